@@ -1,0 +1,46 @@
+import http from 'node:http';
+import type { AdminOperations } from './admin-operations.js';
+
+/** Admin operations sent to the daemon that holds the data directory, over its lock socket. */
+export function remoteAdminOperations(socketPath: string, secret: string): AdminOperations {
+  const call = (path: string, body: unknown) => postJson(socketPath, secret, path, body);
+  return {
+    createOrganization: (input) => call('/admin/orgs', input) as never,
+    createApiKey: (input) => call('/admin/keys', input) as never,
+    close: async () => {},
+  };
+}
+
+/** An admin call that failed on the daemon's side; carries the daemon's error body. */
+export class RemoteAdminError extends Error {
+  override name = 'RemoteAdminError';
+  constructor(readonly status: number, readonly body: { error?: { code?: string; message?: string; details?: unknown } }) {
+    super(body.error?.message ?? `admin request failed with status ${status}`);
+  }
+}
+
+function postJson(socketPath: string, secret: string, path: string, body: unknown): Promise<unknown> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { socketPath, path, method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            return reject(new Error(`the daemon answered ${res.statusCode} with a body that is not JSON`));
+          }
+          if ((res.statusCode ?? 500) >= 400) reject(new RemoteAdminError(res.statusCode ?? 500, parsed as never));
+          else resolve(parsed);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}

@@ -1,0 +1,107 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { AppError, ENVIRONMENTS, PLANS } from '@intake/core';
+import { loadConfig, ConfigError } from '../config/load-config.js';
+import { RemoteAdminError } from '../admin/remote-admin.js';
+import { DataDirBusyError } from '../runtime/data-dir-lock.js';
+import { startDaemon } from '../daemon.js';
+import { openAdmin } from './open-admin.js';
+
+const int = (name: string) => (value: string) => {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
+  return Number(value);
+};
+
+const program = new Command('intake').description('Intake: document extraction daemon and tools').showHelpAfterError();
+
+program
+  .command('start')
+  .description('Start the daemon (HTTP API) with the settings from the environment and config/intake.env')
+  .action(async () => {
+    const daemon = await startDaemon(loadConfig());
+    const shutdown = (signal: string) => {
+      daemon.logger.info({ signal }, 'stopping');
+      daemon.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          daemon.logger.error({ err: error }, 'unclean stop');
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+  });
+
+const orgs = program.command('orgs').description('Manage organizations');
+orgs
+  .command('create')
+  .description('Create an organization with one live and one test key holding every scope')
+  .requiredOption('--name <name>', 'display name')
+  .addOption(new Option('--plan <plan>', 'plan (sets the requests-per-minute limit)').choices(PLANS).default('free'))
+  .option('--rate-limit <n>', 'requests per minute, overriding the plan', int('--rate-limit'))
+  .option('--credits <n>', 'initial credit balance', int('--credits'))
+  .option('--json', 'print {"org_id", "live_key", "test_key"} only')
+  .action(async (opts: { name: string; plan: string; rateLimit?: number; credits?: number; json?: boolean }) => {
+    const admin = await openAdmin(loadConfig());
+    try {
+      const created = await admin.createOrganization({
+        name: opts.name,
+        plan: opts.plan,
+        ...(opts.rateLimit !== undefined ? { rate_limit_per_minute: opts.rateLimit } : {}),
+        ...(opts.credits !== undefined ? { credits: opts.credits } : {}),
+      });
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify({ org_id: created.org_id, live_key: created.live_key, test_key: created.test_key })}\n`);
+      } else {
+        process.stdout.write(
+          `Created organization ${created.org_id} (${created.name}, plan ${created.plan}).\n` +
+            `  live key: ${created.live_key}\n  test key: ${created.test_key}\nThese keys are shown only now.\n`,
+        );
+      }
+    } finally {
+      await admin.close();
+    }
+  });
+
+const keys = program.command('keys').description('Manage API keys');
+keys
+  .command('create')
+  .description('Create an API key for an organization')
+  .requiredOption('--org <org_id>', 'organization id (org_...)')
+  .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. documents:read,documents:write')
+  .addOption(new Option('--environment <env>', 'test or live').choices(ENVIRONMENTS).makeOptionMandatory())
+  .option('--name <name>', 'key name', 'CLI key')
+  .option('--json', 'print the key record with its secret as JSON')
+  .action(async (opts: { org: string; scopes: string; environment: string; name: string; json?: boolean }) => {
+    const admin = await openAdmin(loadConfig());
+    try {
+      const scopes = opts.scopes.split(',').map((s) => s.trim()).filter(Boolean);
+      const created = await admin.createApiKey({ org_id: opts.org, name: opts.name, environment: opts.environment, scopes });
+      if (opts.json) process.stdout.write(`${JSON.stringify(created)}\n`);
+      else process.stdout.write(`Created ${String(created.id)} for ${opts.org}: ${String(created.key)}\nThis key is shown only now.\n`);
+    } finally {
+      await admin.close();
+    }
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  process.stderr.write(`intake: ${describe(error)}\n`);
+  process.exitCode = 1;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AppError) {
+    const details = error.details?.map((d) => `\n  ${d.path}: ${d.message}`).join('') ?? '';
+    return `${error.message}${details}`;
+  }
+  if (error instanceof RemoteAdminError) {
+    const details = Array.isArray(error.body.error?.details)
+      ? (error.body.error.details as { path: string; message: string }[]).map((d) => `\n  ${d.path}: ${d.message}`).join('')
+      : '';
+    return `${error.message}${details}`;
+  }
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) return error.message;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { createIntake } from '@intake/core';
+import { createSqlStorage } from '@intake/storage-sql';
+import type { ResolvedConfig } from '../config/config.schema.js';
+import { directAdminOperations, type AdminOperations } from '../admin/admin-operations.js';
+import { readAdminSecret } from '../admin/admin-secret.js';
+import { remoteAdminOperations } from '../admin/remote-admin.js';
+import { acquireDataDirLock, DataDirBusyError, lockSocketPath } from '../runtime/data-dir-lock.js';
+
+/**
+ * Admin operations for one CLI command. With DATABASE_URL the CLI talks to PostgreSQL itself (any
+ * number of processes may). With PGlite only one process may open the data directory: if a daemon
+ * holds it, the command goes through the daemon's admin socket; otherwise the CLI takes the lock and
+ * opens the database itself for the length of the command.
+ */
+export async function openAdmin(config: ResolvedConfig): Promise<AdminOperations> {
+  if (config.DATABASE_URL) {
+    const storage = await createSqlStorage({ kind: 'postgres', databaseUrl: config.DATABASE_URL, poolMax: 2 });
+    return directAdminOperations(createIntake({ stores: storage }), () => storage.close());
+  }
+  try {
+    const lock = await acquireDataDirLock(config.DATA_DIR);
+    try {
+      const storage = await createSqlStorage({ kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') });
+      return directAdminOperations(createIntake({ stores: storage }), async () => {
+        await storage.close();
+        await lock.release();
+      });
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    return remoteAdminOperations(lockSocketPath(error.dataDir), readAdminSecret(error.dataDir));
+  }
+}

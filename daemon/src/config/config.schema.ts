@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().min(1);
+
+/**
+ * Every setting of the daemon, with its default. Values come from the environment, optionally from a
+ * file in `config/` first (see load-config.ts); a bad value stops the daemon naming the setting.
+ */
+export const ConfigSchema = z.object({
+  HTTP_PORT: port.default(8080),
+  /** Address the HTTP API listens on. */
+  HTTP_HOST: z.string().min(1).default('0.0.0.0'),
+  SMTP_PORT: port.default(2525),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL server; without it the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** How clients reach this daemon; used for absolute links. Defaults to http://localhost:HTTP_PORT. */
+  PUBLIC_BASE_URL: z.url().optional(),
+  EMAIL_DOMAIN: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKER_CONCURRENCY: positiveInt.max(64).default(2),
+  MAX_ATTACHMENT_SIZE_MB: positiveInt.max(1024).default(25),
+  PROCESSING_TIMEOUT_MS: positiveInt.default(120_000),
+  /** Largest JSON body the API reads, in MB; beyond it 413 payload_too_large. */
+  MAX_REQUEST_BODY_MB: positiveInt.max(2048).optional(),
+  /** Name of the organization created on the first start with an empty database. */
+  DEFAULT_ORG_NAME: z.string().min(1).default('Default organization'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Settings derived from others, computed once. */
+export interface ResolvedConfig extends Config {
+  PUBLIC_BASE_URL: string;
+  /** JSON bodies carry documents base64-encoded (4/3 the size) plus a little JSON around them. */
+  MAX_REQUEST_BODY_MB: number;
+}
+
+export function resolveConfig(config: Config): ResolvedConfig {
+  return {
+    ...config,
+    PUBLIC_BASE_URL: (config.PUBLIC_BASE_URL ?? `http://localhost:${config.HTTP_PORT}`).replace(/\/+$/, ''),
+    MAX_REQUEST_BODY_MB: config.MAX_REQUEST_BODY_MB ?? Math.ceil((config.MAX_ATTACHMENT_SIZE_MB * 4) / 3) + 1,
+  };
+}

@@ -1,0 +1,100 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Intake } from '@intake/core';
+import type { SqlStorage } from '@intake/storage-sql';
+import type { ResolvedConfig } from './config/config.schema.js';
+import { createContainer } from './di/container.js';
+import { TOKENS } from './di/tokens.js';
+import type { HttpApp } from './http/app.js';
+import { createLogger, type Logger } from './logger.js';
+import { acquireDataDirLock, type DataDirLock } from './runtime/data-dir-lock.js';
+import { ensureAdminSecret } from './admin/admin-secret.js';
+import { createAdminApp } from './admin/admin-app.js';
+import { bootstrapDefaultOrganization } from './admin/bootstrap.js';
+
+export interface RunningDaemon {
+  /** The HTTP API's address, e.g. http://127.0.0.1:8080. */
+  readonly httpUrl: string;
+  readonly storage: SqlStorage;
+  readonly intake: Intake;
+  readonly logger: Logger;
+  /** Idempotent; stops in order: HTTP, database, data-directory lock. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  /** Where the one-time default keys are printed (stdout by default). */
+  announce?: (text: string) => void;
+}
+
+/** Starts the daemon: lock, database (migrated), default organization, HTTP API, admin socket. */
+export async function startDaemon(config: ResolvedConfig, options: StartOptions = {}): Promise<RunningDaemon> {
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  // PGlite has no lock between processes: hold the data directory before opening the database.
+  const lock: DataDirLock | null = config.DATABASE_URL ? null : await acquireDataDirLock(config.DATA_DIR);
+  let server: http.Server | undefined;
+  let storage: SqlStorage | undefined;
+  try {
+    const container = await createContainer(config, logger);
+    storage = await container.getAsync<SqlStorage>(TOKENS.Storage);
+    const intake = await container.getAsync<Intake>(TOKENS.Intake);
+    const app = await container.getAsync<HttpApp>(TOKENS.HttpApp);
+
+    const created = await bootstrapDefaultOrganization(intake, storage, config.DEFAULT_ORG_NAME);
+    if (created) (options.announce ?? ((t) => process.stdout.write(t)))(firstStartBanner(created));
+
+    if (lock) lock.setHandler(createAdminApp(intake, ensureAdminSecret(lock.dataDir), logger).callback());
+
+    server = http.createServer(app.koa.callback());
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(config.HTTP_PORT, config.HTTP_HOST, () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    const httpUrl = `http://127.0.0.1:${port}`;
+    logger.info({ httpUrl, database: storage.kind, dataDir: config.DATA_DIR }, 'intake daemon started');
+
+    let stopping: Promise<void> | undefined;
+    const ownedServer = server;
+    const ownedStorage = storage;
+    return {
+      httpUrl,
+      storage,
+      intake,
+      logger,
+      stop: () =>
+        (stopping ??= (async () => {
+          await closeServer(ownedServer);
+          await ownedStorage.close();
+          await lock?.release();
+          logger.info('intake daemon stopped');
+        })()),
+    };
+  } catch (error) {
+    if (server?.listening) await closeServer(server);
+    await storage?.close();
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function closeServer(server: http.Server): Promise<void> {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+function firstStartBanner(created: { org_id: string; live_key: string; test_key: string }): string {
+  return [
+    '',
+    'Intake created a default organization on this first start. Its keys are shown once:',
+    `  organization: ${created.org_id}`,
+    `  live key:     ${created.live_key}`,
+    `  test key:     ${created.test_key}`,
+    'Keep them somewhere safe; create more with `npx intake keys create` or POST /v1/api-keys.',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,16 @@
+import { Container } from 'inversify';
+import type { ResolvedConfig } from '../config/config.schema.js';
+import type { Logger } from '../logger.js';
+import { coreModule } from './modules/core.module.js';
+import { httpModule } from './modules/http.module.js';
+import { storageModule } from './modules/storage.module.js';
+import { TOKENS } from './tokens.js';
+
+/** The composition root: one container per daemon (or per CLI command that opens the database). */
+export async function createContainer(config: ResolvedConfig, logger: Logger): Promise<Container> {
+  const container = new Container();
+  container.bind<ResolvedConfig>(TOKENS.Config).toConstantValue(config);
+  container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
+  await container.load(storageModule, coreModule, httpModule);
+  return container;
+}

@@ -1,0 +1,14 @@
+import type { Intake } from '@intake/core';
+import type { SqlStorage } from '@intake/storage-sql';
+import type { ResolvedConfig } from '../config/config.schema.js';
+import type { HttpApp } from '../http/app.js';
+import type { Logger } from '../logger.js';
+
+/** Every DI token of the daemon, in one place. */
+export const TOKENS = {
+  Config: Symbol.for('intake.Config') as symbol & { __type?: ResolvedConfig },
+  Logger: Symbol.for('intake.Logger') as symbol & { __type?: Logger },
+  Storage: Symbol.for('intake.Storage') as symbol & { __type?: SqlStorage },
+  Intake: Symbol.for('intake.Intake') as symbol & { __type?: Intake },
+  HttpApp: Symbol.for('intake.HttpApp') as symbol & { __type?: HttpApp },
+} as const;

@@ -1,0 +1,33 @@
+import type { ErrorCode } from '@intake/core';
+
+/** The one place where an error code becomes an HTTP status. */
+export function httpStatusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'invalid_request':
+      return 400;
+    case 'missing_authorization':
+    case 'invalid_api_key':
+      return 401;
+    case 'insufficient_permissions':
+      return 403;
+    case 'not_found':
+      return 404;
+    case 'conflict':
+    case 'extractor_inactive':
+      return 409;
+    case 'payload_too_large':
+      return 413;
+    case 'unsupported_media_type':
+      return 415;
+    case 'rate_limit_exceeded':
+      return 429;
+    case 'service_unavailable':
+      return 503;
+    case 'internal_error':
+      return 500;
+    default: {
+      const unreachable: never = code;
+      return unreachable;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import { AppError, coerceError, isAppError } from '@intake/core';
+import type { Logger } from '../../logger.js';
+import { httpStatusOf } from '../error-status.js';
+
+const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Outermost middleware: gives every request an `X-Request-Id`, turns every error into the spec's
+ * error body, and writes one log line per request. Unknown errors become 500 internal_error with
+ * their cause logged, never sent.
+ */
+export function requestContext(logger: Logger) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const started = performance.now();
+    const incoming = ctx.get('x-request-id');
+    const requestId = INCOMING_ID.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new AppError('not_found', `No route for ${ctx.method} ${ctx.path}`);
+      }
+    } catch (thrown) {
+      const error = isAppError(thrown) ? thrown : fromKoaError(thrown);
+      const status = httpStatusOf(error.code);
+      if (status >= 500) logger.error({ err: coerceError(thrown), requestId }, 'request failed');
+      const retryAfter = error.context.retryAfterSeconds;
+      if (typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
+      ctx.status = status;
+      ctx.body = {
+        error: {
+          code: error.code,
+          message: status >= 500 && error.code === 'internal_error' ? 'An internal error occurred; quote the request id when reporting it' : error.message,
+          status,
+          ...(error.details ? { details: error.details } : {}),
+          request_id: requestId,
+        },
+      };
+    } finally {
+      logger.info(
+        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  };
+}
+
+/** Errors thrown by Koa itself or by body reading carry an HTTP status (`expose` means client-safe). */
+function fromKoaError(thrown: unknown): AppError {
+  const error = coerceError(thrown) as Error & { status?: number; expose?: boolean };
+  if (error.status === 413) return new AppError('payload_too_large', 'The request body is too large', { cause: error });
+  if (error.status === 415) return new AppError('unsupported_media_type', error.message, { cause: error });
+  if (error.status && error.status >= 400 && error.status < 500 && error.expose) {
+    return new AppError('invalid_request', error.message, { cause: error });
+  }
+  return new AppError('internal_error', 'internal error', { cause: error });
+}

@@ -1,0 +1,30 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { parseInput, requireScope, type AuthContext } from '@intake/core';
+import { readJsonBody } from './read-json-body.js';
+import { toKoaPath, type RouteDef } from './routes/route.js';
+
+export interface MountOptions {
+  maxBodyBytes: number;
+  /** Runs before authenticated routes: sets ctx.state.auth (and rate limits). */
+  authenticate: (ctx: Context, next: () => Promise<void>) => Promise<void>;
+}
+
+/** Mounts route definitions on a router: auth and scope, input parsing, then the handler. */
+export function mountRoutes(router: Router, routes: readonly RouteDef[], options: MountOptions): void {
+  for (const route of routes) {
+    const run = async (ctx: Context) => {
+      const auth = ctx.state.auth as AuthContext | undefined;
+      if (route.scope) requireScope(auth!, route.scope);
+      const params = route.params ? parseInput(route.params, ctx.params, 'path') : ctx.params;
+      const query = route.query ? parseInput(route.query, ctx.query, 'query') : ctx.query;
+      const body = route.body ? await readJsonBody(ctx, options.maxBodyBytes) : undefined;
+      const result = await route.handler({ body, query, params, auth: auth!, ctx });
+      for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
+      ctx.status = result.status;
+      if (result.body !== undefined) ctx.body = result.body;
+    };
+    const handlers = route.scope ? [options.authenticate, run] : [run];
+    router[route.method](toKoaPath(route.path), ...(handlers as [never]));
+  }
+}

@@ -1,0 +1,36 @@
+import type { Context } from 'koa';
+import { AppError, invalidRequest } from '@intake/core';
+
+/**
+ * Reads and parses a JSON body, refusing more than `limitBytes` before buffering it all. Read lazily
+ * by the routes that take a body, after authentication, so anonymous clients cannot make the
+ * daemon buffer large bodies.
+ */
+export async function readJsonBody(ctx: Context, limitBytes: number): Promise<unknown> {
+  const length = Number(ctx.get('content-length') || 0);
+  if (length > limitBytes) throw tooLarge(limitBytes);
+  const type = ctx.get('content-type');
+  if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
+    throw new AppError('unsupported_media_type', `Send JSON with Content-Type: application/json (got ${type})`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > limitBytes) {
+      ctx.set('Connection', 'close');
+      throw tooLarge(limitBytes);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw invalidRequest(`The body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+const tooLarge = (limitBytes: number) =>
+  new AppError('payload_too_large', `The request body exceeds ${Math.floor(limitBytes / 1_048_576)} MB`);

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { FieldDefinitionSchema, FieldDefinitionsSchema } from './field-definition.schema.js';
+
+const documentType = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z][a-z0-9_]*$/, 'must be lowercase snake_case, e.g. invoice, receipt, purchase_order');
+
+/** Body of `POST /v1/extractors`. Unknown members are refused so typos do not pass silently. */
+export const CreateExtractorInputSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200),
+    document_type: documentType,
+    field_definitions: FieldDefinitionsSchema,
+  })
+  .meta({ id: 'CreateExtractorRequest' });
+export type CreateExtractorInput = z.infer<typeof CreateExtractorInputSchema>;
+
+/** Body of `PATCH /v1/extractors/{id}`: only what is supplied changes. */
+export const UpdateExtractorInputSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    document_type: documentType.optional(),
+    field_definitions: FieldDefinitionsSchema.optional(),
+    is_active: z.boolean().optional(),
+  })
+  .meta({ id: 'UpdateExtractorRequest' });
+export type UpdateExtractorInput = z.infer<typeof UpdateExtractorInputSchema>;
+
+export const DuplicateExtractorInputSchema = z
+  .strictObject({ new_name: z.string().trim().min(1).max(200).optional() })
+  .meta({ id: 'DuplicateExtractorRequest' });
+
+export const ExtractorSchema = z
+  .object({
+    id: z.string(),
+    org_id: z.string(),
+    name: z.string(),
+    document_type: z.string(),
+    field_definitions: z.array(FieldDefinitionSchema),
+    is_active: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    created_by: z.string(),
+    usage_count: z.number().int(),
+  })
+  .meta({ id: 'Extractor' });
+
+export const ExtractorSummarySchema = ExtractorSchema.pick({
+  id: true,
+  name: true,
+  document_type: true,
+  field_definitions: true,
+  is_active: true,
+  created_at: true,
+  usage_count: true,
+}).meta({ id: 'ExtractorSummary' });

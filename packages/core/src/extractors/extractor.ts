@@ -1,0 +1,33 @@
+import type { FieldDefinition } from './field-definition.schema.js';
+
+/** An extractor: a reusable template naming a document type and the fields to extract. */
+export interface Extractor {
+  /** Form `ext_<id>`. */
+  id: string;
+  org_id: string;
+  name: string;
+  document_type: string;
+  field_definitions: FieldDefinition[];
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+  /** Intake has no user accounts: this is `user_` followed by the id of the key (or `admin`) that created it. */
+  created_by: string;
+  usage_count: number;
+}
+
+/** The subset the list endpoint returns (spec: Extractor). */
+export type ExtractorSummary = Pick<
+  Extractor,
+  'id' | 'name' | 'document_type' | 'field_definitions' | 'is_active' | 'created_at' | 'usage_count'
+>;
+
+export const toSummary = (e: Extractor): ExtractorSummary => ({
+  id: e.id,
+  name: e.name,
+  document_type: e.document_type,
+  field_definitions: e.field_definitions,
+  is_active: e.is_active,
+  created_at: e.created_at,
+  usage_count: e.usage_count,
+});

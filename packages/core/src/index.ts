@@ -1,0 +1,21 @@
+/**
+ * @intake/core: Intake's domain. Plain TypeScript over ports; adapters live in other packages.
+ */
+export * from './shared/errors.js';
+export * from './shared/ids.js';
+export * from './shared/pagination.js';
+export * from './shared/validation.js';
+export * from './ports/index.js';
+export * from './organizations/organization.js';
+export * from './organizations/organization.schema.js';
+export * from './organizations/organization-service.js';
+export * from './keys/scopes.js';
+export * from './keys/api-key.js';
+export * from './keys/api-key.schema.js';
+export * from './keys/key-material.js';
+export * from './keys/api-key-service.js';
+export * from './extractors/field-definition.schema.js';
+export * from './extractors/extractor.js';
+export * from './extractors/extractor.schema.js';
+export * from './extractors/extractor-service.js';
+export * from './intake.js';

@@ -1,0 +1,138 @@
+import { AppError, notFound } from '../shared/errors.js';
+import type { IdGenerator } from '../shared/ids.js';
+import type { Page, PageRequest } from '../shared/pagination.js';
+import { parseInput } from '../shared/validation.js';
+import type { Clock } from '../ports/clock.port.js';
+import type { ApiKeyStore } from '../ports/api-key-store.port.js';
+import type { OrganizationStore } from '../ports/organization-store.port.js';
+import { effectiveRateLimit } from '../organizations/organization.js';
+import type { ApiKey, AuthContext, StoredApiKey } from './api-key.js';
+import { CreateApiKeyInputSchema } from './api-key.schema.js';
+import { environmentOfKey, generateApiKey, hashApiKey, KEY_PREFIX_LENGTH } from './key-material.js';
+import type { Scope } from './scopes.js';
+
+const DAY_MS = 86_400_000;
+/** last_used_at is written at most this often per key, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface ApiKeyServiceDeps {
+  keys: ApiKeyStore;
+  organizations: OrganizationStore;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+export interface CreatedApiKey {
+  record: ApiKey;
+  /** The plaintext key: returned once, never stored. */
+  key: string;
+}
+
+export class ApiKeyService {
+  private readonly lastTouched = new Map<string, number>();
+
+  constructor(private readonly deps: ApiKeyServiceDeps) {}
+
+  /**
+   * Creates a key. With `creator` (a key creating a key) the new key may hold only scopes the creator
+   * holds and only the creator's environment, so no key can mint a stronger one.
+   */
+  async create(orgId: string, rawInput: unknown, creator?: AuthContext): Promise<CreatedApiKey> {
+    const input = parseInput(CreateApiKeyInputSchema, rawInput);
+    if (creator) {
+      if (input.environment !== creator.environment) {
+        throw new AppError(
+          'insufficient_permissions',
+          `A ${creator.environment} key can only create ${creator.environment} keys`,
+        );
+      }
+      const missing = input.scopes.filter((s) => !creator.scopes.includes(s));
+      if (missing.length > 0) {
+        throw new AppError(
+          'insufficient_permissions',
+          `A key can only grant scopes it holds itself; missing: ${missing.join(', ')}`,
+          { context: { requiredScope: missing[0] } },
+        );
+      }
+    }
+    if (!(await this.deps.organizations.get(orgId))) throw notFound('Organization', orgId);
+    const now = this.deps.clock.now();
+    const key = generateApiKey(input.environment);
+    const record: StoredApiKey = {
+      id: this.deps.ids('key'),
+      org_id: orgId,
+      name: input.name,
+      description: input.description ?? null,
+      environment: input.environment,
+      scopes: [...new Set(input.scopes)],
+      key_prefix: key.slice(0, KEY_PREFIX_LENGTH),
+      created_at: now.toISOString(),
+      expires_at:
+        input.expires_in_days === undefined
+          ? null
+          : new Date(now.getTime() + input.expires_in_days * DAY_MS).toISOString(),
+      last_used_at: null,
+      revoked_at: null,
+      key_hash: hashApiKey(key),
+    };
+    await this.deps.keys.insert(record);
+    const { key_hash: _hash, ...publicRecord } = record;
+    return { record: publicRecord, key };
+  }
+
+  list(orgId: string, page: PageRequest): Promise<Page<ApiKey>> {
+    return this.deps.keys.list(orgId, page);
+  }
+
+  async revoke(orgId: string, keyId: string): Promise<ApiKey> {
+    const revoked = await this.deps.keys.revoke(orgId, keyId, this.deps.clock.now().toISOString());
+    if (!revoked) throw notFound('API key', keyId);
+    return revoked;
+  }
+
+  /** Checks an `Authorization` header value and says who is calling, or throws 401-class errors. */
+  async authenticate(authorization: string | undefined): Promise<AuthContext> {
+    const presented = parseBearer(authorization);
+    if (presented === null) {
+      throw new AppError('missing_authorization', 'Send your API key as "Authorization: Bearer <API_KEY>"');
+    }
+    const invalid = new AppError('invalid_api_key', 'The API key is invalid, expired or revoked');
+    if (environmentOfKey(presented) === null) throw invalid;
+    const stored = await this.deps.keys.findByHash(hashApiKey(presented));
+    if (!stored || stored.revoked_at !== null) throw invalid;
+    const now = this.deps.clock.now();
+    if (stored.expires_at !== null && new Date(stored.expires_at).getTime() <= now.getTime()) throw invalid;
+    const org = await this.deps.organizations.get(stored.org_id);
+    if (!org) throw invalid;
+    await this.touch(stored.id, now);
+    return {
+      orgId: stored.org_id,
+      keyId: stored.id,
+      environment: stored.environment,
+      scopes: stored.scopes,
+      rateLimitPerMinute: effectiveRateLimit(org),
+    };
+  }
+
+  private async touch(keyId: string, now: Date): Promise<void> {
+    const last = this.lastTouched.get(keyId);
+    if (last !== undefined && now.getTime() - last < TOUCH_INTERVAL_MS) return;
+    this.lastTouched.set(keyId, now.getTime());
+    await this.deps.keys.touchLastUsed(keyId, now.toISOString());
+  }
+}
+
+/** Throws 403 `insufficient_permissions` naming the scope when the caller lacks it. */
+export function requireScope(auth: AuthContext, scope: Scope): void {
+  if (!auth.scopes.includes(scope)) {
+    throw new AppError('insufficient_permissions', `This API key lacks the required scope: ${scope}`, {
+      context: { requiredScope: scope },
+    });
+  }
+}
+
+function parseBearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}

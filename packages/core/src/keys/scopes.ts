@@ -1,0 +1,20 @@
+/**
+ * Every scope a key can hold: the five of the spec plus the ones Intake adds for its own endpoints.
+ */
+export const SCOPES = [
+  'documents:read',
+  'documents:write',
+  'extractors:read',
+  'extractors:write',
+  'credits:read',
+  'api_keys:write',
+  'webhooks:write',
+  'email_ingestion:read',
+  'email_ingestion:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const ENVIRONMENTS = ['test', 'live'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+export const isScope = (value: string): value is Scope => (SCOPES as readonly string[]).includes(value);

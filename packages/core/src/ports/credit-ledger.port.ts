@@ -1,0 +1,23 @@
+/** Kinds of ledger entries; `charge` entries are negative. */
+export type CreditTransactionType = 'charge' | 'top_up' | 'adjustment';
+
+export interface CreditTransaction {
+  /** Form `ctx_<id>`. */
+  id: string;
+  org_id: string;
+  type: CreditTransactionType;
+  /** Signed: top-ups positive, charges negative. */
+  amount: number;
+  /** Balance after this entry. */
+  balance_after: number;
+  job_id: string | null;
+  description: string | null;
+  created_at: string;
+}
+
+/** The credit balance of each organization and the entries that made it. */
+export interface CreditLedger {
+  balance(orgId: string): Promise<number>;
+  /** Appends one entry and moves the balance in the same transaction; returns the entry. */
+  record(entry: Omit<CreditTransaction, 'balance_after'>): Promise<CreditTransaction>;
+}

@@ -1,0 +1,3 @@
+/** @intake/core/testing: in-memory ports and the contract suites every adapter must pass. */
+export * from './memory-stores.js';
+export * from './store-contract.js';

@@ -1,0 +1,78 @@
+/**
+ * @intake/storage-sql: Intake's stores on knex, over a PostgreSQL server or embedded PGlite.
+ */
+import type { Knex } from 'knex';
+import type { IntakeStores, RateLimiter } from '@intake/core';
+import { openDatabase, type ConnectionOptions, type DatabaseKind } from './connection.js';
+import { migrate } from './migrations/runner.js';
+import { SqlApiKeyStore } from './stores/api-key-store.js';
+import { SqlCreditLedger } from './stores/credit-ledger.js';
+import { SqlExtractorStore } from './stores/extractor-store.js';
+import { SqlOrganizationStore } from './stores/organization-store.js';
+import { SqlRateLimiter } from './stores/rate-limiter.js';
+
+export type { ConnectionOptions, DatabaseKind } from './connection.js';
+export { migrate } from './migrations/runner.js';
+export { MIGRATIONS } from './migrations/list.js';
+
+export interface SqlStorage extends IntakeStores {
+  kind: DatabaseKind;
+  knex: Knex;
+  rateLimiter: RateLimiter;
+  /** Applies pending migrations; safe to call from several processes at once. */
+  migrate(): Promise<string[]>;
+  /**
+   * Runs `fn` while holding a PostgreSQL advisory lock, so that one daemon at a time does it. `fn`
+   * uses the stores as usual (other pooled connections). PGlite has one process and one connection,
+   * so there it simply runs `fn`.
+   */
+  exclusive<T>(lockKey: number, fn: () => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Stores over a knex instance you already have (PostgreSQL dialect). */
+export function fromKnex(knex: Knex, kind: DatabaseKind = 'postgres'): SqlStorage {
+  let closed = false;
+  return {
+    kind,
+    knex,
+    organizations: new SqlOrganizationStore(knex),
+    apiKeys: new SqlApiKeyStore(knex),
+    extractors: new SqlExtractorStore(knex),
+    credits: new SqlCreditLedger(knex),
+    rateLimiter: new SqlRateLimiter(knex),
+    migrate: () => migrate(knex),
+    exclusive: (lockKey, fn) =>
+      kind === 'pglite'
+        ? fn()
+        : knex.transaction(async (trx) => {
+            await trx.raw('select pg_advisory_xact_lock(?)', [lockKey]);
+            return fn();
+          }),
+    ping: async () => {
+      await knex.raw('select 1');
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await knex.destroy();
+    },
+  };
+}
+
+/** Opens the database, runs migrations unless told not to, and returns every store. */
+export async function createSqlStorage(options: ConnectionOptions & { migrate?: boolean }): Promise<SqlStorage> {
+  const { knex, kind } = await openDatabase(options);
+  const storage = fromKnex(knex, kind);
+  if (options.migrate !== false) {
+    try {
+      await storage.migrate();
+    } catch (error) {
+      await storage.close();
+      throw error;
+    }
+  }
+  return storage;
+}

@@ -1,0 +1,11 @@
+import type { Knex } from 'knex';
+import { foundation } from './001-foundation.js';
+
+export interface Migration {
+  id: number;
+  name: string;
+  up(trx: Knex.Transaction): Promise<void>;
+}
+
+/** Every migration, in order. Never edit one that has shipped: add the next number. */
+export const MIGRATIONS: readonly Migration[] = [foundation];

@@ -1,0 +1,27 @@
+/**
+ * pg returns timestamps as Date and bigint/count as strings; PGlite returns numbers. Every store
+ * reads rows through these so both databases give the same records.
+ */
+export function toIso(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  return new Date(String(value)).toISOString();
+}
+
+export const toIsoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : toIso(value));
+
+export function toNumber(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) throw new Error(`expected a number from the database, got ${String(value)}`);
+  return n;
+}
+
+/** jsonb comes back parsed from both drivers, but a text column holding JSON would not. */
+export const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+/** Binds a JS value to a jsonb parameter; pg would send arrays as PostgreSQL arrays otherwise. */
+export const toJson = (value: unknown): string => JSON.stringify(value);
+
+export async function countOf(query: Promise<{ count?: unknown }[]> | PromiseLike<{ count?: unknown }[]>): Promise<number> {
+  const rows = await query;
+  return toNumber(rows[0]?.count ?? 0);
+}

@@ -1,0 +1,7 @@
+/** @intake/daemon: the composition root, exported for tests and for those who embed the whole daemon. */
+export { startDaemon, type RunningDaemon, type StartOptions } from './daemon.js';
+export { createHttpApp, type HttpApp, type HttpAppDeps } from './http/app.js';
+export { buildOpenApiDocument } from './http/openapi.js';
+export { loadConfig, ConfigError } from './config/load-config.js';
+export { ConfigSchema, resolveConfig, type Config, type ResolvedConfig } from './config/config.schema.js';
+export { createLogger } from './logger.js';

@@ -10,6 +10,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // PGlite instances take ~350 MB each: two workers on this two-core machine.
     maxWorkers: 2,
-    reporters: ['default'],
+    reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });

@@ -1,0 +1,35 @@
+import { validate } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
+
+describe('GET /v1/openapi.json', () => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await startApi('pglite');
+  });
+  afterAll(() => api.close());
+
+  it('serves a valid OpenAPI 3.1 document that holds every route, without a key', async () => {
+    const res = await api.call('GET', '/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(res.body));
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+    const documented = new Set<string>();
+    for (const [path, item] of Object.entries(res.body.paths as Record<string, Record<string, unknown>>)) {
+      for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
+    }
+    const { createHttpApp } = await import('@intake/daemon');
+    const { createIntake } = await import('@intake/core');
+    const { createMemoryStores } = await import('@intake/core/testing');
+    const { pino } = await import('pino');
+    const stores = createMemoryStores();
+    const app = createHttpApp({ intake: createIntake({ stores }), rateLimiter: stores.rateLimiter, logger: pino({ level: 'silent' }), ping: async () => {}, publicBaseUrl: 'http://x', maxBodyBytes: 1 });
+    const mounted = app.routes.map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    expect(mounted.length).toBeGreaterThanOrEqual(12);
+    for (const route of mounted) expect(documented, route).toContain(route);
+    expect(res.body.paths['/v1/extractors'].post.requestBody.content['application/json'].schema).toBeDefined();
+    expect(res.body.components.schemas.FieldDefinition).toBeDefined();
+  });
+});

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { createIntake } from '@intake/core';
+import { createMemoryStores } from '@intake/core/testing';
+import { createHttpApp } from '@intake/daemon';
+import { DB_KINDS } from '../support/databases.js';
+import { invoiceExtractor, ManualClock, startApi, type ApiHarness } from '../support/api-harness.js';
+
+/** Every route of the app, from the same table Koa mounts and OpenAPI describes. */
+const routeTable = createHttpApp({
+  intake: createIntake({ stores: createMemoryStores() }),
+  rateLimiter: createMemoryStores().rateLimiter,
+  logger: pino({ level: 'silent' }),
+  ping: async () => {},
+  publicBaseUrl: 'http://localhost',
+  maxBodyBytes: 1024,
+}).routes;
+const authenticated = routeTable.filter((r) => r.scope);
+
+describe.each(DB_KINDS)('security on %s', (kind) => {
+  let api: ApiHarness;
+  let a: { org_id: string; live_key: string; test_key: string };
+  let b: { org_id: string; live_key: string; test_key: string };
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    api = await startApi(kind);
+    a = await api.createOrg({ name: 'A' });
+    b = await api.createOrg({ name: 'B' });
+    ids.extractor_id = (await api.call('POST', '/v1/extractors', { key: a.live_key, body: invoiceExtractor() })).body.id;
+    ids.key_id = (await api.call('POST', '/v1/api-keys', { key: a.live_key, body: { name: 'a2', environment: 'live', scopes: ['extractors:read'] } })).body.id;
+  });
+  afterAll(() => api.close());
+
+  const pathOf = (route: { path: string }) => route.path.replace(/\{(\w+)\}/g, (_m, name: string) => ids[name] ?? 'x');
+
+  it('covers every authenticated route of the app', () => {
+    expect(authenticated.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it.each(authenticated.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))('%s: 401 missing_authorization without a key', async (_l, route) => {
+    const res = await api.call(route.method.toUpperCase(), pathOf(route), { body: route.body ? {} : undefined });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatchObject({ code: 'missing_authorization', status: 401 });
+    expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+  });
+
+  it.each(authenticated.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))('%s: 401 invalid_api_key with a made-up key', async (_l, route) => {
+    for (const key of ['sk_live_' + 'A'.repeat(43), 'not-a-key']) {
+      const res = await api.call(route.method.toUpperCase(), pathOf(route), { key, body: route.body ? {} : undefined });
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('invalid_api_key');
+    }
+  });
+
+  it.each(authenticated.filter((r) => r.path.includes('{')).map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))(
+    "%s: another organization's resource is 404 not_found, never 403",
+    async (_l, route) => {
+      const body = route.method === 'patch' ? { name: 'stolen' } : route.body ? {} : undefined;
+      const res = await api.call(route.method.toUpperCase(), pathOf(route), { key: b.live_key, body });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    },
+  );
+
+  it("another organization's lists do not show A's resources, and A's resources survived the walk", async () => {
+    const extractors = await api.call('GET', '/v1/extractors', { key: b.live_key });
+    expect(extractors.body.total).toBe(0);
+    const keys = await api.call('GET', '/v1/api-keys', { key: b.live_key });
+    expect(keys.body.api_keys.every((k: { org_id: string }) => k.org_id === b.org_id)).toBe(true);
+    const mine = await api.call('GET', `/v1/extractors/${ids.extractor_id}`, { key: a.live_key });
+    expect(mine.status).toBe(200);
+    expect(mine.body.name).toBe('Invoices');
+    const listed = await api.call('GET', '/v1/api-keys?limit=100', { key: a.live_key });
+    expect(listed.body.api_keys.find((k: { id: string }) => k.id === ids.key_id).revoked_at).toBeNull();
+  });
+});
+
+describe('rate limits per organization and plan', () => {
+  let api: ApiHarness;
+  const clock = new ManualClock('2026-05-01T10:00:30.000Z');
+  beforeAll(async () => {
+    api = await startApi('pglite', { clock });
+  });
+  afterAll(() => api.close());
+
+  it('gives a free organization 10 requests a minute, then 429 with Retry-After, then a fresh window', async () => {
+    const org = await api.createOrg({ plan: 'free' });
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await api.call('GET', '/v1/extractors', { key: i % 2 ? org.live_key : org.test_key }));
+    expect(answers.slice(0, 10).every((r) => r.status === 200)).toBe(true);
+    expect(answers.slice(0, 10).map((r) => Number(r.headers.get('x-ratelimit-remaining')))).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    const refused = answers[10]!;
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({ code: 'rate_limit_exceeded', status: 429 });
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('10');
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(refused.headers.get('x-ratelimit-reset')).toBe(String(Date.parse('2026-05-01T10:01:00.000Z') / 1000));
+    clock.advance(30_000);
+    const fresh = await api.call('GET', '/v1/extractors', { key: org.live_key });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('x-ratelimit-remaining')).toBe('9');
+  });
+
+  it('counts each organization separately and follows the plan', async () => {
+    const starter = await api.createOrg({ plan: 'starter' });
+    const pro = await api.createOrg({ plan: 'professional' });
+    const custom = await api.createOrg({ plan: 'enterprise', rate_limit_per_minute: 7 });
+    expect((await api.call('GET', '/v1/extractors', { key: starter.live_key })).headers.get('x-ratelimit-limit')).toBe('60');
+    expect((await api.call('GET', '/v1/extractors', { key: pro.live_key })).headers.get('x-ratelimit-limit')).toBe('100');
+    expect((await api.call('GET', '/v1/extractors', { key: custom.live_key })).headers.get('x-ratelimit-limit')).toBe('7');
+  });
+});
+
+describe('internal errors', () => {
+  it('answer 500 internal_error without internals when the database is gone', async () => {
+    const api = await startApi('pglite');
+    const { live_key } = await api.createOrg();
+    await api.db.storage.close();
+    const res = await api.call('GET', '/v1/extractors', { key: live_key });
+    expect(res.status).toBe(500);
+    expect(res.body.error.code).toBe('internal_error');
+    expect(res.body.error.request_id).toMatch(/^req_/);
+    expect(JSON.stringify(res.body)).not.toMatch(/knex|pglite|select|stack|at \//i);
+    const ready = await api.call('GET', '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body.error.code).toBe('service_unavailable');
+    await api.close();
+  });
+});

@@ -1,0 +1,312 @@
+/**
+ * Real `intake` processes for CLI and daemon tests: spawn the CLI (`daemon/bin/intake.mjs`) with a
+ * controlled environment, collect its output, wait for a daemon to be ready, and make sure no child
+ * outlives its test. Call `useProcessCleanup()` once at the top of a test file.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach } from 'vitest';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const INTAKE_BIN = path.join(REPO_ROOT, 'daemon', 'bin', 'intake.mjs');
+
+/** Every setting the daemon reads, plus INTAKE_CONFIG: never inherited from the test's own environment. */
+const CONFIG_VARS = [
+  'HTTP_PORT',
+  'HTTP_HOST',
+  'SMTP_PORT',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'PUBLIC_BASE_URL',
+  'EMAIL_DOMAIN',
+  'LOG_LEVEL',
+  'WORKER_CONCURRENCY',
+  'MAX_ATTACHMENT_SIZE_MB',
+  'PROCESSING_TIMEOUT_MS',
+  'MAX_REQUEST_BODY_MB',
+  'DEFAULT_ORG_NAME',
+  'INTAKE_CONFIG',
+];
+
+export type Env = Record<string, string | undefined>;
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface IntakeProcess {
+  readonly child: ChildProcess;
+  readonly pid: number;
+  /** Everything written so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when the process has exited (never rejects). */
+  readonly exited: Promise<Exit>;
+  hasExited(): boolean;
+  /** Sends the signal (if still running) and waits for the exit; SIGKILL after `graceMs`. */
+  stop(signal?: NodeJS.Signals, graceMs?: number): Promise<Exit>;
+}
+
+export interface CliResult extends Exit {
+  stdout: string;
+  stderr: string;
+}
+
+const running = new Set<IntakeProcess>();
+const tempDirs = new Set<string>();
+
+/** Builds the child's environment: the parent's minus every Intake setting, plus `env`. */
+export function childEnv(env: Env): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of CONFIG_VARS) delete base[name];
+  // Vitest's own variables would not change the CLI, but keep the child close to a user's shell.
+  delete base.VITEST;
+  delete base.VITEST_WORKER_ID;
+  delete base.VITEST_POOL_ID;
+  delete base.NODE_OPTIONS;
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete base[name];
+    else base[name] = value;
+  }
+  return base;
+}
+
+/**
+ * Spawns `node daemon/bin/intake.mjs ...args`. The working directory defaults to a fresh empty temp
+ * directory, so a `config/intake.env` in the repository never leaks into a test.
+ */
+export function spawnIntake(args: string[], env: Env, options: { cwd?: string } = {}): IntakeProcess {
+  const cwd = options.cwd ?? makeTempDir('intake-cwd-');
+  const child = spawn(process.execPath, [INTAKE_BIN, ...args], {
+    cwd,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (child.pid === undefined) throw new Error(`could not spawn ${INTAKE_BIN}`);
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  let exit: Exit | undefined;
+  const exited = new Promise<Exit>((resolve) => {
+    // 'close' rather than 'exit': all output has been read by then.
+    child.once('close', (code, signal) => {
+      exit = { code, signal };
+      running.delete(proc);
+      resolve(exit);
+    });
+    child.once('error', () => {
+      exit ??= { code: null, signal: null };
+      running.delete(proc);
+      resolve(exit);
+    });
+  });
+  const proc: IntakeProcess = {
+    child,
+    pid: child.pid,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    hasExited: () => exit !== undefined,
+    async stop(signal = 'SIGTERM', graceMs = 10_000) {
+      if (exit) return exit;
+      child.kill(signal);
+      const timer = setTimeout(() => {
+        if (!exit) child.kill('SIGKILL');
+      }, graceMs);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+  running.add(proc);
+  return proc;
+}
+
+/** Runs one CLI command to completion (SIGKILL after `timeoutMs`). */
+export async function runCli(args: string[], env: Env, options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+  const proc = spawnIntake(args, { LOG_LEVEL: 'warn', ...env }, options);
+  const timer = setTimeout(() => proc.child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
+  const exit = await proc.exited;
+  clearTimeout(timer);
+  return { ...exit, stdout: proc.stdout(), stderr: proc.stderr() };
+}
+
+/** `runCli` for a command expected to succeed: throws with its output otherwise. */
+export async function runCliOk(args: string[], env: Env, options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+  const result = await runCli(args, env, options);
+  if (result.code !== 0) {
+    throw new Error(`intake ${args.join(' ')} exited ${result.code ?? result.signal}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
+  }
+  return result;
+}
+
+/** Parses the single JSON line a `--json` command prints; fails if there is anything else. */
+export function singleJsonLine<T = Record<string, unknown>>(stdout: string): T {
+  const lines = stdout.split('\n').filter((l) => l.length > 0);
+  if (lines.length !== 1) throw new Error(`expected exactly one line on stdout, got ${lines.length}:\n${stdout}`);
+  return JSON.parse(lines[0]!) as T;
+}
+
+export interface DaemonProcess extends IntakeProcess {
+  /** Where the HTTP API answers, e.g. http://127.0.0.1:41234. */
+  readonly httpUrl: string;
+}
+
+export interface StartDaemonOptions {
+  cwd?: string;
+  /**
+   * Where the API will answer when the test chose the port itself (e.g. through a config file).
+   * Without it, the URL is read from the `"httpUrl"` line the daemon logs at info level.
+   */
+  httpUrl?: string;
+  /** Do not add HTTP_PORT=0, HTTP_HOST=127.0.0.1 and LOG_LEVEL=info to `env`. */
+  bareEnv?: boolean;
+  timeoutMs?: number;
+}
+
+/**
+ * Starts `intake start` and resolves once GET /readyz answers 200. By default it listens on a free
+ * loopback port (HTTP_PORT=0) and logs at info level so its URL can be read from stdout. Rejects,
+ * with the daemon's output, if it exits first or is not ready in time (the process is then killed).
+ */
+export async function startDaemon(env: Env, options: StartDaemonOptions = {}): Promise<DaemonProcess> {
+  const fullEnv: Env = options.bareEnv ? env : { HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env };
+  const proc = spawnIntake(['start'], fullEnv, { cwd: options.cwd });
+  const deadline = Date.now() + (options.timeoutMs ?? 45_000);
+  const fail = async (why: string): Promise<never> => {
+    await proc.stop('SIGKILL');
+    throw new Error(`intake start ${why}\n--- stdout\n${proc.stdout()}\n--- stderr\n${proc.stderr()}`);
+  };
+  let httpUrl = options.httpUrl;
+  while (httpUrl === undefined) {
+    httpUrl = loggedHttpUrl(proc.stdout());
+    if (httpUrl) break;
+    if (proc.hasExited()) return fail(`exited before listening (${describeExit(await proc.exited)})`);
+    if (Date.now() > deadline) return fail('did not log its httpUrl in time');
+    await sleep(50);
+  }
+  for (;;) {
+    if (proc.hasExited()) return fail(`exited before it was ready (${describeExit(await proc.exited)})`);
+    if ((await httpStatus(`${httpUrl}/readyz`)) === 200) break;
+    if (Date.now() > deadline) return fail(`was not ready at ${httpUrl}/readyz in time`);
+    await sleep(50);
+  }
+  return Object.assign(proc, { httpUrl });
+}
+
+/** The `httpUrl` of the daemon's "started" log line, if it has been written. */
+export function loggedHttpUrl(stdout: string): string | undefined {
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const entry = JSON.parse(line) as { httpUrl?: unknown };
+      if (typeof entry.httpUrl === 'string') return entry.httpUrl;
+    } catch {
+      // a partial line: wait for the rest
+    }
+  }
+  return undefined;
+}
+
+/** The HTTP status of a GET, or 0 when nothing answers. */
+export async function httpStatus(url: string): Promise<number> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** One request to a daemon's API with an optional bearer key and JSON body. */
+export async function api(baseUrl: string, method: string, urlPath: string, options: { key?: string; body?: unknown } = {}): Promise<ApiResponse> {
+  const headers: Record<string, string> = {};
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const res = await fetch(baseUrl + urlPath, { method, headers, body, signal: AbortSignal.timeout(10_000) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, body: parsed };
+}
+
+/** A fresh directory under the OS temp dir, removed by `useProcessCleanup`'s afterAll. */
+export function makeTempDir(prefix = 'intake-test-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+/** A loopback TCP port that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** SIGKILLs every child still running and waits for each to be gone. */
+export async function killAll(): Promise<void> {
+  await Promise.all([...running].map((p) => p.stop('SIGKILL')));
+}
+
+export function removeTempDirs(): void {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+}
+
+/** Registers the hooks: kill children after every test (passed or failed), remove temp dirs at the end. */
+export function useProcessCleanup(): void {
+  afterEach(killAll);
+  afterAll(async () => {
+    await killAll();
+    removeTempDirs();
+  });
+}
+
+// Should the worker itself go away (timeout, crash), take the children along.
+process.once('exit', () => {
+  for (const p of running) p.child.kill('SIGKILL');
+});
+
+export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function describeExit(exit: Exit): string {
+  return exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`;
+}
+
+/** Matches `sk_<env>_` followed by base64url text of at least 32 random bytes. */
+export function expectKeyShape(key: string, environment: 'live' | 'test'): boolean {
+  const match = new RegExp(`^sk_${environment}_([A-Za-z0-9_-]+)$`).exec(key);
+  return match !== null && Buffer.from(match[1]!, 'base64url').length >= 32;
+}

@@ -5,6 +5,7 @@ export * from './shared/errors.js';
 export * from './shared/ids.js';
 export * from './shared/pagination.js';
 export * from './shared/validation.js';
+export * from './shared/document-error.js';
 export * from './ports/index.js';
 export * from './organizations/organization.js';
 export * from './organizations/organization.schema.js';

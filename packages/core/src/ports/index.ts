@@ -4,3 +4,4 @@ export * from './api-key-store.port.js';
 export * from './extractor-store.port.js';
 export * from './rate-limiter.port.js';
 export * from './credit-ledger.port.js';
+export * from './document-reader.port.js';

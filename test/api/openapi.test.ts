@@ -14,8 +14,7 @@ describe('GET /v1/openapi.json', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     const result = await validate(structuredClone(res.body));
-    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
-    expect(result.valid).toBe(true);
+    expect(result.valid, JSON.stringify('errors' in result ? result.errors : [])).toBe(true);
     const documented = new Set<string>();
     for (const [path, item] of Object.entries(res.body.paths as Record<string, Record<string, unknown>>)) {
       for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);

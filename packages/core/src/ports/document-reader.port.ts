@@ -3,7 +3,7 @@
  * and the technology that reads PDFs and images (an adapter such as @intake/ocr-tesseract).
  */
 
-/** A rectangle on a page, origin top-left, in the page's own units (see Page.width/height). */
+/** A rectangle on a page, origin top-left, in the page's own units (see DocumentPage.width/height). */
 export interface BoundingBox {
   x0: number;
   y0: number;
@@ -18,7 +18,7 @@ export interface Word {
   confidence: number;
 }
 
-export interface Page {
+export interface DocumentPage {
   /** 1-based. */
   number: number;
   width: number;
@@ -38,7 +38,7 @@ export interface EmbeddedFile {
 
 export interface ReadDocument {
   mimeType: string;
-  pages: Page[];
+  pages: DocumentPage[];
   attachments: EmbeddedFile[];
 }
 

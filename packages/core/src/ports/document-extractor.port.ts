@@ -1,0 +1,39 @@
+import type { FieldDefinition } from '../extractors/field-definition.schema.js';
+
+/** A value that broke a rule of its field (or a required field that was not found). */
+export interface FieldValidationError {
+  /** Field name; nested fields as `line_items.0.amount`. */
+  field: string;
+  /** The validation key (`pattern`, `min`, ...) or `required`. */
+  rule: string;
+  message: string;
+}
+
+export interface ExtractionRequest {
+  bytes: Uint8Array;
+  /** Decided by magic bytes at submission. */
+  mimeType: string;
+  documentType: string;
+  /** The definitions the job was submitted with (a snapshot, not the extractor's current ones). */
+  fieldDefinitions: FieldDefinition[];
+  /** Aborted when the job passes PROCESSING_TIMEOUT_MS; the work must really stop. */
+  signal?: AbortSignal;
+}
+
+/** What a completed job carries. */
+export interface ExtractionOutcome {
+  extracted_data: Record<string, unknown>;
+  /** Field name to a score from 0 to 1. */
+  confidence: Record<string, number>;
+  validation_errors: FieldValidationError[];
+  needs_review: boolean;
+  page_count: number;
+}
+
+/**
+ * Turns a document into field values. Live jobs call the real one (reading plus template-free
+ * extraction); test-mode jobs call the simulator. Failures throw DocumentError.
+ */
+export interface DocumentExtractor {
+  extract(request: ExtractionRequest): Promise<ExtractionOutcome>;
+}

@@ -1,11 +1,15 @@
-import { createMemoryStores, describeStoreContract } from '@intake/core/testing';
+import { createMemoryStores, describeJobStoreContract, describeStoreContract, type StoreHarness } from '@intake/core/testing';
 import { DB_KINDS, openTestDatabase } from '../support/databases.js';
 
-describeStoreContract('memory', async () => ({ stores: createMemoryStores(), close: async () => {} }));
+const memory = async (): Promise<StoreHarness> => ({ stores: createMemoryStores(), close: async () => {} });
+describeStoreContract('memory', memory);
+describeJobStoreContract('memory', memory);
 
 for (const kind of DB_KINDS) {
-  describeStoreContract(`sql on ${kind}`, async () => {
+  const sql = async (): Promise<StoreHarness> => {
     const db = await openTestDatabase(kind);
     return { stores: db.storage, close: db.close };
-  });
+  };
+  describeStoreContract(`sql on ${kind}`, sql);
+  describeJobStoreContract(`sql on ${kind}`, sql);
 }

@@ -16,6 +16,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'extractor_inactive':
       return 409;
     case 'payload_too_large':
+    case 'document_too_large':
       return 413;
     case 'unsupported_media_type':
       return 415;

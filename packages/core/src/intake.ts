@@ -3,9 +3,15 @@ import { systemClock, type Clock } from './ports/clock.port.js';
 import type { ApiKeyStore } from './ports/api-key-store.port.js';
 import type { CreditLedger } from './ports/credit-ledger.port.js';
 import type { ExtractorStore } from './ports/extractor-store.port.js';
+import type { JobStore } from './ports/job-store.port.js';
 import type { OrganizationStore } from './ports/organization-store.port.js';
+import type { OutboxStore } from './ports/outbox.port.js';
+import type { SettingsStore } from './ports/settings-store.port.js';
+import type { TransactionRunner } from './ports/transaction.port.js';
 import { ApiKeyService } from './keys/api-key-service.js';
+import { CreditService } from './credits/credit-service.js';
 import { ExtractorService } from './extractors/extractor-service.js';
+import { JobQueries } from './jobs/job-queries.js';
 import { OrganizationService } from './organizations/organization-service.js';
 
 /** The stores Intake's services need; `@intake/storage-sql` and the in-memory set both provide them. */
@@ -14,12 +20,19 @@ export interface IntakeStores {
   apiKeys: ApiKeyStore;
   extractors: ExtractorStore;
   credits: CreditLedger;
+  jobs: JobStore;
+  outbox: OutboxStore;
+  settings: SettingsStore;
+  /** Runs a function with these stores bound to one transaction. */
+  transaction: TransactionRunner;
 }
 
 export interface IntakeOptions {
   stores: IntakeStores;
   clock?: Clock;
   ids?: IdGenerator;
+  /** Credits a live job costs per page (CREDITS_PER_PAGE); default 1. */
+  creditsPerPage?: number;
 }
 
 /** The services of Intake, wired to one set of stores. */
@@ -27,21 +40,30 @@ export interface Intake {
   organizations: OrganizationService;
   apiKeys: ApiKeyService;
   extractors: ExtractorService;
+  credits: CreditService;
+  jobs: JobQueries;
+  stores: IntakeStores;
   clock: Clock;
   ids: IdGenerator;
+  creditsPerPage: number;
 }
 
 /** Builds Intake's services over the given stores: what an embedding application calls. */
 export function createIntake(options: IntakeOptions): Intake {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? createRandomIds();
+  const creditsPerPage = options.creditsPerPage ?? 1;
   const { stores } = options;
   const apiKeys = new ApiKeyService({ keys: stores.apiKeys, organizations: stores.organizations, clock, ids });
   return {
     apiKeys,
     organizations: new OrganizationService({ organizations: stores.organizations, credits: stores.credits, keys: apiKeys, clock, ids }),
     extractors: new ExtractorService({ extractors: stores.extractors, clock, ids }),
+    credits: new CreditService({ stores, transaction: stores.transaction, clock, ids, creditsPerPage }),
+    jobs: new JobQueries({ stores, clock }),
+    stores,
     clock,
     ids,
+    creditsPerPage,
   };
 }

@@ -10,10 +10,15 @@ import { SqlCreditLedger } from './stores/credit-ledger.js';
 import { SqlExtractorStore } from './stores/extractor-store.js';
 import { SqlOrganizationStore } from './stores/organization-store.js';
 import { SqlRateLimiter } from './stores/rate-limiter.js';
+import { SqlJobStore } from './stores/job-store.js';
+import { SqlOutboxStore } from './stores/outbox-store.js';
+import { SqlSettingsStore } from './stores/settings-store.js';
 
 export type { ConnectionOptions, DatabaseKind } from './connection.js';
 export { migrate } from './migrations/runner.js';
 export { MIGRATIONS } from './migrations/list.js';
+export { FileBlobStore } from './blobs/file-blob-store.js';
+export { SqlBlobStore } from './blobs/sql-blob-store.js';
 
 export interface SqlStorage extends IntakeStores {
   kind: DatabaseKind;
@@ -32,16 +37,27 @@ export interface SqlStorage extends IntakeStores {
   close(): Promise<void>;
 }
 
+/** The transactional stores bound to one knex instance or transaction. */
+function bindStores(knex: Knex): IntakeStores {
+  return {
+    organizations: new SqlOrganizationStore(knex),
+    apiKeys: new SqlApiKeyStore(knex),
+    extractors: new SqlExtractorStore(knex),
+    credits: new SqlCreditLedger(knex),
+    jobs: new SqlJobStore(knex),
+    outbox: new SqlOutboxStore(knex),
+    settings: new SqlSettingsStore(knex),
+    transaction: (fn) => knex.transaction((trx) => fn(bindStores(trx))),
+  };
+}
+
 /** Stores over a knex instance you already have (PostgreSQL dialect). */
 export function fromKnex(knex: Knex, kind: DatabaseKind = 'postgres'): SqlStorage {
   let closed = false;
   return {
     kind,
     knex,
-    organizations: new SqlOrganizationStore(knex),
-    apiKeys: new SqlApiKeyStore(knex),
-    extractors: new SqlExtractorStore(knex),
-    credits: new SqlCreditLedger(knex),
+    ...bindStores(knex),
     rateLimiter: new SqlRateLimiter(knex),
     migrate: () => migrate(knex),
     exclusive: (lockKey, fn) =>

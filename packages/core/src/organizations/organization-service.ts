@@ -37,6 +37,7 @@ export class OrganizationService {
       rate_limit_per_minute:
         input.rate_limit_per_minute ?? (input.plan === 'enterprise' ? DEFAULT_ENTERPRISE_RATE_LIMIT : null),
       low_balance_threshold: DEFAULT_LOW_BALANCE_THRESHOLD,
+      metadata_search_enabled: false,
       created_at: now,
     };
     await this.deps.organizations.insert(organization);

@@ -27,8 +27,12 @@ export interface Organization {
    */
   rate_limit_per_minute: number | null;
   low_balance_threshold: number;
+  /** Whether `metadata[key]=value` filters are allowed on the job list (they need an index). */
+  metadata_search_enabled: boolean;
   created_at: string;
 }
+
+export type OrganizationSettings = Partial<Pick<Organization, 'low_balance_threshold' | 'metadata_search_enabled' | 'plan' | 'rate_limit_per_minute'>>;
 
 /** The requests per minute an organization may make. */
 export function effectiveRateLimit(org: Pick<Organization, 'plan' | 'rate_limit_per_minute'>): number {

@@ -1,3 +1,5 @@
+import type { Page, PageRequest } from '../shared/pagination.js';
+
 /** Kinds of ledger entries; `charge` entries are negative. */
 export type CreditTransactionType = 'charge' | 'top_up' | 'adjustment';
 
@@ -15,9 +17,17 @@ export interface CreditTransaction {
   created_at: string;
 }
 
+export interface CreditBalance {
+  balance: number;
+  /** Held for live jobs being processed; `balance - reserved` is what new jobs may use. */
+  reserved: number;
+}
+
 /** The credit balance of each organization and the entries that made it. */
 export interface CreditLedger {
-  balance(orgId: string): Promise<number>;
+  balance(orgId: string): Promise<CreditBalance>;
   /** Appends one entry and moves the balance in the same transaction; returns the entry. */
   record(entry: Omit<CreditTransaction, 'balance_after'>): Promise<CreditTransaction>;
+  /** Newest first. */
+  transactions(orgId: string, page: PageRequest): Promise<Page<CreditTransaction>>;
 }

@@ -6,3 +6,8 @@ export * from './rate-limiter.port.js';
 export * from './credit-ledger.port.js';
 export * from './document-reader.port.js';
 export * from './document-extractor.port.js';
+export * from './blob-store.port.js';
+export * from './outbox.port.js';
+export * from './job-store.port.js';
+export * from './settings-store.port.js';
+export * from './transaction.port.js';

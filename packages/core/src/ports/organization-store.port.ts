@@ -1,4 +1,4 @@
-import type { Organization } from '../organizations/organization.js';
+import type { Organization, OrganizationSettings } from '../organizations/organization.js';
 
 /** Persistence of organizations. */
 export interface OrganizationStore {
@@ -6,4 +6,6 @@ export interface OrganizationStore {
   get(id: string): Promise<Organization | null>;
   list(): Promise<Organization[]>;
   count(): Promise<number>;
+  /** Changes settings; returns the organization as it now is, or null when unknown. */
+  update(id: string, changes: OrganizationSettings): Promise<Organization | null>;
 }

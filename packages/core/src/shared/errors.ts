@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'conflict'
   | 'extractor_inactive'
   | 'payload_too_large'
+  | 'document_too_large'
   | 'unsupported_media_type'
   | 'rate_limit_exceeded'
   | 'service_unavailable'

@@ -1,3 +1,4 @@
 /** @intake/core/testing: in-memory ports and the contract suites every adapter must pass. */
-export * from './memory-stores.js';
+export * from './memory/index.js';
 export * from './store-contract.js';
+export * from './job-store-contract.js';

@@ -22,6 +22,7 @@ export const makeOrg = (overrides: Partial<Organization> = {}): Organization => 
   plan: 'free',
   rate_limit_per_minute: null,
   low_balance_threshold: 100,
+  metadata_search_enabled: false,
   created_at: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });
@@ -88,6 +89,9 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
       expect(await s.organizations.get('org_missing')).toBeNull();
       expect(await s.organizations.count()).toBe(before + 1);
       expect((await s.organizations.list()).map((o) => o.id)).toContain(org.id);
+      const updated = await s.organizations.update(org.id, { low_balance_threshold: 7, metadata_search_enabled: true });
+      expect(updated).toMatchObject({ low_balance_threshold: 7, metadata_search_enabled: true, name: 'Acme' });
+      expect(await s.organizations.update('org_missing', { low_balance_threshold: 1 })).toBeNull();
     });
 
     it('finds keys by hash and scopes every read to the organization', async () => {
@@ -131,6 +135,11 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
       await s.extractors.insert(ext);
       expect(await s.extractors.get(org.id, ext.id)).toEqual(ext);
       expect(await s.extractors.get('org_other', ext.id)).toBeNull();
+      await s.extractors.incrementUsage(org.id, ext.id);
+      expect((await s.extractors.get(org.id, ext.id))?.usage_count).toBe(1);
+      await s.extractors.delete(org.id, ext.id, '2026-01-02T00:00:00.000Z');
+      expect(await s.extractors.getIncludingDeleted(org.id, ext.id)).toMatchObject({ id: ext.id, deleted: true });
+      expect(await s.extractors.getIncludingDeleted('org_other', ext.id)).toBeNull();
     });
 
     it('filters and orders extractor lists newest first, id breaking ties', async () => {
@@ -170,12 +179,15 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
     it('keeps a credit balance as the sum of its entries', async () => {
       const org = makeOrg();
       await s.organizations.insert(org);
-      expect(await s.credits.balance(org.id)).toBe(0);
+      expect(await s.credits.balance(org.id)).toEqual({ balance: 0, reserved: 0 });
       const top = await s.credits.record({ id: uid('ctx'), org_id: org.id, type: 'top_up', amount: 50, job_id: null, description: 'x', created_at: '2026-01-01T00:00:00.000Z' });
       expect(top.balance_after).toBe(50);
       const charge = await s.credits.record({ id: uid('ctx'), org_id: org.id, type: 'charge', amount: -3, job_id: 'job_1', description: null, created_at: '2026-01-01T00:00:01.000Z' });
       expect(charge.balance_after).toBe(47);
-      expect(await s.credits.balance(org.id)).toBe(47);
+      expect(await s.credits.balance(org.id)).toEqual({ balance: 47, reserved: 0 });
+      const page = await s.credits.transactions(org.id, { limit: 1, offset: 0 });
+      expect(page.total).toBe(2);
+      expect(page.items[0]).toMatchObject({ type: 'charge', amount: -3, balance_after: 47, job_id: 'job_1' });
     });
 
     it('counts requests in fixed windows, exactly under concurrency', async () => {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { foundation } from './001-foundation.js';
+import { jobs } from './002-jobs.js';
 
 export interface Migration {
   id: number;
@@ -8,4 +9,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation];
+export const MIGRATIONS: readonly Migration[] = [foundation, jobs];

@@ -1,13 +1,33 @@
 import type { Knex } from 'knex';
-import type { CreditLedger, CreditTransaction } from '@intake/core';
-import { toNumber } from './normalize.js';
+import type { CreditBalance, CreditLedger, CreditTransaction, Page, PageRequest } from '@intake/core';
+import { countOf, toIso, toNumber } from './normalize.js';
 
 export class SqlCreditLedger implements CreditLedger {
   constructor(private readonly knex: Knex) {}
 
-  async balance(orgId: string): Promise<number> {
-    const row = await this.knex('credit_balances').where({ org_id: orgId }).first('balance');
-    return row ? toNumber(row.balance) : 0;
+  async balance(orgId: string): Promise<CreditBalance> {
+    const row = await this.knex('credit_balances').where({ org_id: orgId }).first('balance', 'reserved');
+    return row ? { balance: toNumber(row.balance), reserved: toNumber(row.reserved) } : { balance: 0, reserved: 0 };
+  }
+
+  async transactions(orgId: string, page: PageRequest): Promise<Page<CreditTransaction>> {
+    const [rows, total] = await Promise.all([
+      this.knex('credit_transactions').where({ org_id: orgId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit).offset(page.offset),
+      countOf(this.knex('credit_transactions').where({ org_id: orgId }).count({ count: '*' })),
+    ]);
+    return {
+      total,
+      items: rows.map((r: Record<string, unknown>) => ({
+        id: String(r.id),
+        org_id: String(r.org_id),
+        type: r.type as CreditTransaction['type'],
+        amount: toNumber(r.amount),
+        balance_after: toNumber(r.balance_after),
+        job_id: r.job_id === null ? null : String(r.job_id),
+        description: r.description === null ? null : String(r.description),
+        created_at: toIso(r.created_at),
+      })),
+    };
   }
 
   /** The balance row is updated with the entry in one transaction, so balance_after is exact. */

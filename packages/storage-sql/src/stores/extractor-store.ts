@@ -31,6 +31,15 @@ export class SqlExtractorStore implements ExtractorStore {
     return row ? fromRow(row) : null;
   }
 
+  async getIncludingDeleted(orgId: string, id: string): Promise<(Extractor & { deleted: boolean }) | null> {
+    const row = await this.knex('extractors').where({ org_id: orgId, id }).first();
+    return row ? { ...fromRow(row), deleted: row.deleted_at !== null } : null;
+  }
+
+  async incrementUsage(orgId: string, id: string): Promise<void> {
+    await this.knex('extractors').where({ org_id: orgId, id }).increment('usage_count', 1);
+  }
+
   async list(orgId: string, filter: ExtractorFilter, page: PageRequest): Promise<Page<Extractor>> {
     const filtered = () => {
       const q = this.live(orgId);

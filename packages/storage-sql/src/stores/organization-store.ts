@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Organization, OrganizationStore } from '@intake/core';
+import type { Organization, OrganizationSettings, OrganizationStore } from '@intake/core';
 import { countOf, toIso, toNumber } from './normalize.js';
 
 const fromRow = (row: Record<string, unknown>): Organization => ({
@@ -8,6 +8,7 @@ const fromRow = (row: Record<string, unknown>): Organization => ({
   plan: row.plan as Organization['plan'],
   rate_limit_per_minute: row.rate_limit_per_minute === null ? null : toNumber(row.rate_limit_per_minute),
   low_balance_threshold: toNumber(row.low_balance_threshold),
+  metadata_search_enabled: Boolean(row.metadata_search_enabled),
   created_at: toIso(row.created_at),
 });
 
@@ -26,6 +27,12 @@ export class SqlOrganizationStore implements OrganizationStore {
   async list(): Promise<Organization[]> {
     const rows = await this.knex('organizations').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
     return rows.map(fromRow);
+  }
+
+  async update(id: string, changes: OrganizationSettings): Promise<Organization | null> {
+    if (Object.keys(changes).length === 0) return this.get(id);
+    const rows = await this.knex('organizations').where({ id }).update(changes).returning('*');
+    return rows[0] ? fromRow(rows[0]) : null;
   }
 
   count(): Promise<number> {

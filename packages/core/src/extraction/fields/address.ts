@@ -1,0 +1,63 @@
+import type { ExtractionContext } from '../context.js';
+import { fold } from '../layout/fold.js';
+import type { Line } from '../layout/lines.js';
+import type { Candidate } from './candidates.js';
+import { SENDER_SEPARATORS } from './party-lines.js';
+
+/**
+ * A company's address: the lines under its name in the same column, up to the first line that is
+ * no address (phone, e-mail, a label, a wide gap). A country name ends it and is left out, as are
+ * leading country codes ("DE 75645 Frankfurt"): the street and the place are what identify it.
+ */
+
+const COUNTRIES = new Set([
+  'deutschland', 'germany', 'united states', 'usa', 'united kingdom', 'uk', 'nederland', 'netherlands', 'the netherlands', 'belgie', 'belgique', 'belgium',
+  'france', 'espana', 'spain', 'osterreich', 'austria', 'schweiz', 'switzerland', 'suisse', 'malaysia', 'italia', 'italy', 'luxembourg', 'danmark',
+]);
+const MAX_LINES = 3;
+
+export function addressCandidate(ctx: ExtractionContext, name: Candidate | null): Candidate | null {
+  if (!name) return null;
+  const fromSender = senderAddress(name);
+  if (fromSender) return fromSender;
+  const parts: string[] = [];
+  const column = columnOf(name.line, String(name.value));
+  let previous = name.line;
+  for (let i = name.line.index + 1; i < ctx.lines.length && parts.length < MAX_LINES; i++) {
+    const line = ctx.lines[i]!;
+    if (line.page !== previous.page || line.y0 - previous.y1 > (previous.y1 - previous.y0) * 2) break;
+    const segment = line.segments.find((s) => s.x0 < column.x1 && s.x1 > column.x0);
+    if (!segment) continue;
+    previous = line;
+    const text = segment.text.trim();
+    if (COUNTRIES.has(fold(text))) break;
+    if (!looksLikeAddress(text) || ctx.labels.hitsOn(line).some((h) => h.key !== 'vendor_address' && h.strength === 1 && h.start === 0 && h.key !== 'other')) break;
+    parts.push(text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, ''));
+  }
+  if (parts.length === 0) return null;
+  return { value: parts.join(', '), score: name.score * 0.9, line: name.line, source: 'layout' };
+}
+
+function senderAddress(name: Candidate): Candidate | null {
+  for (const segment of name.line.segments) {
+    const parts = segment.text.split(SENDER_SEPARATORS);
+    if (parts.length < 3 || fold(parts[0]!) !== fold(String(name.value))) continue;
+    const address = parts.slice(1).filter((p) => !COUNTRIES.has(fold(p)));
+    if (address.length) return { value: address.join(', '), score: name.score * 0.9, line: name.line, source: 'layout' };
+  }
+  return null;
+}
+
+function columnOf(line: Line, name: string): { x0: number; x1: number } {
+  const folded = fold(name);
+  const segment = line.segments.find((s) => fold(s.text).includes(folded.split(' ')[0] ?? '')) ?? line.segments[0]!;
+  return { x0: segment.x0 - 5, x1: segment.x1 + 5 };
+}
+
+/** A street with a number, a postcode with a place, or a short line of words (building, suite). */
+function looksLikeAddress(text: string): boolean {
+  if (/@|www\.|https?:|\b(tel|fax|phone|telefon|e-?mail|gst|vat|ust|reg|kvk|btw|iban|bic)\b/i.test(text)) return false;
+  const digits = (text.match(/\d/g) ?? []).length;
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  return letters >= 2 && digits <= 12 && text.length <= 80;
+}

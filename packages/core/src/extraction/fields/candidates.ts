@@ -1,0 +1,73 @@
+import type { FieldType } from '../../extractors/field-definition.schema.js';
+import type { ExtractionContext } from '../context.js';
+import type { LabelHit, LabelKey } from '../labels/label-index.js';
+import type { Line } from '../layout/lines.js';
+import { valueRegions, type Region } from './regions.js';
+import { findTypedValues, type TypedValue } from './typed-values.js';
+
+/** One possible value of a field with the evidence for it. */
+export interface Candidate {
+  value: string | number | boolean;
+  /** Evidence from 0 to 1 before calibration: label strength x layout x type fit. */
+  score: number;
+  line: Line;
+  /** Where the value came from, for confidence and debugging. */
+  source: 'label' | 'layout' | 'fallback' | 'xml';
+  label?: LabelHit;
+}
+
+export interface CandidateOptions {
+  type: FieldType;
+  identifier?: boolean;
+  /** Summary amounts stand at the right end of their row; ids and dates right after the label. */
+  prefer: 'first' | 'last';
+}
+
+/** Candidates next to the labels of the given keys, best first, one per distinct value. */
+export function labelledCandidates(ctx: ExtractionContext, keys: LabelKey[], options: CandidateOptions): Candidate[] {
+  const candidates: Candidate[] = [];
+  for (const key of keys) {
+    for (const hit of ctx.labels.hitsFor(key)) {
+      for (const region of valueRegions(hit, ctx.lines, ctx.labels)) {
+        candidates.push(...regionCandidates(hit, region, ctx, options));
+      }
+    }
+  }
+  return bestPerValue(candidates);
+}
+
+function regionCandidates(hit: LabelHit, region: Region, ctx: ExtractionContext, options: CandidateOptions): Candidate[] {
+  const values = findTypedValues(region.text, options.type, { dates: ctx.dates, identifier: options.identifier ?? false });
+  const ordered = options.prefer === 'last' ? [...values].reverse() : values;
+  return ordered.map((value, rank) => ({
+    value: value.value,
+    score: hit.strength * region.layout * value.fit * distanceFactor(region, value) * Math.pow(0.8, rank),
+    line: region.line,
+    source: 'label' as const,
+    label: hit,
+  }));
+}
+
+/** Words between the label and the value weaken the link a little. */
+function distanceFactor(region: Region, value: TypedValue): number {
+  if (region.position === 'below') return 1;
+  const between = region.text.slice(0, value.start).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+  return Math.max(0.6, 1 - between * 0.04);
+}
+
+/** Keeps the best-scored candidate per value; values seen at several labels gain a little. */
+export function bestPerValue(candidates: Candidate[]): Candidate[] {
+  const byValue = new Map<string, { best: Candidate; count: number }>();
+  for (const candidate of candidates) {
+    const key = String(candidate.value);
+    const entry = byValue.get(key);
+    if (!entry) byValue.set(key, { best: candidate, count: 1 });
+    else {
+      entry.count++;
+      if (candidate.score > entry.best.score) entry.best = candidate;
+    }
+  }
+  return [...byValue.values()]
+    .map(({ best, count }) => ({ ...best, score: Math.min(1, best.score * (1 + 0.05 * (count - 1))) }))
+    .sort((a, b) => b.score - a.score);
+}

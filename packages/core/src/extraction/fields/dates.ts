@@ -1,0 +1,38 @@
+import type { ExtractionContext } from '../context.js';
+import type { LabelKey } from '../labels/label-index.js';
+import type { Role } from '../labels/synonyms.js';
+import { findDates } from '../values/dates.js';
+import { bestPerValue, labelledCandidates, type Candidate } from './candidates.js';
+
+/** Roles whose date is "the" date of the document: printed near the top, often without a label. */
+const MAIN_DATE_ROLES: Role[] = ['invoice_date', 'order_date', 'transaction_date'];
+/** Dates that belong to another role and so are no fallback for the document date. */
+const OTHER_DATE_ROLES: Role[] = ['due_date', 'delivery_date'];
+
+export function dateCandidates(ctx: ExtractionContext, role: Role | null, keys: LabelKey[]): Candidate[] {
+  const labelled = labelledCandidates(ctx, keys, { type: 'date', prefer: 'first' });
+  if (!role || !MAIN_DATE_ROLES.includes(role)) return labelled;
+  return bestPerValue([...labelled, ...unlabelledDates(ctx)]);
+}
+
+/**
+ * Every date on the page as a weak candidate, earlier ones stronger: a document's own date is
+ * usually the first one printed. Dates labelled as due or delivery dates are left out.
+ */
+function unlabelledDates(ctx: ExtractionContext): Candidate[] {
+  const taken = new Set(OTHER_DATE_ROLES.flatMap((role) => labelledCandidates(ctx, [role], { type: 'date', prefer: 'first' }).filter((c) => c.score >= 0.5).map((c) => c.value)));
+  const found: Candidate[] = [];
+  for (const line of ctx.lines) {
+    for (const date of findDates(line.text, ctx.dates)) {
+      if (taken.has(date.iso)) continue;
+      found.push({ value: date.iso, score: Math.max(0.2, 0.4 - found.length * 0.05), line, source: 'fallback' });
+    }
+  }
+  return found;
+}
+
+/** A due date cannot be earlier than the document date: such candidates are dropped. */
+export function notBefore(candidates: Candidate[], earliest: unknown): Candidate[] {
+  if (typeof earliest !== 'string') return candidates;
+  return candidates.filter((c) => typeof c.value !== 'string' || c.value >= earliest);
+}

@@ -1,0 +1,63 @@
+import { fold, foldedTokens } from '../layout/fold.js';
+import type { Line } from '../layout/lines.js';
+import type { LabelIndex } from '../labels/label-index.js';
+import type { Role } from '../labels/synonyms.js';
+
+/** Shared facts about the lines that may hold a company's name and address. */
+
+const LEGAL_FORMS = [
+  'gmbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'e k', 'mbh', 'kgaa', 'se', 'ltd', 'limited', 'inc', 'incorporated', 'llc', 'llp', 'plc', 'corp', 'corporation',
+  'co', 'company', 'bv', 'b v', 'nv', 'n v', 'vof', 'sarl', 'sas', 'sa', 's a', 'eurl', 'sl', 's l', 'srl', 'spa', 'sdn bhd', 'bhd', 'sdn', 'pty', 'pte',
+  'enterprise', 'enterprises', 'trading', 'industries', 'holdings', 'gesellschaft', 'restoran', 'restaurant', 'store', 'shop', 'mart', 'market', 'supermarket',
+].map((f) => f.split(' '));
+
+/** Whether the folded words of a text contain a legal form ("GmbH", "Sdn Bhd", "B.V."). */
+export function hasLegalForm(text: string): boolean {
+  const tokens = foldedTokens(text);
+  return LEGAL_FORMS.some((form) => tokens.some((_, i) => form.every((t, k) => tokens[i + k] === t)));
+}
+
+/** Titles and other words that stand at the top of a page but are nobody's name. */
+const NOT_NAMES = /^(tax )?(invoice|receipt|rechnung|facture|factuur|factura|bill|quotation|purchase order|order|bestellung|lieferschein|credit note|gutschrift|cash bill|official receipt|simplified tax invoice|original|copy|kopie|page|seite)\b/;
+
+export function looksLikeName(line: Line | string): boolean {
+  const text = typeof line === 'string' ? line : line.text;
+  const folded = fold(text);
+  if (folded.length < 2 || NOT_NAMES.test(folded)) return false;
+  if (/@|www\.|https?:|\b(tel|fax|phone|telefon|email)\b/i.test(text)) return false;
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  const digits = (text.match(/\d/g) ?? []).length;
+  return letters >= 3 && digits <= letters / 3;
+}
+
+/** Lines that sit under a buyer label (bill to, Rechnungsempfänger, ...): not the vendor's. */
+export function buyerBlockLines(lines: Line[], labels: LabelIndex): Set<Line> {
+  const inBlock = new Set<Line>();
+  for (const hit of labels.hitsFor('buyer_name')) {
+    if (hit.strength < 1) continue;
+    inBlock.add(hit.line);
+    for (let i = hit.line.index + 1; i < Math.min(lines.length, hit.line.index + 7); i++) {
+      const line = lines[i]!;
+      if (line.page !== hit.line.page) break;
+      if (line.segments.some((s) => s.x0 < hit.x1 + 40 && s.x1 > hit.x0 - 20)) inBlock.add(line);
+    }
+  }
+  return inBlock;
+}
+
+/** Separators of one-line sender addresses ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen"). */
+export const SENDER_SEPARATORS = /\s*(?:[●•·|▪◦∙]|\s-\s)\s*/u;
+
+/** A company name as printed, without a label before it or a registration number after it. */
+export function cleanName(text: string, labels: LabelIndex, line: Line | null, role: Role = 'vendor_name'): string {
+  let name = text;
+  if (line) {
+    const label = labels.hitsOn(line).find((h) => h.key === role || h.key === 'other');
+    if (label && label.start === 0) name = line.text.slice(label.end);
+  }
+  return name
+    .replace(/^[\s:;,.\-–]+/, '')
+    .replace(/\s*\([^)]*\d{3,}[^)]*\)?\s*$/, '')
+    .replace(/[\s,;:]+$/, '')
+    .trim();
+}

@@ -1,0 +1,71 @@
+import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { ExtractionContext } from '../context.js';
+import type { LabelKey } from '../labels/label-index.js';
+import { PAYMENT_METHODS, type Role } from '../labels/synonyms.js';
+import { fold } from '../layout/fold.js';
+import { addressCandidate } from './address.js';
+import type { AmountChoice } from './amounts.js';
+import { labelledCandidates, type Candidate } from './candidates.js';
+import { dateCandidates, notBefore } from './dates.js';
+import { buyerCandidates, vendorCandidates } from './parties.js';
+
+/** Results other fields depend on, computed once per document. */
+export interface SharedFindings {
+  amounts(): AmountChoice;
+  vendor(): Candidate | null;
+  documentDate(): Candidate | null;
+  documentType: string | undefined;
+}
+
+/** The best candidate for one scalar field, or null when nothing plausible is on the page. */
+export function scalarCandidate(ctx: ExtractionContext, field: FieldDefinition, role: Role | null, path: string, shared: SharedFindings): Candidate | null {
+  const keys: LabelKey[] = role ? [role, `field:${path}`] : [`field:${path}`];
+  switch (role) {
+    case 'subtotal':
+      return shared.amounts().subtotal;
+    case 'tax_amount':
+      return shared.amounts().tax;
+    case 'total_amount':
+      return shared.amounts().total;
+    case 'invoice_date':
+    case 'order_date':
+    case 'transaction_date':
+      return dateCandidates(ctx, role, keys)[0] ?? null;
+    case 'due_date':
+    case 'delivery_date':
+      return notBefore(dateCandidates(ctx, role, keys), shared.documentDate()?.value)[0] ?? null;
+    case 'vendor_name':
+      return shared.vendor();
+    case 'vendor_address':
+      return labelledCandidates(ctx, [`field:${path}`], { type: 'text', prefer: 'first' })[0] ?? addressCandidate(ctx, shared.vendor());
+    case 'buyer_name':
+      return buyerCandidates(ctx, keys, shared.documentType)[0] ?? null;
+    case 'payment_method':
+      return paymentMethod(ctx, keys);
+    case 'invoice_number':
+    case 'po_number':
+      return labelledCandidates(ctx, keys, { type: field.type, identifier: true, prefer: 'first' }).find((c) => c.score >= 0.2) ?? null;
+    default:
+      return labelledCandidates(ctx, keys, { type: field.type, prefer: 'first' })[0] ?? null;
+  }
+}
+
+/** A payment method named beside its label, or a card or cash line among the payments. */
+function paymentMethod(ctx: ExtractionContext, keys: LabelKey[]): Candidate | null {
+  const labelled = labelledCandidates(ctx, keys, { type: 'text', prefer: 'first' })[0];
+  if (labelled) return labelled;
+  for (const hit of ctx.labels.hitsFor('paid_amount')) {
+    const word = fold(hit.line.text.slice(hit.start, hit.end));
+    if (PAYMENT_METHODS.includes(word)) return { value: hit.line.text.slice(hit.start, hit.end), score: 0.6, line: hit.line, source: 'label', label: hit };
+  }
+  for (const line of ctx.lines) {
+    const folded = ` ${fold(line.text)} `;
+    const method = PAYMENT_METHODS.find((m) => m.length > 3 && folded.includes(` ${m} `));
+    if (method) return { value: method.replace(/\b\w/g, (c) => c.toUpperCase()), score: 0.35, line, source: 'fallback' };
+  }
+  return null;
+}
+
+export function vendorOf(ctx: ExtractionContext, shared: Pick<SharedFindings, 'documentType'>, keys: LabelKey[]): Candidate | null {
+  return vendorCandidates(ctx, ['vendor_name', ...keys], shared.documentType)[0] ?? null;
+}

@@ -1,0 +1,67 @@
+import type { FieldType } from '../../extractors/field-definition.schema.js';
+import { findAmounts } from '../values/amounts.js';
+import { findBoolean, findEmails, findPhones } from '../values/contacts.js';
+import { findDates, type DateConvention } from '../values/dates.js';
+import { cleanText } from '../layout/fold.js';
+
+/** A value of a field's type found in a piece of text. */
+export interface TypedValue {
+  value: string | number | boolean;
+  start: number;
+  end: number;
+  /** How well the text fits the type, 0 to 1 (an amount without decimals fits a price less well). */
+  fit: number;
+}
+
+export interface ValueContext {
+  dates: DateConvention;
+  /** The field holds an identifier (invoice number, PO number): one token with a digit in it. */
+  identifier: boolean;
+}
+
+export function findTypedValues(text: string, type: FieldType, context: ValueContext): TypedValue[] {
+  switch (type) {
+    case 'date':
+      return findDates(text, context.dates).map((d) => ({ value: d.iso, start: d.start, end: d.end, fit: d.ambiguous ? 0.85 : 1 }));
+    case 'currency':
+    case 'number':
+      return findAmounts(text).map((a) => ({
+        value: a.value,
+        start: a.start,
+        end: a.end,
+        fit: type === 'number' || a.hasDecimals ? 1 : a.currency ? 0.9 : 0.75,
+      }));
+    case 'email':
+      return findEmails(text).map((e) => ({ ...e, fit: 1 }));
+    case 'phone':
+      return findPhones(text).map((p) => ({ ...p, fit: 1 }));
+    case 'boolean': {
+      const found = findBoolean(text);
+      return found ? [{ ...found, fit: 1 }] : [];
+    }
+    default:
+      return context.identifier ? identifiers(text) : plainText(text);
+  }
+}
+
+const ID_TOKEN = /[A-Za-z0-9][A-Za-z0-9\-/._#]*[A-Za-z0-9]|\d/g;
+
+/** Identifier-like tokens: at least one digit, not a date or a decimal amount. */
+function identifiers(text: string): TypedValue[] {
+  const found: TypedValue[] = [];
+  for (const m of text.matchAll(ID_TOKEN)) {
+    const token = m[0];
+    if (!/\d/.test(token)) continue;
+    const fit = /^\d{1,3}([.,]\d{2})$/.test(token) || /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(token) ? 0.2 : token.length < 3 ? 0.5 : 1;
+    found.push({ value: token, start: m.index!, end: m.index! + token.length, fit });
+  }
+  return found;
+}
+
+/** Free text: the region itself, without the label's trailing punctuation. */
+function plainText(text: string): TypedValue[] {
+  const m = /[\p{L}\p{N}(]/u.exec(text);
+  if (!m) return [];
+  const value = cleanText(text.slice(m.index)).replace(/[\s,;:]+$/, '');
+  return value ? [{ value, start: m.index, end: text.length, fit: 1 }] : [];
+}

@@ -1,0 +1,133 @@
+import { fold } from '../layout/fold.js';
+import type { Line } from '../layout/lines.js';
+import { ROLE_LABELS, ROLES, type Role } from './synonyms.js';
+
+/**
+ * Where labels sit on the page. All labels known for the document (built-in roles plus the
+ * labels derived from custom field definitions) are matched together, left to right, the
+ * longest one winning at each position: so "Due Date" is one due_date label, never the
+ * invoice_date label "Date" with a stray "Due" before it.
+ */
+
+/** A role of the recommended sets, or `field:<path>` for labels taken from a custom definition. */
+export type LabelKey = Role | `field:${string}`;
+
+export interface LabelHit {
+  key: LabelKey;
+  /** 1 for a label that names the field outright, less for generic ones ("Date", "No."). */
+  strength: number;
+  line: Line;
+  /** Character range of the label in line.text. */
+  start: number;
+  end: number;
+  x0: number;
+  x1: number;
+}
+
+interface LabelEntry {
+  key: LabelKey;
+  tokens: string[];
+  strength: number;
+}
+
+export interface LineToken {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export const WEAK_STRENGTH = 0.55;
+
+const BUILT_IN: LabelEntry[] = ROLES.flatMap((role) => [
+  ...ROLE_LABELS[role].labels.map((label) => ({ key: role as LabelKey, tokens: label.split(' '), strength: 1 })),
+  ...(ROLE_LABELS[role].weak ?? []).map((label) => ({ key: role as LabelKey, tokens: label.split(' '), strength: WEAK_STRENGTH })),
+]);
+
+export class LabelIndex {
+  private readonly byFirstToken = new Map<string, LabelEntry[]>();
+  readonly hits: LabelHit[] = [];
+
+  constructor(lines: Line[], extra: { key: LabelKey; label: string; strength: number }[] = []) {
+    const entries = [...BUILT_IN, ...extra.map((e) => ({ key: e.key, tokens: fold(e.label).split(' '), strength: e.strength }))];
+    for (const entry of entries) {
+      if (!entry.tokens[0]) continue;
+      const list = this.byFirstToken.get(entry.tokens[0]) ?? [];
+      list.push(entry);
+      this.byFirstToken.set(entry.tokens[0], list);
+    }
+    for (const line of lines) this.hits.push(...this.matchLine(line));
+  }
+
+  /** Hits for one key, strongest first. */
+  hitsFor(key: LabelKey): LabelHit[] {
+    return this.hits.filter((h) => h.key === key).sort((a, b) => b.strength - a.strength);
+  }
+
+  /** Hits on a line, left to right. */
+  hitsOn(line: Line): LabelHit[] {
+    return this.hits.filter((h) => h.line === line);
+  }
+
+  private matchLine(line: Line): LabelHit[] {
+    const tokens = lineTokens(line);
+    const hits: LabelHit[] = [];
+    for (let i = 0; i < tokens.length; ) {
+      const best = this.longestAt(tokens, i);
+      if (!best) {
+        i++;
+        continue;
+      }
+      const first = tokens[i]!;
+      const last = tokens[i + best.tokens.length - 1]!;
+      for (const entry of best.all) {
+        hits.push({ key: entry.key, strength: entry.strength, line, start: first.start, end: last.end, ...xRange(line, first.start, last.end) });
+      }
+      i += best.tokens.length;
+    }
+    return hits;
+  }
+
+  /** The longest labels starting at token i (several keys may share one label text). */
+  private longestAt(tokens: LineToken[], i: number): { tokens: string[]; all: LabelEntry[] } | null {
+    const candidates = this.byFirstToken.get(tokens[i]!.text);
+    if (!candidates) return null;
+    let length = 0;
+    let all: LabelEntry[] = [];
+    for (const entry of candidates) {
+      if (!entry.tokens.every((t, k) => tokens[i + k]?.text === t)) continue;
+      if (entry.tokens.length > length) {
+        length = entry.tokens.length;
+        all = [entry];
+      } else if (entry.tokens.length === length) {
+        all.push(entry);
+      }
+    }
+    return length ? { tokens: all[0]!.tokens, all } : null;
+  }
+}
+
+/** Folded tokens of a line with their character ranges in line.text. */
+export function lineTokens(line: Line): LineToken[] {
+  const tokens: LineToken[] = [];
+  for (const m of line.text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const text = fold(m[0]).replace(/ /g, '');
+    if (text) tokens.push({ text, start: m.index!, end: m.index! + m[0].length });
+  }
+  return tokens;
+}
+
+/** Horizontal extent of a character range of line.text, from its words' boxes. */
+export function xRange(line: Line, start: number, end: number): { x0: number; x1: number } {
+  let offset = 0;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const word of line.words) {
+    const wordEnd = offset + word.text.length;
+    if (wordEnd > start && offset < end) {
+      x0 = Math.min(x0, word.bbox.x0);
+      x1 = Math.max(x1, word.bbox.x1);
+    }
+    offset = wordEnd + 1;
+  }
+  return Number.isFinite(x0) ? { x0, x1 } : { x0: line.x0, x1: line.x0 };
+}

@@ -1,0 +1,115 @@
+import type { ReadDocument, Word } from '../../ports/document-reader.port.js';
+
+/**
+ * Lines rebuilt from word geometry. Readers disagree on reading order (a PDF text layer follows the
+ * drawing order, OCR its own blocks), so words are regrouped here by vertical overlap and sorted
+ * left to right. A line is split into segments where the horizontal gap is wide: labels and values
+ * laid out in columns ("Invoice Date:   Due Date:") become separate segments of one line.
+ */
+
+export interface Segment {
+  words: Word[];
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+export interface Line {
+  page: number;
+  /** Position in the document's line list (all pages, top to bottom). */
+  index: number;
+  words: Word[];
+  text: string;
+  segments: Segment[];
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Page size, so layout rules can speak in fractions of the page. */
+  pageWidth: number;
+  pageHeight: number;
+  /** Mean word confidence (1 for a text layer). */
+  confidence: number;
+}
+
+/** A gap wider than this many median word heights separates two segments. */
+const SEGMENT_GAP = 1.2;
+
+export function buildLines(doc: ReadDocument): Line[] {
+  const lines: Line[] = [];
+  for (const page of doc.pages) {
+    const words = page.words.filter((w) => w.text.trim() !== '' && w.bbox.y1 > w.bbox.y0);
+    for (const group of groupIntoRows(words)) {
+      lines.push(makeLine(group, page.number, lines.length, page.width, page.height));
+    }
+  }
+  return lines;
+}
+
+/** Rows by vertical overlap: a word joins the row whose centre line it crosses. */
+function groupIntoRows(words: Word[]): Word[][] {
+  const sorted = [...words].sort((a, b) => centreY(a) - centreY(b));
+  const rows: { words: Word[]; y0: number; y1: number }[] = [];
+  for (const word of sorted) {
+    const cy = centreY(word);
+    const height = word.bbox.y1 - word.bbox.y0;
+    const row = rows.find((r) => {
+      const rowCentre = (r.y0 + r.y1) / 2;
+      const rowHeight = r.y1 - r.y0;
+      return Math.abs(rowCentre - cy) < Math.min(rowHeight, height) * 0.5;
+    });
+    if (row) {
+      row.words.push(word);
+      row.y0 = Math.min(row.y0, word.bbox.y0);
+      row.y1 = Math.max(row.y1, word.bbox.y1);
+    } else {
+      rows.push({ words: [word], y0: word.bbox.y0, y1: word.bbox.y1 });
+    }
+  }
+  return rows.sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1)).map((r) => r.words.sort((a, b) => a.bbox.x0 - b.bbox.x0));
+}
+
+function makeLine(words: Word[], page: number, index: number, pageWidth: number, pageHeight: number): Line {
+  const segments = splitSegments(words);
+  return {
+    page,
+    index,
+    words,
+    text: words.map((w) => w.text).join(' '),
+    segments,
+    x0: Math.min(...words.map((w) => w.bbox.x0)),
+    y0: Math.min(...words.map((w) => w.bbox.y0)),
+    x1: Math.max(...words.map((w) => w.bbox.x1)),
+    y1: Math.max(...words.map((w) => w.bbox.y1)),
+    pageWidth,
+    pageHeight,
+    confidence: words.reduce((sum, w) => sum + w.confidence, 0) / words.length,
+  };
+}
+
+function splitSegments(words: Word[]): Segment[] {
+  const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
+  const gap = (heights[Math.floor(heights.length / 2)] ?? 10) * SEGMENT_GAP;
+  const groups: Word[][] = [];
+  for (const word of words) {
+    const current = groups.at(-1);
+    const previous = current?.at(-1);
+    if (current && previous && word.bbox.x0 - previous.bbox.x1 <= gap) current.push(word);
+    else groups.push([word]);
+  }
+  return groups.map((g) => ({
+    words: g,
+    text: g.map((w) => w.text).join(' '),
+    x0: g[0]!.bbox.x0,
+    x1: g.at(-1)!.bbox.x1,
+  }));
+}
+
+function centreY(word: Word): number {
+  return (word.bbox.y0 + word.bbox.y1) / 2;
+}
+
+/** Height of a line's tallest word: a stand-in for font size. */
+export function lineHeight(line: Line): number {
+  return Math.max(...line.words.map((w) => w.bbox.y1 - w.bbox.y0));
+}

@@ -1,0 +1,162 @@
+import { DocumentError } from '../shared/document-error.js';
+import { coerceError } from '../shared/errors.js';
+import type { IdGenerator } from '../shared/ids.js';
+import type { BlobStore } from '../ports/blob-store.port.js';
+import type { Clock } from '../ports/clock.port.js';
+import type { DocumentExtractor, ExtractionOutcome } from '../ports/document-extractor.port.js';
+import type { TransactionRunner } from '../ports/transaction.port.js';
+import type { IntakeStores } from '../intake.js';
+import type { CreditService } from '../credits/credit-service.js';
+import { jobCompletedData, jobFailedData } from '../events/event-builders.js';
+import type { ErrorDetails, JobRecord } from './job.js';
+import { simulateExtraction } from './simulator.js';
+
+export interface ProcessorOptions {
+  /** How long a claim lasts without a heartbeat; a crashed worker's jobs return after it. */
+  leaseMs: number;
+  /** Attempts before a job fails with temporary_error. */
+  maxAttempts: number;
+  /** PROCESSING_TIMEOUT_MS: one attempt's limit. */
+  timeoutMs: number;
+}
+
+export interface ProcessorDeps {
+  stores: IntakeStores;
+  transaction: TransactionRunner;
+  blobs: BlobStore;
+  /** Live jobs; test-key jobs use the simulator. */
+  extractor: DocumentExtractor;
+  credits: CreditService;
+  clock: Clock;
+  ids: IdGenerator;
+  options: ProcessorOptions;
+  /** Told about unexpected errors (their details never reach the job). */
+  onUnexpectedError?: (error: Error, jobId: string) => void;
+}
+
+export type ProcessOutcome =
+  | { kind: 'idle' }
+  | { kind: 'completed'; jobId: string }
+  | { kind: 'failed'; jobId: string; code: string }
+  | { kind: 'retry'; jobId: string }
+  | { kind: 'lost_lease'; jobId: string };
+
+class Timeout extends Error {}
+
+/** Runs queued jobs: one `runNext` call claims and finishes (or gives back) at most one job. */
+export class JobProcessor {
+  constructor(private readonly deps: ProcessorDeps) {}
+
+  /** Fails jobs whose workers died on their last allowed attempt. */
+  async reapExhausted(): Promise<number> {
+    const { stores, clock, options } = this.deps;
+    const stuck = await stores.jobs.findExhausted(clock.now().toISOString(), options.maxAttempts, 50);
+    let failed = 0;
+    for (const job of stuck) {
+      const details: ErrorDetails = {
+        code: 'temporary_error',
+        message: `Processing was interrupted ${job.attempts} times`,
+        suggestion: 'Resubmit the document; temporary errors are safe to retry.',
+      };
+      if (await this.fail(job, null, details, null)) failed++;
+    }
+    return failed;
+  }
+
+  async runNext(workerId: string): Promise<ProcessOutcome> {
+    const { stores, clock, options } = this.deps;
+    const job = await stores.jobs.claim({ workerId, now: clock.now(), leaseMs: options.leaseMs, maxAttempts: options.maxAttempts });
+    if (!job) return { kind: 'idle' };
+    const started = clock.now().getTime();
+    const heartbeat = setInterval(() => {
+      const until = new Date(clock.now().getTime() + options.leaseMs).toISOString();
+      stores.jobs.extendLease(job.id, workerId, until).catch(() => {});
+    }, Math.max(50, Math.floor(options.leaseMs / 3)));
+    heartbeat.unref?.();
+    try {
+      const outcome = await this.extractWithTimeout(job);
+      return await this.complete(job, workerId, outcome, clock.now().getTime() - started);
+    } catch (thrown) {
+      return await this.handleFailure(job, workerId, thrown, clock.now().getTime() - started);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async extractWithTimeout(job: JobRecord): Promise<ExtractionOutcome> {
+    if (job.environment === 'test') return simulateExtraction(job.id, job.field_definitions, job.metadata, job.page_count);
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort(new Timeout());
+        reject(new Timeout());
+      }, this.deps.options.timeoutMs);
+    });
+    try {
+      const bytes = await this.deps.blobs.get(job.blob_key);
+      if (!bytes) throw new DocumentError('document_unreadable', 'The stored document is missing', 'Resubmit the document.');
+      const work = this.deps.extractor.extract({ bytes, mimeType: job.mime_type, documentType: job.document_type, fieldDefinitions: job.field_definitions, signal: controller.signal });
+      return await Promise.race([work, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async complete(job: JobRecord, workerId: string, outcome: ExtractionOutcome, elapsedMs: number): Promise<ProcessOutcome> {
+    const { transaction, credits, clock, ids } = this.deps;
+    const at = clock.now().toISOString();
+    const cost = job.environment === 'live' ? job.estimated_cost === 0 ? 0 : Math.round((job.estimated_cost / job.page_count) * outcome.page_count) : 0;
+    const scores = Object.values(outcome.confidence);
+    const done = await transaction(async (tx) => {
+      const finished = await tx.jobs.markCompleted(job.id, workerId, {
+        extracted_data: outcome.extracted_data,
+        confidence: outcome.confidence,
+        overall_confidence: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
+        validation_errors: outcome.validation_errors,
+        needs_review: outcome.needs_review,
+        page_count: outcome.page_count,
+        processing_time_ms: elapsedMs,
+        cost_credits: cost,
+        completed_at: at,
+      });
+      if (!finished) return null;
+      await tx.extractors.incrementUsage(job.org_id, job.extractor_id);
+      await credits.chargeJob(tx, job.org_id, job.id, cost, at);
+      await tx.outbox.add({ id: ids('evt'), org_id: job.org_id, event: 'job.completed', data: jobCompletedData(finished), created_at: at });
+      return finished;
+    });
+    return done ? { kind: 'completed', jobId: job.id } : { kind: 'lost_lease', jobId: job.id };
+  }
+
+  private async handleFailure(job: JobRecord, workerId: string, thrown: unknown, elapsedMs: number): Promise<ProcessOutcome> {
+    if (thrown instanceof Timeout) {
+      const seconds = Math.round(this.deps.options.timeoutMs / 1000);
+      const details: ErrorDetails = { code: 'processing_timeout', message: `Processing took longer than ${seconds} s and was stopped`, suggestion: 'Resubmit the document; if it fails again, send a smaller or clearer file.' };
+      return (await this.fail(job, workerId, details, elapsedMs)) ? { kind: 'failed', jobId: job.id, code: details.code } : { kind: 'lost_lease', jobId: job.id };
+    }
+    const simulated = job.environment === 'test' && thrown instanceof DocumentError;
+    if (thrown instanceof DocumentError && (!thrown.retryable || simulated)) {
+      const details: ErrorDetails = { code: thrown.code, message: thrown.message, suggestion: thrown.suggestion };
+      return (await this.fail(job, workerId, details, elapsedMs)) ? { kind: 'failed', jobId: job.id, code: thrown.code } : { kind: 'lost_lease', jobId: job.id };
+    }
+    if (!(thrown instanceof DocumentError)) this.deps.onUnexpectedError?.(coerceError(thrown), job.id);
+    if (job.attempts < this.deps.options.maxAttempts) {
+      return (await this.deps.stores.jobs.release(job.id, workerId)) ? { kind: 'retry', jobId: job.id } : { kind: 'lost_lease', jobId: job.id };
+    }
+    const details: ErrorDetails = thrown instanceof DocumentError
+      ? { code: thrown.code, message: thrown.message, suggestion: thrown.suggestion }
+      : { code: 'temporary_error', message: `Processing failed ${job.attempts} times`, suggestion: 'Resubmit the document; temporary errors are safe to retry.' };
+    return (await this.fail(job, workerId, details, elapsedMs)) ? { kind: 'failed', jobId: job.id, code: details.code } : { kind: 'lost_lease', jobId: job.id };
+  }
+
+  private async fail(job: JobRecord, workerId: string | null, details: ErrorDetails, elapsedMs: number | null): Promise<boolean> {
+    const at = this.deps.clock.now().toISOString();
+    return this.deps.transaction(async (tx) => {
+      const failed = await tx.jobs.markFailed(job.id, workerId, { error_details: details, processing_time_ms: elapsedMs, failed_at: at }, at);
+      if (!failed) return false;
+      await tx.outbox.add({ id: this.deps.ids('evt'), org_id: job.org_id, event: 'job.failed', data: jobFailedData(failed), created_at: at });
+      return true;
+    });
+  }
+}

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { AppError, notFound } from '../shared/errors.js';
+import type { IdGenerator } from '../shared/ids.js';
+import { parseInput } from '../shared/validation.js';
+import type { AuthContext } from '../keys/api-key.js';
+import type { BlobStore } from '../ports/blob-store.port.js';
+import type { Clock } from '../ports/clock.port.js';
+import type { DocumentReader } from '../ports/document-reader.port.js';
+import type { IntakeStores } from '../intake.js';
+import type { JobRecord } from './job.js';
+import { MetadataSchema } from './job.schema.js';
+import { normalizeMimeType, sniffMimeType, SUPPORTED_MIME_TYPES } from './media-types.js';
+
+const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+
+export interface SubmissionOptions {
+  maxDocumentBytes: number;
+  creditsPerPage: number;
+}
+
+export interface SubmissionDeps {
+  stores: IntakeStores;
+  blobs: BlobStore;
+  /** Page counts at submission (the cost of a live job is known before it runs). */
+  inspector: Pick<DocumentReader, 'inspect'>;
+  clock: Clock;
+  ids: IdGenerator;
+  options: SubmissionOptions;
+}
+
+/** A document as it arrived, whatever the transport (JSON, multipart, email). */
+export interface IncomingDocument {
+  extractor_id: unknown;
+  bytes: Uint8Array;
+  declaredMimeType: string | undefined;
+  metadata: unknown;
+  idempotencyKey?: string;
+  /** Queue priority; higher runs first (email routing sets it). */
+  priority?: number;
+}
+
+export type SubmissionResult = { job: JobRecord; replayed: boolean };
+
+/** Checks a submission completely, stores the original and queues the job. Bad input creates nothing. */
+export class JobSubmissionService {
+  constructor(private readonly deps: SubmissionDeps) {}
+
+  async submit(auth: AuthContext, input: IncomingDocument): Promise<SubmissionResult> {
+    const { options, stores } = this.deps;
+    if (typeof input.extractor_id !== 'string' || input.extractor_id === '') {
+      throw new AppError('invalid_request', 'extractor_id is required', { details: [{ path: 'extractor_id', message: 'required' }] });
+    }
+    const metadata = input.metadata === undefined ? {} : parseInput(MetadataSchema, input.metadata, 'metadata');
+    const extractor = await stores.extractors.getIncludingDeleted(auth.orgId, input.extractor_id);
+    if (!extractor) throw notFound('Extractor', input.extractor_id);
+    if (extractor.deleted || !extractor.is_active) {
+      throw new AppError('extractor_inactive', `Extractor ${extractor.id} is ${extractor.deleted ? 'deleted' : 'inactive'}; documents cannot be submitted to it`);
+    }
+    const mimeType = this.checkDocument(input);
+    const inspection = await this.deps.inspector.inspect(input.bytes);
+    const pageCount = Math.max(1, inspection.pageCount);
+    const now = this.deps.clock.now();
+    const job: JobRecord = {
+      id: this.deps.ids('job'),
+      org_id: auth.orgId,
+      extractor_id: extractor.id,
+      extractor_name: extractor.name,
+      document_type: extractor.document_type,
+      field_definitions: extractor.field_definitions,
+      environment: auth.environment,
+      status: 'queued',
+      priority: input.priority ?? 0,
+      blob_key: await this.deps.blobs.put(input.bytes),
+      mime_type: mimeType,
+      size_bytes: input.bytes.length,
+      page_count: pageCount,
+      estimated_cost: auth.environment === 'live' ? pageCount * options.creditsPerPage : 0,
+      reserved_credits: 0,
+      metadata,
+      extracted_data: null,
+      confidence: null,
+      overall_confidence: null,
+      validation_errors: [],
+      needs_review: false,
+      processing_time_ms: null,
+      cost_credits: 0,
+      error_details: null,
+      attempts: 0,
+      lease_owner: null,
+      lease_expires_at: null,
+      blocked_on_credits: false,
+      created_at: now.toISOString(),
+      started_at: null,
+      completed_at: null,
+      failed_at: null,
+    };
+    const idempotency = input.idempotencyKey
+      ? { key: input.idempotencyKey, requestHash: requestHash(extractor.id, mimeType, input.bytes, metadata), notBefore: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString() }
+      : undefined;
+    const result = await stores.jobs.insert(job, idempotency);
+    if (result.outcome === 'idempotency_conflict') {
+      throw new AppError('conflict', 'This Idempotency-Key was used in the last 24 hours with a different request');
+    }
+    return { job: result.job, replayed: result.outcome === 'replayed' };
+  }
+
+  /** Declared type supported and matching the magic bytes, size within the limit. */
+  private checkDocument(input: IncomingDocument): string {
+    const { maxDocumentBytes } = this.deps.options;
+    if (input.bytes.length === 0) throw new AppError('invalid_request', 'The document is empty');
+    if (input.bytes.length > maxDocumentBytes) {
+      throw new AppError('document_too_large', `The document is ${input.bytes.length} bytes; the limit is ${maxDocumentBytes} bytes (${Math.floor(maxDocumentBytes / 1_048_576)} MB)`);
+    }
+    const supported = SUPPORTED_MIME_TYPES.join(', ');
+    const declared = input.declaredMimeType ? normalizeMimeType(input.declaredMimeType) : null;
+    if (input.declaredMimeType && !declared) {
+      throw new AppError('unsupported_media_type', `mime_type ${input.declaredMimeType} is not supported; send one of ${supported}`);
+    }
+    const actual = sniffMimeType(input.bytes);
+    if (!actual) throw new AppError('unsupported_media_type', `The file is none of ${supported} (decided by its content, not its name or declared type)`);
+    if (declared && declared !== actual) {
+      throw new AppError('unsupported_media_type', `mime_type says ${declared} but the file's content is ${actual}`);
+    }
+    return actual;
+  }
+}
+
+/** Same extractor, same bytes, same metadata: the same request. */
+function requestHash(extractorId: string, mimeType: string, bytes: Uint8Array, metadata: unknown): string {
+  return createHash('sha256').update(extractorId).update('\0').update(mimeType).update('\0').update(bytes).update('\0').update(JSON.stringify(metadata)).digest('hex');
+}

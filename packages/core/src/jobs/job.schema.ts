@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { JOB_FAILURE_CODES } from '../shared/document-error.js';
+import { JOB_STATUSES } from './job.js';
+
+/** Largest metadata object, serialised as JSON. */
+export const MAX_METADATA_BYTES = 16_384;
+
+export const MetadataSchema = z
+  .record(z.string(), z.unknown())
+  .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_METADATA_BYTES, { message: `metadata must be at most ${MAX_METADATA_BYTES} bytes as JSON` })
+  .meta({ id: 'Metadata', description: 'Free-form object, returned unchanged (at most 16 KB as JSON)' });
+
+/** Body of `POST /v1/documents` as JSON (multipart carries the same members, `file` for `document`). */
+export const SubmitDocumentJsonSchema = z
+  .strictObject({
+    extractor_id: z.string().min(1),
+    document: z.string().min(1).describe('The file, base64-encoded'),
+    mime_type: z.string().min(1),
+    metadata: MetadataSchema.optional(),
+  })
+  .meta({ id: 'SubmitDocumentRequest' });
+
+const ValidationErrorSchema = z.object({ field: z.string(), rule: z.string(), message: z.string() }).meta({ id: 'FieldValidationError' });
+
+export const JobSchema = z
+  .object({
+    id: z.string(),
+    org_id: z.string(),
+    extractor_id: z.string(),
+    status: z.enum(JOB_STATUSES),
+    extracted_data: z.record(z.string(), z.unknown()).optional(),
+    confidence: z.record(z.string(), z.number()).optional(),
+    processing_time_ms: z.number().nullable(),
+    cost_credits: z.number(),
+    metadata: z.record(z.string(), z.unknown()),
+    created_at: z.string(),
+    completed_at: z.string().optional(),
+    failed_at: z.string().optional(),
+    error_details: z.object({ code: z.enum(JOB_FAILURE_CODES), message: z.string(), suggestion: z.string() }).optional(),
+    document_url: z.string(),
+    mime_type: z.string(),
+    page_count: z.number().int(),
+    needs_review: z.boolean(),
+    validation_errors: z.array(ValidationErrorSchema),
+  })
+  .meta({ id: 'Job' });
+
+export const JobStatsSchema = z
+  .object({
+    period: z.string(),
+    total_jobs: z.number().int(),
+    completed_jobs: z.number().int(),
+    failed_jobs: z.number().int(),
+    success_rate: z.number(),
+    avg_processing_time_ms: z.number(),
+    avg_confidence: z.number(),
+    total_credits_used: z.number(),
+    by_extractor: z.array(z.object({ extractor_id: z.string(), extractor_name: z.string(), job_count: z.number().int(), success_rate: z.number() })),
+    by_status: z.object({ completed: z.number().int(), failed: z.number().int(), queued: z.number().int(), processing: z.number().int() }),
+  })
+  .meta({ id: 'JobStatistics' });

@@ -1,0 +1,101 @@
+import type { Environment } from '../keys/scopes.js';
+import type { FieldDefinition } from '../extractors/field-definition.schema.js';
+import type { FieldValidationError } from '../ports/document-extractor.port.js';
+import type { JobFailureCode } from '../shared/document-error.js';
+
+export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export interface ErrorDetails {
+  code: JobFailureCode;
+  message: string;
+  suggestion: string;
+}
+
+/** Everything the database keeps about a job; the API shows a subset (see toJobResource). */
+export interface JobRecord {
+  /** Form `job_<id>`. */
+  id: string;
+  org_id: string;
+  extractor_id: string;
+  /** Snapshots taken at submission: editing or deleting the extractor never changes the job. */
+  extractor_name: string;
+  document_type: string;
+  field_definitions: FieldDefinition[];
+  /** Environment of the submitting key: test jobs are simulated and free. */
+  environment: Environment;
+  status: JobStatus;
+  /** Higher runs first. */
+  priority: number;
+  blob_key: string;
+  mime_type: string;
+  size_bytes: number;
+  page_count: number;
+  /** Credits the job will cost, from its page count; reserved when a worker takes it. */
+  estimated_cost: number;
+  /** Credits currently held for this job (0 before it is taken, and after it ends). */
+  reserved_credits: number;
+  metadata: Record<string, unknown>;
+  extracted_data: Record<string, unknown> | null;
+  confidence: Record<string, number> | null;
+  /** Mean of the field confidences: what `min_confidence` and stats compare. */
+  overall_confidence: number | null;
+  validation_errors: FieldValidationError[];
+  needs_review: boolean;
+  processing_time_ms: number | null;
+  cost_credits: number;
+  error_details: ErrorDetails | null;
+  attempts: number;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  /** A live job its organization cannot pay for waits, skipped by workers, until credits arrive. */
+  blocked_on_credits: boolean;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  failed_at: string | null;
+}
+
+/** A job as the API returns it (spec: Job, plus page_count, needs_review and validation_errors). */
+export interface JobResource {
+  id: string;
+  org_id: string;
+  extractor_id: string;
+  status: JobStatus;
+  extracted_data?: Record<string, unknown>;
+  confidence?: Record<string, number>;
+  processing_time_ms: number | null;
+  cost_credits: number;
+  metadata: Record<string, unknown>;
+  created_at: string;
+  completed_at?: string;
+  failed_at?: string;
+  error_details?: ErrorDetails;
+  document_url: string;
+  mime_type: string;
+  page_count: number;
+  needs_review: boolean;
+  validation_errors: FieldValidationError[];
+}
+
+export function toJobResource(job: JobRecord, documentUrl: string): JobResource {
+  return {
+    id: job.id,
+    org_id: job.org_id,
+    extractor_id: job.extractor_id,
+    status: job.status,
+    ...(job.status === 'completed' ? { extracted_data: job.extracted_data ?? {}, confidence: job.confidence ?? {} } : {}),
+    processing_time_ms: job.processing_time_ms,
+    cost_credits: job.cost_credits,
+    metadata: job.metadata,
+    created_at: job.created_at,
+    ...(job.completed_at ? { completed_at: job.completed_at } : {}),
+    ...(job.failed_at ? { failed_at: job.failed_at } : {}),
+    ...(job.error_details ? { error_details: job.error_details } : {}),
+    document_url: documentUrl,
+    mime_type: job.mime_type,
+    page_count: job.page_count,
+    needs_review: job.needs_review,
+    validation_errors: job.validation_errors,
+  };
+}

@@ -1,0 +1,106 @@
+import type { ErrorDetails, JobRecord, JobStatus } from '../jobs/job.js';
+import type { Page, PageRequest } from '../shared/pagination.js';
+
+export interface JobFilter {
+  extractor_id?: string;
+  status?: JobStatus;
+  created_after?: string;
+  created_before?: string;
+  min_confidence?: number;
+  /** Exact matches on top-level metadata members (only where the organization enabled it). */
+  metadata?: Record<string, string>;
+}
+
+export interface IdempotencyClaim {
+  key: string;
+  /** SHA-256 of the request, to tell "the same request again" from "another request, same key". */
+  requestHash: string;
+  /** Records older than this are forgotten. */
+  notBefore: string;
+}
+
+export type InsertJobResult =
+  | { outcome: 'created'; job: JobRecord }
+  | { outcome: 'replayed'; job: JobRecord }
+  | { outcome: 'idempotency_conflict' };
+
+export interface ClaimOptions {
+  workerId: string;
+  now: Date;
+  leaseMs: number;
+  /** A job whose lease expired this many times is not taken again (see findExhausted). */
+  maxAttempts: number;
+}
+
+export interface CompletedResult {
+  extracted_data: Record<string, unknown>;
+  confidence: Record<string, number>;
+  overall_confidence: number | null;
+  validation_errors: JobRecord['validation_errors'];
+  needs_review: boolean;
+  page_count: number;
+  processing_time_ms: number;
+  cost_credits: number;
+  completed_at: string;
+}
+
+export interface FailedResult {
+  error_details: ErrorDetails;
+  processing_time_ms: number | null;
+  failed_at: string;
+}
+
+/** Aggregates over jobs created since a moment (spec: Job statistics object, without `period`). */
+export interface JobStatsRow {
+  total_jobs: number;
+  completed_jobs: number;
+  failed_jobs: number;
+  queued_jobs: number;
+  processing_jobs: number;
+  /** Sums, so callers compute means: over completed and failed jobs with a processing time. */
+  processing_time_sum: number;
+  processing_time_count: number;
+  /** Over completed jobs with a confidence. */
+  confidence_sum: number;
+  confidence_count: number;
+  total_credits_used: number;
+  by_extractor: { extractor_id: string; extractor_name: string; job_count: number; completed: number; failed: number }[];
+}
+
+/**
+ * The durable job queue. Claiming takes one runnable job for a worker under a lease; completing
+ * and failing are fenced by that lease, so a worker that lost its lease cannot finish a job twice.
+ */
+export interface JobStore {
+  /** Inserts a job (and its idempotency record, when given) atomically. */
+  insert(job: JobRecord, idempotency?: IdempotencyClaim): Promise<InsertJobResult>;
+  get(orgId: string, id: string): Promise<JobRecord | null>;
+  /** Newest first, id descending as tie-break. */
+  list(orgId: string, filter: JobFilter, page: PageRequest): Promise<Page<JobRecord>>;
+  stats(orgId: string, since: string): Promise<JobStatsRow>;
+  /**
+   * Takes the next runnable job: queued and not blocked, or processing with an expired lease and
+   * fewer than maxAttempts attempts; highest priority, then oldest. For a live job that has not
+   * reserved its credits yet, reserves `estimated_cost` against the organization's available
+   * balance in the same transaction; when that is too little, marks the job blocked_on_credits and
+   * looks further. Increments attempts and sets the lease.
+   */
+  claim(options: ClaimOptions): Promise<JobRecord | null>;
+  /** Extends a lease still held by the worker; false when it was lost. */
+  extendLease(id: string, workerId: string, until: string): Promise<boolean>;
+  /** Jobs whose lease expired after their last allowed attempt: to be failed. */
+  findExhausted(now: string, maxAttempts: number, limit: number): Promise<JobRecord[]>;
+  /**
+   * Finishes a job. `workerId` fences on the lease; null fences on "lease expired" (the reaper).
+   * Releases the job's reservation. Returns the finished job, or null when the fence did not hold.
+   */
+  markCompleted(id: string, workerId: string, result: CompletedResult): Promise<JobRecord | null>;
+  markFailed(id: string, workerId: string | null, result: FailedResult, now: string): Promise<JobRecord | null>;
+  /** Gives a job back to the queue (retryable failure) keeping its reservation; fenced. */
+  release(id: string, workerId: string): Promise<boolean>;
+  /** Unblocks an organization's jobs waiting for credits; returns how many. */
+  unblock(orgId: string): Promise<number>;
+  countQueued(orgId: string, environment: 'test' | 'live'): Promise<number>;
+  /** Deletes finished or abandoned jobs created before `cutoff`; returns the blob keys no job uses any more. */
+  deleteCreatedBefore(cutoff: string, limit: number): Promise<{ deleted: number; orphanBlobKeys: string[] }>;
+}

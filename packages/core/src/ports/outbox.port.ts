@@ -1,0 +1,16 @@
+/** An event to deliver (by webhook), recorded in the same transaction as the change that caused it. */
+export interface OutboxEvent {
+  /** Form `evt_<id>`: receivers deduplicate by it. */
+  id: string;
+  org_id: string;
+  /** `job.completed`, `job.failed`, `credits.low_balance`, `credits.depleted`, ... */
+  event: string;
+  data: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface OutboxStore {
+  add(event: OutboxEvent): Promise<void>;
+  /** Oldest first (for tests and the webhook sender). */
+  list(orgId: string, options?: { event?: string; limit?: number }): Promise<OutboxEvent[]>;
+}

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import type { IntakeStores } from '../../intake.js';
+import type { BlobStore } from '../../ports/blob-store.port.js';
+import { MemoryApiKeyStore, MemoryExtractorStore, MemoryOrganizationStore } from './foundation-stores.js';
+import { MemoryJobStore } from './job-store.js';
+import { MemoryCreditLedger, MemoryOutboxStore, MemoryRateLimiter, MemorySettingsStore } from './ledger-stores.js';
+import { MemoryDb } from './memory-db.js';
+
+export { MemoryDb, newestFirst } from './memory-db.js';
+export * from './foundation-stores.js';
+export * from './job-store.js';
+export * from './ledger-stores.js';
+
+/** Every store in memory: for tests and for trying Intake without a database. */
+export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLimiter; db: MemoryDb } {
+  const db = new MemoryDb();
+  const bind = (inTransaction: boolean): IntakeStores => ({
+    organizations: new MemoryOrganizationStore(db),
+    apiKeys: new MemoryApiKeyStore(db),
+    extractors: new MemoryExtractorStore(db),
+    credits: new MemoryCreditLedger(db),
+    jobs: new MemoryJobStore(db),
+    outbox: new MemoryOutboxStore(db),
+    settings: new MemorySettingsStore(db),
+    // Inside a transaction a nested one just runs (the outer one already holds the lock).
+    transaction: inTransaction ? (fn) => fn(bind(true)) : (fn) => db.transaction(() => fn(bind(true))),
+  });
+  return { ...bind(false), rateLimiter: new MemoryRateLimiter(db), db };
+}
+
+/** Files in memory, content-addressed like the real ones. */
+export class MemoryBlobStore implements BlobStore {
+  private readonly files = new Map<string, Uint8Array>();
+  async put(bytes: Uint8Array) {
+    const key = createHash('sha256').update(bytes).digest('hex');
+    this.files.set(key, new Uint8Array(bytes));
+    return key;
+  }
+  async get(key: string) {
+    return this.files.get(key) ?? null;
+  }
+  async delete(key: string) {
+    this.files.delete(key);
+  }
+  get size() {
+    return this.files.size;
+  }
+}

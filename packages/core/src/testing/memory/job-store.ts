@@ -1,0 +1,175 @@
+import type { JobRecord } from '../../jobs/job.js';
+import type { ClaimOptions, CompletedResult, FailedResult, IdempotencyClaim, InsertJobResult, JobFilter, JobStatsRow, JobStore } from '../../ports/job-store.port.js';
+import type { PageRequest } from '../../shared/pagination.js';
+import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
+
+const isSubset = (small: Record<string, unknown>, big: Record<string, unknown>) => Object.entries(small).every(([k, v]) => big[k] === v);
+
+/** The job queue in memory, with the same claim, fencing and reservation rules as the SQL one. */
+export class MemoryJobStore implements JobStore {
+  constructor(private readonly db: MemoryDb) {}
+  private get jobs() {
+    return this.db.tables.jobs;
+  }
+
+  async insert(job: JobRecord, idempotency?: IdempotencyClaim): Promise<InsertJobResult> {
+    if (idempotency) {
+      const slot = `${job.org_id}|${idempotency.key}`;
+      const existing = this.db.tables.idempotency.get(slot);
+      if (existing && existing.createdAt >= idempotency.notBefore) {
+        if (existing.requestHash !== idempotency.requestHash) return { outcome: 'idempotency_conflict' };
+        const earlier = this.jobs.get(existing.jobId);
+        if (earlier) return { outcome: 'replayed', job: clone(earlier) };
+      }
+      this.db.tables.idempotency.set(slot, { requestHash: idempotency.requestHash, jobId: job.id, createdAt: job.created_at });
+    }
+    this.jobs.set(job.id, clone(job));
+    return { outcome: 'created', job: clone(job) };
+  }
+
+  async get(orgId: string, id: string) {
+    const job = this.jobs.get(id);
+    return job && job.org_id === orgId ? clone(job) : null;
+  }
+
+  async list(orgId: string, filter: JobFilter, page: PageRequest) {
+    const rows = [...this.jobs.values()]
+      .filter((j) => j.org_id === orgId)
+      .filter((j) => !filter.extractor_id || j.extractor_id === filter.extractor_id)
+      .filter((j) => !filter.status || j.status === filter.status)
+      .filter((j) => !filter.created_after || Date.parse(j.created_at) > Date.parse(filter.created_after))
+      .filter((j) => !filter.created_before || Date.parse(j.created_at) < Date.parse(filter.created_before))
+      .filter((j) => filter.min_confidence === undefined || (j.overall_confidence !== null && j.overall_confidence >= filter.min_confidence))
+      .filter((j) => !filter.metadata || isSubset(filter.metadata, j.metadata))
+      .sort(newestFirst);
+    return paginate(rows.map(clone), page);
+  }
+
+  async stats(orgId: string, since: string): Promise<JobStatsRow> {
+    const rows = [...this.jobs.values()].filter((j) => j.org_id === orgId && Date.parse(j.created_at) >= Date.parse(since));
+    const finished = rows.filter((j) => (j.status === 'completed' || j.status === 'failed') && j.processing_time_ms !== null);
+    const confident = rows.filter((j) => j.status === 'completed' && j.overall_confidence !== null);
+    const byExtractor = new Map<string, JobStatsRow['by_extractor'][number]>();
+    for (const j of rows) {
+      const entry = byExtractor.get(j.extractor_id) ?? { extractor_id: j.extractor_id, extractor_name: j.extractor_name, job_count: 0, completed: 0, failed: 0 };
+      entry.job_count++;
+      if (j.status === 'completed') entry.completed++;
+      if (j.status === 'failed') entry.failed++;
+      const current = this.db.tables.extractors.get(j.extractor_id);
+      if (current && current.deleted_at === null) entry.extractor_name = current.name;
+      byExtractor.set(j.extractor_id, entry);
+    }
+    const count = (status: string) => rows.filter((j) => j.status === status).length;
+    return {
+      total_jobs: rows.length,
+      completed_jobs: count('completed'),
+      failed_jobs: count('failed'),
+      queued_jobs: count('queued'),
+      processing_jobs: count('processing'),
+      processing_time_sum: finished.reduce((s, j) => s + (j.processing_time_ms ?? 0), 0),
+      processing_time_count: finished.length,
+      confidence_sum: confident.reduce((s, j) => s + (j.overall_confidence ?? 0), 0),
+      confidence_count: confident.length,
+      total_credits_used: rows.reduce((s, j) => s + j.cost_credits, 0),
+      by_extractor: [...byExtractor.values()].sort((a, b) => b.job_count - a.job_count || a.extractor_id.localeCompare(b.extractor_id)),
+    };
+  }
+
+  async claim(options: ClaimOptions) {
+    const now = options.now.getTime();
+    const expired = [...this.jobs.values()].filter((j) => j.status === 'processing' && Date.parse(j.lease_expires_at!) < now && j.attempts < options.maxAttempts);
+    const queued = [...this.jobs.values()]
+      .filter((j) => j.status === 'queued' && !j.blocked_on_credits)
+      .sort((a, b) => b.priority - a.priority || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+    for (const job of expired.length ? expired : queued) {
+      const reserved = this.reserve(job);
+      if (reserved === null) {
+        job.blocked_on_credits = true;
+        continue;
+      }
+      Object.assign(job, {
+        status: 'processing',
+        lease_owner: options.workerId,
+        lease_expires_at: new Date(now + options.leaseMs).toISOString(),
+        attempts: job.attempts + 1,
+        started_at: job.started_at ?? options.now.toISOString(),
+        reserved_credits: reserved,
+        blocked_on_credits: false,
+      });
+      return clone(job);
+    }
+    return null;
+  }
+
+  private reserve(job: JobRecord): number | null {
+    if (job.environment !== 'live' || job.estimated_cost === 0) return 0;
+    if (job.reserved_credits > 0) return job.reserved_credits;
+    const balance = this.db.tables.balances.get(job.org_id) ?? { balance: 0, reserved: 0 };
+    if (balance.balance - balance.reserved < job.estimated_cost) return null;
+    balance.reserved += job.estimated_cost;
+    this.db.tables.balances.set(job.org_id, balance);
+    return job.estimated_cost;
+  }
+
+  async extendLease(id: string, workerId: string, until: string) {
+    const job = this.jobs.get(id);
+    if (!job || job.status !== 'processing' || job.lease_owner !== workerId) return false;
+    job.lease_expires_at = until;
+    return true;
+  }
+
+  async findExhausted(now: string, maxAttempts: number, limit: number) {
+    return [...this.jobs.values()]
+      .filter((j) => j.status === 'processing' && Date.parse(j.lease_expires_at!) < Date.parse(now) && j.attempts >= maxAttempts)
+      .slice(0, limit)
+      .map(clone);
+  }
+
+  async markCompleted(id: string, workerId: string, result: CompletedResult) {
+    return this.finish(id, (j) => j.lease_owner === workerId, { status: 'completed', ...result });
+  }
+
+  async markFailed(id: string, workerId: string | null, result: FailedResult, now: string) {
+    const fence = (j: JobRecord) => (workerId === null ? Date.parse(j.lease_expires_at!) < Date.parse(now) : j.lease_owner === workerId);
+    return this.finish(id, fence, { status: 'failed', cost_credits: 0, ...result });
+  }
+
+  private finish(id: string, fence: (j: JobRecord) => boolean, values: Partial<JobRecord>) {
+    const job = this.jobs.get(id);
+    if (!job || job.status !== 'processing' || !fence(job)) return null;
+    const balance = this.db.tables.balances.get(job.org_id);
+    if (balance) balance.reserved = Math.max(0, balance.reserved - job.reserved_credits);
+    Object.assign(job, clone(values), { lease_owner: null, lease_expires_at: null, reserved_credits: 0 });
+    return clone(job);
+  }
+
+  async release(id: string, workerId: string) {
+    const job = this.jobs.get(id);
+    if (!job || job.status !== 'processing' || job.lease_owner !== workerId) return false;
+    Object.assign(job, { status: 'queued', lease_owner: null, lease_expires_at: null });
+    return true;
+  }
+
+  async unblock(orgId: string) {
+    let count = 0;
+    for (const job of this.jobs.values()) {
+      if (job.org_id === orgId && job.status === 'queued') {
+        job.blocked_on_credits = false;
+        count++;
+      }
+    }
+    return count;
+  }
+
+  async countQueued(orgId: string, environment: 'test' | 'live') {
+    return [...this.jobs.values()].filter((j) => j.org_id === orgId && j.status === 'queued' && j.environment === environment).length;
+  }
+
+  async deleteCreatedBefore(cutoff: string, limit: number) {
+    const doomed = [...this.jobs.values()].filter((j) => Date.parse(j.created_at) < Date.parse(cutoff) && j.status !== 'processing').slice(0, limit);
+    for (const job of doomed) this.jobs.delete(job.id);
+    const keys = [...new Set(doomed.map((j) => j.blob_key))];
+    const used = new Set([...this.jobs.values()].map((j) => j.blob_key));
+    return { deleted: doomed.length, orphanBlobKeys: keys.filter((k) => !used.has(k)) };
+  }
+}

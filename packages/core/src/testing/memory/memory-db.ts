@@ -1,0 +1,66 @@
+import type { StoredApiKey } from '../../keys/api-key.js';
+import type { Extractor } from '../../extractors/extractor.js';
+import type { JobRecord } from '../../jobs/job.js';
+import type { Organization } from '../../organizations/organization.js';
+import type { CreditTransaction } from '../../ports/credit-ledger.port.js';
+import type { OutboxEvent } from '../../ports/outbox.port.js';
+import type { Page, PageRequest } from '../../shared/pagination.js';
+
+/** Every table of the in-memory stores, in one object so a transaction can snapshot it whole. */
+export interface MemoryTables {
+  organizations: Map<string, Organization>;
+  apiKeys: Map<string, StoredApiKey>;
+  extractors: Map<string, Extractor & { deleted_at: string | null }>;
+  balances: Map<string, { balance: number; reserved: number }>;
+  creditTransactions: CreditTransaction[];
+  jobs: Map<string, JobRecord>;
+  idempotency: Map<string, { requestHash: string; jobId: string; createdAt: string }>;
+  outbox: OutboxEvent[];
+  settings: Map<string, string>;
+  rateWindows: Map<string, number>;
+}
+
+export class MemoryDb {
+  tables: MemoryTables = {
+    organizations: new Map(),
+    apiKeys: new Map(),
+    extractors: new Map(),
+    balances: new Map(),
+    creditTransactions: [],
+    jobs: new Map(),
+    idempotency: new Map(),
+    outbox: [],
+    settings: new Map(),
+    rateWindows: new Map(),
+  };
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs `fn` alone among transactions and restores every table if it throws. Operations outside a
+   * transaction are not isolated from it: these stores are for tests and small embeddings.
+   */
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => {
+      const snapshot = structuredClone(this.tables);
+      try {
+        return await fn();
+      } catch (error) {
+        this.tables = snapshot;
+        throw error;
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
+
+export const clone = <T>(value: T): T => structuredClone(value);
+
+/** Newest first, id descending as tie-break: the order of every list. */
+export const newestFirst = (a: { created_at: string; id: string }, b: { created_at: string; id: string }): number =>
+  b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
+
+export const paginate = <T>(items: T[], page: PageRequest): Page<T> => ({
+  items: items.slice(page.offset, page.offset + page.limit),
+  total: items.length,
+});

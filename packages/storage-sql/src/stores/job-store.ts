@@ -1,0 +1,156 @@
+import type { Knex } from 'knex';
+import type {
+  ClaimOptions,
+  CompletedResult,
+  FailedResult,
+  IdempotencyClaim,
+  InsertJobResult,
+  JobFilter,
+  JobRecord,
+  JobStatsRow,
+  JobStore,
+  Page,
+  PageRequest,
+} from '@intake/core';
+import { claimJob, releaseCredits } from './job-queue.js';
+import { fromJobRow, toJobRow } from './job-rows.js';
+import { jobStats } from './job-stats.js';
+import { countOf, toJson, toNumber } from './normalize.js';
+
+/** The job queue on PostgreSQL / PGlite. Every multi-step change runs in one transaction. */
+export class SqlJobStore implements JobStore {
+  constructor(private readonly knex: Knex) {}
+
+  async insert(job: JobRecord, idempotency?: IdempotencyClaim): Promise<InsertJobResult> {
+    return this.knex.transaction(async (trx) => {
+      if (idempotency) {
+        await trx('idempotency_keys').where({ org_id: job.org_id, key: idempotency.key }).andWhere('created_at', '<', idempotency.notBefore).delete();
+        // A concurrent request with the same key waits here on the unique index until the first commits.
+        const claimed = await trx('idempotency_keys')
+          .insert({ org_id: job.org_id, key: idempotency.key, request_hash: idempotency.requestHash, job_id: job.id, created_at: job.created_at })
+          .onConflict(['org_id', 'key'])
+          .ignore()
+          .returning('key');
+        if (claimed.length === 0) {
+          const existing = await trx('idempotency_keys').where({ org_id: job.org_id, key: idempotency.key }).first();
+          if (existing.request_hash !== idempotency.requestHash) return { outcome: 'idempotency_conflict' };
+          const earlier = await trx('jobs').where({ id: existing.job_id }).first();
+          if (earlier) return { outcome: 'replayed', job: fromJobRow(earlier) };
+          await trx('idempotency_keys').where({ org_id: job.org_id, key: idempotency.key }).update({ job_id: job.id, created_at: job.created_at });
+        }
+      }
+      await trx('jobs').insert(toJobRow(job));
+      return { outcome: 'created', job };
+    });
+  }
+
+  async get(orgId: string, id: string): Promise<JobRecord | null> {
+    const row = await this.knex('jobs').where({ org_id: orgId, id }).first();
+    return row ? fromJobRow(row) : null;
+  }
+
+  async list(orgId: string, filter: JobFilter, page: PageRequest): Promise<Page<JobRecord>> {
+    const filtered = () => {
+      const q = this.knex('jobs').where({ org_id: orgId });
+      if (filter.extractor_id) q.andWhere({ extractor_id: filter.extractor_id });
+      if (filter.status) q.andWhere({ status: filter.status });
+      if (filter.created_after) q.andWhere('created_at', '>', filter.created_after);
+      if (filter.created_before) q.andWhere('created_at', '<', filter.created_before);
+      if (filter.min_confidence !== undefined) q.andWhere('overall_confidence', '>=', filter.min_confidence);
+      if (filter.metadata && Object.keys(filter.metadata).length) q.andWhereRaw('metadata @> ?::jsonb', [toJson(filter.metadata)]);
+      return q;
+    };
+    const [rows, total] = await Promise.all([
+      filtered().orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit).offset(page.offset),
+      countOf(filtered().count({ count: '*' })),
+    ]);
+    return { items: rows.map(fromJobRow), total };
+  }
+
+  stats(orgId: string, since: string): Promise<JobStatsRow> {
+    return jobStats(this.knex, orgId, since);
+  }
+
+  claim(options: ClaimOptions): Promise<JobRecord | null> {
+    return claimJob(this.knex, options);
+  }
+
+  async extendLease(id: string, workerId: string, until: string): Promise<boolean> {
+    const count = await this.knex('jobs').where({ id, lease_owner: workerId, status: 'processing' }).update({ lease_expires_at: until });
+    return toNumber(count) > 0;
+  }
+
+  async findExhausted(now: string, maxAttempts: number, limit: number): Promise<JobRecord[]> {
+    const rows = await this.knex('jobs').where({ status: 'processing' }).andWhere('lease_expires_at', '<', now).andWhere('attempts', '>=', maxAttempts).orderBy('lease_expires_at').limit(limit);
+    return rows.map(fromJobRow);
+  }
+
+  async markCompleted(id: string, workerId: string, result: CompletedResult): Promise<JobRecord | null> {
+    return this.finish(id, (q) => q.andWhere({ lease_owner: workerId }), {
+      status: 'completed',
+      extracted_data: toJson(result.extracted_data),
+      confidence: toJson(result.confidence),
+      overall_confidence: result.overall_confidence,
+      validation_errors: toJson(result.validation_errors),
+      needs_review: result.needs_review,
+      page_count: result.page_count,
+      processing_time_ms: result.processing_time_ms,
+      cost_credits: result.cost_credits,
+      completed_at: result.completed_at,
+    });
+  }
+
+  async markFailed(id: string, workerId: string | null, result: FailedResult, now: string): Promise<JobRecord | null> {
+    const fence = (q: Knex.QueryBuilder) => (workerId === null ? q.andWhere('lease_expires_at', '<', now) : q.andWhere({ lease_owner: workerId }));
+    return this.finish(id, fence, {
+      status: 'failed',
+      error_details: toJson(result.error_details),
+      processing_time_ms: result.processing_time_ms,
+      cost_credits: 0,
+      failed_at: result.failed_at,
+    });
+  }
+
+  /** Ends a processing job if the fence holds, releasing its credit reservation in the same transaction. */
+  private async finish(id: string, fence: (q: Knex.QueryBuilder) => Knex.QueryBuilder, values: Record<string, unknown>): Promise<JobRecord | null> {
+    return this.knex.transaction(async (trx) => {
+      const held = await fence(trx('jobs').where({ id, status: 'processing' })).forUpdate().first('org_id', 'reserved_credits');
+      if (!held) return null;
+      const [row] = await trx('jobs')
+        .where({ id })
+        .update({ ...values, lease_owner: null, lease_expires_at: null, reserved_credits: 0 })
+        .returning('*');
+      await releaseCredits(trx, String(held.org_id), toNumber(held.reserved_credits));
+      return fromJobRow(row);
+    });
+  }
+
+  async release(id: string, workerId: string): Promise<boolean> {
+    const count = await this.knex('jobs').where({ id, lease_owner: workerId, status: 'processing' }).update({ status: 'queued', lease_owner: null, lease_expires_at: null });
+    return toNumber(count) > 0;
+  }
+
+  async unblock(orgId: string): Promise<number> {
+    // No `where blocked_on_credits` on purpose: a row a claimer is blocking right now did not match
+    // that condition in this statement's snapshot; matching on status makes us wait for it instead.
+    const count = await this.knex('jobs').where({ org_id: orgId, status: 'queued' }).update({ blocked_on_credits: false });
+    return toNumber(count);
+  }
+
+  countQueued(orgId: string, environment: 'test' | 'live'): Promise<number> {
+    return countOf(this.knex('jobs').where({ org_id: orgId, status: 'queued', environment }).count({ count: '*' }));
+  }
+
+  async deleteCreatedBefore(cutoff: string, limit: number): Promise<{ deleted: number; orphanBlobKeys: string[] }> {
+    return this.knex.transaction(async (trx) => {
+      const doomed = await trx('jobs').where('created_at', '<', cutoff).whereNot({ status: 'processing' }).limit(limit).select('id', 'blob_key', 'org_id');
+      if (doomed.length === 0) return { deleted: 0, orphanBlobKeys: [] };
+      const ids = doomed.map((d: { id: string }) => d.id);
+      await trx('jobs').whereIn('id', ids).delete();
+      await trx('idempotency_keys').whereIn('job_id', ids).delete();
+      const keys = [...new Set(doomed.map((d: { blob_key: string }) => d.blob_key))];
+      const stillUsed = new Set((await trx('jobs').whereIn('blob_key', keys).distinct('blob_key')).map((r: { blob_key: string }) => r.blob_key));
+      return { deleted: ids.length, orphanBlobKeys: keys.filter((k) => !stillUsed.has(k)) };
+    });
+  }
+}

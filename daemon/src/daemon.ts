@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Intake } from '@intake/core';
+import type { BlobStore, DocumentReader, Intake } from '@intake/core';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from './config/config.schema.js';
 import { createContainer } from './di/container.js';
@@ -11,6 +11,8 @@ import { acquireDataDirLock, type DataDirLock } from './runtime/data-dir-lock.js
 import { ensureAdminSecret } from './admin/admin-secret.js';
 import { createAdminApp } from './admin/admin-app.js';
 import { bootstrapDefaultOrganization } from './admin/bootstrap.js';
+import { scheduleRetention } from './scheduler/retention-schedule.js';
+import type { JobWorkers } from './workers/job-workers.js';
 
 export interface RunningDaemon {
   /** The HTTP API's address, e.g. http://127.0.0.1:8080. */
@@ -18,7 +20,8 @@ export interface RunningDaemon {
   readonly storage: SqlStorage;
   readonly intake: Intake;
   readonly logger: Logger;
-  /** Idempotent; stops in order: HTTP, database, data-directory lock. */
+  readonly workers: JobWorkers;
+  /** Idempotent; stops in order: HTTP, schedules, workers (jobs in hand finish), reader, database, lock. */
   stop(): Promise<void>;
 }
 
@@ -40,6 +43,8 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     storage = await container.getAsync<SqlStorage>(TOKENS.Storage);
     const intake = await container.getAsync<Intake>(TOKENS.Intake);
     const app = await container.getAsync<HttpApp>(TOKENS.HttpApp);
+    const workers = await container.getAsync<JobWorkers>(TOKENS.Workers);
+    const reader = container.get<DocumentReader>(TOKENS.Reader);
 
     const created = await bootstrapDefaultOrganization(intake, storage, config.DEFAULT_ORG_NAME);
     if (created) (options.announce ?? ((t) => process.stdout.write(t)))(firstStartBanner(created));
@@ -52,6 +57,8 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
       server!.once('error', reject);
       server!.listen(config.HTTP_PORT, config.HTTP_HOST, () => resolve());
     });
+    workers.start();
+    const retention = scheduleRetention({ intake, blobs: await container.getAsync<BlobStore>(TOKENS.Blobs), logger, cronExpression: config.RETENTION_CRON, days: config.JOB_RETENTION_DAYS });
     const { port } = server.address() as AddressInfo;
     const httpUrl = `http://127.0.0.1:${port}`;
     logger.info({ httpUrl, database: storage.kind, dataDir: config.DATA_DIR }, 'intake daemon started');
@@ -64,9 +71,13 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
       storage,
       intake,
       logger,
+      workers,
       stop: () =>
         (stopping ??= (async () => {
           await closeServer(ownedServer);
+          retention.stop();
+          await workers.stop();
+          await reader.close?.();
           await ownedStorage.close();
           await lock?.release();
           logger.info('intake daemon stopped');

@@ -1,6 +1,7 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
+import { routeTable } from '../support/route-table.js';
 
 describe('GET /v1/openapi.json', () => {
   let api: ApiHarness;
@@ -19,13 +20,7 @@ describe('GET /v1/openapi.json', () => {
     for (const [path, item] of Object.entries(res.body.paths as Record<string, Record<string, unknown>>)) {
       for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
     }
-    const { createHttpApp } = await import('@intake/daemon');
-    const { createIntake } = await import('@intake/core');
-    const { createMemoryStores } = await import('@intake/core/testing');
-    const { pino } = await import('pino');
-    const stores = createMemoryStores();
-    const app = createHttpApp({ intake: createIntake({ stores }), rateLimiter: stores.rateLimiter, logger: pino({ level: 'silent' }), ping: async () => {}, publicBaseUrl: 'http://x', maxBodyBytes: 1 });
-    const mounted = app.routes.map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    const mounted = routeTable().map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect(mounted.length).toBeGreaterThanOrEqual(12);
     for (const route of mounted) expect(documented, route).toContain(route);
     expect(res.body.paths['/v1/extractors'].post.requestBody.content['application/json'].schema).toBeDefined();

@@ -1,21 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
-import { createIntake } from '@intake/core';
-import { createMemoryStores } from '@intake/core/testing';
-import { createHttpApp } from '@intake/daemon';
 import { DB_KINDS } from '../support/databases.js';
 import { invoiceExtractor, ManualClock, startApi, type ApiHarness } from '../support/api-harness.js';
+import { routeTable } from '../support/route-table.js';
 
-/** Every route of the app, from the same table Koa mounts and OpenAPI describes. */
-const routeTable = createHttpApp({
-  intake: createIntake({ stores: createMemoryStores() }),
-  rateLimiter: createMemoryStores().rateLimiter,
-  logger: pino({ level: 'silent' }),
-  ping: async () => {},
-  publicBaseUrl: 'http://localhost',
-  maxBodyBytes: 1024,
-}).routes;
-const authenticated = routeTable.filter((r) => r.scope);
+const authenticated = routeTable().filter((r) => r.scope);
 
 describe.each(DB_KINDS)('security on %s', (kind) => {
   let api: ApiHarness;

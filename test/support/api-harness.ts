@@ -1,18 +1,39 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
-import { createIntake, ManualClock, systemClock, type Clock, type Intake } from '@intake/core';
+import {
+  createDocumentExtractor,
+  createIntake,
+  createJobPipeline,
+  DocumentLinks,
+  ManualClock,
+  systemClock,
+  type Clock,
+  type DocumentExtractor,
+  type DocumentReader,
+  type Intake,
+  type JobPipeline,
+  type ProcessOutcome,
+} from '@intake/core';
 import { createHttpApp } from '@intake/daemon';
+import { createTesseractReader } from '@intake/ocr-tesseract';
+import { FileBlobStore, SqlBlobStore } from '@intake/storage-sql';
 import { openTestDatabase, type DbKind, type TestDatabase } from './databases.js';
 
 export interface ApiHarness {
   baseUrl: string;
   intake: Intake;
+  pipeline: JobPipeline;
   db: TestDatabase;
   /** Creates an organization with an all-scope live and test key. */
-  createOrg(input?: { name?: string; plan?: string; rate_limit_per_minute?: number }): Promise<{ org_id: string; live_key: string; test_key: string }>;
+  createOrg(input?: { name?: string; plan?: string; rate_limit_per_minute?: number; credits?: number }): Promise<{ org_id: string; live_key: string; test_key: string }>;
   /** fetch against the API with an optional bearer key and a JSON body. */
   call(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse>;
+  /** Runs queued jobs in this process until none is runnable; returns what happened. */
+  runJobs(workerId?: string): Promise<ProcessOutcome[]>;
   close(): Promise<void>;
 }
 
@@ -22,30 +43,54 @@ export interface ApiResponse {
   body: any;
 }
 
+export interface ApiOptions {
+  clock?: Clock;
+  /** Runs live jobs; defaults to the real reader and extraction. */
+  extractor?: DocumentExtractor;
+  maxDocumentBytes?: number;
+  timeoutMs?: number;
+  leaseMs?: number;
+}
+
 /** The real HTTP API on a loopback port over a fresh database of the given kind. */
-export async function startApi(kind: DbKind, options: { clock?: Clock } = {}): Promise<ApiHarness> {
+export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<ApiHarness> {
   const db = await openTestDatabase(kind);
-  const intake = createIntake({ stores: db.storage, clock: options.clock ?? systemClock });
+  const clock = options.clock ?? systemClock;
+  const intake = createIntake({ stores: db.storage, clock });
+  const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-blobs-'));
+  const reader: DocumentReader = createTesseractReader({ workers: 1 });
+  const pipeline = createJobPipeline(intake, {
+    blobs: kind === 'postgres' ? new SqlBlobStore(db.storage.knex) : new FileBlobStore(blobDir),
+    inspector: reader,
+    extractor: options.extractor ?? createDocumentExtractor({ reader }),
+    options: { maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576, leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, timeoutMs: options.timeoutMs ?? 60_000 },
+  });
+  // Listen first: document links must carry this server's own address.
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const app = createHttpApp({
     intake,
+    pipeline,
+    links: new DocumentLinks('test-secret', baseUrl, 3600),
     rateLimiter: db.storage.rateLimiter,
     logger: pino({ level: 'silent' }),
     ping: db.storage.ping,
-    publicBaseUrl: 'http://localhost',
+    publicBaseUrl: baseUrl,
     maxBodyBytes: 1_048_576,
+    maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576,
   });
-  const server = http.createServer(app.koa.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server.on('request', app.koa.callback());
   return {
     baseUrl,
     intake,
+    pipeline,
     db,
     async createOrg(input = {}) {
       const created = await intake.organizations.create({ name: input.name ?? 'Test org', plan: input.plan ?? 'business', ...input });
       return { org_id: created.org_id, live_key: created.live_key, test_key: created.test_key };
     },
-    async call(method, path, opts = {}) {
+    async call(method, urlPath, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.key) headers.authorization = `Bearer ${opts.key}`;
       let body: string | undefined;
@@ -53,7 +98,7 @@ export async function startApi(kind: DbKind, options: { clock?: Clock } = {}): P
         headers['content-type'] ??= 'application/json';
         body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
       }
-      const res = await fetch(baseUrl + path, { method, headers, body });
+      const res = await fetch(baseUrl + urlPath, { method, headers, body });
       const text = await res.text();
       let parsed: unknown = text;
       try {
@@ -63,10 +108,20 @@ export async function startApi(kind: DbKind, options: { clock?: Clock } = {}): P
       }
       return { status: res.status, headers: res.headers, body: parsed };
     },
+    async runJobs(workerId = 'test-worker') {
+      const outcomes: ProcessOutcome[] = [];
+      for (;;) {
+        const outcome = await pipeline.processor.runNext(workerId);
+        if (outcome.kind === 'idle') return outcomes;
+        outcomes.push(outcome);
+      }
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await reader.close?.();
       await db.close();
+      fs.rmSync(blobDir, { recursive: true, force: true });
     },
   };
 }

@@ -131,10 +131,13 @@ export function spawnIntake(args: string[], env: Env, options: { cwd?: string } 
   return proc;
 }
 
-/** Runs one CLI command to completion (SIGKILL after `timeoutMs`). */
+/**
+ * Runs one CLI command to completion (SIGKILL after `timeoutMs`). The default is generous: a command
+ * on a new PGlite directory takes ~5 s on an idle machine, several times that on a loaded one.
+ */
 export async function runCli(args: string[], env: Env, options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
   const proc = spawnIntake(args, { LOG_LEVEL: 'warn', ...env }, options);
-  const timer = setTimeout(() => proc.child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
+  const timer = setTimeout(() => proc.child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
   const exit = await proc.exited;
   clearTimeout(timer);
   return { ...exit, stdout: proc.stdout(), stderr: proc.stderr() };
@@ -181,7 +184,7 @@ export interface StartDaemonOptions {
 export async function startDaemon(env: Env, options: StartDaemonOptions = {}): Promise<DaemonProcess> {
   const fullEnv: Env = options.bareEnv ? env : { HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env };
   const proc = spawnIntake(['start'], fullEnv, { cwd: options.cwd });
-  const deadline = Date.now() + (options.timeoutMs ?? 45_000);
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   const fail = async (why: string): Promise<never> => {
     await proc.stop('SIGKILL');
     throw new Error(`intake start ${why}\n--- stdout\n${proc.stdout()}\n--- stderr\n${proc.stderr()}`);
@@ -298,6 +301,9 @@ process.once('exit', () => {
 });
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Per-test timeout for tests that run several processes one after another (each a few seconds when idle). */
+export const PROCESS_TEST_TIMEOUT_MS = 180_000;
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

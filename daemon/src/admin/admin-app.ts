@@ -25,6 +25,12 @@ export function createAdminApp(intake: Intake, secret: string, logger: Logger): 
     ctx.status = 201;
     ctx.body = await ops.createApiKey(await readJsonBody(ctx, 65_536));
   });
+  router.post('/admin/credits', async (ctx) => {
+    ctx.body = await ops.addCredits(await readJsonBody(ctx, 65_536));
+  });
+  router.post('/admin/orgs/update', async (ctx) => {
+    ctx.body = await ops.updateOrganization(await readJsonBody(ctx, 65_536));
+  });
   const app = new Koa();
   app.silent = true;
   app.use(requestContext(logger));

@@ -1,8 +1,23 @@
 import { z } from 'zod';
-import { CreateApiKeyInputSchema, parseInput, type CreatedOrganization, type Intake } from '@intake/core';
+import { CreateApiKeyInputSchema, notFound, parseInput, PLANS, type CreatedOrganization, type Intake } from '@intake/core';
 
 /** `intake keys create` input: the API's key body plus the organization. */
 export const AdminCreateKeyInputSchema = CreateApiKeyInputSchema.extend({ org_id: z.string().min(1) });
+
+export const AdminAddCreditsInputSchema = z.strictObject({
+  org_id: z.string().min(1),
+  amount: z.number().int().refine((n) => n !== 0, 'must not be zero'),
+  type: z.enum(['top_up', 'adjustment']).default('top_up'),
+  description: z.string().max(500).optional(),
+});
+
+export const AdminUpdateOrgInputSchema = z.strictObject({
+  org_id: z.string().min(1),
+  low_balance_threshold: z.number().int().min(0).optional(),
+  metadata_search_enabled: z.boolean().optional(),
+  plan: z.enum(PLANS).optional(),
+  rate_limit_per_minute: z.number().int().min(1).max(1_000_000).nullable().optional(),
+});
 
 /**
  * What the CLI can do. Implemented directly over the database, or remotely through a running
@@ -11,6 +26,8 @@ export const AdminCreateKeyInputSchema = CreateApiKeyInputSchema.extend({ org_id
 export interface AdminOperations {
   createOrganization(input: unknown): Promise<CreatedOrganization & { name: string; plan: string }>;
   createApiKey(input: unknown): Promise<Record<string, unknown>>;
+  addCredits(input: unknown): Promise<Record<string, unknown>>;
+  updateOrganization(input: unknown): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -24,6 +41,18 @@ export function directAdminOperations(intake: Intake, close: () => Promise<void>
       const { org_id, ...rest } = parseInput(AdminCreateKeyInputSchema, input);
       const created = await intake.apiKeys.create(org_id, rest);
       return { ...created.record, key: created.key };
+    },
+    async addCredits(input) {
+      const { org_id, amount, type, description } = parseInput(AdminAddCreditsInputSchema, input);
+      const entry = await intake.credits.add(org_id, amount, { type, ...(description ? { description } : {}) });
+      return { transaction: entry, ...(await intake.credits.balance(org_id)) };
+    },
+    async updateOrganization(input) {
+      const { org_id, ...changes } = parseInput(AdminUpdateOrgInputSchema, input);
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      const updated = await intake.stores.organizations.update(org_id, defined);
+      if (!updated) throw notFound('Organization', org_id);
+      return { ...updated };
     },
     close,
   };

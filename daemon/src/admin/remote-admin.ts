@@ -7,6 +7,8 @@ export function remoteAdminOperations(socketPath: string, secret: string): Admin
   return {
     createOrganization: (input) => call('/admin/orgs', input) as never,
     createApiKey: (input) => call('/admin/keys', input) as never,
+    addCredits: (input) => call('/admin/credits', input) as never,
+    updateOrganization: (input) => call('/admin/orgs/update', input) as never,
     close: async () => {},
   };
 }

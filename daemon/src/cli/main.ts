@@ -5,6 +5,7 @@ import { RemoteAdminError } from '../admin/remote-admin.js';
 import { DataDirBusyError } from '../runtime/data-dir-lock.js';
 import { startDaemon } from '../daemon.js';
 import { openAdmin } from './open-admin.js';
+import { registerCreditCommands } from './commands/credits.js';
 
 const int = (name: string) => (value: string) => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
@@ -83,6 +84,8 @@ keys
       await admin.close();
     }
   });
+
+registerCreditCommands(program, orgs);
 
 try {
   await program.parseAsync(process.argv);

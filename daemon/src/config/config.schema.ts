@@ -1,3 +1,4 @@
+import cron from 'node-cron';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -27,6 +28,22 @@ export const ConfigSchema = z.object({
   PROCESSING_TIMEOUT_MS: positiveInt.default(120_000),
   /** Largest JSON body the API reads, in MB; beyond it 413 payload_too_large. */
   MAX_REQUEST_BODY_MB: positiveInt.max(2048).optional(),
+  /** Credits a live job costs per page. */
+  CREDITS_PER_PAGE: z.coerce.number().int().min(0).max(1_000_000).default(1),
+  /** Jobs (and their files) older than this many days are removed by a daily run. */
+  JOB_RETENTION_DAYS: positiveInt.max(36_500).default(90),
+  /** Cron expression of the retention run (daily at 03:15 by default). */
+  RETENTION_CRON: z.string().refine((v) => cron.validate(v), 'must be a cron expression, e.g. 15 3 * * *').default('15 3 * * *'),
+  /** A worker's claim on a job lasts this long without a heartbeat; a crashed daemon's jobs return after it. */
+  JOB_LEASE_MS: positiveInt.min(500).default(30_000),
+  /** How often idle workers look for new jobs (submissions to this daemon wake them at once). */
+  WORKER_POLL_MS: positiveInt.default(1000),
+  /** Lifetime of a job's signed document_url. */
+  DOCUMENT_URL_TTL_SECONDS: positiveInt.default(3600),
+  /** With DATABASE_URL, files go to PostgreSQL unless this names a directory every daemon shares. */
+  BLOB_DIR: z.string().min(1).optional(),
+  /** OCR workers (tesseract.js) per daemon. */
+  OCR_WORKERS: positiveInt.max(16).default(2),
   /** Name of the organization created on the first start with an empty database. */
   DEFAULT_ORG_NAME: z.string().min(1).default('Default organization'),
 });

@@ -2,6 +2,7 @@ import { Container } from 'inversify';
 import type { ResolvedConfig } from '../config/config.schema.js';
 import type { Logger } from '../logger.js';
 import { coreModule } from './modules/core.module.js';
+import { documentsModule } from './modules/documents.module.js';
 import { httpModule } from './modules/http.module.js';
 import { storageModule } from './modules/storage.module.js';
 import { TOKENS } from './tokens.js';
@@ -11,6 +12,6 @@ export async function createContainer(config: ResolvedConfig, logger: Logger): P
   const container = new Container();
   container.bind<ResolvedConfig>(TOKENS.Config).toConstantValue(config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-  await container.load(storageModule, coreModule, httpModule);
+  await container.load(storageModule, coreModule, documentsModule, httpModule);
   return container;
 }

@@ -1,8 +1,9 @@
-import type { Intake } from '@intake/core';
+import type { BlobStore, DocumentLinks, DocumentReader, Intake, JobPipeline } from '@intake/core';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../config/config.schema.js';
 import type { HttpApp } from '../http/app.js';
 import type { Logger } from '../logger.js';
+import type { JobWorkers } from '../workers/job-workers.js';
 
 /** Every DI token of the daemon, in one place. */
 export const TOKENS = {
@@ -11,4 +12,9 @@ export const TOKENS = {
   Storage: Symbol.for('intake.Storage') as symbol & { __type?: SqlStorage },
   Intake: Symbol.for('intake.Intake') as symbol & { __type?: Intake },
   HttpApp: Symbol.for('intake.HttpApp') as symbol & { __type?: HttpApp },
+  Blobs: Symbol.for('intake.Blobs') as symbol & { __type?: BlobStore },
+  Reader: Symbol.for('intake.Reader') as symbol & { __type?: DocumentReader },
+  Pipeline: Symbol.for('intake.Pipeline') as symbol & { __type?: JobPipeline },
+  Links: Symbol.for('intake.Links') as symbol & { __type?: DocumentLinks },
+  Workers: Symbol.for('intake.Workers') as symbol & { __type?: JobWorkers },
 } as const;

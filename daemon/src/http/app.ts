@@ -1,23 +1,33 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { Intake, RateLimiter } from '@intake/core';
+import type { DocumentLinks, Intake, JobPipeline, RateLimiter } from '@intake/core';
 import type { Logger } from '../logger.js';
 import { authenticate } from './middleware/authenticate.js';
 import { requestContext } from './middleware/request-context.js';
 import { mountRoutes } from './mount-routes.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { apiKeyRoutes } from './routes/api-keys.routes.js';
+import { creditRoutes } from './routes/credits.routes.js';
+import { documentRoutes } from './routes/documents.routes.js';
 import { extractorRoutes } from './routes/extractors.routes.js';
+import { fileRoutes } from './routes/files.routes.js';
 import type { RouteDef } from './routes/route.js';
 import { systemRoutes } from './routes/system.routes.js';
 
 export interface HttpAppDeps {
   intake: Intake;
+  pipeline: JobPipeline;
+  links: DocumentLinks;
   rateLimiter: RateLimiter;
   logger: Logger;
   ping(): Promise<void>;
   publicBaseUrl: string;
+  /** Largest JSON body of the ordinary endpoints. */
   maxBodyBytes: number;
+  /** MAX_ATTACHMENT_SIZE_MB in bytes. */
+  maxDocumentBytes: number;
+  /** Called after a new job is queued (wakes local workers at once instead of at their next poll). */
+  onSubmitted?: () => void;
 }
 
 export interface HttpApp {
@@ -32,6 +42,15 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   routes.push(
     ...systemRoutes({ ping: deps.ping, openapi: () => (openapi ??= buildOpenApiDocument(routes, deps.publicBaseUrl)) }),
     ...extractorRoutes(deps.intake),
+    ...documentRoutes({
+      intake: deps.intake,
+      pipeline: deps.pipeline,
+      links: deps.links,
+      limits: { maxDocumentBytes: deps.maxDocumentBytes, maxJsonBytes: Math.ceil((deps.maxDocumentBytes * 4) / 3) + 65_536 },
+      ...(deps.onSubmitted ? { onSubmitted: deps.onSubmitted } : {}),
+    }),
+    ...fileRoutes(deps),
+    ...creditRoutes(deps.intake),
     ...apiKeyRoutes(deps.intake),
   );
   const auth = authenticate({ apiKeys: deps.intake.apiKeys, rateLimiter: deps.rateLimiter, clock: deps.intake.clock });

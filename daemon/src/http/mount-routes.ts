@@ -18,7 +18,7 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], options
       if (route.scope) requireScope(auth!, route.scope);
       const params = route.params ? parseInput(route.params, ctx.params, 'path') : ctx.params;
       const query = route.query ? parseInput(route.query, ctx.query, 'query') : ctx.query;
-      const body = route.body ? await readJsonBody(ctx, options.maxBodyBytes) : undefined;
+      const body = route.body && !route.upload ? await readJsonBody(ctx, options.maxBodyBytes) : undefined;
       const result = await route.handler({ body, query, params, auth: auth!, ctx });
       for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
       ctx.status = result.status;

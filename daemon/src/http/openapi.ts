@@ -1,5 +1,15 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { z } from 'zod';
 import type { RouteDef } from './routes/route.js';
+
+const MultipartUpload = z
+  .object({
+    file: z.string().meta({ format: 'binary' }),
+    extractor_id: z.string(),
+    mime_type: z.string().optional().describe('Optional; the file part\'s type or its content decide otherwise'),
+    metadata: z.string().optional().describe('A JSON object, as text'),
+  })
+  .meta({ id: 'SubmitDocumentMultipart' });
 
 /** The OpenAPI 3.1 document of the API, generated from the same route objects that Koa mounts. */
 export function buildOpenApiDocument(routes: readonly RouteDef[], serverUrl: string): ReturnType<typeof createDocument> {
@@ -13,7 +23,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], serverUrl: str
       ...(route.params || route.query
         ? { requestParams: { ...(route.params ? { path: route.params as never } : {}), ...(route.query ? { query: route.query as never } : {}) } }
         : {}),
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body }, ...(route.upload ? { 'multipart/form-data': { schema: MultipartUpload } } : {}) } } } : {}),
       responses: Object.fromEntries(
         Object.entries(route.responses).map(([status, r]) => [
           status,

@@ -1,6 +1,6 @@
 // autocannon ships no types and @types/autocannon is not installed: declare only what the bench uses.
 declare module 'autocannon' {
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     stddev: number;
@@ -12,7 +12,7 @@ declare module 'autocannon' {
     p99: number;
   }
 
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -22,7 +22,7 @@ declare module 'autocannon' {
     timeout?: number;
   }
 
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     duration: number;

@@ -6,6 +6,7 @@
  *   npm run bench:api                 # ~10 s per target
  *   BENCH_SECONDS=3 npm run bench:api # quicker
  */
+import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import { startPostgres, type ThrowawayPostgres } from './postgres.js';
@@ -42,7 +43,11 @@ const failuresOf = (r: Result) => r.non2xx + r.errors + r.timeouts;
 async function measure(target: Target): Promise<Measured> {
   process.stdout.write(`${target.name}: ${warmupSeconds} s warm-up, ${seconds} s measured... `);
   const warmup = await load(target, warmupSeconds);
+  // Requests still queued in the server (e.g. waiting for a pooled connection) would otherwise be
+  // served during the next measurement, or be cut off by the shutdown.
+  await target.idle();
   const result = await load(target, seconds);
+  await target.idle();
   console.log(`${Math.round(result.requests.average)} req/s`);
   return { target, result, failures: failuresOf(warmup) + failuresOf(result) };
 }
@@ -52,13 +57,16 @@ function report(runs: Measured[]): boolean {
   const rows = runs.map(({ target, result }, i) => ({
     target: target.name,
     'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50.toFixed(2),
-    'p99 ms': result.latency.p99.toFixed(2),
+    // autocannon's histogram holds whole milliseconds.
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     'vs bare': i === 0 ? '1.00' : (result.requests.average / bare).toFixed(2),
   }));
-  console.log(`\nGET /v1/extractors/{id}, ${CONNECTIONS} connections, ${seconds} s per target, Node ${process.version}`);
+  // The load average says whether something else was competing for the 2 cores during the run.
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  console.log(`\nGET /v1/extractors/{id}, ${CONNECTIONS} connections, ${seconds} s per target, Node ${process.version}, ${os.cpus().length} CPUs, load average ${load}`);
   console.table(rows);
   for (const { target, result } of runs.slice(1)) {
     const ratio = result.requests.average / bare;
@@ -92,7 +100,8 @@ async function main(): Promise<void> {
     cleanups.push(bare.close);
 
     const runs: Measured[] = [];
-    // Bare first: its number is the yardstick for the two others.
+    // Bare first: its number is the yardstick for the two others. It gets the same Authorization
+    // header (and ignores it) so that every target receives the same request bytes.
     for (const target of [{ ...bare, headers: onPglite.headers }, onPglite, onPostgres]) runs.push(await measure(target));
     if (!report(runs)) process.exitCode = 1;
   } finally {

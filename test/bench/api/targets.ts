@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { pino } from 'pino';
-import { createIntake } from '@intake/core';
+import { createDocumentExtractor, createIntake, createJobPipeline, DocumentLinks } from '@intake/core';
+import { MemoryBlobStore } from '@intake/core/testing';
+import { createTesseractReader } from '@intake/ocr-tesseract';
 import { createHttpApp } from '@intake/daemon';
 import type { SqlStorage } from '@intake/storage-sql';
 
@@ -11,15 +13,34 @@ export interface Target {
   /** Full URL of the measured request. */
   url: string;
   headers: Record<string, string>;
+  /** Resolves once no request is in flight (autocannon stops without waiting for its last answers). */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
-async function listen(handler: http.RequestListener): Promise<{ origin: string; close(): Promise<void> }> {
-  const server = http.createServer(handler);
+type Listening = Pick<Target, 'idle' | 'close'> & { origin: string };
+
+/** Koa's callback returns a promise that settles once the middleware chain is done with the request. */
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<unknown>;
+
+async function listen(handler: Handler): Promise<Listening> {
+  // Counted until the handler settles, not until the socket closes: autocannon closes its sockets at
+  // the end of a run while their requests may still be waiting for a database connection.
+  let inFlight = 0;
+  let drained: Array<() => void> = [];
+  const server = http.createServer((req, res) => {
+    inFlight++;
+    void handler(req, res).finally(() => {
+      if (--inFlight > 0) return;
+      for (const resolve of drained) resolve();
+      drained = [];
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
+    idle: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => drained.push(resolve))),
     async close() {
       // autocannon's keep-alive sockets would otherwise hold close() open.
       server.closeAllConnections();
@@ -60,8 +81,18 @@ export async function startIntake(name: string, storage: SqlStorage): Promise<Ta
   // one window, so the limiter counts every request but never throttles.
   const org = await intake.organizations.create({ name: `Bench ${name}`, plan: 'enterprise', rate_limit_per_minute: 1_000_000 });
   const extractor = await intake.extractors.create(org.org_id, extractorBody, 'admin');
+  const reader = createTesseractReader({ workers: 1 });
+  const pipeline = createJobPipeline(intake, {
+    blobs: new MemoryBlobStore(),
+    inspector: reader,
+    extractor: createDocumentExtractor({ reader }),
+    options: { maxDocumentBytes: 1_048_576, leaseMs: 30_000, maxAttempts: 3, timeoutMs: 60_000 },
+  });
   const app = createHttpApp({
     intake,
+    pipeline,
+    links: new DocumentLinks('bench', 'http://localhost', 3600),
+    maxDocumentBytes: 1_048_576,
     rateLimiter: storage.rateLimiter,
     logger: pino({ level: 'silent' }),
     ping: storage.ping,
@@ -77,7 +108,7 @@ export async function startIntake(name: string, storage: SqlStorage): Promise<Ta
     await server.close();
     throw new Error(`${name}: GET ${url} answered ${res.status}: ${await res.text()}`);
   }
-  return { name, url, headers, extractorJson: await res.json(), close: server.close };
+  return { name, url, headers, extractorJson: await res.json(), idle: server.idle, close: server.close };
 }
 
 /** The floor: Koa serializing the same JSON with no auth, rate limiting, routing or database. */
@@ -87,5 +118,5 @@ export async function startBare(body: unknown): Promise<Target> {
     ctx.body = body;
   });
   const server = await listen(koa.callback());
-  return { name: 'bare Koa', url: `${server.origin}/v1/extractors/bare`, headers: {}, close: server.close };
+  return { name: 'bare Koa', url: `${server.origin}/v1/extractors/bare`, headers: {}, idle: server.idle, close: server.close };
 }

@@ -1,9 +1,10 @@
 import { ContainerModule } from 'inversify';
-import type { Intake } from '@intake/core';
+import type { DocumentLinks, Intake, JobPipeline } from '@intake/core';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import { createHttpApp, type HttpApp } from '../../http/app.js';
 import type { Logger } from '../../logger.js';
+import { JobWorkers } from '../../workers/job-workers.js';
 import { TOKENS } from '../tokens.js';
 
 export const httpModule = new ContainerModule(({ bind }) => {
@@ -11,14 +12,27 @@ export const httpModule = new ContainerModule(({ bind }) => {
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
+      const workers = await ctx.getAsync<JobWorkers>(TOKENS.Workers);
       return createHttpApp({
         intake: await ctx.getAsync<Intake>(TOKENS.Intake),
+        pipeline: await ctx.getAsync<JobPipeline>(TOKENS.Pipeline),
+        links: await ctx.getAsync<DocumentLinks>(TOKENS.Links),
+        maxDocumentBytes: config.MAX_ATTACHMENT_SIZE_MB * 1_048_576,
+        onSubmitted: () => workers.wake(),
         rateLimiter: storage.rateLimiter,
         logger: ctx.get<Logger>(TOKENS.Logger),
         ping: storage.ping,
         publicBaseUrl: config.PUBLIC_BASE_URL,
         maxBodyBytes: config.MAX_REQUEST_BODY_MB * 1_048_576,
       });
+    })
+    .inSingletonScope();
+
+  bind<JobWorkers>(TOKENS.Workers)
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const pipeline = await ctx.getAsync<JobPipeline>(TOKENS.Pipeline);
+      return new JobWorkers(pipeline.processor, ctx.get<Logger>(TOKENS.Logger), { concurrency: config.WORKER_CONCURRENCY, pollMs: config.WORKER_POLL_MS });
     })
     .inSingletonScope();
 });

@@ -34,6 +34,8 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   scope?: Scope;
   /** Body schema, read raw: the handler validates it (services own their validation). */
   body?: z.ZodType;
+  /** The handler reads the body itself (uploads); `body` then only describes it, and multipart is accepted too. */
+  upload?: boolean;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
   responses: Record<number, { description: string; schema?: z.ZodType }>;

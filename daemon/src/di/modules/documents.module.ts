@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { ContainerModule } from 'inversify';
+import { createDocumentExtractor, createJobPipeline, DocumentLinks, type BlobStore, type DocumentReader, type Intake, type JobPipeline } from '@intake/core';
+import { createTesseractReader } from '@intake/ocr-tesseract';
+import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sql';
+import type { ResolvedConfig } from '../../config/config.schema.js';
+import type { Logger } from '../../logger.js';
+import { TOKENS } from '../tokens.js';
+
+/** Files, reading, the job pipeline and signed document links. */
+export const documentsModule = new ContainerModule(({ bind }) => {
+  bind<BlobStore>(TOKENS.Blobs)
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      // One machine: files in DATA_DIR. Several daemons: in PostgreSQL, unless they share BLOB_DIR.
+      if (config.BLOB_DIR) return new FileBlobStore(config.BLOB_DIR);
+      if (config.DATABASE_URL) return new SqlBlobStore((await ctx.getAsync<SqlStorage>(TOKENS.Storage)).knex);
+      return new FileBlobStore(path.join(config.DATA_DIR, 'blobs'));
+    })
+    .inSingletonScope();
+
+  bind<DocumentReader>(TOKENS.Reader)
+    .toDynamicValue((ctx) => createTesseractReader({ workers: ctx.get<ResolvedConfig>(TOKENS.Config).OCR_WORKERS }))
+    .inSingletonScope();
+
+  bind<JobPipeline>(TOKENS.Pipeline)
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const logger = ctx.get<Logger>(TOKENS.Logger);
+      const reader = ctx.get<DocumentReader>(TOKENS.Reader);
+      return createJobPipeline(await ctx.getAsync<Intake>(TOKENS.Intake), {
+        blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
+        inspector: reader,
+        extractor: createDocumentExtractor({ reader }),
+        options: {
+          maxDocumentBytes: config.MAX_ATTACHMENT_SIZE_MB * 1_048_576,
+          leaseMs: config.JOB_LEASE_MS,
+          maxAttempts: 3,
+          timeoutMs: config.PROCESSING_TIMEOUT_MS,
+        },
+        onUnexpectedError: (error, jobId) => logger.error({ err: error, jobId }, 'unexpected error while processing a job'),
+      });
+    })
+    .inSingletonScope();
+
+  bind<DocumentLinks>(TOKENS.Links)
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
+      // Shared by every daemon on the database, so any of them can serve any link.
+      const secret = await intake.stores.settings.getOrCreate('document_url_secret', () => randomBytes(32).toString('hex'));
+      return new DocumentLinks(secret, config.PUBLIC_BASE_URL, config.DOCUMENT_URL_TTL_SECONDS);
+    })
+    .inSingletonScope();
+});

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import {
+  JOB_STATUSES,
+  JobSchema,
+  JobStatsSchema,
+  STATS_PERIODS,
+  SubmitDocumentJsonSchema,
+  toJobResource,
+  type DocumentLinks,
+  type Intake,
+  type JobPipeline,
+  type JobRecord,
+} from '@intake/core';
+import { readDocumentUpload, type UploadLimits } from '../read-document-upload.js';
+import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
+import { defineRoute, type RouteDef } from './route.js';
+
+export interface DocumentRouteDeps {
+  intake: Intake;
+  pipeline: JobPipeline;
+  links: DocumentLinks;
+  limits: UploadLimits;
+  /** Wakes this daemon's idle workers after a submission. */
+  onSubmitted?: () => void;
+}
+
+const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date or timestamp').transform((v) => new Date(v).toISOString());
+const ListQuery = z.object({
+  extractor_id: z.string().optional(),
+  status: z.enum(JOB_STATUSES).optional(),
+  created_after: isoDate.optional(),
+  created_before: isoDate.optional(),
+  min_confidence: z.coerce.number().min(0).max(1).optional(),
+  ...pageQuery(100),
+});
+const ListResponse = z.object({ jobs: z.array(JobSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).meta({ id: 'JobList' });
+const StatsQuery = z.object({ period: z.enum(Object.keys(STATS_PERIODS) as [keyof typeof STATS_PERIODS]).default('30d') });
+const IdParams = z.object({ job_id: z.string() });
+
+/** `metadata[key]=value` query members: Koa's parser keeps them flat, as `metadata[key]`. */
+function metadataFilter(query: Record<string, unknown>): Record<string, string> | undefined {
+  const entries = Object.entries(query)
+    .map(([name, value]) => [/^metadata\[([^\]]+)\]$/.exec(name)?.[1], value] as const)
+    .filter((e): e is [string, string] => typeof e[0] === 'string' && typeof e[1] === 'string');
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
+export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
+  const resource = (job: JobRecord) => toJobResource(job, deps.links.urlFor(job.org_id, job.id, deps.intake.clock.now()));
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/v1/documents',
+      summary: 'Submit a document (JSON with base64, or multipart/form-data with `file`); honours Idempotency-Key',
+      tag: 'documents',
+      scope: 'documents:write',
+      body: SubmitDocumentJsonSchema,
+      upload: true,
+      responses: {
+        202: { description: 'The queued job (or, for a repeated Idempotency-Key, the earlier job)', schema: JobSchema },
+        400: { description: 'invalid_request', schema: ErrorBodySchema },
+        404: { description: 'not_found: unknown extractor', schema: ErrorBodySchema },
+        409: { description: 'extractor_inactive, or conflict: Idempotency-Key reused with another request', schema: ErrorBodySchema },
+        413: { description: 'document_too_large', schema: ErrorBodySchema },
+        415: { description: 'unsupported_media_type', schema: ErrorBodySchema },
+        ...authErrors,
+      },
+      handler: async ({ ctx, auth }) => {
+        const upload = await readDocumentUpload(ctx, deps.limits);
+        const key = ctx.get('idempotency-key') || undefined;
+        const { job, replayed } = await deps.pipeline.submissions.submit(auth, { ...upload, ...(key ? { idempotencyKey: key } : {}) });
+        if (!replayed) deps.onSubmitted?.();
+        return {
+          status: 202,
+          body: resource(job),
+          headers: { Location: `/v1/documents/${job.id}`, ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}) },
+        };
+      },
+    }),
+    defineRoute<unknown, z.infer<typeof StatsQuery>>({
+      method: 'get',
+      path: '/v1/documents/stats',
+      summary: 'Job statistics over a period: 24h, 7d, 30d (default) or 90d',
+      tag: 'documents',
+      scope: 'documents:read',
+      query: StatsQuery,
+      responses: { 200: { description: 'Statistics', schema: JobStatsSchema }, 400: { description: 'invalid_request: unknown period', schema: ErrorBodySchema }, ...authErrors },
+      handler: async ({ query, auth }) => ({ status: 200, body: await deps.intake.jobs.stats(auth.orgId, query.period) }),
+    }),
+    defineRoute<unknown, z.infer<typeof ListQuery>>({
+      method: 'get',
+      path: '/v1/documents',
+      summary: 'List jobs, newest first; metadata[key]=value filters where the organization enabled metadata search',
+      tag: 'documents',
+      scope: 'documents:read',
+      query: ListQuery,
+      responses: { 200: { description: 'A page of jobs', schema: ListResponse }, 400: { description: 'invalid_request', schema: ErrorBodySchema }, ...authErrors },
+      handler: async ({ query, auth, ctx }) => {
+        const { limit, offset, ...filter } = query;
+        const metadata = metadataFilter(ctx.query as Record<string, unknown>);
+        const page = await deps.intake.jobs.list(auth.orgId, { ...filter, ...(metadata ? { metadata } : {}) }, { limit, offset });
+        return { status: 200, body: { jobs: page.items.map(resource), total: page.total, limit, offset } };
+      },
+    }),
+    defineRoute<unknown, unknown, z.infer<typeof IdParams>>({
+      method: 'get',
+      path: '/v1/documents/{job_id}',
+      summary: 'Get a job',
+      tag: 'documents',
+      scope: 'documents:read',
+      params: IdParams,
+      responses: { 200: { description: 'The job', schema: JobSchema }, 404: { description: 'not_found', schema: ErrorBodySchema }, ...authErrors },
+      handler: async ({ params, auth }) => ({ status: 200, body: resource(await deps.intake.jobs.get(auth.orgId, params.job_id)) }),
+    }),
+  ];
+}

@@ -1,0 +1,32 @@
+import { pino } from 'pino';
+import { createDocumentExtractor, createIntake, createJobPipeline, DocumentLinks } from '@intake/core';
+import { createMemoryStores, MemoryBlobStore } from '@intake/core/testing';
+import { createHttpApp, type HttpApp } from '@intake/daemon';
+import { createTesseractReader } from '@intake/ocr-tesseract';
+
+/**
+ * Every route of the HTTP app, from the same table Koa mounts and OpenAPI describes. The app is
+ * built over memory stores and never serves a request (the reader's workers start lazily, so none do).
+ */
+export function routeTable(): HttpApp['routes'] {
+  const stores = createMemoryStores();
+  const intake = createIntake({ stores });
+  const reader = createTesseractReader({ workers: 1 });
+  const pipeline = createJobPipeline(intake, {
+    blobs: new MemoryBlobStore(),
+    inspector: reader,
+    extractor: createDocumentExtractor({ reader }),
+    options: { maxDocumentBytes: 1024, leaseMs: 1000, maxAttempts: 3, timeoutMs: 1000 },
+  });
+  return createHttpApp({
+    intake,
+    pipeline,
+    links: new DocumentLinks('x', 'http://x', 60),
+    rateLimiter: stores.rateLimiter,
+    logger: pino({ level: 'silent' }),
+    ping: async () => {},
+    publicBaseUrl: 'http://x',
+    maxBodyBytes: 1024,
+    maxDocumentBytes: 1024,
+  }).routes;
+}

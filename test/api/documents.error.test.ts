@@ -78,7 +78,7 @@ describe('documents API: bad input creates nothing', () => {
     form.set('file', new Blob([padded], { type: 'application/pdf' }), 'big.pdf');
     const res = await fetch(`${api.baseUrl}/v1/documents`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
     expect(res.status).toBe(413);
-    expect((await res.json()).error.code).toBe('document_too_large');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('document_too_large');
   });
 
   it('400 for multipart without a file, or with metadata that is not JSON', async () => {
@@ -92,7 +92,7 @@ describe('documents API: bad input creates nothing', () => {
     badMeta.set('file', new Blob([pdf]), 'a.pdf');
     const b = await fetch(`${api.baseUrl}/v1/documents`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: badMeta });
     expect(b.status).toBe(400);
-    expect((await b.json()).error.details[0].path).toBe('metadata');
+    expect(((await b.json()) as { error: { details: { path: string }[] } }).error.details[0]!.path).toBe('metadata');
   });
 
   it('400 for an unknown stats period or list filter value; 404 for an unknown job', async () => {

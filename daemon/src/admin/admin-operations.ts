@@ -52,6 +52,7 @@ export function directAdminOperations(intake: Intake, close: () => Promise<void>
       const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       const updated = await intake.stores.organizations.update(org_id, defined);
       if (!updated) throw notFound('Organization', org_id);
+      intake.apiKeys.forgetOrganization(org_id);
       return { ...updated };
     },
     close,

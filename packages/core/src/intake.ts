@@ -33,6 +33,8 @@ export interface IntakeOptions {
   ids?: IdGenerator;
   /** Credits a live job costs per page (CREDITS_PER_PAGE); default 1. */
   creditsPerPage?: number;
+  /** How long an authenticated key is trusted before the database is asked again; default 5000 ms. */
+  authCacheMs?: number;
 }
 
 /** The services of Intake, wired to one set of stores. */
@@ -54,7 +56,7 @@ export function createIntake(options: IntakeOptions): Intake {
   const ids = options.ids ?? createRandomIds();
   const creditsPerPage = options.creditsPerPage ?? 1;
   const { stores } = options;
-  const apiKeys = new ApiKeyService({ keys: stores.apiKeys, organizations: stores.organizations, clock, ids });
+  const apiKeys = new ApiKeyService({ keys: stores.apiKeys, organizations: stores.organizations, clock, ids, ...(options.authCacheMs !== undefined ? { authCacheMs: options.authCacheMs } : {}) });
   return {
     apiKeys,
     organizations: new OrganizationService({ organizations: stores.organizations, credits: stores.credits, keys: apiKeys, clock, ids }),

@@ -58,7 +58,7 @@ export function fromKnex(knex: Knex, kind: DatabaseKind = 'postgres'): SqlStorag
     kind,
     knex,
     ...bindStores(knex),
-    rateLimiter: new SqlRateLimiter(knex),
+    rateLimiter: new SqlRateLimiter(knex, kind === 'pglite'),
     migrate: () => migrate(knex),
     exclusive: (lockKey, fn) =>
       kind === 'pglite'

@@ -20,7 +20,22 @@ export interface ApiKeyServiceDeps {
   organizations: OrganizationStore;
   clock: Clock;
   ids: IdGenerator;
+  /**
+   * How long a checked key is trusted without asking the database again. Revoking through this
+   * process takes effect at once; through another daemon sharing the database, within this time.
+   * 0 turns the cache off.
+   */
+  authCacheMs?: number;
 }
+
+interface CachedAuth {
+  auth: AuthContext;
+  expiresAt: number | null;
+  cachedAt: number;
+}
+
+/** Most cached keys; beyond it the oldest entries go. */
+const AUTH_CACHE_MAX = 10_000;
 
 export interface CreatedApiKey {
   record: ApiKey;
@@ -30,6 +45,7 @@ export interface CreatedApiKey {
 
 export class ApiKeyService {
   private readonly lastTouched = new Map<string, number>();
+  private readonly authCache = new Map<string, CachedAuth>();
 
   constructor(private readonly deps: ApiKeyServiceDeps) {}
 
@@ -87,7 +103,13 @@ export class ApiKeyService {
   async revoke(orgId: string, keyId: string): Promise<ApiKey> {
     const revoked = await this.deps.keys.revoke(orgId, keyId, this.deps.clock.now().toISOString());
     if (!revoked) throw notFound('API key', keyId);
+    for (const [hash, entry] of this.authCache) if (entry.auth.keyId === keyId) this.authCache.delete(hash);
     return revoked;
+  }
+
+  /** Forgets cached authentications of an organization (after its plan or limits change). */
+  forgetOrganization(orgId: string): void {
+    for (const [hash, entry] of this.authCache) if (entry.auth.orgId === orgId) this.authCache.delete(hash);
   }
 
   /** Checks an `Authorization` header value and says who is calling, or throws 401-class errors. */
@@ -96,22 +118,38 @@ export class ApiKeyService {
     if (presented === null) {
       throw new AppError('missing_authorization', 'Send your API key as "Authorization: Bearer <API_KEY>"');
     }
-    const invalid = new AppError('invalid_api_key', 'The API key is invalid, expired or revoked');
-    if (environmentOfKey(presented) === null) throw invalid;
-    const stored = await this.deps.keys.findByHash(hashApiKey(presented));
-    if (!stored || stored.revoked_at !== null) throw invalid;
-    const now = this.deps.clock.now();
-    if (stored.expires_at !== null && new Date(stored.expires_at).getTime() <= now.getTime()) throw invalid;
+    if (environmentOfKey(presented) === null) throw invalidKey();
+    const hash = hashApiKey(presented);
+    const now = this.deps.clock.now().getTime();
+    const cached = this.authCache.get(hash);
+    if (cached && now - cached.cachedAt < (this.deps.authCacheMs ?? 5000) && (cached.expiresAt === null || cached.expiresAt > now)) {
+      return cached.auth;
+    }
+    const auth = await this.lookup(hash, now);
+    await this.touch(auth.keyId, new Date(now));
+    return auth;
+  }
+
+  private async lookup(hash: string, now: number): Promise<AuthContext> {
+    this.authCache.delete(hash);
+    const stored = await this.deps.keys.findByHash(hash);
+    if (!stored || stored.revoked_at !== null) throw invalidKey();
+    const expiresAt = stored.expires_at === null ? null : new Date(stored.expires_at).getTime();
+    if (expiresAt !== null && expiresAt <= now) throw invalidKey();
     const org = await this.deps.organizations.get(stored.org_id);
-    if (!org) throw invalid;
-    await this.touch(stored.id, now);
-    return {
+    if (!org) throw invalidKey();
+    const auth: AuthContext = {
       orgId: stored.org_id,
       keyId: stored.id,
       environment: stored.environment,
       scopes: stored.scopes,
       rateLimitPerMinute: effectiveRateLimit(org),
     };
+    if ((this.deps.authCacheMs ?? 5000) > 0) {
+      if (this.authCache.size >= AUTH_CACHE_MAX) this.authCache.delete(this.authCache.keys().next().value!);
+      this.authCache.set(hash, { auth, expiresAt, cachedAt: now });
+    }
+    return auth;
   }
 
   private async touch(keyId: string, now: Date): Promise<void> {
@@ -130,6 +168,8 @@ export function requireScope(auth: AuthContext, scope: Scope): void {
     });
   }
 }
+
+const invalidKey = () => new AppError('invalid_api_key', 'The API key is invalid, expired or revoked');
 
 function parseBearer(header: string | undefined): string | null {
   if (!header) return null;

@@ -4,29 +4,76 @@ import { toNumber } from './normalize.js';
 
 /** Windows older than this are deleted now and then; nothing reads them. */
 const KEEP_WINDOWS_MS = 3_600_000;
-const PRUNE_EVERY = 1000;
+const PRUNE_EVERY = 200;
+
+interface Block {
+  windowStart: number;
+  /** Requests this process may still allow in the window without asking the database. */
+  left: number;
+  /** The window's total as the database counted it when the block was granted. */
+  countedGlobally: number;
+  limit: number;
+}
 
 /**
- * A fixed-window counter in the database: one atomic upsert per request, so every daemon sharing the
- * database counts against the same number.
+ * A fixed-window limit shared through the database, without a database write per request: a
+ * process takes the window's allowance in blocks (an atomic increment capped at the limit) and
+ * spends them locally. The limit is never exceeded across processes. The price: a process can hold
+ * up to one unspent block (a 20th of the limit) that others cannot use until the window ends. With a
+ * limit under 40 the block is one request, so small plans are counted exactly; with PGlite only one
+ * process can use the database, so there the block is the whole window.
  */
 export class SqlRateLimiter implements RateLimiter {
-  private calls = 0;
+  private readonly blocks = new Map<string, Block>();
+  private readonly pending = new Map<string, Promise<void>>();
+  private grants = 0;
 
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly singleProcess = false,
+  ) {}
 
   async consume(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {
     const start = windowStart(now, windowMs);
-    const result = await this.knex.raw(
-      `insert into rate_limit_windows (key, window_start, count) values (?, ?, 1)
-       on conflict (key, window_start) do update set count = rate_limit_windows.count + 1
-       returning count`,
-      [key, start],
-    );
-    const count = toNumber(result.rows[0].count);
-    if (++this.calls % PRUNE_EVERY === 0) {
+    const resetAt = new Date(start + windowMs);
+    // Each refill grants at least one request or finds the window spent, so this loop ends.
+    for (;;) {
+      const block = this.blocks.get(key);
+      if (block && block.windowStart === start && block.limit === limit) {
+        if (block.left > 0) {
+          block.left--;
+          return { allowed: true, limit, remaining: Math.max(0, limit - block.countedGlobally + block.left), resetAt };
+        }
+        if (block.countedGlobally >= limit) return { allowed: false, limit, remaining: 0, resetAt };
+      }
+      await this.refill(key, limit, start);
+    }
+  }
+
+  /** One grant at a time per key in this process; concurrent requests wait for it. */
+  private refill(key: string, limit: number, start: number): Promise<void> {
+    const slot = `${key}@${start}`;
+    let pending = this.pending.get(slot);
+    if (!pending) {
+      pending = this.grant(key, limit, start).finally(() => this.pending.delete(slot));
+      this.pending.set(slot, pending);
+    }
+    return pending;
+  }
+
+  private async grant(key: string, limit: number, start: number): Promise<void> {
+    const want = this.singleProcess ? limit : Math.max(1, Math.floor(limit / 20));
+    const { granted, total } = await this.knex.transaction(async (trx) => {
+      await trx.raw('insert into rate_limit_windows (key, window_start, count) values (?, ?, 0) on conflict do nothing', [key, start]);
+      const row = await trx('rate_limit_windows').where({ key, window_start: start }).forUpdate().first('count');
+      const counted = toNumber(row.count);
+      const take = Math.max(0, Math.min(want, limit - counted));
+      if (take > 0) await trx('rate_limit_windows').where({ key, window_start: start }).update({ count: counted + take });
+      return { granted: take, total: counted + take };
+    });
+    this.blocks.set(key, { windowStart: start, left: granted, countedGlobally: total, limit });
+    if (++this.grants % PRUNE_EVERY === 0) {
       await this.knex('rate_limit_windows').where('window_start', '<', start - KEEP_WINDOWS_MS).delete();
     }
-    return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetAt: new Date(start + windowMs) };
   }
 }

@@ -1,0 +1,74 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../support/databases.js';
+import { base64, makeInvoicePdf } from '../support/fixtures.js';
+import { api, makeTempDir, PROCESS_TEST_TIMEOUT_MS, runCliOk, singleJsonLine, sleep, startDaemon, useProcessCleanup } from '../support/processes.js';
+
+useProcessCleanup();
+
+const JOBS = 200;
+
+describe('two daemons on one PostgreSQL', () => {
+  it(
+    `complete ${JOBS} live jobs exactly once, charged once, while one daemon is killed mid-run`,
+    async () => {
+      const databaseUrl = await createPostgresDatabase({ migrated: false });
+      // Short leases so the killed daemon's jobs come back within seconds.
+      const env = (name: string) => ({ DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir(`intake-${name}-`), JOB_LEASE_MS: '1500', WORKER_CONCURRENCY: '2', WORKER_POLL_MS: '100' });
+      const [a, b] = await Promise.all([startDaemon(env('a')), startDaemon(env('b'))]);
+      const org = singleJsonLine<{ org_id: string; live_key: string }>(
+        (await runCliOk(['orgs', 'create', '--name', 'Load', '--plan', 'enterprise', '--rate-limit', '100000', '--credits', '10000', '--json'], { DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir() })).stdout,
+      );
+      const key = org.live_key;
+      const extractor = await api(a.httpUrl, 'POST', '/v1/extractors', {
+        key,
+        body: { name: 'Invoices', document_type: 'invoice', field_definitions: [{ name: 'total_amount', type: 'currency', required: true, description: 'Total' }] },
+      });
+      expect(extractor.status).toBe(201);
+      const document = base64(await makeInvoicePdf());
+      const submitted: string[] = [];
+      for (let i = 0; i < JOBS; i += 20) {
+        const batch = await Promise.all(
+          Array.from({ length: 20 }, (_, j) =>
+            api(i % 40 === 0 ? a.httpUrl : b.httpUrl, 'POST', '/v1/documents', { key, body: { extractor_id: extractor.body.id, document, mime_type: 'application/pdf', metadata: { n: i + j } } }),
+          ),
+        );
+        for (const res of batch) {
+          expect(res.status).toBe(202);
+          submitted.push(res.body.id);
+        }
+      }
+      // Kill B once work is under way, with jobs in its hands.
+      const stats = async () => (await api(a.httpUrl, 'GET', '/v1/documents/stats?period=24h', { key })).body;
+      while ((await stats()).completed_jobs < JOBS / 4) await sleep(100);
+      await b.stop('SIGKILL');
+      const deadline = Date.now() + 120_000;
+      let s = await stats();
+      while (s.completed_jobs + s.failed_jobs < JOBS && Date.now() < deadline) {
+        await sleep(250);
+        s = await stats();
+      }
+      expect(s).toMatchObject({ total_jobs: JOBS, completed_jobs: JOBS, failed_jobs: 0, total_credits_used: JOBS });
+
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      try {
+        const charges = await db.query(`select job_id, count(*)::int as n, sum(amount)::int as amount from credit_transactions where type = 'charge' group by job_id`);
+        expect(charges.rows).toHaveLength(JOBS);
+        expect(charges.rows.every((r: { n: number; amount: number }) => r.n === 1 && r.amount === -1)).toBe(true);
+        expect(new Set(charges.rows.map((r: { job_id: string }) => r.job_id))).toEqual(new Set(submitted));
+        const events = await db.query(`select data->>'id' as job_id, count(*)::int as n from outbox_events where event = 'job.completed' group by 1`);
+        expect(events.rows).toHaveLength(JOBS);
+        expect(events.rows.every((r: { n: number }) => r.n === 1)).toBe(true);
+        const balance = await db.query('select balance::int, reserved::int from credit_balances where org_id = $1', [org.org_id]);
+        expect(balance.rows[0]).toEqual({ balance: 10_000 - JOBS, reserved: 0 });
+        const retried = await db.query(`select count(*)::int as n from jobs where attempts > 1`);
+        // Only the jobs B held when it died ran twice; the rest once.
+        expect(retried.rows[0].n).toBeLessThanOrEqual(4);
+      } finally {
+        await db.end();
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});

@@ -11,21 +11,22 @@ export class DocumentLinks {
     private readonly ttlSeconds: number,
   ) {}
 
-  urlFor(jobId: string, now: Date): string {
+  urlFor(orgId: string, jobId: string, now: Date): string {
     const expires = Math.floor(now.getTime() / 1000) + this.ttlSeconds;
-    return `${this.baseUrl}/v1/files/${encodeURIComponent(jobId)}?expires=${expires}&signature=${this.sign(jobId, expires)}`;
+    const path = `/v1/files/${encodeURIComponent(orgId)}/${encodeURIComponent(jobId)}`;
+    return `${this.baseUrl}${path}?expires=${expires}&signature=${this.sign(orgId, jobId, expires)}`;
   }
 
   /** True when the signature is ours and the link has not expired. */
-  verify(jobId: string, expires: string, signature: string, now: Date): boolean {
+  verify(orgId: string, jobId: string, expires: string, signature: string, now: Date): boolean {
     const seconds = Number(expires);
     if (!Number.isInteger(seconds) || seconds < Math.floor(now.getTime() / 1000)) return false;
-    const expected = Buffer.from(this.sign(jobId, seconds), 'hex');
-    const presented = Buffer.from(signature, 'hex');
-    return presented.length === expected.length && timingSafeEqual(presented, expected);
+    if (!/^[0-9a-f]{64}$/.test(signature)) return false;
+    const expected = Buffer.from(this.sign(orgId, jobId, seconds), 'hex');
+    return timingSafeEqual(Buffer.from(signature, 'hex'), expected);
   }
 
-  private sign(jobId: string, expires: number): string {
-    return createHmac('sha256', this.secret).update(`${jobId}.${expires}`).digest('hex');
+  private sign(orgId: string, jobId: string, expires: number): string {
+    return createHmac('sha256', this.secret).update(`${orgId}/${jobId}.${expires}`).digest('hex');
   }
 }

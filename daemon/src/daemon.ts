@@ -36,6 +36,8 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   // PGlite has no lock between processes: hold the data directory before opening the database.
   const lock: DataDirLock | null = config.DATABASE_URL ? null : await acquireDataDirLock(config.DATA_DIR);
+  // Written before the slow part of the start, so a CLI command arriving meanwhile can authenticate.
+  const adminSecret = lock ? ensureAdminSecret(lock.dataDir) : null;
   let server: http.Server | undefined;
   let storage: SqlStorage | undefined;
   try {
@@ -49,7 +51,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     const created = await bootstrapDefaultOrganization(intake, storage, config.DEFAULT_ORG_NAME);
     if (created) (options.announce ?? ((t) => process.stdout.write(t)))(firstStartBanner(created));
 
-    if (lock) lock.setHandler(createAdminApp(intake, ensureAdminSecret(lock.dataDir), logger).callback());
+    if (lock && adminSecret) lock.setHandler(createAdminApp(intake, adminSecret, logger).callback());
 
     server = http.createServer(app.koa.callback());
     server.keepAliveTimeout = 65_000;
@@ -59,8 +61,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     });
     workers.start();
     const retention = scheduleRetention({ intake, blobs: await container.getAsync<BlobStore>(TOKENS.Blobs), logger, cronExpression: config.RETENTION_CRON, days: config.JOB_RETENTION_DAYS });
-    const { port } = server.address() as AddressInfo;
-    const httpUrl = `http://127.0.0.1:${port}`;
+    const httpUrl = reachableUrl(server.address() as AddressInfo);
     logger.info({ httpUrl, database: storage.kind, dataDir: config.DATA_DIR }, 'intake daemon started');
 
     let stopping: Promise<void> | undefined;
@@ -89,6 +90,12 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     await lock?.release();
     throw error;
   }
+}
+
+/** Where a client on this machine reaches the server: the wildcard addresses map to loopback. */
+function reachableUrl({ address, port, family }: AddressInfo): string {
+  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '[::1]' : family === 'IPv6' ? `[${address}]` : address;
+  return `http://${host}:${port}`;
 }
 
 async function closeServer(server: http.Server): Promise<void> {

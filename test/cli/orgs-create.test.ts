@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/databases.js';
 import {
   api,
-  expectKeyShape,
+  hasKeyShape,
   makeTempDir,
   runCli,
   runCliOk,
   singleJsonLine,
   startDaemon,
   useProcessCleanup,
+  PROCESS_TEST_TIMEOUT_MS,
 } from '../support/processes.js';
 
 useProcessCleanup();
@@ -27,8 +28,8 @@ function expectCreatedJson(stdout: string): Created {
   const created = singleJsonLine<Created>(stdout);
   expect(Object.keys(created).sort()).toEqual(['live_key', 'org_id', 'test_key']);
   expect(created.org_id).toMatch(/^org_[a-z0-9]+$/);
-  expect(expectKeyShape(created.live_key, 'live'), created.live_key).toBe(true);
-  expect(expectKeyShape(created.test_key, 'test'), created.test_key).toBe(true);
+  expect(hasKeyShape(created.live_key, 'live'), created.live_key).toBe(true);
+  expect(hasKeyShape(created.test_key, 'test'), created.test_key).toBe(true);
   expect(created.live_key).not.toBe(created.test_key);
   return created;
 }
@@ -43,7 +44,7 @@ async function expectKeysWork(httpUrl: string, created: Created): Promise<void> 
   }
 }
 
-describe('intake orgs create on PGlite (DATA_DIR)', () => {
+describe('intake orgs create on PGlite (DATA_DIR)', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('works with no daemon running, then through the running daemon’s admin socket', async () => {
     const dataDir = makeTempDir('intake-orgs-');
     const env = { DATA_DIR: dataDir };
@@ -77,7 +78,7 @@ describe('intake orgs create on PGlite (DATA_DIR)', () => {
   });
 });
 
-describe('intake orgs create on PostgreSQL (DATABASE_URL)', () => {
+describe('intake orgs create on PostgreSQL (DATABASE_URL)', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('works with no daemon running and while a daemon runs on the same database', async () => {
     const databaseUrl = await createPostgresDatabase();
     const env = { DATA_DIR: makeTempDir('intake-orgs-pg-'), DATABASE_URL: databaseUrl };
@@ -116,7 +117,7 @@ describe('intake orgs create on PostgreSQL (DATABASE_URL)', () => {
   });
 });
 
-describe('intake orgs create with bad input', () => {
+describe('intake orgs create with bad input', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('exits non-zero with a clear message on stderr and prints nothing on stdout', async () => {
     const env = { DATA_DIR: makeTempDir('intake-orgs-bad-') };
     const [gold, noName, badCredits] = await Promise.all([

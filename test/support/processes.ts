@@ -305,6 +305,15 @@ export const sha256Hex = (text: string): string => createHash('sha256').update(t
 /** Per-test timeout for tests that run several processes one after another (each a few seconds when idle). */
 export const PROCESS_TEST_TIMEOUT_MS = 180_000;
 
+/**
+ * Waits, if need be, until at least `seconds` remain in the current wall-clock minute: the API's
+ * rate limits count in fixed one-minute windows.
+ */
+export async function awaitRoomInMinute(seconds: number): Promise<void> {
+  const intoMinute = Date.now() % 60_000;
+  if (60_000 - intoMinute < seconds * 1000) await sleep(60_000 - intoMinute + 250);
+}
+
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function describeExit(exit: Exit): string {
@@ -312,7 +321,7 @@ export function describeExit(exit: Exit): string {
 }
 
 /** Matches `sk_<env>_` followed by base64url text of at least 32 random bytes. */
-export function expectKeyShape(key: string, environment: 'live' | 'test'): boolean {
+export function hasKeyShape(key: string, environment: 'live' | 'test'): boolean {
   const match = new RegExp(`^sk_${environment}_([A-Za-z0-9_-]+)$`).exec(key);
   return match !== null && Buffer.from(match[1]!, 'base64url').length >= 32;
 }

@@ -18,12 +18,26 @@ export function ensureAdminSecret(dataDir: string): string {
   return secret;
 }
 
-export function readAdminSecret(dataDir: string): string {
+/** The admin plane cannot be reached; the message says why and what to do. */
+export class AdminUnavailableError extends Error {
+  override name = 'AdminUnavailableError';
+}
+
+/** Reads the secret, waiting up to `waitMs` for a daemon that has just taken the directory to write it. */
+export async function readAdminSecret(dataDir: string, waitMs = 10_000): Promise<string> {
   const file = path.join(dataDir, SECRET_FILE);
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    throw new Error(`Cannot read the admin secret ${file}: ${(error as Error).message}. Run the command as the user that runs the daemon.`);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return fs.readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      throw new AdminUnavailableError(`Cannot read the admin secret ${file} (${code ?? (error as Error).message}). Run the command as the user that runs the daemon.`);
+    }
   }
 }
 

@@ -21,7 +21,22 @@ export class RemoteAdminError extends Error {
   }
 }
 
-function postJson(socketPath: string, secret: string, path: string, body: unknown): Promise<unknown> {
+/** A daemon answers 503 until it has opened its database: wait for it this long. */
+const STARTING_WAIT_MS = 60_000;
+
+async function postJson(socketPath: string, secret: string, path: string, body: unknown): Promise<unknown> {
+  const deadline = Date.now() + STARTING_WAIT_MS;
+  for (;;) {
+    try {
+      return await postOnce(socketPath, secret, path, body);
+    } catch (error) {
+      if (!(error instanceof RemoteAdminError && error.status === 503) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+function postOnce(socketPath: string, secret: string, path: string, body: unknown): Promise<unknown> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(

@@ -1,11 +1,14 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { AppError, ENVIRONMENTS, PLANS } from '@intake/core';
+import { AppError, ENVIRONMENTS, isScope, PLANS, SCOPES } from '@intake/core';
 import { loadConfig, ConfigError } from '../config/load-config.js';
 import { RemoteAdminError } from '../admin/remote-admin.js';
+import { AdminUnavailableError } from '../admin/admin-secret.js';
 import { DataDirBusyError } from '../runtime/data-dir-lock.js';
 import { startDaemon } from '../daemon.js';
 import { openAdmin } from './open-admin.js';
 import { registerCreditCommands } from './commands/credits.js';
+import { registerExtractCommand } from './commands/extract.js';
+import { registerEvalCommand } from './commands/eval.js';
 
 const int = (name: string) => (value: string) => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
@@ -74,9 +77,13 @@ keys
   .option('--name <name>', 'key name', 'CLI key')
   .option('--json', 'print the key record with its secret as JSON')
   .action(async (opts: { org: string; scopes: string; environment: string; name: string; json?: boolean }) => {
+    const scopes = opts.scopes.split(',').map((s) => s.trim()).filter(Boolean);
+    const unknown = scopes.filter((s) => !isScope(s));
+    if (unknown.length || scopes.length === 0) {
+      throw new InvalidArgumentError(`unknown scope ${unknown.map((s) => `"${s}"`).join(', ') || '(none given)'}; valid scopes: ${SCOPES.join(', ')}`);
+    }
     const admin = await openAdmin(loadConfig());
     try {
-      const scopes = opts.scopes.split(',').map((s) => s.trim()).filter(Boolean);
       const created = await admin.createApiKey({ org_id: opts.org, name: opts.name, environment: opts.environment, scopes });
       if (opts.json) process.stdout.write(`${JSON.stringify(created)}\n`);
       else process.stdout.write(`Created ${String(created.id)} for ${opts.org}: ${String(created.key)}\nThis key is shown only now.\n`);
@@ -86,6 +93,8 @@ keys
   });
 
 registerCreditCommands(program, orgs);
+registerExtractCommand(program);
+registerEvalCommand(program);
 
 try {
   await program.parseAsync(process.argv);
@@ -105,6 +114,6 @@ function describe(error: unknown): string {
       : '';
     return `${error.message}${details}`;
   }
-  if (error instanceof ConfigError || error instanceof DataDirBusyError) return error.message;
+  if (error instanceof ConfigError || error instanceof DataDirBusyError || error instanceof AdminUnavailableError || error instanceof InvalidArgumentError) return error.message;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

@@ -32,6 +32,6 @@ export async function openAdmin(config: ResolvedConfig): Promise<AdminOperations
     }
   } catch (error) {
     if (!(error instanceof DataDirBusyError)) throw error;
-    return remoteAdminOperations(lockSocketPath(error.dataDir), readAdminSecret(error.dataDir));
+    return remoteAdminOperations(lockSocketPath(error.dataDir), await readAdminSecret(error.dataDir));
   }
 }

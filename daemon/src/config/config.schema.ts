@@ -1,8 +1,10 @@
 import cron from 'node-cron';
 import { z } from 'zod';
 
-const port = z.coerce.number().int().min(0).max(65535);
-const positiveInt = z.coerce.number().int().min(1);
+/** Whole numbers written as plain digits: z.coerce would read " " as 0 and accept 1e3 or 0x50. */
+const digits = z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number);
+const port = digits.pipe(z.number().int().min(0).max(65535));
+const positiveInt = digits.pipe(z.number().int().min(1));
 
 /**
  * Every setting of the daemon, with its default. Values come from the environment, optionally from a
@@ -23,19 +25,19 @@ export const ConfigSchema = z.object({
   PUBLIC_BASE_URL: z.url().optional(),
   EMAIL_DOMAIN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WORKER_CONCURRENCY: positiveInt.max(64).default(2),
-  MAX_ATTACHMENT_SIZE_MB: positiveInt.max(1024).default(25),
+  WORKER_CONCURRENCY: digits.pipe(z.number().int().min(1).max(64)).default(2),
+  MAX_ATTACHMENT_SIZE_MB: digits.pipe(z.number().int().min(1).max(1024)).default(25),
   PROCESSING_TIMEOUT_MS: positiveInt.default(120_000),
   /** Largest JSON body the API reads, in MB; beyond it 413 payload_too_large. */
-  MAX_REQUEST_BODY_MB: positiveInt.max(2048).optional(),
+  MAX_REQUEST_BODY_MB: digits.pipe(z.number().int().min(1).max(2048)).optional(),
   /** Credits a live job costs per page. */
-  CREDITS_PER_PAGE: z.coerce.number().int().min(0).max(1_000_000).default(1),
+  CREDITS_PER_PAGE: digits.pipe(z.number().int().min(0).max(1_000_000)).default(1),
   /** Jobs (and their files) older than this many days are removed by a daily run. */
-  JOB_RETENTION_DAYS: positiveInt.max(36_500).default(90),
+  JOB_RETENTION_DAYS: digits.pipe(z.number().int().min(1).max(36_500)).default(90),
   /** Cron expression of the retention run (daily at 03:15 by default). */
   RETENTION_CRON: z.string().refine((v) => cron.validate(v), 'must be a cron expression, e.g. 15 3 * * *').default('15 3 * * *'),
   /** A worker's claim on a job lasts this long without a heartbeat; a crashed daemon's jobs return after it. */
-  JOB_LEASE_MS: positiveInt.min(500).default(30_000),
+  JOB_LEASE_MS: digits.pipe(z.number().int().min(500)).default(30_000),
   /** How often idle workers look for new jobs (submissions to this daemon wake them at once). */
   WORKER_POLL_MS: positiveInt.default(1000),
   /** Lifetime of a job's signed document_url. */
@@ -43,7 +45,7 @@ export const ConfigSchema = z.object({
   /** With DATABASE_URL, files go to PostgreSQL unless this names a directory every daemon shares. */
   BLOB_DIR: z.string().min(1).optional(),
   /** OCR workers (tesseract.js) per daemon. */
-  OCR_WORKERS: positiveInt.max(16).default(2),
+  OCR_WORKERS: digits.pipe(z.number().int().min(1).max(16)).default(2),
   /** Name of the organization created on the first start with an empty database. */
   DEFAULT_ORG_NAME: z.string().min(1).default('Default organization'),
 });

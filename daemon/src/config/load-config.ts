@@ -26,8 +26,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const known = Object.keys(ConfigSchema.shape);
   const merged: Record<string, string> = {};
   for (const key of known) {
-    const value = env[key] ?? fromFile[key];
-    if (value !== undefined && value !== '') merged[key] = value;
+    // An empty variable counts as unset, so it does not hide the file's value.
+    const value = [env[key], fromFile[key]].find((v) => v !== undefined && v !== '');
+    if (value !== undefined) merged[key] = value;
   }
   const parsed = ConfigSchema.safeParse(merged);
   if (!parsed.success) {

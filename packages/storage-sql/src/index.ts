@@ -13,6 +13,7 @@ import { SqlRateLimiter } from './stores/rate-limiter.js';
 import { SqlJobStore } from './stores/job-store.js';
 import { SqlOutboxStore } from './stores/outbox-store.js';
 import { SqlSettingsStore } from './stores/settings-store.js';
+import { SqlWebhookStore } from './stores/webhook-store.js';
 
 export type { ConnectionOptions, DatabaseKind } from './connection.js';
 export { migrate } from './migrations/runner.js';
@@ -47,6 +48,7 @@ function bindStores(knex: Knex): IntakeStores {
     jobs: new SqlJobStore(knex),
     outbox: new SqlOutboxStore(knex),
     settings: new SqlSettingsStore(knex),
+    webhooks: new SqlWebhookStore(knex),
     transaction: (fn) => knex.transaction((trx) => fn(bindStores(trx))),
   };
 }
@@ -54,11 +56,12 @@ function bindStores(knex: Knex): IntakeStores {
 /** Stores over a knex instance you already have (PostgreSQL dialect). */
 export function fromKnex(knex: Knex, kind: DatabaseKind = 'postgres'): SqlStorage {
   let closed = false;
+  const rateLimiter = new SqlRateLimiter(knex);
   return {
     kind,
     knex,
     ...bindStores(knex),
-    rateLimiter: new SqlRateLimiter(knex, kind === 'pglite'),
+    rateLimiter,
     migrate: () => migrate(knex),
     exclusive: (lockKey, fn) =>
       kind === 'pglite'
@@ -73,6 +76,7 @@ export function fromKnex(knex: Knex, kind: DatabaseKind = 'postgres'): SqlStorag
     close: async () => {
       if (closed) return;
       closed = true;
+      await rateLimiter.returnUnspent(new Date()).catch(() => {});
       await knex.destroy();
     },
   };

@@ -20,18 +20,16 @@ interface Block {
  * process takes the window's allowance in blocks (an atomic increment capped at the limit) and
  * spends them locally. The limit is never exceeded across processes. The price: a process can hold
  * up to one unspent block (a 20th of the limit) that others cannot use until the window ends. With a
- * limit under 40 the block is one request, so small plans are counted exactly; with PGlite only one
- * process can use the database, so there the block is the whole window.
+ * limit under 40 the block is one request, so small plans are counted exactly. A clean stop gives
+ * the unspent blocks back (`returnUnspent`), so a restarted daemon finds them again; a crash loses
+ * at most one block per organization.
  */
 export class SqlRateLimiter implements RateLimiter {
   private readonly blocks = new Map<string, Block>();
   private readonly pending = new Map<string, Promise<void>>();
   private grants = 0;
 
-  constructor(
-    private readonly knex: Knex,
-    private readonly singleProcess = false,
-  ) {}
+  constructor(private readonly knex: Knex) {}
 
   async consume(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {
     const start = windowStart(now, windowMs);
@@ -50,6 +48,16 @@ export class SqlRateLimiter implements RateLimiter {
     }
   }
 
+  /** Gives the current windows' unspent requests back to the shared count (on a clean stop). */
+  async returnUnspent(now: Date, windowMs = 60_000): Promise<void> {
+    const current = Math.floor(now.getTime() / windowMs) * windowMs;
+    for (const [key, block] of this.blocks) {
+      if (block.windowStart !== current || block.left === 0) continue;
+      await this.knex('rate_limit_windows').where({ key, window_start: current }).update({ count: this.knex.raw('greatest(count - ?, 0)', [block.left]) });
+    }
+    this.blocks.clear();
+  }
+
   /** One grant at a time per key in this process; concurrent requests wait for it. */
   private refill(key: string, limit: number, start: number): Promise<void> {
     const slot = `${key}@${start}`;
@@ -62,7 +70,7 @@ export class SqlRateLimiter implements RateLimiter {
   }
 
   private async grant(key: string, limit: number, start: number): Promise<void> {
-    const want = this.singleProcess ? limit : Math.max(1, Math.floor(limit / 20));
+    const want = Math.max(1, Math.floor(limit / 20));
     const { granted, total } = await this.knex.transaction(async (trx) => {
       await trx.raw('insert into rate_limit_windows (key, window_start, count) values (?, ?, 0) on conflict do nothing', [key, start]);
       const row = await trx('rate_limit_windows').where({ key, window_start: start }).forUpdate().first('count');

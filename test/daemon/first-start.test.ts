@@ -1,0 +1,154 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '@intake/storage-sql';
+import { createPostgresDatabase } from '../support/databases.js';
+import { api, awaitRoomInMinute, hasKeyShape, makeTempDir, sleep, startDaemon, useProcessCleanup, type DaemonProcess, PROCESS_TEST_TIMEOUT_MS } from '../support/processes.js';
+
+useProcessCleanup();
+
+const BANNER = 'Intake created a default organization on this first start';
+
+interface Banner {
+  org_id: string;
+  live_key: string;
+  test_key: string;
+}
+
+/** The one-time banner's organization and keys, or null when there is none. Fails on two banners. */
+function parseBanner(stdout: string): Banner | null {
+  const count = stdout.split(BANNER).length - 1;
+  expect(count, stdout).toBeLessThanOrEqual(1);
+  if (count === 0) return null;
+  const org = /^ {2}organization: (org_\S+)$/m.exec(stdout)?.[1];
+  const live = /^ {2}live key: +(sk_live_\S+)$/m.exec(stdout)?.[1];
+  const test = /^ {2}test key: +(sk_test_\S+)$/m.exec(stdout)?.[1];
+  expect({ org, live, test }, stdout).toEqual({ org: expect.any(String), live: expect.any(String), test: expect.any(String) });
+  // Each key is printed exactly once.
+  expect(stdout.split(live!).length - 1).toBe(1);
+  expect(stdout.split(test!).length - 1).toBe(1);
+  return { org_id: org!, live_key: live!, test_key: test! };
+}
+
+async function expectKeysWork(httpUrl: string, banner: Banner, context = ''): Promise<void> {
+  for (const key of [banner.live_key, banner.test_key]) {
+    const res = await api(httpUrl, 'GET', '/v1/extractors', { key });
+    expect(res.status, `${context}${JSON.stringify(res.body)}`).toBe(200);
+    // The default organization is on plan business.
+    expect(res.headers.get('x-ratelimit-limit')).toBe('500');
+  }
+}
+
+/** Waits until `n` sessions on the database wait for a lock (heavyweight or advisory). */
+async function waitForWaitingBackends(databaseUrl: string, n: number, timeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await client.query<{ n: string }>(
+        "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      if (Number(rows[0]!.n) >= n) return;
+      if (Date.now() > deadline) throw new Error(`only ${rows[0]!.n} of ${n} daemons reached the migration in time`);
+      await sleep(25);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+describe('first start', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
+  it('on an empty PGlite data directory prints a default organization and two keys once; after a restart none, and the keys keep working', async () => {
+    const env = { DATA_DIR: makeTempDir('intake-first-') };
+
+    const daemon = await startDaemon(env);
+    // Keep the calls below and the restart in one rate-limit window (when the machine is not too slow).
+    await awaitRoomInMinute(25);
+    const banner = parseBanner(daemon.stdout());
+    expect(banner).not.toBeNull();
+    expect(hasKeyShape(banner!.live_key, 'live')).toBe(true);
+    expect(hasKeyShape(banner!.test_key, 'test')).toBe(true);
+    await expectKeysWork(daemon.httpUrl, banner!);
+    // The keys go to stdout only, not into the logs on stderr.
+    expect(daemon.stderr()).not.toContain(banner!.live_key);
+
+    const stopped = await daemon.stop('SIGTERM');
+    expect(stopped).toEqual({ code: 0, signal: null });
+
+    const again = await startDaemon(env);
+    expect(again.stdout()).not.toContain(BANNER);
+    expect(again.stdout()).not.toMatch(/sk_(live|test)_/);
+    // Within the same minute as the calls above: a restart must not leave the organization rate-limited.
+    await expectKeysWork(again.httpUrl, banner!, 'the restarted daemon refuses keys the previous one served a moment ago: ');
+  });
+
+  it('two daemons starting together on one empty PostgreSQL database: both come up, one organization, migrations once', async () => {
+    const databaseUrl = await createPostgresDatabase({ migrated: false });
+    // Process start-up times vary by a second, so hold both at the door to make them migrate at the
+    // same moment: an uncommitted `create table intake_migrations` makes whichever daemon reaches its
+    // own create wait, and the other wait for it (on the advisory lock, or without one on the same
+    // create). Once both wait, roll back and let them race.
+    const [a, b] = await startTwoDaemonsAtOnce(databaseUrl, 'create table intake_migrations (id integer primary key)');
+    await expectOneDefaultOrganization(databaseUrl, a, b);
+    await withClient(databaseUrl, async (client) => {
+      const migrations = await client.query<{ id: number; name: string }>('select id, name from intake_migrations order by id');
+      expect(migrations.rows).toEqual(MIGRATIONS.map((m) => ({ id: m.id, name: m.name })));
+    });
+  });
+
+  it('two daemons reaching the first-start check together on a migrated, empty database create one organization', async () => {
+    const databaseUrl = await createPostgresDatabase();
+    // Both daemons wait at `count(organizations)` (one behind the bootstrap lock), then race.
+    const [a, b] = await startTwoDaemonsAtOnce(databaseUrl, 'lock table organizations in access exclusive mode');
+    await expectOneDefaultOrganization(databaseUrl, a, b);
+  });
+});
+
+/**
+ * Starts two daemons on one database while a transaction running `gateSql` holds them back; once both
+ * wait for a lock, rolls it back so they proceed at the same moment.
+ */
+async function startTwoDaemonsAtOnce(databaseUrl: string, gateSql: string): Promise<[DaemonProcess, DaemonProcess]> {
+  const gate = new pg.Client({ connectionString: databaseUrl });
+  await gate.connect();
+  await gate.query('begin');
+  await gate.query(gateSql);
+  const starting = Promise.all([
+    startDaemon({ DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir('intake-first-a-') }),
+    startDaemon({ DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir('intake-first-b-') }),
+  ]);
+  starting.catch(() => {}); // awaited below; keeps an early failure from being "unhandled"
+  try {
+    await waitForWaitingBackends(databaseUrl, 2, 90_000);
+  } finally {
+    await gate.query('rollback');
+    await gate.end();
+  }
+  const [a, b] = await starting;
+  expect(a.httpUrl).not.toBe(b.httpUrl);
+  return [a, b];
+}
+
+/** Exactly one of the daemons printed the banner; its keys work on both; the database has one org with two keys. */
+async function expectOneDefaultOrganization(databaseUrl: string, a: DaemonProcess, b: DaemonProcess): Promise<void> {
+  const banners = [parseBanner(a.stdout()), parseBanner(b.stdout())].filter((x): x is Banner => x !== null);
+  expect(banners).toHaveLength(1);
+  await expectKeysWork(a.httpUrl, banners[0]!);
+  await expectKeysWork(b.httpUrl, banners[0]!);
+  await withClient(databaseUrl, async (client) => {
+    const orgs = await client.query<{ id: string; name: string }>('select id, name from organizations');
+    expect(orgs.rows).toEqual([{ id: banners[0]!.org_id, name: 'Default organization' }]);
+    const keys = await client.query<{ n: string }>('select count(*) as n from api_keys');
+    expect(Number(keys.rows[0]!.n)).toBe(2);
+  });
+}
+
+async function withClient<T>(databaseUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

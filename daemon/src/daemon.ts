@@ -13,6 +13,7 @@ import { createAdminApp } from './admin/admin-app.js';
 import { bootstrapDefaultOrganization } from './admin/bootstrap.js';
 import { scheduleRetention } from './scheduler/retention-schedule.js';
 import type { JobWorkers } from './workers/job-workers.js';
+import type { WebhookWorkers } from './workers/webhook-workers.js';
 
 export interface RunningDaemon {
   /** The HTTP API's address, e.g. http://127.0.0.1:8080. */
@@ -47,6 +48,8 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     const app = await container.getAsync<HttpApp>(TOKENS.HttpApp);
     const workers = await container.getAsync<JobWorkers>(TOKENS.Workers);
     const reader = container.get<DocumentReader>(TOKENS.Reader);
+    const webhookWorkers = await container.getAsync<WebhookWorkers>(TOKENS.WebhookWorkers);
+    const transport = container.get<{ close(): void }>(TOKENS.WebhookTransport);
 
     const created = await bootstrapDefaultOrganization(intake, storage, config.DEFAULT_ORG_NAME);
     if (created) (options.announce ?? ((t) => process.stdout.write(t)))(firstStartBanner(created));
@@ -60,6 +63,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
       server!.listen(config.HTTP_PORT, config.HTTP_HOST, () => resolve());
     });
     workers.start();
+    webhookWorkers.start();
     const retention = scheduleRetention({ intake, blobs: await container.getAsync<BlobStore>(TOKENS.Blobs), logger, cronExpression: config.RETENTION_CRON, days: config.JOB_RETENTION_DAYS });
     const httpUrl = reachableUrl(server.address() as AddressInfo);
     logger.info({ httpUrl, database: storage.kind, dataDir: config.DATA_DIR }, 'intake daemon started');
@@ -78,6 +82,8 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
           await closeServer(ownedServer);
           retention.stop();
           await workers.stop();
+          await webhookWorkers.stop();
+          transport.close();
           await reader.close?.();
           await ownedStorage.close();
           await lock?.release();

@@ -5,3 +5,4 @@ export { buildOpenApiDocument } from './http/openapi.js';
 export { loadConfig, ConfigError } from './config/load-config.js';
 export { ConfigSchema, resolveConfig, type Config, type ResolvedConfig } from './config/config.schema.js';
 export { createLogger } from './logger.js';
+export { JobWorkers, type JobWorkersOptions } from './workers/job-workers.js';

@@ -17,7 +17,9 @@ import {
   type Intake,
   type JobPipeline,
   type ProcessOutcome,
+  WebhookService,
 } from '@intake/core';
+import { createHttpsTransport } from '@intake/webhook-https';
 import { createHttpApp } from '@intake/daemon';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore, SqlBlobStore } from '@intake/storage-sql';
@@ -72,6 +74,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
   const app = createHttpApp({
     intake,
     pipeline,
+    webhooks: new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] }), clock: intake.clock, ids: intake.ids, timeoutMs: 5000 }),
     links: new DocumentLinks('test-secret', baseUrl, 3600),
     rateLimiter: db.storage.rateLimiter,
     logger: pino({ level: 'silent' }),

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
-import { createDocumentExtractor, createIntake, createJobPipeline, DocumentLinks } from '@intake/core';
+import { createDocumentExtractor, createIntake, createJobPipeline, DocumentLinks, WebhookService } from '@intake/core';
 import { createMemoryStores, MemoryBlobStore } from '@intake/core/testing';
+import { createHttpsTransport } from '@intake/webhook-https';
 import { createHttpApp, type HttpApp } from '@intake/daemon';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 
@@ -21,6 +22,7 @@ export function routeTable(): HttpApp['routes'] {
   return createHttpApp({
     intake,
     pipeline,
+    webhooks: new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] }), clock: intake.clock, ids: intake.ids, timeoutMs: 5000 }),
     links: new DocumentLinks('x', 'http://x', 60),
     rateLimiter: stores.rateLimiter,
     logger: pino({ level: 'silent' }),

@@ -46,6 +46,17 @@ export const ConfigSchema = z.object({
   BLOB_DIR: z.string().min(1).optional(),
   /** OCR workers (tesseract.js) per daemon. */
   OCR_WORKERS: digits.pipe(z.number().int().min(1).max(16)).default(2),
+  /** Host names, IP addresses or CIDRs webhooks may reach although they are loopback or private (comma-separated). */
+  WEBHOOK_ALLOWED_HOSTS: z.string().default('').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  /** PEM file of extra CAs trusted for webhook receivers (a company CA or a self-signed receiver). */
+  WEBHOOK_CA_FILE: z.string().min(1).optional(),
+  /** A receiver must answer within this (the spec: 5 s). */
+  WEBHOOK_TIMEOUT_MS: digits.pipe(z.number().int().min(100).max(60_000)).default(5000),
+  /** Webhook attempts in flight per daemon, and per endpoint. */
+  WEBHOOK_CONCURRENCY: digits.pipe(z.number().int().min(1).max(256)).default(16),
+  WEBHOOK_ENDPOINT_CONCURRENCY: digits.pipe(z.number().int().min(1).max(64)).default(4),
+  /** How often the webhook sender looks for due deliveries when idle. */
+  WEBHOOK_POLL_MS: positiveInt.default(500),
   /** Name of the organization created on the first start with an empty database. */
   DEFAULT_ORG_NAME: z.string().min(1).default('Default organization'),
 });

@@ -5,6 +5,7 @@ import { coreModule } from './modules/core.module.js';
 import { documentsModule } from './modules/documents.module.js';
 import { httpModule } from './modules/http.module.js';
 import { storageModule } from './modules/storage.module.js';
+import { webhooksModule } from './modules/webhooks.module.js';
 import { TOKENS } from './tokens.js';
 
 /** The composition root: one container per daemon (or per CLI command that opens the database). */
@@ -12,6 +13,6 @@ export async function createContainer(config: ResolvedConfig, logger: Logger): P
   const container = new Container();
   container.bind<ResolvedConfig>(TOKENS.Config).toConstantValue(config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-  await container.load(storageModule, coreModule, documentsModule, httpModule);
+  await container.load(storageModule, coreModule, documentsModule, webhooksModule, httpModule);
   return container;
 }

@@ -1,9 +1,10 @@
-import type { BlobStore, DocumentLinks, DocumentReader, Intake, JobPipeline } from '@intake/core';
+import type { BlobStore, DocumentLinks, DocumentReader, Intake, JobPipeline, WebhookService, WebhookTransport } from '@intake/core';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../config/config.schema.js';
 import type { HttpApp } from '../http/app.js';
 import type { Logger } from '../logger.js';
 import type { JobWorkers } from '../workers/job-workers.js';
+import type { WebhookWorkers } from '../workers/webhook-workers.js';
 
 /** Every DI token of the daemon, in one place. */
 export const TOKENS = {
@@ -17,4 +18,7 @@ export const TOKENS = {
   Pipeline: Symbol.for('intake.Pipeline') as symbol & { __type?: JobPipeline },
   Links: Symbol.for('intake.Links') as symbol & { __type?: DocumentLinks },
   Workers: Symbol.for('intake.Workers') as symbol & { __type?: JobWorkers },
+  WebhookTransport: Symbol.for('intake.WebhookTransport') as symbol & { __type?: WebhookTransport },
+  WebhookService: Symbol.for('intake.WebhookService') as symbol & { __type?: WebhookService },
+  WebhookWorkers: Symbol.for('intake.WebhookWorkers') as symbol & { __type?: WebhookWorkers },
 } as const;

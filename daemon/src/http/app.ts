@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { DocumentLinks, Intake, JobPipeline, RateLimiter } from '@intake/core';
+import type { DocumentLinks, Intake, JobPipeline, RateLimiter, WebhookService } from '@intake/core';
 import type { Logger } from '../logger.js';
 import { authenticate } from './middleware/authenticate.js';
 import { requestContext } from './middleware/request-context.js';
@@ -13,11 +13,13 @@ import { extractorRoutes } from './routes/extractors.routes.js';
 import { fileRoutes } from './routes/files.routes.js';
 import type { RouteDef } from './routes/route.js';
 import { systemRoutes } from './routes/system.routes.js';
+import { webhookRoutes } from './routes/webhooks.routes.js';
 
 export interface HttpAppDeps {
   intake: Intake;
   pipeline: JobPipeline;
   links: DocumentLinks;
+  webhooks: WebhookService;
   rateLimiter: RateLimiter;
   logger: Logger;
   ping(): Promise<void>;
@@ -51,6 +53,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     }),
     ...fileRoutes(deps),
     ...creditRoutes(deps.intake),
+    ...webhookRoutes(deps.webhooks),
     ...apiKeyRoutes(deps.intake),
   );
   const auth = authenticate({ apiKeys: deps.intake.apiKeys, rateLimiter: deps.rateLimiter, clock: deps.intake.clock });

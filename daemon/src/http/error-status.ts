@@ -4,6 +4,7 @@ import type { ErrorCode } from '@intake/core';
 export function httpStatusOf(code: ErrorCode): number {
   switch (code) {
     case 'invalid_request':
+    case 'invalid_webhook_url':
       return 400;
     case 'missing_authorization':
     case 'invalid_api_key':

@@ -32,3 +32,7 @@ export * from './jobs/document-links.js';
 export * from './jobs/retention.js';
 export * from './credits/credit-service.js';
 export * from './events/event-builders.js';
+// Extraction and classification (template-free, deterministic; see extraction/extract-fields.ts).
+export * from './extraction/index.js';
+export * from './classification/index.js';
+export * from './webhooks/index.js';

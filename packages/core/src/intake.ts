@@ -8,6 +8,7 @@ import type { OrganizationStore } from './ports/organization-store.port.js';
 import type { OutboxStore } from './ports/outbox.port.js';
 import type { SettingsStore } from './ports/settings-store.port.js';
 import type { TransactionRunner } from './ports/transaction.port.js';
+import type { WebhookStore } from './ports/webhook-store.port.js';
 import { ApiKeyService } from './keys/api-key-service.js';
 import { CreditService } from './credits/credit-service.js';
 import { ExtractorService } from './extractors/extractor-service.js';
@@ -23,6 +24,7 @@ export interface IntakeStores {
   jobs: JobStore;
   outbox: OutboxStore;
   settings: SettingsStore;
+  webhooks: WebhookStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }

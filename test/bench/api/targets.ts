@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { pino } from 'pino';
-import { createDocumentExtractor, createIntake, createJobPipeline, DocumentLinks } from '@intake/core';
+import { createDocumentExtractor, createIntake, createJobPipeline, DocumentLinks, WebhookService } from '@intake/core';
 import { MemoryBlobStore } from '@intake/core/testing';
 import { createTesseractReader } from '@intake/ocr-tesseract';
+import { createHttpsTransport } from '@intake/webhook-https';
 import { createHttpApp } from '@intake/daemon';
 import type { SqlStorage } from '@intake/storage-sql';
 
@@ -91,6 +92,7 @@ export async function startIntake(name: string, storage: SqlStorage): Promise<Ta
   const app = createHttpApp({
     intake,
     pipeline,
+    webhooks: new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] }), clock: intake.clock, ids: intake.ids, timeoutMs: 5000 }),
     links: new DocumentLinks('bench', 'http://localhost', 3600),
     maxDocumentBytes: 1_048_576,
     rateLimiter: storage.rateLimiter,

@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import type { DocumentLinks, Intake, JobPipeline } from '@intake/core';
+import type { DocumentLinks, Intake, JobPipeline, WebhookService } from '@intake/core';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import { createHttpApp, type HttpApp } from '../../http/app.js';
@@ -17,6 +17,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
         intake: await ctx.getAsync<Intake>(TOKENS.Intake),
         pipeline: await ctx.getAsync<JobPipeline>(TOKENS.Pipeline),
         links: await ctx.getAsync<DocumentLinks>(TOKENS.Links),
+        webhooks: await ctx.getAsync<WebhookService>(TOKENS.WebhookService),
         maxDocumentBytes: config.MAX_ATTACHMENT_SIZE_MB * 1_048_576,
         onSubmitted: () => workers.wake(),
         rateLimiter: storage.rateLimiter,

@@ -11,3 +11,5 @@ export * from './outbox.port.js';
 export * from './job-store.port.js';
 export * from './settings-store.port.js';
 export * from './transaction.port.js';
+export * from './webhook-store.port.js';
+export * from './webhook-transport.port.js';

@@ -4,6 +4,7 @@
  */
 export type ErrorCode =
   | 'invalid_request'
+  | 'invalid_webhook_url'
   | 'missing_authorization'
   | 'invalid_api_key'
   | 'insufficient_permissions'

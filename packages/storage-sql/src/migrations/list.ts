@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { foundation } from './001-foundation.js';
 import { jobs } from './002-jobs.js';
+import { jobIndexes } from './003-job-indexes.js';
+import { webhooks } from './004-webhooks.js';
 
 export interface Migration {
   id: number;
@@ -9,4 +11,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation, jobs];
+export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks];

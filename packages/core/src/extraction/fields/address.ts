@@ -3,6 +3,7 @@ import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import type { Candidate } from './candidates.js';
 import { SENDER_SEPARATORS } from './party-lines.js';
+import { findPhones } from '../values/contacts.js';
 
 /**
  * A company's address: the lines under its name in the same column, up to the first line that is
@@ -20,23 +21,44 @@ export function addressCandidate(ctx: ExtractionContext, name: Candidate | null)
   if (!name) return null;
   const fromSender = senderAddress(name);
   if (fromSender) return fromSender;
-  const parts: string[] = [];
-  const column = columnOf(name.line, String(name.value));
-  let previous = name.line;
-  for (let i = name.line.index + 1; i < ctx.lines.length && parts.length < MAX_LINES; i++) {
-    const line = ctx.lines[i]!;
-    if (line.page !== previous.page || line.y0 - previous.y1 > (previous.y1 - previous.y0) * 2) break;
-    const segment = line.segments.find((s) => s.x0 < column.x1 && s.x1 > column.x0);
-    if (!segment) continue;
-    previous = line;
-    const text = segment.text.trim();
-    if (COUNTRIES.has(fold(text))) break;
-    if (!looksLikeAddress(text) || ctx.labels.hitsOn(line).some((h) => h.key !== 'vendor_address' && h.strength === 1 && h.start === 0 && h.key !== 'other')) break;
-    parts.push(text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, ''));
-  }
+  const parts = addressLines(ctx, name.line, columnOf(name.line, String(name.value)));
   if (parts.length === 0) return null;
   return { value: parts.join(', '), score: name.score * 0.9, line: name.line, source: 'layout' };
 }
+
+/**
+ * Lines under the name: "Anschrift:" / "Address:" lines give their value; other "Key: value"
+ * lines (a customer number, a contact person) are passed over before the address starts and end
+ * it afterwards.
+ */
+function addressLines(ctx: ExtractionContext, nameLine: Line, column: { x0: number; x1: number }): string[] {
+  const parts: string[] = [];
+  let previous = nameLine;
+  for (let i = nameLine.index + 1; i < Math.min(ctx.lines.length, nameLine.index + 8) && parts.length < MAX_LINES; i++) {
+    const line = ctx.lines[i]!;
+    if (line.page !== previous.page || line.y0 - previous.y1 > (previous.y1 - previous.y0) * 2) break;
+    const segment = line.segments.find((s) => s.x1 > column.x0 && s.x0 < column.x1 + line.pageWidth * 0.25);
+    if (!segment) continue;
+    previous = line;
+    const label = ctx.labels.hitsOn(line).find((h) => h.strength === 1 && h.start === 0);
+    const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(line.text);
+    if (label?.key === 'vendor_address' || (keyValue && ADDRESS_KEYS.test(fold(keyValue[1]!)))) {
+      const value = keyValue ? keyValue[2]!.trim() : line.text.slice(label!.end).replace(/^[\s:]+/, '');
+      if (value) parts.push(value);
+      continue;
+    }
+    if (label || keyValue) {
+      if (parts.length) break;
+      continue;
+    }
+    const text = segment.text.trim();
+    if (COUNTRIES.has(fold(text)) || !looksLikeAddress(text)) break;
+    parts.push(text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, ''));
+  }
+  return parts;
+}
+
+const ADDRESS_KEYS = /^(address|adresse|adres|anschrift|direccion|street|strasse|addr)$/;
 
 function senderAddress(name: Candidate): Candidate | null {
   for (const segment of name.line.segments) {
@@ -56,7 +78,8 @@ function columnOf(line: Line, name: string): { x0: number; x1: number } {
 
 /** A street with a number, a postcode with a place, or a short line of words (building, suite). */
 function looksLikeAddress(text: string): boolean {
-  if (/@|www\.|https?:|\b(tel|fax|phone|telefon|e-?mail|gst|vat|ust|reg|kvk|btw|iban|bic)\b/i.test(text)) return false;
+  if (/@|www\.|https?:|\b(tel|fax|fon|phone|telefon|e-?mail|gst|vat|ust|reg|kvk|btw|iban|bic)\b/i.test(text)) return false;
+  if (findPhones(text).some((p) => p.value.length >= text.length * 0.6)) return false;
   const digits = (text.match(/\d/g) ?? []).length;
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   return letters >= 2 && digits <= 12 && text.length <= 80;

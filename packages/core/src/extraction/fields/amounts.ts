@@ -21,7 +21,11 @@ export interface AmountChoice {
 const TOP = 5;
 const EPSILON = 0.011;
 
-export function chooseAmounts(ctx: ExtractionContext, extraKeys: { subtotal: LabelKey[]; tax: LabelKey[]; total: LabelKey[] }): AmountChoice {
+export function chooseAmounts(
+  ctx: ExtractionContext,
+  extraKeys: { subtotal: LabelKey[]; tax: LabelKey[]; total: LabelKey[] },
+  documentType?: string,
+): AmountChoice {
   const subtotals = amountsFor(ctx, ['subtotal', ...extraKeys.subtotal]);
   const taxes = amountsFor(ctx, ['tax_amount', ...extraKeys.tax]).filter((c) => Number(c.value) >= 0);
   const totals = totalCandidates(ctx, ['total_amount', ...extraKeys.total]);
@@ -34,11 +38,18 @@ export function chooseAmounts(ctx: ExtractionContext, extraKeys: { subtotal: Lab
       }
     }
   }
-  return { subtotal: best.subtotal, tax: best.tax, total: best.total, balanced: best.balanced };
+  const total = documentType === 'receipt' && best.total ? roundedOf(ctx, best.total) : best.total;
+  return { subtotal: best.subtotal, tax: best.tax, total, balanced: best.balanced };
+}
+
+/** A receipt's total is what was charged: the rounded sum when rounding is printed. */
+function roundedOf(ctx: ExtractionContext, total: Candidate): Candidate {
+  return roundedTotals(ctx, [total]).sort((a, b) => b.score - a.score)[0] ?? total;
 }
 
 function scoreCombination(subtotal: Candidate | null, tax: Candidate | null, total: Candidate | null): { score: number; balanced: boolean | null } {
-  const [s, t, g] = [subtotal, tax, total].map((c) => (c ? Number(c.value) : null));
+  const value = (c: Candidate | null) => (c ? Number(c.value) : null);
+  const [s, t, g] = [value(subtotal), value(tax), value(total)];
   let score = (subtotal?.score ?? 0) + (tax?.score ?? 0) + (total?.score ?? 0);
   if (g !== null && s !== null && s > g + EPSILON) return { score: -Infinity, balanced: false };
   if (g !== null && t !== null && t >= g) return { score: -Infinity, balanced: false };
@@ -63,22 +74,61 @@ function totalCandidates(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] 
   const strong = labelled.filter((c) => c.score >= 0.5);
   const largest = Math.max(0, ...strong.map((c) => Number(c.value)));
   const ranked = labelled.map((c) => (Number(c.value) === largest ? { ...c, score: Math.min(1, c.score * 1.15) } : c));
-  return bestPerValue([...ranked, ...roundedTotals(ctx, strong), ...largestAmount(ctx)]);
+  return bestPerValue([...ranked, ...roundedTotals(ctx, strong), ...tenderedLessChange(ctx, strong), ...largestAmount(ctx)]);
 }
 
-/** Total plus a printed rounding adjustment, when the rounded sum appears as a payment too. */
+/**
+ * Receipts round the total to 0.05 and charge the rounded sum: printed as total plus a rounding
+ * adjustment, or as an amount a little below the total ("Net Total", "Final Total", the card
+ * payment) that differs from it by less than 0.05.
+ */
 function roundedTotals(ctx: ExtractionContext, totals: Candidate[]): Candidate[] {
   const adjustments = amountsFor(ctx, ['rounding']).filter((c) => Math.abs(Number(c.value)) < 1 && Number(c.value) !== 0);
   const paid = new Set(amountsFor(ctx, ['paid_amount']).map((c) => Number(c.value).toFixed(2)));
   const rounded: Candidate[] = [];
   for (const total of totals) {
-    for (const adjustment of adjustments) {
+    // An adjustment printed above the total is already in it.
+    for (const adjustment of adjustments.filter((a) => a.line.index > total.line.index)) {
       const sum = Math.round((Number(total.value) + Number(adjustment.value)) * 100) / 100;
       const confirmed = paid.has(sum.toFixed(2));
       rounded.push({ ...total, value: sum, score: Math.min(1, total.score * (confirmed ? 1.3 : 1.05)) });
     }
+    rounded.push(...roundedBelow(ctx, total));
   }
   return rounded;
+}
+
+function roundedBelow(ctx: ExtractionContext, total: Candidate): Candidate[] {
+  const value = Number(total.value);
+  const found: Candidate[] = [];
+  for (const line of ctx.lines.slice(total.line.index + 1, total.line.index + 7)) {
+    const labelled = ctx.labels.hitsOn(line).some((h) => h.strength === 1 && ['total_amount', 'subtotal', 'paid_amount'].includes(h.key));
+    if (!labelled) continue;
+    for (const amount of findAmounts(line.text)) {
+      const difference = Math.abs(amount.value - value);
+      const onFiveCents = Math.abs(amount.value * 20 - Math.round(amount.value * 20)) < 1e-6;
+      if (difference > 0.001 && difference < 0.05 && onFiveCents) found.push({ ...total, value: amount.value, score: Math.min(1, total.score * 1.2), line });
+    }
+  }
+  return found;
+}
+
+/**
+ * Cash tendered less the change given is what the sale cost: a second witness for a printed
+ * total, and the total itself when the printed one is unreadable.
+ */
+function tenderedLessChange(ctx: ExtractionContext, totals: Candidate[]): Candidate[] {
+  const found: Candidate[] = [];
+  for (const change of amountsFor(ctx, ['change']).filter((c) => Number(c.value) >= 0)) {
+    for (const paid of amountsFor(ctx, ['paid_amount'])) {
+      const gap = change.line.index - paid.line.index;
+      if (gap < 1 || gap > 3 || Number(paid.value) <= Number(change.value)) continue;
+      const value = Math.round((Number(paid.value) - Number(change.value)) * 100) / 100;
+      const agrees = totals.some((t) => Math.abs(Number(t.value) - value) < 0.05);
+      found.push({ value, score: agrees ? 0.9 : 0.45, line: paid.line, source: 'layout' });
+    }
+  }
+  return found;
 }
 
 /** Without any total label, the largest amount with decimals is the likeliest total. */

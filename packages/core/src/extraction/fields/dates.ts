@@ -25,7 +25,9 @@ function unlabelledDates(ctx: ExtractionContext): Candidate[] {
   for (const line of ctx.lines) {
     for (const date of findDates(line.text, ctx.dates)) {
       if (taken.has(date.iso)) continue;
-      found.push({ value: date.iso, score: Math.max(0.2, 0.4 - found.length * 0.05), line, source: 'fallback' });
+      // Receipts print the sale's date with its time; other dates rarely have one.
+      const withTime = /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b(?!\.\d)/.test(line.text.slice(date.end)) ? 0.1 : 0;
+      found.push({ value: date.iso, score: Math.max(0.2, 0.4 - found.length * 0.05) + withTime, line, source: 'fallback' });
     }
   }
   return found;

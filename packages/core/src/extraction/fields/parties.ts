@@ -1,10 +1,11 @@
 import type { ExtractionContext } from '../context.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
-import type { LabelKey } from '../labels/label-index.js';
+import type { LabelHit, LabelKey } from '../labels/label-index.js';
 import type { Role } from '../labels/synonyms.js';
 import { bestPerValue, type Candidate } from './candidates.js';
-import { buyerBlockLines, cleanName, hasLegalForm, looksLikeName, SENDER_SEPARATORS } from './party-lines.js';
+import { addressCandidate } from './address.js';
+import { buyerBlockLines, cleanName, hasLegalForm, looksLikeName, looksLikeStreet, NAME_KEYS, cutAfterLegalForm, SENDER_SEPARATORS, startsWithLegalForm } from './party-lines.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -27,41 +28,69 @@ export function buyerCandidates(ctx: ExtractionContext, keys: LabelKey[], docume
   return bestPerValue(candidates);
 }
 
-/** The name right of a label ("Vendor Name: Tish Williams") or on the first line under it. */
+/**
+ * The name right of a label ("Vendor Name: Tish Williams") or under it: the first name-like line
+ * of the block, where "Name: X" lines give X and other "Key: value" lines are passed over.
+ */
 function labelledNames(ctx: ExtractionContext, keys: LabelKey[], role: Role): Candidate[] {
   const found: Candidate[] = [];
   for (const key of keys) {
     for (const hit of ctx.labels.hitsFor(key)) {
-      const right = cleanName(hit.line.text.slice(hit.end).split(/\s{2,}/)[0] ?? '', ctx.labels, null, role);
-      const segmentEnd = hit.line.segments.find((s) => s.x1 >= hit.x1)?.x1 ?? hit.x1;
-      if (right && looksLikeName(right) && segmentEnd > hit.x1 + 1) {
-        found.push({ value: firstSegmentAfter(hit.line, hit.x1) ?? right, score: 0.85 * hit.strength, line: hit.line, source: 'label', label: hit });
+      if (!standsAlone(hit)) continue;
+      const right = firstSegmentAfter(hit.line, hit.x1);
+      if (right && looksLikeName(cleanName(right)) && !labelsAt(ctx, hit.line, hit.x1, role)) {
+        found.push({ value: cleanName(right), score: 0.85 * hit.strength, line: hit.line, source: 'label', label: hit });
         continue;
       }
-      const below = lineBelow(ctx.lines, hit.line, hit.x0, hit.x1);
-      if (below) {
-        const segment = below.segments.find((s) => s.x1 > hit.x0 - 20 && s.x0 < hit.x1 + 60);
-        const name = cleanName(segment?.text ?? below.text, ctx.labels, below, role);
-        if (looksLikeName(name)) found.push({ value: name, score: 0.8 * hit.strength, line: below, source: 'label', label: hit });
-      }
+      const below = nameBelow(ctx, hit.line, hit.x0, hit.x1);
+      if (below) found.push({ value: below.name, score: 0.8 * hit.strength, line: below.line, source: 'label', label: hit });
     }
   }
   return found;
 }
 
+/**
+ * A label is followed by a colon or ends its segment ("VENDOR", "Seller:"); a label word running
+ * on into more words ("Lieferant GmbH", "Seller Company") is part of a name, not a label.
+ */
+function standsAlone(hit: LabelHit): boolean {
+  const after = hit.line.text.slice(hit.end);
+  if (/^[^\s:：]*[\p{L}\p{N}]/u.test(after)) return false;
+  if (/^\s*[:：]/.test(after) || after.trim() === '') return true;
+  const segment = hit.line.segments.find((s) => s.x0 <= hit.x1 && s.x1 >= hit.x1 - 1);
+  return segment !== undefined && segment.x1 <= hit.x1 + 1;
+}
+
+/** The words after x on the line, up to the end of their segment. */
 function firstSegmentAfter(line: Line, x: number): string | null {
   const segment = line.segments.find((s) => s.x1 > x + 1);
   if (!segment) return null;
-  const words = segment.words.filter((w) => w.bbox.x0 >= x - 1);
-  const text = words.map((w) => w.text).join(' ').replace(/^[\s:;,.]+/, '').trim();
+  const text = segment.words.filter((w) => w.bbox.x0 >= x - 1).map((w) => w.text).join(' ').replace(/^[\s:;,.]+/, '').trim();
   return text || null;
 }
 
-function lineBelow(lines: Line[], line: Line, x0: number, x1: number): Line | null {
-  for (let i = line.index + 1; i < Math.min(lines.length, line.index + 4); i++) {
-    const candidate = lines[i]!;
-    if (candidate.page !== line.page) return null;
-    if (candidate.segments.some((s) => s.x1 > x0 - 20 && s.x0 < x1 + 60)) return candidate;
+/** Whether the text right of x on the line starts with another label (a second column's). */
+function labelsAt(ctx: ExtractionContext, line: Line, x: number, role: Role): boolean {
+  const next = ctx.labels.hitsOn(line).find((h) => h.x0 > x + 1);
+  const segment = line.segments.find((s) => s.x1 > x + 1);
+  return Boolean(next && segment && next.x0 <= segment.x0 + 2 && next.key !== role);
+}
+
+function nameBelow(ctx: ExtractionContext, line: Line, x0: number, x1: number): { name: string; line: Line } | null {
+  for (let i = line.index + 1; i < Math.min(ctx.lines.length, line.index + 5); i++) {
+    const below = ctx.lines[i]!;
+    if (below.page !== line.page || below.y0 - line.y1 > (line.y1 - line.y0) * 8) return null;
+    const segments = below.segments.filter((s) => s.x1 > x0 - 20);
+    const first = segments[0];
+    if (!first || first.x0 > x1 + 60) continue;
+    const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(segments.map((s) => s.text).join(' '));
+    if (keyValue) {
+      if (NAME_KEYS.has(fold(keyValue[1]!))) return { name: cleanName(keyValue[2]!), line: below };
+      continue;
+    }
+    const name = cleanName(first.text);
+    if (looksLikeName(name)) return { name, line: below };
+    return null;
   }
   return null;
 }
@@ -70,13 +99,16 @@ function legalFormNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidat
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
     if (buyerLines.has(line) || line.confidence < 0.5) continue;
-    for (const segment of line.segments) {
+    line.segments.forEach((segment, s) => {
       for (const part of segment.text.split(SENDER_SEPARATORS)) {
         if (!hasLegalForm(part) || !looksLikeName(part)) continue;
         const position = line.page === 1 ? 1 - (line.y0 / line.pageHeight) * 0.5 : 0.4;
-        found.push({ value: joinContinuation(ctx.lines, line, cleanName(part, ctx.labels, line)), score: 0.7 * position, line, source: 'layout' });
+        // "CO. ‖ (M) SDN BHD": a legal form alone in its segment belongs with the segments before it.
+        const text = startsWithLegalForm(part) && s > 0 ? line.segments.slice(0, s + 1).map((x) => x.text).join(' ') : part;
+        const name = cutAfterLegalForm(joinContinuation(ctx.lines, line, cleanName(text)));
+        found.push({ value: name, score: 0.7 * position, line, source: 'layout' });
       }
-    }
+    });
   }
   return found;
 }
@@ -88,7 +120,7 @@ function senderLineNames(ctx: ExtractionContext): Candidate[] {
     for (const segment of line.segments) {
       const parts = segment.text.split(SENDER_SEPARATORS);
       if (parts.length < 3 || !looksLikeName(parts[0]!)) continue;
-      found.push({ value: cleanName(parts[0]!, ctx.labels, null), score: 0.6, line, source: 'layout' });
+      found.push({ value: cleanName(parts[0]!), score: 0.6, line, source: 'layout' });
     }
   }
   return found;
@@ -101,18 +133,26 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     if (line.page !== 1 || line.y0 > line.pageHeight * 0.3 || found.length >= 3) break;
     if (buyerLines.has(line) || line.confidence < 0.6 || ctx.labels.hitsOn(line).some((h) => h.start === 0 && h.strength === 1)) continue;
     const segment = line.segments[0]!;
-    if (!looksLikeName(segment.text)) continue;
-    const name = joinContinuation(ctx.lines, line, cleanName(segment.text, ctx.labels, line));
-    found.push({ value: name, score: 0.45 - found.length * 0.1, line, source: 'fallback' });
+    if (!looksLikeName(segment.text) || looksLikeStreet(segment.text)) continue;
+    const name = joinContinuation(ctx.lines, line, cleanName(segment.text));
+    const withAddress = addressCandidate(ctx, { value: name, score: 1, line, source: 'fallback' }) !== null;
+    found.push({ value: name, score: 0.38 - found.length * 0.08 + (withAddress ? 0.08 : 0), line, source: 'fallback' });
   }
   return found;
 }
 
-/** "HOME MASTER HARDWARE &" + "ELECTRICAL": a name broken over two lines. */
+/**
+ * A name broken over two lines: "HOME MASTER HARDWARE &" + "ELECTRICAL", or "POPULAR BOOK" +
+ * "CO. (M) SDN BHD" where the legal form alone went to the second line.
+ */
 function joinContinuation(lines: Line[], line: Line, name: string): string {
-  if (!/(&|\band|\bund|\bet|-)$/i.test(name)) return name;
   const next = lines[line.index + 1];
-  return next && next.page === line.page && looksLikeName(next) ? `${name} ${next.text.trim()}` : name;
+  const previous = lines[line.index - 1];
+  const close = (a: Line | undefined, b: Line | undefined) => a && b && a.page === b.page && b.y0 - a.y1 < (a.y1 - a.y0) * 1.5;
+  if (/(&|\band|\bund|\bet|-)$/i.test(name) && close(line, next) && looksLikeName(next!)) return `${name} ${next!.text.trim()}`;
+  if (startsWithLegalForm(name) && close(previous, line) && looksLikeName(previous!) && !hasLegalForm(previous!.text)) return `${previous!.text.trim()} ${name}`;
+  if (!hasLegalForm(name) && close(line, next) && hasLegalForm(next!.text) && startsWithLegalForm(cleanName(next!.text))) return `${name} ${cleanName(next!.text)}`;
+  return name;
 }
 
 /** A name printed several times (letterhead, sender line, footer) is the issuer's. */

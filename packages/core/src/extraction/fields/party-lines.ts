@@ -1,7 +1,6 @@
 import { fold, foldedTokens } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import type { LabelIndex } from '../labels/label-index.js';
-import type { Role } from '../labels/synonyms.js';
 
 /** Shared facts about the lines that may hold a company's name and address. */
 
@@ -17,6 +16,24 @@ export function hasLegalForm(text: string): boolean {
   return LEGAL_FORMS.some((form) => tokens.some((_, i) => form.every((t, k) => tokens[i + k] === t)));
 }
 
+/**
+ * A name ends with its legal form: "EIGHT OUNCE COFFEE CO. THE GARDENS MALL" is the company and
+ * its branch. A single word after it stays ("Rohstoff AG Salzgitter" is a registered name).
+ */
+export function cutAfterLegalForm(name: string): string {
+  const words = name.split(/\s+/);
+  for (let end = words.length - 2; end >= 1; end--) {
+    if (words.length - end - 1 >= 2 && hasLegalForm(words[end]!) && !hasLegalForm(words.slice(end + 1).join(' '))) return words.slice(0, end + 1).join(' ');
+  }
+  return name;
+}
+
+/** "CO. (M) SDN BHD": the text begins with its legal form, the name's words are elsewhere. */
+export function startsWithLegalForm(text: string): boolean {
+  const tokens = foldedTokens(text).filter((t) => t !== 'm');
+  return LEGAL_FORMS.some((form) => form.every((t, k) => tokens[k] === t));
+}
+
 /** Titles and other words that stand at the top of a page but are nobody's name. */
 const NOT_NAMES = /^(tax )?(invoice|receipt|rechnung|facture|factuur|factura|bill|quotation|purchase order|order|bestellung|lieferschein|credit note|gutschrift|cash bill|official receipt|simplified tax invoice|original|copy|kopie|page|seite)\b/;
 
@@ -28,6 +45,11 @@ export function looksLikeName(line: Line | string): boolean {
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
   return letters >= 3 && digits <= letters / 3;
+}
+
+/** A name-like line at the top of a page that is a street or a postcode instead. */
+export function looksLikeStreet(text: string): boolean {
+  return /\d{4,}/.test(text) || /\b(jalan|jln|street|st|road|rd|strasse|str|weg|laan|rue|avenue|ave|calle|lot|no)\b/i.test(text);
 }
 
 /** Lines that sit under a buyer label (bill to, Rechnungsempfänger, ...): not the vendor's. */
@@ -48,14 +70,17 @@ export function buyerBlockLines(lines: Line[], labels: LabelIndex): Set<Line> {
 /** Separators of one-line sender addresses ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen"). */
 export const SENDER_SEPARATORS = /\s*(?:[●•·|▪◦∙]|\s-\s)\s*/u;
 
-/** A company name as printed, without a label before it or a registration number after it. */
-export function cleanName(text: string, labels: LabelIndex, line: Line | null, role: Role = 'vendor_name'): string {
-  let name = text;
-  if (line) {
-    const label = labels.hitsOn(line).find((h) => h.key === role || h.key === 'other');
-    if (label && label.start === 0) name = line.text.slice(label.end);
-  }
-  return name
+/** Keys of "Key: value" lines whose value is a name ("Name: Handwerker GmbH"), folded. */
+export const NAME_KEYS = new Set(['name', 'firma', 'company', 'company name', 'firmenname', 'raison sociale', 'naam', 'bedrijfsnaam', 'nombre', 'razon social', 'business name', 'trading name']);
+
+/**
+ * A company name as printed, without a "Key:" before it or a registration number after it. A
+ * label is only cut off when a colon ends it: "Lieferant GmbH" is a name that starts with a word
+ * that is also a label.
+ */
+export function cleanName(text: string): string {
+  return text
+    .replace(/^[^:]{1,30}:\s*(?=\S)/u, (prefix) => (/\d/.test(prefix) ? prefix : ''))
     .replace(/^[\s:;,.\-–]+/, '')
     .replace(/\s*\([^)]*\d{3,}[^)]*\)?\s*$/, '')
     .replace(/[\s,;:]+$/, '')

@@ -27,15 +27,25 @@ export function valueRegions(hit: LabelHit, lines: Line[], index: LabelIndex): R
   return regions;
 }
 
+/**
+ * The region ends at the next label that starts a column (a new segment) or that follows a
+ * value: "Exclusief BTW € 4.053,67   Subtotaal € 4.904,94" is two regions, while "Total Sales
+ * Inclusive GST @6%  28.40" is one, its "GST" being part of the total's label text.
+ */
 function rightRegion(hit: LabelHit, index: LabelIndex): Region | null {
   const next = index
     .hitsOn(hit.line)
     .filter((h) => h.start >= hit.end && h.strength === 1)
-    .sort((a, b) => a.start - b.start)[0];
+    .sort((a, b) => a.start - b.start)
+    .find((h) => startsSegment(h) || /\d/.test(hit.line.text.slice(hit.end, h.start)));
   const end = next ? next.start : hit.line.text.length;
   const text = hit.line.text.slice(hit.end, end);
   if (!/[\p{L}\p{N}]/u.test(text)) return null;
   return { line: hit.line, text, offset: hit.end, position: 'right', layout: 1 };
+}
+
+function startsSegment(hit: LabelHit): boolean {
+  return hit.line.segments.some((s) => Math.abs(s.x0 - hit.x0) < 1);
 }
 
 function belowRegions(hit: LabelHit, lines: Line[], index: LabelIndex): Region[] {
@@ -49,8 +59,9 @@ function belowRegions(hit: LabelHit, lines: Line[], index: LabelIndex): Region[]
     previous = line;
     const segments = line.segments.filter((s) => s.x0 < hit.x1 + tolerance && s.x1 > hit.x0 - tolerance);
     if (segments.length === 0) continue;
-    // Another label in this column starts the next field: the value was not below.
-    const labelled = index.hitsOn(line).some((h) => h.strength === 1 && h.x0 < hit.x1 + tolerance && h.x1 > hit.x0 - tolerance);
+    // Another label in this column, or one left of the column's text, owns what follows it.
+    const columnEnd = segments.at(-1)!.x1;
+    const labelled = index.hitsOn(line).some((h) => h.strength === 1 && h.x0 < columnEnd && h.x1 > hit.x0 - tolerance - line.pageWidth);
     if (labelled) break;
     const first = segments[0]!;
     const offset = segmentOffset(line, first.words[0]!);

@@ -55,13 +55,21 @@ const TYPES_BY_ROLE: Partial<Record<Role, FieldDefinition['type'][]>> = {
   subtotal: ['currency', 'number'], tax_amount: ['currency', 'number'], total_amount: ['currency', 'number'],
 };
 
+/** Member names that say which role they play only together with their object's name. */
+const GENERIC_MEMBERS = new Set(['name', 'address', 'date', 'number', 'total', 'amount', 'company']);
+
 /** The role of a field, given the names of the objects it is nested in (`vendor` + `name`). */
 export function roleOf(field: FieldDefinition, parents: string[] = []): Role | null {
   const exact = EXACT[field.name.toLowerCase()] ?? EXACT[[...parents, field.name].join('_').toLowerCase()];
   if (exact && fitsType(exact, field)) return exact;
-  const nameTokens = new Set([...parents.flatMap(splitName), ...splitName(field.name)]);
-  const byName = matchRules(nameTokens, field);
+  const own = splitName(field.name);
+  const byName = matchRules(new Set(own), field);
   if (byName) return byName;
+  // "vendor" + "name" is the vendor's name; "vendor" + "vat_id" is not the vendor's name.
+  if (parents.length && own.every((t) => GENERIC_MEMBERS.has(t))) {
+    const qualified = matchRules(new Set([...parents.flatMap(splitName), ...own]), field);
+    if (qualified) return qualified;
+  }
   return matchRules(new Set(foldedTokens(field.description).slice(0, 8)), field);
 }
 

@@ -9,7 +9,7 @@
 export const ROLES = [
   'invoice_number', 'po_number', 'invoice_date', 'order_date', 'transaction_date', 'due_date', 'delivery_date',
   'vendor_name', 'vendor_address', 'buyer_name', 'subtotal', 'tax_amount', 'total_amount', 'payment_method',
-  'rounding', 'paid_amount', 'other',
+  'rounding', 'paid_amount', 'change', 'other',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -45,7 +45,7 @@ export const ROLE_LABELS: Record<Role, RoleLabels> = {
       'numero de factura', 'no de factura', 'n de factura', 'factura n', 'factura no', 'num factura',
       'cash bill no', 'slip no', 'receipt id', 'trans no', 'transaction no',
     ],
-    weak: ['invoice', 'rechnung', 'facture', 'factuur', 'factura', 'bill', 'cash bill', 'receipt', 'no', 'nr', 'number', 'nummer', 'numero', 'ref', 'reference'],
+    weak: ['invoice', 'rechnung', 'handelsrechnung', 'facture', 'factuur', 'factura', 'bill', 'cash bill', 'receipt', 'no', 'nr', 'number', 'nummer', 'numero', 'ref', 'reference'],
   },
   po_number: {
     labels: [
@@ -143,13 +143,19 @@ export const ROLE_LABELS: Record<Role, RoleLabels> = {
   payment_method: {
     labels: ['payment method', 'payment type', 'paid by', 'payment mode', 'tender', 'zahlungsart', 'zahlweise', 'mode de paiement', 'moyen de paiement', 'betaalmethode', 'betaalwijze', 'forma de pago', 'metodo de pago'],
   },
-  other: { labels: OTHER_LABELS },
+  other: {
+    labels: OTHER_LABELS,
+    // Qualifiers inside other labels ("Summe netto (exkl. USt.)"): taken so that their tax word
+    // is no tax label, but too weak to end the region of the label before them.
+    weak: ['exkl ust', 'inkl ust', 'exkl mwst', 'inkl mwst', 'excl vat', 'incl vat', 'excl tax', 'incl tax', 'excl gst', 'incl gst', 'excl btw', 'incl btw', 'ohne ust', 'ohne mwst', 'hors taxes', 'ht', 'ttc', 'inclusive of gst', 'excluding gst', 'exclusive of gst', 'including gst', 'exclusive gst', 'inclusive gst', 'inclusive vat', 'exclusive vat', 'inclusive tax', 'exclusive tax', 'excluding tax', 'including tax', 'excluding vat', 'including vat', 'incl of gst', 'excl of gst', 'inkl', 'exkl', 'incl', 'excl'],
+  },
+  change: { labels: ['change', 'change due', 'cash change', 'kembalian', 'baki', 'wechselgeld', 'ruckgeld', 'rendu', 'monnaie rendue', 'wisselgeld', 'cambio', 'vuelto'] },
   rounding: { labels: ['rounding', 'rounding adj', 'rounding adjustment', 'round adj', 'adj', 'rundung', 'arrondi', 'afronding', 'redondeo'] },
   paid_amount: {
     labels: [
-      'cash', 'change', 'paid', 'tendered', 'amount paid', 'amount tendered', 'already paid', 'prepaid', 'deposit', 'visa', 'mastercard', 'card',
+      'cash', 'paid', 'tendered', 'cash tendered', 'amount received', 'received', 'amount paid', 'amount tendered', 'already paid', 'prepaid', 'deposit', 'visa', 'mastercard', 'card',
       'bereits bezahlt', 'erhaltene anzahlungen', 'anzahlung', 'gezahlt', 'offener betrag', 'restbetrag', 'zahlbetrag', 'deja paye', 'acompte', 'reste a payer',
-      'betaald', 'reeds betaald', 'aanbetaling', 'pagado', 'anticipo', 'cambio', 'amount paid rm',
+      'betaald', 'reeds betaald', 'aanbetaling', 'pagado', 'anticipo', 'amount paid rm', 'tunai', 'bayar',
     ],
   },
 };

@@ -34,13 +34,15 @@ export interface Line {
 
 /** A gap wider than this many median word heights separates two segments. */
 const SEGMENT_GAP = 1.2;
+/** A gap narrower than this share of the word height is no space between words. */
+const TOUCHING_GAP = 0.08;
 
 export function buildLines(doc: ReadDocument): Line[] {
   const lines: Line[] = [];
   for (const page of doc.pages) {
     const words = page.words.filter((w) => w.text.trim() !== '' && w.bbox.y1 > w.bbox.y0);
     for (const group of groupIntoRows(words)) {
-      lines.push(makeLine(group, page.number, lines.length, page.width, page.height));
+      lines.push(makeLine(mergeTouching(group), page.number, lines.length, page.width, page.height));
     }
   }
   return lines;
@@ -67,6 +69,26 @@ function groupIntoRows(words: Word[]): Word[][] {
     }
   }
   return rows.sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1)).map((r) => r.words.sort((a, b) => a.bbox.x0 - b.bbox.x0));
+}
+
+/**
+ * Words whose boxes touch are one word: PDF text layers often break a word where the kerning
+ * changes ("7", "/2", "7", "/201", "9" for 7/27/2019), which no reader can fully undo.
+ */
+function mergeTouching(words: Word[]): Word[] {
+  const merged: Word[] = [];
+  for (const word of words) {
+    const last = merged.at(-1);
+    const height = word.bbox.y1 - word.bbox.y0;
+    if (last && word.bbox.x0 - last.bbox.x1 <= height * TOUCHING_GAP && word.bbox.x0 >= last.bbox.x0) {
+      merged[merged.length - 1] = {
+        text: last.text + word.text,
+        bbox: { x0: last.bbox.x0, y0: Math.min(last.bbox.y0, word.bbox.y0), x1: word.bbox.x1, y1: Math.max(last.bbox.y1, word.bbox.y1) },
+        confidence: Math.min(last.confidence, word.confidence),
+      };
+    } else merged.push(word);
+  }
+  return merged;
 }
 
 function makeLine(words: Word[], page: number, index: number, pageWidth: number, pageHeight: number): Line {

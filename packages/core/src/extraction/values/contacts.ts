@@ -32,7 +32,7 @@ const FALSE_WORDS = new Set(['no', 'n', 'false', 'nein', 'non', 'nee', '☐', 'u
 
 /** A yes/no word at the start of the text, or null. */
 export function findBoolean(text: string): { value: boolean; start: number; end: number } | null {
-  const m = /^\s*([^\s:;,]+)/u.exec(text);
+  const m = /^[\s:;,.-]*([^\s:;,]+)/u.exec(text);
   if (!m) return null;
   const word = m[1]!.toLowerCase();
   const start = m.index + m[0].length - m[1]!.length;

@@ -34,8 +34,7 @@ const DIACRITIC_FREE = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '')
 
 // Numbers must not touch other digits, so "2018092011804" (an id) is no date.
 const ISO = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g;
-const NUMERIC = /(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g;
-const COMPACT = /(?<!\d)(\d{2})(\d{2})(\d{4})(?!\d)/g;
+const NUMERIC = /(?<![\p{L}\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)/gu;
 const DAY_MONTH_YEAR = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th|er|e|\\.)?[\\s./-]*(?:de\\s+)?(${MONTH_ALT})\\.?(?:\\s+de)?[\\s./,-]*(\\d{4}|\\d{2})(?!\\d)`, 'giu');
 const MONTH_DAY_YEAR = new RegExp(`(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'giu');
 
@@ -52,6 +51,8 @@ export function findDates(text: string, convention: DateConvention = { dayFirst:
   const found: FoundDate[] = [];
   for (const m of source.matchAll(ISO)) push(found, m, Number(m[1]), Number(m[2]), Number(m[3]), false);
   for (const m of source.matchAll(NUMERIC)) {
+    // "26. 1.61" is two amounts; spaces are only tolerated around slashes and dashes.
+    if (m[2] === '.' && /\s/.test(m[0])) continue;
     const [a, b] = [Number(m[1]), Number(m[3])];
     const year = expandYear(m[4]!);
     const ambiguous = a <= 12 && b <= 12 && a !== b && m[2] !== '.';
@@ -60,9 +61,6 @@ export function findDates(text: string, convention: DateConvention = { dayFirst:
   }
   for (const m of source.matchAll(DAY_MONTH_YEAR)) push(found, m, expandYear(m[3]!), MONTHS[m[2]!]!, Number(m[1]), false);
   for (const m of source.matchAll(MONTH_DAY_YEAR)) push(found, m, Number(m[3]), MONTHS[m[1]!]!, Number(m[2]), false);
-  if (found.length === 0) {
-    for (const m of source.matchAll(COMPACT)) push(found, m, Number(m[3]), Number(m[2]), Number(m[1]), false);
-  }
   return removeOverlaps(found);
 }
 

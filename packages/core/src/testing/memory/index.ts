@@ -5,11 +5,13 @@ import { MemoryApiKeyStore, MemoryExtractorStore, MemoryOrganizationStore } from
 import { MemoryJobStore } from './job-store.js';
 import { MemoryCreditLedger, MemoryOutboxStore, MemoryRateLimiter, MemorySettingsStore } from './ledger-stores.js';
 import { MemoryDb } from './memory-db.js';
+import { MemoryWebhookStore } from './webhook-store.js';
 
 export { MemoryDb, newestFirst } from './memory-db.js';
 export * from './foundation-stores.js';
 export * from './job-store.js';
 export * from './ledger-stores.js';
+export * from './webhook-store.js';
 
 /** Every store in memory: for tests and for trying Intake without a database. */
 export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLimiter; db: MemoryDb } {
@@ -22,6 +24,7 @@ export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLi
     jobs: new MemoryJobStore(db),
     outbox: new MemoryOutboxStore(db),
     settings: new MemorySettingsStore(db),
+    webhooks: new MemoryWebhookStore(db),
     // Inside a transaction a nested one just runs (the outer one already holds the lock).
     transaction: inTransaction ? (fn) => fn(bind(true)) : (fn) => db.transaction(() => fn(bind(true))),
   });

@@ -5,6 +5,7 @@ import type { Organization } from '../../organizations/organization.js';
 import type { CreditTransaction } from '../../ports/credit-ledger.port.js';
 import type { OutboxEvent } from '../../ports/outbox.port.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
+import type { StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery } from '../../webhooks/webhook.js';
 
 /** Every table of the in-memory stores, in one object so a transaction can snapshot it whole. */
 export interface MemoryTables {
@@ -18,6 +19,10 @@ export interface MemoryTables {
   outbox: OutboxEvent[];
   settings: Map<string, string>;
   rateWindows: Map<string, number>;
+  webhookEndpoints: Map<string, StoredWebhookEndpoint>;
+  webhookDeliveries: Map<string, WebhookDelivery & { lease_owner: string | null; lease_expires_at: string | null }>;
+  webhookAttempts: WebhookAttempt[];
+  dispatchedEvents: Set<string>;
 }
 
 export class MemoryDb {
@@ -32,6 +37,10 @@ export class MemoryDb {
     outbox: [],
     settings: new Map(),
     rateWindows: new Map(),
+    webhookEndpoints: new Map(),
+    webhookDeliveries: new Map(),
+    webhookAttempts: [],
+    dispatchedEvents: new Set(),
   };
   private queue: Promise<unknown> = Promise.resolve();
 

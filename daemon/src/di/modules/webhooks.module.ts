@@ -1,0 +1,41 @@
+import { ContainerModule } from 'inversify';
+import { WebhookSender, WebhookService, type Intake, type WebhookTransport } from '@intake/core';
+import { createHttpsTransport } from '@intake/webhook-https';
+import type { ResolvedConfig } from '../../config/config.schema.js';
+import type { Logger } from '../../logger.js';
+import { WebhookWorkers } from '../../workers/webhook-workers.js';
+import { TOKENS } from '../tokens.js';
+
+/** Webhook endpoints, the signed sender and its worker. */
+export const webhooksModule = new ContainerModule(({ bind }) => {
+  bind<WebhookTransport & { close(): void }>(TOKENS.WebhookTransport)
+    .toDynamicValue((ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      return createHttpsTransport({ allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, ...(config.WEBHOOK_CA_FILE ? { caFile: config.WEBHOOK_CA_FILE } : {}), maxSockets: config.WEBHOOK_ENDPOINT_CONCURRENCY });
+    })
+    .inSingletonScope();
+
+  bind<WebhookService>(TOKENS.WebhookService)
+    .toDynamicValue(async (ctx) => {
+      const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      return new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: ctx.get(TOKENS.WebhookTransport), clock: intake.clock, ids: intake.ids, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+    })
+    .inSingletonScope();
+
+  bind<WebhookWorkers>(TOKENS.WebhookWorkers)
+    .toDynamicValue(async (ctx) => {
+      const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const sender = new WebhookSender({
+        store: intake.stores.webhooks,
+        transport: ctx.get(TOKENS.WebhookTransport),
+        clock: intake.clock,
+        ids: intake.ids,
+        // The lease outlives any attempt, so another daemon never sends the same attempt meanwhile.
+        options: { timeoutMs: config.WEBHOOK_TIMEOUT_MS, leaseMs: config.WEBHOOK_TIMEOUT_MS * 6 },
+      });
+      return new WebhookWorkers(sender, ctx.get<Logger>(TOKENS.Logger), { concurrency: config.WEBHOOK_CONCURRENCY, perEndpoint: config.WEBHOOK_ENDPOINT_CONCURRENCY, pollMs: config.WEBHOOK_POLL_MS });
+    })
+    .inSingletonScope();
+});

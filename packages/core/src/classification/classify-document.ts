@@ -1,0 +1,94 @@
+import type { ReadDocument } from '../ports/document-reader.port.js';
+import { fold } from '../extraction/layout/fold.js';
+import { DOCUMENT_TYPES, INDICATORS, type DocumentType } from './indicators.js';
+
+/**
+ * A simple, explainable classifier: keyword evidence from the text (phrases in the top third of
+ * the first page, where titles stand, count double) plus the page's shape (receipts are long
+ * narrow strips). The answer names the indicators it used.
+ */
+
+export interface Classification {
+  documentType: DocumentType;
+  /** 0 to 1: the winner's share of the evidence, pulled down when there is little of it. */
+  confidence: number;
+  reasoning: string;
+  keyIndicators: string[];
+}
+
+export interface ClassificationHints {
+  /** Extra text known about the document, such as an e-mail subject or a file name. */
+  text?: string;
+  /** A type the caller expects: counted as one more indicator, not taken on trust. */
+  expectedType?: DocumentType;
+}
+
+const TITLE_BOOST = 2;
+const NARROW_PAGE = 1.8;
+
+export function classifyDocument(doc: ReadDocument, hints: ClassificationHints = {}): Classification {
+  const scores: Record<DocumentType, number> = { invoice: 0, receipt: 0, purchase_order: 0 };
+  const found: Record<DocumentType, string[]> = { invoice: [], receipt: [], purchase_order: [] };
+  const { body, top } = documentText(doc);
+  const hintText = ` ${fold(hints.text ?? '')} `;
+  for (const type of DOCUMENT_TYPES) {
+    for (const { phrase, weight } of INDICATORS[type]) {
+      const inBody = count(body, phrase);
+      if (inBody === 0 && !hintText.includes(` ${phrase} `)) continue;
+      const inTitle = top.includes(` ${phrase} `) ? TITLE_BOOST : 1;
+      scores[type] += weight * Math.min(inBody, 3) * inTitle + (hintText.includes(` ${phrase} `) ? weight : 0);
+      found[type].push(phrase);
+    }
+  }
+  const shape = pageShape(doc);
+  if (shape) {
+    scores.receipt += 3;
+    found.receipt.push(shape);
+  }
+  if (hints.expectedType) scores[hints.expectedType] += 2;
+  return decide(scores, found);
+}
+
+function decide(scores: Record<DocumentType, number>, found: Record<DocumentType, string[]>): Classification {
+  const ranked = [...DOCUMENT_TYPES].sort((a, b) => scores[b] - scores[a]);
+  const winner = ranked[0]!;
+  const total = DOCUMENT_TYPES.reduce((sum, t) => sum + scores[t], 0);
+  if (total === 0) {
+    return { documentType: 'invoice', confidence: 0.2, reasoning: 'no indicator of any type found; invoice assumed as the most common type', keyIndicators: [] };
+  }
+  const share = scores[winner] / total;
+  const amount = Math.min(1, total / 8);
+  const confidence = Math.round(Math.max(0.2, share * (0.6 + 0.4 * amount)) * 100) / 100;
+  const runnerUp = ranked[1]!;
+  const reasoning =
+    `${winner} scored ${scores[winner].toFixed(1)} (${found[winner].slice(0, 5).join(', ')})` +
+    (scores[runnerUp] > 0 ? `, ahead of ${runnerUp} at ${scores[runnerUp].toFixed(1)} (${found[runnerUp].slice(0, 3).join(', ')})` : '');
+  return { documentType: winner, confidence, reasoning, keyIndicators: found[winner] };
+}
+
+/** Folded text of every page, and of the top third of the first page, padded for whole-word search. */
+function documentText(doc: ReadDocument): { body: string; top: string } {
+  const words = doc.pages.flatMap((p) => p.words.map((w) => w.text));
+  const first = doc.pages[0];
+  const topWords = first ? first.words.filter((w) => w.bbox.y1 < first.height / 3).map((w) => w.text) : [];
+  return { body: ` ${fold(words.join(' '))} `, top: ` ${fold(topWords.join(' '))} ` };
+}
+
+function count(text: string, phrase: string): number {
+  let n = 0;
+  for (let i = text.indexOf(` ${phrase} `); i >= 0; i = text.indexOf(` ${phrase} `, i + 1)) n++;
+  return n;
+}
+
+/** A page more than 1.8 times as tall as it is wide is a till roll, not a sheet of paper. */
+function pageShape(doc: ReadDocument): string | null {
+  const page = doc.pages[0];
+  if (!page || doc.pages.length > 1) return null;
+  const words = page.words;
+  if (words.length === 0) return null;
+  const x0 = Math.min(...words.map((w) => w.bbox.x0));
+  const x1 = Math.max(...words.map((w) => w.bbox.x1));
+  const y0 = Math.min(...words.map((w) => w.bbox.y0));
+  const y1 = Math.max(...words.map((w) => w.bbox.y1));
+  return (y1 - y0) / Math.max(1, x1 - x0) > NARROW_PAGE ? 'long narrow page (till roll)' : null;
+}

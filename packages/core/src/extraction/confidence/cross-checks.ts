@@ -1,0 +1,47 @@
+import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { Role } from '../labels/synonyms.js';
+import type { FoundFields } from '../found-field.js';
+
+/**
+ * Arithmetic between fields: subtotal + tax = total, and the line amounts adding up to the
+ * subtotal (or to the total when there is no subtotal). Agreement is strong evidence that all the
+ * values involved are right, disagreement that at least one is wrong.
+ */
+
+const EPSILON = 0.011;
+const RAISE = 1.25;
+const LOWER = 0.7;
+
+export function applyCrossChecks(found: FoundFields, fields: FieldDefinition[], roles: Map<string, Role | null>): void {
+  const byRole = (role: Role) => fields.find((f) => roles.get(f.name) === role && found[f.name] !== undefined)?.name;
+  const [subtotal, tax, total] = [byRole('subtotal'), byRole('tax_amount'), byRole('total_amount')];
+  const amount = (name: string | undefined) => (name ? Number(found[name]!.value) : null);
+  if (subtotal && tax && total) {
+    const holds = Math.abs(amount(subtotal)! + amount(tax)! - amount(total)!) < EPSILON;
+    adjust(found, [subtotal, tax, total], holds);
+  }
+  const items = fields.find((f) => f.type === 'array' && Array.isArray(found[f.name]?.value));
+  const sum = items ? lineSum(found[items.name]!.value as unknown[]) : null;
+  const target = subtotal ?? (tax ? null : total);
+  if (items && sum !== null && target) adjust(found, [items.name, target], Math.abs(sum - amount(target)!) < EPSILON * 5);
+}
+
+function adjust(found: FoundFields, names: string[], holds: boolean): void {
+  for (const name of names) {
+    const field = found[name]!;
+    if (field.source === 'xml') continue;
+    field.score = Math.min(1, field.score * (holds ? RAISE : LOWER));
+  }
+}
+
+/** Sum of the rows' amounts, or null when a row has none. */
+function lineSum(items: unknown[]): number | null {
+  let sum = 0;
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null) return null;
+    const amount = Object.entries(item).find(([key, value]) => typeof value === 'number' && /amount|total|sum|betrag/i.test(key))?.[1];
+    if (typeof amount !== 'number') return null;
+    sum += amount;
+  }
+  return items.length ? sum : null;
+}

@@ -1,0 +1,39 @@
+import type { EvaluationSummary, Tally } from './report.js';
+
+/** The evaluation summary as the plain-text tables `intake eval` prints. */
+export function formatEvaluation(summary: EvaluationSummary): string {
+  const out: string[] = [];
+  out.push(`Documents: ${summary.documents}${summary.failed ? ` (${summary.failed} unreadable, their fields counted wrong)` : ''}`);
+  out.push('', 'Per field (printed text, embedded XML ignored)');
+  for (const [field, t] of Object.entries(summary.fields).sort(([a], [b]) => a.localeCompare(b))) {
+    const rows = summary.rowShares[field];
+    const share = rows?.count ? `   rows right: ${((100 * rows.sum) / rows.count).toFixed(1)}% on average` : '';
+    out.push(`  ${field.padEnd(32)} ${percent(t)}${share}`);
+  }
+  out.push('', 'Per document type            all fields               required fields');
+  for (const [type, t] of Object.entries(summary.types)) out.push(`  ${type.padEnd(26)} ${percent(t.all).padEnd(24)} ${percent(t.required)}`);
+  out.push('', 'Required fields');
+  out.push(`  ${'overall'.padEnd(26)} ${percent(summary.required)}`);
+  for (const [kind, t] of Object.entries(summary.kinds)) out.push(`  ${kindName(kind).padEnd(26)} ${percent(t)}`);
+  out.push('', `Classification               ${percent(summary.classification)}`);
+  out.push(`Seconds per page             ${summary.secondsPerPage.toFixed(2)}`);
+  const e = summary.einvoices;
+  if (e.documents) {
+    out.push('', `E-invoices (${e.documents} with CII/UBL XML)   all fields               required fields`);
+    out.push(`  ${'without the XML'.padEnd(26)} ${percent(e.withoutXml.all).padEnd(24)} ${percent(e.withoutXml.required)}`);
+    out.push(`  ${'with the XML'.padEnd(26)} ${percent(e.withXml.all).padEnd(24)} ${percent(e.withXml.required)}`);
+  }
+  out.push('', 'Calibration (confidence -> share right; missing values count at 0)');
+  for (const b of summary.calibration) {
+    if (b.total) out.push(`  ${b.bucket.toFixed(1)}-${(b.bucket + 0.1).toFixed(1)}   ${percent({ right: b.right, total: b.total })}`);
+  }
+  return out.join('\n');
+}
+
+function kindName(kind: string): string {
+  return kind === 'pdf_text' ? 'text-layer PDFs' : kind === 'image' ? 'scanned images' : kind;
+}
+
+function percent(t: Tally): string {
+  return t.total ? `${((100 * t.right) / t.total).toFixed(1)}% (${t.right}/${t.total})` : 'n/a';
+}

@@ -1,0 +1,110 @@
+import type { FieldScore } from './score.js';
+
+/**
+ * Aggregates per-document scores into the numbers `intake eval` prints: accuracy per field, per
+ * document type and per kind of input (text-layer PDF or scan), required-field accuracy,
+ * classification accuracy, seconds per page, e-invoices with and without their XML, and the
+ * calibration table (confidence bucket -> share right).
+ */
+
+export interface EvaluatedDocument {
+  file: string;
+  documentType: string;
+  /** "pdf_text" or "image" (scanned), as the corpus labels it or as the reader found it. */
+  kind: string;
+  pages: number;
+  seconds: number;
+  classifiedAs: string | null;
+  /** Scores from the printed text alone (the embedded XML ignored). */
+  scores: FieldScore[];
+  /** Scores with the embedded e-invoice XML read first; only for documents that carry one. */
+  xmlScores?: FieldScore[];
+  /** Set when the document could not be read at all; its fields count as wrong. */
+  error?: string;
+}
+
+export interface Tally {
+  right: number;
+  total: number;
+}
+
+export interface EvaluationSummary {
+  documents: number;
+  failed: number;
+  fields: Record<string, Tally>;
+  /** For array fields: the mean share of rows right (a field counts as right only with every row). */
+  rowShares: Record<string, { sum: number; count: number }>;
+  types: Record<string, { all: Tally; required: Tally }>;
+  kinds: Record<string, Tally>;
+  required: Tally;
+  classification: Tally;
+  secondsPerPage: number;
+  einvoices: { documents: number; withoutXml: { all: Tally; required: Tally }; withXml: { all: Tally; required: Tally } };
+  /** Bucket lower bound (0, 0.1, ... 0.9) to the share of values right. */
+  calibration: { bucket: number; right: number; total: number }[];
+}
+
+export function summarizeEvaluation(docs: EvaluatedDocument[]): EvaluationSummary {
+  const summary: EvaluationSummary = {
+    documents: docs.length,
+    failed: docs.filter((d) => d.error).length,
+    fields: {},
+    rowShares: {},
+    types: {},
+    kinds: {},
+    required: tally(),
+    classification: tally(),
+    secondsPerPage: 0,
+    einvoices: { documents: 0, withoutXml: { all: tally(), required: tally() }, withXml: { all: tally(), required: tally() } },
+    calibration: Array.from({ length: 10 }, (_, i) => ({ bucket: i / 10, right: 0, total: 0 })),
+  };
+  for (const doc of docs) addDocument(summary, doc);
+  const pages = docs.reduce((sum, d) => sum + d.pages, 0);
+  summary.secondsPerPage = pages ? docs.reduce((sum, d) => sum + d.seconds, 0) / pages : 0;
+  return summary;
+}
+
+function addDocument(summary: EvaluationSummary, doc: EvaluatedDocument): void {
+  const type = (summary.types[doc.documentType] ??= { all: tally(), required: tally() });
+  count(summary.classification, doc.classifiedAs === doc.documentType);
+  for (const score of doc.scores) {
+    count((summary.fields[`${doc.documentType}.${score.field}`] ??= tally()), score.correct);
+    count(type.all, score.correct);
+    if (Array.isArray(score.expected)) {
+      const share = (summary.rowShares[`${doc.documentType}.${score.field}`] ??= { sum: 0, count: 0 });
+      share.sum += score.score;
+      share.count++;
+    }
+    if (score.required) {
+      count(type.required, score.correct);
+      count(summary.required, score.correct);
+      count((summary.kinds[doc.kind] ??= tally()), score.correct);
+    }
+    if (!Array.isArray(score.expected)) {
+      const bucket = summary.calibration[Math.min(9, Math.floor((score.confidence ?? 0) * 10))]!;
+      bucket.total++;
+      if (score.correct) bucket.right++;
+    }
+  }
+  if (doc.xmlScores) {
+    summary.einvoices.documents++;
+    addScores(summary.einvoices.withoutXml, doc.scores);
+    addScores(summary.einvoices.withXml, doc.xmlScores);
+  }
+}
+
+function addScores(target: { all: Tally; required: Tally }, scores: FieldScore[]): void {
+  for (const score of scores) {
+    count(target.all, score.correct);
+    if (score.required) count(target.required, score.correct);
+  }
+}
+
+function tally(): Tally {
+  return { right: 0, total: 0 };
+}
+
+function count(t: Tally, right: boolean): void {
+  t.total++;
+  if (right) t.right++;
+}

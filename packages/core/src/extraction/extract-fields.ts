@@ -1,0 +1,129 @@
+import type { FieldDefinition } from '../extractors/field-definition.schema.js';
+import type { FieldValidationError } from '../ports/document-extractor.port.js';
+import type { ReadDocument } from '../ports/document-reader.port.js';
+import { calibrate } from './confidence/calibration.js';
+import { applyCrossChecks } from './confidence/cross-checks.js';
+import { createContext, type ExtractionContext, type ExtraLabel } from './context.js';
+import { readEInvoice } from './einvoice/read-einvoice.js';
+import { chooseAmounts } from './fields/amounts.js';
+import { arrayFinding, shapeItem } from './fields/arrays.js';
+import { dateCandidates } from './fields/dates.js';
+import type { Candidate } from './fields/candidates.js';
+import { scalarCandidate, vendorOf, type SharedFindings } from './fields/scalar-field.js';
+import type { FoundField, FoundFields } from './found-field.js';
+import type { LabelKey } from './labels/label-index.js';
+import { fieldLabels, roleOf } from './labels/roles.js';
+import type { Role } from './labels/synonyms.js';
+import { validateField } from './validation/validate.js';
+
+export interface ExtractFieldsOptions {
+  /** invoice, receipt, purchase_order or another type; steers a few layout rules. */
+  documentType?: string;
+  /** Read an embedded CII/UBL e-invoice first (default true); false measures the printed text alone. */
+  useEmbeddedXml?: boolean;
+}
+
+export interface FieldsExtraction {
+  extracted_data: Record<string, unknown>;
+  confidence: Record<string, number>;
+  validation_errors: FieldValidationError[];
+  needs_review: boolean;
+}
+
+/**
+ * Template-free extraction: every field definition is looked for on the page by its type, its
+ * labels and the layout, checked for plausibility and arithmetic, given a calibrated confidence,
+ * and validated against its rules. Deterministic: the same document gives the same answer.
+ */
+export function extractFields(doc: ReadDocument, fields: FieldDefinition[], options: ExtractFieldsOptions = {}): FieldsExtraction {
+  const roles = new Map(fields.map((f) => [f.name, roleOf(f)] as const));
+  const ctx = createContext(doc, customLabels(fields, []));
+  const shared = sharedFindings(ctx, fields, roles, options.documentType);
+  const found: FoundFields = {};
+  for (const field of fields) {
+    const finding = findField(ctx, field, [], shared);
+    if (finding) found[field.name] = finding;
+  }
+  if (options.useEmbeddedXml !== false) mergeEInvoice(found, doc, fields, roles);
+  applyCrossChecks(found, fields, roles);
+  return finish(found, fields);
+}
+
+function findField(ctx: ExtractionContext, field: FieldDefinition, parents: string[], shared: SharedFindings): FoundField | null {
+  const path = [...parents, field.name].join('.');
+  if (field.type === 'object') return findObject(ctx, field, parents, shared);
+  if (field.type === 'array') {
+    const finding = arrayFinding(ctx, field);
+    return finding ? { value: finding.value, score: finding.score, source: 'table', ocr: 1 } : null;
+  }
+  const candidate = scalarCandidate(ctx, field, roleOf(field, parents), path, shared);
+  return candidate ? fromCandidate(candidate) : null;
+}
+
+/** An object is its members, each found as a field of its own; its score is their mean. */
+function findObject(ctx: ExtractionContext, field: FieldDefinition, parents: string[], shared: SharedFindings): FoundField | null {
+  const value: Record<string, unknown> = {};
+  const scores: number[] = [];
+  for (const member of field.fields ?? []) {
+    const finding = findField(ctx, member, [...parents, field.name], shared);
+    if (!finding) continue;
+    value[member.name] = finding.value;
+    scores.push(finding.score * (0.5 + 0.5 * finding.ocr));
+  }
+  if (scores.length === 0) return null;
+  return { value, score: scores.reduce((a, b) => a + b, 0) / scores.length, source: 'nested', ocr: 1 };
+}
+
+function fromCandidate(candidate: Candidate): FoundField {
+  return { value: candidate.value, score: candidate.score, source: candidate.source, ocr: candidate.line.confidence };
+}
+
+function sharedFindings(ctx: ExtractionContext, fields: FieldDefinition[], roles: Map<string, Role | null>, documentType: string | undefined): SharedFindings {
+  const keysOf = (role: Role): LabelKey[] => fields.filter((f) => roles.get(f.name) === role).map((f) => `field:${f.name}` as const);
+  const once = <T>(compute: () => T): (() => T) => {
+    let cached: { value: T } | null = null;
+    return () => (cached ??= { value: compute() }).value;
+  };
+  const documentDateRole = (['invoice_date', 'order_date', 'transaction_date'] as const).find((r) => keysOf(r).length) ?? 'invoice_date';
+  return {
+    documentType,
+    amounts: once(() => chooseAmounts(ctx, { subtotal: keysOf('subtotal'), tax: keysOf('tax_amount'), total: keysOf('total_amount') }, documentType)),
+    vendor: once(() => vendorOf(ctx, { documentType }, keysOf('vendor_name'))),
+    documentDate: once(() => dateCandidates(ctx, documentDateRole, [documentDateRole, ...keysOf(documentDateRole)])[0] ?? null),
+  };
+}
+
+/** Labels that custom definitions bring (their names, quoted phrases in their descriptions). */
+function customLabels(fields: FieldDefinition[], parents: string[]): ExtraLabel[] {
+  return fields.flatMap((field) => {
+    const key = `field:${[...parents, field.name].join('.')}` as const;
+    const own = fieldLabels(field).map((l) => ({ key, ...l }));
+    return field.type === 'object' && field.fields ? [...own, ...customLabels(field.fields, [...parents, field.name])] : own;
+  });
+}
+
+function mergeEInvoice(found: FoundFields, doc: ReadDocument, fields: FieldDefinition[], roles: Map<string, Role | null>): void {
+  const invoice = readEInvoice(doc);
+  if (!invoice) return;
+  for (const field of fields) {
+    const role = roles.get(field.name);
+    const items = field.fields?.length ? invoice.lineItems.map((item) => shapeItem(item, field.fields!)) : invoice.lineItems;
+    const value = role ? invoice.values[role] : field.type === 'array' ? items : undefined;
+    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
+    found[field.name] = { value, score: 1, source: 'xml', ocr: 1 };
+  }
+}
+
+function finish(found: FoundFields, fields: FieldDefinition[]): FieldsExtraction {
+  const extracted_data: Record<string, unknown> = {};
+  const confidence: Record<string, number> = {};
+  const validation_errors: FieldValidationError[] = [];
+  for (const field of fields) {
+    const finding = found[field.name];
+    const checked = validateField(field, finding?.value, field.name, validation_errors);
+    if (!checked) continue;
+    extracted_data[field.name] = checked.value;
+    confidence[field.name] = checked.extracted && finding ? calibrate(finding) : 0;
+  }
+  return { extracted_data, confidence, validation_errors, needs_review: validation_errors.length > 0 };
+}

@@ -1,0 +1,66 @@
+import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { ExtractionContext } from '../context.js';
+import { foldedTokens } from '../layout/fold.js';
+import { findEmails, findPhones } from '../values/contacts.js';
+import { findDates } from '../values/dates.js';
+import { findLineItems, type LineItem } from './line-items.js';
+
+/**
+ * Array fields. Lists of e-mails, phones or dates are every such value on the page; anything else
+ * is read as the line-item table, each row shaped by the field's nested definitions when given
+ * (a member called "qty" or "menge" gets the quantity, "price" the unit price, and so on).
+ */
+
+export interface ArrayFinding {
+  value: unknown[];
+  score: number;
+}
+
+const MEMBER_ALIASES: Record<keyof LineItem, string[]> = {
+  description: ['description', 'desc', 'name', 'item', 'product', 'article', 'text', 'title', 'bezeichnung', 'beschreibung', 'omschrijving', 'designation', 'descripcion'],
+  quantity: ['quantity', 'qty', 'count', 'units', 'menge', 'anzahl', 'aantal', 'quantite', 'cantidad'],
+  unit_price: ['unit', 'price', 'rate', 'preis', 'einzelpreis', 'prijs', 'prix', 'precio'],
+  amount: ['amount', 'total', 'line', 'sum', 'betrag', 'summe', 'bedrag', 'montant', 'importe', 'net', 'gross'],
+};
+
+export function arrayFinding(ctx: ExtractionContext, field: FieldDefinition): ArrayFinding | null {
+  const tokens = foldedTokens(field.name.replace(/_/g, ' '));
+  const simple = simpleList(ctx, tokens);
+  if (simple) return simple;
+  const table = findLineItems(ctx);
+  if (!table) return null;
+  const members = field.fields?.length ? field.fields : null;
+  return { value: members ? table.items.map((item) => shapeItem(item, members)) : table.items, score: table.score };
+}
+
+function simpleList(ctx: ExtractionContext, tokens: string[]): ArrayFinding | null {
+  const text = ctx.lines.map((l) => l.text);
+  let values: string[] | null = null;
+  if (tokens.some((t) => t.startsWith('email'))) values = text.flatMap((t) => findEmails(t).map((e) => e.value));
+  else if (tokens.some((t) => t.startsWith('phone') || t === 'telephone')) values = text.flatMap((t) => findPhones(t).map((p) => p.value));
+  else if (tokens.some((t) => t.startsWith('date'))) values = text.flatMap((t) => findDates(t, ctx.dates).map((d) => d.iso));
+  if (values === null) return null;
+  return values.length ? { value: [...new Set(values)], score: 0.6 } : null;
+}
+
+export function shapeItem(item: LineItem, members: FieldDefinition[]): Record<string, unknown> {
+  const shaped: Record<string, unknown> = {};
+  const used = new Set<keyof LineItem>();
+  for (const member of members) {
+    const key = memberKey(member, used);
+    if (!key || item[key] === undefined) continue;
+    used.add(key);
+    shaped[member.name] = member.type === 'text' ? String(item[key]) : item[key];
+  }
+  return shaped;
+}
+
+function memberKey(member: FieldDefinition, used: Set<keyof LineItem>): keyof LineItem | null {
+  const tokens = foldedTokens(member.name.replace(/_/g, ' '));
+  const numeric = member.type === 'number' || member.type === 'currency';
+  for (const key of ['unit_price', 'quantity', 'amount', 'description'] as const) {
+    if (used.has(key) || (key === 'description') === numeric) continue;
+    if (tokens.some((t) => MEMBER_ALIASES[key].includes(t))) return key;
+  }
+  return null;
+}

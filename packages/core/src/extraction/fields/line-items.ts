@@ -1,0 +1,179 @@
+import type { ExtractionContext } from '../context.js';
+import { lineHeight, type Line } from '../layout/lines.js';
+import { xRange } from '../labels/label-index.js';
+import { findAmounts } from '../values/amounts.js';
+import { findTableHeaders, type Column, type TableHeader } from './table-header.js';
+
+/**
+ * Rows of the line-item table under a header row. A row has text in the description column and
+ * numbers under the numeric columns; a text-only line right under a row continues its
+ * description; a text-only line followed by a numbers-only line (receipts) is one item. Section
+ * subtotals are skipped, the first total ends the table.
+ */
+
+export interface LineItem {
+  description: string;
+  quantity?: number;
+  unit_price?: number;
+  amount?: number;
+}
+
+export interface LineItems {
+  items: LineItem[];
+  /** Evidence 0 to 1: rows whose quantity x unit price gives their amount count for more. */
+  score: number;
+}
+
+export function findLineItems(ctx: ExtractionContext): LineItems | null {
+  const items: LineItem[] = [];
+  for (const header of findTableHeaders(ctx.lines)) items.push(...rowsUnder(ctx, header).filter(plausibleRow).map(({ decimals: _d, amountGuessed: _g, ...item }) => item));
+  if (items.length === 0) return null;
+  const consistent = items.filter((i) => i.quantity !== undefined && i.unit_price !== undefined && i.amount !== undefined && Math.abs(i.quantity * i.unit_price - i.amount) <= 0.011 * Math.max(1, i.quantity)).length;
+  return { items, score: 0.5 + 0.4 * (consistent / items.length) };
+}
+
+function rowsUnder(ctx: ExtractionContext, header: TableHeader): Row[] {
+  const items: Row[] = [];
+  const numericX0 = Math.min(...(['quantity', 'unit_price', 'amount'] as const).flatMap((c) => (header.columns[c] ? [header.columns[c].x0] : [])));
+  const descriptionX0 = header.columns.description!.x0;
+  let pending: string | null = null;
+  let previous: Line = header.line;
+  let last: { item: Row; line: Line } | null = null;
+  for (let i = header.line.index + 1; i < ctx.lines.length; i++) {
+    const line = ctx.lines[i]!;
+    const height = lineHeight(previous);
+    if (line.page !== header.line.page || line.y0 - previous.y1 > height * 6) break;
+    const labels = ctx.labels.hitsOn(line).filter((h) => h.strength === 1);
+    if (labels.some((h) => h.key === 'total_amount')) break;
+    previous = line;
+    if (labels.some((h) => h.key === 'subtotal' || h.key === 'tax_amount')) continue;
+    const description = descriptionText(line, descriptionX0, numericX0);
+    const numbers = numbersOf(line, header, numericX0);
+    // A row whose numbers sit a little lower than its text (a second line of the same row).
+    if (!description && numbers.length && last && pending === null && line.y0 - last.line.y1 < lineHeight(last.line) && fillMissing(last.item, numbers)) continue;
+    if (numbers.length === 0) {
+      if (!description) continue;
+      const closeBelow = last && line.y0 - last.line.y1 < lineHeight(last.line) * 0.8;
+      // "GTIN: 4012345001235" under a row is a detail of it, not part of its name.
+      if (KEY_VALUE.test(description)) continue;
+      if (closeBelow && last && pending === null) {
+        last.item.description = `${last.item.description} ${description}`;
+        last.line = line;
+      } else pending = description;
+      continue;
+    }
+    const text = description || pending;
+    pending = null;
+    if (!text) continue;
+    const item = toItem(text, numbers);
+    if (item) {
+      items.push(item);
+      last = { item, line };
+    }
+  }
+  return items;
+}
+
+function descriptionText(line: Line, descriptionX0: number, numericX0: number): string {
+  const words = line.words.filter((w) => w.bbox.x1 > descriptionX0 - 2 && w.bbox.x1 < numericX0 - 2);
+  return words
+    .map((w) => w.text)
+    .join(' ')
+    .replace(/^(?:\d{1,3}\s+)?(?:\[[^\]]*\]|\*[^*]*\*)\s*/, '')
+    .replace(/^\d{1,3}\s+(?=\p{L})/u, '')
+    .trim();
+}
+
+interface Row extends LineItem {
+  /** Whether the row's amount was written with decimals. */
+  decimals: boolean;
+  /** The amount was not under the amount column; a second line may still bring it. */
+  amountGuessed?: boolean;
+}
+
+/**
+ * Rows that are really notes: "Key: value" lines, bullets, and lone integers (article numbers,
+ * classification codes) where a price would have decimals.
+ */
+const KEY_VALUE = /^\p{L}[\p{L}.-]*(?: \p{L}[\p{L}.-]*)?\s?:/u;
+
+function plausibleRow(row: Row): boolean {
+  if (KEY_VALUE.test(row.description) || !/\p{L}{2}/u.test(row.description)) return false;
+  const numbers = [row.quantity, row.unit_price, row.amount].filter((n) => n !== undefined).length;
+  return row.decimals || numbers >= 2;
+}
+
+/** Adds numbers from the row's second line to the columns the first line left empty. */
+function fillMissing(item: Row, numbers: PlacedNumber[]): boolean {
+  let filled = false;
+  for (const n of numbers) {
+    const key = n.column === 'other' || n.column === null ? null : n.column;
+    if (key === 'quantity' || key === 'unit_price' || key === 'amount') {
+      if (item[key] === undefined || (key === 'amount' && item.amountGuessed)) {
+        item[key] = n.value;
+        if (key === 'amount') {
+          item.decimals = n.hasDecimals;
+          delete item.amountGuessed;
+        }
+        filled = true;
+      }
+    }
+  }
+  return filled;
+}
+
+interface PlacedNumber {
+  value: number;
+  column: Column | null;
+  hasDecimals: boolean;
+}
+
+function numbersOf(line: Line, header: TableHeader, numericX0: number): PlacedNumber[] {
+  const placed: PlacedNumber[] = [];
+  for (const amount of findAmounts(line.text)) {
+    const { x0, x1 } = xRange(line, amount.start, amount.end);
+    if (x1 < numericX0 - 5) continue;
+    placed.push({ value: amount.value, column: nearestColumn(header, (x0 + x1) / 2), hasDecimals: amount.hasDecimals });
+  }
+  return placed;
+}
+
+function nearestColumn(header: TableHeader, x: number): Column | null {
+  let best: Column | null = null;
+  let distance = Infinity;
+  for (const column of ['quantity', 'unit_price', 'amount', 'other'] as const) {
+    const range = header.columns[column];
+    if (!range) continue;
+    const d = x >= range.x0 && x <= range.x1 ? 0 : Math.min(Math.abs(x - range.x0), Math.abs(x - range.x1));
+    if (d < distance) {
+      distance = d;
+      best = column;
+    }
+  }
+  return best;
+}
+
+function toItem(description: string, numbers: PlacedNumber[]): Row | null {
+  const usable = numbers.filter((n) => n.column !== 'other');
+  const byColumn = (column: Column) => usable.filter((n) => n.column === column).at(column === 'quantity' ? 0 : -1);
+  const quantity = byColumn('quantity') ?? (usable.length >= 3 ? usable[0] : undefined);
+  const unitPrice = byColumn('unit_price') ?? (usable.length >= 3 ? usable.at(-2) : undefined);
+  const printed = byColumn('amount');
+  // Without a number under the amount column, the last number that is no quantity or price.
+  const guess = printed ? undefined : usable.filter((n) => n !== quantity && n !== unitPrice).at(-1);
+  const amount = printed ?? guess;
+  if (!amount && !unitPrice) return null;
+  return {
+    description: stripCode(description),
+    ...(quantity ? { quantity: quantity.value } : {}),
+    ...(unitPrice ? { unit_price: unitPrice.value } : {}),
+    ...(amount ? { amount: amount.value } : {}),
+    ...(guess ? { amountGuessed: true } : {}),
+    decimals: (amount ?? unitPrice)!.hasDecimals,
+  };
+}
+
+/** "GG-SCRW-A4-01 - High-Grade Screws": an article code before the name. */
+function stripCode(description: string): string {
+  return description.replace(/^[A-Z0-9][A-Z0-9_./-]*\d[A-Z0-9_./-]*\s+[-–]\s+(?=\p{L})/u, '');
+}

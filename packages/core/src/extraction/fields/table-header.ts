@@ -1,0 +1,81 @@
+import { lineTokens } from '../labels/label-index.js';
+import { xRange } from '../labels/label-index.js';
+import { lineHeight, type Line } from '../layout/lines.js';
+
+/**
+ * The header row of a line-item table: a line naming a description column and at least one
+ * numeric column (quantity, unit price, amount), in any of the five languages. Headers printed on
+ * two lines ("Menge" over "einheit") are read together. Columns such as the tax rate or a
+ * discount are found too, so that their numbers are not taken for a price.
+ */
+
+export type Column = 'description' | 'quantity' | 'unit_price' | 'amount' | 'other';
+
+const HEADER_WORDS: Record<Column, string[]> = {
+  description: [
+    'description', 'desc', 'item', 'items', 'article', 'artikel', 'artikelbeschreibung', 'bezeichnung', 'beschreibung', 'produkt', 'product', 'products',
+    'details', 'leistung', 'omschrijving', 'designation', 'libelle', 'descripcion', 'concepto', 'producto', 'service', 'services', 'item product',
+  ],
+  quantity: ['qty', 'quantity', 'menge', 'anzahl', 'aantal', 'qte', 'quantite', 'cantidad', 'cant', 'pcs', 'units', 'hours', 'stk'],
+  unit_price: [
+    'unit price', 'price', 'rate', 'preis', 'einzelpreis', 'nettopreis', 'prijs', 'prix unitaire', 'prix', 'precio', 'precio unitario', 'u price',
+    'unit cost', 'prijs per stuk', 'stuckpreis', 'pu', 'tarif', 'price each',
+  ],
+  amount: [
+    'amount', 'total', 'line total', 'betrag', 'gesamt', 'summe', 'gesamtpreis', 'entgelt', 'bedrag', 'montant', 'importe', 'total price', 'positionsbetrag',
+    'prijs incl btw', 'amt', 'totaal', 'net amount', 'nettobetrag', 'total ht', 'value', 'wert', 'positions betrag',
+  ],
+  other: ['vat', 'tax', 'taxes', 'ust', 'mwst', 'btw', 'tva', 'iva', 'steuersatz', 'disc', 'discount', 'rabatt', 'korting', 'remise', 'descuento', 'code', 'tax code', 'allowances'],
+};
+
+const DESCRIPTION_PROPER = new Set(['description', 'beschreibung', 'artikelbeschreibung', 'bezeichnung', 'omschrijving', 'designation', 'descripcion', 'libelle']);
+
+const PHRASES = (Object.keys(HEADER_WORDS) as Column[])
+  .flatMap((column) => HEADER_WORDS[column].map((phrase) => ({ column, tokens: phrase.split(' ') })))
+  .sort((a, b) => b.tokens.length - a.tokens.length);
+
+export interface TableHeader {
+  line: Line;
+  columns: Partial<Record<Column, { x0: number; x1: number }>>;
+}
+
+export function findTableHeaders(lines: Line[]): TableHeader[] {
+  const headers: TableHeader[] = [];
+  for (const line of lines) {
+    const columns = headerColumns(line);
+    // A header names a numeric column itself and holds no prices ("Service A  60.00" is a row).
+    const ownNumeric = columns.quantity ?? columns.unit_price ?? columns.amount;
+    if (!columns.description || !ownNumeric || /\d[.,]\d{2}\b/.test(line.text)) continue;
+    for (const above of linesJustAbove(lines, line)) {
+      for (const [column, range] of Object.entries(headerColumns(above)) as [Column, { x0: number; x1: number }][]) columns[column] ??= range;
+    }
+    const numeric = (['quantity', 'unit_price', 'amount'] as const).filter((c) => columns[c]).length;
+    if (numeric >= 2 || columns.amount) headers.push({ line, columns });
+  }
+  return headers;
+}
+
+/** Each column at the first header phrase that names it, longest phrases first. */
+function headerColumns(line: Line): TableHeader['columns'] {
+  const tokens = lineTokens(line);
+  const columns: TableHeader['columns'] = {};
+  if (tokens.length > 24) return columns;
+  for (let i = 0; i < tokens.length; ) {
+    const match = PHRASES.find((p) => p.tokens.every((t, k) => tokens[i + k]?.text === t));
+    if (!match) {
+      i++;
+      continue;
+    }
+    const last = tokens[i + match.tokens.length - 1]!;
+    // "ITEM #  DESCRIPTION": a column named for the description wins over an item-number column.
+    const overrides = match.column === 'description' && DESCRIPTION_PROPER.has(match.tokens.join(' '));
+    if (!columns[match.column] || overrides) columns[match.column] = xRange(line, tokens[i]!.start, last.end);
+    i += match.tokens.length;
+  }
+  return columns;
+}
+
+function linesJustAbove(lines: Line[], line: Line): Line[] {
+  const height = lineHeight(line);
+  return lines.slice(Math.max(0, line.index - 3), line.index).filter((l) => l.page === line.page && line.y0 - l.y1 < height * 1.5 && l.y0 < line.y0);
+}

@@ -1,0 +1,11 @@
+/** A field's value as found, with its evidence score before calibration. */
+export interface FoundField {
+  value: unknown;
+  /** 0 to 1, from labels, layout and plausibility; turned into a confidence by calibration. */
+  score: number;
+  source: 'label' | 'layout' | 'fallback' | 'xml' | 'table' | 'nested';
+  /** Mean OCR confidence of the words the value came from (1 for a text layer). */
+  ocr: number;
+}
+
+export type FoundFields = Record<string, FoundField>;

@@ -1,0 +1,109 @@
+import type { ClaimedDelivery, DeliveryClaimOptions, DeliveryFilter, WebhookStore } from '../../ports/webhook-store.port.js';
+import type { PageRequest } from '../../shared/pagination.js';
+import { subscribes, type DeliveryStatus, type StoredWebhookEndpoint, type WebhookAttempt, type WebhookDelivery } from '../../webhooks/webhook.js';
+import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
+
+type LeasedDelivery = WebhookDelivery & { lease_owner: string | null; lease_expires_at: string | null };
+
+/** Webhooks in memory, with the SQL store's dispatch, lease and fencing rules. */
+export class MemoryWebhookStore implements WebhookStore {
+  constructor(private readonly db: MemoryDb) {}
+  private get t() {
+    return this.db.tables;
+  }
+
+  async insertEndpoint(endpoint: StoredWebhookEndpoint) {
+    this.t.webhookEndpoints.set(endpoint.id, clone(endpoint));
+  }
+  async getEndpoint(orgId: string, id: string) {
+    const e = this.t.webhookEndpoints.get(id);
+    return e && e.org_id === orgId ? clone(e) : null;
+  }
+  async listEndpoints(orgId: string) {
+    return [...this.t.webhookEndpoints.values()]
+      .filter((e) => e.org_id === orgId)
+      .sort(newestFirst)
+      .map(({ secret: _s, ...e }) => clone(e));
+  }
+  async updateEndpoint(orgId: string, id: string, changes: Partial<StoredWebhookEndpoint>) {
+    const e = this.t.webhookEndpoints.get(id);
+    if (!e || e.org_id !== orgId) return null;
+    Object.assign(e, clone(changes));
+    return clone(e);
+  }
+  async deleteEndpoint(orgId: string, id: string) {
+    const e = this.t.webhookEndpoints.get(id);
+    if (!e || e.org_id !== orgId) return false;
+    this.t.webhookEndpoints.delete(id);
+    for (const [key, d] of this.t.webhookDeliveries) if (d.endpoint_id === id) this.t.webhookDeliveries.delete(key);
+    return true;
+  }
+
+  async dispatchOutbox(now: Date, limit: number, makeId: () => string) {
+    const pending = this.t.outbox.filter((e) => !this.t.dispatchedEvents.has(e.id)).slice(0, limit);
+    let made = 0;
+    for (const e of pending) {
+      const payload = JSON.stringify({ id: e.id, event: e.event, created_at: e.created_at, data: e.data });
+      for (const endpoint of this.t.webhookEndpoints.values()) {
+        if (endpoint.org_id !== e.org_id || !subscribes(endpoint, e.event)) continue;
+        if ([...this.t.webhookDeliveries.values()].some((d) => d.event_id === e.id && d.endpoint_id === endpoint.id)) continue;
+        const id = makeId();
+        this.t.webhookDeliveries.set(id, { id, org_id: e.org_id, endpoint_id: endpoint.id, event_id: e.id, event: e.event, status: 'pending', payload, attempt_count: 0, chain: 1, next_attempt_at: now.toISOString(), last_attempt_at: null, created_at: now.toISOString(), lease_owner: null, lease_expires_at: null });
+        made++;
+      }
+      this.t.dispatchedEvents.add(e.id);
+    }
+    return made;
+  }
+
+  async claimDue(options: DeliveryClaimOptions): Promise<ClaimedDelivery[]> {
+    const now = options.now.getTime();
+    const due = [...this.t.webhookDeliveries.values()]
+      .filter((d) => d.status === 'pending' && Date.parse(d.next_attempt_at!) <= now && (d.lease_expires_at === null || Date.parse(d.lease_expires_at) < now))
+      .filter((d) => !options.skipEndpoints.includes(d.endpoint_id))
+      .sort((a, b) => a.next_attempt_at!.localeCompare(b.next_attempt_at!))
+      .slice(0, options.limit);
+    return due.map((d) => {
+      d.lease_owner = options.workerId;
+      d.lease_expires_at = new Date(now + options.leaseMs).toISOString();
+      const endpoint = this.t.webhookEndpoints.get(d.endpoint_id)!;
+      return { delivery: this.plain(d), url: endpoint.url, secret: endpoint.secret };
+    });
+  }
+
+  async recordAttempt(workerId: string, attempt: WebhookAttempt, next: { status: DeliveryStatus; nextAttemptAt: string | null }) {
+    const d = this.t.webhookDeliveries.get(attempt.delivery_id);
+    if (!d || d.lease_owner !== workerId || d.chain !== attempt.chain || d.status !== 'pending') return false;
+    Object.assign(d, { status: next.status, next_attempt_at: next.nextAttemptAt, attempt_count: attempt.attempt, last_attempt_at: attempt.started_at, lease_owner: null, lease_expires_at: null });
+    this.t.webhookAttempts.push(clone(attempt));
+    return true;
+  }
+
+  async getDelivery(orgId: string, id: string) {
+    const d = this.t.webhookDeliveries.get(id);
+    if (!d || d.org_id !== orgId) return null;
+    const attempts = this.t.webhookAttempts.filter((a) => a.delivery_id === id).sort((a, b) => a.chain - b.chain || a.attempt - b.attempt);
+    return { ...this.plain(d), attempts: attempts.map(clone) };
+  }
+
+  async listDeliveries(orgId: string, filter: DeliveryFilter, page: PageRequest) {
+    const rows = [...this.t.webhookDeliveries.values()]
+      .filter((d) => d.org_id === orgId)
+      .filter((d) => !filter.endpoint_id || d.endpoint_id === filter.endpoint_id)
+      .filter((d) => !filter.event || d.event === filter.event)
+      .filter((d) => !filter.status || d.status === filter.status)
+      .sort(newestFirst);
+    return paginate(rows.map((d) => this.plain(d)), page);
+  }
+
+  async replay(orgId: string, id: string, now: string) {
+    const d = this.t.webhookDeliveries.get(id);
+    if (!d || d.org_id !== orgId) return null;
+    Object.assign(d, { status: 'pending', chain: d.chain + 1, attempt_count: 0, next_attempt_at: now, lease_owner: null, lease_expires_at: null });
+    return this.plain(d);
+  }
+
+  private plain({ lease_owner: _o, lease_expires_at: _e, ...d }: LeasedDelivery): WebhookDelivery {
+    return clone(d);
+  }
+}

@@ -1,0 +1,7 @@
+export * from './webhook.js';
+export * from './webhook.schema.js';
+export * from './signature.js';
+export * from './retry-schedule.js';
+export * from './address-policy.js';
+export * from './webhook-sender.js';
+export * from './webhook-service.js';

@@ -1,0 +1,11 @@
+/**
+ * The spec's schedule: attempt 1 at once, then 5 s, 30 s, 2 min, 10 min and 1 h after the previous
+ * failure. After the sixth failure a delivery is `failed` and not retried automatically.
+ */
+export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/** Milliseconds to wait after failed attempt `attempt` (1-based), or null when there is no next one. */
+export function delayAfterFailedAttempt(attempt: number): number | null {
+  return attempt >= 1 && attempt < MAX_ATTEMPTS ? RETRY_DELAYS_MS[attempt - 1]! : null;
+}

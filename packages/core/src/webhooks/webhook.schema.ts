@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { WEBHOOK_EVENTS } from './webhook.js';
+
+const eventName = z.union([z.literal('*'), z.enum(WEBHOOK_EVENTS)]);
+const url = z.string().max(2048);
+
+export const CreateWebhookEndpointSchema = z
+  .strictObject({
+    url,
+    events: z.array(eventName).min(1).default(['*']),
+    description: z.string().max(500).optional(),
+    is_active: z.boolean().default(true),
+  })
+  .meta({ id: 'CreateWebhookEndpointRequest' });
+
+export const UpdateWebhookEndpointSchema = z
+  .strictObject({
+    url: url.optional(),
+    events: z.array(eventName).min(1).optional(),
+    description: z.string().max(500).nullable().optional(),
+    is_active: z.boolean().optional(),
+  })
+  .meta({ id: 'UpdateWebhookEndpointRequest' });
+
+export const WebhookEndpointSchema = z
+  .object({
+    id: z.string(),
+    org_id: z.string(),
+    url: z.string(),
+    events: z.array(z.string()),
+    description: z.string().nullable(),
+    is_active: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'WebhookEndpoint' });
+
+export const WebhookAttemptSchema = z
+  .object({
+    chain: z.number().int(),
+    attempt: z.number().int(),
+    started_at: z.string(),
+    status_code: z.number().int().nullable(),
+    duration_ms: z.number().int(),
+    error: z.string().nullable(),
+    response_body: z.string().nullable(),
+    success: z.boolean(),
+  })
+  .meta({ id: 'WebhookAttempt' });
+
+export const WebhookDeliverySchema = z
+  .object({
+    id: z.string(),
+    endpoint_id: z.string(),
+    event_id: z.string(),
+    event: z.string(),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    attempt_count: z.number().int(),
+    chain: z.number().int(),
+    next_attempt_at: z.string().nullable(),
+    last_attempt_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'WebhookDelivery' });

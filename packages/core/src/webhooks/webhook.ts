@@ -1,0 +1,67 @@
+/** Events an endpoint can subscribe to; `*` means all of them, including ones added later. */
+export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'credits.low_balance', 'credits.depleted'] as const;
+
+/** A registered receiver of an organization's events. */
+export interface WebhookEndpoint {
+  /** Form `whe_<id>`. */
+  id: string;
+  org_id: string;
+  url: string;
+  /** Event names, or `['*']`. */
+  events: string[];
+  description: string | null;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What the store keeps: the signing secret must be readable to sign, so it is stored as is. */
+export interface StoredWebhookEndpoint extends WebhookEndpoint {
+  secret: string;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** One event on its way to one endpoint. */
+export interface WebhookDelivery {
+  /** Form `whd_<id>`; sent as X-Service-Delivery. */
+  id: string;
+  org_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event: string;
+  status: DeliveryStatus;
+  /** The exact body sent (and signed) on every attempt. */
+  payload: string;
+  /** Attempts made in the current chain (a replay starts a new chain). */
+  attempt_count: number;
+  chain: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  created_at: string;
+}
+
+export interface WebhookAttempt {
+  delivery_id: string;
+  chain: number;
+  /** 1-based within its chain. */
+  attempt: number;
+  started_at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  /** The first 1 KB of the receiver's answer. */
+  response_body: string | null;
+  success: boolean;
+}
+
+/** The envelope of every delivery. `created_at` is signed with the rest, so receivers can refuse replays. */
+export interface WebhookEnvelope {
+  id: string;
+  event: string;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+export const subscribes = (endpoint: Pick<WebhookEndpoint, 'events' | 'is_active'>, event: string): boolean =>
+  endpoint.is_active && (endpoint.events.includes('*') || endpoint.events.includes(event));

@@ -1,0 +1,75 @@
+import { copyFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir, runCli, runCliOk, useProcessCleanup } from '../support/processes.js';
+import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from '../extraction/corpus-location.js';
+
+useProcessCleanup();
+
+const corpusFile = (name: string) => path.join(DEV_CORPUS, name);
+const jsonLines = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe.skipIf(!HAS_CORPUS)('intake extract', () => {
+  it('prints one JSON line per file, classifying each document first', async () => {
+    const { stdout } = await runCliOk(['extract', corpusFile('dev-46.pdf'), corpusFile('dev-53.pdf'), '--json'], {});
+    const [invoice, order] = jsonLines(stdout);
+    expect(Object.keys(invoice!)).toEqual(['file', 'document_type', 'extracted_data', 'confidence', 'validation_errors']);
+    expect(invoice).toMatchObject({ document_type: 'invoice', extracted_data: { invoice_number: 'INV-2023-EASY-001', total_amount: 160.65 } });
+    expect(order).toMatchObject({ document_type: 'purchase_order', extracted_data: { po_number: '190122', order_date: '2019-07-27', total_amount: 6547.55 } });
+    expect((invoice!.confidence as Record<string, number>).invoice_number).toBe(1);
+  });
+
+  it('uses the field set of --type instead of classifying', async () => {
+    const { stdout } = await runCliOk(['extract', '--type', 'receipt', corpusFile('dev-46.pdf'), '--json'], {});
+    const [line] = jsonLines(stdout);
+    expect(line).toMatchObject({ document_type: 'receipt', extracted_data: { total_amount: 160.65 } });
+    expect(Object.keys(line!.extracted_data as object)).not.toContain('invoice_number');
+  });
+
+  it('reports a file it cannot read and goes on with the others, exiting 1', async () => {
+    const result = await runCli(['extract', '/nonexistent/x.pdf', corpusFile('dev-53.pdf'), '--json'], {});
+    expect(result.code).toBe(1);
+    const [missing, order] = jsonLines(result.stdout);
+    expect(missing).toMatchObject({ file: '/nonexistent/x.pdf', error: { code: 'not_found' } });
+    expect(order).toMatchObject({ document_type: 'purchase_order' });
+  });
+
+  it('refuses an unknown --type', async () => {
+    const result = await runCli(['extract', '--type', 'letter', corpusFile('dev-46.pdf')], {});
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('letter');
+  });
+});
+
+describe.skipIf(!HAS_CORPUS)('intake eval', () => {
+  it('scores a directory of labelled documents and prints the tables', { timeout: 120_000 }, async () => {
+    const dir = makeTempDir('intake-eval-');
+    for (const name of ['dev-46.pdf', 'dev-53.pdf', 'dev-16.jpg']) {
+      copyFileSync(corpusFile(name), path.join(dir, name));
+      const stem = name.replace(/\.\w+$/, '');
+      copyFileSync(corpusFile(`${stem}.expected.json`), path.join(dir, `${stem}.expected.json`));
+    }
+    const text = await runCliOk(['eval', dir], {}, { timeoutMs: 110_000 });
+    expect(text.stdout).toContain('Documents: 3');
+    expect(text.stdout).toMatch(/invoice\.invoice_number\s+100\.0% \(1\/1\)/);
+    expect(text.stdout).toMatch(/Classification\s+100\.0% \(3\/3\)/);
+    expect(text.stdout).toMatch(/E-invoices \(1 with CII\/UBL XML\)/);
+    expect(text.stdout).toMatch(/without the XML/);
+    expect(text.stdout).toMatch(/Seconds per page\s+\d+\.\d\d/);
+    expect(text.stdout).toContain('Calibration');
+
+    const json = await runCliOk(['eval', dir, '--json'], {}, { timeoutMs: 110_000 });
+    const { summary, documents } = JSON.parse(json.stdout) as { summary: { documents: number; classification: { right: number } }; documents: { kind: string }[] };
+    expect(summary.documents).toBe(3);
+    expect(summary.classification.right).toBe(3);
+    expect(documents.map((d) => d.kind).sort()).toEqual(['image', 'pdf_text', 'pdf_text']);
+  });
+
+  it('says so when a directory holds no labelled documents', async () => {
+    const result = await runCli(['eval', makeTempDir('intake-eval-empty-')], {});
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('no documents with a sibling *.expected.json');
+  });
+});
+
+if (!HAS_CORPUS) it.skip(NO_CORPUS_MESSAGE, () => undefined);

@@ -1,0 +1,59 @@
+import type { EmbeddedFile, ReadDocument, Word } from '@intake/core';
+
+/**
+ * Builds ReadDocuments by hand for unit tests: text placed at x/y positions on an A4-sized page
+ * (595 x 842 points), split into words 6 points per character wide and 10 points high, the way
+ * a PDF text layer reports them.
+ */
+
+export interface Placed {
+  x: number;
+  y: number;
+  text: string;
+  /** OCR confidence of the words (1 for a text layer). */
+  confidence?: number;
+}
+
+const CHAR_WIDTH = 6;
+const HEIGHT = 10;
+
+export function page(items: Placed[], options: { width?: number; height?: number; source?: 'text_layer' | 'ocr' } = {}) {
+  return { items, ...options };
+}
+
+export function doc(pages: ReturnType<typeof page>[] | Placed[], attachments: EmbeddedFile[] = []): ReadDocument {
+  const list = isPlacedList(pages) ? [page(pages)] : pages;
+  return {
+    mimeType: 'application/pdf',
+    attachments,
+    pages: list.map((p, i) => ({
+      number: i + 1,
+      width: p.width ?? 595,
+      height: p.height ?? 842,
+      source: p.source ?? 'text_layer',
+      words: p.items.flatMap(words),
+    })),
+  };
+}
+
+/** Lines of text one under the other from (x, y), 14 points apart. */
+export function lines(x: number, y: number, texts: string[]): Placed[] {
+  return texts.map((text, i) => ({ x, y: y + i * 14, text }));
+}
+
+function words(item: Placed): Word[] {
+  const result: Word[] = [];
+  for (const m of item.text.matchAll(/\S+/g)) {
+    const x0 = item.x + m.index * CHAR_WIDTH;
+    result.push({ text: m[0], bbox: { x0, y0: item.y, x1: x0 + m[0].length * CHAR_WIDTH, y1: item.y + HEIGHT }, confidence: item.confidence ?? 1 });
+  }
+  return result;
+}
+
+function isPlacedList(value: ReturnType<typeof page>[] | Placed[]): value is Placed[] {
+  return value.length === 0 || 'text' in value[0]!;
+}
+
+export function xmlAttachment(name: string, xml: string): EmbeddedFile {
+  return { name, mimeType: 'text/xml', bytes: new TextEncoder().encode(xml) };
+}

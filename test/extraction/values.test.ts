@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields, type FieldDefinition } from '@intake/core';
+import { doc } from './synthetic.js';
+
+const date = (name = 'invoice_date'): FieldDefinition => ({ name, type: 'date', required: true, description: 'Date the invoice was issued' });
+const dateOf = (text: string, extra: string[] = []) =>
+  extractFields(doc([{ x: 40, y: 100, text: `Invoice Date: ${text}` }, ...extra.map((t, i) => ({ x: 40, y: 300 + i * 14, text: t }))]), [date()]).extracted_data.invoice_date;
+
+describe('dates', () => {
+  it.each([
+    ['2024-03-05', '2024-03-05'],
+    ['05.03.2024', '2024-03-05'],
+    ['5.3.24', '2024-03-05'],
+    ['25/12/2023', '2023-12-25'],
+    ['12/25/2023', '2023-12-25'],
+    ['25-12-2023', '2023-12-25'],
+    ['March 5, 2024', '2024-03-05'],
+    ['Mar 5 2024', '2024-03-05'],
+    ['5 March 2024', '2024-03-05'],
+    ['5th March 2024', '2024-03-05'],
+    ['05-MAR-2024', '2024-03-05'],
+    ['5. März 2024', '2024-03-05'],
+    ['29 maart 2014', '2014-03-29'],
+    ['1er février 2024', '2024-02-01'],
+    ['15 de marzo de 2024', '2024-03-15'],
+  ])('reads "%s" as %s', (text, iso) => {
+    expect(dateOf(text)).toBe(iso);
+  });
+
+  it('reads an ambiguous numeric date the way the rest of the document writes dates', () => {
+    expect(dateOf('03/04/2024', ['Delivered 25/04/2024'])).toBe('2024-04-03');
+    expect(dateOf('03/04/2024', ['Delivered 04/25/2024'])).toBe('2024-03-04');
+  });
+
+  it('reads an ambiguous date month-first on a dollar document and day-first on a euro one', () => {
+    expect(dateOf('03/04/2024', ['Total $ 10.00'])).toBe('2024-03-04');
+    expect(dateOf('03/04/2024', ['Total 10,00 €'])).toBe('2024-04-03');
+  });
+
+  it('does not read invalid dates or long ids as dates', () => {
+    expect(dateOf('31.02.2024')).toBeUndefined();
+    expect(dateOf('E2018092011804')).toBeUndefined();
+  });
+});
+
+describe('amounts', () => {
+  const total: FieldDefinition = { name: 'total_amount', type: 'currency', required: true, description: 'Grand total' };
+  const amountOf = (text: string) => extractFields(doc([{ x: 40, y: 100, text: `Total: ${text}` }]), [total]).extracted_data.total_amount;
+
+  it.each([
+    ['1,234.56', 1234.56],
+    ['1.234,56', 1234.56],
+    ['€ 1.234,56', 1234.56],
+    ['1 234,56 EUR', 1234.56],
+    ['$6,547.55', 6547.55],
+    ['USD 99.90', 99.9],
+    ['RM29.30', 29.3],
+    ['12,00', 12],
+    ['1,000', 1000],
+    ['0,025', 0.025],
+    ['15.387,0800', 15387.08],
+    ['£ 12', 12],
+  ])('reads "%s" as %d', (text, value) => {
+    expect(amountOf(text)).toBe(value);
+  });
+
+  it('does not take a percentage or a date for an amount', () => {
+    expect(amountOf('19 %')).toBeUndefined();
+    expect(amountOf('01.02.2024')).toBeUndefined();
+  });
+});
+
+describe('emails, phones and booleans', () => {
+  const fields: FieldDefinition[] = [
+    { name: 'contact_email', type: 'email', required: false, description: 'E-mail of the vendor' },
+    { name: 'phone', type: 'phone', required: false, description: 'Telephone number' },
+    { name: 'paid', type: 'boolean', required: false, description: 'Whether the invoice is paid' },
+  ];
+
+  it('finds each next to its label', () => {
+    const page = doc([
+      { x: 40, y: 100, text: 'Contact email: billing@acme.example' },
+      { x: 40, y: 114, text: 'Phone: +49 (30) 123 456-78' },
+      { x: 40, y: 128, text: 'Paid: yes' },
+    ]);
+    expect(extractFields(page, fields).extracted_data).toEqual({ contact_email: 'billing@acme.example', phone: '+49 (30) 123 456-78', paid: true });
+  });
+
+  it('reads no and nein as false', () => {
+    expect(extractFields(doc([{ x: 40, y: 100, text: 'Paid: nein' }]), [fields[2]!]).extracted_data.paid).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BlobStore, DocumentReader, Intake } from '@intake/core';
+import type { BlobStore, DocumentReader, Intake, WebhookService } from '@intake/core';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from './config/config.schema.js';
 import { createContainer } from './di/container.js';
@@ -54,7 +54,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     const created = await bootstrapDefaultOrganization(intake, storage, config.DEFAULT_ORG_NAME);
     if (created) (options.announce ?? ((t) => process.stdout.write(t)))(firstStartBanner(created));
 
-    if (lock && adminSecret) lock.setHandler(createAdminApp(intake, adminSecret, logger).callback());
+    if (lock && adminSecret) lock.setHandler(createAdminApp(intake, await container.getAsync<WebhookService>(TOKENS.WebhookService), adminSecret, logger).callback());
 
     server = http.createServer(app.koa.callback());
     server.keepAliveTimeout = 65_000;

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import { AppError, type Intake } from '@intake/core';
+import { AppError, type Intake, type WebhookService } from '@intake/core';
 import type { Logger } from '../logger.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { requestContext } from '../http/middleware/request-context.js';
@@ -11,8 +11,8 @@ import { secretsEqual } from './admin-secret.js';
  * The admin plane served on the data directory's lock socket, so CLI commands work while the daemon
  * holds the PGlite database. Every request must carry the admin secret from the data directory.
  */
-export function createAdminApp(intake: Intake, secret: string, logger: Logger): Koa {
-  const ops = directAdminOperations(intake, async () => {});
+export function createAdminApp(intake: Intake, webhooks: WebhookService, secret: string, logger: Logger): Koa {
+  const ops = directAdminOperations(intake, webhooks, async () => {});
   const router = new Router();
   router.get('/admin/status', (ctx) => {
     ctx.body = { status: 'ok', pid: process.pid };
@@ -30,6 +30,13 @@ export function createAdminApp(intake: Intake, secret: string, logger: Logger): 
   });
   router.post('/admin/orgs/update', async (ctx) => {
     ctx.body = await ops.updateOrganization(await readJsonBody(ctx, 65_536));
+  });
+  router.post('/admin/webhooks', async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await ops.createWebhookEndpoint(await readJsonBody(ctx, 65_536));
+  });
+  router.post('/admin/webhooks/list', async (ctx) => {
+    ctx.body = await ops.listWebhookEndpoints(await readJsonBody(ctx, 65_536));
   });
   const app = new Koa();
   app.silent = true;

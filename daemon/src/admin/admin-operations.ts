@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateApiKeyInputSchema, notFound, parseInput, PLANS, type CreatedOrganization, type Intake } from '@intake/core';
+import { CreateApiKeyInputSchema, notFound, parseInput, PLANS, type CreatedOrganization, type Intake, type WebhookService } from '@intake/core';
 
 /** `intake keys create` input: the API's key body plus the organization. */
 export const AdminCreateKeyInputSchema = CreateApiKeyInputSchema.extend({ org_id: z.string().min(1) });
@@ -28,10 +28,14 @@ export interface AdminOperations {
   createApiKey(input: unknown): Promise<Record<string, unknown>>;
   addCredits(input: unknown): Promise<Record<string, unknown>>;
   updateOrganization(input: unknown): Promise<Record<string, unknown>>;
+  createWebhookEndpoint(input: unknown): Promise<Record<string, unknown>>;
+  listWebhookEndpoints(input: unknown): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
-export function directAdminOperations(intake: Intake, close: () => Promise<void>): AdminOperations {
+const OrgOnly = z.strictObject({ org_id: z.string().min(1) });
+
+export function directAdminOperations(intake: Intake, webhooks: WebhookService, close: () => Promise<void>): AdminOperations {
   return {
     async createOrganization(input) {
       const created = await intake.organizations.create(input);
@@ -54,6 +58,16 @@ export function directAdminOperations(intake: Intake, close: () => Promise<void>
       if (!updated) throw notFound('Organization', org_id);
       intake.apiKeys.forgetOrganization(org_id);
       return { ...updated };
+    },
+    async createWebhookEndpoint(input) {
+      const { org_id, ...rest } = parseInput(OrgOnly.passthrough(), input);
+      if (!(await intake.organizations.get(org_id))) throw notFound('Organization', org_id);
+      const { endpoint, secret } = await webhooks.create(org_id, rest);
+      return { ...endpoint, secret };
+    },
+    async listWebhookEndpoints(input) {
+      const { org_id } = parseInput(OrgOnly, input);
+      return { endpoints: await webhooks.list(org_id) };
     },
     close,
   };

@@ -9,6 +9,8 @@ export function remoteAdminOperations(socketPath: string, secret: string): Admin
     createApiKey: (input) => call('/admin/keys', input) as never,
     addCredits: (input) => call('/admin/credits', input) as never,
     updateOrganization: (input) => call('/admin/orgs/update', input) as never,
+    createWebhookEndpoint: (input) => call('/admin/webhooks', input) as never,
+    listWebhookEndpoints: (input) => call('/admin/webhooks/list', input) as never,
     close: async () => {},
   };
 }

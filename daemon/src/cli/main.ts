@@ -7,6 +7,7 @@ import { DataDirBusyError } from '../runtime/data-dir-lock.js';
 import { startDaemon } from '../daemon.js';
 import { openAdmin } from './open-admin.js';
 import { registerCreditCommands } from './commands/credits.js';
+import { registerWebhookCommands } from './commands/webhooks.js';
 import { registerExtractCommand } from './commands/extract.js';
 import { registerEvalCommand } from './commands/eval.js';
 
@@ -93,6 +94,7 @@ keys
   });
 
 registerCreditCommands(program, orgs);
+registerWebhookCommands(program);
 registerExtractCommand(program);
 registerEvalCommand(program);
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { createIntake } from '@intake/core';
+import { createIntake, WebhookService, type Intake } from '@intake/core';
+import { createHttpsTransport } from '@intake/webhook-https';
 import { createSqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../config/config.schema.js';
 import { directAdminOperations, type AdminOperations } from '../admin/admin-operations.js';
@@ -16,13 +17,15 @@ import { acquireDataDirLock, DataDirBusyError, lockSocketPath } from '../runtime
 export async function openAdmin(config: ResolvedConfig): Promise<AdminOperations> {
   if (config.DATABASE_URL) {
     const storage = await createSqlStorage({ kind: 'postgres', databaseUrl: config.DATABASE_URL, poolMax: 2 });
-    return directAdminOperations(createIntake({ stores: storage }), () => storage.close());
+    const intake = createIntake({ stores: storage });
+    return directAdminOperations(intake, webhookService(intake, config), () => storage.close());
   }
   try {
     const lock = await acquireDataDirLock(config.DATA_DIR);
     try {
       const storage = await createSqlStorage({ kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') });
-      return directAdminOperations(createIntake({ stores: storage }), async () => {
+      const intake = createIntake({ stores: storage });
+      return directAdminOperations(intake, webhookService(intake, config), async () => {
         await storage.close();
         await lock.release();
       });
@@ -34,4 +37,10 @@ export async function openAdmin(config: ResolvedConfig): Promise<AdminOperations
     if (!(error instanceof DataDirBusyError)) throw error;
     return remoteAdminOperations(lockSocketPath(error.dataDir), await readAdminSecret(error.dataDir));
   }
+}
+
+/** The same URL rules as the daemon's (WEBHOOK_ALLOWED_HOSTS), for endpoints registered from the CLI. */
+function webhookService(intake: Intake, config: ResolvedConfig): WebhookService {
+  const transport = createHttpsTransport({ allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, ...(config.WEBHOOK_CA_FILE ? { caFile: config.WEBHOOK_CA_FILE } : {}) });
+  return new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport, clock: intake.clock, ids: intake.ids, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
 }

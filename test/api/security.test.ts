@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
 import { invoiceExtractor, ManualClock, startApi, type ApiHarness } from '../support/api-harness.js';
 import { routeTable } from '../support/route-table.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
 
 const authenticated = routeTable().filter((r) => r.scope);
 
@@ -16,6 +17,15 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     b = await api.createOrg({ name: 'B' });
     ids.extractor_id = (await api.call('POST', '/v1/extractors', { key: a.live_key, body: invoiceExtractor() })).body.id;
     ids.key_id = (await api.call('POST', '/v1/api-keys', { key: a.live_key, body: { name: 'a2', environment: 'live', scopes: ['extractors:read'] } })).body.id;
+    // A job, a webhook endpoint and a delivery of A, so every route with an id has something real to find.
+    const pdf = Buffer.from(await makeInvoicePdf()).toString('base64');
+    ids.job_id = (await api.call('POST', '/v1/documents', { key: a.test_key, body: { extractor_id: ids.extractor_id, document: pdf, mime_type: 'application/pdf' } })).body.id;
+    ids.endpoint_id = (await api.call('POST', '/v1/webhooks/endpoints', { key: a.live_key, body: { url: 'https://127.0.0.1:9/hook' } })).body.id;
+    await api.runJobs();
+    let n = 0;
+    await api.intake.stores.webhooks.dispatchOutbox(new Date(), 100, () => `whd_security${n++}`);
+    ids.delivery_id = (await api.call('GET', '/v1/webhooks/deliveries', { key: a.live_key })).body.deliveries[0].id;
+    for (const name of ['job_id', 'endpoint_id', 'delivery_id']) expect(ids[name], name).toMatch(/^(job|whe|whd)_/);
   });
   afterAll(() => api.close());
 
@@ -43,7 +53,8 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
   it.each(authenticated.filter((r) => r.path.includes('{')).map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))(
     "%s: another organization's resource is 404 not_found, never 403",
     async (_l, route) => {
-      const body = route.method === 'patch' ? { name: 'stolen' } : route.body ? {} : undefined;
+      // A body valid for the route, so only ownership can make it fail.
+      const body = route.method === 'patch' ? (route.path.includes('webhooks') ? { description: 'stolen' } : { name: 'stolen' }) : route.body ? {} : undefined;
       const res = await api.call(route.method.toUpperCase(), pathOf(route), { key: b.live_key, body });
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('not_found');
@@ -58,6 +69,10 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     const mine = await api.call('GET', `/v1/extractors/${ids.extractor_id}`, { key: a.live_key });
     expect(mine.status).toBe(200);
     expect(mine.body.name).toBe('Invoices');
+    expect((await api.call('GET', `/v1/webhooks/endpoints/${ids.endpoint_id}`, { key: a.live_key })).body.description).toBeNull();
+    expect((await api.call('GET', `/v1/documents/${ids.job_id}`, { key: a.live_key })).status).toBe(200);
+    expect((await api.call('GET', '/v1/webhooks/endpoints', { key: b.live_key })).body.endpoints).toEqual([]);
+    expect((await api.call('GET', '/v1/documents', { key: b.live_key })).body.total).toBe(0);
     const listed = await api.call('GET', '/v1/api-keys?limit=100', { key: a.live_key });
     expect(listed.body.api_keys.find((k: { id: string }) => k.id === ids.key_id).revoked_at).toBeNull();
   });

@@ -14,6 +14,7 @@ import { SqlJobStore } from './stores/job-store.js';
 import { SqlOutboxStore } from './stores/outbox-store.js';
 import { SqlSettingsStore } from './stores/settings-store.js';
 import { SqlWebhookStore } from './stores/webhook-store.js';
+import { CachedExtractorStore, ExtractorCache } from './stores/cached-extractor-store.js';
 
 export type { ConnectionOptions, DatabaseKind } from './connection.js';
 export { migrate } from './migrations/runner.js';
@@ -38,18 +39,22 @@ export interface SqlStorage extends IntakeStores {
   close(): Promise<void>;
 }
 
-/** The transactional stores bound to one knex instance or transaction. */
-function bindStores(knex: Knex): IntakeStores {
+/**
+ * The transactional stores bound to one knex instance or transaction. `cache` is given only where
+ * this process owns the database (PGlite), and is shared by every binding.
+ */
+function bindStores(knex: Knex, cache: ExtractorCache | null): IntakeStores {
+  const extractors = new SqlExtractorStore(knex);
   return {
     organizations: new SqlOrganizationStore(knex),
     apiKeys: new SqlApiKeyStore(knex),
-    extractors: new SqlExtractorStore(knex),
+    extractors: cache ? new CachedExtractorStore(extractors, cache) : extractors,
     credits: new SqlCreditLedger(knex),
     jobs: new SqlJobStore(knex),
     outbox: new SqlOutboxStore(knex),
     settings: new SqlSettingsStore(knex),
     webhooks: new SqlWebhookStore(knex),
-    transaction: (fn) => knex.transaction((trx) => fn(bindStores(trx))),
+    transaction: (fn) => knex.transaction((trx) => fn(bindStores(trx, cache))),
   };
 }
 
@@ -60,7 +65,7 @@ export function fromKnex(knex: Knex, kind: DatabaseKind = 'postgres'): SqlStorag
   return {
     kind,
     knex,
-    ...bindStores(knex),
+    ...bindStores(knex, kind === 'pglite' ? new ExtractorCache() : null),
     rateLimiter,
     migrate: () => migrate(knex),
     exclusive: (lockKey, fn) =>

@@ -1,0 +1,185 @@
+/**
+ * A fixed number of tesseract.js workers (each a worker thread running tesseract compiled to wasm),
+ * created when first needed and reused across documents. Aborting a job terminates the thread that
+ * runs it: tesseract cannot be interrupted inside a page, and a page can take seconds, so ending
+ * the thread is the only way to give the CPU back. The slot gets a fresh worker on its next job.
+ */
+import type { Worker as Thread } from 'node:worker_threads';
+import { createWorker, OEM, PSM, type Page, type Worker } from 'tesseract.js';
+
+export interface OcrPoolOptions {
+  size: number;
+  /** Folder holding eng.traineddata.gz. */
+  langPath: string;
+  /** Resolution tesseract assumes for every image (PGM carries none). */
+  dpi: number;
+}
+
+interface Slot {
+  worker: Promise<Worker> | null;
+  busy: boolean;
+  /** Rejects the job running on this slot when its thread dies; set while a job runs. */
+  fail: ((error: Error) => void) | null;
+}
+
+interface Waiter {
+  take(slot: Slot): void;
+  refuse(error: unknown): void;
+}
+
+export class OcrWorkerPool {
+  readonly size: number;
+  private readonly slots: Slot[];
+  private readonly waiters: Waiter[] = [];
+  private closed = false;
+
+  constructor(private readonly options: OcrPoolOptions) {
+    this.size = Math.max(1, Math.floor(options.size));
+    this.slots = Array.from({ length: this.size }, () => ({ worker: null, busy: false, fail: null }));
+  }
+
+  /** Recognises one image (PGM, PNG, JPEG...); rejects with `signal.reason` once `signal` aborts. */
+  async recognize(image: Buffer, signal?: AbortSignal): Promise<Page> {
+    const slot = await this.acquire(signal);
+    try {
+      return await this.runOn(slot, image, signal);
+    } finally {
+      this.release(slot);
+    }
+  }
+
+  /** Terminates every worker and refuses queued and later jobs. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const error = new Error('The OCR worker pool was closed');
+    for (const waiter of this.waiters.splice(0)) waiter.refuse(error);
+    await Promise.all(this.slots.map((slot) => this.discard(slot, slot.worker, error)));
+  }
+
+  private acquire(signal: AbortSignal | undefined): Promise<Slot> {
+    if (this.closed) return Promise.reject(new Error('The OCR worker pool was closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const free = this.slots.find((slot) => !slot.busy);
+    if (free) {
+      free.busy = true;
+      return Promise.resolve(free);
+    }
+    return new Promise((resolve, reject) => {
+      const onAbort = (): void => {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        reject(signal?.reason);
+      };
+      const waiter: Waiter = {
+        take: (slot) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(slot);
+        },
+        refuse: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Hands the slot straight to the next waiter, so a burst of pages cannot starve a document. */
+  private release(slot: Slot): void {
+    const next = this.waiters.shift();
+    if (next) next.take(slot);
+    else slot.busy = false;
+  }
+
+  private runOn(slot: Slot, image: Buffer, signal: AbortSignal | undefined): Promise<Page> {
+    // The signal may have fired while this job waited for its slot; then no worker is spawned.
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<Page>((resolve, reject) => {
+      const worker = (slot.worker ??= this.spawn(slot));
+      let settled = false;
+      const settle = (outcome: () => void): void => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        slot.fail = null;
+        void worker.then((w) => threadOf(w).unref(), () => undefined);
+        outcome();
+      };
+      const onAbort = (): void => {
+        settle(() => reject(signal?.reason));
+        void this.discard(slot, worker);
+      };
+      slot.fail = (error) => settle(() => reject(error));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      worker
+        .then((w) => {
+          // Aborted or closed while the worker was starting: it is being terminated, leave it be.
+          if (settled) return null;
+          // Held only while working: an idle pool must not keep the process alive.
+          threadOf(w).ref();
+          return w.recognize(image, {}, { text: false, blocks: true });
+        })
+        .then(
+          (result) => {
+            if (result) settle(() => resolve(result.data));
+          },
+          (error: unknown) => {
+            settle(() => reject(error instanceof Error ? error : new Error(`OCR failed: ${String(error)}`)));
+            // A worker whose job failed may be left in any state; start the next job on a fresh one.
+            void this.discard(slot, worker);
+          },
+        );
+    });
+  }
+
+  private spawn(slot: Slot): Promise<Worker> {
+    const worker: Promise<Worker> = createWorker('eng', OEM.LSTM_ONLY, {
+      // A local langPath keeps tesseract.js off its CDN; 'none' stops it caching 23 MB in the cwd.
+      langPath: this.options.langPath,
+      gzip: true,
+      cacheMethod: 'none',
+      // Without a handler tesseract.js rethrows a failed job inside a message listener, which no
+      // caller can catch and which ends the process; the job's promise rejects anyway.
+      errorHandler: () => undefined,
+    }).then(async (w) => {
+      // Automatic page segmentation, as the `tesseract` command uses: invoices have columns and
+      // scattered fields, and it finds no text in noise quickly where "one uniform block" spends
+      // a minute decoding it. Segmentation judges sizes by resolution, which PGM does not carry
+      // and tesseract otherwise guesses (on the corpus a fixed 300 found 22 of 28 receipt totals,
+      // the guess 19). The debug file swallows its "Estimating resolution" chatter on stderr.
+      await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, user_defined_dpi: String(this.options.dpi), debug_file: '/dev/null' });
+      const thread = threadOf(w);
+      thread.unref();
+      const lost = (error: Error): void => {
+        if (slot.worker !== worker) return;
+        slot.worker = null;
+        slot.fail?.(error);
+      };
+      thread.on('error', (error: Error) => lost(error));
+      thread.on('exit', (code: number) => lost(new Error(`The OCR worker stopped (exit code ${code})`)));
+      return w;
+    });
+    worker.catch(() => {
+      if (slot.worker === worker) slot.worker = null;
+    });
+    return worker;
+  }
+
+  /**
+   * Terminates a slot's worker unless the slot has moved on to a newer one. The thread is ended
+   * directly rather than through tesseract.js' terminate(), which nulls its handle: a job already
+   * on its way to the worker would then fail inside tesseract.js as an unhandled rejection, while
+   * a message to an ended thread is simply dropped.
+   */
+  private async discard(slot: Slot, worker: Promise<Worker> | null, error?: Error): Promise<void> {
+    if (worker === null || slot.worker !== worker) return;
+    slot.worker = null;
+    if (error) slot.fail?.(error);
+    // Callers do not wait for this (`void`): nothing here may reject.
+    await worker.then((w) => threadOf(w).terminate()).catch(() => undefined);
+  }
+}
+
+/** tesseract.js keeps its worker_threads Worker on the object it resolves, though its types omit it. */
+const threadOf = (worker: Worker): Thread => (worker as unknown as { worker: Thread }).worker;

@@ -1,0 +1,76 @@
+/**
+ * Words with boxes from a PDF page's text layer: exact text, positions in PDF points with the origin
+ * at the top-left of the displayed page (rotation and crop box applied by pdfjs' viewport).
+ */
+import type { Word } from '@intake/core';
+import type { PDFPageProxy, TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
+import { tokenSpans } from './glyph-widths.js';
+
+type Matrix = readonly number[];
+type Point = readonly [number, number];
+
+const apply = (m: Matrix, [x, y]: Point): Point => [m[0]! * x + m[2]! * y + m[4]!, m[1]! * x + m[3]! * y + m[5]!];
+
+/** pdfjs reports 0 for fonts it has no metrics for; these are typical Latin values. */
+const DEFAULT_ASCENT = 0.8;
+const DEFAULT_DESCENT = -0.2;
+
+export async function textLayerWords(page: PDFPageProxy): Promise<Word[]> {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const words: Word[] = [];
+  for (const item of content.items) {
+    if (!('str' in item) || item.str.trim() === '') continue;
+    words.push(...itemWords(item, content.styles[item.fontName], viewport.transform));
+  }
+  return words;
+}
+
+/**
+ * Splits one text item into words. The item's matrix gives the baseline origin and direction in PDF
+ * user space; each word is a quad from descent to ascent along that baseline, mapped to the page
+ * through the viewport and enclosed in an axis-aligned box (so rotated text still gets a box).
+ */
+function itemWords(item: TextItem, style: TextStyle | undefined, toPage: Matrix): Word[] {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = item.transform as number[];
+  const scaleX = Math.hypot(a, b) || 1;
+  const along: Point = [a / scaleX, b / scaleX];
+  const up: Point = [-along[1], along[0]];
+  const size = item.height || Math.hypot(c, d);
+  const ascent = style?.ascent && style.ascent > 0 ? Math.min(style.ascent, 1.2) : DEFAULT_ASCENT;
+  const descent = style?.descent && style.descent < 0 ? Math.max(style.descent, -0.5) : DEFAULT_DESCENT;
+  const monospace = style?.fontFamily === 'monospace';
+
+  return tokenSpans(item.str, monospace).map((span) => {
+    const corners: Point[] = [];
+    for (const t of [span.start, span.end]) {
+      for (const h of [descent, ascent]) {
+        const x = e + along[0] * t * item.width + up[0] * h * size;
+        const y = f + along[1] * t * item.width + up[1] * h * size;
+        corners.push(apply(toPage, [x, y]));
+      }
+    }
+    const xs = corners.map((p) => p[0]);
+    const ys = corners.map((p) => p[1]);
+    return {
+      text: span.text,
+      bbox: { x0: round(Math.min(...xs)), y0: round(Math.min(...ys)), x1: round(Math.max(...xs)), y1: round(Math.max(...ys)) },
+      confidence: 1,
+    };
+  });
+}
+
+const round = (n: number): number => Math.round(n * 100) / 100;
+
+/**
+ * Whether a text layer is worth trusting over OCR. Scans often carry no text or a few stray
+ * characters (a stamp, a page number); fonts without a Unicode map yield private-use or control
+ * characters. Either way OCR of the rendered page reads better.
+ */
+export function isUsableTextLayer(words: Word[], minWords: number): boolean {
+  const text = words.map((w) => w.text).join('');
+  if (words.length < minWords || text.length === 0) return false;
+  const readable = text.match(/[\p{L}\p{N}\p{P}\p{S}]/gu)?.length ?? 0;
+  const garbage = text.match(/[\p{Co}\p{Cc}\uFFFD]/gu)?.length ?? 0;
+  return readable / text.length >= 0.9 && garbage / text.length < 0.05;
+}

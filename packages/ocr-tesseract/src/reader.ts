@@ -1,0 +1,74 @@
+/**
+ * The DocumentReader on pdfjs, sharp and tesseract.js: everything runs inside this process, from the
+ * npm packages alone, with the English model bundled. No network and no system packages needed.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { DocumentInspection, DocumentReader, ReadDocument, ReadOptions } from '@intake/core';
+import { sniffMimeType } from '@intake/core';
+import { imagePageCount, readImage } from './image/read-image.js';
+import { OcrWorkerPool } from './ocr/worker-pool.js';
+import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
+import { assertReadable } from './quality.js';
+import { unreadable } from './unreadable.js';
+
+export interface TesseractReaderOptions {
+  /** OCR worker threads, each using one core while it reads (default 2). */
+  workers?: number;
+  /**
+   * Resolution of PDF pages rendered for OCR, and the resolution tesseract assumes for images,
+   * which rarely state a true one (default 300, a document scan's).
+   */
+  renderDpi?: number;
+  /** A PDF page with fewer text-layer words is read by OCR instead (default 3). */
+  minTextLayerWords?: number;
+  /** A document with fewer readable words is refused as unreadable (default 3). */
+  minWords?: number;
+  /** OCR'd documents whose words average a lower confidence (0..1) are refused (default 0.4). */
+  minMeanConfidence?: number;
+}
+
+export interface TesseractReader extends DocumentReader {
+  close(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+/** tesseract.js' default model: the "best" LSTM network quantised to integers, which runs faster. */
+const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+
+export function createTesseractReader(options: TesseractReaderOptions = {}): TesseractReader {
+  const renderDpi = options.renderDpi ?? 300;
+  const pool = new OcrWorkerPool({ size: options.workers ?? 2, langPath: LANG_PATH, dpi: renderDpi });
+  const minTextLayerWords = options.minTextLayerWords ?? 3;
+  const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
+
+  return {
+    /**
+     * `declaredMimeType` is what the sender claimed; the bytes decide, as they decide for the
+     * parsers. Aborting terminates the OCR threads working on this document and rejects with
+     * `signal.reason`.
+     */
+    async read(bytes: Uint8Array, _declaredMimeType: string, readOptions: ReadOptions = {}): Promise<ReadDocument> {
+      const { signal } = readOptions;
+      signal?.throwIfAborted();
+      const mimeType = sniffMimeType(bytes);
+      if (mimeType === null) {
+        throw unreadable('The file is not a PDF, PNG, JPEG, WEBP or TIFF document', 'Send the invoice as a PDF or as an image (PNG, JPEG, WEBP or TIFF)');
+      }
+      const context = { pool, signal, renderDpi, minTextLayerWords };
+      const document = mimeType === 'application/pdf' ? await readPdf(bytes, context) : await readImage(bytes, mimeType, context);
+      assertReadable(document.pages, floor);
+      return document;
+    },
+
+    /** Never throws: bytes it cannot open count as their sniffed type with 0 pages. */
+    async inspect(bytes: Uint8Array): Promise<DocumentInspection> {
+      const mimeType = sniffMimeType(bytes);
+      if (mimeType === null) return { mimeType: null, pageCount: 0 };
+      const count = mimeType === 'application/pdf' ? pdfPageCount(bytes) : imagePageCount(bytes, mimeType);
+      return { mimeType, pageCount: await count.catch(() => 0) };
+    },
+
+    close: () => pool.close(),
+  };
+}

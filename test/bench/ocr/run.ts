@@ -1,0 +1,131 @@
+/**
+ * Benchmark of @intake/ocr-tesseract against native tools on the same files in the same run:
+ *   - OCR pages per minute of the reader's pool (2 workers) against Debian's `tesseract` command
+ *     (two processes side by side, OMP_THREAD_LIMIT=1), with Debian's model and with the very
+ *     model tesseract.js uses; target ratio >= 0.75;
+ *   - text-layer PDF pages per second against `pdftotext` (target ratio >= 0.5);
+ *   - peak resident memory of this process while the two workers read (target < 1 GB).
+ * Each side is measured BENCH_ROUNDS times (default 2), alternating, and its best round counts,
+ * so a burst of load from elsewhere on the machine penalises neither side alone. CPU seconds per
+ * page are printed too: on a machine shared with other work they hold steadier than the clock.
+ * It reports; it does not assert the targets.
+ *
+ *   npm run bench:ocr
+ *   BENCH_ROUNDS=1 npm run bench:ocr   # quicker
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createTesseractReader } from '@intake/ocr-tesseract';
+import { repoRoot } from '../../ocr/documents.js';
+import { benchInputs, type BenchFile } from './inputs.js';
+import { ensureCommands, nativeTesseract, pdftotext, sameModelTessdata, type Timing } from './native.js';
+
+const OCR_TARGET = 0.75;
+const PDF_TARGET = 0.5;
+const RSS_TARGET_MB = 1024;
+const DPI = 300;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_ROUNDS must be a positive integer, not ${process.env.BENCH_ROUNDS}`);
+
+const missing = ensureCommands({ tesseract: 'tesseract-ocr', pdftotext: 'poppler-utils' });
+const reader = createTesseractReader({ workers: 2, renderDpi: DPI });
+const inputs = await benchInputs(async (bytes) => (await reader.inspect(bytes)).pageCount);
+const imagePages = inputs.images.length;
+const pdfPages = inputs.pdfs.reduce((sum, f) => sum + f.pages, 0);
+console.log(`inputs: ${inputs.source}: ${imagePages} scans, ${inputs.pdfs.length} PDFs with ${pdfPages} pages; ${rounds} round(s)`);
+
+/** Reads every file, `parallel` documents at a time, timing the whole process (all threads). */
+async function readAll(files: BenchFile[], parallel: number): Promise<Timing> {
+  const queue = [...files];
+  const worker = async (): Promise<void> => {
+    // A refusal (quality floor) is a finished read too: the work was done.
+    for (let file = queue.shift(); file; file = queue.shift()) await reader.read(file.bytes, '').catch(() => undefined);
+  };
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all(Array.from({ length: parallel }, worker));
+  const cpu = process.cpuUsage(cpuBefore);
+  return { wall: (performance.now() - started) / 1000, cpu: (cpu.user + cpu.system) / 1e6 };
+}
+
+// --- OCR -------------------------------------------------------------------------------------
+const baselineRss = process.memoryUsage.rss();
+let peakRss = baselineRss;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 25);
+
+// The pool is long-lived in the daemon: start both workers before timing (about 0.5 s each).
+await readAll(inputs.images.slice(0, 2), 2);
+const langPath = path.join(path.dirname(createRequire(path.join(repoRoot, 'packages/ocr-tesseract/package.json')).resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+const sameModel = missing.includes('tesseract') ? null : sameModelTessdata(langPath);
+const imagePaths = inputs.images.map((f) => f.path);
+const ocr = { ours: [] as Timing[], native: [] as Timing[], nativeSameModel: [] as Timing[] };
+for (let i = 0; i < rounds; i++) {
+  console.log(`OCR round ${i + 1}: the pool, then tesseract with each model`);
+  ocr.ours.push(await readAll(inputs.images, 2));
+  if (sameModel) {
+    ocr.native.push(await nativeTesseract(imagePaths, { dpi: DPI, parallel: 2 }));
+    ocr.nativeSameModel.push(await nativeTesseract(imagePaths, { dpi: DPI, tessdata: sameModel, parallel: 2 }));
+  }
+}
+clearInterval(sampler);
+
+// --- text-layer PDFs ---------------------------------------------------------------------------
+const pdfPaths = inputs.pdfs.map((f) => f.path);
+// Warm, as in a long-running daemon: the JIT has compiled pdfjs' parser and fonts were seen once.
+await readAll(inputs.pdfs, 1);
+const text = { ours: [] as Timing[], pdftotext: [] as Timing[], pdftotextBbox: [] as Timing[] };
+for (let i = 0; i < rounds; i++) {
+  console.log(`text-layer round ${i + 1}: the reader, then pdftotext`);
+  // One document at a time: the text layer is read on the event loop, so parallel reads would
+  // only interleave.
+  text.ours.push(await readAll(inputs.pdfs, 1));
+  if (!missing.includes('pdftotext')) {
+    text.pdftotext.push(await pdftotext(pdfPaths));
+    text.pdftotextBbox.push(await pdftotext(pdfPaths, ['-bbox']));
+  }
+}
+await reader.close();
+
+// --- report ------------------------------------------------------------------------------------
+interface Row {
+  rate: number;
+  cpuMsPerPage: number;
+}
+/** The best round by the clock, and the least CPU any round needed. */
+function summarise(timings: Timing[], pages: number, perSeconds: number): Row | null {
+  if (timings.length === 0) return null;
+  const wall = Math.min(...timings.map((t) => t.wall));
+  const cpu = Math.min(...timings.map((t) => t.cpu));
+  return { rate: Math.round((pages / wall) * perSeconds * 10) / 10, cpuMsPerPage: Math.round((cpu / pages) * 1000 * 10) / 10 };
+}
+
+const table: Record<string, { rate: string; 'CPU ms/page': number; 'ratio (clock)': string; 'ratio (CPU)': string }> = {};
+function add(name: string, row: Row | null, unit: string, ours: Row | null): void {
+  if (!row) return;
+  const ratio = (a: number, b: number): string => (Math.round((a / b) * 100) / 100).toString();
+  table[name] = {
+    rate: `${row.rate} ${unit}`,
+    'CPU ms/page': row.cpuMsPerPage,
+    'ratio (clock)': ours && ours !== row ? ratio(ours.rate, row.rate) : '',
+    'ratio (CPU)': ours && ours !== row ? ratio(row.cpuMsPerPage, ours.cpuMsPerPage) : '',
+  };
+}
+const oursOcr = summarise(ocr.ours, imagePages, 60);
+const oursText = summarise(text.ours, pdfPages, 1);
+add('OCR: @intake/ocr-tesseract pool, 2 workers', oursOcr, 'pages/min', oursOcr);
+add('OCR: tesseract x2, Debian model', summarise(ocr.native, imagePages, 60), 'pages/min', oursOcr);
+add('OCR: tesseract x2, same model (best_int)', summarise(ocr.nativeSameModel, imagePages, 60), 'pages/min', oursOcr);
+add('text layer: @intake/ocr-tesseract', oursText, 'pages/s', oursText);
+add('text layer: pdftotext', summarise(text.pdftotext, pdfPages, 1), 'pages/s', oursText);
+add('text layer: pdftotext -bbox (words with boxes)', summarise(text.pdftotextBbox, pdfPages, 1), 'pages/s', oursText);
+console.table(table);
+
+const verdict = (value: string | undefined, target: number): string =>
+  value === undefined || value === '' ? 'not measured' : Number(value) >= target ? 'met' : 'NOT met';
+const ocrRatio = table['OCR: tesseract x2, Debian model']?.['ratio (clock)'];
+const textRatio = table['text layer: pdftotext']?.['ratio (clock)'];
+const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
+console.log(`OCR pages/min ratio vs tesseract (Debian model): ${ocrRatio ?? '-'} (target >= ${OCR_TARGET}: ${verdict(ocrRatio, OCR_TARGET)})`);
+console.log(`text-layer pages/s ratio vs pdftotext: ${textRatio ?? '-'} (target >= ${PDF_TARGET}: ${verdict(textRatio, PDF_TARGET)})`);
+console.log(`peak RSS with 2 OCR workers: ${mb(peakRss)} MB (before OCR: ${mb(baselineRss)} MB; target < ${RSS_TARGET_MB} MB: ${mb(peakRss) < RSS_TARGET_MB ? 'met' : 'NOT met'})`);
+if (missing.length > 0) console.log(`not measured, could not install: ${missing.join(', ')}`);

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ReadDocument } from '@intake/core';
+import { createTesseractReader } from '@intake/ocr-tesseract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusDir } from './documents.js';
+
+const dir = corpusDir();
+const TYPES: Record<string, string> = { '.pdf': 'application/pdf', '.png': 'image/png', '.jpg': 'image/jpeg' };
+
+interface Outcome {
+  file: string;
+  kind: 'pdf_text' | 'image';
+  totalAmount: number | undefined;
+  pageCount: number;
+  inspectedType: string | null;
+  document?: ReadDocument;
+  error?: unknown;
+}
+
+/** "18310.63" as invoices print it: 18310.63, 18,310.63, 18.310,63, 18310,63. */
+function amountSpellings(amount: number): string[] {
+  const [whole, cents] = amount.toFixed(2).split('.') as [string, string];
+  const grouped = (sep: string): string => whole.replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+  return [`${whole}.${cents}`, `${whole},${cents}`, `${grouped(',')}.${cents}`, `${grouped('.')},${cents}`];
+}
+
+const text = (document: ReadDocument | undefined): string => (document?.pages ?? []).flatMap((p) => p.words.map((w) => w.text)).join(' ');
+
+const title = dir ? `dev corpus (${dir})` : 'dev corpus: skipped, as ../shared/corpus/dev is not beside the repository';
+describe.skipIf(dir === null)(title, () => {
+  const reader = createTesseractReader({ workers: 2 });
+  const outcomes: Outcome[] = [];
+  afterAll(() => reader.close());
+
+  beforeAll(async () => {
+    const files = fs.readdirSync(dir!).filter((f) => TYPES[path.extname(f)]).sort();
+    // Two documents at a time, so both OCR workers are busy with single-page scans.
+    const queue = [...files];
+    const worker = async (): Promise<void> => {
+      for (let file = queue.shift(); file; file = queue.shift()) {
+        const bytes = fs.readFileSync(path.join(dir!, file));
+        const expected = JSON.parse(fs.readFileSync(path.join(dir!, file.replace(/\.\w+$/, '.expected.json')), 'utf8'));
+        const inspection = await reader.inspect(bytes);
+        const outcome: Outcome = { file, kind: expected.kind, totalAmount: expected.fields.total_amount, pageCount: inspection.pageCount, inspectedType: inspection.mimeType };
+        try {
+          outcome.document = await reader.read(bytes, TYPES[path.extname(file)]!);
+        } catch (error) {
+          outcome.error = error;
+        }
+        outcomes.push(outcome);
+      }
+    };
+    await Promise.all([worker(), worker()]);
+  }, 180_000);
+
+  it('reads every file without an error, with words on it and the page count inspect gave', () => {
+    expect(outcomes.length).toBeGreaterThanOrEqual(60);
+    const failures = outcomes.filter((o) => o.error).map((o) => `${o.file}: ${String(o.error)}`);
+    expect(failures).toEqual([]);
+    for (const o of outcomes) {
+      expect(o.inspectedType, o.file).toBe(TYPES[path.extname(o.file)]);
+      expect(o.document!.pages.length, o.file).toBe(o.pageCount);
+      expect(text(o.document).split(' ').length, o.file).toBeGreaterThan(20);
+    }
+  });
+
+  it('takes text-layer PDFs from their text layer and scans through OCR', () => {
+    for (const o of outcomes) {
+      const sources = new Set(o.document!.pages.map((p) => p.source));
+      expect([...sources], o.file).toEqual([o.kind === 'pdf_text' ? 'text_layer' : 'ocr']);
+    }
+  });
+
+  it('finds the labelled total amount in the words of nearly every document', () => {
+    const withTotal = outcomes.filter((o) => o.totalAmount !== undefined);
+    const missed = withTotal.filter((o) => !amountSpellings(o.totalAmount!).some((s) => text(o.document).includes(s)));
+    const missedPdfs = missed.filter((o) => o.kind === 'pdf_text').map((o) => o.file);
+    const scans = withTotal.filter((o) => o.kind === 'image');
+    const missedScans = missed.filter((o) => o.kind === 'image').map((o) => o.file);
+    console.log(`total amount found: PDFs ${withTotal.length - scans.length - missedPdfs.length}/${withTotal.length - scans.length}, scans ${scans.length - missedScans.length}/${scans.length} (missed: ${missed.map((o) => o.file).join(', ') || 'none'})`);
+    expect(missedPdfs).toEqual([]);
+    // Phone photos of crumpled receipts: OCR misreads a digit now and then.
+    expect(missedScans.length).toBeLessThanOrEqual(Math.floor(scans.length * 0.25));
+  });
+
+  it('returns the embedded e-invoice XML of ZUGFeRD / Factur-X / XRechnung PDFs', () => {
+    const xml = outcomes.flatMap((o) => (o.document?.attachments ?? []).filter((a) => a.mimeType === 'application/xml').map((a) => ({ file: o.file, a })));
+    expect(new Set(xml.map((x) => x.file)).size).toBeGreaterThanOrEqual(20);
+    for (const { file, a } of xml) {
+      const content = Buffer.from(a.bytes).toString('utf8');
+      expect(content, `${file} ${a.name}`).toMatch(/CrossIndustry(Invoice|Document)|urn:oasis:names:specification:ubl/);
+    }
+  });
+});

@@ -4,7 +4,7 @@ import type { Migration } from './list.js';
 const STATEMENTS = [
   /*
    * Finished jobs (completed or failed) counted per organization, hour of creation, extractor and
-   * status. A finished job never changes again, so its row only moves when the job finishes, is
+   * status. A finished job never changes again, so a rollup only moves when a job finishes, is
    * inserted finished, or is deleted; job-store.ts adjusts it in those same transactions. Exact
    * counts and stats over a million jobs then read a few thousand rollup rows plus the jobs of the
    * partial hours at the edges of the range and the (few) unfinished jobs, instead of every job.
@@ -32,6 +32,24 @@ const STATEMENTS = [
      from jobs where status in ('completed', 'failed')
     group by 1, 2, 3, 4, 5`,
   /*
+   * The same jobs by day and hundredth of overall_confidence (floor(c * 100), -1 for none), for
+   * min_confidence counts. By hour this would hold about as many rows as there are jobs.
+   */
+  `create table job_confidence_rollups (
+    org_id text not null references organizations(id) on delete cascade,
+    day bigint not null,
+    extractor_id text not null,
+    status text not null check (status in ('completed', 'failed')),
+    confidence_bucket integer not null,
+    job_count bigint not null,
+    primary key (org_id, day, extractor_id, status, confidence_bucket)
+  )`,
+  `insert into job_confidence_rollups (org_id, day, extractor_id, status, confidence_bucket, job_count)
+   select org_id, floor(extract(epoch from created_at) * 1000 / 86400000)::bigint, extractor_id, status,
+          coalesce(floor(overall_confidence * 100)::integer, -1), count(*)
+     from jobs where status in ('completed', 'failed')
+    group by 1, 2, 3, 4, 5`,
+  /*
    * The list's filter columns carried in its indexes, so that count(*) (when the rollup cannot
    * answer it, e.g. with min_confidence) and the ids of a deep page come from index-only scans
    * instead of reading 2 KB rows: each index serves the filter that leads it, and filters the rest
@@ -44,6 +62,8 @@ const STATEMENTS = [
   `create index jobs_org_extractor_created_cover on jobs (org_id, extractor_id, created_at desc, id desc) include (status, overall_confidence)`,
   `drop index jobs_org_extractor_created`,
   // min_confidence: a range on this index visits only the jobs at or above the threshold.
+  // The daily retention run looks for old jobs of every organization.
+  `create index jobs_created on jobs (created_at)`,
   `create index jobs_org_confidence on jobs (org_id, overall_confidence) include (status, extractor_id, created_at) where overall_confidence is not null`,
 ];
 

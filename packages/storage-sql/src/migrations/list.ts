@@ -3,6 +3,7 @@ import { foundation } from './001-foundation.js';
 import { jobs } from './002-jobs.js';
 import { jobIndexes } from './003-job-indexes.js';
 import { webhooks } from './004-webhooks.js';
+import { emailIngestion } from './005-email-ingestion.js';
 
 export interface Migration {
   id: number;
@@ -11,4 +12,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks];
+export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion];

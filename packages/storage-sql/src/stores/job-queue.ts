@@ -3,29 +3,32 @@ import type { ClaimOptions, JobRecord } from '@intake/core';
 import { fromJobRow } from './job-rows.js';
 import { toNumber } from './normalize.js';
 
-/** How many candidates one claim looks at before giving up (the rest wait for the next poll). */
-const CANDIDATES = 10;
+/** How many jobs one claim may skip (blocked for want of credits) before giving up until the next poll. */
+const MAX_SKIPS = 10;
 
 /**
- * Takes the next runnable job for a worker. Candidates are locked with FOR UPDATE SKIP LOCKED, so
- * concurrent workers (in any daemon) never take the same one. Expired leases come first: those
- * jobs have waited longest.
+ * Takes the next runnable job for a worker. Each candidate is locked alone with FOR UPDATE SKIP
+ * LOCKED (locking several to take one would hide the rest from concurrent workers), so workers in
+ * any daemon never take the same job. Expired leases come first: those jobs have waited longest. A
+ * live job its organization cannot pay for is marked blocked, which takes it out of the next select.
  */
 export async function claimJob(knex: Knex, options: ClaimOptions): Promise<JobRecord | null> {
   const now = options.now.toISOString();
   return knex.transaction(async (trx) => {
-    const expired = await trx.raw(
-      `select * from jobs where status = 'processing' and lease_expires_at < ? and attempts < ?
-       order by lease_expires_at limit ${CANDIDATES} for update skip locked`,
-      [now, options.maxAttempts],
-    );
-    const queued = expired.rows.length
-      ? { rows: [] }
-      : await trx.raw(
-          `select * from jobs where status = 'queued' and not blocked_on_credits
-           order by priority desc, created_at, id limit ${CANDIDATES} for update skip locked`,
-        );
-    for (const row of [...expired.rows, ...queued.rows] as Record<string, unknown>[]) {
+    for (let skipped = 0; skipped <= MAX_SKIPS; skipped++) {
+      const expired = await trx.raw(
+        `select * from jobs where status = 'processing' and lease_expires_at < ? and attempts < ?
+         order by lease_expires_at limit 1 for update skip locked`,
+        [now, options.maxAttempts],
+      );
+      const row = (expired.rows[0] ??
+        (
+          await trx.raw(
+            `select * from jobs where status = 'queued' and not blocked_on_credits
+             order by priority desc, created_at, id limit 1 for update skip locked`,
+          )
+        ).rows[0]) as Record<string, unknown> | undefined;
+      if (!row) return null;
       const job = fromJobRow(row);
       const reserved = await reserveCredits(trx, job);
       if (reserved === null) {

@@ -3,16 +3,33 @@ import type { JobFilter, JobRecord, JobStatsRow } from '@intake/core';
 import { countOf, toIso, toNumber } from './normalize.js';
 
 /*
- * Counts and statistics over `job_rollups` (migration 003): finished jobs per organization, UTC hour
- * of creation, extractor and status. Whole hours inside a range come from the rollup; the partial
- * hours at its edges and the unfinished jobs (queued, processing: they still change, and are few)
- * are counted from `jobs`. The answers are exact, as if every job had been read.
+ * Counts and statistics over the rollups of migration 003: finished jobs per organization, UTC hour
+ * (or day and confidence hundredth) of creation, extractor and status. Whole hours or days inside a
+ * range come from a rollup; the partial ones at its edges and the unfinished jobs (queued,
+ * processing: they still change, and are few) are counted from `jobs` through covering indexes.
+ * The answers are exact, as if every job had been read.
  */
 
 const HOUR_MS = 3_600_000;
-const FINISHED = ['completed', 'failed'] as const;
-const hourOf = (iso: string) => Math.floor(Date.parse(iso) / HOUR_MS);
-const hourStart = (hour: number) => new Date(hour * HOUR_MS).toISOString();
+const DAY_MS = 86_400_000;
+const FINISHED: string[] = ['completed', 'failed'];
+const OPEN: string[] = ['queued', 'processing'];
+const unitOf = (iso: string, ms: number) => Math.floor(Date.parse(iso) / ms);
+const unitStart = (unit: number, ms: number) => new Date(unit * ms).toISOString();
+/** floor(c * 100) in IEEE doubles, as SQL computes it on a double precision column; -1 for none. */
+const bucketOf = (confidence: number | null) => (confidence === null ? -1 : Math.floor(confidence * 100));
+
+/**
+ * The lowest bucket all of whose values are >= x: x's own bucket when not even the double just
+ * below x falls in it (x = 0.9: yes), else the next one (x = 0.905: bucket 90 holds 0.901).
+ */
+function firstBucketAtLeast(x: number): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  if (x > 0) view.setBigUint64(0, view.getBigUint64(0) - 1n);
+  const below = x > 0 ? view.getFloat64(0) : -Number.MIN_VALUE;
+  return Math.floor(below * 100) < bucketOf(x) ? bucketOf(x) : bucketOf(x) + 1;
+}
 
 type Rolled = Pick<JobRecord, 'org_id' | 'extractor_id' | 'extractor_name' | 'status' | 'created_at' | 'processing_time_ms' | 'overall_confidence' | 'cost_credits'>;
 
@@ -29,62 +46,103 @@ export const rolledFromRow = (row: Record<string, unknown>): Rolled => ({
   cost_credits: toNumber(row.cost_credits),
 });
 
+/** Each rollup: its key for a job, and what a job adds to its sums. */
+const ROLLUPS = [
+  {
+    table: 'job_rollups',
+    key: (j: Rolled) => ({ org_id: j.org_id, hour: unitOf(j.created_at, HOUR_MS), extractor_id: j.extractor_id, extractor_name: j.extractor_name, status: j.status }),
+    sums: (j: Rolled) => ({
+      job_count: 1,
+      time_sum: j.processing_time_ms ?? 0,
+      time_count: j.processing_time_ms === null ? 0 : 1,
+      confidence_sum: j.overall_confidence ?? 0,
+      confidence_count: j.overall_confidence === null ? 0 : 1,
+      credits: j.cost_credits,
+    }),
+  },
+  {
+    table: 'job_confidence_rollups',
+    key: (j: Rolled) => ({ org_id: j.org_id, day: unitOf(j.created_at, DAY_MS), extractor_id: j.extractor_id, status: j.status, confidence_bucket: bucketOf(j.overall_confidence) }),
+    sums: () => ({ job_count: 1 }),
+  },
+];
+
 /**
- * Adds finished jobs to the rollup (sign 1: a job finished, or was inserted finished) or takes them
- * out (sign -1: deleted). Call it in the transaction that makes the change. Keys are updated in
- * sorted order, so two transactions touching the same keys cannot deadlock on each other.
+ * Adds finished jobs to the rollups (sign 1: a job finished, or was inserted finished) or takes them
+ * out (sign -1: deleted). Call it in the transaction that makes the change. Rows are written in one
+ * order (table, then sorted key), so two transactions touching the same rows cannot deadlock.
  */
 export async function adjustRollups(knex: Knex, jobs: Rolled[], sign: 1 | -1): Promise<void> {
-  const deltas = new Map<string, Record<string, string | number>>();
-  for (const job of jobs) {
-    if (!(FINISHED as readonly string[]).includes(job.status)) continue;
-    const key = { org_id: job.org_id, hour: hourOf(job.created_at), extractor_id: job.extractor_id, extractor_name: job.extractor_name, status: job.status };
-    const id = JSON.stringify(key);
-    const d = deltas.get(id) ?? { ...key, job_count: 0, time_sum: 0, time_count: 0, confidence_sum: 0, confidence_count: 0, credits: 0 };
-    const add = (column: string, value: number) => (d[column] = Number(d[column]) + sign * value);
-    add('job_count', 1);
-    if (job.processing_time_ms !== null) (add('time_sum', job.processing_time_ms), add('time_count', 1));
-    if (job.overall_confidence !== null) (add('confidence_sum', job.overall_confidence), add('confidence_count', 1));
-    add('credits', job.cost_credits);
-    deltas.set(id, d);
+  const finished = jobs.filter((j) => FINISHED.includes(j.status));
+  if (finished.length === 0) return;
+  const upserts: Array<{ table: string; key: Record<string, unknown>; statement: Knex.QueryBuilder }> = [];
+  for (const rollup of ROLLUPS) {
+    const rows = new Map<string, { key: Record<string, unknown>; sums: Record<string, number> }>();
+    for (const job of finished) {
+      const key = rollup.key(job);
+      const id = JSON.stringify(key);
+      const row = rows.get(id) ?? { key, sums: {} as Record<string, number> };
+      for (const [column, value] of Object.entries(rollup.sums(job))) row.sums[column] = (row.sums[column] ?? 0) + sign * value;
+      rows.set(id, row);
+    }
+    for (const id of [...rows.keys()].sort()) {
+      const { key, sums } = rows.get(id)!;
+      const merge = Object.fromEntries(Object.keys(sums).map((c) => [c, knex.raw(`${rollup.table}.${c} + excluded.${c}`)]));
+      upserts.push({ table: rollup.table, key, statement: knex(rollup.table).insert({ ...key, ...sums }).onConflict(Object.keys(key)).merge(merge) });
+    }
   }
-  const keyColumns = ['org_id', 'hour', 'extractor_id', 'extractor_name', 'status'];
-  for (const id of [...deltas.keys()].sort()) {
-    const d = deltas.get(id)!;
-    const merge = Object.fromEntries(['job_count', 'time_sum', 'time_count', 'confidence_sum', 'confidence_count', 'credits'].map((c) => [c, knex.raw(`job_rollups.${c} + excluded.${c}`)]));
-    await knex('job_rollups').insert(d).onConflict(keyColumns).merge(merge);
-    // A bucket emptied by retention goes away, so the rollup does not keep growing with dead hours.
-    if (sign < 0) await knex('job_rollups').where(Object.fromEntries(keyColumns.map((c) => [c, d[c]]))).andWhere('job_count', '<=', 0).delete();
+  if (sign > 0 && upserts.length === 2) {
+    // A job finishing (the hot path): both rows in one round trip. PostgreSQL runs an unreferenced
+    // data-modifying CTE after the main statement, the same order in every such transaction.
+    const [first, second] = upserts.map((u) => u.statement.toSQL());
+    await knex.raw(`with later as (${second!.sql}) ${first!.sql}`, [...second!.bindings, ...first!.bindings]);
+    return;
+  }
+  for (const { table, key, statement } of upserts) {
+    await statement;
+    // A bucket emptied by retention goes away, so rollups do not keep growing with dead periods.
+    if (sign < 0) await knex(table).where(key).andWhere('job_count', '<=', 0).delete();
   }
 }
 
 /**
- * Exact count(*) of a list. Without min_confidence or metadata (which the rollup does not know) and
- * for finished or all statuses, whole hours in the range are summed from the rollup.
+ * Exact count(*) of a list. Without metadata (which no rollup knows) and for finished or all
+ * statuses, whole hours (days with min_confidence) strictly inside the range come from a rollup and
+ * the rest from `jobs`, in disjoint parts summed by one statement.
  */
 export async function countJobs(knex: Knex, orgId: string, filter: JobFilter, filtered: () => Knex.QueryBuilder): Promise<number> {
   const plain = () => countOf(filtered().count({ count: '*' }));
-  const finishedOnly = filter.status !== undefined && (FINISHED as readonly string[]).includes(filter.status);
-  if (filter.min_confidence !== undefined || (filter.metadata && Object.keys(filter.metadata).length) || (filter.status !== undefined && !finishedOnly)) return plain();
-  // Whole hours strictly inside (created_after, created_before): [lo, hi).
-  const lo = filter.created_after ? hourOf(filter.created_after) + 1 : null;
-  const hi = filter.created_before ? hourOf(filter.created_before) : null;
+  const finishedOnly = filter.status !== undefined && FINISHED.includes(filter.status);
+  if ((filter.metadata && Object.keys(filter.metadata).length) || (filter.status !== undefined && !finishedOnly)) return plain();
+  const byConfidence = filter.min_confidence !== undefined;
+  const unitMs = byConfidence ? DAY_MS : HOUR_MS;
+  const unit = byConfidence ? 'day' : 'hour';
+  // Whole units strictly inside (created_after, created_before): [lo, hi).
+  const lo = filter.created_after ? unitOf(filter.created_after, unitMs) + 1 : null;
+  const hi = filter.created_before ? unitOf(filter.created_before, unitMs) : null;
   if (lo !== null && hi !== null && lo >= hi) return plain();
-  const statuses = filter.status ? [filter.status] : [...FINISHED];
-  const rolled = knex('job_rollups').where({ org_id: orgId }).whereIn('status', statuses);
+  const minBucket = byConfidence ? firstBucketAtLeast(filter.min_confidence!) : null;
+  const statuses = filter.status ? [filter.status] : FINISHED;
+  const rolled = knex(byConfidence ? 'job_confidence_rollups' : 'job_rollups').where({ org_id: orgId }).whereIn('status', statuses);
   if (filter.extractor_id) rolled.andWhere({ extractor_id: filter.extractor_id });
-  if (lo !== null) rolled.andWhere('hour', '>=', lo);
-  if (hi !== null) rolled.andWhere('hour', '<', hi);
-  const parts = [countOf(rolled.select(knex.raw('coalesce(sum(job_count), 0) as count')))];
-  if (!finishedOnly || lo !== null || hi !== null) {
-    const rest = filtered().andWhere((q) => {
-      if (!finishedOnly) q.orWhereIn('status', ['queued', 'processing']);
-      if (lo !== null) q.orWhere((edge) => edge.whereIn('status', statuses).andWhere('created_at', '<', hourStart(lo)));
-      if (hi !== null) q.orWhere((edge) => edge.whereIn('status', statuses).andWhere('created_at', '>=', hourStart(hi)));
-    });
-    parts.push(countOf(rest.count({ count: '*' })));
+  if (lo !== null) rolled.andWhere(unit, '>=', lo);
+  if (hi !== null) rolled.andWhere(unit, '<', hi);
+  if (minBucket !== null) rolled.andWhere('confidence_bucket', '>=', minBucket);
+  const parts: Knex.QueryBuilder[] = [rolled.select(knex.raw('coalesce(sum(job_count), 0)'))];
+  const rest = () => filtered().whereIn('status', statuses).count('*');
+  if (!finishedOnly) parts.push(filtered().whereIn('status', OPEN).count('*'));
+  if (lo !== null) parts.push(rest().andWhere('created_at', '<', unitStart(lo, unitMs)));
+  if (hi !== null) parts.push(rest().andWhere('created_at', '>=', unitStart(hi, unitMs)));
+  if (minBucket !== null) {
+    // Finished jobs in whole days whose bucket is below minBucket. floor(c * 100) < minBucket implies
+    // c < minBucket / 100 give or take rounding (~1e-15): this bound lets an index range find them.
+    const edge = rest().andWhere('overall_confidence', '<', minBucket / 100 + 1e-9).andWhereRaw('floor(overall_confidence * 100) < ?', [minBucket]);
+    if (lo !== null) edge.andWhere('created_at', '>=', unitStart(lo, unitMs));
+    if (hi !== null) edge.andWhere('created_at', '<', unitStart(hi, unitMs));
+    parts.push(edge);
   }
-  return (await Promise.all(parts)).reduce((a, b) => a + b, 0);
+  const { rows } = await knex.raw(`select ${parts.map(() => '(?)').join(' + ')} as count`, parts);
+  return toNumber(rows[0].count);
 }
 
 /** Aggregates over an organization's jobs created since `since`: the rollup's whole hours plus the rest from `jobs`. */
@@ -113,7 +171,7 @@ export async function jobStats(knex: Knex, orgId: string, since: string): Promis
             sum(credits) as credits
        from parts p left join extractors e on e.id = p.extractor_id and e.deleted_at is null
       group by p.extractor_id order by sum(n) desc, p.extractor_id`,
-    [orgId, lo, orgId, since, hourStart(lo)],
+    [orgId, lo, orgId, since, unitStart(lo, HOUR_MS)],
   );
   const total = (column: string) => rows.reduce((sum: number, r: Record<string, unknown>) => sum + toNumber(r[column]), 0);
   return {

@@ -21,6 +21,8 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     const pdf = Buffer.from(await makeInvoicePdf()).toString('base64');
     ids.job_id = (await api.call('POST', '/v1/documents', { key: a.test_key, body: { extractor_id: ids.extractor_id, document: pdf, mime_type: 'application/pdf' } })).body.id;
     ids.endpoint_id = (await api.call('POST', '/v1/webhooks/endpoints', { key: a.live_key, body: { url: 'https://127.0.0.1:9/hook' } })).body.id;
+    ids.prefix = (await api.call('POST', '/api/email-ingestion/config', { key: a.live_key, body: { emailPrefix: 'ap-security', defaultDocumentType: 'vendor_bill' } })).body.emailPrefix;
+    expect(ids.prefix).toBe('ap-security');
     await api.runJobs();
     let n = 0;
     await api.intake.stores.webhooks.dispatchOutbox(new Date(), 100, () => `whd_security${n++}`);
@@ -54,7 +56,8 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     "%s: another organization's resource is 404 not_found, never 403",
     async (_l, route) => {
       // A body valid for the route, so only ownership can make it fail.
-      const body = route.method === 'patch' ? (route.path.includes('webhooks') ? { description: 'stolen' } : { name: 'stolen' }) : route.body ? {} : undefined;
+      const patchBody = route.path.includes('webhooks') ? { description: 'stolen' } : route.path.includes('email-ingestion') ? { isActive: false } : { name: 'stolen' };
+      const body = route.method === 'patch' ? patchBody : route.body ? {} : undefined;
       const res = await api.call(route.method.toUpperCase(), pathOf(route), { key: b.live_key, body });
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('not_found');
@@ -73,6 +76,8 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     expect((await api.call('GET', `/v1/documents/${ids.job_id}`, { key: a.live_key })).status).toBe(200);
     expect((await api.call('GET', '/v1/webhooks/endpoints', { key: b.live_key })).body.endpoints).toEqual([]);
     expect((await api.call('GET', '/v1/documents', { key: b.live_key })).body.total).toBe(0);
+    expect((await api.call('GET', '/api/email-ingestion/config', { key: b.live_key })).body).toEqual({ configs: [], total: 0 });
+    expect((await api.call('GET', `/api/email-ingestion/config/${ids.prefix}`, { key: a.live_key })).body.isActive).toBe(true);
     const listed = await api.call('GET', '/v1/api-keys?limit=100', { key: a.live_key });
     expect(listed.body.api_keys.find((k: { id: string }) => k.id === ids.key_id).revoked_at).toBeNull();
   });

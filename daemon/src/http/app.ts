@@ -8,12 +8,16 @@ import { mountRoutes } from './mount-routes.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { apiKeyRoutes } from './routes/api-keys.routes.js';
 import { creditRoutes } from './routes/credits.routes.js';
+import { emailIngestionRoutes } from './routes/email-ingestion.routes.js';
 import { documentRoutes } from './routes/documents.routes.js';
 import { extractorRoutes } from './routes/extractors.routes.js';
 import { fileRoutes } from './routes/files.routes.js';
 import type { RouteDef } from './routes/route.js';
 import { systemRoutes } from './routes/system.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
+
+/** Path trees whose routes all need a key (the email ingestion endpoints live under /api/). */
+const AUTHENTICATED_TREES = ['/v1/', '/api/'];
 
 export interface HttpAppDeps {
   intake: Intake;
@@ -55,6 +59,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     ...creditRoutes(deps.intake),
     ...webhookRoutes(deps.webhooks),
     ...apiKeyRoutes(deps.intake),
+    ...emailIngestionRoutes(deps.intake.emailIngestion),
   );
   const auth = authenticate({ apiKeys: deps.intake.apiKeys, rateLimiter: deps.rateLimiter, clock: deps.intake.clock });
   const router = new Router();
@@ -64,9 +69,9 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   koa.silent = true;
   koa.use(requestContext(deps.logger));
   koa.use(router.routes());
-  // Unknown /v1 paths still authenticate first: an anonymous caller learns nothing about which exist.
+  // Unknown /v1 and /api paths still authenticate first: an anonymous caller learns nothing about which exist.
   koa.use(async (ctx, next) => {
-    if (ctx.path.startsWith('/v1/') && ctx.status === 404 && ctx.body === undefined) await auth(ctx, next);
+    if (AUTHENTICATED_TREES.some((tree) => ctx.path.startsWith(tree)) && ctx.status === 404 && ctx.body === undefined) await auth(ctx, next);
     else await next();
   });
   return { koa, routes };

@@ -36,3 +36,4 @@ export * from './events/event-builders.js';
 export * from './extraction/index.js';
 export * from './classification/index.js';
 export * from './webhooks/index.js';
+export * from './email-ingestion/index.js';

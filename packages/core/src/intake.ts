@@ -9,6 +9,8 @@ import type { OutboxStore } from './ports/outbox.port.js';
 import type { SettingsStore } from './ports/settings-store.port.js';
 import type { TransactionRunner } from './ports/transaction.port.js';
 import type { WebhookStore } from './ports/webhook-store.port.js';
+import type { EmailIngestionStore } from './email-ingestion/email-ingestion-store.port.js';
+import { EmailIngestionService } from './email-ingestion/email-ingestion-service.js';
 import { ApiKeyService } from './keys/api-key-service.js';
 import { CreditService } from './credits/credit-service.js';
 import { ExtractorService } from './extractors/extractor-service.js';
@@ -25,6 +27,7 @@ export interface IntakeStores {
   outbox: OutboxStore;
   settings: SettingsStore;
   webhooks: WebhookStore;
+  emailIngestion: EmailIngestionStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }
@@ -46,6 +49,7 @@ export interface Intake {
   extractors: ExtractorService;
   credits: CreditService;
   jobs: JobQueries;
+  emailIngestion: EmailIngestionService;
   stores: IntakeStores;
   clock: Clock;
   ids: IdGenerator;
@@ -65,6 +69,7 @@ export function createIntake(options: IntakeOptions): Intake {
     extractors: new ExtractorService({ extractors: stores.extractors, clock, ids }),
     credits: new CreditService({ stores, transaction: stores.transaction, clock, ids, creditsPerPage }),
     jobs: new JobQueries({ stores, clock }),
+    emailIngestion: new EmailIngestionService({ configs: stores.emailIngestion, extractors: stores.extractors, clock }),
     stores,
     clock,
     ids,

@@ -14,6 +14,7 @@ import { SqlJobStore } from './stores/job-store.js';
 import { SqlOutboxStore } from './stores/outbox-store.js';
 import { SqlSettingsStore } from './stores/settings-store.js';
 import { SqlWebhookStore } from './stores/webhook-store.js';
+import { SqlEmailIngestionStore } from './stores/email-ingestion-store.js';
 import { CachedExtractorStore, ExtractorCache } from './stores/cached-extractor-store.js';
 
 export type { ConnectionOptions, DatabaseKind } from './connection.js';
@@ -54,6 +55,7 @@ function bindStores(knex: Knex, cache: ExtractorCache | null): IntakeStores {
     outbox: new SqlOutboxStore(knex),
     settings: new SqlSettingsStore(knex),
     webhooks: new SqlWebhookStore(knex),
+    emailIngestion: new SqlEmailIngestionStore(knex),
     transaction: (fn) => knex.transaction((trx) => fn(bindStores(trx, cache))),
   };
 }

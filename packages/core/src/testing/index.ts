@@ -2,3 +2,4 @@
 export * from './memory/index.js';
 export * from './store-contract.js';
 export * from './job-store-contract.js';
+export * from './email-ingestion-store-contract.js';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IntakeStores } from '../../intake.js';
 import type { BlobStore } from '../../ports/blob-store.port.js';
 import { MemoryApiKeyStore, MemoryExtractorStore, MemoryOrganizationStore } from './foundation-stores.js';
+import { MemoryEmailIngestionStore } from './email-ingestion-store.js';
 import { MemoryJobStore } from './job-store.js';
 import { MemoryCreditLedger, MemoryOutboxStore, MemoryRateLimiter, MemorySettingsStore } from './ledger-stores.js';
 import { MemoryDb } from './memory-db.js';
@@ -12,6 +13,7 @@ export * from './foundation-stores.js';
 export * from './job-store.js';
 export * from './ledger-stores.js';
 export * from './webhook-store.js';
+export * from './email-ingestion-store.js';
 
 /** Every store in memory: for tests and for trying Intake without a database. */
 export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLimiter; db: MemoryDb } {
@@ -25,6 +27,7 @@ export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLi
     outbox: new MemoryOutboxStore(db),
     settings: new MemorySettingsStore(db),
     webhooks: new MemoryWebhookStore(db),
+    emailIngestion: new MemoryEmailIngestionStore(db),
     // Inside a transaction a nested one just runs (the outer one already holds the lock).
     transaction: inTransaction ? (fn) => fn(bind(true)) : (fn) => db.transaction(() => fn(bind(true))),
   });

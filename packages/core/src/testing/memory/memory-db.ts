@@ -1,4 +1,5 @@
 import type { StoredApiKey } from '../../keys/api-key.js';
+import type { StoredEmailIngestionConfig } from '../../email-ingestion/email-ingestion-config.js';
 import type { Extractor } from '../../extractors/extractor.js';
 import type { JobRecord } from '../../jobs/job.js';
 import type { Organization } from '../../organizations/organization.js';
@@ -23,6 +24,8 @@ export interface MemoryTables {
   webhookDeliveries: Map<string, WebhookDelivery & { lease_owner: string | null; lease_expires_at: string | null }>;
   webhookAttempts: WebhookAttempt[];
   dispatchedEvents: Set<string>;
+  /** By lowercase prefix: one namespace for every organization. */
+  emailIngestionConfigs: Map<string, StoredEmailIngestionConfig>;
 }
 
 export class MemoryDb {
@@ -41,6 +44,7 @@ export class MemoryDb {
     webhookDeliveries: new Map(),
     webhookAttempts: [],
     dispatchedEvents: new Set(),
+    emailIngestionConfigs: new Map(),
   };
   private queue: Promise<unknown> = Promise.resolve();
 

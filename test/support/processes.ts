@@ -6,7 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -264,17 +263,7 @@ export function makeTempDir(prefix = 'intake-test-'): string {
   return dir;
 }
 
-/** A loopback TCP port that was free a moment ago. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './postgres-server.js';
 
 /** SIGKILLs every child still running and waits for each to be gone. */
 export async function killAll(): Promise<void> {

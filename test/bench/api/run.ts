@@ -9,7 +9,7 @@
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
-import { startPostgres, type ThrowawayPostgres } from './postgres.js';
+import { startPostgres, type ThrowawayPostgres } from '../../support/postgres-server.js';
 import { startBare, startIntake, type Target } from './targets.js';
 
 const CONNECTIONS = 64;

@@ -15,7 +15,7 @@ import os from 'node:os';
 import { createSqlStorage } from '@intake/storage-sql';
 import { createIntake } from '@intake/core';
 import { makeInvoicePdf } from '../../support/fixtures.js';
-import { startPostgres } from '../api/postgres.js';
+import { startPostgres } from '../../support/postgres-server.js';
 import { loadJobs, migrateThrough } from './bulk.js';
 import { explainRequest, scenarios, timeRequests, type QueryResult } from './queries.js';
 import { startStack } from './stack.js';

@@ -5,11 +5,12 @@ import { freePort } from '../support/processes.js';
 
 describe('examples/webhook-receiver.ts', () => {
   const children: ReturnType<typeof spawn>[] = [];
-  afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
+  // tsx starts the program as a child of its own: kill the whole process group.
+  afterAll(() => children.forEach((c) => c.pid && process.kill(-c.pid, 'SIGKILL')));
 
   it('accepts a signed event once, refuses a bad signature and a stale event', async () => {
     const port = await freePort();
-    const child = spawn('node_modules/.bin/tsx', ['--tsconfig', 'tsconfig.json', 'examples/webhook-receiver.ts'], { env: { ...process.env, WEBHOOK_SECRET: 'whsec_test', PORT: String(port) } });
+    const child = spawn('node_modules/.bin/tsx', ['--tsconfig', 'tsconfig.json', 'examples/webhook-receiver.ts'], { env: { ...process.env, WEBHOOK_SECRET: 'whsec_test', PORT: String(port) }, detached: true });
     children.push(child);
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));

@@ -17,6 +17,7 @@ import {
   type Intake,
   type JobPipeline,
   type ProcessOutcome,
+  type WebhookTransport,
   WebhookService,
 } from '@intake/core';
 import { createHttpsTransport } from '@intake/webhook-https';
@@ -34,6 +35,8 @@ export interface ApiHarness {
   createOrg(input?: { name?: string; plan?: string; rate_limit_per_minute?: number; credits?: number }): Promise<{ org_id: string; live_key: string; test_key: string }>;
   /** fetch against the API with an optional bearer key and a JSON body. */
   call(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse>;
+  /** The service behind /v1/webhooks (its transport: `ApiOptions.webhookTransport`). */
+  webhooks: WebhookService;
   /** Runs queued jobs in this process until none is runnable; returns what happened. */
   runJobs(workerId?: string): Promise<ProcessOutcome[]>;
   close(): Promise<void>;
@@ -52,6 +55,10 @@ export interface ApiOptions {
   maxDocumentBytes?: number;
   timeoutMs?: number;
   leaseMs?: number;
+  /** The transport of /v1/webhooks (tests and registration checks); default: HTTPS allowing 127.0.0.1 and localhost, no CA file. */
+  webhookTransport?: WebhookTransport;
+  /** How long POST /v1/webhooks/test waits for an answer; default 5000. */
+  webhookTimeoutMs?: number;
 }
 
 /** The real HTTP API on a loopback port over a fresh database of the given kind. */
@@ -71,10 +78,12 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const webhookTransport = options.webhookTransport ?? createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] });
+  const webhooks = new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: webhookTransport, clock: intake.clock, ids: intake.ids, timeoutMs: options.webhookTimeoutMs ?? 5000 });
   const app = createHttpApp({
     intake,
     pipeline,
-    webhooks: new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] }), clock: intake.clock, ids: intake.ids, timeoutMs: 5000 }),
+    webhooks,
     links: new DocumentLinks('test-secret', baseUrl, 3600),
     rateLimiter: db.storage.rateLimiter,
     logger: pino({ level: 'silent' }),
@@ -89,6 +98,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     intake,
     pipeline,
     db,
+    webhooks,
     async createOrg(input = {}) {
       const created = await intake.organizations.create({ name: input.name ?? 'Test org', plan: input.plan ?? 'business', ...input });
       return { org_id: created.org_id, live_key: created.live_key, test_key: created.test_key };

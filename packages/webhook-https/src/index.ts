@@ -37,7 +37,10 @@ export function createHttpsTransport(options: HttpsTransportOptions = {}): Webho
   };
   // Extra CAs are added to Node's own list, not instead of it: public receivers keep working.
   const ca = options.caFile ? [...tls.rootCertificates, fs.readFileSync(options.caFile, 'utf8')] : undefined;
-  const agent = new https.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 8, lookup, ...(ca ? { ca } : {}) });
+  // Idle sockets kept, not a cap on open ones: the agent pools by host and port, so a cap would let a
+  // dead endpoint queue up another endpoint on the same host (whose timeout runs while it waits). The
+  // sender already bounds attempts in flight, per endpoint and in all.
+  const agent = new https.Agent({ keepAlive: true, maxFreeSockets: options.maxSockets ?? 8, lookup, ...(ca ? { ca } : {}) });
 
   return {
     send: (request) => {

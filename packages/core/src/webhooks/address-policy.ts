@@ -47,10 +47,11 @@ for (const [network, bits] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) RESTRICTED.addSubnet(network, bits, 'ipv4');
+// No `::ffff:0:0/96` here: BlockList already checks IPv4-mapped addresses (::ffff:127.0.0.1) against
+// the IPv4 rules above, and such an IPv6 rule would also match every plain IPv4 address, public ones too.
 for (const [network, bits] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],

@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** `X-Service-Signature`: lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's secret. */
-export function signWebhookBody(rawBody: string | Uint8Array, secret: string): string {
+/**
+ * `X-Service-Signature`: lowercase hex HMAC-SHA256 of the exact raw body, keyed with the endpoint's
+ * secret (a string is keyed as its UTF-8 bytes; raw bytes for keys that are not text).
+ */
+export function signWebhookBody(rawBody: string | Uint8Array, secret: string | Uint8Array): string {
   return createHmac('sha256', secret).update(rawBody).digest('hex');
 }
 

@@ -42,14 +42,19 @@ export class WebhookSender {
     return this.deps.store.claimDue({ workerId, now: this.deps.clock.now(), leaseMs: this.deps.options.leaseMs, limit, skipEndpoints });
   }
 
-  /** One attempt of a claimed delivery; records it and schedules what follows. Returns whether it succeeded. */
-  async attempt(workerId: string, claimed: ClaimedDelivery): Promise<boolean> {
+  /**
+   * One attempt of a claimed delivery; records it and schedules what follows. Returns whether it
+   * succeeded. `onAnswered` runs as soon as the exchange with the receiver is over, before the
+   * outcome is written (the delivery stays leased until then).
+   */
+  async attempt(workerId: string, claimed: ClaimedDelivery, onAnswered?: () => void): Promise<boolean> {
     const { delivery } = claimed;
     const number = delivery.attempt_count + 1;
     const startedAt = this.deps.clock.now();
     const response = await this.deps.transport
       .send({ url: claimed.url, body: delivery.payload, headers: deliveryHeaders(delivery.payload, claimed.secret, delivery.event, delivery.id), timeoutMs: this.deps.options.timeoutMs })
       .catch((error: unknown) => ({ statusCode: null, durationMs: 0, responseBody: null, error: coerceError(error).message }));
+    onAnswered?.();
     const success = response.error === null && response.statusCode !== null && response.statusCode >= 200 && response.statusCode < 300;
     const delay = success ? null : delayAfterFailedAttempt(number);
     const finishedAt = this.deps.clock.now().getTime();

@@ -82,10 +82,14 @@ export class SqlWebhookStore implements WebhookStore {
   }
 
   async deleteEndpoint(orgId: string, id: string): Promise<boolean> {
-    return toNumber(await this.knex('webhook_endpoints').where({ org_id: orgId, id }).delete()) > 0;
+    // `returning`, not the affected count: knex-pglite answers a bare delete with its raw result object.
+    const rows = await this.knex('webhook_endpoints').where({ org_id: orgId, id }).delete().returning('id');
+    return rows.length > 0;
   }
 
   async dispatchOutbox(now: Date, limit: number, makeId: () => string): Promise<number> {
+    // The sender calls this on every turn of its loop: when nothing waits, one indexed read, no transaction.
+    if (!(await this.knex('outbox_events').whereNull('dispatched_at').first('seq'))) return 0;
     return this.knex.transaction(async (trx) => {
       const events = await trx('outbox_events').whereNull('dispatched_at').orderBy('seq').limit(limit).forUpdate().skipLocked();
       if (events.length === 0) return 0;
@@ -106,44 +110,57 @@ export class SqlWebhookStore implements WebhookStore {
     });
   }
 
+  /** One statement (one round trip, one commit): lock due rows with SKIP LOCKED, lease them, return them with their endpoint. */
   async claimDue(options: DeliveryClaimOptions): Promise<ClaimedDelivery[]> {
     const now = options.now.toISOString();
-    return this.knex.transaction(async (trx) => {
-      const q = trx('webhook_deliveries as d')
-        .join('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-        .where('d.status', 'pending')
-        .andWhere('d.next_attempt_at', '<=', now)
-        .andWhere((w) => w.whereNull('d.lease_expires_at').orWhere('d.lease_expires_at', '<', now))
-        .orderBy('d.next_attempt_at')
-        .limit(options.limit)
-        .forUpdate(['d'])
-        .skipLocked()
-        .select('d.*', 'e.url', 'e.secret');
-      if (options.skipEndpoints.length) q.whereNotIn('d.endpoint_id', options.skipEndpoints);
-      const rows = await q;
-      if (rows.length === 0) return [];
-      const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
-      await trx('webhook_deliveries').whereIn('id', rows.map((r: { id: string }) => r.id)).update({ lease_owner: options.workerId, lease_expires_at: until });
-      return rows.map((r: Record<string, unknown>) => ({ delivery: deliveryFromRow(r), url: String(r.url), secret: String(r.secret) }));
-    });
+    const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
+    const skip = options.skipEndpoints.length ? `and d.endpoint_id not in (${options.skipEndpoints.map(() => '?').join(', ')})` : '';
+    const result = await this.knex.raw(
+      `with due as (
+         select d.id from webhook_deliveries d
+         where d.status = 'pending' and d.next_attempt_at <= ?::timestamptz
+           and (d.lease_expires_at is null or d.lease_expires_at < ?::timestamptz) ${skip}
+         order by d.next_attempt_at limit ? for update skip locked
+       ), leased as (
+         update webhook_deliveries w set lease_owner = ?, lease_expires_at = ?::timestamptz from due where w.id = due.id returning w.*
+       )
+       select leased.*, e.url, e.secret from leased join webhook_endpoints e on e.id = leased.endpoint_id order by leased.next_attempt_at`,
+      [now, now, ...options.skipEndpoints, options.limit, options.workerId, until],
+    );
+    return (result.rows as Record<string, unknown>[]).map((r) => ({ delivery: deliveryFromRow(r), url: String(r.url), secret: String(r.secret) }));
   }
 
+  /** One statement: the fenced update of the delivery, and the attempt row only if that update happened. */
   async recordAttempt(workerId: string, attempt: WebhookAttempt, next: { status: DeliveryStatus; nextAttemptAt: string | null }): Promise<boolean> {
-    return this.knex.transaction(async (trx) => {
-      const updated = await trx('webhook_deliveries')
-        .where({ id: attempt.delivery_id, lease_owner: workerId, chain: attempt.chain, status: 'pending' })
-        .update({ status: next.status, next_attempt_at: next.nextAttemptAt, attempt_count: attempt.attempt, last_attempt_at: attempt.started_at, lease_owner: null, lease_expires_at: null });
-      if (toNumber(updated) === 0) return false;
-      await trx('webhook_attempts').insert(attempt);
-      return true;
-    });
+    const result = await this.knex.raw(
+      `with moved as (
+         update webhook_deliveries
+         set status = ?, next_attempt_at = ?::timestamptz, attempt_count = ?::int, last_attempt_at = ?::timestamptz, lease_owner = null, lease_expires_at = null
+         where id = ? and lease_owner = ? and chain = ?::int and status = 'pending'
+         returning id
+       )
+       insert into webhook_attempts (delivery_id, chain, attempt, started_at, status_code, duration_ms, error, response_body, success)
+       select id, ?::int, ?::int, ?::timestamptz, ?::int, ?::int, ?::text, ?::text, ?::boolean from moved
+       returning delivery_id`,
+      [
+        next.status, next.nextAttemptAt, attempt.attempt, attempt.started_at, attempt.delivery_id, workerId, attempt.chain,
+        attempt.chain, attempt.attempt, attempt.started_at, attempt.status_code, attempt.duration_ms, attempt.error, attempt.response_body, attempt.success,
+      ],
+    );
+    return result.rows.length > 0;
   }
 
   async getDelivery(orgId: string, id: string): Promise<(WebhookDelivery & { attempts: WebhookAttempt[] }) | null> {
-    const row = await this.knex('webhook_deliveries').where({ org_id: orgId, id }).first();
-    if (!row) return null;
-    const attempts = await this.knex('webhook_attempts').where({ delivery_id: id }).orderBy([{ column: 'chain' }, { column: 'attempt' }]);
-    return { ...deliveryFromRow(row), attempts: attempts.map(attemptFromRow) };
+    // One snapshot for both reads: an attempt recorded in between would show next to a stale attempt_count.
+    return this.knex.transaction(
+      async (trx) => {
+        const row = await trx('webhook_deliveries').where({ org_id: orgId, id }).first();
+        if (!row) return null;
+        const attempts = await trx('webhook_attempts').where({ delivery_id: id }).orderBy([{ column: 'chain' }, { column: 'attempt' }]);
+        return { ...deliveryFromRow(row), attempts: attempts.map(attemptFromRow) };
+      },
+      { isolationLevel: 'repeatable read' },
+    );
   }
 
   async listDeliveries(orgId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>> {

@@ -141,26 +141,4 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
 
 export { ManualClock };
 
-/** A valid extractor body with the spec's recommended invoice fields. */
-export const invoiceExtractor = (name = 'Invoices') => ({
-  name,
-  document_type: 'invoice',
-  field_definitions: [
-    { name: 'invoice_number', type: 'text', required: true, description: 'Invoice number', validation: { pattern: '^[A-Z0-9-]+$', max_length: 40 } },
-    { name: 'invoice_date', type: 'date', required: true, description: 'Date of issue', validation: { min_date: '2000-01-01' } },
-    { name: 'due_date', type: 'date', required: false, description: 'Payment due date' },
-    { name: 'vendor_name', type: 'text', required: true, description: 'Seller' },
-    { name: 'vendor_email', type: 'email', required: false, description: 'Seller email', validation: { domain: '@vendor.example' } },
-    { name: 'total_amount', type: 'currency', required: true, description: 'Grand total', validation: { min: 0 } },
-    {
-      name: 'line_items',
-      type: 'array',
-      required: false,
-      description: 'Rows of the table',
-      fields: [
-        { name: 'description', type: 'text', required: true, description: 'What' },
-        { name: 'amount', type: 'currency', required: true, description: 'Row total' },
-      ],
-    },
-  ],
-});
+export { invoiceExtractor } from './fixtures.js';

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { pino } from 'pino';
+import { invoiceExtractor } from '../../support/fixtures.js';
 import { createDocumentExtractor, createIntake, createJobPipeline, DocumentLinks, WebhookService } from '@intake/core';
 import { MemoryBlobStore } from '@intake/core/testing';
 import { createTesseractReader } from '@intake/ocr-tesseract';
@@ -50,27 +51,6 @@ async function listen(handler: Handler): Promise<Listening> {
   };
 }
 
-/** A valid extractor with a realistic number of fields, so the JSON answer has a typical size. */
-const extractorBody = {
-  name: 'Invoices',
-  document_type: 'invoice',
-  field_definitions: [
-    { name: 'invoice_number', type: 'text', required: true, description: 'Invoice number', validation: { pattern: '^[A-Z0-9-]+$', max_length: 40 } },
-    { name: 'invoice_date', type: 'date', required: true, description: 'Date of issue', validation: { min_date: '2000-01-01' } },
-    { name: 'vendor_name', type: 'text', required: true, description: 'Seller' },
-    { name: 'total_amount', type: 'currency', required: true, description: 'Grand total', validation: { min: 0 } },
-    {
-      name: 'line_items',
-      type: 'array',
-      required: false,
-      description: 'Rows of the table',
-      fields: [
-        { name: 'description', type: 'text', required: true, description: 'What' },
-        { name: 'amount', type: 'currency', required: true, description: 'Row total' },
-      ],
-    },
-  ],
-};
 
 /**
  * The real HTTP API over `storage`, with one organization, its live key and one extractor. The
@@ -81,7 +61,7 @@ export async function startIntake(name: string, storage: SqlStorage): Promise<Ta
   // 1,000,000/min is the most the organization schema accepts: far above what 2 cores can serve in
   // one window, so the limiter counts every request but never throttles.
   const org = await intake.organizations.create({ name: `Bench ${name}`, plan: 'enterprise', rate_limit_per_minute: 1_000_000 });
-  const extractor = await intake.extractors.create(org.org_id, extractorBody, 'admin');
+  const extractor = await intake.extractors.create(org.org_id, invoiceExtractor(), 'admin');
   const reader = createTesseractReader({ workers: 1 });
   const pipeline = createJobPipeline(intake, {
     blobs: new MemoryBlobStore(),

@@ -9,28 +9,10 @@ import { createHttpsTransport } from '@intake/webhook-https';
 import { createHttpApp, JobWorkers } from '@intake/daemon';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sql';
+import { invoiceExtractor } from '../../support/fixtures.js';
 
 /** A realistic invoice extractor, so simulated results and stored snapshots have a typical size. */
-export const EXTRACTOR_BODY = {
-  name: 'Invoices',
-  document_type: 'invoice',
-  field_definitions: [
-    { name: 'invoice_number', type: 'text', required: true, description: 'Invoice number', validation: { pattern: '^[A-Z0-9-]+$', max_length: 40 } },
-    { name: 'invoice_date', type: 'date', required: true, description: 'Date of issue', validation: { min_date: '2000-01-01' } },
-    { name: 'vendor_name', type: 'text', required: true, description: 'Seller' },
-    { name: 'total_amount', type: 'currency', required: true, description: 'Grand total', validation: { min: 0 } },
-    {
-      name: 'line_items',
-      type: 'array',
-      required: false,
-      description: 'Rows of the table',
-      fields: [
-        { name: 'description', type: 'text', required: true, description: 'What' },
-        { name: 'amount', type: 'currency', required: true, description: 'Row total' },
-      ],
-    },
-  ],
-};
+export const EXTRACTOR_BODY = invoiceExtractor();
 
 /** Test-key jobs never reach the extractor; if one does, the bench is measuring the wrong thing. */
 const refusingExtractor: DocumentExtractor = {

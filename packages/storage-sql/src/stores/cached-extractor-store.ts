@@ -26,13 +26,14 @@ export class CachedExtractorStore implements ExtractorStore {
   async get(orgId: string, id: string): Promise<Extractor | null> {
     const key = this.cache.key(orgId, id);
     const hit = this.cache.entries.get(key);
-    if (hit) return structuredClone(hit);
+    if (hit) return hit;
     const found = await this.inner.get(orgId, id);
-    if (found) {
-      if (this.cache.entries.size >= MAX_ENTRIES) this.cache.entries.delete(this.cache.entries.keys().next().value!);
-      this.cache.entries.set(key, structuredClone(found));
-    }
-    return found;
+    if (!found) return null;
+    // Frozen, not copied per read: readers share one object that none of them can change.
+    const frozen = deepFreeze(structuredClone(found));
+    if (this.cache.entries.size >= MAX_ENTRIES) this.cache.entries.delete(this.cache.entries.keys().next().value!);
+    this.cache.entries.set(key, frozen);
+    return frozen;
   }
 
   insert(extractor: Extractor): Promise<void> {
@@ -56,4 +57,12 @@ export class CachedExtractorStore implements ExtractorStore {
     this.cache.forget(orgId, id);
     return this.inner.delete(orgId, id, at);
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const member of Object.values(value)) deepFreeze(member);
+    Object.freeze(value);
+  }
+  return value;
 }

@@ -25,6 +25,9 @@ import { createHttpApp } from '@intake/daemon';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore, SqlBlobStore } from '@intake/storage-sql';
 import { openTestDatabase, type DbKind, type TestDatabase } from './databases.js';
+import { callApi, type ApiResponse, type CallOptions } from './http.js';
+
+export type { ApiResponse } from './http.js';
 
 export interface ApiHarness {
   baseUrl: string;
@@ -34,18 +37,12 @@ export interface ApiHarness {
   /** Creates an organization with an all-scope live and test key. */
   createOrg(input?: { name?: string; plan?: string; rate_limit_per_minute?: number; credits?: number }): Promise<{ org_id: string; live_key: string; test_key: string }>;
   /** fetch against the API with an optional bearer key and a JSON body. */
-  call(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse>;
+  call(method: string, path: string, options?: CallOptions): Promise<ApiResponse>;
   /** The service behind /v1/webhooks (its transport: `ApiOptions.webhookTransport`). */
   webhooks: WebhookService;
   /** Runs queued jobs in this process until none is runnable; returns what happened. */
   runJobs(workerId?: string): Promise<ProcessOutcome[]>;
   close(): Promise<void>;
-}
-
-export interface ApiResponse {
-  status: number;
-  headers: Headers;
-  body: any;
 }
 
 export interface ApiOptions {
@@ -103,24 +100,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
       const created = await intake.organizations.create({ name: input.name ?? 'Test org', plan: input.plan ?? 'business', ...input });
       return { org_id: created.org_id, live_key: created.live_key, test_key: created.test_key };
     },
-    async call(method, urlPath, opts = {}) {
-      const headers: Record<string, string> = { ...opts.headers };
-      if (opts.key) headers.authorization = `Bearer ${opts.key}`;
-      let body: string | undefined;
-      if (opts.body !== undefined) {
-        headers['content-type'] ??= 'application/json';
-        body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-      }
-      const res = await fetch(baseUrl + urlPath, { method, headers, body });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: res.status, headers: res.headers, body: parsed };
-    },
+    call: (method, urlPath, opts = {}) => callApi(baseUrl, method, urlPath, opts),
     async runJobs(workerId = 'test-worker') {
       const outcomes: ProcessOutcome[] = [];
       for (;;) {

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach } from 'vitest';
+import { callApi } from './http.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const INTAKE_BIN = path.join(REPO_ROOT, 'daemon', 'bin', 'intake.mjs');
@@ -230,31 +231,10 @@ export async function httpStatus(url: string): Promise<number> {
   }
 }
 
-export interface ApiResponse {
-  status: number;
-  headers: Headers;
-  body: any;
-}
+export type { ApiResponse } from './http.js';
 
 /** One request to a daemon's API with an optional bearer key and JSON body. */
-export async function api(baseUrl: string, method: string, urlPath: string, options: { key?: string; body?: unknown } = {}): Promise<ApiResponse> {
-  const headers: Record<string, string> = {};
-  if (options.key) headers.authorization = `Bearer ${options.key}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  const res = await fetch(baseUrl + urlPath, { method, headers, body, signal: AbortSignal.timeout(10_000) });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: res.status, headers: res.headers, body: parsed };
-}
+export const api = (baseUrl: string, method: string, urlPath: string, options: { key?: string; body?: unknown } = {}) => callApi(baseUrl, method, urlPath, options);
 
 /** A fresh directory under the OS temp dir, removed by `useProcessCleanup`'s afterAll. */
 export function makeTempDir(prefix = 'intake-test-'): string {

@@ -60,7 +60,7 @@ export function directAdminOperations(intake: Intake, webhooks: WebhookService, 
       return { ...updated };
     },
     async createWebhookEndpoint(input) {
-      const { org_id, ...rest } = parseInput(OrgOnly.passthrough(), input);
+      const { org_id, ...rest } = parseInput(z.looseObject(OrgOnly.shape), input);
       if (!(await intake.organizations.get(org_id))) throw notFound('Organization', org_id);
       const { endpoint, secret } = await webhooks.create(org_id, rest);
       return { ...endpoint, secret };

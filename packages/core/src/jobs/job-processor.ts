@@ -106,7 +106,8 @@ export class JobProcessor {
   private async complete(job: JobRecord, workerId: string, outcome: ExtractionOutcome, elapsedMs: number): Promise<ProcessOutcome> {
     const { transaction, credits, clock, ids } = this.deps;
     const at = clock.now().toISOString();
-    const cost = job.environment === 'live' ? job.estimated_cost === 0 ? 0 : Math.round((job.estimated_cost / job.page_count) * outcome.page_count) : 0;
+    // The per-page price the job was submitted at (0 for test keys), times the pages really read.
+    const cost = Math.round((job.estimated_cost / Math.max(1, job.page_count)) * outcome.page_count);
     const scores = Object.values(outcome.confidence);
     const done = await transaction(async (tx) => {
       const finished = await tx.jobs.markCompleted(job.id, workerId, {

@@ -1,10 +1,12 @@
 import { createMemoryStores, describeEmailIngestionStoreContract, describeJobStoreContract, describeStoreContract, type StoreHarness } from '@intake/core/testing';
+import { describeInboundMessageStoreContract } from '@intake/core/testing';
 import { DB_KINDS, openTestDatabase } from '../support/databases.js';
 
 const memory = async (): Promise<StoreHarness> => ({ stores: createMemoryStores(), close: async () => {} });
 describeStoreContract('memory', memory);
 describeJobStoreContract('memory', memory);
 describeEmailIngestionStoreContract('memory', memory);
+describeInboundMessageStoreContract('memory', memory);
 
 for (const kind of DB_KINDS) {
   const sql = async (): Promise<StoreHarness> => {
@@ -14,4 +16,5 @@ for (const kind of DB_KINDS) {
   describeStoreContract(`sql on ${kind}`, sql);
   describeJobStoreContract(`sql on ${kind}`, sql);
   describeEmailIngestionStoreContract(`sql on ${kind}`, sql);
+  describeInboundMessageStoreContract(`sql on ${kind}`, sql);
 }

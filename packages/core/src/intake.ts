@@ -10,6 +10,7 @@ import type { SettingsStore } from './ports/settings-store.port.js';
 import type { TransactionRunner } from './ports/transaction.port.js';
 import type { WebhookStore } from './ports/webhook-store.port.js';
 import type { EmailIngestionStore } from './email-ingestion/email-ingestion-store.port.js';
+import type { InboundMessageStore } from './email-ingestion/inbound/inbound-message-store.port.js';
 import { EmailIngestionService } from './email-ingestion/email-ingestion-service.js';
 import { ApiKeyService } from './keys/api-key-service.js';
 import { CreditService } from './credits/credit-service.js';
@@ -28,6 +29,8 @@ export interface IntakeStores {
   settings: SettingsStore;
   webhooks: WebhookStore;
   emailIngestion: EmailIngestionStore;
+  /** Messages received by the SMTP edge. */
+  inboundMessages: InboundMessageStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }

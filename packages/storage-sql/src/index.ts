@@ -15,6 +15,7 @@ import { SqlOutboxStore } from './stores/outbox-store.js';
 import { SqlSettingsStore } from './stores/settings-store.js';
 import { SqlWebhookStore } from './stores/webhook-store.js';
 import { SqlEmailIngestionStore } from './stores/email-ingestion-store.js';
+import { SqlInboundMessageStore } from './stores/inbound-message-store.js';
 import { CachedExtractorStore, ExtractorCache } from './stores/cached-extractor-store.js';
 
 export type { ConnectionOptions, DatabaseKind } from './connection.js';
@@ -56,6 +57,7 @@ function bindStores(knex: Knex, cache: ExtractorCache | null): IntakeStores {
     settings: new SqlSettingsStore(knex),
     webhooks: new SqlWebhookStore(knex),
     emailIngestion: new SqlEmailIngestionStore(knex),
+    inboundMessages: new SqlInboundMessageStore(knex),
     transaction: (fn) => knex.transaction((trx) => fn(bindStores(trx, cache))),
   };
 }

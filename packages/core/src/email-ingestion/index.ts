@@ -5,3 +5,4 @@ export * from './email-ingestion-service.js';
 export * from './extractor-mapping.js';
 export * from './merge-patch.js';
 export * from './subject-pattern.js';
+export * from './inbound/index.js';

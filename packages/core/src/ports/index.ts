@@ -13,3 +13,4 @@ export * from './settings-store.port.js';
 export * from './transaction.port.js';
 export * from './webhook-store.port.js';
 export * from './webhook-transport.port.js';
+export * from './message-parser.port.js';

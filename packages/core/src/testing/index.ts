@@ -3,3 +3,4 @@ export * from './memory/index.js';
 export * from './store-contract.js';
 export * from './job-store-contract.js';
 export * from './email-ingestion-store-contract.js';
+export * from './inbound-message-store-contract.js';

@@ -4,6 +4,7 @@ import { jobs } from './002-jobs.js';
 import { jobIndexes } from './003-job-indexes.js';
 import { webhooks } from './004-webhooks.js';
 import { emailIngestion } from './005-email-ingestion.js';
+import { inboundMessages } from './006-inbound-messages.js';
 
 export interface Migration {
   id: number;
@@ -12,4 +13,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion];
+export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages];

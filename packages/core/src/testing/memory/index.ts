@@ -3,6 +3,7 @@ import type { IntakeStores } from '../../intake.js';
 import type { BlobStore } from '../../ports/blob-store.port.js';
 import { MemoryApiKeyStore, MemoryExtractorStore, MemoryOrganizationStore } from './foundation-stores.js';
 import { MemoryEmailIngestionStore } from './email-ingestion-store.js';
+import { MemoryInboundMessageStore } from './inbound-message-store.js';
 import { MemoryJobStore } from './job-store.js';
 import { MemoryCreditLedger, MemoryOutboxStore, MemoryRateLimiter, MemorySettingsStore } from './ledger-stores.js';
 import { MemoryDb } from './memory-db.js';
@@ -14,6 +15,7 @@ export * from './job-store.js';
 export * from './ledger-stores.js';
 export * from './webhook-store.js';
 export * from './email-ingestion-store.js';
+export * from './inbound-message-store.js';
 
 /** Every store in memory: for tests and for trying Intake without a database. */
 export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLimiter; db: MemoryDb } {
@@ -28,6 +30,7 @@ export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLi
     settings: new MemorySettingsStore(db),
     webhooks: new MemoryWebhookStore(db),
     emailIngestion: new MemoryEmailIngestionStore(db),
+    inboundMessages: new MemoryInboundMessageStore(db),
     // Inside a transaction a nested one just runs (the outer one already holds the lock).
     transaction: inTransaction ? (fn) => fn(bind(true)) : (fn) => db.transaction(() => fn(bind(true))),
   });

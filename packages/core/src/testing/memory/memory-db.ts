@@ -1,5 +1,6 @@
 import type { StoredApiKey } from '../../keys/api-key.js';
 import type { StoredEmailIngestionConfig } from '../../email-ingestion/email-ingestion-config.js';
+import type { InboundMessageRecord } from '../../email-ingestion/inbound/inbound-message.js';
 import type { Extractor } from '../../extractors/extractor.js';
 import type { JobRecord } from '../../jobs/job.js';
 import type { Organization } from '../../organizations/organization.js';
@@ -26,6 +27,8 @@ export interface MemoryTables {
   dispatchedEvents: Set<string>;
   /** By lowercase prefix: one namespace for every organization. */
   emailIngestionConfigs: Map<string, StoredEmailIngestionConfig>;
+  /** Messages received by the SMTP edge, by id. */
+  inboundMessages: Map<string, InboundMessageRecord>;
 }
 
 export class MemoryDb {
@@ -45,6 +48,7 @@ export class MemoryDb {
     webhookAttempts: [],
     dispatchedEvents: new Set(),
     emailIngestionConfigs: new Map(),
+    inboundMessages: new Map(),
   };
   private queue: Promise<unknown> = Promise.resolve();
 

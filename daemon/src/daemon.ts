@@ -14,15 +14,19 @@ import { bootstrapDefaultOrganization } from './admin/bootstrap.js';
 import { scheduleRetention } from './scheduler/retention-schedule.js';
 import type { JobWorkers } from './workers/job-workers.js';
 import type { WebhookWorkers } from './workers/webhook-workers.js';
+import type { MailWorkers } from './workers/mail-workers.js';
+import type { SmtpIntake } from './smtp/smtp-intake.js';
 
 export interface RunningDaemon {
   /** The HTTP API's address, e.g. http://127.0.0.1:8080. */
   readonly httpUrl: string;
+  /** The SMTP edge's address: host and port. */
+  readonly smtp: { host: string; port: number };
   readonly storage: SqlStorage;
   readonly intake: Intake;
   readonly logger: Logger;
   readonly workers: JobWorkers;
-  /** Idempotent; stops in order: HTTP, schedules, workers (jobs in hand finish), reader, database, lock. */
+  /** Idempotent; stops in order: SMTP (transactions in progress finish), HTTP, schedules, workers (work in hand finishes), reader, database, lock. */
   stop(): Promise<void>;
 }
 
@@ -41,6 +45,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
   const adminSecret = lock ? ensureAdminSecret(lock.dataDir) : null;
   let server: http.Server | undefined;
   let storage: SqlStorage | undefined;
+  let smtp: SmtpIntake | undefined;
   try {
     const container = await createContainer(config, logger);
     storage = await container.getAsync<SqlStorage>(TOKENS.Storage);
@@ -50,6 +55,8 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     const reader = container.get<DocumentReader>(TOKENS.Reader);
     const webhookWorkers = await container.getAsync<WebhookWorkers>(TOKENS.WebhookWorkers);
     const transport = container.get<{ close(): void }>(TOKENS.WebhookTransport);
+    const mailWorkers = await container.getAsync<MailWorkers>(TOKENS.MailWorkers);
+    smtp = await container.getAsync<SmtpIntake>(TOKENS.SmtpIntake);
 
     const created = await bootstrapDefaultOrganization(intake, storage, config.DEFAULT_ORG_NAME);
     if (created) (options.announce ?? ((t) => process.stdout.write(t)))(firstStartBanner(created));
@@ -62,25 +69,32 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
       server!.once('error', reject);
       server!.listen(config.HTTP_PORT, config.HTTP_HOST, () => resolve());
     });
+    const smtpAddress = await smtp.listen();
     workers.start();
     webhookWorkers.start();
+    mailWorkers.start();
     const retention = scheduleRetention({ intake, blobs: await container.getAsync<BlobStore>(TOKENS.Blobs), logger, cronExpression: config.RETENTION_CRON, days: config.JOB_RETENTION_DAYS });
     const httpUrl = reachableUrl(server.address() as AddressInfo);
-    logger.info({ httpUrl, database: storage.kind, dataDir: config.DATA_DIR }, 'intake daemon started');
+    const smtpInfo = { host: reachableHost(smtpAddress), port: smtpAddress.port };
+    logger.info({ httpUrl, smtp: `${smtpInfo.host}:${smtpInfo.port}`, emailDomains: config.EMAIL_DOMAINS, database: storage.kind, dataDir: config.DATA_DIR }, 'intake daemon started');
 
     let stopping: Promise<void> | undefined;
     const ownedServer = server;
     const ownedStorage = storage;
+    const ownedSmtp = smtp;
     return {
       httpUrl,
+      smtp: smtpInfo,
       storage,
       intake,
       logger,
       workers,
       stop: () =>
         (stopping ??= (async () => {
+          await ownedSmtp.stop();
           await closeServer(ownedServer);
           retention.stop();
+          await mailWorkers.stop();
           await workers.stop();
           await webhookWorkers.stop();
           transport.close();
@@ -91,6 +105,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
         })()),
     };
   } catch (error) {
+    await smtp?.stop().catch(() => {});
     if (server?.listening) await closeServer(server);
     await storage?.close();
     await lock?.release();
@@ -99,9 +114,13 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
 }
 
 /** Where a client on this machine reaches the server: the wildcard addresses map to loopback. */
-function reachableUrl({ address, port, family }: AddressInfo): string {
-  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '[::1]' : family === 'IPv6' ? `[${address}]` : address;
-  return `http://${host}:${port}`;
+function reachableHost({ address, family }: AddressInfo): string {
+  return address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : family === 'IPv6' ? address : address;
+}
+
+function reachableUrl(info: AddressInfo): string {
+  const host = reachableHost(info);
+  return `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
 }
 
 async function closeServer(server: http.Server): Promise<void> {

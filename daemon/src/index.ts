@@ -6,3 +6,5 @@ export { loadConfig, ConfigError } from './config/load-config.js';
 export { ConfigSchema, resolveConfig, type Config, type ResolvedConfig } from './config/config.schema.js';
 export { createLogger } from './logger.js';
 export { JobWorkers, type JobWorkersOptions } from './workers/job-workers.js';
+export { SmtpIntake, type SmtpIntakeOptions } from './smtp/smtp-intake.js';
+export { MailWorkers, type MailWorkersOptions } from './workers/mail-workers.js';

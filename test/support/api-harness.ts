@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import {
   createDocumentExtractor,
+  createInboundMail,
   createIntake,
   createJobPipeline,
   DocumentLinks,
@@ -14,6 +15,7 @@ import {
   type Clock,
   type DocumentExtractor,
   type DocumentReader,
+  type InboundMailService,
   type Intake,
   type JobPipeline,
   type ProcessOutcome,
@@ -23,6 +25,7 @@ import {
 import { createHttpsTransport } from '@intake/webhook-https';
 import { createHttpApp } from '@intake/daemon';
 import { createTesseractReader } from '@intake/ocr-tesseract';
+import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import { FileBlobStore, SqlBlobStore } from '@intake/storage-sql';
 import { openTestDatabase, type DbKind, type TestDatabase } from './databases.js';
 import { callApi, type ApiResponse, type CallOptions } from './http.js';
@@ -40,6 +43,10 @@ export interface ApiHarness {
   call(method: string, path: string, options?: CallOptions): Promise<ApiResponse>;
   /** The service behind /v1/webhooks (its transport: `ApiOptions.webhookTransport`). */
   webhooks: WebhookService;
+  /** Mail in, over the same stores and pipeline (domains: `options.emailDomains`, default example.test). */
+  inbound: InboundMailService;
+  /** Processes stored messages in this process until none is left. */
+  runMail(workerId?: string): Promise<number>;
   /** Runs queued jobs in this process until none is runnable; returns what happened. */
   runJobs(workerId?: string): Promise<ProcessOutcome[]>;
   close(): Promise<void>;
@@ -56,6 +63,8 @@ export interface ApiOptions {
   webhookTransport?: WebhookTransport;
   /** How long POST /v1/webhooks/test waits for an answer; default 5000. */
   webhookTimeoutMs?: number;
+  /** Domains mail is received for; default ['example.test']. */
+  emailDomains?: string[];
 }
 
 /** The real HTTP API on a loopback port over a fresh database of the given kind. */
@@ -77,10 +86,16 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const webhookTransport = options.webhookTransport ?? createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] });
   const webhooks = new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: webhookTransport, clock: intake.clock, ids: intake.ids, timeoutMs: options.webhookTimeoutMs ?? 5000 });
+  const inbound = createInboundMail(intake, pipeline, {
+    parser: createMailParser(),
+    combiner: createPdfCombiner(),
+    options: { domains: options.emailDomains ?? ['example.test'], leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, maxAttachmentsPerMessage: 200 },
+  });
   const app = createHttpApp({
     intake,
     pipeline,
     webhooks,
+    inboundMail: inbound,
     links: new DocumentLinks('test-secret', baseUrl, 3600),
     rateLimiter: db.storage.rateLimiter,
     logger: pino({ level: 'silent' }),
@@ -96,6 +111,12 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     pipeline,
     db,
     webhooks,
+    inbound,
+    async runMail(workerId = 'test-mail-worker') {
+      let processed = 0;
+      while ((await inbound.processNext(workerId)).kind !== 'idle') processed++;
+      return processed;
+    },
     async createOrg(input = {}) {
       const created = await intake.organizations.create({ name: input.name ?? 'Test org', plan: input.plan ?? 'business', ...input });
       return { org_id: created.org_id, live_key: created.live_key, test_key: created.test_key };

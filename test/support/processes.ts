@@ -20,6 +20,7 @@ const CONFIG_VARS = [
   'HTTP_PORT',
   'HTTP_HOST',
   'SMTP_PORT',
+  'SMTP_HOST',
   'DATA_DIR',
   'DATABASE_URL',
   'PUBLIC_BASE_URL',
@@ -162,6 +163,8 @@ export function singleJsonLine<T = Record<string, unknown>>(stdout: string): T {
 export interface DaemonProcess extends IntakeProcess {
   /** Where the HTTP API answers, e.g. http://127.0.0.1:41234. */
   readonly httpUrl: string;
+  /** Where the SMTP edge answers (from the daemon's "started" log line; null if not logged). */
+  readonly smtp: { host: string; port: number } | null;
 }
 
 export interface StartDaemonOptions {
@@ -171,7 +174,11 @@ export interface StartDaemonOptions {
    * Without it, the URL is read from the `"httpUrl"` line the daemon logs at info level.
    */
   httpUrl?: string;
-  /** Do not add HTTP_PORT=0, HTTP_HOST=127.0.0.1 and LOG_LEVEL=info to `env`. */
+  /**
+   * Do not add HTTP_PORT=0, HTTP_HOST=127.0.0.1 and LOG_LEVEL=info to `env`. SMTP_PORT=0 and
+   * SMTP_HOST=127.0.0.1 are added either way unless `env` names them (parallel tests must not
+   * fight over port 2525).
+   */
   bareEnv?: boolean;
   timeoutMs?: number;
 }
@@ -182,7 +189,8 @@ export interface StartDaemonOptions {
  * with the daemon's output, if it exits first or is not ready in time (the process is then killed).
  */
 export async function startDaemon(env: Env, options: StartDaemonOptions = {}): Promise<DaemonProcess> {
-  const fullEnv: Env = options.bareEnv ? env : { HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env };
+  const smtpDefaults: Env = { SMTP_PORT: '0', SMTP_HOST: '127.0.0.1' };
+  const fullEnv: Env = options.bareEnv ? { ...smtpDefaults, ...env } : { HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...smtpDefaults, ...env };
   const proc = spawnIntake(['start'], fullEnv, { cwd: options.cwd });
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   const fail = async (why: string): Promise<never> => {
@@ -203,7 +211,24 @@ export async function startDaemon(env: Env, options: StartDaemonOptions = {}): P
     if (Date.now() > deadline) return fail(`was not ready at ${httpUrl}/readyz in time`);
     await sleep(50);
   }
-  return Object.assign(proc, { httpUrl });
+  return Object.assign(proc, { httpUrl, smtp: loggedSmtp(proc.stdout()) });
+}
+
+/** The SMTP address of the daemon's "started" log line. */
+export function loggedSmtp(stdout: string): { host: string; port: number } | null {
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const entry = JSON.parse(line) as { smtp?: unknown };
+      if (typeof entry.smtp === 'string') {
+        const at = entry.smtp.lastIndexOf(':');
+        return { host: entry.smtp.slice(0, at), port: Number(entry.smtp.slice(at + 1)) };
+      }
+    } catch {
+      // not JSON
+    }
+  }
+  return null;
 }
 
 /** The `httpUrl` of the daemon's "started" log line, if it has been written. */

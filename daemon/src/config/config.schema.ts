@@ -1,5 +1,6 @@
 import cron from 'node-cron';
 import { z } from 'zod';
+import { parseDomainList } from '@intake/core';
 
 /** Whole numbers written as plain digits: z.coerce would read " " as 0 and accept 1e3 or 0x50. */
 const digits = z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number);
@@ -23,7 +24,27 @@ export const ConfigSchema = z.object({
     .optional(),
   /** How clients reach this daemon; used for absolute links. Defaults to http://localhost:HTTP_PORT. */
   PUBLIC_BASE_URL: z.url().optional(),
-  EMAIL_DOMAIN: z.string().min(1).optional(),
+  /** Domains the SMTP edge receives for: one, or a comma-separated list (default localhost, for trying it out). */
+  EMAIL_DOMAIN: z.string().min(1).default('localhost'),
+  /** Address the SMTP edge listens on. */
+  SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+  /** Largest message in MB (the whole MIME text, attachments base64-encoded); default derives from MAX_ATTACHMENT_SIZE_MB. */
+  SMTP_MAX_MESSAGE_MB: digits.pipe(z.number().int().min(1).max(2048)).optional(),
+  SMTP_MAX_RECIPIENTS: digits.pipe(z.number().int().min(1).max(1000)).default(50),
+  SMTP_MAX_CONNECTIONS: digits.pipe(z.number().int().min(1).max(10_000)).default(100),
+  /** A message with more MIME parts is refused (554 5.6.0). */
+  SMTP_MAX_MIME_PARTS: digits.pipe(z.number().int().min(1).max(100_000)).default(200),
+  /** A message with a longer line is refused (554 5.6.0); RFC 5322 says 998, mailers exceed it. */
+  SMTP_MAX_LINE_BYTES: digits.pipe(z.number().int().min(998).max(10_485_760)).default(4096),
+  /** PEM certificate and key: with both, the SMTP edge offers STARTTLS. */
+  SMTP_TLS_CERT: z.string().min(1).optional(),
+  SMTP_TLS_KEY: z.string().min(1).optional(),
+  /** A graceful stop waits this long for SMTP transactions in progress. */
+  SMTP_DRAIN_MS: digits.pipe(z.number().int().min(0).max(600_000)).default(30_000),
+  /** Loops per daemon that turn stored messages into jobs. */
+  MAIL_WORKER_CONCURRENCY: digits.pipe(z.number().int().min(1).max(64)).default(2),
+  /** A mail worker's claim on a message; a crashed daemon's messages return after it. */
+  MAIL_LEASE_MS: digits.pipe(z.number().int().min(500)).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_CONCURRENCY: digits.pipe(z.number().int().min(1).max(64)).default(2),
   MAX_ATTACHMENT_SIZE_MB: digits.pipe(z.number().int().min(1).max(1024)).default(25),
@@ -68,6 +89,10 @@ export interface ResolvedConfig extends Config {
   PUBLIC_BASE_URL: string;
   /** JSON bodies carry documents base64-encoded (4/3 the size) plus a little JSON around them. */
   MAX_REQUEST_BODY_MB: number;
+  /** Base64 makes an attachment 4/3 its size; a megabyte more for the text and headers around it. */
+  SMTP_MAX_MESSAGE_MB: number;
+  /** EMAIL_DOMAIN as a lowercase list. */
+  EMAIL_DOMAINS: string[];
 }
 
 export function resolveConfig(config: Config): ResolvedConfig {
@@ -75,5 +100,7 @@ export function resolveConfig(config: Config): ResolvedConfig {
     ...config,
     PUBLIC_BASE_URL: (config.PUBLIC_BASE_URL ?? `http://localhost:${config.HTTP_PORT}`).replace(/\/+$/, ''),
     MAX_REQUEST_BODY_MB: config.MAX_REQUEST_BODY_MB ?? Math.ceil((config.MAX_ATTACHMENT_SIZE_MB * 4) / 3) + 1,
+    SMTP_MAX_MESSAGE_MB: config.SMTP_MAX_MESSAGE_MB ?? Math.ceil((config.MAX_ATTACHMENT_SIZE_MB * 4) / 3) + 1,
+    EMAIL_DOMAINS: parseDomainList(config.EMAIL_DOMAIN),
   };
 }

@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import { coreModule } from './modules/core.module.js';
 import { documentsModule } from './modules/documents.module.js';
 import { httpModule } from './modules/http.module.js';
+import { mailModule } from './modules/mail.module.js';
 import { storageModule } from './modules/storage.module.js';
 import { webhooksModule } from './modules/webhooks.module.js';
 import { TOKENS } from './tokens.js';
@@ -13,6 +14,6 @@ export async function createContainer(config: ResolvedConfig, logger: Logger): P
   const container = new Container();
   container.bind<ResolvedConfig>(TOKENS.Config).toConstantValue(config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-  await container.load(storageModule, coreModule, documentsModule, webhooksModule, httpModule);
+  await container.load(storageModule, coreModule, documentsModule, webhooksModule, mailModule, httpModule);
   return container;
 }

@@ -1,4 +1,6 @@
-import type { BlobStore, DocumentLinks, DocumentReader, Intake, JobPipeline, WebhookService, WebhookTransport } from '@intake/core';
+import type { BlobStore, DocumentLinks, DocumentReader, InboundMailService, Intake, JobPipeline, WebhookService, WebhookTransport } from '@intake/core';
+import type { SmtpIntake } from '../smtp/smtp-intake.js';
+import type { MailWorkers } from '../workers/mail-workers.js';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../config/config.schema.js';
 import type { HttpApp } from '../http/app.js';
@@ -21,4 +23,7 @@ export const TOKENS = {
   WebhookTransport: Symbol.for('intake.WebhookTransport') as symbol & { __type?: WebhookTransport },
   WebhookService: Symbol.for('intake.WebhookService') as symbol & { __type?: WebhookService },
   WebhookWorkers: Symbol.for('intake.WebhookWorkers') as symbol & { __type?: WebhookWorkers },
+  InboundMail: Symbol.for('intake.InboundMail') as symbol & { __type?: InboundMailService },
+  MailWorkers: Symbol.for('intake.MailWorkers') as symbol & { __type?: MailWorkers },
+  SmtpIntake: Symbol.for('intake.SmtpIntake') as symbol & { __type?: SmtpIntake },
 } as const;

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { DocumentLinks, Intake, JobPipeline, RateLimiter, WebhookService } from '@intake/core';
+import type { DocumentLinks, InboundMailService, Intake, JobPipeline, RateLimiter, WebhookService } from '@intake/core';
 import type { Logger } from '../logger.js';
 import { authenticate } from './middleware/authenticate.js';
 import { requestContext } from './middleware/request-context.js';
@@ -9,6 +9,7 @@ import { buildOpenApiDocument } from './openapi.js';
 import { apiKeyRoutes } from './routes/api-keys.routes.js';
 import { creditRoutes } from './routes/credits.routes.js';
 import { emailIngestionRoutes } from './routes/email-ingestion.routes.js';
+import { inboundMailRoutes } from './routes/inbound-mail.routes.js';
 import { documentRoutes } from './routes/documents.routes.js';
 import { extractorRoutes } from './routes/extractors.routes.js';
 import { fileRoutes } from './routes/files.routes.js';
@@ -24,6 +25,8 @@ export interface HttpAppDeps {
   pipeline: JobPipeline;
   links: DocumentLinks;
   webhooks: WebhookService;
+  /** Mail in: the messages log and the test endpoint (left out, those routes are not mounted). */
+  inboundMail?: InboundMailService;
   rateLimiter: RateLimiter;
   logger: Logger;
   ping(): Promise<void>;
@@ -60,6 +63,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     ...webhookRoutes(deps.webhooks),
     ...apiKeyRoutes(deps.intake),
     ...emailIngestionRoutes(deps.intake.emailIngestion),
+    ...(deps.inboundMail ? inboundMailRoutes(deps.inboundMail, deps.onSubmitted) : []),
   );
   const auth = authenticate({ apiKeys: deps.intake.apiKeys, rateLimiter: deps.rateLimiter, clock: deps.intake.clock });
   const router = new Router();

@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import type { DocumentLinks, Intake, JobPipeline, WebhookService } from '@intake/core';
+import type { DocumentLinks, InboundMailService, Intake, JobPipeline, WebhookService } from '@intake/core';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import { createHttpApp, type HttpApp } from '../../http/app.js';
@@ -18,6 +18,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
         pipeline: await ctx.getAsync<JobPipeline>(TOKENS.Pipeline),
         links: await ctx.getAsync<DocumentLinks>(TOKENS.Links),
         webhooks: await ctx.getAsync<WebhookService>(TOKENS.WebhookService),
+        inboundMail: await ctx.getAsync<InboundMailService>(TOKENS.InboundMail),
         maxDocumentBytes: config.MAX_ATTACHMENT_SIZE_MB * 1_048_576,
         onSubmitted: () => workers.wake(),
         rateLimiter: storage.rateLimiter,

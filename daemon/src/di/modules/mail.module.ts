@@ -1,0 +1,58 @@
+import { ContainerModule } from 'inversify';
+import { createInboundMail, type InboundMailService, type Intake, type JobPipeline } from '@intake/core';
+import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
+import type { ResolvedConfig } from '../../config/config.schema.js';
+import type { Logger } from '../../logger.js';
+import { SmtpIntake } from '../../smtp/smtp-intake.js';
+import { MailWorkers } from '../../workers/mail-workers.js';
+import type { JobWorkers } from '../../workers/job-workers.js';
+import { TOKENS } from '../tokens.js';
+
+/** Mail in: the SMTP edge, the service behind it and the workers that turn messages into jobs. */
+export const mailModule = new ContainerModule(({ bind }) => {
+  bind<InboundMailService>(TOKENS.InboundMail)
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const logger = ctx.get<Logger>(TOKENS.Logger);
+      return createInboundMail(await ctx.getAsync<Intake>(TOKENS.Intake), await ctx.getAsync<JobPipeline>(TOKENS.Pipeline), {
+        parser: createMailParser(),
+        combiner: createPdfCombiner(),
+        options: { domains: config.EMAIL_DOMAINS, leaseMs: config.MAIL_LEASE_MS, maxAttempts: 3, maxAttachmentsPerMessage: config.SMTP_MAX_MIME_PARTS },
+        onUnexpectedError: (error, messageId) => logger.error({ err: error, messageId }, 'unexpected error while processing a message'),
+      });
+    })
+    .inSingletonScope();
+
+  bind<MailWorkers>(TOKENS.MailWorkers)
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const jobs = await ctx.getAsync<JobWorkers>(TOKENS.Workers);
+      return new MailWorkers(await ctx.getAsync<InboundMailService>(TOKENS.InboundMail), ctx.get<Logger>(TOKENS.Logger), { concurrency: config.MAIL_WORKER_CONCURRENCY, pollMs: config.WORKER_POLL_MS }, () => jobs.wake());
+    })
+    .inSingletonScope();
+
+  bind<SmtpIntake>(TOKENS.SmtpIntake)
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const workers = await ctx.getAsync<MailWorkers>(TOKENS.MailWorkers);
+      return new SmtpIntake(
+        await ctx.getAsync<InboundMailService>(TOKENS.InboundMail),
+        ctx.get<Logger>(TOKENS.Logger),
+        {
+          host: config.SMTP_HOST,
+          port: config.SMTP_PORT,
+          maxMessageBytes: config.SMTP_MAX_MESSAGE_MB * 1_048_576,
+          maxRecipients: config.SMTP_MAX_RECIPIENTS,
+          maxConnections: config.SMTP_MAX_CONNECTIONS,
+          maxMimeParts: config.SMTP_MAX_MIME_PARTS,
+          maxLineBytes: config.SMTP_MAX_LINE_BYTES,
+          ...(config.SMTP_TLS_CERT ? { tlsCertFile: config.SMTP_TLS_CERT } : {}),
+          ...(config.SMTP_TLS_KEY ? { tlsKeyFile: config.SMTP_TLS_KEY } : {}),
+          drainMs: config.SMTP_DRAIN_MS,
+          socketTimeoutMs: 60_000,
+        },
+        () => workers.wake(),
+      );
+    })
+    .inSingletonScope();
+});

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { EmailIngestionTestSchema, INBOUND_MESSAGE_STATUSES, SKIP_REASON_CODES, type InboundMailService, type InboundMessageRecord } from '@intake/core';
+import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
+import { defineRoute, type RouteDef } from './route.js';
+
+const OutcomeSchema = z
+  .object({
+    index: z.number().int(),
+    filename: z.string().describe('Sanitised: a base name without path, control characters or leading dots'),
+    original_filename: z.string().nullable(),
+    declared_type: z.string(),
+    detected_type: z.string().nullable().describe('Decided by the content (magic bytes)'),
+    size_bytes: z.number().int(),
+    inline: z.boolean(),
+    status: z.enum(['job_created', 'skipped']),
+    job_id: z.string().nullable(),
+    reason: z.object({ code: z.enum(SKIP_REASON_CODES), message: z.string() }).nullable(),
+  })
+  .meta({ id: 'AttachmentOutcome' });
+
+const MessageSchema = z
+  .object({
+    id: z.string(),
+    prefix: z.string(),
+    tag: z.string().nullable(),
+    recipient: z.string(),
+    envelope_from: z.string().nullable(),
+    from: z.string().nullable(),
+    subject: z.string().nullable(),
+    message_id_header: z.string().nullable(),
+    size_bytes: z.number().int(),
+    source: z.enum(['smtp', 'test']),
+    status: z.enum(INBOUND_MESSAGE_STATUSES),
+    attempts: z.number().int(),
+    attachments: z.array(OutcomeSchema),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    received_at: z.string(),
+    processed_at: z.string().nullable(),
+  })
+  .meta({ id: 'InboundMessage' });
+
+const ListQuery = z.object({ prefix: z.string().optional(), ...pageQuery(100) });
+const ListResponse = z
+  .object({ messages: z.array(MessageSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .meta({ id: 'InboundMessageList' });
+const IdParams = z.object({ message_id: z.string() });
+const TestResult = z
+  .object({
+    emailPrefix: z.string(),
+    simulateOnly: z.boolean(),
+    documentType: z.string(),
+    extractor: z.object({ id: z.string(), name: z.string(), matchedBy: z.enum(['mapping', 'document_type']) }).nullable(),
+    attachment: OutcomeSchema,
+    messageId: z.string().nullable(),
+    jobId: z.string().nullable(),
+  })
+  .meta({ id: 'EmailIngestionTestResult' });
+
+/** The API's view of a message: no lease or blob internals. */
+export const toMessageView = (m: InboundMessageRecord): z.infer<typeof MessageSchema> => ({
+  id: m.id,
+  prefix: m.prefix,
+  tag: m.tag,
+  recipient: m.recipient,
+  envelope_from: m.envelope_from,
+  from: m.from_address,
+  subject: m.subject,
+  message_id_header: m.message_id_header,
+  size_bytes: m.size_bytes,
+  source: m.source,
+  status: m.status,
+  attempts: m.attempts,
+  attachments: m.outcomes,
+  error: m.error,
+  received_at: m.received_at,
+  processed_at: m.processed_at,
+});
+
+const tag = 'email-ingestion';
+
+export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => void): RouteDef[] {
+  return [
+    defineRoute<unknown, z.infer<typeof ListQuery>>({
+      method: 'get', path: '/api/email-ingestion/messages', summary: 'Received messages, newest first, with the outcome of every attachment', tag, scope: 'email_ingestion:read', query: ListQuery,
+      responses: { 200: { description: 'A page of messages', schema: ListResponse }, ...authErrors },
+      handler: async ({ auth, query }) => {
+        const { limit, offset, prefix } = query;
+        const page = await svc.listMessages(auth.orgId, prefix ? { prefix } : {}, { limit, offset });
+        return { status: 200, body: { messages: page.items.map(toMessageView), total: page.total, limit, offset } };
+      },
+    }),
+    defineRoute<unknown, unknown, z.infer<typeof IdParams>>({
+      method: 'get', path: '/api/email-ingestion/messages/{message_id}', summary: 'One received message', tag, scope: 'email_ingestion:read', params: IdParams,
+      responses: { 200: { description: 'The message', schema: MessageSchema }, 404: { description: 'not_found', schema: ErrorBodySchema }, ...authErrors },
+      handler: async ({ auth, params }) => ({ status: 200, body: toMessageView(await svc.getMessage(auth.orgId, params.message_id)) }),
+    }),
+    defineRoute({
+      method: 'post', path: '/api/email-ingestion/test', summary: "Run a document through a prefix's steps as if it had arrived by mail", tag, scope: 'email_ingestion:write',
+      body: EmailIngestionTestSchema,
+      responses: {
+        200: { description: 'What happened (or, with simulateOnly, what would happen)', schema: TestResult },
+        400: { description: 'invalid_request', schema: ErrorBodySchema },
+        404: { description: "not_found: no such prefix in this organization", schema: ErrorBodySchema },
+        ...authErrors,
+      },
+      handler: async ({ auth, body }) => {
+        const result = await svc.test(auth.orgId, body);
+        if (result.jobId) onSubmitted?.();
+        return { status: 200, body: result };
+      },
+    }),
+  ];
+}

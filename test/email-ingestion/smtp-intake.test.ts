@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -308,5 +312,38 @@ describe('SMTP intake: the edge (PGlite)', () => {
     const bad = await s.h.call('POST', '/api/email-ingestion/test', { key: s.key, body: { emailPrefix: 'ap', testDocument: '***' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('invalid_request');
+  });
+});
+
+const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
+
+describe.skipIf(!hasOpenssl)('SMTP intake: STARTTLS with a configured certificate (PGlite)', () => {
+  let s: Stack;
+  let cert: Buffer;
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-smtp-tls-'));
+    const certFile = path.join(dir, 'cert.pem');
+    const keyFile = path.join(dir, 'key.pem');
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', keyFile, '-out', certFile]);
+    expect(made.status).toBe(0);
+    cert = fs.readFileSync(certFile);
+    s = await startStack('pglite', { tlsCertFile: certFile, tlsKeyFile: keyFile });
+  });
+  afterAll(async () => {
+    await s?.smtp.stop();
+    await s?.h.close();
+  });
+
+  it('offers STARTTLS and takes mail over it from a client that requires TLS', async () => {
+    const c = await openSmtp(s.port);
+    const ehlo = await c.command('EHLO client.example');
+    expect(ehlo.lines.some((l) => l.endsWith('STARTTLS'))).toBe(true);
+    c.close();
+    const tls = nodemailer.createTransport({ host: '127.0.0.1', port: s.port, secure: false, requireTLS: true, tls: { ca: [cert], servername: 'localhost' } });
+    const info = await tls.sendMail({ from: 'v@vendor.example', to: `ap@${DOMAIN}`, subject: 'over TLS', attachments: [{ filename: 'i.pdf', content: Buffer.from(await makeInvoicePdf({ salt: 'tls' })) }] });
+    expect(info.response).toMatch(/^250 2\.6\.0 Ok: queued as msg_/);
+    await s.h.runMail();
+    const message = (await s.h.call('GET', `/api/email-ingestion/messages/${messageIdOf(info.response)}`, { key: s.key })).body;
+    expect(message).toMatchObject({ status: 'processed', subject: 'over TLS', attachments: [{ status: 'job_created' }] });
   });
 });

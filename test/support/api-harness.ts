@@ -90,6 +90,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     parser: createMailParser(),
     combiner: createPdfCombiner(),
     options: { domains: options.emailDomains ?? ['example.test'], leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, maxAttachmentsPerMessage: 200 },
+    syncCommitted: () => db.storage.syncToDisk(),
   });
   const app = createHttpApp({
     intake,

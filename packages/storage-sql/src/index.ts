@@ -17,6 +17,7 @@ import { SqlWebhookStore } from './stores/webhook-store.js';
 import { SqlEmailIngestionStore } from './stores/email-ingestion-store.js';
 import { SqlInboundMessageStore } from './stores/inbound-message-store.js';
 import { CachedExtractorStore, ExtractorCache } from './stores/cached-extractor-store.js';
+import { createWalSync } from './wal-sync.js';
 
 export type { ConnectionOptions, DatabaseKind } from './connection.js';
 export { migrate } from './migrations/runner.js';
@@ -38,6 +39,11 @@ export interface SqlStorage extends IntakeStores {
   exclusive<T>(lockKey: number, fn: () => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Makes every commit so far durable on disk. PostgreSQL's commits already are (a no-op); PGlite's
+   * reach only the operating system, so this fsyncs its write-ahead log.
+   */
+  syncToDisk(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,7 +69,7 @@ function bindStores(knex: Knex, cache: ExtractorCache | null): IntakeStores {
 }
 
 /** Stores over a knex instance you already have (PostgreSQL dialect). */
-export function fromKnex(knex: Knex, kind: DatabaseKind = 'postgres'): SqlStorage {
+export function fromKnex(knex: Knex, kind: DatabaseKind = 'postgres', options: { pgliteDataDir?: string } = {}): SqlStorage {
   let closed = false;
   const rateLimiter = new SqlRateLimiter(knex);
   return {
@@ -82,6 +88,7 @@ export function fromKnex(knex: Knex, kind: DatabaseKind = 'postgres'): SqlStorag
     ping: async () => {
       await knex.raw('select 1');
     },
+    syncToDisk: options.pgliteDataDir ? createWalSync(options.pgliteDataDir) : async () => {},
     close: async () => {
       if (closed) return;
       closed = true;
@@ -94,7 +101,7 @@ export function fromKnex(knex: Knex, kind: DatabaseKind = 'postgres'): SqlStorag
 /** Opens the database, runs migrations unless told not to, and returns every store. */
 export async function createSqlStorage(options: ConnectionOptions & { migrate?: boolean }): Promise<SqlStorage> {
   const { knex, kind } = await openDatabase(options);
-  const storage = fromKnex(knex, kind);
+  const storage = fromKnex(knex, kind, options.kind === 'pglite' && options.dataDir !== undefined && !options.pglite ? { pgliteDataDir: options.dataDir } : {});
   if (options.migrate !== false) {
     try {
       await storage.migrate();

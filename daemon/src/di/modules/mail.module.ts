@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { createInboundMail, type InboundMailService, type Intake, type JobPipeline } from '@intake/core';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
+import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { SmtpIntake } from '../../smtp/smtp-intake.js';
@@ -14,11 +15,14 @@ export const mailModule = new ContainerModule(({ bind }) => {
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const logger = ctx.get<Logger>(TOKENS.Logger);
+      const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
       return createInboundMail(await ctx.getAsync<Intake>(TOKENS.Intake), await ctx.getAsync<JobPipeline>(TOKENS.Pipeline), {
         parser: createMailParser(),
         combiner: createPdfCombiner(),
         options: { domains: config.EMAIL_DOMAINS, leaseMs: config.MAIL_LEASE_MS, maxAttempts: 3, maxAttachmentsPerMessage: config.SMTP_MAX_MIME_PARTS },
         onUnexpectedError: (error, messageId) => logger.error({ err: error, messageId }, 'unexpected error while processing a message'),
+        // PGlite's commits reach the OS only: fsync its log before the 250 goes out.
+        syncCommitted: () => storage.syncToDisk(),
       });
     })
     .inSingletonScope();

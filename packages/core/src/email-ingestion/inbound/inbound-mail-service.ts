@@ -36,6 +36,8 @@ export interface InboundMailDeps {
   ids: IdGenerator;
   options: InboundMailOptions;
   onUnexpectedError?: (error: Error, messageId: string) => void;
+  /** Makes committed rows durable on disk where a commit alone does not (embedded databases). */
+  syncCommitted?: () => Promise<void>;
 }
 
 /** What the SMTP edge answers one `RCPT TO` with. */
@@ -122,6 +124,7 @@ export class InboundMailService {
       helo: envelope.helo,
     }));
     await this.deps.stores.inboundMessages.insert(records);
+    await this.deps.syncCommitted?.();
     return records;
   }
 
@@ -325,7 +328,7 @@ const noExtractor = (outcome: AttachmentOutcome, documentType: string): Attachme
 export function createInboundMail(
   intake: Pick<Intake, 'stores' | 'clock' | 'ids'>,
   pipeline: Pick<JobPipeline, 'submissions' | 'blobs'>,
-  deps: Pick<InboundMailDeps, 'parser' | 'combiner' | 'options' | 'onUnexpectedError'>,
+  deps: Pick<InboundMailDeps, 'parser' | 'combiner' | 'options' | 'onUnexpectedError' | 'syncCommitted'>,
 ): InboundMailService {
   return new InboundMailService({ stores: intake.stores, blobs: pipeline.blobs, submissions: pipeline.submissions, clock: intake.clock, ids: intake.ids, ...deps });
 }

@@ -1,5 +1,6 @@
 import { createMemoryStores, describeEmailIngestionStoreContract, describeJobStoreContract, describeStoreContract, type StoreHarness } from '@intake/core/testing';
 import { describeInboundMessageStoreContract } from '@intake/core/testing';
+import { describeReviewStoreContract } from '@intake/core/testing';
 import { DB_KINDS, openTestDatabase } from '../support/databases.js';
 
 const memory = async (): Promise<StoreHarness> => ({ stores: createMemoryStores(), close: async () => {} });
@@ -7,6 +8,7 @@ describeStoreContract('memory', memory);
 describeJobStoreContract('memory', memory);
 describeEmailIngestionStoreContract('memory', memory);
 describeInboundMessageStoreContract('memory', memory);
+describeReviewStoreContract('memory', memory);
 
 for (const kind of DB_KINDS) {
   const sql = async (): Promise<StoreHarness> => {
@@ -17,4 +19,5 @@ for (const kind of DB_KINDS) {
   describeJobStoreContract(`sql on ${kind}`, sql);
   describeEmailIngestionStoreContract(`sql on ${kind}`, sql);
   describeInboundMessageStoreContract(`sql on ${kind}`, sql);
+  describeReviewStoreContract(`sql on ${kind}`, sql);
 }

@@ -297,7 +297,7 @@ describe('SMTP intake: the edge (PGlite)', () => {
     const before = (await s.h.call('GET', '/api/email-ingestion/messages', { key: s.key })).body.total;
     const simulated = await s.h.call('POST', '/api/email-ingestion/test', { key: s.key, body: { emailPrefix: 'ap', testDocument: doc, simulateOnly: true } });
     expect(simulated.status).toBe(200);
-    expect(simulated.body).toMatchObject({ emailPrefix: 'ap', simulateOnly: true, documentType: 'invoice', extractor: { id: s.extractorId, matchedBy: 'document_type' }, messageId: null, jobId: null, attachment: { detected_type: 'application/pdf', status: 'job_created' } });
+    expect(simulated.body).toMatchObject({ emailPrefix: 'ap', simulateOnly: true, classification: { documentType: 'invoice', source: 'default', decision: 'process' }, extractor: { id: s.extractorId, matchedBy: 'document_type' }, messageId: null, jobId: null, reviewId: null, attachment: { detected_type: 'application/pdf', status: 'job_created' } });
     expect((await s.h.call('GET', '/api/email-ingestion/messages', { key: s.key })).body.total).toBe(before);
 
     const real = await s.h.call('POST', '/api/email-ingestion/test', { key: s.key, body: { emailPrefix: 'ap', testDocument: doc, filename: 'trial.pdf' } });

@@ -88,6 +88,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
   const webhooks = new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: webhookTransport, clock: intake.clock, ids: intake.ids, timeoutMs: options.webhookTimeoutMs ?? 5000 });
   const inbound = createInboundMail(intake, pipeline, {
     parser: createMailParser(),
+    reader,
     combiner: createPdfCombiner(),
     options: { domains: options.emailDomains ?? ['example.test'], leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, maxAttachmentsPerMessage: 200 },
     syncCommitted: () => db.storage.syncToDisk(),

@@ -24,7 +24,7 @@ export function routeTable(): HttpApp['routes'] {
     intake,
     pipeline,
     webhooks: new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] }), clock: intake.clock, ids: intake.ids, timeoutMs: 5000 }),
-    inboundMail: createInboundMail(intake, pipeline, { parser: createMailParser(), combiner: createPdfCombiner(), options: { domains: ['x'], leaseMs: 1000, maxAttempts: 3, maxAttachmentsPerMessage: 10 } }),
+    inboundMail: createInboundMail(intake, pipeline, { parser: createMailParser(), reader, combiner: createPdfCombiner(), options: { domains: ['x'], leaseMs: 1000, maxAttempts: 3, maxAttachmentsPerMessage: 10 } }),
     links: new DocumentLinks('x', 'http://x', 60),
     rateLimiter: stores.rateLimiter,
     logger: pino({ level: 'silent' }),

@@ -11,6 +11,7 @@ import type { TransactionRunner } from './ports/transaction.port.js';
 import type { WebhookStore } from './ports/webhook-store.port.js';
 import type { EmailIngestionStore } from './email-ingestion/email-ingestion-store.port.js';
 import type { InboundMessageStore } from './email-ingestion/inbound/inbound-message-store.port.js';
+import type { ClassificationExampleStore, ReviewItemStore } from './email-ingestion/review/review-store.port.js';
 import { EmailIngestionService } from './email-ingestion/email-ingestion-service.js';
 import { ApiKeyService } from './keys/api-key-service.js';
 import { CreditService } from './credits/credit-service.js';
@@ -31,6 +32,10 @@ export interface IntakeStores {
   emailIngestion: EmailIngestionStore;
   /** Messages received by the SMTP edge. */
   inboundMessages: InboundMessageStore;
+  /** The human review queue of email attachments. */
+  reviewItems: ReviewItemStore;
+  /** Reviewers' decisions the classifier learns from. */
+  classificationExamples: ClassificationExampleStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }

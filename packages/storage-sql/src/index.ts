@@ -16,6 +16,7 @@ import { SqlSettingsStore } from './stores/settings-store.js';
 import { SqlWebhookStore } from './stores/webhook-store.js';
 import { SqlEmailIngestionStore } from './stores/email-ingestion-store.js';
 import { SqlInboundMessageStore } from './stores/inbound-message-store.js';
+import { SqlClassificationExampleStore, SqlReviewItemStore } from './stores/review-store.js';
 import { CachedExtractorStore, ExtractorCache } from './stores/cached-extractor-store.js';
 import { createWalSync } from './wal-sync.js';
 
@@ -64,6 +65,8 @@ function bindStores(knex: Knex, cache: ExtractorCache | null): IntakeStores {
     webhooks: new SqlWebhookStore(knex),
     emailIngestion: new SqlEmailIngestionStore(knex),
     inboundMessages: new SqlInboundMessageStore(knex),
+    reviewItems: new SqlReviewItemStore(knex),
+    classificationExamples: new SqlClassificationExampleStore(knex),
     transaction: (fn) => knex.transaction((trx) => fn(bindStores(trx, cache))),
   };
 }

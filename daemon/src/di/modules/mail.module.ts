@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { createInboundMail, type InboundMailService, type Intake, type JobPipeline } from '@intake/core';
+import { createInboundMail, type DocumentReader, type InboundMailService, type Intake, type JobPipeline } from '@intake/core';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
@@ -18,8 +18,9 @@ export const mailModule = new ContainerModule(({ bind }) => {
       const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
       return createInboundMail(await ctx.getAsync<Intake>(TOKENS.Intake), await ctx.getAsync<JobPipeline>(TOKENS.Pipeline), {
         parser: createMailParser(),
+        reader: ctx.get<DocumentReader>(TOKENS.Reader),
         combiner: createPdfCombiner(),
-        options: { domains: config.EMAIL_DOMAINS, leaseMs: config.MAIL_LEASE_MS, maxAttempts: 3, maxAttachmentsPerMessage: config.SMTP_MAX_MIME_PARTS },
+        options: { domains: config.EMAIL_DOMAINS, leaseMs: config.MAIL_LEASE_MS, maxAttempts: 3, maxAttachmentsPerMessage: config.SMTP_MAX_MIME_PARTS, readTimeoutMs: config.PROCESSING_TIMEOUT_MS },
         onUnexpectedError: (error, messageId) => logger.error({ err: error, messageId }, 'unexpected error while processing a message'),
         // PGlite's commits reach the OS only: fsync its log before the 250 goes out.
         syncCommitted: () => storage.syncToDisk(),

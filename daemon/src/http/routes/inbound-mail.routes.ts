@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { EmailIngestionTestSchema, INBOUND_MESSAGE_STATUSES, SKIP_REASON_CODES, type InboundMailService, type InboundMessageRecord } from '@intake/core';
+import { EmailIngestionTestSchema, INBOUND_MESSAGE_STATUSES, REVIEW_STATUSES, ResolveReviewSchema, SKIP_REASON_CODES, type InboundMailService, type InboundMessageRecord, type ReviewItemRecord } from '@intake/core';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
+
+const ClassificationSchema = z
+  .object({
+    documentType: z.string(),
+    confidence: z.number(),
+    source: z.enum(['override', 'classifier', 'default', 'routing', 'reviewer']),
+    decision: z.enum(['process', 'process_flagged', 'review', 'review_failed']),
+    reasoning: z.string(),
+  })
+  .meta({ id: 'AttachmentClassification' });
 
 const OutcomeSchema = z
   .object({
@@ -12,9 +22,11 @@ const OutcomeSchema = z
     detected_type: z.string().nullable().describe('Decided by the content (magic bytes)'),
     size_bytes: z.number().int(),
     inline: z.boolean(),
-    status: z.enum(['job_created', 'skipped']),
+    status: z.enum(['job_created', 'skipped', 'awaiting_review']),
     job_id: z.string().nullable(),
     reason: z.object({ code: z.enum(SKIP_REASON_CODES), message: z.string() }).nullable(),
+    review_id: z.string().nullable().optional(),
+    classification: ClassificationSchema.nullable().optional(),
   })
   .meta({ id: 'AttachmentOutcome' });
 
@@ -48,11 +60,12 @@ const TestResult = z
   .object({
     emailPrefix: z.string(),
     simulateOnly: z.boolean(),
-    documentType: z.string(),
+    classification: ClassificationSchema.nullable(),
     extractor: z.object({ id: z.string(), name: z.string(), matchedBy: z.enum(['mapping', 'document_type']) }).nullable(),
     attachment: OutcomeSchema,
     messageId: z.string().nullable(),
     jobId: z.string().nullable(),
+    reviewId: z.string().nullable(),
   })
   .meta({ id: 'EmailIngestionTestResult' });
 
@@ -74,6 +87,60 @@ export const toMessageView = (m: InboundMessageRecord): z.infer<typeof MessageSc
   error: m.error,
   received_at: m.received_at,
   processed_at: m.processed_at,
+});
+
+const ReviewItemSchema = z
+  .object({
+    id: z.string(),
+    prefix: z.string(),
+    message_id: z.string(),
+    attachment_index: z.number().int(),
+    filename: z.string(),
+    mime_type: z.string(),
+    size_bytes: z.number().int(),
+    classification: z.object({
+      documentType: z.string(),
+      confidence: z.number(),
+      reasoning: z.string(),
+      detectedVendor: z.string().optional(),
+      detectedCustomer: z.string().optional(),
+      keyIndicators: z.array(z.string()),
+    }),
+    classification_failed: z.boolean().describe('Below humanReview: the prefix\'s defaultDocumentType is proposed'),
+    proposed_type: z.string(),
+    from: z.string().nullable(),
+    subject: z.string().nullable(),
+    status: z.enum(REVIEW_STATUSES),
+    resolved_type: z.string().nullable(),
+    job_id: z.string().nullable(),
+    resolved_by: z.string().nullable(),
+    resolved_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'ReviewItem' });
+const ReviewQuery = z.object({ status: z.enum(REVIEW_STATUSES).optional(), prefix: z.string().optional(), ...pageQuery(100) });
+const ReviewList = z.object({ items: z.array(ReviewItemSchema), total: z.number().int() }).meta({ id: 'ReviewItemList' });
+const ReviewParams = z.object({ review_id: z.string() });
+
+const toReviewView = (r: ReviewItemRecord): z.infer<typeof ReviewItemSchema> => ({
+  id: r.id,
+  prefix: r.prefix,
+  message_id: r.message_id,
+  attachment_index: r.attachment_index,
+  filename: r.filename,
+  mime_type: r.mime_type,
+  size_bytes: r.size_bytes,
+  classification: r.classification,
+  classification_failed: r.classification_failed,
+  proposed_type: r.proposed_type,
+  from: r.from_address,
+  subject: r.subject,
+  status: r.status,
+  resolved_type: r.resolved_type,
+  job_id: r.job_id,
+  resolved_by: r.resolved_by,
+  resolved_at: r.resolved_at,
+  created_at: r.created_at,
 });
 
 const tag = 'email-ingestion';
@@ -107,6 +174,31 @@ export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => v
         const result = await svc.test(auth.orgId, body);
         if (result.jobId) onSubmitted?.();
         return { status: 200, body: result };
+      },
+    }),
+    defineRoute<unknown, z.infer<typeof ReviewQuery>>({
+      method: 'get', path: '/api/email-ingestion/review', summary: 'The human review queue, oldest first (pending unless status says otherwise)', tag, scope: 'email_ingestion:read', query: ReviewQuery,
+      responses: { 200: { description: 'A page of review items', schema: ReviewList }, ...authErrors },
+      handler: async ({ auth, query }) => {
+        const { limit, offset, ...filter } = query;
+        const page = await svc.listReview(auth.orgId, filter, { limit, offset });
+        return { status: 200, body: { items: page.items.map(toReviewView), total: page.total } };
+      },
+    }),
+    defineRoute<unknown, unknown, z.infer<typeof ReviewParams>>({
+      method: 'post', path: '/api/email-ingestion/review/{review_id}/resolve', summary: 'Say what a document is (the job is created) or reject it; teaches the classifier', tag, scope: 'email_ingestion:write', params: ReviewParams,
+      body: ResolveReviewSchema,
+      responses: {
+        200: { description: 'The resolved item (with its job_id)', schema: ReviewItemSchema },
+        400: { description: 'invalid_request: a bad body, or no active extractor for the type', schema: ErrorBodySchema },
+        404: { description: 'not_found', schema: ErrorBodySchema },
+        409: { description: 'conflict: already resolved or rejected', schema: ErrorBodySchema },
+        ...authErrors,
+      },
+      handler: async ({ auth, params, body }) => {
+        const item = await svc.resolveReview(auth.orgId, auth.keyId, params.review_id, body);
+        if (item.job_id) onSubmitted?.();
+        return { status: 200, body: toReviewView(item) };
       },
     }),
   ];

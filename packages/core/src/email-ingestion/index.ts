@@ -6,3 +6,4 @@ export * from './extractor-mapping.js';
 export * from './merge-patch.js';
 export * from './subject-pattern.js';
 export * from './inbound/index.js';
+export * from './review/index.js';

@@ -115,7 +115,8 @@ export class JobProcessor {
         confidence: outcome.confidence,
         overall_confidence: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
         validation_errors: outcome.validation_errors,
-        needs_review: outcome.needs_review,
+        // Flagged at submission (an uncertain email classification) stays flagged.
+        needs_review: outcome.needs_review || job.needs_review,
         page_count: outcome.page_count,
         processing_time_ms: elapsedMs,
         cost_credits: cost,

@@ -37,6 +37,8 @@ export interface IncomingDocument {
   idempotencyKey?: string;
   /** Queue priority; higher runs first (email routing sets it). */
   priority?: number;
+  /** Flags the job for review from the start (an uncertain classification); extraction can only add to it. */
+  needsReview?: boolean;
 }
 
 export type SubmissionResult = { job: JobRecord; replayed: boolean };
@@ -81,7 +83,7 @@ export class JobSubmissionService {
       confidence: null,
       overall_confidence: null,
       validation_errors: [],
-      needs_review: false,
+      needs_review: input.needsReview ?? false,
       processing_time_ms: null,
       cost_credits: 0,
       error_details: null,

@@ -4,3 +4,4 @@ export * from './store-contract.js';
 export * from './job-store-contract.js';
 export * from './email-ingestion-store-contract.js';
 export * from './inbound-message-store-contract.js';
+export * from './review-store-contract.js';

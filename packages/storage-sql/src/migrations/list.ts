@@ -5,6 +5,7 @@ import { jobIndexes } from './003-job-indexes.js';
 import { webhooks } from './004-webhooks.js';
 import { emailIngestion } from './005-email-ingestion.js';
 import { inboundMessages } from './006-inbound-messages.js';
+import { reviewQueue } from './007-review-queue.js';
 
 export interface Migration {
   id: number;
@@ -13,4 +14,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages];
+export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, coerceError, invalidRequest, notFound } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
@@ -12,7 +13,12 @@ import type { JobSubmissionService } from '../../jobs/job-submission.js';
 import type { StoredEmailIngestionConfig } from '../email-ingestion-config.js';
 import { resolveExtractorFor } from '../extractor-mapping.js';
 import { planAttachments, type KeptAttachment } from './attachment-plan.js';
-import type { AttachmentOutcome, InboundMessageRecord, InboundMessageResult } from './inbound-message.js';
+import type { AttachmentClassification, AttachmentOutcome, InboundMessageRecord, InboundMessageResult } from './inbound-message.js';
+import type { DocumentReader, ReadDocument } from '../../ports/document-reader.port.js';
+import type { EmailIngestionConfig } from '../email-ingestion-config.schema.js';
+import { LocalDocumentClassifier, senderDomain, type ClassificationContext, type DocumentClassifier } from '../review/document-classifier.js';
+import type { ClassificationResult, ReviewItemRecord, ReviewStatus } from '../review/review-item.js';
+import { EmailIngestionConfigInputSchema } from '../email-ingestion-config.schema.js';
 import { parseRecipient } from './recipient.js';
 
 export interface InboundMailOptions {
@@ -24,6 +30,8 @@ export interface InboundMailOptions {
   maxAttempts: number;
   /** Attachments of one message looked at; the rest are ignored (recorded on the message). */
   maxAttachmentsPerMessage: number;
+  /** Longest a document may take to read for classification (PROCESSING_TIMEOUT_MS). */
+  readTimeoutMs?: number;
 }
 
 export interface InboundMailDeps {
@@ -31,6 +39,9 @@ export interface InboundMailDeps {
   blobs: BlobStore;
   parser: MessageParser;
   combiner: DocumentCombiner;
+  /** Reads documents for the classifier (text layer or OCR). */
+  reader: Pick<DocumentReader, 'read'>;
+  classifier: DocumentClassifier;
   submissions: JobSubmissionService;
   clock: Clock;
   ids: IdGenerator;
@@ -76,14 +87,22 @@ export const EmailIngestionTestSchema = z
 export interface EmailIngestionTestResult {
   emailPrefix: string;
   simulateOnly: boolean;
-  documentType: string;
+  /** The type decided and how (null when the document was skipped before classification). */
+  classification: AttachmentClassification | null;
   extractor: { id: string; name: string; matchedBy: 'mapping' | 'document_type' } | null;
   attachment: AttachmentOutcome;
   /** Without simulateOnly: the message recorded as received (source `test`); null otherwise. */
   messageId: string | null;
-  /** The job created (null when simulated or when the attachment was skipped). */
+  /** The job created (null when simulated, skipped or waiting for review). */
   jobId: string | null;
+  /** The review item, when the classification sent the document to the review queue. */
+  reviewId: string | null;
 }
+
+const DocumentTypeName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a lowercase snake_case document type');
+export const ResolveReviewSchema = z
+  .union([z.strictObject({ documentType: DocumentTypeName }), z.strictObject({ reject: z.literal(true) })])
+  .meta({ id: 'ResolveReviewRequest', description: '{"documentType": "..."} to process the document as that type, or {"reject": true}' });
 
 const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/;
 
@@ -158,13 +177,82 @@ export class InboundMailService {
   }
 
   async listMessages(orgId: string, filter: { prefix?: string }, page: { limit: number; offset: number }) {
-    return this.deps.stores.inboundMessages.list(orgId, filter.prefix ? { prefix: filter.prefix.toLowerCase() } : {}, page);
+    const result = await this.deps.stores.inboundMessages.list(orgId, filter.prefix ? { prefix: filter.prefix.toLowerCase() } : {}, page);
+    return { items: await Promise.all(result.items.map((m) => this.withReviews(m))), total: result.total };
   }
 
   async getMessage(orgId: string, id: string): Promise<InboundMessageRecord> {
     const found = await this.deps.stores.inboundMessages.get(orgId, id);
     if (!found) throw notFound('Message', id);
-    return found;
+    return this.withReviews(found);
+  }
+
+  /** Attachments that waited for review show how the review ended (the job, or the rejection). */
+  private async withReviews(message: InboundMessageRecord): Promise<InboundMessageRecord> {
+    if (!message.outcomes.some((o) => o.review_id && o.status === 'awaiting_review')) return message;
+    const outcomes = await Promise.all(
+      message.outcomes.map(async (o): Promise<AttachmentOutcome> => {
+        if (!o.review_id || o.status !== 'awaiting_review') return o;
+        const item = await this.deps.stores.reviewItems.get(message.org_id, o.review_id);
+        if (item?.status === 'resolved') {
+          return { ...o, status: item.job_id ? 'job_created' : 'skipped', job_id: item.job_id, ...(o.classification && item.resolved_type ? { classification: { ...o.classification, documentType: item.resolved_type, source: 'reviewer' as const } } : {}) };
+        }
+        if (item?.status === 'rejected') return { ...o, status: 'skipped', reason: { code: 'rejected_by_reviewer', message: `Rejected in review ${item.id}` } };
+        return o;
+      }),
+    );
+    return { ...message, outcomes };
+  }
+
+  /** The human review queue, oldest first; pending items unless another status is asked for. */
+  async listReview(orgId: string, filter: { status?: ReviewStatus; prefix?: string }, page: { limit: number; offset: number }) {
+    return this.deps.stores.reviewItems.list(orgId, { status: filter.status ?? 'pending', ...(filter.prefix ? { prefix: filter.prefix.toLowerCase() } : {}) }, page);
+  }
+
+  /**
+   * A person decides: `{"documentType": ...}` continues the pipeline (the job is created for that
+   * type's extractor) and teaches the classifier; `{"reject": true}` drops the document.
+   */
+  async resolveReview(orgId: string, resolvedBy: string, id: string, rawInput: unknown): Promise<ReviewItemRecord> {
+    const input = parseInput(ResolveReviewSchema, rawInput);
+    const { stores, clock } = this.deps;
+    const item = await stores.reviewItems.get(orgId, id);
+    if (!item) throw notFound('Review item', id);
+    if (item.status !== 'pending') throw new AppError('conflict', `Review item ${id} was already ${item.status}`);
+    const resolvedAt = clock.now().toISOString();
+    if ('reject' in input) {
+      const rejected = await stores.reviewItems.resolve(orgId, id, { status: 'rejected', resolved_type: null, job_id: null, resolved_by: resolvedBy, resolved_at: resolvedAt });
+      if (!rejected) throw new AppError('conflict', `Review item ${id} was resolved meanwhile`);
+      return rejected;
+    }
+    const stored = await stores.emailIngestion.get(orgId, item.prefix);
+    const config = stored?.config ?? (EmailIngestionConfigInputSchema.parse({ emailPrefix: item.prefix, defaultDocumentType: input.documentType }) as EmailIngestionConfig);
+    const message = await stores.inboundMessages.get(orgId, item.message_id);
+    const bytes = await this.deps.blobs.get(item.blob_key);
+    if (!message || !bytes) throw new AppError('internal_error', `The document of review item ${id} is missing`);
+    const resolution = await resolveExtractorFor(stores.extractors, orgId, config, input.documentType);
+    if (resolution.outcome === 'none') {
+      throw invalidRequest(`No active extractor for document type ${input.documentType}: create one, or map the type in the configuration's extractors`, [{ path: 'documentType', message: 'has no active extractor' }]);
+    }
+    const classification: AttachmentClassification = { documentType: input.documentType, confidence: 1, source: 'reviewer', decision: 'process', reasoning: `resolved in review ${id}` };
+    const submitted = await this.submitUnit(
+      message,
+      config,
+      { from: message.from_address, subject: message.subject, messageId: message.message_id_header },
+      { kept: [], bytes, mimeType: item.mime_type, filenames: [item.filename] },
+      input.documentType,
+      classification,
+      `review:${id}`,
+      false,
+    );
+    if (submitted.status !== 'job_created' || !submitted.job_id) {
+      throw new AppError('conflict', `The document could not be queued: ${submitted.reason?.message ?? 'unknown reason'}`);
+    }
+    const resolved = await stores.reviewItems.resolve(orgId, id, { status: 'resolved', resolved_type: input.documentType, job_id: submitted.job_id, resolved_by: resolvedBy, resolved_at: resolvedAt });
+    if (!resolved) throw new AppError('conflict', `Review item ${id} was resolved meanwhile`);
+    const context = await this.classificationContext(orgId, { subject: message.subject, headers: {} }, message.from_address ?? message.envelope_from, item.filename, bytes, item.mime_type);
+    await this.deps.classifier.learn(context, input.documentType);
+    return resolved;
   }
 
   /**
@@ -179,27 +267,38 @@ export class InboundMailService {
     const bytes = new Uint8Array(Buffer.from(input.testDocument, 'base64'));
     const attachment: ParsedAttachment = { filename: input.filename ?? 'test-document', contentType: 'application/octet-stream', inline: false, contentId: null, content: bytes };
     const message: ParsedMessage = { from: input.from ?? null, subject: input.subject ?? null, messageId: null, headers: {}, text: null, attachments: [attachment] };
-    const documentType = stored.config.defaultDocumentType;
-    const resolution = await resolveExtractorFor(this.deps.stores.extractors, orgId, stored.config, documentType);
-    const extractor = resolution.outcome === 'none' ? null : { id: resolution.extractor.id, name: resolution.extractor.name, matchedBy: resolution.outcome === 'mapped' ? ('mapping' as const) : ('document_type' as const) };
-    if (input.simulateOnly) {
-      const plan = planAttachments(stored.config.attachments, message.attachments);
-      let outcome = plan.outcomes[0]!;
-      if (outcome.status !== 'skipped' && !extractor) outcome = noExtractor(outcome, documentType);
-      return { emailPrefix: stored.prefix, simulateOnly: true, documentType, extractor, attachment: outcome, messageId: null, jobId: null };
+    if (!input.simulateOnly) {
+      const receivedAt = this.deps.clock.now().toISOString();
+      const raw = new TextEncoder().encode(`Subject: ${input.subject ?? 'test'}\r\nX-Intake-Test: yes\r\n\r\n`);
+      const record: InboundMessageRecord = {
+        ...this.blankRecord(orgId, stored.prefix, await this.deps.blobs.put(raw), raw.length, receivedAt),
+        source: 'test',
+        recipient: `${stored.prefix}@test`,
+        envelope_from: input.from ?? null,
+      };
+      const result = await this.processParsed(record, stored, message);
+      await this.deps.stores.inboundMessages.insert([{ ...record, ...result, lease_owner: null, lease_expires_at: null }]);
+      const outcome = result.outcomes[0]!;
+      return { emailPrefix: stored.prefix, simulateOnly: false, classification: outcome.classification ?? null, extractor: await this.extractorView(orgId, stored, outcome.classification?.documentType), attachment: outcome, messageId: record.id, jobId: outcome.job_id, reviewId: outcome.review_id ?? null };
     }
-    const receivedAt = this.deps.clock.now().toISOString();
-    const raw = new TextEncoder().encode(`Subject: ${input.subject ?? 'test'}\r\nX-Intake-Test: yes\r\n\r\n`);
-    const record: InboundMessageRecord = {
-      ...this.blankRecord(orgId, stored.prefix, await this.deps.blobs.put(raw), raw.length, receivedAt),
-      source: 'test',
-      recipient: `${stored.prefix}@test`,
-      envelope_from: input.from ?? null,
-    };
-    const result = await this.processParsed(record, stored, message);
-    await this.deps.stores.inboundMessages.insert([{ ...record, ...result, lease_owner: null, lease_expires_at: null }]);
-    const outcome = result.outcomes[0]!;
-    return { emailPrefix: stored.prefix, simulateOnly: false, documentType, extractor, attachment: outcome, messageId: record.id, jobId: outcome.job_id };
+    // Simulated: the same decisions, nothing stored, queued or sent.
+    const plan = planAttachments(stored.config.attachments, message.attachments);
+    let outcome = plan.outcomes[0]!;
+    const kept = plan.kept[0];
+    if (!kept) return { emailPrefix: stored.prefix, simulateOnly: true, classification: null, extractor: null, attachment: outcome, messageId: null, jobId: null, reviewId: null };
+    const decided = await this.classifyUnit(orgId, stored.config, message, input.from ?? null, { kept: [kept], bytes: kept.bytes, mimeType: kept.mimeType, key: '0', filename: kept.filename });
+    const classification: AttachmentClassification = { documentType: decided.documentType, confidence: decided.result.confidence, source: decided.source, decision: decided.decision, reasoning: decided.result.reasoning };
+    outcome = { ...outcome, classification };
+    const extractor = await this.extractorView(orgId, stored, decided.documentType);
+    if (decided.decision === 'review' || decided.decision === 'review_failed') outcome = { ...outcome, status: 'awaiting_review' };
+    else if (!extractor) outcome = noExtractor(outcome, decided.documentType);
+    return { emailPrefix: stored.prefix, simulateOnly: true, classification, extractor, attachment: outcome, messageId: null, jobId: null, reviewId: null };
+  }
+
+  private async extractorView(orgId: string, stored: StoredEmailIngestionConfig, documentType: string | undefined): Promise<EmailIngestionTestResult['extractor']> {
+    if (!documentType) return null;
+    const resolution = await resolveExtractorFor(this.deps.stores.extractors, orgId, stored.config, documentType);
+    return resolution.outcome === 'none' ? null : { id: resolution.extractor.id, name: resolution.extractor.name, matchedBy: resolution.outcome === 'mapped' ? 'mapping' : 'document_type' };
   }
 
   private blankRecord(orgId: string, prefix: string, blobKey: string, size: number, receivedAt: string): InboundMessageRecord {
@@ -254,57 +353,38 @@ export class InboundMailService {
     return this.processParsed(record, stored, parsed);
   }
 
-  /** Attachments to jobs, for a message already parsed. */
+  /** Attachments to jobs (or to the review queue), for a message already parsed. */
   private async processParsed(record: InboundMessageRecord, stored: StoredEmailIngestionConfig, parsed: ParsedMessage): Promise<InboundMessageResult> {
     const { config } = stored;
     const plan = planAttachments(config.attachments, parsed.attachments);
     let outcomes = plan.outcomes;
-    const documentType = config.defaultDocumentType;
-    const resolution = plan.kept.length > 0 ? await resolveExtractorFor(this.deps.stores.extractors, record.org_id, config, documentType) : null;
-    if (resolution && resolution.outcome !== 'none') {
-      const metadataBase = {
-        source: 'email',
-        email: {
-          message_id: record.id,
-          prefix: record.prefix,
-          tag: record.tag,
-          recipient: record.recipient,
-          envelope_from: record.envelope_from,
-          from: parsed.from,
-          subject: truncate(parsed.subject, 500),
-          message_id_header: truncate(parsed.messageId, 500),
-        },
-      };
-      const submit = async (kept: readonly KeptAttachment[], bytes: Uint8Array, mimeType: string, key: string) => {
-        try {
-          const { job } = await this.deps.submissions.submit(mailAuth(record.org_id), {
-            extractor_id: resolution.extractor.id,
-            bytes,
-            declaredMimeType: mimeType,
-            metadata: { ...metadataBase, attachments: kept.map((k) => k.filename) },
-            idempotencyKey: `email:${record.id}:${key}`,
-            priority: PRIORITY[config.processingPriority] ?? 0,
-          });
-          outcomes = outcomes.map((o) => (kept.some((k) => k.index === o.index) ? { ...o, job_id: job.id } : o));
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          outcomes = outcomes.map((o) => (kept.some((k) => k.index === o.index) ? { ...o, status: 'skipped', reason: { code: 'submission_failed', message: `${error.code}: ${error.message}` } } : o));
-        }
-      };
-      if (config.attachments.combineAttachments && plan.kept.length > 1) {
-        let combined: Uint8Array | null = null;
-        try {
-          combined = await this.deps.combiner.combine(plan.kept.map((k) => ({ bytes: k.bytes, mimeType: k.mimeType })));
-        } catch (error) {
-          const message = `The attachments could not be combined into one PDF: ${coerceError(error).message}`;
-          outcomes = outcomes.map((o) => (o.status === 'job_created' ? { ...o, status: 'skipped', reason: { code: 'submission_failed', message } } : o));
-        }
-        if (combined) await submit(plan.kept, combined, 'application/pdf', 'combined');
-      } else {
-        for (const kept of plan.kept) await submit([kept], kept.bytes, kept.mimeType, String(kept.index));
+    const update = (indexes: readonly number[], change: Partial<AttachmentOutcome>) => {
+      outcomes = outcomes.map((o) => (indexes.includes(o.index) ? { ...o, ...change } : o));
+    };
+    const units: DocumentUnit[] = [];
+    if (config.attachments.combineAttachments && plan.kept.length > 1) {
+      try {
+        const bytes = await this.deps.combiner.combine(plan.kept.map((k) => ({ bytes: k.bytes, mimeType: k.mimeType })));
+        units.push({ kept: plan.kept, bytes, mimeType: 'application/pdf', key: 'combined', filename: plan.kept[0]!.filename });
+      } catch (error) {
+        update(plan.kept.map((k) => k.index), { status: 'skipped', reason: { code: 'submission_failed', message: `The attachments could not be combined into one PDF: ${coerceError(error).message}` } });
       }
-    } else if (resolution) {
-      outcomes = outcomes.map((o) => (o.status === 'job_created' ? noExtractor(o, documentType) : o));
+    } else {
+      for (const k of plan.kept) units.push({ kept: [k], bytes: k.bytes, mimeType: k.mimeType, key: String(k.index), filename: k.filename });
+    }
+    const sender = parsed.from ?? record.envelope_from;
+    for (const unit of units) {
+      const indexes = unit.kept.map((k) => k.index);
+      const decided = await this.classifyUnit(record.org_id, config, parsed, sender, unit);
+      const classification: AttachmentClassification = { documentType: decided.documentType, confidence: decided.result.confidence, source: decided.source, decision: decided.decision, reasoning: decided.result.reasoning };
+      update(indexes, { classification });
+      if (decided.decision === 'review' || decided.decision === 'review_failed') {
+        const reviewId = await this.queueForReview(record, parsed, unit, decided);
+        update(indexes, { status: 'awaiting_review', review_id: reviewId });
+        continue;
+      }
+      const submitted = await this.submitUnit(record, config, parsed, unit, decided.documentType, classification, `email:${record.id}:${unit.key}`, decided.decision === 'process_flagged');
+      update(indexes, submitted);
     }
     return {
       status: 'processed',
@@ -316,6 +396,136 @@ export class InboundMailService {
       processed_at: this.deps.clock.now().toISOString(),
     };
   }
+
+  /**
+   * The document's type: an override that matches (confidence 1), else the classifier when
+   * autoClassify (its confidence against the prefix's thresholds), else defaultDocumentType.
+   */
+  private async classifyUnit(orgId: string, config: EmailIngestionConfig, parsed: ParsedMessage, sender: string | null, unit: DocumentUnit): Promise<UnitDecision> {
+    const domain = senderDomain(sender);
+    const subject = (parsed.subject ?? '').toLowerCase();
+    for (const override of config.classificationOverrides) {
+      const { senderDomain: wantedDomain, subjectContains } = override.condition as { senderDomain?: string; subjectContains?: string };
+      const matches =
+        (wantedDomain !== undefined && domain !== null && (domain === wantedDomain.toLowerCase() || domain.endsWith(`.${wantedDomain.toLowerCase()}`))) ||
+        (subjectContains !== undefined && subject.includes(subjectContains.toLowerCase()));
+      if (matches) {
+        const why = wantedDomain !== undefined ? `sender domain ${domain} matches the override ${wantedDomain}` : `the subject contains "${subjectContains}"`;
+        return { documentType: override.documentType, source: 'override', decision: 'process', result: { documentType: override.documentType, confidence: 1, reasoning: why, keyIndicators: [why] } };
+      }
+    }
+    if (!config.autoClassify) {
+      const why = 'autoClassify is off: the prefix\'s defaultDocumentType';
+      return { documentType: config.defaultDocumentType, source: 'default', decision: 'process', result: { documentType: config.defaultDocumentType, confidence: 1, reasoning: why, keyIndicators: [] } };
+    }
+    const context = await this.classificationContext(orgId, parsed, sender, unit.filename, unit.bytes, unit.mimeType);
+    const result = await this.deps.classifier.classify(context);
+    const { autoProcess, reviewFlag, humanReview } = config.confidenceThresholds;
+    if (result.confidence >= autoProcess) return { documentType: result.documentType, source: 'classifier', decision: 'process', result };
+    if (result.confidence >= reviewFlag) return { documentType: result.documentType, source: 'classifier', decision: 'process_flagged', result };
+    if (result.confidence >= humanReview) return { documentType: result.documentType, source: 'classifier', decision: 'review', result };
+    return { documentType: config.defaultDocumentType, source: 'default', decision: 'review_failed', result };
+  }
+
+  private async classificationContext(orgId: string, parsed: Pick<ParsedMessage, 'subject' | 'headers'>, sender: string | null, filename: string, bytes: Uint8Array, mimeType: string): Promise<ClassificationContext> {
+    let document: ReadDocument | null = null;
+    try {
+      document = await this.deps.reader.read(bytes, mimeType, { signal: AbortSignal.timeout(this.deps.options.readTimeoutMs ?? 120_000) });
+    } catch {
+      // Unreadable here means unreadable for the job too; the classifier falls back to the email.
+    }
+    return { orgId, document, subject: parsed.subject, from: sender, filename, headers: parsed.headers };
+  }
+
+  private async queueForReview(record: InboundMessageRecord, parsed: ParsedMessage, unit: DocumentUnit, decided: UnitDecision): Promise<string> {
+    const id = `rev_${createHash('sha256').update(`${record.id}:${unit.key}`).digest('hex').slice(0, 20)}`;
+    if (await this.deps.stores.reviewItems.get(record.org_id, id)) return id; // queued before a crash
+    await this.deps.stores.reviewItems.insert({
+      id,
+      org_id: record.org_id,
+      prefix: record.prefix,
+      message_id: record.id,
+      attachment_index: unit.kept[0]!.index,
+      filename: unit.filename,
+      mime_type: unit.mimeType,
+      size_bytes: unit.bytes.length,
+      blob_key: await this.deps.blobs.put(unit.bytes),
+      classification: decided.result,
+      classification_failed: decided.decision === 'review_failed',
+      proposed_type: decided.documentType,
+      from_address: parsed.from ?? record.envelope_from,
+      subject: truncate(parsed.subject, 998),
+      status: 'pending',
+      resolved_type: null,
+      job_id: null,
+      resolved_by: null,
+      resolved_at: null,
+      created_at: this.deps.clock.now().toISOString(),
+    });
+    return id;
+  }
+
+  /** One document to the extractor of its type; the outcome change for its attachments. */
+  private async submitUnit(
+    record: InboundMessageRecord,
+    config: EmailIngestionConfig,
+    parsed: Pick<ParsedMessage, 'from' | 'subject' | 'messageId'>,
+    unit: Pick<DocumentUnit, 'kept' | 'bytes' | 'mimeType'> & { filenames?: string[] },
+    documentType: string,
+    classification: AttachmentClassification,
+    idempotencyKey: string,
+    needsReview: boolean,
+  ): Promise<Partial<AttachmentOutcome>> {
+    const resolution = await resolveExtractorFor(this.deps.stores.extractors, record.org_id, config, documentType);
+    if (resolution.outcome === 'none') {
+      return { status: 'skipped', reason: { code: 'no_extractor', message: `No active extractor for document type ${documentType}: create one, or map the type in the configuration's extractors` } };
+    }
+    try {
+      const { job } = await this.deps.submissions.submit(mailAuth(record.org_id), {
+        extractor_id: resolution.extractor.id,
+        bytes: unit.bytes,
+        declaredMimeType: unit.mimeType,
+        metadata: {
+          source: 'email',
+          email: {
+            message_id: record.id,
+            prefix: record.prefix,
+            tag: record.tag,
+            recipient: record.recipient,
+            envelope_from: record.envelope_from,
+            from: parsed.from,
+            subject: truncate(parsed.subject, 500),
+            message_id_header: truncate(parsed.messageId, 500),
+          },
+          attachments: unit.filenames ?? unit.kept.map((k) => k.filename),
+          classification: { documentType: classification.documentType, confidence: classification.confidence, source: classification.source },
+        },
+        idempotencyKey,
+        priority: PRIORITY[config.processingPriority] ?? 0,
+        needsReview,
+      });
+      return { status: 'job_created', job_id: job.id, reason: null };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { status: 'skipped', reason: { code: 'submission_failed', message: `${error.code}: ${error.message}` } };
+    }
+  }
+}
+
+interface DocumentUnit {
+  kept: KeptAttachment[];
+  bytes: Uint8Array;
+  mimeType: string;
+  /** `0`, `1`, ... or `combined`: part of the idempotency key of its job. */
+  key: string;
+  filename: string;
+}
+
+interface UnitDecision {
+  documentType: string;
+  source: AttachmentClassification['source'];
+  decision: AttachmentClassification['decision'];
+  result: ClassificationResult;
 }
 
 const noExtractor = (outcome: AttachmentOutcome, documentType: string): AttachmentOutcome => ({
@@ -328,7 +538,8 @@ const noExtractor = (outcome: AttachmentOutcome, documentType: string): Attachme
 export function createInboundMail(
   intake: Pick<Intake, 'stores' | 'clock' | 'ids'>,
   pipeline: Pick<JobPipeline, 'submissions' | 'blobs'>,
-  deps: Pick<InboundMailDeps, 'parser' | 'combiner' | 'options' | 'onUnexpectedError' | 'syncCommitted'>,
+  deps: Pick<InboundMailDeps, 'parser' | 'combiner' | 'reader' | 'options' | 'onUnexpectedError' | 'syncCommitted'> & { classifier?: DocumentClassifier },
 ): InboundMailService {
-  return new InboundMailService({ stores: intake.stores, blobs: pipeline.blobs, submissions: pipeline.submissions, clock: intake.clock, ids: intake.ids, ...deps });
+  const classifier = deps.classifier ?? new LocalDocumentClassifier({ examples: intake.stores.classificationExamples, clock: intake.clock });
+  return new InboundMailService({ stores: intake.stores, blobs: pipeline.blobs, submissions: pipeline.submissions, clock: intake.clock, ids: intake.ids, ...deps, classifier });
 }

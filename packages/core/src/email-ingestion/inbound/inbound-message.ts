@@ -16,6 +16,7 @@ export const SKIP_REASON_CODES = [
   'empty',
   'no_extractor',
   'submission_failed',
+  'rejected_by_reviewer',
 ] as const;
 export type SkipReasonCode = (typeof SKIP_REASON_CODES)[number];
 
@@ -32,10 +33,24 @@ export interface AttachmentOutcome {
   detected_type: string | null;
   size_bytes: number;
   inline: boolean;
-  status: 'job_created' | 'skipped';
+  /** awaiting_review: in the human review queue (`review_id`); resolving it creates the job. */
+  status: 'job_created' | 'skipped' | 'awaiting_review';
   /** The job this attachment went to; with combineAttachments several attachments share one. */
   job_id: string | null;
   reason: { code: SkipReasonCode; message: string } | null;
+  /** The review item, while or after the attachment waited for a person. */
+  review_id?: string | null;
+  /** The type decided for the document, and how. */
+  classification?: AttachmentClassification | null;
+}
+
+export interface AttachmentClassification {
+  documentType: string;
+  confidence: number;
+  source: 'override' | 'classifier' | 'default' | 'routing' | 'reviewer';
+  /** What the prefix's thresholds made of the confidence. */
+  decision: 'process' | 'process_flagged' | 'review' | 'review_failed';
+  reasoning: string;
 }
 
 export type InboundMessageErrorCode = 'unparseable_message' | 'prefix_unavailable' | 'processing_abandoned' | 'internal_error';

@@ -4,6 +4,7 @@ import type { BlobStore } from '../../ports/blob-store.port.js';
 import { MemoryApiKeyStore, MemoryExtractorStore, MemoryOrganizationStore } from './foundation-stores.js';
 import { MemoryEmailIngestionStore } from './email-ingestion-store.js';
 import { MemoryInboundMessageStore } from './inbound-message-store.js';
+import { MemoryClassificationExampleStore, MemoryReviewItemStore } from './review-store.js';
 import { MemoryJobStore } from './job-store.js';
 import { MemoryCreditLedger, MemoryOutboxStore, MemoryRateLimiter, MemorySettingsStore } from './ledger-stores.js';
 import { MemoryDb } from './memory-db.js';
@@ -16,6 +17,7 @@ export * from './ledger-stores.js';
 export * from './webhook-store.js';
 export * from './email-ingestion-store.js';
 export * from './inbound-message-store.js';
+export * from './review-store.js';
 
 /** Every store in memory: for tests and for trying Intake without a database. */
 export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLimiter; db: MemoryDb } {
@@ -31,6 +33,8 @@ export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLi
     webhooks: new MemoryWebhookStore(db),
     emailIngestion: new MemoryEmailIngestionStore(db),
     inboundMessages: new MemoryInboundMessageStore(db),
+    reviewItems: new MemoryReviewItemStore(db),
+    classificationExamples: new MemoryClassificationExampleStore(db),
     // Inside a transaction a nested one just runs (the outer one already holds the lock).
     transaction: inTransaction ? (fn) => fn(bind(true)) : (fn) => db.transaction(() => fn(bind(true))),
   });

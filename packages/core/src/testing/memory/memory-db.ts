@@ -1,6 +1,7 @@
 import type { StoredApiKey } from '../../keys/api-key.js';
 import type { StoredEmailIngestionConfig } from '../../email-ingestion/email-ingestion-config.js';
 import type { InboundMessageRecord } from '../../email-ingestion/inbound/inbound-message.js';
+import type { ClassificationExample, ReviewItemRecord } from '../../email-ingestion/review/review-item.js';
 import type { Extractor } from '../../extractors/extractor.js';
 import type { JobRecord } from '../../jobs/job.js';
 import type { Organization } from '../../organizations/organization.js';
@@ -29,6 +30,10 @@ export interface MemoryTables {
   emailIngestionConfigs: Map<string, StoredEmailIngestionConfig>;
   /** Messages received by the SMTP edge, by id. */
   inboundMessages: Map<string, InboundMessageRecord>;
+  /** The human review queue, by id. */
+  reviewItems: Map<string, ReviewItemRecord>;
+  /** Reviewers' decisions, in the order they were added. */
+  classificationExamples: ClassificationExample[];
 }
 
 export class MemoryDb {
@@ -49,6 +54,8 @@ export class MemoryDb {
     dispatchedEvents: new Set(),
     emailIngestionConfigs: new Map(),
     inboundMessages: new Map(),
+    reviewItems: new Map(),
+    classificationExamples: [],
   };
   private queue: Promise<unknown> = Promise.resolve();
 

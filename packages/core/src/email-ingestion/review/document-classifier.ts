@@ -1,0 +1,140 @@
+import { classifyDocument } from '../../classification/classify-document.js';
+import { fold } from '../../extraction/layout/fold.js';
+import type { Clock } from '../../ports/clock.port.js';
+import type { ReadDocument } from '../../ports/document-reader.port.js';
+import type { ClassificationResult } from './review-item.js';
+import type { ClassificationExampleStore } from './review-store.port.js';
+
+/** What the classifier looks at: the email around the document, and the document read. */
+export interface ClassificationContext {
+  orgId: string;
+  /** Null when the document could not be read (the email alone then decides). */
+  document: ReadDocument | null;
+  subject: string | null;
+  /** Sender address (From header, else the envelope). */
+  from: string | null;
+  filename: string;
+  headers: Record<string, string>;
+}
+
+/** The email pipeline's classifier: a port, so a hosted model can replace the local one. */
+export interface DocumentClassifier {
+  classify(context: ClassificationContext): Promise<ClassificationResult>;
+  /** A reviewer said what the document is: remember it for this organization. */
+  learn(context: ClassificationContext, documentType: string): Promise<void>;
+}
+
+/** The classifier's types in the email spec's words: an invoice received is a vendor bill. */
+const EMAIL_TYPE: Record<string, string> = { invoice: 'vendor_bill', receipt: 'receipt', purchase_order: 'purchase_order' };
+
+const EXPENSE_PHRASES = ['expense report', 'expense claim', 'expenses claim', 'reimbursement', 'spesenabrechnung', 'note de frais', 'reiskostendeclaratie'];
+const EXAMPLES_CONSULTED = 500;
+const MAX_TOKENS = 300;
+const NEIGHBOURS = 5;
+const MIN_SIMILARITY = 0.3;
+
+export const senderDomain = (address: string | null): string | null => {
+  const at = address?.lastIndexOf('@') ?? -1;
+  return address && at > 0 ? address.slice(at + 1).toLowerCase() : null;
+};
+
+/** Distinct folded words of the document and the subject and file name (what examples keep). */
+export function contextTokens(context: ClassificationContext): string[] {
+  const words = context.document?.pages.flatMap((p) => p.words.map((w) => w.text)).join(' ') ?? '';
+  const all = fold(`${context.subject ?? ''} ${context.filename} ${words}`).split(' ');
+  const distinct = [...new Set(all.filter((t) => t.length >= 3 && !/^\d+$/.test(t)))];
+  return distinct.slice(0, MAX_TOKENS);
+}
+
+const jaccard = (a: ReadonlySet<string>, b: readonly string[]): number => {
+  if (a.size === 0 || b.length === 0) return 0;
+  let shared = 0;
+  for (const t of b) if (a.has(t)) shared++;
+  return shared / (a.size + b.length - shared);
+};
+
+/**
+ * The local default: no network. The document's text and layout through `classifyDocument`
+ * (keywords, titles, page shape) with the subject and file name as hints; expense reports by their
+ * own phrases; then what reviewers of this organization decided before: the sender's domain and
+ * the nearest earlier documents (word overlap) vote, and enough agreement outweighs the keywords.
+ */
+export class LocalDocumentClassifier implements DocumentClassifier {
+  constructor(private readonly deps: { examples: ClassificationExampleStore; clock: Clock }) {}
+
+  async classify(context: ClassificationContext): Promise<ClassificationResult> {
+    const base = this.fromContent(context);
+    const learned = await this.fromExamples(context);
+    if (!learned) return base;
+    if (learned.documentType === base.documentType) {
+      return { ...base, confidence: round(Math.max(base.confidence, learned.confidence)), reasoning: `${base.reasoning}; ${learned.reasoning}`, keyIndicators: [...base.keyIndicators, ...learned.keyIndicators] };
+    }
+    return learned.confidence > base.confidence ? { ...learned, reasoning: `${learned.reasoning}; the content alone said ${base.documentType} (${base.confidence})` } : base;
+  }
+
+  async learn(context: ClassificationContext, documentType: string): Promise<void> {
+    await this.deps.examples.add({
+      org_id: context.orgId,
+      document_type: documentType,
+      sender_domain: senderDomain(context.from),
+      tokens: contextTokens(context),
+      created_at: this.deps.clock.now().toISOString(),
+    });
+  }
+
+  private fromContent(context: ClassificationContext): ClassificationResult {
+    const hintText = `${context.subject ?? ''} ${context.filename.replace(/[_.-]+/g, ' ')}`;
+    const text = ` ${fold(`${hintText} ${context.document?.pages.flatMap((p) => p.words.map((w) => w.text)).join(' ') ?? ''}`)} `;
+    const expense = EXPENSE_PHRASES.filter((p) => text.includes(` ${p} `));
+    if (expense.length > 0) {
+      return { documentType: 'expense_report', confidence: round(Math.min(0.95, 0.7 + 0.1 * expense.length)), reasoning: `expense report phrases: ${expense.join(', ')}`, keyIndicators: expense };
+    }
+    if (!context.document) {
+      const fromHints = classifyDocument({ mimeType: 'text/plain', pages: [], attachments: [] }, { text: hintText });
+      return { ...fromHints, documentType: EMAIL_TYPE[fromHints.documentType]!, confidence: round(Math.min(fromHints.confidence, 0.5)), reasoning: `the document could not be read; from the subject and file name: ${fromHints.reasoning}` };
+    }
+    const result = classifyDocument(context.document, { text: hintText });
+    return { documentType: EMAIL_TYPE[result.documentType]!, confidence: result.confidence, reasoning: result.reasoning, keyIndicators: result.keyIndicators };
+  }
+
+  private async fromExamples(context: ClassificationContext): Promise<ClassificationResult | null> {
+    const examples = await this.deps.examples.list(context.orgId, EXAMPLES_CONSULTED);
+    if (examples.length === 0) return null;
+    const votes = new Map<string, number>();
+    const add = (type: string, weight: number) => votes.set(type, (votes.get(type) ?? 0) + weight);
+    const domain = senderDomain(context.from);
+    let domainVotes = 0;
+    if (domain) {
+      for (const e of examples) {
+        if (e.sender_domain === domain) {
+          add(e.document_type, 0.5);
+          domainVotes++;
+        }
+      }
+    }
+    const tokens = new Set(contextTokens(context));
+    const near = examples
+      .map((e) => ({ e, similarity: jaccard(tokens, e.tokens) }))
+      .filter((n) => n.similarity >= MIN_SIMILARITY)
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, NEIGHBOURS);
+    for (const n of near) add(n.e.document_type, n.similarity);
+    const total = [...votes.values()].reduce((a, b) => a + b, 0);
+    if (total === 0) return null;
+    const [type, score] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    const share = score / total;
+    const strength = Math.min(1, total / 1.5);
+    const indicators = [
+      ...(domainVotes > 0 ? [`sender domain ${domain} (${domainVotes} earlier decision${domainVotes === 1 ? '' : 's'})`] : []),
+      ...(near.length > 0 ? [`similar to ${near.length} reviewed document${near.length === 1 ? '' : 's'} (best overlap ${near[0]!.similarity.toFixed(2)})`] : []),
+    ];
+    return {
+      documentType: type,
+      confidence: round(Math.min(0.99, share * (0.6 + 0.39 * strength))),
+      reasoning: `learned from this organization's review decisions: ${indicators.join(', ')}`,
+      keyIndicators: indicators,
+    };
+  }
+}
+
+const round = (n: number): number => Math.round(n * 100) / 100;

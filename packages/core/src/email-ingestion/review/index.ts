@@ -1,0 +1,3 @@
+export * from './review-item.js';
+export * from './review-store.port.js';
+export * from './document-classifier.js';

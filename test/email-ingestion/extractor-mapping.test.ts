@@ -59,10 +59,14 @@ describe('document type to extractor', () => {
 });
 
 describe('configuration helpers', () => {
-  it('compiles a leading (?i) as the case-insensitive flag', () => {
+  it('compiles subject patterns with RE2: inline flags, no backtracking features, linear time', () => {
     expect(compileSubjectPattern('(?i)urgent').test('URGENT: pay')).toBe(true);
     expect(compileSubjectPattern('urgent').test('URGENT')).toBe(false);
-    expect(() => compileSubjectPattern('a(?i)b')).toThrow();
+    expect(compileSubjectPattern('a(?i)b').test('aB')).toBe(true);
+    expect(() => compileSubjectPattern('(a)\\1')).toThrow(); // backreferences: not RE2
+    expect(() => compileSubjectPattern('(?=a)')).toThrow(); // lookahead: not RE2
+    // A backtracking engine would not return from this within the test's timeout; RE2 is linear.
+    expect(compileSubjectPattern('(a+)+$').test(`${'a'.repeat(20_000)}!`)).toBe(false);
   });
 
   it('merges patches as RFC 7396 says', () => {

@@ -66,6 +66,7 @@ const TestResult = z
     messageId: z.string().nullable(),
     jobId: z.string().nullable(),
     reviewId: z.string().nullable(),
+    routing: z.record(z.string(), z.unknown()).describe('What the routing rules decide on arrival (see the job\'s routing for the final decision)'),
   })
   .meta({ id: 'EmailIngestionTestResult' });
 

@@ -7,3 +7,4 @@ export * from './merge-patch.js';
 export * from './subject-pattern.js';
 export * from './inbound/index.js';
 export * from './review/index.js';
+export * from './routing/index.js';

@@ -1,12 +1,17 @@
-/**
- * Routing patterns are written as in most rule engines, where `(?i)` at the start asks for a
- * case-insensitive match. JavaScript has no inline flags, so a leading `(?i)` is taken off and
- * becomes the `i` flag; anywhere else it is a syntax error like any other. Patterns use the `u` flag.
- */
-const CASE_INSENSITIVE = '(?i)';
+import { RE2JS } from 're2js';
 
-export function compileSubjectPattern(pattern: string): RegExp {
-  const insensitive = pattern.startsWith(CASE_INSENSITIVE);
-  const source = insensitive ? pattern.slice(CASE_INSENSITIVE.length) : pattern;
-  return new RegExp(source, insensitive ? 'iu' : 'u');
+export interface SubjectPattern {
+  test(subject: string): boolean;
+}
+
+/**
+ * Routing patterns run on RE2 (re2js, pure JavaScript): matching takes time linear in the subject,
+ * so no pattern can hang the process (`(a+)+$` on a long subject returns at once, where a
+ * backtracking engine would not). The syntax is RE2's: inline flags such as `(?i)` for a
+ * case-insensitive match are allowed anywhere; backreferences and lookaround are not (a pattern
+ * using them is refused when the configuration is saved).
+ */
+export function compileSubjectPattern(pattern: string): SubjectPattern {
+  const compiled = RE2JS.compile(pattern);
+  return { test: (subject) => compiled.matcher(subject).find() };
 }

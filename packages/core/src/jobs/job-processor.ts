@@ -1,3 +1,4 @@
+import { routeAfterExtraction } from '../email-ingestion/routing/routing.js';
 import { DocumentError } from '../shared/document-error.js';
 import { coerceError } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
@@ -121,6 +122,8 @@ export class JobProcessor {
         processing_time_ms: elapsedMs,
         cost_credits: cost,
         completed_at: at,
+        // Amount rules of an email job's routing are decided now that the total is known.
+        ...(job.routing && job.routing.rules.length > 0 ? { routing: { ...job.routing, decision: routeAfterExtraction(job.routing, outcome.extracted_data) } } : {}),
       });
       if (!finished) return null;
       await tx.extractors.incrementUsage(job.org_id, job.extractor_id);

@@ -8,6 +8,7 @@ import type { Clock } from '../ports/clock.port.js';
 import type { DocumentReader } from '../ports/document-reader.port.js';
 import type { IntakeStores } from '../intake.js';
 import type { JobRecord } from './job.js';
+import type { JobRouting } from '../email-ingestion/routing/routing.js';
 import { MetadataSchema } from './job.schema.js';
 import { normalizeMimeType, sniffMimeType, SUPPORTED_MIME_TYPES } from './media-types.js';
 
@@ -39,6 +40,8 @@ export interface IncomingDocument {
   priority?: number;
   /** Flags the job for review from the start (an uncertain classification); extraction can only add to it. */
   needsReview?: boolean;
+  /** Email jobs: the prefix's routing. */
+  routing?: JobRouting;
 }
 
 export type SubmissionResult = { job: JobRecord; replayed: boolean };
@@ -95,6 +98,7 @@ export class JobSubmissionService {
       started_at: null,
       completed_at: null,
       failed_at: null,
+      ...(input.routing ? { routing: input.routing } : {}),
     };
     const idempotency = input.idempotencyKey
       ? { key: input.idempotencyKey, requestHash: requestHash(extractor.id, mimeType, input.bytes, metadata), notBefore: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString() }

@@ -42,6 +42,22 @@ export const JobSchema = z
     page_count: z.number().int(),
     needs_review: z.boolean(),
     validation_errors: z.array(ValidationErrorSchema),
+    routing: z
+      .object({
+        rule: z.number().int().nullable(),
+        condition: z.record(z.string(), z.unknown()).nullable(),
+        assignTo: z.string().nullable(),
+        priority: z.string().nullable(),
+        erpSubsidiary: z.string().nullable(),
+        documentType: z.string().nullable(),
+        autoApprove: z.boolean(),
+        requiresApproval: z.boolean(),
+        approvers: z.array(z.string()),
+        amount: z.number().nullable(),
+        decidedAt: z.enum(['arrival', 'extraction']),
+      })
+      .optional()
+      .describe('Email jobs: what the prefix\'s routing rules decided (first match wins; final after extraction)'),
   })
   .meta({ id: 'Job' });
 

@@ -1,3 +1,4 @@
+import type { JobRouting, RoutingDecision } from '../email-ingestion/routing/routing.js';
 import type { Environment } from '../keys/scopes.js';
 import type { FieldDefinition } from '../extractors/field-definition.schema.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
@@ -54,6 +55,8 @@ export interface JobRecord {
   started_at: string | null;
   completed_at: string | null;
   failed_at: string | null;
+  /** Email jobs: the prefix's routing (the decision, final after extraction); absent for API jobs. */
+  routing?: JobRouting | null;
 }
 
 /** A job as the API returns it (spec: Job, plus page_count, needs_review and validation_errors). */
@@ -76,6 +79,8 @@ export interface JobResource {
   page_count: number;
   needs_review: boolean;
   validation_errors: FieldValidationError[];
+  /** Email jobs: what the prefix's routing rules decided. */
+  routing?: RoutingDecision;
 }
 
 export function toJobResource(job: JobRecord, documentUrl: string): JobResource {
@@ -97,5 +102,6 @@ export function toJobResource(job: JobRecord, documentUrl: string): JobResource 
     page_count: job.page_count,
     needs_review: job.needs_review,
     validation_errors: job.validation_errors,
+    ...(job.routing ? { routing: job.routing.decision } : {}),
   };
 }

@@ -42,6 +42,8 @@ export interface CompletedResult {
   processing_time_ms: number;
   cost_credits: number;
   completed_at: string;
+  /** The final routing of an email job (decided again with the extracted amount). */
+  routing?: JobRecord['routing'];
 }
 
 export interface FailedResult {

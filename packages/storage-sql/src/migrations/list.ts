@@ -6,6 +6,7 @@ import { webhooks } from './004-webhooks.js';
 import { emailIngestion } from './005-email-ingestion.js';
 import { inboundMessages } from './006-inbound-messages.js';
 import { reviewQueue } from './007-review-queue.js';
+import { jobRouting } from './008-job-routing.js';
 
 export interface Migration {
   id: number;
@@ -14,4 +15,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue];
+export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting];

@@ -1,12 +1,12 @@
 import type { JobRecord } from '@intake/core';
 import { fromJson, toIso, toIsoOrNull, toJson, toNumber } from './normalize.js';
 
-const JSON_COLUMNS = ['field_definitions', 'metadata', 'extracted_data', 'confidence', 'validation_errors', 'error_details'] as const;
+const JSON_COLUMNS = ['field_definitions', 'metadata', 'extracted_data', 'confidence', 'validation_errors', 'error_details', 'routing'] as const;
 
 /** A job as a row: JSON members serialised (pg would send arrays as PostgreSQL arrays). */
 export function toJobRow(job: JobRecord): Record<string, unknown> {
   const row: Record<string, unknown> = { ...job };
-  for (const column of JSON_COLUMNS) row[column] = job[column] === null ? null : toJson(job[column]);
+  for (const column of JSON_COLUMNS) row[column] = job[column] === null || job[column] === undefined ? null : toJson(job[column]);
   return row;
 }
 
@@ -45,5 +45,6 @@ export function fromJobRow(row: Record<string, unknown>): JobRecord {
     started_at: toIsoOrNull(row.started_at),
     completed_at: toIsoOrNull(row.completed_at),
     failed_at: toIsoOrNull(row.failed_at),
+    routing: json(row.routing),
   };
 }

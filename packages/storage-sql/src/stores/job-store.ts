@@ -102,6 +102,7 @@ export class SqlJobStore implements JobStore {
       processing_time_ms: result.processing_time_ms,
       cost_credits: result.cost_credits,
       completed_at: result.completed_at,
+      ...(result.routing ? { routing: toJson(result.routing) } : {}),
     });
   }
 

@@ -16,6 +16,7 @@ import { planAttachments, type KeptAttachment } from './attachment-plan.js';
 import type { AttachmentClassification, AttachmentOutcome, InboundMessageRecord, InboundMessageResult } from './inbound-message.js';
 import type { DocumentReader, ReadDocument } from '../../ports/document-reader.port.js';
 import type { EmailIngestionConfig } from '../email-ingestion-config.schema.js';
+import { jobRouting, routeOnArrival, type JobRouting, type RoutingDecision } from '../routing/routing.js';
 import { LocalDocumentClassifier, senderDomain, type ClassificationContext, type DocumentClassifier } from '../review/document-classifier.js';
 import type { ClassificationResult, ReviewItemRecord, ReviewStatus } from '../review/review-item.js';
 import { EmailIngestionConfigInputSchema } from '../email-ingestion-config.schema.js';
@@ -97,6 +98,8 @@ export interface EmailIngestionTestResult {
   jobId: string | null;
   /** The review item, when the classification sent the document to the review queue. */
   reviewId: string | null;
+  /** What the prefix's routing rules decide on arrival (amount rules are decided after extraction, on the job). */
+  routing: RoutingDecision;
 }
 
 const DocumentTypeName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a lowercase snake_case document type');
@@ -244,6 +247,7 @@ export class InboundMailService {
       classification,
       `review:${id}`,
       false,
+      config.routingRules.length > 0 ? jobRouting(config.routingRules, { senderDomain: senderDomain(message.from_address ?? message.envelope_from), subject: message.subject }) : undefined,
     );
     if (submitted.status !== 'job_created' || !submitted.job_id) {
       throw new AppError('conflict', `The document could not be queued: ${submitted.reason?.message ?? 'unknown reason'}`);
@@ -279,20 +283,22 @@ export class InboundMailService {
       const result = await this.processParsed(record, stored, message);
       await this.deps.stores.inboundMessages.insert([{ ...record, ...result, lease_owner: null, lease_expires_at: null }]);
       const outcome = result.outcomes[0]!;
-      return { emailPrefix: stored.prefix, simulateOnly: false, classification: outcome.classification ?? null, extractor: await this.extractorView(orgId, stored, outcome.classification?.documentType), attachment: outcome, messageId: record.id, jobId: outcome.job_id, reviewId: outcome.review_id ?? null };
+      const arrival = routeOnArrival(stored.config.routingRules, { senderDomain: senderDomain(input.from ?? null), subject: input.subject ?? null });
+      return { emailPrefix: stored.prefix, simulateOnly: false, classification: outcome.classification ?? null, extractor: await this.extractorView(orgId, stored, outcome.classification?.documentType), attachment: outcome, messageId: record.id, jobId: outcome.job_id, reviewId: outcome.review_id ?? null, routing: arrival };
     }
     // Simulated: the same decisions, nothing stored, queued or sent.
     const plan = planAttachments(stored.config.attachments, message.attachments);
     let outcome = plan.outcomes[0]!;
     const kept = plan.kept[0];
-    if (!kept) return { emailPrefix: stored.prefix, simulateOnly: true, classification: null, extractor: null, attachment: outcome, messageId: null, jobId: null, reviewId: null };
-    const decided = await this.classifyUnit(orgId, stored.config, message, input.from ?? null, { kept: [kept], bytes: kept.bytes, mimeType: kept.mimeType, key: '0', filename: kept.filename });
+    const routing = jobRouting(stored.config.routingRules, { senderDomain: senderDomain(input.from ?? null), subject: input.subject ?? null });
+    if (!kept) return { emailPrefix: stored.prefix, simulateOnly: true, classification: null, extractor: null, attachment: outcome, messageId: null, jobId: null, reviewId: null, routing: routing.decision };
+    const decided = await this.classifyUnit(orgId, stored.config, message, input.from ?? null, { kept: [kept], bytes: kept.bytes, mimeType: kept.mimeType, key: '0', filename: kept.filename }, routing.decision);
     const classification: AttachmentClassification = { documentType: decided.documentType, confidence: decided.result.confidence, source: decided.source, decision: decided.decision, reasoning: decided.result.reasoning };
     outcome = { ...outcome, classification };
     const extractor = await this.extractorView(orgId, stored, decided.documentType);
     if (decided.decision === 'review' || decided.decision === 'review_failed') outcome = { ...outcome, status: 'awaiting_review' };
     else if (!extractor) outcome = noExtractor(outcome, decided.documentType);
-    return { emailPrefix: stored.prefix, simulateOnly: true, classification, extractor, attachment: outcome, messageId: null, jobId: null, reviewId: null };
+    return { emailPrefix: stored.prefix, simulateOnly: true, classification, extractor, attachment: outcome, messageId: null, jobId: null, reviewId: null, routing: routing.decision };
   }
 
   private async extractorView(orgId: string, stored: StoredEmailIngestionConfig, documentType: string | undefined): Promise<EmailIngestionTestResult['extractor']> {
@@ -373,9 +379,10 @@ export class InboundMailService {
       for (const k of plan.kept) units.push({ kept: [k], bytes: k.bytes, mimeType: k.mimeType, key: String(k.index), filename: k.filename });
     }
     const sender = parsed.from ?? record.envelope_from;
+    const routing = jobRouting(config.routingRules, { senderDomain: senderDomain(sender), subject: parsed.subject });
     for (const unit of units) {
       const indexes = unit.kept.map((k) => k.index);
-      const decided = await this.classifyUnit(record.org_id, config, parsed, sender, unit);
+      const decided = await this.classifyUnit(record.org_id, config, parsed, sender, unit, routing.decision);
       const classification: AttachmentClassification = { documentType: decided.documentType, confidence: decided.result.confidence, source: decided.source, decision: decided.decision, reasoning: decided.result.reasoning };
       update(indexes, { classification });
       if (decided.decision === 'review' || decided.decision === 'review_failed') {
@@ -383,7 +390,7 @@ export class InboundMailService {
         update(indexes, { status: 'awaiting_review', review_id: reviewId });
         continue;
       }
-      const submitted = await this.submitUnit(record, config, parsed, unit, decided.documentType, classification, `email:${record.id}:${unit.key}`, decided.decision === 'process_flagged');
+      const submitted = await this.submitUnit(record, config, parsed, unit, decided.documentType, classification, `email:${record.id}:${unit.key}`, decided.decision === 'process_flagged', config.routingRules.length > 0 ? routing : undefined);
       update(indexes, submitted);
     }
     return {
@@ -401,7 +408,7 @@ export class InboundMailService {
    * The document's type: an override that matches (confidence 1), else the classifier when
    * autoClassify (its confidence against the prefix's thresholds), else defaultDocumentType.
    */
-  private async classifyUnit(orgId: string, config: EmailIngestionConfig, parsed: ParsedMessage, sender: string | null, unit: DocumentUnit): Promise<UnitDecision> {
+  private async classifyUnit(orgId: string, config: EmailIngestionConfig, parsed: ParsedMessage, sender: string | null, unit: DocumentUnit, routing: RoutingDecision | null): Promise<UnitDecision> {
     const domain = senderDomain(sender);
     const subject = (parsed.subject ?? '').toLowerCase();
     for (const override of config.classificationOverrides) {
@@ -413,6 +420,10 @@ export class InboundMailService {
         const why = wantedDomain !== undefined ? `sender domain ${domain} matches the override ${wantedDomain}` : `the subject contains "${subjectContains}"`;
         return { documentType: override.documentType, source: 'override', decision: 'process', result: { documentType: override.documentType, confidence: 1, reasoning: why, keyIndicators: [why] } };
       }
+    }
+    if (routing?.documentType && routing.rule !== null) {
+      const why = `routing rule ${routing.rule} (${routing.condition?.type}) sets the document type`;
+      return { documentType: routing.documentType, source: 'routing', decision: 'process', result: { documentType: routing.documentType, confidence: 1, reasoning: why, keyIndicators: [why] } };
     }
     if (!config.autoClassify) {
       const why = 'autoClassify is off: the prefix\'s defaultDocumentType';
@@ -475,6 +486,7 @@ export class InboundMailService {
     classification: AttachmentClassification,
     idempotencyKey: string,
     needsReview: boolean,
+    routing?: JobRouting,
   ): Promise<Partial<AttachmentOutcome>> {
     const resolution = await resolveExtractorFor(this.deps.stores.extractors, record.org_id, config, documentType);
     if (resolution.outcome === 'none') {
@@ -501,8 +513,9 @@ export class InboundMailService {
           classification: { documentType: classification.documentType, confidence: classification.confidence, source: classification.source },
         },
         idempotencyKey,
-        priority: PRIORITY[config.processingPriority] ?? 0,
+        priority: PRIORITY[routing?.decision.priority ?? config.processingPriority] ?? 0,
         needsReview,
+        ...(routing ? { routing } : {}),
       });
       return { status: 'job_created', job_id: job.id, reason: null };
     } catch (error) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
 import { invoiceExtractor, ManualClock, startApi, type ApiHarness } from '../support/api-harness.js';
 import { routeTable } from '../support/route-table.js';
-import { makeInvoicePdf } from '../support/fixtures.js';
+import { makeInvoicePdf, TINY_PNG } from '../support/fixtures.js';
 
 const authenticated = routeTable().filter((r) => r.scope);
 
@@ -23,6 +23,11 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     ids.endpoint_id = (await api.call('POST', '/v1/webhooks/endpoints', { key: a.live_key, body: { url: 'https://127.0.0.1:9/hook' } })).body.id;
     ids.prefix = (await api.call('POST', '/api/email-ingestion/config', { key: a.live_key, body: { emailPrefix: 'ap-security', defaultDocumentType: 'vendor_bill' } })).body.emailPrefix;
     expect(ids.prefix).toBe('ap-security');
+    // A message and a review item of A: an unreadable image cannot be classified, so it waits for review.
+    const tested = await api.call('POST', '/api/email-ingestion/test', { key: a.live_key, body: { emailPrefix: 'ap-security', testDocument: TINY_PNG.toString('base64') } });
+    expect(tested.body.reviewId).toMatch(/^rev_/);
+    ids.message_id = tested.body.messageId;
+    ids.review_id = tested.body.reviewId;
     await api.runJobs();
     let n = 0;
     await api.intake.stores.webhooks.dispatchOutbox(new Date(), 100, () => `whd_security${n++}`);
@@ -57,7 +62,7 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     async (_l, route) => {
       // A body valid for the route, so only ownership can make it fail.
       const patchBody = route.path.includes('webhooks') ? { description: 'stolen' } : route.path.includes('email-ingestion') ? { isActive: false } : { name: 'stolen' };
-      const body = route.method === 'patch' ? patchBody : route.body ? {} : undefined;
+      const body = route.method === 'patch' ? patchBody : route.path.endsWith('/resolve') ? { reject: true } : route.body ? {} : undefined;
       const res = await api.call(route.method.toUpperCase(), pathOf(route), { key: b.live_key, body });
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('not_found');
@@ -78,6 +83,8 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     expect((await api.call('GET', '/v1/documents', { key: b.live_key })).body.total).toBe(0);
     expect((await api.call('GET', '/api/email-ingestion/config', { key: b.live_key })).body).toEqual({ configs: [], total: 0 });
     expect((await api.call('GET', `/api/email-ingestion/config/${ids.prefix}`, { key: a.live_key })).body.isActive).toBe(true);
+    expect((await api.call('GET', '/api/email-ingestion/review', { key: a.live_key })).body.items.map((i: { id: string; status: string }) => [i.id, i.status])).toEqual([[ids.review_id, 'pending']]);
+    expect((await api.call('GET', '/api/email-ingestion/review', { key: b.live_key })).body).toEqual({ items: [], total: 0 });
     const listed = await api.call('GET', '/v1/api-keys?limit=100', { key: a.live_key });
     expect(listed.body.api_keys.find((k: { id: string }) => k.id === ids.key_id).revoked_at).toBeNull();
   });

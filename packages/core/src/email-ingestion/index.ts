@@ -8,3 +8,4 @@ export * from './subject-pattern.js';
 export * from './inbound/index.js';
 export * from './review/index.js';
 export * from './routing/index.js';
+export * from './duplicates/index.js';

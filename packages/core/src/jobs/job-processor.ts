@@ -1,4 +1,5 @@
 import { routeAfterExtraction } from '../email-ingestion/routing/routing.js';
+import { DEFAULT_MATCH_FIELDS, duplicateKey } from '../email-ingestion/duplicates/duplicates.js';
 import { DocumentError } from '../shared/document-error.js';
 import { coerceError } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
@@ -107,6 +108,25 @@ export class JobProcessor {
   private async complete(job: JobRecord, workerId: string, outcome: ExtractionOutcome, elapsedMs: number): Promise<ProcessOutcome> {
     const { transaction, credits, clock, ids } = this.deps;
     const at = clock.now().toISOString();
+    // Every completed job gets the key of its match fields, so later documents can find it.
+    const matchFields = job.duplicate?.settings.matchFields ?? [...DEFAULT_MATCH_FIELDS];
+    const dedupeKey = duplicateKey(matchFields, outcome.extracted_data);
+    let duplicate = job.duplicate ?? null;
+    if (duplicate && !duplicate.verdict && dedupeKey) {
+      const since = new Date(clock.now().getTime() - duplicate.settings.lookbackHours * 3_600_000).toISOString();
+      const earlier = await this.deps.stores.jobs.findEarlier(job.org_id, { dedupeKey, since, excludeId: job.id });
+      if (earlier) {
+        duplicate = { ...duplicate, verdict: { of: earlier.id, matched: matchFields, action: duplicate.settings.action, detectedAt: 'extraction' } };
+        if (duplicate.settings.action === 'reject') {
+          const details: ErrorDetails = {
+            code: 'duplicate_document',
+            message: `A duplicate of job ${earlier.id}: the same ${matchFields.join(' and ')} within ${duplicate.settings.lookbackHours} hours`,
+            suggestion: `Nothing to do if job ${earlier.id} is the same document; otherwise resubmit it through a prefix or API call without duplicate rejection.`,
+          };
+          return (await this.fail(job, workerId, details, elapsedMs, duplicate)) ? { kind: 'failed', jobId: job.id, code: details.code } : { kind: 'lost_lease', jobId: job.id };
+        }
+      }
+    }
     // The per-page price the job was submitted at (0 for test keys), times the pages really read.
     const cost = Math.round((job.estimated_cost / Math.max(1, job.page_count)) * outcome.page_count);
     const scores = Object.values(outcome.confidence);
@@ -117,13 +137,15 @@ export class JobProcessor {
         overall_confidence: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
         validation_errors: outcome.validation_errors,
         // Flagged at submission (an uncertain email classification) stays flagged.
-        needs_review: outcome.needs_review || job.needs_review,
+        needs_review: outcome.needs_review || job.needs_review || duplicate?.verdict?.action === 'flag',
         page_count: outcome.page_count,
         processing_time_ms: elapsedMs,
         cost_credits: cost,
         completed_at: at,
         // Amount rules of an email job's routing are decided now that the total is known.
         ...(job.routing && job.routing.rules.length > 0 ? { routing: { ...job.routing, decision: routeAfterExtraction(job.routing, outcome.extracted_data) } } : {}),
+        ...(dedupeKey ? { dedupe_key: dedupeKey } : {}),
+        ...(duplicate ? { duplicate } : {}),
       });
       if (!finished) return null;
       await tx.extractors.incrementUsage(job.org_id, job.extractor_id);
@@ -155,10 +177,10 @@ export class JobProcessor {
     return (await this.fail(job, workerId, details, elapsedMs)) ? { kind: 'failed', jobId: job.id, code: details.code } : { kind: 'lost_lease', jobId: job.id };
   }
 
-  private async fail(job: JobRecord, workerId: string | null, details: ErrorDetails, elapsedMs: number | null): Promise<boolean> {
+  private async fail(job: JobRecord, workerId: string | null, details: ErrorDetails, elapsedMs: number | null, duplicate?: JobRecord['duplicate']): Promise<boolean> {
     const at = this.deps.clock.now().toISOString();
     return this.deps.transaction(async (tx) => {
-      const failed = await tx.jobs.markFailed(job.id, workerId, { error_details: details, processing_time_ms: elapsedMs, failed_at: at }, at);
+      const failed = await tx.jobs.markFailed(job.id, workerId, { error_details: details, processing_time_ms: elapsedMs, failed_at: at, ...(duplicate ? { duplicate } : {}) }, at);
       if (!failed) return false;
       await tx.outbox.add({ id: this.deps.ids('evt'), org_id: job.org_id, event: 'job.failed', data: jobFailedData(failed), created_at: at });
       return true;

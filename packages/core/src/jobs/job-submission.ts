@@ -9,6 +9,7 @@ import type { DocumentReader } from '../ports/document-reader.port.js';
 import type { IntakeStores } from '../intake.js';
 import type { JobRecord } from './job.js';
 import type { JobRouting } from '../email-ingestion/routing/routing.js';
+import type { JobDuplicate } from '../email-ingestion/duplicates/duplicates.js';
 import { MetadataSchema } from './job.schema.js';
 import { normalizeMimeType, sniffMimeType, SUPPORTED_MIME_TYPES } from './media-types.js';
 
@@ -42,6 +43,8 @@ export interface IncomingDocument {
   needsReview?: boolean;
   /** Email jobs: the prefix's routing. */
   routing?: JobRouting;
+  /** Email jobs: duplicate settings, and a verdict found on arrival. */
+  duplicate?: JobDuplicate;
 }
 
 export type SubmissionResult = { job: JobRecord; replayed: boolean };
@@ -99,6 +102,7 @@ export class JobSubmissionService {
       completed_at: null,
       failed_at: null,
       ...(input.routing ? { routing: input.routing } : {}),
+      ...(input.duplicate ? { duplicate: input.duplicate } : {}),
     };
     const idempotency = input.idempotencyKey
       ? { key: input.idempotencyKey, requestHash: requestHash(extractor.id, mimeType, input.bytes, metadata), notBefore: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString() }

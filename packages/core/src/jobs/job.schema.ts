@@ -58,6 +58,11 @@ export const JobSchema = z
       })
       .optional()
       .describe('Email jobs: what the prefix\'s routing rules decided (first match wins; final after extraction)'),
+    duplicate_of: z.string().optional().describe('The earlier job this one duplicates'),
+    duplicate: z
+      .object({ of: z.string(), matched: z.array(z.string()), action: z.enum(['reject', 'flag', 'process']), detectedAt: z.enum(['arrival', 'extraction']) })
+      .optional()
+      .describe('The duplicate verdict: the earlier job, what matched (file_hash or field names), the action taken'),
   })
   .meta({ id: 'Job' });
 

@@ -1,4 +1,5 @@
 import type { JobRouting, RoutingDecision } from '../email-ingestion/routing/routing.js';
+import type { DuplicateVerdict, JobDuplicate } from '../email-ingestion/duplicates/duplicates.js';
 import type { Environment } from '../keys/scopes.js';
 import type { FieldDefinition } from '../extractors/field-definition.schema.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
@@ -57,6 +58,10 @@ export interface JobRecord {
   failed_at: string | null;
   /** Email jobs: the prefix's routing (the decision, final after extraction); absent for API jobs. */
   routing?: JobRouting | null;
+  /** Email jobs with duplicate detection: the prefix's settings and the verdict. */
+  duplicate?: JobDuplicate | null;
+  /** Hash of the normalized match fields, set at completion (any job), for later duplicate checks. */
+  dedupe_key?: string | null;
 }
 
 /** A job as the API returns it (spec: Job, plus page_count, needs_review and validation_errors). */
@@ -81,6 +86,9 @@ export interface JobResource {
   validation_errors: FieldValidationError[];
   /** Email jobs: what the prefix's routing rules decided. */
   routing?: RoutingDecision;
+  /** A duplicate verdict: the earlier job. */
+  duplicate_of?: string;
+  duplicate?: DuplicateVerdict;
 }
 
 export function toJobResource(job: JobRecord, documentUrl: string): JobResource {
@@ -103,5 +111,6 @@ export function toJobResource(job: JobRecord, documentUrl: string): JobResource 
     needs_review: job.needs_review,
     validation_errors: job.validation_errors,
     ...(job.routing ? { routing: job.routing.decision } : {}),
+    ...(job.duplicate?.verdict ? { duplicate_of: job.duplicate.verdict.of, duplicate: job.duplicate.verdict } : {}),
   };
 }

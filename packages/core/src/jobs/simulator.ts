@@ -12,6 +12,7 @@ const SUGGESTIONS: Record<JobFailureCode, string> = {
   temporary_error: 'Simulated: resubmit the document; temporary errors are safe to retry.',
   service_unavailable: 'Simulated: resubmit later; the service is temporarily unavailable.',
   processing_timeout: 'Simulated: resubmit the document.',
+  duplicate_document: 'Simulated: the earlier document was processed.',
 };
 
 /** A deterministic pseudo-random stream seeded by a string (the job id), so results repeat. */

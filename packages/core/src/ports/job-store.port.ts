@@ -44,12 +44,15 @@ export interface CompletedResult {
   completed_at: string;
   /** The final routing of an email job (decided again with the extracted amount). */
   routing?: JobRecord['routing'];
+  dedupe_key?: string | null;
+  duplicate?: JobRecord['duplicate'];
 }
 
 export interface FailedResult {
   error_details: ErrorDetails;
   processing_time_ms: number | null;
   failed_at: string;
+  duplicate?: JobRecord['duplicate'];
 }
 
 /** Aggregates over jobs created since a moment (spec: Job statistics object, without `period`). */
@@ -100,6 +103,11 @@ export interface JobStore {
   markFailed(id: string, workerId: string | null, result: FailedResult, now: string): Promise<JobRecord | null>;
   /** Gives a job back to the queue (retryable failure) keeping its reservation; fenced. */
   release(id: string, workerId: string): Promise<boolean>;
+  /**
+   * The organization's oldest job created at or after `since` (other than `excludeId`) with the same
+   * file (`blobKey`; any job not failed) or the same match-field key (`dedupeKey`; completed jobs).
+   */
+  findEarlier(orgId: string, query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string }): Promise<JobRecord | null>;
   /** Unblocks an organization's jobs waiting for credits; returns how many. */
   unblock(orgId: string): Promise<number>;
   countQueued(orgId: string, environment: 'test' | 'live'): Promise<number>;

@@ -4,6 +4,7 @@ export const JOB_FAILURE_CODES = [
   'temporary_error',
   'service_unavailable',
   'processing_timeout',
+  'duplicate_document',
 ] as const;
 export type JobFailureCode = (typeof JOB_FAILURE_CODES)[number];
 

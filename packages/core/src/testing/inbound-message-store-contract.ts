@@ -233,6 +233,22 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       expect(await s.inboundMessages.claimNext('d', options)).toBeNull();
     });
 
+    it('extends a claim only for its owner, which keeps other claimers away longer', async () => {
+      const orgId = await freshOrg();
+      await drain();
+      const record = makeInboundMessage(orgId);
+      await s.inboundMessages.insert([record]);
+      const t0 = '2026-03-02T00:00:00.000Z';
+      expect(await s.inboundMessages.extendLease(record.id, 'a', at(t0, 5000))).toBe(false); // not claimed yet
+      await s.inboundMessages.claimNext('a', { now: t0, leaseExpiresAt: at(t0, 1000), maxAttempts: 3 });
+      expect(await s.inboundMessages.extendLease(record.id, 'b', at(t0, 5000))).toBe(false);
+      expect(await s.inboundMessages.extendLease(record.id, 'a', at(t0, 5000))).toBe(true);
+      expect((await s.inboundMessages.get(orgId, record.id))?.lease_expires_at).toBe(at(t0, 5000));
+      expect(await s.inboundMessages.claimNext('b', { now: at(t0, 2000), leaseExpiresAt: at(t0, 3000), maxAttempts: 3 })).toBeNull();
+      expect((await s.inboundMessages.claimNext('b', { now: at(t0, 5000), leaseExpiresAt: at(t0, 6000), maxAttempts: 3 }))?.lease_owner).toBe('b');
+      expect(await s.inboundMessages.extendLease(record.id, 'a', at(t0, 9000))).toBe(false); // a lost it
+    });
+
     it('lets only the owner of the claim finish a message', async () => {
       const orgId = await freshOrg();
       await drain();

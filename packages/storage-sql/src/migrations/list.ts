@@ -7,6 +7,7 @@ import { emailIngestion } from './005-email-ingestion.js';
 import { inboundMessages } from './006-inbound-messages.js';
 import { reviewQueue } from './007-review-queue.js';
 import { jobRouting } from './008-job-routing.js';
+import { duplicates } from './009-duplicates.js';
 
 export interface Migration {
   id: number;
@@ -15,4 +16,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting];
+export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates];

@@ -79,6 +79,11 @@ export class SqlInboundMessageStore implements InboundMessageStore {
     return row ? fromRow(row) : null;
   }
 
+  async extendLease(id: string, owner: string, until: string): Promise<boolean> {
+    const rows = await this.knex(TABLE).where({ id, lease_owner: owner, status: 'processing' }).update({ lease_expires_at: until }).returning('id');
+    return rows.length > 0;
+  }
+
   async finish(id: string, owner: string, result: InboundMessageResult): Promise<boolean> {
     const rows = await this.knex(TABLE)
       .where({ id, lease_owner: owner, status: 'processing' })

@@ -1,7 +1,7 @@
 import type { JobRecord } from '@intake/core';
 import { fromJson, toIso, toIsoOrNull, toJson, toNumber } from './normalize.js';
 
-const JSON_COLUMNS = ['field_definitions', 'metadata', 'extracted_data', 'confidence', 'validation_errors', 'error_details', 'routing'] as const;
+const JSON_COLUMNS = ['field_definitions', 'metadata', 'extracted_data', 'confidence', 'validation_errors', 'error_details', 'routing', 'duplicate'] as const;
 
 /** A job as a row: JSON members serialised (pg would send arrays as PostgreSQL arrays). */
 export function toJobRow(job: JobRecord): Record<string, unknown> {
@@ -46,5 +46,7 @@ export function fromJobRow(row: Record<string, unknown>): JobRecord {
     completed_at: toIsoOrNull(row.completed_at),
     failed_at: toIsoOrNull(row.failed_at),
     routing: json(row.routing),
+    duplicate: json(row.duplicate),
+    dedupe_key: row.dedupe_key === null || row.dedupe_key === undefined ? null : String(row.dedupe_key),
   };
 }

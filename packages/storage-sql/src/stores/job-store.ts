@@ -46,6 +46,16 @@ export class SqlJobStore implements JobStore {
     });
   }
 
+  async findEarlier(orgId: string, query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string }): Promise<JobRecord | null> {
+    if (!query.blobKey && !query.dedupeKey) return null;
+    const q = this.knex('jobs').where({ org_id: orgId }).andWhere('created_at', '>=', query.since);
+    if (query.blobKey) q.andWhere({ blob_key: query.blobKey }).andWhereNot({ status: 'failed' });
+    if (query.dedupeKey) q.andWhere({ dedupe_key: query.dedupeKey, status: 'completed' });
+    if (query.excludeId) q.andWhereNot({ id: query.excludeId });
+    const row = await q.orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]).first();
+    return row ? fromJobRow(row) : null;
+  }
+
   async get(orgId: string, id: string): Promise<JobRecord | null> {
     const row = await this.knex('jobs').where({ org_id: orgId, id }).first();
     return row ? fromJobRow(row) : null;
@@ -103,6 +113,8 @@ export class SqlJobStore implements JobStore {
       cost_credits: result.cost_credits,
       completed_at: result.completed_at,
       ...(result.routing ? { routing: toJson(result.routing) } : {}),
+      ...(result.dedupe_key ? { dedupe_key: result.dedupe_key } : {}),
+      ...(result.duplicate ? { duplicate: toJson(result.duplicate) } : {}),
     });
   }
 
@@ -114,6 +126,7 @@ export class SqlJobStore implements JobStore {
       processing_time_ms: result.processing_time_ms,
       cost_credits: 0,
       failed_at: result.failed_at,
+      ...(result.duplicate ? { duplicate: toJson(result.duplicate) } : {}),
     });
   }
 

@@ -16,6 +16,7 @@ import { planAttachments, type KeptAttachment } from './attachment-plan.js';
 import type { AttachmentClassification, AttachmentOutcome, InboundMessageRecord, InboundMessageResult } from './inbound-message.js';
 import type { DocumentReader, ReadDocument } from '../../ports/document-reader.port.js';
 import type { EmailIngestionConfig } from '../email-ingestion-config.schema.js';
+import { duplicateSettingsOf, settingsOnly, type JobDuplicate } from '../duplicates/duplicates.js';
 import { jobRouting, routeOnArrival, type JobRouting, type RoutingDecision } from '../routing/routing.js';
 import { LocalDocumentClassifier, senderDomain, type ClassificationContext, type DocumentClassifier } from '../review/document-classifier.js';
 import type { ClassificationResult, ReviewItemRecord, ReviewStatus } from '../review/review-item.js';
@@ -161,6 +162,12 @@ export class InboundMailService {
       maxAttempts: options.maxAttempts,
     });
     if (!record) return { kind: 'idle' };
+    // A heartbeat, as for jobs: a slow message (OCR for classification) keeps its claim.
+    const heartbeat = setInterval(() => {
+      const until = new Date(clock.now().getTime() + options.leaseMs).toISOString();
+      messages.extendLease(record.id, owner, until).catch(() => {});
+    }, Math.max(50, Math.floor(options.leaseMs / 3)));
+    heartbeat.unref?.();
     let result: InboundMessageResult;
     try {
       result = await this.process(record);
@@ -169,6 +176,8 @@ export class InboundMailService {
       // carry idempotency keys, so a retry creates none twice).
       this.deps.onUnexpectedError?.(coerceError(error), record.id);
       throw error;
+    } finally {
+      clearInterval(heartbeat);
     }
     const kept = await messages.finish(record.id, owner, result);
     return { kind: 'processed', messageId: record.id, status: result.status, lostClaim: !kept };
@@ -248,6 +257,7 @@ export class InboundMailService {
       `review:${id}`,
       false,
       config.routingRules.length > 0 ? jobRouting(config.routingRules, { senderDomain: senderDomain(message.from_address ?? message.envelope_from), subject: message.subject }) : undefined,
+      stored ? settingsOnly(duplicateSettingsOf(stored.config)) : undefined,
     );
     if (submitted.status !== 'job_created' || !submitted.job_id) {
       throw new AppError('conflict', `The document could not be queued: ${submitted.reason?.message ?? 'unknown reason'}`);
@@ -380,8 +390,29 @@ export class InboundMailService {
     }
     const sender = parsed.from ?? record.envelope_from;
     const routing = jobRouting(config.routingRules, { senderDomain: senderDomain(sender), subject: parsed.subject });
+    const duplicateSettings = duplicateSettingsOf(config);
     for (const unit of units) {
       const indexes = unit.kept.map((k) => k.index);
+      // An identical file within the lookback (email or API, any job not failed) is known at once.
+      let jobDuplicate: JobDuplicate | undefined;
+      if (duplicateSettings) {
+        const earlier = await this.deps.stores.jobs.findEarlier(record.org_id, {
+          blobKey: createHash('sha256').update(unit.bytes).digest('hex'),
+          since: new Date(this.deps.clock.now().getTime() - duplicateSettings.lookbackHours * 3_600_000).toISOString(),
+        });
+        // A job of this very message (processed again after a crash) is not a duplicate of it.
+        if (earlier && (earlier.metadata as { email?: { message_id?: unknown } }).email?.message_id !== record.id) {
+          const verdict = { of: earlier.id, matched: ['file_hash'], action: duplicateSettings.action, detectedAt: 'arrival' as const };
+          update(indexes, { duplicate: { of: earlier.id, matched: ['file_hash'], action: duplicateSettings.action } });
+          if (duplicateSettings.action === 'reject') {
+            update(indexes, { status: 'skipped', reason: { code: 'duplicate', message: `The same file as job ${earlier.id} (received ${earlier.created_at}), within ${duplicateSettings.lookbackHours} hours; duplicateDetection.action is reject` } });
+            continue;
+          }
+          jobDuplicate = { settings: duplicateSettings, verdict };
+        } else {
+          jobDuplicate = { settings: duplicateSettings, verdict: null };
+        }
+      }
       const decided = await this.classifyUnit(record.org_id, config, parsed, sender, unit, routing.decision);
       const classification: AttachmentClassification = { documentType: decided.documentType, confidence: decided.result.confidence, source: decided.source, decision: decided.decision, reasoning: decided.result.reasoning };
       update(indexes, { classification });
@@ -390,7 +421,8 @@ export class InboundMailService {
         update(indexes, { status: 'awaiting_review', review_id: reviewId });
         continue;
       }
-      const submitted = await this.submitUnit(record, config, parsed, unit, decided.documentType, classification, `email:${record.id}:${unit.key}`, decided.decision === 'process_flagged', config.routingRules.length > 0 ? routing : undefined);
+      const flagged = decided.decision === 'process_flagged' || jobDuplicate?.verdict?.action === 'flag';
+      const submitted = await this.submitUnit(record, config, parsed, unit, decided.documentType, classification, `email:${record.id}:${unit.key}`, flagged, config.routingRules.length > 0 ? routing : undefined, jobDuplicate);
       update(indexes, submitted);
     }
     return {
@@ -487,6 +519,7 @@ export class InboundMailService {
     idempotencyKey: string,
     needsReview: boolean,
     routing?: JobRouting,
+    duplicate?: JobDuplicate,
   ): Promise<Partial<AttachmentOutcome>> {
     const resolution = await resolveExtractorFor(this.deps.stores.extractors, record.org_id, config, documentType);
     if (resolution.outcome === 'none') {
@@ -516,6 +549,7 @@ export class InboundMailService {
         priority: PRIORITY[routing?.decision.priority ?? config.processingPriority] ?? 0,
         needsReview,
         ...(routing ? { routing } : {}),
+        ...(duplicate ? { duplicate } : {}),
       });
       return { status: 'job_created', job_id: job.id, reason: null };
     } catch (error) {

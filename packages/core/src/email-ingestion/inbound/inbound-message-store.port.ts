@@ -23,6 +23,8 @@ export interface InboundMessageStore {
    * Concurrent claims never return the same message.
    */
   claimNext(owner: string, options: MessageClaimOptions): Promise<InboundMessageRecord | null>;
+  /** Extends a claim `owner` still holds (a heartbeat while processing); false when it lost it. */
+  extendLease(id: string, owner: string, until: string): Promise<boolean>;
   /** Writes the result if `owner` still holds the claim; returns false when it lost it. */
   finish(id: string, owner: string, result: InboundMessageResult): Promise<boolean>;
   /** Marks `failed` (processing_abandoned) the messages whose lease expired after their last allowed attempt; returns them. */

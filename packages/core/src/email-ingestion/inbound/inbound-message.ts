@@ -17,6 +17,7 @@ export const SKIP_REASON_CODES = [
   'no_extractor',
   'submission_failed',
   'rejected_by_reviewer',
+  'duplicate',
 ] as const;
 export type SkipReasonCode = (typeof SKIP_REASON_CODES)[number];
 
@@ -42,6 +43,8 @@ export interface AttachmentOutcome {
   review_id?: string | null;
   /** The type decided for the document, and how. */
   classification?: AttachmentClassification | null;
+  /** An identical file was seen within the prefix's lookback: the earlier job and the action taken. */
+  duplicate?: { of: string; matched: string[]; action: 'reject' | 'flag' | 'process' } | null;
 }
 
 export interface AttachmentClassification {

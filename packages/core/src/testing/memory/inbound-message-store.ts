@@ -40,6 +40,13 @@ export class MemoryInboundMessageStore implements InboundMessageStore {
     return clone(next);
   }
 
+  async extendLease(id: string, owner: string, until: string) {
+    const m = this.rows.get(id);
+    if (!m || m.status !== 'processing' || m.lease_owner !== owner) return false;
+    m.lease_expires_at = until;
+    return true;
+  }
+
   async finish(id: string, owner: string, result: InboundMessageResult) {
     const m = this.rows.get(id);
     if (!m || m.status !== 'processing' || m.lease_owner !== owner) return false;

@@ -125,6 +125,16 @@ export class MemoryJobStore implements JobStore {
       .map(clone);
   }
 
+  async findEarlier(orgId: string, query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string }) {
+    if (!query.blobKey && !query.dedupeKey) return null;
+    const found = [...this.jobs.values()]
+      .filter((j) => j.org_id === orgId && Date.parse(j.created_at) >= Date.parse(query.since) && j.id !== query.excludeId)
+      .filter((j) => (query.blobKey ? j.blob_key === query.blobKey && j.status !== 'failed' : true))
+      .filter((j) => (query.dedupeKey ? j.dedupe_key === query.dedupeKey && j.status === 'completed' : true))
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))[0];
+    return found ? clone(found) : null;
+  }
+
   async markCompleted(id: string, workerId: string, result: CompletedResult) {
     return this.finish(id, (j) => j.lease_owner === workerId, { status: 'completed', ...result });
   }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BlobStore, DocumentReader, Intake, WebhookService } from '@intake/core';
+import type { BlobStore, DocumentReader, Intake, NotificationService, WebhookService } from '@intake/core';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from './config/config.schema.js';
 import { createContainer } from './di/container.js';
@@ -12,6 +12,8 @@ import { ensureAdminSecret } from './admin/admin-secret.js';
 import { createAdminApp } from './admin/admin-app.js';
 import { bootstrapDefaultOrganization } from './admin/bootstrap.js';
 import { scheduleRetention } from './scheduler/retention-schedule.js';
+import { scheduleDigest } from './scheduler/digest-schedule.js';
+import type { NotificationWorkers } from './workers/notification-workers.js';
 import type { JobWorkers } from './workers/job-workers.js';
 import type { WebhookWorkers } from './workers/webhook-workers.js';
 import type { MailWorkers } from './workers/mail-workers.js';
@@ -57,6 +59,9 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     const transport = container.get<{ close(): void }>(TOKENS.WebhookTransport);
     const mailWorkers = await container.getAsync<MailWorkers>(TOKENS.MailWorkers);
     smtp = await container.getAsync<SmtpIntake>(TOKENS.SmtpIntake);
+    const notifications = await container.getAsync<NotificationService>(TOKENS.Notifications);
+    const notificationWorkers = await container.getAsync<NotificationWorkers>(TOKENS.NotificationWorkers);
+    const notifier = container.get<{ close(): void }>(TOKENS.Notifier);
 
     const created = await bootstrapDefaultOrganization(intake, storage, config.DEFAULT_ORG_NAME);
     if (created) (options.announce ?? ((t) => process.stdout.write(t)))(firstStartBanner(created));
@@ -73,7 +78,10 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     workers.start();
     webhookWorkers.start();
     mailWorkers.start();
+    notificationWorkers.start();
+    if (!config.SMTP_RELAY_URL) logger.info('SMTP_RELAY_URL is not set: email notifications are recorded but fail without being sent');
     const retention = scheduleRetention({ intake, blobs: await container.getAsync<BlobStore>(TOKENS.Blobs), logger, cronExpression: config.RETENTION_CRON, days: config.JOB_RETENTION_DAYS });
+    const digest = scheduleDigest({ notifications, logger, cronExpression: config.DIGEST_CRON, onQueued: () => notificationWorkers.wake() });
     const httpUrl = reachableUrl(server.address() as AddressInfo);
     const smtpInfo = { host: reachableHost(smtpAddress), port: smtpAddress.port };
     logger.info({ httpUrl, smtp: `${smtpInfo.host}:${smtpInfo.port}`, emailDomains: config.EMAIL_DOMAINS, database: storage.kind, dataDir: config.DATA_DIR }, 'intake daemon started');
@@ -94,9 +102,12 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
           await ownedSmtp.stop();
           await closeServer(ownedServer);
           retention.stop();
+          digest.stop();
           await mailWorkers.stop();
           await workers.stop();
           await webhookWorkers.stop();
+          await notificationWorkers.stop();
+          notifier.close();
           transport.close();
           await reader.close?.();
           await ownedStorage.close();

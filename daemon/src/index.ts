@@ -8,3 +8,5 @@ export { createLogger } from './logger.js';
 export { JobWorkers, type JobWorkersOptions } from './workers/job-workers.js';
 export { SmtpIntake, type SmtpIntakeOptions } from './smtp/smtp-intake.js';
 export { MailWorkers, type MailWorkersOptions } from './workers/mail-workers.js';
+export { NotificationWorkers, type NotificationWorkersOptions } from './workers/notification-workers.js';
+export { scheduleDigest } from './scheduler/digest-schedule.js';

@@ -1,6 +1,8 @@
 import { createMemoryStores, describeEmailIngestionStoreContract, describeJobStoreContract, describeStoreContract, type StoreHarness } from '@intake/core/testing';
 import { describeInboundMessageStoreContract } from '@intake/core/testing';
 import { describeReviewStoreContract } from '@intake/core/testing';
+import { describeNotificationStoreContract } from '@intake/core/testing';
+import { describeWebhookStoreContract } from '@intake/core/testing';
 import { DB_KINDS, openTestDatabase } from '../support/databases.js';
 
 const memory = async (): Promise<StoreHarness> => ({ stores: createMemoryStores(), close: async () => {} });
@@ -9,6 +11,8 @@ describeJobStoreContract('memory', memory);
 describeEmailIngestionStoreContract('memory', memory);
 describeInboundMessageStoreContract('memory', memory);
 describeReviewStoreContract('memory', memory);
+describeNotificationStoreContract('memory', memory);
+describeWebhookStoreContract('memory', memory);
 
 for (const kind of DB_KINDS) {
   const sql = async (): Promise<StoreHarness> => {
@@ -20,4 +24,6 @@ for (const kind of DB_KINDS) {
   describeEmailIngestionStoreContract(`sql on ${kind}`, sql);
   describeInboundMessageStoreContract(`sql on ${kind}`, sql);
   describeReviewStoreContract(`sql on ${kind}`, sql);
+  describeNotificationStoreContract(`sql on ${kind}`, sql);
+  describeWebhookStoreContract(`sql on ${kind}`, sql);
 }

@@ -12,6 +12,8 @@ describe('syncToDisk', () => {
       await storage.knex.raw('create table t (n int)');
       await storage.knex('t').insert({ n: 1 });
       await expect(storage.syncToDisk()).resolves.toBeUndefined();
+      // Concurrent callers share syncs (group commit) and all resolve.
+      await expect(Promise.all(Array.from({ length: 20 }, () => storage.syncToDisk()))).resolves.toHaveLength(20);
       expect(fs.readdirSync(path.join(dir, 'db', 'pg_wal')).some((n) => /^[0-9A-F]{24}$/.test(n))).toBe(true);
       fs.renameSync(path.join(dir, 'db', 'pg_wal'), path.join(dir, 'pg_wal_moved'));
       await expect(storage.syncToDisk()).rejects.toThrow(/ENOENT/);

@@ -18,6 +18,10 @@ import {
   type InboundMailService,
   type Intake,
   type JobPipeline,
+  NotificationService,
+  type NotificationServiceOptions,
+  type Notifier,
+  unconfiguredNotifier,
   type ProcessOutcome,
   type WebhookTransport,
   WebhookService,
@@ -49,6 +53,10 @@ export interface ApiHarness {
   runMail(workerId?: string): Promise<number>;
   /** Runs queued jobs in this process until none is runnable; returns what happened. */
   runJobs(workerId?: string): Promise<ProcessOutcome[]>;
+  /** Notifications over the same stores (notifier: `options.notifier`, default one that fails every mail). */
+  notifications: NotificationService;
+  /** Turns job events into notifications and sends what is due, until nothing is left; returns the mails sent. */
+  runNotifications(workerId?: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -65,6 +73,10 @@ export interface ApiOptions {
   webhookTimeoutMs?: number;
   /** Domains mail is received for; default ['example.test']. */
   emailDomains?: string[];
+  /** Sends notifications (e.g. @intake/notifier-smtp to a sink); default: none configured, every mail fails. */
+  notifier?: Notifier;
+  /** Retry delays and the like of the notification service. */
+  notificationOptions?: Partial<NotificationServiceOptions>;
 }
 
 /** The real HTTP API on a loopback port over a fresh database of the given kind. */
@@ -90,8 +102,15 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     parser: createMailParser(),
     reader,
     combiner: createPdfCombiner(),
-    options: { domains: options.emailDomains ?? ['example.test'], leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, maxAttachmentsPerMessage: 200 },
+    options: { domains: options.emailDomains ?? ['example.test'], leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, maxAttachmentsPerMessage: 200, publicBaseUrl: baseUrl },
     syncCommitted: () => db.storage.syncToDisk(),
+  });
+  const notifications = new NotificationService({
+    stores: intake.stores,
+    notifier: options.notifier ?? unconfiguredNotifier(),
+    clock,
+    ids: intake.ids,
+    options: { ownDomains: options.emailDomains ?? ['example.test'], publicBaseUrl: baseUrl, ...options.notificationOptions },
   });
   const app = createHttpApp({
     intake,
@@ -114,6 +133,16 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     db,
     webhooks,
     inbound,
+    notifications,
+    async runNotifications(workerId = 'test-notification-worker') {
+      let sent = 0;
+      for (;;) {
+        const dispatched = await notifications.dispatchJobEvents();
+        const report = await notifications.sendDue(workerId, 10);
+        sent += report.sent;
+        if (dispatched.handled === 0 && report.sent + report.retrying + report.failed + report.lost === 0) return sent;
+      }
+    },
     async runMail(workerId = 'test-mail-worker') {
       let processed = 0;
       while ((await inbound.processNext(workerId)).kind !== 'idle') processed++;

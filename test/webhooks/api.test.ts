@@ -142,7 +142,7 @@ describe.each(DB_KINDS)('webhook API on %s', (kind) => {
     await api.intake.stores.outbox.add({ id: api.intake.ids('evt'), org_id: org.org_id, event: 'job.completed', data: { id: 'job_c' }, created_at: now });
     await api.intake.stores.outbox.add({ id: api.intake.ids('evt'), org_id: org.org_id, event: 'job.failed', data: { id: 'job_f' }, created_at: now });
     expect(await sender.dispatch()).toBe(3);
-    for (const claimed of await sender.claim('w', 10, [])) await sender.attempt('w', claimed);
+    for (const claimed of await sender.claim('w', 10)) await sender.attempt('w', claimed);
 
     const list = (query: string, key = org.live_key) => api.call('GET', `/v1/webhooks/deliveries${query}`, { key }).then((r) => r.body);
     const all = await list('');

@@ -65,7 +65,7 @@ describe.each<Kind>(['memory', ...DB_KINDS])('retry schedule with a fake clock, 
       return list.items.find((d) => d.event_id === event.id)!;
     };
     /** Claims what is due now for this organization's endpoint. */
-    const claim = async (worker = 'w1') => (await sender.claim(worker, 100, [])).filter((c) => c.delivery.endpoint_id === endpoint.id);
+    const claim = async (worker = 'w1') => (await sender.claim(worker, 100)).filter((c) => c.delivery.endpoint_id === endpoint.id);
     return { clock, transport, service, sender, org, endpoint, emit, claim };
   }
 
@@ -166,12 +166,13 @@ describe.each<Kind>(['memory', ...DB_KINDS])('retry schedule with a fake clock, 
     const theirs = await claim('worker-b');
     expect(theirs.map((c) => c.delivery.id)).toEqual([delivery.id]);
     // A's late attempt is not recorded: the store refuses it, the delivery is untouched.
-    const lateRecord = await stores.webhooks.recordAttempt(
-      'worker-a',
-      { delivery_id: delivery.id, chain: 1, attempt: 1, started_at: clock.now().toISOString(), status_code: 503, duration_ms: 1, error: 'late', response_body: null, success: false },
-      { status: 'pending', nextAttemptAt: clock.now().toISOString() },
-    );
-    expect(lateRecord).toBe(false);
+    const lateRecord = await stores.webhooks.recordAttempts('worker-a', [
+      {
+        attempt: { delivery_id: delivery.id, chain: 1, attempt: 1, started_at: clock.now().toISOString(), status_code: 503, duration_ms: 1, error: 'late', response_body: null, success: false },
+        next: { status: 'pending', nextAttemptAt: clock.now().toISOString() },
+      },
+    ]);
+    expect(lateRecord).toEqual([false]);
     await sender.attempt('worker-a', mine[0]!);
     expect(await stores.webhooks.getDelivery(org.org_id, delivery.id)).toMatchObject({ status: 'pending', attempt_count: 0, attempts: [] });
     // B, which holds the lease, records attempt 1; A still cannot record afterwards.

@@ -16,7 +16,8 @@ import { acquireDataDirLock, DataDirBusyError, lockSocketPath } from '../runtime
  */
 export async function openAdmin(config: ResolvedConfig): Promise<AdminOperations> {
   if (config.DATABASE_URL) {
-    const storage = await createSqlStorage({ kind: 'postgres', databaseUrl: config.DATABASE_URL, poolMax: 2 });
+    // One command's worth of reads: no cache, so no listening connection (writes still notify the daemons).
+    const storage = await createSqlStorage({ kind: 'postgres', databaseUrl: config.DATABASE_URL, poolMax: 2, extractorCache: false });
     const intake = createIntake({ stores: storage });
     return directAdminOperations(intake, webhookService(intake, config), () => storage.close());
   }

@@ -1,6 +1,7 @@
 import cron from 'node-cron';
 import { z } from 'zod';
 import { parseDomainList } from '@intake/core';
+import { validateRelayUrl } from '@intake/notifier-smtp';
 
 /** Whole numbers written as plain digits: z.coerce would read " " as 0 and accept 1e3 or 0x50. */
 const digits = z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number);
@@ -78,6 +79,20 @@ export const ConfigSchema = z.object({
   WEBHOOK_ENDPOINT_CONCURRENCY: digits.pipe(z.number().int().min(1).max(64)).default(4),
   /** How often the webhook sender looks for due deliveries when idle. */
   WEBHOOK_POLL_MS: positiveInt.default(500),
+  /** Outbound relay for notification mail, e.g. smtp://127.0.0.1:25; without it notifications are recorded as failed. */
+  SMTP_RELAY_URL: z
+    .string()
+    .trim()
+    .min(1)
+    .superRefine((value, ctx) => {
+      const problem = validateRelayUrl(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+  /** Cron expression of the daily digest of internal notifications (08:00 server time by default). */
+  DIGEST_CRON: z.string().refine((v) => cron.validate(v), 'must be a cron expression, e.g. 0 8 * * *').default('0 8 * * *'),
+  /** How often idle notification workers look for job events and due notifications. */
+  NOTIFICATION_POLL_MS: positiveInt.default(1000),
   /** Name of the organization created on the first start with an empty database. */
   DEFAULT_ORG_NAME: z.string().min(1).default('Default organization'),
 });

@@ -5,6 +5,7 @@ import { coreModule } from './modules/core.module.js';
 import { documentsModule } from './modules/documents.module.js';
 import { httpModule } from './modules/http.module.js';
 import { mailModule } from './modules/mail.module.js';
+import { notificationsModule } from './modules/notifications.module.js';
 import { storageModule } from './modules/storage.module.js';
 import { webhooksModule } from './modules/webhooks.module.js';
 import { TOKENS } from './tokens.js';
@@ -14,6 +15,6 @@ export async function createContainer(config: ResolvedConfig, logger: Logger): P
   const container = new Container();
   container.bind<ResolvedConfig>(TOKENS.Config).toConstantValue(config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-  await container.load(storageModule, coreModule, documentsModule, webhooksModule, mailModule, httpModule);
+  await container.load(storageModule, coreModule, documentsModule, webhooksModule, notificationsModule, mailModule, httpModule);
   return container;
 }

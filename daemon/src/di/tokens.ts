@@ -1,4 +1,4 @@
-import type { BlobStore, DocumentLinks, DocumentReader, InboundMailService, Intake, JobPipeline, WebhookService, WebhookTransport } from '@intake/core';
+import type { BlobStore, DocumentLinks, DocumentReader, InboundMailService, Intake, JobPipeline, NotificationService, Notifier, WebhookService, WebhookTransport } from '@intake/core';
 import type { SmtpIntake } from '../smtp/smtp-intake.js';
 import type { MailWorkers } from '../workers/mail-workers.js';
 import type { SqlStorage } from '@intake/storage-sql';
@@ -7,6 +7,7 @@ import type { HttpApp } from '../http/app.js';
 import type { Logger } from '../logger.js';
 import type { JobWorkers } from '../workers/job-workers.js';
 import type { WebhookWorkers } from '../workers/webhook-workers.js';
+import type { NotificationWorkers } from '../workers/notification-workers.js';
 
 /** Every DI token of the daemon, in one place. */
 export const TOKENS = {
@@ -26,4 +27,7 @@ export const TOKENS = {
   InboundMail: Symbol.for('intake.InboundMail') as symbol & { __type?: InboundMailService },
   MailWorkers: Symbol.for('intake.MailWorkers') as symbol & { __type?: MailWorkers },
   SmtpIntake: Symbol.for('intake.SmtpIntake') as symbol & { __type?: SmtpIntake },
+  Notifier: Symbol.for('intake.Notifier') as symbol & { __type?: Notifier },
+  Notifications: Symbol.for('intake.Notifications') as symbol & { __type?: NotificationService },
+  NotificationWorkers: Symbol.for('intake.NotificationWorkers') as symbol & { __type?: NotificationWorkers },
 } as const;

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { parseInput, requireScope, type AuthContext } from '@intake/core';
+import { isDeepFrozen, parseInput, requireScope, type AuthContext } from '@intake/core';
 import { readJsonBody } from './read-json-body.js';
 import { toKoaPath, type RouteDef } from './routes/route.js';
 
@@ -20,11 +20,28 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], options
       const query = route.query ? parseInput(route.query, ctx.query, 'query') : ctx.query;
       const body = route.body && !route.upload ? await readJsonBody(ctx, options.maxBodyBytes) : undefined;
       const result = await route.handler({ body, query, params, auth: auth!, ctx });
-      for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
+      if (result.headers) for (const [name, value] of Object.entries(result.headers)) ctx.set(name, value);
       ctx.status = result.status;
-      if (result.body !== undefined) ctx.body = result.body;
+      if (result.body === undefined) return;
+      if (isDeepFrozen(result.body)) {
+        // It can never change, so neither can its JSON: serialized once, not per response.
+        ctx.type = 'json';
+        ctx.body = serializedJson(result.body);
+      } else ctx.body = result.body;
     };
     const handlers = route.scope ? [options.authenticate, run] : [run];
     router[route.method](toKoaPath(route.path), ...(handlers as [never]));
   }
+}
+
+/** JSON of bodies that never change, kept as long as the body itself is alive. */
+const serialized = new WeakMap<object, Buffer>();
+
+function serializedJson(body: object): Buffer {
+  let json = serialized.get(body);
+  if (!json) {
+    json = Buffer.from(JSON.stringify(body));
+    serialized.set(body, json);
+  }
+  return json;
 }

@@ -186,12 +186,14 @@ export class SmtpIntake {
       if (stream.sizeExceeded) continue;
       bytes += chunk.length;
       chunks.push(chunk);
-      for (let i = 0; i < chunk.length; i++) {
-        if (chunk[i] === 0x0a) {
-          if (lineBytes > longestLine) longestLine = lineBytes;
-          lineBytes = 0;
-        } else lineBytes++;
+      let from = 0;
+      for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, from)) {
+        lineBytes += nl - from;
+        if (lineBytes > longestLine) longestLine = lineBytes;
+        lineBytes = 0;
+        from = nl + 1;
       }
+      lineBytes += chunk.length - from;
       // One Content-Type header per MIME part; the search keeps a little of the previous chunk.
       const text = tail + chunk.toString('latin1');
       parts += (text.match(/\ncontent-type\s*:/gi) ?? []).length;

@@ -6,6 +6,7 @@ export * from './shared/ids.js';
 export * from './shared/pagination.js';
 export * from './shared/validation.js';
 export * from './shared/document-error.js';
+export * from './shared/frozen.js';
 export * from './ports/index.js';
 export * from './organizations/organization.js';
 export * from './organizations/organization.schema.js';

@@ -12,6 +12,7 @@ import type { WebhookStore } from './ports/webhook-store.port.js';
 import type { EmailIngestionStore } from './email-ingestion/email-ingestion-store.port.js';
 import type { InboundMessageStore } from './email-ingestion/inbound/inbound-message-store.port.js';
 import type { ClassificationExampleStore, ReviewItemStore } from './email-ingestion/review/review-store.port.js';
+import type { NotificationStore } from './email-ingestion/notifications/notification-store.port.js';
 import { EmailIngestionService } from './email-ingestion/email-ingestion-service.js';
 import { ApiKeyService } from './keys/api-key-service.js';
 import { CreditService } from './credits/credit-service.js';
@@ -36,6 +37,8 @@ export interface IntakeStores {
   reviewItems: ReviewItemStore;
   /** Reviewers' decisions the classifier learns from. */
   classificationExamples: ClassificationExampleStore;
+  /** Notifications to senders and internal recipients, and what decides them. */
+  notifications: NotificationStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }

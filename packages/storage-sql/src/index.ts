@@ -7,7 +7,6 @@ import { openDatabase, type ConnectionOptions, type DatabaseKind } from './conne
 import { migrate } from './migrations/runner.js';
 import { SqlApiKeyStore } from './stores/api-key-store.js';
 import { SqlCreditLedger } from './stores/credit-ledger.js';
-import { SqlExtractorStore } from './stores/extractor-store.js';
 import { SqlOrganizationStore } from './stores/organization-store.js';
 import { SqlRateLimiter } from './stores/rate-limiter.js';
 import { SqlJobStore } from './stores/job-store.js';
@@ -17,10 +16,13 @@ import { SqlWebhookStore } from './stores/webhook-store.js';
 import { SqlEmailIngestionStore } from './stores/email-ingestion-store.js';
 import { SqlInboundMessageStore } from './stores/inbound-message-store.js';
 import { SqlClassificationExampleStore, SqlReviewItemStore } from './stores/review-store.js';
-import { CachedExtractorStore, ExtractorCache } from './stores/cached-extractor-store.js';
+import { SqlNotificationStore } from './stores/notification-store.js';
+import { CachedExtractorStore, ExtractorCache, forgetPending, notifyExtractorChannel, type PendingForgets } from './stores/cached-extractor-store.js';
+import { connectionConfigOf, listenForExtractorChanges, type ExtractorListenerOptions } from './extractor-listener.js';
 import { createWalSync } from './wal-sync.js';
 
 export type { ConnectionOptions, DatabaseKind } from './connection.js';
+export type { ExtractorListenerOptions } from './extractor-listener.js';
 export { migrate } from './migrations/runner.js';
 export { MIGRATIONS } from './migrations/list.js';
 export { FileBlobStore } from './blobs/file-blob-store.js';
@@ -45,19 +47,35 @@ export interface SqlStorage extends IntakeStores {
    * reach only the operating system, so this fsyncs its write-ahead log.
    */
   syncToDisk(): Promise<void>;
+  /**
+   * The in-memory cache of single extractors. `active` while it serves reads: always on PGlite; on
+   * PostgreSQL while its change listener is connected (never when turned off).
+   */
+  readonly extractorCache: { readonly active: boolean };
   close(): Promise<void>;
 }
 
 /**
- * The transactional stores bound to one knex instance or transaction. `cache` is given only where
- * this process owns the database (PGlite), and is shared by every binding.
+ * How the extractor cache runs on PostgreSQL; `false` turns it off (one-shot processes like the
+ * CLI). Writes are announced to the other daemons either way.
  */
-function bindStores(knex: Knex, cache: ExtractorCache | null): IntakeStores {
-  const extractors = new SqlExtractorStore(knex);
+export type ExtractorCacheOption = false | ExtractorListenerOptions;
+
+/** Where extractor writes must be announced and forgotten (see CachedExtractorStore). */
+interface CacheBinding {
+  cache: ExtractorCache;
+  /** PostgreSQL: announce every write to the other daemons. */
+  notify: boolean;
+  /** Inside a transaction: the keys to forget again when it ends. */
+  pending: PendingForgets | null;
+}
+
+/** The transactional stores bound to one knex instance or transaction; `cached.cache` is shared by every binding. */
+function bindStores(knex: Knex, cached: CacheBinding): IntakeStores {
   return {
     organizations: new SqlOrganizationStore(knex),
     apiKeys: new SqlApiKeyStore(knex),
-    extractors: cache ? new CachedExtractorStore(extractors, cache) : extractors,
+    extractors: new CachedExtractorStore(knex, cached.cache, cached),
     credits: new SqlCreditLedger(knex),
     jobs: new SqlJobStore(knex),
     outbox: new SqlOutboxStore(knex),
@@ -67,18 +85,44 @@ function bindStores(knex: Knex, cache: ExtractorCache | null): IntakeStores {
     inboundMessages: new SqlInboundMessageStore(knex),
     reviewItems: new SqlReviewItemStore(knex),
     classificationExamples: new SqlClassificationExampleStore(knex),
-    transaction: (fn) => knex.transaction((trx) => fn(bindStores(trx, cache))),
+    notifications: new SqlNotificationStore(knex),
+    transaction: async (fn) => {
+      const pending: PendingForgets = cached.pending ?? new Set();
+      try {
+        return await knex.transaction((trx) => fn(bindStores(trx, { ...cached, pending })));
+      } finally {
+        // Committed or rolled back: a read that started before the end may have loaded the old row.
+        if (!cached.pending) forgetPending(cached.cache, pending);
+      }
+    },
   };
 }
 
 /** Stores over a knex instance you already have (PostgreSQL dialect). */
-export function fromKnex(knex: Knex, kind: DatabaseKind = 'postgres', options: { pgliteDataDir?: string } = {}): SqlStorage {
+export function fromKnex(
+  knex: Knex,
+  kind: DatabaseKind = 'postgres',
+  options: { pgliteDataDir?: string; extractorCache?: ExtractorCacheOption } = {},
+): SqlStorage {
   let closed = false;
   const rateLimiter = new SqlRateLimiter(knex);
+  // PGlite: this process is the only writer, so the cache is always coherent. PostgreSQL: only
+  // while listening for the other daemons' writes.
+  const cacheOption = options.extractorCache ?? {};
+  const cache = new ExtractorCache(cacheOption !== false && kind === 'pglite');
+  const listener =
+    cacheOption !== false && kind === 'postgres'
+      ? listenForExtractorChanges(() => connectionConfigOf(knex), (payload) => notifyExtractorChannel(knex, payload), cache, cacheOption)
+      : null;
   return {
     kind,
     knex,
-    ...bindStores(knex, kind === 'pglite' ? new ExtractorCache() : null),
+    ...bindStores(knex, { cache, notify: kind === 'postgres', pending: null }),
+    extractorCache: {
+      get active() {
+        return cache.active;
+      },
+    },
     rateLimiter,
     migrate: () => migrate(knex),
     exclusive: (lockKey, fn) =>
@@ -95,6 +139,7 @@ export function fromKnex(knex: Knex, kind: DatabaseKind = 'postgres', options: {
     close: async () => {
       if (closed) return;
       closed = true;
+      await listener?.stop();
       await rateLimiter.returnUnspent(new Date()).catch(() => {});
       await knex.destroy();
     },
@@ -102,9 +147,12 @@ export function fromKnex(knex: Knex, kind: DatabaseKind = 'postgres', options: {
 }
 
 /** Opens the database, runs migrations unless told not to, and returns every store. */
-export async function createSqlStorage(options: ConnectionOptions & { migrate?: boolean }): Promise<SqlStorage> {
+export async function createSqlStorage(options: ConnectionOptions & { migrate?: boolean; extractorCache?: ExtractorCacheOption }): Promise<SqlStorage> {
   const { knex, kind } = await openDatabase(options);
-  const storage = fromKnex(knex, kind, options.kind === 'pglite' && options.dataDir !== undefined && !options.pglite ? { pgliteDataDir: options.dataDir } : {});
+  const storage = fromKnex(knex, kind, {
+    ...(options.kind === 'pglite' && options.dataDir !== undefined && !options.pglite ? { pgliteDataDir: options.dataDir } : {}),
+    ...(options.extractorCache !== undefined ? { extractorCache: options.extractorCache } : {}),
+  });
   if (options.migrate !== false) {
     try {
       await storage.migrate();

@@ -11,7 +11,7 @@ const SEGMENT = /^[0-9A-F]{24}$/;
  */
 export function createWalSync(dataDir: string): () => Promise<void> {
   const walDir = path.join(path.resolve(dataDir), 'pg_wal');
-  return async () => {
+  const syncNow = async () => {
     const names = (await fs.readdir(walDir)).filter((n) => SEGMENT.test(n));
     const withTimes = await Promise.all(names.map(async (name) => ({ name, mtime: (await fs.stat(path.join(walDir, name))).mtimeMs })));
     withTimes.sort((a, b) => b.mtime - a.mtime || b.name.localeCompare(a.name));
@@ -23,5 +23,23 @@ export function createWalSync(dataDir: string): () => Promise<void> {
         await handle.close();
       }
     }
+  };
+  // Group commit: callers that arrive while a sync runs share the next one, which starts after
+  // their commits; so N concurrent accepts cost two syncs, not N.
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const start = (): Promise<void> => {
+    running = syncNow().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  return () => {
+    if (!running) return start();
+    next ??= running.catch(() => {}).then(() => {
+      next = null;
+      return start();
+    });
+    return next;
   };
 }

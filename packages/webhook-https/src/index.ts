@@ -35,12 +35,15 @@ export function createHttpsTransport(options: HttpsTransportOptions = {}): Webho
       callback(null, list[0]!.address, list[0]!.family);
     });
   };
-  // Extra CAs are added to Node's own list, not instead of it: public receivers keep working.
-  const ca = options.caFile ? [...tls.rootCertificates, fs.readFileSync(options.caFile, 'utf8')] : undefined;
+  // Extra CAs are added to Node's own list, not instead of it: public receivers keep working. They go
+  // in one secure context built once, not as `ca`: the agent would otherwise concatenate the whole
+  // list (some 200 KB of PEM) into its pool key several times per request, and build a context with
+  // every certificate for each new connection.
+  const secureContext = options.caFile ? tls.createSecureContext({ ca: [...tls.rootCertificates, fs.readFileSync(options.caFile, 'utf8')] }) : undefined;
   // Idle sockets kept, not a cap on open ones: the agent pools by host and port, so a cap would let a
   // dead endpoint queue up another endpoint on the same host (whose timeout runs while it waits). The
   // sender already bounds attempts in flight, per endpoint and in all.
-  const agent = new https.Agent({ keepAlive: true, maxFreeSockets: options.maxSockets ?? 8, lookup, ...(ca ? { ca } : {}) });
+  const agent = new https.Agent({ keepAlive: true, maxFreeSockets: options.maxSockets ?? 8, lookup, ...(secureContext ? { secureContext } : {}) });
 
   return {
     send: (request) => {

@@ -7,6 +7,7 @@ import type { Logger } from '../../logger.js';
 import { SmtpIntake } from '../../smtp/smtp-intake.js';
 import { MailWorkers } from '../../workers/mail-workers.js';
 import type { JobWorkers } from '../../workers/job-workers.js';
+import type { NotificationWorkers } from '../../workers/notification-workers.js';
 import { TOKENS } from '../tokens.js';
 
 /** Mail in: the SMTP edge, the service behind it and the workers that turn messages into jobs. */
@@ -20,8 +21,16 @@ export const mailModule = new ContainerModule(({ bind }) => {
         parser: createMailParser(),
         reader: ctx.get<DocumentReader>(TOKENS.Reader),
         combiner: createPdfCombiner(),
-        options: { domains: config.EMAIL_DOMAINS, leaseMs: config.MAIL_LEASE_MS, maxAttempts: 3, maxAttachmentsPerMessage: config.SMTP_MAX_MIME_PARTS, readTimeoutMs: config.PROCESSING_TIMEOUT_MS },
+        options: { domains: config.EMAIL_DOMAINS, leaseMs: config.MAIL_LEASE_MS, maxAttempts: 3, maxAttachmentsPerMessage: config.SMTP_MAX_MIME_PARTS, readTimeoutMs: config.PROCESSING_TIMEOUT_MS, publicBaseUrl: config.PUBLIC_BASE_URL },
         onUnexpectedError: (error, messageId) => logger.error({ err: error, messageId }, 'unexpected error while processing a message'),
+        // A finished message that queued notifications wakes this daemon's notification workers.
+        onNotificationsQueued: () => {
+          try {
+            ctx.getAsync<NotificationWorkers>(TOKENS.NotificationWorkers).then((w) => w.wake(), () => {});
+          } catch {
+            // The workers poll anyway (NOTIFICATION_POLL_MS).
+          }
+        },
         // PGlite's commits reach the OS only: fsync its log before the 250 goes out.
         syncCommitted: () => storage.syncToDisk(),
       });

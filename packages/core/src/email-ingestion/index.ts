@@ -9,3 +9,4 @@ export * from './inbound/index.js';
 export * from './review/index.js';
 export * from './routing/index.js';
 export * from './duplicates/index.js';
+export * from './notifications/index.js';

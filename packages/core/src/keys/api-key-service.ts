@@ -46,6 +46,10 @@ export interface CreatedApiKey {
 export class ApiKeyService {
   private readonly lastTouched = new Map<string, number>();
   private readonly authCache = new Map<string, CachedAuth>();
+  /** Lookups in flight, by key hash: concurrent requests with one key wait for the same one. */
+  private readonly lookups = new Map<string, Promise<AuthContext>>();
+  /** Moves on every revocation or forgotten organization; a lookup that overlapped one is not cached. */
+  private generation = 0;
 
   constructor(private readonly deps: ApiKeyServiceDeps) {}
 
@@ -103,12 +107,14 @@ export class ApiKeyService {
   async revoke(orgId: string, keyId: string): Promise<ApiKey> {
     const revoked = await this.deps.keys.revoke(orgId, keyId, this.deps.clock.now().toISOString());
     if (!revoked) throw notFound('API key', keyId);
+    this.forgetLookups();
     for (const [hash, entry] of this.authCache) if (entry.auth.keyId === keyId) this.authCache.delete(hash);
     return revoked;
   }
 
   /** Forgets cached authentications of an organization (after its plan or limits change). */
   forgetOrganization(orgId: string): void {
+    this.forgetLookups();
     for (const [hash, entry] of this.authCache) if (entry.auth.orgId === orgId) this.authCache.delete(hash);
   }
 
@@ -125,13 +131,27 @@ export class ApiKeyService {
     if (cached && now - cached.cachedAt < (this.deps.authCacheMs ?? 5000) && (cached.expiresAt === null || cached.expiresAt > now)) {
       return cached.auth;
     }
-    const auth = await this.lookup(hash, now);
+    let pending = this.lookups.get(hash);
+    if (!pending) {
+      const started = this.lookup(hash, now).finally(() => {
+        if (this.lookups.get(hash) === started) this.lookups.delete(hash);
+      });
+      this.lookups.set(hash, (pending = started));
+    }
+    const auth = await pending;
     await this.touch(auth.keyId, new Date(now));
     return auth;
   }
 
+  /** A request from now on must not take the answer of a lookup that started before (nor cache it). */
+  private forgetLookups(): void {
+    this.generation++;
+    this.lookups.clear();
+  }
+
   private async lookup(hash: string, now: number): Promise<AuthContext> {
     this.authCache.delete(hash);
+    const generation = this.generation;
     const stored = await this.deps.keys.findByHash(hash);
     if (!stored || stored.revoked_at !== null) throw invalidKey();
     const expiresAt = stored.expires_at === null ? null : new Date(stored.expires_at).getTime();
@@ -145,7 +165,7 @@ export class ApiKeyService {
       scopes: stored.scopes,
       rateLimitPerMinute: effectiveRateLimit(org),
     };
-    if ((this.deps.authCacheMs ?? 5000) > 0) {
+    if ((this.deps.authCacheMs ?? 5000) > 0 && generation === this.generation) {
       if (this.authCache.size >= AUTH_CACHE_MAX) this.authCache.delete(this.authCache.keys().next().value!);
       this.authCache.set(hash, { auth, expiresAt, cachedAt: now });
     }

@@ -14,3 +14,4 @@ export * from './transaction.port.js';
 export * from './webhook-store.port.js';
 export * from './webhook-transport.port.js';
 export * from './message-parser.port.js';
+export * from './notifier.port.js';

@@ -11,9 +11,22 @@ export interface DeliveryClaimOptions {
   workerId: string;
   now: Date;
   leaseMs: number;
+  /** At most this many deliveries in all. */
   limit: number;
-  /** Endpoints this process already sends to at its per-endpoint limit. */
-  skipEndpoints: string[];
+  /** At most this many per endpoint, counting the ones in `busy` (unbounded when absent). */
+  perEndpoint?: number;
+  /**
+   * Deliveries the caller already holds, per endpoint (in flight, or claimed and waiting): an
+   * endpoint gets at most `perEndpoint` minus its count, and one at its cap gets none (nor holds up
+   * the others).
+   */
+  busy?: ReadonlyMap<string, number>;
+}
+
+/** The outcome of one attempt, and where it leaves the delivery. */
+export interface AttemptOutcome {
+  attempt: WebhookAttempt;
+  next: { status: DeliveryStatus; nextAttemptAt: string | null };
 }
 
 /** A claimed delivery with what is needed to send it. */
@@ -21,6 +34,8 @@ export interface ClaimedDelivery {
   delivery: WebhookDelivery;
   url: string;
   secret: string;
+  /** When the lease taken by the claim runs out. */
+  leaseExpiresAt: string;
 }
 
 /** Endpoints, and deliveries with their attempt log. */
@@ -35,13 +50,26 @@ export interface WebhookStore {
    * marks them dispatched, atomically; safe to run from several daemons at once. Returns deliveries made.
    */
   dispatchOutbox(now: Date, limit: number, makeId: () => string): Promise<number>;
-  /** Takes due deliveries under a lease (FOR UPDATE SKIP LOCKED). */
+  /**
+   * Takes due deliveries under a lease in one statement (FOR UPDATE SKIP LOCKED: concurrent claims
+   * never return the same delivery): each endpoint's oldest due ones up to its room (`perEndpoint`
+   * minus `busy`), so one endpoint's backlog never hides another's, then the oldest due of those up
+   * to `limit`. Rows another claim holds at that moment are skipped; what it leaves is there for the
+   * next call.
+   */
   claimDue(options: DeliveryClaimOptions): Promise<ClaimedDelivery[]>;
   /**
-   * Records the outcome of an attempt and moves the delivery on: succeeded, failed, or pending at
-   * `nextAttemptAt`. Fenced by the lease: returns false (and records nothing) when it was lost.
+   * Records the outcomes of attempts (of distinct deliveries) at once, and moves each delivery on:
+   * succeeded, failed, or pending at `nextAttemptAt`. Each is fenced by the lease and the attempt
+   * number: false (and nothing recorded for it) when `workerId` no longer holds the delivery's lease,
+   * its chain moved on, or the attempt is not the next one. Answers in the order given.
    */
-  recordAttempt(workerId: string, attempt: WebhookAttempt, next: { status: DeliveryStatus; nextAttemptAt: string | null }): Promise<boolean>;
+  recordAttempts(workerId: string, outcomes: readonly AttemptOutcome[]): Promise<boolean[]>;
+  /**
+   * Gives back the leases `workerId` holds on these deliveries, claimed but not attempted: they are
+   * due again at once for any worker. Returns how many it released.
+   */
+  releaseClaims(workerId: string, deliveryIds: readonly string[]): Promise<number>;
   getDelivery(orgId: string, id: string): Promise<(WebhookDelivery & { attempts: WebhookAttempt[] }) | null>;
   listDeliveries(orgId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>>;
   /** Starts a new attempt chain now; null when unknown. */

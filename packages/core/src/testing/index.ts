@@ -5,3 +5,5 @@ export * from './job-store-contract.js';
 export * from './email-ingestion-store-contract.js';
 export * from './inbound-message-store-contract.js';
 export * from './review-store-contract.js';
+export * from './notification-store-contract.js';
+export * from './webhook-store-contract.js';

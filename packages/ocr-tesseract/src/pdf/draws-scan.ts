@@ -4,7 +4,7 @@
  * little: the page's content may be all in the image. Used only for pages with little text, as it
  * makes pdfjs parse the whole content stream.
  */
-import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS } from './pdfjs.js';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
 
 /** Pixels a scan has at least: a quarter of the page at 100 dpi; logos and signatures are smaller. */

@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, restoreNativePush, VerbosityLevel } from './pdfjs.js';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js';
 import { unreadable } from '../unreadable.js';
 
@@ -52,6 +52,8 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenPdf> {
   } catch (error) {
     await task.destroy().catch(() => undefined);
     throw pdfOpenError(error);
+  } finally {
+    restoreNativePush();
   }
 }
 

@@ -8,6 +8,8 @@ import { inboundMessages } from './006-inbound-messages.js';
 import { reviewQueue } from './007-review-queue.js';
 import { jobRouting } from './008-job-routing.js';
 import { duplicates } from './009-duplicates.js';
+import { webhookEndpointDue } from './010-webhook-endpoint-due.js';
+import { notifications } from './011-notifications.js';
 
 export interface Migration {
   id: number;
@@ -16,4 +18,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates];
+export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates, webhookEndpointDue, notifications];

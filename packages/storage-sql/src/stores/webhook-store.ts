@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   subscribes,
+  type AttemptOutcome,
   type ClaimedDelivery,
   type DeliveryClaimOptions,
   type DeliveryFilter,
@@ -53,6 +54,61 @@ const attemptFromRow = (r: Record<string, unknown>): WebhookAttempt => ({
   response_body: r.response_body === null ? null : String(r.response_body),
   success: Boolean(r.success),
 });
+
+/**
+ * The claim. $1 now, $2 limit, $3 cap per endpoint, $4 busy (JSON [{endpoint_id, n}]), $5 worker,
+ * $6 lease end. `endpoints` lists the endpoints with pending deliveries, one index probe each (a
+ * loose scan of webhook_deliveries_endpoint_due); `candidates` takes, for each endpoint below its
+ * cap, its oldest due deliveries up to its room, from the same index, so no endpoint's backlog is
+ * read past; `chosen` keeps the oldest `limit` of those and locks them with SKIP LOCKED, re-checking
+ * that each is still due and free (a row another claim leased meanwhile fails that check, one it
+ * holds is skipped); `leased` leases them.
+ */
+const CLAIM = `with recursive endpoints(endpoint_id) as (
+    (select endpoint_id from webhook_deliveries where status = 'pending' order by endpoint_id limit 1)
+    union all
+    select (select d.endpoint_id from webhook_deliveries d where d.status = 'pending' and d.endpoint_id > e.endpoint_id order by d.endpoint_id limit 1)
+    from endpoints e where e.endpoint_id is not null
+  ), room as (
+    select e.endpoint_id, least($3::int - coalesce(b.n, 0), $2::int) as room
+    from endpoints e left join json_to_recordset($4::json) as b(endpoint_id text, n int) on b.endpoint_id = e.endpoint_id
+    where e.endpoint_id is not null
+  ), candidates as (
+    select c.id from room r cross join lateral (
+      select d.id from webhook_deliveries d
+      where d.endpoint_id = r.endpoint_id and d.status = 'pending' and d.next_attempt_at <= $1::timestamptz
+        and (d.lease_expires_at is null or d.lease_expires_at < $1::timestamptz)
+      order by d.next_attempt_at limit r.room
+    ) c
+    where r.room > 0
+  ), chosen as (
+    select d.id from webhook_deliveries d join candidates c on c.id = d.id
+    where d.status = 'pending' and d.next_attempt_at <= $1::timestamptz
+      and (d.lease_expires_at is null or d.lease_expires_at < $1::timestamptz)
+    order by d.next_attempt_at, d.id limit $2::int
+    for update of d skip locked
+  ), leased as (
+    update webhook_deliveries w set lease_owner = $5::text, lease_expires_at = $6::timestamptz from chosen where w.id = chosen.id returning w.*
+  )
+  select leased.*, e.url, e.secret from leased join webhook_endpoints e on e.id = leased.endpoint_id order by leased.next_attempt_at, leased.id`;
+
+/**
+ * Recording attempts. $1 the outcomes (JSON), $2 worker. The fenced updates of the deliveries (the
+ * lease holder's, the chain's, the next attempt), and an attempt row for each update that happened.
+ */
+const RECORD = `with input as (
+    select * from json_to_recordset($1::json) as i(delivery_id text, chain int, attempt int, started_at timestamptz, status_code int, duration_ms int,
+                                                  error text, response_body text, success boolean, status text, next_attempt_at timestamptz)
+  ), moved as (
+    update webhook_deliveries w
+    set status = i.status, next_attempt_at = i.next_attempt_at, attempt_count = i.attempt, last_attempt_at = i.started_at, lease_owner = null, lease_expires_at = null
+    from input i
+    where w.id = i.delivery_id and w.lease_owner = $2::text and w.chain = i.chain and w.status = 'pending' and w.attempt_count = i.attempt - 1
+    returning w.id
+  )
+  insert into webhook_attempts (delivery_id, chain, attempt, started_at, status_code, duration_ms, error, response_body, success)
+  select i.delivery_id, i.chain, i.attempt, i.started_at, i.status_code, i.duration_ms, i.error, i.response_body, i.success from input i join moved on moved.id = i.delivery_id
+  returning delivery_id`;
 
 export class SqlWebhookStore implements WebhookStore {
   constructor(private readonly knex: Knex) {}
@@ -110,44 +166,58 @@ export class SqlWebhookStore implements WebhookStore {
     });
   }
 
-  /** One statement (one round trip, one commit): lock due rows with SKIP LOCKED, lease them, return them with their endpoint. */
+  /**
+   * One statement (one round trip, one commit): see CLAIM. Only what is returned is locked or
+   * leased.
+   */
   async claimDue(options: DeliveryClaimOptions): Promise<ClaimedDelivery[]> {
     const now = options.now.toISOString();
     const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
-    const skip = options.skipEndpoints.length ? `and d.endpoint_id not in (${options.skipEndpoints.map(() => '?').join(', ')})` : '';
-    const result = await this.knex.raw(
-      `with due as (
-         select d.id from webhook_deliveries d
-         where d.status = 'pending' and d.next_attempt_at <= ?::timestamptz
-           and (d.lease_expires_at is null or d.lease_expires_at < ?::timestamptz) ${skip}
-         order by d.next_attempt_at limit ? for update skip locked
-       ), leased as (
-         update webhook_deliveries w set lease_owner = ?, lease_expires_at = ?::timestamptz from due where w.id = due.id returning w.*
-       )
-       select leased.*, e.url, e.secret from leased join webhook_endpoints e on e.id = leased.endpoint_id order by leased.next_attempt_at`,
-      [now, now, ...options.skipEndpoints, options.limit, options.workerId, until],
-    );
-    return (result.rows as Record<string, unknown>[]).map((r) => ({ delivery: deliveryFromRow(r), url: String(r.url), secret: String(r.secret) }));
+    // Without a cap, `busy` does not matter, and `limit` is a cap no endpoint can pass.
+    const cap = options.perEndpoint ?? options.limit;
+    const busy = JSON.stringify(options.perEndpoint === undefined ? [] : [...(options.busy ?? [])].map(([endpoint_id, n]) => ({ endpoint_id, n })));
+    const rows = await this.prepared('intake_webhook_claim', CLAIM, [now, options.limit, cap, busy, options.workerId, until]);
+    return rows.map((r) => ({ delivery: deliveryFromRow(r), url: String(r.url), secret: String(r.secret), leaseExpiresAt: toIso(r.lease_expires_at) }));
   }
 
-  /** One statement: the fenced update of the delivery, and the attempt row only if that update happened. */
-  async recordAttempt(workerId: string, attempt: WebhookAttempt, next: { status: DeliveryStatus; nextAttemptAt: string | null }): Promise<boolean> {
+  /** One statement for the whole batch, which travels as one JSON parameter: see RECORD. */
+  async recordAttempts(workerId: string, outcomes: readonly AttemptOutcome[]): Promise<boolean[]> {
+    if (outcomes.length === 0) return [];
+    const input = JSON.stringify(outcomes.map(({ attempt: a, next }) => ({ ...a, status: next.status, next_attempt_at: next.nextAttemptAt })));
+    const rows = await this.prepared('intake_webhook_record', RECORD, [input, workerId]);
+    const recorded = new Set(rows.map((r) => String(r.delivery_id)));
+    return outcomes.map((o) => recorded.has(o.attempt.delivery_id));
+  }
+
+  /**
+   * The sender's statements run many times a second: on PostgreSQL as named prepared statements,
+   * parsed and planned once per connection (planning the claim cost as much as running it). PGlite
+   * runs them as plain queries. `text` uses $1, $2, ...
+   */
+  private async prepared(name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
+    const client = this.knex.client as Knex.Client & { config: { client?: unknown } };
+    if (client.config.client !== 'pg') {
+      const order: unknown[] = [];
+      const sql = text.replace(/\$(\d+)/g, (_, n: string) => (order.push(values[Number(n) - 1]), '?'));
+      return (await this.knex.raw(sql, order as Knex.RawBinding[])).rows;
+    }
+    const connection = (await client.acquireConnection()) as { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }> };
+    try {
+      return (await connection.query({ name, text, values })).rows;
+    } finally {
+      await client.releaseConnection(connection);
+    }
+  }
+
+  async releaseClaims(workerId: string, deliveryIds: readonly string[]): Promise<number> {
+    if (deliveryIds.length === 0) return 0;
     const result = await this.knex.raw(
-      `with moved as (
-         update webhook_deliveries
-         set status = ?, next_attempt_at = ?::timestamptz, attempt_count = ?::int, last_attempt_at = ?::timestamptz, lease_owner = null, lease_expires_at = null
-         where id = ? and lease_owner = ? and chain = ?::int and status = 'pending'
-         returning id
-       )
-       insert into webhook_attempts (delivery_id, chain, attempt, started_at, status_code, duration_ms, error, response_body, success)
-       select id, ?::int, ?::int, ?::timestamptz, ?::int, ?::int, ?::text, ?::text, ?::boolean from moved
-       returning delivery_id`,
-      [
-        next.status, next.nextAttemptAt, attempt.attempt, attempt.started_at, attempt.delivery_id, workerId, attempt.chain,
-        attempt.chain, attempt.attempt, attempt.started_at, attempt.status_code, attempt.duration_ms, attempt.error, attempt.response_body, attempt.success,
-      ],
+      `update webhook_deliveries set lease_owner = null, lease_expires_at = null
+       where id in (select value from json_array_elements_text(?::json)) and lease_owner = ? and status = 'pending'
+       returning id`,
+      [JSON.stringify(deliveryIds), workerId],
     );
-    return result.rows.length > 0;
+    return result.rows.length;
   }
 
   async getDelivery(orgId: string, id: string): Promise<(WebhookDelivery & { attempts: WebhookAttempt[] }) | null> {

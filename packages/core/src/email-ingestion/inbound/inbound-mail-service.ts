@@ -22,6 +22,8 @@ import { LocalDocumentClassifier, senderDomain, type ClassificationContext, type
 import type { ClassificationResult, ReviewItemRecord, ReviewStatus } from '../review/review-item.js';
 import { EmailIngestionConfigInputSchema } from '../email-ingestion-config.schema.js';
 import { parseRecipient } from './recipient.js';
+import { planMessageNotifications, type MessagePlan } from '../notifications/notification-planner.js';
+import { scanRawHeaders } from '../notifications/raw-headers.js';
 
 export interface InboundMailOptions {
   /** The domains we receive for (lowercase): EMAIL_DOMAIN. */
@@ -34,6 +36,8 @@ export interface InboundMailOptions {
   maxAttachmentsPerMessage: number;
   /** Longest a document may take to read for classification (PROCESSING_TIMEOUT_MS). */
   readTimeoutMs?: number;
+  /** Base of the links in internal notifications (PUBLIC_BASE_URL); none without it. */
+  publicBaseUrl?: string;
 }
 
 export interface InboundMailDeps {
@@ -51,6 +55,8 @@ export interface InboundMailDeps {
   onUnexpectedError?: (error: Error, messageId: string) => void;
   /** Makes committed rows durable on disk where a commit alone does not (embedded databases). */
   syncCommitted?: () => Promise<void>;
+  /** Called when finishing a message queued notifications to send (wakes the notification workers). */
+  onNotificationsQueued?: () => void;
 }
 
 /** What the SMTP edge answers one `RCPT TO` with. */
@@ -168,9 +174,9 @@ export class InboundMailService {
       messages.extendLease(record.id, owner, until).catch(() => {});
     }, Math.max(50, Math.floor(options.leaseMs / 3)));
     heartbeat.unref?.();
-    let result: InboundMessageResult;
+    let processed: ProcessedMessage;
     try {
-      result = await this.process(record);
+      processed = await this.process(record);
     } catch (error) {
       // A store or file system failure: the claim lapses and the message is tried again (its jobs
       // carry idempotency keys, so a retry creates none twice).
@@ -179,8 +185,39 @@ export class InboundMailService {
     } finally {
       clearInterval(heartbeat);
     }
-    const kept = await messages.finish(record.id, owner, result);
+    const { result } = processed;
+    const plan = this.planNotifications(record, processed);
+    // The notifications the message decides are written in the transaction that finishes it: both
+    // or neither (a message processed again after a crash decides them again, once).
+    const notifies = plan !== null && (plan.rows.length > 0 || plan.sender !== null);
+    const kept = !notifies
+      ? await messages.finish(record.id, owner, result)
+      : await this.deps.stores.transaction(async (tx) => {
+          const finished = await tx.inboundMessages.finish(record.id, owner, result);
+          if (finished) {
+            if (plan.rows.length) await tx.notifications.insert(plan.rows);
+            if (plan.sender) await tx.notifications.saveSender(plan.sender);
+          }
+          return finished;
+        });
+    if (kept && plan?.rows.some((r) => r.status === 'pending')) this.deps.onNotificationsQueued?.();
     return { kind: 'processed', messageId: record.id, status: result.status, lostClaim: !kept };
+  }
+
+  /** The notifications a finished message produces; null when none can be (no configuration) or planning failed. */
+  private planNotifications(record: InboundMessageRecord, processed: ProcessedMessage): MessagePlan | null {
+    if (!processed.config) return null;
+    try {
+      const { domains, publicBaseUrl } = this.deps.options;
+      return planMessageNotifications(
+        { ids: this.deps.ids, now: this.deps.clock.now().toISOString(), ownDomains: domains, ...(publicBaseUrl ? { publicBaseUrl } : {}) },
+        { record, result: processed.result, config: processed.config, headers: processed.headers, fallbackFrom: processed.fallbackFrom ?? null },
+      );
+    } catch (error) {
+      // A notification is never worth losing the message's result over.
+      this.deps.onUnexpectedError?.(coerceError(error), record.id);
+      return null;
+    }
   }
 
   /** Fails messages whose daemon died during every allowed attempt. */
@@ -344,8 +381,8 @@ export class InboundMailService {
     };
   }
 
-  private async process(record: InboundMessageRecord): Promise<InboundMessageResult> {
-    const failed = (code: NonNullable<InboundMessageResult['error']>['code'], message: string, parsed?: ParsedMessage): InboundMessageResult => ({
+  private async process(record: InboundMessageRecord): Promise<ProcessedMessage> {
+    const failedResult = (code: NonNullable<InboundMessageResult['error']>['code'], message: string, parsed?: ParsedMessage): InboundMessageResult => ({
       status: 'failed',
       from_address: parsed?.from ?? null,
       subject: truncate(parsed?.subject ?? null, 998),
@@ -356,17 +393,19 @@ export class InboundMailService {
     });
     const stored = await this.deps.stores.emailIngestion.findByPrefix(record.prefix);
     if (!stored || stored.org_id !== record.org_id) {
-      return failed('prefix_unavailable', `The prefix ${record.prefix} was deleted after this message was accepted; the message is kept but not processed`);
+      return { result: failedResult('prefix_unavailable', `The prefix ${record.prefix} was deleted after this message was accepted; the message is kept but not processed`), config: null, headers: null };
     }
     const raw = await this.deps.blobs.get(record.blob_key);
-    if (!raw) return failed('internal_error', 'The stored message file is missing');
+    if (!raw) return { result: failedResult('internal_error', 'The stored message file is missing'), config: stored.config, headers: null };
     let parsed: ParsedMessage;
     try {
       parsed = await this.deps.parser.parse(raw, { maxAttachments: this.deps.options.maxAttachmentsPerMessage });
     } catch (error) {
-      return failed('unparseable_message', `The message could not be parsed: ${coerceError(error).message}`);
+      // The loop guard still needs the header fields: read them without the MIME parser.
+      const scanned = scanRawHeaders(raw);
+      return { result: failedResult('unparseable_message', `The message could not be parsed: ${coerceError(error).message}`), config: stored.config, headers: scanned.headers, fallbackFrom: scanned.from };
     }
-    return this.processParsed(record, stored, parsed);
+    return { result: await this.processParsed(record, stored, parsed), config: stored.config, headers: parsed.headers };
   }
 
   /** Attachments to jobs (or to the review queue), for a message already parsed. */
@@ -559,6 +598,17 @@ export class InboundMailService {
   }
 }
 
+/** A message's result and what its notifications are decided from. */
+interface ProcessedMessage {
+  result: InboundMessageResult;
+  /** The prefix's configuration; null when the prefix is gone. */
+  config: EmailIngestionConfig | null;
+  /** Header fields (lowercase names); null when the message could not be read at all. */
+  headers: Record<string, string> | null;
+  /** From of a message the parser could not read, from its raw header. */
+  fallbackFrom?: string | null;
+}
+
 interface DocumentUnit {
   kept: KeptAttachment[];
   bytes: Uint8Array;
@@ -585,7 +635,7 @@ const noExtractor = (outcome: AttachmentOutcome, documentType: string): Attachme
 export function createInboundMail(
   intake: Pick<Intake, 'stores' | 'clock' | 'ids'>,
   pipeline: Pick<JobPipeline, 'submissions' | 'blobs'>,
-  deps: Pick<InboundMailDeps, 'parser' | 'combiner' | 'reader' | 'options' | 'onUnexpectedError' | 'syncCommitted'> & { classifier?: DocumentClassifier },
+  deps: Pick<InboundMailDeps, 'parser' | 'combiner' | 'reader' | 'options' | 'onUnexpectedError' | 'syncCommitted' | 'onNotificationsQueued'> & { classifier?: DocumentClassifier },
 ): InboundMailService {
   const classifier = deps.classifier ?? new LocalDocumentClassifier({ examples: intake.stores.classificationExamples, clock: intake.clock });
   return new InboundMailService({ stores: intake.stores, blobs: pipeline.blobs, submissions: pipeline.submissions, clock: intake.clock, ids: intake.ids, ...deps, classifier });

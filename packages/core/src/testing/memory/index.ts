@@ -9,6 +9,7 @@ import { MemoryJobStore } from './job-store.js';
 import { MemoryCreditLedger, MemoryOutboxStore, MemoryRateLimiter, MemorySettingsStore } from './ledger-stores.js';
 import { MemoryDb } from './memory-db.js';
 import { MemoryWebhookStore } from './webhook-store.js';
+import { MemoryNotificationStore } from './notification-store.js';
 
 export { MemoryDb, newestFirst } from './memory-db.js';
 export * from './foundation-stores.js';
@@ -18,6 +19,7 @@ export * from './webhook-store.js';
 export * from './email-ingestion-store.js';
 export * from './inbound-message-store.js';
 export * from './review-store.js';
+export * from './notification-store.js';
 
 /** Every store in memory: for tests and for trying Intake without a database. */
 export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLimiter; db: MemoryDb } {
@@ -35,6 +37,7 @@ export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLi
     inboundMessages: new MemoryInboundMessageStore(db),
     reviewItems: new MemoryReviewItemStore(db),
     classificationExamples: new MemoryClassificationExampleStore(db),
+    notifications: new MemoryNotificationStore(db),
     // Inside a transaction a nested one just runs (the outer one already holds the lock).
     transaction: inTransaction ? (fn) => fn(bind(true)) : (fn) => db.transaction(() => fn(bind(true))),
   });

@@ -3,6 +3,7 @@ import type { StoredEmailIngestionConfig } from '../../email-ingestion/email-ing
 import type { InboundMessageRecord } from '../../email-ingestion/inbound/inbound-message.js';
 import type { ClassificationExample, ReviewItemRecord } from '../../email-ingestion/review/review-item.js';
 import type { Extractor } from '../../extractors/extractor.js';
+import type { NotificationRecord, NotificationSender } from '../../email-ingestion/notifications/notification.js';
 import type { JobRecord } from '../../jobs/job.js';
 import type { Organization } from '../../organizations/organization.js';
 import type { CreditTransaction } from '../../ports/credit-ledger.port.js';
@@ -34,6 +35,12 @@ export interface MemoryTables {
   reviewItems: Map<string, ReviewItemRecord>;
   /** Reviewers' decisions, in the order they were added. */
   classificationExamples: ClassificationExample[];
+  /** Notifications, by id. */
+  notifications: Map<string, NotificationRecord>;
+  /** Who may be answered for a message, by message id. */
+  notificationSenders: Map<string, NotificationSender>;
+  /** Outbox events the notification dispatcher has handled (the SQL column notified_at). */
+  notifiedEvents: Set<string>;
 }
 
 export class MemoryDb {
@@ -56,6 +63,9 @@ export class MemoryDb {
     inboundMessages: new Map(),
     reviewItems: new Map(),
     classificationExamples: [],
+    notifications: new Map(),
+    notificationSenders: new Map(),
+    notifiedEvents: new Set(),
   };
   private queue: Promise<unknown> = Promise.resolve();
 

@@ -1,6 +1,6 @@
-import type { ClaimedDelivery, DeliveryClaimOptions, DeliveryFilter, WebhookStore } from '../../ports/webhook-store.port.js';
+import type { AttemptOutcome, ClaimedDelivery, DeliveryClaimOptions, DeliveryFilter, WebhookStore } from '../../ports/webhook-store.port.js';
 import type { PageRequest } from '../../shared/pagination.js';
-import { subscribes, type DeliveryStatus, type StoredWebhookEndpoint, type WebhookAttempt, type WebhookDelivery } from '../../webhooks/webhook.js';
+import { subscribes, type StoredWebhookEndpoint, type WebhookDelivery } from '../../webhooks/webhook.js';
 import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
 
 type LeasedDelivery = WebhookDelivery & { lease_owner: string | null; lease_expires_at: string | null };
@@ -58,25 +58,46 @@ export class MemoryWebhookStore implements WebhookStore {
 
   async claimDue(options: DeliveryClaimOptions): Promise<ClaimedDelivery[]> {
     const now = options.now.getTime();
+    const cap = options.perEndpoint ?? Infinity;
+    const busy = (endpointId: string) => options.busy?.get(endpointId) ?? 0;
+    // As the SQL store: each endpoint's oldest due deliveries up to its room, then the oldest of those.
+    const taken = new Map<string, number>();
     const due = [...this.t.webhookDeliveries.values()]
       .filter((d) => d.status === 'pending' && Date.parse(d.next_attempt_at!) <= now && (d.lease_expires_at === null || Date.parse(d.lease_expires_at) < now))
-      .filter((d) => !options.skipEndpoints.includes(d.endpoint_id))
-      .sort((a, b) => a.next_attempt_at!.localeCompare(b.next_attempt_at!))
+      .sort((a, b) => a.next_attempt_at!.localeCompare(b.next_attempt_at!) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .filter((d) => {
+        const n = (taken.get(d.endpoint_id) ?? 0) + 1;
+        taken.set(d.endpoint_id, n);
+        return n <= cap - busy(d.endpoint_id);
+      })
       .slice(0, options.limit);
     return due.map((d) => {
       d.lease_owner = options.workerId;
       d.lease_expires_at = new Date(now + options.leaseMs).toISOString();
       const endpoint = this.t.webhookEndpoints.get(d.endpoint_id)!;
-      return { delivery: this.plain(d), url: endpoint.url, secret: endpoint.secret };
+      return { delivery: this.plain(d), url: endpoint.url, secret: endpoint.secret, leaseExpiresAt: d.lease_expires_at };
     });
   }
 
-  async recordAttempt(workerId: string, attempt: WebhookAttempt, next: { status: DeliveryStatus; nextAttemptAt: string | null }) {
-    const d = this.t.webhookDeliveries.get(attempt.delivery_id);
-    if (!d || d.lease_owner !== workerId || d.chain !== attempt.chain || d.status !== 'pending') return false;
-    Object.assign(d, { status: next.status, next_attempt_at: next.nextAttemptAt, attempt_count: attempt.attempt, last_attempt_at: attempt.started_at, lease_owner: null, lease_expires_at: null });
-    this.t.webhookAttempts.push(clone(attempt));
-    return true;
+  async recordAttempts(workerId: string, outcomes: readonly AttemptOutcome[]) {
+    return outcomes.map(({ attempt, next }) => {
+      const d = this.t.webhookDeliveries.get(attempt.delivery_id);
+      if (!d || d.lease_owner !== workerId || d.chain !== attempt.chain || d.status !== 'pending' || d.attempt_count !== attempt.attempt - 1) return false;
+      Object.assign(d, { status: next.status, next_attempt_at: next.nextAttemptAt, attempt_count: attempt.attempt, last_attempt_at: attempt.started_at, lease_owner: null, lease_expires_at: null });
+      this.t.webhookAttempts.push(clone(attempt));
+      return true;
+    });
+  }
+
+  async releaseClaims(workerId: string, deliveryIds: readonly string[]) {
+    let released = 0;
+    for (const id of deliveryIds) {
+      const d = this.t.webhookDeliveries.get(id);
+      if (!d || d.lease_owner !== workerId || d.status !== 'pending') continue;
+      Object.assign(d, { lease_owner: null, lease_expires_at: null });
+      released++;
+    }
+    return released;
   }
 
   async getDelivery(orgId: string, id: string) {

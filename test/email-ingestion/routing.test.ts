@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpIntake } from '@intake/daemon';
+import type { SmtpIntake } from '@intake/daemon';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
+import { startSmtpEdge } from '../support/smtp.js';
 import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 
 const DOMAIN = 'example.test';
@@ -24,8 +24,7 @@ describe('routing rules on email jobs (PGlite, real extraction)', () => {
 
   beforeAll(async () => {
     h = await startApi('pglite', { emailDomains: [DOMAIN], maxDocumentBytes: 5 * 1_048_576 });
-    smtp = new SmtpIntake(h.inbound, pino({ level: 'silent' }), { host: '127.0.0.1', port: 0, maxMessageBytes: 5_000_000, maxRecipients: 5, maxConnections: 10, maxMimeParts: 50, maxLineBytes: 4096, drainMs: 1000, socketTimeoutMs: 30_000 });
-    port = (await smtp.listen()).port;
+    ({ smtp, port } = await startSmtpEdge(h.inbound));
     const org = await h.createOrg({ credits: 1000 });
     key = org.live_key;
     orgId = org.org_id;

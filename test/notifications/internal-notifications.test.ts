@@ -1,11 +1,11 @@
 import nodemailer from 'nodemailer';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationRecord } from '@intake/core';
-import { SmtpIntake } from '@intake/daemon';
+import type { SmtpIntake } from '@intake/daemon';
 import { createSmtpNotifier } from '@intake/notifier-smtp';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
+import { startSmtpEdge } from '../support/smtp.js';
 import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
@@ -47,8 +47,7 @@ describe('internal notifications: real time and the daily digest (PGlite)', () =
     sink = await startSmtpSink();
     notifier = createSmtpNotifier({ relayUrl: sink.url, timeoutMs: 5000 });
     h = await startApi('pglite', { emailDomains: [DOMAIN], maxDocumentBytes: 5 * 1_048_576, notifier });
-    smtp = new SmtpIntake(h.inbound, pino({ level: 'silent' }), { host: '127.0.0.1', port: 0, maxMessageBytes: 5_000_000, maxRecipients: 5, maxConnections: 10, maxMimeParts: 50, maxLineBytes: 4096, drainMs: 1000, socketTimeoutMs: 30_000 });
-    port = (await smtp.listen()).port;
+    ({ smtp, port } = await startSmtpEdge(h.inbound));
     const org = await h.createOrg({ credits: 1000 });
     key = org.live_key;
     orgId = org.org_id;

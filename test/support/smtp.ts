@@ -3,6 +3,9 @@
  * errors). Each `command` sends one line and resolves with the complete (possibly multi-line) reply.
  */
 import net from 'node:net';
+import { pino } from 'pino';
+import type { InboundMailService } from '@intake/core';
+import { SmtpIntake } from '@intake/daemon';
 
 export interface SmtpReply {
   code: number;
@@ -97,4 +100,10 @@ export async function sendRaw(port: number, from: string, to: string[], message:
   } finally {
     s.close();
   }
+}
+
+/** The real SMTP edge over an inbound mail service, on a free loopback port, with small test limits. */
+export async function startSmtpEdge(inbound: InboundMailService): Promise<{ smtp: SmtpIntake; port: number }> {
+  const smtp = new SmtpIntake(inbound, pino({ level: 'silent' }), { host: '127.0.0.1', port: 0, maxMessageBytes: 5_000_000, maxRecipients: 5, maxConnections: 10, maxMimeParts: 50, maxLineBytes: 4096, drainMs: 1000, socketTimeoutMs: 30_000 });
+  return { smtp, port: (await smtp.listen()).port };
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InboundMessageRecord, InboundMessageResult } from '../email-ingestion/inbound/inbound-message.js';
-import { makeOrg, type ContractStores, type StoreHarness } from './store-contract.js';
+import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;
 /** Same length and lowercase alphanumerics after the prefix, so every collation orders them alike. */
@@ -68,19 +68,8 @@ const at = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOStri
  */
 export function describeInboundMessageStoreContract(name: string, open: () => Promise<StoreHarness>): void {
   describe(`inbound message store contract: ${name}`, () => {
-    let harness: StoreHarness;
     let s: ContractStores;
-    beforeAll(async () => {
-      harness = await open();
-      s = harness.stores;
-    });
-    afterAll(async () => harness?.close());
-
-    const freshOrg = async () => {
-      const org = makeOrg();
-      await s.organizations.insert(org);
-      return org.id;
-    };
+    const { freshOrg } = useStoreHarness(open, (stores) => (s = stores));
     // The queue is shared by every test: a claiming test first takes away what earlier ones left.
     const drain = async () => {
       while (await s.inboundMessages.claimNext('drain', { now: DRAIN_NOW, leaseExpiresAt: DRAIN_LEASE, maxAttempts: 1_000_000 })) {

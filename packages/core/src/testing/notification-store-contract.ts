@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotificationRecord, NotificationSender } from '../email-ingestion/notifications/notification.js';
-import { makeOrg, type ContractStores, type StoreHarness } from './store-contract.js';
+import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;
 /** Same length and lowercase alphanumerics after the prefix, so every collation orders them alike. */
@@ -49,19 +49,8 @@ const LEASE = '2026-03-01T00:15:00.000Z';
  */
 export function describeNotificationStoreContract(name: string, open: () => Promise<StoreHarness>): void {
   describe(`notification store contract: ${name}`, () => {
-    let harness: StoreHarness;
     let s: ContractStores;
-    beforeAll(async () => {
-      harness = await open();
-      s = harness.stores;
-    });
-    afterAll(async () => harness?.close());
-
-    const freshOrg = async () => {
-      const org = makeOrg();
-      await s.organizations.insert(org);
-      return org.id;
-    };
+    const { freshOrg } = useStoreHarness(open, (stores) => (s = stores));
     // Due rows are shared by every test: a claiming test first takes away what earlier ones left.
     const drain = async () => {
       while ((await s.notifications.claimDue('drain', { now: DRAIN_NOW, leaseExpiresAt: DRAIN_LEASE, limit: 1000, maxAttempts: 1_000_000 })).length) {

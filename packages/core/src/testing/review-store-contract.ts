@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClassificationExample, ReviewItemRecord, ReviewResolution } from '../email-ingestion/review/review-item.js';
-import { makeOrg, type ContractStores, type StoreHarness } from './store-contract.js';
+import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;
 /** Same length and lowercase alphanumerics after the prefix, so every collation orders them alike. */
@@ -55,19 +55,8 @@ const example = (orgId: string, overrides: Partial<ClassificationExample> = {}):
  */
 export function describeReviewStoreContract(name: string, open: () => Promise<StoreHarness>): void {
   describe(`review store contract: ${name}`, () => {
-    let harness: StoreHarness;
     let s: ContractStores;
-    beforeAll(async () => {
-      harness = await open();
-      s = harness.stores;
-    });
-    afterAll(async () => harness?.close());
-
-    const freshOrg = async () => {
-      const org = makeOrg();
-      await s.organizations.insert(org);
-      return org.id;
-    };
+    const { freshOrg } = useStoreHarness(open, (stores) => (s = stores));
 
     it('round-trips every field, the classification as JSON with its optional members present or absent', async () => {
       const orgId = await freshOrg();

@@ -13,6 +13,26 @@ export interface StoreHarness {
   close(): Promise<void>;
 }
 
+/**
+ * Opens a contract's store set before its tests and closes it after; `bind` receives the stores.
+ * `freshOrg` inserts a new organization (foreign keys need one) and returns its id.
+ */
+export function useStoreHarness(open: () => Promise<StoreHarness>, bind: (stores: ContractStores) => void): { freshOrg(): Promise<string> } {
+  let harness: StoreHarness | undefined;
+  beforeAll(async () => {
+    harness = await open();
+    bind(harness.stores);
+  });
+  afterAll(async () => harness?.close());
+  return {
+    async freshOrg() {
+      const org = makeOrg();
+      await harness!.stores.organizations.insert(org);
+      return org.id;
+    },
+  };
+}
+
 let counter = 0;
 const uid = (prefix: string) => `${prefix}_contract${Date.now().toString(36)}${(counter++).toString(36)}`;
 
@@ -73,13 +93,8 @@ export const makeExtractor = (orgId: string, overrides: Partial<Extractor> = {})
  */
 export function describeStoreContract(name: string, open: () => Promise<StoreHarness>): void {
   describe(`store contract: ${name}`, () => {
-    let harness: StoreHarness;
     let s: ContractStores;
-    beforeAll(async () => {
-      harness = await open();
-      s = harness.stores;
-    });
-    afterAll(async () => harness?.close());
+    useStoreHarness(open, (stores) => (s = stores));
 
     it('keeps organizations', async () => {
       const before = await s.organizations.count();

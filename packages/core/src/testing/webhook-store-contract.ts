@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AttemptOutcome, ClaimedDelivery } from '../ports/webhook-store.port.js';
-import { makeOrg, type ContractStores, type StoreHarness } from './store-contract.js';
+import { useStoreHarness, makeOrg, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;
 const uid = (prefix: string) => `${prefix}_wc${Date.now().toString(36)}${(n++).toString(36).padStart(4, '0')}`;
@@ -26,15 +26,10 @@ const perEndpoint = (claimed: ClaimedDelivery[]) => {
  */
 export function describeWebhookStoreContract(name: string, open: () => Promise<StoreHarness>): void {
   describe(`webhook store contract: ${name}`, () => {
-    let harness: StoreHarness;
     let s: ContractStores;
+    useStoreHarness(open, (stores) => (s = stores));
     // Each test runs a day after the previous one, and first settles whatever is left due.
     let day = 0;
-    beforeAll(async () => {
-      harness = await open();
-      s = harness.stores;
-    });
-    afterAll(async () => harness?.close());
 
     async function freshDay(): Promise<Date> {
       const base = new Date(Date.parse('2031-01-01T00:00:00.000Z') + ++day * DAY);

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, coerceError, invalidRequest, notFound } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { parseInput } from '../../shared/validation.js';
-import type { AuthContext } from '../../keys/api-key.js';
 import type { Intake, IntakeStores } from '../../intake.js';
 import type { JobPipeline } from '../../jobs/job-pipeline.js';
 import type { BlobStore } from '../../ports/blob-store.port.js';
@@ -12,16 +10,17 @@ import type { DocumentCombiner, MessageParser, ParsedAttachment, ParsedMessage }
 import type { JobSubmissionService } from '../../jobs/job-submission.js';
 import type { StoredEmailIngestionConfig } from '../email-ingestion-config.js';
 import { resolveExtractorFor } from '../extractor-mapping.js';
-import { planAttachments, type KeptAttachment } from './attachment-plan.js';
+import { planAttachments } from './attachment-plan.js';
 import type { AttachmentClassification, AttachmentOutcome, InboundMessageRecord, InboundMessageResult } from './inbound-message.js';
-import type { DocumentReader, ReadDocument } from '../../ports/document-reader.port.js';
+import type { DocumentReader } from '../../ports/document-reader.port.js';
 import type { EmailIngestionConfig } from '../email-ingestion-config.schema.js';
-import { duplicateSettingsOf, settingsOnly, type JobDuplicate } from '../duplicates/duplicates.js';
-import { jobRouting, routeOnArrival, type JobRouting, type RoutingDecision } from '../routing/routing.js';
-import { LocalDocumentClassifier, senderDomain, type ClassificationContext, type DocumentClassifier } from '../review/document-classifier.js';
-import type { ClassificationResult, ReviewItemRecord, ReviewStatus } from '../review/review-item.js';
+import { duplicateSettingsOf, settingsOnly } from '../duplicates/duplicates.js';
+import { jobRouting, routeOnArrival, type RoutingDecision } from '../routing/routing.js';
+import { LocalDocumentClassifier, senderDomain, type DocumentClassifier } from '../review/document-classifier.js';
+import type { ReviewItemRecord, ReviewStatus } from '../review/review-item.js';
 import { EmailIngestionConfigInputSchema } from '../email-ingestion-config.schema.js';
 import { parseRecipient } from './recipient.js';
+import { AttachmentPipeline, noExtractor, truncate } from './attachment-pipeline.js';
 import { planMessageNotifications, type MessagePlan } from '../notifications/notification-planner.js';
 import { scanRawHeaders } from '../notifications/raw-headers.js';
 
@@ -74,13 +73,6 @@ export interface Envelope {
 
 export type MessageProcessOutcome = { kind: 'idle' } | { kind: 'processed'; messageId: string; status: 'processed' | 'failed'; lostClaim: boolean };
 
-const PRIORITY: Record<string, number> = { low: -10, normal: 0, high: 10, critical: 20 };
-
-/** The identity jobs created from mail carry: live, on behalf of the prefix's organization. */
-const mailAuth = (orgId: string): AuthContext => ({ orgId, keyId: 'email', environment: 'live', scopes: [], rateLimitPerMinute: 0 });
-
-const truncate = (value: string | null, max: number): string | null => (value === null || value.length <= max ? value : `${value.slice(0, max - 1)}…`);
-
 export const EmailIngestionTestSchema = z
   .strictObject({
     emailPrefix: z.string().min(1),
@@ -122,7 +114,11 @@ const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/;
  * through the same steps.
  */
 export class InboundMailService {
-  constructor(private readonly deps: InboundMailDeps) {}
+  private readonly pipeline: AttachmentPipeline;
+
+  constructor(private readonly deps: InboundMailDeps) {
+    this.pipeline = new AttachmentPipeline(deps);
+  }
 
   /** Decides one recipient: ours, an active prefix of some organization. */
   async checkRecipient(address: string): Promise<RecipientVerdict> {
@@ -284,7 +280,7 @@ export class InboundMailService {
       throw invalidRequest(`No active extractor for document type ${input.documentType}: create one, or map the type in the configuration's extractors`, [{ path: 'documentType', message: 'has no active extractor' }]);
     }
     const classification: AttachmentClassification = { documentType: input.documentType, confidence: 1, source: 'reviewer', decision: 'process', reasoning: `resolved in review ${id}` };
-    const submitted = await this.submitUnit(
+    const submitted = await this.pipeline.submitUnit(
       message,
       config,
       { from: message.from_address, subject: message.subject, messageId: message.message_id_header },
@@ -301,7 +297,7 @@ export class InboundMailService {
     }
     const resolved = await stores.reviewItems.resolve(orgId, id, { status: 'resolved', resolved_type: input.documentType, job_id: submitted.job_id, resolved_by: resolvedBy, resolved_at: resolvedAt });
     if (!resolved) throw new AppError('conflict', `Review item ${id} was resolved meanwhile`);
-    const context = await this.classificationContext(orgId, { subject: message.subject, headers: {} }, message.from_address ?? message.envelope_from, item.filename, bytes, item.mime_type);
+    const context = await this.pipeline.classificationContext(orgId, { subject: message.subject, headers: {} }, message.from_address ?? message.envelope_from, item.filename, bytes, item.mime_type);
     await this.deps.classifier.learn(context, input.documentType);
     return resolved;
   }
@@ -327,7 +323,7 @@ export class InboundMailService {
         recipient: `${stored.prefix}@test`,
         envelope_from: input.from ?? null,
       };
-      const result = await this.processParsed(record, stored, message);
+      const result = await this.pipeline.processParsed(record, stored, message);
       await this.deps.stores.inboundMessages.insert([{ ...record, ...result, lease_owner: null, lease_expires_at: null }]);
       const outcome = result.outcomes[0]!;
       const arrival = routeOnArrival(stored.config.routingRules, { senderDomain: senderDomain(input.from ?? null), subject: input.subject ?? null });
@@ -339,7 +335,7 @@ export class InboundMailService {
     const kept = plan.kept[0];
     const routing = jobRouting(stored.config.routingRules, { senderDomain: senderDomain(input.from ?? null), subject: input.subject ?? null });
     if (!kept) return { emailPrefix: stored.prefix, simulateOnly: true, classification: null, extractor: null, attachment: outcome, messageId: null, jobId: null, reviewId: null, routing: routing.decision };
-    const decided = await this.classifyUnit(orgId, stored.config, message, input.from ?? null, { kept: [kept], bytes: kept.bytes, mimeType: kept.mimeType, key: '0', filename: kept.filename }, routing.decision);
+    const decided = await this.pipeline.classifyUnit(orgId, stored.config, message, input.from ?? null, { kept: [kept], bytes: kept.bytes, mimeType: kept.mimeType, key: '0', filename: kept.filename }, routing.decision);
     const classification: AttachmentClassification = { documentType: decided.documentType, confidence: decided.result.confidence, source: decided.source, decision: decided.decision, reasoning: decided.result.reasoning };
     outcome = { ...outcome, classification };
     const extractor = await this.extractorView(orgId, stored, decided.documentType);
@@ -405,196 +401,7 @@ export class InboundMailService {
       const scanned = scanRawHeaders(raw);
       return { result: failedResult('unparseable_message', `The message could not be parsed: ${coerceError(error).message}`), config: stored.config, headers: scanned.headers, fallbackFrom: scanned.from };
     }
-    return { result: await this.processParsed(record, stored, parsed), config: stored.config, headers: parsed.headers };
-  }
-
-  /** Attachments to jobs (or to the review queue), for a message already parsed. */
-  private async processParsed(record: InboundMessageRecord, stored: StoredEmailIngestionConfig, parsed: ParsedMessage): Promise<InboundMessageResult> {
-    const { config } = stored;
-    const plan = planAttachments(config.attachments, parsed.attachments);
-    let outcomes = plan.outcomes;
-    const update = (indexes: readonly number[], change: Partial<AttachmentOutcome>) => {
-      outcomes = outcomes.map((o) => (indexes.includes(o.index) ? { ...o, ...change } : o));
-    };
-    const units: DocumentUnit[] = [];
-    if (config.attachments.combineAttachments && plan.kept.length > 1) {
-      try {
-        const bytes = await this.deps.combiner.combine(plan.kept.map((k) => ({ bytes: k.bytes, mimeType: k.mimeType })));
-        units.push({ kept: plan.kept, bytes, mimeType: 'application/pdf', key: 'combined', filename: plan.kept[0]!.filename });
-      } catch (error) {
-        update(plan.kept.map((k) => k.index), { status: 'skipped', reason: { code: 'submission_failed', message: `The attachments could not be combined into one PDF: ${coerceError(error).message}` } });
-      }
-    } else {
-      for (const k of plan.kept) units.push({ kept: [k], bytes: k.bytes, mimeType: k.mimeType, key: String(k.index), filename: k.filename });
-    }
-    const sender = parsed.from ?? record.envelope_from;
-    const routing = jobRouting(config.routingRules, { senderDomain: senderDomain(sender), subject: parsed.subject });
-    const duplicateSettings = duplicateSettingsOf(config);
-    for (const unit of units) {
-      const indexes = unit.kept.map((k) => k.index);
-      // An identical file within the lookback (email or API, any job not failed) is known at once.
-      let jobDuplicate: JobDuplicate | undefined;
-      if (duplicateSettings) {
-        const earlier = await this.deps.stores.jobs.findEarlier(record.org_id, {
-          blobKey: createHash('sha256').update(unit.bytes).digest('hex'),
-          since: new Date(this.deps.clock.now().getTime() - duplicateSettings.lookbackHours * 3_600_000).toISOString(),
-        });
-        // A job of this very message (processed again after a crash) is not a duplicate of it.
-        if (earlier && (earlier.metadata as { email?: { message_id?: unknown } }).email?.message_id !== record.id) {
-          const verdict = { of: earlier.id, matched: ['file_hash'], action: duplicateSettings.action, detectedAt: 'arrival' as const };
-          update(indexes, { duplicate: { of: earlier.id, matched: ['file_hash'], action: duplicateSettings.action } });
-          if (duplicateSettings.action === 'reject') {
-            update(indexes, { status: 'skipped', reason: { code: 'duplicate', message: `The same file as job ${earlier.id} (received ${earlier.created_at}), within ${duplicateSettings.lookbackHours} hours; duplicateDetection.action is reject` } });
-            continue;
-          }
-          jobDuplicate = { settings: duplicateSettings, verdict };
-        } else {
-          jobDuplicate = { settings: duplicateSettings, verdict: null };
-        }
-      }
-      const decided = await this.classifyUnit(record.org_id, config, parsed, sender, unit, routing.decision);
-      const classification: AttachmentClassification = { documentType: decided.documentType, confidence: decided.result.confidence, source: decided.source, decision: decided.decision, reasoning: decided.result.reasoning };
-      update(indexes, { classification });
-      if (decided.decision === 'review' || decided.decision === 'review_failed') {
-        const reviewId = await this.queueForReview(record, parsed, unit, decided);
-        update(indexes, { status: 'awaiting_review', review_id: reviewId });
-        continue;
-      }
-      const flagged = decided.decision === 'process_flagged' || jobDuplicate?.verdict?.action === 'flag';
-      const submitted = await this.submitUnit(record, config, parsed, unit, decided.documentType, classification, `email:${record.id}:${unit.key}`, flagged, config.routingRules.length > 0 ? routing : undefined, jobDuplicate);
-      update(indexes, submitted);
-    }
-    return {
-      status: 'processed',
-      from_address: parsed.from,
-      subject: truncate(parsed.subject, 998),
-      message_id_header: truncate(parsed.messageId, 998),
-      outcomes,
-      error: null,
-      processed_at: this.deps.clock.now().toISOString(),
-    };
-  }
-
-  /**
-   * The document's type: an override that matches (confidence 1), else the classifier when
-   * autoClassify (its confidence against the prefix's thresholds), else defaultDocumentType.
-   */
-  private async classifyUnit(orgId: string, config: EmailIngestionConfig, parsed: ParsedMessage, sender: string | null, unit: DocumentUnit, routing: RoutingDecision | null): Promise<UnitDecision> {
-    const domain = senderDomain(sender);
-    const subject = (parsed.subject ?? '').toLowerCase();
-    for (const override of config.classificationOverrides) {
-      const { senderDomain: wantedDomain, subjectContains } = override.condition as { senderDomain?: string; subjectContains?: string };
-      const matches =
-        (wantedDomain !== undefined && domain !== null && (domain === wantedDomain.toLowerCase() || domain.endsWith(`.${wantedDomain.toLowerCase()}`))) ||
-        (subjectContains !== undefined && subject.includes(subjectContains.toLowerCase()));
-      if (matches) {
-        const why = wantedDomain !== undefined ? `sender domain ${domain} matches the override ${wantedDomain}` : `the subject contains "${subjectContains}"`;
-        return { documentType: override.documentType, source: 'override', decision: 'process', result: { documentType: override.documentType, confidence: 1, reasoning: why, keyIndicators: [why] } };
-      }
-    }
-    if (routing?.documentType && routing.rule !== null) {
-      const why = `routing rule ${routing.rule} (${routing.condition?.type}) sets the document type`;
-      return { documentType: routing.documentType, source: 'routing', decision: 'process', result: { documentType: routing.documentType, confidence: 1, reasoning: why, keyIndicators: [why] } };
-    }
-    if (!config.autoClassify) {
-      const why = 'autoClassify is off: the prefix\'s defaultDocumentType';
-      return { documentType: config.defaultDocumentType, source: 'default', decision: 'process', result: { documentType: config.defaultDocumentType, confidence: 1, reasoning: why, keyIndicators: [] } };
-    }
-    const context = await this.classificationContext(orgId, parsed, sender, unit.filename, unit.bytes, unit.mimeType);
-    const result = await this.deps.classifier.classify(context);
-    const { autoProcess, reviewFlag, humanReview } = config.confidenceThresholds;
-    if (result.confidence >= autoProcess) return { documentType: result.documentType, source: 'classifier', decision: 'process', result };
-    if (result.confidence >= reviewFlag) return { documentType: result.documentType, source: 'classifier', decision: 'process_flagged', result };
-    if (result.confidence >= humanReview) return { documentType: result.documentType, source: 'classifier', decision: 'review', result };
-    return { documentType: config.defaultDocumentType, source: 'default', decision: 'review_failed', result };
-  }
-
-  private async classificationContext(orgId: string, parsed: Pick<ParsedMessage, 'subject' | 'headers'>, sender: string | null, filename: string, bytes: Uint8Array, mimeType: string): Promise<ClassificationContext> {
-    let document: ReadDocument | null = null;
-    try {
-      document = await this.deps.reader.read(bytes, mimeType, { signal: AbortSignal.timeout(this.deps.options.readTimeoutMs ?? 120_000) });
-    } catch {
-      // Unreadable here means unreadable for the job too; the classifier falls back to the email.
-    }
-    return { orgId, document, subject: parsed.subject, from: sender, filename, headers: parsed.headers };
-  }
-
-  private async queueForReview(record: InboundMessageRecord, parsed: ParsedMessage, unit: DocumentUnit, decided: UnitDecision): Promise<string> {
-    const id = `rev_${createHash('sha256').update(`${record.id}:${unit.key}`).digest('hex').slice(0, 20)}`;
-    if (await this.deps.stores.reviewItems.get(record.org_id, id)) return id; // queued before a crash
-    await this.deps.stores.reviewItems.insert({
-      id,
-      org_id: record.org_id,
-      prefix: record.prefix,
-      message_id: record.id,
-      attachment_index: unit.kept[0]!.index,
-      filename: unit.filename,
-      mime_type: unit.mimeType,
-      size_bytes: unit.bytes.length,
-      blob_key: await this.deps.blobs.put(unit.bytes),
-      classification: decided.result,
-      classification_failed: decided.decision === 'review_failed',
-      proposed_type: decided.documentType,
-      from_address: parsed.from ?? record.envelope_from,
-      subject: truncate(parsed.subject, 998),
-      status: 'pending',
-      resolved_type: null,
-      job_id: null,
-      resolved_by: null,
-      resolved_at: null,
-      created_at: this.deps.clock.now().toISOString(),
-    });
-    return id;
-  }
-
-  /** One document to the extractor of its type; the outcome change for its attachments. */
-  private async submitUnit(
-    record: InboundMessageRecord,
-    config: EmailIngestionConfig,
-    parsed: Pick<ParsedMessage, 'from' | 'subject' | 'messageId'>,
-    unit: Pick<DocumentUnit, 'kept' | 'bytes' | 'mimeType'> & { filenames?: string[] },
-    documentType: string,
-    classification: AttachmentClassification,
-    idempotencyKey: string,
-    needsReview: boolean,
-    routing?: JobRouting,
-    duplicate?: JobDuplicate,
-  ): Promise<Partial<AttachmentOutcome>> {
-    const resolution = await resolveExtractorFor(this.deps.stores.extractors, record.org_id, config, documentType);
-    if (resolution.outcome === 'none') {
-      return { status: 'skipped', reason: { code: 'no_extractor', message: `No active extractor for document type ${documentType}: create one, or map the type in the configuration's extractors` } };
-    }
-    try {
-      const { job } = await this.deps.submissions.submit(mailAuth(record.org_id), {
-        extractor_id: resolution.extractor.id,
-        bytes: unit.bytes,
-        declaredMimeType: unit.mimeType,
-        metadata: {
-          source: 'email',
-          email: {
-            message_id: record.id,
-            prefix: record.prefix,
-            tag: record.tag,
-            recipient: record.recipient,
-            envelope_from: record.envelope_from,
-            from: parsed.from,
-            subject: truncate(parsed.subject, 500),
-            message_id_header: truncate(parsed.messageId, 500),
-          },
-          attachments: unit.filenames ?? unit.kept.map((k) => k.filename),
-          classification: { documentType: classification.documentType, confidence: classification.confidence, source: classification.source },
-        },
-        idempotencyKey,
-        priority: PRIORITY[routing?.decision.priority ?? config.processingPriority] ?? 0,
-        needsReview,
-        ...(routing ? { routing } : {}),
-        ...(duplicate ? { duplicate } : {}),
-      });
-      return { status: 'job_created', job_id: job.id, reason: null };
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return { status: 'skipped', reason: { code: 'submission_failed', message: `${error.code}: ${error.message}` } };
-    }
+    return { result: await this.pipeline.processParsed(record, stored, parsed), config: stored.config, headers: parsed.headers };
   }
 }
 
@@ -608,28 +415,6 @@ interface ProcessedMessage {
   /** From of a message the parser could not read, from its raw header. */
   fallbackFrom?: string | null;
 }
-
-interface DocumentUnit {
-  kept: KeptAttachment[];
-  bytes: Uint8Array;
-  mimeType: string;
-  /** `0`, `1`, ... or `combined`: part of the idempotency key of its job. */
-  key: string;
-  filename: string;
-}
-
-interface UnitDecision {
-  documentType: string;
-  source: AttachmentClassification['source'];
-  decision: AttachmentClassification['decision'];
-  result: ClassificationResult;
-}
-
-const noExtractor = (outcome: AttachmentOutcome, documentType: string): AttachmentOutcome => ({
-  ...outcome,
-  status: 'skipped',
-  reason: { code: 'no_extractor', message: `No active extractor for document type ${documentType}: create one, or map the type in the configuration's extractors` },
-});
 
 /** The mail-in service over Intake's stores and a job pipeline. */
 export function createInboundMail(

@@ -12,6 +12,16 @@ export interface SubjectPattern {
  * using them is refused when the configuration is saved).
  */
 export function compileSubjectPattern(pattern: string): SubjectPattern {
-  const compiled = RE2JS.compile(pattern);
-  return { test: (subject) => compiled.matcher(subject).find() };
+  let compiled = cache.get(pattern);
+  if (!compiled) {
+    compiled = RE2JS.compile(pattern);
+    if (cache.size >= CACHE_SIZE) cache.clear();
+    cache.set(pattern, compiled);
+  }
+  const re = compiled;
+  return { test: (subject) => re.matcher(subject).find() };
 }
+
+/** Routing evaluates every rule of a prefix for every message: compile each pattern once. */
+const CACHE_SIZE = 1000;
+const cache = new Map<string, RE2JS>();

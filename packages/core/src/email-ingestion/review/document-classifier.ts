@@ -1,4 +1,6 @@
 import { classifyDocument } from '../../classification/classify-document.js';
+import { detectParties } from '../../classification/detect-parties.js';
+import type { DocumentType } from '../../classification/indicators.js';
 import { fold } from '../../extraction/layout/fold.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { ReadDocument } from '../../ports/document-reader.port.js';
@@ -26,6 +28,17 @@ export interface DocumentClassifier {
 
 /** The classifier's types in the email spec's words: an invoice received is a vendor bill. */
 const EMAIL_TYPE: Record<string, string> = { invoice: 'vendor_bill', receipt: 'receipt', purchase_order: 'purchase_order' };
+/**
+ * Back to the extraction's types, for finding the parties. An expense report has none in the
+ * spec's sense (an employee claims from the employer), nor has a type a reviewer invented.
+ */
+const PARTY_TYPE: Record<string, DocumentType> = { vendor_bill: 'invoice', receipt: 'receipt', purchase_order: 'purchase_order' };
+/**
+ * Least confidence of a vendor or customer name on a document that shows no sign of any type:
+ * there the top line of the page is as likely a heading as a company, so only a labelled name or
+ * a company with its legal form counts.
+ */
+const UNTYPED_PARTY_CONFIDENCE = 0.75;
 
 const EXPENSE_PHRASES = ['expense report', 'expense claim', 'expenses claim', 'reimbursement', 'spesenabrechnung', 'note de frais', 'reiskostendeclaratie'];
 const EXAMPLES_CONSULTED = 500;
@@ -58,18 +71,15 @@ const jaccard = (a: ReadonlySet<string>, b: readonly string[]): number => {
  * (keywords, titles, page shape) with the subject and file name as hints; expense reports by their
  * own phrases; then what reviewers of this organization decided before: the sender's domain and
  * the nearest earlier documents (word overlap) vote, and enough agreement outweighs the keywords.
+ * The vendor and customer named on the document come from the extraction's party rules.
  */
 export class LocalDocumentClassifier implements DocumentClassifier {
   constructor(private readonly deps: { examples: ClassificationExampleStore; clock: Clock }) {}
 
   async classify(context: ClassificationContext): Promise<ClassificationResult> {
     const base = this.fromContent(context);
-    const learned = await this.fromExamples(context);
-    if (!learned) return base;
-    if (learned.documentType === base.documentType) {
-      return { ...base, confidence: round(Math.max(base.confidence, learned.confidence)), reasoning: `${base.reasoning}; ${learned.reasoning}`, keyIndicators: [...base.keyIndicators, ...learned.keyIndicators] };
-    }
-    return learned.confidence > base.confidence ? { ...learned, reasoning: `${learned.reasoning}; the content alone said ${base.documentType} (${base.confidence})` } : base;
+    const decided = combine(base, await this.fromExamples(context));
+    return { ...decided, ...parties(context.document, decided.documentType, base.keyIndicators.length > 0) };
   }
 
   async learn(context: ClassificationContext, documentType: string): Promise<void> {
@@ -135,6 +145,26 @@ export class LocalDocumentClassifier implements DocumentClassifier {
       keyIndicators: indicators,
     };
   }
+}
+
+/** The content's answer, and what this organization's reviewers taught, as one answer. */
+function combine(base: ClassificationResult, learned: ClassificationResult | null): ClassificationResult {
+  if (!learned) return base;
+  if (learned.documentType === base.documentType) {
+    return { ...base, confidence: round(Math.max(base.confidence, learned.confidence)), reasoning: `${base.reasoning}; ${learned.reasoning}`, keyIndicators: [...base.keyIndicators, ...learned.keyIndicators] };
+  }
+  return learned.confidence > base.confidence ? { ...learned, reasoning: `${learned.reasoning}; the content alone said ${base.documentType} (${base.confidence})` } : base;
+}
+
+/**
+ * detectedVendor and detectedCustomer for the type decided (which side sells depends on it: a
+ * purchase order's issuer is the customer), left out when the document does not name them.
+ */
+function parties(doc: ReadDocument | null, documentType: string, typed: boolean): Pick<ClassificationResult, 'detectedVendor' | 'detectedCustomer'> {
+  const type = PARTY_TYPE[documentType];
+  if (!doc || !type) return {};
+  const found = detectParties(doc, type, typed ? {} : { minConfidence: UNTYPED_PARTY_CONFIDENCE });
+  return { ...(found.vendor ? { detectedVendor: found.vendor } : {}), ...(found.customer ? { detectedCustomer: found.customer } : {}) };
 }
 
 const round = (n: number): number => Math.round(n * 100) / 100;

@@ -14,6 +14,7 @@ import { bootstrapDefaultOrganization } from './admin/bootstrap.js';
 import { scheduleRetention } from './scheduler/retention-schedule.js';
 import { scheduleDigest } from './scheduler/digest-schedule.js';
 import type { NotificationWorkers } from './workers/notification-workers.js';
+import type { ErpWorkers } from './workers/erp-workers.js';
 import type { JobWorkers } from './workers/job-workers.js';
 import type { WebhookWorkers } from './workers/webhook-workers.js';
 import type { MailWorkers } from './workers/mail-workers.js';
@@ -62,6 +63,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     const notifications = await container.getAsync<NotificationService>(TOKENS.Notifications);
     const notificationWorkers = await container.getAsync<NotificationWorkers>(TOKENS.NotificationWorkers);
     const notifier = container.get<{ close(): void }>(TOKENS.Notifier);
+    const erpWorkers = await container.getAsync<ErpWorkers>(TOKENS.ErpWorkers);
 
     const created = await bootstrapDefaultOrganization(intake, storage, config.DEFAULT_ORG_NAME);
     if (created) (options.announce ?? ((t) => process.stdout.write(t)))(firstStartBanner(created));
@@ -79,6 +81,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     webhookWorkers.start();
     mailWorkers.start();
     notificationWorkers.start();
+    erpWorkers.start();
     if (!config.SMTP_RELAY_URL) logger.info('SMTP_RELAY_URL is not set: email notifications are recorded but fail without being sent');
     const retention = scheduleRetention({ intake, blobs: await container.getAsync<BlobStore>(TOKENS.Blobs), logger, cronExpression: config.RETENTION_CRON, days: config.JOB_RETENTION_DAYS });
     const digest = scheduleDigest({ notifications, logger, cronExpression: config.DIGEST_CRON, onQueued: () => notificationWorkers.wake() });
@@ -107,6 +110,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
           await workers.stop();
           await webhookWorkers.stop();
           await notificationWorkers.stop();
+          await erpWorkers.stop();
           notifier.close();
           transport.close();
           await reader.close?.();

@@ -133,6 +133,12 @@ describe.each(DB_KINDS)('email ingestion configuration API on %s', (kind) => {
 
   it('PATCH is a JSON merge patch: nested objects merge, null removes, arrays replace', async () => {
     await call('POST', PATH, minimal('merge', { ...ISSUE_EXAMPLE, emailPrefix: 'merge' }));
+    // erpConnectionId must name one of the organization's connections.
+    const unknownErp = await call('PATCH', `${PATH}/merge`, { erpConnectionId: 'erp_1' });
+    expect(unknownErp.status).toBe(400);
+    expect(unknownErp.body.error.details[0].path).toBe('erpConnectionId');
+    const at = new Date().toISOString();
+    await api.intake.stores.erp.insertConnection({ id: 'erp_1', org_id: org.org_id, name: 'Books', type: 'http', url: 'https://erp.example/bills', description: null, is_active: true, created_at: at, updated_at: at, secret: 'erpsec_x' });
     const res = await call('PATCH', `${PATH}/MERGE`, {
       attachments: { combineAttachments: true },
       confidenceThresholds: { humanReview: 0.4 },

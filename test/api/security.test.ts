@@ -32,7 +32,13 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     let n = 0;
     await api.intake.stores.webhooks.dispatchOutbox(new Date(), 100, () => `whd_security${n++}`);
     ids.delivery_id = (await api.call('GET', '/v1/webhooks/deliveries', { key: a.live_key })).body.deliveries[0].id;
-    for (const name of ['job_id', 'endpoint_id', 'delivery_id']) expect(ids[name], name).toMatch(/^(job|whe|whd)_/);
+    // An ERP connection of A and a sync in its log.
+    ids.connection_id = (await api.call('POST', '/v1/erp-connections', { key: a.live_key, body: { name: 'Books', url: 'https://127.0.0.1:9/erp' } })).body.id;
+    const at = new Date().toISOString();
+    const record = { id: ids.job_id, object: 'vendor_bill' } as never;
+    await api.intake.stores.erp.enqueue({ id: 'erps_security', org_id: a.org_id, connection_id: ids.connection_id!, job_id: ids.job_id!, prefix: null, status: 'pending', record, attempts: 0, next_attempt_at: '2999-01-01T00:00:00.000Z', last_attempt_at: null, last_error: null, response_status: null, external_id: null, created_at: at, finished_at: null });
+    ids.sync_id = 'erps_security';
+    for (const name of ['job_id', 'endpoint_id', 'delivery_id', 'connection_id']) expect(ids[name], name).toMatch(/^(job|whe|whd|erp)_/);
   });
   afterAll(() => api.close());
 
@@ -85,6 +91,9 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     expect((await api.call('GET', `/api/email-ingestion/config/${ids.prefix}`, { key: a.live_key })).body.isActive).toBe(true);
     expect((await api.call('GET', '/api/email-ingestion/review', { key: a.live_key })).body.items.map((i: { id: string; status: string }) => [i.id, i.status])).toEqual([[ids.review_id, 'pending']]);
     expect((await api.call('GET', '/api/email-ingestion/review', { key: b.live_key })).body).toEqual({ items: [], total: 0 });
+    expect((await api.call('GET', `/v1/erp-connections/${ids.connection_id}`, { key: a.live_key })).body.name).toBe('Books');
+    expect((await api.call('GET', `/v1/erp-syncs/${ids.sync_id}`, { key: a.live_key })).status).toBe(200);
+    expect((await api.call('GET', '/v1/erp-connections', { key: b.live_key })).body).toEqual({ connections: [] });
     const listed = await api.call('GET', '/v1/api-keys?limit=100', { key: a.live_key });
     expect(listed.body.api_keys.find((k: { id: string }) => k.id === ids.key_id).revoked_at).toBeNull();
   });

@@ -3,6 +3,7 @@ import { describeInboundMessageStoreContract } from '@intake/core/testing';
 import { describeReviewStoreContract } from '@intake/core/testing';
 import { describeNotificationStoreContract } from '@intake/core/testing';
 import { describeWebhookStoreContract } from '@intake/core/testing';
+import { describeErpStoreContract } from '@intake/core/testing';
 import { DB_KINDS, openTestDatabase } from '../support/databases.js';
 
 const memory = async (): Promise<StoreHarness> => ({ stores: createMemoryStores(), close: async () => {} });
@@ -13,6 +14,7 @@ describeInboundMessageStoreContract('memory', memory);
 describeReviewStoreContract('memory', memory);
 describeNotificationStoreContract('memory', memory);
 describeWebhookStoreContract('memory', memory);
+describeErpStoreContract('memory', memory);
 
 for (const kind of DB_KINDS) {
   const sql = async (): Promise<StoreHarness> => {
@@ -26,4 +28,5 @@ for (const kind of DB_KINDS) {
   describeReviewStoreContract(`sql on ${kind}`, sql);
   describeNotificationStoreContract(`sql on ${kind}`, sql);
   describeWebhookStoreContract(`sql on ${kind}`, sql);
+  describeErpStoreContract(`sql on ${kind}`, sql);
 }

@@ -10,6 +10,8 @@ import {
   createIntake,
   createJobPipeline,
   DocumentLinks,
+  ErpService,
+  HttpErpConnector,
   ManualClock,
   systemClock,
   type Clock,
@@ -53,6 +55,8 @@ export interface ApiHarness {
   runMail(workerId?: string): Promise<number>;
   /** Runs queued jobs in this process until none is runnable; returns what happened. */
   runJobs(workerId?: string): Promise<ProcessOutcome[]>;
+  /** ERP connections and syncs over the same stores (connector: HTTPS over the webhook transport; retries without delay). */
+  erp: ErpService;
   /** Notifications over the same stores (notifier: `options.notifier`, default one that fails every mail). */
   notifications: NotificationService;
   /** Turns job events into notifications and sends what is due, until nothing is left; returns the mails sent. */
@@ -112,10 +116,12 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     ids: intake.ids,
     options: { ownDomains: options.emailDomains ?? ['example.test'], publicBaseUrl: baseUrl, ...options.notificationOptions },
   });
+  const erp = new ErpService({ stores: intake.stores, connector: new HttpErpConnector({ transport: webhookTransport, timeoutMs: options.webhookTimeoutMs ?? 5000 }), clock, ids: intake.ids, options: { leaseMs: 30_000, retryDelaysMs: [0, 0] }, onSyncFailed: (tx, orgId, failure) => notifications.recordErpSyncFailed(tx, orgId, failure) });
   const app = createHttpApp({
     intake,
     pipeline,
     webhooks,
+    erp,
     inboundMail: inbound,
     links: new DocumentLinks('test-secret', baseUrl, 3600),
     rateLimiter: db.storage.rateLimiter,
@@ -134,6 +140,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     webhooks,
     inbound,
     notifications,
+    erp,
     async runNotifications(workerId = 'test-notification-worker') {
       let sent = 0;
       for (;;) {

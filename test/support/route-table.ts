@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { createDocumentExtractor, createInboundMail, createIntake, createJobPipeline, DocumentLinks, WebhookService } from '@intake/core';
+import { createDocumentExtractor, createInboundMail, createIntake, createJobPipeline, DocumentLinks, ErpService, HttpErpConnector, WebhookService } from '@intake/core';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import { createMemoryStores, MemoryBlobStore } from '@intake/core/testing';
 import { createHttpsTransport } from '@intake/webhook-https';
@@ -20,10 +20,12 @@ export function routeTable(): HttpApp['routes'] {
     extractor: createDocumentExtractor({ reader }),
     options: { maxDocumentBytes: 1024, leaseMs: 1000, maxAttempts: 3, timeoutMs: 1000 },
   });
+  const transport = createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] });
   return createHttpApp({
     intake,
     pipeline,
-    webhooks: new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] }), clock: intake.clock, ids: intake.ids, timeoutMs: 5000 }),
+    webhooks: new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport, clock: intake.clock, ids: intake.ids, timeoutMs: 5000 }),
+    erp: new ErpService({ stores, connector: new HttpErpConnector({ transport, timeoutMs: 5000 }), clock: intake.clock, ids: intake.ids, options: { leaseMs: 30_000 } }),
     inboundMail: createInboundMail(intake, pipeline, { parser: createMailParser(), reader, combiner: createPdfCombiner(), options: { domains: ['x'], leaseMs: 1000, maxAttempts: 3, maxAttachmentsPerMessage: 10 } }),
     links: new DocumentLinks('x', 'http://x', 60),
     rateLimiter: stores.rateLimiter,

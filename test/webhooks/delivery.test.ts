@@ -106,7 +106,8 @@ describe.skipIf(missing !== null)(`webhook delivery over HTTPS to webhook-receiv
   const only = async (org: Org) => {
     const list = await waitFor('the delivery', async () => {
       const body = (await api.call('GET', '/v1/webhooks/deliveries', { key: org.live_key })).body;
-      return body.total > 0 && body;
+      // The page and the count are two reads: wait until both see the delivery.
+      return body.total > 0 && body.deliveries.length > 0 && body;
     });
     expect(list.total).toBe(1);
     return list.deliveries[0] as { id: string };

@@ -93,6 +93,16 @@ export const ConfigSchema = z.object({
   DIGEST_CRON: z.string().refine((v) => cron.validate(v), 'must be a cron expression, e.g. 0 8 * * *').default('0 8 * * *'),
   /** How often idle notification workers look for job events and due notifications. */
   NOTIFICATION_POLL_MS: positiveInt.default(1000),
+  /** How often idle ERP workers look for vendor bills due to be sent. */
+  ERP_POLL_MS: positiveInt.default(1000),
+  /** Waits before the 2nd, 3rd, ... attempt to send a record to an ERP (comma-separated ms); after the last, the sync fails. */
+  ERP_RETRY_DELAYS_MS: z
+    .string()
+    .default('60000,300000,1800000,7200000')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean).map(Number))
+    .refine((list) => list.length <= 20 && list.every((n) => Number.isInteger(n) && n >= 0), 'must be a comma-separated list of at most 20 millisecond counts'),
+  /** The longest the test endpoint waits for a job's extraction before answering (it answers with the job as it is then). */
+  TEST_EXTRACTION_WAIT_MS: digits.pipe(z.number().int().min(0).max(600_000)).default(60_000),
   /** Name of the organization created on the first start with an empty database. */
   DEFAULT_ORG_NAME: z.string().min(1).default('Default organization'),
 });

@@ -1,4 +1,4 @@
-import type { BlobStore, DocumentLinks, DocumentReader, InboundMailService, Intake, JobPipeline, NotificationService, Notifier, WebhookService, WebhookTransport } from '@intake/core';
+import type { BlobStore, DocumentLinks, DocumentReader, ErpService, InboundMailService, Intake, JobPipeline, NotificationService, Notifier, WebhookService, WebhookTransport } from '@intake/core';
 import type { SmtpIntake } from '../smtp/smtp-intake.js';
 import type { MailWorkers } from '../workers/mail-workers.js';
 import type { SqlStorage } from '@intake/storage-sql';
@@ -8,6 +8,7 @@ import type { Logger } from '../logger.js';
 import type { JobWorkers } from '../workers/job-workers.js';
 import type { WebhookWorkers } from '../workers/webhook-workers.js';
 import type { NotificationWorkers } from '../workers/notification-workers.js';
+import type { ErpWorkers } from '../workers/erp-workers.js';
 
 /** Every DI token of the daemon, in one place. */
 export const TOKENS = {
@@ -30,4 +31,6 @@ export const TOKENS = {
   Notifier: Symbol.for('intake.Notifier') as symbol & { __type?: Notifier },
   Notifications: Symbol.for('intake.Notifications') as symbol & { __type?: NotificationService },
   NotificationWorkers: Symbol.for('intake.NotificationWorkers') as symbol & { __type?: NotificationWorkers },
+  Erp: Symbol.for('intake.Erp') as symbol & { __type?: ErpService },
+  ErpWorkers: Symbol.for('intake.ErpWorkers') as symbol & { __type?: ErpWorkers },
 } as const;

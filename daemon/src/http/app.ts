@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { DocumentLinks, InboundMailService, Intake, JobPipeline, RateLimiter, WebhookService } from '@intake/core';
+import type { DocumentLinks, ErpService, InboundMailService, Intake, JobPipeline, RateLimiter, WebhookService } from '@intake/core';
 import type { Logger } from '../logger.js';
 import { authenticate } from './middleware/authenticate.js';
 import { requestContext } from './middleware/request-context.js';
@@ -11,6 +11,7 @@ import { creditRoutes } from './routes/credits.routes.js';
 import { emailIngestionRoutes } from './routes/email-ingestion.routes.js';
 import { inboundMailRoutes } from './routes/inbound-mail.routes.js';
 import { documentRoutes } from './routes/documents.routes.js';
+import { erpRoutes } from './routes/erp.routes.js';
 import { extractorRoutes } from './routes/extractors.routes.js';
 import { fileRoutes } from './routes/files.routes.js';
 import type { RouteDef } from './routes/route.js';
@@ -27,6 +28,10 @@ export interface HttpAppDeps {
   webhooks: WebhookService;
   /** Mail in: the messages log and the test endpoint (left out, those routes are not mounted). */
   inboundMail?: InboundMailService;
+  /** ERP connections (left out, /v1/erp-connections is not mounted). */
+  erp?: ErpService;
+  /** How long the email test endpoint waits for a job's extraction (TEST_EXTRACTION_WAIT_MS). */
+  testExtractionWaitMs?: number;
   rateLimiter: RateLimiter;
   logger: Logger;
   ping(): Promise<void>;
@@ -63,7 +68,8 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     ...webhookRoutes(deps.webhooks),
     ...apiKeyRoutes(deps.intake),
     ...emailIngestionRoutes(deps.intake.emailIngestion),
-    ...(deps.inboundMail ? inboundMailRoutes(deps.inboundMail, deps.onSubmitted) : []),
+    ...(deps.inboundMail ? inboundMailRoutes(deps.inboundMail, deps.onSubmitted, deps.testExtractionWaitMs ?? 0) : []),
+    ...(deps.erp ? erpRoutes(deps.erp) : []),
   );
   const auth = authenticate({ apiKeys: deps.intake.apiKeys, rateLimiter: deps.rateLimiter, clock: deps.intake.clock });
   const router = new Router();

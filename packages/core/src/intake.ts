@@ -13,6 +13,7 @@ import type { EmailIngestionStore } from './email-ingestion/email-ingestion-stor
 import type { InboundMessageStore } from './email-ingestion/inbound/inbound-message-store.port.js';
 import type { ClassificationExampleStore, ReviewItemStore } from './email-ingestion/review/review-store.port.js';
 import type { NotificationStore } from './email-ingestion/notifications/notification-store.port.js';
+import type { ErpStore } from './email-ingestion/erp/erp-store.port.js';
 import { EmailIngestionService } from './email-ingestion/email-ingestion-service.js';
 import { ApiKeyService } from './keys/api-key-service.js';
 import { CreditService } from './credits/credit-service.js';
@@ -39,6 +40,8 @@ export interface IntakeStores {
   classificationExamples: ClassificationExampleStore;
   /** Notifications to senders and internal recipients, and what decides them. */
   notifications: NotificationStore;
+  /** ERP connections and what was sent to them. */
+  erp: ErpStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }
@@ -80,7 +83,7 @@ export function createIntake(options: IntakeOptions): Intake {
     extractors: new ExtractorService({ extractors: stores.extractors, clock, ids }),
     credits: new CreditService({ stores, transaction: stores.transaction, clock, ids, creditsPerPage }),
     jobs: new JobQueries({ stores, clock }),
-    emailIngestion: new EmailIngestionService({ configs: stores.emailIngestion, extractors: stores.extractors, clock }),
+    emailIngestion: new EmailIngestionService({ stores, clock, ids }),
     stores,
     clock,
     ids,

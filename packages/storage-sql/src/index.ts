@@ -17,6 +17,7 @@ import { SqlEmailIngestionStore } from './stores/email-ingestion-store.js';
 import { SqlInboundMessageStore } from './stores/inbound-message-store.js';
 import { SqlClassificationExampleStore, SqlReviewItemStore } from './stores/review-store.js';
 import { SqlNotificationStore } from './stores/notification-store.js';
+import { SqlErpStore } from './stores/erp-store.js';
 import { CachedExtractorStore, ExtractorCache, forgetPending, notifyExtractorChannel, type PendingForgets } from './stores/cached-extractor-store.js';
 import { connectionConfigOf, listenForExtractorChanges, type ExtractorListenerOptions } from './extractor-listener.js';
 import { createWalSync } from './wal-sync.js';
@@ -86,6 +87,7 @@ function bindStores(knex: Knex, cached: CacheBinding): IntakeStores {
     reviewItems: new SqlReviewItemStore(knex),
     classificationExamples: new SqlClassificationExampleStore(knex),
     notifications: new SqlNotificationStore(knex),
+    erp: new SqlErpStore(knex),
     transaction: async (fn) => {
       const pending: PendingForgets = cached.pending ?? new Set();
       try {

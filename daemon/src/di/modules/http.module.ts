@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import type { DocumentLinks, InboundMailService, Intake, JobPipeline, WebhookService } from '@intake/core';
+import type { DocumentLinks, ErpService, InboundMailService, Intake, JobPipeline, WebhookService } from '@intake/core';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import { createHttpApp, type HttpApp } from '../../http/app.js';
@@ -19,6 +19,8 @@ export const httpModule = new ContainerModule(({ bind }) => {
         links: await ctx.getAsync<DocumentLinks>(TOKENS.Links),
         webhooks: await ctx.getAsync<WebhookService>(TOKENS.WebhookService),
         inboundMail: await ctx.getAsync<InboundMailService>(TOKENS.InboundMail),
+        erp: await ctx.getAsync<ErpService>(TOKENS.Erp),
+        testExtractionWaitMs: config.TEST_EXTRACTION_WAIT_MS,
         maxDocumentBytes: config.MAX_ATTACHMENT_SIZE_MB * 1_048_576,
         onSubmitted: () => workers.wake(),
         rateLimiter: storage.rateLimiter,

@@ -10,6 +10,9 @@ const ClassificationSchema = z
     source: z.enum(['override', 'classifier', 'default', 'routing', 'reviewer']),
     decision: z.enum(['process', 'process_flagged', 'review', 'review_failed']),
     reasoning: z.string(),
+    keyIndicators: z.array(z.string()).optional(),
+    detectedVendor: z.string().optional().describe('The issuing party read on the document'),
+    detectedCustomer: z.string().optional().describe('The addressed party read on the document'),
   })
   .meta({ id: 'AttachmentClassification' });
 
@@ -66,7 +69,24 @@ const TestResult = z
     messageId: z.string().nullable(),
     jobId: z.string().nullable(),
     reviewId: z.string().nullable(),
-    routing: z.record(z.string(), z.unknown()).describe('What the routing rules decide on arrival (see the job\'s routing for the final decision)'),
+    routing: z.record(z.string(), z.unknown()).describe('What the routing rules decide: the final decision when the extraction finished within the wait, else on arrival'),
+    duplicate: z
+      .object({ of: z.string(), matched: z.array(z.string()), action: z.enum(['reject', 'flag', 'process']), detectedAt: z.enum(['arrival', 'extraction']) })
+      .nullable()
+      .describe('The duplicate verdict (an identical file on arrival, or the match fields after extraction); null when none'),
+    extraction: z
+      .object({
+        job_id: z.string(),
+        status: z.string(),
+        extracted_data: z.record(z.string(), z.unknown()).nullable(),
+        confidence: z.record(z.string(), z.number()).nullable(),
+        needs_review: z.boolean(),
+        validation_errors: z.array(z.unknown()),
+        error_details: z.unknown(),
+        blocked_on_credits: z.boolean(),
+      })
+      .nullable()
+      .describe('Without simulateOnly: the job as it was when it finished, or when TEST_EXTRACTION_WAIT_MS passed (queued or processing: poll the job)'),
   })
   .meta({ id: 'EmailIngestionTestResult' });
 
@@ -146,7 +166,7 @@ const toReviewView = (r: ReviewItemRecord): z.infer<typeof ReviewItemSchema> => 
 
 const tag = 'email-ingestion';
 
-export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => void): RouteDef[] {
+export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => void, testExtractionWaitMs = 0): RouteDef[] {
   return [
     defineRoute<unknown, z.infer<typeof ListQuery>>({
       method: 'get', path: '/api/email-ingestion/messages', summary: 'Received messages, newest first, with the outcome of every attachment', tag, scope: 'email_ingestion:read', query: ListQuery,
@@ -172,8 +192,7 @@ export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => v
         ...authErrors,
       },
       handler: async ({ auth, body }) => {
-        const result = await svc.test(auth.orgId, body);
-        if (result.jobId) onSubmitted?.();
+        const result = await svc.test(auth.orgId, body, { waitForExtractionMs: testExtractionWaitMs, ...(onSubmitted ? { onJobCreated: onSubmitted } : {}) });
         return { status: 200, body: result };
       },
     }),

@@ -1,16 +1,16 @@
 import { AppError, invalidRequest, notFound, type ErrorDetail } from '../shared/errors.js';
 import { parseInput } from '../shared/validation.js';
+import type { IdGenerator } from '../shared/ids.js';
+import type { IntakeStores } from '../intake.js';
 import type { Clock } from '../ports/clock.port.js';
-import type { ExtractorStore } from '../ports/extractor-store.port.js';
 import { toConfigView, type EmailIngestionConfigView } from './email-ingestion-config.js';
 import { EmailIngestionConfigInputSchema, type EmailIngestionConfig } from './email-ingestion-config.schema.js';
-import type { EmailIngestionStore } from './email-ingestion-store.port.js';
 import { applyMergePatch } from './merge-patch.js';
 
 export interface EmailIngestionServiceDeps {
-  configs: EmailIngestionStore;
-  extractors: ExtractorStore;
+  stores: Pick<IntakeStores, 'emailIngestion' | 'extractors' | 'erp' | 'webhooks' | 'transaction'>;
   clock: Clock;
+  ids: IdGenerator;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -22,10 +22,15 @@ export class EmailIngestionService {
 
   async create(orgId: string, rawInput: unknown): Promise<EmailIngestionConfigView> {
     const config = parseInput(EmailIngestionConfigInputSchema, rawInput);
-    await this.checkExtractors(orgId, config);
+    await this.checkReferences(orgId, config);
     const now = this.deps.clock.now().toISOString();
     const record = { org_id: orgId, prefix: config.emailPrefix, config, created_at: now, updated_at: now };
-    const result = await this.deps.configs.insert(record);
+    // The configuration and its webhook endpoint commit together.
+    const result = await this.deps.stores.transaction(async (tx) => {
+      const inserted = await tx.emailIngestion.insert(record);
+      if (inserted.outcome === 'inserted') await tx.webhooks.setPrefixEndpoint(orgId, record.prefix, config.webhooks ?? null, now, () => this.deps.ids('whe'));
+      return inserted;
+    });
     if (result.outcome === 'prefix_taken') {
       throw new AppError('conflict', `The email prefix "${config.emailPrefix}" is already in use`, {
         details: [{ path: 'emailPrefix', message: 'is already in use' }],
@@ -35,7 +40,7 @@ export class EmailIngestionService {
   }
 
   async list(orgId: string): Promise<EmailIngestionConfigView[]> {
-    return (await this.deps.configs.list(orgId)).map(toConfigView);
+    return (await this.deps.stores.emailIngestion.list(orgId)).map(toConfigView);
   }
 
   async get(orgId: string, prefix: string): Promise<EmailIngestionConfigView> {
@@ -56,27 +61,45 @@ export class EmailIngestionService {
         { path: 'emailPrefix', message: 'cannot be changed; create a configuration for the new prefix and delete this one' },
       ]);
     }
-    await this.checkExtractors(orgId, config);
-    const updated = await this.deps.configs.update(orgId, current.prefix, config, this.deps.clock.now().toISOString());
+    await this.checkReferences(orgId, config);
+    const now = this.deps.clock.now().toISOString();
+    const updated = await this.deps.stores.transaction(async (tx) => {
+      const row = await tx.emailIngestion.update(orgId, current.prefix, config, now);
+      if (row) await tx.webhooks.setPrefixEndpoint(orgId, row.prefix, config.webhooks ?? null, now, () => this.deps.ids('whe'));
+      return row;
+    });
     if (!updated) throw notFound('Email ingestion configuration', current.prefix);
     return toConfigView(updated);
   }
 
   async delete(orgId: string, prefix: string): Promise<void> {
-    if (!(await this.deps.configs.delete(orgId, prefix.toLowerCase()))) throw notFound('Email ingestion configuration', prefix);
+    const lower = prefix.toLowerCase();
+    const deleted = await this.deps.stores.transaction(async (tx) => {
+      if (!(await tx.emailIngestion.delete(orgId, lower))) return false;
+      // Its endpoint goes with it, and with the endpoint its undelivered events.
+      await tx.webhooks.setPrefixEndpoint(orgId, lower, null, this.deps.clock.now().toISOString(), () => this.deps.ids('whe'));
+      return true;
+    });
+    if (!deleted) throw notFound('Email ingestion configuration', prefix);
   }
 
   private async find(orgId: string, prefix: string) {
-    const found = await this.deps.configs.get(orgId, prefix.toLowerCase());
+    const found = await this.deps.stores.emailIngestion.get(orgId, prefix.toLowerCase());
     if (!found) throw notFound('Email ingestion configuration', prefix);
     return found;
   }
 
-  /** Every extractor the map names must be one of this organization's (another's is as unknown). */
-  private async checkExtractors(orgId: string, config: EmailIngestionConfig): Promise<void> {
+  /**
+   * Every extractor the map names, and the ERP connection, must be this organization's (another's
+   * is as unknown).
+   */
+  private async checkReferences(orgId: string, config: EmailIngestionConfig): Promise<void> {
     const details: ErrorDetail[] = [];
     for (const [documentType, id] of Object.entries(config.extractors ?? {})) {
-      if (!(await this.deps.extractors.get(orgId, id))) details.push({ path: `extractors.${documentType}`, message: `extractor ${id} was not found` });
+      if (!(await this.deps.stores.extractors.get(orgId, id))) details.push({ path: `extractors.${documentType}`, message: `extractor ${id} was not found` });
+    }
+    if (config.erpConnectionId && !(await this.deps.stores.erp.getConnection(orgId, config.erpConnectionId))) {
+      details.push({ path: 'erpConnectionId', message: `ERP connection ${config.erpConnectionId} was not found: create it with POST /v1/erp-connections` });
     }
     if (details.length > 0) throw invalidRequest(`The request is invalid (${details[0]!.path}: ${details[0]!.message})`, details);
   }

@@ -10,3 +10,5 @@ export * from './review/index.js';
 export * from './routing/index.js';
 export * from './duplicates/index.js';
 export * from './notifications/index.js';
+export * from './erp/index.js';
+export * from './prefix-events.js';

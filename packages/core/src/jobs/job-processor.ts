@@ -1,5 +1,6 @@
 import { routeAfterExtraction } from '../email-ingestion/routing/routing.js';
 import { DEFAULT_MATCH_FIELDS, duplicateKey } from '../email-ingestion/duplicates/duplicates.js';
+import { emailJobFinished } from '../email-ingestion/erp/erp-service.js';
 import { DocumentError } from '../shared/document-error.js';
 import { coerceError } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
@@ -151,6 +152,8 @@ export class JobProcessor {
       await tx.extractors.incrementUsage(job.org_id, job.extractor_id);
       await credits.chargeJob(tx, job.org_id, job.id, cost, at);
       await tx.outbox.add({ id: ids('evt'), org_id: job.org_id, event: 'job.completed', data: jobCompletedData(finished), created_at: at });
+      // An email job: its prefix's extraction.completed webhook event and ERP sync.
+      await emailJobFinished(tx, finished, at, ids);
       return finished;
     });
     return done ? { kind: 'completed', jobId: job.id } : { kind: 'lost_lease', jobId: job.id };
@@ -183,6 +186,7 @@ export class JobProcessor {
       const failed = await tx.jobs.markFailed(job.id, workerId, { error_details: details, processing_time_ms: elapsedMs, failed_at: at, ...(duplicate ? { duplicate } : {}) }, at);
       if (!failed) return false;
       await tx.outbox.add({ id: this.deps.ids('evt'), org_id: job.org_id, event: 'job.failed', data: jobFailedData(failed), created_at: at });
+      await emailJobFinished(tx, failed, at, this.deps.ids);
       return true;
     });
   }

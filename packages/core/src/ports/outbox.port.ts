@@ -7,6 +7,8 @@ export interface OutboxEvent {
   event: string;
   data: Record<string, unknown>;
   created_at: string;
+  /** An email prefix's event (`email.received`, ...): delivered to that prefix's webhook only. */
+  email_prefix?: string | null;
 }
 
 export interface OutboxStore {

@@ -1,5 +1,5 @@
 import type { Page, PageRequest } from '../shared/pagination.js';
-import type { DeliveryStatus, StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../webhooks/webhook.js';
+import type { DeliveryStatus, PrefixWebhookSpec, StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../webhooks/webhook.js';
 
 export interface DeliveryFilter {
   endpoint_id?: string;
@@ -38,9 +38,20 @@ export interface ClaimedDelivery {
   leaseExpiresAt: string;
 }
 
-/** Endpoints, and deliveries with their attempt log. */
+/**
+ * Endpoints, and deliveries with their attempt log. The endpoint methods (insert, get, list,
+ * update, delete) see the organization's own endpoints only; a prefix's endpoint is set through
+ * `setPrefixEndpoint`.
+ */
 export interface WebhookStore {
   insertEndpoint(endpoint: StoredWebhookEndpoint): Promise<void>;
+  /**
+   * Makes the endpoint of an email prefix match its `webhooks` setting: created (id from `makeId`),
+   * changed in place (same id, so its delivery log stays), or deleted with its deliveries (null).
+   */
+  setPrefixEndpoint(orgId: string, prefix: string, spec: PrefixWebhookSpec | null, now: string, makeId: () => string): Promise<void>;
+  /** The endpoint of an email prefix, if it has a `webhooks` setting. */
+  getPrefixEndpoint(orgId: string, prefix: string): Promise<StoredWebhookEndpoint | null>;
   getEndpoint(orgId: string, id: string): Promise<StoredWebhookEndpoint | null>;
   listEndpoints(orgId: string): Promise<WebhookEndpoint[]>;
   updateEndpoint(orgId: string, id: string, changes: Partial<Pick<StoredWebhookEndpoint, 'url' | 'events' | 'description' | 'is_active' | 'secret' | 'updated_at'>>): Promise<StoredWebhookEndpoint | null>;

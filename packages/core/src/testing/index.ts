@@ -7,3 +7,4 @@ export * from './inbound-message-store-contract.js';
 export * from './review-store-contract.js';
 export * from './notification-store-contract.js';
 export * from './webhook-store-contract.js';
+export * from './erp-store-contract.js';

@@ -18,6 +18,19 @@ export interface WebhookEndpoint {
 /** What the store keeps: the signing secret must be readable to sign, so it is stored as is. */
 export interface StoredWebhookEndpoint extends WebhookEndpoint {
   secret: string;
+  /**
+   * Set on the endpoint that carries an email prefix's `webhooks` setting: managed through that
+   * prefix's configuration, never listed or changed through the organization's endpoints, and the
+   * only receiver of that prefix's events.
+   */
+  email_prefix?: string | null;
+}
+
+/** A prefix's `webhooks` setting (email ingestion): where its events go and the secret that signs them. */
+export interface PrefixWebhookSpec {
+  url: string;
+  secret: string;
+  events: string[];
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -65,3 +78,13 @@ export interface WebhookEnvelope {
 
 export const subscribes = (endpoint: Pick<WebhookEndpoint, 'events' | 'is_active'>, event: string): boolean =>
   endpoint.is_active && (endpoint.events.includes('*') || endpoint.events.includes(event));
+
+/**
+ * Whether an outbox event goes to an endpoint: an event of an email prefix only to that prefix's
+ * endpoint, any other event only to the organization's own endpoints; either way if subscribed.
+ */
+export const receives = (
+  endpoint: Pick<StoredWebhookEndpoint, 'org_id' | 'events' | 'is_active' | 'email_prefix'>,
+  event: { org_id: string; event: string; email_prefix?: string | null },
+): boolean =>
+  endpoint.org_id === event.org_id && (endpoint.email_prefix ?? null) === (event.email_prefix ?? null) && subscribes(endpoint, event.event);

@@ -10,6 +10,7 @@ import { jobRouting } from './008-job-routing.js';
 import { duplicates } from './009-duplicates.js';
 import { webhookEndpointDue } from './010-webhook-endpoint-due.js';
 import { notifications } from './011-notifications.js';
+import { prefixWebhooksErp } from './012-prefix-webhooks-erp.js';
 
 export interface Migration {
   id: number;
@@ -18,4 +19,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates, webhookEndpointDue, notifications];
+export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates, webhookEndpointDue, notifications, prefixWebhooksErp];

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import {
-  subscribes,
+  receives,
   type AttemptOutcome,
   type ClaimedDelivery,
   type DeliveryClaimOptions,
@@ -8,6 +8,7 @@ import {
   type DeliveryStatus,
   type Page,
   type PageRequest,
+  type PrefixWebhookSpec,
   type StoredWebhookEndpoint,
   type WebhookAttempt,
   type WebhookDelivery,
@@ -25,8 +26,12 @@ const endpointFromRow = (r: Record<string, unknown>): StoredWebhookEndpoint => (
   is_active: Boolean(r.is_active),
   created_at: toIso(r.created_at),
   updated_at: toIso(r.updated_at),
+  email_prefix: r.email_prefix == null ? null : String(r.email_prefix),
   secret: String(r.secret),
 });
+
+/** The organization's own endpoints, as the endpoint API knows them. */
+const withoutPrefix = ({ email_prefix: _p, ...endpoint }: StoredWebhookEndpoint): StoredWebhookEndpoint => endpoint;
 
 const deliveryFromRow = (r: Record<string, unknown>): WebhookDelivery => ({
   id: String(r.id),
@@ -118,29 +123,46 @@ export class SqlWebhookStore implements WebhookStore {
   }
 
   async getEndpoint(orgId: string, id: string): Promise<StoredWebhookEndpoint | null> {
-    const row = await this.knex('webhook_endpoints').where({ org_id: orgId, id }).first();
-    return row ? endpointFromRow(row) : null;
+    const row = await this.knex('webhook_endpoints').where({ org_id: orgId, id }).whereNull('email_prefix').first();
+    return row ? withoutPrefix(endpointFromRow(row)) : null;
   }
 
   async listEndpoints(orgId: string): Promise<WebhookEndpoint[]> {
-    const rows = await this.knex('webhook_endpoints').where({ org_id: orgId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    const rows = await this.knex('webhook_endpoints').where({ org_id: orgId }).whereNull('email_prefix').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
     return rows.map((r: Record<string, unknown>) => {
-      const { secret: _s, ...endpoint } = endpointFromRow(r);
+      const { secret: _s, email_prefix: _p, ...endpoint } = endpointFromRow(r);
       return endpoint;
     });
   }
 
   async updateEndpoint(orgId: string, id: string, changes: Partial<StoredWebhookEndpoint>): Promise<StoredWebhookEndpoint | null> {
-    const values: Record<string, unknown> = { ...changes };
+    const { email_prefix: _p, ...rest } = changes;
+    const values: Record<string, unknown> = { ...rest };
     if (changes.events) values.events = toJson(changes.events);
-    const rows = await this.knex('webhook_endpoints').where({ org_id: orgId, id }).update(values).returning('*');
-    return rows[0] ? endpointFromRow(rows[0]) : null;
+    const rows = await this.knex('webhook_endpoints').where({ org_id: orgId, id }).whereNull('email_prefix').update(values).returning('*');
+    return rows[0] ? withoutPrefix(endpointFromRow(rows[0])) : null;
   }
 
   async deleteEndpoint(orgId: string, id: string): Promise<boolean> {
     // `returning`, not the affected count: knex-pglite answers a bare delete with its raw result object.
-    const rows = await this.knex('webhook_endpoints').where({ org_id: orgId, id }).delete().returning('id');
+    const rows = await this.knex('webhook_endpoints').where({ org_id: orgId, id }).whereNull('email_prefix').delete().returning('id');
     return rows.length > 0;
+  }
+
+  async setPrefixEndpoint(orgId: string, prefix: string, spec: PrefixWebhookSpec | null, now: string, makeId: () => string): Promise<void> {
+    if (!spec) {
+      await this.knex('webhook_endpoints').where({ org_id: orgId, email_prefix: prefix }).delete().returning('id');
+      return;
+    }
+    const values = { url: spec.url, secret: spec.secret, events: toJson([...new Set(spec.events)]), is_active: true, updated_at: now };
+    const updated = await this.knex('webhook_endpoints').where({ org_id: orgId, email_prefix: prefix }).update(values).returning('id');
+    if (updated.length > 0) return;
+    await this.knex('webhook_endpoints').insert({ ...values, id: makeId(), org_id: orgId, email_prefix: prefix, description: `Webhooks of the email prefix ${prefix}`, created_at: now });
+  }
+
+  async getPrefixEndpoint(orgId: string, prefix: string): Promise<StoredWebhookEndpoint | null> {
+    const row = await this.knex('webhook_endpoints').where({ org_id: orgId, email_prefix: prefix }).first();
+    return row ? endpointFromRow(row) : null;
   }
 
   async dispatchOutbox(now: Date, limit: number, makeId: () => string): Promise<number> {
@@ -155,8 +177,9 @@ export class SqlWebhookStore implements WebhookStore {
       const rows = [];
       for (const e of events as Record<string, unknown>[]) {
         const envelope = JSON.stringify({ id: e.id, event: e.event, created_at: toIso(e.created_at), data: fromJson(e.data) });
+        const event = { org_id: String(e.org_id), event: String(e.event), email_prefix: e.email_prefix == null ? null : String(e.email_prefix) };
         for (const endpoint of endpoints) {
-          if (endpoint.org_id !== e.org_id || !subscribes(endpoint, String(e.event))) continue;
+          if (!receives(endpoint, event)) continue;
           rows.push({ id: makeId(), org_id: e.org_id, endpoint_id: endpoint.id, event_id: e.id, event: e.event, status: 'pending', payload: envelope, next_attempt_at: at, created_at: at });
         }
       }

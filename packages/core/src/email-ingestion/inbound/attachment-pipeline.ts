@@ -76,7 +76,7 @@ export class AttachmentPipeline {
         }
       }
       const decided = await this.classifyUnit(record.org_id, config, parsed, sender, unit, routing.decision);
-      const classification: AttachmentClassification = { documentType: decided.documentType, confidence: decided.result.confidence, source: decided.source, decision: decided.decision, reasoning: decided.result.reasoning };
+      const classification = classificationOf(decided);
       update(indexes, { classification });
       if (decided.decision === 'review' || decided.decision === 'review_failed') {
         const reviewId = await this.queueForReview(record, parsed, unit, decided);
@@ -236,6 +236,22 @@ export interface UnitDecision {
   decision: AttachmentClassification['decision'];
   result: ClassificationResult;
 }
+
+/** The outcome's record of a decision: the type, how, and what the classifier read. */
+export const classificationOf = (decided: UnitDecision): AttachmentClassification => ({
+  documentType: decided.documentType,
+  confidence: decided.result.confidence,
+  source: decided.source,
+  decision: decided.decision,
+  reasoning: decided.result.reasoning,
+  ...(decided.source === 'classifier' || decided.decision === 'review_failed'
+    ? {
+        keyIndicators: decided.result.keyIndicators,
+        ...(decided.result.detectedVendor ? { detectedVendor: decided.result.detectedVendor } : {}),
+        ...(decided.result.detectedCustomer ? { detectedCustomer: decided.result.detectedCustomer } : {}),
+      }
+    : {}),
+});
 
 export const noExtractor = (outcome: AttachmentOutcome, documentType: string): AttachmentOutcome => ({
   ...outcome,

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, coerceError, invalidRequest, notFound } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Intake, IntakeStores } from '../../intake.js';
 import type { JobPipeline } from '../../jobs/job-pipeline.js';
+import type { JobRecord } from '../../jobs/job.js';
 import type { BlobStore } from '../../ports/blob-store.port.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { DocumentCombiner, MessageParser, ParsedAttachment, ParsedMessage } from '../../ports/message-parser.port.js';
@@ -20,9 +22,11 @@ import { LocalDocumentClassifier, senderDomain, type DocumentClassifier } from '
 import type { ReviewItemRecord, ReviewStatus } from '../review/review-item.js';
 import { EmailIngestionConfigInputSchema } from '../email-ingestion-config.schema.js';
 import { parseRecipient } from './recipient.js';
-import { AttachmentPipeline, noExtractor, truncate } from './attachment-pipeline.js';
+import { AttachmentPipeline, classificationOf, noExtractor, truncate } from './attachment-pipeline.js';
 import { planMessageNotifications, type MessagePlan } from '../notifications/notification-planner.js';
 import { scanRawHeaders } from '../notifications/raw-headers.js';
+import { documentClassifiedData, documentClassifiedEvents, emailReceivedData, prefixEvent, prefixSubscribes } from '../prefix-events.js';
+import type { OutboxEvent } from '../../ports/outbox.port.js';
 
 export interface InboundMailOptions {
   /** The domains we receive for (lowercase): EMAIL_DOMAIN. */
@@ -97,8 +101,38 @@ export interface EmailIngestionTestResult {
   jobId: string | null;
   /** The review item, when the classification sent the document to the review queue. */
   reviewId: string | null;
-  /** What the prefix's routing rules decide on arrival (amount rules are decided after extraction, on the job). */
+  /**
+   * What the prefix's routing rules decide: on arrival, or (when the extraction finished within
+   * the wait) the final decision with the amount rules.
+   */
   routing: RoutingDecision;
+  /** The duplicate verdict: an identical file on arrival, or the match fields after extraction; null when none. */
+  duplicate: { of: string; matched: string[]; action: 'reject' | 'flag' | 'process'; detectedAt: 'arrival' | 'extraction' } | null;
+  /**
+   * Without simulateOnly, when a job was created: its outcome, waited for up to the server's limit
+   * (status `queued` or `processing` when it had not finished by then; poll the job). Null otherwise.
+   */
+  extraction: TestExtraction | null;
+}
+
+/** The job's result as the test endpoint shows it. */
+export interface TestExtraction {
+  job_id: string;
+  status: string;
+  extracted_data: Record<string, unknown> | null;
+  confidence: Record<string, number> | null;
+  needs_review: boolean;
+  validation_errors: unknown[];
+  error_details: unknown;
+  /** True when the job waits for credits (a live job of an organization without enough). */
+  blocked_on_credits: boolean;
+}
+
+export interface TestOptions {
+  /** How long to wait for the job's extraction before answering; default 0 (do not wait). */
+  waitForExtractionMs?: number;
+  /** Called once the job is queued (wakes the job workers). */
+  onJobCreated?: () => void;
 }
 
 const DocumentTypeName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a lowercase snake_case document type');
@@ -183,16 +217,18 @@ export class InboundMailService {
     }
     const { result } = processed;
     const plan = this.planNotifications(record, processed);
-    // The notifications the message decides are written in the transaction that finishes it: both
-    // or neither (a message processed again after a crash decides them again, once).
+    const events = messageEvents(this.deps.ids, record, result, processed.config, this.deps.clock.now().toISOString());
+    // The notifications and webhook events the message decides are written in the transaction that
+    // finishes it: all or none (a message processed again after a crash decides them again, once).
     const notifies = plan !== null && (plan.rows.length > 0 || plan.sender !== null);
-    const kept = !notifies
+    const kept = !notifies && events.length === 0
       ? await messages.finish(record.id, owner, result)
       : await this.deps.stores.transaction(async (tx) => {
           const finished = await tx.inboundMessages.finish(record.id, owner, result);
           if (finished) {
-            if (plan.rows.length) await tx.notifications.insert(plan.rows);
-            if (plan.sender) await tx.notifications.saveSender(plan.sender);
+            if (plan?.rows.length) await tx.notifications.insert(plan.rows);
+            if (plan?.sender) await tx.notifications.saveSender(plan.sender);
+            for (const event of events) await tx.outbox.add(event);
           }
           return finished;
         });
@@ -295,7 +331,15 @@ export class InboundMailService {
     if (submitted.status !== 'job_created' || !submitted.job_id) {
       throw new AppError('conflict', `The document could not be queued: ${submitted.reason?.message ?? 'unknown reason'}`);
     }
-    const resolved = await stores.reviewItems.resolve(orgId, id, { status: 'resolved', resolved_type: input.documentType, job_id: submitted.job_id, resolved_by: resolvedBy, resolved_at: resolvedAt });
+    const jobId = submitted.job_id;
+    const resolved = await stores.transaction(async (tx) => {
+      const row = await tx.reviewItems.resolve(orgId, id, { status: 'resolved', resolved_type: input.documentType, job_id: jobId, resolved_by: resolvedBy, resolved_at: resolvedAt });
+      if (row && prefixSubscribes(config, 'document.classified')) {
+        const data = documentClassifiedData(message, { filenames: [item.filename], attachmentIndexes: [item.attachment_index], jobId: submitted.job_id ?? null, reviewId: id }, classification);
+        await tx.outbox.add(prefixEvent(this.deps.ids, orgId, item.prefix, 'document.classified', data, resolvedAt));
+      }
+      return row;
+    });
     if (!resolved) throw new AppError('conflict', `Review item ${id} was resolved meanwhile`);
     const context = await this.pipeline.classificationContext(orgId, { subject: message.subject, headers: {} }, message.from_address ?? message.envelope_from, item.filename, bytes, item.mime_type);
     await this.deps.classifier.learn(context, input.documentType);
@@ -306,7 +350,7 @@ export class InboundMailService {
    * Runs one document through a prefix's steps as if it had arrived by mail. With simulateOnly
    * nothing is stored or sent; otherwise a message (source `test`) is recorded and the job created.
    */
-  async test(orgId: string, rawInput: unknown): Promise<EmailIngestionTestResult> {
+  async test(orgId: string, rawInput: unknown, options: TestOptions = {}): Promise<EmailIngestionTestResult> {
     const input = parseInput(EmailIngestionTestSchema, rawInput);
     const stored = await this.deps.stores.emailIngestion.get(orgId, input.emailPrefix.toLowerCase());
     if (!stored) throw notFound('Email ingestion configuration', input.emailPrefix);
@@ -314,6 +358,7 @@ export class InboundMailService {
     const bytes = new Uint8Array(Buffer.from(input.testDocument, 'base64'));
     const attachment: ParsedAttachment = { filename: input.filename ?? 'test-document', contentType: 'application/octet-stream', inline: false, contentId: null, content: bytes };
     const message: ParsedMessage = { from: input.from ?? null, subject: input.subject ?? null, messageId: null, headers: {}, text: null, attachments: [attachment] };
+    const arrivalDuplicate = (o: AttachmentOutcome): EmailIngestionTestResult['duplicate'] => (o.duplicate ? { ...o.duplicate, detectedAt: 'arrival' } : null);
     if (!input.simulateOnly) {
       const receivedAt = this.deps.clock.now().toISOString();
       const raw = new TextEncoder().encode(`Subject: ${input.subject ?? 'test'}\r\nX-Intake-Test: yes\r\n\r\n`);
@@ -324,24 +369,75 @@ export class InboundMailService {
         envelope_from: input.from ?? null,
       };
       const result = await this.pipeline.processParsed(record, stored, message);
-      await this.deps.stores.inboundMessages.insert([{ ...record, ...result, lease_owner: null, lease_expires_at: null }]);
+      const events = messageEvents(this.deps.ids, record, result, stored.config, this.deps.clock.now().toISOString());
+      await this.deps.stores.transaction(async (tx) => {
+        await tx.inboundMessages.insert([{ ...record, ...result, lease_owner: null, lease_expires_at: null }]);
+        for (const event of events) await tx.outbox.add(event);
+      });
       const outcome = result.outcomes[0]!;
       const arrival = routeOnArrival(stored.config.routingRules, { senderDomain: senderDomain(input.from ?? null), subject: input.subject ?? null });
-      return { emailPrefix: stored.prefix, simulateOnly: false, classification: outcome.classification ?? null, extractor: await this.extractorView(orgId, stored, outcome.classification?.documentType), attachment: outcome, messageId: record.id, jobId: outcome.job_id, reviewId: outcome.review_id ?? null, routing: arrival };
+      let extraction: TestExtraction | null = null;
+      let routing: RoutingDecision = arrival;
+      let duplicate = arrivalDuplicate(outcome);
+      if (outcome.job_id) {
+        options.onJobCreated?.();
+        const job = await this.waitForJob(orgId, outcome.job_id, options.waitForExtractionMs ?? 0);
+        if (job) {
+          extraction = {
+            job_id: job.id,
+            status: job.status,
+            extracted_data: job.extracted_data,
+            confidence: job.confidence,
+            needs_review: job.needs_review,
+            validation_errors: job.validation_errors,
+            error_details: job.error_details,
+            blocked_on_credits: job.blocked_on_credits,
+          };
+          if (job.routing?.decision) routing = job.routing.decision;
+          if (job.duplicate?.verdict) duplicate = job.duplicate.verdict;
+        }
+      }
+      return { emailPrefix: stored.prefix, simulateOnly: false, classification: outcome.classification ?? null, extractor: await this.extractorView(orgId, stored, outcome.classification?.documentType), attachment: outcome, messageId: record.id, jobId: outcome.job_id, reviewId: outcome.review_id ?? null, routing, duplicate, extraction };
     }
     // Simulated: the same decisions, nothing stored, queued or sent.
     const plan = planAttachments(stored.config.attachments, message.attachments);
     let outcome = plan.outcomes[0]!;
     const kept = plan.kept[0];
     const routing = jobRouting(stored.config.routingRules, { senderDomain: senderDomain(input.from ?? null), subject: input.subject ?? null });
-    if (!kept) return { emailPrefix: stored.prefix, simulateOnly: true, classification: null, extractor: null, attachment: outcome, messageId: null, jobId: null, reviewId: null, routing: routing.decision };
+    const base = { emailPrefix: stored.prefix, simulateOnly: true, messageId: null, jobId: null, reviewId: null, routing: routing.decision, extraction: null };
+    if (!kept) return { ...base, classification: null, extractor: null, attachment: outcome, duplicate: null };
+    // An identical file within the lookback is known without extracting (match fields are not).
+    const settings = duplicateSettingsOf(stored.config);
+    if (settings) {
+      const earlier = await this.deps.stores.jobs.findEarlier(orgId, {
+        blobKey: createHash('sha256').update(kept.bytes).digest('hex'),
+        since: new Date(this.deps.clock.now().getTime() - settings.lookbackHours * 3_600_000).toISOString(),
+      });
+      if (earlier) {
+        outcome = { ...outcome, duplicate: { of: earlier.id, matched: ['file_hash'], action: settings.action } };
+        if (settings.action === 'reject') {
+          outcome = { ...outcome, status: 'skipped', reason: { code: 'duplicate', message: `The same file as job ${earlier.id} (received ${earlier.created_at}), within ${settings.lookbackHours} hours; duplicateDetection.action is reject` } };
+          return { ...base, classification: null, extractor: null, attachment: outcome, duplicate: arrivalDuplicate(outcome) };
+        }
+      }
+    }
     const decided = await this.pipeline.classifyUnit(orgId, stored.config, message, input.from ?? null, { kept: [kept], bytes: kept.bytes, mimeType: kept.mimeType, key: '0', filename: kept.filename }, routing.decision);
-    const classification: AttachmentClassification = { documentType: decided.documentType, confidence: decided.result.confidence, source: decided.source, decision: decided.decision, reasoning: decided.result.reasoning };
+    const classification = classificationOf(decided);
     outcome = { ...outcome, classification };
     const extractor = await this.extractorView(orgId, stored, decided.documentType);
     if (decided.decision === 'review' || decided.decision === 'review_failed') outcome = { ...outcome, status: 'awaiting_review' };
     else if (!extractor) outcome = noExtractor(outcome, decided.documentType);
-    return { emailPrefix: stored.prefix, simulateOnly: true, classification, extractor, attachment: outcome, messageId: null, jobId: null, reviewId: null, routing: routing.decision };
+    return { ...base, classification, extractor, attachment: outcome, duplicate: arrivalDuplicate(outcome) };
+  }
+
+  /** The job once it has finished, or as it is when `waitMs` has passed. */
+  private async waitForJob(orgId: string, jobId: string, waitMs: number): Promise<JobRecord | null> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const job = await this.deps.stores.jobs.get(orgId, jobId);
+      if (!job || job.status === 'completed' || job.status === 'failed' || job.blocked_on_credits || Date.now() >= deadline) return job;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100, Math.max(1, deadline - Date.now()))));
+    }
   }
 
   private async extractorView(orgId: string, stored: StoredEmailIngestionConfig, documentType: string | undefined): Promise<EmailIngestionTestResult['extractor']> {
@@ -403,6 +499,14 @@ export class InboundMailService {
     }
     return { result: await this.pipeline.processParsed(record, stored, parsed), config: stored.config, headers: parsed.headers };
   }
+}
+
+/** The webhook events of a finished message its prefix subscribes to: `email.received`, then `document.classified` per document. */
+function messageEvents(ids: IdGenerator, record: InboundMessageRecord, result: InboundMessageResult, config: EmailIngestionConfig | null, at: string): OutboxEvent[] {
+  const events: OutboxEvent[] = [];
+  if (prefixSubscribes(config, 'email.received')) events.push(prefixEvent(ids, record.org_id, record.prefix, 'email.received', emailReceivedData(record, result), at));
+  if (prefixSubscribes(config, 'document.classified')) events.push(...documentClassifiedEvents(ids, record, result, at));
+  return events;
 }
 
 /** A message's result and what its notifications are decided from. */

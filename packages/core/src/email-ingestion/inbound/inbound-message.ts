@@ -54,6 +54,12 @@ export interface AttachmentClassification {
   /** What the prefix's thresholds made of the confidence. */
   decision: 'process' | 'process_flagged' | 'review' | 'review_failed';
   reasoning: string;
+  /** What the classifier saw (absent for overrides, routing and defaults). */
+  keyIndicators?: string[];
+  /** The issuing party the classifier read on the document, when it found one. */
+  detectedVendor?: string;
+  /** The addressed party the classifier read on the document, when it found one. */
+  detectedCustomer?: string;
 }
 
 export type InboundMessageErrorCode = 'unparseable_message' | 'prefix_unavailable' | 'processing_abandoned' | 'internal_error';

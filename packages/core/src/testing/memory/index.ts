@@ -10,6 +10,7 @@ import { MemoryCreditLedger, MemoryOutboxStore, MemoryRateLimiter, MemorySetting
 import { MemoryDb } from './memory-db.js';
 import { MemoryWebhookStore } from './webhook-store.js';
 import { MemoryNotificationStore } from './notification-store.js';
+import { MemoryErpStore } from './erp-store.js';
 
 export { MemoryDb, newestFirst } from './memory-db.js';
 export * from './foundation-stores.js';
@@ -20,6 +21,7 @@ export * from './email-ingestion-store.js';
 export * from './inbound-message-store.js';
 export * from './review-store.js';
 export * from './notification-store.js';
+export * from './erp-store.js';
 
 /** Every store in memory: for tests and for trying Intake without a database. */
 export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLimiter; db: MemoryDb } {
@@ -38,6 +40,7 @@ export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLi
     reviewItems: new MemoryReviewItemStore(db),
     classificationExamples: new MemoryClassificationExampleStore(db),
     notifications: new MemoryNotificationStore(db),
+    erp: new MemoryErpStore(db),
     // Inside a transaction a nested one just runs (the outer one already holds the lock).
     transaction: inTransaction ? (fn) => fn(bind(true)) : (fn) => db.transaction(() => fn(bind(true))),
   });

@@ -10,6 +10,7 @@ import type { CreditTransaction } from '../../ports/credit-ledger.port.js';
 import type { OutboxEvent } from '../../ports/outbox.port.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import type { StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery } from '../../webhooks/webhook.js';
+import type { ErpSyncRecord, StoredErpConnection } from '../../email-ingestion/erp/erp.js';
 
 /** Every table of the in-memory stores, in one object so a transaction can snapshot it whole. */
 export interface MemoryTables {
@@ -41,6 +42,8 @@ export interface MemoryTables {
   notificationSenders: Map<string, NotificationSender>;
   /** Outbox events the notification dispatcher has handled (the SQL column notified_at). */
   notifiedEvents: Set<string>;
+  erpConnections: Map<string, StoredErpConnection>;
+  erpSyncs: Map<string, ErpSyncRecord & { lease_owner: string | null; lease_expires_at: string | null }>;
 }
 
 export class MemoryDb {
@@ -66,6 +69,8 @@ export class MemoryDb {
     notifications: new Map(),
     notificationSenders: new Map(),
     notifiedEvents: new Set(),
+    erpConnections: new Map(),
+    erpSyncs: new Map(),
   };
   private queue: Promise<unknown> = Promise.resolve();
 

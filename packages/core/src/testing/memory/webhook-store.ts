@@ -1,6 +1,6 @@
 import type { AttemptOutcome, ClaimedDelivery, DeliveryClaimOptions, DeliveryFilter, WebhookStore } from '../../ports/webhook-store.port.js';
 import type { PageRequest } from '../../shared/pagination.js';
-import { subscribes, type StoredWebhookEndpoint, type WebhookDelivery } from '../../webhooks/webhook.js';
+import { receives, type PrefixWebhookSpec, type StoredWebhookEndpoint, type WebhookDelivery } from '../../webhooks/webhook.js';
 import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
 
 type LeasedDelivery = WebhookDelivery & { lease_owner: string | null; lease_expires_at: string | null };
@@ -15,28 +15,54 @@ export class MemoryWebhookStore implements WebhookStore {
   async insertEndpoint(endpoint: StoredWebhookEndpoint) {
     this.t.webhookEndpoints.set(endpoint.id, clone(endpoint));
   }
-  async getEndpoint(orgId: string, id: string) {
+  /** The organization's own endpoint (not a prefix's). */
+  private own(orgId: string, id: string) {
     const e = this.t.webhookEndpoints.get(id);
-    return e && e.org_id === orgId ? clone(e) : null;
+    return e && e.org_id === orgId && !e.email_prefix ? e : null;
+  }
+  async getEndpoint(orgId: string, id: string) {
+    const e = this.own(orgId, id);
+    return e ? clone(e) : null;
   }
   async listEndpoints(orgId: string) {
     return [...this.t.webhookEndpoints.values()]
-      .filter((e) => e.org_id === orgId)
+      .filter((e) => e.org_id === orgId && !e.email_prefix)
       .sort(newestFirst)
-      .map(({ secret: _s, ...e }) => clone(e));
+      .map(({ secret: _s, email_prefix: _p, ...e }) => clone(e));
   }
   async updateEndpoint(orgId: string, id: string, changes: Partial<StoredWebhookEndpoint>) {
-    const e = this.t.webhookEndpoints.get(id);
-    if (!e || e.org_id !== orgId) return null;
-    Object.assign(e, clone(changes));
+    const e = this.own(orgId, id);
+    if (!e) return null;
+    const { email_prefix: _p, ...rest } = changes;
+    Object.assign(e, clone(rest));
     return clone(e);
   }
   async deleteEndpoint(orgId: string, id: string) {
-    const e = this.t.webhookEndpoints.get(id);
-    if (!e || e.org_id !== orgId) return false;
+    if (!this.own(orgId, id)) return false;
+    this.removeEndpoint(id);
+    return true;
+  }
+  private removeEndpoint(id: string) {
     this.t.webhookEndpoints.delete(id);
     for (const [key, d] of this.t.webhookDeliveries) if (d.endpoint_id === id) this.t.webhookDeliveries.delete(key);
-    return true;
+  }
+  async setPrefixEndpoint(orgId: string, prefix: string, spec: PrefixWebhookSpec | null, now: string, makeId: () => string) {
+    const existing = [...this.t.webhookEndpoints.values()].find((e) => e.org_id === orgId && e.email_prefix === prefix);
+    if (!spec) {
+      if (existing) this.removeEndpoint(existing.id);
+      return;
+    }
+    const values = { url: spec.url, secret: spec.secret, events: [...new Set(spec.events)], is_active: true, updated_at: now };
+    if (existing) {
+      Object.assign(existing, values);
+      return;
+    }
+    const id = makeId();
+    this.t.webhookEndpoints.set(id, { ...values, id, org_id: orgId, email_prefix: prefix, description: `Webhooks of the email prefix ${prefix}`, created_at: now });
+  }
+  async getPrefixEndpoint(orgId: string, prefix: string) {
+    const e = [...this.t.webhookEndpoints.values()].find((x) => x.org_id === orgId && x.email_prefix === prefix);
+    return e ? clone(e) : null;
   }
 
   async dispatchOutbox(now: Date, limit: number, makeId: () => string) {
@@ -45,7 +71,7 @@ export class MemoryWebhookStore implements WebhookStore {
     for (const e of pending) {
       const payload = JSON.stringify({ id: e.id, event: e.event, created_at: e.created_at, data: e.data });
       for (const endpoint of this.t.webhookEndpoints.values()) {
-        if (endpoint.org_id !== e.org_id || !subscribes(endpoint, e.event)) continue;
+        if (!receives(endpoint, e)) continue;
         if ([...this.t.webhookDeliveries.values()].some((d) => d.event_id === e.id && d.endpoint_id === endpoint.id)) continue;
         const id = makeId();
         this.t.webhookDeliveries.set(id, { id, org_id: e.org_id, endpoint_id: endpoint.id, event_id: e.id, event: e.event, status: 'pending', payload, attempt_count: 0, chain: 1, next_attempt_at: now.toISOString(), last_attempt_at: null, created_at: now.toISOString(), lease_owner: null, lease_expires_at: null });

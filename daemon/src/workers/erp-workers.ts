@@ -1,0 +1,30 @@
+import type { ErpService } from '@intake/core';
+import type { Logger } from '../logger.js';
+import { PollingLoops } from './polling-loops.js';
+
+export interface ErpWorkersOptions {
+  concurrency: number;
+  pollMs: number;
+  /** Records one loop sends at once; default 5. */
+  batch?: number;
+}
+
+/** Loops that send due vendor bills to ERP connections (several daemons share the work: claims are leased). */
+export class ErpWorkers extends PollingLoops {
+  protected readonly failure = 'ERP worker iteration failed';
+
+  constructor(
+    private readonly service: ErpService,
+    logger: Logger,
+    private readonly options: ErpWorkersOptions,
+  ) {
+    super('erp', logger, options);
+  }
+
+  protected async runOnce(workerId: string): Promise<boolean> {
+    const report = await this.service.syncDue(workerId, this.options.batch ?? 5);
+    const total = report.synced + report.retrying + report.failed + report.lost;
+    if (total > 0) this.logger[report.failed || report.retrying ? 'warn' : 'info']({ workerId, ...report }, 'ERP records sent');
+    return total > 0;
+  }
+}

@@ -46,6 +46,24 @@ const MAX_TOKENS = 300;
 const NEIGHBOURS = 5;
 const MIN_SIMILARITY = 0.3;
 
+/**
+ * What the sender's mailbox says about what it sends: `receipts@`, `"Acme Invoices" <billing@...>`,
+ * `purchasing@` are how shops, suppliers and buyers name the addresses their documents come from.
+ * Answers the document type's own word (a hint, weighed like the subject), or nothing.
+ */
+const SENDER_ROLES: [RegExp, string][] = [
+  [/receipt|kassenbon|quittung|recibo/, 'receipt'],
+  [/invoice|rechnung|factur/, 'invoice'],
+  [/purchasing|procurement|purchase ?order|einkauf|bestellung|achats|inkoop|compras/, 'purchase order'],
+];
+export function senderHint(from: string | null, headers: Record<string, string> = {}): string {
+  const display = (headers.from ?? '').replace(/<[^>]*>/g, ' ');
+  const at = from?.lastIndexOf('@') ?? -1;
+  const mailbox = from && at > 0 ? from.slice(0, at) : '';
+  const words = fold(`${display} ${mailbox.replace(/[._+-]+/g, ' ')}`);
+  return SENDER_ROLES.filter(([pattern]) => pattern.test(words)).map(([, hint]) => hint).join(' ');
+}
+
 export const senderDomain = (address: string | null): string | null => {
   const at = address?.lastIndexOf('@') ?? -1;
   return address && at > 0 ? address.slice(at + 1).toLowerCase() : null;
@@ -93,7 +111,7 @@ export class LocalDocumentClassifier implements DocumentClassifier {
   }
 
   private fromContent(context: ClassificationContext): ClassificationResult {
-    const hintText = `${context.subject ?? ''} ${context.filename.replace(/[_.-]+/g, ' ')}`;
+    const hintText = `${context.subject ?? ''} ${context.filename.replace(/[_.-]+/g, ' ')} ${senderHint(context.from, context.headers)}`;
     const text = ` ${fold(`${hintText} ${context.document?.pages.flatMap((p) => p.words.map((w) => w.text)).join(' ') ?? ''}`)} `;
     const expense = EXPENSE_PHRASES.filter((p) => text.includes(` ${p} `));
     if (expense.length > 0) {

@@ -72,17 +72,57 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     ...(deps.erp ? erpRoutes(deps.erp) : []),
   );
   const auth = authenticate({ apiKeys: deps.intake.apiKeys, rateLimiter: deps.rateLimiter, clock: deps.intake.clock });
-  const router = new Router();
-  mountRoutes(router, routes, { maxBodyBytes: deps.maxBodyBytes, authenticate: auth });
+  const mountOptions = { maxBodyBytes: deps.maxBodyBytes, authenticate: auth };
 
   const koa = new Koa({ proxy: false });
   koa.silent = true;
   koa.use(requestContext(deps.logger));
-  koa.use(router.routes());
+  koa.use(routersByPrefix(routes, (router, group) => mountRoutes(router, group, mountOptions)));
   // Unknown /v1 and /api paths still authenticate first: an anonymous caller learns nothing about which exist.
   koa.use(async (ctx, next) => {
     if (AUTHENTICATED_TREES.some((tree) => ctx.path.startsWith(tree)) && ctx.status === 404 && ctx.body === undefined) await auth(ctx, next);
     else await next();
   });
   return { koa, routes };
+}
+
+/**
+ * The routes' Koa middleware: one @koa/router per prefix (a path's first two segments, e.g.
+ * `/v1/extractors`), picked by a map lookup. A router tests every one of its routes' patterns
+ * against every request; split this way, a request is tested against its own prefix's few routes
+ * rather than all of them. No request can match routes of two prefixes, so which route answers is
+ * unchanged. Should a route ever have a parameter in its prefix, all routes share one router again.
+ */
+function routersByPrefix(routes: readonly RouteDef[], mount: (router: Router, routes: readonly RouteDef[]) => void): Koa.Middleware {
+  const byPrefix = new Map<string, RouteDef[]>();
+  for (const route of routes) {
+    const prefix = prefixOf(route.path).toLowerCase();
+    if (prefix.includes('{')) {
+      const router = new Router();
+      mount(router, routes);
+      return router.routes() as Koa.Middleware;
+    }
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), route]);
+  }
+  const routers = new Map<string, Koa.Middleware>();
+  for (const [prefix, group] of byPrefix) {
+    const router = new Router();
+    mount(router, group);
+    routers.set(prefix, router.routes() as Koa.Middleware);
+  }
+  return (ctx, next) => {
+    const prefix = prefixOf(ctx.path);
+    // Routes match without regard to case, as the single router's did.
+    const router = routers.get(prefix) ?? routers.get(prefix.toLowerCase());
+    return router ? router(ctx, next) : next();
+  };
+}
+
+/** `/v1/extractors` of `/v1/extractors`, `/v1/extractors/` and `/v1/extractors/{id}/...`; `/healthz` of `/healthz/`. */
+function prefixOf(path: string): string {
+  const first = path.indexOf('/', 1);
+  if (first === -1) return path;
+  if (first === path.length - 1) return path.slice(0, first);
+  const second = path.indexOf('/', first + 1);
+  return second === -1 ? path : path.slice(0, second);
 }

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { AppError, type ApiKeyService, type Clock, type RateLimiter } from '@intake/core';
+import { AppError, type ApiKeyService, type AuthContext, type Clock, type RateLimitDecision, type RateLimiter } from '@intake/core';
 
 const WINDOW_MS = 60_000;
 
@@ -10,28 +10,90 @@ export interface AuthDeps {
 }
 
 /**
+ * A limiter that can often decide without I/O (the SQL one, spending its block of the window):
+ * `consumeLocally` answers as `consume` would, or undefined when `consume` has to be called.
+ */
+interface LocallyDecidingRateLimiter extends RateLimiter {
+  consumeLocally(key: string, limit: number, windowMs: number, nowMs: number): RateLimitDecision | undefined;
+}
+
+const decidesLocally = (limiter: RateLimiter): limiter is LocallyDecidingRateLimiter =>
+  typeof (limiter as Partial<LocallyDecidingRateLimiter>).consumeLocally === 'function';
+
+/**
  * Authenticates the API key, then counts the request against the organization's per-minute limit.
  * The rate-limit headers are set before the route runs, so every answer to an authenticated
  * request carries them, errors included. `X-RateLimit-Reset` is the Unix time, in seconds, at which
  * the current one-minute window ends.
+ *
+ * The common case (a key checked within the auth cache's lifetime, a limiter with requests left in
+ * this process's block) is decided synchronously: no promise is awaited before the route runs.
  */
 export function authenticate(deps: AuthDeps) {
-  return async (ctx: Context, next: Next): Promise<void> => {
-    const auth = await deps.apiKeys.authenticate(ctx.get('authorization') || undefined);
-    ctx.state.auth = auth;
-    const now = deps.clock.now();
-    const decision = await deps.rateLimiter.consume(`org:${auth.orgId}`, auth.rateLimitPerMinute, WINDOW_MS, now);
-    const resetSeconds = Math.ceil(decision.resetAt.getTime() / 1000);
-    ctx.set('X-RateLimit-Limit', String(decision.limit));
-    ctx.set('X-RateLimit-Remaining', String(decision.remaining));
-    ctx.set('X-RateLimit-Reset', String(resetSeconds));
+  const { apiKeys, rateLimiter, clock } = deps;
+  const local = decidesLocally(rateLimiter) ? rateLimiter : undefined;
+  /** Counter keys by organization, so that they are not rebuilt for every request. */
+  const limiterKeys = new Map<string, string>();
+  const limiterKey = (orgId: string) => {
+    let key = limiterKeys.get(orgId);
+    if (key === undefined) {
+      if (limiterKeys.size >= 10_000) limiterKeys.clear();
+      limiterKeys.set(orgId, (key = `org:${orgId}`));
+    }
+    return key;
+  };
+  // The reset header only changes once a window; its text is kept until then.
+  let resetAtMs = NaN;
+  let resetText = '';
+
+  /** Sets the headers, and throws 429 when the request is over the limit. */
+  const apply = (ctx: Context, decision: RateLimitDecision, nowMs: number): void => {
+    const resetMs = decision.resetAt.getTime();
+    if (resetMs !== resetAtMs) {
+      resetText = String(Math.ceil(resetMs / 1000));
+      resetAtMs = resetMs;
+    }
+    // Straight to Node (what ctx.set ends in, without its per-call arrays): nothing is sent yet.
+    const res = ctx.res;
+    res.setHeader('X-RateLimit-Limit', String(decision.limit));
+    res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+    res.setHeader('X-RateLimit-Reset', resetText);
     if (!decision.allowed) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 1000));
+      const retryAfterSeconds = Math.max(1, Math.ceil((resetMs - nowMs) / 1000));
       throw new AppError('rate_limit_exceeded', `Rate limit of ${decision.limit} requests per minute exceeded; retry after ${retryAfterSeconds} s`, {
         retryable: true,
         context: { retryAfterSeconds },
       });
     }
+  };
+
+  /** Whatever needs I/O: an unchecked key, or a new block of the window from the database. */
+  const slow = async (ctx: Context, next: Next, authorization: string | undefined, now: Date, known: AuthContext | undefined): Promise<void> => {
+    const auth = known ?? (await apiKeys.authenticate(authorization));
+    ctx.state.auth = auth;
+    const decision = await rateLimiter.consume(limiterKey(auth.orgId), auth.rateLimitPerMinute, WINDOW_MS, now);
+    apply(ctx, decision, now.getTime());
     await next();
+  };
+
+  return (ctx: Context, next: Next): Promise<void> => {
+    const authorization = ctx.req.headers.authorization || undefined;
+    const now = clock.now();
+    const nowMs = now.getTime();
+    const auth = apiKeys.cachedAuthentication(authorization, nowMs);
+    if (auth !== undefined && local !== undefined) {
+      const decision = local.consumeLocally(limiterKey(auth.orgId), auth.rateLimitPerMinute, WINDOW_MS, nowMs);
+      if (decision !== undefined) {
+        ctx.state.auth = auth;
+        try {
+          apply(ctx, decision, nowMs);
+        } catch (error) {
+          // A 429 rejects, as from the async path, rather than throwing at the caller.
+          return Promise.reject(error);
+        }
+        return next();
+      }
+    }
+    return slow(ctx, next, authorization, now, auth);
   };
 }

@@ -30,8 +30,18 @@ export interface ApiKeyServiceDeps {
 
 interface CachedAuth {
   auth: AuthContext;
+  /** The key's own expiry (ms), or null; past it the entry is no longer used. */
   expiresAt: number | null;
-  cachedAt: number;
+  /** Past this (ms) the key is checked with the database again. */
+  staleAt: number;
+}
+
+/** A lookup's answer, with when it started and in which generation (cached only if none came since). */
+interface LookedUp {
+  auth: AuthContext;
+  expiresAt: number | null;
+  startedAt: number;
+  generation: number;
 }
 
 /** Most cached keys; beyond it the oldest entries go. */
@@ -45,13 +55,22 @@ export interface CreatedApiKey {
 
 export class ApiKeyService {
   private readonly lastTouched = new Map<string, number>();
+  /**
+   * Checked keys, by the exact `Authorization` value they came in: a hit needs no parsing, no
+   * hashing and no I/O. The map thus holds plaintext keys, as the process does while it serves their
+   * requests anyway; an entry is used for at most `authCacheMs` after its check and never past the
+   * key's expiry, and stale entries are dropped whenever a key is checked with the store.
+   */
   private readonly authCache = new Map<string, CachedAuth>();
   /** Lookups in flight, by key hash: concurrent requests with one key wait for the same one. */
-  private readonly lookups = new Map<string, Promise<AuthContext>>();
+  private readonly lookups = new Map<string, Promise<LookedUp>>();
   /** Moves on every revocation or forgotten organization; a lookup that overlapped one is not cached. */
   private generation = 0;
+  private readonly authCacheMs: number;
 
-  constructor(private readonly deps: ApiKeyServiceDeps) {}
+  constructor(private readonly deps: ApiKeyServiceDeps) {
+    this.authCacheMs = deps.authCacheMs ?? 5000;
+  }
 
   /**
    * Creates a key. With `creator` (a key creating a key) the new key may hold only scopes the creator
@@ -118,19 +137,31 @@ export class ApiKeyService {
     for (const [hash, entry] of this.authCache) if (entry.auth.orgId === orgId) this.authCache.delete(hash);
   }
 
+  /**
+   * The caller of an `Authorization` value checked less than `authCacheMs` ago (and not expired
+   * since), without any I/O; undefined when it has to be checked by `authenticate`. The synchronous
+   * fast path of a request: `authenticate` would answer the same, one promise later.
+   */
+  cachedAuthentication(authorization: string | undefined, nowMs: number): AuthContext | undefined {
+    if (authorization === undefined) return undefined;
+    const cached = this.authCache.get(authorization);
+    if (cached === undefined) return undefined;
+    if (nowMs < cached.staleAt && (cached.expiresAt === null || cached.expiresAt > nowMs)) return cached.auth;
+    this.authCache.delete(authorization);
+    return undefined;
+  }
+
   /** Checks an `Authorization` header value and says who is calling, or throws 401-class errors. */
   async authenticate(authorization: string | undefined): Promise<AuthContext> {
+    const now = this.deps.clock.now().getTime();
+    const cached = this.cachedAuthentication(authorization, now);
+    if (cached) return cached;
     const presented = parseBearer(authorization);
     if (presented === null) {
       throw new AppError('missing_authorization', 'Send your API key as "Authorization: Bearer <API_KEY>"');
     }
     if (environmentOfKey(presented) === null) throw invalidKey();
     const hash = hashApiKey(presented);
-    const now = this.deps.clock.now().getTime();
-    const cached = this.authCache.get(hash);
-    if (cached && now - cached.cachedAt < (this.deps.authCacheMs ?? 5000) && (cached.expiresAt === null || cached.expiresAt > now)) {
-      return cached.auth;
-    }
     let pending = this.lookups.get(hash);
     if (!pending) {
       const started = this.lookup(hash, now).finally(() => {
@@ -138,9 +169,20 @@ export class ApiKeyService {
       });
       this.lookups.set(hash, (pending = started));
     }
-    const auth = await pending;
-    await this.touch(auth.keyId, new Date(now));
-    return auth;
+    const found = await pending;
+    // Cached under this request's own header value: concurrent requests may present one key in
+    // several spellings (`bearer`, extra spaces), each cached on its own.
+    if (found.generation === this.generation && this.authCacheMs > 0) {
+      // Entries go in about the order they go stale: drop the stale ones at the front.
+      for (const [header, entry] of this.authCache) {
+        if (entry.staleAt > now) break;
+        this.authCache.delete(header);
+      }
+      if (this.authCache.size >= AUTH_CACHE_MAX) this.authCache.delete(this.authCache.keys().next().value!);
+      this.authCache.set(authorization!, { auth: found.auth, expiresAt: found.expiresAt, staleAt: found.startedAt + this.authCacheMs });
+    }
+    await this.touch(found.auth.keyId, new Date(now));
+    return found.auth;
   }
 
   /** A request from now on must not take the answer of a lookup that started before (nor cache it). */
@@ -149,8 +191,7 @@ export class ApiKeyService {
     this.lookups.clear();
   }
 
-  private async lookup(hash: string, now: number): Promise<AuthContext> {
-    this.authCache.delete(hash);
+  private async lookup(hash: string, now: number): Promise<LookedUp> {
     const generation = this.generation;
     const stored = await this.deps.keys.findByHash(hash);
     if (!stored || stored.revoked_at !== null) throw invalidKey();
@@ -165,11 +206,7 @@ export class ApiKeyService {
       scopes: stored.scopes,
       rateLimitPerMinute: effectiveRateLimit(org),
     };
-    if ((this.deps.authCacheMs ?? 5000) > 0 && generation === this.generation) {
-      if (this.authCache.size >= AUTH_CACHE_MAX) this.authCache.delete(this.authCache.keys().next().value!);
-      this.authCache.set(hash, { auth, expiresAt, cachedAt: now });
-    }
-    return auth;
+    return { auth, expiresAt, startedAt: now, generation };
   }
 
   private async touch(keyId: string, now: Date): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { windowStart, type RateLimitDecision, type RateLimiter } from '@intake/core';
+import type { RateLimitDecision, RateLimiter } from '@intake/core';
 import { toNumber } from './normalize.js';
 
 /** Windows older than this are deleted now and then; nothing reads them. */
@@ -8,6 +8,8 @@ const PRUNE_EVERY = 200;
 
 interface Block {
   windowStart: number;
+  /** When the window ends: one Date per block, shared by its decisions (nobody changes them). */
+  resetAt: Date;
   /** Requests this process may still allow in the window without asking the database. */
   left: number;
   /** The window's total as the database counted it when the block was granted. */
@@ -32,20 +34,30 @@ export class SqlRateLimiter implements RateLimiter {
   constructor(private readonly knex: Knex) {}
 
   async consume(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {
-    const start = windowStart(now, windowMs);
-    const resetAt = new Date(start + windowMs);
+    const nowMs = now.getTime();
+    const start = Math.floor(nowMs / windowMs) * windowMs;
     // Each refill grants at least one request or finds the window spent, so this loop ends.
     for (;;) {
-      const block = this.blocks.get(key);
-      if (block && block.windowStart === start && block.limit === limit) {
-        if (block.left > 0) {
-          block.left--;
-          return { allowed: true, limit, remaining: Math.max(0, limit - block.countedGlobally + block.left), resetAt };
-        }
-        if (block.countedGlobally >= limit) return { allowed: false, limit, remaining: 0, resetAt };
-      }
-      await this.refill(key, limit, start);
+      const decided = this.consumeLocally(key, limit, windowMs, nowMs);
+      if (decided) return decided;
+      await this.refill(key, limit, start, windowMs);
     }
+  }
+
+  /**
+   * `consume` when this process can decide alone (its block of the current window has requests
+   * left, or the window is spent everywhere): synchronous, no I/O. Undefined when the database has
+   * to be asked for a new block; then call `consume`.
+   */
+  consumeLocally(key: string, limit: number, windowMs: number, nowMs: number): RateLimitDecision | undefined {
+    const block = this.blocks.get(key);
+    if (block === undefined || block.limit !== limit || block.windowStart !== Math.floor(nowMs / windowMs) * windowMs) return undefined;
+    if (block.left > 0) {
+      block.left--;
+      return { allowed: true, limit, remaining: Math.max(0, limit - block.countedGlobally + block.left), resetAt: block.resetAt };
+    }
+    if (block.countedGlobally >= limit) return { allowed: false, limit, remaining: 0, resetAt: block.resetAt };
+    return undefined;
   }
 
   /** Gives the current windows' unspent requests back to the shared count (on a clean stop). */
@@ -59,17 +71,17 @@ export class SqlRateLimiter implements RateLimiter {
   }
 
   /** One grant at a time per key in this process; concurrent requests wait for it. */
-  private refill(key: string, limit: number, start: number): Promise<void> {
+  private refill(key: string, limit: number, start: number, windowMs: number): Promise<void> {
     const slot = `${key}@${start}`;
     let pending = this.pending.get(slot);
     if (!pending) {
-      pending = this.grant(key, limit, start).finally(() => this.pending.delete(slot));
+      pending = this.grant(key, limit, start, windowMs).finally(() => this.pending.delete(slot));
       this.pending.set(slot, pending);
     }
     return pending;
   }
 
-  private async grant(key: string, limit: number, start: number): Promise<void> {
+  private async grant(key: string, limit: number, start: number, windowMs: number): Promise<void> {
     const want = Math.max(1, Math.floor(limit / 20));
     const { granted, total } = await this.knex.transaction(async (trx) => {
       await trx.raw('insert into rate_limit_windows (key, window_start, count) values (?, ?, 0) on conflict do nothing', [key, start]);
@@ -79,7 +91,7 @@ export class SqlRateLimiter implements RateLimiter {
       if (take > 0) await trx('rate_limit_windows').where({ key, window_start: start }).update({ count: counted + take });
       return { granted: take, total: counted + take };
     });
-    this.blocks.set(key, { windowStart: start, left: granted, countedGlobally: total, limit });
+    this.blocks.set(key, { windowStart: start, resetAt: new Date(start + windowMs), left: granted, countedGlobally: total, limit });
     if (++this.grants % PRUNE_EVERY === 0) {
       await this.knex('rate_limit_windows').where('window_start', '<', start - KEEP_WINDOWS_MS).delete();
     }

@@ -28,6 +28,8 @@ describe.each(DB_KINDS)('request fast path on %s', (kind) => {
     for (const res of answers) {
       expect(res.status).toBe(200);
       expect(res.body.id).toBe(extractorId);
+      // The cached (frozen) extractor goes out as serialized JSON, typed as JSON.
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(res.headers.get('x-ratelimit-limit')).toBe('1000');
       expect(res.headers.get('x-ratelimit-reset')).toBe(String(Date.parse('2026-05-01T10:01:00.000Z') / 1000));
       expect(res.headers.get('x-request-id')).toMatch(REQUEST_ID);

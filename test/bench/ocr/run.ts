@@ -4,7 +4,8 @@
  *     (two processes side by side, OMP_THREAD_LIMIT=1), with Debian's model and with the very
  *     model tesseract.js uses; target ratio >= 0.75;
  *   - text-layer PDF pages per second against `pdftotext` (target ratio >= 0.5);
- *   - peak resident memory of this process while the two workers read (target < 1 GB).
+ *   - peak resident memory of this process while the two workers read (target < 1 GB);
+ *   - where the pool's CPU goes: its two OCR worker threads against the rest of the process (Linux).
  * Each side is measured BENCH_ROUNDS times (default 2), alternating, and its best round counts,
  * so a burst of load from elsewhere on the machine penalises neither side alone. CPU seconds per
  * page are printed too: on a machine shared with other work they hold steadier than the clock.
@@ -19,6 +20,7 @@ import { createTesseractReader } from '@intake/ocr-tesseract';
 import { repoRoot } from '../../ocr/documents.js';
 import { benchInputs, type BenchFile } from './inputs.js';
 import { ensureCommands, nativeTesseract, pdftotext, sameModelTessdata, type Timing } from './native.js';
+import { threadCpu, threadCpuSince } from './threads.js';
 
 const OCR_TARGET = 0.75;
 const PDF_TARGET = 0.5;
@@ -59,9 +61,14 @@ const langPath = path.join(path.dirname(createRequire(path.join(repoRoot, 'packa
 const sameModel = missing.includes('tesseract') ? null : sameModelTessdata(langPath);
 const imagePaths = inputs.images.map((f) => f.path);
 const ocr = { ours: [] as Timing[], native: [] as Timing[], nativeSameModel: [] as Timing[] };
+/** Per round of the pool: CPU seconds of its two busiest threads (the OCR workers) and of the rest. */
+const split: { workers: number; rest: number }[] = [];
 for (let i = 0; i < rounds; i++) {
   console.log(`OCR round ${i + 1}: the pool, then tesseract with each model`);
+  const threadsBefore = threadCpu();
   ocr.ours.push(await readAll(inputs.images, 2));
+  const perThread = threadCpuSince(threadsBefore);
+  if (perThread.length > 0) split.push({ workers: (perThread[0] ?? 0) + (perThread[1] ?? 0), rest: perThread.slice(2).reduce((sum, s) => sum + s, 0) });
   if (sameModel) {
     ocr.native.push(await nativeTesseract(imagePaths, { dpi: DPI, parallel: 2 }));
     ocr.nativeSameModel.push(await nativeTesseract(imagePaths, { dpi: DPI, tessdata: sameModel, parallel: 2 }));
@@ -127,5 +134,11 @@ const textRatio = table['text layer: pdftotext']?.['ratio (clock)'];
 const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
 console.log(`OCR pages/min ratio vs tesseract (Debian model): ${ocrRatio ?? '-'} (target >= ${OCR_TARGET}: ${verdict(ocrRatio, OCR_TARGET)})`);
 console.log(`text-layer pages/s ratio vs pdftotext: ${textRatio ?? '-'} (target >= ${PDF_TARGET}: ${verdict(textRatio, PDF_TARGET)})`);
+if (split.length > 0) {
+  // The round that needed the least CPU, as in the table.
+  const least = split.reduce((a, b) => (a.workers + a.rest <= b.workers + b.rest ? a : b));
+  const perPage = (seconds: number): number => Math.round((seconds / imagePages) * 1000);
+  console.log(`pool CPU ms/page by thread: OCR workers ${perPage(least.workers)}, rest of the process (decoding, messages, GC) ${perPage(least.rest)}`);
+}
 console.log(`peak RSS with 2 OCR workers: ${mb(peakRss)} MB (before OCR: ${mb(baselineRss)} MB; target < ${RSS_TARGET_MB} MB: ${mb(peakRss) < RSS_TARGET_MB ? 'met' : 'NOT met'})`);
 if (missing.length > 0) console.log(`not measured, could not install: ${missing.join(', ')}`);

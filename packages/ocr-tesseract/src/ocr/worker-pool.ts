@@ -4,8 +4,12 @@
  * runs it: tesseract cannot be interrupted inside a page, and a page can take seconds, so ending
  * the thread is the only way to give the CPU back. The slot gets a fresh worker on its next job.
  */
+import { fileURLToPath } from 'node:url';
 import type { Worker as Thread } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Page, type Worker } from 'tesseract.js';
+
+/** tesseract.js' worker script without its progress messages, on the LSTM-only core (see there). */
+const WORKER_SCRIPT = fileURLToPath(new URL('./tesseract-worker.cjs', import.meta.url));
 
 export interface OcrPoolOptions {
   size: number;
@@ -38,7 +42,10 @@ export class OcrWorkerPool {
     this.slots = Array.from({ length: this.size }, () => ({ worker: null, busy: false, fail: null }));
   }
 
-  /** Recognises one image (PGM, PNG, JPEG...); rejects with `signal.reason` once `signal` aborts. */
+  /**
+   * Recognises one image (spix, PGM, PNG, JPEG...) into tesseract's TSV, the only output asked for;
+   * rejects with `signal.reason` once `signal` aborts.
+   */
   async recognize(image: Buffer, signal?: AbortSignal): Promise<Page> {
     const slot = await this.acquire(signal);
     try {
@@ -118,7 +125,8 @@ export class OcrWorkerPool {
           if (settled) return null;
           // Held only while working: an idle pool must not keep the process alive.
           threadOf(w).ref();
-          return w.recognize(image, {}, { text: false, blocks: true });
+          // Only the TSV: every other output costs the worker time to build, the bytes to post back.
+          return w.recognize(image, {}, { text: false, tsv: true });
         })
         .then(
           (result) => {
@@ -135,6 +143,7 @@ export class OcrWorkerPool {
 
   private spawn(slot: Slot): Promise<Worker> {
     const worker: Promise<Worker> = createWorker('eng', OEM.LSTM_ONLY, {
+      workerPath: WORKER_SCRIPT,
       // A local langPath keeps tesseract.js off its CDN; 'none' stops it caching 23 MB in the cwd.
       langPath: this.options.langPath,
       gzip: true,

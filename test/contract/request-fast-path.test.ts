@@ -133,8 +133,22 @@ describe.each(DB_KINDS)('SqlRateLimiter.consumeLocally on %s', (kind) => {
     expect(await limiter.consume('k', 3, 60_000, new Date(start + 10))).toEqual({ allowed: false, limit: 3, remaining: 0, resetAt });
   });
 
-  it.runIf(kind === 'postgres')('two processes on one database never allow more than the limit together', async () => {
-    const { db, limiter: a } = await limiterOf();
+});
+
+// Only PostgreSQL can be shared by two processes (PGlite is one process's database).
+describe('SqlRateLimiter.consumeLocally shared by two processes on PostgreSQL', () => {
+  const opened: TestDatabase[] = [];
+  const others: SqlStorage[] = [];
+  afterAll(async () => {
+    for (const storage of others) await storage.close();
+    for (const db of opened) await db.close();
+  });
+  const start = Date.parse('2026-05-01T10:00:00.000Z');
+
+  it('two processes on one database never allow more than the limit together', async () => {
+    const db = await openTestDatabase('postgres');
+    opened.push(db);
+    const a = db.storage.rateLimiter as LocalLimiter;
     const second = await createSqlStorage({ kind: 'postgres', databaseUrl: db.databaseUrl! });
     others.push(second);
     const b = second.rateLimiter as LocalLimiter;

@@ -12,3 +12,4 @@ export * from './duplicates/index.js';
 export * from './notifications/index.js';
 export * from './erp/index.js';
 export * from './prefix-events.js';
+export * from './email-job-finished.js';

@@ -138,3 +138,11 @@ export function erpEventData(sync: ErpSyncRecord): Record<string, unknown> {
     finished_at: sync.finished_at,
   };
 }
+
+/** The webhook events of a finished message its prefix subscribes to: `email.received`, then `document.classified` per document. */
+export function messageEvents(ids: IdGenerator, record: InboundMessageRecord, result: InboundMessageResult, config: EmailIngestionConfig | null, at: string): OutboxEvent[] {
+  const events: OutboxEvent[] = [];
+  if (prefixSubscribes(config, 'email.received')) events.push(prefixEvent(ids, record.org_id, record.prefix, 'email.received', emailReceivedData(record, result), at));
+  if (prefixSubscribes(config, 'document.classified')) events.push(...documentClassifiedEvents(ids, record, result, at));
+  return events;
+}

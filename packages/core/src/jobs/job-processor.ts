@@ -1,6 +1,6 @@
 import { routeAfterExtraction } from '../email-ingestion/routing/routing.js';
 import { DEFAULT_MATCH_FIELDS, duplicateKey } from '../email-ingestion/duplicates/duplicates.js';
-import { emailJobFinished } from '../email-ingestion/erp/erp-service.js';
+import { emailJobFinished } from '../email-ingestion/email-job-finished.js';
 import { DocumentError } from '../shared/document-error.js';
 import { coerceError } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';

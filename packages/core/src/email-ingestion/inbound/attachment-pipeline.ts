@@ -58,10 +58,7 @@ export class AttachmentPipeline {
       // An identical file within the lookback (email or API, any job not failed) is known at once.
       let jobDuplicate: JobDuplicate | undefined;
       if (duplicateSettings) {
-        const earlier = await this.deps.stores.jobs.findEarlier(record.org_id, {
-          blobKey: createHash('sha256').update(unit.bytes).digest('hex'),
-          since: new Date(this.deps.clock.now().getTime() - duplicateSettings.lookbackHours * 3_600_000).toISOString(),
-        });
+        const earlier = await this.identicalFile(record.org_id, unit.bytes, duplicateSettings.lookbackHours);
         // A job of this very message (processed again after a crash) is not a duplicate of it.
         if (earlier && (earlier.metadata as { email?: { message_id?: unknown } }).email?.message_id !== record.id) {
           const verdict = { of: earlier.id, matched: ['file_hash'], action: duplicateSettings.action, detectedAt: 'arrival' as const };
@@ -96,6 +93,14 @@ export class AttachmentPipeline {
       error: null,
       processed_at: this.deps.clock.now().toISOString(),
     };
+  }
+
+  /** The organization's oldest job (not failed) with the same file within the lookback, if any. */
+  identicalFile(orgId: string, bytes: Uint8Array, lookbackHours: number) {
+    return this.deps.stores.jobs.findEarlier(orgId, {
+      blobKey: createHash('sha256').update(bytes).digest('hex'),
+      since: new Date(this.deps.clock.now().getTime() - lookbackHours * 3_600_000).toISOString(),
+    });
   }
 
   /**

@@ -1,32 +1,28 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, coerceError, invalidRequest, notFound } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Intake, IntakeStores } from '../../intake.js';
 import type { JobPipeline } from '../../jobs/job-pipeline.js';
-import type { JobRecord } from '../../jobs/job.js';
 import type { BlobStore } from '../../ports/blob-store.port.js';
 import type { Clock } from '../../ports/clock.port.js';
-import type { DocumentCombiner, MessageParser, ParsedAttachment, ParsedMessage } from '../../ports/message-parser.port.js';
+import type { DocumentCombiner, MessageParser, ParsedMessage } from '../../ports/message-parser.port.js';
 import type { JobSubmissionService } from '../../jobs/job-submission.js';
-import type { StoredEmailIngestionConfig } from '../email-ingestion-config.js';
 import { resolveExtractorFor } from '../extractor-mapping.js';
-import { planAttachments } from './attachment-plan.js';
-import type { AttachmentClassification, AttachmentOutcome, InboundMessageRecord, InboundMessageResult } from './inbound-message.js';
+import { blankMessageRecord, type AttachmentClassification, type AttachmentOutcome, type InboundMessageRecord, type InboundMessageResult } from './inbound-message.js';
 import type { DocumentReader } from '../../ports/document-reader.port.js';
 import type { EmailIngestionConfig } from '../email-ingestion-config.schema.js';
 import { duplicateSettingsOf, settingsOnly } from '../duplicates/duplicates.js';
-import { jobRouting, routeOnArrival, type RoutingDecision } from '../routing/routing.js';
+import { jobRouting } from '../routing/routing.js';
 import { LocalDocumentClassifier, senderDomain, type DocumentClassifier } from '../review/document-classifier.js';
 import type { ReviewItemRecord, ReviewStatus } from '../review/review-item.js';
 import { EmailIngestionConfigInputSchema } from '../email-ingestion-config.schema.js';
 import { parseRecipient } from './recipient.js';
-import { AttachmentPipeline, classificationOf, noExtractor, truncate } from './attachment-pipeline.js';
+import { AttachmentPipeline, truncate } from './attachment-pipeline.js';
 import { planMessageNotifications, type MessagePlan } from '../notifications/notification-planner.js';
 import { scanRawHeaders } from '../notifications/raw-headers.js';
-import { documentClassifiedData, documentClassifiedEvents, emailReceivedData, prefixEvent, prefixSubscribes } from '../prefix-events.js';
-import type { OutboxEvent } from '../../ports/outbox.port.js';
+import { documentClassifiedData, messageEvents, prefixEvent, prefixSubscribes } from '../prefix-events.js';
+import { PrefixTestRun, type EmailIngestionTestResult, type TestOptions } from './test-endpoint.js';
 
 export interface InboundMailOptions {
   /** The domains we receive for (lowercase): EMAIL_DOMAIN. */
@@ -77,70 +73,10 @@ export interface Envelope {
 
 export type MessageProcessOutcome = { kind: 'idle' } | { kind: 'processed'; messageId: string; status: 'processed' | 'failed'; lostClaim: boolean };
 
-export const EmailIngestionTestSchema = z
-  .strictObject({
-    emailPrefix: z.string().min(1),
-    testDocument: z.string().min(1).describe('The document, base64-encoded'),
-    simulateOnly: z.boolean().default(false),
-    filename: z.string().min(1).max(255).optional().describe('Name the attachment would have had (default test-document)'),
-    subject: z.string().max(998).optional(),
-    from: z.email().optional(),
-  })
-  .meta({ id: 'EmailIngestionTestRequest' });
-
-export interface EmailIngestionTestResult {
-  emailPrefix: string;
-  simulateOnly: boolean;
-  /** The type decided and how (null when the document was skipped before classification). */
-  classification: AttachmentClassification | null;
-  extractor: { id: string; name: string; matchedBy: 'mapping' | 'document_type' } | null;
-  attachment: AttachmentOutcome;
-  /** Without simulateOnly: the message recorded as received (source `test`); null otherwise. */
-  messageId: string | null;
-  /** The job created (null when simulated, skipped or waiting for review). */
-  jobId: string | null;
-  /** The review item, when the classification sent the document to the review queue. */
-  reviewId: string | null;
-  /**
-   * What the prefix's routing rules decide: on arrival, or (when the extraction finished within
-   * the wait) the final decision with the amount rules.
-   */
-  routing: RoutingDecision;
-  /** The duplicate verdict: an identical file on arrival, or the match fields after extraction; null when none. */
-  duplicate: { of: string; matched: string[]; action: 'reject' | 'flag' | 'process'; detectedAt: 'arrival' | 'extraction' } | null;
-  /**
-   * Without simulateOnly, when a job was created: its outcome, waited for up to the server's limit
-   * (status `queued` or `processing` when it had not finished by then; poll the job). Null otherwise.
-   */
-  extraction: TestExtraction | null;
-}
-
-/** The job's result as the test endpoint shows it. */
-export interface TestExtraction {
-  job_id: string;
-  status: string;
-  extracted_data: Record<string, unknown> | null;
-  confidence: Record<string, number> | null;
-  needs_review: boolean;
-  validation_errors: unknown[];
-  error_details: unknown;
-  /** True when the job waits for credits (a live job of an organization without enough). */
-  blocked_on_credits: boolean;
-}
-
-export interface TestOptions {
-  /** How long to wait for the job's extraction before answering; default 0 (do not wait). */
-  waitForExtractionMs?: number;
-  /** Called once the job is queued (wakes the job workers). */
-  onJobCreated?: () => void;
-}
-
 const DocumentTypeName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a lowercase snake_case document type');
 export const ResolveReviewSchema = z
   .union([z.strictObject({ documentType: DocumentTypeName }), z.strictObject({ reject: z.literal(true) })])
   .meta({ id: 'ResolveReviewRequest', description: '{"documentType": "..."} to process the document as that type, or {"reject": true}' });
-
-const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/;
 
 /**
  * Mail in: what the SMTP edge asks about recipients, what it stores before answering 250, and the
@@ -150,8 +86,11 @@ const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/;
 export class InboundMailService {
   private readonly pipeline: AttachmentPipeline;
 
+  private readonly testRun: PrefixTestRun;
+
   constructor(private readonly deps: InboundMailDeps) {
     this.pipeline = new AttachmentPipeline(deps);
+    this.testRun = new PrefixTestRun(deps, this.pipeline);
   }
 
   /** Decides one recipient: ours, an active prefix of some organization. */
@@ -175,7 +114,7 @@ export class InboundMailService {
     const blobKey = await this.deps.blobs.put(raw);
     const receivedAt = this.deps.clock.now().toISOString();
     const records = [...byPrefix.values()].map((r): InboundMessageRecord => ({
-      ...this.blankRecord(r.orgId, r.prefix, blobKey, raw.length, receivedAt),
+      ...blankMessageRecord(this.deps.ids('msg'), r.orgId, r.prefix, blobKey, raw.length, receivedAt),
       tag: r.tag,
       recipient: r.address,
       envelope_from: envelope.mailFrom,
@@ -350,127 +289,8 @@ export class InboundMailService {
    * Runs one document through a prefix's steps as if it had arrived by mail. With simulateOnly
    * nothing is stored or sent; otherwise a message (source `test`) is recorded and the job created.
    */
-  async test(orgId: string, rawInput: unknown, options: TestOptions = {}): Promise<EmailIngestionTestResult> {
-    const input = parseInput(EmailIngestionTestSchema, rawInput);
-    const stored = await this.deps.stores.emailIngestion.get(orgId, input.emailPrefix.toLowerCase());
-    if (!stored) throw notFound('Email ingestion configuration', input.emailPrefix);
-    if (!BASE64.test(input.testDocument)) throw invalidRequest('The request is invalid (testDocument: must be base64)', [{ path: 'testDocument', message: 'must be base64' }]);
-    const bytes = new Uint8Array(Buffer.from(input.testDocument, 'base64'));
-    const attachment: ParsedAttachment = { filename: input.filename ?? 'test-document', contentType: 'application/octet-stream', inline: false, contentId: null, content: bytes };
-    const message: ParsedMessage = { from: input.from ?? null, subject: input.subject ?? null, messageId: null, headers: {}, text: null, attachments: [attachment] };
-    const arrivalDuplicate = (o: AttachmentOutcome): EmailIngestionTestResult['duplicate'] => (o.duplicate ? { ...o.duplicate, detectedAt: 'arrival' } : null);
-    if (!input.simulateOnly) {
-      const receivedAt = this.deps.clock.now().toISOString();
-      const raw = new TextEncoder().encode(`Subject: ${input.subject ?? 'test'}\r\nX-Intake-Test: yes\r\n\r\n`);
-      const record: InboundMessageRecord = {
-        ...this.blankRecord(orgId, stored.prefix, await this.deps.blobs.put(raw), raw.length, receivedAt),
-        source: 'test',
-        recipient: `${stored.prefix}@test`,
-        envelope_from: input.from ?? null,
-      };
-      const result = await this.pipeline.processParsed(record, stored, message);
-      const events = messageEvents(this.deps.ids, record, result, stored.config, this.deps.clock.now().toISOString());
-      await this.deps.stores.transaction(async (tx) => {
-        await tx.inboundMessages.insert([{ ...record, ...result, lease_owner: null, lease_expires_at: null }]);
-        for (const event of events) await tx.outbox.add(event);
-      });
-      const outcome = result.outcomes[0]!;
-      const arrival = routeOnArrival(stored.config.routingRules, { senderDomain: senderDomain(input.from ?? null), subject: input.subject ?? null });
-      let extraction: TestExtraction | null = null;
-      let routing: RoutingDecision = arrival;
-      let duplicate = arrivalDuplicate(outcome);
-      if (outcome.job_id) {
-        options.onJobCreated?.();
-        const job = await this.waitForJob(orgId, outcome.job_id, options.waitForExtractionMs ?? 0);
-        if (job) {
-          extraction = {
-            job_id: job.id,
-            status: job.status,
-            extracted_data: job.extracted_data,
-            confidence: job.confidence,
-            needs_review: job.needs_review,
-            validation_errors: job.validation_errors,
-            error_details: job.error_details,
-            blocked_on_credits: job.blocked_on_credits,
-          };
-          if (job.routing?.decision) routing = job.routing.decision;
-          if (job.duplicate?.verdict) duplicate = job.duplicate.verdict;
-        }
-      }
-      return { emailPrefix: stored.prefix, simulateOnly: false, classification: outcome.classification ?? null, extractor: await this.extractorView(orgId, stored, outcome.classification?.documentType), attachment: outcome, messageId: record.id, jobId: outcome.job_id, reviewId: outcome.review_id ?? null, routing, duplicate, extraction };
-    }
-    // Simulated: the same decisions, nothing stored, queued or sent.
-    const plan = planAttachments(stored.config.attachments, message.attachments);
-    let outcome = plan.outcomes[0]!;
-    const kept = plan.kept[0];
-    const routing = jobRouting(stored.config.routingRules, { senderDomain: senderDomain(input.from ?? null), subject: input.subject ?? null });
-    const base = { emailPrefix: stored.prefix, simulateOnly: true, messageId: null, jobId: null, reviewId: null, routing: routing.decision, extraction: null };
-    if (!kept) return { ...base, classification: null, extractor: null, attachment: outcome, duplicate: null };
-    // An identical file within the lookback is known without extracting (match fields are not).
-    const settings = duplicateSettingsOf(stored.config);
-    if (settings) {
-      const earlier = await this.deps.stores.jobs.findEarlier(orgId, {
-        blobKey: createHash('sha256').update(kept.bytes).digest('hex'),
-        since: new Date(this.deps.clock.now().getTime() - settings.lookbackHours * 3_600_000).toISOString(),
-      });
-      if (earlier) {
-        outcome = { ...outcome, duplicate: { of: earlier.id, matched: ['file_hash'], action: settings.action } };
-        if (settings.action === 'reject') {
-          outcome = { ...outcome, status: 'skipped', reason: { code: 'duplicate', message: `The same file as job ${earlier.id} (received ${earlier.created_at}), within ${settings.lookbackHours} hours; duplicateDetection.action is reject` } };
-          return { ...base, classification: null, extractor: null, attachment: outcome, duplicate: arrivalDuplicate(outcome) };
-        }
-      }
-    }
-    const decided = await this.pipeline.classifyUnit(orgId, stored.config, message, input.from ?? null, { kept: [kept], bytes: kept.bytes, mimeType: kept.mimeType, key: '0', filename: kept.filename }, routing.decision);
-    const classification = classificationOf(decided);
-    outcome = { ...outcome, classification };
-    const extractor = await this.extractorView(orgId, stored, decided.documentType);
-    if (decided.decision === 'review' || decided.decision === 'review_failed') outcome = { ...outcome, status: 'awaiting_review' };
-    else if (!extractor) outcome = noExtractor(outcome, decided.documentType);
-    return { ...base, classification, extractor, attachment: outcome, duplicate: arrivalDuplicate(outcome) };
-  }
-
-  /** The job once it has finished, or as it is when `waitMs` has passed. */
-  private async waitForJob(orgId: string, jobId: string, waitMs: number): Promise<JobRecord | null> {
-    const deadline = Date.now() + waitMs;
-    for (;;) {
-      const job = await this.deps.stores.jobs.get(orgId, jobId);
-      if (!job || job.status === 'completed' || job.status === 'failed' || job.blocked_on_credits || Date.now() >= deadline) return job;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(100, Math.max(1, deadline - Date.now()))));
-    }
-  }
-
-  private async extractorView(orgId: string, stored: StoredEmailIngestionConfig, documentType: string | undefined): Promise<EmailIngestionTestResult['extractor']> {
-    if (!documentType) return null;
-    const resolution = await resolveExtractorFor(this.deps.stores.extractors, orgId, stored.config, documentType);
-    return resolution.outcome === 'none' ? null : { id: resolution.extractor.id, name: resolution.extractor.name, matchedBy: resolution.outcome === 'mapped' ? 'mapping' : 'document_type' };
-  }
-
-  private blankRecord(orgId: string, prefix: string, blobKey: string, size: number, receivedAt: string): InboundMessageRecord {
-    return {
-      id: this.deps.ids('msg'),
-      org_id: orgId,
-      prefix,
-      tag: null,
-      recipient: '',
-      envelope_from: null,
-      remote_address: null,
-      helo: null,
-      size_bytes: size,
-      blob_key: blobKey,
-      source: 'smtp',
-      status: 'received',
-      attempts: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      from_address: null,
-      subject: null,
-      message_id_header: null,
-      outcomes: [],
-      error: null,
-      received_at: receivedAt,
-      processed_at: null,
-    };
+  test(orgId: string, rawInput: unknown, options: TestOptions = {}): Promise<EmailIngestionTestResult> {
+    return this.testRun.run(orgId, rawInput, options);
   }
 
   private async process(record: InboundMessageRecord): Promise<ProcessedMessage> {
@@ -499,14 +319,6 @@ export class InboundMailService {
     }
     return { result: await this.pipeline.processParsed(record, stored, parsed), config: stored.config, headers: parsed.headers };
   }
-}
-
-/** The webhook events of a finished message its prefix subscribes to: `email.received`, then `document.classified` per document. */
-function messageEvents(ids: IdGenerator, record: InboundMessageRecord, result: InboundMessageResult, config: EmailIngestionConfig | null, at: string): OutboxEvent[] {
-  const events: OutboxEvent[] = [];
-  if (prefixSubscribes(config, 'email.received')) events.push(prefixEvent(ids, record.org_id, record.prefix, 'email.received', emailReceivedData(record, result), at));
-  if (prefixSubscribes(config, 'document.classified')) events.push(...documentClassifiedEvents(ids, record, result, at));
-  return events;
 }
 
 /** A message's result and what its notifications are decided from. */

@@ -106,3 +106,31 @@ export interface InboundMessageResult {
   error: InboundMessageRecord['error'];
   processed_at: string;
 }
+
+/** A message as received, before any processing: the fields the edge and the test endpoint fill come on top. */
+export function blankMessageRecord(id: string, orgId: string, prefix: string, blobKey: string, size: number, receivedAt: string): InboundMessageRecord {
+  return {
+    id,
+    org_id: orgId,
+    prefix,
+    tag: null,
+    recipient: '',
+    envelope_from: null,
+    remote_address: null,
+    helo: null,
+    size_bytes: size,
+    blob_key: blobKey,
+    source: 'smtp',
+    status: 'received',
+    attempts: 0,
+    lease_owner: null,
+    lease_expires_at: null,
+    from_address: null,
+    subject: null,
+    message_id_header: null,
+    outcomes: [],
+    error: null,
+    received_at: receivedAt,
+    processed_at: null,
+  };
+}

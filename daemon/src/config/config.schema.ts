@@ -46,6 +46,11 @@ export const ConfigSchema = z.object({
   MAIL_WORKER_CONCURRENCY: digits.pipe(z.number().int().min(1).max(64)).default(2),
   /** A mail worker's claim on a message; a crashed daemon's messages return after it. */
   MAIL_LEASE_MS: digits.pipe(z.number().int().min(500)).default(60_000),
+  /**
+   * The longest a mail worker waits, per message, for the SMTP edge to have no transaction in flight
+   * before claiming its next message (0: never waits). See MailWorkers.
+   */
+  MAIL_YIELD_MS: digits.pipe(z.number().int().min(0).max(60_000)).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_CONCURRENCY: digits.pipe(z.number().int().min(1).max(64)).default(2),
   MAX_ATTACHMENT_SIZE_MB: digits.pipe(z.number().int().min(1).max(1024)).default(25),

@@ -68,6 +68,10 @@ export class SmtpIntake {
   private readonly inTransaction = new Set<string>();
   private draining = false;
   private transactionDone: (() => void) | null = null;
+  /** When the last transaction in flight ended (performance.now()). */
+  private lastTransactionEnd = -Infinity;
+  /** whenQuiet() callers waiting for a transaction to end. */
+  private readonly quietWaiters = new Set<() => void>();
 
   constructor(
     private readonly inbound: InboundMailService,
@@ -122,6 +126,7 @@ export class SmtpIntake {
   async stop(): Promise<void> {
     if (!this.server.server.listening) return;
     this.draining = true;
+    for (const waiter of [...this.quietWaiters]) waiter();
     const deadline = Date.now() + this.options.drainMs;
     while (this.inTransaction.size > 0 && Date.now() < deadline) {
       await new Promise<void>((resolve) => {
@@ -130,6 +135,41 @@ export class SmtpIntake {
       });
     }
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /**
+   * Resolves once no transaction (MAIL FROM to the answer to its DATA) has been in flight for
+   * `quietMs`, or after `maxMs` at the latest; at once while stopping. The mail workers wait for
+   * this before claiming a message (see MailWorkers): a client waiting for its 250 goes first.
+   */
+  whenQuiet(maxMs: number, quietMs = 5): Promise<void> {
+    const deadline = performance.now() + maxMs;
+    return new Promise<void>((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const check = () => {
+        clearTimeout(timer);
+        this.quietWaiters.delete(check);
+        const now = performance.now();
+        if (this.draining || now >= deadline) return resolve();
+        if (this.inTransaction.size === 0) {
+          const quietFor = now - this.lastTransactionEnd;
+          if (quietFor >= quietMs) return resolve();
+          timer = setTimeout(check, Math.min(quietMs - quietFor, deadline - now));
+        } else {
+          // Looked at again when a transaction ends, or at the deadline.
+          this.quietWaiters.add(check);
+          timer = setTimeout(check, deadline - now);
+        }
+      };
+      check();
+    });
+  }
+
+  private transactionEnded(sessionId: string): void {
+    if (!this.inTransaction.delete(sessionId)) return;
+    this.lastTransactionEnd = performance.now();
+    this.transactionDone?.();
+    if (this.inTransaction.size === 0) for (const waiter of [...this.quietWaiters]) waiter();
   }
 
   private onConnect(_session: SMTPServerSession, callback: (err?: Error | null) => void): void {
@@ -168,8 +208,7 @@ export class SmtpIntake {
       this.onAccepted();
       return `Ok: queued as ${records.map((r) => r.id).join(' ')}`;
     } finally {
-      this.inTransaction.delete(session.id);
-      this.transactionDone?.();
+      this.transactionEnded(session.id);
     }
   }
 
@@ -211,6 +250,6 @@ export class SmtpIntake {
 
   private forget(sessionId: string): void {
     this.accepted.delete(sessionId);
-    if (this.inTransaction.delete(sessionId)) this.transactionDone?.();
+    this.transactionEnded(sessionId);
   }
 }

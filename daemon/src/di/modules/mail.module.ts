@@ -41,7 +41,14 @@ export const mailModule = new ContainerModule(({ bind }) => {
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const jobs = await ctx.getAsync<JobWorkers>(TOKENS.Workers);
-      return new MailWorkers(await ctx.getAsync<InboundMailService>(TOKENS.InboundMail), ctx.get<Logger>(TOKENS.Logger), { concurrency: config.MAIL_WORKER_CONCURRENCY, pollMs: config.WORKER_POLL_MS }, () => jobs.wake());
+      return new MailWorkers(
+        await ctx.getAsync<InboundMailService>(TOKENS.InboundMail),
+        ctx.get<Logger>(TOKENS.Logger),
+        { concurrency: config.MAIL_WORKER_CONCURRENCY, pollMs: config.WORKER_POLL_MS, maxYieldMs: config.MAIL_YIELD_MS },
+        // Most messages create no job, or one: a wake per message would send every job worker
+        // to the database for nothing. At most one per JOB_WAKE_EVERY_MS (the first at once).
+        throttle(() => jobs.wake(), JOB_WAKE_EVERY_MS),
+      );
     })
     .inSingletonScope();
 
@@ -49,7 +56,7 @@ export const mailModule = new ContainerModule(({ bind }) => {
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const workers = await ctx.getAsync<MailWorkers>(TOKENS.MailWorkers);
-      return new SmtpIntake(
+      const smtp = new SmtpIntake(
         await ctx.getAsync<InboundMailService>(TOKENS.InboundMail),
         ctx.get<Logger>(TOKENS.Logger),
         {
@@ -65,8 +72,38 @@ export const mailModule = new ContainerModule(({ bind }) => {
           drainMs: config.SMTP_DRAIN_MS,
           socketTimeoutMs: 60_000,
         },
-        () => workers.wake(),
+        () => workers.messageStored(),
       );
+      workers.yieldTo(smtp);
+      return smtp;
     })
     .inSingletonScope();
 });
+
+/** Job workers are woken after processed messages at most this often. */
+const JOB_WAKE_EVERY_MS = 100;
+
+/** Calls `fn` at once, then at most once per `ms`: calls in between make one call at the end of the window. */
+function throttle(fn: () => void, ms: number): () => void {
+  let timer: NodeJS.Timeout | null = null;
+  let pending = false;
+  const fire = () => {
+    if (!pending) {
+      timer = null;
+      return;
+    }
+    pending = false;
+    fn();
+    timer = setTimeout(fire, ms);
+    timer.unref();
+  };
+  return () => {
+    if (timer) {
+      pending = true;
+      return;
+    }
+    fn();
+    timer = setTimeout(fire, ms);
+    timer.unref();
+  };
+}

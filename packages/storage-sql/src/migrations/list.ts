@@ -11,6 +11,7 @@ import { duplicates } from './009-duplicates.js';
 import { webhookEndpointDue } from './010-webhook-endpoint-due.js';
 import { notifications } from './011-notifications.js';
 import { prefixWebhooksErp } from './012-prefix-webhooks-erp.js';
+import { blobStorageExternal } from './013-blob-storage-external.js';
 
 export interface Migration {
   id: number;
@@ -19,4 +20,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates, webhookEndpointDue, notifications, prefixWebhooksErp];
+export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates, webhookEndpointDue, notifications, prefixWebhooksErp, blobStorageExternal];

@@ -4,7 +4,7 @@ import type { IdGenerator } from '../../shared/ids.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Intake, IntakeStores } from '../../intake.js';
 import type { JobPipeline } from '../../jobs/job-pipeline.js';
-import type { BlobStore } from '../../ports/blob-store.port.js';
+import type { BlobStore, StagedBlob } from '../../ports/blob-store.port.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { DocumentCombiner, MessageParser, ParsedMessage } from '../../ports/message-parser.port.js';
 import type { JobSubmissionService } from '../../jobs/job-submission.js';
@@ -104,14 +104,23 @@ export class InboundMailService {
   }
 
   /**
-   * Stores a message durably: the raw bytes (synced) and one record per prefix addressed, in one
+   * Stores a message durably: the raw bytes and one record per prefix addressed, in one
    * transaction. Only when this resolves may the edge answer 250; if it throws, the answer is 451.
+   *
+   * The steps overlap where they can: the raw bytes are stored (readable, not yet synced), the
+   * records committed, and then the bytes' sync and the database's (PGlite's log) run at the same
+   * time; this resolves only once both are done. The records never name a file that cannot be read
+   * yet. A power cut before the end (no 250 was sent) may leave records whose file is missing or
+   * torn: the blob store answers such a file as missing, and processing marks the message failed
+   * ("The stored message file is missing"); the client, never answered 250, sends it again.
    */
   async accept(envelope: Envelope, raw: Uint8Array): Promise<InboundMessageRecord[]> {
     const byPrefix = new Map<string, Envelope['recipients'][number]>();
     for (const recipient of envelope.recipients) if (!byPrefix.has(recipient.prefix)) byPrefix.set(recipient.prefix, recipient);
     if (byPrefix.size === 0) throw new Error('a message needs at least one accepted recipient');
-    const blobKey = await this.deps.blobs.put(raw);
+    const { blobs } = this.deps;
+    const staged: StagedBlob = blobs.stage ? await blobs.stage(raw) : { key: await blobs.put(raw), sync: async () => {} };
+    const blobKey = staged.key;
     const receivedAt = this.deps.clock.now().toISOString();
     const records = [...byPrefix.values()].map((r): InboundMessageRecord => ({
       ...blankMessageRecord(this.deps.ids('msg'), r.orgId, r.prefix, blobKey, raw.length, receivedAt),
@@ -122,7 +131,7 @@ export class InboundMailService {
       helo: envelope.helo,
     }));
     await this.deps.stores.inboundMessages.insert(records);
-    await this.deps.syncCommitted?.();
+    await Promise.all([staged.sync(), this.deps.syncCommitted?.()]);
     return records;
   }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 
@@ -9,7 +10,7 @@ export type DatabaseKind = 'postgres' | 'pglite';
 /** Where the data lives: a PostgreSQL server, a PGlite directory, or a PGlite instance you made. */
 export type ConnectionOptions =
   | { kind: 'postgres'; databaseUrl: string; poolMax?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; pglite?: PGlite };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; pglite?: PGlite; onFsync?: (file: string) => void };
 
 export interface OpenedDatabase {
   knex: Knex;
@@ -26,7 +27,7 @@ export async function openDatabase(options: ConnectionOptions): Promise<OpenedDa
     });
     return { knex, kind: 'postgres' };
   }
-  const pglite = options.pglite ?? (await createPglite(options.dataDir, options.loadDataDir));
+  const pglite = options.pglite ?? (await createPglite(options.dataDir, options.loadDataDir, options.onFsync));
   // knex-pglite forces a pool of one connection (PGlite is single-connection); passing `pool` is refused.
   const knex = knexFactory({
     client: ClientPgLite as unknown as typeof knexFactory.Client,
@@ -36,10 +37,65 @@ export async function openDatabase(options: ConnectionOptions): Promise<OpenedDa
   return { knex, kind: 'pglite' };
 }
 
-async function createPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<PGlite> {
+async function createPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, onFsync?: (file: string) => void): Promise<PGlite> {
   if (dataDir === undefined) return PGlite.create(loadDataDir ? { loadDataDir } : {});
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  return PGlite.create({ dataDir: dir, ...(fresh && loadDataDir ? { loadDataDir } : {}) });
+  return PGlite.create({
+    fs: new SyncingNodeFS(dir, onFsync),
+    startParams: PGlite.defaultStartParams.filter((param) => param !== '-F'),
+    ...(fresh && loadDataDir ? { loadDataDir } : {}),
+  });
+}
+
+/** The parts of Emscripten's NODEFS this touches (PGlite's types do not describe them). */
+interface EmscriptenNodeFs {
+  realPath(node: unknown): string;
+  /** Runs `fn`, turning a Node error into the errno PostgreSQL sees. */
+  tryFSOperation<T>(fn: () => T): T;
+  stream_ops: { fsync?: (stream: { node: unknown; nfd: number }) => number };
+}
+
+/**
+ * PGlite's data directory with PostgreSQL's fsync calls made real.
+ *
+ * PGlite starts PostgreSQL with fsync off (`-F`), and Emscripten's NODEFS has no fsync anyway: data
+ * files written at a checkpoint, and `pg_control` naming the new checkpoint, reach the operating
+ * system but may reach the disk in any order. A power cut just after a checkpoint could then leave
+ * a `pg_control` that starts recovery past log records whose pages never reached the disk: rows
+ * committed before the checkpoint lost, although the log held them when they were committed.
+ *
+ * So PostgreSQL runs with fsync on, and NODEFS gets an fsync that calls fsync(2). PostgreSQL then
+ * syncs what it always syncs on a server: the data files at every checkpoint before `pg_control`,
+ * `pg_control` itself, new log segments, directories it changed. The log flush at commit goes
+ * through fdatasync, which stays a no-op in Emscripten: commits are not slowed, and the SMTP edge
+ * syncs the log itself (wal-sync.ts) where a commit must be durable. fsync(2) here blocks the one
+ * thread (PGlite runs in it) for a millisecond or a few per file, a few dozen files per checkpoint
+ * (every 5 minutes at most, while there are writes).
+ */
+class SyncingNodeFS extends NodeFS {
+  constructor(
+    dataDir: string,
+    private readonly onFsync?: (file: string) => void,
+  ) {
+    super(dataDir);
+  }
+
+  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
+    const result = await super.init(...args);
+    const preRun = result.emscriptenOpts.preRun ?? [];
+    result.emscriptenOpts.preRun = [
+      ...preRun,
+      (module: { NODEFS: EmscriptenNodeFs }) => {
+        const nodefs = module.NODEFS;
+        nodefs.stream_ops.fsync = (stream) => {
+          nodefs.tryFSOperation(() => fs.fsyncSync(stream.nfd));
+          this.onFsync?.(nodefs.realPath(stream.node));
+          return 0;
+        };
+      },
+    ];
+    return result;
+  }
 }

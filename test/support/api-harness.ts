@@ -95,6 +95,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     inspector: reader,
     extractor: options.extractor ?? createDocumentExtractor({ reader }),
     options: { maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576, leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, timeoutMs: options.timeoutMs ?? 60_000 },
+    syncCommitted: () => db.storage.syncToDisk(),
   });
   // Listen first: document links must carry this server's own address.
   const server = http.createServer();

@@ -29,6 +29,7 @@ export const documentsModule = new ContainerModule(({ bind }) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const logger = ctx.get<Logger>(TOKENS.Logger);
       const reader = ctx.get<DocumentReader>(TOKENS.Reader);
+      const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
       return createJobPipeline(await ctx.getAsync<Intake>(TOKENS.Intake), {
         blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
         inspector: reader,
@@ -40,6 +41,8 @@ export const documentsModule = new ContainerModule(({ bind }) => {
           timeoutMs: config.PROCESSING_TIMEOUT_MS,
         },
         onUnexpectedError: (error, jobId) => logger.error({ err: error, jobId }, 'unexpected error while processing a job'),
+        // PGlite's commits reach the OS only: a submission is answered once its row is on disk.
+        syncCommitted: () => storage.syncToDisk(),
       });
     })
     .inSingletonScope();

@@ -17,6 +17,8 @@ export interface JobPipelineDeps {
   extractor: DocumentExtractor;
   options: JobPipelineOptions;
   onUnexpectedError?: (error: Error, jobId: string) => void;
+  /** See SubmissionDeps.syncCommitted. */
+  syncCommitted?: () => Promise<void>;
 }
 
 export interface JobPipeline {
@@ -37,6 +39,7 @@ export function createJobPipeline(intake: Intake, deps: JobPipelineDeps): JobPip
       clock,
       ids,
       options: { maxDocumentBytes: deps.options.maxDocumentBytes, creditsPerPage: intake.creditsPerPage },
+      ...(deps.syncCommitted ? { syncCommitted: deps.syncCommitted } : {}),
     }),
     processor: new JobProcessor({
       stores,

@@ -3,7 +3,7 @@ import { AppError, notFound } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
 import { parseInput } from '../shared/validation.js';
 import type { AuthContext } from '../keys/api-key.js';
-import type { BlobStore } from '../ports/blob-store.port.js';
+import type { BlobStore, StagedBlob } from '../ports/blob-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { DocumentReader } from '../ports/document-reader.port.js';
 import type { IntakeStores } from '../intake.js';
@@ -28,6 +28,11 @@ export interface SubmissionDeps {
   clock: Clock;
   ids: IdGenerator;
   options: SubmissionOptions;
+  /**
+   * Makes every commit so far durable on disk, where a commit alone is not (PGlite: see
+   * @intake/storage-sql's syncToDisk). A submission resolves only after it, and after its file's sync.
+   */
+  syncCommitted?: () => Promise<void>;
 }
 
 /** A document as it arrived, whatever the transport (JSON, multipart, email). */
@@ -68,6 +73,9 @@ export class JobSubmissionService {
     const inspection = await this.deps.inspector.inspect(input.bytes);
     const pageCount = Math.max(1, inspection.pageCount);
     const now = this.deps.clock.now();
+    // The file is stored (readable) before the row names it; its sync overlaps the commit's.
+    const { blobs } = this.deps;
+    const staged: StagedBlob = blobs.stage ? await blobs.stage(input.bytes) : { key: await blobs.put(input.bytes), sync: async () => {} };
     const job: JobRecord = {
       id: this.deps.ids('job'),
       org_id: auth.orgId,
@@ -78,7 +86,7 @@ export class JobSubmissionService {
       environment: auth.environment,
       status: 'queued',
       priority: input.priority ?? 0,
-      blob_key: await this.deps.blobs.put(input.bytes),
+      blob_key: staged.key,
       mime_type: mimeType,
       size_bytes: input.bytes.length,
       page_count: pageCount,
@@ -111,6 +119,8 @@ export class JobSubmissionService {
     if (result.outcome === 'idempotency_conflict') {
       throw new AppError('conflict', 'This Idempotency-Key was used in the last 24 hours with a different request');
     }
+    // Durable before the caller hears of it: the file and the job's row (a replay's too).
+    await Promise.all([staged.sync(), this.deps.syncCommitted?.()]);
     return { job: result.job, replayed: result.outcome === 'replayed' };
   }
 

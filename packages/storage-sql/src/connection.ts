@@ -87,8 +87,12 @@ class SyncingNodeFS extends NodeFS {
     const preRun = result.emscriptenOpts.preRun ?? [];
     result.emscriptenOpts.preRun = [
       ...preRun,
-      (module: { NODEFS: EmscriptenNodeFs }) => {
+      (module: { NODEFS?: EmscriptenNodeFs }) => {
         const nodefs = module.NODEFS;
+        // @electric-sql/pglite is pinned to an exact version for this; a build that moved it fails loudly.
+        if (!nodefs?.stream_ops || typeof nodefs.realPath !== 'function' || typeof nodefs.tryFSOperation !== 'function') {
+          throw new Error('This PGlite build has no NODEFS as Intake expects it: cannot make its fsync real (see SyncingNodeFS)');
+        }
         nodefs.stream_ops.fsync = (stream) => {
           nodefs.tryFSOperation(() => fs.fsyncSync(stream.nfd));
           this.onFsync?.(nodefs.realPath(stream.node));

@@ -67,6 +67,25 @@ describe('layout', () => {
     expect(extractFields(page, [invoiceNumber]).extracted_data.invoice_number).toBe('RIGHT-1');
   });
 
+  it('a receipt: a name written in lower case above the printed one is passed over', () => {
+    const page = doc([
+      ...lines(40, 40, ['tan woon yann', 'INDAH GIFT & HOME DECO', '27, JALAN DEDAP 13,', '81100 JOHOR BAHRU, JOHOR.']),
+      ...lines(40, 200, ['RECEIPT', '19/10/2018 20:49:59', 'TOTAL 60.30']),
+    ]);
+    expect(extractFields(page, [...RECOMMENDED_FIELDS.receipt]).extracted_data.merchant_name).toBe('INDAH GIFT & HOME DECO');
+  });
+
+  it('a scan whose left border reads as "|" on every line still gives the name at the top', () => {
+    const border = (y: number) => ({ x: 8, y, text: '|' });
+    const page = doc([
+      border(40), { x: 60, y: 40, text: 'Yam Fresh' },
+      border(54), { x: 60, y: 54, text: 'No.145G, Jalan Rimbunan Raya 1,' },
+      border(68), { x: 60, y: 68, text: '52100 Kuala Lumpur' },
+      ...lines(60, 200, ['25/04/2017', 'TOTAL 29.30']),
+    ]);
+    expect(extractFields(page, [...RECOMMENDED_FIELDS.receipt]).extracted_data.merchant_name).toBe('Yam Fresh');
+  });
+
   it('takes the vendor from a legal-form line at the top, not from the bill-to block', () => {
     const page = doc([
       ...lines(40, 60, ['Acme Widgets GmbH', 'Hauptstraße 5', '10115 Berlin']),

@@ -132,11 +132,17 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
   for (const line of ctx.lines) {
     if (line.page !== 1 || line.y0 > line.pageHeight * 0.3 || found.length >= 3) break;
     if (buyerLines.has(line) || line.confidence < 0.6 || ctx.labels.hitsOn(line).some((h) => h.start === 0 && h.strength === 1)) continue;
-    const segment = line.segments[0]!;
-    if (!looksLikeName(segment.text) || looksLikeStreet(segment.text)) continue;
-    const name = joinContinuation(ctx.lines, line, cleanName(segment.text));
+    // The first segment with a letter or digit: a scanned page's border can read as a "|" of its own.
+    const segment = line.segments.find((s) => /[\p{L}\p{N}]/u.test(s.text));
+    if (!segment) continue;
+    const text = cleanName(segment.text);
+    if (!looksLikeName(text) || looksLikeStreet(text)) continue;
+    const name = joinContinuation(ctx.lines, line, text);
     const withAddress = addressCandidate(ctx, { value: name, score: 1, line, source: 'fallback' }) !== null;
-    found.push({ value: name, score: 0.38 - found.length * 0.08 + (withAddress ? 0.08 : 0), line, source: 'fallback' });
+    // A name in lower case only is seldom printed: more often a note written on the page.
+    const handwritten = !/\p{Lu}/u.test(name);
+    const score = (0.38 - found.length * 0.08 + (withAddress ? 0.08 : 0)) * (handwritten ? 0.5 : 1);
+    found.push({ value: name, score, line, source: 'fallback' });
   }
   return found;
 }

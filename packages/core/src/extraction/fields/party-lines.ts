@@ -81,7 +81,9 @@ export const NAME_KEYS = new Set(['name', 'firma', 'company', 'company name', 'f
 export function cleanName(text: string): string {
   return text
     .replace(/^[^:]{1,30}:\s*(?=\S)/u, (prefix) => (/\d/.test(prefix) ? prefix : ''))
-    .replace(/^[\s:;,.\-–]+/, '')
+    // Borders of a scanned page read as "|" or brackets at a line's ends.
+    .replace(/^[\s:;,.\-–|¦[\]{}]+/u, '')
+    .replace(/[\s|¦[\]{}]+$/u, '')
     .replace(/\s*\([^)]*\d{3,}[^)]*\)?\s*$/, '')
     .replace(/[\s,;:]+$/, '')
     .trim();

@@ -127,10 +127,22 @@ function relay(command: string, env: Record<string, string>): Promise<string> {
     // Postfix's own directory (its daemons, running as `postfix`, must be able to reach into it).
     const base = makeTempDir('intake-pf-relay-');
     fs.chmodSync(base, 0o755);
-    relayPort = await freePort();
-    relayEnv = { BASE: base, LISTEN: `127.0.0.1:${relayPort}`, NEXTHOP: `127.0.0.1:${daemon.smtp!.port}`, DOMAINS: DOMAIN };
-    relayStarted = true;
-    await relay('start', relayEnv);
+    // A free port can be taken by another test file's server before Postfix binds it (the suite runs
+    // files in parallel): Postfix's master then exits and the start fails. Try again on a new port.
+    for (let attempt = 1; ; attempt++) {
+      relayPort = await freePort();
+      relayEnv = { BASE: base, LISTEN: `127.0.0.1:${relayPort}`, NEXTHOP: `127.0.0.1:${daemon.smtp!.port}`, DOMAINS: DOMAIN };
+      relayStarted = true;
+      try {
+        await relay('start', relayEnv);
+        break;
+      } catch (error) {
+        const log = fs.existsSync(path.join(base, 'maillog')) ? fs.readFileSync(path.join(base, 'maillog'), 'utf8').slice(-1500) : '(no maillog)';
+        if (attempt >= 3) throw new Error(`${(error as Error).message}\nPostfix log:\n${log}`);
+        console.warn(`Postfix did not start on port ${relayPort} (attempt ${attempt}); trying another port. Postfix log:\n${log}`);
+        await relay('stop', relayEnv).catch(() => undefined);
+      }
+    }
   }, 180_000);
 
   afterAll(async () => {

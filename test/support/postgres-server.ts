@@ -13,13 +13,22 @@ export interface ThrowawayPostgres {
 
 /** A loopback TCP port that was free a moment ago. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  // Below Linux's ephemeral range (32768-60999): a port the kernel hands out for port 0 can be taken,
+  // before the caller binds it, as the local port of any outgoing connection (the suite makes
+  // thousands) or by another server listening on port 0. A random port below that range is only taken
+  // by another freePort caller that drew the same number and bound it first.
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port found between 20000 and 32000 in 50 tries');
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
 

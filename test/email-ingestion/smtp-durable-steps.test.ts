@@ -10,13 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInboundMail, type BlobStore, type Envelope, type InboundMailService, type StagedBlob } from '@intake/core';
+import { createInboundMail, type BlobStore, type Envelope, type InboundMailService } from '@intake/core';
 import { MailWorkers } from '@intake/daemon';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import { FileBlobStore } from '@intake/storage-sql';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
 import { openSmtp, startSmtpEdge } from '../support/smtp.js';
+import { deferred, heldSyncBlobs } from '../support/held-sync.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,16 +27,6 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_00
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(5);
   }
-}
-
-function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: Error) => void } {
-  let resolve!: () => void;
-  let reject!: (e: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 async function rawMessage(subject: string): Promise<Uint8Array> {
@@ -96,26 +87,10 @@ describe('SMTP edge: the durable steps of accept()', () => {
     const events: string[] = [];
     const fileSync = deferred();
     const dbSync = deferred();
-    const blobs: BlobStore = {
-      put: (bytes) => files.put(bytes),
-      get: (key) => files.get(key),
-      delete: (key) => files.delete(key),
-      async stage(bytes): Promise<StagedBlob> {
-        const staged = await files.stage(bytes);
-        // Nothing names the file yet.
-        expect((await h.intake.stores.inboundMessages.list(orgId, {}, { limit: 100, offset: 0 })).total).toBe(0);
-        events.push('staged');
-        return {
-          key: staged.key,
-          sync: async () => {
-            events.push('file sync started');
-            await staged.sync();
-            await fileSync.promise;
-            events.push('file synced');
-          },
-        };
-      },
-    };
+    const blobs = heldSyncBlobs(files, events, fileSync.promise, async () => {
+      // Nothing names the file yet.
+      expect((await h.intake.stores.inboundMessages.list(orgId, {}, { limit: 100, offset: 0 })).total).toBe(0);
+    });
     const inbound = inboundOver(blobs, async () => {
       // The records are committed (and their file readable) by the time the database sync starts.
       const listed = await h.intake.stores.inboundMessages.list(orgId, {}, { limit: 100, offset: 0 });

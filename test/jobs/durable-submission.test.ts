@@ -8,24 +8,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIntake, createJobPipeline, type AuthContext, type BlobStore, type Intake, type JobPipeline, type StagedBlob } from '@intake/core';
+import { createIntake, createJobPipeline, type AuthContext, type BlobStore, type Intake, type JobPipeline } from '@intake/core';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore } from '@intake/storage-sql';
 import { openTestDatabase, type TestDatabase } from '../support/databases.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
+import { deferred, heldSyncBlobs } from '../support/held-sync.js';
 import { loadConfig, startDaemon } from '@intake/daemon';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: Error) => void } {
-  let resolve!: () => void;
-  let reject!: (e: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('job submission: durable before it is answered', () => {
   let db: TestDatabase;
@@ -63,24 +54,7 @@ describe('job submission: durable before it is answered', () => {
     const events: string[] = [];
     const fileSync = deferred();
     const logSync = deferred();
-    const blobs: BlobStore = {
-      put: (bytes) => files.put(bytes),
-      get: (key) => files.get(key),
-      delete: (key) => files.delete(key),
-      async stage(bytes): Promise<StagedBlob> {
-        const staged = await files.stage(bytes);
-        events.push('staged');
-        return {
-          key: staged.key,
-          sync: async () => {
-            events.push('file sync started');
-            await staged.sync();
-            await fileSync.promise;
-            events.push('file synced');
-          },
-        };
-      },
-    };
+    const blobs = heldSyncBlobs(files, events, fileSync.promise);
     let jobSeen: string | null = null;
     const pipeline = pipelineWith(blobs, async () => {
       const { items } = await intake.stores.jobs.list(auth.orgId, {}, { limit: 10, offset: 0 });

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { syncPath } from './sync-path.js';
 
 const SEGMENT = /^[0-9A-F]{24}$/;
-
-const fsync = promisify(fs.fsync);
 
 /**
  * A segment's modification time is only trusted to reveal a later write when it was already this far
@@ -72,14 +70,4 @@ export function createWalSync(dataDir: string, options: WalSyncOptions = {}): ()
     });
     return next;
   };
-}
-
-/** Only the fsync goes to libuv's thread pool (see FileBlobStore): opening and closing are quick. */
-async function syncPath(file: string): Promise<void> {
-  const fd = fs.openSync(file, 'r');
-  try {
-    await fsync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
 }

@@ -3,7 +3,7 @@ import { AppError, notFound } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
 import { parseInput } from '../shared/validation.js';
 import type { AuthContext } from '../keys/api-key.js';
-import type { BlobStore, StagedBlob } from '../ports/blob-store.port.js';
+import { stageBlob, type BlobStore } from '../ports/blob-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { DocumentReader } from '../ports/document-reader.port.js';
 import type { IntakeStores } from '../intake.js';
@@ -74,8 +74,7 @@ export class JobSubmissionService {
     const pageCount = Math.max(1, inspection.pageCount);
     const now = this.deps.clock.now();
     // The file is stored (readable) before the row names it; its sync overlaps the commit's.
-    const { blobs } = this.deps;
-    const staged: StagedBlob = blobs.stage ? await blobs.stage(input.bytes) : { key: await blobs.put(input.bytes), sync: async () => {} };
+    const staged = await stageBlob(this.deps.blobs, input.bytes);
     const job: JobRecord = {
       id: this.deps.ids('job'),
       org_id: auth.orgId,

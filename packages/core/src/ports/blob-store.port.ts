@@ -23,3 +23,9 @@ export interface StagedBlob {
   /** Makes the bytes durable on disk (see `BlobStore.stage`). */
   sync(): Promise<void>;
 }
+
+/** `blobs.stage(bytes)`, or for a store without it `put` (durable at once) with nothing left to sync. */
+export async function stageBlob(blobs: BlobStore, bytes: Uint8Array): Promise<StagedBlob> {
+  if (blobs.stage) return blobs.stage(bytes);
+  return { key: await blobs.put(bytes), sync: async () => {} };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InboundMessageRecord, InboundMessageResult } from '../email-ingestion/inbound/inbound-message.js';
+import { blankMessageRecord, type InboundMessageRecord, type InboundMessageResult } from '../email-ingestion/inbound/inbound-message.js';
 import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;
@@ -7,28 +7,11 @@ let n = 0;
 const uniqueBase = () => `msg_ic${Date.now().toString(36)}${(n++).toString(36).padStart(4, '0')}`;
 
 export const makeInboundMessage = (orgId: string, overrides: Partial<InboundMessageRecord> = {}): InboundMessageRecord => ({
-  id: `${uniqueBase()}m`,
-  org_id: orgId,
-  prefix: 'invoices',
-  tag: null,
+  ...blankMessageRecord(`${uniqueBase()}m`, orgId, 'invoices', 'd'.repeat(64), 2048, '2026-03-01T00:00:00.000Z'),
   recipient: 'invoices@in.example.com',
   envelope_from: 'sender@example.org',
   remote_address: '192.0.2.10',
   helo: 'mail.example.org',
-  size_bytes: 2048,
-  blob_key: 'd'.repeat(64),
-  source: 'smtp',
-  status: 'received',
-  attempts: 0,
-  lease_owner: null,
-  lease_expires_at: null,
-  from_address: null,
-  subject: null,
-  message_id_header: null,
-  outcomes: [],
-  error: null,
-  received_at: '2026-03-01T00:00:00.000Z',
-  processed_at: null,
   ...overrides,
 });
 

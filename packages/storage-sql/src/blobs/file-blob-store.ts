@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BlobStore, StagedBlob } from '@intake/core';
+import { syncPath } from '../sync-path.js';
 
 const KEY = /^[0-9a-f]{64}$/;
 
 // The callback API with plain descriptors: cheaper per call than fs/promises' FileHandle objects.
-const fsync = promisify(fs.fsync);
 const readFile = promisify(fs.readFile);
 const writeFile = promisify(fs.writeFile);
 const rename = promisify(fs.rename);
@@ -112,19 +112,5 @@ export class FileBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await fs.promises.rm(this.pathOf(key), { force: true });
-  }
-}
-
-/**
- * fsync of a file or directory by name (fsync applies to the inode, whichever descriptor asks). Only
- * the fsync goes to libuv's thread pool: opening an existing inode read-only and closing it are quick
- * system calls (no journal, no I/O), cheaper inline than two more round trips through the pool.
- */
-async function syncPath(file: string): Promise<void> {
-  const fd = fs.openSync(file, 'r');
-  try {
-    await fsync(fd);
-  } finally {
-    fs.closeSync(fd);
   }
 }

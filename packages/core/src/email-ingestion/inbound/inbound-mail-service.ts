@@ -4,7 +4,7 @@ import type { IdGenerator } from '../../shared/ids.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Intake, IntakeStores } from '../../intake.js';
 import type { JobPipeline } from '../../jobs/job-pipeline.js';
-import type { BlobStore, StagedBlob } from '../../ports/blob-store.port.js';
+import { stageBlob, type BlobStore } from '../../ports/blob-store.port.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { DocumentCombiner, MessageParser, ParsedMessage } from '../../ports/message-parser.port.js';
 import type { JobSubmissionService } from '../../jobs/job-submission.js';
@@ -118,8 +118,7 @@ export class InboundMailService {
     const byPrefix = new Map<string, Envelope['recipients'][number]>();
     for (const recipient of envelope.recipients) if (!byPrefix.has(recipient.prefix)) byPrefix.set(recipient.prefix, recipient);
     if (byPrefix.size === 0) throw new Error('a message needs at least one accepted recipient');
-    const { blobs } = this.deps;
-    const staged: StagedBlob = blobs.stage ? await blobs.stage(raw) : { key: await blobs.put(raw), sync: async () => {} };
+    const staged = await stageBlob(this.deps.blobs, raw);
     const blobKey = staged.key;
     const receivedAt = this.deps.clock.now().toISOString();
     const records = [...byPrefix.values()].map((r): InboundMessageRecord => ({

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { isDeepFrozen, parseInput, requireScope, type AuthContext } from '@intake/core';
 import { readJsonBody } from './read-json-body.js';
+import { checkPathParams, checkQuery } from './request-text.js';
 import { toKoaPath, type RouteDef } from './routes/route.js';
 
 export interface MountOptions {
@@ -16,9 +17,10 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], options
     const run = async (ctx: Context) => {
       const auth = ctx.state.auth as AuthContext | undefined;
       if (route.scope) requireScope(auth!, route.scope);
+      checkPathParams(ctx.params);
       const params = route.params ? parseInput(route.params, ctx.params, 'path') : ctx.params;
       // Koa parses the query string on first read: routes without a query schema never read it.
-      const query = route.query ? parseInput(route.query, ctx.query, 'query') : NO_QUERY;
+      const query = route.query ? parseInput(route.query, checkedQuery(ctx), 'query') : NO_QUERY;
       const body = route.body && !route.upload ? await readJsonBody(ctx, options.maxBodyBytes) : undefined;
       const result = await route.handler({ body, query, params, auth: auth!, ctx });
       if (result.headers) for (const [name, value] of Object.entries(result.headers)) ctx.set(name, value);
@@ -35,6 +37,13 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], options
     const handler = route.scope ? (ctx: Context) => options.authenticate(ctx, () => run(ctx)) : run;
     router[route.method](toKoaPath(route.path), handler as never);
   }
+}
+
+/** The parsed query, held to the edge's text rules (handlers may read more of it, e.g. metadata[key]). */
+function checkedQuery(ctx: Context): Record<string, unknown> {
+  const query = ctx.query;
+  checkQuery(query);
+  return query;
 }
 
 const NO_QUERY: Readonly<Record<string, never>> = Object.freeze({});

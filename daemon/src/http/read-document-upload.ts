@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import busboy from 'busboy';
 import { AppError, invalidRequest, type IncomingDocument } from '@intake/core';
 import { readJsonBody } from './read-json-body.js';
+import { isUnstorable, parseRequestJson, unstorableReason } from './request-text.js';
 
 export interface UploadLimits {
   maxDocumentBytes: number;
@@ -44,6 +45,11 @@ function decodeBase64(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(payload.replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
 }
 
+/**
+ * multipart/form-data through busboy. Every way a body can end badly (cut short, garbage, the client
+ * gone) settles the promise with an error: busboy reports a truncated body on the parser *and* on
+ * the file stream in progress, and a stream's 'error' without a listener ends the process.
+ */
 function readMultipart(ctx: Context, maxDocumentBytes: number): Promise<Omit<IncomingDocument, 'idempotencyKey'>> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -53,12 +59,19 @@ function readMultipart(ctx: Context, maxDocumentBytes: number): Promise<Omit<Inc
     try {
       parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: maxDocumentBytes, fields: 10, fieldSize: 65_536 } });
     } catch (error) {
-      return reject(invalidRequest(`Malformed multipart body: ${(error as Error).message}`));
+      return reject(malformed(error));
     }
+    const fail = (error: Error) => {
+      ctx.req.unpipe(parser);
+      // Whatever else the client sends is read and dropped, so the 400 can be answered.
+      ctx.req.resume();
+      reject(error);
+    };
     parser.on('field', (name, value) => {
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
+      stream.on('error', (error: Error) => fail(malformed(error)));
       if (name !== 'file') {
         stream.resume();
         failure ??= invalidRequest(`Unexpected file part "${name}"; send the document as "file"`);
@@ -76,22 +89,33 @@ function readMultipart(ctx: Context, maxDocumentBytes: number): Promise<Omit<Inc
     parser.on('filesLimit', () => {
       failure ??= invalidRequest('Send one file per request');
     });
-    parser.on('error', (error: Error) => reject(invalidRequest(`Malformed multipart body: ${error.message}`)));
+    parser.on('error', (error: Error) => fail(malformed(error)));
     parser.on('close', () => {
       if (failure) return reject(failure);
       if (!file) return reject(invalidRequest('The multipart body has no "file" part', [{ path: 'file', message: 'required' }]));
-      let metadata: unknown;
-      if (fields.metadata !== undefined && fields.metadata !== '') {
-        try {
-          metadata = JSON.parse(fields.metadata);
-        } catch {
-          return reject(invalidRequest('metadata must be a JSON object', [{ path: 'metadata', message: 'not valid JSON' }]));
-        }
+      try {
+        resolve(toUpload(fields, file));
+      } catch (error) {
+        reject(error);
       }
-      // A part type of application/octet-stream says nothing (curl's default): the magic bytes decide.
-      const partType = file.mimeType === 'application/octet-stream' ? undefined : file.mimeType;
-      resolve({ extractor_id: fields.extractor_id, bytes: file.bytes, declaredMimeType: fields.mime_type ?? partType, metadata });
     });
+    // A client that hangs up mid-body: the error names the abort, which the request log treats as the client's doing.
+    ctx.req.on('error', (error) => fail(error));
+    ctx.req.on('aborted', () => fail(Object.assign(new Error('The client closed the connection before the body was read'), { code: 'ECONNRESET' })));
     ctx.req.pipe(parser);
   });
+}
+
+const malformed = (error: unknown) => invalidRequest(`Malformed multipart body: ${(error as Error).message}`);
+
+/** The form's fields as an upload; text fields are held to the JSON body's rules. */
+function toUpload(fields: Record<string, string>, file: { bytes: Uint8Array; mimeType: string }): Omit<IncomingDocument, 'idempotencyKey'> {
+  for (const name of ['extractor_id', 'mime_type'] as const) {
+    const value = fields[name];
+    if (value !== undefined && isUnstorable(value)) throw invalidRequest(`${name} ${unstorableReason(value)}`, [{ path: name, message: unstorableReason(value) }]);
+  }
+  const metadata = fields.metadata !== undefined && fields.metadata !== '' ? parseRequestJson(fields.metadata, 'metadata') : undefined;
+  // A part type of application/octet-stream says nothing (curl's default): the magic bytes decide.
+  const partType = file.mimeType === 'application/octet-stream' ? undefined : file.mimeType;
+  return { extractor_id: fields.extractor_id, bytes: file.bytes, declaredMimeType: fields.mime_type ?? partType, metadata };
 }

@@ -1,8 +1,10 @@
 import type { Context } from 'koa';
-import { AppError, invalidRequest } from '@intake/core';
+import { AppError } from '@intake/core';
+import { parseRequestJson } from './request-text.js';
 
 /**
- * Reads and parses a JSON body, refusing more than `limitBytes` before buffering it all. Read lazily
+ * Reads and parses a JSON body, refusing more than `limitBytes` before buffering it all, and what
+ * parseRequestJson refuses (deep nesting, strings the database cannot store). Read lazily
  * by the routes that take a body, after authentication, so anonymous clients cannot make the
  * daemon buffer large bodies.
  */
@@ -25,11 +27,7 @@ export async function readJsonBody(ctx: Context, limitBytes: number): Promise<un
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw invalidRequest(`The body is not valid JSON: ${(error as Error).message}`);
-  }
+  return parseRequestJson(text);
 }
 
 const tooLarge = (limitBytes: number) =>

@@ -40,9 +40,12 @@ export function requestContext(logger: Logger) {
         throw new AppError('not_found', `No route for ${ctx.method} ${ctx.path}`);
       }
     } catch (thrown) {
-      const error = isAppError(thrown) ? thrown : fromKoaError(thrown);
+      const gone = clientWentAway(ctx);
+      const error = isAppError(thrown) ? thrown : gone ? clientGone(thrown) : fromKoaError(thrown);
       const status = httpStatusOf(error.code);
-      if (status >= 500) logger.error({ err: coerceError(thrown), requestId }, 'request failed');
+      // A hang-up is the client's doing, not a failure of ours: recorded, below error level.
+      if (gone) logger.info({ requestId, reason: coerceError(thrown).message }, 'client closed the connection before the answer');
+      else if (status >= 500) logger.error({ err: coerceError(thrown), requestId }, 'request failed');
       const retryAfter = error.context.retryAfterSeconds;
       if (typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
       ctx.status = status;
@@ -63,6 +66,13 @@ export function requestContext(logger: Logger) {
     }
   };
 }
+
+/** The client hung up (reset or closed its side) before its request was read in full. */
+const clientWentAway = (ctx: Context): boolean => ctx.req.destroyed && !ctx.req.complete;
+
+/** What a hang-up becomes: a 400 that nobody will read, but that keeps it out of the 5xx counts. */
+const clientGone = (thrown: unknown): AppError =>
+  new AppError('invalid_request', 'The client closed the connection before the request was read', { cause: coerceError(thrown) });
 
 /** Errors thrown by Koa itself or by body reading carry an HTTP status (`expose` means client-safe). */
 function fromKoaError(thrown: unknown): AppError {

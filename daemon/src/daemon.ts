@@ -71,6 +71,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     if (lock && adminSecret) lock.setHandler(createAdminApp(intake, await container.getAsync<WebhookService>(TOKENS.WebhookService), adminSecret, logger).callback());
 
     server = http.createServer(app.koa.callback());
+    server.on('clientError', app.onClientError);
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);

@@ -133,6 +133,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576,
   });
   server.on('request', app.koa.callback());
+  server.on('clientError', app.onClientError);
   return {
     baseUrl,
     intake,

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { DocumentLinks, ErpService, InboundMailService, Intake, JobPipeline, RateLimiter, WebhookService } from '@intake/core';
 import type { Logger } from '../logger.js';
+import { answerClientError } from './client-error.js';
 import { authenticate } from './middleware/authenticate.js';
 import { requestContext } from './middleware/request-context.js';
 import { mountRoutes } from './mount-routes.js';
@@ -47,6 +48,8 @@ export interface HttpAppDeps {
 export interface HttpApp {
   koa: Koa;
   routes: readonly RouteDef[];
+  /** For the server's 'clientError': what Node's parser cannot read is answered with the error body too. */
+  onClientError: ReturnType<typeof answerClientError>;
 }
 
 /** The public HTTP API as a Koa application (not listening: the daemon or a test decides where). */
@@ -83,7 +86,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     if (AUTHENTICATED_TREES.some((tree) => ctx.path.startsWith(tree)) && ctx.status === 404 && ctx.body === undefined) await auth(ctx, next);
     else await next();
   });
-  return { koa, routes };
+  return { koa, routes, onClientError: answerClientError(deps.logger) };
 }
 
 /**

@@ -4,6 +4,7 @@ import { DB_KINDS } from '../support/databases.js';
 import { invoiceExtractor, startApi, type ApiHarness, type ApiResponse } from '../support/api-harness.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
 import { failOnEscapedErrors } from './escaped-errors.js';
+import { send } from './fuzz/operations.js';
 
 /**
  * Issue 13, defects 1 to 3: what the request edge (body reading, JSON parsing, path and query
@@ -34,7 +35,7 @@ function rawRequest(baseUrl: string, method: string, path: string, headers: Reco
 
 const nested = (depth: number, open: string, close: string, leaf: string) => open.repeat(depth) + leaf + close.repeat(depth);
 
-function expectError(res: ApiResponse, status: number, code: string) {
+function expectError(res: { status: number; body: any }, status: number, code: string) {
   expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(status);
   expect(res.body.error).toMatchObject({ code, status });
   expect(typeof res.body.error.message).toBe('string');
@@ -92,6 +93,19 @@ describe.each(DB_KINDS)('request edge on %s', (kind) => {
       const res = await multipart('zz', Buffer.concat([Buffer.from(head), Buffer.from(pdf), Buffer.from('\r\n--zz--\r\n')]));
       expect(res.status, JSON.stringify(res.body)).toBe(202);
       accepted++;
+    });
+  });
+
+  describe('requests Node\'s HTTP parser refuses carry the error body too', () => {
+    const raw = (text: string) => send(api.baseUrl, { kind: 'raw', method: 'POST', url: '/', headers: {}, body: [], raw: Buffer.from(text, 'latin1') });
+    const head = 'POST /v1/extractors HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n';
+    it.each([
+      ['garbage instead of a request line', 'GARBAGE\r\n\r\n', 400, 'invalid_request'],
+      ['a broken chunk', `${head}Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`, 400, 'invalid_request'],
+      ['Content-Length and Transfer-Encoding together', `${head}Transfer-Encoding: chunked\r\nContent-Length: 2\r\n\r\n2\r\n{}\r\n0\r\n\r\n`, 400, 'invalid_request'],
+      ['a head over 16 KB', `${head}X-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 413, 'payload_too_large'],
+    ])('%s', async (_label, text, status, code) => {
+      expectError(await raw(text), status, code);
     });
   });
 

@@ -87,7 +87,8 @@ export interface ApiOptions {
 export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<ApiHarness> {
   const db = await openTestDatabase(kind);
   const clock = options.clock ?? systemClock;
-  const intake = createIntake({ stores: db.storage, clock });
+  const webhookTransport = options.webhookTransport ?? createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] });
+  const intake = createIntake({ stores: db.storage, clock, destinations: webhookTransport });
   const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-blobs-'));
   const reader: DocumentReader = createTesseractReader({ workers: 1 });
   const pipeline = createJobPipeline(intake, {
@@ -101,7 +102,6 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const webhookTransport = options.webhookTransport ?? createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] });
   const webhooks = new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: webhookTransport, clock: intake.clock, ids: intake.ids, timeoutMs: options.webhookTimeoutMs ?? 5000 });
   const inbound = createInboundMail(intake, pipeline, {
     parser: createMailParser(),

@@ -8,6 +8,7 @@ import {
   createDocumentExtractor,
   createInboundMail,
   createIntake,
+  DEFAULT_DOCUMENT_LIMITS,
   createJobPipeline,
   DocumentLinks,
   ErpService,
@@ -69,6 +70,8 @@ export interface ApiOptions {
   /** Runs live jobs; defaults to the real reader and extraction. */
   extractor?: DocumentExtractor;
   maxDocumentBytes?: number;
+  /** MAX_PAGES_PER_DOCUMENT at submission; default DEFAULT_DOCUMENT_LIMITS.maxPages, as the reader's. */
+  maxPagesPerDocument?: number;
   timeoutMs?: number;
   leaseMs?: number;
   /** The transport of /v1/webhooks (tests and registration checks); default: HTTPS allowing 127.0.0.1 and localhost, no CA file. */
@@ -95,7 +98,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     blobs: kind === 'postgres' ? new SqlBlobStore(db.storage.knex) : new FileBlobStore(blobDir),
     inspector: reader,
     extractor: options.extractor ?? createDocumentExtractor({ reader }),
-    options: { maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576, leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, timeoutMs: options.timeoutMs ?? 60_000 },
+    options: { maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576, maxPagesPerDocument: options.maxPagesPerDocument ?? DEFAULT_DOCUMENT_LIMITS.maxPages, leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, timeoutMs: options.timeoutMs ?? 60_000 },
     syncCommitted: () => db.storage.syncToDisk(),
   });
   // Listen first: document links must carry this server's own address.

@@ -1,7 +1,8 @@
 import nodemailer from 'nodemailer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentError } from '@intake/core';
+import { DEFAULT_DOCUMENT_LIMITS, DocumentError } from '@intake/core';
+import { loadConfig } from '@intake/daemon';
 import type { SmtpIntake } from '@intake/daemon';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { DB_KINDS } from '../support/databases.js';
@@ -67,6 +68,16 @@ describe('the reader refuses what is too large before rendering it', () => {
   it('a truncated header is still unreadable, not too large', async () => {
     const error = await refusal(whitePng(20_000, 20_000).subarray(0, 30));
     expect(error.code).toBe('document_unreadable');
+  });
+});
+
+describe('the daemon settings', () => {
+  it('default to DEFAULT_DOCUMENT_LIMITS, and a bad value names the setting', () => {
+    const config = loadConfig({ INTAKE_CONFIG: 'config/intake.example.env' });
+    expect({ maxPages: config.MAX_PAGES_PER_DOCUMENT, maxPagePixels: config.MAX_PIXELS_PER_PAGE, maxImagePixels: config.MAX_PIXELS_PER_IMAGE }).toEqual(DEFAULT_DOCUMENT_LIMITS);
+    expect(loadConfig({ MAX_PAGES_PER_DOCUMENT: '7', INTAKE_CONFIG: '/dev/null' }).MAX_PAGES_PER_DOCUMENT).toBe(7);
+    expect(() => loadConfig({ MAX_PIXELS_PER_IMAGE: '5e7', INTAKE_CONFIG: '/dev/null' })).toThrow(/MAX_PIXELS_PER_IMAGE: must be a whole number/);
+    expect(() => loadConfig({ MAX_PAGES_PER_DOCUMENT: '0', INTAKE_CONFIG: '/dev/null' })).toThrow(/MAX_PAGES_PER_DOCUMENT/);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   createDocumentExtractor,
   createInboundMail,
   createIntake,
+  DEFAULT_DOCUMENT_LIMITS,
   createJobPipeline,
   DocumentLinks,
   ErpService,
@@ -69,6 +70,8 @@ export interface ApiOptions {
   /** Runs live jobs; defaults to the real reader and extraction. */
   extractor?: DocumentExtractor;
   maxDocumentBytes?: number;
+  /** MAX_PAGES_PER_DOCUMENT at submission; default DEFAULT_DOCUMENT_LIMITS.maxPages, as the reader's. */
+  maxPagesPerDocument?: number;
   timeoutMs?: number;
   leaseMs?: number;
   /** The transport of /v1/webhooks (tests and registration checks); default: HTTPS allowing 127.0.0.1 and localhost, no CA file. */
@@ -87,21 +90,21 @@ export interface ApiOptions {
 export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<ApiHarness> {
   const db = await openTestDatabase(kind);
   const clock = options.clock ?? systemClock;
-  const intake = createIntake({ stores: db.storage, clock });
+  const webhookTransport = options.webhookTransport ?? createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] });
+  const intake = createIntake({ stores: db.storage, clock, destinations: webhookTransport });
   const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-blobs-'));
   const reader: DocumentReader = createTesseractReader({ workers: 1 });
   const pipeline = createJobPipeline(intake, {
     blobs: kind === 'postgres' ? new SqlBlobStore(db.storage.knex) : new FileBlobStore(blobDir),
     inspector: reader,
     extractor: options.extractor ?? createDocumentExtractor({ reader }),
-    options: { maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576, leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, timeoutMs: options.timeoutMs ?? 60_000 },
+    options: { maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576, maxPagesPerDocument: options.maxPagesPerDocument ?? DEFAULT_DOCUMENT_LIMITS.maxPages, leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, timeoutMs: options.timeoutMs ?? 60_000 },
     syncCommitted: () => db.storage.syncToDisk(),
   });
   // Listen first: document links must carry this server's own address.
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const webhookTransport = options.webhookTransport ?? createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] });
   const webhooks = new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: webhookTransport, clock: intake.clock, ids: intake.ids, timeoutMs: options.webhookTimeoutMs ?? 5000 });
   const inbound = createInboundMail(intake, pipeline, {
     parser: createMailParser(),

@@ -1,6 +1,6 @@
 import cron from 'node-cron';
 import { z } from 'zod';
-import { parseDomainList } from '@intake/core';
+import { DEFAULT_DOCUMENT_LIMITS, parseDomainList, type DocumentLimits } from '@intake/core';
 import { validateRelayUrl } from '@intake/notifier-smtp';
 
 /** Whole numbers written as plain digits: z.coerce would read " " as 0 and accept 1e3 or 0x50. */
@@ -55,6 +55,12 @@ export const ConfigSchema = z.object({
   WORKER_CONCURRENCY: digits.pipe(z.number().int().min(1).max(64)).default(2),
   MAX_ATTACHMENT_SIZE_MB: digits.pipe(z.number().int().min(1).max(1024)).default(25),
   PROCESSING_TIMEOUT_MS: positiveInt.default(120_000),
+  /** A document with more pages is refused (413 at upload; the attachment skipped for mail), before it is stored. */
+  MAX_PAGES_PER_DOCUMENT: digits.pipe(z.number().int().min(1).max(100_000)).default(DEFAULT_DOCUMENT_LIMITS.maxPages),
+  /** A PDF page larger than this many pixels at 300 dpi fails its job (document_too_large) before anything is rendered. */
+  MAX_PIXELS_PER_PAGE: digits.pipe(z.number().int().min(1_000_000).max(1_000_000_000)).default(DEFAULT_DOCUMENT_LIMITS.maxPagePixels),
+  /** An image (or TIFF page) with more pixels fails its job (document_too_large) before it is decoded. */
+  MAX_PIXELS_PER_IMAGE: digits.pipe(z.number().int().min(1_000_000).max(1_000_000_000)).default(DEFAULT_DOCUMENT_LIMITS.maxImagePixels),
   /** Largest JSON body the API reads, in MB; beyond it 413 payload_too_large. */
   MAX_REQUEST_BODY_MB: digits.pipe(z.number().int().min(1).max(2048)).optional(),
   /** Credits a live job costs per page. */
@@ -123,6 +129,11 @@ export interface ResolvedConfig extends Config {
   SMTP_MAX_MESSAGE_MB: number;
   /** EMAIL_DOMAIN as a lowercase list. */
   EMAIL_DOMAINS: string[];
+}
+
+/** The reader's limits from MAX_PAGES_PER_DOCUMENT, MAX_PIXELS_PER_PAGE and MAX_PIXELS_PER_IMAGE. */
+export function documentLimits(config: Config): DocumentLimits {
+  return { maxPages: config.MAX_PAGES_PER_DOCUMENT, maxPagePixels: config.MAX_PIXELS_PER_PAGE, maxImagePixels: config.MAX_PIXELS_PER_IMAGE };
 }
 
 export function resolveConfig(config: Config): ResolvedConfig {

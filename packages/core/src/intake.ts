@@ -15,6 +15,7 @@ import type { ClassificationExampleStore, ReviewItemStore } from './email-ingest
 import type { NotificationStore } from './email-ingestion/notifications/notification-store.port.js';
 import type { ErpStore } from './email-ingestion/erp/erp-store.port.js';
 import { EmailIngestionService } from './email-ingestion/email-ingestion-service.js';
+import { literalDestinations, type DestinationCheck } from './webhooks/callback-url.js';
 import { ApiKeyService } from './keys/api-key-service.js';
 import { CreditService } from './credits/credit-service.js';
 import { ExtractorService } from './extractors/extractor-service.js';
@@ -54,6 +55,12 @@ export interface IntakeOptions {
   creditsPerPage?: number;
   /** How long an authenticated key is trusted before the database is asked again; default 5000 ms. */
   authCacheMs?: number;
+  /**
+   * The address policy URLs Intake will call must pass at registration (per-prefix webhooks here):
+   * pass the webhook transport (@intake/webhook-https), which applies the same policy at every
+   * connection. Default: the default policy on IP literals and localhost (no DNS).
+   */
+  destinations?: DestinationCheck;
 }
 
 /** The services of Intake, wired to one set of stores. */
@@ -83,7 +90,7 @@ export function createIntake(options: IntakeOptions): Intake {
     extractors: new ExtractorService({ extractors: stores.extractors, clock, ids }),
     credits: new CreditService({ stores, transaction: stores.transaction, clock, ids, creditsPerPage }),
     jobs: new JobQueries({ stores, clock }),
-    emailIngestion: new EmailIngestionService({ stores, clock, ids }),
+    emailIngestion: new EmailIngestionService({ stores, clock, ids, destinations: options.destinations ?? literalDestinations() }),
     stores,
     clock,
     ids,

@@ -1,3 +1,4 @@
+import type { DocumentLimits } from '@intake/core';
 import type { OcrWorkerPool } from './ocr/worker-pool.js';
 
 /** What reading one document needs besides its bytes. */
@@ -8,4 +9,6 @@ export interface ReadContext {
   renderDpi: number;
   /** A PDF page with fewer text-layer words than this is read by OCR instead. */
   minTextLayerWords: number;
+  /** Checked before any page is rendered or decoded. */
+  limits: DocumentLimits;
 }

@@ -4,8 +4,8 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { DocumentInspection, DocumentReader, ReadDocument, ReadOptions } from '@intake/core';
-import { sniffMimeType } from '@intake/core';
+import type { DocumentInspection, DocumentLimits, DocumentReader, ReadDocument, ReadOptions } from '@intake/core';
+import { DEFAULT_DOCUMENT_LIMITS, sniffMimeType } from '@intake/core';
 import { imagePageCount, readImage } from './image/read-image.js';
 import { OcrWorkerPool } from './ocr/worker-pool.js';
 import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
@@ -26,6 +26,8 @@ export interface TesseractReaderOptions {
   minWords?: number;
   /** OCR'd documents whose words average a lower confidence (0..1) are refused (default 0.4). */
   minMeanConfidence?: number;
+  /** Pages, pixels per page and per image, checked before anything is rendered (DEFAULT_DOCUMENT_LIMITS). */
+  limits?: Partial<DocumentLimits>;
 }
 
 export interface TesseractReader extends DocumentReader {
@@ -40,6 +42,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const renderDpi = options.renderDpi ?? 300;
   const pool = new OcrWorkerPool({ size: options.workers ?? 2, langPath: LANG_PATH, dpi: renderDpi });
   const minTextLayerWords = options.minTextLayerWords ?? 3;
+  const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
 
   return {
@@ -55,7 +58,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
       if (mimeType === null) {
         throw unreadable('The file is not a PDF, PNG, JPEG, WEBP or TIFF document', 'Send the invoice as a PDF or as an image (PNG, JPEG, WEBP or TIFF)');
       }
-      const context = { pool, signal, renderDpi, minTextLayerWords };
+      const context = { pool, signal, renderDpi, minTextLayerWords, limits };
       const document = mimeType === 'application/pdf' ? await readPdf(bytes, context) : await readImage(bytes, mimeType, context);
       assertReadable(document.pages, floor);
       return document;

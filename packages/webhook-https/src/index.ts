@@ -63,8 +63,10 @@ export function createHttpsTransport(options: HttpsTransportOptions = {}): Webho
           if (problem) return problem;
         }
         return null;
-      } catch (error) {
-        return `${hostname} does not resolve (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+      } catch {
+        // Nothing to refuse yet: a name that does not resolve now (a receiver still being set up,
+        // the spec's own example.com-style names, a DNS hiccup) is decided at every connection.
+        return null;
       }
     },
     close: () => agent.destroy(),

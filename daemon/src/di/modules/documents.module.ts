@@ -4,7 +4,7 @@ import { ContainerModule } from 'inversify';
 import { createDocumentExtractor, createJobPipeline, DocumentLinks, type BlobStore, type DocumentReader, type Intake, type JobPipeline } from '@intake/core';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sql';
-import type { ResolvedConfig } from '../../config/config.schema.js';
+import { documentLimits, type ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { TOKENS } from '../tokens.js';
 
@@ -21,7 +21,10 @@ export const documentsModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
 
   bind<DocumentReader>(TOKENS.Reader)
-    .toDynamicValue((ctx) => createTesseractReader({ workers: ctx.get<ResolvedConfig>(TOKENS.Config).OCR_WORKERS }))
+    .toDynamicValue((ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      return createTesseractReader({ workers: config.OCR_WORKERS, limits: documentLimits(config) });
+    })
     .inSingletonScope();
 
   bind<JobPipeline>(TOKENS.Pipeline)
@@ -36,6 +39,7 @@ export const documentsModule = new ContainerModule(({ bind }) => {
         extractor: createDocumentExtractor({ reader }),
         options: {
           maxDocumentBytes: config.MAX_ATTACHMENT_SIZE_MB * 1_048_576,
+          maxPagesPerDocument: config.MAX_PAGES_PER_DOCUMENT,
           leaseMs: config.JOB_LEASE_MS,
           maxAttempts: 3,
           timeoutMs: config.PROCESSING_TIMEOUT_MS,

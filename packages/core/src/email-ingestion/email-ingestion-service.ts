@@ -6,11 +6,14 @@ import type { Clock } from '../ports/clock.port.js';
 import { toConfigView, type EmailIngestionConfigView } from './email-ingestion-config.js';
 import { EmailIngestionConfigInputSchema, type EmailIngestionConfig } from './email-ingestion-config.schema.js';
 import { applyMergePatch } from './merge-patch.js';
+import { checkCallbackUrl, type DestinationCheck } from '../webhooks/callback-url.js';
 
 export interface EmailIngestionServiceDeps {
   stores: Pick<IntakeStores, 'emailIngestion' | 'extractors' | 'erp' | 'webhooks' | 'transaction'>;
   clock: Clock;
   ids: IdGenerator;
+  /** The address policy `webhooks.url` must pass, as every URL Intake calls (see checkCallbackUrl). */
+  destinations: DestinationCheck;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -23,6 +26,7 @@ export class EmailIngestionService {
   async create(orgId: string, rawInput: unknown): Promise<EmailIngestionConfigView> {
     const config = parseInput(EmailIngestionConfigInputSchema, rawInput);
     await this.checkReferences(orgId, config);
+    await this.checkWebhookUrl(config, null);
     const now = this.deps.clock.now().toISOString();
     const record = { org_id: orgId, prefix: config.emailPrefix, config, created_at: now, updated_at: now };
     // The configuration and its webhook endpoint commit together.
@@ -62,6 +66,7 @@ export class EmailIngestionService {
       ]);
     }
     await this.checkReferences(orgId, config);
+    await this.checkWebhookUrl(config, current.config);
     const now = this.deps.clock.now().toISOString();
     const updated = await this.deps.stores.transaction(async (tx) => {
       const row = await tx.emailIngestion.update(orgId, current.prefix, config, now);
@@ -102,5 +107,16 @@ export class EmailIngestionService {
       details.push({ path: 'erpConnectionId', message: `ERP connection ${config.erpConnectionId} was not found: create it with POST /v1/erp-connections` });
     }
     if (details.length > 0) throw invalidRequest(`The request is invalid (${details[0]!.path}: ${details[0]!.message})`, details);
+  }
+
+  /**
+   * A new or changed `webhooks.url` must pass the address policy now, as `/v1/webhooks/endpoints`
+   * does; an unchanged one is not looked up again (its deliveries are checked at every connection).
+   */
+  private async checkWebhookUrl(config: EmailIngestionConfig, before: EmailIngestionConfig | null): Promise<void> {
+    const url = config.webhooks?.url;
+    if (url === undefined || url === before?.webhooks?.url) return;
+    const problem = await checkCallbackUrl(url, this.deps.destinations);
+    if (problem) throw new AppError('invalid_webhook_url', `webhooks.url: ${problem}`, { details: [{ path: 'webhooks.url', message: problem }] });
   }
 }

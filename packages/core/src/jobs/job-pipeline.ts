@@ -7,6 +7,8 @@ import { JobSubmissionService } from './job-submission.js';
 
 export interface JobPipelineOptions extends ProcessorOptions {
   maxDocumentBytes: number;
+  /** See SubmissionOptions.maxPagesPerDocument; pass the reader's DocumentLimits.maxPages. */
+  maxPagesPerDocument?: number;
 }
 
 export interface JobPipelineDeps {
@@ -38,7 +40,11 @@ export function createJobPipeline(intake: Intake, deps: JobPipelineDeps): JobPip
       inspector: deps.inspector,
       clock,
       ids,
-      options: { maxDocumentBytes: deps.options.maxDocumentBytes, creditsPerPage: intake.creditsPerPage },
+      options: {
+        maxDocumentBytes: deps.options.maxDocumentBytes,
+        creditsPerPage: intake.creditsPerPage,
+        ...(deps.options.maxPagesPerDocument !== undefined ? { maxPagesPerDocument: deps.options.maxPagesPerDocument } : {}),
+      },
       ...(deps.syncCommitted ? { syncCommitted: deps.syncCommitted } : {}),
     }),
     processor: new JobProcessor({

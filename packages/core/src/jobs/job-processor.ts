@@ -1,6 +1,7 @@
 import { routeAfterExtraction } from '../email-ingestion/routing/routing.js';
 import { DEFAULT_MATCH_FIELDS, duplicateKey } from '../email-ingestion/duplicates/duplicates.js';
 import { emailJobFinished } from '../email-ingestion/email-job-finished.js';
+import { emailOfJob } from '../email-ingestion/erp/erp.js';
 import { DocumentError } from '../shared/document-error.js';
 import { coerceError } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
@@ -44,7 +45,12 @@ export type ProcessOutcome =
   | { kind: 'retry'; jobId: string }
   | { kind: 'lost_lease'; jobId: string };
 
-class Timeout extends Error {}
+/** An attempt ran out of time: `limitMs` was its limit, `setting` the setting that decided it. */
+class Timeout extends Error {
+  constructor(readonly limitMs: number, readonly setting: string) {
+    super(`no result within ${limitMs} ms`);
+  }
+}
 
 /** Runs queued jobs: one `runNext` call claims and finishes (or gives back) at most one job. */
 export class JobProcessor {
@@ -88,22 +94,40 @@ export class JobProcessor {
 
   private async extractWithTimeout(job: JobRecord): Promise<ExtractionOutcome> {
     if (job.environment === 'test') return simulateExtraction(job.id, job.field_definitions, job.metadata, job.page_count);
+    const limit = await this.timeLimit(job);
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        controller.abort(new Timeout());
-        reject(new Timeout());
-      }, this.deps.options.timeoutMs);
+        const timeout = new Timeout(limit.ms, limit.setting);
+        controller.abort(timeout);
+        reject(timeout);
+      }, limit.ms);
     });
     try {
       const bytes = await this.deps.blobs.get(job.blob_key);
       if (!bytes) throw new DocumentError('document_unreadable', 'The stored document is missing', 'Resubmit the document.');
       const work = this.deps.extractor.extract({ bytes, mimeType: job.mime_type, documentType: job.document_type, fieldDefinitions: job.field_definitions, signal: controller.signal });
       return await Promise.race([work, expired]);
+    } catch (error) {
+      // Work that stops at the abort with its own error (before `expired` settles) still timed out.
+      if (controller.signal.reason instanceof Timeout) throw controller.signal.reason;
+      throw error;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * PROCESSING_TIMEOUT_MS, or an email job's prefix's `maxProcessingTimeMs` when that is shorter (the
+   * prefix's setting as it is when the attempt starts; a prefix deleted since leaves the global one).
+   */
+  private async timeLimit(job: JobRecord): Promise<{ ms: number; setting: string }> {
+    const global = { ms: this.deps.options.timeoutMs, setting: 'PROCESSING_TIMEOUT_MS' };
+    const prefix = emailOfJob(job)?.prefix;
+    if (!prefix) return global;
+    const perPrefix = (await this.deps.stores.emailIngestion.get(job.org_id, prefix))?.config.maxProcessingTimeMs;
+    return perPrefix !== undefined && perPrefix < global.ms ? { ms: perPrefix, setting: `maxProcessingTimeMs of prefix ${prefix}` } : global;
   }
 
   private async complete(job: JobRecord, workerId: string, outcome: ExtractionOutcome, elapsedMs: number): Promise<ProcessOutcome> {
@@ -161,8 +185,8 @@ export class JobProcessor {
 
   private async handleFailure(job: JobRecord, workerId: string, thrown: unknown, elapsedMs: number): Promise<ProcessOutcome> {
     if (thrown instanceof Timeout) {
-      const seconds = Math.round(this.deps.options.timeoutMs / 1000);
-      const details: ErrorDetails = { code: 'processing_timeout', message: `Processing took longer than ${seconds} s and was stopped`, suggestion: 'Resubmit the document; if it fails again, send a smaller or clearer file.' };
+      const seconds = Math.round(thrown.limitMs / 100) / 10;
+      const details: ErrorDetails = { code: 'processing_timeout', message: `Processing took longer than ${seconds} s (${thrown.setting}) and was stopped`, suggestion: 'Resubmit the document; if it fails again, send a smaller or clearer file.' };
       return (await this.fail(job, workerId, details, elapsedMs)) ? { kind: 'failed', jobId: job.id, code: details.code } : { kind: 'lost_lease', jobId: job.id };
     }
     const simulated = job.environment === 'test' && thrown instanceof DocumentError;

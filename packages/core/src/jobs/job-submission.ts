@@ -18,6 +18,12 @@ const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
 export interface SubmissionOptions {
   maxDocumentBytes: number;
   creditsPerPage: number;
+  /**
+   * MAX_PAGES_PER_DOCUMENT: a longer document is refused here, from its inspected page count, before
+   * it is stored or priced (a live job would otherwise wait for credits it should never spend).
+   * The reader checks it again, with the pixel limits, before it renders anything.
+   */
+  maxPagesPerDocument?: number;
 }
 
 export interface SubmissionDeps {
@@ -72,6 +78,12 @@ export class JobSubmissionService {
     const mimeType = this.checkDocument(input);
     const inspection = await this.deps.inspector.inspect(input.bytes);
     const pageCount = Math.max(1, inspection.pageCount);
+    const maxPages = options.maxPagesPerDocument;
+    if (maxPages !== undefined && pageCount > maxPages) {
+      throw new AppError('document_too_large', `The document has ${pageCount} pages; the limit is ${maxPages} pages per document (MAX_PAGES_PER_DOCUMENT)`, {
+        details: [{ path: 'document', message: `more than ${maxPages} pages` }],
+      });
+    }
     const now = this.deps.clock.now();
     // The file is stored (readable) before the row names it; its sync overlaps the commit's.
     const staged = await stageBlob(this.deps.blobs, input.bytes);

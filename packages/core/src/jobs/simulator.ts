@@ -11,6 +11,7 @@ const SUGGESTIONS: Record<JobFailureCode, string> = {
   document_unreadable: 'Simulated: a real document like this would need a clearer scan (300 dpi) or a text-layer PDF.',
   temporary_error: 'Simulated: resubmit the document; temporary errors are safe to retry.',
   service_unavailable: 'Simulated: resubmit later; the service is temporarily unavailable.',
+  document_too_large: 'Simulated: split the document or send it at a normal page and image size.',
   processing_timeout: 'Simulated: resubmit the document.',
   duplicate_document: 'Simulated: the earlier document was processed.',
 };

@@ -42,6 +42,27 @@ export interface ReadDocument {
   attachments: EmbeddedFile[];
 }
 
+/**
+ * Ceilings a reader checks before it renders or decodes anything, so an oversized document fails in
+ * milliseconds with DocumentError('document_too_large') instead of filling memory until the
+ * processing timeout. The daemon's settings are named after them.
+ */
+export interface DocumentLimits {
+  /** Pages of one document: PDF pages, TIFF pages (MAX_PAGES_PER_DOCUMENT). */
+  maxPages: number;
+  /** Pixels of one PDF page rendered at the reader's resolution: its size in points × (dpi / 72)² (MAX_PIXELS_PER_PAGE). */
+  maxPagePixels: number;
+  /** Pixels of one image (each page of a TIFF), from its header (MAX_PIXELS_PER_IMAGE). */
+  maxImagePixels: number;
+}
+
+/**
+ * 100 pages: a scanned one costs about a second of OCR, so more would not finish within the default
+ * PROCESSING_TIMEOUT_MS. 36 megapixels: A2 at 300 dpi (A4 is 8.7). 50 megapixels: a 48-megapixel
+ * phone photo fits.
+ */
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { maxPages: 100, maxPagePixels: 36_000_000, maxImagePixels: 50_000_000 };
+
 export interface ReadOptions {
   /** Aborting stops the work for real (OCR workers are terminated), not just the wait. */
   signal?: AbortSignal;
@@ -57,7 +78,8 @@ export interface DocumentInspection {
 export interface DocumentReader {
   /**
    * Reads every page. Throws DocumentError('document_unreadable') for corrupt, encrypted, blank or
-   * illegible input, with a suggestion for the user.
+   * illegible input, and DocumentError('document_too_large') for input beyond its DocumentLimits,
+   * with a suggestion for the user.
    */
   read(bytes: Uint8Array, mimeType: string, options?: ReadOptions): Promise<ReadDocument>;
   /** Page count and type by magic bytes; cheap enough to run at submission. */

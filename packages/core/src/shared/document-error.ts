@@ -1,6 +1,7 @@
 /** Codes a failed job can carry in `error_details.code`. */
 export const JOB_FAILURE_CODES = [
   'document_unreadable',
+  'document_too_large',
   'temporary_error',
   'service_unavailable',
   'processing_timeout',

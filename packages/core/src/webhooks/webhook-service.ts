@@ -10,6 +10,7 @@ import type { WebhookTransport } from '../ports/webhook-transport.port.js';
 import type { StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhook.js';
 import { CreateWebhookEndpointSchema, UpdateWebhookEndpointSchema } from './webhook.schema.js';
 import { deliveryHeaders } from './webhook-sender.js';
+import { checkCallbackUrl } from './callback-url.js';
 
 export interface WebhookServiceDeps {
   store: WebhookStore;
@@ -132,15 +133,7 @@ export class WebhookService {
   }
 
   private async checkUrl(url: string): Promise<void> {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new AppError('invalid_webhook_url', `${url} is not a URL`);
-    }
-    if (parsed.protocol !== 'https:') throw new AppError('invalid_webhook_url', 'Webhook URLs must use HTTPS');
-    if (parsed.username || parsed.password) throw new AppError('invalid_webhook_url', 'Webhook URLs may not carry credentials');
-    const problem = await this.deps.transport.checkDestination(url);
+    const problem = await checkCallbackUrl(url, this.deps.transport);
     if (problem) throw new AppError('invalid_webhook_url', problem);
   }
 }

@@ -3,20 +3,21 @@
  * its npm packages) decodes every format off the event loop, applies the EXIF orientation phones
  * write instead of turning pixels, and hands over grey pixels for tesseract.
  */
-import type { ReadDocument, SupportedMimeType } from '@intake/core';
+import type { DocumentLimits, ReadDocument, SupportedMimeType } from '@intake/core';
 import sharp from 'sharp';
 import { mapPages } from '../map-pages.js';
 import type { GreyImage } from '../ocr/ocr-page.js';
 import { ocrPage } from '../ocr/ocr-page.js';
 import type { ReadContext } from '../read-context.js';
 import { RESCAN, unreadable } from '../unreadable.js';
+import { checkImage, checkPageCount } from '../limits.js';
 
 export type ImageMimeType = Exclude<SupportedMimeType, 'application/pdf'>;
 
 export async function readImage(bytes: Uint8Array, mimeType: ImageMimeType, context: ReadContext): Promise<ReadDocument> {
-  const count = await imagePageCount(bytes, mimeType);
+  const count = await checkImageLimits(bytes, mimeType, context.limits);
   const pages = await mapPages(count, context.pool.size, context.signal, async (index, signal) => {
-    const image = await decodePage(bytes, index);
+    const image = await decodePage(bytes, index, context.limits.maxImagePixels);
     signal.throwIfAborted();
     return ocrPage(context.pool, { number: index + 1, image, width: image.width, height: image.height, scale: 1 }, signal);
   });
@@ -29,15 +30,33 @@ export async function readImage(bytes: Uint8Array, mimeType: ImageMimeType, cont
  */
 export async function imagePageCount(bytes: Uint8Array, mimeType: ImageMimeType): Promise<number> {
   if (mimeType !== 'image/tiff') return 1;
-  const metadata = await sharp(bytes).metadata().catch((error: unknown) => {
-    throw damaged(error);
-  });
-  return Math.max(1, metadata.pages ?? 1);
+  return Math.max(1, (await header(bytes, 0)).pages ?? 1);
 }
 
-async function decodePage(bytes: Uint8Array, index: number): Promise<GreyImage> {
+/**
+ * Page count and every page's size from the headers alone (sharp's metadata reads no pixels), so a
+ * valid 20000 × 20000 PNG is refused as too large in milliseconds, not decoded and then called damaged.
+ */
+async function checkImageLimits(bytes: Uint8Array, mimeType: ImageMimeType, limits: DocumentLimits): Promise<number> {
+  const first = await header(bytes, 0);
+  const count = mimeType === 'image/tiff' ? Math.max(1, first.pages ?? 1) : 1;
+  checkPageCount(count, 'TIFF', limits);
+  for (let index = 0; index < count; index++) {
+    const { width, height } = index === 0 ? first : await header(bytes, index);
+    if (!width || !height) throw damaged(new Error('no image size in the header'));
+    checkImage(width, height, count > 1 ? index + 1 : null, limits);
+  }
+  return count;
+}
+
+const header = (bytes: Uint8Array, page: number) =>
+  sharp(bytes, { page, limitInputPixels: false }).metadata().catch((error: unknown) => {
+    throw damaged(error);
+  });
+
+async function decodePage(bytes: Uint8Array, index: number, maxPixels: number): Promise<GreyImage> {
   try {
-    const { data, info } = await sharp(bytes, { page: index })
+    const { data, info } = await sharp(bytes, { page: index, limitInputPixels: maxPixels })
       .rotate()
       // Transparent areas (a PNG on no background) become paper-white, not black.
       .flatten({ background: '#ffffff' })

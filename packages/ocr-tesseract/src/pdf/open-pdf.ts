@@ -38,10 +38,12 @@ export interface OpenPdf {
  * Opens `bytes` (copied: pdfjs may transfer the buffer it is given). Encrypted and corrupt files
  * become DocumentError('document_unreadable').
  */
-export async function openPdf(bytes: Uint8Array): Promise<OpenPdf> {
+export async function openPdf(bytes: Uint8Array, options: { maxImagePixels?: number } = {}): Promise<OpenPdf> {
   const task: PDFDocumentLoadingTask = getDocument({
     data: new Uint8Array(bytes),
     ...RESOURCES,
+    // An embedded image beyond MAX_PIXELS_PER_IMAGE is left out of the rendering, never decoded.
+    ...(options.maxImagePixels ? { maxImageSize: options.maxImagePixels } : {}),
     // Font programs from untrusted files must never be compiled to JavaScript.
     isEvalSupported: false,
     verbosity: VerbosityLevel.ERRORS,

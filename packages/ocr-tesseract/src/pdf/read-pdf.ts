@@ -9,6 +9,7 @@ import { ocrPage } from '../ocr/ocr-page.js';
 import type { ReadContext } from '../read-context.js';
 import { inReadingOrder } from '../reading-order.js';
 import { unreadable } from '../unreadable.js';
+import { checkPageCount, checkPdfPage } from '../limits.js';
 import { pdfAttachments } from './attachments.js';
 import { drawsScan } from './draws-scan.js';
 import { openPdf } from './open-pdf.js';
@@ -16,8 +17,9 @@ import { renderPage } from './render-page.js';
 import { isUsableTextLayer, textLayerWords } from './text-layer.js';
 
 export async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<ReadDocument> {
-  const { pdf, close } = await openPdf(bytes);
+  const { pdf, close } = await openPdf(bytes, { maxImagePixels: context.limits.maxImagePixels });
   try {
+    await checkLimits(pdf, context);
     const attachments = await pdfAttachments(pdf);
     const pages = await mapPages(pdf.numPages, context.pool.size, context.signal, (index, signal) =>
       readPage(pdf, index + 1, context, signal),
@@ -36,10 +38,27 @@ async function readPage(pdf: PDFDocumentProxy, number: number, context: ReadCont
     if (await damagedPage(number, signal, () => usesTextLayer(page, words, context))) {
       return { number, width, height, words: inReadingOrder(words), source: 'text_layer' };
     }
-    const rendered = await damagedPage(number, signal, () => renderPage(page, context.renderDpi, signal));
+    const rendered = await damagedPage(number, signal, () => renderPage(page, context.renderDpi, context.limits.maxPagePixels, signal));
     return await ocrPage(context.pool, { number, image: rendered.image, width, height, scale: rendered.scale }, signal);
   } finally {
     page.cleanup();
+  }
+}
+
+/**
+ * Page count from the page tree, each page's size from its dictionary: nothing is drawn or decoded
+ * before the whole document is known to fit. Every page counts, text layer or not, so whether a
+ * document is accepted never depends on what is drawn on it.
+ */
+async function checkLimits(pdf: PDFDocumentProxy, context: ReadContext): Promise<void> {
+  checkPageCount(pdf.numPages, 'PDF', context.limits);
+  for (let number = 1; number <= pdf.numPages; number++) {
+    context.signal?.throwIfAborted();
+    const page = await pdf.getPage(number).catch((error: unknown) => {
+      throw unreadable(`Page ${number} of the PDF is damaged and cannot be read`, 'Export or scan the document again and send the new file', error);
+    });
+    const { width, height } = page.getViewport({ scale: 1 });
+    checkPdfPage(number, width, height, context.renderDpi, context.limits);
   }
 }
 

@@ -13,15 +13,13 @@ export interface RenderedPage {
 }
 
 /**
- * A ceiling on the rendered size: 300 dpi on a poster-sized page would need gigabytes of canvas.
- * 36 megapixels is A3 at 300 dpi.
+ * `maxPixels` (MAX_PIXELS_PER_PAGE) was checked against every page before reading began; it bounds
+ * the canvas here too, so no caller can ask for gigabytes of it.
  */
-const MAX_PIXELS = 36_000_000;
-
-export async function renderPage(page: PDFPageProxy, dpi: number, signal: AbortSignal): Promise<RenderedPage> {
+export async function renderPage(page: PDFPageProxy, dpi: number, maxPixels: number, signal: AbortSignal): Promise<RenderedPage> {
   signal.throwIfAborted();
   const unit = page.getViewport({ scale: 1 });
-  const scale = Math.min(dpi / 72, Math.sqrt(MAX_PIXELS / (unit.width * unit.height)));
+  const scale = Math.min(dpi / 72, Math.sqrt(maxPixels / (unit.width * unit.height)));
   const viewport = page.getViewport({ scale });
   const width = Math.ceil(viewport.width);
   const height = Math.ceil(viewport.height);

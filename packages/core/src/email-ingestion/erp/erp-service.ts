@@ -11,6 +11,7 @@ import type { ErpConnection, ErpSyncRecord, ErpSyncStatus, StoredErpConnection }
 import type { ErpConnector } from './erp-connector.port.js';
 import type { ClaimedErpSync } from './erp-store.port.js';
 import { CreateErpConnectionSchema, UpdateErpConnectionSchema } from './erp-connection.schema.js';
+import { checkCallbackUrl } from '../../webhooks/callback-url.js';
 
 /** Waits before the 2nd, 3rd, ... attempt: 1 min, 5 min, 30 min, 2 h; after the 5th failure the sync is failed. */
 export const DEFAULT_ERP_RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 1_800_000, 7_200_000];
@@ -166,7 +167,7 @@ export class ErpService {
   }
 
   private async checkUrl(url: string): Promise<void> {
-    const problem = await this.deps.connector.checkDestination(url);
+    const problem = await checkCallbackUrl(url, this.deps.connector);
     if (problem) throw new AppError('invalid_request', `url: ${problem}`, { details: [{ path: 'url', message: problem }] });
   }
 }

@@ -128,7 +128,7 @@ export class AttachmentPipeline {
       const why = 'autoClassify is off: the prefix\'s defaultDocumentType';
       return { documentType: config.defaultDocumentType, source: 'default', decision: 'process', result: { documentType: config.defaultDocumentType, confidence: 1, reasoning: why, keyIndicators: [] } };
     }
-    const context = await this.classificationContext(orgId, parsed, sender, unit.filename, unit.bytes, unit.mimeType);
+    const context = await this.classificationContext(orgId, parsed, sender, unit.filename, unit.bytes, unit.mimeType, config.maxProcessingTimeMs);
     const result = await this.deps.classifier.classify(context);
     const { autoProcess, reviewFlag, humanReview } = config.confidenceThresholds;
     if (result.confidence >= autoProcess) return { documentType: result.documentType, source: 'classifier', decision: 'process', result };
@@ -137,10 +137,11 @@ export class AttachmentPipeline {
     return { documentType: config.defaultDocumentType, source: 'default', decision: 'review_failed', result };
   }
 
-  async classificationContext(orgId: string, parsed: Pick<ParsedMessage, 'subject' | 'headers'>, sender: string | null, filename: string, bytes: Uint8Array, mimeType: string): Promise<ClassificationContext> {
+  /** `maxTimeMs`: the prefix's maxProcessingTimeMs, which bounds this read as it bounds the job's. */
+  async classificationContext(orgId: string, parsed: Pick<ParsedMessage, 'subject' | 'headers'>, sender: string | null, filename: string, bytes: Uint8Array, mimeType: string, maxTimeMs = Infinity): Promise<ClassificationContext> {
     let document: ReadDocument | null = null;
     try {
-      document = await this.deps.reader.read(bytes, mimeType, { signal: AbortSignal.timeout(this.deps.options.readTimeoutMs ?? 120_000) });
+      document = await this.deps.reader.read(bytes, mimeType, { signal: AbortSignal.timeout(Math.min(this.deps.options.readTimeoutMs ?? 120_000, maxTimeMs)) });
     } catch {
       // Unreadable here means unreadable for the job too; the classifier falls back to the email.
     }

@@ -21,6 +21,7 @@ import { parseRecipient } from './recipient.js';
 import { AttachmentPipeline, truncate } from './attachment-pipeline.js';
 import { planMessageNotifications, type MessagePlan } from '../notifications/notification-planner.js';
 import { scanRawHeaders } from '../notifications/raw-headers.js';
+import { clean, cleanHeaders, withoutNul } from './without-nul.js';
 import { documentClassifiedData, messageEvents, prefixEvent, prefixSubscribes } from '../prefix-events.js';
 import { PrefixTestRun, type EmailIngestionTestResult, type TestOptions } from './test-endpoint.js';
 
@@ -319,11 +320,12 @@ export class InboundMailService {
     if (!raw) return { result: failedResult('internal_error', 'The stored message file is missing'), config: stored.config, headers: null };
     let parsed: ParsedMessage;
     try {
-      parsed = await this.deps.parser.parse(raw, { maxAttachments: this.deps.options.maxAttachmentsPerMessage });
+      parsed = withoutNul(await this.deps.parser.parse(raw, { maxAttachments: this.deps.options.maxAttachmentsPerMessage }));
     } catch (error) {
       // The loop guard still needs the header fields: read them without the MIME parser.
       const scanned = scanRawHeaders(raw);
-      return { result: failedResult('unparseable_message', `The message could not be parsed: ${coerceError(error).message}`), config: stored.config, headers: scanned.headers, fallbackFrom: scanned.from };
+      const reason = clean(`The message could not be parsed: ${coerceError(error).message}`);
+      return { result: failedResult('unparseable_message', reason), config: stored.config, headers: cleanHeaders(scanned.headers), fallbackFrom: clean(scanned.from) };
     }
     return { result: await this.pipeline.processParsed(record, stored, parsed), config: stored.config, headers: parsed.headers };
   }

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { isDeepFrozen, parseInput, requireScope, type AuthContext } from '@intake/core';
+import { isDeepFrozen, parseInput, requireLiveKey, requireScope, type AuthContext } from '@intake/core';
 import { readJsonBody } from './read-json-body.js';
 import { toKoaPath, type RouteDef } from './routes/route.js';
 
@@ -16,6 +16,7 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], options
     const run = async (ctx: Context) => {
       const auth = ctx.state.auth as AuthContext | undefined;
       if (route.scope) requireScope(auth!, route.scope);
+      if (route.sharedConfiguration) requireLiveKey(auth!, route.sharedConfiguration);
       const params = route.params ? parseInput(route.params, ctx.params, 'path') : ctx.params;
       // Koa parses the query string on first read: routes without a query schema never read it.
       const query = route.query ? parseInput(route.query, ctx.query, 'query') : NO_QUERY;

@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     ids.connection_id = (await api.call('POST', '/v1/erp-connections', { key: a.live_key, body: { name: 'Books', url: 'https://127.0.0.1:9/erp' } })).body.id;
     const at = new Date().toISOString();
     const record = { id: ids.job_id, object: 'vendor_bill' } as never;
-    await api.intake.stores.erp.enqueue({ id: 'erps_security', org_id: a.org_id, connection_id: ids.connection_id!, job_id: ids.job_id!, prefix: null, status: 'pending', record, attempts: 0, next_attempt_at: '2999-01-01T00:00:00.000Z', last_attempt_at: null, last_error: null, response_status: null, external_id: null, created_at: at, finished_at: null });
+    await api.intake.stores.erp.enqueue({ id: 'erps_security', org_id: a.org_id, environment: 'live', connection_id: ids.connection_id!, job_id: ids.job_id!, prefix: null, status: 'pending', record, attempts: 0, next_attempt_at: '2999-01-01T00:00:00.000Z', last_attempt_at: null, last_error: null, response_status: null, external_id: null, created_at: at, finished_at: null });
     ids.sync_id = 'erps_security';
     for (const name of ['job_id', 'endpoint_id', 'delivery_id', 'connection_id']) expect(ids[name], name).toMatch(/^(job|whe|whd|erp)_/);
   });

@@ -132,7 +132,7 @@ describe.skipIf(missing !== null)(`webhook delivery over HTTPS to webhook-receiv
     expect(req!.json.data).toMatchObject({ id: job!.id, org_id: org.org_id, extractor_id: job!.extractor_id, status: 'completed', cost_credits: 0, metadata: { order: 'PO-7' } });
     // The bytes received are the stored payload, and its signature verifies with the endpoint's secret.
     const deliveryId = req!.headers['x-service-delivery']!;
-    const stored = (await api.intake.stores.webhooks.getDelivery(org.org_id, deliveryId))!;
+    const stored = (await api.intake.stores.webhooks.getDelivery(org.org_id, 'test', deliveryId))!;
     expect(createHash('sha256').update(stored.payload).digest('hex')).toBe(req!.body_sha256);
     expect(verifyWebhookSignature(stored.payload, req!.headers['x-service-signature'], secret)).toBe(true);
     const done = await waitFor('succeeded', async () => ((await detail(org, deliveryId)).status === 'succeeded' ? detail(org, deliveryId) : undefined));

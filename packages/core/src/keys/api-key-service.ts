@@ -127,19 +127,22 @@ export class ApiKeyService {
   /**
    * Revokes a key of the revoker's environment (a key of the other one is not found) whose scopes
    * the revoker holds, every one of them: the no-escalation rule of `create`, applied to revocation,
-   * so a narrow key cannot take a wider one out of service.
+   * so a narrow key cannot take a wider one out of service. Without `revoker` (the embedding
+   * application or the operator, not a key) any key of the organization.
    */
-  async revoke(orgId: string, keyId: string, revoker: AuthContext): Promise<ApiKey> {
-    const target = await this.deps.keys.get(orgId, revoker.environment, keyId);
+  async revoke(orgId: string, keyId: string, revoker?: AuthContext): Promise<ApiKey> {
+    const target = revoker
+      ? await this.deps.keys.get(orgId, revoker.environment, keyId)
+      : ((await this.deps.keys.get(orgId, 'live', keyId)) ?? (await this.deps.keys.get(orgId, 'test', keyId)));
     if (!target) throw notFound('API key', keyId);
-    const missing = target.scopes.filter((s) => !revoker.scopes.includes(s));
+    const missing = revoker ? target.scopes.filter((s) => !revoker.scopes.includes(s)) : [];
     if (missing.length > 0) {
       throw new AppError('insufficient_permissions', `A key can only revoke keys whose scopes it holds itself; missing: ${missing.join(', ')}`, {
         context: { requiredScope: missing[0] },
       });
     }
     // Scopes never change after creation, so the check above still holds for the update below.
-    const revoked = await this.deps.keys.revoke(orgId, revoker.environment, keyId, this.deps.clock.now().toISOString());
+    const revoked = await this.deps.keys.revoke(orgId, target.environment, keyId, this.deps.clock.now().toISOString());
     if (!revoked) throw notFound('API key', keyId);
     this.forgetLookups();
     for (const [hash, entry] of this.authCache) if (entry.auth.keyId === keyId) this.authCache.delete(hash);

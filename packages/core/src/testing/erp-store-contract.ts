@@ -24,6 +24,7 @@ const makeSync = (orgId: string, connectionId: string, overrides: Partial<ErpSyn
   return {
     id: uniqueId('erps'),
     org_id: orgId,
+    environment: 'live',
     connection_id: connectionId,
     job_id: jobId,
     prefix: 'ap',
@@ -62,7 +63,7 @@ const makeSync = (orgId: string, connectionId: string, overrides: Partial<ErpSyn
   };
 };
 
-const event = (orgId: string, name: string, prefix: string | null) => ({ id: uniqueId('evt'), org_id: orgId, event: name, data: { n: 1 }, created_at: '2026-03-01T00:00:00.000Z', ...(prefix ? { email_prefix: prefix } : {}) });
+const event = (orgId: string, name: string, prefix: string | null) => ({ id: uniqueId('evt'), org_id: orgId, environment: 'live' as const, event: name, data: { n: 1 }, created_at: '2026-03-01T00:00:00.000Z', ...(prefix ? { email_prefix: prefix } : {}) });
 
 /** ERP connections and syncs; prefix webhook endpoints and the dispatch of prefix events. */
 export function describeErpStoreContract(name: string, open: () => Promise<StoreHarness>): void {
@@ -95,8 +96,8 @@ export function describeErpStoreContract(name: string, open: () => Promise<Store
       expect(await s.erp.enqueue(sync)).toBe(true);
       expect(await s.erp.enqueue({ ...sync, id: uniqueId('erps') })).toBe(false);
       expect(await s.erp.enqueue(makeSync(org, 'erp_missing'))).toBe(false);
-      expect(await s.erp.getSync(org, sync.id)).toEqual(sync);
-      const page = await s.erp.listSyncs(org, { connection_id: connection.id }, { limit: 10, offset: 0 });
+      expect(await s.erp.getSync(org, 'live', sync.id)).toEqual(sync);
+      const page = await s.erp.listSyncs(org, 'live', { connection_id: connection.id }, { limit: 10, offset: 0 });
       expect(page.total).toBe(1);
       expect(page.items[0]!.record).toEqual(sync.record);
     });
@@ -130,8 +131,8 @@ export function describeErpStoreContract(name: string, open: () => Promise<Store
       const done = { status: 'synced' as const, attempts: 2, at: '2026-03-01T00:03:01.000Z', next_attempt_at: null, last_error: null, response_status: 201, external_id: 'B-17' };
       expect(await s.erp.recordAttempt(due.id, 'w3', done)).toBe(false);
       expect(await s.erp.recordAttempt(due.id, 'w4', done)).toBe(true);
-      expect(await s.erp.getSync(org, due.id)).toMatchObject({ status: 'synced', attempts: 2, external_id: 'B-17', response_status: 201, finished_at: '2026-03-01T00:03:01.000Z', last_attempt_at: '2026-03-01T00:03:01.000Z' });
-      expect((await s.erp.listSyncs(org, { status: 'pending' }, { limit: 10, offset: 0 })).items.map((x) => x.id)).toEqual([later.id]);
+      expect(await s.erp.getSync(org, 'live', due.id)).toMatchObject({ status: 'synced', attempts: 2, external_id: 'B-17', response_status: 201, finished_at: '2026-03-01T00:03:01.000Z', last_attempt_at: '2026-03-01T00:03:01.000Z' });
+      expect((await s.erp.listSyncs(org, 'live', { status: 'pending' }, { limit: 10, offset: 0 })).items.map((x) => x.id)).toEqual([later.id]);
     });
 
     it('keeps a prefix endpoint apart from the organization\'s endpoints and routes prefix events only to it', async () => {
@@ -158,7 +159,7 @@ export function describeErpStoreContract(name: string, open: () => Promise<Store
       const jobEvent = event(org, 'job.completed', null);
       for (const e of [received, unsubscribed, jobEvent]) await s.outbox.add(e);
       await s.webhooks.dispatchOutbox(new Date('2026-03-01T00:00:01.000Z'), 1000, () => uniqueId('whd'));
-      const deliveries = (await s.webhooks.listDeliveries(org, {}, { limit: 50, offset: 0 })).items;
+      const deliveries = (await s.webhooks.listDeliveries(org, 'live', {}, { limit: 50, offset: 0 })).items;
       const to = (eventId: string) => deliveries.filter((d) => d.event_id === eventId).map((d) => d.endpoint_id).sort();
       expect(to(received.id)).toEqual([prefixEndpoint!.id]);
       expect(to(unsubscribed.id)).toEqual([]);
@@ -171,7 +172,7 @@ export function describeErpStoreContract(name: string, open: () => Promise<Store
       const late = event(org, 'email.received', 'ap');
       await s.outbox.add(late);
       await s.webhooks.dispatchOutbox(new Date('2026-03-01T00:00:02.000Z'), 1000, () => uniqueId('whd'));
-      const after = (await s.webhooks.listDeliveries(org, {}, { limit: 50, offset: 0 })).items;
+      const after = (await s.webhooks.listDeliveries(org, 'live', {}, { limit: 50, offset: 0 })).items;
       expect(after.map((d) => d.event_id).sort()).toEqual([jobEvent.id]);
     });
   });

@@ -5,7 +5,7 @@ import { useStoreHarness, type ContractStores, type StoreHarness } from './store
 let n = 0;
 const uniqueId = (prefix: string) => `${prefix}_ec${Date.now().toString(36)}${(n++).toString(36).padStart(4, '0')}`;
 
-const makeConnection = (orgId: string, overrides: Partial<StoredErpConnection> = {}): StoredErpConnection => ({
+export const makeErpConnection = (orgId: string, overrides: Partial<StoredErpConnection> = {}): StoredErpConnection => ({
   id: uniqueId('erp'),
   org_id: orgId,
   name: 'Books',
@@ -19,7 +19,7 @@ const makeConnection = (orgId: string, overrides: Partial<StoredErpConnection> =
   ...overrides,
 });
 
-const makeSync = (orgId: string, connectionId: string, overrides: Partial<ErpSyncRecord> = {}): ErpSyncRecord => {
+export const makeErpSync = (orgId: string, connectionId: string, overrides: Partial<ErpSyncRecord> = {}): ErpSyncRecord => {
   const jobId = uniqueId('job');
   return {
     id: uniqueId('erps'),
@@ -74,7 +74,7 @@ export function describeErpStoreContract(name: string, open: () => Promise<Store
     it('keeps connections per organization, the secret out of lists', async () => {
       const org = await freshOrg();
       const other = await freshOrg();
-      const connection = makeConnection(org);
+      const connection = makeErpConnection(org);
       await s.erp.insertConnection(connection);
       expect(await s.erp.getConnection(org, connection.id)).toEqual(connection);
       expect(await s.erp.getConnection(other, connection.id)).toBeNull();
@@ -90,12 +90,12 @@ export function describeErpStoreContract(name: string, open: () => Promise<Store
 
     it('enqueues once per job and connection, and only for a connection that exists', async () => {
       const org = await freshOrg();
-      const connection = makeConnection(org);
+      const connection = makeErpConnection(org);
       await s.erp.insertConnection(connection);
-      const sync = makeSync(org, connection.id);
+      const sync = makeErpSync(org, connection.id);
       expect(await s.erp.enqueue(sync)).toBe(true);
       expect(await s.erp.enqueue({ ...sync, id: uniqueId('erps') })).toBe(false);
-      expect(await s.erp.enqueue(makeSync(org, 'erp_missing'))).toBe(false);
+      expect(await s.erp.enqueue(makeErpSync(org, 'erp_missing'))).toBe(false);
       expect(await s.erp.getSync(org, 'live', sync.id)).toEqual(sync);
       const page = await s.erp.listSyncs(org, 'live', { connection_id: connection.id }, { limit: 10, offset: 0 });
       expect(page.total).toBe(1);
@@ -104,10 +104,10 @@ export function describeErpStoreContract(name: string, open: () => Promise<Store
 
     it('claims due syncs once, fences outcomes by the lease, and frees them after it', async () => {
       const org = await freshOrg();
-      const connection = makeConnection(org);
+      const connection = makeErpConnection(org);
       await s.erp.insertConnection(connection);
-      const due = makeSync(org, connection.id, { next_attempt_at: '2026-03-01T00:00:00.000Z' });
-      const later = makeSync(org, connection.id, { next_attempt_at: '2999-01-01T00:00:00.000Z' });
+      const due = makeErpSync(org, connection.id, { next_attempt_at: '2026-03-01T00:00:00.000Z' });
+      const later = makeErpSync(org, connection.id, { next_attempt_at: '2999-01-01T00:00:00.000Z' });
       await s.erp.enqueue(due);
       await s.erp.enqueue(later);
       const now = '2026-03-01T00:00:01.000Z';

@@ -150,7 +150,7 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       expect((await s.jobs.claim({ workerId: 'w', now: t, leaseMs: 60_000, maxAttempts: 3 }))).toMatchObject({ id: first.id, reserved_credits: 3 });
       expect(await s.credits.balance(orgId)).toEqual({ balance: 4, reserved: 3 });
       expect(await s.jobs.claim({ workerId: 'w', now: t, leaseMs: 60_000, maxAttempts: 3 })).toBeNull();
-      expect((await s.jobs.get(orgId, 'test', second.id))?.blocked_on_credits).toBe(true);
+      expect((await s.jobs.get(orgId, 'live', second.id))?.blocked_on_credits).toBe(true);
       expect(await s.jobs.countQueued(orgId, 'live')).toBe(1);
       await s.jobs.markFailed(first.id, 'w', { error_details: { code: 'document_unreadable', message: 'm', suggestion: 's' }, processing_time_ms: 5, failed_at: t.toISOString() }, t.toISOString());
       expect(await s.credits.balance(orgId)).toEqual({ balance: 4, reserved: 0 });

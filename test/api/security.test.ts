@@ -31,7 +31,8 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     await api.runJobs();
     let n = 0;
     await api.intake.stores.webhooks.dispatchOutbox(new Date(), 100, () => `whd_security${n++}`);
-    ids.delivery_id = (await api.call('GET', '/v1/webhooks/deliveries', { key: a.live_key })).body.deliveries[0].id;
+    // The delivery of A's test job: a key sees the deliveries of its own mode.
+    ids.delivery_id = (await api.call('GET', '/v1/webhooks/deliveries', { key: a.test_key })).body.deliveries[0].id;
     // An ERP connection of A and a sync in its log.
     ids.connection_id = (await api.call('POST', '/v1/erp-connections', { key: a.live_key, body: { name: 'Books', url: 'https://127.0.0.1:9/erp' } })).body.id;
     const at = new Date().toISOString();

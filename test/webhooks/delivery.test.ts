@@ -90,7 +90,7 @@ describe.skipIf(missing !== null)(`webhook delivery over HTTPS to webhook-receiv
 
   /** Submits `n` test-mode jobs and runs them to completion: `n` job.completed events. */
   async function completeJobs(org: Org, n = 1, metadata: Record<string, unknown> = {}) {
-    const extractor = await api.call('POST', '/v1/extractors', { key: org.test_key, body: invoiceExtractor() });
+    const extractor = await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() });
     const jobs = [];
     for (let i = 0; i < n; i++) {
       const res = await api.call('POST', '/v1/documents', { key: org.test_key, body: { extractor_id: extractor.body.id, document: pdf, mime_type: 'application/pdf', metadata } });

@@ -153,6 +153,22 @@ describe.each(DB_KINDS)('test and live modes on %s', (kind) => {
     await api.runJobs();
   });
 
+  it('mail received by SMTP is live: its message and job are the live key\'s, never the test key\'s', async () => {
+    const verdict = await api.inbound.checkRecipient('ap-dups@example.test');
+    if (!verdict.accepted) throw new Error(`recipient refused: ${verdict.reason}`);
+    const raw = new TextEncoder().encode(`From: billing@vendor.example\r\nTo: ap-dups@example.test\r\nSubject: Invoice\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: application/pdf; name=inv.pdf\r\nContent-Disposition: attachment; filename=inv.pdf\r\nContent-Transfer-Encoding: base64\r\n\r\n${base64(await makeInvoicePdf({ number: 'SMTP-LIVE-3', salt: 'smtp' }))}\r\n--b--\r\n`);
+    const [record] = await api.inbound.accept({ mailFrom: 'billing@vendor.example', recipients: [verdict], remoteAddress: '192.0.2.1', helo: 'vendor.example' }, raw);
+    expect(record!.environment).toBe('live');
+    await api.runMail();
+    const message = (await asLive('GET', `/api/email-ingestion/messages/${record!.id}`)).body;
+    expect(message).toMatchObject({ id: record!.id, mode: 'live' });
+    expect((await asTest('GET', `/api/email-ingestion/messages/${record!.id}`)).status).toBe(404);
+    const jobId = message.attachments[0].job_id as string;
+    expect((await asLive('GET', `/v1/documents/${jobId}`)).body.mode).toBe('live');
+    expect((await asTest('GET', `/v1/documents/${jobId}`)).status).toBe(404);
+    await api.runJobs();
+  });
+
   it('a live job the balance cannot cover says it waits for credits', async () => {
     const poor = await api.createOrg({ name: 'Poor', credits: 0 });
     const extractor = (await api.call('POST', '/v1/extractors', { key: poor.live_key, body: invoiceExtractor() })).body.id;

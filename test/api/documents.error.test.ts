@@ -5,14 +5,18 @@ import { base64, makeInvoicePdf, TINY_PNG } from '../support/fixtures.js';
 describe('documents API: bad input creates nothing', () => {
   let api: ApiHarness;
   let key: string;
+  // Extractors are shared configuration: a live key makes them, the test key submits against them.
+  let liveKey: string;
   let extractorId: string;
   let pdf: Uint8Array;
   const submit = (body: Record<string, unknown>) => api.call('POST', '/v1/documents', { key, body: { extractor_id: extractorId, document: base64(pdf), mime_type: 'application/pdf', ...body } });
 
   beforeAll(async () => {
     api = await startApi('pglite', { maxDocumentBytes: 200_000 });
-    key = (await api.createOrg()).test_key;
-    extractorId = (await api.call('POST', '/v1/extractors', { key, body: invoiceExtractor() })).body.id;
+    const org = await api.createOrg();
+    key = org.test_key;
+    liveKey = org.live_key;
+    extractorId = (await api.call('POST', '/v1/extractors', { key: liveKey, body: invoiceExtractor() })).body.id;
     pdf = await makeInvoicePdf();
   });
   afterAll(async () => {
@@ -28,10 +32,10 @@ describe('documents API: bad input creates nothing', () => {
   });
 
   it('409 extractor_inactive for an inactive or deleted extractor', async () => {
-    const inactive = (await api.call('POST', '/v1/extractors', { key, body: invoiceExtractor('Off') })).body.id;
-    await api.call('PATCH', `/v1/extractors/${inactive}`, { key, body: { is_active: false } });
-    const deleted = (await api.call('POST', '/v1/extractors', { key, body: invoiceExtractor('Gone') })).body.id;
-    await api.call('DELETE', `/v1/extractors/${deleted}`, { key });
+    const inactive = (await api.call('POST', '/v1/extractors', { key: liveKey, body: invoiceExtractor('Off') })).body.id;
+    await api.call('PATCH', `/v1/extractors/${inactive}`, { key: liveKey, body: { is_active: false } });
+    const deleted = (await api.call('POST', '/v1/extractors', { key: liveKey, body: invoiceExtractor('Gone') })).body.id;
+    await api.call('DELETE', `/v1/extractors/${deleted}`, { key: liveKey });
     for (const id of [inactive, deleted]) {
       const res = await submit({ extractor_id: id });
       expect(res.status).toBe(409);

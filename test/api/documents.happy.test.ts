@@ -14,7 +14,7 @@ describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
   beforeAll(async () => {
     api = await startApi(kind);
     org = await api.createOrg();
-    extractorId = (await api.call('POST', '/v1/extractors', { key: org.test_key, body: invoiceExtractor() })).body.id;
+    extractorId = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
     pdf = await makeInvoicePdf({ extraPages: 1 });
   });
   afterAll(() => api.close());
@@ -111,10 +111,10 @@ describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
   });
 
   it('keeps the definitions a job was submitted with when the extractor changes or is deleted', async () => {
-    const ext = (await api.call('POST', '/v1/extractors', { key: org.test_key, body: invoiceExtractor('Changing') })).body;
+    const ext = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor('Changing') })).body;
     const job = (await api.call('POST', '/v1/documents', { key: org.test_key, body: { extractor_id: ext.id, document: base64(pdf), mime_type: 'application/pdf' } })).body;
-    await api.call('PATCH', `/v1/extractors/${ext.id}`, { key: org.test_key, body: { field_definitions: [{ name: 'po_number', type: 'text', required: true, description: 'PO' }] } });
-    await api.call('DELETE', `/v1/extractors/${ext.id}`, { key: org.test_key });
+    await api.call('PATCH', `/v1/extractors/${ext.id}`, { key: org.live_key, body: { field_definitions: [{ name: 'po_number', type: 'text', required: true, description: 'PO' }] } });
+    await api.call('DELETE', `/v1/extractors/${ext.id}`, { key: org.live_key });
     await api.runJobs();
     const done = (await api.call('GET', `/v1/documents/${job.id}`, { key: org.test_key })).body;
     expect(done.status).toBe('completed');
@@ -124,8 +124,8 @@ describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
 
   it('lists newest first with filters, and computes statistics for mixed outcomes', async () => {
     const fresh = await api.createOrg();
-    const e1 = (await api.call('POST', '/v1/extractors', { key: fresh.test_key, body: invoiceExtractor('One') })).body.id;
-    const e2 = (await api.call('POST', '/v1/extractors', { key: fresh.test_key, body: invoiceExtractor('Two') })).body.id;
+    const e1 = (await api.call('POST', '/v1/extractors', { key: fresh.live_key, body: invoiceExtractor('One') })).body.id;
+    const e2 = (await api.call('POST', '/v1/extractors', { key: fresh.live_key, body: invoiceExtractor('Two') })).body.id;
     const post = (extractor_id: string, metadata: object = {}) =>
       api.call('POST', '/v1/documents', { key: fresh.test_key, body: { extractor_id, document: base64(pdf), mime_type: 'application/pdf', metadata } });
     const ids = [];
@@ -156,7 +156,7 @@ describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
 
   it('searches metadata only where the organization enabled it', async () => {
     const fresh = await api.createOrg();
-    const ext = (await api.call('POST', '/v1/extractors', { key: fresh.test_key, body: invoiceExtractor() })).body.id;
+    const ext = (await api.call('POST', '/v1/extractors', { key: fresh.live_key, body: invoiceExtractor() })).body.id;
     for (const customer of ['a', 'b', 'a']) await api.call('POST', '/v1/documents', { key: fresh.test_key, body: { extractor_id: ext, document: base64(pdf), mime_type: 'application/pdf', metadata: { customer } } });
     const refused = await api.call('GET', '/v1/documents?metadata[customer]=a', { key: fresh.test_key });
     expect(refused.status).toBe(400);

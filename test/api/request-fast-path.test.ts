@@ -76,7 +76,7 @@ describe.each(DB_KINDS)('request fast path on %s', (kind) => {
     expect((await api.call('GET', '/v1/extractors', { key: other.live_key })).status).toBe(200);
     const keyId = (await api.intake.apiKeys.authenticate(`Bearer ${other.live_key}`)).keyId;
     // Straight in the store, as another daemon sharing the database would.
-    await api.intake.stores.apiKeys.revoke(other.org_id, keyId, clock.now().toISOString());
+    await api.intake.stores.apiKeys.revoke(other.org_id, 'live', keyId, clock.now().toISOString());
     expect((await api.call('GET', '/v1/extractors', { key: other.live_key })).status, 'within the documented 5 s').toBe(200);
     clock.advance(5_001);
     const refused = await api.call('GET', '/v1/extractors', { key: other.live_key });

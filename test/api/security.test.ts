@@ -31,12 +31,13 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     await api.runJobs();
     let n = 0;
     await api.intake.stores.webhooks.dispatchOutbox(new Date(), 100, () => `whd_security${n++}`);
-    ids.delivery_id = (await api.call('GET', '/v1/webhooks/deliveries', { key: a.live_key })).body.deliveries[0].id;
+    // The delivery of A's test job: a key sees the deliveries of its own mode.
+    ids.delivery_id = (await api.call('GET', '/v1/webhooks/deliveries', { key: a.test_key })).body.deliveries[0].id;
     // An ERP connection of A and a sync in its log.
     ids.connection_id = (await api.call('POST', '/v1/erp-connections', { key: a.live_key, body: { name: 'Books', url: 'https://127.0.0.1:9/erp' } })).body.id;
     const at = new Date().toISOString();
     const record = { id: ids.job_id, object: 'vendor_bill' } as never;
-    await api.intake.stores.erp.enqueue({ id: 'erps_security', org_id: a.org_id, connection_id: ids.connection_id!, job_id: ids.job_id!, prefix: null, status: 'pending', record, attempts: 0, next_attempt_at: '2999-01-01T00:00:00.000Z', last_attempt_at: null, last_error: null, response_status: null, external_id: null, created_at: at, finished_at: null });
+    await api.intake.stores.erp.enqueue({ id: 'erps_security', org_id: a.org_id, environment: 'live', connection_id: ids.connection_id!, job_id: ids.job_id!, prefix: null, status: 'pending', record, attempts: 0, next_attempt_at: '2999-01-01T00:00:00.000Z', last_attempt_at: null, last_error: null, response_status: null, external_id: null, created_at: at, finished_at: null });
     ids.sync_id = 'erps_security';
     for (const name of ['job_id', 'endpoint_id', 'delivery_id', 'connection_id']) expect(ids[name], name).toMatch(/^(job|whe|whd|erp)_/);
   });
@@ -84,7 +85,7 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     expect(mine.status).toBe(200);
     expect(mine.body.name).toBe('Invoices');
     expect((await api.call('GET', `/v1/webhooks/endpoints/${ids.endpoint_id}`, { key: a.live_key })).body.description).toBeNull();
-    expect((await api.call('GET', `/v1/documents/${ids.job_id}`, { key: a.live_key })).status).toBe(200);
+    expect((await api.call('GET', `/v1/documents/${ids.job_id}`, { key: a.test_key })).status).toBe(200); // a test job: its mode's key reads it
     expect((await api.call('GET', '/v1/webhooks/endpoints', { key: b.live_key })).body.endpoints).toEqual([]);
     expect((await api.call('GET', '/v1/documents', { key: b.live_key })).body.total).toBe(0);
     expect((await api.call('GET', '/api/email-ingestion/config', { key: b.live_key })).body).toEqual({ configs: [], total: 0 });

@@ -4,6 +4,7 @@ import { describeReviewStoreContract } from '@intake/core/testing';
 import { describeNotificationStoreContract } from '@intake/core/testing';
 import { describeWebhookStoreContract } from '@intake/core/testing';
 import { describeErpStoreContract } from '@intake/core/testing';
+import { describeModeContract } from '@intake/core/testing';
 import { DB_KINDS, openTestDatabase } from '../support/databases.js';
 
 const memory = async (): Promise<StoreHarness> => ({ stores: createMemoryStores(), close: async () => {} });
@@ -15,6 +16,7 @@ describeReviewStoreContract('memory', memory);
 describeNotificationStoreContract('memory', memory);
 describeWebhookStoreContract('memory', memory);
 describeErpStoreContract('memory', memory);
+describeModeContract('memory', memory);
 
 for (const kind of DB_KINDS) {
   const sql = async (): Promise<StoreHarness> => {
@@ -29,4 +31,5 @@ for (const kind of DB_KINDS) {
   describeNotificationStoreContract(`sql on ${kind}`, sql);
   describeWebhookStoreContract(`sql on ${kind}`, sql);
   describeErpStoreContract(`sql on ${kind}`, sql);
+  describeModeContract(`sql on ${kind}`, sql);
 }

@@ -38,6 +38,7 @@ describe.skipIf(!HAS_CORPUS)('the email classifier on the dev corpus', () => {
       const document = await readOrNull(reader, entry.file);
       const result = await classifier.classify({
         orgId: 'org_corpus',
+        mode: 'live',
         document,
         subject: 'Document attached',
         from: 'someone@example.com',

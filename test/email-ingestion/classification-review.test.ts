@@ -129,7 +129,7 @@ describe('email classification, thresholds and the review queue (PGlite)', () =>
     expect(second.attachments[0].classification.confidence).toBeGreaterThanOrEqual(0.7);
     expect(second.attachments[0].status).toBe('job_created');
     // Another organization has learned nothing.
-    expect((await h.intake.stores.classificationExamples.list(orgId, 10)).map((e) => e.document_type)).toEqual(['receipt']);
+    expect((await h.intake.stores.classificationExamples.list(orgId, 'live', 10)).map((e) => e.document_type)).toEqual(['receipt']);
   });
 
   it('rejecting drops the document; another organization cannot see or resolve the item', async () => {

@@ -7,7 +7,7 @@ import { doc, lines, page } from '../extraction/synthetic.js';
 
 const classifier = () => new LocalDocumentClassifier({ examples: new MemoryClassificationExampleStore(new MemoryDb()), clock: new ManualClock() });
 const classify = (document: ReadDocument, filename = 'document.pdf') =>
-  classifier().classify({ orgId: 'org_a', document, subject: 'Document attached', from: 'someone@example.com', filename, headers: {} });
+  classifier().classify({ orgId: 'org_a', mode: 'live', document, subject: 'Document attached', from: 'someone@example.com', filename, headers: {} });
 
 const GERMAN_INVOICE = doc([
   ...lines(40, 40, ['Nordwind Technik GmbH', 'Hafenstraße 12', '20457 Hamburg']),
@@ -130,7 +130,7 @@ describe('detectedVendor and detectedCustomer', () => {
   });
 
   it('an unreadable document (null) names nobody', async () => {
-    const result = await classifier().classify({ orgId: 'org_a', document: null, subject: 'Invoice 118', from: 'billing@nordwind.example', filename: 'invoice.pdf', headers: {} });
+    const result = await classifier().classify({ orgId: 'org_a', mode: 'live', document: null, subject: 'Invoice 118', from: 'billing@nordwind.example', filename: 'invoice.pdf', headers: {} });
     expect(result).not.toHaveProperty('detectedVendor');
     expect(result).not.toHaveProperty('detectedCustomer');
   });

@@ -75,18 +75,18 @@ describe.skipIf(missing !== null)(`ERP sync rules (PGlite, HTTPS receiver)${miss
     const report = await erp.syncDue('worker-1');
     // A 422 is an answer, not an outage: one attempt, then failed (the retry delays are never used).
     expect(report).toEqual({ synced: 0, retrying: 0, failed: 1, lost: 0 });
-    const { items } = await erp.listSyncs(orgId, { connection_id: connection.id }, { limit: 10, offset: 0 });
+    const { items } = await erp.listSyncs(orgId, 'live', { connection_id: connection.id }, { limit: 10, offset: 0 });
     expect(items.map((s) => s.job_id)).toEqual([billJob]);
     expect(items[0]).toMatchObject({ status: 'failed', attempts: 1, response_status: 422 });
     expect(items[0]!.last_error).toContain('422');
     expect((await receiver.log()).map((r) => [r.signature_ok, r.headers['idempotency-key']])).toEqual([[true, billJob]]);
-    expect((await erp.listSyncs(orgId, { job_id: receiptJob }, { limit: 10, offset: 0 })).total).toBe(0);
+    expect((await erp.listSyncs(orgId, 'live', { job_id: receiptJob }, { limit: 10, offset: 0 })).total).toBe(0);
     expect(await erp.syncDue('worker-1')).toEqual({ synced: 0, retrying: 0, failed: 0, lost: 0 });
 
     // Paused: new vendor bills are not queued for it.
     await erp.update(orgId, connection.id, { is_active: false });
     const pausedJob = await send('bills', 'three');
-    expect((await erp.listSyncs(orgId, { job_id: pausedJob }, { limit: 10, offset: 0 })).total).toBe(0);
+    expect((await erp.listSyncs(orgId, 'live', { job_id: pausedJob }, { limit: 10, offset: 0 })).total).toBe(0);
 
     // In use by two prefixes: cannot be deleted; another organization cannot see it.
     await expect(erp.delete(orgId, connection.id)).rejects.toMatchObject({ code: 'conflict' });

@@ -64,10 +64,10 @@ describe('routing rules on email jobs (PGlite, real extraction)', () => {
     const fromVendor = await send('ap', 'billing@mail.vendor.example', 'URGENT invoice', await makeInvoicePdf({ salt: 'r1' }));
     const j1 = await job(fromVendor.job_id);
     expect(j1.routing).toMatchObject({ rule: 0, assignTo: 'ap-team', priority: 'high', requiresApproval: false, decidedAt: 'arrival' });
-    expect((await h.intake.stores.jobs.get(orgId, fromVendor.job_id))?.priority).toBe(10);
+    expect((await h.intake.stores.jobs.get(orgId, 'live', fromVendor.job_id))?.priority).toBe(10);
     const urgent = await send('ap', 'someone@elsewhere.example', 'Re: urgent please', await makeInvoicePdf({ salt: 'r2' }));
     expect((await job(urgent.job_id)).routing).toMatchObject({ rule: 1, priority: 'critical', assignTo: null });
-    expect((await h.intake.stores.jobs.get(orgId, urgent.job_id))?.priority).toBe(20);
+    expect((await h.intake.stores.jobs.get(orgId, 'live', urgent.job_id))?.priority).toBe(20);
     const none = await send('ap', 'someone@elsewhere.example', 'March', await makeInvoicePdf({ salt: 'r3' }));
     expect((await job(none.job_id)).routing).toMatchObject({ rule: null, priority: null, approvers: [] });
   });

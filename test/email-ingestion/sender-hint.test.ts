@@ -9,7 +9,7 @@ const classifier = new LocalDocumentClassifier({ examples: new MemoryClassificat
 // A page that names no type: only the mail around it can tell.
 const VAGUE = doc(lines(40, 60, ['Northwind Traders', 'Reference 2024-118', 'Amount 120.00']));
 const classify = (from: string, headers: Record<string, string> = {}) =>
-  classifier.classify({ orgId: 'org_a', document: VAGUE, subject: 'Document attached', from, filename: 'document.pdf', headers });
+  classifier.classify({ orgId: 'org_a', mode: 'live', document: VAGUE, subject: 'Document attached', from, filename: 'document.pdf', headers });
 
 describe('the sender as a classification hint', () => {
   it('reads the mailbox and the display name', () => {

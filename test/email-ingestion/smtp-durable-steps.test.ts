@@ -89,11 +89,11 @@ describe('SMTP edge: the durable steps of accept()', () => {
     const dbSync = deferred();
     const blobs = heldSyncBlobs(files, events, fileSync.promise, async () => {
       // Nothing names the file yet.
-      expect((await h.intake.stores.inboundMessages.list(orgId, {}, { limit: 100, offset: 0 })).total).toBe(0);
+      expect((await h.intake.stores.inboundMessages.list(orgId, 'live', {}, { limit: 100, offset: 0 })).total).toBe(0);
     });
     const inbound = inboundOver(blobs, async () => {
       // The records are committed (and their file readable) by the time the database sync starts.
-      const listed = await h.intake.stores.inboundMessages.list(orgId, {}, { limit: 100, offset: 0 });
+      const listed = await h.intake.stores.inboundMessages.list(orgId, 'live', {}, { limit: 100, offset: 0 });
       expect(listed.total).toBe(1);
       expect(await files.get(listed.items[0]!.blob_key)).not.toBeNull();
       events.push('db sync started');
@@ -131,7 +131,7 @@ describe('SMTP edge: the durable steps of accept()', () => {
     let outcome = await inbound.processNext('test-worker');
     while (outcome.kind === 'processed' && outcome.messageId !== record!.id) outcome = await inbound.processNext('test-worker');
     expect(outcome).toMatchObject({ kind: 'processed', messageId: record!.id, status: 'failed' });
-    const stored = await h.intake.stores.inboundMessages.get(orgId, record!.id);
+    const stored = await h.intake.stores.inboundMessages.get(orgId, 'live', record!.id);
     expect(stored?.status).toBe('failed');
     expect(stored?.error?.message).toMatch(/stored message file is missing/);
     expect(stored?.outcomes).toEqual([]);

@@ -239,7 +239,7 @@ describe('SMTP intake: the edge (PGlite)', () => {
     expect(message.attachments[0].job_id).toBe(message.attachments[1].job_id);
     const job = (await s.h.call('GET', `/v1/documents/${message.attachments[0].job_id}`, { key: s.key })).body;
     expect(job.metadata.attachments).toEqual(['a.pdf', 'b.png']);
-    const stored = await s.h.intake.stores.jobs.get(s.orgId, job.id);
+    const stored = await s.h.intake.stores.jobs.get(s.orgId, 'live', job.id);
     expect(stored).toMatchObject({ mime_type: 'application/pdf', page_count: 3 });
   });
 

@@ -57,7 +57,7 @@ describe('job submission: durable before it is answered', () => {
     const blobs = heldSyncBlobs(files, events, fileSync.promise);
     let jobSeen: string | null = null;
     const pipeline = pipelineWith(blobs, async () => {
-      const { items } = await intake.stores.jobs.list(auth.orgId, {}, { limit: 10, offset: 0 });
+      const { items } = await intake.stores.jobs.list(auth.orgId, auth.environment, {}, { limit: 10, offset: 0 });
       jobSeen = items[0]?.id ?? null;
       expect(await files.get(items[0]!.blob_key)).not.toBeNull();
       events.push('log sync started');

@@ -49,9 +49,9 @@ describe.each(DB_KINDS)('retention on %s', (kind) => {
     clock.advance(11 * 86_400_000);
     const removed = await purgeExpiredJobs({ stores: intake.stores, blobs, clock }, 90);
     expect(removed).toEqual({ jobs: 2, files: 1 });
-    expect(await intake.stores.jobs.get(org_id, old1.job.id)).toBeNull();
-    expect(await intake.stores.jobs.get(org_id, old2.job.id)).toBeNull();
-    expect(await intake.stores.jobs.get(org_id, recent.job.id)).not.toBeNull();
+    expect(await intake.stores.jobs.get(org_id, null, old1.job.id)).toBeNull();
+    expect(await intake.stores.jobs.get(org_id, null, old2.job.id)).toBeNull();
+    expect(await intake.stores.jobs.get(org_id, null, recent.job.id)).not.toBeNull();
     expect(await blobs.get(old1.job.blob_key)).toBeNull();
     expect(await blobs.get(recent.job.blob_key)).not.toBeNull();
     expect(await purgeExpiredJobs({ stores: intake.stores, blobs, clock }, 90)).toEqual({ jobs: 0, files: 0 });

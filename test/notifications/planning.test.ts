@@ -136,7 +136,7 @@ describe('job events and the service', () => {
     await stores.inboundMessages.insert([message]);
     await stores.notifications.saveSender({ message_id: message.id, org_id: org.id, prefix: 'ap', reply_to: 'alice@vendor.example', suppressed_reason: null, from_address: 'no-reply@example.test', in_reply_to: null, subject: 'Invoice', received_at: at, created_at: at });
     const event = (id: string, kind: 'job.completed' | 'job.failed') =>
-      stores.outbox.add({ id, org_id: org.id, event: kind, created_at: at, data: { id: `job_${id}`, metadata: { source: 'email', email: { message_id: message.id, prefix: 'ap', subject: 'Invoice' }, attachments: ['a.pdf'] }, error_details: { code: 'document_unreadable', message: 'Unreadable', suggestion: 'Send a clearer scan.' }, failed_at: at, completed_at: at } });
+      stores.outbox.add({ id, org_id: org.id, environment: 'live', event: kind, created_at: at, data: { id: `job_${id}`, metadata: { source: 'email', email: { message_id: message.id, prefix: 'ap', subject: 'Invoice' }, attachments: ['a.pdf'] }, error_details: { code: 'document_unreadable', message: 'Unreadable', suggestion: 'Send a clearer scan.' }, failed_at: at, completed_at: at } });
     await event('e1', 'job.completed');
     await event('e2', 'job.failed');
     const clock = new ManualClock(at);

@@ -86,6 +86,7 @@ describe('notifications with several daemons on one PostgreSQL database', () => 
       await db.storage.outbox.add({
         id: `evt_multi${i}`,
         org_id: orgId,
+        environment: 'live',
         event: i % 3 === 0 ? 'job.failed' : 'job.completed',
         data: { id: jobId, status: i % 3 === 0 ? 'failed' : 'completed', metadata: { source: 'email', email: { message_id: message.id, prefix: 'ap', subject: `Job mail ${i}` }, attachments: [`doc${i}.pdf`] }, error_details: { code: 'document_unreadable', message: 'The document could not be read' }, completed_at: at, failed_at: at },
         created_at: at,
@@ -94,7 +95,7 @@ describe('notifications with several daemons on one PostgreSQL database', () => 
     // A message still being processed holds its jobs' events back.
     const pending = makeInboundMessage(orgId, { prefix: 'ap', status: 'processing' });
     await db.storage.inboundMessages.insert([pending]);
-    await db.storage.outbox.add({ id: 'evt_multi_pending', org_id: orgId, event: 'job.completed', data: { id: 'job_multi_pending', metadata: { source: 'email', email: { message_id: pending.id } } }, created_at: at });
+    await db.storage.outbox.add({ id: 'evt_multi_pending', org_id: orgId, environment: 'live', event: 'job.completed', data: { id: 'job_multi_pending', metadata: { source: 'email', email: { message_id: pending.id } } }, created_at: at });
 
     const results = await Promise.all(services.map((s) => s.dispatchJobEvents(5)));
     // Keep dispatching until only the held-back event is left.

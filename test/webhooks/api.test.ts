@@ -139,8 +139,8 @@ describe.each(DB_KINDS)('webhook API on %s', (kind) => {
     });
     const sender = new WebhookSender({ store: api.intake.stores.webhooks, transport, clock: systemClock, ids: api.intake.ids, options: { timeoutMs: 5000, leaseMs: 30_000 } });
     const now = new Date().toISOString();
-    await api.intake.stores.outbox.add({ id: api.intake.ids('evt'), org_id: org.org_id, event: 'job.completed', data: { id: 'job_c' }, created_at: now });
-    await api.intake.stores.outbox.add({ id: api.intake.ids('evt'), org_id: org.org_id, event: 'job.failed', data: { id: 'job_f' }, created_at: now });
+    await api.intake.stores.outbox.add({ id: api.intake.ids('evt'), org_id: org.org_id, environment: 'live', event: 'job.completed', data: { id: 'job_c' }, created_at: now });
+    await api.intake.stores.outbox.add({ id: api.intake.ids('evt'), org_id: org.org_id, environment: 'live', event: 'job.failed', data: { id: 'job_f' }, created_at: now });
     expect(await sender.dispatch()).toBe(3);
     for (const claimed of await sender.claim('w', 10)) await sender.attempt('w', claimed);
 

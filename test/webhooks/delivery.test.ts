@@ -90,7 +90,7 @@ describe.skipIf(missing !== null)(`webhook delivery over HTTPS to webhook-receiv
 
   /** Submits `n` test-mode jobs and runs them to completion: `n` job.completed events. */
   async function completeJobs(org: Org, n = 1, metadata: Record<string, unknown> = {}) {
-    const extractor = await api.call('POST', '/v1/extractors', { key: org.test_key, body: invoiceExtractor() });
+    const extractor = await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() });
     const jobs = [];
     for (let i = 0; i < n; i++) {
       const res = await api.call('POST', '/v1/documents', { key: org.test_key, body: { extractor_id: extractor.body.id, document: pdf, mime_type: 'application/pdf', metadata } });
@@ -101,11 +101,12 @@ describe.skipIf(missing !== null)(`webhook delivery over HTTPS to webhook-receiv
     return jobs;
   }
 
-  const detail = async (org: Org, id: string) => (await api.call('GET', `/v1/webhooks/deliveries/${id}`, { key: org.live_key })).body;
+  // The deliveries of test-mode jobs: the test key sees them (a key sees its own mode's deliveries).
+  const detail = async (org: Org, id: string) => (await api.call('GET', `/v1/webhooks/deliveries/${id}`, { key: org.test_key })).body;
   /** The organization's one delivery, once the worker has dispatched its event. */
   const only = async (org: Org) => {
     const list = await waitFor('the delivery', async () => {
-      const body = (await api.call('GET', '/v1/webhooks/deliveries', { key: org.live_key })).body;
+      const body = (await api.call('GET', '/v1/webhooks/deliveries', { key: org.test_key })).body;
       // The page and the count are two reads: wait until both see the delivery.
       return body.total > 0 && body.deliveries.length > 0 && body;
     });
@@ -132,7 +133,7 @@ describe.skipIf(missing !== null)(`webhook delivery over HTTPS to webhook-receiv
     expect(req!.json.data).toMatchObject({ id: job!.id, org_id: org.org_id, extractor_id: job!.extractor_id, status: 'completed', cost_credits: 0, metadata: { order: 'PO-7' } });
     // The bytes received are the stored payload, and its signature verifies with the endpoint's secret.
     const deliveryId = req!.headers['x-service-delivery']!;
-    const stored = (await api.intake.stores.webhooks.getDelivery(org.org_id, deliveryId))!;
+    const stored = (await api.intake.stores.webhooks.getDelivery(org.org_id, 'test', deliveryId))!;
     expect(createHash('sha256').update(stored.payload).digest('hex')).toBe(req!.body_sha256);
     expect(verifyWebhookSignature(stored.payload, req!.headers['x-service-signature'], secret)).toBe(true);
     const done = await waitFor('succeeded', async () => ((await detail(org, deliveryId)).status === 'succeeded' ? detail(org, deliveryId) : undefined));
@@ -241,7 +242,7 @@ describe.skipIf(missing !== null)(`webhook delivery over HTTPS to webhook-receiv
     // The same delivery, replayed through the transport with WEBHOOK_CA_FILE, succeeds.
     await loop.stop();
     workers();
-    expect((await api.call('POST', `/v1/webhooks/deliveries/${id}/replay`, { key: org.live_key })).status).toBe(202);
+    expect((await api.call('POST', `/v1/webhooks/deliveries/${id}/replay`, { key: org.test_key })).status).toBe(202);
     const done = await waitFor('replay', async () => ((await detail(org, id)).status === 'succeeded' ? detail(org, id) : undefined));
     expect(done.attempts.map((a: { chain: number; attempt: number; status_code: number | null }) => [a.chain, a.attempt, a.status_code])).toEqual([[1, 1, null], [2, 1, 200]]);
   });
@@ -291,7 +292,7 @@ describe.skipIf(missing !== null)(`webhook delivery over HTTPS to webhook-receiv
     await sender.dispatch();
     const started = Date.now();
     loop.start();
-    const list = () => api.call('GET', `/v1/webhooks/deliveries?endpoint_id=${healthy.id}&status=succeeded`, { key: org.live_key }).then((r) => r.body.total);
+    const list = () => api.call('GET', `/v1/webhooks/deliveries?endpoint_id=${healthy.id}&status=succeeded`, { key: org.test_key }).then((r) => r.body.total);
     await waitFor('the healthy path', async () => (await list()) === 2, 10_000);
     expect(Date.now() - started).toBeLessThan(2000);
   });

@@ -57,11 +57,11 @@ describe.each<Kind>(['memory', ...DB_KINDS])('retry schedule with a fake clock, 
     const org = await intake.organizations.create({ name: `Schedule ${kind}`, plan: 'business' });
     const { endpoint } = await service.create(org.org_id, { url: 'https://hooks.example.com/intake', events: ['*'] });
     const emit = async () => {
-      const event = { id: intake.ids('evt'), org_id: org.org_id, event: 'job.completed', data: { id: ids('job') }, created_at: clock.now().toISOString() };
+      const event = { id: intake.ids('evt'), org_id: org.org_id, environment: 'live' as const, event: 'job.completed', data: { id: ids('job') }, created_at: clock.now().toISOString() };
       await stores.outbox.add(event);
       // Other organizations' events may be dispatched here too; only this one's count.
       await sender.dispatch();
-      const list = await stores.webhooks.listDeliveries(org.org_id, { event: 'job.completed' }, { limit: 100, offset: 0 });
+      const list = await stores.webhooks.listDeliveries(org.org_id, 'live', { event: 'job.completed' }, { limit: 100, offset: 0 });
       return list.items.find((d) => d.event_id === event.id)!;
     };
     /** Claims what is due now for this organization's endpoint. */
@@ -85,7 +85,7 @@ describe.each<Kind>(['memory', ...DB_KINDS])('retry schedule with a fake clock, 
       expect(due.map((c) => c.delivery.id), `attempt ${i + 1} due at ${at} s`).toEqual([delivery.id]);
       expect(due[0]!.delivery.attempt_count).toBe(i);
       expect(await sender.attempt('w1', due[0]!)).toBe(false);
-      const after = (await stores.webhooks.getDelivery(org.org_id, delivery.id))!;
+      const after = (await stores.webhooks.getDelivery(org.org_id, 'live', delivery.id))!;
       const next = ATTEMPT_AT_S[i + 1];
       expect(after).toMatchObject({ attempt_count: i + 1, status: next === undefined ? 'failed' : 'pending', next_attempt_at: next === undefined ? null : new Date(t0 + next * 1000).toISOString() });
     }
@@ -94,7 +94,7 @@ describe.each<Kind>(['memory', ...DB_KINDS])('retry schedule with a fake clock, 
     expect(new Set(transport.sent.map((s) => s.request.body)).size).toBe(1);
     expect(new Set(transport.sent.map((s) => s.request.headers['x-service-delivery'])).size).toBe(1);
 
-    const failed = (await stores.webhooks.getDelivery(org.org_id, delivery.id))!;
+    const failed = (await stores.webhooks.getDelivery(org.org_id, 'live', delivery.id))!;
     expect(failed).toMatchObject({ status: 'failed', next_attempt_at: null, attempt_count: 6, chain: 1 });
     expect(failed.attempts.map((a) => [a.chain, a.attempt, (Date.parse(a.started_at) - t0) / 1000, a.status_code, a.success])).toEqual(
       ATTEMPT_AT_S.map((at, i) => [1, i + 1, at, 503, false]),
@@ -115,7 +115,7 @@ describe.each<Kind>(['memory', ...DB_KINDS])('retry schedule with a fake clock, 
       await sender.attempt('w1', (await claim())[0]!);
     }
     clock.advance(86_400_000);
-    const replayed = await service.replay(org.org_id, delivery.id);
+    const replayed = await service.replay(org.org_id, 'live', delivery.id);
     expect(replayed).toMatchObject({ status: 'pending', chain: 2, attempt_count: 0, next_attempt_at: clock.now().toISOString() });
     const r0 = clock.now().getTime();
     const first = await claim();
@@ -126,7 +126,7 @@ describe.each<Kind>(['memory', ...DB_KINDS])('retry schedule with a fake clock, 
     clock.set(new Date(r0 + 5000));
     transport.succeed = true;
     expect(await sender.attempt('w1', (await claim())[0]!)).toBe(true);
-    const done = (await stores.webhooks.getDelivery(org.org_id, delivery.id))!;
+    const done = (await stores.webhooks.getDelivery(org.org_id, 'live', delivery.id))!;
     expect(done).toMatchObject({ status: 'succeeded', chain: 2, attempt_count: 2, next_attempt_at: null });
     expect(done.attempts.map((a) => [a.chain, a.attempt, a.success])).toEqual([
       ...ATTEMPT_AT_S.map((_, i) => [1, i + 1, false]),
@@ -145,7 +145,7 @@ describe.each<Kind>(['memory', ...DB_KINDS])('retry schedule with a fake clock, 
     clock.set(new Date(t0 + 5000));
     transport.succeed = true;
     expect(await sender.attempt('w1', (await claim())[0]!)).toBe(true);
-    expect(await stores.webhooks.getDelivery(org.org_id, delivery.id)).toMatchObject({ status: 'succeeded', attempt_count: 2, next_attempt_at: null });
+    expect(await stores.webhooks.getDelivery(org.org_id, 'live', delivery.id)).toMatchObject({ status: 'succeeded', attempt_count: 2, next_attempt_at: null });
     for (const at of ATTEMPT_AT_S) {
       clock.set(new Date(t0 + at * 1000 + 1000));
       expect(await claim()).toEqual([]);
@@ -174,13 +174,13 @@ describe.each<Kind>(['memory', ...DB_KINDS])('retry schedule with a fake clock, 
     ]);
     expect(lateRecord).toEqual([false]);
     await sender.attempt('worker-a', mine[0]!);
-    expect(await stores.webhooks.getDelivery(org.org_id, delivery.id)).toMatchObject({ status: 'pending', attempt_count: 0, attempts: [] });
+    expect(await stores.webhooks.getDelivery(org.org_id, 'live', delivery.id)).toMatchObject({ status: 'pending', attempt_count: 0, attempts: [] });
     // B, which holds the lease, records attempt 1; A still cannot record afterwards.
     transport.succeed = true;
     expect(await sender.attempt('worker-b', theirs[0]!)).toBe(true);
     transport.succeed = false;
     await sender.attempt('worker-a', mine[0]!);
-    const final = (await stores.webhooks.getDelivery(org.org_id, delivery.id))!;
+    const final = (await stores.webhooks.getDelivery(org.org_id, 'live', delivery.id))!;
     expect(final).toMatchObject({ status: 'succeeded', attempt_count: 1 });
     expect(final.attempts.map((a) => [a.attempt, a.success])).toEqual([[1, true]]);
   });

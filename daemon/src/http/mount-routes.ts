@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { isDeepFrozen, parseInput, requireScope, type AuthContext } from '@intake/core';
+import { isDeepFrozen, parseInput, requireLiveKey, requireScope, type AuthContext } from '@intake/core';
 import { readJsonBody } from './read-json-body.js';
 import { checkPathParams, checkQuery } from './request-text.js';
 import { toKoaPath, type RouteDef } from './routes/route.js';
@@ -18,6 +18,7 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], options
       const auth = ctx.state.auth as AuthContext | undefined;
       if (route.scope) requireScope(auth!, route.scope);
       checkPathParams(ctx.params);
+      if (route.sharedConfiguration) requireLiveKey(auth!, route.sharedConfiguration);
       const params = route.params ? parseInput(route.params, ctx.params, 'path') : ctx.params;
       // Koa parses the query string on first read: routes without a query schema never read it.
       const query = route.query ? parseInput(route.query, checkedQuery(ctx), 'query') : NO_QUERY;

@@ -19,7 +19,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], serverUrl: str
       operationId: `${route.method}${route.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase())}`,
       summary: route.summary,
       tags: [route.tag],
-      ...(route.scope ? { security: [{ bearerAuth: [] }], description: `Requires scope \`${route.scope}\`.` } : { security: [] }),
+      ...(route.scope ? { security: [{ bearerAuth: [] }], description: `Requires scope \`${route.scope}\`${route.sharedConfiguration ? ' and a live key (test and live share this configuration)' : ''}.` } : { security: [] }),
       ...(route.params || route.query
         ? { requestParams: { ...(route.params ? { path: route.params as never } : {}), ...(route.query ? { query: route.query as never } : {}) } }
         : {}),

@@ -194,7 +194,7 @@ async function main(): Promise<void> {
     const failing = (await service.create(bad.org_id, { url: failingUrl, events: ['job.completed'] })).endpoint;
     const emit = async (orgId: string, from: number, n: number) => {
       for (let i = from; i < from + n; i += 100) {
-        await Promise.all(Array.from({ length: Math.min(100, from + n - i) }, (_, j) => intake.stores.outbox.add({ id: intake.ids('evt'), org_id: orgId, event: 'job.completed', data: sampleData(i + j), created_at: new Date().toISOString() })));
+        await Promise.all(Array.from({ length: Math.min(100, from + n - i) }, (_, j) => intake.stores.outbox.add({ id: intake.ids('evt'), org_id: orgId, environment: 'live', event: 'job.completed', data: sampleData(i + j), created_at: new Date().toISOString() })));
       }
     };
     const knex = storage.knex;

@@ -32,20 +32,20 @@ export function apiKeyRoutes(intake: Intake): RouteDef[] {
     defineRoute<unknown, z.infer<typeof ListQuery>>({
       method: 'get',
       path: '/v1/api-keys',
-      summary: 'List API keys, newest first; secrets are never returned',
+      summary: 'List the API keys of the calling key\'s environment, newest first; secrets are never returned',
       tag: 'api-keys',
       scope: 'api_keys:write',
       query: ListQuery,
       responses: { 200: { description: 'A page of keys', schema: ListResponse }, ...authErrors },
       handler: async ({ query, auth }) => {
-        const page = await svc.list(auth.orgId, query);
+        const page = await svc.list(auth.orgId, auth.environment, query);
         return { status: 200, body: { api_keys: page.items, total: page.total, limit: query.limit, offset: query.offset } };
       },
     }),
     defineRoute<unknown, unknown, z.infer<typeof IdParams>>({
       method: 'post',
       path: '/v1/api-keys/{key_id}/revoke',
-      summary: 'Revoke an API key (idempotent: revoked_at keeps the first revocation)',
+      summary: 'Revoke an API key of the calling key\'s environment whose scopes it holds (idempotent: revoked_at keeps the first revocation)',
       tag: 'api-keys',
       scope: 'api_keys:write',
       params: IdParams,
@@ -54,7 +54,7 @@ export function apiKeyRoutes(intake: Intake): RouteDef[] {
         404: { description: 'not_found', schema: ErrorBodySchema },
         ...authErrors,
       },
-      handler: async ({ params, auth }) => ({ status: 200, body: await svc.revoke(auth.orgId, params.key_id) }),
+      handler: async ({ params, auth }) => ({ status: 200, body: await svc.revoke(auth.orgId, params.key_id, auth) }),
     }),
   ];
 }

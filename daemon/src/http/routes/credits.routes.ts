@@ -30,7 +30,7 @@ export function creditRoutes(intake: Intake): RouteDef[] {
       tag: 'credits',
       scope: 'credits:read',
       responses: { 200: { description: 'The balance', schema: Balance }, ...authErrors },
-      handler: async ({ auth }) => ({ status: 200, body: await intake.credits.balance(auth.orgId) }),
+      handler: async ({ auth }) => ({ status: 200, body: await intake.credits.balance(auth.orgId, auth.environment) }),
     }),
     defineRoute<unknown, z.infer<typeof ListQuery>>({
       method: 'get',
@@ -41,7 +41,7 @@ export function creditRoutes(intake: Intake): RouteDef[] {
       query: ListQuery,
       responses: { 200: { description: 'A page of entries', schema: List }, ...authErrors },
       handler: async ({ auth, query }) => {
-        const page = await intake.credits.transactions(auth.orgId, query);
+        const page = await intake.credits.transactions(auth.orgId, auth.environment, query);
         return { status: 200, body: { transactions: page.items, total: page.total, limit: query.limit, offset: query.offset } };
       },
     }),

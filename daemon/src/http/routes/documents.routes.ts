@@ -85,7 +85,7 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
       scope: 'documents:read',
       query: StatsQuery,
       responses: { 200: { description: 'Statistics', schema: JobStatsSchema }, 400: { description: 'invalid_request: unknown period', schema: ErrorBodySchema }, ...authErrors },
-      handler: async ({ query, auth }) => ({ status: 200, body: await deps.intake.jobs.stats(auth.orgId, query.period) }),
+      handler: async ({ query, auth }) => ({ status: 200, body: await deps.intake.jobs.stats(auth.orgId, auth.environment, query.period) }),
     }),
     defineRoute<unknown, z.infer<typeof ListQuery>>({
       method: 'get',
@@ -98,7 +98,7 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
       handler: async ({ query, auth, ctx }) => {
         const { limit, offset, ...filter } = query;
         const metadata = metadataFilter(ctx.query as Record<string, unknown>);
-        const page = await deps.intake.jobs.list(auth.orgId, { ...filter, ...(metadata ? { metadata } : {}) }, { limit, offset });
+        const page = await deps.intake.jobs.list(auth.orgId, auth.environment, { ...filter, ...(metadata ? { metadata } : {}) }, { limit, offset });
         return { status: 200, body: { jobs: page.items.map(resource), total: page.total, limit, offset } };
       },
     }),
@@ -110,7 +110,7 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
       scope: 'documents:read',
       params: IdParams,
       responses: { 200: { description: 'The job', schema: JobSchema }, 404: { description: 'not_found', schema: ErrorBodySchema }, ...authErrors },
-      handler: async ({ params, auth }) => ({ status: 200, body: resource(await deps.intake.jobs.get(auth.orgId, params.job_id)) }),
+      handler: async ({ params, auth }) => ({ status: 200, body: resource(await deps.intake.jobs.get(auth.orgId, auth.environment, params.job_id)) }),
     }),
   ];
 }

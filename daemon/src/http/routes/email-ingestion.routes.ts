@@ -21,7 +21,7 @@ const path = '/api/email-ingestion/config';
 export function emailIngestionRoutes(svc: EmailIngestionService): RouteDef[] {
   return [
     defineRoute({
-      method: 'post', path, summary: 'Configure an inbound email prefix', tag, scope: 'email_ingestion:write',
+      method: 'post', path, summary: 'Configure an inbound email prefix', tag, scope: 'email_ingestion:write', sharedConfiguration: 'email ingestion configurations',
       body: EmailIngestionConfigInputSchema,
       responses: {
         201: { description: 'The configuration, every default filled', schema: EmailIngestionConfigSchema },
@@ -45,13 +45,13 @@ export function emailIngestionRoutes(svc: EmailIngestionService): RouteDef[] {
       handler: async ({ auth, params }) => ({ status: 200, body: await svc.get(auth.orgId, params.prefix) }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof PrefixParams>>({
-      method: 'patch', path: `${path}/{prefix}`, summary: 'Change a configuration with a JSON merge patch (RFC 7396)', tag, scope: 'email_ingestion:write', params: PrefixParams,
+      method: 'patch', path: `${path}/{prefix}`, summary: 'Change a configuration with a JSON merge patch (RFC 7396)', tag, scope: 'email_ingestion:write', sharedConfiguration: 'email ingestion configurations', params: PrefixParams,
       body: EmailIngestionConfigPatchSchema,
       responses: { 200: { description: 'The merged configuration', schema: EmailIngestionConfigSchema }, ...invalid, ...notFound, ...authErrors },
       handler: async ({ auth, params, body }) => ({ status: 200, body: await svc.patch(auth.orgId, params.prefix, body) }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof PrefixParams>>({
-      method: 'delete', path: `${path}/{prefix}`, summary: 'Delete a configuration; mail to the prefix is refused from then on', tag, scope: 'email_ingestion:write', params: PrefixParams,
+      method: 'delete', path: `${path}/{prefix}`, summary: 'Delete a configuration; mail to the prefix is refused from then on', tag, scope: 'email_ingestion:write', sharedConfiguration: 'email ingestion configurations', params: PrefixParams,
       responses: { 204: { description: 'Deleted' }, ...notFound, ...authErrors },
       handler: async ({ auth, params }) => {
         await svc.delete(auth.orgId, params.prefix);

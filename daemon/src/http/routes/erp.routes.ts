@@ -16,7 +16,7 @@ const tag = 'erp';
 export function erpRoutes(svc: ErpService): RouteDef[] {
   return [
     defineRoute({
-      method: 'post', path: '/v1/erp-connections', summary: 'Connect an accounting system (the built-in HTTP connector); its secret is shown once', tag, scope: 'email_ingestion:write',
+      method: 'post', path: '/v1/erp-connections', summary: 'Connect an accounting system (the built-in HTTP connector); its secret is shown once', tag, scope: 'email_ingestion:write', sharedConfiguration: 'ERP connections',
       body: CreateErpConnectionSchema,
       responses: { 201: { description: 'The connection with its secret', schema: WithSecret }, ...badRequest, ...authErrors },
       handler: async ({ auth, body }) => {
@@ -35,13 +35,13 @@ export function erpRoutes(svc: ErpService): RouteDef[] {
       handler: async ({ auth, params }) => ({ status: 200, body: await svc.get(auth.orgId, params.connection_id) }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof ConnectionParams>>({
-      method: 'patch', path: '/v1/erp-connections/{connection_id}', summary: 'Change an ERP connection (is_active false pauses new records)', tag, scope: 'email_ingestion:write', params: ConnectionParams,
+      method: 'patch', path: '/v1/erp-connections/{connection_id}', summary: 'Change an ERP connection (is_active false pauses new records)', tag, scope: 'email_ingestion:write', sharedConfiguration: 'ERP connections', params: ConnectionParams,
       body: UpdateErpConnectionSchema,
       responses: { 200: { description: 'The connection', schema: ErpConnectionViewSchema }, ...badRequest, ...notFound, ...authErrors },
       handler: async ({ auth, params, body }) => ({ status: 200, body: await svc.update(auth.orgId, params.connection_id, body) }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof ConnectionParams>>({
-      method: 'delete', path: '/v1/erp-connections/{connection_id}', summary: 'Delete an ERP connection and its sync log (refused while a prefix uses it)', tag, scope: 'email_ingestion:write', params: ConnectionParams,
+      method: 'delete', path: '/v1/erp-connections/{connection_id}', summary: 'Delete an ERP connection and its sync log (refused while a prefix uses it)', tag, scope: 'email_ingestion:write', sharedConfiguration: 'ERP connections', params: ConnectionParams,
       responses: { 204: { description: 'Deleted' }, ...notFound, 409: { description: 'conflict: an email prefix names it in erpConnectionId', schema: ErrorBodySchema }, ...authErrors },
       handler: async ({ auth, params }) => {
         await svc.delete(auth.orgId, params.connection_id);
@@ -54,14 +54,14 @@ export function erpRoutes(svc: ErpService): RouteDef[] {
       handler: async ({ auth, params, query }) => {
         await svc.get(auth.orgId, params.connection_id);
         const { limit, offset, ...filter } = query;
-        const page = await svc.listSyncs(auth.orgId, { ...filter, connection_id: params.connection_id }, { limit, offset });
+        const page = await svc.listSyncs(auth.orgId, auth.environment, { ...filter, connection_id: params.connection_id }, { limit, offset });
         return { status: 200, body: { syncs: page.items, total: page.total, limit, offset } };
       },
     }),
     defineRoute<unknown, unknown, z.infer<typeof SyncParams>>({
       method: 'get', path: '/v1/erp-syncs/{sync_id}', summary: 'One sync: the record sent, attempts, the outcome', tag, scope: 'email_ingestion:read', params: SyncParams,
       responses: { 200: { description: 'The sync', schema: ErpSyncViewSchema }, ...notFound, ...authErrors },
-      handler: async ({ auth, params }) => ({ status: 200, body: await svc.getSync(auth.orgId, params.sync_id) }),
+      handler: async ({ auth, params }) => ({ status: 200, body: await svc.getSync(auth.orgId, auth.environment, params.sync_id) }),
     }),
   ];
 }

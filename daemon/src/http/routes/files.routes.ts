@@ -25,7 +25,7 @@ export function fileRoutes(deps: { intake: Intake; pipeline: JobPipeline; links:
         // One answer for a bad signature, an expired link and a missing job: the link reveals nothing.
         const gone = new AppError('not_found', 'This document link is invalid or has expired; fetch the job again for a fresh one');
         if (!deps.links.verify(params.org_id, params.job_id, query.expires, query.signature, deps.intake.clock.now())) throw gone;
-        const job = await deps.intake.stores.jobs.get(params.org_id, params.job_id);
+        const job = await deps.intake.stores.jobs.get(params.org_id, null, params.job_id); // the signed link names the job, of either mode
         const bytes = job ? await deps.pipeline.blobs.get(job.blob_key) : null;
         if (!job || !bytes) throw gone;
         ctx.type = job.mime_type;

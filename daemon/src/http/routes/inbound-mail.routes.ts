@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailIngestionTestSchema, INBOUND_MESSAGE_STATUSES, REVIEW_STATUSES, ResolveReviewSchema, SKIP_REASON_CODES, type InboundMailService, type InboundMessageRecord, type ReviewItemRecord } from '@intake/core';
+import { EmailIngestionTestSchema, ENVIRONMENTS, INBOUND_MESSAGE_STATUSES, REVIEW_STATUSES, ResolveReviewSchema, SKIP_REASON_CODES, type InboundMailService, type InboundMessageRecord, type ReviewItemRecord } from '@intake/core';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 
@@ -33,9 +33,11 @@ const OutcomeSchema = z
   })
   .meta({ id: 'AttachmentOutcome' });
 
+const MODE = z.enum(ENVIRONMENTS).describe('live for mail received by SMTP; the caller\'s mode for the test endpoint');
 const MessageSchema = z
   .object({
     id: z.string(),
+    mode: MODE,
     prefix: z.string(),
     tag: z.string().nullable(),
     recipient: z.string(),
@@ -93,6 +95,7 @@ const TestResult = z
 /** The API's view of a message: no lease or blob internals. */
 export const toMessageView = (m: InboundMessageRecord): z.infer<typeof MessageSchema> => ({
   id: m.id,
+  mode: m.environment,
   prefix: m.prefix,
   tag: m.tag,
   recipient: m.recipient,
@@ -113,6 +116,7 @@ export const toMessageView = (m: InboundMessageRecord): z.infer<typeof MessageSc
 const ReviewItemSchema = z
   .object({
     id: z.string(),
+    mode: MODE,
     prefix: z.string(),
     message_id: z.string(),
     attachment_index: z.number().int(),
@@ -145,6 +149,7 @@ const ReviewParams = z.object({ review_id: z.string() });
 
 const toReviewView = (r: ReviewItemRecord): z.infer<typeof ReviewItemSchema> => ({
   id: r.id,
+  mode: r.environment,
   prefix: r.prefix,
   message_id: r.message_id,
   attachment_index: r.attachment_index,
@@ -173,14 +178,14 @@ export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => v
       responses: { 200: { description: 'A page of messages', schema: ListResponse }, ...authErrors },
       handler: async ({ auth, query }) => {
         const { limit, offset, prefix } = query;
-        const page = await svc.listMessages(auth.orgId, prefix ? { prefix } : {}, { limit, offset });
+        const page = await svc.listMessages(auth.orgId, auth.environment, prefix ? { prefix } : {}, { limit, offset });
         return { status: 200, body: { messages: page.items.map(toMessageView), total: page.total, limit, offset } };
       },
     }),
     defineRoute<unknown, unknown, z.infer<typeof IdParams>>({
       method: 'get', path: '/api/email-ingestion/messages/{message_id}', summary: 'One received message', tag, scope: 'email_ingestion:read', params: IdParams,
       responses: { 200: { description: 'The message', schema: MessageSchema }, 404: { description: 'not_found', schema: ErrorBodySchema }, ...authErrors },
-      handler: async ({ auth, params }) => ({ status: 200, body: toMessageView(await svc.getMessage(auth.orgId, params.message_id)) }),
+      handler: async ({ auth, params }) => ({ status: 200, body: toMessageView(await svc.getMessage(auth.orgId, auth.environment, params.message_id)) }),
     }),
     defineRoute({
       method: 'post', path: '/api/email-ingestion/test', summary: "Run a document through a prefix's steps as if it had arrived by mail", tag, scope: 'email_ingestion:write',
@@ -192,7 +197,7 @@ export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => v
         ...authErrors,
       },
       handler: async ({ auth, body }) => {
-        const result = await svc.test(auth.orgId, body, { waitForExtractionMs: testExtractionWaitMs, ...(onSubmitted ? { onJobCreated: onSubmitted } : {}) });
+        const result = await svc.test(auth.orgId, auth.environment, body, { waitForExtractionMs: testExtractionWaitMs, ...(onSubmitted ? { onJobCreated: onSubmitted } : {}) });
         return { status: 200, body: result };
       },
     }),
@@ -201,7 +206,7 @@ export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => v
       responses: { 200: { description: 'A page of review items', schema: ReviewList }, ...authErrors },
       handler: async ({ auth, query }) => {
         const { limit, offset, ...filter } = query;
-        const page = await svc.listReview(auth.orgId, filter, { limit, offset });
+        const page = await svc.listReview(auth.orgId, auth.environment, filter, { limit, offset });
         return { status: 200, body: { items: page.items.map(toReviewView), total: page.total } };
       },
     }),
@@ -216,7 +221,7 @@ export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => v
         ...authErrors,
       },
       handler: async ({ auth, params, body }) => {
-        const item = await svc.resolveReview(auth.orgId, auth.keyId, params.review_id, body);
+        const item = await svc.resolveReview(auth.orgId, auth.environment, auth.keyId, params.review_id, body);
         if (item.job_id) onSubmitted?.();
         return { status: 200, body: toReviewView(item) };
       },

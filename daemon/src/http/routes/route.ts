@@ -32,6 +32,11 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   tag: string;
   /** Scope the caller needs; routes without one are public. */
   scope?: Scope;
+  /**
+   * The route changes configuration test and live share (named here, e.g. "extractors"): only live
+   * keys may call it; test keys get 403.
+   */
+  sharedConfiguration?: string;
   /** Body schema, read raw: the handler validates it (services own their validation). */
   body?: z.ZodType;
   /** The handler reads the body itself (uploads); `body` then only describes it, and multipart is accepted too. */

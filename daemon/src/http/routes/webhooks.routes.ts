@@ -36,11 +36,13 @@ const notFound = { 404: { description: 'not_found', schema: ErrorBodySchema } };
 const badUrl = { 400: { description: 'invalid_request, or invalid_webhook_url (not HTTPS, or an address that is not allowed)', schema: ErrorBodySchema } };
 const scope = 'webhooks:write' as const;
 const tag = 'webhooks';
+/** Endpoints receive the events of both modes (each payload of a job says its `mode`): shared configuration. */
+const SHARED = 'webhook endpoints';
 
 export function webhookRoutes(svc: WebhookService): RouteDef[] {
   return [
     defineRoute({
-      method: 'post', path: '/v1/webhooks/endpoints', summary: 'Register a webhook endpoint; its secret is shown once', tag, scope,
+      method: 'post', path: '/v1/webhooks/endpoints', summary: 'Register a webhook endpoint; its secret is shown once', tag, scope, sharedConfiguration: SHARED,
       body: CreateWebhookEndpointSchema,
       responses: { 201: { description: 'The endpoint with its secret', schema: WithSecret }, ...badUrl, ...authErrors },
       handler: async ({ auth, body }) => {
@@ -59,13 +61,13 @@ export function webhookRoutes(svc: WebhookService): RouteDef[] {
       handler: async ({ auth, params }) => ({ status: 200, body: await svc.get(auth.orgId, params.endpoint_id) }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof EndpointParams>>({
-      method: 'patch', path: '/v1/webhooks/endpoints/{endpoint_id}', summary: 'Change url, events, description or is_active', tag, scope, params: EndpointParams,
+      method: 'patch', path: '/v1/webhooks/endpoints/{endpoint_id}', summary: 'Change url, events, description or is_active', tag, scope, sharedConfiguration: SHARED, params: EndpointParams,
       body: UpdateWebhookEndpointSchema,
       responses: { 200: { description: 'The endpoint', schema: WebhookEndpointSchema }, ...badUrl, ...notFound, ...authErrors },
       handler: async ({ auth, params, body }) => ({ status: 200, body: await svc.update(auth.orgId, params.endpoint_id, body) }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof EndpointParams>>({
-      method: 'delete', path: '/v1/webhooks/endpoints/{endpoint_id}', summary: 'Delete a webhook endpoint and its pending deliveries', tag, scope, params: EndpointParams,
+      method: 'delete', path: '/v1/webhooks/endpoints/{endpoint_id}', summary: 'Delete a webhook endpoint and its pending deliveries', tag, scope, sharedConfiguration: SHARED, params: EndpointParams,
       responses: { 204: { description: 'Deleted' }, ...notFound, ...authErrors },
       handler: async ({ auth, params }) => {
         await svc.delete(auth.orgId, params.endpoint_id);
@@ -73,7 +75,7 @@ export function webhookRoutes(svc: WebhookService): RouteDef[] {
       },
     }),
     defineRoute<unknown, unknown, z.infer<typeof EndpointParams>>({
-      method: 'post', path: '/v1/webhooks/endpoints/{endpoint_id}/rotate-secret', summary: 'Replace the signing secret (the old one stops at once)', tag, scope, params: EndpointParams,
+      method: 'post', path: '/v1/webhooks/endpoints/{endpoint_id}/rotate-secret', summary: 'Replace the signing secret (the old one stops at once)', tag, scope, sharedConfiguration: SHARED, params: EndpointParams,
       responses: { 200: { description: 'The endpoint with its new secret', schema: WithSecret }, ...notFound, ...authErrors },
       handler: async ({ auth, params }) => {
         const { endpoint, secret } = await svc.rotateSecret(auth.orgId, params.endpoint_id);
@@ -85,7 +87,7 @@ export function webhookRoutes(svc: WebhookService): RouteDef[] {
       responses: { 200: { description: 'Deliveries', schema: z.object({ deliveries: z.array(WebhookDeliverySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).meta({ id: 'WebhookDeliveryList' }) }, ...authErrors },
       handler: async ({ auth, query }) => {
         const { limit, offset, ...filter } = query;
-        const page = await svc.listDeliveries(auth.orgId, filter, { limit, offset });
+        const page = await svc.listDeliveries(auth.orgId, auth.environment, filter, { limit, offset });
         return { status: 200, body: { deliveries: page.items.map(({ payload: _p, org_id: _o, ...d }) => d), total: page.total, limit, offset } };
       },
     }),
@@ -93,7 +95,7 @@ export function webhookRoutes(svc: WebhookService): RouteDef[] {
       method: 'get', path: '/v1/webhooks/deliveries/{delivery_id}', summary: 'A delivery with every attempt and its payload', tag, scope, params: DeliveryParams,
       responses: { 200: { description: 'The delivery', schema: DeliveryWithAttempts }, ...notFound, ...authErrors },
       handler: async ({ auth, params }) => {
-        const { org_id: _o, payload, ...delivery } = await svc.getDelivery(auth.orgId, params.delivery_id);
+        const { org_id: _o, payload, ...delivery } = await svc.getDelivery(auth.orgId, auth.environment, params.delivery_id);
         return { status: 200, body: { ...delivery, payload: JSON.parse(payload) as unknown } };
       },
     }),
@@ -101,7 +103,7 @@ export function webhookRoutes(svc: WebhookService): RouteDef[] {
       method: 'post', path: '/v1/webhooks/deliveries/{delivery_id}/replay', summary: 'Send a delivery again, as a new attempt chain', tag, scope, params: DeliveryParams,
       responses: { 202: { description: 'The delivery, pending again', schema: WebhookDeliverySchema }, ...notFound, ...authErrors },
       handler: async ({ auth, params }) => {
-        const { org_id: _o, payload: _p, ...delivery } = await svc.replay(auth.orgId, params.delivery_id);
+        const { org_id: _o, payload: _p, ...delivery } = await svc.replay(auth.orgId, auth.environment, params.delivery_id);
         return { status: 202, body: delivery };
       },
     }),

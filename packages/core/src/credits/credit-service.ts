@@ -1,6 +1,7 @@
 import { AppError, invalidRequest, notFound } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
+import type { Environment } from '../keys/scopes.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { CreditTransaction } from '../ports/credit-ledger.port.js';
 import type { TransactionRunner } from '../ports/transaction.port.js';
@@ -29,14 +30,22 @@ const RECENT_CHARGES = 20;
 export class CreditService {
   constructor(private readonly deps: CreditServiceDeps) {}
 
-  async balance(orgId: string): Promise<BalanceView> {
+  /**
+   * The mode's balance. Credits are live money: every ledger entry is live (test jobs cost nothing
+   * and top-ups are live), so the test mode's ledger is empty and its balance 0, and a test key
+   * learns nothing of the live balance.
+   */
+  async balance(orgId: string, mode: Environment = 'live'): Promise<BalanceView> {
     const org = await this.deps.stores.organizations.get(orgId);
     if (!org) throw notFound('Organization', orgId);
+    if (mode === 'test') return { org_id: orgId, balance: 0, reserved: 0, available: 0, low_balance_threshold: org.low_balance_threshold };
     const { balance, reserved } = await this.deps.stores.credits.balance(orgId);
     return { org_id: orgId, balance, reserved, available: balance - reserved, low_balance_threshold: org.low_balance_threshold };
   }
 
-  transactions(orgId: string, page: PageRequest): Promise<Page<CreditTransaction>> {
+  /** The mode's ledger entries, newest first: none in test mode (see `balance`). */
+  async transactions(orgId: string, mode: Environment, page: PageRequest): Promise<Page<CreditTransaction>> {
+    if (mode === 'test') return { items: [], total: 0 };
     return this.deps.stores.credits.transactions(orgId, page);
   }
 
@@ -74,11 +83,11 @@ export class CreditService {
     const before = entry.balance_after + cost;
     const after = entry.balance_after;
     if (before >= org.low_balance_threshold && after < org.low_balance_threshold && after > 0) {
-      await tx.outbox.add({ id: this.deps.ids('evt'), org_id: orgId, event: 'credits.low_balance', created_at: at, data: await this.lowBalanceData(tx, orgId, after, org.low_balance_threshold, at) });
+      await tx.outbox.add({ id: this.deps.ids('evt'), org_id: orgId, environment: 'live', event: 'credits.low_balance', created_at: at, data: await this.lowBalanceData(tx, orgId, after, org.low_balance_threshold, at) });
     }
     if (before > 0 && after <= 0) {
       const jobsQueued = await tx.jobs.countQueued(orgId, 'live');
-      await tx.outbox.add({ id: this.deps.ids('evt'), org_id: orgId, event: 'credits.depleted', created_at: at, data: { org_id: orgId, depleted_at: at, jobs_queued: jobsQueued } });
+      await tx.outbox.add({ id: this.deps.ids('evt'), org_id: orgId, environment: 'live', event: 'credits.depleted', created_at: at, data: { org_id: orgId, depleted_at: at, jobs_queued: jobsQueued } });
     }
   }
 

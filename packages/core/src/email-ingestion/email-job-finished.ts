@@ -15,7 +15,7 @@ export async function emailJobFinished(tx: IntakeStores, job: JobRecord, at: str
   const stored = await tx.emailIngestion.get(job.org_id, email.prefix);
   if (!stored) return;
   if (prefixSubscribes(stored.config, 'extraction.completed')) {
-    await tx.outbox.add(prefixEvent(ids, job.org_id, stored.prefix, 'extraction.completed', extractionCompletedData(job), at));
+    await tx.outbox.add(prefixEvent(ids, job.org_id, job.environment, stored.prefix, 'extraction.completed', extractionCompletedData(job), at));
   }
   const connectionId = stored.config.erpConnectionId;
   if (!connectionId || job.status !== 'completed' || job.environment !== 'live') return;
@@ -26,6 +26,7 @@ export async function emailJobFinished(tx: IntakeStores, job: JobRecord, at: str
   await tx.erp.enqueue({
     id: ids('erps'),
     org_id: job.org_id,
+    environment: job.environment,
     connection_id: connection.id,
     job_id: job.id,
     prefix: stored.prefix,

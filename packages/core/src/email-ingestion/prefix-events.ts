@@ -1,4 +1,5 @@
 import type { IdGenerator } from '../shared/ids.js';
+import type { Environment } from '../keys/scopes.js';
 import type { JobRecord } from '../jobs/job.js';
 import type { OutboxEvent } from '../ports/outbox.port.js';
 import type { EmailIngestionConfig } from './email-ingestion-config.schema.js';
@@ -13,9 +14,10 @@ export const prefixSubscribes = (config: Pick<EmailIngestionConfig, 'webhooks'> 
   Boolean(config?.webhooks?.events.includes(event));
 
 /** An outbox event of a prefix: delivered to that prefix's webhook only. */
-export const prefixEvent = (ids: IdGenerator, orgId: string, prefix: string, event: PrefixEvent, data: Record<string, unknown>, at: string): OutboxEvent => ({
+export const prefixEvent = (ids: IdGenerator, orgId: string, environment: Environment, prefix: string, event: PrefixEvent, data: Record<string, unknown>, at: string): OutboxEvent => ({
   id: ids('evt'),
   org_id: orgId,
+  environment,
   event,
   data,
   created_at: at,
@@ -90,7 +92,7 @@ export function documentClassifiedEvents(ids: IdGenerator, record: InboundMessag
   return [...groups.values()].map((group) => {
     const head = group[0]!;
     const data = documentClassifiedData(record, { filenames: group.map((o) => o.filename), attachmentIndexes: group.map((o) => o.index), jobId: head.job_id, reviewId: head.review_id ?? null }, head.classification!);
-    return prefixEvent(ids, record.org_id, record.prefix, 'document.classified', data, at);
+    return prefixEvent(ids, record.org_id, record.environment, record.prefix, 'document.classified', data, at);
   });
 }
 
@@ -100,6 +102,7 @@ export function extractionCompletedData(job: JobRecord): Record<string, unknown>
   return {
     job_id: job.id,
     status: job.status,
+    mode: job.environment,
     message_id: email?.message_id ?? null,
     prefix: email?.prefix ?? null,
     document_type: email?.documentType ?? job.document_type,
@@ -142,7 +145,7 @@ export function erpEventData(sync: ErpSyncRecord): Record<string, unknown> {
 /** The webhook events of a finished message its prefix subscribes to: `email.received`, then `document.classified` per document. */
 export function messageEvents(ids: IdGenerator, record: InboundMessageRecord, result: InboundMessageResult, config: EmailIngestionConfig | null, at: string): OutboxEvent[] {
   const events: OutboxEvent[] = [];
-  if (prefixSubscribes(config, 'email.received')) events.push(prefixEvent(ids, record.org_id, record.prefix, 'email.received', emailReceivedData(record, result), at));
+  if (prefixSubscribes(config, 'email.received')) events.push(prefixEvent(ids, record.org_id, record.environment, record.prefix, 'email.received', emailReceivedData(record, result), at));
   if (prefixSubscribes(config, 'document.classified')) events.push(...documentClassifiedEvents(ids, record, result, at));
   return events;
 }

@@ -139,7 +139,7 @@ export class JobProcessor {
     let duplicate = job.duplicate ?? null;
     if (duplicate && !duplicate.verdict && dedupeKey) {
       const since = new Date(clock.now().getTime() - duplicate.settings.lookbackHours * 3_600_000).toISOString();
-      const earlier = await this.deps.stores.jobs.findEarlier(job.org_id, { dedupeKey, since, excludeId: job.id });
+      const earlier = await this.deps.stores.jobs.findEarlier(job.org_id, job.environment, { dedupeKey, since, excludeId: job.id });
       if (earlier) {
         duplicate = { ...duplicate, verdict: { of: earlier.id, matched: matchFields, action: duplicate.settings.action, detectedAt: 'extraction' } };
         if (duplicate.settings.action === 'reject') {
@@ -175,7 +175,7 @@ export class JobProcessor {
       if (!finished) return null;
       await tx.extractors.incrementUsage(job.org_id, job.extractor_id);
       await credits.chargeJob(tx, job.org_id, job.id, cost, at);
-      await tx.outbox.add({ id: ids('evt'), org_id: job.org_id, event: 'job.completed', data: jobCompletedData(finished), created_at: at });
+      await tx.outbox.add({ id: ids('evt'), org_id: job.org_id, environment: job.environment, event: 'job.completed', data: jobCompletedData(finished), created_at: at });
       // An email job: its prefix's extraction.completed webhook event and ERP sync.
       await emailJobFinished(tx, finished, at, ids);
       return finished;
@@ -209,7 +209,7 @@ export class JobProcessor {
     return this.deps.transaction(async (tx) => {
       const failed = await tx.jobs.markFailed(job.id, workerId, { error_details: details, processing_time_ms: elapsedMs, failed_at: at, ...(duplicate ? { duplicate } : {}) }, at);
       if (!failed) return false;
-      await tx.outbox.add({ id: this.deps.ids('evt'), org_id: job.org_id, event: 'job.failed', data: jobFailedData(failed), created_at: at });
+      await tx.outbox.add({ id: this.deps.ids('evt'), org_id: job.org_id, environment: job.environment, event: 'job.failed', data: jobFailedData(failed), created_at: at });
       await emailJobFinished(tx, failed, at, this.deps.ids);
       return true;
     });

@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { JobFilter } from '../ports/job-store.port.js';
 import type { IntakeStores } from '../intake.js';
+import type { Environment } from '../keys/scopes.js';
 import type { JobRecord } from './job.js';
 
 /** Periods the statistics endpoint accepts, in hours. */
@@ -14,13 +15,14 @@ const round = (n: number, digits = 4) => Math.round(n * 10 ** digits) / 10 ** di
 export class JobQueries {
   constructor(private readonly deps: { stores: IntakeStores; clock: Clock }) {}
 
-  async get(orgId: string, id: string): Promise<JobRecord> {
-    const job = await this.deps.stores.jobs.get(orgId, id);
+  /** A job of the mode: a job of the other mode is not found (test and live never see each other's). */
+  async get(orgId: string, mode: Environment, id: string): Promise<JobRecord> {
+    const job = await this.deps.stores.jobs.get(orgId, mode, id);
     if (!job) throw notFound('Job', id);
     return job;
   }
 
-  async list(orgId: string, filter: JobFilter, page: PageRequest): Promise<Page<JobRecord>> {
+  async list(orgId: string, mode: Environment, filter: JobFilter, page: PageRequest): Promise<Page<JobRecord>> {
     if (filter.metadata && Object.keys(filter.metadata).length > 0) {
       const org = await this.deps.stores.organizations.get(orgId);
       if (!org?.metadata_search_enabled) {
@@ -29,16 +31,16 @@ export class JobQueries {
         });
       }
     }
-    return this.deps.stores.jobs.list(orgId, filter, page);
+    return this.deps.stores.jobs.list(orgId, mode, filter, page);
   }
 
   /**
    * Statistics over jobs created in the period. success_rate is completed / (completed + failed)
    * (0 when none finished); averages are over finished jobs (time) and completed jobs (confidence).
    */
-  async stats(orgId: string, period: StatsPeriod) {
+  async stats(orgId: string, mode: Environment, period: StatsPeriod) {
     const since = new Date(this.deps.clock.now().getTime() - STATS_PERIODS[period] * 3_600_000).toISOString();
-    const row = await this.deps.stores.jobs.stats(orgId, since);
+    const row = await this.deps.stores.jobs.stats(orgId, mode, since);
     const rate = (completed: number, failed: number) => (completed + failed === 0 ? 0 : round(completed / (completed + failed)));
     return {
       period,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOB_FAILURE_CODES } from '../shared/document-error.js';
+import { ENVIRONMENTS } from '../keys/scopes.js';
 import { JOB_STATUSES } from './job.js';
 
 /** Largest metadata object, serialised as JSON. */
@@ -28,6 +29,8 @@ export const JobSchema = z
     org_id: z.string(),
     extractor_id: z.string(),
     status: z.enum(JOB_STATUSES),
+    mode: z.enum(ENVIRONMENTS).describe('The mode of the key (or, for mail, the message) that made the job: test jobs are simulated and free'),
+    waiting_reason: z.enum(['insufficient_credits']).nullable().describe('Why a queued job waits: insufficient_credits while its organization cannot pay for it; null otherwise'),
     extracted_data: z.record(z.string(), z.unknown()).optional(),
     confidence: z.record(z.string(), z.number()).optional(),
     processing_time_ms: z.number().nullable(),

@@ -64,12 +64,19 @@ export interface JobRecord {
   dedupe_key?: string | null;
 }
 
+/** Why a queued job waits: a live job whose organization's available credits cannot cover it. */
+export type WaitingReason = 'insufficient_credits';
+
 /** A job as the API returns it (spec: Job, plus page_count, needs_review and validation_errors). */
 export interface JobResource {
   id: string;
   org_id: string;
   extractor_id: string;
   status: JobStatus;
+  /** The mode of the key (or, for mail, the message) that made the job. */
+  mode: Environment;
+  /** Why a queued job is not being worked on; null otherwise. */
+  waiting_reason: WaitingReason | null;
   extracted_data?: Record<string, unknown>;
   confidence?: Record<string, number>;
   processing_time_ms: number | null;
@@ -97,6 +104,8 @@ export function toJobResource(job: JobRecord, documentUrl: string): JobResource 
     org_id: job.org_id,
     extractor_id: job.extractor_id,
     status: job.status,
+    mode: job.environment,
+    waiting_reason: job.status === 'queued' && job.blocked_on_credits ? 'insufficient_credits' : null,
     ...(job.status === 'completed' ? { extracted_data: job.extracted_data ?? {}, confidence: job.confidence ?? {} } : {}),
     processing_time_ms: job.processing_time_ms,
     cost_credits: job.cost_credits,

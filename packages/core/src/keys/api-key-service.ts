@@ -9,7 +9,7 @@ import { effectiveRateLimit } from '../organizations/organization.js';
 import type { ApiKey, AuthContext, StoredApiKey } from './api-key.js';
 import { CreateApiKeyInputSchema } from './api-key.schema.js';
 import { environmentOfKey, generateApiKey, hashApiKey, KEY_PREFIX_LENGTH } from './key-material.js';
-import type { Scope } from './scopes.js';
+import type { Environment, Scope } from './scopes.js';
 
 const DAY_MS = 86_400_000;
 /** last_used_at is written at most this often per key, so reads do not turn into writes. */
@@ -119,12 +119,30 @@ export class ApiKeyService {
     return { record: publicRecord, key };
   }
 
-  list(orgId: string, page: PageRequest): Promise<Page<ApiKey>> {
-    return this.deps.keys.list(orgId, page);
+  /** The keys of one environment: a key lists the keys of its own environment only. */
+  list(orgId: string, environment: Environment, page: PageRequest): Promise<Page<ApiKey>> {
+    return this.deps.keys.list(orgId, environment, page);
   }
 
-  async revoke(orgId: string, keyId: string): Promise<ApiKey> {
-    const revoked = await this.deps.keys.revoke(orgId, keyId, this.deps.clock.now().toISOString());
+  /**
+   * Revokes a key of the revoker's environment (a key of the other one is not found) whose scopes
+   * the revoker holds, every one of them: the no-escalation rule of `create`, applied to revocation,
+   * so a narrow key cannot take a wider one out of service. Without `revoker` (the embedding
+   * application or the operator, not a key) any key of the organization.
+   */
+  async revoke(orgId: string, keyId: string, revoker?: AuthContext): Promise<ApiKey> {
+    const target = revoker
+      ? await this.deps.keys.get(orgId, revoker.environment, keyId)
+      : ((await this.deps.keys.get(orgId, 'live', keyId)) ?? (await this.deps.keys.get(orgId, 'test', keyId)));
+    if (!target) throw notFound('API key', keyId);
+    const missing = revoker ? target.scopes.filter((s) => !revoker.scopes.includes(s)) : [];
+    if (missing.length > 0) {
+      throw new AppError('insufficient_permissions', `A key can only revoke keys whose scopes it holds itself; missing: ${missing.join(', ')}`, {
+        context: { requiredScope: missing[0] },
+      });
+    }
+    // Scopes never change after creation, so the check above still holds for the update below.
+    const revoked = await this.deps.keys.revoke(orgId, target.environment, keyId, this.deps.clock.now().toISOString());
     if (!revoked) throw notFound('API key', keyId);
     this.forgetLookups();
     for (const [hash, entry] of this.authCache) if (entry.auth.keyId === keyId) this.authCache.delete(hash);
@@ -223,6 +241,16 @@ export function requireScope(auth: AuthContext, scope: Scope): void {
     throw new AppError('insufficient_permissions', `This API key lacks the required scope: ${scope}`, {
       context: { requiredScope: scope },
     });
+  }
+}
+
+/**
+ * Throws 403 `insufficient_permissions` for a test key: configuration both modes share (extractors,
+ * email prefixes, webhook endpoints, ERP connections) steers live traffic, so only live keys change it.
+ */
+export function requireLiveKey(auth: AuthContext, what: string): void {
+  if (auth.environment !== 'live') {
+    throw new AppError('insufficient_permissions', `Test keys can read but not change ${what}: test and live share it, so only a live key may change it`);
   }
 }
 

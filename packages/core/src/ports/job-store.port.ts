@@ -1,5 +1,6 @@
 import type { ErrorDetails, JobRecord, JobStatus } from '../jobs/job.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
+import type { Environment } from '../keys/scopes.js';
 
 export interface JobFilter {
   extractor_id?: string;
@@ -77,12 +78,21 @@ export interface JobStatsRow {
  * and failing are fenced by that lease, so a worker that lost its lease cannot finish a job twice.
  */
 export interface JobStore {
-  /** Inserts a job (and its idempotency record, when given) atomically. */
+  /**
+   * Inserts a job (and its idempotency record, when given) atomically. An idempotency key belongs
+   * to the job's mode: the same key in the other mode is another request.
+   */
   insert(job: JobRecord, idempotency?: IdempotencyClaim): Promise<InsertJobResult>;
-  get(orgId: string, id: string): Promise<JobRecord | null>;
-  /** Newest first, id descending as tie-break. */
-  list(orgId: string, filter: JobFilter, page: PageRequest): Promise<Page<JobRecord>>;
-  stats(orgId: string, since: string): Promise<JobStatsRow>;
+  /**
+   * A job of the organization in `mode` (test and live are two worlds: a job of the other mode is
+   * not found). `null` takes either mode: only for callers holding a reference already checked
+   * (a signed document link, an event of the job itself).
+   */
+  get(orgId: string, mode: Environment | null, id: string): Promise<JobRecord | null>;
+  /** The mode's jobs, newest first, id descending as tie-break. */
+  list(orgId: string, mode: Environment, filter: JobFilter, page: PageRequest): Promise<Page<JobRecord>>;
+  /** Aggregates over the mode's jobs. */
+  stats(orgId: string, mode: Environment, since: string): Promise<JobStatsRow>;
   /**
    * Takes the next runnable job: queued and not blocked, or processing with an expired lease and
    * fewer than maxAttempts attempts; highest priority, then oldest. For a live job that has not
@@ -104,10 +114,11 @@ export interface JobStore {
   /** Gives a job back to the queue (retryable failure) keeping its reservation; fenced. */
   release(id: string, workerId: string): Promise<boolean>;
   /**
-   * The organization's oldest job created at or after `since` (other than `excludeId`) with the same
-   * file (`blobKey`; any job not failed) or the same match-field key (`dedupeKey`; completed jobs).
+   * The organization's oldest job of `mode` created at or after `since` (other than `excludeId`) with
+   * the same file (`blobKey`; any job not failed) or the same match-field key (`dedupeKey`; completed
+   * jobs). Duplicates are looked for within one mode only.
    */
-  findEarlier(orgId: string, query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string }): Promise<JobRecord | null>;
+  findEarlier(orgId: string, mode: Environment, query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string }): Promise<JobRecord | null>;
   /** Unblocks an organization's jobs waiting for credits; returns how many. */
   unblock(orgId: string): Promise<number>;
   countQueued(orgId: string, environment: 'test' | 'live'): Promise<number>;

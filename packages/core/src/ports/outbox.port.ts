@@ -1,8 +1,12 @@
+import type { Environment } from '../keys/scopes.js';
+
 /** An event to deliver (by webhook), recorded in the same transaction as the change that caused it. */
 export interface OutboxEvent {
   /** Form `evt_<id>`: receivers deduplicate by it. */
   id: string;
   org_id: string;
+  /** The mode whose change caused it: its deliveries belong to that mode (credits events are live). */
+  environment: Environment;
   /** `job.completed`, `job.failed`, `credits.low_balance`, `credits.depleted`, ... */
   event: string;
   data: Record<string, unknown>;

@@ -1,4 +1,5 @@
 import type { Page, PageRequest } from '../shared/pagination.js';
+import type { Environment } from '../keys/scopes.js';
 import type { DeliveryStatus, PrefixWebhookSpec, StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../webhooks/webhook.js';
 
 export interface DeliveryFilter {
@@ -81,8 +82,10 @@ export interface WebhookStore {
    * due again at once for any worker. Returns how many it released.
    */
   releaseClaims(workerId: string, deliveryIds: readonly string[]): Promise<number>;
-  getDelivery(orgId: string, id: string): Promise<(WebhookDelivery & { attempts: WebhookAttempt[] }) | null>;
-  listDeliveries(orgId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>>;
-  /** Starts a new attempt chain now; null when unknown. */
-  replay(orgId: string, id: string, now: string): Promise<WebhookDelivery | null>;
+  /** A delivery of an event of the mode. */
+  getDelivery(orgId: string, mode: Environment, id: string): Promise<(WebhookDelivery & { attempts: WebhookAttempt[] }) | null>;
+  /** Deliveries of the mode's events, newest first. */
+  listDeliveries(orgId: string, mode: Environment, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>>;
+  /** Starts a new attempt chain now; null when unknown in the mode. */
+  replay(orgId: string, mode: Environment, id: string, now: string): Promise<WebhookDelivery | null>;
 }

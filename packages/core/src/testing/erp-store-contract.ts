@@ -5,7 +5,7 @@ import { useStoreHarness, type ContractStores, type StoreHarness } from './store
 let n = 0;
 const uniqueId = (prefix: string) => `${prefix}_ec${Date.now().toString(36)}${(n++).toString(36).padStart(4, '0')}`;
 
-const makeConnection = (orgId: string, overrides: Partial<StoredErpConnection> = {}): StoredErpConnection => ({
+export const makeErpConnection = (orgId: string, overrides: Partial<StoredErpConnection> = {}): StoredErpConnection => ({
   id: uniqueId('erp'),
   org_id: orgId,
   name: 'Books',
@@ -19,11 +19,12 @@ const makeConnection = (orgId: string, overrides: Partial<StoredErpConnection> =
   ...overrides,
 });
 
-const makeSync = (orgId: string, connectionId: string, overrides: Partial<ErpSyncRecord> = {}): ErpSyncRecord => {
+export const makeErpSync = (orgId: string, connectionId: string, overrides: Partial<ErpSyncRecord> = {}): ErpSyncRecord => {
   const jobId = uniqueId('job');
   return {
     id: uniqueId('erps'),
     org_id: orgId,
+    environment: 'live',
     connection_id: connectionId,
     job_id: jobId,
     prefix: 'ap',
@@ -62,7 +63,7 @@ const makeSync = (orgId: string, connectionId: string, overrides: Partial<ErpSyn
   };
 };
 
-const event = (orgId: string, name: string, prefix: string | null) => ({ id: uniqueId('evt'), org_id: orgId, event: name, data: { n: 1 }, created_at: '2026-03-01T00:00:00.000Z', ...(prefix ? { email_prefix: prefix } : {}) });
+const event = (orgId: string, name: string, prefix: string | null) => ({ id: uniqueId('evt'), org_id: orgId, environment: 'live' as const, event: name, data: { n: 1 }, created_at: '2026-03-01T00:00:00.000Z', ...(prefix ? { email_prefix: prefix } : {}) });
 
 /** ERP connections and syncs; prefix webhook endpoints and the dispatch of prefix events. */
 export function describeErpStoreContract(name: string, open: () => Promise<StoreHarness>): void {
@@ -73,7 +74,7 @@ export function describeErpStoreContract(name: string, open: () => Promise<Store
     it('keeps connections per organization, the secret out of lists', async () => {
       const org = await freshOrg();
       const other = await freshOrg();
-      const connection = makeConnection(org);
+      const connection = makeErpConnection(org);
       await s.erp.insertConnection(connection);
       expect(await s.erp.getConnection(org, connection.id)).toEqual(connection);
       expect(await s.erp.getConnection(other, connection.id)).toBeNull();
@@ -89,24 +90,24 @@ export function describeErpStoreContract(name: string, open: () => Promise<Store
 
     it('enqueues once per job and connection, and only for a connection that exists', async () => {
       const org = await freshOrg();
-      const connection = makeConnection(org);
+      const connection = makeErpConnection(org);
       await s.erp.insertConnection(connection);
-      const sync = makeSync(org, connection.id);
+      const sync = makeErpSync(org, connection.id);
       expect(await s.erp.enqueue(sync)).toBe(true);
       expect(await s.erp.enqueue({ ...sync, id: uniqueId('erps') })).toBe(false);
-      expect(await s.erp.enqueue(makeSync(org, 'erp_missing'))).toBe(false);
-      expect(await s.erp.getSync(org, sync.id)).toEqual(sync);
-      const page = await s.erp.listSyncs(org, { connection_id: connection.id }, { limit: 10, offset: 0 });
+      expect(await s.erp.enqueue(makeErpSync(org, 'erp_missing'))).toBe(false);
+      expect(await s.erp.getSync(org, 'live', sync.id)).toEqual(sync);
+      const page = await s.erp.listSyncs(org, 'live', { connection_id: connection.id }, { limit: 10, offset: 0 });
       expect(page.total).toBe(1);
       expect(page.items[0]!.record).toEqual(sync.record);
     });
 
     it('claims due syncs once, fences outcomes by the lease, and frees them after it', async () => {
       const org = await freshOrg();
-      const connection = makeConnection(org);
+      const connection = makeErpConnection(org);
       await s.erp.insertConnection(connection);
-      const due = makeSync(org, connection.id, { next_attempt_at: '2026-03-01T00:00:00.000Z' });
-      const later = makeSync(org, connection.id, { next_attempt_at: '2999-01-01T00:00:00.000Z' });
+      const due = makeErpSync(org, connection.id, { next_attempt_at: '2026-03-01T00:00:00.000Z' });
+      const later = makeErpSync(org, connection.id, { next_attempt_at: '2999-01-01T00:00:00.000Z' });
       await s.erp.enqueue(due);
       await s.erp.enqueue(later);
       const now = '2026-03-01T00:00:01.000Z';
@@ -130,8 +131,8 @@ export function describeErpStoreContract(name: string, open: () => Promise<Store
       const done = { status: 'synced' as const, attempts: 2, at: '2026-03-01T00:03:01.000Z', next_attempt_at: null, last_error: null, response_status: 201, external_id: 'B-17' };
       expect(await s.erp.recordAttempt(due.id, 'w3', done)).toBe(false);
       expect(await s.erp.recordAttempt(due.id, 'w4', done)).toBe(true);
-      expect(await s.erp.getSync(org, due.id)).toMatchObject({ status: 'synced', attempts: 2, external_id: 'B-17', response_status: 201, finished_at: '2026-03-01T00:03:01.000Z', last_attempt_at: '2026-03-01T00:03:01.000Z' });
-      expect((await s.erp.listSyncs(org, { status: 'pending' }, { limit: 10, offset: 0 })).items.map((x) => x.id)).toEqual([later.id]);
+      expect(await s.erp.getSync(org, 'live', due.id)).toMatchObject({ status: 'synced', attempts: 2, external_id: 'B-17', response_status: 201, finished_at: '2026-03-01T00:03:01.000Z', last_attempt_at: '2026-03-01T00:03:01.000Z' });
+      expect((await s.erp.listSyncs(org, 'live', { status: 'pending' }, { limit: 10, offset: 0 })).items.map((x) => x.id)).toEqual([later.id]);
     });
 
     it('keeps a prefix endpoint apart from the organization\'s endpoints and routes prefix events only to it', async () => {
@@ -158,7 +159,7 @@ export function describeErpStoreContract(name: string, open: () => Promise<Store
       const jobEvent = event(org, 'job.completed', null);
       for (const e of [received, unsubscribed, jobEvent]) await s.outbox.add(e);
       await s.webhooks.dispatchOutbox(new Date('2026-03-01T00:00:01.000Z'), 1000, () => uniqueId('whd'));
-      const deliveries = (await s.webhooks.listDeliveries(org, {}, { limit: 50, offset: 0 })).items;
+      const deliveries = (await s.webhooks.listDeliveries(org, 'live', {}, { limit: 50, offset: 0 })).items;
       const to = (eventId: string) => deliveries.filter((d) => d.event_id === eventId).map((d) => d.endpoint_id).sort();
       expect(to(received.id)).toEqual([prefixEndpoint!.id]);
       expect(to(unsubscribed.id)).toEqual([]);
@@ -171,7 +172,7 @@ export function describeErpStoreContract(name: string, open: () => Promise<Store
       const late = event(org, 'email.received', 'ap');
       await s.outbox.add(late);
       await s.webhooks.dispatchOutbox(new Date('2026-03-01T00:00:02.000Z'), 1000, () => uniqueId('whd'));
-      const after = (await s.webhooks.listDeliveries(org, {}, { limit: 50, offset: 0 })).items;
+      const after = (await s.webhooks.listDeliveries(org, 'live', {}, { limit: 50, offset: 0 })).items;
       expect(after.map((d) => d.event_id).sort()).toEqual([jobEvent.id]);
     });
   });

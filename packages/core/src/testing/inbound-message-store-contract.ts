@@ -64,7 +64,7 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       const orgId = await freshOrg();
       const batch = [0, 1, 2].map((i) => makeInboundMessage(orgId, { recipient: `invoices+${i}@in.example.com` }));
       await s.inboundMessages.insert(batch);
-      for (const record of batch) expect(await s.inboundMessages.get(orgId, record.id)).toEqual(record);
+      for (const record of batch) expect(await s.inboundMessages.get(orgId, 'live', record.id)).toEqual(record);
       await s.inboundMessages.insert([]);
     });
 
@@ -74,8 +74,8 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       await s.inboundMessages.insert([existing]);
       const fresh = [makeInboundMessage(orgId), makeInboundMessage(orgId)];
       await expect(s.inboundMessages.insert([fresh[0]!, { ...existing, subject: 'again' }, fresh[1]!])).rejects.toThrow();
-      for (const record of fresh) expect(await s.inboundMessages.get(orgId, record.id)).toBeNull();
-      expect(await s.inboundMessages.get(orgId, existing.id)).toEqual(existing);
+      for (const record of fresh) expect(await s.inboundMessages.get(orgId, 'live', record.id)).toBeNull();
+      expect(await s.inboundMessages.get(orgId, 'live', existing.id)).toEqual(existing);
     });
 
     it('round-trips every field, with outcomes and error as JSON and nulls kept', async () => {
@@ -118,8 +118,8 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       });
       const sparse = makeInboundMessage(orgId, { envelope_from: null, remote_address: null, helo: null });
       await s.inboundMessages.insert([full, sparse]);
-      expect(await s.inboundMessages.get(orgId, full.id)).toEqual(full);
-      expect(await s.inboundMessages.get(orgId, sparse.id)).toEqual(sparse);
+      expect(await s.inboundMessages.get(orgId, 'live', full.id)).toEqual(full);
+      expect(await s.inboundMessages.get(orgId, 'live', sparse.id)).toEqual(sparse);
     });
 
     it('claims the oldest message first, the id breaking ties', async () => {
@@ -146,7 +146,7 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       const claimed = await s.inboundMessages.claimNext('daemon-a', { now: '2026-03-02T00:00:00.000Z', leaseExpiresAt: '2026-03-02T00:01:00.500Z', maxAttempts: 3 });
       const expected = { ...record, status: 'processing', attempts: 2, lease_owner: 'daemon-a', lease_expires_at: '2026-03-02T00:01:00.500Z' };
       expect(claimed).toEqual(expected);
-      expect(await s.inboundMessages.get(orgId, record.id)).toEqual(expected);
+      expect(await s.inboundMessages.get(orgId, 'live', record.id)).toEqual(expected);
     });
 
     it('does not claim a leased message again until its lease expires, then counts another attempt', async () => {
@@ -194,9 +194,9 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
         processed_at: t2,
       };
       expect(failed).toEqual([expected]);
-      expect(await s.inboundMessages.get(orgId, record.id)).toEqual(expected);
-      expect(await s.inboundMessages.get(orgId, retry.id)).toEqual(retrying);
-      expect(await s.inboundMessages.get(orgId, waiting.id)).toEqual(waiting);
+      expect(await s.inboundMessages.get(orgId, 'live', record.id)).toEqual(expected);
+      expect(await s.inboundMessages.get(orgId, 'live', retry.id)).toEqual(retrying);
+      expect(await s.inboundMessages.get(orgId, 'live', waiting.id)).toEqual(waiting);
       expect(await s.inboundMessages.failAbandoned(at(t2, 60_000), 2)).toEqual([]);
       // The failed message is never claimed again; the other two are, oldest first.
       const options = { now: t2, leaseExpiresAt: at(t2, 10_000), maxAttempts: 2 };
@@ -215,7 +215,7 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       await s.inboundMessages.claimNext('a', { now: t0, leaseExpiresAt: at(t0, 1000), maxAttempts: 3 });
       expect(await s.inboundMessages.extendLease(record.id, 'b', at(t0, 5000))).toBe(false);
       expect(await s.inboundMessages.extendLease(record.id, 'a', at(t0, 5000))).toBe(true);
-      expect((await s.inboundMessages.get(orgId, record.id))?.lease_expires_at).toBe(at(t0, 5000));
+      expect((await s.inboundMessages.get(orgId, 'live', record.id))?.lease_expires_at).toBe(at(t0, 5000));
       expect(await s.inboundMessages.claimNext('b', { now: at(t0, 2000), leaseExpiresAt: at(t0, 3000), maxAttempts: 3 })).toBeNull();
       expect((await s.inboundMessages.claimNext('b', { now: at(t0, 5000), leaseExpiresAt: at(t0, 6000), maxAttempts: 3 }))?.lease_owner).toBe('b');
       expect(await s.inboundMessages.extendLease(record.id, 'a', at(t0, 9000))).toBe(false); // a lost it
@@ -227,16 +227,16 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       const record = makeInboundMessage(orgId);
       await s.inboundMessages.insert([record]);
       expect(await s.inboundMessages.finish(record.id, 'a', result())).toBe(false);
-      expect(await s.inboundMessages.get(orgId, record.id)).toEqual(record);
+      expect(await s.inboundMessages.get(orgId, 'live', record.id)).toEqual(record);
       const t0 = '2026-03-02T00:00:00.000Z';
       const claimed = await s.inboundMessages.claimNext('a', { now: t0, leaseExpiresAt: at(t0, 1000), maxAttempts: 3 });
       expect(await s.inboundMessages.finish(record.id, 'b', result())).toBe(false);
-      expect(await s.inboundMessages.get(orgId, record.id)).toEqual(claimed);
+      expect(await s.inboundMessages.get(orgId, 'live', record.id)).toEqual(claimed);
       // a loses its expired lease to b: its late result is refused.
       const reclaimed = await s.inboundMessages.claimNext('b', { now: at(t0, 1000), leaseExpiresAt: at(t0, 2000), maxAttempts: 3 });
       expect(reclaimed).toMatchObject({ id: record.id, lease_owner: 'b' });
       expect(await s.inboundMessages.finish(record.id, 'a', result())).toBe(false);
-      expect(await s.inboundMessages.get(orgId, record.id)).toEqual(reclaimed);
+      expect(await s.inboundMessages.get(orgId, 'live', record.id)).toEqual(reclaimed);
       expect(await s.inboundMessages.finish('msg_missing', 'b', result())).toBe(false);
     });
 
@@ -253,12 +253,12 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       const done = result();
       expect(await s.inboundMessages.finish(record.id, 'a', done)).toBe(true);
       const expected = { ...record, ...done, attempts: 1, lease_owner: null, lease_expires_at: null };
-      expect(await s.inboundMessages.get(orgId, record.id)).toEqual(expected);
+      expect(await s.inboundMessages.get(orgId, 'live', record.id)).toEqual(expected);
       expect(await s.inboundMessages.finish(record.id, 'a', result({ subject: 'twice' }))).toBe(false);
-      expect(await s.inboundMessages.get(orgId, record.id)).toEqual(expected);
+      expect(await s.inboundMessages.get(orgId, 'live', record.id)).toEqual(expected);
       const failure = result({ status: 'failed', from_address: null, subject: null, message_id_header: null, outcomes: [], error: { code: 'unparseable_message', message: 'Not MIME.' } });
       expect(await s.inboundMessages.finish(broken.id, 'a', failure)).toBe(true);
-      expect(await s.inboundMessages.get(orgId, broken.id)).toEqual({ ...broken, ...failure, attempts: 1, lease_owner: null, lease_expires_at: null });
+      expect(await s.inboundMessages.get(orgId, 'live', broken.id)).toEqual({ ...broken, ...failure, attempts: 1, lease_owner: null, lease_expires_at: null });
       // Finished messages are never claimed again.
       expect(await s.inboundMessages.claimNext('z', { now: '2997-01-01T00:00:00.000Z', leaseExpiresAt: DRAIN_LEASE, maxAttempts: 99 })).toBeNull();
     });
@@ -275,20 +275,20 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       const theirs = makeInboundMessage(b, { id: `${base}e`, prefix: 'invoices', received_at: '2026-03-01T00:00:04.000Z' });
       await s.inboundMessages.insert([m2, m4, m1, theirs, m3]);
       const ids = (page: { items: InboundMessageRecord[] }) => page.items.map((m) => m.id);
-      const all = await s.inboundMessages.list(a, {}, { limit: 10, offset: 0 });
+      const all = await s.inboundMessages.list(a, 'live', {}, { limit: 10, offset: 0 });
       expect(ids(all)).toEqual([m4.id, m3.id, m2.id, m1.id]);
       expect(all.total).toBe(4);
       expect(all.items[0]).toEqual(m4);
-      const invoices = await s.inboundMessages.list(a, { prefix: 'invoices' }, { limit: 10, offset: 0 });
+      const invoices = await s.inboundMessages.list(a, 'live', { prefix: 'invoices' }, { limit: 10, offset: 0 });
       expect({ ids: ids(invoices), total: invoices.total }).toEqual({ ids: [m4.id, m3.id, m1.id], total: 3 });
-      const page = await s.inboundMessages.list(a, {}, { limit: 2, offset: 1 });
+      const page = await s.inboundMessages.list(a, 'live', {}, { limit: 2, offset: 1 });
       expect({ ids: ids(page), total: page.total }).toEqual({ ids: [m3.id, m2.id], total: 4 });
-      const pagedByPrefix = await s.inboundMessages.list(a, { prefix: 'invoices' }, { limit: 1, offset: 2 });
+      const pagedByPrefix = await s.inboundMessages.list(a, 'live', { prefix: 'invoices' }, { limit: 1, offset: 2 });
       expect({ ids: ids(pagedByPrefix), total: pagedByPrefix.total }).toEqual({ ids: [m1.id], total: 3 });
-      const other = await s.inboundMessages.list(b, {}, { limit: 10, offset: 0 });
+      const other = await s.inboundMessages.list(b, 'live', {}, { limit: 10, offset: 0 });
       expect({ ids: ids(other), total: other.total }).toEqual({ ids: [theirs.id], total: 1 });
-      expect(await s.inboundMessages.list(empty, {}, { limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
-      expect(await s.inboundMessages.list(a, { prefix: 'nothing' }, { limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
+      expect(await s.inboundMessages.list(empty, 'live', {}, { limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
+      expect(await s.inboundMessages.list(a, 'live', { prefix: 'nothing' }, { limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
     });
 
     it('reads a message only within its organization', async () => {
@@ -296,9 +296,9 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       const b = await freshOrg();
       const record = makeInboundMessage(a);
       await s.inboundMessages.insert([record]);
-      expect(await s.inboundMessages.get(a, record.id)).toEqual(record);
-      expect(await s.inboundMessages.get(b, record.id)).toBeNull();
-      expect(await s.inboundMessages.get(a, 'msg_missing')).toBeNull();
+      expect(await s.inboundMessages.get(a, 'live', record.id)).toEqual(record);
+      expect(await s.inboundMessages.get(b, 'live', record.id)).toBeNull();
+      expect(await s.inboundMessages.get(a, 'live', 'msg_missing')).toBeNull();
     });
 
     it('gives each message to one claimer only when many claim at once', async () => {
@@ -307,7 +307,7 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       const batch = Array.from({ length: 10 }, (_, i) => makeInboundMessage(orgId, { received_at: at('2026-03-01T00:00:00.000Z', i) }));
       await s.inboundMessages.insert(batch);
       // Concurrent reads first, so that a pooled database has its connections open and the claims below really overlap.
-      await Promise.all(Array.from({ length: 20 }, () => s.inboundMessages.list(orgId, {}, { limit: 1, offset: 0 })));
+      await Promise.all(Array.from({ length: 20 }, () => s.inboundMessages.list(orgId, 'live', {}, { limit: 1, offset: 0 })));
       const t0 = '2026-03-02T00:00:00.000Z';
       const claims = await Promise.all(
         Array.from({ length: 20 }, (_, i) => s.inboundMessages.claimNext(`w${i}`, { now: t0, leaseExpiresAt: at(t0, 60_000), maxAttempts: 3 })),
@@ -315,7 +315,7 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       const taken = claims.filter((c): c is InboundMessageRecord => c !== null);
       expect(taken.map((m) => m.id).sort()).toEqual(batch.map((m) => m.id).sort());
       expect(taken.every((m) => m.status === 'processing' && m.attempts === 1)).toBe(true);
-      for (const m of taken) expect((await s.inboundMessages.get(orgId, m.id))?.lease_owner).toBe(m.lease_owner);
+      for (const m of taken) expect((await s.inboundMessages.get(orgId, 'live', m.id))?.lease_owner).toBe(m.lease_owner);
     });
   });
 }

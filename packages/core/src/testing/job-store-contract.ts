@@ -150,7 +150,7 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       expect((await s.jobs.claim({ workerId: 'w', now: t, leaseMs: 60_000, maxAttempts: 3 }))).toMatchObject({ id: first.id, reserved_credits: 3 });
       expect(await s.credits.balance(orgId)).toEqual({ balance: 4, reserved: 3 });
       expect(await s.jobs.claim({ workerId: 'w', now: t, leaseMs: 60_000, maxAttempts: 3 })).toBeNull();
-      expect((await s.jobs.get(orgId, second.id))?.blocked_on_credits).toBe(true);
+      expect((await s.jobs.get(orgId, 'live', second.id))?.blocked_on_credits).toBe(true);
       expect(await s.jobs.countQueued(orgId, 'live')).toBe(1);
       await s.jobs.markFailed(first.id, 'w', { error_details: { code: 'document_unreadable', message: 'm', suggestion: 's' }, processing_time_ms: 5, failed_at: t.toISOString() }, t.toISOString());
       expect(await s.credits.balance(orgId)).toEqual({ balance: 4, reserved: 0 });
@@ -175,7 +175,7 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       expect(await s.jobs.insert(makeJob(orgId, extId), { ...claim, requestHash: 'h2' })).toEqual({ outcome: 'idempotency_conflict' });
       const later = makeJob(orgId, extId, { created_at: '2026-01-07T00:00:00.000Z' });
       expect(await s.jobs.insert(later, { ...claim, requestHash: 'h2', notBefore: '2026-01-06T00:00:00.000Z' })).toMatchObject({ outcome: 'created', job: { id: later.id } });
-      expect((await s.jobs.list(orgId, {}, { limit: 10, offset: 0 })).total).toBe(2);
+      expect((await s.jobs.list(orgId, 'test', {}, { limit: 10, offset: 0 })).total).toBe(2);
     });
 
     it('filters lists and computes statistics', async () => {
@@ -193,21 +193,21 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       await s.jobs.markCompleted(j1.id, 'w', { ...completed(t.toISOString(), 0.8), cost_credits: 2 });
       await s.jobs.markCompleted(j2.id, 'w', { ...completed(t.toISOString(), 0.6), processing_time_ms: 300 });
       await s.jobs.markFailed(j3.id, 'w', { error_details: { code: 'document_unreadable', message: 'm', suggestion: 's' }, processing_time_ms: 200, failed_at: t.toISOString() }, t.toISOString());
-      const list = (f: object) => s.jobs.list(orgId, f, { limit: 10, offset: 0 }).then((p) => p.items.map((j) => j.id));
+      const list = (f: object) => s.jobs.list(orgId, 'test', f, { limit: 10, offset: 0 }).then((p) => p.items.map((j) => j.id));
       expect(await list({})).toEqual([j4.id, j3.id, j2.id, j1.id]);
       expect(await list({ status: 'completed' })).toEqual([j2.id, j1.id]);
       expect(await list({ extractor_id: other.id })).toEqual([j4.id, j3.id]);
       expect(await list({ created_after: '2026-02-01T00:00:00.000Z', created_before: '2026-02-04T00:00:00.000Z' })).toEqual([j3.id, j2.id]);
       expect(await list({ min_confidence: 0.7 })).toEqual([j1.id]);
       expect(await list({ metadata: { customer: 'x' } })).toEqual([j1.id]);
-      const stats = await s.jobs.stats(orgId, '2026-02-01T12:00:00.000Z');
+      const stats = await s.jobs.stats(orgId, 'test', '2026-02-01T12:00:00.000Z');
       expect(stats).toMatchObject({ total_jobs: 3, completed_jobs: 1, failed_jobs: 1, queued_jobs: 1, processing_jobs: 0, processing_time_sum: 500, processing_time_count: 2, confidence_count: 1, total_credits_used: 0 });
       expect(stats.confidence_sum).toBeCloseTo(0.6);
       expect(stats.by_extractor).toEqual([
         { extractor_id: other.id, extractor_name: 'Receipts', job_count: 2, completed: 0, failed: 1 },
         { extractor_id: extId, extractor_name: 'Invoices', job_count: 1, completed: 1, failed: 0 },
       ]);
-      expect((await s.jobs.stats(orgId, '2026-01-01T00:00:00.000Z')).total_credits_used).toBe(2);
+      expect((await s.jobs.stats(orgId, 'test', '2026-01-01T00:00:00.000Z')).total_credits_used).toBe(2);
     });
 
     it('deletes old jobs and names the files no job uses any more', async () => {
@@ -223,8 +223,8 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       expect(result.deleted).toBeGreaterThanOrEqual(2);
       expect(result.orphanBlobKeys).toContain(lonely);
       expect(result.orphanBlobKeys).not.toContain(shared);
-      expect(await s.jobs.get(orgId, oldA.id)).toBeNull();
-      expect(await s.jobs.get(orgId, recent.id)).not.toBeNull();
+      expect(await s.jobs.get(orgId, 'test', oldA.id)).toBeNull();
+      expect(await s.jobs.get(orgId, 'test', recent.id)).not.toBeNull();
     });
 
     it('rolls a transaction back whole, and keeps the outbox and settings', async () => {
@@ -233,15 +233,15 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       await expect(
         s.transaction(async (tx) => {
           await tx.jobs.insert(job);
-          await tx.outbox.add({ id: id('evt'), org_id: orgId, event: 'job.completed', data: { id: job.id }, created_at: job.created_at });
+          await tx.outbox.add({ id: id('evt'), org_id: orgId, environment: 'live', event: 'job.completed', data: { id: job.id }, created_at: job.created_at });
           throw new Error('boom');
         }),
       ).rejects.toThrow('boom');
-      expect(await s.jobs.get(orgId, job.id)).toBeNull();
+      expect(await s.jobs.get(orgId, 'test', job.id)).toBeNull();
       expect(await s.outbox.list(orgId)).toEqual([]);
       await s.transaction(async (tx) => {
-        await tx.outbox.add({ id: id('evt'), org_id: orgId, event: 'a', data: { n: 1 }, created_at: job.created_at });
-        await tx.outbox.add({ id: id('evt'), org_id: orgId, event: 'b', data: { n: 2 }, created_at: job.created_at });
+        await tx.outbox.add({ id: id('evt'), org_id: orgId, environment: 'live', event: 'a', data: { n: 1 }, created_at: job.created_at });
+        await tx.outbox.add({ id: id('evt'), org_id: orgId, environment: 'live', event: 'b', data: { n: 2 }, created_at: job.created_at });
       });
       expect((await s.outbox.list(orgId)).map((e) => e.event)).toEqual(['a', 'b']);
       expect((await s.outbox.list(orgId, { event: 'b' }))[0]?.data).toEqual({ n: 2 });

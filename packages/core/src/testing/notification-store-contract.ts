@@ -183,7 +183,7 @@ export function describeNotificationStoreContract(name: string, open: () => Prom
         { id: uniqueId('evt'), event: 'job.completed', metadata: {} },
         { id: uniqueId('evt'), event: 'credits.low_balance', metadata: email },
       ];
-      for (const e of events) await s.outbox.add({ id: e.id, org_id: orgId, event: e.event, data: { id: 'job_1', metadata: e.metadata }, created_at: '2026-03-01T00:00:00.000Z' });
+      for (const e of events) await s.outbox.add({ id: e.id, org_id: orgId, environment: 'live', event: e.event, data: { id: 'job_1', metadata: e.metadata }, created_at: '2026-03-01T00:00:00.000Z' });
       const mine = async () => (await s.notifications.takeJobEvents(10_000)).filter((e) => e.org_id === orgId);
       const taken = await mine();
       expect(taken.map((e) => e.id)).toEqual([events[0]!.id, events[1]!.id]);

@@ -9,6 +9,7 @@ const uniqueBase = () => `rev_rc${Date.now().toString(36)}${(n++).toString(36).p
 export const makeReviewItem = (orgId: string, overrides: Partial<ReviewItemRecord> = {}): ReviewItemRecord => ({
   id: `${uniqueBase()}r`,
   org_id: orgId,
+  environment: 'live',
   prefix: 'invoices',
   message_id: 'msg_review0001',
   attachment_index: 0,
@@ -41,6 +42,7 @@ const resolution = (overrides: Partial<ReviewResolution> = {}): ReviewResolution
 
 const example = (orgId: string, overrides: Partial<ClassificationExample> = {}): ClassificationExample => ({
   org_id: orgId,
+  environment: 'live',
   document_type: 'invoice',
   sender_domain: 'example.org',
   tokens: ['invoice', 'total', 'due'],
@@ -92,12 +94,12 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       });
       await s.reviewItems.insert(full);
       await s.reviewItems.insert(sparse);
-      expect(await s.reviewItems.get(orgId, full.id)).toEqual(full);
-      const readSparse = await s.reviewItems.get(orgId, sparse.id);
+      expect(await s.reviewItems.get(orgId, 'live', full.id)).toEqual(full);
+      const readSparse = await s.reviewItems.get(orgId, 'live', sparse.id);
       expect(readSparse).toStrictEqual(sparse);
       expect(Object.keys(readSparse!.classification).sort()).toEqual(['confidence', 'documentType', 'keyIndicators', 'reasoning']);
       await expect(s.reviewItems.insert({ ...sparse, subject: 'again' })).rejects.toThrow();
-      expect(await s.reviewItems.get(orgId, sparse.id)).toEqual(sparse);
+      expect(await s.reviewItems.get(orgId, 'live', sparse.id)).toEqual(sparse);
     });
 
     it('lists oldest first per organization, by status and prefix, with a total for paging', async () => {
@@ -113,10 +115,10 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       const theirs = makeReviewItem(b, { id: `${base}f`, prefix: 'invoices', created_at: '2026-03-01T00:00:00.000Z' });
       for (const item of [r4, r2, theirs, r5, r1, r3]) await s.reviewItems.insert(item);
       const ids = (page: { items: ReviewItemRecord[] }) => page.items.map((r) => r.id);
-      const page = (orgId: string, filter: Parameters<ContractStores['reviewItems']['list']>[1], limit = 10, offset = 0) =>
-        s.reviewItems.list(orgId, filter, { limit, offset }).then((p) => ({ ids: ids(p), total: p.total }));
+      const page = (orgId: string, filter: Parameters<ContractStores['reviewItems']['list']>[2], limit = 10, offset = 0) =>
+        s.reviewItems.list(orgId, 'live', filter, { limit, offset }).then((p) => ({ ids: ids(p), total: p.total }));
 
-      const all = await s.reviewItems.list(a, {}, { limit: 10, offset: 0 });
+      const all = await s.reviewItems.list(a, 'live', {}, { limit: 10, offset: 0 });
       expect({ ids: ids(all), total: all.total }).toEqual({ ids: [r1.id, r2.id, r3.id, r4.id, r5.id], total: 5 });
       expect(all.items[2]).toEqual(r3);
       expect(await page(a, { status: 'pending' })).toEqual({ ids: [r1.id, r2.id, r4.id], total: 3 });
@@ -128,7 +130,7 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       expect(await page(a, { status: 'pending' }, 1, 2)).toEqual({ ids: [r4.id], total: 3 });
       expect(await page(a, {}, 10, 5)).toEqual({ ids: [], total: 5 });
       expect(await page(b, {})).toEqual({ ids: [theirs.id], total: 1 });
-      expect(await s.reviewItems.list(empty, {}, { limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
+      expect(await s.reviewItems.list(empty, 'live', {}, { limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
       expect(await page(a, { prefix: 'nothing' })).toEqual({ ids: [], total: 0 });
     });
 
@@ -137,9 +139,9 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       const b = await freshOrg();
       const item = makeReviewItem(a);
       await s.reviewItems.insert(item);
-      expect(await s.reviewItems.get(a, item.id)).toEqual(item);
-      expect(await s.reviewItems.get(b, item.id)).toBeNull();
-      expect(await s.reviewItems.get(a, 'rev_missing')).toBeNull();
+      expect(await s.reviewItems.get(a, 'live', item.id)).toEqual(item);
+      expect(await s.reviewItems.get(b, 'live', item.id)).toBeNull();
+      expect(await s.reviewItems.get(a, 'live', 'rev_missing')).toBeNull();
     });
 
     it('resolves a pending item: writes the resolution and returns the updated item', async () => {
@@ -150,29 +152,29 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       await s.reviewItems.insert(other);
       const decision = resolution();
       const expected: ReviewItemRecord = { ...item, ...decision };
-      expect(await s.reviewItems.resolve(orgId, item.id, decision)).toEqual(expected);
-      expect(await s.reviewItems.get(orgId, item.id)).toEqual(expected);
-      expect(await s.reviewItems.get(orgId, other.id)).toEqual(other);
+      expect(await s.reviewItems.resolve(orgId, 'live', item.id, decision)).toEqual(expected);
+      expect(await s.reviewItems.get(orgId, 'live', item.id)).toEqual(expected);
+      expect(await s.reviewItems.get(orgId, 'live', other.id)).toEqual(other);
       // A rejection keeps its nulls.
       const rejection = resolution({ status: 'rejected', resolved_type: null, job_id: null, resolved_by: 'key_reviewer02' });
-      expect(await s.reviewItems.resolve(orgId, other.id, rejection)).toEqual({ ...other, ...rejection });
-      expect(await s.reviewItems.get(orgId, other.id)).toEqual({ ...other, ...rejection });
+      expect(await s.reviewItems.resolve(orgId, 'live', other.id, rejection)).toEqual({ ...other, ...rejection });
+      expect(await s.reviewItems.get(orgId, 'live', other.id)).toEqual({ ...other, ...rejection });
     });
 
     it('resolves an item once: a second resolve returns null and changes nothing', async () => {
       const orgId = await freshOrg();
       const item = makeReviewItem(orgId);
       await s.reviewItems.insert(item);
-      const first = await s.reviewItems.resolve(orgId, item.id, resolution());
+      const first = await s.reviewItems.resolve(orgId, 'live', item.id, resolution());
       expect(first).toEqual({ ...item, ...resolution() });
       const second = resolution({ status: 'rejected', resolved_type: null, job_id: null, resolved_by: 'key_late0001', resolved_at: '2026-03-03T00:00:00.000Z' });
-      expect(await s.reviewItems.resolve(orgId, item.id, second)).toBeNull();
-      expect(await s.reviewItems.get(orgId, item.id)).toEqual(first);
+      expect(await s.reviewItems.resolve(orgId, 'live', item.id, second)).toBeNull();
+      expect(await s.reviewItems.get(orgId, 'live', item.id)).toEqual(first);
       // Items stored already resolved or rejected are not pending either.
       const rejected = makeReviewItem(orgId, { status: 'rejected', resolved_by: 'key_x', resolved_at: '2026-03-01T01:00:00.000Z' });
       await s.reviewItems.insert(rejected);
-      expect(await s.reviewItems.resolve(orgId, rejected.id, resolution())).toBeNull();
-      expect(await s.reviewItems.get(orgId, rejected.id)).toEqual(rejected);
+      expect(await s.reviewItems.resolve(orgId, 'live', rejected.id, resolution())).toBeNull();
+      expect(await s.reviewItems.get(orgId, 'live', rejected.id)).toEqual(rejected);
     });
 
     it("does not resolve another organization's item or a missing one", async () => {
@@ -180,11 +182,11 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       const b = await freshOrg();
       const item = makeReviewItem(a);
       await s.reviewItems.insert(item);
-      expect(await s.reviewItems.resolve(b, item.id, resolution())).toBeNull();
-      expect(await s.reviewItems.get(a, item.id)).toEqual(item);
-      expect(await s.reviewItems.resolve(a, 'rev_missing', resolution())).toBeNull();
+      expect(await s.reviewItems.resolve(b, 'live', item.id, resolution())).toBeNull();
+      expect(await s.reviewItems.get(a, 'live', item.id)).toEqual(item);
+      expect(await s.reviewItems.resolve(a, 'live', 'rev_missing', resolution())).toBeNull();
       // Still pending for its own organization.
-      expect(await s.reviewItems.resolve(a, item.id, resolution())).toEqual({ ...item, ...resolution() });
+      expect(await s.reviewItems.resolve(a, 'live', item.id, resolution())).toEqual({ ...item, ...resolution() });
     });
 
     it('lets exactly one of many concurrent resolves win', async () => {
@@ -192,16 +194,16 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       const item = makeReviewItem(orgId);
       await s.reviewItems.insert(item);
       // Concurrent reads first, so that a pooled database has its connections open and the resolves below really overlap.
-      await Promise.all(Array.from({ length: 10 }, () => s.reviewItems.get(orgId, item.id)));
+      await Promise.all(Array.from({ length: 10 }, () => s.reviewItems.get(orgId, 'live', item.id)));
       const decisions = Array.from({ length: 10 }, (_, i) => resolution({ resolved_by: `key_reviewer${i}`, resolved_type: `type_${i}` }));
-      const results = await Promise.all(decisions.map((d) => s.reviewItems.resolve(orgId, item.id, d)));
+      const results = await Promise.all(decisions.map((d) => s.reviewItems.resolve(orgId, 'live', item.id, d)));
       const winners = results.filter((r): r is ReviewItemRecord => r !== null);
       expect(winners).toHaveLength(1);
       const winner = winners[0]!;
       const decision = decisions.find((d) => d.resolved_by === winner.resolved_by);
       expect(decision).toBeDefined();
       expect(winner).toEqual({ ...item, ...decision });
-      expect(await s.reviewItems.get(orgId, item.id)).toEqual(winner);
+      expect(await s.reviewItems.get(orgId, 'live', item.id)).toEqual(winner);
     });
 
     it('adds classification examples and lists them newest first, at most the limit', async () => {
@@ -210,9 +212,9 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       const e2 = example(orgId, { document_type: 'receipt', sender_domain: null, tokens: [], created_at: '2026-03-01T00:00:03.000Z' });
       const e3 = example(orgId, { document_type: 'contract', tokens: ['vertrag', 'ünïcödé', 'a"b\\c'], created_at: '2026-03-01T00:00:02.500Z' });
       for (const e of [e1, e2, e3]) await s.classificationExamples.add(e);
-      expect(await s.classificationExamples.list(orgId, 10)).toStrictEqual([e2, e3, e1]);
-      expect(await s.classificationExamples.list(orgId, 2)).toStrictEqual([e2, e3]);
-      expect(await s.classificationExamples.list(orgId, 1)).toStrictEqual([e2]);
+      expect(await s.classificationExamples.list(orgId, 'live', 10)).toStrictEqual([e2, e3, e1]);
+      expect(await s.classificationExamples.list(orgId, 'live', 2)).toStrictEqual([e2, e3]);
+      expect(await s.classificationExamples.list(orgId, 'live', 1)).toStrictEqual([e2]);
     });
 
     it('keeps each organization\'s classification examples to itself', async () => {
@@ -223,9 +225,9 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       const theirs = example(b, { document_type: 'receipt', created_at: '2026-03-01T00:00:02.000Z' });
       await s.classificationExamples.add(ours);
       await s.classificationExamples.add(theirs);
-      expect(await s.classificationExamples.list(a, 10)).toStrictEqual([ours]);
-      expect(await s.classificationExamples.list(b, 10)).toStrictEqual([theirs]);
-      expect(await s.classificationExamples.list(empty, 10)).toEqual([]);
+      expect(await s.classificationExamples.list(a, 'live', 10)).toStrictEqual([ours]);
+      expect(await s.classificationExamples.list(b, 'live', 10)).toStrictEqual([theirs]);
+      expect(await s.classificationExamples.list(empty, 'live', 10)).toEqual([]);
     });
   });
 }

@@ -119,9 +119,9 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
       expect(await s.apiKeys.findByHash(key.key_hash)).toEqual(key);
       expect(await s.apiKeys.findByHash('nope')).toBeNull();
       const { key_hash: _h, ...record } = key;
-      expect(await s.apiKeys.get(org.id, key.id)).toEqual(record);
-      expect(await s.apiKeys.get(other.id, key.id)).toBeNull();
-      expect(await s.apiKeys.revoke(other.id, key.id, '2026-02-01T00:00:00.000Z')).toBeNull();
+      expect(await s.apiKeys.get(org.id, 'test', key.id)).toEqual(record);
+      expect(await s.apiKeys.get(other.id, 'test', key.id)).toBeNull();
+      expect(await s.apiKeys.revoke(other.id, 'test', key.id, '2026-02-01T00:00:00.000Z')).toBeNull();
     });
 
     it('lists keys newest first with a total, and revokes once', async () => {
@@ -131,16 +131,16 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
       const b = makeKey(org.id, { created_at: '2026-01-02T00:00:00.000Z' });
       const c = makeKey(org.id, { created_at: '2026-01-03T00:00:00.000Z' });
       for (const k of [a, c, b]) await s.apiKeys.insert(k);
-      const page = await s.apiKeys.list(org.id, { limit: 2, offset: 0 });
+      const page = await s.apiKeys.list(org.id, 'test', { limit: 2, offset: 0 });
       expect(page.total).toBe(3);
       expect(page.items.map((k) => k.id)).toEqual([c.id, b.id]);
       expect(page.items[0]).not.toHaveProperty('key_hash');
-      const first = await s.apiKeys.revoke(org.id, a.id, '2026-02-01T00:00:00.000Z');
+      const first = await s.apiKeys.revoke(org.id, 'test', a.id, '2026-02-01T00:00:00.000Z');
       expect(first?.revoked_at).toBe('2026-02-01T00:00:00.000Z');
-      const again = await s.apiKeys.revoke(org.id, a.id, '2026-03-01T00:00:00.000Z');
+      const again = await s.apiKeys.revoke(org.id, 'test', a.id, '2026-03-01T00:00:00.000Z');
       expect(again?.revoked_at).toBe('2026-02-01T00:00:00.000Z');
       await s.apiKeys.touchLastUsed(b.id, '2026-02-02T00:00:00.000Z');
-      expect((await s.apiKeys.get(org.id, b.id))?.last_used_at).toBe('2026-02-02T00:00:00.000Z');
+      expect((await s.apiKeys.get(org.id, 'test', b.id))?.last_used_at).toBe('2026-02-02T00:00:00.000Z');
     });
 
     it('round-trips extractors with nested field definitions', async () => {

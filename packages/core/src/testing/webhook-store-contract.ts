@@ -55,10 +55,10 @@ export function describeWebhookStoreContract(name: string, open: () => Promise<S
       for (let i = 0; i < count; i++) {
         const event = uid('evt');
         events.push(event);
-        await s.outbox.add({ id: event, org_id: target.orgId, event: 'job.completed', data: { i }, created_at: at.toISOString() });
+        await s.outbox.add({ id: event, org_id: target.orgId, environment: 'live', event: 'job.completed', data: { i }, created_at: at.toISOString() });
         await s.webhooks.dispatchOutbox(new Date(at.getTime() + i), 100, () => uid('whd'));
       }
-      const listed = await s.webhooks.listDeliveries(target.orgId, { endpoint_id: target.id }, { limit: 1000, offset: 0 });
+      const listed = await s.webhooks.listDeliveries(target.orgId, 'live', { endpoint_id: target.id }, { limit: 1000, offset: 0 });
       return events.map((e) => listed.items.find((d) => d.event_id === e)!.id);
     }
 
@@ -129,7 +129,7 @@ export function describeWebhookStoreContract(name: string, open: () => Promise<S
       expect(await s.webhooks.releaseClaims('w2', [id!])).toBe(1);
       const third = await s.webhooks.claimDue({ workerId: 'w3', now: after, leaseMs: LEASE_MS, limit: 10 });
       expect(third.map((x) => x.delivery.id)).toEqual([id]);
-      expect(await s.webhooks.getDelivery(a.orgId, id!)).toMatchObject({ status: 'pending', attempt_count: 0, attempts: [] });
+      expect(await s.webhooks.getDelivery(a.orgId, 'live', id!)).toMatchObject({ status: 'pending', attempt_count: 0, attempts: [] });
       expect(await s.webhooks.releaseClaims('w3', [])).toBe(0);
     });
 
@@ -171,16 +171,16 @@ export function describeWebhookStoreContract(name: string, open: () => Promise<S
       const results = await s.webhooks.recordAttempts('w1', [success(mine[0]!, at), failed, skipped, success(theirs[0]!, at)]);
       // Not the next attempt (2 before 1), and not this worker's lease: refused, nothing recorded.
       expect(results).toEqual([true, true, false, false]);
-      expect(await s.webhooks.getDelivery(a.orgId, ids[0]!)).toMatchObject({ status: 'succeeded', attempt_count: 1, next_attempt_at: null, attempts: [{ attempt: 1, success: true, status_code: 200 }] });
-      expect(await s.webhooks.getDelivery(a.orgId, ids[1]!)).toMatchObject({
+      expect(await s.webhooks.getDelivery(a.orgId, 'live', ids[0]!)).toMatchObject({ status: 'succeeded', attempt_count: 1, next_attempt_at: null, attempts: [{ attempt: 1, success: true, status_code: 200 }] });
+      expect(await s.webhooks.getDelivery(a.orgId, 'live', ids[1]!)).toMatchObject({
         status: 'pending',
         attempt_count: 1,
         next_attempt_at: new Date(at.getTime() + 5000).toISOString(),
         last_attempt_at: at.toISOString(),
         attempts: [{ attempt: 1, success: false, status_code: 503, error: 'receiver answered 503', response_body: 'down' }],
       });
-      expect(await s.webhooks.getDelivery(a.orgId, ids[2]!)).toMatchObject({ status: 'pending', attempt_count: 0, attempts: [] });
-      expect(await s.webhooks.getDelivery(a.orgId, ids[3]!)).toMatchObject({ status: 'pending', attempt_count: 0, attempts: [] });
+      expect(await s.webhooks.getDelivery(a.orgId, 'live', ids[2]!)).toMatchObject({ status: 'pending', attempt_count: 0, attempts: [] });
+      expect(await s.webhooks.getDelivery(a.orgId, 'live', ids[3]!)).toMatchObject({ status: 'pending', attempt_count: 0, attempts: [] });
       // Recorded means released: the failed one is due again at its time, to anyone; a second record of the same attempt is refused.
       expect(await s.webhooks.recordAttempts('w1', [success(mine[0]!, at)])).toEqual([false]);
       expect(await s.webhooks.claimDue({ workerId: 'w3', now: new Date(at.getTime() + 4999), leaseMs: LEASE_MS, limit: 10 })).toEqual([]);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, notFound } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
+import type { Environment } from '../keys/scopes.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import { parseInput } from '../shared/validation.js';
 import type { Clock } from '../ports/clock.port.js';
@@ -88,18 +89,19 @@ export class WebhookService {
     return { endpoint: publicEndpoint(updated), secret };
   }
 
-  listDeliveries(orgId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>> {
-    return this.deps.store.listDeliveries(orgId, filter, page);
+  /** Deliveries of the mode's events (a key sees its own mode's only). */
+  listDeliveries(orgId: string, mode: Environment, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>> {
+    return this.deps.store.listDeliveries(orgId, mode, filter, page);
   }
 
-  async getDelivery(orgId: string, id: string): Promise<WebhookDelivery & { attempts: WebhookAttempt[] }> {
-    const found = await this.deps.store.getDelivery(orgId, id);
+  async getDelivery(orgId: string, mode: Environment, id: string): Promise<WebhookDelivery & { attempts: WebhookAttempt[] }> {
+    const found = await this.deps.store.getDelivery(orgId, mode, id);
     if (!found) throw notFound('Webhook delivery', id);
     return found;
   }
 
-  async replay(orgId: string, id: string): Promise<WebhookDelivery> {
-    const replayed = await this.deps.store.replay(orgId, id, this.deps.clock.now().toISOString());
+  async replay(orgId: string, mode: Environment, id: string): Promise<WebhookDelivery> {
+    const replayed = await this.deps.store.replay(orgId, mode, id, this.deps.clock.now().toISOString());
     if (!replayed) throw notFound('Webhook delivery', id);
     return replayed;
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENVIRONMENTS } from '../keys/scopes.js';
 import { WEBHOOK_EVENTS } from './webhook.js';
 
 const eventName = z.union([z.literal('*'), z.enum(WEBHOOK_EVENTS)]);
@@ -51,6 +52,7 @@ export const WebhookAttemptSchema = z
 export const WebhookDeliverySchema = z
   .object({
     id: z.string(),
+    environment: z.enum(ENVIRONMENTS).describe('The mode of its event: a key sees and replays the deliveries of its own mode only'),
     endpoint_id: z.string(),
     event_id: z.string(),
     event: z.string(),

@@ -1,3 +1,4 @@
+import type { Environment } from '../keys/scopes.js';
 /** Events an endpoint can subscribe to; `*` means all of them, including ones added later. */
 export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'credits.low_balance', 'credits.depleted'] as const;
 
@@ -40,6 +41,8 @@ export interface WebhookDelivery {
   /** Form `whd_<id>`; sent as X-Service-Delivery. */
   id: string;
   org_id: string;
+  /** The mode of its event: a key sees and replays the deliveries of its own mode only. */
+  environment: Environment;
   endpoint_id: string;
   event_id: string;
   event: string;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ApiKey, ApiKeyStore, Page, PageRequest, StoredApiKey } from '@intake/core';
+import type { ApiKey, ApiKeyStore, Environment, Page, PageRequest, StoredApiKey } from '@intake/core';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson } from './normalize.js';
 
 const PUBLIC_COLUMNS = ['id', 'org_id', 'name', 'description', 'environment', 'scopes', 'key_prefix', 'created_at', 'expires_at', 'last_used_at', 'revoked_at'];
@@ -30,27 +30,27 @@ export class SqlApiKeyStore implements ApiKeyStore {
     return row ? { ...fromRow(row), key_hash: String(row.key_hash) } : null;
   }
 
-  async get(orgId: string, id: string): Promise<ApiKey | null> {
-    const row = await this.knex('api_keys').select(PUBLIC_COLUMNS).where({ org_id: orgId, id }).first();
+  async get(orgId: string, environment: Environment, id: string): Promise<ApiKey | null> {
+    const row = await this.knex('api_keys').select(PUBLIC_COLUMNS).where({ org_id: orgId, environment, id }).first();
     return row ? fromRow(row) : null;
   }
 
-  async list(orgId: string, page: PageRequest): Promise<Page<ApiKey>> {
+  async list(orgId: string, environment: Environment, page: PageRequest): Promise<Page<ApiKey>> {
     const [rows, total] = await Promise.all([
       this.knex('api_keys')
         .select(PUBLIC_COLUMNS)
-        .where({ org_id: orgId })
+        .where({ org_id: orgId, environment })
         .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
         .limit(page.limit)
         .offset(page.offset),
-      countOf(this.knex('api_keys').where({ org_id: orgId }).count({ count: '*' })),
+      countOf(this.knex('api_keys').where({ org_id: orgId, environment }).count({ count: '*' })),
     ]);
     return { items: rows.map(fromRow), total };
   }
 
-  async revoke(orgId: string, id: string, at: string): Promise<ApiKey | null> {
+  async revoke(orgId: string, environment: Environment, id: string, at: string): Promise<ApiKey | null> {
     const rows = await this.knex('api_keys')
-      .where({ org_id: orgId, id })
+      .where({ org_id: orgId, environment, id })
       .update({ revoked_at: this.knex.raw('coalesce(revoked_at, ?::timestamptz)', [at]) })
       .returning(PUBLIC_COLUMNS);
     return rows[0] ? fromRow(rows[0]) : null;

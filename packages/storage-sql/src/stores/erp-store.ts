@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ClaimedErpSync, ErpAttemptResult, ErpConnection, ErpStore, ErpSyncRecord, ErpSyncStatus, ErpVendorBill, Page, PageRequest, StoredErpConnection } from '@intake/core';
+import type { ClaimedErpSync, Environment, ErpAttemptResult, ErpConnection, ErpStore, ErpSyncRecord, ErpSyncStatus, ErpVendorBill, Page, PageRequest, StoredErpConnection } from '@intake/core';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber } from './normalize.js';
 
 const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
@@ -20,6 +20,7 @@ const connectionFromRow = (r: Record<string, unknown>): StoredErpConnection => (
 const syncFromRow = (r: Record<string, unknown>): ErpSyncRecord => ({
   id: String(r.id),
   org_id: String(r.org_id),
+  environment: r.environment as Environment,
   connection_id: String(r.connection_id),
   job_id: String(r.job_id),
   prefix: text(r.prefix),
@@ -35,7 +36,7 @@ const syncFromRow = (r: Record<string, unknown>): ErpSyncRecord => ({
   finished_at: toIsoOrNull(r.finished_at),
 });
 
-const SYNC_COLUMNS = ['id', 'org_id', 'connection_id', 'job_id', 'prefix', 'status', 'record', 'attempts', 'next_attempt_at', 'last_attempt_at', 'last_error', 'response_status', 'external_id', 'created_at', 'finished_at'] as const;
+const SYNC_COLUMNS = ['id', 'org_id', 'environment', 'connection_id', 'job_id', 'prefix', 'status', 'record', 'attempts', 'next_attempt_at', 'last_attempt_at', 'last_error', 'response_status', 'external_id', 'created_at', 'finished_at'] as const;
 
 export class SqlErpStore implements ErpStore {
   constructor(private readonly knex: Knex) {}
@@ -126,13 +127,13 @@ export class SqlErpStore implements ErpStore {
     return rows.length > 0;
   }
 
-  async getSync(orgId: string, id: string): Promise<ErpSyncRecord | null> {
-    const row = await this.knex('erp_syncs').where({ org_id: orgId, id }).first();
+  async getSync(orgId: string, mode: Environment, id: string): Promise<ErpSyncRecord | null> {
+    const row = await this.knex('erp_syncs').where({ org_id: orgId, environment: mode, id }).first();
     return row ? syncFromRow(row) : null;
   }
 
-  async listSyncs(orgId: string, filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus }, page: PageRequest): Promise<Page<ErpSyncRecord>> {
-    const where = Object.fromEntries(Object.entries({ org_id: orgId, ...filter }).filter(([, v]) => v !== undefined));
+  async listSyncs(orgId: string, mode: Environment, filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus }, page: PageRequest): Promise<Page<ErpSyncRecord>> {
+    const where = Object.fromEntries(Object.entries({ org_id: orgId, environment: mode, ...filter }).filter(([, v]) => v !== undefined));
     const [rows, total] = await Promise.all([
       this.knex('erp_syncs').where(where).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit).offset(page.offset),
       countOf(this.knex('erp_syncs').where(where).count({ count: '*' })),

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type {
   AttachmentOutcome,
+  Environment,
   InboundMessageListFilter,
   InboundMessageRecord,
   InboundMessageResult,
@@ -17,6 +18,7 @@ const text = (value: unknown): string | null => (value === null || value === und
 const fromRow = (r: Record<string, unknown>): InboundMessageRecord => ({
   id: String(r.id),
   org_id: String(r.org_id),
+  environment: r.environment as Environment,
   prefix: String(r.prefix),
   tag: text(r.tag),
   recipient: String(r.recipient),
@@ -122,9 +124,9 @@ export class SqlInboundMessageStore implements InboundMessageStore {
     return (result.rows as Record<string, unknown>[]).map(fromRow).sort(oldestFirst);
   }
 
-  async list(orgId: string, filter: InboundMessageListFilter, page: { limit: number; offset: number }): Promise<{ items: InboundMessageRecord[]; total: number }> {
+  async list(orgId: string, mode: Environment, filter: InboundMessageListFilter, page: { limit: number; offset: number }): Promise<{ items: InboundMessageRecord[]; total: number }> {
     const scoped = () => {
-      const q = this.knex(TABLE).where({ org_id: orgId });
+      const q = this.knex(TABLE).where({ org_id: orgId, environment: mode });
       if (filter.prefix !== undefined) q.andWhere({ prefix: filter.prefix });
       return q;
     };
@@ -138,8 +140,8 @@ export class SqlInboundMessageStore implements InboundMessageStore {
     return { items: (rows as Record<string, unknown>[]).map(fromRow), total };
   }
 
-  async get(orgId: string, id: string): Promise<InboundMessageRecord | null> {
-    const row = await this.knex(TABLE).where({ org_id: orgId, id }).first();
+  async get(orgId: string, mode: Environment | null, id: string): Promise<InboundMessageRecord | null> {
+    const row = await this.knex(TABLE).where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) }).first();
     return row ? fromRow(row) : null;
   }
 }

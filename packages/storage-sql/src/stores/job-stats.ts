@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { JobFilter, JobRecord, JobStatsRow } from '@intake/core';
+import type { Environment, JobFilter, JobRecord, JobStatsRow } from '@intake/core';
 import { countOf, toIso, toNumber } from './normalize.js';
 
 /*
@@ -31,12 +31,13 @@ function firstBucketAtLeast(x: number): number {
   return Math.floor(below * 100) < bucketOf(x) ? bucketOf(x) : bucketOf(x) + 1;
 }
 
-type Rolled = Pick<JobRecord, 'org_id' | 'extractor_id' | 'extractor_name' | 'status' | 'created_at' | 'processing_time_ms' | 'overall_confidence' | 'cost_credits'>;
+type Rolled = Pick<JobRecord, 'org_id' | 'environment' | 'extractor_id' | 'extractor_name' | 'status' | 'created_at' | 'processing_time_ms' | 'overall_confidence' | 'cost_credits'>;
 
 /** The columns a rollup needs, as `delete ... returning` gives them. */
-export const ROLLED_COLUMNS = ['org_id', 'extractor_id', 'extractor_name', 'status', 'created_at', 'processing_time_ms', 'overall_confidence', 'cost_credits'];
+export const ROLLED_COLUMNS = ['org_id', 'environment', 'extractor_id', 'extractor_name', 'status', 'created_at', 'processing_time_ms', 'overall_confidence', 'cost_credits'];
 export const rolledFromRow = (row: Record<string, unknown>): Rolled => ({
   org_id: String(row.org_id),
+  environment: row.environment as JobRecord['environment'],
   extractor_id: String(row.extractor_id),
   extractor_name: String(row.extractor_name),
   status: row.status as JobRecord['status'],
@@ -50,7 +51,7 @@ export const rolledFromRow = (row: Record<string, unknown>): Rolled => ({
 const ROLLUPS = [
   {
     table: 'job_rollups',
-    key: (j: Rolled) => ({ org_id: j.org_id, hour: unitOf(j.created_at, HOUR_MS), extractor_id: j.extractor_id, extractor_name: j.extractor_name, status: j.status }),
+    key: (j: Rolled) => ({ org_id: j.org_id, environment: j.environment, hour: unitOf(j.created_at, HOUR_MS), extractor_id: j.extractor_id, extractor_name: j.extractor_name, status: j.status }),
     sums: (j: Rolled) => ({
       job_count: 1,
       time_sum: j.processing_time_ms ?? 0,
@@ -62,7 +63,7 @@ const ROLLUPS = [
   },
   {
     table: 'job_confidence_rollups',
-    key: (j: Rolled) => ({ org_id: j.org_id, day: unitOf(j.created_at, DAY_MS), extractor_id: j.extractor_id, status: j.status, confidence_bucket: bucketOf(j.overall_confidence) }),
+    key: (j: Rolled) => ({ org_id: j.org_id, environment: j.environment, day: unitOf(j.created_at, DAY_MS), extractor_id: j.extractor_id, status: j.status, confidence_bucket: bucketOf(j.overall_confidence) }),
     sums: () => ({ job_count: 1 }),
   },
 ];
@@ -110,7 +111,7 @@ export async function adjustRollups(knex: Knex, jobs: Rolled[], sign: 1 | -1): P
  * statuses, whole hours (days with min_confidence) strictly inside the range come from a rollup and
  * the rest from `jobs`, in disjoint parts summed by one statement.
  */
-export async function countJobs(knex: Knex, orgId: string, filter: JobFilter, filtered: () => Knex.QueryBuilder): Promise<number> {
+export async function countJobs(knex: Knex, orgId: string, mode: Environment, filter: JobFilter, filtered: () => Knex.QueryBuilder): Promise<number> {
   const plain = () => countOf(filtered().count({ count: '*' }));
   const finishedOnly = filter.status !== undefined && FINISHED.includes(filter.status);
   if ((filter.metadata && Object.keys(filter.metadata).length) || (filter.status !== undefined && !finishedOnly)) return plain();
@@ -123,7 +124,7 @@ export async function countJobs(knex: Knex, orgId: string, filter: JobFilter, fi
   if (lo !== null && hi !== null && lo >= hi) return plain();
   const minBucket = byConfidence ? firstBucketAtLeast(filter.min_confidence!) : null;
   const statuses = filter.status ? [filter.status] : FINISHED;
-  const rolled = knex(byConfidence ? 'job_confidence_rollups' : 'job_rollups').where({ org_id: orgId }).whereIn('status', statuses);
+  const rolled = knex(byConfidence ? 'job_confidence_rollups' : 'job_rollups').where({ org_id: orgId, environment: mode }).whereIn('status', statuses);
   if (filter.extractor_id) rolled.andWhere({ extractor_id: filter.extractor_id });
   if (lo !== null) rolled.andWhere(unit, '>=', lo);
   if (hi !== null) rolled.andWhere(unit, '<', hi);
@@ -145,19 +146,19 @@ export async function countJobs(knex: Knex, orgId: string, filter: JobFilter, fi
   return toNumber(rows[0].count);
 }
 
-/** Aggregates over an organization's jobs created since `since`: the rollup's whole hours plus the rest from `jobs`. */
-export async function jobStats(knex: Knex, orgId: string, since: string): Promise<JobStatsRow> {
+/** Aggregates over an organization's jobs of one mode created since `since`: the rollup's whole hours plus the rest from `jobs`. */
+export async function jobStats(knex: Knex, orgId: string, mode: Environment, since: string): Promise<JobStatsRow> {
   const lo = Math.ceil(Date.parse(since) / HOUR_MS);
   const { rows } = await knex.raw(
     `with parts as (
        select extractor_id, extractor_name, status, job_count as n, time_sum, time_count, confidence_sum, confidence_count, credits
-         from job_rollups where org_id = ? and hour >= ?
+         from job_rollups where org_id = ? and environment = ? and hour >= ?
        union all
        select extractor_id, extractor_name, status, count(*),
               coalesce(sum(processing_time_ms) filter (where status in ('completed', 'failed')), 0),
               count(processing_time_ms) filter (where status in ('completed', 'failed')),
               coalesce(sum(overall_confidence), 0), count(overall_confidence), coalesce(sum(cost_credits), 0)
-         from jobs where org_id = ? and created_at >= ? and (status in ('queued', 'processing') or created_at < ?)
+         from jobs where org_id = ? and environment = ? and created_at >= ? and (status in ('queued', 'processing') or created_at < ?)
         group by extractor_id, extractor_name, status
      )
      select p.extractor_id, coalesce(max(e.name), max(p.extractor_name)) as extractor_name, sum(n) as job_count,
@@ -171,7 +172,7 @@ export async function jobStats(knex: Knex, orgId: string, since: string): Promis
             sum(credits) as credits
        from parts p left join extractors e on e.id = p.extractor_id and e.deleted_at is null
       group by p.extractor_id order by sum(n) desc, p.extractor_id`,
-    [orgId, lo, orgId, since, unitStart(lo, HOUR_MS)],
+    [orgId, mode, lo, orgId, mode, since, unitStart(lo, HOUR_MS)],
   );
   const total = (column: string) => rows.reduce((sum: number, r: Record<string, unknown>) => sum + toNumber(r[column]), 0);
   return {

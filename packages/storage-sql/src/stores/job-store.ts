@@ -9,6 +9,7 @@ import type {
   JobRecord,
   JobStatsRow,
   JobStore,
+  Environment,
   Page,
   PageRequest,
 } from '@intake/core';
@@ -24,19 +25,19 @@ export class SqlJobStore implements JobStore {
   async insert(job: JobRecord, idempotency?: IdempotencyClaim): Promise<InsertJobResult> {
     return this.knex.transaction(async (trx) => {
       if (idempotency) {
-        await trx('idempotency_keys').where({ org_id: job.org_id, key: idempotency.key }).andWhere('created_at', '<', idempotency.notBefore).delete();
+        await trx('idempotency_keys').where({ org_id: job.org_id, environment: job.environment, key: idempotency.key }).andWhere('created_at', '<', idempotency.notBefore).delete();
         // A concurrent request with the same key waits here on the unique index until the first commits.
         const claimed = await trx('idempotency_keys')
-          .insert({ org_id: job.org_id, key: idempotency.key, request_hash: idempotency.requestHash, job_id: job.id, created_at: job.created_at })
-          .onConflict(['org_id', 'key'])
+          .insert({ org_id: job.org_id, environment: job.environment, key: idempotency.key, request_hash: idempotency.requestHash, job_id: job.id, created_at: job.created_at })
+          .onConflict(['org_id', 'environment', 'key'])
           .ignore()
           .returning('key');
         if (claimed.length === 0) {
-          const existing = await trx('idempotency_keys').where({ org_id: job.org_id, key: idempotency.key }).first();
+          const existing = await trx('idempotency_keys').where({ org_id: job.org_id, environment: job.environment, key: idempotency.key }).first();
           if (existing.request_hash !== idempotency.requestHash) return { outcome: 'idempotency_conflict' };
-          const earlier = await trx('jobs').where({ id: existing.job_id }).first();
+          const earlier = await trx('jobs').where({ id: existing.job_id, environment: job.environment }).first();
           if (earlier) return { outcome: 'replayed', job: fromJobRow(earlier) };
-          await trx('idempotency_keys').where({ org_id: job.org_id, key: idempotency.key }).update({ job_id: job.id, created_at: job.created_at });
+          await trx('idempotency_keys').where({ org_id: job.org_id, environment: job.environment, key: idempotency.key }).update({ job_id: job.id, created_at: job.created_at });
         }
       }
       await trx('jobs').insert(toJobRow(job));
@@ -46,9 +47,9 @@ export class SqlJobStore implements JobStore {
     });
   }
 
-  async findEarlier(orgId: string, query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string }): Promise<JobRecord | null> {
+  async findEarlier(orgId: string, mode: Environment, query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string }): Promise<JobRecord | null> {
     if (!query.blobKey && !query.dedupeKey) return null;
-    const q = this.knex('jobs').where({ org_id: orgId }).andWhere('created_at', '>=', query.since);
+    const q = this.knex('jobs').where({ org_id: orgId, environment: mode }).andWhere('created_at', '>=', query.since);
     if (query.blobKey) q.andWhere({ blob_key: query.blobKey }).andWhereNot({ status: 'failed' });
     if (query.dedupeKey) q.andWhere({ dedupe_key: query.dedupeKey, status: 'completed' });
     if (query.excludeId) q.andWhereNot({ id: query.excludeId });
@@ -56,14 +57,14 @@ export class SqlJobStore implements JobStore {
     return row ? fromJobRow(row) : null;
   }
 
-  async get(orgId: string, id: string): Promise<JobRecord | null> {
-    const row = await this.knex('jobs').where({ org_id: orgId, id }).first();
+  async get(orgId: string, mode: Environment | null, id: string): Promise<JobRecord | null> {
+    const row = await this.knex('jobs').where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) }).first();
     return row ? fromJobRow(row) : null;
   }
 
-  async list(orgId: string, filter: JobFilter, page: PageRequest): Promise<Page<JobRecord>> {
+  async list(orgId: string, mode: Environment, filter: JobFilter, page: PageRequest): Promise<Page<JobRecord>> {
     const filtered = () => {
-      const q = this.knex('jobs').where({ org_id: orgId });
+      const q = this.knex('jobs').where({ org_id: orgId, environment: mode });
       if (filter.extractor_id) q.andWhere({ extractor_id: filter.extractor_id });
       if (filter.status) q.andWhere({ status: filter.status });
       if (filter.created_after) q.andWhere('created_at', '>', filter.created_after);
@@ -77,13 +78,13 @@ export class SqlJobStore implements JobStore {
     // offset skips index entries instead of reading and discarding thousands of 2 KB rows.
     const [rows, total] = await Promise.all([
       this.knex('jobs').whereIn('id', filtered().select('id').orderBy(order).limit(page.limit).offset(page.offset)).orderBy(order),
-      countJobs(this.knex, orgId, filter, filtered),
+      countJobs(this.knex, orgId, mode, filter, filtered),
     ]);
     return { items: rows.map(fromJobRow), total };
   }
 
-  stats(orgId: string, since: string): Promise<JobStatsRow> {
-    return jobStats(this.knex, orgId, since);
+  stats(orgId: string, mode: Environment, since: string): Promise<JobStatsRow> {
+    return jobStats(this.knex, orgId, mode, since);
   }
 
   claim(options: ClaimOptions): Promise<JobRecord | null> {

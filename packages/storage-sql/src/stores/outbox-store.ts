@@ -16,6 +16,7 @@ export class SqlOutboxStore implements OutboxStore {
     return rows.map((r: Record<string, unknown>) => ({
       id: String(r.id),
       org_id: String(r.org_id),
+      environment: r.environment as OutboxEvent['environment'],
       event: String(r.event),
       data: fromJson(r.data),
       created_at: toIso(r.created_at),

@@ -3,6 +3,7 @@ import type {
   ClassificationExample,
   ClassificationExampleStore,
   ClassificationResult,
+  Environment,
   ReviewItemRecord,
   ReviewItemStore,
   ReviewListFilter,
@@ -22,6 +23,7 @@ const bool = (value: unknown): boolean => value === true || value === 't' || val
 const itemFromRow = (r: Record<string, unknown>): ReviewItemRecord => ({
   id: String(r.id),
   org_id: String(r.org_id),
+  environment: r.environment as Environment,
   prefix: String(r.prefix),
   message_id: String(r.message_id),
   attachment_index: toNumber(r.attachment_index),
@@ -49,9 +51,9 @@ export class SqlReviewItemStore implements ReviewItemStore {
     await this.knex(ITEMS).insert({ ...item, classification: toJson(item.classification) });
   }
 
-  async list(orgId: string, filter: ReviewListFilter, page: { limit: number; offset: number }): Promise<{ items: ReviewItemRecord[]; total: number }> {
+  async list(orgId: string, mode: Environment, filter: ReviewListFilter, page: { limit: number; offset: number }): Promise<{ items: ReviewItemRecord[]; total: number }> {
     const scoped = () => {
-      const q = this.knex(ITEMS).where({ org_id: orgId });
+      const q = this.knex(ITEMS).where({ org_id: orgId, environment: mode });
       if (filter.status !== undefined) q.andWhere({ status: filter.status });
       if (filter.prefix !== undefined) q.andWhere({ prefix: filter.prefix });
       return q;
@@ -66,8 +68,8 @@ export class SqlReviewItemStore implements ReviewItemStore {
     return { items: (rows as Record<string, unknown>[]).map(itemFromRow), total };
   }
 
-  async get(orgId: string, id: string): Promise<ReviewItemRecord | null> {
-    const row = await this.knex(ITEMS).where({ org_id: orgId, id }).first();
+  async get(orgId: string, mode: Environment | null, id: string): Promise<ReviewItemRecord | null> {
+    const row = await this.knex(ITEMS).where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) }).first();
     return row ? itemFromRow(row) : null;
   }
 
@@ -75,9 +77,9 @@ export class SqlReviewItemStore implements ReviewItemStore {
    * One conditional update: PostgreSQL re-checks `status = 'pending'` after waiting for a concurrent
    * resolver's row lock, so of two reviewers at once exactly one gets the row back.
    */
-  async resolve(orgId: string, id: string, resolution: ReviewResolution): Promise<ReviewItemRecord | null> {
+  async resolve(orgId: string, mode: Environment, id: string, resolution: ReviewResolution): Promise<ReviewItemRecord | null> {
     const rows = await this.knex(ITEMS)
-      .where({ org_id: orgId, id, status: 'pending' })
+      .where({ org_id: orgId, environment: mode, id, status: 'pending' })
       .update({
         status: resolution.status,
         resolved_type: resolution.resolved_type,
@@ -97,6 +99,7 @@ export class SqlClassificationExampleStore implements ClassificationExampleStore
   async add(example: ClassificationExample): Promise<void> {
     await this.knex(EXAMPLES).insert({
       org_id: example.org_id,
+      environment: example.environment,
       document_type: example.document_type,
       sender_domain: example.sender_domain,
       tokens: toJson(example.tokens),
@@ -104,14 +107,15 @@ export class SqlClassificationExampleStore implements ClassificationExampleStore
     });
   }
 
-  async list(orgId: string, limit: number): Promise<ClassificationExample[]> {
+  async list(orgId: string, mode: Environment, limit: number): Promise<ClassificationExample[]> {
     const rows = (await this.knex(EXAMPLES)
-      .where({ org_id: orgId })
+      .where({ org_id: orgId, environment: mode })
       .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
       .limit(limit)
-      .select('org_id', 'document_type', 'sender_domain', 'tokens', 'created_at')) as Record<string, unknown>[];
+      .select('org_id', 'environment', 'document_type', 'sender_domain', 'tokens', 'created_at')) as Record<string, unknown>[];
     return rows.map((r) => ({
       org_id: String(r.org_id),
+      environment: r.environment as Environment,
       document_type: String(r.document_type),
       sender_domain: text(r.sender_domain),
       tokens: fromJson<string[]>(r.tokens),

@@ -6,6 +6,7 @@ import {
   type DeliveryClaimOptions,
   type DeliveryFilter,
   type DeliveryStatus,
+  type Environment,
   type Page,
   type PageRequest,
   type PrefixWebhookSpec,
@@ -36,6 +37,7 @@ const withoutPrefix = ({ email_prefix: _p, ...endpoint }: StoredWebhookEndpoint)
 const deliveryFromRow = (r: Record<string, unknown>): WebhookDelivery => ({
   id: String(r.id),
   org_id: String(r.org_id),
+  environment: r.environment as Environment,
   endpoint_id: String(r.endpoint_id),
   event_id: String(r.event_id),
   event: String(r.event),
@@ -180,7 +182,7 @@ export class SqlWebhookStore implements WebhookStore {
         const event = { org_id: String(e.org_id), event: String(e.event), email_prefix: e.email_prefix == null ? null : String(e.email_prefix) };
         for (const endpoint of endpoints) {
           if (!receives(endpoint, event)) continue;
-          rows.push({ id: makeId(), org_id: e.org_id, endpoint_id: endpoint.id, event_id: e.id, event: e.event, status: 'pending', payload: envelope, next_attempt_at: at, created_at: at });
+          rows.push({ id: makeId(), org_id: e.org_id, environment: e.environment, endpoint_id: endpoint.id, event_id: e.id, event: e.event, status: 'pending', payload: envelope, next_attempt_at: at, created_at: at });
         }
       }
       if (rows.length) await trx('webhook_deliveries').insert(rows).onConflict(['event_id', 'endpoint_id']).ignore();
@@ -243,11 +245,11 @@ export class SqlWebhookStore implements WebhookStore {
     return result.rows.length;
   }
 
-  async getDelivery(orgId: string, id: string): Promise<(WebhookDelivery & { attempts: WebhookAttempt[] }) | null> {
+  async getDelivery(orgId: string, mode: Environment, id: string): Promise<(WebhookDelivery & { attempts: WebhookAttempt[] }) | null> {
     // One snapshot for both reads: an attempt recorded in between would show next to a stale attempt_count.
     return this.knex.transaction(
       async (trx) => {
-        const row = await trx('webhook_deliveries').where({ org_id: orgId, id }).first();
+        const row = await trx('webhook_deliveries').where({ org_id: orgId, environment: mode, id }).first();
         if (!row) return null;
         const attempts = await trx('webhook_attempts').where({ delivery_id: id }).orderBy([{ column: 'chain' }, { column: 'attempt' }]);
         return { ...deliveryFromRow(row), attempts: attempts.map(attemptFromRow) };
@@ -256,9 +258,9 @@ export class SqlWebhookStore implements WebhookStore {
     );
   }
 
-  async listDeliveries(orgId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>> {
+  async listDeliveries(orgId: string, mode: Environment, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>> {
     const filtered = () => {
-      const q = this.knex('webhook_deliveries').where({ org_id: orgId });
+      const q = this.knex('webhook_deliveries').where({ org_id: orgId, environment: mode });
       if (filter.endpoint_id) q.andWhere({ endpoint_id: filter.endpoint_id });
       if (filter.event) q.andWhere({ event: filter.event });
       if (filter.status) q.andWhere({ status: filter.status });
@@ -271,9 +273,9 @@ export class SqlWebhookStore implements WebhookStore {
     return { items: rows.map(deliveryFromRow), total };
   }
 
-  async replay(orgId: string, id: string, now: string): Promise<WebhookDelivery | null> {
+  async replay(orgId: string, mode: Environment, id: string, now: string): Promise<WebhookDelivery | null> {
     const rows = await this.knex('webhook_deliveries')
-      .where({ org_id: orgId, id })
+      .where({ org_id: orgId, environment: mode, id })
       .update({ status: 'pending', chain: this.knex.raw('chain + 1'), attempt_count: 0, next_attempt_at: now, lease_owner: null, lease_expires_at: null })
       .returning('*');
     return rows[0] ? deliveryFromRow(rows[0]) : null;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, coerceError, notFound } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
+import type { Environment } from '../../keys/scopes.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import { parseInput } from '../../shared/validation.js';
 import type { IntakeStores } from '../../intake.js';
@@ -104,12 +105,13 @@ export class ErpService {
     if (!(await this.deps.stores.erp.deleteConnection(orgId, id))) throw notFound('ERP connection', id);
   }
 
-  async listSyncs(orgId: string, filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus }, page: PageRequest): Promise<Page<ErpSyncRecord>> {
-    return this.deps.stores.erp.listSyncs(orgId, filter, page);
+  /** The mode's syncs (only live jobs are sent, so a test key sees none). */
+  async listSyncs(orgId: string, mode: Environment, filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus }, page: PageRequest): Promise<Page<ErpSyncRecord>> {
+    return this.deps.stores.erp.listSyncs(orgId, mode, filter, page);
   }
 
-  async getSync(orgId: string, id: string): Promise<ErpSyncRecord> {
-    const found = await this.deps.stores.erp.getSync(orgId, id);
+  async getSync(orgId: string, mode: Environment, id: string): Promise<ErpSyncRecord> {
+    const found = await this.deps.stores.erp.getSync(orgId, mode, id);
     if (!found) throw notFound('ERP sync', id);
     return found;
   }
@@ -156,7 +158,7 @@ export class ErpService {
       if (status === 'pending') return true;
       const config = sync.prefix ? (await tx.emailIngestion.get(sync.org_id, sync.prefix))?.config : null;
       const event = status === 'synced' ? 'erp.synced' : 'erp.failed';
-      if (sync.prefix && prefixSubscribes(config, event)) await tx.outbox.add(prefixEvent(this.deps.ids, sync.org_id, sync.prefix, event, erpEventData(finished), at));
+      if (sync.prefix && prefixSubscribes(config, event)) await tx.outbox.add(prefixEvent(this.deps.ids, sync.org_id, sync.environment, sync.prefix, event, erpEventData(finished), at));
       if (status === 'failed') {
         await this.deps.onSyncFailed?.(tx, sync.org_id, { jobId: sync.job_id, prefix: sync.prefix, connectionId: sync.connection_id, error: result.last_error ?? 'unknown error', attempts: attempt, at });
       }

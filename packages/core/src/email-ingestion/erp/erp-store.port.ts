@@ -1,4 +1,5 @@
 import type { Page, PageRequest } from '../../shared/pagination.js';
+import type { Environment } from '../../keys/scopes.js';
 import type { ErpConnection, ErpSyncRecord, ErpSyncStatus, StoredErpConnection } from './erp.js';
 
 /** A sync claimed to be sent, with where and how. */
@@ -36,7 +37,8 @@ export interface ErpStore {
   claimDue(owner: string, now: string, leaseExpiresAt: string, limit: number): Promise<ClaimedErpSync[]>;
   /** Records an attempt; false when `owner` no longer holds the sync's lease (nothing recorded). */
   recordAttempt(id: string, owner: string, result: ErpAttemptResult): Promise<boolean>;
-  getSync(orgId: string, id: string): Promise<ErpSyncRecord | null>;
-  /** Newest first. */
-  listSyncs(orgId: string, filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus }, page: PageRequest): Promise<Page<ErpSyncRecord>>;
+  /** A sync of the mode's jobs. */
+  getSync(orgId: string, mode: Environment, id: string): Promise<ErpSyncRecord | null>;
+  /** The mode's syncs, newest first. */
+  listSyncs(orgId: string, mode: Environment, filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus }, page: PageRequest): Promise<Page<ErpSyncRecord>>;
 }

@@ -1,3 +1,4 @@
+import type { Environment } from '../../keys/scopes.js';
 import type { JobRecord } from '../../jobs/job.js';
 import { extractedAmount, type RoutingDecision } from '../routing/routing.js';
 
@@ -31,6 +32,8 @@ export interface ErpSyncRecord {
   /** Form `erps_<id>`. */
   id: string;
   org_id: string;
+  /** The mode of its job (only live jobs are sent to an ERP). */
+  environment: Environment;
   connection_id: string;
   job_id: string;
   prefix: string | null;

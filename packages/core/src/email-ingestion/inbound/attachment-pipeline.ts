@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, coerceError } from '../../shared/errors.js';
 import type { AuthContext } from '../../keys/api-key.js';
+import type { Environment } from '../../keys/scopes.js';
 import type { ParsedMessage } from '../../ports/message-parser.port.js';
 import type { ReadDocument } from '../../ports/document-reader.port.js';
 import type { StoredEmailIngestionConfig } from '../email-ingestion-config.js';
@@ -16,8 +17,11 @@ import type { InboundMailDeps } from './inbound-mail-service.js';
 
 const PRIORITY: Record<string, number> = { low: -10, normal: 0, high: 10, critical: 20 };
 
-/** The identity jobs created from mail carry: live, on behalf of the prefix's organization. */
-const mailAuth = (orgId: string): AuthContext => ({ orgId, keyId: 'email', environment: 'live', scopes: [], rateLimitPerMinute: 0 });
+/**
+ * The identity jobs created from a message carry: the message's mode (mail received by SMTP is
+ * live; the test endpoint's messages have their caller's mode), on behalf of its organization.
+ */
+const mailAuth = (record: Pick<InboundMessageRecord, 'org_id' | 'environment'>): AuthContext => ({ orgId: record.org_id, keyId: 'email', environment: record.environment, scopes: [], rateLimitPerMinute: 0 });
 
 export const truncate = (value: string | null, max: number): string | null => (value === null || value.length <= max ? value : `${value.slice(0, max - 1)}…`);
 
@@ -58,7 +62,7 @@ export class AttachmentPipeline {
       // An identical file within the lookback (email or API, any job not failed) is known at once.
       let jobDuplicate: JobDuplicate | undefined;
       if (duplicateSettings) {
-        const earlier = await this.identicalFile(record.org_id, unit.bytes, duplicateSettings.lookbackHours);
+        const earlier = await this.identicalFile(record.org_id, record.environment, unit.bytes, duplicateSettings.lookbackHours);
         // A job of this very message (processed again after a crash) is not a duplicate of it.
         if (earlier && (earlier.metadata as { email?: { message_id?: unknown } }).email?.message_id !== record.id) {
           const verdict = { of: earlier.id, matched: ['file_hash'], action: duplicateSettings.action, detectedAt: 'arrival' as const };
@@ -72,7 +76,7 @@ export class AttachmentPipeline {
           jobDuplicate = { settings: duplicateSettings, verdict: null };
         }
       }
-      const decided = await this.classifyUnit(record.org_id, config, parsed, sender, unit, routing.decision);
+      const decided = await this.classifyUnit(record.org_id, record.environment, config, parsed, sender, unit, routing.decision);
       const classification = classificationOf(decided);
       update(indexes, { classification });
       if (decided.decision === 'review' || decided.decision === 'review_failed') {
@@ -95,9 +99,9 @@ export class AttachmentPipeline {
     };
   }
 
-  /** The organization's oldest job (not failed) with the same file within the lookback, if any. */
-  identicalFile(orgId: string, bytes: Uint8Array, lookbackHours: number) {
-    return this.deps.stores.jobs.findEarlier(orgId, {
+  /** The organization's oldest job of the mode (not failed) with the same file within the lookback, if any. */
+  identicalFile(orgId: string, mode: Environment, bytes: Uint8Array, lookbackHours: number) {
+    return this.deps.stores.jobs.findEarlier(orgId, mode, {
       blobKey: createHash('sha256').update(bytes).digest('hex'),
       since: new Date(this.deps.clock.now().getTime() - lookbackHours * 3_600_000).toISOString(),
     });
@@ -107,7 +111,7 @@ export class AttachmentPipeline {
    * The document's type: an override that matches (confidence 1), else the classifier when
    * autoClassify (its confidence against the prefix's thresholds), else defaultDocumentType.
    */
-  async classifyUnit(orgId: string, config: EmailIngestionConfig, parsed: ParsedMessage, sender: string | null, unit: DocumentUnit, routing: RoutingDecision | null): Promise<UnitDecision> {
+  async classifyUnit(orgId: string, mode: Environment, config: EmailIngestionConfig, parsed: ParsedMessage, sender: string | null, unit: DocumentUnit, routing: RoutingDecision | null): Promise<UnitDecision> {
     const domain = senderDomain(sender);
     const subject = (parsed.subject ?? '').toLowerCase();
     for (const override of config.classificationOverrides) {
@@ -128,7 +132,7 @@ export class AttachmentPipeline {
       const why = 'autoClassify is off: the prefix\'s defaultDocumentType';
       return { documentType: config.defaultDocumentType, source: 'default', decision: 'process', result: { documentType: config.defaultDocumentType, confidence: 1, reasoning: why, keyIndicators: [] } };
     }
-    const context = await this.classificationContext(orgId, parsed, sender, unit.filename, unit.bytes, unit.mimeType, config.maxProcessingTimeMs);
+    const context = await this.classificationContext(orgId, mode, parsed, sender, unit.filename, unit.bytes, unit.mimeType, config.maxProcessingTimeMs);
     const result = await this.deps.classifier.classify(context);
     const { autoProcess, reviewFlag, humanReview } = config.confidenceThresholds;
     if (result.confidence >= autoProcess) return { documentType: result.documentType, source: 'classifier', decision: 'process', result };
@@ -138,22 +142,23 @@ export class AttachmentPipeline {
   }
 
   /** `maxTimeMs`: the prefix's maxProcessingTimeMs, which bounds this read as it bounds the job's. */
-  async classificationContext(orgId: string, parsed: Pick<ParsedMessage, 'subject' | 'headers'>, sender: string | null, filename: string, bytes: Uint8Array, mimeType: string, maxTimeMs = Infinity): Promise<ClassificationContext> {
+  async classificationContext(orgId: string, mode: Environment, parsed: Pick<ParsedMessage, 'subject' | 'headers'>, sender: string | null, filename: string, bytes: Uint8Array, mimeType: string, maxTimeMs = Infinity): Promise<ClassificationContext> {
     let document: ReadDocument | null = null;
     try {
       document = await this.deps.reader.read(bytes, mimeType, { signal: AbortSignal.timeout(Math.min(this.deps.options.readTimeoutMs ?? 120_000, maxTimeMs)) });
     } catch {
       // Unreadable here means unreadable for the job too; the classifier falls back to the email.
     }
-    return { orgId, document, subject: parsed.subject, from: sender, filename, headers: parsed.headers };
+    return { orgId, mode, document, subject: parsed.subject, from: sender, filename, headers: parsed.headers };
   }
 
   private async queueForReview(record: InboundMessageRecord, parsed: ParsedMessage, unit: DocumentUnit, decided: UnitDecision): Promise<string> {
     const id = `rev_${createHash('sha256').update(`${record.id}:${unit.key}`).digest('hex').slice(0, 20)}`;
-    if (await this.deps.stores.reviewItems.get(record.org_id, id)) return id; // queued before a crash
+    if (await this.deps.stores.reviewItems.get(record.org_id, record.environment, id)) return id; // queued before a crash
     await this.deps.stores.reviewItems.insert({
       id,
       org_id: record.org_id,
+      environment: record.environment,
       prefix: record.prefix,
       message_id: record.id,
       attachment_index: unit.kept[0]!.index,
@@ -194,7 +199,7 @@ export class AttachmentPipeline {
       return { status: 'skipped', reason: { code: 'no_extractor', message: `No active extractor for document type ${documentType}: create one, or map the type in the configuration's extractors` } };
     }
     try {
-      const { job } = await this.deps.submissions.submit(mailAuth(record.org_id), {
+      const { job } = await this.deps.submissions.submit(mailAuth(record), {
         extractor_id: resolution.extractor.id,
         bytes: unit.bytes,
         declaredMimeType: unit.mimeType,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError, coerceError, invalidRequest, notFound } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ids.js';
+import type { Environment } from '../../keys/scopes.js';
 import { parseInput } from '../../shared/validation.js';
 import type { Intake, IntakeStores } from '../../intake.js';
 import type { JobPipeline } from '../../jobs/job-pipeline.js';
@@ -205,13 +206,14 @@ export class InboundMailService {
     return (await this.deps.stores.inboundMessages.failAbandoned(this.deps.clock.now().toISOString(), this.deps.options.maxAttempts)).length;
   }
 
-  async listMessages(orgId: string, filter: { prefix?: string }, page: { limit: number; offset: number }) {
-    const result = await this.deps.stores.inboundMessages.list(orgId, filter.prefix ? { prefix: filter.prefix.toLowerCase() } : {}, page);
+  /** The mode's messages: mail received by SMTP is live; a test key sees only its test endpoint's messages. */
+  async listMessages(orgId: string, mode: Environment, filter: { prefix?: string }, page: { limit: number; offset: number }) {
+    const result = await this.deps.stores.inboundMessages.list(orgId, mode, filter.prefix ? { prefix: filter.prefix.toLowerCase() } : {}, page);
     return { items: await Promise.all(result.items.map((m) => this.withReviews(m))), total: result.total };
   }
 
-  async getMessage(orgId: string, id: string): Promise<InboundMessageRecord> {
-    const found = await this.deps.stores.inboundMessages.get(orgId, id);
+  async getMessage(orgId: string, mode: Environment, id: string): Promise<InboundMessageRecord> {
+    const found = await this.deps.stores.inboundMessages.get(orgId, mode, id);
     if (!found) throw notFound('Message', id);
     return this.withReviews(found);
   }
@@ -222,7 +224,7 @@ export class InboundMailService {
     const outcomes = await Promise.all(
       message.outcomes.map(async (o): Promise<AttachmentOutcome> => {
         if (!o.review_id || o.status !== 'awaiting_review') return o;
-        const item = await this.deps.stores.reviewItems.get(message.org_id, o.review_id);
+        const item = await this.deps.stores.reviewItems.get(message.org_id, message.environment, o.review_id);
         if (item?.status === 'resolved') {
           return { ...o, status: item.job_id ? 'job_created' : 'skipped', job_id: item.job_id, ...(o.classification && item.resolved_type ? { classification: { ...o.classification, documentType: item.resolved_type, source: 'reviewer' as const } } : {}) };
         }
@@ -233,30 +235,31 @@ export class InboundMailService {
     return { ...message, outcomes };
   }
 
-  /** The human review queue, oldest first; pending items unless another status is asked for. */
-  async listReview(orgId: string, filter: { status?: ReviewStatus; prefix?: string }, page: { limit: number; offset: number }) {
-    return this.deps.stores.reviewItems.list(orgId, { status: filter.status ?? 'pending', ...(filter.prefix ? { prefix: filter.prefix.toLowerCase() } : {}) }, page);
+  /** The mode's review queue, oldest first; pending items unless another status is asked for. */
+  async listReview(orgId: string, mode: Environment, filter: { status?: ReviewStatus; prefix?: string }, page: { limit: number; offset: number }) {
+    return this.deps.stores.reviewItems.list(orgId, mode, { status: filter.status ?? 'pending', ...(filter.prefix ? { prefix: filter.prefix.toLowerCase() } : {}) }, page);
   }
 
   /**
    * A person decides: `{"documentType": ...}` continues the pipeline (the job is created for that
-   * type's extractor) and teaches the classifier; `{"reject": true}` drops the document.
+   * type's extractor) and teaches the classifier; `{"reject": true}` drops the document. Only items
+   * of the reviewer's mode are found, and the job is made in that mode.
    */
-  async resolveReview(orgId: string, resolvedBy: string, id: string, rawInput: unknown): Promise<ReviewItemRecord> {
+  async resolveReview(orgId: string, mode: Environment, resolvedBy: string, id: string, rawInput: unknown): Promise<ReviewItemRecord> {
     const input = parseInput(ResolveReviewSchema, rawInput);
     const { stores, clock } = this.deps;
-    const item = await stores.reviewItems.get(orgId, id);
+    const item = await stores.reviewItems.get(orgId, mode, id);
     if (!item) throw notFound('Review item', id);
     if (item.status !== 'pending') throw new AppError('conflict', `Review item ${id} was already ${item.status}`);
     const resolvedAt = clock.now().toISOString();
     if ('reject' in input) {
-      const rejected = await stores.reviewItems.resolve(orgId, id, { status: 'rejected', resolved_type: null, job_id: null, resolved_by: resolvedBy, resolved_at: resolvedAt });
+      const rejected = await stores.reviewItems.resolve(orgId, mode, id, { status: 'rejected', resolved_type: null, job_id: null, resolved_by: resolvedBy, resolved_at: resolvedAt });
       if (!rejected) throw new AppError('conflict', `Review item ${id} was resolved meanwhile`);
       return rejected;
     }
     const stored = await stores.emailIngestion.get(orgId, item.prefix);
     const config = stored?.config ?? (EmailIngestionConfigInputSchema.parse({ emailPrefix: item.prefix, defaultDocumentType: input.documentType }) as EmailIngestionConfig);
-    const message = await stores.inboundMessages.get(orgId, item.message_id);
+    const message = await stores.inboundMessages.get(orgId, mode, item.message_id);
     const bytes = await this.deps.blobs.get(item.blob_key);
     if (!message || !bytes) throw new AppError('internal_error', `The document of review item ${id} is missing`);
     const resolution = await resolveExtractorFor(stores.extractors, orgId, config, input.documentType);
@@ -281,25 +284,26 @@ export class InboundMailService {
     }
     const jobId = submitted.job_id;
     const resolved = await stores.transaction(async (tx) => {
-      const row = await tx.reviewItems.resolve(orgId, id, { status: 'resolved', resolved_type: input.documentType, job_id: jobId, resolved_by: resolvedBy, resolved_at: resolvedAt });
+      const row = await tx.reviewItems.resolve(orgId, mode, id, { status: 'resolved', resolved_type: input.documentType, job_id: jobId, resolved_by: resolvedBy, resolved_at: resolvedAt });
       if (row && prefixSubscribes(config, 'document.classified')) {
         const data = documentClassifiedData(message, { filenames: [item.filename], attachmentIndexes: [item.attachment_index], jobId: submitted.job_id ?? null, reviewId: id }, classification);
-        await tx.outbox.add(prefixEvent(this.deps.ids, orgId, item.prefix, 'document.classified', data, resolvedAt));
+        await tx.outbox.add(prefixEvent(this.deps.ids, orgId, mode, item.prefix, 'document.classified', data, resolvedAt));
       }
       return row;
     });
     if (!resolved) throw new AppError('conflict', `Review item ${id} was resolved meanwhile`);
-    const context = await this.pipeline.classificationContext(orgId, { subject: message.subject, headers: {} }, message.from_address ?? message.envelope_from, item.filename, bytes, item.mime_type);
+    const context = await this.pipeline.classificationContext(orgId, mode, { subject: message.subject, headers: {} }, message.from_address ?? message.envelope_from, item.filename, bytes, item.mime_type);
     await this.deps.classifier.learn(context, input.documentType);
     return resolved;
   }
 
   /**
    * Runs one document through a prefix's steps as if it had arrived by mail. With simulateOnly
-   * nothing is stored or sent; otherwise a message (source `test`) is recorded and the job created.
+   * nothing is stored or sent; otherwise a message (source `test`) of the caller's mode is
+   * recorded and the job created in that mode (a test key's job is simulated and free).
    */
-  test(orgId: string, rawInput: unknown, options: TestOptions = {}): Promise<EmailIngestionTestResult> {
-    return this.testRun.run(orgId, rawInput, options);
+  test(orgId: string, mode: Environment, rawInput: unknown, options: TestOptions = {}): Promise<EmailIngestionTestResult> {
+    return this.testRun.run(orgId, mode, rawInput, options);
   }
 
   private async process(record: InboundMessageRecord): Promise<ProcessedMessage> {

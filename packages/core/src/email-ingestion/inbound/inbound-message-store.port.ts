@@ -1,3 +1,4 @@
+import type { Environment } from '../../keys/scopes.js';
 import type { InboundMessageRecord, InboundMessageResult } from './inbound-message.js';
 
 export interface InboundMessageListFilter {
@@ -29,7 +30,8 @@ export interface InboundMessageStore {
   finish(id: string, owner: string, result: InboundMessageResult): Promise<boolean>;
   /** Marks `failed` (processing_abandoned) the messages whose lease expired after their last allowed attempt; returns them. */
   failAbandoned(now: string, maxAttempts: number): Promise<InboundMessageRecord[]>;
-  /** Newest first (received_at, then id descending). */
-  list(orgId: string, filter: InboundMessageListFilter, page: { limit: number; offset: number }): Promise<{ items: InboundMessageRecord[]; total: number }>;
-  get(orgId: string, id: string): Promise<InboundMessageRecord | null>;
+  /** The mode's messages, newest first (received_at, then id descending). */
+  list(orgId: string, mode: Environment, filter: InboundMessageListFilter, page: { limit: number; offset: number }): Promise<{ items: InboundMessageRecord[]; total: number }>;
+  /** A message of the mode (`null`: either, for callers holding an event of the message). */
+  get(orgId: string, mode: Environment | null, id: string): Promise<InboundMessageRecord | null>;
 }

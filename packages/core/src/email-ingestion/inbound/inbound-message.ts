@@ -1,3 +1,4 @@
+import type { Environment } from '../../keys/scopes.js';
 /**
  * A message received by the SMTP edge for one prefix: stored (raw bytes in the blob store, this
  * record in the database) before the gateway answers 250, then parsed and turned into jobs.
@@ -68,6 +69,8 @@ export interface InboundMessageRecord {
   /** `msg_...`; the id the SMTP answer names (`250 ... queued as msg_...`). */
   id: string;
   org_id: string;
+  /** The mode it belongs to: mail received by SMTP is live; the test endpoint records the caller's mode. */
+  environment: Environment;
   /** Lowercase prefix the message was addressed to. */
   prefix: string;
   /** The `+tag` of `prefix+tag@domain`, kept as metadata; null without one. */
@@ -112,6 +115,8 @@ export function blankMessageRecord(id: string, orgId: string, prefix: string, bl
   return {
     id,
     org_id: orgId,
+    // Mail arriving by SMTP is live; the test endpoint sets its caller's mode.
+    environment: 'live',
     prefix,
     tag: null,
     recipient: '',

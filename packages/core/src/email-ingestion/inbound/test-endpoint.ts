@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalidRequest, notFound } from '../../shared/errors.js';
+import type { Environment } from '../../keys/scopes.js';
 import { parseInput } from '../../shared/validation.js';
 import type { JobRecord } from '../../jobs/job.js';
 import type { ParsedAttachment, ParsedMessage } from '../../ports/message-parser.port.js';
@@ -88,9 +89,11 @@ export class PrefixTestRun {
 
   /**
    * Runs one document through a prefix's steps as if it had arrived by mail. With simulateOnly
-   * nothing is stored or sent; otherwise a message (source `test`) is recorded and the job created.
+   * nothing is stored or sent; otherwise a message (source `test`) of the caller's `mode` is
+   * recorded and the job created in that mode. Duplicates and learned classifications are looked
+   * for in that mode only.
    */
-  async run(orgId: string, rawInput: unknown, options: TestOptions = {}): Promise<EmailIngestionTestResult> {
+  async run(orgId: string, mode: Environment, rawInput: unknown, options: TestOptions = {}): Promise<EmailIngestionTestResult> {
     const input = parseInput(EmailIngestionTestSchema, rawInput);
     const stored = await this.deps.stores.emailIngestion.get(orgId, input.emailPrefix.toLowerCase());
     if (!stored) throw notFound('Email ingestion configuration', input.emailPrefix);
@@ -104,6 +107,7 @@ export class PrefixTestRun {
       const raw = new TextEncoder().encode(`Subject: ${input.subject ?? 'test'}\r\nX-Intake-Test: yes\r\n\r\n`);
       const record: InboundMessageRecord = {
         ...blankMessageRecord(this.deps.ids('msg'), orgId, stored.prefix, await this.deps.blobs.put(raw), raw.length, receivedAt),
+        environment: mode,
         source: 'test',
         recipient: `${stored.prefix}@test`,
         envelope_from: input.from ?? null,
@@ -121,7 +125,7 @@ export class PrefixTestRun {
       let duplicate = arrivalDuplicate(outcome);
       if (outcome.job_id) {
         options.onJobCreated?.();
-        const job = await this.waitForJob(orgId, outcome.job_id, options.waitForExtractionMs ?? 0);
+        const job = await this.waitForJob(orgId, mode, outcome.job_id, options.waitForExtractionMs ?? 0);
         if (job) {
           extraction = {
             job_id: job.id,
@@ -149,7 +153,7 @@ export class PrefixTestRun {
     // An identical file within the lookback is known without extracting (match fields are not).
     const settings = duplicateSettingsOf(stored.config);
     if (settings) {
-      const earlier = await this.pipeline.identicalFile(orgId, kept.bytes, settings.lookbackHours);
+      const earlier = await this.pipeline.identicalFile(orgId, mode, kept.bytes, settings.lookbackHours);
       if (earlier) {
         outcome = { ...outcome, duplicate: { of: earlier.id, matched: ['file_hash'], action: settings.action } };
         if (settings.action === 'reject') {
@@ -158,7 +162,7 @@ export class PrefixTestRun {
         }
       }
     }
-    const decided = await this.pipeline.classifyUnit(orgId, stored.config, message, input.from ?? null, { kept: [kept], bytes: kept.bytes, mimeType: kept.mimeType, key: '0', filename: kept.filename }, routing.decision);
+    const decided = await this.pipeline.classifyUnit(orgId, mode, stored.config, message, input.from ?? null, { kept: [kept], bytes: kept.bytes, mimeType: kept.mimeType, key: '0', filename: kept.filename }, routing.decision);
     const classification = classificationOf(decided);
     outcome = { ...outcome, classification };
     const extractor = await this.extractorView(orgId, stored, decided.documentType);
@@ -168,10 +172,10 @@ export class PrefixTestRun {
   }
 
   /** The job once it has finished, or as it is when `waitMs` has passed. */
-  private async waitForJob(orgId: string, jobId: string, waitMs: number): Promise<JobRecord | null> {
+  private async waitForJob(orgId: string, mode: Environment, jobId: string, waitMs: number): Promise<JobRecord | null> {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const job = await this.deps.stores.jobs.get(orgId, jobId);
+      const job = await this.deps.stores.jobs.get(orgId, mode, jobId);
       if (!job || job.status === 'completed' || job.status === 'failed' || job.blocked_on_credits || Date.now() >= deadline) return job;
       await new Promise((resolve) => setTimeout(resolve, Math.min(100, Math.max(1, deadline - Date.now()))));
     }

@@ -98,7 +98,8 @@ export class NotificationService {
     if (typeof email.message_id !== 'string') return 0;
     // The message first, then its sender record: the two commit together when the message is
     // finished, so a finished message read here means its sender record (if any) is visible too.
-    const message = await tx.inboundMessages.get(event.org_id, email.message_id);
+    // The event's own job names the message (of the job's mode, either one).
+    const message = await tx.inboundMessages.get(event.org_id, null, email.message_id);
     if (!message) return 0;
     if (message.status === 'received' || message.status === 'processing') return 'deferred';
     const sender = await tx.notifications.getSender(event.org_id, message.id);

@@ -3,6 +3,7 @@ import { detectParties } from '../../classification/detect-parties.js';
 import type { DocumentType } from '../../classification/indicators.js';
 import { fold } from '../../extraction/layout/fold.js';
 import type { Clock } from '../../ports/clock.port.js';
+import type { Environment } from '../../keys/scopes.js';
 import type { ReadDocument } from '../../ports/document-reader.port.js';
 import type { ClassificationResult } from './review-item.js';
 import type { ClassificationExampleStore } from './review-store.port.js';
@@ -10,6 +11,8 @@ import type { ClassificationExampleStore } from './review-store.port.js';
 /** What the classifier looks at: the email around the document, and the document read. */
 export interface ClassificationContext {
   orgId: string;
+  /** The mode of the message: the classifier learns from, and consults, that mode's decisions only. */
+  mode: Environment;
   /** Null when the document could not be read (the email alone then decides). */
   document: ReadDocument | null;
   subject: string | null;
@@ -103,6 +106,7 @@ export class LocalDocumentClassifier implements DocumentClassifier {
   async learn(context: ClassificationContext, documentType: string): Promise<void> {
     await this.deps.examples.add({
       org_id: context.orgId,
+      environment: context.mode,
       document_type: documentType,
       sender_domain: senderDomain(context.from),
       tokens: contextTokens(context),
@@ -126,7 +130,7 @@ export class LocalDocumentClassifier implements DocumentClassifier {
   }
 
   private async fromExamples(context: ClassificationContext): Promise<ClassificationResult | null> {
-    const examples = await this.deps.examples.list(context.orgId, EXAMPLES_CONSULTED);
+    const examples = await this.deps.examples.list(context.orgId, context.mode, EXAMPLES_CONSULTED);
     if (examples.length === 0) return null;
     const votes = new Map<string, number>();
     const add = (type: string, weight: number) => votes.set(type, (votes.get(type) ?? 0) + weight);

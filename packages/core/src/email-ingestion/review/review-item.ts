@@ -1,3 +1,5 @@
+import type { Environment } from '../../keys/scopes.js';
+
 /** The spec's Classification result, as the email pipeline records it. */
 export interface ClassificationResult {
   documentType: string;
@@ -23,6 +25,8 @@ export interface ReviewItemRecord {
   /** `rev_...` */
   id: string;
   org_id: string;
+  /** The mode of its message. */
+  environment: Environment;
   prefix: string;
   message_id: string;
   attachment_index: number;
@@ -58,6 +62,8 @@ export interface ReviewResolution {
 /** What the classifier learns from: a reviewer's decision on a document. */
 export interface ClassificationExample {
   org_id: string;
+  /** The mode of the decision: the classifier of a mode learns from that mode's decisions only. */
+  environment: Environment;
   document_type: string;
   /** Lowercase domain of the sender, or null. */
   sender_domain: string | null;

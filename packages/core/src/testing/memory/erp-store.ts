@@ -1,3 +1,4 @@
+import type { Environment } from '../../keys/scopes.js';
 import type { ClaimedErpSync, ErpAttemptResult, ErpStore } from '../../email-ingestion/erp/erp-store.port.js';
 import type { ErpSyncRecord, ErpSyncStatus, StoredErpConnection } from '../../email-ingestion/erp/erp.js';
 import type { PageRequest } from '../../shared/pagination.js';
@@ -76,13 +77,13 @@ export class MemoryErpStore implements ErpStore {
     });
     return true;
   }
-  async getSync(orgId: string, id: string) {
+  async getSync(orgId: string, mode: Environment, id: string) {
     const s = this.t.erpSyncs.get(id);
-    return s && s.org_id === orgId ? strip(s) : null;
+    return s && s.org_id === orgId && s.environment === mode ? strip(s) : null;
   }
-  async listSyncs(orgId: string, filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus }, page: PageRequest) {
+  async listSyncs(orgId: string, mode: Environment, filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus }, page: PageRequest) {
     const items = [...this.t.erpSyncs.values()]
-      .filter((s) => s.org_id === orgId && (filter.connection_id === undefined || s.connection_id === filter.connection_id) && (filter.job_id === undefined || s.job_id === filter.job_id) && (filter.status === undefined || s.status === filter.status))
+      .filter((s) => s.org_id === orgId && s.environment === mode && (filter.connection_id === undefined || s.connection_id === filter.connection_id) && (filter.job_id === undefined || s.job_id === filter.job_id) && (filter.status === undefined || s.status === filter.status))
       .sort(newestFirst)
       .map(strip);
     return paginate(items, page);

@@ -1,3 +1,4 @@
+import type { Environment } from '../../keys/scopes.js';
 import type { ApiKey, StoredApiKey } from '../../keys/api-key.js';
 import type { Extractor } from '../../extractors/extractor.js';
 import type { Organization, OrganizationSettings } from '../../organizations/organization.js';
@@ -41,17 +42,17 @@ export class MemoryApiKeyStore implements ApiKeyStore {
     for (const row of this.db.tables.apiKeys.values()) if (row.key_hash === hash) return clone(row);
     return null;
   }
-  async get(orgId: string, id: string) {
+  async get(orgId: string, environment: Environment, id: string) {
     const row = this.db.tables.apiKeys.get(id);
-    return row && row.org_id === orgId ? publicKey(row) : null;
+    return row && row.org_id === orgId && row.environment === environment ? publicKey(row) : null;
   }
-  async list(orgId: string, page: PageRequest) {
-    const mine = [...this.db.tables.apiKeys.values()].filter((r) => r.org_id === orgId).sort(newestFirst);
+  async list(orgId: string, environment: Environment, page: PageRequest) {
+    const mine = [...this.db.tables.apiKeys.values()].filter((r) => r.org_id === orgId && r.environment === environment).sort(newestFirst);
     return paginate(mine.map(publicKey), page);
   }
-  async revoke(orgId: string, id: string, at: string) {
+  async revoke(orgId: string, environment: Environment, id: string, at: string) {
     const row = this.db.tables.apiKeys.get(id);
-    if (!row || row.org_id !== orgId) return null;
+    if (!row || row.org_id !== orgId || row.environment !== environment) return null;
     row.revoked_at ??= at;
     return publicKey(row);
   }

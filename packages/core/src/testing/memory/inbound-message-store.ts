@@ -1,3 +1,4 @@
+import type { Environment } from '../../keys/scopes.js';
 import type { InboundMessageRecord, InboundMessageResult } from '../../email-ingestion/inbound/inbound-message.js';
 import type { InboundMessageListFilter, InboundMessageStore, MessageClaimOptions } from '../../email-ingestion/inbound/inbound-message-store.port.js';
 import { clone, paginate, type MemoryDb } from './memory-db.js';
@@ -71,15 +72,15 @@ export class MemoryInboundMessageStore implements InboundMessageStore {
     return abandoned.map(clone);
   }
 
-  async list(orgId: string, filter: InboundMessageListFilter, page: { limit: number; offset: number }) {
+  async list(orgId: string, mode: Environment, filter: InboundMessageListFilter, page: { limit: number; offset: number }) {
     const rows = [...this.rows.values()]
-      .filter((m) => m.org_id === orgId && (filter.prefix === undefined || m.prefix === filter.prefix))
+      .filter((m) => m.org_id === orgId && m.environment === mode && (filter.prefix === undefined || m.prefix === filter.prefix))
       .sort((a, b) => byTimeThenId(b, a));
     return paginate(rows.map(clone), page);
   }
 
-  async get(orgId: string, id: string) {
+  async get(orgId: string, mode: Environment | null, id: string) {
     const m = this.rows.get(id);
-    return m && m.org_id === orgId ? clone(m) : null;
+    return m && m.org_id === orgId && (mode === null || m.environment === mode) ? clone(m) : null;
   }
 }

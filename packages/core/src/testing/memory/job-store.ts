@@ -1,3 +1,4 @@
+import type { Environment } from '../../keys/scopes.js';
 import type { JobRecord } from '../../jobs/job.js';
 import type { ClaimOptions, CompletedResult, FailedResult, IdempotencyClaim, InsertJobResult, JobFilter, JobStatsRow, JobStore } from '../../ports/job-store.port.js';
 import type { PageRequest } from '../../shared/pagination.js';
@@ -14,7 +15,7 @@ export class MemoryJobStore implements JobStore {
 
   async insert(job: JobRecord, idempotency?: IdempotencyClaim): Promise<InsertJobResult> {
     if (idempotency) {
-      const slot = `${job.org_id}|${idempotency.key}`;
+      const slot = `${job.org_id}|${job.environment}|${idempotency.key}`;
       const existing = this.db.tables.idempotency.get(slot);
       if (existing && existing.createdAt >= idempotency.notBefore) {
         if (existing.requestHash !== idempotency.requestHash) return { outcome: 'idempotency_conflict' };
@@ -27,14 +28,14 @@ export class MemoryJobStore implements JobStore {
     return { outcome: 'created', job: clone(job) };
   }
 
-  async get(orgId: string, id: string) {
+  async get(orgId: string, mode: Environment | null, id: string) {
     const job = this.jobs.get(id);
-    return job && job.org_id === orgId ? clone(job) : null;
+    return job && job.org_id === orgId && (mode === null || job.environment === mode) ? clone(job) : null;
   }
 
-  async list(orgId: string, filter: JobFilter, page: PageRequest) {
+  async list(orgId: string, mode: Environment, filter: JobFilter, page: PageRequest) {
     const rows = [...this.jobs.values()]
-      .filter((j) => j.org_id === orgId)
+      .filter((j) => j.org_id === orgId && j.environment === mode)
       .filter((j) => !filter.extractor_id || j.extractor_id === filter.extractor_id)
       .filter((j) => !filter.status || j.status === filter.status)
       .filter((j) => !filter.created_after || Date.parse(j.created_at) > Date.parse(filter.created_after))
@@ -45,8 +46,8 @@ export class MemoryJobStore implements JobStore {
     return paginate(rows.map(clone), page);
   }
 
-  async stats(orgId: string, since: string): Promise<JobStatsRow> {
-    const rows = [...this.jobs.values()].filter((j) => j.org_id === orgId && Date.parse(j.created_at) >= Date.parse(since));
+  async stats(orgId: string, mode: Environment, since: string): Promise<JobStatsRow> {
+    const rows = [...this.jobs.values()].filter((j) => j.org_id === orgId && j.environment === mode && Date.parse(j.created_at) >= Date.parse(since));
     const finished = rows.filter((j) => (j.status === 'completed' || j.status === 'failed') && j.processing_time_ms !== null);
     const confident = rows.filter((j) => j.status === 'completed' && j.overall_confidence !== null);
     const byExtractor = new Map<string, JobStatsRow['by_extractor'][number]>();
@@ -125,10 +126,10 @@ export class MemoryJobStore implements JobStore {
       .map(clone);
   }
 
-  async findEarlier(orgId: string, query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string }) {
+  async findEarlier(orgId: string, mode: Environment, query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string }) {
     if (!query.blobKey && !query.dedupeKey) return null;
     const found = [...this.jobs.values()]
-      .filter((j) => j.org_id === orgId && Date.parse(j.created_at) >= Date.parse(query.since) && j.id !== query.excludeId)
+      .filter((j) => j.org_id === orgId && j.environment === mode && Date.parse(j.created_at) >= Date.parse(query.since) && j.id !== query.excludeId)
       .filter((j) => (query.blobKey ? j.blob_key === query.blobKey && j.status !== 'failed' : true))
       .filter((j) => (query.dedupeKey ? j.dedupe_key === query.dedupeKey && j.status === 'completed' : true))
       .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))[0];

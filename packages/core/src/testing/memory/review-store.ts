@@ -1,3 +1,4 @@
+import type { Environment } from '../../keys/scopes.js';
 import type { ClassificationExample, ReviewItemRecord, ReviewResolution } from '../../email-ingestion/review/review-item.js';
 import type { ClassificationExampleStore, ReviewItemStore, ReviewListFilter } from '../../email-ingestion/review/review-store.port.js';
 import { clone, paginate, type MemoryDb } from './memory-db.js';
@@ -17,11 +18,12 @@ export class MemoryReviewItemStore implements ReviewItemStore {
     this.rows.set(item.id, clone(item));
   }
 
-  async list(orgId: string, filter: ReviewListFilter, page: { limit: number; offset: number }) {
+  async list(orgId: string, mode: Environment, filter: ReviewListFilter, page: { limit: number; offset: number }) {
     const rows = [...this.rows.values()]
       .filter(
         (r) =>
           r.org_id === orgId &&
+          r.environment === mode &&
           (filter.status === undefined || r.status === filter.status) &&
           (filter.prefix === undefined || r.prefix === filter.prefix),
       )
@@ -29,15 +31,15 @@ export class MemoryReviewItemStore implements ReviewItemStore {
     return paginate(rows.map(clone), page);
   }
 
-  async get(orgId: string, id: string) {
+  async get(orgId: string, mode: Environment | null, id: string) {
     const r = this.rows.get(id);
-    return r && r.org_id === orgId ? clone(r) : null;
+    return r && r.org_id === orgId && (mode === null || r.environment === mode) ? clone(r) : null;
   }
 
-  async resolve(orgId: string, id: string, resolution: ReviewResolution) {
+  async resolve(orgId: string, mode: Environment, id: string, resolution: ReviewResolution) {
     // Check and write with no await between them: of concurrent resolvers exactly one wins.
     const r = this.rows.get(id);
-    if (!r || r.org_id !== orgId || r.status !== 'pending') return null;
+    if (!r || r.org_id !== orgId || r.environment !== mode || r.status !== 'pending') return null;
     Object.assign(r, {
       status: resolution.status,
       resolved_type: resolution.resolved_type,
@@ -60,10 +62,10 @@ export class MemoryClassificationExampleStore implements ClassificationExampleSt
     this.rows.push(clone(example));
   }
 
-  async list(orgId: string, limit: number) {
+  async list(orgId: string, mode: Environment, limit: number) {
     return this.rows
       .map((example, seq) => ({ example, seq }))
-      .filter(({ example }) => example.org_id === orgId)
+      .filter(({ example }) => example.org_id === orgId && example.environment === mode)
       .sort((a, b) => Date.parse(b.example.created_at) - Date.parse(a.example.created_at) || b.seq - a.seq)
       .slice(0, Math.max(0, limit))
       .map(({ example }) => clone(example));

@@ -1,3 +1,4 @@
+import type { Environment } from '../../keys/scopes.js';
 import type { AttemptOutcome, ClaimedDelivery, DeliveryClaimOptions, DeliveryFilter, WebhookStore } from '../../ports/webhook-store.port.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { receives, type PrefixWebhookSpec, type StoredWebhookEndpoint, type WebhookDelivery } from '../../webhooks/webhook.js';
@@ -74,7 +75,7 @@ export class MemoryWebhookStore implements WebhookStore {
         if (!receives(endpoint, e)) continue;
         if ([...this.t.webhookDeliveries.values()].some((d) => d.event_id === e.id && d.endpoint_id === endpoint.id)) continue;
         const id = makeId();
-        this.t.webhookDeliveries.set(id, { id, org_id: e.org_id, endpoint_id: endpoint.id, event_id: e.id, event: e.event, status: 'pending', payload, attempt_count: 0, chain: 1, next_attempt_at: now.toISOString(), last_attempt_at: null, created_at: now.toISOString(), lease_owner: null, lease_expires_at: null });
+        this.t.webhookDeliveries.set(id, { id, org_id: e.org_id, environment: e.environment, endpoint_id: endpoint.id, event_id: e.id, event: e.event, status: 'pending', payload, attempt_count: 0, chain: 1, next_attempt_at: now.toISOString(), last_attempt_at: null, created_at: now.toISOString(), lease_owner: null, lease_expires_at: null });
         made++;
       }
       this.t.dispatchedEvents.add(e.id);
@@ -126,16 +127,16 @@ export class MemoryWebhookStore implements WebhookStore {
     return released;
   }
 
-  async getDelivery(orgId: string, id: string) {
+  async getDelivery(orgId: string, mode: Environment, id: string) {
     const d = this.t.webhookDeliveries.get(id);
-    if (!d || d.org_id !== orgId) return null;
+    if (!d || d.org_id !== orgId || d.environment !== mode) return null;
     const attempts = this.t.webhookAttempts.filter((a) => a.delivery_id === id).sort((a, b) => a.chain - b.chain || a.attempt - b.attempt);
     return { ...this.plain(d), attempts: attempts.map(clone) };
   }
 
-  async listDeliveries(orgId: string, filter: DeliveryFilter, page: PageRequest) {
+  async listDeliveries(orgId: string, mode: Environment, filter: DeliveryFilter, page: PageRequest) {
     const rows = [...this.t.webhookDeliveries.values()]
-      .filter((d) => d.org_id === orgId)
+      .filter((d) => d.org_id === orgId && d.environment === mode)
       .filter((d) => !filter.endpoint_id || d.endpoint_id === filter.endpoint_id)
       .filter((d) => !filter.event || d.event === filter.event)
       .filter((d) => !filter.status || d.status === filter.status)
@@ -143,9 +144,9 @@ export class MemoryWebhookStore implements WebhookStore {
     return paginate(rows.map((d) => this.plain(d)), page);
   }
 
-  async replay(orgId: string, id: string, now: string) {
+  async replay(orgId: string, mode: Environment, id: string, now: string) {
     const d = this.t.webhookDeliveries.get(id);
-    if (!d || d.org_id !== orgId) return null;
+    if (!d || d.org_id !== orgId || d.environment !== mode) return null;
     Object.assign(d, { status: 'pending', chain: d.chain + 1, attempt_count: 0, next_attempt_at: now, lease_owner: null, lease_expires_at: null });
     return this.plain(d);
   }

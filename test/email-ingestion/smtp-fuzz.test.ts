@@ -21,6 +21,8 @@ const SEED = Number(process.env.SMTP_FUZZ_SEED ?? 1313);
 /** Sessions per property run, sent side by side. */
 const BATCH = 6;
 const DOMAIN = 'example.test';
+/** Longer runs get longer: a few seconds a batch on a busy machine. */
+const TEST_TIMEOUT_MS = 60_000 + RUNS * 5_000;
 /** The fuzzed edge's idle timeout: a stalled client is dropped after it. */
 const SOCKET_TIMEOUT_MS = 1000;
 
@@ -261,7 +263,7 @@ describe.each(DB_KINDS)('SMTP fuzz on %s', (kind) => {
     await h?.close();
   });
 
-  it('answers every session with proper SMTP replies, drops stalled clients, stores what it accepts', async () => {
+  it('answers every session with proper SMTP replies, drops stalled clients, stores what it accepts', { timeout: TEST_TIMEOUT_MS }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(session, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
         const outcomes = await Promise.all(batch.map((s) => runSession(port, s, pdf)));
@@ -285,7 +287,7 @@ describe.each(DB_KINDS)('SMTP fuzz on %s', (kind) => {
     expect(sessions).toBe(ISSUE_CASES.length + (RUNS - 1) * BATCH);
   });
 
-  it('processes every accepted message to a record (jobs created or a stated reason), and still takes a valid one', async () => {
+  it('processes every accepted message to a record (jobs created or a stated reason), and still takes a valid one', { timeout: TEST_TIMEOUT_MS }, async () => {
     const valid = await sendRaw(port, 'billing@vendor.example', [`ap@${DOMAIN}`], messageText({ kind: 'valid', lf: false, pdf: true }, pdf));
     expect(valid.code).toBe(250);
     const validId = /queued as (msg_\w+)/.exec(valid.text)![1]!;

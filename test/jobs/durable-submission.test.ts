@@ -107,6 +107,9 @@ describe('the daemon on PGlite syncs the log before answering a submission', () 
     try {
       const key = /sk_test_[A-Za-z0-9_-]+/.exec(announced.join('\n'))?.[0];
       expect(key).toBeDefined();
+      // Extractors are shared configuration: the live key makes one, the test key submits.
+      const liveKey = /sk_live_[A-Za-z0-9_-]+/.exec(announced.join('\n'))?.[0];
+      expect(liveKey).toBeDefined();
       const syncs: string[][] = [];
       const original = daemon.storage.syncToDisk.bind(daemon.storage);
       daemon.storage.syncToDisk = async () => {
@@ -117,7 +120,7 @@ describe('the daemon on PGlite syncs the log before answering a submission', () 
       const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
       const created = await fetch(`${daemon.httpUrl}/v1/extractors`, {
         method: 'POST',
-        headers,
+        headers: { ...headers, authorization: `Bearer ${liveKey}` },
         body: JSON.stringify({ name: 'Invoices', document_type: 'invoice', field_definitions: [{ name: 'invoice_number', type: 'text', required: false, description: 'Invoice number' }] }),
       });
       expect(created.status, await created.clone().text()).toBe(201);

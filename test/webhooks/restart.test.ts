@@ -36,9 +36,10 @@ async function endpointWithReceiver(httpUrl: string, key: string, certDir: strin
   return receiver;
 }
 
-async function submitTestJobs(httpUrls: string[], key: string, n: number): Promise<string[]> {
+/** Test-mode jobs (`key`) with an extractor made by `liveKey` (extractors are shared configuration, changed by live keys). */
+async function submitTestJobs(httpUrls: string[], key: string, liveKey: string, n: number): Promise<string[]> {
   const extractor = await api(httpUrls[0]!, 'POST', '/v1/extractors', {
-    key,
+    key: liveKey,
     body: { name: 'Invoices', document_type: 'invoice', field_definitions: [{ name: 'total_amount', type: 'currency', required: true, description: 'Total' }] },
   });
   expect(extractor.status).toBe(201);
@@ -71,7 +72,7 @@ describe.skipIf(missing !== null)(`webhook deliveries across daemon processes${m
     const first = await startDaemon(env);
     const keys = bannerKeys(first);
     const receiver = await endpointWithReceiver(first.httpUrl, keys.live, certDir, { failFirst: 1, failMode: 'status' });
-    const [jobId] = await submitTestJobs([first.httpUrl], keys.test, 1);
+    const [jobId] = await submitTestJobs([first.httpUrl], keys.test, keys.live, 1);
     const [failed] = await waitFor('attempt 1', async () => {
       const log = await receiver.log();
       return log.length > 0 && log;
@@ -92,7 +93,7 @@ describe.skipIf(missing !== null)(`webhook deliveries across daemon processes${m
     expect(gap).toBeGreaterThanOrEqual(4.999);
     // The receiver logs a request before it answers: wait for the daemon to record the answer.
     const detail = await waitFor('attempt 2 recorded', async () => {
-      const d = (await api(second.httpUrl, 'GET', `/v1/webhooks/deliveries/${deliveryId}`, { key: keys.live })).body;
+      const d = (await api(second.httpUrl, 'GET', `/v1/webhooks/deliveries/${deliveryId}`, { key: keys.test })).body;
       return d.attempts.length > 1 && d;
     });
     expect(detail).toMatchObject({ status: 'succeeded', attempt_count: 2, chain: 1, next_attempt_at: null });
@@ -124,7 +125,7 @@ describe.skipIf(missing !== null)(`webhook deliveries across daemon processes${m
     const keys = bannerKeys(...daemons);
     const urls = daemons.map((d) => d.httpUrl);
     const receiver = await endpointWithReceiver(urls[0]!, keys.live, certDir, { failFirst: FAILING, failMode: 'status' });
-    const jobs = await submitTestJobs(urls, keys.test, EVENTS);
+    const jobs = await submitTestJobs(urls, keys.test, keys.live, EVENTS);
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {

@@ -49,7 +49,7 @@ export function directAdminOperations(intake: Intake, webhooks: WebhookService, 
     async addCredits(input) {
       const { org_id, amount, type, description } = parseInput(AdminAddCreditsInputSchema, input);
       const entry = await intake.credits.add(org_id, amount, { type, ...(description ? { description } : {}) });
-      return { transaction: entry, ...(await intake.credits.balance(org_id)) };
+      return { transaction: entry, ...(await intake.credits.balance(org_id, 'live')) };
     },
     async updateOrganization(input) {
       const { org_id, ...changes } = parseInput(AdminUpdateOrgInputSchema, input);

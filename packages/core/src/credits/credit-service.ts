@@ -35,7 +35,7 @@ export class CreditService {
    * and top-ups are live), so the test mode's ledger is empty and its balance 0, and a test key
    * learns nothing of the live balance.
    */
-  async balance(orgId: string, mode: Environment = 'live'): Promise<BalanceView> {
+  async balance(orgId: string, mode: Environment): Promise<BalanceView> {
     const org = await this.deps.stores.organizations.get(orgId);
     if (!org) throw notFound('Organization', orgId);
     if (mode === 'test') return { org_id: orgId, balance: 0, reserved: 0, available: 0, low_balance_threshold: org.low_balance_threshold };

@@ -14,6 +14,8 @@ import type { InboundMessageStore } from './email-ingestion/inbound/inbound-mess
 import type { ClassificationExampleStore, ReviewItemStore } from './email-ingestion/review/review-store.port.js';
 import type { NotificationStore } from './email-ingestion/notifications/notification-store.port.js';
 import type { ErpStore } from './email-ingestion/erp/erp-store.port.js';
+import type { SessionStore } from './ports/session-store.port.js';
+import { SessionService } from './sessions/session-service.js';
 import { EmailIngestionService } from './email-ingestion/email-ingestion-service.js';
 import { ApiKeyService } from './keys/api-key-service.js';
 import { CreditService } from './credits/credit-service.js';
@@ -42,6 +44,8 @@ export interface IntakeStores {
   notifications: NotificationStore;
   /** ERP connections and what was sent to them. */
   erp: ErpStore;
+  /** Dashboard sessions. */
+  sessions: SessionStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }
@@ -54,6 +58,10 @@ export interface IntakeOptions {
   creditsPerPage?: number;
   /** How long an authenticated key is trusted before the database is asked again; default 5000 ms. */
   authCacheMs?: number;
+  /** Dashboard sessions end after this long unused; default 30 minutes. */
+  sessionIdleMs?: number;
+  /** Dashboard sessions end this long after sign-in; default 12 hours. */
+  sessionMaxMs?: number;
 }
 
 /** The services of Intake, wired to one set of stores. */
@@ -64,6 +72,8 @@ export interface Intake {
   credits: CreditService;
   jobs: JobQueries;
   emailIngestion: EmailIngestionService;
+  /** Dashboard sign-in: sessions standing for an API key. */
+  sessions: SessionService;
   stores: IntakeStores;
   clock: Clock;
   ids: IdGenerator;
@@ -84,6 +94,13 @@ export function createIntake(options: IntakeOptions): Intake {
     credits: new CreditService({ stores, transaction: stores.transaction, clock, ids, creditsPerPage }),
     jobs: new JobQueries({ stores, clock }),
     emailIngestion: new EmailIngestionService({ stores, clock, ids }),
+    sessions: new SessionService({
+      sessions: stores.sessions,
+      apiKeys,
+      clock,
+      ...(options.sessionIdleMs !== undefined ? { idleMs: options.sessionIdleMs } : {}),
+      ...(options.sessionMaxMs !== undefined ? { maxMs: options.sessionMaxMs } : {}),
+    }),
     stores,
     clock,
     ids,

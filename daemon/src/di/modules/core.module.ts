@@ -6,8 +6,14 @@ import { TOKENS } from '../tokens.js';
 
 export const coreModule = new ContainerModule(({ bind }) => {
   bind<Intake>(TOKENS.Intake)
-    .toDynamicValue(async (ctx) =>
-      createIntake({ stores: await ctx.getAsync<SqlStorage>(TOKENS.Storage), creditsPerPage: ctx.get<ResolvedConfig>(TOKENS.Config).CREDITS_PER_PAGE }),
-    )
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      return createIntake({
+        stores: await ctx.getAsync<SqlStorage>(TOKENS.Storage),
+        creditsPerPage: config.CREDITS_PER_PAGE,
+        sessionIdleMs: config.DASHBOARD_SESSION_IDLE_MINUTES * 60_000,
+        sessionMaxMs: config.DASHBOARD_SESSION_MAX_HOURS * 3_600_000,
+      });
+    })
     .inSingletonScope();
 });

@@ -8,3 +8,4 @@ export * from './review-store-contract.js';
 export * from './notification-store-contract.js';
 export * from './webhook-store-contract.js';
 export * from './erp-store-contract.js';
+export * from './session-store-contract.js';

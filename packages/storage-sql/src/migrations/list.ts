@@ -12,6 +12,7 @@ import { webhookEndpointDue } from './010-webhook-endpoint-due.js';
 import { notifications } from './011-notifications.js';
 import { prefixWebhooksErp } from './012-prefix-webhooks-erp.js';
 import { blobStorageExternal } from './013-blob-storage-external.js';
+import { dashboardSessions } from './014-dashboard-sessions.js';
 
 export interface Migration {
   id: number;
@@ -20,4 +21,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates, webhookEndpointDue, notifications, prefixWebhooksErp, blobStorageExternal];
+export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates, webhookEndpointDue, notifications, prefixWebhooksErp, blobStorageExternal, dashboardSessions];

@@ -59,7 +59,7 @@ export function UploadBox(props: { session: Session; extractors: Extractor[]; on
     <section class="card" aria-label="Submit a document">
       <h2>Submit a document</h2>
       <label>
-        Extractor{' '}
+        Send to extractor{' '}
         <select value={extractorId} onChange={(e) => setExtractorId((e.target as HTMLSelectElement).value)} disabled={reason !== undefined}>
           {active.map((x) => (
             <option key={x.id} value={x.id}>
@@ -83,7 +83,7 @@ export function UploadBox(props: { session: Session; extractors: Extractor[]; on
         }}
       >
         <p>Drop a PDF or an image here, or</p>
-        <input ref={input} id="upload-file" type="file" accept="application/pdf,image/*" class="visually-hidden" disabled={reason !== undefined} onChange={(e) => send((e.target as HTMLInputElement).files?.[0])} />
+        <input ref={input} id="upload-file" type="file" aria-label="Document file" accept="application/pdf,image/*" class="visually-hidden" disabled={reason !== undefined} onChange={(e) => send((e.target as HTMLInputElement).files?.[0])} />
         <button type="button" disabled={reason !== undefined} aria-describedby={reason ? 'upload-why' : undefined} onClick={() => input.current?.click()}>
           Choose a file
         </button>

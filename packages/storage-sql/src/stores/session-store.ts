@@ -29,10 +29,13 @@ export class SqlSessionStore implements SessionStore {
   }
 
   async delete(idHash: string): Promise<boolean> {
-    return (await this.knex('dashboard_sessions').where({ id_hash: idHash }).delete()) > 0;
+    // returning(): knex-pglite answers a bare delete with no count.
+    const rows = await this.knex('dashboard_sessions').where({ id_hash: idHash }).delete().returning('id_hash');
+    return rows.length > 0;
   }
 
   async deleteExpired(now: string, idleBefore: string): Promise<number> {
-    return this.knex('dashboard_sessions').where('expires_at', '<=', now).orWhere('last_seen_at', '<=', idleBefore).delete();
+    const rows = await this.knex('dashboard_sessions').where('expires_at', '<=', now).orWhere('last_seen_at', '<=', idleBefore).delete().returning('id_hash');
+    return rows.length;
   }
 }

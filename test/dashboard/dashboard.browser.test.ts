@@ -83,7 +83,7 @@ describe('dashboard in Chromium', () => {
     const launching = launchChromium();
     // A port chosen here, so the signed document links (PUBLIC_BASE_URL) point at this daemon.
     const port = await freePort();
-    env = { DATA_DIR: makeTempDir('intake-dashboard-'), WORKER_POLL_MS: '200', HTTP_PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
+    env = { DATA_DIR: makeTempDir('intake-dashboard-'), WORKER_POLL_MS: '200', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_MS: '200', HTTP_PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
     const started = performance.now();
     daemon = await startDaemon(env);
     const ready = performance.now();
@@ -227,6 +227,47 @@ describe('dashboard in Chromium', () => {
     expect((page as Page & { cspViolations: string[] }).cspViolations).toEqual([]);
   });
 
+  it('adds a webhook endpoint with an event selection (secret shown once), shows a failing delivery with its attempts, and sends a test event', async () => {
+    const page = await newPage();
+    await signIn(page, liveKey);
+    await go(page, 'Webhooks');
+    await page.getByText('No endpoints yet').waitFor();
+    await expectAccessible(page, 'webhooks (empty)');
+    // Nothing listens there: every delivery fails with the connection refused.
+    const deadUrl = `https://127.0.0.1:${await freePort()}/hook`;
+    await page.getByLabel('HTTPS URL').fill(deadUrl);
+    await page.getByRole('checkbox', { name: 'job.failed' }).uncheck();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = (await page.getByLabel('Signing secret of the new endpoint').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    const row = page.locator('tr', { hasText: deadUrl });
+    expect(await row.textContent()).toContain('job.completed');
+    expect(await row.textContent()).not.toContain('job.failed');
+
+    // A job completes: its job.completed delivery fails and waits for its next attempt.
+    const pdf = Buffer.from(await makeInvoicePdf({ number: 'INV-9001', salt: 'webhook' })).toString('base64');
+    const submitted = await api(daemon.httpUrl, 'POST', '/v1/documents', { key: liveKey, body: { extractor_id: extractorId, document: pdf, mime_type: 'application/pdf' } });
+    expect(submitted.status).toBe(202);
+    for (let i = 0; ; i++) {
+      const log = await api(daemon.httpUrl, 'GET', '/v1/webhooks/deliveries', { key: liveKey });
+      if (log.body.deliveries?.[0]?.attempt_count >= 1) break;
+      if (i > 150) throw new Error(`no delivery attempt: ${JSON.stringify(log.body)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const delivery = page.getByRole('region', { name: 'Delivery log' }).getByRole('row', { name: /job\.completed/ });
+    await delivery.getByRole('button', { name: /Attempts/ }).click();
+    const attempts = page.locator('.attempts');
+    await attempts.getByRole('cell', { name: /ECONNREFUSED|refused/i }).first().waitFor();
+    expect(await attempts.textContent()).toMatch(/Next attempt: (?!—)/);
+
+    await page.getByLabel('Receiver URL').fill(deadUrl);
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByRole('region', { name: 'Send a test event' }).getByText(/Not delivered/).waitFor();
+    await expectAccessible(page, 'webhooks');
+    await shot(page, '05-webhooks');
+  });
+
   it('creates a key (shown once) and revokes it; the revoked key\'s session ends at once', async () => {
     const admin = await newPage();
     await signIn(admin, liveKey);
@@ -240,7 +281,7 @@ describe('dashboard in Chromium', () => {
     const newKey = (await shown.textContent())!.trim();
     expect(newKey).toMatch(/^sk_live_/);
     await expectAccessible(admin, 'API keys');
-    await shot(admin, '05-api-keys');
+    await shot(admin, '06-api-keys');
 
     const other = await newPage();
     await signIn(other, newKey);
@@ -256,7 +297,7 @@ describe('dashboard in Chromium', () => {
     await other.getByRole('heading', { name: 'Sign in to Intake' }).waitFor();
     expect(await other.getByRole('status').textContent()).toContain('session has ended');
     await expectAccessible(other, 'sign-in');
-    await shot(other, '06-signed-out');
+    await shot(other, '07-signed-out');
   });
 
   it('a read-only key finds every write action disabled, with the reason', async () => {
@@ -268,7 +309,7 @@ describe('dashboard in Chromium', () => {
     expect(await choose.isDisabled()).toBe(true);
     expect(await page.locator('#upload-why').textContent()).toContain('documents:write');
     await expectAccessible(page, 'documents (read-only)');
-    await shot(page, '07-documents-read-only');
+    await shot(page, '08-documents-read-only');
 
     await go(page, 'API keys');
     const create = page.getByRole('button', { name: 'Create key' });
@@ -278,7 +319,7 @@ describe('dashboard in Chromium', () => {
     // The list itself is the API's answer for this key, in its words.
     expect(await page.getByRole('alert').textContent()).toContain('api_keys:write');
     await expectAccessible(page, 'API keys (read-only)');
-    await shot(page, '08-api-keys-read-only');
+    await shot(page, '09-api-keys-read-only');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useId, useState } from 'preact/hooks';
 import { ApiError, type Session } from './api.js';
 
 /** Client-side navigation: pushes the path and tells the app. */
@@ -75,7 +75,7 @@ export const missingScope = (session: Session, scope: string): string | undefine
 /** A button for a write action: disabled, with the reason beside it, when the key cannot do it. */
 export function ActionButton(props: { session: Session; scope: string; onClick?: () => void; type?: 'button' | 'submit'; children: ComponentChildren; class?: string; busy?: boolean }) {
   const reason = missingScope(props.session, props.scope);
-  const id = `why-${props.scope.replace(/\W/g, '-')}`;
+  const id = useId();
   return (
     <span class="action">
       <button type={props.type ?? 'button'} class={props.class} disabled={reason !== undefined || props.busy} aria-describedby={reason ? id : undefined} onClick={props.onClick}>

@@ -6,11 +6,13 @@ import { ApiKeys } from './screens/api-keys.js';
 import { DocumentPage } from './screens/document-page.js';
 import { Documents } from './screens/documents.js';
 import { Overview } from './screens/overview.js';
+import { Webhooks } from './screens/webhooks.js';
 
 /** The sidebar: every screen one click away. New screens (the review workspace) add a line here and a route below. */
 const SCREENS = [
   { path: '/', title: 'Overview' },
   { path: '/documents', title: 'Documents' },
+  { path: '/webhooks', title: 'Webhooks' },
   { path: '/api-keys', title: 'API keys' },
 ];
 
@@ -60,6 +62,8 @@ function Screen(props: { path: string; session: Session }) {
       return <Overview session={props.session} />;
     case '/documents':
       return <Documents session={props.session} />;
+    case '/webhooks':
+      return <Webhooks session={props.session} />;
     case '/api-keys':
       return <ApiKeys session={props.session} />;
     default:

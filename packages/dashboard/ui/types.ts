@@ -63,3 +63,39 @@ export interface ApiKey {
   last_used_at: string | null;
   revoked_at: string | null;
 }
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  is_active: boolean;
+  created_at: string;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  endpoint_id: string;
+  event: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempt_count: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  created_at: string;
+}
+
+export interface WebhookAttempt {
+  attempt: number;
+  started_at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  success: boolean;
+}
+
+export interface WebhookTestResult {
+  delivered: boolean;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}

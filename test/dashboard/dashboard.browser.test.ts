@@ -216,8 +216,12 @@ describe('dashboard in Chromium', () => {
     const download = await fetch(original!);
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    // The inline preview loads the same signed link in a frame, which the CSP allows (frame-src 'self').
+    const framed = page.waitForResponse((r) => r.url() === original && r.request().frame() !== page.mainFrame());
+    await page.getByRole('button', { name: 'Show the original here' }).click();
+    expect((await framed).status()).toBe(200);
+    expect(await page.locator('iframe.preview').getAttribute('title')).toContain('original document');
     await expectAccessible(page, 'document page');
-    await shot(page, '03-document');
 
     // Back on the overview, the month counts the job.
     await go(page, 'Overview');

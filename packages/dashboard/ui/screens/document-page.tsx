@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { ErrorBox, formatTime, Link, StatusBadge, useLoad } from '../components.js';
 import type { Job } from '../types.js';
@@ -6,6 +7,23 @@ import type { Job } from '../types.js';
 const band = (c: number | undefined): 'high' | 'medium' | 'low' | 'none' => (c === undefined ? 'none' : c >= 0.9 ? 'high' : c >= 0.7 ? 'medium' : 'low');
 
 const show = (value: unknown): string => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value));
+
+/** The original inline, on demand (a PDF viewer is heavy): an image as an image, a PDF in a frame. */
+function Preview(props: { job: Job }) {
+  const [shown, setShown] = useState(false);
+  if (!shown) {
+    return (
+      <button type="button" onClick={() => setShown(true)}>
+        Show the original here
+      </button>
+    );
+  }
+  return props.job.mime_type.startsWith('image/') ? (
+    <img class="preview" src={props.job.document_url} alt={`The original document of ${props.job.id}`} />
+  ) : (
+    <iframe class="preview" src={props.job.document_url} title={`The original document of ${props.job.id}`} />
+  );
+}
 
 export function DocumentPage(props: { id: string }) {
   const { data: job, error } = useLoad(() => api<Job>('GET', `/v1/documents/${encodeURIComponent(props.id)}`), [props.id]);
@@ -42,7 +60,8 @@ export function DocumentPage(props: { id: string }) {
               <dd>
                 <a href={job.document_url} target="_blank" rel="noopener">
                   Download the original
-                </a>
+                </a>{' '}
+                <Preview job={job} />
               </dd>
               <dt>Metadata</dt>
               <dd>

@@ -114,6 +114,12 @@ export const ConfigSchema = z.object({
     .refine((list) => list.length <= 20 && list.every((n) => Number.isInteger(n) && n >= 0), 'must be a comma-separated list of at most 20 millisecond counts'),
   /** The longest the test endpoint waits for a job's extraction before answering (it answers with the job as it is then). */
   TEST_EXTRACTION_WAIT_MS: digits.pipe(z.number().int().min(0).max(600_000)).default(60_000),
+  /** The web dashboard at / on the HTTP port (and its session sign-in): on, or off. */
+  DASHBOARD: z.enum(['on', 'off']).default('on'),
+  /** A dashboard session unused this long ends (minutes). */
+  DASHBOARD_SESSION_IDLE_MINUTES: digits.pipe(z.number().int().min(1).max(10_080)).default(30),
+  /** A dashboard session ends this long after sign-in, however much it is used (hours). */
+  DASHBOARD_SESSION_MAX_HOURS: digits.pipe(z.number().int().min(1).max(720)).default(12),
   /** Name of the organization created on the first start with an empty database. */
   DEFAULT_ORG_NAME: z.string().min(1).default('Default organization'),
 });

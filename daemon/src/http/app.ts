@@ -1,8 +1,13 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { DocumentLinks, ErpService, InboundMailService, Intake, JobPipeline, RateLimiter, WebhookService } from '@intake/core';
+import type { DashboardBundle } from '@intake/dashboard';
 import type { Logger } from '../logger.js';
 import { answerClientError } from './client-error.js';
+import { sessionAuthenticator } from './dashboard/session-auth.js';
+import { sessionCookie } from './dashboard/session-cookie.js';
+import { sessionRoutes } from './dashboard/session-routes.js';
+import { serveDashboard } from './dashboard/serve-dashboard.js';
 import { authenticate } from './middleware/authenticate.js';
 import { requestContext } from './middleware/request-context.js';
 import { mountRoutes } from './mount-routes.js';
@@ -43,6 +48,8 @@ export interface HttpAppDeps {
   maxDocumentBytes: number;
   /** Called after a new job is queued (wakes local workers at once instead of at their next poll). */
   onSubmitted?: () => void;
+  /** The web dashboard at `/` and its session sign-in (left out, neither is mounted: DASHBOARD=off). */
+  dashboard?: { bundle: DashboardBundle };
 }
 
 export interface HttpApp {
@@ -74,18 +81,23 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     ...(deps.inboundMail ? inboundMailRoutes(deps.inboundMail, deps.onSubmitted, deps.testExtractionWaitMs ?? 0) : []),
     ...(deps.erp ? erpRoutes(deps.erp) : []),
   );
-  const auth = authenticate({ apiKeys: deps.intake.apiKeys, rateLimiter: deps.rateLimiter, clock: deps.intake.clock });
+  // Session cookies are Secure (and __Host- named) when the dashboard is reached over HTTPS.
+  const cookie = sessionCookie(deps.publicBaseUrl.startsWith('https://'));
+  const sessions = deps.dashboard ? sessionAuthenticator(deps.intake.sessions, cookie) : undefined;
+  const auth = authenticate({ apiKeys: deps.intake.apiKeys, rateLimiter: deps.rateLimiter, clock: deps.intake.clock, ...(sessions ? { sessions } : {}) });
   const mountOptions = { maxBodyBytes: deps.maxBodyBytes, authenticate: auth };
 
   const koa = new Koa({ proxy: false });
   koa.silent = true;
   koa.use(requestContext(deps.logger));
+  if (deps.dashboard) koa.use(sessionRoutes({ sessions: deps.intake.sessions, cookie, publicBaseUrl: deps.publicBaseUrl }));
   koa.use(routersByPrefix(routes, (router, group) => mountRoutes(router, group, mountOptions)));
   // Unknown /v1 and /api paths still authenticate first: an anonymous caller learns nothing about which exist.
   koa.use(async (ctx, next) => {
     if (AUTHENTICATED_TREES.some((tree) => ctx.path.startsWith(tree)) && ctx.status === 404 && ctx.body === undefined) await auth(ctx, next);
     else await next();
   });
+  if (deps.dashboard) koa.use(serveDashboard(deps.dashboard.bundle));
   return { koa, routes, onClientError: answerClientError(deps.logger) };
 }
 

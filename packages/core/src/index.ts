@@ -38,3 +38,5 @@ export * from './extraction/index.js';
 export * from './classification/index.js';
 export * from './webhooks/index.js';
 export * from './email-ingestion/index.js';
+export * from './sessions/session.js';
+export * from './sessions/session-service.js';

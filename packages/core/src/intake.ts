@@ -14,6 +14,8 @@ import type { InboundMessageStore } from './email-ingestion/inbound/inbound-mess
 import type { ClassificationExampleStore, ReviewItemStore } from './email-ingestion/review/review-store.port.js';
 import type { NotificationStore } from './email-ingestion/notifications/notification-store.port.js';
 import type { ErpStore } from './email-ingestion/erp/erp-store.port.js';
+import type { SessionStore } from './ports/session-store.port.js';
+import { SessionService } from './sessions/session-service.js';
 import { EmailIngestionService } from './email-ingestion/email-ingestion-service.js';
 import { literalDestinations, type DestinationCheck } from './webhooks/callback-url.js';
 import { ApiKeyService } from './keys/api-key-service.js';
@@ -43,6 +45,8 @@ export interface IntakeStores {
   notifications: NotificationStore;
   /** ERP connections and what was sent to them. */
   erp: ErpStore;
+  /** Dashboard sessions. */
+  sessions: SessionStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }
@@ -61,6 +65,10 @@ export interface IntakeOptions {
    * connection. Default: the default policy on IP literals and localhost (no DNS).
    */
   destinations?: DestinationCheck;
+  /** Dashboard sessions end after this long unused; default 30 minutes. */
+  sessionIdleMs?: number;
+  /** Dashboard sessions end this long after sign-in; default 12 hours. */
+  sessionMaxMs?: number;
 }
 
 /** The services of Intake, wired to one set of stores. */
@@ -71,6 +79,8 @@ export interface Intake {
   credits: CreditService;
   jobs: JobQueries;
   emailIngestion: EmailIngestionService;
+  /** Dashboard sign-in: sessions standing for an API key. */
+  sessions: SessionService;
   stores: IntakeStores;
   clock: Clock;
   ids: IdGenerator;
@@ -91,6 +101,13 @@ export function createIntake(options: IntakeOptions): Intake {
     credits: new CreditService({ stores, transaction: stores.transaction, clock, ids, creditsPerPage }),
     jobs: new JobQueries({ stores, clock }),
     emailIngestion: new EmailIngestionService({ stores, clock, ids, destinations: options.destinations ?? literalDestinations() }),
+    sessions: new SessionService({
+      sessions: stores.sessions,
+      apiKeys,
+      clock,
+      ...(options.sessionIdleMs !== undefined ? { idleMs: options.sessionIdleMs } : {}),
+      ...(options.sessionMaxMs !== undefined ? { maxMs: options.sessionMaxMs } : {}),
+    }),
     stores,
     clock,
     ids,

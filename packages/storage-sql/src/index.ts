@@ -18,6 +18,7 @@ import { SqlInboundMessageStore } from './stores/inbound-message-store.js';
 import { SqlClassificationExampleStore, SqlReviewItemStore } from './stores/review-store.js';
 import { SqlNotificationStore } from './stores/notification-store.js';
 import { SqlErpStore } from './stores/erp-store.js';
+import { SqlSessionStore } from './stores/session-store.js';
 import { CachedExtractorStore, ExtractorCache, forgetPending, notifyExtractorChannel, type PendingForgets } from './stores/cached-extractor-store.js';
 import { connectionConfigOf, listenForExtractorChanges, type ExtractorListenerOptions } from './extractor-listener.js';
 import { createWalSync } from './wal-sync.js';
@@ -88,6 +89,7 @@ function bindStores(knex: Knex, cached: CacheBinding): IntakeStores {
     classificationExamples: new SqlClassificationExampleStore(knex),
     notifications: new SqlNotificationStore(knex),
     erp: new SqlErpStore(knex),
+    sessions: new SqlSessionStore(knex),
     transaction: async (fn) => {
       const pending: PendingForgets = cached.pending ?? new Set();
       try {

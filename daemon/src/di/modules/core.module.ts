@@ -6,13 +6,16 @@ import { TOKENS } from '../tokens.js';
 
 export const coreModule = new ContainerModule(({ bind }) => {
   bind<Intake>(TOKENS.Intake)
-    .toDynamicValue(async (ctx) =>
-      createIntake({
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      return createIntake({
         stores: await ctx.getAsync<SqlStorage>(TOKENS.Storage),
-        creditsPerPage: ctx.get<ResolvedConfig>(TOKENS.Config).CREDITS_PER_PAGE,
+        creditsPerPage: config.CREDITS_PER_PAGE,
         // Per-prefix webhook URLs pass the transport's own address policy at registration.
         destinations: ctx.get<WebhookTransport>(TOKENS.WebhookTransport),
-      }),
-    )
+        sessionIdleMs: config.DASHBOARD_SESSION_IDLE_MINUTES * 60_000,
+        sessionMaxMs: config.DASHBOARD_SESSION_MAX_HOURS * 3_600_000,
+      });
+    })
     .inSingletonScope();
 });

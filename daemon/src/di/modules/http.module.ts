@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import type { DocumentLinks, ErpService, InboundMailService, Intake, JobPipeline, WebhookService } from '@intake/core';
+import { buildDashboard } from '@intake/dashboard';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import { createHttpApp, type HttpApp } from '../../http/app.js';
@@ -28,6 +29,8 @@ export const httpModule = new ContainerModule(({ bind }) => {
         ping: storage.ping,
         publicBaseUrl: config.PUBLIC_BASE_URL,
         maxBodyBytes: config.MAX_REQUEST_BODY_MB * 1_048_576,
+        // Bundled here, at start, from the TypeScript in packages/dashboard: nothing built is committed.
+        ...(config.DASHBOARD === 'on' ? { dashboard: { bundle: await buildDashboard() } } : {}),
       });
     })
     .inSingletonScope();

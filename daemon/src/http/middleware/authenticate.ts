@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { AppError, type ApiKeyService, type AuthContext, type Clock, type RateLimitDecision, type RateLimiter } from '@intake/core';
+import type { SessionAuthenticator } from '../dashboard/session-auth.js';
 
 const WINDOW_MS = 60_000;
 
@@ -7,6 +8,8 @@ export interface AuthDeps {
   apiKeys: ApiKeyService;
   rateLimiter: RateLimiter;
   clock: Clock;
+  /** Dashboard sessions: a request without Authorization may authenticate by its session cookie. */
+  sessions?: SessionAuthenticator;
 }
 
 /**
@@ -78,6 +81,10 @@ export function authenticate(deps: AuthDeps) {
 
   return (ctx: Context, next: Next): Promise<void> => {
     const authorization = ctx.req.headers.authorization || undefined;
+    if (authorization === undefined && deps.sessions) {
+      const bySession = deps.sessions(ctx);
+      if (bySession) return bySession.then((auth) => slow(ctx, next, undefined, clock.now(), auth));
+    }
     const now = clock.now();
     const nowMs = now.getTime();
     const auth = apiKeys.cachedAuthentication(authorization, nowMs);

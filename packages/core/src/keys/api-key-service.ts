@@ -211,7 +211,19 @@ export class ApiKeyService {
 
   private async lookup(hash: string, now: number): Promise<LookedUp> {
     const generation = this.generation;
-    const stored = await this.deps.keys.findByHash(hash);
+    const { auth, expiresAt } = await this.contextOf(await this.deps.keys.findByHash(hash), now);
+    return { auth, expiresAt, startedAt: now, generation };
+  }
+
+  /**
+   * The caller a key stands for, checked with the store now (no cache): for dashboard sessions,
+   * which must end the moment their key is revoked or expires. Throws invalid_api_key otherwise.
+   */
+  async authenticateKeyId(orgId: string, environment: Environment, keyId: string): Promise<AuthContext> {
+    return (await this.contextOf(await this.deps.keys.get(orgId, environment, keyId), this.deps.clock.now().getTime())).auth;
+  }
+
+  private async contextOf(stored: ApiKey | null, now: number): Promise<{ auth: AuthContext; expiresAt: number | null }> {
     if (!stored || stored.revoked_at !== null) throw invalidKey();
     const expiresAt = stored.expires_at === null ? null : new Date(stored.expires_at).getTime();
     if (expiresAt !== null && expiresAt <= now) throw invalidKey();
@@ -224,7 +236,7 @@ export class ApiKeyService {
       scopes: stored.scopes,
       rateLimitPerMinute: effectiveRateLimit(org),
     };
-    return { auth, expiresAt, startedAt: now, generation };
+    return { auth, expiresAt };
   }
 
   private async touch(keyId: string, now: Date): Promise<void> {

@@ -15,3 +15,4 @@ export * from './webhook-store.port.js';
 export * from './webhook-transport.port.js';
 export * from './message-parser.port.js';
 export * from './notifier.port.js';
+export * from './session-store.port.js';

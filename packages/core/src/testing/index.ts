@@ -9,3 +9,4 @@ export * from './notification-store-contract.js';
 export * from './webhook-store-contract.js';
 export * from './erp-store-contract.js';
 export * from './mode-contract.js';
+export * from './session-store-contract.js';

@@ -13,6 +13,7 @@ import { notifications } from './011-notifications.js';
 import { prefixWebhooksErp } from './012-prefix-webhooks-erp.js';
 import { blobStorageExternal } from './013-blob-storage-external.js';
 import { modes } from './014-modes.js';
+import { dashboardSessions } from './015-dashboard-sessions.js';
 
 export interface Migration {
   id: number;
@@ -21,4 +22,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates, webhookEndpointDue, notifications, prefixWebhooksErp, blobStorageExternal, modes];
+export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates, webhookEndpointDue, notifications, prefixWebhooksErp, blobStorageExternal, modes, dashboardSessions];

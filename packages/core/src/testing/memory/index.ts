@@ -11,6 +11,7 @@ import { MemoryDb } from './memory-db.js';
 import { MemoryWebhookStore } from './webhook-store.js';
 import { MemoryNotificationStore } from './notification-store.js';
 import { MemoryErpStore } from './erp-store.js';
+import { MemorySessionStore } from './session-store.js';
 
 export { MemoryDb, newestFirst } from './memory-db.js';
 export * from './foundation-stores.js';
@@ -22,6 +23,7 @@ export * from './inbound-message-store.js';
 export * from './review-store.js';
 export * from './notification-store.js';
 export * from './erp-store.js';
+export * from './session-store.js';
 
 /** Every store in memory: for tests and for trying Intake without a database. */
 export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLimiter; db: MemoryDb } {
@@ -41,6 +43,7 @@ export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLi
     classificationExamples: new MemoryClassificationExampleStore(db),
     notifications: new MemoryNotificationStore(db),
     erp: new MemoryErpStore(db),
+    sessions: new MemorySessionStore(db),
     // Inside a transaction a nested one just runs (the outer one already holds the lock).
     transaction: inTransaction ? (fn) => fn(bind(true)) : (fn) => db.transaction(() => fn(bind(true))),
   });

@@ -11,6 +11,7 @@ import type { OutboxEvent } from '../../ports/outbox.port.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import type { StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery } from '../../webhooks/webhook.js';
 import type { ErpSyncRecord, StoredErpConnection } from '../../email-ingestion/erp/erp.js';
+import type { SessionRecord } from '../../sessions/session.js';
 
 /** Every table of the in-memory stores, in one object so a transaction can snapshot it whole. */
 export interface MemoryTables {
@@ -44,6 +45,8 @@ export interface MemoryTables {
   notifiedEvents: Set<string>;
   erpConnections: Map<string, StoredErpConnection>;
   erpSyncs: Map<string, ErpSyncRecord & { lease_owner: string | null; lease_expires_at: string | null }>;
+  /** Dashboard sessions, by the hash of their id. */
+  sessions: Map<string, SessionRecord>;
 }
 
 export class MemoryDb {
@@ -71,6 +74,7 @@ export class MemoryDb {
     notifiedEvents: new Set(),
     erpConnections: new Map(),
     erpSyncs: new Map(),
+    sessions: new Map(),
   };
   private queue: Promise<unknown> = Promise.resolve();
 

@@ -1,0 +1,74 @@
+import type { Context, Next } from 'koa';
+import { AppError, invalidRequest, type SessionService, type SessionView } from '@intake/core';
+import { readJsonBody } from '../read-json-body.js';
+import { checkCsrf, clearSessionCookie, readSessionId, setSessionCookie, type SessionCookie } from './session-cookie.js';
+
+export const SESSION_PATH = '/session';
+
+export interface SessionRouteDeps {
+  sessions: SessionService;
+  cookie: SessionCookie;
+  publicBaseUrl: string;
+}
+
+/** What GET /session and sign-in answer: who the session is, and the CSRF token for later requests. */
+const toBody = (view: SessionView, sessions: SessionService) => ({
+  org_id: view.auth.orgId,
+  key_id: view.auth.keyId,
+  environment: view.auth.environment,
+  scopes: view.auth.scopes,
+  csrf_token: view.csrfToken,
+  expires_at: view.expiresAt,
+  idle_expires_at: view.idleExpiresAt,
+  idle_timeout_seconds: Math.round(sessions.idleMs / 1000),
+});
+
+const notSignedIn = () => new AppError('missing_authorization', 'Not signed in to the dashboard: sign in with an API key');
+
+/**
+ * `POST /session` (sign in with `{"api_key": ...}`), `GET /session` (the current session) and
+ * `DELETE /session` (sign out). Sign-in takes JSON only and refuses other origins, so a page
+ * elsewhere cannot sign a browser into someone else's organization.
+ */
+export function sessionRoutes(deps: SessionRouteDeps) {
+  const { sessions, cookie } = deps;
+  const ownOrigin = new URL(deps.publicBaseUrl).origin;
+  return async (ctx: Context, next: Next): Promise<void> => {
+    if (ctx.path !== SESSION_PATH) return next();
+    ctx.set('Cache-Control', 'no-store');
+    if (ctx.method === 'POST') {
+      const origin = ctx.get('origin');
+      if (origin && origin !== ownOrigin && origin !== `${ctx.protocol}://${ctx.host}`) {
+        throw new AppError('insufficient_permissions', 'Sign-in from another origin is refused');
+      }
+      if (!ctx.is('application/json')) throw new AppError('unsupported_media_type', 'Sign in with a JSON body: {"api_key": "sk_..."}');
+      const body = (await readJsonBody(ctx, 16_384)) as { api_key?: unknown } | null;
+      const apiKey = typeof body === 'object' && body !== null ? body.api_key : undefined;
+      if (typeof apiKey !== 'string' || apiKey.trim() === '') throw invalidRequest('api_key is required', [{ path: 'api_key', message: 'required' }]);
+      const { sessionId, view } = await sessions.signIn(apiKey.trim());
+      setSessionCookie(ctx, cookie, sessionId);
+      ctx.status = 201;
+      ctx.body = toBody(view, sessions);
+      return;
+    }
+    const sessionId = readSessionId(ctx, cookie);
+    if (ctx.method === 'GET') {
+      if (!sessionId) throw notSignedIn();
+      ctx.body = toBody(await sessions.authenticate(sessionId), sessions);
+      return;
+    }
+    if (ctx.method === 'DELETE') {
+      if (sessionId) {
+        // A live session needs its CSRF token to be ended (no logging people out from other sites).
+        const view = await sessions.authenticate(sessionId).catch(() => undefined);
+        if (view) checkCsrf(ctx, view.csrfToken);
+        await sessions.signOut(sessionId);
+      }
+      clearSessionCookie(ctx, cookie);
+      ctx.status = 204;
+      return;
+    }
+    ctx.set('Allow', 'GET, POST, DELETE');
+    throw invalidRequest(`${ctx.method} is not supported on ${SESSION_PATH}`);
+  };
+}

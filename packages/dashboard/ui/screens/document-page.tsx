@@ -1,0 +1,135 @@
+import { useState } from 'preact/hooks';
+import { api } from '../api.js';
+import { ErrorBox, formatTime, Link, StatusBadge, useLoad } from '../components.js';
+import type { Job } from '../types.js';
+
+/** The colour band of a confidence: high (>= 0.9), medium (>= 0.7), low. */
+const band = (c: number | undefined): 'high' | 'medium' | 'low' | 'none' => (c === undefined ? 'none' : c >= 0.9 ? 'high' : c >= 0.7 ? 'medium' : 'low');
+
+const show = (value: unknown): string => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value));
+
+/** The original inline, on demand (a PDF viewer is heavy): an image as an image, a PDF in a frame. */
+function Preview(props: { job: Job }) {
+  const [shown, setShown] = useState(false);
+  if (!shown) {
+    return (
+      <button type="button" onClick={() => setShown(true)}>
+        Show the original here
+      </button>
+    );
+  }
+  return props.job.mime_type.startsWith('image/') ? (
+    <img class="preview" src={props.job.document_url} alt={`The original document of ${props.job.id}`} />
+  ) : (
+    <iframe class="preview" src={props.job.document_url} title={`The original document of ${props.job.id}`} />
+  );
+}
+
+export function DocumentPage(props: { id: string }) {
+  const { data: job, error } = useLoad(() => api<Job>('GET', `/v1/documents/${encodeURIComponent(props.id)}`), [props.id]);
+  return (
+    <>
+      <p>
+        <Link href="/documents">← Documents</Link>
+      </p>
+      <h1>Document {props.id}</h1>
+      <ErrorBox error={error} />
+      {job && (
+        <>
+          <section class="card" aria-label="Job">
+            <dl class="facts">
+              <dt>Status</dt>
+              <dd>
+                <StatusBadge status={job.status} /> {job.needs_review && <span class="badge warn">needs review</span>}
+              </dd>
+              <dt>Extractor</dt>
+              <dd>{job.extractor_id}</dd>
+              <dt>Created</dt>
+              <dd>{formatTime(job.created_at)}</dd>
+              <dt>Finished</dt>
+              <dd>{formatTime(job.completed_at ?? job.failed_at)}</dd>
+              <dt>Processing time</dt>
+              <dd>{job.processing_time_ms === null ? '—' : `${job.processing_time_ms} ms`}</dd>
+              <dt>Credits</dt>
+              <dd>{job.cost_credits}</dd>
+              <dt>Pages</dt>
+              <dd>
+                {job.page_count} ({job.mime_type})
+              </dd>
+              <dt>Original</dt>
+              <dd>
+                <a href={job.document_url} target="_blank" rel="noopener">
+                  Download the original
+                </a>{' '}
+                <Preview job={job} />
+              </dd>
+              <dt>Metadata</dt>
+              <dd>
+                <pre>{show(job.metadata)}</pre>
+              </dd>
+            </dl>
+          </section>
+          {job.error_details && (
+            <section class="card error" aria-label="Why it failed">
+              <h2>Why it failed</h2>
+              <p>
+                <code>{job.error_details.code}</code>: {job.error_details.message}
+              </p>
+              <p>
+                <strong>Suggestion:</strong> {job.error_details.suggestion}
+              </p>
+            </section>
+          )}
+          {job.extracted_data && (
+            <section class="card" aria-label="Extracted fields">
+              <h2>Extracted fields</h2>
+              <table class="fields">
+                <thead>
+                  <tr>
+                    <th scope="col">Field</th>
+                    <th scope="col">Value</th>
+                    <th scope="col">Confidence</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {Object.entries(job.extracted_data).map(([name, value]) => {
+                    const c = job.confidence?.[name];
+                    const problems = job.validation_errors.filter((v) => v.field === name || v.field.startsWith(`${name}.`));
+                    return (
+                      <tr key={name} class={problems.length ? 'invalid' : undefined}>
+                        <th scope="row">{name}</th>
+                        <td>
+                          <pre>{show(value)}</pre>
+                          {problems.map((p) => (
+                            <p key={`${p.field}-${p.rule}`} class="field-error">
+                              {p.field}: {p.message} ({p.rule})
+                            </p>
+                          ))}
+                        </td>
+                        <td>
+                          <span class={`band band-${band(c)}`}>{c === undefined ? '—' : `${Math.round(c * 100)}%`}</span>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </section>
+          )}
+          {job.validation_errors.length > 0 && (
+            <section class="card" aria-label="Validation errors">
+              <h2>Validation errors</h2>
+              <ul>
+                {job.validation_errors.map((v) => (
+                  <li key={`${v.field}-${v.rule}`}>
+                    <code>{v.field}</code> ({v.rule}): {v.message}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'preact/hooks';
+import { api, type Session } from '../api.js';
+import { Empty, ErrorBox, formatTime, Link, StatusBadge, useLoad } from '../components.js';
+import type { Extractor, JobList } from '../types.js';
+import { UploadBox } from './upload.js';
+
+const PAGE = 25;
+
+interface Filters {
+  status: string;
+  extractor_id: string;
+  created_after: string;
+  created_before: string;
+  min_confidence: string;
+}
+
+const query = (f: Filters, offset: number): string => {
+  const q = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
+  for (const [name, value] of Object.entries(f)) if (value) q.set(name, value);
+  return q.toString();
+};
+
+export function Documents(props: { session: Session }) {
+  const [filters, setFilters] = useState<Filters>({ status: '', extractor_id: '', created_after: '', created_before: '', min_confidence: '' });
+  const [offset, setOffset] = useState(0);
+  const extractors = useLoad(() => api<{ extractors: Extractor[] }>('GET', '/v1/extractors?limit=100'), []);
+  const jobs = useLoad(() => api<JobList>('GET', `/v1/documents?${query(filters, offset)}`), [filters, offset]);
+  const set = (name: keyof Filters) => (e: Event) => {
+    setOffset(0);
+    setFilters({ ...filters, [name]: (e.target as HTMLInputElement).value });
+  };
+  const list = jobs.data;
+  return (
+    <>
+      <h1>Documents</h1>
+      <ErrorBox error={extractors.error} />
+      {extractors.data && <UploadBox session={props.session} extractors={extractors.data.extractors} onDone={jobs.reload} />}
+      <form class="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Status{' '}
+          <select value={filters.status} onChange={set('status')}>
+            <option value="">any</option>
+            {['queued', 'processing', 'completed', 'failed'].map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Extractor{' '}
+          <select value={filters.extractor_id} onChange={set('extractor_id')}>
+            <option value="">any</option>
+            {extractors.data?.extractors.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Created after <input type="date" value={filters.created_after} onChange={set('created_after')} />
+        </label>
+        <label>
+          Created before <input type="date" value={filters.created_before} onChange={set('created_before')} />
+        </label>
+        <label>
+          Confidence at least <input type="number" min={0} max={1} step={0.05} value={filters.min_confidence} onChange={set('min_confidence')} />
+        </label>
+      </form>
+      <ErrorBox error={jobs.error} />
+      {list && list.total === 0 && (
+        <Empty title="No documents match">
+          <p>Submit one above, send it with POST /v1/documents, or mail it to a prefix. Filters narrow this list; clear them to see everything.</p>
+        </Empty>
+      )}
+      {list && list.total > 0 && (
+        <>
+          <table>
+            <caption>
+              {list.total} documents; showing {list.offset + 1}–{list.offset + list.jobs.length}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Job</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+                <th scope="col">Pages</th>
+                <th scope="col">Credits</th>
+                <th scope="col">Review</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.jobs.map((job) => (
+                <tr key={job.id}>
+                  <td>
+                    <Link href={`/documents/${job.id}`}>{job.id}</Link>
+                  </td>
+                  <td>
+                    <StatusBadge status={job.status} />
+                  </td>
+                  <td>{formatTime(job.created_at)}</td>
+                  <td>{job.page_count}</td>
+                  <td>{job.cost_credits}</td>
+                  <td>{job.needs_review ? 'needs review' : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav class="pager" aria-label="Pages">
+            <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+              Previous
+            </button>
+            <button type="button" disabled={offset + PAGE >= list.total} onClick={() => setOffset(offset + PAGE)}>
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { api, type Session } from '../api.js';
+import { can, Copyable, Empty, ErrorBox, formatTime, Link, useLoad } from '../components.js';
+import type { Balance, JobList, Stats } from '../types.js';
+
+interface OverviewData {
+  day: Stats;
+  month: Stats;
+  failures: JobList;
+  balance: Balance | { error: unknown };
+  reviews: { total: number } | { error: unknown };
+}
+
+/** What the overview needs that the key may not read is shown as the API's error, in place. */
+const orError = <T,>(p: Promise<T>): Promise<T | { error: unknown }> => p.catch((error: unknown) => ({ error }));
+
+function StatBlock(props: { title: string; stats: Stats }) {
+  const s = props.stats;
+  return (
+    <section class="card" aria-label={props.title}>
+      <h2>{props.title}</h2>
+      <dl class="stats">
+        <dt>Documents</dt>
+        <dd>{s.total_jobs}</dd>
+        <dt>Completed</dt>
+        <dd>{s.completed_jobs}</dd>
+        <dt>Failed</dt>
+        <dd>{s.failed_jobs}</dd>
+        <dt>Success rate</dt>
+        <dd>{Math.round(s.success_rate * 100)}%</dd>
+        <dt>Average time</dt>
+        <dd>{Math.round(s.avg_processing_time_ms)} ms</dd>
+        <dt>Credits used</dt>
+        <dd>{s.total_credits_used}</dd>
+      </dl>
+    </section>
+  );
+}
+
+export function Overview(props: { session: Session }) {
+  const { data, error } = useLoad<OverviewData>(
+    async () => {
+      const [day, month, failures, balance, reviews] = await Promise.all([
+        api<Stats>('GET', '/v1/documents/stats?period=24h'),
+        api<Stats>('GET', '/v1/documents/stats?period=30d'),
+        api<JobList>('GET', '/v1/documents?status=failed&limit=5'),
+        orError(api<Balance>('GET', '/v1/credits/balance')),
+        orError(api<{ total: number }>('GET', '/api/email-ingestion/review?limit=1')),
+      ]);
+      return { day, month, failures, balance, reviews };
+    },
+    [],
+  );
+  return (
+    <>
+      <h1>Overview</h1>
+      <ErrorBox error={error} />
+      {data && data.month.total_jobs === 0 && (
+        <Empty title="Start here">
+          <p>No documents yet. Create an extractor (the fields to read), then send a document to it:</p>
+          <Copyable
+            label="Create an extractor with curl"
+            text={`curl -X POST ${location.origin}/v1/extractors -H "Authorization: Bearer $INTAKE_KEY" -H "Content-Type: application/json" \\\n  -d '{"name":"Invoices","document_type":"invoice","field_definitions":[{"name":"invoice_number","type":"text","required":true,"description":"The invoice number"}]}'`}
+          />
+          <p>
+            Or drop a file on the <Link href="/documents">Documents</Link> page, or mail it to a prefix of your email domain.
+          </p>
+        </Empty>
+      )}
+      {data && (
+        <div class="grid">
+          <StatBlock title="Last 24 hours" stats={data.day} />
+          <StatBlock title="Last 30 days" stats={data.month} />
+          <section class="card" aria-label="Credits">
+            <h2>Credits</h2>
+            {'error' in data.balance ? (
+              <ErrorBox error={data.balance.error} />
+            ) : (
+              <>
+                <p class="big">{data.balance.available}</p>
+                <p>
+                  available of {data.balance.balance} ({data.balance.reserved} reserved). Low-balance warning at {data.balance.low_balance_threshold}.
+                </p>
+                {data.balance.available <= data.balance.low_balance_threshold && <p class="warn">The balance is at or below the low-balance threshold.</p>}
+              </>
+            )}
+          </section>
+          <section class="card" aria-label="Pending reviews">
+            <h2>Pending reviews</h2>
+            {'error' in data.reviews ? <ErrorBox error={data.reviews.error} /> : <p class="big">{data.reviews.total}</p>}
+            {can(props.session, 'email_ingestion:read') && !('error' in data.reviews) && data.reviews.total === 0 && <p>Nothing waits for a person.</p>}
+          </section>
+          <section class="card wide" aria-label="Recent failures">
+            <h2>Recent failures</h2>
+            {data.failures.jobs.length === 0 ? (
+              <p>No failed documents.</p>
+            ) : (
+              <ul class="plain">
+                {data.failures.jobs.map((job) => (
+                  <li key={job.id}>
+                    <Link href={`/documents/${job.id}`}>{job.id}</Link> · {formatTime(job.failed_at)} · {job.error_details?.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,303 @@
+import { Fragment } from 'preact';
+import { useState } from 'preact/hooks';
+import { api, type Session } from '../api.js';
+import { ActionButton, Copyable, Empty, ErrorBox, formatTime, missingScope, StatusBadge, useLoad } from '../components.js';
+import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookTestResult } from '../types.js';
+
+const EVENTS = ['job.completed', 'job.failed', 'credits.low_balance', 'credits.depleted'];
+const SCOPE = 'webhooks:write';
+
+/** A secret the API shows once (creation, rotation). */
+function SecretOnce(props: { secret: string | null; label: string }) {
+  if (!props.secret) return null;
+  return (
+    <div class="secret" role="status">
+      <p>
+        <strong>Copy the signing secret now: it is shown only this once.</strong>
+      </p>
+      <Copyable label={props.label} text={props.secret} />
+    </div>
+  );
+}
+
+function CreateEndpoint(props: { session: Session; onCreated: () => void }) {
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<string[]>(['job.completed', 'job.failed']);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const off = missingScope(props.session, SCOPE) !== undefined;
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    setSecret(null);
+    try {
+      const created = await api<WebhookEndpoint & { secret: string }>('POST', '/v1/webhooks/endpoints', { url, events });
+      setSecret(created.secret);
+      setUrl('');
+      props.onCreated();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <section class="card" aria-label="Add an endpoint">
+      <h2>Add an endpoint</h2>
+      <form onSubmit={submit}>
+        <label>
+          HTTPS URL <input type="url" required size={50} value={url} disabled={off} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
+        </label>
+        <fieldset disabled={off}>
+          <legend>Events</legend>
+          {EVENTS.map((ev) => (
+            <label key={ev} class="check">
+              <input type="checkbox" checked={events.includes(ev)} onChange={(e) => setEvents((e.target as HTMLInputElement).checked ? [...events, ev] : events.filter((x) => x !== ev))} /> {ev}
+            </label>
+          ))}
+        </fieldset>
+        <ActionButton session={props.session} scope={SCOPE} type="submit">
+          Add endpoint
+        </ActionButton>
+      </form>
+      <ErrorBox error={error} />
+      <SecretOnce secret={secret} label="Signing secret of the new endpoint" />
+    </section>
+  );
+}
+
+function Attempts(props: { deliveryId: string; onReplayed: () => void; session: Session; failed: boolean }) {
+  const detail = useLoad(() => api<WebhookDelivery & { attempts: WebhookAttempt[] }>('GET', `/v1/webhooks/deliveries/${props.deliveryId}`), [props.deliveryId]);
+  const [error, setError] = useState<unknown>(null);
+  const replay = async () => {
+    setError(null);
+    try {
+      await api('POST', `/v1/webhooks/deliveries/${props.deliveryId}/replay`);
+      props.onReplayed();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <div class="attempts">
+      <ErrorBox error={detail.error ?? error} />
+      {detail.data && (
+        <table>
+          <caption>Attempts of {props.deliveryId}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Time</th>
+              <th scope="col">Status code</th>
+              <th scope="col">Latency</th>
+              <th scope="col">Error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {detail.data.attempts.map((a) => (
+              <tr key={a.attempt}>
+                <td>{a.attempt}</td>
+                <td>{formatTime(a.started_at)}</td>
+                <td>{a.status_code ?? '—'}</td>
+                <td>{a.duration_ms} ms</td>
+                <td>{a.error ?? (a.success ? 'delivered' : '—')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {detail.data && <p>Next attempt: {formatTime(detail.data.next_attempt_at)}</p>}
+      {props.failed && (
+        <ActionButton session={props.session} scope={SCOPE} onClick={() => void replay()}>
+          Replay
+        </ActionButton>
+      )}
+    </div>
+  );
+}
+
+function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
+  const [status, setStatus] = useState('');
+  const [endpointId, setEndpointId] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
+  const q = new URLSearchParams({ limit: '50' });
+  if (status) q.set('status', status);
+  if (endpointId) q.set('endpoint_id', endpointId);
+  const list = useLoad(() => api<{ deliveries: WebhookDelivery[]; total: number }>('GET', `/v1/webhooks/deliveries?${q.toString()}`), [status, endpointId]);
+  return (
+    <section class="card" aria-label="Delivery log">
+      <h2>Delivery log</h2>
+      <div class="filters">
+        <label>
+          Endpoint{' '}
+          <select value={endpointId} onChange={(e) => setEndpointId((e.target as HTMLSelectElement).value)}>
+            <option value="">all</option>
+            {props.endpoints.map((ep) => (
+              <option key={ep.id} value={ep.id}>
+                {ep.url}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Delivery status{' '}
+          <select value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
+            <option value="">any</option>
+            <option value="pending">pending (retrying)</option>
+            <option value="succeeded">succeeded</option>
+            <option value="failed">failed</option>
+          </select>
+        </label>
+        <button type="button" onClick={list.reload}>
+          Refresh
+        </button>
+      </div>
+      <ErrorBox error={list.error} />
+      {list.data && list.data.total === 0 && <p>No deliveries yet: they appear when a subscribed event happens (a job completes or fails, credits run low).</p>}
+      {list.data && list.data.total > 0 && (
+        <table>
+          <caption>{list.data.total} deliveries</caption>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Last attempt</th>
+              <th scope="col">Next attempt</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.deliveries.map((d) => (
+              <Fragment key={d.id}>
+                <tr>
+                  <td>{d.event}</td>
+                  <td>
+                    <StatusBadge status={d.status} />
+                  </td>
+                  <td>{d.attempt_count}</td>
+                  <td>{formatTime(d.last_attempt_at)}</td>
+                  <td>{formatTime(d.next_attempt_at)}</td>
+                  <td>
+                    <button type="button" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
+                      Attempts<span class="visually-hidden"> of {d.id}</span>
+                    </button>
+                  </td>
+                </tr>
+                {open === d.id && (
+                  <tr>
+                    <td colSpan={6}>
+                      <Attempts deliveryId={d.id} session={props.session} failed={d.status === 'failed'} onReplayed={list.reload} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function TestEvent(props: { session: Session }) {
+  const [url, setUrl] = useState('');
+  const [result, setResult] = useState<WebhookTestResult | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const send = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    setResult(null);
+    try {
+      setResult(await api<WebhookTestResult>('POST', '/v1/webhooks/test', { webhook_url: url }));
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <section class="card" aria-label="Send a test event">
+      <h2>Send a test event</h2>
+      <form onSubmit={send}>
+        <label>
+          Receiver URL <input type="url" required size={50} value={url} disabled={missingScope(props.session, SCOPE) !== undefined} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
+        </label>
+        <ActionButton session={props.session} scope={SCOPE} type="submit">
+          Send test event
+        </ActionButton>
+      </form>
+      <ErrorBox error={error} />
+      {result && (
+        <p role="status" class={result.delivered ? undefined : 'error'}>
+          {result.delivered ? `Delivered: HTTP ${result.status_code} in ${result.duration_ms} ms` : `Not delivered: ${result.error ?? `HTTP ${result.status_code}`} (${result.duration_ms} ms)`}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function Webhooks(props: { session: Session }) {
+  const endpoints = useLoad(() => api<{ endpoints: WebhookEndpoint[] }>('GET', '/v1/webhooks/endpoints'), []);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const act = async (fn: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await fn();
+      endpoints.reload();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const list = endpoints.data?.endpoints ?? [];
+  return (
+    <>
+      <h1>Webhooks</h1>
+      <CreateEndpoint session={props.session} onCreated={endpoints.reload} />
+      <ErrorBox error={endpoints.error ?? error} />
+      <SecretOnce secret={secret} label="New signing secret" />
+      {endpoints.data && list.length === 0 && (
+        <Empty title="No endpoints yet">
+          <p>Add an HTTPS URL above to be told when jobs complete or fail. Each request is signed with the endpoint's secret (X-Service-Signature) and retried on failure.</p>
+        </Empty>
+      )}
+      {list.length > 0 && (
+        <table>
+          <caption>Endpoints</caption>
+          <thead>
+            <tr>
+              <th scope="col">URL</th>
+              <th scope="col">Events</th>
+              <th scope="col">State</th>
+              <th scope="col">Created</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((ep) => (
+              <tr key={ep.id}>
+                <td>
+                  <code>{ep.url}</code>
+                </td>
+                <td>{ep.events.join(', ')}</td>
+                <td>{ep.is_active ? 'active' : 'paused'}</td>
+                <td>{formatTime(ep.created_at)}</td>
+                <td>
+                  <ActionButton session={props.session} scope={SCOPE} onClick={() => void act(() => api('PATCH', `/v1/webhooks/endpoints/${ep.id}`, { is_active: !ep.is_active }))}>
+                    {ep.is_active ? 'Pause' : 'Resume'}
+                  </ActionButton>{' '}
+                  <ActionButton
+                    session={props.session}
+                    scope={SCOPE}
+                    onClick={() => void act(async () => setSecret((await api<{ secret: string }>('POST', `/v1/webhooks/endpoints/${ep.id}/rotate-secret`)).secret))}
+                  >
+                    Rotate secret
+                  </ActionButton>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Deliveries session={props.session} endpoints={list} />
+      <TestEvent session={props.session} />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+/** The API resources the dashboard reads (the members it uses; see /v1/openapi.json for all). */
+export interface Job {
+  id: string;
+  extractor_id: string;
+  status: 'queued' | 'processing' | 'completed' | 'failed';
+  extracted_data?: Record<string, unknown>;
+  confidence?: Record<string, number>;
+  processing_time_ms: number | null;
+  cost_credits: number;
+  metadata: Record<string, unknown>;
+  created_at: string;
+  completed_at?: string;
+  failed_at?: string;
+  error_details?: { code: string; message: string; suggestion: string };
+  document_url: string;
+  mime_type: string;
+  page_count: number;
+  needs_review: boolean;
+  validation_errors: { field: string; rule: string; message: string }[];
+}
+
+export interface JobList {
+  jobs: Job[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export interface Stats {
+  period: string;
+  total_jobs: number;
+  completed_jobs: number;
+  failed_jobs: number;
+  success_rate: number;
+  avg_processing_time_ms: number;
+  avg_confidence: number;
+  total_credits_used: number;
+  by_status: { completed: number; failed: number; queued: number; processing: number };
+}
+
+export interface Balance {
+  balance: number;
+  reserved: number;
+  available: number;
+  low_balance_threshold: number;
+}
+
+export interface Extractor {
+  id: string;
+  name: string;
+  document_type: string;
+  is_active: boolean;
+}
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  environment: 'test' | 'live';
+  scopes: string[];
+  key_prefix: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  is_active: boolean;
+  created_at: string;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  endpoint_id: string;
+  event: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempt_count: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  created_at: string;
+}
+
+export interface WebhookAttempt {
+  attempt: number;
+  started_at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  success: boolean;
+}
+
+export interface WebhookTestResult {
+  delivered: boolean;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}

@@ -1,0 +1,329 @@
+/**
+ * The dashboard in a real browser: headless Chromium (test/dashboard/chromium.ts) against a real
+ * `intake start` on a new PGlite data directory. Screenshots of every screen go to
+ * test-results/dashboard/. The tests share one daemon and run in order (so not useProcessCleanup,
+ * whose afterEach would stop it between tests; the daemon is stopped in afterAll).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeInvoicePdf } from '../support/fixtures.js';
+import { callApi } from '../support/http.js';
+import { api, freePort, makeTempDir, removeTempDirs, REPO_ROOT, runCliOk, startDaemon, type DaemonProcess } from '../support/processes.js';
+import { launchChromium } from './chromium.js';
+
+const SHOTS = path.join(REPO_ROOT, 'test-results', 'dashboard');
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let daemon: DaemonProcess;
+let browser: Browser;
+let env: Record<string, string>;
+let orgId: string;
+let liveKey: string;
+let readOnlyKey: string;
+let extractorId: string;
+const contexts: BrowserContext[] = [];
+
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: daemon.httpUrl });
+  contexts.push(context);
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const cspViolations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+  });
+  (page as Page & { cspViolations: string[] }).cspViolations = cspViolations;
+  return page;
+}
+
+/** Opens a screen from the sidebar. */
+const go = (page: Page, screen: string): Promise<void> => page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: screen }).click();
+
+async function signIn(page: Page, key: string): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+}
+
+/** axe-core in the page: no serious or critical violation. Evaluated through the debugger, not as an inline script (the CSP forbids those). */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad, `${screen}: ${JSON.stringify(bad, null, 2)}`).toEqual([]);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+    }).on('error', reject);
+  });
+}
+
+describe('dashboard in Chromium', () => {
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const launching = launchChromium();
+    // A port chosen here, so the signed document links (PUBLIC_BASE_URL) point at this daemon.
+    const port = await freePort();
+    env = { DATA_DIR: makeTempDir('intake-dashboard-'), WORKER_POLL_MS: '200', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_MS: '200', HTTP_PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
+    const started = performance.now();
+    daemon = await startDaemon(env);
+    const ready = performance.now();
+    const out = daemon.stdout();
+    orgId = /organization: (org_\S+)/.exec(out)![1]!;
+    liveKey = /live key: +(sk_live_\S+)/.exec(out)![1]!;
+    await runCliOk(['credits', 'add', '--org', orgId, '--amount', '500'], env);
+    const extractor = await api(daemon.httpUrl, 'POST', '/v1/extractors', {
+      key: liveKey,
+      body: {
+        name: 'Invoices',
+        document_type: 'invoice',
+        field_definitions: [
+          { name: 'invoice_number', type: 'text', required: true, description: 'The invoice number' },
+          { name: 'total_amount', type: 'currency', required: true, description: 'The total' },
+          { name: 'purchase_order', type: 'text', required: true, description: 'The PO number (absent: a validation error)' },
+        ],
+      },
+    });
+    expect(extractor.status, JSON.stringify(extractor.body)).toBe(201);
+    extractorId = extractor.body.id;
+    const ro = await api(daemon.httpUrl, 'POST', '/v1/api-keys', { key: liveKey, body: { name: 'read only', environment: 'live', scopes: ['documents:read', 'extractors:read', 'credits:read'] } });
+    expect(ro.status).toBe(201);
+    readOnlyKey = ro.body.key;
+    browser = await launching;
+    process.stderr.write(`dashboard: daemon ready in ${Math.round(ready - started)} ms, set up in ${Math.round(performance.now() - started)} ms\n`);
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await daemon?.stop();
+    removeTempDirs();
+  });
+
+  it('serves the page with a strict CSP and no inline script, a small bundle, HttpOnly SameSite=Strict session cookies, and CSRF-checked writes', async () => {
+    const page = await fetch(`${daemon.httpUrl}/documents`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    const html = await page.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // A JSON client still gets the API's 404 for unknown paths.
+    expect((await api(daemon.httpUrl, 'GET', '/no-such-thing')).status).toBe(404);
+
+    const js = await rawGet(`${daemon.httpUrl}/assets/app.js`, { 'accept-encoding': 'gzip' });
+    expect(js.status).toBe(200);
+    expect(js.headers['content-encoding']).toBe('gzip');
+    expect(js.bytes).toBeLessThan(150 * 1024);
+    process.stderr.write(`dashboard: first JavaScript load ${js.bytes} bytes gzip\n`);
+
+    const signIn = await fetch(`${daemon.httpUrl}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: liveKey }) });
+    expect(signIn.status).toBe(201);
+    const setCookie = signIn.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^intake_session=[A-Za-z0-9_-]{43};/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain('Path=/');
+    expect(setCookie).not.toContain(liveKey);
+    const session = (await signIn.json()) as { csrf_token: string; environment: string };
+    expect(session.environment).toBe('live');
+    const cookie = setCookie.split(';')[0]!;
+
+    // The cookie authenticates the API as the key would, rate limit included.
+    const list = await callApi(daemon.httpUrl, 'GET', '/v1/extractors', { headers: { cookie } });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('x-ratelimit-limit')).toBe('500');
+    const body = { name: 'Receipts', document_type: 'receipt', field_definitions: [{ name: 'total', type: 'currency', required: true, description: 'Total' }] };
+    const noToken = await callApi(daemon.httpUrl, 'POST', '/v1/extractors', { headers: { cookie }, body });
+    expect(noToken.status).toBe(403);
+    expect(noToken.body.error.message).toContain('CSRF');
+    const wrongToken = await callApi(daemon.httpUrl, 'POST', '/v1/extractors', { headers: { cookie, 'x-csrf-token': 'x'.repeat(43) }, body });
+    expect(wrongToken.status).toBe(403);
+    const withToken = await callApi(daemon.httpUrl, 'POST', '/v1/extractors', { headers: { cookie, 'x-csrf-token': session.csrf_token }, body });
+    expect(withToken.status).toBe(201);
+    // Sign-in from another origin, or as a form, is refused.
+    const foreign = await fetch(`${daemon.httpUrl}/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: JSON.stringify({ api_key: liveKey }) });
+    expect(foreign.status).toBe(403);
+    const form = await fetch(`${daemon.httpUrl}/session`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `api_key=${liveKey}` });
+    expect(form.status).toBe(415);
+    // Signing out ends the session on the server at once.
+    const out = await fetch(`${daemon.httpUrl}/session`, { method: 'DELETE', headers: { cookie, 'x-csrf-token': session.csrf_token } });
+    expect(out.status).toBe(204);
+    expect((await callApi(daemon.httpUrl, 'GET', '/v1/extractors', { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('signs in with a key, shows the overview, uploads a PDF by drag and drop, watches it complete and shows its fields', async () => {
+    const page = await newPage();
+    await signIn(page, liveKey);
+    expect(await page.locator('.mode-label').textContent()).toBe('LIVE MODE');
+    await page.getByRole('region', { name: 'Last 30 days' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Credits' }).textContent()).toContain('500');
+    await expectAccessible(page, 'overview (empty)');
+    await shot(page, '01-overview-empty');
+
+    await go(page, 'Documents');
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    await page.getByText('No documents match').waitFor();
+    await expectAccessible(page, 'documents (empty)');
+
+    await page.getByLabel('Send to extractor').selectOption({ label: 'Invoices (invoice)' });
+    const pdf = Buffer.from(await makeInvoicePdf({ number: 'INV-7781', total: '1,200.00' })).toString('base64');
+    // A real drop event carrying the file, as a person dragging it from their desktop makes.
+    await page.evaluate(`(() => {
+      const bytes = Uint8Array.from(atob('${pdf}'), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'invoice.pdf', { type: 'application/pdf' }));
+      const zone = document.querySelector('[data-testid=dropzone]');
+      zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    })()`);
+    const result = page.locator('.upload-result');
+    await result.getByText('completed').waitFor({ timeout: 45_000 });
+    await page.locator('table caption').getByText('1 documents').waitFor();
+    await expectAccessible(page, 'documents');
+    await shot(page, '02-documents');
+
+    await result.getByRole('link').click();
+    await page.getByRole('heading', { name: 'Extracted fields' }).waitFor();
+    await shot(page, '03-document');
+    const fields = page.getByRole('region', { name: 'Extracted fields' });
+    expect(await fields.locator('tr', { hasText: 'invoice_number' }).textContent()).toContain('INV-7781');
+    expect(await fields.locator('tr', { hasText: 'total_amount' }).textContent()).toContain('1200');
+    expect(await fields.locator('.band-high, .band-medium, .band-low').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('region', { name: 'Validation errors' }).textContent()).toContain('purchase_order');
+    const original = await page.getByRole('link', { name: 'Download the original' }).getAttribute('href');
+    const download = await fetch(original!);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    // The inline preview loads the same signed link in a frame, which the CSP allows (frame-src 'self').
+    const framed = page.waitForResponse((r) => r.url() === original && r.request().frame() !== page.mainFrame());
+    await page.getByRole('button', { name: 'Show the original here' }).click();
+    expect((await framed).status()).toBe(200);
+    expect(await page.locator('iframe.preview').getAttribute('title')).toContain('original document');
+    await expectAccessible(page, 'document page');
+
+    // Back on the overview, the month counts the job.
+    await go(page, 'Overview');
+    await page.getByRole('region', { name: 'Last 30 days' }).getByText('Completed').waitFor();
+    expect(await page.getByRole('region', { name: 'Last 30 days' }).textContent()).toMatch(/Documents1/);
+    await shot(page, '04-overview');
+    expect((page as Page & { cspViolations: string[] }).cspViolations).toEqual([]);
+  });
+
+  it('adds a webhook endpoint with an event selection (secret shown once), shows a failing delivery with its attempts, and sends a test event', async () => {
+    const page = await newPage();
+    await signIn(page, liveKey);
+    await go(page, 'Webhooks');
+    await page.getByText('No endpoints yet').waitFor();
+    await expectAccessible(page, 'webhooks (empty)');
+    // Nothing listens there: every delivery fails with the connection refused.
+    const deadUrl = `https://127.0.0.1:${await freePort()}/hook`;
+    await page.getByLabel('HTTPS URL').fill(deadUrl);
+    await page.getByRole('checkbox', { name: 'job.failed' }).uncheck();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = (await page.getByLabel('Signing secret of the new endpoint').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    const row = page.locator('tr', { hasText: deadUrl });
+    expect(await row.textContent()).toContain('job.completed');
+    expect(await row.textContent()).not.toContain('job.failed');
+
+    // A job completes: its job.completed delivery fails and waits for its next attempt.
+    const pdf = Buffer.from(await makeInvoicePdf({ number: 'INV-9001', salt: 'webhook' })).toString('base64');
+    const submitted = await api(daemon.httpUrl, 'POST', '/v1/documents', { key: liveKey, body: { extractor_id: extractorId, document: pdf, mime_type: 'application/pdf' } });
+    expect(submitted.status).toBe(202);
+    for (let i = 0; ; i++) {
+      const log = await api(daemon.httpUrl, 'GET', '/v1/webhooks/deliveries', { key: liveKey });
+      if (log.body.deliveries?.[0]?.attempt_count >= 1) break;
+      if (i > 150) throw new Error(`no delivery attempt: ${JSON.stringify(log.body)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const delivery = page.getByRole('region', { name: 'Delivery log' }).getByRole('row', { name: /job\.completed/ });
+    await delivery.getByRole('button', { name: /Attempts/ }).click();
+    const attempts = page.locator('.attempts');
+    await attempts.getByRole('cell', { name: /ECONNREFUSED|refused/i }).first().waitFor();
+    expect(await attempts.textContent()).toMatch(/Next attempt: (?!—)/);
+
+    await page.getByLabel('Receiver URL').fill(deadUrl);
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByRole('region', { name: 'Send a test event' }).getByText(/Not delivered/).waitFor();
+    await expectAccessible(page, 'webhooks');
+    await shot(page, '05-webhooks');
+  });
+
+  it('creates a key (shown once) and revokes it; the revoked key\'s session ends at once', async () => {
+    const admin = await newPage();
+    await signIn(admin, liveKey);
+    await go(admin, 'API keys');
+    await admin.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+    await admin.getByLabel('Name').fill('ci robot');
+    await admin.getByRole('checkbox', { name: 'api_keys:write' }).check();
+    await admin.getByRole('button', { name: 'Create key' }).click();
+    const shown = admin.getByLabel('New key ci robot');
+    await shown.waitFor();
+    const newKey = (await shown.textContent())!.trim();
+    expect(newKey).toMatch(/^sk_live_/);
+    await expectAccessible(admin, 'API keys');
+    await shot(admin, '06-api-keys');
+
+    const other = await newPage();
+    await signIn(other, newKey);
+    await go(other, 'API keys');
+    await other.getByRole('cell', { name: 'active (this session)' }).waitFor();
+
+    admin.once('dialog', (d) => void d.accept());
+    await admin.getByRole('row', { name: /ci robot/ }).getByRole('button', { name: /Revoke/ }).click();
+    await admin.getByRole('row', { name: /ci robot/ }).getByText(/revoked/).waitFor();
+
+    // The other browser's next request finds its session gone and shows the sign-in form.
+    await go(other, 'Documents');
+    await other.getByRole('heading', { name: 'Sign in to Intake' }).waitFor();
+    expect(await other.getByRole('status').textContent()).toContain('session has ended');
+    await expectAccessible(other, 'sign-in');
+    await shot(other, '07-signed-out');
+  });
+
+  it('a read-only key finds every write action disabled, with the reason', async () => {
+    const page = await newPage();
+    await signIn(page, readOnlyKey);
+    await go(page, 'Documents');
+    const choose = page.getByRole('button', { name: 'Choose a file' });
+    await choose.waitFor();
+    expect(await choose.isDisabled()).toBe(true);
+    expect(await page.locator('#upload-why').textContent()).toContain('documents:write');
+    await expectAccessible(page, 'documents (read-only)');
+    await shot(page, '08-documents-read-only');
+
+    await go(page, 'API keys');
+    const create = page.getByRole('button', { name: 'Create key' });
+    await create.waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    expect(await page.getByText('Your key lacks the api_keys:write scope').first().isVisible()).toBe(true);
+    // The list itself is the API's answer for this key, in its words.
+    expect(await page.getByRole('alert').textContent()).toContain('api_keys:write');
+    await expectAccessible(page, 'API keys (read-only)');
+    await shot(page, '09-api-keys-read-only');
+  });
+});
+

@@ -36,13 +36,19 @@ export interface EvaluationSummary {
   rowShares: Record<string, { sum: number; count: number }>;
   types: Record<string, { all: Tally; required: Tally }>;
   kinds: Record<string, Tally>;
+  /** Required fields per document type and kind, keyed `type / kind`. */
+  typeKinds: Record<string, Tally>;
+  /** The vendor's (or merchant's) name per kind: the field duplicates and the ERP lean on most. */
+  vendorName: Record<string, Tally>;
   required: Tally;
   classification: Tally;
   secondsPerPage: number;
   einvoices: { documents: number; withoutXml: { all: Tally; required: Tally }; withXml: { all: Tally; required: Tally } };
   /** Bucket lower bound (0, 0.1, ... 0.9) to the share of values right. */
-  calibration: { bucket: number; right: number; total: number }[];
+  calibration: { bucket: number; right: number; total: number; confidenceSum: number }[];
 }
+
+const VENDOR_FIELDS = new Set(['vendor_name', 'merchant_name']);
 
 export function summarizeEvaluation(docs: EvaluatedDocument[]): EvaluationSummary {
   const summary: EvaluationSummary = {
@@ -52,11 +58,13 @@ export function summarizeEvaluation(docs: EvaluatedDocument[]): EvaluationSummar
     rowShares: {},
     types: {},
     kinds: {},
+    typeKinds: {},
+    vendorName: {},
     required: tally(),
     classification: tally(),
     secondsPerPage: 0,
     einvoices: { documents: 0, withoutXml: { all: tally(), required: tally() }, withXml: { all: tally(), required: tally() } },
-    calibration: Array.from({ length: 10 }, (_, i) => ({ bucket: i / 10, right: 0, total: 0 })),
+    calibration: Array.from({ length: 10 }, (_, i) => ({ bucket: i / 10, right: 0, total: 0, confidenceSum: 0 })),
   };
   for (const doc of docs) addDocument(summary, doc);
   const pages = docs.reduce((sum, d) => sum + d.pages, 0);
@@ -79,10 +87,13 @@ function addDocument(summary: EvaluationSummary, doc: EvaluatedDocument): void {
       count(type.required, score.correct);
       count(summary.required, score.correct);
       count((summary.kinds[doc.kind] ??= tally()), score.correct);
+      count((summary.typeKinds[`${doc.documentType} / ${doc.kind}`] ??= tally()), score.correct);
     }
+    if (VENDOR_FIELDS.has(score.field)) count((summary.vendorName[doc.kind] ??= tally()), score.correct);
     if (!Array.isArray(score.expected)) {
       const bucket = summary.calibration[Math.min(9, Math.floor((score.confidence ?? 0) * 10))]!;
       bucket.total++;
+      bucket.confidenceSum += score.confidence ?? 0;
       if (score.correct) bucket.right++;
     }
   }

@@ -1,4 +1,4 @@
-import type { ExtractionContext } from '../context.js';
+import { ranked, type ExtractionContext } from '../context.js';
 import type { LabelKey } from '../labels/label-index.js';
 import { findAmounts } from '../values/amounts.js';
 import { bestPerValue, labelledCandidates, type Candidate } from './candidates.js';
@@ -26,9 +26,9 @@ export function chooseAmounts(
   extraKeys: { subtotal: LabelKey[]; tax: LabelKey[]; total: LabelKey[] },
   documentType?: string,
 ): AmountChoice {
-  const subtotals = amountsFor(ctx, ['subtotal', ...extraKeys.subtotal]);
-  const taxes = amountsFor(ctx, ['tax_amount', ...extraKeys.tax]).filter((c) => Number(c.value) >= 0);
-  const totals = totalCandidates(ctx, ['total_amount', ...extraKeys.total]);
+  const subtotals = ranked(ctx, 'subtotal', amountsFor(ctx, ['subtotal', ...extraKeys.subtotal]), documentType);
+  const taxes = ranked(ctx, 'tax_amount', amountsFor(ctx, ['tax_amount', ...extraKeys.tax]).filter((c) => Number(c.value) >= 0), documentType);
+  const totals = ranked(ctx, 'total_amount', totalCandidates(ctx, ['total_amount', ...extraKeys.total]), documentType);
   let best: AmountChoice & { score: number } = { subtotal: null, tax: null, total: null, balanced: null, score: -Infinity };
   for (const total of [null, ...totals.slice(0, TOP)]) {
     for (const subtotal of [null, ...subtotals.slice(0, TOP)]) {

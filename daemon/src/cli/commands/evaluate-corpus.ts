@@ -5,6 +5,7 @@ import {
   DocumentError,
   extractFields,
   isRecommendedType,
+  presentValues,
   readEInvoice,
   RECOMMENDED_FIELDS,
   scoreFields,
@@ -81,7 +82,8 @@ export function evaluateRead(read: ReadEntry, options: Pick<ExtractFieldsOptions
   const scores = score(doc, fields, expected, { ...options, useEmbeddedXml: false });
   const seconds = read.seconds + (performance.now() - started) / 1000;
   const xmlScores = readEInvoice(doc) ? score(doc, fields, expected, { ...options, useEmbeddedXml: true }) : undefined;
-  return { ...base, kind: kindOf(entry, doc), pages: doc.pages.length, seconds, classifiedAs, scores, ...(xmlScores ? { xmlScores } : {}) };
+  const present = presentValues(doc, expected.fields);
+  return { ...base, kind: kindOf(entry, doc), pages: doc.pages.length, seconds, classifiedAs, scores, present, ...(xmlScores ? { xmlScores } : {}) };
 }
 
 function score(doc: ReadDocument, fields: readonly FieldDefinition[], expected: Expected, options: ExtractFieldsOptions) {

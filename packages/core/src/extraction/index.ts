@@ -9,6 +9,7 @@ export { readEInvoice } from './einvoice/read-einvoice.js';
 export type { EInvoice } from './einvoice/read-einvoice.js';
 export { scoreFields, wordOverlap } from './evaluation/score.js';
 export type { FieldScore } from './evaluation/score.js';
+export { presentValues } from './evaluation/presence.js';
 export { summarizeEvaluation } from './evaluation/report.js';
 export { calibrationGap, formatEvaluation } from './evaluation/format-report.js';
 export { assignFolds, groupMembers } from './evaluation/folds.js';

@@ -21,6 +21,8 @@ export function formatEvaluation(summary: EvaluationSummary, heading?: string): 
     const [type, kind] = key.split(' / ');
     out.push(`  ${`${type} / ${kindName(kind ?? '')}`.padEnd(36)} ${percent(t)}`);
   }
+  out.push('', 'Expected values present in the read text (lost before extraction when not)');
+  for (const [kind, t] of Object.entries(summary.present)) out.push(`  ${kindName(kind).padEnd(26)} ${percent(t)}`);
   out.push('', 'Vendor or merchant name');
   for (const [kind, t] of Object.entries(summary.vendorName)) out.push(`  ${kindName(kind).padEnd(26)} ${percent(t)}`);
   out.push('', `Classification               ${percent(summary.classification)}`);

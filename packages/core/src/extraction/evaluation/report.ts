@@ -19,6 +19,8 @@ export interface EvaluatedDocument {
   scores: FieldScore[];
   /** Scores with the embedded e-invoice XML read first; only for documents that carry one. */
   xmlScores?: FieldScore[];
+  /** Per expected scalar field: whether its value is in the read text at all (see presence.ts). */
+  present?: Record<string, boolean>;
   /** Set when the document could not be read at all; its fields count as wrong. */
   error?: string;
 }
@@ -41,6 +43,8 @@ export interface EvaluationSummary {
   /** The vendor's (or merchant's) name per kind: the field duplicates and the ERP lean on most. */
   vendorName: Record<string, Tally>;
   required: Tally;
+  /** Per kind, expected scalar values found in the read text: what reading leaves for extraction. */
+  present: Record<string, Tally>;
   classification: Tally;
   secondsPerPage: number;
   einvoices: { documents: number; withoutXml: { all: Tally; required: Tally }; withXml: { all: Tally; required: Tally } };
@@ -61,6 +65,7 @@ export function summarizeEvaluation(docs: EvaluatedDocument[]): EvaluationSummar
     typeKinds: {},
     vendorName: {},
     required: tally(),
+    present: {},
     classification: tally(),
     secondsPerPage: 0,
     einvoices: { documents: 0, withoutXml: { all: tally(), required: tally() }, withXml: { all: tally(), required: tally() } },
@@ -97,6 +102,7 @@ function addDocument(summary: EvaluationSummary, doc: EvaluatedDocument): void {
       if (score.correct) bucket.right++;
     }
   }
+  for (const present of Object.values(doc.present ?? {})) count((summary.present[doc.kind] ??= tally()), present);
   if (doc.xmlScores) {
     summary.einvoices.documents++;
     addScores(summary.einvoices.withoutXml, doc.scores);

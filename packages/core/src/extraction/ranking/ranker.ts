@@ -26,7 +26,17 @@ export interface RankerModel {
   version: 1;
   /** The feature names the weights belong to, in order (a check that code and weights agree). */
   features: string[];
-  families: Partial<Record<Family, LogisticModel>>;
+  families: Partial<Record<Family, FamilyModel>>;
+}
+
+/**
+ * `rank` scores one candidate against its features; `confidence` turns that score, its margin over
+ * the best other candidate of the list and the list's length into the probability that the value
+ * is the field's (a candidate can score well in a list where nothing is right).
+ */
+export interface FamilyModel {
+  rank: LogisticModel;
+  confidence: LogisticModel;
 }
 
 /** Candidates of one field on one document, described for training (see collect.ts). */
@@ -64,9 +74,9 @@ export function createRanker(model: RankerModel): CandidateRanker {
       const family = familyOf(role);
       const weights = family ? model.families[family] : undefined;
       if (!weights || candidates.length === 0) return candidates;
-      const rows = rowsFor(ctx, role, candidates, documentType);
+      const scores = scoreList(weights.rank, rowsFor(ctx, role, candidates, documentType));
       return candidates
-        .map((c, i) => ({ ...c, score: round(predictLogistic(weights, rows[i]!)), ranked: true }))
+        .map((c, i) => ({ ...c, score: round(predictLogistic(weights.confidence, confidenceRow(scores, i))), ranked: true }))
         .sort((a, b) => b.score - a.score);
     },
   };
@@ -83,6 +93,17 @@ export function createRecorder(): CandidateRanker & { lists: RankedList[] } {
       return candidates;
     },
   };
+}
+
+export function scoreList(model: LogisticModel, rows: readonly number[][]): number[] {
+  return rows.map((row) => predictLogistic(model, row));
+}
+
+/** The confidence model's input for candidate i of a scored list. */
+export function confidenceRow(scores: readonly number[], i: number): number[] {
+  const own = scores[i]!;
+  const other = Math.max(0, ...scores.filter((_, j) => j !== i));
+  return [own, own - other, Math.log1p(scores.length)];
 }
 
 const facts = new WeakMap<ExtractionContext, DocumentFacts>();

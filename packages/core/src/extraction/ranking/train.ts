@@ -4,7 +4,7 @@ import { amountsEqual, foldText } from '../evaluation/score.js';
 import { extractFields } from '../extract-fields.js';
 import { roleOf } from '../labels/roles.js';
 import { trainLogistic, type TrainOptions } from './logistic.js';
-import { createRecorder, FAMILIES, type Family, type RankedList, type RankerModel } from './ranker.js';
+import { confidenceRow, createRecorder, FAMILIES, scoreList, type Family, type RankedList, type RankerModel } from './ranker.js';
 import { FEATURE_NAMES } from './features.js';
 
 /**
@@ -38,7 +38,17 @@ export function trainRanker(lists: readonly LabelledList[], options: TrainOption
     const rows = own.flatMap((l) => l.rows);
     const labels = own.flatMap((l) => l.correct.map((c) => (c ? 1 : 0)));
     // A family needs right and wrong examples both, or there is nothing to learn.
-    if (labels.includes(1) && labels.includes(0)) families[family] = trainLogistic(rows, labels, options);
+    if (!labels.includes(1) || !labels.includes(0)) continue;
+    const rank = trainLogistic(rows, labels, options);
+    const confidence = trainLogistic(
+      own.flatMap((l) => {
+        const scores = scoreList(rank, l.rows);
+        return scores.map((_, i) => confidenceRow(scores, i));
+      }),
+      labels,
+      options,
+    );
+    families[family] = { rank, confidence };
   }
   return { version: 1, features: [...FEATURE_NAMES], families };
 }

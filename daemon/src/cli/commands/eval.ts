@@ -23,7 +23,8 @@ export function registerEvalCommand(program: Command): void {
     .option('--shipped', 'score with the shipped ranker weights instead of retraining per fold (not a held-out figure)')
     .option('--cache-dir <dir>', 'where read documents are cached by file hash', defaultCacheDir())
     .option('--no-cache', 'read every document afresh and cache nothing')
-    .action(async (dirs: string[], opts: { json?: boolean; folds: string; shipped?: boolean; cacheDir: string; cache: boolean }) => {
+    .option('--cached-only', 'score only the documents already in the cache (quick iterations while a first pass runs)')
+    .action(async (dirs: string[], opts: { json?: boolean; folds: string; shipped?: boolean; cacheDir: string; cache: boolean; cachedOnly?: boolean }) => {
       const k = Number(opts.folds);
       if (!Number.isInteger(k) || k < 2) throw new Error(`--folds must be an integer of at least 2, not ${opts.folds}`);
       const corpus = (await Promise.all(dirs.map(findCorpus))).flat();
@@ -35,7 +36,9 @@ export function registerEvalCommand(program: Command): void {
       try {
         for (const entry of corpus) {
           progress.tick(entry.file);
-          reads.push({ entry, ...(await cache.read(new Uint8Array(await readFile(entry.file)))) });
+          const bytes = new Uint8Array(await readFile(entry.file));
+          const read = opts.cachedOnly ? await cache.peek(bytes) : await cache.read(bytes);
+          if (read) reads.push({ entry, ...read });
         }
       } finally {
         progress.done();

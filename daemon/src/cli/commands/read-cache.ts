@@ -21,6 +21,8 @@ export interface CachedRead {
 
 export interface ReadCache {
   read(bytes: Uint8Array): Promise<CachedRead>;
+  /** The cached read, or null without reading. */
+  peek(bytes: Uint8Array): Promise<CachedRead | null>;
 }
 
 export function defaultCacheDir(): string {
@@ -28,14 +30,14 @@ export function defaultCacheDir(): string {
 }
 
 export function createReadCache(reader: DocumentReader, dir: string | null, tag: string): ReadCache {
+  const fileOf = (bytes: Uint8Array) => (dir ? path.join(dir, 'reads', `${createHash('sha256').update(tag).update('\0').update(bytes).digest('hex')}.json`) : null);
+  const peek = async (file: string | null) => (file ? readFile(file, 'utf8').then(decode, () => null) : null);
   return {
+    peek: (bytes) => peek(fileOf(bytes)),
     async read(bytes) {
-      const key = createHash('sha256').update(tag).update('\0').update(bytes).digest('hex');
-      const file = dir ? path.join(dir, 'reads', `${key}.json`) : null;
-      if (file) {
-        const hit = await readFile(file, 'utf8').then(decode, () => null);
-        if (hit) return hit;
-      }
+      const file = fileOf(bytes);
+      const hit = await peek(file);
+      if (hit) return hit;
       const result = await readFresh(reader, bytes);
       if (file) {
         await mkdir(path.dirname(file), { recursive: true });

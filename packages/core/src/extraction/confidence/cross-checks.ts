@@ -29,7 +29,8 @@ export function applyCrossChecks(found: FoundFields, fields: FieldDefinition[], 
 function adjust(found: FoundFields, names: string[], holds: boolean): void {
   for (const name of names) {
     const field = found[name]!;
-    if (field.source === 'xml') continue;
+    // The ranker's confidence has the arithmetic among its features already.
+    if (field.source === 'xml' || field.ranked) continue;
     field.score = Math.min(1, field.score * (holds ? RAISE : LOWER));
   }
 }

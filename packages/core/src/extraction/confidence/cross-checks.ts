@@ -29,8 +29,7 @@ export function applyCrossChecks(found: FoundFields, fields: FieldDefinition[], 
 function adjust(found: FoundFields, names: string[], holds: boolean): void {
   for (const name of names) {
     const field = found[name]!;
-    // The ranker's confidence has the arithmetic among its features already.
-    if (field.source === 'xml' || field.ranked) continue;
+    if (field.source === 'xml') continue;
     field.score = Math.min(1, field.score * (holds ? RAISE : LOWER));
   }
 }

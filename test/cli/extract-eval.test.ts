@@ -1,4 +1,4 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir, runCli, runCliOk, useProcessCleanup } from '../support/processes.js';
@@ -49,8 +49,13 @@ describe.skipIf(!HAS_CORPUS)('intake eval', () => {
       const stem = name.replace(/\.\w+$/, '');
       copyFileSync(corpusFile(`${stem}.expected.json`), path.join(dir, `${stem}.expected.json`));
     }
-    const text = await runCliOk(['eval', dir], {}, { timeoutMs: 110_000 });
+    const cacheDir = makeTempDir('intake-eval-cache-');
+    const text = await runCliOk(['eval', dir, '--cache-dir', cacheDir], {}, { timeoutMs: 110_000 });
+    expect(readdirSync(path.join(cacheDir, 'reads'))).toHaveLength(3);
+    expect(text.stdout).toContain('Held-out figures: 5 folds by vendor and source');
     expect(text.stdout).toContain('Documents: 3');
+    expect(text.stdout).toMatch(/Required fields per type and kind[\s\S]*receipt \/ photos and images/);
+    expect(text.stdout).toMatch(/Vendor or merchant name/);
     expect(text.stdout).toMatch(/invoice\.invoice_number\s+100\.0% \(1\/1\)/);
     expect(text.stdout).toMatch(/Classification\s+100\.0% \(3\/3\)/);
     expect(text.stdout).toMatch(/E-invoices \(1 with CII\/UBL XML\)/);
@@ -58,7 +63,8 @@ describe.skipIf(!HAS_CORPUS)('intake eval', () => {
     expect(text.stdout).toMatch(/Seconds per page\s+\d+\.\d\d/);
     expect(text.stdout).toContain('Calibration');
 
-    const json = await runCliOk(['eval', dir, '--json'], {}, { timeoutMs: 110_000 });
+    // The second run reads every document from the cache the first one filled.
+    const json = await runCliOk(['eval', dir, '--json', '--cache-dir', cacheDir], {}, { timeoutMs: 110_000 });
     const { summary, documents } = JSON.parse(json.stdout) as { summary: { documents: number; classification: { right: number } }; documents: { kind: string }[] };
     expect(summary.documents).toBe(3);
     expect(summary.classification.right).toBe(3);

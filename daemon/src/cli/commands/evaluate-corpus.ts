@@ -5,31 +5,42 @@ import {
   DocumentError,
   extractFields,
   isRecommendedType,
+  presentValues,
   readEInvoice,
   RECOMMENDED_FIELDS,
   scoreFields,
   type DocumentReader,
   type EvaluatedDocument,
+  type ExtractFieldsOptions,
   type FieldDefinition,
   type ReadDocument,
 } from '@intake/core';
 
 /**
  * The evaluation loop behind `intake eval`: every document in a directory that has a sibling
- * `<name>.expected.json` (`{document_type, fields, kind?}`) is read once, classified, extracted
- * with its expected type's recommended fields from the printed text alone and, when it carries an
- * e-invoice XML, once more with the XML, then scored.
+ * `<name>.expected.json` (`{document_type, fields, kind?, source?}`) is read once, classified,
+ * extracted with its expected type's recommended fields from the printed text alone and, when it
+ * carries an e-invoice XML, once more with the XML, then scored.
  */
 
-interface Expected {
+export interface Expected {
   document_type: string;
   kind?: string;
+  source?: string;
   fields: Record<string, unknown>;
 }
 
 export interface CorpusEntry {
   file: string;
   expected: Expected;
+}
+
+/** A corpus document as read: the words (or the reader's refusal) and the seconds reading took. */
+export interface ReadEntry {
+  entry: CorpusEntry;
+  document: ReadDocument | null;
+  error?: string;
+  seconds: number;
 }
 
 export async function findCorpus(dir: string): Promise<CorpusEntry[]> {
@@ -46,27 +57,37 @@ export async function findCorpus(dir: string): Promise<CorpusEntry[]> {
 }
 
 export async function evaluateDocument(reader: DocumentReader, entry: CorpusEntry): Promise<EvaluatedDocument> {
-  const { expected } = entry;
-  const fields = RECOMMENDED_FIELDS[expected.document_type as keyof typeof RECOMMENDED_FIELDS];
   const started = performance.now();
-  let doc: ReadDocument;
   try {
-    doc = await reader.read(new Uint8Array(await readFile(entry.file)), 'application/octet-stream');
+    const document = await reader.read(new Uint8Array(await readFile(entry.file)), 'application/octet-stream');
+    return evaluateRead({ entry, document, seconds: (performance.now() - started) / 1000 });
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
-    const seconds = (performance.now() - started) / 1000;
-    const scores = scoreFields(expected.fields, {}, {}, fields);
-    return { file: entry.file, documentType: expected.document_type, kind: kindOf(entry, null), pages: 1, seconds, classifiedAs: null, scores, error: error.message };
+    return evaluateRead({ entry, document: null, error: error.message, seconds: (performance.now() - started) / 1000 });
   }
-  const classifiedAs = classifyDocument(doc).documentType;
-  const scores = score(doc, fields, expected, false);
-  const seconds = (performance.now() - started) / 1000;
-  const xmlScores = readEInvoice(doc) ? score(doc, fields, expected, true) : undefined;
-  return { file: entry.file, documentType: expected.document_type, kind: kindOf(entry, doc), pages: doc.pages.length, seconds, classifiedAs, scores, ...(xmlScores ? { xmlScores } : {}) };
 }
 
-function score(doc: ReadDocument, fields: readonly FieldDefinition[], expected: Expected, useEmbeddedXml: boolean) {
-  const result = extractFields(doc, [...fields], { documentType: expected.document_type, useEmbeddedXml });
+/** Scores one read document; `options` carries what was learned on other folds (the ranker). */
+export function evaluateRead(read: ReadEntry, options: Pick<ExtractFieldsOptions, 'ranker'> = {}): EvaluatedDocument {
+  const { entry, document: doc } = read;
+  const { expected } = entry;
+  const fields = RECOMMENDED_FIELDS[expected.document_type as keyof typeof RECOMMENDED_FIELDS];
+  const base = { file: entry.file, documentType: expected.document_type };
+  if (!doc) {
+    const scores = scoreFields(expected.fields, {}, {}, fields);
+    return { ...base, kind: kindOf(entry, null), pages: 1, seconds: read.seconds, classifiedAs: null, scores, error: read.error ?? 'unreadable' };
+  }
+  const started = performance.now();
+  const classifiedAs = classifyDocument(doc).documentType;
+  const scores = score(doc, fields, expected, { ...options, useEmbeddedXml: false });
+  const seconds = read.seconds + (performance.now() - started) / 1000;
+  const xmlScores = readEInvoice(doc) ? score(doc, fields, expected, { ...options, useEmbeddedXml: true }) : undefined;
+  const present = presentValues(doc, expected.fields);
+  return { ...base, kind: kindOf(entry, doc), pages: doc.pages.length, seconds, classifiedAs, scores, present, ...(xmlScores ? { xmlScores } : {}) };
+}
+
+function score(doc: ReadDocument, fields: readonly FieldDefinition[], expected: Expected, options: ExtractFieldsOptions) {
+  const result = extractFields(doc, [...fields], { ...options, documentType: expected.document_type });
   return scoreFields(expected.fields, result.extracted_data, result.confidence, fields);
 }
 

@@ -3,6 +3,9 @@ import { buildLines, type Line } from './layout/lines.js';
 import { LabelIndex, type LabelKey } from './labels/label-index.js';
 import { detectDateConvention } from './values/conventions.js';
 import type { DateConvention } from './values/dates.js';
+import type { CandidateRanker } from './ranking/ranker.js';
+import type { Candidate } from './fields/candidates.js';
+import type { Role } from './labels/synonyms.js';
 
 /** What every field extraction reads from: the lines, the labels on them, the conventions. */
 export interface ExtractionContext {
@@ -10,6 +13,13 @@ export interface ExtractionContext {
   lines: Line[];
   labels: LabelIndex;
   dates: DateConvention;
+  /** The learned candidate ranker, when one is used (see ranking/ranker.ts). */
+  ranker?: CandidateRanker;
+}
+
+/** The candidates in the ranker's order when the context has one, as they came otherwise. */
+export function ranked(ctx: ExtractionContext, role: Role, candidates: Candidate[], documentType: string | undefined): Candidate[] {
+  return ctx.ranker ? ctx.ranker.rank(ctx, role, candidates, documentType) : candidates;
 }
 
 export interface ExtraLabel {
@@ -18,9 +28,10 @@ export interface ExtraLabel {
   strength: number;
 }
 
-export function createContext(doc: ReadDocument, extraLabels: ExtraLabel[]): ExtractionContext {
+export function createContext(doc: ReadDocument, extraLabels: ExtraLabel[], ranker?: CandidateRanker): ExtractionContext {
   const lines = buildLines(doc);
   return {
+    ...(ranker ? { ranker } : {}),
     doc,
     lines,
     labels: new LabelIndex(lines, extraLabels),

@@ -15,12 +15,16 @@ import type { LabelKey } from './labels/label-index.js';
 import { fieldLabels, roleOf } from './labels/roles.js';
 import type { Role } from './labels/synonyms.js';
 import { validateField } from './validation/validate.js';
+import type { CandidateRanker } from './ranking/ranker.js';
+import { shippedRanker } from './ranking/shipped.js';
 
 export interface ExtractFieldsOptions {
   /** invoice, receipt, purchase_order or another type; steers a few layout rules. */
   documentType?: string;
   /** Read an embedded CII/UBL e-invoice first (default true); false measures the printed text alone. */
   useEmbeddedXml?: boolean;
+  /** The candidate ranker; the shipped weights when absent, none (the rules' evidence scores alone) when null. */
+  ranker?: CandidateRanker | null;
 }
 
 export interface FieldsExtraction {
@@ -37,7 +41,7 @@ export interface FieldsExtraction {
  */
 export function extractFields(doc: ReadDocument, fields: FieldDefinition[], options: ExtractFieldsOptions = {}): FieldsExtraction {
   const roles = new Map(fields.map((f) => [f.name, roleOf(f)] as const));
-  const ctx = createContext(doc, customLabels(fields, []));
+  const ctx = createContext(doc, customLabels(fields, []), options.ranker === undefined ? shippedRanker() : (options.ranker ?? undefined));
   const shared = sharedFindings(ctx, fields, roles, options.documentType);
   const found: FoundFields = {};
   for (const field of fields) {
@@ -75,7 +79,7 @@ function findObject(ctx: ExtractionContext, field: FieldDefinition, parents: str
 }
 
 function fromCandidate(candidate: Candidate): FoundField {
-  return { value: candidate.value, score: candidate.score, source: candidate.source, ocr: candidate.line.confidence };
+  return { value: candidate.value, score: candidate.score, source: candidate.source, ocr: candidate.line.confidence, ...(candidate.ranked ? { ranked: true } : {}) };
 }
 
 function sharedFindings(ctx: ExtractionContext, fields: FieldDefinition[], roles: Map<string, Role | null>, documentType: string | undefined): SharedFindings {
@@ -114,6 +118,9 @@ function mergeEInvoice(found: FoundFields, doc: ReadDocument, fields: FieldDefin
   }
 }
 
+/** A field found with less confidence than this sends the document to review. */
+export const REVIEW_BELOW = 0.5;
+
 function finish(found: FoundFields, fields: FieldDefinition[]): FieldsExtraction {
   const extracted_data: Record<string, unknown> = {};
   const confidence: Record<string, number> = {};
@@ -125,5 +132,6 @@ function finish(found: FoundFields, fields: FieldDefinition[]): FieldsExtraction
     extracted_data[field.name] = checked.value;
     confidence[field.name] = checked.extracted && finding ? calibrate(finding) : 0;
   }
-  return { extracted_data, confidence, validation_errors, needs_review: validation_errors.length > 0 };
+  const unsure = Object.values(confidence).some((c) => c < REVIEW_BELOW);
+  return { extracted_data, confidence, validation_errors, needs_review: validation_errors.length > 0 || unsure };
 }

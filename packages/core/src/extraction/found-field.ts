@@ -6,6 +6,8 @@ export interface FoundField {
   source: 'label' | 'layout' | 'fallback' | 'xml' | 'table' | 'nested';
   /** Mean OCR confidence of the words the value came from (1 for a text layer). */
   ocr: number;
+  /** The score is the ranker's probability of being right, a confidence already. */
+  ranked?: boolean;
 }
 
 export type FoundFields = Record<string, FoundField>;

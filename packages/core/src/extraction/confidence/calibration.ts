@@ -24,6 +24,7 @@ const KNOTS: [number, number][] = [
 
 export function calibrate(field: FoundField): number {
   if (field.source === 'xml') return 1;
+  if (field.ranked) return round(Math.max(0, Math.min(0.99, field.score)));
   const score = field.score * (0.5 + 0.5 * field.ocr);
   return round(interpolate(Math.max(0, Math.min(1, score))));
 }

@@ -1,8 +1,9 @@
 import type { EvaluationSummary, Tally } from './report.js';
 
 /** The evaluation summary as the plain-text tables `intake eval` prints. */
-export function formatEvaluation(summary: EvaluationSummary): string {
+export function formatEvaluation(summary: EvaluationSummary, heading?: string): string {
   const out: string[] = [];
+  if (heading) out.push(heading);
   out.push(`Documents: ${summary.documents}${summary.failed ? ` (${summary.failed} unreadable, their fields counted wrong)` : ''}`);
   out.push('', 'Per field (printed text, embedded XML ignored)');
   for (const [field, t] of Object.entries(summary.fields).sort(([a], [b]) => a.localeCompare(b))) {
@@ -15,6 +16,15 @@ export function formatEvaluation(summary: EvaluationSummary): string {
   out.push('', 'Required fields');
   out.push(`  ${'overall'.padEnd(26)} ${percent(summary.required)}`);
   for (const [kind, t] of Object.entries(summary.kinds)) out.push(`  ${kindName(kind).padEnd(26)} ${percent(t)}`);
+  out.push('', 'Required fields per type and kind');
+  for (const [key, t] of Object.entries(summary.typeKinds).sort(([a], [b]) => a.localeCompare(b))) {
+    const [type, kind] = key.split(' / ');
+    out.push(`  ${`${type} / ${kindName(kind ?? '')}`.padEnd(36)} ${percent(t)}`);
+  }
+  out.push('', 'Expected values present in the read text (lost before extraction when not)');
+  for (const [kind, t] of Object.entries(summary.present)) out.push(`  ${kindName(kind).padEnd(26)} ${percent(t)}`);
+  out.push('', 'Vendor or merchant name');
+  for (const [kind, t] of Object.entries(summary.vendorName)) out.push(`  ${kindName(kind).padEnd(26)} ${percent(t)}`);
   out.push('', `Classification               ${percent(summary.classification)}`);
   out.push(`Seconds per page             ${summary.secondsPerPage.toFixed(2)}`);
   const e = summary.einvoices;
@@ -24,16 +34,26 @@ export function formatEvaluation(summary: EvaluationSummary): string {
     out.push(`  ${'with the XML'.padEnd(26)} ${percent(e.withXml.all).padEnd(24)} ${percent(e.withXml.required)}`);
   }
   out.push('', 'Calibration (confidence -> share right; missing values count at 0)');
+  out.push(`  mean gap ${(100 * calibrationGap(summary)).toFixed(1)} points (weighted by values per bin)`);
   for (const b of summary.calibration) {
-    if (b.total) out.push(`  ${b.bucket.toFixed(1)}-${(b.bucket + 0.1).toFixed(1)}   ${percent({ right: b.right, total: b.total })}`);
+    if (b.total) out.push(`  ${b.bucket.toFixed(1)}-${(b.bucket + 0.1).toFixed(1)}   mean confidence ${(b.confidenceSum / b.total).toFixed(2)}   right ${percent({ right: b.right, total: b.total })}`);
   }
   return out.join('\n');
 }
 
 function kindName(kind: string): string {
-  return kind === 'pdf_text' ? 'text-layer PDFs' : kind === 'image' ? 'scanned images' : kind;
+  if (kind === 'pdf_text') return 'text-layer PDFs';
+  if (kind === 'image') return 'photos and images';
+  return kind === 'scan' ? 'scanned PDFs' : kind;
 }
 
 function percent(t: Tally): string {
   return t.total ? `${((100 * t.right) / t.total).toFixed(1)}% (${t.right}/${t.total})` : 'n/a';
+}
+
+/** Mean absolute gap between a bin's mean confidence and its share right, weighted by the bin's values. */
+export function calibrationGap(summary: EvaluationSummary): number {
+  const total = summary.calibration.reduce((n, b) => n + b.total, 0);
+  if (!total) return 0;
+  return summary.calibration.reduce((sum, b) => sum + (b.total ? Math.abs(b.confidenceSum - b.right) : 0), 0) / total;
 }

@@ -19,6 +19,8 @@ export interface EvaluatedDocument {
   scores: FieldScore[];
   /** Scores with the embedded e-invoice XML read first; only for documents that carry one. */
   xmlScores?: FieldScore[];
+  /** Per expected scalar field: whether its value is in the read text at all (see presence.ts). */
+  present?: Record<string, boolean>;
   /** Set when the document could not be read at all; its fields count as wrong. */
   error?: string;
 }
@@ -36,13 +38,21 @@ export interface EvaluationSummary {
   rowShares: Record<string, { sum: number; count: number }>;
   types: Record<string, { all: Tally; required: Tally }>;
   kinds: Record<string, Tally>;
+  /** Required fields per document type and kind, keyed `type / kind`. */
+  typeKinds: Record<string, Tally>;
+  /** The vendor's (or merchant's) name per kind: the field duplicates and the ERP lean on most. */
+  vendorName: Record<string, Tally>;
   required: Tally;
+  /** Per kind, expected scalar values found in the read text: what reading leaves for extraction. */
+  present: Record<string, Tally>;
   classification: Tally;
   secondsPerPage: number;
   einvoices: { documents: number; withoutXml: { all: Tally; required: Tally }; withXml: { all: Tally; required: Tally } };
   /** Bucket lower bound (0, 0.1, ... 0.9) to the share of values right. */
-  calibration: { bucket: number; right: number; total: number }[];
+  calibration: { bucket: number; right: number; total: number; confidenceSum: number }[];
 }
+
+const VENDOR_FIELDS = new Set(['vendor_name', 'merchant_name']);
 
 export function summarizeEvaluation(docs: EvaluatedDocument[]): EvaluationSummary {
   const summary: EvaluationSummary = {
@@ -52,11 +62,14 @@ export function summarizeEvaluation(docs: EvaluatedDocument[]): EvaluationSummar
     rowShares: {},
     types: {},
     kinds: {},
+    typeKinds: {},
+    vendorName: {},
     required: tally(),
+    present: {},
     classification: tally(),
     secondsPerPage: 0,
     einvoices: { documents: 0, withoutXml: { all: tally(), required: tally() }, withXml: { all: tally(), required: tally() } },
-    calibration: Array.from({ length: 10 }, (_, i) => ({ bucket: i / 10, right: 0, total: 0 })),
+    calibration: Array.from({ length: 10 }, (_, i) => ({ bucket: i / 10, right: 0, total: 0, confidenceSum: 0 })),
   };
   for (const doc of docs) addDocument(summary, doc);
   const pages = docs.reduce((sum, d) => sum + d.pages, 0);
@@ -79,13 +92,17 @@ function addDocument(summary: EvaluationSummary, doc: EvaluatedDocument): void {
       count(type.required, score.correct);
       count(summary.required, score.correct);
       count((summary.kinds[doc.kind] ??= tally()), score.correct);
+      count((summary.typeKinds[`${doc.documentType} / ${doc.kind}`] ??= tally()), score.correct);
     }
+    if (VENDOR_FIELDS.has(score.field)) count((summary.vendorName[doc.kind] ??= tally()), score.correct);
     if (!Array.isArray(score.expected)) {
       const bucket = summary.calibration[Math.min(9, Math.floor((score.confidence ?? 0) * 10))]!;
       bucket.total++;
+      bucket.confidenceSum += score.confidence ?? 0;
       if (score.correct) bucket.right++;
     }
   }
+  for (const present of Object.values(doc.present ?? {})) count((summary.present[doc.kind] ??= tally()), present);
   if (doc.xmlScores) {
     summary.einvoices.documents++;
     addScores(summary.einvoices.withoutXml, doc.scores);

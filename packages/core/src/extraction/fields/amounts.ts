@@ -1,4 +1,4 @@
-import type { ExtractionContext } from '../context.js';
+import { ranked, type ExtractionContext } from '../context.js';
 import type { LabelKey } from '../labels/label-index.js';
 import { findAmounts } from '../values/amounts.js';
 import { bestPerValue, labelledCandidates, type Candidate } from './candidates.js';
@@ -26,20 +26,33 @@ export function chooseAmounts(
   extraKeys: { subtotal: LabelKey[]; tax: LabelKey[]; total: LabelKey[] },
   documentType?: string,
 ): AmountChoice {
-  const subtotals = amountsFor(ctx, ['subtotal', ...extraKeys.subtotal]);
-  const taxes = amountsFor(ctx, ['tax_amount', ...extraKeys.tax]).filter((c) => Number(c.value) >= 0);
-  const totals = totalCandidates(ctx, ['total_amount', ...extraKeys.total]);
+  const subtotals = ranked(ctx, 'subtotal', amountsFor(ctx, ['subtotal', ...extraKeys.subtotal]), documentType);
+  const taxes = ranked(ctx, 'tax_amount', amountsFor(ctx, ['tax_amount', ...extraKeys.tax]).filter((c) => Number(c.value) >= 0), documentType);
+  const totals = ranked(ctx, 'total_amount', totalCandidates(ctx, ['total_amount', ...extraKeys.total]), documentType);
   let best: AmountChoice & { score: number } = { subtotal: null, tax: null, total: null, balanced: null, score: -Infinity };
-  for (const total of [null, ...totals.slice(0, TOP)]) {
+  // Ranked, a total is always given when there is a candidate: the total is the amount asked for
+  // on every document type, and its probability already says how sure it is.
+  const totalChoices = totals[0]?.ranked ? totals.slice(0, TOP) : [null, ...totals.slice(0, TOP)];
+  for (const total of totalChoices) {
     for (const subtotal of [null, ...subtotals.slice(0, TOP)]) {
       for (const tax of [null, ...taxes.slice(0, TOP)]) {
         const scored = scoreCombination(subtotal, tax, total);
+        scored.score += leftOut(subtotal, subtotals) + leftOut(tax, taxes) + leftOut(total, totals);
         if (scored.score > best.score) best = { subtotal, tax, total, ...scored };
       }
     }
   }
   const total = documentType === 'receipt' && best.total ? roundedOf(ctx, best.total) : best.total;
   return { subtotal: best.subtotal, tax: best.tax, total, balanced: best.balanced };
+}
+
+/**
+ * With ranked candidates a score is the probability of being right, and leaving a field out is
+ * right with the probability that none of its candidates is: without this, a combination of
+ * fewer fields would win only because it adds fewer terms.
+ */
+function leftOut(chosen: Candidate | null, list: Candidate[]): number {
+  return chosen === null && list[0]?.ranked ? 1 - list[0].score : 0;
 }
 
 /** A receipt's total is what was charged: the rounded sum when rounding is printed. */

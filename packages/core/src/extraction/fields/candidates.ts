@@ -14,6 +14,8 @@ export interface Candidate {
   /** Where the value came from, for confidence and debugging. */
   source: 'label' | 'layout' | 'fallback' | 'xml';
   label?: LabelHit;
+  /** Set when the learned ranker scored it: the score is then a probability of being right. */
+  ranked?: boolean;
 }
 
 export interface CandidateOptions {

@@ -1,5 +1,5 @@
 import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
-import type { ExtractionContext } from '../context.js';
+import { ranked, type ExtractionContext } from '../context.js';
 import type { LabelKey } from '../labels/label-index.js';
 import { PAYMENT_METHODS, type Role } from '../labels/synonyms.js';
 import { fold } from '../layout/fold.js';
@@ -30,10 +30,10 @@ export function scalarCandidate(ctx: ExtractionContext, field: FieldDefinition, 
     case 'invoice_date':
     case 'order_date':
     case 'transaction_date':
-      return dateCandidates(ctx, role, keys)[0] ?? null;
+      return ranked(ctx, role, dateCandidates(ctx, role, keys), shared.documentType)[0] ?? null;
     case 'due_date':
     case 'delivery_date':
-      return notBefore(dateCandidates(ctx, role, keys), shared.documentDate()?.value)[0] ?? null;
+      return ranked(ctx, role, notBefore(dateCandidates(ctx, role, keys), shared.documentDate()?.value), shared.documentType)[0] ?? null;
     case 'vendor_name':
       return shared.vendor();
     case 'vendor_address':
@@ -44,7 +44,7 @@ export function scalarCandidate(ctx: ExtractionContext, field: FieldDefinition, 
       return paymentMethod(ctx, keys);
     case 'invoice_number':
     case 'po_number':
-      return labelledCandidates(ctx, keys, { type: field.type, identifier: true, prefer: 'first' }).find((c) => c.score >= 0.2) ?? null;
+      return ranked(ctx, role, labelledCandidates(ctx, keys, { type: field.type, identifier: true, prefer: 'first' }).filter((c) => c.score >= 0.2), shared.documentType)[0] ?? null;
     default:
       return labelledCandidates(ctx, keys, { type: field.type, prefer: 'first' })[0] ?? null;
   }
@@ -67,5 +67,5 @@ function paymentMethod(ctx: ExtractionContext, keys: LabelKey[]): Candidate | nu
 }
 
 export function vendorOf(ctx: ExtractionContext, shared: Pick<SharedFindings, 'documentType'>, keys: LabelKey[]): Candidate | null {
-  return vendorCandidates(ctx, ['vendor_name', ...keys], shared.documentType)[0] ?? null;
+  return ranked(ctx, 'vendor_name', vendorCandidates(ctx, ['vendor_name', ...keys], shared.documentType), shared.documentType)[0] ?? null;
 }

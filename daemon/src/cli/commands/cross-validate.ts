@@ -1,0 +1,42 @@
+import { assignFolds, groupMembers, type EvaluatedDocument, type ExtractFieldsOptions } from '@intake/core';
+import { evaluateRead, type ReadEntry } from './evaluate-corpus.js';
+
+/**
+ * Held-out scoring: the documents are grouped by vendor, source and original (a scan sits with the
+ * PDF it was made from), the groups dealt to k folds, and each fold scored with what `learn` made
+ * of the other folds only. Without `learn` every fold is scored with the shipped defaults.
+ */
+
+export type Learn = (training: ReadEntry[]) => Pick<ExtractFieldsOptions, 'ranker'>;
+
+export interface FoldedDocument extends EvaluatedDocument {
+  fold: number;
+  group: string;
+}
+
+export function foldsOf(reads: readonly ReadEntry[], k: number): { fold: number; group: string }[] {
+  const groups = groupMembers(
+    reads.map(({ entry }) => {
+      const vendor = entry.expected.fields.vendor_name ?? entry.expected.fields.merchant_name;
+      return {
+        ...(typeof vendor === 'string' ? { vendor } : {}),
+        ...(entry.expected.source ? { source: entry.expected.source, original: entry.expected.source } : {}),
+      };
+    }),
+  );
+  const folds = assignFolds(groups, k);
+  return groups.map((group, i) => ({ group, fold: folds[i]! }));
+}
+
+export function crossValidate(reads: readonly ReadEntry[], k: number, learn: Learn | null): FoldedDocument[] {
+  const assignment = foldsOf(reads, k);
+  const results: FoldedDocument[] = new Array(reads.length);
+  for (let fold = 0; fold < k; fold++) {
+    const training = reads.filter((_, i) => assignment[i]!.fold !== fold);
+    const options = learn ? learn(training) : {};
+    reads.forEach((read, i) => {
+      if (assignment[i]!.fold === fold) results[i] = { ...evaluateRead(read, options), ...assignment[i]! };
+    });
+  }
+  return results;
+}

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DocumentError, type DocumentReader, type ReadDocument } from '@intake/core';
+
+/**
+ * What `intake eval` read from each file, kept on disk by the file's SHA-256 so that a second run
+ * scores the cached words instead of running OCR again (minutes of CPU for a few hundred images).
+ * The key also carries the reader's tag: a change to how pages are read (preprocessing, models)
+ * bumps the tag and reads everything afresh. The seconds the first read took are kept with it, so
+ * the seconds per page stay those of real reading.
+ */
+
+export interface CachedRead {
+  document: ReadDocument | null;
+  /** The DocumentError message when the reader refused the file. */
+  error?: string;
+  seconds: number;
+}
+
+export interface ReadCache {
+  read(bytes: Uint8Array): Promise<CachedRead>;
+  /** The cached read, or null without reading. */
+  peek(bytes: Uint8Array): Promise<CachedRead | null>;
+}
+
+export function defaultCacheDir(): string {
+  return path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'intake-eval');
+}
+
+export function createReadCache(reader: DocumentReader, dir: string | null, tag: string): ReadCache {
+  const fileOf = (bytes: Uint8Array) => (dir ? path.join(dir, 'reads', `${createHash('sha256').update(tag).update('\0').update(bytes).digest('hex')}.json`) : null);
+  const peek = async (file: string | null) => (file ? readFile(file, 'utf8').then(decode, () => null) : null);
+  return {
+    peek: (bytes) => peek(fileOf(bytes)),
+    async read(bytes) {
+      const file = fileOf(bytes);
+      const hit = await peek(file);
+      if (hit) return hit;
+      const result = await readFresh(reader, bytes);
+      if (file) {
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(`${file}.tmp`, encode(result));
+        await rename(`${file}.tmp`, file);
+      }
+      return result;
+    },
+  };
+}
+
+async function readFresh(reader: DocumentReader, bytes: Uint8Array): Promise<CachedRead> {
+  const started = performance.now();
+  try {
+    const document = await reader.read(bytes, 'application/octet-stream');
+    return { document, seconds: (performance.now() - started) / 1000 };
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    return { document: null, error: error.message, seconds: (performance.now() - started) / 1000 };
+  }
+}
+
+function encode(result: CachedRead): string {
+  const document = result.document && {
+    ...result.document,
+    attachments: result.document.attachments.map((a) => ({ ...a, bytes: Buffer.from(a.bytes).toString('base64') })),
+  };
+  return JSON.stringify({ ...result, document });
+}
+
+function decode(text: string): CachedRead {
+  const parsed = JSON.parse(text) as Omit<CachedRead, 'document'> & { document: (Omit<ReadDocument, 'attachments'> & { attachments: StoredAttachment[] }) | null };
+  const document = parsed.document && {
+    ...parsed.document,
+    attachments: parsed.document.attachments.map((a) => ({ ...a, bytes: new Uint8Array(Buffer.from(a.bytes, 'base64')) })),
+  };
+  return { ...parsed, document };
+}
+
+interface StoredAttachment {
+  name: string;
+  mimeType?: string;
+  bytes: string;
+}

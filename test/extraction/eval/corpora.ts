@@ -1,0 +1,22 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';
+import { SHARED } from '../corpus-location.js';
+import { makeScans } from './make-scans.js';
+
+/**
+ * The development data: dev and dev-large from ../shared, plus scans rendered from their text
+ * PDFs into the eval cache (outside the repository; made again when absent).
+ */
+export const DEV_DIRS = ['dev', 'dev-large'].map((name) => path.join(SHARED, 'corpus', name));
+export const HAS_DEV_DATA = DEV_DIRS.every((dir) => existsSync(dir));
+
+export async function developmentCorpora(cacheDir = defaultCacheDir()): Promise<string[]> {
+  const scans: string[] = [];
+  for (const dir of DEV_DIRS) {
+    const out = path.join(cacheDir, 'scans', path.basename(dir));
+    await makeScans(dir, out);
+    scans.push(out);
+  }
+  return [...DEV_DIRS, ...scans];
+}

@@ -1,0 +1,32 @@
+/**
+ * `npm run train:extraction`: trains the candidate ranker on all development data (dev, dev-large
+ * and scans of their text PDFs) and writes packages/core/src/extraction/ranking/weights.json.
+ * Documents are read through the eval's cache (OCR once per file). Training is deterministic
+ * (full-batch gradient descent from zero weights, documents in sorted order): the same data gives
+ * the same weights, so there is no random seed to keep.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { trainRanker } from '@intake/core';
+import { createTesseractReader, READING_REVISION } from '@intake/ocr-tesseract';
+import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
+import { examplesOf } from '../../../daemon/src/cli/commands/learn-ranker.js';
+import { createReadCache, defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';
+import { developmentCorpora, HAS_DEV_DATA } from './corpora.js';
+
+const WEIGHTS = fileURLToPath(new URL('../../../packages/core/src/extraction/ranking/weights.json', import.meta.url));
+
+if (!HAS_DEV_DATA) throw new Error('the development corpora (../shared/corpus/dev and dev-large) are not there');
+const corpus = (await Promise.all((await developmentCorpora()).map(findCorpus))).flat();
+const reader = createTesseractReader();
+const cache = createReadCache(reader, defaultCacheDir(), `tesseract:${READING_REVISION}`);
+const reads: ReadEntry[] = [];
+try {
+  for (const entry of corpus) reads.push({ entry, ...(await cache.read(new Uint8Array(await readFile(entry.file)))) });
+} finally {
+  await reader.close();
+}
+const lists = reads.flatMap(examplesOf);
+const model = trainRanker(lists);
+await writeFile(WEIGHTS, `${JSON.stringify(model, null, 1)}\n`);
+console.log(`trained on ${reads.length} documents, ${lists.length} candidate lists; wrote ${WEIGHTS}`);

@@ -95,7 +95,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   const state = { log: [] as ReceivedRequest[], failLeft: options.failFirst ?? 0, mode: options.failMode ?? 'status', status: options.failStatus ?? 503 };
   const timers = new Set<NodeJS.Timeout>();
 
-  const reply = (res: https.ServerResponse | import('node:http').ServerResponse, status: number, body: unknown) => {
+  const reply = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
     const data = JSON.stringify(body);
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }).end(data);
   };

@@ -49,6 +49,7 @@ const CONFIG_VARS = [
   'SMTP_TLS_CERT',
   'SMTP_TLS_KEY',
   'SMTP_DRAIN_MS',
+  'WEBHOOKS_ALLOW_LOCALHOST',
 ];
 
 export type Env = Record<string, string | undefined>;

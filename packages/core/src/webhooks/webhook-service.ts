@@ -18,6 +18,11 @@ export interface WebhookServiceDeps {
   clock: Clock;
   ids: IdGenerator;
   timeoutMs: number;
+  /**
+   * Development only: accept `http://localhost` (or 127.0.0.1, [::1]) URLs as well as HTTPS, so a
+   * receiver on the developer's machine needs no certificate. The transport must allow them too.
+   */
+  allowLocalhostHttp?: boolean;
 }
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
@@ -34,6 +39,9 @@ export interface WebhookTestResult {
 }
 
 /** Endpoints, the delivery log, replays and test sends. */
+/** The names plain-http receivers may have when `allowLocalhostHttp` is on: this machine only. */
+export const isLocalhostName = (hostname: string): boolean => ['localhost', '127.0.0.1', '[::1]', '::1'].includes(hostname.toLowerCase());
+
 export class WebhookService {
   constructor(private readonly deps: WebhookServiceDeps) {}
 
@@ -138,7 +146,10 @@ export class WebhookService {
     } catch {
       throw new AppError('invalid_webhook_url', `${url} is not a URL`);
     }
-    if (parsed.protocol !== 'https:') throw new AppError('invalid_webhook_url', 'Webhook URLs must use HTTPS');
+    const localhostHttp = parsed.protocol === 'http:' && this.deps.allowLocalhostHttp === true && isLocalhostName(parsed.hostname);
+    if (parsed.protocol !== 'https:' && !localhostHttp) {
+      throw new AppError('invalid_webhook_url', `Webhook URLs must use HTTPS${this.deps.allowLocalhostHttp ? ' (plain http only to localhost)' : ''}`);
+    }
     if (parsed.username || parsed.password) throw new AppError('invalid_webhook_url', 'Webhook URLs may not carry credentials');
     const problem = await this.deps.transport.checkDestination(url);
     if (problem) throw new AppError('invalid_webhook_url', problem);

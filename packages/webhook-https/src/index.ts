@@ -11,6 +11,7 @@ import net, { type LookupFunction } from 'node:net';
 import tls from 'node:tls';
 import { AddressPolicy, isLocalhostName, type WebhookRequest, type WebhookResponse, type WebhookTransport } from '@intake/core';
 
+/** Options of {@link createHttpsTransport}. */
 export interface HttpsTransportOptions {
   /** Host names, IP addresses or CIDRs allowed even though they are loopback, private, ... */
   allowedHosts?: readonly string[];
@@ -27,6 +28,11 @@ export interface HttpsTransportOptions {
 
 const MAX_RESPONSE_BYTES = 1024;
 
+/**
+ * Core's `WebhookTransport` over Node's https: POSTs with one time limit for the whole exchange, no
+ * redirects followed, the first 1 KB of the answer kept, and every resolved address checked against
+ * the address policy. `close()` destroys the pooled sockets.
+ */
 export function createHttpsTransport(options: HttpsTransportOptions = {}): WebhookTransport & { close(): void } {
   const policy = new AddressPolicy(options.allowedHosts ?? []);
   const lookup: LookupFunction = (hostname, lookupOptions, callback) => {

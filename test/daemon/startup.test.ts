@@ -33,7 +33,9 @@ const messages = (stdout: string) =>
 describe('daemon start-up', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('logs each step of a first start in order, with the time since start', async () => {
     const daemon = await startDaemon({ DATA_DIR: makeTempDir('intake-startup-') });
-    const steps = messages(daemon.stdout()).filter((m) => m.startup_ms !== undefined);
+    const all = messages(daemon.stdout());
+    expect(all[0]?.msg).toMatch(/^starting intake \d+\.\d+\.\d+: loading the daemon$/);
+    const steps = all.filter((m) => m.startup_ms !== undefined);
     const order = [/^opening the database \(PGlite in .+\) and applying migrations$/, /^database ready, migrations applied$/, /^document reader ready \(OCR worker threads/, /^listening for HTTP on 127\.0\.0\.1:0 and SMTP on 127\.0\.0\.1:0$/, /^intake daemon started$/];
     expect(steps.map((s) => s.msg)).toEqual(order.map((re) => expect.stringMatching(re)));
     const started = steps.at(-1)!;

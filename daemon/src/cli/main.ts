@@ -24,8 +24,13 @@ program
   .command('start')
   .description('Start the daemon (HTTP API) with the settings from the environment and config/intake.env')
   .action(async () => {
-    const [{ loadConfig }, { startDaemon }] = await Promise.all([import('../config/load-config.js'), import('../daemon.js')]);
-    const daemon = await startDaemon(loadConfig());
+    const [{ loadConfig }, { createLogger }] = await Promise.all([import('../config/load-config.js'), import('../logger.js')]);
+    const config = loadConfig();
+    const logger = createLogger(config.LOG_LEVEL);
+    // Loading the daemon (HTTP, SMTP, PDF and OCR libraries) takes a moment: say so before it.
+    logger.info({ version }, `starting intake ${version}: loading the daemon`);
+    const { startDaemon } = await import('../daemon.js');
+    const daemon = await startDaemon(config, { logger });
     const shutdown = (signal: string) => {
       daemon.logger.info({ signal }, 'stopping');
       daemon.stop().then(

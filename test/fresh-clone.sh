@@ -8,6 +8,9 @@
 set -uo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/intake-fresh-clone-XXXXXX")"
+# mktemp makes the folder 0700; the test PostgreSQL runs as the `postgres` user when started as root
+# and must reach its binaries inside the clone.
+chmod 755 "$work"
 clone="$work/intake"
 log="$work/npm-test.log"
 

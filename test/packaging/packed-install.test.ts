@@ -1,9 +1,10 @@
 /**
  * The packages as a user gets them: `npm pack` of every workspace package, the tarballs installed
  * into a new project in a temp folder (nothing else from this repository; third-party packages from
- * the npm cache), two TypeScript programs there (test/packaging/app) compiled by that project's
- * `tsc` against the shipped declarations, then run with plain `node`: one extracts a PDF with the
- * library alone, one uses @intake/storage-sql on PGlite (extractor, submission, job).
+ * the npm cache, pinned by a lockfile seeded from the repository's), two TypeScript programs there
+ * (test/packaging/app) compiled by that project's `tsc` against the shipped declarations, then run
+ * with plain `node`: one extracts a PDF with the library alone, one uses @intake/storage-sql on
+ * PGlite (extractor, submission, job).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +24,21 @@ const STEP_TIMEOUT_MS = 300_000;
 const env = () => childEnv({ NODE_OPTIONS: undefined, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' });
 
 const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+
+/**
+ * A package-lock.json for the new project holding the repository's third-party entries (resolved
+ * URL and integrity of exactly the versions tested here), none of its workspaces. npm installs what
+ * the tarballs need from those entries and the cache, and drops the rest.
+ */
+function seedLockfile(app: string): void {
+  const lock = readJson<{ packages: Record<string, { link?: boolean }> }>(path.join(REPO_ROOT, 'package-lock.json'));
+  const manifest = readJson<Record<string, unknown>>(path.join(app, 'package.json'));
+  const packages: Record<string, unknown> = { '': manifest };
+  for (const [key, entry] of Object.entries(lock.packages)) {
+    if (key.startsWith('node_modules/') && !key.startsWith('node_modules/@intake/') && !entry.link) packages[key] = entry;
+  }
+  fs.writeFileSync(path.join(app, 'package-lock.json'), JSON.stringify({ name: manifest.name, lockfileVersion: 3, requires: true, packages }));
+}
 
 describe('packed packages installed into a new project, run with plain node', { timeout: STEP_TIMEOUT_MS * 3 }, () => {
   let app: string;
@@ -56,11 +72,13 @@ describe('packed packages installed into a new project, run with plain node', { 
         overrides: Object.fromEntries(packed.map((p) => [p.name, `$${p.name}`])),
       }),
     );
+    seedLockfile(app);
     for (const file of fs.readdirSync(APP_SOURCES)) fs.copyFileSync(path.join(APP_SOURCES, file), path.join(app, file));
     pdf = path.join(app, 'invoice.pdf');
     fs.writeFileSync(pdf, await makeInvoicePdf({ number: 'INV-2026-0777', total: '1,200.00' }));
 
-    // Offline first: every third-party package is in the npm cache after the repository's own install.
+    // Offline first: the seeded lockfile pins every third-party package to what the repository's own
+    // install put in the npm cache, so no registry metadata is needed.
     try {
       await run(NPM, ['install', '--offline', '--no-audit', '--no-fund'], { cwd: app, env: env(), timeout: STEP_TIMEOUT_MS });
       install = 'offline';

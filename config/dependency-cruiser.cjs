@@ -52,9 +52,11 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // Build output (npm run build) mirrors src/: cruise the sources only.
+    exclude: { path: '^(packages/[^/]+|daemon)/dist/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     combinedDependencies: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default'], extensions: ['.ts', '.js', '.mjs'] },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['@intake/source', 'import', 'default'], extensions: ['.ts', '.js', '.mjs'] },
   },
 };

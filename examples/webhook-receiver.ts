@@ -5,7 +5,8 @@
  *   WEBHOOK_SECRET=whsec_... PORT=9000 npx tsx --tsconfig tsconfig.json examples/webhook-receiver.ts
  *
  * Intake sends only to HTTPS URLs: put this behind your TLS terminator (or pass TLS_CERT/TLS_KEY
- * files to serve HTTPS directly).
+ * files to serve HTTPS directly). For development, a daemon started with
+ * WEBHOOKS_ALLOW_LOCALHOST=true also sends to plain http://localhost:PORT/ receivers like this one.
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -1,6 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests run the packages from their TypeScript sources, never from a possibly stale dist/: each
+ * workspace package's `exports` names its source file under the `@intake/source` condition, and
+ * every such entry becomes an exact alias here (Vite's own condition matching did not reach the
+ * imports made inside another linked package, nor the global setup).
+ */
+function sourceAliases(): { find: RegExp; replacement: string }[] {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const dirs = ['daemon', ...fs.readdirSync(path.join(root, 'packages')).map((d) => path.join('packages', d))];
+  const aliases: { find: RegExp; replacement: string }[] = [];
+  for (const dir of dirs) {
+    const file = path.join(root, dir, 'package.json');
+    if (!fs.existsSync(file)) continue;
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { name: string; exports?: Record<string, unknown> };
+    for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
+      const source = typeof target === 'object' && target !== null ? (target as Record<string, string>)['@intake/source'] : undefined;
+      if (!source) continue;
+      const specifier = subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`;
+      aliases.push({ find: new RegExp(`^${specifier.replace(/[/.]/g, '\\$&')}$`), replacement: path.join(root, dir, source) });
+    }
+  }
+  return aliases;
+}
+
 export default defineConfig({
+  resolve: { alias: sourceAliases() },
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],

@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly through tsx's loader: there is no build step to forget.
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
-
-register({ tsconfig: fileURLToPath(new URL('../../tsconfig.json', import.meta.url)) });
-await import('../src/cli/main.ts');
+// The `intake` CLI: runs the built JavaScript in ../dist (`npm run build`; in the repository
+// `npm install` builds it). Nothing is compiled at start-up.
+try {
+  await import('../dist/cli/main.js');
+} catch (error) {
+  if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('/dist/cli/main.js')) {
+    process.stderr.write('intake: the daemon is not built (no dist/cli/main.js): run `npm run build` in the repository\n');
+    process.exit(1);
+  }
+  throw error;
+}

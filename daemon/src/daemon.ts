@@ -8,6 +8,7 @@ import { TOKENS } from './di/tokens.js';
 import type { HttpApp } from './http/app.js';
 import { createLogger, type Logger } from './logger.js';
 import { acquireDataDirLock, type DataDirLock } from './runtime/data-dir-lock.js';
+import { listenOrExplain } from './runtime/port-in-use.js';
 import { ensureAdminSecret } from './admin/admin-secret.js';
 import { createAdminApp } from './admin/admin-app.js';
 import { bootstrapDefaultOrganization } from './admin/bootstrap.js';
@@ -42,6 +43,9 @@ export interface StartOptions {
 /** Starts the daemon: lock, database (migrated), default organization, HTTP API, admin socket. */
 export async function startDaemon(config: ResolvedConfig, options: StartOptions = {}): Promise<RunningDaemon> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const started = Date.now();
+  // A first start takes seconds (a new PGlite database, its migrations): say what is happening.
+  const step = (msg: string, extra: Record<string, unknown> = {}) => logger.info({ ...extra, startup_ms: Date.now() - started }, msg);
   // PGlite has no lock between processes: hold the data directory before opening the database.
   const lock: DataDirLock | null = config.DATABASE_URL ? null : await acquireDataDirLock(config.DATA_DIR);
   // Written before the slow part of the start, so a CLI command arriving meanwhile can authenticate.
@@ -50,12 +54,15 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
   let storage: SqlStorage | undefined;
   let smtp: SmtpIntake | undefined;
   try {
+    step(config.DATABASE_URL ? 'opening the database (PostgreSQL at DATABASE_URL) and applying migrations' : `opening the database (PGlite in ${config.DATA_DIR}) and applying migrations`);
     const container = await createContainer(config, logger);
     storage = await container.getAsync<SqlStorage>(TOKENS.Storage);
+    step('database ready, migrations applied', { database: storage.kind });
     const intake = await container.getAsync<Intake>(TOKENS.Intake);
     const app = await container.getAsync<HttpApp>(TOKENS.HttpApp);
     const workers = await container.getAsync<JobWorkers>(TOKENS.Workers);
     const reader = container.get<DocumentReader>(TOKENS.Reader);
+    step('document reader ready (OCR worker threads start with the first scanned page)', { ocr_workers: config.OCR_WORKERS });
     const webhookWorkers = await container.getAsync<WebhookWorkers>(TOKENS.WebhookWorkers);
     const transport = container.get<{ close(): void }>(TOKENS.WebhookTransport);
     const mailWorkers = await container.getAsync<MailWorkers>(TOKENS.MailWorkers);
@@ -73,11 +80,15 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     server = http.createServer(app.koa.callback());
     server.on('clientError', app.onClientError);
     server.keepAliveTimeout = 65_000;
-    await new Promise<void>((resolve, reject) => {
-      server!.once('error', reject);
-      server!.listen(config.HTTP_PORT, config.HTTP_HOST, () => resolve());
-    });
-    const smtpAddress = await smtp.listen();
+    step(`listening for HTTP on ${config.HTTP_HOST}:${config.HTTP_PORT} and SMTP on ${config.SMTP_HOST}:${config.SMTP_PORT}`);
+    await listenOrExplain('HTTP_PORT', config.HTTP_PORT, config.HTTP_HOST, () =>
+      new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(config.HTTP_PORT, config.HTTP_HOST, () => resolve());
+      }),
+    );
+    const ownSmtp = smtp;
+    const smtpAddress = await listenOrExplain('SMTP_PORT', config.SMTP_PORT, config.SMTP_HOST, () => ownSmtp.listen());
     workers.start();
     webhookWorkers.start();
     mailWorkers.start();
@@ -88,7 +99,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     const digest = scheduleDigest({ notifications, logger, cronExpression: config.DIGEST_CRON, onQueued: () => notificationWorkers.wake() });
     const httpUrl = reachableUrl(server.address() as AddressInfo);
     const smtpInfo = { host: reachableHost(smtpAddress), port: smtpAddress.port };
-    logger.info({ httpUrl, smtp: `${smtpInfo.host}:${smtpInfo.port}`, emailDomains: config.EMAIL_DOMAINS, database: storage.kind, dataDir: config.DATA_DIR }, 'intake daemon started');
+    logger.info({ httpUrl, smtp: `${smtpInfo.host}:${smtpInfo.port}`, emailDomains: config.EMAIL_DOMAINS, database: storage.kind, dataDir: config.DATA_DIR, startup_ms: Date.now() - started }, 'intake daemon started');
 
     let stopping: Promise<void> | undefined;
     const ownedServer = server;

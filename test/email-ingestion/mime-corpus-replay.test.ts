@@ -36,6 +36,7 @@ const skipReason = !fs.existsSync(path.join(CORPUS, 'manifest.json'))
       ? 'python3 is not installed (smtp-replay.py needs it)'
       : null;
 const present = skipReason === null;
+if (skipReason) console.warn(`test/email-ingestion/mime-corpus-replay.test.ts skipped: ${skipReason}`);
 const DOMAIN = 'example.test';
 /** smtp-replay.py runs at once (each sends one file over its own connection). */
 const PARALLEL_RUNS = 4;

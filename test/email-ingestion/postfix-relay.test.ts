@@ -71,6 +71,8 @@ function relay(command: string, env: Record<string, string>): Promise<string> {
   });
 }
 
+if (skipReason) console.warn(`test/email-ingestion/postfix-relay.test.ts skipped: ${skipReason}`);
+
 (skipReason ? describe.skip : describe)(skipReason ? `gateway behind Postfix: SKIPPED, ${skipReason}` : 'gateway behind a real Postfix relay', { timeout: 180_000 }, () => {
   let daemon: DaemonProcess;
   let daemonEnv: Env;

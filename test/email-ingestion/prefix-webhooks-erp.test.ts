@@ -1,7 +1,7 @@
 /**
  * Per-prefix webhooks and ERP connections end to end, over real sockets: a daemon process on its
  * embedded database, mail in through its SMTP port, the prefix's events and the ERP connector's
- * records caught by HTTPS receivers that check signatures (../shared/tools/webhook-receiver.py),
+ * records caught by HTTPS receivers that check signatures (test/webhooks/receiver.ts),
  * the erp_sync_failed notification caught by an SMTP sink; then the test endpoint with and without
  * simulateOnly.
  */
@@ -10,12 +10,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import { api, makeTempDir, PROCESS_TEST_TIMEOUT_MS, runCliOk, startDaemon, useProcessCleanup } from '../support/processes.js';
 import { startSmtpSink, type SmtpSink } from '../notifications/smtp-sink.js';
-import { receiverUnavailable, startReceiver, stopAllReceivers, waitFor, type Receiver, type ReceivedRequest } from '../webhooks/receiver.js';
+import { startReceiver, stopAllReceivers, waitFor, type Receiver, type ReceivedRequest } from '../webhooks/receiver.js';
 
 useProcessCleanup();
 afterEach(stopAllReceivers);
-const missing = receiverUnavailable();
-if (missing) console.warn(`test/email-ingestion/prefix-webhooks-erp.test.ts skipped: ${missing}`);
 
 const HOOK_SECRET = 'prefix-hook-secret-0001';
 const ERP_SECRET = 'erp-signing-secret-0001';
@@ -23,7 +21,7 @@ const ALL_EVENTS = ['email.received', 'document.classified', 'extraction.complet
 
 const events = (log: ReceivedRequest[], name: string) => log.filter((r) => r.json?.event === name);
 
-describe.skipIf(missing !== null)(`per-prefix webhooks and ERP sync through a daemon${missing ? ` (skipped: ${missing})` : ''}`, { timeout: PROCESS_TEST_TIMEOUT_MS * 2 }, () => {
+describe('per-prefix webhooks and ERP sync through a daemon', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 }, () => {
   let sink: SmtpSink | undefined;
   afterAll(async () => sink?.close());
 

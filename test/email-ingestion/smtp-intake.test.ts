@@ -1,7 +1,4 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +7,7 @@ import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { DB_KINDS } from '../support/databases.js';
 import { base64, invoiceExtractor, makeInvoicePdf, TINY_PNG } from '../support/fixtures.js';
 import { openSmtp, sendRaw } from '../support/smtp.js';
+import { TEST_CERT_FILE, TEST_KEY_FILE } from '../support/test-cert.js';
 
 const DOMAIN = 'example.test';
 
@@ -315,19 +313,12 @@ describe('SMTP intake: the edge (PGlite)', () => {
   });
 });
 
-const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
-
-describe.skipIf(!hasOpenssl)('SMTP intake: STARTTLS with a configured certificate (PGlite)', () => {
+describe('SMTP intake: STARTTLS with a configured certificate (PGlite)', () => {
   let s: Stack;
   let cert: Buffer;
   beforeAll(async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-smtp-tls-'));
-    const certFile = path.join(dir, 'cert.pem');
-    const keyFile = path.join(dir, 'key.pem');
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', keyFile, '-out', certFile]);
-    expect(made.status).toBe(0);
-    cert = fs.readFileSync(certFile);
-    s = await startStack('pglite', { tlsCertFile: certFile, tlsKeyFile: keyFile });
+    cert = fs.readFileSync(TEST_CERT_FILE);
+    s = await startStack('pglite', { tlsCertFile: TEST_CERT_FILE, tlsKeyFile: TEST_KEY_FILE });
   });
   afterAll(async () => {
     await s?.smtp.stop();

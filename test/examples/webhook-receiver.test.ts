@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signWebhookBody } from '@intake/core';
-import { freePort } from '../support/processes.js';
+import { freePort, SOURCE_CONDITION } from '../support/processes.js';
 
 describe('examples/webhook-receiver.ts', () => {
   const children: ReturnType<typeof spawn>[] = [];
@@ -10,7 +10,7 @@ describe('examples/webhook-receiver.ts', () => {
 
   it('accepts a signed event once, refuses a bad signature and a stale event', async () => {
     const port = await freePort();
-    const child = spawn('node_modules/.bin/tsx', ['--tsconfig', 'tsconfig.json', 'examples/webhook-receiver.ts'], { env: { ...process.env, WEBHOOK_SECRET: 'whsec_test', PORT: String(port) }, detached: true });
+    const child = spawn('node_modules/.bin/tsx', ['--tsconfig', 'tsconfig.json', 'examples/webhook-receiver.ts'], { env: { ...process.env, NODE_OPTIONS: SOURCE_CONDITION, WEBHOOK_SECRET: 'whsec_test', PORT: String(port) }, detached: true });
     children.push(child);
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));

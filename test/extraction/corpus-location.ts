@@ -8,3 +8,6 @@ export const SHARED = path.resolve(REPO_ROOT, '../shared');
 export const DEV_CORPUS = path.join(SHARED, 'corpus', 'dev');
 export const HAS_CORPUS = existsSync(DEV_CORPUS);
 export const NO_CORPUS_MESSAGE = `skipped: no dev corpus at ${DEV_CORPUS} (the shared folder beside the repository)`;
+
+// Each test file that needs the corpus imports this module once: say on stderr why its tests skip.
+if (!HAS_CORPUS) console.warn(NO_CORPUS_MESSAGE);

@@ -35,6 +35,8 @@ function expectedAttachments(baseline: string[]): string[] {
   return baseline.map((entry) => entry.replace(/\|false\|(\d+)$/, '|application/octet-stream|$1'));
 }
 
+if (!present) console.warn(`test/mail-documents/mime-corpus.test.ts skipped: no corpus at ${corpusDir} (the shared folder beside the repository)`);
+
 (present ? describe : describe.skip)(
   present ? `mail parser on the MIME corpus (${corpusDir})` : `mail parser on the MIME corpus: SKIPPED, no corpus at ${corpusDir}`,
   () => {

@@ -28,6 +28,7 @@ function amountSpellings(amount: number): string[] {
 const text = (document: ReadDocument | undefined): string => (document?.pages ?? []).flatMap((p) => p.words.map((w) => w.text)).join(' ');
 
 const title = dir ? `dev corpus (${dir})` : 'dev corpus: skipped, as ../shared/corpus/dev is not beside the repository';
+if (dir === null) console.warn(`test/ocr/corpus.test.ts ${title}`);
 describe.skipIf(dir === null)(title, () => {
   const reader = createTesseractReader({ workers: 2 });
   const outcomes: Outcome[] = [];

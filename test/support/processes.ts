@@ -13,7 +13,12 @@ import { afterAll, afterEach } from 'vitest';
 import { callApi } from './http.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The shipped CLI: runs the built JavaScript in daemon/dist. */
 export const INTAKE_BIN = path.join(REPO_ROOT, 'daemon', 'bin', 'intake.mjs');
+/** The same CLI from the TypeScript sources, which is what the tests run (never a stale build). */
+export const INTAKE_FROM_SOURCE = path.join(REPO_ROOT, 'test', 'support', 'intake-from-source.mjs');
+/** The Node flag that makes every `@intake/*` import resolve to the package's src/ (see each package.json's exports). */
+export const SOURCE_CONDITION = '--conditions=@intake/source';
 
 /** Every setting the daemon reads, plus INTAKE_CONFIG: never inherited from the test's own environment. */
 const CONFIG_VARS = [
@@ -47,6 +52,7 @@ const CONFIG_VARS = [
   'SMTP_TLS_CERT',
   'SMTP_TLS_KEY',
   'SMTP_DRAIN_MS',
+  'WEBHOOKS_ALLOW_LOCALHOST',
 ];
 
 export type Env = Record<string, string | undefined>;
@@ -94,17 +100,17 @@ export function childEnv(env: Env): NodeJS.ProcessEnv {
 }
 
 /**
- * Spawns `node daemon/bin/intake.mjs ...args`. The working directory defaults to a fresh empty temp
+ * Spawns the `intake` CLI from source (`node --conditions=@intake/source test/support/intake-from-source.mjs ...args`). The working directory defaults to a fresh empty temp
  * directory, so a `config/intake.env` in the repository never leaks into a test.
  */
 export function spawnIntake(args: string[], env: Env, options: { cwd?: string } = {}): IntakeProcess {
   const cwd = options.cwd ?? makeTempDir('intake-cwd-');
-  const child = spawn(process.execPath, [INTAKE_BIN, ...args], {
+  const child = spawn(process.execPath, [SOURCE_CONDITION, INTAKE_FROM_SOURCE, ...args], {
     cwd,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (child.pid === undefined) throw new Error(`could not spawn ${INTAKE_BIN}`);
+  if (child.pid === undefined) throw new Error(`could not spawn ${INTAKE_FROM_SOURCE}`);
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));

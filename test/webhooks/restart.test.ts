@@ -3,12 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/databases.js';
 import { base64, makeInvoicePdf } from '../support/fixtures.js';
 import { api, makeTempDir, PROCESS_TEST_TIMEOUT_MS, sleep, startDaemon, useProcessCleanup, type DaemonProcess, type Env } from '../support/processes.js';
-import { receiverUnavailable, startReceiver, stopAllReceivers, waitFor, type ReceivedRequest, type ReceiverOptions } from './receiver.js';
+import { startReceiver, stopAllReceivers, waitFor, type ReceivedRequest, type ReceiverOptions } from './receiver.js';
 
 useProcessCleanup();
 afterEach(stopAllReceivers);
-const missing = receiverUnavailable();
-if (missing) console.warn(`test/webhooks/restart.test.ts skipped: ${missing}`);
 
 /** The default organization's keys from the first-start banner of whichever daemon printed it. */
 function bannerKeys(...daemons: DaemonProcess[]): { live: string; test: string } {
@@ -19,7 +17,7 @@ function bannerKeys(...daemons: DaemonProcess[]): { live: string; test: string }
   return { live, test };
 }
 
-/** A self-signed cert made by webhook-receiver.py --make-cert, for WEBHOOK_CA_FILE. */
+/** The committed self-signed test cert, copied into a temp dir by the receiver, for WEBHOOK_CA_FILE. */
 async function makeCert(): Promise<{ certDir: string; certFile: string }> {
   const certDir = makeTempDir('intake-wh-cert-');
   const probe = await startReceiver({ secret: 'unused', certDir });
@@ -65,7 +63,7 @@ const byDelivery = (log: ReceivedRequest[]) => {
   return map;
 };
 
-describe.skipIf(missing !== null)(`webhook deliveries across daemon processes${missing ? ` (skipped: ${missing})` : ''}`, { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
+describe('webhook deliveries across daemon processes', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('a daemon restarted mid-schedule sends attempt 2 on time (>= 5 s after attempt 1), once', async () => {
     const { certDir, certFile } = await makeCert();
     const env: Env = { DATA_DIR: makeTempDir('intake-wh-data-'), WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_CA_FILE: certFile, WEBHOOK_POLL_MS: '100', WORKER_POLL_MS: '100' };

@@ -38,6 +38,15 @@ export function createAdminApp(intake: Intake, webhooks: WebhookService, secret:
   router.post('/admin/webhooks/list', async (ctx) => {
     ctx.body = await ops.listWebhookEndpoints(await readJsonBody(ctx, 65_536));
   });
+  router.post('/admin/orgs/list', async (ctx) => {
+    ctx.body = await ops.listOrganizations(await readJsonBody(ctx, 65_536));
+  });
+  router.post('/admin/keys/list', async (ctx) => {
+    ctx.body = await ops.listApiKeys(await readJsonBody(ctx, 65_536));
+  });
+  router.post('/admin/keys/revoke', async (ctx) => {
+    ctx.body = await ops.revokeApiKey(await readJsonBody(ctx, 65_536));
+  });
   const app = new Koa();
   app.silent = true;
   app.use(requestContext(logger));

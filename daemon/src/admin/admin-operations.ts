@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateApiKeyInputSchema, notFound, parseInput, PLANS, type CreatedOrganization, type Intake, type WebhookService } from '@intake/core';
+import { CreateApiKeyInputSchema, ENVIRONMENTS, notFound, parseInput, PLANS, type CreatedOrganization, type Intake, type WebhookService } from '@intake/core';
 
 /** `intake keys create` input: the API's key body plus the organization. */
 export const AdminCreateKeyInputSchema = CreateApiKeyInputSchema.extend({ org_id: z.string().min(1) });
@@ -30,10 +30,19 @@ export interface AdminOperations {
   updateOrganization(input: unknown): Promise<Record<string, unknown>>;
   createWebhookEndpoint(input: unknown): Promise<Record<string, unknown>>;
   listWebhookEndpoints(input: unknown): Promise<Record<string, unknown>>;
+  /** Every organization with its credit balance: `{ organizations: [...] }`. */
+  listOrganizations(input: unknown): Promise<Record<string, unknown>>;
+  /** An organization's keys as the API shows them (prefix, never the secret): `{ keys: [...] }`. */
+  listApiKeys(input: unknown): Promise<Record<string, unknown>>;
+  /** Revokes one key of an organization; returns its record. */
+  revokeApiKey(input: unknown): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
 const OrgOnly = z.strictObject({ org_id: z.string().min(1) });
+const OrgKey = z.strictObject({ org_id: z.string().min(1), key_id: z.string().min(1) });
+/** The CLI lists at most this many keys of one organization (the API pages through more). */
+const KEY_LIST_LIMIT = 1000;
 
 export function directAdminOperations(intake: Intake, webhooks: WebhookService, close: () => Promise<void>): AdminOperations {
   return {
@@ -68,6 +77,23 @@ export function directAdminOperations(intake: Intake, webhooks: WebhookService, 
     async listWebhookEndpoints(input) {
       const { org_id } = parseInput(OrgOnly, input);
       return { endpoints: await webhooks.list(org_id) };
+    },
+    async listOrganizations() {
+      const organizations = await intake.stores.organizations.list();
+      const rows = [];
+      for (const org of organizations) rows.push({ ...org, credits: (await intake.credits.balance(org.id, 'live')).balance });
+      return { organizations: rows };
+    },
+    async listApiKeys(input) {
+      const { org_id } = parseInput(OrgOnly, input);
+      if (!(await intake.organizations.get(org_id))) throw notFound('Organization', org_id);
+      // The operator sees both environments' keys (live first), as `keys revoke` can end either.
+      const pages = await Promise.all(ENVIRONMENTS.slice().reverse().map((env) => intake.apiKeys.list(org_id, env, { limit: KEY_LIST_LIMIT, offset: 0 })));
+      return { keys: pages.flatMap((p) => p.items).slice(0, KEY_LIST_LIMIT), total: pages.reduce((n, p) => n + p.total, 0) };
+    },
+    async revokeApiKey(input) {
+      const { org_id, key_id } = parseInput(OrgKey, input);
+      return { ...(await intake.apiKeys.revoke(org_id, key_id)) };
     },
     close,
   };

@@ -11,6 +11,9 @@ export function remoteAdminOperations(socketPath: string, secret: string): Admin
     updateOrganization: (input) => call('/admin/orgs/update', input) as never,
     createWebhookEndpoint: (input) => call('/admin/webhooks', input) as never,
     listWebhookEndpoints: (input) => call('/admin/webhooks/list', input) as never,
+    listOrganizations: (input) => call('/admin/orgs/list', input) as never,
+    listApiKeys: (input) => call('/admin/keys/list', input) as never,
+    revokeApiKey: (input) => call('/admin/keys/revoke', input) as never,
     close: async () => {},
   };
 }

@@ -1,28 +1,36 @@
+import fs from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { AppError, ENVIRONMENTS, isScope, PLANS, SCOPES } from '@intake/core';
-import { loadConfig, ConfigError } from '../config/load-config.js';
-import { RemoteAdminError } from '../admin/remote-admin.js';
-import { AdminUnavailableError } from '../admin/admin-secret.js';
-import { DataDirBusyError } from '../runtime/data-dir-lock.js';
-import { startDaemon } from '../daemon.js';
-import { openAdmin } from './open-admin.js';
+import { ENVIRONMENTS, isScope, PLANS, SCOPES } from '@intake/core/constants';
+import { withAdmin } from './lazy.js';
 import { registerCreditCommands } from './commands/credits.js';
 import { registerWebhookCommands } from './commands/webhooks.js';
 import { registerExtractCommand } from './commands/extract.js';
 import { registerEvalCommand } from './commands/eval.js';
+import { registerListCommands } from './commands/lists.js';
+
+// Only commander and the constant lists load up front: each command imports the database, the
+// adapters and the daemon when it runs, so `intake --help` and `--version` answer at once.
+
+const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const int = (name: string) => (value: string) => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
   return Number(value);
 };
 
-const program = new Command('intake').description('Intake: document extraction daemon and tools').showHelpAfterError();
+const program = new Command('intake').description('Intake: document extraction daemon and tools').version(version, '-V, --version').showHelpAfterError();
 
 program
   .command('start')
   .description('Start the daemon (HTTP API) with the settings from the environment and config/intake.env')
   .action(async () => {
-    const daemon = await startDaemon(loadConfig());
+    const [{ loadConfig }, { createLogger }] = await Promise.all([import('../config/load-config.js'), import('../logger.js')]);
+    const config = loadConfig();
+    const logger = createLogger(config.LOG_LEVEL);
+    // Loading the daemon (HTTP, SMTP, PDF and OCR libraries) takes a moment: say so before it.
+    logger.info({ version }, `starting intake ${version}: loading the daemon`);
+    const { startDaemon } = await import('../daemon.js');
+    const daemon = await startDaemon(config, { logger });
     const shutdown = (signal: string) => {
       daemon.logger.info({ signal }, 'stopping');
       daemon.stop().then(
@@ -47,8 +55,7 @@ orgs
   .option('--credits <n>', 'initial credit balance', int('--credits'))
   .option('--json', 'print {"org_id", "live_key", "test_key"} only')
   .action(async (opts: { name: string; plan: string; rateLimit?: number; credits?: number; json?: boolean }) => {
-    const admin = await openAdmin(loadConfig());
-    try {
+    await withAdmin(async (admin) => {
       const created = await admin.createOrganization({
         name: opts.name,
         plan: opts.plan,
@@ -63,9 +70,7 @@ orgs
             `  live key: ${created.live_key}\n  test key: ${created.test_key}\nThese keys are shown only now.\n`,
         );
       }
-    } finally {
-      await admin.close();
-    }
+    });
   });
 
 const keys = program.command('keys').description('Manage API keys');
@@ -83,29 +88,36 @@ keys
     if (unknown.length || scopes.length === 0) {
       throw new InvalidArgumentError(`unknown scope ${unknown.map((s) => `"${s}"`).join(', ') || '(none given)'}; valid scopes: ${SCOPES.join(', ')}`);
     }
-    const admin = await openAdmin(loadConfig());
-    try {
+    await withAdmin(async (admin) => {
       const created = await admin.createApiKey({ org_id: opts.org, name: opts.name, environment: opts.environment, scopes });
       if (opts.json) process.stdout.write(`${JSON.stringify(created)}\n`);
       else process.stdout.write(`Created ${String(created.id)} for ${opts.org}: ${String(created.key)}\nThis key is shown only now.\n`);
-    } finally {
-      await admin.close();
-    }
+    });
   });
 
 registerCreditCommands(program, orgs);
 registerWebhookCommands(program);
 registerExtractCommand(program);
 registerEvalCommand(program);
+registerListCommands(orgs, keys);
 
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  process.stderr.write(`intake: ${describe(error)}\n`);
+  process.stderr.write(`intake: ${await describe(error)}\n`);
   process.exitCode = 1;
 }
 
-function describe(error: unknown): string {
+/** The error as one message for a person; the error classes load only when something failed. */
+async function describe(error: unknown): Promise<string> {
+  const [{ AppError }, { ConfigError }, { RemoteAdminError }, { AdminUnavailableError }, { DataDirBusyError }, { PortInUseError }] = await Promise.all([
+    import('@intake/core'),
+    import('../config/load-config.js'),
+    import('../admin/remote-admin.js'),
+    import('../admin/admin-secret.js'),
+    import('../runtime/data-dir-lock.js'),
+    import('../runtime/port-in-use.js'),
+  ]);
   if (error instanceof AppError) {
     const details = error.details?.map((d) => `\n  ${d.path}: ${d.message}`).join('') ?? '';
     return `${error.message}${details}`;
@@ -116,6 +128,14 @@ function describe(error: unknown): string {
       : '';
     return `${error.message}${details}`;
   }
-  if (error instanceof ConfigError || error instanceof DataDirBusyError || error instanceof AdminUnavailableError || error instanceof InvalidArgumentError) return error.message;
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirBusyError ||
+    error instanceof AdminUnavailableError ||
+    error instanceof InvalidArgumentError ||
+    error instanceof PortInUseError
+  ) {
+    return error.message;
+  }
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

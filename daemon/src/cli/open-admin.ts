@@ -42,6 +42,6 @@ export async function openAdmin(config: ResolvedConfig): Promise<AdminOperations
 
 /** The same URL rules as the daemon's (WEBHOOK_ALLOWED_HOSTS), for endpoints registered from the CLI. */
 function webhookService(intake: Intake, config: ResolvedConfig): WebhookService {
-  const transport = createHttpsTransport({ allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, ...(config.WEBHOOK_CA_FILE ? { caFile: config.WEBHOOK_CA_FILE } : {}) });
-  return new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport, clock: intake.clock, ids: intake.ids, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+  const transport = createHttpsTransport({ allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, ...(config.WEBHOOK_CA_FILE ? { caFile: config.WEBHOOK_CA_FILE } : {}), allowLocalhostHttp: config.WEBHOOKS_ALLOW_LOCALHOST });
+  return new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport, clock: intake.clock, ids: intake.ids, timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowLocalhostHttp: config.WEBHOOKS_ALLOW_LOCALHOST });
 }

@@ -81,6 +81,8 @@ export const ConfigSchema = z.object({
   OCR_WORKERS: digits.pipe(z.number().int().min(1).max(16)).default(2),
   /** Host names, IP addresses or CIDRs webhooks may reach although they are loopback or private (comma-separated). */
   WEBHOOK_ALLOWED_HOSTS: z.string().default('').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  /** Development only: also accept http://localhost (127.0.0.1, [::1]) webhook receivers, without TLS. Off by default. */
+  WEBHOOKS_ALLOW_LOCALHOST: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** PEM file of extra CAs trusted for webhook receivers (a company CA or a self-signed receiver). */
   WEBHOOK_CA_FILE: z.string().min(1).optional(),
   /** A receiver must answer within this (the spec: 5 s). */

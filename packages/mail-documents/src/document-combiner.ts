@@ -12,6 +12,7 @@ const DEFAULT_DPI = 300;
 /** PDF viewers refuse pages larger than 200 inches (14,400 points); an image at 1 dpi would be one. */
 const MAX_PAGE_POINTS = 14_400;
 
+/** Core's `DocumentCombiner`: merges PDFs and images (PNG, JPEG, TIFF, WEBP) into one PDF, in order. */
 export function createPdfCombiner(): DocumentCombiner {
   return {
     async combine(documents) {

@@ -8,6 +8,7 @@
 import { simpleParser, type AddressObject, type EmailAddress, type HeaderLines, type Headers, type ParsedMail } from 'mailparser';
 import type { MessageParser, ParsedAttachment, ParsedMessage } from '@intake/core';
 
+/** Options of {@link createMailParser}. */
 export interface MailParserOptions {
   /** How long one message may take before parse() gives up with an Error; 30 s by default. */
   timeoutMs?: number;
@@ -34,6 +35,10 @@ const PARSE_OPTIONS = {
   keepCidLinks: true,
 } as const;
 
+/**
+ * Core's `MessageParser` on mailparser: a raw RFC 5322 message to its headers, text and attachments,
+ * with attachment names sanitised and types decided by content, within a time bound.
+ */
 export function createMailParser(options: MailParserOptions = {}): MessageParser {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {

@@ -6,6 +6,7 @@
 import nodemailer from 'nodemailer';
 import { NotifierError, type Notifier, type OutboundMail } from '@intake/core';
 
+/** Options of {@link createSmtpNotifier}. */
 export interface SmtpNotifierOptions {
   /**
    * `smtp://host:port` (STARTTLS when offered), `smtps://host:port` (TLS from the start), with
@@ -64,6 +65,10 @@ export function toNotifierError(error: unknown): NotifierError {
   return new NotifierError(`${prefix}: ${detail}`, permanent, { cause: error });
 }
 
+/**
+ * Core's `Notifier` over an outbound SMTP relay (nodemailer): sends each notification mail and
+ * classifies failures as permanent or temporary (see {@link toNotifierError}). `close()` ends the pool.
+ */
 export function createSmtpNotifier(options: SmtpNotifierOptions): Notifier & { close(): void } {
   const problem = validateRelayUrl(options.relayUrl);
   if (problem) throw new Error(`SMTP_RELAY_URL ${problem}`);

@@ -5,11 +5,13 @@
  */
 import dns from 'node:dns';
 import fs from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
 import tls from 'node:tls';
-import { AddressPolicy, type WebhookRequest, type WebhookResponse, type WebhookTransport } from '@intake/core';
+import { AddressPolicy, isLocalhostName, type WebhookRequest, type WebhookResponse, type WebhookTransport } from '@intake/core';
 
+/** Options of {@link createHttpsTransport}. */
 export interface HttpsTransportOptions {
   /** Host names, IP addresses or CIDRs allowed even though they are loopback, private, ... */
   allowedHosts?: readonly string[];
@@ -17,10 +19,20 @@ export interface HttpsTransportOptions {
   caFile?: string;
   /** Sockets kept open per host between deliveries. */
   maxSockets?: number;
+  /**
+   * Development only (WEBHOOKS_ALLOW_LOCALHOST): also send to `http://localhost` URLs, without TLS,
+   * and only when the name resolves to a loopback address. Off by default.
+   */
+  allowLocalhostHttp?: boolean;
 }
 
 const MAX_RESPONSE_BYTES = 1024;
 
+/**
+ * Core's `WebhookTransport` over Node's https: POSTs with one time limit for the whole exchange, no
+ * redirects followed, the first 1 KB of the answer kept, and every resolved address checked against
+ * the address policy. `close()` destroys the pooled sockets.
+ */
 export function createHttpsTransport(options: HttpsTransportOptions = {}): WebhookTransport & { close(): void } {
   const policy = new AddressPolicy(options.allowedHosts ?? []);
   const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
@@ -45,16 +57,24 @@ export function createHttpsTransport(options: HttpsTransportOptions = {}): Webho
   // sender already bounds attempts in flight, per endpoint and in all.
   const agent = new https.Agent({ keepAlive: true, maxFreeSockets: options.maxSockets ?? 8, lookup, ...(secureContext ? { secureContext } : {}) });
 
+  const localAgent = options.allowLocalhostHttp ? new http.Agent({ keepAlive: true, maxFreeSockets: options.maxSockets ?? 8, lookup: loopbackOnly }) : null;
+
   return {
     send: (request) => {
+      const url = new URL(request.url);
+      if (url.protocol === 'http:') {
+        if (!localAgent || !isLocalhostName(url.hostname)) return Promise.resolve({ statusCode: null, durationMs: 0, responseBody: null, error: 'plain http is sent only to localhost, and only with WEBHOOKS_ALLOW_LOCALHOST' });
+        return send(localAgent, request, http.request);
+      }
       // Node connects to an IP literal without calling `lookup`: check those here.
-      const host = new URL(request.url).hostname.replace(/^\[|\]$/g, '');
+      const host = url.hostname.replace(/^\[|\]$/g, '');
       const problem = net.isIP(host) ? policy.check(host, host) : null;
       if (problem) return Promise.resolve({ statusCode: null, durationMs: 0, responseBody: null, error: problem });
-      return send(agent, request);
+      return send(agent, request, https.request);
     },
     async checkDestination(url) {
-      const { hostname } = new URL(url);
+      const { hostname, protocol } = new URL(url);
+      if (protocol === 'http:') return localAgent && isLocalhostName(hostname) ? null : 'plain http is sent only to localhost, and only with WEBHOOKS_ALLOW_LOCALHOST';
       const bare = hostname.replace(/^\[|\]$/g, '');
       try {
         const addresses = await dns.promises.lookup(bare, { all: true });
@@ -69,11 +89,25 @@ export function createHttpsTransport(options: HttpsTransportOptions = {}): Webho
         return null;
       }
     },
-    close: () => agent.destroy(),
+    close: () => {
+      agent.destroy();
+      localAgent?.destroy();
+    },
   };
 }
 
-function send(agent: https.Agent, request: WebhookRequest): Promise<WebhookResponse> {
+/** For http://localhost receivers: the name must resolve to this machine, nothing else. */
+const loopbackOnly: LookupFunction = (hostname, lookupOptions, callback) => {
+  dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 4);
+    const list = (addresses as dns.LookupAddress[]).filter(({ address }) => address === '::1' || address.startsWith('127.'));
+    if (list.length === 0) return callback(Object.assign(new Error(`${hostname} does not resolve to a loopback address`), { code: 'EADDRNOTALLOWED' }), '', 4);
+    if (lookupOptions.all) return callback(null, list as never);
+    callback(null, list[0]!.address, list[0]!.family);
+  });
+};
+
+function send(agent: http.Agent, request: WebhookRequest, requestFn: typeof https.request): Promise<WebhookResponse> {
   const started = performance.now();
   const done = (partial: Omit<WebhookResponse, 'durationMs'>): WebhookResponse => ({ ...partial, durationMs: performance.now() - started });
   return new Promise((resolve) => {
@@ -84,7 +118,7 @@ function send(agent: https.Agent, request: WebhookRequest): Promise<WebhookRespo
       clearTimeout(timer);
       resolve(response);
     };
-    const req = https.request(request.url, { method: 'POST', agent, headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) } }, (res) => {
+    const req = requestFn(request.url, { method: 'POST', agent, headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) } }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {

@@ -1,6 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { loadConfig } from '../../config/load-config.js';
-import { openAdmin } from '../open-admin.js';
+import { withAdmin } from '../lazy.js';
 
 const integer = (value: string) => {
   if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
@@ -19,13 +18,10 @@ export function registerCreditCommands(program: Command, orgs: Command): void {
     .option('--description <text>', 'ledger description')
     .option('--json', 'print the result as JSON')
     .action(async (opts: { org: string; amount: number; adjustment?: boolean; description?: string; json?: boolean }) => {
-      const admin = await openAdmin(loadConfig());
-      try {
+      await withAdmin(async (admin) => {
         const result = await admin.addCredits({ org_id: opts.org, amount: opts.amount, type: opts.adjustment ? 'adjustment' : 'top_up', ...(opts.description ? { description: opts.description } : {}) });
         process.stdout.write(opts.json ? `${JSON.stringify(result)}\n` : `${opts.org}: balance ${String(result.balance)} (available ${String(result.available)})\n`);
-      } finally {
-        await admin.close();
-      }
+      });
     });
 
   orgs
@@ -39,8 +35,7 @@ export function registerCreditCommands(program: Command, orgs: Command): void {
     .option('--json', 'print the organization as JSON')
     .action(async (opts: { org: string; lowBalanceThreshold?: number; metadataSearch?: string; plan?: string; rateLimit?: number; json?: boolean }) => {
       if (opts.metadataSearch !== undefined && !['on', 'off'].includes(opts.metadataSearch)) throw new InvalidArgumentError('--metadata-search takes on or off');
-      const admin = await openAdmin(loadConfig());
-      try {
+      await withAdmin(async (admin) => {
         const updated = await admin.updateOrganization({
           org_id: opts.org,
           ...(opts.lowBalanceThreshold !== undefined ? { low_balance_threshold: opts.lowBalanceThreshold } : {}),
@@ -49,8 +44,6 @@ export function registerCreditCommands(program: Command, orgs: Command): void {
           ...(opts.rateLimit !== undefined ? { rate_limit_per_minute: opts.rateLimit } : {}),
         });
         process.stdout.write(opts.json ? `${JSON.stringify(updated)}\n` : `Updated ${opts.org}.\n`);
-      } finally {
-        await admin.close();
-      }
+      });
     });
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { DocumentError, type DocumentReader, type ReadDocument } from '@intake/core';
 
@@ -25,9 +24,7 @@ export interface ReadCache {
   peek(bytes: Uint8Array): Promise<CachedRead | null>;
 }
 
-export function defaultCacheDir(): string {
-  return path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'intake-eval');
-}
+export { defaultCacheDir } from './cache-dir.js';
 
 export function createReadCache(reader: DocumentReader, dir: string | null, tag: string): ReadCache {
   const fileOf = (bytes: Uint8Array) => (dir ? path.join(dir, 'reads', `${createHash('sha256').update(tag).update('\0').update(bytes).digest('hex')}.json`) : null);

@@ -1,6 +1,14 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../../config/load-config.js';
-import { openAdmin } from '../open-admin.js';
+import { withAdmin } from '../lazy.js';
+import { formatTable } from '../table.js';
+
+interface EndpointRow {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  is_active: boolean;
+}
 
 /** `intake webhooks create|list`: the CLI side of webhook endpoints. */
 export function registerWebhookCommands(program: Command): void {
@@ -14,25 +22,29 @@ export function registerWebhookCommands(program: Command): void {
     .option('--description <text>', 'what the endpoint is for')
     .option('--json', 'print the endpoint with its secret as JSON')
     .action(async (opts: { org: string; url: string; events: string; description?: string; json?: boolean }) => {
-      const admin = await openAdmin(loadConfig());
-      try {
+      await withAdmin(async (admin) => {
         const events = opts.events.split(',').map((e) => e.trim()).filter(Boolean);
         const created = await admin.createWebhookEndpoint({ org_id: opts.org, url: opts.url, events, ...(opts.description ? { description: opts.description } : {}) });
         process.stdout.write(opts.json ? `${JSON.stringify(created)}\n` : `Created ${String(created.id)} for ${opts.url}\n  secret: ${String(created.secret)}\nThis secret is shown only now.\n`);
-      } finally {
-        await admin.close();
-      }
+      });
     });
   webhooks
     .command('list')
     .description("List an organization's webhook endpoints")
     .requiredOption('--org <org_id>', 'organization id')
-    .action(async (opts: { org: string }) => {
-      const admin = await openAdmin(loadConfig());
-      try {
-        process.stdout.write(`${JSON.stringify(await admin.listWebhookEndpoints({ org_id: opts.org }))}\n`);
-      } finally {
-        await admin.close();
-      }
+    .option('--json', 'print {"endpoints": [...]} as JSON')
+    .action(async (opts: { org: string; json?: boolean }) => {
+      await withAdmin(async (admin) => {
+        const listed = (await admin.listWebhookEndpoints({ org_id: opts.org })) as { endpoints: EndpointRow[] };
+        if (opts.json) return void process.stdout.write(`${JSON.stringify(listed)}\n`);
+        process.stdout.write(
+          listed.endpoints.length === 0
+            ? `No webhook endpoints for ${opts.org}.\n`
+            : formatTable(
+                ['ID', 'STATUS', 'EVENTS', 'URL', 'DESCRIPTION'],
+                listed.endpoints.map((e) => [e.id, e.is_active ? 'active' : 'inactive', e.events, e.url, e.description]),
+              ),
+        );
+      });
     });
 }

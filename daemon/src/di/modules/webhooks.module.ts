@@ -11,7 +11,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
   bind<WebhookTransport & { close(): void }>(TOKENS.WebhookTransport)
     .toDynamicValue((ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      return createHttpsTransport({ allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, ...(config.WEBHOOK_CA_FILE ? { caFile: config.WEBHOOK_CA_FILE } : {}), maxSockets: config.WEBHOOK_ENDPOINT_CONCURRENCY });
+      return createHttpsTransport({ allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, ...(config.WEBHOOK_CA_FILE ? { caFile: config.WEBHOOK_CA_FILE } : {}), maxSockets: config.WEBHOOK_ENDPOINT_CONCURRENCY, allowLocalhostHttp: config.WEBHOOKS_ALLOW_LOCALHOST });
     })
     .inSingletonScope();
 
@@ -19,7 +19,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
     .toDynamicValue(async (ctx) => {
       const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      return new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: ctx.get(TOKENS.WebhookTransport), clock: intake.clock, ids: intake.ids, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+      return new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: ctx.get(TOKENS.WebhookTransport), clock: intake.clock, ids: intake.ids, timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowLocalhostHttp: config.WEBHOOKS_ALLOW_LOCALHOST });
     })
     .inSingletonScope();
 

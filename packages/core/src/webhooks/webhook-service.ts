@@ -20,6 +20,11 @@ export interface WebhookServiceDeps {
   clock: Clock;
   ids: IdGenerator;
   timeoutMs: number;
+  /**
+   * Development only: accept `http://localhost` (or 127.0.0.1, [::1]) URLs as well as HTTPS, so a
+   * receiver on the developer's machine needs no certificate. The transport must allow them too.
+   */
+  allowLocalhostHttp?: boolean;
 }
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
@@ -135,7 +140,7 @@ export class WebhookService {
   }
 
   private async checkUrl(url: string): Promise<void> {
-    const problem = await checkCallbackUrl(url, this.deps.transport);
+    const problem = await checkCallbackUrl(url, this.deps.transport, { allowLocalhostHttp: this.deps.allowLocalhostHttp === true });
     if (problem) throw new AppError('invalid_webhook_url', problem);
   }
 }

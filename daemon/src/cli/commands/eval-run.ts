@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { formatEvaluation, summarizeEvaluation } from '@intake/core';
+import { createTesseractReader, READING_REVISION } from '@intake/ocr-tesseract';
+import { crossValidate } from './cross-validate.js';
+import { findCorpus, type ReadEntry } from './evaluate-corpus.js';
+import { createProgress } from './progress.js';
+import { createReadCache } from './read-cache.js';
+import { learnRanker } from './learn-ranker.js';
+
+/** The options of `intake eval`. */
+export interface EvalOptions {
+  json?: boolean;
+  folds: string;
+  shipped?: boolean;
+  cacheDir: string;
+  cache: boolean;
+  cachedOnly?: boolean;
+}
+
+/** The body of `intake eval DIR...` (loaded when the command runs: see eval.ts). */
+export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> {
+  const k = Number(opts.folds);
+  if (!Number.isInteger(k) || k < 2) throw new Error(`--folds must be an integer of at least 2, not ${opts.folds}`);
+  const corpus = (await Promise.all(dirs.map(findCorpus))).flat();
+  if (corpus.length === 0) throw new Error(`no documents with a sibling *.expected.json in ${dirs.join(', ')}`);
+  const reader = createTesseractReader();
+  const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, `tesseract:${READING_REVISION}`);
+  const progress = createProgress(corpus.length);
+  const reads: ReadEntry[] = [];
+  try {
+    for (const entry of corpus) {
+      progress.tick(entry.file);
+      const bytes = new Uint8Array(await readFile(entry.file));
+      const read = opts.cachedOnly ? await cache.peek(bytes) : await cache.read(bytes);
+      if (read) reads.push({ entry, ...read });
+    }
+  } finally {
+    progress.done();
+    await reader.close();
+  }
+  const documents = crossValidate(reads, k, opts.shipped ? null : learnRanker);
+  const summary = summarizeEvaluation(documents);
+  const heading = opts.shipped
+    ? 'Scored with the shipped ranker (trained on these documents: not a held-out figure)'
+    : `Held-out figures: ${k} folds by vendor and source, each scored by a ranker trained on the other folds`;
+  process.stdout.write(opts.json ? `${JSON.stringify({ summary, documents })}\n` : `${formatEvaluation(summary, heading)}\n`);
+}

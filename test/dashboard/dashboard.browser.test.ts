@@ -23,6 +23,7 @@ let browser: Browser;
 let env: Record<string, string>;
 let orgId: string;
 let liveKey: string;
+let testKey: string;
 let readOnlyKey: string;
 let extractorId: string;
 const contexts: BrowserContext[] = [];
@@ -90,6 +91,7 @@ describe('dashboard in Chromium', () => {
     const out = daemon.stdout();
     orgId = /organization: (org_\S+)/.exec(out)![1]!;
     liveKey = /live key: +(sk_live_\S+)/.exec(out)![1]!;
+    testKey = /test key: +(sk_test_\S+)/.exec(out)![1]!;
     await runCliOk(['credits', 'add', '--org', orgId, '--amount', '500'], env);
     const extractor = await api(daemon.httpUrl, 'POST', '/v1/extractors', {
       key: liveKey,
@@ -324,6 +326,114 @@ describe('dashboard in Chromium', () => {
     expect(await page.getByRole('alert').textContent()).toContain('api_keys:write');
     await expectAccessible(page, 'API keys (read-only)');
     await shot(page, '09-api-keys-read-only');
+  });
+  it('creates an extractor with a validation pattern (the API\'s error for a bad one shown on the field), deactivates, activates, duplicates and deletes', async () => {
+    const page = await newPage();
+    await signIn(page, liveKey);
+    await go(page, 'Extractors');
+    const create = page.getByRole('region', { name: 'Create an extractor' });
+    await page.getByRole('table').getByRole('cell', { name: 'Invoices', exact: true }).waitFor();
+    await create.getByLabel('Extractor name').fill('Contracts');
+    await create.getByLabel('Document type').fill('contract');
+    const field = create.getByRole('group', { name: 'Field 1' });
+    await field.getByLabel('Name').fill('contract_id');
+    await field.getByLabel('Description').fill('The contract number');
+    await field.getByLabel('Validation pattern').fill('^(CT-\\d+$');
+    await create.getByRole('button', { name: 'Create extractor' }).click();
+    // What the API itself answers for this body: the page must show its words on the field.
+    const refused = await api(daemon.httpUrl, 'POST', '/v1/extractors', {
+      key: liveKey,
+      body: { name: 'Contracts', document_type: 'contract', field_definitions: [{ name: 'contract_id', type: 'text', required: true, description: 'The contract number', validation: { pattern: '^(CT-\\d+$' } }] },
+    });
+    expect(refused.status).toBe(400);
+    const detail = (refused.body.error.details as { path: string; message: string }[]).find((d) => d.path.endsWith('validation.pattern'))!;
+    expect(detail.message).toContain('pattern does not compile');
+    await field.locator('.field-error').getByText(detail.message).waitFor();
+    expect(await create.getByRole('alert').textContent()).toContain(refused.body.error.message);
+    expect(await page.getByRole('row', { name: /Contracts/ }).count()).toBe(0);
+    await expectAccessible(page, 'extractors (refused)');
+    await shot(page, '10-extractors-refused');
+
+    await field.getByLabel('Validation pattern').fill('^CT-\\d+$');
+    await create.getByRole('button', { name: 'Create extractor' }).click();
+    const row = page.getByRole('row', { name: /^Contracts contract/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('pattern ^CT-\\d+$');
+    expect(await create.locator('.field-error').count()).toBe(0);
+    const id = await row.getAttribute('data-extractor-id');
+    const stored = await api(daemon.httpUrl, 'GET', `/v1/extractors/${id}`, { key: liveKey });
+    expect(stored.body.field_definitions[0].validation).toEqual({ pattern: '^CT-\\d+$' });
+
+    await row.getByRole('button', { name: /Deactivate/ }).click();
+    await row.getByRole('cell', { name: 'inactive' }).waitFor();
+    expect((await api(daemon.httpUrl, 'GET', `/v1/extractors/${id}`, { key: liveKey })).body.is_active).toBe(false);
+    await row.getByRole('button', { name: /Activate/ }).click();
+    await row.getByRole('cell', { name: 'active', exact: true }).waitFor();
+
+    await row.getByRole('button', { name: /Duplicate/ }).click();
+    const copy = page.getByRole('row', { name: /^Contracts \(copy\)/ });
+    await copy.waitFor();
+    await expectAccessible(page, 'extractors');
+    await shot(page, '11-extractors');
+    // Delete asks first: dismissing keeps it, accepting deletes it.
+    page.once('dialog', (d) => void d.dismiss());
+    await copy.getByRole('button', { name: /Delete/ }).click();
+    expect(await copy.count()).toBe(1);
+    page.once('dialog', (d) => void d.accept());
+    await copy.getByRole('button', { name: /Delete/ }).click();
+    await copy.waitFor({ state: 'detached' });
+    const left = await api(daemon.httpUrl, 'GET', '/v1/extractors?limit=100', { key: liveKey });
+    expect((left.body.extractors as { name: string }[]).map((x) => x.name).filter((n) => n.startsWith('Contracts'))).toEqual(['Contracts']);
+  });
+
+  it('a test key and a read-only key find the extractor actions disabled, each with its reason', async () => {
+    const page = await newPage();
+    await signIn(page, testKey);
+    expect(await page.locator('.mode-label').textContent()).toBe('TEST MODE');
+    await go(page, 'Extractors');
+    const create = page.getByRole('button', { name: 'Create extractor' });
+    await create.waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    // The reason is the API's own answer to a test key.
+    const refused = await api(daemon.httpUrl, 'POST', '/v1/extractors', { key: testKey, body: { name: 'X', document_type: 'x', field_definitions: [{ name: 'a', type: 'text', required: true, description: '' }] } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('insufficient_permissions');
+    const reason = page.locator('.why', { hasText: refused.body.error.message });
+    expect(await reason.count()).toBeGreaterThan(1);
+    const deactivate = page.getByRole('row', { name: /^Invoices invoice/ }).getByRole('button', { name: /Deactivate/ });
+    expect(await deactivate.isDisabled()).toBe(true);
+    expect(await deactivate.getAttribute('aria-describedby')).toBeTruthy();
+    await expectAccessible(page, 'extractors (test key)');
+    await shot(page, '12-extractors-test-key');
+
+    const ro = await newPage();
+    await signIn(ro, readOnlyKey);
+    await go(ro, 'Extractors');
+    const roCreate = ro.getByRole('button', { name: 'Create extractor' });
+    await roCreate.waitFor();
+    expect(await roCreate.isDisabled()).toBe(true);
+    expect(await ro.getByText('Your key lacks the extractors:write scope').count()).toBeGreaterThan(1);
+    expect(await ro.getByRole('row', { name: /^Invoices invoice/ }).getByRole('button', { name: /Delete/ }).isDisabled()).toBe(true);
+  });
+
+  it('shows the credit balance with its threshold and the ledger (top-up and charges)', async () => {
+    const page = await newPage();
+    await signIn(page, liveKey);
+    await go(page, 'Credits');
+    const balance = page.getByRole('region', { name: 'Balance' });
+    await balance.waitFor();
+    const real = await api(daemon.httpUrl, 'GET', '/v1/credits/balance', { key: liveKey });
+    expect(await balance.textContent()).toContain(`Low-balance threshold${real.body.low_balance_threshold}`);
+    expect(await balance.textContent()).toContain(`Available${real.body.available}`);
+    const ledger = page.getByRole('region', { name: 'Ledger' });
+    const ledgerApi = await api(daemon.httpUrl, 'GET', '/v1/credits/transactions?limit=50', { key: liveKey });
+    expect(ledgerApi.body.total).toBeGreaterThan(1);
+    await ledger.getByText(`${ledgerApi.body.total} entries, newest first`).waitFor();
+    expect(await ledger.getByRole('row', { name: /top up \+500/ }).count()).toBe(1);
+    // Each document charged in the earlier tests appears, linked to its job.
+    expect(await ledger.getByRole('row', { name: /charge -/ }).count()).toBe((ledgerApi.body.transactions as { type: string }[]).filter((t) => t.type === 'charge').length);
+    await expectAccessible(page, 'credits');
+    await shot(page, '13-credits');
   });
 });
 

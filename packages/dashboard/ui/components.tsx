@@ -68,13 +68,20 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
 /** Does the signed-in key hold the scope? */
 export const can = (session: Session, scope: string): boolean => session.scopes.includes(scope);
 
-/** Why a write action is off, shown next to it (undefined when allowed). */
-export const missingScope = (session: Session, scope: string): string | undefined =>
-  can(session, scope) ? undefined : `Your key lacks the ${scope} scope: this action is disabled.`;
+/**
+ * Why a write action is off, shown next to it (undefined when allowed). `liveOnly` names configuration that test
+ * and live share, which the API lets only a live key change (the reason is the API's own).
+ */
+export const missingScope = (session: Session, scope: string, liveOnly?: string): string | undefined =>
+  !can(session, scope)
+    ? `Your key lacks the ${scope} scope: this action is disabled.`
+    : liveOnly && session.environment !== 'live'
+      ? `Test keys can read but not change ${liveOnly}: test and live share it, so only a live key may change it.`
+      : undefined;
 
 /** A button for a write action: disabled, with the reason beside it, when the key cannot do it. */
-export function ActionButton(props: { session: Session; scope: string; onClick?: () => void; type?: 'button' | 'submit'; children: ComponentChildren; class?: string; busy?: boolean }) {
-  const reason = missingScope(props.session, props.scope);
+export function ActionButton(props: { session: Session; scope: string; liveOnly?: string; onClick?: () => void; type?: 'button' | 'submit'; children: ComponentChildren; class?: string; busy?: boolean }) {
+  const reason = missingScope(props.session, props.scope, props.liveOnly);
   const id = useId();
   return (
     <span class="action">

@@ -3,8 +3,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { currentSession, signIn, signOut, useSession, type Session } from './api.js';
 import { ErrorBox, Link, navigate } from './components.js';
 import { ApiKeys } from './screens/api-keys.js';
+import { Credits } from './screens/credits.js';
 import { DocumentPage } from './screens/document-page.js';
 import { Documents } from './screens/documents.js';
+import { Extractors } from './screens/extractors.js';
 import { Overview } from './screens/overview.js';
 import { Webhooks } from './screens/webhooks.js';
 
@@ -12,8 +14,10 @@ import { Webhooks } from './screens/webhooks.js';
 const SCREENS = [
   { path: '/', title: 'Overview' },
   { path: '/documents', title: 'Documents' },
+  { path: '/extractors', title: 'Extractors' },
   { path: '/webhooks', title: 'Webhooks' },
   { path: '/api-keys', title: 'API keys' },
+  { path: '/credits', title: 'Credits' },
 ];
 
 function SignIn(props: { onSignedIn: (s: Session) => void; notice: string | null }) {
@@ -62,6 +66,10 @@ function Screen(props: { path: string; session: Session }) {
       return <Overview session={props.session} />;
     case '/documents':
       return <Documents session={props.session} />;
+    case '/extractors':
+      return <Extractors session={props.session} />;
+    case '/credits':
+      return <Credits />;
     case '/webhooks':
       return <Webhooks session={props.session} />;
     case '/api-keys':

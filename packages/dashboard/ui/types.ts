@@ -45,11 +45,33 @@ export interface Balance {
   low_balance_threshold: number;
 }
 
+export interface FieldDefinition {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+  validation?: { pattern?: string; [rule: string]: unknown };
+  fields?: FieldDefinition[];
+}
+
 export interface Extractor {
   id: string;
   name: string;
   document_type: string;
   is_active: boolean;
+  field_definitions?: FieldDefinition[];
+  created_at?: string;
+  usage_count?: number;
+}
+
+export interface CreditTransaction {
+  id: string;
+  type: 'charge' | 'top_up' | 'adjustment';
+  amount: number;
+  balance_after: number;
+  job_id: string | null;
+  description: string | null;
+  created_at: string;
 }
 
 export interface ApiKey {

@@ -80,15 +80,17 @@ export const missingScope = (session: Session, scope: string, liveOnly?: string)
       : undefined;
 
 /** A button for a write action: disabled, with the reason beside it, when the key cannot do it. */
-export function ActionButton(props: { session: Session; scope: string; liveOnly?: string; onClick?: () => void; type?: 'button' | 'submit'; children: ComponentChildren; class?: string; busy?: boolean }) {
+export function ActionButton(props: { session: Session; scope: string; liveOnly?: string; reasonId?: string; onClick?: () => void; type?: 'button' | 'submit'; children: ComponentChildren; class?: string; busy?: boolean }) {
   const reason = missingScope(props.session, props.scope, props.liveOnly);
-  const id = useId();
+  const own = useId();
+  // A screen whose every write action is off for one reason shows it once and points each button at it.
+  const id = props.reasonId ?? own;
   return (
     <span class="action">
       <button type={props.type ?? 'button'} class={props.class} disabled={reason !== undefined || props.busy} aria-describedby={reason ? id : undefined} onClick={props.onClick}>
         {props.children}
       </button>
-      {reason && (
+      {reason && !props.reasonId && (
         <span class="why" id={id}>
           {reason}
         </span>

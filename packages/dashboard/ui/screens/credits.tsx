@@ -68,14 +68,16 @@ export function Credits() {
                 ))}
               </tbody>
             </table>
-            <nav class="pager" aria-label="Ledger pages">
-              <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-                Newer
-              </button>
-              <button type="button" disabled={offset + PAGE >= ledger.data.total} onClick={() => setOffset(offset + PAGE)}>
-                Older
-              </button>
-            </nav>
+            {ledger.data.total > PAGE && (
+              <nav class="pager" aria-label="Ledger pages">
+                <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+                  Newer
+                </button>
+                <button type="button" disabled={offset + PAGE >= ledger.data.total} onClick={() => setOffset(offset + PAGE)}>
+                  Older
+                </button>
+              </nav>
+            )}
           </>
         )}
       </section>

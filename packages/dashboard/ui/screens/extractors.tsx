@@ -127,7 +127,7 @@ function CreateExtractor(props: { session: Session; onCreated: () => void }) {
           <button type="button" disabled={off} onClick={() => setRows([...rows, blankRow()])}>
             Add a field
           </button>{' '}
-          <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} type="submit">
+          <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} reasonId="extractors-why" type="submit">
             Create extractor
           </ActionButton>
         </p>
@@ -141,6 +141,7 @@ function CreateExtractor(props: { session: Session; onCreated: () => void }) {
 export function Extractors(props: { session: Session }) {
   const list = useLoad(() => api<{ extractors: Extractor[]; total: number }>('GET', '/v1/extractors?limit=100'), []);
   const [error, setError] = useState<unknown>(null);
+  const why = missingScope(props.session, SCOPE, SHARED);
   const act = async (call: () => Promise<unknown>) => {
     setError(null);
     try {
@@ -158,6 +159,11 @@ export function Extractors(props: { session: Session }) {
     <>
       <h1>Extractors</h1>
       <p>An extractor names the fields to read from a kind of document, with their validation rules.</p>
+      {why && (
+        <p class="why" id="extractors-why">
+          {why}
+        </p>
+      )}
       <ErrorBox error={list.error ?? error} />
       {list.data && list.data.total === 0 && (
         <Empty title="No extractors yet">
@@ -202,14 +208,14 @@ export function Extractors(props: { session: Session }) {
                 <td>{formatTime(x.created_at)}</td>
                 <td>{x.is_active ? 'active' : 'inactive'}</td>
                 <td>
-                  <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} onClick={() => void act(() => api('PATCH', `/v1/extractors/${x.id}`, { is_active: !x.is_active }))}>
+                  <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} reasonId="extractors-why" onClick={() => void act(() => api('PATCH', `/v1/extractors/${x.id}`, { is_active: !x.is_active }))}>
                     {x.is_active ? 'Deactivate' : 'Activate'}
                     <span class="visually-hidden"> {x.name}</span>
                   </ActionButton>{' '}
-                  <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} onClick={() => void act(() => api('POST', `/v1/extractors/${x.id}/duplicate`, {}))}>
+                  <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} reasonId="extractors-why" onClick={() => void act(() => api('POST', `/v1/extractors/${x.id}/duplicate`, {}))}>
                     Duplicate<span class="visually-hidden"> {x.name}</span>
                   </ActionButton>{' '}
-                  <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} onClick={() => remove(x)}>
+                  <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} reasonId="extractors-why" onClick={() => remove(x)}>
                     Delete<span class="visually-hidden"> {x.name}</span>
                   </ActionButton>
                 </td>

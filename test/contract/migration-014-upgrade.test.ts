@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { createSqlStorage, migrate, type SqlStorage } from '@intake/storage-sql';
-import { DB_KINDS, createPostgresDatabase, type DbKind } from '../support/databases.js';
+import { migrate, type SqlStorage } from '@intake/storage-sql';
+import { DB_KINDS, openUnmigratedDatabase, type DbKind } from '../support/databases.js';
 
 /*
  * Migration 014 (modes) on a database that already holds data, as release 013 left it: every row a
@@ -24,10 +24,7 @@ interface Seeded {
 }
 
 async function openAt013(kind: DbKind): Promise<SqlStorage> {
-  const storage =
-    kind === 'pglite'
-      ? await createSqlStorage({ kind: 'pglite', migrate: false })
-      : await createSqlStorage({ kind: 'postgres', databaseUrl: await createPostgresDatabase({ migrated: false }), migrate: false, extractorCache: false });
+  const storage = await openUnmigratedDatabase(kind);
   const ran = await migrate(storage.knex, { upTo: 13 });
   expect(ran.at(-1)).toBe('013_blob_storage_external');
   return storage;
@@ -49,6 +46,7 @@ async function seed(knex: Knex): Promise<Seeded> {
     await knex('extractors').insert({ id: `ext_${org}`, org_id: org, name: 'Invoices', document_type: 'invoice', field_definitions: JSON.stringify([{ name: 'total', type: 'number' }]), created_at: at, updated_at: at, created_by: `key_${org}_live` });
     // Jobs over several hours and days, both modes, every status; the extractor name of some changed since.
     const count = org === 'org_a' ? 60 : 23;
+    const jobs: Record<string, unknown>[] = [];
     for (let i = 0; i < count; i++) {
       const env: Env = i % 3 === 0 ? 'test' : 'live';
       const status = STATUSES[i % STATUSES.length]!;
@@ -56,7 +54,7 @@ async function seed(knex: Knex): Promise<Seeded> {
       first = Math.min(first, created);
       last = Math.max(last, created);
       const finished = status === 'completed' || status === 'failed';
-      await knex('jobs').insert({
+      jobs.push({
         id: `job_${org}_${i}`,
         org_id: org,
         extractor_id: `ext_${org}`,
@@ -85,6 +83,7 @@ async function seed(knex: Knex): Promise<Seeded> {
         lease_expires_at: status === 'processing' ? iso(created + 60_000) : null,
       });
     }
+    await knex('jobs').insert(jobs);
   }
   // 013's rollups, counting both modes together (what job-store.ts kept up to date then).
   await knex.raw(`insert into job_rollups (org_id, hour, extractor_id, extractor_name, status, job_count, time_sum, time_count, confidence_sum, confidence_count, credits)

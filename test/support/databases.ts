@@ -28,6 +28,15 @@ export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
   return { storage, databaseUrl, close: () => storage.close() };
 }
 
+/** A database before any migration (stores not usable until migrated): for upgrade tests. */
+export async function openUnmigratedDatabase(kind: DbKind): Promise<SqlStorage> {
+  if (kind === 'pglite') {
+    const snapshot = fs.readFileSync(inject('pgliteEmptySnapshot'));
+    return createSqlStorage({ kind: 'pglite', loadDataDir: new Blob([snapshot]), migrate: false });
+  }
+  return createSqlStorage({ kind: 'postgres', databaseUrl: await createPostgresDatabase({ migrated: false }), migrate: false, extractorCache: false });
+}
+
 /** A new database cloned from the migrated template; returns its URL. */
 export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<string> {
   const adminUrl = inject('pgAdminUrl');

@@ -15,6 +15,8 @@ declare module 'vitest' {
     pgTemplate: string;
     /** File holding a dump of a migrated PGlite database. */
     pgliteSnapshot: string;
+    /** File holding a dump of a PGlite database before any migration (for upgrade tests). */
+    pgliteEmptySnapshot: string;
     /** Scratch directory removed after the run. */
     scratchDir: string;
   }
@@ -40,6 +42,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const snapshot = path.join(scratch, 'pglite-migrated.tar');
   const instance = await PGlite.create();
+  // Unmigrated too: restoring a dump takes about a second, a fresh PGlite's initdb several.
+  const emptySnapshot = path.join(scratch, 'pglite-empty.tar');
+  fs.writeFileSync(emptySnapshot, Buffer.from(await (await instance.dumpDataDir('none')).arrayBuffer()));
   const pglite = await createSqlStorage({ kind: 'pglite', pglite: instance });
   const dump = await instance.dumpDataDir('none');
   fs.writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));
@@ -48,6 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', template);
   project.provide('pgliteSnapshot', snapshot);
+  project.provide('pgliteEmptySnapshot', emptySnapshot);
   project.provide('scratchDir', scratch);
   return async () => {
     await server.stop();

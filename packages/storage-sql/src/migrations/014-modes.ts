@@ -22,6 +22,9 @@ const STATEMENTS = [
   `update erp_syncs s set environment = j.environment from jobs j where j.id = s.job_id`,
   `create index erp_syncs_org_env on erp_syncs (org_id, environment, created_at desc, id desc)`,
   `alter table outbox_events add column ${ENVIRONMENT}`,
+  // A message's events without a job (email.received; document.classified of a document sent to
+  // review) say the message's mode; events of a job say the job's, which decides when both are known.
+  `update outbox_events e set environment = m.environment from inbound_messages m where m.id = e.data->>'message_id'`,
   `update outbox_events e set environment = j.environment from jobs j where j.id = coalesce(e.data->>'job_id', e.data->>'id')`,
   `alter table webhook_deliveries add column ${ENVIRONMENT}`,
   `update webhook_deliveries d set environment = e.environment from outbox_events e where e.id = d.event_id`,

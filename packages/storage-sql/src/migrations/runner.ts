@@ -12,8 +12,10 @@ const MIGRATION_LOCK_KEY = 7_215_031_001;
  * leaves it locked for good. `pg_advisory_xact_lock` makes concurrent starters wait their turn and
  * is released by PostgreSQL whatever happens to the process, and DDL inside the transaction means
  * a failed migration leaves nothing half-applied.
+ *
+ * `upTo` stops after that migration id (upgrade tests build a database as an older release left it).
  */
-export async function migrate(knex: Knex): Promise<string[]> {
+export async function migrate(knex: Knex, options: { upTo?: number } = {}): Promise<string[]> {
   return knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
     await trx.raw(
@@ -24,6 +26,7 @@ export async function migrate(knex: Knex): Promise<string[]> {
     const ran: string[] = [];
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.id)) continue;
+      if (options.upTo !== undefined && migration.id > options.upTo) break;
       await migration.up(trx);
       await trx('intake_migrations').insert({ id: migration.id, name: migration.name });
       ran.push(`${String(migration.id).padStart(3, '0')}_${migration.name}`);

@@ -4,83 +4,28 @@
  * test-results/dashboard/. The tests share one daemon and run in order (so not useProcessCleanup,
  * whose afterEach would stop it between tests; the daemon is stopped in afterAll).
  */
-import fs from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInvoicePdf } from '../support/fixtures.js';
 import { callApi } from '../support/http.js';
-import { api, freePort, makeTempDir, removeTempDirs, REPO_ROOT, runCliOk, startDaemon, type DaemonProcess } from '../support/processes.js';
+import { api, freePort, makeTempDir, removeTempDirs, runCliOk, startDaemon, type DaemonProcess } from '../support/processes.js';
 import { launchChromium } from './chromium.js';
-
-const SHOTS = path.join(REPO_ROOT, 'test-results', 'dashboard');
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { expectAccessible, go, openPages, rawGet, shot, signIn, type PageOpener } from './pages.js';
 
 let daemon: DaemonProcess;
 let browser: Browser;
+let pages: PageOpener;
 let env: Record<string, string>;
 let orgId: string;
 let liveKey: string;
 let testKey: string;
 let readOnlyKey: string;
 let extractorId: string;
-const contexts: BrowserContext[] = [];
 
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: daemon.httpUrl });
-  contexts.push(context);
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  const cspViolations: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
-  });
-  (page as Page & { cspViolations: string[] }).cspViolations = cspViolations;
-  return page;
-}
-
-/** Opens a screen from the sidebar. */
-const go = (page: Page, screen: string): Promise<void> => page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: screen }).click();
-
-async function signIn(page: Page, key: string): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-}
-
-/** axe-core in the page: no serious or critical violation. Evaluated through the debugger, not as an inline script (the CSP forbids those). */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
-  });
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad, `${screen}: ${JSON.stringify(bad, null, 2)}`).toEqual([]);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
-    }).on('error', reject);
-  });
-}
+const newPage = (): Promise<Page> => pages.newPage();
 
 describe('dashboard in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
     const launching = launchChromium();
     // A port chosen here, so the signed document links (PUBLIC_BASE_URL) point at this daemon.
     const port = await freePort();
@@ -111,11 +56,12 @@ describe('dashboard in Chromium', () => {
     expect(ro.status).toBe(201);
     readOnlyKey = ro.body.key;
     browser = await launching;
+    pages = openPages(browser, daemon.httpUrl);
     process.stderr.write(`dashboard: daemon ready in ${Math.round(ready - started)} ms, set up in ${Math.round(performance.now() - started)} ms\n`);
   }, 300_000);
 
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
+    await pages?.closeAll();
     await browser?.close();
     await daemon?.stop();
     removeTempDirs();

@@ -11,6 +11,16 @@ import { makeScans } from './make-scans.js';
 export const DEV_DIRS = ['dev', 'dev-large'].map((name) => path.join(SHARED, 'corpus', name));
 export const HAS_DEV_DATA = DEV_DIRS.every((dir) => existsSync(dir));
 
+/**
+ * For the scripts that need the development data (training, the full eval): says on stderr what is
+ * missing and ends the process with exit code 1, instead of a stack trace, in a clone without it.
+ */
+export function requireDevelopmentData(script: string): void {
+  if (HAS_DEV_DATA) return;
+  process.stderr.write(`${script}: needs the development corpora, which are not in this clone: ${DEV_DIRS.join(', ')}\n`);
+  process.exit(1);
+}
+
 export async function developmentCorpora(cacheDir = defaultCacheDir()): Promise<string[]> {
   const scans: string[] = [];
   for (const dir of DEV_DIRS) {

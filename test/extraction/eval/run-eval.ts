@@ -4,9 +4,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { developmentCorpora, HAS_DEV_DATA } from './corpora.js';
+import { developmentCorpora, requireDevelopmentData } from './corpora.js';
 
-if (!HAS_DEV_DATA) throw new Error('the development corpora (../shared/corpus/dev and dev-large) are not there');
+requireDevelopmentData('npm run eval:extraction');
 const cli = fileURLToPath(new URL('../../../daemon/bin/intake.mjs', import.meta.url));
 const result = spawnSync(process.execPath, [cli, 'eval', ...(await developmentCorpora()), ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

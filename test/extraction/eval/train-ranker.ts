@@ -12,11 +12,11 @@ import { createTesseractReader, READING_REVISION } from '@intake/ocr-tesseract';
 import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
 import { examplesOf } from '../../../daemon/src/cli/commands/learn-ranker.js';
 import { createReadCache, defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';
-import { developmentCorpora, HAS_DEV_DATA } from './corpora.js';
+import { developmentCorpora, requireDevelopmentData } from './corpora.js';
 
 const WEIGHTS = fileURLToPath(new URL('../../../packages/core/src/extraction/ranking/weights.json', import.meta.url));
 
-if (!HAS_DEV_DATA) throw new Error('the development corpora (../shared/corpus/dev and dev-large) are not there');
+requireDevelopmentData('npm run train:extraction');
 const corpus = (await Promise.all((await developmentCorpora()).map(findCorpus))).flat();
 const reader = createTesseractReader();
 const cache = createReadCache(reader, defaultCacheDir(), `tesseract:${READING_REVISION}`);

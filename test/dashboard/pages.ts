@@ -1,0 +1,82 @@
+/**
+ * The dashboard's browser tests' page helpers: pages in contexts of their own, sign-in, the
+ * sidebar, axe-core checks, screenshots under test-results/dashboard and raw GETs.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { REPO_ROOT } from '../support/processes.js';
+
+const SHOTS = path.join(REPO_ROOT, 'test-results', 'dashboard');
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+
+
+/** Opens pages of the dashboard, each in a browser context of its own (its own cookies). */
+export interface PageOpener {
+  newPage(): Promise<Page>;
+  closeAll(): Promise<void>;
+}
+
+export function openPages(browser: Browser, baseURL: string): PageOpener {
+  const contexts: BrowserContext[] = [];
+  return {
+    newPage: () => newPage(browser, baseURL, contexts),
+    async closeAll() {
+      for (const c of contexts) await c.close().catch(() => {});
+    },
+  };
+}
+
+async function newPage(browser: Browser, baseURL: string, contexts: BrowserContext[]): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  contexts.push(context);
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const cspViolations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+  });
+  (page as Page & { cspViolations: string[] }).cspViolations = cspViolations;
+  return page;
+}
+
+/** Opens a screen from the sidebar. */
+export const go = (page: Page, screen: string): Promise<void> => page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: screen }).click();
+
+export async function signIn(page: Page, key: string): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+}
+
+/** axe-core in the page: no serious or critical violation. Evaluated through the debugger, not as an inline script (the CSP forbids those). */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad, `${screen}: ${JSON.stringify(bad, null, 2)}`).toEqual([]);
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+export function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+    }).on('error', reject);
+  });
+}

@@ -206,7 +206,7 @@ export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => v
       responses: { 200: { description: 'A page of review items', schema: ReviewList }, ...authErrors },
       handler: async ({ auth, query }) => {
         const { limit, offset, ...filter } = query;
-        const page = await svc.listReview(auth.orgId, auth.environment, filter, { limit, offset });
+        const page = await svc.review.list(auth.orgId, auth.environment, filter, { limit, offset });
         return { status: 200, body: { items: page.items.map(toReviewView), total: page.total } };
       },
     }),
@@ -221,7 +221,7 @@ export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => v
         ...authErrors,
       },
       handler: async ({ auth, params, body }) => {
-        const item = await svc.resolveReview(auth.orgId, auth.environment, auth.keyId, params.review_id, body);
+        const item = await svc.review.resolve(auth.orgId, auth.environment, auth.keyId, params.review_id, body);
         if (item.job_id) onSubmitted?.();
         return { status: 200, body: toReviewView(item) };
       },

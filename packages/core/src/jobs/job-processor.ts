@@ -1,7 +1,7 @@
-import { routeAfterExtraction } from '../email-ingestion/routing/routing.js';
-import { DEFAULT_MATCH_FIELDS, duplicateKey } from '../email-ingestion/duplicates/duplicates.js';
-import { emailJobFinished } from '../email-ingestion/email-job-finished.js';
-import { emailOfJob } from '../email-ingestion/erp/erp.js';
+import { routeAfterExtraction } from '../routing/routing.js';
+import { DEFAULT_MATCH_FIELDS, duplicateKey } from '../duplicates/duplicates.js';
+import { emailJobFinished } from '../prefixes/email-job-finished.js';
+import { emailOfJob } from '../erp/erp.js';
 import { DocumentError } from '../shared/document-error.js';
 import { coerceError } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';

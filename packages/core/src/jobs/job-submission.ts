@@ -8,8 +8,8 @@ import type { Clock } from '../ports/clock.port.js';
 import type { DocumentReader } from '../ports/document-reader.port.js';
 import type { IntakeStores } from '../intake.js';
 import type { JobRecord } from './job.js';
-import type { JobRouting } from '../email-ingestion/routing/routing.js';
-import type { JobDuplicate } from '../email-ingestion/duplicates/duplicates.js';
+import type { JobRouting } from '../routing/routing.js';
+import type { JobDuplicate } from '../duplicates/duplicates.js';
 import { MetadataSchema } from './job.schema.js';
 import { normalizeMimeType, sniffMimeType, SUPPORTED_MIME_TYPES } from './media-types.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ErpSyncRecord, StoredErpConnection } from '../email-ingestion/erp/erp.js';
+import type { ErpSyncRecord, StoredErpConnection } from '../erp/erp.js';
 import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;

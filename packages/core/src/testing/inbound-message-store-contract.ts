@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankMessageRecord, type InboundMessageRecord, type InboundMessageResult } from '../email-ingestion/inbound/inbound-message.js';
+import { blankMessageRecord, type InboundMessageRecord, type InboundMessageResult } from '../inbound/inbound-message.js';
 import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;

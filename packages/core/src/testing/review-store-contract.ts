@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClassificationExample, ReviewItemRecord, ReviewResolution } from '../email-ingestion/review/review-item.js';
+import type { ClassificationExample, ReviewItemRecord, ReviewResolution } from '../review/review-item.js';
 import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;

@@ -1,6 +1,6 @@
-import type { EmailIngestionConfig } from '../../email-ingestion/email-ingestion-config.schema.js';
-import type { StoredEmailIngestionConfig } from '../../email-ingestion/email-ingestion-config.js';
-import type { EmailIngestionStore } from '../../email-ingestion/email-ingestion-store.port.js';
+import type { EmailIngestionConfig } from '../../prefixes/email-ingestion-config.schema.js';
+import type { StoredEmailIngestionConfig } from '../../prefixes/email-ingestion-config.js';
+import type { EmailIngestionStore } from '../../ports/email-ingestion-store.port.js';
 import { clone, type MemoryDb } from './memory-db.js';
 
 const newestFirst = (a: StoredEmailIngestionConfig, b: StoredEmailIngestionConfig): number =>

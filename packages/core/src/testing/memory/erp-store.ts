@@ -1,6 +1,6 @@
 import type { Environment } from '../../keys/scopes.js';
-import type { ClaimedErpSync, ErpAttemptResult, ErpStore } from '../../email-ingestion/erp/erp-store.port.js';
-import type { ErpSyncRecord, ErpSyncStatus, StoredErpConnection } from '../../email-ingestion/erp/erp.js';
+import type { ClaimedErpSync, ErpAttemptResult, ErpStore } from '../../ports/erp-store.port.js';
+import type { ErpSyncRecord, ErpSyncStatus, StoredErpConnection } from '../../erp/erp.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
 

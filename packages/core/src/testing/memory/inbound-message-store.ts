@@ -1,6 +1,6 @@
 import type { Environment } from '../../keys/scopes.js';
-import type { InboundMessageRecord, InboundMessageResult } from '../../email-ingestion/inbound/inbound-message.js';
-import type { InboundMessageListFilter, InboundMessageStore, MessageClaimOptions } from '../../email-ingestion/inbound/inbound-message-store.port.js';
+import type { InboundMessageRecord, InboundMessageResult } from '../../inbound/inbound-message.js';
+import type { InboundMessageListFilter, InboundMessageStore, MessageClaimOptions } from '../../ports/inbound-message-store.port.js';
 import { clone, paginate, type MemoryDb } from './memory-db.js';
 
 const byTimeThenId = (a: InboundMessageRecord, b: InboundMessageRecord): number =>

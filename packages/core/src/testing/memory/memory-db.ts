@@ -1,16 +1,16 @@
 import type { StoredApiKey } from '../../keys/api-key.js';
-import type { StoredEmailIngestionConfig } from '../../email-ingestion/email-ingestion-config.js';
-import type { InboundMessageRecord } from '../../email-ingestion/inbound/inbound-message.js';
-import type { ClassificationExample, ReviewItemRecord } from '../../email-ingestion/review/review-item.js';
+import type { StoredEmailIngestionConfig } from '../../prefixes/email-ingestion-config.js';
+import type { InboundMessageRecord } from '../../inbound/inbound-message.js';
+import type { ClassificationExample, ReviewItemRecord } from '../../review/review-item.js';
 import type { Extractor } from '../../extractors/extractor.js';
-import type { NotificationRecord, NotificationSender } from '../../email-ingestion/notifications/notification.js';
+import type { NotificationRecord, NotificationSender } from '../../notifications/notification.js';
 import type { JobRecord } from '../../jobs/job.js';
 import type { Organization } from '../../organizations/organization.js';
 import type { CreditTransaction } from '../../ports/credit-ledger.port.js';
 import type { OutboxEvent } from '../../ports/outbox.port.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import type { StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery } from '../../webhooks/webhook.js';
-import type { ErpSyncRecord, StoredErpConnection } from '../../email-ingestion/erp/erp.js';
+import type { ErpSyncRecord, StoredErpConnection } from '../../erp/erp.js';
 import type { SessionRecord } from '../../sessions/session.js';
 
 /** Every table of the in-memory stores, in one object so a transaction can snapshot it whole. */

@@ -1,5 +1,5 @@
-import type { JobEventForNotification, NotificationListFilter, NotificationRecord, NotificationSender } from '../../email-ingestion/notifications/notification.js';
-import type { NotificationClaimOptions, NotificationStore } from '../../email-ingestion/notifications/notification-store.port.js';
+import type { JobEventForNotification, NotificationListFilter, NotificationRecord, NotificationSender } from '../../notifications/notification.js';
+import type { NotificationClaimOptions, NotificationStore } from '../../ports/notification-store.port.js';
 import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
 
 const dueFirst = (a: NotificationRecord, b: NotificationRecord): number =>

@@ -1,6 +1,6 @@
 import type { Environment } from '../../keys/scopes.js';
-import type { ClassificationExample, ReviewItemRecord, ReviewResolution } from '../../email-ingestion/review/review-item.js';
-import type { ClassificationExampleStore, ReviewItemStore, ReviewListFilter } from '../../email-ingestion/review/review-store.port.js';
+import type { ClassificationExample, ReviewItemRecord, ReviewResolution } from '../../review/review-item.js';
+import type { ClassificationExampleStore, ReviewItemStore, ReviewListFilter } from '../../ports/review-store.port.js';
 import { clone, paginate, type MemoryDb } from './memory-db.js';
 
 const oldestFirst = (a: ReviewItemRecord, b: ReviewItemRecord): number =>

@@ -1,0 +1,4 @@
+export * from './erp.js';
+export * from './erp-connection.schema.js';
+export * from './http-erp-connector.js';
+export * from './erp-service.js';

@@ -1,0 +1,42 @@
+import type { IdGenerator } from '../shared/ids.js';
+import type { IntakeStores } from '../intake.js';
+import type { BlobStore } from '../ports/blob-store.port.js';
+import type { Clock } from '../ports/clock.port.js';
+import type { DocumentCombiner, MessageParser } from '../ports/message-parser.port.js';
+import type { DocumentReader } from '../ports/document-reader.port.js';
+import type { JobSubmissionService } from '../jobs/job-submission.js';
+import type { DocumentClassifier } from '../review/document-classifier.js';
+
+export interface InboundMailOptions {
+  /** The domains we receive for (lowercase): EMAIL_DOMAIN. */
+  domains: readonly string[];
+  /** How long a worker's claim on a message lasts. */
+  leaseMs: number;
+  /** Attempts before a message whose daemon keeps dying is marked failed. */
+  maxAttempts: number;
+  /** Attachments of one message looked at; the rest are ignored (recorded on the message). */
+  maxAttachmentsPerMessage: number;
+  /** Longest a document may take to read for classification (PROCESSING_TIMEOUT_MS). */
+  readTimeoutMs?: number;
+  /** Base of the links in internal notifications (PUBLIC_BASE_URL); none without it. */
+  publicBaseUrl?: string;
+}
+
+export interface InboundMailDeps {
+  stores: IntakeStores;
+  blobs: BlobStore;
+  parser: MessageParser;
+  combiner: DocumentCombiner;
+  /** Reads documents for the classifier (text layer or OCR). */
+  reader: Pick<DocumentReader, 'read'>;
+  classifier: DocumentClassifier;
+  submissions: JobSubmissionService;
+  clock: Clock;
+  ids: IdGenerator;
+  options: InboundMailOptions;
+  onUnexpectedError?: (error: Error, messageId: string) => void;
+  /** Makes committed rows durable on disk where a commit alone does not (embedded databases). */
+  syncCommitted?: () => Promise<void>;
+  /** Called when finishing a message queued notifications to send (wakes the notification workers). */
+  onNotificationsQueued?: () => void;
+}

@@ -1,0 +1,253 @@
+import { coerceError, notFound } from '../shared/errors.js';
+import type { Environment } from '../keys/scopes.js';
+import type { Intake } from '../intake.js';
+import type { JobPipeline } from '../jobs/job-pipeline.js';
+import { stageBlob } from '../ports/blob-store.port.js';
+import type { ParsedMessage } from '../ports/message-parser.port.js';
+import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
+import { messageEvents } from '../prefixes/prefix-events.js';
+import { LocalDocumentClassifier, type DocumentClassifier } from '../review/document-classifier.js';
+import { ReviewQueue } from '../review/review-queue.js';
+import { planMessageNotifications, type MessagePlan } from '../notifications/notification-planner.js';
+import { scanRawHeaders } from '../notifications/raw-headers.js';
+import { blankMessageRecord, type AttachmentOutcome, type InboundMessageRecord, type InboundMessageResult } from './inbound-message.js';
+import type { InboundMailDeps } from './inbound-mail-deps.js';
+import { parseRecipient } from './recipient.js';
+import { AttachmentPipeline, truncate } from './attachment-pipeline.js';
+import { clean, cleanHeaders, withoutNul } from './without-nul.js';
+import { PrefixTestRun, type EmailIngestionTestResult, type TestOptions } from './test-endpoint.js';
+
+export type { InboundMailDeps, InboundMailOptions } from './inbound-mail-deps.js';
+
+/** What the SMTP edge answers one `RCPT TO` with. */
+export type RecipientVerdict =
+  | { accepted: true; orgId: string; prefix: string; tag: string | null; address: string }
+  | { accepted: false; reason: 'foreign_domain' | 'malformed' | 'reserved_prefix' | 'unknown_prefix' | 'inactive_prefix' };
+
+export interface Envelope {
+  /** MAIL FROM; null for the null sender. */
+  mailFrom: string | null;
+  recipients: readonly Extract<RecipientVerdict, { accepted: true }>[];
+  remoteAddress: string | null;
+  helo: string | null;
+}
+
+export type MessageProcessOutcome = { kind: 'idle' } | { kind: 'processed'; messageId: string; status: 'processed' | 'failed'; lostClaim: boolean };
+
+/**
+ * Mail in: what the SMTP edge asks about recipients, what it stores before answering 250, and the
+ * asynchronous processing of stored messages into jobs, plus the test endpoint that runs a document
+ * through the same steps. The review queue (`review`) shares its attachment pipeline.
+ */
+export class InboundMailService {
+  private readonly pipeline: AttachmentPipeline;
+
+  private readonly testRun: PrefixTestRun;
+
+  /** The human review queue: what a reviewer lists and decides. */
+  readonly review: ReviewQueue;
+
+  constructor(private readonly deps: InboundMailDeps) {
+    this.pipeline = new AttachmentPipeline(deps);
+    this.testRun = new PrefixTestRun(deps, this.pipeline);
+    this.review = new ReviewQueue({ ...deps, pipeline: this.pipeline });
+  }
+
+  /** Decides one recipient: ours, an active prefix of some organization. */
+  async checkRecipient(address: string): Promise<RecipientVerdict> {
+    const parsed = parseRecipient(address, this.deps.options.domains);
+    if (!parsed.ok) return { accepted: false, reason: parsed.reason };
+    const config = await this.deps.stores.emailIngestion.findByPrefix(parsed.prefix);
+    if (!config) return { accepted: false, reason: 'unknown_prefix' };
+    if (!config.config.isActive) return { accepted: false, reason: 'inactive_prefix' };
+    return { accepted: true, orgId: config.org_id, prefix: parsed.prefix, tag: parsed.tag, address };
+  }
+
+  /**
+   * Stores a message durably: the raw bytes and one record per prefix addressed, in one
+   * transaction. Only when this resolves may the edge answer 250; if it throws, the answer is 451.
+   *
+   * The steps overlap where they can: the raw bytes are stored (readable, not yet synced), the
+   * records committed, and then the bytes' sync and the database's (PGlite's log) run at the same
+   * time; this resolves only once both are done. The records never name a file that cannot be read
+   * yet. A power cut before the end (no 250 was sent) may leave records whose file is missing or
+   * torn: the blob store answers such a file as missing, and processing marks the message failed
+   * ("The stored message file is missing"); the client, never answered 250, sends it again.
+   */
+  async accept(envelope: Envelope, raw: Uint8Array): Promise<InboundMessageRecord[]> {
+    const byPrefix = new Map<string, Envelope['recipients'][number]>();
+    for (const recipient of envelope.recipients) if (!byPrefix.has(recipient.prefix)) byPrefix.set(recipient.prefix, recipient);
+    if (byPrefix.size === 0) throw new Error('a message needs at least one accepted recipient');
+    const staged = await stageBlob(this.deps.blobs, raw);
+    const blobKey = staged.key;
+    const receivedAt = this.deps.clock.now().toISOString();
+    const records = [...byPrefix.values()].map((r): InboundMessageRecord => ({
+      ...blankMessageRecord(this.deps.ids('msg'), r.orgId, r.prefix, blobKey, raw.length, receivedAt),
+      tag: r.tag,
+      recipient: r.address,
+      envelope_from: envelope.mailFrom,
+      remote_address: envelope.remoteAddress,
+      helo: envelope.helo,
+    }));
+    await this.deps.stores.inboundMessages.insert(records);
+    await Promise.all([staged.sync(), this.deps.syncCommitted?.()]);
+    return records;
+  }
+
+  /** Claims one stored message and processes it; never throws for a bad message (it is recorded as failed). */
+  async processNext(owner: string): Promise<MessageProcessOutcome> {
+    const { clock, options } = this.deps;
+    const messages = this.deps.stores.inboundMessages;
+    const now = clock.now();
+    const record = await messages.claimNext(owner, {
+      now: now.toISOString(),
+      leaseExpiresAt: new Date(now.getTime() + options.leaseMs).toISOString(),
+      maxAttempts: options.maxAttempts,
+    });
+    if (!record) return { kind: 'idle' };
+    // A heartbeat, as for jobs: a slow message (OCR for classification) keeps its claim.
+    const heartbeat = setInterval(() => {
+      const until = new Date(clock.now().getTime() + options.leaseMs).toISOString();
+      messages.extendLease(record.id, owner, until).catch(() => {});
+    }, Math.max(50, Math.floor(options.leaseMs / 3)));
+    heartbeat.unref?.();
+    let processed: ProcessedMessage;
+    try {
+      processed = await this.process(record);
+    } catch (error) {
+      // A store or file system failure: the claim lapses and the message is tried again (its jobs
+      // carry idempotency keys, so a retry creates none twice).
+      this.deps.onUnexpectedError?.(coerceError(error), record.id);
+      throw error;
+    } finally {
+      clearInterval(heartbeat);
+    }
+    const { result } = processed;
+    const plan = this.planNotifications(record, processed);
+    const events = messageEvents(this.deps.ids, record, result, processed.config, this.deps.clock.now().toISOString());
+    // The notifications and webhook events the message decides are written in the transaction that
+    // finishes it: all or none (a message processed again after a crash decides them again, once).
+    const notifies = plan !== null && (plan.rows.length > 0 || plan.sender !== null);
+    const kept = !notifies && events.length === 0
+      ? await messages.finish(record.id, owner, result)
+      : await this.deps.stores.transaction(async (tx) => {
+          const finished = await tx.inboundMessages.finish(record.id, owner, result);
+          if (finished) {
+            if (plan?.rows.length) await tx.notifications.insert(plan.rows);
+            if (plan?.sender) await tx.notifications.saveSender(plan.sender);
+            for (const event of events) await tx.outbox.add(event);
+          }
+          return finished;
+        });
+    if (kept && plan?.rows.some((r) => r.status === 'pending')) this.deps.onNotificationsQueued?.();
+    return { kind: 'processed', messageId: record.id, status: result.status, lostClaim: !kept };
+  }
+
+  /** The notifications a finished message produces; null when none can be (no configuration) or planning failed. */
+  private planNotifications(record: InboundMessageRecord, processed: ProcessedMessage): MessagePlan | null {
+    if (!processed.config) return null;
+    try {
+      const { domains, publicBaseUrl } = this.deps.options;
+      return planMessageNotifications(
+        { ids: this.deps.ids, now: this.deps.clock.now().toISOString(), ownDomains: domains, ...(publicBaseUrl ? { publicBaseUrl } : {}) },
+        { record, result: processed.result, config: processed.config, headers: processed.headers, fallbackFrom: processed.fallbackFrom ?? null },
+      );
+    } catch (error) {
+      // A notification is never worth losing the message's result over.
+      this.deps.onUnexpectedError?.(coerceError(error), record.id);
+      return null;
+    }
+  }
+
+  /** Fails messages whose daemon died during every allowed attempt. */
+  async failAbandoned(): Promise<number> {
+    return (await this.deps.stores.inboundMessages.failAbandoned(this.deps.clock.now().toISOString(), this.deps.options.maxAttempts)).length;
+  }
+
+  /** The mode's messages: mail received by SMTP is live; a test key sees only its test endpoint's messages. */
+  async listMessages(orgId: string, mode: Environment, filter: { prefix?: string }, page: { limit: number; offset: number }) {
+    const result = await this.deps.stores.inboundMessages.list(orgId, mode, filter.prefix ? { prefix: filter.prefix.toLowerCase() } : {}, page);
+    return { items: await Promise.all(result.items.map((m) => this.withReviews(m))), total: result.total };
+  }
+
+  async getMessage(orgId: string, mode: Environment, id: string): Promise<InboundMessageRecord> {
+    const found = await this.deps.stores.inboundMessages.get(orgId, mode, id);
+    if (!found) throw notFound('Message', id);
+    return this.withReviews(found);
+  }
+
+  /** Attachments that waited for review show how the review ended (the job, or the rejection). */
+  private async withReviews(message: InboundMessageRecord): Promise<InboundMessageRecord> {
+    if (!message.outcomes.some((o) => o.review_id && o.status === 'awaiting_review')) return message;
+    const outcomes = await Promise.all(
+      message.outcomes.map(async (o): Promise<AttachmentOutcome> => {
+        if (!o.review_id || o.status !== 'awaiting_review') return o;
+        const item = await this.deps.stores.reviewItems.get(message.org_id, message.environment, o.review_id);
+        if (item?.status === 'resolved') {
+          return { ...o, status: item.job_id ? 'job_created' : 'skipped', job_id: item.job_id, ...(o.classification && item.resolved_type ? { classification: { ...o.classification, documentType: item.resolved_type, source: 'reviewer' as const } } : {}) };
+        }
+        if (item?.status === 'rejected') return { ...o, status: 'skipped', reason: { code: 'rejected_by_reviewer', message: `Rejected in review ${item.id}` } };
+        return o;
+      }),
+    );
+    return { ...message, outcomes };
+  }
+
+  /**
+   * Runs one document through a prefix's steps as if it had arrived by mail. With simulateOnly
+   * nothing is stored or sent; otherwise a message (source `test`) of the caller's mode is
+   * recorded and the job created in that mode (a test key's job is simulated and free).
+   */
+  test(orgId: string, mode: Environment, rawInput: unknown, options: TestOptions = {}): Promise<EmailIngestionTestResult> {
+    return this.testRun.run(orgId, mode, rawInput, options);
+  }
+
+  private async process(record: InboundMessageRecord): Promise<ProcessedMessage> {
+    const failedResult = (code: NonNullable<InboundMessageResult['error']>['code'], message: string, parsed?: ParsedMessage): InboundMessageResult => ({
+      status: 'failed',
+      from_address: parsed?.from ?? null,
+      subject: truncate(parsed?.subject ?? null, 998),
+      message_id_header: truncate(parsed?.messageId ?? null, 998),
+      outcomes: [],
+      error: { code, message },
+      processed_at: this.deps.clock.now().toISOString(),
+    });
+    const stored = await this.deps.stores.emailIngestion.findByPrefix(record.prefix);
+    if (!stored || stored.org_id !== record.org_id) {
+      return { result: failedResult('prefix_unavailable', `The prefix ${record.prefix} was deleted after this message was accepted; the message is kept but not processed`), config: null, headers: null };
+    }
+    const raw = await this.deps.blobs.get(record.blob_key);
+    if (!raw) return { result: failedResult('internal_error', 'The stored message file is missing'), config: stored.config, headers: null };
+    let parsed: ParsedMessage;
+    try {
+      parsed = withoutNul(await this.deps.parser.parse(raw, { maxAttachments: this.deps.options.maxAttachmentsPerMessage }));
+    } catch (error) {
+      // The loop guard still needs the header fields: read them without the MIME parser.
+      const scanned = scanRawHeaders(raw);
+      const reason = clean(`The message could not be parsed: ${coerceError(error).message}`);
+      return { result: failedResult('unparseable_message', reason), config: stored.config, headers: cleanHeaders(scanned.headers), fallbackFrom: clean(scanned.from) };
+    }
+    return { result: await this.pipeline.processParsed(record, stored, parsed), config: stored.config, headers: parsed.headers };
+  }
+}
+
+/** A message's result and what its notifications are decided from. */
+interface ProcessedMessage {
+  result: InboundMessageResult;
+  /** The prefix's configuration; null when the prefix is gone. */
+  config: EmailIngestionConfig | null;
+  /** Header fields (lowercase names); null when the message could not be read at all. */
+  headers: Record<string, string> | null;
+  /** From of a message the parser could not read, from its raw header. */
+  fallbackFrom?: string | null;
+}
+
+/** The mail-in service over Intake's stores and a job pipeline. */
+export function createInboundMail(
+  intake: Pick<Intake, 'stores' | 'clock' | 'ids'>,
+  pipeline: Pick<JobPipeline, 'submissions' | 'blobs'>,
+  deps: Pick<InboundMailDeps, 'parser' | 'combiner' | 'reader' | 'options' | 'onUnexpectedError' | 'syncCommitted' | 'onNotificationsQueued'> & { classifier?: DocumentClassifier },
+): InboundMailService {
+  const classifier = deps.classifier ?? new LocalDocumentClassifier({ examples: intake.stores.classificationExamples, clock: intake.clock });
+  return new InboundMailService({ stores: intake.stores, blobs: pipeline.blobs, submissions: pipeline.submissions, clock: intake.clock, ids: intake.ids, ...deps, classifier });
+}

@@ -1,0 +1,151 @@
+import type { IdGenerator } from '../shared/ids.js';
+import type { Environment } from '../keys/scopes.js';
+import type { JobRecord } from '../jobs/job.js';
+import type { OutboxEvent } from '../ports/outbox.port.js';
+import type { EmailIngestionConfig } from './email-ingestion-config.schema.js';
+import type { AttachmentOutcome, InboundMessageRecord, InboundMessageResult } from '../inbound/inbound-message.js';
+import { emailOfJob, type ErpSyncRecord } from '../erp/erp.js';
+
+/** The events a prefix's `webhooks` may subscribe to (the email ingestion spec's list). */
+export type PrefixEvent = 'email.received' | 'document.classified' | 'extraction.completed' | 'erp.synced' | 'erp.failed';
+
+/** Whether the prefix's webhooks want this event (only then is it written to the outbox). */
+export const prefixSubscribes = (config: Pick<EmailIngestionConfig, 'webhooks'> | null | undefined, event: PrefixEvent): boolean =>
+  Boolean(config?.webhooks?.events.includes(event));
+
+/** An outbox event of a prefix: delivered to that prefix's webhook only. */
+export const prefixEvent = (ids: IdGenerator, orgId: string, environment: Environment, prefix: string, event: PrefixEvent, data: Record<string, unknown>, at: string): OutboxEvent => ({
+  id: ids('evt'),
+  org_id: orgId,
+  environment,
+  event,
+  data,
+  created_at: at,
+  email_prefix: prefix,
+});
+
+const attachmentView = (o: AttachmentOutcome) => ({
+  index: o.index,
+  filename: o.filename,
+  declared_type: o.declared_type,
+  detected_type: o.detected_type,
+  size_bytes: o.size_bytes,
+  status: o.status,
+  job_id: o.job_id,
+  review_id: o.review_id ?? null,
+  reason: o.reason,
+  ...(o.duplicate ? { duplicate: o.duplicate } : {}),
+});
+
+/** `data` of `email.received`: the message and what became of each attachment. */
+export function emailReceivedData(record: InboundMessageRecord, result: InboundMessageResult): Record<string, unknown> {
+  return {
+    message_id: record.id,
+    prefix: record.prefix,
+    tag: record.tag,
+    recipient: record.recipient,
+    envelope_from: record.envelope_from,
+    from: result.from_address,
+    subject: result.subject,
+    message_id_header: result.message_id_header,
+    source: record.source,
+    size_bytes: record.size_bytes,
+    received_at: record.received_at,
+    status: result.status,
+    error: result.error,
+    attachments: result.outcomes.map(attachmentView),
+  };
+}
+
+/** `data` of `document.classified`: one document's type, how it was decided, and what happens next. */
+export function documentClassifiedData(
+  record: Pick<InboundMessageRecord, 'id' | 'prefix'>,
+  document: { filenames: string[]; attachmentIndexes: number[]; jobId: string | null; reviewId: string | null },
+  classification: NonNullable<AttachmentOutcome['classification']>,
+): Record<string, unknown> {
+  return {
+    message_id: record.id,
+    prefix: record.prefix,
+    attachments: document.attachmentIndexes,
+    filenames: document.filenames,
+    document_type: classification.documentType,
+    confidence: classification.confidence,
+    source: classification.source,
+    decision: classification.decision,
+    reasoning: classification.reasoning,
+    key_indicators: classification.keyIndicators ?? [],
+    detected_vendor: classification.detectedVendor ?? null,
+    detected_customer: classification.detectedCustomer ?? null,
+    job_id: document.jobId,
+    review_id: document.reviewId,
+  };
+}
+
+/** `document.classified` for each classified document of a finished message (one per job or review item). */
+export function documentClassifiedEvents(ids: IdGenerator, record: InboundMessageRecord, result: InboundMessageResult, at: string): OutboxEvent[] {
+  const groups = new Map<string, AttachmentOutcome[]>();
+  for (const o of result.outcomes) {
+    if (!o.classification) continue;
+    const key = o.job_id ?? o.review_id ?? `attachment:${o.index}`;
+    groups.set(key, [...(groups.get(key) ?? []), o]);
+  }
+  return [...groups.values()].map((group) => {
+    const head = group[0]!;
+    const data = documentClassifiedData(record, { filenames: group.map((o) => o.filename), attachmentIndexes: group.map((o) => o.index), jobId: head.job_id, reviewId: head.review_id ?? null }, head.classification!);
+    return prefixEvent(ids, record.org_id, record.environment, record.prefix, 'document.classified', data, at);
+  });
+}
+
+/** `data` of `extraction.completed`: the email job's outcome (completed or failed) with its routing and duplicate verdict. */
+export function extractionCompletedData(job: JobRecord): Record<string, unknown> {
+  const email = emailOfJob(job);
+  return {
+    job_id: job.id,
+    status: job.status,
+    mode: job.environment,
+    message_id: email?.message_id ?? null,
+    prefix: email?.prefix ?? null,
+    document_type: email?.documentType ?? job.document_type,
+    extractor_id: job.extractor_id,
+    extracted_data: job.extracted_data,
+    confidence: job.confidence,
+    overall_confidence: job.overall_confidence,
+    needs_review: job.needs_review,
+    validation_errors: job.validation_errors,
+    error_details: job.error_details,
+    routing: job.routing?.decision ?? null,
+    duplicate_of: job.duplicate?.verdict?.of ?? null,
+    duplicate: job.duplicate?.verdict ?? null,
+    attachments: email?.attachments ?? [],
+    completed_at: job.completed_at,
+    failed_at: job.failed_at,
+  };
+}
+
+/** `data` of `erp.synced` and `erp.failed`. */
+export function erpEventData(sync: ErpSyncRecord): Record<string, unknown> {
+  return {
+    sync_id: sync.id,
+    connection_id: sync.connection_id,
+    job_id: sync.job_id,
+    prefix: sync.prefix,
+    message_id: sync.record.source.message_id,
+    status: sync.status,
+    attempts: sync.attempts,
+    external_id: sync.external_id,
+    response_status: sync.response_status,
+    error: sync.last_error,
+    invoice_number: sync.record.invoice_number,
+    vendor_name: sync.record.vendor.name,
+    total: sync.record.amounts.total,
+    finished_at: sync.finished_at,
+  };
+}
+
+/** The webhook events of a finished message its prefix subscribes to: `email.received`, then `document.classified` per document. */
+export function messageEvents(ids: IdGenerator, record: InboundMessageRecord, result: InboundMessageResult, config: EmailIngestionConfig | null, at: string): OutboxEvent[] {
+  const events: OutboxEvent[] = [];
+  if (prefixSubscribes(config, 'email.received')) events.push(prefixEvent(ids, record.org_id, record.environment, record.prefix, 'email.received', emailReceivedData(record, result), at));
+  if (prefixSubscribes(config, 'document.classified')) events.push(...documentClassifiedEvents(ids, record, result, at));
+  return events;
+}

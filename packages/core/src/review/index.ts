@@ -1,0 +1,3 @@
+export * from './review-item.js';
+export * from './document-classifier.js';
+export * from './review-queue.js';

@@ -1,20 +1,6 @@
 import { createRandomIds, type IdGenerator } from './shared/ids.js';
 import { systemClock, type Clock } from './ports/clock.port.js';
-import type { ApiKeyStore } from './ports/api-key-store.port.js';
-import type { CreditLedger } from './ports/credit-ledger.port.js';
-import type { ExtractorStore } from './ports/extractor-store.port.js';
-import type { JobStore } from './ports/job-store.port.js';
-import type { OrganizationStore } from './ports/organization-store.port.js';
-import type { OutboxStore } from './ports/outbox.port.js';
-import type { SettingsStore } from './ports/settings-store.port.js';
-import type { TransactionRunner } from './ports/transaction.port.js';
-import type { WebhookStore } from './ports/webhook-store.port.js';
-import type { EmailIngestionStore } from './ports/email-ingestion-store.port.js';
-import type { InboundMessageStore } from './ports/inbound-message-store.port.js';
-import type { ClassificationExampleStore, ReviewItemStore } from './ports/review-store.port.js';
-import type { NotificationStore } from './ports/notification-store.port.js';
-import type { ErpStore } from './ports/erp-store.port.js';
-import type { SessionStore } from './ports/session-store.port.js';
+import type { IntakeStores } from './ports/intake-stores.port.js';
 import { SessionService } from './sessions/session-service.js';
 import { EmailIngestionService } from './prefixes/email-ingestion-service.js';
 import { literalDestinations, type DestinationCheck } from './webhooks/callback-url.js';
@@ -23,33 +9,6 @@ import { CreditService } from './credits/credit-service.js';
 import { ExtractorService } from './extractors/extractor-service.js';
 import { JobQueries } from './jobs/job-queries.js';
 import { OrganizationService } from './organizations/organization-service.js';
-
-/** The stores Intake's services need; `@intake/storage-sql` and the in-memory set both provide them. */
-export interface IntakeStores {
-  organizations: OrganizationStore;
-  apiKeys: ApiKeyStore;
-  extractors: ExtractorStore;
-  credits: CreditLedger;
-  jobs: JobStore;
-  outbox: OutboxStore;
-  settings: SettingsStore;
-  webhooks: WebhookStore;
-  emailIngestion: EmailIngestionStore;
-  /** Messages received by the SMTP edge. */
-  inboundMessages: InboundMessageStore;
-  /** The human review queue of email attachments. */
-  reviewItems: ReviewItemStore;
-  /** Reviewers' decisions the classifier learns from. */
-  classificationExamples: ClassificationExampleStore;
-  /** Notifications to senders and internal recipients, and what decides them. */
-  notifications: NotificationStore;
-  /** ERP connections and what was sent to them. */
-  erp: ErpStore;
-  /** Dashboard sessions. */
-  sessions: SessionStore;
-  /** Runs a function with these stores bound to one transaction. */
-  transaction: TransactionRunner;
-}
 
 export interface IntakeOptions {
   stores: IntakeStores;

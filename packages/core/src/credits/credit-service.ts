@@ -4,11 +4,13 @@ import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Environment } from '../keys/scopes.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { CreditTransaction } from '../ports/credit-ledger.port.js';
-import type { TransactionRunner } from '../ports/transaction.port.js';
-import type { IntakeStores } from '../intake.js';
+import type { IntakeStores, TransactionRunner } from '../ports/intake-stores.port.js';
+
+/** What charging a finished job writes to, inside the caller's transaction. */
+type ChargeStores = Pick<IntakeStores, 'credits' | 'jobs' | 'organizations' | 'outbox'>;
 
 export interface CreditServiceDeps {
-  stores: IntakeStores;
+  stores: Pick<IntakeStores, 'credits' | 'organizations'>;
   transaction: TransactionRunner;
   clock: Clock;
   ids: IdGenerator;
@@ -75,7 +77,7 @@ export class CreditService {
    * (when the charge takes the balance from at or above the threshold to below it) and
    * `credits.depleted` (when it takes the balance from above zero to zero or less).
    */
-  async chargeJob(tx: IntakeStores, orgId: string, jobId: string, cost: number, at: string): Promise<void> {
+  async chargeJob(tx: ChargeStores, orgId: string, jobId: string, cost: number, at: string): Promise<void> {
     if (cost <= 0) return;
     const org = await tx.organizations.get(orgId);
     if (!org) throw new AppError('internal_error', `organization ${orgId} of job ${jobId} vanished`);
@@ -95,7 +97,7 @@ export class CreditService {
    * percentage_remaining: the balance as a share of the balance right after the latest top-up.
    * estimated_jobs_remaining: the balance divided by the mean cost of the latest charged jobs.
    */
-  private async lowBalanceData(tx: IntakeStores, orgId: string, balance: number, threshold: number, at: string) {
+  private async lowBalanceData(tx: ChargeStores, orgId: string, balance: number, threshold: number, at: string) {
     const recent = (await tx.credits.transactions(orgId, { limit: 200, offset: 0 })).items;
     const lastTopUp = recent.find((t) => t.type === 'top_up');
     const charges = recent.filter((t) => t.type === 'charge').slice(0, RECENT_CHARGES);

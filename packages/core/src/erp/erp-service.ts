@@ -4,7 +4,7 @@ import type { IdGenerator } from '../shared/ids.js';
 import type { Environment } from '../keys/scopes.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import { parseInput } from '../shared/validation.js';
-import type { IntakeStores } from '../intake.js';
+import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { ErpSyncFailure } from '../notifications/notification-texts.js';
 import { erpEventData, prefixEvent, prefixSubscribes } from '../prefixes/prefix-events.js';
@@ -24,7 +24,7 @@ export interface ErpServiceOptions {
 }
 
 export interface ErpServiceDeps {
-  stores: IntakeStores;
+  stores: Pick<IntakeStores, 'emailIngestion' | 'erp' | 'transaction'>;
   connector: ErpConnector;
   clock: Clock;
   ids: IdGenerator;

@@ -1,5 +1,5 @@
 import type { IdGenerator } from '../shared/ids.js';
-import type { IntakeStores } from '../intake.js';
+import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { BlobStore } from '../ports/blob-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { DocumentCombiner, MessageParser } from '../ports/message-parser.port.js';
@@ -23,7 +23,7 @@ export interface InboundMailOptions {
 }
 
 export interface InboundMailDeps {
-  stores: IntakeStores;
+  stores: Pick<IntakeStores, 'emailIngestion' | 'extractors' | 'jobs' | 'inboundMessages' | 'reviewItems' | 'classificationExamples' | 'transaction'>;
   blobs: BlobStore;
   parser: MessageParser;
   combiner: DocumentCombiner;

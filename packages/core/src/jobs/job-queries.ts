@@ -2,7 +2,7 @@ import { AppError, notFound } from '../shared/errors.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { JobFilter } from '../ports/job-store.port.js';
-import type { IntakeStores } from '../intake.js';
+import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { Environment } from '../keys/scopes.js';
 import type { JobRecord } from './job.js';
 
@@ -13,7 +13,7 @@ export type StatsPeriod = keyof typeof STATS_PERIODS;
 const round = (n: number, digits = 4) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export class JobQueries {
-  constructor(private readonly deps: { stores: IntakeStores; clock: Clock }) {}
+  constructor(private readonly deps: { stores: Pick<IntakeStores, 'jobs' | 'organizations'>; clock: Clock }) {}
 
   /** A job of the mode: a job of the other mode is not found (test and live never see each other's). */
   async get(orgId: string, mode: Environment, id: string): Promise<JobRecord> {

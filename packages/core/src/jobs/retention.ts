@@ -1,9 +1,9 @@
 import type { BlobStore } from '../ports/blob-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
-import type { IntakeStores } from '../intake.js';
+import type { IntakeStores } from '../ports/intake-stores.port.js';
 
 /** Deletes jobs created more than `days` ago, and their files when no other job uses them. */
-export async function purgeExpiredJobs(deps: { stores: IntakeStores; blobs: BlobStore; clock: Clock }, days: number): Promise<{ jobs: number; files: number }> {
+export async function purgeExpiredJobs(deps: { stores: Pick<IntakeStores, 'jobs'>; blobs: BlobStore; clock: Clock }, days: number): Promise<{ jobs: number; files: number }> {
   const cutoff = new Date(deps.clock.now().getTime() - days * 86_400_000).toISOString();
   let jobs = 0;
   let files = 0;

@@ -1,6 +1,6 @@
 import { coerceError } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
-import type { IntakeStores } from '../intake.js';
+import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import { NotifierError, type Notifier } from '../ports/notifier.port.js';
 import type { JobEventForNotification, NotificationListFilter, NotificationRecord } from './notification.js';
@@ -21,7 +21,7 @@ export interface NotificationServiceOptions {
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 1_800_000];
 
 export interface NotificationServiceDeps {
-  stores: IntakeStores;
+  stores: Pick<IntakeStores, 'notifications' | 'transaction'>;
   notifier: Notifier;
   clock: Clock;
   ids: IdGenerator;
@@ -93,7 +93,7 @@ export class NotificationService {
     });
   }
 
-  private async jobEvent(tx: IntakeStores, event: JobEventForNotification, now: Date): Promise<number | 'deferred'> {
+  private async jobEvent(tx: Pick<IntakeStores, 'emailIngestion' | 'inboundMessages' | 'notifications'>, event: JobEventForNotification, now: Date): Promise<number | 'deferred'> {
     const email = ((event.data.metadata as Record<string, unknown> | undefined)?.email ?? {}) as { message_id?: unknown };
     if (typeof email.message_id !== 'string') return 0;
     // The message first, then its sender record: the two commit together when the message is
@@ -199,7 +199,7 @@ export class NotificationService {
    * The erp_sync_failed hook, for the ERP connector to call in the transaction that records a
    * failed sync: notifies the prefix's internal recipients (real time or digest). Returns the rows written.
    */
-  async recordErpSyncFailed(tx: IntakeStores, orgId: string, failure: ErpSyncFailure): Promise<number> {
+  async recordErpSyncFailed(tx: Pick<IntakeStores, 'emailIngestion' | 'inboundMessages' | 'notifications'>, orgId: string, failure: ErpSyncFailure): Promise<number> {
     if (!failure.prefix) return 0;
     const stored = await tx.emailIngestion.get(orgId, failure.prefix);
     if (!stored) return 0;

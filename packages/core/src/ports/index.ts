@@ -10,7 +10,7 @@ export * from './blob-store.port.js';
 export * from './outbox.port.js';
 export * from './job-store.port.js';
 export * from './settings-store.port.js';
-export * from './transaction.port.js';
+export * from './intake-stores.port.js';
 export * from './webhook-store.port.js';
 export * from './webhook-transport.port.js';
 export * from './message-parser.port.js';

@@ -1,7 +1,7 @@
 import { AppError, invalidRequest, notFound, type ErrorDetail } from '../shared/errors.js';
 import { parseInput } from '../shared/validation.js';
 import type { IdGenerator } from '../shared/ids.js';
-import type { IntakeStores } from '../intake.js';
+import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import { toConfigView, type EmailIngestionConfigView } from './email-ingestion-config.js';
 import { EmailIngestionConfigInputSchema, type EmailIngestionConfig } from './email-ingestion-config.schema.js';

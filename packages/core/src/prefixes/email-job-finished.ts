@@ -1,5 +1,5 @@
 import type { IdGenerator } from '../shared/ids.js';
-import type { IntakeStores } from '../intake.js';
+import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { JobRecord } from '../jobs/job.js';
 import { extractionCompletedData, prefixEvent, prefixSubscribes } from './prefix-events.js';
 import { emailOfJob, ERP_DOCUMENT_TYPES, vendorBillOf } from '../erp/erp.js';
@@ -9,7 +9,7 @@ import { emailOfJob, ERP_DOCUMENT_TYPES, vendorBillOf } from '../erp/erp.js';
  * for the prefix's webhook, and the vendor bill queued for the prefix's ERP connection (completed
  * vendor bills only, not flagged duplicates, active connections only).
  */
-export async function emailJobFinished(tx: IntakeStores, job: JobRecord, at: string, ids: IdGenerator): Promise<void> {
+export async function emailJobFinished(tx: Pick<IntakeStores, 'emailIngestion' | 'erp' | 'outbox'>, job: JobRecord, at: string, ids: IdGenerator): Promise<void> {
   const email = emailOfJob(job);
   if (!email?.prefix) return;
   const stored = await tx.emailIngestion.get(job.org_id, email.prefix);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IntakeStores } from '../intake.js';
+import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { RateLimiter } from '../ports/rate-limiter.port.js';
 import type { Extractor } from '../extractors/extractor.js';
 import type { StoredApiKey } from '../keys/api-key.js';

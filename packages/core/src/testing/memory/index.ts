@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IntakeStores } from '../../intake.js';
+import type { IntakeStores } from '../../ports/intake-stores.port.js';
 import type { BlobStore } from '../../ports/blob-store.port.js';
 import { MemoryApiKeyStore, MemoryExtractorStore, MemoryOrganizationStore } from './foundation-stores.js';
 import { MemoryEmailIngestionStore } from './email-ingestion-store.js';

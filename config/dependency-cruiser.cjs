@@ -1,8 +1,11 @@
 /**
  * Import direction: test -> daemon -> adapters -> core. Core stays plain TypeScript; no adapter
- * imports another; nothing imports test/ or examples/. Run by `npm run depcheck` inside `npm test`.
+ * imports another; nothing imports test/ or examples/; no import circle; jobs/ knows nothing of email.
+ * Run by `npm run depcheck` inside `npm test`.
  */
 const ADAPTERS = '^packages/(?!core/)[^/]+/';
+/** Core's email contexts (see README, How it is built). */
+const EMAIL_CONTEXTS = '^packages/core/src/(prefixes|inbound|review|routing|duplicates|notifications|erp)/';
 module.exports = {
   forbidden: [
     {
@@ -44,10 +47,25 @@ module.exports = {
       to: { path: '^examples/' },
     },
     {
-      name: 'no-circular',
+      name: 'jobs-know-no-email',
+      comment: 'the queue knows nothing of email: email contexts act on jobs through JobHooks (jobs/job-hooks.ts)',
       severity: 'error',
-      from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      from: { path: '^packages/core/src/jobs/', pathNot: '^packages/core/src/jobs/job[.]ts$' },
+      to: { path: EMAIL_CONTEXTS },
+    },
+    {
+      name: 'job-record-types-only',
+      comment: 'a job row keeps the routing and duplicate verdict email contexts decide: their types, nothing else',
+      severity: 'error',
+      from: { path: '^packages/core/src/jobs/job[.]ts$' },
+      to: { path: EMAIL_CONTEXTS, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-circular',
+      comment: 'no import circle, type-only ones included; the migrations list and its migrations excepted',
+      severity: 'error',
+      from: { pathNot: '^packages/storage-sql/src/migrations/' },
+      to: { circular: true },
     },
   ],
   options: {

@@ -9,6 +9,11 @@ import { CreditService } from './credits/credit-service.js';
 import { ExtractorService } from './extractors/extractor-service.js';
 import { JobQueries } from './jobs/job-queries.js';
 import { OrganizationService } from './organizations/organization-service.js';
+import type { JobHooks } from './jobs/job-hooks.js';
+import { duplicateJobHook } from './duplicates/duplicate-job-hook.js';
+import { routingJobHook } from './routing/routing-job-hook.js';
+import { prefixJobHook } from './prefixes/prefix-job-hook.js';
+import { erpJobHook } from './erp/erp-job-hook.js';
 
 export interface IntakeOptions {
   stores: IntakeStores;
@@ -44,6 +49,12 @@ export interface Intake {
   clock: Clock;
   ids: IdGenerator;
   creditsPerPage: number;
+  /**
+   * What the email contexts do when a job ends, handed to the job pipeline (the queue knows nothing
+   * of email): duplicates and routing decided after extraction, then, in the transaction that ends
+   * the job, the prefix's `extraction.completed` event and the ERP queue.
+   */
+  jobHooks: readonly JobHooks[];
 }
 
 /** Builds Intake's services over the given stores: what an embedding application calls. */
@@ -71,5 +82,6 @@ export function createIntake(options: IntakeOptions): Intake {
     clock,
     ids,
     creditsPerPage,
+    jobHooks: [duplicateJobHook({ stores, clock }), routingJobHook, prefixJobHook({ stores, ids }), erpJobHook({ ids })],
   };
 }

@@ -1,8 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { classifyDocument, DocumentError, extractFields, RECOMMENDED_FIELDS, type RecommendedDocumentType } from '@intake/core';
 import { createTesseractReader } from '@intake/ocr-tesseract';
-import type { ExtractOptions } from './extract.js';
 import { createProgress } from './progress.js';
+
+/** `intake extract`'s options (see extract.ts). */
+export interface ExtractOptions {
+  type?: RecommendedDocumentType;
+  json?: boolean;
+}
 
 /** The body of `intake extract FILE...` (loaded when the command runs: see main.ts). */
 export async function runExtract(files: string[], opts: ExtractOptions): Promise<void> {

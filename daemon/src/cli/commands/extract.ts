@@ -1,10 +1,6 @@
 import { Option, type Command } from 'commander';
-import { RECOMMENDED_FIELDS, type RecommendedDocumentType } from '@intake/core/constants';
-
-export interface ExtractOptions {
-  type?: RecommendedDocumentType;
-  json?: boolean;
-}
+import { RECOMMENDED_FIELDS } from '@intake/core/constants';
+import type { ExtractOptions } from './extract-run.js';
 
 /**
  * `intake extract FILE...`: the library alone (no daemon, no database) on local files, with the

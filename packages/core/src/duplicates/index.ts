@@ -1,1 +1,2 @@
 export * from './duplicates.js';
+export * from './duplicate-job-hook.js';

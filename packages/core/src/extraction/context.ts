@@ -1,18 +1,14 @@
 import type { ReadDocument } from '../ports/document-reader.port.js';
-import { buildLines, type Line } from './layout/lines.js';
+import { buildLines } from './layout/lines.js';
 import { LabelIndex, type LabelKey } from './labels/label-index.js';
 import { detectDateConvention } from './values/conventions.js';
-import type { DateConvention } from './values/dates.js';
 import type { CandidateRanker } from './ranking/ranker.js';
 import type { Candidate } from './fields/candidates.js';
 import type { Role } from './labels/synonyms.js';
+import type { DocumentView } from './document-view.js';
 
 /** What every field extraction reads from: the lines, the labels on them, the conventions. */
-export interface ExtractionContext {
-  doc: ReadDocument;
-  lines: Line[];
-  labels: LabelIndex;
-  dates: DateConvention;
+export interface ExtractionContext extends DocumentView {
   /** The learned candidate ranker, when one is used (see ranking/ranker.ts). */
   ranker?: CandidateRanker;
 }

@@ -53,6 +53,7 @@ export function createJobPipeline(intake: Intake, deps: JobPipelineDeps): JobPip
       blobs: deps.blobs,
       extractor: deps.extractor,
       credits: intake.credits,
+      hooks: intake.jobHooks,
       clock,
       ids,
       options: deps.options,

@@ -1,7 +1,3 @@
-import { routeAfterExtraction } from '../routing/routing.js';
-import { DEFAULT_MATCH_FIELDS, duplicateKey } from '../duplicates/duplicates.js';
-import { emailJobFinished } from '../prefixes/email-job-finished.js';
-import { emailOfJob } from '../erp/erp.js';
 import { DocumentError } from '../shared/document-error.js';
 import { coerceError } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
@@ -12,6 +8,7 @@ import type { IntakeStores, TransactionRunner } from '../ports/intake-stores.por
 import type { CreditService } from '../credits/credit-service.js';
 import { jobCompletedData, jobFailedData } from '../events/event-builders.js';
 import type { ErrorDetails, JobRecord } from './job.js';
+import type { CompletionDecision, CompletionFields, JobHooks, TimeLimit } from './job-hooks.js';
 import { simulateExtraction } from './simulator.js';
 
 export interface ProcessorOptions {
@@ -24,8 +21,10 @@ export interface ProcessorOptions {
 }
 
 export interface ProcessorDeps {
-  stores: IntakeStores;
+  stores: Pick<IntakeStores, 'jobs'>;
   transaction: TransactionRunner;
+  /** What other contexts do when a job ends (see JobHooks); run in order. */
+  hooks: readonly JobHooks[];
   blobs: BlobStore;
   /** Live jobs; test-key jobs use the simulator. */
   extractor: DocumentExtractor;
@@ -117,40 +116,37 @@ export class JobProcessor {
     }
   }
 
-  /**
-   * PROCESSING_TIMEOUT_MS, or an email job's prefix's `maxProcessingTimeMs` when that is shorter (the
-   * prefix's setting as it is when the attempt starts; a prefix deleted since leaves the global one).
-   */
-  private async timeLimit(job: JobRecord): Promise<{ ms: number; setting: string }> {
-    const global = { ms: this.deps.options.timeoutMs, setting: 'PROCESSING_TIMEOUT_MS' };
-    const prefix = emailOfJob(job)?.prefix;
-    if (!prefix) return global;
-    const perPrefix = (await this.deps.stores.emailIngestion.get(job.org_id, prefix))?.config.maxProcessingTimeMs;
-    return perPrefix !== undefined && perPrefix < global.ms ? { ms: perPrefix, setting: `maxProcessingTimeMs of prefix ${prefix}` } : global;
+  /** PROCESSING_TIMEOUT_MS, or a hook's shorter limit for this job (an email prefix's). */
+  private async timeLimit(job: JobRecord): Promise<TimeLimit> {
+    let limit: TimeLimit = { ms: this.deps.options.timeoutMs, setting: 'PROCESSING_TIMEOUT_MS' };
+    for (const hook of this.deps.hooks) {
+      const shorter = await hook.timeLimit?.(job);
+      if (shorter && shorter.ms < limit.ms) limit = shorter;
+    }
+    return limit;
+  }
+
+  /** The hooks' fields for a completed job, or the first failure one of them decides. */
+  private async beforeComplete(job: JobRecord, extracted: Record<string, unknown>): Promise<CompletionDecision> {
+    let fields: CompletionFields = {};
+    for (const hook of this.deps.hooks) {
+      if (!hook.beforeComplete) continue;
+      const decision = await hook.beforeComplete(job, extracted);
+      if (decision.kind === 'fail') return decision;
+      fields = { ...fields, ...decision.fields, needs_review: Boolean(fields.needs_review) || Boolean(decision.fields.needs_review) };
+    }
+    return { kind: 'complete', fields };
   }
 
   private async complete(job: JobRecord, workerId: string, outcome: ExtractionOutcome, elapsedMs: number): Promise<ProcessOutcome> {
     const { transaction, credits, clock, ids } = this.deps;
     const at = clock.now().toISOString();
-    // Every completed job gets the key of its match fields, so later documents can find it.
-    const matchFields = job.duplicate?.settings.matchFields ?? [...DEFAULT_MATCH_FIELDS];
-    const dedupeKey = duplicateKey(matchFields, outcome.extracted_data);
-    let duplicate = job.duplicate ?? null;
-    if (duplicate && !duplicate.verdict && dedupeKey) {
-      const since = new Date(clock.now().getTime() - duplicate.settings.lookbackHours * 3_600_000).toISOString();
-      const earlier = await this.deps.stores.jobs.findEarlier(job.org_id, job.environment, { dedupeKey, since, excludeId: job.id });
-      if (earlier) {
-        duplicate = { ...duplicate, verdict: { of: earlier.id, matched: matchFields, action: duplicate.settings.action, detectedAt: 'extraction' } };
-        if (duplicate.settings.action === 'reject') {
-          const details: ErrorDetails = {
-            code: 'duplicate_document',
-            message: `A duplicate of job ${earlier.id}: the same ${matchFields.join(' and ')} within ${duplicate.settings.lookbackHours} hours`,
-            suggestion: `Nothing to do if job ${earlier.id} is the same document; otherwise resubmit it through a prefix or API call without duplicate rejection.`,
-          };
-          return (await this.fail(job, workerId, details, elapsedMs, duplicate)) ? { kind: 'failed', jobId: job.id, code: details.code } : { kind: 'lost_lease', jobId: job.id };
-        }
-      }
+    const decided = await this.beforeComplete(job, outcome.extracted_data);
+    if (decided.kind === 'fail') {
+      const failed = await this.fail(job, workerId, decided.details, elapsedMs, decided.fields.duplicate);
+      return failed ? { kind: 'failed', jobId: job.id, code: decided.details.code } : { kind: 'lost_lease', jobId: job.id };
     }
+    const { needs_review: flagged, ...fields } = decided.fields;
     // The per-page price the job was submitted at (0 for test keys), times the pages really read.
     const cost = Math.round((job.estimated_cost / Math.max(1, job.page_count)) * outcome.page_count);
     const scores = Object.values(outcome.confidence);
@@ -161,25 +157,25 @@ export class JobProcessor {
         overall_confidence: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
         validation_errors: outcome.validation_errors,
         // Flagged at submission (an uncertain email classification) stays flagged.
-        needs_review: outcome.needs_review || job.needs_review || duplicate?.verdict?.action === 'flag',
+        needs_review: outcome.needs_review || job.needs_review || Boolean(flagged),
         page_count: outcome.page_count,
         processing_time_ms: elapsedMs,
         cost_credits: cost,
         completed_at: at,
-        // Amount rules of an email job's routing are decided now that the total is known.
-        ...(job.routing && job.routing.rules.length > 0 ? { routing: { ...job.routing, decision: routeAfterExtraction(job.routing, outcome.extracted_data) } } : {}),
-        ...(dedupeKey ? { dedupe_key: dedupeKey } : {}),
-        ...(duplicate ? { duplicate } : {}),
+        ...fields,
       });
       if (!finished) return null;
       await tx.extractors.incrementUsage(job.org_id, job.extractor_id);
       await credits.chargeJob(tx, job.org_id, job.id, cost, at);
       await tx.outbox.add({ id: ids('evt'), org_id: job.org_id, environment: job.environment, event: 'job.completed', data: jobCompletedData(finished), created_at: at });
-      // An email job: its prefix's extraction.completed webhook event and ERP sync.
-      await emailJobFinished(tx, finished, at, ids);
+      await this.onFinished(tx, finished, at);
       return finished;
     });
     return done ? { kind: 'completed', jobId: job.id } : { kind: 'lost_lease', jobId: job.id };
+  }
+
+  private async onFinished(tx: IntakeStores, job: JobRecord, at: string): Promise<void> {
+    for (const hook of this.deps.hooks) await hook.onFinished?.(tx, job, at);
   }
 
   private async handleFailure(job: JobRecord, workerId: string, thrown: unknown, elapsedMs: number): Promise<ProcessOutcome> {
@@ -209,7 +205,7 @@ export class JobProcessor {
       const failed = await tx.jobs.markFailed(job.id, workerId, { error_details: details, processing_time_ms: elapsedMs, failed_at: at, ...(duplicate ? { duplicate } : {}) }, at);
       if (!failed) return false;
       await tx.outbox.add({ id: this.deps.ids('evt'), org_id: job.org_id, environment: job.environment, event: 'job.failed', data: jobFailedData(failed), created_at: at });
-      await emailJobFinished(tx, failed, at, this.deps.ids);
+      await this.onFinished(tx, failed, at);
       return true;
     });
   }

@@ -8,8 +8,6 @@ import type { Clock } from '../ports/clock.port.js';
 import type { DocumentReader } from '../ports/document-reader.port.js';
 import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { JobRecord } from './job.js';
-import type { JobRouting } from '../routing/routing.js';
-import type { JobDuplicate } from '../duplicates/duplicates.js';
 import { MetadataSchema } from './job.schema.js';
 import { normalizeMimeType, sniffMimeType, SUPPORTED_MIME_TYPES } from './media-types.js';
 
@@ -53,9 +51,9 @@ export interface IncomingDocument {
   /** Flags the job for review from the start (an uncertain classification); extraction can only add to it. */
   needsReview?: boolean;
   /** Email jobs: the prefix's routing. */
-  routing?: JobRouting;
+  routing?: NonNullable<JobRecord['routing']>;
   /** Email jobs: duplicate settings, and a verdict found on arrival. */
-  duplicate?: JobDuplicate;
+  duplicate?: NonNullable<JobRecord['duplicate']>;
 }
 
 export type SubmissionResult = { job: JobRecord; replayed: boolean };

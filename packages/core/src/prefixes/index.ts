@@ -5,4 +5,4 @@ export * from './extractor-mapping.js';
 export * from './merge-patch.js';
 export * from './subject-pattern.js';
 export * from './prefix-events.js';
-export * from './email-job-finished.js';
+export * from './prefix-job-hook.js';

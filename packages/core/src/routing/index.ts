@@ -1,1 +1,2 @@
 export * from './routing.js';
+export * from './routing-job-hook.js';

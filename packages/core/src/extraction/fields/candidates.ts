@@ -1,5 +1,5 @@
 import type { FieldType } from '../../extractors/field-definition.schema.js';
-import type { ExtractionContext } from '../context.js';
+import type { DocumentView } from '../document-view.js';
 import type { LabelHit, LabelKey } from '../labels/label-index.js';
 import type { Line } from '../layout/lines.js';
 import { valueRegions, type Region } from './regions.js';
@@ -26,7 +26,7 @@ export interface CandidateOptions {
 }
 
 /** Candidates next to the labels of the given keys, best first, one per distinct value. */
-export function labelledCandidates(ctx: ExtractionContext, keys: LabelKey[], options: CandidateOptions): Candidate[] {
+export function labelledCandidates(ctx: DocumentView, keys: LabelKey[], options: CandidateOptions): Candidate[] {
   const candidates: Candidate[] = [];
   for (const key of keys) {
     for (const hit of ctx.labels.hitsFor(key)) {
@@ -44,13 +44,13 @@ export function labelledCandidates(ctx: ExtractionContext, keys: LabelKey[], opt
  */
 const COMPANIONS: Partial<Record<string, LabelKey>> = { invoice_date: 'invoice_number', order_date: 'po_number', transaction_date: 'invoice_number' };
 
-function strengthOf(hit: LabelHit, ctx: ExtractionContext): number {
+function strengthOf(hit: LabelHit, ctx: DocumentView): number {
   const companion = COMPANIONS[hit.key];
   if (hit.strength >= 1 || !companion) return hit.strength;
   return ctx.labels.hitsOn(hit.line).some((h) => h.key === companion && h.end <= hit.start) ? Math.min(1, hit.strength + 0.35) : hit.strength;
 }
 
-function regionCandidates(hit: LabelHit, region: Region, ctx: ExtractionContext, options: CandidateOptions): Candidate[] {
+function regionCandidates(hit: LabelHit, region: Region, ctx: DocumentView, options: CandidateOptions): Candidate[] {
   const values = findTypedValues(region.text, options.type, { dates: ctx.dates, identifier: options.identifier ?? false });
   const ordered = options.prefer === 'last' ? [...values].reverse() : values;
   const strength = strengthOf(hit, ctx);

@@ -1,4 +1,4 @@
-import type { ExtractionContext } from '../context.js';
+import type { DocumentView } from '../document-view.js';
 import type { Candidate } from '../fields/candidates.js';
 import { hasLegalForm } from '../fields/party-lines.js';
 import type { Role } from '../labels/synonyms.js';
@@ -35,7 +35,7 @@ export interface DocumentFacts {
 
 const REGISTRATION = /\b(ust|vat|gst|tva|btw|iva|iban|bic|swift|hrb|hra|handelsregister|steuer|steuernr|tax id|reg no|registration|company no|co reg|siret|siren|kvk|nif|cif|roc)\b/;
 
-export function documentFacts(ctx: ExtractionContext): DocumentFacts {
+export function documentFacts(ctx: DocumentView): DocumentFacts {
   const heights = ctx.lines.map(height).sort((a, b) => a - b);
   const tallestOnPage = new Map<number, number>();
   for (const line of ctx.lines) tallestOnPage.set(line.page, Math.max(tallestOnPage.get(line.page) ?? 0, height(line)));
@@ -54,7 +54,7 @@ export function documentFacts(ctx: ExtractionContext): DocumentFacts {
   };
 }
 
-export function describeCandidates(ctx: ExtractionContext, facts: DocumentFacts, role: Role, candidates: readonly Candidate[]): number[][] {
+export function describeCandidates(ctx: DocumentView, facts: DocumentFacts, role: Role, candidates: readonly Candidate[]): number[][] {
   const best = candidates[0]?.score ?? 0;
   const dates = candidates.map((c) => String(c.value)).sort();
   const largest = Math.max(...candidates.map((c) => Number(c.value)).filter(Number.isFinite));

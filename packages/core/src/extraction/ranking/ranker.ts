@@ -1,4 +1,4 @@
-import type { ExtractionContext } from '../context.js';
+import type { DocumentView } from '../document-view.js';
 import type { Candidate } from '../fields/candidates.js';
 import type { Role } from '../labels/synonyms.js';
 import { describeCandidates, documentFacts, FEATURE_NAMES, type DocumentFacts } from './features.js';
@@ -49,7 +49,7 @@ export interface RankedList {
 
 export interface CandidateRanker {
   /** The candidates best first, each with the model's probability as its score (`ranked`). */
-  rank(ctx: ExtractionContext, role: Role, candidates: Candidate[], documentType: string | undefined): Candidate[];
+  rank(ctx: DocumentView, role: Role, candidates: Candidate[], documentType: string | undefined): Candidate[];
 }
 
 export function familyOf(role: Role): Family | null {
@@ -57,7 +57,7 @@ export function familyOf(role: Role): Family | null {
   return null;
 }
 
-export function rowsFor(ctx: ExtractionContext, role: Role, candidates: readonly Candidate[], documentType: string | undefined): number[][] {
+export function rowsFor(ctx: DocumentView, role: Role, candidates: readonly Candidate[], documentType: string | undefined): number[][] {
   const family = familyOf(role)!;
   const context = [...FAMILIES[family].map((r) => (r === role ? 1 : 0)), ...DOCUMENT_TYPES.map((t) => (t === documentType ? 1 : 0))];
   return describeCandidates(ctx, factsOf(ctx), role, candidates).map((row) => [...row, ...context]);
@@ -106,9 +106,9 @@ export function confidenceRow(scores: readonly number[], i: number): number[] {
   return [own, own - other, Math.log1p(scores.length)];
 }
 
-const facts = new WeakMap<ExtractionContext, DocumentFacts>();
+const facts = new WeakMap<DocumentView, DocumentFacts>();
 
-function factsOf(ctx: ExtractionContext): DocumentFacts {
+function factsOf(ctx: DocumentView): DocumentFacts {
   let found = facts.get(ctx);
   if (!found) facts.set(ctx, (found = documentFacts(ctx)));
   return found;

@@ -1,0 +1,15 @@
+import type { ReadDocument } from '../ports/document-reader.port.js';
+import type { Line } from './layout/lines.js';
+import type { LabelIndex } from './labels/label-index.js';
+import type { DateConvention } from './values/dates.js';
+
+/**
+ * The document as field extraction reads it: the lines, the labels on them, the conventions.
+ * Candidates and the ranker take this, not ExtractionContext, which holds the ranker itself.
+ */
+export interface DocumentView {
+  doc: ReadDocument;
+  lines: Line[];
+  labels: LabelIndex;
+  dates: DateConvention;
+}

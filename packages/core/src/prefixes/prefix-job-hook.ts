@@ -1,0 +1,28 @@
+import type { IdGenerator } from '../shared/ids.js';
+import type { IntakeStores } from '../ports/intake-stores.port.js';
+import type { JobHooks } from '../jobs/job-hooks.js';
+import { emailOfJob } from '../erp/erp.js';
+import { extractionCompletedData, prefixEvent, prefixSubscribes } from './prefix-events.js';
+
+/**
+ * What an email job's prefix adds to the queue: its `maxProcessingTimeMs` when shorter than
+ * PROCESSING_TIMEOUT_MS (the prefix as it is when the attempt starts; a prefix deleted since leaves
+ * the global one), and its webhook's `extraction.completed` event in the transaction that ends the job.
+ */
+export function prefixJobHook(deps: { stores: Pick<IntakeStores, 'emailIngestion'>; ids: IdGenerator }): JobHooks {
+  return {
+    async timeLimit(job) {
+      const prefix = emailOfJob(job)?.prefix;
+      if (!prefix) return null;
+      const perPrefix = (await deps.stores.emailIngestion.get(job.org_id, prefix))?.config.maxProcessingTimeMs;
+      return perPrefix === undefined ? null : { ms: perPrefix, setting: `maxProcessingTimeMs of prefix ${prefix}` };
+    },
+    async onFinished(tx, job, at) {
+      const prefix = emailOfJob(job)?.prefix;
+      if (!prefix) return;
+      const stored = await tx.emailIngestion.get(job.org_id, prefix);
+      if (!stored || !prefixSubscribes(stored.config, 'extraction.completed')) return;
+      await tx.outbox.add(prefixEvent(deps.ids, job.org_id, job.environment, stored.prefix, 'extraction.completed', extractionCompletedData(job), at));
+    },
+  };
+}

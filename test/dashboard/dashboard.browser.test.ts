@@ -175,6 +175,18 @@ describe('dashboard in Chromium', () => {
     await go(page, 'Overview');
     await page.getByRole('region', { name: 'Last 30 days' }).getByText('Completed').waitFor();
     expect(await page.getByRole('region', { name: 'Last 30 days' }).textContent()).toMatch(/Documents1/);
+    // The chart: today's bar is the one completed job, said in words and in its table.
+    const chart = page.getByRole('region', { name: 'Jobs per day' });
+    expect(await chart.getByRole('img').getAttribute('aria-labelledby')).toBeTruthy();
+    expect(await chart.locator('svg title').textContent()).toContain('1 completed and 0 failed');
+    expect(await chart.locator('rect.completed').count()).toBe(1);
+    await chart.getByText('Show the numbers as a table').click();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await chart.getByRole('row', { name: new RegExp(`^${today}`) }).textContent()).toBe(`${today}10`);
+    const daily = await api(daemon.httpUrl, 'GET', '/v1/documents/stats/daily?days=30', { key: liveKey });
+    expect(daily.body.days).toHaveLength(30);
+    expect(daily.body.days.at(-1)).toEqual({ day: today, completed: 1, failed: 0 });
+    await expectAccessible(page, 'overview with the chart');
     await shot(page, '04-overview');
     expect((page as Page & { cspViolations: string[] }).cspViolations).toEqual([]);
   });
@@ -213,6 +225,15 @@ describe('dashboard in Chromium', () => {
     await attempts.getByRole('cell', { name: /ECONNREFUSED|refused/i }).first().waitFor();
     expect(await attempts.textContent()).toMatch(/Next attempt: (?!—)/);
 
+    // The job's own page lists the delivery its event caused, with the same attempts.
+    await page.goto(`/documents/${submitted.body.id}`);
+    const ofJob = page.getByRole('region', { name: 'Webhook deliveries' });
+    await ofJob.getByRole('row', { name: /job\.completed/ }).getByRole('button', { name: /Attempts/ }).click();
+    await ofJob.locator('.attempts').getByRole('cell', { name: /ECONNREFUSED|refused/i }).first().waitFor();
+    expect(await ofJob.locator('caption').textContent()).toBe("1 deliveries of this job's events");
+    await expectAccessible(page, 'document page with deliveries');
+    await shot(page, '05a-document-deliveries');
+    await go(page, 'Webhooks');
     await page.getByLabel('Receiver URL').fill(deadUrl);
     await page.getByRole('button', { name: 'Send test event' }).click();
     await page.getByRole('region', { name: 'Send a test event' }).getByText(/Not delivered/).waitFor();
@@ -309,6 +330,32 @@ describe('dashboard in Chromium', () => {
     const id = await row.getAttribute('data-extractor-id');
     const stored = await api(daemon.httpUrl, 'GET', `/v1/extractors/${id}`, { key: liveKey });
     expect(stored.body.field_definitions[0].validation).toEqual({ pattern: '^CT-\\d+$' });
+
+    // Editing its fields: the API's error on the field, then the change saved with a PATCH.
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    const edit = page.getByRole('region', { name: 'Edit Contracts' });
+    const editField = edit.getByRole('group', { name: 'Field 1' });
+    expect(await editField.getByLabel('Validation pattern').inputValue()).toBe('^CT-\\d+$');
+    await editField.getByLabel('Validation pattern').fill('^(CT');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await editField.locator('.field-error').getByText(/pattern does not compile/).waitFor();
+    await editField.getByLabel('Validation pattern').fill('^CT-\\d{4}$');
+    await edit.getByRole('button', { name: 'Add a field' }).click();
+    const added = edit.getByRole('group', { name: 'Field 2' });
+    await added.getByLabel('Name').fill('contract_value');
+    await added.getByLabel('Type').selectOption('currency');
+    await added.getByLabel('Minimum amount').fill('100');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.getByRole('status').getByText('Saved Contracts.').waitFor();
+    const edited = await api(daemon.httpUrl, 'GET', `/v1/extractors/${id}`, { key: liveKey });
+    expect(edited.body.field_definitions.map((f: { name: string; validation?: unknown }) => [f.name, f.validation])).toEqual([
+      ['contract_id', { pattern: '^CT-\\d{4}$' }],
+      ['contract_value', { min: 100 }],
+    ]);
+    await row.getByText('min 100').waitFor();
+    await expectAccessible(page, 'extractor edit');
+    await shot(page, '10a-extractor-edit');
+    await edit.getByRole('button', { name: 'Close' }).click();
 
     await row.getByRole('button', { name: /Deactivate/ }).click();
     await row.getByRole('cell', { name: 'inactive' }).waitFor();

@@ -1,5 +1,6 @@
 import { api, type Session } from '../api.js';
 import { can, Copyable, Empty, ErrorBox, formatTime, Link, useLoad } from '../components.js';
+import { JobsPerDayChart, type DayCounts } from '../chart.js';
 import type { Balance, JobList, Stats } from '../types.js';
 
 interface OverviewData {
@@ -8,6 +9,7 @@ interface OverviewData {
   failures: JobList;
   balance: Balance | { error: unknown };
   reviews: { total: number } | { error: unknown };
+  daily: DayCounts[];
 }
 
 /** What the overview needs that the key may not read is shown as the API's error, in place. */
@@ -39,14 +41,15 @@ function StatBlock(props: { title: string; stats: Stats }) {
 export function Overview(props: { session: Session }) {
   const { data, error } = useLoad<OverviewData>(
     async () => {
-      const [day, month, failures, balance, reviews] = await Promise.all([
+      const [day, month, failures, balance, reviews, daily] = await Promise.all([
         api<Stats>('GET', '/v1/documents/stats?period=24h'),
         api<Stats>('GET', '/v1/documents/stats?period=30d'),
         api<JobList>('GET', '/v1/documents?status=failed&limit=5'),
         orError(api<Balance>('GET', '/v1/credits/balance')),
         orError(api<{ total: number }>('GET', '/api/email-ingestion/review?limit=1')),
+        api<{ days: DayCounts[] }>('GET', '/v1/documents/stats/daily?days=30'),
       ]);
-      return { day, month, failures, balance, reviews };
+      return { day, month, failures, balance, reviews, daily: daily.days };
     },
     [],
   );
@@ -70,6 +73,10 @@ export function Overview(props: { session: Session }) {
         <div class="grid">
           <StatBlock title="Last 24 hours" stats={data.day} />
           <StatBlock title="Last 30 days" stats={data.month} />
+          <section class="card wide" aria-label="Jobs per day">
+            <h2>Jobs per day</h2>
+            <JobsPerDayChart days={data.daily} />
+          </section>
           <section class="card" aria-label="Credits">
             <h2>Credits</h2>
             {'error' in data.balance ? (

@@ -64,7 +64,7 @@ function CreateEndpoint(props: { session: Session; onCreated: () => void }) {
   );
 }
 
-function Attempts(props: { deliveryId: string; onReplayed: () => void; session: Session; failed: boolean }) {
+export function Attempts(props: { deliveryId: string; onReplayed: () => void; session: Session; failed: boolean }) {
   const detail = useLoad(() => api<WebhookDelivery & { attempts: WebhookAttempt[] }>('GET', `/v1/webhooks/deliveries/${props.deliveryId}`), [props.deliveryId]);
   const [error, setError] = useState<unknown>(null);
   const replay = async () => {

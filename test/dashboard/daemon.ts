@@ -32,7 +32,8 @@ export async function startDashboardRig(name: string, extraEnv: Record<string, s
     ...extraEnv,
   };
   const started = performance.now();
-  const daemon = await startDaemon(env);
+  // A loaded CI machine may take a minute or more to start it (the bundle, PGlite, migrations).
+  const daemon = await startDaemon(env, { timeoutMs: 300_000 });
   const out = daemon.stdout();
   const orgId = /organization: (org_\S+)/.exec(out)![1]!;
   const liveKey = /live key: +(sk_live_\S+)/.exec(out)![1]!;

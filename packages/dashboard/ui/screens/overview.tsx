@@ -59,14 +59,28 @@ export function Overview(props: { session: Session }) {
       <ErrorBox error={error} />
       {data && data.month.total_jobs === 0 && (
         <Empty title="Start here">
-          <p>No documents yet. Create an extractor (the fields to read), then send a document to it:</p>
-          <Copyable
-            label="Create an extractor with curl"
-            text={`curl -X POST ${location.origin}/v1/extractors -H "Authorization: Bearer $INTAKE_KEY" -H "Content-Type: application/json" \\\n  -d '{"name":"Invoices","document_type":"invoice","field_definitions":[{"name":"invoice_number","type":"text","required":true,"description":"The invoice number"}]}'`}
-          />
-          <p>
-            Or drop a file on the <Link href="/documents">Documents</Link> page, or mail it to a prefix of your email domain.
-          </p>
+          <p>No documents yet. Three steps take a document from a mailbox to extracted fields:</p>
+          <ol class="steps">
+            <li>
+              <strong>Create an extractor</strong>: the fields to read from a kind of document (or on the <Link href="/extractors">Extractors</Link> screen).
+              <Copyable
+                label="Create an extractor with curl"
+                text={`curl -X POST ${location.origin}/v1/extractors -H "Authorization: Bearer $INTAKE_KEY" -H "Content-Type: application/json" \\\n  -d '{"name":"Invoices","document_type":"invoice","field_definitions":[{"name":"invoice_number","type":"text","required":true,"description":"The invoice number"}]}'`}
+              />
+            </li>
+            <li>
+              <strong>Create an email prefix</strong>: the address documents are mailed to (or on the <Link href="/email">Email</Link> screen).
+              <Copyable
+                label="Create a prefix with curl"
+                text={`curl -X POST ${location.origin}/api/email-ingestion/config -H "Authorization: Bearer $INTAKE_KEY" -H "Content-Type: application/json" \\\n  -d '{"emailPrefix":"ap","defaultDocumentType":"invoice"}'`}
+              />
+            </li>
+            <li>
+              <strong>Mail a document to it</strong> (the daemon's SMTP port, 2525 unless SMTP_PORT says otherwise; the domain is its EMAIL_DOMAIN), or drop a file on the{' '}
+              <Link href="/documents">Documents</Link> screen.
+              <Copyable label="Mail a document with swaks" text={`swaks --server ${location.hostname}:2525 --to ap@localhost --from you@example.com --attach @invoice.pdf`} />
+            </li>
+          </ol>
         </Empty>
       )}
       {data && (

@@ -31,7 +31,7 @@ describe('dashboard in Chromium', () => {
     const port = await freePort();
     env = { DATA_DIR: makeTempDir('intake-dashboard-'), WORKER_POLL_MS: '200', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_MS: '200', HTTP_PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
     const started = performance.now();
-    daemon = await startDaemon(env);
+    daemon = await startDaemon(env, { timeoutMs: 300_000 });
     const ready = performance.now();
     const out = daemon.stdout();
     orgId = /organization: (org_\S+)/.exec(out)![1]!;
@@ -273,6 +273,7 @@ describe('dashboard in Chromium', () => {
     await admin.getByRole('row', { name: /ci robot/ }).getByText(/revoked/).waitFor();
 
     // The other browser's next request finds its session gone and shows the sign-in form.
+    await shot(other, '07-before-next-request');
     await go(other, 'Documents');
     await other.getByRole('heading', { name: 'Sign in to Intake' }).waitFor();
     expect(await other.getByRole('status').textContent()).toContain('session has ended');

@@ -51,7 +51,7 @@ export function JobDeliveries(props: { session: Session; jobId: string }) {
                 {open === d.id && (
                   <tr>
                     <td colSpan={6}>
-                      <Attempts deliveryId={d.id} session={props.session} failed={d.status === 'failed'} onReplayed={list.reload} />
+                      <Attempts key={`${d.id}:${d.status}:${d.attempt_count}`} deliveryId={d.id} session={props.session} failed={d.status === 'failed'} onReplayed={list.reload} />
                     </td>
                   </tr>
                 )}

@@ -185,7 +185,7 @@ function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
                 {open === d.id && (
                   <tr>
                     <td colSpan={6}>
-                      <Attempts deliveryId={d.id} session={props.session} failed={d.status === 'failed'} onReplayed={list.reload} />
+                      <Attempts key={`${d.id}:${d.status}:${d.attempt_count}`} deliveryId={d.id} session={props.session} failed={d.status === 'failed'} onReplayed={list.reload} />
                     </td>
                   </tr>
                 )}

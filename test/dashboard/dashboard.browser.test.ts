@@ -273,7 +273,6 @@ describe('dashboard in Chromium', () => {
     await admin.getByRole('row', { name: /ci robot/ }).getByText(/revoked/).waitFor();
 
     // The other browser's next request finds its session gone and shows the sign-in form.
-    await shot(other, '07-before-next-request');
     await go(other, 'Documents');
     await other.getByRole('heading', { name: 'Sign in to Intake' }).waitFor();
     expect(await other.getByRole('status').textContent()).toContain('session has ended');

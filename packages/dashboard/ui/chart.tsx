@@ -40,8 +40,8 @@ export function JobsPerDayChart(props: { days: DayCounts[] }) {
             <g key={d.day}>
               {hc > 0 && <rect class="completed" x={x} y={base - hc} width={bar} height={hc} />}
               {hf > 0 && <rect class="failed" x={x} y={base - hc - hf} width={bar} height={hf} />}
-              {(i === 0 || i === days.length - 1 || i % 7 === 0) && (
-                <text x={x + bar / 2} y={HEIGHT - 5} font-size="11" text-anchor="middle" fill="#4a5360">
+              {(i === 0 || i === days.length - 1 || (i % 7 === 0 && days.length - 1 - i >= 3)) && (
+                <text x={i === 0 ? x : i === days.length - 1 ? x + bar : x + bar / 2} y={HEIGHT - 5} font-size="11" text-anchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'} fill="#4a5360">
                   {d.day.slice(5)}
                 </text>
               )}

@@ -156,7 +156,7 @@ export function Erp(props: { session: Session }) {
     <>
       <h1>Accounting (ERP)</h1>
       <p>
-        Connections receive a record of each extracted document from the prefixes that name them (<code>erpConnectionId</code>
+        Connections receive a record of each extracted document from the prefixes that name them (<code>erpConnectionId</code>{' '}
         in the prefix's settings on the <Link href="/email">Email</Link> screen).
       </p>
       <ErpWhy session={props.session} />

@@ -31,7 +31,7 @@ describe('dashboard in Chromium', () => {
     const port = await freePort();
     env = { DATA_DIR: makeTempDir('intake-dashboard-'), WORKER_POLL_MS: '200', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_MS: '200', HTTP_PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
     const started = performance.now();
-    daemon = await startDaemon(env);
+    daemon = await startDaemon(env, { timeoutMs: 300_000 });
     const ready = performance.now();
     const out = daemon.stdout();
     orgId = /organization: (org_\S+)/.exec(out)![1]!;
@@ -127,6 +127,11 @@ describe('dashboard in Chromium', () => {
     expect(await page.locator('.mode-label').textContent()).toBe('LIVE MODE');
     await page.getByRole('region', { name: 'Last 30 days' }).waitFor();
     expect(await page.getByRole('region', { name: 'Credits' }).textContent()).toContain('500');
+    // A new organization is taught the three steps, each with a command to copy.
+    const start = page.getByRole('region', { name: 'Start here' });
+    expect(await start.getByLabel('Create an extractor with curl').textContent()).toContain('/v1/extractors');
+    expect(await start.getByLabel('Create a prefix with curl').textContent()).toContain('/api/email-ingestion/config');
+    expect(await start.getByLabel('Mail a document with swaks').textContent()).toContain('--attach @invoice.pdf');
     await expectAccessible(page, 'overview (empty)');
     await shot(page, '01-overview-empty');
 
@@ -175,9 +180,21 @@ describe('dashboard in Chromium', () => {
     await go(page, 'Overview');
     await page.getByRole('region', { name: 'Last 30 days' }).getByText('Completed').waitFor();
     expect(await page.getByRole('region', { name: 'Last 30 days' }).textContent()).toMatch(/Documents1/);
+    // The chart: today's bar is the one completed job, said in words and in its table.
+    const chart = page.getByRole('region', { name: 'Jobs per day' });
+    expect(await chart.getByRole('img').getAttribute('aria-labelledby')).toBeTruthy();
+    expect(await chart.locator('svg title').textContent()).toContain('1 completed and 0 failed');
+    expect(await chart.locator('rect.completed').count()).toBe(1);
+    await chart.getByText('Show the numbers as a table').click();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await chart.getByRole('row', { name: new RegExp(`^${today}`) }).textContent()).toBe(`${today}10`);
+    const daily = await api(daemon.httpUrl, 'GET', '/v1/documents/stats/daily?days=30', { key: liveKey });
+    expect(daily.body.days).toHaveLength(30);
+    expect(daily.body.days.at(-1)).toEqual({ day: today, completed: 1, failed: 0 });
+    await expectAccessible(page, 'overview with the chart');
     await shot(page, '04-overview');
     expect((page as Page & { cspViolations: string[] }).cspViolations).toEqual([]);
-  });
+   }, 180_000);
 
   it('adds a webhook endpoint with an event selection (secret shown once), shows a failing delivery with its attempts, and sends a test event', async () => {
     const page = await newPage();
@@ -213,12 +230,21 @@ describe('dashboard in Chromium', () => {
     await attempts.getByRole('cell', { name: /ECONNREFUSED|refused/i }).first().waitFor();
     expect(await attempts.textContent()).toMatch(/Next attempt: (?!—)/);
 
+    // The job's own page lists the delivery its event caused, with the same attempts.
+    await page.goto(`/documents/${submitted.body.id}`);
+    const ofJob = page.getByRole('region', { name: 'Webhook deliveries' });
+    await ofJob.getByRole('row', { name: /job\.completed/ }).getByRole('button', { name: /Attempts/ }).click();
+    await ofJob.locator('.attempts').getByRole('cell', { name: /ECONNREFUSED|refused/i }).first().waitFor();
+    expect(await ofJob.locator('caption').first().textContent()).toBe("1 deliveries of this job's events");
+    await expectAccessible(page, 'document page with deliveries');
+    await shot(page, '05a-document-deliveries');
+    await go(page, 'Webhooks');
     await page.getByLabel('Receiver URL').fill(deadUrl);
     await page.getByRole('button', { name: 'Send test event' }).click();
     await page.getByRole('region', { name: 'Send a test event' }).getByText(/Not delivered/).waitFor();
     await expectAccessible(page, 'webhooks');
     await shot(page, '05-webhooks');
-  });
+  }, 120_000);
 
   it('creates a key (shown once) and revokes it; the revoked key\'s session ends at once', async () => {
     const admin = await newPage();
@@ -239,6 +265,8 @@ describe('dashboard in Chromium', () => {
     await signIn(other, newKey);
     await go(other, 'API keys');
     await other.getByRole('cell', { name: 'active (this session)' }).waitFor();
+    // The overview's requests of its sign-in are answered before the key goes (else one may end the session first).
+    await other.waitForLoadState('networkidle');
 
     admin.once('dialog', (d) => void d.accept());
     await admin.getByRole('row', { name: /ci robot/ }).getByRole('button', { name: /Revoke/ }).click();
@@ -250,7 +278,7 @@ describe('dashboard in Chromium', () => {
     expect(await other.getByRole('status').textContent()).toContain('session has ended');
     await expectAccessible(other, 'sign-in');
     await shot(other, '07-signed-out');
-  });
+  }, 120_000);
 
   it('a read-only key finds every write action disabled, with the reason', async () => {
     const page = await newPage();
@@ -310,6 +338,32 @@ describe('dashboard in Chromium', () => {
     const stored = await api(daemon.httpUrl, 'GET', `/v1/extractors/${id}`, { key: liveKey });
     expect(stored.body.field_definitions[0].validation).toEqual({ pattern: '^CT-\\d+$' });
 
+    // Editing its fields: the API's error on the field, then the change saved with a PATCH.
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    const edit = page.getByRole('region', { name: 'Edit Contracts' });
+    const editField = edit.getByRole('group', { name: 'Field 1' });
+    expect(await editField.getByLabel('Validation pattern').inputValue()).toBe('^CT-\\d+$');
+    await editField.getByLabel('Validation pattern').fill('^(CT');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await editField.locator('.field-error').getByText(/pattern does not compile/).waitFor();
+    await editField.getByLabel('Validation pattern').fill('^CT-\\d{4}$');
+    await edit.getByRole('button', { name: 'Add a field' }).click();
+    const added = edit.getByRole('group', { name: 'Field 2' });
+    await added.getByLabel('Name').fill('contract_value');
+    await added.getByLabel('Type').selectOption('currency');
+    await added.getByLabel('Minimum amount').fill('100');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.getByRole('status').getByText('Saved Contracts.').waitFor();
+    const edited = await api(daemon.httpUrl, 'GET', `/v1/extractors/${id}`, { key: liveKey });
+    expect(edited.body.field_definitions.map((f: { name: string; validation?: unknown }) => [f.name, f.validation])).toEqual([
+      ['contract_id', { pattern: '^CT-\\d{4}$' }],
+      ['contract_value', { min: 100 }],
+    ]);
+    await row.getByText('min 100').waitFor();
+    await expectAccessible(page, 'extractor edit');
+    await shot(page, '10a-extractor-edit');
+    await edit.getByRole('button', { name: 'Close' }).click();
+
     await row.getByRole('button', { name: /Deactivate/ }).click();
     await row.getByRole('cell', { name: 'inactive' }).waitFor();
     expect((await api(daemon.httpUrl, 'GET', `/v1/extractors/${id}`, { key: liveKey })).body.is_active).toBe(false);
@@ -330,7 +384,7 @@ describe('dashboard in Chromium', () => {
     await copy.waitFor({ state: 'detached' });
     const left = await api(daemon.httpUrl, 'GET', '/v1/extractors?limit=100', { key: liveKey });
     expect((left.body.extractors as { name: string }[]).map((x) => x.name).filter((n) => n.startsWith('Contracts'))).toEqual(['Contracts']);
-  });
+   }, 120_000);
 
   it('a test key and a read-only key find the extractor actions disabled, each with its reason', async () => {
     const page = await newPage();

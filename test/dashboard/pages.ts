@@ -34,7 +34,8 @@ export function openPages(browser: Browser, baseURL: string): PageOpener {
 async function newPage(browser: Browser, baseURL: string, contexts: BrowserContext[]): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   contexts.push(context);
-  context.setDefaultTimeout(15_000);
+  // Generous: CI machines and this one run several browsers and daemons at once.
+  context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   const cspViolations: string[] = [];
   page.on('console', (m) => {

@@ -92,6 +92,12 @@ export const ConfigSchema = z.object({
   WEBHOOK_ENDPOINT_CONCURRENCY: digits.pipe(z.number().int().min(1).max(64)).default(4),
   /** How often the webhook sender looks for due deliveries when idle. */
   WEBHOOK_POLL_MS: positiveInt.default(500),
+  /** The five waits after failed attempts 1 to 5 (comma-separated ms); unset, the spec's 5 s, 30 s, 2 min, 10 min, 1 h. */
+  WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean).map(Number)))
+    .refine((list) => list === undefined || (list.length === 5 && list.every((n) => Number.isInteger(n) && n >= 0)), 'must be five comma-separated millisecond counts (the waits after attempts 1 to 5)'),
   /** Outbound relay for notification mail, e.g. smtp://127.0.0.1:25; without it notifications are recorded as failed. */
   SMTP_RELAY_URL: z
     .string()

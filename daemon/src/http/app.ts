@@ -20,6 +20,7 @@ import { documentRoutes } from './routes/documents.routes.js';
 import { erpRoutes } from './routes/erp.routes.js';
 import { extractorRoutes } from './routes/extractors.routes.js';
 import { fileRoutes } from './routes/files.routes.js';
+import { reviewDocumentRoutes } from './routes/review-document.routes.js';
 import type { RouteDef } from './routes/route.js';
 import { systemRoutes } from './routes/system.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
@@ -79,6 +80,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     ...apiKeyRoutes(deps.intake),
     ...emailIngestionRoutes(deps.intake.emailIngestion),
     ...(deps.inboundMail ? inboundMailRoutes(deps.inboundMail, deps.onSubmitted, deps.testExtractionWaitMs ?? 0) : []),
+    ...(deps.inboundMail ? reviewDocumentRoutes(deps) : []),
     ...(deps.erp ? erpRoutes(deps.erp) : []),
   );
   // Session cookies are Secure (and __Host- named) when the dashboard is reached over HTTPS.

@@ -6,6 +6,8 @@ import { ApiKeys } from './screens/api-keys.js';
 import { Credits } from './screens/credits.js';
 import { DocumentPage } from './screens/document-page.js';
 import { Documents } from './screens/documents.js';
+import { Email } from './screens/email/email.js';
+import { Erp } from './screens/erp.js';
 import { Extractors } from './screens/extractors.js';
 import { Overview } from './screens/overview.js';
 import { Webhooks } from './screens/webhooks.js';
@@ -16,6 +18,8 @@ const SCREENS = [
   { path: '/documents', title: 'Documents' },
   { path: '/extractors', title: 'Extractors' },
   { path: '/webhooks', title: 'Webhooks' },
+  { path: '/email', title: 'Email' },
+  { path: '/erp', title: 'Accounting (ERP)' },
   { path: '/api-keys', title: 'API keys' },
   { path: '/credits', title: 'Credits' },
 ];
@@ -60,7 +64,8 @@ function SignIn(props: { onSignedIn: (s: Session) => void; notice: string | null
 
 function Screen(props: { path: string; session: Session }) {
   const job = /^\/documents\/([^/]+)$/.exec(props.path);
-  if (job) return <DocumentPage id={decodeURIComponent(job[1]!)} />;
+  if (job) return <DocumentPage id={decodeURIComponent(job[1]!)} session={props.session} />;
+  if (props.path === '/email' || props.path.startsWith('/email/')) return <Email session={props.session} path={props.path} />;
   switch (props.path) {
     case '/':
       return <Overview session={props.session} />;
@@ -72,6 +77,8 @@ function Screen(props: { path: string; session: Session }) {
       return <Credits />;
     case '/webhooks':
       return <Webhooks session={props.session} />;
+    case '/erp':
+      return <Erp session={props.session} />;
     case '/api-keys':
       return <ApiKeys session={props.session} />;
     default:
@@ -101,7 +108,7 @@ function App() {
     setSession(null);
   });
   useEffect(() => {
-    const title = SCREENS.find((s) => s.path === path)?.title ?? (path.startsWith('/documents/') ? 'Document' : 'Intake');
+    const title = (SCREENS.find((s) => s.path === path) ?? SCREENS.find((s) => s.path !== '/' && path.startsWith(`${s.path}/`)))?.title ?? (path.startsWith('/documents/') ? 'Document' : 'Intake');
     document.title = `${title} · Intake`;
   }, [path]);
 

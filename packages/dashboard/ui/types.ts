@@ -121,3 +121,99 @@ export interface WebhookTestResult {
   duration_ms: number;
   error: string | null;
 }
+
+export interface AttachmentClassification {
+  documentType: string;
+  confidence: number;
+  source?: string;
+  decision?: string;
+  reasoning: string;
+  keyIndicators?: string[];
+  detectedVendor?: string;
+  detectedCustomer?: string;
+}
+
+/** What became of one attachment of a received message. */
+export interface AttachmentOutcome {
+  index: number;
+  filename: string;
+  detected_type: string | null;
+  size_bytes: number;
+  status: 'job_created' | 'skipped' | 'awaiting_review';
+  job_id: string | null;
+  reason: { code: string; message: string } | null;
+  review_id?: string | null;
+  classification?: AttachmentClassification | null;
+}
+
+export interface InboundMessage {
+  id: string;
+  prefix: string;
+  recipient: string;
+  from: string | null;
+  subject: string | null;
+  source: 'smtp' | 'test';
+  status: 'received' | 'processing' | 'processed' | 'failed';
+  attachments: AttachmentOutcome[];
+  error: { code: string; message: string } | null;
+  received_at: string;
+}
+
+export interface ReviewItem {
+  id: string;
+  prefix: string;
+  message_id: string;
+  filename: string;
+  mime_type: string;
+  size_bytes: number;
+  classification: AttachmentClassification;
+  classification_failed: boolean;
+  proposed_type: string;
+  from: string | null;
+  subject: string | null;
+  status: 'pending' | 'resolved' | 'rejected';
+  resolved_type: string | null;
+  job_id: string | null;
+  resolved_at: string | null;
+  created_at: string;
+}
+
+export interface EmailTestResult {
+  emailPrefix: string;
+  simulateOnly: boolean;
+  classification: AttachmentClassification | null;
+  extractor: { id: string; name: string; matchedBy: string } | null;
+  attachment: AttachmentOutcome;
+  messageId: string | null;
+  jobId: string | null;
+  reviewId: string | null;
+  routing: Record<string, unknown>;
+  duplicate: { of: string; matched: string[]; action: string; detectedAt: string } | null;
+  extraction: { job_id: string; status: string; extracted_data: Record<string, unknown> | null; needs_review: boolean } | null;
+}
+
+export interface ErpConnection {
+  id: string;
+  name: string;
+  type: string;
+  url: string;
+  description: string | null;
+  is_active: boolean;
+  created_at: string;
+}
+
+export interface ErpSync {
+  id: string;
+  connection_id: string;
+  job_id: string;
+  prefix: string | null;
+  status: 'pending' | 'synced' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  last_error: string | null;
+  response_status: number | null;
+  external_id: string | null;
+  created_at: string;
+  finished_at: string | null;
+}

@@ -33,7 +33,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
         clock: intake.clock,
         ids: intake.ids,
         // The lease outlives any attempt, so another daemon never sends the same attempt meanwhile.
-        options: { timeoutMs: config.WEBHOOK_TIMEOUT_MS, leaseMs: config.WEBHOOK_TIMEOUT_MS * 6 },
+        options: { timeoutMs: config.WEBHOOK_TIMEOUT_MS, leaseMs: config.WEBHOOK_TIMEOUT_MS * 6, ...(config.WEBHOOK_RETRY_DELAYS_MS ? { retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS } : {}) },
       });
       return new WebhookWorkers(sender, ctx.get<Logger>(TOKENS.Logger), { concurrency: config.WEBHOOK_CONCURRENCY, perEndpoint: config.WEBHOOK_ENDPOINT_CONCURRENCY, pollMs: config.WEBHOOK_POLL_MS });
     })

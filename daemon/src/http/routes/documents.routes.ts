@@ -34,6 +34,10 @@ const ListQuery = z.object({
   ...pageQuery(100),
 });
 const ListResponse = z.object({ jobs: z.array(JobSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).meta({ id: 'JobList' });
+const DailyQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(30) });
+const DailyResponse = z
+  .object({ days: z.array(z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), completed: z.number().int(), failed: z.number().int() })) })
+  .meta({ id: 'DailyJobCounts' });
 const StatsQuery = z.object({ period: z.enum(Object.keys(STATS_PERIODS) as [keyof typeof STATS_PERIODS]).default('30d') });
 const IdParams = z.object({ job_id: z.string() });
 
@@ -86,6 +90,16 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
       query: StatsQuery,
       responses: { 200: { description: 'Statistics', schema: JobStatsSchema }, 400: { description: 'invalid_request: unknown period', schema: ErrorBodySchema }, ...authErrors },
       handler: async ({ query, auth }) => ({ status: 200, body: await deps.intake.jobs.stats(auth.orgId, auth.environment, query.period) }),
+    }),
+    defineRoute<unknown, z.infer<typeof DailyQuery>>({
+      method: 'get',
+      path: '/v1/documents/stats/daily',
+      summary: 'Completed and failed jobs per UTC day of creation, the last `days` days (default 30), oldest first',
+      tag: 'documents',
+      scope: 'documents:read',
+      query: DailyQuery,
+      responses: { 200: { description: 'One entry per day, zeros included', schema: DailyResponse }, 400: { description: 'invalid_request', schema: ErrorBodySchema }, ...authErrors },
+      handler: async ({ query, auth }) => ({ status: 200, body: { days: await deps.intake.jobs.daily(auth.orgId, auth.environment, query.days) } }),
     }),
     defineRoute<unknown, z.infer<typeof ListQuery>>({
       method: 'get',

@@ -17,6 +17,7 @@ const DeliveryQuery = z.object({
   endpoint_id: z.string().optional(),
   event: z.string().optional(),
   status: z.enum(['pending', 'succeeded', 'failed']).optional(),
+  job_id: z.string().optional().describe('Only the deliveries of this job\'s events'),
   ...pageQuery(100),
 });
 const DeliveryWithAttempts = WebhookDeliverySchema.extend({ attempts: z.array(WebhookAttemptSchema) }).meta({ id: 'WebhookDeliveryWithAttempts' });

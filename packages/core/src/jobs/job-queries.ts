@@ -10,6 +10,7 @@ import type { JobRecord } from './job.js';
 export const STATS_PERIODS = { '24h': 24, '7d': 168, '30d': 720, '90d': 2160 } as const;
 export type StatsPeriod = keyof typeof STATS_PERIODS;
 
+const DAY_MS = 86_400_000;
 const round = (n: number, digits = 4) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export class JobQueries {
@@ -32,6 +33,20 @@ export class JobQueries {
       }
     }
     return this.deps.stores.jobs.list(orgId, mode, filter, page);
+  }
+
+  /**
+   * Completed and failed jobs per UTC day of creation over the last `days` days (today included),
+   * every day listed, zeros too, oldest first.
+   */
+  async daily(orgId: string, mode: Environment, days: number) {
+    const today = Math.floor(this.deps.clock.now().getTime() / DAY_MS);
+    const first = today - days + 1;
+    const found = new Map((await this.deps.stores.jobs.daily(orgId, mode, new Date(first * DAY_MS).toISOString())).map((d) => [d.day, d]));
+    return Array.from({ length: days }, (_, i) => {
+      const day = new Date((first + i) * DAY_MS).toISOString().slice(0, 10);
+      return found.get(day) ?? { day, completed: 0, failed: 0 };
+    });
   }
 
   /**

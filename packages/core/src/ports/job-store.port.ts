@@ -56,6 +56,13 @@ export interface FailedResult {
   duplicate?: JobRecord['duplicate'];
 }
 
+/** Completed and failed jobs created on one UTC day. */
+export interface DailyJobCounts {
+  day: string;
+  completed: number;
+  failed: number;
+}
+
 /** Aggregates over jobs created since a moment (spec: Job statistics object, without `period`). */
 export interface JobStatsRow {
   total_jobs: number;
@@ -93,6 +100,11 @@ export interface JobStore {
   list(orgId: string, mode: Environment, filter: JobFilter, page: PageRequest): Promise<Page<JobRecord>>;
   /** Aggregates over the mode's jobs. */
   stats(orgId: string, mode: Environment, since: string): Promise<JobStatsRow>;
+  /**
+   * Finished jobs per UTC day of creation, from `sinceDay` (a UTC midnight) on: only days with any,
+   * oldest first, `day` as YYYY-MM-DD.
+   */
+  daily(orgId: string, mode: Environment, sinceDay: string): Promise<DailyJobCounts[]>;
   /**
    * Takes the next runnable job: queued and not blocked, or processing with an expired lease and
    * fewer than maxAttempts attempts; highest priority, then oldest. For a live job that has not

@@ -6,6 +6,8 @@ export interface DeliveryFilter {
   endpoint_id?: string;
   event?: string;
   status?: DeliveryStatus;
+  /** Deliveries of the events of one job (the envelope's `data.job_id`, or `data.id` for job.* events). */
+  job_id?: string;
 }
 
 export interface DeliveryClaimOptions {

@@ -208,6 +208,17 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
         { extractor_id: extId, extractor_name: 'Invoices', job_count: 1, completed: 1, failed: 0 },
       ]);
       expect((await s.jobs.stats(orgId, 'test', '2026-01-01T00:00:00.000Z')).total_credits_used).toBe(2);
+      // Per UTC day of creation, finished jobs only (j4 is queued), from a midnight on; none in the other mode.
+      expect(await s.jobs.daily(orgId, 'test', '2026-01-01T00:00:00.000Z')).toEqual([
+        { day: '2026-02-01', completed: 1, failed: 0 },
+        { day: '2026-02-02', completed: 1, failed: 0 },
+        { day: '2026-02-03', completed: 0, failed: 1 },
+      ]);
+      expect(await s.jobs.daily(orgId, 'test', '2026-02-02T00:00:00.000Z')).toEqual([
+        { day: '2026-02-02', completed: 1, failed: 0 },
+        { day: '2026-02-03', completed: 0, failed: 1 },
+      ]);
+      expect(await s.jobs.daily(orgId, 'live', '2026-01-01T00:00:00.000Z')).toEqual([]);
     });
 
     it('deletes old jobs and names the files no job uses any more', async () => {

@@ -62,6 +62,24 @@ export function describeWebhookStoreContract(name: string, open: () => Promise<S
       return events.map((e) => listed.items.find((d) => d.event_id === e)!.id);
     }
 
+    it('lists the deliveries of one job: data.id of job.* events, data.job_id of email events', async () => {
+      const base = await freshDay();
+      const target = await endpoint();
+      const jobId = uid('job');
+      const events = [
+        { event: 'job.completed', data: { id: jobId } },
+        { event: 'extraction.completed', data: { job_id: jobId, id: uid('x') } },
+        { event: 'job.completed', data: { id: uid('job') } },
+        { event: 'credits.low_balance', data: { balance: 1 } },
+      ].map((e) => ({ id: uid('evt'), org_id: target.orgId, environment: 'live' as const, ...e, created_at: base.toISOString() }));
+      for (const e of events) await s.outbox.add(e);
+      await s.webhooks.dispatchOutbox(base, 100, () => uid('whd'));
+      const listed = await s.webhooks.listDeliveries(target.orgId, 'live', { job_id: jobId }, { limit: 50, offset: 0 });
+      expect(listed.total).toBe(2);
+      expect(listed.items.map((d) => d.event_id).sort()).toEqual([events[0]!.id, events[1]!.id].sort());
+      expect((await s.webhooks.listDeliveries(target.orgId, 'test', { job_id: jobId }, { limit: 50, offset: 0 })).total).toBe(0);
+    });
+
     it('claims each endpoint up to its cap minus what it has busy, oldest due first, with url, secret and lease end', async () => {
       const base = await freshDay();
       const [a, b, c] = [await endpoint(), await endpoint(), await endpoint()];

@@ -11,6 +11,8 @@ export interface WebhookSenderOptions {
   timeoutMs: number;
   /** A claimed delivery is another daemon's again after this; longer than any attempt. */
   leaseMs: number;
+  /** The waits after failed attempts 1 to 5 (default: the spec's 5 s, 30 s, 2 min, 10 min, 1 h). */
+  retryDelaysMs?: readonly number[];
 }
 
 /** The headers of a delivery: the signature of the exact body, the event, the delivery id. */
@@ -99,7 +101,7 @@ export class WebhookSender {
       .catch((error: unknown) => ({ statusCode: null, durationMs: 0, responseBody: null, error: coerceError(error).message }));
     onAnswered?.();
     const success = response.error === null && response.statusCode !== null && response.statusCode >= 200 && response.statusCode < 300;
-    const delay = success ? null : delayAfterFailedAttempt(number);
+    const delay = success ? null : delayAfterFailedAttempt(number, this.deps.options.retryDelaysMs);
     const finishedAt = this.deps.clock.now().getTime();
     await this.record(workerId, {
       attempt: {

@@ -2,6 +2,8 @@ import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { ErrorBox, formatTime, Link, StatusBadge, useLoad } from '../components.js';
 import type { Job } from '../types.js';
+import type { Session } from '../api.js';
+import { JobDeliveries } from './job-deliveries.js';
 
 /** The colour band of a confidence: high (>= 0.9), medium (>= 0.7), low. */
 const band = (c: number | undefined): 'high' | 'medium' | 'low' | 'none' => (c === undefined ? 'none' : c >= 0.9 ? 'high' : c >= 0.7 ? 'medium' : 'low');
@@ -25,7 +27,7 @@ function Preview(props: { job: Job }) {
   );
 }
 
-export function DocumentPage(props: { id: string }) {
+export function DocumentPage(props: { id: string; session: Session }) {
   const { data: job, error } = useLoad(() => api<Job>('GET', `/v1/documents/${encodeURIComponent(props.id)}`), [props.id]);
   return (
     <>
@@ -128,6 +130,7 @@ export function DocumentPage(props: { id: string }) {
               </ul>
             </section>
           )}
+          <JobDeliveries session={props.session} jobId={job.id} />
         </>
       )}
     </>

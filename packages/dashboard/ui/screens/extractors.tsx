@@ -9,15 +9,49 @@ const SCOPE = 'extractors:write';
 /** Extractors are shared by test and live: only a live key may change them (the API's rule, its words). */
 const SHARED = 'extractors';
 
+/** Validation rules shown for each type (the API takes any of them on any field: others are kept as they are). */
+const RULES_BY_TYPE: Record<string, { rule: string; label: string; kind: 'text' | 'number' }[]> = {
+  text: [
+    { rule: 'pattern', label: 'Validation pattern (regular expression, optional)', kind: 'text' },
+    { rule: 'min_length', label: 'Minimum length', kind: 'number' },
+    { rule: 'max_length', label: 'Maximum length', kind: 'number' },
+  ],
+  number: [
+    { rule: 'min', label: 'Minimum value', kind: 'number' },
+    { rule: 'max', label: 'Maximum value', kind: 'number' },
+  ],
+  currency: [
+    { rule: 'min', label: 'Minimum amount', kind: 'number' },
+    { rule: 'max', label: 'Maximum amount', kind: 'number' },
+  ],
+  date: [
+    { rule: 'min_date', label: 'Earliest date (YYYY-MM-DD)', kind: 'text' },
+    { rule: 'max_date', label: 'Latest date (YYYY-MM-DD)', kind: 'text' },
+  ],
+  email: [{ rule: 'domain', label: 'Required domain (e.g. @example.com)', kind: 'text' }],
+};
+
 interface FieldRow {
   name: string;
   type: string;
   required: boolean;
   description: string;
-  pattern: string;
+  /** Every validation rule, the ones not shown for the type included. */
+  validation: Record<string, unknown>;
+  /** Nested fields of arrays and objects: kept as they are (edited through the API). */
+  fields?: FieldDefinition[];
 }
 
-const blankRow = (): FieldRow => ({ name: '', type: 'text', required: true, description: '', pattern: '' });
+const blankRow = (): FieldRow => ({ name: '', type: 'text', required: true, description: '', validation: {} });
+const rowOf = (f: FieldDefinition): FieldRow => ({ name: f.name, type: f.type, required: f.required, description: f.description, validation: { ...(f.validation ?? {}) }, ...(f.fields ? { fields: f.fields } : {}) });
+const definitionOf = (r: FieldRow): FieldDefinition => ({
+  name: r.name,
+  type: r.type,
+  required: r.required,
+  description: r.description,
+  ...(Object.keys(r.validation).length ? { validation: r.validation } : {}),
+  ...(r.fields ? { fields: r.fields } : {}),
+});
 
 /** The API's details for one path prefix, e.g. `field_definitions.0.` (its own words, shown on the field). */
 const detailsFor = (error: unknown, prefix: string): string[] =>
@@ -34,32 +68,92 @@ function FieldErrors(props: { id: string; messages: string[] }) {
   );
 }
 
-function CreateExtractor(props: { session: Session; onCreated: () => void }) {
-  const [name, setName] = useState('');
-  const [documentType, setDocumentType] = useState('');
-  const [rows, setRows] = useState<FieldRow[]>([blankRow()]);
+/** A rule's input: a number when it reads as one (else the text, for the API to refuse), empty removes it. */
+const ruleValue = (kind: 'text' | 'number', text: string): unknown => (text.trim() === '' ? undefined : kind === 'number' && Number.isFinite(Number(text)) ? Number(text) : text);
+
+function FieldRowEditor(props: { row: FieldRow; index: number; count: number; error: unknown; set: (patch: Partial<FieldRow>) => void; remove: () => void; formId: string }) {
+  const { row: r, index: i } = props;
+  const errs = detailsFor(props.error, `field_definitions.${i}.`);
+  const errId = `${props.formId}-field-${i}-err`;
+  const described = errs.length ? errId : undefined;
+  const setRule = (rule: string, value: unknown) => {
+    const validation = { ...r.validation };
+    if (value === undefined) delete validation[rule];
+    else validation[rule] = value;
+    props.set({ validation });
+  };
+  return (
+    <fieldset class="field-row" aria-invalid={errs.length > 0}>
+      <legend>Field {i + 1}</legend>
+      <label>
+        Name <input value={r.name} aria-describedby={described} onInput={(e) => props.set({ name: (e.target as HTMLInputElement).value })} />
+      </label>{' '}
+      <label>
+        Type{' '}
+        <select value={r.type} onChange={(e) => props.set({ type: (e.target as HTMLSelectElement).value })}>
+          {TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <label class="check">
+        <input type="checkbox" checked={r.required} onChange={(e) => props.set({ required: (e.target as HTMLInputElement).checked })} /> Required
+      </label>
+      <label>
+        Description <input value={r.description} aria-describedby={described} onInput={(e) => props.set({ description: (e.target as HTMLInputElement).value })} />
+      </label>{' '}
+      {(RULES_BY_TYPE[r.type] ?? []).map((rule) => (
+        <label key={rule.rule}>
+          {rule.label}{' '}
+          <input
+            value={r.validation[rule.rule] === undefined ? '' : String(r.validation[rule.rule] as string | number)}
+            inputMode={rule.kind === 'number' ? 'decimal' : undefined}
+            aria-describedby={described}
+            onInput={(e) => setRule(rule.rule, ruleValue(rule.kind, (e.target as HTMLInputElement).value))}
+          />{' '}
+        </label>
+      ))}
+      {r.fields && <span class="hint">{r.fields.length} nested fields, kept as they are. </span>}
+      {props.count > 1 && (
+        <button type="button" onClick={props.remove}>
+          Remove field {i + 1}
+        </button>
+      )}
+      <FieldErrors id={errId} messages={errs} />
+    </fieldset>
+  );
+}
+
+/** Creates an extractor, or (given one) edits its name, type and field definitions with a PATCH. */
+function ExtractorForm(props: { session: Session; editing?: Extractor; onSaved: () => void; onCancel?: () => void }) {
+  const x = props.editing;
+  const formId = x ? `edit-${x.id}` : 'create';
+  const [name, setName] = useState(x?.name ?? '');
+  const [documentType, setDocumentType] = useState(x?.document_type ?? '');
+  const [rows, setRows] = useState<FieldRow[]>(x?.field_definitions?.map(rowOf) ?? [blankRow()]);
   const [error, setError] = useState<unknown>(null);
-  const [created, setCreated] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const off = missingScope(props.session, SCOPE, SHARED) !== undefined;
   const set = (i: number, patch: Partial<FieldRow>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const submit = async (e: Event) => {
     e.preventDefault();
     setError(null);
-    setCreated(null);
-    const field_definitions: FieldDefinition[] = rows.map((r) => ({
-      name: r.name,
-      type: r.type,
-      required: r.required,
-      description: r.description,
-      ...(r.type === 'text' && r.pattern !== '' ? { validation: { pattern: r.pattern } } : {}),
-    }));
+    setDone(null);
+    const body = { name, document_type: documentType, field_definitions: rows.map(definitionOf) };
     try {
-      const x = await api<Extractor>('POST', '/v1/extractors', { name, document_type: documentType, field_definitions });
-      setCreated(x.name);
-      setName('');
-      setDocumentType('');
-      setRows([blankRow()]);
-      props.onCreated();
+      if (x) {
+        const saved = await api<Extractor>('PATCH', `/v1/extractors/${x.id}`, body);
+        setDone(`Saved ${saved.name}.`);
+      } else {
+        const created = await api<Extractor>('POST', '/v1/extractors', body);
+        setDone(`Created ${created.name}.`);
+        setName('');
+        setDocumentType('');
+        setRows([blankRow()]);
+      }
+      props.onSaved();
     } catch (err) {
       setError(err);
     }
@@ -67,73 +161,44 @@ function CreateExtractor(props: { session: Session; onCreated: () => void }) {
   const nameErrors = detailsFor(error, 'name.');
   const typeErrors = detailsFor(error, 'document_type.');
   const listErrors = error instanceof ApiError ? error.details.filter((d) => d.path === 'field_definitions').map((d) => d.message) : [];
+  const title = x ? `Edit ${x.name}` : 'Create an extractor';
   return (
-    <section class="card" aria-label="Create an extractor">
-      <h2>Create an extractor</h2>
+    <section class="card" aria-label={title}>
+      <h2>{title}</h2>
       <form onSubmit={submit} noValidate>
-        <label>
-          Extractor name{' '}
-          <input value={name} disabled={off} aria-invalid={nameErrors.length > 0} aria-describedby={nameErrors.length ? 'x-name-err' : undefined} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        </label>
-        <FieldErrors id="x-name-err" messages={nameErrors} />
-        <label>
-          Document type (snake_case, e.g. invoice){' '}
-          <input value={documentType} disabled={off} aria-invalid={typeErrors.length > 0} aria-describedby={typeErrors.length ? 'x-type-err' : undefined} onInput={(e) => setDocumentType((e.target as HTMLInputElement).value)} />
-        </label>
-        <FieldErrors id="x-type-err" messages={typeErrors} />
-        {rows.map((r, i) => {
-          const errs = detailsFor(error, `field_definitions.${i}.`);
-          const errId = `x-field-${i}-err`;
-          const described = errs.length ? errId : undefined;
-          return (
-            <fieldset key={i} class="field-row" disabled={off} aria-invalid={errs.length > 0}>
-              <legend>Field {i + 1}</legend>
-              <label>
-                Name <input value={r.name} aria-describedby={described} onInput={(e) => set(i, { name: (e.target as HTMLInputElement).value })} />
-              </label>{' '}
-              <label>
-                Type{' '}
-                <select value={r.type} onChange={(e) => set(i, { type: (e.target as HTMLSelectElement).value })}>
-                  {TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
-              </label>{' '}
-              <label class="check">
-                <input type="checkbox" checked={r.required} onChange={(e) => set(i, { required: (e.target as HTMLInputElement).checked })} /> Required
-              </label>
-              <label>
-                Description <input value={r.description} aria-describedby={described} onInput={(e) => set(i, { description: (e.target as HTMLInputElement).value })} />
-              </label>{' '}
-              {r.type === 'text' && (
-                <label>
-                  Validation pattern (regular expression, optional){' '}
-                  <input value={r.pattern} aria-describedby={described} onInput={(e) => set(i, { pattern: (e.target as HTMLInputElement).value })} />
-                </label>
-              )}{' '}
-              {rows.length > 1 && (
-                <button type="button" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
-                  Remove field {i + 1}
-                </button>
-              )}
-              <FieldErrors id={errId} messages={errs} />
-            </fieldset>
-          );
-        })}
-        <FieldErrors id="x-fields-err" messages={listErrors} />
+        <fieldset class="plain-fieldset" disabled={off}>
+          <legend class="visually-hidden">{title}</legend>
+          <label>
+            Extractor name{' '}
+            <input value={name} aria-invalid={nameErrors.length > 0} aria-describedby={nameErrors.length ? `${formId}-name-err` : undefined} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          </label>
+          <FieldErrors id={`${formId}-name-err`} messages={nameErrors} />
+          <label>
+            Document type (snake_case, e.g. invoice){' '}
+            <input value={documentType} aria-invalid={typeErrors.length > 0} aria-describedby={typeErrors.length ? `${formId}-type-err` : undefined} onInput={(e) => setDocumentType((e.target as HTMLInputElement).value)} />
+          </label>
+          <FieldErrors id={`${formId}-type-err`} messages={typeErrors} />
+          {rows.map((r, i) => (
+            <FieldRowEditor key={i} row={r} index={i} count={rows.length} error={error} formId={formId} set={(patch) => set(i, patch)} remove={() => setRows(rows.filter((_, j) => j !== i))} />
+          ))}
+          <FieldErrors id={`${formId}-fields-err`} messages={listErrors} />
+        </fieldset>
         <p>
           <button type="button" disabled={off} onClick={() => setRows([...rows, blankRow()])}>
             Add a field
           </button>{' '}
           <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} reasonId="extractors-why" type="submit">
-            Create extractor
-          </ActionButton>
+            {x ? 'Save changes' : 'Create extractor'}
+          </ActionButton>{' '}
+          {props.onCancel && (
+            <button type="button" class="secondary" onClick={props.onCancel}>
+              {done ? 'Close' : 'Cancel'}
+            </button>
+          )}
         </p>
       </form>
       <ErrorBox error={error} />
-      {created && <p role="status">Created {created}.</p>}
+      {done && <p role="status">{done}</p>}
     </section>
   );
 }
@@ -141,6 +206,7 @@ function CreateExtractor(props: { session: Session; onCreated: () => void }) {
 export function Extractors(props: { session: Session }) {
   const list = useLoad(() => api<{ extractors: Extractor[]; total: number }>('GET', '/v1/extractors?limit=100'), []);
   const [error, setError] = useState<unknown>(null);
+  const [editing, setEditing] = useState<Extractor | null>(null);
   const why = missingScope(props.session, SCOPE, SHARED);
   const act = async (call: () => Promise<unknown>) => {
     setError(null);
@@ -200,7 +266,7 @@ export function Extractors(props: { session: Session }) {
                     <span key={f.name} class="field-def">
                       <code>{f.name}</code> ({f.type}
                       {f.required ? ', required' : ''}
-                      {f.validation?.pattern ? `, pattern ${f.validation.pattern}` : ''}){' '}
+                      {Object.entries(f.validation ?? {}).map(([rule, value]) => `, ${rule.replace('_', ' ')} ${String(value as string)}`).join('')}){' '}
                     </span>
                   ))}
                 </td>
@@ -208,6 +274,9 @@ export function Extractors(props: { session: Session }) {
                 <td>{formatTime(x.created_at)}</td>
                 <td>{x.is_active ? 'active' : 'inactive'}</td>
                 <td>
+                  <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} reasonId="extractors-why" onClick={() => setEditing(x)}>
+                    Edit<span class="visually-hidden"> {x.name}</span>
+                  </ActionButton>{' '}
                   <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} reasonId="extractors-why" onClick={() => void act(() => api('PATCH', `/v1/extractors/${x.id}`, { is_active: !x.is_active }))}>
                     {x.is_active ? 'Deactivate' : 'Activate'}
                     <span class="visually-hidden"> {x.name}</span>
@@ -224,7 +293,8 @@ export function Extractors(props: { session: Session }) {
           </tbody>
         </table>
       )}
-      <CreateExtractor session={props.session} onCreated={list.reload} />
+      {editing && <ExtractorForm key={editing.id} session={props.session} editing={editing} onSaved={list.reload} onCancel={() => setEditing(null)} />}
+      <ExtractorForm session={props.session} onSaved={list.reload} />
     </>
   );
 }

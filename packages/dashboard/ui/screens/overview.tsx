@@ -1,5 +1,6 @@
 import { api, type Session } from '../api.js';
 import { can, Copyable, Empty, ErrorBox, formatTime, Link, useLoad } from '../components.js';
+import { JobsPerDayChart, type DayCounts } from '../chart.js';
 import type { Balance, JobList, Stats } from '../types.js';
 
 interface OverviewData {
@@ -8,6 +9,7 @@ interface OverviewData {
   failures: JobList;
   balance: Balance | { error: unknown };
   reviews: { total: number } | { error: unknown };
+  daily: DayCounts[];
 }
 
 /** What the overview needs that the key may not read is shown as the API's error, in place. */
@@ -39,14 +41,15 @@ function StatBlock(props: { title: string; stats: Stats }) {
 export function Overview(props: { session: Session }) {
   const { data, error } = useLoad<OverviewData>(
     async () => {
-      const [day, month, failures, balance, reviews] = await Promise.all([
+      const [day, month, failures, balance, reviews, daily] = await Promise.all([
         api<Stats>('GET', '/v1/documents/stats?period=24h'),
         api<Stats>('GET', '/v1/documents/stats?period=30d'),
         api<JobList>('GET', '/v1/documents?status=failed&limit=5'),
         orError(api<Balance>('GET', '/v1/credits/balance')),
         orError(api<{ total: number }>('GET', '/api/email-ingestion/review?limit=1')),
+        api<{ days: DayCounts[] }>('GET', '/v1/documents/stats/daily?days=30'),
       ]);
-      return { day, month, failures, balance, reviews };
+      return { day, month, failures, balance, reviews, daily: daily.days };
     },
     [],
   );
@@ -56,20 +59,38 @@ export function Overview(props: { session: Session }) {
       <ErrorBox error={error} />
       {data && data.month.total_jobs === 0 && (
         <Empty title="Start here">
-          <p>No documents yet. Create an extractor (the fields to read), then send a document to it:</p>
-          <Copyable
-            label="Create an extractor with curl"
-            text={`curl -X POST ${location.origin}/v1/extractors -H "Authorization: Bearer $INTAKE_KEY" -H "Content-Type: application/json" \\\n  -d '{"name":"Invoices","document_type":"invoice","field_definitions":[{"name":"invoice_number","type":"text","required":true,"description":"The invoice number"}]}'`}
-          />
-          <p>
-            Or drop a file on the <Link href="/documents">Documents</Link> page, or mail it to a prefix of your email domain.
-          </p>
+          <p>No documents yet. Three steps take a document from a mailbox to extracted fields:</p>
+          <ol class="steps">
+            <li>
+              <strong>Create an extractor</strong>: the fields to read from a kind of document (or on the <Link href="/extractors">Extractors</Link> screen).
+              <Copyable
+                label="Create an extractor with curl"
+                text={`curl -X POST ${location.origin}/v1/extractors -H "Authorization: Bearer $INTAKE_KEY" -H "Content-Type: application/json" \\\n  -d '{"name":"Invoices","document_type":"invoice","field_definitions":[{"name":"invoice_number","type":"text","required":true,"description":"The invoice number"}]}'`}
+              />
+            </li>
+            <li>
+              <strong>Create an email prefix</strong>: the address documents are mailed to (or on the <Link href="/email">Email</Link> screen).
+              <Copyable
+                label="Create a prefix with curl"
+                text={`curl -X POST ${location.origin}/api/email-ingestion/config -H "Authorization: Bearer $INTAKE_KEY" -H "Content-Type: application/json" \\\n  -d '{"emailPrefix":"ap","defaultDocumentType":"invoice"}'`}
+              />
+            </li>
+            <li>
+              <strong>Mail a document to it</strong> (the daemon's SMTP port, 2525 unless SMTP_PORT says otherwise; the domain is its EMAIL_DOMAIN), or drop a file on the{' '}
+              <Link href="/documents">Documents</Link> screen.
+              <Copyable label="Mail a document with swaks" text={`swaks --server ${location.hostname}:2525 --to ap@localhost --from you@example.com --attach @invoice.pdf`} />
+            </li>
+          </ol>
         </Empty>
       )}
       {data && (
         <div class="grid">
           <StatBlock title="Last 24 hours" stats={data.day} />
           <StatBlock title="Last 30 days" stats={data.month} />
+          <section class="card wide" aria-label="Jobs per day">
+            <h2>Jobs per day</h2>
+            <JobsPerDayChart days={data.daily} />
+          </section>
           <section class="card" aria-label="Credits">
             <h2>Credits</h2>
             {'error' in data.balance ? (

@@ -64,7 +64,7 @@ function CreateEndpoint(props: { session: Session; onCreated: () => void }) {
   );
 }
 
-function Attempts(props: { deliveryId: string; onReplayed: () => void; session: Session; failed: boolean }) {
+export function Attempts(props: { deliveryId: string; onReplayed: () => void; session: Session; failed: boolean }) {
   const detail = useLoad(() => api<WebhookDelivery & { attempts: WebhookAttempt[] }>('GET', `/v1/webhooks/deliveries/${props.deliveryId}`), [props.deliveryId]);
   const [error, setError] = useState<unknown>(null);
   const replay = async () => {
@@ -185,7 +185,7 @@ function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
                 {open === d.id && (
                   <tr>
                     <td colSpan={6}>
-                      <Attempts deliveryId={d.id} session={props.session} failed={d.status === 'failed'} onReplayed={list.reload} />
+                      <Attempts key={`${d.id}:${d.status}:${d.attempt_count}`} deliveryId={d.id} session={props.session} failed={d.status === 'failed'} onReplayed={list.reload} />
                     </td>
                   </tr>
                 )}

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Environment, JobFilter, JobRecord, JobStatsRow } from '@intake/core';
+import type { DailyJobCounts, Environment, JobFilter, JobRecord, JobStatsRow } from '@intake/core';
 import { countOf, toIso, toNumber } from './normalize.js';
 
 /*
@@ -194,4 +194,24 @@ export async function jobStats(knex: Knex, orgId: string, mode: Environment, sin
       failed: toNumber(r.failed),
     })),
   };
+}
+
+/**
+ * Finished jobs per UTC day of creation from the hourly rollup alone: it holds every finished job,
+ * and whole days from a midnight on are whole hours, so nothing needs reading from `jobs`.
+ */
+export async function dailyJobCounts(knex: Knex, orgId: string, mode: Environment, sinceDay: string): Promise<DailyJobCounts[]> {
+  const { rows } = await knex.raw(
+    `select floor(hour / 24) as day,
+            coalesce(sum(job_count) filter (where status = 'completed'), 0) as completed,
+            coalesce(sum(job_count) filter (where status = 'failed'), 0) as failed
+       from job_rollups where org_id = ? and environment = ? and hour >= ?
+      group by floor(hour / 24) order by 1`,
+    [orgId, mode, Math.ceil(Date.parse(sinceDay) / HOUR_MS)],
+  );
+  return rows.map((r: Record<string, unknown>) => ({
+    day: unitStart(toNumber(r.day), DAY_MS).slice(0, 10),
+    completed: toNumber(r.completed),
+    failed: toNumber(r.failed),
+  }));
 }

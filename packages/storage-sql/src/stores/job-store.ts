@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type {
   ClaimOptions,
   CompletedResult,
+  DailyJobCounts,
   FailedResult,
   IdempotencyClaim,
   InsertJobResult,
@@ -15,7 +16,7 @@ import type {
 } from '@intake/core';
 import { claimJob, releaseCredits } from './job-queue.js';
 import { fromJobRow, toJobRow } from './job-rows.js';
-import { adjustRollups, countJobs, jobStats, ROLLED_COLUMNS, rolledFromRow } from './job-stats.js';
+import { adjustRollups, countJobs, dailyJobCounts, jobStats, ROLLED_COLUMNS, rolledFromRow } from './job-stats.js';
 import { countOf, toJson, toNumber } from './normalize.js';
 
 /** The job queue on PostgreSQL / PGlite. Every multi-step change runs in one transaction. */
@@ -85,6 +86,10 @@ export class SqlJobStore implements JobStore {
 
   stats(orgId: string, mode: Environment, since: string): Promise<JobStatsRow> {
     return jobStats(this.knex, orgId, mode, since);
+  }
+
+  daily(orgId: string, mode: Environment, sinceDay: string): Promise<DailyJobCounts[]> {
+    return dailyJobCounts(this.knex, orgId, mode, sinceDay);
   }
 
   claim(options: ClaimOptions): Promise<JobRecord | null> {

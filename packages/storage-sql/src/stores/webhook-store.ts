@@ -264,6 +264,8 @@ export class SqlWebhookStore implements WebhookStore {
       if (filter.endpoint_id) q.andWhere({ endpoint_id: filter.endpoint_id });
       if (filter.event) q.andWhere({ event: filter.event });
       if (filter.status) q.andWhere({ status: filter.status });
+      // The envelope's job: data.job_id for email events, data.id for job.* events (as migration 014 reads them).
+      if (filter.job_id) q.andWhereRaw("coalesce(payload::jsonb #>> '{data,job_id}', payload::jsonb #>> '{data,id}') = ?", [filter.job_id]);
       return q;
     };
     const [rows, total] = await Promise.all([

@@ -1,6 +1,6 @@
 import type { Environment } from '../../keys/scopes.js';
 import type { JobRecord } from '../../jobs/job.js';
-import type { ClaimOptions, CompletedResult, FailedResult, IdempotencyClaim, InsertJobResult, JobFilter, JobStatsRow, JobStore } from '../../ports/job-store.port.js';
+import type { ClaimOptions, CompletedResult, DailyJobCounts, FailedResult, IdempotencyClaim, InsertJobResult, JobFilter, JobStatsRow, JobStore } from '../../ports/job-store.port.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
 
@@ -44,6 +44,19 @@ export class MemoryJobStore implements JobStore {
       .filter((j) => !filter.metadata || isSubset(filter.metadata, j.metadata))
       .sort(newestFirst);
     return paginate(rows.map(clone), page);
+  }
+
+  async daily(orgId: string, mode: Environment, sinceDay: string): Promise<DailyJobCounts[]> {
+    const days = new Map<string, DailyJobCounts>();
+    for (const j of this.jobs.values()) {
+      if (j.org_id !== orgId || j.environment !== mode || Date.parse(j.created_at) < Date.parse(sinceDay)) continue;
+      if (j.status !== 'completed' && j.status !== 'failed') continue;
+      const day = new Date(j.created_at).toISOString().slice(0, 10);
+      const entry = days.get(day) ?? { day, completed: 0, failed: 0 };
+      entry[j.status]++;
+      days.set(day, entry);
+    }
+    return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
   }
 
   async stats(orgId: string, mode: Environment, since: string): Promise<JobStatsRow> {

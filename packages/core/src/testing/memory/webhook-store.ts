@@ -140,6 +140,7 @@ export class MemoryWebhookStore implements WebhookStore {
       .filter((d) => !filter.endpoint_id || d.endpoint_id === filter.endpoint_id)
       .filter((d) => !filter.event || d.event === filter.event)
       .filter((d) => !filter.status || d.status === filter.status)
+      .filter((d) => !filter.job_id || jobOf(d.payload) === filter.job_id)
       .sort(newestFirst);
     return paginate(rows.map((d) => this.plain(d)), page);
   }
@@ -154,4 +155,10 @@ export class MemoryWebhookStore implements WebhookStore {
   private plain({ lease_owner: _o, lease_expires_at: _e, ...d }: LeasedDelivery): WebhookDelivery {
     return clone(d);
   }
+}
+
+/** The job an envelope is about: `data.job_id` (email events) or `data.id` (job.* events). */
+function jobOf(payload: string): unknown {
+  const data = (JSON.parse(payload) as { data?: Record<string, unknown> }).data ?? {};
+  return data.job_id ?? data.id;
 }

@@ -1,0 +1,121 @@
+/** Received messages, newest first, with what became of each attachment. */
+import { useState } from 'preact/hooks';
+import { api } from '../../api.js';
+import { ErrorBox, formatTime, Link, Pager, StatusBadge, useLoad } from '../../components.js';
+import type { JsonObject } from '../../paths.js';
+import type { AttachmentOutcome, InboundMessage } from '../../types.js';
+
+const PAGE = 25;
+
+/** One attachment's fate in a sentence: its job, its review item, or why it was skipped. */
+export function Outcome(props: { outcome: AttachmentOutcome }) {
+  const o = props.outcome;
+  const c = o.classification;
+  return (
+    <span class="outcome">
+      <code>{o.filename}</code> ({o.detected_type ?? 'unknown type'}, {o.size_bytes} bytes): <StatusBadge status={o.status} />{' '}
+      {o.status === 'job_created' && o.job_id && (
+        <>
+          job <Link href={`/documents/${o.job_id}`}>{o.job_id}</Link>
+        </>
+      )}
+      {o.status === 'awaiting_review' && <Link href="/email/review">in the review queue{o.review_id ? ` (${o.review_id})` : ''}</Link>}
+      {o.reason && (
+        <>
+          {' '}
+          <code>{o.reason.code}</code>: {o.reason.message}
+        </>
+      )}
+      {c && ` · classified ${c.documentType} at ${Math.round(c.confidence * 100)}%${c.source ? ` by ${c.source}` : ''}`}
+    </span>
+  );
+}
+
+export function Messages() {
+  const [prefix, setPrefix] = useState('');
+  const [offset, setOffset] = useState(0);
+  const prefixes = useLoad(() => api<{ configs: JsonObject[] }>('GET', '/api/email-ingestion/config'), []);
+  const q = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
+  if (prefix) q.set('prefix', prefix);
+  const list = useLoad(() => api<{ messages: InboundMessage[]; total: number }>('GET', `/api/email-ingestion/messages?${q.toString()}`), [prefix, offset]);
+  return (
+    <>
+      <div class="filters">
+        <label>
+          Prefix{' '}
+          <select
+            value={prefix}
+            onChange={(e) => {
+              setOffset(0);
+              setPrefix((e.target as HTMLSelectElement).value);
+            }}
+          >
+            <option value="">all</option>
+            {(prefixes.data?.configs ?? []).map((c) => (
+              <option key={String(c.emailPrefix)}>{String(c.emailPrefix)}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={list.reload}>
+          Refresh
+        </button>
+      </div>
+      <ErrorBox error={list.error ?? prefixes.error} />
+      {list.data && list.data.total === 0 && <p>No messages received{prefix ? ` for ${prefix}` : ''} yet. Mail a document to a prefix, or test one on a prefix's page.</p>}
+      {list.data && list.data.total > 0 && (
+        <table>
+          <caption>{list.data.total} messages, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Received</th>
+              <th scope="col">To</th>
+              <th scope="col">From and subject</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attachments</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.messages.map((m) => (
+              <tr key={m.id} data-message-id={m.id}>
+                <td>
+                  {formatTime(m.received_at)}
+                  {m.source === 'test' && <span class="hint"> (test)</span>}
+                </td>
+                <td>
+                  <code>{m.recipient}</code>
+                </td>
+                <td>
+                  {m.from ?? '—'}
+                  <br />
+                  {m.subject ?? '(no subject)'}
+                </td>
+                <td>
+                  <StatusBadge status={m.status} />
+                  {m.error && (
+                    <p class="field-error">
+                      <code>{m.error.code}</code>: {m.error.message}
+                    </p>
+                  )}
+                </td>
+                <td>
+                  {m.attachments.length === 0 ? (
+                    'none'
+                  ) : (
+                    <ul class="outcomes">
+                      {m.attachments.map((o) => (
+                        <li key={o.index}>
+                          <Outcome outcome={o} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.data && <Pager offset={offset} size={PAGE} total={list.data.total} onOffset={setOffset} label="Message pages" />}
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * The email review queue: documents the classifier was not sure enough about. Each item shows its
+ * context and proposed type; a person previews the document and resolves it (as a type: the job is
+ * created) or rejects it.
+ */
+import { useState } from 'preact/hooks';
+import { api, type Session } from '../../api.js';
+import { ActionButton, DocumentPreview, ErrorBox, formatTime, Link, Pager, StatusBadge, useLoad } from '../../components.js';
+import { TextField } from '../../forms.js';
+import type { ReviewItem } from '../../types.js';
+import { EmailWhy } from './prefix-form.js';
+
+const PAGE = 20;
+const SCOPE = 'email_ingestion:write';
+
+export const reviewDocumentUrl = (id: string): string => `/api/email-ingestion/review/${encodeURIComponent(id)}/document`;
+
+function ReviewCard(props: { session: Session; item: ReviewItem; onDone: () => void }) {
+  const { item } = props;
+  const c = item.classification;
+  const [type, setType] = useState(item.proposed_type);
+  const [preview, setPreview] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const resolve = async (body: { documentType: string } | { reject: true }) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await api<ReviewItem>('POST', `/api/email-ingestion/review/${encodeURIComponent(item.id)}/resolve`, body);
+      props.onDone();
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  };
+  const pending = item.status === 'pending';
+  return (
+    <section class="card review-item" aria-label={`Review ${item.filename}`} data-review-id={item.id}>
+      <h2>
+        {item.filename} <StatusBadge status={item.status} />
+      </h2>
+      <dl class="facts">
+        <dt>From</dt>
+        <dd>{item.from ?? '—'}</dd>
+        <dt>Subject</dt>
+        <dd>{item.subject ?? '(no subject)'}</dd>
+        <dt>Prefix</dt>
+        <dd>
+          <Link href={`/email/prefixes/${encodeURIComponent(item.prefix)}`}>{item.prefix}</Link> · received {formatTime(item.created_at)}
+        </dd>
+        <dt>Proposed type</dt>
+        <dd>
+          <code>{item.proposed_type}</code>{' '}
+          {item.classification_failed
+            ? `(the prefix's default: the classifier's best guess, ${c.documentType} at ${Math.round(c.confidence * 100)}%, was below the review threshold)`
+            : `(classified at ${Math.round(c.confidence * 100)}%)`}
+        </dd>
+        <dt>Why</dt>
+        <dd>
+          {c.reasoning}
+          {c.keyIndicators && c.keyIndicators.length > 0 && ` · indicators: ${c.keyIndicators.join(', ')}`}
+          {c.detectedVendor && ` · vendor: ${c.detectedVendor}`}
+        </dd>
+        {!pending && (
+          <>
+            <dt>Outcome</dt>
+            <dd>
+              {item.status === 'resolved' ? `processed as ${item.resolved_type}` : 'rejected'} {formatTime(item.resolved_at)}
+              {item.job_id && (
+                <>
+                  {' '}
+                  · job <Link href={`/documents/${item.job_id}`}>{item.job_id}</Link>
+                </>
+              )}
+            </dd>
+          </>
+        )}
+      </dl>
+      <p>
+        <button type="button" class="secondary" aria-expanded={preview} onClick={() => setPreview(!preview)}>
+          {preview ? 'Hide the document' : 'Preview the document'}
+        </button>
+      </p>
+      {preview && <DocumentPreview src={reviewDocumentUrl(item.id)} mimeType={item.mime_type} title={`The document ${item.filename} under review`} />}
+      {pending && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void resolve({ documentType: type });
+          }}
+        >
+          <TextField label="Document type" path="documentType" error={error} value={type} onChange={setType} />
+          <ActionButton session={props.session} scope={SCOPE} reasonId="email-why" type="submit" busy={busy}>
+            Process as this type
+          </ActionButton>{' '}
+          <ActionButton session={props.session} scope={SCOPE} reasonId="email-why" busy={busy} class="secondary" onClick={() => void resolve({ reject: true })}>
+            Reject
+          </ActionButton>
+        </form>
+      )}
+      <ErrorBox error={error} />
+    </section>
+  );
+}
+
+export function ReviewQueue(props: { session: Session }) {
+  const [status, setStatus] = useState('pending');
+  const [offset, setOffset] = useState(0);
+  const list = useLoad(() => api<{ items: ReviewItem[]; total: number }>('GET', `/api/email-ingestion/review?status=${status}&limit=${PAGE}&offset=${offset}`), [status, offset]);
+  return (
+    <>
+      <EmailWhy session={props.session} />
+      <div class="filters">
+        <label>
+          Show{' '}
+          <select
+            value={status}
+            onChange={(e) => {
+              setOffset(0);
+              setStatus((e.target as HTMLSelectElement).value);
+            }}
+          >
+            <option value="pending">pending</option>
+            <option value="resolved">resolved</option>
+            <option value="rejected">rejected</option>
+          </select>
+        </label>
+      </div>
+      <ErrorBox error={list.error} />
+      {list.data && <p role="status">{list.data.total === 0 ? `No ${status} items.` : `${list.data.total} ${status} items, oldest first.`}</p>}
+      {list.data?.items.map((item) => <ReviewCard key={item.id} session={props.session} item={item} onDone={list.reload} />)}
+      {list.data && <Pager offset={offset} size={PAGE} total={list.data.total} onOffset={setOffset} label="Review pages" />}
+    </>
+  );
+}

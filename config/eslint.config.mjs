@@ -29,6 +29,9 @@ export default defineConfig(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
+      // Passing on what a `catch` or an AbortSignal holds (`reject(error)`, `reject(signal.reason)`)
+      // keeps the original failure; only new rejections must be Errors.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
     },
   },
   {
@@ -61,6 +64,7 @@ export default defineConfig(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
       // Fakes implement async ports (stores, transports) with bodies that have nothing to await.
       '@typescript-eslint/require-await': 'off',
     },

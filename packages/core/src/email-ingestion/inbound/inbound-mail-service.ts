@@ -258,7 +258,7 @@ export class InboundMailService {
       return rejected;
     }
     const stored = await stores.emailIngestion.get(orgId, item.prefix);
-    const config = stored?.config ?? (EmailIngestionConfigInputSchema.parse({ emailPrefix: item.prefix, defaultDocumentType: input.documentType }) as EmailIngestionConfig);
+    const config = stored?.config ?? (EmailIngestionConfigInputSchema.parse({ emailPrefix: item.prefix, defaultDocumentType: input.documentType }));
     const message = await stores.inboundMessages.get(orgId, mode, item.message_id);
     const bytes = await this.deps.blobs.get(item.blob_key);
     if (!message || !bytes) throw new AppError('internal_error', `The document of review item ${id} is missing`);

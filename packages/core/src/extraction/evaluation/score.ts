@@ -95,6 +95,7 @@ function compareItems(want: unknown[], got: unknown[]): number {
   let right = 0;
   for (const row of want.filter(isRecord)) {
     const ranked = unused
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- line item descriptions are strings or absent
       .map((candidate) => ({ candidate, overlap: wordOverlap(String(row.description ?? ''), String(candidate.description ?? '')) }))
       .sort((a, b) => b.overlap - a.overlap);
     const match = ranked[0];

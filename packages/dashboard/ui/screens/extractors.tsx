@@ -70,7 +70,7 @@ function CreateExtractor(props: { session: Session; onCreated: () => void }) {
   return (
     <section class="card" aria-label="Create an extractor">
       <h2>Create an extractor</h2>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <label>
           Extractor name{' '}
           <input value={name} disabled={off} aria-invalid={nameErrors.length > 0} aria-describedby={nameErrors.length ? 'x-name-err' : undefined} onInput={(e) => setName((e.target as HTMLInputElement).value)} />

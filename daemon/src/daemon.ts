@@ -55,7 +55,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
   let smtp: SmtpIntake | undefined;
   try {
     step(config.DATABASE_URL ? 'opening the database (PostgreSQL at DATABASE_URL) and applying migrations' : `opening the database (PGlite in ${config.DATA_DIR}) and applying migrations`);
-    const container = await createContainer(config, logger);
+    const container = createContainer(config, logger);
     storage = await container.getAsync<SqlStorage>(TOKENS.Storage);
     step('database ready, migrations applied', { database: storage.kind });
     const intake = await container.getAsync<Intake>(TOKENS.Intake);
@@ -75,9 +75,14 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     const created = await bootstrapDefaultOrganization(intake, storage, config.DEFAULT_ORG_NAME);
     if (created) (options.announce ?? ((t) => process.stdout.write(t)))(firstStartBanner(created));
 
-    if (lock && adminSecret) lock.setHandler(createAdminApp(intake, await container.getAsync<WebhookService>(TOKENS.WebhookService), adminSecret, logger).callback());
+    if (lock && adminSecret) {
+      // Koa's handler settles every request itself (errors go to its onerror): nothing to await.
+      const admin = createAdminApp(intake, await container.getAsync<WebhookService>(TOKENS.WebhookService), adminSecret, logger).callback();
+      lock.setHandler((req, res) => void admin(req, res));
+    }
 
-    server = http.createServer(app.koa.callback());
+    const handle = app.koa.callback();
+    server = http.createServer((req, res) => void handle(req, res));
     server.on('clientError', app.onClientError);
     server.keepAliveTimeout = 65_000;
     step(`listening for HTTP on ${config.HTTP_HOST}:${config.HTTP_PORT} and SMTP on ${config.SMTP_HOST}:${config.SMTP_PORT}`);
@@ -116,8 +121,8 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
         (stopping ??= (async () => {
           await ownedSmtp.stop();
           await closeServer(ownedServer);
-          retention.stop();
-          digest.stop();
+          await retention.stop();
+          await digest.stop();
           await mailWorkers.stop();
           await workers.stop();
           await webhookWorkers.stop();

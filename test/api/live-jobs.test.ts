@@ -88,7 +88,7 @@ describe.each(DB_KINDS)('live jobs on %s', (kind) => {
     const depleted = await api.intake.stores.outbox.list(org.org_id, { event: 'credits.depleted' });
     expect(depleted).toHaveLength(1);
     expect(depleted[0]!.data).toEqual({ org_id: org.org_id, depleted_at: depleted[0]!.created_at, jobs_queued: 1 });
-    expect((await get(ids[33]!)).status).toBe('queued');
+    expect((await get(ids[33])).status).toBe('queued');
   });
 
   it('fails an unreadable live document at no cost and releases its reservation', async () => {

@@ -155,7 +155,7 @@ async function seed(knex: Knex): Promise<Seeded> {
 async function jobTotals(knex: Knex): Promise<Record<string, { jobs: number; credits: number; confidence: number; time: number }>> {
   const { rows } = await knex.raw(`select org_id, environment, count(*) as jobs, coalesce(sum(cost_credits), 0) as credits, coalesce(sum(overall_confidence), 0) as confidence, coalesce(sum(processing_time_ms), 0) as time
       from jobs where status in ('completed', 'failed') group by org_id, environment`);
-  return Object.fromEntries(rows.map((r: Record<string, unknown>) => [`${r.org_id}/${r.environment}`, { jobs: Number(r.jobs), credits: Number(r.credits), confidence: Number(r.confidence), time: Number(r.time) }]));
+  return Object.fromEntries(rows.map((r: Record<string, unknown>) => [`${String(r.org_id)}/${String(r.environment)}`, { jobs: Number(r.jobs), credits: Number(r.credits), confidence: Number(r.confidence), time: Number(r.time) }]));
 }
 
 for (const kind of DB_KINDS) {
@@ -185,7 +185,7 @@ for (const kind of DB_KINDS) {
       const fromJobs = await jobTotals(knex);
       const { rows: rolled } = await knex.raw(`select org_id, environment, sum(job_count) as jobs, sum(credits) as credits, sum(confidence_sum) as confidence, sum(time_sum) as time
           from job_rollups group by org_id, environment`);
-      const byMode = Object.fromEntries(rolled.map((r: Record<string, unknown>) => [`${r.org_id}/${r.environment}`, { jobs: Number(r.jobs), credits: Number(r.credits), confidence: Number(r.confidence), time: Number(r.time) }]));
+      const byMode = Object.fromEntries(rolled.map((r: Record<string, unknown>) => [`${String(r.org_id)}/${String(r.environment)}`, { jobs: Number(r.jobs), credits: Number(r.credits), confidence: Number(r.confidence), time: Number(r.time) }]));
       expect(Object.keys(byMode).sort()).toEqual(['org_a/live', 'org_a/test', 'org_b/live', 'org_b/test']);
       for (const [key, totals] of Object.entries(fromJobs)) {
         expect(byMode[key]!.jobs).toBe(totals.jobs);

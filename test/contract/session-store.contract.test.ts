@@ -6,6 +6,6 @@ describeSessionStoreContract('memory', async (): Promise<StoreHarness> => ({ sto
 for (const kind of DB_KINDS) {
   describeSessionStoreContract(`sql on ${kind}`, async (): Promise<StoreHarness> => {
     const db = await openTestDatabase(kind);
-    return { stores: db.storage, close: db.close };
+    return { stores: db.storage, close: () => db.close() };
   });
 }

@@ -21,7 +21,7 @@ describeModeContract('memory', memory);
 for (const kind of DB_KINDS) {
   const sql = async (): Promise<StoreHarness> => {
     const db = await openTestDatabase(kind);
-    return { stores: db.storage, close: db.close };
+    return { stores: db.storage, close: () => db.close() };
   };
   describeStoreContract(`sql on ${kind}`, sql);
   describeJobStoreContract(`sql on ${kind}`, sql);

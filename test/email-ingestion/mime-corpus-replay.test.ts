@@ -164,7 +164,7 @@ async function listMessages(daemon: DaemonProcess, key: string): Promise<Message
         results.forEach((r, i) => {
           const records = byTag.get(tagOf(i)) ?? [];
           if (r.status !== 'OK') {
-            if (records.length > 0) problems.push(`${r.file}: refused (${r.code}) yet stored as ${records.map((m) => m.id)}`);
+            if (records.length > 0) problems.push(`${r.file}: refused (${r.code}) yet stored as ${records.map((m) => m.id).join(',')}`);
             return;
           }
           if (records.length !== 1) return problems.push(`${r.file}: accepted, ${records.length} records`);

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from '../extraction/corpus-location.js';
+import { DEV_CORPUS, HAS_CORPUS } from '../extraction/corpus-location.js';
 import { SOURCE_CONDITION } from '../support/processes.js';
 
 const run = promisify(execFile);

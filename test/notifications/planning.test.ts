@@ -14,7 +14,6 @@ import {
   scanRawHeaders,
   senderReplyVerdict,
   unconfiguredNotifier,
-  type EmailIngestionConfig,
   type InboundMessageResult,
 } from '@intake/core';
 import { createMemoryStores, makeInboundMessage, makeOrg } from '@intake/core/testing';
@@ -74,7 +73,7 @@ describe('the loop guard', () => {
 });
 
 describe('planning a message\'s notifications', () => {
-  const config = (over: Record<string, unknown> = {}) => EmailIngestionConfigInputSchema.parse({ emailPrefix: 'ap', defaultDocumentType: 'vendor_bill', ...over }) as EmailIngestionConfig;
+  const config = (over: Record<string, unknown> = {}) => EmailIngestionConfigInputSchema.parse({ emailPrefix: 'ap', defaultDocumentType: 'vendor_bill', ...over });
   const ctx = { ids: createSequentialIds(), now: '2026-03-01T08:00:00.000Z', ownDomains: own };
   const record = makeInboundMessage('org_1', { prefix: 'ap', recipient: 'ap+march@example.test', envelope_from: 'alice@vendor.example' });
   const result = (over: Partial<InboundMessageResult> = {}): InboundMessageResult => ({
@@ -130,7 +129,7 @@ describe('job events and the service', () => {
     const org = makeOrg();
     await stores.organizations.insert(org);
     const at = '2026-03-01T08:00:00.000Z';
-    const config = (flags: Record<string, boolean>) => EmailIngestionConfigInputSchema.parse({ emailPrefix: 'ap', defaultDocumentType: 'vendor_bill', senderNotifications: flags }) as EmailIngestionConfig;
+    const config = (flags: Record<string, boolean>) => EmailIngestionConfigInputSchema.parse({ emailPrefix: 'ap', defaultDocumentType: 'vendor_bill', senderNotifications: flags });
     await stores.emailIngestion.insert({ org_id: org.id, prefix: 'ap', config: config({ sendErrorNotification: true }), created_at: at, updated_at: at });
     const message = makeInboundMessage(org.id, { prefix: 'ap', status: 'processed' });
     await stores.inboundMessages.insert([message]);

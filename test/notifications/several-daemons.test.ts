@@ -8,7 +8,6 @@ import {
   NotificationService,
   createRandomIds,
   systemClock,
-  type EmailIngestionConfig,
   type NotificationRecord,
 } from '@intake/core';
 import { makeInboundMessage, makeNotification, makeOrg } from '@intake/core/testing';
@@ -73,7 +72,7 @@ describe('notifications with several daemons on one PostgreSQL database', () => 
   });
 
   it('turns each job event into one processing-complete notification, whichever daemon dispatches it', async () => {
-    const config = EmailIngestionConfigInputSchema.parse({ emailPrefix: 'ap', defaultDocumentType: 'vendor_bill', senderNotifications: { sendProcessingComplete: true } }) as EmailIngestionConfig;
+    const config = EmailIngestionConfigInputSchema.parse({ emailPrefix: 'ap', defaultDocumentType: 'vendor_bill', senderNotifications: { sendProcessingComplete: true } });
     const at = new Date().toISOString();
     await db.storage.emailIngestion.insert({ org_id: orgId, prefix: 'ap', config, created_at: at, updated_at: at });
     const jobs: string[] = [];

@@ -130,12 +130,14 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     links: new DocumentLinks('test-secret', baseUrl, 3600),
     rateLimiter: db.storage.rateLimiter,
     logger: pino({ level: 'silent' }),
-    ping: db.storage.ping,
+    ping: () => db.storage.ping(),
     publicBaseUrl: baseUrl,
     maxBodyBytes: 1_048_576,
     maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576,
   });
-  server.on('request', app.koa.callback());
+  // Koa settles each request itself (errors go to its onerror).
+  const handle = app.koa.callback();
+  server.on('request', (req, res) => void handle(req, res));
   server.on('clientError', app.onClientError);
   return {
     baseUrl,

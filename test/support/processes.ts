@@ -113,8 +113,8 @@ export function spawnIntake(args: string[], env: Env, options: { cwd?: string } 
   if (child.pid === undefined) throw new Error(`could not spawn ${INTAKE_FROM_SOURCE}`);
   let out = '';
   let err = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   let exit: Exit | undefined;
   const exited = new Promise<Exit>((resolve) => {
     // 'close' rather than 'exit': all output has been read by then.

@@ -12,10 +12,10 @@ import { webhooksModule } from './modules/webhooks.module.js';
 import { TOKENS } from './tokens.js';
 
 /** The composition root: one container per daemon (or per CLI command that opens the database). */
-export async function createContainer(config: ResolvedConfig, logger: Logger): Promise<Container> {
+export function createContainer(config: ResolvedConfig, logger: Logger): Container {
   const container = new Container();
   container.bind<ResolvedConfig>(TOKENS.Config).toConstantValue(config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-  await container.load(storageModule, coreModule, documentsModule, webhooksModule, notificationsModule, erpModule, mailModule, httpModule);
+  container.load(storageModule, coreModule, documentsModule, webhooksModule, notificationsModule, erpModule, mailModule, httpModule);
   return container;
 }

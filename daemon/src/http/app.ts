@@ -65,7 +65,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   let openapi: unknown;
   const routes: RouteDef[] = [];
   routes.push(
-    ...systemRoutes({ ping: deps.ping, openapi: () => (openapi ??= buildOpenApiDocument(routes, deps.publicBaseUrl)) }),
+    ...systemRoutes({ ping: () => deps.ping(), openapi: () => (openapi ??= buildOpenApiDocument(routes, deps.publicBaseUrl)) }),
     ...extractorRoutes(deps.intake),
     ...documentRoutes({
       intake: deps.intake,
@@ -127,11 +127,11 @@ function routersByPrefix(routes: readonly RouteDef[], mount: (router: Router, ro
     mount(router, group);
     routers.set(prefix, router.routes() as Koa.Middleware);
   }
-  return (ctx, next) => {
+  return async (ctx, next) => {
     const prefix = prefixOf(ctx.path);
     // Routes match without regard to case, as the single router's did.
     const router = routers.get(prefix) ?? routers.get(prefix.toLowerCase());
-    return router ? router(ctx, next) : next();
+    await (router ? router(ctx, next) : next());
   };
 }
 

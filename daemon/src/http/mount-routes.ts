@@ -17,9 +17,11 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], options
     const run = async (ctx: Context) => {
       const auth = ctx.state.auth as AuthContext | undefined;
       if (route.scope) requireScope(auth!, route.scope);
-      checkPathParams(ctx.params);
+      // @koa/router sets `params` on every route it matches; Koa's Context types it `any`.
+      const pathParams = ctx.params as Record<string, string>;
+      checkPathParams(pathParams);
       if (route.sharedConfiguration) requireLiveKey(auth!, route.sharedConfiguration);
-      const params = route.params ? parseInput(route.params, ctx.params, 'path') : ctx.params;
+      const params = route.params ? parseInput(route.params, pathParams, 'path') : pathParams;
       // Koa parses the query string on first read: routes without a query schema never read it.
       const query = route.query ? parseInput(route.query, checkedQuery(ctx), 'query') : NO_QUERY;
       const body = route.body && !route.upload ? await readJsonBody(ctx, options.maxBodyBytes) : undefined;

@@ -12,7 +12,7 @@ export interface PollingLoopsOptions {
 /** A chore run every `everyMs` beside the loops (e.g. failing work whose daemon died). */
 export interface PeriodicChore {
   everyMs: number;
-  run(): Promise<unknown>;
+  run: () => Promise<unknown>;
   /** Logged when it throws. */
   failure: string;
 }

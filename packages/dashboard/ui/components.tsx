@@ -29,7 +29,7 @@ export function Link(props: { href: string; children: ComponentChildren; class?:
 export function ErrorBox(props: { error: unknown }) {
   if (!props.error) return null;
   const e = props.error;
-  const text = e instanceof ApiError ? `${e.message} (${e.code}, HTTP ${e.status})` : e instanceof Error ? e.message : String(e);
+  const text = e instanceof ApiError ? `${e.message} (${e.code}, HTTP ${e.status})` : e instanceof Error ? e.message : typeof e === 'string' ? e : JSON.stringify(e);
   return (
     <div class="error" role="alert">
       <p>{text}</p>
@@ -60,7 +60,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what `load` depends on in `deps`
   }, [...deps, tick]);
   return { ...state, reload: () => setTick((t) => t + 1) };
 }

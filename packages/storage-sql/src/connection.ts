@@ -30,7 +30,7 @@ export async function openDatabase(options: ConnectionOptions): Promise<OpenedDa
   const pglite = options.pglite ?? (await createPglite(options.dataDir, options.loadDataDir, options.onFsync));
   // knex-pglite forces a pool of one connection (PGlite is single-connection); passing `pool` is refused.
   const knex = knexFactory({
-    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    client: ClientPgLite,
     dialect: 'postgres',
     connection: (() => ({ pglite })) as unknown as Knex.StaticConnectionConfig,
   });

@@ -38,12 +38,12 @@ export function createHttpsTransport(options: HttpsTransportOptions = {}): Webho
   const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
     dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);
-      const list = addresses as dns.LookupAddress[];
+      const list = addresses;
       for (const { address } of list) {
         const problem = policy.check(hostname, address);
         if (problem) return callback(Object.assign(new Error(problem), { code: 'EADDRNOTALLOWED' }), '', 4);
       }
-      if (lookupOptions.all) return callback(null, list as never);
+      if (lookupOptions.all) return callback(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });
   };
@@ -100,9 +100,9 @@ export function createHttpsTransport(options: HttpsTransportOptions = {}): Webho
 const loopbackOnly: LookupFunction = (hostname, lookupOptions, callback) => {
   dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
     if (error) return callback(error, '', 4);
-    const list = (addresses as dns.LookupAddress[]).filter(({ address }) => address === '::1' || address.startsWith('127.'));
+    const list = (addresses).filter(({ address }) => address === '::1' || address.startsWith('127.'));
     if (list.length === 0) return callback(Object.assign(new Error(`${hostname} does not resolve to a loopback address`), { code: 'EADDRNOTALLOWED' }), '', 4);
-    if (lookupOptions.all) return callback(null, list as never);
+    if (lookupOptions.all) return callback(null, list);
     callback(null, list[0]!.address, list[0]!.family);
   });
 };

@@ -78,7 +78,7 @@ const wrongTypesBody = (members: string[]) =>
 /** JSON text that nests `depth` arrays or objects, at a random member. */
 const deepJson = (members: string[]) =>
   fc.tuple(fc.constantFrom(65, 100, 1_000, 50_000, 200_000), fc.constantFrom(['[', ']'], ['{"a":', '}']), fc.constantFrom(...members, 'metadata')).map(
-    ([depth, [open, close], member]) => `{"${member}": ${open!.repeat(depth)}1${close!.repeat(depth)}}`,
+    ([depth, [open, close], member]) => `{"${member}": ${open.repeat(depth)}1${close.repeat(depth)}}`,
   );
 
 /** JSON-escaped text (JSON.stringify) of a hostile string in a member value or name. */

@@ -59,10 +59,11 @@ async function serve(kind: string): Promise<void> {
     cleanups.push(() => storage.close());
     target = await startIntake('Intake on PostgreSQL', storage);
   } else target = await pglite();
-  cleanups.push(target.close);
+  cleanups.push(() => target.close());
 
   let requests = 0;
   // Counts responses as they finish, without touching the target's handler.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the server as `this`
   const originalEmit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
     if (event === 'request') requests++;

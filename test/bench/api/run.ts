@@ -93,11 +93,11 @@ async function main(): Promise<void> {
     cleanups.push(() => pgStorage.close());
 
     const onPglite = await startIntake('Intake on PGlite', pglite);
-    cleanups.push(onPglite.close);
+    cleanups.push(() => onPglite.close());
     const onPostgres = await startIntake('Intake on PostgreSQL', pgStorage);
-    cleanups.push(onPostgres.close);
+    cleanups.push(() => onPostgres.close());
     const bare = await startBare(onPglite.extractorJson);
-    cleanups.push(bare.close);
+    cleanups.push(() => bare.close());
 
     const runs: Measured[] = [];
     // Bare first: its number is the yardstick for the two others. It gets the same Authorization

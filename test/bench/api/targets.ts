@@ -77,7 +77,7 @@ export async function startIntake(name: string, storage: SqlStorage): Promise<Ta
     maxDocumentBytes: 1_048_576,
     rateLimiter: storage.rateLimiter,
     logger: pino({ level: 'silent' }),
-    ping: storage.ping,
+    ping: () => storage.ping(),
     publicBaseUrl: 'http://localhost',
     maxBodyBytes: 1_048_576,
   });

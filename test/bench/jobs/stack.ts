@@ -63,13 +63,15 @@ export async function startStack(storage: SqlStorage, options: { workers: number
     links: new DocumentLinks('bench', origin, 3600),
     rateLimiter: storage.rateLimiter,
     logger: pino({ level: 'silent' }),
-    ping: storage.ping,
+    ping: () => storage.ping(),
     publicBaseUrl: origin,
     maxBodyBytes: 1_048_576,
     maxDocumentBytes: 10 * 1_048_576,
     onSubmitted: () => workers.wake(),
   });
-  server.on('request', app.koa.callback());
+  // Koa settles each request itself (errors go to its onerror).
+  const handle = app.koa.callback();
+  server.on('request', (req, res) => void handle(req, res));
   if (options.workers > 0) workers.start();
   return {
     origin,

@@ -124,7 +124,7 @@ export async function floorThroughput(name: string, knex: Knex, o: ThroughputOpt
   await knex.raw(`create index bench_floor_queued on bench_floor (id) where status = 'queued'`);
   const finished = new Counter();
   let running = true;
-  let wakers: Array<() => void> = [];
+  const wakers: Array<() => void> = [];
   const wake = () => {
     for (const w of wakers.splice(0)) w();
   };

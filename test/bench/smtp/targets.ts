@@ -217,7 +217,7 @@ export interface IntakeOptions {
  * invoices, each message is parsed and recorded as skipped (no jobs, so no OCR or extraction).
  */
 export async function startIntake(options: IntakeOptions): Promise<Target> {
-  const cleanups: Array<() => Promise<unknown> | unknown> = [];
+  const cleanups: Array<() => unknown> = [];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch((error: unknown) => console.error('cleanup failed:', error));
     cleanups.length = 0;

@@ -93,7 +93,7 @@ function processCpuMs(pid: number): number {
 const count = async (knex: SqlStorage['knex'], q: () => any): Promise<number> => Number((await q().count({ n: '*' }))[0].n);
 
 async function main(): Promise<void> {
-  const cleanups: Array<() => Promise<unknown> | unknown> = [];
+  const cleanups: Array<() => unknown> = [];
   try {
     console.log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; database ${DB}`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-bench-webhooks-'));

@@ -30,7 +30,7 @@ export function foldsOf(reads: readonly ReadEntry[], k: number): { fold: number;
 
 export function crossValidate(reads: readonly ReadEntry[], k: number, learn: Learn | null): FoldedDocument[] {
   const assignment = foldsOf(reads, k);
-  const results: FoldedDocument[] = new Array(reads.length);
+  const results = new Array<FoldedDocument>(reads.length);
   for (let fold = 0; fold < k; fold++) {
     const training = reads.filter((_, i) => assignment[i]!.fold !== fold);
     const options = learn ? learn(training) : {};

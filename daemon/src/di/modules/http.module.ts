@@ -26,7 +26,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
         onSubmitted: () => workers.wake(),
         rateLimiter: storage.rateLimiter,
         logger: ctx.get<Logger>(TOKENS.Logger),
-        ping: storage.ping,
+        ping: () => storage.ping(),
         publicBaseUrl: config.PUBLIC_BASE_URL,
         maxBodyBytes: config.MAX_REQUEST_BODY_MB * 1_048_576,
         // Bundled here, at start, from the TypeScript in packages/dashboard: nothing built is committed.

@@ -34,7 +34,10 @@ export function sessionRoutes(deps: SessionRouteDeps) {
   const { sessions, cookie } = deps;
   const ownOrigin = new URL(deps.publicBaseUrl).origin;
   return async (ctx: Context, next: Next): Promise<void> => {
-    if (ctx.path !== SESSION_PATH) return next();
+    if (ctx.path !== SESSION_PATH) {
+      await next();
+      return;
+    }
     ctx.set('Cache-Control', 'no-store');
     if (ctx.method === 'POST') {
       const origin = ctx.get('origin');

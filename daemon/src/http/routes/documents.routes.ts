@@ -111,7 +111,7 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
       responses: { 200: { description: 'A page of jobs', schema: ListResponse }, 400: { description: 'invalid_request', schema: ErrorBodySchema }, ...authErrors },
       handler: async ({ query, auth, ctx }) => {
         const { limit, offset, ...filter } = query;
-        const metadata = metadataFilter(ctx.query as Record<string, unknown>);
+        const metadata = metadataFilter(ctx.query);
         const page = await deps.intake.jobs.list(auth.orgId, auth.environment, { ...filter, ...(metadata ? { metadata } : {}) }, { limit, offset });
         return { status: 200, body: { jobs: page.items.map(resource), total: page.total, limit, offset } };
       },

@@ -48,7 +48,7 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
 }
 
 export const defineRoute = <B = unknown, Q = unknown, P = unknown>(route: RouteDef<B, Q, P>): RouteDef =>
-  route as unknown as RouteDef;
+  route;
 
 /** `/v1/x/{id}` to Koa's `/v1/x/:id`. */
 export const toKoaPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');

@@ -36,6 +36,7 @@ const LEGAL_FORMS = new Set(['ltd', 'limited', 'inc', 'incorporated', 'llc', 'pl
  */
 export function normalizeMatchValue(field: string, value: unknown): string {
   if (value === null || value === undefined) return '';
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects take the JSON branch; the rest are primitives
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   const folded = fold(text);
   if (/vendor|supplier|seller|merchant|customer|buyer|name/.test(field)) {

@@ -9,6 +9,7 @@ const EXTENSIONS: Record<string, string> = {
 const MAX_NAME_BYTES = 200;
 // C0/C1 controls (NUL included), and the invisible or direction-changing characters that make
 // "invoice<U+202E>fdp.exe" read as "invoiceexe.pdf".
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 

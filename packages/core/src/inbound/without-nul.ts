@@ -27,6 +27,7 @@ export function cleanHeaders(headers: Record<string, string>): Record<string, st
   return out;
 }
 
+// eslint-disable-next-line no-control-regex -- NUL is what this removes
 const NUL = /\u0000/g;
 
 export const clean = <T extends string | null>(value: T): T => (value === null ? value : (value.replace(NUL, '') as T));

@@ -38,9 +38,7 @@ export interface SendReport {
 
 /** A notifier for a daemon without SMTP_RELAY_URL: every notification fails at once, saying why. */
 export const unconfiguredNotifier = (reason = 'SMTP_RELAY_URL is not set: this daemon has no outbound relay to send notifications through'): Notifier => ({
-  send: async () => {
-    throw new NotifierError(reason, true);
-  },
+  send: () => Promise.reject(new NotifierError(reason, true)),
 });
 
 /**

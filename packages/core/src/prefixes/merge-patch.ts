@@ -1,5 +1,3 @@
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -8,7 +6,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * objects merge recursively and everything else (arrays included) replaces whole. Returns a new value.
  */
 export function applyMergePatch(target: unknown, patch: unknown): unknown {
-  if (!isObject(patch)) return structuredClone(patch) as Json;
+  if (!isObject(patch)) return structuredClone(patch);
   const result: Record<string, unknown> = isObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete result[key];

@@ -17,7 +17,7 @@ export interface StoreHarness {
  * Opens a contract's store set before its tests and closes it after; `bind` receives the stores.
  * `freshOrg` inserts a new organization (foreign keys need one) and returns its id.
  */
-export function useStoreHarness(open: () => Promise<StoreHarness>, bind: (stores: ContractStores) => void): { freshOrg(): Promise<string> } {
+export function useStoreHarness(open: () => Promise<StoreHarness>, bind: (stores: ContractStores) => void): { freshOrg: () => Promise<string> } {
   let harness: StoreHarness | undefined;
   beforeAll(async () => {
     harness = await open();

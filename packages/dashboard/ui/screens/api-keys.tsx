@@ -28,7 +28,7 @@ function CreateKey(props: { session: Session; onCreated: () => void }) {
   return (
     <section class="card" aria-label="Create a key">
       <h2>Create a key</h2>
-      <form onSubmit={submit}>
+      <form onSubmit={(e) => void submit(e)}>
         <label>
           Name <input required value={name} disabled={off} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>

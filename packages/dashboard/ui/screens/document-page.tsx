@@ -8,7 +8,7 @@ import { JobDeliveries } from './job-deliveries.js';
 /** The colour band of a confidence: high (>= 0.9), medium (>= 0.7), low. */
 const band = (c: number | undefined): 'high' | 'medium' | 'low' | 'none' => (c === undefined ? 'none' : c >= 0.9 ? 'high' : c >= 0.7 ? 'medium' : 'low');
 
-const show = (value: unknown): string => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value));
+const show = (value: unknown): string => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 /** The original inline, on demand (a PDF viewer is heavy): an image as an image, a PDF in a frame. */
 function Preview(props: { job: Job }) {

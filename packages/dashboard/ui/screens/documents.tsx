@@ -6,13 +6,14 @@ import { UploadBox } from './upload.js';
 
 const PAGE = 25;
 
-interface Filters {
+// A type alias, not an interface, so that Object.entries sees string values.
+type Filters = {
   status: string;
   extractor_id: string;
   created_after: string;
   created_before: string;
   min_confidence: string;
-}
+};
 
 const query = (f: Filters, offset: number): string => {
   const q = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });

@@ -165,7 +165,7 @@ function ExtractorForm(props: { session: Session; editing?: Extractor; onSaved: 
   return (
     <section class="card" aria-label={title}>
       <h2>{title}</h2>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <fieldset class="plain-fieldset" disabled={off}>
           <legend class="visually-hidden">{title}</legend>
           <label>

@@ -24,7 +24,7 @@ export function UploadBox(props: { session: Session; extractors: Extractor[]; on
       api<Job>('GET', `/v1/documents/${job.id}`).then(setJob, setError);
     }, 700);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the job alone; `onDone` is a new closure on every render
   }, [job]);
 
   const send = (file: File | undefined) => {

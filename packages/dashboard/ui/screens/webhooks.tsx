@@ -42,7 +42,7 @@ function CreateEndpoint(props: { session: Session; onCreated: () => void }) {
   return (
     <section class="card" aria-label="Add an endpoint">
       <h2>Add an endpoint</h2>
-      <form onSubmit={submit}>
+      <form onSubmit={(e) => void submit(e)}>
         <label>
           HTTPS URL <input type="url" required size={50} value={url} disabled={off} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
         </label>
@@ -215,7 +215,7 @@ function TestEvent(props: { session: Session }) {
   return (
     <section class="card" aria-label="Send a test event">
       <h2>Send a test event</h2>
-      <form onSubmit={send}>
+      <form onSubmit={(e) => void send(e)}>
         <label>
           Receiver URL <input type="url" required size={50} value={url} disabled={missingScope(props.session, SCOPE) !== undefined} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
         </label>

@@ -30,6 +30,7 @@ export async function pdfAttachments(pdf: PDFDocumentProxy): Promise<EmbeddedFil
  */
 function safeName(raw: string): string {
   const base = raw.split(/[\\/]/).at(-1) ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return clean === '' || clean === '.' || clean === '..' ? 'attachment' : clean.slice(0, 255);
 }

@@ -31,7 +31,7 @@ const RESOURCES = {
 export interface OpenPdf {
   pdf: PDFDocumentProxy;
   /** Frees pdfjs' parser state; safe to call twice. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { BlobStore, StagedBlob } from '@intake/core';
+import type { Row } from '../stores/normalize.js';
 
 /**
  * Files in the database (bytea). The default with DATABASE_URL: daemons on different machines see
@@ -40,7 +41,7 @@ export class SqlBlobStore implements BlobStore {
   }
 
   async get(key: string): Promise<Uint8Array | null> {
-    const row = await this.knex('blobs').where({ key }).first('bytes');
+    const row = await this.knex<Row>('blobs').where({ key }).first('bytes');
     return row ? new Uint8Array(row.bytes as Buffer) : null;
   }
 

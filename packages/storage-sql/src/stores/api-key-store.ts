@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ApiKey, ApiKeyStore, Environment, Page, PageRequest, StoredApiKey } from '@intake/core';
-import { countOf, fromJson, toIso, toIsoOrNull, toJson } from './normalize.js';
+import { countOf, fromJson, toIso, toIsoOrNull, toJson, toTextOrNull, type Row } from './normalize.js';
 
 const PUBLIC_COLUMNS = ['id', 'org_id', 'name', 'description', 'environment', 'scopes', 'key_prefix', 'created_at', 'expires_at', 'last_used_at', 'revoked_at'];
 
@@ -8,7 +8,7 @@ const fromRow = (row: Record<string, unknown>): ApiKey => ({
   id: String(row.id),
   org_id: String(row.org_id),
   name: String(row.name),
-  description: row.description === null ? null : String(row.description),
+  description: toTextOrNull(row.description),
   environment: row.environment as ApiKey['environment'],
   scopes: fromJson<ApiKey['scopes']>(row.scopes),
   key_prefix: String(row.key_prefix),
@@ -26,12 +26,12 @@ export class SqlApiKeyStore implements ApiKeyStore {
   }
 
   async findByHash(keyHash: string): Promise<StoredApiKey | null> {
-    const row = await this.knex('api_keys').where({ key_hash: keyHash }).first();
+    const row = await this.knex<Row>('api_keys').where({ key_hash: keyHash }).first();
     return row ? { ...fromRow(row), key_hash: String(row.key_hash) } : null;
   }
 
   async get(orgId: string, environment: Environment, id: string): Promise<ApiKey | null> {
-    const row = await this.knex('api_keys').select(PUBLIC_COLUMNS).where({ org_id: orgId, environment, id }).first();
+    const row = await this.knex<Row>('api_keys').select(PUBLIC_COLUMNS).where({ org_id: orgId, environment, id }).first();
     return row ? fromRow(row) : null;
   }
 
@@ -49,7 +49,7 @@ export class SqlApiKeyStore implements ApiKeyStore {
   }
 
   async revoke(orgId: string, environment: Environment, id: string, at: string): Promise<ApiKey | null> {
-    const rows = await this.knex('api_keys')
+    const rows = await this.knex<Row>('api_keys')
       .where({ org_id: orgId, environment, id })
       .update({ revoked_at: this.knex.raw('coalesce(revoked_at, ?::timestamptz)', [at]) })
       .returning(PUBLIC_COLUMNS);

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import type { CreditBalance, CreditLedger, CreditTransaction, Page, PageRequest } from '@intake/core';
-import { countOf, toIso, toNumber } from './normalize.js';
+import { countOf, toIso, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 export class SqlCreditLedger implements CreditLedger {
   constructor(private readonly knex: Knex) {}
 
   async balance(orgId: string): Promise<CreditBalance> {
-    const row = await this.knex('credit_balances').where({ org_id: orgId }).first('balance', 'reserved');
+    const row = await this.knex<Row>('credit_balances').where({ org_id: orgId }).first('balance', 'reserved');
     return row ? { balance: toNumber(row.balance), reserved: toNumber(row.reserved) } : { balance: 0, reserved: 0 };
   }
 
@@ -23,8 +23,8 @@ export class SqlCreditLedger implements CreditLedger {
         type: r.type as CreditTransaction['type'],
         amount: toNumber(r.amount),
         balance_after: toNumber(r.balance_after),
-        job_id: r.job_id === null ? null : String(r.job_id),
-        description: r.description === null ? null : String(r.description),
+        job_id: toTextOrNull(r.job_id),
+        description: toTextOrNull(r.description),
         created_at: toIso(r.created_at),
       })),
     };
@@ -33,12 +33,12 @@ export class SqlCreditLedger implements CreditLedger {
   /** The balance row is updated with the entry in one transaction, so balance_after is exact. */
   async record(entry: Omit<CreditTransaction, 'balance_after'>): Promise<CreditTransaction> {
     return this.knex.transaction(async (trx) => {
-      const [row] = await trx('credit_balances')
+      const [row] = await trx<Row>('credit_balances')
         .insert({ org_id: entry.org_id, balance: entry.amount })
         .onConflict('org_id')
         .merge({ balance: trx.raw('credit_balances.balance + excluded.balance') })
         .returning('balance');
-      const full: CreditTransaction = { ...entry, balance_after: toNumber(row.balance) };
+      const full: CreditTransaction = { ...entry, balance_after: toNumber(row!.balance) };
       await trx('credit_transactions').insert(full);
       return full;
     });

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EmailIngestionConfig, EmailIngestionStore, InsertEmailIngestionOutcome, StoredEmailIngestionConfig } from '@intake/core';
-import { fromJson, toIso, toJson } from './normalize.js';
+import { fromJson, toIso, toJson, type Row } from './normalize.js';
 
 const TABLE = 'email_ingestion_configs';
 
@@ -26,12 +26,12 @@ export class SqlEmailIngestionStore implements EmailIngestionStore {
   }
 
   async get(orgId: string, prefix: string): Promise<StoredEmailIngestionConfig | null> {
-    const row = await this.knex(TABLE).where({ org_id: orgId, prefix }).first();
+    const row = await this.knex<Row>(TABLE).where({ org_id: orgId, prefix }).first();
     return row ? fromRow(row) : null;
   }
 
   async findByPrefix(prefix: string): Promise<StoredEmailIngestionConfig | null> {
-    const row = await this.knex(TABLE).where({ prefix }).first();
+    const row = await this.knex<Row>(TABLE).where({ prefix }).first();
     return row ? fromRow(row) : null;
   }
 
@@ -43,7 +43,7 @@ export class SqlEmailIngestionStore implements EmailIngestionStore {
   }
 
   async update(orgId: string, prefix: string, config: EmailIngestionConfig, updatedAt: string): Promise<StoredEmailIngestionConfig | null> {
-    const rows = await this.knex(TABLE).where({ org_id: orgId, prefix }).update({ config: toJson(config), updated_at: updatedAt }).returning('*');
+    const rows = await this.knex<Row>(TABLE).where({ org_id: orgId, prefix }).update({ config: toJson(config), updated_at: updatedAt }).returning('*');
     return rows[0] ? fromRow(rows[0]) : null;
   }
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { ClaimedErpSync, Environment, ErpAttemptResult, ErpConnection, ErpStore, ErpSyncRecord, ErpSyncStatus, ErpVendorBill, Page, PageRequest, StoredErpConnection } from '@intake/core';
-import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber } from './normalize.js';
+import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
-const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+const text = toTextOrNull;
 
 const connectionFromRow = (r: Record<string, unknown>): StoredErpConnection => ({
   id: String(r.id),
@@ -46,7 +46,7 @@ export class SqlErpStore implements ErpStore {
   }
 
   async getConnection(orgId: string, id: string): Promise<StoredErpConnection | null> {
-    const row = await this.knex('erp_connections').where({ org_id: orgId, id }).first();
+    const row = await this.knex<Row>('erp_connections').where({ org_id: orgId, id }).first();
     return row ? connectionFromRow(row) : null;
   }
 
@@ -59,7 +59,7 @@ export class SqlErpStore implements ErpStore {
   }
 
   async updateConnection(orgId: string, id: string, changes: Partial<StoredErpConnection>): Promise<StoredErpConnection | null> {
-    const rows = await this.knex('erp_connections').where({ org_id: orgId, id }).update(changes).returning('*');
+    const rows = await this.knex<Row>('erp_connections').where({ org_id: orgId, id }).update(changes).returning('*');
     return rows[0] ? connectionFromRow(rows[0]) : null;
   }
 
@@ -71,7 +71,7 @@ export class SqlErpStore implements ErpStore {
   async enqueue(sync: ErpSyncRecord): Promise<boolean> {
     // Only while the connection exists (a concurrent delete leaves nothing to enqueue), once per job and connection.
     const values = SYNC_COLUMNS.map((c) => (c === 'record' ? toJson(sync.record) : sync[c]));
-    const result = await this.knex.raw(
+    const result = await this.knex.raw<{ rows: Row[] }>(
       `insert into erp_syncs (${SYNC_COLUMNS.join(', ')})
          select ${SYNC_COLUMNS.map((c) => (c === 'record' ? '?::jsonb' : c.endsWith('_at') ? '?::timestamptz' : c === 'attempts' || c === 'response_status' ? '?::integer' : '?::text')).join(', ')}
           where exists (select 1 from erp_connections where id = ? and org_id = ?)
@@ -83,7 +83,7 @@ export class SqlErpStore implements ErpStore {
   }
 
   async claimDue(owner: string, now: string, leaseExpiresAt: string, limit: number): Promise<ClaimedErpSync[]> {
-    const result = await this.knex.raw(
+    const result = await this.knex.raw<{ rows: Row[] }>(
       `update erp_syncs
           set lease_owner = ?, lease_expires_at = ?::timestamptz
         where id in (
@@ -128,7 +128,7 @@ export class SqlErpStore implements ErpStore {
   }
 
   async getSync(orgId: string, mode: Environment, id: string): Promise<ErpSyncRecord | null> {
-    const row = await this.knex('erp_syncs').where({ org_id: orgId, environment: mode, id }).first();
+    const row = await this.knex<Row>('erp_syncs').where({ org_id: orgId, environment: mode, id }).first();
     return row ? syncFromRow(row) : null;
   }
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Extractor, ExtractorFilter, ExtractorStore, Page, PageRequest } from '@intake/core';
-import { countOf, fromJson, toIso, toJson, toNumber } from './normalize.js';
+import { countOf, fromJson, toIso, toJson, toNumber, type Row } from './normalize.js';
 
 const fromRow = (row: Record<string, unknown>): Extractor => ({
   id: String(row.id),
@@ -19,11 +19,11 @@ export class SqlExtractorStore implements ExtractorStore {
   constructor(private readonly knex: Knex) {}
 
   private live(orgId: string) {
-    return this.knex('extractors').where({ org_id: orgId }).whereNull('deleted_at');
+    return this.knex<Row>('extractors').where({ org_id: orgId }).whereNull('deleted_at');
   }
 
   async insert(extractor: Extractor): Promise<void> {
-    await this.knex('extractors').insert({ ...extractor, field_definitions: toJson(extractor.field_definitions) });
+    await this.knex<Row>('extractors').insert({ ...extractor, field_definitions: toJson(extractor.field_definitions) });
   }
 
   async get(orgId: string, id: string): Promise<Extractor | null> {
@@ -32,7 +32,7 @@ export class SqlExtractorStore implements ExtractorStore {
   }
 
   async getIncludingDeleted(orgId: string, id: string): Promise<(Extractor & { deleted: boolean }) | null> {
-    const row = await this.knex('extractors').where({ org_id: orgId, id }).first();
+    const row = await this.knex<Row>('extractors').where({ org_id: orgId, id }).first();
     return row ? { ...fromRow(row), deleted: row.deleted_at !== null } : null;
   }
 

@@ -9,11 +9,11 @@ import type {
   InboundMessageStore,
   MessageClaimOptions,
 } from '@intake/core';
-import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber } from './normalize.js';
+import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const TABLE = 'inbound_messages';
 
-const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+const text = toTextOrNull;
 
 const fromRow = (r: Record<string, unknown>): InboundMessageRecord => ({
   id: String(r.id),
@@ -64,7 +64,7 @@ export class SqlInboundMessageStore implements InboundMessageStore {
    * other claimers hold are passed over, not waited for) and the update leases it.
    */
   async claimNext(owner: string, options: MessageClaimOptions): Promise<InboundMessageRecord | null> {
-    const result = await this.knex.raw(
+    const result = await this.knex.raw<{ rows: Row[] }>(
       `update ${TABLE}
           set status = 'processing', lease_owner = ?, lease_expires_at = ?::timestamptz, attempts = attempts + 1
         where id = (
@@ -106,7 +106,7 @@ export class SqlInboundMessageStore implements InboundMessageStore {
 
   async failAbandoned(now: string, maxAttempts: number): Promise<InboundMessageRecord[]> {
     // The message names the attempts of each row; keep its wording in step with the in-memory store.
-    const result = await this.knex.raw(
+    const result = await this.knex.raw<{ rows: Row[] }>(
       `update ${TABLE}
           set status = 'failed',
               error = jsonb_build_object(
@@ -141,7 +141,7 @@ export class SqlInboundMessageStore implements InboundMessageStore {
   }
 
   async get(orgId: string, mode: Environment | null, id: string): Promise<InboundMessageRecord | null> {
-    const row = await this.knex(TABLE).where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) }).first();
+    const row = await this.knex<Row>(TABLE).where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) }).first();
     return row ? fromRow(row) : null;
   }
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ClaimOptions, JobRecord } from '@intake/core';
 import { fromJobRow } from './job-rows.js';
-import { toNumber } from './normalize.js';
+import { toNumber, type Row } from './normalize.js';
 
 /** How many jobs one claim may skip (blocked for want of credits) before giving up until the next poll. */
 const MAX_SKIPS = 10;
@@ -16,18 +16,18 @@ export async function claimJob(knex: Knex, options: ClaimOptions): Promise<JobRe
   const now = options.now.toISOString();
   return knex.transaction(async (trx) => {
     for (let skipped = 0; skipped <= MAX_SKIPS; skipped++) {
-      const expired = await trx.raw(
+      const expired = await trx.raw<{ rows: Row[] }>(
         `select * from jobs where status = 'processing' and lease_expires_at < ? and attempts < ?
          order by lease_expires_at limit 1 for update skip locked`,
         [now, options.maxAttempts],
       );
       const row = (expired.rows[0] ??
         (
-          await trx.raw(
+          await trx.raw<{ rows: Row[] }>(
             `select * from jobs where status = 'queued' and not blocked_on_credits
              order by priority desc, created_at, id limit 1 for update skip locked`,
           )
-        ).rows[0]) as Record<string, unknown> | undefined;
+        ).rows[0]);
       if (!row) return null;
       const job = fromJobRow(row);
       const reserved = await reserveCredits(trx, job);
@@ -36,7 +36,7 @@ export async function claimJob(knex: Knex, options: ClaimOptions): Promise<JobRe
         continue;
       }
       const leaseUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
-      const [updated] = await trx('jobs')
+      const [updated] = await trx<Row>('jobs')
         .where({ id: job.id })
         .update({
           status: 'processing',
@@ -48,7 +48,7 @@ export async function claimJob(knex: Knex, options: ClaimOptions): Promise<JobRe
           blocked_on_credits: false,
         })
         .returning('*');
-      return fromJobRow(updated);
+      return fromJobRow(updated!);
     }
     return null;
   });
@@ -64,7 +64,7 @@ async function reserveCredits(trx: Knex.Transaction, job: JobRecord): Promise<nu
   if (job.environment !== 'live' || job.estimated_cost === 0) return 0;
   if (job.reserved_credits > 0) return job.reserved_credits;
   await trx.raw('insert into credit_balances (org_id, balance) values (?, 0) on conflict (org_id) do nothing', [job.org_id]);
-  const balance = await trx('credit_balances').where({ org_id: job.org_id }).forUpdate().first('balance', 'reserved');
+  const balance = (await trx<Row>('credit_balances').where({ org_id: job.org_id }).forUpdate().first('balance', 'reserved'))!;
   if (toNumber(balance.balance) - toNumber(balance.reserved) < job.estimated_cost) return null;
   await trx('credit_balances').where({ org_id: job.org_id }).update({ reserved: trx.raw('reserved + ?', [job.estimated_cost]) });
   return job.estimated_cost;

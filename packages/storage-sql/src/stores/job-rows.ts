@@ -1,5 +1,5 @@
 import type { JobRecord } from '@intake/core';
-import { fromJson, toIso, toIsoOrNull, toJson, toNumber } from './normalize.js';
+import { fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull } from './normalize.js';
 
 const JSON_COLUMNS = ['field_definitions', 'metadata', 'extracted_data', 'confidence', 'validation_errors', 'error_details', 'routing', 'duplicate'] as const;
 
@@ -38,7 +38,7 @@ export function fromJobRow(row: Record<string, unknown>): JobRecord {
     cost_credits: toNumber(row.cost_credits),
     error_details: json(row.error_details),
     attempts: toNumber(row.attempts),
-    lease_owner: row.lease_owner === null ? null : String(row.lease_owner),
+    lease_owner: toTextOrNull(row.lease_owner),
     lease_expires_at: toIsoOrNull(row.lease_expires_at),
     blocked_on_credits: Boolean(row.blocked_on_credits),
     created_at: toIso(row.created_at),
@@ -47,6 +47,6 @@ export function fromJobRow(row: Record<string, unknown>): JobRecord {
     failed_at: toIsoOrNull(row.failed_at),
     routing: json(row.routing),
     duplicate: json(row.duplicate),
-    dedupe_key: row.dedupe_key === null || row.dedupe_key === undefined ? null : String(row.dedupe_key),
+    dedupe_key: toTextOrNull(row.dedupe_key),
   };
 }

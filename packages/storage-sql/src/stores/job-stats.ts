@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { DailyJobCounts, Environment, JobFilter, JobRecord, JobStatsRow } from '@intake/core';
-import { countOf, toIso, toNumber } from './normalize.js';
+import { countOf, toIso, toNumber, type Row } from './normalize.js';
 
 /*
  * Counts and statistics over the rollups of migration 003: finished jobs per organization, UTC hour
@@ -68,6 +68,9 @@ const ROLLUPS = [
   },
 ];
 
+
+/** One rollup row being summed: its key columns and its summed columns. */
+type RollupSums = { key: Record<string, unknown>; sums: Record<string, number> };
 /**
  * Adds finished jobs to the rollups (sign 1: a job finished, or was inserted finished) or takes them
  * out (sign -1: deleted). Call it in the transaction that makes the change. Rows are written in one
@@ -78,11 +81,11 @@ export async function adjustRollups(knex: Knex, jobs: Rolled[], sign: 1 | -1): P
   if (finished.length === 0) return;
   const upserts: Array<{ table: string; key: Record<string, unknown>; statement: Knex.QueryBuilder }> = [];
   for (const rollup of ROLLUPS) {
-    const rows = new Map<string, { key: Record<string, unknown>; sums: Record<string, number> }>();
+    const rows = new Map<string, RollupSums>();
     for (const job of finished) {
       const key = rollup.key(job);
       const id = JSON.stringify(key);
-      const row = rows.get(id) ?? { key, sums: {} as Record<string, number> };
+      const row: RollupSums = rows.get(id) ?? { key, sums: {} };
       for (const [column, value] of Object.entries(rollup.sums(job))) row.sums[column] = (row.sums[column] ?? 0) + sign * value;
       rows.set(id, row);
     }
@@ -142,14 +145,14 @@ export async function countJobs(knex: Knex, orgId: string, mode: Environment, fi
     if (hi !== null) edge.andWhere('created_at', '<', unitStart(hi, unitMs));
     parts.push(edge);
   }
-  const { rows } = await knex.raw(`select ${parts.map(() => '(?)').join(' + ')} as count`, parts);
-  return toNumber(rows[0].count);
+  const { rows } = await knex.raw<{ rows: Row[] }>(`select ${parts.map(() => '(?)').join(' + ')} as count`, parts);
+  return toNumber(rows[0]?.count);
 }
 
 /** Aggregates over an organization's jobs of one mode created since `since`: the rollup's whole hours plus the rest from `jobs`. */
 export async function jobStats(knex: Knex, orgId: string, mode: Environment, since: string): Promise<JobStatsRow> {
   const lo = Math.ceil(Date.parse(since) / HOUR_MS);
-  const { rows } = await knex.raw(
+  const { rows } = await knex.raw<{ rows: Row[] }>(
     `with parts as (
        select extractor_id, extractor_name, status, job_count as n, time_sum, time_count, confidence_sum, confidence_count, credits
          from job_rollups where org_id = ? and environment = ? and hour >= ?

@@ -17,7 +17,7 @@ import type {
 import { claimJob, releaseCredits } from './job-queue.js';
 import { fromJobRow, toJobRow } from './job-rows.js';
 import { adjustRollups, countJobs, dailyJobCounts, jobStats, ROLLED_COLUMNS, rolledFromRow } from './job-stats.js';
-import { countOf, toJson, toNumber } from './normalize.js';
+import { countOf, toJson, toNumber, type Row } from './normalize.js';
 
 /** The job queue on PostgreSQL / PGlite. Every multi-step change runs in one transaction. */
 export class SqlJobStore implements JobStore {
@@ -34,9 +34,9 @@ export class SqlJobStore implements JobStore {
           .ignore()
           .returning('key');
         if (claimed.length === 0) {
-          const existing = await trx('idempotency_keys').where({ org_id: job.org_id, environment: job.environment, key: idempotency.key }).first();
+          const existing = (await trx<Row>('idempotency_keys').where({ org_id: job.org_id, environment: job.environment, key: idempotency.key }).first())!;
           if (existing.request_hash !== idempotency.requestHash) return { outcome: 'idempotency_conflict' };
-          const earlier = await trx('jobs').where({ id: existing.job_id, environment: job.environment }).first();
+          const earlier = await trx<Row>('jobs').where({ id: existing.job_id, environment: job.environment }).first();
           if (earlier) return { outcome: 'replayed', job: fromJobRow(earlier) };
           await trx('idempotency_keys').where({ org_id: job.org_id, environment: job.environment, key: idempotency.key }).update({ job_id: job.id, created_at: job.created_at });
         }
@@ -50,7 +50,7 @@ export class SqlJobStore implements JobStore {
 
   async findEarlier(orgId: string, mode: Environment, query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string }): Promise<JobRecord | null> {
     if (!query.blobKey && !query.dedupeKey) return null;
-    const q = this.knex('jobs').where({ org_id: orgId, environment: mode }).andWhere('created_at', '>=', query.since);
+    const q = this.knex<Row>('jobs').where({ org_id: orgId, environment: mode }).andWhere('created_at', '>=', query.since);
     if (query.blobKey) q.andWhere({ blob_key: query.blobKey }).andWhereNot({ status: 'failed' });
     if (query.dedupeKey) q.andWhere({ dedupe_key: query.dedupeKey, status: 'completed' });
     if (query.excludeId) q.andWhereNot({ id: query.excludeId });
@@ -59,7 +59,7 @@ export class SqlJobStore implements JobStore {
   }
 
   async get(orgId: string, mode: Environment | null, id: string): Promise<JobRecord | null> {
-    const row = await this.knex('jobs').where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) }).first();
+    const row = await this.knex<Row>('jobs').where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) }).first();
     return row ? fromJobRow(row) : null;
   }
 
@@ -139,14 +139,14 @@ export class SqlJobStore implements JobStore {
   /** Ends a processing job if the fence holds, releasing its credit reservation in the same transaction. */
   private async finish(id: string, fence: (q: Knex.QueryBuilder) => Knex.QueryBuilder, values: Record<string, unknown>): Promise<JobRecord | null> {
     return this.knex.transaction(async (trx) => {
-      const held = await fence(trx('jobs').where({ id, status: 'processing' })).forUpdate().first('org_id', 'reserved_credits');
+      const held = await fence(trx<Row>('jobs').where({ id, status: 'processing' })).forUpdate().first<Row | undefined>('org_id', 'reserved_credits');
       if (!held) return null;
-      const [row] = await trx('jobs')
+      const [row] = await trx<Row>('jobs')
         .where({ id })
         .update({ ...values, lease_owner: null, lease_expires_at: null, reserved_credits: 0 })
         .returning('*');
       await releaseCredits(trx, String(held.org_id), toNumber(held.reserved_credits));
-      const finished = fromJobRow(row);
+      const finished = fromJobRow(row!);
       await adjustRollups(trx, [finished], 1);
       return finished;
     });

@@ -25,3 +25,17 @@ export async function countOf(query: Promise<{ count?: unknown }[]> | PromiseLik
   const rows = await query;
   return toNumber(rows[0]?.count ?? 0);
 }
+
+/** A row as knex returns it: column names to driver values. */
+export type Row = Record<string, unknown>;
+
+/**
+ * A text column's value, or null for SQL NULL. Both drivers return text as strings; anything else
+ * means a query read the wrong column, and fails here rather than turning into "[object Object]".
+ */
+export function toTextOrNull(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  throw new Error(`expected text from the database, got ${typeof value}`);
+}

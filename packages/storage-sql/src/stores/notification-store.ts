@@ -9,12 +9,12 @@ import type {
   NotificationStatus,
   NotificationStore,
 } from '@intake/core';
-import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber } from './normalize.js';
+import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const TABLE = 'notifications';
 const SENDERS = 'notification_senders';
 
-const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+const text = (value: unknown): string | null => (toTextOrNull(value));
 
 const fromRow = (r: Record<string, unknown>): NotificationRecord => ({
   id: String(r.id),
@@ -77,13 +77,13 @@ export class SqlNotificationStore implements NotificationStore {
   }
 
   async getSender(orgId: string, messageId: string): Promise<NotificationSender | null> {
-    const row = await this.knex(SENDERS).where({ org_id: orgId, message_id: messageId }).first();
+    const row = await this.knex<Row>(SENDERS).where({ org_id: orgId, message_id: messageId }).first();
     return row ? senderFromRow(row) : null;
   }
 
   /** The predicate repeats the partial index outbox_notify_pending, so the scan stays on it. */
   async takeJobEvents(limit: number): Promise<JobEventForNotification[]> {
-    const result = await this.knex.raw(
+    const result = await this.knex.raw<{ rows: Row[] }>(
       `select id, org_id, event, data, created_at from outbox_events
         where notified_at is null and event in ('job.completed', 'job.failed') and (data #>> '{metadata,source}') = 'email'
         order by seq
@@ -110,7 +110,7 @@ export class SqlNotificationStore implements NotificationStore {
    * holds are passed over, not waited for) and the update leases them.
    */
   async claimDue(owner: string, options: NotificationClaimOptions): Promise<NotificationRecord[]> {
-    const result = await this.knex.raw(
+    const result = await this.knex.raw<{ rows: Row[] }>(
       `update ${TABLE}
           set lease_owner = ?, lease_expires_at = ?::timestamptz, attempts = attempts + 1
         where id in (
@@ -149,7 +149,7 @@ export class SqlNotificationStore implements NotificationStore {
   }
 
   async failExhausted(now: string, maxAttempts: number): Promise<number> {
-    const result = await this.knex.raw(
+    const result = await this.knex.raw<{ rows: Row[] }>(
       `update ${TABLE}
           set status = 'failed', last_error = ${ABANDONED}, next_attempt_at = null, lease_owner = null, lease_expires_at = null
         where status = 'pending' and attempts >= ? and lease_expires_at <= ?::timestamptz
@@ -164,7 +164,7 @@ export class SqlNotificationStore implements NotificationStore {
   }
 
   async takeDigestItems(until: string, limit: number): Promise<NotificationRecord[]> {
-    const result = await this.knex.raw(
+    const result = await this.knex.raw<{ rows: Row[] }>(
       `select * from ${TABLE}
         where status = 'digest_pending' and created_at <= ?::timestamptz
         order by created_at, id
@@ -207,7 +207,7 @@ export class SqlNotificationStore implements NotificationStore {
   }
 
   async get(orgId: string, id: string): Promise<NotificationRecord | null> {
-    const row = await this.knex(TABLE).where({ org_id: orgId, id }).first();
+    const row = await this.knex<Row>(TABLE).where({ org_id: orgId, id }).first();
     return row ? fromRow(row) : null;
   }
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Organization, OrganizationSettings, OrganizationStore } from '@intake/core';
-import { countOf, toIso, toNumber } from './normalize.js';
+import { countOf, toIso, toNumber, type Row } from './normalize.js';
 
 const fromRow = (row: Record<string, unknown>): Organization => ({
   id: String(row.id),
@@ -20,7 +20,7 @@ export class SqlOrganizationStore implements OrganizationStore {
   }
 
   async get(id: string): Promise<Organization | null> {
-    const row = await this.knex('organizations').where({ id }).first();
+    const row = await this.knex<Row>('organizations').where({ id }).first();
     return row ? fromRow(row) : null;
   }
 
@@ -31,7 +31,7 @@ export class SqlOrganizationStore implements OrganizationStore {
 
   async update(id: string, changes: OrganizationSettings): Promise<Organization | null> {
     if (Object.keys(changes).length === 0) return this.get(id);
-    const rows = await this.knex('organizations').where({ id }).update(changes).returning('*');
+    const rows = await this.knex<Row>('organizations').where({ id }).update(changes).returning('*');
     return rows[0] ? fromRow(rows[0]) : null;
   }
 

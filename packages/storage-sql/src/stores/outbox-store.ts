@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { OutboxEvent, OutboxStore } from '@intake/core';
-import { fromJson, toIso, toJson } from './normalize.js';
+import { fromJson, toIso, toJson, toTextOrNull } from './normalize.js';
 
 export class SqlOutboxStore implements OutboxStore {
   constructor(private readonly knex: Knex) {}
@@ -20,7 +20,7 @@ export class SqlOutboxStore implements OutboxStore {
       event: String(r.event),
       data: fromJson(r.data),
       created_at: toIso(r.created_at),
-      ...(r.email_prefix == null ? {} : { email_prefix: String(r.email_prefix) }),
+      ...(r.email_prefix == null ? {} : { email_prefix: toTextOrNull(r.email_prefix)! }),
     }));
   }
 }

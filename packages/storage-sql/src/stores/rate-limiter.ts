@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { RateLimitDecision, RateLimiter } from '@intake/core';
-import { toNumber } from './normalize.js';
+import { toNumber, type Row } from './normalize.js';
 
 /** Windows older than this are deleted now and then; nothing reads them. */
 const KEEP_WINDOWS_MS = 3_600_000;
@@ -85,7 +85,7 @@ export class SqlRateLimiter implements RateLimiter {
     const want = Math.max(1, Math.floor(limit / 20));
     const { granted, total } = await this.knex.transaction(async (trx) => {
       await trx.raw('insert into rate_limit_windows (key, window_start, count) values (?, ?, 0) on conflict do nothing', [key, start]);
-      const row = await trx('rate_limit_windows').where({ key, window_start: start }).forUpdate().first('count');
+      const row = (await trx<Row>('rate_limit_windows').where({ key, window_start: start }).forUpdate().first('count'))!;
       const counted = toNumber(row.count);
       const take = Math.max(0, Math.min(want, limit - counted));
       if (take > 0) await trx('rate_limit_windows').where({ key, window_start: start }).update({ count: counted + take });

@@ -10,12 +10,12 @@ import type {
   ReviewResolution,
   ReviewStatus,
 } from '@intake/core';
-import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber } from './normalize.js';
+import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const ITEMS = 'review_items';
 const EXAMPLES = 'classification_examples';
 
-const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+const text = toTextOrNull;
 
 /** Both drivers return booleans; a text rendering ('t'/'true') is accepted too. */
 const bool = (value: unknown): boolean => value === true || value === 't' || value === 'true' || value === 1;
@@ -69,7 +69,7 @@ export class SqlReviewItemStore implements ReviewItemStore {
   }
 
   async get(orgId: string, mode: Environment | null, id: string): Promise<ReviewItemRecord | null> {
-    const row = await this.knex(ITEMS).where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) }).first();
+    const row = await this.knex<Row>(ITEMS).where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) }).first();
     return row ? itemFromRow(row) : null;
   }
 
@@ -108,11 +108,11 @@ export class SqlClassificationExampleStore implements ClassificationExampleStore
   }
 
   async list(orgId: string, mode: Environment, limit: number): Promise<ClassificationExample[]> {
-    const rows = (await this.knex(EXAMPLES)
+    const rows = await this.knex<Row>(EXAMPLES)
       .where({ org_id: orgId, environment: mode })
       .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
       .limit(limit)
-      .select('org_id', 'environment', 'document_type', 'sender_domain', 'tokens', 'created_at')) as Record<string, unknown>[];
+      .select('org_id', 'environment', 'document_type', 'sender_domain', 'tokens', 'created_at');
     return rows.map((r) => ({
       org_id: String(r.org_id),
       environment: r.environment as Environment,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { SessionRecord, SessionStore } from '@intake/core';
-import { toIso } from './normalize.js';
+import { toIso, type Row } from './normalize.js';
 
 const fromRow = (r: Record<string, unknown>): SessionRecord => ({
   id_hash: String(r.id_hash),
@@ -21,7 +21,7 @@ export class SqlSessionStore implements SessionStore {
   }
 
   async findByHash(idHash: string): Promise<SessionRecord | null> {
-    const row = await this.knex('dashboard_sessions').where({ id_hash: idHash }).first();
+    const row = await this.knex<Row>('dashboard_sessions').where({ id_hash: idHash }).first();
     return row ? fromRow(row) : null;
   }
 

@@ -16,18 +16,18 @@ import {
   type WebhookEndpoint,
   type WebhookStore,
 } from '@intake/core';
-import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber } from './normalize.js';
+import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const endpointFromRow = (r: Record<string, unknown>): StoredWebhookEndpoint => ({
   id: String(r.id),
   org_id: String(r.org_id),
   url: String(r.url),
   events: fromJson<string[]>(r.events),
-  description: r.description === null ? null : String(r.description),
+  description: toTextOrNull(r.description),
   is_active: Boolean(r.is_active),
   created_at: toIso(r.created_at),
   updated_at: toIso(r.updated_at),
-  email_prefix: r.email_prefix == null ? null : String(r.email_prefix),
+  email_prefix: toTextOrNull(r.email_prefix),
   secret: String(r.secret),
 });
 
@@ -57,8 +57,8 @@ const attemptFromRow = (r: Record<string, unknown>): WebhookAttempt => ({
   started_at: toIso(r.started_at),
   status_code: r.status_code === null ? null : toNumber(r.status_code),
   duration_ms: toNumber(r.duration_ms),
-  error: r.error === null ? null : String(r.error),
-  response_body: r.response_body === null ? null : String(r.response_body),
+  error: toTextOrNull(r.error),
+  response_body: toTextOrNull(r.response_body),
   success: Boolean(r.success),
 });
 
@@ -125,7 +125,7 @@ export class SqlWebhookStore implements WebhookStore {
   }
 
   async getEndpoint(orgId: string, id: string): Promise<StoredWebhookEndpoint | null> {
-    const row = await this.knex('webhook_endpoints').where({ org_id: orgId, id }).whereNull('email_prefix').first();
+    const row = await this.knex<Row>('webhook_endpoints').where({ org_id: orgId, id }).whereNull('email_prefix').first();
     return row ? withoutPrefix(endpointFromRow(row)) : null;
   }
 
@@ -141,7 +141,7 @@ export class SqlWebhookStore implements WebhookStore {
     const { email_prefix: _p, ...rest } = changes;
     const values: Record<string, unknown> = { ...rest };
     if (changes.events) values.events = toJson(changes.events);
-    const rows = await this.knex('webhook_endpoints').where({ org_id: orgId, id }).whereNull('email_prefix').update(values).returning('*');
+    const rows = await this.knex<Row>('webhook_endpoints').where({ org_id: orgId, id }).whereNull('email_prefix').update(values).returning('*');
     return rows[0] ? withoutPrefix(endpointFromRow(rows[0])) : null;
   }
 
@@ -163,7 +163,7 @@ export class SqlWebhookStore implements WebhookStore {
   }
 
   async getPrefixEndpoint(orgId: string, prefix: string): Promise<StoredWebhookEndpoint | null> {
-    const row = await this.knex('webhook_endpoints').where({ org_id: orgId, email_prefix: prefix }).first();
+    const row = await this.knex<Row>('webhook_endpoints').where({ org_id: orgId, email_prefix: prefix }).first();
     return row ? endpointFromRow(row) : null;
   }
 
@@ -179,7 +179,7 @@ export class SqlWebhookStore implements WebhookStore {
       const rows = [];
       for (const e of events as Record<string, unknown>[]) {
         const envelope = JSON.stringify({ id: e.id, event: e.event, created_at: toIso(e.created_at), data: fromJson(e.data) });
-        const event = { org_id: String(e.org_id), event: String(e.event), email_prefix: e.email_prefix == null ? null : String(e.email_prefix) };
+        const event = { org_id: String(e.org_id), event: String(e.event), email_prefix: toTextOrNull(e.email_prefix) };
         for (const endpoint of endpoints) {
           if (!receives(endpoint, event)) continue;
           rows.push({ id: makeId(), org_id: e.org_id, environment: e.environment, endpoint_id: endpoint.id, event_id: e.id, event: e.event, status: 'pending', payload: envelope, next_attempt_at: at, created_at: at });
@@ -224,7 +224,7 @@ export class SqlWebhookStore implements WebhookStore {
     if (client.config.client !== 'pg') {
       const order: unknown[] = [];
       const sql = text.replace(/\$(\d+)/g, (_, n: string) => (order.push(values[Number(n) - 1]), '?'));
-      return (await this.knex.raw(sql, order as Knex.RawBinding[])).rows;
+      return (await this.knex.raw<{ rows: Row[] }>(sql, order as Knex.RawBinding[])).rows;
     }
     const connection = (await client.acquireConnection()) as { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }> };
     try {
@@ -236,7 +236,7 @@ export class SqlWebhookStore implements WebhookStore {
 
   async releaseClaims(workerId: string, deliveryIds: readonly string[]): Promise<number> {
     if (deliveryIds.length === 0) return 0;
-    const result = await this.knex.raw(
+    const result = await this.knex.raw<{ rows: Row[] }>(
       `update webhook_deliveries set lease_owner = null, lease_expires_at = null
        where id in (select value from json_array_elements_text(?::json)) and lease_owner = ? and status = 'pending'
        returning id`,
@@ -249,9 +249,9 @@ export class SqlWebhookStore implements WebhookStore {
     // One snapshot for both reads: an attempt recorded in between would show next to a stale attempt_count.
     return this.knex.transaction(
       async (trx) => {
-        const row = await trx('webhook_deliveries').where({ org_id: orgId, environment: mode, id }).first();
+        const row = await trx<Row>('webhook_deliveries').where({ org_id: orgId, environment: mode, id }).first();
         if (!row) return null;
-        const attempts = await trx('webhook_attempts').where({ delivery_id: id }).orderBy([{ column: 'chain' }, { column: 'attempt' }]);
+        const attempts = await trx<Row>('webhook_attempts').where({ delivery_id: id }).orderBy([{ column: 'chain' }, { column: 'attempt' }]);
         return { ...deliveryFromRow(row), attempts: attempts.map(attemptFromRow) };
       },
       { isolationLevel: 'repeatable read' },
@@ -276,7 +276,7 @@ export class SqlWebhookStore implements WebhookStore {
   }
 
   async replay(orgId: string, mode: Environment, id: string, now: string): Promise<WebhookDelivery | null> {
-    const rows = await this.knex('webhook_deliveries')
+    const rows = await this.knex<Row>('webhook_deliveries')
       .where({ org_id: orgId, environment: mode, id })
       .update({ status: 'pending', chain: this.knex.raw('chain + 1'), attempt_count: 0, next_attempt_at: now, lease_owner: null, lease_expires_at: null })
       .returning('*');

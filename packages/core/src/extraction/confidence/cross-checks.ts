@@ -39,7 +39,7 @@ function lineSum(items: unknown[]): number | null {
   let sum = 0;
   for (const item of items) {
     if (typeof item !== 'object' || item === null) return null;
-    const amount = Object.entries(item).find(([key, value]) => typeof value === 'number' && /amount|total|sum|betrag/i.test(key))?.[1];
+    const amount = Object.entries(item as Record<string, unknown>).find(([key, value]) => typeof value === 'number' && /amount|total|sum|betrag/i.test(key))?.[1];
     if (typeof amount !== 'number') return null;
     sum += amount;
   }

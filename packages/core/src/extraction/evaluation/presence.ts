@@ -17,9 +17,14 @@ export function presentValues(doc: ReadDocument, expected: Record<string, unknow
   const result: Record<string, boolean> = {};
   for (const [field, value] of Object.entries(expected)) {
     if (Array.isArray(value) || value === null || value === undefined) continue;
-    if (typeof value === 'number') result[field] = amounts.has(Math.round(Math.abs(value) * 100));
-    else if (/^\d{4}-\d{2}-\d{2}$/.test(String(value))) result[field] = dates.has(String(value));
-    else result[field] = folded.includes(` ${fold(String(value))} `);
+    if (typeof value === 'number') {
+      result[field] = amounts.has(Math.round(Math.abs(value) * 100));
+      continue;
+    }
+    // Ground truth is JSON: strings as they are, other scalars as JSON (for booleans the text String() gives).
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(text)) result[field] = dates.has(text);
+    else result[field] = folded.includes(` ${fold(text)} `);
   }
   return result;
 }

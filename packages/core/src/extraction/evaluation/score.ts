@@ -95,7 +95,7 @@ function compareItems(want: unknown[], got: unknown[]): number {
   let right = 0;
   for (const row of want.filter(isRecord)) {
     const ranked = unused
-      .map((candidate) => ({ candidate, overlap: wordOverlap(String(row.description ?? ''), String(candidate.description ?? '')) }))
+      .map((candidate) => ({ candidate, overlap: wordOverlap(descriptionOf(row), descriptionOf(candidate)) }))
       .sort((a, b) => b.overlap - a.overlap);
     const match = ranked[0];
     if (!match || match.overlap < DESCRIPTION_OVERLAP) continue;
@@ -104,6 +104,13 @@ function compareItems(want: unknown[], got: unknown[]): number {
     if (membersRight) right++;
   }
   return want.length === 0 && got.length === 0 ? 1 : right / Math.max(want.length, got.length);
+}
+
+/** A line item's description: a string, or empty when absent; anything else as JSON. */
+function descriptionOf(row: Record<string, unknown>): string {
+  const description = row.description;
+  if (typeof description === 'string') return description;
+  return description === null || description === undefined ? '' : JSON.stringify(description);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

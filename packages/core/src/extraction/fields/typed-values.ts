@@ -51,9 +51,9 @@ function identifiers(text: string): TypedValue[] {
   const found: TypedValue[] = [];
   for (const m of text.matchAll(ID_TOKEN)) {
     const token = m[0];
-    if (!/\d/.test(token) || insideParentheses(text, m.index!, token.length)) continue;
+    if (!/\d/.test(token) || insideParentheses(text, m.index, token.length)) continue;
     const fit = /^\d{1,3}([.,]\d{2})$/.test(token) || /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(token) ? 0.2 : token.length < 3 ? 0.5 : 1;
-    found.push({ value: token, start: m.index!, end: m.index! + token.length, fit });
+    found.push({ value: token, start: m.index, end: m.index + token.length, fit });
   }
   return found;
 }

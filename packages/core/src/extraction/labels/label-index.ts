@@ -39,8 +39,8 @@ export interface LineToken {
 export const WEAK_STRENGTH = 0.55;
 
 const BUILT_IN: LabelEntry[] = ROLES.flatMap((role) => [
-  ...ROLE_LABELS[role].labels.map((label) => ({ key: role as LabelKey, tokens: label.split(' '), strength: 1 })),
-  ...(ROLE_LABELS[role].weak ?? []).map((label) => ({ key: role as LabelKey, tokens: label.split(' '), strength: WEAK_STRENGTH })),
+  ...ROLE_LABELS[role].labels.map((label) => ({ key: role, tokens: label.split(' '), strength: 1 })),
+  ...(ROLE_LABELS[role].weak ?? []).map((label) => ({ key: role, tokens: label.split(' '), strength: WEAK_STRENGTH })),
 ]);
 
 export class LabelIndex {
@@ -111,7 +111,7 @@ export function lineTokens(line: Line): LineToken[] {
   const tokens: LineToken[] = [];
   for (const m of line.text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const text = fold(m[0]).replace(/ /g, '');
-    if (text) tokens.push({ text, start: m.index!, end: m.index! + m[0].length });
+    if (text) tokens.push({ text, start: m.index, end: m.index + m[0].length });
   }
   return tokens;
 }

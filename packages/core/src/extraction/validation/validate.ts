@@ -42,7 +42,7 @@ function shaped(field: FieldDefinition, value: unknown, path: string, errors: Fi
   }
   if (field.type === 'object' && field.fields && isRecord(value)) return members(field.fields, value, path, errors);
   if (field.type === 'array' && field.fields && Array.isArray(value)) {
-    return value.map((element, i) => (isRecord(element) ? members(field.fields!, element, `${path}.${i}`, errors) : element));
+    return (value as unknown[]).map((element, i) => (isRecord(element) ? members(field.fields!, element, `${path}.${i}`, errors) : element));
   }
   return value;
 }

@@ -9,10 +9,10 @@ export interface FoundText {
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 // A phone number: optional +country, then digit groups with spaces, dots, dashes or brackets; at
 // least 7 digits in all so that amounts and dates do not qualify.
-const PHONE = /(?<![\w.,])(?:\+|00)?\(?\d[\d\s().\/-]{5,}\d(?![\w.,]*\d)/g;
+const PHONE = /(?<![\w.,])(?:\+|00)?\(?\d[\d\s()./-]{5,}\d(?![\w.,]*\d)/g;
 
 export function findEmails(text: string): FoundText[] {
-  return [...text.matchAll(EMAIL)].map((m) => ({ value: m[0].replace(/\.$/, ''), start: m.index!, end: m.index! + m[0].length }));
+  return [...text.matchAll(EMAIL)].map((m) => ({ value: m[0].replace(/\.$/, ''), start: m.index, end: m.index + m[0].length }));
 }
 
 export function findPhones(text: string): FoundText[] {
@@ -22,7 +22,7 @@ export function findPhones(text: string): FoundText[] {
     const digits = raw.replace(/\D/g, '');
     if (digits.length < 7 || digits.length > 15) continue;
     if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(raw)) continue;
-    found.push({ value: raw.replace(/\s+/g, ' '), start: m.index!, end: m.index! + raw.length });
+    found.push({ value: raw.replace(/\s+/g, ' '), start: m.index, end: m.index + raw.length });
   }
   return found;
 }

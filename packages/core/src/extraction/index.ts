@@ -14,7 +14,7 @@ export { summarizeEvaluation } from './evaluation/report.js';
 export { calibrationGap, formatEvaluation } from './evaluation/format-report.js';
 export { assignFolds, groupMembers } from './evaluation/folds.js';
 export type { FoldMember } from './evaluation/folds.js';
-export type { EvaluatedDocument, EvaluationSummary, Tally } from './evaluation/report.js';
+export type { EvaluatedDocument, EvaluationSummary, FieldPresence, Tally } from './evaluation/report.js';
 export { createRanker, featureNames, FAMILIES } from './ranking/ranker.js';
 export type { CandidateRanker, Family, RankerModel } from './ranking/ranker.js';
 export { collectExamples, trainRanker } from './ranking/train.js';

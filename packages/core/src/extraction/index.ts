@@ -18,5 +18,7 @@ export type { EvaluatedDocument, EvaluationSummary, FieldPresence, Tally } from 
 export { createRanker, featureNames, FAMILIES } from './ranking/ranker.js';
 export type { CandidateRanker, Family, RankerModel } from './ranking/ranker.js';
 export { collectExamples, trainRanker } from './ranking/train.js';
+export { fitCalibration } from './ranking/calibrate-model.js';
+export type { ScoredDocument } from './ranking/calibrate-model.js';
 export type { LabelledList } from './ranking/train.js';
 export { REVIEW_BELOW } from './extract-fields.js';

@@ -24,8 +24,8 @@ describe('Platt calibration', () => {
       ...Array.from({ length: 50 }, (_, i) => score('total_amount', 0.9, i < 25)),
       ...Array.from({ length: 50 }, () => score('transaction_date', 0, false, null)),
     ];
-    const calibration = fitCalibration([{ documentType: 'receipt', kind: 'image', scores }]);
-    expect(Object.keys(calibration)).toEqual(['amount', 'amount:ocr']);
+    const calibration = fitCalibration([{ documentType: 'receipt', scores }]);
+    expect(Object.keys(calibration)).toEqual(['amount']);
     expect(applyKnots(calibration.amount!, 0.9)).toBeCloseTo(0.5, 1);
   });
 });
@@ -52,12 +52,5 @@ describe('a calibrated ranker', () => {
     expect(result.confidence.total_amount).toBeLessThan(REVIEW_BELOW);
     expect(result.validation_errors).toEqual([]);
     expect(result.needs_review).toBe(true);
-  });
-
-  it('uses the map of the way the page was read when it has one (a text layer here)', () => {
-    const calibration = { amount: [[0, 0.05], [1, 0.3]], 'amount:ocr': [[0, 0.05], [1, 0.1]], 'amount:text': [[0, 0.9], [1, 0.95]] } satisfies Record<string, [number, number][]>;
-    const result = extractFields(receipt(20), fields, { documentType: 'receipt', ranker: createRanker({ ...model, calibration }) });
-    expect(result.confidence.total_amount).toBeGreaterThanOrEqual(0.9);
-    expect(result.needs_review).toBe(false);
   });
 });

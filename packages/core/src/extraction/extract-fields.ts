@@ -15,7 +15,7 @@ import type { LabelKey } from './labels/label-index.js';
 import { fieldLabels, roleOf } from './labels/roles.js';
 import type { Role } from './labels/synonyms.js';
 import { validateField } from './validation/validate.js';
-import { calibrationGroup, type CandidateRanker, type Reading } from './ranking/ranker.js';
+import { calibrationGroup, type CandidateRanker } from './ranking/ranker.js';
 import { shippedRanker } from './ranking/shipped.js';
 
 export interface ExtractFieldsOptions {
@@ -50,8 +50,7 @@ export function extractFields(doc: ReadDocument, fields: FieldDefinition[], opti
   }
   if (options.useEmbeddedXml !== false) mergeEInvoice(found, doc, fields, roles);
   applyCrossChecks(found, fields, roles);
-  const reading = doc.pages.every((p) => p.source === 'text_layer') ? 'text' : 'ocr';
-  return finish(found, fields, (finding, field) => confidenceOf(finding, roles.get(field.name) ?? null, reading, ctx.ranker));
+  return finish(found, fields, (finding, field) => confidenceOf(finding, roles.get(field.name) ?? null, ctx.ranker));
 }
 
 function findField(ctx: ExtractionContext, field: FieldDefinition, parents: string[], shared: SharedFindings): FoundField | null {
@@ -126,10 +125,10 @@ const RECALIBRATED = new Set<FoundField['source']>(['label', 'layout', 'fallback
  * The rules' calibration (or the ranker's probability), then the ranker's held-out calibration of the
  * field's group; XML values stay exact.
  */
-function confidenceOf(finding: FoundField, role: Role | null, reading: Reading, ranker: CandidateRanker | undefined): number {
+function confidenceOf(finding: FoundField, role: Role | null, ranker: CandidateRanker | undefined): number {
   const confidence = calibrate(finding);
   if (!RECALIBRATED.has(finding.source) || !ranker?.recalibrate) return confidence;
-  return ranker.recalibrate(calibrationGroup(role), reading, confidence);
+  return ranker.recalibrate(calibrationGroup(role), confidence);
 }
 
 /** A field found with less confidence than this sends the document to review. */

@@ -28,10 +28,17 @@ export function applyKnots(knots: CalibrationKnots, x: number): number {
 
 /**
  * Platt scaling: a logistic curve over the confidence's log-odds, fitted by full-batch gradient
- * descent from the identity (deterministic). Two parameters: it keeps the order and spread of the
- * scores and only bends them towards the share right. Returned as knots every 0.05, which the
+ * descent from the identity (deterministic). Two parameters: it keeps the order and (see MIN_SLOPE)
+ * the spread of the scores and only bends them towards the share right. Returned as knots every 0.05, which the
  * ranker applies linearly between.
  */
+/**
+ * The curve keeps at least this share of the scores' log-odds spread: where a group's held-out values
+ * were nearly all right, an unconstrained fit flattens every confidence to the top, and a value the
+ * arithmetic contradicts would no longer look any less sure than one it confirms.
+ */
+const MIN_SLOPE = 0.5;
+
 export function fitPlatt(points: readonly CalibrationPoint[]): CalibrationKnots {
   const xs = points.map((p) => logit(p.confidence));
   const ys = points.map((p) => (p.right ? 1 : 0));
@@ -45,7 +52,7 @@ export function fitPlatt(points: readonly CalibrationPoint[]): CalibrationKnots 
       ga += error * x;
       gb += error;
     });
-    a -= (0.5 * ga) / xs.length;
+    a = Math.max(MIN_SLOPE, a - (0.5 * ga) / xs.length);
     b -= (0.5 * gb) / xs.length;
   }
   return Array.from({ length: 21 }, (_, i): [number, number] => [i / 20, round(Math.min(0.99, sigmoid(a * logit(i / 20) + b)))]);

@@ -31,18 +31,13 @@ export interface RankerModel {
   /**
    * Maps (Platt curves as knots) from a field's confidence to the share right, fitted on held-out predictions
    * (see calibrate-model.ts), per calibration group: a ranked family, or `rules` for the fields the
-   * rules score alone, split by how the page was read (`amount:text`, `amount:ocr`), with the group
-   * as a whole (`amount`) for a side that had too few values. Absent: confidences are reported as the
-   * models give them.
+   * rules score alone. Absent: confidences are reported as the models give them.
    */
-  calibration?: Record<string, CalibrationKnots>;
+  calibration?: Partial<Record<CalibrationGroup, CalibrationKnots>>;
 }
 
 /** Fields are calibrated in groups: those a family's model ranks, and those the rules score alone. */
 export type CalibrationGroup = Family | 'rules';
-
-/** Values from a text layer are surer than OCR'd ones at the same score; each is calibrated apart. */
-export type Reading = 'text' | 'ocr';
 
 /**
  * `rank` scores one candidate against its features; `confidence` turns that score, its margin over
@@ -66,7 +61,7 @@ export interface CandidateRanker {
   /** The candidates best first, each with the model's probability as its score (`ranked`). */
   rank(ctx: ExtractionContext, role: Role, candidates: Candidate[], documentType: string | undefined): Candidate[];
   /** A field's confidence as calibrated on held-out documents for its group (unchanged without a map). */
-  recalibrate?(group: CalibrationGroup, reading: Reading, confidence: number): number;
+  recalibrate?(group: CalibrationGroup, confidence: number): number;
 }
 
 /** The calibration group of a field: the family of its role, `rules` for roles no model ranks. */
@@ -101,8 +96,8 @@ export function createRanker(model: RankerModel): CandidateRanker {
         .map((c, i) => ({ ...c, score: round(predictLogistic(weights.confidence, confidenceRow(scores, i))), ranked: true }))
         .sort((a, b) => b.score - a.score);
     },
-    recalibrate(group, reading, confidence) {
-      const knots = model.calibration?.[`${group}:${reading}`] ?? model.calibration?.[group];
+    recalibrate(group, confidence) {
+      const knots = model.calibration?.[group];
       return knots ? round(Math.min(0.99, applyKnots(knots, confidence))) : confidence;
     },
   };

@@ -56,6 +56,9 @@ describe.skipIf(!HAS_CORPUS)('intake eval', () => {
     expect(text.stdout).toContain('Documents: 3');
     expect(text.stdout).toMatch(/Required fields per type and kind[\s\S]*receipt \/ photos and images/);
     expect(text.stdout).toMatch(/Vendor or merchant name/);
+    // Per kind and field: in the read text, right, right of those in the text.
+    expect(text.stdout).toMatch(/Where values are lost[\s\S]*photos and images \/ receipt\.merchant_name\s+\d+\.\d% \(\d\/1\)\s+\d+\.\d% \(\d\/1\)/);
+    expect(text.stdout).toContain('its confidences calibrated on inner folds');
     expect(text.stdout).toMatch(/invoice\.invoice_number\s+100\.0% \(1\/1\)/);
     expect(text.stdout).toMatch(/Classification\s+100\.0% \(3\/3\)/);
     expect(text.stdout).toMatch(/E-invoices \(1 with CII\/UBL XML\)/);

@@ -3,7 +3,7 @@ import { calibrationGap, summarizeEvaluation, type EvaluationSummary, type Tally
 import { createTesseractReader, READING_REVISION, type TesseractReader } from '@intake/ocr-tesseract';
 import { crossValidate } from '../../daemon/src/cli/commands/cross-validate.js';
 import { findCorpus, type ReadEntry } from '../../daemon/src/cli/commands/evaluate-corpus.js';
-import { learnRanker } from '../../daemon/src/cli/commands/learn-ranker.js';
+import { learnCalibratedRanker } from '../../daemon/src/cli/commands/learn-calibrated.js';
 import { createReadCache, defaultCacheDir } from '../../daemon/src/cli/commands/read-cache.js';
 import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from './corpus-location.js';
 import { developmentCorpora, HAS_DEV_DATA } from './eval/corpora.js';
@@ -11,7 +11,8 @@ import { readFile } from 'node:fs/promises';
 
 /**
  * Held-out figures, the way `intake eval` computes them: documents grouped by vendor and source,
- * five folds, each scored by a ranker trained on the other four. Reads go through the eval's cache
+ * five folds, each scored by a ranker trained on the other four (its confidences calibrated on
+ * inner folds of those four). Reads go through the eval's cache
  * (~/.cache/intake-eval), so only the first run pays for OCR. The dev corpus runs by default; all
  * development data (dev, dev-large and scans of their PDFs, ~300 documents, many minutes of OCR
  * when not cached) only with INTAKE_EVAL_LONG=1.
@@ -23,7 +24,7 @@ async function heldOut(dirs: string[], reader: TesseractReader): Promise<Evaluat
   const cache = createReadCache(reader, defaultCacheDir(), `tesseract:${READING_REVISION}`);
   const reads: ReadEntry[] = [];
   for (const entry of (await Promise.all(dirs.map(findCorpus))).flat()) reads.push({ entry, ...(await cache.read(new Uint8Array(await readFile(entry.file)))) });
-  return summarizeEvaluation(crossValidate(reads, 5, learnRanker));
+  return summarizeEvaluation(crossValidate(reads, 5, learnCalibratedRanker));
 }
 
 describe.skipIf(!HAS_CORPUS)('held-out figures on the dev corpus', () => {
@@ -60,8 +61,8 @@ describe.skipIf(!LONG || !HAS_DEV_DATA)('held-out figures on all development dat
     expect(rate(summary.kinds.pdf_text)).toBeGreaterThanOrEqual(0.9);
     expect(rate(summary.classification)).toBeGreaterThanOrEqual(0.97);
     expect(rate(summary.kinds.scan)).toBeGreaterThanOrEqual(0.8);
-    // Measured 7.1 points; the issue's target is 5.
-    expect(calibrationGap(summary)).toBeLessThanOrEqual(0.08);
+    // Measured 3.4 to 4.6 points as features changed (7.1 before held-out calibration); the issue's target is 5.
+    expect(calibrationGap(summary)).toBeLessThanOrEqual(0.05);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { DocumentLimits } from '@intake/core';
+import type { ImagePreparation } from './image/prepare-image.js';
 import type { OcrWorkerPool } from './ocr/worker-pool.js';
 
 /** What reading one document needs besides its bytes. */
@@ -11,4 +12,6 @@ export interface ReadContext {
   minTextLayerWords: number;
   /** Checked before any page is rendered or decoded. */
   limits: DocumentLimits;
+  /** What is done to images (not to rendered PDF pages) before OCR. */
+  imagePreparation: ImagePreparation;
 }

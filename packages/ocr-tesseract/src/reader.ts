@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { DocumentInspection, DocumentLimits, DocumentReader, ReadDocument, ReadOptions } from '@intake/core';
 import { DEFAULT_DOCUMENT_LIMITS, sniffMimeType } from '@intake/core';
+import { DEFAULT_IMAGE_PREPARATION, type ImagePreparation } from './image/prepare-image.js';
 import { imagePageCount, readImage } from './image/read-image.js';
 import { OcrWorkerPool } from './ocr/worker-pool.js';
 import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
@@ -28,6 +29,10 @@ export interface TesseractReaderOptions {
   minMeanConfidence?: number;
   /** Pages, pixels per page and per image, checked before anything is rendered (DEFAULT_DOCUMENT_LIMITS). */
   limits?: Partial<DocumentLimits>;
+  /** What is done to images before OCR (enlarging small ones, local thresholding); see prepare-image.ts. */
+  imagePreparation?: Partial<ImagePreparation>;
+  /** Tesseract's page segmentation mode (default 3, automatic). */
+  pageSegMode?: number;
 }
 
 export interface TesseractReader extends DocumentReader {
@@ -40,7 +45,8 @@ const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng
 
 export function createTesseractReader(options: TesseractReaderOptions = {}): TesseractReader {
   const renderDpi = options.renderDpi ?? 300;
-  const pool = new OcrWorkerPool({ size: options.workers ?? 2, langPath: LANG_PATH, dpi: renderDpi });
+  const pool = new OcrWorkerPool({ size: options.workers ?? 2, langPath: LANG_PATH, dpi: renderDpi, pageSegMode: options.pageSegMode });
+  const imagePreparation = { ...DEFAULT_IMAGE_PREPARATION, ...options.imagePreparation };
   const minTextLayerWords = options.minTextLayerWords ?? 3;
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
@@ -58,7 +64,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
       if (mimeType === null) {
         throw unreadable('The file is not a PDF, PNG, JPEG, WEBP or TIFF document', 'Send the invoice as a PDF or as an image (PNG, JPEG, WEBP or TIFF)');
       }
-      const context = { pool, signal, renderDpi, minTextLayerWords, limits };
+      const context = { pool, signal, renderDpi, minTextLayerWords, limits, imagePreparation };
       const document = mimeType === 'application/pdf' ? await readPdf(bytes, context) : await readImage(bytes, mimeType, context);
       assertReadable(document.pages, floor);
       return document;

@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { developmentCorpora, requireDevelopmentData } from './corpora.js';
 
 requireDevelopmentData('npm run eval:extraction');
-const cli = fileURLToPath(new URL('../../../daemon/bin/intake.mjs', import.meta.url));
-const result = spawnSync(process.execPath, [cli, 'eval', ...(await developmentCorpora()), ...process.argv.slice(2)], { stdio: 'inherit' });
+// The CLI from its sources (as the tests run it), so that the figures are those of the tree as it
+// is, not of a dist/ built before the last change.
+const cli = fileURLToPath(new URL('../../support/intake-from-source.mjs', import.meta.url));
+const args = ['--conditions=@intake/source', cli, 'eval', ...(await developmentCorpora()), ...process.argv.slice(2)];
+const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
 process.exit(result.status ?? 1);

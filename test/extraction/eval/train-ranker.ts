@@ -3,13 +3,14 @@
  * and scans of their text PDFs) and writes packages/core/src/extraction/ranking/weights.json.
  * Documents are read through the eval's cache (OCR once per file). Training is deterministic
  * (full-batch gradient descent from zero weights, documents in sorted order): the same data gives
- * the same weights, so there is no random seed to keep.
+ * the same weights, so there is no random seed to keep. The confidence calibration stored with them
+ * is fitted on out-of-fold predictions (4 folds by vendor and source, see learn-calibrated.ts).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { trainRanker } from '@intake/core';
 import { createTesseractReader, READING_REVISION } from '@intake/ocr-tesseract';
 import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
+import { trainCalibratedModel } from '../../../daemon/src/cli/commands/learn-calibrated.js';
 import { examplesOf } from '../../../daemon/src/cli/commands/learn-ranker.js';
 import { createReadCache, defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';
 import { developmentCorpora, requireDevelopmentData } from './corpora.js';
@@ -27,6 +28,6 @@ try {
   await reader.close();
 }
 const lists = reads.flatMap(examplesOf);
-const model = trainRanker(lists);
+const model = trainCalibratedModel(reads);
 await writeFile(WEIGHTS, `${JSON.stringify(model, null, 1)}\n`);
 console.log(`trained on ${reads.length} documents, ${lists.length} candidate lists; wrote ${WEIGHTS}`);

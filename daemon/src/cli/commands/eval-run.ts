@@ -5,6 +5,7 @@ import { crossValidate } from './cross-validate.js';
 import { findCorpus, type ReadEntry } from './evaluate-corpus.js';
 import { createProgress } from './progress.js';
 import { createReadCache } from './read-cache.js';
+import { learnCalibratedRanker } from './learn-calibrated.js';
 import { learnRanker } from './learn-ranker.js';
 
 /** The options of `intake eval`. */
@@ -15,6 +16,8 @@ export interface EvalOptions {
   cacheDir: string;
   cache: boolean;
   cachedOnly?: boolean;
+  /** Commander's negation of `--no-calibration`: false scores each fold's ranker uncalibrated. */
+  calibration: boolean;
 }
 
 /** The body of `intake eval DIR...` (loaded when the command runs: see eval.ts). */
@@ -38,10 +41,12 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
     progress.done();
     await reader.close();
   }
-  const documents = crossValidate(reads, k, opts.shipped ? null : learnRanker);
+  const documents = crossValidate(reads, k, opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker);
   const summary = summarizeEvaluation(documents);
   const heading = opts.shipped
     ? 'Scored with the shipped ranker (trained on these documents: not a held-out figure)'
-    : `Held-out figures: ${k} folds by vendor and source, each scored by a ranker trained on the other folds`;
+    : `Held-out figures: ${k} folds by vendor and source, each scored by a ranker trained on the other folds${
+        opts.calibration ? ' (its confidences calibrated on inner folds of those)' : ' (uncalibrated)'
+      }`;
   process.stdout.write(opts.json ? `${JSON.stringify({ summary, documents })}\n` : `${formatEvaluation(summary, heading)}\n`);
 }

@@ -17,6 +17,7 @@ export function registerEvalCommand(program: Command): void {
     .option('--shipped', 'score with the shipped ranker weights instead of retraining per fold (not a held-out figure)')
     .option('--cache-dir <dir>', 'where read documents are cached by file hash', defaultCacheDir())
     .option('--no-cache', 'read every document afresh and cache nothing')
+    .option('--no-calibration', "score each fold's ranker without its held-out confidence calibration")
     .option('--cached-only', 'score only the documents already in the cache (quick iterations while a first pass runs)')
     .action(async (dirs: string[], opts: EvalOptions) => {
       // Loaded when the command runs, so that `intake --help` does not load OCR and extraction.

@@ -15,7 +15,7 @@ import type { LabelKey } from './labels/label-index.js';
 import { fieldLabels, roleOf } from './labels/roles.js';
 import type { Role } from './labels/synonyms.js';
 import { validateField } from './validation/validate.js';
-import type { CandidateRanker } from './ranking/ranker.js';
+import { calibrationGroup, type CandidateRanker } from './ranking/ranker.js';
 import { shippedRanker } from './ranking/shipped.js';
 
 export interface ExtractFieldsOptions {
@@ -50,7 +50,7 @@ export function extractFields(doc: ReadDocument, fields: FieldDefinition[], opti
   }
   if (options.useEmbeddedXml !== false) mergeEInvoice(found, doc, fields, roles);
   applyCrossChecks(found, fields, roles);
-  return finish(found, fields);
+  return finish(found, fields, (finding, field) => confidenceOf(finding, roles.get(field.name) ?? null, ctx.ranker));
 }
 
 function findField(ctx: ExtractionContext, field: FieldDefinition, parents: string[], shared: SharedFindings): FoundField | null {
@@ -118,10 +118,23 @@ function mergeEInvoice(found: FoundFields, doc: ReadDocument, fields: FieldDefin
   }
 }
 
+/** Single values read from the printed text; tables and objects are not in the held-out fits. */
+const RECALIBRATED = new Set<FoundField['source']>(['label', 'layout', 'fallback']);
+
+/**
+ * The rules' calibration (or the ranker's probability), then the ranker's held-out calibration of the
+ * field's group; XML values stay exact.
+ */
+function confidenceOf(finding: FoundField, role: Role | null, ranker: CandidateRanker | undefined): number {
+  const confidence = calibrate(finding);
+  if (!RECALIBRATED.has(finding.source) || !ranker?.recalibrate) return confidence;
+  return ranker.recalibrate(calibrationGroup(role), confidence);
+}
+
 /** A field found with less confidence than this sends the document to review. */
 export const REVIEW_BELOW = 0.5;
 
-function finish(found: FoundFields, fields: FieldDefinition[]): FieldsExtraction {
+function finish(found: FoundFields, fields: FieldDefinition[], confidenceFor: (finding: FoundField, field: FieldDefinition) => number): FieldsExtraction {
   const extracted_data: Record<string, unknown> = {};
   const confidence: Record<string, number> = {};
   const validation_errors: FieldValidationError[] = [];
@@ -130,7 +143,7 @@ function finish(found: FoundFields, fields: FieldDefinition[]): FieldsExtraction
     const checked = validateField(field, finding?.value, field.name, validation_errors);
     if (!checked) continue;
     extracted_data[field.name] = checked.value;
-    confidence[field.name] = checked.extracted && finding ? calibrate(finding) : 0;
+    confidence[field.name] = checked.extracted && finding ? confidenceFor(finding, field) : 0;
   }
   const unsure = Object.values(confidence).some((c) => c < REVIEW_BELOW);
   return { extracted_data, confidence, validation_errors, needs_review: validation_errors.length > 0 || unsure };

@@ -7,6 +7,7 @@ import type { DocumentLimits, ReadDocument, SupportedMimeType } from '@intake/co
 import sharp from 'sharp';
 import { mapPages } from '../map-pages.js';
 import type { GreyImage } from '../ocr/ocr-page.js';
+import { prepareImage } from './prepare-image.js';
 import { ocrPage } from '../ocr/ocr-page.js';
 import type { ReadContext } from '../read-context.js';
 import { RESCAN, unreadable } from '../unreadable.js';
@@ -17,9 +18,11 @@ export type ImageMimeType = Exclude<SupportedMimeType, 'application/pdf'>;
 export async function readImage(bytes: Uint8Array, mimeType: ImageMimeType, context: ReadContext): Promise<ReadDocument> {
   const count = await checkImageLimits(bytes, mimeType, context.limits);
   const pages = await mapPages(count, context.pool.size, context.signal, async (index, signal) => {
-    const image = await decodePage(bytes, index, context.limits.maxImagePixels);
+    const decoded = await decodePage(bytes, index, context.limits.maxImagePixels);
     signal.throwIfAborted();
-    return ocrPage(context.pool, { number: index + 1, image, width: image.width, height: image.height, scale: 1 }, signal);
+    const { image, scale } = await prepareImage(decoded, context.imagePreparation);
+    signal.throwIfAborted();
+    return ocrPage(context.pool, { number: index + 1, image, width: decoded.width, height: decoded.height, scale }, signal);
   });
   return { mimeType, pages, attachments: [] };
 }

@@ -17,6 +17,8 @@ export interface OcrPoolOptions {
   langPath: string;
   /** Resolution tesseract assumes for every image (PGM carries none). */
   dpi: number;
+  /** Tesseract's page segmentation mode (default automatic). */
+  pageSegMode?: number | undefined;
 }
 
 interface Slot {
@@ -157,7 +159,7 @@ export class OcrWorkerPool {
       // a minute decoding it. Segmentation judges sizes by resolution, which PGM does not carry
       // and tesseract otherwise guesses (on the corpus a fixed 300 found 22 of 28 receipt totals,
       // the guess 19). The debug file swallows its "Estimating resolution" chatter on stderr.
-      await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, user_defined_dpi: String(this.options.dpi), debug_file: '/dev/null' });
+      await w.setParameters({ tessedit_pageseg_mode: String(this.options.pageSegMode ?? PSM.AUTO) as PSM, user_defined_dpi: String(this.options.dpi), debug_file: '/dev/null' });
       const thread = threadOf(w);
       thread.unref();
       const lost = (error: Error): void => {

@@ -23,6 +23,7 @@ export function formatEvaluation(summary: EvaluationSummary, heading?: string): 
   }
   out.push('', 'Expected values present in the read text (lost before extraction when not)');
   for (const [kind, t] of Object.entries(summary.present)) out.push(`  ${kindName(kind).padEnd(26)} ${percent(t)}`);
+  out.push(...presenceTable(summary));
   out.push('', 'Vendor or merchant name');
   for (const [kind, t] of Object.entries(summary.vendorName)) out.push(`  ${kindName(kind).padEnd(26)} ${percent(t)}`);
   out.push('', `Classification               ${percent(summary.classification)}`);
@@ -39,6 +40,24 @@ export function formatEvaluation(summary: EvaluationSummary, heading?: string): 
     if (b.total) out.push(`  ${b.bucket.toFixed(1)}-${(b.bucket + 0.1).toFixed(1)}   mean confidence ${(b.confidenceSum / b.total).toFixed(2)}   right ${percent({ right: b.right, total: b.total })}`);
   }
   return out.join('\n');
+}
+
+/**
+ * Where each field's values are lost: "in text" is what reading left (the value's text is in the read
+ * words at all), "right" what extraction made of it, "right of those in text" the ranking's share.
+ */
+function presenceTable(summary: EvaluationSummary): string[] {
+  const rows = Object.entries(summary.presence).sort(([a], [b]) => a.localeCompare(b));
+  if (rows.length === 0) return [];
+  const out = ['', 'Where values are lost, per kind and field (scalar fields)'];
+  out.push(`  ${'kind / field'.padEnd(44)} ${'in the read text'.padEnd(20)} ${'right'.padEnd(20)} right of those in text`);
+  for (const [key, p] of rows) {
+    const [kind, field] = key.split(' / ');
+    const name = `${kindName(kind ?? '')} / ${field ?? ''}`;
+    const inText = percent({ right: p.present, total: p.total });
+    out.push(`  ${name.padEnd(44)} ${inText.padEnd(20)} ${percent({ right: p.right, total: p.total }).padEnd(20)} ${percent({ right: p.rightWhenPresent, total: p.present })}`);
+  }
+  return out;
 }
 
 function kindName(kind: string): string {

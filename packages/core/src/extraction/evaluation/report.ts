@@ -30,6 +30,13 @@ export interface Tally {
   total: number;
 }
 
+export interface FieldPresence {
+  total: number;
+  present: number;
+  right: number;
+  rightWhenPresent: number;
+}
+
 export interface EvaluationSummary {
   documents: number;
   failed: number;
@@ -45,6 +52,12 @@ export interface EvaluationSummary {
   required: Tally;
   /** Per kind, expected scalar values found in the read text: what reading leaves for extraction. */
   present: Record<string, Tally>;
+  /**
+   * Per `kind / type.field`, scalar fields only: how many expected values were in the read text, how
+   * many came out right, and how many were right among those in the text. Where `present` is low,
+   * reading limits the field; where `rightWhenPresent` is low against `present`, extraction does.
+   */
+  presence: Record<string, FieldPresence>;
   classification: Tally;
   secondsPerPage: number;
   einvoices: { documents: number; withoutXml: { all: Tally; required: Tally }; withXml: { all: Tally; required: Tally } };
@@ -66,6 +79,7 @@ export function summarizeEvaluation(docs: EvaluatedDocument[]): EvaluationSummar
     vendorName: {},
     required: tally(),
     present: {},
+    presence: {},
     classification: tally(),
     secondsPerPage: 0,
     einvoices: { documents: 0, withoutXml: { all: tally(), required: tally() }, withXml: { all: tally(), required: tally() } },
@@ -103,10 +117,23 @@ function addDocument(summary: EvaluationSummary, doc: EvaluatedDocument): void {
     }
   }
   for (const present of Object.values(doc.present ?? {})) count((summary.present[doc.kind] ??= tally()), present);
+  addPresence(summary, doc);
   if (doc.xmlScores) {
     summary.einvoices.documents++;
     addScores(summary.einvoices.withoutXml, doc.scores);
     addScores(summary.einvoices.withXml, doc.xmlScores);
+  }
+}
+
+function addPresence(summary: EvaluationSummary, doc: EvaluatedDocument): void {
+  for (const score of doc.scores) {
+    const present = doc.present?.[score.field];
+    if (present === undefined) continue;
+    const p = (summary.presence[`${doc.kind} / ${doc.documentType}.${score.field}`] ??= { total: 0, present: 0, right: 0, rightWhenPresent: 0 });
+    p.total++;
+    if (present) p.present++;
+    if (score.correct) p.right++;
+    if (score.correct && present) p.rightWhenPresent++;
   }
 }
 

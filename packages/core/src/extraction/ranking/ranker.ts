@@ -3,6 +3,7 @@ import type { Candidate } from '../fields/candidates.js';
 import type { Role } from '../labels/synonyms.js';
 import { describeCandidates, documentFacts, FEATURE_NAMES, type DocumentFacts } from './features.js';
 import { predictLogistic, type LogisticModel } from './logistic.js';
+import { applyKnots, type CalibrationKnots } from '../confidence/platt.js';
 
 /**
  * The learned candidate ranker: the candidates the rules generate for a field are described by
@@ -27,7 +28,16 @@ export interface RankerModel {
   /** The feature names the weights belong to, in order (a check that code and weights agree). */
   features: string[];
   families: Partial<Record<Family, FamilyModel>>;
+  /**
+   * Maps (Platt curves as knots) from a field's confidence to the share right, fitted on held-out predictions
+   * (see calibrate-model.ts), per calibration group: a ranked family, or `rules` for the fields the
+   * rules score alone. Absent: confidences are reported as the models give them.
+   */
+  calibration?: Partial<Record<CalibrationGroup, CalibrationKnots>>;
 }
+
+/** Fields are calibrated in groups: those a family's model ranks, and those the rules score alone. */
+export type CalibrationGroup = Family | 'rules';
 
 /**
  * `rank` scores one candidate against its features; `confidence` turns that score, its margin over
@@ -50,6 +60,13 @@ export interface RankedList {
 export interface CandidateRanker {
   /** The candidates best first, each with the model's probability as its score (`ranked`). */
   rank(ctx: DocumentView, role: Role, candidates: Candidate[], documentType: string | undefined): Candidate[];
+  /** A field's confidence as calibrated on held-out documents for its group (unchanged without a map). */
+  recalibrate?(group: CalibrationGroup, confidence: number): number;
+}
+
+/** The calibration group of a field: the family of its role, `rules` for roles no model ranks. */
+export function calibrationGroup(role: Role | null): CalibrationGroup {
+  return (role && familyOf(role)) ?? 'rules';
 }
 
 export function familyOf(role: Role): Family | null {
@@ -78,6 +95,10 @@ export function createRanker(model: RankerModel): CandidateRanker {
       return candidates
         .map((c, i) => ({ ...c, score: round(predictLogistic(weights.confidence, confidenceRow(scores, i))), ranked: true }))
         .sort((a, b) => b.score - a.score);
+    },
+    recalibrate(group, confidence) {
+      const knots = model.calibration?.[group];
+      return knots ? round(Math.min(0.99, applyKnots(knots, confidence))) : confidence;
     },
   };
 }

@@ -11,7 +11,7 @@ let shipped: CandidateRanker | null | undefined;
 export function shippedRanker(): CandidateRanker | undefined {
   if (shipped === undefined) {
     try {
-      shipped = createRanker(weights as RankerModel);
+      shipped = createRanker(weights as unknown as RankerModel);
     } catch {
       shipped = null;
     }

@@ -1,0 +1,19 @@
+import { createRanker, fitCalibration, trainRanker, type RankerModel } from '@intake/core';
+import { crossValidate, type Learn } from './cross-validate.js';
+import type { ReadEntry } from './evaluate-corpus.js';
+import { examplesOf, learnRanker } from './learn-ranker.js';
+
+/**
+ * The ranker trained on all the given documents, with its confidences calibrated on what rankers
+ * trained on part of them predicted for the rest (inner folds, grouped as the outer ones are), so
+ * that the calibration is learned from held-out outcomes only.
+ */
+export const INNER_FOLDS = 4;
+
+export function trainCalibratedModel(training: readonly ReadEntry[]): RankerModel {
+  const model = trainRanker(training.flatMap(examplesOf));
+  const heldOut = crossValidate(training, INNER_FOLDS, learnRanker);
+  return { ...model, calibration: fitCalibration(heldOut) };
+}
+
+export const learnCalibratedRanker: Learn = (training) => ({ ranker: createRanker(trainCalibratedModel(training)) });

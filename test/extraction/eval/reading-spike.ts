@@ -1,0 +1,48 @@
+/**
+ * `npx tsx --tsconfig tsconfig.json test/extraction/eval/reading-spike.ts '<options JSON>' [every]`:
+ * reads the development photos (every n-th one, for quick comparisons) with the given reader options
+ * (image preparation, page segmentation mode) and prints, per field, how many expected values are in
+ * the read text, how many come out right by held-out folds over the photos alone, and the CPU seconds
+ * per page of the reads it did afresh. Reads are cached per options, as `intake eval` caches them.
+ */
+import { readFile } from 'node:fs/promises';
+import { formatEvaluation, summarizeEvaluation } from '@intake/core';
+import { createTesseractReader, READING_REVISION, type TesseractReaderOptions } from '@intake/ocr-tesseract';
+import { crossValidate } from '../../../daemon/src/cli/commands/cross-validate.js';
+import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
+import { learnRanker } from '../../../daemon/src/cli/commands/learn-ranker.js';
+import { createReadCache, defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';
+import { DEV_DIRS, requireDevelopmentData } from './corpora.js';
+
+requireDevelopmentData('reading-spike');
+const options = JSON.parse(process.argv[2] ?? '{}') as TesseractReaderOptions;
+const every = Number(process.argv[3] ?? 1);
+const photos = (await Promise.all(DEV_DIRS.map(findCorpus))).flat().filter((e) => e.expected.kind === 'image');
+const chosen = photos.filter((_, i) => i % every === 0);
+const tag = Object.keys(options).length ? `tesseract:${READING_REVISION}:${JSON.stringify(options)}` : `tesseract:${READING_REVISION}`;
+const reader = createTesseractReader(options);
+const cache = createReadCache(reader, defaultCacheDir(), tag);
+const reads: ReadEntry[] = [];
+let freshPages = 0;
+let freshSeconds = 0;
+const cpu = process.cpuUsage();
+try {
+  for (const entry of chosen) {
+    const bytes = new Uint8Array(await readFile(entry.file));
+    const cached = await cache.peek(bytes);
+    const read = cached ?? (await cache.read(bytes));
+    if (!cached) {
+      freshPages += read.document?.pages.length ?? 1;
+      freshSeconds += read.seconds;
+    }
+    reads.push({ entry, ...read });
+  }
+} finally {
+  await reader.close();
+}
+const used = process.cpuUsage(cpu);
+const summary = summarizeEvaluation(crossValidate(reads, 5, learnRanker));
+console.log(formatEvaluation(summary, `${chosen.length} photos, options ${JSON.stringify(options)}, held out over the photos alone (5 folds)`));
+if (freshPages) {
+  console.log(`fresh reads: ${freshPages} pages, ${(freshSeconds / freshPages).toFixed(2)} s/page by clock, ${((used.user + used.system) / 1e6 / freshPages).toFixed(2)} CPU s/page`);
+}

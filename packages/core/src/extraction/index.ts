@@ -20,3 +20,5 @@ export type { CandidateRanker, Family, RankerModel } from './ranking/ranker.js';
 export { collectExamples, trainRanker } from './ranking/train.js';
 export type { LabelledList } from './ranking/train.js';
 export { REVIEW_BELOW } from './extract-fields.js';
+export type { FieldLocation, FieldLocations, LabelLocation, LocationSource, PageBox, RowLocation } from './locations/field-location.js';
+export { FieldLocationSchema } from './locations/field-location.schema.js';

@@ -164,6 +164,7 @@ export class JobProcessor {
         // Flagged at submission (an uncertain email classification) stays flagged.
         needs_review: outcome.needs_review || job.needs_review || duplicate?.verdict?.action === 'flag',
         page_count: outcome.page_count,
+        ...(outcome.field_locations ? { field_locations: outcome.field_locations } : {}),
         processing_time_ms: elapsedMs,
         cost_credits: cost,
         completed_at: at,

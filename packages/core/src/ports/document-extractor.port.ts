@@ -1,4 +1,5 @@
 import type { FieldDefinition } from '../extractors/field-definition.schema.js';
+import type { FieldLocations } from '../extraction/locations/field-location.js';
 
 /** A value that broke a rule of its field (or a required field that was not found). */
 export interface FieldValidationError {
@@ -28,6 +29,8 @@ export interface ExtractionOutcome {
   validation_errors: FieldValidationError[];
   needs_review: boolean;
   page_count: number;
+  /** Where each field was read; absent from the test-mode simulator (it reads nothing). */
+  field_locations?: FieldLocations;
 }
 
 /**

@@ -14,6 +14,8 @@ import {
   ErpService,
   HttpErpConnector,
   ManualClock,
+  CorrectionService,
+  PageImages,
   systemClock,
   type Clock,
   type DocumentExtractor,
@@ -31,9 +33,9 @@ import {
 } from '@intake/core';
 import { createHttpsTransport } from '@intake/webhook-https';
 import { createHttpApp } from '@intake/daemon';
-import { createTesseractReader } from '@intake/ocr-tesseract';
+import { createPageRenderer, createTesseractReader } from '@intake/ocr-tesseract';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
-import { FileBlobStore, SqlBlobStore } from '@intake/storage-sql';
+import { FileBlobStore, FilePageImageCache, SqlBlobStore } from '@intake/storage-sql';
 import { openTestDatabase, type DbKind, type TestDatabase } from './databases.js';
 import { callApi, type ApiResponse, type CallOptions } from './http.js';
 
@@ -58,6 +60,8 @@ export interface ApiHarness {
   runJobs(workerId?: string): Promise<ProcessOutcome[]>;
   /** ERP connections and syncs over the same stores (connector: HTTPS over the webhook transport; retries without delay). */
   erp: ErpService;
+  /** Review: page pictures (cached in a temporary directory, `pageCacheDir`) and corrections. */
+  review: { pages: PageImages; corrections: CorrectionService; pageCacheDir: string };
   /** Notifications over the same stores (notifier: `options.notifier`, default one that fails every mail). */
   notifications: NotificationService;
   /** Turns job events into notifications and sends what is due, until nothing is left; returns the mails sent. */
@@ -121,7 +125,14 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     options: { ownDomains: options.emailDomains ?? ['example.test'], publicBaseUrl: baseUrl, ...options.notificationOptions },
   });
   const erp = new ErpService({ stores: intake.stores, connector: new HttpErpConnector({ transport: webhookTransport, timeoutMs: options.webhookTimeoutMs ?? 5000 }), clock, ids: intake.ids, options: { leaseMs: 30_000, retryDelaysMs: [0, 0] }, onSyncFailed: (tx, orgId, failure) => notifications.recordErpSyncFailed(tx, orgId, failure) });
+  const pageCacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-pages-'));
+  const review = {
+    pageCacheDir,
+    pages: new PageImages({ jobs: intake.jobs, blobs: pipeline.blobs, renderer: createPageRenderer(), cache: new FilePageImageCache(pageCacheDir) }),
+    corrections: new CorrectionService({ stores: intake.stores, clock, ids: intake.ids }),
+  };
   const app = createHttpApp({
+    review,
     intake,
     pipeline,
     webhooks,
@@ -146,6 +157,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     inbound,
     notifications,
     erp,
+    review,
     async runNotifications(workerId = 'test-notification-worker') {
       let sent = 0;
       for (;;) {
@@ -179,6 +191,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
       await reader.close?.();
       await db.close();
       fs.rmSync(blobDir, { recursive: true, force: true });
+      fs.rmSync(pageCacheDir, { recursive: true, force: true });
     },
   };
 }

@@ -38,5 +38,7 @@ export * from './extraction/index.js';
 export * from './classification/index.js';
 export * from './webhooks/index.js';
 export * from './email-ingestion/index.js';
+export * from './corrections/index.js';
+export * from './review/index.js';
 export * from './sessions/session.js';
 export * from './sessions/session-service.js';

@@ -1,3 +1,4 @@
+import type { CorrectionStore } from './ports/correction-store.port.js';
 import { createRandomIds, type IdGenerator } from './shared/ids.js';
 import { systemClock, type Clock } from './ports/clock.port.js';
 import type { ApiKeyStore } from './ports/api-key-store.port.js';
@@ -47,6 +48,8 @@ export interface IntakeStores {
   erp: ErpStore;
   /** Dashboard sessions. */
   sessions: SessionStore;
+  /** People's corrections of completed jobs. */
+  corrections: CorrectionStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }

@@ -9,3 +9,5 @@ export type { TesseractReader, TesseractReaderOptions } from './reader.js';
  * settings), so that caches of read documents (`intake eval`'s) know to read again.
  */
 export const READING_REVISION = 1;
+export { createPageRenderer } from './render/page-renderer.js';
+export type { PageRendererOptions } from './render/page-renderer.js';

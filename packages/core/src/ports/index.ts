@@ -16,3 +16,5 @@ export * from './webhook-transport.port.js';
 export * from './message-parser.port.js';
 export * from './notifier.port.js';
 export * from './session-store.port.js';
+export * from './page-images.port.js';
+export * from './correction-store.port.js';

@@ -1,0 +1,60 @@
+import type { IntakeStores } from '../intake.js';
+import type { Clock } from '../ports/clock.port.js';
+import type { AuthContext } from '../keys/api-key.js';
+import type { JobRecord } from '../jobs/job.js';
+import { AppError, notFound } from '../shared/errors.js';
+import type { IdGenerator } from '../shared/ids.js';
+import { parseInput } from '../shared/validation.js';
+import { applyCorrections } from './apply-corrections.js';
+import { CorrectionRequestSchema, type CorrectionRecord } from './correction.js';
+
+/** Runs inside the correction's transaction once it is written: events, ERP updates, learning. */
+export type CorrectionListener = (tx: IntakeStores, job: JobRecord, records: CorrectionRecord[], at: string) => Promise<void>;
+
+export interface CorrectionServiceDeps {
+  stores: IntakeStores;
+  clock: Clock;
+  ids: IdGenerator;
+  /** Called in order, in the transaction: a failure rolls the correction back. */
+  listeners?: CorrectionListener[];
+}
+
+/**
+ * People's corrections of completed jobs: the new values replace the extracted ones (confidence 1),
+ * every change and confirmation is kept in the job's history, and listeners (webhook event, ERP
+ * update, vendor hints) run in the same transaction, so either all of it happens or none.
+ */
+export class CorrectionService {
+  constructor(private readonly deps: CorrectionServiceDeps) {}
+
+  async correct(auth: AuthContext, jobId: string, body: unknown): Promise<{ job: JobRecord; corrections: CorrectionRecord[] }> {
+    const request = parseInput(CorrectionRequestSchema, body ?? {}, 'body');
+    const { clock, ids, listeners = [] } = this.deps;
+    return this.deps.stores.transaction(async (tx) => {
+      const job = await tx.corrections.lockJob(auth.orgId, auth.environment, jobId);
+      if (!job) throw notFound('Job', jobId);
+      if (job.status !== 'completed') throw new AppError('conflict', `Job ${jobId} is ${job.status}: only a completed job's fields can be corrected`);
+      const { fields, changes } = applyCorrections(job, request);
+      const at = clock.now().toISOString();
+      const records: CorrectionRecord[] = changes.map((change) => ({
+        id: ids('cor'),
+        org_id: job.org_id,
+        job_id: job.id,
+        environment: job.environment,
+        ...change,
+        corrected_by: `user_${auth.keyId}`,
+        created_at: at,
+      }));
+      await tx.corrections.apply(job.id, fields, records);
+      const corrected: JobRecord = { ...job, ...fields };
+      for (const listener of listeners) await listener(tx, corrected, records, at);
+      return { job: corrected, corrections: records };
+    });
+  }
+
+  async history(auth: AuthContext, jobId: string): Promise<CorrectionRecord[]> {
+    const job = await this.deps.stores.jobs.get(auth.orgId, auth.environment, jobId);
+    if (!job) throw notFound('Job', jobId);
+    return this.deps.stores.corrections.list(auth.orgId, auth.environment, jobId);
+  }
+}

@@ -7,6 +7,7 @@ import type { IdGenerator } from '../shared/ids.js';
 import { parseInput } from '../shared/validation.js';
 import { applyCorrections } from './apply-corrections.js';
 import { CorrectionRequestSchema, type CorrectionRecord } from './correction.js';
+import { emitCorrectedEvent, resendToErp } from './correction-listeners.js';
 
 /** Runs inside the correction's transaction once it is written: events, ERP updates, learning. */
 export type CorrectionListener = (tx: IntakeStores, job: JobRecord, records: CorrectionRecord[], at: string) => Promise<void>;
@@ -15,7 +16,7 @@ export interface CorrectionServiceDeps {
   stores: IntakeStores;
   clock: Clock;
   ids: IdGenerator;
-  /** Called in order, in the transaction: a failure rolls the correction back. */
+  /** Called in order after the built-in ones (webhook event, ERP), in the transaction: a failure rolls the correction back. */
   listeners?: CorrectionListener[];
 }
 
@@ -29,7 +30,8 @@ export class CorrectionService {
 
   async correct(auth: AuthContext, jobId: string, body: unknown): Promise<{ job: JobRecord; corrections: CorrectionRecord[] }> {
     const request = parseInput(CorrectionRequestSchema, body ?? {}, 'body');
-    const { clock, ids, listeners = [] } = this.deps;
+    const { clock, ids } = this.deps;
+    const listeners = [emitCorrectedEvent(ids), resendToErp, ...(this.deps.listeners ?? [])];
     return this.deps.stores.transaction(async (tx) => {
       const job = await tx.corrections.lockJob(auth.orgId, auth.environment, jobId);
       if (!job) throw notFound('Job', jobId);

@@ -5,3 +5,4 @@ export { applyCorrections } from './apply-corrections.js';
 export type { FieldChange } from './apply-corrections.js';
 export { CorrectionRequestSchema, CorrectionSchema, toCorrectionResource } from './correction.js';
 export type { CorrectionKind, CorrectionRecord, CorrectionRequest, CorrectionResource } from './correction.js';
+export { emitCorrectedEvent, jobCorrectedData, resendToErp } from './correction-listeners.js';

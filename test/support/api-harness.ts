@@ -16,6 +16,7 @@ import {
   ManualClock,
   CorrectionService,
   PageImages,
+  VendorLearning,
   systemClock,
   type Clock,
   type DocumentExtractor,
@@ -101,7 +102,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
   const pipeline = createJobPipeline(intake, {
     blobs: kind === 'postgres' ? new SqlBlobStore(db.storage.knex) : new FileBlobStore(blobDir),
     inspector: reader,
-    extractor: options.extractor ?? createDocumentExtractor({ reader }),
+    extractor: options.extractor ?? createDocumentExtractor({ reader, hints: intake.stores.vendorHints }),
     options: { maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576, maxPagesPerDocument: options.maxPagesPerDocument ?? DEFAULT_DOCUMENT_LIMITS.maxPages, leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, timeoutMs: options.timeoutMs ?? 60_000 },
     syncCommitted: () => db.storage.syncToDisk(),
   });
@@ -129,7 +130,12 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
   const review = {
     pageCacheDir,
     pages: new PageImages({ jobs: intake.jobs, blobs: pipeline.blobs, renderer: createPageRenderer(), cache: new FilePageImageCache(pageCacheDir) }),
-    corrections: new CorrectionService({ stores: intake.stores, clock, ids: intake.ids }),
+    corrections: new CorrectionService({
+      stores: intake.stores,
+      clock,
+      ids: intake.ids,
+      learning: new VendorLearning({ hints: intake.stores.vendorHints, blobs: pipeline.blobs, reader, clock, ids: intake.ids }),
+    }),
   };
   const app = createHttpApp({
     review,

@@ -22,6 +22,7 @@ import { extractorRoutes } from './routes/extractors.routes.js';
 import { fileRoutes } from './routes/files.routes.js';
 import type { RouteDef } from './routes/route.js';
 import { reviewRoutes } from './routes/review.routes.js';
+import { vendorHintRoutes } from './routes/vendor-hints.routes.js';
 import { systemRoutes } from './routes/system.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
 
@@ -83,7 +84,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     ...emailIngestionRoutes(deps.intake.emailIngestion),
     ...(deps.inboundMail ? inboundMailRoutes(deps.inboundMail, deps.onSubmitted, deps.testExtractionWaitMs ?? 0) : []),
     ...(deps.erp ? erpRoutes(deps.erp) : []),
-    ...(deps.review ? reviewRoutes({ intake: deps.intake, links: deps.links, ...deps.review }) : []),
+    ...(deps.review ? [...reviewRoutes({ intake: deps.intake, links: deps.links, ...deps.review }), ...vendorHintRoutes(deps.intake)] : []),
   );
   // Session cookies are Secure (and __Host- named) when the dashboard is reached over HTTPS.
   const cookie = sessionCookie(deps.publicBaseUrl.startsWith('https://'));

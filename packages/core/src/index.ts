@@ -40,5 +40,6 @@ export * from './webhooks/index.js';
 export * from './email-ingestion/index.js';
 export * from './corrections/index.js';
 export * from './review/index.js';
+export * from './learning/index.js';
 export * from './sessions/session.js';
 export * from './sessions/session-service.js';

@@ -1,4 +1,5 @@
 import type { CorrectionStore } from './ports/correction-store.port.js';
+import type { VendorHintStore } from './ports/vendor-hint-store.port.js';
 import { createRandomIds, type IdGenerator } from './shared/ids.js';
 import { systemClock, type Clock } from './ports/clock.port.js';
 import type { ApiKeyStore } from './ports/api-key-store.port.js';
@@ -50,6 +51,8 @@ export interface IntakeStores {
   sessions: SessionStore;
   /** People's corrections of completed jobs. */
   corrections: CorrectionStore;
+  /** What corrections taught about vendors. */
+  vendorHints: VendorHintStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }

@@ -20,6 +20,7 @@ import { SqlNotificationStore } from './stores/notification-store.js';
 import { SqlErpStore } from './stores/erp-store.js';
 import { SqlSessionStore } from './stores/session-store.js';
 import { SqlCorrectionStore } from './stores/correction-store.js';
+import { SqlVendorHintStore } from './stores/vendor-hint-store.js';
 import { CachedExtractorStore, ExtractorCache, forgetPending, notifyExtractorChannel, type PendingForgets } from './stores/cached-extractor-store.js';
 import { connectionConfigOf, listenForExtractorChanges, type ExtractorListenerOptions } from './extractor-listener.js';
 import { createWalSync } from './wal-sync.js';
@@ -93,6 +94,7 @@ function bindStores(knex: Knex, cached: CacheBinding): IntakeStores {
     erp: new SqlErpStore(knex),
     sessions: new SqlSessionStore(knex),
     corrections: new SqlCorrectionStore(knex),
+    vendorHints: new SqlVendorHintStore(knex),
     transaction: async (fn) => {
       const pending: PendingForgets = cached.pending ?? new Set();
       try {

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { ContainerModule } from 'inversify';
-import { CorrectionService, PageImages, type BlobStore, type Intake, type PageImageCache } from '@intake/core';
+import { CorrectionService, PageImages, VendorLearning, type BlobStore, type DocumentReader, type Intake, type PageImageCache } from '@intake/core';
 import { createPageRenderer } from '@intake/ocr-tesseract';
 import { FilePageImageCache } from '@intake/storage-sql';
 import { documentLimits, type ResolvedConfig } from '../../config/config.schema.js';
+import type { Logger } from '../../logger.js';
 import { TOKENS } from '../tokens.js';
 
 /** Review: pictures of pages (cached on disk in DATA_DIR/page-cache) and corrections. */
@@ -28,7 +29,21 @@ export const reviewModule = new ContainerModule(({ bind }) => {
   bind<CorrectionService>(TOKENS.Corrections)
     .toDynamicValue(async (ctx) => {
       const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
-      return new CorrectionService({ stores: intake.stores, clock: intake.clock, ids: intake.ids });
+      const logger = ctx.get<Logger>(TOKENS.Logger);
+      const learning = new VendorLearning({
+        hints: intake.stores.vendorHints,
+        blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
+        reader: ctx.get<DocumentReader>(TOKENS.Reader),
+        clock: intake.clock,
+        ids: intake.ids,
+      });
+      return new CorrectionService({
+        stores: intake.stores,
+        clock: intake.clock,
+        ids: intake.ids,
+        learning,
+        onLearningFailed: (err, jobId) => logger.warn({ err, jobId }, 'learning from a correction failed; the correction stands'),
+      });
     })
     .inSingletonScope();
 });

@@ -2,7 +2,7 @@ import type { IntakeStores } from '../intake.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { AuthContext } from '../keys/api-key.js';
 import type { JobRecord } from '../jobs/job.js';
-import { AppError, notFound } from '../shared/errors.js';
+import { AppError, coerceError, notFound } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
 import { parseInput } from '../shared/validation.js';
 import { applyCorrections } from './apply-corrections.js';
@@ -18,6 +18,13 @@ export interface CorrectionServiceDeps {
   ids: IdGenerator;
   /** Called in order after the built-in ones (webhook event, ERP), in the transaction: a failure rolls the correction back. */
   listeners?: CorrectionListener[];
+  /**
+   * Learns vendor hints from the corrected job once the correction is committed, before the answer
+   * (so the vendor's next document uses them). Its failure never undoes the correction: it is
+   * reported to `onLearningFailed` and the answer is the same.
+   */
+  learning?: { learn(job: JobRecord): Promise<unknown> };
+  onLearningFailed?: (error: Error, jobId: string) => void;
 }
 
 /**
@@ -32,7 +39,7 @@ export class CorrectionService {
     const request = parseInput(CorrectionRequestSchema, body ?? {}, 'body');
     const { clock, ids } = this.deps;
     const listeners = [emitCorrectedEvent(ids), resendToErp, ...(this.deps.listeners ?? [])];
-    return this.deps.stores.transaction(async (tx) => {
+    const result = await this.deps.stores.transaction(async (tx) => {
       const job = await tx.corrections.lockJob(auth.orgId, auth.environment, jobId);
       if (!job) throw notFound('Job', jobId);
       if (job.status !== 'completed') throw new AppError('conflict', `Job ${jobId} is ${job.status}: only a completed job's fields can be corrected`);
@@ -52,6 +59,14 @@ export class CorrectionService {
       for (const listener of listeners) await listener(tx, corrected, records, at);
       return { job: corrected, corrections: records };
     });
+    if (this.deps.learning) {
+      try {
+        await this.deps.learning.learn(result.job);
+      } catch (error) {
+        this.deps.onLearningFailed?.(coerceError(error), result.job.id);
+      }
+    }
+    return result;
   }
 
   async history(auth: AuthContext, jobId: string): Promise<CorrectionRecord[]> {

@@ -19,6 +19,8 @@ import type { CandidateRanker } from './ranking/ranker.js';
 import { shippedRanker } from './ranking/shipped.js';
 import { unionBox, type FieldLocation, type FieldLocations, type RowLocation } from './locations/field-location.js';
 import { candidateLocation } from './locations/locate.js';
+import { hintedField } from '../learning/apply-hints.js';
+import type { FieldHint } from '../learning/vendor-hints.js';
 
 export interface ExtractFieldsOptions {
   /** invoice, receipt, purchase_order or another type; steers a few layout rules. */
@@ -27,6 +29,8 @@ export interface ExtractFieldsOptions {
   useEmbeddedXml?: boolean;
   /** The candidate ranker; the shipped weights when absent, none (the rules' evidence scores alone) when null. */
   ranker?: CandidateRanker | null;
+  /** Learned hints of the document's vendor, by field name: tried before the rules (see learning/). */
+  hints?: Record<string, FieldHint>;
 }
 
 export interface FieldsExtraction {
@@ -49,7 +53,8 @@ export function extractFields(doc: ReadDocument, fields: FieldDefinition[], opti
   const shared = sharedFindings(ctx, fields, roles, options.documentType);
   const found: FoundFields = {};
   for (const field of fields) {
-    const finding = findField(ctx, field, [], shared);
+    const hint = options.hints?.[field.name];
+    const finding = (hint ? hintedField(ctx, field, hint) : null) ?? findField(ctx, field, [], shared);
     if (finding) found[field.name] = finding;
   }
   if (options.useEmbeddedXml !== false) mergeEInvoice(found, doc, fields, roles);

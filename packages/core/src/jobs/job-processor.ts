@@ -107,7 +107,7 @@ export class JobProcessor {
     try {
       const bytes = await this.deps.blobs.get(job.blob_key);
       if (!bytes) throw new DocumentError('document_unreadable', 'The stored document is missing', 'Resubmit the document.');
-      const work = this.deps.extractor.extract({ bytes, mimeType: job.mime_type, documentType: job.document_type, fieldDefinitions: job.field_definitions, signal: controller.signal });
+      const work = this.deps.extractor.extract({ bytes, mimeType: job.mime_type, documentType: job.document_type, fieldDefinitions: job.field_definitions, signal: controller.signal, orgId: job.org_id, environment: job.environment });
       return await Promise.race([work, expired]);
     } catch (error) {
       // Work that stops at the abort with its own error (before `expired` settles) still timed out.

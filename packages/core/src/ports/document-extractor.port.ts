@@ -19,6 +19,9 @@ export interface ExtractionRequest {
   fieldDefinitions: FieldDefinition[];
   /** Aborted when the job passes PROCESSING_TIMEOUT_MS; the work must really stop. */
   signal?: AbortSignal;
+  /** The job's organization and mode: whose learned vendor hints apply (live jobs only). */
+  orgId?: string;
+  environment?: 'test' | 'live';
 }
 
 /** What a completed job carries. */

@@ -18,3 +18,4 @@ export * from './notifier.port.js';
 export * from './session-store.port.js';
 export * from './page-images.port.js';
 export * from './correction-store.port.js';
+export * from './vendor-hint-store.port.js';

@@ -13,6 +13,7 @@ import type { StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery } from '../
 import type { ErpSyncRecord, StoredErpConnection } from '../../email-ingestion/erp/erp.js';
 import type { SessionRecord } from '../../sessions/session.js';
 import type { CorrectionRecord } from '../../corrections/correction.js';
+import type { VendorHints } from '../../learning/vendor-hints.js';
 
 /** Every table of the in-memory stores, in one object so a transaction can snapshot it whole. */
 export interface MemoryTables {
@@ -50,6 +51,8 @@ export interface MemoryTables {
   sessions: Map<string, SessionRecord>;
   /** Corrections of jobs, in the order they were made. */
   corrections: CorrectionRecord[];
+  /** Learned vendor hints, by id. */
+  vendorHints: Map<string, VendorHints>;
 }
 
 export class MemoryDb {
@@ -79,6 +82,7 @@ export class MemoryDb {
     erpSyncs: new Map(),
     sessions: new Map(),
     corrections: [],
+    vendorHints: new Map(),
   };
   private queue: Promise<unknown> = Promise.resolve();
 

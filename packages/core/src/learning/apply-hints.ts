@@ -24,7 +24,9 @@ export function hintedField(ctx: ExtractionContext, field: FieldDefinition, hint
     const regions = hint.position === 'right' ? [regionOf(line, line.words.slice(at + hint.anchor.length))] : regionsBelow(ctx, line, anchorWords);
     for (const region of regions) {
       if (!region) continue;
-      const value = findTypedValues(region.text, field.type, { dates: ctx.dates, identifier: false })[0];
+      const values = findTypedValues(region.text, field.type, { dates: ctx.dates, identifier: false });
+      // Amounts close their row ("Total  2 items  29.30"); other values follow their anchor.
+      const value = field.type === 'currency' || field.type === 'number' ? values.at(-1) : values[0];
       if (!value) continue;
       const anchorBox = onPage(line, unionBox(anchorWords.map((w) => w.bbox))!);
       return {

@@ -67,7 +67,7 @@ export function foldedWordIndex(line: Line, tokens: string[]): number {
 function anchorOf(ctx: ExtractionContext, line: Line, words: Word[]): Omit<FieldHint, 'learned_from'> | null {
   const first = line.words.indexOf(words[0]!);
   const before = line.words.slice(Math.max(0, first - MAX_ANCHOR_WORDS), first).map((w) => fold(w.text)).filter((t) => /\p{L}/u.test(t));
-  if (before.length) return { anchor: before.slice(-MAX_ANCHOR_WORDS), position: 'right' };
+  if (strong(before)) return { anchor: before.slice(-MAX_ANCHOR_WORDS), position: 'right' };
   const x0 = Math.min(...words.map((w) => w.bbox.x0));
   const x1 = Math.max(...words.map((w) => w.bbox.x1));
   // The nearest line above on the same page with words over the value's column.
@@ -75,7 +75,12 @@ function anchorOf(ctx: ExtractionContext, line: Line, words: Word[]): Omit<Field
     const above = ctx.lines[i]!;
     if (above.page !== line.page) break;
     const over = above.words.filter((w) => w.bbox.x1 > x0 && w.bbox.x0 < x1).map((w) => fold(w.text)).filter((t) => /\p{L}/u.test(t));
-    if (over.length) return { anchor: over.slice(0, MAX_ANCHOR_WORDS), position: 'below' };
+    if (strong(over)) return { anchor: over.slice(0, MAX_ANCHOR_WORDS), position: 'below' };
   }
   return null;
+}
+
+/** An anchor of a few letters ("vom", "nr") stands in too many places to find one value by. */
+function strong(anchor: string[]): boolean {
+  return anchor.join('').replace(/[^\p{L}]/gu, '').length >= 4;
 }

@@ -18,8 +18,8 @@ export interface VendorLearningDeps {
 }
 
 /**
- * Learns from a corrected or confirmed live job: reads its document again, finds where each value a
- * person corrected or confirmed is printed, and keeps the anchors under the vendor's keys (merged
+ * Learns from a corrected live job: reads its document again, finds where each value a person
+ * corrected is printed, and keeps the anchors under the vendor's keys (merged
  * into the vendor's record when one of its keys is known already). Test jobs are simulated: nothing
  * to learn from them.
  */
@@ -28,7 +28,9 @@ export class VendorLearning {
 
   async learn(job: JobRecord): Promise<VendorHints | null> {
     if (job.environment !== 'live' || job.status !== 'completed') return null;
-    const reviewed = Object.entries(job.field_locations ?? {}).filter(([, l]) => l.corrected).map(([name]) => name);
+    // Values a person changed: the rules were wrong for this vendor. Confirmed values teach nothing
+    // (hints from them, tried first, made the benchmark worse: see test/bench/review).
+    const reviewed = Object.entries(job.field_locations ?? {}).filter(([, l]) => l.source === 'correction').map(([name]) => name);
     if (reviewed.length === 0) return null;
     const bytes = await this.deps.blobs.get(job.blob_key);
     if (!bytes) return null;

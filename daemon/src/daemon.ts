@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BlobStore, DocumentReader, Intake, NotificationService, WebhookService } from '@intake/core';
+import type { BlobStore, DocumentReader, Intake, NotificationService, PageImageCache, WebhookService } from '@intake/core';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from './config/config.schema.js';
 import { createContainer } from './di/container.js';
@@ -100,7 +100,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     notificationWorkers.start();
     erpWorkers.start();
     if (!config.SMTP_RELAY_URL) logger.info('SMTP_RELAY_URL is not set: email notifications are recorded but fail without being sent');
-    const retention = scheduleRetention({ intake, blobs: await container.getAsync<BlobStore>(TOKENS.Blobs), logger, cronExpression: config.RETENTION_CRON, days: config.JOB_RETENTION_DAYS });
+    const retention = scheduleRetention({ intake, blobs: await container.getAsync<BlobStore>(TOKENS.Blobs), pageCache: await container.getAsync<PageImageCache>(TOKENS.PageCache), logger, cronExpression: config.RETENTION_CRON, days: config.JOB_RETENTION_DAYS });
     const digest = scheduleDigest({ notifications, logger, cronExpression: config.DIGEST_CRON, onQueued: () => notificationWorkers.wake() });
     const httpUrl = reachableUrl(server.address() as AddressInfo);
     const smtpInfo = { host: reachableHost(smtpAddress), port: smtpAddress.port };

@@ -171,7 +171,7 @@ for (const kind of DB_KINDS) {
       const knex = storage.knex;
       const seeded = await seed(knex);
 
-      expect(await storage.migrate()).toEqual(['014_modes', '015_dashboard_sessions']);
+      expect(await storage.migrate()).toEqual(['014_modes', '015_dashboard_sessions', '016_review_corrections']);
 
       // Every backfilled row says the mode of what it records.
       for (const [table, byId] of Object.entries(seeded.expected)) {

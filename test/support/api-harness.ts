@@ -14,6 +14,9 @@ import {
   ErpService,
   HttpErpConnector,
   ManualClock,
+  CorrectionService,
+  PageImages,
+  VendorLearning,
   systemClock,
   type Clock,
   type DocumentExtractor,
@@ -31,9 +34,9 @@ import {
 } from '@intake/core';
 import { createHttpsTransport } from '@intake/webhook-https';
 import { createHttpApp } from '@intake/daemon';
-import { createTesseractReader } from '@intake/ocr-tesseract';
+import { createPageRenderer, createTesseractReader } from '@intake/ocr-tesseract';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
-import { FileBlobStore, SqlBlobStore } from '@intake/storage-sql';
+import { FileBlobStore, FilePageImageCache, SqlBlobStore } from '@intake/storage-sql';
 import { openTestDatabase, type DbKind, type TestDatabase } from './databases.js';
 import { callApi, type ApiResponse, type CallOptions } from './http.js';
 
@@ -58,6 +61,8 @@ export interface ApiHarness {
   runJobs(workerId?: string): Promise<ProcessOutcome[]>;
   /** ERP connections and syncs over the same stores (connector: HTTPS over the webhook transport; retries without delay). */
   erp: ErpService;
+  /** Review: page pictures (cached in a temporary directory, `pageCacheDir`) and corrections. */
+  review: { pages: PageImages; corrections: CorrectionService; pageCacheDir: string };
   /** Notifications over the same stores (notifier: `options.notifier`, default one that fails every mail). */
   notifications: NotificationService;
   /** Turns job events into notifications and sends what is due, until nothing is left; returns the mails sent. */
@@ -97,7 +102,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
   const pipeline = createJobPipeline(intake, {
     blobs: kind === 'postgres' ? new SqlBlobStore(db.storage.knex) : new FileBlobStore(blobDir),
     inspector: reader,
-    extractor: options.extractor ?? createDocumentExtractor({ reader }),
+    extractor: options.extractor ?? createDocumentExtractor({ reader, hints: intake.stores.vendorHints }),
     options: { maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576, maxPagesPerDocument: options.maxPagesPerDocument ?? DEFAULT_DOCUMENT_LIMITS.maxPages, leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, timeoutMs: options.timeoutMs ?? 60_000 },
     syncCommitted: () => db.storage.syncToDisk(),
   });
@@ -121,7 +126,19 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     options: { ownDomains: options.emailDomains ?? ['example.test'], publicBaseUrl: baseUrl, ...options.notificationOptions },
   });
   const erp = new ErpService({ stores: intake.stores, connector: new HttpErpConnector({ transport: webhookTransport, timeoutMs: options.webhookTimeoutMs ?? 5000 }), clock, ids: intake.ids, options: { leaseMs: 30_000, retryDelaysMs: [0, 0] }, onSyncFailed: (tx, orgId, failure) => notifications.recordErpSyncFailed(tx, orgId, failure) });
+  const pageCacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-pages-'));
+  const review = {
+    pageCacheDir,
+    pages: new PageImages({ jobs: intake.jobs, blobs: pipeline.blobs, renderer: createPageRenderer(), cache: new FilePageImageCache(pageCacheDir) }),
+    corrections: new CorrectionService({
+      stores: intake.stores,
+      clock,
+      ids: intake.ids,
+      learning: new VendorLearning({ hints: intake.stores.vendorHints, blobs: pipeline.blobs, reader, clock, ids: intake.ids }),
+    }),
+  };
   const app = createHttpApp({
+    review,
     intake,
     pipeline,
     webhooks,
@@ -148,6 +165,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     inbound,
     notifications,
     erp,
+    review,
     async runNotifications(workerId = 'test-notification-worker') {
       let sent = 0;
       for (;;) {
@@ -181,6 +199,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
       await reader.close?.();
       await db.close();
       fs.rmSync(blobDir, { recursive: true, force: true });
+      fs.rmSync(pageCacheDir, { recursive: true, force: true });
     },
   };
 }

@@ -7,6 +7,7 @@ import { httpModule } from './modules/http.module.js';
 import { mailModule } from './modules/mail.module.js';
 import { notificationsModule } from './modules/notifications.module.js';
 import { erpModule } from './modules/erp.module.js';
+import { reviewModule } from './modules/review.module.js';
 import { storageModule } from './modules/storage.module.js';
 import { webhooksModule } from './modules/webhooks.module.js';
 import { TOKENS } from './tokens.js';
@@ -16,6 +17,6 @@ export function createContainer(config: ResolvedConfig, logger: Logger): Contain
   const container = new Container();
   container.bind<ResolvedConfig>(TOKENS.Config).toConstantValue(config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-  container.load(storageModule, coreModule, documentsModule, webhooksModule, notificationsModule, erpModule, mailModule, httpModule);
+  container.load(storageModule, coreModule, documentsModule, webhooksModule, notificationsModule, erpModule, mailModule, reviewModule, httpModule);
   return container;
 }

@@ -1,4 +1,4 @@
-import type { BlobStore, DocumentLinks, DocumentReader, ErpService, InboundMailService, Intake, JobPipeline, NotificationService, Notifier, WebhookService, WebhookTransport } from '@intake/core';
+import type { BlobStore, CorrectionService, PageImageCache, PageImages, DocumentLinks, DocumentReader, ErpService, InboundMailService, Intake, JobPipeline, NotificationService, Notifier, WebhookService, WebhookTransport } from '@intake/core';
 import type { SmtpIntake } from '../smtp/smtp-intake.js';
 import type { MailWorkers } from '../workers/mail-workers.js';
 import type { SqlStorage } from '@intake/storage-sql';
@@ -33,4 +33,7 @@ export const TOKENS = {
   NotificationWorkers: Symbol.for('intake.NotificationWorkers') as symbol & { __type?: NotificationWorkers },
   Erp: Symbol.for('intake.Erp') as symbol & { __type?: ErpService },
   ErpWorkers: Symbol.for('intake.ErpWorkers') as symbol & { __type?: ErpWorkers },
+  PageCache: Symbol.for('intake.PageCache') as symbol & { __type?: PageImageCache },
+  PageImages: Symbol.for('intake.PageImages') as symbol & { __type?: PageImages },
+  Corrections: Symbol.for('intake.Corrections') as symbol & { __type?: CorrectionService },
 } as const;

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { DocumentLinks, ErpService, InboundMailService, Intake, JobPipeline, RateLimiter, WebhookService } from '@intake/core';
+import type { CorrectionService, DocumentLinks, ErpService, InboundMailService, Intake, JobPipeline, PageImages, RateLimiter, WebhookService } from '@intake/core';
 import type { DashboardBundle } from '@intake/dashboard';
 import type { Logger } from '../logger.js';
 import { answerClientError } from './client-error.js';
@@ -22,6 +22,8 @@ import { extractorRoutes } from './routes/extractors.routes.js';
 import { fileRoutes } from './routes/files.routes.js';
 import { reviewDocumentRoutes } from './routes/review-document.routes.js';
 import type { RouteDef } from './routes/route.js';
+import { reviewRoutes } from './routes/review.routes.js';
+import { vendorHintRoutes } from './routes/vendor-hints.routes.js';
 import { systemRoutes } from './routes/system.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
 
@@ -49,6 +51,8 @@ export interface HttpAppDeps {
   maxDocumentBytes: number;
   /** Called after a new job is queued (wakes local workers at once instead of at their next poll). */
   onSubmitted?: () => void;
+  /** Review: page pictures and corrections (left out, their routes are not mounted). */
+  review?: { pages: PageImages; corrections: CorrectionService };
   /** The web dashboard at `/` and its session sign-in (left out, neither is mounted: DASHBOARD=off). */
   dashboard?: { bundle: DashboardBundle };
 }
@@ -82,6 +86,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     ...(deps.inboundMail ? inboundMailRoutes(deps.inboundMail, deps.onSubmitted, deps.testExtractionWaitMs ?? 0) : []),
     ...(deps.inboundMail ? reviewDocumentRoutes(deps) : []),
     ...(deps.erp ? erpRoutes(deps.erp) : []),
+    ...(deps.review ? [...reviewRoutes({ intake: deps.intake, links: deps.links, ...deps.review }), ...vendorHintRoutes(deps.intake)] : []),
   );
   // Session cookies are Secure (and __Host- named) when the dashboard is reached over HTTPS.
   const cookie = sessionCookie(deps.publicBaseUrl.startsWith('https://'));

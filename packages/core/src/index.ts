@@ -45,5 +45,8 @@ export * from './routing/index.js';
 export * from './duplicates/index.js';
 export * from './notifications/index.js';
 export * from './erp/index.js';
+export * from './corrections/index.js';
+export * from './pages/index.js';
+export * from './learning/index.js';
 export * from './sessions/session.js';
 export * from './sessions/session-service.js';

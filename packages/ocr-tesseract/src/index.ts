@@ -10,3 +10,5 @@ export type { ImagePreparation } from './image/prepare-image.js';
  * settings), so that caches of read documents (`intake eval`'s) know to read again.
  */
 export const READING_REVISION = 1;
+export { createPageRenderer } from './render/page-renderer.js';
+export type { PageRendererOptions } from './render/page-renderer.js';

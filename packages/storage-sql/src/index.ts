@@ -19,6 +19,8 @@ import { SqlClassificationExampleStore, SqlReviewItemStore } from './stores/revi
 import { SqlNotificationStore } from './stores/notification-store.js';
 import { SqlErpStore } from './stores/erp-store.js';
 import { SqlSessionStore } from './stores/session-store.js';
+import { SqlCorrectionStore } from './stores/correction-store.js';
+import { SqlVendorHintStore } from './stores/vendor-hint-store.js';
 import { CachedExtractorStore, ExtractorCache, forgetPending, notifyExtractorChannel, type PendingForgets } from './stores/cached-extractor-store.js';
 import { connectionConfigOf, listenForExtractorChanges, type ExtractorListenerOptions } from './extractor-listener.js';
 import { createWalSync } from './wal-sync.js';
@@ -28,6 +30,7 @@ export type { ExtractorListenerOptions } from './extractor-listener.js';
 export { migrate } from './migrations/runner.js';
 export { MIGRATIONS } from './migrations/list.js';
 export { FileBlobStore } from './blobs/file-blob-store.js';
+export { FilePageImageCache } from './page-cache/file-page-cache.js';
 export { SqlBlobStore } from './blobs/sql-blob-store.js';
 
 export interface SqlStorage extends IntakeStores {
@@ -90,6 +93,8 @@ function bindStores(knex: Knex, cached: CacheBinding): IntakeStores {
     notifications: new SqlNotificationStore(knex),
     erp: new SqlErpStore(knex),
     sessions: new SqlSessionStore(knex),
+    corrections: new SqlCorrectionStore(knex),
+    vendorHints: new SqlVendorHintStore(knex),
     transaction: async (fn) => {
       const pending: PendingForgets = cached.pending ?? new Set();
       try {

@@ -33,10 +33,11 @@ export const documentsModule = new ContainerModule(({ bind }) => {
       const logger = ctx.get<Logger>(TOKENS.Logger);
       const reader = ctx.get<DocumentReader>(TOKENS.Reader);
       const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
-      return createJobPipeline(await ctx.getAsync<Intake>(TOKENS.Intake), {
+      const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
+      return createJobPipeline(intake, {
         blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
         inspector: reader,
-        extractor: createDocumentExtractor({ reader }),
+        extractor: createDocumentExtractor({ reader, hints: intake.stores.vendorHints }),
         options: {
           maxDocumentBytes: config.MAX_ATTACHMENT_SIZE_MB * 1_048_576,
           maxPagesPerDocument: config.MAX_PAGES_PER_DOCUMENT,

@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import type { DocumentLinks, ErpService, InboundMailService, Intake, JobPipeline, WebhookService } from '@intake/core';
+import type { CorrectionService, DocumentLinks, ErpService, InboundMailService, Intake, JobPipeline, PageImages, WebhookService } from '@intake/core';
 import { buildDashboard } from '@intake/dashboard';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
@@ -21,6 +21,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
         webhooks: await ctx.getAsync<WebhookService>(TOKENS.WebhookService),
         inboundMail: await ctx.getAsync<InboundMailService>(TOKENS.InboundMail),
         erp: await ctx.getAsync<ErpService>(TOKENS.Erp),
+        review: { pages: await ctx.getAsync<PageImages>(TOKENS.PageImages), corrections: await ctx.getAsync<CorrectionService>(TOKENS.Corrections) },
         testExtractionWaitMs: config.TEST_EXTRACTION_WAIT_MS,
         maxDocumentBytes: config.MAX_ATTACHMENT_SIZE_MB * 1_048_576,
         onSubmitted: () => workers.wake(),

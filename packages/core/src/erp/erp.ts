@@ -57,6 +57,8 @@ export interface ErpSyncRecord {
 export interface ErpVendorBill {
   /** The document's id in Intake (the job id): the idempotency key of the record. */
   id: string;
+  /** Set when a correction of the job sent the record again: 1, 2, ... (Idempotency-Key `<id>:r<revision>`). */
+  revision?: number;
   object: 'vendor_bill';
   document_type: string;
   vendor: { name: string | null; address: string | null };

@@ -14,7 +14,7 @@ export class HttpErpConnector implements ErpConnector {
 
   async push({ connection, record, syncId }: ErpPushRequest): Promise<ErpPushResult> {
     const body = JSON.stringify(record);
-    const headers = { ...deliveryHeaders(body, connection.secret, 'erp.vendor_bill', syncId), 'idempotency-key': record.id, 'user-agent': 'Intake-ERP/1' };
+    const headers = { ...deliveryHeaders(body, connection.secret, 'erp.vendor_bill', syncId), 'idempotency-key': record.revision ? `${record.id}:r${record.revision}` : record.id, 'user-agent': 'Intake-ERP/1' };
     const response = await this.deps.transport.send({ url: connection.url, body, headers, timeoutMs: this.deps.timeoutMs });
     const status = response.statusCode;
     if (response.error !== null || status === null) return { ok: false, statusCode: status, error: response.error ?? 'no answer', retryable: true };

@@ -1,24 +1,39 @@
 import type { DocumentExtractor, ExtractionOutcome, ExtractionRequest } from '../ports/document-extractor.port.js';
-import type { DocumentReader } from '../ports/document-reader.port.js';
-import { extractFields } from './extract-fields.js';
+import type { DocumentReader, ReadDocument } from '../ports/document-reader.port.js';
+import type { VendorHintStore } from '../ports/vendor-hint-store.port.js';
+import { vendorKeys } from '../learning/vendor-keys.js';
+import { extractFields, type FieldsExtraction } from './extract-fields.js';
+import { roleOf } from './labels/roles.js';
 
 export interface DocumentExtractorOptions {
   /** Turns bytes into positioned words: an adapter such as @intake/ocr-tesseract's reader. */
   reader: DocumentReader;
+  /** Learned vendor hints (left out: none are used). */
+  hints?: VendorHintStore;
 }
 
 /**
  * The live extractor: read the document, then extract the request's fields from it. Reading
  * failures (DocumentError) pass through unchanged; the signal reaches the reader, which stops its
- * OCR work for real when the job times out.
+ * OCR work for real when the job times out. With a hint store, a live job of a vendor its
+ * organization has corrected before is extracted again with that vendor's hints.
  */
-export function createDocumentExtractor({ reader }: DocumentExtractorOptions): DocumentExtractor {
+export function createDocumentExtractor({ reader, hints }: DocumentExtractorOptions): DocumentExtractor {
   return {
     async extract(request: ExtractionRequest): Promise<ExtractionOutcome> {
       const doc = await reader.read(request.bytes, request.mimeType, request.signal ? { signal: request.signal } : {});
       request.signal?.throwIfAborted();
-      const result = extractFields(doc, request.fieldDefinitions, { documentType: request.documentType });
+      const plain = extractFields(doc, request.fieldDefinitions, { documentType: request.documentType });
+      const result = hints && request.orgId && request.environment === 'live' ? await withHints(hints, request, doc, plain) : plain;
       return { ...result, page_count: doc.pages.length };
     },
   };
+}
+
+/** The vendor is recognised by the ids on the page and the name the first pass found. */
+async function withHints(hints: VendorHintStore, request: ExtractionRequest, doc: ReadDocument, plain: FieldsExtraction): Promise<FieldsExtraction> {
+  const vendorField = request.fieldDefinitions.find((f) => roleOf(f) === 'vendor_name');
+  const vendor = await hints.find(request.orgId!, vendorKeys(doc, vendorField ? plain.extracted_data[vendorField.name] : null));
+  if (!vendor || Object.keys(vendor.fields).length === 0) return plain;
+  return extractFields(doc, request.fieldDefinitions, { documentType: request.documentType, hints: vendor.fields });
 }

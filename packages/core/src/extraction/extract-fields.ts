@@ -17,6 +17,10 @@ import type { Role } from './labels/synonyms.js';
 import { validateField } from './validation/validate.js';
 import { calibrationGroup, type CandidateRanker } from './ranking/ranker.js';
 import { shippedRanker } from './ranking/shipped.js';
+import { unionBox, type FieldLocation, type FieldLocations, type RowLocation } from './locations/field-location.js';
+import { candidateLocation } from './locations/locate.js';
+import { hintedField } from '../learning/apply-hints.js';
+import type { FieldHint } from '../learning/vendor-hints.js';
 
 export interface ExtractFieldsOptions {
   /** invoice, receipt, purchase_order or another type; steers a few layout rules. */
@@ -25,6 +29,8 @@ export interface ExtractFieldsOptions {
   useEmbeddedXml?: boolean;
   /** The candidate ranker; the shipped weights when absent, none (the rules' evidence scores alone) when null. */
   ranker?: CandidateRanker | null;
+  /** Learned hints of the document's vendor, by field name: tried before the rules (see learning/). */
+  hints?: Record<string, FieldHint>;
 }
 
 export interface FieldsExtraction {
@@ -32,6 +38,8 @@ export interface FieldsExtraction {
   confidence: Record<string, number>;
   validation_errors: FieldValidationError[];
   needs_review: boolean;
+  /** Where each field of extracted_data was read (its words, label, rows; `xml` or `default` otherwise). */
+  field_locations: FieldLocations;
 }
 
 /**
@@ -45,7 +53,8 @@ export function extractFields(doc: ReadDocument, fields: FieldDefinition[], opti
   const shared = sharedFindings(ctx, fields, roles, options.documentType);
   const found: FoundFields = {};
   for (const field of fields) {
-    const finding = findField(ctx, field, [], shared);
+    const hint = options.hints?.[field.name];
+    const finding = (hint ? hintedField(ctx, field, hint) : null) ?? findField(ctx, field, [], shared);
     if (finding) found[field.name] = finding;
   }
   if (options.useEmbeddedXml !== false) mergeEInvoice(found, doc, fields, roles);
@@ -58,7 +67,7 @@ function findField(ctx: ExtractionContext, field: FieldDefinition, parents: stri
   if (field.type === 'object') return findObject(ctx, field, parents, shared);
   if (field.type === 'array') {
     const finding = arrayFinding(ctx, field);
-    return finding ? { value: finding.value, score: finding.score, source: 'table', ocr: 1 } : null;
+    return finding ? { value: finding.value, score: finding.score, source: 'table', ocr: 1, location: tableLocation(finding.rows) } : null;
   }
   const candidate = scalarCandidate(ctx, field, roleOf(field, parents), path, shared);
   return candidate ? fromCandidate(candidate) : null;
@@ -67,19 +76,37 @@ function findField(ctx: ExtractionContext, field: FieldDefinition, parents: stri
 /** An object is its members, each found as a field of its own; its score is their mean. */
 function findObject(ctx: ExtractionContext, field: FieldDefinition, parents: string[], shared: SharedFindings): FoundField | null {
   const value: Record<string, unknown> = {};
+  const locations: Record<string, FieldLocation> = {};
   const scores: number[] = [];
   for (const member of field.fields ?? []) {
     const finding = findField(ctx, member, [...parents, field.name], shared);
     if (!finding) continue;
     value[member.name] = finding.value;
+    if (finding.location) locations[member.name] = finding.location;
     scores.push(finding.score * (0.5 + 0.5 * finding.ocr));
   }
   if (scores.length === 0) return null;
-  return { value, score: scores.reduce((a, b) => a + b, 0) / scores.length, source: 'nested', ocr: 1 };
+  const location: FieldLocation = { source: 'nested', fields: locations };
+  return { value, score: scores.reduce((a, b) => a + b, 0) / scores.length, source: 'nested', ocr: 1, location };
+}
+
+/** A table's box: the union of its rows on the first row's page; each row with its cells. */
+function tableLocation(rows: RowLocation[] | undefined): FieldLocation {
+  const first = rows?.[0];
+  if (!rows || !first) return { source: 'table' };
+  const box = unionBox(rows.filter((r) => r.page === first.page).map((r) => r.box))!;
+  return { source: 'table', page: first.page, box, page_width: first.page_width, page_height: first.page_height, rows };
 }
 
 function fromCandidate(candidate: Candidate): FoundField {
-  return { value: candidate.value, score: candidate.score, source: candidate.source, ocr: candidate.line.confidence, ...(candidate.ranked ? { ranked: true } : {}) };
+  return {
+    value: candidate.value,
+    score: candidate.score,
+    source: candidate.source,
+    ocr: candidate.line.confidence,
+    ...(candidate.ranked ? { ranked: true } : {}),
+    location: candidateLocation(candidate),
+  };
 }
 
 function sharedFindings(ctx: ExtractionContext, fields: FieldDefinition[], roles: Map<string, Role | null>, documentType: string | undefined): SharedFindings {
@@ -114,7 +141,7 @@ function mergeEInvoice(found: FoundFields, doc: ReadDocument, fields: FieldDefin
     const items = field.fields?.length ? invoice.lineItems.map((item) => shapeItem(item, field.fields!)) : invoice.lineItems;
     const value = role ? invoice.values[role] : field.type === 'array' ? items : undefined;
     if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
-    found[field.name] = { value, score: 1, source: 'xml', ocr: 1 };
+    found[field.name] = { value, score: 1, source: 'xml', ocr: 1, location: { source: 'xml' } };
   }
 }
 
@@ -138,13 +165,15 @@ function finish(found: FoundFields, fields: FieldDefinition[], confidenceFor: (f
   const extracted_data: Record<string, unknown> = {};
   const confidence: Record<string, number> = {};
   const validation_errors: FieldValidationError[] = [];
+  const field_locations: FieldLocations = {};
   for (const field of fields) {
     const finding = found[field.name];
     const checked = validateField(field, finding?.value, field.name, validation_errors);
     if (!checked) continue;
     extracted_data[field.name] = checked.value;
     confidence[field.name] = checked.extracted && finding ? confidenceFor(finding, field) : 0;
+    field_locations[field.name] = checked.extracted && finding?.location ? finding.location : { source: 'default' };
   }
   const unsure = Object.values(confidence).some((c) => c < REVIEW_BELOW);
-  return { extracted_data, confidence, validation_errors, needs_review: validation_errors.length > 0 || unsure };
+  return { extracted_data, confidence, validation_errors, needs_review: validation_errors.length > 0 || unsure, field_locations };
 }

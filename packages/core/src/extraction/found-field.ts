@@ -1,3 +1,5 @@
+import type { FieldLocation } from './locations/field-location.js';
+
 /** A field's value as found, with its evidence score before calibration. */
 export interface FoundField {
   value: unknown;
@@ -8,6 +10,8 @@ export interface FoundField {
   ocr: number;
   /** The score is the ranker's probability of being right, a confidence already. */
   ranked?: boolean;
+  /** Where on the page the value was read (see locations/field-location.ts). */
+  location?: FieldLocation;
 }
 
 export type FoundFields = Record<string, FoundField>;

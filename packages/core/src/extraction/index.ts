@@ -22,3 +22,6 @@ export { fitCalibration } from './ranking/calibrate-model.js';
 export type { ScoredDocument } from './ranking/calibrate-model.js';
 export type { LabelledList } from './ranking/train.js';
 export { REVIEW_BELOW } from './extract-fields.js';
+export type { FieldLocation, FieldLocations, LabelLocation, LocationSource, PageBox, RowLocation } from './locations/field-location.js';
+export { FieldLocationSchema } from './locations/field-location.schema.js';
+export { roleOf } from './labels/roles.js';

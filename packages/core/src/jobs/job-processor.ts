@@ -105,7 +105,7 @@ export class JobProcessor {
     try {
       const bytes = await this.deps.blobs.get(job.blob_key);
       if (!bytes) throw new DocumentError('document_unreadable', 'The stored document is missing', 'Resubmit the document.');
-      const work = this.deps.extractor.extract({ bytes, mimeType: job.mime_type, documentType: job.document_type, fieldDefinitions: job.field_definitions, signal: controller.signal });
+      const work = this.deps.extractor.extract({ bytes, mimeType: job.mime_type, documentType: job.document_type, fieldDefinitions: job.field_definitions, signal: controller.signal, orgId: job.org_id, environment: job.environment });
       return await Promise.race([work, expired]);
     } catch (error) {
       // Work that stops at the abort with its own error (before `expired` settles) still timed out.
@@ -159,6 +159,7 @@ export class JobProcessor {
         // Flagged at submission (an uncertain email classification) stays flagged.
         needs_review: outcome.needs_review || job.needs_review || Boolean(flagged),
         page_count: outcome.page_count,
+        ...(outcome.field_locations ? { field_locations: outcome.field_locations } : {}),
         processing_time_ms: elapsedMs,
         cost_credits: cost,
         completed_at: at,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JOB_FAILURE_CODES } from '../shared/document-error.js';
 import { ENVIRONMENTS } from '../keys/scopes.js';
 import { JOB_STATUSES } from './job.js';
+import { FieldLocationSchema } from '../extraction/locations/field-location.schema.js';
 
 /** Largest metadata object, serialised as JSON. */
 export const MAX_METADATA_BYTES = 16_384;
@@ -33,6 +34,7 @@ export const JobSchema = z
     waiting_reason: z.enum(['insufficient_credits']).nullable().describe('Why a queued job waits: insufficient_credits while its organization cannot pay for it; null otherwise'),
     extracted_data: z.record(z.string(), z.unknown()).optional(),
     confidence: z.record(z.string(), z.number()).optional(),
+    field_locations: z.record(z.string(), FieldLocationSchema).optional().describe('Completed jobs: where each field was read'),
     processing_time_ms: z.number().nullable(),
     cost_credits: z.number(),
     metadata: z.record(z.string(), z.unknown()),

@@ -4,6 +4,7 @@ import type { Environment } from '../keys/scopes.js';
 import type { FieldDefinition } from '../extractors/field-definition.schema.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
 import type { JobFailureCode } from '../shared/document-error.js';
+import type { FieldLocations } from '../extraction/locations/field-location.js';
 
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -40,6 +41,8 @@ export interface JobRecord {
   metadata: Record<string, unknown>;
   extracted_data: Record<string, unknown> | null;
   confidence: Record<string, number> | null;
+  /** Where each field was read (see "Review and corrections" in the README); null before completion. */
+  field_locations?: FieldLocations | null;
   /** Mean of the field confidences: what `min_confidence` and stats compare. */
   overall_confidence: number | null;
   validation_errors: FieldValidationError[];
@@ -79,6 +82,8 @@ export interface JobResource {
   waiting_reason: WaitingReason | null;
   extracted_data?: Record<string, unknown>;
   confidence?: Record<string, number>;
+  /** Completed jobs: where each field of extracted_data came from. */
+  field_locations?: FieldLocations;
   processing_time_ms: number | null;
   cost_credits: number;
   metadata: Record<string, unknown>;
@@ -106,7 +111,9 @@ export function toJobResource(job: JobRecord, documentUrl: string): JobResource 
     status: job.status,
     mode: job.environment,
     waiting_reason: job.status === 'queued' && job.blocked_on_credits ? 'insufficient_credits' : null,
-    ...(job.status === 'completed' ? { extracted_data: job.extracted_data ?? {}, confidence: job.confidence ?? {} } : {}),
+    ...(job.status === 'completed'
+      ? { extracted_data: job.extracted_data ?? {}, confidence: job.confidence ?? {}, field_locations: job.field_locations ?? {} }
+      : {}),
     processing_time_ms: job.processing_time_ms,
     cost_credits: job.cost_credits,
     metadata: job.metadata,

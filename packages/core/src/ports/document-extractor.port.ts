@@ -1,4 +1,5 @@
 import type { FieldDefinition } from '../extractors/field-definition.schema.js';
+import type { FieldLocations } from '../extraction/locations/field-location.js';
 
 /** A value that broke a rule of its field (or a required field that was not found). */
 export interface FieldValidationError {
@@ -18,6 +19,9 @@ export interface ExtractionRequest {
   fieldDefinitions: FieldDefinition[];
   /** Aborted when the job passes PROCESSING_TIMEOUT_MS; the work must really stop. */
   signal?: AbortSignal;
+  /** The job's organization and mode: whose learned vendor hints apply (live jobs only). */
+  orgId?: string;
+  environment?: 'test' | 'live';
 }
 
 /** What a completed job carries. */
@@ -28,6 +32,8 @@ export interface ExtractionOutcome {
   validation_errors: FieldValidationError[];
   needs_review: boolean;
   page_count: number;
+  /** Where each field was read; absent from the test-mode simulator (it reads nothing). */
+  field_locations?: FieldLocations;
 }
 
 /**

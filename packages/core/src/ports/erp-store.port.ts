@@ -37,6 +37,11 @@ export interface ErpStore {
   claimDue(owner: string, now: string, leaseExpiresAt: string, limit: number): Promise<ClaimedErpSync[]>;
   /** Records an attempt; false when `owner` no longer holds the sync's lease (nothing recorded). */
   recordAttempt(id: string, owner: string, result: ErpAttemptResult): Promise<boolean>;
+  /**
+   * Sends a sync again with a new record (its job was corrected): pending, due at `at`, attempts
+   * from 0, any lease dropped, so an attempt in flight with the old record cannot record its outcome.
+   */
+  requeue(id: string, record: ErpSyncRecord['record'], at: string): Promise<void>;
   /** A sync of the mode's jobs. */
   getSync(orgId: string, mode: Environment, id: string): Promise<ErpSyncRecord | null>;
   /** The mode's syncs, newest first. */

@@ -22,3 +22,6 @@ export * from './review-store.port.js';
 export * from './notification-store.port.js';
 export * from './erp-store.port.js';
 export * from './erp-connector.port.js';
+export * from './page-images.port.js';
+export * from './correction-store.port.js';
+export * from './vendor-hint-store.port.js';

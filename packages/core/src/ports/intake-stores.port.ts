@@ -12,6 +12,8 @@ import type { ClassificationExampleStore, ReviewItemStore } from './review-store
 import type { NotificationStore } from './notification-store.port.js';
 import type { ErpStore } from './erp-store.port.js';
 import type { SessionStore } from './session-store.port.js';
+import type { CorrectionStore } from './correction-store.port.js';
+import type { VendorHintStore } from './vendor-hint-store.port.js';
 
 /**
  * Runs `fn` with stores bound to one database transaction: all its writes commit together or not
@@ -42,6 +44,10 @@ export interface IntakeStores {
   erp: ErpStore;
   /** Dashboard sessions. */
   sessions: SessionStore;
+  /** People's corrections of completed jobs. */
+  corrections: CorrectionStore;
+  /** What corrections taught about vendors. */
+  vendorHints: VendorHintStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }

@@ -40,6 +40,7 @@ export interface CompletedResult {
   validation_errors: JobRecord['validation_errors'];
   needs_review: boolean;
   page_count: number;
+  field_locations?: JobRecord['field_locations'];
   processing_time_ms: number;
   cost_credits: number;
   completed_at: string;

@@ -10,3 +10,4 @@ export * from './webhook-store-contract.js';
 export * from './erp-store-contract.js';
 export * from './mode-contract.js';
 export * from './session-store-contract.js';
+export * from './correction-store-contract.js';

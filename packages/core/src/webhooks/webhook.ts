@@ -1,6 +1,6 @@
 import type { Environment } from '../keys/scopes.js';
 /** Events an endpoint can subscribe to; `*` means all of them, including ones added later. */
-export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'credits.low_balance', 'credits.depleted'] as const;
+export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'job.corrected', 'credits.low_balance', 'credits.depleted'] as const;
 
 /** A registered receiver of an organization's events. */
 export interface WebhookEndpoint {

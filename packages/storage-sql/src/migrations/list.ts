@@ -14,6 +14,7 @@ import { prefixWebhooksErp } from './012-prefix-webhooks-erp.js';
 import { blobStorageExternal } from './013-blob-storage-external.js';
 import { modes } from './014-modes.js';
 import { dashboardSessions } from './015-dashboard-sessions.js';
+import { reviewCorrections } from './016-review-corrections.js';
 
 export interface Migration {
   id: number;
@@ -22,4 +23,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates, webhookEndpointDue, notifications, prefixWebhooksErp, blobStorageExternal, modes, dashboardSessions];
+export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates, webhookEndpointDue, notifications, prefixWebhooksErp, blobStorageExternal, modes, dashboardSessions, reviewCorrections];

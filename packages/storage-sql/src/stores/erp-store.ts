@@ -127,6 +127,12 @@ export class SqlErpStore implements ErpStore {
     return rows.length > 0;
   }
 
+  async requeue(id: string, record: ErpSyncRecord['record'], at: string): Promise<void> {
+    await this.knex('erp_syncs')
+      .where({ id })
+      .update({ record: toJson(record), status: 'pending', attempts: 0, next_attempt_at: at, last_error: null, finished_at: null, lease_owner: null, lease_expires_at: null });
+  }
+
   async getSync(orgId: string, mode: Environment, id: string): Promise<ErpSyncRecord | null> {
     const row = await this.knex<Row>('erp_syncs').where({ org_id: orgId, environment: mode, id }).first();
     return row ? syncFromRow(row) : null;

@@ -1,7 +1,7 @@
 import type { JobRecord } from '@intake/core';
 import { fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull } from './normalize.js';
 
-const JSON_COLUMNS = ['field_definitions', 'metadata', 'extracted_data', 'confidence', 'validation_errors', 'error_details', 'routing', 'duplicate'] as const;
+const JSON_COLUMNS = ['field_definitions', 'metadata', 'extracted_data', 'confidence', 'field_locations', 'validation_errors', 'error_details', 'routing', 'duplicate'] as const;
 
 /** A job as a row: JSON members serialised (pg would send arrays as PostgreSQL arrays). */
 export function toJobRow(job: JobRecord): Record<string, unknown> {
@@ -31,6 +31,7 @@ export function fromJobRow(row: Record<string, unknown>): JobRecord {
     metadata: json(row.metadata),
     extracted_data: json(row.extracted_data),
     confidence: json(row.confidence),
+    field_locations: json(row.field_locations),
     overall_confidence: row.overall_confidence === null ? null : toNumber(row.overall_confidence),
     validation_errors: json(row.validation_errors) ?? [],
     needs_review: Boolean(row.needs_review),

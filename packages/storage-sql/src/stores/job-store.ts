@@ -111,6 +111,7 @@ export class SqlJobStore implements JobStore {
       status: 'completed',
       extracted_data: toJson(result.extracted_data),
       confidence: toJson(result.confidence),
+      ...(result.field_locations ? { field_locations: toJson(result.field_locations) } : {}),
       overall_confidence: result.overall_confidence,
       validation_errors: toJson(result.validation_errors),
       needs_review: result.needs_review,

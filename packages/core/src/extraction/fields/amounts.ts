@@ -120,7 +120,7 @@ function roundedBelow(ctx: ExtractionContext, total: Candidate): Candidate[] {
     for (const amount of findAmounts(line.text)) {
       const difference = Math.abs(amount.value - value);
       const onFiveCents = Math.abs(amount.value * 20 - Math.round(amount.value * 20)) < 1e-6;
-      if (difference > 0.001 && difference < 0.05 && onFiveCents) found.push({ ...total, value: amount.value, score: Math.min(1, total.score * 1.2), line });
+      if (difference > 0.001 && difference < 0.05 && onFiveCents) found.push({ ...total, value: amount.value, score: Math.min(1, total.score * 1.2), line, span: { start: amount.start, end: amount.end } });
     }
   }
   return found;
@@ -150,7 +150,7 @@ function largestAmount(ctx: ExtractionContext): Candidate[] {
   for (const line of ctx.lines) {
     for (const amount of findAmounts(line.text)) {
       if (!amount.hasDecimals || amount.value <= 0 || amount.value > 1e7) continue;
-      if (!best || amount.value > Number(best.value)) best = { value: amount.value, score: 0.25, line, source: 'fallback' };
+      if (!best || amount.value > Number(best.value)) best = { value: amount.value, score: 0.25, line, source: 'fallback', span: { start: amount.start, end: amount.end } };
     }
   }
   return best ? [best] : [];

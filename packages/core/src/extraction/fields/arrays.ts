@@ -4,6 +4,7 @@ import { foldedTokens } from '../layout/fold.js';
 import { findEmails, findPhones } from '../values/contacts.js';
 import { findDates } from '../values/dates.js';
 import { findLineItems, type LineItem } from './line-items.js';
+import type { RowLocation } from '../locations/field-location.js';
 
 /**
  * Array fields. Lists of e-mails, phones or dates are every such value on the page; anything else
@@ -14,6 +15,8 @@ import { findLineItems, type LineItem } from './line-items.js';
 export interface ArrayFinding {
   value: unknown[];
   score: number;
+  /** Table rows: where each element was read, cells named as the element's members. */
+  rows?: RowLocation[];
 }
 
 const MEMBER_ALIASES: Record<keyof LineItem, string[]> = {
@@ -30,7 +33,15 @@ export function arrayFinding(ctx: ExtractionContext, field: FieldDefinition): Ar
   const table = findLineItems(ctx);
   if (!table) return null;
   const members = field.fields?.length ? field.fields : null;
-  return { value: members ? table.items.map((item) => shapeItem(item, members)) : table.items, score: table.score };
+  if (!members) return { value: table.items, score: table.score, rows: table.rows };
+  const rows = table.rows.map((row, i) => ({ ...row, cells: shapeCells(table.items[i]!, row.cells, members) }));
+  return { value: table.items.map((item) => shapeItem(item, members)), score: table.score, rows };
+}
+
+function shapeCells(item: LineItem, cells: RowLocation['cells'], members: FieldDefinition[]): RowLocation['cells'] {
+  const shaped: RowLocation['cells'] = {};
+  for (const [name, key] of memberMapping(item, members)) if (cells[key]) shaped[name] = cells[key];
+  return shaped;
 }
 
 function simpleList(ctx: ExtractionContext, tokens: string[]): ArrayFinding | null {
@@ -45,14 +56,22 @@ function simpleList(ctx: ExtractionContext, tokens: string[]): ArrayFinding | nu
 
 export function shapeItem(item: LineItem, members: FieldDefinition[]): Record<string, unknown> {
   const shaped: Record<string, unknown> = {};
+  const types = new Map(members.map((m) => [m.name, m.type] as const));
+  for (const [name, key] of memberMapping(item, members)) shaped[name] = types.get(name) === 'text' ? String(item[key]) : item[key];
+  return shaped;
+}
+
+/** Which LineItem member fills which nested field of the definition (only members the item has). */
+function memberMapping(item: LineItem, members: FieldDefinition[]): [string, keyof LineItem][] {
+  const mapping: [string, keyof LineItem][] = [];
   const used = new Set<keyof LineItem>();
   for (const member of members) {
     const key = memberKey(member, used);
     if (!key || item[key] === undefined) continue;
     used.add(key);
-    shaped[member.name] = member.type === 'text' ? String(item[key]) : item[key];
+    mapping.push([member.name, key]);
   }
-  return shaped;
+  return mapping;
 }
 
 function memberKey(member: FieldDefinition, used: Set<keyof LineItem>): keyof LineItem | null {

@@ -16,6 +16,8 @@ export interface Candidate {
   label?: LabelHit;
   /** Set when the learned ranker scored it: the score is then a probability of being right. */
   ranked?: boolean;
+  /** Character range of the value in line.text, when the rule that proposed it knows it (for its box). */
+  span?: { start: number; end: number };
 }
 
 export interface CandidateOptions {
@@ -60,6 +62,7 @@ function regionCandidates(hit: LabelHit, region: Region, ctx: DocumentView, opti
     line: region.line,
     source: 'label' as const,
     label: hit,
+    span: { start: region.offset + value.start, end: region.offset + value.end },
   }));
 }
 

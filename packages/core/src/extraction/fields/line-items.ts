@@ -3,6 +3,8 @@ import { lineHeight, type Line } from '../layout/lines.js';
 import { xRange } from '../labels/label-index.js';
 import { findAmounts } from '../values/amounts.js';
 import { findTableHeaders, type Column, type TableHeader } from './table-header.js';
+import { unionBox, type PageBox, type RowLocation } from '../locations/field-location.js';
+import { onPage, spanBox } from '../locations/locate.js';
 
 /**
  * Rows of the line-item table under a header row. A row has text in the description column and
@@ -22,21 +24,36 @@ export interface LineItems {
   items: LineItem[];
   /** Evidence 0 to 1: rows whose quantity x unit price gives their amount count for more. */
   score: number;
+  /** Where each item was read, in the order of `items`; cells named by LineItem member. */
+  rows: RowLocation[];
 }
 
 export function findLineItems(ctx: ExtractionContext): LineItems | null {
   const items: LineItem[] = [];
-  for (const header of findTableHeaders(ctx.lines)) items.push(...rowsUnder(ctx, header).filter(plausibleRow).map(({ decimals: _d, amountGuessed: _g, ...item }) => item));
+  const rows: RowLocation[] = [];
+  for (const header of findTableHeaders(ctx.lines)) {
+    for (const { decimals: _d, amountGuessed: _g, cells, ...item } of rowsUnder(ctx, header).filter(plausibleRow)) {
+      items.push(item);
+      rows.push(rowLocation(cells));
+    }
+  }
   if (items.length === 0) return null;
   const consistent = items.filter((i) => i.quantity !== undefined && i.unit_price !== undefined && i.amount !== undefined && Math.abs(i.quantity * i.unit_price - i.amount) <= 0.011 * Math.max(1, i.quantity)).length;
-  return { items, score: 0.5 + 0.4 * (consistent / items.length) };
+  return { items, score: 0.5 + 0.4 * (consistent / items.length), rows };
+}
+
+/** A row's box is the union of its cells (they may stand on two lines of one page). */
+function rowLocation(cells: Partial<Record<keyof LineItem, PageBox>>): RowLocation {
+  const boxes = Object.values(cells);
+  const first = boxes[0]!;
+  return { ...first, box: unionBox(boxes.map((b) => b.box))!, cells: { ...cells } };
 }
 
 function rowsUnder(ctx: ExtractionContext, header: TableHeader): Row[] {
   const items: Row[] = [];
   const numericX0 = Math.min(...(['quantity', 'unit_price', 'amount'] as const).flatMap((c) => (header.columns[c] ? [header.columns[c].x0] : [])));
   const descriptionX0 = header.columns.description!.x0;
-  let pending: string | null = null;
+  let pending: { text: string; box: PageBox } | null = null;
   let previous: Line = header.line;
   let last: { item: Row; line: Line } | null = null;
   for (let i = header.line.index + 1; i < ctx.lines.length; i++) {
@@ -55,14 +72,15 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader): Row[] {
       if (!description) continue;
       const closeBelow = last && line.y0 - last.line.y1 < lineHeight(last.line) * 0.8;
       // "GTIN: 4012345001235" under a row is a detail of it, not part of its name.
-      if (KEY_VALUE.test(description)) continue;
+      if (KEY_VALUE.test(description.text)) continue;
       if (closeBelow && last && pending === null) {
-        last.item.description = `${last.item.description} ${description}`;
+        last.item.description = `${last.item.description} ${description.text}`;
+        last.item.cells.description = joinBoxes(last.item.cells.description, description.box);
         last.line = line;
       } else pending = description;
       continue;
     }
-    const text = description || pending;
+    const text = description ?? pending;
     pending = null;
     if (!text) continue;
     const item = toItem(text, numbers);
@@ -74,17 +92,24 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader): Row[] {
   return items;
 }
 
-function descriptionText(line: Line, descriptionX0: number, numericX0: number): string {
+function descriptionText(line: Line, descriptionX0: number, numericX0: number): { text: string; box: PageBox } | null {
   const words = line.words.filter((w) => w.bbox.x1 > descriptionX0 - 2 && w.bbox.x1 < numericX0 - 2);
-  return words
+  const text = words
     .map((w) => w.text)
     .join(' ')
     .replace(/^(?:\d{1,3}\s+)?(?:\[[^\]]*\]|\*[^*]*\*)\s*/, '')
     .replace(/^\d{1,3}\s+(?=\p{L})/u, '')
     .trim();
+  return text ? { text, box: onPage(line, unionBox(words.map((w) => w.bbox))!) } : null;
+}
+
+function joinBoxes(a: PageBox | undefined, b: PageBox): PageBox {
+  return a && a.page === b.page ? { ...a, box: unionBox([a.box, b.box])! } : b;
 }
 
 interface Row extends LineItem {
+  /** Where each member was read. */
+  cells: Partial<Record<keyof LineItem, PageBox>>;
   /** Whether the row's amount was written with decimals. */
   decimals: boolean;
   /** The amount was not under the amount column; a second line may still bring it. */
@@ -111,6 +136,7 @@ function fillMissing(item: Row, numbers: PlacedNumber[]): boolean {
     if (key === 'quantity' || key === 'unit_price' || key === 'amount') {
       if (item[key] === undefined || (key === 'amount' && item.amountGuessed)) {
         item[key] = n.value;
+        item.cells[key] = n.box;
         if (key === 'amount') {
           item.decimals = n.hasDecimals;
           delete item.amountGuessed;
@@ -126,6 +152,7 @@ interface PlacedNumber {
   value: number;
   column: Column | null;
   hasDecimals: boolean;
+  box: PageBox;
 }
 
 function numbersOf(line: Line, header: TableHeader, numericX0: number): PlacedNumber[] {
@@ -133,7 +160,7 @@ function numbersOf(line: Line, header: TableHeader, numericX0: number): PlacedNu
   for (const amount of findAmounts(line.text)) {
     const { x0, x1 } = xRange(line, amount.start, amount.end);
     if (x1 < numericX0 - 5) continue;
-    placed.push({ value: amount.value, column: nearestColumn(header, (x0 + x1) / 2), hasDecimals: amount.hasDecimals });
+    placed.push({ value: amount.value, column: nearestColumn(header, (x0 + x1) / 2), hasDecimals: amount.hasDecimals, box: spanBox(line, amount.start, amount.end) });
   }
   return placed;
 }
@@ -153,7 +180,7 @@ function nearestColumn(header: TableHeader, x: number): Column | null {
   return best;
 }
 
-function toItem(description: string, numbers: PlacedNumber[]): Row | null {
+function toItem(description: { text: string; box: PageBox }, numbers: PlacedNumber[]): Row | null {
   const usable = numbers.filter((n) => n.column !== 'other');
   const byColumn = (column: Column) => usable.filter((n) => n.column === column).at(column === 'quantity' ? 0 : -1);
   const quantity = byColumn('quantity') ?? (usable.length >= 3 ? usable[0] : undefined);
@@ -163,8 +190,13 @@ function toItem(description: string, numbers: PlacedNumber[]): Row | null {
   const guess = printed ? undefined : usable.filter((n) => n !== quantity && n !== unitPrice).at(-1);
   const amount = printed ?? guess;
   if (!amount && !unitPrice) return null;
+  const cells: Row['cells'] = { description: description.box };
+  if (quantity) cells.quantity = quantity.box;
+  if (unitPrice) cells.unit_price = unitPrice.box;
+  if (amount) cells.amount = amount.box;
   return {
-    description: stripCode(description),
+    cells,
+    description: stripCode(description.text),
     ...(quantity ? { quantity: quantity.value } : {}),
     ...(unitPrice ? { unit_price: unitPrice.value } : {}),
     ...(amount ? { amount: amount.value } : {}),

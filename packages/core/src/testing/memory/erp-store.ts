@@ -60,6 +60,12 @@ export class MemoryErpStore implements ErpStore {
     }
     return claimed;
   }
+  async requeue(id: string, record: ErpSyncRecord['record'], at: string) {
+    const s = this.t.erpSyncs.get(id);
+    if (!s) return;
+    this.t.erpSyncs.set(id, { ...s, record: clone(record), status: 'pending', attempts: 0, next_attempt_at: at, last_error: null, finished_at: null, lease_owner: null, lease_expires_at: null });
+  }
+
   async recordAttempt(id: string, owner: string, result: ErpAttemptResult) {
     const s = this.t.erpSyncs.get(id);
     if (!s || s.lease_owner !== owner || s.status !== 'pending') return false;

@@ -12,6 +12,8 @@ import { MemoryWebhookStore } from './webhook-store.js';
 import { MemoryNotificationStore } from './notification-store.js';
 import { MemoryErpStore } from './erp-store.js';
 import { MemorySessionStore } from './session-store.js';
+import { MemoryCorrectionStore } from './correction-store.js';
+import { MemoryVendorHintStore } from './vendor-hint-store.js';
 
 export { MemoryDb, newestFirst } from './memory-db.js';
 export * from './foundation-stores.js';
@@ -24,6 +26,9 @@ export * from './review-store.js';
 export * from './notification-store.js';
 export * from './erp-store.js';
 export * from './session-store.js';
+export * from './page-cache.js';
+export * from './correction-store.js';
+export * from './vendor-hint-store.js';
 
 /** Every store in memory: for tests and for trying Intake without a database. */
 export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLimiter; db: MemoryDb } {
@@ -44,6 +49,8 @@ export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLi
     notifications: new MemoryNotificationStore(db),
     erp: new MemoryErpStore(db),
     sessions: new MemorySessionStore(db),
+    corrections: new MemoryCorrectionStore(db),
+    vendorHints: new MemoryVendorHintStore(db),
     // Inside a transaction a nested one just runs (the outer one already holds the lock).
     transaction: inTransaction ? (fn) => fn(bind(true)) : (fn) => db.transaction(() => fn(bind(true))),
   });

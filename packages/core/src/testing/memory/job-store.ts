@@ -192,6 +192,9 @@ export class MemoryJobStore implements JobStore {
   async deleteCreatedBefore(cutoff: string, limit: number) {
     const doomed = [...this.jobs.values()].filter((j) => Date.parse(j.created_at) < Date.parse(cutoff) && j.status !== 'processing').slice(0, limit);
     for (const job of doomed) this.jobs.delete(job.id);
+    // As the SQL foreign key's cascade: a deleted job takes its correction history along.
+    const gone = new Set(doomed.map((j) => j.id));
+    this.db.tables.corrections = this.db.tables.corrections.filter((c) => !gone.has(c.job_id));
     const keys = [...new Set(doomed.map((j) => j.blob_key))];
     const used = new Set([...this.jobs.values()].map((j) => j.blob_key));
     return { deleted: doomed.length, orphanBlobKeys: keys.filter((k) => !used.has(k)) };

@@ -12,6 +12,8 @@ import type { Page, PageRequest } from '../../shared/pagination.js';
 import type { StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery } from '../../webhooks/webhook.js';
 import type { ErpSyncRecord, StoredErpConnection } from '../../erp/erp.js';
 import type { SessionRecord } from '../../sessions/session.js';
+import type { CorrectionRecord } from '../../corrections/correction.js';
+import type { VendorHints } from '../../learning/vendor-hints.js';
 
 /** Every table of the in-memory stores, in one object so a transaction can snapshot it whole. */
 export interface MemoryTables {
@@ -47,6 +49,10 @@ export interface MemoryTables {
   erpSyncs: Map<string, ErpSyncRecord & { lease_owner: string | null; lease_expires_at: string | null }>;
   /** Dashboard sessions, by the hash of their id. */
   sessions: Map<string, SessionRecord>;
+  /** Corrections of jobs, in the order they were made. */
+  corrections: CorrectionRecord[];
+  /** Learned vendor hints, by id. */
+  vendorHints: Map<string, VendorHints>;
 }
 
 export class MemoryDb {
@@ -75,6 +81,8 @@ export class MemoryDb {
     erpConnections: new Map(),
     erpSyncs: new Map(),
     sessions: new Map(),
+    corrections: [],
+    vendorHints: new Map(),
   };
   private queue: Promise<unknown> = Promise.resolve();
 

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { ContainerModule } from 'inversify';
+import { CorrectionService, PageImages, VendorLearning, type BlobStore, type DocumentReader, type Intake, type PageImageCache } from '@intake/core';
+import { createPageRenderer } from '@intake/ocr-tesseract';
+import { FilePageImageCache } from '@intake/storage-sql';
+import { documentLimits, type ResolvedConfig } from '../../config/config.schema.js';
+import type { Logger } from '../../logger.js';
+import { TOKENS } from '../tokens.js';
+
+/** Review: pictures of pages (cached on disk in DATA_DIR/page-cache) and corrections. */
+export const reviewModule = new ContainerModule(({ bind }) => {
+  bind<PageImageCache>(TOKENS.PageCache)
+    .toDynamicValue((ctx) => new FilePageImageCache(path.join(ctx.get<ResolvedConfig>(TOKENS.Config).DATA_DIR, 'page-cache')))
+    .inSingletonScope();
+
+  bind<PageImages>(TOKENS.PageImages)
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
+      return new PageImages({
+        jobs: intake.jobs,
+        blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
+        renderer: createPageRenderer({ limits: documentLimits(config) }),
+        cache: ctx.get<PageImageCache>(TOKENS.PageCache),
+      });
+    })
+    .inSingletonScope();
+
+  bind<CorrectionService>(TOKENS.Corrections)
+    .toDynamicValue(async (ctx) => {
+      const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
+      const logger = ctx.get<Logger>(TOKENS.Logger);
+      const learning = new VendorLearning({
+        hints: intake.stores.vendorHints,
+        blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
+        reader: ctx.get<DocumentReader>(TOKENS.Reader),
+        clock: intake.clock,
+        ids: intake.ids,
+      });
+      return new CorrectionService({
+        stores: intake.stores,
+        clock: intake.clock,
+        ids: intake.ids,
+        learning,
+        onLearningFailed: (err, jobId) => logger.warn({ err, jobId }, 'learning from a correction failed; the correction stands'),
+      });
+    })
+    .inSingletonScope();
+});

@@ -1,0 +1,6 @@
+import type { IntakeStores } from '../ports/intake-stores.port.js';
+import type { JobRecord } from '../jobs/job.js';
+import type { CorrectionRecord } from './correction.js';
+
+/** Runs inside the correction's transaction once it is written: events, ERP updates, learning. */
+export type CorrectionListener = (tx: IntakeStores, job: JobRecord, records: CorrectionRecord[], at: string) => Promise<void>;

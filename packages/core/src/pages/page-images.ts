@@ -1,0 +1,74 @@
+import type { AuthContext } from '../keys/api-key.js';
+import type { BlobStore } from '../ports/blob-store.port.js';
+import type { PageImageCache, PageRenderer, RenderedPage } from '../ports/page-images.port.js';
+import type { JobQueries } from '../jobs/job-queries.js';
+import { AppError, invalidRequest, notFound } from '../shared/errors.js';
+import { DocumentError } from '../shared/document-error.js';
+
+export interface PageImagesOptions {
+  minWidth: number;
+  maxWidth: number;
+  /** Widths are rounded to a multiple of this, so a client cannot fill the cache with one entry per pixel. */
+  widthStep: number;
+}
+
+export const DEFAULT_PAGE_IMAGE_OPTIONS: PageImagesOptions = { minWidth: 100, maxWidth: 2000, widthStep: 50 };
+
+export interface PageImagesDeps {
+  jobs: JobQueries;
+  blobs: BlobStore;
+  renderer: PageRenderer;
+  cache: PageImageCache;
+  options?: Partial<PageImagesOptions>;
+}
+
+export interface PageImage extends RenderedPage {
+  /** Whether it came from the cache. */
+  cached: boolean;
+}
+
+/**
+ * A job's document page as a picture. The job is looked up with the caller's organization and mode
+ * first, so a page is shown exactly to those who may read the job.
+ */
+export class PageImages {
+  private readonly options: PageImagesOptions;
+
+  constructor(private readonly deps: PageImagesDeps) {
+    this.options = { ...DEFAULT_PAGE_IMAGE_OPTIONS, ...deps.options };
+  }
+
+  /** The width actually rendered for a requested one (bounded, rounded to the step). */
+  widthFor(requested: number): number {
+    const { minWidth, maxWidth, widthStep } = this.options;
+    if (!Number.isInteger(requested) || requested < minWidth || requested > maxWidth) {
+      throw invalidRequest(`width must be an integer from ${minWidth} to ${maxWidth}`, [{ path: 'width', message: `from ${minWidth} to ${maxWidth}` }]);
+    }
+    return Math.min(maxWidth, Math.max(minWidth, Math.round(requested / widthStep) * widthStep));
+  }
+
+  async page(auth: AuthContext, jobId: string, page: number, requestedWidth: number): Promise<PageImage> {
+    const width = this.widthFor(requestedWidth);
+    const job = await this.deps.jobs.get(auth.orgId, auth.environment, jobId);
+    if (!Number.isInteger(page) || page < 1 || page > job.page_count) throw notFound(`Page ${page} of job`, jobId);
+    const key = { blobKey: job.blob_key, page, width };
+    const hit = await this.deps.cache.get(key);
+    if (hit) return { ...hit, cached: true };
+    const bytes = await this.deps.blobs.get(job.blob_key);
+    if (!bytes) throw notFound('Document of job', jobId);
+    const rendered = await this.render(bytes, job.mime_type, page, width);
+    if (!rendered) throw notFound(`Page ${page} of job`, jobId);
+    await this.deps.cache.put(key, rendered);
+    return { ...rendered, cached: false };
+  }
+
+  private async render(bytes: Uint8Array, mimeType: string, page: number, width: number): Promise<RenderedPage | null> {
+    try {
+      return await this.deps.renderer.render(bytes, mimeType, page, width);
+    } catch (error) {
+      // The document could be stored but not drawn (a job that failed as unreadable): say so, as a conflict with its state.
+      if (error instanceof DocumentError) throw new AppError('conflict', `The document cannot be rendered: ${error.message}`, { cause: error });
+      throw error;
+    }
+  }
+}

@@ -30,7 +30,7 @@ import {
   WebhookService,
 } from '@intake/core';
 import { createHttpsTransport } from '@intake/webhook-https';
-import { createHttpApp } from '@intake/daemon';
+import { createHttpApp, uploadJsonBytes } from '@intake/daemon';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import { FileBlobStore, SqlBlobStore } from '@intake/storage-sql';
@@ -134,6 +134,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     publicBaseUrl: baseUrl,
     maxBodyBytes: 1_048_576,
     maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576,
+    maxUploadJsonBytes: uploadJsonBytes(options.maxDocumentBytes ?? 1_048_576),
   });
   server.on('request', app.koa.callback());
   server.on('clientError', app.onClientError);

@@ -3,7 +3,7 @@ import { createDocumentExtractor, createInboundMail, createIntake, createJobPipe
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import { createMemoryStores, MemoryBlobStore } from '@intake/core/testing';
 import { createHttpsTransport } from '@intake/webhook-https';
-import { createHttpApp, type HttpApp } from '@intake/daemon';
+import { createHttpApp, uploadJsonBytes, type HttpApp } from '@intake/daemon';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 
 /**
@@ -34,5 +34,6 @@ export function routeTable(): HttpApp['routes'] {
     publicBaseUrl: 'http://x',
     maxBodyBytes: 1024,
     maxDocumentBytes: 1024,
+    maxUploadJsonBytes: uploadJsonBytes(1024),
   }).routes;
 }

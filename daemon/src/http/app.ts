@@ -46,6 +46,8 @@ export interface HttpAppDeps {
   maxBodyBytes: number;
   /** MAX_ATTACHMENT_SIZE_MB in bytes. */
   maxDocumentBytes: number;
+  /** Largest JSON body of a document upload, which carries the document base64-encoded (config/limits.ts). */
+  maxUploadJsonBytes: number;
   /** Called after a new job is queued (wakes local workers at once instead of at their next poll). */
   onSubmitted?: () => void;
   /** The web dashboard at `/` and its session sign-in (left out, neither is mounted: DASHBOARD=off). */
@@ -70,7 +72,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       intake: deps.intake,
       pipeline: deps.pipeline,
       links: deps.links,
-      limits: { maxDocumentBytes: deps.maxDocumentBytes, maxJsonBytes: Math.ceil((deps.maxDocumentBytes * 4) / 3) + 65_536 },
+      limits: { maxDocumentBytes: deps.maxDocumentBytes, maxJsonBytes: deps.maxUploadJsonBytes },
       ...(deps.onSubmitted ? { onSubmitted: deps.onSubmitted } : {}),
     }),
     ...fileRoutes(deps),

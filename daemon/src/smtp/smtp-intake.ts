@@ -116,6 +116,11 @@ export class SmtpIntake {
         resolve();
       });
     });
+    return this.address();
+  }
+
+  /** Where it listens (the port chosen when the configured one is 0). */
+  address(): AddressInfo {
     return this.server.server.address() as AddressInfo;
   }
 

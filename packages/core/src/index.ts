@@ -29,6 +29,7 @@ export * from './jobs/job-submission.js';
 export * from './jobs/job-processor.js';
 export * from './jobs/job-queries.js';
 export * from './jobs/job-pipeline.js';
+export * from './jobs/processing-timeout.js';
 export * from './jobs/document-links.js';
 export * from './jobs/retention.js';
 export * from './credits/credit-service.js';

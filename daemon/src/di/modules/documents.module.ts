@@ -6,6 +6,8 @@ import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sql';
 import { documentLimits, type ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
+import { scheduleRetention } from '../../scheduler/retention-schedule.js';
+import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
 /** Files, reading, the job pipeline and signed document links. */
@@ -38,7 +40,7 @@ export const documentsModule = new ContainerModule(({ bind }) => {
         inspector: reader,
         extractor: createDocumentExtractor({ reader }),
         options: {
-          maxDocumentBytes: config.MAX_ATTACHMENT_SIZE_MB * 1_048_576,
+          maxDocumentBytes: config.limits.documentBytes,
           maxPagesPerDocument: config.MAX_PAGES_PER_DOCUMENT,
           leaseMs: config.JOB_LEASE_MS,
           maxAttempts: 3,
@@ -58,6 +60,28 @@ export const documentsModule = new ContainerModule(({ bind }) => {
       // Shared by every daemon on the database, so any of them can serve any link.
       const secret = await intake.stores.settings.getOrCreate('document_url_secret', () => randomBytes(32).toString('hex'));
       return new DocumentLinks(secret, config.PUBLIC_BASE_URL, config.DOCUMENT_URL_TTL_SECONDS);
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue((ctx) => {
+      const reader = ctx.get<DocumentReader>(TOKENS.Reader);
+      return { part: 'document-reader', stop: () => reader.close?.() };
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const deps = { intake: await ctx.getAsync<Intake>(TOKENS.Intake), blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs), logger: ctx.get<Logger>(TOKENS.Logger) };
+      let schedule: { stop(): void } | undefined;
+      return {
+        part: 'retention-schedule',
+        start: () => {
+          schedule ??= scheduleRetention({ ...deps, cronExpression: config.RETENTION_CRON, days: config.JOB_RETENTION_DAYS });
+        },
+        stop: () => schedule?.stop(),
+      };
     })
     .inSingletonScope();
 });

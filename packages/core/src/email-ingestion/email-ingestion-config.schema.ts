@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPORTED_MIME_TYPES } from '../jobs/media-types.js';
+import { DEFAULT_PROCESSING_TIMEOUT_MS } from '../jobs/processing-timeout.js';
 import { compileSubjectPattern } from './subject-pattern.js';
 
 /** Local parts the spec keeps for the mail system itself (compared lowercased). */
@@ -145,7 +146,7 @@ export const EmailIngestionConfigInputSchema = z
     confidenceThresholds: withDefaults(ConfidenceThresholdsSchema),
     classificationOverrides: z.array(ClassificationOverrideSchema).max(100).default([]),
     processingPriority: z.enum(PROCESSING_PRIORITIES).default('normal'),
-    maxProcessingTimeMs: z.number().int().min(1000).max(3_600_000).default(120_000),
+    maxProcessingTimeMs: z.number().int().min(1000).max(3_600_000).default(DEFAULT_PROCESSING_TIMEOUT_MS),
     routingRules: z.array(RoutingRuleSchema).max(100).default([]),
     internalNotifications: withDefaults(InternalNotificationsSchema),
     webhooks: PrefixWebhookSchema.optional(),

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import type { Intake, WebhookService } from '@intake/core';
+import type { Intake } from '@intake/core';
+import type { WebhookService } from '@intake/core/internal';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from './config/config.schema.js';
 import { createContainer } from './di/container.js';

@@ -4,31 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import {
-  createDocumentExtractor,
-  createInboundMail,
-  createIntake,
-  DEFAULT_DOCUMENT_LIMITS,
-  createJobPipeline,
-  DocumentLinks,
-  ErpService,
-  HttpErpConnector,
-  ManualClock,
-  systemClock,
-  type Clock,
-  type DocumentExtractor,
-  type DocumentReader,
-  type InboundMailService,
-  type Intake,
-  type JobPipeline,
-  NotificationService,
-  type NotificationServiceOptions,
-  type Notifier,
-  unconfiguredNotifier,
-  type ProcessOutcome,
-  type WebhookTransport,
-  WebhookService,
-} from '@intake/core';
+import { createDocumentExtractor, createIntake, DEFAULT_DOCUMENT_LIMITS, createJobPipeline, systemClock, type Clock, type DocumentExtractor, type DocumentReader, type Intake, type JobPipeline, type Notifier, type WebhookTransport } from '@intake/core';
+import { createInboundMail, DocumentLinks, ErpService, HttpErpConnector, ManualClock, type InboundMailService, NotificationService, type NotificationServiceOptions, unconfiguredNotifier, type ProcessOutcome, WebhookService } from '@intake/core/internal';
 import { createHttpsTransport } from '@intake/webhook-https';
 import { createHttpApp, uploadJsonBytes } from '@intake/daemon';
 import { createTesseractReader } from '@intake/ocr-tesseract';

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
-import { createDocumentExtractor, createInboundMail, createIntake, createJobPipeline, DocumentLinks, ErpService, HttpErpConnector, WebhookService } from '@intake/core';
+import { createDocumentExtractor, createIntake, createJobPipeline } from '@intake/core';
+import { createInboundMail, DocumentLinks, ErpService, HttpErpConnector, WebhookService } from '@intake/core/internal';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import { createMemoryStores, MemoryBlobStore } from '@intake/core/testing';
 import { createHttpsTransport } from '@intake/webhook-https';

@@ -1,4 +1,5 @@
-import type { BlobStore, DocumentLinks, DocumentReader, ErpService, InboundMailService, Intake, JobPipeline, NotificationService, Notifier, WebhookService, WebhookTransport } from '@intake/core';
+import type { BlobStore, DocumentReader, Intake, JobPipeline, Notifier, WebhookTransport } from '@intake/core';
+import type { DocumentLinks, ErpService, InboundMailService, NotificationService, WebhookService } from '@intake/core/internal';
 import type { SmtpIntake } from '../smtp/smtp-intake.js';
 import type { MailWorkers } from '../workers/mail-workers.js';
 import type { SqlStorage } from '@intake/storage-sql';

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { DocumentLinks, ErpService, InboundMailService, Intake, JobPipeline, RateLimiter, WebhookService } from '@intake/core';
+import type { Intake, JobPipeline, RateLimiter } from '@intake/core';
+import type { DocumentLinks, ErpService, InboundMailService, WebhookService } from '@intake/core/internal';
 import type { DashboardBundle } from '@intake/dashboard';
 import type { Logger } from '../logger.js';
 import { answerClientError } from './client-error.js';

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import busboy from 'busboy';
-import { AppError, invalidRequest, type IncomingDocument } from '@intake/core';
+import { AppError, type IncomingDocument } from '@intake/core';
+import { invalidRequest } from '@intake/core/internal';
 import { readJsonBody } from './read-json-body.js';
 import { MB } from '../config/limits.js';
 import { isUnstorable, parseRequestJson, unstorableReason } from './request-text.js';

@@ -51,6 +51,7 @@ export interface IntakeStores {
   transaction: TransactionRunner;
 }
 
+/** What createIntake needs: the stores (required) and what to replace the defaults with. */
 export interface IntakeOptions {
   stores: IntakeStores;
   clock?: Clock;

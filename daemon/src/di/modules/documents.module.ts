@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ContainerModule } from 'inversify';
-import { createDocumentExtractor, createJobPipeline, DocumentLinks, type BlobStore, type DocumentReader, type Intake, type JobPipeline } from '@intake/core';
+import { createDocumentExtractor, createJobPipeline, type BlobStore, type DocumentReader, type Intake, type JobPipeline } from '@intake/core';
+import { DocumentLinks } from '@intake/core/internal';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sql';
 import { documentLimits, type ResolvedConfig } from '../../config/config.schema.js';

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
-import { ErpService, HttpErpConnector, type Intake, type NotificationService, type WebhookTransport } from '@intake/core';
+import { type Intake, type WebhookTransport } from '@intake/core';
+import { ErpService, HttpErpConnector, type NotificationService } from '@intake/core/internal';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { ErpWorkers } from '../../workers/erp-workers.js';

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
-import type { DocumentLinks, ErpService, InboundMailService, Intake, JobPipeline, WebhookService } from '@intake/core';
+import type { Intake, JobPipeline } from '@intake/core';
+import type { DocumentLinks, ErpService, InboundMailService, WebhookService } from '@intake/core/internal';
 import { buildDashboard } from '@intake/dashboard';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';

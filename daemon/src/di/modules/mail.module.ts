@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
-import { createInboundMail, type DocumentReader, type InboundMailService, type Intake, type JobPipeline } from '@intake/core';
+import { type DocumentReader, type Intake, type JobPipeline } from '@intake/core';
+import { createInboundMail, type InboundMailService } from '@intake/core/internal';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
-import { NotificationService, unconfiguredNotifier, type Intake, type Notifier } from '@intake/core';
+import { type Intake, type Notifier } from '@intake/core';
+import { NotificationService, unconfiguredNotifier } from '@intake/core/internal';
 import { createSmtpNotifier } from '@intake/notifier-smtp';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';

@@ -2,6 +2,7 @@ import type { DocumentExtractor, ExtractionOutcome, ExtractionRequest } from '..
 import type { DocumentReader } from '../ports/document-reader.port.js';
 import { extractFields } from './extract-fields.js';
 
+/** What createDocumentExtractor needs. */
 export interface DocumentExtractorOptions {
   /** Turns bytes into positioned words: an adapter such as @intake/ocr-tesseract's reader. */
   reader: DocumentReader;

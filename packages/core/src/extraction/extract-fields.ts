@@ -18,6 +18,7 @@ import { validateField } from './validation/validate.js';
 import type { CandidateRanker } from './ranking/ranker.js';
 import { shippedRanker } from './ranking/shipped.js';
 
+/** How extractFields reads a document; every option has a default. */
 export interface ExtractFieldsOptions {
   /** invoice, receipt, purchase_order or another type; steers a few layout rules. */
   documentType?: string;
@@ -27,10 +28,15 @@ export interface ExtractFieldsOptions {
   ranker?: CandidateRanker | null;
 }
 
+/** The fields found in one document, as a completed job carries them. */
 export interface FieldsExtraction {
+  /** The value of each field that was found (or has a `default_value`), by name; fields without one are absent. */
   extracted_data: Record<string, unknown>;
+  /** Each field's confidence, 0 to 1, by name. */
   confidence: Record<string, number>;
+  /** Values that broke a rule, and required fields not found. */
   validation_errors: FieldValidationError[];
+  /** True when a person should check the result: a validation error or a confidence below REVIEW_BELOW. */
   needs_review: boolean;
 }
 

@@ -5,9 +5,12 @@ import type { FieldDefinition } from '../extractors/field-definition.schema.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
 import type { JobFailureCode } from '../shared/document-error.js';
 
+/** A job's lifecycle: `queued`, then `processing`, then `completed` or `failed`. */
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+/** One of JOB_STATUSES. */
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+/** Why a job failed, as its `error_details`: a JobFailureCode, a message and what the user can do. */
 export interface ErrorDetails {
   code: JobFailureCode;
   message: string;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Environment, JobFilter, JobRecord, JobStatsRow } from '@intake/core';
+import type { Environment, JobRecord } from '@intake/core';
+import type { JobFilter, JobStatsRow } from '@intake/core/internal';
 import { countOf, toIso, toNumber } from './normalize.js';
 
 /*

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SettingsStore } from '@intake/core';
+import type { SettingsStore } from '@intake/core/internal';
 
 export class SqlSettingsStore implements SettingsStore {
   constructor(private readonly knex: Knex) {}

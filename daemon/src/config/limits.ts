@@ -7,7 +7,7 @@
 export const MB = 1_048_576;
 
 /** The length of `size` units once base64-encoded: 4 characters for every 3 bytes, rounded up. */
-export const base64Size = (size: number): number => Math.ceil((size * 4) / 3);
+const base64Size = (size: number): number => Math.ceil((size * 4) / 3);
 
 /** Room for the JSON around a base64 document in an upload body (field names, metadata). */
 const UPLOAD_JSON_OVERHEAD_BYTES = 65_536;

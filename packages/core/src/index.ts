@@ -12,15 +12,18 @@ export { createDocumentExtractor, type DocumentExtractorOptions } from './extrac
 export { readEInvoice } from './extraction/einvoice/read-einvoice.js';
 export { extractFields, type ExtractFieldsOptions, type FieldsExtraction } from './extraction/extract-fields.js';
 export { RECOMMENDED_FIELDS, type RecommendedDocumentType } from './extraction/recommended-fields.js';
+export { type CreateExtractorInput, type UpdateExtractorInput } from './extractors/extractor.schema.js';
 export { type Extractor } from './extractors/extractor.js';
 export { FIELD_TYPES, type FieldDefinition, type FieldType } from './extractors/field-definition.schema.js';
 export { createIntake, type Intake, type IntakeOptions, type IntakeStores } from './intake.js';
 export { createJobPipeline, type JobPipeline, type JobPipelineDeps, type JobPipelineOptions } from './jobs/job-pipeline.js';
 export { type IncomingDocument } from './jobs/job-submission.js';
-export { type ErrorDetails, JOB_STATUSES, type JobRecord, type JobStatus } from './jobs/job.js';
+export { type ErrorDetails, JOB_STATUSES, type JobRecord, type JobStatus, type WaitingReason } from './jobs/job.js';
 export { DEFAULT_PROCESSING_TIMEOUT_MS } from './jobs/processing-timeout.js';
+export { type CreateApiKeyInput } from './keys/api-key.schema.js';
 export { type ApiKey, type AuthContext } from './keys/api-key.js';
 export { type Environment, ENVIRONMENTS, type Scope, SCOPES } from './keys/scopes.js';
+export { type CreateOrganizationInput } from './organizations/organization.schema.js';
 export { type CreatedOrganization } from './organizations/organization-service.js';
 export { type Organization, type OrganizationSettings, type Plan, PLANS } from './organizations/organization.js';
 export { type BlobStore, type StagedBlob } from './ports/blob-store.port.js';
@@ -35,3 +38,4 @@ export { AppError, type AppErrorOptions, coerceError, ERROR_CODES, type ErrorCod
 export { createRandomIds, type IdGenerator } from './shared/ids.js';
 export { JOB_FAILURE_CODES, type JobFailureCode } from './shared/job-failure-codes.js';
 export { signWebhookBody, verifyWebhookSignature } from './webhooks/signature.js';
+export { type WebhookEnvelope } from './webhooks/webhook.js';

@@ -9,6 +9,7 @@ export const PROCESSING_PRIORITIES = ['low', 'normal', 'high', 'critical'] as co
 export const INTERNAL_NOTIFICATION_EVENTS = ['document_received', 'human_review_needed', 'erp_sync_failed'] as const;
 export const EMAIL_WEBHOOK_EVENTS = ['email.received', 'document.classified', 'extraction.completed', 'erp.synced', 'erp.failed'] as const;
 export const DUPLICATE_ACTIONS = ['reject', 'flag', 'process'] as const;
+/** Comparisons an `extracted_amount` routing condition can make against its `value`. */
 export const AMOUNT_OPERATORS = ['greater_than', 'greater_than_or_equal', 'less_than', 'less_than_or_equal', 'equals'] as const;
 
 /** The spec shows four document types and says the list is open: any lowercase snake_case name. */

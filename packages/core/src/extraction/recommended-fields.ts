@@ -52,6 +52,7 @@ export const RECOMMENDED_FIELDS: Readonly<Record<'invoice' | 'receipt' | 'purcha
 /** A document type with a recommended field set: `invoice`, `receipt` or `purchase_order`. */
 export type RecommendedDocumentType = keyof typeof RECOMMENDED_FIELDS;
 
+/** Whether `type` has a recommended field set. */
 export function isRecommendedType(type: string): type is RecommendedDocumentType {
   return type === 'invoice' || type === 'receipt' || type === 'purchase_order';
 }

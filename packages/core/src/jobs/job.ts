@@ -101,6 +101,7 @@ export interface JobResource {
   duplicate?: DuplicateVerdict;
 }
 
+/** A job record as the API shows it, with its signed document URL. */
 export function toJobResource(job: JobRecord, documentUrl: string): JobResource {
   return {
     id: job.id,

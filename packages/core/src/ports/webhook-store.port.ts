@@ -2,12 +2,14 @@ import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Environment } from '../keys/scopes.js';
 import type { DeliveryStatus, PrefixWebhookSpec, StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../webhooks/webhook.js';
 
+/** Which webhook deliveries a list returns. */
 export interface DeliveryFilter {
   endpoint_id?: string;
   event?: string;
   status?: DeliveryStatus;
 }
 
+/** How the webhook sender claims the next due delivery. */
 export interface DeliveryClaimOptions {
   workerId: string;
   now: Date;

@@ -65,6 +65,7 @@ export type RecipientVerdict =
   | { accepted: true; orgId: string; prefix: string; tag: string | null; address: string }
   | { accepted: false; reason: 'foreign_domain' | 'malformed' | 'reserved_prefix' | 'unknown_prefix' | 'inactive_prefix' };
 
+/** The SMTP envelope of a message: who the server was told it is from and for. */
 export interface Envelope {
   /** MAIL FROM; null for the null sender. */
   mailFrom: string | null;
@@ -76,6 +77,7 @@ export interface Envelope {
 export type MessageProcessOutcome = { kind: 'idle' } | { kind: 'processed'; messageId: string; status: 'processed' | 'failed'; lostClaim: boolean };
 
 const DocumentTypeName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a lowercase snake_case document type');
+/** Body of POST /api/email-ingestion/review/{review_id}/resolve: the type to process the document as, or a rejection. */
 export const ResolveReviewSchema = z
   .union([z.strictObject({ documentType: DocumentTypeName }), z.strictObject({ reject: z.literal(true) })])
   .meta({ id: 'ResolveReviewRequest', description: '{"documentType": "..."} to process the document as that type, or {"reject": true}' });

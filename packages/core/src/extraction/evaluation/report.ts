@@ -25,11 +25,13 @@ export interface EvaluatedDocument {
   error?: string;
 }
 
+/** Right answers out of all, for one field or one group. */
 export interface Tally {
   right: number;
   total: number;
 }
 
+/** Extraction accuracy over a set of documents: overall, per field and per document type. */
 export interface EvaluationSummary {
   documents: number;
   failed: number;
@@ -54,6 +56,7 @@ export interface EvaluationSummary {
 
 const VENDOR_FIELDS = new Set(['vendor_name', 'merchant_name']);
 
+/** Adds up the scored documents of an evaluation run. */
 export function summarizeEvaluation(docs: EvaluatedDocument[]): EvaluationSummary {
   const summary: EvaluationSummary = {
     documents: docs.length,

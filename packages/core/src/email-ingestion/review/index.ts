@@ -1,3 +1,0 @@
-export * from './review-item.js';
-export * from './review-store.port.js';
-export * from './document-classifier.js';

@@ -2,7 +2,7 @@ import type { ErrorCode } from '@intake/core';
 
 /**
  * The one place where an error code becomes an HTTP status. The README's error table is generated
- * from this switch (`npm run docs:generate`): keep one code per `case` line.
+ * from it (`npm run docs:generate`, test/docs/readme-reference.ts).
  */
 export function httpStatusOf(code: ErrorCode): number {
   switch (code) {

@@ -4,6 +4,7 @@ export { createHttpApp, type HttpApp, type HttpAppDeps } from './http/app.js';
 export { buildOpenApiDocument } from './http/openapi.js';
 export { loadConfig, ConfigError } from './config/load-config.js';
 export { ConfigSchema, resolveConfig, type Config, type ResolvedConfig } from './config/config.schema.js';
+export { uploadJsonBytes, type SizeLimits } from './config/limits.js';
 export { createLogger } from './logger.js';
 export { JobWorkers, type JobWorkersOptions } from './workers/job-workers.js';
 export { SmtpIntake, type SmtpIntakeOptions } from './smtp/smtp-intake.js';

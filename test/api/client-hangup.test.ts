@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentLinks } from '@intake/core';
-import { createHttpApp } from '@intake/daemon';
+import { DocumentLinks } from '@intake/core/internal';
+import { createHttpApp, uploadJsonBytes } from '@intake/daemon';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { failOnEscapedErrors } from './escaped-errors.js';
 
@@ -55,6 +55,7 @@ describe('a client that hangs up mid-request', () => {
       publicBaseUrl: `http://127.0.0.1:${port}`,
       maxBodyBytes: 1_048_576,
       maxDocumentBytes: 1_048_576,
+      maxUploadJsonBytes: uploadJsonBytes(1_048_576),
     });
     // Koa settles each request itself (errors go to its onerror).
     const handle = app.koa.callback();

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookTransport } from '@intake/core';
 import { createHttpsTransport } from '@intake/webhook-https';
+import { uploadJsonBytes } from '@intake/daemon';
 import { DB_KINDS } from '../support/databases.js';
 import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
 import { base64, makeInvoicePdf } from '../support/fixtures.js';
@@ -86,7 +87,7 @@ describe.each(DB_KINDS)('HTTP fuzz on %s', (kind) => {
     let planned = 0;
     const tally = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
     for (const [index, operation] of operations.entries()) {
-      const kinds = malformedRequests({ operation, key: keys.live_key, testKey: keys.test_key, ids, limits: { maxBodyBytes: MAX_BODY_BYTES, maxUploadJsonBytes: Math.ceil((MAX_BODY_BYTES * 4) / 3) + 65_536 } });
+      const kinds = malformedRequests({ operation, key: keys.live_key, testKey: keys.test_key, ids, limits: { maxBodyBytes: MAX_BODY_BYTES, maxUploadJsonBytes: uploadJsonBytes(MAX_BODY_BYTES) } });
       for (const [kindIndex, arbitrary] of kinds.entries()) {
         planned += RUNS;
         await fc.assert(

@@ -4,7 +4,8 @@
  * `authenticate` and `consume` would, or not at all.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createIntake, ManualClock, type RateLimitDecision, type RateLimiter } from '@intake/core';
+import { createIntake, type RateLimitDecision, type RateLimiter } from '@intake/core';
+import { ManualClock } from '@intake/core/internal';
 import { createMemoryStores } from '@intake/core/testing';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import { DB_KINDS, openTestDatabase, type TestDatabase } from '../support/databases.js';

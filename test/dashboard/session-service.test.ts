@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createIntake, ManualClock } from '@intake/core';
+import { createIntake } from '@intake/core';
+import { ManualClock } from '@intake/core/internal';
 import { createMemoryStores } from '@intake/core/testing';
 
 const MINUTE = 60_000;

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_OPERATORS, createIntake, EmailIngestionConfigInputSchema, RECOMMENDED_FIELDS, RESERVED_PREFIXES } from '@intake/core';
+import { createIntake, RECOMMENDED_FIELDS } from '@intake/core';
+import { AMOUNT_OPERATORS, EmailIngestionConfigInputSchema, RESERVED_PREFIXES } from '@intake/core/internal';
 import { createMemoryStores } from '@intake/core/testing';
 import { REPO_ROOT } from '../support/processes.js';
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentError, LocalDocumentClassifier, ManualClock, wordOverlap, type ClassificationResult, type ReadDocument } from '@intake/core';
+import { DocumentError, type ReadDocument } from '@intake/core';
+import { LocalDocumentClassifier, ManualClock, wordOverlap, type ClassificationResult } from '@intake/core/internal';
 import { MemoryClassificationExampleStore, MemoryDb } from '@intake/core/testing';
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
 import { findCorpus } from '../../daemon/src/cli/commands/evaluate-corpus.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectParties, LocalDocumentClassifier, ManualClock, type ReadDocument } from '@intake/core';
+import { type ReadDocument } from '@intake/core';
+import { detectParties, LocalDocumentClassifier, ManualClock } from '@intake/core/internal';
 import { MemoryClassificationExampleStore, MemoryDb } from '@intake/core/testing';
 import { doc, lines, page } from '../extraction/synthetic.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EmailIngestionConfigInputSchema, applyMergePatch, compileSubjectPattern, matchingDocumentTypes, resolveExtractorFor } from '@intake/core';
+import { EmailIngestionConfigInputSchema, applyMergePatch, compileSubjectPattern, matchingDocumentTypes, resolveExtractorFor } from '@intake/core/internal';
 import { createMemoryStores, makeExtractor, makeOrg } from '@intake/core/testing';
 
 async function setup() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocalDocumentClassifier, ManualClock, senderHint } from '@intake/core';
+import { LocalDocumentClassifier, ManualClock, senderHint } from '@intake/core/internal';
 import { MemoryClassificationExampleStore, MemoryDb } from '@intake/core/testing';
 import { doc, lines } from '../extraction/synthetic.js';
 

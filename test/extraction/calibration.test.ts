@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collectExamples, createRanker, extractFields, fitCalibration, REVIEW_BELOW, trainRanker, type FieldDefinition, type FieldScore } from '@intake/core';
+import { collectExamples, createRanker, fitCalibration, REVIEW_BELOW, trainRanker, type FieldScore } from '@intake/core/internal';
+import { extractFields, type FieldDefinition } from '@intake/core';
 import { applyKnots, fitPlatt } from '../../packages/core/src/extraction/confidence/platt.js';
 import { doc } from './synthetic.js';
 

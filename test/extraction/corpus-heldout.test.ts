@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calibrationGap, summarizeEvaluation, type EvaluationSummary, type Tally } from '@intake/core';
+import { calibrationGap, summarizeEvaluation, type EvaluationSummary, type Tally } from '@intake/core/internal';
 import { createTesseractReader, READING_REVISION, type TesseractReader } from '@intake/ocr-tesseract';
 import { crossValidate } from '../../daemon/src/cli/commands/cross-validate.js';
 import { findCorpus, type ReadEntry } from '../../daemon/src/cli/commands/evaluate-corpus.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { summarizeEvaluation, type EvaluatedDocument, type EvaluationSummary, type Tally } from '@intake/core';
+import { summarizeEvaluation, type EvaluatedDocument, type EvaluationSummary, type Tally } from '@intake/core/internal';
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
 import { evaluateDocument, findCorpus } from '../../daemon/src/cli/commands/evaluate-corpus.js';
 import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from './corpus-location.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assignFolds, collectExamples, createRanker, extractFields, featureNames, groupMembers, trainRanker, type FieldDefinition, type ReadDocument } from '@intake/core';
+import { extractFields, type FieldDefinition, type ReadDocument } from '@intake/core';
+import { assignFolds, collectExamples, createRanker, featureNames, groupMembers, trainRanker } from '@intake/core/internal';
 import { describeCandidates, documentFacts, FEATURE_NAMES } from '../../packages/core/src/extraction/ranking/features.js';
 import { predictLogistic, trainLogistic } from '../../packages/core/src/extraction/ranking/logistic.js';
 import { createContext } from '../../packages/core/src/extraction/context.js';

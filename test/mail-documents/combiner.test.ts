@@ -7,7 +7,7 @@ import { PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPdfCombiner } from '@intake/mail-documents';
-import type { CombinableDocument } from '@intake/core';
+import type { CombinableDocument } from '@intake/core/internal';
 
 const combiner = createPdfCombiner();
 

@@ -3,19 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigSchema,
 } from '@intake/daemon';
-import {
-  EmailIngestionConfigInputSchema,
-  ManualClock,
-  NotificationService,
-  automaticMessageReason,
-  createSequentialIds,
-  isAutomatedAddress,
-  planMessageNotifications,
-  scanRawHeaders,
-  senderReplyVerdict,
-  unconfiguredNotifier,
-  type InboundMessageResult,
-} from '@intake/core';
+import { EmailIngestionConfigInputSchema, ManualClock, NotificationService, automaticMessageReason, createSequentialIds, isAutomatedAddress, planMessageNotifications, scanRawHeaders, senderReplyVerdict, unconfiguredNotifier, type EmailIngestionConfig, type InboundMessageResult } from '@intake/core/internal';
 import { createMemoryStores, makeInboundMessage, makeOrg } from '@intake/core/testing';
 
 const own = ['example.test'];

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, NotificationService, unconfiguredNotifier, type NotificationRecord } from '@intake/core';
+import { ManualClock, NotificationService, unconfiguredNotifier, type NotificationRecord } from '@intake/core/internal';
 import type { SmtpIntake } from '@intake/daemon';
 import { createSmtpNotifier } from '@intake/notifier-smtp';
 import { startApi, type ApiHarness } from '../support/api-harness.js';

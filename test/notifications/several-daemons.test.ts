@@ -3,13 +3,8 @@
  * makes its notification once, each recipient gets one digest a day, whoever runs it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EmailIngestionConfigInputSchema,
-  NotificationService,
-  createRandomIds,
-  systemClock,
-  type NotificationRecord,
-} from '@intake/core';
+import { createRandomIds, systemClock } from '@intake/core';
+import { EmailIngestionConfigInputSchema, NotificationService, type EmailIngestionConfig, type NotificationRecord } from '@intake/core/internal';
 import { makeInboundMessage, makeNotification, makeOrg } from '@intake/core/testing';
 import { createSmtpNotifier } from '@intake/notifier-smtp';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';

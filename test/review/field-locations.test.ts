@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractFields, type FieldDefinition, type FieldLocation, type PageBox } from '@intake/core';
+import { type FieldLocation, type PageBox } from '@intake/core/internal';
+import { extractFields, type FieldDefinition } from '@intake/core';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import { doc, xmlAttachment } from '../extraction/synthetic.js';

@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractFields, learnHints, type FieldDefinition } from '@intake/core';
+import { learnHints } from '@intake/core/internal';
+import { extractFields, type FieldDefinition } from '@intake/core';
 import { DB_KINDS } from '../support/databases.js';
 import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
 import { base64 } from '../support/fixtures.js';

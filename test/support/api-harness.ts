@@ -4,36 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import {
-  createDocumentExtractor,
-  createInboundMail,
-  createIntake,
-  DEFAULT_DOCUMENT_LIMITS,
-  createJobPipeline,
-  DocumentLinks,
-  ErpService,
-  HttpErpConnector,
-  ManualClock,
-  CorrectionService,
-  PageImages,
-  VendorLearning,
-  systemClock,
-  type Clock,
-  type DocumentExtractor,
-  type DocumentReader,
-  type InboundMailService,
-  type Intake,
-  type JobPipeline,
-  NotificationService,
-  type NotificationServiceOptions,
-  type Notifier,
-  unconfiguredNotifier,
-  type ProcessOutcome,
-  type WebhookTransport,
-  WebhookService,
-} from '@intake/core';
+import { CorrectionService, PageImages, VendorLearning } from '@intake/core/internal';
+import { createDocumentExtractor, createIntake, DEFAULT_DOCUMENT_LIMITS, createJobPipeline, systemClock, type Clock, type DocumentExtractor, type DocumentReader, type Intake, type JobPipeline, type Notifier, type WebhookTransport } from '@intake/core';
+import { createInboundMail, DocumentLinks, ErpService, HttpErpConnector, ManualClock, type InboundMailService, NotificationService, type NotificationServiceOptions, unconfiguredNotifier, type ProcessOutcome, WebhookService } from '@intake/core/internal';
 import { createHttpsTransport } from '@intake/webhook-https';
-import { createHttpApp } from '@intake/daemon';
+import { createHttpApp, uploadJsonBytes } from '@intake/daemon';
 import { createPageRenderer, createTesseractReader } from '@intake/ocr-tesseract';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import { FileBlobStore, FilePageImageCache, SqlBlobStore } from '@intake/storage-sql';
@@ -151,6 +126,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     publicBaseUrl: baseUrl,
     maxBodyBytes: 1_048_576,
     maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576,
+    maxUploadJsonBytes: uploadJsonBytes(options.maxDocumentBytes ?? 1_048_576),
   });
   // Koa settles each request itself (errors go to its onerror).
   const handle = app.koa.callback();

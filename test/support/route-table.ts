@@ -1,9 +1,10 @@
 import { pino } from 'pino';
-import { createDocumentExtractor, createInboundMail, createIntake, createJobPipeline, DocumentLinks, ErpService, HttpErpConnector, WebhookService } from '@intake/core';
+import { createDocumentExtractor, createIntake, createJobPipeline } from '@intake/core';
+import { createInboundMail, DocumentLinks, ErpService, HttpErpConnector, WebhookService } from '@intake/core/internal';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import { createMemoryStores, MemoryBlobStore } from '@intake/core/testing';
 import { createHttpsTransport } from '@intake/webhook-https';
-import { createHttpApp, type HttpApp } from '@intake/daemon';
+import { createHttpApp, uploadJsonBytes, type HttpApp } from '@intake/daemon';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 
 /**
@@ -34,5 +35,6 @@ export function routeTable(): HttpApp['routes'] {
     publicBaseUrl: 'http://x',
     maxBodyBytes: 1024,
     maxDocumentBytes: 1024,
+    maxUploadJsonBytes: uploadJsonBytes(1024),
   }).routes;
 }

@@ -4,7 +4,7 @@
  */
 import net from 'node:net';
 import { pino } from 'pino';
-import type { InboundMailService } from '@intake/core';
+import type { InboundMailService } from '@intake/core/internal';
 import { SmtpIntake } from '@intake/daemon';
 
 export interface SmtpReply {

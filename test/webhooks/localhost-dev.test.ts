@@ -6,7 +6,8 @@
 import http from 'node:http';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, createIntake, verifyWebhookSignature, WebhookService } from '@intake/core';
+import { AppError, createIntake, verifyWebhookSignature } from '@intake/core';
+import { WebhookService } from '@intake/core/internal';
 import { createMemoryStores } from '@intake/core/testing';
 import { ConfigError, loadConfig } from '@intake/daemon';
 import { createHttpsTransport } from '@intake/webhook-https';

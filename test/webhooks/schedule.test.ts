@@ -1,16 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createIntake,
-  createSequentialIds,
-  ManualClock,
-  MAX_ATTEMPTS,
-  WebhookSender,
-  WebhookService,
-  type IntakeStores,
-  type WebhookRequest,
-  type WebhookResponse,
-  type WebhookTransport,
-} from '@intake/core';
+import { createIntake, type IntakeStores, type WebhookRequest, type WebhookResponse, type WebhookTransport } from '@intake/core';
+import { createSequentialIds, ManualClock, MAX_ATTEMPTS, WebhookSender, WebhookService } from '@intake/core/internal';
 import { createMemoryStores } from '@intake/core/testing';
 import { DB_KINDS, openTestDatabase, type TestDatabase } from '../support/databases.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CreateApiKeyInputSchema, ENVIRONMENTS, notFound, parseInput, PLANS, type CreatedOrganization, type Intake, type WebhookService } from '@intake/core';
+import { ENVIRONMENTS, PLANS, type CreatedOrganization, type Intake } from '@intake/core';
+import { CreateApiKeyInputSchema, notFound, parseInput, type WebhookService } from '@intake/core/internal';
 
 /** `intake keys create` input: the API's key body plus the organization. */
 export const AdminCreateKeyInputSchema = CreateApiKeyInputSchema.extend({ org_id: z.string().min(1) });

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { createIntake, WebhookService, type Intake } from '@intake/core';
+import { createIntake, type Intake } from '@intake/core';
+import { WebhookService } from '@intake/core/internal';
 import { createHttpsTransport } from '@intake/webhook-https';
 import { createSqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../config/config.schema.js';

@@ -1,7 +1,9 @@
 import cron from 'node-cron';
 import { z } from 'zod';
-import { DEFAULT_DOCUMENT_LIMITS, parseDomainList, type DocumentLimits } from '@intake/core';
+import { DEFAULT_DOCUMENT_LIMITS, DEFAULT_PROCESSING_TIMEOUT_MS, type DocumentLimits } from '@intake/core';
+import { parseDomainList } from '@intake/core/internal';
 import { validateRelayUrl } from '@intake/notifier-smtp';
+import { base64EnvelopeMb, sizeLimits, type SizeLimits } from './limits.js';
 
 /** Whole numbers written as plain digits: z.coerce would read " " as 0 and accept 1e3 or 0x50. */
 const digits = z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number);
@@ -54,7 +56,7 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_CONCURRENCY: digits.pipe(z.number().int().min(1).max(64)).default(2),
   MAX_ATTACHMENT_SIZE_MB: digits.pipe(z.number().int().min(1).max(1024)).default(25),
-  PROCESSING_TIMEOUT_MS: positiveInt.default(120_000),
+  PROCESSING_TIMEOUT_MS: positiveInt.default(DEFAULT_PROCESSING_TIMEOUT_MS),
   /** A document with more pages is refused (413 at upload; the attachment skipped for mail), before it is stored. */
   MAX_PAGES_PER_DOCUMENT: digits.pipe(z.number().int().min(1).max(100_000)).default(DEFAULT_DOCUMENT_LIMITS.maxPages),
   /** A PDF page larger than this many pixels at 300 dpi fails its job (document_too_large) before anything is rendered. */
@@ -143,6 +145,8 @@ export interface ResolvedConfig extends Config {
   SMTP_MAX_MESSAGE_MB: number;
   /** EMAIL_DOMAIN as a lowercase list. */
   EMAIL_DOMAINS: string[];
+  /** The size limits in bytes, derived here once (see limits.ts). */
+  limits: SizeLimits;
 }
 
 /** The reader's limits from MAX_PAGES_PER_DOCUMENT, MAX_PIXELS_PER_PAGE and MAX_PIXELS_PER_IMAGE. */
@@ -150,12 +154,19 @@ export function documentLimits(config: Config): DocumentLimits {
   return { maxPages: config.MAX_PAGES_PER_DOCUMENT, maxPagePixels: config.MAX_PIXELS_PER_PAGE, maxImagePixels: config.MAX_PIXELS_PER_IMAGE };
 }
 
+/** The settings with the derived ones filled in: what every part of the daemon receives. */
 export function resolveConfig(config: Config): ResolvedConfig {
+  const envelopeMb = base64EnvelopeMb(config.MAX_ATTACHMENT_SIZE_MB);
+  const sizes = {
+    MAX_ATTACHMENT_SIZE_MB: config.MAX_ATTACHMENT_SIZE_MB,
+    MAX_REQUEST_BODY_MB: config.MAX_REQUEST_BODY_MB ?? envelopeMb,
+    SMTP_MAX_MESSAGE_MB: config.SMTP_MAX_MESSAGE_MB ?? envelopeMb,
+  };
   return {
     ...config,
+    ...sizes,
     PUBLIC_BASE_URL: (config.PUBLIC_BASE_URL ?? `http://localhost:${config.HTTP_PORT}`).replace(/\/+$/, ''),
-    MAX_REQUEST_BODY_MB: config.MAX_REQUEST_BODY_MB ?? Math.ceil((config.MAX_ATTACHMENT_SIZE_MB * 4) / 3) + 1,
-    SMTP_MAX_MESSAGE_MB: config.SMTP_MAX_MESSAGE_MB ?? Math.ceil((config.MAX_ATTACHMENT_SIZE_MB * 4) / 3) + 1,
     EMAIL_DOMAINS: parseDomainList(config.EMAIL_DOMAIN),
+    limits: sizeLimits(sizes),
   };
 }

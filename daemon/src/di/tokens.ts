@@ -1,9 +1,13 @@
-import type { BlobStore, CorrectionService, PageImageCache, PageImages, DocumentLinks, DocumentReader, ErpService, InboundMailService, Intake, JobPipeline, NotificationService, Notifier, WebhookService, WebhookTransport } from '@intake/core';
+import type { CorrectionService, PageImageCache, PageImages } from '@intake/core/internal';
+import type { BlobStore, DocumentReader, Intake, JobPipeline, Notifier, WebhookTransport } from '@intake/core';
+import type { DocumentLinks, ErpService, InboundMailService, NotificationService, WebhookService } from '@intake/core/internal';
 import type { SmtpIntake } from '../smtp/smtp-intake.js';
 import type { MailWorkers } from '../workers/mail-workers.js';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../config/config.schema.js';
 import type { HttpApp } from '../http/app.js';
+import type { HttpListener } from '../http/http-listener.js';
+import type { Lifecycle } from './lifecycle.js';
 import type { Logger } from '../logger.js';
 import type { JobWorkers } from '../workers/job-workers.js';
 import type { WebhookWorkers } from '../workers/webhook-workers.js';
@@ -17,6 +21,9 @@ export const TOKENS = {
   Storage: Symbol.for('intake.Storage') as symbol & { __type?: SqlStorage },
   Intake: Symbol.for('intake.Intake') as symbol & { __type?: Intake },
   HttpApp: Symbol.for('intake.HttpApp') as symbol & { __type?: HttpApp },
+  HttpListener: Symbol.for('intake.HttpListener') as symbol & { __type?: HttpListener },
+  /** Bound once per long-lived part (several bindings): see lifecycle.ts. */
+  Lifecycle: Symbol.for('intake.Lifecycle') as symbol & { __type?: Lifecycle },
   Blobs: Symbol.for('intake.Blobs') as symbol & { __type?: BlobStore },
   Reader: Symbol.for('intake.Reader') as symbol & { __type?: DocumentReader },
   Pipeline: Symbol.for('intake.Pipeline') as symbol & { __type?: JobPipeline },

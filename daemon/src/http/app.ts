@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { CorrectionService, DocumentLinks, ErpService, InboundMailService, Intake, JobPipeline, PageImages, RateLimiter, WebhookService } from '@intake/core';
+import type { CorrectionService, PageImages } from '@intake/core/internal';
+import type { Intake, JobPipeline, RateLimiter } from '@intake/core';
+import type { DocumentLinks, ErpService, InboundMailService, WebhookService } from '@intake/core/internal';
 import type { DashboardBundle } from '@intake/dashboard';
 import type { Logger } from '../logger.js';
 import { answerClientError } from './client-error.js';
@@ -49,6 +51,8 @@ export interface HttpAppDeps {
   maxBodyBytes: number;
   /** MAX_ATTACHMENT_SIZE_MB in bytes. */
   maxDocumentBytes: number;
+  /** Largest JSON body of a document upload, which carries the document base64-encoded (config/limits.ts). */
+  maxUploadJsonBytes: number;
   /** Called after a new job is queued (wakes local workers at once instead of at their next poll). */
   onSubmitted?: () => void;
   /** Review: page pictures and corrections (left out, their routes are not mounted). */
@@ -75,7 +79,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       intake: deps.intake,
       pipeline: deps.pipeline,
       links: deps.links,
-      limits: { maxDocumentBytes: deps.maxDocumentBytes, maxJsonBytes: Math.ceil((deps.maxDocumentBytes * 4) / 3) + 65_536 },
+      limits: { maxDocumentBytes: deps.maxDocumentBytes, maxJsonBytes: deps.maxUploadJsonBytes },
       ...(deps.onSubmitted ? { onSubmitted: deps.onSubmitted } : {}),
     }),
     ...fileRoutes(deps),

@@ -1,6 +1,9 @@
 import type { ErrorCode } from '@intake/core';
 
-/** The one place where an error code becomes an HTTP status. */
+/**
+ * The one place where an error code becomes an HTTP status. The README's error table is generated
+ * from it (`npm run docs:generate`, test/docs/readme-reference.ts).
+ */
 export function httpStatusOf(code: ErrorCode): number {
   switch (code) {
     case 'invalid_request':
@@ -15,15 +18,20 @@ export function httpStatusOf(code: ErrorCode): number {
       return 404;
     case 'conflict':
     case 'extractor_inactive':
+    case 'duplicate_document':
       return 409;
     case 'payload_too_large':
     case 'document_too_large':
       return 413;
     case 'unsupported_media_type':
       return 415;
+    case 'document_unreadable':
+      return 422;
     case 'rate_limit_exceeded':
       return 429;
     case 'service_unavailable':
+    case 'temporary_error':
+    case 'processing_timeout':
       return 503;
     case 'internal_error':
       return 500;

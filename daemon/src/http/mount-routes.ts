@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { isDeepFrozen, parseInput, requireLiveKey, requireScope, type AuthContext } from '@intake/core';
+import { type AuthContext } from '@intake/core';
+import { isDeepFrozen, parseInput, requireLiveKey, requireScope } from '@intake/core/internal';
 import { readJsonBody } from './read-json-body.js';
 import { checkPathParams, checkQuery } from './request-text.js';
 import { toKoaPath, type RouteDef } from './routes/route.js';

@@ -1,7 +1,9 @@
 import type { Context } from 'koa';
 import busboy from 'busboy';
-import { AppError, invalidRequest, type IncomingDocument } from '@intake/core';
+import { AppError, type IncomingDocument } from '@intake/core';
+import { invalidRequest } from '@intake/core/internal';
 import { readJsonBody } from './read-json-body.js';
+import { MB } from '../config/limits.js';
 import { isUnstorable, parseRequestJson, unstorableReason } from './request-text.js';
 
 export interface UploadLimits {
@@ -11,7 +13,7 @@ export interface UploadLimits {
 }
 
 const tooLarge = (max: number) =>
-  new AppError('document_too_large', `The document exceeds the limit of ${Math.floor(max / 1_048_576)} MB (MAX_ATTACHMENT_SIZE_MB)`);
+  new AppError('document_too_large', `The document exceeds the limit of ${Math.floor(max / MB)} MB (MAX_ATTACHMENT_SIZE_MB)`);
 
 /**
  * Reads `POST /v1/documents` in either form: the spec's JSON (base64 `document`, `mime_type`,

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { AppError } from '@intake/core';
 import { parseRequestJson } from './request-text.js';
+import { MB } from '../config/limits.js';
 
 /**
  * Reads and parses a JSON body, refusing more than `limitBytes` before buffering it all, and what
@@ -31,4 +32,4 @@ export async function readJsonBody(ctx: Context, limitBytes: number): Promise<un
 }
 
 const tooLarge = (limitBytes: number) =>
-  new AppError('payload_too_large', `The request body exceeds ${Math.floor(limitBytes / 1_048_576)} MB`);
+  new AppError('payload_too_large', `The request body exceeds ${Math.floor(limitBytes / MB)} MB`);

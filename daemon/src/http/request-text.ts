@@ -1,4 +1,5 @@
-import { AppError, invalidRequest } from '@intake/core';
+import { AppError } from '@intake/core';
+import { invalidRequest } from '@intake/core/internal';
 
 /**
  * How deeply a request's JSON may nest (objects and arrays, counting the outermost as 1). Every

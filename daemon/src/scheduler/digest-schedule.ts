@@ -1,5 +1,6 @@
 import cron from 'node-cron';
-import { coerceError, type NotificationService } from '@intake/core';
+import { coerceError } from '@intake/core';
+import { type NotificationService } from '@intake/core/internal';
 import type { Logger } from '../logger.js';
 
 /**

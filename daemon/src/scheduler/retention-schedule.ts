@@ -1,5 +1,7 @@
 import cron from 'node-cron';
-import { coerceError, purgeExpiredJobs, type BlobStore, type Intake, type PageImageCache } from '@intake/core';
+import { type PageImageCache } from '@intake/core/internal';
+import { coerceError, type BlobStore, type Intake } from '@intake/core';
+import { purgeExpiredJobs } from '@intake/core/internal';
 import type { Logger } from '../logger.js';
 
 /** The daily retention run; several daemons may run it, deletes are idempotent. */

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
-import { coerceError, type InboundMailService, type RecipientVerdict } from '@intake/core';
+import { coerceError } from '@intake/core';
+import { type InboundMailService, type RecipientVerdict } from '@intake/core/internal';
 import type { Logger } from '../logger.js';
 
 export interface SmtpIntakeOptions {
@@ -116,6 +117,11 @@ export class SmtpIntake {
         resolve();
       });
     });
+    return this.address();
+  }
+
+  /** Where it listens (the port chosen when the configured one is 0). */
+  address(): AddressInfo {
     return this.server.server.address() as AddressInfo;
   }
 

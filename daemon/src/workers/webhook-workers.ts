@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { coerceError, type ClaimedDelivery, type WebhookSender } from '@intake/core';
+import { coerceError } from '@intake/core';
+import { type ClaimedDelivery, type WebhookSender } from '@intake/core/internal';
 import type { Logger } from '../logger.js';
 
 export interface WebhookWorkersOptions {

@@ -15,6 +15,7 @@ import { routingJobHook } from './routing/routing-job-hook.js';
 import { prefixJobHook } from './prefixes/prefix-job-hook.js';
 import { erpJobHook } from './erp/erp-job-hook.js';
 
+/** What createIntake needs: the stores (required) and what to replace the defaults with. */
 export interface IntakeOptions {
   stores: IntakeStores;
   clock?: Clock;

@@ -6,7 +6,7 @@
  * sniffs types itself, and needs the originals to do so.
  */
 import { simpleParser, type AddressObject, type EmailAddress, type HeaderLines, type Headers, type ParsedMail } from 'mailparser';
-import type { MessageParser, ParsedAttachment, ParsedMessage } from '@intake/core';
+import type { MessageParser, ParsedAttachment, ParsedMessage } from '@intake/core/internal';
 
 /** Options of {@link createMailParser}. */
 export interface MailParserOptions {

@@ -4,7 +4,8 @@
  * a relay that restarted is simply reconnected to.
  */
 import nodemailer from 'nodemailer';
-import { NotifierError, type Notifier, type OutboundMail } from '@intake/core';
+import { type Notifier, type OutboundMail } from '@intake/core';
+import { NotifierError } from '@intake/core/internal';
 
 /** Options of {@link createSmtpNotifier}. */
 export interface SmtpNotifierOptions {

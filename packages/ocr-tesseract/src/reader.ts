@@ -5,7 +5,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { DocumentInspection, DocumentLimits, DocumentReader, ReadDocument, ReadOptions } from '@intake/core';
-import { DEFAULT_DOCUMENT_LIMITS, sniffMimeType } from '@intake/core';
+import { DEFAULT_DOCUMENT_LIMITS } from '@intake/core';
+import { sniffMimeType } from '@intake/core/internal';
 import { DEFAULT_IMAGE_PREPARATION, type ImagePreparation } from './image/prepare-image.js';
 import { imagePageCount, readImage } from './image/read-image.js';
 import { OcrWorkerPool } from './ocr/worker-pool.js';

@@ -9,7 +9,8 @@ import http from 'node:http';
 import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
 import tls from 'node:tls';
-import { AddressPolicy, isLocalhostName, type WebhookRequest, type WebhookResponse, type WebhookTransport } from '@intake/core';
+import { type WebhookRequest, type WebhookResponse, type WebhookTransport } from '@intake/core';
+import { AddressPolicy, isLocalhostName } from '@intake/core/internal';
 
 /** Options of {@link createHttpsTransport}. */
 export interface HttpsTransportOptions {

@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { pino } from 'pino';
 import { invoiceExtractor } from '../../support/fixtures.js';
-import { createDocumentExtractor, createIntake, createJobPipeline, DocumentLinks, WebhookService } from '@intake/core';
+import { createDocumentExtractor, createIntake, createJobPipeline } from '@intake/core';
+import { DocumentLinks, WebhookService } from '@intake/core/internal';
 import { MemoryBlobStore } from '@intake/core/testing';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { createHttpsTransport } from '@intake/webhook-https';
-import { createHttpApp } from '@intake/daemon';
+import { createHttpApp, uploadJsonBytes } from '@intake/daemon';
 import type { SqlStorage } from '@intake/storage-sql';
 
 export interface Target {
@@ -75,6 +76,7 @@ export async function startIntake(name: string, storage: SqlStorage): Promise<Ta
     webhooks: new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] }), clock: intake.clock, ids: intake.ids, timeoutMs: 5000 }),
     links: new DocumentLinks('bench', 'http://localhost', 3600),
     maxDocumentBytes: 1_048_576,
+    maxUploadJsonBytes: uploadJsonBytes(1_048_576),
     rateLimiter: storage.rateLimiter,
     logger: pino({ level: 'silent' }),
     ping: () => storage.ping(),

@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { createIntake, createJobPipeline, DocumentLinks, type DocumentExtractor, type Intake, type ProcessOutcome, WebhookService } from '@intake/core';
+import { createIntake, createJobPipeline, type DocumentExtractor, type Intake } from '@intake/core';
+import { DocumentLinks, type ProcessOutcome, WebhookService } from '@intake/core/internal';
 import { createHttpsTransport } from '@intake/webhook-https';
-import { createHttpApp, JobWorkers } from '@intake/daemon';
+import { createHttpApp, uploadJsonBytes, JobWorkers } from '@intake/daemon';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sql';
 import { invoiceExtractor } from '../../support/fixtures.js';
@@ -67,6 +68,7 @@ export async function startStack(storage: SqlStorage, options: { workers: number
     publicBaseUrl: origin,
     maxBodyBytes: 1_048_576,
     maxDocumentBytes: 10 * 1_048_576,
+    maxUploadJsonBytes: uploadJsonBytes(10 * 1_048_576),
     onSubmitted: () => workers.wake(),
   });
   // Koa settles each request itself (errors go to its onerror).

@@ -11,7 +11,8 @@
  * (OCR for images: a second or more each).
  */
 import { readFile } from 'node:fs/promises';
-import { extractFields, groupMembers, learnHints, RECOMMENDED_FIELDS, roleOf, scoreFields, vendorKeys, type FieldDefinition, type FieldHint, type ReadDocument } from '@intake/core';
+import { groupMembers, learnHints, roleOf, scoreFields, vendorKeys, type FieldHint } from '@intake/core/internal';
+import { extractFields, RECOMMENDED_FIELDS, type FieldDefinition, type ReadDocument } from '@intake/core';
 import { createTesseractReader, READING_REVISION } from '@intake/ocr-tesseract';
 import { findCorpus, type CorpusEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
 import { createReadCache, defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';

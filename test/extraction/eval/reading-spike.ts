@@ -6,7 +6,8 @@
  * per page of the reads it did afresh. Reads are cached per options, as `intake eval` caches them.
  */
 import { readFile } from 'node:fs/promises';
-import { formatEvaluation, summarizeEvaluation } from '@intake/core';
+import { formatEvaluation, summarizeEvaluation } from '@intake/core/internal';
+
 import { createTesseractReader, READING_REVISION, type TesseractReaderOptions } from '@intake/ocr-tesseract';
 import { crossValidate } from '../../../daemon/src/cli/commands/cross-validate.js';
 import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';

@@ -1,4 +1,5 @@
-import { assignFolds, groupMembers, type EvaluatedDocument, type ExtractFieldsOptions } from '@intake/core';
+import { type ExtractFieldsOptions } from '@intake/core';
+import { assignFolds, groupMembers, type EvaluatedDocument } from '@intake/core/internal';
 import { evaluateRead, type ReadEntry } from './evaluate-corpus.js';
 
 /**

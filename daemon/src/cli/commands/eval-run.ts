@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { formatEvaluation, summarizeEvaluation } from '@intake/core';
+import { formatEvaluation, summarizeEvaluation } from '@intake/core/internal';
 import { createTesseractReader, READING_REVISION } from '@intake/ocr-tesseract';
 import { crossValidate } from './cross-validate.js';
 import { findCorpus, type ReadEntry } from './evaluate-corpus.js';

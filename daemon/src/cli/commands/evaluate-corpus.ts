@@ -1,20 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  classifyDocument,
-  DocumentError,
-  extractFields,
-  isRecommendedType,
-  presentValues,
-  readEInvoice,
-  RECOMMENDED_FIELDS,
-  scoreFields,
-  type DocumentReader,
-  type EvaluatedDocument,
-  type ExtractFieldsOptions,
-  type FieldDefinition,
-  type ReadDocument,
-} from '@intake/core';
+import { classifyDocument, DocumentError, extractFields, readEInvoice, RECOMMENDED_FIELDS, type DocumentReader, type ExtractFieldsOptions, type FieldDefinition, type ReadDocument } from '@intake/core';
+import { isRecommendedType, presentValues, scoreFields, type EvaluatedDocument } from '@intake/core/internal';
 
 /**
  * The evaluation loop behind `intake eval`: every document in a directory that has a sibling

@@ -1,4 +1,5 @@
-import { createRanker, fitCalibration, trainRanker, type RankerModel } from '@intake/core';
+import { createRanker, fitCalibration, trainRanker, type RankerModel } from '@intake/core/internal';
+
 import { crossValidate, type Learn } from './cross-validate.js';
 import type { ReadEntry } from './evaluate-corpus.js';
 import { examplesOf, learnRanker } from './learn-ranker.js';

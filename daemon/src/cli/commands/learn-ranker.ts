@@ -1,4 +1,5 @@
-import { collectExamples, createRanker, RECOMMENDED_FIELDS, trainRanker, type ExtractFieldsOptions, type LabelledList } from '@intake/core';
+import { RECOMMENDED_FIELDS, type ExtractFieldsOptions } from '@intake/core';
+import { collectExamples, createRanker, trainRanker, type LabelledList } from '@intake/core/internal';
 import type { ReadEntry } from './evaluate-corpus.js';
 
 /**

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ContainerModule } from 'inversify';
-import { createDocumentExtractor, createJobPipeline, DocumentLinks, type BlobStore, type DocumentReader, type Intake, type JobPipeline } from '@intake/core';
+import { createDocumentExtractor, createJobPipeline, type BlobStore, type DocumentReader, type Intake, type JobPipeline } from '@intake/core';
+import { DocumentLinks, type PageImageCache } from '@intake/core/internal';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sql';
 import { documentLimits, type ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
+import { scheduleRetention } from '../../scheduler/retention-schedule.js';
+import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
 /** Files, reading, the job pipeline and signed document links. */
@@ -39,7 +42,7 @@ export const documentsModule = new ContainerModule(({ bind }) => {
         inspector: reader,
         extractor: createDocumentExtractor({ reader, hints: intake.stores.vendorHints }),
         options: {
-          maxDocumentBytes: config.MAX_ATTACHMENT_SIZE_MB * 1_048_576,
+          maxDocumentBytes: config.limits.documentBytes,
           maxPagesPerDocument: config.MAX_PAGES_PER_DOCUMENT,
           leaseMs: config.JOB_LEASE_MS,
           maxAttempts: 3,
@@ -59,6 +62,33 @@ export const documentsModule = new ContainerModule(({ bind }) => {
       // Shared by every daemon on the database, so any of them can serve any link.
       const secret = await intake.stores.settings.getOrCreate('document_url_secret', () => randomBytes(32).toString('hex'));
       return new DocumentLinks(secret, config.PUBLIC_BASE_URL, config.DOCUMENT_URL_TTL_SECONDS);
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue((ctx) => {
+      const reader = ctx.get<DocumentReader>(TOKENS.Reader);
+      return { part: 'document-reader', stop: () => reader.close?.() };
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const deps = {
+        intake: await ctx.getAsync<Intake>(TOKENS.Intake),
+        blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
+        pageCache: ctx.get<PageImageCache>(TOKENS.PageCache),
+        logger: ctx.get<Logger>(TOKENS.Logger),
+      };
+      let schedule: { stop(): void } | undefined;
+      return {
+        part: 'retention-schedule',
+        start: () => {
+          schedule ??= scheduleRetention({ ...deps, cronExpression: config.RETENTION_CRON, days: config.JOB_RETENTION_DAYS });
+        },
+        stop: () => schedule?.stop(),
+      };
     })
     .inSingletonScope();
 });

@@ -1,8 +1,10 @@
 import { ContainerModule } from 'inversify';
-import { ErpService, HttpErpConnector, type Intake, type NotificationService, type WebhookTransport } from '@intake/core';
+import { type Intake, type WebhookTransport } from '@intake/core';
+import { ErpService, HttpErpConnector, type NotificationService } from '@intake/core/internal';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { ErpWorkers } from '../../workers/erp-workers.js';
+import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
 /** ERP connections: the built-in HTTP connector (over the webhook transport), the service and its worker. */
@@ -27,6 +29,13 @@ export const erpModule = new ContainerModule(({ bind }) => {
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       return new ErpWorkers(await ctx.getAsync<ErpService>(TOKENS.Erp), ctx.get<Logger>(TOKENS.Logger), { concurrency: 1, pollMs: config.ERP_POLL_MS });
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue(async (ctx) => {
+      const workers = await ctx.getAsync<ErpWorkers>(TOKENS.ErpWorkers);
+      return { part: 'erp-workers', start: () => workers.start(), stop: () => workers.stop() };
     })
     .inSingletonScope();
 });

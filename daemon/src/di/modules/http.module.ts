@@ -1,11 +1,15 @@
 import { ContainerModule } from 'inversify';
-import type { CorrectionService, DocumentLinks, ErpService, InboundMailService, Intake, JobPipeline, PageImages, WebhookService } from '@intake/core';
+import type { CorrectionService, PageImages } from '@intake/core/internal';
+import type { Intake, JobPipeline } from '@intake/core';
+import type { DocumentLinks, ErpService, InboundMailService, WebhookService } from '@intake/core/internal';
 import { buildDashboard } from '@intake/dashboard';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import { createHttpApp, type HttpApp } from '../../http/app.js';
+import { HttpListener } from '../../http/http-listener.js';
 import type { Logger } from '../../logger.js';
 import { JobWorkers } from '../../workers/job-workers.js';
+import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
 export const httpModule = new ContainerModule(({ bind }) => {
@@ -23,13 +27,14 @@ export const httpModule = new ContainerModule(({ bind }) => {
         erp: await ctx.getAsync<ErpService>(TOKENS.Erp),
         review: { pages: await ctx.getAsync<PageImages>(TOKENS.PageImages), corrections: await ctx.getAsync<CorrectionService>(TOKENS.Corrections) },
         testExtractionWaitMs: config.TEST_EXTRACTION_WAIT_MS,
-        maxDocumentBytes: config.MAX_ATTACHMENT_SIZE_MB * 1_048_576,
+        maxDocumentBytes: config.limits.documentBytes,
+        maxUploadJsonBytes: config.limits.uploadJsonBytes,
         onSubmitted: () => workers.wake(),
         rateLimiter: storage.rateLimiter,
         logger: ctx.get<Logger>(TOKENS.Logger),
         ping: () => storage.ping(),
         publicBaseUrl: config.PUBLIC_BASE_URL,
-        maxBodyBytes: config.MAX_REQUEST_BODY_MB * 1_048_576,
+        maxBodyBytes: config.limits.requestBodyBytes,
         // Bundled here, at start, from the TypeScript in packages/dashboard: nothing built is committed.
         ...(config.DASHBOARD === 'on' ? { dashboard: { bundle: await buildDashboard() } } : {}),
       });
@@ -41,6 +46,27 @@ export const httpModule = new ContainerModule(({ bind }) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const pipeline = await ctx.getAsync<JobPipeline>(TOKENS.Pipeline);
       return new JobWorkers(pipeline.processor, ctx.get<Logger>(TOKENS.Logger), { concurrency: config.WORKER_CONCURRENCY, pollMs: config.WORKER_POLL_MS });
+    })
+    .inSingletonScope();
+
+  bind<HttpListener>(TOKENS.HttpListener)
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      return new HttpListener(await ctx.getAsync<HttpApp>(TOKENS.HttpApp), { host: config.HTTP_HOST, port: config.HTTP_PORT });
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue(async (ctx) => {
+      const workers = await ctx.getAsync<JobWorkers>(TOKENS.Workers);
+      return { part: 'job-workers', start: () => workers.start(), stop: () => workers.stop() };
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue(async (ctx) => {
+      const listener = await ctx.getAsync<HttpListener>(TOKENS.HttpListener);
+      return { part: 'http', start: () => listener.start(), stop: () => listener.stop() };
     })
     .inSingletonScope();
 });

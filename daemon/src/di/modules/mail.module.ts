@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
-import { createInboundMail, type DocumentReader, type InboundMailService, type Intake, type JobPipeline } from '@intake/core';
+import { type DocumentReader, type Intake, type JobPipeline } from '@intake/core';
+import { createInboundMail, type InboundMailService } from '@intake/core/internal';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
@@ -8,6 +9,8 @@ import { SmtpIntake } from '../../smtp/smtp-intake.js';
 import { MailWorkers } from '../../workers/mail-workers.js';
 import type { JobWorkers } from '../../workers/job-workers.js';
 import type { NotificationWorkers } from '../../workers/notification-workers.js';
+import { listenOrExplain } from '../../runtime/port-in-use.js';
+import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
 /** Mail in: the SMTP edge, the service behind it and the workers that turn messages into jobs. */
@@ -62,7 +65,7 @@ export const mailModule = new ContainerModule(({ bind }) => {
         {
           host: config.SMTP_HOST,
           port: config.SMTP_PORT,
-          maxMessageBytes: config.SMTP_MAX_MESSAGE_MB * 1_048_576,
+          maxMessageBytes: config.limits.smtpMessageBytes,
           maxRecipients: config.SMTP_MAX_RECIPIENTS,
           maxConnections: config.SMTP_MAX_CONNECTIONS,
           maxMimeParts: config.SMTP_MAX_MIME_PARTS,
@@ -76,6 +79,28 @@ export const mailModule = new ContainerModule(({ bind }) => {
       );
       workers.yieldTo(smtp);
       return smtp;
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue(async (ctx) => {
+      const workers = await ctx.getAsync<MailWorkers>(TOKENS.MailWorkers);
+      return { part: 'mail-workers', start: () => workers.start(), stop: () => workers.stop() };
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const smtp = await ctx.getAsync<SmtpIntake>(TOKENS.SmtpIntake);
+      return {
+        part: 'smtp',
+        start: async () => {
+          await listenOrExplain('SMTP_PORT', config.SMTP_PORT, config.SMTP_HOST, () => smtp.listen());
+        },
+        // Transactions in progress finish (up to SMTP_DRAIN_MS); new ones get 421.
+        stop: () => smtp.stop(),
+      };
     })
     .inSingletonScope();
 });

@@ -1,9 +1,12 @@
 import { ContainerModule } from 'inversify';
-import { NotificationService, unconfiguredNotifier, type Intake, type Notifier } from '@intake/core';
+import { type Intake, type Notifier } from '@intake/core';
+import { NotificationService, unconfiguredNotifier } from '@intake/core/internal';
 import { createSmtpNotifier } from '@intake/notifier-smtp';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { NotificationWorkers } from '../../workers/notification-workers.js';
+import { scheduleDigest } from '../../scheduler/digest-schedule.js';
+import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
 /** Mail out: the relay, the notification service and its workers. */
@@ -35,6 +38,45 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       return new NotificationWorkers(await ctx.getAsync<NotificationService>(TOKENS.Notifications), ctx.get<Logger>(TOKENS.Logger), { concurrency: 1, pollMs: config.NOTIFICATION_POLL_MS });
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue((ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const notifier = ctx.get<{ close(): void }>(TOKENS.Notifier);
+      const logger = ctx.get<Logger>(TOKENS.Logger);
+      return {
+        part: 'notifier',
+        start: () => {
+          if (!config.SMTP_RELAY_URL) logger.info('SMTP_RELAY_URL is not set: email notifications are recorded but fail without being sent');
+        },
+        stop: () => notifier.close(),
+      };
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue(async (ctx) => {
+      const workers = await ctx.getAsync<NotificationWorkers>(TOKENS.NotificationWorkers);
+      return { part: 'notification-workers', start: () => workers.start(), stop: () => workers.stop() };
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue(async (ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const notifications = await ctx.getAsync<NotificationService>(TOKENS.Notifications);
+      const workers = await ctx.getAsync<NotificationWorkers>(TOKENS.NotificationWorkers);
+      const logger = ctx.get<Logger>(TOKENS.Logger);
+      let schedule: { stop(): void } | undefined;
+      return {
+        part: 'digest-schedule',
+        start: () => {
+          schedule ??= scheduleDigest({ notifications, logger, cronExpression: config.DIGEST_CRON, onQueued: () => workers.wake() });
+        },
+        stop: () => schedule?.stop(),
+      };
     })
     .inSingletonScope();
 });

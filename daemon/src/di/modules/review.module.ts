@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ContainerModule } from 'inversify';
-import { CorrectionService, PageImages, VendorLearning, type BlobStore, type DocumentReader, type Intake, type PageImageCache } from '@intake/core';
+import { CorrectionService, PageImages, VendorLearning, type PageImageCache } from '@intake/core/internal';
+import { type BlobStore, type DocumentReader, type Intake } from '@intake/core';
 import { createPageRenderer } from '@intake/ocr-tesseract';
 import { FilePageImageCache } from '@intake/storage-sql';
 import { documentLimits, type ResolvedConfig } from '../../config/config.schema.js';

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ContainerModule } from 'inversify';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
+import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. Migrations run on open. */
@@ -12,6 +13,14 @@ export const storageModule = new ContainerModule(({ bind }) => {
       return config.DATABASE_URL
         ? createSqlStorage({ kind: 'postgres', databaseUrl: config.DATABASE_URL })
         : createSqlStorage({ kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') });
+    })
+    .inSingletonScope();
+
+  // Opened and migrated when built; closed last.
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue(async (ctx) => {
+      const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
+      return { part: 'storage', stop: () => storage.close() };
     })
     .inSingletonScope();
 });

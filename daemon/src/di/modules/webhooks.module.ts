@@ -1,9 +1,11 @@
 import { ContainerModule } from 'inversify';
-import { WebhookSender, WebhookService, type Intake, type WebhookTransport } from '@intake/core';
+import { type Intake, type WebhookTransport } from '@intake/core';
+import { WebhookSender, WebhookService } from '@intake/core/internal';
 import { createHttpsTransport } from '@intake/webhook-https';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { WebhookWorkers } from '../../workers/webhook-workers.js';
+import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
 /** Webhook endpoints, the signed sender and its worker. */
@@ -36,6 +38,20 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
         options: { timeoutMs: config.WEBHOOK_TIMEOUT_MS, leaseMs: config.WEBHOOK_TIMEOUT_MS * 6, ...(config.WEBHOOK_RETRY_DELAYS_MS ? { retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS } : {}) },
       });
       return new WebhookWorkers(sender, ctx.get<Logger>(TOKENS.Logger), { concurrency: config.WEBHOOK_CONCURRENCY, perEndpoint: config.WEBHOOK_ENDPOINT_CONCURRENCY, pollMs: config.WEBHOOK_POLL_MS });
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue((ctx) => {
+      const transport = ctx.get<{ close(): void }>(TOKENS.WebhookTransport);
+      return { part: 'webhook-transport', stop: () => transport.close() };
+    })
+    .inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue(async (ctx) => {
+      const workers = await ctx.getAsync<WebhookWorkers>(TOKENS.WebhookWorkers);
+      return { part: 'webhook-workers', start: () => workers.start(), stop: () => workers.stop() };
     })
     .inSingletonScope();
 });

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
-import type { AuthContext, SessionService } from '@intake/core';
+import type { AuthContext } from '@intake/core';
+import type { SessionService } from '@intake/core/internal';
 import { checkCsrf, readSessionId, type SessionCookie } from './session-cookie.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
-import { AppError, invalidRequest, type SessionService, type SessionView } from '@intake/core';
+import { AppError } from '@intake/core';
+import { invalidRequest, type SessionService, type SessionView } from '@intake/core/internal';
 import { readJsonBody } from '../read-json-body.js';
 import { checkCsrf, clearSessionCookie, readSessionId, setSessionCookie, type SessionCookie } from './session-cookie.js';
 

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
-import { AppError, type ApiKeyService, type AuthContext, type Clock, type RateLimitDecision, type RateLimiter } from '@intake/core';
+import { AppError, type AuthContext, type Clock, type RateLimitDecision, type RateLimiter } from '@intake/core';
+import { type ApiKeyService } from '@intake/core/internal';
 import type { SessionAuthenticator } from '../dashboard/session-auth.js';
 
 const WINDOW_MS = 60_000;

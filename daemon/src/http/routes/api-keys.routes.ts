@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ApiKeySchema, CreateApiKeyInputSchema, CreatedApiKeySchema, type Intake } from '@intake/core';
+import { type Intake } from '@intake/core';
+import { ApiKeySchema, CreateApiKeyInputSchema, CreatedApiKeySchema } from '@intake/core/internal';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 

@@ -1,16 +1,6 @@
 import { z } from 'zod';
-import {
-  JOB_STATUSES,
-  JobSchema,
-  JobStatsSchema,
-  STATS_PERIODS,
-  SubmitDocumentJsonSchema,
-  toJobResource,
-  type DocumentLinks,
-  type Intake,
-  type JobPipeline,
-  type JobRecord,
-} from '@intake/core';
+import { JOB_STATUSES, type Intake, type JobPipeline, type JobRecord } from '@intake/core';
+import { JobSchema, JobStatsSchema, STATS_PERIODS, SubmitDocumentJsonSchema, toJobResource, type DocumentLinks } from '@intake/core/internal';
 import { readDocumentUpload, type UploadLimits } from '../read-document-upload.js';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  EmailIngestionConfigInputSchema,
-  EmailIngestionConfigPatchSchema,
-  EmailIngestionConfigSchema,
-  type EmailIngestionService,
-} from '@intake/core';
+import { EmailIngestionConfigInputSchema, EmailIngestionConfigPatchSchema, EmailIngestionConfigSchema, type EmailIngestionService } from '@intake/core/internal';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateErpConnectionSchema, ErpConnectionViewSchema, ErpSyncViewSchema, UpdateErpConnectionSchema, type ErpService } from '@intake/core';
+import { CreateErpConnectionSchema, ErpConnectionViewSchema, ErpSyncViewSchema, UpdateErpConnectionSchema, type ErpService } from '@intake/core/internal';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 

@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  CreateExtractorInputSchema,
-  DuplicateExtractorInputSchema,
-  ExtractorSchema,
-  ExtractorSummarySchema,
-  toSummary,
-  UpdateExtractorInputSchema,
-  type Intake,
-} from '@intake/core';
+import { type Intake } from '@intake/core';
+import { CreateExtractorInputSchema, DuplicateExtractorInputSchema, ExtractorSchema, ExtractorSummarySchema, toSummary, UpdateExtractorInputSchema } from '@intake/core/internal';
 import { authErrors, booleanQuery, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AppError, type DocumentLinks, type Intake, type JobPipeline } from '@intake/core';
+import { AppError, type Intake, type JobPipeline } from '@intake/core';
+import { type DocumentLinks } from '@intake/core/internal';
 import { ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EmailIngestionTestSchema, ENVIRONMENTS, INBOUND_MESSAGE_STATUSES, REVIEW_STATUSES, ResolveReviewSchema, SKIP_REASON_CODES, type InboundMailService, type InboundMessageRecord, type ReviewItemRecord } from '@intake/core';
+import { ENVIRONMENTS } from '@intake/core';
+import { EmailIngestionTestSchema, INBOUND_MESSAGE_STATUSES, REVIEW_STATUSES, ResolveReviewSchema, SKIP_REASON_CODES, type InboundMailService, type InboundMessageRecord, type ReviewItemRecord } from '@intake/core/internal';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 

@@ -1,16 +1,6 @@
 import { z } from 'zod';
-import {
-  CorrectionRequestSchema,
-  CorrectionSchema,
-  JobSchema,
-  toCorrectionResource,
-  toJobResource,
-  notFound,
-  type CorrectionService,
-  type DocumentLinks,
-  type Intake,
-  type PageImages,
-} from '@intake/core';
+import { CorrectionRequestSchema, CorrectionSchema, JobSchema, toCorrectionResource, toJobResource, notFound, type CorrectionService, type DocumentLinks, type PageImages } from '@intake/core/internal';
+import type { Intake } from '@intake/core';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { notFound, parseInput, toVendorHintsResource, VendorHintsImportSchema, type Intake } from '@intake/core';
+import { notFound, parseInput, toVendorHintsResource, VendorHintsImportSchema } from '@intake/core/internal';
+import { type Intake } from '@intake/core';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  CreateWebhookEndpointSchema,
-  UpdateWebhookEndpointSchema,
-  WebhookAttemptSchema,
-  WebhookDeliverySchema,
-  WebhookEndpointSchema,
-  type WebhookService,
-} from '@intake/core';
+import { CreateWebhookEndpointSchema, UpdateWebhookEndpointSchema, WebhookAttemptSchema, WebhookDeliverySchema, WebhookEndpointSchema, type WebhookService } from '@intake/core/internal';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 

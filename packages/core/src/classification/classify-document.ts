@@ -16,6 +16,7 @@ export interface Classification {
   keyIndicators: string[];
 }
 
+/** What the caller knows about a document besides its text. */
 export interface ClassificationHints {
   /** Extra text known about the document, such as an e-mail subject or a file name. */
   text?: string;
@@ -26,6 +27,10 @@ export interface ClassificationHints {
 const TITLE_BOOST = 2;
 const NARROW_PAGE = 1.8;
 
+/**
+ * Decides whether a read document is an invoice, a receipt or a purchase order (or other), from its
+ * title, words and layout, with a confidence and the indicators that decided it.
+ */
 export function classifyDocument(doc: ReadDocument, hints: ClassificationHints = {}): Classification {
   const scores: Record<DocumentType, number> = { invoice: 0, receipt: 0, purchase_order: 0 };
   const found: Record<DocumentType, string[]> = { invoice: [], receipt: [], purchase_order: [] };

@@ -50,6 +50,7 @@ const DEFAULT_MIN_CONFIDENCE = 0.3;
  */
 const PARTY_LABELS = new Set([...ROLE_LABELS.vendor_name.labels, ...ROLE_LABELS.buyer_name.labels]);
 
+/** The vendor and the customer named on a document of `documentType` (issuer and recipient), found as extractFields finds fields. */
 export function detectParties(doc: ReadDocument, documentType: DocumentType, options: DetectPartiesOptions = {}): DetectedParties {
   const { vendor, customer } = FIELDS[documentType];
   const result = extractFields(doc, [{ ...vendor, required: false }, { ...customer, required: false }], { documentType });

@@ -6,6 +6,7 @@ const httpsUrl = z
   .url()
   .refine((u) => u.startsWith('https://'), 'must be an HTTPS URL');
 
+/** Body of POST /v1/erp-connections. */
 export const CreateErpConnectionSchema = z
   .strictObject({
     name: z.string().min(1).max(200),
@@ -17,6 +18,7 @@ export const CreateErpConnectionSchema = z
   })
   .meta({ id: 'CreateErpConnectionRequest' });
 
+/** Body of PATCH of an ERP connection: any of the creation fields. */
 export const UpdateErpConnectionSchema = z
   .strictObject({
     name: z.string().min(1).max(200).optional(),
@@ -26,6 +28,7 @@ export const UpdateErpConnectionSchema = z
   })
   .meta({ id: 'UpdateErpConnectionRequest' });
 
+/** An ERP connection as the API shows it, without its secret (creation adds it, once). */
 export const ErpConnectionViewSchema = z
   .object({
     id: z.string(),
@@ -40,6 +43,7 @@ export const ErpConnectionViewSchema = z
   })
   .meta({ id: 'ErpConnection' });
 
+/** One document's sync to one ERP connection, as the API shows it. */
 export const ErpSyncViewSchema = z
   .object({
     id: z.string(),

@@ -25,6 +25,7 @@ export interface StoredErpConnection extends ErpConnection {
   secret: string;
 }
 
+/** Where a sync stands: waiting or retrying, delivered, or given up after the last attempt. */
 export type ErpSyncStatus = 'pending' | 'synced' | 'failed';
 
 /** One document on its way to one connection: at most one per job and connection. */

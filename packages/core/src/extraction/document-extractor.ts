@@ -5,6 +5,7 @@ import { vendorKeys } from '../learning/vendor-keys.js';
 import { extractFields, type FieldsExtraction } from './extract-fields.js';
 import { roleOf } from './labels/roles.js';
 
+/** What createDocumentExtractor needs. */
 export interface DocumentExtractorOptions {
   /** Turns bytes into positioned words: an adapter such as @intake/ocr-tesseract's reader. */
   reader: DocumentReader;

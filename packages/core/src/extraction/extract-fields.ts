@@ -22,6 +22,7 @@ import { candidateLocation } from './locations/locate.js';
 import { hintedField } from '../learning/apply-hints.js';
 import type { FieldHint } from '../learning/vendor-hints.js';
 
+/** How extractFields reads a document; every option has a default. */
 export interface ExtractFieldsOptions {
   /** invoice, receipt, purchase_order or another type; steers a few layout rules. */
   documentType?: string;
@@ -33,10 +34,15 @@ export interface ExtractFieldsOptions {
   hints?: Record<string, FieldHint>;
 }
 
+/** The fields found in one document, as a completed job carries them. */
 export interface FieldsExtraction {
+  /** The value of each field that was found (or has a `default_value`), by name; fields without one are absent. */
   extracted_data: Record<string, unknown>;
+  /** Each field's confidence, 0 to 1, by name. */
   confidence: Record<string, number>;
+  /** Values that broke a rule, and required fields not found. */
   validation_errors: FieldValidationError[];
+  /** True when a person should check the result: a validation error or a confidence below REVIEW_BELOW. */
   needs_review: boolean;
   /** Where each field of extracted_data was read (its words, label, rows; `xml` or `default` otherwise). */
   field_locations: FieldLocations;

@@ -42,14 +42,17 @@ const PURCHASE_ORDER: FieldDefinition[] = [
   { name: 'line_items', type: 'array', required: false, description: 'Rows of the item table', fields: lineItem('Amount of the row') },
 ];
 
+/** Suggested field definitions per document type (not enforced): what `intake extract` uses. */
 export const RECOMMENDED_FIELDS: Readonly<Record<'invoice' | 'receipt' | 'purchase_order', readonly FieldDefinition[]>> = {
   invoice: INVOICE,
   receipt: RECEIPT,
   purchase_order: PURCHASE_ORDER,
 };
 
+/** A document type with a recommended field set: `invoice`, `receipt` or `purchase_order`. */
 export type RecommendedDocumentType = keyof typeof RECOMMENDED_FIELDS;
 
+/** Whether `type` has a recommended field set. */
 export function isRecommendedType(type: string): type is RecommendedDocumentType {
   return type === 'invoice' || type === 'receipt' || type === 'purchase_order';
 }

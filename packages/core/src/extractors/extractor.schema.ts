@@ -15,6 +15,7 @@ export const CreateExtractorInputSchema = z
     field_definitions: FieldDefinitionsSchema,
   })
   .meta({ id: 'CreateExtractorRequest' });
+/** The input `intake.extractors.create` accepts (it validates whatever it is given against this shape). */
 export type CreateExtractorInput = z.infer<typeof CreateExtractorInputSchema>;
 
 /** Body of `PATCH /v1/extractors/{id}`: only what is supplied changes. */
@@ -26,12 +27,15 @@ export const UpdateExtractorInputSchema = z
     is_active: z.boolean().optional(),
   })
   .meta({ id: 'UpdateExtractorRequest' });
+/** The input `intake.extractors.update` accepts: any of the creation fields, and `is_active`. */
 export type UpdateExtractorInput = z.infer<typeof UpdateExtractorInputSchema>;
 
+/** Body of POST /v1/extractors/{extractor_id}/duplicate. */
 export const DuplicateExtractorInputSchema = z
   .strictObject({ new_name: z.string().trim().min(1).max(200).optional() })
   .meta({ id: 'DuplicateExtractorRequest' });
 
+/** An extractor as the API shows it. */
 export const ExtractorSchema = z
   .object({
     id: z.string(),
@@ -47,6 +51,7 @@ export const ExtractorSchema = z
   })
   .meta({ id: 'Extractor' });
 
+/** An extractor in lists: without its field definitions. */
 export const ExtractorSummarySchema = ExtractorSchema.pick({
   id: true,
   name: true,

@@ -22,6 +22,7 @@ export type ExtractorSummary = Pick<
   'id' | 'name' | 'document_type' | 'field_definitions' | 'is_active' | 'created_at' | 'usage_count'
 >;
 
+/** An extractor as lists show it. */
 export const toSummary = (e: Extractor): ExtractorSummary => ({
   id: e.id,
   name: e.name,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
+/** The types a field definition can have; each decides how its value is found and returned. */
 export const FIELD_TYPES = ['text', 'number', 'currency', 'date', 'email', 'phone', 'boolean', 'array', 'object'] as const;
+/** One of FIELD_TYPES. */
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** Which validation keys each field type accepts (spec: Validation rules). */
@@ -37,6 +39,7 @@ export const ValidationRulesSchema = z
   })
   .meta({ id: 'ValidationRules' });
 
+/** One field an extractor pulls out of a document: its name, type, description and optional rules. */
 export interface FieldDefinition {
   name: string;
   type: FieldType;

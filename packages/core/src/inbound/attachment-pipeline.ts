@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, coerceError } from '../shared/errors.js';
+import { DocumentError } from '../shared/document-error.js';
+import { DEFAULT_PROCESSING_TIMEOUT_MS } from '../jobs/processing-timeout.js';
 import type { AuthContext } from '../keys/api-key.js';
 import type { Environment } from '../keys/scopes.js';
 import type { ParsedMessage } from '../ports/message-parser.port.js';
@@ -145,7 +147,7 @@ export class AttachmentPipeline {
   async classificationContext(orgId: string, mode: Environment, parsed: Pick<ParsedMessage, 'subject' | 'headers'>, sender: string | null, filename: string, bytes: Uint8Array, mimeType: string, maxTimeMs = Infinity): Promise<ClassificationContext> {
     let document: ReadDocument | null = null;
     try {
-      document = await this.deps.reader.read(bytes, mimeType, { signal: AbortSignal.timeout(Math.min(this.deps.options.readTimeoutMs ?? 120_000, maxTimeMs)) });
+      document = await this.deps.reader.read(bytes, mimeType, { signal: AbortSignal.timeout(Math.min(this.deps.options.readTimeoutMs ?? DEFAULT_PROCESSING_TIMEOUT_MS, maxTimeMs)) });
     } catch {
       // Unreadable here means unreadable for the job too; the classifier falls back to the email.
     }
@@ -226,7 +228,8 @@ export class AttachmentPipeline {
       });
       return { status: 'job_created', job_id: job.id, reason: null };
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      // A refused submission skips the attachment; a document failure (a DocumentError) is no refusal.
+      if (!(error instanceof AppError) || error instanceof DocumentError) throw error;
       return { status: 'skipped', reason: { code: 'submission_failed', message: `${error.code}: ${error.message}` } };
     }
   }

@@ -24,6 +24,7 @@ export type RecipientVerdict =
   | { accepted: true; orgId: string; prefix: string; tag: string | null; address: string }
   | { accepted: false; reason: 'foreign_domain' | 'malformed' | 'reserved_prefix' | 'unknown_prefix' | 'inactive_prefix' };
 
+/** The SMTP envelope of a message: who the server was told it is from and for. */
 export interface Envelope {
   /** MAIL FROM; null for the null sender. */
   mailFrom: string | null;

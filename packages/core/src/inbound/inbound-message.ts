@@ -6,6 +6,7 @@ import type { Environment } from '../keys/scopes.js';
 
 /** received: stored, waiting; processing: a worker holds it; processed: every attachment decided; failed: could not be processed. */
 export const INBOUND_MESSAGE_STATUSES = ['received', 'processing', 'processed', 'failed'] as const;
+/** One of INBOUND_MESSAGE_STATUSES. */
 export type InboundMessageStatus = (typeof INBOUND_MESSAGE_STATUSES)[number];
 
 /** Why an attachment did not become a job of its own. */
@@ -22,6 +23,7 @@ export const SKIP_REASON_CODES = [
 ] as const;
 export type SkipReasonCode = (typeof SKIP_REASON_CODES)[number];
 
+/** What became of one attachment of a message: a job, the review queue, or skipped with a reason. */
 export interface AttachmentOutcome {
   /** Position among the message's attachments, from 0, in the order the parser found them. */
   index: number;
@@ -65,6 +67,7 @@ export interface AttachmentClassification {
 
 export type InboundMessageErrorCode = 'unparseable_message' | 'prefix_unavailable' | 'processing_abandoned' | 'internal_error';
 
+/** A received message as stored before the SMTP answer, then updated as it is processed. */
 export interface InboundMessageRecord {
   /** `msg_...`; the id the SMTP answer names (`250 ... queued as msg_...`). */
   id: string;

@@ -15,6 +15,7 @@ import { classificationOf, noExtractor, type AttachmentPipeline } from './attach
 import { blankMessageRecord, type AttachmentClassification, type AttachmentOutcome, type InboundMessageRecord } from './inbound-message.js';
 import type { InboundMailDeps } from './inbound-mail-deps.js';
 
+/** Body of POST /api/email-ingestion/test: a message to run through a prefix's configuration. */
 export const EmailIngestionTestSchema = z
   .strictObject({
     emailPrefix: z.string().min(1),

@@ -5,12 +5,15 @@ import type { DocumentReader } from '../ports/document-reader.port.js';
 import { JobProcessor, type ProcessorOptions } from './job-processor.js';
 import { JobSubmissionService } from './job-submission.js';
 
+/** The pipeline's limits: the largest document and page count it takes, and the processor's lease, attempts and timeout. */
 export interface JobPipelineOptions extends ProcessorOptions {
+  /** The largest document accepted at submission, in bytes (MAX_ATTACHMENT_SIZE_MB). */
   maxDocumentBytes: number;
   /** See SubmissionOptions.maxPagesPerDocument; pass the reader's DocumentLimits.maxPages. */
   maxPagesPerDocument?: number;
 }
 
+/** What createJobPipeline needs besides an Intake: where files go, how pages are counted and how live jobs are read. */
 export interface JobPipelineDeps {
   blobs: BlobStore;
   /** Counts pages at submission. */
@@ -18,14 +21,19 @@ export interface JobPipelineDeps {
   /** Runs live jobs. */
   extractor: DocumentExtractor;
   options: JobPipelineOptions;
+  /** Told about errors that are not DocumentErrors (a bug or an outage); the job fails without their details. */
   onUnexpectedError?: (error: Error, jobId: string) => void;
   /** See SubmissionDeps.syncCommitted. */
   syncCommitted?: () => Promise<void>;
 }
 
+/** Documents in, results out: submissions queue jobs durably, the processor claims and runs them. */
 export interface JobPipeline {
+  /** Checks and stores a document and queues its job (idempotently). */
   submissions: JobSubmissionService;
+  /** Claims queued jobs, extracts and completes or fails them; run it from workers. */
   processor: JobProcessor;
+  /** Where the documents are kept. */
   blobs: BlobStore;
 }
 

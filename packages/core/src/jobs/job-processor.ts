@@ -36,6 +36,7 @@ export interface ProcessorDeps {
   onUnexpectedError?: (error: Error, jobId: string) => void;
 }
 
+/** What one call of the processor did: nothing to do, or which job it completed, failed, left for a retry or lost. */
 export type ProcessOutcome =
   | { kind: 'idle' }
   | { kind: 'completed'; jobId: string }

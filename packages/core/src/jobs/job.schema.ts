@@ -24,6 +24,7 @@ export const SubmitDocumentJsonSchema = z
 
 const ValidationErrorSchema = z.object({ field: z.string(), rule: z.string(), message: z.string() }).meta({ id: 'FieldValidationError' });
 
+/** A job as the API shows it. */
 export const JobSchema = z
   .object({
     id: z.string(),
@@ -71,6 +72,7 @@ export const JobSchema = z
   })
   .meta({ id: 'Job' });
 
+/** The answer of GET /v1/documents/stats: counts of jobs over a period. */
 export const JobStatsSchema = z
   .object({
     period: z.string(),

@@ -6,9 +6,12 @@ import type { FieldValidationError } from '../ports/document-extractor.port.js';
 import type { JobFailureCode } from '../shared/document-error.js';
 import type { FieldLocations } from '../extraction/locations/field-location.js';
 
+/** A job's lifecycle: `queued`, then `processing`, then `completed` or `failed`. */
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+/** One of JOB_STATUSES. */
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+/** Why a job failed, as its `error_details`: a JobFailureCode, a message and what the user can do. */
 export interface ErrorDetails {
   code: JobFailureCode;
   message: string;
@@ -103,6 +106,7 @@ export interface JobResource {
   duplicate?: DuplicateVerdict;
 }
 
+/** A job record as the API shows it, with its signed document URL. */
 export function toJobResource(job: JobRecord, documentUrl: string): JobResource {
   return {
     id: job.id,

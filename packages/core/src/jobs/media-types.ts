@@ -1,5 +1,6 @@
 /** The document types Intake accepts. */
 export const SUPPORTED_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/tiff'] as const;
+/** One of SUPPORTED_MIME_TYPES. */
 export type SupportedMimeType = (typeof SUPPORTED_MIME_TYPES)[number];
 
 const ALIASES: Record<string, SupportedMimeType> = {

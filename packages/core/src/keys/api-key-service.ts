@@ -53,6 +53,7 @@ export interface CreatedApiKey {
   key: string;
 }
 
+/** Creates, lists, revokes and authenticates API keys (secrets stored hashed, checks cached briefly). */
 export class ApiKeyService {
   private readonly lastTouched = new Map<string, number>();
   /**

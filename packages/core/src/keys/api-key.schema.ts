@@ -14,8 +14,10 @@ export const CreateApiKeyInputSchema = z
     expires_in_days: z.number().int().min(1).max(3650).optional(),
   })
   .meta({ id: 'CreateApiKeyRequest' });
+/** The input of creating an API key: a name, an environment and scopes, optionally a description and an expiry. */
 export type CreateApiKeyInput = z.infer<typeof CreateApiKeyInputSchema>;
 
+/** An API key as the API shows it (never its secret). */
 export const ApiKeySchema = z
   .object({
     id: z.string(),
@@ -32,6 +34,7 @@ export const ApiKeySchema = z
   })
   .meta({ id: 'ApiKey' });
 
+/** A new API key, with its secret shown this once. */
 export const CreatedApiKeySchema = ApiKeySchema.extend({
   key: z.string().describe('The secret key. Shown only in this response.'),
 }).meta({ id: 'CreatedApiKey' });

@@ -12,9 +12,12 @@ export const SCOPES = [
   'email_ingestion:read',
   'email_ingestion:write',
 ] as const;
+/** One of SCOPES: a permission an API key holds. */
 export type Scope = (typeof SCOPES)[number];
 
+/** Key modes: `test` keys get simulated results and cost nothing, `live` keys read documents and spend credits. */
 export const ENVIRONMENTS = ['test', 'live'] as const;
+/** One of ENVIRONMENTS: a key's mode, which its jobs inherit. */
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 export const isScope = (value: string): value is Scope => (SCOPES as readonly string[]).includes(value);

@@ -7,6 +7,7 @@ import type { JobEventForNotification, NotificationListFilter, NotificationRecor
 import { notificationMessageId, planDigest, planErpSyncFailed, planJobNotifications, type PlanContext } from './notification-planner.js';
 import type { ErpSyncFailure } from './notification-texts.js';
 
+/** The settings NotificationService needs from the daemon's configuration. */
 export interface NotificationServiceOptions {
   /** The domains we receive for (lowercase, EMAIL_DOMAIN). */
   ownDomains: readonly string[];

@@ -9,6 +9,7 @@ export const SENDER_NOTIFICATION_KINDS = ['receipt_confirmation', 'processing_co
 /** Mail to a prefix's internal recipients (the spec's event names), and the daily digest of them. */
 export const INTERNAL_NOTIFICATION_KINDS = ['document_received', 'human_review_needed', 'erp_sync_failed', 'digest'] as const;
 export const NOTIFICATION_KINDS = [...SENDER_NOTIFICATION_KINDS, ...INTERNAL_NOTIFICATION_KINDS] as const;
+/** One of NOTIFICATION_KINDS: what a notification tells. */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type SenderNotificationKind = (typeof SENDER_NOTIFICATION_KINDS)[number];
 
@@ -19,8 +20,10 @@ export type SenderNotificationKind = (typeof SENDER_NOTIFICATION_KINDS)[number];
  * digested: went into the digest `digest_id`.
  */
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'suppressed', 'digest_pending', 'digested'] as const;
+/** One of NOTIFICATION_STATUSES. */
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
+/** One notification mail, decided and recorded before it is sent. */
 export interface NotificationRecord {
   /** `ntf_...`; also the local part of the Message-ID the mail is sent with. */
   id: string;
@@ -83,6 +86,7 @@ export interface NotificationSender {
   created_at: string;
 }
 
+/** Which notifications a list returns. */
 export interface NotificationListFilter {
   kind?: NotificationKind;
   status?: NotificationStatus;

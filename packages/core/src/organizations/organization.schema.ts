@@ -10,4 +10,5 @@ export const CreateOrganizationInputSchema = z
     credits: z.number().int().min(0).optional(),
   })
   .meta({ id: 'CreateOrganizationRequest' });
+/** The input `intake.organizations.create` accepts: a name, and optionally a plan, a rate limit and credits. */
 export type CreateOrganizationInput = z.input<typeof CreateOrganizationInputSchema>;

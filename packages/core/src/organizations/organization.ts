@@ -1,5 +1,6 @@
 /** Commercial plans of the spec, each with its requests-per-minute limit. */
 export const PLANS = ['free', 'starter', 'professional', 'business', 'enterprise'] as const;
+/** One of PLANS. */
 export type Plan = (typeof PLANS)[number];
 
 /** Requests per minute for each plan; `enterprise` has no fixed number and needs an explicit one. */
@@ -16,6 +17,7 @@ export const DEFAULT_ENTERPRISE_RATE_LIMIT = 1000;
 /** Default `credits.low_balance` threshold of a new organization. */
 export const DEFAULT_LOW_BALANCE_THRESHOLD = 100;
 
+/** A customer of this Intake: owns keys, extractors, jobs and credits; its plan sets its rate limit. */
 export interface Organization {
   /** Form `org_<id>`. */
   id: string;
@@ -32,6 +34,7 @@ export interface Organization {
   created_at: string;
 }
 
+/** The settings of an organization that can be changed after it is created. */
 export type OrganizationSettings = Partial<Pick<Organization, 'low_balance_threshold' | 'metadata_search_enabled' | 'plan' | 'rate_limit_per_minute'>>;
 
 /** The requests per minute an organization may make. */

@@ -3,6 +3,7 @@ export interface Clock {
   now(): Date;
 }
 
+/** The real time, as createIntake uses by default. */
 export const systemClock: Clock = { now: () => new Date() };
 
 /** A clock that only moves when told to: for tests of schedules, expiry and rate windows. */

@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../shared/pagination.js';
 /** Kinds of ledger entries; `charge` entries are negative. */
 export type CreditTransactionType = 'charge' | 'top_up' | 'adjustment';
 
+/** One entry of an organization's credit ledger: a top-up, a charge or an adjustment. */
 export interface CreditTransaction {
   /** Form `ctx_<id>`. */
   id: string;
@@ -17,6 +18,7 @@ export interface CreditTransaction {
   created_at: string;
 }
 
+/** An organization's credits: the balance and what is held for jobs in progress. */
 export interface CreditBalance {
   balance: number;
   /** Held for live jobs being processed; `balance - reserved` is what new jobs may use. */

@@ -10,6 +10,7 @@ export interface FieldValidationError {
   message: string;
 }
 
+/** One live job's document and the fields to find in it. */
 export interface ExtractionRequest {
   bytes: Uint8Array;
   /** Decided by magic bytes at submission. */

@@ -11,6 +11,7 @@ export interface BoundingBox {
   y1: number;
 }
 
+/** One word on a page with where it is. */
 export interface Word {
   text: string;
   bbox: BoundingBox;
@@ -18,6 +19,7 @@ export interface Word {
   confidence: number;
 }
 
+/** One page of a read document: its size and its words. */
 export interface DocumentPage {
   /** 1-based. */
   number: number;
@@ -36,6 +38,7 @@ export interface EmbeddedFile {
   bytes: Uint8Array;
 }
 
+/** A document as a reader returns it: its pages of positioned words and any embedded files. */
 export interface ReadDocument {
   mimeType: string;
   pages: DocumentPage[];
@@ -63,6 +66,7 @@ export interface DocumentLimits {
  */
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { maxPages: 100, maxPagePixels: 36_000_000, maxImagePixels: 50_000_000 };
 
+/** Options of one DocumentReader.read call. */
 export interface ReadOptions {
   /** Aborting stops the work for real (OCR workers are terminated), not just the wait. */
   signal?: AbortSignal;
@@ -75,6 +79,7 @@ export interface DocumentInspection {
   pageCount: number;
 }
 
+/** The port that turns PDF and image bytes into positioned words (implemented by @intake/ocr-tesseract). */
 export interface DocumentReader {
   /**
    * Reads every page. Throws DocumentError('document_unreadable') for corrupt, encrypted, blank or

@@ -1,6 +1,7 @@
 import type { Extractor } from '../extractors/extractor.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 
+/** Which extractors a list returns. */
 export interface ExtractorFilter {
   document_type?: string;
   is_active?: boolean;

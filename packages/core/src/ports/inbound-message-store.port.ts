@@ -1,10 +1,12 @@
 import type { Environment } from '../keys/scopes.js';
 import type { InboundMessageRecord, InboundMessageResult } from '../inbound/inbound-message.js';
 
+/** Which stored messages a list returns. */
 export interface InboundMessageListFilter {
   prefix?: string;
 }
 
+/** How a mail worker claims the next stored message. */
 export interface MessageClaimOptions {
   /** Now, ISO 8601. */
   now: string;

@@ -2,6 +2,7 @@ import type { ErrorDetails, JobRecord, JobStatus } from '../jobs/job.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Environment } from '../keys/scopes.js';
 
+/** Which jobs a list returns. */
 export interface JobFilter {
   extractor_id?: string;
   status?: JobStatus;
@@ -12,6 +13,7 @@ export interface JobFilter {
   metadata?: Record<string, string>;
 }
 
+/** The Idempotency-Key of a submission, stored with the job it created. */
 export interface IdempotencyClaim {
   key: string;
   /** SHA-256 of the request, to tell "the same request again" from "another request, same key". */
@@ -20,11 +22,13 @@ export interface IdempotencyClaim {
   notBefore: string;
 }
 
+/** A new job, the job an earlier identical request created (replayed), or an Idempotency-Key reused with another request. */
 export type InsertJobResult =
   | { outcome: 'created'; job: JobRecord }
   | { outcome: 'replayed'; job: JobRecord }
   | { outcome: 'idempotency_conflict' };
 
+/** How a worker claims the next queued job. */
 export interface ClaimOptions {
   workerId: string;
   now: Date;
@@ -33,6 +37,7 @@ export interface ClaimOptions {
   maxAttempts: number;
 }
 
+/** What a completed job stores. */
 export interface CompletedResult {
   extracted_data: Record<string, unknown>;
   confidence: Record<string, number>;
@@ -50,6 +55,7 @@ export interface CompletedResult {
   duplicate?: JobRecord['duplicate'];
 }
 
+/** What a failed job stores. */
 export interface FailedResult {
   error_details: ErrorDetails;
   processing_time_ms: number | null;

@@ -10,6 +10,7 @@ export interface ParsedAttachment {
   content: Uint8Array;
 }
 
+/** A MIME message as a parser returns it: headers that matter and the attachments. */
 export interface ParsedMessage {
   /** Address of the From header (the first), lowercase domain; null when absent or unparseable. */
   from: string | null;

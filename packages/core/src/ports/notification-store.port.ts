@@ -1,5 +1,6 @@
 import type { JobEventForNotification, NotificationListFilter, NotificationRecord, NotificationSender } from '../notifications/notification.js';
 
+/** How a notification worker claims the next due notification. */
 export interface NotificationClaimOptions {
   /** Now, ISO 8601. */
   now: string;

@@ -15,6 +15,7 @@ export interface OutboxEvent {
   email_prefix?: string | null;
 }
 
+/** Events written in the transaction of their change, for the webhook sender to deliver. */
 export interface OutboxStore {
   add(event: OutboxEvent): Promise<void>;
   /** Oldest first (for tests and the webhook sender). */

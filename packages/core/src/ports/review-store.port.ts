@@ -1,6 +1,7 @@
 import type { Environment } from '../keys/scopes.js';
 import type { ClassificationExample, ReviewItemRecord, ReviewResolution, ReviewStatus } from '../review/review-item.js';
 
+/** Which review items a list returns. */
 export interface ReviewListFilter {
   status?: ReviewStatus;
   prefix?: string;

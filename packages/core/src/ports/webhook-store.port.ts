@@ -2,6 +2,7 @@ import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Environment } from '../keys/scopes.js';
 import type { DeliveryStatus, PrefixWebhookSpec, StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../webhooks/webhook.js';
 
+/** Which webhook deliveries a list returns. */
 export interface DeliveryFilter {
   endpoint_id?: string;
   event?: string;
@@ -10,6 +11,7 @@ export interface DeliveryFilter {
   job_id?: string;
 }
 
+/** How the webhook sender claims the next due delivery. */
 export interface DeliveryClaimOptions {
   workerId: string;
   now: Date;

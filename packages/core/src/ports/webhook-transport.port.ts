@@ -1,3 +1,4 @@
+/** One signed POST to a webhook receiver. */
 export interface WebhookRequest {
   url: string;
   /** Sent byte for byte: it is what was signed. */

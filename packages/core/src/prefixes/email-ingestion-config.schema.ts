@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPORTED_MIME_TYPES } from '../jobs/media-types.js';
+import { DEFAULT_PROCESSING_TIMEOUT_MS } from '../jobs/processing-timeout.js';
 import { compileSubjectPattern } from './subject-pattern.js';
 
 /** Local parts the spec keeps for the mail system itself (compared lowercased). */
@@ -8,6 +9,7 @@ export const PROCESSING_PRIORITIES = ['low', 'normal', 'high', 'critical'] as co
 export const INTERNAL_NOTIFICATION_EVENTS = ['document_received', 'human_review_needed', 'erp_sync_failed'] as const;
 export const EMAIL_WEBHOOK_EVENTS = ['email.received', 'document.classified', 'extraction.completed', 'erp.synced', 'erp.failed'] as const;
 export const DUPLICATE_ACTIONS = ['reject', 'flag', 'process'] as const;
+/** Comparisons an `extracted_amount` routing condition can make against its `value`. */
 export const AMOUNT_OPERATORS = ['greater_than', 'greater_than_or_equal', 'less_than', 'less_than_or_equal', 'equals'] as const;
 
 /** The spec shows four document types and says the list is open: any lowercase snake_case name. */
@@ -145,7 +147,7 @@ export const EmailIngestionConfigInputSchema = z
     confidenceThresholds: withDefaults(ConfidenceThresholdsSchema),
     classificationOverrides: z.array(ClassificationOverrideSchema).max(100).default([]),
     processingPriority: z.enum(PROCESSING_PRIORITIES).default('normal'),
-    maxProcessingTimeMs: z.number().int().min(1000).max(3_600_000).default(120_000),
+    maxProcessingTimeMs: z.number().int().min(1000).max(3_600_000).default(DEFAULT_PROCESSING_TIMEOUT_MS),
     routingRules: z.array(RoutingRuleSchema).max(100).default([]),
     internalNotifications: withDefaults(InternalNotificationsSchema),
     webhooks: PrefixWebhookSchema.optional(),

@@ -59,6 +59,7 @@ const SENDER_ROLES: [RegExp, string][] = [
   [/invoice|rechnung|factur/, 'invoice'],
   [/purchasing|procurement|purchase ?order|einkauf|bestellung|achats|inkoop|compras/, 'purchase order'],
 ];
+/** Text about the sender (display name and domain words) that the classifier reads with the document. */
 export function senderHint(from: string | null, headers: Record<string, string> = {}): string {
   const display = (headers.from ?? '').replace(/<[^>]*>/g, ' ');
   const at = from?.lastIndexOf('@') ?? -1;

@@ -14,7 +14,9 @@ export interface ClassificationResult {
 /** Where a document's type came from. */
 export type ClassificationSource = 'override' | 'classifier' | 'default' | 'routing' | 'reviewer';
 
+/** A review item waits (`pending`) until a person resolves it to a type or rejects it. */
 export const REVIEW_STATUSES = ['pending', 'resolved', 'rejected'] as const;
+/** One of REVIEW_STATUSES. */
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /**
@@ -51,6 +53,7 @@ export interface ReviewItemRecord {
   created_at: string;
 }
 
+/** How a person decided a review item, as stored. */
 export interface ReviewResolution {
   status: 'resolved' | 'rejected';
   resolved_type: string | null;

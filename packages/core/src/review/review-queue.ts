@@ -14,6 +14,7 @@ import { senderDomain } from './document-classifier.js';
 import type { ReviewItemRecord, ReviewStatus } from './review-item.js';
 
 const DocumentTypeName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a lowercase snake_case document type');
+/** Body of POST /api/email-ingestion/review/{review_id}/resolve: the type to process the document as, or a rejection. */
 export const ResolveReviewSchema = z
   .union([z.strictObject({ documentType: DocumentTypeName }), z.strictObject({ reject: z.literal(true) })])
   .meta({ id: 'ResolveReviewRequest', description: '{"documentType": "..."} to process the document as that type, or {"reject": true}' });

@@ -1,31 +1,27 @@
-/** Codes a failed job can carry in `error_details.code`. */
-export const JOB_FAILURE_CODES = [
-  'document_unreadable',
-  'document_too_large',
-  'temporary_error',
-  'service_unavailable',
-  'processing_timeout',
-  'duplicate_document',
-] as const;
-export type JobFailureCode = (typeof JOB_FAILURE_CODES)[number];
+import { AppError } from './errors.js';
+import type { JobFailureCode } from './job-failure-codes.js';
+
+export { JOB_FAILURE_CODES, type JobFailureCode } from './job-failure-codes.js';
+
+/** Failures worth another attempt; the others will fail the same way again. */
+const RETRYABLE: readonly JobFailureCode[] = ['temporary_error', 'service_unavailable'];
 
 /**
  * A document could not be processed. Thrown by readers and extractors; the job pipeline turns it
  * into the job's `error_details` (`code`, `message`, `suggestion`).
  */
-export class DocumentError extends Error {
-  override name = 'DocumentError';
+export class DocumentError extends AppError {
+  /** The job failure code, one of JOB_FAILURE_CODES. */
+  declare readonly code: JobFailureCode;
+
   constructor(
-    readonly code: JobFailureCode,
+    code: JobFailureCode,
     message: string,
+    /** What the user can do about it, e.g. "Rescan at 300 dpi." */
     readonly suggestion: string,
     options: { cause?: unknown } = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-  }
-
-  /** Temporary failures are worth another attempt; the others will fail the same way again. */
-  get retryable(): boolean {
-    return this.code === 'temporary_error' || this.code === 'service_unavailable';
+    super(code, message, { retryable: RETRYABLE.includes(code), ...(options.cause === undefined ? {} : { cause: options.cause }) });
+    this.name = 'DocumentError';
   }
 }

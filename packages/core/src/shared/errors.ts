@@ -1,22 +1,36 @@
+import { JOB_FAILURE_CODES, type JobFailureCode } from './job-failure-codes.js';
+
 /**
  * The one error hierarchy of Intake. Codes are the spec's snake_case codes; how a code becomes an
  * HTTP status or an SMTP reply is decided by the adapters, never here.
  */
-export type ErrorCode =
-  | 'invalid_request'
-  | 'invalid_webhook_url'
-  | 'missing_authorization'
-  | 'invalid_api_key'
-  | 'insufficient_permissions'
-  | 'not_found'
-  | 'conflict'
-  | 'extractor_inactive'
-  | 'payload_too_large'
-  | 'document_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limit_exceeded'
-  | 'service_unavailable'
-  | 'internal_error';
+
+/** Codes of a refused request or operation, as in the spec's error table. */
+export const REQUEST_ERROR_CODES = [
+  'invalid_request',
+  'invalid_webhook_url',
+  'missing_authorization',
+  'invalid_api_key',
+  'insufficient_permissions',
+  'not_found',
+  'conflict',
+  'extractor_inactive',
+  'payload_too_large',
+  'document_too_large',
+  'unsupported_media_type',
+  'rate_limit_exceeded',
+  'service_unavailable',
+  'internal_error',
+] as const;
+
+/** One of REQUEST_ERROR_CODES. */
+export type RequestErrorCode = (typeof REQUEST_ERROR_CODES)[number];
+
+/** Every code an AppError can carry: a refused request's, or a failed document's (DocumentError). */
+export type ErrorCode = RequestErrorCode | JobFailureCode;
+
+/** Every ErrorCode once: the request codes, then the job failure codes not among them. */
+export const ERROR_CODES: readonly ErrorCode[] = [...new Set<ErrorCode>([...REQUEST_ERROR_CODES, ...JOB_FAILURE_CODES])];
 
 /** One problem with one input location, as reported in `error.details`. */
 export interface ErrorDetail {
@@ -25,6 +39,7 @@ export interface ErrorDetail {
   message: string;
 }
 
+/** What an AppError may carry besides its code and message. */
 export interface AppErrorOptions {
   details?: ErrorDetail[];
   /** Whether repeating the same call later may succeed. */
@@ -34,10 +49,18 @@ export interface AppErrorOptions {
   cause?: unknown;
 }
 
+/**
+ * The root of every error Intake throws on purpose: a `code` adapters map to a status or reply, a
+ * message safe to show the caller, and whether trying again later may succeed.
+ */
 export class AppError extends Error {
+  /** The snake_case code (`invalid_request`, `document_unreadable`, ...). */
   readonly code: ErrorCode;
+  /** Which inputs were wrong, for `invalid_request`. */
   readonly details: ErrorDetail[] | undefined;
+  /** Whether repeating the same call later may succeed. */
   readonly retryable: boolean;
+  /** Extra facts for logs and adapters (e.g. `retryAfterSeconds`); never sent to clients whole. */
   readonly context: Record<string, unknown>;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
@@ -50,9 +73,11 @@ export class AppError extends Error {
   }
 }
 
+/** An `invalid_request` error, with the inputs that were wrong. */
 export const invalidRequest = (message: string, details?: ErrorDetail[]): AppError =>
   new AppError('invalid_request', message, details ? { details } : {});
 
+/** A `not_found` error naming what was looked for: "Extractor ext_... was not found". */
 export const notFound = (what: string, id: string): AppError =>
   new AppError('not_found', `${what} ${id} was not found`);
 
@@ -67,4 +92,5 @@ export function coerceError(value: unknown): Error {
   }
 }
 
+/** Whether `value` is an AppError (a DocumentError included). */
 export const isAppError = (value: unknown): value is AppError => value instanceof AppError;

@@ -4,6 +4,7 @@ export interface PageRequest {
   offset: number;
 }
 
+/** One page of a list and the total across all pages. */
 export interface Page<T> {
   items: T[];
   total: number;

@@ -3,6 +3,7 @@
  * failure. After the sixth failure a delivery is `failed` and not retried automatically.
  */
 export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000] as const;
+/** Attempts per delivery: the first and one after each of RETRY_DELAYS_MS. */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
 /**

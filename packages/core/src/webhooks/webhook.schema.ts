@@ -5,6 +5,7 @@ import { WEBHOOK_EVENTS } from './webhook.js';
 const eventName = z.union([z.literal('*'), z.enum(WEBHOOK_EVENTS)]);
 const url = z.string().max(2048);
 
+/** Body of POST /v1/webhooks/endpoints. */
 export const CreateWebhookEndpointSchema = z
   .strictObject({
     url,
@@ -14,6 +15,7 @@ export const CreateWebhookEndpointSchema = z
   })
   .meta({ id: 'CreateWebhookEndpointRequest' });
 
+/** Body of PATCH of a webhook endpoint. */
 export const UpdateWebhookEndpointSchema = z
   .strictObject({
     url: url.optional(),
@@ -23,6 +25,7 @@ export const UpdateWebhookEndpointSchema = z
   })
   .meta({ id: 'UpdateWebhookEndpointRequest' });
 
+/** A webhook endpoint as the API shows it, without its secret (creation adds it, once). */
 export const WebhookEndpointSchema = z
   .object({
     id: z.string(),
@@ -36,6 +39,7 @@ export const WebhookEndpointSchema = z
   })
   .meta({ id: 'WebhookEndpoint' });
 
+/** One attempt to deliver an event, as the API shows it. */
 export const WebhookAttemptSchema = z
   .object({
     chain: z.number().int(),
@@ -49,6 +53,7 @@ export const WebhookAttemptSchema = z
   })
   .meta({ id: 'WebhookAttempt' });
 
+/** One event on its way to one endpoint, with its attempts, as the API shows it. */
 export const WebhookDeliverySchema = z
   .object({
     id: z.string(),

@@ -34,6 +34,7 @@ export interface PrefixWebhookSpec {
   events: string[];
 }
 
+/** Where a delivery stands: retrying, delivered, or given up. */
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
 /** One event on its way to one endpoint. */
@@ -57,6 +58,7 @@ export interface WebhookDelivery {
   created_at: string;
 }
 
+/** One POST of a delivery and its outcome. */
 export interface WebhookAttempt {
   delivery_id: string;
   chain: number;

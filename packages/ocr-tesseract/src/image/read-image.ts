@@ -3,7 +3,8 @@
  * its npm packages) decodes every format off the event loop, applies the EXIF orientation phones
  * write instead of turning pixels, and hands over grey pixels for tesseract.
  */
-import type { DocumentLimits, ReadDocument, SupportedMimeType } from '@intake/core';
+import type { DocumentLimits, ReadDocument } from '@intake/core';
+import type { SupportedMimeType } from '@intake/core/internal';
 import sharp from 'sharp';
 import { mapPages } from '../map-pages.js';
 import type { GreyImage } from '../ocr/ocr-page.js';

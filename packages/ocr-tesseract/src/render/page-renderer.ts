@@ -5,7 +5,8 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits, type PageRenderer, type RenderedPage } from '@intake/core';
+import { type PageRenderer, type RenderedPage } from '@intake/core/internal';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '@intake/core';
 import { openPdf } from '../pdf/open-pdf.js';
 import { unreadable } from '../unreadable.js';
 

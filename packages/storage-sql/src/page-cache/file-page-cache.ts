@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { PageImageCache, PageImageKey, RenderedPage } from '@intake/core';
+import { type PageImageCache, type PageImageKey, type RenderedPage } from '@intake/core/internal';
+
 
 const KEY = /^[0-9a-f]{64}$/;
 

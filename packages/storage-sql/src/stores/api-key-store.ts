@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { ApiKey, ApiKeyStore, Environment, Page, PageRequest, StoredApiKey } from '@intake/core';
+import type { ApiKey, Environment } from '@intake/core';
+import type { ApiKeyStore, Page, PageRequest, StoredApiKey } from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toTextOrNull, type Row } from './normalize.js';
 
 const PUBLIC_COLUMNS = ['id', 'org_id', 'name', 'description', 'environment', 'scopes', 'key_prefix', 'created_at', 'expires_at', 'last_used_at', 'revoked_at'];

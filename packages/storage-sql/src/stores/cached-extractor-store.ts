@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { deepFreeze, type Extractor, type ExtractorFilter, type ExtractorStore, type Page, type PageRequest } from '@intake/core';
+import { type Extractor } from '@intake/core';
+import { deepFreeze, type ExtractorFilter, type ExtractorStore, type Page, type PageRequest } from '@intake/core/internal';
 import { SqlExtractorStore } from './extractor-store.js';
 
 /** Most extractors kept; beyond it the oldest entries go. */

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { CorrectedJobFields, CorrectionRecord, CorrectionStore, Environment, JobRecord } from '@intake/core';
+import { type CorrectedJobFields, type CorrectionRecord, type CorrectionStore } from '@intake/core/internal';
+import type { Environment, JobRecord } from '@intake/core';
 import { fromJobRow } from './job-rows.js';
 import { toIso, toJson } from './normalize.js';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { CreditBalance, CreditLedger, CreditTransaction, Page, PageRequest } from '@intake/core';
+import type { CreditBalance, CreditLedger, CreditTransaction, Page, PageRequest } from '@intake/core/internal';
 import { countOf, toIso, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 export class SqlCreditLedger implements CreditLedger {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EmailIngestionConfig, EmailIngestionStore, InsertEmailIngestionOutcome, StoredEmailIngestionConfig } from '@intake/core';
+import type { EmailIngestionConfig, EmailIngestionStore, InsertEmailIngestionOutcome, StoredEmailIngestionConfig } from '@intake/core/internal';
 import { fromJson, toIso, toJson, type Row } from './normalize.js';
 
 const TABLE = 'email_ingestion_configs';

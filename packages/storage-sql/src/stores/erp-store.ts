@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { ClaimedErpSync, Environment, ErpAttemptResult, ErpConnection, ErpStore, ErpSyncRecord, ErpSyncStatus, ErpVendorBill, Page, PageRequest, StoredErpConnection } from '@intake/core';
+import type { Environment } from '@intake/core';
+import type { ClaimedErpSync, ErpAttemptResult, ErpConnection, ErpStore, ErpSyncRecord, ErpSyncStatus, ErpVendorBill, Page, PageRequest, StoredErpConnection } from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const text = toTextOrNull;

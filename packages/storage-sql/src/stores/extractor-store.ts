@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Extractor, ExtractorFilter, ExtractorStore, Page, PageRequest } from '@intake/core';
+import type { Extractor } from '@intake/core';
+import type { ExtractorFilter, ExtractorStore, Page, PageRequest } from '@intake/core/internal';
 import { countOf, fromJson, toIso, toJson, toNumber, type Row } from './normalize.js';
 
 const fromRow = (row: Record<string, unknown>): Extractor => ({

@@ -1,14 +1,6 @@
 import type { Knex } from 'knex';
-import type {
-  AttachmentOutcome,
-  Environment,
-  InboundMessageListFilter,
-  InboundMessageRecord,
-  InboundMessageResult,
-  InboundMessageStatus,
-  InboundMessageStore,
-  MessageClaimOptions,
-} from '@intake/core';
+import type { Environment } from '@intake/core';
+import type { AttachmentOutcome, InboundMessageListFilter, InboundMessageRecord, InboundMessageResult, InboundMessageStatus, InboundMessageStore, MessageClaimOptions } from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const TABLE = 'inbound_messages';

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { ClaimOptions, JobRecord } from '@intake/core';
+import type { JobRecord } from '@intake/core';
+import type { ClaimOptions } from '@intake/core/internal';
 import { fromJobRow } from './job-rows.js';
 import { toNumber, type Row } from './normalize.js';
 

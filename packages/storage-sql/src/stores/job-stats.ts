@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import type { DailyJobCounts, Environment, JobFilter, JobRecord, JobStatsRow } from '@intake/core';
+import type { DailyJobCounts } from '@intake/core/internal';
+import type { Environment, JobRecord } from '@intake/core';
+import type { JobFilter, JobStatsRow } from '@intake/core/internal';
 import { countOf, toIso, toNumber, type Row } from './normalize.js';
 
 /*

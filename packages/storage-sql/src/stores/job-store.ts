@@ -1,19 +1,7 @@
 import type { Knex } from 'knex';
-import type {
-  ClaimOptions,
-  CompletedResult,
-  DailyJobCounts,
-  FailedResult,
-  IdempotencyClaim,
-  InsertJobResult,
-  JobFilter,
-  JobRecord,
-  JobStatsRow,
-  JobStore,
-  Environment,
-  Page,
-  PageRequest,
-} from '@intake/core';
+import type { DailyJobCounts } from '@intake/core/internal';
+import type { JobRecord, Environment } from '@intake/core';
+import type { ClaimOptions, CompletedResult, FailedResult, IdempotencyClaim, InsertJobResult, JobFilter, JobStatsRow, JobStore, Page, PageRequest } from '@intake/core/internal';
 import { claimJob, releaseCredits } from './job-queue.js';
 import { fromJobRow, toJobRow } from './job-rows.js';
 import { adjustRollups, countJobs, dailyJobCounts, jobStats, ROLLED_COLUMNS, rolledFromRow } from './job-stats.js';

@@ -1,14 +1,5 @@
 import type { Knex } from 'knex';
-import type {
-  JobEventForNotification,
-  NotificationClaimOptions,
-  NotificationKind,
-  NotificationListFilter,
-  NotificationRecord,
-  NotificationSender,
-  NotificationStatus,
-  NotificationStore,
-} from '@intake/core';
+import type { JobEventForNotification, NotificationClaimOptions, NotificationKind, NotificationListFilter, NotificationRecord, NotificationSender, NotificationStatus, NotificationStore } from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const TABLE = 'notifications';

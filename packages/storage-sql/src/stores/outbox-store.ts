@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { OutboxEvent, OutboxStore } from '@intake/core';
+import type { OutboxEvent, OutboxStore } from '@intake/core/internal';
 import { fromJson, toIso, toJson, toTextOrNull } from './normalize.js';
 
 export class SqlOutboxStore implements OutboxStore {

@@ -1,15 +1,6 @@
 import type { Knex } from 'knex';
-import type {
-  ClassificationExample,
-  ClassificationExampleStore,
-  ClassificationResult,
-  Environment,
-  ReviewItemRecord,
-  ReviewItemStore,
-  ReviewListFilter,
-  ReviewResolution,
-  ReviewStatus,
-} from '@intake/core';
+import type { Environment } from '@intake/core';
+import type { ClassificationExample, ClassificationExampleStore, ClassificationResult, ReviewItemRecord, ReviewItemStore, ReviewListFilter, ReviewResolution, ReviewStatus } from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const ITEMS = 'review_items';

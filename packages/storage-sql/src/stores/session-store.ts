@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SessionRecord, SessionStore } from '@intake/core';
+import type { SessionRecord, SessionStore } from '@intake/core/internal';
 import { toIso, type Row } from './normalize.js';
 
 const fromRow = (r: Record<string, unknown>): SessionRecord => ({

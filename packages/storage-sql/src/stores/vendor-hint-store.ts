@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { VendorHints, VendorHintStore } from '@intake/core';
+import { type VendorHints, type VendorHintStore } from '@intake/core/internal';
+
 import { toIso, toJson } from './normalize.js';
 
 const fromRow = (r: Record<string, unknown>): VendorHints => ({

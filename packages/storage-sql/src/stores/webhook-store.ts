@@ -1,21 +1,6 @@
 import type { Knex } from 'knex';
-import {
-  receives,
-  type AttemptOutcome,
-  type ClaimedDelivery,
-  type DeliveryClaimOptions,
-  type DeliveryFilter,
-  type DeliveryStatus,
-  type Environment,
-  type Page,
-  type PageRequest,
-  type PrefixWebhookSpec,
-  type StoredWebhookEndpoint,
-  type WebhookAttempt,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type WebhookStore,
-} from '@intake/core';
+import { type Environment } from '@intake/core';
+import { receives, type AttemptOutcome, type ClaimedDelivery, type DeliveryClaimOptions, type DeliveryFilter, type DeliveryStatus, type Page, type PageRequest, type PrefixWebhookSpec, type StoredWebhookEndpoint, type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint, type WebhookStore } from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const endpointFromRow = (r: Record<string, unknown>): StoredWebhookEndpoint => ({

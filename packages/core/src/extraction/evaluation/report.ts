@@ -25,11 +25,13 @@ export interface EvaluatedDocument {
   error?: string;
 }
 
+/** Right answers out of all, for one field or one group. */
 export interface Tally {
   right: number;
   total: number;
 }
 
+/** Per field: how often the expected value was in the read text, right, and right when present. */
 export interface FieldPresence {
   total: number;
   present: number;
@@ -37,6 +39,7 @@ export interface FieldPresence {
   rightWhenPresent: number;
 }
 
+/** Extraction accuracy over a set of documents: overall, per field and per document type. */
 export interface EvaluationSummary {
   documents: number;
   failed: number;
@@ -67,6 +70,7 @@ export interface EvaluationSummary {
 
 const VENDOR_FIELDS = new Set(['vendor_name', 'merchant_name']);
 
+/** Adds up the scored documents of an evaluation run. */
 export function summarizeEvaluation(docs: EvaluatedDocument[]): EvaluationSummary {
   const summary: EvaluationSummary = {
     documents: docs.length,

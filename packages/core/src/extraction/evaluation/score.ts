@@ -23,6 +23,7 @@ const AMOUNT_TOLERANCE = 0.01 + 1e-9;
 const ADDRESS_OVERLAP = 0.8;
 const DESCRIPTION_OVERLAP = 0.5;
 
+/** Scores extracted values against the expected ones, field by field, as the evaluation counts them. */
 export function scoreFields(
   expected: Record<string, unknown>,
   actual: Record<string, unknown>,

@@ -80,10 +80,12 @@ export function rowsFor(ctx: DocumentView, role: Role, candidates: readonly Cand
   return describeCandidates(ctx, factsOf(ctx), role, candidates).map((row) => [...row, ...context]);
 }
 
+/** The features a ranker of `family` sees, in the order of its weights. */
 export function featureNames(family: Family): string[] {
   return [...FEATURE_NAMES, ...FAMILIES[family].map((r) => `role_${r}`), ...DOCUMENT_TYPES.map((t) => `type_${t}`)];
 }
 
+/** A candidate ranker from trained weights; throws when they were trained on other features. */
 export function createRanker(model: RankerModel): CandidateRanker {
   if (model.features.join(',') !== FEATURE_NAMES.join(',')) throw new Error('ranker weights were trained on other features; run npm run train:extraction');
   return {

@@ -18,6 +18,7 @@ export interface LabelledList extends RankedList {
   correct: boolean[];
 }
 
+/** The ranked candidate lists of one document, each labelled with the candidate that was right. */
 export function collectExamples(doc: ReadDocument, fields: readonly FieldDefinition[], expected: Record<string, unknown>, documentType: string): LabelledList[] {
   const recorder = createRecorder();
   extractFields(doc, [...fields], { documentType, useEmbeddedXml: false, ranker: recorder });
@@ -31,6 +32,7 @@ export function collectExamples(doc: ReadDocument, fields: readonly FieldDefinit
   return labelled;
 }
 
+/** Fits ranker weights to labelled candidate lists (what `npm run train:extraction` ships). */
 export function trainRanker(lists: readonly LabelledList[], options: TrainOptions = {}): RankerModel {
   const families: RankerModel['families'] = {};
   for (const family of Object.keys(FAMILIES) as Family[]) {

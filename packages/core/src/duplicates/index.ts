@@ -1,2 +1,0 @@
-export * from './duplicates.js';
-export * from './duplicate-job-hook.js';

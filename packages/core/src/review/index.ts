@@ -1,3 +1,0 @@
-export * from './review-item.js';
-export * from './document-classifier.js';
-export * from './review-queue.js';

@@ -1,2 +1,0 @@
-export * from './routing.js';
-export * from './routing-job-hook.js';

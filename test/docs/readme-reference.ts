@@ -1,0 +1,157 @@
+/**
+ * The README's generated reference tables (`npm run docs:generate` writes them between marker
+ * comments; test/docs/readme-generated.test.ts fails when README.md differs). The settings come
+ * from the daemon's config schema (names, order, defaults), the error table from
+ * daemon/src/http/error-status.ts (statuses); the prose for each is here, typed so that a new
+ * setting or error code without a description does not compile.
+ */
+import { ERROR_CODES, JOB_FAILURE_CODES, REQUEST_ERROR_CODES, type ErrorCode } from '@intake/core';
+import { ConfigSchema, type Config } from '@intake/daemon';
+import { httpStatusOf } from '../../daemon/src/http/error-status.js';
+
+/** What each setting does: the Meaning column. */
+const SETTING_MEANINGS: Record<keyof Config, string> = {
+  HTTP_PORT: 'HTTP API port (`0` picks a free one)',
+  HTTP_HOST: 'address the HTTP API listens on',
+  SMTP_PORT: 'the SMTP email gateway (`0` picks a free one)',
+  SMTP_HOST: 'address the SMTP gateway listens on',
+  DATA_DIR: 'embedded database (`DATA_DIR/pglite`), admin secret, lock',
+  DATABASE_URL: '`postgres://...`: use a PostgreSQL server instead of PGlite',
+  PUBLIC_BASE_URL: 'how clients reach the daemon (absolute links)',
+  EMAIL_DOMAIN: 'domain(s) the gateway receives for, comma-separated; mail for any other domain is refused (550 5.7.1)',
+  SMTP_MAX_MESSAGE_MB: 'largest message (attachments travel base64-encoded); advertised as `SIZE`',
+  SMTP_DRAIN_MS: 'on stop, how long SMTP transactions in progress may take to finish',
+  MAIL_YIELD_MS: 'longest a mail worker waits, per message, for SMTP transactions in flight to end before claiming its next message (`0`: never waits; see "Email gateway")',
+  LOG_LEVEL: '`fatal` `error` `warn` `info` `debug` `trace` `silent`; logs are JSON lines (pino) on stdout',
+  WORKER_CONCURRENCY: 'document workers per daemon',
+  MAX_ATTACHMENT_SIZE_MB: 'largest document accepted',
+  PROCESSING_TIMEOUT_MS: "longest a document may take (a prefix's `maxProcessingTimeMs` can only shorten it)",
+  MAX_PAGES_PER_DOCUMENT: 'a document with more pages is refused: 413 `document_too_large` at upload, the attachment skipped for mail (see "Reading and extraction")',
+  MAX_PIXELS_PER_PAGE: 'a PDF page larger than this at 300 dpi (A2 is 34.8 million) fails its job with `document_too_large` before anything is rendered',
+  MAX_PIXELS_PER_IMAGE: 'an image (each TIFF page) with more pixels fails its job with `document_too_large` before it is decoded',
+  MAX_REQUEST_BODY_MB: 'largest JSON body (documents travel base64-encoded)',
+  DEFAULT_ORG_NAME: 'name of the organization made on the first start',
+  CREDITS_PER_PAGE: 'credits a live job costs per page',
+  JOB_RETENTION_DAYS: 'jobs and their files older than this are removed',
+  RETENTION_CRON: 'when the retention run happens (node-cron syntax)',
+  JOB_LEASE_MS: "how long a worker's claim lasts without a heartbeat; a crashed daemon's jobs return after it",
+  WORKER_POLL_MS: 'how often idle workers look for jobs (a submission to the same daemon wakes them at once)',
+  DOCUMENT_URL_TTL_SECONDS: "lifetime of a job's signed `document_url`",
+  BLOB_DIR: 'with `DATABASE_URL`: a directory all daemons share for original files (default: in PostgreSQL)',
+  OCR_WORKERS: 'tesseract.js workers per daemon',
+  WEBHOOK_ALLOWED_HOSTS: 'host names, IPs or CIDRs (comma-separated) webhooks may reach although they are loopback or private',
+  WEBHOOK_CA_FILE: 'PEM file of extra CAs to trust for receivers (a company CA, a self-signed receiver)',
+  WEBHOOKS_ALLOW_LOCALHOST: 'development only: `true` also accepts plain `http://localhost` (`127.0.0.1`, `[::1]`) webhook receivers, sent only to loopback addresses; any other `http://` URL stays refused',
+  WEBHOOK_TIMEOUT_MS: 'a receiver must answer within this',
+  WEBHOOK_POLL_MS: 'how often the sender looks for new events and for due deliveries (retries, other endpoints) besides the ones it is already sending',
+  SMTP_RELAY_URL: 'outbound relay for notification mail: `smtp://host:port` (STARTTLS when offered) or `smtps://host:port`, optionally `user:password@`, nodemailer options as query parameters (`?ignoreTLS=true`, `?tls.rejectUnauthorized=false`); unset: notifications are recorded and fail at once (see Email notifications)',
+  DIGEST_CRON: "when the daily digest of internal notifications is made (node-cron syntax, the server's local time)",
+  NOTIFICATION_POLL_MS: 'how often the notification worker looks for job events and due notifications when idle',
+  ERP_POLL_MS: 'how often the ERP worker looks for vendor bills due to be sent when idle',
+  ERP_RETRY_DELAYS_MS: 'waits before the 2nd, 3rd, ... attempt to send a record to an ERP; after the last attempt fails the sync is `failed`',
+  TEST_EXTRACTION_WAIT_MS: "longest `POST /api/email-ingestion/test` waits for the job's extraction before answering with the job as it is",
+  DASHBOARD: 'the web dashboard at `/` and its sign-in (`/session`); `off` serves neither (the API is unchanged)',
+  DASHBOARD_SESSION_IDLE_MINUTES: 'a dashboard session unused this long ends',
+  DASHBOARD_SESSION_MAX_HOURS: 'a dashboard session ends this long after sign-in, however much it is used',
+  SMTP_MAX_RECIPIENTS: 'recipients per message',
+  SMTP_MAX_CONNECTIONS: 'SMTP connections at once',
+  SMTP_MAX_MIME_PARTS: 'a message with more MIME parts is refused (554 5.6.0)',
+  SMTP_MAX_LINE_BYTES: 'a message with a longer line is refused (554 5.6.0)',
+  SMTP_TLS_CERT: 'PEM certificate file; with `SMTP_TLS_KEY` the gateway offers STARTTLS',
+  SMTP_TLS_KEY: 'PEM key file of `SMTP_TLS_CERT`',
+  MAIL_WORKER_CONCURRENCY: 'loops turning stored messages into jobs',
+  MAIL_LEASE_MS: "a mail worker's claim on a message (a crashed daemon's messages return after it)",
+  WEBHOOK_CONCURRENCY: 'webhook attempts in flight per daemon',
+  WEBHOOK_ENDPOINT_CONCURRENCY: 'webhook attempts in flight per endpoint',
+  WEBHOOK_RETRY_DELAYS_MS: 'the five waits after failed webhook attempts 1 to 5 (still six attempts, then `failed`); for tests and staging, the spec\'s schedule when unset',
+};
+
+/** Defaults computed from other settings, as the README writes them. */
+const DERIVED_DEFAULTS: Partial<Record<keyof Config, string>> = {
+  PUBLIC_BASE_URL: 'http://localhost:HTTP_PORT',
+  SMTP_MAX_MESSAGE_MB: 'ceil(MAX_ATTACHMENT_SIZE_MB × 4/3) + 1',
+  MAX_REQUEST_BODY_MB: 'ceil(MAX_ATTACHMENT_SIZE_MB × 4/3) + 1',
+};
+
+/** When each code is answered: the When column. */
+const ERROR_WHEN: Record<ErrorCode, string> = {
+  invalid_request:
+    'body, query or path fails validation; malformed or truncated JSON or multipart; JSON nested deeper than 64; NUL or unpaired surrogates (see "Malformed requests")',
+  invalid_webhook_url:
+    'a webhook URL (an endpoint, a prefix\'s `webhooks.url`) that is not HTTPS, has credentials or reaches an address that is not allowed (see "Webhooks")',
+  missing_authorization: 'no `Authorization: Bearer ...` header (or not in that form)',
+  invalid_api_key: 'unknown, revoked or expired key',
+  insufficient_permissions: 'the key lacks the scope (named in the message), or tries to create a key wider than itself',
+  not_found: 'unknown id, unknown route, or a resource of another organization (never 403)',
+  conflict:
+    'an `Idempotency-Key` reused with a different request; an email prefix already in use; a review item already resolved; an ERP connection still used by a prefix',
+  extractor_inactive: 'a document submitted to an extractor that is inactive or deleted',
+  payload_too_large: 'body over `MAX_REQUEST_BODY_MB`; a request head (URL and headers) over 16 KB',
+  document_too_large:
+    'a document over `MAX_ATTACHMENT_SIZE_MB` or with more pages than `MAX_PAGES_PER_DOCUMENT`, at upload; as a job failure, a page or image over `MAX_PIXELS_PER_PAGE` / `MAX_PIXELS_PER_IMAGE`',
+  unsupported_media_type: 'a body that is not `application/json`',
+  rate_limit_exceeded: "over the organization's per-minute limit; `Retry-After` in seconds",
+  service_unavailable: '`/readyz` when the database does not answer; as a job failure, a service the job needed was down (retried first)',
+  internal_error: 'anything unexpected: logged with its cause, never echoed',
+  document_unreadable: 'job failure (`error_details.code`): a corrupt, encrypted, blank or illegible document',
+  temporary_error: 'job failure: a job interrupted three times, or failing three times with a temporary error',
+  processing_timeout: "job failure: the work took longer than `PROCESSING_TIMEOUT_MS` (or the prefix's `maxProcessingTimeMs`)",
+  duplicate_document: 'job failure: the prefix rejects duplicates and this document was seen before (see "Duplicates")',
+};
+
+/** Job failure codes that no request is answered with (the others are request codes too). */
+const JOB_ONLY = new Set<ErrorCode>(JOB_FAILURE_CODES.filter((c) => !(REQUEST_ERROR_CODES as readonly string[]).includes(c)));
+
+/** A default as the table shows it. */
+function shownDefault(key: keyof Config): string {
+  const derived = DERIVED_DEFAULTS[key];
+  if (derived) return `\`${derived}\``;
+  const parsed = ConfigSchema.shape[key].safeParse(undefined);
+  if (!parsed.success || parsed.data === undefined) return 'unset';
+  const value: unknown = parsed.data;
+  if (Array.isArray(value)) return value.length === 0 ? 'empty' : `\`${value.join(',')}\``;
+  return `\`${String(value)}\``;
+}
+
+/** The Configuration table: every setting of the schema, in its order. */
+export function settingsTable(): string {
+  const keys = Object.keys(ConfigSchema.shape) as (keyof Config)[];
+  const rows = keys.map((key) => `| \`${key}\` | ${shownDefault(key)} | ${SETTING_MEANINGS[key]} |`);
+  return ['| Setting | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** The Errors table: every code with its status from error-status.ts, by status, request codes first. */
+export function errorTable(): string {
+  const rank = (code: ErrorCode) => ERROR_CODES.indexOf(code) + (JOB_ONLY.has(code) ? ERROR_CODES.length : 0);
+  const codes = [...ERROR_CODES].sort((a, b) => httpStatusOf(a) - httpStatusOf(b) || rank(a) - rank(b));
+  const rows = codes.map((code) => `| ${httpStatusOf(code)} | \`${code}\` | ${ERROR_WHEN[code]} |`);
+  return ['| Status | Code | When |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** GitHub's anchor for a heading: lowercase, punctuation dropped, spaces to hyphens. */
+const anchor = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-');
+
+/** The table of contents: every `##` section after the quickstart, and the reference's `###` ones. */
+export function contents(readme: string): string {
+  const outsideCode = readme.replace(/```[\s\S]*?```/g, '');
+  const headings = [...outsideCode.matchAll(/^(##|###) (.+)$/gm)].map((m) => ({ level: m[1]!, title: m[2]! }));
+  const listed = headings.slice(headings.findIndex((h) => h.level === '##' && h.title === 'Quickstart') + 1).filter((h) => h.title !== 'Contents');
+  return listed.map((h) => `${h.level === '###' ? '  ' : ''}- [${h.title}](#${anchor(h.title)})`).join('\n');
+}
+
+/** The generated parts of README.md, by marker name. */
+const GENERATED_PARTS: Record<string, (readme: string) => string> = { contents, settings: settingsTable, errors: errorTable };
+
+/** README.md with every `<!-- generated:NAME ... -->` ... `<!-- /generated:NAME -->` part rewritten. */
+export function regenerate(readme: string): string {
+  let out = readme;
+  for (const [name, render] of Object.entries(GENERATED_PARTS)) {
+    const open = `<!-- generated:${name} (npm run docs:generate) -->`;
+    const close = `<!-- /generated:${name} -->`;
+    const start = out.indexOf(open);
+    const end = out.indexOf(close);
+    if (start === -1 || end < start) throw new Error(`README.md lacks the markers ${open} ... ${close}`);
+    out = `${out.slice(0, start + open.length)}\n${render(out)}\n${out.slice(end)}`;
+  }
+  return out;
+}

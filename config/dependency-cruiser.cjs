@@ -13,13 +13,22 @@ module.exports = {
       comment: 'core may not depend on frameworks, drivers or adapters (STYLE.md habit 1)',
       severity: 'error',
       from: { path: '^packages/core/src/(?!testing/)' },
-      to: { path: ['node_modules/(koa|@koa|knex|pg|@electric-sql|smtp-server|node-cron|inversify|pino|nodemailer|mailparser)/', '^packages/(?!core/)', '^daemon/', '^test/'] },
+      to: {
+        path: [
+          'node_modules/(koa|@koa|knex|pg|@electric-sql|smtp-server|node-cron|inversify|pino|nodemailer|mailparser)/',
+          '^packages/(?!core/)',
+          '^daemon/',
+          '^test/',
+        ],
+      },
     },
     {
       name: 'core-testing-only-vitest',
       severity: 'error',
       from: { path: '^packages/core/src/testing/' },
-      to: { path: ['^packages/(?!core/)', '^daemon/', '^test/', 'node_modules/(koa|@koa|knex|pg|@electric-sql|inversify)/'] },
+      to: {
+        path: ['^packages/(?!core/)', '^daemon/', '^test/', 'node_modules/(koa|@koa|knex|pg|@electric-sql|inversify)/'],
+      },
     },
     {
       name: 'adapters-not-upwards',
@@ -75,6 +84,10 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     combinedDependencies: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['@intake/source', 'import', 'default'], extensions: ['.ts', '.js', '.mjs'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['@intake/source', 'import', 'default'],
+      extensions: ['.ts', '.js', '.mjs'],
+    },
   },
 };

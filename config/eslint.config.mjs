@@ -31,7 +31,10 @@ export default defineConfig(
       ],
       // Passing on what a `catch` or an AbortSignal holds (`reject(error)`, `reject(signal.reason)`)
       // keeps the original failure; only new rejections must be Errors.
-      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
+      '@typescript-eslint/prefer-promise-reject-errors': [
+        'error',
+        { allowThrowingAny: true, allowThrowingUnknown: true },
+      ],
     },
   },
   {

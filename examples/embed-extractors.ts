@@ -19,7 +19,13 @@ const extractor = await intake.extractors.create(
     name: 'Supplier invoices',
     document_type: 'invoice',
     field_definitions: [
-      { name: 'invoice_number', type: 'text', required: true, description: 'The invoice number', validation: { pattern: '^[A-Z0-9-]+$' } },
+      {
+        name: 'invoice_number',
+        type: 'text',
+        required: true,
+        description: 'The invoice number',
+        validation: { pattern: '^[A-Z0-9-]+$' },
+      },
       { name: 'total_amount', type: 'currency', required: true, description: 'Grand total', validation: { min: 0 } },
     ],
   },
@@ -29,7 +35,17 @@ console.log(`created ${extractor.id} "${extractor.name}" with ${extractor.field_
 
 // Invalid definitions are refused with every problem named, the same errors the HTTP API returns.
 try {
-  await intake.extractors.create(organization.id, { name: 'Bad', document_type: 'invoice', field_definitions: [{ name: 'n', type: 'number', required: true, description: '', validation: { min: 9, max: 1 } }] }, 'admin');
+  await intake.extractors.create(
+    organization.id,
+    {
+      name: 'Bad',
+      document_type: 'invoice',
+      field_definitions: [
+        { name: 'n', type: 'number', required: true, description: '', validation: { min: 9, max: 1 } },
+      ],
+    },
+    'admin',
+  );
 } catch (error) {
   if (!(error instanceof AppError)) throw error;
   console.log(`refused: ${error.code} ${JSON.stringify(error.details)}`);
@@ -37,6 +53,8 @@ try {
 
 // The key authenticates like an HTTP request would.
 const auth = await intake.apiKeys.authenticate(`Bearer ${test_key}`);
-console.log(`test key belongs to ${auth.orgId === organization.id ? 'the new organization' : 'someone else'}, ${auth.rateLimitPerMinute} requests/minute`);
+console.log(
+  `test key belongs to ${auth.orgId === organization.id ? 'the new organization' : 'someone else'}, ${auth.rateLimitPerMinute} requests/minute`,
+);
 
 await storage.close();

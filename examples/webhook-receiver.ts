@@ -29,7 +29,12 @@ const handler: http.RequestListener = (req, res) => {
       res.writeHead(401).end('bad signature');
       return;
     }
-    const event = JSON.parse(raw.toString('utf8')) as { id: string; event: string; created_at: string; data: Record<string, unknown> };
+    const event = JSON.parse(raw.toString('utf8')) as {
+      id: string;
+      event: string;
+      created_at: string;
+      data: Record<string, unknown>;
+    };
     if (Math.abs(Date.now() - Date.parse(event.created_at)) > TOLERANCE_MS) {
       res.writeHead(400).end('stale event');
       return;
@@ -44,7 +49,11 @@ const handler: http.RequestListener = (req, res) => {
 };
 
 const port = Number(process.env.PORT ?? 9000);
-const server = process.env.TLS_CERT && process.env.TLS_KEY
-  ? https.createServer({ cert: fs.readFileSync(process.env.TLS_CERT), key: fs.readFileSync(process.env.TLS_KEY) }, handler)
-  : http.createServer(handler);
+const server =
+  process.env.TLS_CERT && process.env.TLS_KEY
+    ? https.createServer(
+        { cert: fs.readFileSync(process.env.TLS_CERT), key: fs.readFileSync(process.env.TLS_KEY) },
+        handler,
+      )
+    : http.createServer(handler);
 server.listen(port, '127.0.0.1', () => console.log(`listening on ${port}`));

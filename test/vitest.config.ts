@@ -18,10 +18,16 @@ function sourceAliases(): { find: RegExp; replacement: string }[] {
     if (!fs.existsSync(file)) continue;
     const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { name: string; exports?: Record<string, unknown> };
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-      const source = typeof target === 'object' && target !== null ? (target as Record<string, string>)['@intake/source'] : undefined;
+      const source =
+        typeof target === 'object' && target !== null
+          ? (target as Record<string, string>)['@intake/source']
+          : undefined;
       if (!source) continue;
       const specifier = subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`;
-      aliases.push({ find: new RegExp(`^${specifier.replace(/[/.]/g, '\\$&')}$`), replacement: path.join(root, dir, source) });
+      aliases.push({
+        find: new RegExp(`^${specifier.replace(/[/.]/g, '\\$&')}$`),
+        replacement: path.join(root, dir, source),
+      });
     }
   }
   return aliases;

@@ -5,7 +5,9 @@ try {
   await import('../dist/cli/main.js');
 } catch (error) {
   if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('/dist/cli/main.js')) {
-    process.stderr.write('intake: the daemon is not built (no dist/cli/main.js): run `npm run build` in the repository\n');
+    process.stderr.write(
+      'intake: the daemon is not built (no dist/cli/main.js): run `npm run build` in the repository\n',
+    );
     process.exit(1);
   }
   throw error;

@@ -45,7 +45,8 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const started = Date.now();
   // A first start takes seconds (a new PGlite database, its migrations): say what is happening.
-  const step = (msg: string, extra: Record<string, unknown> = {}) => logger.info({ ...extra, startup_ms: Date.now() - started }, msg);
+  const step = (msg: string, extra: Record<string, unknown> = {}) =>
+    logger.info({ ...extra, startup_ms: Date.now() - started }, msg);
   // PGlite has no lock between processes: hold the data directory before opening the database.
   const lock: DataDirLock | null = config.DATABASE_URL ? null : await acquireDataDirLock(config.DATA_DIR);
   // Written before the slow part of the start, so a CLI command arriving meanwhile can authenticate.
@@ -55,31 +56,54 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
   // From here the storage part owns closing the database (startInOrder stops what it started).
   let partsOwnStorage = false;
   try {
-    step(config.DATABASE_URL ? 'opening the database (PostgreSQL at DATABASE_URL) and applying migrations' : `opening the database (PGlite in ${config.DATA_DIR}) and applying migrations`);
+    step(
+      config.DATABASE_URL
+        ? 'opening the database (PostgreSQL at DATABASE_URL) and applying migrations'
+        : `opening the database (PGlite in ${config.DATA_DIR}) and applying migrations`,
+    );
     const container = createContainer(config, logger);
     storage = await container.getAsync<SqlStorage>(TOKENS.Storage);
     step('database ready, migrations applied', { database: storage.kind });
     const intake = await container.getAsync<Intake>(TOKENS.Intake);
     // Building every part builds the rest of the graph: HTTP app, workers, reader, SMTP edge.
     const lifecycle = await container.getAllAsync<Lifecycle>(TOKENS.Lifecycle);
-    step('document reader ready (OCR worker threads start with the first scanned page)', { ocr_workers: config.OCR_WORKERS });
+    step('document reader ready (OCR worker threads start with the first scanned page)', {
+      ocr_workers: config.OCR_WORKERS,
+    });
 
     const created = await bootstrapDefaultOrganization(intake, storage, config.DEFAULT_ORG_NAME);
     if (created) (options.announce ?? ((t) => process.stdout.write(t)))(firstStartBanner(created));
 
     if (lock && adminSecret) {
       // Koa's handler settles every request itself (errors go to its onerror): nothing to await.
-      const admin = createAdminApp(intake, await container.getAsync<WebhookService>(TOKENS.WebhookService), adminSecret, logger).callback();
+      const admin = createAdminApp(
+        intake,
+        await container.getAsync<WebhookService>(TOKENS.WebhookService),
+        adminSecret,
+        logger,
+      ).callback();
       lock.setHandler((req, res) => void admin(req, res));
     }
 
-    step(`listening for HTTP on ${config.HTTP_HOST}:${config.HTTP_PORT} and SMTP on ${config.SMTP_HOST}:${config.SMTP_PORT}`);
+    step(
+      `listening for HTTP on ${config.HTTP_HOST}:${config.HTTP_PORT} and SMTP on ${config.SMTP_HOST}:${config.SMTP_PORT}`,
+    );
     partsOwnStorage = true;
     parts = await startInOrder(lifecycle);
     const httpUrl = reachableUrl((await container.getAsync<HttpListener>(TOKENS.HttpListener)).address());
     const smtpAddress = (await container.getAsync<SmtpIntake>(TOKENS.SmtpIntake)).address();
     const smtpInfo = { host: reachableHost(smtpAddress), port: smtpAddress.port };
-    logger.info({ httpUrl, smtp: `${smtpInfo.host}:${smtpInfo.port}`, emailDomains: config.EMAIL_DOMAINS, database: storage.kind, dataDir: config.DATA_DIR, startup_ms: Date.now() - started }, 'intake daemon started');
+    logger.info(
+      {
+        httpUrl,
+        smtp: `${smtpInfo.host}:${smtpInfo.port}`,
+        emailDomains: config.EMAIL_DOMAINS,
+        database: storage.kind,
+        dataDir: config.DATA_DIR,
+        startup_ms: Date.now() - started,
+      },
+      'intake daemon started',
+    );
 
     let stopping: Promise<void> | undefined;
     const ownedParts = parts;

@@ -15,7 +15,13 @@ describe.each(DB_KINDS)('API keys on %s', (kind) => {
   it('creates a key: 201, the record plus the key once, 32+ random bytes', async () => {
     const res = await api.call('POST', '/v1/api-keys', {
       key: org.live_key,
-      body: { name: 'ci', description: 'for CI', environment: 'live', scopes: ['documents:read', 'extractors:read'], expires_in_days: 30 },
+      body: {
+        name: 'ci',
+        description: 'for CI',
+        environment: 'live',
+        scopes: ['documents:read', 'extractors:read'],
+        expires_in_days: 30,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.key).toMatch(/^sk_live_[A-Za-z0-9_-]{43,}$/);
@@ -41,7 +47,10 @@ describe.each(DB_KINDS)('API keys on %s', (kind) => {
   });
 
   it('a new key authenticates with exactly its scopes', async () => {
-    const created = await api.call('POST', '/v1/api-keys', { key: org.live_key, body: { name: 'ro', environment: 'live', scopes: ['extractors:read'] } });
+    const created = await api.call('POST', '/v1/api-keys', {
+      key: org.live_key,
+      body: { name: 'ro', environment: 'live', scopes: ['extractors:read'] },
+    });
     const reader = created.body.key;
     expect((await api.call('GET', '/v1/extractors', { key: reader })).status).toBe(200);
     const denied = await api.call('POST', '/v1/extractors', { key: reader, body: {} });
@@ -54,18 +63,37 @@ describe.each(DB_KINDS)('API keys on %s', (kind) => {
   });
 
   it('refuses escalation: no scope the creator lacks, no other environment', async () => {
-    const limited = (await api.call('POST', '/v1/api-keys', { key: org.live_key, body: { name: 'l', environment: 'live', scopes: ['api_keys:write', 'documents:read'] } })).body.key;
-    const wider = await api.call('POST', '/v1/api-keys', { key: limited, body: { name: 'w', environment: 'live', scopes: ['documents:read', 'documents:write'] } });
+    const limited = (
+      await api.call('POST', '/v1/api-keys', {
+        key: org.live_key,
+        body: { name: 'l', environment: 'live', scopes: ['api_keys:write', 'documents:read'] },
+      })
+    ).body.key;
+    const wider = await api.call('POST', '/v1/api-keys', {
+      key: limited,
+      body: { name: 'w', environment: 'live', scopes: ['documents:read', 'documents:write'] },
+    });
     expect(wider.status).toBe(403);
     expect(wider.body.error.message).toContain('documents:write');
-    const otherEnv = await api.call('POST', '/v1/api-keys', { key: limited, body: { name: 'w', environment: 'test', scopes: ['documents:read'] } });
+    const otherEnv = await api.call('POST', '/v1/api-keys', {
+      key: limited,
+      body: { name: 'w', environment: 'test', scopes: ['documents:read'] },
+    });
     expect(otherEnv.status).toBe(403);
-    const same = await api.call('POST', '/v1/api-keys', { key: limited, body: { name: 'w', environment: 'live', scopes: ['documents:read'] } });
+    const same = await api.call('POST', '/v1/api-keys', {
+      key: limited,
+      body: { name: 'w', environment: 'live', scopes: ['documents:read'] },
+    });
     expect(same.status).toBe(201);
   });
 
   it('revokes: 200 with revoked_at, then 401 invalid_api_key; revoking again keeps the first time', async () => {
-    const victim = (await api.call('POST', '/v1/api-keys', { key: org.live_key, body: { name: 'v', environment: 'live', scopes: ['extractors:read'] } })).body;
+    const victim = (
+      await api.call('POST', '/v1/api-keys', {
+        key: org.live_key,
+        body: { name: 'v', environment: 'live', scopes: ['extractors:read'] },
+      })
+    ).body;
     expect((await api.call('GET', '/v1/extractors', { key: victim.key })).status).toBe(200);
     const revoked = await api.call('POST', `/v1/api-keys/${victim.id}/revoke`, { key: org.live_key });
     expect(revoked.status).toBe(200);
@@ -80,7 +108,12 @@ describe.each(DB_KINDS)('API keys on %s', (kind) => {
   });
 
   it('expires keys after expires_in_days', async () => {
-    const shortLived = (await api.call('POST', '/v1/api-keys', { key: org.live_key, body: { name: 's', environment: 'live', scopes: ['extractors:read'], expires_in_days: 1 } })).body.key;
+    const shortLived = (
+      await api.call('POST', '/v1/api-keys', {
+        key: org.live_key,
+        body: { name: 's', environment: 'live', scopes: ['extractors:read'], expires_in_days: 1 },
+      })
+    ).body.key;
     expect((await api.call('GET', '/v1/extractors', { key: shortLived })).status).toBe(200);
     clock.advance(86_400_000);
     const expired = await api.call('GET', '/v1/extractors', { key: shortLived });
@@ -89,7 +122,12 @@ describe.each(DB_KINDS)('API keys on %s', (kind) => {
   });
 
   it('records last_used_at', async () => {
-    const k = (await api.call('POST', '/v1/api-keys', { key: org.live_key, body: { name: 'u', environment: 'live', scopes: ['extractors:read'] } })).body;
+    const k = (
+      await api.call('POST', '/v1/api-keys', {
+        key: org.live_key,
+        body: { name: 'u', environment: 'live', scopes: ['extractors:read'] },
+      })
+    ).body;
     await api.call('GET', '/v1/extractors', { key: k.key });
     const list = await api.call('GET', '/v1/api-keys?limit=100', { key: org.live_key });
     expect(list.body.api_keys.find((x: { id: string }) => x.id === k.id).last_used_at).toBe(clock.now().toISOString());

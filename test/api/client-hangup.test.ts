@@ -81,7 +81,9 @@ describe('a client that hangs up mid-request', () => {
     });
     const socket = net.connect(port, '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', resolve));
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nX-Request-Id: ${requestId}\r\n${headers}\r\n${partialBody}`);
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nX-Request-Id: ${requestId}\r\n${headers}\r\n${partialBody}`,
+    );
     await received;
     socket.resetAndDestroy();
     for (;;) {
@@ -93,11 +95,24 @@ describe('a client that hangs up mid-request', () => {
 
   it.each([
     ['a JSON body', '/v1/extractors', 'Content-Type: application/json\r\nContent-Length: 10000\r\n', '{"name": "half'],
-    ['a multipart upload', '/v1/documents', 'Content-Type: multipart/form-data; boundary=zz\r\nContent-Length: 10000\r\n', '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 '],
-    ['a chunked body', '/api/email-ingestion/config', 'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n', '5\r\n{"ema\r\n'],
+    [
+      'a multipart upload',
+      '/v1/documents',
+      'Content-Type: multipart/form-data; boundary=zz\r\nContent-Length: 10000\r\n',
+      '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 ',
+    ],
+    [
+      'a chunked body',
+      '/api/email-ingestion/config',
+      'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n',
+      '5\r\n{"ema\r\n',
+    ],
   ])('is logged below error level: %s', async (_label, path, headers, body) => {
     const mine = await hangUp(path, headers, body);
-    expect(mine.filter((l) => l.level >= ERROR_LEVEL), JSON.stringify(mine)).toEqual([]);
+    expect(
+      mine.filter((l) => l.level >= ERROR_LEVEL),
+      JSON.stringify(mine),
+    ).toEqual([]);
     expect(mine.map((l) => l.msg)).toContain('client closed the connection before the answer');
     // The daemon goes on answering.
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
@@ -108,11 +123,15 @@ describe('a client that hangs up mid-request', () => {
     const original = api.intake.extractors.list.bind(api.intake.extractors);
     api.intake.extractors.list = () => Promise.reject(new Error('database went away'));
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/v1/extractors`, { headers: { authorization: `Bearer ${key}`, 'x-request-id': requestId } });
+      const res = await fetch(`http://127.0.0.1:${port}/v1/extractors`, {
+        headers: { authorization: `Bearer ${key}`, 'x-request-id': requestId },
+      });
       expect(res.status).toBe(500);
     } finally {
       api.intake.extractors.list = original;
     }
-    expect(lines.filter((l) => l.requestId === requestId && l.level >= ERROR_LEVEL).map((l) => l.msg)).toEqual(['request failed']);
+    expect(lines.filter((l) => l.requestId === requestId && l.level >= ERROR_LEVEL).map((l) => l.msg)).toEqual([
+      'request failed',
+    ]);
   });
 });

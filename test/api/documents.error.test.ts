@@ -9,7 +9,11 @@ describe('documents API: bad input creates nothing', () => {
   let liveKey: string;
   let extractorId: string;
   let pdf: Uint8Array;
-  const submit = (body: Record<string, unknown>) => api.call('POST', '/v1/documents', { key, body: { extractor_id: extractorId, document: base64(pdf), mime_type: 'application/pdf', ...body } });
+  const submit = (body: Record<string, unknown>) =>
+    api.call('POST', '/v1/documents', {
+      key,
+      body: { extractor_id: extractorId, document: base64(pdf), mime_type: 'application/pdf', ...body },
+    });
 
   beforeAll(async () => {
     api = await startApi('pglite', { maxDocumentBytes: 200_000 });
@@ -32,9 +36,11 @@ describe('documents API: bad input creates nothing', () => {
   });
 
   it('409 extractor_inactive for an inactive or deleted extractor', async () => {
-    const inactive = (await api.call('POST', '/v1/extractors', { key: liveKey, body: invoiceExtractor('Off') })).body.id;
+    const inactive = (await api.call('POST', '/v1/extractors', { key: liveKey, body: invoiceExtractor('Off') })).body
+      .id;
     await api.call('PATCH', `/v1/extractors/${inactive}`, { key: liveKey, body: { is_active: false } });
-    const deleted = (await api.call('POST', '/v1/extractors', { key: liveKey, body: invoiceExtractor('Gone') })).body.id;
+    const deleted = (await api.call('POST', '/v1/extractors', { key: liveKey, body: invoiceExtractor('Gone') })).body
+      .id;
     await api.call('DELETE', `/v1/extractors/${deleted}`, { key: liveKey });
     for (const id of [inactive, deleted]) {
       const res = await submit({ extractor_id: id });
@@ -80,7 +86,11 @@ describe('documents API: bad input creates nothing', () => {
     const form = new FormData();
     form.set('extractor_id', extractorId);
     form.set('file', new Blob([padded], { type: 'application/pdf' }), 'big.pdf');
-    const res = await fetch(`${api.baseUrl}/v1/documents`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    const res = await fetch(`${api.baseUrl}/v1/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: form,
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('document_too_large');
   });
@@ -88,13 +98,21 @@ describe('documents API: bad input creates nothing', () => {
   it('400 for multipart without a file, or with metadata that is not JSON', async () => {
     const noFile = new FormData();
     noFile.set('extractor_id', extractorId);
-    const a = await fetch(`${api.baseUrl}/v1/documents`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: noFile });
+    const a = await fetch(`${api.baseUrl}/v1/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: noFile,
+    });
     expect(a.status).toBe(400);
     const badMeta = new FormData();
     badMeta.set('extractor_id', extractorId);
     badMeta.set('metadata', '{nope');
     badMeta.set('file', new Blob([pdf]), 'a.pdf');
-    const b = await fetch(`${api.baseUrl}/v1/documents`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: badMeta });
+    const b = await fetch(`${api.baseUrl}/v1/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: badMeta,
+    });
     expect(b.status).toBe(400);
     expect(((await b.json()) as { error: { details: { path: string }[] } }).error.details[0]!.path).toBe('metadata');
   });
@@ -109,8 +127,16 @@ describe('documents API: bad input creates nothing', () => {
   });
 
   it('403 without documents:write or documents:read', async () => {
-    const reader = (await api.call('POST', '/v1/api-keys', { key, body: { name: 'r', environment: 'test', scopes: ['documents:read'] } })).body.key;
-    const res = await api.call('POST', '/v1/documents', { key: reader, body: { extractor_id: extractorId, document: base64(pdf), mime_type: 'application/pdf' } });
+    const reader = (
+      await api.call('POST', '/v1/api-keys', {
+        key,
+        body: { name: 'r', environment: 'test', scopes: ['documents:read'] },
+      })
+    ).body.key;
+    const res = await api.call('POST', '/v1/documents', {
+      key: reader,
+      body: { extractor_id: extractorId, document: base64(pdf), mime_type: 'application/pdf' },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.message).toContain('documents:write');
   });

@@ -9,7 +9,11 @@ describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
   let extractorId: string;
   let pdf: Uint8Array;
   const submit = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    api.call('POST', '/v1/documents', { key: org.test_key, body: { extractor_id: extractorId, document: base64(pdf), mime_type: 'application/pdf', ...body }, headers });
+    api.call('POST', '/v1/documents', {
+      key: org.test_key,
+      body: { extractor_id: extractorId, document: base64(pdf), mime_type: 'application/pdf', ...body },
+      headers,
+    });
 
   beforeAll(async () => {
     api = await startApi(kind);
@@ -46,7 +50,10 @@ describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
-    const tampered = job.document_url.replace(/signature=(.)/, (_m: string, c: string) => `signature=${c === 'a' ? 'b' : 'a'}`);
+    const tampered = job.document_url.replace(
+      /signature=(.)/,
+      (_m: string, c: string) => `signature=${c === 'a' ? 'b' : 'a'}`,
+    );
     expect((await fetch(tampered)).status).toBe(404);
     const otherJob = job.document_url.replace(job.id, 'job_other');
     expect((await fetch(otherJob)).status).toBe(404);
@@ -72,29 +79,45 @@ describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
     const events = await api.intake.stores.outbox.list(org.org_id, { event: 'job.completed' });
     const event = events.find((e) => e.data.id === job.id);
     expect(event?.data).toMatchObject({ id: job.id, status: 'completed', extracted_data: data, cost_credits: 0 });
-    expect((await api.call('GET', `/v1/extractors/${extractorId}`, { key: org.test_key })).body.usage_count).toBeGreaterThanOrEqual(1);
+    expect(
+      (await api.call('GET', `/v1/extractors/${extractorId}`, { key: org.test_key })).body.usage_count,
+    ).toBeGreaterThanOrEqual(1);
   });
 
-  it.each(['document_unreadable', 'temporary_error', 'service_unavailable'])('fails a test job on metadata.simulate = %s', async (code) => {
-    const job = (await submit({ metadata: { simulate: code } })).body;
-    await api.runJobs();
-    const failed = (await api.call('GET', `/v1/documents/${job.id}`, { key: org.test_key })).body;
-    expect(failed).toMatchObject({ status: 'failed', cost_credits: 0, error_details: { code } });
-    expect(failed.error_details.suggestion.length).toBeGreaterThan(10);
-    expect(failed.failed_at).toBeDefined();
-    const event = (await api.intake.stores.outbox.list(org.org_id, { event: 'job.failed' })).find((e) => e.data.id === job.id);
-    expect(event?.data).toMatchObject({ status: 'failed', cost_credits: 0, error_details: { code } });
-  });
+  it.each(['document_unreadable', 'temporary_error', 'service_unavailable'])(
+    'fails a test job on metadata.simulate = %s',
+    async (code) => {
+      const job = (await submit({ metadata: { simulate: code } })).body;
+      await api.runJobs();
+      const failed = (await api.call('GET', `/v1/documents/${job.id}`, { key: org.test_key })).body;
+      expect(failed).toMatchObject({ status: 'failed', cost_credits: 0, error_details: { code } });
+      expect(failed.error_details.suggestion.length).toBeGreaterThan(10);
+      expect(failed.failed_at).toBeDefined();
+      const event = (await api.intake.stores.outbox.list(org.org_id, { event: 'job.failed' })).find(
+        (e) => e.data.id === job.id,
+      );
+      expect(event?.data).toMatchObject({ status: 'failed', cost_credits: 0, error_details: { code } });
+    },
+  );
 
   it('takes multipart/form-data with file, extractor_id and metadata', async () => {
     const form = new FormData();
     form.set('extractor_id', extractorId);
     form.set('metadata', JSON.stringify({ source: 'upload' }));
     form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'invoice.pdf');
-    const res = await fetch(`${api.baseUrl}/v1/documents`, { method: 'POST', headers: { authorization: `Bearer ${org.test_key}` }, body: form });
+    const res = await fetch(`${api.baseUrl}/v1/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${org.test_key}` },
+      body: form,
+    });
     const body = await res.json();
     expect(res.status).toBe(202);
-    expect(body).toMatchObject({ status: 'queued', mime_type: 'application/pdf', metadata: { source: 'upload' }, page_count: 2 });
+    expect(body).toMatchObject({
+      status: 'queued',
+      mime_type: 'application/pdf',
+      metadata: { source: 'upload' },
+      page_count: 2,
+    });
   });
 
   it('replays an Idempotency-Key with the same body, refuses it with another', async () => {
@@ -111,9 +134,18 @@ describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
   });
 
   it('keeps the definitions a job was submitted with when the extractor changes or is deleted', async () => {
-    const ext = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor('Changing') })).body;
-    const job = (await api.call('POST', '/v1/documents', { key: org.test_key, body: { extractor_id: ext.id, document: base64(pdf), mime_type: 'application/pdf' } })).body;
-    await api.call('PATCH', `/v1/extractors/${ext.id}`, { key: org.live_key, body: { field_definitions: [{ name: 'po_number', type: 'text', required: true, description: 'PO' }] } });
+    const ext = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor('Changing') }))
+      .body;
+    const job = (
+      await api.call('POST', '/v1/documents', {
+        key: org.test_key,
+        body: { extractor_id: ext.id, document: base64(pdf), mime_type: 'application/pdf' },
+      })
+    ).body;
+    await api.call('PATCH', `/v1/extractors/${ext.id}`, {
+      key: org.live_key,
+      body: { field_definitions: [{ name: 'po_number', type: 'text', required: true, description: 'PO' }] },
+    });
     await api.call('DELETE', `/v1/extractors/${ext.id}`, { key: org.live_key });
     await api.runJobs();
     const done = (await api.call('GET', `/v1/documents/${job.id}`, { key: org.test_key })).body;
@@ -124,12 +156,23 @@ describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
 
   it('lists newest first with filters, and computes statistics for mixed outcomes', async () => {
     const fresh = await api.createOrg();
-    const e1 = (await api.call('POST', '/v1/extractors', { key: fresh.live_key, body: invoiceExtractor('One') })).body.id;
-    const e2 = (await api.call('POST', '/v1/extractors', { key: fresh.live_key, body: invoiceExtractor('Two') })).body.id;
+    const e1 = (await api.call('POST', '/v1/extractors', { key: fresh.live_key, body: invoiceExtractor('One') })).body
+      .id;
+    const e2 = (await api.call('POST', '/v1/extractors', { key: fresh.live_key, body: invoiceExtractor('Two') })).body
+      .id;
     const post = (extractor_id: string, metadata: object = {}) =>
-      api.call('POST', '/v1/documents', { key: fresh.test_key, body: { extractor_id, document: base64(pdf), mime_type: 'application/pdf', metadata } });
+      api.call('POST', '/v1/documents', {
+        key: fresh.test_key,
+        body: { extractor_id, document: base64(pdf), mime_type: 'application/pdf', metadata },
+      });
     const ids = [];
-    for (const [ext, meta] of [[e1, {}], [e1, { simulate: 'document_unreadable' }], [e2, {}], [e2, {}]] as const) ids.push((await post(ext, meta)).body.id);
+    for (const [ext, meta] of [
+      [e1, {}],
+      [e1, { simulate: 'document_unreadable' }],
+      [e2, {}],
+      [e2, {}],
+    ] as const)
+      ids.push((await post(ext, meta)).body.id);
     await api.runJobs();
     const queued = (await post(e1)).body.id;
     const list = (q: string) => api.call('GET', `/v1/documents${q}`, { key: fresh.test_key }).then((r) => r.body);
@@ -145,19 +188,36 @@ describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
     expect((await list(`?created_after=${encodeURIComponent(future)}`)).total).toBe(0);
     expect((await list(`?created_before=${encodeURIComponent(future)}`)).total).toBe(5);
     const stats = (await api.call('GET', '/v1/documents/stats?period=24h', { key: fresh.test_key })).body;
-    expect(stats).toMatchObject({ period: '24h', total_jobs: 5, completed_jobs: 3, failed_jobs: 1, success_rate: 0.75, total_credits_used: 0, by_status: { completed: 3, failed: 1, queued: 1, processing: 0 } });
+    expect(stats).toMatchObject({
+      period: '24h',
+      total_jobs: 5,
+      completed_jobs: 3,
+      failed_jobs: 1,
+      success_rate: 0.75,
+      total_credits_used: 0,
+      by_status: { completed: 3, failed: 1, queued: 1, processing: 0 },
+    });
     expect(stats.avg_confidence).toBeGreaterThan(0.8);
-    expect(stats.by_extractor).toEqual([
-      { extractor_id: e1, extractor_name: 'One', job_count: 3, success_rate: 0.5 },
-      { extractor_id: e2, extractor_name: 'Two', job_count: 2, success_rate: 1 },
-    ].sort((a, b) => b.job_count - a.job_count));
-    for (const period of ['7d', '30d', '90d']) expect((await api.call('GET', `/v1/documents/stats?period=${period}`, { key: fresh.test_key })).body.total_jobs).toBe(5);
+    expect(stats.by_extractor).toEqual(
+      [
+        { extractor_id: e1, extractor_name: 'One', job_count: 3, success_rate: 0.5 },
+        { extractor_id: e2, extractor_name: 'Two', job_count: 2, success_rate: 1 },
+      ].sort((a, b) => b.job_count - a.job_count),
+    );
+    for (const period of ['7d', '30d', '90d'])
+      expect(
+        (await api.call('GET', `/v1/documents/stats?period=${period}`, { key: fresh.test_key })).body.total_jobs,
+      ).toBe(5);
   });
 
   it('searches metadata only where the organization enabled it', async () => {
     const fresh = await api.createOrg();
     const ext = (await api.call('POST', '/v1/extractors', { key: fresh.live_key, body: invoiceExtractor() })).body.id;
-    for (const customer of ['a', 'b', 'a']) await api.call('POST', '/v1/documents', { key: fresh.test_key, body: { extractor_id: ext, document: base64(pdf), mime_type: 'application/pdf', metadata: { customer } } });
+    for (const customer of ['a', 'b', 'a'])
+      await api.call('POST', '/v1/documents', {
+        key: fresh.test_key,
+        body: { extractor_id: ext, document: base64(pdf), mime_type: 'application/pdf', metadata: { customer } },
+      });
     const refused = await api.call('GET', '/v1/documents?metadata[customer]=a', { key: fresh.test_key });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toContain('Metadata search is not enabled');

@@ -5,7 +5,8 @@ import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harn
 const PATH = '/api/email-ingestion/config';
 
 /** The exact body of issue 6, which must be accepted as written. */
-const ISSUE_EXAMPLE = JSON.parse(`{"emailPrefix": "ap", "defaultDocumentType": "vendor_bill", "autoClassify": true, "isActive": true,
+const ISSUE_EXAMPLE =
+  JSON.parse(`{"emailPrefix": "ap", "defaultDocumentType": "vendor_bill", "autoClassify": true, "isActive": true,
  "confidenceThresholds": {"autoProcess": 0.9, "reviewFlag": 0.7, "humanReview": 0.5},
  "classificationOverrides": [{"condition": {"senderDomain": "receipts.example"}, "documentType": "receipt"},
                              {"condition": {"subjectContains": "PO"}, "documentType": "purchase_order"}],
@@ -24,7 +25,11 @@ const ISSUE_EXAMPLE = JSON.parse(`{"emailPrefix": "ap", "defaultDocumentType": "
  "webhooks": {"url": "https://hooks.acme.example/intake", "secret": "s3cret", "events": ["email.received"]},
  "processingPriority": "normal", "maxProcessingTimeMs": 60000}`) as Record<string, unknown>;
 
-const minimal = (emailPrefix: string, extra: Record<string, unknown> = {}) => ({ emailPrefix, defaultDocumentType: 'vendor_bill', ...extra });
+const minimal = (emailPrefix: string, extra: Record<string, unknown> = {}) => ({
+  emailPrefix,
+  defaultDocumentType: 'vendor_bill',
+  ...extra,
+});
 
 describe.each(DB_KINDS)('email ingestion configuration API on %s', (kind) => {
   let api: ApiHarness;
@@ -37,7 +42,8 @@ describe.each(DB_KINDS)('email ingestion configuration API on %s', (kind) => {
   });
   afterAll(() => api.close());
 
-  const call = (method: string, path: string, body?: unknown, key = org.live_key) => api.call(method, path, { key, body });
+  const call = (method: string, path: string, body?: unknown, key = org.live_key) =>
+    api.call(method, path, { key, body });
 
   it('accepts the example body of the issue (201) and GET returns it with defaults filled', async () => {
     const created = await call('POST', PATH, ISSUE_EXAMPLE);
@@ -47,10 +53,14 @@ describe.each(DB_KINDS)('email ingestion configuration API on %s', (kind) => {
     const got = await call('GET', `${PATH}/ap`);
     expect(got.status).toBe(200);
     expect(got.body).toEqual(created.body);
-    expect(got.body.senderNotifications).toEqual({ sendReceiptConfirmation: true, sendProcessingComplete: false, sendErrorNotification: true });
+    expect(got.body.senderNotifications).toEqual({
+      sendReceiptConfirmation: true,
+      sendProcessingComplete: false,
+      sendErrorNotification: true,
+    });
   });
 
-  it('fills the spec\'s defaults for a minimal body and lowercases the prefix', async () => {
+  it("fills the spec's defaults for a minimal body and lowercases the prefix", async () => {
     const res = await call('POST', PATH, minimal('Inbox-2'));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -69,8 +79,17 @@ describe.each(DB_KINDS)('email ingestion configuration API on %s', (kind) => {
         processInlineImages: false,
         combineAttachments: false,
       },
-      senderNotifications: { sendReceiptConfirmation: false, sendProcessingComplete: false, sendErrorNotification: false },
-      duplicateDetection: { enabled: true, matchFields: ['invoice_number', 'vendor_name'], lookbackHours: 720, action: 'flag' },
+      senderNotifications: {
+        sendReceiptConfirmation: false,
+        sendProcessingComplete: false,
+        sendErrorNotification: false,
+      },
+      duplicateDetection: {
+        enabled: true,
+        matchFields: ['invoice_number', 'vendor_name'],
+        lookbackHours: 720,
+        action: 'flag',
+      },
     });
     expect(res.body).not.toHaveProperty('webhooks');
     expect((await call('GET', `${PATH}/INBOX-2`)).body.emailPrefix).toBe('inbox-2');
@@ -85,30 +104,122 @@ describe.each(DB_KINDS)('email ingestion configuration API on %s', (kind) => {
     ['a reserved prefix', minimal('postmaster'), 'emailPrefix'],
     ['a reserved prefix in capitals', minimal('No-Reply'), 'emailPrefix'],
     ['a missing document type', { emailPrefix: 'x1' }, 'defaultDocumentType'],
-    ['a document type that is not snake_case', minimal('x1', { defaultDocumentType: 'Vendor Bill' }), 'defaultDocumentType'],
-    ['a threshold above 1', minimal('x1', { confidenceThresholds: { autoProcess: 1.5 } }), 'confidenceThresholds.autoProcess'],
-    ['a threshold below 0', minimal('x1', { confidenceThresholds: { humanReview: -0.1 } }), 'confidenceThresholds.humanReview'],
-    ['reviewFlag above autoProcess', minimal('x1', { confidenceThresholds: { autoProcess: 0.6, reviewFlag: 0.7, humanReview: 0.5 } }), 'confidenceThresholds.reviewFlag'],
-    ['humanReview above reviewFlag', minimal('x1', { confidenceThresholds: { humanReview: 0.8 } }), 'confidenceThresholds.humanReview'],
+    [
+      'a document type that is not snake_case',
+      minimal('x1', { defaultDocumentType: 'Vendor Bill' }),
+      'defaultDocumentType',
+    ],
+    [
+      'a threshold above 1',
+      minimal('x1', { confidenceThresholds: { autoProcess: 1.5 } }),
+      'confidenceThresholds.autoProcess',
+    ],
+    [
+      'a threshold below 0',
+      minimal('x1', { confidenceThresholds: { humanReview: -0.1 } }),
+      'confidenceThresholds.humanReview',
+    ],
+    [
+      'reviewFlag above autoProcess',
+      minimal('x1', { confidenceThresholds: { autoProcess: 0.6, reviewFlag: 0.7, humanReview: 0.5 } }),
+      'confidenceThresholds.reviewFlag',
+    ],
+    [
+      'humanReview above reviewFlag',
+      minimal('x1', { confidenceThresholds: { humanReview: 0.8 } }),
+      'confidenceThresholds.humanReview',
+    ],
     ['an unknown priority', minimal('x1', { processingPriority: 'urgent' }), 'processingPriority'],
-    ['an unknown duplicate action', minimal('x1', { duplicateDetection: { action: 'drop' } }), 'duplicateDetection.action'],
-    ['an unknown internal event', minimal('x1', { internalNotifications: { events: ['party'] } }), 'internalNotifications.events.0'],
-    ['a bad recipient address', minimal('x1', { internalNotifications: { recipients: ['not-an-address'] } }), 'internalNotifications.recipients.0'],
-    ['an unknown webhook event', minimal('x1', { webhooks: { url: 'https://h.example/x', secret: 's', events: ['email.sent'] } }), 'webhooks.events.0'],
-    ['an http webhook URL', minimal('x1', { webhooks: { url: 'http://h.example/x', secret: 's', events: ['email.received'] } }), 'webhooks.url'],
-    ['a webhook URL that is not a URL', minimal('x1', { webhooks: { url: 'hooks', secret: 's', events: ['email.received'] } }), 'webhooks.url'],
-    ['an unknown routing condition', minimal('x1', { routingRules: [{ condition: { type: 'weekday', value: 'monday' }, action: {} }] }), 'routingRules.0.condition.type'],
-    ['a routing pattern that does not compile', minimal('x1', { routingRules: [{ condition: { type: 'subject_matches', pattern: '(?i)([a-z' }, action: {} }] }), 'routingRules.0.condition.pattern'],
-    ['a backreference (not RE2)', minimal('x1', { routingRules: [{ condition: { type: 'subject_matches', pattern: '(a)\\1' }, action: {} }] }), 'routingRules.0.condition.pattern'],
-    ['a lookahead (not RE2)', minimal('x1', { routingRules: [{ condition: { type: 'subject_matches', pattern: 'a(?=b)' }, action: {} }] }), 'routingRules.0.condition.pattern'],
-    ['an unknown amount operator', minimal('x1', { routingRules: [{ condition: { type: 'extracted_amount', operator: 'about', value: 1 }, action: {} }] }), 'routingRules.0.condition.operator'],
-    ['an unknown routing action priority', minimal('x1', { routingRules: [{ condition: { type: 'sender_domain', value: 'v.example' }, action: { priority: 'asap' } }] }), 'routingRules.0.action.priority'],
-    ['an override with two conditions', minimal('x1', { classificationOverrides: [{ condition: { senderDomain: 'a.example', subjectContains: 'x' }, documentType: 'receipt' }] }), 'classificationOverrides.0.condition'],
-    ['a media type Intake cannot read', minimal('x1', { attachments: { allowedMimeTypes: ['application/zip'] } }), 'attachments.allowedMimeTypes.0'],
-    ['a size that is not a positive integer', minimal('x1', { attachments: { maxSizeBytes: 0 } }), 'attachments.maxSizeBytes'],
+    [
+      'an unknown duplicate action',
+      minimal('x1', { duplicateDetection: { action: 'drop' } }),
+      'duplicateDetection.action',
+    ],
+    [
+      'an unknown internal event',
+      minimal('x1', { internalNotifications: { events: ['party'] } }),
+      'internalNotifications.events.0',
+    ],
+    [
+      'a bad recipient address',
+      minimal('x1', { internalNotifications: { recipients: ['not-an-address'] } }),
+      'internalNotifications.recipients.0',
+    ],
+    [
+      'an unknown webhook event',
+      minimal('x1', { webhooks: { url: 'https://h.example/x', secret: 's', events: ['email.sent'] } }),
+      'webhooks.events.0',
+    ],
+    [
+      'an http webhook URL',
+      minimal('x1', { webhooks: { url: 'http://h.example/x', secret: 's', events: ['email.received'] } }),
+      'webhooks.url',
+    ],
+    [
+      'a webhook URL that is not a URL',
+      minimal('x1', { webhooks: { url: 'hooks', secret: 's', events: ['email.received'] } }),
+      'webhooks.url',
+    ],
+    [
+      'an unknown routing condition',
+      minimal('x1', { routingRules: [{ condition: { type: 'weekday', value: 'monday' }, action: {} }] }),
+      'routingRules.0.condition.type',
+    ],
+    [
+      'a routing pattern that does not compile',
+      minimal('x1', { routingRules: [{ condition: { type: 'subject_matches', pattern: '(?i)([a-z' }, action: {} }] }),
+      'routingRules.0.condition.pattern',
+    ],
+    [
+      'a backreference (not RE2)',
+      minimal('x1', { routingRules: [{ condition: { type: 'subject_matches', pattern: '(a)\\1' }, action: {} }] }),
+      'routingRules.0.condition.pattern',
+    ],
+    [
+      'a lookahead (not RE2)',
+      minimal('x1', { routingRules: [{ condition: { type: 'subject_matches', pattern: 'a(?=b)' }, action: {} }] }),
+      'routingRules.0.condition.pattern',
+    ],
+    [
+      'an unknown amount operator',
+      minimal('x1', {
+        routingRules: [{ condition: { type: 'extracted_amount', operator: 'about', value: 1 }, action: {} }],
+      }),
+      'routingRules.0.condition.operator',
+    ],
+    [
+      'an unknown routing action priority',
+      minimal('x1', {
+        routingRules: [{ condition: { type: 'sender_domain', value: 'v.example' }, action: { priority: 'asap' } }],
+      }),
+      'routingRules.0.action.priority',
+    ],
+    [
+      'an override with two conditions',
+      minimal('x1', {
+        classificationOverrides: [
+          { condition: { senderDomain: 'a.example', subjectContains: 'x' }, documentType: 'receipt' },
+        ],
+      }),
+      'classificationOverrides.0.condition',
+    ],
+    [
+      'a media type Intake cannot read',
+      minimal('x1', { attachments: { allowedMimeTypes: ['application/zip'] } }),
+      'attachments.allowedMimeTypes.0',
+    ],
+    [
+      'a size that is not a positive integer',
+      minimal('x1', { attachments: { maxSizeBytes: 0 } }),
+      'attachments.maxSizeBytes',
+    ],
     ['an unknown member', minimal('x1', { colour: 'red' }), '(body)'],
     ['a read-only member', minimal('x1', { createdAt: '2026-01-01T00:00:00.000Z' }), '(body)'],
-    ['an extractor id that is not one', minimal('x1', { extractors: { vendor_bill: 'nope' } }), 'extractors.vendor_bill'],
+    [
+      'an extractor id that is not one',
+      minimal('x1', { extractors: { vendor_bill: 'nope' } }),
+      'extractors.vendor_bill',
+    ],
     ['an unknown extractor', minimal('x1', { extractors: { vendor_bill: 'ext_unknown' } }), 'extractors.vendor_bill'],
   ];
 
@@ -138,7 +249,18 @@ describe.each(DB_KINDS)('email ingestion configuration API on %s', (kind) => {
     expect(unknownErp.status).toBe(400);
     expect(unknownErp.body.error.details[0].path).toBe('erpConnectionId');
     const at = new Date().toISOString();
-    await api.intake.stores.erp.insertConnection({ id: 'erp_1', org_id: org.org_id, name: 'Books', type: 'http', url: 'https://erp.example/bills', description: null, is_active: true, created_at: at, updated_at: at, secret: 'erpsec_x' });
+    await api.intake.stores.erp.insertConnection({
+      id: 'erp_1',
+      org_id: org.org_id,
+      name: 'Books',
+      type: 'http',
+      url: 'https://erp.example/bills',
+      description: null,
+      is_active: true,
+      created_at: at,
+      updated_at: at,
+      secret: 'erpsec_x',
+    });
     const res = await call('PATCH', `${PATH}/MERGE`, {
       attachments: { combineAttachments: true },
       confidenceThresholds: { humanReview: 0.4 },
@@ -148,9 +270,16 @@ describe.each(DB_KINDS)('email ingestion configuration API on %s', (kind) => {
       erpConnectionId: 'erp_1',
     });
     expect(res.status).toBe(200);
-    expect(res.body.attachments).toEqual({ maxSizeBytes: 26214400, allowedMimeTypes: ['application/pdf', 'image/png'], processInlineImages: false, combineAttachments: true });
+    expect(res.body.attachments).toEqual({
+      maxSizeBytes: 26214400,
+      allowedMimeTypes: ['application/pdf', 'image/png'],
+      processInlineImages: false,
+      combineAttachments: true,
+    });
     expect(res.body.confidenceThresholds).toEqual({ autoProcess: 0.9, reviewFlag: 0.7, humanReview: 0.4 });
-    expect(res.body.routingRules).toEqual([{ condition: { type: 'sender_domain', value: 'other.example' }, action: { assignTo: 'team-b' } }]);
+    expect(res.body.routingRules).toEqual([
+      { condition: { type: 'sender_domain', value: 'other.example' }, action: { assignTo: 'team-b' } },
+    ]);
     expect(res.body).not.toHaveProperty('webhooks');
     // Removing a member that has a default restores the default.
     expect(res.body.internalNotifications).toEqual({ recipients: [], events: [], digestMode: false });
@@ -159,7 +288,10 @@ describe.each(DB_KINDS)('email ingestion configuration API on %s', (kind) => {
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(res.body.createdAt));
     const got = await call('GET', `${PATH}/merge`);
     expect(got.body).toEqual(res.body);
-    const removed = await call('PATCH', `${PATH}/merge`, { erpConnectionId: null, attachments: { allowedMimeTypes: null } });
+    const removed = await call('PATCH', `${PATH}/merge`, {
+      erpConnectionId: null,
+      attachments: { allowedMimeTypes: null },
+    });
     expect(removed.body).not.toHaveProperty('erpConnectionId');
     expect(removed.body.attachments.allowedMimeTypes).toHaveLength(5);
   });
@@ -172,7 +304,10 @@ describe.each(DB_KINDS)('email ingestion configuration API on %s', (kind) => {
       [{ emailPrefix: 'elsewhere' }, 'emailPrefix'],
       [{ emailPrefix: 'admin' }, 'emailPrefix'],
       [{ webhooks: { url: 'http://h.example/x' } }, 'webhooks.url'],
-      [{ routingRules: [{ condition: { type: 'subject_matches', pattern: '[' }, action: {} }] }, 'routingRules.0.condition.pattern'],
+      [
+        { routingRules: [{ condition: { type: 'subject_matches', pattern: '[' }, action: {} }] },
+        'routingRules.0.condition.pattern',
+      ],
       [{ isActive: 'no' }, 'isActive'],
       [{ createdAt: 'x' }, '(body)'],
       [['not', 'an', 'object'], '(body)'],
@@ -180,11 +315,18 @@ describe.each(DB_KINDS)('email ingestion configuration API on %s', (kind) => {
     for (const [patch, path] of refusals) {
       const res = await call('PATCH', `${PATH}/revalidate`, patch);
       expect(res.status, JSON.stringify(patch)).toBe(400);
-      expect(res.body.error.details.map((d: { path: string }) => d.path), JSON.stringify(patch)).toContain(path);
+      expect(
+        res.body.error.details.map((d: { path: string }) => d.path),
+        JSON.stringify(patch),
+      ).toContain(path);
     }
     const same = await call('PATCH', `${PATH}/revalidate`, { emailPrefix: 'REVALIDATE', isActive: false });
     expect(same.status).toBe(200);
-    expect(same.body).toMatchObject({ emailPrefix: 'revalidate', isActive: false, confidenceThresholds: { reviewFlag: 0.7 } });
+    expect(same.body).toMatchObject({
+      emailPrefix: 'revalidate',
+      isActive: false,
+      confidenceThresholds: { reviewFlag: 0.7 },
+    });
     expect(same.body).not.toHaveProperty('webhooks');
   });
 
@@ -193,7 +335,11 @@ describe.each(DB_KINDS)('email ingestion configuration API on %s', (kind) => {
     const taken = await call('POST', PATH, minimal('Shared'));
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe('conflict');
-    for (const [method, body] of [['GET', undefined], ['PATCH', { isActive: false }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { isActive: false }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await call(method, `${PATH}/shared`, body);
       expect(res.status, method).toBe(404);
       expect(res.body.error.code).toBe('not_found');
@@ -208,13 +354,18 @@ describe.each(DB_KINDS)('email ingestion configuration API on %s', (kind) => {
 
   it('checks scopes: read for GET, write for POST, PATCH and DELETE', async () => {
     await call('POST', PATH, minimal('scoped'));
-    const keyWith = async (scopes: string[]) => (await call('POST', '/v1/api-keys', { name: scopes.join(','), environment: 'live', scopes })).body.key as string;
+    const keyWith = async (scopes: string[]) =>
+      (await call('POST', '/v1/api-keys', { name: scopes.join(','), environment: 'live', scopes })).body.key as string;
     const reader = await keyWith(['email_ingestion:read']);
     const writer = await keyWith(['email_ingestion:write']);
     const neither = await keyWith(['extractors:read']);
     expect((await call('GET', PATH, undefined, reader)).status).toBe(200);
     expect((await call('GET', `${PATH}/scoped`, undefined, reader)).status).toBe(200);
-    for (const [method, path, body] of [['POST', PATH, minimal('scoped-2')], ['PATCH', `${PATH}/scoped`, { isActive: false }], ['DELETE', `${PATH}/scoped`, undefined]] as const) {
+    for (const [method, path, body] of [
+      ['POST', PATH, minimal('scoped-2')],
+      ['PATCH', `${PATH}/scoped`, { isActive: false }],
+      ['DELETE', `${PATH}/scoped`, undefined],
+    ] as const) {
       const res = await call(method, path, body, reader);
       expect(res.status, method).toBe(403);
       expect(res.body.error.code).toBe('insufficient_permissions');

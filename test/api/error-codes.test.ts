@@ -12,7 +12,14 @@ describe('errors', () => {
     const unreadable = new DocumentError('document_unreadable', 'The PDF is damaged', 'Export it again.', { cause });
     expect(unreadable).toBeInstanceOf(AppError);
     expect(isAppError(unreadable)).toBe(true);
-    expect(unreadable).toMatchObject({ name: 'DocumentError', code: 'document_unreadable', message: 'The PDF is damaged', suggestion: 'Export it again.', retryable: false, cause });
+    expect(unreadable).toMatchObject({
+      name: 'DocumentError',
+      code: 'document_unreadable',
+      message: 'The PDF is damaged',
+      suggestion: 'Export it again.',
+      retryable: false,
+      cause,
+    });
     const retryable = JOB_FAILURE_CODES.filter((code) => new DocumentError(code, 'm', 's').retryable);
     expect(retryable).toEqual(['temporary_error', 'service_unavailable']);
   });

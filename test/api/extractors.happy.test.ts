@@ -29,7 +29,10 @@ describe.each(DB_KINDS)('extractors API on %s', (kind) => {
     const { live_key } = await api.createOrg();
     const made: string[] = [];
     for (const [i, type] of ['invoice', 'receipt', 'invoice'].entries()) {
-      const r = await api.call('POST', '/v1/extractors', { key: live_key, body: { ...invoiceExtractor(`E${i}`), document_type: type } });
+      const r = await api.call('POST', '/v1/extractors', {
+        key: live_key,
+        body: { ...invoiceExtractor(`E${i}`), document_type: type },
+      });
       made.push(r.body.id);
     }
     await api.call('PATCH', `/v1/extractors/${made[0]}`, { key: live_key, body: { is_active: false } });
@@ -63,7 +66,10 @@ describe.each(DB_KINDS)('extractors API on %s', (kind) => {
     const off = await api.call('PATCH', `/v1/extractors/${created.id}`, { key, body: { is_active: false } });
     expect(off.body.is_active).toBe(false);
     const fields = [{ name: 'po_number', type: 'text', required: true, description: 'PO' }];
-    const on = await api.call('PATCH', `/v1/extractors/${created.id}`, { key, body: { is_active: true, field_definitions: fields } });
+    const on = await api.call('PATCH', `/v1/extractors/${created.id}`, {
+      key,
+      body: { is_active: true, field_definitions: fields },
+    });
     expect(on.body).toMatchObject({ is_active: true, field_definitions: fields, name: 'After' });
   });
 

@@ -35,8 +35,12 @@ function loopbackOnlyTransport(): WebhookTransport & { close(): void } {
     }
   };
   return {
-    checkDestination: async (url) => (loopback(url) ? real.checkDestination(url) : 'only loopback is reachable in this test'),
-    send: async (request) => (loopback(request.url) ? real.send(request) : { statusCode: null, durationMs: 0, responseBody: null, error: 'only loopback is reachable in this test' }),
+    checkDestination: async (url) =>
+      loopback(url) ? real.checkDestination(url) : 'only loopback is reachable in this test',
+    send: async (request) =>
+      loopback(request.url)
+        ? real.send(request)
+        : { statusCode: null, durationMs: 0, responseBody: null, error: 'only loopback is reachable in this test' },
     close: () => real.close(),
   };
 }
@@ -70,7 +74,12 @@ describe.each(DB_KINDS)('HTTP fuzz on %s', (kind) => {
     // Things that exist, so that fuzzed bodies also reach handlers behind an existing id.
     const extractor = (await call('POST', '/v1/extractors', invoiceExtractor())).body;
     await call('POST', '/api/email-ingestion/config', { emailPrefix: 'ap', defaultDocumentType: 'invoice' });
-    const job = (await api.call('POST', '/v1/documents', { key: keys.test_key, body: { extractor_id: extractor.id, document: base64(await makeInvoicePdf()), mime_type: 'application/pdf' } })).body;
+    const job = (
+      await api.call('POST', '/v1/documents', {
+        key: keys.test_key,
+        body: { extractor_id: extractor.id, document: base64(await makeInvoicePdf()), mime_type: 'application/pdf' },
+      })
+    ).body;
     Object.assign(ids, { extractor_id: [extractor.id], prefix: ['ap'], job_id: [job.id], org_id: [extractor.org_id] });
     const doc = (await api.call('GET', '/v1/openapi.json')).body;
     operations = operationsOf(doc);
@@ -87,7 +96,13 @@ describe.each(DB_KINDS)('HTTP fuzz on %s', (kind) => {
     let planned = 0;
     const tally = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
     for (const [index, operation] of operations.entries()) {
-      const kinds = malformedRequests({ operation, key: keys.live_key, testKey: keys.test_key, ids, limits: { maxBodyBytes: MAX_BODY_BYTES, maxUploadJsonBytes: uploadJsonBytes(MAX_BODY_BYTES) } });
+      const kinds = malformedRequests({
+        operation,
+        key: keys.live_key,
+        testKey: keys.test_key,
+        ids,
+        limits: { maxBodyBytes: MAX_BODY_BYTES, maxUploadJsonBytes: uploadJsonBytes(MAX_BODY_BYTES) },
+      });
       for (const [kindIndex, arbitrary] of kinds.entries()) {
         planned += RUNS;
         await fc.assert(
@@ -96,7 +111,10 @@ describe.each(DB_KINDS)('HTTP fuzz on %s', (kind) => {
             tally(`status ${res.status}`);
             tally(`kind ${req.kind}`);
             const problem = problemWith(res);
-            if (problem) throw new Error(`${req.method} ${req.url.slice(0, 300)} (${req.kind}) got ${problem}: ${res.text.slice(0, 500)}`);
+            if (problem)
+              throw new Error(
+                `${req.method} ${req.url.slice(0, 300)} (${req.kind}) got ${problem}: ${res.text.slice(0, 500)}`,
+              );
           }),
           // One seed per operation and kind: adding a route or a kind does not change what the others receive.
           { seed: SEED + index * 100 + kindIndex, numRuns: RUNS, endOnFailure: true },
@@ -110,14 +128,19 @@ describe.each(DB_KINDS)('HTTP fuzz on %s', (kind) => {
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([k, n]) => `${k.slice(prefix.length)}: ${n}`)
         .join(', ');
-    process.stderr.write(`HTTP fuzz on ${kind} (seed ${SEED}, ${RUNS} per kind and operation, ${operations.length} operations): ${total} requests; by status ${line('status ')}; by kind ${line('kind ')}\n`);
+    process.stderr.write(
+      `HTTP fuzz on ${kind} (seed ${SEED}, ${RUNS} per kind and operation, ${operations.length} operations): ${total} requests; by status ${line('status ')}; by kind ${line('kind ')}\n`,
+    );
     expect(total).toBe(planned);
   });
 
   it('is still healthy afterwards, and still serves ordinary requests', async () => {
     expect((await api.call('GET', '/healthz')).status).toBe(200);
     expect((await api.call('GET', '/readyz')).status).toBe(200);
-    const created = await api.call('POST', '/v1/extractors', { key: keys.live_key, body: invoiceExtractor('After the fuzz') });
+    const created = await api.call('POST', '/v1/extractors', {
+      key: keys.live_key,
+      body: invoiceExtractor('After the fuzz'),
+    });
     expect(created.status).toBe(201);
     expect((await api.call('GET', `/v1/extractors/${created.body.id}`, { key: keys.live_key })).status).toBe(200);
   });

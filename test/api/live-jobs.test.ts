@@ -17,12 +17,20 @@ class ScriptedExtractor implements DocumentExtractor {
     this.calls++;
     this.lastSignal = request.signal;
     if (this.mode === 'hang') {
-      return new Promise<never>((_, reject) => request.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+      return new Promise<never>((_, reject) =>
+        request.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+      );
     }
     if (this.mode === 'temporary') throw new Error('upstream hiccup');
     if (this.mode === 'unreadable') throw new DocumentError('document_unreadable', 'Too blurry', 'Rescan at 300 dpi.');
     const pages = (await PDFDocument.load(request.bytes)).getPageCount();
-    return { extracted_data: { total_amount: 1200 }, confidence: { total_amount: 0.9 }, validation_errors: [], needs_review: false, page_count: pages };
+    return {
+      extracted_data: { total_amount: 1200 },
+      confidence: { total_amount: 0.9 },
+      validation_errors: [],
+      needs_review: false,
+      page_count: pages,
+    };
   }
 }
 
@@ -39,7 +47,13 @@ describe.each(DB_KINDS)('live jobs on %s', (kind) => {
   const setup = async (credits: number) => {
     const org = await api.createOrg({ credits });
     const ext = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
-    const submit = () => api.call('POST', '/v1/documents', { key: org.live_key, body: { extractor_id: ext, document: base64(threePages), mime_type: 'application/pdf' } }).then((r) => r.body);
+    const submit = () =>
+      api
+        .call('POST', '/v1/documents', {
+          key: org.live_key,
+          body: { extractor_id: ext, document: base64(threePages), mime_type: 'application/pdf' },
+        })
+        .then((r) => r.body);
     const get = (id: string) => api.call('GET', `/v1/documents/${id}`, { key: org.live_key }).then((r) => r.body);
     const balance = () => api.call('GET', '/v1/credits/balance', { key: org.live_key }).then((r) => r.body);
     return { org, submit, get, balance };
@@ -80,7 +94,14 @@ describe.each(DB_KINDS)('live jobs on %s', (kind) => {
     const low = await api.intake.stores.outbox.list(org.org_id, { event: 'credits.low_balance' });
     expect(low).toHaveLength(1);
     // 99 left of the 102 after the latest top-up; jobs have cost 3 each.
-    expect(low[0]!.data).toEqual({ org_id: org.org_id, current_balance: 99, threshold: 100, percentage_remaining: 97.06, estimated_jobs_remaining: 33, timestamp: low[0]!.created_at });
+    expect(low[0]!.data).toEqual({
+      org_id: org.org_id,
+      current_balance: 99,
+      threshold: 100,
+      percentage_remaining: 97.06,
+      estimated_jobs_remaining: 33,
+      timestamp: low[0]!.created_at,
+    });
     const ids = [];
     for (let i = 0; i < 34; i++) ids.push((await submit()).id);
     await api.runJobs();
@@ -96,7 +117,11 @@ describe.each(DB_KINDS)('live jobs on %s', (kind) => {
     const { submit, get, balance } = await setup(50);
     const job = await submit();
     await api.runJobs();
-    expect(await get(job.id)).toMatchObject({ status: 'failed', cost_credits: 0, error_details: { code: 'document_unreadable', suggestion: 'Rescan at 300 dpi.' } });
+    expect(await get(job.id)).toMatchObject({
+      status: 'failed',
+      cost_credits: 0,
+      error_details: { code: 'document_unreadable', suggestion: 'Rescan at 300 dpi.' },
+    });
     expect(await balance()).toMatchObject({ balance: 50, reserved: 0 });
   });
 

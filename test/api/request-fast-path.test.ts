@@ -24,7 +24,8 @@ describe.each(DB_KINDS)('request fast path on %s', (kind) => {
 
   it('every answer carries the rate-limit headers and a fresh request id; remaining counts down by one', async () => {
     const answers = [];
-    for (let i = 0; i < 120; i++) answers.push(await api.call('GET', `/v1/extractors/${extractorId}`, { key: org.live_key }));
+    for (let i = 0; i < 120; i++)
+      answers.push(await api.call('GET', `/v1/extractors/${extractorId}`, { key: org.live_key }));
     for (const res of answers) {
       expect(res.status).toBe(200);
       expect(res.body.id).toBe(extractorId);
@@ -49,9 +50,15 @@ describe.each(DB_KINDS)('request fast path on %s', (kind) => {
   });
 
   it('keeps a well-formed incoming X-Request-Id and replaces any other', async () => {
-    const kept = await api.call('GET', `/v1/extractors/${extractorId}`, { key: org.live_key, headers: { 'x-request-id': 'trace-42.a:b' } });
+    const kept = await api.call('GET', `/v1/extractors/${extractorId}`, {
+      key: org.live_key,
+      headers: { 'x-request-id': 'trace-42.a:b' },
+    });
     expect(kept.headers.get('x-request-id')).toBe('trace-42.a:b');
-    const replaced = await api.call('GET', `/v1/extractors/${extractorId}`, { key: org.live_key, headers: { 'x-request-id': 'has space' } });
+    const replaced = await api.call('GET', `/v1/extractors/${extractorId}`, {
+      key: org.live_key,
+      headers: { 'x-request-id': 'has space' },
+    });
     expect(replaced.headers.get('x-request-id')).toMatch(REQUEST_ID);
   });
 
@@ -77,7 +84,9 @@ describe.each(DB_KINDS)('request fast path on %s', (kind) => {
     const keyId = (await api.intake.apiKeys.authenticate(`Bearer ${other.live_key}`)).keyId;
     // Straight in the store, as another daemon sharing the database would.
     await api.intake.stores.apiKeys.revoke(other.org_id, 'live', keyId, clock.now().toISOString());
-    expect((await api.call('GET', '/v1/extractors', { key: other.live_key })).status, 'within the documented 5 s').toBe(200);
+    expect((await api.call('GET', '/v1/extractors', { key: other.live_key })).status, 'within the documented 5 s').toBe(
+      200,
+    );
     clock.advance(5_001);
     const refused = await api.call('GET', '/v1/extractors', { key: other.live_key });
     expect(refused.status).toBe(401);
@@ -98,7 +107,10 @@ describe.each(DB_KINDS)('request fast path on %s', (kind) => {
   });
 
   it('a cached key is refused from the moment it expires', async () => {
-    const created = await api.call('POST', '/v1/api-keys', { key: org.live_key, body: { name: 'short', environment: 'live', scopes: ['extractors:read'], expires_in_days: 1 } });
+    const created = await api.call('POST', '/v1/api-keys', {
+      key: org.live_key,
+      body: { name: 'short', environment: 'live', scopes: ['extractors:read'], expires_in_days: 1 },
+    });
     expect(created.status).toBe(201);
     const expiresAt = Date.parse(created.body.expires_at);
     clock.set(new Date(expiresAt - 2_000));

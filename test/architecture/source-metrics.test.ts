@@ -16,12 +16,30 @@ describe('source size', () => {
   });
 
   it('counts lines, percentiles and every kind of function as the measure says', () => {
-    expect([lineCount(''), lineCount('a'), lineCount('a\n'), lineCount('a\nb'), lineCount('a\nb\n')]).toEqual([0, 1, 1, 2, 2]);
-    expect([percentile([1, 2, 3, 4], 0.5), percentile([1, 2, 3], 0.5), percentile([5], 0.9), percentile([], 0.5)]).toEqual([3, 2, 5, 0]);
+    expect([lineCount(''), lineCount('a'), lineCount('a\n'), lineCount('a\nb'), lineCount('a\nb\n')]).toEqual([
+      0, 1, 1, 2, 2,
+    ]);
+    expect([
+      percentile([1, 2, 3, 4], 0.5),
+      percentile([1, 2, 3], 0.5),
+      percentile([5], 0.9),
+      percentile([], 0.5),
+    ]).toEqual([3, 2, 5, 0]);
     const text = [
-      'export function one() {', '  return 1;', '}',
-      'const arrow = (a: number) => {', '  const b = a;', '  return b;', '};',
-      'class C {', '  constructor() {}', '  method(): void {', '    void arrow(1);', '  }', '  get value() { return 1; }', '}',
+      'export function one() {',
+      '  return 1;',
+      '}',
+      'const arrow = (a: number) => {',
+      '  const b = a;',
+      '  return b;',
+      '};',
+      'class C {',
+      '  constructor() {}',
+      '  method(): void {',
+      '    void arrow(1);',
+      '  }',
+      '  get value() { return 1; }',
+      '}',
       'declare function bodiless(): void;',
     ].join('\n');
     const found = functionsOf('x.ts', text).map((f) => `${f.name}:${f.line}:${f.lines}`);

@@ -74,13 +74,20 @@ function functionName(node: ts.FunctionLikeDeclaration): string {
   if (ts.isConstructorDeclaration(node)) return 'constructor';
   if (node.name) return node.name.getText();
   const parent = node.parent;
-  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) return parent.name.getText();
+  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent))
+    return parent.name.getText();
   return '(anonymous)';
 }
 
 /** Every function of one file with its length in lines. */
 export function functionsOf(file: string, text: string): LongestFunction[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: LongestFunction[] = [];
   const visit = (node: ts.Node): void => {
     if (isFunctionLike(node) && node.body) {
@@ -103,7 +110,12 @@ export function measureSources(root = ROOT): SourceMetrics {
     for (const fn of functionsOf(file, text)) if (fn.lines > longest.lines) longest = fn;
   }
   lengths.sort((a, b) => a - b);
-  return { files: lengths.length, medianLines: percentile(lengths, 0.5), p90Lines: percentile(lengths, 0.9), longestFunction: longest };
+  return {
+    files: lengths.length,
+    medianLines: percentile(lengths, 0.5),
+    p90Lines: percentile(lengths, 0.9),
+    longestFunction: longest,
+  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

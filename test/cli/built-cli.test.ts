@@ -12,7 +12,9 @@ import { childEnv, INTAKE_BIN, REPO_ROOT } from '../support/processes.js';
 
 const run = promisify(execFile);
 const BUILT_MAIN = path.join(REPO_ROOT, 'daemon', 'dist', 'cli', 'main.js');
-const { version } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'daemon', 'package.json'), 'utf8')) as { version: string };
+const { version } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'daemon', 'package.json'), 'utf8')) as {
+  version: string;
+};
 
 describe('the built intake CLI', () => {
   it('is built (npm install runs the build)', () => {
@@ -24,7 +26,8 @@ describe('the built intake CLI', () => {
     const { stdout } = await run(process.execPath, [INTAKE_BIN, '--help'], { env: childEnv({}), cwd: REPO_ROOT });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     console.log(`intake --help took ${ms.toFixed(0)} ms (built JavaScript)`);
-    for (const command of ['start', 'orgs', 'keys', 'credits', 'webhooks', 'extract', 'eval']) expect(stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    for (const command of ['start', 'orgs', 'keys', 'credits', 'webhooks', 'extract', 'eval'])
+      expect(stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     expect(stdout).toContain('-V, --version');
   });
 
@@ -37,6 +40,8 @@ describe('the built intake CLI', () => {
     const keys = (await run(process.execPath, [INTAKE_BIN, 'keys', '--help'], { env: childEnv({}) })).stdout;
     expect(keys).toMatch(/^ {2}list \[options\]/m);
     expect(keys).toMatch(/^ {2}revoke \[options\]/m);
-    expect((await run(process.execPath, [INTAKE_BIN, 'orgs', '--help'], { env: childEnv({}) })).stdout).toMatch(/^ {2}list \[options\]/m);
+    expect((await run(process.execPath, [INTAKE_BIN, 'orgs', '--help'], { env: childEnv({}) })).stdout).toMatch(
+      /^ {2}list \[options\]/m,
+    );
   });
 });

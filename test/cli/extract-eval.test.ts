@@ -7,15 +7,31 @@ import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from '../extraction/corpus-
 useProcessCleanup();
 
 const corpusFile = (name: string) => path.join(DEV_CORPUS, name);
-const jsonLines = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const jsonLines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe.skipIf(!HAS_CORPUS)('intake extract', () => {
   it('prints one JSON line per file, classifying each document first', async () => {
     const { stdout } = await runCliOk(['extract', corpusFile('dev-46.pdf'), corpusFile('dev-53.pdf'), '--json'], {});
     const [invoice, order] = jsonLines(stdout);
-    expect(Object.keys(invoice!)).toEqual(['file', 'document_type', 'extracted_data', 'confidence', 'validation_errors']);
-    expect(invoice).toMatchObject({ document_type: 'invoice', extracted_data: { invoice_number: 'INV-2023-EASY-001', total_amount: 160.65 } });
-    expect(order).toMatchObject({ document_type: 'purchase_order', extracted_data: { po_number: '190122', order_date: '2019-07-27', total_amount: 6547.55 } });
+    expect(Object.keys(invoice!)).toEqual([
+      'file',
+      'document_type',
+      'extracted_data',
+      'confidence',
+      'validation_errors',
+    ]);
+    expect(invoice).toMatchObject({
+      document_type: 'invoice',
+      extracted_data: { invoice_number: 'INV-2023-EASY-001', total_amount: 160.65 },
+    });
+    expect(order).toMatchObject({
+      document_type: 'purchase_order',
+      extracted_data: { po_number: '190122', order_date: '2019-07-27', total_amount: 6547.55 },
+    });
     expect((invoice!.confidence as Record<string, number>).invoice_number).toBe(1);
   });
 
@@ -57,7 +73,9 @@ describe.skipIf(!HAS_CORPUS)('intake eval', () => {
     expect(text.stdout).toMatch(/Required fields per type and kind[\s\S]*receipt \/ photos and images/);
     expect(text.stdout).toMatch(/Vendor or merchant name/);
     // Per kind and field: in the read text, right, right of those in the text.
-    expect(text.stdout).toMatch(/Where values are lost[\s\S]*photos and images \/ receipt\.merchant_name\s+\d+\.\d% \(\d\/1\)\s+\d+\.\d% \(\d\/1\)/);
+    expect(text.stdout).toMatch(
+      /Where values are lost[\s\S]*photos and images \/ receipt\.merchant_name\s+\d+\.\d% \(\d\/1\)\s+\d+\.\d% \(\d\/1\)/,
+    );
     expect(text.stdout).toContain('its confidences calibrated on inner folds');
     expect(text.stdout).toMatch(/invoice\.invoice_number\s+100\.0% \(1\/1\)/);
     expect(text.stdout).toMatch(/Classification\s+100\.0% \(3\/3\)/);
@@ -68,7 +86,10 @@ describe.skipIf(!HAS_CORPUS)('intake eval', () => {
 
     // The second run reads every document from the cache the first one filled.
     const json = await runCliOk(['eval', dir, '--json', '--cache-dir', cacheDir], {}, { timeoutMs: 110_000 });
-    const { summary, documents } = JSON.parse(json.stdout) as { summary: { documents: number; classification: { right: number } }; documents: { kind: string }[] };
+    const { summary, documents } = JSON.parse(json.stdout) as {
+      summary: { documents: number; classification: { right: number } };
+      documents: { kind: string }[];
+    };
     expect(summary.documents).toBe(3);
     expect(summary.classification.right).toBe(3);
     expect(documents.map((d) => d.kind).sort()).toEqual(['image', 'pdf_text', 'pdf_text']);

@@ -28,7 +28,17 @@ interface CreatedKey {
   [other: string]: unknown;
 }
 
-const keysCreate = (org: string, scopes = 'extractors:read') => ['keys', 'create', '--org', org, '--scopes', scopes, '--environment', 'live', '--json'];
+const keysCreate = (org: string, scopes = 'extractors:read') => [
+  'keys',
+  'create',
+  '--org',
+  org,
+  '--scopes',
+  scopes,
+  '--environment',
+  'live',
+  '--json',
+];
 
 async function createOrg(env: Env): Promise<string> {
   const { stdout } = await runCliOk(['orgs', 'create', '--name', 'Keys Inc', '--plan', 'starter', '--json'], env);
@@ -38,7 +48,13 @@ async function createOrg(env: Env): Promise<string> {
 function expectReadOnlyKey(result: CliResult, org: string): CreatedKey {
   expect(result.stderr).toBe('');
   const created = singleJsonLine<CreatedKey>(result.stdout);
-  expect(created).toMatchObject({ org_id: org, environment: 'live', scopes: ['extractors:read'], revoked_at: null, expires_at: null });
+  expect(created).toMatchObject({
+    org_id: org,
+    environment: 'live',
+    scopes: ['extractors:read'],
+    revoked_at: null,
+    expires_at: null,
+  });
   expect(created.id).toMatch(/^key_/);
   expect(hasKeyShape(created.key, 'live'), created.key).toBe(true);
   expect(created.key.startsWith(created.key_prefix)).toBe(true);
@@ -116,7 +132,10 @@ describe('intake keys create on PostgreSQL (DATABASE_URL)', { timeout: PROCESS_T
     const env = { DATA_DIR: makeTempDir('intake-keys-bad-') };
     const [none, staging] = await Promise.all([
       runCli(['keys', 'create', '--org', 'org_x', '--scopes', 'extractors:read', '--json'], env),
-      runCli(['keys', 'create', '--org', 'org_x', '--scopes', 'extractors:read', '--environment', 'staging', '--json'], env),
+      runCli(
+        ['keys', 'create', '--org', 'org_x', '--scopes', 'extractors:read', '--environment', 'staging', '--json'],
+        env,
+      ),
     ]);
     expectFailure(none, /required option '--environment <env>' not specified/);
     expectFailure(staging, /'staging' is invalid.*Allowed choices are test, live/);

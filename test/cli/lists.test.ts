@@ -4,7 +4,16 @@
  * shows key prefixes and never a secret; a revoked key is refused by the API at once.
  */
 import { describe, expect, it } from 'vitest';
-import { api, makeTempDir, PROCESS_TEST_TIMEOUT_MS, runCli, runCliOk, singleJsonLine, startDaemon, useProcessCleanup } from '../support/processes.js';
+import {
+  api,
+  makeTempDir,
+  PROCESS_TEST_TIMEOUT_MS,
+  runCli,
+  runCliOk,
+  singleJsonLine,
+  startDaemon,
+  useProcessCleanup,
+} from '../support/processes.js';
 
 useProcessCleanup();
 
@@ -22,10 +31,15 @@ describe('intake orgs list, keys list/revoke, webhooks list', { timeout: PROCESS
 
     // No daemon: the CLI opens the database itself.
     const created = singleJsonLine<{ org_id: string; live_key: string; test_key: string }>(
-      (await runCliOk(['orgs', 'create', '--name', 'Acme Ltd', '--plan', 'starter', '--credits', '25', '--json'], env)).stdout,
+      (await runCliOk(['orgs', 'create', '--name', 'Acme Ltd', '--plan', 'starter', '--credits', '25', '--json'], env))
+        .stdout,
     );
-    const direct = singleJsonLine<{ organizations: { id: string; name: string; plan: string; credits: number }[] }>((await runCliOk(['orgs', 'list', '--json'], env)).stdout);
-    expect(direct.organizations).toEqual([expect.objectContaining({ id: created.org_id, name: 'Acme Ltd', plan: 'starter', credits: 25 })]);
+    const direct = singleJsonLine<{ organizations: { id: string; name: string; plan: string; credits: number }[] }>(
+      (await runCliOk(['orgs', 'list', '--json'], env)).stdout,
+    );
+    expect(direct.organizations).toEqual([
+      expect.objectContaining({ id: created.org_id, name: 'Acme Ltd', plan: 'starter', credits: 25 }),
+    ]);
 
     // With a daemon holding the data directory, the same commands go through its admin socket.
     const daemon = await startDaemon(env);
@@ -36,7 +50,9 @@ describe('intake orgs list, keys list/revoke, webhooks list', { timeout: PROCESS
     // An organization existed before the first daemon start, so it created no default one.
     expect(table.filter((l) => /^org_/.test(l))).toHaveLength(1);
 
-    const keys = singleJsonLine<{ keys: KeyRow[] }>((await runCliOk(['keys', 'list', '--org', created.org_id, '--json'], env)).stdout).keys;
+    const keys = singleJsonLine<{ keys: KeyRow[] }>(
+      (await runCliOk(['keys', 'list', '--org', created.org_id, '--json'], env)).stdout,
+    ).keys;
     expect(keys.map((k) => k.environment).sort()).toEqual(['live', 'test']);
     const live = keys.find((k) => k.environment === 'live')!;
     expect(created.live_key.startsWith(live.key_prefix)).toBe(true);
@@ -49,16 +65,38 @@ describe('intake orgs list, keys list/revoke, webhooks list', { timeout: PROCESS
 
     expect((await api(daemon.httpUrl, 'GET', '/v1/extractors', { key: created.live_key })).status).toBe(200);
     const revoked = await runCliOk(['keys', 'revoke', '--org', created.org_id, '--key', live.id], env);
-    expect(revoked.stdout).toMatch(new RegExp(`^Revoked ${live.id} \\(${live.key_prefix}\\.\\.\\.\\) of ${created.org_id} at \\d{4}-`));
+    expect(revoked.stdout).toMatch(
+      new RegExp(`^Revoked ${live.id} \\(${live.key_prefix}\\.\\.\\.\\) of ${created.org_id} at \\d{4}-`),
+    );
     expect((await api(daemon.httpUrl, 'GET', '/v1/extractors', { key: created.live_key })).status).toBe(401);
-    expect((await runCliOk(['keys', 'list', '--org', created.org_id], env)).stdout).toMatch(new RegExp(`^${live.id}\\s+.*\\s+revoked \\d{4}-`, 'm'));
+    expect((await runCliOk(['keys', 'list', '--org', created.org_id], env)).stdout).toMatch(
+      new RegExp(`^${live.id}\\s+.*\\s+revoked \\d{4}-`, 'm'),
+    );
 
-    expect((await runCliOk(['webhooks', 'list', '--org', created.org_id], env)).stdout).toBe(`No webhook endpoints for ${created.org_id}.\n`);
-    await runCliOk(['webhooks', 'create', '--org', created.org_id, '--url', 'https://127.0.0.1:9/hook', '--events', 'job.completed,job.failed', '--description', 'ERP'], env);
+    expect((await runCliOk(['webhooks', 'list', '--org', created.org_id], env)).stdout).toBe(
+      `No webhook endpoints for ${created.org_id}.\n`,
+    );
+    await runCliOk(
+      [
+        'webhooks',
+        'create',
+        '--org',
+        created.org_id,
+        '--url',
+        'https://127.0.0.1:9/hook',
+        '--events',
+        'job.completed,job.failed',
+        '--description',
+        'ERP',
+      ],
+      env,
+    );
     const hooks = (await runCliOk(['webhooks', 'list', '--org', created.org_id], env)).stdout.split('\n');
     expect(hooks[0]).toMatch(/^ID\s+STATUS\s+EVENTS\s+URL\s+DESCRIPTION$/);
     expect(hooks[1]).toMatch(/^whe_\w+\s+active\s+job\.completed,job\.failed\s+https:\/\/127\.0\.0\.1:9\/hook\s+ERP$/);
-    const json = singleJsonLine<{ endpoints: { url: string; secret?: string }[] }>((await runCliOk(['webhooks', 'list', '--org', created.org_id, '--json'], env)).stdout);
+    const json = singleJsonLine<{ endpoints: { url: string; secret?: string }[] }>(
+      (await runCliOk(['webhooks', 'list', '--org', created.org_id, '--json'], env)).stdout,
+    );
     expect(json.endpoints).toEqual([expect.objectContaining({ url: 'https://127.0.0.1:9/hook' })]);
     expect(json.endpoints[0]).not.toHaveProperty('secret');
 

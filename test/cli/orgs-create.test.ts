@@ -105,7 +105,8 @@ describe('intake orgs create on PostgreSQL (DATABASE_URL)', { timeout: PROCESS_T
         [[first.org_id, second.org_id]],
       );
       expect(orgs.rows).toHaveLength(2);
-      for (const row of orgs.rows) expect(row).toMatchObject({ name: 'Acme', plan: 'starter', rate_limit_per_minute: null });
+      for (const row of orgs.rows)
+        expect(row).toMatchObject({ name: 'Acme', plan: 'starter', rate_limit_per_minute: null });
       const balances = await client.query<{ org_id: string; balance: string }>(
         'select org_id, balance from credit_balances where org_id = any($1)',
         [[first.org_id, second.org_id]],

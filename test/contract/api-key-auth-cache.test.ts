@@ -54,6 +54,8 @@ describe('API key authentication cache', () => {
     await expect(inFlight).resolves.toMatchObject({ keyId });
     // ...but neither a request made after the revocation, nor any later one, may reuse its answer.
     await expect(afterRevoke).rejects.toMatchObject({ code: 'invalid_api_key' });
-    await expect(intake.apiKeys.authenticate(`Bearer ${org.live_key}`)).rejects.toMatchObject({ code: 'invalid_api_key' });
+    await expect(intake.apiKeys.authenticate(`Bearer ${org.live_key}`)).rejects.toMatchObject({
+      code: 'invalid_api_key',
+    });
   });
 });

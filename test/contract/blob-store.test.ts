@@ -20,7 +20,11 @@ describe('FileBlobStore', () => {
   let blobs: FileBlobStore;
   const fileOf = (key: string) => path.join(root, key.slice(0, 2), key.slice(2));
   /** Every file under the root, temporary ones included. */
-  const allFiles = () => fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  const allFiles = () =>
+    fs
+      .readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
 
   beforeEach(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-blob-test-'));
@@ -93,7 +97,11 @@ describe('FileBlobStore', () => {
 
   it('concurrent stores of the same bytes all succeed and leave one whole file', async () => {
     const bytes = randomBytes(200_000);
-    const keys = await Promise.all(Array.from({ length: 8 }, async (_, i) => (i % 2 ? blobs.put(bytes) : blobs.stage(bytes).then(async (s) => (await s.sync(), s.key)))));
+    const keys = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) =>
+        i % 2 ? blobs.put(bytes) : blobs.stage(bytes).then(async (s) => (await s.sync(), s.key)),
+      ),
+    );
     expect(new Set(keys)).toEqual(new Set([sha256(bytes)]));
     expect(Buffer.from((await blobs.get(keys[0]!))!)).toEqual(bytes);
     expect(allFiles()).toEqual([keys[0]!.slice(2)]);
@@ -118,7 +126,10 @@ for (const kind of DB_KINDS) {
 
     it('stage stores the bytes at once (readable, idempotent) and leaves the session settings as they were', async () => {
       // One connection (PGlite has only one): the setting checked below is the staging session's.
-      const single = kind === 'postgres' ? knex({ client: 'pg', connection: db.databaseUrl!, pool: { min: 1, max: 1 } }) : db.storage.knex;
+      const single =
+        kind === 'postgres'
+          ? knex({ client: 'pg', connection: db.databaseUrl!, pool: { min: 1, max: 1 } })
+          : db.storage.knex;
       try {
         await stageChecks(single);
       } finally {
@@ -137,14 +148,17 @@ for (const kind of DB_KINDS) {
       expect((await blobs.stage(bytes)).key).toBe(staged.key);
       // put of bytes already there still commits a write of its own (a new row version), whose
       // flush makes them durable even if a stage committed them without waiting for it.
-      const xmin = async () => String((await k.raw('select xmin::text as x from blobs where key = ?', [staged.key])).rows[0].x);
+      const xmin = async () =>
+        String((await k.raw('select xmin::text as x from blobs where key = ?', [staged.key])).rows[0].x);
       const before = await xmin();
       expect(await blobs.put(bytes)).toBe(staged.key);
       expect(await xmin()).not.toBe(before);
       const rows = await k('blobs').where({ key: staged.key }).count({ n: '*' });
       expect(Number(rows[0]!.n)).toBe(1);
       // synchronous_commit was off for the staging statement's own transaction only.
-      const setting = await k.transaction(async (trx) => (await trx.raw('show synchronous_commit')).rows[0].synchronous_commit);
+      const setting = await k.transaction(
+        async (trx) => (await trx.raw('show synchronous_commit')).rows[0].synchronous_commit,
+      );
       expect(setting).toBe('on');
       // A part of a larger buffer is stored as that part only.
       const big = randomBytes(3000);
@@ -154,10 +168,16 @@ for (const kind of DB_KINDS) {
     }
 
     it('keeps the bytes uncompressed out of line (migration 013): a compressible message is stored at its full size', async () => {
-      const storage = await db.storage.knex.raw(`select attstorage from pg_attribute where attrelid = 'blobs'::regclass and attname = 'bytes'`);
+      const storage = await db.storage.knex.raw(
+        `select attstorage from pg_attribute where attrelid = 'blobs'::regclass and attname = 'bytes'`,
+      );
       expect(storage.rows[0].attstorage).toBe('e');
       // 100 KB of repetitive text, which pglz would shrink to a fraction: stored as is.
-      const text = Buffer.from(Array.from({ length: 2000 }, (_, i) => `Line ${i}: 1 x Widget at 10.00 EUR\r\n`).join('').slice(0, 100_000));
+      const text = Buffer.from(
+        Array.from({ length: 2000 }, (_, i) => `Line ${i}: 1 x Widget at 10.00 EUR\r\n`)
+          .join('')
+          .slice(0, 100_000),
+      );
       const key = await new SqlBlobStore(db.storage.knex).put(text);
       const size = await db.storage.knex.raw('select pg_column_size(bytes) as n from blobs where key = ?', [key]);
       expect(Number(size.rows[0].n)).toBeGreaterThanOrEqual(text.length);

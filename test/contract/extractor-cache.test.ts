@@ -16,7 +16,12 @@ afterEach(async () => {
 });
 
 async function open(databaseUrl: string, extractorCache?: { retryMs?: number }): Promise<SqlStorage> {
-  const storage = await createSqlStorage({ kind: 'postgres', databaseUrl, migrate: false, ...(extractorCache ? { extractorCache } : {}) });
+  const storage = await createSqlStorage({
+    kind: 'postgres',
+    databaseUrl,
+    migrate: false,
+    ...(extractorCache ? { extractorCache } : {}),
+  });
   opened.push(storage);
   return storage;
 }
@@ -30,7 +35,8 @@ async function eventually(what: string, check: () => Promise<boolean> | boolean,
   }
 }
 
-const listening = (...storages: SqlStorage[]) => eventually('the extractor listeners are connected', () => storages.every((s) => s.extractorCache.active));
+const listening = (...storages: SqlStorage[]) =>
+  eventually('the extractor listeners are connected', () => storages.every((s) => s.extractorCache.active));
 
 /** Two daemons on one fresh database, both listening, and an extractor that `reader` has cached. */
 async function twoDaemons(retryMs: { writer?: number; reader?: number } = {}) {
@@ -71,7 +77,10 @@ describe('extractor cache shared by daemons on one PostgreSQL database', () => {
     const before = (await read(reader))!.usage_count;
     await writer.transaction((tx) => tx.extractors.incrementUsage(orgId, id));
     expect((await read(writer))?.usage_count).toBe(before + 1);
-    await eventually('the reader sees the new usage count', async () => (await read(reader))?.usage_count === before + 1);
+    await eventually(
+      'the reader sees the new usage count',
+      async () => (await read(reader))?.usage_count === before + 1,
+    );
 
     await expect(
       writer.transaction(async (tx) => {
@@ -86,8 +95,13 @@ describe('extractor cache shared by daemons on one PostgreSQL database', () => {
   it('while its listener is down a daemon reads the database; listening again, it is coherent again', async () => {
     // The reader does not reconnect within the test; the writer reconnects after 2 s.
     const { writer, reader, orgId, id, read, silently } = await twoDaemons({ reader: 600_000, writer: 2000 });
-    await writer.knex.raw(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'intake-extractor-listener' and datname = current_database()`);
-    await eventually('both notice their listeners are gone', () => !reader.extractorCache.active && !writer.extractorCache.active);
+    await writer.knex.raw(
+      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'intake-extractor-listener' and datname = current_database()`,
+    );
+    await eventually(
+      'both notice their listeners are gone',
+      () => !reader.extractorCache.active && !writer.extractorCache.active,
+    );
 
     // Bypassed: neither served from memory nor filled, whatever is written and however.
     expect((await read(reader))?.name).toBe('Silent');
@@ -100,6 +114,9 @@ describe('extractor cache shared by daemons on one PostgreSQL database', () => {
     await silently('Unannounced');
     expect((await read(writer))?.name, 'the writer serves from memory again').toBe('Silent again');
     await reader.extractors.update(orgId, id, { name: 'From the reader', updated_at: new Date().toISOString() });
-    await eventually('the writer sees the reader’s update', async () => (await read(writer))?.name === 'From the reader');
+    await eventually(
+      'the writer sees the reader’s update',
+      async () => (await read(writer))?.name === 'From the reader',
+    );
   });
 });

@@ -10,7 +10,9 @@ import { createMemoryStores } from '@intake/core/testing';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import { DB_KINDS, openTestDatabase, type TestDatabase } from '../support/databases.js';
 
-type LocalLimiter = RateLimiter & { consumeLocally(key: string, limit: number, windowMs: number, nowMs: number): RateLimitDecision | undefined };
+type LocalLimiter = RateLimiter & {
+  consumeLocally(key: string, limit: number, windowMs: number, nowMs: number): RateLimitDecision | undefined;
+};
 
 async function keyed(authCacheMs?: number) {
   const stores = createMemoryStores();
@@ -65,7 +67,12 @@ describe('ApiKeyService.cachedAuthentication', () => {
 
   it('never answers for a key past its expiry, even within the cache time', async () => {
     const { intake, clock, org } = await keyed();
-    const { key, record } = await intake.apiKeys.create(org.org_id, { name: 'short', environment: 'live', scopes: ['extractors:read'], expires_in_days: 1 });
+    const { key, record } = await intake.apiKeys.create(org.org_id, {
+      name: 'short',
+      environment: 'live',
+      scopes: ['extractors:read'],
+      expires_in_days: 1,
+    });
     const expiresAt = Date.parse(record.expires_at!);
     clock.set(new Date(expiresAt - 1_000));
     await intake.apiKeys.authenticate(`Bearer ${key}`);
@@ -116,7 +123,12 @@ describe.each(DB_KINDS)('SqlRateLimiter.consumeLocally on %s', (kind) => {
     const { limiter } = await limiterOf();
     // 100 a minute: blocks of 5.
     expect(limiter.consumeLocally('k', 100, 60_000, start + 1)).toBeUndefined();
-    expect(await limiter.consume('k', 100, 60_000, new Date(start + 1))).toEqual({ allowed: true, limit: 100, remaining: 99, resetAt });
+    expect(await limiter.consume('k', 100, 60_000, new Date(start + 1))).toEqual({
+      allowed: true,
+      limit: 100,
+      remaining: 99,
+      resetAt,
+    });
     const local = Array.from({ length: 4 }, () => limiter.consumeLocally('k', 100, 60_000, start + 2));
     expect(local).toEqual([98, 97, 96, 95].map((remaining) => ({ allowed: true, limit: 100, remaining, resetAt })));
     expect(limiter.consumeLocally('k', 100, 60_000, start + 3), 'block spent, window not').toBeUndefined();
@@ -130,10 +142,19 @@ describe.each(DB_KINDS)('SqlRateLimiter.consumeLocally on %s', (kind) => {
   it('refuses without the database once the window is spent', async () => {
     const { limiter } = await limiterOf();
     for (let i = 0; i < 3; i++) expect((await limiter.consume('k', 3, 60_000, new Date(start))).allowed).toBe(true);
-    expect(limiter.consumeLocally('k', 3, 60_000, start + 10)).toEqual({ allowed: false, limit: 3, remaining: 0, resetAt });
-    expect(await limiter.consume('k', 3, 60_000, new Date(start + 10))).toEqual({ allowed: false, limit: 3, remaining: 0, resetAt });
+    expect(limiter.consumeLocally('k', 3, 60_000, start + 10)).toEqual({
+      allowed: false,
+      limit: 3,
+      remaining: 0,
+      resetAt,
+    });
+    expect(await limiter.consume('k', 3, 60_000, new Date(start + 10))).toEqual({
+      allowed: false,
+      limit: 3,
+      remaining: 0,
+      resetAt,
+    });
   });
-
 });
 
 // Only PostgreSQL can be shared by two processes (PGlite is one process's database).
@@ -157,7 +178,9 @@ describe('SqlRateLimiter.consumeLocally shared by two processes on PostgreSQL', 
     let allowed = 0;
     for (let i = 0; i < 50; i++) {
       for (const limiter of [a, b]) {
-        const decision = limiter.consumeLocally('shared', 60, 60_000, start) ?? (await limiter.consume('shared', 60, 60_000, new Date(start)));
+        const decision =
+          limiter.consumeLocally('shared', 60, 60_000, start) ??
+          (await limiter.consume('shared', 60, 60_000, new Date(start)));
         if (decision.allowed) allowed++;
       }
     }

@@ -1,7 +1,10 @@
 import { createMemoryStores, describeSessionStoreContract, type StoreHarness } from '@intake/core/testing';
 import { DB_KINDS, openTestDatabase } from '../support/databases.js';
 
-describeSessionStoreContract('memory', async (): Promise<StoreHarness> => ({ stores: createMemoryStores(), close: async () => {} }));
+describeSessionStoreContract('memory', async (): Promise<StoreHarness> => ({
+  stores: createMemoryStores(),
+  close: async () => {},
+}));
 
 for (const kind of DB_KINDS) {
   describeSessionStoreContract(`sql on ${kind}`, async (): Promise<StoreHarness> => {

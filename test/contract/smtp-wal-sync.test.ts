@@ -30,7 +30,11 @@ describe('WAL sync (PGlite)', () => {
     const walDir = path.join(dir, 'db', 'pg_wal');
     const synced: string[][] = [];
     const sync = createWalSync(path.join(dir, 'db'), { onSynced: (names) => synced.push(names) });
-    const segments = () => fs.readdirSync(walDir).filter((n) => SEGMENT.test(n)).sort();
+    const segments = () =>
+      fs
+        .readdirSync(walDir)
+        .filter((n) => SEGMENT.test(n))
+        .sort();
     // A second segment: the log switches to a new one (the old one stays until a checkpoint).
     await storage.knex.raw('select pg_switch_wal()');
     await storage.knex('t').insert({ n: 0 });

@@ -1,4 +1,10 @@
-import { createMemoryStores, describeEmailIngestionStoreContract, describeJobStoreContract, describeStoreContract, type StoreHarness } from '@intake/core/testing';
+import {
+  createMemoryStores,
+  describeEmailIngestionStoreContract,
+  describeJobStoreContract,
+  describeStoreContract,
+  type StoreHarness,
+} from '@intake/core/testing';
 import { describeInboundMessageStoreContract } from '@intake/core/testing';
 import { describeReviewStoreContract } from '@intake/core/testing';
 import { describeNotificationStoreContract } from '@intake/core/testing';

@@ -30,7 +30,11 @@ describe('PGlite data directory: PostgreSQL fsyncs for real', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-pgfsync-'));
     const dataDir = path.join(dir, 'db');
     const synced: string[] = [];
-    const storage = await createSqlStorage({ kind: 'pglite', dataDir, onFsync: (file) => synced.push(path.relative(dataDir, file)) });
+    const storage = await createSqlStorage({
+      kind: 'pglite',
+      dataDir,
+      onFsync: (file) => synced.push(path.relative(dataDir, file)),
+    });
     try {
       expect((await storage.knex.raw('show fsync')).rows[0].fsync).toBe('on');
       await storage.knex.raw('create table t (n int, v text)');

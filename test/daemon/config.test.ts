@@ -30,7 +30,8 @@ describe('daemon configuration', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const dataDir = makeTempDir('intake-cfg-bad-');
     const badFile = path.join(makeTempDir('intake-cfg-file-'), 'bad.env');
     fs.writeFileSync(badFile, `DATA_DIR=${dataDir}\nHTTP_PORT=99999\n`);
-    const start = (env: Record<string, string>) => runCli(['start'], { DATA_DIR: dataDir, ...env }, { timeoutMs: 60_000 });
+    const start = (env: Record<string, string>) =>
+      runCli(['start'], { DATA_DIR: dataDir, ...env }, { timeoutMs: 60_000 });
 
     const [port, level, url, fromFile, missingFile] = await Promise.all([
       start({ HTTP_PORT: 'abc' }),
@@ -41,7 +42,10 @@ describe('daemon configuration', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     ]);
     expectConfigRejected(port, /^intake: Invalid configuration: .*HTTP_PORT/);
     expectConfigRejected(level, /^intake: Invalid configuration: .*LOG_LEVEL/);
-    expectConfigRejected(url, /^intake: Invalid configuration: .*DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expectConfigRejected(
+      url,
+      /^intake: Invalid configuration: .*DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    );
     expectConfigRejected(fromFile, /^intake: Invalid configuration: .*HTTP_PORT/);
     expectConfigRejected(missingFile, /INTAKE_CONFIG names .*nope\.env, which does not exist/);
   });
@@ -65,7 +69,10 @@ describe('daemon configuration', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     );
 
     // Only INTAKE_CONFIG in the environment: every setting comes from the file.
-    const fromFile = await startDaemon({ INTAKE_CONFIG: configFile }, { bareEnv: true, httpUrl: `http://127.0.0.1:${filePort}` });
+    const fromFile = await startDaemon(
+      { INTAKE_CONFIG: configFile },
+      { bareEnv: true, httpUrl: `http://127.0.0.1:${filePort}` },
+    );
     expect(fromFile.stdout()).not.toContain('"level":30'); // LOG_LEVEL=warn from the file: no info lines
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();

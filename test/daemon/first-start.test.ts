@@ -2,7 +2,17 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '@intake/storage-sql';
 import { createPostgresDatabase } from '../support/databases.js';
-import { api, awaitRoomInMinute, hasKeyShape, makeTempDir, sleep, startDaemon, useProcessCleanup, type DaemonProcess, PROCESS_TEST_TIMEOUT_MS } from '../support/processes.js';
+import {
+  api,
+  awaitRoomInMinute,
+  hasKeyShape,
+  makeTempDir,
+  sleep,
+  startDaemon,
+  useProcessCleanup,
+  type DaemonProcess,
+  PROCESS_TEST_TIMEOUT_MS,
+} from '../support/processes.js';
 
 useProcessCleanup();
 
@@ -22,7 +32,11 @@ function parseBanner(stdout: string): Banner | null {
   const org = /^ {2}organization: (org_\S+)$/m.exec(stdout)?.[1];
   const live = /^ {2}live key: +(sk_live_\S+)$/m.exec(stdout)?.[1];
   const test = /^ {2}test key: +(sk_test_\S+)$/m.exec(stdout)?.[1];
-  expect({ org, live, test }, stdout).toEqual({ org: expect.any(String), live: expect.any(String), test: expect.any(String) });
+  expect({ org, live, test }, stdout).toEqual({
+    org: expect.any(String),
+    live: expect.any(String),
+    test: expect.any(String),
+  });
   // Each key is printed exactly once.
   expect(stdout.split(live!).length - 1).toBe(1);
   expect(stdout.split(test!).length - 1).toBe(1);
@@ -79,7 +93,11 @@ describe('first start', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(again.stdout()).not.toContain(BANNER);
     expect(again.stdout()).not.toMatch(/sk_(live|test)_/);
     // Within the same minute as the calls above: a restart must not leave the organization rate-limited.
-    await expectKeysWork(again.httpUrl, banner!, 'the restarted daemon refuses keys the previous one served a moment ago: ');
+    await expectKeysWork(
+      again.httpUrl,
+      banner!,
+      'the restarted daemon refuses keys the previous one served a moment ago: ',
+    );
   });
 
   it('two daemons starting together on one empty PostgreSQL database: both come up, one organization, migrations once', async () => {
@@ -91,7 +109,9 @@ describe('first start', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const [a, b] = await startTwoDaemonsAtOnce(databaseUrl, 'create table intake_migrations (id integer primary key)');
     await expectOneDefaultOrganization(databaseUrl, a, b);
     await withClient(databaseUrl, async (client) => {
-      const migrations = await client.query<{ id: number; name: string }>('select id, name from intake_migrations order by id');
+      const migrations = await client.query<{ id: number; name: string }>(
+        'select id, name from intake_migrations order by id',
+      );
       expect(migrations.rows).toEqual(MIGRATIONS.map((m) => ({ id: m.id, name: m.name })));
     });
   });

@@ -23,13 +23,24 @@ describe('startInOrder', () => {
     const { events, part } = recorder();
     const started = await startInOrder([part('smtp'), part('job-workers'), part('storage'), part('http')]);
     await started.stop();
-    expect(events).toEqual(['start storage', 'start job-workers', 'start http', 'start smtp', 'stop smtp', 'stop http', 'stop job-workers', 'stop storage']);
+    expect(events).toEqual([
+      'start storage',
+      'start job-workers',
+      'start http',
+      'start smtp',
+      'stop smtp',
+      'stop http',
+      'stop job-workers',
+      'stop storage',
+    ]);
     expect(START_ORDER.indexOf('smtp')).toBe(START_ORDER.length - 1);
   });
 
   it('stops what started when a part fails to start, and throws its error', async () => {
     const { events, part } = recorder();
-    await expect(startInOrder([part('storage'), part('job-workers'), part('http', true), part('smtp')])).rejects.toThrow('http cannot start');
+    await expect(
+      startInOrder([part('storage'), part('job-workers'), part('http', true), part('smtp')]),
+    ).rejects.toThrow('http cannot start');
     expect(events).toEqual(['start storage', 'start job-workers', 'stop job-workers', 'stop storage']);
   });
 

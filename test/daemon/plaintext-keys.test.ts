@@ -3,7 +3,16 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/databases.js';
-import { api, makeTempDir, runCliOk, sha256Hex, singleJsonLine, startDaemon, useProcessCleanup, PROCESS_TEST_TIMEOUT_MS } from '../support/processes.js';
+import {
+  api,
+  makeTempDir,
+  runCliOk,
+  sha256Hex,
+  singleJsonLine,
+  startDaemon,
+  useProcessCleanup,
+  PROCESS_TEST_TIMEOUT_MS,
+} from '../support/processes.js';
 
 useProcessCleanup();
 
@@ -32,7 +41,9 @@ const secretPart = (key: string) => key.replace(/^sk_(live|test)_/, '');
 function expectNoPlaintext(text: string, keys: string[], where: string): void {
   for (const key of keys) {
     expect(text.includes(secretPart(key)), `${where} contains the key ${key}`).toBe(false);
-    expect(text.includes(Buffer.from(key).toString('base64')), `${where} contains the key ${key} in base64`).toBe(false);
+    expect(text.includes(Buffer.from(key).toString('base64')), `${where} contains the key ${key} in base64`).toBe(
+      false,
+    );
   }
 }
 
@@ -41,10 +52,16 @@ describe('API keys are stored only as hashes', { timeout: PROCESS_TEST_TIMEOUT_M
     const databaseUrl = await createPostgresDatabase();
     const env = { DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir('intake-plain-') };
     const org = singleJsonLine<{ org_id: string; live_key: string; test_key: string }>(
-      (await runCliOk(['orgs', 'create', '--name', 'Hashes', '--plan', 'starter', '--credits', '5', '--json'], env)).stdout,
+      (await runCliOk(['orgs', 'create', '--name', 'Hashes', '--plan', 'starter', '--credits', '5', '--json'], env))
+        .stdout,
     );
     const extra = singleJsonLine<{ id: string; key: string }>(
-      (await runCliOk(['keys', 'create', '--org', org.org_id, '--scopes', 'extractors:read', '--environment', 'test', '--json'], env)).stdout,
+      (
+        await runCliOk(
+          ['keys', 'create', '--org', org.org_id, '--scopes', 'extractors:read', '--environment', 'test', '--json'],
+          env,
+        )
+      ).stdout,
     );
     const keys = [org.live_key, org.test_key, extra.key];
 
@@ -56,7 +73,9 @@ describe('API keys are stored only as hashes', { timeout: PROCESS_TEST_TIMEOUT_M
     expect((await api(daemon.httpUrl, 'GET', '/v1/extractors', { key: wrong })).status).toBe(401);
 
     const dump = await dumpDatabase(databaseUrl);
-    expect([...dump.keys()]).toEqual(expect.arrayContaining(['api_keys', 'organizations', 'rate_limit_windows', 'intake_migrations']));
+    expect([...dump.keys()]).toEqual(
+      expect.arrayContaining(['api_keys', 'organizations', 'rate_limit_windows', 'intake_migrations']),
+    );
     // The dump is not vacuous: the organization and the rate-limit window are in it.
     expect(dump.get('organizations')).toContain(org.org_id);
     expect(dump.get('rate_limit_windows')).toContain(`org:${org.org_id}`);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/databases.js';
-import { api, awaitRoomInMinute, makeTempDir, runCliOk, singleJsonLine, startDaemon, useProcessCleanup, PROCESS_TEST_TIMEOUT_MS } from '../support/processes.js';
+import {
+  api,
+  awaitRoomInMinute,
+  makeTempDir,
+  runCliOk,
+  singleJsonLine,
+  startDaemon,
+  useProcessCleanup,
+  PROCESS_TEST_TIMEOUT_MS,
+} from '../support/processes.js';
 
 useProcessCleanup();
 
@@ -11,13 +20,18 @@ describe('rate limits shared by daemons on one PostgreSQL database', { timeout: 
       startDaemon({ DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir('intake-rl-a-') }),
       startDaemon({ DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir('intake-rl-b-') }),
     ]);
-    const { stdout } = await runCliOk(['orgs', 'create', '--name', 'R', '--plan', 'free', '--json'], { DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir('intake-rl-cli-') });
+    const { stdout } = await runCliOk(['orgs', 'create', '--name', 'R', '--plan', 'free', '--json'], {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: makeTempDir('intake-rl-cli-'),
+    });
     const { live_key: key } = singleJsonLine<{ live_key: string }>(stdout);
 
     await awaitRoomInMinute(15);
     // Six requests to each daemon, all at once.
     const responses = await Promise.all(
-      [a, b].flatMap((daemon) => Array.from({ length: 6 }, () => api(daemon.httpUrl, 'GET', '/v1/extractors', { key }))),
+      [a, b].flatMap((daemon) =>
+        Array.from({ length: 6 }, () => api(daemon.httpUrl, 'GET', '/v1/extractors', { key })),
+      ),
     );
 
     // All twelve fell into one window (else the minute boundary, not the limiter, would decide).
@@ -31,9 +45,14 @@ describe('rate limits shared by daemons on one PostgreSQL database', { timeout: 
       expect(res.body.error.code).toBe('rate_limit_exceeded');
       expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
       const retryAfter = Number(res.headers.get('retry-after'));
-      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${res.headers.get('retry-after')}`).toBe(true);
+      expect(
+        Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60,
+        `Retry-After ${res.headers.get('retry-after')}`,
+      ).toBe(true);
     }
     // The remaining counts the successes saw are 9..0, each once: one shared counter, not two.
-    expect(ok.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(ok.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((x, y) => x - y)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
   });
 });

@@ -4,7 +4,14 @@
  */
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, makeTempDir, PROCESS_TEST_TIMEOUT_MS, runCli, startDaemon, useProcessCleanup } from '../support/processes.js';
+import {
+  freePort,
+  makeTempDir,
+  PROCESS_TEST_TIMEOUT_MS,
+  runCli,
+  startDaemon,
+  useProcessCleanup,
+} from '../support/processes.js';
 
 useProcessCleanup();
 const held: net.Server[] = [];
@@ -36,7 +43,13 @@ describe('daemon start-up', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const all = messages(daemon.stdout());
     expect(all[0]?.msg).toMatch(/^starting intake \d+\.\d+\.\d+: loading the daemon$/);
     const steps = all.filter((m) => m.startup_ms !== undefined);
-    const order = [/^opening the database \(PGlite in .+\) and applying migrations$/, /^database ready, migrations applied$/, /^document reader ready \(OCR worker threads/, /^listening for HTTP on 127\.0\.0\.1:0 and SMTP on 127\.0\.0\.1:0$/, /^intake daemon started$/];
+    const order = [
+      /^opening the database \(PGlite in .+\) and applying migrations$/,
+      /^database ready, migrations applied$/,
+      /^document reader ready \(OCR worker threads/,
+      /^listening for HTTP on 127\.0\.0\.1:0 and SMTP on 127\.0\.0\.1:0$/,
+      /^intake daemon started$/,
+    ];
     expect(steps.map((s) => s.msg)).toEqual(order.map((re) => expect.stringMatching(re)));
     const started = steps.at(-1)!;
     console.log(`daemon to ready: ${started.startup_ms} ms after startDaemon() (first start, new PGlite database)`);
@@ -45,13 +58,29 @@ describe('daemon start-up', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('names HTTP_PORT when its port is taken, and SMTP_PORT likewise', async () => {
     const dataDir = makeTempDir('intake-startup-');
     const httpPort = await takePort();
-    const http = await runCli(['start'], { DATA_DIR: dataDir, HTTP_HOST: '127.0.0.1', HTTP_PORT: String(httpPort), SMTP_HOST: '127.0.0.1', SMTP_PORT: '0' });
+    const http = await runCli(['start'], {
+      DATA_DIR: dataDir,
+      HTTP_HOST: '127.0.0.1',
+      HTTP_PORT: String(httpPort),
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: '0',
+    });
     expect(http.code).toBe(1);
-    expect(http.stderr).toBe(`intake: HTTP_PORT ${httpPort} is in use (on 127.0.0.1): stop what listens there or set HTTP_PORT to a free port\n`);
+    expect(http.stderr).toBe(
+      `intake: HTTP_PORT ${httpPort} is in use (on 127.0.0.1): stop what listens there or set HTTP_PORT to a free port\n`,
+    );
 
     const smtpPort = await takePort();
-    const smtp = await runCli(['start'], { DATA_DIR: dataDir, HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) });
+    const smtp = await runCli(['start'], {
+      DATA_DIR: dataDir,
+      HTTP_HOST: '127.0.0.1',
+      HTTP_PORT: '0',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+    });
     expect(smtp.code).toBe(1);
-    expect(smtp.stderr).toBe(`intake: SMTP_PORT ${smtpPort} is in use (on 127.0.0.1): stop what listens there or set SMTP_PORT to a free port\n`);
+    expect(smtp.stderr).toBe(
+      `intake: SMTP_PORT ${smtpPort} is in use (on 127.0.0.1): stop what listens there or set SMTP_PORT to a free port\n`,
+    );
   });
 });

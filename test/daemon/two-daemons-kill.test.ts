@@ -2,7 +2,16 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/databases.js';
 import { base64, makeInvoicePdf } from '../support/fixtures.js';
-import { api, makeTempDir, PROCESS_TEST_TIMEOUT_MS, runCliOk, singleJsonLine, sleep, startDaemon, useProcessCleanup } from '../support/processes.js';
+import {
+  api,
+  makeTempDir,
+  PROCESS_TEST_TIMEOUT_MS,
+  runCliOk,
+  singleJsonLine,
+  sleep,
+  startDaemon,
+  useProcessCleanup,
+} from '../support/processes.js';
 
 useProcessCleanup();
 
@@ -14,15 +23,42 @@ describe('two daemons on one PostgreSQL', () => {
     async () => {
       const databaseUrl = await createPostgresDatabase({ migrated: false });
       // Short leases so the killed daemon's jobs come back within seconds.
-      const env = (name: string) => ({ DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir(`intake-${name}-`), JOB_LEASE_MS: '1500', WORKER_CONCURRENCY: '2', WORKER_POLL_MS: '100' });
+      const env = (name: string) => ({
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: makeTempDir(`intake-${name}-`),
+        JOB_LEASE_MS: '1500',
+        WORKER_CONCURRENCY: '2',
+        WORKER_POLL_MS: '100',
+      });
       const [a, b] = await Promise.all([startDaemon(env('a')), startDaemon(env('b'))]);
       const org = singleJsonLine<{ org_id: string; live_key: string }>(
-        (await runCliOk(['orgs', 'create', '--name', 'Load', '--plan', 'enterprise', '--rate-limit', '100000', '--credits', '10000', '--json'], { DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir() })).stdout,
+        (
+          await runCliOk(
+            [
+              'orgs',
+              'create',
+              '--name',
+              'Load',
+              '--plan',
+              'enterprise',
+              '--rate-limit',
+              '100000',
+              '--credits',
+              '10000',
+              '--json',
+            ],
+            { DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir() },
+          )
+        ).stdout,
       );
       const key = org.live_key;
       const extractor = await api(a.httpUrl, 'POST', '/v1/extractors', {
         key,
-        body: { name: 'Invoices', document_type: 'invoice', field_definitions: [{ name: 'total_amount', type: 'currency', required: true, description: 'Total' }] },
+        body: {
+          name: 'Invoices',
+          document_type: 'invoice',
+          field_definitions: [{ name: 'total_amount', type: 'currency', required: true, description: 'Total' }],
+        },
       });
       expect(extractor.status).toBe(201);
       const document = base64(await makeInvoicePdf());
@@ -30,7 +66,10 @@ describe('two daemons on one PostgreSQL', () => {
       for (let i = 0; i < JOBS; i += 20) {
         const batch = await Promise.all(
           Array.from({ length: 20 }, (_, j) =>
-            api(i % 40 === 0 ? a.httpUrl : b.httpUrl, 'POST', '/v1/documents', { key, body: { extractor_id: extractor.body.id, document, mime_type: 'application/pdf', metadata: { n: i + j } } }),
+            api(i % 40 === 0 ? a.httpUrl : b.httpUrl, 'POST', '/v1/documents', {
+              key,
+              body: { extractor_id: extractor.body.id, document, mime_type: 'application/pdf', metadata: { n: i + j } },
+            }),
           ),
         );
         for (const res of batch) {
@@ -53,14 +92,20 @@ describe('two daemons on one PostgreSQL', () => {
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
       try {
-        const charges = await db.query(`select job_id, count(*)::int as n, sum(amount)::int as amount from credit_transactions where type = 'charge' group by job_id`);
+        const charges = await db.query(
+          `select job_id, count(*)::int as n, sum(amount)::int as amount from credit_transactions where type = 'charge' group by job_id`,
+        );
         expect(charges.rows).toHaveLength(JOBS);
         expect(charges.rows.every((r: { n: number; amount: number }) => r.n === 1 && r.amount === -1)).toBe(true);
         expect(new Set(charges.rows.map((r: { job_id: string }) => r.job_id))).toEqual(new Set(submitted));
-        const events = await db.query(`select data->>'id' as job_id, count(*)::int as n from outbox_events where event = 'job.completed' group by 1`);
+        const events = await db.query(
+          `select data->>'id' as job_id, count(*)::int as n from outbox_events where event = 'job.completed' group by 1`,
+        );
         expect(events.rows).toHaveLength(JOBS);
         expect(events.rows.every((r: { n: number }) => r.n === 1)).toBe(true);
-        const balance = await db.query('select balance::int, reserved::int from credit_balances where org_id = $1', [org.org_id]);
+        const balance = await db.query('select balance::int, reserved::int from credit_balances where org_id = $1', [
+          org.org_id,
+        ]);
         expect(balance.rows[0]).toEqual({ balance: 10_000 - JOBS, reserved: 0 });
         // Jobs B held when it died ran again on A (so did any whose lease lapsed on a loaded
         // machine); fencing keeps each completion and charge single, as checked above.

@@ -14,7 +14,10 @@ const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
 const found = (): string | undefined => CANDIDATES.find((p) => fs.existsSync(p));
 
 function apt(args: string[]): number {
-  const result = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=180', ...args], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const result = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=180', ...args], {
+    stdio: 'ignore',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   return result.status ?? 1;
 }
 
@@ -22,13 +25,16 @@ function apt(args: string[]): number {
 export function ensureChromium(): string {
   let path = found();
   if (path) return path;
-  process.stderr.write('dashboard tests: installing Debian\'s chromium with apt-get...\n');
+  process.stderr.write("dashboard tests: installing Debian's chromium with apt-get...\n");
   if (apt(['install', '-y', '--no-install-recommends', 'chromium']) !== 0) {
     apt(['update']);
     apt(['install', '-y', '--no-install-recommends', 'chromium']);
   }
   path = found();
-  if (!path) throw new Error('Chromium is missing and `apt-get install chromium` did not provide it (the dashboard tests need root and apt, or /usr/lib/chromium/chromium)');
+  if (!path)
+    throw new Error(
+      'Chromium is missing and `apt-get install chromium` did not provide it (the dashboard tests need root and apt, or /usr/lib/chromium/chromium)',
+    );
   return path;
 }
 

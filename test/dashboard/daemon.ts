@@ -43,7 +43,13 @@ export async function startDashboardRig(name: string, extraEnv: Record<string, s
   const pages = openPages(browser, daemon.httpUrl);
   process.stderr.write(`${name}: daemon and browser ready in ${Math.round(performance.now() - started)} ms\n`);
   return {
-    daemon, browser, pages, env, orgId, liveKey, testKey,
+    daemon,
+    browser,
+    pages,
+    env,
+    orgId,
+    liveKey,
+    testKey,
     async stop() {
       await pages.closeAll();
       await browser.close();

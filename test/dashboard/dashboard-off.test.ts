@@ -17,7 +17,9 @@ describe('DASHBOARD=off', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const signIn = await callApi(daemon.httpUrl, 'POST', '/session', { body: { api_key: key } });
     expect(signIn.status).toBe(404);
     expect(signIn.headers.get('set-cookie')).toBeNull();
-    const byCookie = await callApi(daemon.httpUrl, 'GET', '/v1/extractors', { headers: { cookie: `intake_session=${'a'.repeat(43)}` } });
+    const byCookie = await callApi(daemon.httpUrl, 'GET', '/v1/extractors', {
+      headers: { cookie: `intake_session=${'a'.repeat(43)}` },
+    });
     expect(byCookie.status).toBe(401);
     expect(byCookie.body.error.code).toBe('missing_authorization');
     expect((await callApi(daemon.httpUrl, 'GET', '/v1/extractors', { key })).status).toBe(200);

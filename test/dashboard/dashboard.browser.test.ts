@@ -8,7 +8,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInvoicePdf } from '../support/fixtures.js';
 import { callApi } from '../support/http.js';
-import { api, freePort, makeTempDir, removeTempDirs, runCliOk, startDaemon, type DaemonProcess } from '../support/processes.js';
+import {
+  api,
+  freePort,
+  makeTempDir,
+  removeTempDirs,
+  runCliOk,
+  startDaemon,
+  type DaemonProcess,
+} from '../support/processes.js';
 import { launchChromium } from './chromium.js';
 import { expectAccessible, go, openPages, rawGet, shot, signIn, type PageOpener } from './pages.js';
 
@@ -29,7 +37,14 @@ describe('dashboard in Chromium', () => {
     const launching = launchChromium();
     // A port chosen here, so the signed document links (PUBLIC_BASE_URL) point at this daemon.
     const port = await freePort();
-    env = { DATA_DIR: makeTempDir('intake-dashboard-'), WORKER_POLL_MS: '200', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_MS: '200', HTTP_PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
+    env = {
+      DATA_DIR: makeTempDir('intake-dashboard-'),
+      WORKER_POLL_MS: '200',
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_POLL_MS: '200',
+      HTTP_PORT: String(port),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    };
     const started = performance.now();
     daemon = await startDaemon(env, { timeoutMs: 300_000 });
     const ready = performance.now();
@@ -46,18 +61,28 @@ describe('dashboard in Chromium', () => {
         field_definitions: [
           { name: 'invoice_number', type: 'text', required: true, description: 'The invoice number' },
           { name: 'total_amount', type: 'currency', required: true, description: 'The total' },
-          { name: 'purchase_order', type: 'text', required: true, description: 'The PO number (absent: a validation error)' },
+          {
+            name: 'purchase_order',
+            type: 'text',
+            required: true,
+            description: 'The PO number (absent: a validation error)',
+          },
         ],
       },
     });
     expect(extractor.status, JSON.stringify(extractor.body)).toBe(201);
     extractorId = extractor.body.id;
-    const ro = await api(daemon.httpUrl, 'POST', '/v1/api-keys', { key: liveKey, body: { name: 'read only', environment: 'live', scopes: ['documents:read', 'extractors:read', 'credits:read'] } });
+    const ro = await api(daemon.httpUrl, 'POST', '/v1/api-keys', {
+      key: liveKey,
+      body: { name: 'read only', environment: 'live', scopes: ['documents:read', 'extractors:read', 'credits:read'] },
+    });
     expect(ro.status).toBe(201);
     readOnlyKey = ro.body.key;
     browser = await launching;
     pages = openPages(browser, daemon.httpUrl);
-    process.stderr.write(`dashboard: daemon ready in ${Math.round(ready - started)} ms, set up in ${Math.round(performance.now() - started)} ms\n`);
+    process.stderr.write(
+      `dashboard: daemon ready in ${Math.round(ready - started)} ms, set up in ${Math.round(performance.now() - started)} ms\n`,
+    );
   }, 300_000);
 
   afterAll(async () => {
@@ -86,7 +111,11 @@ describe('dashboard in Chromium', () => {
     expect(js.bytes).toBeLessThan(150 * 1024);
     process.stderr.write(`dashboard: first JavaScript load ${js.bytes} bytes gzip\n`);
 
-    const signIn = await fetch(`${daemon.httpUrl}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: liveKey }) });
+    const signIn = await fetch(`${daemon.httpUrl}/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: liveKey }),
+    });
     expect(signIn.status).toBe(201);
     const setCookie = signIn.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/^intake_session=[A-Za-z0-9_-]{43};/);
@@ -102,21 +131,42 @@ describe('dashboard in Chromium', () => {
     const list = await callApi(daemon.httpUrl, 'GET', '/v1/extractors', { headers: { cookie } });
     expect(list.status).toBe(200);
     expect(list.headers.get('x-ratelimit-limit')).toBe('500');
-    const body = { name: 'Receipts', document_type: 'receipt', field_definitions: [{ name: 'total', type: 'currency', required: true, description: 'Total' }] };
+    const body = {
+      name: 'Receipts',
+      document_type: 'receipt',
+      field_definitions: [{ name: 'total', type: 'currency', required: true, description: 'Total' }],
+    };
     const noToken = await callApi(daemon.httpUrl, 'POST', '/v1/extractors', { headers: { cookie }, body });
     expect(noToken.status).toBe(403);
     expect(noToken.body.error.message).toContain('CSRF');
-    const wrongToken = await callApi(daemon.httpUrl, 'POST', '/v1/extractors', { headers: { cookie, 'x-csrf-token': 'x'.repeat(43) }, body });
+    const wrongToken = await callApi(daemon.httpUrl, 'POST', '/v1/extractors', {
+      headers: { cookie, 'x-csrf-token': 'x'.repeat(43) },
+      body,
+    });
     expect(wrongToken.status).toBe(403);
-    const withToken = await callApi(daemon.httpUrl, 'POST', '/v1/extractors', { headers: { cookie, 'x-csrf-token': session.csrf_token }, body });
+    const withToken = await callApi(daemon.httpUrl, 'POST', '/v1/extractors', {
+      headers: { cookie, 'x-csrf-token': session.csrf_token },
+      body,
+    });
     expect(withToken.status).toBe(201);
     // Sign-in from another origin, or as a form, is refused.
-    const foreign = await fetch(`${daemon.httpUrl}/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: JSON.stringify({ api_key: liveKey }) });
+    const foreign = await fetch(`${daemon.httpUrl}/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ api_key: liveKey }),
+    });
     expect(foreign.status).toBe(403);
-    const form = await fetch(`${daemon.httpUrl}/session`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `api_key=${liveKey}` });
+    const form = await fetch(`${daemon.httpUrl}/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `api_key=${liveKey}`,
+    });
     expect(form.status).toBe(415);
     // Signing out ends the session on the server at once.
-    const out = await fetch(`${daemon.httpUrl}/session`, { method: 'DELETE', headers: { cookie, 'x-csrf-token': session.csrf_token } });
+    const out = await fetch(`${daemon.httpUrl}/session`, {
+      method: 'DELETE',
+      headers: { cookie, 'x-csrf-token': session.csrf_token },
+    });
     expect(out.status).toBe(204);
     expect((await callApi(daemon.httpUrl, 'GET', '/v1/extractors', { headers: { cookie } })).status).toBe(401);
   });
@@ -168,7 +218,11 @@ describe('dashboard in Chromium', () => {
     const original = await page.getByRole('link', { name: 'Download the original' }).getAttribute('href');
     const download = await fetch(original!);
     expect(download.status).toBe(200);
-    expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     // The inline preview loads the same signed link in a frame, which the CSP allows (frame-src 'self').
     const framed = page.waitForResponse((r) => r.url() === original && r.request().frame() !== page.mainFrame());
     await page.getByRole('button', { name: 'Show the original here' }).click();
@@ -194,7 +248,7 @@ describe('dashboard in Chromium', () => {
     await expectAccessible(page, 'overview with the chart');
     await shot(page, '04-overview');
     expect((page as Page & { cspViolations: string[] }).cspViolations).toEqual([]);
-   }, 180_000);
+  }, 180_000);
 
   it('adds a webhook endpoint with an event selection (secret shown once), shows a failing delivery with its attempts, and sends a test event', async () => {
     const page = await newPage();
@@ -215,7 +269,10 @@ describe('dashboard in Chromium', () => {
 
     // A job completes: its job.completed delivery fails and waits for its next attempt.
     const pdf = Buffer.from(await makeInvoicePdf({ number: 'INV-9001', salt: 'webhook' })).toString('base64');
-    const submitted = await api(daemon.httpUrl, 'POST', '/v1/documents', { key: liveKey, body: { extractor_id: extractorId, document: pdf, mime_type: 'application/pdf' } });
+    const submitted = await api(daemon.httpUrl, 'POST', '/v1/documents', {
+      key: liveKey,
+      body: { extractor_id: extractorId, document: pdf, mime_type: 'application/pdf' },
+    });
     expect(submitted.status).toBe(202);
     for (let i = 0; ; i++) {
       const log = await api(daemon.httpUrl, 'GET', '/v1/webhooks/deliveries', { key: liveKey });
@@ -227,26 +284,39 @@ describe('dashboard in Chromium', () => {
     const delivery = page.getByRole('region', { name: 'Delivery log' }).getByRole('row', { name: /job\.completed/ });
     await delivery.getByRole('button', { name: /Attempts/ }).click();
     const attempts = page.locator('.attempts');
-    await attempts.getByRole('cell', { name: /ECONNREFUSED|refused/i }).first().waitFor();
+    await attempts
+      .getByRole('cell', { name: /ECONNREFUSED|refused/i })
+      .first()
+      .waitFor();
     expect(await attempts.textContent()).toMatch(/Next attempt: (?!—)/);
 
     // The job's own page lists the delivery its event caused, with the same attempts.
     await page.goto(`/documents/${submitted.body.id}`);
     const ofJob = page.getByRole('region', { name: 'Webhook deliveries' });
-    await ofJob.getByRole('row', { name: /job\.completed/ }).getByRole('button', { name: /Attempts/ }).click();
-    await ofJob.locator('.attempts').getByRole('cell', { name: /ECONNREFUSED|refused/i }).first().waitFor();
+    await ofJob
+      .getByRole('row', { name: /job\.completed/ })
+      .getByRole('button', { name: /Attempts/ })
+      .click();
+    await ofJob
+      .locator('.attempts')
+      .getByRole('cell', { name: /ECONNREFUSED|refused/i })
+      .first()
+      .waitFor();
     expect(await ofJob.locator('caption').first().textContent()).toBe("1 deliveries of this job's events");
     await expectAccessible(page, 'document page with deliveries');
     await shot(page, '05a-document-deliveries');
     await go(page, 'Webhooks');
     await page.getByLabel('Receiver URL').fill(deadUrl);
     await page.getByRole('button', { name: 'Send test event' }).click();
-    await page.getByRole('region', { name: 'Send a test event' }).getByText(/Not delivered/).waitFor();
+    await page
+      .getByRole('region', { name: 'Send a test event' })
+      .getByText(/Not delivered/)
+      .waitFor();
     await expectAccessible(page, 'webhooks');
     await shot(page, '05-webhooks');
   }, 120_000);
 
-  it('creates a key (shown once) and revokes it; the revoked key\'s session ends at once', async () => {
+  it("creates a key (shown once) and revokes it; the revoked key's session ends at once", async () => {
     const admin = await newPage();
     await signIn(admin, liveKey);
     await go(admin, 'API keys');
@@ -269,8 +339,14 @@ describe('dashboard in Chromium', () => {
     await other.waitForLoadState('networkidle');
 
     admin.once('dialog', (d) => void d.accept());
-    await admin.getByRole('row', { name: /ci robot/ }).getByRole('button', { name: /Revoke/ }).click();
-    await admin.getByRole('row', { name: /ci robot/ }).getByText(/revoked/).waitFor();
+    await admin
+      .getByRole('row', { name: /ci robot/ })
+      .getByRole('button', { name: /Revoke/ })
+      .click();
+    await admin
+      .getByRole('row', { name: /ci robot/ })
+      .getByText(/revoked/)
+      .waitFor();
 
     // The other browser's next request finds its session gone and shows the sign-in form.
     await go(other, 'Documents');
@@ -301,7 +377,7 @@ describe('dashboard in Chromium', () => {
     await expectAccessible(page, 'API keys (read-only)');
     await shot(page, '09-api-keys-read-only');
   });
-  it('creates an extractor with a validation pattern (the API\'s error for a bad one shown on the field), deactivates, activates, duplicates and deletes', async () => {
+  it("creates an extractor with a validation pattern (the API's error for a bad one shown on the field), deactivates, activates, duplicates and deletes", async () => {
     const page = await newPage();
     await signIn(page, liveKey);
     await go(page, 'Extractors');
@@ -317,10 +393,24 @@ describe('dashboard in Chromium', () => {
     // What the API itself answers for this body: the page must show its words on the field.
     const refused = await api(daemon.httpUrl, 'POST', '/v1/extractors', {
       key: liveKey,
-      body: { name: 'Contracts', document_type: 'contract', field_definitions: [{ name: 'contract_id', type: 'text', required: true, description: 'The contract number', validation: { pattern: '^(CT-\\d+$' } }] },
+      body: {
+        name: 'Contracts',
+        document_type: 'contract',
+        field_definitions: [
+          {
+            name: 'contract_id',
+            type: 'text',
+            required: true,
+            description: 'The contract number',
+            validation: { pattern: '^(CT-\\d+$' },
+          },
+        ],
+      },
     });
     expect(refused.status).toBe(400);
-    const detail = (refused.body.error.details as { path: string; message: string }[]).find((d) => d.path.endsWith('validation.pattern'))!;
+    const detail = (refused.body.error.details as { path: string; message: string }[]).find((d) =>
+      d.path.endsWith('validation.pattern'),
+    )!;
     expect(detail.message).toContain('pattern does not compile');
     await field.locator('.field-error').getByText(detail.message).waitFor();
     expect(await create.getByRole('alert').textContent()).toContain(refused.body.error.message);
@@ -345,7 +435,10 @@ describe('dashboard in Chromium', () => {
     expect(await editField.getByLabel('Validation pattern').inputValue()).toBe('^CT-\\d+$');
     await editField.getByLabel('Validation pattern').fill('^(CT');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await editField.locator('.field-error').getByText(/pattern does not compile/).waitFor();
+    await editField
+      .locator('.field-error')
+      .getByText(/pattern does not compile/)
+      .waitFor();
     await editField.getByLabel('Validation pattern').fill('^CT-\\d{4}$');
     await edit.getByRole('button', { name: 'Add a field' }).click();
     const added = edit.getByRole('group', { name: 'Field 2' });
@@ -355,7 +448,9 @@ describe('dashboard in Chromium', () => {
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await edit.getByRole('status').getByText('Saved Contracts.').waitFor();
     const edited = await api(daemon.httpUrl, 'GET', `/v1/extractors/${id}`, { key: liveKey });
-    expect(edited.body.field_definitions.map((f: { name: string; validation?: unknown }) => [f.name, f.validation])).toEqual([
+    expect(
+      edited.body.field_definitions.map((f: { name: string; validation?: unknown }) => [f.name, f.validation]),
+    ).toEqual([
       ['contract_id', { pattern: '^CT-\\d{4}$' }],
       ['contract_value', { min: 100 }],
     ]);
@@ -383,8 +478,10 @@ describe('dashboard in Chromium', () => {
     await copy.getByRole('button', { name: /Delete/ }).click();
     await copy.waitFor({ state: 'detached' });
     const left = await api(daemon.httpUrl, 'GET', '/v1/extractors?limit=100', { key: liveKey });
-    expect((left.body.extractors as { name: string }[]).map((x) => x.name).filter((n) => n.startsWith('Contracts'))).toEqual(['Contracts']);
-   }, 120_000);
+    expect(
+      (left.body.extractors as { name: string }[]).map((x) => x.name).filter((n) => n.startsWith('Contracts')),
+    ).toEqual(['Contracts']);
+  }, 120_000);
 
   it('a test key and a read-only key find the extractor actions disabled, each with its reason', async () => {
     const page = await newPage();
@@ -395,7 +492,14 @@ describe('dashboard in Chromium', () => {
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
     // The reason is the API's own answer to a test key.
-    const refused = await api(daemon.httpUrl, 'POST', '/v1/extractors', { key: testKey, body: { name: 'X', document_type: 'x', field_definitions: [{ name: 'a', type: 'text', required: true, description: '' }] } });
+    const refused = await api(daemon.httpUrl, 'POST', '/v1/extractors', {
+      key: testKey,
+      body: {
+        name: 'X',
+        document_type: 'x',
+        field_definitions: [{ name: 'a', type: 'text', required: true, description: '' }],
+      },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('insufficient_permissions');
     // Shown once, and every disabled action is described by it.
@@ -405,7 +509,12 @@ describe('dashboard in Chromium', () => {
     const deactivate = page.getByRole('row', { name: /^Invoices invoice/ }).getByRole('button', { name: /Deactivate/ });
     expect(await deactivate.isDisabled()).toBe(true);
     expect(await deactivate.getAttribute('aria-describedby')).toBe('extractors-why');
-    expect(await page.getByRole('row', { name: /^Invoices invoice/ }).getByRole('button', { name: /Delete/ }).isDisabled()).toBe(true);
+    expect(
+      await page
+        .getByRole('row', { name: /^Invoices invoice/ })
+        .getByRole('button', { name: /Delete/ })
+        .isDisabled(),
+    ).toBe(true);
     await expectAccessible(page, 'extractors (test key)');
     await shot(page, '12-extractors-test-key');
 
@@ -437,9 +546,10 @@ describe('dashboard in Chromium', () => {
     await ledger.getByText(`${ledgerApi.body.total} entries, newest first`).waitFor();
     expect(await ledger.getByRole('row', { name: /top up \+500/ }).count()).toBe(1);
     // Each document charged in the earlier tests appears, linked to its job.
-    expect(await ledger.getByRole('row', { name: /charge -/ }).count()).toBe((ledgerApi.body.transactions as { type: string }[]).filter((t) => t.type === 'charge').length);
+    expect(await ledger.getByRole('row', { name: /charge -/ }).count()).toBe(
+      (ledgerApi.body.transactions as { type: string }[]).filter((t) => t.type === 'charge').length,
+    );
     await expectAccessible(page, 'credits');
     await shot(page, '13-credits');
   });
 });
-

@@ -30,7 +30,9 @@ async function notesPdf(): Promise<Buffer> {
   pdf.setModificationDate(new Date('2026-01-01T00:00:00Z'));
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([595, 842]);
-  ['Team notes, Tuesday', 'Lunch moved to the garden.', 'Bring umbrellas if it rains.'].forEach((text, i) => page.drawText(text, { x: 50, y: 780 - i * 20, size: 12, font }));
+  ['Team notes, Tuesday', 'Lunch moved to the garden.', 'Bring umbrellas if it rains.'].forEach((text, i) =>
+    page.drawText(text, { x: 50, y: 780 - i * 20, size: 12, font }),
+  );
   return Buffer.from(await pdf.save());
 }
 
@@ -39,7 +41,13 @@ describe('dashboard Email screen in Chromium', () => {
     rig = await startDashboardRig('dashboard-email', { TEST_EXTRACTION_WAIT_MS: '0' });
     const extractor = await api(rig.daemon.httpUrl, 'POST', '/v1/extractors', {
       key: rig.liveKey,
-      body: { name: 'Invoices', document_type: 'invoice', field_definitions: [{ name: 'invoice_number', type: 'text', required: true, description: 'The invoice number' }] },
+      body: {
+        name: 'Invoices',
+        document_type: 'invoice',
+        field_definitions: [
+          { name: 'invoice_number', type: 'text', required: true, description: 'The invoice number' },
+        ],
+      },
     });
     expect(extractor.status).toBe(201);
     page = await rig.pages.newPage();
@@ -51,7 +59,7 @@ describe('dashboard Email screen in Chromium', () => {
     removeTempDirs();
   });
 
-  it('creates a prefix with thresholds, an override, a routing rule and duplicate settings; the API\'s error is shown on its field', async () => {
+  it("creates a prefix with thresholds, an override, a routing rule and duplicate settings; the API's error is shown on its field", async () => {
     await go(page, 'Email');
     await page.getByText('No prefixes yet').waitFor();
     expect(await page.getByLabel('Create a prefix with curl').textContent()).toContain('/api/email-ingestion/config');
@@ -67,10 +75,16 @@ describe('dashboard Email screen in Chromium', () => {
     // What the API answers for such thresholds, shown under the field it names.
     const refused = await api(rig.daemon.httpUrl, 'POST', '/api/email-ingestion/config', {
       key: rig.liveKey,
-      body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', confidenceThresholds: { autoProcess: 0.6, reviewFlag: 0.8 } },
+      body: {
+        emailPrefix: 'ap',
+        defaultDocumentType: 'invoice',
+        confidenceThresholds: { autoProcess: 0.6, reviewFlag: 0.8 },
+      },
     });
     expect(refused.status).toBe(400);
-    const detail = (refused.body.error.details as { path: string; message: string }[]).find((d) => d.path === 'confidenceThresholds.reviewFlag')!;
+    const detail = (refused.body.error.details as { path: string; message: string }[]).find(
+      (d) => d.path === 'confidenceThresholds.reviewFlag',
+    )!;
     await errorsOf('confidenceThresholds.reviewFlag').getByText(detail.message).waitFor();
     expect(await control('confidenceThresholds.reviewFlag').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('alert').textContent()).toContain(refused.body.error.message);
@@ -78,7 +92,8 @@ describe('dashboard Email screen in Chromium', () => {
     await shot(page, '21-email-prefix-refused');
 
     // Every classification below 1 goes to a person: the review queue gets the test document below.
-    for (const key of ['autoProcess', 'reviewFlag', 'humanReview']) await control(`confidenceThresholds.${key}`).fill('1');
+    for (const key of ['autoProcess', 'reviewFlag', 'humanReview'])
+      await control(`confidenceThresholds.${key}`).fill('1');
     await page.getByRole('button', { name: 'Add an override' }).click();
     await control('classificationOverrides.0.condition.senderDomain').fill('receipts.example');
     await control('classificationOverrides.0.documentType').fill('receipt');
@@ -99,25 +114,40 @@ describe('dashboard Email screen in Chromium', () => {
 
     const stored = await getConfig('ap');
     expect(stored.confidenceThresholds).toEqual({ autoProcess: 1, reviewFlag: 1, humanReview: 1 });
-    expect(stored.classificationOverrides).toEqual([{ condition: { senderDomain: 'receipts.example' }, documentType: 'receipt' }]);
-    expect(stored.routingRules).toEqual([
-      { condition: { type: 'extracted_amount', operator: 'greater_than', value: 1000 }, action: { priority: 'high', requiresApproval: true, approvers: ['cfo@example.com', 'controller@example.com'] } },
+    expect(stored.classificationOverrides).toEqual([
+      { condition: { senderDomain: 'receipts.example' }, documentType: 'receipt' },
     ]);
-    expect(stored.duplicateDetection).toEqual({ enabled: true, matchFields: ['invoice_number'], lookbackHours: 48, action: 'reject' });
-    expect(stored.internalNotifications).toMatchObject({ recipients: ['ap-team@example.com'], events: ['human_review_needed'] });
+    expect(stored.routingRules).toEqual([
+      {
+        condition: { type: 'extracted_amount', operator: 'greater_than', value: 1000 },
+        action: { priority: 'high', requiresApproval: true, approvers: ['cfo@example.com', 'controller@example.com'] },
+      },
+    ]);
+    expect(stored.duplicateDetection).toEqual({
+      enabled: true,
+      matchFields: ['invoice_number'],
+      lookbackHours: 48,
+      action: 'reject',
+    });
+    expect(stored.internalNotifications).toMatchObject({
+      recipients: ['ap-team@example.com'],
+      events: ['human_review_needed'],
+    });
   });
 
   it('edits the prefix: a bad routing pattern is refused on its field, then the fixed rules and duplicates are saved as a merge patch', async () => {
     await control('routingRules.0.condition.type').selectOption('subject_matches');
     await control('routingRules.0.condition.pattern').fill('([');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await errorsOf('routingRules.0.condition.pattern').getByText(/pattern does not compile/).waitFor();
+    await errorsOf('routingRules.0.condition.pattern')
+      .getByText(/pattern does not compile/)
+      .waitFor();
     await expectAccessible(page, 'prefix (refused)');
 
     await control('routingRules.0.condition.pattern').fill('^Invoice');
     await page.getByRole('button', { name: 'Remove override 1' }).click();
     await control('duplicateDetection.action').selectOption('process');
-    await page.getByRole('checkbox', { name: 'Send this prefix\'s events to a URL' }).check();
+    await page.getByRole('checkbox', { name: "Send this prefix's events to a URL" }).check();
     await control('webhooks.url').fill('https://hooks.example/intake');
     await control('webhooks.secret').fill('s3cret');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -129,10 +159,14 @@ describe('dashboard Email screen in Chromium', () => {
     expect(stored.routingRules[0].action.approvers).toEqual(['cfo@example.com', 'controller@example.com']);
     expect(stored.classificationOverrides).toEqual([]);
     expect(stored.duplicateDetection.action).toBe('process');
-    expect(stored.webhooks).toEqual({ url: 'https://hooks.example/intake', secret: 's3cret', events: ['email.received'] });
+    expect(stored.webhooks).toEqual({
+      url: 'https://hooks.example/intake',
+      secret: 's3cret',
+      events: ['email.received'],
+    });
 
     // Turning the webhook off again removes it (null in the patch): the stored configuration has none.
-    await page.getByRole('checkbox', { name: 'Send this prefix\'s events to a URL' }).uncheck();
+    await page.getByRole('checkbox', { name: "Send this prefix's events to a URL" }).uncheck();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').getByText('Saved.').waitFor();
     for (let i = 0; (await getConfig('ap')).webhooks !== undefined; i++) {
@@ -146,7 +180,9 @@ describe('dashboard Email screen in Chromium', () => {
   it('tests a document on the prefix: it waits for review, the received message says so, and the review queue previews and resolves it', async () => {
     const pdf = await notesPdf();
     const test = page.getByRole('region', { name: 'Test a document' });
-    await test.getByLabel('Document (PDF or image)').setInputFiles({ name: 'tuesday-notes.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await test
+      .getByLabel('Document (PDF or image)')
+      .setInputFiles({ name: 'tuesday-notes.pdf', mimeType: 'application/pdf', buffer: pdf });
     await test.getByLabel('Subject (optional)').fill('Notes from Tuesday');
     await test.getByLabel('From (optional)').fill('billing@vendor.example');
     await test.getByRole('button', { name: 'Test the document' }).click();
@@ -159,7 +195,10 @@ describe('dashboard Email screen in Chromium', () => {
     await shot(page, '23-email-test-document');
 
     await page.getByRole('link', { name: '← Email' }).click();
-    await page.getByRole('navigation', { name: 'Email sections' }).getByRole('link', { name: 'Received messages' }).click();
+    await page
+      .getByRole('navigation', { name: 'Email sections' })
+      .getByRole('link', { name: 'Received messages' })
+      .click();
     const row = page.getByRole('row', { name: /Notes from Tuesday/ });
     await row.waitFor();
     expect(await row.textContent()).toContain('tuesday-notes.pdf');
@@ -168,7 +207,10 @@ describe('dashboard Email screen in Chromium', () => {
     await expectAccessible(page, 'received messages');
     await shot(page, '24-email-messages');
 
-    await row.getByRole('link', { name: /in the review queue/ }).first().click();
+    await row
+      .getByRole('link', { name: /in the review queue/ })
+      .first()
+      .click();
     const card = page.getByRole('region', { name: 'Review tuesday-notes.pdf' });
     await card.waitFor();
     expect(await card.getAttribute('data-review-id')).toBe(reviewId);
@@ -180,7 +222,9 @@ describe('dashboard Email screen in Chromium', () => {
     const response = await framed;
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/pdf');
-    const direct = await fetch(`${rig.daemon.httpUrl}/api/email-ingestion/review/${reviewId}/document`, { headers: { authorization: `Bearer ${rig.liveKey}` } });
+    const direct = await fetch(`${rig.daemon.httpUrl}/api/email-ingestion/review/${reviewId}/document`, {
+      headers: { authorization: `Bearer ${rig.liveKey}` },
+    });
     const bytes = Buffer.from(await direct.arrayBuffer());
     expect(bytes.length, bytes.subarray(0, 200).toString('latin1')).toBe(pdf.length);
     expect(Buffer.compare(bytes, pdf)).toBe(0);
@@ -194,7 +238,9 @@ describe('dashboard Email screen in Chromium', () => {
     await card.getByLabel('Document type').fill('invoice');
     await card.getByRole('button', { name: 'Process as this type' }).click();
     await page.getByText('No pending items.').waitFor();
-    const resolved = await api(rig.daemon.httpUrl, 'GET', '/api/email-ingestion/review?status=resolved', { key: rig.liveKey });
+    const resolved = await api(rig.daemon.httpUrl, 'GET', '/api/email-ingestion/review?status=resolved', {
+      key: rig.liveKey,
+    });
     expect(resolved.body.items).toHaveLength(1);
     expect(resolved.body.items[0]).toMatchObject({ id: reviewId, status: 'resolved', resolved_type: 'invoice' });
     expect(resolved.body.items[0].job_id).toMatch(/^job_/);
@@ -207,7 +253,10 @@ describe('dashboard Email screen in Chromium', () => {
   }, 120_000);
 
   it('a read-only key reads the Email screen with every write action disabled, and the reason', async () => {
-    const ro = await api(rig.daemon.httpUrl, 'POST', '/v1/api-keys', { key: rig.liveKey, body: { name: 'email reader', environment: 'live', scopes: ['email_ingestion:read', 'documents:read'] } });
+    const ro = await api(rig.daemon.httpUrl, 'POST', '/v1/api-keys', {
+      key: rig.liveKey,
+      body: { name: 'email reader', environment: 'live', scopes: ['email_ingestion:read', 'documents:read'] },
+    });
     expect(ro.status).toBe(201);
     const reader = await rig.pages.newPage();
     await signIn(reader, ro.body.key);

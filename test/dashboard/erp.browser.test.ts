@@ -21,22 +21,36 @@ const received: string[] = [];
 
 describe('dashboard Accounting (ERP) screen in Chromium', () => {
   beforeAll(async () => {
-    ledger = https.createServer({ cert: fs.readFileSync(TEST_CERT_FILE), key: fs.readFileSync(TEST_KEY_FILE) }, (req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        received.push(body);
-        res.writeHead(422, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: 'vendor Northwind Traders Ltd is not in the ledger' }));
-      });
-    });
+    ledger = https.createServer(
+      { cert: fs.readFileSync(TEST_CERT_FILE), key: fs.readFileSync(TEST_KEY_FILE) },
+      (req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          received.push(body);
+          res.writeHead(422, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: 'vendor Northwind Traders Ltd is not in the ledger' }));
+        });
+      },
+    );
     await new Promise<void>((resolve) => ledger.listen(0, '127.0.0.1', resolve));
     ledgerUrl = `https://127.0.0.1:${(ledger.address() as AddressInfo).port}/bills`;
     // Retries at once (a 5xx would be retried; the ledger's 422 is final): nothing waits for minutes.
-    rig = await startDashboardRig('dashboard-erp', { WEBHOOK_CA_FILE: TEST_CERT_FILE, ERP_RETRY_DELAYS_MS: '0', ERP_POLL_MS: '200', TEST_EXTRACTION_WAIT_MS: '0' });
+    rig = await startDashboardRig('dashboard-erp', {
+      WEBHOOK_CA_FILE: TEST_CERT_FILE,
+      ERP_RETRY_DELAYS_MS: '0',
+      ERP_POLL_MS: '200',
+      TEST_EXTRACTION_WAIT_MS: '0',
+    });
     const extractor = await api(rig.daemon.httpUrl, 'POST', '/v1/extractors', {
       key: rig.liveKey,
-      body: { name: 'Bills', document_type: 'invoice', field_definitions: [{ name: 'invoice_number', type: 'text', required: true, description: 'The invoice number' }] },
+      body: {
+        name: 'Bills',
+        document_type: 'invoice',
+        field_definitions: [
+          { name: 'invoice_number', type: 'text', required: true, description: 'The invoice number' },
+        ],
+      },
     });
     expect(extractor.status).toBe(201);
   }, 300_000);
@@ -47,7 +61,7 @@ describe('dashboard Accounting (ERP) screen in Chromium', () => {
     removeTempDirs();
   });
 
-  it('connects a ledger (secret shown once), and shows a refused record as a failed sync with the ledger\'s reason', async () => {
+  it("connects a ledger (secret shown once), and shows a refused record as a failed sync with the ledger's reason", async () => {
     const page = await rig.pages.newPage();
     await signIn(page, rig.liveKey);
     await go(page, 'Accounting (ERP)');
@@ -63,21 +77,31 @@ describe('dashboard Accounting (ERP) screen in Chromium', () => {
     await form.locator('[data-path="url"] .field-error').getByText('must be an HTTPS URL').waitFor();
     await form.getByLabel('HTTPS URL').fill(ledgerUrl);
     await form.getByRole('button', { name: 'Connect' }).click();
-    expect((await form.getByLabel('Signing secret of the new connection').textContent())!.trim().length).toBeGreaterThanOrEqual(16);
+    expect(
+      (await form.getByLabel('Signing secret of the new connection').textContent())!.trim().length,
+    ).toBeGreaterThanOrEqual(16);
     const row = page.getByRole('row', { name: /^Ledger/ });
     await row.waitFor();
     const connectionId = (await row.locator('code').first().textContent())!;
     expect(connectionId).toMatch(/^erp_/);
 
     // A prefix naming it, and an invoice run through it: the record goes to the ledger, whose 422 fails it at once.
-    const prefix = await api(rig.daemon.httpUrl, 'POST', '/api/email-ingestion/config', { key: rig.liveKey, body: { emailPrefix: 'bills', defaultDocumentType: 'invoice', erpConnectionId: connectionId } });
+    const prefix = await api(rig.daemon.httpUrl, 'POST', '/api/email-ingestion/config', {
+      key: rig.liveKey,
+      body: { emailPrefix: 'bills', defaultDocumentType: 'invoice', erpConnectionId: connectionId },
+    });
     expect(prefix.status, JSON.stringify(prefix.body)).toBe(201);
     const pdf = Buffer.from(await makeInvoicePdf({ number: 'INV-3003', salt: 'erp-dashboard' })).toString('base64');
-    const tested = await api(rig.daemon.httpUrl, 'POST', '/api/email-ingestion/test', { key: rig.liveKey, body: { emailPrefix: 'bills', testDocument: pdf, filename: 'bill.pdf' } });
+    const tested = await api(rig.daemon.httpUrl, 'POST', '/api/email-ingestion/test', {
+      key: rig.liveKey,
+      body: { emailPrefix: 'bills', testDocument: pdf, filename: 'bill.pdf' },
+    });
     expect(tested.status, JSON.stringify(tested.body)).toBe(200);
     expect(tested.body.jobId).toMatch(/^job_/);
     for (let i = 0; ; i++) {
-      const syncs = await api(rig.daemon.httpUrl, 'GET', `/v1/erp-connections/${connectionId}/syncs?status=failed`, { key: rig.liveKey });
+      const syncs = await api(rig.daemon.httpUrl, 'GET', `/v1/erp-connections/${connectionId}/syncs?status=failed`, {
+        key: rig.liveKey,
+      });
       if (syncs.body.total === 1) break;
       if (i > 300) throw new Error(`no failed sync: ${JSON.stringify(syncs.body)} (ledger saw ${received.length})`);
       await sleep(200);
@@ -92,7 +116,9 @@ describe('dashboard Accounting (ERP) screen in Chromium', () => {
     expect(await failed.textContent()).toContain('failed');
     expect(await failed.textContent()).toContain('HTTP 422');
     expect(await failed.textContent()).toContain('not in the ledger');
-    expect(await failed.getByRole('link', { name: tested.body.jobId as string }).getAttribute('href')).toBe(`/documents/${tested.body.jobId as string}`);
+    expect(await failed.getByRole('link', { name: tested.body.jobId as string }).getAttribute('href')).toBe(
+      `/documents/${tested.body.jobId as string}`,
+    );
     await expectAccessible(page, 'ERP with a failed sync');
     await shot(page, '31-erp-failed-sync');
   }, 180_000);

@@ -13,8 +13,6 @@ import { REPO_ROOT } from '../support/processes.js';
 const SHOTS = path.join(REPO_ROOT, 'test-results', 'dashboard');
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-
-
 /** Opens pages of the dashboard, each in a browser context of its own (its own cookies). */
 export interface PageOpener {
   newPage(): Promise<Page>;
@@ -46,7 +44,8 @@ async function newPage(browser: Browser, baseURL: string, contexts: BrowserConte
 }
 
 /** Opens a screen from the sidebar. */
-export const go = (page: Page, screen: string): Promise<void> => page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: screen }).click();
+export const go = (page: Page, screen: string): Promise<void> =>
+  page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: screen }).click();
 
 export async function signIn(page: Page, key: string): Promise<void> {
   await page.goto('/');
@@ -59,9 +58,20 @@ export async function signIn(page: Page, key: string): Promise<void> {
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => JSON.stringify(n.target)),
+    }));
   });
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad, `${screen}: ${JSON.stringify(bad, null, 2)}`).toEqual([]);
@@ -72,12 +82,17 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-export function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }> {
+export function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+      })
+      .on('error', reject);
   });
 }

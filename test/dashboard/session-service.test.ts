@@ -8,7 +8,13 @@ const MINUTE = 60_000;
 async function setup() {
   const clock = new ManualClock('2026-05-01T10:00:00.000Z');
   const stores = createMemoryStores();
-  const intake = createIntake({ stores, clock, sessionIdleMs: 30 * MINUTE, sessionMaxMs: 12 * 60 * MINUTE, authCacheMs: 0 });
+  const intake = createIntake({
+    stores,
+    clock,
+    sessionIdleMs: 30 * MINUTE,
+    sessionMaxMs: 12 * 60 * MINUTE,
+    authCacheMs: 0,
+  });
   const org = await intake.organizations.create({ name: 'Acme', plan: 'business' });
   return { clock, stores, intake, org };
 }

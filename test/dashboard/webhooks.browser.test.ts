@@ -34,18 +34,27 @@ async function untilRow(page: Page, status: string): Promise<void> {
 
 describe('dashboard webhooks against a refusing HTTPS receiver in Chromium', () => {
   beforeAll(async () => {
-    receiver = https.createServer({ cert: fs.readFileSync(TEST_CERT_FILE), key: fs.readFileSync(TEST_KEY_FILE) }, (req, res) => {
-      requests.push({ signature: req.headers['x-service-signature'] as string | undefined, event: req.headers['x-service-event'] as string | undefined });
-      req.resume();
-      req.on('end', () => {
-        const refuse = requests.length <= 6;
-        res.writeHead(refuse ? 503 : 200, { 'content-type': 'text/plain' });
-        res.end(refuse ? `busy (request ${requests.length})` : 'ok');
-      });
-    });
+    receiver = https.createServer(
+      { cert: fs.readFileSync(TEST_CERT_FILE), key: fs.readFileSync(TEST_KEY_FILE) },
+      (req, res) => {
+        requests.push({
+          signature: req.headers['x-service-signature'] as string | undefined,
+          event: req.headers['x-service-event'] as string | undefined,
+        });
+        req.resume();
+        req.on('end', () => {
+          const refuse = requests.length <= 6;
+          res.writeHead(refuse ? 503 : 200, { 'content-type': 'text/plain' });
+          res.end(refuse ? `busy (request ${requests.length})` : 'ok');
+        });
+      },
+    );
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    rig = await startDashboardRig('dashboard-webhooks', { WEBHOOK_CA_FILE: TEST_CERT_FILE, WEBHOOK_RETRY_DELAYS_MS: '100,100,100,100,100' });
+    rig = await startDashboardRig('dashboard-webhooks', {
+      WEBHOOK_CA_FILE: TEST_CERT_FILE,
+      WEBHOOK_RETRY_DELAYS_MS: '100,100,100,100,100',
+    });
   }, 300_000);
 
   afterAll(async () => {
@@ -57,7 +66,13 @@ describe('dashboard webhooks against a refusing HTTPS receiver in Chromium', () 
   it('shows the six refusals and the failed delivery, replays it from the page and shows it delivered', async () => {
     const extractor = await api(rig.daemon.httpUrl, 'POST', '/v1/extractors', {
       key: rig.liveKey,
-      body: { name: 'Invoices', document_type: 'invoice', field_definitions: [{ name: 'invoice_number', type: 'text', required: true, description: 'The invoice number' }] },
+      body: {
+        name: 'Invoices',
+        document_type: 'invoice',
+        field_definitions: [
+          { name: 'invoice_number', type: 'text', required: true, description: 'The invoice number' },
+        ],
+      },
     });
     expect(extractor.status).toBe(201);
     const page = await rig.pages.newPage();
@@ -68,15 +83,23 @@ describe('dashboard webhooks against a refusing HTTPS receiver in Chromium', () 
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     expect((await page.getByLabel('Signing secret of the new endpoint').textContent())!.trim()).toMatch(/^whsec_/);
 
-    const pdf = Buffer.from(await makeInvoicePdf({ number: 'INV-6006', salt: 'webhooks-dashboard' })).toString('base64');
-    const submitted = await api(rig.daemon.httpUrl, 'POST', '/v1/documents', { key: rig.liveKey, body: { extractor_id: extractor.body.id, document: pdf, mime_type: 'application/pdf' } });
+    const pdf = Buffer.from(await makeInvoicePdf({ number: 'INV-6006', salt: 'webhooks-dashboard' })).toString(
+      'base64',
+    );
+    const submitted = await api(rig.daemon.httpUrl, 'POST', '/v1/documents', {
+      key: rig.liveKey,
+      body: { extractor_id: extractor.body.id, document: pdf, mime_type: 'application/pdf' },
+    });
     expect(submitted.status).toBe(202);
 
     await page.getByLabel('Delivery status').selectOption('failed');
     await untilRow(page, 'failed');
     expect(requests).toHaveLength(6);
     const log = page.getByRole('region', { name: 'Delivery log' });
-    await log.getByRole('row', { name: /job\.completed/ }).getByRole('button', { name: /Attempts/ }).click();
+    await log
+      .getByRole('row', { name: /job\.completed/ })
+      .getByRole('button', { name: /Attempts/ })
+      .click();
     const attempts = log.locator('.attempts');
     await attempts.getByRole('row').nth(6).waitFor();
     // Each of the six attempts with the receiver's status code; none is due any more.

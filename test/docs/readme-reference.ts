@@ -21,14 +21,18 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
   EMAIL_DOMAIN: 'domain(s) the gateway receives for, comma-separated; mail for any other domain is refused (550 5.7.1)',
   SMTP_MAX_MESSAGE_MB: 'largest message (attachments travel base64-encoded); advertised as `SIZE`',
   SMTP_DRAIN_MS: 'on stop, how long SMTP transactions in progress may take to finish',
-  MAIL_YIELD_MS: 'longest a mail worker waits, per message, for SMTP transactions in flight to end before claiming its next message (`0`: never waits; see "Email gateway")',
+  MAIL_YIELD_MS:
+    'longest a mail worker waits, per message, for SMTP transactions in flight to end before claiming its next message (`0`: never waits; see "Email gateway")',
   LOG_LEVEL: '`fatal` `error` `warn` `info` `debug` `trace` `silent`; logs are JSON lines (pino) on stdout',
   WORKER_CONCURRENCY: 'document workers per daemon',
   MAX_ATTACHMENT_SIZE_MB: 'largest document accepted',
   PROCESSING_TIMEOUT_MS: "longest a document may take (a prefix's `maxProcessingTimeMs` can only shorten it)",
-  MAX_PAGES_PER_DOCUMENT: 'a document with more pages is refused: 413 `document_too_large` at upload, the attachment skipped for mail (see "Reading and extraction")',
-  MAX_PIXELS_PER_PAGE: 'a PDF page larger than this at 300 dpi (A2 is 34.8 million) fails its job with `document_too_large` before anything is rendered',
-  MAX_PIXELS_PER_IMAGE: 'an image (each TIFF page) with more pixels fails its job with `document_too_large` before it is decoded',
+  MAX_PAGES_PER_DOCUMENT:
+    'a document with more pages is refused: 413 `document_too_large` at upload, the attachment skipped for mail (see "Reading and extraction")',
+  MAX_PIXELS_PER_PAGE:
+    'a PDF page larger than this at 300 dpi (A2 is 34.8 million) fails its job with `document_too_large` before anything is rendered',
+  MAX_PIXELS_PER_IMAGE:
+    'an image (each TIFF page) with more pixels fails its job with `document_too_large` before it is decoded',
   MAX_REQUEST_BODY_MB: 'largest JSON body (documents travel base64-encoded)',
   DEFAULT_ORG_NAME: 'name of the organization made on the first start',
   CREDITS_PER_PAGE: 'credits a live job costs per page',
@@ -39,17 +43,23 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
   DOCUMENT_URL_TTL_SECONDS: "lifetime of a job's signed `document_url`",
   BLOB_DIR: 'with `DATABASE_URL`: a directory all daemons share for original files (default: in PostgreSQL)',
   OCR_WORKERS: 'tesseract.js workers per daemon',
-  WEBHOOK_ALLOWED_HOSTS: 'host names, IPs or CIDRs (comma-separated) webhooks may reach although they are loopback or private',
+  WEBHOOK_ALLOWED_HOSTS:
+    'host names, IPs or CIDRs (comma-separated) webhooks may reach although they are loopback or private',
   WEBHOOK_CA_FILE: 'PEM file of extra CAs to trust for receivers (a company CA, a self-signed receiver)',
-  WEBHOOKS_ALLOW_LOCALHOST: 'development only: `true` also accepts plain `http://localhost` (`127.0.0.1`, `[::1]`) webhook receivers, sent only to loopback addresses; any other `http://` URL stays refused',
+  WEBHOOKS_ALLOW_LOCALHOST:
+    'development only: `true` also accepts plain `http://localhost` (`127.0.0.1`, `[::1]`) webhook receivers, sent only to loopback addresses; any other `http://` URL stays refused',
   WEBHOOK_TIMEOUT_MS: 'a receiver must answer within this',
-  WEBHOOK_POLL_MS: 'how often the sender looks for new events and for due deliveries (retries, other endpoints) besides the ones it is already sending',
-  SMTP_RELAY_URL: 'outbound relay for notification mail: `smtp://host:port` (STARTTLS when offered) or `smtps://host:port`, optionally `user:password@`, nodemailer options as query parameters (`?ignoreTLS=true`, `?tls.rejectUnauthorized=false`); unset: notifications are recorded and fail at once (see Email notifications)',
+  WEBHOOK_POLL_MS:
+    'how often the sender looks for new events and for due deliveries (retries, other endpoints) besides the ones it is already sending',
+  SMTP_RELAY_URL:
+    'outbound relay for notification mail: `smtp://host:port` (STARTTLS when offered) or `smtps://host:port`, optionally `user:password@`, nodemailer options as query parameters (`?ignoreTLS=true`, `?tls.rejectUnauthorized=false`); unset: notifications are recorded and fail at once (see Email notifications)',
   DIGEST_CRON: "when the daily digest of internal notifications is made (node-cron syntax, the server's local time)",
   NOTIFICATION_POLL_MS: 'how often the notification worker looks for job events and due notifications when idle',
   ERP_POLL_MS: 'how often the ERP worker looks for vendor bills due to be sent when idle',
-  ERP_RETRY_DELAYS_MS: 'waits before the 2nd, 3rd, ... attempt to send a record to an ERP; after the last attempt fails the sync is `failed`',
-  TEST_EXTRACTION_WAIT_MS: "longest `POST /api/email-ingestion/test` waits for the job's extraction before answering with the job as it is",
+  ERP_RETRY_DELAYS_MS:
+    'waits before the 2nd, 3rd, ... attempt to send a record to an ERP; after the last attempt fails the sync is `failed`',
+  TEST_EXTRACTION_WAIT_MS:
+    "longest `POST /api/email-ingestion/test` waits for the job's extraction before answering with the job as it is",
   DASHBOARD: 'the web dashboard at `/` and its sign-in (`/session`); `off` serves neither (the API is unchanged)',
   DASHBOARD_SESSION_IDLE_MINUTES: 'a dashboard session unused this long ends',
   DASHBOARD_SESSION_MAX_HOURS: 'a dashboard session ends this long after sign-in, however much it is used',
@@ -63,7 +73,8 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
   MAIL_LEASE_MS: "a mail worker's claim on a message (a crashed daemon's messages return after it)",
   WEBHOOK_CONCURRENCY: 'webhook attempts in flight per daemon',
   WEBHOOK_ENDPOINT_CONCURRENCY: 'webhook attempts in flight per endpoint',
-  WEBHOOK_RETRY_DELAYS_MS: 'the five waits after failed webhook attempts 1 to 5 (still six attempts, then `failed`); for tests and staging, the spec\'s schedule when unset',
+  WEBHOOK_RETRY_DELAYS_MS:
+    "the five waits after failed webhook attempts 1 to 5 (still six attempts, then `failed`); for tests and staging, the spec's schedule when unset",
 };
 
 /** Defaults computed from other settings, as the README writes them. */
@@ -81,7 +92,8 @@ const ERROR_WHEN: Record<ErrorCode, string> = {
     'a webhook URL (an endpoint, a prefix\'s `webhooks.url`) that is not HTTPS, has credentials or reaches an address that is not allowed (see "Webhooks")',
   missing_authorization: 'no `Authorization: Bearer ...` header (or not in that form)',
   invalid_api_key: 'unknown, revoked or expired key',
-  insufficient_permissions: 'the key lacks the scope (named in the message), or tries to create a key wider than itself',
+  insufficient_permissions:
+    'the key lacks the scope (named in the message), or tries to create a key wider than itself',
   not_found: 'unknown id, unknown route, or a resource of another organization (never 403)',
   conflict:
     'an `Idempotency-Key` reused with a different request; an email prefix already in use; a review item already resolved; an ERP connection still used by a prefix',
@@ -91,16 +103,20 @@ const ERROR_WHEN: Record<ErrorCode, string> = {
     'a document over `MAX_ATTACHMENT_SIZE_MB` or with more pages than `MAX_PAGES_PER_DOCUMENT`, at upload; as a job failure, a page or image over `MAX_PIXELS_PER_PAGE` / `MAX_PIXELS_PER_IMAGE`',
   unsupported_media_type: 'a body that is not `application/json`',
   rate_limit_exceeded: "over the organization's per-minute limit; `Retry-After` in seconds",
-  service_unavailable: '`/readyz` when the database does not answer; as a job failure, a service the job needed was down (retried first)',
+  service_unavailable:
+    '`/readyz` when the database does not answer; as a job failure, a service the job needed was down (retried first)',
   internal_error: 'anything unexpected: logged with its cause, never echoed',
   document_unreadable: 'job failure (`error_details.code`): a corrupt, encrypted, blank or illegible document',
   temporary_error: 'job failure: a job interrupted three times, or failing three times with a temporary error',
-  processing_timeout: "job failure: the work took longer than `PROCESSING_TIMEOUT_MS` (or the prefix's `maxProcessingTimeMs`)",
+  processing_timeout:
+    "job failure: the work took longer than `PROCESSING_TIMEOUT_MS` (or the prefix's `maxProcessingTimeMs`)",
   duplicate_document: 'job failure: the prefix rejects duplicates and this document was seen before (see "Duplicates")',
 };
 
 /** Job failure codes that no request is answered with (the others are request codes too). */
-const JOB_ONLY = new Set<ErrorCode>(JOB_FAILURE_CODES.filter((c) => !(REQUEST_ERROR_CODES as readonly string[]).includes(c)));
+const JOB_ONLY = new Set<ErrorCode>(
+  JOB_FAILURE_CODES.filter((c) => !(REQUEST_ERROR_CODES as readonly string[]).includes(c)),
+);
 
 /** A default as the table shows it. */
 function shownDefault(key: keyof Config): string {
@@ -129,18 +145,28 @@ export function errorTable(): string {
 }
 
 /** GitHub's anchor for a heading: lowercase, punctuation dropped, spaces to hyphens. */
-const anchor = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-');
+const anchor = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\- _]/gu, '')
+    .replace(/ /g, '-');
 
 /** The table of contents: every `##` section after the quickstart, and the reference's `###` ones. */
 export function contents(readme: string): string {
   const outsideCode = readme.replace(/```[\s\S]*?```/g, '');
   const headings = [...outsideCode.matchAll(/^(##|###) (.+)$/gm)].map((m) => ({ level: m[1]!, title: m[2]! }));
-  const listed = headings.slice(headings.findIndex((h) => h.level === '##' && h.title === 'Quickstart') + 1).filter((h) => h.title !== 'Contents');
+  const listed = headings
+    .slice(headings.findIndex((h) => h.level === '##' && h.title === 'Quickstart') + 1)
+    .filter((h) => h.title !== 'Contents');
   return listed.map((h) => `${h.level === '###' ? '  ' : ''}- [${h.title}](#${anchor(h.title)})`).join('\n');
 }
 
 /** The generated parts of README.md, by marker name. */
-const GENERATED_PARTS: Record<string, (readme: string) => string> = { contents, settings: settingsTable, errors: errorTable };
+const GENERATED_PARTS: Record<string, (readme: string) => string> = {
+  contents,
+  settings: settingsTable,
+  errors: errorTable,
+};
 
 /** README.md with every `<!-- generated:NAME ... -->` ... `<!-- /generated:NAME -->` part rewritten. */
 export function regenerate(readme: string): string {

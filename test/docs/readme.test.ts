@@ -19,17 +19,23 @@ const section = (heading: string) => {
 };
 
 describe('README', () => {
-  it("quickstart: the extractor body is accepted, and its pattern takes real invoice numbers", async () => {
+  it('quickstart: the extractor body is accepted, and its pattern takes real invoice numbers', async () => {
     const quickstart = section('Quickstart');
     const body = /-d '(\{\n\s+"name": "Supplier invoices"[\s\S]*?\})'/.exec(quickstart)?.[1];
     expect(body, 'the quickstart creates an extractor with curl -d').toBeDefined();
     const parsed = JSON.parse(body!) as { field_definitions: { name: string; validation?: { pattern?: string } }[] };
     const intake = createIntake({ stores: createMemoryStores() });
     const { organization } = await intake.organizations.create({ name: 'Readme' });
-    await expect(intake.extractors.create(organization.id, parsed, 'admin')).resolves.toMatchObject({ name: 'Supplier invoices' });
+    await expect(intake.extractors.create(organization.id, parsed, 'admin')).resolves.toMatchObject({
+      name: 'Supplier invoices',
+    });
     // Validation compiles patterns as unicode-mode JavaScript regular expressions.
-    const pattern = new RegExp(parsed.field_definitions.find((f) => f.name === 'invoice_number')!.validation!.pattern!, 'u');
-    for (const number of ['RE-20190610/507', 'INV/2023/03/0008', 'INV-2026-0042', '48213']) expect(number).toMatch(pattern);
+    const pattern = new RegExp(
+      parsed.field_definitions.find((f) => f.name === 'invoice_number')!.validation!.pattern!,
+      'u',
+    );
+    for (const number of ['RE-20190610/507', 'INV/2023/03/0008', 'INV-2026-0042', '48213'])
+      expect(number).toMatch(pattern);
     for (const junk of ['', ' INV-1', 'Invoice #12']) expect(junk).not.toMatch(pattern);
   });
 
@@ -49,8 +55,18 @@ describe('README', () => {
       expect(row, `a row for ${type}`).toBeDefined();
       const [, , required, optional] = row!.split('|').map((c) => c.trim());
       const listed = (cell: string) => [...cell.matchAll(/`(\w+)` (\w+)/g)].map((m) => `${m[1]}:${m[2]}`).sort();
-      expect(listed(required!)).toEqual(definitions.filter((d) => d.required).map((d) => `${d.name}:${d.type}`).sort());
-      expect(listed(optional!)).toEqual(definitions.filter((d) => !d.required).map((d) => `${d.name}:${d.type}`).sort());
+      expect(listed(required!)).toEqual(
+        definitions
+          .filter((d) => d.required)
+          .map((d) => `${d.name}:${d.type}`)
+          .sort(),
+      );
+      expect(listed(optional!)).toEqual(
+        definitions
+          .filter((d) => !d.required)
+          .map((d) => `${d.name}:${d.type}`)
+          .sort(),
+      );
     }
   });
 
@@ -58,7 +74,11 @@ describe('README', () => {
     const fields = section('Fields, validation and document types');
     const rule = /```json\n([\s\S]*?)\n```/.exec(fields)?.[1];
     expect(rule).toBeDefined();
-    const parsed = EmailIngestionConfigInputSchema.safeParse({ emailPrefix: 'ap', defaultDocumentType: 'invoice', routingRules: [JSON.parse(rule!)] });
+    const parsed = EmailIngestionConfigInputSchema.safeParse({
+      emailPrefix: 'ap',
+      defaultDocumentType: 'invoice',
+      routingRules: [JSON.parse(rule!)],
+    });
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
   });
 

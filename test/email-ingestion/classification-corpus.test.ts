@@ -15,7 +15,11 @@ import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from '../extraction/corpus-
  */
 
 /** The corpus labels documents in the extraction's words; the email spec receives invoices as vendor bills. */
-const EMAIL_TYPE: Record<string, string> = { invoice: 'vendor_bill', receipt: 'receipt', purchase_order: 'purchase_order' };
+const EMAIL_TYPE: Record<string, string> = {
+  invoice: 'vendor_bill',
+  receipt: 'receipt',
+  purchase_order: 'purchase_order',
+};
 const TYPES = ['vendor_bill', 'receipt', 'purchase_order', 'expense_report'];
 /** Fields of the recommended sets that name the selling party. */
 const VENDOR_FIELDS = ['vendor_name', 'merchant_name', 'supplier_name'];
@@ -33,7 +37,10 @@ describe.skipIf(!HAS_CORPUS)('the email classifier on the dev corpus', () => {
 
   beforeAll(async () => {
     reader = createTesseractReader();
-    const classifier = new LocalDocumentClassifier({ examples: new MemoryClassificationExampleStore(new MemoryDb()), clock: new ManualClock() });
+    const classifier = new LocalDocumentClassifier({
+      examples: new MemoryClassificationExampleStore(new MemoryDb()),
+      clock: new ManualClock(),
+    });
     for (const entry of await findCorpus(DEV_CORPUS)) {
       const extension = path.extname(entry.file).toLowerCase();
       const document = await readOrNull(reader, entry.file);
@@ -46,8 +53,15 @@ describe.skipIf(!HAS_CORPUS)('the email classifier on the dev corpus', () => {
         filename: extension === '.pdf' ? 'document.pdf' : `scan${extension}`,
         headers: {},
       });
-      const vendor = VENDOR_FIELDS.map((f) => entry.expected.fields[f]).find((v) => typeof v === 'string' && v.trim() !== '');
-      outcomes.push({ file: path.basename(entry.file), expected: EMAIL_TYPE[entry.expected.document_type]!, result, expectedVendor: (vendor as string | undefined) ?? null });
+      const vendor = VENDOR_FIELDS.map((f) => entry.expected.fields[f]).find(
+        (v) => typeof v === 'string' && v.trim() !== '',
+      );
+      outcomes.push({
+        file: path.basename(entry.file),
+        expected: EMAIL_TYPE[entry.expected.document_type]!,
+        result,
+        expectedVendor: (vendor as string | undefined) ?? null,
+      });
     }
     console.log(confusionTable(outcomes));
   }, 900_000);
@@ -64,15 +78,20 @@ describe.skipIf(!HAS_CORPUS)('the email classifier on the dev corpus', () => {
     // Measured 0.877 on the dev corpus (54 documents with a vendor, 44 of them exact); a missing name counts as 0.
     const labelled = outcomes.filter((o) => o.expectedVendor !== null);
     expect(labelled.length).toBeGreaterThan(0);
-    const overlaps = labelled.map((o) => (o.result.detectedVendor ? wordOverlap(o.expectedVendor!, o.result.detectedVendor) : 0));
+    const overlaps = labelled.map((o) =>
+      o.result.detectedVendor ? wordOverlap(o.expectedVendor!, o.result.detectedVendor) : 0,
+    );
     const mean = overlaps.reduce((a, b) => a + b, 0) / overlaps.length;
-    console.log(`detectedVendor: mean word overlap ${mean.toFixed(3)} over ${labelled.length} documents, ${overlaps.filter((o) => o >= 0.999).length} exact`);
+    console.log(
+      `detectedVendor: mean word overlap ${mean.toFixed(3)} over ${labelled.length} documents, ${overlaps.filter((o) => o >= 0.999).length} exact`,
+    );
     expect(mean).toBeGreaterThanOrEqual(0.85);
   });
 
   it('never names the same party as vendor and customer', () => {
     for (const { result, file } of outcomes) {
-      if (result.detectedVendor && result.detectedCustomer) expect(result.detectedVendor.toLowerCase(), file).not.toBe(result.detectedCustomer.toLowerCase());
+      if (result.detectedVendor && result.detectedCustomer)
+        expect(result.detectedVendor.toLowerCase(), file).not.toBe(result.detectedCustomer.toLowerCase());
     }
   });
 });

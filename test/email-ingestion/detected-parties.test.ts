@@ -6,9 +6,21 @@ import { doc, lines, page } from '../extraction/synthetic.js';
 
 /** detectedVendor and detectedCustomer of the email classifier, on documents built by hand. */
 
-const classifier = () => new LocalDocumentClassifier({ examples: new MemoryClassificationExampleStore(new MemoryDb()), clock: new ManualClock() });
+const classifier = () =>
+  new LocalDocumentClassifier({
+    examples: new MemoryClassificationExampleStore(new MemoryDb()),
+    clock: new ManualClock(),
+  });
 const classify = (document: ReadDocument, filename = 'document.pdf') =>
-  classifier().classify({ orgId: 'org_a', mode: 'live', document, subject: 'Document attached', from: 'someone@example.com', filename, headers: {} });
+  classifier().classify({
+    orgId: 'org_a',
+    mode: 'live',
+    document,
+    subject: 'Document attached',
+    from: 'someone@example.com',
+    filename,
+    headers: {},
+  });
 
 const GERMAN_INVOICE = doc([
   ...lines(40, 40, ['Nordwind Technik GmbH', 'Hafenstraße 12', '20457 Hamburg']),
@@ -29,7 +41,18 @@ const LABELLED_INVOICE = doc([
 
 const TILL_RECEIPT = doc([
   page(
-    lines(20, 40, ['KEDAI MAJU SDN BHD', 'NO 12 JALAN BESAR', '50000 KUALA LUMPUR', 'TAX INVOICE', 'Cashier: Ali', 'Milo 2 x 2.50 5.00', 'TOTAL RM 5.00', 'CASH 10.00', 'CHANGE 5.00', 'Thank you, please come again']),
+    lines(20, 40, [
+      'KEDAI MAJU SDN BHD',
+      'NO 12 JALAN BESAR',
+      '50000 KUALA LUMPUR',
+      'TAX INVOICE',
+      'Cashier: Ali',
+      'Milo 2 x 2.50 5.00',
+      'TOTAL RM 5.00',
+      'CASH 10.00',
+      'CHANGE 5.00',
+      'Thank you, please come again',
+    ]),
     { width: 300, height: 900, source: 'ocr' },
   ),
 ]);
@@ -55,12 +78,20 @@ const PO_WITHOUT_SHIP_TO = doc([
 describe('detectedVendor and detectedCustomer', () => {
   it('an invoice: the letterhead company is the vendor, the addressee under its label the customer', async () => {
     const result = await classify(GERMAN_INVOICE);
-    expect(result).toMatchObject({ documentType: 'vendor_bill', detectedVendor: 'Nordwind Technik GmbH', detectedCustomer: 'Bäckerei Sonnenschein KG' });
+    expect(result).toMatchObject({
+      documentType: 'vendor_bill',
+      detectedVendor: 'Nordwind Technik GmbH',
+      detectedCustomer: 'Bäckerei Sonnenschein KG',
+    });
   });
 
   it('an invoice with "Seller" and "Bill To" blocks side by side', async () => {
     const result = await classify(LABELLED_INVOICE);
-    expect(result).toMatchObject({ documentType: 'vendor_bill', detectedVendor: 'Brightwater Consulting LLC', detectedCustomer: 'Orchard Dental Group' });
+    expect(result).toMatchObject({
+      documentType: 'vendor_bill',
+      detectedVendor: 'Brightwater Consulting LLC',
+      detectedCustomer: 'Orchard Dental Group',
+    });
   });
 
   it('a till receipt titled "TAX INVOICE": the merchant at the top is the vendor; nobody is named as the customer', async () => {
@@ -72,12 +103,20 @@ describe('detectedVendor and detectedCustomer', () => {
 
   it('a purchase order: the company addressed as vendor is the vendor, the issuer at the top the customer', async () => {
     const result = await classify(PURCHASE_ORDER);
-    expect(result).toMatchObject({ documentType: 'purchase_order', detectedVendor: 'Harbor Packaging Inc.', detectedCustomer: 'Brightline Foods Ltd' });
+    expect(result).toMatchObject({
+      documentType: 'purchase_order',
+      detectedVendor: 'Harbor Packaging Inc.',
+      detectedCustomer: 'Brightline Foods Ltd',
+    });
   });
 
   it('a purchase order with no "Ship To": the letterhead is the customer, never the vendor', async () => {
     const result = await classify(PO_WITHOUT_SHIP_TO);
-    expect(result).toMatchObject({ documentType: 'purchase_order', detectedVendor: 'Harbor Packaging Inc.', detectedCustomer: 'Brightline Foods Ltd' });
+    expect(result).toMatchObject({
+      documentType: 'purchase_order',
+      detectedVendor: 'Harbor Packaging Inc.',
+      detectedCustomer: 'Brightline Foods Ltd',
+    });
   });
 
   it('a purchase order whose vendor has no label: the letterhead company is the customer, not the vendor', async () => {
@@ -108,14 +147,22 @@ describe('detectedVendor and detectedCustomer', () => {
   });
 
   it('a document that names nobody has neither', async () => {
-    const result = await classify(doc(lines(40, 60, ['INVOICE', 'Invoice Number: 2024-118', 'Invoice Date: 2024-03-01', 'Total: 120.00'])));
+    const result = await classify(
+      doc(lines(40, 60, ['INVOICE', 'Invoice Number: 2024-118', 'Invoice Date: 2024-03-01', 'Total: 120.00'])),
+    );
     expect(result.documentType).toBe('vendor_bill');
     expect(result).not.toHaveProperty('detectedVendor');
     expect(result).not.toHaveProperty('detectedCustomer');
   });
 
   it('a document of no business type does not make its heading a vendor', async () => {
-    const notes = doc(lines(40, 60, ['Falcon project notes', 'Attendees: Maria, Jonas, Priya', 'Agreed next steps for the warehouse move']));
+    const notes = doc(
+      lines(40, 60, [
+        'Falcon project notes',
+        'Attendees: Maria, Jonas, Priya',
+        'Agreed next steps for the warehouse move',
+      ]),
+    );
     const result = await classify(notes);
     expect(result.keyIndicators).toEqual([]);
     expect(result).not.toHaveProperty('detectedVendor');
@@ -123,7 +170,16 @@ describe('detectedVendor and detectedCustomer', () => {
   });
 
   it('an expense report names no vendor or customer', async () => {
-    const report = doc(lines(40, 60, ['Nordwind Technik GmbH', 'Expense Report', 'Employee: Jana Berg', 'Taxi 23.40', 'Hotel 180.00', 'Total 203.40']));
+    const report = doc(
+      lines(40, 60, [
+        'Nordwind Technik GmbH',
+        'Expense Report',
+        'Employee: Jana Berg',
+        'Taxi 23.40',
+        'Hotel 180.00',
+        'Total 203.40',
+      ]),
+    );
     const result = await classify(report);
     expect(result.documentType).toBe('expense_report');
     expect(result).not.toHaveProperty('detectedVendor');
@@ -131,13 +187,27 @@ describe('detectedVendor and detectedCustomer', () => {
   });
 
   it('an unreadable document (null) names nobody', async () => {
-    const result = await classifier().classify({ orgId: 'org_a', mode: 'live', document: null, subject: 'Invoice 118', from: 'billing@nordwind.example', filename: 'invoice.pdf', headers: {} });
+    const result = await classifier().classify({
+      orgId: 'org_a',
+      mode: 'live',
+      document: null,
+      subject: 'Invoice 118',
+      from: 'billing@nordwind.example',
+      filename: 'invoice.pdf',
+      headers: {},
+    });
     expect(result).not.toHaveProperty('detectedVendor');
     expect(result).not.toHaveProperty('detectedCustomer');
   });
 
   it('detectParties answers for the type it is told: the same page read as an invoice and as a purchase order', () => {
-    expect(detectParties(PURCHASE_ORDER, 'purchase_order')).toEqual({ vendor: 'Harbor Packaging Inc.', customer: 'Brightline Foods Ltd' });
-    expect(detectParties(LABELLED_INVOICE, 'invoice')).toEqual({ vendor: 'Brightwater Consulting LLC', customer: 'Orchard Dental Group' });
+    expect(detectParties(PURCHASE_ORDER, 'purchase_order')).toEqual({
+      vendor: 'Harbor Packaging Inc.',
+      customer: 'Brightline Foods Ltd',
+    });
+    expect(detectParties(LABELLED_INVOICE, 'invoice')).toEqual({
+      vendor: 'Brightwater Consulting LLC',
+      customer: 'Orchard Dental Group',
+    });
   });
 });

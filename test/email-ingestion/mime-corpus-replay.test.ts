@@ -15,7 +15,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceExtractor } from '../support/fixtures.js';
-import { api, httpStatus, killAll, makeTempDir, removeTempDirs, REPO_ROOT, runCliOk, singleJsonLine, sleep, startDaemon, type DaemonProcess } from '../support/processes.js';
+import {
+  api,
+  httpStatus,
+  killAll,
+  makeTempDir,
+  removeTempDirs,
+  REPO_ROOT,
+  runCliOk,
+  singleJsonLine,
+  sleep,
+  startDaemon,
+  type DaemonProcess,
+} from '../support/processes.js';
 
 // One daemon takes both replays (the second on top of the first), so children are killed at the end
 // of the file rather than after each test as useProcessCleanup() would.
@@ -56,7 +68,14 @@ interface MessageView {
   status: 'received' | 'processing' | 'processed' | 'failed';
   size_bytes: number;
   error: { code: string; message: string } | null;
-  attachments: { filename: string; original_filename: string | null; size_bytes: number; status: string; job_id: string | null; reason: { code: string } | null }[];
+  attachments: {
+    filename: string;
+    original_filename: string | null;
+    size_bytes: number;
+    status: string;
+    job_id: string | null;
+    reason: { code: string } | null;
+  }[];
 }
 
 interface ReplayLine {
@@ -68,13 +87,33 @@ interface ReplayLine {
 
 /** One file through smtp-replay.py; its per-message line, parsed (the exit code says nothing more). */
 function replayOne(file: string, to: string, port: number, raw: boolean): Promise<ReplayLine> {
-  const args = [REPLAY, '--port', String(port), '--to', to, '--timeout', '120', ...(raw ? ['--raw'] : []), path.join(CORPUS, file)];
+  const args = [
+    REPLAY,
+    '--port',
+    String(port),
+    '--to',
+    to,
+    '--timeout',
+    '120',
+    ...(raw ? ['--raw'] : []),
+    path.join(CORPUS, file),
+  ];
   return new Promise((resolve, reject) => {
     execFile('python3', args, { maxBuffer: 1 << 20, timeout: 180_000 }, (error, stdout, stderr) => {
       const line = stdout.split('\n').find((l) => /^(OK|REJECT|ERROR) /.test(l));
       const match = line ? /^(OK|REJECT|ERROR)\s+(\S+) (\d+) (.*) \(\d+ bytes, \d+ ms\)$/.exec(line) : null;
-      if (!match) return reject(new Error(`smtp-replay.py printed no result line for ${file} (${error?.message ?? 'exit 0'})\n${stdout}\n${stderr}`));
-      resolve({ status: match[1] as ReplayLine['status'], file: path.basename(match[2]!), code: Number(match[3]), text: match[4]! });
+      if (!match)
+        return reject(
+          new Error(
+            `smtp-replay.py printed no result line for ${file} (${error?.message ?? 'exit 0'})\n${stdout}\n${stderr}`,
+          ),
+        );
+      resolve({
+        status: match[1] as ReplayLine['status'],
+        file: path.basename(match[2]!),
+        code: Number(match[3]),
+        text: match[4]!,
+      });
     });
   });
 }
@@ -96,7 +135,9 @@ async function inBatches<T, R>(items: T[], width: number, run: (item: T, index: 
 async function listMessages(daemon: DaemonProcess, key: string): Promise<MessageView[]> {
   const all: MessageView[] = [];
   for (let offset = 0; ; offset += 100) {
-    const res = await api(daemon.httpUrl, 'GET', `/api/email-ingestion/messages?prefix=ap&limit=100&offset=${offset}`, { key });
+    const res = await api(daemon.httpUrl, 'GET', `/api/email-ingestion/messages?prefix=ap&limit=100&offset=${offset}`, {
+      key,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     all.push(...(res.body.messages as MessageView[]));
     if (res.body.messages.length === 0 || all.length >= res.body.total) return all;
@@ -104,23 +145,62 @@ async function listMessages(daemon: DaemonProcess, key: string): Promise<Message
 }
 
 (present ? describe : describe.skip)(
-  present ? `MIME corpus replayed over SMTP to a daemon (${CORPUS})` : `MIME corpus replayed over SMTP: SKIPPED, ${skipReason}`,
+  present
+    ? `MIME corpus replayed over SMTP to a daemon (${CORPUS})`
+    : `MIME corpus replayed over SMTP: SKIPPED, ${skipReason}`,
   { timeout: 300_000 },
   () => {
-    const manifest: ManifestEntry[] = present ? JSON.parse(fs.readFileSync(path.join(CORPUS, 'manifest.json'), 'utf8')) : [];
+    const manifest: ManifestEntry[] = present
+      ? JSON.parse(fs.readFileSync(path.join(CORPUS, 'manifest.json'), 'utf8'))
+      : [];
     const baselines = new Map(manifest.map((e) => [e.file, e]));
-    const files = present ? fs.readdirSync(CORPUS).filter((f) => f.endsWith('.eml')).sort() : [];
+    const files = present
+      ? fs
+          .readdirSync(CORPUS)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+      : [];
     let daemon: DaemonProcess;
     let key: string;
 
     beforeAll(async () => {
       const dataDir = makeTempDir('intake-mime-replay-');
-      daemon = await startDaemon({ DATA_DIR: dataDir, EMAIL_DOMAIN: DOMAIN, SMTP_MAX_MIME_PARTS: '200', WORKER_POLL_MS: '100', WORKER_CONCURRENCY: '1' });
+      daemon = await startDaemon({
+        DATA_DIR: dataDir,
+        EMAIL_DOMAIN: DOMAIN,
+        SMTP_MAX_MIME_PARTS: '200',
+        WORKER_POLL_MS: '100',
+        WORKER_CONCURRENCY: '1',
+      });
       key = singleJsonLine<{ live_key: string }>(
-        (await runCliOk(['orgs', 'create', '--name', 'Corpus', '--plan', 'enterprise', '--rate-limit', '100000', '--credits', '100000', '--json'], { DATA_DIR: dataDir })).stdout,
+        (
+          await runCliOk(
+            [
+              'orgs',
+              'create',
+              '--name',
+              'Corpus',
+              '--plan',
+              'enterprise',
+              '--rate-limit',
+              '100000',
+              '--credits',
+              '100000',
+              '--json',
+            ],
+            { DATA_DIR: dataDir },
+          )
+        ).stdout,
       ).live_key;
       expect((await api(daemon.httpUrl, 'POST', '/v1/extractors', { key, body: invoiceExtractor() })).status).toBe(201);
-      expect((await api(daemon.httpUrl, 'POST', '/api/email-ingestion/config', { key, body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false } })).status).toBe(201);
+      expect(
+        (
+          await api(daemon.httpUrl, 'POST', '/api/email-ingestion/config', {
+            key,
+            body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false },
+          })
+        ).status,
+      ).toBe(201);
     }, 180_000);
 
     it('has a manifest entry for every message', () => {
@@ -132,11 +212,17 @@ async function listMessages(daemon: DaemonProcess, key: string): Promise<Message
       it(`${mode === 'raw' ? '--raw (bytes as they are)' : 'CRLF, as an MTA sends it'}: 250 or a deliberate 5xx for each; the daemon stays up; every accepted message settles, with the baseline's attachments`, async () => {
         const started = Date.now();
         const tagOf = (index: number) => `${mode}-${index}`;
-        const results = await inBatches(files, PARALLEL_RUNS, (file, i) => replayOne(file, `ap+${tagOf(i)}@${DOMAIN}`, daemon.smtp!.port, mode === 'raw'));
+        const results = await inBatches(files, PARALLEL_RUNS, (file, i) =>
+          replayOne(file, `ap+${tagOf(i)}@${DOMAIN}`, daemon.smtp!.port, mode === 'raw'),
+        );
         const replayMs = Date.now() - started;
 
         // Every answer is a 250 or a 5xx refusal that says why, with an enhanced code.
-        const undeliberate = results.filter((r) => !(r.status === 'OK' && r.code === 250) && !(r.status === 'REJECT' && r.code >= 500 && r.code < 600 && /^5\.\d{1,3}\.\d{1,3} \S/.test(r.text)));
+        const undeliberate = results.filter(
+          (r) =>
+            !(r.status === 'OK' && r.code === 250) &&
+            !(r.status === 'REJECT' && r.code >= 500 && r.code < 600 && /^5\.\d{1,3}\.\d{1,3} \S/.test(r.text)),
+        );
         expect(undeliberate.map((r) => `${r.file}: ${r.status} ${r.code} ${r.text}`)).toEqual([]);
         const refused = results.filter((r) => r.status === 'REJECT');
 
@@ -150,7 +236,13 @@ async function listMessages(daemon: DaemonProcess, key: string): Promise<Message
         for (;;) {
           mine = (await listMessages(daemon, key)).filter((m) => m.tag?.startsWith(`${mode}-`));
           if (!mine.some((m) => m.status === 'received' || m.status === 'processing')) break;
-          if (Date.now() > guard) throw new Error(`processing did not settle: ${mine.filter((m) => m.status === 'received' || m.status === 'processing').map((m) => m.tag).join(', ')}`);
+          if (Date.now() > guard)
+            throw new Error(
+              `processing did not settle: ${mine
+                .filter((m) => m.status === 'received' || m.status === 'processing')
+                .map((m) => m.tag)
+                .join(', ')}`,
+            );
           await sleep(500);
         }
         const byTag = new Map<string, MessageView[]>();
@@ -164,7 +256,8 @@ async function listMessages(daemon: DaemonProcess, key: string): Promise<Message
         results.forEach((r, i) => {
           const records = byTag.get(tagOf(i)) ?? [];
           if (r.status !== 'OK') {
-            if (records.length > 0) problems.push(`${r.file}: refused (${r.code}) yet stored as ${records.map((m) => m.id).join(',')}`);
+            if (records.length > 0)
+              problems.push(`${r.file}: refused (${r.code}) yet stored as ${records.map((m) => m.id).join(',')}`);
             return;
           }
           if (records.length !== 1) return problems.push(`${r.file}: accepted, ${records.length} records`);
@@ -173,13 +266,17 @@ async function listMessages(daemon: DaemonProcess, key: string): Promise<Message
           if (m.status === 'failed') {
             failed.push(`${r.file}: ${m.error?.code} ${m.error?.message}`);
             // Failing is a fair outcome only where plain mailparser could not parse the file either.
-            if (baselineParsed) problems.push(`${r.file}: failed (${JSON.stringify(m.error)}) although mailparser parsed it`);
-            else if (m.error?.code !== 'unparseable_message' || !m.error.message) problems.push(`${r.file}: failed without the parse error: ${JSON.stringify(m.error)}`);
+            if (baselineParsed)
+              problems.push(`${r.file}: failed (${JSON.stringify(m.error)}) although mailparser parsed it`);
+            else if (m.error?.code !== 'unparseable_message' || !m.error.message)
+              problems.push(`${r.file}: failed without the parse error: ${JSON.stringify(m.error)}`);
             return;
           }
           if (m.status !== 'processed') return problems.push(`${r.file}: ${m.status}`);
           if (m.attachments.length !== baseline.length) {
-            problems.push(`${r.file}: ${m.attachments.length} attachments (${m.attachments.map((a) => `${a.original_filename ?? '(no name)'}|${a.size_bytes}`).join('; ')}), baseline ${baseline.length} (${baseline.join('; ')})`);
+            problems.push(
+              `${r.file}: ${m.attachments.length} attachments (${m.attachments.map((a) => `${a.original_filename ?? '(no name)'}|${a.size_bytes}`).join('; ')}), baseline ${baseline.length} (${baseline.join('; ')})`,
+            );
           }
           m.attachments.forEach((a, k) => {
             const expectedBytes = Number(baseline[k]?.split('|').at(-1));

@@ -5,8 +5,18 @@ describe('parseRecipient', () => {
   const domains = parseDomainList('Example.com, mail.acme.example.');
   it('reads prefix and tag case-insensitively for our domains only', () => {
     expect(domains).toEqual(['example.com', 'mail.acme.example']);
-    expect(parseRecipient('AP+March@EXAMPLE.com', domains)).toEqual({ ok: true, prefix: 'ap', tag: 'march', domain: 'example.com' });
-    expect(parseRecipient('ap@mail.acme.example.', domains)).toEqual({ ok: true, prefix: 'ap', tag: null, domain: 'mail.acme.example' });
+    expect(parseRecipient('AP+March@EXAMPLE.com', domains)).toEqual({
+      ok: true,
+      prefix: 'ap',
+      tag: 'march',
+      domain: 'example.com',
+    });
+    expect(parseRecipient('ap@mail.acme.example.', domains)).toEqual({
+      ok: true,
+      prefix: 'ap',
+      tag: null,
+      domain: 'mail.acme.example',
+    });
     expect(parseRecipient('ap+@example.com', domains)).toMatchObject({ ok: true, tag: null });
     expect(parseRecipient('ap+a+b@example.com', domains)).toMatchObject({ ok: true, prefix: 'ap', tag: 'a+b' });
   });

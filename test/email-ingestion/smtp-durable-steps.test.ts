@@ -61,22 +61,34 @@ describe('SMTP edge: the durable steps of accept()', () => {
   let orgId: string;
   let envelope: Envelope;
   const inboundOver = (blobs: BlobStore, syncCommitted?: () => Promise<void>): InboundMailService =>
-    createInboundMail(h.intake, { submissions: h.pipeline.submissions, blobs }, {
-      parser: createMailParser(),
-      combiner: createPdfCombiner(),
-      reader: { read: async () => ({ text: '', pages: [] }) } as never,
-      options: { domains: ['example.test'], leaseMs: 30_000, maxAttempts: 3, maxAttachmentsPerMessage: 20 },
-      ...(syncCommitted ? { syncCommitted } : {}),
-    });
+    createInboundMail(
+      h.intake,
+      { submissions: h.pipeline.submissions, blobs },
+      {
+        parser: createMailParser(),
+        combiner: createPdfCombiner(),
+        reader: { read: async () => ({ text: '', pages: [] }) } as never,
+        options: { domains: ['example.test'], leaseMs: 30_000, maxAttempts: 3, maxAttachmentsPerMessage: 20 },
+        ...(syncCommitted ? { syncCommitted } : {}),
+      },
+    );
 
   beforeAll(async () => {
     h = await startApi('pglite');
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-smtp-steps-'));
     const org = await h.createOrg({ credits: 100 });
     orgId = org.org_id;
-    const config = await h.call('POST', '/api/email-ingestion/config', { key: org.live_key, body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false } });
+    const config = await h.call('POST', '/api/email-ingestion/config', {
+      key: org.live_key,
+      body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false },
+    });
     expect(config.status).toBe(201);
-    envelope = { mailFrom: 'billing@vendor.example', recipients: [{ accepted: true, orgId, prefix: 'ap', tag: null, address: 'ap@example.test' }], remoteAddress: '127.0.0.1', helo: 'client.test' };
+    envelope = {
+      mailFrom: 'billing@vendor.example',
+      recipients: [{ accepted: true, orgId, prefix: 'ap', tag: null, address: 'ap@example.test' }],
+      remoteAddress: '127.0.0.1',
+      helo: 'client.test',
+    };
   });
   afterAll(async () => {
     await h?.close();
@@ -118,8 +130,16 @@ describe('SMTP edge: the durable steps of accept()', () => {
     expect(records).toHaveLength(1);
 
     // A failed file sync fails the accept (the edge answers 451).
-    const failing: BlobStore = { ...blobs, stage: async (bytes) => ({ key: (await files.stage(bytes)).key, sync: async () => Promise.reject(new Error('EIO: fsync failed')) }) };
-    await expect(inboundOver(failing, async () => {}).accept(envelope, await rawMessage('failing'))).rejects.toThrow(/EIO/);
+    const failing: BlobStore = {
+      ...blobs,
+      stage: async (bytes) => ({
+        key: (await files.stage(bytes)).key,
+        sync: async () => Promise.reject(new Error('EIO: fsync failed')),
+      }),
+    };
+    await expect(inboundOver(failing, async () => {}).accept(envelope, await rawMessage('failing'))).rejects.toThrow(
+      /EIO/,
+    );
     await h.runMail();
   });
 
@@ -130,7 +150,8 @@ describe('SMTP edge: the durable steps of accept()', () => {
     const file = path.join(dir, record!.blob_key.slice(0, 2), record!.blob_key.slice(2));
     fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2));
     let outcome = await inbound.processNext('test-worker');
-    while (outcome.kind === 'processed' && outcome.messageId !== record!.id) outcome = await inbound.processNext('test-worker');
+    while (outcome.kind === 'processed' && outcome.messageId !== record!.id)
+      outcome = await inbound.processNext('test-worker');
     expect(outcome).toMatchObject({ kind: 'processed', messageId: record!.id, status: 'failed' });
     const stored = await h.intake.stores.inboundMessages.get(orgId, 'live', record!.id);
     expect(stored?.status).toBe('failed');
@@ -181,12 +202,21 @@ describe('mail workers give way to SMTP transactions in flight, for a bounded ti
         if (backlog === 0) return { kind: 'idle' as const };
         backlog--;
         processed.push(performance.now());
-        return { kind: 'processed' as const, messageId: `msg_${backlog}`, status: 'processed' as const, lostClaim: false };
+        return {
+          kind: 'processed' as const,
+          messageId: `msg_${backlog}`,
+          status: 'processed' as const,
+          lostClaim: false,
+        };
       },
       failAbandoned: async () => 0,
     } as unknown as InboundMailService;
     const neverQuiet = { whenQuiet: async (maxMs: number) => void (await sleep(maxMs)) };
-    const workers = new MailWorkers(inbound, pino({ level: 'silent' }), { concurrency: 1, pollMs: 10_000, maxYieldMs: 100 });
+    const workers = new MailWorkers(inbound, pino({ level: 'silent' }), {
+      concurrency: 1,
+      pollMs: 10_000,
+      maxYieldMs: 100,
+    });
     workers.yieldTo(neverQuiet);
     const t0 = performance.now();
     workers.start();
@@ -225,7 +255,12 @@ describe('mail workers give way to SMTP transactions in flight, for a bounded ti
         if (taken >= stored) return { kind: 'idle' as const };
         taken++;
         if (taken === 1) await gate.promise;
-        return { kind: 'processed' as const, messageId: `msg_${taken}`, status: 'processed' as const, lostClaim: false };
+        return {
+          kind: 'processed' as const,
+          messageId: `msg_${taken}`,
+          status: 'processed' as const,
+          lostClaim: false,
+        };
       },
       failAbandoned: async () => 0,
     } as unknown as InboundMailService;

@@ -45,11 +45,40 @@ interface Session {
 
 const noEol = (s: string) => s.replace(/[\r\n]/g, ' ');
 const address = fc.oneof(
-  fc.constantFrom('ap@example.test', 'AP+tag@example.test', 'ops@example.test', 'nobody@example.test', 'ap@elsewhere.example', 'postmaster@example.test', '', 'ap@[127.0.0.1]', '"quoted local"@example.test'),
+  fc.constantFrom(
+    'ap@example.test',
+    'AP+tag@example.test',
+    'ops@example.test',
+    'nobody@example.test',
+    'ap@elsewhere.example',
+    'postmaster@example.test',
+    '',
+    'ap@[127.0.0.1]',
+    '"quoted local"@example.test',
+  ),
   fc.string({ unit: 'binary', maxLength: 80 }).map(noEol),
 );
 const command = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom('EHLO fuzz.example', 'HELO fuzz', 'NOOP', 'RSET', 'VRFY ap', 'EXPN ap', 'HELP', 'STARTTLS', 'AUTH PLAIN AGFhAGI=', 'BDAT 10 LAST', 'DATA', 'TURN', 'MAIL FROM:<>', 'MAIL FROM:<billing@vendor.example> SIZE=999999999', 'MAIL FROM:<billing@vendor.example> BODY=8BITMIME SMTPUTF8') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'EHLO fuzz.example',
+      'HELO fuzz',
+      'NOOP',
+      'RSET',
+      'VRFY ap',
+      'EXPN ap',
+      'HELP',
+      'STARTTLS',
+      'AUTH PLAIN AGFhAGI=',
+      'BDAT 10 LAST',
+      'DATA',
+      'TURN',
+      'MAIL FROM:<>',
+      'MAIL FROM:<billing@vendor.example> SIZE=999999999',
+      'MAIL FROM:<billing@vendor.example> BODY=8BITMIME SMTPUTF8',
+    ),
+  },
   { weight: 4, arbitrary: address.map((a) => `MAIL FROM:<${a}>`) },
   { weight: 5, arbitrary: address.map((a) => `RCPT TO:<${a}>`) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 300 }).map(noEol) },
@@ -59,34 +88,73 @@ const command = fc.oneof(
 const body: fc.Arbitrary<Body> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('valid' as const), lf: fc.boolean(), pdf: fc.boolean() }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'nul' as const }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('long_line' as const), bytes: fc.integer({ min: 3000, max: 20_000 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('long_line' as const), bytes: fc.integer({ min: 3000, max: 20_000 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('parts' as const), count: fc.constantFrom(3, 150, 1000) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('bytes' as const), data: fc.uint8Array({ maxLength: 4000 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('bytes' as const), data: fc.uint8Array({ maxLength: 4000 }) }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'empty' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'broken_mime' as const }) },
 );
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('line' as const), text: command, eol: fc.constantFrom('\r\n' as const, '\r\n' as const, '\n' as const) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('data' as const), body, end: fc.constantFrom('dot' as const, 'dot' as const, 'dot' as const, 'bare_lf_dot' as const, 'truncate' as const, 'stall' as const) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('line' as const),
+      text: command,
+      eol: fc.constantFrom('\r\n' as const, '\r\n' as const, '\n' as const),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('data' as const),
+      body,
+      end: fc.constantFrom(
+        'dot' as const,
+        'dot' as const,
+        'dot' as const,
+        'bare_lf_dot' as const,
+        'truncate' as const,
+        'stall' as const,
+      ),
+    }),
+  },
 );
 /** Most sessions take the usual path (EHLO, MAIL, RCPT, DATA) with garbage mixed in. */
-const sender = fc.oneof({ weight: 3, arbitrary: fc.constant('billing@vendor.example') }, { weight: 1, arbitrary: address });
-const recipient = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('ap@example.test', 'ops@example.test', 'AP+tag@example.test') }, { weight: 1, arbitrary: address });
-const usual: fc.Arbitrary<Step[]> = fc.tuple(sender, recipient, body, fc.array(step, { maxLength: 3 })).map(([from, to, b, extra]) => [
-  { kind: 'line', text: 'EHLO fuzz.example', eol: '\r\n' },
-  { kind: 'line', text: `MAIL FROM:<${from}>`, eol: '\r\n' },
-  { kind: 'line', text: `RCPT TO:<${to.includes('@') ? to : 'ap@example.test'}>`, eol: '\r\n' },
-  { kind: 'line', text: 'DATA', eol: '\r\n' },
-  { kind: 'data', body: b, end: 'dot' },
-  ...extra,
-]);
+const sender = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('billing@vendor.example') },
+  { weight: 1, arbitrary: address },
+);
+const recipient = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('ap@example.test', 'ops@example.test', 'AP+tag@example.test') },
+  { weight: 1, arbitrary: address },
+);
+const usual: fc.Arbitrary<Step[]> = fc
+  .tuple(sender, recipient, body, fc.array(step, { maxLength: 3 }))
+  .map(([from, to, b, extra]) => [
+    { kind: 'line', text: 'EHLO fuzz.example', eol: '\r\n' },
+    { kind: 'line', text: `MAIL FROM:<${from}>`, eol: '\r\n' },
+    { kind: 'line', text: `RCPT TO:<${to.includes('@') ? to : 'ap@example.test'}>`, eol: '\r\n' },
+    { kind: 'line', text: 'DATA', eol: '\r\n' },
+    { kind: 'data', body: b, end: 'dot' },
+    ...extra,
+  ]);
 const session: fc.Arbitrary<Session> = fc.record({
-  steps: fc.oneof({ weight: 3, arbitrary: usual }, { weight: 1, arbitrary: fc.array(step, { minLength: 1, maxLength: 8 }) }),
+  steps: fc.oneof(
+    { weight: 3, arbitrary: usual },
+    { weight: 1, arbitrary: fc.array(step, { minLength: 1, maxLength: 8 }) },
+  ),
   ending: fc.constantFrom<Ending>('quit', 'quit', 'hang_up', 'stall'),
 });
 
 function messageText(b: Body, pdf: Buffer): Buffer {
-  const head = (extra = '') => `From: billing@vendor.example\r\nTo: ap@${DOMAIN}\r\nSubject: fuzz\r\nMessage-ID: <${Math.random().toString(36).slice(2)}@fuzz>\r\n${extra}`;
+  const head = (extra = '') =>
+    `From: billing@vendor.example\r\nTo: ap@${DOMAIN}\r\nSubject: fuzz\r\nMessage-ID: <${Math.random().toString(36).slice(2)}@fuzz>\r\n${extra}`;
   switch (b.kind) {
     case 'valid': {
       const text = b.pdf
@@ -103,8 +171,14 @@ function messageText(b: Body, pdf: Buffer): Buffer {
     case 'long_line':
       return Buffer.from(`${head()}\r\n${'y'.repeat(b.bytes)}\r\n`, 'latin1');
     case 'parts': {
-      const parts = Array.from({ length: b.count }, (_, i) => `--p\r\nContent-Type: text/plain\r\n\r\npart ${i}\r\n`).join('');
-      return Buffer.from(`${head('MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="p"\r\n')}\r\n${parts}--p--\r\n`, 'latin1');
+      const parts = Array.from(
+        { length: b.count },
+        (_, i) => `--p\r\nContent-Type: text/plain\r\n\r\npart ${i}\r\n`,
+      ).join('');
+      return Buffer.from(
+        `${head('MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="p"\r\n')}\r\n${parts}--p--\r\n`,
+        'latin1',
+      );
     }
     case 'bytes':
       return Buffer.from(b.data);
@@ -112,7 +186,10 @@ function messageText(b: Body, pdf: Buffer): Buffer {
       return Buffer.alloc(0);
     case 'broken_mime':
       // A boundary never closed, a base64 part cut short, a header without a colon.
-      return Buffer.from(`${head('MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="open"\r\nBroken header line\r\n')}\r\n--open\r\nContent-Type: application/pdf; name="a.pdf"\r\nContent-Transfer-Encoding: base64\r\n\r\nJVBERi0xLjQKJ`, 'latin1');
+      return Buffer.from(
+        `${head('MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="open"\r\nBroken header line\r\n')}\r\n--open\r\nContent-Type: application/pdf; name="a.pdf"\r\nContent-Transfer-Encoding: base64\r\n\r\nJVBERi0xLjQKJ`,
+        'latin1',
+      );
   }
 }
 
@@ -132,11 +209,13 @@ async function runSession(port: number, s: Session, pdf: Buffer): Promise<Outcom
   let buffer = '';
   let waiter: (() => void) | null = null;
   let finals = 0;
-  const closed = new Promise<void>((resolve) => socket.once('close', () => {
-    outcome.ended = true;
-    waiter?.();
-    resolve();
-  }));
+  const closed = new Promise<void>((resolve) =>
+    socket.once('close', () => {
+      outcome.ended = true;
+      waiter?.();
+      resolve();
+    }),
+  );
   socket.on('error', () => {});
   socket.on('data', (chunk: Buffer) => {
     buffer += chunk.toString('latin1');
@@ -144,7 +223,8 @@ async function runSession(port: number, s: Session, pdf: Buffer): Promise<Outcom
     while ((eol = buffer.indexOf('\r\n')) !== -1) {
       const line = buffer.slice(0, eol);
       buffer = buffer.slice(eol + 2);
-      if (!/^[2-5]\d\d([ -].*)?$/.test(line)) outcome.problems.push(`not an SMTP reply line: ${JSON.stringify(line.slice(0, 120))}`);
+      if (!/^[2-5]\d\d([ -].*)?$/.test(line))
+        outcome.problems.push(`not an SMTP reply line: ${JSON.stringify(line.slice(0, 120))}`);
       if (/^\d{3}( |$)/.test(line)) {
         outcome.replies.push(line);
         outcome.queued.push(...(/queued as ((?:msg_\w+ ?)+)/.exec(line)?.[1]?.trim().split(' ') ?? []));
@@ -192,7 +272,9 @@ async function runSession(port: number, s: Session, pdf: Buffer): Promise<Outcom
     }
     // Content only after a 354; otherwise its lines would just be more garbage commands.
     if (!last.startsWith('354')) continue;
-    const text = messageText(st.body, pdf).toString('latin1').replace(/(^|\n)\./g, '$1..');
+    const text = messageText(st.body, pdf)
+      .toString('latin1')
+      .replace(/(^|\n)\./g, '$1..');
     if (st.end === 'truncate') {
       await write(Buffer.from(text.slice(0, Math.floor(text.length / 2)), 'latin1'));
       socket.destroy();
@@ -225,15 +307,34 @@ const envelope = (to = 'ap@example.test'): Step[] => [
   { kind: 'line', text: 'DATA', eol: '\r\n' },
 ];
 const ISSUE_CASES: Session[] = [
-  { steps: [...envelope(), { kind: 'data', body: { kind: 'valid', lf: false, pdf: true }, end: 'truncate' }], ending: 'quit' },
-  { steps: [...envelope('ops@example.test'), { kind: 'data', body: { kind: 'valid', lf: true, pdf: true }, end: 'dot' }], ending: 'quit' },
-  { steps: [...envelope(), { kind: 'data', body: { kind: 'valid', lf: true, pdf: false }, end: 'bare_lf_dot' }], ending: 'quit' },
+  {
+    steps: [...envelope(), { kind: 'data', body: { kind: 'valid', lf: false, pdf: true }, end: 'truncate' }],
+    ending: 'quit',
+  },
+  {
+    steps: [
+      ...envelope('ops@example.test'),
+      { kind: 'data', body: { kind: 'valid', lf: true, pdf: true }, end: 'dot' },
+    ],
+    ending: 'quit',
+  },
+  {
+    steps: [...envelope(), { kind: 'data', body: { kind: 'valid', lf: true, pdf: false }, end: 'bare_lf_dot' }],
+    ending: 'quit',
+  },
   { steps: [...envelope(), { kind: 'data', body: { kind: 'nul' }, end: 'dot' }], ending: 'quit' },
   { steps: [...envelope('ops@example.test'), { kind: 'data', body: { kind: 'nul' }, end: 'dot' }], ending: 'hang_up' },
   { steps: [...envelope(), { kind: 'data', body: { kind: 'parts', count: 1000 }, end: 'dot' }], ending: 'quit' },
   { steps: [...envelope(), { kind: 'data', body: { kind: 'parts', count: 150 }, end: 'dot' }], ending: 'quit' },
   { steps: [...envelope(), { kind: 'data', body: { kind: 'broken_mime' }, end: 'stall' }], ending: 'stall' },
-  { steps: [{ kind: 'line', text: 'EHLO fuzz.example', eol: '\r\n' }, { kind: 'line', text: 'MAIL FROM:<a\u0000b@vendor.example>', eol: '\r\n' }, { kind: 'line', text: 'RCPT TO:<ap\u0000@example.test>', eol: '\r\n' }], ending: 'stall' },
+  {
+    steps: [
+      { kind: 'line', text: 'EHLO fuzz.example', eol: '\r\n' },
+      { kind: 'line', text: 'MAIL FROM:<a\u0000b@vendor.example>', eol: '\r\n' },
+      { kind: 'line', text: 'RCPT TO:<ap\u0000@example.test>', eol: '\r\n' },
+    ],
+    ending: 'stall',
+  },
 ];
 
 describe.each(DB_KINDS)('SMTP fuzz on %s', (kind) => {
@@ -249,12 +350,32 @@ describe.each(DB_KINDS)('SMTP fuzz on %s', (kind) => {
   beforeAll(async () => {
     h = await startApi(kind, { emailDomains: [DOMAIN], maxDocumentBytes: 5 * 1_048_576 });
     // The daemon's defaults, but a short idle timeout so stalled clients end quickly.
-    smtp = new SmtpIntake(h.inbound, pino({ level: 'silent' }), { host: '127.0.0.1', port: 0, maxMessageBytes: 5_000_000, maxRecipients: 5, maxConnections: 100, maxMimeParts: 200, maxLineBytes: 4096, drainMs: 1000, socketTimeoutMs: SOCKET_TIMEOUT_MS });
+    smtp = new SmtpIntake(h.inbound, pino({ level: 'silent' }), {
+      host: '127.0.0.1',
+      port: 0,
+      maxMessageBytes: 5_000_000,
+      maxRecipients: 5,
+      maxConnections: 100,
+      maxMimeParts: 200,
+      maxLineBytes: 4096,
+      drainMs: 1000,
+      socketTimeoutMs: SOCKET_TIMEOUT_MS,
+    });
     port = (await smtp.listen()).port;
     key = (await h.createOrg({ credits: 100_000 })).live_key;
     await h.call('POST', '/v1/extractors', { key, body: invoiceExtractor() });
-    for (const [emailPrefix, autoClassify] of [['ap', false], ['ops', true]] as const) {
-      expect((await h.call('POST', '/api/email-ingestion/config', { key, body: { emailPrefix, defaultDocumentType: 'invoice', autoClassify } })).status).toBe(201);
+    for (const [emailPrefix, autoClassify] of [
+      ['ap', false],
+      ['ops', true],
+    ] as const) {
+      expect(
+        (
+          await h.call('POST', '/api/email-ingestion/config', {
+            key,
+            body: { emailPrefix, defaultDocumentType: 'invoice', autoClassify },
+          })
+        ).status,
+      ).toBe(201);
     }
     pdf = Buffer.from(await makeInvoicePdf({ salt: `fuzz-${kind}` }));
   });
@@ -263,50 +384,70 @@ describe.each(DB_KINDS)('SMTP fuzz on %s', (kind) => {
     await h?.close();
   });
 
-  it('answers every session with proper SMTP replies, drops stalled clients, stores what it accepts', { timeout: TEST_TIMEOUT_MS }, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(session, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
-        const outcomes = await Promise.all(batch.map((s) => runSession(port, s, pdf)));
-        for (const o of outcomes) {
-          sessions++;
-          for (const reply of o.replies) {
-            const code = Number(reply.slice(0, 3));
-            codes.set(code, (codes.get(code) ?? 0) + 1);
+  it(
+    'answers every session with proper SMTP replies, drops stalled clients, stores what it accepts',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(session, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+          const outcomes = await Promise.all(batch.map((s) => runSession(port, s, pdf)));
+          for (const o of outcomes) {
+            sessions++;
+            for (const reply of o.replies) {
+              const code = Number(reply.slice(0, 3));
+              codes.set(code, (codes.get(code) ?? 0) + 1);
+            }
+            queued.push(...o.queued);
+            expect(o.problems).toEqual([]);
+            // 451 is ours failing for a while (storage, a lookup): garbage must never cause it.
+            expect(o.replies.filter((r) => r.startsWith('451'))).toEqual([]);
           }
-          queued.push(...o.queued);
-          expect(o.problems).toEqual([]);
-          // 451 is ours failing for a while (storage, a lookup): garbage must never cause it.
-          expect(o.replies.filter((r) => r.startsWith('451'))).toEqual([]);
-        }
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true, examples: [[ISSUE_CASES]] },
-    );
-    const table = [...codes.entries()].sort(([a], [b]) => a - b).map(([code, n]) => `${code}: ${n}`).join(', ');
-    process.stderr.write(`SMTP fuzz on ${kind}: ${sessions} sessions (seed ${SEED}), replies by code: ${table}; ${queued.length} messages accepted (250)\n`);
-    // fast-check counts the example batch as one of the runs.
-    expect(sessions).toBe(ISSUE_CASES.length + (RUNS - 1) * BATCH);
-  });
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true, examples: [[ISSUE_CASES]] },
+      );
+      const table = [...codes.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([code, n]) => `${code}: ${n}`)
+        .join(', ');
+      process.stderr.write(
+        `SMTP fuzz on ${kind}: ${sessions} sessions (seed ${SEED}), replies by code: ${table}; ${queued.length} messages accepted (250)\n`,
+      );
+      // fast-check counts the example batch as one of the runs.
+      expect(sessions).toBe(ISSUE_CASES.length + (RUNS - 1) * BATCH);
+    },
+  );
 
-  it('processes every accepted message to a record (jobs created or a stated reason), and still takes a valid one', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const valid = await sendRaw(port, 'billing@vendor.example', [`ap@${DOMAIN}`], messageText({ kind: 'valid', lf: false, pdf: true }, pdf));
-    expect(valid.code).toBe(250);
-    const validId = /queued as (msg_\w+)/.exec(valid.text)![1]!;
-    await h.runMail();
-    let jobs = 0;
-    for (const id of [...queued, validId]) {
-      const message = (await h.call('GET', `/api/email-ingestion/messages/${id}`, { key })).body;
-      expect(['processed', 'failed'], `${id}: ${JSON.stringify(message).slice(0, 300)}`).toContain(message.status);
-      if (message.status === 'failed') expect(message.error).toEqual(expect.any(String));
-      for (const attachment of message.attachments ?? []) {
-        if (attachment.status === 'job_created') {
-          jobs++;
-          expect((await h.call('GET', `/v1/documents/${attachment.job_id}`, { key })).status).toBe(200);
-        } else if (attachment.status === 'skipped') expect(attachment.reason.message).toEqual(expect.any(String));
+  it(
+    'processes every accepted message to a record (jobs created or a stated reason), and still takes a valid one',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const valid = await sendRaw(
+        port,
+        'billing@vendor.example',
+        [`ap@${DOMAIN}`],
+        messageText({ kind: 'valid', lf: false, pdf: true }, pdf),
+      );
+      expect(valid.code).toBe(250);
+      const validId = /queued as (msg_\w+)/.exec(valid.text)![1]!;
+      await h.runMail();
+      let jobs = 0;
+      for (const id of [...queued, validId]) {
+        const message = (await h.call('GET', `/api/email-ingestion/messages/${id}`, { key })).body;
+        expect(['processed', 'failed'], `${id}: ${JSON.stringify(message).slice(0, 300)}`).toContain(message.status);
+        if (message.status === 'failed') expect(message.error).toEqual(expect.any(String));
+        for (const attachment of message.attachments ?? []) {
+          if (attachment.status === 'job_created') {
+            jobs++;
+            expect((await h.call('GET', `/v1/documents/${attachment.job_id}`, { key })).status).toBe(200);
+          } else if (attachment.status === 'skipped') expect(attachment.reason.message).toEqual(expect.any(String));
+        }
       }
-    }
-    const last = (await h.call('GET', `/api/email-ingestion/messages/${validId}`, { key })).body;
-    expect(last).toMatchObject({ status: 'processed' });
-    expect(last.attachments.map((a: { status: string }) => a.status)).toContain('job_created');
-    process.stderr.write(`SMTP fuzz on ${kind}: ${queued.length + 1} accepted messages all processed, ${jobs} jobs created\n`);
-  });
+      const last = (await h.call('GET', `/api/email-ingestion/messages/${validId}`, { key })).body;
+      expect(last).toMatchObject({ status: 'processed' });
+      expect(last.attachments.map((a: { status: string }) => a.status)).toContain('job_created');
+      process.stderr.write(
+        `SMTP fuzz on ${kind}: ${queued.length + 1} accepted messages all processed, ${jobs} jobs created\n`,
+      );
+    },
+  );
 });

@@ -38,12 +38,16 @@ async function startStack(kind: (typeof DB_KINDS)[number], options: Partial<Smtp
   const org = await h.createOrg({ credits: 1000 });
   const extractor = await h.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() });
   expect(extractor.status).toBe(201);
-  const config = await h.call('POST', '/api/email-ingestion/config', { key: org.live_key, body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false } });
+  const config = await h.call('POST', '/api/email-ingestion/config', {
+    key: org.live_key,
+    body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false },
+  });
   expect(config.status).toBe(201);
   return { h, smtp, port, key: org.live_key, orgId: org.org_id, extractorId: extractor.body.id };
 }
 
-const transport = (port: number) => nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+const transport = (port: number) =>
+  nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
 
 const messageIdOf = (response: string): string => {
   const match = /queued as (msg_\w+)/.exec(response);
@@ -76,23 +80,71 @@ for (const kind of DB_KINDS) {
       // Stored before the 250: the record is there, not yet processed.
       const stored = await s.h.call('GET', `/api/email-ingestion/messages/${id}`, { key: s.key });
       expect(stored.status).toBe(200);
-      expect(stored.body).toMatchObject({ id, prefix: 'ap', tag: 'march', status: 'received', envelope_from: 'billing@vendor.example', source: 'smtp' });
+      expect(stored.body).toMatchObject({
+        id,
+        prefix: 'ap',
+        tag: 'march',
+        status: 'received',
+        envelope_from: 'billing@vendor.example',
+        source: 'smtp',
+      });
 
       expect(await s.h.runMail()).toBe(1);
       const done = (await s.h.call('GET', `/api/email-ingestion/messages/${id}`, { key: s.key })).body;
-      expect(done).toMatchObject({ status: 'processed', from: 'billing@vendor.example', subject: 'Invoice INV-2026-0042', error: null });
+      expect(done).toMatchObject({
+        status: 'processed',
+        from: 'billing@vendor.example',
+        subject: 'Invoice INV-2026-0042',
+        error: null,
+      });
       expect(done.attachments).toHaveLength(1);
-      expect(done.attachments[0]).toMatchObject({ filename: 'invoice.pdf', detected_type: 'application/pdf', status: 'job_created', reason: null });
+      expect(done.attachments[0]).toMatchObject({
+        filename: 'invoice.pdf',
+        detected_type: 'application/pdf',
+        status: 'job_created',
+        reason: null,
+      });
       const job = await s.h.call('GET', `/v1/documents/${done.attachments[0].job_id}`, { key: s.key });
       expect(job.status).toBe(200);
       expect(job.body).toMatchObject({ extractor_id: s.extractorId, status: 'queued' });
-      expect(job.body.metadata).toMatchObject({ source: 'email', email: { message_id: id, prefix: 'ap', tag: 'march', from: 'billing@vendor.example', subject: 'Invoice INV-2026-0042' }, attachments: ['invoice.pdf'] });
+      expect(job.body.metadata).toMatchObject({
+        source: 'email',
+        email: {
+          message_id: id,
+          prefix: 'ap',
+          tag: 'march',
+          from: 'billing@vendor.example',
+          subject: 'Invoice INV-2026-0042',
+        },
+        attachments: ['invoice.pdf'],
+      });
     });
 
     it('lists messages newest first with a prefix filter, and hides them from other organizations', async () => {
-      await s.h.call('POST', '/api/email-ingestion/config', { key: s.key, body: { emailPrefix: 'receipts', defaultDocumentType: 'receipt', autoClassify: false } });
-      const a = messageIdOf((await transport(s.port).sendMail({ from: 'a@x.example', to: `ap@${DOMAIN}`, subject: 'one', text: 'no attachment' })).response);
-      const b = messageIdOf((await transport(s.port).sendMail({ from: 'b@x.example', to: `receipts@second.example`, subject: 'two', text: 'no attachment' })).response);
+      await s.h.call('POST', '/api/email-ingestion/config', {
+        key: s.key,
+        body: { emailPrefix: 'receipts', defaultDocumentType: 'receipt', autoClassify: false },
+      });
+      const a = messageIdOf(
+        (
+          await transport(s.port).sendMail({
+            from: 'a@x.example',
+            to: `ap@${DOMAIN}`,
+            subject: 'one',
+            text: 'no attachment',
+          })
+        ).response,
+      );
+      const b = messageIdOf(
+        (
+          await transport(s.port).sendMail({
+            from: 'b@x.example',
+            to: `receipts@second.example`,
+            subject: 'two',
+            text: 'no attachment',
+          })
+        ).response,
+      );
       await s.h.runMail();
       const all = await s.h.call('GET', '/api/email-ingestion/messages?limit=2', { key: s.key });
       expect(all.status).toBe(200);
@@ -104,7 +156,10 @@ for (const kind of DB_KINDS) {
       expect(onlyReceipts.body.messages[0]).toMatchObject({ status: 'processed', attachments: [] });
       const other = await s.h.createOrg();
       expect((await s.h.call('GET', `/api/email-ingestion/messages/${a}`, { key: other.live_key })).status).toBe(404);
-      expect((await s.h.call('GET', '/api/email-ingestion/messages', { key: other.live_key })).body).toMatchObject({ messages: [], total: 0 });
+      expect((await s.h.call('GET', '/api/email-ingestion/messages', { key: other.live_key })).body).toMatchObject({
+        messages: [],
+        total: 0,
+      });
     });
   });
 }
@@ -113,7 +168,10 @@ describe('SMTP intake: the edge (PGlite)', () => {
   let s: Stack;
   beforeAll(async () => {
     s = await startStack('pglite');
-    await s.h.call('POST', '/api/email-ingestion/config', { key: s.key, body: { emailPrefix: 'paused', defaultDocumentType: 'invoice', autoClassify: false, isActive: false } });
+    await s.h.call('POST', '/api/email-ingestion/config', {
+      key: s.key,
+      body: { emailPrefix: 'paused', defaultDocumentType: 'invoice', autoClassify: false, isActive: false },
+    });
   });
   afterAll(async () => {
     await s?.smtp.stop();
@@ -144,7 +202,9 @@ describe('SMTP intake: the edge (PGlite)', () => {
     expect((await c.command(`MAIL FROM:<x@client.example> SIZE=${3 * 1_048_576}`)).text).toMatch(/^552 5\.3\.4 /);
     c.close();
     const big = `Subject: big\r\n\r\n${`${'x'.repeat(998)}\r\n`.repeat(2200)}`;
-    expect((await sendRaw(s.port, 'x@client.example', [`ap@${DOMAIN}`], big)).text).toMatch(/^552 5\.3\.4 Message too big/);
+    expect((await sendRaw(s.port, 'x@client.example', [`ap@${DOMAIN}`], big)).text).toMatch(
+      /^552 5\.3\.4 Message too big/,
+    );
     expect((await s.h.call('GET', '/api/email-ingestion/messages', { key: s.key })).body.total).toBe(before);
   });
 
@@ -157,7 +217,9 @@ describe('SMTP intake: the edge (PGlite)', () => {
     c.close();
     const parts = Array.from({ length: 25 }, (_, i) => `--b\r\nContent-Type: text/plain\r\n\r\npart ${i}\r\n`).join('');
     const manyParts = `Subject: parts\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n${parts}--b--\r\n`;
-    expect((await sendRaw(s.port, 'x@client.example', [`ap@${DOMAIN}`], manyParts)).text).toMatch(/^554 5\.6\.0 .*MIME parts/);
+    expect((await sendRaw(s.port, 'x@client.example', [`ap@${DOMAIN}`], manyParts)).text).toMatch(
+      /^554 5\.6\.0 .*MIME parts/,
+    );
     const longLine = `Subject: long\r\n\r\n${'y'.repeat(5000)}\r\n`;
     expect((await sendRaw(s.port, 'x@client.example', [`ap@${DOMAIN}`], longLine)).text).toMatch(/^554 5\.6\.0 .*line/);
   });
@@ -184,7 +246,12 @@ describe('SMTP intake: the edge (PGlite)', () => {
   it('keeps only the attachments the prefix allows, decided by content, with sanitized names and reasons for the rest', async () => {
     await s.h.call('POST', '/api/email-ingestion/config', {
       key: s.key,
-      body: { emailPrefix: 'strict', defaultDocumentType: 'invoice', autoClassify: false, attachments: { allowedMimeTypes: ['application/pdf'], maxSizeBytes: 200_000 } },
+      body: {
+        emailPrefix: 'strict',
+        defaultDocumentType: 'invoice',
+        autoClassify: false,
+        attachments: { allowedMimeTypes: ['application/pdf'], maxSizeBytes: 200_000 },
+      },
     });
     const pdf = Buffer.from(await makeInvoicePdf({ salt: 'rules' }));
     const info = await transport(s.port).sendMail({
@@ -205,22 +272,43 @@ describe('SMTP intake: the edge (PGlite)', () => {
     const id = messageIdOf(info.response);
     await s.h.runMail();
     const message = (await s.h.call('GET', `/api/email-ingestion/messages/${id}`, { key: s.key })).body;
-    const byName = Object.fromEntries(message.attachments.map((a: { original_filename: string }) => [a.original_filename, a]));
+    const byName = Object.fromEntries(
+      message.attachments.map((a: { original_filename: string }) => [a.original_filename, a]),
+    );
     expect(byName['../../etc/cron.d/invoice.pdf']).toMatchObject({ filename: 'invoice.pdf', status: 'job_created' });
-    expect(byName['scan.png']).toMatchObject({ status: 'skipped', detected_type: 'image/png', reason: { code: 'type_not_allowed' } });
-    expect(byName['disguised.png']).toMatchObject({ status: 'job_created', declared_type: 'image/png', detected_type: 'application/pdf' });
-    expect(byName['notes.txt']).toMatchObject({ status: 'skipped', detected_type: null, reason: { code: 'unsupported_type' } });
+    expect(byName['scan.png']).toMatchObject({
+      status: 'skipped',
+      detected_type: 'image/png',
+      reason: { code: 'type_not_allowed' },
+    });
+    expect(byName['disguised.png']).toMatchObject({
+      status: 'job_created',
+      declared_type: 'image/png',
+      detected_type: 'application/pdf',
+    });
+    expect(byName['notes.txt']).toMatchObject({
+      status: 'skipped',
+      detected_type: null,
+      reason: { code: 'unsupported_type' },
+    });
     expect(byName['empty.pdf']).toMatchObject({ status: 'skipped', reason: { code: 'empty' } });
     expect(byName['huge.pdf']).toMatchObject({ status: 'skipped', reason: { code: 'too_large' } });
     expect(byName['logo.png']).toMatchObject({ status: 'skipped', inline: true, reason: { code: 'inline_image' } });
-    const jobIds = message.attachments.filter((a: { status: string }) => a.status === 'job_created').map((a: { job_id: string }) => a.job_id);
+    const jobIds = message.attachments
+      .filter((a: { status: string }) => a.status === 'job_created')
+      .map((a: { job_id: string }) => a.job_id);
     expect(new Set(jobIds).size).toBe(2);
   });
 
   it('combines the kept attachments into one PDF job with combineAttachments', async () => {
     await s.h.call('POST', '/api/email-ingestion/config', {
       key: s.key,
-      body: { emailPrefix: 'combined', defaultDocumentType: 'invoice', autoClassify: false, attachments: { combineAttachments: true } },
+      body: {
+        emailPrefix: 'combined',
+        defaultDocumentType: 'invoice',
+        autoClassify: false,
+        attachments: { combineAttachments: true },
+      },
     });
     const info = await transport(s.port).sendMail({
       from: 'v@vendor.example',
@@ -232,7 +320,9 @@ describe('SMTP intake: the edge (PGlite)', () => {
       ],
     });
     await s.h.runMail();
-    const message = (await s.h.call('GET', `/api/email-ingestion/messages/${messageIdOf(info.response)}`, { key: s.key })).body;
+    const message = (
+      await s.h.call('GET', `/api/email-ingestion/messages/${messageIdOf(info.response)}`, { key: s.key })
+    ).body;
     expect(message.attachments.map((a: { status: string }) => a.status)).toEqual(['job_created', 'job_created']);
     expect(message.attachments[0].job_id).toBe(message.attachments[1].job_id);
     const job = (await s.h.call('GET', `/v1/documents/${message.attachments[0].job_id}`, { key: s.key })).body;
@@ -242,27 +332,53 @@ describe('SMTP intake: the edge (PGlite)', () => {
   });
 
   it('records attachments as skipped when no extractor takes the document type', async () => {
-    await s.h.call('POST', '/api/email-ingestion/config', { key: s.key, body: { emailPrefix: 'orders', defaultDocumentType: 'purchase_order', autoClassify: false } });
-    const info = await transport(s.port).sendMail({ from: 'v@vendor.example', to: `orders@${DOMAIN}`, subject: 'PO', attachments: [{ filename: 'po.pdf', content: Buffer.from(await makeInvoicePdf({ salt: 'po' })) }] });
+    await s.h.call('POST', '/api/email-ingestion/config', {
+      key: s.key,
+      body: { emailPrefix: 'orders', defaultDocumentType: 'purchase_order', autoClassify: false },
+    });
+    const info = await transport(s.port).sendMail({
+      from: 'v@vendor.example',
+      to: `orders@${DOMAIN}`,
+      subject: 'PO',
+      attachments: [{ filename: 'po.pdf', content: Buffer.from(await makeInvoicePdf({ salt: 'po' })) }],
+    });
     await s.h.runMail();
-    const message = (await s.h.call('GET', `/api/email-ingestion/messages/${messageIdOf(info.response)}`, { key: s.key })).body;
-    expect(message).toMatchObject({ status: 'processed', attachments: [{ status: 'skipped', reason: { code: 'no_extractor' } }] });
+    const message = (
+      await s.h.call('GET', `/api/email-ingestion/messages/${messageIdOf(info.response)}`, { key: s.key })
+    ).body;
+    expect(message).toMatchObject({
+      status: 'processed',
+      attachments: [{ status: 'skipped', reason: { code: 'no_extractor' } }],
+    });
     expect(message.attachments[0].reason.message).toContain('purchase_order');
   });
 
   it('creates no second job when a message is processed again after a crash (idempotency keys per attachment)', async () => {
     const pdf = Buffer.from(await makeInvoicePdf({ salt: 'again' }));
-    const id = messageIdOf((await transport(s.port).sendMail({ from: 'v@vendor.example', to: `ap@${DOMAIN}`, subject: 'again', attachments: [{ filename: 'x.pdf', content: pdf }] })).response);
+    const id = messageIdOf(
+      (
+        await transport(s.port).sendMail({
+          from: 'v@vendor.example',
+          to: `ap@${DOMAIN}`,
+          subject: 'again',
+          attachments: [{ filename: 'x.pdf', content: pdf }],
+        })
+      ).response,
+    );
     expect(await s.h.runMail()).toBe(1);
     const first = (await s.h.call('GET', `/api/email-ingestion/messages/${id}`, { key: s.key })).body;
     // As if the daemon had died after creating the job but before recording the outcome.
     const knex = s.h.db.storage.knex;
-    await knex('inbound_messages').where({ id }).update({ status: 'received', outcomes: JSON.stringify([]), processed_at: null });
+    await knex('inbound_messages')
+      .where({ id })
+      .update({ status: 'received', outcomes: JSON.stringify([]), processed_at: null });
     expect(await s.h.runMail()).toBe(1);
     const second = (await s.h.call('GET', `/api/email-ingestion/messages/${id}`, { key: s.key })).body;
     expect(second).toMatchObject({ status: 'processed', attempts: 2 });
     expect(second.attachments[0].job_id).toBe(first.attachments[0].job_id);
-    const count = await knex('jobs').whereRaw(`metadata->'email'->>'message_id' = ?`, [id]).count<{ n: string | number }[]>({ n: '*' });
+    const count = await knex('jobs')
+      .whereRaw(`metadata->'email'->>'message_id' = ?`, [id])
+      .count<{ n: string | number }[]>({ n: '*' });
     expect(Number(count[0]!.n)).toBe(1);
   });
 
@@ -293,21 +409,54 @@ describe('SMTP intake: the edge (PGlite)', () => {
   it('POST /api/email-ingestion/test simulates without storing, or runs the document through the prefix', async () => {
     const doc = base64(await makeInvoicePdf({ salt: 'test-endpoint' }));
     const before = (await s.h.call('GET', '/api/email-ingestion/messages', { key: s.key })).body.total;
-    const simulated = await s.h.call('POST', '/api/email-ingestion/test', { key: s.key, body: { emailPrefix: 'ap', testDocument: doc, simulateOnly: true } });
+    const simulated = await s.h.call('POST', '/api/email-ingestion/test', {
+      key: s.key,
+      body: { emailPrefix: 'ap', testDocument: doc, simulateOnly: true },
+    });
     expect(simulated.status).toBe(200);
-    expect(simulated.body).toMatchObject({ emailPrefix: 'ap', simulateOnly: true, classification: { documentType: 'invoice', source: 'default', decision: 'process' }, extractor: { id: s.extractorId, matchedBy: 'document_type' }, messageId: null, jobId: null, reviewId: null, attachment: { detected_type: 'application/pdf', status: 'job_created' } });
+    expect(simulated.body).toMatchObject({
+      emailPrefix: 'ap',
+      simulateOnly: true,
+      classification: { documentType: 'invoice', source: 'default', decision: 'process' },
+      extractor: { id: s.extractorId, matchedBy: 'document_type' },
+      messageId: null,
+      jobId: null,
+      reviewId: null,
+      attachment: { detected_type: 'application/pdf', status: 'job_created' },
+    });
     expect((await s.h.call('GET', '/api/email-ingestion/messages', { key: s.key })).body.total).toBe(before);
 
-    const real = await s.h.call('POST', '/api/email-ingestion/test', { key: s.key, body: { emailPrefix: 'ap', testDocument: doc, filename: 'trial.pdf' } });
+    const real = await s.h.call('POST', '/api/email-ingestion/test', {
+      key: s.key,
+      body: { emailPrefix: 'ap', testDocument: doc, filename: 'trial.pdf' },
+    });
     expect(real.status).toBe(200);
     expect(real.body.jobId).toMatch(/^job_/);
-    const message = (await s.h.call('GET', `/api/email-ingestion/messages/${real.body.messageId}`, { key: s.key })).body;
-    expect(message).toMatchObject({ source: 'test', status: 'processed', attachments: [{ filename: 'trial.pdf', job_id: real.body.jobId }] });
+    const message = (await s.h.call('GET', `/api/email-ingestion/messages/${real.body.messageId}`, { key: s.key }))
+      .body;
+    expect(message).toMatchObject({
+      source: 'test',
+      status: 'processed',
+      attachments: [{ filename: 'trial.pdf', job_id: real.body.jobId }],
+    });
 
-    const notDoc = await s.h.call('POST', '/api/email-ingestion/test', { key: s.key, body: { emailPrefix: 'ap', testDocument: base64(Buffer.from('hello')), simulateOnly: true } });
+    const notDoc = await s.h.call('POST', '/api/email-ingestion/test', {
+      key: s.key,
+      body: { emailPrefix: 'ap', testDocument: base64(Buffer.from('hello')), simulateOnly: true },
+    });
     expect(notDoc.body.attachment).toMatchObject({ status: 'skipped', reason: { code: 'unsupported_type' } });
-    expect((await s.h.call('POST', '/api/email-ingestion/test', { key: s.key, body: { emailPrefix: 'nope', testDocument: doc } })).status).toBe(404);
-    const bad = await s.h.call('POST', '/api/email-ingestion/test', { key: s.key, body: { emailPrefix: 'ap', testDocument: '***' } });
+    expect(
+      (
+        await s.h.call('POST', '/api/email-ingestion/test', {
+          key: s.key,
+          body: { emailPrefix: 'nope', testDocument: doc },
+        })
+      ).status,
+    ).toBe(404);
+    const bad = await s.h.call('POST', '/api/email-ingestion/test', {
+      key: s.key,
+      body: { emailPrefix: 'ap', testDocument: '***' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('invalid_request');
   });
@@ -330,11 +479,28 @@ describe('SMTP intake: STARTTLS with a configured certificate (PGlite)', () => {
     const ehlo = await c.command('EHLO client.example');
     expect(ehlo.lines.some((l) => l.endsWith('STARTTLS'))).toBe(true);
     c.close();
-    const tls = nodemailer.createTransport({ host: '127.0.0.1', port: s.port, secure: false, requireTLS: true, tls: { ca: [cert], servername: 'localhost' } });
-    const info = await tls.sendMail({ from: 'v@vendor.example', to: `ap@${DOMAIN}`, subject: 'over TLS', attachments: [{ filename: 'i.pdf', content: Buffer.from(await makeInvoicePdf({ salt: 'tls' })) }] });
+    const tls = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: s.port,
+      secure: false,
+      requireTLS: true,
+      tls: { ca: [cert], servername: 'localhost' },
+    });
+    const info = await tls.sendMail({
+      from: 'v@vendor.example',
+      to: `ap@${DOMAIN}`,
+      subject: 'over TLS',
+      attachments: [{ filename: 'i.pdf', content: Buffer.from(await makeInvoicePdf({ salt: 'tls' })) }],
+    });
     expect(info.response).toMatch(/^250 2\.6\.0 Ok: queued as msg_/);
     await s.h.runMail();
-    const message = (await s.h.call('GET', `/api/email-ingestion/messages/${messageIdOf(info.response)}`, { key: s.key })).body;
-    expect(message).toMatchObject({ status: 'processed', subject: 'over TLS', attachments: [{ status: 'job_created' }] });
+    const message = (
+      await s.h.call('GET', `/api/email-ingestion/messages/${messageIdOf(info.response)}`, { key: s.key })
+    ).body;
+    expect(message).toMatchObject({
+      status: 'processed',
+      subject: 'over TLS',
+      attachments: [{ status: 'job_created' }],
+    });
   });
 });

@@ -12,7 +12,18 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/databases.js';
 import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
-import { api, makeTempDir, runCliOk, singleJsonLine, sleep, startDaemon, useProcessCleanup, type DaemonProcess, type Env, type Exit } from '../support/processes.js';
+import {
+  api,
+  makeTempDir,
+  runCliOk,
+  singleJsonLine,
+  sleep,
+  startDaemon,
+  useProcessCleanup,
+  type DaemonProcess,
+  type Env,
+  type Exit,
+} from '../support/processes.js';
 
 useProcessCleanup();
 
@@ -29,7 +40,12 @@ interface MessageView {
   status: 'received' | 'processing' | 'processed' | 'failed';
   attempts: number;
   error: { code: string; message: string } | null;
-  attachments: { status: string; job_id: string | null; filename: string; reason: { code: string; message: string } | null }[];
+  attachments: {
+    status: string;
+    job_id: string | null;
+    filename: string;
+    reason: { code: string; message: string } | null;
+  }[];
 }
 
 interface JobView {
@@ -41,7 +57,9 @@ interface JobView {
 async function listAll<T>(daemon: DaemonProcess, key: string, path: string, field: 'messages' | 'jobs'): Promise<T[]> {
   const all: T[] = [];
   for (let offset = 0; ; offset += 100) {
-    const res = await api(daemon.httpUrl, 'GET', `${path}${path.includes('?') ? '&' : '?'}limit=100&offset=${offset}`, { key });
+    const res = await api(daemon.httpUrl, 'GET', `${path}${path.includes('?') ? '&' : '?'}limit=100&offset=${offset}`, {
+      key,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const page = res.body[field] as T[];
     all.push(...page);
@@ -49,7 +67,8 @@ async function listAll<T>(daemon: DaemonProcess, key: string, path: string, fiel
   }
 }
 
-const statusCounts = (messages: MessageView[]) => messages.reduce<Record<string, number>>((acc, m) => ({ ...acc, [m.status]: (acc[m.status] ?? 0) + 1 }), {});
+const statusCounts = (messages: MessageView[]) =>
+  messages.reduce<Record<string, number>>((acc, m) => ({ ...acc, [m.status]: (acc[m.status] ?? 0) + 1 }), {});
 
 // Under a minute each on an idle machine; the timeout is a hang guard for a loaded one.
 describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
@@ -59,7 +78,10 @@ describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
     for (let i = 0; i < MESSAGES; i++) pdfs.push(Buffer.from(await makeInvoicePdf({ salt: String(i) })));
   });
 
-  const scenarios: { kind: 'pglite' | 'postgres'; env: () => Promise<{ daemonEnv: Env; cliEnv: Env; databaseUrl?: string }> }[] = [
+  const scenarios: {
+    kind: 'pglite' | 'postgres';
+    env: () => Promise<{ daemonEnv: Env; cliEnv: Env; databaseUrl?: string }>;
+  }[] = [
     {
       kind: 'pglite',
       env: async () => {
@@ -71,7 +93,11 @@ describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
       kind: 'postgres',
       env: async () => {
         const databaseUrl = await createPostgresDatabase();
-        return { daemonEnv: { DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir('intake-smtp-kill-pg-') }, cliEnv: { DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir() }, databaseUrl };
+        return {
+          daemonEnv: { DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir('intake-smtp-kill-pg-') },
+          cliEnv: { DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir() },
+          databaseUrl,
+        };
       },
     },
   ];
@@ -97,12 +123,32 @@ describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
       const first = await startDaemon(env);
       expect(first.smtp).not.toBeNull();
       const org = singleJsonLine<{ org_id: string; live_key: string }>(
-        (await runCliOk(['orgs', 'create', '--name', 'Mailroom', '--plan', 'enterprise', '--rate-limit', '100000', '--credits', '100000', '--json'], cliEnv)).stdout,
+        (
+          await runCliOk(
+            [
+              'orgs',
+              'create',
+              '--name',
+              'Mailroom',
+              '--plan',
+              'enterprise',
+              '--rate-limit',
+              '100000',
+              '--credits',
+              '100000',
+              '--json',
+            ],
+            cliEnv,
+          )
+        ).stdout,
       );
       const key = org.live_key;
       const extractor = await api(first.httpUrl, 'POST', '/v1/extractors', { key, body: invoiceExtractor() });
       expect(extractor.status, JSON.stringify(extractor.body)).toBe(201);
-      const config = await api(first.httpUrl, 'POST', '/api/email-ingestion/config', { key, body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false } });
+      const config = await api(first.httpUrl, 'POST', '/api/email-ingestion/config', {
+        key,
+        body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false },
+      });
       expect(config.status, JSON.stringify(config.body)).toBe(201);
 
       // --- send, and kill the daemon part-way
@@ -191,14 +237,25 @@ describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
         const m = byId.get(id);
         if (!m) wrong.push(`${id} (${subject}): not listed`);
         else if (m.status !== 'processed') wrong.push(`${id} (${subject}): ${m.status} ${JSON.stringify(m.error)}`);
-        else if (m.subject !== subject) wrong.push(`${id}: subject ${JSON.stringify(m.subject)}, sent ${JSON.stringify(subject)}`);
-        else if (m.attachments.length !== 1 || m.attachments[0]!.status !== 'job_created' || !m.attachments[0]!.job_id) {
+        else if (m.subject !== subject)
+          wrong.push(`${id}: subject ${JSON.stringify(m.subject)}, sent ${JSON.stringify(subject)}`);
+        else if (
+          m.attachments.length !== 1 ||
+          m.attachments[0]!.status !== 'job_created' ||
+          !m.attachments[0]!.job_id
+        ) {
           wrong.push(`${id} (${subject}): attachments ${JSON.stringify(m.attachments)}`);
         }
       }
       // On failure, what the daemons logged about those messages.
       const idsWrong = wrong.map((w) => w.split(' ')[0]!.replace(/:$/, ''));
-      const logged = [first, second].flatMap((d, n) => d.stdout().split('\n').filter((l) => idsWrong.some((id) => l.includes(id))).map((l) => `daemon ${n + 1}: ${l}`));
+      const logged = [first, second].flatMap((d, n) =>
+        d
+          .stdout()
+          .split('\n')
+          .filter((l) => idsWrong.some((id) => l.includes(id)))
+          .map((l) => `daemon ${n + 1}: ${l}`),
+      );
       expect(wrong, logged.join('\n')).toEqual([]);
 
       // Unacknowledged messages that made it in anyway: whatever they are, they are whole.
@@ -235,7 +292,9 @@ describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
         const db = new pg.Client({ connectionString: databaseUrl });
         await db.connect();
         try {
-          const perMessage = await db.query(`select metadata->'email'->>'message_id' as id, count(*)::int as n from jobs group by 1 having count(*) > 1`);
+          const perMessage = await db.query(
+            `select metadata->'email'->>'message_id' as id, count(*)::int as n from jobs group by 1 having count(*) > 1`,
+          );
           expect(perMessage.rows).toEqual([]);
           const stored = await db.query(`select count(*)::int as n from inbound_messages`);
           expect(stored.rows[0].n).toBe(messages.length);
@@ -244,7 +303,10 @@ describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
         }
       }
 
-      const attempts = messages.reduce<Record<number, number>>((acc, m) => ({ ...acc, [m.attempts]: (acc[m.attempts] ?? 0) + 1 }), {});
+      const attempts = messages.reduce<Record<number, number>>(
+        (acc, m) => ({ ...acc, [m.attempts]: (acc[m.attempts] ?? 0) + 1 }),
+        {},
+      );
       const reprocessed = messages.filter((m) => m.attempts > 1).length;
       console.log(
         `[smtp-kill ${scenario.kind}] ${MESSAGES} sent over ${CONNECTIONS} connections in ${sendMs} ms: ` +

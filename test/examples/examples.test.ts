@@ -7,7 +7,11 @@ const run = promisify(execFile);
 
 describe('examples', () => {
   it('embed-extractors.ts runs and shows creation, refusal and authentication', async () => {
-    const { stdout } = await run('node_modules/.bin/tsx', ['--tsconfig', 'tsconfig.json', 'examples/embed-extractors.ts'], { timeout: 60_000, env: { ...process.env, NODE_OPTIONS: SOURCE_CONDITION } });
+    const { stdout } = await run(
+      'node_modules/.bin/tsx',
+      ['--tsconfig', 'tsconfig.json', 'examples/embed-extractors.ts'],
+      { timeout: 60_000, env: { ...process.env, NODE_OPTIONS: SOURCE_CONDITION } },
+    );
     expect(stdout).toMatch(/^created ext_\w+ "Supplier invoices" with 2 fields$/m);
     expect(stdout).toContain('refused: invalid_request');
     expect(stdout).toContain('field_definitions.0.validation.min');

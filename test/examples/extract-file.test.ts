@@ -12,7 +12,11 @@ const env = { ...process.env, NODE_OPTIONS: SOURCE_CONDITION };
 
 describe('examples', () => {
   it.skipIf(!HAS_CORPUS)('extract-file.ts reads one invoice with the library alone', async () => {
-    const { stdout } = await run('node_modules/.bin/tsx', ['--tsconfig', 'tsconfig.json', 'examples/extract-file.ts', invoice], { timeout: 60_000, env });
+    const { stdout } = await run(
+      'node_modules/.bin/tsx',
+      ['--tsconfig', 'tsconfig.json', 'examples/extract-file.ts', invoice],
+      { timeout: 60_000, env },
+    );
     expect(stdout).toMatch(/dev-46\.pdf: invoice \(classifier confidence [\d.]+\)/);
     expect(stdout).toContain('invoice_number: "INV-2023-EASY-001"');
     expect(stdout).toContain('total_amount: 160.65');
@@ -20,6 +24,8 @@ describe('examples', () => {
   });
 
   it('extract-file.ts explains its usage without a file', async () => {
-    await expect(run('node_modules/.bin/tsx', ['--tsconfig', 'tsconfig.json', 'examples/extract-file.ts'], { env })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage') });
+    await expect(
+      run('node_modules/.bin/tsx', ['--tsconfig', 'tsconfig.json', 'examples/extract-file.ts'], { env }),
+    ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage') });
   });
 });

@@ -10,19 +10,33 @@ describe('examples/webhook-receiver.ts', () => {
 
   it('accepts a signed event once, refuses a bad signature and a stale event', async () => {
     const port = await freePort();
-    const child = spawn('node_modules/.bin/tsx', ['--tsconfig', 'tsconfig.json', 'examples/webhook-receiver.ts'], { env: { ...process.env, NODE_OPTIONS: SOURCE_CONDITION, WEBHOOK_SECRET: 'whsec_test', PORT: String(port) }, detached: true });
+    const child = spawn('node_modules/.bin/tsx', ['--tsconfig', 'tsconfig.json', 'examples/webhook-receiver.ts'], {
+      env: { ...process.env, NODE_OPTIONS: SOURCE_CONDITION, WEBHOOK_SECRET: 'whsec_test', PORT: String(port) },
+      detached: true,
+    });
     children.push(child);
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     const deadline = Date.now() + 30_000;
     while (!out.includes('listening') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const post = (body: string, signature: string) => fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'x-service-signature': signature }, body });
-    const event = JSON.stringify({ id: 'evt_1', event: 'job.completed', created_at: new Date().toISOString(), data: { id: 'job_1' } });
+    const post = (body: string, signature: string) =>
+      fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'x-service-signature': signature }, body });
+    const event = JSON.stringify({
+      id: 'evt_1',
+      event: 'job.completed',
+      created_at: new Date().toISOString(),
+      data: { id: 'job_1' },
+    });
     expect((await post(event, signWebhookBody(event, 'whsec_test'))).status).toBe(200);
     expect((await post(event, signWebhookBody(event, 'whsec_test'))).status).toBe(200);
     expect((await post(event, signWebhookBody(event, 'other'))).status).toBe(401);
     expect((await post(event.replace('job_1', 'job_2'), signWebhookBody(event, 'whsec_test'))).status).toBe(401);
-    const stale = JSON.stringify({ id: 'evt_2', event: 'job.completed', created_at: '2020-01-01T00:00:00.000Z', data: {} });
+    const stale = JSON.stringify({
+      id: 'evt_2',
+      event: 'job.completed',
+      created_at: '2020-01-01T00:00:00.000Z',
+      data: {},
+    });
     expect((await post(stale, signWebhookBody(stale, 'whsec_test'))).status).toBe(400);
     await new Promise((r) => setTimeout(r, 200));
     expect(out.match(/"received":"job.completed"/g)).toHaveLength(1);

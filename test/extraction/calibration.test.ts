@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { collectExamples, createRanker, fitCalibration, REVIEW_BELOW, trainRanker, type FieldScore } from '@intake/core/internal';
+import {
+  collectExamples,
+  createRanker,
+  fitCalibration,
+  REVIEW_BELOW,
+  trainRanker,
+  type FieldScore,
+} from '@intake/core/internal';
 import { extractFields, type FieldDefinition } from '@intake/core';
 import { applyKnots, fitPlatt } from '../../packages/core/src/extraction/confidence/platt.js';
 import { doc } from './synthetic.js';
@@ -7,7 +14,8 @@ import { doc } from './synthetic.js';
 /** Held-out confidence calibration: the Platt fit, its use by the ranker, and needs_review after it. */
 
 /** n values at `confidence`, `right` of them right. */
-const points = (confidence: number, n: number, right: number) => Array.from({ length: n }, (_, i) => ({ confidence, right: i < right }));
+const points = (confidence: number, n: number, right: number) =>
+  Array.from({ length: n }, (_, i) => ({ confidence, right: i < right }));
 
 describe('Platt calibration', () => {
   it('bends over-sure confidences to the share right at them, keeping their order', () => {
@@ -19,7 +27,13 @@ describe('Platt calibration', () => {
 
   it('is fitted per group from held-out scores, leaving out values not extracted', () => {
     const score = (field: string, confidence: number, correct: boolean, actual: unknown = 1): FieldScore => ({
-      field, required: true, expected: 1, actual, score: correct ? 1 : 0, correct, confidence,
+      field,
+      required: true,
+      expected: 1,
+      actual,
+      score: correct ? 1 : 0,
+      correct,
+      confidence,
     });
     const scores = [
       ...Array.from({ length: 50 }, (_, i) => score('total_amount', 0.9, i < 25)),
@@ -32,13 +46,17 @@ describe('Platt calibration', () => {
 });
 
 describe('a calibrated ranker', () => {
-  const fields: FieldDefinition[] = [{ name: 'total_amount', type: 'currency', required: true, description: 'Grand total' }];
+  const fields: FieldDefinition[] = [
+    { name: 'total_amount', type: 'currency', required: true, description: 'Grand total' },
+  ];
   const receipt = (seed: number) =>
     doc([
       { x: 40, y: 40, text: `Shop ${seed}` },
       { x: 300, y: 400, text: `Total ${(10 + seed).toFixed(2)}` },
     ]);
-  const lists = Array.from({ length: 8 }, (_, i) => collectExamples(receipt(i), fields, { total_amount: 10 + i }, 'receipt')).flat();
+  const lists = Array.from({ length: 8 }, (_, i) =>
+    collectExamples(receipt(i), fields, { total_amount: 10 + i }, 'receipt'),
+  ).flat();
   const model = trainRanker(lists);
 
   it('reports the held-out share right as the confidence, and sends values under 0.5 to review', () => {
@@ -46,7 +64,15 @@ describe('a calibrated ranker', () => {
     expect(plain.confidence.total_amount).toBeGreaterThan(REVIEW_BELOW);
     expect(plain.needs_review).toBe(false);
     // Held out, such values were right 3 times in 10: the same document now goes to review.
-    const calibrated = createRanker({ ...model, calibration: { amount: [[0, 0.05], [1, 0.3]] } });
+    const calibrated = createRanker({
+      ...model,
+      calibration: {
+        amount: [
+          [0, 0.05],
+          [1, 0.3],
+        ],
+      },
+    });
     const result = extractFields(receipt(20), fields, { documentType: 'receipt', ranker: calibrated });
     expect(result.extracted_data.total_amount).toBe(30);
     expect(result.confidence.total_amount).toBeCloseTo(0.05 + 0.25 * plain.confidence.total_amount!, 2);

@@ -23,7 +23,8 @@ const LONG = process.env.INTAKE_EVAL_LONG === '1';
 async function heldOut(dirs: string[], reader: TesseractReader): Promise<EvaluationSummary> {
   const cache = createReadCache(reader, defaultCacheDir(), `tesseract:${READING_REVISION}`);
   const reads: ReadEntry[] = [];
-  for (const entry of (await Promise.all(dirs.map(findCorpus))).flat()) reads.push({ entry, ...(await cache.read(new Uint8Array(await readFile(entry.file)))) });
+  for (const entry of (await Promise.all(dirs.map(findCorpus))).flat())
+    reads.push({ entry, ...(await cache.read(new Uint8Array(await readFile(entry.file)))) });
   return summarizeEvaluation(crossValidate(reads, 5, learnCalibratedRanker));
 }
 
@@ -44,7 +45,9 @@ describe.skipIf(!HAS_CORPUS)('held-out figures on the dev corpus', () => {
   it('reports confidences within 10 points of the share right, and never high for a wrong majority', () => {
     expect(calibrationGap(summary)).toBeLessThanOrEqual(0.1);
     const high = summary.calibration.filter((b) => b.bucket >= 0.8);
-    expect(rate({ right: high.reduce((n, b) => n + b.right, 0), total: high.reduce((n, b) => n + b.total, 0) })).toBeGreaterThanOrEqual(0.9);
+    expect(
+      rate({ right: high.reduce((n, b) => n + b.right, 0), total: high.reduce((n, b) => n + b.total, 0) }),
+    ).toBeGreaterThanOrEqual(0.9);
   });
 });
 
@@ -67,4 +70,7 @@ describe.skipIf(!LONG || !HAS_DEV_DATA)('held-out figures on all development dat
 });
 
 if (!HAS_CORPUS) it.skip(NO_CORPUS_MESSAGE, () => undefined);
-if (HAS_CORPUS && !LONG) console.error('held-out figures on all development data skipped: set INTAKE_EVAL_LONG=1 (minutes of OCR unless cached)');
+if (HAS_CORPUS && !LONG)
+  console.error(
+    'held-out figures on all development data skipped: set INTAKE_EVAL_LONG=1 (minutes of OCR unless cached)',
+  );

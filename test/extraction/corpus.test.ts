@@ -42,8 +42,12 @@ describe.skipIf(!HAS_CORPUS)('the dev corpus', () => {
   });
 
   it('reports confidences that mean something: high ones are mostly right, low ones mostly not', () => {
-    const high = summary.calibration.filter((b) => b.bucket >= 0.8).reduce((t, b) => ({ right: t.right + b.right, total: t.total + b.total }), { right: 0, total: 0 });
-    const low = summary.calibration.filter((b) => b.bucket < 0.4).reduce((t, b) => ({ right: t.right + b.right, total: t.total + b.total }), { right: 0, total: 0 });
+    const high = summary.calibration
+      .filter((b) => b.bucket >= 0.8)
+      .reduce((t, b) => ({ right: t.right + b.right, total: t.total + b.total }), { right: 0, total: 0 });
+    const low = summary.calibration
+      .filter((b) => b.bucket < 0.4)
+      .reduce((t, b) => ({ right: t.right + b.right, total: t.total + b.total }), { right: 0, total: 0 });
     expect(rate(high)).toBeGreaterThanOrEqual(0.9);
     expect(rate(low)).toBeLessThanOrEqual(0.5);
   });

@@ -33,7 +33,11 @@ describe('arithmetic cross-checks', () => {
       { x: 40, y: 514, text: 'BTW 21% € 851,27' },
       { x: 350, y: 528, text: 'Totaal € 4.904,94' },
     ]);
-    expect(extractFields(page, fields).extracted_data).toEqual({ subtotal: 4053.67, tax_amount: 851.27, total_amount: 4904.94 });
+    expect(extractFields(page, fields).extracted_data).toEqual({
+      subtotal: 4053.67,
+      tax_amount: 851.27,
+      total_amount: 4904.94,
+    });
   });
 
   it('checks the sum of the line amounts against the subtotal', () => {
@@ -47,7 +51,10 @@ describe('arithmetic cross-checks', () => {
         { x: 400, y: 334, text: '40.00' },
         { x: 330, y: 380, text: `Subtotal ${subtotal}` },
       ]);
-    const lineFields: FieldDefinition[] = [fields[0]!, { name: 'line_items', type: 'array', required: false, description: 'Rows' }];
+    const lineFields: FieldDefinition[] = [
+      fields[0]!,
+      { name: 'line_items', type: 'array', required: false, description: 'Rows' },
+    ];
     const agreeing = extractFields(withLines('100.00'), lineFields);
     const disagreeing = extractFields(withLines('90.00'), lineFields);
     expect(agreeing.confidence.subtotal).toBeGreaterThan(disagreeing.confidence.subtotal!);

@@ -92,7 +92,9 @@ describe('e-invoices', () => {
   });
 
   it('reads a UBL invoice, whatever the attachment is called', () => {
-    const result = extractFields(doc(printed, [{ name: 'attachment.bin', bytes: new TextEncoder().encode(UBL) }]), [...RECOMMENDED_FIELDS.invoice]);
+    const result = extractFields(doc(printed, [{ name: 'attachment.bin', bytes: new TextEncoder().encode(UBL) }]), [
+      ...RECOMMENDED_FIELDS.invoice,
+    ]);
     expect(result.extracted_data).toMatchObject({
       invoice_number: 'UBL-77',
       invoice_date: '2024-02-01',
@@ -107,7 +109,10 @@ describe('e-invoices', () => {
   });
 
   it('fills fields the XML lacks from the printed text', () => {
-    const fields = [...RECOMMENDED_FIELDS.invoice, { name: 'reference', type: 'text' as const, required: false, description: 'Printed as "Reference"' }];
+    const fields = [
+      ...RECOMMENDED_FIELDS.invoice,
+      { name: 'reference', type: 'text' as const, required: false, description: 'Printed as "Reference"' },
+    ];
     const page = doc([...printed, { x: 40, y: 128, text: 'Reference: PROJ-9' }], [xmlAttachment('factur-x.xml', CII)]);
     const result = extractFields(page, fields);
     expect(result.extracted_data.reference).toBe('PROJ-9');
@@ -115,13 +120,21 @@ describe('e-invoices', () => {
   });
 
   it('reads the printed text alone when asked to ignore the XML', () => {
-    const result = extractFields(doc(printed, [xmlAttachment('factur-x.xml', CII)]), [...RECOMMENDED_FIELDS.invoice], { useEmbeddedXml: false });
-    expect(result.extracted_data).toMatchObject({ invoice_number: 'PRINTED-1', invoice_date: '2020-01-01', total_amount: 999 });
+    const result = extractFields(doc(printed, [xmlAttachment('factur-x.xml', CII)]), [...RECOMMENDED_FIELDS.invoice], {
+      useEmbeddedXml: false,
+    });
+    expect(result.extracted_data).toMatchObject({
+      invoice_number: 'PRINTED-1',
+      invoice_date: '2020-01-01',
+      total_amount: 999,
+    });
   });
 
   it('ignores attachments that are no e-invoice, and broken XML', () => {
     expect(readEInvoice(doc(printed, [xmlAttachment('notes.xml', '<notes><n>hello</n></notes>')]))).toBeNull();
     expect(readEInvoice(doc(printed, [xmlAttachment('broken.xml', '<Invoice><cbc:ID>1</Invoice')]))).toBeNull();
-    expect(readEInvoice(doc(printed, [{ name: 'logo.png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) }]))).toBeNull();
+    expect(
+      readEInvoice(doc(printed, [{ name: 'logo.png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) }])),
+    ).toBeNull();
   });
 });

@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS, type FieldDefinition } from '@intake/core';
 import { doc, lines } from './synthetic.js';
 
-const invoiceNumber: FieldDefinition = { name: 'invoice_number', type: 'text', required: true, description: 'The invoice number' };
-const numberOn = (items: Parameters<typeof doc>[0]) => extractFields(doc(items), [invoiceNumber]).extracted_data.invoice_number;
+const invoiceNumber: FieldDefinition = {
+  name: 'invoice_number',
+  type: 'text',
+  required: true,
+  description: 'The invoice number',
+};
+const numberOn = (items: Parameters<typeof doc>[0]) =>
+  extractFields(doc(items), [invoiceNumber]).extracted_data.invoice_number;
 
 describe('labels in five languages', () => {
   it.each([
@@ -37,13 +43,21 @@ describe('labels in five languages', () => {
       { x: 40, y: 100, text: 'Contract reference: CR-2024-77' },
       { x: 40, y: 114, text: 'Kostenstelle: 4711 Einkauf' },
     ]);
-    expect(extractFields(page, fields).extracted_data).toEqual({ contract_reference: 'CR-2024-77', cost_centre: '4711 Einkauf' });
+    expect(extractFields(page, fields).extracted_data).toEqual({
+      contract_reference: 'CR-2024-77',
+      cost_centre: '4711 Einkauf',
+    });
   });
 });
 
 describe('layout', () => {
   it('reads a value to the right of its label', () => {
-    expect(numberOn([{ x: 40, y: 100, text: 'Invoice No' }, { x: 300, y: 100, text: 'A-1' }])).toBe('A-1');
+    expect(
+      numberOn([
+        { x: 40, y: 100, text: 'Invoice No' },
+        { x: 300, y: 100, text: 'A-1' },
+      ]),
+    ).toBe('A-1');
   });
 
   it('reads a value under its label, in the label column', () => {
@@ -72,15 +86,20 @@ describe('layout', () => {
       ...lines(40, 40, ['tan woon yann', 'INDAH GIFT & HOME DECO', '27, JALAN DEDAP 13,', '81100 JOHOR BAHRU, JOHOR.']),
       ...lines(40, 200, ['RECEIPT', '19/10/2018 20:49:59', 'TOTAL 60.30']),
     ]);
-    expect(extractFields(page, [...RECOMMENDED_FIELDS.receipt]).extracted_data.merchant_name).toBe('INDAH GIFT & HOME DECO');
+    expect(extractFields(page, [...RECOMMENDED_FIELDS.receipt]).extracted_data.merchant_name).toBe(
+      'INDAH GIFT & HOME DECO',
+    );
   });
 
   it('a scan whose left border reads as "|" on every line still gives the name at the top', () => {
     const border = (y: number) => ({ x: 8, y, text: '|' });
     const page = doc([
-      border(40), { x: 60, y: 40, text: 'Yam Fresh' },
-      border(54), { x: 60, y: 54, text: 'No.145G, Jalan Rimbunan Raya 1,' },
-      border(68), { x: 60, y: 68, text: '52100 Kuala Lumpur' },
+      border(40),
+      { x: 60, y: 40, text: 'Yam Fresh' },
+      border(54),
+      { x: 60, y: 54, text: 'No.145G, Jalan Rimbunan Raya 1,' },
+      border(68),
+      { x: 60, y: 68, text: '52100 Kuala Lumpur' },
       ...lines(60, 200, ['25/04/2017', 'TOTAL 29.30']),
     ]);
     expect(extractFields(page, [...RECOMMENDED_FIELDS.receipt]).extracted_data.merchant_name).toBe('Yam Fresh');

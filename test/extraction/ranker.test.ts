@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, type FieldDefinition, type ReadDocument } from '@intake/core';
-import { assignFolds, collectExamples, createRanker, featureNames, groupMembers, trainRanker } from '@intake/core/internal';
-import { describeCandidates, documentFacts, FEATURE_NAMES } from '../../packages/core/src/extraction/ranking/features.js';
+import {
+  assignFolds,
+  collectExamples,
+  createRanker,
+  featureNames,
+  groupMembers,
+  trainRanker,
+} from '@intake/core/internal';
+import {
+  describeCandidates,
+  documentFacts,
+  FEATURE_NAMES,
+} from '../../packages/core/src/extraction/ranking/features.js';
 import { predictLogistic, trainLogistic } from '../../packages/core/src/extraction/ranking/logistic.js';
 import { createContext } from '../../packages/core/src/extraction/context.js';
 import { doc } from './synthetic.js';
@@ -33,7 +44,14 @@ function invoice(seed: number): { document: ReadDocument; total: number; vendor:
 }
 
 describe('logistic regression', () => {
-  const rows = [[0, 1], [1, 1], [0.2, 0.9], [3, 0], [2.5, 0.1], [4, 0.2]];
+  const rows = [
+    [0, 1],
+    [1, 1],
+    [0.2, 0.9],
+    [3, 0],
+    [2.5, 0.1],
+    [4, 0.2],
+  ];
   const labels = [0, 0, 0, 1, 1, 1];
 
   it('separates two separable classes', () => {
@@ -47,7 +65,10 @@ describe('logistic regression', () => {
   });
 
   it('ignores a constant feature instead of dividing by zero', () => {
-    const model = trainLogistic(rows.map((r) => [...r, 5]), labels);
+    const model = trainLogistic(
+      rows.map((r) => [...r, 5]),
+      labels,
+    );
     expect(model.weights.every(Number.isFinite)).toBe(true);
     expect(model.weights[2]).toBe(0);
   });
@@ -67,7 +88,9 @@ describe('candidate features', () => {
     const ctx = createContext(document, []);
     const facts = documentFacts(ctx);
     const feature = (row: number[], name: (typeof FEATURE_NAMES)[number]) => row[FEATURE_NAMES.indexOf(name)];
-    const [name] = describeCandidates(ctx, facts, 'vendor_name', [{ value: 'Acme GmbH', score: 0.5, line: ctx.lines[0]!, source: 'layout' }]);
+    const [name] = describeCandidates(ctx, facts, 'vendor_name', [
+      { value: 'Acme GmbH', score: 0.5, line: ctx.lines[0]!, source: 'layout' },
+    ]);
     expect(feature(name!, 'legal_form')).toBe(1);
     expect(feature(name!, 'height_vs_tallest')).toBe(1);
     expect(feature(name!, 'height_vs_median')).toBeGreaterThan(0);
@@ -83,7 +106,9 @@ describe('candidate features', () => {
     expect(feature(total!, 'largest_amount')).toBe(1);
     expect(feature(total!, 'gap_to_best')).toBe(0);
     expect(feature(net!, 'gap_to_best')).toBeCloseTo(0.4);
-    const [nearFooter] = describeCandidates(ctx, facts, 'vendor_name', [{ value: 'x', score: 0.1, line: ctx.lines.at(-1)!, source: 'layout' }]);
+    const [nearFooter] = describeCandidates(ctx, facts, 'vendor_name', [
+      { value: 'x', score: 0.1, line: ctx.lines.at(-1)!, source: 'layout' },
+    ]);
     expect(feature(nearFooter!, 'registration_nearby')).toBe(1);
     expect(featureNames('amount')).toHaveLength(total!.length + 3 + 3);
   });
@@ -91,7 +116,9 @@ describe('candidate features', () => {
 
 describe('the trained ranker', () => {
   const training = Array.from({ length: 12 }, (_, i) => invoice(i));
-  const lists = training.flatMap(({ document, total, vendor }) => collectExamples(document, fields, { total_amount: total, vendor_name: vendor }, 'invoice'));
+  const lists = training.flatMap(({ document, total, vendor }) =>
+    collectExamples(document, fields, { total_amount: total, vendor_name: vendor }, 'invoice'),
+  );
   const model = trainRanker(lists);
 
   it('labels candidates by the expected values', () => {
@@ -118,7 +145,11 @@ describe('the trained ranker', () => {
 describe('needs_review', () => {
   it('is set when a field was found with a confidence under 0.5', () => {
     const weak = doc([{ x: 40, y: 300, text: 'some words then 12.00 and 13.50 in a sentence' }]);
-    const result = extractFields(weak, [{ name: 'total_amount', type: 'currency', required: false, description: 'Grand total' }], { ranker: null });
+    const result = extractFields(
+      weak,
+      [{ name: 'total_amount', type: 'currency', required: false, description: 'Grand total' }],
+      { ranker: null },
+    );
     const confidence = result.confidence.total_amount;
     expect(confidence).toBeDefined();
     expect(confidence).toBeLessThan(0.5);

@@ -17,7 +17,10 @@ export interface Placed {
 const CHAR_WIDTH = 6;
 const HEIGHT = 10;
 
-export function page(items: Placed[], options: { width?: number; height?: number; source?: 'text_layer' | 'ocr' } = {}) {
+export function page(
+  items: Placed[],
+  options: { width?: number; height?: number; source?: 'text_layer' | 'ocr' } = {},
+) {
   return { items, ...options };
 }
 
@@ -45,7 +48,11 @@ function words(item: Placed): Word[] {
   const result: Word[] = [];
   for (const m of item.text.matchAll(/\S+/g)) {
     const x0 = item.x + m.index * CHAR_WIDTH;
-    result.push({ text: m[0], bbox: { x0, y0: item.y, x1: x0 + m[0].length * CHAR_WIDTH, y1: item.y + HEIGHT }, confidence: item.confidence ?? 1 });
+    result.push({
+      text: m[0],
+      bbox: { x0, y0: item.y, x1: x0 + m[0].length * CHAR_WIDTH, y1: item.y + HEIGHT },
+      confidence: item.confidence ?? 1,
+    });
   }
   return result;
 }

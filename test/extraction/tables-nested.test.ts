@@ -74,7 +74,11 @@ describe('nested objects', () => {
       { x: 40, y: 130, text: 'VAT ID: GB123456789' },
     ]);
     const result = extractFields(page, [vendor]);
-    expect(result.extracted_data.vendor).toEqual({ name: 'Northwind Traders Ltd', address: '12 Harbour Road, Leeds LS1 4AB', vat_id: 'GB123456789' });
+    expect(result.extracted_data.vendor).toEqual({
+      name: 'Northwind Traders Ltd',
+      address: '12 Harbour Road, Leeds LS1 4AB',
+      vat_id: 'GB123456789',
+    });
     expect(result.confidence.vendor).toBeGreaterThan(0);
   });
 });

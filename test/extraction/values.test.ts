@@ -2,9 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { extractFields, type FieldDefinition } from '@intake/core';
 import { doc } from './synthetic.js';
 
-const date = (name = 'invoice_date'): FieldDefinition => ({ name, type: 'date', required: true, description: 'Date the invoice was issued' });
+const date = (name = 'invoice_date'): FieldDefinition => ({
+  name,
+  type: 'date',
+  required: true,
+  description: 'Date the invoice was issued',
+});
 const dateOf = (text: string, extra: string[] = []) =>
-  extractFields(doc([{ x: 40, y: 100, text: `Invoice Date: ${text}` }, ...extra.map((t, i) => ({ x: 40, y: 300 + i * 14, text: t }))]), [date()]).extracted_data.invoice_date;
+  extractFields(
+    doc([
+      { x: 40, y: 100, text: `Invoice Date: ${text}` },
+      ...extra.map((t, i) => ({ x: 40, y: 300 + i * 14, text: t })),
+    ]),
+    [date()],
+  ).extracted_data.invoice_date;
 
 describe('dates', () => {
   it.each([
@@ -45,7 +56,8 @@ describe('dates', () => {
 
 describe('amounts', () => {
   const total: FieldDefinition = { name: 'total_amount', type: 'currency', required: true, description: 'Grand total' };
-  const amountOf = (text: string) => extractFields(doc([{ x: 40, y: 100, text: `Total: ${text}` }]), [total]).extracted_data.total_amount;
+  const amountOf = (text: string) =>
+    extractFields(doc([{ x: 40, y: 100, text: `Total: ${text}` }]), [total]).extracted_data.total_amount;
 
   it.each([
     ['1,234.56', 1234.56],
@@ -83,7 +95,11 @@ describe('emails, phones and booleans', () => {
       { x: 40, y: 114, text: 'Phone: +49 (30) 123 456-78' },
       { x: 40, y: 128, text: 'Paid: yes' },
     ]);
-    expect(extractFields(page, fields).extracted_data).toEqual({ contact_email: 'billing@acme.example', phone: '+49 (30) 123 456-78', paid: true });
+    expect(extractFields(page, fields).extracted_data).toEqual({
+      contact_email: 'billing@acme.example',
+      phone: '+49 (30) 123 456-78',
+      paid: true,
+    });
   });
 
   it('reads no and nein as false', () => {

@@ -8,7 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIntake, createJobPipeline, type AuthContext, type BlobStore, type Intake, type JobPipeline } from '@intake/core';
+import {
+  createIntake,
+  createJobPipeline,
+  type AuthContext,
+  type BlobStore,
+  type Intake,
+  type JobPipeline,
+} from '@intake/core';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore } from '@intake/storage-sql';
 import { openTestDatabase, type TestDatabase } from '../support/databases.js';
@@ -30,7 +37,11 @@ describe('job submission: durable before it is answered', () => {
     createJobPipeline(intake, {
       blobs,
       inspector: reader,
-      extractor: { extract: async () => { throw new Error('test-mode jobs only'); } },
+      extractor: {
+        extract: async () => {
+          throw new Error('test-mode jobs only');
+        },
+      },
       options: { maxDocumentBytes: 1_048_576, leaseMs: 30_000, maxAttempts: 3, timeoutMs: 10_000 },
       syncCommitted,
     });
@@ -41,7 +52,17 @@ describe('job submission: durable before it is answered', () => {
     files = new FileBlobStore(dir);
     intake = createIntake({ stores: db.storage });
     const { org_id, organization } = await intake.organizations.create({ name: 'Durable' });
-    extractorId = (await intake.extractors.create(org_id, { name: 'E', document_type: 'invoice', field_definitions: [{ name: 'a', type: 'text', required: false, description: 'a' }] }, 'admin')).id;
+    extractorId = (
+      await intake.extractors.create(
+        org_id,
+        {
+          name: 'E',
+          document_type: 'invoice',
+          field_definitions: [{ name: 'a', type: 'text', required: false, description: 'a' }],
+        },
+        'admin',
+      )
+    ).id;
     auth = { orgId: organization.id, keyId: 'key_x', environment: 'test', scopes: [], rateLimitPerMinute: 10 };
   });
   afterAll(async () => {
@@ -66,7 +87,12 @@ describe('job submission: durable before it is answered', () => {
     });
     let answered = false;
     const submitted = pipeline.submissions
-      .submit(auth, { extractor_id: extractorId, bytes: await makeInvoicePdf({ salt: 'durable-1' }), declaredMimeType: 'application/pdf', metadata: {} })
+      .submit(auth, {
+        extractor_id: extractorId,
+        bytes: await makeInvoicePdf({ salt: 'durable-1' }),
+        declaredMimeType: 'application/pdf',
+        metadata: {},
+      })
       .then((r) => {
         answered = true;
         return r;
@@ -91,7 +117,13 @@ describe('job submission: durable before it is answered', () => {
         throw new Error('EIO: fsync failed');
       }
     });
-    const input = { extractor_id: extractorId, bytes: await makeInvoicePdf({ salt: 'durable-2' }), declaredMimeType: 'application/pdf', metadata: {}, idempotencyKey: 'durable-2' };
+    const input = {
+      extractor_id: extractorId,
+      bytes: await makeInvoicePdf({ salt: 'durable-2' }),
+      declaredMimeType: 'application/pdf',
+      metadata: {},
+      idempotencyKey: 'durable-2',
+    };
     await expect(pipeline.submissions.submit(auth, input)).rejects.toThrow(/EIO/);
     const retried = await pipeline.submissions.submit(auth, input);
     expect(retried.replayed).toBe(true);
@@ -100,39 +132,59 @@ describe('job submission: durable before it is answered', () => {
 });
 
 describe('the daemon on PGlite syncs the log before answering a submission', () => {
-  it('POST /v1/documents returns only after a log sync that started after the job was committed', { timeout: 120_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-durable-daemon-'));
-    const announced: string[] = [];
-    const daemon = await startDaemon(loadConfig({ DATA_DIR: dataDir, HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', SMTP_PORT: '0', LOG_LEVEL: 'silent' }, dataDir), { announce: (text) => announced.push(text) });
-    try {
-      const key = /sk_test_[A-Za-z0-9_-]+/.exec(announced.join('\n'))?.[0];
-      expect(key).toBeDefined();
-      // Extractors are shared configuration: the live key makes one, the test key submits.
-      const liveKey = /sk_live_[A-Za-z0-9_-]+/.exec(announced.join('\n'))?.[0];
-      expect(liveKey).toBeDefined();
-      const syncs: string[][] = [];
-      const original = daemon.storage.syncToDisk.bind(daemon.storage);
-      daemon.storage.syncToDisk = async () => {
-        // What is committed when the sync starts.
-        syncs.push((await daemon.storage.knex('jobs').select('id')).map((r: { id: string }) => r.id));
-        return original();
-      };
-      const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-      const created = await fetch(`${daemon.httpUrl}/v1/extractors`, {
-        method: 'POST',
-        headers: { ...headers, authorization: `Bearer ${liveKey}` },
-        body: JSON.stringify({ name: 'Invoices', document_type: 'invoice', field_definitions: [{ name: 'invoice_number', type: 'text', required: false, description: 'Invoice number' }] }),
-      });
-      expect(created.status, await created.clone().text()).toBe(201);
-      const extractor = (await created.json()) as { id: string };
-      const pdf = Buffer.from(await makeInvoicePdf({ salt: 'daemon-durable' })).toString('base64');
-      const res = await fetch(`${daemon.httpUrl}/v1/documents`, { method: 'POST', headers, body: JSON.stringify({ extractor_id: extractor.id, document: pdf, mime_type: 'application/pdf' }) });
-      const body = (await res.json()) as { id: string };
-      expect(res.status, JSON.stringify(body)).toBe(202);
-      expect(syncs.some((committed) => committed.includes(body.id))).toBe(true);
-    } finally {
-      await daemon.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  it(
+    'POST /v1/documents returns only after a log sync that started after the job was committed',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-durable-daemon-'));
+      const announced: string[] = [];
+      const daemon = await startDaemon(
+        loadConfig(
+          { DATA_DIR: dataDir, HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', SMTP_PORT: '0', LOG_LEVEL: 'silent' },
+          dataDir,
+        ),
+        { announce: (text) => announced.push(text) },
+      );
+      try {
+        const key = /sk_test_[A-Za-z0-9_-]+/.exec(announced.join('\n'))?.[0];
+        expect(key).toBeDefined();
+        // Extractors are shared configuration: the live key makes one, the test key submits.
+        const liveKey = /sk_live_[A-Za-z0-9_-]+/.exec(announced.join('\n'))?.[0];
+        expect(liveKey).toBeDefined();
+        const syncs: string[][] = [];
+        const original = daemon.storage.syncToDisk.bind(daemon.storage);
+        daemon.storage.syncToDisk = async () => {
+          // What is committed when the sync starts.
+          syncs.push((await daemon.storage.knex('jobs').select('id')).map((r: { id: string }) => r.id));
+          return original();
+        };
+        const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+        const created = await fetch(`${daemon.httpUrl}/v1/extractors`, {
+          method: 'POST',
+          headers: { ...headers, authorization: `Bearer ${liveKey}` },
+          body: JSON.stringify({
+            name: 'Invoices',
+            document_type: 'invoice',
+            field_definitions: [
+              { name: 'invoice_number', type: 'text', required: false, description: 'Invoice number' },
+            ],
+          }),
+        });
+        expect(created.status, await created.clone().text()).toBe(201);
+        const extractor = (await created.json()) as { id: string };
+        const pdf = Buffer.from(await makeInvoicePdf({ salt: 'daemon-durable' })).toString('base64');
+        const res = await fetch(`${daemon.httpUrl}/v1/documents`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ extractor_id: extractor.id, document: pdf, mime_type: 'application/pdf' }),
+        });
+        const body = (await res.json()) as { id: string };
+        expect(res.status, JSON.stringify(body)).toBe(202);
+        expect(syncs.some((committed) => committed.includes(body.id))).toBe(true);
+      } finally {
+        await daemon.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -34,9 +34,19 @@ describe.each(DB_KINDS)('job hooks on %s', (kind) => {
       },
     );
   const submit = async (salt: string, pipeline: ReturnType<typeof pipelineWith>) =>
-    (await pipeline.submissions.submit(auth, { extractor_id: extractorId, bytes: await makeInvoicePdf({ salt }), declaredMimeType: 'application/pdf', metadata: {} })).job;
+    (
+      await pipeline.submissions.submit(auth, {
+        extractor_id: extractorId,
+        bytes: await makeInvoicePdf({ salt }),
+        declaredMimeType: 'application/pdf',
+        metadata: {},
+      })
+    ).job;
   const eventsOf = async (jobId: string) =>
-    (await intake.stores.outbox.list(auth.orgId)).filter((e) => JSON.stringify(e.data).includes(jobId)).map((e) => e.event).sort();
+    (await intake.stores.outbox.list(auth.orgId))
+      .filter((e) => JSON.stringify(e.data).includes(jobId))
+      .map((e) => e.event)
+      .sort();
 
   beforeAll(async () => {
     db = await openTestDatabase(kind);
@@ -45,7 +55,13 @@ describe.each(DB_KINDS)('job hooks on %s', (kind) => {
     intake = createIntake({ stores: db.storage });
     const { org_id } = await intake.organizations.create({ name: 'Hooks' });
     const fields = [{ name: 'a', type: 'text' as const, required: false, description: 'a' }];
-    extractorId = (await intake.extractors.create(org_id, { name: 'E', document_type: 'invoice', field_definitions: fields }, 'admin')).id;
+    extractorId = (
+      await intake.extractors.create(
+        org_id,
+        { name: 'E', document_type: 'invoice', field_definitions: fields },
+        'admin',
+      )
+    ).id;
     auth = { orgId: org_id, keyId: 'key_x', environment: 'test', scopes: [], rateLimitPerMinute: 10 };
   });
   afterAll(async () => {
@@ -65,7 +81,14 @@ describe.each(DB_KINDS)('job hooks on %s', (kind) => {
       {
         async onFinished(tx, job, at) {
           seen.push(`${job.id}:${job.status}`);
-          await tx.outbox.add({ id: `evt_hook_${job.id}`, org_id: job.org_id, environment: job.environment, event: 'hook.saw', data: { job: job.id }, created_at: at });
+          await tx.outbox.add({
+            id: `evt_hook_${job.id}`,
+            org_id: job.org_id,
+            environment: job.environment,
+            event: 'hook.saw',
+            data: { job: job.id },
+            created_at: at,
+          });
         },
       },
     ]);
@@ -80,7 +103,14 @@ describe.each(DB_KINDS)('job hooks on %s', (kind) => {
     const pipeline = pipelineWith([
       {
         async onFinished(tx, job, at) {
-          await tx.outbox.add({ id: `evt_lost_${job.id}`, org_id: job.org_id, environment: job.environment, event: 'hook.lost', data: { job: job.id }, created_at: at });
+          await tx.outbox.add({
+            id: `evt_lost_${job.id}`,
+            org_id: job.org_id,
+            environment: job.environment,
+            event: 'hook.lost',
+            data: { job: job.id },
+            created_at: at,
+          });
           if (failing) throw new Error('hook broke');
         },
       },
@@ -99,13 +129,25 @@ describe.each(DB_KINDS)('job hooks on %s', (kind) => {
     const finished: string[] = [];
     const pipeline = pipelineWith([
       {
-        beforeComplete: () => Promise.resolve({ kind: 'fail', details: { code: 'duplicate_document', message: 'said the hook', suggestion: 'none' }, fields: {} }),
+        beforeComplete: () =>
+          Promise.resolve({
+            kind: 'fail',
+            details: { code: 'duplicate_document', message: 'said the hook', suggestion: 'none' },
+            fields: {},
+          }),
         onFinished: (_tx, job) => Promise.resolve(void finished.push(job.status)),
       },
     ]);
     const job = await submit('hooks-fail', pipeline);
-    expect(await pipeline.processor.runNext('w3')).toEqual({ kind: 'failed', jobId: job.id, code: 'duplicate_document' });
-    expect(await intake.stores.jobs.get(auth.orgId, null, job.id)).toMatchObject({ status: 'failed', error_details: { code: 'duplicate_document', message: 'said the hook' } });
+    expect(await pipeline.processor.runNext('w3')).toEqual({
+      kind: 'failed',
+      jobId: job.id,
+      code: 'duplicate_document',
+    });
+    expect(await intake.stores.jobs.get(auth.orgId, null, job.id)).toMatchObject({
+      status: 'failed',
+      error_details: { code: 'duplicate_document', message: 'said the hook' },
+    });
     expect(finished).toEqual(['failed']);
     expect(await eventsOf(job.id)).toEqual(['job.failed']);
   });

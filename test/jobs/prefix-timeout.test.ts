@@ -13,10 +13,12 @@ const DOMAIN = 'example.test';
 class HangingExtractor implements DocumentExtractor {
   reasons: unknown[] = [];
   extract(request: ExtractionRequest): Promise<never> {
-    return new Promise((_, reject) => request.signal?.addEventListener('abort', () => {
-      this.reasons.push(request.signal?.reason);
-      reject(new Error('aborted'));
-    }));
+    return new Promise((_, reject) =>
+      request.signal?.addEventListener('abort', () => {
+        this.reasons.push(request.signal?.reason);
+        reject(new Error('aborted'));
+      }),
+    );
   }
 }
 
@@ -31,9 +33,18 @@ describe.each(DB_KINDS)('per-prefix maxProcessingTimeMs on %s', (kind) => {
   const job = async (id: string) => (await h.call('GET', `/v1/documents/${id}`, { key })).body;
   const mail = async (prefix: string) => {
     const pdf = await makeInvoicePdf({ salt: `timeout-${prefix}-${kind}` });
-    const info = await nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true }).sendMail({ from: 'billing@vendor.example', to: `${prefix}@${DOMAIN}`, subject: 'Invoice', attachments: [{ filename: 'invoice.pdf', content: Buffer.from(pdf) }] });
+    const info = await nodemailer
+      .createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
+      .sendMail({
+        from: 'billing@vendor.example',
+        to: `${prefix}@${DOMAIN}`,
+        subject: 'Invoice',
+        attachments: [{ filename: 'invoice.pdf', content: Buffer.from(pdf) }],
+      });
     await h.runMail();
-    const message = (await h.call('GET', `/api/email-ingestion/messages/${/queued as (msg_\w+)/.exec(info.response)![1]}`, { key })).body;
+    const message = (
+      await h.call('GET', `/api/email-ingestion/messages/${/queued as (msg_\w+)/.exec(info.response)![1]}`, { key })
+    ).body;
     expect(message.attachments[0].status).toBe('job_created');
     return message.attachments[0].job_id as string;
   };
@@ -44,8 +55,14 @@ describe.each(DB_KINDS)('per-prefix maxProcessingTimeMs on %s', (kind) => {
     ({ smtp, port } = await startSmtpEdge(h.inbound));
     key = (await h.createOrg({ credits: 1000 })).live_key;
     extractorId = (await h.call('POST', '/v1/extractors', { key, body: invoiceExtractor() })).body.id;
-    for (const [emailPrefix, maxProcessingTimeMs] of [['quick', 1000], ['patient', 600_000]] as const) {
-      const created = await h.call('POST', '/api/email-ingestion/config', { key, body: { emailPrefix, defaultDocumentType: 'vendor_bill', autoClassify: false, maxProcessingTimeMs } });
+    for (const [emailPrefix, maxProcessingTimeMs] of [
+      ['quick', 1000],
+      ['patient', 600_000],
+    ] as const) {
+      const created = await h.call('POST', '/api/email-ingestion/config', {
+        key,
+        body: { emailPrefix, defaultDocumentType: 'vendor_bill', autoClassify: false, maxProcessingTimeMs },
+      });
       expect(created.status).toBe(201);
     }
   });
@@ -57,21 +74,51 @@ describe.each(DB_KINDS)('per-prefix maxProcessingTimeMs on %s', (kind) => {
   it("stops a prefix's job at its shorter maxProcessingTimeMs, and a longer one at PROCESSING_TIMEOUT_MS", async () => {
     const quick = await mail('quick');
     const patient = await mail('patient');
-    const api = (await h.call('POST', '/v1/documents', { key, body: { extractor_id: extractorId, document: base64(await makeInvoicePdf({ salt: `timeout-api-${kind}` })), mime_type: 'application/pdf' } })).body.id as string;
+    const api = (
+      await h.call('POST', '/v1/documents', {
+        key,
+        body: {
+          extractor_id: extractorId,
+          document: base64(await makeInvoicePdf({ salt: `timeout-api-${kind}` })),
+          mime_type: 'application/pdf',
+        },
+      })
+    ).body.id as string;
     await h.runJobs();
-    expect(await job(quick)).toMatchObject({ status: 'failed', cost_credits: 0, error_details: { code: 'processing_timeout', message: 'Processing took longer than 1 s (maxProcessingTimeMs of prefix quick) and was stopped' } });
+    expect(await job(quick)).toMatchObject({
+      status: 'failed',
+      cost_credits: 0,
+      error_details: {
+        code: 'processing_timeout',
+        message: 'Processing took longer than 1 s (maxProcessingTimeMs of prefix quick) and was stopped',
+      },
+    });
     // 600 s asked, bounded by PROCESSING_TIMEOUT_MS.
-    expect((await job(patient)).error_details).toMatchObject({ code: 'processing_timeout', message: 'Processing took longer than 2 s (PROCESSING_TIMEOUT_MS) and was stopped' });
-    expect((await job(api)).error_details.message).toBe('Processing took longer than 2 s (PROCESSING_TIMEOUT_MS) and was stopped');
+    expect((await job(patient)).error_details).toMatchObject({
+      code: 'processing_timeout',
+      message: 'Processing took longer than 2 s (PROCESSING_TIMEOUT_MS) and was stopped',
+    });
+    expect((await job(api)).error_details.message).toBe(
+      'Processing took longer than 2 s (PROCESSING_TIMEOUT_MS) and was stopped',
+    );
     // The work itself was told to stop, each time.
     expect(extractor.reasons).toHaveLength(3);
-    expect(extractor.reasons.map((r) => (r as Error).message).sort()).toEqual(['no result within 1000 ms', 'no result within 2000 ms', 'no result within 2000 ms']);
+    expect(extractor.reasons.map((r) => (r as Error).message).sort()).toEqual([
+      'no result within 1000 ms',
+      'no result within 2000 ms',
+      'no result within 2000 ms',
+    ]);
   });
 
   it('follows a PATCH of maxProcessingTimeMs for jobs that have not started', async () => {
     const queued = await mail('patient');
-    expect((await h.call('PATCH', '/api/email-ingestion/config/patient', { key, body: { maxProcessingTimeMs: 1000 } })).status).toBe(200);
+    expect(
+      (await h.call('PATCH', '/api/email-ingestion/config/patient', { key, body: { maxProcessingTimeMs: 1000 } }))
+        .status,
+    ).toBe(200);
     await h.runJobs();
-    expect((await job(queued)).error_details.message).toBe('Processing took longer than 1 s (maxProcessingTimeMs of prefix patient) and was stopped');
+    expect((await job(queued)).error_details.message).toBe(
+      'Processing took longer than 1 s (maxProcessingTimeMs of prefix patient) and was stopped',
+    );
   });
 });

@@ -25,7 +25,11 @@ describe.each(DB_KINDS)('retention on %s', (kind) => {
     pipeline = createJobPipeline(intake, {
       blobs,
       inspector: reader,
-      extractor: { extract: async () => { throw new Error('test-mode jobs only'); } },
+      extractor: {
+        extract: async () => {
+          throw new Error('test-mode jobs only');
+        },
+      },
       options: { maxDocumentBytes: 1_048_576, leaseMs: 30_000, maxAttempts: 3, timeoutMs: 10_000 },
     });
   });
@@ -37,16 +41,45 @@ describe.each(DB_KINDS)('retention on %s', (kind) => {
 
   it('removes jobs older than the retention period and the files no remaining job uses', async () => {
     const { org_id, organization } = await intake.organizations.create({ name: 'Old' });
-    const ext = await intake.extractors.create(org_id, { name: 'E', document_type: 'invoice', field_definitions: [{ name: 'a', type: 'text', required: false, description: 'a' }] }, 'admin');
-    const auth: AuthContext = { orgId: organization.id, keyId: 'key_x', environment: 'test', scopes: [], rateLimitPerMinute: 10 };
+    const ext = await intake.extractors.create(
+      org_id,
+      {
+        name: 'E',
+        document_type: 'invoice',
+        field_definitions: [{ name: 'a', type: 'text', required: false, description: 'a' }],
+      },
+      'admin',
+    );
+    const auth: AuthContext = {
+      orgId: organization.id,
+      keyId: 'key_x',
+      environment: 'test',
+      scopes: [],
+      rateLimitPerMinute: 10,
+    };
     const onlyOld = await makeInvoicePdf({ salt: 'old' });
     const shared = await makeInvoicePdf({ salt: 'shared' });
-    const old1 = await pipeline.submissions.submit(auth, { extractor_id: ext.id, bytes: onlyOld, declaredMimeType: 'application/pdf', metadata: {} });
-    const old2 = await pipeline.submissions.submit(auth, { extractor_id: ext.id, bytes: shared, declaredMimeType: 'application/pdf', metadata: {} });
+    const old1 = await pipeline.submissions.submit(auth, {
+      extractor_id: ext.id,
+      bytes: onlyOld,
+      declaredMimeType: 'application/pdf',
+      metadata: {},
+    });
+    const old2 = await pipeline.submissions.submit(auth, {
+      extractor_id: ext.id,
+      bytes: shared,
+      declaredMimeType: 'application/pdf',
+      metadata: {},
+    });
     await pipeline.processor.runNext('w');
     await pipeline.processor.runNext('w');
     clock.advance(80 * 86_400_000);
-    const recent = await pipeline.submissions.submit(auth, { extractor_id: ext.id, bytes: shared, declaredMimeType: 'application/pdf', metadata: {} });
+    const recent = await pipeline.submissions.submit(auth, {
+      extractor_id: ext.id,
+      bytes: shared,
+      declaredMimeType: 'application/pdf',
+      metadata: {},
+    });
     clock.advance(11 * 86_400_000);
     const removed = await purgeExpiredJobs({ stores: intake.stores, blobs, clock }, 90);
     expect(removed).toEqual({ jobs: 2, files: 1 });

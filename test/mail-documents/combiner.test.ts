@@ -22,7 +22,13 @@ async function twoPagePdf(): Promise<Uint8Array> {
 /** A picture with a distinct top-left corner, to check orientation after the combine. */
 function picture(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).composite([
-    { input: { create: { width: Math.round(width / 4), height: Math.round(height / 4), channels: 3, background: '#ff0000' } }, left: 0, top: 0 },
+    {
+      input: {
+        create: { width: Math.round(width / 4), height: Math.round(height / 4), channels: 3, background: '#ff0000' },
+      },
+      left: 0,
+      top: 0,
+    },
   ]);
 }
 
@@ -37,7 +43,9 @@ describe('PDF combiner', () => {
   let documents: CombinableDocument[];
 
   beforeAll(async () => {
-    const tiff = await sharp({ create: { width: 400, height: 1200, channels: 3, background: '#dddddd', pageHeight: 600 } })
+    const tiff = await sharp({
+      create: { width: 400, height: 1200, channels: 3, background: '#dddddd', pageHeight: 600 },
+    })
       .tiff()
       .withMetadata({ density: 200 })
       .toBuffer();
@@ -47,7 +55,10 @@ describe('PDF combiner', () => {
       // No pHYs chunk: no density, so 300 dpi.
       { mimeType: 'image/png', bytes: await picture(600, 300).png().toBuffer() },
       // 150 dpi in the JFIF header; EXIF orientation 6 (turn 90° clockwise to view): 800 x 400 stored.
-      { mimeType: 'image/jpeg', bytes: await picture(800, 400).jpeg().withMetadata({ density: 150, orientation: 6 }).toBuffer() },
+      {
+        mimeType: 'image/jpeg',
+        bytes: await picture(800, 400).jpeg().withMetadata({ density: 150, orientation: 6 }).toBuffer(),
+      },
       // WEBP carries no density here: 300 dpi.
       { mimeType: 'image/webp', bytes: await picture(300, 900).webp({ lossless: true }).toBuffer() },
       { mimeType: 'image/tiff', bytes: tiff },
@@ -87,8 +98,13 @@ describe('PDF combiner', () => {
     // The embedded JPEG itself is upright: 400 x 800, the red corner (stored top-left) now top-right.
     const { data, info } = await sharp(image.contents).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([400, 800]);
-    const pixel = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
-    expect(pixel(390, 10)).toEqual([expect.toSatisfy((r: number) => r > 200), expect.toSatisfy((g: number) => g < 60), expect.toSatisfy((b: number) => b < 60)]);
+    const pixel = (x: number, y: number) =>
+      Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+    expect(pixel(390, 10)).toEqual([
+      expect.toSatisfy((r: number) => r > 200),
+      expect.toSatisfy((g: number) => g < 60),
+      expect.toSatisfy((b: number) => b < 60),
+    ]);
     expect(pixel(10, 10).every((v) => v > 200)).toBe(true);
   });
 
@@ -102,14 +118,19 @@ describe('PDF combiner', () => {
     await expect(combiner.combine([documents[1]!, { mimeType: 'application/pdf', bytes: garbage }])).rejects.toThrow(
       /^Document 2 of 2 \(application\/pdf\) could not be combined: the PDF (could not be read|has no pages)/,
     );
-    await expect(combiner.combine([{ mimeType: 'application/pdf', bytes: new Uint8Array([1, 2, 3]) }])).rejects.toThrow(/^Document 1 of 1 .*the PDF could not be read/);
+    await expect(combiner.combine([{ mimeType: 'application/pdf', bytes: new Uint8Array([1, 2, 3]) }])).rejects.toThrow(
+      /^Document 1 of 1 .*the PDF could not be read/,
+    );
   });
 
   it('fails clearly on an encrypted PDF', async () => {
     const plain = new TextDecoder('latin1').decode(await twoPagePdf());
     expect(plain).toContain('trailer\n<<');
     // A standard security handler entry in the trailer is what marks a PDF as encrypted.
-    const encrypted = plain.replace('trailer\n<<', 'trailer\n<<\n/Encrypt << /Filter /Standard /V 1 /R 2 /P -44 /O (0123456789abcdef0123456789abcdef) /U (0123456789abcdef0123456789abcdef) >>');
+    const encrypted = plain.replace(
+      'trailer\n<<',
+      'trailer\n<<\n/Encrypt << /Filter /Standard /V 1 /R 2 /P -44 /O (0123456789abcdef0123456789abcdef) /U (0123456789abcdef0123456789abcdef) >>',
+    );
     const bytes = Uint8Array.from(encrypted, (c) => c.charCodeAt(0));
     await expect(combiner.combine([documents[0]!, { mimeType: 'application/pdf', bytes }])).rejects.toThrow(
       'Document 2 of 2 (application/pdf) could not be combined: the PDF is encrypted, and encrypted PDFs cannot be combined',
@@ -117,9 +138,15 @@ describe('PDF combiner', () => {
   });
 
   it('fails clearly on an image it cannot read and on a type it does not combine', async () => {
-    await expect(combiner.combine([{ mimeType: 'image/png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0]) }])).rejects.toThrow(/^Document 1 of 1 \(image\/png\) could not be combined: /);
-    await expect(combiner.combine([{ mimeType: 'image/tiff', bytes: new Uint8Array([0x49, 0x49, 0x2a, 0, 9, 9]) }])).rejects.toThrow(/^Document 1 of 1 \(image\/tiff\) could not be combined: /);
-    await expect(combiner.combine([{ mimeType: 'text/plain', bytes: new Uint8Array([0x41]) }])).rejects.toThrow(/text\/plain is not a type that can be combined/);
+    await expect(
+      combiner.combine([{ mimeType: 'image/png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0]) }]),
+    ).rejects.toThrow(/^Document 1 of 1 \(image\/png\) could not be combined: /);
+    await expect(
+      combiner.combine([{ mimeType: 'image/tiff', bytes: new Uint8Array([0x49, 0x49, 0x2a, 0, 9, 9]) }]),
+    ).rejects.toThrow(/^Document 1 of 1 \(image\/tiff\) could not be combined: /);
+    await expect(combiner.combine([{ mimeType: 'text/plain', bytes: new Uint8Array([0x41]) }])).rejects.toThrow(
+      /text\/plain is not a type that can be combined/,
+    );
     await expect(combiner.combine([])).rejects.toThrow('No documents to combine');
   });
 });

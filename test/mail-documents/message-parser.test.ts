@@ -11,7 +11,14 @@ const parser = createMailParser();
 const limits = { maxAttachments: 50 };
 
 async function compose(options: MailComposer.Options): Promise<Buffer> {
-  return new MailComposer({ from: 'Alice Example <Alice@Example.COM>', to: 'inbox@intake.test', subject: 'Invoices', ...options }).compile().build();
+  return new MailComposer({
+    from: 'Alice Example <Alice@Example.COM>',
+    to: 'inbox@intake.test',
+    subject: 'Invoices',
+    ...options,
+  })
+    .compile()
+    .build();
 }
 
 const pdfBytes = Buffer.from('%PDF-1.4\n% not a real PDF, only its magic\n%%EOF\n');
@@ -74,7 +81,9 @@ describe('mail parser on composed messages', () => {
   });
 
   it('derives the text from an HTML-only message', async () => {
-    const raw = await compose({ html: '<h1>Invoice</h1><p>Total: <b>1,200.00</b><br>Due in 30 days.</p><script>evil()</script>' });
+    const raw = await compose({
+      html: '<h1>Invoice</h1><p>Total: <b>1,200.00</b><br>Due in 30 days.</p><script>evil()</script>',
+    });
     const parsed = await parser.parse(raw, limits);
     expect(parsed.text).toContain('INVOICE');
     expect(parsed.text).toContain('Total: 1,200.00\nDue in 30 days.');
@@ -160,7 +169,9 @@ describe('mail parser on composed messages', () => {
       ].join('\r\n'),
     );
     const parsed = await parser.parse(raw, limits);
-    expect(parsed.headers['received']).toBe('from first.example (first [192.0.2.1])\tby mx.example; Mon, 2 Mar 2026 10:00:00 +0000');
+    expect(parsed.headers['received']).toBe(
+      'from first.example (first [192.0.2.1])\tby mx.example; Mon, 2 Mar 2026 10:00:00 +0000',
+    );
     expect(parsed.headers['from']).toBe('undisclosed-recipients:;, Bob <BOB@Example.org>');
     expect(Object.getPrototypeOf(parsed.headers)).toBe(Object.prototype);
     expect(Object.keys(parsed.headers)).toContain('__proto__');
@@ -179,7 +190,14 @@ describe('mail parser on composed messages', () => {
     const bare = await parser.parse(Buffer.from('just some text, no headers at all\r\n'), limits);
     expect(bare).toMatchObject({ from: null, subject: null, messageId: null, attachments: [] });
     const empty = await parser.parse(new Uint8Array(0), limits);
-    expect(empty).toMatchObject({ from: null, subject: null, messageId: null, text: null, attachments: [], headers: {} });
+    expect(empty).toMatchObject({
+      from: null,
+      subject: null,
+      messageId: null,
+      text: null,
+      attachments: [],
+      headers: {},
+    });
     const binary = await parser.parse(new Uint8Array(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)), limits);
     expect(binary.attachments).toEqual([]);
   });

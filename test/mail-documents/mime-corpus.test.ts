@@ -35,16 +35,36 @@ function expectedAttachments(baseline: string[]): string[] {
   return baseline.map((entry) => entry.replace(/\|false\|(\d+)$/, '|application/octet-stream|$1'));
 }
 
-if (!present) console.warn(`test/mail-documents/mime-corpus.test.ts skipped: no corpus at ${corpusDir} (the shared folder beside the repository)`);
+if (!present)
+  console.warn(
+    `test/mail-documents/mime-corpus.test.ts skipped: no corpus at ${corpusDir} (the shared folder beside the repository)`,
+  );
 
 (present ? describe : describe.skip)(
-  present ? `mail parser on the MIME corpus (${corpusDir})` : `mail parser on the MIME corpus: SKIPPED, no corpus at ${corpusDir}`,
+  present
+    ? `mail parser on the MIME corpus (${corpusDir})`
+    : `mail parser on the MIME corpus: SKIPPED, no corpus at ${corpusDir}`,
   () => {
-    const manifest: ManifestEntry[] = present ? JSON.parse(fs.readFileSync(path.join(corpusDir, 'manifest.json'), 'utf8')) : [];
+    const manifest: ManifestEntry[] = present
+      ? JSON.parse(fs.readFileSync(path.join(corpusDir, 'manifest.json'), 'utf8'))
+      : [];
     const baselines = new Map(manifest.map((entry) => [entry.file, entry]));
-    const files = present ? fs.readdirSync(corpusDir).filter((f) => f.endsWith('.eml')).sort() : [];
+    const files = present
+      ? fs
+          .readdirSync(corpusDir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+      : [];
     const parser = createMailParser({ timeoutMs: TIME_BOUND_MS });
-    const totals = { messages: 0, parsed: 0, cleanErrors: [] as string[], attachments: 0, matched: 0, ms: 0, slowest: { file: '', ms: 0 } };
+    const totals = {
+      messages: 0,
+      parsed: 0,
+      cleanErrors: [] as string[],
+      attachments: 0,
+      matched: 0,
+      ms: 0,
+      slowest: { file: '', ms: 0 },
+    };
 
     afterAll(() => {
       console.log(
@@ -87,7 +107,9 @@ if (!present) console.warn(`test/mail-documents/mime-corpus.test.ts skipped: no 
         totals.attachments += parsed!.attachments.length;
       }
       if (!baseline) return;
-      expect(failure === null, `parsed as the baseline did (${failure?.message ?? 'no error'})`).toBe(baseline.mailparser_3_9_31.ok);
+      expect(failure === null, `parsed as the baseline did (${failure?.message ?? 'no error'})`).toBe(
+        baseline.mailparser_3_9_31.ok,
+      );
       if (parsed) {
         expect(describeAttachments(parsed)).toEqual(expectedAttachments(baseline.mailparser_3_9_31.attachments));
         totals.matched += 1;
@@ -104,23 +126,32 @@ if (!present) console.warn(`test/mail-documents/mime-corpus.test.ts skipped: no 
     });
 
     it('takes the first of two Subject headers, where plain mailparser takes the last', async () => {
-      const parsed = await parser.parse(fs.readFileSync(path.join(corpusDir, 'mikel__mime_emails-raw_email_with_binary_encoded.eml')), { maxAttachments: 10 });
+      const parsed = await parser.parse(
+        fs.readFileSync(path.join(corpusDir, 'mikel__mime_emails-raw_email_with_binary_encoded.eml')),
+        { maxAttachments: 10 },
+      );
       expect(parsed.subject).toBe('Testing outlook');
       expect(parsed.headers['subject']).toBe('Testing outlook');
     });
 
     it('derives text from an HTML body that mailparser leaves without one', async () => {
       // multipart/related: HTML and an inline image, no text part anywhere.
-      const parsed = await parser.parse(fs.readFileSync(path.join(corpusDir, 'mozilla__thirdparty-018.eml')), { maxAttachments: 10 });
+      const parsed = await parser.parse(fs.readFileSync(path.join(corpusDir, 'mozilla__thirdparty-018.eml')), {
+        maxAttachments: 10,
+      });
       expect(parsed.text).toMatch(/\w{3,}/);
       expect(parsed.text).not.toMatch(/<\w+[^>]*>/);
-      expect(parsed.attachments.filter((a) => a.inline).map((a) => a.contentId)).toEqual(['part1.8C5E6A81.D0C1B91A@example.com']);
+      expect(parsed.attachments.filter((a) => a.inline).map((a) => a.contentId)).toEqual([
+        'part1.8C5E6A81.D0C1B91A@example.com',
+      ]);
     });
 
     it('gives up on a message after its timeout with the clean Error, and nothing fails later', async () => {
       const raw = fs.readFileSync(path.join(corpusDir, 'flanker__enclosed-endless.eml'));
       const hurried = createMailParser({ timeoutMs: 1 });
-      await expect(hurried.parse(raw, { maxAttachments: 10 })).rejects.toThrow(/^mailparser did not finish within 1 ms$/);
+      await expect(hurried.parse(raw, { maxAttachments: 10 })).rejects.toThrow(
+        /^mailparser did not finish within 1 ms$/,
+      );
       // The abandoned parse still completes (or fails) in the background without an unhandled rejection.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
     });

@@ -3,7 +3,14 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/databases.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
-import { api, makeTempDir, runCli, startDaemon, useProcessCleanup, PROCESS_TEST_TIMEOUT_MS } from '../support/processes.js';
+import {
+  api,
+  makeTempDir,
+  runCli,
+  startDaemon,
+  useProcessCleanup,
+  PROCESS_TEST_TIMEOUT_MS,
+} from '../support/processes.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 useProcessCleanup();
@@ -27,15 +34,22 @@ describe('the daemon and notifications', { timeout: PROCESS_TEST_TIMEOUT_MS }, (
     const key = /^ {2}live key: +(sk_live_\S+)$/m.exec(daemon.stdout())![1]!;
     const config = await api(daemon.httpUrl, 'POST', '/api/email-ingestion/config', {
       key,
-      body: { emailPrefix: 'ap', defaultDocumentType: 'vendor_bill', autoClassify: false, senderNotifications: { sendReceiptConfirmation: true } },
+      body: {
+        emailPrefix: 'ap',
+        defaultDocumentType: 'vendor_bill',
+        autoClassify: false,
+        senderNotifications: { sendReceiptConfirmation: true },
+      },
     });
     expect(config.status, JSON.stringify(config.body)).toBe(201);
-    const info = await nodemailer.createTransport({ host: daemon.smtp!.host, port: daemon.smtp!.port, secure: false, ignoreTLS: true }).sendMail({
-      from: 'billing@vendor.example',
-      to: 'ap@example.test',
-      subject: 'Daemon invoice',
-      attachments: [{ filename: 'invoice.pdf', content: Buffer.from(await makeInvoicePdf({ salt: 'daemon' })) }],
-    });
+    const info = await nodemailer
+      .createTransport({ host: daemon.smtp!.host, port: daemon.smtp!.port, secure: false, ignoreTLS: true })
+      .sendMail({
+        from: 'billing@vendor.example',
+        to: 'ap@example.test',
+        subject: 'Daemon invoice',
+        attachments: [{ filename: 'invoice.pdf', content: Buffer.from(await makeInvoicePdf({ salt: 'daemon' })) }],
+      });
     const id = /queued as (msg_\w+)/.exec(info.response)![1]!;
     const [mail] = await sink.waitFor(1, (m) => m.subject === 'Received: Daemon invoice', 30_000);
     expect(mail!.envelopeTo).toEqual(['billing@vendor.example']);
@@ -49,7 +63,11 @@ describe('the daemon and notifications', { timeout: PROCESS_TEST_TIMEOUT_MS }, (
     const dataDir = makeTempDir('intake-ntf-cfg-');
     const [cron, relay] = await Promise.all([
       runCli(['start'], { DATA_DIR: dataDir, HTTP_PORT: '0', DIGEST_CRON: 'every morning' }, { timeoutMs: 60_000 }),
-      runCli(['start'], { DATA_DIR: dataDir, HTTP_PORT: '0', SMTP_RELAY_URL: 'http://relay.example' }, { timeoutMs: 60_000 }),
+      runCli(
+        ['start'],
+        { DATA_DIR: dataDir, HTTP_PORT: '0', SMTP_RELAY_URL: 'http://relay.example' },
+        { timeoutMs: 60_000 },
+      ),
     ]);
     expect(cron.code).not.toBe(0);
     expect(cron.stderr).toMatch(/Invalid configuration: .*DIGEST_CRON/);

@@ -32,16 +32,25 @@ describe('internal notifications: real time and the daily digest (PGlite)', () =
   const send = async (prefix: string, subject: string, content: Uint8Array, from = 'billing@vendor.example') => {
     const info = await nodemailer
       .createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
-      .sendMail({ from, to: `${prefix}@${DOMAIN}`, subject, attachments: [{ filename: 'document.pdf', content: Buffer.from(content) }] });
+      .sendMail({
+        from,
+        to: `${prefix}@${DOMAIN}`,
+        subject,
+        attachments: [{ filename: 'document.pdf', content: Buffer.from(content) }],
+      });
     const id = /queued as (msg_\w+)/.exec(info.response)![1]!;
     await h.runMail();
     return id;
   };
   const configure = async (body: Record<string, unknown>) => {
-    const res = await h.call('POST', '/api/email-ingestion/config', { key, body: { defaultDocumentType: 'vendor_bill', ...body } });
+    const res = await h.call('POST', '/api/email-ingestion/config', {
+      key,
+      body: { defaultDocumentType: 'vendor_bill', ...body },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   };
-  const rows = async (filter: Parameters<ApiHarness['notifications']['list']>[1]): Promise<NotificationRecord[]> => (await h.notifications.list(orgId, filter, { limit: 200, offset: 0 })).items;
+  const rows = async (filter: Parameters<ApiHarness['notifications']['list']>[1]): Promise<NotificationRecord[]> =>
+    (await h.notifications.list(orgId, filter, { limit: 200, offset: 0 })).items;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -65,9 +74,16 @@ describe('internal notifications: real time and the daily digest (PGlite)', () =
       emailPrefix: 'team',
       // Nothing is sure enough to process at once: every document waits for review.
       confidenceThresholds: { autoProcess: 1, reviewFlag: 1, humanReview: 0 },
-      internalNotifications: { recipients: ['ops@corp.example', 'Lead@Corp.example', `ap@${DOMAIN}`], events: ['document_received', 'human_review_needed'] },
+      internalNotifications: {
+        recipients: ['ops@corp.example', 'Lead@Corp.example', `ap@${DOMAIN}`],
+        events: ['document_received', 'human_review_needed'],
+      },
     });
-    const id = await send('team', 'Meeting notes March', await neutralPdf(['Falcon project notes', 'Attendees: Maria, Jonas']));
+    const id = await send(
+      'team',
+      'Meeting notes March',
+      await neutralPdf(['Falcon project notes', 'Attendees: Maria, Jonas']),
+    );
     const message = (await h.call('GET', `/api/email-ingestion/messages/${id}`, { key })).body;
     expect(message.attachments[0].status).toBe('awaiting_review');
     const reviewId = message.attachments[0].review_id as string;
@@ -95,14 +111,34 @@ describe('internal notifications: real time and the daily digest (PGlite)', () =
   });
 
   it('sends only the events a prefix subscribed to', async () => {
-    await configure({ emailPrefix: 'reviewonly', internalNotifications: { recipients: ['ops@corp.example'], events: ['human_review_needed'] }, autoClassify: false });
+    await configure({
+      emailPrefix: 'reviewonly',
+      internalNotifications: { recipients: ['ops@corp.example'], events: ['human_review_needed'] },
+      autoClassify: false,
+    });
     const id = await send('reviewonly', 'Invoice straight through', await makeInvoicePdf({ salt: 'reviewonly' }));
     expect(await rows({ message_id: id })).toEqual([]);
   });
 
   it('with digestMode collects the events and sends one digest per recipient a day, once, at the digest run', async () => {
-    await configure({ emailPrefix: 'digest', autoClassify: false, internalNotifications: { recipients: ['ops@corp.example', 'cfo@corp.example'], events: ['document_received', 'human_review_needed'], digestMode: true } });
-    await configure({ emailPrefix: 'digest2', confidenceThresholds: { autoProcess: 1, reviewFlag: 1, humanReview: 0 }, internalNotifications: { recipients: ['ops@corp.example'], events: ['document_received', 'human_review_needed'], digestMode: true } });
+    await configure({
+      emailPrefix: 'digest',
+      autoClassify: false,
+      internalNotifications: {
+        recipients: ['ops@corp.example', 'cfo@corp.example'],
+        events: ['document_received', 'human_review_needed'],
+        digestMode: true,
+      },
+    });
+    await configure({
+      emailPrefix: 'digest2',
+      confidenceThresholds: { autoProcess: 1, reviewFlag: 1, humanReview: 0 },
+      internalNotifications: {
+        recipients: ['ops@corp.example'],
+        events: ['document_received', 'human_review_needed'],
+        digestMode: true,
+      },
+    });
     const a = await send('digest', 'First invoice', await makeInvoicePdf({ salt: 'digest-a' }));
     const b = await send('digest', 'Second invoice', await makeInvoicePdf({ salt: 'digest-b' }));
     const c = await send('digest2', 'Unclear document', await neutralPdf(['Summer garden party', 'Bring salads']));
@@ -125,11 +161,21 @@ describe('internal notifications: real time and the daily digest (PGlite)', () =
     const cfo = digests.find((m) => m.envelopeTo[0] === 'cfo@corp.example')!;
     expect(ops.subject).toBe(`[Intake] Daily digest ${day}: 4 notifications, 1 needing review`);
     expect(cfo.subject).toBe(`[Intake] Daily digest ${day}: 2 notifications`);
-    for (const text of ['First invoice', 'Second invoice', 'Unclear document', '== Review needed (1) ==', '== Documents received (3) ==']) expect(ops.text).toContain(text);
+    for (const text of [
+      'First invoice',
+      'Second invoice',
+      'Unclear document',
+      '== Review needed (1) ==',
+      '== Documents received (3) ==',
+    ])
+      expect(ops.text).toContain(text);
     expect(cfo.text).not.toContain('Unclear document');
     expect(ops.headers['auto-submitted']).toBe('auto-replied');
     const digestRows = await rows({ kind: 'digest' });
-    expect(digestRows.map((r) => r.digest_key).sort()).toEqual([`${orgId}:cfo@corp.example:${day}`, `${orgId}:ops@corp.example:${day}`]);
+    expect(digestRows.map((r) => r.digest_key).sort()).toEqual([
+      `${orgId}:cfo@corp.example:${day}`,
+      `${orgId}:ops@corp.example:${day}`,
+    ]);
     const done = (await rows({ status: 'digested' })).filter((r) => [a, b, c].includes(r.message_id!));
     expect(done).toHaveLength(6);
     expect(new Set(done.map((r) => r.digest_id))).toEqual(new Set(digestRows.map((r) => r.id)));
@@ -140,18 +186,43 @@ describe('internal notifications: real time and the daily digest (PGlite)', () =
     const next = await h.notifications.runDigest(new Date(at.getTime() + 86_400_000));
     expect(next).toMatchObject({ digests: 2, items: 2 });
     await h.runNotifications();
-    const late = await sink.waitFor(2, (m) => m.subject.startsWith('[Intake] Daily digest') && m.text.includes('Late invoice'));
+    const late = await sink.waitFor(
+      2,
+      (m) => m.subject.startsWith('[Intake] Daily digest') && m.text.includes('Late invoice'),
+    );
     expect(late.map((m) => m.envelopeTo[0]).sort()).toEqual(['cfo@corp.example', 'ops@corp.example']);
     expect((await rows({ message_id: d })).every((r) => r.status === 'digested')).toBe(true);
   });
 
   it('erp_sync_failed: the hook notifies the subscribed recipients (nothing emits it yet)', async () => {
-    await configure({ emailPrefix: 'erp', internalNotifications: { recipients: ['finance@corp.example'], events: ['erp_sync_failed'] } });
+    await configure({
+      emailPrefix: 'erp',
+      internalNotifications: { recipients: ['finance@corp.example'], events: ['erp_sync_failed'] },
+    });
     const at = new Date().toISOString();
-    const written = await h.intake.stores.transaction((tx) => h.notifications.recordErpSyncFailed(tx, orgId, { jobId: 'job_erp1', prefix: 'erp', connectionId: 'erp_conn_1', error: 'HTTP 500 from the ERP', attempts: 5, at }));
+    const written = await h.intake.stores.transaction((tx) =>
+      h.notifications.recordErpSyncFailed(tx, orgId, {
+        jobId: 'job_erp1',
+        prefix: 'erp',
+        connectionId: 'erp_conn_1',
+        error: 'HTTP 500 from the ERP',
+        attempts: 5,
+        at,
+      }),
+    );
     expect(written).toBe(1);
     // Not subscribed: nothing.
-    expect(await h.intake.stores.transaction((tx) => h.notifications.recordErpSyncFailed(tx, orgId, { jobId: 'job_erp2', prefix: 'team', connectionId: null, error: 'x', at }))).toBe(0);
+    expect(
+      await h.intake.stores.transaction((tx) =>
+        h.notifications.recordErpSyncFailed(tx, orgId, {
+          jobId: 'job_erp2',
+          prefix: 'team',
+          connectionId: null,
+          error: 'x',
+          at,
+        }),
+      ),
+    ).toBe(0);
     await h.runNotifications();
     const [mail] = await sink.waitFor(1, (m) => m.subject === '[Intake] ERP sync failed: job job_erp1');
     expect(mail!.envelopeTo).toEqual(['finance@corp.example']);

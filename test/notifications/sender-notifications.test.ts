@@ -20,28 +20,47 @@ describe('sender notifications over real SMTP (PGlite)', () => {
   let orgId: string;
 
   /** One message in through the SMTP edge; returns its id once processed. */
-  const send = async (prefix: string, mail: { subject: string; from?: string; attachments?: { filename: string; content: Uint8Array | string }[]; headers?: Record<string, string>; messageId?: string; envelopeFrom?: string }) => {
+  const send = async (
+    prefix: string,
+    mail: {
+      subject: string;
+      from?: string;
+      attachments?: { filename: string; content: Uint8Array | string }[];
+      headers?: Record<string, string>;
+      messageId?: string;
+      envelopeFrom?: string;
+    },
+  ) => {
     const from = mail.from ?? 'billing@vendor.example';
-    const info = await nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true }).sendMail({
-      from,
-      to: `${prefix}@${DOMAIN}`,
-      subject: mail.subject,
-      text: 'Please find the document attached.',
-      ...(mail.messageId ? { messageId: mail.messageId } : {}),
-      headers: mail.headers ?? {},
-      attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, content: typeof a.content === 'string' ? a.content : Buffer.from(a.content) })),
-      envelope: { from: mail.envelopeFrom ?? from, to: [`${prefix}@${DOMAIN}`] },
-    });
+    const info = await nodemailer
+      .createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
+      .sendMail({
+        from,
+        to: `${prefix}@${DOMAIN}`,
+        subject: mail.subject,
+        text: 'Please find the document attached.',
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
+        headers: mail.headers ?? {},
+        attachments: (mail.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          content: typeof a.content === 'string' ? a.content : Buffer.from(a.content),
+        })),
+        envelope: { from: mail.envelopeFrom ?? from, to: [`${prefix}@${DOMAIN}`] },
+      });
     const id = /queued as (msg_\w+)/.exec(info.response)![1]!;
     await h.runMail();
     return id;
   };
   const invoice = async (salt: string) => ({ filename: 'invoice.pdf', content: await makeInvoicePdf({ salt }) });
   const configure = async (body: Record<string, unknown>) => {
-    const res = await h.call('POST', '/api/email-ingestion/config', { key, body: { defaultDocumentType: 'vendor_bill', autoClassify: false, ...body } });
+    const res = await h.call('POST', '/api/email-ingestion/config', {
+      key,
+      body: { defaultDocumentType: 'vendor_bill', autoClassify: false, ...body },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   };
-  const rowsOf = async (messageId: string): Promise<NotificationRecord[]> => (await h.notifications.list(orgId, { message_id: messageId }, { limit: 50, offset: 0 })).items;
+  const rowsOf = async (messageId: string): Promise<NotificationRecord[]> =>
+    (await h.notifications.list(orgId, { message_id: messageId }, { limit: 50, offset: 0 })).items;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -61,8 +80,15 @@ describe('sender notifications over real SMTP (PGlite)', () => {
   });
 
   it('confirms receipt to the sender, marked as an automatic reply, then tells when the job is done', async () => {
-    await configure({ emailPrefix: 'ap', senderNotifications: { sendReceiptConfirmation: true, sendProcessingComplete: true } });
-    const id = await send('ap', { subject: 'Invoice 1001', messageId: '<orig-1001@vendor.example>', attachments: [await invoice('receipt')] });
+    await configure({
+      emailPrefix: 'ap',
+      senderNotifications: { sendReceiptConfirmation: true, sendProcessingComplete: true },
+    });
+    const id = await send('ap', {
+      subject: 'Invoice 1001',
+      messageId: '<orig-1001@vendor.example>',
+      attachments: [await invoice('receipt')],
+    });
     const message = (await h.call('GET', `/api/email-ingestion/messages/${id}`, { key })).body;
     const jobId = message.attachments[0].job_id as string;
     expect(jobId).toMatch(/^job_/);
@@ -101,26 +127,52 @@ describe('sender notifications over real SMTP (PGlite)', () => {
   });
 
   it('never answers automatic mail, list mail, mailer daemons or a null return path', async () => {
-    await configure({ emailPrefix: 'loops', senderNotifications: { sendReceiptConfirmation: true, sendErrorNotification: true, sendProcessingComplete: true } });
+    await configure({
+      emailPrefix: 'loops',
+      senderNotifications: { sendReceiptConfirmation: true, sendErrorNotification: true, sendProcessingComplete: true },
+    });
     const before = sink.mails.length;
     const cases: { name: string; id: string; reason: RegExp }[] = [];
-    const add = async (name: string, reason: RegExp, mail: Omit<Parameters<typeof send>[1], 'subject'>) => cases.push({ name, reason, id: await send('loops', { ...mail, subject: `loop ${name}`, attachments: [await invoice(`loop-${name}`)] }) });
+    const add = async (name: string, reason: RegExp, mail: Omit<Parameters<typeof send>[1], 'subject'>) =>
+      cases.push({
+        name,
+        reason,
+        id: await send('loops', { ...mail, subject: `loop ${name}`, attachments: [await invoice(`loop-${name}`)] }),
+      });
     await add('auto-generated', /Auto-Submitted: auto-generated/, { headers: { 'Auto-Submitted': 'auto-generated' } });
-    await add('auto-replied', /Auto-Submitted: auto-replied/, { headers: { 'Auto-Submitted': 'auto-replied; owner-email="x@vendor.example"' } });
+    await add('auto-replied', /Auto-Submitted: auto-replied/, {
+      headers: { 'Auto-Submitted': 'auto-replied; owner-email="x@vendor.example"' },
+    });
     await add('bulk', /Precedence: bulk/, { headers: { Precedence: 'bulk' } });
     await add('list-id', /List-Id/, { headers: { 'List-Id': 'Invoices <invoices.lists.vendor.example>' } });
-    await add('list-unsubscribe', /List-Unsubscribe/, { headers: { 'List-Unsubscribe': '<mailto:leave@vendor.example>' } });
+    await add('list-unsubscribe', /List-Unsubscribe/, {
+      headers: { 'List-Unsubscribe': '<mailto:leave@vendor.example>' },
+    });
     await add('mailer-daemon', /automatic address/, { from: 'MAILER-DAEMON@mx.vendor.example' });
     await add('noreply', /automatic address/, { from: 'noreply@vendor.example' });
     await add('own-domain', /a domain we receive for/, { from: `someone@${DOMAIN}` });
     // The null sender: MAIL FROM:<>, as bounces are sent.
-    const raw = ['From: Billing <billing@vendor.example>', `To: loops@${DOMAIN}`, 'Subject: loop null-sender', 'Message-ID: <null-sender@vendor.example>', 'MIME-Version: 1.0', 'Content-Type: text/plain', '', 'No attachment, no return path.', ''].join('\r\n');
+    const raw = [
+      'From: Billing <billing@vendor.example>',
+      `To: loops@${DOMAIN}`,
+      'Subject: loop null-sender',
+      'Message-ID: <null-sender@vendor.example>',
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain',
+      '',
+      'No attachment, no return path.',
+      '',
+    ].join('\r\n');
     const reply = await sendRaw(port, '', [`loops@${DOMAIN}`], raw);
     expect(reply.code).toBe(250);
     await h.runMail();
     cases.push({ name: 'null-sender', id: /queued as (msg_\w+)/.exec(reply.text)![1]!, reason: /null return path/ });
     // A person's mail with Auto-Submitted: no is answered.
-    const person = await send('loops', { subject: 'loop person', headers: { 'Auto-Submitted': 'no' }, attachments: [await invoice('loop-person')] });
+    const person = await send('loops', {
+      subject: 'loop person',
+      headers: { 'Auto-Submitted': 'no' },
+      attachments: [await invoice('loop-person')],
+    });
 
     await h.runNotifications();
     await sink.waitFor(1, (m) => m.subject === 'Received: loop person');
@@ -139,13 +191,24 @@ describe('sender notifications over real SMTP (PGlite)', () => {
     const sent = sink.mails.slice(before);
     expect(sent.map((m) => m.subject).sort()).toEqual(['Processed: loop person', 'Received: loop person']);
     expect((await rowsOf(person)).every((r) => r.status === 'sent')).toBe(true);
-    const completeRows = await h.notifications.list(orgId, { kind: 'processing_complete', status: 'suppressed' }, { limit: 50, offset: 0 });
+    const completeRows = await h.notifications.list(
+      orgId,
+      { kind: 'processing_complete', status: 'suppressed' },
+      { limit: 50, offset: 0 },
+    );
     expect(completeRows.items.length).toBeGreaterThanOrEqual(cases.length - 1); // every case with a job
   });
 
   it('sends an error notification for refused attachments, no attachment at all, and rejected duplicates', async () => {
-    await configure({ emailPrefix: 'errs', senderNotifications: { sendErrorNotification: true }, duplicateDetection: { action: 'reject' } });
-    const mixed = await send('errs', { subject: 'Two files', attachments: [await invoice('errs-1'), { filename: 'notes.txt', content: 'just some text, not a document' }] });
+    await configure({
+      emailPrefix: 'errs',
+      senderNotifications: { sendErrorNotification: true },
+      duplicateDetection: { action: 'reject' },
+    });
+    const mixed = await send('errs', {
+      subject: 'Two files',
+      attachments: [await invoice('errs-1'), { filename: 'notes.txt', content: 'just some text, not a document' }],
+    });
     const empty = await send('errs', { subject: 'Forgot the file' });
     const dup = await send('errs', { subject: 'Again', attachments: [await invoice('errs-1')] });
     const clean = await send('errs', { subject: 'All fine', attachments: [await invoice('errs-2')] });
@@ -156,17 +219,25 @@ describe('sender notifications over real SMTP (PGlite)', () => {
     expect(mixedMail!.headers['auto-submitted']).toBe('auto-replied');
     const [emptyMail] = await sink.waitFor(1, (m) => m.subject === 'Not processed: Forgot the file');
     expect(emptyMail!.text).toContain('The message has no attachment');
-    const firstJob = (await h.call('GET', `/api/email-ingestion/messages/${mixed}`, { key })).body.attachments[0].job_id;
+    const firstJob = (await h.call('GET', `/api/email-ingestion/messages/${mixed}`, { key })).body.attachments[0]
+      .job_id;
     const [dupMail] = await sink.waitFor(1, (m) => m.subject === 'Not processed: Again');
     expect(dupMail!.text).toContain(`invoice.pdf: a duplicate of a document received before (job ${firstJob})`);
     // Without problems nothing goes out: receipt confirmation is off.
     expect(await rowsOf(clean)).toEqual([]);
-    expect((await rowsOf(empty))[0]).toMatchObject({ kind: 'error', status: 'sent', recipient: 'billing@vendor.example' });
+    expect((await rowsOf(empty))[0]).toMatchObject({
+      kind: 'error',
+      status: 'sent',
+      recipient: 'billing@vendor.example',
+    });
     expect((await rowsOf(dup))[0]).toMatchObject({ kind: 'error', status: 'sent' });
   });
 
-  it('uses notificationFromAddress as the From of the prefix\'s mail', async () => {
-    await configure({ emailPrefix: 'custom', senderNotifications: { sendReceiptConfirmation: true, notificationFromAddress: 'ap-team@corp.example' } });
+  it("uses notificationFromAddress as the From of the prefix's mail", async () => {
+    await configure({
+      emailPrefix: 'custom',
+      senderNotifications: { sendReceiptConfirmation: true, notificationFromAddress: 'ap-team@corp.example' },
+    });
     await send('custom', { subject: 'From check', attachments: [await invoice('custom')] });
     await h.runNotifications();
     const [mail] = await sink.waitFor(1, (m) => m.subject === 'Received: From check');
@@ -193,7 +264,14 @@ describe('sender notifications over real SMTP (PGlite)', () => {
 
     // A minute later (a fake clock), two workers: one mail.
     const clock = new ManualClock(new Date(due + 1000));
-    const later = (owner: string) => new NotificationService({ stores: h.intake.stores, notifier, clock, ids: h.intake.ids, options: { ownDomains: [DOMAIN] } }).sendDue(owner, 10);
+    const later = (owner: string) =>
+      new NotificationService({
+        stores: h.intake.stores,
+        notifier,
+        clock,
+        ids: h.intake.ids,
+        options: { ownDomains: [DOMAIN] },
+      }).sendDue(owner, 10);
     const reports = await Promise.all([later('w2'), later('w3')]);
     expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(1);
     [row] = await rowsOf(id);
@@ -213,7 +291,13 @@ describe('sender notifications over real SMTP (PGlite)', () => {
     sink.refuse(4, 451);
     const busy = await send('retry', { subject: 'Busy relay', attachments: [await invoice('retry-busy')] });
     const busyClock = new ManualClock(new Date());
-    const service = new NotificationService({ stores: h.intake.stores, notifier, clock: busyClock, ids: h.intake.ids, options: { ownDomains: [DOMAIN] } });
+    const service = new NotificationService({
+      stores: h.intake.stores,
+      notifier,
+      clock: busyClock,
+      ids: h.intake.ids,
+      options: { ownDomains: [DOMAIN] },
+    });
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 4; attempt++) {
       const report = await service.sendDue('w4', 10);
@@ -235,7 +319,13 @@ describe('sender notifications over real SMTP (PGlite)', () => {
   it('without a relay (no SMTP_RELAY_URL) records the notification as failed, saying why', async () => {
     await configure({ emailPrefix: 'norelay', senderNotifications: { sendReceiptConfirmation: true } });
     const id = await send('norelay', { subject: 'No relay', attachments: [await invoice('norelay')] });
-    const without = new NotificationService({ stores: h.intake.stores, notifier: unconfiguredNotifier(), clock: h.intake.clock, ids: h.intake.ids, options: { ownDomains: [DOMAIN] } });
+    const without = new NotificationService({
+      stores: h.intake.stores,
+      notifier: unconfiguredNotifier(),
+      clock: h.intake.clock,
+      ids: h.intake.ids,
+      options: { ownDomains: [DOMAIN] },
+    });
     expect(await without.sendDue('no-relay', 10)).toMatchObject({ failed: 1 });
     const [row] = await rowsOf(id);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
@@ -243,8 +333,16 @@ describe('sender notifications over real SMTP (PGlite)', () => {
   });
 
   it('a message carrying a notification of ours produces no notification at all', async () => {
-    await configure({ emailPrefix: 'echo', senderNotifications: { sendReceiptConfirmation: true }, internalNotifications: { recipients: ['ops@corp.example'], events: ['document_received'] } });
-    const id = await send('echo', { subject: 'Received: something', headers: { 'X-Intake-Notification': 'receipt_confirmation' }, attachments: [await invoice('echo')] });
+    await configure({
+      emailPrefix: 'echo',
+      senderNotifications: { sendReceiptConfirmation: true },
+      internalNotifications: { recipients: ['ops@corp.example'], events: ['document_received'] },
+    });
+    const id = await send('echo', {
+      subject: 'Received: something',
+      headers: { 'X-Intake-Notification': 'receipt_confirmation' },
+      attachments: [await invoice('echo')],
+    });
     expect(await rowsOf(id)).toEqual([]);
   });
 });

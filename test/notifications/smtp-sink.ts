@@ -114,7 +114,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`only ${mails.filter(filter).length} of ${count} mails arrived within ${timeoutMs} ms (${mails.length} in all)`));
+          reject(
+            new Error(
+              `only ${mails.filter(filter).length} of ${count} mails arrived within ${timeoutMs} ms (${mails.length} in all)`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -36,7 +36,10 @@ describe('aborting a read', () => {
   // CPU is compared before and after within one test, so the checks hold on a busy machine too.
   it('rejects promptly with the reason and really stops the OCR threads', async () => {
     const controller = new AbortController();
-    const outcome = reader.read(heavy, 'image/tiff', { signal: controller.signal }).then(() => 'finished', (error: unknown) => error);
+    const outcome = reader.read(heavy, 'image/tiff', { signal: controller.signal }).then(
+      () => 'finished',
+      (error: unknown) => error,
+    );
     try {
       // Both workers are deep in a page by then.
       await sleep(1000);
@@ -68,7 +71,10 @@ describe('aborting a read', () => {
   it('close() stops reads in flight and is idempotent', async () => {
     const closing = createTesseractReader({ workers: 1 });
     await closing.read(small, 'image/png');
-    const reading = closing.read(heavy, 'image/tiff').then(() => 'finished', (error: unknown) => error);
+    const reading = closing.read(heavy, 'image/tiff').then(
+      () => 'finished',
+      (error: unknown) => error,
+    );
     await sleep(1000);
     const working = await cpuDuring(1000);
     await closing.close();

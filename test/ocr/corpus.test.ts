@@ -25,7 +25,8 @@ function amountSpellings(amount: number): string[] {
   return [`${whole}.${cents}`, `${whole},${cents}`, `${grouped(',')}.${cents}`, `${grouped('.')},${cents}`];
 }
 
-const text = (document: ReadDocument | undefined): string => (document?.pages ?? []).flatMap((p) => p.words.map((w) => w.text)).join(' ');
+const text = (document: ReadDocument | undefined): string =>
+  (document?.pages ?? []).flatMap((p) => p.words.map((w) => w.text)).join(' ');
 
 const title = dir ? `dev corpus (${dir})` : 'dev corpus: skipped, as ../shared/corpus/dev is not beside the repository';
 if (dir === null) console.warn(`test/ocr/corpus.test.ts ${title}`);
@@ -35,7 +36,10 @@ describe.skipIf(dir === null)(title, () => {
   afterAll(() => reader.close());
 
   beforeAll(async () => {
-    const files = fs.readdirSync(dir!).filter((f) => TYPES[path.extname(f)]).sort();
+    const files = fs
+      .readdirSync(dir!)
+      .filter((f) => TYPES[path.extname(f)])
+      .sort();
     // Two documents at a time, so both OCR workers are busy with single-page scans.
     const queue = [...files];
     const worker = async (): Promise<void> => {
@@ -43,7 +47,13 @@ describe.skipIf(dir === null)(title, () => {
         const bytes = fs.readFileSync(path.join(dir!, file));
         const expected = JSON.parse(fs.readFileSync(path.join(dir!, file.replace(/\.\w+$/, '.expected.json')), 'utf8'));
         const inspection = await reader.inspect(bytes);
-        const outcome: Outcome = { file, kind: expected.kind, totalAmount: expected.fields.total_amount, pageCount: inspection.pageCount, inspectedType: inspection.mimeType };
+        const outcome: Outcome = {
+          file,
+          kind: expected.kind,
+          totalAmount: expected.fields.total_amount,
+          pageCount: inspection.pageCount,
+          inspectedType: inspection.mimeType,
+        };
         try {
           outcome.document = await reader.read(bytes, TYPES[path.extname(file)]!);
         } catch (error) {
@@ -79,14 +89,18 @@ describe.skipIf(dir === null)(title, () => {
     const missedPdfs = missed.filter((o) => o.kind === 'pdf_text').map((o) => o.file);
     const scans = withTotal.filter((o) => o.kind === 'image');
     const missedScans = missed.filter((o) => o.kind === 'image').map((o) => o.file);
-    console.log(`total amount found: PDFs ${withTotal.length - scans.length - missedPdfs.length}/${withTotal.length - scans.length}, scans ${scans.length - missedScans.length}/${scans.length} (missed: ${missed.map((o) => o.file).join(', ') || 'none'})`);
+    console.log(
+      `total amount found: PDFs ${withTotal.length - scans.length - missedPdfs.length}/${withTotal.length - scans.length}, scans ${scans.length - missedScans.length}/${scans.length} (missed: ${missed.map((o) => o.file).join(', ') || 'none'})`,
+    );
     expect(missedPdfs).toEqual([]);
     // Phone photos of crumpled receipts: OCR misreads a digit now and then.
     expect(missedScans.length).toBeLessThanOrEqual(Math.floor(scans.length * 0.25));
   });
 
   it('returns the embedded e-invoice XML of ZUGFeRD / Factur-X / XRechnung PDFs', () => {
-    const xml = outcomes.flatMap((o) => (o.document?.attachments ?? []).filter((a) => a.mimeType === 'application/xml').map((a) => ({ file: o.file, a })));
+    const xml = outcomes.flatMap((o) =>
+      (o.document?.attachments ?? []).filter((a) => a.mimeType === 'application/xml').map((a) => ({ file: o.file, a })),
+    );
     expect(new Set(xml.map((x) => x.file)).size).toBeGreaterThanOrEqual(20);
     for (const { file, a } of xml) {
       const content = Buffer.from(a.bytes).toString('utf8');

@@ -20,7 +20,9 @@ export function corpusDir(): string | null {
 }
 
 // A font shipped inside pdfjs-dist, so rendering does not depend on the fonts a machine has.
-const pdfjsDir = path.dirname(createRequire(path.join(repoRoot, 'packages/ocr-tesseract/package.json')).resolve('pdfjs-dist/package.json'));
+const pdfjsDir = path.dirname(
+  createRequire(path.join(repoRoot, 'packages/ocr-tesseract/package.json')).resolve('pdfjs-dist/package.json'),
+);
 const FONT = 'Liberation Sans';
 GlobalFonts.registerFromPath(path.join(pdfjsDir, 'standard_fonts/LiberationSans-Regular.ttf'), FONT);
 
@@ -69,7 +71,10 @@ export interface PdfText {
 }
 
 /** A PDF whose pages carry the given text in Helvetica, page size US Letter (612 x 792 pt). */
-export async function textPdf(pages: PdfText[][], attachments: { name: string; bytes: Uint8Array; mimeType: string }[] = []): Promise<Uint8Array> {
+export async function textPdf(
+  pages: PdfText[][],
+  attachments: { name: string; bytes: Uint8Array; mimeType: string }[] = [],
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const texts of pages) {
@@ -101,10 +106,14 @@ export async function scannedPdf(png: Buffer, stamp?: string): Promise<Uint8Arra
 
 /** A TIFF with one page per PNG (all the same size), as multi-page scanners write them. */
 export async function multiPageTiff(pngs: Buffer[]): Promise<Buffer> {
-  const frames = await Promise.all(pngs.map((png) => sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true })));
+  const frames = await Promise.all(
+    pngs.map((png) => sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true })),
+  );
   const { width, height } = frames[0]!.info;
   const stacked = Buffer.concat(frames.map((f) => f.data));
-  return sharp(stacked, { raw: { width, height: height * frames.length, channels: 1, pageHeight: height } }).tiff({ compression: 'lzw' }).toBuffer();
+  return sharp(stacked, { raw: { width, height: height * frames.length, channels: 1, pageHeight: height } })
+    .tiff({ compression: 'lzw' })
+    .toBuffer();
 }
 
 /**
@@ -112,7 +121,8 @@ export async function multiPageTiff(pngs: Buffer[]): Promise<Buffer> {
  * the key from "" (the /U check fails), exactly as with any password-protected invoice.
  */
 export function passwordProtectedPdf(): Uint8Array {
-  const hex = (n: number, seed: number): string => Array.from({ length: n }, (_, i) => ((i * 37 + seed) % 256).toString(16).padStart(2, '0')).join('');
+  const hex = (n: number, seed: number): string =>
+    Array.from({ length: n }, (_, i) => ((i * 37 + seed) % 256).toString(16).padStart(2, '0')).join('');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -94,9 +94,18 @@ describe('the worker script', () => {
 
   it('recognises as tesseract.js does, without posting progress to the main thread', async () => {
     await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, user_defined_dpi: '300' });
-    const { data, info } = await sharp(await scanImage(INVOICE_SCAN)).greyscale().raw().toBuffer({ resolveWithObject: true });
-    const result = await w.recognize(toSpix({ width: info.width, height: info.height, pixels: data }), {}, { text: false, tsv: true });
-    expect(texts(ocrWords(result.data, 1))).toBe('ACME SUPPLIES LIMITED Invoice number 48213 Date 2024-03-15 Total due 1,234.56');
+    const { data, info } = await sharp(await scanImage(INVOICE_SCAN))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const result = await w.recognize(
+      toSpix({ width: info.width, height: info.height, pixels: data }),
+      {},
+      { text: false, tsv: true },
+    );
+    expect(texts(ocrWords(result.data, 1))).toBe(
+      'ACME SUPPLIES LIMITED Invoice number 48213 Date 2024-03-15 Total due 1,234.56',
+    );
     expect(statuses).toEqual([]);
   });
 });

@@ -20,7 +20,10 @@ const reader = createTesseractReader({ workers: 1 });
 afterAll(() => reader.close());
 
 const refusal = async (bytes: Uint8Array, read = reader): Promise<DocumentError> => {
-  const error = await read.read(bytes, 'application/octet-stream').then(() => null, (e: unknown) => e);
+  const error = await read.read(bytes, 'application/octet-stream').then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DocumentError);
   return error as DocumentError;
 };
@@ -29,15 +32,23 @@ describe('the reader refuses what is too large before rendering it', () => {
   it('a valid 20000 x 20000 PNG: too large, not "damaged or incomplete"', async () => {
     const error = await refusal(whitePng(20_000, 20_000));
     expect(error.code).toBe('document_too_large');
-    expect(error.message).toBe('The image is 20000 × 20000 pixels (400 megapixels); the limit is 50 megapixels per image (MAX_PIXELS_PER_IMAGE)');
+    expect(error.message).toBe(
+      'The image is 20000 × 20000 pixels (400 megapixels); the limit is 50 megapixels per image (MAX_PIXELS_PER_IMAGE)',
+    );
     expect(error.suggestion).toMatch(/scale the image down/i);
   });
 
   it('a PDF of 2,000 pages, and one 14400 x 14400 pt page', async () => {
     const pages = await refusal(await blankPdf(2000));
-    expect([pages.code, pages.message]).toEqual(['document_too_large', 'The PDF has 2000 pages; the limit is 100 pages per document (MAX_PAGES_PER_DOCUMENT)']);
+    expect([pages.code, pages.message]).toEqual([
+      'document_too_large',
+      'The PDF has 2000 pages; the limit is 100 pages per document (MAX_PAGES_PER_DOCUMENT)',
+    ]);
     const poster = await refusal(await blankPdf(1, [14_400, 14_400]));
-    expect([poster.code, poster.message]).toEqual(['document_too_large', 'Page 1 is 14400 × 14400 pt, 3600 megapixels at 300 dpi; the limit is 36 megapixels per page (MAX_PIXELS_PER_PAGE)']);
+    expect([poster.code, poster.message]).toEqual([
+      'document_too_large',
+      'Page 1 is 14400 × 14400 pt, 3600 megapixels at 300 dpi; the limit is 36 megapixels per page (MAX_PIXELS_PER_PAGE)',
+    ]);
   });
 
   it('a large page anywhere in the document refuses it before page 1 is read', async () => {
@@ -52,14 +63,25 @@ describe('the reader refuses what is too large before rendering it', () => {
   it('limits are options: exactly at a limit is read, one over is refused', async () => {
     const threePages = await makeInvoicePdf({ extraPages: 2 });
     const atLimit = createTesseractReader({ workers: 1, limits: { maxPages: 3 } });
-    const below = createTesseractReader({ workers: 1, limits: { maxPages: 2, maxImagePixels: 9_999, maxPagePixels: 8_000_000 } });
+    const below = createTesseractReader({
+      workers: 1,
+      limits: { maxPages: 2, maxImagePixels: 9_999, maxPagePixels: 8_000_000 },
+    });
     try {
       expect((await atLimit.read(threePages, 'application/pdf')).pages).toHaveLength(3);
-      expect((await refusal(threePages, below)).message).toBe('The PDF has 3 pages; the limit is 2 pages per document (MAX_PAGES_PER_DOCUMENT)');
-      const png = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } }).png().toBuffer();
-      expect((await refusal(png, below)).message).toBe('The image is 100 × 100 pixels (10000 pixels); the limit is 9999 pixels per image (MAX_PIXELS_PER_IMAGE)');
+      expect((await refusal(threePages, below)).message).toBe(
+        'The PDF has 3 pages; the limit is 2 pages per document (MAX_PAGES_PER_DOCUMENT)',
+      );
+      const png = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer();
+      expect((await refusal(png, below)).message).toBe(
+        'The image is 100 × 100 pixels (10000 pixels); the limit is 9999 pixels per image (MAX_PIXELS_PER_IMAGE)',
+      );
       // A4 at 300 dpi is 8.7 megapixels.
-      expect((await refusal(await blankPdf(1), below)).message).toMatch(/^Page 1 is 595 × 842 pt, 8.7 megapixels at 300 dpi; the limit is 8 megapixels per page/);
+      expect((await refusal(await blankPdf(1), below)).message).toMatch(
+        /^Page 1 is 595 × 842 pt, 8.7 megapixels at 300 dpi; the limit is 8 megapixels per page/,
+      );
     } finally {
       await Promise.all([atLimit.close(), below.close()]);
     }
@@ -74,10 +96,18 @@ describe('the reader refuses what is too large before rendering it', () => {
 describe('the daemon settings', () => {
   it('default to DEFAULT_DOCUMENT_LIMITS, and a bad value names the setting', () => {
     const config = loadConfig({ INTAKE_CONFIG: 'config/intake.example.env' });
-    expect({ maxPages: config.MAX_PAGES_PER_DOCUMENT, maxPagePixels: config.MAX_PIXELS_PER_PAGE, maxImagePixels: config.MAX_PIXELS_PER_IMAGE }).toEqual(DEFAULT_DOCUMENT_LIMITS);
+    expect({
+      maxPages: config.MAX_PAGES_PER_DOCUMENT,
+      maxPagePixels: config.MAX_PIXELS_PER_PAGE,
+      maxImagePixels: config.MAX_PIXELS_PER_IMAGE,
+    }).toEqual(DEFAULT_DOCUMENT_LIMITS);
     expect(loadConfig({ MAX_PAGES_PER_DOCUMENT: '7', INTAKE_CONFIG: '/dev/null' }).MAX_PAGES_PER_DOCUMENT).toBe(7);
-    expect(() => loadConfig({ MAX_PIXELS_PER_IMAGE: '5e7', INTAKE_CONFIG: '/dev/null' })).toThrow(/MAX_PIXELS_PER_IMAGE: must be a whole number/);
-    expect(() => loadConfig({ MAX_PAGES_PER_DOCUMENT: '0', INTAKE_CONFIG: '/dev/null' })).toThrow(/MAX_PAGES_PER_DOCUMENT/);
+    expect(() => loadConfig({ MAX_PIXELS_PER_IMAGE: '5e7', INTAKE_CONFIG: '/dev/null' })).toThrow(
+      /MAX_PIXELS_PER_IMAGE: must be a whole number/,
+    );
+    expect(() => loadConfig({ MAX_PAGES_PER_DOCUMENT: '0', INTAKE_CONFIG: '/dev/null' })).toThrow(
+      /MAX_PAGES_PER_DOCUMENT/,
+    );
   });
 });
 
@@ -92,38 +122,69 @@ describe.each(DB_KINDS)('limits through the API and mail on %s', (kind) => {
     ({ smtp, port } = await startSmtpEdge(h.inbound));
     key = (await h.createOrg({ credits: 10_000 })).live_key;
     extractorId = (await h.call('POST', '/v1/extractors', { key, body: invoiceExtractor() })).body.id;
-    expect((await h.call('POST', '/api/email-ingestion/config', { key, body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false } })).status).toBe(201);
+    expect(
+      (
+        await h.call('POST', '/api/email-ingestion/config', {
+          key,
+          body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false },
+        })
+      ).status,
+    ).toBe(201);
   });
   afterAll(async () => {
     await smtp?.stop();
     await h?.close();
   });
-  const upload = (bytes: Uint8Array, mime_type: string) => h.call('POST', '/v1/documents', { key, body: { extractor_id: extractorId, document: base64(bytes), mime_type } });
+  const upload = (bytes: Uint8Array, mime_type: string) =>
+    h.call('POST', '/v1/documents', { key, body: { extractor_id: extractorId, document: base64(bytes), mime_type } });
   const job = async (id: string) => (await h.call('GET', `/v1/documents/${id}`, { key })).body;
 
-  it("too many pages: 413 document_too_large at upload, nothing stored or charged", async () => {
+  it('too many pages: 413 document_too_large at upload, nothing stored or charged', async () => {
     const res = await upload(await blankPdf(2000), 'application/pdf');
     expect(res.status).toBe(413);
-    expect(res.body.error).toMatchObject({ code: 'document_too_large', status: 413, message: 'The document has 2000 pages; the limit is 100 pages per document (MAX_PAGES_PER_DOCUMENT)' });
+    expect(res.body.error).toMatchObject({
+      code: 'document_too_large',
+      status: 413,
+      message: 'The document has 2000 pages; the limit is 100 pages per document (MAX_PAGES_PER_DOCUMENT)',
+    });
     expect((await h.call('GET', '/v1/documents', { key })).body.total).toBe(0);
   });
 
-  it("too many pixels: the job fails with document_too_large in error_details, at no cost", async () => {
+  it('too many pixels: the job fails with document_too_large in error_details, at no cost', async () => {
     const image = await upload(whitePng(20_000, 20_000), 'image/png');
     const poster = await upload(await blankPdf(1, [14_400, 14_400]), 'application/pdf');
     expect([image.status, poster.status]).toEqual([202, 202]);
     expect((await h.runJobs()).map((o) => o.kind)).toEqual(['failed', 'failed']);
-    expect(await job(image.body.id)).toMatchObject({ status: 'failed', cost_credits: 0, error_details: { code: 'document_too_large', message: expect.stringContaining('MAX_PIXELS_PER_IMAGE') } });
-    expect(await job(poster.body.id)).toMatchObject({ status: 'failed', cost_credits: 0, error_details: { code: 'document_too_large', message: expect.stringContaining('MAX_PIXELS_PER_PAGE') } });
+    expect(await job(image.body.id)).toMatchObject({
+      status: 'failed',
+      cost_credits: 0,
+      error_details: { code: 'document_too_large', message: expect.stringContaining('MAX_PIXELS_PER_IMAGE') },
+    });
+    expect(await job(poster.body.id)).toMatchObject({
+      status: 'failed',
+      cost_credits: 0,
+      error_details: { code: 'document_too_large', message: expect.stringContaining('MAX_PIXELS_PER_PAGE') },
+    });
   });
 
   it('by mail: the attachment becomes a job that fails the same way', async () => {
-    const info = await nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
-      .sendMail({ from: 'scanner@vendor.example', to: 'ap@example.test', subject: 'Scan', attachments: [{ filename: 'scan.png', content: whitePng(20_000, 20_000) }] });
+    const info = await nodemailer
+      .createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
+      .sendMail({
+        from: 'scanner@vendor.example',
+        to: 'ap@example.test',
+        subject: 'Scan',
+        attachments: [{ filename: 'scan.png', content: whitePng(20_000, 20_000) }],
+      });
     await h.runMail();
-    const message = (await h.call('GET', `/api/email-ingestion/messages/${/queued as (msg_\w+)/.exec(info.response)![1]}`, { key })).body;
+    const message = (
+      await h.call('GET', `/api/email-ingestion/messages/${/queued as (msg_\w+)/.exec(info.response)![1]}`, { key })
+    ).body;
     expect(message.attachments[0]).toMatchObject({ status: 'job_created' });
     await h.runJobs();
-    expect((await job(message.attachments[0].job_id)).error_details).toMatchObject({ code: 'document_too_large', message: expect.stringContaining('20000 × 20000 pixels') });
+    expect((await job(message.attachments[0].job_id)).error_details).toMatchObject({
+      code: 'document_too_large',
+      message: expect.stringContaining('20000 × 20000 pixels'),
+    });
   });
 });

@@ -33,7 +33,11 @@ describe('OCR of images', () => {
     const [page] = document.pages;
     expect(page).toMatchObject({ number: 1, width: 1240, height: 1754, source: 'ocr' });
     expect(texts(page)).toBe('ACME SUPPLIES LIMITED Invoice number 48213 Date 2024-03-15 Total due 1,234.56');
-    for (const [line, word] of [[INVOICE_SCAN[1]!, '48213'], [INVOICE_SCAN[3]!, '1,234.56'], [INVOICE_SCAN[0]!, 'ACME']] as const) {
+    for (const [line, word] of [
+      [INVOICE_SCAN[1]!, '48213'],
+      [INVOICE_SCAN[3]!, '1,234.56'],
+      [INVOICE_SCAN[0]!, 'ACME'],
+    ] as const) {
       const box = find(page!.words, word).bbox;
       const expected = expectedBox(line, word);
       // Tesseract boxes the ink, the font measures advances: a few pixels apart at the ends.
@@ -105,7 +109,10 @@ describe('OCR of PDF pages without text', () => {
   it('mixes sources in one document: text-layer pages stay text, scanned pages get OCR', async () => {
     const { PDFDocument } = await import('pdf-lib');
     const merged = await PDFDocument.create();
-    for (const part of [await textPdf([[{ text: 'Cover letter for invoice 48213', x: 72, y: 700, size: 12 }]]), await scannedPdf(scan)]) {
+    for (const part of [
+      await textPdf([[{ text: 'Cover letter for invoice 48213', x: 72, y: 700, size: 12 }]]),
+      await scannedPdf(scan),
+    ]) {
       const source = await PDFDocument.load(part);
       for (const copied of await merged.copyPages(source, source.getPageIndices())) merged.addPage(copied);
     }

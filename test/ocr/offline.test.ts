@@ -11,7 +11,15 @@ const canUnshare = spawnSync('unshare', ['-n', 'true']).status === 0;
 
 describe('offline', () => {
   it(`reads scans and PDFs with the network unreachable${canUnshare ? ' (own network namespace, and every network call throwing)' : ' (every network call throwing)'}`, async () => {
-    const node = [process.execPath, '--conditions=@intake/source', '--import', 'tsx', '--import', './test/ocr/offline/no-network.mjs', path.join('test/ocr/offline/read-offline.ts')];
+    const node = [
+      process.execPath,
+      '--conditions=@intake/source',
+      '--import',
+      'tsx',
+      '--import',
+      './test/ocr/offline/no-network.mjs',
+      path.join('test/ocr/offline/read-offline.ts'),
+    ];
     const [command, ...args] = canUnshare ? ['unshare', '-n', ...node] : node;
     const { stdout, stderr } = await run(command!, args, { cwd: repoRoot, timeout: 60_000 });
 

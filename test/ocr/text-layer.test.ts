@@ -85,11 +85,14 @@ describe('PDF text layer', () => {
 
   it('returns embedded files, e.g. the Factur-X XML, with safe names and content-based types', async () => {
     const xml = new TextEncoder().encode('<?xml version="1.0"?><rsm:CrossIndustryInvoice/>');
-    const bytes = await textPdf([TEXTS], [
-      { name: 'factur-x.xml', bytes: xml, mimeType: 'text/xml' },
-      { name: '../../etc/cron.d/evil.xml', bytes: xml, mimeType: 'text/xml' },
-      { name: 'notes.bin', bytes: new Uint8Array([1, 2, 3]), mimeType: 'application/octet-stream' },
-    ]);
+    const bytes = await textPdf(
+      [TEXTS],
+      [
+        { name: 'factur-x.xml', bytes: xml, mimeType: 'text/xml' },
+        { name: '../../etc/cron.d/evil.xml', bytes: xml, mimeType: 'text/xml' },
+        { name: 'notes.bin', bytes: new Uint8Array([1, 2, 3]), mimeType: 'application/octet-stream' },
+      ],
+    );
     const { attachments } = await reader.read(bytes, 'application/pdf');
     expect(attachments.map((a) => [a.name, a.mimeType])).toEqual([
       ['factur-x.xml', 'application/xml'],
@@ -112,6 +115,9 @@ describe('inspect', () => {
 
   it('never throws: unknown bytes have no type, a damaged PDF has 0 pages', async () => {
     expect(await reader.inspect(new TextEncoder().encode('hello, world'))).toEqual({ mimeType: null, pageCount: 0 });
-    expect(await reader.inspect(new TextEncoder().encode('%PDF-1.7\nnot really a pdf'))).toEqual({ mimeType: 'application/pdf', pageCount: 0 });
+    expect(await reader.inspect(new TextEncoder().encode('%PDF-1.7\nnot really a pdf'))).toEqual({
+      mimeType: 'application/pdf',
+      pageCount: 0,
+    });
   });
 });

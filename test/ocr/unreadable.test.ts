@@ -21,7 +21,9 @@ async function refusal(bytes: Uint8Array, type: string, using = reader): Promise
 }
 
 const white = (width: number, height: number): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
 
 describe('unreadable documents fail with document_unreadable and a suggestion', () => {
   it('bytes that are no supported document', async () => {
@@ -59,7 +61,10 @@ describe('unreadable documents fail with document_unreadable and a suggestion', 
   });
 
   it('a page too blurred to read', async () => {
-    const blurred = await sharp(await scanImage(INVOICE_SCAN)).blur(8).png().toBuffer();
+    const blurred = await sharp(await scanImage(INVOICE_SCAN))
+      .blur(8)
+      .png()
+      .toBuffer();
     await refusal(blurred, 'image/png');
   });
 
@@ -67,7 +72,13 @@ describe('unreadable documents fail with document_unreadable and a suggestion', 
     // A floor no real scan reaches shows the check; the default (0.4) sits below every corpus scan.
     const strict = createTesseractReader({ workers: 1, minMeanConfidence: 0.995 });
     try {
-      const error = await refusal(await sharp(await scanImage(INVOICE_SCAN)).jpeg({ quality: 20 }).toBuffer(), 'image/jpeg', strict);
+      const error = await refusal(
+        await sharp(await scanImage(INVOICE_SCAN))
+          .jpeg({ quality: 20 })
+          .toBuffer(),
+        'image/jpeg',
+        strict,
+      );
       expect(error.message).toMatch(/mean OCR confidence \d+%/);
     } finally {
       await strict.close();
@@ -76,9 +87,14 @@ describe('unreadable documents fail with document_unreadable and a suggestion', 
 
   it('a document with a blank back page is still read', async () => {
     const { PDFDocument } = await import('pdf-lib');
-    const doc = await PDFDocument.load(await textPdf([[{ text: 'Invoice 48213 total 10.00', x: 72, y: 700, size: 12 }]]));
+    const doc = await PDFDocument.load(
+      await textPdf([[{ text: 'Invoice 48213 total 10.00', x: 72, y: 700, size: 12 }]]),
+    );
     doc.addPage([612, 792]);
     const document = await reader.read(await doc.save(), 'application/pdf');
-    expect(document.pages.map((p) => [p.source, p.words.length])).toEqual([['text_layer', 4], ['ocr', 0]]);
+    expect(document.pages.map((p) => [p.source, p.words.length])).toEqual([
+      ['text_layer', 4],
+      ['ocr', 0],
+    ]);
   });
 });

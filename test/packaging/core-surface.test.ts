@@ -16,7 +16,14 @@ let program: ts.Program | undefined;
 /** Every name an entry exports, with whether its declaration carries a TSDoc comment. */
 function exportsOf(entry: string): { name: string; documented: boolean; declaredIn: string }[] {
   // One program for both entries: building it (parsing core and its dependencies' types) is the slow part.
-  program ??= ts.createProgram(ENTRIES, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true, types: [] });
+  program ??= ts.createProgram(ENTRIES, {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    noEmit: true,
+    types: [],
+  });
   const checker = program.getTypeChecker();
   const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
   return checker.getExportsOfModule(moduleSymbol).map((exported) => {
@@ -49,6 +56,7 @@ describe('@intake/core public surface', () => {
     const names = new Set(exportsOf(entry).map((e) => e.name));
     const internal = exportsOf(path.join(CORE, 'internal.ts')).map((e) => e.name);
     expect(internal.filter((name) => names.has(name))).toEqual([]);
-    for (const name of ['JobStore', 'EmailIngestionConfigSchema', 'InboundMailService']) expect(names.has(name), name).toBe(false);
+    for (const name of ['JobStore', 'EmailIngestionConfigSchema', 'InboundMailService'])
+      expect(names.has(name), name).toBe(false);
   });
 });

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const dirs = [...fs.readdirSync(path.join(root, 'packages')).map((d) => path.join('packages', d)), 'daemon'].filter((d) =>
-  fs.existsSync(path.join(root, d, 'package.json')),
+const dirs = [...fs.readdirSync(path.join(root, 'packages')).map((d) => path.join('packages', d)), 'daemon'].filter(
+  (d) => fs.existsSync(path.join(root, d, 'package.json')),
 );
 
 let failed = 0;

@@ -21,7 +21,13 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const STEP_TIMEOUT_MS = 300_000;
 
 /** A child environment that resolves packages as a user's would: no @intake/source condition. */
-const env = () => childEnv({ NODE_OPTIONS: undefined, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' });
+const env = () =>
+  childEnv({
+    NODE_OPTIONS: undefined,
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+  });
 
 const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
 
@@ -35,9 +41,13 @@ function seedLockfile(app: string): void {
   const manifest = readJson<Record<string, unknown>>(path.join(app, 'package.json'));
   const packages: Record<string, unknown> = { '': manifest };
   for (const [key, entry] of Object.entries(lock.packages)) {
-    if (key.startsWith('node_modules/') && !key.startsWith('node_modules/@intake/') && !entry.link) packages[key] = entry;
+    if (key.startsWith('node_modules/') && !key.startsWith('node_modules/@intake/') && !entry.link)
+      packages[key] = entry;
   }
-  fs.writeFileSync(path.join(app, 'package-lock.json'), JSON.stringify({ name: manifest.name, lockfileVersion: 3, requires: true, packages }));
+  fs.writeFileSync(
+    path.join(app, 'package-lock.json'),
+    JSON.stringify({ name: manifest.name, lockfileVersion: 3, requires: true, packages }),
+  );
 }
 
 describe('packed packages installed into a new project, run with plain node', { timeout: STEP_TIMEOUT_MS * 3 }, () => {
@@ -48,18 +58,33 @@ describe('packed packages installed into a new project, run with plain node', { 
   beforeAll(async () => {
     const work = makeTempDir('intake-packed-');
     // dist/ as the sources are now (incremental: quick when nothing changed).
-    await run(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'config/tsconfig.build.json'], { cwd: REPO_ROOT, env: env(), timeout: STEP_TIMEOUT_MS });
+    await run(
+      process.execPath,
+      [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'config/tsconfig.build.json'],
+      { cwd: REPO_ROOT, env: env(), timeout: STEP_TIMEOUT_MS },
+    );
     const tarballs = path.join(work, 'tarballs');
     fs.mkdirSync(tarballs);
     const packed = JSON.parse(
-      (await run(NPM, ['pack', '--workspaces', '--pack-destination', tarballs, '--json', '--ignore-scripts'], { cwd: REPO_ROOT, env: env(), timeout: STEP_TIMEOUT_MS, maxBuffer: 64 << 20 })).stdout,
+      (
+        await run(NPM, ['pack', '--workspaces', '--pack-destination', tarballs, '--json', '--ignore-scripts'], {
+          cwd: REPO_ROOT,
+          env: env(),
+          timeout: STEP_TIMEOUT_MS,
+          maxBuffer: 64 << 20,
+        })
+      ).stdout,
     ) as { name: string; filename: string; files: { path: string }[] }[];
 
     app = path.join(work, 'app');
     fs.mkdirSync(app);
     const dependencies = Object.fromEntries(packed.map((p) => [p.name, `file:../tarballs/${p.filename}`]));
-    const rootTypes = readJson<{ version: string }>(path.join(REPO_ROOT, 'node_modules', '@types', 'node', 'package.json')).version;
-    const typescript = readJson<{ version: string }>(path.join(REPO_ROOT, 'node_modules', 'typescript', 'package.json')).version;
+    const rootTypes = readJson<{ version: string }>(
+      path.join(REPO_ROOT, 'node_modules', '@types', 'node', 'package.json'),
+    ).version;
+    const typescript = readJson<{ version: string }>(
+      path.join(REPO_ROOT, 'node_modules', 'typescript', 'package.json'),
+    ).version;
     fs.writeFileSync(
       path.join(app, 'package.json'),
       JSON.stringify({
@@ -80,21 +105,36 @@ describe('packed packages installed into a new project, run with plain node', { 
     // Offline first: the seeded lockfile pins every third-party package to what the repository's own
     // install put in the npm cache, so no registry metadata is needed.
     try {
-      await run(NPM, ['install', '--offline', '--no-audit', '--no-fund'], { cwd: app, env: env(), timeout: STEP_TIMEOUT_MS });
+      await run(NPM, ['install', '--offline', '--no-audit', '--no-fund'], {
+        cwd: app,
+        env: env(),
+        timeout: STEP_TIMEOUT_MS,
+      });
       install = 'offline';
     } catch (error) {
-      console.warn(`npm install --offline failed, retrying with --prefer-offline: ${String((error as { stderr?: string }).stderr ?? error).slice(0, 500)}`);
-      await run(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: app, env: env(), timeout: STEP_TIMEOUT_MS });
+      console.warn(
+        `npm install --offline failed, retrying with --prefer-offline: ${String((error as { stderr?: string }).stderr ?? error).slice(0, 500)}`,
+      );
+      await run(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund'], {
+        cwd: app,
+        env: env(),
+        timeout: STEP_TIMEOUT_MS,
+      });
       install = 'prefer-offline';
     }
-    console.log(`packed ${packed.length} packages (${packed.map((p) => `${p.filename}: ${p.files.length} files`).join(', ')}); installed ${install}`);
+    console.log(
+      `packed ${packed.length} packages (${packed.map((p) => `${p.filename}: ${p.files.length} files`).join(', ')}); installed ${install}`,
+    );
   });
   afterAll(() => removeTempDirs());
 
   it('ships built JavaScript and declarations, and the project holds nothing from the repository but the tarballs', () => {
     for (const name of ['core', 'storage-sql', 'ocr-tesseract']) {
       const installed = path.join(app, 'node_modules', '@intake', name);
-      expect(fs.lstatSync(installed).isSymbolicLink(), `${installed} must be an installed copy, not a link into the repository`).toBe(false);
+      expect(
+        fs.lstatSync(installed).isSymbolicLink(),
+        `${installed} must be an installed copy, not a link into the repository`,
+      ).toBe(false);
       expect(fs.existsSync(path.join(installed, 'dist', 'index.js'))).toBe(true);
       expect(fs.existsSync(path.join(installed, 'dist', 'index.d.ts'))).toBe(true);
     }
@@ -103,24 +143,48 @@ describe('packed packages installed into a new project, run with plain node', { 
 
   it('type-checks both programs against the shipped declarations (tsc in the new project)', async () => {
     const tsc = path.join(app, 'node_modules', 'typescript', 'bin', 'tsc');
-    const { stdout } = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app, env: env(), timeout: STEP_TIMEOUT_MS });
+    const { stdout } = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], {
+      cwd: app,
+      env: env(),
+      timeout: STEP_TIMEOUT_MS,
+    });
     expect(stdout).toBe('');
     expect(fs.existsSync(path.join(app, 'dist', 'extract.js'))).toBe(true);
     expect(fs.existsSync(path.join(app, 'dist', 'storage.js'))).toBe(true);
   });
 
   it('extracts a PDF with the library alone (no database), under plain node', async () => {
-    const { stdout } = await run(process.execPath, ['dist/extract.js', pdf], { cwd: app, env: env(), timeout: STEP_TIMEOUT_MS });
+    const { stdout } = await run(process.execPath, ['dist/extract.js', pdf], {
+      cwd: app,
+      env: env(),
+      timeout: STEP_TIMEOUT_MS,
+    });
     const out = JSON.parse(stdout) as { documentType: string; pages: number; extracted: Record<string, unknown> };
     expect(out).toMatchObject({ documentType: 'invoice', pages: 1 });
     expect(out.extracted).toMatchObject({ invoice_number: 'INV-2026-0777', total_amount: 1200 });
   });
 
   it('creates an extractor, submits a document and reads the job on @intake/storage-sql (PGlite), under plain node', async () => {
-    const { stdout } = await run(process.execPath, ['dist/storage.js', pdf], { cwd: app, env: env(), timeout: STEP_TIMEOUT_MS });
-    const out = JSON.parse(stdout) as { submitted: string; read: string; status: string; environment: string; metadata: unknown; extracted: Record<string, unknown> };
+    const { stdout } = await run(process.execPath, ['dist/storage.js', pdf], {
+      cwd: app,
+      env: env(),
+      timeout: STEP_TIMEOUT_MS,
+    });
+    const out = JSON.parse(stdout) as {
+      submitted: string;
+      read: string;
+      status: string;
+      environment: string;
+      metadata: unknown;
+      extracted: Record<string, unknown>;
+    };
     expect(out.submitted).toMatch(/^job_\w+$/);
-    expect(out).toMatchObject({ read: out.submitted, status: 'completed', environment: 'live', metadata: { source: 'packed-test' } });
+    expect(out).toMatchObject({
+      read: out.submitted,
+      status: 'completed',
+      environment: 'live',
+      metadata: { source: 'packed-test' },
+    });
     expect(out.extracted).toMatchObject({ invoice_number: 'INV-2026-0777' });
   });
 });

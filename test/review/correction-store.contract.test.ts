@@ -1,7 +1,10 @@
 import { createMemoryStores, describeCorrectionStoreContract, type StoreHarness } from '@intake/core/testing';
 import { DB_KINDS, openTestDatabase } from '../support/databases.js';
 
-describeCorrectionStoreContract('memory', async (): Promise<StoreHarness> => ({ stores: createMemoryStores(), close: async () => {} }));
+describeCorrectionStoreContract('memory', async (): Promise<StoreHarness> => ({
+  stores: createMemoryStores(),
+  close: async () => {},
+}));
 
 for (const kind of DB_KINDS) {
   describeCorrectionStoreContract(`sql on ${kind}`, async (): Promise<StoreHarness> => {

@@ -71,7 +71,9 @@ describe('field locations', () => {
   });
 
   it('says default for a value that no word gave, and leaves out what was not found', () => {
-    const withDefault: FieldDefinition[] = [{ name: 'po_reference', type: 'text', required: false, description: 'Internal PO', default_value: 'none' }];
+    const withDefault: FieldDefinition[] = [
+      { name: 'po_reference', type: 'text', required: false, description: 'Internal PO', default_value: 'none' },
+    ];
     const read = doc([{ text: 'Hello world', x: 10, y: 10 }]);
     const result = extractFields(read, withDefault);
     expect(result.extracted_data).toEqual({ po_reference: 'none' });

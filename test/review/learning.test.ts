@@ -35,12 +35,20 @@ describe.each(DB_KINDS)('corrections teach on %s', (kind) => {
     api = await startApi(kind);
     org = await api.createOrg({ credits: 1000 });
     other = await api.createOrg({ credits: 1000 });
-    for (const o of [org, other]) extractors[o.org_id] = (await api.call('POST', '/v1/extractors', { key: o.live_key, body: invoiceExtractor() })).body.id;
+    for (const o of [org, other])
+      extractors[o.org_id] = (
+        await api.call('POST', '/v1/extractors', { key: o.live_key, body: invoiceExtractor() })
+      ).body.id;
   });
   afterAll(() => api.close());
 
   const extract = async (o: typeof org, document: string) => {
-    const job = (await api.call('POST', '/v1/documents', { key: o.live_key, body: { extractor_id: extractors[o.org_id], document, mime_type: 'application/pdf' } })).body;
+    const job = (
+      await api.call('POST', '/v1/documents', {
+        key: o.live_key,
+        body: { extractor_id: extractors[o.org_id], document, mime_type: 'application/pdf' },
+      })
+    ).body;
     await api.runJobs();
     return (await api.call('GET', `/v1/documents/${job.id}`, { key: o.live_key })).body;
   };
@@ -48,12 +56,20 @@ describe.each(DB_KINDS)('corrections teach on %s', (kind) => {
   it('a corrected invoice teaches its vendor; the next one is right and says learned: true; another organization learns nothing', async () => {
     const first = await extract(org, await vendorInvoice('BK-7781'));
     expect(first.extracted_data.invoice_number).not.toBe('BK-7781');
-    const corrected = await api.call('PATCH', `/v1/documents/${first.id}/fields`, { key: org.live_key, body: { fields: { invoice_number: 'BK-7781' } } });
+    const corrected = await api.call('PATCH', `/v1/documents/${first.id}/fields`, {
+      key: org.live_key,
+      body: { fields: { invoice_number: 'BK-7781' } },
+    });
     expect(corrected.status).toBe(200);
 
     const next = await extract(org, await vendorInvoice('BK-9002'));
     expect(next.extracted_data.invoice_number).toBe('BK-9002');
-    expect(next.field_locations.invoice_number).toMatchObject({ learned: true, source: 'label', page: 1, label: { text: 'Beleg-Kennung' } });
+    expect(next.field_locations.invoice_number).toMatchObject({
+      learned: true,
+      source: 'label',
+      page: 1,
+      label: { text: 'Beleg-Kennung' },
+    });
     expect(next.field_locations.invoice_number.box.x0).toBeCloseTo(470, 0);
 
     // The same vendor's invoice in another organization: no hint of the first one applies.
@@ -79,19 +95,27 @@ describe.each(DB_KINDS)('corrections teach on %s', (kind) => {
     const forgotten = await extract(org, await vendorInvoice('BK-1300'));
     expect(forgotten.extracted_data.invoice_number).not.toBe('BK-1300');
 
-    const imported = await api.call('POST', '/v1/vendor-hints/import', { key: org.live_key, body: { vendors: listed } });
+    const imported = await api.call('POST', '/v1/vendor-hints/import', {
+      key: org.live_key,
+      body: { vendors: listed },
+    });
     expect(imported.status).toBe(200);
     expect(imported.body.vendors[0]).toMatchObject({ keys: listed[0].keys, fields: listed[0].fields });
     expect(imported.body.vendors[0].id).not.toBe(listed[0].id);
     expect((await extract(org, await vendorInvoice('BK-1400'))).extracted_data.invoice_number).toBe('BK-1400');
-    const bad = await api.call('POST', '/v1/vendor-hints/import', { key: org.live_key, body: { vendors: [{ keys: ['nope'], fields: {} }] } });
+    const bad = await api.call('POST', '/v1/vendor-hints/import', {
+      key: org.live_key,
+      body: { vendors: [{ keys: ['nope'], fields: {} }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('invalid_request');
   });
 });
 
 describe('learned hints (unit)', () => {
-  const fields: FieldDefinition[] = [{ name: 'order_ref', type: 'text', required: false, description: 'Order reference' }];
+  const fields: FieldDefinition[] = [
+    { name: 'order_ref', type: 'text', required: false, description: 'Order reference' },
+  ];
   it('learns a value printed under its anchor (below) and finds the next one there', () => {
     const first = doc([
       { text: 'Kundenauftrag', x: 300, y: 100 },

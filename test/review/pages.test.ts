@@ -14,13 +14,21 @@ describe.each(DB_KINDS)('page pictures on %s', (kind) => {
   beforeAll(async () => {
     api = await startApi(kind);
     org = await api.createOrg({ credits: 100 });
-    const extractor = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
+    const extractor = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body
+      .id;
     const submit = async (document: Uint8Array, mime: string) =>
-      (await api.call('POST', '/v1/documents', { key: org.live_key, body: { extractor_id: extractor, document: base64(document), mime_type: mime } })).body.id as string;
+      (
+        await api.call('POST', '/v1/documents', {
+          key: org.live_key,
+          body: { extractor_id: extractor, document: base64(document), mime_type: mime },
+        })
+      ).body.id as string;
     pdfJob = await submit(await makeInvoicePdf({ extraPages: 1 }), 'application/pdf');
     // A 300 x 150 image: black on its left half, white on its right.
     const png = await sharp({ create: { width: 300, height: 150, channels: 3, background: '#ffffff' } })
-      .composite([{ input: { create: { width: 150, height: 150, channels: 3, background: '#000000' } }, left: 0, top: 0 }])
+      .composite([
+        { input: { create: { width: 150, height: 150, channels: 3, background: '#000000' } }, left: 0, top: 0 },
+      ])
       .png()
       .toBuffer();
     pngJob = await submit(png, 'image/png');
@@ -28,8 +36,10 @@ describe.each(DB_KINDS)('page pictures on %s', (kind) => {
   });
   afterAll(() => api.close());
 
-  const get = (path: string, key = org.live_key) => fetch(api.baseUrl + path, { headers: { authorization: `Bearer ${key}` } });
-  const grey = async (bytes: ArrayBuffer) => sharp(Buffer.from(bytes)).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const get = (path: string, key = org.live_key) =>
+    fetch(api.baseUrl + path, { headers: { authorization: `Bearer ${key}` } });
+  const grey = async (bytes: ArrayBuffer) =>
+    sharp(Buffer.from(bytes)).greyscale().raw().toBuffer({ resolveWithObject: true });
 
   it('renders a PDF page as PNG at the width asked, where the located words are dark', async () => {
     const res = await get(`/v1/documents/${pdfJob}/pages/1?width=600`);
@@ -46,7 +56,9 @@ describe.each(DB_KINDS)('page pictures on %s', (kind) => {
     const scale = 600 / where.page_width;
     const darkest = (x0: number, y0: number, x1: number, y1: number) => {
       let min = 255;
-      for (let y = Math.floor(y0 * scale); y < Math.ceil(y1 * scale); y++) for (let x = Math.floor(x0 * scale); x < Math.ceil(x1 * scale); x++) min = Math.min(min, data[y * info.width + x]!);
+      for (let y = Math.floor(y0 * scale); y < Math.ceil(y1 * scale); y++)
+        for (let x = Math.floor(x0 * scale); x < Math.ceil(x1 * scale); x++)
+          min = Math.min(min, data[y * info.width + x]!);
       return min;
     };
     expect(darkest(where.box.x0, where.box.y0, where.box.x1, where.box.y1)).toBeLessThan(80);
@@ -61,7 +73,11 @@ describe.each(DB_KINDS)('page pictures on %s', (kind) => {
     expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(await first.arrayBuffer()))).toBe(true);
     // On disk, under the document's SHA-256.
     const dirs = fs.readdirSync(api.review.pageCacheDir);
-    expect(dirs.some((d) => /^[0-9a-f]{64}$/.test(d) && fs.readdirSync(`${api.review.pageCacheDir}/${d}`).includes('2-400.png'))).toBe(true);
+    expect(
+      dirs.some(
+        (d) => /^[0-9a-f]{64}$/.test(d) && fs.readdirSync(`${api.review.pageCacheDir}/${d}`).includes('2-400.png'),
+      ),
+    ).toBe(true);
   });
 
   it('renders an image page with its proportions and its pixels', async () => {
@@ -74,7 +90,13 @@ describe.each(DB_KINDS)('page pictures on %s', (kind) => {
   });
 
   it('answers 404 for a page out of range or not a page number, 400 for a width out of bounds, in the error body', async () => {
-    for (const path of [`/v1/documents/${pdfJob}/pages/3`, `/v1/documents/${pdfJob}/pages/0`, `/v1/documents/${pdfJob}/pages/x`, `/v1/documents/${pngJob}/pages/2`, '/v1/documents/job_missing/pages/1']) {
+    for (const path of [
+      `/v1/documents/${pdfJob}/pages/3`,
+      `/v1/documents/${pdfJob}/pages/0`,
+      `/v1/documents/${pdfJob}/pages/x`,
+      `/v1/documents/${pngJob}/pages/2`,
+      '/v1/documents/job_missing/pages/1',
+    ]) {
       const res = await api.call('GET', path, { key: org.live_key });
       expect(res.status, path).toBe(404);
       expect(res.body.error).toMatchObject({ code: 'not_found', status: 404 });
@@ -92,7 +114,12 @@ describe.each(DB_KINDS)('page pictures on %s', (kind) => {
     // The test key of the same organization: the other world.
     expect((await api.call('GET', `/v1/documents/${pdfJob}/pages/1`, { key: org.test_key })).status).toBe(404);
     expect((await api.call('GET', `/v1/documents/${pdfJob}/pages/1`)).status).toBe(401);
-    const limited = (await api.call('POST', '/v1/api-keys', { key: org.live_key, body: { name: 'w', environment: 'live', scopes: ['extractors:read'] } })).body.key;
+    const limited = (
+      await api.call('POST', '/v1/api-keys', {
+        key: org.live_key,
+        body: { name: 'w', environment: 'live', scopes: ['extractors:read'] },
+      })
+    ).body.key;
     const res = await api.call('GET', `/v1/documents/${pdfJob}/pages/1`, { key: limited });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('insufficient_permissions');

@@ -5,8 +5,33 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { CorrectionService, PageImages, VendorLearning } from '@intake/core/internal';
-import { createDocumentExtractor, createIntake, DEFAULT_DOCUMENT_LIMITS, createJobPipeline, systemClock, type Clock, type DocumentExtractor, type DocumentReader, type Intake, type JobPipeline, type Notifier, type WebhookTransport } from '@intake/core';
-import { createInboundMail, DocumentLinks, ErpService, HttpErpConnector, ManualClock, type InboundMailService, NotificationService, type NotificationServiceOptions, unconfiguredNotifier, type ProcessOutcome, WebhookService } from '@intake/core/internal';
+import {
+  createDocumentExtractor,
+  createIntake,
+  DEFAULT_DOCUMENT_LIMITS,
+  createJobPipeline,
+  systemClock,
+  type Clock,
+  type DocumentExtractor,
+  type DocumentReader,
+  type Intake,
+  type JobPipeline,
+  type Notifier,
+  type WebhookTransport,
+} from '@intake/core';
+import {
+  createInboundMail,
+  DocumentLinks,
+  ErpService,
+  HttpErpConnector,
+  ManualClock,
+  type InboundMailService,
+  NotificationService,
+  type NotificationServiceOptions,
+  unconfiguredNotifier,
+  type ProcessOutcome,
+  WebhookService,
+} from '@intake/core/internal';
 import { createHttpsTransport } from '@intake/webhook-https';
 import { createHttpApp, uploadJsonBytes } from '@intake/daemon';
 import { createPageRenderer, createTesseractReader } from '@intake/ocr-tesseract';
@@ -23,7 +48,12 @@ export interface ApiHarness {
   pipeline: JobPipeline;
   db: TestDatabase;
   /** Creates an organization with an all-scope live and test key. */
-  createOrg(input?: { name?: string; plan?: string; rate_limit_per_minute?: number; credits?: number }): Promise<{ org_id: string; live_key: string; test_key: string }>;
+  createOrg(input?: {
+    name?: string;
+    plan?: string;
+    rate_limit_per_minute?: number;
+    credits?: number;
+  }): Promise<{ org_id: string; live_key: string; test_key: string }>;
   /** fetch against the API with an optional bearer key and a JSON body. */
   call(method: string, path: string, options?: CallOptions): Promise<ApiResponse>;
   /** The service behind /v1/webhooks (its transport: `ApiOptions.webhookTransport`). */
@@ -70,7 +100,8 @@ export interface ApiOptions {
 export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<ApiHarness> {
   const db = await openTestDatabase(kind);
   const clock = options.clock ?? systemClock;
-  const webhookTransport = options.webhookTransport ?? createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] });
+  const webhookTransport =
+    options.webhookTransport ?? createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] });
   const intake = createIntake({ stores: db.storage, clock, destinations: webhookTransport });
   const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-blobs-'));
   const reader: DocumentReader = createTesseractReader({ workers: 1 });
@@ -78,19 +109,38 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     blobs: kind === 'postgres' ? new SqlBlobStore(db.storage.knex) : new FileBlobStore(blobDir),
     inspector: reader,
     extractor: options.extractor ?? createDocumentExtractor({ reader, hints: intake.stores.vendorHints }),
-    options: { maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576, maxPagesPerDocument: options.maxPagesPerDocument ?? DEFAULT_DOCUMENT_LIMITS.maxPages, leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, timeoutMs: options.timeoutMs ?? 60_000 },
+    options: {
+      maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576,
+      maxPagesPerDocument: options.maxPagesPerDocument ?? DEFAULT_DOCUMENT_LIMITS.maxPages,
+      leaseMs: options.leaseMs ?? 30_000,
+      maxAttempts: 3,
+      timeoutMs: options.timeoutMs ?? 60_000,
+    },
     syncCommitted: () => db.storage.syncToDisk(),
   });
   // Listen first: document links must carry this server's own address.
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const webhooks = new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: webhookTransport, clock: intake.clock, ids: intake.ids, timeoutMs: options.webhookTimeoutMs ?? 5000 });
+  const webhooks = new WebhookService({
+    store: intake.stores.webhooks,
+    settings: intake.stores.settings,
+    transport: webhookTransport,
+    clock: intake.clock,
+    ids: intake.ids,
+    timeoutMs: options.webhookTimeoutMs ?? 5000,
+  });
   const inbound = createInboundMail(intake, pipeline, {
     parser: createMailParser(),
     reader,
     combiner: createPdfCombiner(),
-    options: { domains: options.emailDomains ?? ['example.test'], leaseMs: options.leaseMs ?? 30_000, maxAttempts: 3, maxAttachmentsPerMessage: 200, publicBaseUrl: baseUrl },
+    options: {
+      domains: options.emailDomains ?? ['example.test'],
+      leaseMs: options.leaseMs ?? 30_000,
+      maxAttempts: 3,
+      maxAttachmentsPerMessage: 200,
+      publicBaseUrl: baseUrl,
+    },
     syncCommitted: () => db.storage.syncToDisk(),
   });
   const notifications = new NotificationService({
@@ -98,18 +148,40 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     notifier: options.notifier ?? unconfiguredNotifier(),
     clock,
     ids: intake.ids,
-    options: { ownDomains: options.emailDomains ?? ['example.test'], publicBaseUrl: baseUrl, ...options.notificationOptions },
+    options: {
+      ownDomains: options.emailDomains ?? ['example.test'],
+      publicBaseUrl: baseUrl,
+      ...options.notificationOptions,
+    },
   });
-  const erp = new ErpService({ stores: intake.stores, connector: new HttpErpConnector({ transport: webhookTransport, timeoutMs: options.webhookTimeoutMs ?? 5000 }), clock, ids: intake.ids, options: { leaseMs: 30_000, retryDelaysMs: [0, 0] }, onSyncFailed: (tx, orgId, failure) => notifications.recordErpSyncFailed(tx, orgId, failure) });
+  const erp = new ErpService({
+    stores: intake.stores,
+    connector: new HttpErpConnector({ transport: webhookTransport, timeoutMs: options.webhookTimeoutMs ?? 5000 }),
+    clock,
+    ids: intake.ids,
+    options: { leaseMs: 30_000, retryDelaysMs: [0, 0] },
+    onSyncFailed: (tx, orgId, failure) => notifications.recordErpSyncFailed(tx, orgId, failure),
+  });
   const pageCacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-pages-'));
   const review = {
     pageCacheDir,
-    pages: new PageImages({ jobs: intake.jobs, blobs: pipeline.blobs, renderer: createPageRenderer(), cache: new FilePageImageCache(pageCacheDir) }),
+    pages: new PageImages({
+      jobs: intake.jobs,
+      blobs: pipeline.blobs,
+      renderer: createPageRenderer(),
+      cache: new FilePageImageCache(pageCacheDir),
+    }),
     corrections: new CorrectionService({
       stores: intake.stores,
       clock,
       ids: intake.ids,
-      learning: new VendorLearning({ hints: intake.stores.vendorHints, blobs: pipeline.blobs, reader, clock, ids: intake.ids }),
+      learning: new VendorLearning({
+        hints: intake.stores.vendorHints,
+        blobs: pipeline.blobs,
+        reader,
+        clock,
+        ids: intake.ids,
+      }),
     }),
   };
   const app = createHttpApp({
@@ -157,7 +229,11 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
       return processed;
     },
     async createOrg(input = {}) {
-      const created = await intake.organizations.create({ name: input.name ?? 'Test org', plan: input.plan ?? 'business', ...input });
+      const created = await intake.organizations.create({
+        name: input.name ?? 'Test org',
+        plan: input.plan ?? 'business',
+        ...input,
+      });
       return { org_id: created.org_id, live_key: created.live_key, test_key: created.test_key };
     },
     call: (method, urlPath, opts = {}) => callApi(baseUrl, method, urlPath, opts),

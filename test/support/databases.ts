@@ -34,7 +34,12 @@ export async function openUnmigratedDatabase(kind: DbKind): Promise<SqlStorage> 
     const snapshot = fs.readFileSync(inject('pgliteEmptySnapshot'));
     return createSqlStorage({ kind: 'pglite', loadDataDir: new Blob([snapshot]), migrate: false });
   }
-  return createSqlStorage({ kind: 'postgres', databaseUrl: await createPostgresDatabase({ migrated: false }), migrate: false, extractorCache: false });
+  return createSqlStorage({
+    kind: 'postgres',
+    databaseUrl: await createPostgresDatabase({ migrated: false }),
+    migrate: false,
+    extractorCache: false,
+  });
 }
 
 /** A new database cloned from the migrated template; returns its URL. */

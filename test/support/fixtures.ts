@@ -19,7 +19,8 @@ export async function makeInvoicePdf(f: InvoiceFixture = {}): Promise<Uint8Array
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const page = pdf.addPage([595, 842]);
-  const line = (text: string, x: number, y: number, size = 11, f2 = font) => page.drawText(text, { x, y, size, font: f2 });
+  const line = (text: string, x: number, y: number, size = 11, f2 = font) =>
+    page.drawText(text, { x, y, size, font: f2 });
   line(f.vendor ?? 'Northwind Traders Ltd', 50, 780, 16, bold);
   line('12 Harbour Road, Leeds LS1 4AB', 50, 762);
   line('INVOICE', 420, 780, 18, bold);
@@ -47,18 +48,39 @@ export async function makeInvoicePdf(f: InvoiceFixture = {}): Promise<Uint8Array
 export const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 /** The smallest valid PNG (1x1, white): a real image that is not a PDF. */
-export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAWk1v8QAAAABJRU5ErkJggg==', 'base64');
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAWk1v8QAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A valid extractor body with the spec's recommended invoice fields. */
 export const invoiceExtractor = (name = 'Invoices') => ({
   name,
   document_type: 'invoice',
   field_definitions: [
-    { name: 'invoice_number', type: 'text', required: true, description: 'Invoice number', validation: { pattern: '^[A-Z0-9-]+$', max_length: 40 } },
-    { name: 'invoice_date', type: 'date', required: true, description: 'Date of issue', validation: { min_date: '2000-01-01' } },
+    {
+      name: 'invoice_number',
+      type: 'text',
+      required: true,
+      description: 'Invoice number',
+      validation: { pattern: '^[A-Z0-9-]+$', max_length: 40 },
+    },
+    {
+      name: 'invoice_date',
+      type: 'date',
+      required: true,
+      description: 'Date of issue',
+      validation: { min_date: '2000-01-01' },
+    },
     { name: 'due_date', type: 'date', required: false, description: 'Payment due date' },
     { name: 'vendor_name', type: 'text', required: true, description: 'Seller' },
-    { name: 'vendor_email', type: 'email', required: false, description: 'Seller email', validation: { domain: '@vendor.example' } },
+    {
+      name: 'vendor_email',
+      type: 'email',
+      required: false,
+      description: 'Seller email',
+      validation: { domain: '@vendor.example' },
+    },
     { name: 'total_amount', type: 'currency', required: true, description: 'Grand total', validation: { min: 0 } },
     {
       name: 'line_items',

@@ -37,7 +37,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.connect();
   await admin.query(`create database ${template}`);
   await admin.end();
-  const migrated = await createSqlStorage({ kind: 'postgres', databaseUrl: adminUrl.replace(/\/postgres$/, `/${template}`), extractorCache: false });
+  const migrated = await createSqlStorage({
+    kind: 'postgres',
+    databaseUrl: adminUrl.replace(/\/postgres$/, `/${template}`),
+    extractorCache: false,
+  });
   await migrated.close();
 
   const snapshot = path.join(scratch, 'pglite-migrated.tar');

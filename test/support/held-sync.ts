@@ -20,7 +20,12 @@ export function deferred(): { promise: Promise<void>; resolve: () => void; rejec
  * staged file's `sync()` recorded when it starts and ends ('file sync started', 'file synced'),
  * ending only once the file is synced and `held` has resolved.
  */
-export function heldSyncBlobs(files: FileBlobStore, events: string[], held: Promise<void>, beforeStaged?: () => Promise<void>): BlobStore {
+export function heldSyncBlobs(
+  files: FileBlobStore,
+  events: string[],
+  held: Promise<void>,
+  beforeStaged?: () => Promise<void>,
+): BlobStore {
   return {
     put: (bytes) => files.put(bytes),
     get: (key) => files.get(key),

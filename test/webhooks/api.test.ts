@@ -31,11 +31,21 @@ describe.each(DB_KINDS)('webhook API on %s', (kind) => {
   const create = (key: string, body: unknown) => api.call('POST', '/v1/webhooks/endpoints', { key, body });
 
   it('endpoint CRUD: the whsec_ secret is shown once, never listed; PATCH, rotate, DELETE', async () => {
-    const created = await create(org.live_key, { url: 'https://127.0.0.1:9443/hooks', events: ['job.completed', 'job.failed'], description: 'ERP' });
+    const created = await create(org.live_key, {
+      url: 'https://127.0.0.1:9443/hooks',
+      events: ['job.completed', 'job.failed'],
+      description: 'ERP',
+    });
     expect(created.status).toBe(201);
     const secret: string = created.body.secret;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    expect(created.body).toMatchObject({ url: 'https://127.0.0.1:9443/hooks', events: ['job.completed', 'job.failed'], description: 'ERP', is_active: true, org_id: org.org_id });
+    expect(created.body).toMatchObject({
+      url: 'https://127.0.0.1:9443/hooks',
+      events: ['job.completed', 'job.failed'],
+      description: 'ERP',
+      is_active: true,
+      org_id: org.org_id,
+    });
     const id: string = created.body.id;
     expect(id).toMatch(/^whe_/);
 
@@ -49,12 +59,31 @@ describe.each(DB_KINDS)('webhook API on %s', (kind) => {
     const minimal = await create(org.live_key, { url: 'https://localhost/in' });
     expect(minimal.body).toMatchObject({ events: ['*'], is_active: true, description: null });
 
-    const patched = await api.call('PATCH', `/v1/webhooks/endpoints/${id}`, { key: org.live_key, body: { events: ['*'], is_active: false, description: null } });
+    const patched = await api.call('PATCH', `/v1/webhooks/endpoints/${id}`, {
+      key: org.live_key,
+      body: { events: ['*'], is_active: false, description: null },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ id, url: 'https://127.0.0.1:9443/hooks', events: ['*'], is_active: false, description: null });
+    expect(patched.body).toMatchObject({
+      id,
+      url: 'https://127.0.0.1:9443/hooks',
+      events: ['*'],
+      is_active: false,
+      description: null,
+    });
     expect(patched.body).not.toHaveProperty('secret');
-    expect((await api.call('PATCH', `/v1/webhooks/endpoints/${id}`, { key: org.live_key, body: { url: 'https://localhost:9443/v2' } })).body.url).toBe('https://localhost:9443/v2');
-    expect((await api.call('PATCH', `/v1/webhooks/endpoints/${id}`, { key: org.live_key, body: { secret: 'whsec_mine' } })).status).toBe(400);
+    expect(
+      (
+        await api.call('PATCH', `/v1/webhooks/endpoints/${id}`, {
+          key: org.live_key,
+          body: { url: 'https://localhost:9443/v2' },
+        })
+      ).body.url,
+    ).toBe('https://localhost:9443/v2');
+    expect(
+      (await api.call('PATCH', `/v1/webhooks/endpoints/${id}`, { key: org.live_key, body: { secret: 'whsec_mine' } }))
+        .status,
+    ).toBe(400);
 
     const rotated = await api.call('POST', `/v1/webhooks/endpoints/${id}/rotate-secret`, { key: org.live_key });
     expect(rotated.status).toBe(200);
@@ -80,20 +109,34 @@ describe.each(DB_KINDS)('webhook API on %s', (kind) => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'invalid_webhook_url', status: 400 });
     const ok = await create(org.live_key, { url: 'https://127.0.0.1/ok' });
-    expect((await api.call('PATCH', `/v1/webhooks/endpoints/${ok.body.id}`, { key: org.live_key, body: { url } })).body.error.code).toBe('invalid_webhook_url');
-    expect((await api.call('POST', '/v1/webhooks/test', { key: org.live_key, body: { webhook_url: url } })).body.error.code).toBe('invalid_webhook_url');
+    expect(
+      (await api.call('PATCH', `/v1/webhooks/endpoints/${ok.body.id}`, { key: org.live_key, body: { url } })).body.error
+        .code,
+    ).toBe('invalid_webhook_url');
+    expect(
+      (await api.call('POST', '/v1/webhooks/test', { key: org.live_key, body: { webhook_url: url } })).body.error.code,
+    ).toBe('invalid_webhook_url');
   });
 
   it('400 invalid_webhook_url for loopback, private and metadata addresses when not allowed', async () => {
     const strict = await startApi(kind, { webhookTransport: createHttpsTransport() });
     try {
       const o = await strict.createOrg();
-      for (const url of ['https://127.0.0.1/hook', 'https://localhost:8443/hook', 'https://[::1]/hook', 'https://169.254.169.254/latest', 'https://10.1.2.3/', 'https://192.168.0.10/']) {
+      for (const url of [
+        'https://127.0.0.1/hook',
+        'https://localhost:8443/hook',
+        'https://[::1]/hook',
+        'https://169.254.169.254/latest',
+        'https://10.1.2.3/',
+        'https://192.168.0.10/',
+      ]) {
         const res = await strict.call('POST', '/v1/webhooks/endpoints', { key: o.live_key, body: { url } });
         expect(res.status, url).toBe(400);
         expect(res.body.error.code).toBe('invalid_webhook_url');
         expect(res.body.error.message).toMatch(/WEBHOOK_ALLOWED_HOSTS/);
-        expect((await strict.call('POST', '/v1/webhooks/test', { key: o.live_key, body: { webhook_url: url } })).status).toBe(400);
+        expect(
+          (await strict.call('POST', '/v1/webhooks/test', { key: o.live_key, body: { webhook_url: url } })).status,
+        ).toBe(400);
       }
       expect((await strict.call('GET', '/v1/webhooks/endpoints', { key: o.live_key })).body.endpoints).toEqual([]);
     } finally {
@@ -102,8 +145,13 @@ describe.each(DB_KINDS)('webhook API on %s', (kind) => {
   });
 
   it('requires scope webhooks:write: 403 insufficient_permissions otherwise', async () => {
-    const mint = async (scopes: string[]) => (await api.call('POST', '/v1/api-keys', { key: org.live_key, body: { name: 's', environment: 'live', scopes } })).body.key as string;
-    const [without, withScope] = [await mint(['documents:read', 'documents:write', 'extractors:write']), await mint(['webhooks:write'])];
+    const mint = async (scopes: string[]) =>
+      (await api.call('POST', '/v1/api-keys', { key: org.live_key, body: { name: 's', environment: 'live', scopes } }))
+        .body.key as string;
+    const [without, withScope] = [
+      await mint(['documents:read', 'documents:write', 'extractors:write']),
+      await mint(['webhooks:write']),
+    ];
     const id = (await create(org.live_key, { url: 'https://127.0.0.1/scoped' })).body.id;
     const calls: Array<[string, string, unknown?]> = [
       ['POST', '/v1/webhooks/endpoints', { url: 'https://127.0.0.1/x' }],
@@ -138,19 +186,41 @@ describe.each(DB_KINDS)('webhook API on %s', (kind) => {
       [a.url]: { statusCode: 200, durationMs: 12.4, responseBody: '{"ok":true}', error: null },
       [b.url]: { statusCode: 500, durationMs: 48.6, responseBody: kilobyte, error: null },
     });
-    const sender = new WebhookSender({ store: api.intake.stores.webhooks, transport, clock: systemClock, ids: api.intake.ids, options: { timeoutMs: 5000, leaseMs: 30_000 } });
+    const sender = new WebhookSender({
+      store: api.intake.stores.webhooks,
+      transport,
+      clock: systemClock,
+      ids: api.intake.ids,
+      options: { timeoutMs: 5000, leaseMs: 30_000 },
+    });
     const now = new Date().toISOString();
-    await api.intake.stores.outbox.add({ id: api.intake.ids('evt'), org_id: org.org_id, environment: 'live', event: 'job.completed', data: { id: 'job_c' }, created_at: now });
-    await api.intake.stores.outbox.add({ id: api.intake.ids('evt'), org_id: org.org_id, environment: 'live', event: 'job.failed', data: { id: 'job_f' }, created_at: now });
+    await api.intake.stores.outbox.add({
+      id: api.intake.ids('evt'),
+      org_id: org.org_id,
+      environment: 'live',
+      event: 'job.completed',
+      data: { id: 'job_c' },
+      created_at: now,
+    });
+    await api.intake.stores.outbox.add({
+      id: api.intake.ids('evt'),
+      org_id: org.org_id,
+      environment: 'live',
+      event: 'job.failed',
+      data: { id: 'job_f' },
+      created_at: now,
+    });
     expect(await sender.dispatch()).toBe(3);
     for (const claimed of await sender.claim('w', 10)) await sender.attempt('w', claimed);
 
-    const list = (query: string, key = org.live_key) => api.call('GET', `/v1/webhooks/deliveries${query}`, { key }).then((r) => r.body);
+    const list = (query: string, key = org.live_key) =>
+      api.call('GET', `/v1/webhooks/deliveries${query}`, { key }).then((r) => r.body);
     const all = await list('');
     expect(all.total).toBe(3);
     expect(all.deliveries[0]).not.toHaveProperty('payload');
     expect(all.deliveries[0]).not.toHaveProperty('org_id');
-    const pick = (body: { deliveries: Array<{ endpoint_id: string; event: string; status: string }> }) => body.deliveries.map((d) => `${d.endpoint_id === a.id ? 'a' : 'b'}:${d.event}:${d.status}`).sort();
+    const pick = (body: { deliveries: Array<{ endpoint_id: string; event: string; status: string }> }) =>
+      body.deliveries.map((d) => `${d.endpoint_id === a.id ? 'a' : 'b'}:${d.event}:${d.status}`).sort();
     expect(pick(await list(`?endpoint_id=${a.id}`))).toEqual(['a:job.completed:succeeded', 'a:job.failed:succeeded']);
     expect(pick(await list('?event=job.failed'))).toEqual(['a:job.failed:succeeded', 'b:job.failed:pending']);
     expect(pick(await list('?status=pending'))).toEqual(['b:job.failed:pending']);
@@ -161,16 +231,35 @@ describe.each(DB_KINDS)('webhook API on %s', (kind) => {
     const failing = (await list('?status=pending')).deliveries[0];
     const detail = await api.call('GET', `/v1/webhooks/deliveries/${failing.id}`, { key: org.live_key });
     expect(detail.status).toBe(200);
-    expect(detail.body).toMatchObject({ id: failing.id, endpoint_id: b.id, event: 'job.failed', status: 'pending', attempt_count: 1, chain: 1 });
+    expect(detail.body).toMatchObject({
+      id: failing.id,
+      endpoint_id: b.id,
+      event: 'job.failed',
+      status: 'pending',
+      attempt_count: 1,
+      chain: 1,
+    });
     expect(detail.body.payload).toMatchObject({ event: 'job.failed', data: { id: 'job_f' } });
     expect(Object.keys(detail.body.payload).sort()).toEqual(['created_at', 'data', 'event', 'id']);
     expect(detail.body.attempts).toEqual([
-      { delivery_id: failing.id, chain: 1, attempt: 1, started_at: expect.any(String), status_code: 500, duration_ms: 49, error: 'receiver answered 500', response_body: kilobyte, success: false },
+      {
+        delivery_id: failing.id,
+        chain: 1,
+        attempt: 1,
+        started_at: expect.any(String),
+        status_code: 500,
+        duration_ms: 49,
+        error: 'receiver answered 500',
+        response_body: kilobyte,
+        success: false,
+      },
     ]);
     expect(Buffer.byteLength(detail.body.attempts[0].response_body)).toBe(1024);
     expect(Math.abs(Date.parse(detail.body.attempts[0].started_at) - Date.now())).toBeLessThan(60_000);
     const ok = (await list('?status=succeeded')).deliveries[0];
-    expect((await api.call('GET', `/v1/webhooks/deliveries/${ok.id}`, { key: org.live_key })).body.attempts).toMatchObject([{ status_code: 200, duration_ms: 12, error: null, response_body: '{"ok":true}', success: true }]);
+    expect(
+      (await api.call('GET', `/v1/webhooks/deliveries/${ok.id}`, { key: org.live_key })).body.attempts,
+    ).toMatchObject([{ status_code: 200, duration_ms: 12, error: null, response_body: '{"ok":true}', success: true }]);
 
     // Replay: a new chain, pending now.
     const replayed = await api.call('POST', `/v1/webhooks/deliveries/${ok.id}/replay`, { key: org.live_key });
@@ -186,7 +275,10 @@ describe.each(DB_KINDS)('webhook API on %s', (kind) => {
       ['GET', `/v1/webhooks/deliveries/${failing.id}`],
       ['POST', `/v1/webhooks/deliveries/${failing.id}/replay`],
     ] as const) {
-      const res = await api.call(method, path, { key: other.live_key, body: method === 'PATCH' ? { description: 'x' } : undefined });
+      const res = await api.call(method, path, {
+        key: other.live_key,
+        body: method === 'PATCH' ? { description: 'x' } : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.error.code).toBe('not_found');
     }

@@ -8,7 +8,16 @@ import { startApi, type ApiHarness } from '../support/api-harness.js';
  * Issue 13, defect 7: one address policy for every URL Intake will call. Spellings of loopback the
  * WHATWG parser turns into 127.0.0.1 (a decimal number, a short form) are refused like the plain one.
  */
-const LOOPBACK = ['https://127.0.0.1/hook', 'https://[::1]/hook', 'https://2130706433/hook', 'https://127.1/hook', 'https://0x7f.1/hook', 'https://[::ffff:127.0.0.1]/hook', 'https://169.254.169.254/latest', 'https://localhost:8443/hook'];
+const LOOPBACK = [
+  'https://127.0.0.1/hook',
+  'https://[::1]/hook',
+  'https://2130706433/hook',
+  'https://127.1/hook',
+  'https://0x7f.1/hook',
+  'https://[::ffff:127.0.0.1]/hook',
+  'https://169.254.169.254/latest',
+  'https://localhost:8443/hook',
+];
 const POLICY = /loopback, private, link-local or metadata/;
 
 describe('checkCallbackUrl: the one registration check', () => {
@@ -47,17 +56,26 @@ describe.each(DB_KINDS)('every URL Intake calls is refused alike at registration
     transport.close();
   });
   const call = (method: string, path: string, body: unknown) => api.call(method, path, { key: org.live_key, body });
-  const config = (emailPrefix: string, url: string) => ({ emailPrefix, defaultDocumentType: 'vendor_bill', webhooks: { url, secret: 's3cret', events: ['email.received'] } });
+  const config = (emailPrefix: string, url: string) => ({
+    emailPrefix,
+    defaultDocumentType: 'vendor_bill',
+    webhooks: { url, secret: 's3cret', events: ['email.received'] },
+  });
 
   it('per-prefix webhooks (POST and PATCH), webhook endpoints, test sends and ERP connections', async () => {
     // A prefix without a webhook, to PATCH one onto.
-    expect((await call('POST', '/api/email-ingestion/config', { emailPrefix: 'ap', defaultDocumentType: 'vendor_bill' })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/email-ingestion/config', { emailPrefix: 'ap', defaultDocumentType: 'vendor_bill' }))
+        .status,
+    ).toBe(201);
     for (const [i, url] of LOOPBACK.entries()) {
       const posted = await call('POST', '/api/email-ingestion/config', config(`p${i}`, url));
       expect(posted.status, `POST config ${url}`).toBe(400);
       expect(posted.body.error).toMatchObject({ code: 'invalid_webhook_url', status: 400 });
       expect(posted.body.error.message).toMatch(POLICY);
-      const patched = await call('PATCH', '/api/email-ingestion/config/ap', { webhooks: { url, secret: 's3cret', events: ['email.received'] } });
+      const patched = await call('PATCH', '/api/email-ingestion/config/ap', {
+        webhooks: { url, secret: 's3cret', events: ['email.received'] },
+      });
       expect(patched.status, `PATCH config ${url}`).toBe(400);
       expect(patched.body.error.code).toBe('invalid_webhook_url');
       const endpoint = await call('POST', '/v1/webhooks/endpoints', { url });
@@ -70,19 +88,29 @@ describe.each(DB_KINDS)('every URL Intake calls is refused alike at registration
     }
     // Nothing was stored on the way.
     expect((await call('GET', '/api/email-ingestion/config/ap', undefined)).body.webhooks).toBeUndefined();
-    for (const i of LOOPBACK.keys()) expect((await call('GET', `/api/email-ingestion/config/p${i}`, undefined)).status).toBe(404);
+    for (const i of LOOPBACK.keys())
+      expect((await call('GET', `/api/email-ingestion/config/p${i}`, undefined)).status).toBe(404);
   });
 
   it('a PATCH that leaves an accepted URL as it was does not look it up again', async () => {
     // Stored directly: as if accepted under a WEBHOOK_ALLOWED_HOSTS that has since been narrowed.
-    const created = await call('POST', '/api/email-ingestion/config', { emailPrefix: 'kept', defaultDocumentType: 'vendor_bill' });
+    const created = await call('POST', '/api/email-ingestion/config', {
+      emailPrefix: 'kept',
+      defaultDocumentType: 'vendor_bill',
+    });
     expect(created.status).toBe(201);
     const stored = await api.intake.stores.emailIngestion.get(org.org_id, 'kept');
-    const withHook = { ...stored!.config, webhooks: { url: 'https://127.0.0.1/old', secret: 's3cret', events: ['email.received' as const] } };
+    const withHook = {
+      ...stored!.config,
+      webhooks: { url: 'https://127.0.0.1/old', secret: 's3cret', events: ['email.received' as const] },
+    };
     await api.intake.stores.emailIngestion.update(org.org_id, 'kept', withHook, new Date().toISOString());
     const patched = await call('PATCH', '/api/email-ingestion/config/kept', { isActive: false });
     expect(patched.status).toBe(200);
     expect(patched.body.webhooks.url).toBe('https://127.0.0.1/old');
-    expect((await call('PATCH', '/api/email-ingestion/config/kept', { webhooks: { url: 'https://127.1/new' } })).body.error.code).toBe('invalid_webhook_url');
+    expect(
+      (await call('PATCH', '/api/email-ingestion/config/kept', { webhooks: { url: 'https://127.1/new' } })).body.error
+        .code,
+    ).toBe('invalid_webhook_url');
   });
 });

@@ -22,7 +22,10 @@ describe('WEBHOOKS_ALLOW_LOCALHOST', () => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: req.headers['x-service-signature'] as string | undefined });
+        received.push({
+          body: Buffer.concat(chunks).toString('utf8'),
+          signature: req.headers['x-service-signature'] as string | undefined,
+        });
         res.writeHead(200).end('ok');
       });
     });
@@ -35,7 +38,15 @@ describe('WEBHOOKS_ALLOW_LOCALHOST', () => {
     const stores = createMemoryStores();
     const intake = createIntake({ stores });
     const transport = createHttpsTransport({ allowLocalhostHttp: allow });
-    const webhooks = new WebhookService({ store: stores.webhooks, settings: stores.settings, transport, clock: intake.clock, ids: intake.ids, timeoutMs: 5000, allowLocalhostHttp: allow });
+    const webhooks = new WebhookService({
+      store: stores.webhooks,
+      settings: stores.settings,
+      transport,
+      clock: intake.clock,
+      ids: intake.ids,
+      timeoutMs: 5000,
+      allowLocalhostHttp: allow,
+    });
     return { intake, webhooks, transport };
   }
 
@@ -43,9 +54,16 @@ describe('WEBHOOKS_ALLOW_LOCALHOST', () => {
     expect(loadConfig({}, os.tmpdir()).WEBHOOKS_ALLOW_LOCALHOST).toBe(false);
     const { intake, webhooks, transport } = service(false);
     const org = await intake.organizations.create({ name: 'Dev' });
-    await expect(webhooks.create(org.org_id, { url: `http://localhost:${port}/hook`, events: ['*'] })).rejects.toMatchObject({ code: 'invalid_webhook_url', message: 'Webhook URLs must use HTTPS' });
+    await expect(
+      webhooks.create(org.org_id, { url: `http://localhost:${port}/hook`, events: ['*'] }),
+    ).rejects.toMatchObject({ code: 'invalid_webhook_url', message: 'Webhook URLs must use HTTPS' });
     // The transport refuses plain http on its own as well.
-    const sent = await transport.send({ url: `http://localhost:${port}/hook`, headers: {}, body: '{}', timeoutMs: 2000 });
+    const sent = await transport.send({
+      url: `http://localhost:${port}/hook`,
+      headers: {},
+      body: '{}',
+      timeoutMs: 2000,
+    });
     expect(sent).toMatchObject({ statusCode: null, error: expect.stringContaining('WEBHOOKS_ALLOW_LOCALHOST') });
     expect(received).toEqual([]);
     transport.close();
@@ -55,12 +73,18 @@ describe('WEBHOOKS_ALLOW_LOCALHOST', () => {
     expect(loadConfig({ WEBHOOKS_ALLOW_LOCALHOST: 'true' }, os.tmpdir()).WEBHOOKS_ALLOW_LOCALHOST).toBe(true);
     const { intake, webhooks, transport } = service(true);
     const org = await intake.organizations.create({ name: 'Dev' });
-    const { endpoint, secret } = await webhooks.create(org.org_id, { url: `http://localhost:${port}/hook`, events: ['*'] });
+    const { endpoint, secret } = await webhooks.create(org.org_id, {
+      url: `http://localhost:${port}/hook`,
+      events: ['*'],
+    });
     expect(endpoint.url).toBe(`http://localhost:${port}/hook`);
     await webhooks.create(org.org_id, { url: `http://127.0.0.1:${port}/other`, events: ['*'] });
     const elsewhere = webhooks.create(org.org_id, { url: 'http://hooks.example.com/intake', events: ['*'] });
     await expect(elsewhere).rejects.toBeInstanceOf(AppError);
-    await expect(elsewhere).rejects.toMatchObject({ code: 'invalid_webhook_url', message: 'Webhook URLs must use HTTPS (plain http only to localhost)' });
+    await expect(elsewhere).rejects.toMatchObject({
+      code: 'invalid_webhook_url',
+      message: 'Webhook URLs must use HTTPS (plain http only to localhost)',
+    });
 
     const result = await webhooks.test(org.org_id, endpoint.url);
     expect(result).toMatchObject({ delivered: true, status_code: 200, signed_with: endpoint.id });

@@ -92,7 +92,12 @@ function placeCert(certDir: string): { certFile: string; keyFile: string } {
 export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
   const secrets = Array.isArray(options.secret) ? options.secret : [options.secret];
   const { certFile, keyFile } = placeCert(options.certDir);
-  const state = { log: [] as ReceivedRequest[], failLeft: options.failFirst ?? 0, mode: options.failMode ?? 'status', status: options.failStatus ?? 503 };
+  const state = {
+    log: [] as ReceivedRequest[],
+    failLeft: options.failFirst ?? 0,
+    mode: options.failMode ?? 'status',
+    status: options.failStatus ?? 503,
+  };
   const timers = new Set<NodeJS.Timeout>();
 
   const reply = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
@@ -124,7 +129,9 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
         seq,
         t: Math.round(Date.now()) / 1000,
         path: req.url ?? '/',
-        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')])),
+        headers: Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+        ),
         bytes: body.length,
         body_sha256: createHash('sha256').update(body).digest('hex'),
         json,
@@ -137,10 +144,13 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       // socket's own handle cannot reset (ERR_INVALID_HANDLE_TYPE): reset the TCP socket beneath it.
       if (action === 'fail-reset') return void resetTcp(req.socket);
       if (action === 'fail-timeout') {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          if (!res.destroyed) reply(res, 504, { error: 'slow on purpose' });
-        }, (options.timeoutSleep ?? 30) * 1000);
+        const timer = setTimeout(
+          () => {
+            timers.delete(timer);
+            if (!res.destroyed) reply(res, 504, { error: 'slow on purpose' });
+          },
+          (options.timeoutSleep ?? 30) * 1000,
+        );
         timers.add(timer);
         return;
       }
@@ -184,7 +194,12 @@ export async function stopAllReceivers(): Promise<void> {
 }
 
 /** Polls `probe` until it returns a value other than undefined/false; fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000, everyMs = 50): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -14,7 +14,9 @@ describe('webhook retry waits', () => {
 
   it('reads WEBHOOK_RETRY_DELAYS_MS as five millisecond counts, unset meaning the spec, and refuses anything else', () => {
     expect(ConfigSchema.parse({}).WEBHOOK_RETRY_DELAYS_MS).toBeUndefined();
-    expect(ConfigSchema.parse({ WEBHOOK_RETRY_DELAYS_MS: '100, 100,100,100,0' }).WEBHOOK_RETRY_DELAYS_MS).toEqual([100, 100, 100, 100, 0]);
+    expect(ConfigSchema.parse({ WEBHOOK_RETRY_DELAYS_MS: '100, 100,100,100,0' }).WEBHOOK_RETRY_DELAYS_MS).toEqual([
+      100, 100, 100, 100, 0,
+    ]);
     for (const bad of ['100,100', '1,2,3,4,5,6', '1,2,x,4,5', '1,2,3,4,-5']) {
       const parsed = ConfigSchema.safeParse({ WEBHOOK_RETRY_DELAYS_MS: bad });
       expect(parsed.success, bad).toBe(false);

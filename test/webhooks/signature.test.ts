@@ -26,7 +26,12 @@ describe('signWebhookBody: RFC 4231 HMAC-SHA-256 test cases', () => {
 
 describe('verifyWebhookSignature', () => {
   const secret = 'whsec_abc123';
-  const body = JSON.stringify({ id: 'evt_1', event: 'job.completed', created_at: '2026-01-01T00:00:00.000Z', data: { id: 'job_1' } });
+  const body = JSON.stringify({
+    id: 'evt_1',
+    event: 'job.completed',
+    created_at: '2026-01-01T00:00:00.000Z',
+    data: { id: 'job_1' },
+  });
   const good = signWebhookBody(body, secret);
 
   it('accepts the signature of the exact body, as string or bytes', () => {

@@ -53,7 +53,8 @@ export function createAdminApp(intake: Intake, webhooks: WebhookService, secret:
   app.use(requestContext(logger));
   app.use(async (ctx, next) => {
     const presented = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1] ?? '';
-    if (!secretsEqual(presented, secret)) throw new AppError('invalid_api_key', 'Admin requests need the admin secret of the data directory');
+    if (!secretsEqual(presented, secret))
+      throw new AppError('invalid_api_key', 'Admin requests need the admin secret of the data directory');
     await next();
   });
   app.use(router.routes());

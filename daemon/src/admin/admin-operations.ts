@@ -7,7 +7,10 @@ export const AdminCreateKeyInputSchema = CreateApiKeyInputSchema.extend({ org_id
 
 export const AdminAddCreditsInputSchema = z.strictObject({
   org_id: z.string().min(1),
-  amount: z.number().int().refine((n) => n !== 0, 'must not be zero'),
+  amount: z
+    .number()
+    .int()
+    .refine((n) => n !== 0, 'must not be zero'),
   type: z.enum(['top_up', 'adjustment']).default('top_up'),
   description: z.string().max(500).optional(),
 });
@@ -45,11 +48,21 @@ const OrgKey = z.strictObject({ org_id: z.string().min(1), key_id: z.string().mi
 /** The CLI lists at most this many keys of one organization (the API pages through more). */
 const KEY_LIST_LIMIT = 1000;
 
-export function directAdminOperations(intake: Intake, webhooks: WebhookService, close: () => Promise<void>): AdminOperations {
+export function directAdminOperations(
+  intake: Intake,
+  webhooks: WebhookService,
+  close: () => Promise<void>,
+): AdminOperations {
   return {
     async createOrganization(input) {
       const created = await intake.organizations.create(input);
-      return { org_id: created.org_id, live_key: created.live_key, test_key: created.test_key, name: created.organization.name, plan: created.organization.plan };
+      return {
+        org_id: created.org_id,
+        live_key: created.live_key,
+        test_key: created.test_key,
+        name: created.organization.name,
+        plan: created.organization.plan,
+      };
     },
     async createApiKey(input) {
       const { org_id, ...rest } = parseInput(AdminCreateKeyInputSchema, input);
@@ -82,15 +95,23 @@ export function directAdminOperations(intake: Intake, webhooks: WebhookService, 
     async listOrganizations() {
       const organizations = await intake.stores.organizations.list();
       const rows = [];
-      for (const org of organizations) rows.push({ ...org, credits: (await intake.credits.balance(org.id, 'live')).balance });
+      for (const org of organizations)
+        rows.push({ ...org, credits: (await intake.credits.balance(org.id, 'live')).balance });
       return { organizations: rows };
     },
     async listApiKeys(input) {
       const { org_id } = parseInput(OrgOnly, input);
       if (!(await intake.organizations.get(org_id))) throw notFound('Organization', org_id);
       // The operator sees both environments' keys (live first), as `keys revoke` can end either.
-      const pages = await Promise.all(ENVIRONMENTS.slice().reverse().map((env) => intake.apiKeys.list(org_id, env, { limit: KEY_LIST_LIMIT, offset: 0 })));
-      return { keys: pages.flatMap((p) => p.items).slice(0, KEY_LIST_LIMIT), total: pages.reduce((n, p) => n + p.total, 0) };
+      const pages = await Promise.all(
+        ENVIRONMENTS.slice()
+          .reverse()
+          .map((env) => intake.apiKeys.list(org_id, env, { limit: KEY_LIST_LIMIT, offset: 0 })),
+      );
+      return {
+        keys: pages.flatMap((p) => p.items).slice(0, KEY_LIST_LIMIT),
+        total: pages.reduce((n, p) => n + p.total, 0),
+      };
     },
     async revokeApiKey(input) {
       const { org_id, key_id } = parseInput(OrgKey, input);

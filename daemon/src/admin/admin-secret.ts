@@ -36,7 +36,9 @@ export async function readAdminSecret(dataDir: string, waitMs = 10_000): Promise
         await new Promise((resolve) => setTimeout(resolve, 100));
         continue;
       }
-      throw new AdminUnavailableError(`Cannot read the admin secret ${file} (${code ?? (error as Error).message}). Run the command as the user that runs the daemon.`);
+      throw new AdminUnavailableError(
+        `Cannot read the admin secret ${file} (${code ?? (error as Error).message}). Run the command as the user that runs the daemon.`,
+      );
     }
   }
 }

@@ -21,7 +21,10 @@ export function remoteAdminOperations(socketPath: string, secret: string): Admin
 /** An admin call that failed on the daemon's side; carries the daemon's error body. */
 export class RemoteAdminError extends Error {
   override name = 'RemoteAdminError';
-  constructor(readonly status: number, readonly body: { error?: { code?: string; message?: string; details?: unknown } }) {
+  constructor(
+    readonly status: number,
+    readonly body: { error?: { code?: string; message?: string; details?: unknown } },
+  ) {
     super(body.error?.message ?? `admin request failed with status ${status}`);
   }
 }
@@ -45,7 +48,16 @@ function postOnce(socketPath: string, secret: string, path: string, body: unknow
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { socketPath, path, method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      {
+        socketPath,
+        path,
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${secret}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

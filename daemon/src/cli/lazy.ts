@@ -5,7 +5,10 @@ import type { AdminOperations } from '../admin/admin-operations.js';
  * the database and the adapters are imported here, when a command runs, not when the CLI starts.
  */
 export async function withAdmin<T>(fn: (admin: AdminOperations) => Promise<T>): Promise<T> {
-  const [{ loadConfig }, { openAdmin }] = await Promise.all([import('../config/load-config.js'), import('./open-admin.js')]);
+  const [{ loadConfig }, { openAdmin }] = await Promise.all([
+    import('../config/load-config.js'),
+    import('./open-admin.js'),
+  ]);
   const admin = await openAdmin(loadConfig());
   try {
     return await fn(admin);

@@ -11,20 +11,28 @@ import { registerListCommands } from './commands/lists.js';
 // Only commander and the constant lists load up front: each command imports the database, the
 // adapters and the daemon when it runs, so `intake --help` and `--version` answer at once.
 
-const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 const int = (name: string) => (value: string) => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
   return Number(value);
 };
 
-const program = new Command('intake').description('Intake: document extraction daemon and tools').version(version, '-V, --version').showHelpAfterError();
+const program = new Command('intake')
+  .description('Intake: document extraction daemon and tools')
+  .version(version, '-V, --version')
+  .showHelpAfterError();
 
 program
   .command('start')
   .description('Start the daemon (HTTP API) with the settings from the environment and config/intake.env')
   .action(async () => {
-    const [{ loadConfig }, { createLogger }] = await Promise.all([import('../config/load-config.js'), import('../logger.js')]);
+    const [{ loadConfig }, { createLogger }] = await Promise.all([
+      import('../config/load-config.js'),
+      import('../logger.js'),
+    ]);
     const config = loadConfig();
     const logger = createLogger(config.LOG_LEVEL);
     // Loading the daemon (HTTP, SMTP, PDF and OCR libraries) takes a moment: say so before it.
@@ -63,7 +71,9 @@ orgs
         ...(opts.credits !== undefined ? { credits: opts.credits } : {}),
       });
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify({ org_id: created.org_id, live_key: created.live_key, test_key: created.test_key })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ org_id: created.org_id, live_key: created.live_key, test_key: created.test_key })}\n`,
+        );
       } else {
         process.stdout.write(
           `Created organization ${created.org_id} (${created.name}, plan ${created.plan}).\n` +
@@ -83,15 +93,28 @@ keys
   .option('--name <name>', 'key name', 'CLI key')
   .option('--json', 'print the key record with its secret as JSON')
   .action(async (opts: { org: string; scopes: string; environment: string; name: string; json?: boolean }) => {
-    const scopes = opts.scopes.split(',').map((s) => s.trim()).filter(Boolean);
+    const scopes = opts.scopes
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = scopes.filter((s) => !isScope(s));
     if (unknown.length || scopes.length === 0) {
-      throw new InvalidArgumentError(`unknown scope ${unknown.map((s) => `"${s}"`).join(', ') || '(none given)'}; valid scopes: ${SCOPES.join(', ')}`);
+      throw new InvalidArgumentError(
+        `unknown scope ${unknown.map((s) => `"${s}"`).join(', ') || '(none given)'}; valid scopes: ${SCOPES.join(', ')}`,
+      );
     }
     await withAdmin(async (admin) => {
-      const created = await admin.createApiKey({ org_id: opts.org, name: opts.name, environment: opts.environment, scopes });
+      const created = await admin.createApiKey({
+        org_id: opts.org,
+        name: opts.name,
+        environment: opts.environment,
+        scopes,
+      });
       if (opts.json) process.stdout.write(`${JSON.stringify(created)}\n`);
-      else process.stdout.write(`Created ${String(created.id)} for ${opts.org}: ${String(created.key)}\nThis key is shown only now.\n`);
+      else
+        process.stdout.write(
+          `Created ${String(created.id)} for ${opts.org}: ${String(created.key)}\nThis key is shown only now.\n`,
+        );
     });
   });
 
@@ -110,7 +133,14 @@ try {
 
 /** The error as one message for a person; the error classes load only when something failed. */
 async function describe(error: unknown): Promise<string> {
-  const [{ AppError }, { ConfigError }, { RemoteAdminError }, { AdminUnavailableError }, { DataDirBusyError }, { PortInUseError }] = await Promise.all([
+  const [
+    { AppError },
+    { ConfigError },
+    { RemoteAdminError },
+    { AdminUnavailableError },
+    { DataDirBusyError },
+    { PortInUseError },
+  ] = await Promise.all([
     import('@intake/core'),
     import('../config/load-config.js'),
     import('../admin/remote-admin.js'),
@@ -124,7 +154,9 @@ async function describe(error: unknown): Promise<string> {
   }
   if (error instanceof RemoteAdminError) {
     const details = Array.isArray(error.body.error?.details)
-      ? (error.body.error.details as { path: string; message: string }[]).map((d) => `\n  ${d.path}: ${d.message}`).join('')
+      ? (error.body.error.details as { path: string; message: string }[])
+          .map((d) => `\n  ${d.path}: ${d.message}`)
+          .join('')
       : '';
     return `${error.message}${details}`;
   }

@@ -18,7 +18,12 @@ import { acquireDataDirLock, DataDirBusyError, lockSocketPath } from '../runtime
 export async function openAdmin(config: ResolvedConfig): Promise<AdminOperations> {
   if (config.DATABASE_URL) {
     // One command's worth of reads: no cache, so no listening connection (writes still notify the daemons).
-    const storage = await createSqlStorage({ kind: 'postgres', databaseUrl: config.DATABASE_URL, poolMax: 2, extractorCache: false });
+    const storage = await createSqlStorage({
+      kind: 'postgres',
+      databaseUrl: config.DATABASE_URL,
+      poolMax: 2,
+      extractorCache: false,
+    });
     const intake = createIntake({ stores: storage });
     return directAdminOperations(intake, webhookService(intake, config), () => storage.close());
   }
@@ -43,6 +48,18 @@ export async function openAdmin(config: ResolvedConfig): Promise<AdminOperations
 
 /** The same URL rules as the daemon's (WEBHOOK_ALLOWED_HOSTS), for endpoints registered from the CLI. */
 function webhookService(intake: Intake, config: ResolvedConfig): WebhookService {
-  const transport = createHttpsTransport({ allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, ...(config.WEBHOOK_CA_FILE ? { caFile: config.WEBHOOK_CA_FILE } : {}), allowLocalhostHttp: config.WEBHOOKS_ALLOW_LOCALHOST });
-  return new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport, clock: intake.clock, ids: intake.ids, timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowLocalhostHttp: config.WEBHOOKS_ALLOW_LOCALHOST });
+  const transport = createHttpsTransport({
+    allowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
+    ...(config.WEBHOOK_CA_FILE ? { caFile: config.WEBHOOK_CA_FILE } : {}),
+    allowLocalhostHttp: config.WEBHOOKS_ALLOW_LOCALHOST,
+  });
+  return new WebhookService({
+    store: intake.stores.webhooks,
+    settings: intake.stores.settings,
+    transport,
+    clock: intake.clock,
+    ids: intake.ids,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    allowLocalhostHttp: config.WEBHOOKS_ALLOW_LOCALHOST,
+  });
 }

@@ -8,7 +8,16 @@ type Cell = string | number | boolean | null | undefined | readonly string[];
 export function formatTable(columns: readonly string[], rows: readonly (readonly Cell[])[]): string {
   const cells = [columns.map(String), ...rows.map((row) => row.map(cell))];
   const widths = columns.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  return cells.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n') + '\n';
+  return (
+    cells
+      .map((r) =>
+        r
+          .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!)))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 function cell(value: Cell): string {

@@ -60,9 +60,13 @@ export const ConfigSchema = z.object({
   /** A document with more pages is refused (413 at upload; the attachment skipped for mail), before it is stored. */
   MAX_PAGES_PER_DOCUMENT: digits.pipe(z.number().int().min(1).max(100_000)).default(DEFAULT_DOCUMENT_LIMITS.maxPages),
   /** A PDF page larger than this many pixels at 300 dpi fails its job (document_too_large) before anything is rendered. */
-  MAX_PIXELS_PER_PAGE: digits.pipe(z.number().int().min(1_000_000).max(1_000_000_000)).default(DEFAULT_DOCUMENT_LIMITS.maxPagePixels),
+  MAX_PIXELS_PER_PAGE: digits
+    .pipe(z.number().int().min(1_000_000).max(1_000_000_000))
+    .default(DEFAULT_DOCUMENT_LIMITS.maxPagePixels),
   /** An image (or TIFF page) with more pixels fails its job (document_too_large) before it is decoded. */
-  MAX_PIXELS_PER_IMAGE: digits.pipe(z.number().int().min(1_000_000).max(1_000_000_000)).default(DEFAULT_DOCUMENT_LIMITS.maxImagePixels),
+  MAX_PIXELS_PER_IMAGE: digits
+    .pipe(z.number().int().min(1_000_000).max(1_000_000_000))
+    .default(DEFAULT_DOCUMENT_LIMITS.maxImagePixels),
   /** Largest JSON body the API reads, in MB; beyond it 413 payload_too_large. */
   MAX_REQUEST_BODY_MB: digits.pipe(z.number().int().min(1).max(2048)).optional(),
   /** Credits a live job costs per page. */
@@ -70,7 +74,10 @@ export const ConfigSchema = z.object({
   /** Jobs (and their files) older than this many days are removed by a daily run. */
   JOB_RETENTION_DAYS: digits.pipe(z.number().int().min(1).max(36_500)).default(90),
   /** Cron expression of the retention run (daily at 03:15 by default). */
-  RETENTION_CRON: z.string().refine((v) => cron.validate(v), 'must be a cron expression, e.g. 15 3 * * *').default('15 3 * * *'),
+  RETENTION_CRON: z
+    .string()
+    .refine((v) => cron.validate(v), 'must be a cron expression, e.g. 15 3 * * *')
+    .default('15 3 * * *'),
   /** A worker's claim on a job lasts this long without a heartbeat; a crashed daemon's jobs return after it. */
   JOB_LEASE_MS: digits.pipe(z.number().int().min(500)).default(30_000),
   /** How often idle workers look for new jobs (submissions to this daemon wake them at once). */
@@ -82,9 +89,20 @@ export const ConfigSchema = z.object({
   /** OCR workers (tesseract.js) per daemon. */
   OCR_WORKERS: digits.pipe(z.number().int().min(1).max(16)).default(2),
   /** Host names, IP addresses or CIDRs webhooks may reach although they are loopback or private (comma-separated). */
-  WEBHOOK_ALLOWED_HOSTS: z.string().default('').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   /** Development only: also accept http://localhost (127.0.0.1, [::1]) webhook receivers, without TLS. Off by default. */
-  WEBHOOKS_ALLOW_LOCALHOST: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  WEBHOOKS_ALLOW_LOCALHOST: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** PEM file of extra CAs trusted for webhook receivers (a company CA or a self-signed receiver). */
   WEBHOOK_CA_FILE: z.string().min(1).optional(),
   /** A receiver must answer within this (the spec: 5 s). */
@@ -98,8 +116,19 @@ export const ConfigSchema = z.object({
   WEBHOOK_RETRY_DELAYS_MS: z
     .string()
     .optional()
-    .transform((v) => (v === undefined ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean).map(Number)))
-    .refine((list) => list === undefined || (list.length === 5 && list.every((n) => Number.isInteger(n) && n >= 0)), 'must be five comma-separated millisecond counts (the waits after attempts 1 to 5)'),
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .map(Number),
+    )
+    .refine(
+      (list) => list === undefined || (list.length === 5 && list.every((n) => Number.isInteger(n) && n >= 0)),
+      'must be five comma-separated millisecond counts (the waits after attempts 1 to 5)',
+    ),
   /** Outbound relay for notification mail, e.g. smtp://127.0.0.1:25; without it notifications are recorded as failed. */
   SMTP_RELAY_URL: z
     .string()
@@ -111,7 +140,10 @@ export const ConfigSchema = z.object({
     })
     .optional(),
   /** Cron expression of the daily digest of internal notifications (08:00 server time by default). */
-  DIGEST_CRON: z.string().refine((v) => cron.validate(v), 'must be a cron expression, e.g. 0 8 * * *').default('0 8 * * *'),
+  DIGEST_CRON: z
+    .string()
+    .refine((v) => cron.validate(v), 'must be a cron expression, e.g. 0 8 * * *')
+    .default('0 8 * * *'),
   /** How often idle notification workers look for job events and due notifications. */
   NOTIFICATION_POLL_MS: positiveInt.default(1000),
   /** How often idle ERP workers look for vendor bills due to be sent. */
@@ -120,8 +152,17 @@ export const ConfigSchema = z.object({
   ERP_RETRY_DELAYS_MS: z
     .string()
     .default('60000,300000,1800000,7200000')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean).map(Number))
-    .refine((list) => list.length <= 20 && list.every((n) => Number.isInteger(n) && n >= 0), 'must be a comma-separated list of at most 20 millisecond counts'),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map(Number),
+    )
+    .refine(
+      (list) => list.length <= 20 && list.every((n) => Number.isInteger(n) && n >= 0),
+      'must be a comma-separated list of at most 20 millisecond counts',
+    ),
   /** The longest the test endpoint waits for a job's extraction before answering (it answers with the job as it is then). */
   TEST_EXTRACTION_WAIT_MS: digits.pipe(z.number().int().min(0).max(600_000)).default(60_000),
   /** The web dashboard at / on the HTTP port (and its session sign-in): on, or off. */
@@ -151,7 +192,11 @@ export interface ResolvedConfig extends Config {
 
 /** The reader's limits from MAX_PAGES_PER_DOCUMENT, MAX_PIXELS_PER_PAGE and MAX_PIXELS_PER_IMAGE. */
 export function documentLimits(config: Config): DocumentLimits {
-  return { maxPages: config.MAX_PAGES_PER_DOCUMENT, maxPagePixels: config.MAX_PIXELS_PER_PAGE, maxImagePixels: config.MAX_PIXELS_PER_IMAGE };
+  return {
+    maxPages: config.MAX_PAGES_PER_DOCUMENT,
+    maxPagePixels: config.MAX_PIXELS_PER_PAGE,
+    maxImagePixels: config.MAX_PIXELS_PER_IMAGE,
+  };
 }
 
 /** The settings with the derived ones filled in: what every part of the daemon receives. */

@@ -13,7 +13,8 @@ const base64Size = (size: number): number => Math.ceil((size * 4) / 3);
 const UPLOAD_JSON_OVERHEAD_BYTES = 65_536;
 
 /** The largest JSON upload body that carries a document of `documentBytes` base64-encoded. */
-export const uploadJsonBytes = (documentBytes: number): number => base64Size(documentBytes) + UPLOAD_JSON_OVERHEAD_BYTES;
+export const uploadJsonBytes = (documentBytes: number): number =>
+  base64Size(documentBytes) + UPLOAD_JSON_OVERHEAD_BYTES;
 
 /**
  * The default of SMTP_MAX_MESSAGE_MB and MAX_REQUEST_BODY_MB: an attachment of `attachmentMb`
@@ -34,7 +35,11 @@ export interface SizeLimits {
 }
 
 /** The limits in bytes from the settings in megabytes (after their defaults are resolved). */
-export function sizeLimits(settings: { MAX_ATTACHMENT_SIZE_MB: number; MAX_REQUEST_BODY_MB: number; SMTP_MAX_MESSAGE_MB: number }): SizeLimits {
+export function sizeLimits(settings: {
+  MAX_ATTACHMENT_SIZE_MB: number;
+  MAX_REQUEST_BODY_MB: number;
+  SMTP_MAX_MESSAGE_MB: number;
+}): SizeLimits {
   const documentBytes = settings.MAX_ATTACHMENT_SIZE_MB * MB;
   return {
     documentBytes,

@@ -17,6 +17,16 @@ export function createContainer(config: ResolvedConfig, logger: Logger): Contain
   const container = new Container();
   container.bind<ResolvedConfig>(TOKENS.Config).toConstantValue(config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-  container.load(storageModule, coreModule, documentsModule, webhooksModule, notificationsModule, erpModule, mailModule, reviewModule, httpModule);
+  container.load(
+    storageModule,
+    coreModule,
+    documentsModule,
+    webhooksModule,
+    notificationsModule,
+    erpModule,
+    mailModule,
+    reviewModule,
+    httpModule,
+  );
   return container;
 }

@@ -1,6 +1,12 @@
 import type { CorrectionService, PageImageCache, PageImages } from '@intake/core/internal';
 import type { BlobStore, DocumentReader, Intake, JobPipeline, Notifier, WebhookTransport } from '@intake/core';
-import type { DocumentLinks, ErpService, InboundMailService, NotificationService, WebhookService } from '@intake/core/internal';
+import type {
+  DocumentLinks,
+  ErpService,
+  InboundMailService,
+  NotificationService,
+  WebhookService,
+} from '@intake/core/internal';
 import type { SmtpIntake } from '../smtp/smtp-intake.js';
 import type { MailWorkers } from '../workers/mail-workers.js';
 import type { SqlStorage } from '@intake/storage-sql';

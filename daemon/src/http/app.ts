@@ -73,7 +73,10 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   let openapi: unknown;
   const routes: RouteDef[] = [];
   routes.push(
-    ...systemRoutes({ ping: () => deps.ping(), openapi: () => (openapi ??= buildOpenApiDocument(routes, deps.publicBaseUrl)) }),
+    ...systemRoutes({
+      ping: () => deps.ping(),
+      openapi: () => (openapi ??= buildOpenApiDocument(routes, deps.publicBaseUrl)),
+    }),
     ...extractorRoutes(deps.intake),
     ...documentRoutes({
       intake: deps.intake,
@@ -90,22 +93,31 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     ...(deps.inboundMail ? inboundMailRoutes(deps.inboundMail, deps.onSubmitted, deps.testExtractionWaitMs ?? 0) : []),
     ...(deps.inboundMail ? reviewDocumentRoutes(deps) : []),
     ...(deps.erp ? erpRoutes(deps.erp) : []),
-    ...(deps.review ? [...reviewRoutes({ intake: deps.intake, links: deps.links, ...deps.review }), ...vendorHintRoutes(deps.intake)] : []),
+    ...(deps.review
+      ? [...reviewRoutes({ intake: deps.intake, links: deps.links, ...deps.review }), ...vendorHintRoutes(deps.intake)]
+      : []),
   );
   // Session cookies are Secure (and __Host- named) when the dashboard is reached over HTTPS.
   const cookie = sessionCookie(deps.publicBaseUrl.startsWith('https://'));
   const sessions = deps.dashboard ? sessionAuthenticator(deps.intake.sessions, cookie) : undefined;
-  const auth = authenticate({ apiKeys: deps.intake.apiKeys, rateLimiter: deps.rateLimiter, clock: deps.intake.clock, ...(sessions ? { sessions } : {}) });
+  const auth = authenticate({
+    apiKeys: deps.intake.apiKeys,
+    rateLimiter: deps.rateLimiter,
+    clock: deps.intake.clock,
+    ...(sessions ? { sessions } : {}),
+  });
   const mountOptions = { maxBodyBytes: deps.maxBodyBytes, authenticate: auth };
 
   const koa = new Koa({ proxy: false });
   koa.silent = true;
   koa.use(requestContext(deps.logger));
-  if (deps.dashboard) koa.use(sessionRoutes({ sessions: deps.intake.sessions, cookie, publicBaseUrl: deps.publicBaseUrl }));
+  if (deps.dashboard)
+    koa.use(sessionRoutes({ sessions: deps.intake.sessions, cookie, publicBaseUrl: deps.publicBaseUrl }));
   koa.use(routersByPrefix(routes, (router, group) => mountRoutes(router, group, mountOptions)));
   // Unknown /v1 and /api paths still authenticate first: an anonymous caller learns nothing about which exist.
   koa.use(async (ctx, next) => {
-    if (AUTHENTICATED_TREES.some((tree) => ctx.path.startsWith(tree)) && ctx.status === 404 && ctx.body === undefined) await auth(ctx, next);
+    if (AUTHENTICATED_TREES.some((tree) => ctx.path.startsWith(tree)) && ctx.status === 404 && ctx.body === undefined)
+      await auth(ctx, next);
     else await next();
   });
   if (deps.dashboard) koa.use(serveDashboard(deps.dashboard.bundle));
@@ -119,7 +131,10 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
  * rather than all of them. No request can match routes of two prefixes, so which route answers is
  * unchanged. Should a route ever have a parameter in its prefix, all routes share one router again.
  */
-function routersByPrefix(routes: readonly RouteDef[], mount: (router: Router, routes: readonly RouteDef[]) => void): Koa.Middleware {
+function routersByPrefix(
+  routes: readonly RouteDef[],
+  mount: (router: Router, routes: readonly RouteDef[]) => void,
+): Koa.Middleware {
   const byPrefix = new Map<string, RouteDef[]>();
   for (const route of routes) {
     const prefix = prefixOf(route.path).toLowerCase();

@@ -23,7 +23,9 @@ export function answerClientError(logger: Logger) {
     const tooLarge = TOO_LARGE.has(error.code ?? '');
     const code: ErrorCode = tooLarge ? 'payload_too_large' : 'invalid_request';
     const status = httpStatusOf(code);
-    const message = tooLarge ? 'The request head (URL and headers) is larger than the server accepts' : `The request could not be parsed as HTTP/1.1 (${error.code ?? 'parse error'})`;
+    const message = tooLarge
+      ? 'The request head (URL and headers) is larger than the server accepts'
+      : `The request could not be parsed as HTTP/1.1 (${error.code ?? 'parse error'})`;
     const body = JSON.stringify({ error: { code, message, status } });
     logger.info({ code: error.code, status }, 'unparseable request refused');
     socket.end(

@@ -20,14 +20,18 @@ export class HttpListener {
   /** Listens; a taken port is a PortInUseError naming HTTP_PORT. */
   async start(): Promise<void> {
     const { host, port } = this.options;
-    await listenOrExplain('HTTP_PORT', port, host, () =>
-      new Promise<void>((resolve, reject) => {
-        this.server.once('error', reject);
-        this.server.listen(port, host, () => {
-          this.server.off('error', reject);
-          resolve();
-        });
-      }),
+    await listenOrExplain(
+      'HTTP_PORT',
+      port,
+      host,
+      () =>
+        new Promise<void>((resolve, reject) => {
+          this.server.once('error', reject);
+          this.server.listen(port, host, () => {
+            this.server.off('error', reject);
+            resolve();
+          });
+        }),
     );
   }
 

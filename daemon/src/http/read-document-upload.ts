@@ -13,13 +13,19 @@ export interface UploadLimits {
 }
 
 const tooLarge = (max: number) =>
-  new AppError('document_too_large', `The document exceeds the limit of ${Math.floor(max / MB)} MB (MAX_ATTACHMENT_SIZE_MB)`);
+  new AppError(
+    'document_too_large',
+    `The document exceeds the limit of ${Math.floor(max / MB)} MB (MAX_ATTACHMENT_SIZE_MB)`,
+  );
 
 /**
  * Reads `POST /v1/documents` in either form: the spec's JSON (base64 `document`, `mime_type`,
  * `extractor_id`, `metadata`) or multipart/form-data (`file`, `extractor_id`, `metadata` as JSON).
  */
-export async function readDocumentUpload(ctx: Context, limits: UploadLimits): Promise<Omit<IncomingDocument, 'idempotencyKey'>> {
+export async function readDocumentUpload(
+  ctx: Context,
+  limits: UploadLimits,
+): Promise<Omit<IncomingDocument, 'idempotencyKey'>> {
   if (/^multipart\/form-data/i.test(ctx.get('content-type'))) return readMultipart(ctx, limits.maxDocumentBytes);
   let body: unknown;
   try {
@@ -28,12 +34,19 @@ export async function readDocumentUpload(ctx: Context, limits: UploadLimits): Pr
     if (error instanceof AppError && error.code === 'payload_too_large') throw tooLarge(limits.maxDocumentBytes);
     throw error;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidRequest('The body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidRequest('The body must be a JSON object');
   const { extractor_id, document, mime_type, metadata, ...rest } = body as Record<string, unknown>;
   const unknown = Object.keys(rest);
-  if (unknown.length) throw invalidRequest(`Unknown members: ${unknown.join(', ')}`, unknown.map((path) => ({ path, message: 'not a member of this request' })));
-  if (typeof document !== 'string' || document === '') throw invalidRequest('document (base64) is required', [{ path: 'document', message: 'required' }]);
-  if (typeof mime_type !== 'string' || mime_type === '') throw invalidRequest('mime_type is required', [{ path: 'mime_type', message: 'required' }]);
+  if (unknown.length)
+    throw invalidRequest(
+      `Unknown members: ${unknown.join(', ')}`,
+      unknown.map((path) => ({ path, message: 'not a member of this request' })),
+    );
+  if (typeof document !== 'string' || document === '')
+    throw invalidRequest('document (base64) is required', [{ path: 'document', message: 'required' }]);
+  if (typeof mime_type !== 'string' || mime_type === '')
+    throw invalidRequest('mime_type is required', [{ path: 'mime_type', message: 'required' }]);
   if (Math.floor((document.length * 3) / 4) > limits.maxDocumentBytes + 3) throw tooLarge(limits.maxDocumentBytes);
   return { extractor_id, bytes: decodeBase64(document), declaredMimeType: mime_type, metadata };
 }
@@ -59,7 +72,10 @@ function readMultipart(ctx: Context, maxDocumentBytes: number): Promise<Omit<Inc
     let failure: Error | undefined;
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: maxDocumentBytes, fields: 10, fieldSize: 65_536 } });
+      parser = busboy({
+        headers: ctx.req.headers,
+        limits: { files: 1, fileSize: maxDocumentBytes, fields: 10, fieldSize: 65_536 },
+      });
     } catch (error) {
       return reject(malformed(error));
     }
@@ -94,7 +110,8 @@ function readMultipart(ctx: Context, maxDocumentBytes: number): Promise<Omit<Inc
     parser.on('error', (error: Error) => fail(malformed(error)));
     parser.on('close', () => {
       if (failure) return reject(failure);
-      if (!file) return reject(invalidRequest('The multipart body has no "file" part', [{ path: 'file', message: 'required' }]));
+      if (!file)
+        return reject(invalidRequest('The multipart body has no "file" part', [{ path: 'file', message: 'required' }]));
       try {
         resolve(toUpload(fields, file));
       } catch (error) {
@@ -103,7 +120,11 @@ function readMultipart(ctx: Context, maxDocumentBytes: number): Promise<Omit<Inc
     });
     // A client that hangs up mid-body: the error names the abort, which the request log treats as the client's doing.
     ctx.req.on('error', (error) => fail(error));
-    ctx.req.on('aborted', () => fail(Object.assign(new Error('The client closed the connection before the body was read'), { code: 'ECONNRESET' })));
+    ctx.req.on('aborted', () =>
+      fail(
+        Object.assign(new Error('The client closed the connection before the body was read'), { code: 'ECONNRESET' }),
+      ),
+    );
     ctx.req.pipe(parser);
   });
 }
@@ -111,13 +132,23 @@ function readMultipart(ctx: Context, maxDocumentBytes: number): Promise<Omit<Inc
 const malformed = (error: unknown) => invalidRequest(`Malformed multipart body: ${(error as Error).message}`);
 
 /** The form's fields as an upload; text fields are held to the JSON body's rules. */
-function toUpload(fields: Record<string, string>, file: { bytes: Uint8Array; mimeType: string }): Omit<IncomingDocument, 'idempotencyKey'> {
+function toUpload(
+  fields: Record<string, string>,
+  file: { bytes: Uint8Array; mimeType: string },
+): Omit<IncomingDocument, 'idempotencyKey'> {
   for (const name of ['extractor_id', 'mime_type'] as const) {
     const value = fields[name];
-    if (value !== undefined && isUnstorable(value)) throw invalidRequest(`${name} ${unstorableReason(value)}`, [{ path: name, message: unstorableReason(value) }]);
+    if (value !== undefined && isUnstorable(value))
+      throw invalidRequest(`${name} ${unstorableReason(value)}`, [{ path: name, message: unstorableReason(value) }]);
   }
-  const metadata = fields.metadata !== undefined && fields.metadata !== '' ? parseRequestJson(fields.metadata, 'metadata') : undefined;
+  const metadata =
+    fields.metadata !== undefined && fields.metadata !== '' ? parseRequestJson(fields.metadata, 'metadata') : undefined;
   // A part type of application/octet-stream says nothing (curl's default): the magic bytes decide.
   const partType = file.mimeType === 'application/octet-stream' ? undefined : file.mimeType;
-  return { extractor_id: fields.extractor_id, bytes: file.bytes, declaredMimeType: fields.mime_type ?? partType, metadata };
+  return {
+    extractor_id: fields.extractor_id,
+    bytes: file.bytes,
+    declaredMimeType: fields.mime_type ?? partType,
+    metadata,
+  };
 }

@@ -34,13 +34,21 @@ export function parseRequestJson(text: string, what = 'The body'): unknown {
     value = JSON.parse(text);
   } catch (error) {
     const path = pathOf(what);
-    throw invalidRequest(`${what} is not valid JSON: ${(error as Error).message}`, path ? [{ path, message: 'not valid JSON' }] : undefined);
+    throw invalidRequest(
+      `${what} is not valid JSON: ${(error as Error).message}`,
+      path ? [{ path, message: 'not valid JSON' }] : undefined,
+    );
   }
   if (depth !== undefined) {
-    throw invalidRequest(`${what} nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`, [{ path: pathOf(what), message: `nested deeper than ${MAX_JSON_DEPTH} levels` }]);
+    throw invalidRequest(`${what} nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`, [
+      { path: pathOf(what), message: `nested deeper than ${MAX_JSON_DEPTH} levels` },
+    ]);
   }
   const bad = findUnstorable(value, '');
-  if (bad) throw invalidRequest(`${what} ${bad.path ? `at ${bad.path} ` : ''}${bad.reason}`, [{ path: joinPath(pathOf(what), bad.path), message: bad.reason }]);
+  if (bad)
+    throw invalidRequest(`${what} ${bad.path ? `at ${bad.path} ` : ''}${bad.reason}`, [
+      { path: joinPath(pathOf(what), bad.path), message: bad.reason },
+    ]);
   return value;
 }
 
@@ -54,7 +62,8 @@ function nestingDepthOver(text: string, max: number): number | undefined {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: the next character is escaped
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -95,7 +104,8 @@ const printable = (name: string): string => name.replace(new RegExp(UNSTORABLE.s
 /** `metadata` for "metadata", '' for "The body". */
 const pathOf = (what: string): string => (/^[a-z_]+$/.test(what) ? what : '');
 
-const joinPath = (a: string, b: string): string => (a && b ? `${a}${b.startsWith('[') ? '' : '.'}${b}` : a || b || '(root)');
+const joinPath = (a: string, b: string): string =>
+  a && b ? `${a}${b.startsWith('[') ? '' : '.'}${b}` : a || b || '(root)';
 
 /**
  * Path parameters the database could not hold name nothing that exists: 404, as for any unknown id,
@@ -104,7 +114,8 @@ const joinPath = (a: string, b: string): string => (a && b ? `${a}${b.startsWith
 export function checkPathParams(params: Record<string, string>): void {
   for (const name in params) {
     const value = params[name]!;
-    if (isUnstorable(value)) throw new AppError('not_found', `No resource has this ${name}: it ${unstorableReason(value)}`);
+    if (isUnstorable(value))
+      throw new AppError('not_found', `No resource has this ${name}: it ${unstorableReason(value)}`);
   }
 }
 
@@ -116,7 +127,9 @@ export function checkQuery(query: Record<string, string | string[] | undefined>)
     const bad = isUnstorable(name) ? name : values.find(isUnstorable);
     if (bad !== undefined) {
       const shown = printable(name);
-      throw invalidRequest(`The query member ${shown} ${unstorableReason(bad)}`, [{ path: shown, message: unstorableReason(bad) }]);
+      throw invalidRequest(`The query member ${shown} ${unstorableReason(bad)}`, [
+        { path: shown, message: unstorableReason(bad) },
+      ]);
     }
   }
 }

@@ -7,7 +7,10 @@ import path from 'node:path';
 /** Another process (a daemon or a CLI command) holds the data directory. */
 export class DataDirBusyError extends Error {
   override name = 'DataDirBusyError';
-  constructor(readonly dataDir: string, readonly holderPid: number | null) {
+  constructor(
+    readonly dataDir: string,
+    readonly holderPid: number | null,
+  ) {
     super(
       `The data directory ${dataDir} is in use by another Intake process${holderPid ? ` (pid ${holderPid})` : ''}. ` +
         'PGlite allows one process per data directory: stop that process, or point DATA_DIR elsewhere.',
@@ -48,7 +51,15 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   const socketPath = lockSocketPath(dir);
   let handler: http.RequestListener = (_req, res) => {
     res.writeHead(503, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { code: 'service_unavailable', message: `pid ${process.pid} holds the data directory but serves no admin requests`, status: 503 } }));
+    res.end(
+      JSON.stringify({
+        error: {
+          code: 'service_unavailable',
+          message: `pid ${process.pid} holds the data directory but serves no admin requests`,
+          status: 503,
+        },
+      }),
+    );
   };
   const server = http.createServer((req, res) => handler(req, res));
   await listenExclusively(server, socketPath, dir);

@@ -7,16 +7,25 @@ export class PortInUseError extends Error {
     readonly host: string,
     options?: { cause?: unknown },
   ) {
-    super(`${setting} ${port} is in use (on ${host}): stop what listens there or set ${setting} to a free port`, options);
+    super(
+      `${setting} ${port} is in use (on ${host}): stop what listens there or set ${setting} to a free port`,
+      options,
+    );
   }
 }
 
 /** Runs `listen`; an EADDRINUSE becomes a PortInUseError naming `setting`. */
-export async function listenOrExplain<T>(setting: 'HTTP_PORT' | 'SMTP_PORT', port: number, host: string, listen: () => Promise<T>): Promise<T> {
+export async function listenOrExplain<T>(
+  setting: 'HTTP_PORT' | 'SMTP_PORT',
+  port: number,
+  host: string,
+  listen: () => Promise<T>,
+): Promise<T> {
   try {
     return await listen();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE') throw new PortInUseError(setting, port, host, { cause: error });
+    if ((error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE')
+      throw new PortInUseError(setting, port, host, { cause: error });
     throw error;
   }
 }

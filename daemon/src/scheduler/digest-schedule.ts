@@ -7,7 +7,12 @@ import type { Logger } from '../logger.js';
  * The daily digest of internal notifications (DIGEST_CRON, 08:00 server time by default). Every
  * daemon runs it; each recipient still gets one digest a day (see NotificationService.runDigest).
  */
-export function scheduleDigest(deps: { notifications: NotificationService; logger: Logger; cronExpression: string; onQueued?: () => void }) {
+export function scheduleDigest(deps: {
+  notifications: NotificationService;
+  logger: Logger;
+  cronExpression: string;
+  onQueued?: () => void;
+}) {
   const task = cron.schedule(
     deps.cronExpression,
     async () => {

@@ -5,12 +5,27 @@ import { purgeExpiredJobs } from '@intake/core/internal';
 import type { Logger } from '../logger.js';
 
 /** The daily retention run; several daemons may run it, deletes are idempotent. */
-export function scheduleRetention(deps: { intake: Intake; blobs: BlobStore; pageCache?: PageImageCache; logger: Logger; cronExpression: string; days: number }) {
+export function scheduleRetention(deps: {
+  intake: Intake;
+  blobs: BlobStore;
+  pageCache?: PageImageCache;
+  logger: Logger;
+  cronExpression: string;
+  days: number;
+}) {
   const task = cron.schedule(
     deps.cronExpression,
     async () => {
       try {
-        const removed = await purgeExpiredJobs({ stores: deps.intake.stores, blobs: deps.blobs, clock: deps.intake.clock, ...(deps.pageCache ? { pageCache: deps.pageCache } : {}) }, deps.days);
+        const removed = await purgeExpiredJobs(
+          {
+            stores: deps.intake.stores,
+            blobs: deps.blobs,
+            clock: deps.intake.clock,
+            ...(deps.pageCache ? { pageCache: deps.pageCache } : {}),
+          },
+          deps.days,
+        );
         deps.logger.info({ ...removed, days: deps.days }, 'retention run');
       } catch (error) {
         deps.logger.error({ err: coerceError(error) }, 'retention run failed');

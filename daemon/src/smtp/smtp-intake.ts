@@ -29,14 +29,20 @@ type Accepted = Extract<RecipientVerdict, { accepted: true }>;
 
 /** A reply with its enhanced status code (RFC 3463) written out, e.g. `5.7.1`. */
 class SmtpReply extends Error {
-  constructor(readonly responseCode: number, readonly enhanced: string, text: string) {
+  constructor(
+    readonly responseCode: number,
+    readonly enhanced: string,
+    text: string,
+  ) {
     super(`${enhanced} ${text}`);
   }
 }
 
 const REFUSALS: Record<Exclude<RecipientVerdict, { accepted: true }>['reason'], () => SmtpReply> = {
-  foreign_domain: () => new SmtpReply(550, '5.7.1', 'Relay access denied: this server only accepts mail for its own domains'),
-  malformed: () => new SmtpReply(550, '5.1.1', 'No such mailbox here: the local part is not a prefix (letters, digits and hyphens)'),
+  foreign_domain: () =>
+    new SmtpReply(550, '5.7.1', 'Relay access denied: this server only accepts mail for its own domains'),
+  malformed: () =>
+    new SmtpReply(550, '5.1.1', 'No such mailbox here: the local part is not a prefix (letters, digits and hyphens)'),
   reserved_prefix: () => new SmtpReply(550, '5.1.1', 'No such mailbox here: this name is reserved'),
   unknown_prefix: () => new SmtpReply(550, '5.1.1', 'No such mailbox here'),
   inactive_prefix: () => new SmtpReply(550, '5.1.1', 'This address does not take mail at the moment'),
@@ -49,11 +55,14 @@ const REFUSALS: Record<Exclude<RecipientVerdict, { accepted: true }>['reason'], 
 class IntakeSmtpServer extends SMTPServer {
   override connect(...args: Parameters<SMTPServer['connect']>): void {
     super.connect(...args);
-    const connection = [...this.connections].at(-1) as unknown as { send(code: number, data: unknown, context?: unknown): void } | undefined;
+    const connection = [...this.connections].at(-1) as unknown as
+      { send(code: number, data: unknown, context?: unknown): void } | undefined;
     if (!connection) return;
     const send = connection.send.bind(connection);
     connection.send = (code, data, context) =>
-      typeof data === 'string' && /^[245]\.\d{1,3}\.\d{1,3} /.test(data) ? send(code, data, false) : send(code, data, context);
+      typeof data === 'string' && /^[245]\.\d{1,3}\.\d{1,3} /.test(data)
+        ? send(code, data, false)
+        : send(code, data, context);
   }
 }
 
@@ -80,7 +89,10 @@ export class SmtpIntake {
     private readonly options: SmtpIntakeOptions,
     private readonly onAccepted: () => void = () => {},
   ) {
-    const tls = options.tlsCertFile && options.tlsKeyFile ? { cert: fs.readFileSync(options.tlsCertFile), key: fs.readFileSync(options.tlsKeyFile) } : null;
+    const tls =
+      options.tlsCertFile && options.tlsKeyFile
+        ? { cert: fs.readFileSync(options.tlsCertFile), key: fs.readFileSync(options.tlsKeyFile) }
+        : null;
     const serverOptions: SMTPServerOptions = {
       banner: 'Intake email gateway',
       size: options.maxMessageBytes,
@@ -98,10 +110,16 @@ export class SmtpIntake {
       onConnect: (session, callback) => this.onConnect(session, callback),
       onMailFrom: (address, session, callback) => this.onMailFrom(session, callback),
       onRcptTo: (address, session, callback) => {
-        this.onRcptTo(address.address, session).then(() => callback(), (error: unknown) => callback(coerceError(error)));
+        this.onRcptTo(address.address, session).then(
+          () => callback(),
+          (error: unknown) => callback(coerceError(error)),
+        );
       },
       onData: (stream, session, callback) => {
-        this.onData(stream, session).then((reply) => callback(null, reply), (error: unknown) => callback(coerceError(error)));
+        this.onData(stream, session).then(
+          (reply) => callback(null, reply),
+          (error: unknown) => callback(coerceError(error)),
+        );
       },
       onClose: (session) => this.forget(session.id),
     };
@@ -201,16 +219,29 @@ export class SmtpIntake {
   private async onData(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
     try {
       const raw = await this.readMessage(stream);
-      const recipients = session.envelope.rcptTo.map((r) => this.accepted.get(session.id)?.get(r.address.toLowerCase())).filter((r): r is Accepted => r !== undefined);
+      const recipients = session.envelope.rcptTo
+        .map((r) => this.accepted.get(session.id)?.get(r.address.toLowerCase()))
+        .filter((r): r is Accepted => r !== undefined);
       const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address || null : null;
       let records;
       try {
-        records = await this.inbound.accept({ mailFrom, recipients, remoteAddress: session.remoteAddress ?? null, helo: session.hostNameAppearsAs ?? null }, raw);
+        records = await this.inbound.accept(
+          {
+            mailFrom,
+            recipients,
+            remoteAddress: session.remoteAddress ?? null,
+            helo: session.hostNameAppearsAs ?? null,
+          },
+          raw,
+        );
       } catch (error) {
         this.logger.error({ err: coerceError(error) }, 'could not store an incoming message; answered 451');
         throw new SmtpReply(451, '4.3.0', 'Temporary failure storing the message, try again later');
       }
-      this.logger.info({ messages: records.map((r) => r.id), bytes: raw.length, prefixes: records.map((r) => r.prefix) }, 'message accepted');
+      this.logger.info(
+        { messages: records.map((r) => r.id), bytes: raw.length, prefixes: records.map((r) => r.prefix) },
+        'message accepted',
+      );
       this.onAccepted();
       return `Ok: queued as ${records.map((r) => r.id).join(' ')}`;
     } finally {
@@ -248,8 +279,10 @@ export class SmtpIntake {
     if (stream.sizeExceeded) {
       throw new SmtpReply(552, '5.3.4', `Message too big: the limit is ${this.options.maxMessageBytes} bytes`);
     }
-    if (longestLine > maxLineBytes) throw new SmtpReply(554, '5.6.0', `Message refused: a line is longer than ${maxLineBytes} bytes`);
-    if (parts > maxMimeParts) throw new SmtpReply(554, '5.6.0', `Message refused: more than ${maxMimeParts} MIME parts`);
+    if (longestLine > maxLineBytes)
+      throw new SmtpReply(554, '5.6.0', `Message refused: a line is longer than ${maxLineBytes} bytes`);
+    if (parts > maxMimeParts)
+      throw new SmtpReply(554, '5.6.0', `Message refused: more than ${maxMimeParts} MIME parts`);
     if (bytes === 0) throw new SmtpReply(554, '5.6.0', 'Message refused: it is empty');
     return new Uint8Array(Buffer.concat(chunks, bytes));
   }

@@ -24,7 +24,8 @@ export class ErpWorkers extends PollingLoops {
   protected async runOnce(workerId: string): Promise<boolean> {
     const report = await this.service.syncDue(workerId, this.options.batch ?? 5);
     const total = report.synced + report.retrying + report.failed + report.lost;
-    if (total > 0) this.logger[report.failed || report.retrying ? 'warn' : 'info']({ workerId, ...report }, 'ERP records sent');
+    if (total > 0)
+      this.logger[report.failed || report.retrying ? 'warn' : 'info']({ workerId, ...report }, 'ERP records sent');
     return total > 0;
   }
 }

@@ -18,7 +18,11 @@ export class JobWorkers extends PollingLoops {
     logger: Logger,
     options: JobWorkersOptions,
   ) {
-    super('', logger, options, { everyMs: options.reapEveryMs ?? 5000, run: () => processor.reapExhausted(), failure: 'reaper failed' });
+    super('', logger, options, {
+      everyMs: options.reapEveryMs ?? 5000,
+      run: () => processor.reapExhausted(),
+      failure: 'reaper failed',
+    });
   }
 
   protected async runOnce(workerId: string): Promise<boolean> {

@@ -47,7 +47,11 @@ export class MailWorkers extends PollingLoops {
     /** Called when a message was processed (wakes the job workers). */
     private readonly onProcessed: () => void = () => {},
   ) {
-    super('mail', logger, options, { everyMs: options.reapEveryMs ?? 5000, run: () => inbound.failAbandoned(), failure: 'mail reaper failed' });
+    super('mail', logger, options, {
+      everyMs: options.reapEveryMs ?? 5000,
+      run: () => inbound.failAbandoned(),
+      failure: 'mail reaper failed',
+    });
     this.maxYieldMs = options.maxYieldMs ?? 0;
   }
 

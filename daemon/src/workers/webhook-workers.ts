@@ -111,7 +111,14 @@ export class WebhookWorkers {
     const unsent = this.waiting.splice(0);
     for (const claimed of unsent) this.count(this.held, claimed.delivery.endpoint_id, -1);
     if (unsent.length > 0) {
-      await this.sender.release(this.workerId, unsent).catch((error: unknown) => this.logger.error({ err: coerceError(error) }, 'webhook claims not given back; they are due again when their lease ends'));
+      await this.sender
+        .release(this.workerId, unsent)
+        .catch((error: unknown) =>
+          this.logger.error(
+            { err: coerceError(error) },
+            'webhook claims not given back; they are due again when their lease ends',
+          ),
+        );
     }
     await Promise.allSettled([...this.attempts]);
   }
@@ -218,7 +225,7 @@ export class WebhookWorkers {
     try {
       do {
         this.startAgain = false;
-        for (let i = 0; this.running && i < this.waiting.length && this.sending < this.options.concurrency; ) {
+        for (let i = 0; this.running && i < this.waiting.length && this.sending < this.options.concurrency;) {
           const claimed = this.waiting[i]!;
           if ((this.inFlight.get(claimed.delivery.endpoint_id) ?? 0) >= this.options.perEndpoint) i++;
           else {
@@ -259,7 +266,12 @@ export class WebhookWorkers {
     };
     const attempt = this.sender
       .attempt(this.workerId, claimed, release)
-      .catch((error: unknown) => this.logger.error({ err: coerceError(error), deliveryId: claimed.delivery.id }, 'webhook attempt failed to record'))
+      .catch((error: unknown) =>
+        this.logger.error(
+          { err: coerceError(error), deliveryId: claimed.delivery.id },
+          'webhook attempt failed to record',
+        ),
+      )
       .finally(() => {
         release();
         this.attempts.delete(attempt);

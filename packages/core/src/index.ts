@@ -17,7 +17,12 @@ export { type Extractor } from './extractors/extractor.js';
 export { FIELD_TYPES, type FieldDefinition, type FieldType } from './extractors/field-definition.schema.js';
 export { createIntake, type Intake, type IntakeOptions } from './intake.js';
 export type { IntakeStores } from './ports/intake-stores.port.js';
-export { createJobPipeline, type JobPipeline, type JobPipelineDeps, type JobPipelineOptions } from './jobs/job-pipeline.js';
+export {
+  createJobPipeline,
+  type JobPipeline,
+  type JobPipelineDeps,
+  type JobPipelineOptions,
+} from './jobs/job-pipeline.js';
 export { type IncomingDocument } from './jobs/job-submission.js';
 export { type ErrorDetails, JOB_STATUSES, type JobRecord, type JobStatus, type WaitingReason } from './jobs/job.js';
 export { DEFAULT_PROCESSING_TIMEOUT_MS } from './jobs/processing-timeout.js';
@@ -30,12 +35,33 @@ export { type Organization, type OrganizationSettings, type Plan, PLANS } from '
 export { type BlobStore, type StagedBlob } from './ports/blob-store.port.js';
 export { type Clock, systemClock } from './ports/clock.port.js';
 export { type DocumentExtractor, type ExtractionRequest } from './ports/document-extractor.port.js';
-export { type BoundingBox, DEFAULT_DOCUMENT_LIMITS, type DocumentInspection, type DocumentLimits, type DocumentPage, type DocumentReader, type EmbeddedFile, type ReadDocument, type ReadOptions, type Word } from './ports/document-reader.port.js';
+export {
+  type BoundingBox,
+  DEFAULT_DOCUMENT_LIMITS,
+  type DocumentInspection,
+  type DocumentLimits,
+  type DocumentPage,
+  type DocumentReader,
+  type EmbeddedFile,
+  type ReadDocument,
+  type ReadOptions,
+  type Word,
+} from './ports/document-reader.port.js';
 export { type Notifier, type OutboundMail } from './ports/notifier.port.js';
 export { type RateLimitDecision, type RateLimiter } from './ports/rate-limiter.port.js';
 export { type WebhookRequest, type WebhookResponse, type WebhookTransport } from './ports/webhook-transport.port.js';
 export { DocumentError } from './shared/document-error.js';
-export { AppError, type AppErrorOptions, coerceError, ERROR_CODES, type ErrorCode, type ErrorDetail, isAppError, REQUEST_ERROR_CODES, type RequestErrorCode } from './shared/errors.js';
+export {
+  AppError,
+  type AppErrorOptions,
+  coerceError,
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorDetail,
+  isAppError,
+  REQUEST_ERROR_CODES,
+  type RequestErrorCode,
+} from './shared/errors.js';
 export { createRandomIds, type IdGenerator } from './shared/ids.js';
 export { JOB_FAILURE_CODES, type JobFailureCode } from './shared/job-failure-codes.js';
 export { signWebhookBody, verifyWebhookSignature } from './webhooks/signature.js';

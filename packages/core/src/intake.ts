@@ -64,14 +64,31 @@ export function createIntake(options: IntakeOptions): Intake {
   const ids = options.ids ?? createRandomIds();
   const creditsPerPage = options.creditsPerPage ?? 1;
   const { stores } = options;
-  const apiKeys = new ApiKeyService({ keys: stores.apiKeys, organizations: stores.organizations, clock, ids, ...(options.authCacheMs !== undefined ? { authCacheMs: options.authCacheMs } : {}) });
+  const apiKeys = new ApiKeyService({
+    keys: stores.apiKeys,
+    organizations: stores.organizations,
+    clock,
+    ids,
+    ...(options.authCacheMs !== undefined ? { authCacheMs: options.authCacheMs } : {}),
+  });
   return {
     apiKeys,
-    organizations: new OrganizationService({ organizations: stores.organizations, credits: stores.credits, keys: apiKeys, clock, ids }),
+    organizations: new OrganizationService({
+      organizations: stores.organizations,
+      credits: stores.credits,
+      keys: apiKeys,
+      clock,
+      ids,
+    }),
     extractors: new ExtractorService({ extractors: stores.extractors, clock, ids }),
     credits: new CreditService({ stores, transaction: stores.transaction, clock, ids, creditsPerPage }),
     jobs: new JobQueries({ stores, clock }),
-    emailIngestion: new EmailIngestionService({ stores, clock, ids, destinations: options.destinations ?? literalDestinations() }),
+    emailIngestion: new EmailIngestionService({
+      stores,
+      clock,
+      ids,
+      destinations: options.destinations ?? literalDestinations(),
+    }),
     sessions: new SessionService({
       sessions: stores.sessions,
       apiKeys,
@@ -83,6 +100,11 @@ export function createIntake(options: IntakeOptions): Intake {
     clock,
     ids,
     creditsPerPage,
-    jobHooks: [duplicateJobHook({ stores, clock }), routingJobHook, prefixJobHook({ stores, ids }), erpJobHook({ ids })],
+    jobHooks: [
+      duplicateJobHook({ stores, clock }),
+      routingJobHook,
+      prefixJobHook({ stores, ids }),
+      erpJobHook({ ids }),
+    ],
   };
 }

@@ -5,42 +5,109 @@
  */
 export { detectParties } from './classification/detect-parties.js';
 export { duplicateKey, normalizeMatchValue } from './duplicates/duplicates.js';
-export { AMOUNT_OPERATORS, type EmailIngestionConfig, EmailIngestionConfigInputSchema, EmailIngestionConfigPatchSchema, EmailIngestionConfigSchema, RESERVED_PREFIXES } from './prefixes/email-ingestion-config.schema.js';
+export {
+  AMOUNT_OPERATORS,
+  type EmailIngestionConfig,
+  EmailIngestionConfigInputSchema,
+  EmailIngestionConfigPatchSchema,
+  EmailIngestionConfigSchema,
+  RESERVED_PREFIXES,
+} from './prefixes/email-ingestion-config.schema.js';
 export { type StoredEmailIngestionConfig } from './prefixes/email-ingestion-config.js';
 export { EmailIngestionService } from './prefixes/email-ingestion-service.js';
 export { type EmailIngestionStore, type InsertEmailIngestionOutcome } from './ports/email-ingestion-store.port.js';
-export { CreateErpConnectionSchema, ErpConnectionViewSchema, ErpSyncViewSchema, UpdateErpConnectionSchema } from './erp/erp-connection.schema.js';
+export {
+  CreateErpConnectionSchema,
+  ErpConnectionViewSchema,
+  ErpSyncViewSchema,
+  UpdateErpConnectionSchema,
+} from './erp/erp-connection.schema.js';
 export { ErpService } from './erp/erp-service.js';
 export { type ClaimedErpSync, type ErpAttemptResult, type ErpStore } from './ports/erp-store.port.js';
-export { type ErpConnection, type ErpSyncRecord, type ErpSyncStatus, type ErpVendorBill, type StoredErpConnection } from './erp/erp.js';
+export {
+  type ErpConnection,
+  type ErpSyncRecord,
+  type ErpSyncStatus,
+  type ErpVendorBill,
+  type StoredErpConnection,
+} from './erp/erp.js';
 export { HttpErpConnector } from './erp/http-erp-connector.js';
 export { matchingDocumentTypes, resolveExtractorFor } from './prefixes/extractor-mapping.js';
 export { sanitizeFilename } from './inbound/filenames.js';
-export { createInboundMail, type Envelope, InboundMailService, type RecipientVerdict} from './inbound/inbound-mail-service.js';
-export { type InboundMessageListFilter, type InboundMessageStore, type MessageClaimOptions } from './ports/inbound-message-store.port.js';
-export { type AttachmentOutcome, INBOUND_MESSAGE_STATUSES, type InboundMessageRecord, type InboundMessageResult, type InboundMessageStatus, SKIP_REASON_CODES } from './inbound/inbound-message.js';
+export {
+  createInboundMail,
+  type Envelope,
+  InboundMailService,
+  type RecipientVerdict,
+} from './inbound/inbound-mail-service.js';
+export {
+  type InboundMessageListFilter,
+  type InboundMessageStore,
+  type MessageClaimOptions,
+} from './ports/inbound-message-store.port.js';
+export {
+  type AttachmentOutcome,
+  INBOUND_MESSAGE_STATUSES,
+  type InboundMessageRecord,
+  type InboundMessageResult,
+  type InboundMessageStatus,
+  SKIP_REASON_CODES,
+} from './inbound/inbound-message.js';
 export { parseDomainList, parseRecipient } from './inbound/recipient.js';
 export { EmailIngestionTestSchema } from './inbound/test-endpoint.js';
 export { applyMergePatch } from './prefixes/merge-patch.js';
 export { automaticMessageReason, isAutomatedAddress, senderReplyVerdict } from './notifications/loop-guard.js';
 export { planMessageNotifications } from './notifications/notification-planner.js';
-export { NotificationService, type NotificationServiceOptions, unconfiguredNotifier } from './notifications/notification-service.js';
+export {
+  NotificationService,
+  type NotificationServiceOptions,
+  unconfiguredNotifier,
+} from './notifications/notification-service.js';
 export { type NotificationClaimOptions, type NotificationStore } from './ports/notification-store.port.js';
-export { type JobEventForNotification, type NotificationKind, type NotificationListFilter, type NotificationRecord, type NotificationSender, type NotificationStatus } from './notifications/notification.js';
+export {
+  type JobEventForNotification,
+  type NotificationKind,
+  type NotificationListFilter,
+  type NotificationRecord,
+  type NotificationSender,
+  type NotificationStatus,
+} from './notifications/notification.js';
 export { scanRawHeaders } from './notifications/raw-headers.js';
 export { LocalDocumentClassifier, senderHint } from './review/document-classifier.js';
-export { type ClassificationExample, type ClassificationResult, REVIEW_STATUSES, type ReviewItemRecord, type ReviewResolution, type ReviewStatus } from './review/review-item.js';
-export { type ClassificationExampleStore, type ReviewItemStore, type ReviewListFilter } from './ports/review-store.port.js';
+export {
+  type ClassificationExample,
+  type ClassificationResult,
+  REVIEW_STATUSES,
+  type ReviewItemRecord,
+  type ReviewResolution,
+  type ReviewStatus,
+} from './review/review-item.js';
+export {
+  type ClassificationExampleStore,
+  type ReviewItemStore,
+  type ReviewListFilter,
+} from './ports/review-store.port.js';
 export { compileSubjectPattern } from './prefixes/subject-pattern.js';
 export { assignFolds, groupMembers } from './extraction/evaluation/folds.js';
 export { calibrationGap, formatEvaluation } from './extraction/evaluation/format-report.js';
 export { presentValues } from './extraction/evaluation/presence.js';
-export { type EvaluatedDocument, type EvaluationSummary, summarizeEvaluation, type Tally } from './extraction/evaluation/report.js';
+export {
+  type EvaluatedDocument,
+  type EvaluationSummary,
+  summarizeEvaluation,
+  type Tally,
+} from './extraction/evaluation/report.js';
 export { scoreFields, wordOverlap } from './extraction/evaluation/score.js';
 export { createRanker, featureNames } from './extraction/ranking/ranker.js';
 export { collectExamples, type LabelledList, trainRanker } from './extraction/ranking/train.js';
 export { isRecommendedType } from './extraction/recommended-fields.js';
-export { CreateExtractorInputSchema, DuplicateExtractorInputSchema, ExtractorSchema, ExtractorSummarySchema, UpdateExtractorInputSchema } from './extractors/extractor.schema.js';
+export {
+  CreateExtractorInputSchema,
+  DuplicateExtractorInputSchema,
+  ExtractorSchema,
+  ExtractorSummarySchema,
+  UpdateExtractorInputSchema,
+} from './extractors/extractor.schema.js';
 export { toSummary } from './extractors/extractor.js';
 export { DocumentLinks } from './jobs/document-links.js';
 export { JobProcessor, type ProcessOutcome } from './jobs/job-processor.js';
@@ -56,14 +123,35 @@ export { type ApiKeyStore } from './ports/api-key-store.port.js';
 export { ManualClock } from './ports/clock.port.js';
 export { type CreditBalance, type CreditLedger, type CreditTransaction } from './ports/credit-ledger.port.js';
 export { type ExtractorFilter, type ExtractorStore } from './ports/extractor-store.port.js';
-export { type ClaimOptions, type CompletedResult, type FailedResult, type IdempotencyClaim, type InsertJobResult, type JobFilter, type JobStatsRow, type JobStore } from './ports/job-store.port.js';
-export { type CombinableDocument, type DocumentCombiner, type MessageParser, type ParsedAttachment, type ParsedMessage } from './ports/message-parser.port.js';
+export {
+  type ClaimOptions,
+  type CompletedResult,
+  type FailedResult,
+  type IdempotencyClaim,
+  type InsertJobResult,
+  type JobFilter,
+  type JobStatsRow,
+  type JobStore,
+} from './ports/job-store.port.js';
+export {
+  type CombinableDocument,
+  type DocumentCombiner,
+  type MessageParser,
+  type ParsedAttachment,
+  type ParsedMessage,
+} from './ports/message-parser.port.js';
 export { NotifierError } from './ports/notifier.port.js';
 export { type OrganizationStore } from './ports/organization-store.port.js';
 export { type OutboxEvent, type OutboxStore } from './ports/outbox.port.js';
 export { type SessionStore } from './ports/session-store.port.js';
 export { type SettingsStore } from './ports/settings-store.port.js';
-export { type AttemptOutcome, type ClaimedDelivery, type DeliveryClaimOptions, type DeliveryFilter, type WebhookStore } from './ports/webhook-store.port.js';
+export {
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  type DeliveryClaimOptions,
+  type DeliveryFilter,
+  type WebhookStore,
+} from './ports/webhook-store.port.js';
 export { SessionService, type SessionView } from './sessions/session-service.js';
 export { type SessionRecord } from './sessions/session.js';
 export { invalidRequest, notFound } from './shared/errors.js';
@@ -76,15 +164,34 @@ export { checkCallbackUrl, isLocalhostName, literalDestinations } from './webhoo
 export { MAX_ATTEMPTS } from './webhooks/retry-schedule.js';
 export { WebhookSender } from './webhooks/webhook-sender.js';
 export { WebhookService } from './webhooks/webhook-service.js';
-export { CreateWebhookEndpointSchema, UpdateWebhookEndpointSchema, WebhookAttemptSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './webhooks/webhook.schema.js';
-export { type DeliveryStatus, type PrefixWebhookSpec, receives, type StoredWebhookEndpoint, type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint } from './webhooks/webhook.js';
+export {
+  CreateWebhookEndpointSchema,
+  UpdateWebhookEndpointSchema,
+  WebhookAttemptSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointSchema,
+} from './webhooks/webhook.schema.js';
+export {
+  type DeliveryStatus,
+  type PrefixWebhookSpec,
+  receives,
+  type StoredWebhookEndpoint,
+  type WebhookAttempt,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from './webhooks/webhook.js';
 export { ResolveReviewSchema, ReviewQueue } from './review/review-queue.js';
 export { CorrectionService } from './corrections/correction-service.js';
 export type { CorrectionListener, CorrectionServiceDeps } from './corrections/correction-service.js';
 export { applyCorrections } from './corrections/apply-corrections.js';
 export type { FieldChange } from './corrections/apply-corrections.js';
 export { CorrectionRequestSchema, CorrectionSchema, toCorrectionResource } from './corrections/correction.js';
-export type { CorrectionKind, CorrectionRecord, CorrectionRequest, CorrectionResource } from './corrections/correction.js';
+export type {
+  CorrectionKind,
+  CorrectionRecord,
+  CorrectionRequest,
+  CorrectionResource,
+} from './corrections/correction.js';
 export { emitCorrectedEvent, jobCorrectedData, resendToErp } from './corrections/correction-listeners.js';
 export { VendorLearning } from './learning/vendor-learning.js';
 export type { VendorLearningDeps } from './learning/vendor-learning.js';

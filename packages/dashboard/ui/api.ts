@@ -33,8 +33,16 @@ export function useSession(session: Session | null, ended: () => void): void {
 
 async function toError(res: Response): Promise<ApiError> {
   try {
-    const body = (await res.json()) as { error?: { code?: string; message?: string; details?: { path: string; message: string }[] } };
-    if (body.error) return new ApiError(res.status, body.error.code ?? 'error', body.error.message ?? res.statusText, body.error.details);
+    const body = (await res.json()) as {
+      error?: { code?: string; message?: string; details?: { path: string; message: string }[] };
+    };
+    if (body.error)
+      return new ApiError(
+        res.status,
+        body.error.code ?? 'error',
+        body.error.message ?? res.statusText,
+        body.error.details,
+      );
   } catch {
     // not JSON
   }
@@ -46,7 +54,12 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'GET') headers['X-CSRF-Token'] = csrfToken;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(path, { method, headers, credentials: 'same-origin', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   if (!res.ok) {
     const error = await toError(res);
     if (res.status === 401 && path !== '/session') onSessionEnded();

@@ -21,14 +21,29 @@ export function JobsPerDayChart(props: { days: DayCounts[] }) {
   const slot = WIDTH / Math.max(1, days.length);
   const bar = Math.max(2, slot * 0.7);
   const scale = (n: number) => (n / max) * (HEIGHT - AXIS - 4);
-  const totals = days.reduce((t, d) => ({ completed: t.completed + d.completed, failed: t.failed + d.failed }), { completed: 0, failed: 0 });
-  const busiest = days.reduce<DayCounts | null>((b, d) => (!b || d.completed + d.failed > b.completed + b.failed ? d : b), null);
+  const totals = days.reduce((t, d) => ({ completed: t.completed + d.completed, failed: t.failed + d.failed }), {
+    completed: 0,
+    failed: 0,
+  });
+  const busiest = days.reduce<DayCounts | null>(
+    (b, d) => (!b || d.completed + d.failed > b.completed + b.failed ? d : b),
+    null,
+  );
   const summary =
     `Jobs per day over the last ${days.length} days: ${totals.completed} completed and ${totals.failed} failed in all` +
-    (busiest && busiest.completed + busiest.failed > 0 ? `; the busiest day was ${busiest.day} with ${busiest.completed + busiest.failed}.` : '.');
+    (busiest && busiest.completed + busiest.failed > 0
+      ? `; the busiest day was ${busiest.day} with ${busiest.completed + busiest.failed}.`
+      : '.');
   return (
     <figure class="chart-figure">
-      <svg class="chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-t`} width={WIDTH} height={HEIGHT}>
+      <svg
+        class="chart"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={`${id}-t`}
+        width={WIDTH}
+        height={HEIGHT}
+      >
         <title id={`${id}-t`}>{summary}</title>
         <line x1="0" x2={WIDTH} y1={HEIGHT - AXIS} y2={HEIGHT - AXIS} stroke="#8a929e" />
         {days.map((d, i) => {
@@ -41,7 +56,13 @@ export function JobsPerDayChart(props: { days: DayCounts[] }) {
               {hc > 0 && <rect class="completed" x={x} y={base - hc} width={bar} height={hc} />}
               {hf > 0 && <rect class="failed" x={x} y={base - hc - hf} width={bar} height={hf} />}
               {(i === 0 || i === days.length - 1 || (i % 7 === 0 && days.length - 1 - i >= 3)) && (
-                <text x={i === 0 ? x : i === days.length - 1 ? x + bar : x + bar / 2} y={HEIGHT - 5} font-size="11" text-anchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'} fill="#4a5360">
+                <text
+                  x={i === 0 ? x : i === days.length - 1 ? x + bar : x + bar / 2}
+                  y={HEIGHT - 5}
+                  font-size="11"
+                  text-anchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'}
+                  fill="#4a5360"
+                >
                   {d.day.slice(5)}
                 </text>
               )}

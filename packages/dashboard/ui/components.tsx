@@ -29,7 +29,14 @@ export function Link(props: { href: string; children: ComponentChildren; class?:
 export function ErrorBox(props: { error: unknown }) {
   if (!props.error) return null;
   const e = props.error;
-  const text = e instanceof ApiError ? `${e.message} (${e.code}, HTTP ${e.status})` : e instanceof Error ? e.message : typeof e === 'string' ? e : JSON.stringify(e);
+  const text =
+    e instanceof ApiError
+      ? `${e.message} (${e.code}, HTTP ${e.status})`
+      : e instanceof Error
+        ? e.message
+        : typeof e === 'string'
+          ? e
+          : JSON.stringify(e);
   return (
     <div class="error" role="alert">
       <p>{text}</p>
@@ -47,8 +54,15 @@ export function ErrorBox(props: { error: unknown }) {
 }
 
 /** Loads data for a screen; `reload` fetches again. */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; error: unknown; loading: boolean; reload: () => void } {
-  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: undefined, loading: true });
+export function useLoad<T>(
+  load: () => Promise<T>,
+  deps: unknown[],
+): { data: T | undefined; error: unknown; loading: boolean; reload: () => void } {
+  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
+    data: undefined,
+    error: undefined,
+    loading: true,
+  });
   const [tick, setTick] = useState(0);
   useEffect(() => {
     let live = true;
@@ -80,14 +94,30 @@ export const missingScope = (session: Session, scope: string, liveOnly?: string)
       : undefined;
 
 /** A button for a write action: disabled, with the reason beside it, when the key cannot do it. */
-export function ActionButton(props: { session: Session; scope: string; liveOnly?: string; reasonId?: string; onClick?: () => void; type?: 'button' | 'submit'; children: ComponentChildren; class?: string; busy?: boolean }) {
+export function ActionButton(props: {
+  session: Session;
+  scope: string;
+  liveOnly?: string;
+  reasonId?: string;
+  onClick?: () => void;
+  type?: 'button' | 'submit';
+  children: ComponentChildren;
+  class?: string;
+  busy?: boolean;
+}) {
   const reason = missingScope(props.session, props.scope, props.liveOnly);
   const own = useId();
   // A screen whose every write action is off for one reason shows it once and points each button at it.
   const id = props.reasonId ?? own;
   return (
     <span class="action">
-      <button type={props.type ?? 'button'} class={props.class} disabled={reason !== undefined || props.busy} aria-describedby={reason ? id : undefined} onClick={props.onClick}>
+      <button
+        type={props.type ?? 'button'}
+        class={props.class}
+        disabled={reason !== undefined || props.busy}
+        aria-describedby={reason ? id : undefined}
+        onClick={props.onClick}
+      >
         {props.children}
       </button>
       {reason && !props.reasonId && (
@@ -138,17 +168,31 @@ export function StatusBadge(props: { status: string }) {
 }
 
 /** Previous / next over an offset-paged list; shown only when there is more than one page. */
-export function Pager(props: { offset: number; size: number; total: number; onOffset: (offset: number) => void; label?: string }) {
+export function Pager(props: {
+  offset: number;
+  size: number;
+  total: number;
+  onOffset: (offset: number) => void;
+  label?: string;
+}) {
   if (props.total <= props.size) return null;
   return (
     <nav class="pager" aria-label={props.label ?? 'Pages'}>
-      <button type="button" disabled={props.offset === 0} onClick={() => props.onOffset(Math.max(0, props.offset - props.size))}>
+      <button
+        type="button"
+        disabled={props.offset === 0}
+        onClick={() => props.onOffset(Math.max(0, props.offset - props.size))}
+      >
         Previous page
       </button>
       <span>
         {props.offset + 1}–{Math.min(props.offset + props.size, props.total)} of {props.total}
       </span>
-      <button type="button" disabled={props.offset + props.size >= props.total} onClick={() => props.onOffset(props.offset + props.size)}>
+      <button
+        type="button"
+        disabled={props.offset + props.size >= props.total}
+        onClick={() => props.onOffset(props.offset + props.size)}
+      >
         Next page
       </button>
     </nav>
@@ -174,5 +218,9 @@ export function Tabs(props: { label: string; current: string; tabs: { href: stri
 
 /** The original of a document inline: an image as an image, anything else (a PDF) in a same-origin frame. */
 export function DocumentPreview(props: { src: string; mimeType: string; title: string }) {
-  return props.mimeType.startsWith('image/') ? <img class="preview" src={props.src} alt={props.title} /> : <iframe class="preview" src={props.src} title={props.title} />;
+  return props.mimeType.startsWith('image/') ? (
+    <img class="preview" src={props.src} alt={props.title} />
+  ) : (
+    <iframe class="preview" src={props.src} title={props.title} />
+  );
 }

@@ -36,7 +36,9 @@ interface FieldProps {
 }
 
 /** A labelled control with the API's errors for its path under it (and aria-invalid on it). */
-function Field(props: FieldProps & { control: (a: { id: string; invalid: boolean; describedBy?: string }) => ComponentChildren }) {
+function Field(
+  props: FieldProps & { control: (a: { id: string; invalid: boolean; describedBy?: string }) => ComponentChildren },
+) {
   const id = useId();
   const messages = errorsAt(props.error, props.path);
   const errId = `${id}-err`;
@@ -57,7 +59,16 @@ export function TextField(props: FieldProps & { value: string; onChange: (v: str
     <Field
       {...props}
       control={(a) => (
-        <input id={a.id} type="text" size={props.size} value={props.value} disabled={props.disabled} aria-invalid={a.invalid} aria-describedby={a.describedBy} onInput={(e) => props.onChange(inputValue(e))} />
+        <input
+          id={a.id}
+          type="text"
+          size={props.size}
+          value={props.value}
+          disabled={props.disabled}
+          aria-invalid={a.invalid}
+          aria-describedby={a.describedBy}
+          onInput={(e) => props.onChange(inputValue(e))}
+        />
       )}
     />
   );
@@ -67,7 +78,9 @@ export function TextField(props: FieldProps & { value: string; onChange: (v: str
  * A number: sent as a number when it reads as one, else as the text typed, so the API (not the
  * page) says what is wrong with it.
  */
-export function NumberField(props: FieldProps & { value: unknown; onChange: (v: number | string | undefined) => void; step?: string }) {
+export function NumberField(
+  props: FieldProps & { value: unknown; onChange: (v: number | string | undefined) => void; step?: string },
+) {
   const shown = props.value === undefined || props.value === null ? '' : String(props.value as number | string);
   return (
     <Field
@@ -91,12 +104,21 @@ export function NumberField(props: FieldProps & { value: unknown; onChange: (v: 
   );
 }
 
-export function SelectField(props: FieldProps & { value: string; options: readonly string[]; onChange: (v: string) => void; blank?: string }) {
+export function SelectField(
+  props: FieldProps & { value: string; options: readonly string[]; onChange: (v: string) => void; blank?: string },
+) {
   return (
     <Field
       {...props}
       control={(a) => (
-        <select id={a.id} value={props.value} disabled={props.disabled} aria-invalid={a.invalid} aria-describedby={a.describedBy} onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}>
+        <select
+          id={a.id}
+          value={props.value}
+          disabled={props.disabled}
+          aria-invalid={a.invalid}
+          aria-describedby={a.describedBy}
+          onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}
+        >
           {props.blank !== undefined && <option value="">{props.blank}</option>}
           {props.options.map((o) => (
             <option key={o} value={o}>
@@ -109,12 +131,27 @@ export function SelectField(props: FieldProps & { value: string; options: readon
   );
 }
 
-export function CheckField(props: { label: string; path: string; error: unknown; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean }) {
+export function CheckField(props: {
+  label: string;
+  path: string;
+  error: unknown;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const messages = errorsAt(props.error, props.path);
   return (
     <div class="field check-field" data-path={props.path}>
-      <input id={id} type="checkbox" checked={props.checked} disabled={props.disabled} aria-invalid={messages.length > 0} aria-describedby={messages.length ? `${id}-err` : undefined} onChange={(e) => props.onChange((e.target as HTMLInputElement).checked)} />{' '}
+      <input
+        id={id}
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        aria-invalid={messages.length > 0}
+        aria-describedby={messages.length ? `${id}-err` : undefined}
+        onChange={(e) => props.onChange((e.target as HTMLInputElement).checked)}
+      />{' '}
       <label for={id}>{props.label}</label>
       <FieldErrors id={`${id}-err`} messages={messages} />
     </div>
@@ -125,7 +162,9 @@ export function CheckField(props: { label: string; path: string; error: unknown;
  * A list of words typed with commas between them (e-mail addresses, field names). The text is kept
  * as typed (a trailing comma stays while typing); the list is what it reads as.
  */
-export function ListField(props: FieldProps & { value: readonly string[] | undefined; onChange: (v: string[]) => void }) {
+export function ListField(
+  props: FieldProps & { value: readonly string[] | undefined; onChange: (v: string[]) => void },
+) {
   const [text, setText] = useState((props.value ?? []).join(', '));
   return (
     <TextField
@@ -146,16 +185,35 @@ export function ListField(props: FieldProps & { value: readonly string[] | undef
 }
 
 /** A choice of several among a fixed set, as a group of checkboxes. */
-export function CheckGroup(props: { legend: string; path: string; error: unknown; options: readonly string[]; value: readonly string[] | undefined; onChange: (v: string[]) => void; disabled?: boolean }) {
+export function CheckGroup(props: {
+  legend: string;
+  path: string;
+  error: unknown;
+  options: readonly string[];
+  value: readonly string[] | undefined;
+  onChange: (v: string[]) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const chosen = props.value ?? [];
   const messages = errorsAt(props.error, props.path);
   return (
-    <fieldset disabled={props.disabled} data-path={props.path} aria-describedby={messages.length ? `${id}-err` : undefined}>
+    <fieldset
+      disabled={props.disabled}
+      data-path={props.path}
+      aria-describedby={messages.length ? `${id}-err` : undefined}
+    >
       <legend>{props.legend}</legend>
       {props.options.map((o) => (
         <label key={o} class="check">
-          <input type="checkbox" checked={chosen.includes(o)} onChange={(e) => props.onChange((e.target as HTMLInputElement).checked ? [...chosen, o] : chosen.filter((x) => x !== o))} /> {o}
+          <input
+            type="checkbox"
+            checked={chosen.includes(o)}
+            onChange={(e) =>
+              props.onChange((e.target as HTMLInputElement).checked ? [...chosen, o] : chosen.filter((x) => x !== o))
+            }
+          />{' '}
+          {o}
         </label>
       ))}
       <FieldErrors id={`${id}-err`} messages={messages} />
@@ -164,10 +222,19 @@ export function CheckGroup(props: { legend: string; path: string; error: unknown
 }
 
 /** A titled group of fields (a `fieldset`), with the API's errors for its whole path under it when asked. */
-export function Section(props: { legend: string; children: ComponentChildren; path?: string; error?: unknown; disabled?: boolean }) {
+export function Section(props: {
+  legend: string;
+  children: ComponentChildren;
+  path?: string;
+  error?: unknown;
+  disabled?: boolean;
+}) {
   const id = useId();
   // Only the messages at the group's own path: its fields show theirs.
-  const messages = props.path && props.error instanceof ApiError ? props.error.details.filter((d) => d.path === props.path).map((d) => d.message) : [];
+  const messages =
+    props.path && props.error instanceof ApiError
+      ? props.error.details.filter((d) => d.path === props.path).map((d) => d.message)
+      : [];
   return (
     <fieldset class="section" disabled={props.disabled} data-path={props.path}>
       <legend>{props.legend}</legend>

@@ -51,13 +51,24 @@ function SignIn(props: { onSignedIn: (s: Session) => void; notice: string | null
         }}
       >
         <label for="api-key">API key</label>
-        <input id="api-key" type="password" autocomplete="off" required placeholder="sk_live_… or sk_test_…" value={key} onInput={(e) => setKey((e.target as HTMLInputElement).value)} />
+        <input
+          id="api-key"
+          type="password"
+          autocomplete="off"
+          required
+          placeholder="sk_live_… or sk_test_…"
+          value={key}
+          onInput={(e) => setKey((e.target as HTMLInputElement).value)}
+        />
         <button type="submit" disabled={busy}>
           Sign in
         </button>
       </form>
       <ErrorBox error={error} />
-      <p class="hint">The key is exchanged for a session and not kept by the browser. What you can do here is what the key may do through the API.</p>
+      <p class="hint">
+        The key is exchanged for a session and not kept by the browser. What you can do here is what the key may do
+        through the API.
+      </p>
     </main>
   );
 }
@@ -65,7 +76,8 @@ function SignIn(props: { onSignedIn: (s: Session) => void; notice: string | null
 function Screen(props: { path: string; session: Session }) {
   const job = /^\/documents\/([^/]+)$/.exec(props.path);
   if (job) return <DocumentPage id={decodeURIComponent(job[1]!)} session={props.session} />;
-  if (props.path === '/email' || props.path.startsWith('/email/')) return <Email session={props.session} path={props.path} />;
+  if (props.path === '/email' || props.path.startsWith('/email/'))
+    return <Email session={props.session} path={props.path} />;
   switch (props.path) {
     case '/':
       return <Overview session={props.session} />;
@@ -108,12 +120,28 @@ function App() {
     setSession(null);
   });
   useEffect(() => {
-    const title = (SCREENS.find((s) => s.path === path) ?? SCREENS.find((s) => s.path !== '/' && path.startsWith(`${s.path}/`)))?.title ?? (path.startsWith('/documents/') ? 'Document' : 'Intake');
+    const title =
+      (SCREENS.find((s) => s.path === path) ?? SCREENS.find((s) => s.path !== '/' && path.startsWith(`${s.path}/`)))
+        ?.title ?? (path.startsWith('/documents/') ? 'Document' : 'Intake');
     document.title = `${title} · Intake`;
   }, [path]);
 
-  if (session === undefined) return <main><p>Loading…</p></main>;
-  if (session === null) return <SignIn notice={notice} onSignedIn={(s) => { setNotice(null); setSession(s); }} />;
+  if (session === undefined)
+    return (
+      <main>
+        <p>Loading…</p>
+      </main>
+    );
+  if (session === null)
+    return (
+      <SignIn
+        notice={notice}
+        onSignedIn={(s) => {
+          setNotice(null);
+          setSession(s);
+        }}
+      />
+    );
   const live = session.environment === 'live';
   return (
     <>

@@ -189,7 +189,12 @@ export interface EmailTestResult {
   reviewId: string | null;
   routing: Record<string, unknown>;
   duplicate: { of: string; matched: string[]; action: string; detectedAt: string } | null;
-  extraction: { job_id: string; status: string; extracted_data: Record<string, unknown> | null; needs_review: boolean } | null;
+  extraction: {
+    job_id: string;
+    status: string;
+    extracted_data: Record<string, unknown> | null;
+    needs_review: boolean;
+  } | null;
 }
 
 export interface ErpConnection {

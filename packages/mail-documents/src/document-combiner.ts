@@ -23,7 +23,10 @@ export function createPdfCombiner(): DocumentCombiner {
           await append(output, document);
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
-          throw new Error(`Document ${index + 1} of ${documents.length} (${document.mimeType}) could not be combined: ${reason}`, { cause: error });
+          throw new Error(
+            `Document ${index + 1} of ${documents.length} (${document.mimeType}) could not be combined: ${reason}`,
+            { cause: error },
+          );
         }
       }
       return output.save();
@@ -72,7 +75,11 @@ class ClearError extends Error {}
  * PNG and JPEG go in as they are (a JPEG keeps its compressed data). A photo with an EXIF
  * orientation other than upright is turned by sharp first, since PDF knows nothing of EXIF.
  */
-async function appendPngOrJpeg(output: PDFDocument, bytes: Uint8Array, mimeType: 'image/png' | 'image/jpeg'): Promise<void> {
+async function appendPngOrJpeg(
+  output: PDFDocument,
+  bytes: Uint8Array,
+  mimeType: 'image/png' | 'image/jpeg',
+): Promise<void> {
   const metadata = await sharp(bytes).metadata();
   let data: Uint8Array = bytes;
   if (metadata.orientation !== undefined && metadata.orientation > 1) {

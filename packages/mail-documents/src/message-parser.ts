@@ -5,7 +5,14 @@
  * and content types stay declared (or guessed from the filename), because core sanitises names and
  * sniffs types itself, and needs the originals to do so.
  */
-import { simpleParser, type AddressObject, type EmailAddress, type HeaderLines, type Headers, type ParsedMail } from 'mailparser';
+import {
+  simpleParser,
+  type AddressObject,
+  type EmailAddress,
+  type HeaderLines,
+  type Headers,
+  type ParsedMail,
+} from 'mailparser';
 import type { MessageParser, ParsedAttachment, ParsedMessage } from '@intake/core/internal';
 
 /** Options of {@link createMailParser}. */
@@ -89,7 +96,10 @@ async function parseBounded(raw: Buffer, deadline: Deadline): Promise<ParsedMail
  * html-to-text. This is an extra, so a failure here leaves the text null rather than the message.
  */
 async function textOfHtml(html: string, deadline: Deadline): Promise<string | null> {
-  const htmlOnly = Buffer.from(`Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${html}`, 'utf8');
+  const htmlOnly = Buffer.from(
+    `Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${html}`,
+    'utf8',
+  );
   try {
     const { text } = await parseBounded(htmlOnly, deadline);
     return typeof text === 'string' ? text : null;
@@ -121,14 +131,19 @@ function mailparserFailed(error: unknown): Error {
 }
 
 function toParsedMessage(parsed: ParsedMail, maxAttachments: number): ParsedMessage {
-  const attachments: ParsedAttachment[] = parsed.attachments.slice(0, Math.max(0, maxAttachments)).map((attachment) => ({
-    filename: typeof attachment.filename === 'string' ? attachment.filename : null,
-    // mailparser gives `false` for an empty media type (`Content-Type: ; name="x.jpg"`).
-    contentType: typeof attachment.contentType === 'string' && attachment.contentType ? attachment.contentType : 'application/octet-stream',
-    inline: attachment.contentDisposition === 'inline' || (attachment.related === true && Boolean(attachment.cid)),
-    contentId: attachment.cid ? attachment.cid : null,
-    content: new Uint8Array(attachment.content.buffer, attachment.content.byteOffset, attachment.content.byteLength),
-  }));
+  const attachments: ParsedAttachment[] = parsed.attachments
+    .slice(0, Math.max(0, maxAttachments))
+    .map((attachment) => ({
+      filename: typeof attachment.filename === 'string' ? attachment.filename : null,
+      // mailparser gives `false` for an empty media type (`Content-Type: ; name="x.jpg"`).
+      contentType:
+        typeof attachment.contentType === 'string' && attachment.contentType
+          ? attachment.contentType
+          : 'application/octet-stream',
+      inline: attachment.contentDisposition === 'inline' || (attachment.related === true && Boolean(attachment.cid)),
+      contentId: attachment.cid ? attachment.cid : null,
+      content: new Uint8Array(attachment.content.buffer, attachment.content.byteOffset, attachment.content.byteLength),
+    }));
   return {
     from: firstAddress(parsed.from),
     subject: typeof parsed.subject === 'string' ? parsed.subject : null,
@@ -177,7 +192,9 @@ function headerRecord(lines: HeaderLines | undefined, decoded: Headers | undefin
     const value =
       counts.get(name) === 1 && typeof mapped === 'string'
         ? mapped
-        : Buffer.from(line.slice(colon + 1).replace(/\r?\n(?=[ \t])/g, ''), 'latin1').toString('utf8').trim();
+        : Buffer.from(line.slice(colon + 1).replace(/\r?\n(?=[ \t])/g, ''), 'latin1')
+            .toString('utf8')
+            .trim();
     // defineProperty, not assignment: a header named `__proto__` must stay a header.
     Object.defineProperty(result, name, { value, enumerable: true, writable: true, configurable: true });
   }

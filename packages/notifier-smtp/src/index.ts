@@ -62,7 +62,10 @@ export function toNotifierError(error: unknown): NotifierError {
   const code = failure.responseCode;
   const detail = failure.response?.trim() || failure.message || 'unknown error';
   const permanent = typeof code === 'number' && code >= 500 && code < 600;
-  const prefix = typeof code === 'number' ? `the relay answered ${code}` : `the relay could not be reached or failed (${failure.code ?? 'error'})`;
+  const prefix =
+    typeof code === 'number'
+      ? `the relay answered ${code}`
+      : `the relay could not be reached or failed (${failure.code ?? 'error'})`;
   return new NotifierError(`${prefix}: ${detail}`, permanent, { cause: error });
 }
 

@@ -4,8 +4,10 @@
  */
 import { DocumentError, type DocumentLimits } from '@intake/core';
 
-const tooLarge = (message: string, suggestion: string): DocumentError => new DocumentError('document_too_large', message, suggestion);
-const megapixels = (pixels: number): string => (pixels >= 1_000_000 ? `${Math.round(pixels / 100_000) / 10} megapixels` : `${Math.round(pixels)} pixels`);
+const tooLarge = (message: string, suggestion: string): DocumentError =>
+  new DocumentError('document_too_large', message, suggestion);
+const megapixels = (pixels: number): string =>
+  pixels >= 1_000_000 ? `${Math.round(pixels / 100_000) / 10} megapixels` : `${Math.round(pixels)} pixels`;
 
 export function checkPageCount(count: number, kind: 'PDF' | 'TIFF', limits: DocumentLimits): void {
   if (count <= limits.maxPages) return;

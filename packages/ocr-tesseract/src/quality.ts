@@ -28,6 +28,9 @@ export function assertReadable(pages: readonly DocumentPage[], floor: QualityFlo
   if (ocrWords.length === 0) return;
   const mean = ocrWords.reduce((sum, word) => sum + word.confidence, 0) / ocrWords.length;
   if (mean < floor.minMeanConfidence) {
-    throw unreadable(`The text is too unclear to read reliably (mean OCR confidence ${Math.round(mean * 100)}%)`, RESCAN);
+    throw unreadable(
+      `The text is too unclear to read reliably (mean OCR confidence ${Math.round(mean * 100)}%)`,
+      RESCAN,
+    );
   }
 }

@@ -46,7 +46,12 @@ const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng
 
 export function createTesseractReader(options: TesseractReaderOptions = {}): TesseractReader {
   const renderDpi = options.renderDpi ?? 300;
-  const pool = new OcrWorkerPool({ size: options.workers ?? 2, langPath: LANG_PATH, dpi: renderDpi, pageSegMode: options.pageSegMode });
+  const pool = new OcrWorkerPool({
+    size: options.workers ?? 2,
+    langPath: LANG_PATH,
+    dpi: renderDpi,
+    pageSegMode: options.pageSegMode,
+  });
   const imagePreparation = { ...DEFAULT_IMAGE_PREPARATION, ...options.imagePreparation };
   const minTextLayerWords = options.minTextLayerWords ?? 3;
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
@@ -63,10 +68,14 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
       signal?.throwIfAborted();
       const mimeType = sniffMimeType(bytes);
       if (mimeType === null) {
-        throw unreadable('The file is not a PDF, PNG, JPEG, WEBP or TIFF document', 'Send the invoice as a PDF or as an image (PNG, JPEG, WEBP or TIFF)');
+        throw unreadable(
+          'The file is not a PDF, PNG, JPEG, WEBP or TIFF document',
+          'Send the invoice as a PDF or as an image (PNG, JPEG, WEBP or TIFF)',
+        );
       }
       const context = { pool, signal, renderDpi, minTextLayerWords, limits, imagePreparation };
-      const document = mimeType === 'application/pdf' ? await readPdf(bytes, context) : await readImage(bytes, mimeType, context);
+      const document =
+        mimeType === 'application/pdf' ? await readPdf(bytes, context) : await readImage(bytes, mimeType, context);
       assertReadable(document.pages, floor);
       return document;
     },

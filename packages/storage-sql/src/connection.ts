@@ -37,7 +37,11 @@ export async function openDatabase(options: ConnectionOptions): Promise<OpenedDa
   return { knex, kind: 'pglite' };
 }
 
-async function createPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, onFsync?: (file: string) => void): Promise<PGlite> {
+async function createPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+  onFsync?: (file: string) => void,
+): Promise<PGlite> {
   if (dataDir === undefined) return PGlite.create(loadDataDir ? { loadDataDir } : {});
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
@@ -90,8 +94,14 @@ class SyncingNodeFS extends NodeFS {
       (module: { NODEFS?: EmscriptenNodeFs }) => {
         const nodefs = module.NODEFS;
         // @electric-sql/pglite is pinned to an exact version for this; a build that moved it fails loudly.
-        if (!nodefs?.stream_ops || typeof nodefs.realPath !== 'function' || typeof nodefs.tryFSOperation !== 'function') {
-          throw new Error('This PGlite build has no NODEFS as Intake expects it: cannot make its fsync real (see SyncingNodeFS)');
+        if (
+          !nodefs?.stream_ops ||
+          typeof nodefs.realPath !== 'function' ||
+          typeof nodefs.tryFSOperation !== 'function'
+        ) {
+          throw new Error(
+            'This PGlite build has no NODEFS as Intake expects it: cannot make its fsync real (see SyncingNodeFS)',
+          );
         }
         nodefs.stream_ops.fsync = (stream) => {
           nodefs.tryFSOperation(() => fs.fsyncSync(stream.nfd));

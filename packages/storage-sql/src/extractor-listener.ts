@@ -90,7 +90,11 @@ export function listenForExtractorChanges(
     if (stopped) return;
     let client: pg.Client;
     try {
-      client = new pg.Client({ ...(await clientConfig()), application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
+      client = new pg.Client({
+        ...(await clientConfig()),
+        application_name: LISTENER_APPLICATION_NAME,
+        keepAlive: true,
+      });
     } catch {
       scheduleRetry();
       return;

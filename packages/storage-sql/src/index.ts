@@ -21,7 +21,13 @@ import { SqlErpStore } from './stores/erp-store.js';
 import { SqlSessionStore } from './stores/session-store.js';
 import { SqlCorrectionStore } from './stores/correction-store.js';
 import { SqlVendorHintStore } from './stores/vendor-hint-store.js';
-import { CachedExtractorStore, ExtractorCache, forgetPending, notifyExtractorChannel, type PendingForgets } from './stores/cached-extractor-store.js';
+import {
+  CachedExtractorStore,
+  ExtractorCache,
+  forgetPending,
+  notifyExtractorChannel,
+  type PendingForgets,
+} from './stores/cached-extractor-store.js';
 import { connectionConfigOf, listenForExtractorChanges, type ExtractorListenerOptions } from './extractor-listener.js';
 import { createWalSync } from './wal-sync.js';
 
@@ -121,7 +127,12 @@ export function fromKnex(
   const cache = new ExtractorCache(cacheOption !== false && kind === 'pglite');
   const listener =
     cacheOption !== false && kind === 'postgres'
-      ? listenForExtractorChanges(() => connectionConfigOf(knex), (payload) => notifyExtractorChannel(knex, payload), cache, cacheOption)
+      ? listenForExtractorChanges(
+          () => connectionConfigOf(knex),
+          (payload) => notifyExtractorChannel(knex, payload),
+          cache,
+          cacheOption,
+        )
       : null;
   return {
     kind,
@@ -156,10 +167,14 @@ export function fromKnex(
 }
 
 /** Opens the database, runs migrations unless told not to, and returns every store. */
-export async function createSqlStorage(options: ConnectionOptions & { migrate?: boolean; extractorCache?: ExtractorCacheOption }): Promise<SqlStorage> {
+export async function createSqlStorage(
+  options: ConnectionOptions & { migrate?: boolean; extractorCache?: ExtractorCacheOption },
+): Promise<SqlStorage> {
   const { knex, kind } = await openDatabase(options);
   const storage = fromKnex(knex, kind, {
-    ...(options.kind === 'pglite' && options.dataDir !== undefined && !options.pglite ? { pgliteDataDir: options.dataDir } : {}),
+    ...(options.kind === 'pglite' && options.dataDir !== undefined && !options.pglite
+      ? { pgliteDataDir: options.dataDir }
+      : {}),
     ...(options.extractorCache !== undefined ? { extractorCache: options.extractorCache } : {}),
   });
   if (options.migrate !== false) {

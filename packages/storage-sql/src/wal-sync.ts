@@ -34,7 +34,10 @@ export function createWalSync(dataDir: string, options: WalSyncOptions = {}): ()
   let listing: string | null = null;
   const syncNow = async () => {
     // Listing and stat are inline: metadata in the kernel's caches, cheaper than thread-pool round trips.
-    const names = fs.readdirSync(walDir).filter((n) => SEGMENT.test(n)).sort();
+    const names = fs
+      .readdirSync(walDir)
+      .filter((n) => SEGMENT.test(n))
+      .sort();
     // Read before the stats: a write after a stat is stamped no earlier than a tick before this.
     const now = BigInt(Date.now()) * 1_000_000n;
     const seen = names.map((name) => {
@@ -64,10 +67,12 @@ export function createWalSync(dataDir: string, options: WalSyncOptions = {}): ()
   };
   return () => {
     if (!running) return start();
-    next ??= running.catch(() => {}).then(() => {
-      next = null;
-      return start();
-    });
+    next ??= running
+      .catch(() => {})
+      .then(() => {
+        next = null;
+        return start();
+      });
     return next;
   };
 }

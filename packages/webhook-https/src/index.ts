@@ -52,19 +52,34 @@ export function createHttpsTransport(options: HttpsTransportOptions = {}): Webho
   // in one secure context built once, not as `ca`: the agent would otherwise concatenate the whole
   // list (some 200 KB of PEM) into its pool key several times per request, and build a context with
   // every certificate for each new connection.
-  const secureContext = options.caFile ? tls.createSecureContext({ ca: [...tls.rootCertificates, fs.readFileSync(options.caFile, 'utf8')] }) : undefined;
+  const secureContext = options.caFile
+    ? tls.createSecureContext({ ca: [...tls.rootCertificates, fs.readFileSync(options.caFile, 'utf8')] })
+    : undefined;
   // Idle sockets kept, not a cap on open ones: the agent pools by host and port, so a cap would let a
   // dead endpoint queue up another endpoint on the same host (whose timeout runs while it waits). The
   // sender already bounds attempts in flight, per endpoint and in all.
-  const agent = new https.Agent({ keepAlive: true, maxFreeSockets: options.maxSockets ?? 8, lookup, ...(secureContext ? { secureContext } : {}) });
+  const agent = new https.Agent({
+    keepAlive: true,
+    maxFreeSockets: options.maxSockets ?? 8,
+    lookup,
+    ...(secureContext ? { secureContext } : {}),
+  });
 
-  const localAgent = options.allowLocalhostHttp ? new http.Agent({ keepAlive: true, maxFreeSockets: options.maxSockets ?? 8, lookup: loopbackOnly }) : null;
+  const localAgent = options.allowLocalhostHttp
+    ? new http.Agent({ keepAlive: true, maxFreeSockets: options.maxSockets ?? 8, lookup: loopbackOnly })
+    : null;
 
   return {
     send: (request) => {
       const url = new URL(request.url);
       if (url.protocol === 'http:') {
-        if (!localAgent || !isLocalhostName(url.hostname)) return Promise.resolve({ statusCode: null, durationMs: 0, responseBody: null, error: 'plain http is sent only to localhost, and only with WEBHOOKS_ALLOW_LOCALHOST' });
+        if (!localAgent || !isLocalhostName(url.hostname))
+          return Promise.resolve({
+            statusCode: null,
+            durationMs: 0,
+            responseBody: null,
+            error: 'plain http is sent only to localhost, and only with WEBHOOKS_ALLOW_LOCALHOST',
+          });
         return send(localAgent, request, http.request);
       }
       // Node connects to an IP literal without calling `lookup`: check those here.
@@ -75,7 +90,10 @@ export function createHttpsTransport(options: HttpsTransportOptions = {}): Webho
     },
     async checkDestination(url) {
       const { hostname, protocol } = new URL(url);
-      if (protocol === 'http:') return localAgent && isLocalhostName(hostname) ? null : 'plain http is sent only to localhost, and only with WEBHOOKS_ALLOW_LOCALHOST';
+      if (protocol === 'http:')
+        return localAgent && isLocalhostName(hostname)
+          ? null
+          : 'plain http is sent only to localhost, and only with WEBHOOKS_ALLOW_LOCALHOST';
       const bare = hostname.replace(/^\[|\]$/g, '');
       try {
         const addresses = await dns.promises.lookup(bare, { all: true });
@@ -101,8 +119,13 @@ export function createHttpsTransport(options: HttpsTransportOptions = {}): Webho
 const loopbackOnly: LookupFunction = (hostname, lookupOptions, callback) => {
   dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
     if (error) return callback(error, '', 4);
-    const list = (addresses).filter(({ address }) => address === '::1' || address.startsWith('127.'));
-    if (list.length === 0) return callback(Object.assign(new Error(`${hostname} does not resolve to a loopback address`), { code: 'EADDRNOTALLOWED' }), '', 4);
+    const list = addresses.filter(({ address }) => address === '::1' || address.startsWith('127.'));
+    if (list.length === 0)
+      return callback(
+        Object.assign(new Error(`${hostname} does not resolve to a loopback address`), { code: 'EADDRNOTALLOWED' }),
+        '',
+        4,
+      );
     if (lookupOptions.all) return callback(null, list);
     callback(null, list[0]!.address, list[0]!.family);
   });
@@ -110,7 +133,10 @@ const loopbackOnly: LookupFunction = (hostname, lookupOptions, callback) => {
 
 function send(agent: http.Agent, request: WebhookRequest, requestFn: typeof https.request): Promise<WebhookResponse> {
   const started = performance.now();
-  const done = (partial: Omit<WebhookResponse, 'durationMs'>): WebhookResponse => ({ ...partial, durationMs: performance.now() - started });
+  const done = (partial: Omit<WebhookResponse, 'durationMs'>): WebhookResponse => ({
+    ...partial,
+    durationMs: performance.now() - started,
+  });
   return new Promise((resolve) => {
     let settled = false;
     const finish = (response: WebhookResponse) => {
@@ -119,16 +145,34 @@ function send(agent: http.Agent, request: WebhookRequest, requestFn: typeof http
       clearTimeout(timer);
       resolve(response);
     };
-    const req = requestFn(request.url, { method: 'POST', agent, headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) } }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (size < MAX_RESPONSE_BYTES) chunks.push(chunk);
-        size += chunk.length;
-      });
-      res.on('end', () => finish(done({ statusCode: res.statusCode ?? null, responseBody: Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8'), error: redirectError(res.statusCode) })));
-      res.on('error', (error) => finish(done({ statusCode: res.statusCode ?? null, responseBody: null, error: error.message })));
-    });
+    const req = requestFn(
+      request.url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size < MAX_RESPONSE_BYTES) chunks.push(chunk);
+          size += chunk.length;
+        });
+        res.on('end', () =>
+          finish(
+            done({
+              statusCode: res.statusCode ?? null,
+              responseBody: Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8'),
+              error: redirectError(res.statusCode),
+            }),
+          ),
+        );
+        res.on('error', (error) =>
+          finish(done({ statusCode: res.statusCode ?? null, responseBody: null, error: error.message })),
+        );
+      },
+    );
     // One limit for the whole exchange (connect, TLS, answer), as the spec counts it.
     const timer = setTimeout(() => {
       req.destroy(new Error(`no answer within ${request.timeoutMs} ms`));

@@ -48,7 +48,25 @@ const LONE_LOW = '\udc00';
 
 /** Strings that cannot be stored or are unusual enough to trip a decoder. */
 const hostileString = fc.oneof(
-  fc.constantFrom(NUL, `a${NUL}b`, LONE_HIGH, `x${LONE_LOW}`, `${LONE_LOW}${LONE_HIGH}`, '', ' ', '\uFFFF', '\u{10FFFF}', '\u202E', '\r\n', '%00', '../../etc/passwd', "' or 1=1 --", '${jndi:x}', '__proto__', 'constructor'),
+  fc.constantFrom(
+    NUL,
+    `a${NUL}b`,
+    LONE_HIGH,
+    `x${LONE_LOW}`,
+    `${LONE_LOW}${LONE_HIGH}`,
+    '',
+    ' ',
+    '\uFFFF',
+    '\u{10FFFF}',
+    '\u202E',
+    '\r\n',
+    '%00',
+    '../../etc/passwd',
+    "' or 1=1 --",
+    '${jndi:x}',
+    '__proto__',
+    'constructor',
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 20 }),
   fc.integer({ min: 1_000, max: 300_000 }).map((n) => 'x'.repeat(n)),
@@ -73,22 +91,53 @@ const wrongTypesBody = (members: string[]) =>
       fc.array(hostileValue, { minLength: members.length, maxLength: members.length }),
       fc.dictionary(hostileString, hostileValue, { maxKeys: 2 }),
     )
-    .map(([chosen, values, extra]) => ({ ...extra, ...Object.fromEntries(chosen.map((m) => [m, values[members.indexOf(m)]])) }));
+    .map(([chosen, values, extra]) => ({
+      ...extra,
+      ...Object.fromEntries(chosen.map((m) => [m, values[members.indexOf(m)]])),
+    }));
 
 /** JSON text that nests `depth` arrays or objects, at a random member. */
 const deepJson = (members: string[]) =>
-  fc.tuple(fc.constantFrom(65, 100, 1_000, 50_000, 200_000), fc.constantFrom(['[', ']'], ['{"a":', '}']), fc.constantFrom(...members, 'metadata')).map(
-    ([depth, [open, close], member]) => `{"${member}": ${open.repeat(depth)}1${close.repeat(depth)}}`,
-  );
+  fc
+    .tuple(
+      fc.constantFrom(65, 100, 1_000, 50_000, 200_000),
+      fc.constantFrom(['[', ']'], ['{"a":', '}']),
+      fc.constantFrom(...members, 'metadata'),
+    )
+    .map(([depth, [open, close], member]) => `{"${member}": ${open.repeat(depth)}1${close.repeat(depth)}}`);
 
 /** JSON-escaped text (JSON.stringify) of a hostile string in a member value or name. */
 const escapedHostile = (members: string[]) =>
-  fc.tuple(fc.constantFrom(...members, 'metadata', 'name'), fc.constantFrom('\\u0000', '\\ud800', '\\udfff', 'a\\u0000', '\\ud83d\\u0000'), fc.boolean()).map(
-    ([member, escape, asName]) => (asName ? `{"${escape}": "v", "${member}": "x"}` : `{"${member}": "${escape}"}`),
-  );
+  fc
+    .tuple(
+      fc.constantFrom(...members, 'metadata', 'name'),
+      fc.constantFrom('\\u0000', '\\ud800', '\\udfff', 'a\\u0000', '\\ud83d\\u0000'),
+      fc.boolean(),
+    )
+    .map(([member, escape, asName]) =>
+      asName ? `{"${escape}": "v", "${member}": "x"}` : `{"${member}": "${escape}"}`,
+    );
 
 const invalidJson = fc.oneof(
-  fc.constantFrom('{', '}', '{"a":', '{"a" 1}', '[1,]', "{'a': 1}", 'nul', 'tru', '01', '"unterminated', '{"a": "\\x"}', '{"a": "\\u12"}', '\u0000', '\ufeff{}', '{}{}', '{"a":1,}', '/* c */ {}'),
+  fc.constantFrom(
+    '{',
+    '}',
+    '{"a":',
+    '{"a" 1}',
+    '[1,]',
+    "{'a': 1}",
+    'nul',
+    'tru',
+    '01',
+    '"unterminated',
+    '{"a": "\\x"}',
+    '{"a": "\\u12"}',
+    '\u0000',
+    '\ufeff{}',
+    '{}{}',
+    '{"a":1,}',
+    '/* c */ {}',
+  ),
   fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
 );
 
@@ -105,10 +154,15 @@ const part = (name: string, value: string, filename?: string) =>
 
 /** multipart/form-data bodies: truncated, garbage, with hostile fields, or more files than allowed. */
 const multipartBody = fc.oneof(
-  { weight: 3, arbitrary: fc.tuple(fc.constantFrom('%PDF-1.4 abc', '\x89PNG\r\n\x1a\n', 'garbage'), fc.integer({ min: 1, max: 60 })).map(([content, cut]) => {
-    const whole = `${part('extractor_id', 'ext_x')}${part('file', content, 'a.pdf')}--${boundary}--\r\n`;
-    return whole.slice(0, Math.max(1, whole.length - cut));
-  }) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.constantFrom('%PDF-1.4 abc', '\x89PNG\r\n\x1a\n', 'garbage'), fc.integer({ min: 1, max: 60 }))
+      .map(([content, cut]) => {
+        const whole = `${part('extractor_id', 'ext_x')}${part('file', content, 'a.pdf')}--${boundary}--\r\n`;
+        return whole.slice(0, Math.max(1, whole.length - cut));
+      }),
+  },
   fc.constantFrom(
     'not multipart at all',
     `--${boundary}\r\n\r\n\r\n`,
@@ -117,24 +171,84 @@ const multipartBody = fc.oneof(
     `${part('other', 'a', 'a.pdf')}--${boundary}--\r\n`,
     `${part('extractor_id', 'ext_x')}--${boundary}--\r\n`,
   ),
-  fc.tuple(fc.constantFrom('extractor_id', 'metadata', 'mime_type'), fc.oneof(hostileString, fc.constantFrom('{"a": "\\u0000"}', `{"a": ${'['.repeat(7000)}${']'.repeat(7000)}}`, '{', '[1]', 'null'))).map(
-    ([name, value]) => `${part(name, value)}${part('file', '%PDF-1.4 x', 'a.pdf')}--${boundary}--\r\n`,
-  ),
+  fc
+    .tuple(
+      fc.constantFrom('extractor_id', 'metadata', 'mime_type'),
+      fc.oneof(
+        hostileString,
+        fc.constantFrom('{"a": "\\u0000"}', `{"a": ${'['.repeat(7000)}${']'.repeat(7000)}}`, '{', '[1]', 'null'),
+      ),
+    )
+    .map(([name, value]) => `${part(name, value)}${part('file', '%PDF-1.4 x', 'a.pdf')}--${boundary}--\r\n`),
 );
 
-const wrongContentType = fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'image/png', 'application/json; charset=utf-16', 'multipart/form-data', 'multipart/mixed; boundary=x', '', 'application/jsonx', '*/*');
+const wrongContentType = fc.constantFrom(
+  'text/plain',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'image/png',
+  'application/json; charset=utf-16',
+  'multipart/form-data',
+  'multipart/mixed; boundary=x',
+  '',
+  'application/jsonx',
+  '*/*',
+);
 
 /** Path parameter values that name nothing (or cannot name anything); percent-encoded as a client would send them. */
 const badId = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('%00', 'a%00b', '%ED%A0%80', '%ED%BF%BF') },
-  fc.constantFrom('%00', 'a%00b', '%ED%A0%80', '%C0%AE', '%FF', '%25', '%', '%zz', '..', '%2E%2E', '%2F', '-1', '0', '1e309', 'null', 'undefined', '%20', 'ext_', '%F0%9F%98%80'),
+  fc.constantFrom(
+    '%00',
+    'a%00b',
+    '%ED%A0%80',
+    '%C0%AE',
+    '%FF',
+    '%25',
+    '%',
+    '%zz',
+    '..',
+    '%2E%2E',
+    '%2F',
+    '-1',
+    '0',
+    '1e309',
+    'null',
+    'undefined',
+    '%20',
+    'ext_',
+    '%F0%9F%98%80',
+  ),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }).map(encodeURIComponent),
   fc.integer({ min: 200, max: 4_000 }).map((n) => 'i'.repeat(n)),
 );
 
 const badQueryValue = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom('%00', 'a%00', '%00%00', '%ED%A0%80') },
-  fc.constantFrom('%00', 'a%00', '%ED%A0%80', '-1', '0', '101', '1000000', '99999999999999999999999', '1e309', '-1e309', 'NaN', 'Infinity', '1.5', '0x10', 'true', 'abc', '', '%', '2024-13-45', '9999-99-99T99:99:99Z', '24h', '1000d'),
+  fc.constantFrom(
+    '%00',
+    'a%00',
+    '%ED%A0%80',
+    '-1',
+    '0',
+    '101',
+    '1000000',
+    '99999999999999999999999',
+    '1e309',
+    '-1e309',
+    'NaN',
+    'Infinity',
+    '1.5',
+    '0x10',
+    'true',
+    'abc',
+    '',
+    '%',
+    '2024-13-45',
+    '9999-99-99T99:99:99Z',
+    '24h',
+    '1000d',
+  ),
   fc.string({ unit: 'binary', maxLength: 30 }).map(encodeURIComponent),
   fc.integer({ min: 500, max: 3_000 }).map((n) => 'q'.repeat(n)),
 );
@@ -156,41 +270,118 @@ export function malformedRequests(c: RequestContext): fc.Arbitrary<FuzzRequest>[
   const members = op.bodyMembers.length ? op.bodyMembers : ['value'];
   const pathArb = pathFor(c);
   const queryArb = fc.constant(op.queryParams.filter((q) => q in GOOD_QUERY).map((q) => `${q}=${GOOD_QUERY[q]}`));
-  const auth = fc.oneof({ weight: 8, arbitrary: fc.constant(`Bearer ${c.key}`) }, fc.constant(`Bearer ${c.testKey}`), fc.constantFrom('', 'Bearer', 'Bearer sk_live_x', 'Basic Zm9vOmJhcg==', `Bearer ${c.key}${NUL.replace(NUL, '%00')}`, 'Bearer sk_test_' + 'a'.repeat(500)));
+  const auth = fc.oneof(
+    { weight: 8, arbitrary: fc.constant(`Bearer ${c.key}`) },
+    fc.constant(`Bearer ${c.testKey}`),
+    fc.constantFrom(
+      '',
+      'Bearer',
+      'Bearer sk_live_x',
+      'Basic Zm9vOmJhcg==',
+      `Bearer ${c.key}${NUL.replace(NUL, '%00')}`,
+      'Bearer sk_test_' + 'a'.repeat(500),
+    ),
+  );
   const base = fc.record({ path: pathArb, query: queryArb, authorization: auth });
 
-  const json = (kind: string, text: fc.Arbitrary<string>, contentType: fc.Arbitrary<string> = fc.constant('application/json')) =>
-    fc.tuple(base, text, contentType).map(([b, body, type]) => request(c, kind, b, type ? { 'content-type': type } : {}, [Buffer.from(body, 'utf8')]));
+  const json = (
+    kind: string,
+    text: fc.Arbitrary<string>,
+    contentType: fc.Arbitrary<string> = fc.constant('application/json'),
+  ) =>
+    fc
+      .tuple(base, text, contentType)
+      .map(([b, body, type]) => request(c, kind, b, type ? { 'content-type': type } : {}, [Buffer.from(body, 'utf8')]));
 
   const kinds: fc.Arbitrary<FuzzRequest>[] = [
     // Bad ids and out-of-range queries reach every route, with or without a body.
-    fc.tuple(base, fc.array(badId, { minLength: 1, maxLength: 3 })).map(([b, ids]) => request(c, 'bad id', { ...b, path: fillPath(op.path, (i) => ids[i % ids.length]!) }, {}, [])),
-    fc.tuple(base, fc.constantFrom(...op.queryParams, 'limit', 'offset', 'unknown', 'metadata[a]', 'metadata[%00]'), badQueryValue, fc.boolean()).map(([b, name, value, twice]) =>
-      request(c, 'bad query', { ...b, query: [...b.query.filter((q) => !q.startsWith(`${name}=`)), `${name}=${value}`, ...(twice ? [`${name}=${value}`] : [])] }, {}, []),
-    ),
+    fc
+      .tuple(base, fc.array(badId, { minLength: 1, maxLength: 3 }))
+      .map(([b, ids]) => request(c, 'bad id', { ...b, path: fillPath(op.path, (i) => ids[i % ids.length]!) }, {}, [])),
+    fc
+      .tuple(
+        base,
+        fc.constantFrom(...op.queryParams, 'limit', 'offset', 'unknown', 'metadata[a]', 'metadata[%00]'),
+        badQueryValue,
+        fc.boolean(),
+      )
+      .map(([b, name, value, twice]) =>
+        request(
+          c,
+          'bad query',
+          {
+            ...b,
+            query: [
+              ...b.query.filter((q) => !q.startsWith(`${name}=`)),
+              `${name}=${value}`,
+              ...(twice ? [`${name}=${value}`] : []),
+            ],
+          },
+          {},
+          [],
+        ),
+      ),
     json('wrong content type', fc.constant('{}'), wrongContentType),
-    fc.tuple(base, rawHttp(op)).map(([b, raw]) => ({ ...request(c, 'broken HTTP', b, {}, []), raw: Buffer.from(raw.replace('AUTH', b.authorization), 'latin1') })),
+    fc
+      .tuple(base, rawHttp(op))
+      .map(([b, raw]) => ({
+        ...request(c, 'broken HTTP', b, {}, []),
+        raw: Buffer.from(raw.replace('AUTH', b.authorization), 'latin1'),
+      })),
   ];
   if (op.hasBody || op.method !== 'get') {
     kinds.push(
       json('invalid JSON', invalidJson),
       json('truncated JSON', truncatedJson(members)),
-      json('wrong types', wrongTypesBody(members).map((b) => JSON.stringify(b))),
+      json(
+        'wrong types',
+        wrongTypesBody(members).map((b) => JSON.stringify(b)),
+      ),
       json('NUL or lone surrogate', escapedHostile(members)),
       json('top-level non-object', fc.constantFrom('[]', '1', '"s"', 'null', 'true', '[{}]')),
       json('deep nesting', deepJson(members)),
-      json('huge string', fc.tuple(fc.constantFrom(...members), fc.integer({ min: 100_000, max: 900_000 })).map(([m, n]) => `{"${m}": "${'h'.repeat(n)}"}`)),
-      fc.tuple(base, fc.constantFrom(c.limits.maxBodyBytes + 1, op.upload ? c.limits.maxUploadJsonBytes + 10 : c.limits.maxBodyBytes * 2), fc.boolean()).map(([b, size, chunked]) => {
-        const body = Buffer.alloc(size, 0x20);
-        body.write(`{"${members[0]}": "`);
-        return request(c, 'oversized', b, { 'content-type': 'application/json' }, chunked ? split(body, 16) : [body]);
-      }),
-      fc.tuple(base, fc.oneof(wrongTypesBody(members).map((b) => JSON.stringify(b)), invalidJson, deepJson(members)), fc.integer({ min: 2, max: 8 })).map(([b, text, pieces]) =>
-        request(c, 'chunked', b, { 'content-type': 'application/json' }, split(Buffer.from(text, 'utf8'), pieces)),
+      json(
+        'huge string',
+        fc
+          .tuple(fc.constantFrom(...members), fc.integer({ min: 100_000, max: 900_000 }))
+          .map(([m, n]) => `{"${m}": "${'h'.repeat(n)}"}`),
       ),
+      fc
+        .tuple(
+          base,
+          fc.constantFrom(
+            c.limits.maxBodyBytes + 1,
+            op.upload ? c.limits.maxUploadJsonBytes + 10 : c.limits.maxBodyBytes * 2,
+          ),
+          fc.boolean(),
+        )
+        .map(([b, size, chunked]) => {
+          const body = Buffer.alloc(size, 0x20);
+          body.write(`{"${members[0]}": "`);
+          return request(c, 'oversized', b, { 'content-type': 'application/json' }, chunked ? split(body, 16) : [body]);
+        }),
+      fc
+        .tuple(
+          base,
+          fc.oneof(
+            wrongTypesBody(members).map((b) => JSON.stringify(b)),
+            invalidJson,
+            deepJson(members),
+          ),
+          fc.integer({ min: 2, max: 8 }),
+        )
+        .map(([b, text, pieces]) =>
+          request(c, 'chunked', b, { 'content-type': 'application/json' }, split(Buffer.from(text, 'utf8'), pieces)),
+        ),
       fc.tuple(base, multipartBody, fc.boolean()).map(([b, text, chunked]) => {
         const body = Buffer.from(text, 'latin1');
-        return request(c, 'multipart', b, { 'content-type': `multipart/form-data; boundary=${boundary}` }, chunked ? split(body, 3) : [body]);
+        return request(
+          c,
+          'multipart',
+          b,
+          { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          chunked ? split(body, 3) : [body],
+        );
       }),
     );
   }
@@ -213,14 +404,28 @@ const rawHttp = (op: Operation) => {
       `${head}X-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
       `${op.method.toUpperCase()} /${'u'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
     ),
-    fc.uint8Array({ minLength: 1, maxLength: 100 }).map((bytes) => `${head}\r\n`.slice(0, 20) + Buffer.from(bytes).toString('latin1') + '\r\n\r\n'),
+    fc
+      .uint8Array({ minLength: 1, maxLength: 100 })
+      .map((bytes) => `${head}\r\n`.slice(0, 20) + Buffer.from(bytes).toString('latin1') + '\r\n\r\n'),
   );
 };
 
-function request(c: RequestContext, kind: string, b: { path: string; query: string[]; authorization: string }, headers: Record<string, string>, body: Buffer[]): FuzzRequest {
+function request(
+  c: RequestContext,
+  kind: string,
+  b: { path: string; query: string[]; authorization: string },
+  headers: Record<string, string>,
+  body: Buffer[],
+): FuzzRequest {
   const all: Record<string, string> = { ...headers };
   if (c.operation.authenticated && b.authorization) all.authorization = b.authorization;
-  return { kind, method: c.operation.method.toUpperCase(), url: b.query.length ? `${b.path}?${b.query.join('&')}` : b.path, headers: all, body };
+  return {
+    kind,
+    method: c.operation.method.toUpperCase(),
+    url: b.query.length ? `${b.path}?${b.query.join('&')}` : b.path,
+    headers: all,
+    body,
+  };
 }
 
 /** The operation's path with each parameter an id that exists, or a made-up one. */
@@ -229,7 +434,9 @@ function pathFor(c: RequestContext): fc.Arbitrary<string> {
   if (!pathParams.length) return fc.constant(path);
   const values = pathParams.map((name) => {
     const known = c.ids[name] ?? [];
-    return known.length ? fc.oneof(fc.constantFrom(...known), fc.constant(`${name}_unknown`)) : fc.constant(`${name}_unknown`);
+    return known.length
+      ? fc.oneof(fc.constantFrom(...known), fc.constant(`${name}_unknown`))
+      : fc.constant(`${name}_unknown`);
   });
   return fc.tuple(...values).map((ids) => fillPath(path, (i) => encodeURIComponent(ids[i]!)));
 }

@@ -83,7 +83,11 @@ async function serve(kind: string): Promise<void> {
           if (heap) {
             await session.post('HeapProfiler.enable');
             // Every allocation counts, not only what is still alive when sampling stops.
-            await session.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+            await session.post('HeapProfiler.startSampling', {
+              samplingInterval: 1024,
+              includeObjectsCollectedByMajorGC: true,
+              includeObjectsCollectedByMinorGC: true,
+            });
           } else {
             await session.post('Profiler.enable');
             await session.post('Profiler.start');
@@ -97,13 +101,22 @@ async function serve(kind: string): Promise<void> {
         const used = process.cpuUsage(cpu);
         const loop = performance.eventLoopUtilization(elu);
         if (profilePath) {
-          const { profile } = heap ? await session.post('HeapProfiler.stopSampling') : await session.post('Profiler.stop');
+          const { profile } = heap
+            ? await session.post('HeapProfiler.stopSampling')
+            : await session.post('Profiler.stop');
           session.disconnect();
           await writeFile(profilePath, JSON.stringify(profile));
         }
-        process.send!({ type: 'stopped', requests, userUs: used.user, systemUs: used.system, elu: loop.utilization } satisfies FromServer);
+        process.send!({
+          type: 'stopped',
+          requests,
+          userUs: used.user,
+          systemUs: used.system,
+          elu: loop.utilization,
+        } satisfies FromServer);
       } else {
-        for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
+        for (const cleanup of cleanups.reverse())
+          await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
         process.exit(0);
       }
     })();
@@ -131,7 +144,11 @@ async function main(): Promise<void> {
       // `pglite@/path/to/other/checkout` serves the target from another checkout (an A/B comparison).
       const [kind, root] = spec.split('@') as [string, string | undefined];
       const script = root ? path.join(root, 'test/bench/api/profile.ts') : fileURLToPath(import.meta.url);
-      const child = fork(script, [], { env: { ...process.env, PROFILE_ROLE: kind }, execArgv: process.execArgv, ...(root ? { cwd: root } : {}) });
+      const child = fork(script, [], {
+        env: { ...process.env, PROFILE_ROLE: kind },
+        execArgv: process.execArgv,
+        ...(root ? { cwd: root } : {}),
+      });
       const ready = await nextMessage(child);
       if (ready.type !== 'ready') throw new Error('unexpected message');
       servers.push({ child, ready: { ...ready, name: root ? `${ready.name} (${root})` : ready.name } });
@@ -139,9 +156,12 @@ async function main(): Promise<void> {
     const rows: Array<Record<string, string | number>> = [];
     for (let round = 1; round <= rounds; round++) {
       for (const [i, { child, ready }] of servers.entries()) {
-        const load = (duration: number) => autocannon({ url: ready.url, headers: ready.headers, connections: CONNECTIONS, duration, workers: 1 });
+        const load = (duration: number) =>
+          autocannon({ url: ready.url, headers: ready.headers, connections: CONNECTIONS, duration, workers: 1 });
         await load(Math.max(1, Math.round(seconds / 5)));
-        const profile = profileDir ? path.join(profileDir, `${kinds[i]!.replace(/\W+/g, '_')}-${round}.${heap ? 'heapprofile' : 'cpuprofile'}`) : undefined;
+        const profile = profileDir
+          ? path.join(profileDir, `${kinds[i]!.replace(/\W+/g, '_')}-${round}.${heap ? 'heapprofile' : 'cpuprofile'}`)
+          : undefined;
         child.send({ type: 'start', ...(profile ? { profile } : {}) } satisfies ToServer);
         const result = await load(seconds);
         child.send({ type: 'stop' } satisfies ToServer);
@@ -161,11 +181,14 @@ async function main(): Promise<void> {
     }
     console.table(rows);
     const perTarget = new Map<string, number[]>();
-    for (const row of rows) perTarget.set(String(row.target), [...(perTarget.get(String(row.target)) ?? []), Number(row['cpu µs/req'])]);
+    for (const row of rows)
+      perTarget.set(String(row.target), [...(perTarget.get(String(row.target)) ?? []), Number(row['cpu µs/req'])]);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const bare = perTarget.get('bare Koa');
     for (const [name, xs] of perTarget) {
-      console.log(`${name}: median ${median(xs)} µs CPU/request${bare && name !== 'bare Koa' ? `, bare/this ${(median(bare) / median(xs)).toFixed(2)}` : ''}`);
+      console.log(
+        `${name}: median ${median(xs)} µs CPU/request${bare && name !== 'bare Koa' ? `, bare/this ${(median(bare) / median(xs)).toFixed(2)}` : ''}`,
+      );
     }
   } finally {
     for (const { child } of servers) {

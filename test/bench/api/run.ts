@@ -15,7 +15,8 @@ import { startBare, startIntake, type Target } from './targets.js';
 const CONNECTIONS = 64;
 const TARGET_RATIO = 0.5;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`BENCH_SECONDS must be a positive number, not ${process.env.BENCH_SECONDS}`);
+if (!Number.isFinite(seconds) || seconds <= 0)
+  throw new Error(`BENCH_SECONDS must be a positive number, not ${process.env.BENCH_SECONDS}`);
 // Long enough for JIT, pools and the database's caches; short enough not to dominate a quick run.
 const warmupSeconds = Math.max(1, Math.round(seconds / 5));
 
@@ -65,18 +66,27 @@ function report(runs: Measured[]): boolean {
     'vs bare': i === 0 ? '1.00' : (result.requests.average / bare).toFixed(2),
   }));
   // The load average says whether something else was competing for the 2 cores during the run.
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`\nGET /v1/extractors/{id}, ${CONNECTIONS} connections, ${seconds} s per target, Node ${process.version}, ${os.cpus().length} CPUs, load average ${load}`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  console.log(
+    `\nGET /v1/extractors/{id}, ${CONNECTIONS} connections, ${seconds} s per target, Node ${process.version}, ${os.cpus().length} CPUs, load average ${load}`,
+  );
   console.table(rows);
   for (const { target, result } of runs.slice(1)) {
     const ratio = result.requests.average / bare;
-    console.log(`${target.name}: ${ratio.toFixed(2)} of bare (target ${TARGET_RATIO}): ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`);
+    console.log(
+      `${target.name}: ${ratio.toFixed(2)} of bare (target ${TARGET_RATIO}): ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`,
+    );
   }
   let healthy = true;
   for (const { target, result, failures } of runs) {
     if (failures === 0) continue;
     healthy = false;
-    console.error(`${target.name}: ${failures} failed requests (status counts: ${JSON.stringify(result.statusCodeStats)})`);
+    console.error(
+      `${target.name}: ${failures} failed requests (status counts: ${JSON.stringify(result.statusCodeStats)})`,
+    );
   }
   return healthy;
 }
@@ -102,7 +112,8 @@ async function main(): Promise<void> {
     const runs: Measured[] = [];
     // Bare first: its number is the yardstick for the two others. It gets the same Authorization
     // header (and ignores it) so that every target receives the same request bytes.
-    for (const target of [{ ...bare, headers: onPglite.headers }, onPglite, onPostgres]) runs.push(await measure(target));
+    for (const target of [{ ...bare, headers: onPglite.headers }, onPglite, onPostgres])
+      runs.push(await measure(target));
     if (!report(runs)) process.exitCode = 1;
   } finally {
     // Reverse order: servers before the databases they use, the database server last.

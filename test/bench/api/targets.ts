@@ -52,7 +52,6 @@ async function listen(handler: Handler): Promise<Listening> {
   };
 }
 
-
 /**
  * The real HTTP API over `storage`, with one organization, its live key and one extractor. The
  * logger is silent (as in the API tests): the bench measures request handling, not stdout.
@@ -61,7 +60,11 @@ export async function startIntake(name: string, storage: SqlStorage): Promise<Ta
   const intake = createIntake({ stores: storage });
   // 1,000,000/min is the most the organization schema accepts: far above what 2 cores can serve in
   // one window, so the limiter counts every request but never throttles.
-  const org = await intake.organizations.create({ name: `Bench ${name}`, plan: 'enterprise', rate_limit_per_minute: 1_000_000 });
+  const org = await intake.organizations.create({
+    name: `Bench ${name}`,
+    plan: 'enterprise',
+    rate_limit_per_minute: 1_000_000,
+  });
   const extractor = await intake.extractors.create(org.org_id, invoiceExtractor(), 'admin');
   const reader = createTesseractReader({ workers: 1 });
   const pipeline = createJobPipeline(intake, {
@@ -73,7 +76,14 @@ export async function startIntake(name: string, storage: SqlStorage): Promise<Ta
   const app = createHttpApp({
     intake,
     pipeline,
-    webhooks: new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] }), clock: intake.clock, ids: intake.ids, timeoutMs: 5000 }),
+    webhooks: new WebhookService({
+      store: intake.stores.webhooks,
+      settings: intake.stores.settings,
+      transport: createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] }),
+      clock: intake.clock,
+      ids: intake.ids,
+      timeoutMs: 5000,
+    }),
     links: new DocumentLinks('bench', 'http://localhost', 3600),
     maxDocumentBytes: 1_048_576,
     maxUploadJsonBytes: uploadJsonBytes(1_048_576),
@@ -102,5 +112,11 @@ export async function startBare(body: unknown): Promise<Target> {
     ctx.body = body;
   });
   const server = await listen(koa.callback());
-  return { name: 'bare Koa', url: `${server.origin}/v1/extractors/bare`, headers: {}, idle: server.idle, close: server.close };
+  return {
+    name: 'bare Koa',
+    url: `${server.origin}/v1/extractors/bare`,
+    headers: {},
+    idle: server.idle,
+    close: server.close,
+  };
 }

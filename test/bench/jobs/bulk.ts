@@ -11,7 +11,9 @@ import { EXTRACTOR_BODY } from './stack.js';
  */
 export async function migrateThrough(knex: Knex, lastId: number): Promise<void> {
   await knex.transaction(async (trx) => {
-    await trx.raw('create table if not exists intake_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())');
+    await trx.raw(
+      'create table if not exists intake_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())',
+    );
     for (const migration of MIGRATIONS.filter((m) => m.id <= lastId)) {
       await migration.up(trx);
       await trx('intake_migrations').insert({ id: migration.id, name: migration.name });
@@ -40,10 +42,26 @@ export interface LoadedOrg {
  * credits spent); field snapshots, metadata and results of realistic size. One INSERT ... SELECT
  * over generate_series per batch, so the load takes a minute, not hours through the API.
  */
-export async function loadJobs(knex: Knex, intake: Intake, rows: number, log: (line: string) => void): Promise<LoadedOrg> {
-  const org = await intake.organizations.create({ name: 'Bulk org', plan: 'enterprise', rate_limit_per_minute: 1_000_000 });
+export async function loadJobs(
+  knex: Knex,
+  intake: Intake,
+  rows: number,
+  log: (line: string) => void,
+): Promise<LoadedOrg> {
+  const org = await intake.organizations.create({
+    name: 'Bulk org',
+    plan: 'enterprise',
+    rate_limit_per_minute: 1_000_000,
+  });
   const extractors = [];
-  for (const e of EXTRACTORS) extractors.push(await intake.extractors.create(org.org_id, { ...EXTRACTOR_BODY, name: e.name, document_type: e.document_type }, 'admin'));
+  for (const e of EXTRACTORS)
+    extractors.push(
+      await intake.extractors.create(
+        org.org_id,
+        { ...EXTRACTOR_BODY, name: e.name, document_type: e.document_type },
+        'admin',
+      ),
+    );
   // Cumulative shares for width_bucket: bucket i (1-based) picks extractor i.
   const bounds = EXTRACTORS.slice(0, -1).map((_, i) => EXTRACTORS.slice(0, i + 1).reduce((a, e) => a + e.share, 0));
   const batch = 100_000;

@@ -23,9 +23,15 @@ export function scenarios(org: LoadedOrg, now: Date): Array<{ name: string; path
     { name: 'list extractor_id', path: `/v1/documents?extractor_id=${ext}` },
     { name: 'list created 1-day window', path: `/v1/documents?created_after=${at(8)}&created_before=${at(7)}` },
     { name: 'list min_confidence=0.9', path: '/v1/documents?min_confidence=0.9' },
-    { name: 'list all filters', path: `/v1/documents?status=completed&extractor_id=${busy}&created_after=${at(30)}&created_before=${at(1)}&min_confidence=0.8` },
+    {
+      name: 'list all filters',
+      path: `/v1/documents?status=completed&extractor_id=${busy}&created_after=${at(30)}&created_before=${at(1)}&min_confidence=0.8`,
+    },
     { name: 'list deep page offset=10000', path: '/v1/documents?limit=50&offset=10000' },
-    { name: 'list status+extractor offset=10000', path: `/v1/documents?status=completed&extractor_id=${ext}&offset=10000` },
+    {
+      name: 'list status+extractor offset=10000',
+      path: `/v1/documents?status=completed&extractor_id=${ext}&offset=10000`,
+    },
     { name: 'list min_confidence offset=10000', path: '/v1/documents?min_confidence=0.9&offset=10000' },
     { name: 'stats period=30d', path: '/v1/documents/stats?period=30d' },
     { name: 'stats period=90d', path: '/v1/documents/stats?period=90d' },
@@ -33,7 +39,13 @@ export function scenarios(org: LoadedOrg, now: Date): Array<{ name: string; path
 }
 
 /** Sequential requests (one client, keep-alive): the latency a dashboard sees, not a load test. */
-export async function timeRequests(origin: string, key: string, name: string, path: string, samples: number): Promise<QueryResult> {
+export async function timeRequests(
+  origin: string,
+  key: string,
+  name: string,
+  path: string,
+  samples: number,
+): Promise<QueryResult> {
   const headers = { authorization: `Bearer ${key}` };
   const times: number[] = [];
   let total = NaN;
@@ -57,7 +69,8 @@ export async function timeRequests(origin: string, key: string, name: string, pa
 export async function explainRequest(knex: Knex, origin: string, key: string, path: string): Promise<string[]> {
   const seen: Array<{ sql: string; bindings: unknown[] }> = [];
   const record = (q: { sql: string; bindings?: unknown[] }) => {
-    if (/\bjobs\b|job_/.test(q.sql) && /^\s*(select|with)\b/i.test(q.sql)) seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    if (/\bjobs\b|job_/.test(q.sql) && /^\s*(select|with)\b/i.test(q.sql))
+      seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
   };
   knex.on('query', record);
   try {
@@ -68,7 +81,10 @@ export async function explainRequest(knex: Knex, origin: string, key: string, pa
   const plans: string[] = [];
   for (const q of seen) {
     // The event carries pg's positional $n placeholders; knex.raw wants `?` (same order).
-    const { rows } = await knex.raw(`explain (analyze, buffers) ${q.sql.replace(/\$\d+/g, '?')}`, q.bindings as Knex.RawBinding[]);
+    const { rows } = await knex.raw(
+      `explain (analyze, buffers) ${q.sql.replace(/\$\d+/g, '?')}`,
+      q.bindings as Knex.RawBinding[],
+    );
     plans.push(`${q.sql}\n${rows.map((r: Record<string, string>) => `    ${r['QUERY PLAN']}`).join('\n')}`);
   }
   return plans;

@@ -42,7 +42,9 @@ const STATS_TARGET_MS = 300;
 const ms = (n: number) => Math.round(n * 10) / 10;
 
 function printThroughput(pairs: Array<[ThroughputResult, ThroughputResult]>): void {
-  console.log(`\nSubmit-to-completed, ${options.jobs} jobs (after ${options.warmup} warm-up), ${options.submitters} submitters, ${options.workers} workers`);
+  console.log(
+    `\nSubmit-to-completed, ${options.jobs} jobs (after ${options.warmup} warm-up), ${options.submitters} submitters, ${options.workers} workers`,
+  );
   console.table(
     pairs.flatMap(([floor, intake]) =>
       [floor, intake].map((r) => ({
@@ -58,11 +60,19 @@ function printThroughput(pairs: Array<[ThroughputResult, ThroughputResult]>): vo
 }
 
 function printQueries(results: QueryResult[]): void {
-  console.log(`\nGET over ${ROWS.toLocaleString('en')} jobs on PostgreSQL, ${SAMPLES} sequential requests each (after 3 untimed)`);
+  console.log(
+    `\nGET over ${ROWS.toLocaleString('en')} jobs on PostgreSQL, ${SAMPLES} sequential requests each (after 3 untimed)`,
+  );
   console.table(
     results.map((r) => {
       const target = r.name.startsWith('stats') ? STATS_TARGET_MS : LIST_TARGET_MS;
-      return { request: r.name, 'p50 ms': ms(r.p50), 'p95 ms': ms(r.p95), total: r.total, target: `p95 < ${target}: ${r.p95 < target ? 'met' : 'NOT met'}` };
+      return {
+        request: r.name,
+        'p50 ms': ms(r.p50),
+        'p95 ms': ms(r.p95),
+        total: r.total,
+        target: `p95 < ${target}: ${r.p95 < target ? 'met' : 'NOT met'}`,
+      };
     }),
   );
 }
@@ -71,10 +81,16 @@ async function main(): Promise<void> {
   const cleanups: Array<() => Promise<void>> = [];
   const log = (line: string) => console.log(line);
   try {
-    console.log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     // Distinct files, as real submissions are: identical bytes would share one content-addressed blob.
     const pdfs: string[] = [];
-    for (let i = 0; i < options.jobs + options.warmup; i++) pdfs.push(Buffer.from(await makeInvoicePdf({ number: `INV-${100000 + i}`, salt: String(i) })).toString('base64'));
+    for (let i = 0; i < options.jobs + options.warmup; i++)
+      pdfs.push(Buffer.from(await makeInvoicePdf({ number: `INV-${100000 + i}`, salt: String(i) })).toString('base64'));
 
     const pglite = await createSqlStorage({ kind: 'pglite' });
     cleanups.push(() => pglite.close());
@@ -84,7 +100,10 @@ async function main(): Promise<void> {
     cleanups.push(() => pg.close());
 
     const pairs: Array<[ThroughputResult, ThroughputResult]> = [];
-    for (const [label, storage] of [['PGlite', pglite], ['PostgreSQL', pg]] as const) {
+    for (const [label, storage] of [
+      ['PGlite', pglite],
+      ['PostgreSQL', pg],
+    ] as const) {
       log(`${label}: floor...`);
       const floor = await floorThroughput(`floor on ${label}`, storage.knex, options);
       log(`${label}: Intake...`);
@@ -95,7 +114,11 @@ async function main(): Promise<void> {
 
     // Its own database, so the bulk organization shares nothing with the throughput run.
     await pg.knex.raw('create database bench_bulk');
-    const bulk = await createSqlStorage({ kind: 'postgres', databaseUrl: postgres.url.replace(/\/postgres$/, '/bench_bulk'), migrate: false });
+    const bulk = await createSqlStorage({
+      kind: 'postgres',
+      databaseUrl: postgres.url.replace(/\/postgres$/, '/bench_bulk'),
+      migrate: false,
+    });
     cleanups.push(() => bulk.close());
     await migrateThrough(bulk.knex, 2);
     const intake = createIntake({ stores: bulk });
@@ -108,19 +131,23 @@ async function main(): Promise<void> {
     const applied = await bulk.migrate();
     await bulk.knex.raw('vacuum analyze');
     const size = (await bulk.knex.raw(`select pg_size_pretty(pg_total_relation_size('jobs')) as size`)).rows[0].size;
-    log(`  later migrations on the full table: ${applied.join(', ') || 'none'} in ${((performance.now() - started) / 1000).toFixed(1)} s; jobs table with indexes: ${size}`);
+    log(
+      `  later migrations on the full table: ${applied.join(', ') || 'none'} in ${((performance.now() - started) / 1000).toFixed(1)} s; jobs table with indexes: ${size}`,
+    );
 
     const stack = await startStack(bulk, { workers: 0 });
     cleanups.push(() => stack.close());
     const results: QueryResult[] = [];
     for (const { name, path } of scenarios(org, new Date())) {
-      if (process.env.BENCH_EXPLAIN === '1') for (const plan of await explainRequest(bulk.knex, stack.origin, org.key, path)) log(`\n-- ${name}\n${plan}`);
+      if (process.env.BENCH_EXPLAIN === '1')
+        for (const plan of await explainRequest(bulk.knex, stack.origin, org.key, path)) log(`\n-- ${name}\n${plan}`);
       results.push(await timeRequests(stack.origin, org.key, name, path, SAMPLES));
     }
     printQueries(results);
   } finally {
     // Reverse order: HTTP servers before their databases, the PostgreSQL server last.
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
+    for (const cleanup of cleanups.reverse())
+      await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
   }
 }
 

@@ -53,14 +53,24 @@ export async function startStack(storage: SqlStorage, options: { workers: number
     return outcome;
   };
   // WORKER_POLL_MS default: idle loops sleep this long unless a submission wakes them.
-  const workers = new JobWorkers(pipeline.processor, pino({ level: 'silent' }), { concurrency: options.workers, pollMs: 1000 });
+  const workers = new JobWorkers(pipeline.processor, pino({ level: 'silent' }), {
+    concurrency: options.workers,
+    pollMs: 1000,
+  });
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const app = createHttpApp({
     intake,
     pipeline,
-    webhooks: new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] }), clock: intake.clock, ids: intake.ids, timeoutMs: 5000 }),
+    webhooks: new WebhookService({
+      store: intake.stores.webhooks,
+      settings: intake.stores.settings,
+      transport: createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] }),
+      clock: intake.clock,
+      ids: intake.ids,
+      timeoutMs: 5000,
+    }),
     links: new DocumentLinks('bench', origin, 3600),
     rateLimiter: storage.rateLimiter,
     logger: pino({ level: 'silent' }),

@@ -39,8 +39,15 @@ class Counter {
     if (this.broken) return Promise.reject(this.broken);
     if (this.count >= target) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`only ${this.count} of ${target} items finished within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({ target, resolve: () => (clearTimeout(timer), resolve()), reject: (e) => (clearTimeout(timer), reject(e)) });
+      const timer = setTimeout(
+        () => reject(new Error(`only ${this.count} of ${target} items finished within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        target,
+        resolve: () => (clearTimeout(timer), resolve()),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      });
     });
   }
 }
@@ -75,7 +82,8 @@ async function drive(name: string, driver: Driver, o: ThroughputOptions): Promis
   };
   await burst(0, o.warmup);
   const sent = await burst(o.warmup, o.jobs);
-  if (driver.finished.failures.length) throw new Error(`${name}: ${driver.finished.failures.length} jobs failed, e.g. ${driver.finished.failures[0]}`);
+  if (driver.finished.failures.length)
+    throw new Error(`${name}: ${driver.finished.failures.length} jobs failed, e.g. ${driver.finished.failures[0]}`);
   const done = await driver.completedAt([...sent.keys()]);
   const latencies = [...sent].map(([id, at]) => {
     const end = done.get(id);
@@ -84,31 +92,58 @@ async function drive(name: string, driver: Driver, o: ThroughputOptions): Promis
   });
   const first = Math.min(...sent.values());
   const last = Math.max(...done.values());
-  return { name, jobs: o.jobs, jobsPerSecond: (o.jobs * 1000) / (last - first), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    name,
+    jobs: o.jobs,
+    jobsPerSecond: (o.jobs * 1000) / (last - first),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 /** Test-mode jobs through POST /v1/documents, run by JobWorkers, until every one is completed. */
-export async function intakeThroughput(name: string, storage: SqlStorage, pdfs: string[], o: ThroughputOptions): Promise<ThroughputResult> {
+export async function intakeThroughput(
+  name: string,
+  storage: SqlStorage,
+  pdfs: string[],
+  o: ThroughputOptions,
+): Promise<ThroughputResult> {
   const stack = await startStack(storage, { workers: o.workers });
   try {
     const { orgId, testKey, extractorId } = await benchOrg(stack.intake, `Bench ${name}`);
     const finished = new Counter();
-    stack.onFinished((outcome) => finished.add(outcome.kind === 'failed' ? `${outcome.jobId}: ${outcome.code}` : undefined));
+    stack.onFinished((outcome) =>
+      finished.add(outcome.kind === 'failed' ? `${outcome.jobId}: ${outcome.code}` : undefined),
+    );
     const headers = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };
-    return await drive(name, {
-      finished,
-      async submit(i) {
-        const body = JSON.stringify({ extractor_id: extractorId, document: pdfs[i % pdfs.length], mime_type: 'application/pdf', metadata: { bench_seq: i } });
-        const res = await fetch(`${stack.origin}/v1/documents`, { method: 'POST', headers, body });
-        const json = (await res.json()) as { id?: string };
-        if (res.status !== 202 || !json.id) throw new Error(`${name}: POST /v1/documents answered ${res.status}: ${JSON.stringify(json)}`);
-        return json.id;
+    return await drive(
+      name,
+      {
+        finished,
+        async submit(i) {
+          const body = JSON.stringify({
+            extractor_id: extractorId,
+            document: pdfs[i % pdfs.length],
+            mime_type: 'application/pdf',
+            metadata: { bench_seq: i },
+          });
+          const res = await fetch(`${stack.origin}/v1/documents`, { method: 'POST', headers, body });
+          const json = (await res.json()) as { id?: string };
+          if (res.status !== 202 || !json.id)
+            throw new Error(`${name}: POST /v1/documents answered ${res.status}: ${JSON.stringify(json)}`);
+          return json.id;
+        },
+        async completedAt(ids) {
+          const rows: Array<{ id: string; completed_at: unknown }> = await storage
+            .knex('jobs')
+            .where({ org_id: orgId })
+            .whereIn('id', ids)
+            .select('id', 'completed_at');
+          return new Map(rows.map((r) => [r.id, new Date(r.completed_at as string).getTime()]));
+        },
       },
-      async completedAt(ids) {
-        const rows: Array<{ id: string; completed_at: unknown }> = await storage.knex('jobs').where({ org_id: orgId }).whereIn('id', ids).select('id', 'completed_at');
-        return new Map(rows.map((r) => [r.id, new Date(r.completed_at as string).getTime()]));
-      },
-    }, o);
+      o,
+    );
   } finally {
     await stack.close();
   }
@@ -119,7 +154,9 @@ export async function intakeThroughput(name: string, storage: SqlStorage, pdfs: 
  * claim with SELECT ... FOR UPDATE SKIP LOCKED and UPDATE in one transaction, woken by inserts.
  */
 export async function floorThroughput(name: string, knex: Knex, o: ThroughputOptions): Promise<ThroughputResult> {
-  await knex.raw(`create table bench_floor (id bigserial primary key, status text not null default 'queued', created_at timestamptz(3) not null, completed_at timestamptz(3))`);
+  await knex.raw(
+    `create table bench_floor (id bigserial primary key, status text not null default 'queued', created_at timestamptz(3) not null, completed_at timestamptz(3))`,
+  );
   // The equivalent of jobs_runnable: without it every claim would scan the finished rows.
   await knex.raw(`create index bench_floor_queued on bench_floor (id) where status = 'queued'`);
   const finished = new Counter();
@@ -131,9 +168,14 @@ export async function floorThroughput(name: string, knex: Knex, o: ThroughputOpt
   const loop = async () => {
     while (running) {
       const claimed = await knex.transaction(async (trx) => {
-        const { rows } = await trx.raw(`select id from bench_floor where status = 'queued' order by id limit 1 for update skip locked`);
+        const { rows } = await trx.raw(
+          `select id from bench_floor where status = 'queued' order by id limit 1 for update skip locked`,
+        );
         if (!rows[0]) return false;
-        await trx.raw(`update bench_floor set status = 'done', completed_at = ? where id = ?`, [new Date().toISOString(), rows[0].id]);
+        await trx.raw(`update bench_floor set status = 'done', completed_at = ? where id = ?`, [
+          new Date().toISOString(),
+          rows[0].id,
+        ]);
         return true;
       });
       if (claimed) finished.add();
@@ -142,18 +184,26 @@ export async function floorThroughput(name: string, knex: Knex, o: ThroughputOpt
   };
   const loops = Array.from({ length: o.workers }, () => loop().catch((error: Error) => finished.abort(error)));
   try {
-    return await drive(name, {
-      finished,
-      async submit() {
-        const { rows } = await knex.raw(`insert into bench_floor (created_at) values (?) returning id`, [new Date().toISOString()]);
-        wake();
-        return String(rows[0].id);
+    return await drive(
+      name,
+      {
+        finished,
+        async submit() {
+          const { rows } = await knex.raw(`insert into bench_floor (created_at) values (?) returning id`, [
+            new Date().toISOString(),
+          ]);
+          wake();
+          return String(rows[0].id);
+        },
+        async completedAt(ids) {
+          const rows: Array<{ id: unknown; completed_at: unknown }> = await knex('bench_floor')
+            .whereIn('id', ids)
+            .select('id', 'completed_at');
+          return new Map(rows.map((r) => [String(r.id), new Date(r.completed_at as string).getTime()]));
+        },
       },
-      async completedAt(ids) {
-        const rows: Array<{ id: unknown; completed_at: unknown }> = await knex('bench_floor').whereIn('id', ids).select('id', 'completed_at');
-        return new Map(rows.map((r) => [String(r.id), new Date(r.completed_at as string).getTime()]));
-      },
-    }, o);
+      o,
+    );
   } finally {
     running = false;
     wake();

@@ -22,7 +22,12 @@ export interface BenchInputs {
 
 export async function benchInputs(countPdfPages: (bytes: Buffer) => Promise<number>): Promise<BenchInputs> {
   const dir = corpusDir();
-  const files = dir ? fs.readdirSync(dir).sort().map((f) => path.join(dir, f)) : await synthetic();
+  const files = dir
+    ? fs
+        .readdirSync(dir)
+        .sort()
+        .map((f) => path.join(dir, f))
+    : await synthetic();
   const load = async (file: string): Promise<BenchFile> => {
     const bytes = fs.readFileSync(file);
     return { path: file, bytes, pages: file.endsWith('.pdf') ? await countPdfPages(bytes) : 1 };
@@ -50,7 +55,12 @@ async function synthetic(): Promise<string[]> {
     files.push(file);
 
     const pages: PdfText[][] = Array.from({ length: 1 + (i % 3) }, (_, p) =>
-      Array.from({ length: 40 }, (_, n) => ({ text: `Page ${p + 1} line ${n + 1}: service ${i}-${n} 1 x ${(40 + n).toFixed(2)} EUR`, x: 60, y: 760 - n * 18, size: 10 })),
+      Array.from({ length: 40 }, (_, n) => ({
+        text: `Page ${p + 1} line ${n + 1}: service ${i}-${n} 1 x ${(40 + n).toFixed(2)} EUR`,
+        x: 60,
+        y: 760 - n * 18,
+        size: 10,
+      })),
     );
     const pdf = path.join(dir, `text-${i}.pdf`);
     fs.writeFileSync(pdf, await textPdf(pages));

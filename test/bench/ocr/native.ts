@@ -18,7 +18,8 @@ export function ensureCommands(packages: Record<string, string>): string[] {
   const missing = Object.keys(packages).filter((command) => !has(command));
   if (missing.length > 0) {
     console.log(`installing ${missing.map((c) => packages[c]).join(' ')} with apt-get...`);
-    const apt = (args: string[]): void => void spawnSync('apt-get', args, { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const apt = (args: string[]): void =>
+      void spawnSync('apt-get', args, { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     apt(['update']);
     apt(['install', '-y', '--no-install-recommends', ...missing.map((c) => packages[c]!)]);
   }
@@ -60,7 +61,10 @@ async function timedScript(script: string, args: string[], env: NodeJS.ProcessEn
  * blocks), two processes side by side like the two pool workers. OMP_THREAD_LIMIT=1 as Debian's
  * build otherwise spins OpenMP threads that make each page several times slower.
  */
-export function nativeTesseract(files: string[], options: { dpi: number; tessdata?: string; parallel: number }): Promise<Timing> {
+export function nativeTesseract(
+  files: string[],
+  options: { dpi: number; tessdata?: string; parallel: number },
+): Promise<Timing> {
   const model = options.tessdata ? `--tessdata-dir '${options.tessdata}'` : '';
   const script = `printf '%s\\0' "$@" | xargs -0 -n 1 -P ${options.parallel} sh -c 'tesseract "$0" - --psm 3 --dpi ${options.dpi} ${model} tsv >/dev/null 2>&1'`;
   return timedScript(script, files, { ...process.env, OMP_THREAD_LIMIT: '1' });

@@ -27,14 +27,17 @@ const PDF_TARGET = 0.5;
 const RSS_TARGET_MB = 1024;
 const DPI = 300;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
-if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_ROUNDS must be a positive integer, not ${process.env.BENCH_ROUNDS}`);
+if (!Number.isInteger(rounds) || rounds < 1)
+  throw new Error(`BENCH_ROUNDS must be a positive integer, not ${process.env.BENCH_ROUNDS}`);
 
 const missing = ensureCommands({ tesseract: 'tesseract-ocr', pdftotext: 'poppler-utils' });
 const reader = createTesseractReader({ workers: 2, renderDpi: DPI });
 const inputs = await benchInputs(async (bytes) => (await reader.inspect(bytes)).pageCount);
 const imagePages = inputs.images.length;
 const pdfPages = inputs.pdfs.reduce((sum, f) => sum + f.pages, 0);
-console.log(`inputs: ${inputs.source}: ${imagePages} scans, ${inputs.pdfs.length} PDFs with ${pdfPages} pages; ${rounds} round(s)`);
+console.log(
+  `inputs: ${inputs.source}: ${imagePages} scans, ${inputs.pdfs.length} PDFs with ${pdfPages} pages; ${rounds} round(s)`,
+);
 
 /** Reads every file, `parallel` documents at a time, timing the whole process (all threads). */
 async function readAll(files: BenchFile[], parallel: number): Promise<Timing> {
@@ -57,7 +60,14 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 
 // The pool is long-lived in the daemon: start both workers before timing (about 0.5 s each).
 await readAll(inputs.images.slice(0, 2), 2);
-const langPath = path.join(path.dirname(createRequire(path.join(repoRoot, 'packages/ocr-tesseract/package.json')).resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+const langPath = path.join(
+  path.dirname(
+    createRequire(path.join(repoRoot, 'packages/ocr-tesseract/package.json')).resolve(
+      '@tesseract.js-data/eng/package.json',
+    ),
+  ),
+  '4.0.0_best_int',
+);
 const sameModel = missing.includes('tesseract') ? null : sameModelTessdata(langPath);
 const imagePaths = inputs.images.map((f) => f.path);
 const ocr = { ours: [] as Timing[], native: [] as Timing[], nativeSameModel: [] as Timing[] };
@@ -68,7 +78,11 @@ for (let i = 0; i < rounds; i++) {
   const threadsBefore = threadCpu();
   ocr.ours.push(await readAll(inputs.images, 2));
   const perThread = threadCpuSince(threadsBefore);
-  if (perThread.length > 0) split.push({ workers: (perThread[0] ?? 0) + (perThread[1] ?? 0), rest: perThread.slice(2).reduce((sum, s) => sum + s, 0) });
+  if (perThread.length > 0)
+    split.push({
+      workers: (perThread[0] ?? 0) + (perThread[1] ?? 0),
+      rest: perThread.slice(2).reduce((sum, s) => sum + s, 0),
+    });
   if (sameModel) {
     ocr.native.push(await nativeTesseract(imagePaths, { dpi: DPI, parallel: 2 }));
     ocr.nativeSameModel.push(await nativeTesseract(imagePaths, { dpi: DPI, tessdata: sameModel, parallel: 2 }));
@@ -103,10 +117,14 @@ function summarise(timings: Timing[], pages: number, perSeconds: number): Row | 
   if (timings.length === 0) return null;
   const wall = Math.min(...timings.map((t) => t.wall));
   const cpu = Math.min(...timings.map((t) => t.cpu));
-  return { rate: Math.round((pages / wall) * perSeconds * 10) / 10, cpuMsPerPage: Math.round((cpu / pages) * 1000 * 10) / 10 };
+  return {
+    rate: Math.round((pages / wall) * perSeconds * 10) / 10,
+    cpuMsPerPage: Math.round((cpu / pages) * 1000 * 10) / 10,
+  };
 }
 
-const table: Record<string, { rate: string; 'CPU ms/page': number; 'ratio (clock)': string; 'ratio (CPU)': string }> = {};
+const table: Record<string, { rate: string; 'CPU ms/page': number; 'ratio (clock)': string; 'ratio (CPU)': string }> =
+  {};
 function add(name: string, row: Row | null, unit: string, ours: Row | null): void {
   if (!row) return;
   const ratio = (a: number, b: number): string => (Math.round((a / b) * 100) / 100).toString();
@@ -132,13 +150,21 @@ const verdict = (value: string | undefined, target: number): string =>
 const ocrRatio = table['OCR: tesseract x2, Debian model']?.['ratio (clock)'];
 const textRatio = table['text layer: pdftotext']?.['ratio (clock)'];
 const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
-console.log(`OCR pages/min ratio vs tesseract (Debian model): ${ocrRatio ?? '-'} (target >= ${OCR_TARGET}: ${verdict(ocrRatio, OCR_TARGET)})`);
-console.log(`text-layer pages/s ratio vs pdftotext: ${textRatio ?? '-'} (target >= ${PDF_TARGET}: ${verdict(textRatio, PDF_TARGET)})`);
+console.log(
+  `OCR pages/min ratio vs tesseract (Debian model): ${ocrRatio ?? '-'} (target >= ${OCR_TARGET}: ${verdict(ocrRatio, OCR_TARGET)})`,
+);
+console.log(
+  `text-layer pages/s ratio vs pdftotext: ${textRatio ?? '-'} (target >= ${PDF_TARGET}: ${verdict(textRatio, PDF_TARGET)})`,
+);
 if (split.length > 0) {
   // The round that needed the least CPU, as in the table.
   const least = split.reduce((a, b) => (a.workers + a.rest <= b.workers + b.rest ? a : b));
   const perPage = (seconds: number): number => Math.round((seconds / imagePages) * 1000);
-  console.log(`pool CPU ms/page by thread: OCR workers ${perPage(least.workers)}, rest of the process (decoding, messages, GC) ${perPage(least.rest)}`);
+  console.log(
+    `pool CPU ms/page by thread: OCR workers ${perPage(least.workers)}, rest of the process (decoding, messages, GC) ${perPage(least.rest)}`,
+  );
 }
-console.log(`peak RSS with 2 OCR workers: ${mb(peakRss)} MB (before OCR: ${mb(baselineRss)} MB; target < ${RSS_TARGET_MB} MB: ${mb(peakRss) < RSS_TARGET_MB ? 'met' : 'NOT met'})`);
+console.log(
+  `peak RSS with 2 OCR workers: ${mb(peakRss)} MB (before OCR: ${mb(baselineRss)} MB; target < ${RSS_TARGET_MB} MB: ${mb(peakRss) < RSS_TARGET_MB ? 'met' : 'NOT met'})`,
+);
 if (missing.length > 0) console.log(`not measured, could not install: ${missing.join(', ')}`);

@@ -30,7 +30,9 @@ interface Tally {
 }
 
 if (!HAS_DEV_DATA) {
-  process.stderr.write(`bench:review skipped: the development corpora are not in this clone (${DEV_DIRS.join(', ')})\n`);
+  process.stderr.write(
+    `bench:review skipped: the development corpora are not in this clone (${DEV_DIRS.join(', ')})\n`,
+  );
   process.exit(0);
 }
 
@@ -47,7 +49,11 @@ for (const dir of DEV_DIRS) {
 await reader.close?.();
 
 // Replay order: vendor by vendor (the corpus' vendor names only group the replay), files in name order.
-const groups = groupMembers(docs.map(({ entry }) => ({ vendor: String(entry.expected.fields.vendor_name ?? entry.expected.fields.merchant_name ?? entry.file) })));
+const groups = groupMembers(
+  docs.map(({ entry }) => ({
+    vendor: String(entry.expected.fields.vendor_name ?? entry.expected.fields.merchant_name ?? entry.file),
+  })),
+);
 const byGroup = new Map<string, Doc[]>();
 docs.forEach((d, i) => byGroup.set(groups[i]!, [...(byGroup.get(groups[i]!) ?? []), d]));
 
@@ -73,7 +79,10 @@ const started = performance.now();
 for (const members of byGroup.values()) {
   members.sort((a, b) => a.entry.file.localeCompare(b.entry.file));
   members.forEach((d, i) => {
-    const plain = extractFields(d.doc, d.fields, { documentType: d.entry.expected.document_type, useEmbeddedXml: false });
+    const plain = extractFields(d.doc, d.fields, {
+      documentType: d.entry.expected.document_type,
+      useEmbeddedXml: false,
+    });
     const keys = vendorKeys(d.doc, vendorName(d, plain.extracted_data));
     const known = store.find((v) => keys.some((k) => v.keys.has(k)));
     const base = required(d, plain.extracted_data);
@@ -81,8 +90,15 @@ for (const members of byGroup.values()) {
       // A vendor not recognised (its first document, or keys that do not meet): a person corrects and confirms it.
       firstCorrections += base.total - base.right;
       // What the person changed teaches (as VendorLearning does: corrected values, not confirmed ones).
-      const changed = scoreFields(d.entry.expected.fields, plain.extracted_data, {}, d.fields).filter((f) => !f.correct).map((f) => f.field);
-      const hints = learnHints(d.doc, d.fields, Object.fromEntries(changed.map((f) => [f, d.entry.expected.fields[f]])), d.entry.file);
+      const changed = scoreFields(d.entry.expected.fields, plain.extracted_data, {}, d.fields)
+        .filter((f) => !f.correct)
+        .map((f) => f.field);
+      const hints = learnHints(
+        d.doc,
+        d.fields,
+        Object.fromEntries(changed.map((f) => [f, d.entry.expected.fields[f]])),
+        d.entry.file,
+      );
       const truthKeys = vendorKeys(d.doc, vendorName(d, d.entry.expected.fields));
       const target = known ?? store[store.push({ keys: new Set(), fields: {} }) - 1]!;
       for (const k of truthKeys) target.keys.add(k);
@@ -90,7 +106,11 @@ for (const members of byGroup.values()) {
       return;
     }
     repeatDocs++;
-    const learned = extractFields(d.doc, d.fields, { documentType: d.entry.expected.document_type, useEmbeddedXml: false, hints: known.fields });
+    const learned = extractFields(d.doc, d.fields, {
+      documentType: d.entry.expected.document_type,
+      useEmbeddedXml: false,
+      hints: known.fields,
+    });
     if (Object.values(learned.field_locations).some((l) => l.learned)) learnedUsed++;
     const after = required(d, learned.extracted_data);
     without.right += base.right;
@@ -104,7 +124,13 @@ const pct = (t: Tally) => `${((100 * t.right) / Math.max(1, t.total)).toFixed(1)
 const per100 = (n: number) => ((100 * n) / docs.length).toFixed(1);
 const correctionsWithout = firstCorrections + (without.total - without.right);
 const correctionsWith = firstCorrections + (withLearning.total - withLearning.right);
-console.log(`documents: ${docs.length} in ${byGroup.size} vendor groups; ${repeatDocs} recognised as a vendor seen before (${learnedUsed} used a learned hint)`);
-console.log(`required-field accuracy on repeat documents: without learning ${pct(without)}, with learning ${pct(withLearning)}`);
-console.log(`corrections per 100 documents (whole replay): without learning ${per100(correctionsWithout)}, with learning ${per100(correctionsWith)}`);
+console.log(
+  `documents: ${docs.length} in ${byGroup.size} vendor groups; ${repeatDocs} recognised as a vendor seen before (${learnedUsed} used a learned hint)`,
+);
+console.log(
+  `required-field accuracy on repeat documents: without learning ${pct(without)}, with learning ${pct(withLearning)}`,
+);
+console.log(
+  `corrections per 100 documents (whole replay): without learning ${per100(correctionsWithout)}, with learning ${per100(correctionsWith)}`,
+);
 console.log(`extraction time for the replay: ${Math.round(ms)} ms`);

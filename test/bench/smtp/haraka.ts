@@ -10,7 +10,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../support/processes.js';
-import { DOMAIN, makeScratch, PREFIX, removeScratch, stopChild, track, waitForGreeting, type Target } from './targets.js';
+import {
+  DOMAIN,
+  makeScratch,
+  PREFIX,
+  removeScratch,
+  stopChild,
+  track,
+  waitForGreeting,
+  type Target,
+} from './targets.js';
 
 /** Where Haraka is installed (kept between runs: the install takes a while). */
 export const HARAKA_DIR = process.env.BENCH_HARAKA_DIR || path.join(os.tmpdir(), 'haraka-bench');
@@ -77,14 +86,19 @@ function npmEnv(): NodeJS.ProcessEnv {
 }
 
 function npmInstall(log: (line: string) => void): { ok: boolean; output: string } {
-  const run = spawnSync('npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', HARAKA_DIR, 'Haraka'], {
-    cwd: HARAKA_DIR,
-    env: npmEnv(),
-    encoding: 'utf8',
-    timeout: 600_000,
-  });
+  const run = spawnSync(
+    'npm',
+    ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', HARAKA_DIR, 'Haraka'],
+    {
+      cwd: HARAKA_DIR,
+      env: npmEnv(),
+      encoding: 'utf8',
+      timeout: 600_000,
+    },
+  );
   const output = `${run.stdout ?? ''}${run.stderr ?? ''}${run.error ? String(run.error) : ''}`;
-  if (run.status !== 0) log(`npm install Haraka failed (${run.status ?? run.signal ?? run.error}): ${lastLines(output, 4)}`);
+  if (run.status !== 0)
+    log(`npm install Haraka failed (${run.status ?? run.signal ?? run.error}): ${lastLines(output, 4)}`);
   return { ok: run.status === 0 && fs.existsSync(harakaBin()), output };
 }
 
@@ -109,7 +123,10 @@ export function ensureHaraka(log: (line: string) => void): string | null {
   let attempt = npmInstall(log);
   if (!attempt.ok && /ETARGET|notarget/.test(attempt.output)) {
     log('retrying with "overrides": {"libmime": "5.3.7"} (a version whose pinned dependencies this registry has)');
-    fs.writeFileSync(manifest, JSON.stringify({ name: 'haraka-bench', private: true, overrides: { libmime: '5.3.7' } }, null, 2));
+    fs.writeFileSync(
+      manifest,
+      JSON.stringify({ name: 'haraka-bench', private: true, overrides: { libmime: '5.3.7' } }, null, 2),
+    );
     attempt = npmInstall(log);
   }
   if (!attempt.ok) return `npm install Haraka failed: ${lastLines(attempt.output, 3)}`;
@@ -118,7 +135,8 @@ export function ensureHaraka(log: (line: string) => void): string | null {
 
 export function harakaVersion(): string {
   try {
-    return JSON.parse(fs.readFileSync(path.join(HARAKA_DIR, 'node_modules', 'Haraka', 'package.json'), 'utf8')).version as string;
+    return JSON.parse(fs.readFileSync(path.join(HARAKA_DIR, 'node_modules', 'Haraka', 'package.json'), 'utf8'))
+      .version as string;
   } catch {
     return '?';
   }
@@ -175,7 +193,9 @@ export async function startHaraka(): Promise<Target> {
     pids: () => [child.pid!],
     async settle(acceptedSoFar) {
       stored = fs.readdirSync(spool).filter((f) => !f.startsWith('.')).length;
-      return stored === acceptedSoFar ? `all ${stored} messages answered 250 are in the spool` : `${stored} files in the spool, but the client had ${acceptedSoFar} answers 250`;
+      return stored === acceptedSoFar
+        ? `all ${stored} messages answered 250 are in the spool`
+        : `${stored} files in the spool, but the client had ${acceptedSoFar} answers 250`;
     },
     stop,
   };

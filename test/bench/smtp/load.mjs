@@ -233,10 +233,13 @@ function result(extra = {}) {
 let cpuMs = null;
 let pipelining = null;
 // Whatever happens to the server, this process ends and reports.
-setTimeout(() => {
-  emit(result({ timedOut: true }));
-  process.exit(2);
-}, (cfg.warmupSeconds + cfg.seconds + 120) * 1000).unref();
+setTimeout(
+  () => {
+    emit(result({ timedOut: true }));
+    process.exit(2);
+  },
+  (cfg.warmupSeconds + cfg.seconds + 120) * 1000,
+).unref();
 
 const opened = await Promise.all(
   Array.from({ length: connections }, () =>

@@ -49,7 +49,9 @@ function summarize(file: string): void {
     self.set(id, (self.get(id) ?? 0) + dt);
     total += dt;
   });
-  const busy = total - [...self].filter(([id]) => byId.get(id)?.callFrame.functionName === '(idle)').reduce((sum, [, t]) => sum + t, 0);
+  const busy =
+    total -
+    [...self].filter(([id]) => byId.get(id)?.callFrame.functionName === '(idle)').reduce((sum, [, t]) => sum + t, 0);
   const buckets = new Map<string, number>();
   const functions = new Map<string, number>();
   for (const [id, t] of self) {
@@ -64,7 +66,11 @@ function summarize(file: string): void {
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
-      .map(([name, t]) => ({ name, 'self ms': Math.round(t / 1000), 'share of busy': `${((100 * t) / busy).toFixed(1)}%` }));
+      .map(([name, t]) => ({
+        name,
+        'self ms': Math.round(t / 1000),
+        'share of busy': `${((100 * t) / busy).toFixed(1)}%`,
+      }));
   console.log(`\n${file}: ${(total / 1e6).toFixed(1)} s profiled, ${(busy / 1e6).toFixed(1)} s busy (not idle)`);
   console.table(rows(buckets, 20));
   console.table(rows(functions, 25));

@@ -33,7 +33,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureHaraka, HARAKA_DIR, harakaVersion, startHaraka } from './haraka.js';
 import { buildMessage } from './message.js';
-import { findSmtpSink, makeScratch, removeScratch, startIntake, startSmtpSink, track, treeCpuMs, type Target } from './targets.js';
+import {
+  findSmtpSink,
+  makeScratch,
+  removeScratch,
+  startIntake,
+  startSmtpSink,
+  track,
+  treeCpuMs,
+  type Target,
+} from './targets.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -50,16 +59,21 @@ const WARMUP_SECONDS = Math.max(1, Math.round(SECONDS / 5));
 const DRAIN_SECONDS = envNumber('BENCH_DRAIN_SECONDS', 120);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '1,8,32').split(',').map((s) => {
   const n = Number(s.trim());
-  if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_CONNECTIONS must list whole numbers >= 1, not ${process.env.BENCH_CONNECTIONS}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`BENCH_CONNECTIONS must list whole numbers >= 1, not ${process.env.BENCH_CONNECTIONS}`);
   return n;
 });
 const ALL_TARGETS = ['smtp-sink', 'haraka', 'intake-pglite', 'intake-postgres'] as const;
 type TargetId = (typeof ALL_TARGETS)[number];
 const TARGETS = (process.env.BENCH_TARGETS || ALL_TARGETS.join(',')).split(',').map((s) => s.trim()) as TargetId[];
-for (const t of TARGETS) if (!ALL_TARGETS.includes(t)) throw new Error(`BENCH_TARGETS: unknown target ${t} (known: ${ALL_TARGETS.join(', ')})`);
+for (const t of TARGETS)
+  if (!ALL_TARGETS.includes(t))
+    throw new Error(`BENCH_TARGETS: unknown target ${t} (known: ${ALL_TARGETS.join(', ')})`);
 // RFC 2920 PIPELINING (MAIL, RCPT and DATA in one write) where offered, as Postfix sends; 0: one by one.
 const PIPELINING = process.env.BENCH_PIPELINING !== '0';
-const MAIL_WORKERS = process.env.BENCH_MAIL_WORKER_CONCURRENCY ? envNumber('BENCH_MAIL_WORKER_CONCURRENCY', 2) : undefined;
+const MAIL_WORKERS = process.env.BENCH_MAIL_WORKER_CONCURRENCY
+  ? envNumber('BENCH_MAIL_WORKER_CONCURRENCY', 2)
+  : undefined;
 
 interface LoadResult {
   connections: number;
@@ -91,7 +105,12 @@ interface Measured {
 }
 
 /** Runs load.mjs against `target`; samples the server's CPU time when the measured window opens and closes. */
-function runLoad(target: Target, connections: number, messageFile: string, pipelining: boolean): Promise<{ load: LoadResult; serverCpuMs: number | null }> {
+function runLoad(
+  target: Target,
+  connections: number,
+  messageFile: string,
+  pipelining: boolean,
+): Promise<{ load: LoadResult; serverCpuMs: number | null }> {
   const child = track(
     spawn(process.execPath, [path.join(HERE, 'load.mjs')], {
       env: {
@@ -133,7 +152,9 @@ function runLoad(target: Target, connections: number, messageFile: string, pipel
       }
     });
     // 'close', not 'exit': by then all of its output has been read.
-    child.once('close', (code) => (load ? resolve({ load, serverCpuMs }) : reject(new Error(`load.mjs exited ${code} without a result`))));
+    child.once('close', (code) =>
+      load ? resolve({ load, serverCpuMs }) : reject(new Error(`load.mjs exited ${code} without a result`)),
+    );
   });
 }
 
@@ -162,7 +183,8 @@ function fsyncFloor(bytes: Buffer, dir: string, n = 100): { p50: number; p99: nu
   }
 }
 
-const fmt = (n: number | null | undefined, digits = 1) => (n === null || n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(digits));
+const fmt = (n: number | null | undefined, digits = 1) =>
+  n === null || n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(digits);
 const codes = (counts: Record<string, number>) =>
   Object.entries(counts)
     .map(([code, n]) => `${code}x${n}`)
@@ -193,7 +215,12 @@ async function main(): Promise<void> {
     const messageFile = path.join(scratch, 'message.eml');
     fs.writeFileSync(messageFile, message.data);
     const floor = fsyncFloor(message.data, os.tmpdir());
-    console.log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(
       `message: ${message.mimeBytes.toLocaleString('en')} bytes of MIME (a ${message.attachmentBytes.toLocaleString('en')}-byte PDF attachment, base64), plus a unique X-Bench-Seq header each; ` +
         `${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per target and connection count`,
@@ -201,7 +228,9 @@ async function main(): Promise<void> {
     console.log(
       `client: ${PIPELINING ? 'MAIL, RCPT and DATA pipelined where PIPELINING is offered (Haraka also one by one)' : 'one command at a time (BENCH_PIPELINING=0)'}; one transaction at a time per connection, connections kept open`,
     );
-    console.log(`this disk (${os.tmpdir()}): write + fsync + rename + fsync(dir) of one such message: p50 ${fmt(floor.p50, 2)} ms, p99 ${fmt(floor.p99, 2)} ms (one at a time: ~${Math.round(1000 / floor.p50)}/s)`);
+    console.log(
+      `this disk (${os.tmpdir()}): write + fsync + rename + fsync(dir) of one such message: p50 ${fmt(floor.p50, 2)} ms, p99 ${fmt(floor.p99, 2)} ms (one at a time: ~${Math.round(1000 / floor.p50)}/s)`,
+    );
 
     for (const id of TARGETS) {
       let start: () => Promise<Target>;
@@ -225,7 +254,13 @@ async function main(): Promise<void> {
         start = () => startHaraka();
       } else {
         const cpuProfileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF, id) : undefined;
-        start = () => startIntake({ db: id === 'intake-postgres' ? 'postgres' : 'pglite', mailWorkers: MAIL_WORKERS, drainSeconds: DRAIN_SECONDS, cpuProfileDir });
+        start = () =>
+          startIntake({
+            db: id === 'intake-postgres' ? 'postgres' : 'pglite',
+            mailWorkers: MAIL_WORKERS,
+            drainSeconds: DRAIN_SECONDS,
+            cpuProfileDir,
+          });
       }
       process.stdout.write(`\nstarting ${id}... `);
       try {
@@ -235,7 +270,9 @@ async function main(): Promise<void> {
         skipped.push(`${id}: did not start: ${(error as Error).message.split('\n').slice(0, 6).join(' | ')}`);
         continue;
       }
-      console.log(`${current.name} on ${current.host}:${current.port}${id === 'haraka' ? ` (Haraka ${harakaVersion()} from ${HARAKA_DIR})` : ''}`);
+      console.log(
+        `${current.name} on ${current.host}:${current.port}${id === 'haraka' ? ` (Haraka ${harakaVersion()} from ${HARAKA_DIR})` : ''}`,
+      );
       let acceptedSoFar = 0;
       // Haraka both ways: its socket keeps Nagle's algorithm on, so the replies to a pipelined
       // MAIL/RCPT/DATA wait for the client's delayed ACK (~40 ms on Linux). The faster of the two
@@ -254,9 +291,20 @@ async function main(): Promise<void> {
             const note = current.settle ? await current.settle(acceptedSoFar) : '';
             const afterCpuMs = cpuBeforeSettle === null ? null : treeCpuMs(current.pids()) - cpuBeforeSettle;
             console.log(note ? `; ${note}` : '');
-            if (load.totalErrors || load.totalRejected) console.log(`    ${load.totalRejected} non-250 and ${load.totalErrors} connection errors in all (last: ${load.lastError ?? '-'})`);
+            if (load.totalErrors || load.totalRejected)
+              console.log(
+                `    ${load.totalRejected} non-250 and ${load.totalErrors} connection errors in all (last: ${load.lastError ?? '-'})`,
+              );
             if (load.timedOut) console.log('    the load generator gave up waiting (server stalled?)');
-            results.push({ target: id, name: `${current.name}${label}`, connections, rate, load, serverCpuMs, afterCpuMs });
+            results.push({
+              target: id,
+              name: `${current.name}${label}`,
+              connections,
+              rate,
+              load,
+              serverCpuMs,
+              afterCpuMs,
+            });
           }
         }
       } finally {
@@ -277,8 +325,14 @@ function report(results: Measured[], skipped: string[]): void {
     const rates = results.filter((r) => r.target === target && r.connections === connections).map((r) => r.rate);
     return rates.length ? Math.max(...rates) : undefined;
   };
-  const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || b === 0 ? '-' : (a / b).toFixed(2));
-  console.log(`\nSMTP messages per second answered 250 (100 KiB PDF each), ${SECONDS} s each, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const ratio = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined || b === 0 ? '-' : (a / b).toFixed(2);
+  console.log(
+    `\nSMTP messages per second answered 250 (100 KiB PDF each), ${SECONDS} s each, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.table(
     results.map((r) => ({
       target: r.name,
@@ -295,7 +349,8 @@ function report(results: Measured[], skipped: string[]): void {
       'server CPU ms/msg': r.load.accepted && r.serverCpuMs !== null ? fmt(r.serverCpuMs / r.load.accepted, 2) : '-',
       'server cores': r.serverCpuMs === null ? '-' : fmt(r.serverCpuMs / 1000 / SECONDS, 2),
       // Work left for after the window (Intake's mail workers process the backlog), per message of the run.
-      'after-run CPU ms/msg': r.load.totalAccepted && r.afterCpuMs !== null ? fmt(r.afterCpuMs / r.load.totalAccepted, 2) : '-',
+      'after-run CPU ms/msg':
+        r.load.totalAccepted && r.afterCpuMs !== null ? fmt(r.afterCpuMs / r.load.totalAccepted, 2) : '-',
       'vs smtp-sink': ratio(r.rate, rateOf('smtp-sink', r.connections)),
       'vs Haraka': ratio(r.rate, rateOf('haraka', r.connections)),
     })),
@@ -306,9 +361,12 @@ function report(results: Measured[], skipped: string[]): void {
     const per = (ref: TargetId) => CONNECTIONS.map((c) => `${c}: ${ratio(rateOf(id, c), rateOf(ref, c))}`).join(', ');
     if (results.some((r) => r.target === 'haraka')) {
       const met = CONNECTIONS.every((c) => (rateOf(id, c) ?? 0) >= (rateOf('haraka', c) ?? Infinity));
-      console.log(`${name} / Haraka (the faster of its runs) by connections: ${per('haraka')} (target >= 1.00 at each: ${met ? 'met' : 'NOT met'})`);
+      console.log(
+        `${name} / Haraka (the faster of its runs) by connections: ${per('haraka')} (target >= 1.00 at each: ${met ? 'met' : 'NOT met'})`,
+      );
     }
-    if (results.some((r) => r.target === 'smtp-sink')) console.log(`${name} / smtp-sink by connections: ${per('smtp-sink')}`);
+    if (results.some((r) => r.target === 'smtp-sink'))
+      console.log(`${name} / smtp-sink by connections: ${per('smtp-sink')}`);
   }
   console.log(
     `Intake's mail workers run in the daemon as by default (MAIL_WORKER_CONCURRENCY ${MAIL_WORKERS ?? '2, the default'}); they give way to SMTP transactions in flight ` +
@@ -326,7 +384,10 @@ process.once('exit', () => {
   process.exitCode = 1;
 });
 
-main().then(() => (finished = true), (error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main().then(
+  () => (finished = true),
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

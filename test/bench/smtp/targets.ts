@@ -78,7 +78,8 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export async function waitForGreeting(port: number, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited (${child.exitCode ?? child.signalCode}) before answering on port ${port}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`exited (${child.exitCode ?? child.signalCode}) before answering on port ${port}`);
     const greeted = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
       let text = '';
@@ -135,7 +136,12 @@ function readProcs(): ProcStat[] {
     // pid (comm) state ppid ... utime(14) stime(15): comm may hold spaces and parentheses.
     const close = text.lastIndexOf(')');
     const fields = text.slice(close + 2).split(' ');
-    procs.push({ pid: Number(entry), ppid: Number(fields[1]), comm: text.slice(text.indexOf('(') + 1, close), ticks: Number(fields[11]) + Number(fields[12]) });
+    procs.push({
+      pid: Number(entry),
+      ppid: Number(fields[1]),
+      comm: text.slice(text.indexOf('(') + 1, close),
+      ticks: Number(fields[11]) + Number(fields[12]),
+    });
   }
   return procs;
 }
@@ -168,7 +174,11 @@ function postgresPids(): number[] {
 // ---- smtp-sink ----
 
 export function findSmtpSink(): string | null {
-  const candidates = ['/usr/sbin/smtp-sink', '/usr/bin/smtp-sink', ...(process.env.PATH ?? '').split(':').map((d) => path.join(d, 'smtp-sink'))];
+  const candidates = [
+    '/usr/sbin/smtp-sink',
+    '/usr/bin/smtp-sink',
+    ...(process.env.PATH ?? '').split(':').map((d) => path.join(d, 'smtp-sink')),
+  ];
   return candidates.find((file) => fs.existsSync(file)) ?? null;
 }
 
@@ -219,7 +229,8 @@ export interface IntakeOptions {
 export async function startIntake(options: IntakeOptions): Promise<Target> {
   const cleanups: Array<() => unknown> = [];
   const cleanup = async () => {
-    for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch((error: unknown) => console.error('cleanup failed:', error));
+    for (const fn of cleanups.reverse())
+      await Promise.resolve(fn()).catch((error: unknown) => console.error('cleanup failed:', error));
     cleanups.length = 0;
   };
   try {
@@ -237,16 +248,30 @@ export async function startIntake(options: IntakeOptions): Promise<Target> {
     }
     if (options.mailWorkers !== undefined) env.MAIL_WORKER_CONCURRENCY = String(options.mailWorkers);
     // Not in `env`: `intake orgs create` below gets the same env and would write a profile too.
-    const profiling = options.cpuProfileDir ? { NODE_OPTIONS: `--import=${pathToFileURL(path.join(HERE, 'cpu-prof.mjs')).href}`, BENCH_CPU_PROF_DIR: options.cpuProfileDir } : {};
+    const profiling = options.cpuProfileDir
+      ? {
+          NODE_OPTIONS: `--import=${pathToFileURL(path.join(HERE, 'cpu-prof.mjs')).href}`,
+          BENCH_CPU_PROF_DIR: options.cpuProfileDir,
+        }
+      : {};
     const daemon = await startDaemon({ ...env, ...profiling });
     cleanups.push(() => daemon.stop('SIGTERM', 30_000));
     if (!daemon.smtp) throw new Error(`the daemon did not log its SMTP address:\n${daemon.stdout()}`);
     const org = singleJsonLine<{ org_id: string; live_key: string }>(
-      (await runCliOk(['orgs', 'create', '--name', 'SMTP bench', '--plan', 'enterprise', '--rate-limit', '100000', '--json'], env)).stdout,
+      (
+        await runCliOk(
+          ['orgs', 'create', '--name', 'SMTP bench', '--plan', 'enterprise', '--rate-limit', '100000', '--json'],
+          env,
+        )
+      ).stdout,
     );
     const key = org.live_key;
-    const config = await callApi(daemon.httpUrl, 'POST', '/api/email-ingestion/config', { key, body: { emailPrefix: PREFIX, defaultDocumentType: 'invoice', autoClassify: false } });
-    if (config.status !== 201) throw new Error(`POST /api/email-ingestion/config answered ${config.status}: ${JSON.stringify(config.body)}`);
+    const config = await callApi(daemon.httpUrl, 'POST', '/api/email-ingestion/config', {
+      key,
+      body: { emailPrefix: PREFIX, defaultDocumentType: 'invoice', autoClassify: false },
+    });
+    if (config.status !== 201)
+      throw new Error(`POST /api/email-ingestion/config answered ${config.status}: ${JSON.stringify(config.body)}`);
 
     const settle = async (acceptedSoFar: number): Promise<string> => {
       // Newest first: the mail workers claim the oldest first, so the newest is done last.
@@ -264,7 +289,10 @@ export async function startIntake(options: IntakeOptions): Promise<Target> {
       }
       const waited = (performance.now() - t0) / 1000;
       const pending = ['received', 'processing'].includes(page.messages[0]?.status ?? '');
-      const stored = page.total === acceptedSoFar ? `all ${page.total} messages answered 250 are stored` : `${page.total} messages stored, but the client had ${acceptedSoFar} answers 250`;
+      const stored =
+        page.total === acceptedSoFar
+          ? `all ${page.total} messages answered 250 are stored`
+          : `${page.total} messages stored, but the client had ${acceptedSoFar} answers 250`;
       return `${stored}; backlog ${pending ? `NOT processed after ${waited.toFixed(1)} s` : `processed ${waited.toFixed(1)} s after the run`}`;
     };
 

@@ -13,7 +13,8 @@ const counts = { ok: 0, failed: 0 };
 
 function serve(status, body, counter) {
   const server = https.createServer(tls, (req, res) => {
-    if (req.method === 'GET' && req.url === '/__count') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(counts));
+    if (req.method === 'GET' && req.url === '/__count')
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(counts));
     req.resume();
     req.on('end', () => {
       counts[counter]++;
@@ -24,5 +25,8 @@ function serve(status, body, counter) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 }
 
-const [healthy, failing] = await Promise.all([serve(200, '{"ok":true}', 'ok'), serve(503, '{"error":"down on purpose"}', 'failed')]);
+const [healthy, failing] = await Promise.all([
+  serve(200, '{"ok":true}', 'ok'),
+  serve(503, '{"error":"down on purpose"}', 'failed'),
+]);
 process.stdout.write(`${JSON.stringify({ healthy, failing })}\n`);

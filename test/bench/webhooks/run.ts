@@ -50,7 +50,13 @@ const sampleData = (n: number) => ({
   org_id: 'org_00000000000000000000',
   extractor_id: 'ext_00000000000000000000',
   status: 'completed',
-  extracted_data: { invoice_number: `INV-${n}`, invoice_date: '2026-03-14', vendor_name: 'Northwind Traders Ltd', total_amount: 1200, line_items: [{ description: 'Consulting services', amount: 1000 }] },
+  extracted_data: {
+    invoice_number: `INV-${n}`,
+    invoice_date: '2026-03-14',
+    vendor_name: 'Northwind Traders Ltd',
+    total_amount: 1200,
+    line_items: [{ description: 'Consulting services', amount: 1000 }],
+  },
   confidence: { invoice_number: 0.97, invoice_date: 0.95, vendor_name: 0.93, total_amount: 0.99, line_items: 0.88 },
   processing_time_ms: 1834,
   cost_credits: 1,
@@ -64,20 +70,54 @@ const sampleData = (n: number) => ({
 function makeCert(dir: string): { cert: string; key: string } {
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '1', '-keyout', key, '-out', cert, '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-sha256',
+      '-days',
+      '1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   return { cert, key };
 }
 
 /** Runs a node script for its one JSON line; with `keepRunning`, resolves on that line and leaves it running. */
-function node(script: string, args: string[], env: Record<string, string>, keepRunning = false): Promise<{ result: any; stop: () => void; pid: number }> {
-  const child = spawn(process.execPath, [path.join(HERE, script), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+function node(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  keepRunning = false,
+): Promise<{ result: any; stop: () => void; pid: number }> {
+  const child = spawn(process.execPath, [path.join(HERE, script), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => {
       out += c;
-      if (out.includes('\n') && keepRunning) resolve({ result: JSON.parse(out.split('\n')[0]!), stop: () => child.kill(), pid: child.pid! });
+      if (out.includes('\n') && keepRunning)
+        resolve({ result: JSON.parse(out.split('\n')[0]!), stop: () => child.kill(), pid: child.pid! });
     });
-    child.once('exit', (code) => (code === 0 && !keepRunning ? resolve({ result: JSON.parse(out.split('\n')[0]!), stop: () => {}, pid: child.pid! }) : reject(new Error(`${script} exited ${code}: ${out}`))));
+    child.once('exit', (code) =>
+      code === 0 && !keepRunning
+        ? resolve({ result: JSON.parse(out.split('\n')[0]!), stop: () => {}, pid: child.pid! })
+        : reject(new Error(`${script} exited ${code}: ${out}`)),
+    );
   });
 }
 
@@ -91,12 +131,18 @@ function processCpuMs(pid: number): number {
   }
 }
 
-const count = async (knex: SqlStorage['knex'], q: () => any): Promise<number> => Number((await q().count({ n: '*' }))[0].n);
+const count = async (knex: SqlStorage['knex'], q: () => any): Promise<number> =>
+  Number((await q().count({ n: '*' }))[0].n);
 
 async function main(): Promise<void> {
   const cleanups: Array<() => unknown> = [];
   try {
-    console.log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; database ${DB}`);
+    console.log(
+      `Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; database ${DB}`,
+    );
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-bench-webhooks-'));
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     const { cert, key } = makeCert(dir);
@@ -104,11 +150,21 @@ async function main(): Promise<void> {
     cleanups.push(receiver.stop);
     const healthyUrl = `https://127.0.0.1:${receiver.result.healthy}/hook`;
     const failingUrl = `https://127.0.0.1:${receiver.result.failing}/hook`;
-    const body = JSON.stringify({ id: 'evt_00000000000000000000', event: 'job.completed', created_at: new Date().toISOString(), data: sampleData(0) });
+    const body = JSON.stringify({
+      id: 'evt_00000000000000000000',
+      event: 'job.completed',
+      created_at: new Date().toISOString(),
+      data: sampleData(0),
+    });
 
     // 1. The baselines: a plain fetch POST loop, one request at a time and PER_ENDPOINT in flight.
     const fetchLoop = async (inFlight: number) =>
-      (await node('fetch-loop.mjs', [healthyUrl, String(DELIVERIES), String(inFlight)], { NODE_EXTRA_CA_CERTS: cert, BENCH_BODY: body })).result as { requests: number; seconds: number; cpuMs: number };
+      (
+        await node('fetch-loop.mjs', [healthyUrl, String(DELIVERIES), String(inFlight)], {
+          NODE_EXTRA_CA_CERTS: cert,
+          BENCH_BODY: body,
+        })
+      ).result as { requests: number; seconds: number; cpuMs: number };
     const receiverCpu0 = processCpuMs(receiver.pid);
     const sequential = await fetchLoop(1);
     const receiverCpu1 = processCpuMs(receiver.pid);
@@ -122,7 +178,11 @@ async function main(): Promise<void> {
     let storage: SqlStorage;
     if (DB === 'postgres') {
       // With BENCH_PROFILE=1, pg_stat_statements times the database's statements too.
-      const postgres = await startPostgres(process.env.BENCH_PROFILE === '1' ? { flags: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on' } } : {});
+      const postgres = await startPostgres(
+        process.env.BENCH_PROFILE === '1'
+          ? { flags: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on' } }
+          : {},
+      );
       cleanups.push(() => postgres.stop());
       storage = await createSqlStorage({ kind: 'postgres', databaseUrl: postgres.url });
     } else storage = await createSqlStorage({ kind: 'pglite' });
@@ -130,7 +190,14 @@ async function main(): Promise<void> {
     const intake = createIntake({ stores: storage });
     const transport = createHttpsTransport({ allowedHosts: ['127.0.0.1'], caFile: cert, maxSockets: PER_ENDPOINT });
     cleanups.push(() => transport.close());
-    const service = new WebhookService({ store: storage.webhooks, settings: storage.settings, transport, clock: systemClock, ids: intake.ids, timeoutMs: 5000 });
+    const service = new WebhookService({
+      store: storage.webhooks,
+      settings: storage.settings,
+      transport,
+      clock: systemClock,
+      ids: intake.ids,
+      timeoutMs: 5000,
+    });
     const profile = new Map<string, { calls: number; ms: number }>();
     const timed = <T extends object>(target: T, label: string): T =>
       process.env.BENCH_PROFILE !== '1'
@@ -188,25 +255,52 @@ async function main(): Promise<void> {
         }
       },
     };
-    const sender = new WebhookSender({ store: timed(counting, 'store'), transport: timed(watched, 'transport'), clock: systemClock, ids: intake.ids, options: { timeoutMs: 5000, leaseMs: 30_000 } });
-    const workers = () => new WebhookWorkers(sender, pino({ level: 'silent' }), { concurrency: CONCURRENCY, perEndpoint: PER_ENDPOINT, pollMs: 500 });
-    const [good, bad] = [await intake.organizations.create({ name: 'Healthy', plan: 'business' }), await intake.organizations.create({ name: 'Failing', plan: 'business' })];
+    const sender = new WebhookSender({
+      store: timed(counting, 'store'),
+      transport: timed(watched, 'transport'),
+      clock: systemClock,
+      ids: intake.ids,
+      options: { timeoutMs: 5000, leaseMs: 30_000 },
+    });
+    const workers = () =>
+      new WebhookWorkers(sender, pino({ level: 'silent' }), {
+        concurrency: CONCURRENCY,
+        perEndpoint: PER_ENDPOINT,
+        pollMs: 500,
+      });
+    const [good, bad] = [
+      await intake.organizations.create({ name: 'Healthy', plan: 'business' }),
+      await intake.organizations.create({ name: 'Failing', plan: 'business' }),
+    ];
     const healthy = (await service.create(good.org_id, { url: healthyUrl, events: ['job.completed'] })).endpoint;
     const failing = (await service.create(bad.org_id, { url: failingUrl, events: ['job.completed'] })).endpoint;
     const emit = async (orgId: string, from: number, n: number) => {
       for (let i = from; i < from + n; i += 100) {
-        await Promise.all(Array.from({ length: Math.min(100, from + n - i) }, (_, j) => intake.stores.outbox.add({ id: intake.ids('evt'), org_id: orgId, environment: 'live', event: 'job.completed', data: sampleData(i + j), created_at: new Date().toISOString() })));
+        await Promise.all(
+          Array.from({ length: Math.min(100, from + n - i) }, (_, j) =>
+            intake.stores.outbox.add({
+              id: intake.ids('evt'),
+              org_id: orgId,
+              environment: 'live',
+              event: 'job.completed',
+              data: sampleData(i + j),
+              created_at: new Date().toISOString(),
+            }),
+          ),
+        );
       }
     };
     const knex = storage.knex;
-    const succeeded = () => count(knex, () => knex('webhook_deliveries').where({ endpoint_id: healthy.id, status: 'succeeded' }));
+    const succeeded = () =>
+      count(knex, () => knex('webhook_deliveries').where({ endpoint_id: healthy.id, status: 'succeeded' }));
     // Only the healthy endpoint answers 2xx. The database confirms the count afterwards.
     const drain = async (target: number) => {
       while (recordedOk < target) await new Promise<void>((resolve) => (onRecorded = resolve));
     };
     const confirm = async (target: number) => {
       const inDatabase = await succeeded();
-      if (inDatabase !== target) throw new Error(`${inDatabase} deliveries succeeded in the database, ${target} recorded`);
+      if (inDatabase !== target)
+        throw new Error(`${inDatabase} deliveries succeeded in the database, ${target} recorded`);
     };
 
     // Warm-up (untimed): connections, JIT, and attempt 1 of every failing delivery (503; next at +5 s).
@@ -216,19 +310,30 @@ async function main(): Promise<void> {
     warm.start();
     await drain(200);
     await confirm(200);
-    while ((await count(knex, () => knex('webhook_deliveries').where({ endpoint_id: failing.id, attempt_count: 0 }))) > 0) await new Promise((r) => setTimeout(r, 50));
+    while (
+      (await count(knex, () => knex('webhook_deliveries').where({ endpoint_id: failing.id, attempt_count: 0 }))) > 0
+    )
+      await new Promise((r) => setTimeout(r, 50));
     await warm.stop();
 
     // Their retries fall due throughout the window the loop needed for the same work.
     const spreadMs = Math.max(1000, (DELIVERIES / loopRate) * 1000);
-    await knex('webhook_deliveries').where({ endpoint_id: failing.id, status: 'pending' }).update({ next_attempt_at: knex.raw(`now() + random() * interval '${Math.round(spreadMs)} milliseconds'`) });
+    await knex('webhook_deliveries')
+      .where({ endpoint_id: failing.id, status: 'pending' })
+      .update({ next_attempt_at: knex.raw(`now() + random() * interval '${Math.round(spreadMs)} milliseconds'`) });
     await emit(good.org_id, 200, DELIVERIES);
     const run = workers();
     // The database's server processes (PostgreSQL only: PGlite runs inside this process).
-    const backends = async () => (DB === 'postgres' ? ((await knex.raw('select pid from pg_stat_activity')).rows as Array<{ pid: number }>).map((r) => r.pid) : []);
+    const backends = async () =>
+      DB === 'postgres'
+        ? ((await knex.raw('select pid from pg_stat_activity')).rows as Array<{ pid: number }>).map((r) => r.pid)
+        : [];
     const databaseCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
     const statements = DB === 'postgres' && process.env.BENCH_PROFILE === '1';
-    if (statements) await knex.raw('create extension if not exists pg_stat_statements').then(() => knex.raw('select pg_stat_statements_reset()'));
+    if (statements)
+      await knex
+        .raw('create extension if not exists pg_stat_statements')
+        .then(() => knex.raw('select pg_stat_statements_reset()'));
     const pids0 = await backends();
     const databaseCpu0 = new Map(pids0.map((pid) => [pid, processCpuMs(pid)]));
     const receiverCpu2 = processCpuMs(receiver.pid);
@@ -251,16 +356,28 @@ async function main(): Promise<void> {
     const finished = new Date();
     await run.stop();
     const retries = Number(
-      (await knex('webhook_attempts as a').join('webhook_deliveries as d', 'd.id', 'a.delivery_id').where('d.endpoint_id', failing.id).andWhere('a.attempt', '>', 1).andWhereBetween('a.started_at', [started.toISOString(), finished.toISOString()]).count({ n: '*' }))[0]!.n,
+      (
+        await knex('webhook_attempts as a')
+          .join('webhook_deliveries as d', 'd.id', 'a.delivery_id')
+          .where('d.endpoint_id', failing.id)
+          .andWhere('a.attempt', '>', 1)
+          .andWhereBetween('a.started_at', [started.toISOString(), finished.toISOString()])
+          .count({ n: '*' })
+      )[0]!.n,
     );
     const senderRate = DELIVERIES / seconds;
     const ratio = senderRate / loopRate;
     // Exactly once: the receiver saw the loop's requests plus one per delivery, no more.
     const counts = await new Promise<{ ok: number; failed: number }>((resolve, reject) => {
-      https.get(healthyUrl.replace('/hook', '/__count'), { ca: fs.readFileSync(cert) }, (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => resolve(JSON.parse(text)));
-      }).on('error', reject);
+      https
+        .get(healthyUrl.replace('/hook', '/__count'), { ca: fs.readFileSync(cert) }, (res) => {
+          let text = '';
+          res
+            .setEncoding('utf8')
+            .on('data', (c: string) => (text += c))
+            .on('end', () => resolve(JSON.parse(text)));
+        })
+        .on('error', reject);
     });
     const expected = 2 * (Math.min(200, DELIVERIES) + DELIVERIES) + 200 + DELIVERIES;
     if (counts.ok !== expected) throw new Error(`the healthy receiver saw ${counts.ok} requests, expected ${expected}`);
@@ -268,21 +385,64 @@ async function main(): Promise<void> {
     const loopAfter = await fetchLoop(PER_ENDPOINT);
     const loopAfterRate = loopAfter.requests / loopAfter.seconds;
 
-    console.log(`\nWebhook deliveries to one local HTTPS receiver, ${DELIVERIES} each (after warm-up), ${PER_ENDPOINT} in flight per endpoint, ${CONCURRENCY} per daemon`);
+    console.log(
+      `\nWebhook deliveries to one local HTTPS receiver, ${DELIVERIES} each (after warm-up), ${PER_ENDPOINT} in flight per endpoint, ${CONCURRENCY} per daemon`,
+    );
     // CPU per delivery of the healthy endpoint; the sender's and the database's include the failing
     // endpoint's retries, the receiver's (for the loops) their warm-up.
     const each = (ms: number) => (ms / DELIVERIES).toFixed(2);
     console.table([
-      { path: 'fetch (undici) POST loop, 1 in flight', 'per second': Math.round(sequentialRate), seconds: sequential.seconds.toFixed(2), 'client CPU ms each': each(sequential.cpuMs), 'receiver CPU ms each': each(receiverSequentialCpuMs), 'database CPU ms each': '-', [`vs loop (${PER_ENDPOINT} in flight)`]: (sequentialRate / loopRate).toFixed(2) },
-      { path: `fetch (undici) POST loop, ${PER_ENDPOINT} in flight`, 'per second': Math.round(loopRate), seconds: loop.seconds.toFixed(2), 'client CPU ms each': each(loop.cpuMs), 'receiver CPU ms each': each(receiverLoopCpuMs), 'database CPU ms each': '-', [`vs loop (${PER_ENDPOINT} in flight)`]: '1.00' },
-      { path: `WebhookWorkers + WebhookSender + HTTPS + ${DB === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, 'per second': Math.round(senderRate), seconds: seconds.toFixed(2), 'client CPU ms each': each(senderCpuMs), 'receiver CPU ms each': each(receiverSenderCpuMs), 'database CPU ms each': DB === 'postgres' ? each(databaseCpuMs) : '(in client)', [`vs loop (${PER_ENDPOINT} in flight)`]: ratio.toFixed(2) },
-      { path: `fetch (undici) POST loop, ${PER_ENDPOINT} in flight, again after`, 'per second': Math.round(loopAfterRate), seconds: loopAfter.seconds.toFixed(2), 'client CPU ms each': each(loopAfter.cpuMs), 'receiver CPU ms each': '-', 'database CPU ms each': '-', [`vs loop (${PER_ENDPOINT} in flight)`]: (loopAfterRate / loopRate).toFixed(2) },
+      {
+        path: 'fetch (undici) POST loop, 1 in flight',
+        'per second': Math.round(sequentialRate),
+        seconds: sequential.seconds.toFixed(2),
+        'client CPU ms each': each(sequential.cpuMs),
+        'receiver CPU ms each': each(receiverSequentialCpuMs),
+        'database CPU ms each': '-',
+        [`vs loop (${PER_ENDPOINT} in flight)`]: (sequentialRate / loopRate).toFixed(2),
+      },
+      {
+        path: `fetch (undici) POST loop, ${PER_ENDPOINT} in flight`,
+        'per second': Math.round(loopRate),
+        seconds: loop.seconds.toFixed(2),
+        'client CPU ms each': each(loop.cpuMs),
+        'receiver CPU ms each': each(receiverLoopCpuMs),
+        'database CPU ms each': '-',
+        [`vs loop (${PER_ENDPOINT} in flight)`]: '1.00',
+      },
+      {
+        path: `WebhookWorkers + WebhookSender + HTTPS + ${DB === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
+        'per second': Math.round(senderRate),
+        seconds: seconds.toFixed(2),
+        'client CPU ms each': each(senderCpuMs),
+        'receiver CPU ms each': each(receiverSenderCpuMs),
+        'database CPU ms each': DB === 'postgres' ? each(databaseCpuMs) : '(in client)',
+        [`vs loop (${PER_ENDPOINT} in flight)`]: ratio.toFixed(2),
+      },
+      {
+        path: `fetch (undici) POST loop, ${PER_ENDPOINT} in flight, again after`,
+        'per second': Math.round(loopAfterRate),
+        seconds: loopAfter.seconds.toFixed(2),
+        'client CPU ms each': each(loopAfter.cpuMs),
+        'receiver CPU ms each': '-',
+        'database CPU ms each': '-',
+        [`vs loop (${PER_ENDPOINT} in flight)`]: (loopAfterRate / loopRate).toFixed(2),
+      },
     ]);
-    console.log(`meanwhile: ${retries} retries (attempt 2, answered 503) of ${FAILING} failing deliveries to another endpoint; requests in flight to the healthy one: ${meanInFlight.toFixed(2)} on average (at most ${PER_ENDPOINT})`);
+    console.log(
+      `meanwhile: ${retries} retries (attempt 2, answered 503) of ${FAILING} failing deliveries to another endpoint; requests in flight to the healthy one: ${meanInFlight.toFixed(2)} on average (at most ${PER_ENDPOINT})`,
+    );
     const verdict = (r: number) => `${r.toFixed(2)} (target >= 0.5: ${r >= 0.5 ? 'met' : 'NOT met'})`;
-    console.log(`ratio vs the loop with as many in flight (${PER_ENDPOINT}): ${verdict(ratio)}; vs the one-at-a-time loop: ${verdict(senderRate / sequentialRate)}`);
-    console.log(`ratio vs the mean of that loop before and after the sender (load drifts on a shared machine): ${verdict(senderRate / ((loopRate + loopAfterRate) / 2))}`);
-    if (profile.size) console.table([...profile].map(([call, p]) => ({ call, calls: p.calls, 'mean ms': (p.ms / p.calls).toFixed(2) })));
+    console.log(
+      `ratio vs the loop with as many in flight (${PER_ENDPOINT}): ${verdict(ratio)}; vs the one-at-a-time loop: ${verdict(senderRate / sequentialRate)}`,
+    );
+    console.log(
+      `ratio vs the mean of that loop before and after the sender (load drifts on a shared machine): ${verdict(senderRate / ((loopRate + loopAfterRate) / 2))}`,
+    );
+    if (profile.size)
+      console.table(
+        [...profile].map(([call, p]) => ({ call, calls: p.calls, 'mean ms': (p.ms / p.calls).toFixed(2) })),
+      );
     if (statements) {
       const top = await knex.raw(
         `select calls, round((total_plan_time + total_exec_time)::numeric, 1) as total_ms, round(((total_plan_time + total_exec_time) / calls)::numeric, 3) as mean_ms, rows,
@@ -293,7 +453,8 @@ async function main(): Promise<void> {
       console.table(top.rows);
     }
   } finally {
-    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch((error: unknown) => console.error('cleanup failed:', error));
+    for (const cleanup of cleanups.reverse())
+      await Promise.resolve(cleanup()).catch((error: unknown) => console.error('cleanup failed:', error));
   }
 }
 

@@ -17,7 +17,9 @@ export const HAS_DEV_DATA = DEV_DIRS.every((dir) => existsSync(dir));
  */
 export function requireDevelopmentData(script: string): void {
   if (HAS_DEV_DATA) return;
-  process.stderr.write(`${script}: needs the development corpora, which are not in this clone: ${DEV_DIRS.join(', ')}\n`);
+  process.stderr.write(
+    `${script}: needs the development corpora, which are not in this clone: ${DEV_DIRS.join(', ')}\n`,
+  );
   process.exit(1);
 }
 

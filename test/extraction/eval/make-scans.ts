@@ -18,14 +18,19 @@ const NOISE_SIGMA = 8;
 export async function makeScans(src: string, out: string): Promise<number> {
   mkdirSync(out, { recursive: true });
   let made = 0;
-  for (const name of readdirSync(src).filter((n) => n.endsWith('.expected.json')).sort()) {
+  for (const name of readdirSync(src)
+    .filter((n) => n.endsWith('.expected.json'))
+    .sort()) {
     const stem = name.slice(0, -'.expected.json'.length);
     const expected = readFileSync(path.join(src, name), 'utf8');
     const pdf = path.join(src, `${stem}.pdf`);
     if (!/"kind":\s*"pdf_text"/.test(expected) || !existsSync(pdf)) continue;
     const target = path.join(out, `${stem}-scan.pdf`);
     if (!existsSync(target)) await renderScan(pdf, target, seedOf(stem));
-    writeFileSync(path.join(out, `${stem}-scan.expected.json`), expected.replace(/"kind":\s*"pdf_text"/, '"kind": "scan"'));
+    writeFileSync(
+      path.join(out, `${stem}-scan.expected.json`),
+      expected.replace(/"kind":\s*"pdf_text"/, '"kind": "scan"'),
+    );
     made++;
   }
   return made;
@@ -35,7 +40,9 @@ async function renderScan(pdf: string, target: string, seed: number): Promise<vo
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'intake-scan-'));
   try {
     execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', pdf, path.join(tmp, 'p')]);
-    const pages = readdirSync(tmp).filter((n) => n.endsWith('.png')).sort();
+    const pages = readdirSync(tmp)
+      .filter((n) => n.endsWith('.png'))
+      .sort();
     const random = mulberry32(seed);
     const jpegs: string[] = [];
     for (const page of pages) {
@@ -49,7 +56,10 @@ async function renderScan(pdf: string, target: string, seed: number): Promise<vo
         data.fill(Math.max(0, Math.min(255, Math.round(v))), i, i + info.channels);
       }
       const jpeg = path.join(tmp, `${page}.jpg`);
-      await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).greyscale().jpeg({ quality: 90 }).toFile(jpeg);
+      await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+        .greyscale()
+        .jpeg({ quality: 90 })
+        .toFile(jpeg);
       jpegs.push(jpeg);
     }
     execFileSync('img2pdf', [...jpegs, '-o', target]);

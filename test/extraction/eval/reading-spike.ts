@@ -20,7 +20,9 @@ const options = JSON.parse(process.argv[2] ?? '{}') as TesseractReaderOptions;
 const every = Number(process.argv[3] ?? 1);
 const photos = (await Promise.all(DEV_DIRS.map(findCorpus))).flat().filter((e) => e.expected.kind === 'image');
 const chosen = photos.filter((_, i) => i % every === 0);
-const tag = Object.keys(options).length ? `tesseract:${READING_REVISION}:${JSON.stringify(options)}` : `tesseract:${READING_REVISION}`;
+const tag = Object.keys(options).length
+  ? `tesseract:${READING_REVISION}:${JSON.stringify(options)}`
+  : `tesseract:${READING_REVISION}`;
 const reader = createTesseractReader(options);
 const cache = createReadCache(reader, defaultCacheDir(), tag);
 const reads: ReadEntry[] = [];
@@ -43,7 +45,14 @@ try {
 }
 const used = process.cpuUsage(cpu);
 const summary = summarizeEvaluation(crossValidate(reads, 5, learnRanker));
-console.log(formatEvaluation(summary, `${chosen.length} photos, options ${JSON.stringify(options)}, held out over the photos alone (5 folds)`));
+console.log(
+  formatEvaluation(
+    summary,
+    `${chosen.length} photos, options ${JSON.stringify(options)}, held out over the photos alone (5 folds)`,
+  ),
+);
 if (freshPages) {
-  console.log(`fresh reads: ${freshPages} pages, ${(freshSeconds / freshPages).toFixed(2)} s/page by clock, ${((used.user + used.system) / 1e6 / freshPages).toFixed(2)} CPU s/page`);
+  console.log(
+    `fresh reads: ${freshPages} pages, ${(freshSeconds / freshPages).toFixed(2)} s/page by clock, ${((used.user + used.system) / 1e6 / freshPages).toFixed(2)} CPU s/page`,
+  );
 }

@@ -18,7 +18,10 @@ try {
 const reader = createTesseractReader({ workers: 2 });
 try {
   const scan = await reader.read(await scanImage(INVOICE_SCAN), 'image/png');
-  const pdf = await reader.read(await textPdf([[{ text: 'Offline invoice 77', x: 72, y: 700, size: 12 }]]), 'application/pdf');
+  const pdf = await reader.read(
+    await textPdf([[{ text: 'Offline invoice 77', x: 72, y: 700, size: 12 }]]),
+    'application/pdf',
+  );
   const text = (document: typeof scan): string => document.pages.flatMap((p) => p.words.map((w) => w.text)).join(' ');
   process.stdout.write(`${JSON.stringify({ guarded, scan: text(scan), pdf: text(pdf) })}\n`);
 } finally {

@@ -38,7 +38,14 @@ try {
   await pipeline.processor.runNext('packed-worker');
   const read: JobRecord = await intake.jobs.get(organization.id, 'live', job.id);
   console.log(
-    JSON.stringify({ submitted: job.id, read: read.id, status: read.status, environment: read.environment, metadata: read.metadata, extracted: read.extracted_data }),
+    JSON.stringify({
+      submitted: job.id,
+      read: read.id,
+      status: read.status,
+      environment: read.environment,
+      metadata: read.metadata,
+      extracted: read.extracted_data,
+    }),
   );
 } finally {
   await reader.close();

@@ -11,18 +11,31 @@ export function registerCreditCommands(program: Command, orgs: Command): void {
   const credits = program.command('credits').description('Manage credit balances');
   credits
     .command('add')
-    .description('Top up an organization (live jobs waiting for credits then run); --adjustment allows negative corrections')
+    .description(
+      'Top up an organization (live jobs waiting for credits then run); --adjustment allows negative corrections',
+    )
     .requiredOption('--org <org_id>', 'organization id')
     .requiredOption('--amount <n>', 'credits to add', integer)
     .option('--adjustment', 'record an adjustment (may be negative) instead of a top-up')
     .option('--description <text>', 'ledger description')
     .option('--json', 'print the result as JSON')
-    .action(async (opts: { org: string; amount: number; adjustment?: boolean; description?: string; json?: boolean }) => {
-      await withAdmin(async (admin) => {
-        const result = await admin.addCredits({ org_id: opts.org, amount: opts.amount, type: opts.adjustment ? 'adjustment' : 'top_up', ...(opts.description ? { description: opts.description } : {}) });
-        process.stdout.write(opts.json ? `${JSON.stringify(result)}\n` : `${opts.org}: balance ${String(result.balance)} (available ${String(result.available)})\n`);
-      });
-    });
+    .action(
+      async (opts: { org: string; amount: number; adjustment?: boolean; description?: string; json?: boolean }) => {
+        await withAdmin(async (admin) => {
+          const result = await admin.addCredits({
+            org_id: opts.org,
+            amount: opts.amount,
+            type: opts.adjustment ? 'adjustment' : 'top_up',
+            ...(opts.description ? { description: opts.description } : {}),
+          });
+          process.stdout.write(
+            opts.json
+              ? `${JSON.stringify(result)}\n`
+              : `${opts.org}: balance ${String(result.balance)} (available ${String(result.available)})\n`,
+          );
+        });
+      },
+    );
 
   orgs
     .command('update')
@@ -33,17 +46,27 @@ export function registerCreditCommands(program: Command, orgs: Command): void {
     .option('--plan <plan>', 'free, starter, professional, business or enterprise')
     .option('--rate-limit <n>', 'requests per minute, overriding the plan', integer)
     .option('--json', 'print the organization as JSON')
-    .action(async (opts: { org: string; lowBalanceThreshold?: number; metadataSearch?: string; plan?: string; rateLimit?: number; json?: boolean }) => {
-      if (opts.metadataSearch !== undefined && !['on', 'off'].includes(opts.metadataSearch)) throw new InvalidArgumentError('--metadata-search takes on or off');
-      await withAdmin(async (admin) => {
-        const updated = await admin.updateOrganization({
-          org_id: opts.org,
-          ...(opts.lowBalanceThreshold !== undefined ? { low_balance_threshold: opts.lowBalanceThreshold } : {}),
-          ...(opts.metadataSearch !== undefined ? { metadata_search_enabled: opts.metadataSearch === 'on' } : {}),
-          ...(opts.plan !== undefined ? { plan: opts.plan } : {}),
-          ...(opts.rateLimit !== undefined ? { rate_limit_per_minute: opts.rateLimit } : {}),
+    .action(
+      async (opts: {
+        org: string;
+        lowBalanceThreshold?: number;
+        metadataSearch?: string;
+        plan?: string;
+        rateLimit?: number;
+        json?: boolean;
+      }) => {
+        if (opts.metadataSearch !== undefined && !['on', 'off'].includes(opts.metadataSearch))
+          throw new InvalidArgumentError('--metadata-search takes on or off');
+        await withAdmin(async (admin) => {
+          const updated = await admin.updateOrganization({
+            org_id: opts.org,
+            ...(opts.lowBalanceThreshold !== undefined ? { low_balance_threshold: opts.lowBalanceThreshold } : {}),
+            ...(opts.metadataSearch !== undefined ? { metadata_search_enabled: opts.metadataSearch === 'on' } : {}),
+            ...(opts.plan !== undefined ? { plan: opts.plan } : {}),
+            ...(opts.rateLimit !== undefined ? { rate_limit_per_minute: opts.rateLimit } : {}),
+          });
+          process.stdout.write(opts.json ? `${JSON.stringify(updated)}\n` : `Updated ${opts.org}.\n`);
         });
-        process.stdout.write(opts.json ? `${JSON.stringify(updated)}\n` : `Updated ${opts.org}.\n`);
-      });
-    });
+      },
+    );
 }

@@ -41,12 +41,18 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
     progress.done();
     await reader.close();
   }
-  const documents = crossValidate(reads, k, opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker);
+  const documents = crossValidate(
+    reads,
+    k,
+    opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker,
+  );
   const summary = summarizeEvaluation(documents);
   const heading = opts.shipped
     ? 'Scored with the shipped ranker (trained on these documents: not a held-out figure)'
     : `Held-out figures: ${k} folds by vendor and source, each scored by a ranker trained on the other folds${
         opts.calibration ? ' (its confidences calibrated on inner folds of those)' : ' (uncalibrated)'
       }`;
-  process.stdout.write(opts.json ? `${JSON.stringify({ summary, documents })}\n` : `${formatEvaluation(summary, heading)}\n`);
+  process.stdout.write(
+    opts.json ? `${JSON.stringify({ summary, documents })}\n` : `${formatEvaluation(summary, heading)}\n`,
+  );
 }

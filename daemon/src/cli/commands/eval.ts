@@ -10,7 +10,9 @@ import type { EvalOptions } from './eval-run.js';
 export function registerEvalCommand(program: Command): void {
   program
     .command('eval')
-    .description('Score extraction and classification on documents with sibling *.expected.json files, by held-out folds')
+    .description(
+      'Score extraction and classification on documents with sibling *.expected.json files, by held-out folds',
+    )
     .argument('<dirs...>', 'directories of documents and their expected values')
     .option('--json', 'print the summary and per-document scores as JSON')
     .option('--folds <k>', 'held-out folds (documents of one vendor or source stay in one fold)', '5')

@@ -1,6 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { classifyDocument, DocumentError, extractFields, readEInvoice, RECOMMENDED_FIELDS, type DocumentReader, type ExtractFieldsOptions, type FieldDefinition, type ReadDocument } from '@intake/core';
+import {
+  classifyDocument,
+  DocumentError,
+  extractFields,
+  readEInvoice,
+  RECOMMENDED_FIELDS,
+  type DocumentReader,
+  type ExtractFieldsOptions,
+  type FieldDefinition,
+  type ReadDocument,
+} from '@intake/core';
 import { isRecommendedType, presentValues, scoreFields, type EvaluatedDocument } from '@intake/core/internal';
 
 /**
@@ -62,7 +72,15 @@ export function evaluateRead(read: ReadEntry, options: Pick<ExtractFieldsOptions
   const base = { file: entry.file, documentType: expected.document_type };
   if (!doc) {
     const scores = scoreFields(expected.fields, {}, {}, fields);
-    return { ...base, kind: kindOf(entry, null), pages: 1, seconds: read.seconds, classifiedAs: null, scores, error: read.error ?? 'unreadable' };
+    return {
+      ...base,
+      kind: kindOf(entry, null),
+      pages: 1,
+      seconds: read.seconds,
+      classifiedAs: null,
+      scores,
+      error: read.error ?? 'unreadable',
+    };
   }
   const started = performance.now();
   const classifiedAs = classifyDocument(doc).documentType;
@@ -70,10 +88,24 @@ export function evaluateRead(read: ReadEntry, options: Pick<ExtractFieldsOptions
   const seconds = read.seconds + (performance.now() - started) / 1000;
   const xmlScores = readEInvoice(doc) ? score(doc, fields, expected, { ...options, useEmbeddedXml: true }) : undefined;
   const present = presentValues(doc, expected.fields);
-  return { ...base, kind: kindOf(entry, doc), pages: doc.pages.length, seconds, classifiedAs, scores, present, ...(xmlScores ? { xmlScores } : {}) };
+  return {
+    ...base,
+    kind: kindOf(entry, doc),
+    pages: doc.pages.length,
+    seconds,
+    classifiedAs,
+    scores,
+    present,
+    ...(xmlScores ? { xmlScores } : {}),
+  };
 }
 
-function score(doc: ReadDocument, fields: readonly FieldDefinition[], expected: Expected, options: ExtractFieldsOptions) {
+function score(
+  doc: ReadDocument,
+  fields: readonly FieldDefinition[],
+  expected: Expected,
+  options: ExtractFieldsOptions,
+) {
   const result = extractFields(doc, [...fields], { ...options, documentType: expected.document_type });
   return scoreFields(expected.fields, result.extracted_data, result.confidence, fields);
 }

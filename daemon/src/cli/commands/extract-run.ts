@@ -1,5 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { classifyDocument, DocumentError, extractFields, RECOMMENDED_FIELDS, type RecommendedDocumentType } from '@intake/core';
+import {
+  classifyDocument,
+  DocumentError,
+  extractFields,
+  RECOMMENDED_FIELDS,
+  type RecommendedDocumentType,
+} from '@intake/core';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { createProgress } from './progress.js';
 
@@ -28,32 +34,57 @@ export async function runExtract(files: string[], opts: ExtractOptions): Promise
 }
 
 type ExtractLine =
-  | { file: string; document_type: string; extracted_data: Record<string, unknown>; confidence: Record<string, number>; validation_errors: unknown[] }
+  | {
+      file: string;
+      document_type: string;
+      extracted_data: Record<string, unknown>;
+      confidence: Record<string, number>;
+      validation_errors: unknown[];
+    }
   | { file: string; error: { code: string; message: string; suggestion?: string } };
 
-async function extractFile(reader: ReturnType<typeof createTesseractReader>, file: string, type: RecommendedDocumentType | undefined): Promise<ExtractLine> {
+async function extractFile(
+  reader: ReturnType<typeof createTesseractReader>,
+  file: string,
+  type: RecommendedDocumentType | undefined,
+): Promise<ExtractLine> {
   try {
     const doc = await reader.read(new Uint8Array(await readFile(file)), 'application/octet-stream');
     const documentType = type ?? classifyDocument(doc).documentType;
     const result = extractFields(doc, [...RECOMMENDED_FIELDS[documentType]], { documentType });
-    return { file, document_type: documentType, extracted_data: result.extracted_data, confidence: result.confidence, validation_errors: result.validation_errors };
+    return {
+      file,
+      document_type: documentType,
+      extracted_data: result.extracted_data,
+      confidence: result.confidence,
+      validation_errors: result.validation_errors,
+    };
   } catch (error) {
-    if (error instanceof DocumentError) return { file, error: { code: error.code, message: error.message, suggestion: error.suggestion } };
-    if (isMissingFile(error)) return { file, error: { code: 'not_found', message: `cannot read ${file}: ${error.message}` } };
+    if (error instanceof DocumentError)
+      return { file, error: { code: error.code, message: error.message, suggestion: error.suggestion } };
+    if (isMissingFile(error))
+      return { file, error: { code: 'not_found', message: `cannot read ${file}: ${error.message}` } };
     throw error;
   }
 }
 
 function isMissingFile(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'EACCES');
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'EACCES')
+  );
 }
 
 function describe(line: ExtractLine): string {
-  if ('error' in line) return `${line.file}: ${line.error.message}${line.error.suggestion ? ` (${line.error.suggestion})` : ''}\n`;
+  if ('error' in line)
+    return `${line.file}: ${line.error.message}${line.error.suggestion ? ` (${line.error.suggestion})` : ''}\n`;
   const rows = Object.entries(line.extracted_data).map(([name, value]) => {
     const shown = Array.isArray(value) ? `${value.length} rows` : JSON.stringify(value);
     return `  ${name.padEnd(18)} ${shown}  (${(line.confidence[name] ?? 0).toFixed(2)})`;
   });
-  const errors = (line.validation_errors as { field: string; message: string }[]).map((e) => `  ! ${e.field}: ${e.message}`);
+  const errors = (line.validation_errors as { field: string; message: string }[]).map(
+    (e) => `  ! ${e.field}: ${e.message}`,
+  );
   return [`${line.file}: ${line.document_type}`, ...rows, ...errors, ''].join('\n');
 }

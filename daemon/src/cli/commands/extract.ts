@@ -11,8 +11,15 @@ export function registerExtractCommand(program: Command): void {
     .command('extract')
     .description('Extract the recommended fields from documents (PDF or image), without a daemon')
     .argument('<files...>', 'documents to read')
-    .addOption(new Option('--type <type>', 'document type (default: classify each document)').choices(Object.keys(RECOMMENDED_FIELDS)))
-    .option('--json', 'print one JSON line per file: {"file","document_type","extracted_data","confidence","validation_errors"}')
+    .addOption(
+      new Option('--type <type>', 'document type (default: classify each document)').choices(
+        Object.keys(RECOMMENDED_FIELDS),
+      ),
+    )
+    .option(
+      '--json',
+      'print one JSON line per file: {"file","document_type","extracted_data","confidence","validation_errors"}',
+    )
     .action(async (files: string[], opts: ExtractOptions) => {
       const { runExtract } = await import('./extract-run.js');
       await runExtract(files, opts);

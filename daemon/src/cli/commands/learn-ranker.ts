@@ -14,7 +14,8 @@ export function examplesOf(read: ReadEntry): LabelledList[] {
   if (!found) {
     const { expected } = read.entry;
     const fields = RECOMMENDED_FIELDS[expected.document_type as keyof typeof RECOMMENDED_FIELDS];
-    found = read.document && fields ? collectExamples(read.document, fields, expected.fields, expected.document_type) : [];
+    found =
+      read.document && fields ? collectExamples(read.document, fields, expected.fields, expected.document_type) : [];
     examples.set(read, found);
   }
   return found;

@@ -38,7 +38,10 @@ export function registerListCommands(orgs: Command, keys: Command): void {
         process.stdout.write(
           organizations.length === 0
             ? 'No organizations.\n'
-            : formatTable(['ID', 'NAME', 'PLAN', 'CREDITS', 'CREATED'], organizations.map((o) => [o.id, o.name, o.plan, o.credits, o.created_at])),
+            : formatTable(
+                ['ID', 'NAME', 'PLAN', 'CREDITS', 'CREATED'],
+                organizations.map((o) => [o.id, o.name, o.plan, o.credits, o.created_at]),
+              ),
         );
       });
     });
@@ -57,7 +60,15 @@ export function registerListCommands(orgs: Command, keys: Command): void {
             ? `No API keys for ${opts.org}.\n`
             : formatTable(
                 ['ID', 'NAME', 'ENV', 'PREFIX', 'STATUS', 'LAST USED', 'SCOPES'],
-                list.map((k) => [k.id, k.name, k.environment, k.key_prefix, k.revoked_at ? `revoked ${k.revoked_at}` : 'active', k.last_used_at, k.scopes]),
+                list.map((k) => [
+                  k.id,
+                  k.name,
+                  k.environment,
+                  k.key_prefix,
+                  k.revoked_at ? `revoked ${k.revoked_at}` : 'active',
+                  k.last_used_at,
+                  k.scopes,
+                ]),
               ),
         );
       });
@@ -72,7 +83,11 @@ export function registerListCommands(orgs: Command, keys: Command): void {
     .action(async (opts: { org: string; key: string; json?: boolean }) => {
       await withAdmin(async (admin) => {
         const revoked = (await admin.revokeApiKey({ org_id: opts.org, key_id: opts.key })) as unknown as KeyRow;
-        process.stdout.write(opts.json ? `${JSON.stringify(revoked)}\n` : `Revoked ${revoked.id} (${revoked.key_prefix}...) of ${opts.org} at ${String(revoked.revoked_at)}.\n`);
+        process.stdout.write(
+          opts.json
+            ? `${JSON.stringify(revoked)}\n`
+            : `Revoked ${revoked.id} (${revoked.key_prefix}...) of ${opts.org} at ${String(revoked.revoked_at)}.\n`,
+        );
       });
     });
 }

@@ -27,7 +27,10 @@ export interface ReadCache {
 export { defaultCacheDir } from './cache-dir.js';
 
 export function createReadCache(reader: DocumentReader, dir: string | null, tag: string): ReadCache {
-  const fileOf = (bytes: Uint8Array) => (dir ? path.join(dir, 'reads', `${createHash('sha256').update(tag).update('\0').update(bytes).digest('hex')}.json`) : null);
+  const fileOf = (bytes: Uint8Array) =>
+    dir
+      ? path.join(dir, 'reads', `${createHash('sha256').update(tag).update('\0').update(bytes).digest('hex')}.json`)
+      : null;
   const peek = async (file: string | null) => (file ? readFile(file, 'utf8').then(decode, () => null) : null);
   return {
     peek: (bytes) => peek(fileOf(bytes)),
@@ -66,10 +69,15 @@ function encode(result: CachedRead): string {
 }
 
 function decode(text: string): CachedRead {
-  const parsed = JSON.parse(text) as Omit<CachedRead, 'document'> & { document: (Omit<ReadDocument, 'attachments'> & { attachments: StoredAttachment[] }) | null };
+  const parsed = JSON.parse(text) as Omit<CachedRead, 'document'> & {
+    document: (Omit<ReadDocument, 'attachments'> & { attachments: StoredAttachment[] }) | null;
+  };
   const document = parsed.document && {
     ...parsed.document,
-    attachments: parsed.document.attachments.map((a) => ({ ...a, bytes: new Uint8Array(Buffer.from(a.bytes, 'base64')) })),
+    attachments: parsed.document.attachments.map((a) => ({
+      ...a,
+      bytes: new Uint8Array(Buffer.from(a.bytes, 'base64')),
+    })),
   };
   return { ...parsed, document };
 }

@@ -23,9 +23,21 @@ export function registerWebhookCommands(program: Command): void {
     .option('--json', 'print the endpoint with its secret as JSON')
     .action(async (opts: { org: string; url: string; events: string; description?: string; json?: boolean }) => {
       await withAdmin(async (admin) => {
-        const events = opts.events.split(',').map((e) => e.trim()).filter(Boolean);
-        const created = await admin.createWebhookEndpoint({ org_id: opts.org, url: opts.url, events, ...(opts.description ? { description: opts.description } : {}) });
-        process.stdout.write(opts.json ? `${JSON.stringify(created)}\n` : `Created ${String(created.id)} for ${opts.url}\n  secret: ${String(created.secret)}\nThis secret is shown only now.\n`);
+        const events = opts.events
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean);
+        const created = await admin.createWebhookEndpoint({
+          org_id: opts.org,
+          url: opts.url,
+          events,
+          ...(opts.description ? { description: opts.description } : {}),
+        });
+        process.stdout.write(
+          opts.json
+            ? `${JSON.stringify(created)}\n`
+            : `Created ${String(created.id)} for ${opts.url}\n  secret: ${String(created.secret)}\nThis secret is shown only now.\n`,
+        );
       });
     });
   webhooks
@@ -42,7 +54,13 @@ export function registerWebhookCommands(program: Command): void {
             ? `No webhook endpoints for ${opts.org}.\n`
             : formatTable(
                 ['ID', 'STATUS', 'EVENTS', 'URL', 'DESCRIPTION'],
-                listed.endpoints.map((e) => [e.id, e.is_active ? 'active' : 'inactive', e.events, e.url, e.description]),
+                listed.endpoints.map((e) => [
+                  e.id,
+                  e.is_active ? 'active' : 'inactive',
+                  e.events,
+                  e.url,
+                  e.description,
+                ]),
               ),
         );
       });

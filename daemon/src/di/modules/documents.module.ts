@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ContainerModule } from 'inversify';
-import { createDocumentExtractor, createJobPipeline, type BlobStore, type DocumentReader, type Intake, type JobPipeline } from '@intake/core';
+import {
+  createDocumentExtractor,
+  createJobPipeline,
+  type BlobStore,
+  type DocumentReader,
+  type Intake,
+  type JobPipeline,
+} from '@intake/core';
 import { DocumentLinks, type PageImageCache } from '@intake/core/internal';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sql';
@@ -48,7 +55,8 @@ export const documentsModule = new ContainerModule(({ bind }) => {
           maxAttempts: 3,
           timeoutMs: config.PROCESSING_TIMEOUT_MS,
         },
-        onUnexpectedError: (error, jobId) => logger.error({ err: error, jobId }, 'unexpected error while processing a job'),
+        onUnexpectedError: (error, jobId) =>
+          logger.error({ err: error, jobId }, 'unexpected error while processing a job'),
         // PGlite's commits reach the OS only: a submission is answered once its row is on disk.
         syncCommitted: () => storage.syncToDisk(),
       });
@@ -60,7 +68,9 @@ export const documentsModule = new ContainerModule(({ bind }) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
       // Shared by every daemon on the database, so any of them can serve any link.
-      const secret = await intake.stores.settings.getOrCreate('document_url_secret', () => randomBytes(32).toString('hex'));
+      const secret = await intake.stores.settings.getOrCreate('document_url_secret', () =>
+        randomBytes(32).toString('hex'),
+      );
       return new DocumentLinks(secret, config.PUBLIC_BASE_URL, config.DOCUMENT_URL_TTL_SECONDS);
     })
     .inSingletonScope();
@@ -85,7 +95,11 @@ export const documentsModule = new ContainerModule(({ bind }) => {
       return {
         part: 'retention-schedule',
         start: () => {
-          schedule ??= scheduleRetention({ ...deps, cronExpression: config.RETENTION_CRON, days: config.JOB_RETENTION_DAYS });
+          schedule ??= scheduleRetention({
+            ...deps,
+            cronExpression: config.RETENTION_CRON,
+            days: config.JOB_RETENTION_DAYS,
+          });
         },
         stop: () => schedule?.stop(),
       };

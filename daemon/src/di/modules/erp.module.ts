@@ -16,7 +16,10 @@ export const erpModule = new ContainerModule(({ bind }) => {
       const notifications = await ctx.getAsync<NotificationService>(TOKENS.Notifications);
       return new ErpService({
         stores: intake.stores,
-        connector: new HttpErpConnector({ transport: ctx.get<WebhookTransport>(TOKENS.WebhookTransport), timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
+        connector: new HttpErpConnector({
+          transport: ctx.get<WebhookTransport>(TOKENS.WebhookTransport),
+          timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        }),
         clock: intake.clock,
         ids: intake.ids,
         options: { retryDelaysMs: config.ERP_RETRY_DELAYS_MS, leaseMs: config.WEBHOOK_TIMEOUT_MS * 6 },
@@ -28,7 +31,10 @@ export const erpModule = new ContainerModule(({ bind }) => {
   bind<ErpWorkers>(TOKENS.ErpWorkers)
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      return new ErpWorkers(await ctx.getAsync<ErpService>(TOKENS.Erp), ctx.get<Logger>(TOKENS.Logger), { concurrency: 1, pollMs: config.ERP_POLL_MS });
+      return new ErpWorkers(await ctx.getAsync<ErpService>(TOKENS.Erp), ctx.get<Logger>(TOKENS.Logger), {
+        concurrency: 1,
+        pollMs: config.ERP_POLL_MS,
+      });
     })
     .inSingletonScope();
 

@@ -25,7 +25,10 @@ export const httpModule = new ContainerModule(({ bind }) => {
         webhooks: await ctx.getAsync<WebhookService>(TOKENS.WebhookService),
         inboundMail: await ctx.getAsync<InboundMailService>(TOKENS.InboundMail),
         erp: await ctx.getAsync<ErpService>(TOKENS.Erp),
-        review: { pages: await ctx.getAsync<PageImages>(TOKENS.PageImages), corrections: await ctx.getAsync<CorrectionService>(TOKENS.Corrections) },
+        review: {
+          pages: await ctx.getAsync<PageImages>(TOKENS.PageImages),
+          corrections: await ctx.getAsync<CorrectionService>(TOKENS.Corrections),
+        },
         testExtractionWaitMs: config.TEST_EXTRACTION_WAIT_MS,
         maxDocumentBytes: config.limits.documentBytes,
         maxUploadJsonBytes: config.limits.uploadJsonBytes,
@@ -45,14 +48,20 @@ export const httpModule = new ContainerModule(({ bind }) => {
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const pipeline = await ctx.getAsync<JobPipeline>(TOKENS.Pipeline);
-      return new JobWorkers(pipeline.processor, ctx.get<Logger>(TOKENS.Logger), { concurrency: config.WORKER_CONCURRENCY, pollMs: config.WORKER_POLL_MS });
+      return new JobWorkers(pipeline.processor, ctx.get<Logger>(TOKENS.Logger), {
+        concurrency: config.WORKER_CONCURRENCY,
+        pollMs: config.WORKER_POLL_MS,
+      });
     })
     .inSingletonScope();
 
   bind<HttpListener>(TOKENS.HttpListener)
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      return new HttpListener(await ctx.getAsync<HttpApp>(TOKENS.HttpApp), { host: config.HTTP_HOST, port: config.HTTP_PORT });
+      return new HttpListener(await ctx.getAsync<HttpApp>(TOKENS.HttpApp), {
+        host: config.HTTP_HOST,
+        port: config.HTTP_PORT,
+      });
     })
     .inSingletonScope();
 

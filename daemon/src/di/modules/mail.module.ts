@@ -20,23 +20,38 @@ export const mailModule = new ContainerModule(({ bind }) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const logger = ctx.get<Logger>(TOKENS.Logger);
       const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
-      return createInboundMail(await ctx.getAsync<Intake>(TOKENS.Intake), await ctx.getAsync<JobPipeline>(TOKENS.Pipeline), {
-        parser: createMailParser(),
-        reader: ctx.get<DocumentReader>(TOKENS.Reader),
-        combiner: createPdfCombiner(),
-        options: { domains: config.EMAIL_DOMAINS, leaseMs: config.MAIL_LEASE_MS, maxAttempts: 3, maxAttachmentsPerMessage: config.SMTP_MAX_MIME_PARTS, readTimeoutMs: config.PROCESSING_TIMEOUT_MS, publicBaseUrl: config.PUBLIC_BASE_URL },
-        onUnexpectedError: (error, messageId) => logger.error({ err: error, messageId }, 'unexpected error while processing a message'),
-        // A finished message that queued notifications wakes this daemon's notification workers.
-        onNotificationsQueued: () => {
-          try {
-            ctx.getAsync<NotificationWorkers>(TOKENS.NotificationWorkers).then((w) => w.wake(), () => {});
-          } catch {
-            // The workers poll anyway (NOTIFICATION_POLL_MS).
-          }
+      return createInboundMail(
+        await ctx.getAsync<Intake>(TOKENS.Intake),
+        await ctx.getAsync<JobPipeline>(TOKENS.Pipeline),
+        {
+          parser: createMailParser(),
+          reader: ctx.get<DocumentReader>(TOKENS.Reader),
+          combiner: createPdfCombiner(),
+          options: {
+            domains: config.EMAIL_DOMAINS,
+            leaseMs: config.MAIL_LEASE_MS,
+            maxAttempts: 3,
+            maxAttachmentsPerMessage: config.SMTP_MAX_MIME_PARTS,
+            readTimeoutMs: config.PROCESSING_TIMEOUT_MS,
+            publicBaseUrl: config.PUBLIC_BASE_URL,
+          },
+          onUnexpectedError: (error, messageId) =>
+            logger.error({ err: error, messageId }, 'unexpected error while processing a message'),
+          // A finished message that queued notifications wakes this daemon's notification workers.
+          onNotificationsQueued: () => {
+            try {
+              ctx.getAsync<NotificationWorkers>(TOKENS.NotificationWorkers).then(
+                (w) => w.wake(),
+                () => {},
+              );
+            } catch {
+              // The workers poll anyway (NOTIFICATION_POLL_MS).
+            }
+          },
+          // PGlite's commits reach the OS only: fsync its log before the 250 goes out.
+          syncCommitted: () => storage.syncToDisk(),
         },
-        // PGlite's commits reach the OS only: fsync its log before the 250 goes out.
-        syncCommitted: () => storage.syncToDisk(),
-      });
+      );
     })
     .inSingletonScope();
 
@@ -47,7 +62,11 @@ export const mailModule = new ContainerModule(({ bind }) => {
       return new MailWorkers(
         await ctx.getAsync<InboundMailService>(TOKENS.InboundMail),
         ctx.get<Logger>(TOKENS.Logger),
-        { concurrency: config.MAIL_WORKER_CONCURRENCY, pollMs: config.WORKER_POLL_MS, maxYieldMs: config.MAIL_YIELD_MS },
+        {
+          concurrency: config.MAIL_WORKER_CONCURRENCY,
+          pollMs: config.WORKER_POLL_MS,
+          maxYieldMs: config.MAIL_YIELD_MS,
+        },
         // Most messages create no job, or one: a wake per message would send every job worker
         // to the database for nothing. At most one per JOB_WAKE_EVERY_MS (the first at once).
         throttle(() => jobs.wake(), JOB_WAKE_EVERY_MS),

@@ -37,7 +37,11 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   bind<NotificationWorkers>(TOKENS.NotificationWorkers)
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      return new NotificationWorkers(await ctx.getAsync<NotificationService>(TOKENS.Notifications), ctx.get<Logger>(TOKENS.Logger), { concurrency: 1, pollMs: config.NOTIFICATION_POLL_MS });
+      return new NotificationWorkers(
+        await ctx.getAsync<NotificationService>(TOKENS.Notifications),
+        ctx.get<Logger>(TOKENS.Logger),
+        { concurrency: 1, pollMs: config.NOTIFICATION_POLL_MS },
+      );
     })
     .inSingletonScope();
 
@@ -49,7 +53,8 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
       return {
         part: 'notifier',
         start: () => {
-          if (!config.SMTP_RELAY_URL) logger.info('SMTP_RELAY_URL is not set: email notifications are recorded but fail without being sent');
+          if (!config.SMTP_RELAY_URL)
+            logger.info('SMTP_RELAY_URL is not set: email notifications are recorded but fail without being sent');
         },
         stop: () => notifier.close(),
       };
@@ -73,7 +78,12 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
       return {
         part: 'digest-schedule',
         start: () => {
-          schedule ??= scheduleDigest({ notifications, logger, cronExpression: config.DIGEST_CRON, onQueued: () => workers.wake() });
+          schedule ??= scheduleDigest({
+            notifications,
+            logger,
+            cronExpression: config.DIGEST_CRON,
+            onQueued: () => workers.wake(),
+          });
         },
         stop: () => schedule?.stop(),
       };

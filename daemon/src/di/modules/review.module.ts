@@ -11,7 +11,9 @@ import { TOKENS } from '../tokens.js';
 /** Review: pictures of pages (cached on disk in DATA_DIR/page-cache) and corrections. */
 export const reviewModule = new ContainerModule(({ bind }) => {
   bind<PageImageCache>(TOKENS.PageCache)
-    .toDynamicValue((ctx) => new FilePageImageCache(path.join(ctx.get<ResolvedConfig>(TOKENS.Config).DATA_DIR, 'page-cache')))
+    .toDynamicValue(
+      (ctx) => new FilePageImageCache(path.join(ctx.get<ResolvedConfig>(TOKENS.Config).DATA_DIR, 'page-cache')),
+    )
     .inSingletonScope();
 
   bind<PageImages>(TOKENS.PageImages)
@@ -43,7 +45,8 @@ export const reviewModule = new ContainerModule(({ bind }) => {
         clock: intake.clock,
         ids: intake.ids,
         learning,
-        onLearningFailed: (err, jobId) => logger.warn({ err, jobId }, 'learning from a correction failed; the correction stands'),
+        onLearningFailed: (err, jobId) =>
+          logger.warn({ err, jobId }, 'learning from a correction failed; the correction stands'),
       });
     })
     .inSingletonScope();

@@ -13,7 +13,12 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
   bind<WebhookTransport & { close(): void }>(TOKENS.WebhookTransport)
     .toDynamicValue((ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      return createHttpsTransport({ allowedHosts: config.WEBHOOK_ALLOWED_HOSTS, ...(config.WEBHOOK_CA_FILE ? { caFile: config.WEBHOOK_CA_FILE } : {}), maxSockets: config.WEBHOOK_ENDPOINT_CONCURRENCY, allowLocalhostHttp: config.WEBHOOKS_ALLOW_LOCALHOST });
+      return createHttpsTransport({
+        allowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
+        ...(config.WEBHOOK_CA_FILE ? { caFile: config.WEBHOOK_CA_FILE } : {}),
+        maxSockets: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+        allowLocalhostHttp: config.WEBHOOKS_ALLOW_LOCALHOST,
+      });
     })
     .inSingletonScope();
 
@@ -21,7 +26,15 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
     .toDynamicValue(async (ctx) => {
       const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      return new WebhookService({ store: intake.stores.webhooks, settings: intake.stores.settings, transport: ctx.get(TOKENS.WebhookTransport), clock: intake.clock, ids: intake.ids, timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowLocalhostHttp: config.WEBHOOKS_ALLOW_LOCALHOST });
+      return new WebhookService({
+        store: intake.stores.webhooks,
+        settings: intake.stores.settings,
+        transport: ctx.get(TOKENS.WebhookTransport),
+        clock: intake.clock,
+        ids: intake.ids,
+        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        allowLocalhostHttp: config.WEBHOOKS_ALLOW_LOCALHOST,
+      });
     })
     .inSingletonScope();
 
@@ -35,9 +48,17 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
         clock: intake.clock,
         ids: intake.ids,
         // The lease outlives any attempt, so another daemon never sends the same attempt meanwhile.
-        options: { timeoutMs: config.WEBHOOK_TIMEOUT_MS, leaseMs: config.WEBHOOK_TIMEOUT_MS * 6, ...(config.WEBHOOK_RETRY_DELAYS_MS ? { retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS } : {}) },
+        options: {
+          timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+          leaseMs: config.WEBHOOK_TIMEOUT_MS * 6,
+          ...(config.WEBHOOK_RETRY_DELAYS_MS ? { retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS } : {}),
+        },
       });
-      return new WebhookWorkers(sender, ctx.get<Logger>(TOKENS.Logger), { concurrency: config.WEBHOOK_CONCURRENCY, perEndpoint: config.WEBHOOK_ENDPOINT_CONCURRENCY, pollMs: config.WEBHOOK_POLL_MS });
+      return new WebhookWorkers(sender, ctx.get<Logger>(TOKENS.Logger), {
+        concurrency: config.WEBHOOK_CONCURRENCY,
+        perEndpoint: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+        pollMs: config.WEBHOOK_POLL_MS,
+      });
     })
     .inSingletonScope();
 

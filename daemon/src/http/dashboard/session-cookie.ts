@@ -11,7 +11,10 @@ export interface SessionCookie {
   readonly secure: boolean;
 }
 
-export const sessionCookie = (secure: boolean): SessionCookie => ({ name: secure ? '__Host-intake_session' : 'intake_session', secure });
+export const sessionCookie = (secure: boolean): SessionCookie => ({
+  name: secure ? '__Host-intake_session' : 'intake_session',
+  secure,
+});
 
 /** The session id the request's cookie carries, if any. */
 export function readSessionId(ctx: Context, cookie: SessionCookie): string | undefined {
@@ -29,11 +32,17 @@ export function readSessionId(ctx: Context, cookie: SessionCookie): string | und
 
 /** Sets the cookie (no Max-Age: it ends with the browser, and the server ends it sooner by its limits). */
 export function setSessionCookie(ctx: Context, cookie: SessionCookie, sessionId: string): void {
-  ctx.append('Set-Cookie', `${cookie.name}=${sessionId}; Path=/; HttpOnly; SameSite=Strict${cookie.secure ? '; Secure' : ''}`);
+  ctx.append(
+    'Set-Cookie',
+    `${cookie.name}=${sessionId}; Path=/; HttpOnly; SameSite=Strict${cookie.secure ? '; Secure' : ''}`,
+  );
 }
 
 export function clearSessionCookie(ctx: Context, cookie: SessionCookie): void {
-  ctx.append('Set-Cookie', `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict${cookie.secure ? '; Secure' : ''}`);
+  ctx.append(
+    'Set-Cookie',
+    `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict${cookie.secure ? '; Secure' : ''}`,
+  );
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -45,6 +54,9 @@ export function checkCsrf(ctx: Context, expected: string): void {
   const a = Buffer.from(sent);
   const b = Buffer.from(expected);
   if (sent === '' || a.length !== b.length || !timingSafeEqual(a, b)) {
-    throw new AppError('insufficient_permissions', 'A dashboard request that changes something must carry the session\'s CSRF token in X-CSRF-Token');
+    throw new AppError(
+      'insufficient_permissions',
+      "A dashboard request that changes something must carry the session's CSRF token in X-CSRF-Token",
+    );
   }
 }

@@ -2,7 +2,13 @@ import type { Context, Next } from 'koa';
 import { AppError } from '@intake/core';
 import { invalidRequest, type SessionService, type SessionView } from '@intake/core/internal';
 import { readJsonBody } from '../read-json-body.js';
-import { checkCsrf, clearSessionCookie, readSessionId, setSessionCookie, type SessionCookie } from './session-cookie.js';
+import {
+  checkCsrf,
+  clearSessionCookie,
+  readSessionId,
+  setSessionCookie,
+  type SessionCookie,
+} from './session-cookie.js';
 
 export const SESSION_PATH = '/session';
 
@@ -24,7 +30,8 @@ const toBody = (view: SessionView, sessions: SessionService) => ({
   idle_timeout_seconds: Math.round(sessions.idleMs / 1000),
 });
 
-const notSignedIn = () => new AppError('missing_authorization', 'Not signed in to the dashboard: sign in with an API key');
+const notSignedIn = () =>
+  new AppError('missing_authorization', 'Not signed in to the dashboard: sign in with an API key');
 
 /**
  * `POST /session` (sign in with `{"api_key": ...}`), `GET /session` (the current session) and
@@ -45,10 +52,12 @@ export function sessionRoutes(deps: SessionRouteDeps) {
       if (origin && origin !== ownOrigin && origin !== `${ctx.protocol}://${ctx.host}`) {
         throw new AppError('insufficient_permissions', 'Sign-in from another origin is refused');
       }
-      if (!ctx.is('application/json')) throw new AppError('unsupported_media_type', 'Sign in with a JSON body: {"api_key": "sk_..."}');
+      if (!ctx.is('application/json'))
+        throw new AppError('unsupported_media_type', 'Sign in with a JSON body: {"api_key": "sk_..."}');
       const body = (await readJsonBody(ctx, 16_384)) as { api_key?: unknown } | null;
       const apiKey = typeof body === 'object' && body !== null ? body.api_key : undefined;
-      if (typeof apiKey !== 'string' || apiKey.trim() === '') throw invalidRequest('api_key is required', [{ path: 'api_key', message: 'required' }]);
+      if (typeof apiKey !== 'string' || apiKey.trim() === '')
+        throw invalidRequest('api_key is required', [{ path: 'api_key', message: 'required' }]);
       const { sessionId, view } = await sessions.signIn(apiKey.trim());
       setSessionCookie(ctx, cookie, sessionId);
       ctx.status = 201;

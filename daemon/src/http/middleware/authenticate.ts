@@ -64,15 +64,25 @@ export function authenticate(deps: AuthDeps) {
     res.setHeader('X-RateLimit-Reset', resetText);
     if (!decision.allowed) {
       const retryAfterSeconds = Math.max(1, Math.ceil((resetMs - nowMs) / 1000));
-      throw new AppError('rate_limit_exceeded', `Rate limit of ${decision.limit} requests per minute exceeded; retry after ${retryAfterSeconds} s`, {
-        retryable: true,
-        context: { retryAfterSeconds },
-      });
+      throw new AppError(
+        'rate_limit_exceeded',
+        `Rate limit of ${decision.limit} requests per minute exceeded; retry after ${retryAfterSeconds} s`,
+        {
+          retryable: true,
+          context: { retryAfterSeconds },
+        },
+      );
     }
   };
 
   /** Whatever needs I/O: an unchecked key, or a new block of the window from the database. */
-  const slow = async (ctx: Context, next: Next, authorization: string | undefined, now: Date, known: AuthContext | undefined): Promise<void> => {
+  const slow = async (
+    ctx: Context,
+    next: Next,
+    authorization: string | undefined,
+    now: Date,
+    known: AuthContext | undefined,
+  ): Promise<void> => {
     const auth = known ?? (await apiKeys.authenticate(authorization));
     ctx.state.auth = auth;
     const decision = await rateLimiter.consume(limiterKey(auth.orgId), auth.rateLimitPerMinute, WINDOW_MS, now);

@@ -44,7 +44,11 @@ export function requestContext(logger: Logger) {
       const error = isAppError(thrown) ? thrown : gone ? clientGone(thrown) : fromKoaError(thrown);
       const status = httpStatusOf(error.code);
       // A hang-up is the client's doing, not a failure of ours: recorded, below error level.
-      if (gone) logger.info({ requestId, reason: coerceError(thrown).message }, 'client closed the connection before the answer');
+      if (gone)
+        logger.info(
+          { requestId, reason: coerceError(thrown).message },
+          'client closed the connection before the answer',
+        );
       else if (status >= 500) logger.error({ err: coerceError(thrown), requestId }, 'request failed');
       const retryAfter = error.context.retryAfterSeconds;
       if (typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
@@ -52,7 +56,10 @@ export function requestContext(logger: Logger) {
       ctx.body = {
         error: {
           code: error.code,
-          message: status >= 500 && error.code === 'internal_error' ? 'An internal error occurred; quote the request id when reporting it' : error.message,
+          message:
+            status >= 500 && error.code === 'internal_error'
+              ? 'An internal error occurred; quote the request id when reporting it'
+              : error.message,
           status,
           ...(error.details ? { details: error.details } : {}),
           request_id: requestId,
@@ -60,7 +67,13 @@ export function requestContext(logger: Logger) {
       };
     } finally {
       logger.info(
-        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        {
+          requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+        },
         'request',
       );
     }
@@ -72,7 +85,9 @@ const clientWentAway = (ctx: Context): boolean => ctx.req.destroyed && !ctx.req.
 
 /** What a hang-up becomes: a 400 that nobody will read, but that keeps it out of the 5xx counts. */
 const clientGone = (thrown: unknown): AppError =>
-  new AppError('invalid_request', 'The client closed the connection before the request was read', { cause: coerceError(thrown) });
+  new AppError('invalid_request', 'The client closed the connection before the request was read', {
+    cause: coerceError(thrown),
+  });
 
 /** Errors thrown by Koa itself or by body reading carry an HTTP status (`expose` means client-safe). */
 function fromKoaError(thrown: unknown): AppError {

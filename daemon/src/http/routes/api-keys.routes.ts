@@ -6,7 +6,12 @@ import { defineRoute, type RouteDef } from './route.js';
 
 const ListQuery = z.object(pageQuery(100));
 const ListResponse = z
-  .object({ api_keys: z.array(ApiKeySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .object({
+    api_keys: z.array(ApiKeySchema),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
   .meta({ id: 'ApiKeyList' });
 const IdParams = z.object({ key_id: z.string() });
 
@@ -16,7 +21,7 @@ export function apiKeyRoutes(intake: Intake): RouteDef[] {
     defineRoute({
       method: 'post',
       path: '/v1/api-keys',
-      summary: 'Create an API key (scopes and environment no wider than the calling key\'s)',
+      summary: "Create an API key (scopes and environment no wider than the calling key's)",
       tag: 'api-keys',
       scope: 'api_keys:write',
       body: CreateApiKeyInputSchema,
@@ -33,20 +38,24 @@ export function apiKeyRoutes(intake: Intake): RouteDef[] {
     defineRoute<unknown, z.infer<typeof ListQuery>>({
       method: 'get',
       path: '/v1/api-keys',
-      summary: 'List the API keys of the calling key\'s environment, newest first; secrets are never returned',
+      summary: "List the API keys of the calling key's environment, newest first; secrets are never returned",
       tag: 'api-keys',
       scope: 'api_keys:write',
       query: ListQuery,
       responses: { 200: { description: 'A page of keys', schema: ListResponse }, ...authErrors },
       handler: async ({ query, auth }) => {
         const page = await svc.list(auth.orgId, auth.environment, query);
-        return { status: 200, body: { api_keys: page.items, total: page.total, limit: query.limit, offset: query.offset } };
+        return {
+          status: 200,
+          body: { api_keys: page.items, total: page.total, limit: query.limit, offset: query.offset },
+        };
       },
     }),
     defineRoute<unknown, unknown, z.infer<typeof IdParams>>({
       method: 'post',
       path: '/v1/api-keys/{key_id}/revoke',
-      summary: 'Revoke an API key of the calling key\'s environment whose scopes it holds (idempotent: revoked_at keeps the first revocation)',
+      summary:
+        "Revoke an API key of the calling key's environment whose scopes it holds (idempotent: revoked_at keeps the first revocation)",
       tag: 'api-keys',
       scope: 'api_keys:write',
       params: IdParams,

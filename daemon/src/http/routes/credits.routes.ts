@@ -4,7 +4,13 @@ import { authErrors, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 
 const Balance = z
-  .object({ org_id: z.string(), balance: z.number(), reserved: z.number(), available: z.number(), low_balance_threshold: z.number() })
+  .object({
+    org_id: z.string(),
+    balance: z.number(),
+    reserved: z.number(),
+    available: z.number(),
+    low_balance_threshold: z.number(),
+  })
   .meta({ id: 'CreditBalance' });
 const Transaction = z
   .object({
@@ -19,7 +25,14 @@ const Transaction = z
   })
   .meta({ id: 'CreditTransaction' });
 const ListQuery = z.object(pageQuery(100));
-const List = z.object({ transactions: z.array(Transaction), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).meta({ id: 'CreditTransactionList' });
+const List = z
+  .object({
+    transactions: z.array(Transaction),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
+  .meta({ id: 'CreditTransactionList' });
 
 export function creditRoutes(intake: Intake): RouteDef[] {
   return [
@@ -42,7 +55,10 @@ export function creditRoutes(intake: Intake): RouteDef[] {
       responses: { 200: { description: 'A page of entries', schema: List }, ...authErrors },
       handler: async ({ auth, query }) => {
         const page = await intake.credits.transactions(auth.orgId, auth.environment, query);
-        return { status: 200, body: { transactions: page.items, total: page.total, limit: query.limit, offset: query.offset } };
+        return {
+          status: 200,
+          body: { transactions: page.items, total: page.total, limit: query.limit, offset: query.offset },
+        };
       },
     }),
   ];

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { JOB_STATUSES, type Intake, type JobPipeline, type JobRecord } from '@intake/core';
-import { JobSchema, JobStatsSchema, STATS_PERIODS, SubmitDocumentJsonSchema, toJobResource, type DocumentLinks } from '@intake/core/internal';
+import {
+  JobSchema,
+  JobStatsSchema,
+  STATS_PERIODS,
+  SubmitDocumentJsonSchema,
+  toJobResource,
+  type DocumentLinks,
+} from '@intake/core/internal';
 import { readDocumentUpload, type UploadLimits } from '../read-document-upload.js';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
@@ -14,7 +21,10 @@ export interface DocumentRouteDeps {
   onSubmitted?: () => void;
 }
 
-const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date or timestamp').transform((v) => new Date(v).toISOString());
+const isoDate = z
+  .string()
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date or timestamp')
+  .transform((v) => new Date(v).toISOString());
 const ListQuery = z.object({
   extractor_id: z.string().optional(),
   status: z.enum(JOB_STATUSES).optional(),
@@ -23,12 +33,20 @@ const ListQuery = z.object({
   min_confidence: z.coerce.number().min(0).max(1).optional(),
   ...pageQuery(100),
 });
-const ListResponse = z.object({ jobs: z.array(JobSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).meta({ id: 'JobList' });
+const ListResponse = z
+  .object({ jobs: z.array(JobSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .meta({ id: 'JobList' });
 const DailyQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(30) });
 const DailyResponse = z
-  .object({ days: z.array(z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), completed: z.number().int(), failed: z.number().int() })) })
+  .object({
+    days: z.array(
+      z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), completed: z.number().int(), failed: z.number().int() }),
+    ),
+  })
   .meta({ id: 'DailyJobCounts' });
-const StatsQuery = z.object({ period: z.enum(Object.keys(STATS_PERIODS) as [keyof typeof STATS_PERIODS]).default('30d') });
+const StatsQuery = z.object({
+  period: z.enum(Object.keys(STATS_PERIODS) as [keyof typeof STATS_PERIODS]).default('30d'),
+});
 const IdParams = z.object({ job_id: z.string() });
 
 /** `metadata[key]=value` query members: Koa's parser keeps them flat, as `metadata[key]`. */
@@ -40,7 +58,8 @@ function metadataFilter(query: Record<string, unknown>): Record<string, string> 
 }
 
 export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
-  const resource = (job: JobRecord) => toJobResource(job, deps.links.urlFor(job.org_id, job.id, deps.intake.clock.now()));
+  const resource = (job: JobRecord) =>
+    toJobResource(job, deps.links.urlFor(job.org_id, job.id, deps.intake.clock.now()));
   return [
     defineRoute({
       method: 'post',
@@ -54,7 +73,10 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
         202: { description: 'The queued job (or, for a repeated Idempotency-Key, the earlier job)', schema: JobSchema },
         400: { description: 'invalid_request', schema: ErrorBodySchema },
         404: { description: 'not_found: unknown extractor', schema: ErrorBodySchema },
-        409: { description: 'extractor_inactive, or conflict: Idempotency-Key reused with another request', schema: ErrorBodySchema },
+        409: {
+          description: 'extractor_inactive, or conflict: Idempotency-Key reused with another request',
+          schema: ErrorBodySchema,
+        },
         413: { description: 'document_too_large', schema: ErrorBodySchema },
         415: { description: 'unsupported_media_type', schema: ErrorBodySchema },
         ...authErrors,
@@ -62,7 +84,10 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
       handler: async ({ ctx, auth }) => {
         const upload = await readDocumentUpload(ctx, deps.limits);
         const key = ctx.get('idempotency-key') || undefined;
-        const { job, replayed } = await deps.pipeline.submissions.submit(auth, { ...upload, ...(key ? { idempotencyKey: key } : {}) });
+        const { job, replayed } = await deps.pipeline.submissions.submit(auth, {
+          ...upload,
+          ...(key ? { idempotencyKey: key } : {}),
+        });
         if (!replayed) deps.onSubmitted?.();
         return {
           status: 202,
@@ -78,8 +103,15 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
       tag: 'documents',
       scope: 'documents:read',
       query: StatsQuery,
-      responses: { 200: { description: 'Statistics', schema: JobStatsSchema }, 400: { description: 'invalid_request: unknown period', schema: ErrorBodySchema }, ...authErrors },
-      handler: async ({ query, auth }) => ({ status: 200, body: await deps.intake.jobs.stats(auth.orgId, auth.environment, query.period) }),
+      responses: {
+        200: { description: 'Statistics', schema: JobStatsSchema },
+        400: { description: 'invalid_request: unknown period', schema: ErrorBodySchema },
+        ...authErrors,
+      },
+      handler: async ({ query, auth }) => ({
+        status: 200,
+        body: await deps.intake.jobs.stats(auth.orgId, auth.environment, query.period),
+      }),
     }),
     defineRoute<unknown, z.infer<typeof DailyQuery>>({
       method: 'get',
@@ -88,8 +120,15 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
       tag: 'documents',
       scope: 'documents:read',
       query: DailyQuery,
-      responses: { 200: { description: 'One entry per day, zeros included', schema: DailyResponse }, 400: { description: 'invalid_request', schema: ErrorBodySchema }, ...authErrors },
-      handler: async ({ query, auth }) => ({ status: 200, body: { days: await deps.intake.jobs.daily(auth.orgId, auth.environment, query.days) } }),
+      responses: {
+        200: { description: 'One entry per day, zeros included', schema: DailyResponse },
+        400: { description: 'invalid_request', schema: ErrorBodySchema },
+        ...authErrors,
+      },
+      handler: async ({ query, auth }) => ({
+        status: 200,
+        body: { days: await deps.intake.jobs.daily(auth.orgId, auth.environment, query.days) },
+      }),
     }),
     defineRoute<unknown, z.infer<typeof ListQuery>>({
       method: 'get',
@@ -98,11 +137,20 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
       tag: 'documents',
       scope: 'documents:read',
       query: ListQuery,
-      responses: { 200: { description: 'A page of jobs', schema: ListResponse }, 400: { description: 'invalid_request', schema: ErrorBodySchema }, ...authErrors },
+      responses: {
+        200: { description: 'A page of jobs', schema: ListResponse },
+        400: { description: 'invalid_request', schema: ErrorBodySchema },
+        ...authErrors,
+      },
       handler: async ({ query, auth, ctx }) => {
         const { limit, offset, ...filter } = query;
         const metadata = metadataFilter(ctx.query);
-        const page = await deps.intake.jobs.list(auth.orgId, auth.environment, { ...filter, ...(metadata ? { metadata } : {}) }, { limit, offset });
+        const page = await deps.intake.jobs.list(
+          auth.orgId,
+          auth.environment,
+          { ...filter, ...(metadata ? { metadata } : {}) },
+          { limit, offset },
+        );
         return { status: 200, body: { jobs: page.items.map(resource), total: page.total, limit, offset } };
       },
     }),
@@ -113,8 +161,15 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
       tag: 'documents',
       scope: 'documents:read',
       params: IdParams,
-      responses: { 200: { description: 'The job', schema: JobSchema }, 404: { description: 'not_found', schema: ErrorBodySchema }, ...authErrors },
-      handler: async ({ params, auth }) => ({ status: 200, body: resource(await deps.intake.jobs.get(auth.orgId, auth.environment, params.job_id)) }),
+      responses: {
+        200: { description: 'The job', schema: JobSchema },
+        404: { description: 'not_found', schema: ErrorBodySchema },
+        ...authErrors,
+      },
+      handler: async ({ params, auth }) => ({
+        status: 200,
+        body: resource(await deps.intake.jobs.get(auth.orgId, auth.environment, params.job_id)),
+      }),
     }),
   ];
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { type Intake } from '@intake/core';
-import { CreateExtractorInputSchema, DuplicateExtractorInputSchema, ExtractorSchema, ExtractorSummarySchema, toSummary, UpdateExtractorInputSchema } from '@intake/core/internal';
+import {
+  CreateExtractorInputSchema,
+  DuplicateExtractorInputSchema,
+  ExtractorSchema,
+  ExtractorSummarySchema,
+  toSummary,
+  UpdateExtractorInputSchema,
+} from '@intake/core/internal';
 import { authErrors, booleanQuery, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 
@@ -11,10 +18,17 @@ const ListQuery = z.object({
   ...pageQuery(100),
 });
 const ListResponse = z
-  .object({ extractors: z.array(ExtractorSummarySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .object({
+    extractors: z.array(ExtractorSummarySchema),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
   .meta({ id: 'ExtractorList' });
 
-const notFound = { 404: { description: 'not_found (also for another organization\'s extractor)', schema: ErrorBodySchema } };
+const notFound = {
+  404: { description: "not_found (also for another organization's extractor)", schema: ErrorBodySchema },
+};
 const invalid = { 400: { description: 'invalid_request with details', schema: ErrorBodySchema } };
 
 export function extractorRoutes(intake: Intake): RouteDef[] {
@@ -64,8 +78,16 @@ export function extractorRoutes(intake: Intake): RouteDef[] {
       sharedConfiguration: 'extractors',
       params: IdParams,
       body: UpdateExtractorInputSchema,
-      responses: { 200: { description: 'The updated extractor', schema: ExtractorSchema }, ...invalid, ...notFound, ...authErrors },
-      handler: async ({ params, body, auth }) => ({ status: 200, body: await svc.update(auth.orgId, params.extractor_id, body) }),
+      responses: {
+        200: { description: 'The updated extractor', schema: ExtractorSchema },
+        ...invalid,
+        ...notFound,
+        ...authErrors,
+      },
+      handler: async ({ params, body, auth }) => ({
+        status: 200,
+        body: await svc.update(auth.orgId, params.extractor_id, body),
+      }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof IdParams>>({
       method: 'post',
@@ -77,7 +99,10 @@ export function extractorRoutes(intake: Intake): RouteDef[] {
       params: IdParams,
       body: DuplicateExtractorInputSchema,
       responses: { 201: { description: 'The copy', schema: ExtractorSchema }, ...invalid, ...notFound, ...authErrors },
-      handler: async ({ params, body, auth }) => ({ status: 201, body: await svc.duplicate(auth.orgId, params.extractor_id, body, auth.keyId) }),
+      handler: async ({ params, body, auth }) => ({
+        status: 201,
+        body: await svc.duplicate(auth.orgId, params.extractor_id, body, auth.keyId),
+      }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof IdParams>>({
       method: 'delete',

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { ENVIRONMENTS } from '@intake/core';
-import { EmailIngestionTestSchema, INBOUND_MESSAGE_STATUSES, REVIEW_STATUSES, ResolveReviewSchema, SKIP_REASON_CODES, type InboundMailService, type InboundMessageRecord, type ReviewItemRecord } from '@intake/core/internal';
+import {
+  EmailIngestionTestSchema,
+  INBOUND_MESSAGE_STATUSES,
+  REVIEW_STATUSES,
+  ResolveReviewSchema,
+  SKIP_REASON_CODES,
+  type InboundMailService,
+  type InboundMessageRecord,
+  type ReviewItemRecord,
+} from '@intake/core/internal';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 
@@ -34,7 +43,7 @@ const OutcomeSchema = z
   })
   .meta({ id: 'AttachmentOutcome' });
 
-const MODE = z.enum(ENVIRONMENTS).describe('live for mail received by SMTP; the caller\'s mode for the test endpoint');
+const MODE = z.enum(ENVIRONMENTS).describe("live for mail received by SMTP; the caller's mode for the test endpoint");
 const MessageSchema = z
   .object({
     id: z.string(),
@@ -59,7 +68,12 @@ const MessageSchema = z
 
 const ListQuery = z.object({ prefix: z.string().optional(), ...pageQuery(100) });
 const ListResponse = z
-  .object({ messages: z.array(MessageSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .object({
+    messages: z.array(MessageSchema),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
   .meta({ id: 'InboundMessageList' });
 const IdParams = z.object({ message_id: z.string() });
 const TestResult = z
@@ -67,16 +81,29 @@ const TestResult = z
     emailPrefix: z.string(),
     simulateOnly: z.boolean(),
     classification: ClassificationSchema.nullable(),
-    extractor: z.object({ id: z.string(), name: z.string(), matchedBy: z.enum(['mapping', 'document_type']) }).nullable(),
+    extractor: z
+      .object({ id: z.string(), name: z.string(), matchedBy: z.enum(['mapping', 'document_type']) })
+      .nullable(),
     attachment: OutcomeSchema,
     messageId: z.string().nullable(),
     jobId: z.string().nullable(),
     reviewId: z.string().nullable(),
-    routing: z.record(z.string(), z.unknown()).describe('What the routing rules decide: the final decision when the extraction finished within the wait, else on arrival'),
+    routing: z
+      .record(z.string(), z.unknown())
+      .describe(
+        'What the routing rules decide: the final decision when the extraction finished within the wait, else on arrival',
+      ),
     duplicate: z
-      .object({ of: z.string(), matched: z.array(z.string()), action: z.enum(['reject', 'flag', 'process']), detectedAt: z.enum(['arrival', 'extraction']) })
+      .object({
+        of: z.string(),
+        matched: z.array(z.string()),
+        action: z.enum(['reject', 'flag', 'process']),
+        detectedAt: z.enum(['arrival', 'extraction']),
+      })
       .nullable()
-      .describe('The duplicate verdict (an identical file on arrival, or the match fields after extraction); null when none'),
+      .describe(
+        'The duplicate verdict (an identical file on arrival, or the match fields after extraction); null when none',
+      ),
     extraction: z
       .object({
         job_id: z.string(),
@@ -89,7 +116,9 @@ const TestResult = z
         blocked_on_credits: z.boolean(),
       })
       .nullable()
-      .describe('Without simulateOnly: the job as it was when it finished, or when TEST_EXTRACTION_WAIT_MS passed (queued or processing: poll the job)'),
+      .describe(
+        'Without simulateOnly: the job as it was when it finished, or when TEST_EXTRACTION_WAIT_MS passed (queued or processing: poll the job)',
+      ),
   })
   .meta({ id: 'EmailIngestionTestResult' });
 
@@ -132,7 +161,7 @@ const ReviewItemSchema = z
       detectedCustomer: z.string().optional(),
       keyIndicators: z.array(z.string()),
     }),
-    classification_failed: z.boolean().describe('Below humanReview: the prefix\'s defaultDocumentType is proposed'),
+    classification_failed: z.boolean().describe("Below humanReview: the prefix's defaultDocumentType is proposed"),
     proposed_type: z.string(),
     from: z.string().nullable(),
     subject: z.string().nullable(),
@@ -144,8 +173,14 @@ const ReviewItemSchema = z
     created_at: z.string(),
   })
   .meta({ id: 'ReviewItem' });
-const ReviewQuery = z.object({ status: z.enum(REVIEW_STATUSES).optional(), prefix: z.string().optional(), ...pageQuery(100) });
-const ReviewList = z.object({ items: z.array(ReviewItemSchema), total: z.number().int() }).meta({ id: 'ReviewItemList' });
+const ReviewQuery = z.object({
+  status: z.enum(REVIEW_STATUSES).optional(),
+  prefix: z.string().optional(),
+  ...pageQuery(100),
+});
+const ReviewList = z
+  .object({ items: z.array(ReviewItemSchema), total: z.number().int() })
+  .meta({ id: 'ReviewItemList' });
 const ReviewParams = z.object({ review_id: z.string() });
 
 const toReviewView = (r: ReviewItemRecord): z.infer<typeof ReviewItemSchema> => ({
@@ -172,10 +207,19 @@ const toReviewView = (r: ReviewItemRecord): z.infer<typeof ReviewItemSchema> => 
 
 const tag = 'email-ingestion';
 
-export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => void, testExtractionWaitMs = 0): RouteDef[] {
+export function inboundMailRoutes(
+  svc: InboundMailService,
+  onSubmitted?: () => void,
+  testExtractionWaitMs = 0,
+): RouteDef[] {
   return [
     defineRoute<unknown, z.infer<typeof ListQuery>>({
-      method: 'get', path: '/api/email-ingestion/messages', summary: 'Received messages, newest first, with the outcome of every attachment', tag, scope: 'email_ingestion:read', query: ListQuery,
+      method: 'get',
+      path: '/api/email-ingestion/messages',
+      summary: 'Received messages, newest first, with the outcome of every attachment',
+      tag,
+      scope: 'email_ingestion:read',
+      query: ListQuery,
       responses: { 200: { description: 'A page of messages', schema: ListResponse }, ...authErrors },
       handler: async ({ auth, query }) => {
         const { limit, offset, prefix } = query;
@@ -184,26 +228,50 @@ export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => v
       },
     }),
     defineRoute<unknown, unknown, z.infer<typeof IdParams>>({
-      method: 'get', path: '/api/email-ingestion/messages/{message_id}', summary: 'One received message', tag, scope: 'email_ingestion:read', params: IdParams,
-      responses: { 200: { description: 'The message', schema: MessageSchema }, 404: { description: 'not_found', schema: ErrorBodySchema }, ...authErrors },
-      handler: async ({ auth, params }) => ({ status: 200, body: toMessageView(await svc.getMessage(auth.orgId, auth.environment, params.message_id)) }),
+      method: 'get',
+      path: '/api/email-ingestion/messages/{message_id}',
+      summary: 'One received message',
+      tag,
+      scope: 'email_ingestion:read',
+      params: IdParams,
+      responses: {
+        200: { description: 'The message', schema: MessageSchema },
+        404: { description: 'not_found', schema: ErrorBodySchema },
+        ...authErrors,
+      },
+      handler: async ({ auth, params }) => ({
+        status: 200,
+        body: toMessageView(await svc.getMessage(auth.orgId, auth.environment, params.message_id)),
+      }),
     }),
     defineRoute({
-      method: 'post', path: '/api/email-ingestion/test', summary: "Run a document through a prefix's steps as if it had arrived by mail", tag, scope: 'email_ingestion:write',
+      method: 'post',
+      path: '/api/email-ingestion/test',
+      summary: "Run a document through a prefix's steps as if it had arrived by mail",
+      tag,
+      scope: 'email_ingestion:write',
       body: EmailIngestionTestSchema,
       responses: {
         200: { description: 'What happened (or, with simulateOnly, what would happen)', schema: TestResult },
         400: { description: 'invalid_request', schema: ErrorBodySchema },
-        404: { description: "not_found: no such prefix in this organization", schema: ErrorBodySchema },
+        404: { description: 'not_found: no such prefix in this organization', schema: ErrorBodySchema },
         ...authErrors,
       },
       handler: async ({ auth, body }) => {
-        const result = await svc.test(auth.orgId, auth.environment, body, { waitForExtractionMs: testExtractionWaitMs, ...(onSubmitted ? { onJobCreated: onSubmitted } : {}) });
+        const result = await svc.test(auth.orgId, auth.environment, body, {
+          waitForExtractionMs: testExtractionWaitMs,
+          ...(onSubmitted ? { onJobCreated: onSubmitted } : {}),
+        });
         return { status: 200, body: result };
       },
     }),
     defineRoute<unknown, z.infer<typeof ReviewQuery>>({
-      method: 'get', path: '/api/email-ingestion/review', summary: 'The human review queue, oldest first (pending unless status says otherwise)', tag, scope: 'email_ingestion:read', query: ReviewQuery,
+      method: 'get',
+      path: '/api/email-ingestion/review',
+      summary: 'The human review queue, oldest first (pending unless status says otherwise)',
+      tag,
+      scope: 'email_ingestion:read',
+      query: ReviewQuery,
       responses: { 200: { description: 'A page of review items', schema: ReviewList }, ...authErrors },
       handler: async ({ auth, query }) => {
         const { limit, offset, ...filter } = query;
@@ -212,11 +280,19 @@ export function inboundMailRoutes(svc: InboundMailService, onSubmitted?: () => v
       },
     }),
     defineRoute<unknown, unknown, z.infer<typeof ReviewParams>>({
-      method: 'post', path: '/api/email-ingestion/review/{review_id}/resolve', summary: 'Say what a document is (the job is created) or reject it; teaches the classifier', tag, scope: 'email_ingestion:write', params: ReviewParams,
+      method: 'post',
+      path: '/api/email-ingestion/review/{review_id}/resolve',
+      summary: 'Say what a document is (the job is created) or reject it; teaches the classifier',
+      tag,
+      scope: 'email_ingestion:write',
+      params: ReviewParams,
       body: ResolveReviewSchema,
       responses: {
         200: { description: 'The resolved item (with its job_id)', schema: ReviewItemSchema },
-        400: { description: 'invalid_request: a bad body, or no active extractor for the type', schema: ErrorBodySchema },
+        400: {
+          description: 'invalid_request: a bad body, or no active extractor for the type',
+          schema: ErrorBodySchema,
+        },
         404: { description: 'not_found', schema: ErrorBodySchema },
         409: { description: 'conflict: already resolved or rejected', schema: ErrorBodySchema },
         ...authErrors,

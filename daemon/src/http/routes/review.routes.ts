@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { CorrectionRequestSchema, CorrectionSchema, JobSchema, toCorrectionResource, toJobResource, notFound, type CorrectionService, type DocumentLinks, type PageImages } from '@intake/core/internal';
+import {
+  CorrectionRequestSchema,
+  CorrectionSchema,
+  JobSchema,
+  toCorrectionResource,
+  toJobResource,
+  notFound,
+  type CorrectionService,
+  type DocumentLinks,
+  type PageImages,
+} from '@intake/core/internal';
 import type { Intake } from '@intake/core';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
@@ -15,7 +25,9 @@ const JobParams = z.object({ job_id: z.string() });
 const PageParams = z.object({ job_id: z.string(), page: z.string() });
 const PageQuery = z.object({ width: z.coerce.number().int().min(100).max(2000).default(1000) });
 const CorrectionsResponse = z.object({ corrections: z.array(CorrectionSchema) }).meta({ id: 'CorrectionList' });
-const CorrectedResponse = z.object({ job: JobSchema, corrections: z.array(CorrectionSchema) }).meta({ id: 'CorrectionResult' });
+const CorrectedResponse = z
+  .object({ job: JobSchema, corrections: z.array(CorrectionSchema) })
+  .meta({ id: 'CorrectionResult' });
 
 /** A page number in the path: a positive integer in plain digits, or a page that cannot exist (404). */
 function pageNumber(text: string, jobId: string): number {
@@ -29,7 +41,8 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDef[] {
     defineRoute<unknown, z.infer<typeof PageQuery>, z.infer<typeof PageParams>>({
       method: 'get',
       path: '/v1/documents/{job_id}/pages/{page}',
-      summary: 'A page of the job\'s document as a PNG image, `width` pixels wide (100 to 2000, rounded to a multiple of 50)',
+      summary:
+        "A page of the job's document as a PNG image, `width` pixels wide (100 to 2000, rounded to a multiple of 50)",
       tag: 'review',
       scope: 'documents:read',
       params: PageParams,
@@ -60,14 +73,20 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDef[] {
     defineRoute<unknown, unknown, z.infer<typeof JobParams>>({
       method: 'patch',
       path: '/v1/documents/{job_id}/fields',
-      summary: 'Correct or confirm a completed job\'s fields; every change and confirmation is recorded',
+      summary: "Correct or confirm a completed job's fields; every change and confirmation is recorded",
       tag: 'review',
       scope: 'documents:write',
       params: JobParams,
       body: CorrectionRequestSchema,
       responses: {
-        200: { description: 'The job with its corrected fields, and the corrections recorded', schema: CorrectedResponse },
-        400: { description: 'invalid_request: unknown field, a value of the wrong type or breaking a rule, nothing to do', schema: ErrorBodySchema },
+        200: {
+          description: 'The job with its corrected fields, and the corrections recorded',
+          schema: CorrectedResponse,
+        },
+        400: {
+          description: 'invalid_request: unknown field, a value of the wrong type or breaking a rule, nothing to do',
+          schema: ErrorBodySchema,
+        },
         404: { description: 'not_found', schema: ErrorBodySchema },
         409: { description: 'conflict: the job is not completed', schema: ErrorBodySchema },
         ...authErrors,
@@ -81,12 +100,19 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDef[] {
     defineRoute<unknown, unknown, z.infer<typeof JobParams>>({
       method: 'get',
       path: '/v1/documents/{job_id}/corrections',
-      summary: 'The job\'s correction history, oldest first',
+      summary: "The job's correction history, oldest first",
       tag: 'review',
       scope: 'documents:read',
       params: JobParams,
-      responses: { 200: { description: 'Every correction and confirmation', schema: CorrectionsResponse }, 404: { description: 'not_found', schema: ErrorBodySchema }, ...authErrors },
-      handler: async ({ params, auth }) => ({ status: 200, body: { corrections: (await deps.corrections.history(auth, params.job_id)).map(toCorrectionResource) } }),
+      responses: {
+        200: { description: 'Every correction and confirmation', schema: CorrectionsResponse },
+        404: { description: 'not_found', schema: ErrorBodySchema },
+        ...authErrors,
+      },
+      handler: async ({ params, auth }) => ({
+        status: 200,
+        body: { corrections: (await deps.corrections.history(auth, params.job_id)).map(toCorrectionResource) },
+      }),
     }),
   ];
 }

@@ -47,8 +47,7 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   handler(input: RouteInput<B, Q, P>): Promise<RouteResult>;
 }
 
-export const defineRoute = <B = unknown, Q = unknown, P = unknown>(route: RouteDef<B, Q, P>): RouteDef =>
-  route;
+export const defineRoute = <B = unknown, Q = unknown, P = unknown>(route: RouteDef<B, Q, P>): RouteDef => route;
 
 /** `/v1/x/{id}` to Koa's `/v1/x/:id`. */
 export const toKoaPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');

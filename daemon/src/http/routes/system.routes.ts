@@ -27,7 +27,10 @@ export function systemRoutes(deps: SystemDeps): RouteDef[] {
       path: '/readyz',
       summary: 'Readiness: the database answers',
       tag: 'system',
-      responses: { 200: { description: 'Ready', schema: Health }, 503: { description: 'service_unavailable', schema: ErrorBodySchema } },
+      responses: {
+        200: { description: 'Ready', schema: Health },
+        503: { description: 'service_unavailable', schema: ErrorBodySchema },
+      },
       handler: async () => {
         try {
           await deps.ping();

@@ -4,9 +4,20 @@ import { type Intake } from '@intake/core';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 
-const HintSchema = z.object({ anchor: z.array(z.string()), position: z.enum(['right', 'below']), learned_from: z.string() });
+const HintSchema = z.object({
+  anchor: z.array(z.string()),
+  position: z.enum(['right', 'below']),
+  learned_from: z.string(),
+});
 const VendorSchema = z
-  .object({ id: z.string(), keys: z.array(z.string()), name: z.string().nullable(), fields: z.record(z.string(), HintSchema), created_at: z.string(), updated_at: z.string() })
+  .object({
+    id: z.string(),
+    keys: z.array(z.string()),
+    name: z.string().nullable(),
+    fields: z.record(z.string(), HintSchema),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
   .meta({ id: 'VendorHints' });
 const ListResponse = z.object({ vendors: z.array(VendorSchema) }).meta({ id: 'VendorHintsList' });
 const IdParams = z.object({ vendor_id: z.string() });
@@ -21,11 +32,14 @@ export function vendorHintRoutes(intake: Intake): RouteDef[] {
     defineRoute({
       method: 'get',
       path: '/v1/vendor-hints',
-      summary: 'Every vendor the organization\'s corrections taught, with its keys and field hints (the export)',
+      summary: "Every vendor the organization's corrections taught, with its keys and field hints (the export)",
       tag: 'review',
       scope: 'extractors:read',
       responses: { 200: { description: 'The vendors, latest first', schema: ListResponse }, ...authErrors },
-      handler: async ({ auth }) => ({ status: 200, body: { vendors: (await store.list(auth.orgId)).map(toVendorHintsResource) } }),
+      handler: async ({ auth }) => ({
+        status: 200,
+        body: { vendors: (await store.list(auth.orgId)).map(toVendorHintsResource) },
+      }),
     }),
     defineRoute({
       method: 'post',
@@ -35,7 +49,11 @@ export function vendorHintRoutes(intake: Intake): RouteDef[] {
       scope: 'extractors:write',
       sharedConfiguration: 'vendor hints',
       body: VendorHintsImportSchema,
-      responses: { 200: { description: 'The vendors after the import', schema: ListResponse }, 400: { description: 'invalid_request', schema: ErrorBodySchema }, ...authErrors },
+      responses: {
+        200: { description: 'The vendors after the import', schema: ListResponse },
+        400: { description: 'invalid_request', schema: ErrorBodySchema },
+        ...authErrors,
+      },
       handler: async ({ auth, body }) => {
         const { vendors } = parseInput(VendorHintsImportSchema, body, 'body');
         const at = intake.clock.now().toISOString();
@@ -43,8 +61,22 @@ export function vendorHintRoutes(intake: Intake): RouteDef[] {
           const known = await store.find(auth.orgId, vendor.keys);
           await store.save(
             known
-              ? { ...known, keys: [...new Set([...known.keys, ...vendor.keys])], name: vendor.name ?? known.name, fields: { ...known.fields, ...vendor.fields }, updated_at: at }
-              : { id: intake.ids('vh'), org_id: auth.orgId, keys: vendor.keys, name: vendor.name ?? null, fields: vendor.fields, created_at: at, updated_at: at },
+              ? {
+                  ...known,
+                  keys: [...new Set([...known.keys, ...vendor.keys])],
+                  name: vendor.name ?? known.name,
+                  fields: { ...known.fields, ...vendor.fields },
+                  updated_at: at,
+                }
+              : {
+                  id: intake.ids('vh'),
+                  org_id: auth.orgId,
+                  keys: vendor.keys,
+                  name: vendor.name ?? null,
+                  fields: vendor.fields,
+                  created_at: at,
+                  updated_at: at,
+                },
           );
         }
         return { status: 200, body: { vendors: (await store.list(auth.orgId)).map(toVendorHintsResource) } };
@@ -58,7 +90,11 @@ export function vendorHintRoutes(intake: Intake): RouteDef[] {
       scope: 'extractors:write',
       sharedConfiguration: 'vendor hints',
       params: IdParams,
-      responses: { 204: { description: 'Forgotten' }, 404: { description: 'not_found', schema: ErrorBodySchema }, ...authErrors },
+      responses: {
+        204: { description: 'Forgotten' },
+        404: { description: 'not_found', schema: ErrorBodySchema },
+        ...authErrors,
+      },
       handler: async ({ auth, params }) => {
         if (!(await store.delete(auth.orgId, params.vendor_id))) throw notFound('Vendor hints', params.vendor_id);
         return { status: 204 };

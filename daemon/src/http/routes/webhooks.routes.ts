@@ -1,19 +1,30 @@
 import { z } from 'zod';
-import { CreateWebhookEndpointSchema, UpdateWebhookEndpointSchema, WebhookAttemptSchema, WebhookDeliverySchema, WebhookEndpointSchema, type WebhookService } from '@intake/core/internal';
+import {
+  CreateWebhookEndpointSchema,
+  UpdateWebhookEndpointSchema,
+  WebhookAttemptSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointSchema,
+  type WebhookService,
+} from '@intake/core/internal';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 
 const EndpointParams = z.object({ endpoint_id: z.string() });
 const DeliveryParams = z.object({ delivery_id: z.string() });
-const WithSecret = WebhookEndpointSchema.extend({ secret: z.string().describe('whsec_...: shown only in this response') }).meta({ id: 'WebhookEndpointWithSecret' });
+const WithSecret = WebhookEndpointSchema.extend({
+  secret: z.string().describe('whsec_...: shown only in this response'),
+}).meta({ id: 'WebhookEndpointWithSecret' });
 const DeliveryQuery = z.object({
   endpoint_id: z.string().optional(),
   event: z.string().optional(),
   status: z.enum(['pending', 'succeeded', 'failed']).optional(),
-  job_id: z.string().optional().describe('Only the deliveries of this job\'s events'),
+  job_id: z.string().optional().describe("Only the deliveries of this job's events"),
   ...pageQuery(100),
 });
-const DeliveryWithAttempts = WebhookDeliverySchema.extend({ attempts: z.array(WebhookAttemptSchema) }).meta({ id: 'WebhookDeliveryWithAttempts' });
+const DeliveryWithAttempts = WebhookDeliverySchema.extend({ attempts: z.array(WebhookAttemptSchema) }).meta({
+  id: 'WebhookDeliveryWithAttempts',
+});
 const TestBody = z.strictObject({ webhook_url: z.string() }).meta({ id: 'WebhookTestRequest' });
 const TestResult = z
   .object({
@@ -27,7 +38,12 @@ const TestResult = z
   })
   .meta({ id: 'WebhookTestResult' });
 const notFound = { 404: { description: 'not_found', schema: ErrorBodySchema } };
-const badUrl = { 400: { description: 'invalid_request, or invalid_webhook_url (not HTTPS, or an address that is not allowed)', schema: ErrorBodySchema } };
+const badUrl = {
+  400: {
+    description: 'invalid_request, or invalid_webhook_url (not HTTPS, or an address that is not allowed)',
+    schema: ErrorBodySchema,
+  },
+};
 const scope = 'webhooks:write' as const;
 const tag = 'webhooks';
 /** Endpoints receive the events of both modes (each payload of a job says its `mode`): shared configuration. */
@@ -36,7 +52,12 @@ const SHARED = 'webhook endpoints';
 export function webhookRoutes(svc: WebhookService): RouteDef[] {
   return [
     defineRoute({
-      method: 'post', path: '/v1/webhooks/endpoints', summary: 'Register a webhook endpoint; its secret is shown once', tag, scope, sharedConfiguration: SHARED,
+      method: 'post',
+      path: '/v1/webhooks/endpoints',
+      summary: 'Register a webhook endpoint; its secret is shown once',
+      tag,
+      scope,
+      sharedConfiguration: SHARED,
       body: CreateWebhookEndpointSchema,
       responses: { 201: { description: 'The endpoint with its secret', schema: WithSecret }, ...badUrl, ...authErrors },
       handler: async ({ auth, body }) => {
@@ -45,23 +66,58 @@ export function webhookRoutes(svc: WebhookService): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'get', path: '/v1/webhooks/endpoints', summary: 'List webhook endpoints, newest first', tag, scope,
-      responses: { 200: { description: 'Endpoints', schema: z.object({ endpoints: z.array(WebhookEndpointSchema) }).meta({ id: 'WebhookEndpointList' }) }, ...authErrors },
+      method: 'get',
+      path: '/v1/webhooks/endpoints',
+      summary: 'List webhook endpoints, newest first',
+      tag,
+      scope,
+      responses: {
+        200: {
+          description: 'Endpoints',
+          schema: z.object({ endpoints: z.array(WebhookEndpointSchema) }).meta({ id: 'WebhookEndpointList' }),
+        },
+        ...authErrors,
+      },
       handler: async ({ auth }) => ({ status: 200, body: { endpoints: await svc.list(auth.orgId) } }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof EndpointParams>>({
-      method: 'get', path: '/v1/webhooks/endpoints/{endpoint_id}', summary: 'Get a webhook endpoint', tag, scope, params: EndpointParams,
+      method: 'get',
+      path: '/v1/webhooks/endpoints/{endpoint_id}',
+      summary: 'Get a webhook endpoint',
+      tag,
+      scope,
+      params: EndpointParams,
       responses: { 200: { description: 'The endpoint', schema: WebhookEndpointSchema }, ...notFound, ...authErrors },
       handler: async ({ auth, params }) => ({ status: 200, body: await svc.get(auth.orgId, params.endpoint_id) }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof EndpointParams>>({
-      method: 'patch', path: '/v1/webhooks/endpoints/{endpoint_id}', summary: 'Change url, events, description or is_active', tag, scope, sharedConfiguration: SHARED, params: EndpointParams,
+      method: 'patch',
+      path: '/v1/webhooks/endpoints/{endpoint_id}',
+      summary: 'Change url, events, description or is_active',
+      tag,
+      scope,
+      sharedConfiguration: SHARED,
+      params: EndpointParams,
       body: UpdateWebhookEndpointSchema,
-      responses: { 200: { description: 'The endpoint', schema: WebhookEndpointSchema }, ...badUrl, ...notFound, ...authErrors },
-      handler: async ({ auth, params, body }) => ({ status: 200, body: await svc.update(auth.orgId, params.endpoint_id, body) }),
+      responses: {
+        200: { description: 'The endpoint', schema: WebhookEndpointSchema },
+        ...badUrl,
+        ...notFound,
+        ...authErrors,
+      },
+      handler: async ({ auth, params, body }) => ({
+        status: 200,
+        body: await svc.update(auth.orgId, params.endpoint_id, body),
+      }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof EndpointParams>>({
-      method: 'delete', path: '/v1/webhooks/endpoints/{endpoint_id}', summary: 'Delete a webhook endpoint and its pending deliveries', tag, scope, sharedConfiguration: SHARED, params: EndpointParams,
+      method: 'delete',
+      path: '/v1/webhooks/endpoints/{endpoint_id}',
+      summary: 'Delete a webhook endpoint and its pending deliveries',
+      tag,
+      scope,
+      sharedConfiguration: SHARED,
+      params: EndpointParams,
       responses: { 204: { description: 'Deleted' }, ...notFound, ...authErrors },
       handler: async ({ auth, params }) => {
         await svc.delete(auth.orgId, params.endpoint_id);
@@ -69,42 +125,108 @@ export function webhookRoutes(svc: WebhookService): RouteDef[] {
       },
     }),
     defineRoute<unknown, unknown, z.infer<typeof EndpointParams>>({
-      method: 'post', path: '/v1/webhooks/endpoints/{endpoint_id}/rotate-secret', summary: 'Replace the signing secret (the old one stops at once)', tag, scope, sharedConfiguration: SHARED, params: EndpointParams,
-      responses: { 200: { description: 'The endpoint with its new secret', schema: WithSecret }, ...notFound, ...authErrors },
+      method: 'post',
+      path: '/v1/webhooks/endpoints/{endpoint_id}/rotate-secret',
+      summary: 'Replace the signing secret (the old one stops at once)',
+      tag,
+      scope,
+      sharedConfiguration: SHARED,
+      params: EndpointParams,
+      responses: {
+        200: { description: 'The endpoint with its new secret', schema: WithSecret },
+        ...notFound,
+        ...authErrors,
+      },
       handler: async ({ auth, params }) => {
         const { endpoint, secret } = await svc.rotateSecret(auth.orgId, params.endpoint_id);
         return { status: 200, body: { ...endpoint, secret } };
       },
     }),
     defineRoute<unknown, z.infer<typeof DeliveryQuery>>({
-      method: 'get', path: '/v1/webhooks/deliveries', summary: 'The delivery log, newest first', tag, scope, query: DeliveryQuery,
-      responses: { 200: { description: 'Deliveries', schema: z.object({ deliveries: z.array(WebhookDeliverySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).meta({ id: 'WebhookDeliveryList' }) }, ...authErrors },
+      method: 'get',
+      path: '/v1/webhooks/deliveries',
+      summary: 'The delivery log, newest first',
+      tag,
+      scope,
+      query: DeliveryQuery,
+      responses: {
+        200: {
+          description: 'Deliveries',
+          schema: z
+            .object({
+              deliveries: z.array(WebhookDeliverySchema),
+              total: z.number().int(),
+              limit: z.number().int(),
+              offset: z.number().int(),
+            })
+            .meta({ id: 'WebhookDeliveryList' }),
+        },
+        ...authErrors,
+      },
       handler: async ({ auth, query }) => {
         const { limit, offset, ...filter } = query;
         const page = await svc.listDeliveries(auth.orgId, auth.environment, filter, { limit, offset });
-        return { status: 200, body: { deliveries: page.items.map(({ payload: _p, org_id: _o, ...d }) => d), total: page.total, limit, offset } };
+        return {
+          status: 200,
+          body: {
+            deliveries: page.items.map(({ payload: _p, org_id: _o, ...d }) => d),
+            total: page.total,
+            limit,
+            offset,
+          },
+        };
       },
     }),
     defineRoute<unknown, unknown, z.infer<typeof DeliveryParams>>({
-      method: 'get', path: '/v1/webhooks/deliveries/{delivery_id}', summary: 'A delivery with every attempt and its payload', tag, scope, params: DeliveryParams,
+      method: 'get',
+      path: '/v1/webhooks/deliveries/{delivery_id}',
+      summary: 'A delivery with every attempt and its payload',
+      tag,
+      scope,
+      params: DeliveryParams,
       responses: { 200: { description: 'The delivery', schema: DeliveryWithAttempts }, ...notFound, ...authErrors },
       handler: async ({ auth, params }) => {
-        const { org_id: _o, payload, ...delivery } = await svc.getDelivery(auth.orgId, auth.environment, params.delivery_id);
+        const {
+          org_id: _o,
+          payload,
+          ...delivery
+        } = await svc.getDelivery(auth.orgId, auth.environment, params.delivery_id);
         return { status: 200, body: { ...delivery, payload: JSON.parse(payload) as unknown } };
       },
     }),
     defineRoute<unknown, unknown, z.infer<typeof DeliveryParams>>({
-      method: 'post', path: '/v1/webhooks/deliveries/{delivery_id}/replay', summary: 'Send a delivery again, as a new attempt chain', tag, scope, params: DeliveryParams,
-      responses: { 202: { description: 'The delivery, pending again', schema: WebhookDeliverySchema }, ...notFound, ...authErrors },
+      method: 'post',
+      path: '/v1/webhooks/deliveries/{delivery_id}/replay',
+      summary: 'Send a delivery again, as a new attempt chain',
+      tag,
+      scope,
+      params: DeliveryParams,
+      responses: {
+        202: { description: 'The delivery, pending again', schema: WebhookDeliverySchema },
+        ...notFound,
+        ...authErrors,
+      },
       handler: async ({ auth, params }) => {
-        const { org_id: _o, payload: _p, ...delivery } = await svc.replay(auth.orgId, auth.environment, params.delivery_id);
+        const {
+          org_id: _o,
+          payload: _p,
+          ...delivery
+        } = await svc.replay(auth.orgId, auth.environment, params.delivery_id);
         return { status: 202, body: delivery };
       },
     }),
     defineRoute({
-      method: 'post', path: '/v1/webhooks/test', summary: 'Send one signed webhook.test event now and report the answer', tag, scope, body: TestBody,
+      method: 'post',
+      path: '/v1/webhooks/test',
+      summary: 'Send one signed webhook.test event now and report the answer',
+      tag,
+      scope,
+      body: TestBody,
       responses: { 200: { description: 'What happened', schema: TestResult }, ...badUrl, ...authErrors },
-      handler: async ({ auth, body }) => ({ status: 200, body: await svc.test(auth.orgId, (body as { webhook_url?: unknown } | undefined)?.webhook_url) }),
+      handler: async ({ auth, body }) => ({
+        status: 200,
+        body: await svc.test(auth.orgId, (body as { webhook_url?: unknown } | undefined)?.webhook_url),
+      }),
     }),
   ];
 }

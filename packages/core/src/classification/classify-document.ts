@@ -59,7 +59,12 @@ function decide(scores: Record<DocumentType, number>, found: Record<DocumentType
   const winner = ranked[0]!;
   const total = DOCUMENT_TYPES.reduce((sum, t) => sum + scores[t], 0);
   if (total === 0) {
-    return { documentType: 'invoice', confidence: 0.2, reasoning: 'no indicator of any type found; invoice assumed as the most common type', keyIndicators: [] };
+    return {
+      documentType: 'invoice',
+      confidence: 0.2,
+      reasoning: 'no indicator of any type found; invoice assumed as the most common type',
+      keyIndicators: [],
+    };
   }
   const share = scores[winner] / total;
   const amount = Math.min(1, total / 8);
@@ -67,7 +72,9 @@ function decide(scores: Record<DocumentType, number>, found: Record<DocumentType
   const runnerUp = ranked[1]!;
   const reasoning =
     `${winner} scored ${scores[winner].toFixed(1)} (${found[winner].slice(0, 5).join(', ')})` +
-    (scores[runnerUp] > 0 ? `, ahead of ${runnerUp} at ${scores[runnerUp].toFixed(1)} (${found[runnerUp].slice(0, 3).join(', ')})` : '');
+    (scores[runnerUp] > 0
+      ? `, ahead of ${runnerUp} at ${scores[runnerUp].toFixed(1)} (${found[runnerUp].slice(0, 3).join(', ')})`
+      : '');
   return { documentType: winner, confidence, reasoning, keyIndicators: found[winner] };
 }
 

@@ -33,13 +33,21 @@ const recommended = (type: DocumentType, fieldName: string): FieldDefinition => 
   return field;
 };
 /** Invoices and receipts have no customer field in the recommended sets: the buyer role's name. */
-const CUSTOMER: FieldDefinition = { name: 'customer_name', type: 'text', required: false, description: 'Name of the customer the document is addressed to' };
+const CUSTOMER: FieldDefinition = {
+  name: 'customer_name',
+  type: 'text',
+  required: false,
+  description: 'Name of the customer the document is addressed to',
+};
 
 /** Each side's field; their roles (vendor_name, buyer_name) decide which extraction rules apply. */
 const FIELDS: Record<DocumentType, { vendor: FieldDefinition; customer: FieldDefinition }> = {
   invoice: { vendor: recommended('invoice', 'vendor_name'), customer: CUSTOMER },
   receipt: { vendor: recommended('receipt', 'merchant_name'), customer: CUSTOMER },
-  purchase_order: { vendor: recommended('purchase_order', 'supplier_name'), customer: recommended('purchase_order', 'buyer_name') },
+  purchase_order: {
+    vendor: recommended('purchase_order', 'supplier_name'),
+    customer: recommended('purchase_order', 'buyer_name'),
+  },
 };
 
 const DEFAULT_MIN_CONFIDENCE = 0.3;
@@ -51,9 +59,20 @@ const DEFAULT_MIN_CONFIDENCE = 0.3;
 const PARTY_LABELS = new Set([...ROLE_LABELS.vendor_name.labels, ...ROLE_LABELS.buyer_name.labels]);
 
 /** The vendor and the customer named on a document of `documentType` (issuer and recipient), found as extractFields finds fields. */
-export function detectParties(doc: ReadDocument, documentType: DocumentType, options: DetectPartiesOptions = {}): DetectedParties {
+export function detectParties(
+  doc: ReadDocument,
+  documentType: DocumentType,
+  options: DetectPartiesOptions = {},
+): DetectedParties {
   const { vendor, customer } = FIELDS[documentType];
-  const result = extractFields(doc, [{ ...vendor, required: false }, { ...customer, required: false }], { documentType });
+  const result = extractFields(
+    doc,
+    [
+      { ...vendor, required: false },
+      { ...customer, required: false },
+    ],
+    { documentType },
+  );
   const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
   const found = (field: FieldDefinition): { value: string; confidence: number } | null => {
     const value = result.extracted_data[field.name];

@@ -20,7 +20,10 @@ export interface FieldChange {
  * in their location), the validation errors left, and one change per field touched. Throws 400
  * invalid_request (every problem in `details`) when a field is unknown or a value does not fit it.
  */
-export function applyCorrections(job: JobRecord, request: CorrectionRequest): { fields: CorrectedJobFields; changes: FieldChange[] } {
+export function applyCorrections(
+  job: JobRecord,
+  request: CorrectionRequest,
+): { fields: CorrectedJobFields; changes: FieldChange[] } {
   const definitions = new Map(job.field_definitions.map((f) => [f.name, f] as const));
   const data = { ...(job.extracted_data ?? {}) };
   const confidence = { ...(job.confidence ?? {}) };
@@ -51,9 +54,10 @@ export function applyCorrections(job: JobRecord, request: CorrectionRequest): { 
     locations[name] = correctedLocation(kind, locations[name], request.locations?.[name], locations);
   }
   for (const name of Object.keys(request.locations ?? {})) {
-    if (!(name in (request.fields ?? {}))) problems.push({ path: `locations.${name}`, message: 'names no field of `fields`' });
+    if (!(name in (request.fields ?? {})))
+      problems.push({ path: `locations.${name}`, message: 'names no field of `fields`' });
   }
-  if (problems.length) throw invalidRequest('The correction does not fit the job\'s fields', problems);
+  if (problems.length) throw invalidRequest("The correction does not fit the job's fields", problems);
   if (request.confirm) {
     for (const [name, value] of Object.entries(data)) {
       if (changes.some((c) => c.field === name)) continue;
@@ -62,7 +66,10 @@ export function applyCorrections(job: JobRecord, request: CorrectionRequest): { 
       locations[name] = { ...(locations[name] ?? { source: 'default' }), corrected: true };
     }
   }
-  if (changes.length === 0) throw invalidRequest('Nothing to correct: give `fields`, or `confirm: true`', [{ path: 'fields', message: 'give at least one field, or confirm' }]);
+  if (changes.length === 0)
+    throw invalidRequest('Nothing to correct: give `fields`, or `confirm: true`', [
+      { path: 'fields', message: 'give at least one field, or confirm' },
+    ]);
   const touched = new Set(changes.map((c) => c.field));
   const validation_errors = job.validation_errors.filter((e) => !touched.has(e.field.split('.')[0]!));
   const scores = Object.values(confidence);
@@ -84,7 +91,12 @@ export function applyCorrections(job: JobRecord, request: CorrectionRequest): { 
  * A confirmed value keeps where it was read; a corrected one is where the person says they found it
  * (page sizes taken from a location on the same page), or nowhere.
  */
-function correctedLocation(kind: CorrectionKind, previous: FieldLocation | undefined, picked: { page: number; box: FieldLocation['box'] } | undefined, all: FieldLocations): FieldLocation {
+function correctedLocation(
+  kind: CorrectionKind,
+  previous: FieldLocation | undefined,
+  picked: { page: number; box: FieldLocation['box'] } | undefined,
+  all: FieldLocations,
+): FieldLocation {
   if (kind === 'confirmed') return { ...(previous ?? { source: 'default' }), corrected: true };
   if (!picked) return { source: 'correction', corrected: true };
   const size = Object.values(all).find((l) => l.page === picked.page && l.page_width !== undefined);

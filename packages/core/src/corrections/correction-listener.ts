@@ -3,4 +3,9 @@ import type { JobRecord } from '../jobs/job.js';
 import type { CorrectionRecord } from './correction.js';
 
 /** Runs inside the correction's transaction once it is written: events, ERP updates, learning. */
-export type CorrectionListener = (tx: IntakeStores, job: JobRecord, records: CorrectionRecord[], at: string) => Promise<void>;
+export type CorrectionListener = (
+  tx: IntakeStores,
+  job: JobRecord,
+  records: CorrectionRecord[],
+  at: string,
+) => Promise<void>;

@@ -26,7 +26,14 @@ export const jobCorrectedData = (job: JobRecord, records: CorrectionRecord[], at
 export const emitCorrectedEvent =
   (ids: IdGenerator): CorrectionListener =>
   async (tx, job, records, at) => {
-    await tx.outbox.add({ id: ids('evt'), org_id: job.org_id, environment: job.environment, event: 'job.corrected', data: jobCorrectedData(job, records, at), created_at: at });
+    await tx.outbox.add({
+      id: ids('evt'),
+      org_id: job.org_id,
+      environment: job.environment,
+      event: 'job.corrected',
+      data: jobCorrectedData(job, records, at),
+      created_at: at,
+    });
   };
 
 /**
@@ -36,5 +43,6 @@ export const emitCorrectedEvent =
 export const resendToErp: CorrectionListener = async (tx, job, records, at) => {
   if (records.every((r) => r.kind === 'confirmed')) return;
   const syncs = await tx.erp.listSyncs(job.org_id, job.environment, { job_id: job.id }, { limit: 100, offset: 0 });
-  for (const sync of syncs.items) await tx.erp.requeue(sync.id, { ...vendorBillOf(job), revision: (sync.record.revision ?? 0) + 1 }, at);
+  for (const sync of syncs.items)
+    await tx.erp.requeue(sync.id, { ...vendorBillOf(job), revision: (sync.record.revision ?? 0) + 1 }, at);
 };

@@ -35,14 +35,19 @@ export interface CorrectionServiceDeps {
 export class CorrectionService {
   constructor(private readonly deps: CorrectionServiceDeps) {}
 
-  async correct(auth: AuthContext, jobId: string, body: unknown): Promise<{ job: JobRecord; corrections: CorrectionRecord[] }> {
+  async correct(
+    auth: AuthContext,
+    jobId: string,
+    body: unknown,
+  ): Promise<{ job: JobRecord; corrections: CorrectionRecord[] }> {
     const request = parseInput(CorrectionRequestSchema, body ?? {}, 'body');
     const { clock, ids } = this.deps;
     const listeners = [emitCorrectedEvent(ids), resendToErp, ...(this.deps.listeners ?? [])];
     const result = await this.deps.stores.transaction(async (tx) => {
       const job = await tx.corrections.lockJob(auth.orgId, auth.environment, jobId);
       if (!job) throw notFound('Job', jobId);
-      if (job.status !== 'completed') throw new AppError('conflict', `Job ${jobId} is ${job.status}: only a completed job's fields can be corrected`);
+      if (job.status !== 'completed')
+        throw new AppError('conflict', `Job ${jobId} is ${job.status}: only a completed job's fields can be corrected`);
       const { fields, changes } = applyCorrections(job, request);
       const at = clock.now().toISOString();
       const records: CorrectionRecord[] = changes.map((change) => ({

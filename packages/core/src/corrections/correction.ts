@@ -26,7 +26,8 @@ export interface CorrectionRecord {
 /** A correction as the API shows it. */
 export type CorrectionResource = Omit<CorrectionRecord, 'org_id' | 'environment'>;
 
-export const toCorrectionResource = ({ org_id: _o, environment: _e, ...rest }: CorrectionRecord): CorrectionResource => rest;
+export const toCorrectionResource = ({ org_id: _o, environment: _e, ...rest }: CorrectionRecord): CorrectionResource =>
+  rest;
 
 const BoxSchema = z.strictObject({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() });
 
@@ -36,12 +37,19 @@ export const CorrectionRequestSchema = z
     fields: z
       .record(z.string(), z.unknown())
       .optional()
-      .describe('New values by field name (the value in the field\'s type; dates as YYYY-MM-DD); null clears an optional field'),
+      .describe(
+        "New values by field name (the value in the field's type; dates as YYYY-MM-DD); null clears an optional field",
+      ),
     locations: z
       .record(z.string(), z.strictObject({ page: z.number().int().min(1), box: BoxSchema }))
       .optional()
       .describe('Optional: where on the page the person found each new value (a word they picked), in page units'),
-    confirm: z.boolean().optional().describe('true: the whole document was reviewed; every other field is recorded as confirmed and needs_review clears'),
+    confirm: z
+      .boolean()
+      .optional()
+      .describe(
+        'true: the whole document was reviewed; every other field is recorded as confirmed and needs_review clears',
+      ),
   })
   .meta({ id: 'CorrectionRequest' });
 

@@ -40,9 +40,16 @@ export class CreditService {
   async balance(orgId: string, mode: Environment): Promise<BalanceView> {
     const org = await this.deps.stores.organizations.get(orgId);
     if (!org) throw notFound('Organization', orgId);
-    if (mode === 'test') return { org_id: orgId, balance: 0, reserved: 0, available: 0, low_balance_threshold: org.low_balance_threshold };
+    if (mode === 'test')
+      return { org_id: orgId, balance: 0, reserved: 0, available: 0, low_balance_threshold: org.low_balance_threshold };
     const { balance, reserved } = await this.deps.stores.credits.balance(orgId);
-    return { org_id: orgId, balance, reserved, available: balance - reserved, low_balance_threshold: org.low_balance_threshold };
+    return {
+      org_id: orgId,
+      balance,
+      reserved,
+      available: balance - reserved,
+      low_balance_threshold: org.low_balance_threshold,
+    };
   }
 
   /** The mode's ledger entries, newest first: none in test mode (see `balance`). */
@@ -52,10 +59,15 @@ export class CreditService {
   }
 
   /** Adds credits (or, with `type: 'adjustment'`, corrects them) and wakes jobs waiting for credits. */
-  async add(orgId: string, amount: number, options: { type?: 'top_up' | 'adjustment'; description?: string } = {}): Promise<CreditTransaction> {
+  async add(
+    orgId: string,
+    amount: number,
+    options: { type?: 'top_up' | 'adjustment'; description?: string } = {},
+  ): Promise<CreditTransaction> {
     if (!Number.isInteger(amount) || amount === 0) throw invalidRequest('amount must be a non-zero whole number');
     const type = options.type ?? 'top_up';
-    if (type === 'top_up' && amount < 0) throw invalidRequest('a top-up must be positive; use an adjustment to remove credits');
+    if (type === 'top_up' && amount < 0)
+      throw invalidRequest('a top-up must be positive; use an adjustment to remove credits');
     return this.deps.transaction(async (tx) => {
       if (!(await tx.organizations.get(orgId))) throw notFound('Organization', orgId);
       const entry = await tx.credits.record({
@@ -81,15 +93,37 @@ export class CreditService {
     if (cost <= 0) return;
     const org = await tx.organizations.get(orgId);
     if (!org) throw new AppError('internal_error', `organization ${orgId} of job ${jobId} vanished`);
-    const entry = await tx.credits.record({ id: this.deps.ids('ctx'), org_id: orgId, type: 'charge', amount: -cost, job_id: jobId, description: `Job ${jobId}`, created_at: at });
+    const entry = await tx.credits.record({
+      id: this.deps.ids('ctx'),
+      org_id: orgId,
+      type: 'charge',
+      amount: -cost,
+      job_id: jobId,
+      description: `Job ${jobId}`,
+      created_at: at,
+    });
     const before = entry.balance_after + cost;
     const after = entry.balance_after;
     if (before >= org.low_balance_threshold && after < org.low_balance_threshold && after > 0) {
-      await tx.outbox.add({ id: this.deps.ids('evt'), org_id: orgId, environment: 'live', event: 'credits.low_balance', created_at: at, data: await this.lowBalanceData(tx, orgId, after, org.low_balance_threshold, at) });
+      await tx.outbox.add({
+        id: this.deps.ids('evt'),
+        org_id: orgId,
+        environment: 'live',
+        event: 'credits.low_balance',
+        created_at: at,
+        data: await this.lowBalanceData(tx, orgId, after, org.low_balance_threshold, at),
+      });
     }
     if (before > 0 && after <= 0) {
       const jobsQueued = await tx.jobs.countQueued(orgId, 'live');
-      await tx.outbox.add({ id: this.deps.ids('evt'), org_id: orgId, environment: 'live', event: 'credits.depleted', created_at: at, data: { org_id: orgId, depleted_at: at, jobs_queued: jobsQueued } });
+      await tx.outbox.add({
+        id: this.deps.ids('evt'),
+        org_id: orgId,
+        environment: 'live',
+        event: 'credits.depleted',
+        created_at: at,
+        data: { org_id: orgId, depleted_at: at, jobs_queued: jobsQueued },
+      });
     }
   }
 
@@ -101,7 +135,9 @@ export class CreditService {
     const recent = (await tx.credits.transactions(orgId, { limit: 200, offset: 0 })).items;
     const lastTopUp = recent.find((t) => t.type === 'top_up');
     const charges = recent.filter((t) => t.type === 'charge').slice(0, RECENT_CHARGES);
-    const meanCost = charges.length ? charges.reduce((s, t) => s - t.amount, 0) / charges.length : this.deps.creditsPerPage;
+    const meanCost = charges.length
+      ? charges.reduce((s, t) => s - t.amount, 0) / charges.length
+      : this.deps.creditsPerPage;
     const base = lastTopUp?.balance_after ?? threshold;
     return {
       org_id: orgId,

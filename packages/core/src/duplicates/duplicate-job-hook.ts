@@ -17,9 +17,21 @@ export function duplicateJobHook(deps: { stores: Pick<IntakeStores, 'jobs'>; clo
       let duplicate = job.duplicate ?? null;
       if (duplicate && !duplicate.verdict && dedupeKey) {
         const since = new Date(deps.clock.now().getTime() - duplicate.settings.lookbackHours * 3_600_000).toISOString();
-        const earlier = await deps.stores.jobs.findEarlier(job.org_id, job.environment, { dedupeKey, since, excludeId: job.id });
+        const earlier = await deps.stores.jobs.findEarlier(job.org_id, job.environment, {
+          dedupeKey,
+          since,
+          excludeId: job.id,
+        });
         if (earlier) {
-          duplicate = { ...duplicate, verdict: { of: earlier.id, matched: matchFields, action: duplicate.settings.action, detectedAt: 'extraction' } };
+          duplicate = {
+            ...duplicate,
+            verdict: {
+              of: earlier.id,
+              matched: matchFields,
+              action: duplicate.settings.action,
+              detectedAt: 'extraction',
+            },
+          };
           if (duplicate.settings.action === 'reject') {
             const details: ErrorDetails = {
               code: 'duplicate_document',
@@ -32,7 +44,11 @@ export function duplicateJobHook(deps: { stores: Pick<IntakeStores, 'jobs'>; clo
       }
       return {
         kind: 'complete',
-        fields: { ...(dedupeKey ? { dedupe_key: dedupeKey } : {}), ...(duplicate ? { duplicate } : {}), needs_review: duplicate?.verdict?.action === 'flag' },
+        fields: {
+          ...(dedupeKey ? { dedupe_key: dedupeKey } : {}),
+          ...(duplicate ? { duplicate } : {}),
+          needs_review: duplicate?.verdict?.action === 'flag',
+        },
       };
     },
   };

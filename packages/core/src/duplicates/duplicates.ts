@@ -27,7 +27,37 @@ export interface JobDuplicate {
   verdict: DuplicateVerdict | null;
 }
 
-const LEGAL_FORMS = new Set(['ltd', 'limited', 'inc', 'incorporated', 'llc', 'plc', 'gmbh', 'ag', 'kg', 'ug', 'bv', 'nv', 'sa', 'sas', 'sarl', 'srl', 'spa', 'sl', 'oy', 'ab', 'as', 'co', 'corp', 'corporation', 'company', 'sdn', 'bhd', 'pte', 'pty']);
+const LEGAL_FORMS = new Set([
+  'ltd',
+  'limited',
+  'inc',
+  'incorporated',
+  'llc',
+  'plc',
+  'gmbh',
+  'ag',
+  'kg',
+  'ug',
+  'bv',
+  'nv',
+  'sa',
+  'sas',
+  'sarl',
+  'srl',
+  'spa',
+  'sl',
+  'oy',
+  'ab',
+  'as',
+  'co',
+  'corp',
+  'corporation',
+  'company',
+  'sdn',
+  'bhd',
+  'pte',
+  'pty',
+]);
 
 /**
  * Values compared as people mean them: invoice numbers without spaces, dashes or case
@@ -40,7 +70,10 @@ export function normalizeMatchValue(field: string, value: unknown): string {
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   const folded = fold(text);
   if (/vendor|supplier|seller|merchant|customer|buyer|name/.test(field)) {
-    return folded.split(' ').filter((w) => w && !LEGAL_FORMS.has(w)).join(' ');
+    return folded
+      .split(' ')
+      .filter((w) => w && !LEGAL_FORMS.has(w))
+      .join(' ');
   }
   if (/number|no$|_id$|reference/.test(field)) return folded.replace(/\s+/g, '');
   return folded;
@@ -59,10 +92,13 @@ export function duplicateKey(matchFields: readonly string[], data: Record<string
 }
 
 /** A prefix's duplicate settings, or null when detection is off. */
-export function duplicateSettingsOf(config: Pick<EmailIngestionConfig, 'duplicateDetection'>): DuplicateSettings | null {
+export function duplicateSettingsOf(
+  config: Pick<EmailIngestionConfig, 'duplicateDetection'>,
+): DuplicateSettings | null {
   const d = config.duplicateDetection;
   return d.enabled ? { matchFields: [...d.matchFields], lookbackHours: d.lookbackHours, action: d.action } : null;
 }
 
 /** Settings without a verdict yet (the check after extraction still applies). */
-export const settingsOnly = (settings: DuplicateSettings | null): JobDuplicate | undefined => (settings ? { settings, verdict: null } : undefined);
+export const settingsOnly = (settings: DuplicateSettings | null): JobDuplicate | undefined =>
+  settings ? { settings, verdict: null } : undefined;

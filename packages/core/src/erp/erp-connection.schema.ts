@@ -12,7 +12,12 @@ export const CreateErpConnectionSchema = z
     name: z.string().min(1).max(200),
     type: z.enum(ERP_CONNECTION_TYPES).default('http'),
     url: httpsUrl.describe('Where the built-in HTTP connector posts each vendor bill'),
-    secret: z.string().min(16).max(500).optional().describe('Signs every request (X-Service-Signature); generated when absent'),
+    secret: z
+      .string()
+      .min(16)
+      .max(500)
+      .optional()
+      .describe('Signs every request (X-Service-Signature); generated when absent'),
     description: z.string().max(1000).nullable().optional(),
     is_active: z.boolean().default(true),
   })

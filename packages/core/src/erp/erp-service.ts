@@ -90,7 +90,10 @@ export class ErpService {
     const input = parseInput(UpdateErpConnectionSchema, raw);
     if (input.url !== undefined) await this.checkUrl(input.url);
     const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-    const updated = await this.deps.stores.erp.updateConnection(orgId, id, { ...changes, updated_at: this.deps.clock.now().toISOString() });
+    const updated = await this.deps.stores.erp.updateConnection(orgId, id, {
+      ...changes,
+      updated_at: this.deps.clock.now().toISOString(),
+    });
     if (!updated) throw notFound('ERP connection', id);
     return publicConnection(updated);
   }
@@ -98,15 +101,25 @@ export class ErpService {
   /** Refused (409) while a prefix names the connection: change the prefix's erpConnectionId first. */
   async delete(orgId: string, id: string): Promise<void> {
     if (!(await this.deps.stores.erp.getConnection(orgId, id))) throw notFound('ERP connection', id);
-    const users = (await this.deps.stores.emailIngestion.list(orgId)).filter((c) => c.config.erpConnectionId === id).map((c) => c.prefix);
+    const users = (await this.deps.stores.emailIngestion.list(orgId))
+      .filter((c) => c.config.erpConnectionId === id)
+      .map((c) => c.prefix);
     if (users.length > 0) {
-      throw new AppError('conflict', `ERP connection ${id} is used by the email prefix${users.length === 1 ? '' : 'es'} ${users.join(', ')}: change their erpConnectionId first`);
+      throw new AppError(
+        'conflict',
+        `ERP connection ${id} is used by the email prefix${users.length === 1 ? '' : 'es'} ${users.join(', ')}: change their erpConnectionId first`,
+      );
     }
     if (!(await this.deps.stores.erp.deleteConnection(orgId, id))) throw notFound('ERP connection', id);
   }
 
   /** The mode's syncs (only live jobs are sent, so a test key sees none). */
-  async listSyncs(orgId: string, mode: Environment, filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus }, page: PageRequest): Promise<Page<ErpSyncRecord>> {
+  async listSyncs(
+    orgId: string,
+    mode: Environment,
+    filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus },
+    page: PageRequest,
+  ): Promise<Page<ErpSyncRecord>> {
     return this.deps.stores.erp.listSyncs(orgId, mode, filter, page);
   }
 
@@ -125,7 +138,12 @@ export class ErpService {
    */
   async syncDue(owner: string, limit = 10): Promise<ErpSyncReport> {
     const now = this.deps.clock.now();
-    const claimed = await this.deps.stores.erp.claimDue(owner, now.toISOString(), new Date(now.getTime() + this.deps.options.leaseMs).toISOString(), limit);
+    const claimed = await this.deps.stores.erp.claimDue(
+      owner,
+      now.toISOString(),
+      new Date(now.getTime() + this.deps.options.leaseMs).toISOString(),
+      limit,
+    );
     const report: ErpSyncReport = { synced: 0, retrying: 0, failed: 0, lost: 0 };
     await Promise.all(
       claimed.map(async (c) => {
@@ -139,7 +157,12 @@ export class ErpService {
     const attempt = sync.attempts + 1;
     const pushed = await this.deps.connector
       .push({ connection, record: sync.record, syncId: sync.id, attempt })
-      .catch((error: unknown) => ({ ok: false as const, statusCode: null, error: coerceError(error).message, retryable: true }));
+      .catch((error: unknown) => ({
+        ok: false as const,
+        statusCode: null,
+        error: coerceError(error).message,
+        retryable: true,
+      }));
     const at = this.deps.clock.now().toISOString();
     const delay = !pushed.ok && pushed.retryable ? this.delays[attempt - 1] : undefined;
     const status: ErpSyncStatus = pushed.ok ? 'synced' : delay !== undefined ? 'pending' : 'failed';
@@ -152,15 +175,30 @@ export class ErpService {
       response_status: pushed.statusCode,
       external_id: pushed.ok ? pushed.externalId : null,
     };
-    const finished: ErpSyncRecord = { ...sync, ...result, last_attempt_at: at, finished_at: status === 'pending' ? null : at };
+    const finished: ErpSyncRecord = {
+      ...sync,
+      ...result,
+      last_attempt_at: at,
+      finished_at: status === 'pending' ? null : at,
+    };
     const recorded = await this.deps.stores.transaction(async (tx) => {
       if (!(await tx.erp.recordAttempt(sync.id, owner, result))) return false;
       if (status === 'pending') return true;
       const config = sync.prefix ? (await tx.emailIngestion.get(sync.org_id, sync.prefix))?.config : null;
       const event = status === 'synced' ? 'erp.synced' : 'erp.failed';
-      if (sync.prefix && prefixSubscribes(config, event)) await tx.outbox.add(prefixEvent(this.deps.ids, sync.org_id, sync.environment, sync.prefix, event, erpEventData(finished), at));
+      if (sync.prefix && prefixSubscribes(config, event))
+        await tx.outbox.add(
+          prefixEvent(this.deps.ids, sync.org_id, sync.environment, sync.prefix, event, erpEventData(finished), at),
+        );
       if (status === 'failed') {
-        await this.deps.onSyncFailed?.(tx, sync.org_id, { jobId: sync.job_id, prefix: sync.prefix, connectionId: sync.connection_id, error: result.last_error ?? 'unknown error', attempts: attempt, at });
+        await this.deps.onSyncFailed?.(tx, sync.org_id, {
+          jobId: sync.job_id,
+          prefix: sync.prefix,
+          connectionId: sync.connection_id,
+          error: result.last_error ?? 'unknown error',
+          attempts: attempt,
+          at,
+        });
       }
       return true;
     });
@@ -170,6 +208,7 @@ export class ErpService {
 
   private async checkUrl(url: string): Promise<void> {
     const problem = await checkCallbackUrl(url, this.deps.connector);
-    if (problem) throw new AppError('invalid_request', `url: ${problem}`, { details: [{ path: 'url', message: problem }] });
+    if (problem)
+      throw new AppError('invalid_request', `url: ${problem}`, { details: [{ path: 'url', message: problem }] });
   }
 }

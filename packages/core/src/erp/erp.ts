@@ -69,14 +69,31 @@ export interface ErpVendorBill {
   due_date: string | null;
   currency: string | null;
   amounts: { subtotal: number | null; tax: number | null; total: number | null };
-  lines: Array<{ description: string | null; quantity: number | null; unit_price: number | null; amount: number | null }>;
+  lines: Array<{
+    description: string | null;
+    quantity: number | null;
+    unit_price: number | null;
+    amount: number | null;
+  }>;
   subsidiary: string | null;
-  approval: { required: boolean; auto_approve: boolean; approvers: string[]; status: 'pending' | 'approved' | 'not_required' };
+  approval: {
+    required: boolean;
+    auto_approve: boolean;
+    approvers: string[];
+    status: 'pending' | 'approved' | 'not_required';
+  };
   assigned_to: string | null;
   priority: string | null;
   needs_review: boolean;
   confidence: number | null;
-  source: { channel: 'email'; prefix: string | null; message_id: string | null; from: string | null; subject: string | null; attachments: string[] };
+  source: {
+    channel: 'email';
+    prefix: string | null;
+    message_id: string | null;
+    from: string | null;
+    subject: string | null;
+    attachments: string[];
+  };
   extracted_data: Record<string, unknown>;
   created_at: string;
 }
@@ -84,18 +101,31 @@ export interface ErpVendorBill {
 /** Document types whose jobs are sent to a prefix's ERP connection as vendor bills. */
 export const ERP_DOCUMENT_TYPES: readonly string[] = ['vendor_bill', 'invoice'];
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : null);
+const str = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : null;
 const num = (v: unknown): number | null => {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'object' && v !== null && typeof (v as { amount?: unknown }).amount === 'number') return (v as { amount: number }).amount;
+  if (typeof v === 'object' && v !== null && typeof (v as { amount?: unknown }).amount === 'number')
+    return (v as { amount: number }).amount;
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
   return null;
 };
-const first = (data: Record<string, unknown>, names: readonly string[]): unknown => names.map((n) => data[n]).find((v) => v !== undefined && v !== null);
-const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const first = (data: Record<string, unknown>, names: readonly string[]): unknown =>
+  names.map((n) => data[n]).find((v) => v !== undefined && v !== null);
+const obj = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** The email facts a job carries in its metadata. */
-export function emailOfJob(job: Pick<JobRecord, 'metadata'>): { prefix: string | null; message_id: string | null; from: string | null; subject: string | null; attachments: string[]; documentType: string | null } | null {
+export function emailOfJob(
+  job: Pick<JobRecord, 'metadata'>,
+): {
+  prefix: string | null;
+  message_id: string | null;
+  from: string | null;
+  subject: string | null;
+  attachments: string[];
+  documentType: string | null;
+} | null {
   const metadata = obj(job.metadata);
   if (metadata.source !== 'email') return null;
   const email = obj(metadata.email);
@@ -104,7 +134,9 @@ export function emailOfJob(job: Pick<JobRecord, 'metadata'>): { prefix: string |
     message_id: str(email.message_id),
     from: str(email.from) ?? str(email.envelope_from),
     subject: str(email.subject),
-    attachments: Array.isArray(metadata.attachments) ? metadata.attachments.filter((a): a is string => typeof a === 'string') : [],
+    attachments: Array.isArray(metadata.attachments)
+      ? metadata.attachments.filter((a): a is string => typeof a === 'string')
+      : [],
     documentType: str(obj(metadata.classification).documentType),
   };
 }
@@ -128,17 +160,29 @@ export function vendorBillOf(job: JobRecord): ErpVendorBill {
     id: job.id,
     object: 'vendor_bill',
     document_type: email?.documentType ?? job.document_type,
-    vendor: { name: str(first(data, ['vendor_name', 'supplier_name', 'merchant_name', 'seller_name'])), address: str(first(data, ['vendor_address', 'supplier_address'])) },
+    vendor: {
+      name: str(first(data, ['vendor_name', 'supplier_name', 'merchant_name', 'seller_name'])),
+      address: str(first(data, ['vendor_address', 'supplier_address'])),
+    },
     invoice_number: str(first(data, ['invoice_number', 'bill_number', 'document_number'])),
     po_number: str(first(data, ['po_number', 'purchase_order_number', 'order_number'])),
     invoice_date: str(first(data, ['invoice_date', 'date', 'issue_date'])),
     due_date: str(first(data, ['due_date', 'payment_due_date'])),
     currency: str(data.currency) ?? str(obj(currencyOf).currency),
-    amounts: { subtotal: num(first(data, ['subtotal', 'net_amount'])), tax: num(first(data, ['tax_amount', 'tax', 'vat_amount'])), total: extractedAmount(data) },
+    amounts: {
+      subtotal: num(first(data, ['subtotal', 'net_amount'])),
+      tax: num(first(data, ['tax_amount', 'tax', 'vat_amount'])),
+      total: extractedAmount(data),
+    },
     lines: Array.isArray(rows)
       ? rows.map((r) => {
           const row = obj(r);
-          return { description: str(row.description), quantity: num(row.quantity), unit_price: num(row.unit_price), amount: num(first(row, ['amount', 'total', 'line_total'])) };
+          return {
+            description: str(row.description),
+            quantity: num(row.quantity),
+            unit_price: num(row.unit_price),
+            amount: num(first(row, ['amount', 'total', 'line_total'])),
+          };
         })
       : [],
     subsidiary: decision?.erpSubsidiary ?? null,
@@ -147,7 +191,14 @@ export function vendorBillOf(job: JobRecord): ErpVendorBill {
     priority: decision?.priority ?? null,
     needs_review: job.needs_review,
     confidence: job.overall_confidence === null ? null : Math.round(job.overall_confidence * 1000) / 1000,
-    source: { channel: 'email', prefix: email?.prefix ?? null, message_id: email?.message_id ?? null, from: email?.from ?? null, subject: email?.subject ?? null, attachments: email?.attachments ?? [] },
+    source: {
+      channel: 'email',
+      prefix: email?.prefix ?? null,
+      message_id: email?.message_id ?? null,
+      from: email?.from ?? null,
+      subject: email?.subject ?? null,
+      attachments: email?.attachments ?? [],
+    },
     extracted_data: data,
     created_at: job.completed_at ?? job.created_at,
   };

@@ -14,11 +14,22 @@ export class HttpErpConnector implements ErpConnector {
 
   async push({ connection, record, syncId }: ErpPushRequest): Promise<ErpPushResult> {
     const body = JSON.stringify(record);
-    const headers = { ...deliveryHeaders(body, connection.secret, 'erp.vendor_bill', syncId), 'idempotency-key': record.revision ? `${record.id}:r${record.revision}` : record.id, 'user-agent': 'Intake-ERP/1' };
-    const response = await this.deps.transport.send({ url: connection.url, body, headers, timeoutMs: this.deps.timeoutMs });
+    const headers = {
+      ...deliveryHeaders(body, connection.secret, 'erp.vendor_bill', syncId),
+      'idempotency-key': record.revision ? `${record.id}:r${record.revision}` : record.id,
+      'user-agent': 'Intake-ERP/1',
+    };
+    const response = await this.deps.transport.send({
+      url: connection.url,
+      body,
+      headers,
+      timeoutMs: this.deps.timeoutMs,
+    });
     const status = response.statusCode;
-    if (response.error !== null || status === null) return { ok: false, statusCode: status, error: response.error ?? 'no answer', retryable: true };
-    if (status >= 200 && status < 300) return { ok: true, statusCode: status, externalId: externalIdOf(response.responseBody) };
+    if (response.error !== null || status === null)
+      return { ok: false, statusCode: status, error: response.error ?? 'no answer', retryable: true };
+    if (status >= 200 && status < 300)
+      return { ok: true, statusCode: status, externalId: externalIdOf(response.responseBody) };
     const retryable = status === 408 || status === 425 || status === 429 || status >= 500;
     const answer = response.responseBody ? `: ${response.responseBody.slice(0, 200)}` : '';
     return { ok: false, statusCode: status, error: `the ERP answered ${status}${answer}`, retryable };

@@ -14,7 +14,12 @@ export interface ExtractionContext extends DocumentView {
 }
 
 /** The candidates in the ranker's order when the context has one, as they came otherwise. */
-export function ranked(ctx: ExtractionContext, role: Role, candidates: Candidate[], documentType: string | undefined): Candidate[] {
+export function ranked(
+  ctx: ExtractionContext,
+  role: Role,
+  candidates: Candidate[],
+  documentType: string | undefined,
+): Candidate[] {
   return ctx.ranker ? ctx.ranker.rank(ctx, role, candidates, documentType) : candidates;
 }
 
@@ -24,7 +29,11 @@ export interface ExtraLabel {
   strength: number;
 }
 
-export function createContext(doc: ReadDocument, extraLabels: ExtraLabel[], ranker?: CandidateRanker): ExtractionContext {
+export function createContext(
+  doc: ReadDocument,
+  extraLabels: ExtraLabel[],
+  ranker?: CandidateRanker,
+): ExtractionContext {
   const lines = buildLines(doc);
   return {
     ...(ranker ? { ranker } : {}),

@@ -25,16 +25,25 @@ export function createDocumentExtractor({ reader, hints }: DocumentExtractorOpti
       const doc = await reader.read(request.bytes, request.mimeType, request.signal ? { signal: request.signal } : {});
       request.signal?.throwIfAborted();
       const plain = extractFields(doc, request.fieldDefinitions, { documentType: request.documentType });
-      const result = hints && request.orgId && request.environment === 'live' ? await withHints(hints, request, doc, plain) : plain;
+      const result =
+        hints && request.orgId && request.environment === 'live' ? await withHints(hints, request, doc, plain) : plain;
       return { ...result, page_count: doc.pages.length };
     },
   };
 }
 
 /** The vendor is recognised by the ids on the page and the name the first pass found. */
-async function withHints(hints: VendorHintStore, request: ExtractionRequest, doc: ReadDocument, plain: FieldsExtraction): Promise<FieldsExtraction> {
+async function withHints(
+  hints: VendorHintStore,
+  request: ExtractionRequest,
+  doc: ReadDocument,
+  plain: FieldsExtraction,
+): Promise<FieldsExtraction> {
   const vendorField = request.fieldDefinitions.find((f) => roleOf(f) === 'vendor_name');
-  const vendor = await hints.find(request.orgId!, vendorKeys(doc, vendorField ? plain.extracted_data[vendorField.name] : null));
+  const vendor = await hints.find(
+    request.orgId!,
+    vendorKeys(doc, vendorField ? plain.extracted_data[vendorField.name] : null),
+  );
   if (!vendor || Object.keys(vendor.fields).length === 0) return plain;
   return extractFields(doc, request.fieldDefinitions, { documentType: request.documentType, hints: vendor.fields });
 }

@@ -53,9 +53,17 @@ export interface FieldsExtraction {
  * labels and the layout, checked for plausibility and arithmetic, given a calibrated confidence,
  * and validated against its rules. Deterministic: the same document gives the same answer.
  */
-export function extractFields(doc: ReadDocument, fields: FieldDefinition[], options: ExtractFieldsOptions = {}): FieldsExtraction {
+export function extractFields(
+  doc: ReadDocument,
+  fields: FieldDefinition[],
+  options: ExtractFieldsOptions = {},
+): FieldsExtraction {
   const roles = new Map(fields.map((f) => [f.name, roleOf(f)] as const));
-  const ctx = createContext(doc, customLabels(fields, []), options.ranker === undefined ? shippedRanker() : (options.ranker ?? undefined));
+  const ctx = createContext(
+    doc,
+    customLabels(fields, []),
+    options.ranker === undefined ? shippedRanker() : (options.ranker ?? undefined),
+  );
   const shared = sharedFindings(ctx, fields, roles, options.documentType);
   const found: FoundFields = {};
   for (const field of fields) {
@@ -68,19 +76,31 @@ export function extractFields(doc: ReadDocument, fields: FieldDefinition[], opti
   return finish(found, fields, (finding, field) => confidenceOf(finding, roles.get(field.name) ?? null, ctx.ranker));
 }
 
-function findField(ctx: ExtractionContext, field: FieldDefinition, parents: string[], shared: SharedFindings): FoundField | null {
+function findField(
+  ctx: ExtractionContext,
+  field: FieldDefinition,
+  parents: string[],
+  shared: SharedFindings,
+): FoundField | null {
   const path = [...parents, field.name].join('.');
   if (field.type === 'object') return findObject(ctx, field, parents, shared);
   if (field.type === 'array') {
     const finding = arrayFinding(ctx, field);
-    return finding ? { value: finding.value, score: finding.score, source: 'table', ocr: 1, location: tableLocation(finding.rows) } : null;
+    return finding
+      ? { value: finding.value, score: finding.score, source: 'table', ocr: 1, location: tableLocation(finding.rows) }
+      : null;
   }
   const candidate = scalarCandidate(ctx, field, roleOf(field, parents), path, shared);
   return candidate ? fromCandidate(candidate) : null;
 }
 
 /** An object is its members, each found as a field of its own; its score is their mean. */
-function findObject(ctx: ExtractionContext, field: FieldDefinition, parents: string[], shared: SharedFindings): FoundField | null {
+function findObject(
+  ctx: ExtractionContext,
+  field: FieldDefinition,
+  parents: string[],
+  shared: SharedFindings,
+): FoundField | null {
   const value: Record<string, unknown> = {};
   const locations: Record<string, FieldLocation> = {};
   const scores: number[] = [];
@@ -115,18 +135,33 @@ function fromCandidate(candidate: Candidate): FoundField {
   };
 }
 
-function sharedFindings(ctx: ExtractionContext, fields: FieldDefinition[], roles: Map<string, Role | null>, documentType: string | undefined): SharedFindings {
-  const keysOf = (role: Role): LabelKey[] => fields.filter((f) => roles.get(f.name) === role).map((f) => `field:${f.name}` as const);
+function sharedFindings(
+  ctx: ExtractionContext,
+  fields: FieldDefinition[],
+  roles: Map<string, Role | null>,
+  documentType: string | undefined,
+): SharedFindings {
+  const keysOf = (role: Role): LabelKey[] =>
+    fields.filter((f) => roles.get(f.name) === role).map((f) => `field:${f.name}` as const);
   const once = <T>(compute: () => T): (() => T) => {
     let cached: { value: T } | null = null;
     return () => (cached ??= { value: compute() }).value;
   };
-  const documentDateRole = (['invoice_date', 'order_date', 'transaction_date'] as const).find((r) => keysOf(r).length) ?? 'invoice_date';
+  const documentDateRole =
+    (['invoice_date', 'order_date', 'transaction_date'] as const).find((r) => keysOf(r).length) ?? 'invoice_date';
   return {
     documentType,
-    amounts: once(() => chooseAmounts(ctx, { subtotal: keysOf('subtotal'), tax: keysOf('tax_amount'), total: keysOf('total_amount') }, documentType)),
+    amounts: once(() =>
+      chooseAmounts(
+        ctx,
+        { subtotal: keysOf('subtotal'), tax: keysOf('tax_amount'), total: keysOf('total_amount') },
+        documentType,
+      ),
+    ),
     vendor: once(() => vendorOf(ctx, { documentType }, keysOf('vendor_name'))),
-    documentDate: once(() => dateCandidates(ctx, documentDateRole, [documentDateRole, ...keysOf(documentDateRole)])[0] ?? null),
+    documentDate: once(
+      () => dateCandidates(ctx, documentDateRole, [documentDateRole, ...keysOf(documentDateRole)])[0] ?? null,
+    ),
   };
 }
 
@@ -135,16 +170,25 @@ function customLabels(fields: FieldDefinition[], parents: string[]): ExtraLabel[
   return fields.flatMap((field) => {
     const key = `field:${[...parents, field.name].join('.')}` as const;
     const own = fieldLabels(field).map((l) => ({ key, ...l }));
-    return field.type === 'object' && field.fields ? [...own, ...customLabels(field.fields, [...parents, field.name])] : own;
+    return field.type === 'object' && field.fields
+      ? [...own, ...customLabels(field.fields, [...parents, field.name])]
+      : own;
   });
 }
 
-function mergeEInvoice(found: FoundFields, doc: ReadDocument, fields: FieldDefinition[], roles: Map<string, Role | null>): void {
+function mergeEInvoice(
+  found: FoundFields,
+  doc: ReadDocument,
+  fields: FieldDefinition[],
+  roles: Map<string, Role | null>,
+): void {
   const invoice = readEInvoice(doc);
   if (!invoice) return;
   for (const field of fields) {
     const role = roles.get(field.name);
-    const items = field.fields?.length ? invoice.lineItems.map((item) => shapeItem(item, field.fields!)) : invoice.lineItems;
+    const items = field.fields?.length
+      ? invoice.lineItems.map((item) => shapeItem(item, field.fields!))
+      : invoice.lineItems;
     const value = role ? invoice.values[role] : field.type === 'array' ? items : undefined;
     if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
     found[field.name] = { value, score: 1, source: 'xml', ocr: 1, location: { source: 'xml' } };
@@ -167,7 +211,11 @@ function confidenceOf(finding: FoundField, role: Role | null, ranker: CandidateR
 /** A field found with less confidence than this sends the document to review. */
 export const REVIEW_BELOW = 0.5;
 
-function finish(found: FoundFields, fields: FieldDefinition[], confidenceFor: (finding: FoundField, field: FieldDefinition) => number): FieldsExtraction {
+function finish(
+  found: FoundFields,
+  fields: FieldDefinition[],
+  confidenceFor: (finding: FoundField, field: FieldDefinition) => number,
+): FieldsExtraction {
   const extracted_data: Record<string, unknown> = {};
   const confidence: Record<string, number> = {};
   const validation_errors: FieldValidationError[] = [];
@@ -181,5 +229,11 @@ function finish(found: FoundFields, fields: FieldDefinition[], confidenceFor: (f
     field_locations[field.name] = checked.extracted && finding?.location ? finding.location : { source: 'default' };
   }
   const unsure = Object.values(confidence).some((c) => c < REVIEW_BELOW);
-  return { extracted_data, confidence, validation_errors, needs_review: validation_errors.length > 0 || unsure, field_locations };
+  return {
+    extracted_data,
+    confidence,
+    validation_errors,
+    needs_review: validation_errors.length > 0 || unsure,
+    field_locations,
+  };
 }

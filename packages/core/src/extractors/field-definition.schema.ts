@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
 /** The types a field definition can have; each decides how its value is found and returned. */
-export const FIELD_TYPES = ['text', 'number', 'currency', 'date', 'email', 'phone', 'boolean', 'array', 'object'] as const;
+export const FIELD_TYPES = [
+  'text',
+  'number',
+  'currency',
+  'date',
+  'email',
+  'phone',
+  'boolean',
+  'array',
+  'object',
+] as const;
 /** One of FIELD_TYPES. */
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -35,7 +45,10 @@ export const ValidationRulesSchema = z
     min_date: isoDate.optional(),
     max_date: isoDate.optional(),
     format: z.string().min(1).max(64).optional(),
-    domain: z.string().regex(/^@[A-Za-z0-9.-]+$/, 'must be a domain with a leading at-sign, e.g. @example.com').optional(),
+    domain: z
+      .string()
+      .regex(/^@[A-Za-z0-9.-]+$/, 'must be a domain with a leading at-sign, e.g. @example.com')
+      .optional(),
   })
   .meta({ id: 'ValidationRules' });
 
@@ -55,7 +68,10 @@ const fieldName = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must start with a letter or underscore and hold only letters, digits and underscores');
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_]*$/,
+    'must start with a letter or underscore and hold only letters, digits and underscores',
+  );
 
 export const FieldDefinitionSchema: z.ZodType<FieldDefinition> = z
   .strictObject({
@@ -84,13 +100,21 @@ function checkLevel(fields: FieldDefinition[], ctx: z.RefinementCtx, path: (stri
   fields.forEach((field, index) => {
     const earlier = seen.get(field.name);
     if (earlier !== undefined) {
-      ctx.addIssue({ code: 'custom', path: [...path, index, 'name'], message: `duplicate field name "${field.name}" (also at index ${earlier})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [...path, index, 'name'],
+        message: `duplicate field name "${field.name}" (also at index ${earlier})`,
+      });
     } else {
       seen.set(field.name, index);
     }
     if (field.fields) {
       if (depth >= MAX_NESTING) {
-        ctx.addIssue({ code: 'custom', path: [...path, index, 'fields'], message: `fields may nest at most ${MAX_NESTING} levels` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, index, 'fields'],
+          message: `fields may nest at most ${MAX_NESTING} levels`,
+        });
       } else {
         checkLevel(field.fields, ctx, [...path, index, 'fields'], depth + 1);
       }
@@ -104,30 +128,52 @@ function checkField(field: FieldDefinition, ctx: z.RefinementCtx): void {
   for (const key of Object.keys(rules)) {
     if (!allowed.includes(key)) {
       const hint = allowed.length ? `allowed: ${allowed.join(', ')}` : 'this type takes no validation rules';
-      ctx.addIssue({ code: 'custom', path: ['validation', key], message: `"${key}" does not apply to a ${field.type} field (${hint})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['validation', key],
+        message: `"${key}" does not apply to a ${field.type} field (${hint})`,
+      });
     }
   }
   if (rules.pattern !== undefined) {
     try {
       new RegExp(rules.pattern, 'u');
     } catch (error) {
-      ctx.addIssue({ code: 'custom', path: ['validation', 'pattern'], message: `pattern does not compile: ${(error as Error).message}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['validation', 'pattern'],
+        message: `pattern does not compile: ${(error as Error).message}`,
+      });
     }
   }
   orderedPair(ctx, rules.min, rules.max, 'min', 'max');
   orderedPair(ctx, rules.min_length, rules.max_length, 'min_length', 'max_length');
   orderedPair(ctx, rules.min_date, rules.max_date, 'min_date', 'max_date');
   if (field.fields !== undefined && field.type !== 'object' && field.type !== 'array') {
-    ctx.addIssue({ code: 'custom', path: ['fields'], message: `only object and array fields have nested fields, not ${field.type}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['fields'],
+      message: `only object and array fields have nested fields, not ${field.type}`,
+    });
   }
   if (field.default_value !== undefined && field.default_value !== null && !defaultFitsType(field)) {
     ctx.addIssue({ code: 'custom', path: ['default_value'], message: `default_value is not a valid ${field.type}` });
   }
 }
 
-function orderedPair<T extends number | string>(ctx: z.RefinementCtx, low: T | undefined, high: T | undefined, lowKey: string, highKey: string): void {
+function orderedPair<T extends number | string>(
+  ctx: z.RefinementCtx,
+  low: T | undefined,
+  high: T | undefined,
+  lowKey: string,
+  highKey: string,
+): void {
   if (low !== undefined && high !== undefined && low > high) {
-    ctx.addIssue({ code: 'custom', path: ['validation', lowKey], message: `${lowKey} must not be greater than ${highKey}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['validation', lowKey],
+      message: `${lowKey} must not be greater than ${highKey}`,
+    });
   }
 }
 

@@ -14,7 +14,12 @@ import { jobRouting, type JobRouting, type RoutingDecision } from '../routing/ro
 import { senderDomain, type ClassificationContext } from '../review/document-classifier.js';
 import type { ClassificationResult } from '../review/review-item.js';
 import { planAttachments, type KeptAttachment } from './attachment-plan.js';
-import type { AttachmentClassification, AttachmentOutcome, InboundMessageRecord, InboundMessageResult } from './inbound-message.js';
+import type {
+  AttachmentClassification,
+  AttachmentOutcome,
+  InboundMessageRecord,
+  InboundMessageResult,
+} from './inbound-message.js';
 import type { InboundMailDeps } from './inbound-mail-deps.js';
 
 const PRIORITY: Record<string, number> = { low: -10, normal: 0, high: 10, critical: 20 };
@@ -23,11 +28,21 @@ const PRIORITY: Record<string, number> = { low: -10, normal: 0, high: 10, critic
  * The identity jobs created from a message carry: the message's mode (mail received by SMTP is
  * live; the test endpoint's messages have their caller's mode), on behalf of its organization.
  */
-const mailAuth = (record: Pick<InboundMessageRecord, 'org_id' | 'environment'>): AuthContext => ({ orgId: record.org_id, keyId: 'email', environment: record.environment, scopes: [], rateLimitPerMinute: 0 });
+const mailAuth = (record: Pick<InboundMessageRecord, 'org_id' | 'environment'>): AuthContext => ({
+  orgId: record.org_id,
+  keyId: 'email',
+  environment: record.environment,
+  scopes: [],
+  rateLimitPerMinute: 0,
+});
 
-export const truncate = (value: string | null, max: number): string | null => (value === null || value.length <= max ? value : `${value.slice(0, max - 1)}…`);
+export const truncate = (value: string | null, max: number): string | null =>
+  value === null || value.length <= max ? value : `${value.slice(0, max - 1)}…`;
 
-type PipelineDeps = Pick<InboundMailDeps, 'stores' | 'blobs' | 'combiner' | 'reader' | 'classifier' | 'submissions' | 'clock' | 'options'>;
+type PipelineDeps = Pick<
+  InboundMailDeps,
+  'stores' | 'blobs' | 'combiner' | 'reader' | 'classifier' | 'submissions' | 'clock' | 'options'
+>;
 
 /**
  * What happens to a parsed message's attachments: the prefix's rules, duplicates, classification
@@ -38,7 +53,11 @@ export class AttachmentPipeline {
   constructor(private readonly deps: PipelineDeps) {}
 
   /** Attachments to jobs (or to the review queue), for a message already parsed. */
-  async processParsed(record: InboundMessageRecord, stored: StoredEmailIngestionConfig, parsed: ParsedMessage): Promise<InboundMessageResult> {
+  async processParsed(
+    record: InboundMessageRecord,
+    stored: StoredEmailIngestionConfig,
+    parsed: ParsedMessage,
+  ): Promise<InboundMessageResult> {
     const { config } = stored;
     const plan = planAttachments(config.attachments, parsed.attachments);
     let outcomes = plan.outcomes;
@@ -48,13 +67,31 @@ export class AttachmentPipeline {
     const units: DocumentUnit[] = [];
     if (config.attachments.combineAttachments && plan.kept.length > 1) {
       try {
-        const bytes = await this.deps.combiner.combine(plan.kept.map((k) => ({ bytes: k.bytes, mimeType: k.mimeType })));
-        units.push({ kept: plan.kept, bytes, mimeType: 'application/pdf', key: 'combined', filename: plan.kept[0]!.filename });
+        const bytes = await this.deps.combiner.combine(
+          plan.kept.map((k) => ({ bytes: k.bytes, mimeType: k.mimeType })),
+        );
+        units.push({
+          kept: plan.kept,
+          bytes,
+          mimeType: 'application/pdf',
+          key: 'combined',
+          filename: plan.kept[0]!.filename,
+        });
       } catch (error) {
-        update(plan.kept.map((k) => k.index), { status: 'skipped', reason: { code: 'submission_failed', message: `The attachments could not be combined into one PDF: ${coerceError(error).message}` } });
+        update(
+          plan.kept.map((k) => k.index),
+          {
+            status: 'skipped',
+            reason: {
+              code: 'submission_failed',
+              message: `The attachments could not be combined into one PDF: ${coerceError(error).message}`,
+            },
+          },
+        );
       }
     } else {
-      for (const k of plan.kept) units.push({ kept: [k], bytes: k.bytes, mimeType: k.mimeType, key: String(k.index), filename: k.filename });
+      for (const k of plan.kept)
+        units.push({ kept: [k], bytes: k.bytes, mimeType: k.mimeType, key: String(k.index), filename: k.filename });
     }
     const sender = parsed.from ?? record.envelope_from;
     const routing = jobRouting(config.routingRules, { senderDomain: senderDomain(sender), subject: parsed.subject });
@@ -64,13 +101,29 @@ export class AttachmentPipeline {
       // An identical file within the lookback (email or API, any job not failed) is known at once.
       let jobDuplicate: JobDuplicate | undefined;
       if (duplicateSettings) {
-        const earlier = await this.identicalFile(record.org_id, record.environment, unit.bytes, duplicateSettings.lookbackHours);
+        const earlier = await this.identicalFile(
+          record.org_id,
+          record.environment,
+          unit.bytes,
+          duplicateSettings.lookbackHours,
+        );
         // A job of this very message (processed again after a crash) is not a duplicate of it.
         if (earlier && (earlier.metadata as { email?: { message_id?: unknown } }).email?.message_id !== record.id) {
-          const verdict = { of: earlier.id, matched: ['file_hash'], action: duplicateSettings.action, detectedAt: 'arrival' as const };
+          const verdict = {
+            of: earlier.id,
+            matched: ['file_hash'],
+            action: duplicateSettings.action,
+            detectedAt: 'arrival' as const,
+          };
           update(indexes, { duplicate: { of: earlier.id, matched: ['file_hash'], action: duplicateSettings.action } });
           if (duplicateSettings.action === 'reject') {
-            update(indexes, { status: 'skipped', reason: { code: 'duplicate', message: `The same file as job ${earlier.id} (received ${earlier.created_at}), within ${duplicateSettings.lookbackHours} hours; duplicateDetection.action is reject` } });
+            update(indexes, {
+              status: 'skipped',
+              reason: {
+                code: 'duplicate',
+                message: `The same file as job ${earlier.id} (received ${earlier.created_at}), within ${duplicateSettings.lookbackHours} hours; duplicateDetection.action is reject`,
+              },
+            });
             continue;
           }
           jobDuplicate = { settings: duplicateSettings, verdict };
@@ -78,7 +131,15 @@ export class AttachmentPipeline {
           jobDuplicate = { settings: duplicateSettings, verdict: null };
         }
       }
-      const decided = await this.classifyUnit(record.org_id, record.environment, config, parsed, sender, unit, routing.decision);
+      const decided = await this.classifyUnit(
+        record.org_id,
+        record.environment,
+        config,
+        parsed,
+        sender,
+        unit,
+        routing.decision,
+      );
       const classification = classificationOf(decided);
       update(indexes, { classification });
       if (decided.decision === 'review' || decided.decision === 'review_failed') {
@@ -87,7 +148,18 @@ export class AttachmentPipeline {
         continue;
       }
       const flagged = decided.decision === 'process_flagged' || jobDuplicate?.verdict?.action === 'flag';
-      const submitted = await this.submitUnit(record, config, parsed, unit, decided.documentType, classification, `email:${record.id}:${unit.key}`, flagged, config.routingRules.length > 0 ? routing : undefined, jobDuplicate);
+      const submitted = await this.submitUnit(
+        record,
+        config,
+        parsed,
+        unit,
+        decided.documentType,
+        classification,
+        `email:${record.id}:${unit.key}`,
+        flagged,
+        config.routingRules.length > 0 ? routing : undefined,
+        jobDuplicate,
+      );
       update(indexes, submitted);
     }
     return {
@@ -113,48 +185,109 @@ export class AttachmentPipeline {
    * The document's type: an override that matches (confidence 1), else the classifier when
    * autoClassify (its confidence against the prefix's thresholds), else defaultDocumentType.
    */
-  async classifyUnit(orgId: string, mode: Environment, config: EmailIngestionConfig, parsed: ParsedMessage, sender: string | null, unit: DocumentUnit, routing: RoutingDecision | null): Promise<UnitDecision> {
+  async classifyUnit(
+    orgId: string,
+    mode: Environment,
+    config: EmailIngestionConfig,
+    parsed: ParsedMessage,
+    sender: string | null,
+    unit: DocumentUnit,
+    routing: RoutingDecision | null,
+  ): Promise<UnitDecision> {
     const domain = senderDomain(sender);
     const subject = (parsed.subject ?? '').toLowerCase();
     for (const override of config.classificationOverrides) {
-      const { senderDomain: wantedDomain, subjectContains } = override.condition as { senderDomain?: string; subjectContains?: string };
+      const { senderDomain: wantedDomain, subjectContains } = override.condition as {
+        senderDomain?: string;
+        subjectContains?: string;
+      };
       const matches =
-        (wantedDomain !== undefined && domain !== null && (domain === wantedDomain.toLowerCase() || domain.endsWith(`.${wantedDomain.toLowerCase()}`))) ||
+        (wantedDomain !== undefined &&
+          domain !== null &&
+          (domain === wantedDomain.toLowerCase() || domain.endsWith(`.${wantedDomain.toLowerCase()}`))) ||
         (subjectContains !== undefined && subject.includes(subjectContains.toLowerCase()));
       if (matches) {
-        const why = wantedDomain !== undefined ? `sender domain ${domain} matches the override ${wantedDomain}` : `the subject contains "${subjectContains}"`;
-        return { documentType: override.documentType, source: 'override', decision: 'process', result: { documentType: override.documentType, confidence: 1, reasoning: why, keyIndicators: [why] } };
+        const why =
+          wantedDomain !== undefined
+            ? `sender domain ${domain} matches the override ${wantedDomain}`
+            : `the subject contains "${subjectContains}"`;
+        return {
+          documentType: override.documentType,
+          source: 'override',
+          decision: 'process',
+          result: { documentType: override.documentType, confidence: 1, reasoning: why, keyIndicators: [why] },
+        };
       }
     }
     if (routing?.documentType && routing.rule !== null) {
       const why = `routing rule ${routing.rule} (${routing.condition?.type}) sets the document type`;
-      return { documentType: routing.documentType, source: 'routing', decision: 'process', result: { documentType: routing.documentType, confidence: 1, reasoning: why, keyIndicators: [why] } };
+      return {
+        documentType: routing.documentType,
+        source: 'routing',
+        decision: 'process',
+        result: { documentType: routing.documentType, confidence: 1, reasoning: why, keyIndicators: [why] },
+      };
     }
     if (!config.autoClassify) {
-      const why = 'autoClassify is off: the prefix\'s defaultDocumentType';
-      return { documentType: config.defaultDocumentType, source: 'default', decision: 'process', result: { documentType: config.defaultDocumentType, confidence: 1, reasoning: why, keyIndicators: [] } };
+      const why = "autoClassify is off: the prefix's defaultDocumentType";
+      return {
+        documentType: config.defaultDocumentType,
+        source: 'default',
+        decision: 'process',
+        result: { documentType: config.defaultDocumentType, confidence: 1, reasoning: why, keyIndicators: [] },
+      };
     }
-    const context = await this.classificationContext(orgId, mode, parsed, sender, unit.filename, unit.bytes, unit.mimeType, config.maxProcessingTimeMs);
+    const context = await this.classificationContext(
+      orgId,
+      mode,
+      parsed,
+      sender,
+      unit.filename,
+      unit.bytes,
+      unit.mimeType,
+      config.maxProcessingTimeMs,
+    );
     const result = await this.deps.classifier.classify(context);
     const { autoProcess, reviewFlag, humanReview } = config.confidenceThresholds;
-    if (result.confidence >= autoProcess) return { documentType: result.documentType, source: 'classifier', decision: 'process', result };
-    if (result.confidence >= reviewFlag) return { documentType: result.documentType, source: 'classifier', decision: 'process_flagged', result };
-    if (result.confidence >= humanReview) return { documentType: result.documentType, source: 'classifier', decision: 'review', result };
+    if (result.confidence >= autoProcess)
+      return { documentType: result.documentType, source: 'classifier', decision: 'process', result };
+    if (result.confidence >= reviewFlag)
+      return { documentType: result.documentType, source: 'classifier', decision: 'process_flagged', result };
+    if (result.confidence >= humanReview)
+      return { documentType: result.documentType, source: 'classifier', decision: 'review', result };
     return { documentType: config.defaultDocumentType, source: 'default', decision: 'review_failed', result };
   }
 
   /** `maxTimeMs`: the prefix's maxProcessingTimeMs, which bounds this read as it bounds the job's. */
-  async classificationContext(orgId: string, mode: Environment, parsed: Pick<ParsedMessage, 'subject' | 'headers'>, sender: string | null, filename: string, bytes: Uint8Array, mimeType: string, maxTimeMs = Infinity): Promise<ClassificationContext> {
+  async classificationContext(
+    orgId: string,
+    mode: Environment,
+    parsed: Pick<ParsedMessage, 'subject' | 'headers'>,
+    sender: string | null,
+    filename: string,
+    bytes: Uint8Array,
+    mimeType: string,
+    maxTimeMs = Infinity,
+  ): Promise<ClassificationContext> {
     let document: ReadDocument | null = null;
     try {
-      document = await this.deps.reader.read(bytes, mimeType, { signal: AbortSignal.timeout(Math.min(this.deps.options.readTimeoutMs ?? DEFAULT_PROCESSING_TIMEOUT_MS, maxTimeMs)) });
+      document = await this.deps.reader.read(bytes, mimeType, {
+        signal: AbortSignal.timeout(
+          Math.min(this.deps.options.readTimeoutMs ?? DEFAULT_PROCESSING_TIMEOUT_MS, maxTimeMs),
+        ),
+      });
     } catch {
       // Unreadable here means unreadable for the job too; the classifier falls back to the email.
     }
     return { orgId, mode, document, subject: parsed.subject, from: sender, filename, headers: parsed.headers };
   }
 
-  private async queueForReview(record: InboundMessageRecord, parsed: ParsedMessage, unit: DocumentUnit, decided: UnitDecision): Promise<string> {
+  private async queueForReview(
+    record: InboundMessageRecord,
+    parsed: ParsedMessage,
+    unit: DocumentUnit,
+    decided: UnitDecision,
+  ): Promise<string> {
     const id = `rev_${createHash('sha256').update(`${record.id}:${unit.key}`).digest('hex').slice(0, 20)}`;
     if (await this.deps.stores.reviewItems.get(record.org_id, record.environment, id)) return id; // queued before a crash
     await this.deps.stores.reviewItems.insert({
@@ -198,7 +331,13 @@ export class AttachmentPipeline {
   ): Promise<Partial<AttachmentOutcome>> {
     const resolution = await resolveExtractorFor(this.deps.stores.extractors, record.org_id, config, documentType);
     if (resolution.outcome === 'none') {
-      return { status: 'skipped', reason: { code: 'no_extractor', message: `No active extractor for document type ${documentType}: create one, or map the type in the configuration's extractors` } };
+      return {
+        status: 'skipped',
+        reason: {
+          code: 'no_extractor',
+          message: `No active extractor for document type ${documentType}: create one, or map the type in the configuration's extractors`,
+        },
+      };
     }
     try {
       const { job } = await this.deps.submissions.submit(mailAuth(record), {
@@ -218,7 +357,11 @@ export class AttachmentPipeline {
             message_id_header: truncate(parsed.messageId, 500),
           },
           attachments: unit.filenames ?? unit.kept.map((k) => k.filename),
-          classification: { documentType: classification.documentType, confidence: classification.confidence, source: classification.source },
+          classification: {
+            documentType: classification.documentType,
+            confidence: classification.confidence,
+            source: classification.source,
+          },
         },
         idempotencyKey,
         priority: PRIORITY[routing?.decision.priority ?? config.processingPriority] ?? 0,
@@ -270,5 +413,8 @@ export const classificationOf = (decided: UnitDecision): AttachmentClassificatio
 export const noExtractor = (outcome: AttachmentOutcome, documentType: string): AttachmentOutcome => ({
   ...outcome,
   status: 'skipped',
-  reason: { code: 'no_extractor', message: `No active extractor for document type ${documentType}: create one, or map the type in the configuration's extractors` },
+  reason: {
+    code: 'no_extractor',
+    message: `No active extractor for document type ${documentType}: create one, or map the type in the configuration's extractors`,
+  },
 });

@@ -25,7 +25,10 @@ const mb = (bytes: number): string => `${(bytes / 1_048_576).toFixed(1)} MB`;
  * the type decided by the bytes (never the declared type or the name) and within allowedMimeTypes;
  * not empty; within maxSizeBytes. Every other attachment is recorded as skipped, with the reason.
  */
-export function planAttachments(settings: EmailIngestionConfig['attachments'], attachments: readonly ParsedAttachment[]): AttachmentPlan {
+export function planAttachments(
+  settings: EmailIngestionConfig['attachments'],
+  attachments: readonly ParsedAttachment[],
+): AttachmentPlan {
   const kept: KeptAttachment[] = [];
   const outcomes = attachments.map((attachment, index): AttachmentOutcome => {
     const detected = sniffMimeType(attachment.content);
@@ -40,19 +43,35 @@ export function planAttachments(settings: EmailIngestionConfig['attachments'], a
       inline: attachment.inline,
       job_id: null,
     };
-    const skip = (code: NonNullable<AttachmentOutcome['reason']>['code'], message: string): AttachmentOutcome => ({ ...base, status: 'skipped', reason: { code, message } });
+    const skip = (code: NonNullable<AttachmentOutcome['reason']>['code'], message: string): AttachmentOutcome => ({
+      ...base,
+      status: 'skipped',
+      reason: { code, message },
+    });
     if (attachment.inline && !settings.processInlineImages) {
-      return skip('inline_image', 'Inline part (e.g. a logo in the body); set attachments.processInlineImages to process inline images');
+      return skip(
+        'inline_image',
+        'Inline part (e.g. a logo in the body); set attachments.processInlineImages to process inline images',
+      );
     }
     if (attachment.content.length === 0) return skip('empty', 'The attachment is empty (0 bytes)');
     if (!detected) {
-      return skip('unsupported_type', `The content is none of the document types Intake reads (PDF, PNG, JPEG, WEBP, TIFF); declared as ${attachment.contentType}`);
+      return skip(
+        'unsupported_type',
+        `The content is none of the document types Intake reads (PDF, PNG, JPEG, WEBP, TIFF); declared as ${attachment.contentType}`,
+      );
     }
     if (!(settings.allowedMimeTypes as readonly string[]).includes(detected)) {
-      return skip('type_not_allowed', `The content is ${detected}, which this prefix does not allow (attachments.allowedMimeTypes: ${settings.allowedMimeTypes.join(', ')})`);
+      return skip(
+        'type_not_allowed',
+        `The content is ${detected}, which this prefix does not allow (attachments.allowedMimeTypes: ${settings.allowedMimeTypes.join(', ')})`,
+      );
     }
     if (attachment.content.length > settings.maxSizeBytes) {
-      return skip('too_large', `The attachment is ${mb(attachment.content.length)} (${attachment.content.length} bytes); this prefix takes at most ${settings.maxSizeBytes} bytes`);
+      return skip(
+        'too_large',
+        `The attachment is ${mb(attachment.content.length)} (${attachment.content.length} bytes); this prefix takes at most ${settings.maxSizeBytes} bytes`,
+      );
     }
     kept.push({ index, filename, mimeType: detected, bytes: attachment.content });
     return { ...base, status: 'job_created', reason: null };

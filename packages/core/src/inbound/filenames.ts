@@ -21,7 +21,12 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 export function sanitizeFilename(raw: string | null, index: number, detectedType: string | null): string {
   let name = (raw ?? '').normalize('NFC').replace(INVISIBLE, '');
   name = name.split(/[\\/]/).pop() ?? '';
-  name = name.replace(/[<>:"|?*]/g, '_').replace(/\s+/g, ' ').trim().replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
+  name = name
+    .replace(/[<>:"|?*]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s]+/, '')
+    .replace(/[.\s]+$/, '');
   if (WINDOWS_RESERVED.test(name)) name = `_${name}`;
   if (name === '') return `attachment-${index + 1}${(detectedType && EXTENSIONS[detectedType]) ?? ''}`;
   return truncateKeepingExtension(name);

@@ -23,7 +23,16 @@ export interface InboundMailOptions {
 }
 
 export interface InboundMailDeps {
-  stores: Pick<IntakeStores, 'emailIngestion' | 'extractors' | 'jobs' | 'inboundMessages' | 'reviewItems' | 'classificationExamples' | 'transaction'>;
+  stores: Pick<
+    IntakeStores,
+    | 'emailIngestion'
+    | 'extractors'
+    | 'jobs'
+    | 'inboundMessages'
+    | 'reviewItems'
+    | 'classificationExamples'
+    | 'transaction'
+  >;
   blobs: BlobStore;
   parser: MessageParser;
   combiner: DocumentCombiner;

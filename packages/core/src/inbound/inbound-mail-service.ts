@@ -10,7 +10,12 @@ import { LocalDocumentClassifier, type DocumentClassifier } from '../review/docu
 import { ReviewQueue } from '../review/review-queue.js';
 import { planMessageNotifications, type MessagePlan } from '../notifications/notification-planner.js';
 import { scanRawHeaders } from '../notifications/raw-headers.js';
-import { blankMessageRecord, type AttachmentOutcome, type InboundMessageRecord, type InboundMessageResult } from './inbound-message.js';
+import {
+  blankMessageRecord,
+  type AttachmentOutcome,
+  type InboundMessageRecord,
+  type InboundMessageResult,
+} from './inbound-message.js';
 import type { InboundMailDeps } from './inbound-mail-deps.js';
 import { parseRecipient } from './recipient.js';
 import { AttachmentPipeline, truncate } from './attachment-pipeline.js';
@@ -22,7 +27,10 @@ export type { InboundMailDeps, InboundMailOptions } from './inbound-mail-deps.js
 /** What the SMTP edge answers one `RCPT TO` with. */
 export type RecipientVerdict =
   | { accepted: true; orgId: string; prefix: string; tag: string | null; address: string }
-  | { accepted: false; reason: 'foreign_domain' | 'malformed' | 'reserved_prefix' | 'unknown_prefix' | 'inactive_prefix' };
+  | {
+      accepted: false;
+      reason: 'foreign_domain' | 'malformed' | 'reserved_prefix' | 'unknown_prefix' | 'inactive_prefix';
+    };
 
 /** The SMTP envelope of a message: who the server was told it is from and for. */
 export interface Envelope {
@@ -33,7 +41,8 @@ export interface Envelope {
   helo: string | null;
 }
 
-export type MessageProcessOutcome = { kind: 'idle' } | { kind: 'processed'; messageId: string; status: 'processed' | 'failed'; lostClaim: boolean };
+export type MessageProcessOutcome =
+  { kind: 'idle' } | { kind: 'processed'; messageId: string; status: 'processed' | 'failed'; lostClaim: boolean };
 
 /**
  * Mail in: what the SMTP edge asks about recipients, what it stores before answering 250, and the
@@ -77,7 +86,8 @@ export class InboundMailService {
    */
   async accept(envelope: Envelope, raw: Uint8Array): Promise<InboundMessageRecord[]> {
     const byPrefix = new Map<string, Envelope['recipients'][number]>();
-    for (const recipient of envelope.recipients) if (!byPrefix.has(recipient.prefix)) byPrefix.set(recipient.prefix, recipient);
+    for (const recipient of envelope.recipients)
+      if (!byPrefix.has(recipient.prefix)) byPrefix.set(recipient.prefix, recipient);
     if (byPrefix.size === 0) throw new Error('a message needs at least one accepted recipient');
     const staged = await stageBlob(this.deps.blobs, raw);
     const blobKey = staged.key;
@@ -107,10 +117,13 @@ export class InboundMailService {
     });
     if (!record) return { kind: 'idle' };
     // A heartbeat, as for jobs: a slow message (OCR for classification) keeps its claim.
-    const heartbeat = setInterval(() => {
-      const until = new Date(clock.now().getTime() + options.leaseMs).toISOString();
-      messages.extendLease(record.id, owner, until).catch(() => {});
-    }, Math.max(50, Math.floor(options.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        const until = new Date(clock.now().getTime() + options.leaseMs).toISOString();
+        messages.extendLease(record.id, owner, until).catch(() => {});
+      },
+      Math.max(50, Math.floor(options.leaseMs / 3)),
+    );
     heartbeat.unref?.();
     let processed: ProcessedMessage;
     try {
@@ -129,17 +142,18 @@ export class InboundMailService {
     // The notifications and webhook events the message decides are written in the transaction that
     // finishes it: all or none (a message processed again after a crash decides them again, once).
     const notifies = plan !== null && (plan.rows.length > 0 || plan.sender !== null);
-    const kept = !notifies && events.length === 0
-      ? await messages.finish(record.id, owner, result)
-      : await this.deps.stores.transaction(async (tx) => {
-          const finished = await tx.inboundMessages.finish(record.id, owner, result);
-          if (finished) {
-            if (plan?.rows.length) await tx.notifications.insert(plan.rows);
-            if (plan?.sender) await tx.notifications.saveSender(plan.sender);
-            for (const event of events) await tx.outbox.add(event);
-          }
-          return finished;
-        });
+    const kept =
+      !notifies && events.length === 0
+        ? await messages.finish(record.id, owner, result)
+        : await this.deps.stores.transaction(async (tx) => {
+            const finished = await tx.inboundMessages.finish(record.id, owner, result);
+            if (finished) {
+              if (plan?.rows.length) await tx.notifications.insert(plan.rows);
+              if (plan?.sender) await tx.notifications.saveSender(plan.sender);
+              for (const event of events) await tx.outbox.add(event);
+            }
+            return finished;
+          });
     if (kept && plan?.rows.some((r) => r.status === 'pending')) this.deps.onNotificationsQueued?.();
     return { kind: 'processed', messageId: record.id, status: result.status, lostClaim: !kept };
   }
@@ -150,8 +164,19 @@ export class InboundMailService {
     try {
       const { domains, publicBaseUrl } = this.deps.options;
       return planMessageNotifications(
-        { ids: this.deps.ids, now: this.deps.clock.now().toISOString(), ownDomains: domains, ...(publicBaseUrl ? { publicBaseUrl } : {}) },
-        { record, result: processed.result, config: processed.config, headers: processed.headers, fallbackFrom: processed.fallbackFrom ?? null },
+        {
+          ids: this.deps.ids,
+          now: this.deps.clock.now().toISOString(),
+          ownDomains: domains,
+          ...(publicBaseUrl ? { publicBaseUrl } : {}),
+        },
+        {
+          record,
+          result: processed.result,
+          config: processed.config,
+          headers: processed.headers,
+          fallbackFrom: processed.fallbackFrom ?? null,
+        },
       );
     } catch (error) {
       // A notification is never worth losing the message's result over.
@@ -162,12 +187,27 @@ export class InboundMailService {
 
   /** Fails messages whose daemon died during every allowed attempt. */
   async failAbandoned(): Promise<number> {
-    return (await this.deps.stores.inboundMessages.failAbandoned(this.deps.clock.now().toISOString(), this.deps.options.maxAttempts)).length;
+    return (
+      await this.deps.stores.inboundMessages.failAbandoned(
+        this.deps.clock.now().toISOString(),
+        this.deps.options.maxAttempts,
+      )
+    ).length;
   }
 
   /** The mode's messages: mail received by SMTP is live; a test key sees only its test endpoint's messages. */
-  async listMessages(orgId: string, mode: Environment, filter: { prefix?: string }, page: { limit: number; offset: number }) {
-    const result = await this.deps.stores.inboundMessages.list(orgId, mode, filter.prefix ? { prefix: filter.prefix.toLowerCase() } : {}, page);
+  async listMessages(
+    orgId: string,
+    mode: Environment,
+    filter: { prefix?: string },
+    page: { limit: number; offset: number },
+  ) {
+    const result = await this.deps.stores.inboundMessages.list(
+      orgId,
+      mode,
+      filter.prefix ? { prefix: filter.prefix.toLowerCase() } : {},
+      page,
+    );
     return { items: await Promise.all(result.items.map((m) => this.withReviews(m))), total: result.total };
   }
 
@@ -185,9 +225,27 @@ export class InboundMailService {
         if (!o.review_id || o.status !== 'awaiting_review') return o;
         const item = await this.deps.stores.reviewItems.get(message.org_id, message.environment, o.review_id);
         if (item?.status === 'resolved') {
-          return { ...o, status: item.job_id ? 'job_created' : 'skipped', job_id: item.job_id, ...(o.classification && item.resolved_type ? { classification: { ...o.classification, documentType: item.resolved_type, source: 'reviewer' as const } } : {}) };
+          return {
+            ...o,
+            status: item.job_id ? 'job_created' : 'skipped',
+            job_id: item.job_id,
+            ...(o.classification && item.resolved_type
+              ? {
+                  classification: {
+                    ...o.classification,
+                    documentType: item.resolved_type,
+                    source: 'reviewer' as const,
+                  },
+                }
+              : {}),
+          };
         }
-        if (item?.status === 'rejected') return { ...o, status: 'skipped', reason: { code: 'rejected_by_reviewer', message: `Rejected in review ${item.id}` } };
+        if (item?.status === 'rejected')
+          return {
+            ...o,
+            status: 'skipped',
+            reason: { code: 'rejected_by_reviewer', message: `Rejected in review ${item.id}` },
+          };
         return o;
       }),
     );
@@ -199,12 +257,21 @@ export class InboundMailService {
    * nothing is stored or sent; otherwise a message (source `test`) of the caller's mode is
    * recorded and the job created in that mode (a test key's job is simulated and free).
    */
-  test(orgId: string, mode: Environment, rawInput: unknown, options: TestOptions = {}): Promise<EmailIngestionTestResult> {
+  test(
+    orgId: string,
+    mode: Environment,
+    rawInput: unknown,
+    options: TestOptions = {},
+  ): Promise<EmailIngestionTestResult> {
     return this.testRun.run(orgId, mode, rawInput, options);
   }
 
   private async process(record: InboundMessageRecord): Promise<ProcessedMessage> {
-    const failedResult = (code: NonNullable<InboundMessageResult['error']>['code'], message: string, parsed?: ParsedMessage): InboundMessageResult => ({
+    const failedResult = (
+      code: NonNullable<InboundMessageResult['error']>['code'],
+      message: string,
+      parsed?: ParsedMessage,
+    ): InboundMessageResult => ({
       status: 'failed',
       from_address: parsed?.from ?? null,
       subject: truncate(parsed?.subject ?? null, 998),
@@ -215,20 +282,43 @@ export class InboundMailService {
     });
     const stored = await this.deps.stores.emailIngestion.findByPrefix(record.prefix);
     if (!stored || stored.org_id !== record.org_id) {
-      return { result: failedResult('prefix_unavailable', `The prefix ${record.prefix} was deleted after this message was accepted; the message is kept but not processed`), config: null, headers: null };
+      return {
+        result: failedResult(
+          'prefix_unavailable',
+          `The prefix ${record.prefix} was deleted after this message was accepted; the message is kept but not processed`,
+        ),
+        config: null,
+        headers: null,
+      };
     }
     const raw = await this.deps.blobs.get(record.blob_key);
-    if (!raw) return { result: failedResult('internal_error', 'The stored message file is missing'), config: stored.config, headers: null };
+    if (!raw)
+      return {
+        result: failedResult('internal_error', 'The stored message file is missing'),
+        config: stored.config,
+        headers: null,
+      };
     let parsed: ParsedMessage;
     try {
-      parsed = withoutNul(await this.deps.parser.parse(raw, { maxAttachments: this.deps.options.maxAttachmentsPerMessage }));
+      parsed = withoutNul(
+        await this.deps.parser.parse(raw, { maxAttachments: this.deps.options.maxAttachmentsPerMessage }),
+      );
     } catch (error) {
       // The loop guard still needs the header fields: read them without the MIME parser.
       const scanned = scanRawHeaders(raw);
       const reason = clean(`The message could not be parsed: ${coerceError(error).message}`);
-      return { result: failedResult('unparseable_message', reason), config: stored.config, headers: cleanHeaders(scanned.headers), fallbackFrom: clean(scanned.from) };
+      return {
+        result: failedResult('unparseable_message', reason),
+        config: stored.config,
+        headers: cleanHeaders(scanned.headers),
+        fallbackFrom: clean(scanned.from),
+      };
     }
-    return { result: await this.pipeline.processParsed(record, stored, parsed), config: stored.config, headers: parsed.headers };
+    return {
+      result: await this.pipeline.processParsed(record, stored, parsed),
+      config: stored.config,
+      headers: parsed.headers,
+    };
   }
 }
 
@@ -247,8 +337,21 @@ interface ProcessedMessage {
 export function createInboundMail(
   intake: Pick<Intake, 'stores' | 'clock' | 'ids'>,
   pipeline: Pick<JobPipeline, 'submissions' | 'blobs'>,
-  deps: Pick<InboundMailDeps, 'parser' | 'combiner' | 'reader' | 'options' | 'onUnexpectedError' | 'syncCommitted' | 'onNotificationsQueued'> & { classifier?: DocumentClassifier },
+  deps: Pick<
+    InboundMailDeps,
+    'parser' | 'combiner' | 'reader' | 'options' | 'onUnexpectedError' | 'syncCommitted' | 'onNotificationsQueued'
+  > & { classifier?: DocumentClassifier },
 ): InboundMailService {
-  const classifier = deps.classifier ?? new LocalDocumentClassifier({ examples: intake.stores.classificationExamples, clock: intake.clock });
-  return new InboundMailService({ stores: intake.stores, blobs: pipeline.blobs, submissions: pipeline.submissions, clock: intake.clock, ids: intake.ids, ...deps, classifier });
+  const classifier =
+    deps.classifier ??
+    new LocalDocumentClassifier({ examples: intake.stores.classificationExamples, clock: intake.clock });
+  return new InboundMailService({
+    stores: intake.stores,
+    blobs: pipeline.blobs,
+    submissions: pipeline.submissions,
+    clock: intake.clock,
+    ids: intake.ids,
+    ...deps,
+    classifier,
+  });
 }

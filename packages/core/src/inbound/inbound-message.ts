@@ -65,7 +65,8 @@ export interface AttachmentClassification {
   detectedCustomer?: string;
 }
 
-export type InboundMessageErrorCode = 'unparseable_message' | 'prefix_unavailable' | 'processing_abandoned' | 'internal_error';
+export type InboundMessageErrorCode =
+  'unparseable_message' | 'prefix_unavailable' | 'processing_abandoned' | 'internal_error';
 
 /** A received message as stored before the SMTP answer, then updated as it is processed. */
 export interface InboundMessageRecord {
@@ -114,7 +115,14 @@ export interface InboundMessageResult {
 }
 
 /** A message as received, before any processing: the fields the edge and the test endpoint fill come on top. */
-export function blankMessageRecord(id: string, orgId: string, prefix: string, blobKey: string, size: number, receivedAt: string): InboundMessageRecord {
+export function blankMessageRecord(
+  id: string,
+  orgId: string,
+  prefix: string,
+  blobKey: string,
+  size: number,
+  receivedAt: string,
+): InboundMessageRecord {
   return {
     id,
     org_id: orgId,

@@ -12,7 +12,12 @@ import { senderDomain } from '../review/document-classifier.js';
 import { messageEvents } from '../prefixes/prefix-events.js';
 import { planAttachments } from './attachment-plan.js';
 import { classificationOf, noExtractor, type AttachmentPipeline } from './attachment-pipeline.js';
-import { blankMessageRecord, type AttachmentClassification, type AttachmentOutcome, type InboundMessageRecord } from './inbound-message.js';
+import {
+  blankMessageRecord,
+  type AttachmentClassification,
+  type AttachmentOutcome,
+  type InboundMessageRecord,
+} from './inbound-message.js';
 import type { InboundMailDeps } from './inbound-mail-deps.js';
 
 /** Body of POST /api/email-ingestion/test: a message to run through a prefix's configuration. */
@@ -21,7 +26,12 @@ export const EmailIngestionTestSchema = z
     emailPrefix: z.string().min(1),
     testDocument: z.string().min(1).describe('The document, base64-encoded'),
     simulateOnly: z.boolean().default(false),
-    filename: z.string().min(1).max(255).optional().describe('Name the attachment would have had (default test-document)'),
+    filename: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .describe('Name the attachment would have had (default test-document)'),
     subject: z.string().max(998).optional(),
     from: z.email().optional(),
   })
@@ -46,7 +56,12 @@ export interface EmailIngestionTestResult {
    */
   routing: RoutingDecision;
   /** The duplicate verdict: an identical file on arrival, or the match fields after extraction; null when none. */
-  duplicate: { of: string; matched: string[]; action: 'reject' | 'flag' | 'process'; detectedAt: 'arrival' | 'extraction' } | null;
+  duplicate: {
+    of: string;
+    matched: string[];
+    action: 'reject' | 'flag' | 'process';
+    detectedAt: 'arrival' | 'extraction';
+  } | null;
   /**
    * Without simulateOnly, when a job was created: its outcome, waited for up to the server's limit
    * (status `queued` or `processing` when it had not finished by then; poll the job). Null otherwise.
@@ -74,9 +89,7 @@ export interface TestOptions {
   onJobCreated?: () => void;
 }
 
-
 const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/;
-
 
 /**
  * `POST /api/email-ingestion/test`: one document through a prefix's steps as if it had arrived by
@@ -94,20 +107,49 @@ export class PrefixTestRun {
    * recorded and the job created in that mode. Duplicates and learned classifications are looked
    * for in that mode only.
    */
-  async run(orgId: string, mode: Environment, rawInput: unknown, options: TestOptions = {}): Promise<EmailIngestionTestResult> {
+  async run(
+    orgId: string,
+    mode: Environment,
+    rawInput: unknown,
+    options: TestOptions = {},
+  ): Promise<EmailIngestionTestResult> {
     const input = parseInput(EmailIngestionTestSchema, rawInput);
     const stored = await this.deps.stores.emailIngestion.get(orgId, input.emailPrefix.toLowerCase());
     if (!stored) throw notFound('Email ingestion configuration', input.emailPrefix);
-    if (!BASE64.test(input.testDocument)) throw invalidRequest('The request is invalid (testDocument: must be base64)', [{ path: 'testDocument', message: 'must be base64' }]);
+    if (!BASE64.test(input.testDocument))
+      throw invalidRequest('The request is invalid (testDocument: must be base64)', [
+        { path: 'testDocument', message: 'must be base64' },
+      ]);
     const bytes = new Uint8Array(Buffer.from(input.testDocument, 'base64'));
-    const attachment: ParsedAttachment = { filename: input.filename ?? 'test-document', contentType: 'application/octet-stream', inline: false, contentId: null, content: bytes };
-    const message: ParsedMessage = { from: input.from ?? null, subject: input.subject ?? null, messageId: null, headers: {}, text: null, attachments: [attachment] };
-    const arrivalDuplicate = (o: AttachmentOutcome): EmailIngestionTestResult['duplicate'] => (o.duplicate ? { ...o.duplicate, detectedAt: 'arrival' } : null);
+    const attachment: ParsedAttachment = {
+      filename: input.filename ?? 'test-document',
+      contentType: 'application/octet-stream',
+      inline: false,
+      contentId: null,
+      content: bytes,
+    };
+    const message: ParsedMessage = {
+      from: input.from ?? null,
+      subject: input.subject ?? null,
+      messageId: null,
+      headers: {},
+      text: null,
+      attachments: [attachment],
+    };
+    const arrivalDuplicate = (o: AttachmentOutcome): EmailIngestionTestResult['duplicate'] =>
+      o.duplicate ? { ...o.duplicate, detectedAt: 'arrival' } : null;
     if (!input.simulateOnly) {
       const receivedAt = this.deps.clock.now().toISOString();
       const raw = new TextEncoder().encode(`Subject: ${input.subject ?? 'test'}\r\nX-Intake-Test: yes\r\n\r\n`);
       const record: InboundMessageRecord = {
-        ...blankMessageRecord(this.deps.ids('msg'), orgId, stored.prefix, await this.deps.blobs.put(raw), raw.length, receivedAt),
+        ...blankMessageRecord(
+          this.deps.ids('msg'),
+          orgId,
+          stored.prefix,
+          await this.deps.blobs.put(raw),
+          raw.length,
+          receivedAt,
+        ),
         environment: mode,
         source: 'test',
         recipient: `${stored.prefix}@test`,
@@ -120,7 +162,10 @@ export class PrefixTestRun {
         for (const event of events) await tx.outbox.add(event);
       });
       const outcome = result.outcomes[0]!;
-      const arrival = routeOnArrival(stored.config.routingRules, { senderDomain: senderDomain(input.from ?? null), subject: input.subject ?? null });
+      const arrival = routeOnArrival(stored.config.routingRules, {
+        senderDomain: senderDomain(input.from ?? null),
+        subject: input.subject ?? null,
+      });
       let extraction: TestExtraction | null = null;
       let routing: RoutingDecision = arrival;
       let duplicate = arrivalDuplicate(outcome);
@@ -142,14 +187,37 @@ export class PrefixTestRun {
           if (job.duplicate?.verdict) duplicate = job.duplicate.verdict;
         }
       }
-      return { emailPrefix: stored.prefix, simulateOnly: false, classification: outcome.classification ?? null, extractor: await this.extractorView(orgId, stored, outcome.classification?.documentType), attachment: outcome, messageId: record.id, jobId: outcome.job_id, reviewId: outcome.review_id ?? null, routing, duplicate, extraction };
+      return {
+        emailPrefix: stored.prefix,
+        simulateOnly: false,
+        classification: outcome.classification ?? null,
+        extractor: await this.extractorView(orgId, stored, outcome.classification?.documentType),
+        attachment: outcome,
+        messageId: record.id,
+        jobId: outcome.job_id,
+        reviewId: outcome.review_id ?? null,
+        routing,
+        duplicate,
+        extraction,
+      };
     }
     // Simulated: the same decisions, nothing stored, queued or sent.
     const plan = planAttachments(stored.config.attachments, message.attachments);
     let outcome = plan.outcomes[0]!;
     const kept = plan.kept[0];
-    const routing = jobRouting(stored.config.routingRules, { senderDomain: senderDomain(input.from ?? null), subject: input.subject ?? null });
-    const base = { emailPrefix: stored.prefix, simulateOnly: true, messageId: null, jobId: null, reviewId: null, routing: routing.decision, extraction: null };
+    const routing = jobRouting(stored.config.routingRules, {
+      senderDomain: senderDomain(input.from ?? null),
+      subject: input.subject ?? null,
+    });
+    const base = {
+      emailPrefix: stored.prefix,
+      simulateOnly: true,
+      messageId: null,
+      jobId: null,
+      reviewId: null,
+      routing: routing.decision,
+      extraction: null,
+    };
     if (!kept) return { ...base, classification: null, extractor: null, attachment: outcome, duplicate: null };
     // An identical file within the lookback is known without extracting (match fields are not).
     const settings = duplicateSettingsOf(stored.config);
@@ -158,16 +226,38 @@ export class PrefixTestRun {
       if (earlier) {
         outcome = { ...outcome, duplicate: { of: earlier.id, matched: ['file_hash'], action: settings.action } };
         if (settings.action === 'reject') {
-          outcome = { ...outcome, status: 'skipped', reason: { code: 'duplicate', message: `The same file as job ${earlier.id} (received ${earlier.created_at}), within ${settings.lookbackHours} hours; duplicateDetection.action is reject` } };
-          return { ...base, classification: null, extractor: null, attachment: outcome, duplicate: arrivalDuplicate(outcome) };
+          outcome = {
+            ...outcome,
+            status: 'skipped',
+            reason: {
+              code: 'duplicate',
+              message: `The same file as job ${earlier.id} (received ${earlier.created_at}), within ${settings.lookbackHours} hours; duplicateDetection.action is reject`,
+            },
+          };
+          return {
+            ...base,
+            classification: null,
+            extractor: null,
+            attachment: outcome,
+            duplicate: arrivalDuplicate(outcome),
+          };
         }
       }
     }
-    const decided = await this.pipeline.classifyUnit(orgId, mode, stored.config, message, input.from ?? null, { kept: [kept], bytes: kept.bytes, mimeType: kept.mimeType, key: '0', filename: kept.filename }, routing.decision);
+    const decided = await this.pipeline.classifyUnit(
+      orgId,
+      mode,
+      stored.config,
+      message,
+      input.from ?? null,
+      { kept: [kept], bytes: kept.bytes, mimeType: kept.mimeType, key: '0', filename: kept.filename },
+      routing.decision,
+    );
     const classification = classificationOf(decided);
     outcome = { ...outcome, classification };
     const extractor = await this.extractorView(orgId, stored, decided.documentType);
-    if (decided.decision === 'review' || decided.decision === 'review_failed') outcome = { ...outcome, status: 'awaiting_review' };
+    if (decided.decision === 'review' || decided.decision === 'review_failed')
+      outcome = { ...outcome, status: 'awaiting_review' };
     else if (!extractor) outcome = noExtractor(outcome, decided.documentType);
     return { ...base, classification, extractor, attachment: outcome, duplicate: arrivalDuplicate(outcome) };
   }
@@ -177,14 +267,31 @@ export class PrefixTestRun {
     const deadline = Date.now() + waitMs;
     for (;;) {
       const job = await this.deps.stores.jobs.get(orgId, mode, jobId);
-      if (!job || job.status === 'completed' || job.status === 'failed' || job.blocked_on_credits || Date.now() >= deadline) return job;
+      if (
+        !job ||
+        job.status === 'completed' ||
+        job.status === 'failed' ||
+        job.blocked_on_credits ||
+        Date.now() >= deadline
+      )
+        return job;
       await new Promise((resolve) => setTimeout(resolve, Math.min(100, Math.max(1, deadline - Date.now()))));
     }
   }
 
-  private async extractorView(orgId: string, stored: StoredEmailIngestionConfig, documentType: string | undefined): Promise<EmailIngestionTestResult['extractor']> {
+  private async extractorView(
+    orgId: string,
+    stored: StoredEmailIngestionConfig,
+    documentType: string | undefined,
+  ): Promise<EmailIngestionTestResult['extractor']> {
     if (!documentType) return null;
     const resolution = await resolveExtractorFor(this.deps.stores.extractors, orgId, stored.config, documentType);
-    return resolution.outcome === 'none' ? null : { id: resolution.extractor.id, name: resolution.extractor.name, matchedBy: resolution.outcome === 'mapped' ? 'mapping' : 'document_type' };
+    return resolution.outcome === 'none'
+      ? null
+      : {
+          id: resolution.extractor.id,
+          name: resolution.extractor.name,
+          matchedBy: resolution.outcome === 'mapped' ? 'mapping' : 'document_type',
+        };
   }
 }

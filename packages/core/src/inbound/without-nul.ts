@@ -14,7 +14,12 @@ export function withoutNul(parsed: ParsedMessage): ParsedMessage {
     messageId: clean(parsed.messageId),
     text: clean(parsed.text),
     headers: cleanHeaders(parsed.headers),
-    attachments: parsed.attachments.map((a) => ({ ...a, filename: clean(a.filename), contentType: clean(a.contentType) ?? '', contentId: clean(a.contentId) })),
+    attachments: parsed.attachments.map((a) => ({
+      ...a,
+      filename: clean(a.filename),
+      contentType: clean(a.contentType) ?? '',
+      contentId: clean(a.contentId),
+    })),
   };
 }
 
@@ -22,7 +27,12 @@ export function cleanHeaders(headers: Record<string, string>): Record<string, st
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     // defineProperty: a header named __proto__ is data, not a prototype.
-    Object.defineProperty(out, name.replace(NUL, ''), { value: value.replace(NUL, ''), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, name.replace(NUL, ''), {
+      value: value.replace(NUL, ''),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

@@ -51,7 +51,9 @@ export function createJobPipeline(intake: Intake, deps: JobPipelineDeps): JobPip
       options: {
         maxDocumentBytes: deps.options.maxDocumentBytes,
         creditsPerPage: intake.creditsPerPage,
-        ...(deps.options.maxPagesPerDocument !== undefined ? { maxPagesPerDocument: deps.options.maxPagesPerDocument } : {}),
+        ...(deps.options.maxPagesPerDocument !== undefined
+          ? { maxPagesPerDocument: deps.options.maxPagesPerDocument }
+          : {}),
       },
       ...(deps.syncCommitted ? { syncCommitted: deps.syncCommitted } : {}),
     }),

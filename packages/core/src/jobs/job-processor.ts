@@ -46,7 +46,10 @@ export type ProcessOutcome =
 
 /** An attempt ran out of time: `limitMs` was its limit, `setting` the setting that decided it. */
 class Timeout extends Error {
-  constructor(readonly limitMs: number, readonly setting: string) {
+  constructor(
+    readonly limitMs: number,
+    readonly setting: string,
+  ) {
     super(`no result within ${limitMs} ms`);
   }
 }
@@ -73,13 +76,21 @@ export class JobProcessor {
 
   async runNext(workerId: string): Promise<ProcessOutcome> {
     const { stores, clock, options } = this.deps;
-    const job = await stores.jobs.claim({ workerId, now: clock.now(), leaseMs: options.leaseMs, maxAttempts: options.maxAttempts });
+    const job = await stores.jobs.claim({
+      workerId,
+      now: clock.now(),
+      leaseMs: options.leaseMs,
+      maxAttempts: options.maxAttempts,
+    });
     if (!job) return { kind: 'idle' };
     const started = clock.now().getTime();
-    const heartbeat = setInterval(() => {
-      const until = new Date(clock.now().getTime() + options.leaseMs).toISOString();
-      stores.jobs.extendLease(job.id, workerId, until).catch(() => {});
-    }, Math.max(50, Math.floor(options.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        const until = new Date(clock.now().getTime() + options.leaseMs).toISOString();
+        stores.jobs.extendLease(job.id, workerId, until).catch(() => {});
+      },
+      Math.max(50, Math.floor(options.leaseMs / 3)),
+    );
     heartbeat.unref?.();
     try {
       const outcome = await this.extractWithTimeout(job);
@@ -92,7 +103,8 @@ export class JobProcessor {
   }
 
   private async extractWithTimeout(job: JobRecord): Promise<ExtractionOutcome> {
-    if (job.environment === 'test') return simulateExtraction(job.id, job.field_definitions, job.metadata, job.page_count);
+    if (job.environment === 'test')
+      return simulateExtraction(job.id, job.field_definitions, job.metadata, job.page_count);
     const limit = await this.timeLimit(job);
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -105,8 +117,17 @@ export class JobProcessor {
     });
     try {
       const bytes = await this.deps.blobs.get(job.blob_key);
-      if (!bytes) throw new DocumentError('document_unreadable', 'The stored document is missing', 'Resubmit the document.');
-      const work = this.deps.extractor.extract({ bytes, mimeType: job.mime_type, documentType: job.document_type, fieldDefinitions: job.field_definitions, signal: controller.signal, orgId: job.org_id, environment: job.environment });
+      if (!bytes)
+        throw new DocumentError('document_unreadable', 'The stored document is missing', 'Resubmit the document.');
+      const work = this.deps.extractor.extract({
+        bytes,
+        mimeType: job.mime_type,
+        documentType: job.document_type,
+        fieldDefinitions: job.field_definitions,
+        signal: controller.signal,
+        orgId: job.org_id,
+        environment: job.environment,
+      });
       return await Promise.race([work, expired]);
     } catch (error) {
       // Work that stops at the abort with its own error (before `expired` settles) still timed out.
@@ -134,18 +155,29 @@ export class JobProcessor {
       if (!hook.beforeComplete) continue;
       const decision = await hook.beforeComplete(job, extracted);
       if (decision.kind === 'fail') return decision;
-      fields = { ...fields, ...decision.fields, needs_review: Boolean(fields.needs_review) || Boolean(decision.fields.needs_review) };
+      fields = {
+        ...fields,
+        ...decision.fields,
+        needs_review: Boolean(fields.needs_review) || Boolean(decision.fields.needs_review),
+      };
     }
     return { kind: 'complete', fields };
   }
 
-  private async complete(job: JobRecord, workerId: string, outcome: ExtractionOutcome, elapsedMs: number): Promise<ProcessOutcome> {
+  private async complete(
+    job: JobRecord,
+    workerId: string,
+    outcome: ExtractionOutcome,
+    elapsedMs: number,
+  ): Promise<ProcessOutcome> {
     const { transaction, credits, clock, ids } = this.deps;
     const at = clock.now().toISOString();
     const decided = await this.beforeComplete(job, outcome.extracted_data);
     if (decided.kind === 'fail') {
       const failed = await this.fail(job, workerId, decided.details, elapsedMs, decided.fields.duplicate);
-      return failed ? { kind: 'failed', jobId: job.id, code: decided.details.code } : { kind: 'lost_lease', jobId: job.id };
+      return failed
+        ? { kind: 'failed', jobId: job.id, code: decided.details.code }
+        : { kind: 'lost_lease', jobId: job.id };
     }
     const { needs_review: flagged, ...fields } = decided.fields;
     // The per-page price the job was submitted at (0 for test keys), times the pages really read.
@@ -169,7 +201,14 @@ export class JobProcessor {
       if (!finished) return null;
       await tx.extractors.incrementUsage(job.org_id, job.extractor_id);
       await credits.chargeJob(tx, job.org_id, job.id, cost, at);
-      await tx.outbox.add({ id: ids('evt'), org_id: job.org_id, environment: job.environment, event: 'job.completed', data: jobCompletedData(finished), created_at: at });
+      await tx.outbox.add({
+        id: ids('evt'),
+        org_id: job.org_id,
+        environment: job.environment,
+        event: 'job.completed',
+        data: jobCompletedData(finished),
+        created_at: at,
+      });
       await this.onFinished(tx, finished, at);
       return finished;
     });
@@ -180,33 +219,73 @@ export class JobProcessor {
     for (const hook of this.deps.hooks) await hook.onFinished?.(tx, job, at);
   }
 
-  private async handleFailure(job: JobRecord, workerId: string, thrown: unknown, elapsedMs: number): Promise<ProcessOutcome> {
+  private async handleFailure(
+    job: JobRecord,
+    workerId: string,
+    thrown: unknown,
+    elapsedMs: number,
+  ): Promise<ProcessOutcome> {
     if (thrown instanceof Timeout) {
       const seconds = Math.round(thrown.limitMs / 100) / 10;
-      const details: ErrorDetails = { code: 'processing_timeout', message: `Processing took longer than ${seconds} s (${thrown.setting}) and was stopped`, suggestion: 'Resubmit the document; if it fails again, send a smaller or clearer file.' };
-      return (await this.fail(job, workerId, details, elapsedMs)) ? { kind: 'failed', jobId: job.id, code: details.code } : { kind: 'lost_lease', jobId: job.id };
+      const details: ErrorDetails = {
+        code: 'processing_timeout',
+        message: `Processing took longer than ${seconds} s (${thrown.setting}) and was stopped`,
+        suggestion: 'Resubmit the document; if it fails again, send a smaller or clearer file.',
+      };
+      return (await this.fail(job, workerId, details, elapsedMs))
+        ? { kind: 'failed', jobId: job.id, code: details.code }
+        : { kind: 'lost_lease', jobId: job.id };
     }
     const simulated = job.environment === 'test' && thrown instanceof DocumentError;
     if (thrown instanceof DocumentError && (!thrown.retryable || simulated)) {
       const details: ErrorDetails = { code: thrown.code, message: thrown.message, suggestion: thrown.suggestion };
-      return (await this.fail(job, workerId, details, elapsedMs)) ? { kind: 'failed', jobId: job.id, code: thrown.code } : { kind: 'lost_lease', jobId: job.id };
+      return (await this.fail(job, workerId, details, elapsedMs))
+        ? { kind: 'failed', jobId: job.id, code: thrown.code }
+        : { kind: 'lost_lease', jobId: job.id };
     }
     if (!(thrown instanceof DocumentError)) this.deps.onUnexpectedError?.(coerceError(thrown), job.id);
     if (job.attempts < this.deps.options.maxAttempts) {
-      return (await this.deps.stores.jobs.release(job.id, workerId)) ? { kind: 'retry', jobId: job.id } : { kind: 'lost_lease', jobId: job.id };
+      return (await this.deps.stores.jobs.release(job.id, workerId))
+        ? { kind: 'retry', jobId: job.id }
+        : { kind: 'lost_lease', jobId: job.id };
     }
-    const details: ErrorDetails = thrown instanceof DocumentError
-      ? { code: thrown.code, message: thrown.message, suggestion: thrown.suggestion }
-      : { code: 'temporary_error', message: `Processing failed ${job.attempts} times`, suggestion: 'Resubmit the document; temporary errors are safe to retry.' };
-    return (await this.fail(job, workerId, details, elapsedMs)) ? { kind: 'failed', jobId: job.id, code: details.code } : { kind: 'lost_lease', jobId: job.id };
+    const details: ErrorDetails =
+      thrown instanceof DocumentError
+        ? { code: thrown.code, message: thrown.message, suggestion: thrown.suggestion }
+        : {
+            code: 'temporary_error',
+            message: `Processing failed ${job.attempts} times`,
+            suggestion: 'Resubmit the document; temporary errors are safe to retry.',
+          };
+    return (await this.fail(job, workerId, details, elapsedMs))
+      ? { kind: 'failed', jobId: job.id, code: details.code }
+      : { kind: 'lost_lease', jobId: job.id };
   }
 
-  private async fail(job: JobRecord, workerId: string | null, details: ErrorDetails, elapsedMs: number | null, duplicate?: JobRecord['duplicate']): Promise<boolean> {
+  private async fail(
+    job: JobRecord,
+    workerId: string | null,
+    details: ErrorDetails,
+    elapsedMs: number | null,
+    duplicate?: JobRecord['duplicate'],
+  ): Promise<boolean> {
     const at = this.deps.clock.now().toISOString();
     return this.deps.transaction(async (tx) => {
-      const failed = await tx.jobs.markFailed(job.id, workerId, { error_details: details, processing_time_ms: elapsedMs, failed_at: at, ...(duplicate ? { duplicate } : {}) }, at);
+      const failed = await tx.jobs.markFailed(
+        job.id,
+        workerId,
+        { error_details: details, processing_time_ms: elapsedMs, failed_at: at, ...(duplicate ? { duplicate } : {}) },
+        at,
+      );
       if (!failed) return false;
-      await tx.outbox.add({ id: this.deps.ids('evt'), org_id: job.org_id, environment: job.environment, event: 'job.failed', data: jobFailedData(failed), created_at: at });
+      await tx.outbox.add({
+        id: this.deps.ids('evt'),
+        org_id: job.org_id,
+        environment: job.environment,
+        event: 'job.failed',
+        data: jobFailedData(failed),
+        created_at: at,
+      });
       await this.onFinished(tx, failed, at);
       return true;
     });

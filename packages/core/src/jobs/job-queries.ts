@@ -27,9 +27,13 @@ export class JobQueries {
     if (filter.metadata && Object.keys(filter.metadata).length > 0) {
       const org = await this.deps.stores.organizations.get(orgId);
       if (!org?.metadata_search_enabled) {
-        throw new AppError('invalid_request', 'Metadata search is not enabled for this organization (intake orgs update --org ORG --metadata-search on)', {
-          details: [{ path: 'metadata', message: 'not enabled for this organization' }],
-        });
+        throw new AppError(
+          'invalid_request',
+          'Metadata search is not enabled for this organization (intake orgs update --org ORG --metadata-search on)',
+          {
+            details: [{ path: 'metadata', message: 'not enabled for this organization' }],
+          },
+        );
       }
     }
     return this.deps.stores.jobs.list(orgId, mode, filter, page);
@@ -42,7 +46,9 @@ export class JobQueries {
   async daily(orgId: string, mode: Environment, days: number) {
     const today = Math.floor(this.deps.clock.now().getTime() / DAY_MS);
     const first = today - days + 1;
-    const found = new Map((await this.deps.stores.jobs.daily(orgId, mode, new Date(first * DAY_MS).toISOString())).map((d) => [d.day, d]));
+    const found = new Map(
+      (await this.deps.stores.jobs.daily(orgId, mode, new Date(first * DAY_MS).toISOString())).map((d) => [d.day, d]),
+    );
     return Array.from({ length: days }, (_, i) => {
       const day = new Date((first + i) * DAY_MS).toISOString().slice(0, 10);
       return found.get(day) ?? { day, completed: 0, failed: 0 };
@@ -56,18 +62,31 @@ export class JobQueries {
   async stats(orgId: string, mode: Environment, period: StatsPeriod) {
     const since = new Date(this.deps.clock.now().getTime() - STATS_PERIODS[period] * 3_600_000).toISOString();
     const row = await this.deps.stores.jobs.stats(orgId, mode, since);
-    const rate = (completed: number, failed: number) => (completed + failed === 0 ? 0 : round(completed / (completed + failed)));
+    const rate = (completed: number, failed: number) =>
+      completed + failed === 0 ? 0 : round(completed / (completed + failed));
     return {
       period,
       total_jobs: row.total_jobs,
       completed_jobs: row.completed_jobs,
       failed_jobs: row.failed_jobs,
       success_rate: rate(row.completed_jobs, row.failed_jobs),
-      avg_processing_time_ms: row.processing_time_count ? Math.round(row.processing_time_sum / row.processing_time_count) : 0,
+      avg_processing_time_ms: row.processing_time_count
+        ? Math.round(row.processing_time_sum / row.processing_time_count)
+        : 0,
       avg_confidence: row.confidence_count ? round(row.confidence_sum / row.confidence_count) : 0,
       total_credits_used: row.total_credits_used,
-      by_extractor: row.by_extractor.map((e) => ({ extractor_id: e.extractor_id, extractor_name: e.extractor_name, job_count: e.job_count, success_rate: rate(e.completed, e.failed) })),
-      by_status: { completed: row.completed_jobs, failed: row.failed_jobs, queued: row.queued_jobs, processing: row.processing_jobs },
+      by_extractor: row.by_extractor.map((e) => ({
+        extractor_id: e.extractor_id,
+        extractor_name: e.extractor_name,
+        job_count: e.job_count,
+        success_rate: rate(e.completed, e.failed),
+      })),
+      by_status: {
+        completed: row.completed_jobs,
+        failed: row.failed_jobs,
+        queued: row.queued_jobs,
+        processing: row.processing_jobs,
+      },
     };
   }
 }

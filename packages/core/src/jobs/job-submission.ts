@@ -65,22 +65,31 @@ export class JobSubmissionService {
   async submit(auth: AuthContext, input: IncomingDocument): Promise<SubmissionResult> {
     const { options, stores } = this.deps;
     if (typeof input.extractor_id !== 'string' || input.extractor_id === '') {
-      throw new AppError('invalid_request', 'extractor_id is required', { details: [{ path: 'extractor_id', message: 'required' }] });
+      throw new AppError('invalid_request', 'extractor_id is required', {
+        details: [{ path: 'extractor_id', message: 'required' }],
+      });
     }
     const metadata = input.metadata === undefined ? {} : parseInput(MetadataSchema, input.metadata, 'metadata');
     const extractor = await stores.extractors.getIncludingDeleted(auth.orgId, input.extractor_id);
     if (!extractor) throw notFound('Extractor', input.extractor_id);
     if (extractor.deleted || !extractor.is_active) {
-      throw new AppError('extractor_inactive', `Extractor ${extractor.id} is ${extractor.deleted ? 'deleted' : 'inactive'}; documents cannot be submitted to it`);
+      throw new AppError(
+        'extractor_inactive',
+        `Extractor ${extractor.id} is ${extractor.deleted ? 'deleted' : 'inactive'}; documents cannot be submitted to it`,
+      );
     }
     const mimeType = this.checkDocument(input);
     const inspection = await this.deps.inspector.inspect(input.bytes);
     const pageCount = Math.max(1, inspection.pageCount);
     const maxPages = options.maxPagesPerDocument;
     if (maxPages !== undefined && pageCount > maxPages) {
-      throw new AppError('document_too_large', `The document has ${pageCount} pages; the limit is ${maxPages} pages per document (MAX_PAGES_PER_DOCUMENT)`, {
-        details: [{ path: 'document', message: `more than ${maxPages} pages` }],
-      });
+      throw new AppError(
+        'document_too_large',
+        `The document has ${pageCount} pages; the limit is ${maxPages} pages per document (MAX_PAGES_PER_DOCUMENT)`,
+        {
+          details: [{ path: 'document', message: `more than ${maxPages} pages` }],
+        },
+      );
     }
     const now = this.deps.clock.now();
     // The file is stored (readable) before the row names it; its sync overlaps the commit's.
@@ -122,7 +131,11 @@ export class JobSubmissionService {
       ...(input.duplicate ? { duplicate: input.duplicate } : {}),
     };
     const idempotency = input.idempotencyKey
-      ? { key: input.idempotencyKey, requestHash: requestHash(extractor.id, mimeType, input.bytes, metadata), notBefore: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString() }
+      ? {
+          key: input.idempotencyKey,
+          requestHash: requestHash(extractor.id, mimeType, input.bytes, metadata),
+          notBefore: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString(),
+        }
       : undefined;
     const result = await stores.jobs.insert(job, idempotency);
     if (result.outcome === 'idempotency_conflict') {
@@ -138,15 +151,25 @@ export class JobSubmissionService {
     const { maxDocumentBytes } = this.deps.options;
     if (input.bytes.length === 0) throw new AppError('invalid_request', 'The document is empty');
     if (input.bytes.length > maxDocumentBytes) {
-      throw new AppError('document_too_large', `The document is ${input.bytes.length} bytes; the limit is ${maxDocumentBytes} bytes (${Math.floor(maxDocumentBytes / 1_048_576)} MB)`);
+      throw new AppError(
+        'document_too_large',
+        `The document is ${input.bytes.length} bytes; the limit is ${maxDocumentBytes} bytes (${Math.floor(maxDocumentBytes / 1_048_576)} MB)`,
+      );
     }
     const supported = SUPPORTED_MIME_TYPES.join(', ');
     const declared = input.declaredMimeType ? normalizeMimeType(input.declaredMimeType) : null;
     if (input.declaredMimeType && !declared) {
-      throw new AppError('unsupported_media_type', `mime_type ${input.declaredMimeType} is not supported; send one of ${supported}`);
+      throw new AppError(
+        'unsupported_media_type',
+        `mime_type ${input.declaredMimeType} is not supported; send one of ${supported}`,
+      );
     }
     const actual = sniffMimeType(input.bytes);
-    if (!actual) throw new AppError('unsupported_media_type', `The file is none of ${supported} (decided by its content, not its name or declared type)`);
+    if (!actual)
+      throw new AppError(
+        'unsupported_media_type',
+        `The file is none of ${supported} (decided by its content, not its name or declared type)`,
+      );
     if (declared && declared !== actual) {
       throw new AppError('unsupported_media_type', `mime_type says ${declared} but the file's content is ${actual}`);
     }
@@ -156,5 +179,13 @@ export class JobSubmissionService {
 
 /** Same extractor, same bytes, same metadata: the same request. */
 function requestHash(extractorId: string, mimeType: string, bytes: Uint8Array, metadata: unknown): string {
-  return createHash('sha256').update(extractorId).update('\0').update(mimeType).update('\0').update(bytes).update('\0').update(JSON.stringify(metadata)).digest('hex');
+  return createHash('sha256')
+    .update(extractorId)
+    .update('\0')
+    .update(mimeType)
+    .update('\0')
+    .update(bytes)
+    .update('\0')
+    .update(JSON.stringify(metadata))
+    .digest('hex');
 }

@@ -9,7 +9,9 @@ export const MAX_METADATA_BYTES = 16_384;
 
 export const MetadataSchema = z
   .record(z.string(), z.unknown())
-  .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_METADATA_BYTES, { message: `metadata must be at most ${MAX_METADATA_BYTES} bytes as JSON` })
+  .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_METADATA_BYTES, {
+    message: `metadata must be at most ${MAX_METADATA_BYTES} bytes as JSON`,
+  })
   .meta({ id: 'Metadata', description: 'Free-form object, returned unchanged (at most 16 KB as JSON)' });
 
 /** Body of `POST /v1/documents` as JSON (multipart carries the same members, `file` for `document`). */
@@ -22,7 +24,9 @@ export const SubmitDocumentJsonSchema = z
   })
   .meta({ id: 'SubmitDocumentRequest' });
 
-const ValidationErrorSchema = z.object({ field: z.string(), rule: z.string(), message: z.string() }).meta({ id: 'FieldValidationError' });
+const ValidationErrorSchema = z
+  .object({ field: z.string(), rule: z.string(), message: z.string() })
+  .meta({ id: 'FieldValidationError' });
 
 /** A job as the API shows it. */
 export const JobSchema = z
@@ -31,18 +35,30 @@ export const JobSchema = z
     org_id: z.string(),
     extractor_id: z.string(),
     status: z.enum(JOB_STATUSES),
-    mode: z.enum(ENVIRONMENTS).describe('The mode of the key (or, for mail, the message) that made the job: test jobs are simulated and free'),
-    waiting_reason: z.enum(['insufficient_credits']).nullable().describe('Why a queued job waits: insufficient_credits while its organization cannot pay for it; null otherwise'),
+    mode: z
+      .enum(ENVIRONMENTS)
+      .describe('The mode of the key (or, for mail, the message) that made the job: test jobs are simulated and free'),
+    waiting_reason: z
+      .enum(['insufficient_credits'])
+      .nullable()
+      .describe(
+        'Why a queued job waits: insufficient_credits while its organization cannot pay for it; null otherwise',
+      ),
     extracted_data: z.record(z.string(), z.unknown()).optional(),
     confidence: z.record(z.string(), z.number()).optional(),
-    field_locations: z.record(z.string(), FieldLocationSchema).optional().describe('Completed jobs: where each field was read'),
+    field_locations: z
+      .record(z.string(), FieldLocationSchema)
+      .optional()
+      .describe('Completed jobs: where each field was read'),
     processing_time_ms: z.number().nullable(),
     cost_credits: z.number(),
     metadata: z.record(z.string(), z.unknown()),
     created_at: z.string(),
     completed_at: z.string().optional(),
     failed_at: z.string().optional(),
-    error_details: z.object({ code: z.enum(JOB_FAILURE_CODES), message: z.string(), suggestion: z.string() }).optional(),
+    error_details: z
+      .object({ code: z.enum(JOB_FAILURE_CODES), message: z.string(), suggestion: z.string() })
+      .optional(),
     document_url: z.string(),
     mime_type: z.string(),
     page_count: z.number().int(),
@@ -63,10 +79,15 @@ export const JobSchema = z
         decidedAt: z.enum(['arrival', 'extraction']),
       })
       .optional()
-      .describe('Email jobs: what the prefix\'s routing rules decided (first match wins; final after extraction)'),
+      .describe("Email jobs: what the prefix's routing rules decided (first match wins; final after extraction)"),
     duplicate_of: z.string().optional().describe('The earlier job this one duplicates'),
     duplicate: z
-      .object({ of: z.string(), matched: z.array(z.string()), action: z.enum(['reject', 'flag', 'process']), detectedAt: z.enum(['arrival', 'extraction']) })
+      .object({
+        of: z.string(),
+        matched: z.array(z.string()),
+        action: z.enum(['reject', 'flag', 'process']),
+        detectedAt: z.enum(['arrival', 'extraction']),
+      })
       .optional()
       .describe('The duplicate verdict: the earlier job, what matched (file_hash or field names), the action taken'),
   })
@@ -83,7 +104,19 @@ export const JobStatsSchema = z
     avg_processing_time_ms: z.number(),
     avg_confidence: z.number(),
     total_credits_used: z.number(),
-    by_extractor: z.array(z.object({ extractor_id: z.string(), extractor_name: z.string(), job_count: z.number().int(), success_rate: z.number() })),
-    by_status: z.object({ completed: z.number().int(), failed: z.number().int(), queued: z.number().int(), processing: z.number().int() }),
+    by_extractor: z.array(
+      z.object({
+        extractor_id: z.string(),
+        extractor_name: z.string(),
+        job_count: z.number().int(),
+        success_rate: z.number(),
+      }),
+    ),
+    by_status: z.object({
+      completed: z.number().int(),
+      failed: z.number().int(),
+      queued: z.number().int(),
+      processing: z.number().int(),
+    }),
   })
   .meta({ id: 'JobStatistics' });

@@ -116,7 +116,11 @@ export function toJobResource(job: JobRecord, documentUrl: string): JobResource 
     mode: job.environment,
     waiting_reason: job.status === 'queued' && job.blocked_on_credits ? 'insufficient_credits' : null,
     ...(job.status === 'completed'
-      ? { extracted_data: job.extracted_data ?? {}, confidence: job.confidence ?? {}, field_locations: job.field_locations ?? {} }
+      ? {
+          extracted_data: job.extracted_data ?? {},
+          confidence: job.confidence ?? {},
+          field_locations: job.field_locations ?? {},
+        }
       : {}),
     processing_time_ms: job.processing_time_ms,
     cost_credits: job.cost_credits,

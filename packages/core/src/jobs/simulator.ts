@@ -5,7 +5,11 @@ import { DocumentError, JOB_FAILURE_CODES, type JobFailureCode } from '../shared
 import type { ExtractionOutcome } from '../ports/document-extractor.port.js';
 
 /** Failures a test-key job can ask for with `metadata.simulate`. */
-export const SIMULATABLE_FAILURES: readonly JobFailureCode[] = ['document_unreadable', 'temporary_error', 'service_unavailable'];
+export const SIMULATABLE_FAILURES: readonly JobFailureCode[] = [
+  'document_unreadable',
+  'temporary_error',
+  'service_unavailable',
+];
 
 const SUGGESTIONS: Record<JobFailureCode, string> = {
   document_unreadable: 'Simulated: a real document like this would need a clearer scan (300 dpi) or a text-layer PDF.',
@@ -31,9 +35,18 @@ function seeded(seed: string): () => number {
  * Test mode: no reading, no OCR, no cost. Each field gets a plausible value of its type that
  * satisfies its validation rules; the same job id always gets the same values.
  */
-export function simulateExtraction(jobId: string, fields: FieldDefinition[], metadata: Record<string, unknown>, pageCount: number): ExtractionOutcome {
+export function simulateExtraction(
+  jobId: string,
+  fields: FieldDefinition[],
+  metadata: Record<string, unknown>,
+  pageCount: number,
+): ExtractionOutcome {
   const simulate = metadata.simulate;
-  if (typeof simulate === 'string' && (JOB_FAILURE_CODES as readonly string[]).includes(simulate) && SIMULATABLE_FAILURES.includes(simulate as JobFailureCode)) {
+  if (
+    typeof simulate === 'string' &&
+    (JOB_FAILURE_CODES as readonly string[]).includes(simulate) &&
+    SIMULATABLE_FAILURES.includes(simulate as JobFailureCode)
+  ) {
     const code = simulate as JobFailureCode;
     throw new DocumentError(code, `Simulated ${code} (metadata.simulate on a test key)`, SUGGESTIONS[code]);
   }
@@ -86,7 +99,16 @@ function simulateDate(min: string | undefined, max: string | undefined, random: 
 function simulateText(field: FieldDefinition, random: () => number): string {
   const rules = field.validation ?? {};
   const n = Math.floor(random() * 9000 + 1000);
-  const candidates = [`SIM-${n}`, `${n}`, `INV-${n}`, `PO-${n}`, `Sample ${field.name.replace(/_/g, ' ')}`, `sim${n}`, `A${n}`, 'Sample'];
+  const candidates = [
+    `SIM-${n}`,
+    `${n}`,
+    `INV-${n}`,
+    `PO-${n}`,
+    `Sample ${field.name.replace(/_/g, ' ')}`,
+    `sim${n}`,
+    `A${n}`,
+    'Sample',
+  ];
   const fits = (s: string) =>
     (rules.pattern === undefined || new RegExp(rules.pattern, 'u').test(s)) &&
     (rules.min_length === undefined || s.length >= rules.min_length) &&
@@ -104,5 +126,7 @@ function simulateText(field: FieldDefinition, random: () => number): string {
     }
   }
   const base = candidates[0]!;
-  return base.padEnd(rules.min_length ?? 0, '0').slice(0, rules.max_length ?? Math.max(base.length, rules.min_length ?? 0));
+  return base
+    .padEnd(rules.min_length ?? 0, '0')
+    .slice(0, rules.max_length ?? Math.max(base.length, rules.min_length ?? 0));
 }

@@ -138,9 +138,13 @@ export class ApiKeyService {
     if (!target) throw notFound('API key', keyId);
     const missing = revoker ? target.scopes.filter((s) => !revoker.scopes.includes(s)) : [];
     if (missing.length > 0) {
-      throw new AppError('insufficient_permissions', `A key can only revoke keys whose scopes it holds itself; missing: ${missing.join(', ')}`, {
-        context: { requiredScope: missing[0] },
-      });
+      throw new AppError(
+        'insufficient_permissions',
+        `A key can only revoke keys whose scopes it holds itself; missing: ${missing.join(', ')}`,
+        {
+          context: { requiredScope: missing[0] },
+        },
+      );
     }
     // Scopes never change after creation, so the check above still holds for the update below.
     const revoked = await this.deps.keys.revoke(orgId, target.environment, keyId, this.deps.clock.now().toISOString());
@@ -198,7 +202,11 @@ export class ApiKeyService {
         this.authCache.delete(header);
       }
       if (this.authCache.size >= AUTH_CACHE_MAX) this.authCache.delete(this.authCache.keys().next().value!);
-      this.authCache.set(authorization!, { auth: found.auth, expiresAt: found.expiresAt, staleAt: found.startedAt + this.authCacheMs });
+      this.authCache.set(authorization!, {
+        auth: found.auth,
+        expiresAt: found.expiresAt,
+        staleAt: found.startedAt + this.authCacheMs,
+      });
     }
     await this.touch(found.auth.keyId, new Date(now));
     return found.auth;
@@ -221,10 +229,14 @@ export class ApiKeyService {
    * which must end the moment their key is revoked or expires. Throws invalid_api_key otherwise.
    */
   async authenticateKeyId(orgId: string, environment: Environment, keyId: string): Promise<AuthContext> {
-    return (await this.contextOf(await this.deps.keys.get(orgId, environment, keyId), this.deps.clock.now().getTime())).auth;
+    return (await this.contextOf(await this.deps.keys.get(orgId, environment, keyId), this.deps.clock.now().getTime()))
+      .auth;
   }
 
-  private async contextOf(stored: ApiKey | null, now: number): Promise<{ auth: AuthContext; expiresAt: number | null }> {
+  private async contextOf(
+    stored: ApiKey | null,
+    now: number,
+  ): Promise<{ auth: AuthContext; expiresAt: number | null }> {
     if (!stored || stored.revoked_at !== null) throw invalidKey();
     const expiresAt = stored.expires_at === null ? null : new Date(stored.expires_at).getTime();
     if (expiresAt !== null && expiresAt <= now) throw invalidKey();
@@ -263,7 +275,10 @@ export function requireScope(auth: AuthContext, scope: Scope): void {
  */
 export function requireLiveKey(auth: AuthContext, what: string): void {
   if (auth.environment !== 'live') {
-    throw new AppError('insufficient_permissions', `Test keys can read but not change ${what}: test and live share it, so only a live key may change it`);
+    throw new AppError(
+      'insufficient_permissions',
+      `Test keys can read but not change ${what}: test and live share it, so only a live key may change it`,
+    );
   }
 }
 

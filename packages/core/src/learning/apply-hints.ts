@@ -21,7 +21,10 @@ export function hintedField(ctx: ExtractionContext, field: FieldDefinition, hint
     const at = foldedWordIndex(line, hint.anchor);
     if (at < 0) continue;
     const anchorWords = line.words.slice(at, at + hint.anchor.length);
-    const regions = hint.position === 'right' ? [regionOf(line, line.words.slice(at + hint.anchor.length))] : regionsBelow(ctx, line, anchorWords);
+    const regions =
+      hint.position === 'right'
+        ? [regionOf(line, line.words.slice(at + hint.anchor.length))]
+        : regionsBelow(ctx, line, anchorWords);
     for (const region of regions) {
       if (!region) continue;
       const values = findTypedValues(region.text, field.type, { dates: ctx.dates, identifier: false });
@@ -49,7 +52,12 @@ export function hintedField(ctx: ExtractionContext, field: FieldDefinition, hint
 /** A line restricted to some of its words (so spans and boxes still work on it). */
 function regionOf(line: Line, words: Line['words']): Line | null {
   if (words.length === 0) return null;
-  return { ...line, words, text: words.map((w) => w.text).join(' '), confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length };
+  return {
+    ...line,
+    words,
+    text: words.map((w) => w.text).join(' '),
+    confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length,
+  };
 }
 
 function regionsBelow(ctx: ExtractionContext, line: Line, anchor: Line['words']): (Line | null)[] {
@@ -59,5 +67,10 @@ function regionsBelow(ctx: ExtractionContext, line: Line, anchor: Line['words'])
   return ctx.lines
     .slice(line.index + 1, line.index + 4)
     .filter((l) => l.page === line.page)
-    .map((l) => regionOf(l, l.words.filter((w) => w.bbox.x1 > x0 - width * 0.25 && w.bbox.x0 < x1 + width)));
+    .map((l) =>
+      regionOf(
+        l,
+        l.words.filter((w) => w.bbox.x1 > x0 - width * 0.25 && w.bbox.x0 < x1 + width),
+      ),
+    );
 }

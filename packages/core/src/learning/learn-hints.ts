@@ -18,7 +18,12 @@ const MAX_ANCHOR_WORDS = 4;
  * `right`) or, when none, just above it in its column (`below`). A value printed nowhere, or without
  * words near it, teaches nothing.
  */
-export function learnHints(doc: ReadDocument, fields: FieldDefinition[], values: Record<string, unknown>, jobId: string): Record<string, FieldHint> {
+export function learnHints(
+  doc: ReadDocument,
+  fields: FieldDefinition[],
+  values: Record<string, unknown>,
+  jobId: string,
+): Record<string, FieldHint> {
   const ctx = createContext(doc, [], undefined);
   const hints: Record<string, FieldHint> = {};
   for (const field of fields) {
@@ -33,7 +38,11 @@ export function learnHints(doc: ReadDocument, fields: FieldDefinition[], values:
 }
 
 /** The first line and words where the value is printed, compared as its type reads it. */
-function locateValue(ctx: ExtractionContext, field: FieldDefinition, value: unknown): { line: Line; words: Word[] } | null {
+function locateValue(
+  ctx: ExtractionContext,
+  field: FieldDefinition,
+  value: unknown,
+): { line: Line; words: Word[] } | null {
   const wanted = typeof value === 'string' ? fold(value) : value;
   for (const line of ctx.lines) {
     if (field.type === 'text') {
@@ -42,7 +51,10 @@ function locateValue(ctx: ExtractionContext, field: FieldDefinition, value: unkn
       continue;
     }
     for (const typed of findTypedValues(line.text, field.type, { dates: ctx.dates, identifier: false })) {
-      const same = typeof typed.value === 'number' && typeof value === 'number' ? Math.abs(typed.value - value) < 0.005 : fold(String(typed.value)) === wanted;
+      const same =
+        typeof typed.value === 'number' && typeof value === 'number'
+          ? Math.abs(typed.value - value) < 0.005
+          : fold(String(typed.value)) === wanted;
       if (same) return { line, words: wordsInSpan(line, typed.start, typed.end) };
     }
   }
@@ -66,7 +78,10 @@ export function foldedWordIndex(line: Line, tokens: string[]): number {
 
 function anchorOf(ctx: ExtractionContext, line: Line, words: Word[]): Omit<FieldHint, 'learned_from'> | null {
   const first = line.words.indexOf(words[0]!);
-  const before = line.words.slice(Math.max(0, first - MAX_ANCHOR_WORDS), first).map((w) => fold(w.text)).filter((t) => /\p{L}/u.test(t));
+  const before = line.words
+    .slice(Math.max(0, first - MAX_ANCHOR_WORDS), first)
+    .map((w) => fold(w.text))
+    .filter((t) => /\p{L}/u.test(t));
   if (strong(before)) return { anchor: before.slice(-MAX_ANCHOR_WORDS), position: 'right' };
   const x0 = Math.min(...words.map((w) => w.bbox.x0));
   const x1 = Math.max(...words.map((w) => w.bbox.x1));
@@ -74,7 +89,10 @@ function anchorOf(ctx: ExtractionContext, line: Line, words: Word[]): Omit<Field
   for (let i = line.index - 1; i >= 0 && i >= line.index - 3; i--) {
     const above = ctx.lines[i]!;
     if (above.page !== line.page) break;
-    const over = above.words.filter((w) => w.bbox.x1 > x0 && w.bbox.x0 < x1).map((w) => fold(w.text)).filter((t) => /\p{L}/u.test(t));
+    const over = above.words
+      .filter((w) => w.bbox.x1 > x0 && w.bbox.x0 < x1)
+      .map((w) => fold(w.text))
+      .filter((t) => /\p{L}/u.test(t));
     if (strong(over)) return { anchor: over.slice(0, MAX_ANCHOR_WORDS), position: 'below' };
   }
   return null;

@@ -7,7 +7,32 @@ const VAT = new RegExp(`\\b(${VAT_COUNTRIES})[ ]?([0-9A-Z][0-9A-Z ]{6,13}[0-9A-Z
 const VAT_LABEL = /\b(vat|ust|ustid|ust id|mwst|tva|btw|iva|uid|gst|tax id|steuer)/i;
 const IBAN = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b/g;
 /** Legal forms left out of a name key, so "ACME GmbH" and "Acme" meet. */
-const LEGAL_FORMS = new Set(['gmbh', 'ag', 'kg', 'ltd', 'limited', 'llc', 'inc', 'sa', 'sas', 'sarl', 'bv', 'nv', 'srl', 'spa', 'sdn', 'bhd', 'plc', 'co', 'corp', 'ohg', 'ug', 'ab', 'oy', 'as']);
+const LEGAL_FORMS = new Set([
+  'gmbh',
+  'ag',
+  'kg',
+  'ltd',
+  'limited',
+  'llc',
+  'inc',
+  'sa',
+  'sas',
+  'sarl',
+  'bv',
+  'nv',
+  'srl',
+  'spa',
+  'sdn',
+  'bhd',
+  'plc',
+  'co',
+  'corp',
+  'ohg',
+  'ug',
+  'ab',
+  'oy',
+  'as',
+]);
 
 /**
  * The keys a document's vendor is recognised by, strongest first: VAT ids and IBANs printed on it
@@ -23,7 +48,9 @@ export function vendorKeys(doc: ReadDocument, vendorName: unknown): string[] {
       lines.set(row, [...(lines.get(row) ?? []), word.text]);
     }
     for (const text of [...lines.values()].map((w) => w.join(' '))) {
-      if (VAT_LABEL.test(text)) for (const m of text.matchAll(VAT)) if ((m[2]!.match(/\d/g) ?? []).length >= 7) keys.add(`vat:${m[1]}${m[2]!.replace(/ /g, '')}`);
+      if (VAT_LABEL.test(text))
+        for (const m of text.matchAll(VAT))
+          if ((m[2]!.match(/\d/g) ?? []).length >= 7) keys.add(`vat:${m[1]}${m[2]!.replace(/ /g, '')}`);
       for (const m of text.matchAll(IBAN)) {
         const iban = m[1]!.replace(/ /g, '');
         if (iban.length >= 15 && validIban(iban)) keys.add(`iban:${iban}`);
@@ -37,7 +64,9 @@ export function vendorKeys(doc: ReadDocument, vendorName: unknown): string[] {
 
 export function nameKey(vendorName: unknown): string | null {
   if (typeof vendorName !== 'string') return null;
-  const tokens = fold(vendorName).split(' ').filter((t) => t && !LEGAL_FORMS.has(t));
+  const tokens = fold(vendorName)
+    .split(' ')
+    .filter((t) => t && !LEGAL_FORMS.has(t));
   return tokens.length ? `name:${tokens.join(' ')}` : null;
 }
 

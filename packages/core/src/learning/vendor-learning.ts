@@ -30,7 +30,9 @@ export class VendorLearning {
     if (job.environment !== 'live' || job.status !== 'completed') return null;
     // Values a person changed: the rules were wrong for this vendor. Confirmed values teach nothing
     // (hints from them, tried first, made the benchmark worse: see test/bench/review).
-    const reviewed = Object.entries(job.field_locations ?? {}).filter(([, l]) => l.source === 'correction').map(([name]) => name);
+    const reviewed = Object.entries(job.field_locations ?? {})
+      .filter(([, l]) => l.source === 'correction')
+      .map(([name]) => name);
     if (reviewed.length === 0) return null;
     const bytes = await this.deps.blobs.get(job.blob_key);
     if (!bytes) return null;
@@ -45,7 +47,13 @@ export class VendorLearning {
     const at = this.deps.clock.now().toISOString();
     const known = await this.deps.hints.find(job.org_id, keys);
     const vendor: VendorHints = known
-      ? { ...known, keys: [...new Set([...known.keys, ...keys])], name: name ?? known.name, fields: { ...known.fields, ...learned }, updated_at: at }
+      ? {
+          ...known,
+          keys: [...new Set([...known.keys, ...keys])],
+          name: name ?? known.name,
+          fields: { ...known.fields, ...learned },
+          updated_at: at,
+        }
       : { id: this.deps.ids('vh'), org_id: job.org_id, keys, name, fields: learned, created_at: at, updated_at: at };
     await this.deps.hints.save(vendor);
     return vendor;

@@ -58,29 +58,45 @@ export function decodeEncodedWords(value: string): string {
     .replace(/=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=/g, (whole, charset: string, encoding: string, text: string) => {
       const cs = charset.toLowerCase().split('*')[0]!;
       if (!['utf-8', 'utf8', 'us-ascii', 'iso-8859-1', 'latin1'].includes(cs)) return whole;
-      const bytes = encoding.toLowerCase() === 'b'
-        ? Buffer.from(text, 'base64')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+      const bytes =
+        encoding.toLowerCase() === 'b'
+          ? Buffer.from(text, 'base64')
+          : Buffer.from(
+              text
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              'latin1',
+            );
       return bytes.toString(cs.startsWith('utf') ? 'utf8' : 'latin1');
     });
 }
 
 /** Why a message must not be answered automatically, from its header fields; null when it may be. */
 export function automaticMessageReason(headers: Readonly<Record<string, string>>): string | null {
-  const get = (name: string): string | undefined => (Object.prototype.hasOwnProperty.call(headers, name) ? decodeEncodedWords(headers[name]!) : undefined);
+  const get = (name: string): string | undefined =>
+    Object.prototype.hasOwnProperty.call(headers, name) ? decodeEncodedWords(headers[name]!) : undefined;
   const autoSubmitted = get('auto-submitted');
   if (autoSubmitted !== undefined) {
     // RFC 3834: the keyword before any parameters; only `no` marks mail written by a person.
-    const keyword = autoSubmitted.replace(/\([^()]*\)/g, ' ').split(';')[0]!.trim().toLowerCase();
+    const keyword = autoSubmitted
+      .replace(/\([^()]*\)/g, ' ')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase();
     if (keyword !== 'no') return `the message has Auto-Submitted: ${keyword || '(empty)'}`;
   }
-  const precedence = get('precedence')?.replace(/\([^()]*\)/g, ' ').trim().toLowerCase();
+  const precedence = get('precedence')
+    ?.replace(/\([^()]*\)/g, ' ')
+    .trim()
+    .toLowerCase();
   if (precedence && ['bulk', 'list', 'junk'].includes(precedence)) return `the message has Precedence: ${precedence}`;
   for (const name of ['list-id', 'list-unsubscribe', 'list-post']) {
-    if (get(name) !== undefined) return `the message is list mail (it has ${name.replace(/(^|-)\w/g, (c) => c.toUpperCase())})`;
+    if (get(name) !== undefined)
+      return `the message is list mail (it has ${name.replace(/(^|-)\w/g, (c) => c.toUpperCase())})`;
   }
   const suppress = get('x-auto-response-suppress')?.toLowerCase();
-  if (suppress && /(^|[\s,])(all|autoreply|oof)([\s,]|$)/.test(suppress)) return `the message asks for no automatic answer (X-Auto-Response-Suppress: ${suppress})`;
+  if (suppress && /(^|[\s,])(all|autoreply|oof)([\s,]|$)/.test(suppress))
+    return `the message asks for no automatic answer (X-Auto-Response-Suppress: ${suppress})`;
   if (get(INTAKE_NOTIFICATION_HEADER.toLowerCase()) !== undefined) return 'the message is a notification of ours';
   return null;
 }
@@ -102,23 +118,28 @@ export function senderReplyVerdict(input: {
   ownDomains: readonly string[];
 }): ReplyVerdict {
   const envelope = input.envelopeFrom?.trim() ?? '';
-  if (!envelope) return { ok: false, reason: 'the message has a null return path (MAIL FROM:<>): a bounce or an automatic message' };
+  if (!envelope)
+    return { ok: false, reason: 'the message has a null return path (MAIL FROM:<>): a bounce or an automatic message' };
   const automatic = automaticMessageReason(input.headers);
   if (automatic) return { ok: false, reason: automatic };
   // The envelope sender of mail from a mailing service is often a bounce address (bounces+123@...):
   // only the mail system's own senders count here; the address answered is checked in full below.
-  if (isMailSystemAddress(envelope)) return { ok: false, reason: `the envelope sender ${envelope} is an automatic address` };
+  if (isMailSystemAddress(envelope))
+    return { ok: false, reason: `the envelope sender ${envelope} is an automatic address` };
   const to = (input.from ?? envelope).trim().toLowerCase();
-  if (!ADDRESS.test(to)) return { ok: false, reason: `the sender address ${JSON.stringify(to)} is not one we can answer` };
+  if (!ADDRESS.test(to))
+    return { ok: false, reason: `the sender address ${JSON.stringify(to)} is not one we can answer` };
   if (isAutomatedAddress(to)) return { ok: false, reason: `the sender ${to} is an automatic address` };
   const domain = domainOf(to);
-  if (domain && input.ownDomains.some((own) => domain === own || domain.endsWith(`.${own}`))) return { ok: false, reason: `the sender ${to} is at a domain we receive for` };
+  if (domain && input.ownDomains.some((own) => domain === own || domain.endsWith(`.${own}`)))
+    return { ok: false, reason: `the sender ${to} is at a domain we receive for` };
   return { ok: true, to };
 }
 
 /** Whether an internal recipient may get mail: never an address we receive for (that would be a loop). */
 export function internalRecipientProblem(address: string, ownDomains: readonly string[]): string | null {
   const domain = domainOf(address);
-  if (domain && ownDomains.some((own) => domain === own || domain.endsWith(`.${own}`))) return `${address} is at a domain we receive for: mail to it would come back as a new message`;
+  if (domain && ownDomains.some((own) => domain === own || domain.endsWith(`.${own}`)))
+    return `${address} is at a domain we receive for: mail to it would come back as a new message`;
   return null;
 }

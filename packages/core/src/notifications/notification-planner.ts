@@ -6,8 +6,19 @@
 import type { IdGenerator } from '../shared/ids.js';
 import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
 import type { InboundMessageRecord, InboundMessageResult } from '../inbound/inbound-message.js';
-import { INTAKE_NOTIFICATION_HEADER, NOTIFICATION_HEADERS, domainOf, internalRecipientProblem, senderReplyVerdict } from './loop-guard.js';
-import type { JobEventForNotification, NotificationKind, NotificationRecord, NotificationSender } from './notification.js';
+import {
+  INTAKE_NOTIFICATION_HEADER,
+  NOTIFICATION_HEADERS,
+  domainOf,
+  internalRecipientProblem,
+  senderReplyVerdict,
+} from './loop-guard.js';
+import type {
+  JobEventForNotification,
+  NotificationKind,
+  NotificationRecord,
+  NotificationSender,
+} from './notification.js';
 import {
   digestText,
   documentReceivedText,
@@ -41,12 +52,20 @@ export interface MessagePlan {
 }
 
 /** The From of our mail for a message: notificationFromAddress, or no-reply@ the domain it was sent to. */
-export function notificationFrom(config: EmailIngestionConfig, recipient: string | null, ownDomains: readonly string[]): string {
-  return config.senderNotifications.notificationFromAddress ?? `no-reply@${domainOf(recipient) ?? ownDomains[0] ?? 'localhost'}`;
+export function notificationFrom(
+  config: EmailIngestionConfig,
+  recipient: string | null,
+  ownDomains: readonly string[],
+): string {
+  return (
+    config.senderNotifications.notificationFromAddress ??
+    `no-reply@${domainOf(recipient) ?? ownDomains[0] ?? 'localhost'}`
+  );
 }
 
 /** Message-ID of a notification: its id at the domain of its From. */
-export const notificationMessageId = (row: Pick<NotificationRecord, 'id' | 'from_address'>): string => `${row.id}@${domainOf(row.from_address) ?? 'intake.invalid'}`;
+export const notificationMessageId = (row: Pick<NotificationRecord, 'id' | 'from_address'>): string =>
+  `${row.id}@${domainOf(row.from_address) ?? 'intake.invalid'}`;
 
 interface RowInput {
   orgId: string;
@@ -100,7 +119,14 @@ function row(ctx: PlanContext, input: RowInput): NotificationRecord {
 }
 
 /** Rows for a prefix's internal recipients of one event: real time, digest items, or suppressed. */
-function internalRows(ctx: PlanContext, config: EmailIngestionConfig, input: Omit<RowInput, 'recipient' | 'status' | 'envelopeFrom' | 'sourceKey'> & { event: 'document_received' | 'human_review_needed' | 'erp_sync_failed'; sourceKey: string }): NotificationRecord[] {
+function internalRows(
+  ctx: PlanContext,
+  config: EmailIngestionConfig,
+  input: Omit<RowInput, 'recipient' | 'status' | 'envelopeFrom' | 'sourceKey'> & {
+    event: 'document_received' | 'human_review_needed' | 'erp_sync_failed';
+    sourceKey: string;
+  },
+): NotificationRecord[] {
   const settings = config.internalNotifications;
   if (!settings.events.includes(input.event)) return [];
   return [...new Set(settings.recipients.map((r) => r.toLowerCase()))].map((recipient) => {
@@ -138,7 +164,8 @@ export function planMessageNotifications(
   const { record, result, config } = input;
   if (record.source !== 'smtp') return { rows: [], sender: null };
   const headers = input.headers ?? {};
-  if (Object.prototype.hasOwnProperty.call(headers, INTAKE_NOTIFICATION_HEADER.toLowerCase())) return { rows: [], sender: null };
+  if (Object.prototype.hasOwnProperty.call(headers, INTAKE_NOTIFICATION_HEADER.toLowerCase()))
+    return { rows: [], sender: null };
   const from = result.from_address ?? input.fallbackFrom ?? null;
   const facts: MessageFacts = {
     id: record.id,
@@ -155,9 +182,10 @@ export function planMessageNotifications(
   const rows: NotificationRecord[] = [];
   const flags = config.senderNotifications;
   // Without the header fields (nothing could be read) nobody is answered.
-  const verdict = input.headers === null
-    ? { ok: false as const, reason: 'the message header could not be read' }
-    : senderReplyVerdict({ headers, from, envelopeFrom: record.envelope_from, ownDomains: ctx.ownDomains });
+  const verdict =
+    input.headers === null
+      ? { ok: false as const, reason: 'the message header could not be read' }
+      : senderReplyVerdict({ headers, from, envelopeFrom: record.envelope_from, ownDomains: ctx.ownDomains });
   const senderRow = (kind: 'receipt_confirmation' | 'error', text: MailText) =>
     row(ctx, {
       orgId: record.org_id,
@@ -174,16 +202,41 @@ export function planMessageNotifications(
       inReplyTo: result.message_id_header,
     });
   const problems = messageProblems(facts);
-  if (problems.length > 0 && flags.sendErrorNotification) rows.push(senderRow('error', messageErrorText(facts, problems)));
-  else if (result.status === 'processed' && flags.sendReceiptConfirmation) rows.push(senderRow('receipt_confirmation', receiptConfirmationText(facts, { completionFollows: flags.sendProcessingComplete })));
+  if (problems.length > 0 && flags.sendErrorNotification)
+    rows.push(senderRow('error', messageErrorText(facts, problems)));
+  else if (result.status === 'processed' && flags.sendReceiptConfirmation)
+    rows.push(
+      senderRow(
+        'receipt_confirmation',
+        receiptConfirmationText(facts, { completionFollows: flags.sendProcessingComplete }),
+      ),
+    );
 
   const base = { orgId: record.org_id, from: ourFrom, messageId: record.id, prefix: record.prefix };
-  rows.push(...internalRows(ctx, config, { ...base, kind: 'document_received', event: 'document_received', text: documentReceivedText(facts, ctx.publicBaseUrl), sourceKey: `document_received:${record.id}` }));
+  rows.push(
+    ...internalRows(ctx, config, {
+      ...base,
+      kind: 'document_received',
+      event: 'document_received',
+      text: documentReceivedText(facts, ctx.publicBaseUrl),
+      sourceKey: `document_received:${record.id}`,
+    }),
+  );
   if (result.outcomes.some((o) => o.status === 'awaiting_review')) {
-    rows.push(...internalRows(ctx, config, { ...base, kind: 'human_review_needed', event: 'human_review_needed', text: reviewNeededText(facts, ctx.publicBaseUrl), sourceKey: `human_review_needed:${record.id}` }));
+    rows.push(
+      ...internalRows(ctx, config, {
+        ...base,
+        kind: 'human_review_needed',
+        event: 'human_review_needed',
+        text: reviewNeededText(facts, ctx.publicBaseUrl),
+        sourceKey: `human_review_needed:${record.id}`,
+      }),
+    );
   }
 
-  const awaitsJobs = result.status === 'processed' && result.outcomes.some((o) => o.status === 'job_created' || o.status === 'awaiting_review');
+  const awaitsJobs =
+    result.status === 'processed' &&
+    result.outcomes.some((o) => o.status === 'job_created' || o.status === 'awaiting_review');
   const sender: NotificationSender | null =
     awaitsJobs && (flags.sendProcessingComplete || flags.sendErrorNotification)
       ? {
@@ -203,7 +256,8 @@ export function planMessageNotifications(
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const obj = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const obj = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** The facts of a job event of an email job; null when it is not one. */
 export function jobFactsOf(event: JobEventForNotification): JobFacts | null {
@@ -219,10 +273,19 @@ export function jobFactsOf(event: JobEventForNotification): JobFacts | null {
     message_id: messageId,
     prefix: str(email.prefix) ?? '',
     subject: str(email.subject),
-    attachments: Array.isArray(metadata.attachments) ? metadata.attachments.filter((a): a is string => typeof a === 'string') : [],
+    attachments: Array.isArray(metadata.attachments)
+      ? metadata.attachments.filter((a): a is string => typeof a === 'string')
+      : [],
     document_type: str(obj(metadata.classification).documentType),
     needs_review: data.needs_review === true,
-    error: event.event === 'job.failed' ? { code: str(error.code) ?? 'unknown', message: str(error.message) ?? 'Processing failed', ...(str(error.suggestion) ? { suggestion: str(error.suggestion)! } : {}) } : null,
+    error:
+      event.event === 'job.failed'
+        ? {
+            code: str(error.code) ?? 'unknown',
+            message: str(error.message) ?? 'Processing failed',
+            ...(str(error.suggestion) ? { suggestion: str(error.suggestion)! } : {}),
+          }
+        : null,
     at: str(data.completed_at) ?? str(data.failed_at) ?? event.created_at,
   };
 }
@@ -232,12 +295,24 @@ export function jobFactsOf(event: JobEventForNotification): JobFacts | null {
  * sendProcessingComplete is on; a failure alone when only sendErrorNotification is. Nothing when
  * the message recorded no sender (the flags were off when it arrived) or the flags are off now.
  */
-export function planJobNotifications(ctx: PlanContext, input: { event: JobEventForNotification; sender: NotificationSender | null; config: EmailIngestionConfig | null; recipientOfMessage: string | null }): NotificationRecord[] {
+export function planJobNotifications(
+  ctx: PlanContext,
+  input: {
+    event: JobEventForNotification;
+    sender: NotificationSender | null;
+    config: EmailIngestionConfig | null;
+    recipientOfMessage: string | null;
+  },
+): NotificationRecord[] {
   const facts = jobFactsOf(input.event);
   const { sender, config } = input;
   if (!facts || !sender || !config) return [];
   const flags = config.senderNotifications;
-  const kind: 'processing_complete' | 'error' | null = flags.sendProcessingComplete ? 'processing_complete' : facts.status === 'failed' && flags.sendErrorNotification ? 'error' : null;
+  const kind: 'processing_complete' | 'error' | null = flags.sendProcessingComplete
+    ? 'processing_complete'
+    : facts.status === 'failed' && flags.sendErrorNotification
+      ? 'error'
+      : null;
   if (!kind) return [];
   return [
     row(ctx, {
@@ -263,7 +338,10 @@ export function planJobNotifications(ctx: PlanContext, input: { event: JobEventF
  * not be created in the ERP. Nothing emits it yet (there is no ERP connector); whoever does calls
  * NotificationService.recordErpSyncFailed in the transaction that records the failure.
  */
-export function planErpSyncFailed(ctx: PlanContext, input: { orgId: string; config: EmailIngestionConfig; recipientOfMessage: string | null; failure: ErpSyncFailure }): NotificationRecord[] {
+export function planErpSyncFailed(
+  ctx: PlanContext,
+  input: { orgId: string; config: EmailIngestionConfig; recipientOfMessage: string | null; failure: ErpSyncFailure },
+): NotificationRecord[] {
   return internalRows(ctx, input.config, {
     orgId: input.orgId,
     kind: 'erp_sync_failed',
@@ -279,9 +357,11 @@ export function planErpSyncFailed(ctx: PlanContext, input: { orgId: string; conf
 /** The once-only key of a digest: one per organization, recipient and day. */
 export const digestKey = (orgId: string, recipient: string, day: string): string => `${orgId}:${recipient}:${day}`;
 
-
 /** The digest row of one recipient: every item, in one mail. */
-export function planDigest(ctx: PlanContext, input: { orgId: string; recipient: string; day: string; items: readonly NotificationRecord[] }): NotificationRecord {
+export function planDigest(
+  ctx: PlanContext,
+  input: { orgId: string; recipient: string; day: string; items: readonly NotificationRecord[] },
+): NotificationRecord {
   const key = digestKey(input.orgId, input.recipient, input.day);
   const from = input.items[0]?.from_address ?? `no-reply@${ctx.ownDomains[0] ?? 'localhost'}`;
   const digest = row(ctx, {

@@ -4,7 +4,13 @@ import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import { NotifierError, type Notifier } from '../ports/notifier.port.js';
 import type { JobEventForNotification, NotificationListFilter, NotificationRecord } from './notification.js';
-import { notificationMessageId, planDigest, planErpSyncFailed, planJobNotifications, type PlanContext } from './notification-planner.js';
+import {
+  notificationMessageId,
+  planDigest,
+  planErpSyncFailed,
+  planJobNotifications,
+  type PlanContext,
+} from './notification-planner.js';
 import type { ErpSyncFailure } from './notification-texts.js';
 
 /** The settings NotificationService needs from the daemon's configuration. */
@@ -38,7 +44,9 @@ export interface SendReport {
 }
 
 /** A notifier for a daemon without SMTP_RELAY_URL: every notification fails at once, saying why. */
-export const unconfiguredNotifier = (reason = 'SMTP_RELAY_URL is not set: this daemon has no outbound relay to send notifications through'): Notifier => ({
+export const unconfiguredNotifier = (
+  reason = 'SMTP_RELAY_URL is not set: this daemon has no outbound relay to send notifications through',
+): Notifier => ({
   send: () => Promise.reject(new NotifierError(reason, true)),
 });
 
@@ -92,8 +100,14 @@ export class NotificationService {
     });
   }
 
-  private async jobEvent(tx: Pick<IntakeStores, 'emailIngestion' | 'inboundMessages' | 'notifications'>, event: JobEventForNotification, now: Date): Promise<number | 'deferred'> {
-    const email = ((event.data.metadata as Record<string, unknown> | undefined)?.email ?? {}) as { message_id?: unknown };
+  private async jobEvent(
+    tx: Pick<IntakeStores, 'emailIngestion' | 'inboundMessages' | 'notifications'>,
+    event: JobEventForNotification,
+    now: Date,
+  ): Promise<number | 'deferred'> {
+    const email = ((event.data.metadata as Record<string, unknown> | undefined)?.email ?? {}) as {
+      message_id?: unknown;
+    };
     if (typeof email.message_id !== 'string') return 0;
     // The message first, then its sender record: the two commit together when the message is
     // finished, so a finished message read here means its sender record (if any) is visible too.
@@ -104,7 +118,12 @@ export class NotificationService {
     const sender = await tx.notifications.getSender(event.org_id, message.id);
     if (!sender) return 0;
     const config = (await tx.emailIngestion.get(event.org_id, sender.prefix))?.config ?? null;
-    const rows = planJobNotifications(this.context(now), { event, sender, config, recipientOfMessage: message.recipient });
+    const rows = planJobNotifications(this.context(now), {
+      event,
+      sender,
+      config,
+      recipientOfMessage: message.recipient,
+    });
     return rows.length ? tx.notifications.insert(rows) : 0;
   }
 
@@ -146,12 +165,21 @@ export class NotificationService {
       const permanent = thrown instanceof NotifierError && thrown.permanent;
       const attempt = `attempt ${row.attempts} of ${this.maxAttempts}`;
       if (permanent || row.attempts >= this.maxAttempts) {
-        const why = permanent ? `${error.message} (${attempt}; permanent, not retried)` : `${error.message} (${attempt}; no attempts left)`;
+        const why = permanent
+          ? `${error.message} (${attempt}; permanent, not retried)`
+          : `${error.message} (${attempt}; no attempts left)`;
         return (await stores.notifications.markFailed(row.id, owner, why)) ? 'failed' : 'lost';
       }
       const delay = this.delays[row.attempts - 1] ?? this.delays.at(-1) ?? 60_000;
       const next = new Date(clock.now().getTime() + delay).toISOString();
-      return (await stores.notifications.markRetry(row.id, owner, next, `${error.message} (${attempt}; next at ${next})`)) ? 'retrying' : 'lost';
+      return (await stores.notifications.markRetry(
+        row.id,
+        owner,
+        next,
+        `${error.message} (${attempt}; next at ${next})`,
+      ))
+        ? 'retrying'
+        : 'lost';
     }
     return (await stores.notifications.markSent(row.id, owner, clock.now().toISOString())) ? 'sent' : 'lost';
   }
@@ -183,7 +211,10 @@ export class NotificationService {
         const first = group[0]!;
         const digest = planDigest(ctx, { orgId: first.org_id, recipient: first.recipient, day, items: group });
         if (await tx.notifications.insertDigest(digest)) {
-          await tx.notifications.markDigested(group.map((i) => i.id), digest.id);
+          await tx.notifications.markDigested(
+            group.map((i) => i.id),
+            digest.id,
+          );
           digests++;
           digested += group.length;
         } else {
@@ -198,7 +229,11 @@ export class NotificationService {
    * The erp_sync_failed hook, for the ERP connector to call in the transaction that records a
    * failed sync: notifies the prefix's internal recipients (real time or digest). Returns the rows written.
    */
-  async recordErpSyncFailed(tx: Pick<IntakeStores, 'emailIngestion' | 'inboundMessages' | 'notifications'>, orgId: string, failure: ErpSyncFailure): Promise<number> {
+  async recordErpSyncFailed(
+    tx: Pick<IntakeStores, 'emailIngestion' | 'inboundMessages' | 'notifications'>,
+    orgId: string,
+    failure: ErpSyncFailure,
+  ): Promise<number> {
     if (!failure.prefix) return 0;
     const stored = await tx.emailIngestion.get(orgId, failure.prefix);
     if (!stored) return 0;

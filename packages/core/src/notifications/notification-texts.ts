@@ -53,16 +53,21 @@ export interface ErpSyncFailure {
 }
 
 const FOOTER_SENDER = 'This is an automatic message from the document intake of this address. Replies are not read.';
-const FOOTER_INTERNAL = 'Sent by Intake. Change who gets these in the prefix\'s internalNotifications.';
+const FOOTER_INTERNAL = "Sent by Intake. Change who gets these in the prefix's internalNotifications.";
 
 /** Header values must stay on one line and within reason. */
 export const headerSafe = (value: string, max = 200): string => {
-  const line = value.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+  const line = value
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
   return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
 };
 
-const quoted = (subject: string | null): string => (subject && subject.trim() ? `"${headerSafe(subject, 200)}"` : '(no subject)');
-const subjectTail = (subject: string | null): string => (subject && subject.trim() ? headerSafe(subject, 150) : 'your message');
+const quoted = (subject: string | null): string =>
+  subject && subject.trim() ? `"${headerSafe(subject, 200)}"` : '(no subject)';
+const subjectTail = (subject: string | null): string =>
+  subject && subject.trim() ? headerSafe(subject, 150) : 'your message';
 const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -94,14 +99,25 @@ export function senderReason(outcome: AttachmentOutcome): string {
 }
 
 /** Skip reasons that are the sender's problem to know about (an inline logo is not). */
-export const PROBLEM_SKIPS: ReadonlySet<string> = new Set(['empty', 'unsupported_type', 'type_not_allowed', 'too_large', 'no_extractor', 'submission_failed', 'duplicate']);
+export const PROBLEM_SKIPS: ReadonlySet<string> = new Set([
+  'empty',
+  'unsupported_type',
+  'type_not_allowed',
+  'too_large',
+  'no_extractor',
+  'submission_failed',
+  'duplicate',
+]);
 
 /** The problems of a message an error notification reports; empty when there are none. */
 export function messageProblems(message: MessageFacts): string[] {
   if (message.status === 'failed') return [message.error?.message ?? 'The message could not be processed'];
-  const problems = message.outcomes.filter((o) => o.status === 'skipped' && o.reason && PROBLEM_SKIPS.has(o.reason.code)).map((o) => `${o.filename}: ${senderReason(o)}`);
+  const problems = message.outcomes
+    .filter((o) => o.status === 'skipped' && o.reason && PROBLEM_SKIPS.has(o.reason.code))
+    .map((o) => `${o.filename}: ${senderReason(o)}`);
   const documents = message.outcomes.filter((o) => !(o.status === 'skipped' && o.reason?.code === 'inline_image'));
-  if (documents.length === 0) problems.push('The message has no attachment: send the document (PDF or image) as an attachment');
+  if (documents.length === 0)
+    problems.push('The message has no attachment: send the document (PDF or image) as an attachment');
   return problems;
 }
 
@@ -111,7 +127,11 @@ function outcomeLines(outcomes: readonly AttachmentOutcome[], audience: 'sender'
     const type = o.classification?.documentType ? `, as ${o.classification.documentType.replace(/_/g, ' ')}` : '';
     let state: string;
     if (o.status === 'job_created') state = `being processed (job ${o.job_id ?? 'pending'}${type})`;
-    else if (o.status === 'awaiting_review') state = audience === 'sender' ? `waiting for a person to check it (review ${o.review_id ?? ''})` : `waiting in the review queue (${o.review_id ?? ''}${type ? `, proposed${type}` : ''})`;
+    else if (o.status === 'awaiting_review')
+      state =
+        audience === 'sender'
+          ? `waiting for a person to check it (review ${o.review_id ?? ''})`
+          : `waiting in the review queue (${o.review_id ?? ''}${type ? `, proposed${type}` : ''})`;
     else state = `not processed: ${audience === 'sender' ? senderReason(o) : (o.reason?.message ?? 'skipped')}`;
     return `  ${i + 1}. ${o.filename}: ${state}`;
   });
@@ -138,7 +158,8 @@ export function receiptConfirmationText(message: MessageFacts, options: { comple
     ...outcomeLines(message.outcomes, 'sender'),
     '',
   ];
-  if (waiting && options.completionFollows) lines.push('You will get another message when each document has been processed.', '');
+  if (waiting && options.completionFollows)
+    lines.push('You will get another message when each document has been processed.', '');
   lines.push(FOOTER_SENDER);
   return { subject: `Received: ${subjectTail(message.subject)}`, body: lines.join('\n') };
 }
@@ -147,7 +168,9 @@ export function receiptConfirmationText(message: MessageFacts, options: { comple
 export function messageErrorText(message: MessageFacts, problems: readonly string[]): MailText {
   const failed = message.status === 'failed';
   const lines = [
-    failed ? `We could not process your message ${quoted(message.subject)}.` : `Some of your message ${quoted(message.subject)} could not be processed.`,
+    failed
+      ? `We could not process your message ${quoted(message.subject)}.`
+      : `Some of your message ${quoted(message.subject)} could not be processed.`,
     '',
     ...messageHeaderLines(message),
     '',
@@ -175,17 +198,22 @@ export function jobOutcomeText(job: JobFacts, recipientOfMessage: string | null)
   );
   if (job.document_type) lines.push(`  Read as:     ${job.document_type.replace(/_/g, ' ')}`);
   lines.push(`  Finished:    ${when(job.at)}`);
-  if (job.status === 'completed' && job.needs_review) lines.push('', 'A person will check the result before it is used.');
+  if (job.status === 'completed' && job.needs_review)
+    lines.push('', 'A person will check the result before it is used.');
   if (job.status === 'failed' && job.error) {
     lines.push('', `Reason: ${job.error.message}`);
     if (job.error.suggestion) lines.push(`What to do: ${job.error.suggestion}`);
   }
   lines.push('', FOOTER_SENDER);
-  const subject = job.status === 'completed' ? `Processed: ${subjectTail(job.subject)}` : `Processing failed: ${subjectTail(job.subject)}`;
+  const subject =
+    job.status === 'completed'
+      ? `Processed: ${subjectTail(job.subject)}`
+      : `Processing failed: ${subjectTail(job.subject)}`;
   return { subject, body: lines.join('\n') };
 }
 
-const link = (base: string | undefined, path: string): string[] => (base ? [`  ${base.replace(/\/+$/, '')}${path}`] : []);
+const link = (base: string | undefined, path: string): string[] =>
+  base ? [`  ${base.replace(/\/+$/, '')}${path}`] : [];
 
 /** Internal: a message arrived at a prefix. */
 export function documentReceivedText(message: MessageFacts, publicBaseUrl?: string): MailText {
@@ -203,11 +231,18 @@ export function documentReceivedText(message: MessageFacts, publicBaseUrl?: stri
     '',
   ];
   if (message.status === 'failed') lines.push(`Error: ${message.error?.message ?? 'unknown'}`, '');
-  lines.push(`Attachments (${counts.jobs} processing, ${counts.review} waiting for review, ${counts.skipped} skipped):`, ...outcomeLines(message.outcomes, 'internal'), '');
+  lines.push(
+    `Attachments (${counts.jobs} processing, ${counts.review} waiting for review, ${counts.skipped} skipped):`,
+    ...outcomeLines(message.outcomes, 'internal'),
+    '',
+  );
   const links = link(publicBaseUrl, `/api/email-ingestion/messages/${message.id}`);
   if (links.length) lines.push('The message in the API:', ...links, '');
   lines.push(FOOTER_INTERNAL);
-  return { subject: `[Intake] Received at ${message.prefix}: ${subjectTail(message.subject)}${message.sender ? ` from ${headerSafe(message.sender, 100)}` : ''}`, body: lines.join('\n') };
+  return {
+    subject: `[Intake] Received at ${message.prefix}: ${subjectTail(message.subject)}${message.sender ? ` from ${headerSafe(message.sender, 100)}` : ''}`,
+    body: lines.join('\n'),
+  };
 }
 
 /** Internal: documents of a message wait in the review queue. */
@@ -222,15 +257,21 @@ export function reviewNeededText(message: MessageFacts, publicBaseUrl?: string):
     'Waiting:',
     ...waiting.map((o) => {
       const c = o.classification;
-      const guess = c ? `proposed ${c.documentType.replace(/_/g, ' ')} at ${(c.confidence * 100).toFixed(0)}% confidence${c.decision === 'review_failed' ? ' (classification failed: the default type)' : ''}` : 'no proposal';
+      const guess = c
+        ? `proposed ${c.documentType.replace(/_/g, ' ')} at ${(c.confidence * 100).toFixed(0)}% confidence${c.decision === 'review_failed' ? ' (classification failed: the default type)' : ''}`
+        : 'no proposal';
       return `  - ${o.filename}: review ${o.review_id ?? ''}, ${guess}`;
     }),
     '',
   ];
   const links = link(publicBaseUrl, `/api/email-ingestion/review?prefix=${encodeURIComponent(message.prefix)}`);
-  if (links.length) lines.push('The review queue (resolve with POST /api/email-ingestion/review/{id}/resolve):', ...links, '');
+  if (links.length)
+    lines.push('The review queue (resolve with POST /api/email-ingestion/review/{id}/resolve):', ...links, '');
   lines.push(FOOTER_INTERNAL);
-  return { subject: `[Intake] Review needed at ${message.prefix}: ${plural(waiting.length, 'document')} from ${headerSafe(message.sender ?? 'unknown sender', 100)}`, body: lines.join('\n') };
+  return {
+    subject: `[Intake] Review needed at ${message.prefix}: ${plural(waiting.length, 'document')} from ${headerSafe(message.sender ?? 'unknown sender', 100)}`,
+    body: lines.join('\n'),
+  };
 }
 
 /** Internal: a job's record could not be created in the ERP. */
@@ -259,7 +300,10 @@ const DIGEST_TITLES: Partial<Record<NotificationKind, string>> = {
 export const DIGEST_MAX_ITEMS = 200;
 
 /** The daily digest of one recipient: the day's internal notifications, grouped by event. */
-export function digestText(day: string, items: readonly { kind: NotificationKind; subject: string; body: string; created_at: string }[]): MailText {
+export function digestText(
+  day: string,
+  items: readonly { kind: NotificationKind; subject: string; body: string; created_at: string }[],
+): MailText {
   const lines = [`Intake's daily digest for ${day}: ${plural(items.length, 'notification')}.`, ''];
   for (const kind of ['human_review_needed', 'erp_sync_failed', 'document_received'] as const) {
     const ofKind = items.filter((i) => i.kind === kind);
@@ -276,5 +320,8 @@ export function digestText(day: string, items: readonly { kind: NotificationKind
   }
   lines.push(FOOTER_INTERNAL);
   const review = items.filter((i) => i.kind === 'human_review_needed').length;
-  return { subject: `[Intake] Daily digest ${day}: ${plural(items.length, 'notification')}${review ? `, ${review} needing review` : ''}`, body: lines.join('\n') };
+  return {
+    subject: `[Intake] Daily digest ${day}: ${plural(items.length, 'notification')}${review ? `, ${review} needing review` : ''}`,
+    body: lines.join('\n'),
+  };
 }

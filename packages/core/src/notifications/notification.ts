@@ -7,7 +7,12 @@
 /** Mail to the sender of a message. */
 export const SENDER_NOTIFICATION_KINDS = ['receipt_confirmation', 'processing_complete', 'error'] as const;
 /** Mail to a prefix's internal recipients (the spec's event names), and the daily digest of them. */
-export const INTERNAL_NOTIFICATION_KINDS = ['document_received', 'human_review_needed', 'erp_sync_failed', 'digest'] as const;
+export const INTERNAL_NOTIFICATION_KINDS = [
+  'document_received',
+  'human_review_needed',
+  'erp_sync_failed',
+  'digest',
+] as const;
 export const NOTIFICATION_KINDS = [...SENDER_NOTIFICATION_KINDS, ...INTERNAL_NOTIFICATION_KINDS] as const;
 /** One of NOTIFICATION_KINDS: what a notification tells. */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

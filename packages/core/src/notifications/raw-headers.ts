@@ -2,7 +2,10 @@
  * The header fields of a raw message, read without a MIME parser: for the loop guard of a message
  * the parser could not read. First occurrence of each name, lowercased; folded lines unfolded.
  */
-export function scanRawHeaders(raw: Uint8Array, maxBytes = 256 * 1024): { headers: Record<string, string>; from: string | null } {
+export function scanRawHeaders(
+  raw: Uint8Array,
+  maxBytes = 256 * 1024,
+): { headers: Record<string, string>; from: string | null } {
   const text = Buffer.from(raw.buffer, raw.byteOffset, Math.min(raw.byteLength, maxBytes)).toString('latin1');
   const end = text.search(/\r?\n\r?\n/);
   const block = end < 0 ? text : text.slice(0, end);
@@ -12,7 +15,12 @@ export function scanRawHeaders(raw: Uint8Array, maxBytes = 256 * 1024): { header
     if (colon <= 0) continue;
     const name = line.slice(0, colon).trim().toLowerCase();
     if (!/^[\x21-\x39\x3b-\x7e]+$/.test(name) || Object.prototype.hasOwnProperty.call(headers, name)) continue;
-    Object.defineProperty(headers, name, { value: line.slice(colon + 1).trim(), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(headers, name, {
+      value: line.slice(colon + 1).trim(),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return { headers, from: addressIn(headers.from) };
 }

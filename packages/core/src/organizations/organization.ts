@@ -35,7 +35,9 @@ export interface Organization {
 }
 
 /** The settings of an organization that can be changed after it is created. */
-export type OrganizationSettings = Partial<Pick<Organization, 'low_balance_threshold' | 'metadata_search_enabled' | 'plan' | 'rate_limit_per_minute'>>;
+export type OrganizationSettings = Partial<
+  Pick<Organization, 'low_balance_threshold' | 'metadata_search_enabled' | 'plan' | 'rate_limit_per_minute'>
+>;
 
 /** The requests per minute an organization may make. */
 export function effectiveRateLimit(org: Pick<Organization, 'plan' | 'rate_limit_per_minute'>): number {

@@ -42,7 +42,9 @@ export class PageImages {
   widthFor(requested: number): number {
     const { minWidth, maxWidth, widthStep } = this.options;
     if (!Number.isInteger(requested) || requested < minWidth || requested > maxWidth) {
-      throw invalidRequest(`width must be an integer from ${minWidth} to ${maxWidth}`, [{ path: 'width', message: `from ${minWidth} to ${maxWidth}` }]);
+      throw invalidRequest(`width must be an integer from ${minWidth} to ${maxWidth}`, [
+        { path: 'width', message: `from ${minWidth} to ${maxWidth}` },
+      ]);
     }
     return Math.min(maxWidth, Math.max(minWidth, Math.round(requested / widthStep) * widthStep));
   }
@@ -67,7 +69,8 @@ export class PageImages {
       return await this.deps.renderer.render(bytes, mimeType, page, width);
     } catch (error) {
       // The document could be stored but not drawn (a job that failed as unreadable): say so, as a conflict with its state.
-      if (error instanceof DocumentError) throw new AppError('conflict', `The document cannot be rendered: ${error.message}`, { cause: error });
+      if (error instanceof DocumentError)
+        throw new AppError('conflict', `The document cannot be rendered: ${error.message}`, { cause: error });
       throw error;
     }
   }

@@ -64,7 +64,11 @@ export interface DocumentLimits {
  * PROCESSING_TIMEOUT_MS. 36 megapixels: A2 at 300 dpi (A4 is 8.7). 50 megapixels: a 48-megapixel
  * phone photo fits.
  */
-export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { maxPages: 100, maxPagePixels: 36_000_000, maxImagePixels: 50_000_000 };
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
+  maxPages: 100,
+  maxPagePixels: 36_000_000,
+  maxImagePixels: 50_000_000,
+};
 
 /** Options of one DocumentReader.read call. */
 export interface ReadOptions {

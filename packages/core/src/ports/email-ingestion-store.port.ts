@@ -14,7 +14,12 @@ export interface EmailIngestionStore {
   /** Newest first, prefix descending as tie-break. */
   list(orgId: string): Promise<StoredEmailIngestionConfig[]>;
   /** Replaces the configuration; returns the new record, or null when the organization has no such prefix. */
-  update(orgId: string, prefix: string, config: EmailIngestionConfig, updatedAt: string): Promise<StoredEmailIngestionConfig | null>;
+  update(
+    orgId: string,
+    prefix: string,
+    config: EmailIngestionConfig,
+    updatedAt: string,
+  ): Promise<StoredEmailIngestionConfig | null>;
   /** Returns false when the organization has no such prefix. */
   delete(orgId: string, prefix: string): Promise<boolean>;
 }

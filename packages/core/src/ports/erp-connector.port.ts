@@ -12,7 +12,12 @@ export interface ErpPushRequest {
 /** What one push did; a connector never throws. */
 export type ErpPushResult =
   | { ok: true; statusCode: number | null; externalId: string | null }
-  | { ok: false; statusCode: number | null; error: string; /** False: trying again cannot help (e.g. 400). */ retryable: boolean };
+  | {
+      ok: false;
+      statusCode: number | null;
+      error: string;
+      /** False: trying again cannot help (e.g. 400). */ retryable: boolean;
+    };
 
 /** Sends records to an accounting system; one per connection type. */
 export interface ErpConnector {

@@ -25,7 +25,11 @@ export interface ErpStore {
   getConnection(orgId: string, id: string): Promise<StoredErpConnection | null>;
   /** Newest first, id descending as tie-break. */
   listConnections(orgId: string): Promise<ErpConnection[]>;
-  updateConnection(orgId: string, id: string, changes: Partial<Pick<StoredErpConnection, 'name' | 'url' | 'description' | 'is_active' | 'updated_at'>>): Promise<StoredErpConnection | null>;
+  updateConnection(
+    orgId: string,
+    id: string,
+    changes: Partial<Pick<StoredErpConnection, 'name' | 'url' | 'description' | 'is_active' | 'updated_at'>>,
+  ): Promise<StoredErpConnection | null>;
   /** Deletes the connection and its sync log; false when unknown. */
   deleteConnection(orgId: string, id: string): Promise<boolean>;
   /** Adds a pending sync; false (and nothing changed) when the job already has one for the connection. */
@@ -45,5 +49,10 @@ export interface ErpStore {
   /** A sync of the mode's jobs. */
   getSync(orgId: string, mode: Environment, id: string): Promise<ErpSyncRecord | null>;
   /** The mode's syncs, newest first. */
-  listSyncs(orgId: string, mode: Environment, filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus }, page: PageRequest): Promise<Page<ErpSyncRecord>>;
+  listSyncs(
+    orgId: string,
+    mode: Environment,
+    filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus },
+    page: PageRequest,
+  ): Promise<Page<ErpSyncRecord>>;
 }

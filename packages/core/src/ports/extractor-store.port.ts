@@ -14,7 +14,11 @@ export interface ExtractorStore {
   /** Newest first, id descending as tie-break. */
   list(orgId: string, filter: ExtractorFilter, page: PageRequest): Promise<Page<Extractor>>;
   /** Writes the changed members; returns the new record, or null when unknown or deleted. */
-  update(orgId: string, id: string, changes: Partial<Pick<Extractor, 'name' | 'document_type' | 'field_definitions' | 'is_active' | 'updated_at'>>): Promise<Extractor | null>;
+  update(
+    orgId: string,
+    id: string,
+    changes: Partial<Pick<Extractor, 'name' | 'document_type' | 'field_definitions' | 'is_active' | 'updated_at'>>,
+  ): Promise<Extractor | null>;
   /** Like get, but also finds a deleted extractor (submission tells "deleted" from "unknown"). */
   getIncludingDeleted(orgId: string, id: string): Promise<(Extractor & { deleted: boolean }) | null>;
   /** Counts one more processed document. */

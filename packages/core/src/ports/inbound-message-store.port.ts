@@ -33,7 +33,12 @@ export interface InboundMessageStore {
   /** Marks `failed` (processing_abandoned) the messages whose lease expired after their last allowed attempt; returns them. */
   failAbandoned(now: string, maxAttempts: number): Promise<InboundMessageRecord[]>;
   /** The mode's messages, newest first (received_at, then id descending). */
-  list(orgId: string, mode: Environment, filter: InboundMessageListFilter, page: { limit: number; offset: number }): Promise<{ items: InboundMessageRecord[]; total: number }>;
+  list(
+    orgId: string,
+    mode: Environment,
+    filter: InboundMessageListFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: InboundMessageRecord[]; total: number }>;
   /** A message of the mode (`null`: either, for callers holding an event of the message). */
   get(orgId: string, mode: Environment | null, id: string): Promise<InboundMessageRecord | null>;
 }

@@ -84,7 +84,13 @@ export interface JobStatsRow {
   confidence_sum: number;
   confidence_count: number;
   total_credits_used: number;
-  by_extractor: { extractor_id: string; extractor_name: string; job_count: number; completed: number; failed: number }[];
+  by_extractor: {
+    extractor_id: string;
+    extractor_name: string;
+    job_count: number;
+    completed: number;
+    failed: number;
+  }[];
 }
 
 /**
@@ -137,7 +143,11 @@ export interface JobStore {
    * the same file (`blobKey`; any job not failed) or the same match-field key (`dedupeKey`; completed
    * jobs). Duplicates are looked for within one mode only.
    */
-  findEarlier(orgId: string, mode: Environment, query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string }): Promise<JobRecord | null>;
+  findEarlier(
+    orgId: string,
+    mode: Environment,
+    query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string },
+  ): Promise<JobRecord | null>;
   /** Unblocks an organization's jobs waiting for credits; returns how many. */
   unblock(orgId: string): Promise<number>;
   countQueued(orgId: string, environment: 'test' | 'live'): Promise<number>;

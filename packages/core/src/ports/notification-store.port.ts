@@ -1,4 +1,9 @@
-import type { JobEventForNotification, NotificationListFilter, NotificationRecord, NotificationSender } from '../notifications/notification.js';
+import type {
+  JobEventForNotification,
+  NotificationListFilter,
+  NotificationRecord,
+  NotificationSender,
+} from '../notifications/notification.js';
 
 /** How a notification worker claims the next due notification. */
 export interface NotificationClaimOptions {
@@ -61,6 +66,10 @@ export interface NotificationStore {
   markDigested(itemIds: readonly string[], digestId: string): Promise<void>;
 
   /** Newest first. */
-  list(orgId: string, filter: NotificationListFilter, page: { limit: number; offset: number }): Promise<{ items: NotificationRecord[]; total: number }>;
+  list(
+    orgId: string,
+    filter: NotificationListFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: NotificationRecord[]; total: number }>;
   get(orgId: string, id: string): Promise<NotificationRecord | null>;
 }

@@ -17,5 +17,4 @@ export interface RateLimiter {
 }
 
 /** The start of the fixed window that holds `now`. */
-export const windowStart = (now: Date, windowMs: number): number =>
-  Math.floor(now.getTime() / windowMs) * windowMs;
+export const windowStart = (now: Date, windowMs: number): number => Math.floor(now.getTime() / windowMs) * windowMs;

@@ -11,7 +11,12 @@ export interface ReviewListFilter {
 export interface ReviewItemStore {
   insert(item: ReviewItemRecord): Promise<void>;
   /** The mode's items, oldest first (a queue): created_at, then id, ascending. */
-  list(orgId: string, mode: Environment, filter: ReviewListFilter, page: { limit: number; offset: number }): Promise<{ items: ReviewItemRecord[]; total: number }>;
+  list(
+    orgId: string,
+    mode: Environment,
+    filter: ReviewListFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: ReviewItemRecord[]; total: number }>;
   /** An item of the mode (`null`: either, for callers holding the item's message). */
   get(orgId: string, mode: Environment | null, id: string): Promise<ReviewItemRecord | null>;
   /**

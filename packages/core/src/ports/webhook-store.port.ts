@@ -1,6 +1,13 @@
 import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Environment } from '../keys/scopes.js';
-import type { DeliveryStatus, PrefixWebhookSpec, StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../webhooks/webhook.js';
+import type {
+  DeliveryStatus,
+  PrefixWebhookSpec,
+  StoredWebhookEndpoint,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from '../webhooks/webhook.js';
 
 /** Which webhook deliveries a list returns. */
 export interface DeliveryFilter {
@@ -54,12 +61,24 @@ export interface WebhookStore {
    * Makes the endpoint of an email prefix match its `webhooks` setting: created (id from `makeId`),
    * changed in place (same id, so its delivery log stays), or deleted with its deliveries (null).
    */
-  setPrefixEndpoint(orgId: string, prefix: string, spec: PrefixWebhookSpec | null, now: string, makeId: () => string): Promise<void>;
+  setPrefixEndpoint(
+    orgId: string,
+    prefix: string,
+    spec: PrefixWebhookSpec | null,
+    now: string,
+    makeId: () => string,
+  ): Promise<void>;
   /** The endpoint of an email prefix, if it has a `webhooks` setting. */
   getPrefixEndpoint(orgId: string, prefix: string): Promise<StoredWebhookEndpoint | null>;
   getEndpoint(orgId: string, id: string): Promise<StoredWebhookEndpoint | null>;
   listEndpoints(orgId: string): Promise<WebhookEndpoint[]>;
-  updateEndpoint(orgId: string, id: string, changes: Partial<Pick<StoredWebhookEndpoint, 'url' | 'events' | 'description' | 'is_active' | 'secret' | 'updated_at'>>): Promise<StoredWebhookEndpoint | null>;
+  updateEndpoint(
+    orgId: string,
+    id: string,
+    changes: Partial<
+      Pick<StoredWebhookEndpoint, 'url' | 'events' | 'description' | 'is_active' | 'secret' | 'updated_at'>
+    >,
+  ): Promise<StoredWebhookEndpoint | null>;
   deleteEndpoint(orgId: string, id: string): Promise<boolean>;
   /**
    * Turns undispatched outbox events into one pending delivery per subscribed active endpoint, and
@@ -87,9 +106,18 @@ export interface WebhookStore {
    */
   releaseClaims(workerId: string, deliveryIds: readonly string[]): Promise<number>;
   /** A delivery of an event of the mode. */
-  getDelivery(orgId: string, mode: Environment, id: string): Promise<(WebhookDelivery & { attempts: WebhookAttempt[] }) | null>;
+  getDelivery(
+    orgId: string,
+    mode: Environment,
+    id: string,
+  ): Promise<(WebhookDelivery & { attempts: WebhookAttempt[] }) | null>;
   /** Deliveries of the mode's events, newest first. */
-  listDeliveries(orgId: string, mode: Environment, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>>;
+  listDeliveries(
+    orgId: string,
+    mode: Environment,
+    filter: DeliveryFilter,
+    page: PageRequest,
+  ): Promise<Page<WebhookDelivery>>;
   /** Starts a new attempt chain now; null when unknown in the mode. */
   replay(orgId: string, mode: Environment, id: string, now: string): Promise<WebhookDelivery | null>;
 }

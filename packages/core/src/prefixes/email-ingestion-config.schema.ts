@@ -4,13 +4,36 @@ import { DEFAULT_PROCESSING_TIMEOUT_MS } from '../jobs/processing-timeout.js';
 import { compileSubjectPattern } from './subject-pattern.js';
 
 /** Local parts the spec keeps for the mail system itself (compared lowercased). */
-export const RESERVED_PREFIXES = ['admin', 'support', 'help', 'info', 'noreply', 'no-reply', 'donotreply', 'postmaster', 'abuse', 'webmaster'] as const;
+export const RESERVED_PREFIXES = [
+  'admin',
+  'support',
+  'help',
+  'info',
+  'noreply',
+  'no-reply',
+  'donotreply',
+  'postmaster',
+  'abuse',
+  'webmaster',
+] as const;
 export const PROCESSING_PRIORITIES = ['low', 'normal', 'high', 'critical'] as const;
 export const INTERNAL_NOTIFICATION_EVENTS = ['document_received', 'human_review_needed', 'erp_sync_failed'] as const;
-export const EMAIL_WEBHOOK_EVENTS = ['email.received', 'document.classified', 'extraction.completed', 'erp.synced', 'erp.failed'] as const;
+export const EMAIL_WEBHOOK_EVENTS = [
+  'email.received',
+  'document.classified',
+  'extraction.completed',
+  'erp.synced',
+  'erp.failed',
+] as const;
 export const DUPLICATE_ACTIONS = ['reject', 'flag', 'process'] as const;
 /** Comparisons an `extracted_amount` routing condition can make against its `value`. */
-export const AMOUNT_OPERATORS = ['greater_than', 'greater_than_or_equal', 'less_than', 'less_than_or_equal', 'equals'] as const;
+export const AMOUNT_OPERATORS = [
+  'greater_than',
+  'greater_than_or_equal',
+  'less_than',
+  'less_than_or_equal',
+  'equals',
+] as const;
 
 /** The spec shows four document types and says the list is open: any lowercase snake_case name. */
 const documentType = z
@@ -26,11 +49,18 @@ const emailPrefix = z
   .max(64)
   .regex(/^[A-Za-z0-9-]+$/, 'may hold only letters, digits and hyphens')
   .toLowerCase()
-  .refine((p) => !(RESERVED_PREFIXES as readonly string[]).includes(p), { message: `is reserved (${RESERVED_PREFIXES.join(', ')})`, abort: true });
+  .refine((p) => !(RESERVED_PREFIXES as readonly string[]).includes(p), {
+    message: `is reserved (${RESERVED_PREFIXES.join(', ')})`,
+    abort: true,
+  });
 
 const email = z.email().max(254);
 const unit = z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
-const domain = z.string().min(1).max(253).regex(/^[A-Za-z0-9.-]+$/, 'must be a domain name, e.g. vendor.example');
+const domain = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.-]+$/, 'must be a domain name, e.g. vendor.example');
 
 const httpsUrl = z
   .string()
@@ -47,14 +77,19 @@ const httpsUrl = z
 const ConfidenceThresholdsSchema = z
   .strictObject({ autoProcess: unit.default(0.9), reviewFlag: unit.default(0.7), humanReview: unit.default(0.5) })
   .superRefine((t, ctx) => {
-    if (t.reviewFlag > t.autoProcess) ctx.addIssue({ code: 'custom', path: ['reviewFlag'], message: 'must not be greater than autoProcess' });
-    if (t.humanReview > t.reviewFlag) ctx.addIssue({ code: 'custom', path: ['humanReview'], message: 'must not be greater than reviewFlag' });
+    if (t.reviewFlag > t.autoProcess)
+      ctx.addIssue({ code: 'custom', path: ['reviewFlag'], message: 'must not be greater than autoProcess' });
+    if (t.humanReview > t.reviewFlag)
+      ctx.addIssue({ code: 'custom', path: ['humanReview'], message: 'must not be greater than reviewFlag' });
   })
   .meta({ id: 'ConfidenceThresholds' });
 
 const ClassificationOverrideSchema = z
   .strictObject({
-    condition: z.union([z.strictObject({ senderDomain: domain }), z.strictObject({ subjectContains: z.string().min(1).max(500) })]),
+    condition: z.union([
+      z.strictObject({ senderDomain: domain }),
+      z.strictObject({ subjectContains: z.string().min(1).max(500) }),
+    ]),
     documentType,
   })
   .meta({ id: 'ClassificationOverride' });
@@ -74,7 +109,11 @@ const subjectPattern = z
 const RoutingConditionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('sender_domain'), value: domain }),
   z.strictObject({ type: z.literal('subject_matches'), pattern: subjectPattern }),
-  z.strictObject({ type: z.literal('extracted_amount'), operator: z.enum(AMOUNT_OPERATORS), value: z.number().finite() }),
+  z.strictObject({
+    type: z.literal('extracted_amount'),
+    operator: z.enum(AMOUNT_OPERATORS),
+    value: z.number().finite(),
+  }),
 ]);
 
 const RoutingActionSchema = z.strictObject({
@@ -87,7 +126,9 @@ const RoutingActionSchema = z.strictObject({
   approvers: z.array(email).max(50).optional(),
 });
 
-const RoutingRuleSchema = z.strictObject({ condition: RoutingConditionSchema, action: RoutingActionSchema }).meta({ id: 'RoutingRule' });
+const RoutingRuleSchema = z
+  .strictObject({ condition: RoutingConditionSchema, action: RoutingActionSchema })
+  .meta({ id: 'RoutingRule' });
 
 const InternalNotificationsSchema = z
   .strictObject({
@@ -98,15 +139,27 @@ const InternalNotificationsSchema = z
   .meta({ id: 'InternalNotifications' });
 
 const PrefixWebhookSchema = z
-  .strictObject({ url: httpsUrl, secret: z.string().min(1).max(500), events: z.array(z.enum(EMAIL_WEBHOOK_EVENTS)).min(1) })
+  .strictObject({
+    url: httpsUrl,
+    secret: z.string().min(1).max(500),
+    events: z.array(z.enum(EMAIL_WEBHOOK_EVENTS)).min(1),
+  })
   .meta({ id: 'EmailIngestionWebhook' });
 
 export const DEFAULT_MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 
 const AttachmentSettingsSchema = z
   .strictObject({
-    maxSizeBytes: z.number().int().min(1).max(1024 * 1024 * 1024).default(DEFAULT_MAX_ATTACHMENT_BYTES),
-    allowedMimeTypes: z.array(z.enum(SUPPORTED_MIME_TYPES)).min(1).default([...SUPPORTED_MIME_TYPES]),
+    maxSizeBytes: z
+      .number()
+      .int()
+      .min(1)
+      .max(1024 * 1024 * 1024)
+      .default(DEFAULT_MAX_ATTACHMENT_BYTES),
+    allowedMimeTypes: z
+      .array(z.enum(SUPPORTED_MIME_TYPES))
+      .min(1)
+      .default([...SUPPORTED_MIME_TYPES]),
     processInlineImages: z.boolean().default(false),
     combineAttachments: z.boolean().default(false),
   })
@@ -124,8 +177,17 @@ const SenderNotificationsSchema = z
 const DuplicateDetectionSchema = z
   .strictObject({
     enabled: z.boolean().default(true),
-    matchFields: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a field name')).min(1).max(20).default(['invoice_number', 'vendor_name']),
-    lookbackHours: z.number().int().min(1).max(24 * 366).default(720),
+    matchFields: z
+      .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a field name'))
+      .min(1)
+      .max(20)
+      .default(['invoice_number', 'vendor_name']),
+    lookbackHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 366)
+      .default(720),
     action: z.enum(DUPLICATE_ACTIONS).default('flag'),
   })
   .meta({ id: 'DuplicateDetectionSettings' });
@@ -173,6 +235,11 @@ export const EmailIngestionConfigPatchSchema = z
 
 /** What the API answers: the configuration plus its timestamps. */
 export const EmailIngestionConfigSchema = z
-  .looseObject({ emailPrefix: z.string(), defaultDocumentType: z.string(), createdAt: z.string(), updatedAt: z.string() })
+  .looseObject({
+    emailPrefix: z.string(),
+    defaultDocumentType: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
   .describe('The full configuration, every default filled')
   .meta({ id: 'EmailIngestionConfig' });

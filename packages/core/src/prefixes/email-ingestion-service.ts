@@ -32,7 +32,10 @@ export class EmailIngestionService {
     // The configuration and its webhook endpoint commit together.
     const result = await this.deps.stores.transaction(async (tx) => {
       const inserted = await tx.emailIngestion.insert(record);
-      if (inserted.outcome === 'inserted') await tx.webhooks.setPrefixEndpoint(orgId, record.prefix, config.webhooks ?? null, now, () => this.deps.ids('whe'));
+      if (inserted.outcome === 'inserted')
+        await tx.webhooks.setPrefixEndpoint(orgId, record.prefix, config.webhooks ?? null, now, () =>
+          this.deps.ids('whe'),
+        );
       return inserted;
     });
     if (result.outcome === 'prefix_taken') {
@@ -57,12 +60,18 @@ export class EmailIngestionService {
    * configuration's identity and cannot change.
    */
   async patch(orgId: string, prefix: string, rawPatch: unknown): Promise<EmailIngestionConfigView> {
-    if (!isPlainObject(rawPatch)) throw invalidRequest('The request is invalid ((body): a merge patch must be a JSON object)', [{ path: '(body)', message: 'must be a JSON object' }]);
+    if (!isPlainObject(rawPatch))
+      throw invalidRequest('The request is invalid ((body): a merge patch must be a JSON object)', [
+        { path: '(body)', message: 'must be a JSON object' },
+      ]);
     const current = await this.find(orgId, prefix);
     const config = parseInput(EmailIngestionConfigInputSchema, applyMergePatch(current.config, rawPatch));
     if (config.emailPrefix !== current.prefix) {
       throw invalidRequest('The request is invalid (emailPrefix: cannot be changed)', [
-        { path: 'emailPrefix', message: 'cannot be changed; create a configuration for the new prefix and delete this one' },
+        {
+          path: 'emailPrefix',
+          message: 'cannot be changed; create a configuration for the new prefix and delete this one',
+        },
       ]);
     }
     await this.checkReferences(orgId, config);
@@ -70,7 +79,10 @@ export class EmailIngestionService {
     const now = this.deps.clock.now().toISOString();
     const updated = await this.deps.stores.transaction(async (tx) => {
       const row = await tx.emailIngestion.update(orgId, current.prefix, config, now);
-      if (row) await tx.webhooks.setPrefixEndpoint(orgId, row.prefix, config.webhooks ?? null, now, () => this.deps.ids('whe'));
+      if (row)
+        await tx.webhooks.setPrefixEndpoint(orgId, row.prefix, config.webhooks ?? null, now, () =>
+          this.deps.ids('whe'),
+        );
       return row;
     });
     if (!updated) throw notFound('Email ingestion configuration', current.prefix);
@@ -82,7 +94,9 @@ export class EmailIngestionService {
     const deleted = await this.deps.stores.transaction(async (tx) => {
       if (!(await tx.emailIngestion.delete(orgId, lower))) return false;
       // Its endpoint goes with it, and with the endpoint its undelivered events.
-      await tx.webhooks.setPrefixEndpoint(orgId, lower, null, this.deps.clock.now().toISOString(), () => this.deps.ids('whe'));
+      await tx.webhooks.setPrefixEndpoint(orgId, lower, null, this.deps.clock.now().toISOString(), () =>
+        this.deps.ids('whe'),
+      );
       return true;
     });
     if (!deleted) throw notFound('Email ingestion configuration', prefix);
@@ -101,12 +115,17 @@ export class EmailIngestionService {
   private async checkReferences(orgId: string, config: EmailIngestionConfig): Promise<void> {
     const details: ErrorDetail[] = [];
     for (const [documentType, id] of Object.entries(config.extractors ?? {})) {
-      if (!(await this.deps.stores.extractors.get(orgId, id))) details.push({ path: `extractors.${documentType}`, message: `extractor ${id} was not found` });
+      if (!(await this.deps.stores.extractors.get(orgId, id)))
+        details.push({ path: `extractors.${documentType}`, message: `extractor ${id} was not found` });
     }
     if (config.erpConnectionId && !(await this.deps.stores.erp.getConnection(orgId, config.erpConnectionId))) {
-      details.push({ path: 'erpConnectionId', message: `ERP connection ${config.erpConnectionId} was not found: create it with POST /v1/erp-connections` });
+      details.push({
+        path: 'erpConnectionId',
+        message: `ERP connection ${config.erpConnectionId} was not found: create it with POST /v1/erp-connections`,
+      });
     }
-    if (details.length > 0) throw invalidRequest(`The request is invalid (${details[0]!.path}: ${details[0]!.message})`, details);
+    if (details.length > 0)
+      throw invalidRequest(`The request is invalid (${details[0]!.path}: ${details[0]!.message})`, details);
   }
 
   /**
@@ -117,6 +136,9 @@ export class EmailIngestionService {
     const url = config.webhooks?.url;
     if (url === undefined || url === before?.webhooks?.url) return;
     const problem = await checkCallbackUrl(url, this.deps.destinations);
-    if (problem) throw new AppError('invalid_webhook_url', `webhooks.url: ${problem}`, { details: [{ path: 'webhooks.url', message: problem }] });
+    if (problem)
+      throw new AppError('invalid_webhook_url', `webhooks.url: ${problem}`, {
+        details: [{ path: 'webhooks.url', message: problem }],
+      });
   }
 }

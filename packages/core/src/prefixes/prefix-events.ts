@@ -7,14 +7,25 @@ import type { AttachmentOutcome, InboundMessageRecord, InboundMessageResult } fr
 import { emailOfJob, type ErpSyncRecord } from '../erp/erp.js';
 
 /** The events a prefix's `webhooks` may subscribe to (the email ingestion spec's list). */
-export type PrefixEvent = 'email.received' | 'document.classified' | 'extraction.completed' | 'erp.synced' | 'erp.failed';
+export type PrefixEvent =
+  'email.received' | 'document.classified' | 'extraction.completed' | 'erp.synced' | 'erp.failed';
 
 /** Whether the prefix's webhooks want this event (only then is it written to the outbox). */
-export const prefixSubscribes = (config: Pick<EmailIngestionConfig, 'webhooks'> | null | undefined, event: PrefixEvent): boolean =>
-  Boolean(config?.webhooks?.events.includes(event));
+export const prefixSubscribes = (
+  config: Pick<EmailIngestionConfig, 'webhooks'> | null | undefined,
+  event: PrefixEvent,
+): boolean => Boolean(config?.webhooks?.events.includes(event));
 
 /** An outbox event of a prefix: delivered to that prefix's webhook only. */
-export const prefixEvent = (ids: IdGenerator, orgId: string, environment: Environment, prefix: string, event: PrefixEvent, data: Record<string, unknown>, at: string): OutboxEvent => ({
+export const prefixEvent = (
+  ids: IdGenerator,
+  orgId: string,
+  environment: Environment,
+  prefix: string,
+  event: PrefixEvent,
+  data: Record<string, unknown>,
+  at: string,
+): OutboxEvent => ({
   id: ids('evt'),
   org_id: orgId,
   environment,
@@ -82,7 +93,12 @@ export function documentClassifiedData(
 }
 
 /** `document.classified` for each classified document of a finished message (one per job or review item). */
-export function documentClassifiedEvents(ids: IdGenerator, record: InboundMessageRecord, result: InboundMessageResult, at: string): OutboxEvent[] {
+export function documentClassifiedEvents(
+  ids: IdGenerator,
+  record: InboundMessageRecord,
+  result: InboundMessageResult,
+  at: string,
+): OutboxEvent[] {
   const groups = new Map<string, AttachmentOutcome[]>();
   for (const o of result.outcomes) {
     if (!o.classification) continue;
@@ -91,7 +107,16 @@ export function documentClassifiedEvents(ids: IdGenerator, record: InboundMessag
   }
   return [...groups.values()].map((group) => {
     const head = group[0]!;
-    const data = documentClassifiedData(record, { filenames: group.map((o) => o.filename), attachmentIndexes: group.map((o) => o.index), jobId: head.job_id, reviewId: head.review_id ?? null }, head.classification!);
+    const data = documentClassifiedData(
+      record,
+      {
+        filenames: group.map((o) => o.filename),
+        attachmentIndexes: group.map((o) => o.index),
+        jobId: head.job_id,
+        reviewId: head.review_id ?? null,
+      },
+      head.classification!,
+    );
     return prefixEvent(ids, record.org_id, record.environment, record.prefix, 'document.classified', data, at);
   });
 }
@@ -143,9 +168,27 @@ export function erpEventData(sync: ErpSyncRecord): Record<string, unknown> {
 }
 
 /** The webhook events of a finished message its prefix subscribes to: `email.received`, then `document.classified` per document. */
-export function messageEvents(ids: IdGenerator, record: InboundMessageRecord, result: InboundMessageResult, config: EmailIngestionConfig | null, at: string): OutboxEvent[] {
+export function messageEvents(
+  ids: IdGenerator,
+  record: InboundMessageRecord,
+  result: InboundMessageResult,
+  config: EmailIngestionConfig | null,
+  at: string,
+): OutboxEvent[] {
   const events: OutboxEvent[] = [];
-  if (prefixSubscribes(config, 'email.received')) events.push(prefixEvent(ids, record.org_id, record.environment, record.prefix, 'email.received', emailReceivedData(record, result), at));
-  if (prefixSubscribes(config, 'document.classified')) events.push(...documentClassifiedEvents(ids, record, result, at));
+  if (prefixSubscribes(config, 'email.received'))
+    events.push(
+      prefixEvent(
+        ids,
+        record.org_id,
+        record.environment,
+        record.prefix,
+        'email.received',
+        emailReceivedData(record, result),
+        at,
+      ),
+    );
+  if (prefixSubscribes(config, 'document.classified'))
+    events.push(...documentClassifiedEvents(ids, record, result, at));
   return events;
 }

@@ -22,7 +22,17 @@ export function prefixJobHook(deps: { stores: Pick<IntakeStores, 'emailIngestion
       if (!prefix) return;
       const stored = await tx.emailIngestion.get(job.org_id, prefix);
       if (!stored || !prefixSubscribes(stored.config, 'extraction.completed')) return;
-      await tx.outbox.add(prefixEvent(deps.ids, job.org_id, job.environment, stored.prefix, 'extraction.completed', extractionCompletedData(job), at));
+      await tx.outbox.add(
+        prefixEvent(
+          deps.ids,
+          job.org_id,
+          job.environment,
+          stored.prefix,
+          'extraction.completed',
+          extractionCompletedData(job),
+          at,
+        ),
+      );
     },
   };
 }

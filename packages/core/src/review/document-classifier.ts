@@ -30,12 +30,20 @@ export interface DocumentClassifier {
 }
 
 /** The classifier's types in the email spec's words: an invoice received is a vendor bill. */
-const EMAIL_TYPE: Record<string, string> = { invoice: 'vendor_bill', receipt: 'receipt', purchase_order: 'purchase_order' };
+const EMAIL_TYPE: Record<string, string> = {
+  invoice: 'vendor_bill',
+  receipt: 'receipt',
+  purchase_order: 'purchase_order',
+};
 /**
  * Back to the extraction's types, for finding the parties. An expense report has none in the
  * spec's sense (an employee claims from the employer), nor has a type a reviewer invented.
  */
-const PARTY_TYPE: Record<string, DocumentType> = { vendor_bill: 'invoice', receipt: 'receipt', purchase_order: 'purchase_order' };
+const PARTY_TYPE: Record<string, DocumentType> = {
+  vendor_bill: 'invoice',
+  receipt: 'receipt',
+  purchase_order: 'purchase_order',
+};
 /**
  * Least confidence of a vendor or customer name on a document that shows no sign of any type:
  * there the top line of the page is as likely a heading as a company, so only a labelled name or
@@ -43,7 +51,15 @@ const PARTY_TYPE: Record<string, DocumentType> = { vendor_bill: 'invoice', recei
  */
 const UNTYPED_PARTY_CONFIDENCE = 0.75;
 
-const EXPENSE_PHRASES = ['expense report', 'expense claim', 'expenses claim', 'reimbursement', 'spesenabrechnung', 'note de frais', 'reiskostendeclaratie'];
+const EXPENSE_PHRASES = [
+  'expense report',
+  'expense claim',
+  'expenses claim',
+  'reimbursement',
+  'spesenabrechnung',
+  'note de frais',
+  'reiskostendeclaratie',
+];
 const EXAMPLES_CONSULTED = 500;
 const MAX_TOKENS = 300;
 const NEIGHBOURS = 5;
@@ -65,7 +81,9 @@ export function senderHint(from: string | null, headers: Record<string, string> 
   const at = from?.lastIndexOf('@') ?? -1;
   const mailbox = from && at > 0 ? from.slice(0, at) : '';
   const words = fold(`${display} ${mailbox.replace(/[._+-]+/g, ' ')}`);
-  return SENDER_ROLES.filter(([pattern]) => pattern.test(words)).map(([, hint]) => hint).join(' ');
+  return SENDER_ROLES.filter(([pattern]) => pattern.test(words))
+    .map(([, hint]) => hint)
+    .join(' ');
 }
 
 export const senderDomain = (address: string | null): string | null => {
@@ -120,14 +138,29 @@ export class LocalDocumentClassifier implements DocumentClassifier {
     const text = ` ${fold(`${hintText} ${context.document?.pages.flatMap((p) => p.words.map((w) => w.text)).join(' ') ?? ''}`)} `;
     const expense = EXPENSE_PHRASES.filter((p) => text.includes(` ${p} `));
     if (expense.length > 0) {
-      return { documentType: 'expense_report', confidence: round(Math.min(0.95, 0.7 + 0.1 * expense.length)), reasoning: `expense report phrases: ${expense.join(', ')}`, keyIndicators: expense };
+      return {
+        documentType: 'expense_report',
+        confidence: round(Math.min(0.95, 0.7 + 0.1 * expense.length)),
+        reasoning: `expense report phrases: ${expense.join(', ')}`,
+        keyIndicators: expense,
+      };
     }
     if (!context.document) {
       const fromHints = classifyDocument({ mimeType: 'text/plain', pages: [], attachments: [] }, { text: hintText });
-      return { ...fromHints, documentType: EMAIL_TYPE[fromHints.documentType]!, confidence: round(Math.min(fromHints.confidence, 0.5)), reasoning: `the document could not be read; from the subject and file name: ${fromHints.reasoning}` };
+      return {
+        ...fromHints,
+        documentType: EMAIL_TYPE[fromHints.documentType]!,
+        confidence: round(Math.min(fromHints.confidence, 0.5)),
+        reasoning: `the document could not be read; from the subject and file name: ${fromHints.reasoning}`,
+      };
     }
     const result = classifyDocument(context.document, { text: hintText });
-    return { documentType: EMAIL_TYPE[result.documentType]!, confidence: result.confidence, reasoning: result.reasoning, keyIndicators: result.keyIndicators };
+    return {
+      documentType: EMAIL_TYPE[result.documentType]!,
+      confidence: result.confidence,
+      reasoning: result.reasoning,
+      keyIndicators: result.keyIndicators,
+    };
   }
 
   private async fromExamples(context: ClassificationContext): Promise<ClassificationResult | null> {
@@ -158,8 +191,14 @@ export class LocalDocumentClassifier implements DocumentClassifier {
     const share = score / total;
     const strength = Math.min(1, total / 1.5);
     const indicators = [
-      ...(domainVotes > 0 ? [`sender domain ${domain} (${domainVotes} earlier decision${domainVotes === 1 ? '' : 's'})`] : []),
-      ...(near.length > 0 ? [`similar to ${near.length} reviewed document${near.length === 1 ? '' : 's'} (best overlap ${near[0]!.similarity.toFixed(2)})`] : []),
+      ...(domainVotes > 0
+        ? [`sender domain ${domain} (${domainVotes} earlier decision${domainVotes === 1 ? '' : 's'})`]
+        : []),
+      ...(near.length > 0
+        ? [
+            `similar to ${near.length} reviewed document${near.length === 1 ? '' : 's'} (best overlap ${near[0]!.similarity.toFixed(2)})`,
+          ]
+        : []),
     ];
     return {
       documentType: type,
@@ -174,20 +213,37 @@ export class LocalDocumentClassifier implements DocumentClassifier {
 function combine(base: ClassificationResult, learned: ClassificationResult | null): ClassificationResult {
   if (!learned) return base;
   if (learned.documentType === base.documentType) {
-    return { ...base, confidence: round(Math.max(base.confidence, learned.confidence)), reasoning: `${base.reasoning}; ${learned.reasoning}`, keyIndicators: [...base.keyIndicators, ...learned.keyIndicators] };
+    return {
+      ...base,
+      confidence: round(Math.max(base.confidence, learned.confidence)),
+      reasoning: `${base.reasoning}; ${learned.reasoning}`,
+      keyIndicators: [...base.keyIndicators, ...learned.keyIndicators],
+    };
   }
-  return learned.confidence > base.confidence ? { ...learned, reasoning: `${learned.reasoning}; the content alone said ${base.documentType} (${base.confidence})` } : base;
+  return learned.confidence > base.confidence
+    ? {
+        ...learned,
+        reasoning: `${learned.reasoning}; the content alone said ${base.documentType} (${base.confidence})`,
+      }
+    : base;
 }
 
 /**
  * detectedVendor and detectedCustomer for the type decided (which side sells depends on it: a
  * purchase order's issuer is the customer), left out when the document does not name them.
  */
-function parties(doc: ReadDocument | null, documentType: string, typed: boolean): Pick<ClassificationResult, 'detectedVendor' | 'detectedCustomer'> {
+function parties(
+  doc: ReadDocument | null,
+  documentType: string,
+  typed: boolean,
+): Pick<ClassificationResult, 'detectedVendor' | 'detectedCustomer'> {
   const type = PARTY_TYPE[documentType];
   if (!doc || !type) return {};
   const found = detectParties(doc, type, typed ? {} : { minConfidence: UNTYPED_PARTY_CONFIDENCE });
-  return { ...(found.vendor ? { detectedVendor: found.vendor } : {}), ...(found.customer ? { detectedCustomer: found.customer } : {}) };
+  return {
+    ...(found.vendor ? { detectedVendor: found.vendor } : {}),
+    ...(found.customer ? { detectedCustomer: found.customer } : {}),
+  };
 }
 
 const round = (n: number): number => Math.round(n * 100) / 100;

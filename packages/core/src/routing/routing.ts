@@ -45,7 +45,14 @@ export function extractedAmount(data: Record<string, unknown> | null): number | 
   if (!data) return null;
   for (const field of AMOUNT_FIELDS) {
     const value = data[field];
-    const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace(/[^\d.-]/g, '')) : typeof value === 'object' && value !== null ? Number((value as { amount?: unknown }).amount) : NaN;
+    const n =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string'
+          ? Number(value.replace(/[^\d.-]/g, ''))
+          : typeof value === 'object' && value !== null
+            ? Number((value as { amount?: unknown }).amount)
+            : NaN;
     if (Number.isFinite(n)) return n;
   }
   return null;
@@ -56,7 +63,9 @@ function holds(condition: RoutingRule['condition'], facts: RoutingFacts): boolea
   switch (condition.type) {
     case 'sender_domain': {
       const wanted = condition.value.toLowerCase();
-      return facts.senderDomain !== null && (facts.senderDomain === wanted || facts.senderDomain.endsWith(`.${wanted}`));
+      return (
+        facts.senderDomain !== null && (facts.senderDomain === wanted || facts.senderDomain.endsWith(`.${wanted}`))
+      );
     }
     case 'subject_matches':
       return compileSubjectPattern(condition.pattern).test(facts.subject ?? '');
@@ -65,16 +74,25 @@ function holds(condition: RoutingRule['condition'], facts: RoutingFacts): boolea
       if (facts.amount === null) return false;
       const a = facts.amount;
       const v = condition.value;
-      return condition.operator === 'greater_than' ? a > v
-        : condition.operator === 'greater_than_or_equal' ? a >= v
-        : condition.operator === 'less_than' ? a < v
-        : condition.operator === 'less_than_or_equal' ? a <= v
-        : a === v;
+      return condition.operator === 'greater_than'
+        ? a > v
+        : condition.operator === 'greater_than_or_equal'
+          ? a >= v
+          : condition.operator === 'less_than'
+            ? a < v
+            : condition.operator === 'less_than_or_equal'
+              ? a <= v
+              : a === v;
     }
   }
 }
 
-const decision = (rules: readonly RoutingRule[], index: number | null, facts: RoutingFacts, decidedAt: RoutingDecision['decidedAt']): RoutingDecision => {
+const decision = (
+  rules: readonly RoutingRule[],
+  index: number | null,
+  facts: RoutingFacts,
+  decidedAt: RoutingDecision['decidedAt'],
+): RoutingDecision => {
   const rule = index === null ? null : rules[index]!;
   const action: RoutingAction = rule?.action ?? {};
   return {
@@ -112,5 +130,9 @@ export function routeAfterExtraction(routing: JobRouting, extracted: Record<stri
 /** The routing a job keeps: rules only when the decision may still change after extraction. */
 export function jobRouting(rules: readonly RoutingRule[], facts: Omit<RoutingFacts, 'amount'>): JobRouting {
   const hasAmountRules = rules.some((r) => r.condition.type === 'extracted_amount');
-  return { decision: routeOnArrival(rules, facts), rules: hasAmountRules ? [...rules] : [], facts: { senderDomain: facts.senderDomain, subject: facts.subject } };
+  return {
+    decision: routeOnArrival(rules, facts),
+    rules: hasAmountRules ? [...rules] : [],
+    facts: { senderDomain: facts.senderDomain, subject: facts.subject },
+  };
 }

@@ -35,7 +35,10 @@ export interface SessionView {
 export const hashSessionId = (id: string): string => hash('sha256', `session:${id}`, 'hex');
 
 const sessionEnded = () =>
-  new AppError('invalid_api_key', 'The dashboard session has ended (expired, signed out, or its API key was revoked); sign in again');
+  new AppError(
+    'invalid_api_key',
+    'The dashboard session has ended (expired, signed out, or its API key was revoked); sign in again',
+  );
 
 /**
  * Dashboard sign-in: exchanges a valid API key for a session that stands for the key. Every use
@@ -105,6 +108,11 @@ export class SessionService {
 
   private viewOf(record: SessionRecord, auth: AuthContext, lastSeen: number): SessionView {
     const idleEnd = Math.min(lastSeen + this.idleMs, Date.parse(record.expires_at));
-    return { auth, csrfToken: record.csrf_token, expiresAt: record.expires_at, idleExpiresAt: new Date(idleEnd).toISOString() };
+    return {
+      auth,
+      csrfToken: record.csrf_token,
+      expiresAt: record.expires_at,
+      idleExpiresAt: new Date(idleEnd).toISOString(),
+    };
   }
 }

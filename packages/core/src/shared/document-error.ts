@@ -21,7 +21,10 @@ export class DocumentError extends AppError {
     readonly suggestion: string,
     options: { cause?: unknown } = {},
   ) {
-    super(code, message, { retryable: RETRYABLE.includes(code), ...(options.cause === undefined ? {} : { cause: options.cause }) });
+    super(code, message, {
+      retryable: RETRYABLE.includes(code),
+      ...(options.cause === undefined ? {} : { cause: options.cause }),
+    });
     this.name = 'DocumentError';
   }
 }

@@ -30,7 +30,9 @@ export type RequestErrorCode = (typeof REQUEST_ERROR_CODES)[number];
 export type ErrorCode = RequestErrorCode | JobFailureCode;
 
 /** Every ErrorCode once: the request codes, then the job failure codes not among them. */
-export const ERROR_CODES: readonly ErrorCode[] = [...new Set<ErrorCode>([...REQUEST_ERROR_CODES, ...JOB_FAILURE_CODES])];
+export const ERROR_CODES: readonly ErrorCode[] = [
+  ...new Set<ErrorCode>([...REQUEST_ERROR_CODES, ...JOB_FAILURE_CODES]),
+];
 
 /** One problem with one input location, as reported in `error.details`. */
 export interface ErrorDetail {

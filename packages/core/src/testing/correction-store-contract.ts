@@ -7,7 +7,10 @@ import { makeExtractor, useStoreHarness, type ContractStores, type StoreHarness 
 let n = 0;
 const unique = (prefix: string) => `${prefix}_cc${Date.now().toString(36)}${(n++).toString(36).padStart(4, '0')}`;
 
-const record = (job: { id: string; org_id: string; environment: 'test' | 'live' }, overrides: Partial<CorrectionRecord> = {}): CorrectionRecord => ({
+const record = (
+  job: { id: string; org_id: string; environment: 'test' | 'live' },
+  overrides: Partial<CorrectionRecord> = {},
+): CorrectionRecord => ({
   id: unique('cor'),
   org_id: job.org_id,
   job_id: job.id,
@@ -24,7 +27,10 @@ const record = (job: { id: string; org_id: string; environment: 'test' | 'live' 
 const corrected: CorrectedJobFields = {
   extracted_data: { total: 12.5, note: 'x' },
   confidence: { total: 1, note: 0.4 },
-  field_locations: { total: { source: 'correction', corrected: true }, note: { source: 'label', page: 1, box: { x0: 1, y0: 2, x1: 3, y1: 4 }, page_width: 595, page_height: 842 } },
+  field_locations: {
+    total: { source: 'correction', corrected: true },
+    note: { source: 'label', page: 1, box: { x0: 1, y0: 2, x1: 3, y1: 4 }, page_width: 595, page_height: 842 },
+  },
   overall_confidence: 0.7,
   validation_errors: [{ field: 'note', rule: 'pattern', message: 'no' }],
   needs_review: true,
@@ -40,7 +46,13 @@ export function describeCorrectionStoreContract(name: string, open: () => Promis
       const orgId = await harness.freshOrg();
       const extractor = makeExtractor(orgId);
       await stores.extractors.insert(extractor);
-      const job = makeJob(orgId, extractor.id, { environment, status: 'completed', extracted_data: { total: 10 }, confidence: { total: 0.3 }, completed_at: '2026-05-01T09:00:00.000Z' });
+      const job = makeJob(orgId, extractor.id, {
+        environment,
+        status: 'completed',
+        extracted_data: { total: 10 },
+        confidence: { total: 0.3 },
+        completed_at: '2026-05-01T09:00:00.000Z',
+      });
       await stores.jobs.insert(job);
       return job;
     }
@@ -74,9 +86,17 @@ export function describeCorrectionStoreContract(name: string, open: () => Promis
       const late = record(job, { id: 'cor_b', created_at: '2026-05-01T11:00:00.000Z' });
       const early = record(job, { id: 'cor_z', created_at: '2026-05-01T10:00:00.000Z' });
       const tie = record(job, { id: 'cor_a', created_at: '2026-05-01T11:00:00.000Z' });
-      await stores.corrections.apply(job.id, corrected, [late, early, tie].map((r) => ({ ...r, id: unique(r.id) })));
+      await stores.corrections.apply(
+        job.id,
+        corrected,
+        [late, early, tie].map((r) => ({ ...r, id: unique(r.id) })),
+      );
       const listed = await stores.corrections.list(job.org_id, 'test', job.id);
-      expect(listed.map((r) => r.created_at)).toEqual(['2026-05-01T10:00:00.000Z', '2026-05-01T11:00:00.000Z', '2026-05-01T11:00:00.000Z']);
+      expect(listed.map((r) => r.created_at)).toEqual([
+        '2026-05-01T10:00:00.000Z',
+        '2026-05-01T11:00:00.000Z',
+        '2026-05-01T11:00:00.000Z',
+      ]);
       expect(listed[1]!.id < listed[2]!.id).toBe(true);
       expect(await stores.corrections.list(job.org_id, 'live', job.id)).toEqual([]);
       expect(await stores.corrections.list(second.org_id, 'test', job.id)).toEqual([]);

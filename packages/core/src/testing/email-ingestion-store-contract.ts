@@ -6,7 +6,10 @@ import { makeOrg, type StoreHarness } from './store-contract.js';
 let counter = 0;
 const uniquePrefix = () => `contract-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-export const makeEmailIngestionConfig = (orgId: string, overrides: Partial<StoredEmailIngestionConfig> = {}): StoredEmailIngestionConfig => {
+export const makeEmailIngestionConfig = (
+  orgId: string,
+  overrides: Partial<StoredEmailIngestionConfig> = {},
+): StoredEmailIngestionConfig => {
   const prefix = overrides.prefix ?? uniquePrefix();
   return {
     org_id: orgId,
@@ -14,7 +17,9 @@ export const makeEmailIngestionConfig = (orgId: string, overrides: Partial<Store
     config: EmailIngestionConfigInputSchema.parse({
       emailPrefix: prefix,
       defaultDocumentType: 'vendor_bill',
-      routingRules: [{ condition: { type: 'subject_matches', pattern: '(?i)urgent' }, action: { priority: 'critical' } }],
+      routingRules: [
+        { condition: { type: 'subject_matches', pattern: '(?i)urgent' }, action: { priority: 'critical' } },
+      ],
       webhooks: { url: 'https://hooks.example/x', secret: 's', events: ['email.received'] },
     }),
     created_at: '2026-01-01T00:00:00.000Z',
@@ -64,7 +69,7 @@ export function describeEmailIngestionStoreContract(name: string, open: () => Pr
       expect(outcomes.map((o) => o.outcome).sort()).toEqual(['inserted', 'prefix_taken']);
     });
 
-    it('lists newest first with the prefix breaking ties, only the organization\'s own', async () => {
+    it("lists newest first with the prefix breaking ties, only the organization's own", async () => {
       const s = harness.stores.emailIngestion;
       const [a, b] = await twoOrgs();
       const t = '2026-02-01T00:00:00.000Z';

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { blankMessageRecord, type InboundMessageRecord, type InboundMessageResult } from '../inbound/inbound-message.js';
+import {
+  blankMessageRecord,
+  type InboundMessageRecord,
+  type InboundMessageResult,
+} from '../inbound/inbound-message.js';
 import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;
 /** Same length and lowercase alphanumerics after the prefix, so every collation orders them alike. */
 const uniqueBase = () => `msg_ic${Date.now().toString(36)}${(n++).toString(36).padStart(4, '0')}`;
 
-export const makeInboundMessage = (orgId: string, overrides: Partial<InboundMessageRecord> = {}): InboundMessageRecord => ({
+export const makeInboundMessage = (
+  orgId: string,
+  overrides: Partial<InboundMessageRecord> = {},
+): InboundMessageRecord => ({
   ...blankMessageRecord(`${uniqueBase()}m`, orgId, 'invoices', 'd'.repeat(64), 2048, '2026-03-01T00:00:00.000Z'),
   recipient: 'invoices@in.example.com',
   envelope_from: 'sender@example.org',
@@ -55,7 +62,13 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
     const { freshOrg } = useStoreHarness(open, (stores) => (s = stores));
     // The queue is shared by every test: a claiming test first takes away what earlier ones left.
     const drain = async () => {
-      while (await s.inboundMessages.claimNext('drain', { now: DRAIN_NOW, leaseExpiresAt: DRAIN_LEASE, maxAttempts: 1_000_000 })) {
+      while (
+        await s.inboundMessages.claimNext('drain', {
+          now: DRAIN_NOW,
+          leaseExpiresAt: DRAIN_LEASE,
+          maxAttempts: 1_000_000,
+        })
+      ) {
         /* take everything */
       }
     };
@@ -73,7 +86,9 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       const existing = makeInboundMessage(orgId);
       await s.inboundMessages.insert([existing]);
       const fresh = [makeInboundMessage(orgId), makeInboundMessage(orgId)];
-      await expect(s.inboundMessages.insert([fresh[0]!, { ...existing, subject: 'again' }, fresh[1]!])).rejects.toThrow();
+      await expect(
+        s.inboundMessages.insert([fresh[0]!, { ...existing, subject: 'again' }, fresh[1]!]),
+      ).rejects.toThrow();
       for (const record of fresh) expect(await s.inboundMessages.get(orgId, 'live', record.id)).toBeNull();
       expect(await s.inboundMessages.get(orgId, 'live', existing.id)).toEqual(existing);
     });
@@ -143,8 +158,18 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       await drain();
       const record = makeInboundMessage(orgId, { attempts: 1 });
       await s.inboundMessages.insert([record]);
-      const claimed = await s.inboundMessages.claimNext('daemon-a', { now: '2026-03-02T00:00:00.000Z', leaseExpiresAt: '2026-03-02T00:01:00.500Z', maxAttempts: 3 });
-      const expected = { ...record, status: 'processing', attempts: 2, lease_owner: 'daemon-a', lease_expires_at: '2026-03-02T00:01:00.500Z' };
+      const claimed = await s.inboundMessages.claimNext('daemon-a', {
+        now: '2026-03-02T00:00:00.000Z',
+        leaseExpiresAt: '2026-03-02T00:01:00.500Z',
+        maxAttempts: 3,
+      });
+      const expected = {
+        ...record,
+        status: 'processing',
+        attempts: 2,
+        lease_owner: 'daemon-a',
+        lease_expires_at: '2026-03-02T00:01:00.500Z',
+      };
       expect(claimed).toEqual(expected);
       expect(await s.inboundMessages.get(orgId, 'live', record.id)).toEqual(expected);
     });
@@ -156,11 +181,31 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       await s.inboundMessages.insert([record]);
       const t0 = '2026-03-02T00:00:00.000Z';
       const lease = at(t0, 60_000);
-      expect((await s.inboundMessages.claimNext('a', { now: t0, leaseExpiresAt: lease, maxAttempts: 3 }))?.id).toBe(record.id);
-      expect(await s.inboundMessages.claimNext('b', { now: at(t0, 1), leaseExpiresAt: at(t0, 60_001), maxAttempts: 3 })).toBeNull();
-      expect(await s.inboundMessages.claimNext('b', { now: at(lease, -1), leaseExpiresAt: at(lease, 59_999), maxAttempts: 3 })).toBeNull();
-      const again = await s.inboundMessages.claimNext('b', { now: lease, leaseExpiresAt: at(lease, 60_000), maxAttempts: 3 });
-      expect(again).toEqual({ ...record, status: 'processing', attempts: 2, lease_owner: 'b', lease_expires_at: at(lease, 60_000) });
+      expect((await s.inboundMessages.claimNext('a', { now: t0, leaseExpiresAt: lease, maxAttempts: 3 }))?.id).toBe(
+        record.id,
+      );
+      expect(
+        await s.inboundMessages.claimNext('b', { now: at(t0, 1), leaseExpiresAt: at(t0, 60_001), maxAttempts: 3 }),
+      ).toBeNull();
+      expect(
+        await s.inboundMessages.claimNext('b', {
+          now: at(lease, -1),
+          leaseExpiresAt: at(lease, 59_999),
+          maxAttempts: 3,
+        }),
+      ).toBeNull();
+      const again = await s.inboundMessages.claimNext('b', {
+        now: lease,
+        leaseExpiresAt: at(lease, 60_000),
+        maxAttempts: 3,
+      });
+      expect(again).toEqual({
+        ...record,
+        status: 'processing',
+        attempts: 2,
+        lease_owner: 'b',
+        lease_expires_at: at(lease, 60_000),
+      });
     });
 
     it('does not reclaim a message that used its last attempt, and fails it once its lease expires', async () => {
@@ -171,11 +216,19 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       const t0 = '2026-03-02T00:00:00.000Z';
       const t1 = at(t0, 10_000);
       const t2 = at(t0, 20_000);
-      expect(await s.inboundMessages.claimNext('a', { now: t0, leaseExpiresAt: t1, maxAttempts: 2 })).toMatchObject({ id: record.id, attempts: 1 });
+      expect(await s.inboundMessages.claimNext('a', { now: t0, leaseExpiresAt: t1, maxAttempts: 2 })).toMatchObject({
+        id: record.id,
+        attempts: 1,
+      });
       expect(await s.inboundMessages.failAbandoned(t1, 2)).toEqual([]);
-      expect(await s.inboundMessages.claimNext('b', { now: t1, leaseExpiresAt: t2, maxAttempts: 2 })).toMatchObject({ id: record.id, attempts: 2 });
+      expect(await s.inboundMessages.claimNext('b', { now: t1, leaseExpiresAt: t2, maxAttempts: 2 })).toMatchObject({
+        id: record.id,
+        attempts: 2,
+      });
       expect(await s.inboundMessages.failAbandoned(at(t2, -1), 2)).toEqual([]);
-      expect(await s.inboundMessages.claimNext('c', { now: t2, leaseExpiresAt: at(t2, 10_000), maxAttempts: 2 })).toBeNull();
+      expect(
+        await s.inboundMessages.claimNext('c', { now: t2, leaseExpiresAt: at(t2, 10_000), maxAttempts: 2 }),
+      ).toBeNull();
       // Beside it: one with an attempt left (its lease expired too) and one never claimed; neither is failed.
       const retry = makeInboundMessage(orgId, { received_at: '2026-03-01T00:00:01.000Z' });
       const waiting = makeInboundMessage(orgId, { received_at: '2026-03-01T00:00:02.000Z' });
@@ -190,7 +243,11 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
         attempts: 2,
         lease_owner: null,
         lease_expires_at: null,
-        error: { code: 'processing_abandoned', message: 'The message could not be processed in 2 attempts; its daemon stopped each time (crash or kill) before finishing it.' },
+        error: {
+          code: 'processing_abandoned',
+          message:
+            'The message could not be processed in 2 attempts; its daemon stopped each time (crash or kill) before finishing it.',
+        },
         processed_at: t2,
       };
       expect(failed).toEqual([expected]);
@@ -216,8 +273,13 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       expect(await s.inboundMessages.extendLease(record.id, 'b', at(t0, 5000))).toBe(false);
       expect(await s.inboundMessages.extendLease(record.id, 'a', at(t0, 5000))).toBe(true);
       expect((await s.inboundMessages.get(orgId, 'live', record.id))?.lease_expires_at).toBe(at(t0, 5000));
-      expect(await s.inboundMessages.claimNext('b', { now: at(t0, 2000), leaseExpiresAt: at(t0, 3000), maxAttempts: 3 })).toBeNull();
-      expect((await s.inboundMessages.claimNext('b', { now: at(t0, 5000), leaseExpiresAt: at(t0, 6000), maxAttempts: 3 }))?.lease_owner).toBe('b');
+      expect(
+        await s.inboundMessages.claimNext('b', { now: at(t0, 2000), leaseExpiresAt: at(t0, 3000), maxAttempts: 3 }),
+      ).toBeNull();
+      expect(
+        (await s.inboundMessages.claimNext('b', { now: at(t0, 5000), leaseExpiresAt: at(t0, 6000), maxAttempts: 3 }))
+          ?.lease_owner,
+      ).toBe('b');
       expect(await s.inboundMessages.extendLease(record.id, 'a', at(t0, 9000))).toBe(false); // a lost it
     });
 
@@ -233,7 +295,11 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       expect(await s.inboundMessages.finish(record.id, 'b', result())).toBe(false);
       expect(await s.inboundMessages.get(orgId, 'live', record.id)).toEqual(claimed);
       // a loses its expired lease to b: its late result is refused.
-      const reclaimed = await s.inboundMessages.claimNext('b', { now: at(t0, 1000), leaseExpiresAt: at(t0, 2000), maxAttempts: 3 });
+      const reclaimed = await s.inboundMessages.claimNext('b', {
+        now: at(t0, 1000),
+        leaseExpiresAt: at(t0, 2000),
+        maxAttempts: 3,
+      });
       expect(reclaimed).toMatchObject({ id: record.id, lease_owner: 'b' });
       expect(await s.inboundMessages.finish(record.id, 'a', result())).toBe(false);
       expect(await s.inboundMessages.get(orgId, 'live', record.id)).toEqual(reclaimed);
@@ -256,11 +322,30 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       expect(await s.inboundMessages.get(orgId, 'live', record.id)).toEqual(expected);
       expect(await s.inboundMessages.finish(record.id, 'a', result({ subject: 'twice' }))).toBe(false);
       expect(await s.inboundMessages.get(orgId, 'live', record.id)).toEqual(expected);
-      const failure = result({ status: 'failed', from_address: null, subject: null, message_id_header: null, outcomes: [], error: { code: 'unparseable_message', message: 'Not MIME.' } });
+      const failure = result({
+        status: 'failed',
+        from_address: null,
+        subject: null,
+        message_id_header: null,
+        outcomes: [],
+        error: { code: 'unparseable_message', message: 'Not MIME.' },
+      });
       expect(await s.inboundMessages.finish(broken.id, 'a', failure)).toBe(true);
-      expect(await s.inboundMessages.get(orgId, 'live', broken.id)).toEqual({ ...broken, ...failure, attempts: 1, lease_owner: null, lease_expires_at: null });
+      expect(await s.inboundMessages.get(orgId, 'live', broken.id)).toEqual({
+        ...broken,
+        ...failure,
+        attempts: 1,
+        lease_owner: null,
+        lease_expires_at: null,
+      });
       // Finished messages are never claimed again.
-      expect(await s.inboundMessages.claimNext('z', { now: '2997-01-01T00:00:00.000Z', leaseExpiresAt: DRAIN_LEASE, maxAttempts: 99 })).toBeNull();
+      expect(
+        await s.inboundMessages.claimNext('z', {
+          now: '2997-01-01T00:00:00.000Z',
+          leaseExpiresAt: DRAIN_LEASE,
+          maxAttempts: 99,
+        }),
+      ).toBeNull();
     });
 
     it('lists newest first per organization, by prefix, with a total for paging', async () => {
@@ -272,7 +357,11 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       const m2 = makeInboundMessage(a, { id: `${base}b`, prefix: 'receipts', received_at: '2026-03-01T00:00:02.000Z' });
       const m3 = makeInboundMessage(a, { id: `${base}c`, prefix: 'invoices', received_at: '2026-03-01T00:00:02.000Z' });
       const m4 = makeInboundMessage(a, { id: `${base}d`, prefix: 'invoices', received_at: '2026-03-01T00:00:03.000Z' });
-      const theirs = makeInboundMessage(b, { id: `${base}e`, prefix: 'invoices', received_at: '2026-03-01T00:00:04.000Z' });
+      const theirs = makeInboundMessage(b, {
+        id: `${base}e`,
+        prefix: 'invoices',
+        received_at: '2026-03-01T00:00:04.000Z',
+      });
       await s.inboundMessages.insert([m2, m4, m1, theirs, m3]);
       const ids = (page: { items: InboundMessageRecord[] }) => page.items.map((m) => m.id);
       const all = await s.inboundMessages.list(a, 'live', {}, { limit: 10, offset: 0 });
@@ -287,8 +376,14 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       expect({ ids: ids(pagedByPrefix), total: pagedByPrefix.total }).toEqual({ ids: [m1.id], total: 3 });
       const other = await s.inboundMessages.list(b, 'live', {}, { limit: 10, offset: 0 });
       expect({ ids: ids(other), total: other.total }).toEqual({ ids: [theirs.id], total: 1 });
-      expect(await s.inboundMessages.list(empty, 'live', {}, { limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
-      expect(await s.inboundMessages.list(a, 'live', { prefix: 'nothing' }, { limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
+      expect(await s.inboundMessages.list(empty, 'live', {}, { limit: 10, offset: 0 })).toEqual({
+        items: [],
+        total: 0,
+      });
+      expect(await s.inboundMessages.list(a, 'live', { prefix: 'nothing' }, { limit: 10, offset: 0 })).toEqual({
+        items: [],
+        total: 0,
+      });
     });
 
     it('reads a message only within its organization', async () => {
@@ -304,18 +399,25 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
     it('gives each message to one claimer only when many claim at once', async () => {
       const orgId = await freshOrg();
       await drain();
-      const batch = Array.from({ length: 10 }, (_, i) => makeInboundMessage(orgId, { received_at: at('2026-03-01T00:00:00.000Z', i) }));
+      const batch = Array.from({ length: 10 }, (_, i) =>
+        makeInboundMessage(orgId, { received_at: at('2026-03-01T00:00:00.000Z', i) }),
+      );
       await s.inboundMessages.insert(batch);
       // Concurrent reads first, so that a pooled database has its connections open and the claims below really overlap.
-      await Promise.all(Array.from({ length: 20 }, () => s.inboundMessages.list(orgId, 'live', {}, { limit: 1, offset: 0 })));
+      await Promise.all(
+        Array.from({ length: 20 }, () => s.inboundMessages.list(orgId, 'live', {}, { limit: 1, offset: 0 })),
+      );
       const t0 = '2026-03-02T00:00:00.000Z';
       const claims = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => s.inboundMessages.claimNext(`w${i}`, { now: t0, leaseExpiresAt: at(t0, 60_000), maxAttempts: 3 })),
+        Array.from({ length: 20 }, (_, i) =>
+          s.inboundMessages.claimNext(`w${i}`, { now: t0, leaseExpiresAt: at(t0, 60_000), maxAttempts: 3 }),
+        ),
       );
       const taken = claims.filter((c): c is InboundMessageRecord => c !== null);
       expect(taken.map((m) => m.id).sort()).toEqual(batch.map((m) => m.id).sort());
       expect(taken.every((m) => m.status === 'processing' && m.attempts === 1)).toBe(true);
-      for (const m of taken) expect((await s.inboundMessages.get(orgId, 'live', m.id))?.lease_owner).toBe(m.lease_owner);
+      for (const m of taken)
+        expect((await s.inboundMessages.get(orgId, 'live', m.id))?.lease_owner).toBe(m.lease_owner);
     });
   });
 }

@@ -75,7 +75,9 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       extId = ext.id;
     };
     const drain = async (now: Date) => {
-      while (await s.jobs.claim({ workerId: 'drain', now, leaseMs: 1, maxAttempts: 99 })) { /* take everything */ }
+      while (await s.jobs.claim({ workerId: 'drain', now, leaseMs: 1, maxAttempts: 99 })) {
+        /* take everything */
+      }
     };
 
     it('claims by priority then age, each job once under concurrency', async () => {
@@ -86,10 +88,18 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       const young = makeJob(orgId, extId, { created_at: '2026-01-01T00:00:02.000Z' });
       const urgent = makeJob(orgId, extId, { created_at: '2026-01-01T00:00:03.000Z', priority: 10 });
       for (const j of [young, urgent, old]) await s.jobs.insert(j);
-      const claims = await Promise.all(Array.from({ length: 5 }, (_, i) => s.jobs.claim({ workerId: `w${i}`, now: t, leaseMs: 60_000, maxAttempts: 3 })));
+      const claims = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          s.jobs.claim({ workerId: `w${i}`, now: t, leaseMs: 60_000, maxAttempts: 3 }),
+        ),
+      );
       const taken = claims.filter((c): c is JobRecord => c !== null);
       expect(taken.map((j) => j.id).sort()).toEqual([old.id, young.id, urgent.id].sort());
-      expect(taken.every((j) => j.status === 'processing' && j.attempts === 1 && j.lease_expires_at === '2026-01-02T00:01:00.000Z')).toBe(true);
+      expect(
+        taken.every(
+          (j) => j.status === 'processing' && j.attempts === 1 && j.lease_expires_at === '2026-01-02T00:01:00.000Z',
+        ),
+      ).toBe(true);
       const sequential = [...taken].sort((a, b) => a.started_at!.localeCompare(b.started_at!));
       expect(sequential.length).toBe(3);
     });
@@ -103,7 +113,8 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       const c = makeJob(orgId, extId, { created_at: '2026-01-01T00:00:00.100Z' });
       for (const j of [a, b, c]) await s.jobs.insert(j);
       const order = [];
-      for (let i = 0; i < 3; i++) order.push((await s.jobs.claim({ workerId: 'w', now: t, leaseMs: 60_000, maxAttempts: 3 }))!.id);
+      for (let i = 0; i < 3; i++)
+        order.push((await s.jobs.claim({ workerId: 'w', now: t, leaseMs: 60_000, maxAttempts: 3 }))!.id);
       expect(order).toEqual([b.id, c.id, a.id]);
     });
 
@@ -120,7 +131,12 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       expect(again).toMatchObject({ id: job.id, attempts: 2, lease_owner: 'b' });
       expect(await s.jobs.markCompleted(job.id, 'a', completed('2026-01-02T00:00:02.500Z'))).toBeNull();
       const done = await s.jobs.markCompleted(job.id, 'b', completed('2026-01-02T00:00:02.500Z'));
-      expect(done).toMatchObject({ status: 'completed', lease_owner: null, overall_confidence: 0.9, completed_at: '2026-01-02T00:00:02.500Z' });
+      expect(done).toMatchObject({
+        status: 'completed',
+        lease_owner: null,
+        overall_confidence: 0.9,
+        completed_at: '2026-01-02T00:00:02.500Z',
+      });
       expect(await s.jobs.markCompleted(job.id, 'b', completed('2026-01-02T00:00:03.000Z'))).toBeNull();
     });
 
@@ -134,7 +150,16 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       expect(await s.jobs.claim({ workerId: 'b', now: new Date(later), leaseMs: 1000, maxAttempts: 3 })).toBeNull();
       const stuck = await s.jobs.findExhausted(later, 3, 10);
       expect(stuck.map((j) => j.id)).toContain(job.id);
-      const failed = await s.jobs.markFailed(job.id, null, { error_details: { code: 'temporary_error', message: 'm', suggestion: 's' }, processing_time_ms: null, failed_at: later }, later);
+      const failed = await s.jobs.markFailed(
+        job.id,
+        null,
+        {
+          error_details: { code: 'temporary_error', message: 'm', suggestion: 's' },
+          processing_time_ms: null,
+          failed_at: later,
+        },
+        later,
+      );
       expect(failed).toMatchObject({ status: 'failed', cost_credits: 0, error_details: { code: 'temporary_error' } });
     });
 
@@ -142,17 +167,47 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       await freshOrg();
       await drain(new Date('2030-01-01T00:00:00.000Z'));
       const t = new Date('2026-01-02T00:00:00.000Z');
-      await s.credits.record({ id: id('ctx'), org_id: orgId, type: 'top_up', amount: 4, job_id: null, description: null, created_at: t.toISOString() });
-      const first = makeJob(orgId, extId, { environment: 'live', estimated_cost: 3, page_count: 3, created_at: '2026-01-01T00:00:01.000Z' });
-      const second = makeJob(orgId, extId, { environment: 'live', estimated_cost: 3, page_count: 3, created_at: '2026-01-01T00:00:02.000Z' });
+      await s.credits.record({
+        id: id('ctx'),
+        org_id: orgId,
+        type: 'top_up',
+        amount: 4,
+        job_id: null,
+        description: null,
+        created_at: t.toISOString(),
+      });
+      const first = makeJob(orgId, extId, {
+        environment: 'live',
+        estimated_cost: 3,
+        page_count: 3,
+        created_at: '2026-01-01T00:00:01.000Z',
+      });
+      const second = makeJob(orgId, extId, {
+        environment: 'live',
+        estimated_cost: 3,
+        page_count: 3,
+        created_at: '2026-01-01T00:00:02.000Z',
+      });
       await s.jobs.insert(first);
       await s.jobs.insert(second);
-      expect((await s.jobs.claim({ workerId: 'w', now: t, leaseMs: 60_000, maxAttempts: 3 }))).toMatchObject({ id: first.id, reserved_credits: 3 });
+      expect(await s.jobs.claim({ workerId: 'w', now: t, leaseMs: 60_000, maxAttempts: 3 })).toMatchObject({
+        id: first.id,
+        reserved_credits: 3,
+      });
       expect(await s.credits.balance(orgId)).toEqual({ balance: 4, reserved: 3 });
       expect(await s.jobs.claim({ workerId: 'w', now: t, leaseMs: 60_000, maxAttempts: 3 })).toBeNull();
       expect((await s.jobs.get(orgId, 'live', second.id))?.blocked_on_credits).toBe(true);
       expect(await s.jobs.countQueued(orgId, 'live')).toBe(1);
-      await s.jobs.markFailed(first.id, 'w', { error_details: { code: 'document_unreadable', message: 'm', suggestion: 's' }, processing_time_ms: 5, failed_at: t.toISOString() }, t.toISOString());
+      await s.jobs.markFailed(
+        first.id,
+        'w',
+        {
+          error_details: { code: 'document_unreadable', message: 'm', suggestion: 's' },
+          processing_time_ms: 5,
+          failed_at: t.toISOString(),
+        },
+        t.toISOString(),
+      );
       expect(await s.credits.balance(orgId)).toEqual({ balance: 4, reserved: 0 });
       expect(await s.jobs.claim({ workerId: 'w', now: t, leaseMs: 60_000, maxAttempts: 3 })).toBeNull();
       expect(await s.jobs.unblock(orgId)).toBe(1);
@@ -172,9 +227,13 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       expect(await s.jobs.insert(job, claim)).toMatchObject({ outcome: 'created' });
       const replay = await s.jobs.insert(makeJob(orgId, extId), claim);
       expect(replay).toMatchObject({ outcome: 'replayed', job: { id: job.id } });
-      expect(await s.jobs.insert(makeJob(orgId, extId), { ...claim, requestHash: 'h2' })).toEqual({ outcome: 'idempotency_conflict' });
+      expect(await s.jobs.insert(makeJob(orgId, extId), { ...claim, requestHash: 'h2' })).toEqual({
+        outcome: 'idempotency_conflict',
+      });
       const later = makeJob(orgId, extId, { created_at: '2026-01-07T00:00:00.000Z' });
-      expect(await s.jobs.insert(later, { ...claim, requestHash: 'h2', notBefore: '2026-01-06T00:00:00.000Z' })).toMatchObject({ outcome: 'created', job: { id: later.id } });
+      expect(
+        await s.jobs.insert(later, { ...claim, requestHash: 'h2', notBefore: '2026-01-06T00:00:00.000Z' }),
+      ).toMatchObject({ outcome: 'created', job: { id: later.id } });
       expect((await s.jobs.list(orgId, 'test', {}, { limit: 10, offset: 0 })).total).toBe(2);
     });
 
@@ -192,16 +251,38 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       for (let i = 0; i < 3; i++) await s.jobs.claim({ workerId: 'w', now: t, leaseMs: 60_000, maxAttempts: 3 });
       await s.jobs.markCompleted(j1.id, 'w', { ...completed(t.toISOString(), 0.8), cost_credits: 2 });
       await s.jobs.markCompleted(j2.id, 'w', { ...completed(t.toISOString(), 0.6), processing_time_ms: 300 });
-      await s.jobs.markFailed(j3.id, 'w', { error_details: { code: 'document_unreadable', message: 'm', suggestion: 's' }, processing_time_ms: 200, failed_at: t.toISOString() }, t.toISOString());
-      const list = (f: object) => s.jobs.list(orgId, 'test', f, { limit: 10, offset: 0 }).then((p) => p.items.map((j) => j.id));
+      await s.jobs.markFailed(
+        j3.id,
+        'w',
+        {
+          error_details: { code: 'document_unreadable', message: 'm', suggestion: 's' },
+          processing_time_ms: 200,
+          failed_at: t.toISOString(),
+        },
+        t.toISOString(),
+      );
+      const list = (f: object) =>
+        s.jobs.list(orgId, 'test', f, { limit: 10, offset: 0 }).then((p) => p.items.map((j) => j.id));
       expect(await list({})).toEqual([j4.id, j3.id, j2.id, j1.id]);
       expect(await list({ status: 'completed' })).toEqual([j2.id, j1.id]);
       expect(await list({ extractor_id: other.id })).toEqual([j4.id, j3.id]);
-      expect(await list({ created_after: '2026-02-01T00:00:00.000Z', created_before: '2026-02-04T00:00:00.000Z' })).toEqual([j3.id, j2.id]);
+      expect(
+        await list({ created_after: '2026-02-01T00:00:00.000Z', created_before: '2026-02-04T00:00:00.000Z' }),
+      ).toEqual([j3.id, j2.id]);
       expect(await list({ min_confidence: 0.7 })).toEqual([j1.id]);
       expect(await list({ metadata: { customer: 'x' } })).toEqual([j1.id]);
       const stats = await s.jobs.stats(orgId, 'test', '2026-02-01T12:00:00.000Z');
-      expect(stats).toMatchObject({ total_jobs: 3, completed_jobs: 1, failed_jobs: 1, queued_jobs: 1, processing_jobs: 0, processing_time_sum: 500, processing_time_count: 2, confidence_count: 1, total_credits_used: 0 });
+      expect(stats).toMatchObject({
+        total_jobs: 3,
+        completed_jobs: 1,
+        failed_jobs: 1,
+        queued_jobs: 1,
+        processing_jobs: 0,
+        processing_time_sum: 500,
+        processing_time_count: 2,
+        confidence_count: 1,
+        total_credits_used: 0,
+      });
       expect(stats.confidence_sum).toBeCloseTo(0.6);
       expect(stats.by_extractor).toEqual([
         { extractor_id: other.id, extractor_name: 'Receipts', job_count: 2, completed: 0, failed: 1 },
@@ -226,9 +307,21 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       await drain(new Date('2030-01-01T00:00:00.000Z'));
       const shared = 'b'.repeat(64);
       const lonely = 'c'.repeat(64);
-      const oldA = makeJob(orgId, extId, { created_at: '2000-01-01T00:00:00.000Z', blob_key: shared, status: 'completed' });
-      const oldB = makeJob(orgId, extId, { created_at: '2000-01-01T00:00:00.000Z', blob_key: lonely, status: 'failed' });
-      const recent = makeJob(orgId, extId, { created_at: '2026-06-01T00:00:00.000Z', blob_key: shared, status: 'completed' });
+      const oldA = makeJob(orgId, extId, {
+        created_at: '2000-01-01T00:00:00.000Z',
+        blob_key: shared,
+        status: 'completed',
+      });
+      const oldB = makeJob(orgId, extId, {
+        created_at: '2000-01-01T00:00:00.000Z',
+        blob_key: lonely,
+        status: 'failed',
+      });
+      const recent = makeJob(orgId, extId, {
+        created_at: '2026-06-01T00:00:00.000Z',
+        blob_key: shared,
+        status: 'completed',
+      });
       for (const j of [oldA, oldB, recent]) await s.jobs.insert(j);
       const result = await s.jobs.deleteCreatedBefore('2001-01-01T00:00:00.000Z', 100);
       expect(result.deleted).toBeGreaterThanOrEqual(2);
@@ -244,15 +337,36 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       await expect(
         s.transaction(async (tx) => {
           await tx.jobs.insert(job);
-          await tx.outbox.add({ id: id('evt'), org_id: orgId, environment: 'live', event: 'job.completed', data: { id: job.id }, created_at: job.created_at });
+          await tx.outbox.add({
+            id: id('evt'),
+            org_id: orgId,
+            environment: 'live',
+            event: 'job.completed',
+            data: { id: job.id },
+            created_at: job.created_at,
+          });
           throw new Error('boom');
         }),
       ).rejects.toThrow('boom');
       expect(await s.jobs.get(orgId, 'test', job.id)).toBeNull();
       expect(await s.outbox.list(orgId)).toEqual([]);
       await s.transaction(async (tx) => {
-        await tx.outbox.add({ id: id('evt'), org_id: orgId, environment: 'live', event: 'a', data: { n: 1 }, created_at: job.created_at });
-        await tx.outbox.add({ id: id('evt'), org_id: orgId, environment: 'live', event: 'b', data: { n: 2 }, created_at: job.created_at });
+        await tx.outbox.add({
+          id: id('evt'),
+          org_id: orgId,
+          environment: 'live',
+          event: 'a',
+          data: { n: 1 },
+          created_at: job.created_at,
+        });
+        await tx.outbox.add({
+          id: id('evt'),
+          org_id: orgId,
+          environment: 'live',
+          event: 'b',
+          data: { n: 2 },
+          created_at: job.created_at,
+        });
       });
       expect((await s.outbox.list(orgId)).map((e) => e.event)).toEqual(['a', 'b']);
       expect((await s.outbox.list(orgId, { event: 'b' }))[0]?.data).toEqual({ n: 2 });

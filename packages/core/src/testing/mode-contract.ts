@@ -26,11 +26,24 @@ export function describeModeContract(name: string, open: () => Promise<StoreHarn
       const ext = makeExtractor(org);
       await s.extractors.insert(ext);
       const at = '2026-04-01T10:00:00.000Z';
-      const done = { status: 'completed' as const, completed_at: at, processing_time_ms: 10, overall_confidence: 0.9, extracted_data: { total: 1 }, confidence: { total: 0.9 }, dedupe_key: 'k1', blob_key: 'b'.repeat(64), created_at: at };
+      const done = {
+        status: 'completed' as const,
+        completed_at: at,
+        processing_time_ms: 10,
+        overall_confidence: 0.9,
+        extracted_data: { total: 1 },
+        confidence: { total: 0.9 },
+        dedupe_key: 'k1',
+        blob_key: 'b'.repeat(64),
+        created_at: at,
+      };
       const live = makeJob(org, ext.id, { ...done, environment: 'live', cost_credits: 3 });
       const test = makeJob(org, ext.id, { ...done, environment: 'test', created_at: '2026-04-01T10:00:01.000Z' });
       for (const job of [live, test]) await s.jobs.insert(job);
-      for (const [mine, theirs] of [[live, test], [test, live]] as const) {
+      for (const [mine, theirs] of [
+        [live, test],
+        [test, live],
+      ] as const) {
         const mode = mine.environment;
         expect((await s.jobs.get(org, mode, mine.id))?.id).toBe(mine.id);
         expect(await s.jobs.get(org, mode, theirs.id)).toBeNull();
@@ -38,18 +51,22 @@ export function describeModeContract(name: string, open: () => Promise<StoreHarn
         expect({ ids: page.items.map((j) => j.id), total: page.total }).toEqual({ ids: [mine.id], total: 1 });
         expect((await s.jobs.list(org, mode, { status: 'completed', min_confidence: 0.5 }, PAGE)).total).toBe(1);
         const stats = await s.jobs.stats(org, mode, '2026-03-01T00:00:00.000Z');
-        expect({ total: stats.total_jobs, completed: stats.completed_jobs, credits: stats.total_credits_used }).toEqual({ total: 1, completed: 1, credits: mine.cost_credits });
+        expect({ total: stats.total_jobs, completed: stats.completed_jobs, credits: stats.total_credits_used }).toEqual(
+          { total: 1, completed: 1, credits: mine.cost_credits },
+        );
         const since = '2026-03-01T00:00:00.000Z';
         // The other mode's identical file and match fields are not an earlier job of this one.
         expect(await s.jobs.findEarlier(org, mode, { blobKey: mine.blob_key, since, excludeId: mine.id })).toBeNull();
         expect(await s.jobs.findEarlier(org, mode, { dedupeKey: 'k1', since, excludeId: mine.id })).toBeNull();
-        expect((await s.jobs.findEarlier(org, other(mode), { blobKey: mine.blob_key, since, excludeId: mine.id }))?.id).toBe(theirs.id);
+        expect(
+          (await s.jobs.findEarlier(org, other(mode), { blobKey: mine.blob_key, since, excludeId: mine.id }))?.id,
+        ).toBe(theirs.id);
       }
       // Either mode, for callers holding a checked reference (a signed link).
       expect((await s.jobs.get(org, null, live.id))?.environment).toBe('live');
     });
 
-    it('jobs: an Idempotency-Key of one mode never replays the other mode\'s job', async () => {
+    it("jobs: an Idempotency-Key of one mode never replays the other mode's job", async () => {
       const org = await freshOrg();
       const ext = makeExtractor(org);
       await s.extractors.insert(ext);
@@ -58,12 +75,28 @@ export function describeModeContract(name: string, open: () => Promise<StoreHarn
       const test = makeJob(org, ext.id, { environment: 'test', created_at: '2026-04-01T00:00:00.000Z' });
       expect((await s.jobs.insert(live, claim)).outcome).toBe('created');
       expect(await s.jobs.insert(test, claim)).toMatchObject({ outcome: 'created', job: { id: test.id } });
-      expect(await s.jobs.insert(makeJob(org, ext.id, { environment: 'test' }), claim)).toMatchObject({ outcome: 'replayed', job: { id: test.id } });
+      expect(await s.jobs.insert(makeJob(org, ext.id, { environment: 'test' }), claim)).toMatchObject({
+        outcome: 'replayed',
+        job: { id: test.id },
+      });
     });
 
     it('API keys: get, list and revoke within one environment', async () => {
       const org = await freshOrg();
-      const key = (environment: Environment) => ({ id: uid('key'), org_id: org, name: environment, description: null, environment, scopes: ['documents:read' as const], key_prefix: `sk_${environment}_abcd`, created_at: '2026-04-01T00:00:00.000Z', expires_at: null, last_used_at: null, revoked_at: null, key_hash: uid('hash') });
+      const key = (environment: Environment) => ({
+        id: uid('key'),
+        org_id: org,
+        name: environment,
+        description: null,
+        environment,
+        scopes: ['documents:read' as const],
+        key_prefix: `sk_${environment}_abcd`,
+        created_at: '2026-04-01T00:00:00.000Z',
+        expires_at: null,
+        last_used_at: null,
+        revoked_at: null,
+        key_hash: uid('hash'),
+      });
       const live = key('live');
       const test = key('test');
       for (const k of [live, test]) await s.apiKeys.insert(k);
@@ -72,7 +105,9 @@ export function describeModeContract(name: string, open: () => Promise<StoreHarn
       expect(await s.apiKeys.get(org, 'test', live.id)).toBeNull();
       expect(await s.apiKeys.revoke(org, 'test', live.id, '2026-04-02T00:00:00.000Z')).toBeNull();
       expect((await s.apiKeys.get(org, 'live', live.id))?.revoked_at).toBeNull();
-      expect((await s.apiKeys.revoke(org, 'test', test.id, '2026-04-02T00:00:00.000Z'))?.revoked_at).toBe('2026-04-02T00:00:00.000Z');
+      expect((await s.apiKeys.revoke(org, 'test', test.id, '2026-04-02T00:00:00.000Z'))?.revoked_at).toBe(
+        '2026-04-02T00:00:00.000Z',
+      );
     });
 
     it('messages, review items and classification examples: one mode at a time', async () => {
@@ -80,7 +115,10 @@ export function describeModeContract(name: string, open: () => Promise<StoreHarn
       const liveMessage = makeInboundMessage(org, { id: uid('msg'), environment: 'live' });
       const testMessage = makeInboundMessage(org, { id: uid('msg'), environment: 'test', source: 'test' });
       await s.inboundMessages.insert([liveMessage, testMessage]);
-      for (const [mine, theirs] of [[liveMessage, testMessage], [testMessage, liveMessage]] as const) {
+      for (const [mine, theirs] of [
+        [liveMessage, testMessage],
+        [testMessage, liveMessage],
+      ] as const) {
         const mode = mine.environment;
         expect((await s.inboundMessages.list(org, mode, {}, PAGE)).items.map((m) => m.id)).toEqual([mine.id]);
         expect((await s.inboundMessages.get(org, mode, mine.id))?.environment).toBe(mode);
@@ -91,14 +129,29 @@ export function describeModeContract(name: string, open: () => Promise<StoreHarn
       for (const item of [liveItem, testItem]) await s.reviewItems.insert(item);
       expect((await s.reviewItems.list(org, 'test', {}, PAGE)).items.map((r) => r.id)).toEqual([testItem.id]);
       expect(await s.reviewItems.get(org, 'test', liveItem.id)).toBeNull();
-      const resolution = { status: 'resolved' as const, resolved_type: 'invoice', job_id: null, resolved_by: 'key_x', resolved_at: '2026-04-02T00:00:00.000Z' };
+      const resolution = {
+        status: 'resolved' as const,
+        resolved_type: 'invoice',
+        job_id: null,
+        resolved_by: 'key_x',
+        resolved_at: '2026-04-02T00:00:00.000Z',
+      };
       expect(await s.reviewItems.resolve(org, 'test', liveItem.id, resolution)).toBeNull();
       expect((await s.reviewItems.get(org, 'live', liveItem.id))?.status).toBe('pending');
       expect((await s.reviewItems.resolve(org, 'test', testItem.id, resolution))?.status).toBe('resolved');
-      const example = (environment: Environment, document_type: string) => ({ org_id: org, environment, document_type, sender_domain: 'vendor.example', tokens: ['invoice'], created_at: '2026-04-01T00:00:00.000Z' });
+      const example = (environment: Environment, document_type: string) => ({
+        org_id: org,
+        environment,
+        document_type,
+        sender_domain: 'vendor.example',
+        tokens: ['invoice'],
+        created_at: '2026-04-01T00:00:00.000Z',
+      });
       await s.classificationExamples.add(example('test', 'receipt'));
       await s.classificationExamples.add(example('live', 'vendor_bill'));
-      expect((await s.classificationExamples.list(org, 'live', 10)).map((e) => e.document_type)).toEqual(['vendor_bill']);
+      expect((await s.classificationExamples.list(org, 'live', 10)).map((e) => e.document_type)).toEqual([
+        'vendor_bill',
+      ]);
       expect((await s.classificationExamples.list(org, 'test', 10)).map((e) => e.document_type)).toEqual(['receipt']);
     });
 
@@ -106,7 +159,10 @@ export function describeModeContract(name: string, open: () => Promise<StoreHarn
       const org = await freshOrg();
       const connection = makeErpConnection(org);
       await s.erp.insertConnection(connection);
-      const sync = makeErpSync(org, connection.id, { environment: 'live', next_attempt_at: '2999-01-01T00:00:00.000Z' });
+      const sync = makeErpSync(org, connection.id, {
+        environment: 'live',
+        next_attempt_at: '2999-01-01T00:00:00.000Z',
+      });
       expect(await s.erp.enqueue(sync)).toBe(true);
       expect((await s.erp.getSync(org, 'live', sync.id))?.environment).toBe('live');
       expect(await s.erp.getSync(org, 'test', sync.id)).toBeNull();
@@ -114,15 +170,34 @@ export function describeModeContract(name: string, open: () => Promise<StoreHarn
       expect((await s.erp.listSyncs(org, 'live', {}, PAGE)).total).toBe(1);
     });
 
-    it('webhook deliveries carry their event\'s mode: listed, read and replayed in it only', async () => {
+    it("webhook deliveries carry their event's mode: listed, read and replayed in it only", async () => {
       const org = await freshOrg();
       const endpoint = uid('whe');
-      await s.webhooks.insertEndpoint({ id: endpoint, org_id: org, url: `https://hooks.example.com/${endpoint}`, events: ['*'], description: null, is_active: true, created_at: '2026-04-01T00:00:00.000Z', updated_at: '2026-04-01T00:00:00.000Z', secret: 'whsec_mc' });
-      const event = (environment: Environment) => ({ id: uid('evt'), org_id: org, environment, event: 'job.completed', data: { id: uid('job') }, created_at: '2026-04-01T00:00:00.000Z' });
+      await s.webhooks.insertEndpoint({
+        id: endpoint,
+        org_id: org,
+        url: `https://hooks.example.com/${endpoint}`,
+        events: ['*'],
+        description: null,
+        is_active: true,
+        created_at: '2026-04-01T00:00:00.000Z',
+        updated_at: '2026-04-01T00:00:00.000Z',
+        secret: 'whsec_mc',
+      });
+      const event = (environment: Environment) => ({
+        id: uid('evt'),
+        org_id: org,
+        environment,
+        event: 'job.completed',
+        data: { id: uid('job') },
+        created_at: '2026-04-01T00:00:00.000Z',
+      });
       const live = event('live');
       const test = event('test');
       for (const e of [live, test]) await s.outbox.add(e);
-      while ((await s.webhooks.dispatchOutbox(new Date('2026-04-01T00:00:01.000Z'), 1000, () => uid('whd'))) > 0) { /* everything pending */ }
+      while ((await s.webhooks.dispatchOutbox(new Date('2026-04-01T00:00:01.000Z'), 1000, () => uid('whd'))) > 0) {
+        /* everything pending */
+      }
       const of = async (mode: Environment) => (await s.webhooks.listDeliveries(org, mode, {}, PAGE)).items;
       const [liveDeliveries, testDeliveries] = [await of('live'), await of('test')];
       expect(liveDeliveries.map((d) => [d.event_id, d.environment])).toEqual([[live.id, 'live']]);

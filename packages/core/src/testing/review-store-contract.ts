@@ -17,7 +17,12 @@ export const makeReviewItem = (orgId: string, overrides: Partial<ReviewItemRecor
   mime_type: 'application/pdf',
   size_bytes: 4096,
   blob_key: 'f'.repeat(64),
-  classification: { documentType: 'invoice', confidence: 0.55, reasoning: 'Looks like an invoice.', keyIndicators: ['total'] },
+  classification: {
+    documentType: 'invoice',
+    confidence: 0.55,
+    reasoning: 'Looks like an invoice.',
+    keyIndicators: ['total'],
+  },
   classification_failed: false,
   proposed_type: 'invoice',
   from_address: null,
@@ -97,7 +102,12 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       expect(await s.reviewItems.get(orgId, 'live', full.id)).toEqual(full);
       const readSparse = await s.reviewItems.get(orgId, 'live', sparse.id);
       expect(readSparse).toStrictEqual(sparse);
-      expect(Object.keys(readSparse!.classification).sort()).toEqual(['confidence', 'documentType', 'keyIndicators', 'reasoning']);
+      expect(Object.keys(readSparse!.classification).sort()).toEqual([
+        'confidence',
+        'documentType',
+        'keyIndicators',
+        'reasoning',
+      ]);
       await expect(s.reviewItems.insert({ ...sparse, subject: 'again' })).rejects.toThrow();
       expect(await s.reviewItems.get(orgId, 'live', sparse.id)).toEqual(sparse);
     });
@@ -109,14 +119,28 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       const base = uniqueBase();
       const r1 = makeReviewItem(a, { id: `${base}a`, prefix: 'invoices', created_at: '2026-03-01T00:00:01.000Z' });
       const r2 = makeReviewItem(a, { id: `${base}b`, prefix: 'receipts', created_at: '2026-03-01T00:00:02.000Z' });
-      const r3 = makeReviewItem(a, { id: `${base}c`, prefix: 'invoices', status: 'resolved', created_at: '2026-03-01T00:00:02.000Z' });
+      const r3 = makeReviewItem(a, {
+        id: `${base}c`,
+        prefix: 'invoices',
+        status: 'resolved',
+        created_at: '2026-03-01T00:00:02.000Z',
+      });
       const r4 = makeReviewItem(a, { id: `${base}d`, prefix: 'invoices', created_at: '2026-03-01T00:00:03.000Z' });
-      const r5 = makeReviewItem(a, { id: `${base}e`, prefix: 'receipts', status: 'rejected', created_at: '2026-03-01T00:00:04.000Z' });
+      const r5 = makeReviewItem(a, {
+        id: `${base}e`,
+        prefix: 'receipts',
+        status: 'rejected',
+        created_at: '2026-03-01T00:00:04.000Z',
+      });
       const theirs = makeReviewItem(b, { id: `${base}f`, prefix: 'invoices', created_at: '2026-03-01T00:00:00.000Z' });
       for (const item of [r4, r2, theirs, r5, r1, r3]) await s.reviewItems.insert(item);
       const ids = (page: { items: ReviewItemRecord[] }) => page.items.map((r) => r.id);
-      const page = (orgId: string, filter: Parameters<ContractStores['reviewItems']['list']>[2], limit = 10, offset = 0) =>
-        s.reviewItems.list(orgId, 'live', filter, { limit, offset }).then((p) => ({ ids: ids(p), total: p.total }));
+      const page = (
+        orgId: string,
+        filter: Parameters<ContractStores['reviewItems']['list']>[2],
+        limit = 10,
+        offset = 0,
+      ) => s.reviewItems.list(orgId, 'live', filter, { limit, offset }).then((p) => ({ ids: ids(p), total: p.total }));
 
       const all = await s.reviewItems.list(a, 'live', {}, { limit: 10, offset: 0 });
       expect({ ids: ids(all), total: all.total }).toEqual({ ids: [r1.id, r2.id, r3.id, r4.id, r5.id], total: 5 });
@@ -156,7 +180,12 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       expect(await s.reviewItems.get(orgId, 'live', item.id)).toEqual(expected);
       expect(await s.reviewItems.get(orgId, 'live', other.id)).toEqual(other);
       // A rejection keeps its nulls.
-      const rejection = resolution({ status: 'rejected', resolved_type: null, job_id: null, resolved_by: 'key_reviewer02' });
+      const rejection = resolution({
+        status: 'rejected',
+        resolved_type: null,
+        job_id: null,
+        resolved_by: 'key_reviewer02',
+      });
       expect(await s.reviewItems.resolve(orgId, 'live', other.id, rejection)).toEqual({ ...other, ...rejection });
       expect(await s.reviewItems.get(orgId, 'live', other.id)).toEqual({ ...other, ...rejection });
     });
@@ -167,11 +196,21 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       await s.reviewItems.insert(item);
       const first = await s.reviewItems.resolve(orgId, 'live', item.id, resolution());
       expect(first).toEqual({ ...item, ...resolution() });
-      const second = resolution({ status: 'rejected', resolved_type: null, job_id: null, resolved_by: 'key_late0001', resolved_at: '2026-03-03T00:00:00.000Z' });
+      const second = resolution({
+        status: 'rejected',
+        resolved_type: null,
+        job_id: null,
+        resolved_by: 'key_late0001',
+        resolved_at: '2026-03-03T00:00:00.000Z',
+      });
       expect(await s.reviewItems.resolve(orgId, 'live', item.id, second)).toBeNull();
       expect(await s.reviewItems.get(orgId, 'live', item.id)).toEqual(first);
       // Items stored already resolved or rejected are not pending either.
-      const rejected = makeReviewItem(orgId, { status: 'rejected', resolved_by: 'key_x', resolved_at: '2026-03-01T01:00:00.000Z' });
+      const rejected = makeReviewItem(orgId, {
+        status: 'rejected',
+        resolved_by: 'key_x',
+        resolved_at: '2026-03-01T01:00:00.000Z',
+      });
       await s.reviewItems.insert(rejected);
       expect(await s.reviewItems.resolve(orgId, 'live', rejected.id, resolution())).toBeNull();
       expect(await s.reviewItems.get(orgId, 'live', rejected.id)).toEqual(rejected);
@@ -195,7 +234,9 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       await s.reviewItems.insert(item);
       // Concurrent reads first, so that a pooled database has its connections open and the resolves below really overlap.
       await Promise.all(Array.from({ length: 10 }, () => s.reviewItems.get(orgId, 'live', item.id)));
-      const decisions = Array.from({ length: 10 }, (_, i) => resolution({ resolved_by: `key_reviewer${i}`, resolved_type: `type_${i}` }));
+      const decisions = Array.from({ length: 10 }, (_, i) =>
+        resolution({ resolved_by: `key_reviewer${i}`, resolved_type: `type_${i}` }),
+      );
       const results = await Promise.all(decisions.map((d) => s.reviewItems.resolve(orgId, 'live', item.id, d)));
       const winners = results.filter((r): r is ReviewItemRecord => r !== null);
       expect(winners).toHaveLength(1);
@@ -209,15 +250,24 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
     it('adds classification examples and lists them newest first, at most the limit', async () => {
       const orgId = await freshOrg();
       const e1 = example(orgId, { created_at: '2026-03-01T00:00:01.000Z' });
-      const e2 = example(orgId, { document_type: 'receipt', sender_domain: null, tokens: [], created_at: '2026-03-01T00:00:03.000Z' });
-      const e3 = example(orgId, { document_type: 'contract', tokens: ['vertrag', 'ünïcödé', 'a"b\\c'], created_at: '2026-03-01T00:00:02.500Z' });
+      const e2 = example(orgId, {
+        document_type: 'receipt',
+        sender_domain: null,
+        tokens: [],
+        created_at: '2026-03-01T00:00:03.000Z',
+      });
+      const e3 = example(orgId, {
+        document_type: 'contract',
+        tokens: ['vertrag', 'ünïcödé', 'a"b\\c'],
+        created_at: '2026-03-01T00:00:02.500Z',
+      });
       for (const e of [e1, e2, e3]) await s.classificationExamples.add(e);
       expect(await s.classificationExamples.list(orgId, 'live', 10)).toStrictEqual([e2, e3, e1]);
       expect(await s.classificationExamples.list(orgId, 'live', 2)).toStrictEqual([e2, e3]);
       expect(await s.classificationExamples.list(orgId, 'live', 1)).toStrictEqual([e2]);
     });
 
-    it('keeps each organization\'s classification examples to itself', async () => {
+    it("keeps each organization's classification examples to itself", async () => {
       const a = await freshOrg();
       const b = await freshOrg();
       const empty = await freshOrg();

@@ -79,7 +79,10 @@ export function describeSessionStoreContract(name: string, open: () => Promise<S
 
     it('deleteExpired removes sessions past their end or idle since the cutoff, and keeps the rest', async () => {
       const { orgId, keyId } = await orgWithKey();
-      const ended = makeSession(orgId, keyId, { expires_at: '2026-05-01T11:00:00.000Z', last_seen_at: '2026-05-01T10:59:00.000Z' });
+      const ended = makeSession(orgId, keyId, {
+        expires_at: '2026-05-01T11:00:00.000Z',
+        last_seen_at: '2026-05-01T10:59:00.000Z',
+      });
       const idle = makeSession(orgId, keyId, { last_seen_at: '2026-05-01T10:20:00.000Z' });
       const alive = makeSession(orgId, keyId, { last_seen_at: '2026-05-01T10:45:00.000Z' });
       for (const s of [ended, idle, alive]) await stores.sessions.insert(s);

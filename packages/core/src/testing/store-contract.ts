@@ -17,7 +17,10 @@ export interface StoreHarness {
  * Opens a contract's store set before its tests and closes it after; `bind` receives the stores.
  * `freshOrg` inserts a new organization (foreign keys need one) and returns its id.
  */
-export function useStoreHarness(open: () => Promise<StoreHarness>, bind: (stores: ContractStores) => void): { freshOrg: () => Promise<string> } {
+export function useStoreHarness(
+  open: () => Promise<StoreHarness>,
+  bind: (stores: ContractStores) => void,
+): { freshOrg: () => Promise<string> } {
   let harness: StoreHarness | undefined;
   beforeAll(async () => {
     harness = await open();
@@ -69,7 +72,13 @@ export const makeExtractor = (orgId: string, overrides: Partial<Extractor> = {})
   name: 'Invoices',
   document_type: 'invoice',
   field_definitions: [
-    { name: 'invoice_number', type: 'text', required: true, description: 'The number', validation: { pattern: '^INV' } },
+    {
+      name: 'invoice_number',
+      type: 'text',
+      required: true,
+      description: 'The number',
+      validation: { pattern: '^INV' },
+    },
     {
       name: 'line_items',
       type: 'array',
@@ -163,7 +172,11 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
       const t = '2026-01-05T00:00:00.000Z';
       const x = makeExtractor(org.id, { id: 'ext_tie_a', created_at: t });
       const y = makeExtractor(org.id, { id: 'ext_tie_b', created_at: t });
-      const z = makeExtractor(org.id, { created_at: '2026-01-01T00:00:00.000Z', document_type: 'receipt', is_active: false });
+      const z = makeExtractor(org.id, {
+        created_at: '2026-01-01T00:00:00.000Z',
+        document_type: 'receipt',
+        is_active: false,
+      });
       for (const e of [x, z, y]) await s.extractors.insert(e);
       const all = await s.extractors.list(org.id, {}, { limit: 10, offset: 0 });
       expect(all.items.map((e) => e.id)).toEqual([y.id, x.id, z.id]);
@@ -180,8 +193,17 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
       await s.organizations.insert(org);
       const ext = makeExtractor(org.id);
       await s.extractors.insert(ext);
-      const updated = await s.extractors.update(org.id, ext.id, { name: 'Renamed', is_active: false, updated_at: '2026-01-09T00:00:00.000Z' });
-      expect(updated).toMatchObject({ name: 'Renamed', is_active: false, updated_at: '2026-01-09T00:00:00.000Z', document_type: 'invoice' });
+      const updated = await s.extractors.update(org.id, ext.id, {
+        name: 'Renamed',
+        is_active: false,
+        updated_at: '2026-01-09T00:00:00.000Z',
+      });
+      expect(updated).toMatchObject({
+        name: 'Renamed',
+        is_active: false,
+        updated_at: '2026-01-09T00:00:00.000Z',
+        document_type: 'invoice',
+      });
       expect(await s.extractors.update('org_other', ext.id, { name: 'x' })).toBeNull();
       expect(await s.extractors.delete('org_other', ext.id, '2026-01-10T00:00:00.000Z')).toBe(false);
       expect(await s.extractors.delete(org.id, ext.id, '2026-01-10T00:00:00.000Z')).toBe(true);
@@ -195,9 +217,25 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
       const org = makeOrg();
       await s.organizations.insert(org);
       expect(await s.credits.balance(org.id)).toEqual({ balance: 0, reserved: 0 });
-      const top = await s.credits.record({ id: uid('ctx'), org_id: org.id, type: 'top_up', amount: 50, job_id: null, description: 'x', created_at: '2026-01-01T00:00:00.000Z' });
+      const top = await s.credits.record({
+        id: uid('ctx'),
+        org_id: org.id,
+        type: 'top_up',
+        amount: 50,
+        job_id: null,
+        description: 'x',
+        created_at: '2026-01-01T00:00:00.000Z',
+      });
       expect(top.balance_after).toBe(50);
-      const charge = await s.credits.record({ id: uid('ctx'), org_id: org.id, type: 'charge', amount: -3, job_id: 'job_1', description: null, created_at: '2026-01-01T00:00:01.000Z' });
+      const charge = await s.credits.record({
+        id: uid('ctx'),
+        org_id: org.id,
+        type: 'charge',
+        amount: -3,
+        job_id: 'job_1',
+        description: null,
+        created_at: '2026-01-01T00:00:01.000Z',
+      });
       expect(charge.balance_after).toBe(47);
       expect(await s.credits.balance(org.id)).toEqual({ balance: 47, reserved: 0 });
       const page = await s.credits.transactions(org.id, { limit: 1, offset: 0 });
@@ -208,7 +246,9 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
     it('counts requests in fixed windows, exactly under concurrency', async () => {
       const key = uid('rl');
       const now = new Date('2026-01-01T00:00:10.000Z');
-      const decisions = await Promise.all(Array.from({ length: 15 }, () => s.rateLimiter.consume(key, 10, 60_000, now)));
+      const decisions = await Promise.all(
+        Array.from({ length: 15 }, () => s.rateLimiter.consume(key, 10, 60_000, now)),
+      );
       expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
       expect(Math.min(...decisions.map((d) => d.remaining))).toBe(0);
       expect(decisions[0]!.resetAt.toISOString()).toBe('2026-01-01T00:01:00.000Z');

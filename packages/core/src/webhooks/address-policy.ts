@@ -26,7 +26,9 @@ export class AddressPolicy {
     if (family === 0) return `${address} is not an IP address`;
     const type = family === 6 ? 'ipv6' : 'ipv4';
     if (this.blocks.check(address, type)) return null;
-    return RESTRICTED.check(address, type) ? `${hostname} resolves to ${address}, a loopback, private, link-local or metadata address (allow it with WEBHOOK_ALLOWED_HOSTS)` : null;
+    return RESTRICTED.check(address, type)
+      ? `${hostname} resolves to ${address}, a loopback, private, link-local or metadata address (allow it with WEBHOOK_ALLOWED_HOSTS)`
+      : null;
   }
 }
 
@@ -46,7 +48,8 @@ for (const [network, bits] of [
   ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const) RESTRICTED.addSubnet(network, bits, 'ipv4');
+] as const)
+  RESTRICTED.addSubnet(network, bits, 'ipv4');
 // No `::ffff:0:0/96` here: BlockList already checks IPv4-mapped addresses (::ffff:127.0.0.1) against
 // the IPv4 rules above, and such an IPv6 rule would also match every plain IPv4 address, public ones too.
 for (const [network, bits] of [
@@ -57,4 +60,5 @@ for (const [network, bits] of [
   ['fe80::', 10],
   ['ff00::', 8],
   ['2001:db8::', 32],
-] as const) RESTRICTED.addSubnet(network, bits, 'ipv6');
+] as const)
+  RESTRICTED.addSubnet(network, bits, 'ipv6');

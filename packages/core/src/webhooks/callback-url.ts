@@ -12,7 +12,8 @@ export interface CallbackUrlOptions {
 }
 
 /** Whether a URL's host names this machine's loopback by name or literal. */
-export const isLocalhostName = (hostname: string): boolean => ['localhost', '127.0.0.1', '[::1]', '::1'].includes(hostname.toLowerCase());
+export const isLocalhostName = (hostname: string): boolean =>
+  ['localhost', '127.0.0.1', '[::1]', '::1'].includes(hostname.toLowerCase());
 
 /**
  * The one registration check of every URL Intake will call: webhook endpoints and their test sends,
@@ -20,7 +21,11 @@ export const isLocalhostName = (hostname: string): boolean => ['localhost', '127
  * address policy allows (the same policy the transport applies again at every connection, so a name
  * re-pointed after registration is still refused). Null when acceptable, else why not.
  */
-export async function checkCallbackUrl(url: string, destinations: DestinationCheck, options: CallbackUrlOptions = {}): Promise<string | null> {
+export async function checkCallbackUrl(
+  url: string,
+  destinations: DestinationCheck,
+  options: CallbackUrlOptions = {},
+): Promise<string | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -29,7 +34,8 @@ export async function checkCallbackUrl(url: string, destinations: DestinationChe
   }
   // WEBHOOKS_ALLOW_LOCALHOST (development): plain http to localhost only; the transport then sends
   // it only to loopback addresses.
-  const localhostHttp = parsed.protocol === 'http:' && options.allowLocalhostHttp === true && isLocalhostName(parsed.hostname);
+  const localhostHttp =
+    parsed.protocol === 'http:' && options.allowLocalhostHttp === true && isLocalhostName(parsed.hostname);
   if (parsed.protocol !== 'https:' && !localhostHttp) {
     return `Webhook URLs must use HTTPS${options.allowLocalhostHttp ? ' (plain http only to localhost)' : ''}`;
   }

@@ -12,7 +12,11 @@ export function signWebhookBody(rawBody: string | Uint8Array, secret: string | U
  * For receivers: true when `signatureHeader` is the signature of `rawBody` under `secret`. Compare
  * the raw bytes as received (not re-serialised JSON). Constant-time; a `sha256=` prefix is accepted.
  */
-export function verifyWebhookSignature(rawBody: string | Uint8Array, signatureHeader: string | null | undefined, secret: string): boolean {
+export function verifyWebhookSignature(
+  rawBody: string | Uint8Array,
+  signatureHeader: string | null | undefined,
+  secret: string,
+): boolean {
   if (!signatureHeader) return false;
   const presented = signatureHeader.trim().replace(/^sha256=/, '');
   if (!/^[0-9a-f]{64}$/.test(presented)) return false;

@@ -16,7 +16,12 @@ export interface WebhookSenderOptions {
 }
 
 /** The headers of a delivery: the signature of the exact body, the event, the delivery id. */
-export function deliveryHeaders(body: string, secret: string, event: string, deliveryId: string): Record<string, string> {
+export function deliveryHeaders(
+  body: string,
+  secret: string,
+  event: string,
+  deliveryId: string,
+): Record<string, string> {
   return {
     'content-type': 'application/json',
     'user-agent': 'Intake-Webhooks/1',
@@ -47,7 +52,8 @@ interface PendingRecord {
 }
 
 /** PostgreSQL text cannot hold NUL: a receiver's answer or an error with one is kept without it. */
-const storable = (text: string | null): string | null => (text === null || !text.includes('\0') ? text : text.replaceAll('\0', '\uFFFD'));
+const storable = (text: string | null): string | null =>
+  text === null || !text.includes('\0') ? text : text.replaceAll('\0', '\uFFFD');
 
 /**
  * Moves events from the outbox to receivers: `dispatch` makes deliveries, `claim` leases the ones
@@ -59,7 +65,13 @@ export class WebhookSender {
   private recording = false;
 
   constructor(
-    private readonly deps: { store: WebhookStore; transport: WebhookTransport; clock: Clock; ids: IdGenerator; options: WebhookSenderOptions },
+    private readonly deps: {
+      store: WebhookStore;
+      transport: WebhookTransport;
+      clock: Clock;
+      ids: IdGenerator;
+      options: WebhookSenderOptions;
+    },
   ) {}
 
   dispatch(limit = 200): Promise<number> {
@@ -70,13 +82,26 @@ export class WebhookSender {
    * Claims up to `limit` due deliveries, in one statement, and returns them unsent. With `caps`, an
    * endpoint gets at most `perEndpoint` minus what `busy` counts for it (none once at its cap).
    */
-  claim(workerId: string, limit: number, caps?: { perEndpoint: number; busy: ReadonlyMap<string, number> }): Promise<ClaimedDelivery[]> {
-    return this.deps.store.claimDue({ workerId, now: this.deps.clock.now(), leaseMs: this.deps.options.leaseMs, limit, ...(caps ? { perEndpoint: caps.perEndpoint, busy: caps.busy } : {}) });
+  claim(
+    workerId: string,
+    limit: number,
+    caps?: { perEndpoint: number; busy: ReadonlyMap<string, number> },
+  ): Promise<ClaimedDelivery[]> {
+    return this.deps.store.claimDue({
+      workerId,
+      now: this.deps.clock.now(),
+      leaseMs: this.deps.options.leaseMs,
+      limit,
+      ...(caps ? { perEndpoint: caps.perEndpoint, busy: caps.busy } : {}),
+    });
   }
 
   /** Gives back deliveries claimed and not attempted (a stopping worker's): due again at once. */
   release(workerId: string, claimed: readonly ClaimedDelivery[]): Promise<number> {
-    return this.deps.store.releaseClaims(workerId, claimed.map((c) => c.delivery.id));
+    return this.deps.store.releaseClaims(
+      workerId,
+      claimed.map((c) => c.delivery.id),
+    );
   }
 
   /**
@@ -97,10 +122,24 @@ export class WebhookSender {
       return false;
     }
     const response = await this.deps.transport
-      .send({ url: claimed.url, body: delivery.payload, headers: deliveryHeaders(delivery.payload, claimed.secret, delivery.event, delivery.id), timeoutMs: this.deps.options.timeoutMs })
-      .catch((error: unknown) => ({ statusCode: null, durationMs: 0, responseBody: null, error: coerceError(error).message }));
+      .send({
+        url: claimed.url,
+        body: delivery.payload,
+        headers: deliveryHeaders(delivery.payload, claimed.secret, delivery.event, delivery.id),
+        timeoutMs: this.deps.options.timeoutMs,
+      })
+      .catch((error: unknown) => ({
+        statusCode: null,
+        durationMs: 0,
+        responseBody: null,
+        error: coerceError(error).message,
+      }));
     onAnswered?.();
-    const success = response.error === null && response.statusCode !== null && response.statusCode >= 200 && response.statusCode < 300;
+    const success =
+      response.error === null &&
+      response.statusCode !== null &&
+      response.statusCode >= 200 &&
+      response.statusCode < 300;
     const delay = success ? null : delayAfterFailedAttempt(number, this.deps.options.retryDelaysMs);
     const finishedAt = this.deps.clock.now().getTime();
     await this.record(workerId, {
@@ -149,7 +188,7 @@ export class WebhookSender {
         const workerId = this.toRecord[0]!.workerId;
         const batch: PendingRecord[] = [];
         const ids = new Set<string>();
-        for (let i = 0; i < this.toRecord.length && batch.length < MAX_RECORD_BATCH; ) {
+        for (let i = 0; i < this.toRecord.length && batch.length < MAX_RECORD_BATCH;) {
           const item = this.toRecord[i]!;
           if (item.workerId === workerId && !ids.has(item.outcome.attempt.delivery_id)) {
             ids.add(item.outcome.attempt.delivery_id);
@@ -158,13 +197,18 @@ export class WebhookSender {
           } else i++;
         }
         try {
-          const recorded = await this.deps.store.recordAttempts(workerId, batch.map((b) => b.outcome));
+          const recorded = await this.deps.store.recordAttempts(
+            workerId,
+            batch.map((b) => b.outcome),
+          );
           batch.forEach((b, i) => b.resolve(recorded[i] ?? false));
         } catch (error) {
           if (batch.length === 1) batch[0]!.reject(error);
           else {
             for (const b of batch) {
-              await this.deps.store.recordAttempts(workerId, [b.outcome]).then(([recorded]) => b.resolve(recorded ?? false), b.reject);
+              await this.deps.store
+                .recordAttempts(workerId, [b.outcome])
+                .then(([recorded]) => b.resolve(recorded ?? false), b.reject);
             }
           }
         }

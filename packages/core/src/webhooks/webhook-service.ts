@@ -77,7 +77,10 @@ export class WebhookService {
     const input = parseInput(UpdateWebhookEndpointSchema, raw);
     if (input.url !== undefined) await this.checkUrl(input.url);
     const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-    const updated = await this.deps.store.updateEndpoint(orgId, id, { ...changes, updated_at: this.deps.clock.now().toISOString() });
+    const updated = await this.deps.store.updateEndpoint(orgId, id, {
+      ...changes,
+      updated_at: this.deps.clock.now().toISOString(),
+    });
     if (!updated) throw notFound('Webhook endpoint', id);
     return publicEndpoint(updated);
   }
@@ -89,17 +92,29 @@ export class WebhookService {
   /** A new secret, effective for every delivery attempted from now on; the old one stops at once. */
   async rotateSecret(orgId: string, id: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const secret = newSecret();
-    const updated = await this.deps.store.updateEndpoint(orgId, id, { secret, updated_at: this.deps.clock.now().toISOString() });
+    const updated = await this.deps.store.updateEndpoint(orgId, id, {
+      secret,
+      updated_at: this.deps.clock.now().toISOString(),
+    });
     if (!updated) throw notFound('Webhook endpoint', id);
     return { endpoint: publicEndpoint(updated), secret };
   }
 
   /** Deliveries of the mode's events (a key sees its own mode's only). */
-  listDeliveries(orgId: string, mode: Environment, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>> {
+  listDeliveries(
+    orgId: string,
+    mode: Environment,
+    filter: DeliveryFilter,
+    page: PageRequest,
+  ): Promise<Page<WebhookDelivery>> {
     return this.deps.store.listDeliveries(orgId, mode, filter, page);
   }
 
-  async getDelivery(orgId: string, mode: Environment, id: string): Promise<WebhookDelivery & { attempts: WebhookAttempt[] }> {
+  async getDelivery(
+    orgId: string,
+    mode: Environment,
+    id: string,
+  ): Promise<WebhookDelivery & { attempts: WebhookAttempt[] }> {
     const found = await this.deps.store.getDelivery(orgId, mode, id);
     if (!found) throw notFound('Webhook delivery', id);
     return found;
@@ -125,9 +140,23 @@ export class WebhookService {
       : await this.deps.settings.getOrCreate(`webhook_test_secret:${orgId}`, newSecret);
     const now = this.deps.clock.now().toISOString();
     const eventId = this.deps.ids('evt');
-    const body = JSON.stringify({ id: eventId, event: 'webhook.test', created_at: now, data: { message: 'This is a test event from Intake.', timestamp: now } });
-    const response = await this.deps.transport.send({ url, body, headers: deliveryHeaders(body, secret, 'webhook.test', this.deps.ids('whd')), timeoutMs: this.deps.timeoutMs });
-    const delivered = response.error === null && response.statusCode !== null && response.statusCode >= 200 && response.statusCode < 300;
+    const body = JSON.stringify({
+      id: eventId,
+      event: 'webhook.test',
+      created_at: now,
+      data: { message: 'This is a test event from Intake.', timestamp: now },
+    });
+    const response = await this.deps.transport.send({
+      url,
+      body,
+      headers: deliveryHeaders(body, secret, 'webhook.test', this.deps.ids('whd')),
+      timeoutMs: this.deps.timeoutMs,
+    });
+    const delivered =
+      response.error === null &&
+      response.statusCode !== null &&
+      response.statusCode >= 200 &&
+      response.statusCode < 300;
     return {
       delivered,
       status_code: response.statusCode,
@@ -140,7 +169,9 @@ export class WebhookService {
   }
 
   private async checkUrl(url: string): Promise<void> {
-    const problem = await checkCallbackUrl(url, this.deps.transport, { allowLocalhostHttp: this.deps.allowLocalhostHttp === true });
+    const problem = await checkCallbackUrl(url, this.deps.transport, {
+      allowLocalhostHttp: this.deps.allowLocalhostHttp === true,
+    });
     if (problem) throw new AppError('invalid_webhook_url', problem);
   }
 }

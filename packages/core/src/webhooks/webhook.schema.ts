@@ -57,7 +57,9 @@ export const WebhookAttemptSchema = z
 export const WebhookDeliverySchema = z
   .object({
     id: z.string(),
-    environment: z.enum(ENVIRONMENTS).describe('The mode of its event: a key sees and replays the deliveries of its own mode only'),
+    environment: z
+      .enum(ENVIRONMENTS)
+      .describe('The mode of its event: a key sees and replays the deliveries of its own mode only'),
     endpoint_id: z.string(),
     event_id: z.string(),
     event: z.string(),

@@ -1,6 +1,12 @@
 import type { Environment } from '../keys/scopes.js';
 /** Events an endpoint can subscribe to; `*` means all of them, including ones added later. */
-export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'job.corrected', 'credits.low_balance', 'credits.depleted'] as const;
+export const WEBHOOK_EVENTS = [
+  'job.completed',
+  'job.failed',
+  'job.corrected',
+  'credits.low_balance',
+  'credits.depleted',
+] as const;
 
 /** A registered receiver of an organization's events. */
 export interface WebhookEndpoint {
@@ -92,4 +98,6 @@ export const receives = (
   endpoint: Pick<StoredWebhookEndpoint, 'org_id' | 'events' | 'is_active' | 'email_prefix'>,
   event: { org_id: string; event: string; email_prefix?: string | null },
 ): boolean =>
-  endpoint.org_id === event.org_id && (endpoint.email_prefix ?? null) === (event.email_prefix ?? null) && subscribes(endpoint, event.event);
+  endpoint.org_id === event.org_id &&
+  (endpoint.email_prefix ?? null) === (event.email_prefix ?? null) &&
+  subscribes(endpoint, event.event);

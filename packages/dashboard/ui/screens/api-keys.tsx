@@ -3,7 +3,17 @@ import { api, type Session } from '../api.js';
 import { ActionButton, Copyable, ErrorBox, formatTime, missingScope, useLoad } from '../components.js';
 import type { ApiKey } from '../types.js';
 
-const SCOPES = ['documents:read', 'documents:write', 'extractors:read', 'extractors:write', 'credits:read', 'api_keys:write', 'webhooks:write', 'email_ingestion:read', 'email_ingestion:write'];
+const SCOPES = [
+  'documents:read',
+  'documents:write',
+  'extractors:read',
+  'extractors:write',
+  'credits:read',
+  'api_keys:write',
+  'webhooks:write',
+  'email_ingestion:read',
+  'email_ingestion:write',
+];
 
 function CreateKey(props: { session: Session; onCreated: () => void }) {
   const [name, setName] = useState('');
@@ -16,7 +26,12 @@ function CreateKey(props: { session: Session; onCreated: () => void }) {
     e.preventDefault();
     setError(null);
     try {
-      const body = { name, scopes, environment: props.session.environment, ...(days ? { expires_in_days: Number(days) } : {}) };
+      const body = {
+        name,
+        scopes,
+        environment: props.session.environment,
+        ...(days ? { expires_in_days: Number(days) } : {}),
+      };
       setCreated(await api<ApiKey & { key: string }>('POST', '/v1/api-keys', body));
       setName('');
       props.onCreated();
@@ -30,7 +45,8 @@ function CreateKey(props: { session: Session; onCreated: () => void }) {
       <h2>Create a key</h2>
       <form onSubmit={(e) => void submit(e)}>
         <label>
-          Name <input required value={name} disabled={off} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          Name{' '}
+          <input required value={name} disabled={off} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>
         <fieldset disabled={off}>
           <legend>Scopes (only those your key holds can be granted)</legend>
@@ -40,7 +56,9 @@ function CreateKey(props: { session: Session; onCreated: () => void }) {
                 type="checkbox"
                 checked={scopes.includes(s)}
                 disabled={!held.includes(s)}
-                onChange={(e) => setScopes((e.target as HTMLInputElement).checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
+                onChange={(e) =>
+                  setScopes((e.target as HTMLInputElement).checked ? [...scopes, s] : scopes.filter((x) => x !== s))
+                }
               />{' '}
               {s}
             </label>
@@ -48,7 +66,14 @@ function CreateKey(props: { session: Session; onCreated: () => void }) {
         </fieldset>
         <p>Environment: {props.session.environment} (a key creates keys of its own environment)</p>
         <label>
-          Expires in days (empty: never) <input type="number" min={1} value={days} disabled={off} onInput={(e) => setDays((e.target as HTMLInputElement).value)} />
+          Expires in days (empty: never){' '}
+          <input
+            type="number"
+            min={1}
+            value={days}
+            disabled={off}
+            onInput={(e) => setDays((e.target as HTMLInputElement).value)}
+          />
         </label>
         <ActionButton session={props.session} scope="api_keys:write" type="submit">
           Create key
@@ -71,7 +96,8 @@ export function ApiKeys(props: { session: Session }) {
   const keys = useLoad(() => api<{ api_keys: ApiKey[]; total: number }>('GET', '/v1/api-keys?limit=100'), []);
   const [error, setError] = useState<unknown>(null);
   const revoke = async (key: ApiKey) => {
-    if (!confirm(`Revoke ${key.name} (${key.key_prefix}…)? Programs and dashboard sessions using it stop at once.`)) return;
+    if (!confirm(`Revoke ${key.name} (${key.key_prefix}…)? Programs and dashboard sessions using it stop at once.`))
+      return;
     setError(null);
     try {
       await api('POST', `/v1/api-keys/${key.id}/revoke`);
@@ -109,7 +135,13 @@ export function ApiKeys(props: { session: Session }) {
                 <td>{key.environment}</td>
                 <td>{key.scopes.join(', ')}</td>
                 <td>{formatTime(key.last_used_at)}</td>
-                <td>{key.revoked_at ? `revoked ${formatTime(key.revoked_at)}` : key.id === props.session.key_id ? 'active (this session)' : 'active'}</td>
+                <td>
+                  {key.revoked_at
+                    ? `revoked ${formatTime(key.revoked_at)}`
+                    : key.id === props.session.key_id
+                      ? 'active (this session)'
+                      : 'active'}
+                </td>
                 <td>
                   {!key.revoked_at && (
                     <ActionButton session={props.session} scope="api_keys:write" onClick={() => void revoke(key)}>

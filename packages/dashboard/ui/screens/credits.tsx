@@ -9,7 +9,14 @@ const PAGE = 50;
 export function Credits() {
   const [offset, setOffset] = useState(0);
   const balance = useLoad(() => api<Balance>('GET', '/v1/credits/balance'), []);
-  const ledger = useLoad(() => api<{ transactions: CreditTransaction[]; total: number }>('GET', `/v1/credits/transactions?limit=${PAGE}&offset=${offset}`), [offset]);
+  const ledger = useLoad(
+    () =>
+      api<{ transactions: CreditTransaction[]; total: number }>(
+        'GET',
+        `/v1/credits/transactions?limit=${PAGE}&offset=${offset}`,
+      ),
+    [offset],
+  );
   const b = balance.data;
   return (
     <>
@@ -29,7 +36,11 @@ export function Credits() {
             <dt>Low-balance threshold</dt>
             <dd>{b.low_balance_threshold}</dd>
           </dl>
-          {b.available <= b.low_balance_threshold && <p class="warn">The balance is at or below the low-balance threshold: live documents stop when it reaches zero.</p>}
+          {b.available <= b.low_balance_threshold && (
+            <p class="warn">
+              The balance is at or below the low-balance threshold: live documents stop when it reaches zero.
+            </p>
+          )}
         </section>
       )}
       <section class="card" aria-label="Ledger">
@@ -37,7 +48,10 @@ export function Credits() {
         <ErrorBox error={ledger.error} />
         {ledger.data && ledger.data.total === 0 && (
           <Empty title="No ledger entries yet">
-            <p>Credits are added by the operator of this server; each live document then charges its cost here. To add credits:</p>
+            <p>
+              Credits are added by the operator of this server; each live document then charges its cost here. To add
+              credits:
+            </p>
             <Copyable label="Add credits with the CLI" text="intake credits add --org <org_id> --amount 1000" />
           </Empty>
         )}
@@ -73,7 +87,11 @@ export function Credits() {
                 <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
                   Newer
                 </button>
-                <button type="button" disabled={offset + PAGE >= ledger.data.total} onClick={() => setOffset(offset + PAGE)}>
+                <button
+                  type="button"
+                  disabled={offset + PAGE >= ledger.data.total}
+                  onClick={() => setOffset(offset + PAGE)}
+                >
                   Older
                 </button>
               </nav>

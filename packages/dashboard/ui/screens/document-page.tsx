@@ -6,9 +6,11 @@ import type { Session } from '../api.js';
 import { JobDeliveries } from './job-deliveries.js';
 
 /** The colour band of a confidence: high (>= 0.9), medium (>= 0.7), low. */
-const band = (c: number | undefined): 'high' | 'medium' | 'low' | 'none' => (c === undefined ? 'none' : c >= 0.9 ? 'high' : c >= 0.7 ? 'medium' : 'low');
+const band = (c: number | undefined): 'high' | 'medium' | 'low' | 'none' =>
+  c === undefined ? 'none' : c >= 0.9 ? 'high' : c >= 0.7 ? 'medium' : 'low';
 
-const show = (value: unknown): string => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+const show = (value: unknown): string =>
+  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 
 /** The original inline, on demand (a PDF viewer is heavy): an image as an image, a PDF in a frame. */
 function Preview(props: { job: Job }) {
@@ -28,7 +30,10 @@ function Preview(props: { job: Job }) {
 }
 
 export function DocumentPage(props: { id: string; session: Session }) {
-  const { data: job, error } = useLoad(() => api<Job>('GET', `/v1/documents/${encodeURIComponent(props.id)}`), [props.id]);
+  const { data: job, error } = useLoad(
+    () => api<Job>('GET', `/v1/documents/${encodeURIComponent(props.id)}`),
+    [props.id],
+  );
   return (
     <>
       <p>
@@ -96,7 +101,9 @@ export function DocumentPage(props: { id: string; session: Session }) {
                 <tbody>
                   {Object.entries(job.extracted_data).map(([name, value]) => {
                     const c = job.confidence?.[name];
-                    const problems = job.validation_errors.filter((v) => v.field === name || v.field.startsWith(`${name}.`));
+                    const problems = job.validation_errors.filter(
+                      (v) => v.field === name || v.field.startsWith(`${name}.`),
+                    );
                     return (
                       <tr key={name} class={problems.length ? 'invalid' : undefined}>
                         <th scope="row">{name}</th>
@@ -109,7 +116,9 @@ export function DocumentPage(props: { id: string; session: Session }) {
                           ))}
                         </td>
                         <td>
-                          <span class={`band band-${band(c)}`}>{c === undefined ? '—' : `${Math.round(c * 100)}%`}</span>
+                          <span class={`band band-${band(c)}`}>
+                            {c === undefined ? '—' : `${Math.round(c * 100)}%`}
+                          </span>
                         </td>
                       </tr>
                     );

@@ -22,7 +22,13 @@ const query = (f: Filters, offset: number): string => {
 };
 
 export function Documents(props: { session: Session }) {
-  const [filters, setFilters] = useState<Filters>({ status: '', extractor_id: '', created_after: '', created_before: '', min_confidence: '' });
+  const [filters, setFilters] = useState<Filters>({
+    status: '',
+    extractor_id: '',
+    created_after: '',
+    created_before: '',
+    min_confidence: '',
+  });
   const [offset, setOffset] = useState(0);
   const extractors = useLoad(() => api<{ extractors: Extractor[] }>('GET', '/v1/extractors?limit=100'), []);
   const jobs = useLoad(() => api<JobList>('GET', `/v1/documents?${query(filters, offset)}`), [filters, offset]);
@@ -35,7 +41,9 @@ export function Documents(props: { session: Session }) {
     <>
       <h1>Documents</h1>
       <ErrorBox error={extractors.error} />
-      {extractors.data && <UploadBox session={props.session} extractors={extractors.data.extractors} onDone={jobs.reload} />}
+      {extractors.data && (
+        <UploadBox session={props.session} extractors={extractors.data.extractors} onDone={jobs.reload} />
+      )}
       <form class="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
         <label>
           Status{' '}
@@ -66,13 +74,24 @@ export function Documents(props: { session: Session }) {
           Created before <input type="date" value={filters.created_before} onChange={set('created_before')} />
         </label>
         <label>
-          Confidence at least <input type="number" min={0} max={1} step={0.05} value={filters.min_confidence} onChange={set('min_confidence')} />
+          Confidence at least{' '}
+          <input
+            type="number"
+            min={0}
+            max={1}
+            step={0.05}
+            value={filters.min_confidence}
+            onChange={set('min_confidence')}
+          />
         </label>
       </form>
       <ErrorBox error={jobs.error} />
       {list && list.total === 0 && (
         <Empty title="No documents match">
-          <p>Submit one above, send it with POST /v1/documents, or mail it to a prefix. Filters narrow this list; clear them to see everything.</p>
+          <p>
+            Submit one above, send it with POST /v1/documents, or mail it to a prefix. Filters narrow this list; clear
+            them to see everything.
+          </p>
         </Empty>
       )}
       {list && list.total > 0 && (

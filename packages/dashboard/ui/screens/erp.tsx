@@ -1,7 +1,18 @@
 /** Accounting (ERP): the connections a prefix's erpConnectionId names, and what was sent to each, failures with their reasons. */
 import { useState } from 'preact/hooks';
 import { api, type Session } from '../api.js';
-import { ActionButton, Copyable, Empty, ErrorBox, formatTime, Link, missingScope, Pager, StatusBadge, useLoad } from '../components.js';
+import {
+  ActionButton,
+  Copyable,
+  Empty,
+  ErrorBox,
+  formatTime,
+  Link,
+  missingScope,
+  Pager,
+  StatusBadge,
+  useLoad,
+} from '../components.js';
 import { TextField } from '../forms.js';
 import type { ErpConnection, ErpSync } from '../types.js';
 
@@ -44,7 +55,15 @@ function CreateConnection(props: { session: Session; onCreated: () => void }) {
       <h2>Connect an accounting system</h2>
       <form onSubmit={submit} noValidate>
         <TextField label="Name" path="name" error={error} value={name} disabled={off} onChange={setName} />
-        <TextField label="HTTPS URL the records are posted to" path="url" size={50} error={error} value={url} disabled={off} onChange={setUrl} />
+        <TextField
+          label="HTTPS URL the records are posted to"
+          path="url"
+          size={50}
+          error={error}
+          value={url}
+          disabled={off}
+          onChange={setUrl}
+        />
         <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} reasonId="erp-why" type="submit">
           Connect
         </ActionButton>
@@ -67,7 +86,14 @@ function Syncs(props: { connection: ErpConnection }) {
   const [offset, setOffset] = useState(0);
   const q = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
   if (status) q.set('status', status);
-  const list = useLoad(() => api<{ syncs: ErpSync[]; total: number }>('GET', `/v1/erp-connections/${props.connection.id}/syncs?${q.toString()}`), [props.connection.id, status, offset]);
+  const list = useLoad(
+    () =>
+      api<{ syncs: ErpSync[]; total: number }>(
+        'GET',
+        `/v1/erp-connections/${props.connection.id}/syncs?${q.toString()}`,
+      ),
+    [props.connection.id, status, offset],
+  );
   return (
     <section class="card" aria-label={`Syncs of ${props.connection.name}`}>
       <h2>Syncs of {props.connection.name}</h2>
@@ -92,7 +118,12 @@ function Syncs(props: { connection: ErpConnection }) {
         </button>
       </div>
       <ErrorBox error={list.error} />
-      {list.data && list.data.total === 0 && <p>Nothing {status ? `${status} ` : ''}yet: a record is sent when a document of a prefix that names this connection is extracted.</p>}
+      {list.data && list.data.total === 0 && (
+        <p>
+          Nothing {status ? `${status} ` : ''}yet: a record is sent when a document of a prefix that names this
+          connection is extracted.
+        </p>
+      )}
       {list.data && list.data.total > 0 && (
         <table>
           <caption>{list.data.total} syncs, newest first</caption>
@@ -132,7 +163,9 @@ function Syncs(props: { connection: ErpConnection }) {
           </tbody>
         </table>
       )}
-      {list.data && <Pager offset={offset} size={PAGE} total={list.data.total} onOffset={setOffset} label="Sync pages" />}
+      {list.data && (
+        <Pager offset={offset} size={PAGE} total={list.data.total} onOffset={setOffset} label="Sync pages" />
+      )}
     </section>
   );
 }
@@ -156,8 +189,8 @@ export function Erp(props: { session: Session }) {
     <>
       <h1>Accounting (ERP)</h1>
       <p>
-        Connections receive a record of each extracted document from the prefixes that name them (<code>erpConnectionId</code>{' '}
-        in the prefix's settings on the <Link href="/email">Email</Link> screen).
+        Connections receive a record of each extracted document from the prefixes that name them (
+        <code>erpConnectionId</code> in the prefix's settings on the <Link href="/email">Email</Link> screen).
       </p>
       <ErpWhy session={props.session} />
       <ErrorBox error={list.error ?? error} />
@@ -194,10 +227,21 @@ export function Erp(props: { session: Session }) {
                 </td>
                 <td>{c.is_active ? 'active' : 'paused'}</td>
                 <td>
-                  <button type="button" class="secondary" aria-pressed={shown?.id === c.id} onClick={() => setOpen(c.id)}>
+                  <button
+                    type="button"
+                    class="secondary"
+                    aria-pressed={shown?.id === c.id}
+                    onClick={() => setOpen(c.id)}
+                  >
                     Show syncs<span class="visually-hidden"> of {c.name}</span>
                   </button>
-                  <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} reasonId="erp-why" onClick={() => void toggle(c)}>
+                  <ActionButton
+                    session={props.session}
+                    scope={SCOPE}
+                    liveOnly={SHARED}
+                    reasonId="erp-why"
+                    onClick={() => void toggle(c)}
+                  >
                     {c.is_active ? 'Pause' : 'Resume'}
                     <span class="visually-hidden"> {c.name}</span>
                   </ActionButton>

@@ -43,7 +43,14 @@ interface FieldRow {
 }
 
 const blankRow = (): FieldRow => ({ name: '', type: 'text', required: true, description: '', validation: {} });
-const rowOf = (f: FieldDefinition): FieldRow => ({ name: f.name, type: f.type, required: f.required, description: f.description, validation: { ...(f.validation ?? {}) }, ...(f.fields ? { fields: f.fields } : {}) });
+const rowOf = (f: FieldDefinition): FieldRow => ({
+  name: f.name,
+  type: f.type,
+  required: f.required,
+  description: f.description,
+  validation: { ...(f.validation ?? {}) },
+  ...(f.fields ? { fields: f.fields } : {}),
+});
 const definitionOf = (r: FieldRow): FieldDefinition => ({
   name: r.name,
   type: r.type,
@@ -55,7 +62,11 @@ const definitionOf = (r: FieldRow): FieldDefinition => ({
 
 /** The API's details for one path prefix, e.g. `field_definitions.0.` (its own words, shown on the field). */
 const detailsFor = (error: unknown, prefix: string): string[] =>
-  error instanceof ApiError ? error.details.filter((d) => d.path === prefix.replace(/\.$/, '') || d.path.startsWith(prefix)).map((d) => `${d.path.slice(prefix.length) || d.path}: ${d.message}`) : [];
+  error instanceof ApiError
+    ? error.details
+        .filter((d) => d.path === prefix.replace(/\.$/, '') || d.path.startsWith(prefix))
+        .map((d) => `${d.path.slice(prefix.length) || d.path}: ${d.message}`)
+    : [];
 
 function FieldErrors(props: { id: string; messages: string[] }) {
   if (props.messages.length === 0) return null;
@@ -69,9 +80,18 @@ function FieldErrors(props: { id: string; messages: string[] }) {
 }
 
 /** A rule's input: a number when it reads as one (else the text, for the API to refuse), empty removes it. */
-const ruleValue = (kind: 'text' | 'number', text: string): unknown => (text.trim() === '' ? undefined : kind === 'number' && Number.isFinite(Number(text)) ? Number(text) : text);
+const ruleValue = (kind: 'text' | 'number', text: string): unknown =>
+  text.trim() === '' ? undefined : kind === 'number' && Number.isFinite(Number(text)) ? Number(text) : text;
 
-function FieldRowEditor(props: { row: FieldRow; index: number; count: number; error: unknown; set: (patch: Partial<FieldRow>) => void; remove: () => void; formId: string }) {
+function FieldRowEditor(props: {
+  row: FieldRow;
+  index: number;
+  count: number;
+  error: unknown;
+  set: (patch: Partial<FieldRow>) => void;
+  remove: () => void;
+  formId: string;
+}) {
   const { row: r, index: i } = props;
   const errs = detailsFor(props.error, `field_definitions.${i}.`);
   const errId = `${props.formId}-field-${i}-err`;
@@ -86,7 +106,12 @@ function FieldRowEditor(props: { row: FieldRow; index: number; count: number; er
     <fieldset class="field-row" aria-invalid={errs.length > 0}>
       <legend>Field {i + 1}</legend>
       <label>
-        Name <input value={r.name} aria-describedby={described} onInput={(e) => props.set({ name: (e.target as HTMLInputElement).value })} />
+        Name{' '}
+        <input
+          value={r.name}
+          aria-describedby={described}
+          onInput={(e) => props.set({ name: (e.target as HTMLInputElement).value })}
+        />
       </label>{' '}
       <label>
         Type{' '}
@@ -99,10 +124,20 @@ function FieldRowEditor(props: { row: FieldRow; index: number; count: number; er
         </select>
       </label>{' '}
       <label class="check">
-        <input type="checkbox" checked={r.required} onChange={(e) => props.set({ required: (e.target as HTMLInputElement).checked })} /> Required
+        <input
+          type="checkbox"
+          checked={r.required}
+          onChange={(e) => props.set({ required: (e.target as HTMLInputElement).checked })}
+        />{' '}
+        Required
       </label>
       <label>
-        Description <input value={r.description} aria-describedby={described} onInput={(e) => props.set({ description: (e.target as HTMLInputElement).value })} />
+        Description{' '}
+        <input
+          value={r.description}
+          aria-describedby={described}
+          onInput={(e) => props.set({ description: (e.target as HTMLInputElement).value })}
+        />
       </label>{' '}
       {(RULES_BY_TYPE[r.type] ?? []).map((rule) => (
         <label key={rule.rule}>
@@ -160,7 +195,8 @@ function ExtractorForm(props: { session: Session; editing?: Extractor; onSaved: 
   };
   const nameErrors = detailsFor(error, 'name.');
   const typeErrors = detailsFor(error, 'document_type.');
-  const listErrors = error instanceof ApiError ? error.details.filter((d) => d.path === 'field_definitions').map((d) => d.message) : [];
+  const listErrors =
+    error instanceof ApiError ? error.details.filter((d) => d.path === 'field_definitions').map((d) => d.message) : [];
   const title = x ? `Edit ${x.name}` : 'Create an extractor';
   return (
     <section class="card" aria-label={title}>
@@ -170,16 +206,35 @@ function ExtractorForm(props: { session: Session; editing?: Extractor; onSaved: 
           <legend class="visually-hidden">{title}</legend>
           <label>
             Extractor name{' '}
-            <input value={name} aria-invalid={nameErrors.length > 0} aria-describedby={nameErrors.length ? `${formId}-name-err` : undefined} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+            <input
+              value={name}
+              aria-invalid={nameErrors.length > 0}
+              aria-describedby={nameErrors.length ? `${formId}-name-err` : undefined}
+              onInput={(e) => setName((e.target as HTMLInputElement).value)}
+            />
           </label>
           <FieldErrors id={`${formId}-name-err`} messages={nameErrors} />
           <label>
             Document type (snake_case, e.g. invoice){' '}
-            <input value={documentType} aria-invalid={typeErrors.length > 0} aria-describedby={typeErrors.length ? `${formId}-type-err` : undefined} onInput={(e) => setDocumentType((e.target as HTMLInputElement).value)} />
+            <input
+              value={documentType}
+              aria-invalid={typeErrors.length > 0}
+              aria-describedby={typeErrors.length ? `${formId}-type-err` : undefined}
+              onInput={(e) => setDocumentType((e.target as HTMLInputElement).value)}
+            />
           </label>
           <FieldErrors id={`${formId}-type-err`} messages={typeErrors} />
           {rows.map((r, i) => (
-            <FieldRowEditor key={i} row={r} index={i} count={rows.length} error={error} formId={formId} set={(patch) => set(i, patch)} remove={() => setRows(rows.filter((_, j) => j !== i))} />
+            <FieldRowEditor
+              key={i}
+              row={r}
+              index={i}
+              count={rows.length}
+              error={error}
+              formId={formId}
+              set={(patch) => set(i, patch)}
+              remove={() => setRows(rows.filter((_, j) => j !== i))}
+            />
           ))}
           <FieldErrors id={`${formId}-fields-err`} messages={listErrors} />
         </fieldset>
@@ -266,7 +321,10 @@ export function Extractors(props: { session: Session }) {
                     <span key={f.name} class="field-def">
                       <code>{f.name}</code> ({f.type}
                       {f.required ? ', required' : ''}
-                      {Object.entries(f.validation ?? {}).map(([rule, value]) => `, ${rule.replace('_', ' ')} ${String(value as string)}`).join('')}){' '}
+                      {Object.entries(f.validation ?? {})
+                        .map(([rule, value]) => `, ${rule.replace('_', ' ')} ${String(value as string)}`)
+                        .join('')}
+                      ){' '}
                     </span>
                   ))}
                 </td>
@@ -274,17 +332,41 @@ export function Extractors(props: { session: Session }) {
                 <td>{formatTime(x.created_at)}</td>
                 <td>{x.is_active ? 'active' : 'inactive'}</td>
                 <td>
-                  <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} reasonId="extractors-why" onClick={() => setEditing(x)}>
+                  <ActionButton
+                    session={props.session}
+                    scope={SCOPE}
+                    liveOnly={SHARED}
+                    reasonId="extractors-why"
+                    onClick={() => setEditing(x)}
+                  >
                     Edit<span class="visually-hidden"> {x.name}</span>
                   </ActionButton>{' '}
-                  <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} reasonId="extractors-why" onClick={() => void act(() => api('PATCH', `/v1/extractors/${x.id}`, { is_active: !x.is_active }))}>
+                  <ActionButton
+                    session={props.session}
+                    scope={SCOPE}
+                    liveOnly={SHARED}
+                    reasonId="extractors-why"
+                    onClick={() => void act(() => api('PATCH', `/v1/extractors/${x.id}`, { is_active: !x.is_active }))}
+                  >
                     {x.is_active ? 'Deactivate' : 'Activate'}
                     <span class="visually-hidden"> {x.name}</span>
                   </ActionButton>{' '}
-                  <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} reasonId="extractors-why" onClick={() => void act(() => api('POST', `/v1/extractors/${x.id}/duplicate`, {}))}>
+                  <ActionButton
+                    session={props.session}
+                    scope={SCOPE}
+                    liveOnly={SHARED}
+                    reasonId="extractors-why"
+                    onClick={() => void act(() => api('POST', `/v1/extractors/${x.id}/duplicate`, {}))}
+                  >
                     Duplicate<span class="visually-hidden"> {x.name}</span>
                   </ActionButton>{' '}
-                  <ActionButton session={props.session} scope={SCOPE} liveOnly={SHARED} reasonId="extractors-why" onClick={() => remove(x)}>
+                  <ActionButton
+                    session={props.session}
+                    scope={SCOPE}
+                    liveOnly={SHARED}
+                    reasonId="extractors-why"
+                    onClick={() => remove(x)}
+                  >
                     Delete<span class="visually-hidden"> {x.name}</span>
                   </ActionButton>
                 </td>
@@ -293,7 +375,15 @@ export function Extractors(props: { session: Session }) {
           </tbody>
         </table>
       )}
-      {editing && <ExtractorForm key={editing.id} session={props.session} editing={editing} onSaved={list.reload} onCancel={() => setEditing(null)} />}
+      {editing && (
+        <ExtractorForm
+          key={editing.id}
+          session={props.session}
+          editing={editing}
+          onSaved={list.reload}
+          onCancel={() => setEditing(null)}
+        />
+      )}
       <ExtractorForm session={props.session} onSaved={list.reload} />
     </>
   );

@@ -7,7 +7,14 @@ import type { WebhookDelivery } from '../types.js';
 import { Attempts } from './webhooks.js';
 
 export function JobDeliveries(props: { session: Session; jobId: string }) {
-  const list = useLoad(() => api<{ deliveries: WebhookDelivery[]; total: number }>('GET', `/v1/webhooks/deliveries?job_id=${encodeURIComponent(props.jobId)}&limit=50`), [props.jobId]);
+  const list = useLoad(
+    () =>
+      api<{ deliveries: WebhookDelivery[]; total: number }>(
+        'GET',
+        `/v1/webhooks/deliveries?job_id=${encodeURIComponent(props.jobId)}&limit=50`,
+      ),
+    [props.jobId],
+  );
   const [open, setOpen] = useState<string | null>(null);
   return (
     <section class="card" aria-label="Webhook deliveries">
@@ -15,7 +22,8 @@ export function JobDeliveries(props: { session: Session; jobId: string }) {
       <ErrorBox error={list.error} />
       {list.data && list.data.total === 0 && (
         <p>
-          None: no endpoint was subscribed to this job's events when they happened (see <Link href="/webhooks">Webhooks</Link>).
+          None: no endpoint was subscribed to this job's events when they happened (see{' '}
+          <Link href="/webhooks">Webhooks</Link>).
         </p>
       )}
       {list.data && list.data.total > 0 && (
@@ -43,7 +51,11 @@ export function JobDeliveries(props: { session: Session; jobId: string }) {
                   <td>{formatTime(d.last_attempt_at)}</td>
                   <td>{formatTime(d.next_attempt_at)}</td>
                   <td>
-                    <button type="button" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
+                    <button
+                      type="button"
+                      aria-expanded={open === d.id}
+                      onClick={() => setOpen(open === d.id ? null : d.id)}
+                    >
                       Attempts<span class="visually-hidden"> of {d.id}</span>
                     </button>
                   </td>
@@ -51,7 +63,13 @@ export function JobDeliveries(props: { session: Session; jobId: string }) {
                 {open === d.id && (
                   <tr>
                     <td colSpan={6}>
-                      <Attempts key={`${d.id}:${d.status}:${d.attempt_count}`} deliveryId={d.id} session={props.session} failed={d.status === 'failed'} onReplayed={list.reload} />
+                      <Attempts
+                        key={`${d.id}:${d.status}:${d.attempt_count}`}
+                        deliveryId={d.id}
+                        session={props.session}
+                        failed={d.status === 'failed'}
+                        onReplayed={list.reload}
+                      />
                     </td>
                   </tr>
                 )}

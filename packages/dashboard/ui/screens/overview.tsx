@@ -39,20 +39,17 @@ function StatBlock(props: { title: string; stats: Stats }) {
 }
 
 export function Overview(props: { session: Session }) {
-  const { data, error } = useLoad<OverviewData>(
-    async () => {
-      const [day, month, failures, balance, reviews, daily] = await Promise.all([
-        api<Stats>('GET', '/v1/documents/stats?period=24h'),
-        api<Stats>('GET', '/v1/documents/stats?period=30d'),
-        api<JobList>('GET', '/v1/documents?status=failed&limit=5'),
-        orError(api<Balance>('GET', '/v1/credits/balance')),
-        orError(api<{ total: number }>('GET', '/api/email-ingestion/review?limit=1')),
-        api<{ days: DayCounts[] }>('GET', '/v1/documents/stats/daily?days=30'),
-      ]);
-      return { day, month, failures, balance, reviews, daily: daily.days };
-    },
-    [],
-  );
+  const { data, error } = useLoad<OverviewData>(async () => {
+    const [day, month, failures, balance, reviews, daily] = await Promise.all([
+      api<Stats>('GET', '/v1/documents/stats?period=24h'),
+      api<Stats>('GET', '/v1/documents/stats?period=30d'),
+      api<JobList>('GET', '/v1/documents?status=failed&limit=5'),
+      orError(api<Balance>('GET', '/v1/credits/balance')),
+      orError(api<{ total: number }>('GET', '/api/email-ingestion/review?limit=1')),
+      api<{ days: DayCounts[] }>('GET', '/v1/documents/stats/daily?days=30'),
+    ]);
+    return { day, month, failures, balance, reviews, daily: daily.days };
+  }, []);
   return (
     <>
       <h1>Overview</h1>
@@ -62,23 +59,28 @@ export function Overview(props: { session: Session }) {
           <p>No documents yet. Three steps take a document from a mailbox to extracted fields:</p>
           <ol class="steps">
             <li>
-              <strong>Create an extractor</strong>: the fields to read from a kind of document (or on the <Link href="/extractors">Extractors</Link> screen).
+              <strong>Create an extractor</strong>: the fields to read from a kind of document (or on the{' '}
+              <Link href="/extractors">Extractors</Link> screen).
               <Copyable
                 label="Create an extractor with curl"
                 text={`curl -X POST ${location.origin}/v1/extractors -H "Authorization: Bearer $INTAKE_KEY" -H "Content-Type: application/json" \\\n  -d '{"name":"Invoices","document_type":"invoice","field_definitions":[{"name":"invoice_number","type":"text","required":true,"description":"The invoice number"}]}'`}
               />
             </li>
             <li>
-              <strong>Create an email prefix</strong>: the address documents are mailed to (or on the <Link href="/email">Email</Link> screen).
+              <strong>Create an email prefix</strong>: the address documents are mailed to (or on the{' '}
+              <Link href="/email">Email</Link> screen).
               <Copyable
                 label="Create a prefix with curl"
                 text={`curl -X POST ${location.origin}/api/email-ingestion/config -H "Authorization: Bearer $INTAKE_KEY" -H "Content-Type: application/json" \\\n  -d '{"emailPrefix":"ap","defaultDocumentType":"invoice"}'`}
               />
             </li>
             <li>
-              <strong>Mail a document to it</strong> (the daemon's SMTP port, 2525 unless SMTP_PORT says otherwise; the domain is its EMAIL_DOMAIN), or drop a file on the{' '}
-              <Link href="/documents">Documents</Link> screen.
-              <Copyable label="Mail a document with swaks" text={`swaks --server ${location.hostname}:2525 --to ap@localhost --from you@example.com --attach @invoice.pdf`} />
+              <strong>Mail a document to it</strong> (the daemon's SMTP port, 2525 unless SMTP_PORT says otherwise; the
+              domain is its EMAIL_DOMAIN), or drop a file on the <Link href="/documents">Documents</Link> screen.
+              <Copyable
+                label="Mail a document with swaks"
+                text={`swaks --server ${location.hostname}:2525 --to ap@localhost --from you@example.com --attach @invoice.pdf`}
+              />
             </li>
           </ol>
         </Empty>
@@ -99,16 +101,25 @@ export function Overview(props: { session: Session }) {
               <>
                 <p class="big">{data.balance.available}</p>
                 <p>
-                  available of {data.balance.balance} ({data.balance.reserved} reserved). Low-balance warning at {data.balance.low_balance_threshold}.
+                  available of {data.balance.balance} ({data.balance.reserved} reserved). Low-balance warning at{' '}
+                  {data.balance.low_balance_threshold}.
                 </p>
-                {data.balance.available <= data.balance.low_balance_threshold && <p class="warn">The balance is at or below the low-balance threshold.</p>}
+                {data.balance.available <= data.balance.low_balance_threshold && (
+                  <p class="warn">The balance is at or below the low-balance threshold.</p>
+                )}
               </>
             )}
           </section>
           <section class="card" aria-label="Pending reviews">
             <h2>Pending reviews</h2>
-            {'error' in data.reviews ? <ErrorBox error={data.reviews.error} /> : <p class="big">{data.reviews.total}</p>}
-            {can(props.session, 'email_ingestion:read') && !('error' in data.reviews) && data.reviews.total === 0 && <p>Nothing waits for a person.</p>}
+            {'error' in data.reviews ? (
+              <ErrorBox error={data.reviews.error} />
+            ) : (
+              <p class="big">{data.reviews.total}</p>
+            )}
+            {can(props.session, 'email_ingestion:read') && !('error' in data.reviews) && data.reviews.total === 0 && (
+              <p>Nothing waits for a person.</p>
+            )}
           </section>
           <section class="card wide" aria-label="Recent failures">
             <h2>Recent failures</h2>
@@ -118,7 +129,8 @@ export function Overview(props: { session: Session }) {
               <ul class="plain">
                 {data.failures.jobs.map((job) => (
                   <li key={job.id}>
-                    <Link href={`/documents/${job.id}`}>{job.id}</Link> · {formatTime(job.failed_at)} · {job.error_details?.message}
+                    <Link href={`/documents/${job.id}`}>{job.id}</Link> · {formatTime(job.failed_at)} ·{' '}
+                    {job.error_details?.message}
                   </li>
                 ))}
               </ul>

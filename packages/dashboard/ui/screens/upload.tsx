@@ -60,7 +60,11 @@ export function UploadBox(props: { session: Session; extractors: Extractor[]; on
       <h2>Submit a document</h2>
       <label>
         Send to extractor{' '}
-        <select value={extractorId} onChange={(e) => setExtractorId((e.target as HTMLSelectElement).value)} disabled={reason !== undefined}>
+        <select
+          value={extractorId}
+          onChange={(e) => setExtractorId((e.target as HTMLSelectElement).value)}
+          disabled={reason !== undefined}
+        >
           {active.map((x) => (
             <option key={x.id} value={x.id}>
               {x.name} ({x.document_type})
@@ -83,8 +87,22 @@ export function UploadBox(props: { session: Session; extractors: Extractor[]; on
         }}
       >
         <p>Drop a PDF or an image here, or</p>
-        <input ref={input} id="upload-file" type="file" aria-label="Document file" accept="application/pdf,image/*" class="visually-hidden" disabled={reason !== undefined} onChange={(e) => send((e.target as HTMLInputElement).files?.[0])} />
-        <button type="button" disabled={reason !== undefined} aria-describedby={reason ? 'upload-why' : undefined} onClick={() => input.current?.click()}>
+        <input
+          ref={input}
+          id="upload-file"
+          type="file"
+          aria-label="Document file"
+          accept="application/pdf,image/*"
+          class="visually-hidden"
+          disabled={reason !== undefined}
+          onChange={(e) => send((e.target as HTMLInputElement).files?.[0])}
+        />
+        <button
+          type="button"
+          disabled={reason !== undefined}
+          aria-describedby={reason ? 'upload-why' : undefined}
+          onClick={() => input.current?.click()}
+        >
           Choose a file
         </button>
         {reason && (

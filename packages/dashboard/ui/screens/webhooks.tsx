@@ -1,7 +1,16 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Session } from '../api.js';
-import { ActionButton, Copyable, Empty, ErrorBox, formatTime, missingScope, StatusBadge, useLoad } from '../components.js';
+import {
+  ActionButton,
+  Copyable,
+  Empty,
+  ErrorBox,
+  formatTime,
+  missingScope,
+  StatusBadge,
+  useLoad,
+} from '../components.js';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookTestResult } from '../types.js';
 
 const EVENTS = ['job.completed', 'job.failed', 'credits.low_balance', 'credits.depleted'];
@@ -31,7 +40,10 @@ function CreateEndpoint(props: { session: Session; onCreated: () => void }) {
     setError(null);
     setSecret(null);
     try {
-      const created = await api<WebhookEndpoint & { secret: string }>('POST', '/v1/webhooks/endpoints', { url, events });
+      const created = await api<WebhookEndpoint & { secret: string }>('POST', '/v1/webhooks/endpoints', {
+        url,
+        events,
+      });
       setSecret(created.secret);
       setUrl('');
       props.onCreated();
@@ -44,13 +56,28 @@ function CreateEndpoint(props: { session: Session; onCreated: () => void }) {
       <h2>Add an endpoint</h2>
       <form onSubmit={(e) => void submit(e)}>
         <label>
-          HTTPS URL <input type="url" required size={50} value={url} disabled={off} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
+          HTTPS URL{' '}
+          <input
+            type="url"
+            required
+            size={50}
+            value={url}
+            disabled={off}
+            onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
+          />
         </label>
         <fieldset disabled={off}>
           <legend>Events</legend>
           {EVENTS.map((ev) => (
             <label key={ev} class="check">
-              <input type="checkbox" checked={events.includes(ev)} onChange={(e) => setEvents((e.target as HTMLInputElement).checked ? [...events, ev] : events.filter((x) => x !== ev))} /> {ev}
+              <input
+                type="checkbox"
+                checked={events.includes(ev)}
+                onChange={(e) =>
+                  setEvents((e.target as HTMLInputElement).checked ? [...events, ev] : events.filter((x) => x !== ev))
+                }
+              />{' '}
+              {ev}
             </label>
           ))}
         </fieldset>
@@ -65,7 +92,10 @@ function CreateEndpoint(props: { session: Session; onCreated: () => void }) {
 }
 
 export function Attempts(props: { deliveryId: string; onReplayed: () => void; session: Session; failed: boolean }) {
-  const detail = useLoad(() => api<WebhookDelivery & { attempts: WebhookAttempt[] }>('GET', `/v1/webhooks/deliveries/${props.deliveryId}`), [props.deliveryId]);
+  const detail = useLoad(
+    () => api<WebhookDelivery & { attempts: WebhookAttempt[] }>('GET', `/v1/webhooks/deliveries/${props.deliveryId}`),
+    [props.deliveryId],
+  );
   const [error, setError] = useState<unknown>(null);
   const replay = async () => {
     setError(null);
@@ -121,7 +151,10 @@ function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
   const q = new URLSearchParams({ limit: '50' });
   if (status) q.set('status', status);
   if (endpointId) q.set('endpoint_id', endpointId);
-  const list = useLoad(() => api<{ deliveries: WebhookDelivery[]; total: number }>('GET', `/v1/webhooks/deliveries?${q.toString()}`), [status, endpointId]);
+  const list = useLoad(
+    () => api<{ deliveries: WebhookDelivery[]; total: number }>('GET', `/v1/webhooks/deliveries?${q.toString()}`),
+    [status, endpointId],
+  );
   return (
     <section class="card" aria-label="Delivery log">
       <h2>Delivery log</h2>
@@ -151,7 +184,11 @@ function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
         </button>
       </div>
       <ErrorBox error={list.error} />
-      {list.data && list.data.total === 0 && <p>No deliveries yet: they appear when a subscribed event happens (a job completes or fails, credits run low).</p>}
+      {list.data && list.data.total === 0 && (
+        <p>
+          No deliveries yet: they appear when a subscribed event happens (a job completes or fails, credits run low).
+        </p>
+      )}
       {list.data && list.data.total > 0 && (
         <table>
           <caption>{list.data.total} deliveries</caption>
@@ -177,7 +214,11 @@ function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
                   <td>{formatTime(d.last_attempt_at)}</td>
                   <td>{formatTime(d.next_attempt_at)}</td>
                   <td>
-                    <button type="button" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
+                    <button
+                      type="button"
+                      aria-expanded={open === d.id}
+                      onClick={() => setOpen(open === d.id ? null : d.id)}
+                    >
                       Attempts<span class="visually-hidden"> of {d.id}</span>
                     </button>
                   </td>
@@ -185,7 +226,13 @@ function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
                 {open === d.id && (
                   <tr>
                     <td colSpan={6}>
-                      <Attempts key={`${d.id}:${d.status}:${d.attempt_count}`} deliveryId={d.id} session={props.session} failed={d.status === 'failed'} onReplayed={list.reload} />
+                      <Attempts
+                        key={`${d.id}:${d.status}:${d.attempt_count}`}
+                        deliveryId={d.id}
+                        session={props.session}
+                        failed={d.status === 'failed'}
+                        onReplayed={list.reload}
+                      />
                     </td>
                   </tr>
                 )}
@@ -217,7 +264,15 @@ function TestEvent(props: { session: Session }) {
       <h2>Send a test event</h2>
       <form onSubmit={(e) => void send(e)}>
         <label>
-          Receiver URL <input type="url" required size={50} value={url} disabled={missingScope(props.session, SCOPE) !== undefined} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
+          Receiver URL{' '}
+          <input
+            type="url"
+            required
+            size={50}
+            value={url}
+            disabled={missingScope(props.session, SCOPE) !== undefined}
+            onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
+          />
         </label>
         <ActionButton session={props.session} scope={SCOPE} type="submit">
           Send test event
@@ -226,7 +281,9 @@ function TestEvent(props: { session: Session }) {
       <ErrorBox error={error} />
       {result && (
         <p role="status" class={result.delivered ? undefined : 'error'}>
-          {result.delivered ? `Delivered: HTTP ${result.status_code} in ${result.duration_ms} ms` : `Not delivered: ${result.error ?? `HTTP ${result.status_code}`} (${result.duration_ms} ms)`}
+          {result.delivered
+            ? `Delivered: HTTP ${result.status_code} in ${result.duration_ms} ms`
+            : `Not delivered: ${result.error ?? `HTTP ${result.status_code}`} (${result.duration_ms} ms)`}
         </p>
       )}
     </section>
@@ -255,7 +312,10 @@ export function Webhooks(props: { session: Session }) {
       <SecretOnce secret={secret} label="New signing secret" />
       {endpoints.data && list.length === 0 && (
         <Empty title="No endpoints yet">
-          <p>Add an HTTPS URL above to be told when jobs complete or fail. Each request is signed with the endpoint's secret (X-Service-Signature) and retried on failure.</p>
+          <p>
+            Add an HTTPS URL above to be told when jobs complete or fail. Each request is signed with the endpoint's
+            secret (X-Service-Signature) and retried on failure.
+          </p>
         </Empty>
       )}
       {list.length > 0 && (
@@ -280,13 +340,26 @@ export function Webhooks(props: { session: Session }) {
                 <td>{ep.is_active ? 'active' : 'paused'}</td>
                 <td>{formatTime(ep.created_at)}</td>
                 <td>
-                  <ActionButton session={props.session} scope={SCOPE} onClick={() => void act(() => api('PATCH', `/v1/webhooks/endpoints/${ep.id}`, { is_active: !ep.is_active }))}>
+                  <ActionButton
+                    session={props.session}
+                    scope={SCOPE}
+                    onClick={() =>
+                      void act(() => api('PATCH', `/v1/webhooks/endpoints/${ep.id}`, { is_active: !ep.is_active }))
+                    }
+                  >
                     {ep.is_active ? 'Pause' : 'Resume'}
                   </ActionButton>{' '}
                   <ActionButton
                     session={props.session}
                     scope={SCOPE}
-                    onClick={() => void act(async () => setSecret((await api<{ secret: string }>('POST', `/v1/webhooks/endpoints/${ep.id}/rotate-secret`)).secret))}
+                    onClick={() =>
+                      void act(async () =>
+                        setSecret(
+                          (await api<{ secret: string }>('POST', `/v1/webhooks/endpoints/${ep.id}/rotate-secret`))
+                            .secret,
+                        ),
+                      )
+                    }
                   >
                     Rotate secret
                   </ActionButton>

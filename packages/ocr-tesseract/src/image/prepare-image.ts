@@ -21,8 +21,14 @@ export interface ImagePreparation {
 export const DEFAULT_IMAGE_PREPARATION: ImagePreparation = { minWidth: 0, maxUpscale: 1, localThreshold: false };
 
 /** The prepared image and its scale: pixels of the prepared image per pixel of the original. */
-export async function prepareImage(image: GreyImage, preparation: ImagePreparation): Promise<{ image: GreyImage; scale: number }> {
-  const factor = preparation.minWidth > 0 && image.width < preparation.minWidth ? Math.min(preparation.maxUpscale, preparation.minWidth / image.width) : 1;
+export async function prepareImage(
+  image: GreyImage,
+  preparation: ImagePreparation,
+): Promise<{ image: GreyImage; scale: number }> {
+  const factor =
+    preparation.minWidth > 0 && image.width < preparation.minWidth
+      ? Math.min(preparation.maxUpscale, preparation.minWidth / image.width)
+      : 1;
   let prepared = image;
   if (factor > 1) prepared = await resize(image, Math.round(image.width * factor), Math.round(image.height * factor));
   if (preparation.localThreshold) prepared = await localThreshold(prepared);
@@ -30,7 +36,11 @@ export async function prepareImage(image: GreyImage, preparation: ImagePreparati
 }
 
 async function resize(image: GreyImage, width: number, height: number): Promise<GreyImage> {
-  const { data, info } = await grey(image).resize(width, height, { kernel: 'lanczos3' }).greyscale().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await grey(image)
+    .resize(width, height, { kernel: 'lanczos3' })
+    .greyscale()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, pixels: data };
 }
 
@@ -40,10 +50,15 @@ async function resize(image: GreyImage, width: number, height: number): Promise<
  */
 async function localThreshold(image: GreyImage): Promise<GreyImage> {
   const radius = Math.max(8, Math.round(image.width / 40));
-  const mean = await grey(image).blur(radius / 2).greyscale().raw({ depth: 'uchar' }).toBuffer();
+  const mean = await grey(image)
+    .blur(radius / 2)
+    .greyscale()
+    .raw({ depth: 'uchar' })
+    .toBuffer();
   const out = new Uint8Array(image.pixels.length);
   for (let i = 0; i < out.length; i++) out[i] = image.pixels[i]! < mean[i]! * 0.88 ? 0 : 255;
   return { width: image.width, height: image.height, pixels: out };
 }
 
-const grey = (image: GreyImage) => sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } });
+const grey = (image: GreyImage) =>
+  sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } });

@@ -16,14 +16,22 @@ import { checkImage, checkPageCount } from '../limits.js';
 
 export type ImageMimeType = Exclude<SupportedMimeType, 'application/pdf'>;
 
-export async function readImage(bytes: Uint8Array, mimeType: ImageMimeType, context: ReadContext): Promise<ReadDocument> {
+export async function readImage(
+  bytes: Uint8Array,
+  mimeType: ImageMimeType,
+  context: ReadContext,
+): Promise<ReadDocument> {
   const count = await checkImageLimits(bytes, mimeType, context.limits);
   const pages = await mapPages(count, context.pool.size, context.signal, async (index, signal) => {
     const decoded = await decodePage(bytes, index, context.limits.maxImagePixels);
     signal.throwIfAborted();
     const { image, scale } = await prepareImage(decoded, context.imagePreparation);
     signal.throwIfAborted();
-    return ocrPage(context.pool, { number: index + 1, image, width: decoded.width, height: decoded.height, scale }, signal);
+    return ocrPage(
+      context.pool,
+      { number: index + 1, image, width: decoded.width, height: decoded.height, scale },
+      signal,
+    );
   });
   return { mimeType, pages, attachments: [] };
 }
@@ -54,9 +62,11 @@ async function checkImageLimits(bytes: Uint8Array, mimeType: ImageMimeType, limi
 }
 
 const header = (bytes: Uint8Array, page: number) =>
-  sharp(bytes, { page, limitInputPixels: false }).metadata().catch((error: unknown) => {
-    throw damaged(error);
-  });
+  sharp(bytes, { page, limitInputPixels: false })
+    .metadata()
+    .catch((error: unknown) => {
+      throw damaged(error);
+    });
 
 async function decodePage(bytes: Uint8Array, index: number, maxPixels: number): Promise<GreyImage> {
   try {
@@ -75,4 +85,8 @@ async function decodePage(bytes: Uint8Array, index: number, maxPixels: number): 
 }
 
 const damaged = (cause: unknown): Error =>
-  unreadable('The image is damaged or incomplete and cannot be decoded', `Send the original file again. ${RESCAN}`, cause);
+  unreadable(
+    'The image is damaged or incomplete and cannot be decoded',
+    `Send the original file again. ${RESCAN}`,
+    cause,
+  );

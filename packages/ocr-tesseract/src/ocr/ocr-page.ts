@@ -108,7 +108,13 @@ export async function ocrPage(pool: OcrWorkerPool, input: OcrPageInput, signal: 
     const retry = ocrWords(await pool.recognize(toSpix(stretched), signal), input.scale);
     if (score(retry) > score(words)) words = retry;
   }
-  return { number: input.number, width: input.width, height: input.height, words: inReadingOrder(words), source: 'ocr' };
+  return {
+    number: input.number,
+    width: input.width,
+    height: input.height,
+    words: inReadingOrder(words),
+    source: 'ocr',
+  };
 }
 
 const readable = (words: Word[]): Word[] => words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));

@@ -112,7 +112,10 @@ export class OcrWorkerPool {
         settled = true;
         signal?.removeEventListener('abort', onAbort);
         slot.fail = null;
-        void worker.then((w) => threadOf(w).unref(), () => undefined);
+        void worker.then(
+          (w) => threadOf(w).unref(),
+          () => undefined,
+        );
         outcome();
       };
       const onAbort = (): void => {
@@ -159,7 +162,11 @@ export class OcrWorkerPool {
       // a minute decoding it. Segmentation judges sizes by resolution, which PGM does not carry
       // and tesseract otherwise guesses (on the corpus a fixed 300 found 22 of 28 receipt totals,
       // the guess 19). The debug file swallows its "Estimating resolution" chatter on stderr.
-      await w.setParameters({ tessedit_pageseg_mode: String(this.options.pageSegMode ?? PSM.AUTO) as PSM, user_defined_dpi: String(this.options.dpi), debug_file: '/dev/null' });
+      await w.setParameters({
+        tessedit_pageseg_mode: String(this.options.pageSegMode ?? PSM.AUTO) as PSM,
+        user_defined_dpi: String(this.options.dpi),
+        debug_file: '/dev/null',
+      });
       const thread = threadOf(w);
       thread.unref();
       const lost = (error: Error): void => {

@@ -42,7 +42,10 @@ function safeName(raw: string): string {
 function mimeTypeOf(bytes: Uint8Array, name: string): string | undefined {
   const sniffed = sniffMimeType(bytes);
   if (sniffed) return sniffed;
-  const head = Buffer.from(bytes.subarray(0, 256)).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = Buffer.from(bytes.subarray(0, 256))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (head.startsWith('<?xml') || (head.startsWith('<') && /\.xml$/i.test(name))) return 'application/xml';
   return undefined;
 }

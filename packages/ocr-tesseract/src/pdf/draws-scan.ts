@@ -28,7 +28,9 @@ function imageSize(fn: number, args: unknown[]): { width: number; height: number
   }
   if (fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject) {
     const image = args[0] as { width?: unknown; height?: unknown } | undefined;
-    return typeof image?.width === 'number' && typeof image.height === 'number' ? { width: image.width, height: image.height } : null;
+    return typeof image?.width === 'number' && typeof image.height === 'number'
+      ? { width: image.width, height: image.height }
+      : null;
   }
   return null;
 }

@@ -8,11 +8,11 @@
 
 /** Helvetica advance widths of the printable ASCII characters U+0020..U+007E. */
 const HELVETICA_ASCII = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556,
-  556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778,
-  722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278,
-  278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
-  556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
+  556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833,
+  722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556,
+  556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334,
+  260, 334, 584,
 ];
 
 function charWidth(char: string, monospace: boolean): number {
@@ -43,7 +43,11 @@ export function tokenSpans(text: string, monospace: boolean): TokenSpan[] {
     if (!space && tokenStart < 0) tokenStart = i;
     if ((space || i === chars.length - 1) && tokenStart >= 0) {
       const end = space ? i : i + 1;
-      spans.push({ text: chars.slice(tokenStart, end).join(''), start: offsets[tokenStart]! / total, end: offsets[end]! / total });
+      spans.push({
+        text: chars.slice(tokenStart, end).join(''),
+        start: offsets[tokenStart]! / total,
+        end: offsets[end]! / total,
+      });
       tokenStart = -1;
     }
   });

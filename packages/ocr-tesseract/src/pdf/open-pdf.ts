@@ -62,7 +62,15 @@ export async function openPdf(bytes: Uint8Array, options: { maxImagePixels?: num
 function pdfOpenError(error: unknown): Error {
   const name = error instanceof Error ? error.name : '';
   if (name === 'PasswordException') {
-    return unreadable('The PDF is protected by a password', 'Remove the password (print or save an unprotected copy) and send it again', error);
+    return unreadable(
+      'The PDF is protected by a password',
+      'Remove the password (print or save an unprotected copy) and send it again',
+      error,
+    );
   }
-  return unreadable('The PDF is damaged and cannot be opened', 'Export or scan the document again and send the new file', error);
+  return unreadable(
+    'The PDF is damaged and cannot be opened',
+    'Export or scan the document again and send the new file',
+    error,
+  );
 }

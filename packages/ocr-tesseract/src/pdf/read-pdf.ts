@@ -30,7 +30,12 @@ export async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<
   }
 }
 
-async function readPage(pdf: PDFDocumentProxy, number: number, context: ReadContext, signal: AbortSignal): Promise<DocumentPage> {
+async function readPage(
+  pdf: PDFDocumentProxy,
+  number: number,
+  context: ReadContext,
+  signal: AbortSignal,
+): Promise<DocumentPage> {
   const page = await damagedPage(number, signal, () => pdf.getPage(number));
   try {
     const { width, height } = page.getViewport({ scale: 1 });
@@ -38,7 +43,9 @@ async function readPage(pdf: PDFDocumentProxy, number: number, context: ReadCont
     if (await damagedPage(number, signal, () => usesTextLayer(page, words, context))) {
       return { number, width, height, words: inReadingOrder(words), source: 'text_layer' };
     }
-    const rendered = await damagedPage(number, signal, () => renderPage(page, context.renderDpi, context.limits.maxPagePixels, signal));
+    const rendered = await damagedPage(number, signal, () =>
+      renderPage(page, context.renderDpi, context.limits.maxPagePixels, signal),
+    );
     return await ocrPage(context.pool, { number, image: rendered.image, width, height, scale: rendered.scale }, signal);
   } finally {
     page.cleanup();
@@ -55,7 +62,11 @@ async function checkLimits(pdf: PDFDocumentProxy, context: ReadContext): Promise
   for (let number = 1; number <= pdf.numPages; number++) {
     context.signal?.throwIfAborted();
     const page = await pdf.getPage(number).catch((error: unknown) => {
-      throw unreadable(`Page ${number} of the PDF is damaged and cannot be read`, 'Export or scan the document again and send the new file', error);
+      throw unreadable(
+        `Page ${number} of the PDF is damaged and cannot be read`,
+        'Export or scan the document again and send the new file',
+        error,
+      );
     });
     const { width, height } = page.getViewport({ scale: 1 });
     checkPdfPage(number, width, height, context.renderDpi, context.limits);
@@ -80,7 +91,11 @@ async function damagedPage<T>(number: number, signal: AbortSignal, step: () => P
     return await step();
   } catch (error) {
     signal.throwIfAborted();
-    throw unreadable(`Page ${number} of the PDF is damaged and cannot be read`, 'Export or scan the document again and send the new file', error);
+    throw unreadable(
+      `Page ${number} of the PDF is damaged and cannot be read`,
+      'Export or scan the document again and send the new file',
+      error,
+    );
   }
 }
 

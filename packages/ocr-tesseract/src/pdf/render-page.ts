@@ -16,7 +16,12 @@ export interface RenderedPage {
  * `maxPixels` (MAX_PIXELS_PER_PAGE) was checked against every page before reading began; it bounds
  * the canvas here too, so no caller can ask for gigabytes of it.
  */
-export async function renderPage(page: PDFPageProxy, dpi: number, maxPixels: number, signal: AbortSignal): Promise<RenderedPage> {
+export async function renderPage(
+  page: PDFPageProxy,
+  dpi: number,
+  maxPixels: number,
+  signal: AbortSignal,
+): Promise<RenderedPage> {
   signal.throwIfAborted();
   const unit = page.getViewport({ scale: 1 });
   const scale = Math.min(dpi / 72, Math.sqrt(maxPixels / (unit.width * unit.height)));

@@ -54,7 +54,12 @@ function itemWords(item: TextItem, style: TextStyle | undefined, toPage: Matrix)
     const ys = corners.map((p) => p[1]);
     return {
       text: span.text,
-      bbox: { x0: round(Math.min(...xs)), y0: round(Math.min(...ys)), x1: round(Math.max(...xs)), y1: round(Math.max(...ys)) },
+      bbox: {
+        x0: round(Math.min(...xs)),
+        y0: round(Math.min(...ys)),
+        x1: round(Math.max(...xs)),
+        y1: round(Math.max(...ys)),
+      },
       confidence: 1,
     };
   });

@@ -19,12 +19,19 @@ export function createPageRenderer(options: PageRendererOptions = {}): PageRende
   const limits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
   return {
     render(bytes, mimeType, page, width) {
-      return mimeType === 'application/pdf' ? renderPdfPage(bytes, page, width, limits) : renderImagePage(bytes, mimeType, page, width, limits);
+      return mimeType === 'application/pdf'
+        ? renderPdfPage(bytes, page, width, limits)
+        : renderImagePage(bytes, mimeType, page, width, limits);
     },
   };
 }
 
-async function renderPdfPage(bytes: Uint8Array, number: number, width: number, limits: DocumentLimits): Promise<RenderedPage | null> {
+async function renderPdfPage(
+  bytes: Uint8Array,
+  number: number,
+  width: number,
+  limits: DocumentLimits,
+): Promise<RenderedPage | null> {
   const { pdf, close } = await openPdf(bytes, { maxImagePixels: limits.maxImagePixels });
   try {
     if (number < 1 || number > pdf.numPages) return null;
@@ -43,7 +50,13 @@ async function renderPdfPage(bytes: Uint8Array, number: number, width: number, l
   }
 }
 
-async function renderImagePage(bytes: Uint8Array, mimeType: string, number: number, width: number, limits: DocumentLimits): Promise<RenderedPage | null> {
+async function renderImagePage(
+  bytes: Uint8Array,
+  mimeType: string,
+  number: number,
+  width: number,
+  limits: DocumentLimits,
+): Promise<RenderedPage | null> {
   const pages = mimeType === 'image/tiff' ? await pageCount(bytes) : 1;
   if (number < 1 || number > pages) return null;
   try {
@@ -67,4 +80,5 @@ async function pageCount(bytes: Uint8Array): Promise<number> {
   }
 }
 
-const damaged = (cause: unknown): Error => unreadable('The image is damaged or incomplete and cannot be decoded', 'Send the original file again', cause);
+const damaged = (cause: unknown): Error =>
+  unreadable('The image is damaged or incomplete and cannot be decoded', 'Send the original file again', cause);

@@ -62,7 +62,9 @@ export class FileBlobStore implements BlobStore {
       // The first directory mkdir made, if any: it and those below it are new entries in their parents.
       const made = await mkdir(dir, { recursive: true });
       const parents = new Set([this.root]);
-      if (made !== undefined) for (let d = dir; d.length >= made.length && d !== path.dirname(d); d = path.dirname(d)) parents.add(path.dirname(d));
+      if (made !== undefined)
+        for (let d = dir; d.length >= made.length && d !== path.dirname(d); d = path.dirname(d))
+          parents.add(path.dirname(d));
       if (!this.dirs.has(dir)) this.dirs.set(dir, [...parents]);
     }
     if (!(await this.holds(target, key))) {

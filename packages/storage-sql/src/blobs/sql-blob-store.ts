@@ -18,7 +18,10 @@ export class SqlBlobStore implements BlobStore {
    */
   async put(bytes: Uint8Array): Promise<string> {
     const key = createHash('sha256').update(bytes).digest('hex');
-    await this.knex('blobs').insert({ key, bytes: Buffer.from(bytes) }).onConflict('key').merge(['key']);
+    await this.knex('blobs')
+      .insert({ key, bytes: Buffer.from(bytes) })
+      .onConflict('key')
+      .merge(['key']);
     return key;
   }
 

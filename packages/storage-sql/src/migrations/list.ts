@@ -23,4 +23,21 @@ export interface Migration {
 }
 
 /** Every migration, in order. Never edit one that has shipped: add the next number. */
-export const MIGRATIONS: readonly Migration[] = [foundation, jobs, jobIndexes, webhooks, emailIngestion, inboundMessages, reviewQueue, jobRouting, duplicates, webhookEndpointDue, notifications, prefixWebhooksErp, blobStorageExternal, modes, dashboardSessions, reviewCorrections];
+export const MIGRATIONS: readonly Migration[] = [
+  foundation,
+  jobs,
+  jobIndexes,
+  webhooks,
+  emailIngestion,
+  inboundMessages,
+  reviewQueue,
+  jobRouting,
+  duplicates,
+  webhookEndpointDue,
+  notifications,
+  prefixWebhooksErp,
+  blobStorageExternal,
+  modes,
+  dashboardSessions,
+  reviewCorrections,
+];

@@ -3,7 +3,19 @@ import type { ApiKey, Environment } from '@intake/core';
 import type { ApiKeyStore, Page, PageRequest, StoredApiKey } from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toTextOrNull, type Row } from './normalize.js';
 
-const PUBLIC_COLUMNS = ['id', 'org_id', 'name', 'description', 'environment', 'scopes', 'key_prefix', 'created_at', 'expires_at', 'last_used_at', 'revoked_at'];
+const PUBLIC_COLUMNS = [
+  'id',
+  'org_id',
+  'name',
+  'description',
+  'environment',
+  'scopes',
+  'key_prefix',
+  'created_at',
+  'expires_at',
+  'last_used_at',
+  'revoked_at',
+];
 
 const fromRow = (row: Record<string, unknown>): ApiKey => ({
   id: String(row.id),
@@ -32,7 +44,10 @@ export class SqlApiKeyStore implements ApiKeyStore {
   }
 
   async get(orgId: string, environment: Environment, id: string): Promise<ApiKey | null> {
-    const row = await this.knex<Row>('api_keys').select(PUBLIC_COLUMNS).where({ org_id: orgId, environment, id }).first();
+    const row = await this.knex<Row>('api_keys')
+      .select(PUBLIC_COLUMNS)
+      .where({ org_id: orgId, environment, id })
+      .first();
     return row ? fromRow(row) : null;
   }
 
@@ -41,7 +56,10 @@ export class SqlApiKeyStore implements ApiKeyStore {
       this.knex('api_keys')
         .select(PUBLIC_COLUMNS)
         .where({ org_id: orgId, environment })
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
         .limit(page.limit)
         .offset(page.offset),
       countOf(this.knex('api_keys').where({ org_id: orgId, environment }).count({ count: '*' })),

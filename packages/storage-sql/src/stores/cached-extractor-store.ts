@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 import { type Extractor } from '@intake/core';
-import { deepFreeze, type ExtractorFilter, type ExtractorStore, type Page, type PageRequest } from '@intake/core/internal';
+import {
+  deepFreeze,
+  type ExtractorFilter,
+  type ExtractorStore,
+  type Page,
+  type PageRequest,
+} from '@intake/core/internal';
 import { SqlExtractorStore } from './extractor-store.js';
 
 /** Most extractors kept; beyond it the oldest entries go. */

@@ -39,11 +39,15 @@ export class SqlCorrectionStore implements CorrectionStore {
       });
     if (records.length === 0) return;
     // JSON null for an absent value, so "cleared" and "was empty" read back alike.
-    await this.knex('job_corrections').insert(records.map((r) => ({ ...r, old_value: toJson(r.old_value ?? null), new_value: toJson(r.new_value ?? null) })));
+    await this.knex('job_corrections').insert(
+      records.map((r) => ({ ...r, old_value: toJson(r.old_value ?? null), new_value: toJson(r.new_value ?? null) })),
+    );
   }
 
   async list(orgId: string, mode: Environment, jobId: string): Promise<CorrectionRecord[]> {
-    const rows = await this.knex('job_corrections').where({ org_id: orgId, environment: mode, job_id: jobId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    const rows = await this.knex('job_corrections')
+      .where({ org_id: orgId, environment: mode, job_id: jobId })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]);
     return rows.map(fromRow);
   }
 }

@@ -12,7 +12,14 @@ export class SqlCreditLedger implements CreditLedger {
 
   async transactions(orgId: string, page: PageRequest): Promise<Page<CreditTransaction>> {
     const [rows, total] = await Promise.all([
-      this.knex('credit_transactions').where({ org_id: orgId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit).offset(page.offset),
+      this.knex('credit_transactions')
+        .where({ org_id: orgId })
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(page.limit)
+        .offset(page.offset),
       countOf(this.knex('credit_transactions').where({ org_id: orgId }).count({ count: '*' })),
     ]);
     return {

@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import type { EmailIngestionConfig, EmailIngestionStore, InsertEmailIngestionOutcome, StoredEmailIngestionConfig } from '@intake/core/internal';
+import type {
+  EmailIngestionConfig,
+  EmailIngestionStore,
+  InsertEmailIngestionOutcome,
+  StoredEmailIngestionConfig,
+} from '@intake/core/internal';
 import { fromJson, toIso, toJson, type Row } from './normalize.js';
 
 const TABLE = 'email_ingestion_configs';
@@ -38,12 +43,23 @@ export class SqlEmailIngestionStore implements EmailIngestionStore {
   async list(orgId: string): Promise<StoredEmailIngestionConfig[]> {
     const rows = await this.knex(TABLE)
       .where({ org_id: orgId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'prefix', order: 'desc' }]);
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'prefix', order: 'desc' },
+      ]);
     return rows.map(fromRow);
   }
 
-  async update(orgId: string, prefix: string, config: EmailIngestionConfig, updatedAt: string): Promise<StoredEmailIngestionConfig | null> {
-    const rows = await this.knex<Row>(TABLE).where({ org_id: orgId, prefix }).update({ config: toJson(config), updated_at: updatedAt }).returning('*');
+  async update(
+    orgId: string,
+    prefix: string,
+    config: EmailIngestionConfig,
+    updatedAt: string,
+  ): Promise<StoredEmailIngestionConfig | null> {
+    const rows = await this.knex<Row>(TABLE)
+      .where({ org_id: orgId, prefix })
+      .update({ config: toJson(config), updated_at: updatedAt })
+      .returning('*');
     return rows[0] ? fromRow(rows[0]) : null;
   }
 

@@ -1,6 +1,17 @@
 import type { Knex } from 'knex';
 import type { Environment } from '@intake/core';
-import type { ClaimedErpSync, ErpAttemptResult, ErpConnection, ErpStore, ErpSyncRecord, ErpSyncStatus, ErpVendorBill, Page, PageRequest, StoredErpConnection } from '@intake/core/internal';
+import type {
+  ClaimedErpSync,
+  ErpAttemptResult,
+  ErpConnection,
+  ErpStore,
+  ErpSyncRecord,
+  ErpSyncStatus,
+  ErpVendorBill,
+  Page,
+  PageRequest,
+  StoredErpConnection,
+} from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const text = toTextOrNull;
@@ -37,7 +48,24 @@ const syncFromRow = (r: Record<string, unknown>): ErpSyncRecord => ({
   finished_at: toIsoOrNull(r.finished_at),
 });
 
-const SYNC_COLUMNS = ['id', 'org_id', 'environment', 'connection_id', 'job_id', 'prefix', 'status', 'record', 'attempts', 'next_attempt_at', 'last_attempt_at', 'last_error', 'response_status', 'external_id', 'created_at', 'finished_at'] as const;
+const SYNC_COLUMNS = [
+  'id',
+  'org_id',
+  'environment',
+  'connection_id',
+  'job_id',
+  'prefix',
+  'status',
+  'record',
+  'attempts',
+  'next_attempt_at',
+  'last_attempt_at',
+  'last_error',
+  'response_status',
+  'external_id',
+  'created_at',
+  'finished_at',
+] as const;
 
 export class SqlErpStore implements ErpStore {
   constructor(private readonly knex: Knex) {}
@@ -52,14 +80,23 @@ export class SqlErpStore implements ErpStore {
   }
 
   async listConnections(orgId: string): Promise<ErpConnection[]> {
-    const rows = await this.knex('erp_connections').where({ org_id: orgId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    const rows = await this.knex('erp_connections')
+      .where({ org_id: orgId })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
     return rows.map((r: Record<string, unknown>) => {
       const { secret: _s, ...connection } = connectionFromRow(r);
       return connection;
     });
   }
 
-  async updateConnection(orgId: string, id: string, changes: Partial<StoredErpConnection>): Promise<StoredErpConnection | null> {
+  async updateConnection(
+    orgId: string,
+    id: string,
+    changes: Partial<StoredErpConnection>,
+  ): Promise<StoredErpConnection | null> {
     const rows = await this.knex<Row>('erp_connections').where({ org_id: orgId, id }).update(changes).returning('*');
     return rows[0] ? connectionFromRow(rows[0]) : null;
   }
@@ -101,7 +138,9 @@ export class SqlErpStore implements ErpStore {
     const syncs = (result.rows as Record<string, unknown>[]).map(syncFromRow);
     if (syncs.length === 0) return [];
     const connections = new Map(
-      (await this.knex('erp_connections').whereIn('id', [...new Set(syncs.map((s) => s.connection_id))])).map((r: Record<string, unknown>) => [String(r.id), connectionFromRow(r)] as const),
+      (await this.knex('erp_connections').whereIn('id', [...new Set(syncs.map((s) => s.connection_id))])).map(
+        (r: Record<string, unknown>) => [String(r.id), connectionFromRow(r)] as const,
+      ),
     );
     return syncs
       .filter((s) => connections.has(s.connection_id))
@@ -131,7 +170,16 @@ export class SqlErpStore implements ErpStore {
   async requeue(id: string, record: ErpSyncRecord['record'], at: string): Promise<void> {
     await this.knex('erp_syncs')
       .where({ id })
-      .update({ record: toJson(record), status: 'pending', attempts: 0, next_attempt_at: at, last_error: null, finished_at: null, lease_owner: null, lease_expires_at: null });
+      .update({
+        record: toJson(record),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: at,
+        last_error: null,
+        finished_at: null,
+        lease_owner: null,
+        lease_expires_at: null,
+      });
   }
 
   async getSync(orgId: string, mode: Environment, id: string): Promise<ErpSyncRecord | null> {
@@ -139,10 +187,24 @@ export class SqlErpStore implements ErpStore {
     return row ? syncFromRow(row) : null;
   }
 
-  async listSyncs(orgId: string, mode: Environment, filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus }, page: PageRequest): Promise<Page<ErpSyncRecord>> {
-    const where = Object.fromEntries(Object.entries({ org_id: orgId, environment: mode, ...filter }).filter(([, v]) => v !== undefined));
+  async listSyncs(
+    orgId: string,
+    mode: Environment,
+    filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus },
+    page: PageRequest,
+  ): Promise<Page<ErpSyncRecord>> {
+    const where = Object.fromEntries(
+      Object.entries({ org_id: orgId, environment: mode, ...filter }).filter(([, v]) => v !== undefined),
+    );
     const [rows, total] = await Promise.all([
-      this.knex('erp_syncs').where(where).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit).offset(page.offset),
+      this.knex('erp_syncs')
+        .where(where)
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(page.limit)
+        .offset(page.offset),
       countOf(this.knex('erp_syncs').where(where).count({ count: '*' })),
     ]);
     return { items: rows.map(syncFromRow), total };

@@ -50,7 +50,10 @@ export class SqlExtractorStore implements ExtractorStore {
     };
     const [rows, total] = await Promise.all([
       filtered()
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
         .limit(page.limit)
         .offset(page.offset),
       countOf(filtered().count({ count: '*' })),

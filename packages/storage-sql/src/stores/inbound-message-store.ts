@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 import type { Environment } from '@intake/core';
-import type { AttachmentOutcome, InboundMessageListFilter, InboundMessageRecord, InboundMessageResult, InboundMessageStatus, InboundMessageStore, MessageClaimOptions } from '@intake/core/internal';
+import type {
+  AttachmentOutcome,
+  InboundMessageListFilter,
+  InboundMessageRecord,
+  InboundMessageResult,
+  InboundMessageStatus,
+  InboundMessageStore,
+  MessageClaimOptions,
+} from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const TABLE = 'inbound_messages';
@@ -28,7 +36,8 @@ const fromRow = (r: Record<string, unknown>): InboundMessageRecord => ({
   subject: text(r.subject),
   message_id_header: text(r.message_id_header),
   outcomes: fromJson<AttachmentOutcome[]>(r.outcomes),
-  error: r.error === null || r.error === undefined ? null : fromJson<NonNullable<InboundMessageRecord['error']>>(r.error),
+  error:
+    r.error === null || r.error === undefined ? null : fromJson<NonNullable<InboundMessageRecord['error']>>(r.error),
   received_at: toIso(r.received_at),
   processed_at: toIsoOrNull(r.processed_at),
 });
@@ -74,7 +83,10 @@ export class SqlInboundMessageStore implements InboundMessageStore {
   }
 
   async extendLease(id: string, owner: string, until: string): Promise<boolean> {
-    const rows = await this.knex(TABLE).where({ id, lease_owner: owner, status: 'processing' }).update({ lease_expires_at: until }).returning('id');
+    const rows = await this.knex(TABLE)
+      .where({ id, lease_owner: owner, status: 'processing' })
+      .update({ lease_expires_at: until })
+      .returning('id');
     return rows.length > 0;
   }
 
@@ -116,7 +128,12 @@ export class SqlInboundMessageStore implements InboundMessageStore {
     return (result.rows as Record<string, unknown>[]).map(fromRow).sort(oldestFirst);
   }
 
-  async list(orgId: string, mode: Environment, filter: InboundMessageListFilter, page: { limit: number; offset: number }): Promise<{ items: InboundMessageRecord[]; total: number }> {
+  async list(
+    orgId: string,
+    mode: Environment,
+    filter: InboundMessageListFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: InboundMessageRecord[]; total: number }> {
     const scoped = () => {
       const q = this.knex(TABLE).where({ org_id: orgId, environment: mode });
       if (filter.prefix !== undefined) q.andWhere({ prefix: filter.prefix });
@@ -124,7 +141,10 @@ export class SqlInboundMessageStore implements InboundMessageStore {
     };
     const [rows, total] = await Promise.all([
       scoped()
-        .orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .orderBy([
+          { column: 'received_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
         .limit(page.limit)
         .offset(page.offset),
       countOf(scoped().count({ count: '*' })),
@@ -133,7 +153,9 @@ export class SqlInboundMessageStore implements InboundMessageStore {
   }
 
   async get(orgId: string, mode: Environment | null, id: string): Promise<InboundMessageRecord | null> {
-    const row = await this.knex<Row>(TABLE).where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) }).first();
+    const row = await this.knex<Row>(TABLE)
+      .where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) })
+      .first();
     return row ? fromRow(row) : null;
   }
 }

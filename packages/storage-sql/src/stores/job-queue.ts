@@ -22,13 +22,14 @@ export async function claimJob(knex: Knex, options: ClaimOptions): Promise<JobRe
          order by lease_expires_at limit 1 for update skip locked`,
         [now, options.maxAttempts],
       );
-      const row = (expired.rows[0] ??
+      const row =
+        expired.rows[0] ??
         (
           await trx.raw<{ rows: Row[] }>(
             `select * from jobs where status = 'queued' and not blocked_on_credits
              order by priority desc, created_at, id limit 1 for update skip locked`,
           )
-        ).rows[0]);
+        ).rows[0];
       if (!row) return null;
       const job = fromJobRow(row);
       const reserved = await reserveCredits(trx, job);
@@ -64,15 +65,24 @@ export async function claimJob(knex: Knex, options: ClaimOptions): Promise<JobRe
 async function reserveCredits(trx: Knex.Transaction, job: JobRecord): Promise<number | null> {
   if (job.environment !== 'live' || job.estimated_cost === 0) return 0;
   if (job.reserved_credits > 0) return job.reserved_credits;
-  await trx.raw('insert into credit_balances (org_id, balance) values (?, 0) on conflict (org_id) do nothing', [job.org_id]);
-  const balance = (await trx<Row>('credit_balances').where({ org_id: job.org_id }).forUpdate().first('balance', 'reserved'))!;
+  await trx.raw('insert into credit_balances (org_id, balance) values (?, 0) on conflict (org_id) do nothing', [
+    job.org_id,
+  ]);
+  const balance = (await trx<Row>('credit_balances')
+    .where({ org_id: job.org_id })
+    .forUpdate()
+    .first('balance', 'reserved'))!;
   if (toNumber(balance.balance) - toNumber(balance.reserved) < job.estimated_cost) return null;
-  await trx('credit_balances').where({ org_id: job.org_id }).update({ reserved: trx.raw('reserved + ?', [job.estimated_cost]) });
+  await trx('credit_balances')
+    .where({ org_id: job.org_id })
+    .update({ reserved: trx.raw('reserved + ?', [job.estimated_cost]) });
   return job.estimated_cost;
 }
 
 /** Gives a job's reservation back to its organization. */
 export async function releaseCredits(trx: Knex.Transaction | Knex, orgId: string, amount: number): Promise<void> {
   if (amount <= 0) return;
-  await trx('credit_balances').where({ org_id: orgId }).update({ reserved: trx.raw('greatest(reserved - ?, 0)', [amount]) });
+  await trx('credit_balances')
+    .where({ org_id: orgId })
+    .update({ reserved: trx.raw('greatest(reserved - ?, 0)', [amount]) });
 }

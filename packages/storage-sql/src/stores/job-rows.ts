@@ -1,12 +1,23 @@
 import type { JobRecord } from '@intake/core';
 import { fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull } from './normalize.js';
 
-const JSON_COLUMNS = ['field_definitions', 'metadata', 'extracted_data', 'confidence', 'field_locations', 'validation_errors', 'error_details', 'routing', 'duplicate'] as const;
+const JSON_COLUMNS = [
+  'field_definitions',
+  'metadata',
+  'extracted_data',
+  'confidence',
+  'field_locations',
+  'validation_errors',
+  'error_details',
+  'routing',
+  'duplicate',
+] as const;
 
 /** A job as a row: JSON members serialised (pg would send arrays as PostgreSQL arrays). */
 export function toJobRow(job: JobRecord): Record<string, unknown> {
   const row: Record<string, unknown> = { ...job };
-  for (const column of JSON_COLUMNS) row[column] = job[column] === null || job[column] === undefined ? null : toJson(job[column]);
+  for (const column of JSON_COLUMNS)
+    row[column] = job[column] === null || job[column] === undefined ? null : toJson(job[column]);
   return row;
 }
 

@@ -33,10 +33,31 @@ function firstBucketAtLeast(x: number): number {
   return Math.floor(below * 100) < bucketOf(x) ? bucketOf(x) : bucketOf(x) + 1;
 }
 
-type Rolled = Pick<JobRecord, 'org_id' | 'environment' | 'extractor_id' | 'extractor_name' | 'status' | 'created_at' | 'processing_time_ms' | 'overall_confidence' | 'cost_credits'>;
+type Rolled = Pick<
+  JobRecord,
+  | 'org_id'
+  | 'environment'
+  | 'extractor_id'
+  | 'extractor_name'
+  | 'status'
+  | 'created_at'
+  | 'processing_time_ms'
+  | 'overall_confidence'
+  | 'cost_credits'
+>;
 
 /** The columns a rollup needs, as `delete ... returning` gives them. */
-export const ROLLED_COLUMNS = ['org_id', 'environment', 'extractor_id', 'extractor_name', 'status', 'created_at', 'processing_time_ms', 'overall_confidence', 'cost_credits'];
+export const ROLLED_COLUMNS = [
+  'org_id',
+  'environment',
+  'extractor_id',
+  'extractor_name',
+  'status',
+  'created_at',
+  'processing_time_ms',
+  'overall_confidence',
+  'cost_credits',
+];
 export const rolledFromRow = (row: Record<string, unknown>): Rolled => ({
   org_id: String(row.org_id),
   environment: row.environment as JobRecord['environment'],
@@ -53,7 +74,14 @@ export const rolledFromRow = (row: Record<string, unknown>): Rolled => ({
 const ROLLUPS = [
   {
     table: 'job_rollups',
-    key: (j: Rolled) => ({ org_id: j.org_id, environment: j.environment, hour: unitOf(j.created_at, HOUR_MS), extractor_id: j.extractor_id, extractor_name: j.extractor_name, status: j.status }),
+    key: (j: Rolled) => ({
+      org_id: j.org_id,
+      environment: j.environment,
+      hour: unitOf(j.created_at, HOUR_MS),
+      extractor_id: j.extractor_id,
+      extractor_name: j.extractor_name,
+      status: j.status,
+    }),
     sums: (j: Rolled) => ({
       job_count: 1,
       time_sum: j.processing_time_ms ?? 0,
@@ -65,11 +93,17 @@ const ROLLUPS = [
   },
   {
     table: 'job_confidence_rollups',
-    key: (j: Rolled) => ({ org_id: j.org_id, environment: j.environment, day: unitOf(j.created_at, DAY_MS), extractor_id: j.extractor_id, status: j.status, confidence_bucket: bucketOf(j.overall_confidence) }),
+    key: (j: Rolled) => ({
+      org_id: j.org_id,
+      environment: j.environment,
+      day: unitOf(j.created_at, DAY_MS),
+      extractor_id: j.extractor_id,
+      status: j.status,
+      confidence_bucket: bucketOf(j.overall_confidence),
+    }),
     sums: () => ({ job_count: 1 }),
   },
 ];
-
 
 /** One rollup row being summed: its key columns and its summed columns. */
 type RollupSums = { key: Record<string, unknown>; sums: Record<string, number> };
@@ -88,13 +122,23 @@ export async function adjustRollups(knex: Knex, jobs: Rolled[], sign: 1 | -1): P
       const key = rollup.key(job);
       const id = JSON.stringify(key);
       const row: RollupSums = rows.get(id) ?? { key, sums: {} };
-      for (const [column, value] of Object.entries(rollup.sums(job))) row.sums[column] = (row.sums[column] ?? 0) + sign * value;
+      for (const [column, value] of Object.entries(rollup.sums(job)))
+        row.sums[column] = (row.sums[column] ?? 0) + sign * value;
       rows.set(id, row);
     }
     for (const id of [...rows.keys()].sort()) {
       const { key, sums } = rows.get(id)!;
-      const merge = Object.fromEntries(Object.keys(sums).map((c) => [c, knex.raw(`${rollup.table}.${c} + excluded.${c}`)]));
-      upserts.push({ table: rollup.table, key, statement: knex(rollup.table).insert({ ...key, ...sums }).onConflict(Object.keys(key)).merge(merge) });
+      const merge = Object.fromEntries(
+        Object.keys(sums).map((c) => [c, knex.raw(`${rollup.table}.${c} + excluded.${c}`)]),
+      );
+      upserts.push({
+        table: rollup.table,
+        key,
+        statement: knex(rollup.table)
+          .insert({ ...key, ...sums })
+          .onConflict(Object.keys(key))
+          .merge(merge),
+      });
     }
   }
   if (sign > 0 && upserts.length === 2) {
@@ -116,10 +160,17 @@ export async function adjustRollups(knex: Knex, jobs: Rolled[], sign: 1 | -1): P
  * statuses, whole hours (days with min_confidence) strictly inside the range come from a rollup and
  * the rest from `jobs`, in disjoint parts summed by one statement.
  */
-export async function countJobs(knex: Knex, orgId: string, mode: Environment, filter: JobFilter, filtered: () => Knex.QueryBuilder): Promise<number> {
+export async function countJobs(
+  knex: Knex,
+  orgId: string,
+  mode: Environment,
+  filter: JobFilter,
+  filtered: () => Knex.QueryBuilder,
+): Promise<number> {
   const plain = () => countOf(filtered().count({ count: '*' }));
   const finishedOnly = filter.status !== undefined && FINISHED.includes(filter.status);
-  if ((filter.metadata && Object.keys(filter.metadata).length) || (filter.status !== undefined && !finishedOnly)) return plain();
+  if ((filter.metadata && Object.keys(filter.metadata).length) || (filter.status !== undefined && !finishedOnly))
+    return plain();
   const byConfidence = filter.min_confidence !== undefined;
   const unitMs = byConfidence ? DAY_MS : HOUR_MS;
   const unit = byConfidence ? 'day' : 'hour';
@@ -129,7 +180,9 @@ export async function countJobs(knex: Knex, orgId: string, mode: Environment, fi
   if (lo !== null && hi !== null && lo >= hi) return plain();
   const minBucket = byConfidence ? firstBucketAtLeast(filter.min_confidence!) : null;
   const statuses = filter.status ? [filter.status] : FINISHED;
-  const rolled = knex(byConfidence ? 'job_confidence_rollups' : 'job_rollups').where({ org_id: orgId, environment: mode }).whereIn('status', statuses);
+  const rolled = knex(byConfidence ? 'job_confidence_rollups' : 'job_rollups')
+    .where({ org_id: orgId, environment: mode })
+    .whereIn('status', statuses);
   if (filter.extractor_id) rolled.andWhere({ extractor_id: filter.extractor_id });
   if (lo !== null) rolled.andWhere(unit, '>=', lo);
   if (hi !== null) rolled.andWhere(unit, '<', hi);
@@ -142,7 +195,9 @@ export async function countJobs(knex: Knex, orgId: string, mode: Environment, fi
   if (minBucket !== null) {
     // Finished jobs in whole days whose bucket is below minBucket. floor(c * 100) < minBucket implies
     // c < minBucket / 100 give or take rounding (~1e-15): this bound lets an index range find them.
-    const edge = rest().andWhere('overall_confidence', '<', minBucket / 100 + 1e-9).andWhereRaw('floor(overall_confidence * 100) < ?', [minBucket]);
+    const edge = rest()
+      .andWhere('overall_confidence', '<', minBucket / 100 + 1e-9)
+      .andWhereRaw('floor(overall_confidence * 100) < ?', [minBucket]);
     if (lo !== null) edge.andWhere('created_at', '>=', unitStart(lo, unitMs));
     if (hi !== null) edge.andWhere('created_at', '<', unitStart(hi, unitMs));
     parts.push(edge);
@@ -179,7 +234,8 @@ export async function jobStats(knex: Knex, orgId: string, mode: Environment, sin
       group by p.extractor_id order by sum(n) desc, p.extractor_id`,
     [orgId, mode, lo, orgId, mode, since, unitStart(lo, HOUR_MS)],
   );
-  const total = (column: string) => rows.reduce((sum: number, r: Record<string, unknown>) => sum + toNumber(r[column]), 0);
+  const total = (column: string) =>
+    rows.reduce((sum: number, r: Record<string, unknown>) => sum + toNumber(r[column]), 0);
   return {
     total_jobs: total('job_count'),
     completed_jobs: total('completed'),
@@ -205,7 +261,12 @@ export async function jobStats(knex: Knex, orgId: string, mode: Environment, sin
  * Finished jobs per UTC day of creation from the hourly rollup alone: it holds every finished job,
  * and whole days from a midnight on are whole hours, so nothing needs reading from `jobs`.
  */
-export async function dailyJobCounts(knex: Knex, orgId: string, mode: Environment, sinceDay: string): Promise<DailyJobCounts[]> {
+export async function dailyJobCounts(
+  knex: Knex,
+  orgId: string,
+  mode: Environment,
+  sinceDay: string,
+): Promise<DailyJobCounts[]> {
   const { rows } = await knex.raw(
     `select floor(hour / 24) as day,
             coalesce(sum(job_count) filter (where status = 'completed'), 0) as completed,

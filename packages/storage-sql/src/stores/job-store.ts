@@ -1,7 +1,18 @@
 import type { Knex } from 'knex';
 import type { DailyJobCounts } from '@intake/core/internal';
 import type { JobRecord, Environment } from '@intake/core';
-import type { ClaimOptions, CompletedResult, FailedResult, IdempotencyClaim, InsertJobResult, JobFilter, JobStatsRow, JobStore, Page, PageRequest } from '@intake/core/internal';
+import type {
+  ClaimOptions,
+  CompletedResult,
+  FailedResult,
+  IdempotencyClaim,
+  InsertJobResult,
+  JobFilter,
+  JobStatsRow,
+  JobStore,
+  Page,
+  PageRequest,
+} from '@intake/core/internal';
 import { claimJob, releaseCredits } from './job-queue.js';
 import { fromJobRow, toJobRow } from './job-rows.js';
 import { adjustRollups, countJobs, dailyJobCounts, jobStats, ROLLED_COLUMNS, rolledFromRow } from './job-stats.js';
@@ -14,19 +25,33 @@ export class SqlJobStore implements JobStore {
   async insert(job: JobRecord, idempotency?: IdempotencyClaim): Promise<InsertJobResult> {
     return this.knex.transaction(async (trx) => {
       if (idempotency) {
-        await trx('idempotency_keys').where({ org_id: job.org_id, environment: job.environment, key: idempotency.key }).andWhere('created_at', '<', idempotency.notBefore).delete();
+        await trx('idempotency_keys')
+          .where({ org_id: job.org_id, environment: job.environment, key: idempotency.key })
+          .andWhere('created_at', '<', idempotency.notBefore)
+          .delete();
         // A concurrent request with the same key waits here on the unique index until the first commits.
         const claimed = await trx('idempotency_keys')
-          .insert({ org_id: job.org_id, environment: job.environment, key: idempotency.key, request_hash: idempotency.requestHash, job_id: job.id, created_at: job.created_at })
+          .insert({
+            org_id: job.org_id,
+            environment: job.environment,
+            key: idempotency.key,
+            request_hash: idempotency.requestHash,
+            job_id: job.id,
+            created_at: job.created_at,
+          })
           .onConflict(['org_id', 'environment', 'key'])
           .ignore()
           .returning('key');
         if (claimed.length === 0) {
-          const existing = (await trx<Row>('idempotency_keys').where({ org_id: job.org_id, environment: job.environment, key: idempotency.key }).first())!;
+          const existing = (await trx<Row>('idempotency_keys')
+            .where({ org_id: job.org_id, environment: job.environment, key: idempotency.key })
+            .first())!;
           if (existing.request_hash !== idempotency.requestHash) return { outcome: 'idempotency_conflict' };
           const earlier = await trx<Row>('jobs').where({ id: existing.job_id, environment: job.environment }).first();
           if (earlier) return { outcome: 'replayed', job: fromJobRow(earlier) };
-          await trx('idempotency_keys').where({ org_id: job.org_id, environment: job.environment, key: idempotency.key }).update({ job_id: job.id, created_at: job.created_at });
+          await trx('idempotency_keys')
+            .where({ org_id: job.org_id, environment: job.environment, key: idempotency.key })
+            .update({ job_id: job.id, created_at: job.created_at });
         }
       }
       await trx('jobs').insert(toJobRow(job));
@@ -36,18 +61,31 @@ export class SqlJobStore implements JobStore {
     });
   }
 
-  async findEarlier(orgId: string, mode: Environment, query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string }): Promise<JobRecord | null> {
+  async findEarlier(
+    orgId: string,
+    mode: Environment,
+    query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string },
+  ): Promise<JobRecord | null> {
     if (!query.blobKey && !query.dedupeKey) return null;
-    const q = this.knex<Row>('jobs').where({ org_id: orgId, environment: mode }).andWhere('created_at', '>=', query.since);
+    const q = this.knex<Row>('jobs')
+      .where({ org_id: orgId, environment: mode })
+      .andWhere('created_at', '>=', query.since);
     if (query.blobKey) q.andWhere({ blob_key: query.blobKey }).andWhereNot({ status: 'failed' });
     if (query.dedupeKey) q.andWhere({ dedupe_key: query.dedupeKey, status: 'completed' });
     if (query.excludeId) q.andWhereNot({ id: query.excludeId });
-    const row = await q.orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]).first();
+    const row = await q
+      .orderBy([
+        { column: 'created_at', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ])
+      .first();
     return row ? fromJobRow(row) : null;
   }
 
   async get(orgId: string, mode: Environment | null, id: string): Promise<JobRecord | null> {
-    const row = await this.knex<Row>('jobs').where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) }).first();
+    const row = await this.knex<Row>('jobs')
+      .where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) })
+      .first();
     return row ? fromJobRow(row) : null;
   }
 
@@ -59,14 +97,20 @@ export class SqlJobStore implements JobStore {
       if (filter.created_after) q.andWhere('created_at', '>', filter.created_after);
       if (filter.created_before) q.andWhere('created_at', '<', filter.created_before);
       if (filter.min_confidence !== undefined) q.andWhere('overall_confidence', '>=', filter.min_confidence);
-      if (filter.metadata && Object.keys(filter.metadata).length) q.andWhereRaw('metadata @> ?::jsonb', [toJson(filter.metadata)]);
+      if (filter.metadata && Object.keys(filter.metadata).length)
+        q.andWhereRaw('metadata @> ?::jsonb', [toJson(filter.metadata)]);
       return q;
     };
-    const order = [{ column: 'created_at', order: 'desc' as const }, { column: 'id', order: 'desc' as const }];
+    const order = [
+      { column: 'created_at', order: 'desc' as const },
+      { column: 'id', order: 'desc' as const },
+    ];
     // The page's ids first, from a covering index (migration 003), then only those rows: a deep
     // offset skips index entries instead of reading and discarding thousands of 2 KB rows.
     const [rows, total] = await Promise.all([
-      this.knex('jobs').whereIn('id', filtered().select('id').orderBy(order).limit(page.limit).offset(page.offset)).orderBy(order),
+      this.knex('jobs')
+        .whereIn('id', filtered().select('id').orderBy(order).limit(page.limit).offset(page.offset))
+        .orderBy(order),
       countJobs(this.knex, orgId, mode, filter, filtered),
     ]);
     return { items: rows.map(fromJobRow), total };
@@ -85,12 +129,19 @@ export class SqlJobStore implements JobStore {
   }
 
   async extendLease(id: string, workerId: string, until: string): Promise<boolean> {
-    const count = await this.knex('jobs').where({ id, lease_owner: workerId, status: 'processing' }).update({ lease_expires_at: until });
+    const count = await this.knex('jobs')
+      .where({ id, lease_owner: workerId, status: 'processing' })
+      .update({ lease_expires_at: until });
     return toNumber(count) > 0;
   }
 
   async findExhausted(now: string, maxAttempts: number, limit: number): Promise<JobRecord[]> {
-    const rows = await this.knex('jobs').where({ status: 'processing' }).andWhere('lease_expires_at', '<', now).andWhere('attempts', '>=', maxAttempts).orderBy('lease_expires_at').limit(limit);
+    const rows = await this.knex('jobs')
+      .where({ status: 'processing' })
+      .andWhere('lease_expires_at', '<', now)
+      .andWhere('attempts', '>=', maxAttempts)
+      .orderBy('lease_expires_at')
+      .limit(limit);
     return rows.map(fromJobRow);
   }
 
@@ -114,7 +165,8 @@ export class SqlJobStore implements JobStore {
   }
 
   async markFailed(id: string, workerId: string | null, result: FailedResult, now: string): Promise<JobRecord | null> {
-    const fence = (q: Knex.QueryBuilder) => (workerId === null ? q.andWhere('lease_expires_at', '<', now) : q.andWhere({ lease_owner: workerId }));
+    const fence = (q: Knex.QueryBuilder) =>
+      workerId === null ? q.andWhere('lease_expires_at', '<', now) : q.andWhere({ lease_owner: workerId });
     return this.finish(id, fence, {
       status: 'failed',
       error_details: toJson(result.error_details),
@@ -126,9 +178,15 @@ export class SqlJobStore implements JobStore {
   }
 
   /** Ends a processing job if the fence holds, releasing its credit reservation in the same transaction. */
-  private async finish(id: string, fence: (q: Knex.QueryBuilder) => Knex.QueryBuilder, values: Record<string, unknown>): Promise<JobRecord | null> {
+  private async finish(
+    id: string,
+    fence: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+    values: Record<string, unknown>,
+  ): Promise<JobRecord | null> {
     return this.knex.transaction(async (trx) => {
-      const held = await fence(trx<Row>('jobs').where({ id, status: 'processing' })).forUpdate().first<Row | undefined>('org_id', 'reserved_credits');
+      const held = await fence(trx<Row>('jobs').where({ id, status: 'processing' }))
+        .forUpdate()
+        .first<Row | undefined>('org_id', 'reserved_credits');
       if (!held) return null;
       const [row] = await trx<Row>('jobs')
         .where({ id })
@@ -142,14 +200,18 @@ export class SqlJobStore implements JobStore {
   }
 
   async release(id: string, workerId: string): Promise<boolean> {
-    const count = await this.knex('jobs').where({ id, lease_owner: workerId, status: 'processing' }).update({ status: 'queued', lease_owner: null, lease_expires_at: null });
+    const count = await this.knex('jobs')
+      .where({ id, lease_owner: workerId, status: 'processing' })
+      .update({ status: 'queued', lease_owner: null, lease_expires_at: null });
     return toNumber(count) > 0;
   }
 
   async unblock(orgId: string): Promise<number> {
     // No `where blocked_on_credits` on purpose: a row a claimer is blocking right now did not match
     // that condition in this statement's snapshot; matching on status makes us wait for it instead.
-    const count = await this.knex('jobs').where({ org_id: orgId, status: 'queued' }).update({ blocked_on_credits: false });
+    const count = await this.knex('jobs')
+      .where({ org_id: orgId, status: 'queued' })
+      .update({ blocked_on_credits: false });
     return toNumber(count);
   }
 
@@ -159,14 +221,20 @@ export class SqlJobStore implements JobStore {
 
   async deleteCreatedBefore(cutoff: string, limit: number): Promise<{ deleted: number; orphanBlobKeys: string[] }> {
     return this.knex.transaction(async (trx) => {
-      const doomed = await trx('jobs').where('created_at', '<', cutoff).whereNot({ status: 'processing' }).limit(limit).select('id', 'blob_key', 'org_id');
+      const doomed = await trx('jobs')
+        .where('created_at', '<', cutoff)
+        .whereNot({ status: 'processing' })
+        .limit(limit)
+        .select('id', 'blob_key', 'org_id');
       if (doomed.length === 0) return { deleted: 0, orphanBlobKeys: [] };
       const ids = doomed.map((d: { id: string }) => d.id);
       const gone = await trx('jobs').whereIn('id', ids).delete().returning(ROLLED_COLUMNS);
       await adjustRollups(trx, gone.map(rolledFromRow), -1);
       await trx('idempotency_keys').whereIn('job_id', ids).delete();
       const keys = [...new Set(doomed.map((d: { blob_key: string }) => d.blob_key))];
-      const stillUsed = new Set((await trx('jobs').whereIn('blob_key', keys).distinct('blob_key')).map((r: { blob_key: string }) => r.blob_key));
+      const stillUsed = new Set(
+        (await trx('jobs').whereIn('blob_key', keys).distinct('blob_key')).map((r: { blob_key: string }) => r.blob_key),
+      );
       return { deleted: ids.length, orphanBlobKeys: keys.filter((k) => !stillUsed.has(k)) };
     });
   }

@@ -7,7 +7,8 @@ export function toIso(value: unknown): string {
   return new Date(String(value)).toISOString();
 }
 
-export const toIsoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : toIso(value));
+export const toIsoOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : toIso(value);
 
 export function toNumber(value: unknown): number {
   const n = typeof value === 'number' ? value : Number(value);
@@ -21,7 +22,9 @@ export const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? (
 /** Binds a JS value to a jsonb parameter; pg would send arrays as PostgreSQL arrays otherwise. */
 export const toJson = (value: unknown): string => JSON.stringify(value);
 
-export async function countOf(query: Promise<{ count?: unknown }[]> | PromiseLike<{ count?: unknown }[]>): Promise<number> {
+export async function countOf(
+  query: Promise<{ count?: unknown }[]> | PromiseLike<{ count?: unknown }[]>,
+): Promise<number> {
   const rows = await query;
   return toNumber(rows[0]?.count ?? 0);
 }

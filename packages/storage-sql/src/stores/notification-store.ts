@@ -1,11 +1,20 @@
 import type { Knex } from 'knex';
-import type { JobEventForNotification, NotificationClaimOptions, NotificationKind, NotificationListFilter, NotificationRecord, NotificationSender, NotificationStatus, NotificationStore } from '@intake/core/internal';
+import type {
+  JobEventForNotification,
+  NotificationClaimOptions,
+  NotificationKind,
+  NotificationListFilter,
+  NotificationRecord,
+  NotificationSender,
+  NotificationStatus,
+  NotificationStore,
+} from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const TABLE = 'notifications';
 const SENDERS = 'notification_senders';
 
-const text = (value: unknown): string | null => (toTextOrNull(value));
+const text = (value: unknown): string | null => toTextOrNull(value);
 
 const fromRow = (r: Record<string, unknown>): NotificationRecord => ({
   id: String(r.id),
@@ -93,7 +102,9 @@ export class SqlNotificationStore implements NotificationStore {
 
   async markJobEventsHandled(eventIds: readonly string[], at: string): Promise<void> {
     if (eventIds.length === 0) return;
-    await this.knex('outbox_events').whereIn('id', [...eventIds]).update({ notified_at: at });
+    await this.knex('outbox_events')
+      .whereIn('id', [...eventIds])
+      .update({ notified_at: at });
   }
 
   /**
@@ -116,7 +127,9 @@ export class SqlNotificationStore implements NotificationStore {
         returning *`,
       [owner, options.leaseExpiresAt, options.now, options.now, options.maxAttempts, options.limit],
     );
-    return (result.rows as Record<string, unknown>[]).map(fromRow).sort((a, b) => (a.next_attempt_at ?? '').localeCompare(b.next_attempt_at ?? '') || (a.id < b.id ? -1 : 1));
+    return (result.rows as Record<string, unknown>[])
+      .map(fromRow)
+      .sort((a, b) => (a.next_attempt_at ?? '').localeCompare(b.next_attempt_at ?? '') || (a.id < b.id ? -1 : 1));
   }
 
   private async held(id: string, owner: string, changes: Record<string, unknown>): Promise<boolean> {
@@ -174,11 +187,18 @@ export class SqlNotificationStore implements NotificationStore {
 
   async markDigested(itemIds: readonly string[], digestId: string): Promise<void> {
     for (let i = 0; i < itemIds.length; i += 1000) {
-      await this.knex(TABLE).whereIn('id', itemIds.slice(i, i + 1000)).andWhere({ status: 'digest_pending' }).update({ status: 'digested', digest_id: digestId });
+      await this.knex(TABLE)
+        .whereIn('id', itemIds.slice(i, i + 1000))
+        .andWhere({ status: 'digest_pending' })
+        .update({ status: 'digested', digest_id: digestId });
     }
   }
 
-  async list(orgId: string, filter: NotificationListFilter, page: { limit: number; offset: number }): Promise<{ items: NotificationRecord[]; total: number }> {
+  async list(
+    orgId: string,
+    filter: NotificationListFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: NotificationRecord[]; total: number }> {
     const scoped = () => {
       const q = this.knex(TABLE).where({ org_id: orgId });
       if (filter.kind !== undefined) q.andWhere({ kind: filter.kind });
@@ -189,7 +209,10 @@ export class SqlNotificationStore implements NotificationStore {
     };
     const [rows, total] = await Promise.all([
       scoped()
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
         .limit(page.limit)
         .offset(page.offset),
       countOf(scoped().count({ count: '*' })),

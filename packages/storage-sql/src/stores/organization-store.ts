@@ -26,7 +26,10 @@ export class SqlOrganizationStore implements OrganizationStore {
   }
 
   async list(): Promise<Organization[]> {
-    const rows = await this.knex('organizations').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    const rows = await this.knex('organizations').orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
     return rows.map(fromRow);
   }
 

@@ -6,11 +6,18 @@ export class SqlOutboxStore implements OutboxStore {
   constructor(private readonly knex: Knex) {}
 
   async add(event: OutboxEvent): Promise<void> {
-    await this.knex('outbox_events').insert({ ...event, data: toJson(event.data), email_prefix: event.email_prefix ?? null });
+    await this.knex('outbox_events').insert({
+      ...event,
+      data: toJson(event.data),
+      email_prefix: event.email_prefix ?? null,
+    });
   }
 
   async list(orgId: string, options: { event?: string; limit?: number } = {}): Promise<OutboxEvent[]> {
-    const q = this.knex('outbox_events').where({ org_id: orgId }).orderBy('seq').limit(options.limit ?? 1000);
+    const q = this.knex('outbox_events')
+      .where({ org_id: orgId })
+      .orderBy('seq')
+      .limit(options.limit ?? 1000);
     if (options.event) q.andWhere({ event: options.event });
     const rows = await q;
     return rows.map((r: Record<string, unknown>) => ({

@@ -51,10 +51,16 @@ export class SqlRateLimiter implements RateLimiter {
    */
   consumeLocally(key: string, limit: number, windowMs: number, nowMs: number): RateLimitDecision | undefined {
     const block = this.blocks.get(key);
-    if (block === undefined || block.limit !== limit || block.windowStart !== Math.floor(nowMs / windowMs) * windowMs) return undefined;
+    if (block === undefined || block.limit !== limit || block.windowStart !== Math.floor(nowMs / windowMs) * windowMs)
+      return undefined;
     if (block.left > 0) {
       block.left--;
-      return { allowed: true, limit, remaining: Math.max(0, limit - block.countedGlobally + block.left), resetAt: block.resetAt };
+      return {
+        allowed: true,
+        limit,
+        remaining: Math.max(0, limit - block.countedGlobally + block.left),
+        resetAt: block.resetAt,
+      };
     }
     if (block.countedGlobally >= limit) return { allowed: false, limit, remaining: 0, resetAt: block.resetAt };
     return undefined;
@@ -65,7 +71,9 @@ export class SqlRateLimiter implements RateLimiter {
     const current = Math.floor(now.getTime() / windowMs) * windowMs;
     for (const [key, block] of this.blocks) {
       if (block.windowStart !== current || block.left === 0) continue;
-      await this.knex('rate_limit_windows').where({ key, window_start: current }).update({ count: this.knex.raw('greatest(count - ?, 0)', [block.left]) });
+      await this.knex('rate_limit_windows')
+        .where({ key, window_start: current })
+        .update({ count: this.knex.raw('greatest(count - ?, 0)', [block.left]) });
     }
     this.blocks.clear();
   }
@@ -84,16 +92,33 @@ export class SqlRateLimiter implements RateLimiter {
   private async grant(key: string, limit: number, start: number, windowMs: number): Promise<void> {
     const want = Math.max(1, Math.floor(limit / 20));
     const { granted, total } = await this.knex.transaction(async (trx) => {
-      await trx.raw('insert into rate_limit_windows (key, window_start, count) values (?, ?, 0) on conflict do nothing', [key, start]);
-      const row = (await trx<Row>('rate_limit_windows').where({ key, window_start: start }).forUpdate().first('count'))!;
+      await trx.raw(
+        'insert into rate_limit_windows (key, window_start, count) values (?, ?, 0) on conflict do nothing',
+        [key, start],
+      );
+      const row = (await trx<Row>('rate_limit_windows')
+        .where({ key, window_start: start })
+        .forUpdate()
+        .first('count'))!;
       const counted = toNumber(row.count);
       const take = Math.max(0, Math.min(want, limit - counted));
-      if (take > 0) await trx('rate_limit_windows').where({ key, window_start: start }).update({ count: counted + take });
+      if (take > 0)
+        await trx('rate_limit_windows')
+          .where({ key, window_start: start })
+          .update({ count: counted + take });
       return { granted: take, total: counted + take };
     });
-    this.blocks.set(key, { windowStart: start, resetAt: new Date(start + windowMs), left: granted, countedGlobally: total, limit });
+    this.blocks.set(key, {
+      windowStart: start,
+      resetAt: new Date(start + windowMs),
+      left: granted,
+      countedGlobally: total,
+      limit,
+    });
     if (++this.grants % PRUNE_EVERY === 0) {
-      await this.knex('rate_limit_windows').where('window_start', '<', start - KEEP_WINDOWS_MS).delete();
+      await this.knex('rate_limit_windows')
+        .where('window_start', '<', start - KEEP_WINDOWS_MS)
+        .delete();
     }
   }
 }

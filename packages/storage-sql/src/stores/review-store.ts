@@ -1,6 +1,15 @@
 import type { Knex } from 'knex';
 import type { Environment } from '@intake/core';
-import type { ClassificationExample, ClassificationExampleStore, ClassificationResult, ReviewItemRecord, ReviewItemStore, ReviewListFilter, ReviewResolution, ReviewStatus } from '@intake/core/internal';
+import type {
+  ClassificationExample,
+  ClassificationExampleStore,
+  ClassificationResult,
+  ReviewItemRecord,
+  ReviewItemStore,
+  ReviewListFilter,
+  ReviewResolution,
+  ReviewStatus,
+} from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const ITEMS = 'review_items';
@@ -42,7 +51,12 @@ export class SqlReviewItemStore implements ReviewItemStore {
     await this.knex(ITEMS).insert({ ...item, classification: toJson(item.classification) });
   }
 
-  async list(orgId: string, mode: Environment, filter: ReviewListFilter, page: { limit: number; offset: number }): Promise<{ items: ReviewItemRecord[]; total: number }> {
+  async list(
+    orgId: string,
+    mode: Environment,
+    filter: ReviewListFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: ReviewItemRecord[]; total: number }> {
     const scoped = () => {
       const q = this.knex(ITEMS).where({ org_id: orgId, environment: mode });
       if (filter.status !== undefined) q.andWhere({ status: filter.status });
@@ -51,7 +65,10 @@ export class SqlReviewItemStore implements ReviewItemStore {
     };
     const [rows, total] = await Promise.all([
       scoped()
-        .orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }])
+        .orderBy([
+          { column: 'created_at', order: 'asc' },
+          { column: 'id', order: 'asc' },
+        ])
         .limit(page.limit)
         .offset(page.offset),
       countOf(scoped().count({ count: '*' })),
@@ -60,7 +77,9 @@ export class SqlReviewItemStore implements ReviewItemStore {
   }
 
   async get(orgId: string, mode: Environment | null, id: string): Promise<ReviewItemRecord | null> {
-    const row = await this.knex<Row>(ITEMS).where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) }).first();
+    const row = await this.knex<Row>(ITEMS)
+      .where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) })
+      .first();
     return row ? itemFromRow(row) : null;
   }
 
@@ -68,7 +87,12 @@ export class SqlReviewItemStore implements ReviewItemStore {
    * One conditional update: PostgreSQL re-checks `status = 'pending'` after waiting for a concurrent
    * resolver's row lock, so of two reviewers at once exactly one gets the row back.
    */
-  async resolve(orgId: string, mode: Environment, id: string, resolution: ReviewResolution): Promise<ReviewItemRecord | null> {
+  async resolve(
+    orgId: string,
+    mode: Environment,
+    id: string,
+    resolution: ReviewResolution,
+  ): Promise<ReviewItemRecord | null> {
     const rows = await this.knex(ITEMS)
       .where({ org_id: orgId, environment: mode, id, status: 'pending' })
       .update({
@@ -101,7 +125,10 @@ export class SqlClassificationExampleStore implements ClassificationExampleStore
   async list(orgId: string, mode: Environment, limit: number): Promise<ClassificationExample[]> {
     const rows = await this.knex<Row>(EXAMPLES)
       .where({ org_id: orgId, environment: mode })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .limit(limit)
       .select('org_id', 'environment', 'document_type', 'sender_domain', 'tokens', 'created_at');
     return rows.map((r) => ({

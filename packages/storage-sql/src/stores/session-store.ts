@@ -36,7 +36,11 @@ export class SqlSessionStore implements SessionStore {
   }
 
   async deleteExpired(now: string, idleBefore: string): Promise<number> {
-    const rows = await this.knex('dashboard_sessions').where('expires_at', '<=', now).orWhere('last_seen_at', '<=', idleBefore).delete().returning('id_hash');
+    const rows = await this.knex('dashboard_sessions')
+      .where('expires_at', '<=', now)
+      .orWhere('last_seen_at', '<=', idleBefore)
+      .delete()
+      .returning('id_hash');
     return rows.length;
   }
 }

@@ -22,7 +22,10 @@ export class SqlVendorHintStore implements VendorHintStore {
     const row = await this.knex('vendor_hints')
       .where({ org_id: orgId })
       .whereRaw('keys \\?| ?::text[]', [keys])
-      .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([
+        { column: 'updated_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .first();
     return row ? fromRow(row) : null;
   }
@@ -33,7 +36,12 @@ export class SqlVendorHintStore implements VendorHintStore {
   }
 
   async list(orgId: string): Promise<VendorHints[]> {
-    const rows = await this.knex('vendor_hints').where({ org_id: orgId }).orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    const rows = await this.knex('vendor_hints')
+      .where({ org_id: orgId })
+      .orderBy([
+        { column: 'updated_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
     return rows.map(fromRow);
   }
 

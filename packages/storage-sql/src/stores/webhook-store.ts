@@ -1,6 +1,21 @@
 import type { Knex } from 'knex';
 import { type Environment } from '@intake/core';
-import { receives, type AttemptOutcome, type ClaimedDelivery, type DeliveryClaimOptions, type DeliveryFilter, type DeliveryStatus, type Page, type PageRequest, type PrefixWebhookSpec, type StoredWebhookEndpoint, type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint, type WebhookStore } from '@intake/core/internal';
+import {
+  receives,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  type DeliveryClaimOptions,
+  type DeliveryFilter,
+  type DeliveryStatus,
+  type Page,
+  type PageRequest,
+  type PrefixWebhookSpec,
+  type StoredWebhookEndpoint,
+  type WebhookAttempt,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookStore,
+} from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const endpointFromRow = (r: Record<string, unknown>): StoredWebhookEndpoint => ({
@@ -110,41 +125,84 @@ export class SqlWebhookStore implements WebhookStore {
   }
 
   async getEndpoint(orgId: string, id: string): Promise<StoredWebhookEndpoint | null> {
-    const row = await this.knex<Row>('webhook_endpoints').where({ org_id: orgId, id }).whereNull('email_prefix').first();
+    const row = await this.knex<Row>('webhook_endpoints')
+      .where({ org_id: orgId, id })
+      .whereNull('email_prefix')
+      .first();
     return row ? withoutPrefix(endpointFromRow(row)) : null;
   }
 
   async listEndpoints(orgId: string): Promise<WebhookEndpoint[]> {
-    const rows = await this.knex('webhook_endpoints').where({ org_id: orgId }).whereNull('email_prefix').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    const rows = await this.knex('webhook_endpoints')
+      .where({ org_id: orgId })
+      .whereNull('email_prefix')
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
     return rows.map((r: Record<string, unknown>) => {
       const { secret: _s, email_prefix: _p, ...endpoint } = endpointFromRow(r);
       return endpoint;
     });
   }
 
-  async updateEndpoint(orgId: string, id: string, changes: Partial<StoredWebhookEndpoint>): Promise<StoredWebhookEndpoint | null> {
+  async updateEndpoint(
+    orgId: string,
+    id: string,
+    changes: Partial<StoredWebhookEndpoint>,
+  ): Promise<StoredWebhookEndpoint | null> {
     const { email_prefix: _p, ...rest } = changes;
     const values: Record<string, unknown> = { ...rest };
     if (changes.events) values.events = toJson(changes.events);
-    const rows = await this.knex<Row>('webhook_endpoints').where({ org_id: orgId, id }).whereNull('email_prefix').update(values).returning('*');
+    const rows = await this.knex<Row>('webhook_endpoints')
+      .where({ org_id: orgId, id })
+      .whereNull('email_prefix')
+      .update(values)
+      .returning('*');
     return rows[0] ? withoutPrefix(endpointFromRow(rows[0])) : null;
   }
 
   async deleteEndpoint(orgId: string, id: string): Promise<boolean> {
     // `returning`, not the affected count: knex-pglite answers a bare delete with its raw result object.
-    const rows = await this.knex('webhook_endpoints').where({ org_id: orgId, id }).whereNull('email_prefix').delete().returning('id');
+    const rows = await this.knex('webhook_endpoints')
+      .where({ org_id: orgId, id })
+      .whereNull('email_prefix')
+      .delete()
+      .returning('id');
     return rows.length > 0;
   }
 
-  async setPrefixEndpoint(orgId: string, prefix: string, spec: PrefixWebhookSpec | null, now: string, makeId: () => string): Promise<void> {
+  async setPrefixEndpoint(
+    orgId: string,
+    prefix: string,
+    spec: PrefixWebhookSpec | null,
+    now: string,
+    makeId: () => string,
+  ): Promise<void> {
     if (!spec) {
       await this.knex('webhook_endpoints').where({ org_id: orgId, email_prefix: prefix }).delete().returning('id');
       return;
     }
-    const values = { url: spec.url, secret: spec.secret, events: toJson([...new Set(spec.events)]), is_active: true, updated_at: now };
-    const updated = await this.knex('webhook_endpoints').where({ org_id: orgId, email_prefix: prefix }).update(values).returning('id');
+    const values = {
+      url: spec.url,
+      secret: spec.secret,
+      events: toJson([...new Set(spec.events)]),
+      is_active: true,
+      updated_at: now,
+    };
+    const updated = await this.knex('webhook_endpoints')
+      .where({ org_id: orgId, email_prefix: prefix })
+      .update(values)
+      .returning('id');
     if (updated.length > 0) return;
-    await this.knex('webhook_endpoints').insert({ ...values, id: makeId(), org_id: orgId, email_prefix: prefix, description: `Webhooks of the email prefix ${prefix}`, created_at: now });
+    await this.knex('webhook_endpoints').insert({
+      ...values,
+      id: makeId(),
+      org_id: orgId,
+      email_prefix: prefix,
+      description: `Webhooks of the email prefix ${prefix}`,
+      created_at: now,
+    });
   }
 
   async getPrefixEndpoint(orgId: string, prefix: string): Promise<StoredWebhookEndpoint | null> {
@@ -156,22 +214,50 @@ export class SqlWebhookStore implements WebhookStore {
     // The sender calls this on every turn of its loop: when nothing waits, one indexed read, no transaction.
     if (!(await this.knex('outbox_events').whereNull('dispatched_at').first('seq'))) return 0;
     return this.knex.transaction(async (trx) => {
-      const events = await trx('outbox_events').whereNull('dispatched_at').orderBy('seq').limit(limit).forUpdate().skipLocked();
+      const events = await trx('outbox_events')
+        .whereNull('dispatched_at')
+        .orderBy('seq')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked();
       if (events.length === 0) return 0;
       const orgs = [...new Set(events.map((e: { org_id: string }) => e.org_id))];
-      const endpoints = (await trx('webhook_endpoints').whereIn('org_id', orgs).andWhere({ is_active: true })).map(endpointFromRow);
+      const endpoints = (await trx('webhook_endpoints').whereIn('org_id', orgs).andWhere({ is_active: true })).map(
+        endpointFromRow,
+      );
       const at = now.toISOString();
       const rows = [];
       for (const e of events as Record<string, unknown>[]) {
-        const envelope = JSON.stringify({ id: e.id, event: e.event, created_at: toIso(e.created_at), data: fromJson(e.data) });
+        const envelope = JSON.stringify({
+          id: e.id,
+          event: e.event,
+          created_at: toIso(e.created_at),
+          data: fromJson(e.data),
+        });
         const event = { org_id: String(e.org_id), event: String(e.event), email_prefix: toTextOrNull(e.email_prefix) };
         for (const endpoint of endpoints) {
           if (!receives(endpoint, event)) continue;
-          rows.push({ id: makeId(), org_id: e.org_id, environment: e.environment, endpoint_id: endpoint.id, event_id: e.id, event: e.event, status: 'pending', payload: envelope, next_attempt_at: at, created_at: at });
+          rows.push({
+            id: makeId(),
+            org_id: e.org_id,
+            environment: e.environment,
+            endpoint_id: endpoint.id,
+            event_id: e.id,
+            event: e.event,
+            status: 'pending',
+            payload: envelope,
+            next_attempt_at: at,
+            created_at: at,
+          });
         }
       }
       if (rows.length) await trx('webhook_deliveries').insert(rows).onConflict(['event_id', 'endpoint_id']).ignore();
-      await trx('outbox_events').whereIn('seq', events.map((e: { seq: unknown }) => String(e.seq))).update({ dispatched_at: at });
+      await trx('outbox_events')
+        .whereIn(
+          'seq',
+          events.map((e: { seq: unknown }) => String(e.seq)),
+        )
+        .update({ dispatched_at: at });
       return rows.length;
     });
   }
@@ -185,15 +271,33 @@ export class SqlWebhookStore implements WebhookStore {
     const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
     // Without a cap, `busy` does not matter, and `limit` is a cap no endpoint can pass.
     const cap = options.perEndpoint ?? options.limit;
-    const busy = JSON.stringify(options.perEndpoint === undefined ? [] : [...(options.busy ?? [])].map(([endpoint_id, n]) => ({ endpoint_id, n })));
-    const rows = await this.prepared('intake_webhook_claim', CLAIM, [now, options.limit, cap, busy, options.workerId, until]);
-    return rows.map((r) => ({ delivery: deliveryFromRow(r), url: String(r.url), secret: String(r.secret), leaseExpiresAt: toIso(r.lease_expires_at) }));
+    const busy = JSON.stringify(
+      options.perEndpoint === undefined
+        ? []
+        : [...(options.busy ?? [])].map(([endpoint_id, n]) => ({ endpoint_id, n })),
+    );
+    const rows = await this.prepared('intake_webhook_claim', CLAIM, [
+      now,
+      options.limit,
+      cap,
+      busy,
+      options.workerId,
+      until,
+    ]);
+    return rows.map((r) => ({
+      delivery: deliveryFromRow(r),
+      url: String(r.url),
+      secret: String(r.secret),
+      leaseExpiresAt: toIso(r.lease_expires_at),
+    }));
   }
 
   /** One statement for the whole batch, which travels as one JSON parameter: see RECORD. */
   async recordAttempts(workerId: string, outcomes: readonly AttemptOutcome[]): Promise<boolean[]> {
     if (outcomes.length === 0) return [];
-    const input = JSON.stringify(outcomes.map(({ attempt: a, next }) => ({ ...a, status: next.status, next_attempt_at: next.nextAttemptAt })));
+    const input = JSON.stringify(
+      outcomes.map(({ attempt: a, next }) => ({ ...a, status: next.status, next_attempt_at: next.nextAttemptAt })),
+    );
     const rows = await this.prepared('intake_webhook_record', RECORD, [input, workerId]);
     const recorded = new Set(rows.map((r) => String(r.delivery_id)));
     return outcomes.map((o) => recorded.has(o.attempt.delivery_id));
@@ -211,7 +315,9 @@ export class SqlWebhookStore implements WebhookStore {
       const sql = text.replace(/\$(\d+)/g, (_, n: string) => (order.push(values[Number(n) - 1]), '?'));
       return (await this.knex.raw<{ rows: Row[] }>(sql, order as Knex.RawBinding[])).rows;
     }
-    const connection = (await client.acquireConnection()) as { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }> };
+    const connection = (await client.acquireConnection()) as {
+      query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
+    };
     try {
       return (await connection.query({ name, text, values })).rows;
     } finally {
@@ -230,31 +336,51 @@ export class SqlWebhookStore implements WebhookStore {
     return result.rows.length;
   }
 
-  async getDelivery(orgId: string, mode: Environment, id: string): Promise<(WebhookDelivery & { attempts: WebhookAttempt[] }) | null> {
+  async getDelivery(
+    orgId: string,
+    mode: Environment,
+    id: string,
+  ): Promise<(WebhookDelivery & { attempts: WebhookAttempt[] }) | null> {
     // One snapshot for both reads: an attempt recorded in between would show next to a stale attempt_count.
     return this.knex.transaction(
       async (trx) => {
         const row = await trx<Row>('webhook_deliveries').where({ org_id: orgId, environment: mode, id }).first();
         if (!row) return null;
-        const attempts = await trx<Row>('webhook_attempts').where({ delivery_id: id }).orderBy([{ column: 'chain' }, { column: 'attempt' }]);
+        const attempts = await trx<Row>('webhook_attempts')
+          .where({ delivery_id: id })
+          .orderBy([{ column: 'chain' }, { column: 'attempt' }]);
         return { ...deliveryFromRow(row), attempts: attempts.map(attemptFromRow) };
       },
       { isolationLevel: 'repeatable read' },
     );
   }
 
-  async listDeliveries(orgId: string, mode: Environment, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>> {
+  async listDeliveries(
+    orgId: string,
+    mode: Environment,
+    filter: DeliveryFilter,
+    page: PageRequest,
+  ): Promise<Page<WebhookDelivery>> {
     const filtered = () => {
       const q = this.knex('webhook_deliveries').where({ org_id: orgId, environment: mode });
       if (filter.endpoint_id) q.andWhere({ endpoint_id: filter.endpoint_id });
       if (filter.event) q.andWhere({ event: filter.event });
       if (filter.status) q.andWhere({ status: filter.status });
       // The envelope's job: data.job_id for email events, data.id for job.* events (as migration 014 reads them).
-      if (filter.job_id) q.andWhereRaw("coalesce(payload::jsonb #>> '{data,job_id}', payload::jsonb #>> '{data,id}') = ?", [filter.job_id]);
+      if (filter.job_id)
+        q.andWhereRaw("coalesce(payload::jsonb #>> '{data,job_id}', payload::jsonb #>> '{data,id}') = ?", [
+          filter.job_id,
+        ]);
       return q;
     };
     const [rows, total] = await Promise.all([
-      filtered().orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit).offset(page.offset),
+      filtered()
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(page.limit)
+        .offset(page.offset),
       countOf(filtered().count({ count: '*' })),
     ]);
     return { items: rows.map(deliveryFromRow), total };
@@ -263,7 +389,14 @@ export class SqlWebhookStore implements WebhookStore {
   async replay(orgId: string, mode: Environment, id: string, now: string): Promise<WebhookDelivery | null> {
     const rows = await this.knex<Row>('webhook_deliveries')
       .where({ org_id: orgId, environment: mode, id })
-      .update({ status: 'pending', chain: this.knex.raw('chain + 1'), attempt_count: 0, next_attempt_at: now, lease_owner: null, lease_expires_at: null })
+      .update({
+        status: 'pending',
+        chain: this.knex.raw('chain + 1'),
+        attempt_count: 0,
+        next_attempt_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+      })
       .returning('*');
     return rows[0] ? deliveryFromRow(rows[0]) : null;
   }

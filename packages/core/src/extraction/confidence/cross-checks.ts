@@ -23,7 +23,8 @@ export function applyCrossChecks(found: FoundFields, fields: FieldDefinition[], 
   const items = fields.find((f) => f.type === 'array' && Array.isArray(found[f.name]?.value));
   const sum = items ? lineSum(found[items.name]!.value as unknown[]) : null;
   const target = subtotal ?? (tax ? null : total);
-  if (items && sum !== null && target) adjust(found, [items.name, target], Math.abs(sum - amount(target)!) < EPSILON * 5);
+  if (items && sum !== null && target)
+    adjust(found, [items.name, target], Math.abs(sum - amount(target)!) < EPSILON * 5);
 }
 
 function adjust(found: FoundFields, names: string[], holds: boolean): void {
@@ -39,7 +40,9 @@ function lineSum(items: unknown[]): number | null {
   let sum = 0;
   for (const item of items) {
     if (typeof item !== 'object' || item === null) return null;
-    const amount = Object.entries(item as Record<string, unknown>).find(([key, value]) => typeof value === 'number' && /amount|total|sum|betrag/i.test(key))?.[1];
+    const amount = Object.entries(item as Record<string, unknown>).find(
+      ([key, value]) => typeof value === 'number' && /amount|total|sum|betrag/i.test(key),
+    )?.[1];
     if (typeof amount !== 'number') return null;
     sum += amount;
   }

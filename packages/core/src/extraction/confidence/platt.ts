@@ -55,7 +55,10 @@ export function fitPlatt(points: readonly CalibrationPoint[]): CalibrationKnots 
     a = Math.max(MIN_SLOPE, a - (0.5 * ga) / xs.length);
     b -= (0.5 * gb) / xs.length;
   }
-  return Array.from({ length: 21 }, (_, i): [number, number] => [i / 20, round(Math.min(0.99, sigmoid(a * logit(i / 20) + b)))]);
+  return Array.from({ length: 21 }, (_, i): [number, number] => [
+    i / 20,
+    round(Math.min(0.99, sigmoid(a * logit(i / 20) + b))),
+  ]);
 }
 
 const logit = (p: number): number => {

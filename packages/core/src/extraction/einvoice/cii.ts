@@ -11,10 +11,15 @@ export function readCii(root: XmlNode): EInvoice | null {
   if (!doc) return null;
   const header = at(doc, 'ExchangedDocument') ?? at(doc, 'HeaderExchangedDocument');
   const transaction = at(doc, 'SupplyChainTradeTransaction') ?? at(doc, 'SpecifiedSupplyChainTradeTransaction');
-  const agreement = at(transaction, 'ApplicableHeaderTradeAgreement') ?? at(transaction, 'ApplicableSupplyChainTradeAgreement');
-  const delivery = at(transaction, 'ApplicableHeaderTradeDelivery') ?? at(transaction, 'ApplicableSupplyChainTradeDelivery');
-  const settlement = at(transaction, 'ApplicableHeaderTradeSettlement') ?? at(transaction, 'ApplicableSupplyChainTradeSettlement');
-  const totals = at(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation') ?? at(settlement, 'SpecifiedTradeSettlementMonetarySummation');
+  const agreement =
+    at(transaction, 'ApplicableHeaderTradeAgreement') ?? at(transaction, 'ApplicableSupplyChainTradeAgreement');
+  const delivery =
+    at(transaction, 'ApplicableHeaderTradeDelivery') ?? at(transaction, 'ApplicableSupplyChainTradeDelivery');
+  const settlement =
+    at(transaction, 'ApplicableHeaderTradeSettlement') ?? at(transaction, 'ApplicableSupplyChainTradeSettlement');
+  const totals =
+    at(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation') ??
+    at(settlement, 'SpecifiedTradeSettlementMonetarySummation');
   const seller = at(agreement, 'SellerTradeParty');
   const currency = textAt(settlement, 'InvoiceCurrencyCode');
   const values: EInvoice['values'] = {
@@ -25,13 +30,19 @@ export function readCii(root: XmlNode): EInvoice | null {
     vendor_name: textAt(seller, 'Name'),
     vendor_address: ciiAddress(at(seller, 'PostalTradeAddress')),
     buyer_name: textAt(agreement, 'BuyerTradeParty', 'Name'),
-    po_number: textAt(agreement, 'BuyerOrderReferencedDocument', 'IssuerAssignedID') ?? textAt(agreement, 'BuyerOrderReferencedDocument', 'ID'),
+    po_number:
+      textAt(agreement, 'BuyerOrderReferencedDocument', 'IssuerAssignedID') ??
+      textAt(agreement, 'BuyerOrderReferencedDocument', 'ID'),
     subtotal: amount(textAt(totals, 'TaxBasisTotalAmount') ?? textAt(totals, 'LineTotalAmount')),
     tax_amount: amount(inCurrency(children(totals, 'TaxTotalAmount'), currency)),
     total_amount: amount(textAt(totals, 'GrandTotalAmount')),
     payment_method: PAYMENT_MEANS[textAt(settlement, 'SpecifiedTradeSettlementPaymentMeans', 'TypeCode') ?? ''],
   };
-  return { format: 'cii', values: definedOnly(values), lineItems: children(transaction, 'IncludedSupplyChainTradeLineItem').map(ciiLine) };
+  return {
+    format: 'cii',
+    values: definedOnly(values),
+    lineItems: children(transaction, 'IncludedSupplyChainTradeLineItem').map(ciiLine),
+  };
 }
 
 function ciiLine(line: unknown): EInvoice['lineItems'][number] {
@@ -41,7 +52,8 @@ function ciiLine(line: unknown): EInvoice['lineItems'][number] {
   const quantity = amount(textAt(delivery, 'BilledQuantity'));
   const unitPrice = amount(textAt(agreement, 'NetPriceProductTradePrice', 'ChargeAmount'));
   const lineTotal = amount(
-    textAt(settlement, 'SpecifiedTradeSettlementLineMonetarySummation', 'LineTotalAmount') ?? textAt(settlement, 'SpecifiedTradeSettlementMonetarySummation', 'LineTotalAmount'),
+    textAt(settlement, 'SpecifiedTradeSettlementLineMonetarySummation', 'LineTotalAmount') ??
+      textAt(settlement, 'SpecifiedTradeSettlementMonetarySummation', 'LineTotalAmount'),
   );
   return {
     description: textAt(line, 'SpecifiedTradeProduct', 'Name') ?? '',
@@ -60,7 +72,11 @@ function ciiDate(node: unknown): string | undefined {
 }
 
 function ciiAddress(address: unknown): string | undefined {
-  return joinAddress([textAt(address, 'LineOne'), textAt(address, 'LineTwo'), textAt(address, 'LineThree')], textAt(address, 'PostcodeCode'), textAt(address, 'CityName'));
+  return joinAddress(
+    [textAt(address, 'LineOne'), textAt(address, 'LineTwo'), textAt(address, 'LineThree')],
+    textAt(address, 'PostcodeCode'),
+    textAt(address, 'CityName'),
+  );
 }
 
 /** A foreign-currency invoice states its tax twice: the invoice currency's amount is the one. */

@@ -9,7 +9,20 @@ export interface EInvoice {
 
 /** UNTDID 4461 payment means codes, as words. */
 export const PAYMENT_MEANS: Record<string, string> = {
-  '1': 'Not defined', '10': 'Cash', '20': 'Cheque', '30': 'Credit transfer', '31': 'Debit transfer', '42': 'Payment to bank account',
-  '48': 'Bank card', '49': 'Direct debit', '54': 'Credit card', '55': 'Debit card', '57': 'Standing agreement', '58': 'SEPA credit transfer',
-  '59': 'SEPA direct debit', '68': 'Online payment service', '97': 'Clearing between partners', ZZZ: 'Mutually defined',
+  '1': 'Not defined',
+  '10': 'Cash',
+  '20': 'Cheque',
+  '30': 'Credit transfer',
+  '31': 'Debit transfer',
+  '42': 'Payment to bank account',
+  '48': 'Bank card',
+  '49': 'Direct debit',
+  '54': 'Credit card',
+  '55': 'Debit card',
+  '57': 'Standing agreement',
+  '58': 'SEPA credit transfer',
+  '59': 'SEPA direct debit',
+  '68': 'Online payment service',
+  '97': 'Clearing between partners',
+  ZZZ: 'Mutually defined',
 };

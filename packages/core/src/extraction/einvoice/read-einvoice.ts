@@ -17,7 +17,10 @@ export function readEInvoice(doc: ReadDocument): EInvoice | null {
 
 function isXml(file: EmbeddedFile): boolean {
   if (/xml/i.test(file.mimeType ?? '') || /\.xml$/i.test(file.name)) return true;
-  const head = new TextDecoder('utf-8').decode(file.bytes.subarray(0, 64)).replace(/^\uFEFF/, '').trimStart();
+  const head = new TextDecoder('utf-8')
+    .decode(file.bytes.subarray(0, 64))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return head.startsWith('<');
 }
 

@@ -17,7 +17,8 @@ export function readUbl(root: XmlNode): EInvoice | null {
     vendor_name: textAt(seller, 'PartyName', 'Name') ?? textAt(seller, 'PartyLegalEntity', 'RegistrationName'),
     vendor_address: ublAddress(at(seller, 'PostalAddress')),
     buyer_name:
-      textAt(doc, 'AccountingCustomerParty', 'Party', 'PartyName', 'Name') ?? textAt(doc, 'AccountingCustomerParty', 'Party', 'PartyLegalEntity', 'RegistrationName'),
+      textAt(doc, 'AccountingCustomerParty', 'Party', 'PartyName', 'Name') ??
+      textAt(doc, 'AccountingCustomerParty', 'Party', 'PartyLegalEntity', 'RegistrationName'),
     po_number: textAt(doc, 'OrderReference', 'ID'),
     subtotal: amount(textAt(totals, 'TaxExclusiveAmount') ?? textAt(totals, 'LineExtensionAmount')),
     tax_amount: amount(textAt(doc, 'TaxTotal', 'TaxAmount')),
@@ -41,8 +42,13 @@ function ublLine(line: unknown): EInvoice['lineItems'][number] {
 }
 
 function ublAddress(address: unknown): string | undefined {
-  const street = [textAt(address, 'StreetName'), textAt(address, 'BuildingNumber')].filter(Boolean).join(' ') || undefined;
-  return joinAddress([street, textAt(address, 'AdditionalStreetName')], textAt(address, 'PostalZone'), textAt(address, 'CityName'));
+  const street =
+    [textAt(address, 'StreetName'), textAt(address, 'BuildingNumber')].filter(Boolean).join(' ') || undefined;
+  return joinAddress(
+    [street, textAt(address, 'AdditionalStreetName')],
+    textAt(address, 'PostalZone'),
+    textAt(address, 'CityName'),
+  );
 }
 
 function isoDate(value: string | undefined): string | undefined {

@@ -74,7 +74,11 @@ export function amount(value: string | undefined): number | undefined {
 }
 
 /** Joins the non-empty parts of an address as it is printed: "Street 1, 12345 City". */
-export function joinAddress(lines: (string | undefined)[], postcode: string | undefined, city: string | undefined): string | undefined {
+export function joinAddress(
+  lines: (string | undefined)[],
+  postcode: string | undefined,
+  city: string | undefined,
+): string | undefined {
   const place = [postcode, city].filter(Boolean).join(' ');
   const parts = [...lines.filter((l): l is string => Boolean(l)), ...(place ? [place] : [])];
   return parts.length ? parts.join(', ') : undefined;

@@ -38,7 +38,10 @@ export function groupMembers(members: readonly FoldMember[]): string[] {
 
 function keysOf(member: FoldMember, index: number): string[] {
   const keys: string[] = [];
-  const vendor = member.vendor?.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const vendor = member.vendor
+    ?.toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
   if (vendor) keys.push(`vendor:${vendor}`);
   else if (member.source) keys.push(`source:${sourceFolder(member.source)}`);
   if (member.original) keys.push(`original:${member.original}`);

@@ -4,7 +4,9 @@ import type { EvaluationSummary, Tally } from './report.js';
 export function formatEvaluation(summary: EvaluationSummary, heading?: string): string {
   const out: string[] = [];
   if (heading) out.push(heading);
-  out.push(`Documents: ${summary.documents}${summary.failed ? ` (${summary.failed} unreadable, their fields counted wrong)` : ''}`);
+  out.push(
+    `Documents: ${summary.documents}${summary.failed ? ` (${summary.failed} unreadable, their fields counted wrong)` : ''}`,
+  );
   out.push('', 'Per field (printed text, embedded XML ignored)');
   for (const [field, t] of Object.entries(summary.fields).sort(([a], [b]) => a.localeCompare(b))) {
     const rows = summary.rowShares[field];
@@ -12,7 +14,8 @@ export function formatEvaluation(summary: EvaluationSummary, heading?: string): 
     out.push(`  ${field.padEnd(32)} ${percent(t)}${share}`);
   }
   out.push('', 'Per document type            all fields               required fields');
-  for (const [type, t] of Object.entries(summary.types)) out.push(`  ${type.padEnd(26)} ${percent(t.all).padEnd(24)} ${percent(t.required)}`);
+  for (const [type, t] of Object.entries(summary.types))
+    out.push(`  ${type.padEnd(26)} ${percent(t.all).padEnd(24)} ${percent(t.required)}`);
   out.push('', 'Required fields');
   out.push(`  ${'overall'.padEnd(26)} ${percent(summary.required)}`);
   for (const [kind, t] of Object.entries(summary.kinds)) out.push(`  ${kindName(kind).padEnd(26)} ${percent(t)}`);
@@ -31,13 +34,18 @@ export function formatEvaluation(summary: EvaluationSummary, heading?: string): 
   const e = summary.einvoices;
   if (e.documents) {
     out.push('', `E-invoices (${e.documents} with CII/UBL XML)   all fields               required fields`);
-    out.push(`  ${'without the XML'.padEnd(26)} ${percent(e.withoutXml.all).padEnd(24)} ${percent(e.withoutXml.required)}`);
+    out.push(
+      `  ${'without the XML'.padEnd(26)} ${percent(e.withoutXml.all).padEnd(24)} ${percent(e.withoutXml.required)}`,
+    );
     out.push(`  ${'with the XML'.padEnd(26)} ${percent(e.withXml.all).padEnd(24)} ${percent(e.withXml.required)}`);
   }
   out.push('', 'Calibration (confidence -> share right; missing values count at 0)');
   out.push(`  mean gap ${(100 * calibrationGap(summary)).toFixed(1)} points (weighted by values per bin)`);
   for (const b of summary.calibration) {
-    if (b.total) out.push(`  ${b.bucket.toFixed(1)}-${(b.bucket + 0.1).toFixed(1)}   mean confidence ${(b.confidenceSum / b.total).toFixed(2)}   right ${percent({ right: b.right, total: b.total })}`);
+    if (b.total)
+      out.push(
+        `  ${b.bucket.toFixed(1)}-${(b.bucket + 0.1).toFixed(1)}   mean confidence ${(b.confidenceSum / b.total).toFixed(2)}   right ${percent({ right: b.right, total: b.total })}`,
+      );
   }
   return out.join('\n');
 }
@@ -50,12 +58,16 @@ function presenceTable(summary: EvaluationSummary): string[] {
   const rows = Object.entries(summary.presence).sort(([a], [b]) => a.localeCompare(b));
   if (rows.length === 0) return [];
   const out = ['', 'Where values are lost, per kind and field (scalar fields)'];
-  out.push(`  ${'kind / field'.padEnd(44)} ${'in the read text'.padEnd(20)} ${'right'.padEnd(20)} right of those in text`);
+  out.push(
+    `  ${'kind / field'.padEnd(44)} ${'in the read text'.padEnd(20)} ${'right'.padEnd(20)} right of those in text`,
+  );
   for (const [key, p] of rows) {
     const [kind, field] = key.split(' / ');
     const name = `${kindName(kind ?? '')} / ${field ?? ''}`;
     const inText = percent({ right: p.present, total: p.total });
-    out.push(`  ${name.padEnd(44)} ${inText.padEnd(20)} ${percent({ right: p.right, total: p.total }).padEnd(20)} ${percent({ right: p.rightWhenPresent, total: p.present })}`);
+    out.push(
+      `  ${name.padEnd(44)} ${inText.padEnd(20)} ${percent({ right: p.right, total: p.total }).padEnd(20)} ${percent({ right: p.rightWhenPresent, total: p.present })}`,
+    );
   }
   return out;
 }

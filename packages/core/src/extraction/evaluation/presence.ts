@@ -13,7 +13,9 @@ export function presentValues(doc: ReadDocument, expected: Record<string, unknow
   const lines = buildLines(doc).map((l) => l.text);
   const folded = ` ${lines.map(fold).join(' ')} `;
   const amounts = new Set(lines.flatMap((l) => findAmounts(l).map((a) => Math.round(Math.abs(a.value) * 100))));
-  const dates = new Set(lines.flatMap((l) => [...findDates(l, { dayFirst: true }), ...findDates(l, { dayFirst: false })].map((d) => d.iso)));
+  const dates = new Set(
+    lines.flatMap((l) => [...findDates(l, { dayFirst: true }), ...findDates(l, { dayFirst: false })].map((d) => d.iso)),
+  );
   const result: Record<string, boolean> = {};
   for (const [field, value] of Object.entries(expected)) {
     if (Array.isArray(value) || value === null || value === undefined) continue;

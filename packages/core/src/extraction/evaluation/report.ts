@@ -63,7 +63,11 @@ export interface EvaluationSummary {
   presence: Record<string, FieldPresence>;
   classification: Tally;
   secondsPerPage: number;
-  einvoices: { documents: number; withoutXml: { all: Tally; required: Tally }; withXml: { all: Tally; required: Tally } };
+  einvoices: {
+    documents: number;
+    withoutXml: { all: Tally; required: Tally };
+    withXml: { all: Tally; required: Tally };
+  };
   /** Bucket lower bound (0, 0.1, ... 0.9) to the share of values right. */
   calibration: { bucket: number; right: number; total: number; confidenceSum: number }[];
 }
@@ -86,7 +90,11 @@ export function summarizeEvaluation(docs: EvaluatedDocument[]): EvaluationSummar
     presence: {},
     classification: tally(),
     secondsPerPage: 0,
-    einvoices: { documents: 0, withoutXml: { all: tally(), required: tally() }, withXml: { all: tally(), required: tally() } },
+    einvoices: {
+      documents: 0,
+      withoutXml: { all: tally(), required: tally() },
+      withXml: { all: tally(), required: tally() },
+    },
     calibration: Array.from({ length: 10 }, (_, i) => ({ bucket: i / 10, right: 0, total: 0, confidenceSum: 0 })),
   };
   for (const doc of docs) addDocument(summary, doc);
@@ -133,7 +141,12 @@ function addPresence(summary: EvaluationSummary, doc: EvaluatedDocument): void {
   for (const score of doc.scores) {
     const present = doc.present?.[score.field];
     if (present === undefined) continue;
-    const p = (summary.presence[`${doc.kind} / ${doc.documentType}.${score.field}`] ??= { total: 0, present: 0, right: 0, rightWhenPresent: 0 });
+    const p = (summary.presence[`${doc.kind} / ${doc.documentType}.${score.field}`] ??= {
+      total: 0,
+      present: 0,
+      right: 0,
+      rightWhenPresent: 0,
+    });
     p.total++;
     if (present) p.present++;
     if (score.correct) p.right++;

@@ -101,7 +101,9 @@ function compareItems(want: unknown[], got: unknown[]): number {
     const match = ranked[0];
     if (!match || match.overlap < DESCRIPTION_OVERLAP) continue;
     unused.splice(unused.indexOf(match.candidate), 1);
-    const membersRight = Object.entries(row).every(([key, value]) => key === 'description' || amountsEqual(value, match.candidate[key]));
+    const membersRight = Object.entries(row).every(
+      ([key, value]) => key === 'description' || amountsEqual(value, match.candidate[key]),
+    );
     if (membersRight) right++;
   }
   return want.length === 0 && got.length === 0 ? 1 : right / Math.max(want.length, got.length);

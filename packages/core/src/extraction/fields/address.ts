@@ -12,8 +12,31 @@ import { findPhones } from '../values/contacts.js';
  */
 
 const COUNTRIES = new Set([
-  'deutschland', 'germany', 'united states', 'usa', 'united kingdom', 'uk', 'nederland', 'netherlands', 'the netherlands', 'belgie', 'belgique', 'belgium',
-  'france', 'espana', 'spain', 'osterreich', 'austria', 'schweiz', 'switzerland', 'suisse', 'malaysia', 'italia', 'italy', 'luxembourg', 'danmark',
+  'deutschland',
+  'germany',
+  'united states',
+  'usa',
+  'united kingdom',
+  'uk',
+  'nederland',
+  'netherlands',
+  'the netherlands',
+  'belgie',
+  'belgique',
+  'belgium',
+  'france',
+  'espana',
+  'spain',
+  'osterreich',
+  'austria',
+  'schweiz',
+  'switzerland',
+  'suisse',
+  'malaysia',
+  'italia',
+  'italy',
+  'luxembourg',
+  'danmark',
 ]);
 const MAX_LINES = 3;
 
@@ -34,7 +57,11 @@ export function addressCandidate(ctx: ExtractionContext, name: Candidate | null)
 function addressLines(ctx: ExtractionContext, nameLine: Line, column: { x0: number; x1: number }): string[] {
   const parts: string[] = [];
   let previous = nameLine;
-  for (let i = nameLine.index + 1; i < Math.min(ctx.lines.length, nameLine.index + 8) && parts.length < MAX_LINES; i++) {
+  for (
+    let i = nameLine.index + 1;
+    i < Math.min(ctx.lines.length, nameLine.index + 8) && parts.length < MAX_LINES;
+    i++
+  ) {
     const line = ctx.lines[i]!;
     if (line.page !== previous.page || line.y0 - previous.y1 > (previous.y1 - previous.y0) * 2) break;
     const segment = line.segments.find((s) => s.x1 > column.x0 && s.x0 < column.x1 + line.pageWidth * 0.25);
@@ -65,7 +92,8 @@ function senderAddress(name: Candidate): Candidate | null {
     const parts = segment.text.split(SENDER_SEPARATORS);
     if (parts.length < 3 || fold(parts[0]!) !== fold(String(name.value))) continue;
     const address = parts.slice(1).filter((p) => !COUNTRIES.has(fold(p)));
-    if (address.length) return { value: address.join(', '), score: name.score * 0.9, line: name.line, source: 'layout' };
+    if (address.length)
+      return { value: address.join(', '), score: name.score * 0.9, line: name.line, source: 'layout' };
   }
   return null;
 }
@@ -78,7 +106,8 @@ function columnOf(line: Line, name: string): { x0: number; x1: number } {
 
 /** A street with a number, a postcode with a place, or a short line of words (building, suite). */
 function looksLikeAddress(text: string): boolean {
-  if (/@|www\.|https?:|\b(tel|fax|fon|phone|telefon|e-?mail|gst|vat|ust|reg|kvk|btw|iban|bic)\b/i.test(text)) return false;
+  if (/@|www\.|https?:|\b(tel|fax|fon|phone|telefon|e-?mail|gst|vat|ust|reg|kvk|btw|iban|bic)\b/i.test(text))
+    return false;
   if (findPhones(text).some((p) => p.value.length >= text.length * 0.6)) return false;
   const digits = (text.match(/\d/g) ?? []).length;
   const letters = (text.match(/\p{L}/gu) ?? []).length;

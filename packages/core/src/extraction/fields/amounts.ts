@@ -27,9 +27,20 @@ export function chooseAmounts(
   documentType?: string,
 ): AmountChoice {
   const subtotals = ranked(ctx, 'subtotal', amountsFor(ctx, ['subtotal', ...extraKeys.subtotal]), documentType);
-  const taxes = ranked(ctx, 'tax_amount', amountsFor(ctx, ['tax_amount', ...extraKeys.tax]).filter((c) => Number(c.value) >= 0), documentType);
+  const taxes = ranked(
+    ctx,
+    'tax_amount',
+    amountsFor(ctx, ['tax_amount', ...extraKeys.tax]).filter((c) => Number(c.value) >= 0),
+    documentType,
+  );
   const totals = ranked(ctx, 'total_amount', totalCandidates(ctx, ['total_amount', ...extraKeys.total]), documentType);
-  let best: AmountChoice & { score: number } = { subtotal: null, tax: null, total: null, balanced: null, score: -Infinity };
+  let best: AmountChoice & { score: number } = {
+    subtotal: null,
+    tax: null,
+    total: null,
+    balanced: null,
+    score: -Infinity,
+  };
   // Ranked, a total is always given when there is a candidate: the total is the amount asked for
   // on every document type, and its probability already says how sure it is.
   const totalChoices = totals[0]?.ranked ? totals.slice(0, TOP) : [null, ...totals.slice(0, TOP)];
@@ -60,7 +71,11 @@ function roundedOf(ctx: ExtractionContext, total: Candidate): Candidate {
   return roundedTotals(ctx, [total]).sort((a, b) => b.score - a.score)[0] ?? total;
 }
 
-function scoreCombination(subtotal: Candidate | null, tax: Candidate | null, total: Candidate | null): { score: number; balanced: boolean | null } {
+function scoreCombination(
+  subtotal: Candidate | null,
+  tax: Candidate | null,
+  total: Candidate | null,
+): { score: number; balanced: boolean | null } {
   const value = (c: Candidate | null) => (c ? Number(c.value) : null);
   const [s, t, g] = [value(subtotal), value(tax), value(total)];
   let score = (subtotal?.score ?? 0) + (tax?.score ?? 0) + (total?.score ?? 0);
@@ -87,7 +102,12 @@ function totalCandidates(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] 
   const strong = labelled.filter((c) => c.score >= 0.5);
   const largest = Math.max(0, ...strong.map((c) => Number(c.value)));
   const ranked = labelled.map((c) => (Number(c.value) === largest ? { ...c, score: Math.min(1, c.score * 1.15) } : c));
-  return bestPerValue([...ranked, ...roundedTotals(ctx, strong), ...tenderedLessChange(ctx, strong), ...largestAmount(ctx)]);
+  return bestPerValue([
+    ...ranked,
+    ...roundedTotals(ctx, strong),
+    ...tenderedLessChange(ctx, strong),
+    ...largestAmount(ctx),
+  ]);
 }
 
 /**
@@ -96,7 +116,9 @@ function totalCandidates(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] 
  * payment) that differs from it by less than 0.05.
  */
 function roundedTotals(ctx: ExtractionContext, totals: Candidate[]): Candidate[] {
-  const adjustments = amountsFor(ctx, ['rounding']).filter((c) => Math.abs(Number(c.value)) < 1 && Number(c.value) !== 0);
+  const adjustments = amountsFor(ctx, ['rounding']).filter(
+    (c) => Math.abs(Number(c.value)) < 1 && Number(c.value) !== 0,
+  );
   const paid = new Set(amountsFor(ctx, ['paid_amount']).map((c) => Number(c.value).toFixed(2)));
   const rounded: Candidate[] = [];
   for (const total of totals) {
@@ -115,12 +137,21 @@ function roundedBelow(ctx: ExtractionContext, total: Candidate): Candidate[] {
   const value = Number(total.value);
   const found: Candidate[] = [];
   for (const line of ctx.lines.slice(total.line.index + 1, total.line.index + 7)) {
-    const labelled = ctx.labels.hitsOn(line).some((h) => h.strength === 1 && ['total_amount', 'subtotal', 'paid_amount'].includes(h.key));
+    const labelled = ctx.labels
+      .hitsOn(line)
+      .some((h) => h.strength === 1 && ['total_amount', 'subtotal', 'paid_amount'].includes(h.key));
     if (!labelled) continue;
     for (const amount of findAmounts(line.text)) {
       const difference = Math.abs(amount.value - value);
       const onFiveCents = Math.abs(amount.value * 20 - Math.round(amount.value * 20)) < 1e-6;
-      if (difference > 0.001 && difference < 0.05 && onFiveCents) found.push({ ...total, value: amount.value, score: Math.min(1, total.score * 1.2), line, span: { start: amount.start, end: amount.end } });
+      if (difference > 0.001 && difference < 0.05 && onFiveCents)
+        found.push({
+          ...total,
+          value: amount.value,
+          score: Math.min(1, total.score * 1.2),
+          line,
+          span: { start: amount.start, end: amount.end },
+        });
     }
   }
   return found;
@@ -150,7 +181,14 @@ function largestAmount(ctx: ExtractionContext): Candidate[] {
   for (const line of ctx.lines) {
     for (const amount of findAmounts(line.text)) {
       if (!amount.hasDecimals || amount.value <= 0 || amount.value > 1e7) continue;
-      if (!best || amount.value > Number(best.value)) best = { value: amount.value, score: 0.25, line, source: 'fallback', span: { start: amount.start, end: amount.end } };
+      if (!best || amount.value > Number(best.value))
+        best = {
+          value: amount.value,
+          score: 0.25,
+          line,
+          source: 'fallback',
+          span: { start: amount.start, end: amount.end },
+        };
     }
   }
   return best ? [best] : [];

@@ -20,7 +20,21 @@ export interface ArrayFinding {
 }
 
 const MEMBER_ALIASES: Record<keyof LineItem, string[]> = {
-  description: ['description', 'desc', 'name', 'item', 'product', 'article', 'text', 'title', 'bezeichnung', 'beschreibung', 'omschrijving', 'designation', 'descripcion'],
+  description: [
+    'description',
+    'desc',
+    'name',
+    'item',
+    'product',
+    'article',
+    'text',
+    'title',
+    'bezeichnung',
+    'beschreibung',
+    'omschrijving',
+    'designation',
+    'descripcion',
+  ],
   quantity: ['quantity', 'qty', 'count', 'units', 'menge', 'anzahl', 'aantal', 'quantite', 'cantidad'],
   unit_price: ['unit', 'price', 'rate', 'preis', 'einzelpreis', 'prijs', 'prix', 'precio'],
   amount: ['amount', 'total', 'line', 'sum', 'betrag', 'summe', 'bedrag', 'montant', 'importe', 'net', 'gross'],
@@ -48,8 +62,10 @@ function simpleList(ctx: ExtractionContext, tokens: string[]): ArrayFinding | nu
   const text = ctx.lines.map((l) => l.text);
   let values: string[] | null = null;
   if (tokens.some((t) => t.startsWith('email'))) values = text.flatMap((t) => findEmails(t).map((e) => e.value));
-  else if (tokens.some((t) => t.startsWith('phone') || t === 'telephone')) values = text.flatMap((t) => findPhones(t).map((p) => p.value));
-  else if (tokens.some((t) => t.startsWith('date'))) values = text.flatMap((t) => findDates(t, ctx.dates).map((d) => d.iso));
+  else if (tokens.some((t) => t.startsWith('phone') || t === 'telephone'))
+    values = text.flatMap((t) => findPhones(t).map((p) => p.value));
+  else if (tokens.some((t) => t.startsWith('date')))
+    values = text.flatMap((t) => findDates(t, ctx.dates).map((d) => d.iso));
   if (values === null) return null;
   return values.length ? { value: [...new Set(values)], score: 0.6 } : null;
 }
@@ -57,7 +73,8 @@ function simpleList(ctx: ExtractionContext, tokens: string[]): ArrayFinding | nu
 export function shapeItem(item: LineItem, members: FieldDefinition[]): Record<string, unknown> {
   const shaped: Record<string, unknown> = {};
   const types = new Map(members.map((m) => [m.name, m.type] as const));
-  for (const [name, key] of memberMapping(item, members)) shaped[name] = types.get(name) === 'text' ? String(item[key]) : item[key];
+  for (const [name, key] of memberMapping(item, members))
+    shaped[name] = types.get(name) === 'text' ? String(item[key]) : item[key];
   return shaped;
 }
 

@@ -44,16 +44,25 @@ export function labelledCandidates(ctx: DocumentView, keys: LabelKey[], options:
  * A generic label ("vom", "Date") on the same line as the document's number ("Rechnung Nr. 12
  * vom 03.07.2014", "Invoice # 12 issued at ...") is as good as a specific one.
  */
-const COMPANIONS: Partial<Record<string, LabelKey>> = { invoice_date: 'invoice_number', order_date: 'po_number', transaction_date: 'invoice_number' };
+const COMPANIONS: Partial<Record<string, LabelKey>> = {
+  invoice_date: 'invoice_number',
+  order_date: 'po_number',
+  transaction_date: 'invoice_number',
+};
 
 function strengthOf(hit: LabelHit, ctx: DocumentView): number {
   const companion = COMPANIONS[hit.key];
   if (hit.strength >= 1 || !companion) return hit.strength;
-  return ctx.labels.hitsOn(hit.line).some((h) => h.key === companion && h.end <= hit.start) ? Math.min(1, hit.strength + 0.35) : hit.strength;
+  return ctx.labels.hitsOn(hit.line).some((h) => h.key === companion && h.end <= hit.start)
+    ? Math.min(1, hit.strength + 0.35)
+    : hit.strength;
 }
 
 function regionCandidates(hit: LabelHit, region: Region, ctx: DocumentView, options: CandidateOptions): Candidate[] {
-  const values = findTypedValues(region.text, options.type, { dates: ctx.dates, identifier: options.identifier ?? false });
+  const values = findTypedValues(region.text, options.type, {
+    dates: ctx.dates,
+    identifier: options.identifier ?? false,
+  });
   const ordered = options.prefer === 'last' ? [...values].reverse() : values;
   const strength = strengthOf(hit, ctx);
   return ordered.map((value, rank) => ({

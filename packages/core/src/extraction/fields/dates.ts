@@ -20,14 +20,25 @@ export function dateCandidates(ctx: ExtractionContext, role: Role | null, keys: 
  * usually the first one printed. Dates labelled as due or delivery dates are left out.
  */
 function unlabelledDates(ctx: ExtractionContext): Candidate[] {
-  const taken = new Set(OTHER_DATE_ROLES.flatMap((role) => labelledCandidates(ctx, [role], { type: 'date', prefer: 'first' }).filter((c) => c.score >= 0.5).map((c) => c.value)));
+  const taken = new Set(
+    OTHER_DATE_ROLES.flatMap((role) =>
+      labelledCandidates(ctx, [role], { type: 'date', prefer: 'first' })
+        .filter((c) => c.score >= 0.5)
+        .map((c) => c.value),
+    ),
+  );
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
     for (const date of findDates(line.text, ctx.dates)) {
       if (taken.has(date.iso)) continue;
       // Receipts print the sale's date with its time; other dates rarely have one.
       const withTime = /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b(?!\.\d)/.test(line.text.slice(date.end)) ? 0.1 : 0;
-      found.push({ value: date.iso, score: Math.max(0.2, 0.4 - found.length * 0.05) + withTime, line, source: 'fallback' });
+      found.push({
+        value: date.iso,
+        score: Math.max(0.2, 0.4 - found.length * 0.05) + withTime,
+        line,
+        source: 'fallback',
+      });
     }
   }
   return found;

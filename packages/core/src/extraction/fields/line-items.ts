@@ -38,7 +38,13 @@ export function findLineItems(ctx: ExtractionContext): LineItems | null {
     }
   }
   if (items.length === 0) return null;
-  const consistent = items.filter((i) => i.quantity !== undefined && i.unit_price !== undefined && i.amount !== undefined && Math.abs(i.quantity * i.unit_price - i.amount) <= 0.011 * Math.max(1, i.quantity)).length;
+  const consistent = items.filter(
+    (i) =>
+      i.quantity !== undefined &&
+      i.unit_price !== undefined &&
+      i.amount !== undefined &&
+      Math.abs(i.quantity * i.unit_price - i.amount) <= 0.011 * Math.max(1, i.quantity),
+  ).length;
   return { items, score: 0.5 + 0.4 * (consistent / items.length), rows };
 }
 
@@ -51,7 +57,11 @@ function rowLocation(cells: Partial<Record<keyof LineItem, PageBox>>): RowLocati
 
 function rowsUnder(ctx: ExtractionContext, header: TableHeader): Row[] {
   const items: Row[] = [];
-  const numericX0 = Math.min(...(['quantity', 'unit_price', 'amount'] as const).flatMap((c) => (header.columns[c] ? [header.columns[c].x0] : [])));
+  const numericX0 = Math.min(
+    ...(['quantity', 'unit_price', 'amount'] as const).flatMap((c) =>
+      header.columns[c] ? [header.columns[c].x0] : [],
+    ),
+  );
   const descriptionX0 = header.columns.description!.x0;
   let pending: { text: string; box: PageBox } | null = null;
   let previous: Line = header.line;
@@ -67,7 +77,15 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader): Row[] {
     const description = descriptionText(line, descriptionX0, numericX0);
     const numbers = numbersOf(line, header, numericX0);
     // A row whose numbers sit a little lower than its text (a second line of the same row).
-    if (!description && numbers.length && last && pending === null && line.y0 - last.line.y1 < lineHeight(last.line) && fillMissing(last.item, numbers)) continue;
+    if (
+      !description &&
+      numbers.length &&
+      last &&
+      pending === null &&
+      line.y0 - last.line.y1 < lineHeight(last.line) &&
+      fillMissing(last.item, numbers)
+    )
+      continue;
     if (numbers.length === 0) {
       if (!description) continue;
       const closeBelow = last && line.y0 - last.line.y1 < lineHeight(last.line) * 0.8;
@@ -160,7 +178,12 @@ function numbersOf(line: Line, header: TableHeader, numericX0: number): PlacedNu
   for (const amount of findAmounts(line.text)) {
     const { x0, x1 } = xRange(line, amount.start, amount.end);
     if (x1 < numericX0 - 5) continue;
-    placed.push({ value: amount.value, column: nearestColumn(header, (x0 + x1) / 2), hasDecimals: amount.hasDecimals, box: spanBox(line, amount.start, amount.end) });
+    placed.push({
+      value: amount.value,
+      column: nearestColumn(header, (x0 + x1) / 2),
+      hasDecimals: amount.hasDecimals,
+      box: spanBox(line, amount.start, amount.end),
+    });
   }
   return placed;
 }

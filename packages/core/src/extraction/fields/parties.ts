@@ -5,7 +5,17 @@ import type { LabelHit, LabelKey } from '../labels/label-index.js';
 import type { Role } from '../labels/synonyms.js';
 import { bestPerValue, type Candidate } from './candidates.js';
 import { addressCandidate } from './address.js';
-import { buyerBlockLines, cleanName, hasLegalForm, looksLikeName, looksLikeStreet, NAME_KEYS, cutAfterLegalForm, SENDER_SEPARATORS, startsWithLegalForm } from './party-lines.js';
+import {
+  buyerBlockLines,
+  cleanName,
+  hasLegalForm,
+  looksLikeName,
+  looksLikeStreet,
+  NAME_KEYS,
+  cutAfterLegalForm,
+  SENDER_SEPARATORS,
+  startsWithLegalForm,
+} from './party-lines.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -14,17 +24,30 @@ import { buyerBlockLines, cleanName, hasLegalForm, looksLikeName, looksLikeStree
  * a footer or sender line; and for receipts and invoices, the first name-like line of the page.
  */
 
-export function vendorCandidates(ctx: ExtractionContext, keys: LabelKey[], documentType: string | undefined): Candidate[] {
+export function vendorCandidates(
+  ctx: ExtractionContext,
+  keys: LabelKey[],
+  documentType: string | undefined,
+): Candidate[] {
   const buyerLines = buyerBlockLines(ctx.lines, ctx.labels);
-  const candidates = [...labelledNames(ctx, keys, 'vendor_name'), ...legalFormNames(ctx, buyerLines), ...senderLineNames(ctx)];
+  const candidates = [
+    ...labelledNames(ctx, keys, 'vendor_name'),
+    ...legalFormNames(ctx, buyerLines),
+    ...senderLineNames(ctx),
+  ];
   // On a purchase order the company at the top is the one buying.
   if (documentType !== 'purchase_order') candidates.push(...topNames(ctx, buyerLines));
   return boostRepeated(ctx, bestPerValue(candidates.filter((c) => String(c.value).length >= 2)));
 }
 
-export function buyerCandidates(ctx: ExtractionContext, keys: LabelKey[], documentType: string | undefined): Candidate[] {
+export function buyerCandidates(
+  ctx: ExtractionContext,
+  keys: LabelKey[],
+  documentType: string | undefined,
+): Candidate[] {
   const candidates = labelledNames(ctx, keys, 'buyer_name');
-  if (documentType === 'purchase_order') candidates.push(...topNames(ctx, new Set()).map((c) => ({ ...c, score: c.score * 0.8 })));
+  if (documentType === 'purchase_order')
+    candidates.push(...topNames(ctx, new Set()).map((c) => ({ ...c, score: c.score * 0.8 })));
   return bestPerValue(candidates);
 }
 
@@ -39,11 +62,18 @@ function labelledNames(ctx: ExtractionContext, keys: LabelKey[], role: Role): Ca
       if (!standsAlone(hit)) continue;
       const right = firstSegmentAfter(hit.line, hit.x1);
       if (right && looksLikeName(cleanName(right)) && !labelsAt(ctx, hit.line, hit.x1, role)) {
-        found.push({ value: cleanName(right), score: 0.85 * hit.strength, line: hit.line, source: 'label', label: hit });
+        found.push({
+          value: cleanName(right),
+          score: 0.85 * hit.strength,
+          line: hit.line,
+          source: 'label',
+          label: hit,
+        });
         continue;
       }
       const below = nameBelow(ctx, hit.line, hit.x0, hit.x1);
-      if (below) found.push({ value: below.name, score: 0.8 * hit.strength, line: below.line, source: 'label', label: hit });
+      if (below)
+        found.push({ value: below.name, score: 0.8 * hit.strength, line: below.line, source: 'label', label: hit });
     }
   }
   return found;
@@ -65,7 +95,12 @@ function standsAlone(hit: LabelHit): boolean {
 function firstSegmentAfter(line: Line, x: number): string | null {
   const segment = line.segments.find((s) => s.x1 > x + 1);
   if (!segment) return null;
-  const text = segment.words.filter((w) => w.bbox.x0 >= x - 1).map((w) => w.text).join(' ').replace(/^[\s:;,.]+/, '').trim();
+  const text = segment.words
+    .filter((w) => w.bbox.x0 >= x - 1)
+    .map((w) => w.text)
+    .join(' ')
+    .replace(/^[\s:;,.]+/, '')
+    .trim();
   return text || null;
 }
 
@@ -104,7 +139,13 @@ function legalFormNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidat
         if (!hasLegalForm(part) || !looksLikeName(part)) continue;
         const position = line.page === 1 ? 1 - (line.y0 / line.pageHeight) * 0.5 : 0.4;
         // "CO. ‖ (M) SDN BHD": a legal form alone in its segment belongs with the segments before it.
-        const text = startsWithLegalForm(part) && s > 0 ? line.segments.slice(0, s + 1).map((x) => x.text).join(' ') : part;
+        const text =
+          startsWithLegalForm(part) && s > 0
+            ? line.segments
+                .slice(0, s + 1)
+                .map((x) => x.text)
+                .join(' ')
+            : part;
         const name = cutAfterLegalForm(joinContinuation(ctx.lines, line, cleanName(text)));
         found.push({ value: name, score: 0.7 * position, line, source: 'layout' });
       }
@@ -131,7 +172,12 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
     if (line.page !== 1 || line.y0 > line.pageHeight * 0.3 || found.length >= 3) break;
-    if (buyerLines.has(line) || line.confidence < 0.6 || ctx.labels.hitsOn(line).some((h) => h.start === 0 && h.strength === 1)) continue;
+    if (
+      buyerLines.has(line) ||
+      line.confidence < 0.6 ||
+      ctx.labels.hitsOn(line).some((h) => h.start === 0 && h.strength === 1)
+    )
+      continue;
     // The first segment with a letter or digit: a scanned page's border can read as a "|" of its own.
     const segment = line.segments.find((s) => /[\p{L}\p{N}]/u.test(s.text));
     if (!segment) continue;
@@ -154,10 +200,19 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
 function joinContinuation(lines: Line[], line: Line, name: string): string {
   const next = lines[line.index + 1];
   const previous = lines[line.index - 1];
-  const close = (a: Line | undefined, b: Line | undefined) => a && b && a.page === b.page && b.y0 - a.y1 < (a.y1 - a.y0) * 1.5;
-  if (/(&|\band|\bund|\bet|-)$/i.test(name) && close(line, next) && looksLikeName(next!)) return `${name} ${next!.text.trim()}`;
-  if (startsWithLegalForm(name) && close(previous, line) && looksLikeName(previous!) && !hasLegalForm(previous!.text)) return `${previous!.text.trim()} ${name}`;
-  if (!hasLegalForm(name) && close(line, next) && hasLegalForm(next!.text) && startsWithLegalForm(cleanName(next!.text))) return `${name} ${cleanName(next!.text)}`;
+  const close = (a: Line | undefined, b: Line | undefined) =>
+    a && b && a.page === b.page && b.y0 - a.y1 < (a.y1 - a.y0) * 1.5;
+  if (/(&|\band|\bund|\bet|-)$/i.test(name) && close(line, next) && looksLikeName(next!))
+    return `${name} ${next!.text.trim()}`;
+  if (startsWithLegalForm(name) && close(previous, line) && looksLikeName(previous!) && !hasLegalForm(previous!.text))
+    return `${previous!.text.trim()} ${name}`;
+  if (
+    !hasLegalForm(name) &&
+    close(line, next) &&
+    hasLegalForm(next!.text) &&
+    startsWithLegalForm(cleanName(next!.text))
+  )
+    return `${name} ${cleanName(next!.text)}`;
   return name;
 }
 

@@ -5,9 +5,59 @@ import type { LabelIndex } from '../labels/label-index.js';
 /** Shared facts about the lines that may hold a company's name and address. */
 
 const LEGAL_FORMS = [
-  'gmbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'e k', 'mbh', 'kgaa', 'se', 'ltd', 'limited', 'inc', 'incorporated', 'llc', 'llp', 'plc', 'corp', 'corporation',
-  'co', 'company', 'bv', 'b v', 'nv', 'n v', 'vof', 'sarl', 'sas', 'sa', 's a', 'eurl', 'sl', 's l', 'srl', 'spa', 'sdn bhd', 'bhd', 'sdn', 'pty', 'pte',
-  'enterprise', 'enterprises', 'trading', 'industries', 'holdings', 'gesellschaft', 'restoran', 'restaurant', 'store', 'shop', 'mart', 'market', 'supermarket',
+  'gmbh',
+  'ag',
+  'kg',
+  'ohg',
+  'gbr',
+  'ug',
+  'e k',
+  'mbh',
+  'kgaa',
+  'se',
+  'ltd',
+  'limited',
+  'inc',
+  'incorporated',
+  'llc',
+  'llp',
+  'plc',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'bv',
+  'b v',
+  'nv',
+  'n v',
+  'vof',
+  'sarl',
+  'sas',
+  'sa',
+  's a',
+  'eurl',
+  'sl',
+  's l',
+  'srl',
+  'spa',
+  'sdn bhd',
+  'bhd',
+  'sdn',
+  'pty',
+  'pte',
+  'enterprise',
+  'enterprises',
+  'trading',
+  'industries',
+  'holdings',
+  'gesellschaft',
+  'restoran',
+  'restaurant',
+  'store',
+  'shop',
+  'mart',
+  'market',
+  'supermarket',
 ].map((f) => f.split(' '));
 
 /** Whether the folded words of a text contain a legal form ("GmbH", "Sdn Bhd", "B.V."). */
@@ -23,7 +73,8 @@ export function hasLegalForm(text: string): boolean {
 export function cutAfterLegalForm(name: string): string {
   const words = name.split(/\s+/);
   for (let end = words.length - 2; end >= 1; end--) {
-    if (words.length - end - 1 >= 2 && hasLegalForm(words[end]!) && !hasLegalForm(words.slice(end + 1).join(' '))) return words.slice(0, end + 1).join(' ');
+    if (words.length - end - 1 >= 2 && hasLegalForm(words[end]!) && !hasLegalForm(words.slice(end + 1).join(' ')))
+      return words.slice(0, end + 1).join(' ');
   }
   return name;
 }
@@ -35,7 +86,8 @@ export function startsWithLegalForm(text: string): boolean {
 }
 
 /** Titles and other words that stand at the top of a page but are nobody's name. */
-const NOT_NAMES = /^(tax )?(invoice|receipt|rechnung|facture|factuur|factura|bill|quotation|purchase order|order|bestellung|lieferschein|credit note|gutschrift|cash bill|official receipt|simplified tax invoice|original|copy|kopie|page|seite)\b/;
+const NOT_NAMES =
+  /^(tax )?(invoice|receipt|rechnung|facture|factuur|factura|bill|quotation|purchase order|order|bestellung|lieferschein|credit note|gutschrift|cash bill|official receipt|simplified tax invoice|original|copy|kopie|page|seite)\b/;
 
 export function looksLikeName(line: Line | string): boolean {
   const text = typeof line === 'string' ? line : line.text;
@@ -49,7 +101,10 @@ export function looksLikeName(line: Line | string): boolean {
 
 /** A name-like line at the top of a page that is a street or a postcode instead. */
 export function looksLikeStreet(text: string): boolean {
-  return /\d{4,}/.test(text) || /\b(jalan|jln|street|st|road|rd|strasse|str|weg|laan|rue|avenue|ave|calle|lot|no)\b/i.test(text);
+  return (
+    /\d{4,}/.test(text) ||
+    /\b(jalan|jln|street|st|road|rd|strasse|str|weg|laan|rue|avenue|ave|calle|lot|no)\b/i.test(text)
+  );
 }
 
 /** Lines that sit under a buyer label (bill to, Rechnungsempfänger, ...): not the vendor's. */
@@ -71,7 +126,20 @@ export function buyerBlockLines(lines: Line[], labels: LabelIndex): Set<Line> {
 export const SENDER_SEPARATORS = /\s*(?:[●•·|▪◦∙]|\s-\s)\s*/u;
 
 /** Keys of "Key: value" lines whose value is a name ("Name: Handwerker GmbH"), folded. */
-export const NAME_KEYS = new Set(['name', 'firma', 'company', 'company name', 'firmenname', 'raison sociale', 'naam', 'bedrijfsnaam', 'nombre', 'razon social', 'business name', 'trading name']);
+export const NAME_KEYS = new Set([
+  'name',
+  'firma',
+  'company',
+  'company name',
+  'firmenname',
+  'raison sociale',
+  'naam',
+  'bedrijfsnaam',
+  'nombre',
+  'razon social',
+  'business name',
+  'trading name',
+]);
 
 /**
  * A company name as printed, without a "Key:" before it or a registration number after it. A
@@ -79,12 +147,14 @@ export const NAME_KEYS = new Set(['name', 'firma', 'company', 'company name', 'f
  * that is also a label.
  */
 export function cleanName(text: string): string {
-  return text
-    .replace(/^[^:]{1,30}:\s*(?=\S)/u, (prefix) => (/\d/.test(prefix) ? prefix : ''))
-    // Borders of a scanned page read as "|" or brackets at a line's ends.
-    .replace(/^[\s:;,.\-–|¦[\]{}]+/u, '')
-    .replace(/[\s|¦[\]{}]+$/u, '')
-    .replace(/\s*\([^)]*\d{3,}[^)]*\)?\s*$/, '')
-    .replace(/[\s,;:]+$/, '')
-    .trim();
+  return (
+    text
+      .replace(/^[^:]{1,30}:\s*(?=\S)/u, (prefix) => (/\d/.test(prefix) ? prefix : ''))
+      // Borders of a scanned page read as "|" or brackets at a line's ends.
+      .replace(/^[\s:;,.\-–|¦[\]{}]+/u, '')
+      .replace(/[\s|¦[\]{}]+$/u, '')
+      .replace(/\s*\([^)]*\d{3,}[^)]*\)?\s*$/, '')
+      .replace(/[\s,;:]+$/, '')
+      .trim()
+  );
 }

@@ -61,13 +61,21 @@ function belowRegions(hit: LabelHit, lines: Line[], index: LabelIndex): Region[]
     if (segments.length === 0) continue;
     // Another label in this column, or one left of the column's text, owns what follows it.
     const columnEnd = segments.at(-1)!.x1;
-    const labelled = index.hitsOn(line).some((h) => h.strength === 1 && h.x0 < columnEnd && h.x1 > hit.x0 - tolerance - line.pageWidth);
+    const labelled = index
+      .hitsOn(line)
+      .some((h) => h.strength === 1 && h.x0 < columnEnd && h.x1 > hit.x0 - tolerance - line.pageWidth);
     if (labelled) break;
     const first = segments[0]!;
     const offset = segmentOffset(line, first.words[0]!);
     const last = segments.at(-1)!;
     const end = segmentOffset(line, last.words.at(-1)!) + last.words.at(-1)!.text.length;
-    regions.push({ line, text: line.text.slice(offset, end), offset, position: 'below', layout: BELOW_FACTORS[regions.length]! });
+    regions.push({
+      line,
+      text: line.text.slice(offset, end),
+      offset,
+      position: 'below',
+      layout: BELOW_FACTORS[regions.length]!,
+    });
   }
   return regions;
 }

@@ -18,7 +18,13 @@ export interface SharedFindings {
 }
 
 /** The best candidate for one scalar field, or null when nothing plausible is on the page. */
-export function scalarCandidate(ctx: ExtractionContext, field: FieldDefinition, role: Role | null, path: string, shared: SharedFindings): Candidate | null {
+export function scalarCandidate(
+  ctx: ExtractionContext,
+  field: FieldDefinition,
+  role: Role | null,
+  path: string,
+  shared: SharedFindings,
+): Candidate | null {
   const keys: LabelKey[] = role ? [role, `field:${path}`] : [`field:${path}`];
   switch (role) {
     case 'subtotal':
@@ -33,18 +39,37 @@ export function scalarCandidate(ctx: ExtractionContext, field: FieldDefinition, 
       return ranked(ctx, role, dateCandidates(ctx, role, keys), shared.documentType)[0] ?? null;
     case 'due_date':
     case 'delivery_date':
-      return ranked(ctx, role, notBefore(dateCandidates(ctx, role, keys), shared.documentDate()?.value), shared.documentType)[0] ?? null;
+      return (
+        ranked(
+          ctx,
+          role,
+          notBefore(dateCandidates(ctx, role, keys), shared.documentDate()?.value),
+          shared.documentType,
+        )[0] ?? null
+      );
     case 'vendor_name':
       return shared.vendor();
     case 'vendor_address':
-      return labelledCandidates(ctx, [`field:${path}`], { type: 'text', prefer: 'first' })[0] ?? addressCandidate(ctx, shared.vendor());
+      return (
+        labelledCandidates(ctx, [`field:${path}`], { type: 'text', prefer: 'first' })[0] ??
+        addressCandidate(ctx, shared.vendor())
+      );
     case 'buyer_name':
       return buyerCandidates(ctx, keys, shared.documentType)[0] ?? null;
     case 'payment_method':
       return paymentMethod(ctx, keys);
     case 'invoice_number':
     case 'po_number':
-      return ranked(ctx, role, labelledCandidates(ctx, keys, { type: field.type, identifier: true, prefer: 'first' }).filter((c) => c.score >= 0.2), shared.documentType)[0] ?? null;
+      return (
+        ranked(
+          ctx,
+          role,
+          labelledCandidates(ctx, keys, { type: field.type, identifier: true, prefer: 'first' }).filter(
+            (c) => c.score >= 0.2,
+          ),
+          shared.documentType,
+        )[0] ?? null
+      );
     default:
       return labelledCandidates(ctx, keys, { type: field.type, prefer: 'first' })[0] ?? null;
   }
@@ -56,16 +81,35 @@ function paymentMethod(ctx: ExtractionContext, keys: LabelKey[]): Candidate | nu
   if (labelled) return labelled;
   for (const hit of ctx.labels.hitsFor('paid_amount')) {
     const word = fold(hit.line.text.slice(hit.start, hit.end));
-    if (PAYMENT_METHODS.includes(word)) return { value: hit.line.text.slice(hit.start, hit.end), score: 0.6, line: hit.line, source: 'label', label: hit };
+    if (PAYMENT_METHODS.includes(word))
+      return {
+        value: hit.line.text.slice(hit.start, hit.end),
+        score: 0.6,
+        line: hit.line,
+        source: 'label',
+        label: hit,
+      };
   }
   for (const line of ctx.lines) {
     const folded = ` ${fold(line.text)} `;
     const method = PAYMENT_METHODS.find((m) => m.length > 3 && folded.includes(` ${m} `));
-    if (method) return { value: method.replace(/\b\w/g, (c) => c.toUpperCase()), score: 0.35, line, source: 'fallback' };
+    if (method)
+      return { value: method.replace(/\b\w/g, (c) => c.toUpperCase()), score: 0.35, line, source: 'fallback' };
   }
   return null;
 }
 
-export function vendorOf(ctx: ExtractionContext, shared: Pick<SharedFindings, 'documentType'>, keys: LabelKey[]): Candidate | null {
-  return ranked(ctx, 'vendor_name', vendorCandidates(ctx, ['vendor_name', ...keys], shared.documentType), shared.documentType)[0] ?? null;
+export function vendorOf(
+  ctx: ExtractionContext,
+  shared: Pick<SharedFindings, 'documentType'>,
+  keys: LabelKey[],
+): Candidate | null {
+  return (
+    ranked(
+      ctx,
+      'vendor_name',
+      vendorCandidates(ctx, ['vendor_name', ...keys], shared.documentType),
+      shared.documentType,
+    )[0] ?? null
+  );
 }

@@ -13,22 +13,121 @@ export type Column = 'description' | 'quantity' | 'unit_price' | 'amount' | 'oth
 
 const HEADER_WORDS: Record<Column, string[]> = {
   description: [
-    'description', 'desc', 'item', 'items', 'article', 'artikel', 'artikelbeschreibung', 'bezeichnung', 'beschreibung', 'produkt', 'product', 'products',
-    'details', 'leistung', 'omschrijving', 'designation', 'libelle', 'descripcion', 'concepto', 'producto', 'service', 'services', 'item product',
+    'description',
+    'desc',
+    'item',
+    'items',
+    'article',
+    'artikel',
+    'artikelbeschreibung',
+    'bezeichnung',
+    'beschreibung',
+    'produkt',
+    'product',
+    'products',
+    'details',
+    'leistung',
+    'omschrijving',
+    'designation',
+    'libelle',
+    'descripcion',
+    'concepto',
+    'producto',
+    'service',
+    'services',
+    'item product',
   ],
-  quantity: ['qty', 'quantity', 'menge', 'anzahl', 'aantal', 'qte', 'quantite', 'cantidad', 'cant', 'pcs', 'units', 'hours', 'stk'],
+  quantity: [
+    'qty',
+    'quantity',
+    'menge',
+    'anzahl',
+    'aantal',
+    'qte',
+    'quantite',
+    'cantidad',
+    'cant',
+    'pcs',
+    'units',
+    'hours',
+    'stk',
+  ],
   unit_price: [
-    'unit price', 'price', 'rate', 'preis', 'einzelpreis', 'nettopreis', 'prijs', 'prix unitaire', 'prix', 'precio', 'precio unitario', 'u price',
-    'unit cost', 'prijs per stuk', 'stuckpreis', 'pu', 'tarif', 'price each',
+    'unit price',
+    'price',
+    'rate',
+    'preis',
+    'einzelpreis',
+    'nettopreis',
+    'prijs',
+    'prix unitaire',
+    'prix',
+    'precio',
+    'precio unitario',
+    'u price',
+    'unit cost',
+    'prijs per stuk',
+    'stuckpreis',
+    'pu',
+    'tarif',
+    'price each',
   ],
   amount: [
-    'amount', 'total', 'line total', 'betrag', 'gesamt', 'summe', 'gesamtpreis', 'entgelt', 'bedrag', 'montant', 'importe', 'total price', 'positionsbetrag',
-    'prijs incl btw', 'amt', 'totaal', 'net amount', 'nettobetrag', 'total ht', 'value', 'wert', 'positions betrag',
+    'amount',
+    'total',
+    'line total',
+    'betrag',
+    'gesamt',
+    'summe',
+    'gesamtpreis',
+    'entgelt',
+    'bedrag',
+    'montant',
+    'importe',
+    'total price',
+    'positionsbetrag',
+    'prijs incl btw',
+    'amt',
+    'totaal',
+    'net amount',
+    'nettobetrag',
+    'total ht',
+    'value',
+    'wert',
+    'positions betrag',
   ],
-  other: ['vat', 'tax', 'taxes', 'ust', 'mwst', 'btw', 'tva', 'iva', 'steuersatz', 'disc', 'discount', 'rabatt', 'korting', 'remise', 'descuento', 'code', 'tax code', 'allowances'],
+  other: [
+    'vat',
+    'tax',
+    'taxes',
+    'ust',
+    'mwst',
+    'btw',
+    'tva',
+    'iva',
+    'steuersatz',
+    'disc',
+    'discount',
+    'rabatt',
+    'korting',
+    'remise',
+    'descuento',
+    'code',
+    'tax code',
+    'allowances',
+  ],
 };
 
-const DESCRIPTION_PROPER = new Set(['description', 'beschreibung', 'artikelbeschreibung', 'bezeichnung', 'omschrijving', 'designation', 'descripcion', 'libelle']);
+const DESCRIPTION_PROPER = new Set([
+  'description',
+  'beschreibung',
+  'artikelbeschreibung',
+  'bezeichnung',
+  'omschrijving',
+  'designation',
+  'descripcion',
+  'libelle',
+]);
 
 const PHRASES = (Object.keys(HEADER_WORDS) as Column[])
   .flatMap((column) => HEADER_WORDS[column].map((phrase) => ({ column, tokens: phrase.split(' ') })))
@@ -47,7 +146,8 @@ export function findTableHeaders(lines: Line[]): TableHeader[] {
     const ownNumeric = columns.quantity ?? columns.unit_price ?? columns.amount;
     if (!columns.description || !ownNumeric || /\d[.,]\d{2}\b/.test(line.text)) continue;
     for (const above of linesJustAbove(lines, line)) {
-      for (const [column, range] of Object.entries(headerColumns(above)) as [Column, { x0: number; x1: number }][]) columns[column] ??= range;
+      for (const [column, range] of Object.entries(headerColumns(above)) as [Column, { x0: number; x1: number }][])
+        columns[column] ??= range;
     }
     const numeric = (['quantity', 'unit_price', 'amount'] as const).filter((c) => columns[c]).length;
     if (numeric >= 2 || columns.amount) headers.push({ line, columns });
@@ -60,7 +160,7 @@ function headerColumns(line: Line): TableHeader['columns'] {
   const tokens = lineTokens(line);
   const columns: TableHeader['columns'] = {};
   if (tokens.length > 24) return columns;
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const match = PHRASES.find((p) => p.tokens.every((t, k) => tokens[i + k]?.text === t));
     if (!match) {
       i++;
@@ -77,5 +177,7 @@ function headerColumns(line: Line): TableHeader['columns'] {
 
 function linesJustAbove(lines: Line[], line: Line): Line[] {
   const height = lineHeight(line);
-  return lines.slice(Math.max(0, line.index - 3), line.index).filter((l) => l.page === line.page && line.y0 - l.y1 < height * 1.5 && l.y0 < line.y0);
+  return lines
+    .slice(Math.max(0, line.index - 3), line.index)
+    .filter((l) => l.page === line.page && line.y0 - l.y1 < height * 1.5 && l.y0 < line.y0);
 }

@@ -22,7 +22,12 @@ export interface ValueContext {
 export function findTypedValues(text: string, type: FieldType, context: ValueContext): TypedValue[] {
   switch (type) {
     case 'date':
-      return findDates(text, context.dates).map((d) => ({ value: d.iso, start: d.start, end: d.end, fit: d.ambiguous ? 0.85 : 1 }));
+      return findDates(text, context.dates).map((d) => ({
+        value: d.iso,
+        start: d.start,
+        end: d.end,
+        fit: d.ambiguous ? 0.85 : 1,
+      }));
     case 'currency':
     case 'number':
       return findAmounts(text).map((a) => ({
@@ -52,7 +57,12 @@ function identifiers(text: string): TypedValue[] {
   for (const m of text.matchAll(ID_TOKEN)) {
     const token = m[0];
     if (!/\d/.test(token) || insideParentheses(text, m.index, token.length)) continue;
-    const fit = /^\d{1,3}([.,]\d{2})$/.test(token) || /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(token) ? 0.2 : token.length < 3 ? 0.5 : 1;
+    const fit =
+      /^\d{1,3}([.,]\d{2})$/.test(token) || /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(token)
+        ? 0.2
+        : token.length < 3
+          ? 0.5
+          : 1;
     found.push({ value: token, start: m.index, end: m.index + token.length, fit });
   }
   return found;

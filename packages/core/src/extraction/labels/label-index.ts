@@ -48,7 +48,10 @@ export class LabelIndex {
   readonly hits: LabelHit[] = [];
 
   constructor(lines: Line[], extra: { key: LabelKey; label: string; strength: number }[] = []) {
-    const entries = [...BUILT_IN, ...extra.map((e) => ({ key: e.key, tokens: fold(e.label).split(' '), strength: e.strength }))];
+    const entries = [
+      ...BUILT_IN,
+      ...extra.map((e) => ({ key: e.key, tokens: fold(e.label).split(' '), strength: e.strength })),
+    ];
     for (const entry of entries) {
       if (!entry.tokens[0]) continue;
       const list = this.byFirstToken.get(entry.tokens[0]) ?? [];
@@ -71,7 +74,7 @@ export class LabelIndex {
   private matchLine(line: Line): LabelHit[] {
     const tokens = lineTokens(line);
     const hits: LabelHit[] = [];
-    for (let i = 0; i < tokens.length; ) {
+    for (let i = 0; i < tokens.length;) {
       const best = this.longestAt(tokens, i);
       if (!best) {
         i++;
@@ -80,7 +83,14 @@ export class LabelIndex {
       const first = tokens[i]!;
       const last = tokens[i + best.tokens.length - 1]!;
       for (const entry of best.all) {
-        hits.push({ key: entry.key, strength: entry.strength, line, start: first.start, end: last.end, ...xRange(line, first.start, last.end) });
+        hits.push({
+          key: entry.key,
+          strength: entry.strength,
+          line,
+          start: first.start,
+          end: last.end,
+          ...xRange(line, first.start, last.end),
+        });
       }
       i += best.tokens.length;
     }

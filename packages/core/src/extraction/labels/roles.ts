@@ -9,18 +9,63 @@ import type { Role } from './synonyms.js';
  */
 
 const EXACT: Record<string, Role> = {
-  invoice_number: 'invoice_number', invoice_no: 'invoice_number', invoice_id: 'invoice_number', receipt_number: 'invoice_number', bill_number: 'invoice_number',
-  po_number: 'po_number', purchase_order_number: 'po_number', order_number: 'po_number', po_no: 'po_number',
-  invoice_date: 'invoice_date', issue_date: 'invoice_date', date_of_issue: 'invoice_date', billing_date: 'invoice_date',
-  order_date: 'order_date', po_date: 'order_date', transaction_date: 'transaction_date', receipt_date: 'transaction_date', purchase_date: 'transaction_date',
-  due_date: 'due_date', payment_due_date: 'due_date', delivery_date: 'delivery_date', ship_date: 'delivery_date', shipping_date: 'delivery_date',
-  vendor_name: 'vendor_name', supplier_name: 'vendor_name', merchant_name: 'vendor_name', seller_name: 'vendor_name', store_name: 'vendor_name', issuer_name: 'vendor_name',
-  vendor_address: 'vendor_address', supplier_address: 'vendor_address', merchant_address: 'vendor_address', seller_address: 'vendor_address',
-  buyer_name: 'buyer_name', customer_name: 'buyer_name', bill_to: 'buyer_name', client_name: 'buyer_name',
-  subtotal: 'subtotal', sub_total: 'subtotal', net_amount: 'subtotal', net_total: 'subtotal', total_net: 'subtotal',
-  tax_amount: 'tax_amount', tax: 'tax_amount', vat: 'tax_amount', vat_amount: 'tax_amount', gst: 'tax_amount', tax_total: 'tax_amount', total_tax: 'tax_amount',
-  total_amount: 'total_amount', total: 'total_amount', grand_total: 'total_amount', amount_due: 'total_amount', total_due: 'total_amount', gross_amount: 'total_amount',
-  payment_method: 'payment_method', payment_type: 'payment_method',
+  invoice_number: 'invoice_number',
+  invoice_no: 'invoice_number',
+  invoice_id: 'invoice_number',
+  receipt_number: 'invoice_number',
+  bill_number: 'invoice_number',
+  po_number: 'po_number',
+  purchase_order_number: 'po_number',
+  order_number: 'po_number',
+  po_no: 'po_number',
+  invoice_date: 'invoice_date',
+  issue_date: 'invoice_date',
+  date_of_issue: 'invoice_date',
+  billing_date: 'invoice_date',
+  order_date: 'order_date',
+  po_date: 'order_date',
+  transaction_date: 'transaction_date',
+  receipt_date: 'transaction_date',
+  purchase_date: 'transaction_date',
+  due_date: 'due_date',
+  payment_due_date: 'due_date',
+  delivery_date: 'delivery_date',
+  ship_date: 'delivery_date',
+  shipping_date: 'delivery_date',
+  vendor_name: 'vendor_name',
+  supplier_name: 'vendor_name',
+  merchant_name: 'vendor_name',
+  seller_name: 'vendor_name',
+  store_name: 'vendor_name',
+  issuer_name: 'vendor_name',
+  vendor_address: 'vendor_address',
+  supplier_address: 'vendor_address',
+  merchant_address: 'vendor_address',
+  seller_address: 'vendor_address',
+  buyer_name: 'buyer_name',
+  customer_name: 'buyer_name',
+  bill_to: 'buyer_name',
+  client_name: 'buyer_name',
+  subtotal: 'subtotal',
+  sub_total: 'subtotal',
+  net_amount: 'subtotal',
+  net_total: 'subtotal',
+  total_net: 'subtotal',
+  tax_amount: 'tax_amount',
+  tax: 'tax_amount',
+  vat: 'tax_amount',
+  vat_amount: 'tax_amount',
+  gst: 'tax_amount',
+  tax_total: 'tax_amount',
+  total_tax: 'tax_amount',
+  total_amount: 'total_amount',
+  total: 'total_amount',
+  grand_total: 'total_amount',
+  amount_due: 'total_amount',
+  total_due: 'total_amount',
+  gross_amount: 'total_amount',
+  payment_method: 'payment_method',
+  payment_type: 'payment_method',
 };
 
 /** Keyword rules on the folded words of the name (and, weaker, the description). */
@@ -50,9 +95,20 @@ const RULES: { role: Role; all: string[]; none?: string[] }[] = [
 ];
 
 const TYPES_BY_ROLE: Partial<Record<Role, FieldDefinition['type'][]>> = {
-  invoice_number: ['text'], po_number: ['text'], vendor_name: ['text'], vendor_address: ['text'], buyer_name: ['text'], payment_method: ['text'],
-  invoice_date: ['date'], order_date: ['date'], transaction_date: ['date'], due_date: ['date'], delivery_date: ['date'],
-  subtotal: ['currency', 'number'], tax_amount: ['currency', 'number'], total_amount: ['currency', 'number'],
+  invoice_number: ['text'],
+  po_number: ['text'],
+  vendor_name: ['text'],
+  vendor_address: ['text'],
+  buyer_name: ['text'],
+  payment_method: ['text'],
+  invoice_date: ['date'],
+  order_date: ['date'],
+  transaction_date: ['date'],
+  due_date: ['date'],
+  delivery_date: ['date'],
+  subtotal: ['currency', 'number'],
+  tax_amount: ['currency', 'number'],
+  total_amount: ['currency', 'number'],
 };
 
 /** Member names that say which role they play only together with their object's name. */
@@ -75,7 +131,12 @@ export function roleOf(field: FieldDefinition, parents: string[] = []): Role | n
 
 function matchRules(tokens: Set<string>, field: FieldDefinition): Role | null {
   for (const rule of RULES) {
-    if (rule.all.every((t) => tokens.has(t)) && !(rule.none ?? []).some((t) => tokens.has(t)) && fitsType(rule.role, field)) return rule.role;
+    if (
+      rule.all.every((t) => tokens.has(t)) &&
+      !(rule.none ?? []).some((t) => tokens.has(t)) &&
+      fitsType(rule.role, field)
+    )
+      return rule.role;
   }
   return null;
 }
@@ -96,6 +157,7 @@ function splitName(name: string): string[] {
 /** Labels a custom field brings itself: its name in words and any phrase quoted in its description. */
 export function fieldLabels(field: FieldDefinition): { label: string; strength: number }[] {
   const labels = [{ label: splitName(field.name).join(' '), strength: 0.9 }];
-  for (const m of field.description.matchAll(/["“„«']([^"”“«»']{2,40})["”“»']/g)) labels.push({ label: m[1]!, strength: 1 });
+  for (const m of field.description.matchAll(/["“„«']([^"”“«»']{2,40})["”“»']/g))
+    labels.push({ label: m[1]!, strength: 1 });
   return labels.filter((l) => l.label.trim() !== '');
 }

@@ -83,7 +83,12 @@ function mergeTouching(words: Word[]): Word[] {
     if (last && word.bbox.x0 - last.bbox.x1 <= height * TOUCHING_GAP && word.bbox.x0 >= last.bbox.x0) {
       merged[merged.length - 1] = {
         text: last.text + word.text,
-        bbox: { x0: last.bbox.x0, y0: Math.min(last.bbox.y0, word.bbox.y0), x1: word.bbox.x1, y1: Math.max(last.bbox.y1, word.bbox.y1) },
+        bbox: {
+          x0: last.bbox.x0,
+          y0: Math.min(last.bbox.y0, word.bbox.y0),
+          x1: word.bbox.x1,
+          y1: Math.max(last.bbox.y1, word.bbox.y1),
+        },
         confidence: Math.min(last.confidence, word.confidence),
       };
     } else merged.push(word);

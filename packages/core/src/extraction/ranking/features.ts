@@ -15,11 +15,34 @@ import { findAmounts } from '../values/amounts.js';
  */
 
 export const FEATURE_NAMES = [
-  'rule_score', 'list_rank', 'gap_to_best', 'source_label', 'source_layout', 'source_fallback',
-  'label_strength', 'label_same_line', 'label_lines_away', 'page_y', 'first_page', 'page_x', 'line_index_share',
-  'height_vs_median', 'height_vs_tallest', 'read_confidence', 'text_layer',
-  'value_length', 'digit_share', 'upper_share', 'legal_form', 'times_printed', 'candidate_count',
-  'largest_amount', 'sum_of_two_amounts', 'chronological_rank', 'time_on_line', 'registration_nearby',
+  'rule_score',
+  'list_rank',
+  'gap_to_best',
+  'source_label',
+  'source_layout',
+  'source_fallback',
+  'label_strength',
+  'label_same_line',
+  'label_lines_away',
+  'page_y',
+  'first_page',
+  'page_x',
+  'line_index_share',
+  'height_vs_median',
+  'height_vs_tallest',
+  'read_confidence',
+  'text_layer',
+  'value_length',
+  'digit_share',
+  'upper_share',
+  'legal_form',
+  'times_printed',
+  'candidate_count',
+  'largest_amount',
+  'sum_of_two_amounts',
+  'chronological_rank',
+  'time_on_line',
+  'registration_nearby',
   'value_starts_line',
 ] as const;
 
@@ -33,7 +56,8 @@ export interface DocumentFacts {
   textLayer: boolean;
 }
 
-const REGISTRATION = /\b(ust|vat|gst|tva|btw|iva|iban|bic|swift|hrb|hra|handelsregister|steuer|steuernr|tax id|reg no|registration|company no|co reg|siret|siren|kvk|nif|cif|roc)\b/;
+const REGISTRATION =
+  /\b(ust|vat|gst|tva|btw|iva|iban|bic|swift|hrb|hra|handelsregister|steuer|steuernr|tax id|reg no|registration|company no|co reg|siret|siren|kvk|nif|cif|roc)\b/;
 
 export function documentFacts(ctx: DocumentView): DocumentFacts {
   const heights = ctx.lines.map(height).sort((a, b) => a - b);
@@ -47,14 +71,23 @@ export function documentFacts(ctx: DocumentView): DocumentFacts {
   return {
     medianHeight: heights[Math.floor(heights.length / 2)] ?? 1,
     tallestOnPage,
-    amounts: ctx.lines.flatMap((l) => findAmounts(l.text).filter((a) => a.hasDecimals).map((a) => a.value)),
+    amounts: ctx.lines.flatMap((l) =>
+      findAmounts(l.text)
+        .filter((a) => a.hasDecimals)
+        .map((a) => a.value),
+    ),
     foldedLines,
     registrationLines,
     textLayer: ctx.doc.pages.every((p) => p.source === 'text_layer'),
   };
 }
 
-export function describeCandidates(ctx: DocumentView, facts: DocumentFacts, role: Role, candidates: readonly Candidate[]): number[][] {
+export function describeCandidates(
+  ctx: DocumentView,
+  facts: DocumentFacts,
+  role: Role,
+  candidates: readonly Candidate[],
+): number[][] {
   const best = candidates[0]?.score ?? 0;
   const dates = candidates.map((c) => String(c.value)).sort();
   const largest = Math.max(...candidates.map((c) => Number(c.value)).filter(Number.isFinite));

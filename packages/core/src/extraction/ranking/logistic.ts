@@ -21,7 +21,11 @@ export interface TrainOptions {
   rate?: number;
 }
 
-export function trainLogistic(rows: readonly number[][], labels: readonly number[], options: TrainOptions = {}): LogisticModel {
+export function trainLogistic(
+  rows: readonly number[][],
+  labels: readonly number[],
+  options: TrainOptions = {},
+): LogisticModel {
   const width = rows[0]?.length ?? 0;
   const { mean, scale } = standardisation(rows, width);
   const xs = rows.map((row) => row.map((v, j) => (v - mean[j]!) / scale[j]!));
@@ -46,7 +50,8 @@ export function trainLogistic(rows: readonly number[][], labels: readonly number
 
 export function predictLogistic(model: LogisticModel, row: readonly number[]): number {
   let z = model.bias;
-  for (let j = 0; j < model.weights.length; j++) z += model.weights[j]! * (((row[j] ?? 0) - model.mean[j]!) / model.scale[j]!);
+  for (let j = 0; j < model.weights.length; j++)
+    z += model.weights[j]! * (((row[j] ?? 0) - model.mean[j]!) / model.scale[j]!);
   return sigmoid(z);
 }
 

@@ -70,13 +70,22 @@ export function calibrationGroup(role: Role | null): CalibrationGroup {
 }
 
 export function familyOf(role: Role): Family | null {
-  for (const [family, roles] of Object.entries(FAMILIES) as [Family, readonly Role[]][]) if (roles.includes(role)) return family;
+  for (const [family, roles] of Object.entries(FAMILIES) as [Family, readonly Role[]][])
+    if (roles.includes(role)) return family;
   return null;
 }
 
-export function rowsFor(ctx: DocumentView, role: Role, candidates: readonly Candidate[], documentType: string | undefined): number[][] {
+export function rowsFor(
+  ctx: DocumentView,
+  role: Role,
+  candidates: readonly Candidate[],
+  documentType: string | undefined,
+): number[][] {
   const family = familyOf(role)!;
-  const context = [...FAMILIES[family].map((r) => (r === role ? 1 : 0)), ...DOCUMENT_TYPES.map((t) => (t === documentType ? 1 : 0))];
+  const context = [
+    ...FAMILIES[family].map((r) => (r === role ? 1 : 0)),
+    ...DOCUMENT_TYPES.map((t) => (t === documentType ? 1 : 0)),
+  ];
   return describeCandidates(ctx, factsOf(ctx), role, candidates).map((row) => [...row, ...context]);
 }
 
@@ -87,7 +96,8 @@ export function featureNames(family: Family): string[] {
 
 /** A candidate ranker from trained weights; throws when they were trained on other features. */
 export function createRanker(model: RankerModel): CandidateRanker {
-  if (model.features.join(',') !== FEATURE_NAMES.join(',')) throw new Error('ranker weights were trained on other features; run npm run train:extraction');
+  if (model.features.join(',') !== FEATURE_NAMES.join(','))
+    throw new Error('ranker weights were trained on other features; run npm run train:extraction');
   return {
     rank(ctx, role, candidates, documentType) {
       const family = familyOf(role);
@@ -95,7 +105,11 @@ export function createRanker(model: RankerModel): CandidateRanker {
       if (!weights || candidates.length === 0) return candidates;
       const scores = scoreList(weights.rank, rowsFor(ctx, role, candidates, documentType));
       return candidates
-        .map((c, i) => ({ ...c, score: round(predictLogistic(weights.confidence, confidenceRow(scores, i))), ranked: true }))
+        .map((c, i) => ({
+          ...c,
+          score: round(predictLogistic(weights.confidence, confidenceRow(scores, i))),
+          ranked: true,
+        }))
         .sort((a, b) => b.score - a.score);
     },
     recalibrate(group, confidence) {
@@ -112,7 +126,8 @@ export function createRecorder(): CandidateRanker & { lists: RankedList[] } {
     lists,
     rank(ctx, role, candidates, documentType) {
       const family = familyOf(role);
-      if (family && candidates.length) lists.push({ role, family, candidates, rows: rowsFor(ctx, role, candidates, documentType) });
+      if (family && candidates.length)
+        lists.push({ role, family, candidates, rows: rowsFor(ctx, role, candidates, documentType) });
       return candidates;
     },
   };

@@ -4,7 +4,15 @@ import { amountsEqual, foldText } from '../evaluation/score.js';
 import { extractFields } from '../extract-fields.js';
 import { roleOf } from '../labels/roles.js';
 import { trainLogistic, type TrainOptions } from './logistic.js';
-import { confidenceRow, createRecorder, FAMILIES, scoreList, type Family, type RankedList, type RankerModel } from './ranker.js';
+import {
+  confidenceRow,
+  createRecorder,
+  FAMILIES,
+  scoreList,
+  type Family,
+  type RankedList,
+  type RankerModel,
+} from './ranker.js';
 import { FEATURE_NAMES } from './features.js';
 
 /**
@@ -19,7 +27,12 @@ export interface LabelledList extends RankedList {
 }
 
 /** The ranked candidate lists of one document, each labelled with the candidate that was right. */
-export function collectExamples(doc: ReadDocument, fields: readonly FieldDefinition[], expected: Record<string, unknown>, documentType: string): LabelledList[] {
+export function collectExamples(
+  doc: ReadDocument,
+  fields: readonly FieldDefinition[],
+  expected: Record<string, unknown>,
+  documentType: string,
+): LabelledList[] {
   const recorder = createRecorder();
   extractFields(doc, [...fields], { documentType, useEmbeddedXml: false, ranker: recorder });
   const labelled: LabelledList[] = [];

@@ -15,20 +15,25 @@ export function brokenRules(field: FieldDefinition, value: unknown): BrokenRule[
   const broken: BrokenRule[] = [];
   const fail = (rule: string, message: string) => broken.push({ rule, message });
   if (typeof value === 'string' && field.type === 'text') {
-    if (rules.pattern !== undefined && !new RegExp(rules.pattern, 'u').test(value)) fail('pattern', `"${value}" does not match ${rules.pattern}`);
-    if (rules.min_length !== undefined && value.length < rules.min_length) fail('min_length', `"${value}" is shorter than ${rules.min_length} characters`);
-    if (rules.max_length !== undefined && value.length > rules.max_length) fail('max_length', `"${value}" is longer than ${rules.max_length} characters`);
+    if (rules.pattern !== undefined && !new RegExp(rules.pattern, 'u').test(value))
+      fail('pattern', `"${value}" does not match ${rules.pattern}`);
+    if (rules.min_length !== undefined && value.length < rules.min_length)
+      fail('min_length', `"${value}" is shorter than ${rules.min_length} characters`);
+    if (rules.max_length !== undefined && value.length > rules.max_length)
+      fail('max_length', `"${value}" is longer than ${rules.max_length} characters`);
   }
   if (typeof value === 'number') {
     if (rules.min !== undefined && value < rules.min) fail('min', `${value} is less than ${rules.min}`);
     if (rules.max !== undefined && value > rules.max) fail('max', `${value} is more than ${rules.max}`);
   }
   if (typeof value === 'string' && field.type === 'date') {
-    if (rules.min_date !== undefined && value < rules.min_date) fail('min_date', `${value} is before ${rules.min_date}`);
+    if (rules.min_date !== undefined && value < rules.min_date)
+      fail('min_date', `${value} is before ${rules.min_date}`);
     if (rules.max_date !== undefined && value > rules.max_date) fail('max_date', `${value} is after ${rules.max_date}`);
   }
   if (typeof value === 'string' && field.type === 'email' && rules.domain !== undefined) {
-    if (!value.toLowerCase().endsWith(rules.domain.toLowerCase())) fail('domain', `${value} is not an address at ${rules.domain}`);
+    if (!value.toLowerCase().endsWith(rules.domain.toLowerCase()))
+      fail('domain', `${value} is not an address at ${rules.domain}`);
   }
   return broken;
 }
@@ -44,6 +49,13 @@ export function formatDate(iso: string, format: string): string | null {
   const hasAll = ['Y', 'M', 'D'].every((letter) => tokens.some((t) => t.startsWith(letter)));
   if (!hasAll) return null;
   const [year, month, day] = iso.split('-') as [string, string, string];
-  const parts: Record<string, string> = { YYYY: year, YY: year.slice(2), MM: month, M: String(Number(month)), DD: day, D: String(Number(day)) };
+  const parts: Record<string, string> = {
+    YYYY: year,
+    YY: year.slice(2),
+    MM: month,
+    M: String(Number(month)),
+    DD: day,
+    D: String(Number(day)),
+  };
   return format.replace(FORMAT_TOKENS, (t) => parts[t]!);
 }

@@ -14,11 +14,21 @@ export interface Validated {
   extracted: boolean;
 }
 
-export function validateField(field: FieldDefinition, found: unknown, path: string, errors: FieldValidationError[]): Validated | undefined {
+export function validateField(
+  field: FieldDefinition,
+  found: unknown,
+  path: string,
+  errors: FieldValidationError[],
+): Validated | undefined {
   if (found === undefined || found === null) return missing(field, path, errors);
   const broken = brokenRules(field, found);
   if (broken.length > 0) {
-    for (const b of broken) errors.push({ field: path, rule: b.rule, message: `${b.message}${field.default_value !== undefined ? '; default_value used' : '; value left out'}` });
+    for (const b of broken)
+      errors.push({
+        field: path,
+        rule: b.rule,
+        message: `${b.message}${field.default_value !== undefined ? '; default_value used' : '; value left out'}`,
+      });
     return field.default_value !== undefined ? { value: field.default_value, extracted: false } : undefined;
   }
   return { value: shaped(field, found, path, errors), extracted: true };
@@ -37,17 +47,28 @@ function shaped(field: FieldDefinition, value: unknown, path: string, errors: Fi
   if (field.type === 'date' && typeof value === 'string' && field.validation?.format) {
     const formatted = formatDate(value, field.validation.format);
     if (formatted !== null) return formatted;
-    errors.push({ field: path, rule: 'format', message: `format "${field.validation.format}" names no day, month and year; the date is given as ISO 8601` });
+    errors.push({
+      field: path,
+      rule: 'format',
+      message: `format "${field.validation.format}" names no day, month and year; the date is given as ISO 8601`,
+    });
     return value;
   }
   if (field.type === 'object' && field.fields && isRecord(value)) return members(field.fields, value, path, errors);
   if (field.type === 'array' && field.fields && Array.isArray(value)) {
-    return (value as unknown[]).map((element, i) => (isRecord(element) ? members(field.fields!, element, `${path}.${i}`, errors) : element));
+    return (value as unknown[]).map((element, i) =>
+      isRecord(element) ? members(field.fields!, element, `${path}.${i}`, errors) : element,
+    );
   }
   return value;
 }
 
-function members(fields: FieldDefinition[], value: Record<string, unknown>, path: string, errors: FieldValidationError[]): Record<string, unknown> {
+function members(
+  fields: FieldDefinition[],
+  value: Record<string, unknown>,
+  path: string,
+  errors: FieldValidationError[],
+): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const member of fields) {
     const checked = validateField(member, value[member.name], `${path}.${member.name}`, errors);

@@ -14,8 +14,38 @@ export interface FoundAmount {
   hasDecimals: boolean;
 }
 
-const SYMBOLS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', '₹': 'INR', rm: 'MYR', fr: 'CHF', 'chf': 'CHF', kr: 'SEK', zl: 'PLN' };
-const CODES = ['EUR', 'USD', 'GBP', 'CHF', 'MYR', 'SGD', 'AUD', 'CAD', 'JPY', 'CNY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'NZD', 'HKD'];
+const SYMBOLS: Record<string, string> = {
+  '€': 'EUR',
+  $: 'USD',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₹': 'INR',
+  rm: 'MYR',
+  fr: 'CHF',
+  chf: 'CHF',
+  kr: 'SEK',
+  zl: 'PLN',
+};
+const CODES = [
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'MYR',
+  'SGD',
+  'AUD',
+  'CAD',
+  'JPY',
+  'CNY',
+  'INR',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'NZD',
+  'HKD',
+];
 const CURRENCY = `(?:[€$£¥₹]|RM|CHF|${CODES.join('|')})`;
 // A number: groups of three after a separator, or plain digits, then an optional decimal part.
 const NUMBER = String.raw`\d{1,3}(?:[.,'\u00a0 ]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?`;
@@ -59,10 +89,17 @@ export function parseNumber(raw: string): { value: number; hasDecimals: boolean 
   const seps = text.replace(/\d/g, '');
   let decimalSep: string | null;
   if (seps.includes('.') && seps.includes(',')) decimalSep = sep;
-  else if (seps.length > 1) decimalSep = null; // "1.234.567": only thousands
+  else if (seps.length > 1)
+    decimalSep = null; // "1.234.567": only thousands
   else if (decimals === 3) decimalSep = /^0[.,]/.test(text) ? sep : null;
   else decimalSep = sep;
-  const digitsOnly = decimalSep === null ? text.replace(/[.,]/g, '') : text.split(decimalSep === '.' ? ',' : '.').join('').replace(',', '.');
+  const digitsOnly =
+    decimalSep === null
+      ? text.replace(/[.,]/g, '')
+      : text
+          .split(decimalSep === '.' ? ',' : '.')
+          .join('')
+          .replace(',', '.');
   const value = Number(digitsOnly);
   return Number.isFinite(value) ? { value, hasDecimals: decimalSep !== null } : null;
 }

@@ -12,7 +12,11 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const PHONE = /(?<![\w.,])(?:\+|00)?\(?\d[\d\s()./-]{5,}\d(?![\w.,]*\d)/g;
 
 export function findEmails(text: string): FoundText[] {
-  return [...text.matchAll(EMAIL)].map((m) => ({ value: m[0].replace(/\.$/, ''), start: m.index, end: m.index + m[0].length }));
+  return [...text.matchAll(EMAIL)].map((m) => ({
+    value: m[0].replace(/\.$/, ''),
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
 }
 
 export function findPhones(text: string): FoundText[] {
@@ -27,8 +31,39 @@ export function findPhones(text: string): FoundText[] {
   return found;
 }
 
-const TRUE_WORDS = new Set(['yes', 'y', 'true', 'ja', 'oui', 'si', 'sí', 'x', '☑', '☒', '✓', '✔', 'paid', 'bezahlt', 'payé', 'betaald', 'pagado']);
-const FALSE_WORDS = new Set(['no', 'n', 'false', 'nein', 'non', 'nee', '☐', 'unpaid', 'offen', 'impayé', 'onbetaald', 'pendiente']);
+const TRUE_WORDS = new Set([
+  'yes',
+  'y',
+  'true',
+  'ja',
+  'oui',
+  'si',
+  'sí',
+  'x',
+  '☑',
+  '☒',
+  '✓',
+  '✔',
+  'paid',
+  'bezahlt',
+  'payé',
+  'betaald',
+  'pagado',
+]);
+const FALSE_WORDS = new Set([
+  'no',
+  'n',
+  'false',
+  'nein',
+  'non',
+  'nee',
+  '☐',
+  'unpaid',
+  'offen',
+  'impayé',
+  'onbetaald',
+  'pendiente',
+]);
 
 /** A yes/no word at the start of the text, or null. */
 export function findBoolean(text: string): { value: boolean; start: number; end: number } | null {

@@ -29,14 +29,22 @@ const MONTH_NAMES: [number, string[]][] = [
 ];
 for (const [month, names] of MONTH_NAMES) for (const name of names) MONTHS[name] = month;
 
-const MONTH_ALT = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+const MONTH_ALT = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 const DIACRITIC_FREE = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 // Numbers must not touch other digits, so "2018092011804" (an id) is no date.
 const ISO = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g;
 const NUMERIC = /(?<![\p{L}\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)/gu;
-const DAY_MONTH_YEAR = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th|er|e|\\.)?[\\s./-]*(?:de\\s+)?(${MONTH_ALT})\\.?(?:\\s+de)?[\\s./,-]*(\\d{4}|\\d{2})(?!\\d)`, 'giu');
-const MONTH_DAY_YEAR = new RegExp(`(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'giu');
+const DAY_MONTH_YEAR = new RegExp(
+  `(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th|er|e|\\.)?[\\s./-]*(?:de\\s+)?(${MONTH_ALT})\\.?(?:\\s+de)?[\\s./,-]*(\\d{4}|\\d{2})(?!\\d)`,
+  'giu',
+);
+const MONTH_DAY_YEAR = new RegExp(
+  `(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`,
+  'giu',
+);
 
 export interface DateConvention {
   /** Read 03/04/2020 as 3 April (true) or March 4 (false). */
@@ -59,7 +67,8 @@ export function findDates(text: string, convention: DateConvention = { dayFirst:
     const dayFirst = a > 12 ? true : b > 12 ? false : m[2] === '.' ? true : convention.dayFirst;
     push(found, m, year, dayFirst ? b : a, dayFirst ? a : b, ambiguous);
   }
-  for (const m of source.matchAll(DAY_MONTH_YEAR)) push(found, m, expandYear(m[3]!), MONTHS[m[2]!]!, Number(m[1]), false);
+  for (const m of source.matchAll(DAY_MONTH_YEAR))
+    push(found, m, expandYear(m[3]!), MONTHS[m[2]!]!, Number(m[1]), false);
   for (const m of source.matchAll(MONTH_DAY_YEAR)) push(found, m, Number(m[3]), MONTHS[m[1]!]!, Number(m[2]), false);
   return removeOverlaps(found);
 }
@@ -75,7 +84,14 @@ export function numericDateOrders(text: string): ('day_first' | 'month_first')[]
   return orders;
 }
 
-function push(found: FoundDate[], m: RegExpMatchArray, year: number, month: number, day: number, ambiguous: boolean): void {
+function push(
+  found: FoundDate[],
+  m: RegExpMatchArray,
+  year: number,
+  month: number,
+  day: number,
+  ambiguous: boolean,
+): void {
   if (!validDate(year, month, day)) return;
   const iso = `${year}-${pad(month)}-${pad(day)}`;
   found.push({ iso, start: m.index!, end: m.index! + m[0].length, ambiguous });

@@ -29,7 +29,10 @@ export class MemoryEmailIngestionStore implements EmailIngestionStore {
     return row ? clone(row) : null;
   }
   async list(orgId: string) {
-    return [...this.rows.values()].filter((r) => r.org_id === orgId).sort(newestFirst).map(clone);
+    return [...this.rows.values()]
+      .filter((r) => r.org_id === orgId)
+      .sort(newestFirst)
+      .map(clone);
   }
   async update(orgId: string, prefix: string, config: EmailIngestionConfig, updatedAt: string) {
     const row = this.mine(orgId, prefix);

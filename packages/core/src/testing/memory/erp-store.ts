@@ -42,13 +42,20 @@ export class MemoryErpStore implements ErpStore {
   async enqueue(sync: ErpSyncRecord) {
     const c = this.t.erpConnections.get(sync.connection_id);
     if (!c || c.org_id !== sync.org_id) return false;
-    if ([...this.t.erpSyncs.values()].some((s) => s.connection_id === sync.connection_id && s.job_id === sync.job_id)) return false;
+    if ([...this.t.erpSyncs.values()].some((s) => s.connection_id === sync.connection_id && s.job_id === sync.job_id))
+      return false;
     this.t.erpSyncs.set(sync.id, { ...clone(sync), lease_owner: null, lease_expires_at: null });
     return true;
   }
   async claimDue(owner: string, now: string, leaseExpiresAt: string, limit: number): Promise<ClaimedErpSync[]> {
     const due = [...this.t.erpSyncs.values()]
-      .filter((s) => s.status === 'pending' && s.next_attempt_at !== null && s.next_attempt_at <= now && (s.lease_expires_at === null || s.lease_expires_at <= now))
+      .filter(
+        (s) =>
+          s.status === 'pending' &&
+          s.next_attempt_at !== null &&
+          s.next_attempt_at <= now &&
+          (s.lease_expires_at === null || s.lease_expires_at <= now),
+      )
       .sort((a, b) => a.next_attempt_at!.localeCompare(b.next_attempt_at!) || (a.id < b.id ? -1 : 1))
       .slice(0, limit);
     const claimed: ClaimedErpSync[] = [];
@@ -63,7 +70,17 @@ export class MemoryErpStore implements ErpStore {
   async requeue(id: string, record: ErpSyncRecord['record'], at: string) {
     const s = this.t.erpSyncs.get(id);
     if (!s) return;
-    this.t.erpSyncs.set(id, { ...s, record: clone(record), status: 'pending', attempts: 0, next_attempt_at: at, last_error: null, finished_at: null, lease_owner: null, lease_expires_at: null });
+    this.t.erpSyncs.set(id, {
+      ...s,
+      record: clone(record),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: at,
+      last_error: null,
+      finished_at: null,
+      lease_owner: null,
+      lease_expires_at: null,
+    });
   }
 
   async recordAttempt(id: string, owner: string, result: ErpAttemptResult) {
@@ -87,9 +104,21 @@ export class MemoryErpStore implements ErpStore {
     const s = this.t.erpSyncs.get(id);
     return s && s.org_id === orgId && s.environment === mode ? strip(s) : null;
   }
-  async listSyncs(orgId: string, mode: Environment, filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus }, page: PageRequest) {
+  async listSyncs(
+    orgId: string,
+    mode: Environment,
+    filter: { connection_id?: string; job_id?: string; status?: ErpSyncStatus },
+    page: PageRequest,
+  ) {
     const items = [...this.t.erpSyncs.values()]
-      .filter((s) => s.org_id === orgId && s.environment === mode && (filter.connection_id === undefined || s.connection_id === filter.connection_id) && (filter.job_id === undefined || s.job_id === filter.job_id) && (filter.status === undefined || s.status === filter.status))
+      .filter(
+        (s) =>
+          s.org_id === orgId &&
+          s.environment === mode &&
+          (filter.connection_id === undefined || s.connection_id === filter.connection_id) &&
+          (filter.job_id === undefined || s.job_id === filter.job_id) &&
+          (filter.status === undefined || s.status === filter.status),
+      )
       .sort(newestFirst)
       .map(strip);
     return paginate(items, page);

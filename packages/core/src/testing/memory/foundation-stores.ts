@@ -47,7 +47,9 @@ export class MemoryApiKeyStore implements ApiKeyStore {
     return row && row.org_id === orgId && row.environment === environment ? publicKey(row) : null;
   }
   async list(orgId: string, environment: Environment, page: PageRequest) {
-    const mine = [...this.db.tables.apiKeys.values()].filter((r) => r.org_id === orgId && r.environment === environment).sort(newestFirst);
+    const mine = [...this.db.tables.apiKeys.values()]
+      .filter((r) => r.org_id === orgId && r.environment === environment)
+      .sort(newestFirst);
     return paginate(mine.map(publicKey), page);
   }
   async revoke(orgId: string, environment: Environment, id: string, at: string) {
@@ -62,7 +64,8 @@ export class MemoryApiKeyStore implements ApiKeyStore {
   }
 }
 
-const withoutDeleted = ({ deleted_at: _d, ...extractor }: Extractor & { deleted_at: string | null }): Extractor => clone(extractor);
+const withoutDeleted = ({ deleted_at: _d, ...extractor }: Extractor & { deleted_at: string | null }): Extractor =>
+  clone(extractor);
 
 export class MemoryExtractorStore implements ExtractorStore {
   constructor(private readonly db: MemoryDb) {}

@@ -1,6 +1,10 @@
 import type { Environment } from '../../keys/scopes.js';
 import type { InboundMessageRecord, InboundMessageResult } from '../../inbound/inbound-message.js';
-import type { InboundMessageListFilter, InboundMessageStore, MessageClaimOptions } from '../../ports/inbound-message-store.port.js';
+import type {
+  InboundMessageListFilter,
+  InboundMessageStore,
+  MessageClaimOptions,
+} from '../../ports/inbound-message-store.port.js';
 import { clone, paginate, type MemoryDb } from './memory-db.js';
 
 const byTimeThenId = (a: InboundMessageRecord, b: InboundMessageRecord): number =>
@@ -33,11 +37,19 @@ export class MemoryInboundMessageStore implements InboundMessageStore {
       .filter(
         (m) =>
           m.status === 'received' ||
-          (m.status === 'processing' && m.lease_expires_at !== null && Date.parse(m.lease_expires_at) <= now && m.attempts < options.maxAttempts),
+          (m.status === 'processing' &&
+            m.lease_expires_at !== null &&
+            Date.parse(m.lease_expires_at) <= now &&
+            m.attempts < options.maxAttempts),
       )
       .sort(byTimeThenId)[0];
     if (!next) return null;
-    Object.assign(next, { status: 'processing', lease_owner: owner, lease_expires_at: options.leaseExpiresAt, attempts: next.attempts + 1 });
+    Object.assign(next, {
+      status: 'processing',
+      lease_owner: owner,
+      lease_expires_at: options.leaseExpiresAt,
+      attempts: next.attempts + 1,
+    });
     return clone(next);
   }
 
@@ -58,7 +70,13 @@ export class MemoryInboundMessageStore implements InboundMessageStore {
   async failAbandoned(now: string, maxAttempts: number) {
     const at = Date.parse(now);
     const abandoned = [...this.rows.values()]
-      .filter((m) => m.status === 'processing' && m.lease_expires_at !== null && Date.parse(m.lease_expires_at) <= at && m.attempts >= maxAttempts)
+      .filter(
+        (m) =>
+          m.status === 'processing' &&
+          m.lease_expires_at !== null &&
+          Date.parse(m.lease_expires_at) <= at &&
+          m.attempts >= maxAttempts,
+      )
       .sort(byTimeThenId);
     for (const m of abandoned) {
       Object.assign(m, {
@@ -72,9 +90,17 @@ export class MemoryInboundMessageStore implements InboundMessageStore {
     return abandoned.map(clone);
   }
 
-  async list(orgId: string, mode: Environment, filter: InboundMessageListFilter, page: { limit: number; offset: number }) {
+  async list(
+    orgId: string,
+    mode: Environment,
+    filter: InboundMessageListFilter,
+    page: { limit: number; offset: number },
+  ) {
     const rows = [...this.rows.values()]
-      .filter((m) => m.org_id === orgId && m.environment === mode && (filter.prefix === undefined || m.prefix === filter.prefix))
+      .filter(
+        (m) =>
+          m.org_id === orgId && m.environment === mode && (filter.prefix === undefined || m.prefix === filter.prefix),
+      )
       .sort((a, b) => byTimeThenId(b, a));
     return paginate(rows.map(clone), page);
   }

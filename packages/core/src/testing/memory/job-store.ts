@@ -1,10 +1,21 @@
 import type { Environment } from '../../keys/scopes.js';
 import type { JobRecord } from '../../jobs/job.js';
-import type { ClaimOptions, CompletedResult, DailyJobCounts, FailedResult, IdempotencyClaim, InsertJobResult, JobFilter, JobStatsRow, JobStore } from '../../ports/job-store.port.js';
+import type {
+  ClaimOptions,
+  CompletedResult,
+  DailyJobCounts,
+  FailedResult,
+  IdempotencyClaim,
+  InsertJobResult,
+  JobFilter,
+  JobStatsRow,
+  JobStore,
+} from '../../ports/job-store.port.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
 
-const isSubset = (small: Record<string, unknown>, big: Record<string, unknown>) => Object.entries(small).every(([k, v]) => big[k] === v);
+const isSubset = (small: Record<string, unknown>, big: Record<string, unknown>) =>
+  Object.entries(small).every(([k, v]) => big[k] === v);
 
 /** The job queue in memory, with the same claim, fencing and reservation rules as the SQL one. */
 export class MemoryJobStore implements JobStore {
@@ -22,7 +33,11 @@ export class MemoryJobStore implements JobStore {
         const earlier = this.jobs.get(existing.jobId);
         if (earlier) return { outcome: 'replayed', job: clone(earlier) };
       }
-      this.db.tables.idempotency.set(slot, { requestHash: idempotency.requestHash, jobId: job.id, createdAt: job.created_at });
+      this.db.tables.idempotency.set(slot, {
+        requestHash: idempotency.requestHash,
+        jobId: job.id,
+        createdAt: job.created_at,
+      });
     }
     this.jobs.set(job.id, clone(job));
     return { outcome: 'created', job: clone(job) };
@@ -40,7 +55,11 @@ export class MemoryJobStore implements JobStore {
       .filter((j) => !filter.status || j.status === filter.status)
       .filter((j) => !filter.created_after || Date.parse(j.created_at) > Date.parse(filter.created_after))
       .filter((j) => !filter.created_before || Date.parse(j.created_at) < Date.parse(filter.created_before))
-      .filter((j) => filter.min_confidence === undefined || (j.overall_confidence !== null && j.overall_confidence >= filter.min_confidence))
+      .filter(
+        (j) =>
+          filter.min_confidence === undefined ||
+          (j.overall_confidence !== null && j.overall_confidence >= filter.min_confidence),
+      )
       .filter((j) => !filter.metadata || isSubset(filter.metadata, j.metadata))
       .sort(newestFirst);
     return paginate(rows.map(clone), page);
@@ -60,12 +79,22 @@ export class MemoryJobStore implements JobStore {
   }
 
   async stats(orgId: string, mode: Environment, since: string): Promise<JobStatsRow> {
-    const rows = [...this.jobs.values()].filter((j) => j.org_id === orgId && j.environment === mode && Date.parse(j.created_at) >= Date.parse(since));
-    const finished = rows.filter((j) => (j.status === 'completed' || j.status === 'failed') && j.processing_time_ms !== null);
+    const rows = [...this.jobs.values()].filter(
+      (j) => j.org_id === orgId && j.environment === mode && Date.parse(j.created_at) >= Date.parse(since),
+    );
+    const finished = rows.filter(
+      (j) => (j.status === 'completed' || j.status === 'failed') && j.processing_time_ms !== null,
+    );
     const confident = rows.filter((j) => j.status === 'completed' && j.overall_confidence !== null);
     const byExtractor = new Map<string, JobStatsRow['by_extractor'][number]>();
     for (const j of rows) {
-      const entry = byExtractor.get(j.extractor_id) ?? { extractor_id: j.extractor_id, extractor_name: j.extractor_name, job_count: 0, completed: 0, failed: 0 };
+      const entry = byExtractor.get(j.extractor_id) ?? {
+        extractor_id: j.extractor_id,
+        extractor_name: j.extractor_name,
+        job_count: 0,
+        completed: 0,
+        failed: 0,
+      };
       entry.job_count++;
       if (j.status === 'completed') entry.completed++;
       if (j.status === 'failed') entry.failed++;
@@ -85,13 +114,17 @@ export class MemoryJobStore implements JobStore {
       confidence_sum: confident.reduce((s, j) => s + (j.overall_confidence ?? 0), 0),
       confidence_count: confident.length,
       total_credits_used: rows.reduce((s, j) => s + j.cost_credits, 0),
-      by_extractor: [...byExtractor.values()].sort((a, b) => b.job_count - a.job_count || a.extractor_id.localeCompare(b.extractor_id)),
+      by_extractor: [...byExtractor.values()].sort(
+        (a, b) => b.job_count - a.job_count || a.extractor_id.localeCompare(b.extractor_id),
+      ),
     };
   }
 
   async claim(options: ClaimOptions) {
     const now = options.now.getTime();
-    const expired = [...this.jobs.values()].filter((j) => j.status === 'processing' && Date.parse(j.lease_expires_at!) < now && j.attempts < options.maxAttempts);
+    const expired = [...this.jobs.values()].filter(
+      (j) => j.status === 'processing' && Date.parse(j.lease_expires_at!) < now && j.attempts < options.maxAttempts,
+    );
     const queued = [...this.jobs.values()]
       .filter((j) => j.status === 'queued' && !j.blocked_on_credits)
       .sort((a, b) => b.priority - a.priority || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
@@ -134,15 +167,28 @@ export class MemoryJobStore implements JobStore {
 
   async findExhausted(now: string, maxAttempts: number, limit: number) {
     return [...this.jobs.values()]
-      .filter((j) => j.status === 'processing' && Date.parse(j.lease_expires_at!) < Date.parse(now) && j.attempts >= maxAttempts)
+      .filter(
+        (j) =>
+          j.status === 'processing' && Date.parse(j.lease_expires_at!) < Date.parse(now) && j.attempts >= maxAttempts,
+      )
       .slice(0, limit)
       .map(clone);
   }
 
-  async findEarlier(orgId: string, mode: Environment, query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string }) {
+  async findEarlier(
+    orgId: string,
+    mode: Environment,
+    query: { blobKey?: string; dedupeKey?: string; since: string; excludeId?: string },
+  ) {
     if (!query.blobKey && !query.dedupeKey) return null;
     const found = [...this.jobs.values()]
-      .filter((j) => j.org_id === orgId && j.environment === mode && Date.parse(j.created_at) >= Date.parse(query.since) && j.id !== query.excludeId)
+      .filter(
+        (j) =>
+          j.org_id === orgId &&
+          j.environment === mode &&
+          Date.parse(j.created_at) >= Date.parse(query.since) &&
+          j.id !== query.excludeId,
+      )
       .filter((j) => (query.blobKey ? j.blob_key === query.blobKey && j.status !== 'failed' : true))
       .filter((j) => (query.dedupeKey ? j.dedupe_key === query.dedupeKey && j.status === 'completed' : true))
       .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))[0];
@@ -154,7 +200,8 @@ export class MemoryJobStore implements JobStore {
   }
 
   async markFailed(id: string, workerId: string | null, result: FailedResult, now: string) {
-    const fence = (j: JobRecord) => (workerId === null ? Date.parse(j.lease_expires_at!) < Date.parse(now) : j.lease_owner === workerId);
+    const fence = (j: JobRecord) =>
+      workerId === null ? Date.parse(j.lease_expires_at!) < Date.parse(now) : j.lease_owner === workerId;
     return this.finish(id, fence, { status: 'failed', cost_credits: 0, ...result });
   }
 
@@ -186,11 +233,15 @@ export class MemoryJobStore implements JobStore {
   }
 
   async countQueued(orgId: string, environment: 'test' | 'live') {
-    return [...this.jobs.values()].filter((j) => j.org_id === orgId && j.status === 'queued' && j.environment === environment).length;
+    return [...this.jobs.values()].filter(
+      (j) => j.org_id === orgId && j.status === 'queued' && j.environment === environment,
+    ).length;
   }
 
   async deleteCreatedBefore(cutoff: string, limit: number) {
-    const doomed = [...this.jobs.values()].filter((j) => Date.parse(j.created_at) < Date.parse(cutoff) && j.status !== 'processing').slice(0, limit);
+    const doomed = [...this.jobs.values()]
+      .filter((j) => Date.parse(j.created_at) < Date.parse(cutoff) && j.status !== 'processing')
+      .slice(0, limit);
     for (const job of doomed) this.jobs.delete(job.id);
     // As the SQL foreign key's cascade: a deleted job takes its correction history along.
     const gone = new Set(doomed.map((j) => j.id));

@@ -19,7 +19,13 @@ export class MemoryCreditLedger implements CreditLedger {
     return full;
   }
   async transactions(orgId: string, page: PageRequest) {
-    return paginate(this.db.tables.creditTransactions.filter((e) => e.org_id === orgId).sort(newestFirst).map(clone), page);
+    return paginate(
+      this.db.tables.creditTransactions
+        .filter((e) => e.org_id === orgId)
+        .sort(newestFirst)
+        .map(clone),
+      page,
+    );
   }
 }
 
@@ -55,6 +61,11 @@ export class MemoryRateLimiter implements RateLimiter {
     if (windows.size > 10_000) {
       for (const name of windows.keys()) if (Number(name.split('|')[0]) < start) windows.delete(name);
     }
-    return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetAt: new Date(start + windowMs) };
+    return {
+      allowed: count <= limit,
+      limit,
+      remaining: Math.max(0, limit - count),
+      resetAt: new Date(start + windowMs),
+    };
   }
 }

@@ -1,10 +1,16 @@
-import type { JobEventForNotification, NotificationListFilter, NotificationRecord, NotificationSender } from '../../notifications/notification.js';
+import type {
+  JobEventForNotification,
+  NotificationListFilter,
+  NotificationRecord,
+  NotificationSender,
+} from '../../notifications/notification.js';
 import type { NotificationClaimOptions, NotificationStore } from '../../ports/notification-store.port.js';
 import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
 
 const dueFirst = (a: NotificationRecord, b: NotificationRecord): number =>
   (a.next_attempt_at ?? '').localeCompare(b.next_attempt_at ?? '') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-const oldestFirst = (a: NotificationRecord, b: NotificationRecord): number => a.created_at.localeCompare(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const oldestFirst = (a: NotificationRecord, b: NotificationRecord): number =>
+  a.created_at.localeCompare(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Notifications in memory, with the SQL store's idempotency, claim and fencing rules. */
 export class MemoryNotificationStore implements NotificationStore {
@@ -27,7 +33,8 @@ export class MemoryNotificationStore implements NotificationStore {
   }
 
   async saveSender(sender: NotificationSender) {
-    if (!this.t.notificationSenders.has(sender.message_id)) this.t.notificationSenders.set(sender.message_id, clone(sender));
+    if (!this.t.notificationSenders.has(sender.message_id))
+      this.t.notificationSenders.set(sender.message_id, clone(sender));
   }
 
   async getSender(orgId: string, messageId: string) {
@@ -60,7 +67,8 @@ export class MemoryNotificationStore implements NotificationStore {
       )
       .sort(dueFirst)
       .slice(0, options.limit);
-    for (const r of due) Object.assign(r, { lease_owner: owner, lease_expires_at: options.leaseExpiresAt, attempts: r.attempts + 1 });
+    for (const r of due)
+      Object.assign(r, { lease_owner: owner, lease_expires_at: options.leaseExpiresAt, attempts: r.attempts + 1 });
     return due.map(clone);
   }
 
@@ -86,7 +94,13 @@ export class MemoryNotificationStore implements NotificationStore {
   async markFailed(id: string, owner: string, error: string) {
     const r = this.held(id, owner);
     if (!r) return false;
-    Object.assign(r, { status: 'failed', last_error: error, next_attempt_at: null, lease_owner: null, lease_expires_at: null });
+    Object.assign(r, {
+      status: 'failed',
+      last_error: error,
+      next_attempt_at: null,
+      lease_owner: null,
+      lease_expires_at: null,
+    });
     return true;
   }
 
@@ -94,8 +108,20 @@ export class MemoryNotificationStore implements NotificationStore {
     const at = Date.parse(now);
     let failed = 0;
     for (const r of this.t.notifications.values()) {
-      if (r.status !== 'pending' || r.attempts < maxAttempts || r.lease_expires_at === null || Date.parse(r.lease_expires_at) > at) continue;
-      Object.assign(r, { status: 'failed', last_error: abandoned(r.attempts, r.last_error), next_attempt_at: null, lease_owner: null, lease_expires_at: null });
+      if (
+        r.status !== 'pending' ||
+        r.attempts < maxAttempts ||
+        r.lease_expires_at === null ||
+        Date.parse(r.lease_expires_at) > at
+      )
+        continue;
+      Object.assign(r, {
+        status: 'failed',
+        last_error: abandoned(r.attempts, r.last_error),
+        next_attempt_at: null,
+        lease_owner: null,
+        lease_expires_at: null,
+      });
       failed++;
     }
     return failed;
@@ -115,7 +141,9 @@ export class MemoryNotificationStore implements NotificationStore {
   }
 
   async insertDigest(row: NotificationRecord) {
-    const taken = [...this.t.notifications.values()].some((r) => (row.digest_key !== null && r.digest_key === row.digest_key) || r.source_key === row.source_key);
+    const taken = [...this.t.notifications.values()].some(
+      (r) => (row.digest_key !== null && r.digest_key === row.digest_key) || r.source_key === row.source_key,
+    );
     if (taken) return false;
     this.t.notifications.set(row.id, clone(row));
     return true;

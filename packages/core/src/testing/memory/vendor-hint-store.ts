@@ -2,13 +2,16 @@ import type { VendorHints } from '../../learning/vendor-hints.js';
 import type { VendorHintStore } from '../../ports/vendor-hint-store.port.js';
 import { clone, type MemoryDb } from './memory-db.js';
 
-const latestFirst = (a: VendorHints, b: VendorHints): number => b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id);
+const latestFirst = (a: VendorHints, b: VendorHints): number =>
+  b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id);
 
 export class MemoryVendorHintStore implements VendorHintStore {
   constructor(private readonly db: MemoryDb) {}
 
   async find(orgId: string, keys: string[]): Promise<VendorHints | null> {
-    const found = [...this.db.tables.vendorHints.values()].filter((v) => v.org_id === orgId && v.keys.some((k) => keys.includes(k))).sort(latestFirst)[0];
+    const found = [...this.db.tables.vendorHints.values()]
+      .filter((v) => v.org_id === orgId && v.keys.some((k) => keys.includes(k)))
+      .sort(latestFirst)[0];
     return found ? clone(found) : null;
   }
 
@@ -17,7 +20,10 @@ export class MemoryVendorHintStore implements VendorHintStore {
   }
 
   async list(orgId: string): Promise<VendorHints[]> {
-    return [...this.db.tables.vendorHints.values()].filter((v) => v.org_id === orgId).sort(latestFirst).map(clone);
+    return [...this.db.tables.vendorHints.values()]
+      .filter((v) => v.org_id === orgId)
+      .sort(latestFirst)
+      .map(clone);
   }
 
   async delete(orgId: string, id: string): Promise<boolean> {

@@ -1,6 +1,16 @@
 /** The Email screen: prefixes, received messages, the review queue; each section its own path under /email. */
 import { api, type Session } from '../../api.js';
-import { ActionButton, Copyable, Empty, ErrorBox, formatTime, Link, navigate, Tabs, useLoad } from '../../components.js';
+import {
+  ActionButton,
+  Copyable,
+  Empty,
+  ErrorBox,
+  formatTime,
+  Link,
+  navigate,
+  Tabs,
+  useLoad,
+} from '../../components.js';
 import type { JsonObject } from '../../paths.js';
 import { Messages } from './messages.js';
 import { EMAIL_SCOPE, EMAIL_SHARED, EmailWhy } from './prefix-form.js';
@@ -22,7 +32,8 @@ function Prefixes(props: { session: Session }) {
       {list.data && list.data.total === 0 && (
         <Empty title="No prefixes yet">
           <p>
-            A prefix is the part before the @ of an address this server receives mail for: documents mailed to <code>ap@</code>
+            A prefix is the part before the @ of an address this server receives mail for: documents mailed to{' '}
+            <code>ap@</code>
             <em>your mail domain</em> become jobs. Create one with the button below, or through the API:
           </p>
           <Copyable
@@ -30,7 +41,10 @@ function Prefixes(props: { session: Session }) {
             text={`curl -X POST ${location.origin}/api/email-ingestion/config -H "Authorization: Bearer $INTAKE_KEY" -H "Content-Type: application/json" \\\n  -d '{"emailPrefix":"ap","defaultDocumentType":"invoice"}'`}
           />
           <p>Then mail a PDF to it, for example with swaks:</p>
-          <Copyable label="Mail a document with swaks" text={'swaks --server localhost:2525 --to ap@localhost --from you@example.com --attach @invoice.pdf'} />
+          <Copyable
+            label="Mail a document with swaks"
+            text={'swaks --server localhost:2525 --to ap@localhost --from you@example.com --attach @invoice.pdf'}
+          />
         </Empty>
       )}
       {list.data && list.data.total > 0 && (
@@ -62,7 +76,8 @@ function Prefixes(props: { session: Session }) {
                     {t.autoProcess} / {t.reviewFlag} / {t.humanReview}
                   </td>
                   <td>
-                    {(c.classificationOverrides as unknown[]).length} overrides, {(c.routingRules as unknown[]).length} routing rules
+                    {(c.classificationOverrides as unknown[]).length} overrides, {(c.routingRules as unknown[]).length}{' '}
+                    routing rules
                   </td>
                   <td>{c.isActive ? 'active' : 'inactive'}</td>
                   <td>{formatTime(String(c.updatedAt))}</td>
@@ -73,7 +88,13 @@ function Prefixes(props: { session: Session }) {
         </table>
       )}
       <p>
-        <ActionButton session={props.session} scope={EMAIL_SCOPE} liveOnly={EMAIL_SHARED} reasonId="email-why" onClick={() => navigate('/email/prefixes/new')}>
+        <ActionButton
+          session={props.session}
+          scope={EMAIL_SCOPE}
+          liveOnly={EMAIL_SHARED}
+          reasonId="email-why"
+          onClick={() => navigate('/email/prefixes/new')}
+        >
           New prefix
         </ActionButton>
       </p>
@@ -85,13 +106,23 @@ export function Email(props: { session: Session; path: string }) {
   const prefix = /^\/email\/prefixes\/([^/]+)$/.exec(props.path);
   if (prefix) {
     const name = decodeURIComponent(prefix[1]!);
-    return name === 'new' ? <NewPrefix session={props.session} /> : <PrefixPage session={props.session} prefix={name} />;
+    return name === 'new' ? (
+      <NewPrefix session={props.session} />
+    ) : (
+      <PrefixPage session={props.session} prefix={name} />
+    );
   }
   return (
     <>
       <h1>Email</h1>
       <Tabs label="Email sections" current={props.path} tabs={TABS} />
-      {props.path === '/email/messages' ? <Messages /> : props.path === '/email/review' ? <ReviewQueue session={props.session} /> : <Prefixes session={props.session} />}
+      {props.path === '/email/messages' ? (
+        <Messages />
+      ) : props.path === '/email/review' ? (
+        <ReviewQueue session={props.session} />
+      ) : (
+        <Prefixes session={props.session} />
+      )}
     </>
   );
 }

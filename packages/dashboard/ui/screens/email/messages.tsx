@@ -13,13 +13,16 @@ export function Outcome(props: { outcome: AttachmentOutcome }) {
   const c = o.classification;
   return (
     <span class="outcome">
-      <code>{o.filename}</code> ({o.detected_type ?? 'unknown type'}, {o.size_bytes} bytes): <StatusBadge status={o.status} />{' '}
+      <code>{o.filename}</code> ({o.detected_type ?? 'unknown type'}, {o.size_bytes} bytes):{' '}
+      <StatusBadge status={o.status} />{' '}
       {o.status === 'job_created' && o.job_id && (
         <>
           job <Link href={`/documents/${o.job_id}`}>{o.job_id}</Link>
         </>
       )}
-      {o.status === 'awaiting_review' && <Link href="/email/review">in the review queue{o.review_id ? ` (${o.review_id})` : ''}</Link>}
+      {o.status === 'awaiting_review' && (
+        <Link href="/email/review">in the review queue{o.review_id ? ` (${o.review_id})` : ''}</Link>
+      )}
       {o.reason && (
         <>
           {' '}
@@ -37,7 +40,10 @@ export function Messages() {
   const prefixes = useLoad(() => api<{ configs: JsonObject[] }>('GET', '/api/email-ingestion/config'), []);
   const q = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
   if (prefix) q.set('prefix', prefix);
-  const list = useLoad(() => api<{ messages: InboundMessage[]; total: number }>('GET', `/api/email-ingestion/messages?${q.toString()}`), [prefix, offset]);
+  const list = useLoad(
+    () => api<{ messages: InboundMessage[]; total: number }>('GET', `/api/email-ingestion/messages?${q.toString()}`),
+    [prefix, offset],
+  );
   return (
     <>
       <div class="filters">
@@ -61,7 +67,12 @@ export function Messages() {
         </button>
       </div>
       <ErrorBox error={list.error ?? prefixes.error} />
-      {list.data && list.data.total === 0 && <p>No messages received{prefix ? ` for ${prefix}` : ''} yet. Mail a document to a prefix, or test one on a prefix's page.</p>}
+      {list.data && list.data.total === 0 && (
+        <p>
+          No messages received{prefix ? ` for ${prefix}` : ''} yet. Mail a document to a prefix, or test one on a
+          prefix's page.
+        </p>
+      )}
       {list.data && list.data.total > 0 && (
         <table>
           <caption>{list.data.total} messages, newest first</caption>
@@ -115,7 +126,9 @@ export function Messages() {
           </tbody>
         </table>
       )}
-      {list.data && <Pager offset={offset} size={PAGE} total={list.data.total} onOffset={setOffset} label="Message pages" />}
+      {list.data && (
+        <Pager offset={offset} size={PAGE} total={list.data.total} onOffset={setOffset} label="Message pages" />
+      )}
     </>
   );
 }

@@ -33,9 +33,19 @@ const NEW_PREFIX: JsonObject = {
   maxProcessingTimeMs: 120000,
   routingRules: [],
   internalNotifications: { recipients: [], events: [], digestMode: false },
-  attachments: { maxSizeBytes: 26214400, allowedMimeTypes: MIME_TYPES, processInlineImages: false, combineAttachments: false },
+  attachments: {
+    maxSizeBytes: 26214400,
+    allowedMimeTypes: MIME_TYPES,
+    processInlineImages: false,
+    combineAttachments: false,
+  },
   senderNotifications: { sendReceiptConfirmation: false, sendProcessingComplete: false, sendErrorNotification: false },
-  duplicateDetection: { enabled: true, matchFields: ['invoice_number', 'vendor_name'], lookbackHours: 720, action: 'flag' },
+  duplicateDetection: {
+    enabled: true,
+    matchFields: ['invoice_number', 'vendor_name'],
+    lookbackHours: 720,
+    action: 'flag',
+  },
 };
 
 /** Why the email actions are off for this key, once for the screen (the buttons point at it). */
@@ -48,25 +58,69 @@ export function EmailWhy(props: { session: Session }) {
   ) : null;
 }
 
-const settingsOf = (stored: JsonObject): JsonObject => Object.fromEntries(Object.entries(stored).filter(([k]) => !READ_ONLY.includes(k)));
+const settingsOf = (stored: JsonObject): JsonObject =>
+  Object.fromEntries(Object.entries(stored).filter(([k]) => !READ_ONLY.includes(k)));
 
 function General(props: ListProps & { creating: boolean }) {
   const { cfg, set, error } = props;
   return (
     <Section legend="General" disabled={props.disabled}>
       {props.creating ? (
-        <TextField label="Prefix (the part before @)" path="emailPrefix" error={error} value={String(cfg.emailPrefix ?? '')} onChange={(v) => set('emailPrefix', v)} />
+        <TextField
+          label="Prefix (the part before @)"
+          path="emailPrefix"
+          error={error}
+          value={String(cfg.emailPrefix ?? '')}
+          onChange={(v) => set('emailPrefix', v)}
+        />
       ) : (
         <p>
           Prefix <code>{String(cfg.emailPrefix)}</code> (fixed: create another prefix to use another address)
         </p>
       )}
-      <TextField label="Default document type" path="defaultDocumentType" error={error} value={String(cfg.defaultDocumentType ?? '')} onChange={(v) => set('defaultDocumentType', v)} />
-      <CheckField label="Classify documents automatically" path="autoClassify" error={error} checked={cfg.autoClassify !== false} onChange={(v) => set('autoClassify', v)} />
-      <CheckField label="Active (mail to an inactive prefix is refused)" path="isActive" error={error} checked={cfg.isActive !== false} onChange={(v) => set('isActive', v)} />
-      <SelectField label="Processing priority" path="processingPriority" error={error} value={String(cfg.processingPriority ?? 'normal')} options={PRIORITIES} onChange={(v) => set('processingPriority', v)} />
-      <NumberField label="Maximum processing time (ms)" path="maxProcessingTimeMs" error={error} value={cfg.maxProcessingTimeMs} onChange={(v) => set('maxProcessingTimeMs', v)} />
-      <TextField label="ERP connection id (optional)" path="erpConnectionId" error={error} value={String(cfg.erpConnectionId ?? '')} onChange={(v) => set('erpConnectionId', v === '' ? undefined : v)} />
+      <TextField
+        label="Default document type"
+        path="defaultDocumentType"
+        error={error}
+        value={String(cfg.defaultDocumentType ?? '')}
+        onChange={(v) => set('defaultDocumentType', v)}
+      />
+      <CheckField
+        label="Classify documents automatically"
+        path="autoClassify"
+        error={error}
+        checked={cfg.autoClassify !== false}
+        onChange={(v) => set('autoClassify', v)}
+      />
+      <CheckField
+        label="Active (mail to an inactive prefix is refused)"
+        path="isActive"
+        error={error}
+        checked={cfg.isActive !== false}
+        onChange={(v) => set('isActive', v)}
+      />
+      <SelectField
+        label="Processing priority"
+        path="processingPriority"
+        error={error}
+        value={String(cfg.processingPriority ?? 'normal')}
+        options={PRIORITIES}
+        onChange={(v) => set('processingPriority', v)}
+      />
+      <NumberField
+        label="Maximum processing time (ms)"
+        path="maxProcessingTimeMs"
+        error={error}
+        value={cfg.maxProcessingTimeMs}
+        onChange={(v) => set('maxProcessingTimeMs', v)}
+      />
+      <TextField
+        label="ERP connection id (optional)"
+        path="erpConnectionId"
+        error={error}
+        value={String(cfg.erpConnectionId ?? '')}
+        onChange={(v) => set('erpConnectionId', v === '' ? undefined : v)}
+      />
     </Section>
   );
 }
@@ -74,10 +128,22 @@ function General(props: ListProps & { creating: boolean }) {
 function Thresholds(props: ListProps) {
   const t = (props.cfg.confidenceThresholds ?? {}) as JsonObject;
   const field = (key: string, label: string) => (
-    <NumberField label={label} path={`confidenceThresholds.${key}`} step="0.01" error={props.error} value={t[key]} onChange={(v) => props.set(`confidenceThresholds.${key}`, v)} />
+    <NumberField
+      label={label}
+      path={`confidenceThresholds.${key}`}
+      step="0.01"
+      error={props.error}
+      value={t[key]}
+      onChange={(v) => props.set(`confidenceThresholds.${key}`, v)}
+    />
   );
   return (
-    <Section legend="Confidence thresholds (0 to 1)" path="confidenceThresholds" error={props.error} disabled={props.disabled}>
+    <Section
+      legend="Confidence thresholds (0 to 1)"
+      path="confidenceThresholds"
+      error={props.error}
+      disabled={props.disabled}
+    >
       {field('autoProcess', 'Process automatically from')}
       {field('reviewFlag', 'Process but flag for review from')}
       {field('humanReview', 'Send to human review from (below: classification failed)')}
@@ -92,15 +158,58 @@ function Notifications(props: ListProps) {
   return (
     <>
       <Section legend="Internal notifications" path="internalNotifications" error={error} disabled={props.disabled}>
-        <ListField label="Recipients" path="internalNotifications.recipients" error={error} value={n.recipients as string[]} onChange={(v) => set('internalNotifications.recipients', v)} />
-        <CheckGroup legend="Notify about" path="internalNotifications.events" error={error} options={NOTIFY_EVENTS} value={n.events as string[]} onChange={(v) => set('internalNotifications.events', v)} />
-        <CheckField label="One daily digest instead of a mail each" path="internalNotifications.digestMode" error={error} checked={n.digestMode === true} onChange={(v) => set('internalNotifications.digestMode', v)} />
+        <ListField
+          label="Recipients"
+          path="internalNotifications.recipients"
+          error={error}
+          value={n.recipients as string[]}
+          onChange={(v) => set('internalNotifications.recipients', v)}
+        />
+        <CheckGroup
+          legend="Notify about"
+          path="internalNotifications.events"
+          error={error}
+          options={NOTIFY_EVENTS}
+          value={n.events as string[]}
+          onChange={(v) => set('internalNotifications.events', v)}
+        />
+        <CheckField
+          label="One daily digest instead of a mail each"
+          path="internalNotifications.digestMode"
+          error={error}
+          checked={n.digestMode === true}
+          onChange={(v) => set('internalNotifications.digestMode', v)}
+        />
       </Section>
       <Section legend="Replies to the sender" path="senderNotifications" error={error} disabled={props.disabled}>
-        <CheckField label="Confirm receipt" path="senderNotifications.sendReceiptConfirmation" error={error} checked={s.sendReceiptConfirmation === true} onChange={(v) => set('senderNotifications.sendReceiptConfirmation', v)} />
-        <CheckField label="Say when processing is complete" path="senderNotifications.sendProcessingComplete" error={error} checked={s.sendProcessingComplete === true} onChange={(v) => set('senderNotifications.sendProcessingComplete', v)} />
-        <CheckField label="Say when something went wrong" path="senderNotifications.sendErrorNotification" error={error} checked={s.sendErrorNotification === true} onChange={(v) => set('senderNotifications.sendErrorNotification', v)} />
-        <TextField label="From address (optional)" path="senderNotifications.notificationFromAddress" error={error} value={String(s.notificationFromAddress ?? '')} onChange={(v) => set('senderNotifications.notificationFromAddress', v === '' ? undefined : v)} />
+        <CheckField
+          label="Confirm receipt"
+          path="senderNotifications.sendReceiptConfirmation"
+          error={error}
+          checked={s.sendReceiptConfirmation === true}
+          onChange={(v) => set('senderNotifications.sendReceiptConfirmation', v)}
+        />
+        <CheckField
+          label="Say when processing is complete"
+          path="senderNotifications.sendProcessingComplete"
+          error={error}
+          checked={s.sendProcessingComplete === true}
+          onChange={(v) => set('senderNotifications.sendProcessingComplete', v)}
+        />
+        <CheckField
+          label="Say when something went wrong"
+          path="senderNotifications.sendErrorNotification"
+          error={error}
+          checked={s.sendErrorNotification === true}
+          onChange={(v) => set('senderNotifications.sendErrorNotification', v)}
+        />
+        <TextField
+          label="From address (optional)"
+          path="senderNotifications.notificationFromAddress"
+          error={error}
+          value={String(s.notificationFromAddress ?? '')}
+          onChange={(v) => set('senderNotifications.notificationFromAddress', v === '' ? undefined : v)}
+        />
       </Section>
     </>
   );
@@ -111,12 +220,38 @@ function Webhook(props: ListProps) {
   const { set, error } = props;
   return (
     <Section legend="Webhook for this prefix" path="webhooks" error={error} disabled={props.disabled}>
-      <CheckField label="Send this prefix's events to a URL" path="webhooks.enabled" error={null} checked={w !== undefined} onChange={(on) => set('webhooks', on ? { url: '', secret: '', events: ['email.received'] } : undefined)} />
+      <CheckField
+        label="Send this prefix's events to a URL"
+        path="webhooks.enabled"
+        error={null}
+        checked={w !== undefined}
+        onChange={(on) => set('webhooks', on ? { url: '', secret: '', events: ['email.received'] } : undefined)}
+      />
       {w && (
         <>
-          <TextField label="HTTPS URL" path="webhooks.url" size={50} error={error} value={String(w.url ?? '')} onChange={(v) => set('webhooks.url', v)} />
-          <TextField label="Signing secret" path="webhooks.secret" error={error} value={String(w.secret ?? '')} onChange={(v) => set('webhooks.secret', v)} />
-          <CheckGroup legend="Events" path="webhooks.events" error={error} options={WEBHOOK_EVENTS} value={w.events as string[]} onChange={(v) => set('webhooks.events', v)} />
+          <TextField
+            label="HTTPS URL"
+            path="webhooks.url"
+            size={50}
+            error={error}
+            value={String(w.url ?? '')}
+            onChange={(v) => set('webhooks.url', v)}
+          />
+          <TextField
+            label="Signing secret"
+            path="webhooks.secret"
+            error={error}
+            value={String(w.secret ?? '')}
+            onChange={(v) => set('webhooks.secret', v)}
+          />
+          <CheckGroup
+            legend="Events"
+            path="webhooks.events"
+            error={error}
+            options={WEBHOOK_EVENTS}
+            value={w.events as string[]}
+            onChange={(v) => set('webhooks.events', v)}
+          />
         </>
       )}
     </Section>
@@ -128,16 +263,45 @@ function Attachments(props: ListProps) {
   const { set, error } = props;
   return (
     <Section legend="Attachments" path="attachments" error={error} disabled={props.disabled}>
-      <NumberField label="Largest attachment (bytes)" path="attachments.maxSizeBytes" error={error} value={a.maxSizeBytes} onChange={(v) => set('attachments.maxSizeBytes', v)} />
-      <CheckGroup legend="Accepted types" path="attachments.allowedMimeTypes" error={error} options={MIME_TYPES} value={a.allowedMimeTypes as string[]} onChange={(v) => set('attachments.allowedMimeTypes', v)} />
-      <CheckField label="Process inline images" path="attachments.processInlineImages" error={error} checked={a.processInlineImages === true} onChange={(v) => set('attachments.processInlineImages', v)} />
-      <CheckField label="Combine a message's attachments into one document" path="attachments.combineAttachments" error={error} checked={a.combineAttachments === true} onChange={(v) => set('attachments.combineAttachments', v)} />
+      <NumberField
+        label="Largest attachment (bytes)"
+        path="attachments.maxSizeBytes"
+        error={error}
+        value={a.maxSizeBytes}
+        onChange={(v) => set('attachments.maxSizeBytes', v)}
+      />
+      <CheckGroup
+        legend="Accepted types"
+        path="attachments.allowedMimeTypes"
+        error={error}
+        options={MIME_TYPES}
+        value={a.allowedMimeTypes as string[]}
+        onChange={(v) => set('attachments.allowedMimeTypes', v)}
+      />
+      <CheckField
+        label="Process inline images"
+        path="attachments.processInlineImages"
+        error={error}
+        checked={a.processInlineImages === true}
+        onChange={(v) => set('attachments.processInlineImages', v)}
+      />
+      <CheckField
+        label="Combine a message's attachments into one document"
+        path="attachments.combineAttachments"
+        error={error}
+        checked={a.combineAttachments === true}
+        onChange={(v) => set('attachments.combineAttachments', v)}
+      />
     </Section>
   );
 }
 
 /** The whole configuration form; `stored` is null when creating. */
-export function PrefixForm(props: { session: Session; stored: JsonObject | null; onSaved: (saved: JsonObject) => void }) {
+export function PrefixForm(props: {
+  session: Session;
+  stored: JsonObject | null;
+  onSaved: (saved: JsonObject) => void;
+}) {
   // What the server holds: the patch is computed from it, and it is replaced by each save's answer.
   const [before, setBefore] = useState<JsonObject | null>(props.stored);
   const creating = before === null;
@@ -157,7 +321,11 @@ export function PrefixForm(props: { session: Session; stored: JsonObject | null;
     try {
       const result = creating
         ? await api<JsonObject>('POST', '/api/email-ingestion/config', cfg)
-        : await api<JsonObject>('PATCH', `/api/email-ingestion/config/${encodeURIComponent(String(cfg.emailPrefix))}`, mergePatch(settingsOf(before), cfg));
+        : await api<JsonObject>(
+            'PATCH',
+            `/api/email-ingestion/config/${encodeURIComponent(String(cfg.emailPrefix))}`,
+            mergePatch(settingsOf(before), cfg),
+          );
       setSaved(true);
       setBefore(result);
       setCfg(settingsOf(result));
@@ -170,7 +338,12 @@ export function PrefixForm(props: { session: Session; stored: JsonObject | null;
   };
   const list: ListProps = { cfg, set, error, disabled };
   return (
-    <form class="config-form" onSubmit={submit} noValidate aria-label={creating ? 'New prefix' : `Settings of ${String(cfg.emailPrefix)}`}>
+    <form
+      class="config-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={creating ? 'New prefix' : `Settings of ${String(cfg.emailPrefix)}`}
+    >
       <General {...list} creating={creating} />
       <Thresholds {...list} />
       <Overrides {...list} />
@@ -183,7 +356,14 @@ export function PrefixForm(props: { session: Session; stored: JsonObject | null;
       <ErrorBox error={error} />
       {saved && <p role="status">Saved.</p>}
       <p>
-        <ActionButton session={props.session} scope={EMAIL_SCOPE} liveOnly={EMAIL_SHARED} reasonId="email-why" type="submit" busy={busy}>
+        <ActionButton
+          session={props.session}
+          scope={EMAIL_SCOPE}
+          liveOnly={EMAIL_SHARED}
+          reasonId="email-why"
+          type="submit"
+          busy={busy}
+        >
           {creating ? 'Create prefix' : 'Save changes'}
         </ActionButton>
       </p>

@@ -13,7 +13,8 @@ export interface ListProps {
   disabled: boolean;
 }
 
-const rowsOf = (cfg: JsonObject, key: string): JsonObject[] => (Array.isArray(cfg[key]) ? (cfg[key] as JsonObject[]) : []);
+const rowsOf = (cfg: JsonObject, key: string): JsonObject[] =>
+  Array.isArray(cfg[key]) ? (cfg[key] as JsonObject[]) : [];
 
 function RowButtons(props: { add?: () => void; remove?: () => void; what: string; disabled: boolean }) {
   return (
@@ -37,7 +38,12 @@ export function Overrides(props: ListProps) {
   const rows = rowsOf(props.cfg, 'classificationOverrides');
   const put = (next: JsonObject[]) => props.set('classificationOverrides', next);
   return (
-    <Section legend="Classification overrides (checked before the classifier)" path="classificationOverrides" error={props.error} disabled={props.disabled}>
+    <Section
+      legend="Classification overrides (checked before the classifier)"
+      path="classificationOverrides"
+      error={props.error}
+      disabled={props.disabled}
+    >
       {rows.length === 0 && <p class="hint">None: the classifier decides every document's type.</p>}
       {rows.map((row, i) => {
         const condition = (row.condition ?? {}) as JsonObject;
@@ -45,14 +51,41 @@ export function Overrides(props: ListProps) {
         const base = `classificationOverrides.${i}`;
         return (
           <Section key={i} legend={`Override ${i + 1}`} path={base} error={props.error}>
-            <SelectField label="When" path={`${base}.condition`} error={props.error} value={kind} options={['senderDomain', 'subjectContains']} onChange={(k) => props.set(`${base}.condition`, { [k]: String(condition[kind] ?? '') })} />
-            <TextField label={kind === 'senderDomain' ? 'Sender domain' : 'Subject contains'} path={`${base}.condition.${kind}`} error={props.error} value={String(condition[kind] ?? '')} onChange={(v) => props.set(`${base}.condition`, { [kind]: v })} />
-            <TextField label="Then the document type is" path={`${base}.documentType`} error={props.error} value={String(row.documentType ?? '')} onChange={(v) => props.set(`${base}.documentType`, v)} />
-            <RowButtons what={`override ${i + 1}`} disabled={props.disabled} remove={() => put(rows.filter((_, j) => j !== i))} />
+            <SelectField
+              label="When"
+              path={`${base}.condition`}
+              error={props.error}
+              value={kind}
+              options={['senderDomain', 'subjectContains']}
+              onChange={(k) => props.set(`${base}.condition`, { [k]: String(condition[kind] ?? '') })}
+            />
+            <TextField
+              label={kind === 'senderDomain' ? 'Sender domain' : 'Subject contains'}
+              path={`${base}.condition.${kind}`}
+              error={props.error}
+              value={String(condition[kind] ?? '')}
+              onChange={(v) => props.set(`${base}.condition`, { [kind]: v })}
+            />
+            <TextField
+              label="Then the document type is"
+              path={`${base}.documentType`}
+              error={props.error}
+              value={String(row.documentType ?? '')}
+              onChange={(v) => props.set(`${base}.documentType`, v)}
+            />
+            <RowButtons
+              what={`override ${i + 1}`}
+              disabled={props.disabled}
+              remove={() => put(rows.filter((_, j) => j !== i))}
+            />
           </Section>
         );
       })}
-      <RowButtons what="an override" disabled={props.disabled} add={() => put([...rows, { condition: { senderDomain: '' }, documentType: '' }])} />
+      <RowButtons
+        what="an override"
+        disabled={props.disabled}
+        add={() => put([...rows, { condition: { senderDomain: '' }, documentType: '' }])}
+      />
     </Section>
   );
 }
@@ -68,13 +101,49 @@ function RuleCondition(props: ListProps & { base: string; condition: JsonObject 
   const type = String(condition.type ?? 'sender_domain');
   return (
     <>
-      <SelectField label="When" path={`${base}.type`} error={props.error} value={type} options={Object.keys(CONDITION_DEFAULTS)} onChange={(t) => props.set(base, CONDITION_DEFAULTS[t])} />
-      {type === 'sender_domain' && <TextField label="Sender domain" path={`${base}.value`} error={props.error} value={String(condition.value ?? '')} onChange={(v) => props.set(`${base}.value`, v)} />}
-      {type === 'subject_matches' && <TextField label="Subject pattern (regular expression)" path={`${base}.pattern`} error={props.error} value={String(condition.pattern ?? '')} onChange={(v) => props.set(`${base}.pattern`, v)} />}
+      <SelectField
+        label="When"
+        path={`${base}.type`}
+        error={props.error}
+        value={type}
+        options={Object.keys(CONDITION_DEFAULTS)}
+        onChange={(t) => props.set(base, CONDITION_DEFAULTS[t])}
+      />
+      {type === 'sender_domain' && (
+        <TextField
+          label="Sender domain"
+          path={`${base}.value`}
+          error={props.error}
+          value={String(condition.value ?? '')}
+          onChange={(v) => props.set(`${base}.value`, v)}
+        />
+      )}
+      {type === 'subject_matches' && (
+        <TextField
+          label="Subject pattern (regular expression)"
+          path={`${base}.pattern`}
+          error={props.error}
+          value={String(condition.pattern ?? '')}
+          onChange={(v) => props.set(`${base}.pattern`, v)}
+        />
+      )}
       {type === 'extracted_amount' && (
         <>
-          <SelectField label="Extracted amount is" path={`${base}.operator`} error={props.error} value={String(condition.operator ?? 'greater_than')} options={OPERATORS} onChange={(v) => props.set(`${base}.operator`, v)} />
-          <NumberField label="Amount" path={`${base}.value`} error={props.error} value={condition.value} onChange={(v) => props.set(`${base}.value`, v)} />
+          <SelectField
+            label="Extracted amount is"
+            path={`${base}.operator`}
+            error={props.error}
+            value={String(condition.operator ?? 'greater_than')}
+            options={OPERATORS}
+            onChange={(v) => props.set(`${base}.operator`, v)}
+          />
+          <NumberField
+            label="Amount"
+            path={`${base}.value`}
+            error={props.error}
+            value={condition.value}
+            onChange={(v) => props.set(`${base}.value`, v)}
+          />
         </>
       )}
     </>
@@ -84,23 +153,53 @@ function RuleCondition(props: ListProps & { base: string; condition: JsonObject 
 /** A yes/no setting that may also be left out (the action then does not touch it). */
 function Tri(props: ListProps & { label: string; path: string; value: unknown }) {
   const shown = props.value === true ? 'yes' : props.value === false ? 'no' : '';
-  return <SelectField label={props.label} path={props.path} error={props.error} value={shown} options={TRI} blank="(not set)" onChange={(v) => props.set(props.path, v === '' ? undefined : v === 'yes')} />;
+  return (
+    <SelectField
+      label={props.label}
+      path={props.path}
+      error={props.error}
+      value={shown}
+      options={TRI}
+      blank="(not set)"
+      onChange={(v) => props.set(props.path, v === '' ? undefined : v === 'yes')}
+    />
+  );
 }
 
 function RuleAction(props: ListProps & { base: string; action: JsonObject }) {
   const { base, action } = props;
   const text = (key: string, label: string) => (
-    <TextField label={label} path={`${base}.${key}`} error={props.error} value={String(action[key] ?? '')} onChange={(v) => props.set(`${base}.${key}`, v === '' ? undefined : v)} />
+    <TextField
+      label={label}
+      path={`${base}.${key}`}
+      error={props.error}
+      value={String(action[key] ?? '')}
+      onChange={(v) => props.set(`${base}.${key}`, v === '' ? undefined : v)}
+    />
   );
   return (
     <>
       {text('assignTo', 'Assign to')}
-      <SelectField label="Priority" path={`${base}.priority`} error={props.error} value={String(action.priority ?? '')} options={PRIORITIES} blank="(not set)" onChange={(v) => props.set(`${base}.priority`, v === '' ? undefined : v)} />
+      <SelectField
+        label="Priority"
+        path={`${base}.priority`}
+        error={props.error}
+        value={String(action.priority ?? '')}
+        options={PRIORITIES}
+        blank="(not set)"
+        onChange={(v) => props.set(`${base}.priority`, v === '' ? undefined : v)}
+      />
       {text('erpSubsidiary', 'ERP subsidiary')}
       {text('documentType', 'Document type')}
       <Tri {...props} label="Auto-approve" path={`${base}.autoApprove`} value={action.autoApprove} />
       <Tri {...props} label="Requires approval" path={`${base}.requiresApproval`} value={action.requiresApproval} />
-      <ListField label="Approvers (e-mail addresses)" path={`${base}.approvers`} error={props.error} value={action.approvers as string[] | undefined} onChange={(v) => props.set(`${base}.approvers`, v.length ? v : undefined)} />
+      <ListField
+        label="Approvers (e-mail addresses)"
+        path={`${base}.approvers`}
+        error={props.error}
+        value={action.approvers as string[] | undefined}
+        onChange={(v) => props.set(`${base}.approvers`, v.length ? v : undefined)}
+      />
     </>
   );
 }
@@ -109,7 +208,12 @@ export function RoutingRules(props: ListProps) {
   const rows = rowsOf(props.cfg, 'routingRules');
   const put = (next: JsonObject[]) => props.set('routingRules', next);
   return (
-    <Section legend="Routing rules (every matching rule applies, in order)" path="routingRules" error={props.error} disabled={props.disabled}>
+    <Section
+      legend="Routing rules (every matching rule applies, in order)"
+      path="routingRules"
+      error={props.error}
+      disabled={props.disabled}
+    >
       {rows.length === 0 && <p class="hint">None.</p>}
       {rows.map((row, i) => {
         const base = `routingRules.${i}`;
@@ -119,11 +223,19 @@ export function RoutingRules(props: ListProps) {
             <Section legend="Then" path={`${base}.action`} error={props.error}>
               <RuleAction {...props} base={`${base}.action`} action={(row.action ?? {}) as JsonObject} />
             </Section>
-            <RowButtons what={`rule ${i + 1}`} disabled={props.disabled} remove={() => put(rows.filter((_, j) => j !== i))} />
+            <RowButtons
+              what={`rule ${i + 1}`}
+              disabled={props.disabled}
+              remove={() => put(rows.filter((_, j) => j !== i))}
+            />
           </Section>
         );
       })}
-      <RowButtons what="a rule" disabled={props.disabled} add={() => put([...rows, { condition: CONDITION_DEFAULTS.sender_domain!, action: {} }])} />
+      <RowButtons
+        what="a rule"
+        disabled={props.disabled}
+        add={() => put([...rows, { condition: CONDITION_DEFAULTS.sender_domain!, action: {} }])}
+      />
     </Section>
   );
 }
@@ -134,16 +246,43 @@ export function ExtractorMap(props: ListProps) {
   const entries = Object.entries(map);
   const put = (next: [string, string][]) => props.set('extractors', next.length ? Object.fromEntries(next) : undefined);
   return (
-    <Section legend="Extractor for each document type (optional)" path="extractors" error={props.error} disabled={props.disabled}>
-      {entries.length === 0 && <p class="hint">None named: each type uses the newest active extractor whose document type it is.</p>}
+    <Section
+      legend="Extractor for each document type (optional)"
+      path="extractors"
+      error={props.error}
+      disabled={props.disabled}
+    >
+      {entries.length === 0 && (
+        <p class="hint">None named: each type uses the newest active extractor whose document type it is.</p>
+      )}
       {entries.map(([type, id], i) => (
         <div key={i} class="inline-row">
-          <TextField label={`Document type ${i + 1}`} path={`extractors.${type}`} error={props.error} value={type} onChange={(t) => put(entries.map((e, j) => (j === i ? [t, e[1]] : e)))} />
-          <TextField label={`Extractor id ${i + 1}`} path={`extractors.${type}`} error={null} value={id} onChange={(v) => put(entries.map((e, j) => (j === i ? [e[0], v] : e)))} />
-          <RowButtons what={`mapping ${i + 1}`} disabled={props.disabled} remove={() => put(entries.filter((_, j) => j !== i))} />
+          <TextField
+            label={`Document type ${i + 1}`}
+            path={`extractors.${type}`}
+            error={props.error}
+            value={type}
+            onChange={(t) => put(entries.map((e, j) => (j === i ? [t, e[1]] : e)))}
+          />
+          <TextField
+            label={`Extractor id ${i + 1}`}
+            path={`extractors.${type}`}
+            error={null}
+            value={id}
+            onChange={(v) => put(entries.map((e, j) => (j === i ? [e[0], v] : e)))}
+          />
+          <RowButtons
+            what={`mapping ${i + 1}`}
+            disabled={props.disabled}
+            remove={() => put(entries.filter((_, j) => j !== i))}
+          />
         </div>
       ))}
-      <RowButtons what="a mapping" disabled={props.disabled} add={() => put([...entries, [`type_${entries.length + 1}`, '']])} />
+      <RowButtons
+        what="a mapping"
+        disabled={props.disabled}
+        add={() => put([...entries, [`type_${entries.length + 1}`, '']])}
+      />
     </Section>
   );
 }
@@ -152,10 +291,35 @@ export function Duplicates(props: ListProps) {
   const d = (props.cfg.duplicateDetection ?? {}) as JsonObject;
   return (
     <Section legend="Duplicate detection" path="duplicateDetection" error={props.error} disabled={props.disabled}>
-      <CheckField label="Detect duplicates" path="duplicateDetection.enabled" error={props.error} checked={d.enabled !== false} onChange={(v) => props.set('duplicateDetection.enabled', v)} />
-      <ListField label="Match fields" path="duplicateDetection.matchFields" error={props.error} value={d.matchFields as string[] | undefined} onChange={(v) => props.set('duplicateDetection.matchFields', v)} />
-      <NumberField label="Look back (hours)" path="duplicateDetection.lookbackHours" error={props.error} value={d.lookbackHours} onChange={(v) => props.set('duplicateDetection.lookbackHours', v)} />
-      <SelectField label="When a duplicate is found" path="duplicateDetection.action" error={props.error} value={String(d.action ?? 'flag')} options={['reject', 'flag', 'process']} onChange={(v) => props.set('duplicateDetection.action', v)} />
+      <CheckField
+        label="Detect duplicates"
+        path="duplicateDetection.enabled"
+        error={props.error}
+        checked={d.enabled !== false}
+        onChange={(v) => props.set('duplicateDetection.enabled', v)}
+      />
+      <ListField
+        label="Match fields"
+        path="duplicateDetection.matchFields"
+        error={props.error}
+        value={d.matchFields as string[] | undefined}
+        onChange={(v) => props.set('duplicateDetection.matchFields', v)}
+      />
+      <NumberField
+        label="Look back (hours)"
+        path="duplicateDetection.lookbackHours"
+        error={props.error}
+        value={d.lookbackHours}
+        onChange={(v) => props.set('duplicateDetection.lookbackHours', v)}
+      />
+      <SelectField
+        label="When a duplicate is found"
+        path="duplicateDetection.action"
+        error={props.error}
+        value={String(d.action ?? 'flag')}
+        options={['reject', 'flag', 'process']}
+        onChange={(v) => props.set('duplicateDetection.action', v)}
+      />
     </Section>
   );
 }

@@ -15,7 +15,11 @@ export function NewPrefix(props: { session: Session }) {
       <h1>New prefix</h1>
       <EmailWhy session={props.session} />
       <p>Every setting starts at the API's default; the API checks them all when you create the prefix.</p>
-      <PrefixForm session={props.session} stored={null} onSaved={(saved) => navigate(`/email/prefixes/${encodeURIComponent(String(saved.emailPrefix))}`)} />
+      <PrefixForm
+        session={props.session}
+        stored={null}
+        onSaved={(saved) => navigate(`/email/prefixes/${encodeURIComponent(String(saved.emailPrefix))}`)}
+      />
     </>
   );
 }
@@ -50,7 +54,13 @@ export function PrefixPage(props: { session: Session; prefix: string }) {
             <PrefixForm session={props.session} stored={stored.data} onSaved={() => undefined} />
           </section>
           <p>
-            <ActionButton session={props.session} scope={EMAIL_SCOPE} liveOnly={EMAIL_SHARED} reasonId="email-why" onClick={() => void remove()}>
+            <ActionButton
+              session={props.session}
+              scope={EMAIL_SCOPE}
+              liveOnly={EMAIL_SHARED}
+              reasonId="email-why"
+              onClick={() => void remove()}
+            >
               Delete prefix {props.prefix}
             </ActionButton>
           </p>

@@ -5,7 +5,16 @@
  */
 import { useState } from 'preact/hooks';
 import { api, type Session } from '../../api.js';
-import { ActionButton, DocumentPreview, ErrorBox, formatTime, Link, Pager, StatusBadge, useLoad } from '../../components.js';
+import {
+  ActionButton,
+  DocumentPreview,
+  ErrorBox,
+  formatTime,
+  Link,
+  Pager,
+  StatusBadge,
+  useLoad,
+} from '../../components.js';
 import { TextField } from '../../forms.js';
 import type { ReviewItem } from '../../types.js';
 import { EmailWhy } from './prefix-form.js';
@@ -13,7 +22,8 @@ import { EmailWhy } from './prefix-form.js';
 const PAGE = 20;
 const SCOPE = 'email_ingestion:write';
 
-export const reviewDocumentUrl = (id: string): string => `/api/email-ingestion/review/${encodeURIComponent(id)}/document`;
+export const reviewDocumentUrl = (id: string): string =>
+  `/api/email-ingestion/review/${encodeURIComponent(id)}/document`;
 
 function ReviewCard(props: { session: Session; item: ReviewItem; onDone: () => void }) {
   const { item } = props;
@@ -46,7 +56,8 @@ function ReviewCard(props: { session: Session; item: ReviewItem; onDone: () => v
         <dd>{item.subject ?? '(no subject)'}</dd>
         <dt>Prefix</dt>
         <dd>
-          <Link href={`/email/prefixes/${encodeURIComponent(item.prefix)}`}>{item.prefix}</Link> · received {formatTime(item.created_at)}
+          <Link href={`/email/prefixes/${encodeURIComponent(item.prefix)}`}>{item.prefix}</Link> · received{' '}
+          {formatTime(item.created_at)}
         </dd>
         <dt>Proposed type</dt>
         <dd>
@@ -65,7 +76,8 @@ function ReviewCard(props: { session: Session; item: ReviewItem; onDone: () => v
           <>
             <dt>Outcome</dt>
             <dd>
-              {item.status === 'resolved' ? `processed as ${item.resolved_type}` : 'rejected'} {formatTime(item.resolved_at)}
+              {item.status === 'resolved' ? `processed as ${item.resolved_type}` : 'rejected'}{' '}
+              {formatTime(item.resolved_at)}
               {item.job_id && (
                 <>
                   {' '}
@@ -81,7 +93,13 @@ function ReviewCard(props: { session: Session; item: ReviewItem; onDone: () => v
           {preview ? 'Hide the document' : 'Preview the document'}
         </button>
       </p>
-      {preview && <DocumentPreview src={reviewDocumentUrl(item.id)} mimeType={item.mime_type} title={`The document ${item.filename} under review`} />}
+      {preview && (
+        <DocumentPreview
+          src={reviewDocumentUrl(item.id)}
+          mimeType={item.mime_type}
+          title={`The document ${item.filename} under review`}
+        />
+      )}
       {pending && (
         <form
           onSubmit={(e) => {
@@ -93,7 +111,14 @@ function ReviewCard(props: { session: Session; item: ReviewItem; onDone: () => v
           <ActionButton session={props.session} scope={SCOPE} reasonId="email-why" type="submit" busy={busy}>
             Process as this type
           </ActionButton>{' '}
-          <ActionButton session={props.session} scope={SCOPE} reasonId="email-why" busy={busy} class="secondary" onClick={() => void resolve({ reject: true })}>
+          <ActionButton
+            session={props.session}
+            scope={SCOPE}
+            reasonId="email-why"
+            busy={busy}
+            class="secondary"
+            onClick={() => void resolve({ reject: true })}
+          >
             Reject
           </ActionButton>
         </form>
@@ -106,7 +131,14 @@ function ReviewCard(props: { session: Session; item: ReviewItem; onDone: () => v
 export function ReviewQueue(props: { session: Session }) {
   const [status, setStatus] = useState('pending');
   const [offset, setOffset] = useState(0);
-  const list = useLoad(() => api<{ items: ReviewItem[]; total: number }>('GET', `/api/email-ingestion/review?status=${status}&limit=${PAGE}&offset=${offset}`), [status, offset]);
+  const list = useLoad(
+    () =>
+      api<{ items: ReviewItem[]; total: number }>(
+        'GET',
+        `/api/email-ingestion/review?status=${status}&limit=${PAGE}&offset=${offset}`,
+      ),
+    [status, offset],
+  );
   return (
     <>
       <EmailWhy session={props.session} />
@@ -127,9 +159,17 @@ export function ReviewQueue(props: { session: Session }) {
         </label>
       </div>
       <ErrorBox error={list.error} />
-      {list.data && <p role="status">{list.data.total === 0 ? `No ${status} items.` : `${list.data.total} ${status} items, oldest first.`}</p>}
-      {list.data?.items.map((item) => <ReviewCard key={item.id} session={props.session} item={item} onDone={list.reload} />)}
-      {list.data && <Pager offset={offset} size={PAGE} total={list.data.total} onOffset={setOffset} label="Review pages" />}
+      {list.data && (
+        <p role="status">
+          {list.data.total === 0 ? `No ${status} items.` : `${list.data.total} ${status} items, oldest first.`}
+        </p>
+      )}
+      {list.data?.items.map((item) => (
+        <ReviewCard key={item.id} session={props.session} item={item} onDone={list.reload} />
+      ))}
+      {list.data && (
+        <Pager offset={offset} size={PAGE} total={list.data.total} onOffset={setOffset} label="Review pages" />
+      )}
     </>
   );
 }

@@ -18,11 +18,19 @@ function Result(props: { result: EmailTestResult }) {
           <Outcome outcome={r.attachment} />
         </dd>
         <dt>Classified as</dt>
-        <dd>{c ? `${c.documentType} (${Math.round(c.confidence * 100)}%, ${c.source ?? ''} ${c.decision ? `→ ${c.decision}` : ''}): ${c.reasoning}` : '—'}</dd>
+        <dd>
+          {c
+            ? `${c.documentType} (${Math.round(c.confidence * 100)}%, ${c.source ?? ''} ${c.decision ? `→ ${c.decision}` : ''}): ${c.reasoning}`
+            : '—'}
+        </dd>
         <dt>Extractor</dt>
         <dd>{r.extractor ? `${r.extractor.name} (${r.extractor.id}, by ${r.extractor.matchedBy})` : 'none'}</dd>
         <dt>Duplicate</dt>
-        <dd>{r.duplicate ? `of ${r.duplicate.of} (${r.duplicate.matched.join(', ')}; ${r.duplicate.action}, at ${r.duplicate.detectedAt})` : 'no'}</dd>
+        <dd>
+          {r.duplicate
+            ? `of ${r.duplicate.of} (${r.duplicate.matched.join(', ')}; ${r.duplicate.action}, at ${r.duplicate.detectedAt})`
+            : 'no'}
+        </dd>
         <dt>Routing</dt>
         <dd>
           <pre>{JSON.stringify(r.routing, null, 2)}</pre>
@@ -65,7 +73,14 @@ export function TestDocument(props: { session: Session; prefix: string }) {
     }
     setBusy(true);
     try {
-      const body = { emailPrefix: props.prefix, testDocument: await readBase64(file), filename: file.name, simulateOnly, ...(subject ? { subject } : {}), ...(from ? { from } : {}) };
+      const body = {
+        emailPrefix: props.prefix,
+        testDocument: await readBase64(file),
+        filename: file.name,
+        simulateOnly,
+        ...(subject ? { subject } : {}),
+        ...(from ? { from } : {}),
+      };
       setResult(await api<EmailTestResult>('POST', '/api/email-ingestion/test', body));
     } catch (err) {
       setError(err);
@@ -76,15 +91,38 @@ export function TestDocument(props: { session: Session; prefix: string }) {
   return (
     <section class="card" aria-label="Test a document">
       <h2>Test a document</h2>
-      <p>Runs a file through this prefix's steps (classification, overrides, routing, duplicates) as if it had arrived by mail.</p>
+      <p>
+        Runs a file through this prefix's steps (classification, overrides, routing, duplicates) as if it had arrived by
+        mail.
+      </p>
       <form onSubmit={submit} noValidate>
         <div class="field">
           <label for="test-file">Document (PDF or image)</label>
-          <input id="test-file" type="file" accept="application/pdf,image/*" disabled={off} onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)} />
+          <input
+            id="test-file"
+            type="file"
+            accept="application/pdf,image/*"
+            disabled={off}
+            onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+          />
         </div>
-        <TextField label="Subject (optional)" path="subject" error={error} value={subject} disabled={off} onChange={setSubject} />
+        <TextField
+          label="Subject (optional)"
+          path="subject"
+          error={error}
+          value={subject}
+          disabled={off}
+          onChange={setSubject}
+        />
         <TextField label="From (optional)" path="from" error={error} value={from} disabled={off} onChange={setFrom} />
-        <CheckField label="Simulate only (no job, no review item, nothing recorded)" path="simulateOnly" error={error} checked={simulateOnly} disabled={off} onChange={setSimulateOnly} />
+        <CheckField
+          label="Simulate only (no job, no review item, nothing recorded)"
+          path="simulateOnly"
+          error={error}
+          checked={simulateOnly}
+          disabled={off}
+          onChange={setSimulateOnly}
+        />
         <ActionButton session={props.session} scope="email_ingestion:write" type="submit" busy={busy}>
           {busy ? 'Testing…' : 'Test the document'}
         </ActionButton>

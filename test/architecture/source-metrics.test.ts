@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { functionsOf, lineCount, measureSources, percentile } from './source-metrics.js';
+import { functionsOf, isReexportOnly, lineCount, measureSources, percentile } from './source-metrics.js';
 
-/** Issue 16's measure of the tree it was filed against: the sizes may shrink, never grow. */
-const LIMITS = { medianLines: 51, p90Lines: 151, longestFunctionLines: 108 };
+/**
+ * Issue 16's measure of the tree it was filed against (4506887: 51 / 151 / 108 lines as it was
+ * written), taken the way the tree is now written: formatted by Prettier with config/prettier.config.mjs
+ * (which breaks long lines, so every file counts more lines) and without re-export-only files. That
+ * tree measures 64 / 197 / 181 (webhookRoutes); the sizes may shrink, never grow.
+ */
+const LIMITS = { medianLines: 64, p90Lines: 197, longestFunctionLines: 181 };
 
 describe('source size', () => {
   it('keeps the median and 90th-percentile file length and the longest function at or below issue 16 levels', () => {
@@ -13,6 +18,12 @@ describe('source size', () => {
     const longest = m.longestFunction;
     expect(longest.lines, `${longest.name} in ${longest.file}`).toBeLessThanOrEqual(LIMITS.longestFunctionLines);
     expect(longest.lines).toBeGreaterThan(20);
+  });
+
+  it('leaves out files that only re-export', () => {
+    expect(isReexportOnly('a.ts', "export { a } from './a.js';\nexport type * from './b.js';\n")).toBe(true);
+    expect(isReexportOnly('a.ts', "export { a } from './a.js';\nexport const b = 1;\n")).toBe(false);
+    expect(isReexportOnly('a.ts', '')).toBe(false);
   });
 
   it('counts lines, percentiles and every kind of function as the measure says', () => {

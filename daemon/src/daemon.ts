@@ -1,6 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { type BlobStore, type DocumentReader } from '@intake/core';
-import type { NotificationService, PageImageCache } from '@intake/core/internal';
 import type { Intake } from '@intake/core';
 import type { WebhookService } from '@intake/core/internal';
 import type { SqlStorage } from '@intake/storage-sql';

@@ -12,7 +12,6 @@ import {
   scanRawHeaders,
   senderReplyVerdict,
   unconfiguredNotifier,
-  type EmailIngestionConfig,
   type InboundMessageResult,
 } from '@intake/core/internal';
 import { createMemoryStores, makeInboundMessage, makeOrg } from '@intake/core/testing';

@@ -9,6 +9,6 @@ describeCorrectionStoreContract('memory', async (): Promise<StoreHarness> => ({
 for (const kind of DB_KINDS) {
   describeCorrectionStoreContract(`sql on ${kind}`, async (): Promise<StoreHarness> => {
     const db = await openTestDatabase(kind);
-    return { stores: db.storage, close: db.close };
+    return { stores: db.storage, close: () => db.close() };
   });
 }

@@ -11,7 +11,9 @@ export class HttpListener {
     app: HttpApp,
     private readonly options: { host: string; port: number },
   ) {
-    this.server = http.createServer(app.koa.callback());
+    const handle = app.koa.callback();
+    // Koa's handler settles every request itself (errors go to its onerror): nothing to await.
+    this.server = http.createServer((req, res) => void handle(req, res));
     this.server.on('clientError', app.onClientError);
     // Longer than the usual proxy's idle timeout (60 s), so the proxy, not us, closes idle connections.
     this.server.keepAliveTimeout = 65_000;

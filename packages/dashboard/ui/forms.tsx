@@ -6,6 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
+import { textOf } from './paths.js';
 
 /** The API's detail messages at a path or below it, each prefixed with what lies below. */
 export function errorsAt(error: unknown, path: string): string[] {
@@ -81,7 +82,7 @@ export function TextField(props: FieldProps & { value: string; onChange: (v: str
 export function NumberField(
   props: FieldProps & { value: unknown; onChange: (v: number | string | undefined) => void; step?: string },
 ) {
-  const shown = props.value === undefined || props.value === null ? '' : String(props.value as number | string);
+  const shown = props.value === undefined || props.value === null ? '' : textOf(props.value);
   return (
     <Field
       {...props}
@@ -250,7 +251,7 @@ export function readBase64(file: File): Promise<string> {
     const reader = new FileReader();
     reader.onerror = () => reject(reader.error ?? new Error(`Could not read ${file.name}`));
     reader.onload = () => {
-      const url = String(reader.result);
+      const url = typeof reader.result === 'string' ? reader.result : '';
       resolve(url.slice(url.indexOf(',') + 1));
     };
     reader.readAsDataURL(file);

@@ -46,3 +46,11 @@ export function mergePatch(before: JsonObject, after: JsonObject): JsonObject {
   }
   return patch;
 }
+
+/** A value of a JSON document as the text of a form input: primitives as they print, objects as JSON, nothing as ''. */
+export function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value);
+}

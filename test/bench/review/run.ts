@@ -51,7 +51,7 @@ await reader.close?.();
 // Replay order: vendor by vendor (the corpus' vendor names only group the replay), files in name order.
 const groups = groupMembers(
   docs.map(({ entry }) => ({
-    vendor: String(entry.expected.fields.vendor_name ?? entry.expected.fields.merchant_name ?? entry.file),
+    vendor: JSON.stringify(entry.expected.fields.vendor_name ?? entry.expected.fields.merchant_name ?? entry.file),
   })),
 );
 const byGroup = new Map<string, Doc[]>();

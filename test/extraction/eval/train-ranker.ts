@@ -8,7 +8,6 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { trainRanker } from '@intake/core/internal';
 import { createTesseractReader, READING_REVISION } from '@intake/ocr-tesseract';
 import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
 import { trainCalibratedModel } from '../../../daemon/src/cli/commands/learn-calibrated.js';

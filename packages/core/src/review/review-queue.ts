@@ -8,7 +8,6 @@ import type { AttachmentClassification } from '../inbound/inbound-message.js';
 import { resolveExtractorFor } from '../prefixes/extractor-mapping.js';
 import {
   EmailIngestionConfigInputSchema,
-  type EmailIngestionConfig,
 } from '../prefixes/email-ingestion-config.schema.js';
 import { documentClassifiedData, prefixEvent, prefixSubscribes } from '../prefixes/prefix-events.js';
 import { duplicateSettingsOf, settingsOnly } from '../duplicates/duplicates.js';
@@ -81,10 +80,10 @@ export class ReviewQueue {
     const stored = await stores.emailIngestion.get(orgId, item.prefix);
     const config =
       stored?.config ??
-      (EmailIngestionConfigInputSchema.parse({
+      EmailIngestionConfigInputSchema.parse({
         emailPrefix: item.prefix,
         defaultDocumentType: input.documentType,
-      }) as EmailIngestionConfig);
+      });
     const message = await stores.inboundMessages.get(orgId, mode, item.message_id);
     const bytes = await this.deps.blobs.get(item.blob_key);
     if (!message || !bytes) throw new AppError('internal_error', `The document of review item ${id} is missing`);

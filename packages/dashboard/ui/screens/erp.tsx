@@ -53,7 +53,7 @@ function CreateConnection(props: { session: Session; onCreated: () => void }) {
   return (
     <section class="card" aria-label="Connect an accounting system">
       <h2>Connect an accounting system</h2>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <TextField label="Name" path="name" error={error} value={name} disabled={off} onChange={setName} />
         <TextField
           label="HTTPS URL the records are posted to"

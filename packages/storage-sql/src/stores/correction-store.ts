@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type CorrectedJobFields, type CorrectionRecord, type CorrectionStore } from '@intake/core/internal';
 import type { Environment, JobRecord } from '@intake/core';
 import { fromJobRow } from './job-rows.js';
-import { toIso, toJson } from './normalize.js';
+import { toIso, toJson, type Row } from './normalize.js';
 
 const fromRow = (r: Record<string, unknown>): CorrectionRecord => ({
   id: String(r.id),
@@ -22,7 +22,10 @@ export class SqlCorrectionStore implements CorrectionStore {
   constructor(private readonly knex: Knex) {}
 
   async lockJob(orgId: string, mode: Environment, jobId: string): Promise<JobRecord | null> {
-    const row = await this.knex('jobs').where({ id: jobId, org_id: orgId, environment: mode }).forUpdate().first();
+    const row = await this.knex('jobs')
+      .where({ id: jobId, org_id: orgId, environment: mode })
+      .forUpdate()
+      .first<Row | undefined>();
     return row ? fromJobRow(row) : null;
   }
 

@@ -267,7 +267,7 @@ export async function dailyJobCounts(
   mode: Environment,
   sinceDay: string,
 ): Promise<DailyJobCounts[]> {
-  const { rows } = await knex.raw(
+  const { rows } = await knex.raw<{ rows: Row[] }>(
     `select floor(hour / 24) as day,
             coalesce(sum(job_count) filter (where status = 'completed'), 0) as completed,
             coalesce(sum(job_count) filter (where status = 'failed'), 0) as failed
@@ -275,7 +275,7 @@ export async function dailyJobCounts(
       group by floor(hour / 24) order by 1`,
     [orgId, mode, Math.ceil(Date.parse(sinceDay) / HOUR_MS)],
   );
-  return rows.map((r: Record<string, unknown>) => ({
+  return rows.map((r) => ({
     day: unitStart(toNumber(r.day), DAY_MS).slice(0, 10),
     completed: toNumber(r.completed),
     failed: toNumber(r.failed),

@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import { type VendorHints, type VendorHintStore } from '@intake/core/internal';
 
-import { toIso, toJson } from './normalize.js';
+import { toIso, toJson, toTextOrNull, type Row } from './normalize.js';
 
 const fromRow = (r: Record<string, unknown>): VendorHints => ({
   id: String(r.id),
   org_id: String(r.org_id),
   keys: r.keys as string[],
-  name: r.name === null || r.name === undefined ? null : String(r.name),
+  name: toTextOrNull(r.name),
   fields: r.fields as VendorHints['fields'],
   created_at: toIso(r.created_at),
   updated_at: toIso(r.updated_at),
@@ -26,7 +26,7 @@ export class SqlVendorHintStore implements VendorHintStore {
         { column: 'updated_at', order: 'desc' },
         { column: 'id', order: 'desc' },
       ])
-      .first();
+      .first<Row | undefined>();
     return row ? fromRow(row) : null;
   }
 

@@ -11,7 +11,7 @@ import {
   Tabs,
   useLoad,
 } from '../../components.js';
-import type { JsonObject } from '../../paths.js';
+import { textOf, type JsonObject } from '../../paths.js';
 import { Messages } from './messages.js';
 import { EMAIL_SCOPE, EMAIL_SHARED, EmailWhy } from './prefix-form.js';
 import { NewPrefix, PrefixPage } from './prefix-page.js';
@@ -63,14 +63,14 @@ function Prefixes(props: { session: Session }) {
           <tbody>
             {list.data.configs.map((c) => {
               const t = (c.confidenceThresholds ?? {}) as Record<string, number>;
-              const prefix = String(c.emailPrefix);
+              const prefix = textOf(c.emailPrefix);
               return (
                 <tr key={prefix}>
                   <td>
                     <Link href={`/email/prefixes/${encodeURIComponent(prefix)}`}>{prefix}</Link>
                   </td>
                   <td>
-                    <code>{String(c.defaultDocumentType)}</code>
+                    <code>{textOf(c.defaultDocumentType)}</code>
                   </td>
                   <td>
                     {t.autoProcess} / {t.reviewFlag} / {t.humanReview}
@@ -80,7 +80,7 @@ function Prefixes(props: { session: Session }) {
                     routing rules
                   </td>
                   <td>{c.isActive ? 'active' : 'inactive'}</td>
-                  <td>{formatTime(String(c.updatedAt))}</td>
+                  <td>{formatTime(textOf(c.updatedAt))}</td>
                 </tr>
               );
             })}

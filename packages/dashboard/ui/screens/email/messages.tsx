@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api.js';
 import { ErrorBox, formatTime, Link, Pager, StatusBadge, useLoad } from '../../components.js';
-import type { JsonObject } from '../../paths.js';
+import { textOf, type JsonObject } from '../../paths.js';
 import type { AttachmentOutcome, InboundMessage } from '../../types.js';
 
 const PAGE = 25;
@@ -38,7 +38,7 @@ export function Messages() {
   const [prefix, setPrefix] = useState('');
   const [offset, setOffset] = useState(0);
   const prefixes = useLoad(() => api<{ configs: JsonObject[] }>('GET', '/api/email-ingestion/config'), []);
-  const q = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
+  const q = new URLSearchParams({ limit: textOf(PAGE), offset: textOf(offset) });
   if (prefix) q.set('prefix', prefix);
   const list = useLoad(
     () => api<{ messages: InboundMessage[]; total: number }>('GET', `/api/email-ingestion/messages?${q.toString()}`),
@@ -58,7 +58,7 @@ export function Messages() {
           >
             <option value="">all</option>
             {(prefixes.data?.configs ?? []).map((c) => (
-              <option key={String(c.emailPrefix)}>{String(c.emailPrefix)}</option>
+              <option key={textOf(c.emailPrefix)}>{textOf(c.emailPrefix)}</option>
             ))}
           </select>
         </label>

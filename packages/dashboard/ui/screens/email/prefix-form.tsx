@@ -7,7 +7,7 @@ import { useState } from 'preact/hooks';
 import { api, type Session } from '../../api.js';
 import { ActionButton, ErrorBox, missingScope } from '../../components.js';
 import { CheckField, CheckGroup, ListField, NumberField, Section, SelectField, TextField } from '../../forms.js';
-import { mergePatch, setAt, type JsonObject } from '../../paths.js';
+import { mergePatch, setAt, type JsonObject, textOf } from '../../paths.js';
 import { Duplicates, ExtractorMap, Overrides, RoutingRules, type ListProps } from './prefix-lists.js';
 
 export const EMAIL_SCOPE = 'email_ingestion:write';
@@ -70,19 +70,19 @@ function General(props: ListProps & { creating: boolean }) {
           label="Prefix (the part before @)"
           path="emailPrefix"
           error={error}
-          value={String(cfg.emailPrefix ?? '')}
+          value={textOf(cfg.emailPrefix ?? '')}
           onChange={(v) => set('emailPrefix', v)}
         />
       ) : (
         <p>
-          Prefix <code>{String(cfg.emailPrefix)}</code> (fixed: create another prefix to use another address)
+          Prefix <code>{textOf(cfg.emailPrefix)}</code> (fixed: create another prefix to use another address)
         </p>
       )}
       <TextField
         label="Default document type"
         path="defaultDocumentType"
         error={error}
-        value={String(cfg.defaultDocumentType ?? '')}
+        value={textOf(cfg.defaultDocumentType ?? '')}
         onChange={(v) => set('defaultDocumentType', v)}
       />
       <CheckField
@@ -103,7 +103,7 @@ function General(props: ListProps & { creating: boolean }) {
         label="Processing priority"
         path="processingPriority"
         error={error}
-        value={String(cfg.processingPriority ?? 'normal')}
+        value={textOf(cfg.processingPriority ?? 'normal')}
         options={PRIORITIES}
         onChange={(v) => set('processingPriority', v)}
       />
@@ -118,7 +118,7 @@ function General(props: ListProps & { creating: boolean }) {
         label="ERP connection id (optional)"
         path="erpConnectionId"
         error={error}
-        value={String(cfg.erpConnectionId ?? '')}
+        value={textOf(cfg.erpConnectionId ?? '')}
         onChange={(v) => set('erpConnectionId', v === '' ? undefined : v)}
       />
     </Section>
@@ -207,7 +207,7 @@ function Notifications(props: ListProps) {
           label="From address (optional)"
           path="senderNotifications.notificationFromAddress"
           error={error}
-          value={String(s.notificationFromAddress ?? '')}
+          value={textOf(s.notificationFromAddress ?? '')}
           onChange={(v) => set('senderNotifications.notificationFromAddress', v === '' ? undefined : v)}
         />
       </Section>
@@ -234,14 +234,14 @@ function Webhook(props: ListProps) {
             path="webhooks.url"
             size={50}
             error={error}
-            value={String(w.url ?? '')}
+            value={textOf(w.url ?? '')}
             onChange={(v) => set('webhooks.url', v)}
           />
           <TextField
             label="Signing secret"
             path="webhooks.secret"
             error={error}
-            value={String(w.secret ?? '')}
+            value={textOf(w.secret ?? '')}
             onChange={(v) => set('webhooks.secret', v)}
           />
           <CheckGroup
@@ -323,7 +323,7 @@ export function PrefixForm(props: {
         ? await api<JsonObject>('POST', '/api/email-ingestion/config', cfg)
         : await api<JsonObject>(
             'PATCH',
-            `/api/email-ingestion/config/${encodeURIComponent(String(cfg.emailPrefix))}`,
+            `/api/email-ingestion/config/${encodeURIComponent(textOf(cfg.emailPrefix))}`,
             mergePatch(settingsOf(before), cfg),
           );
       setSaved(true);
@@ -340,9 +340,9 @@ export function PrefixForm(props: {
   return (
     <form
       class="config-form"
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       noValidate
-      aria-label={creating ? 'New prefix' : `Settings of ${String(cfg.emailPrefix)}`}
+      aria-label={creating ? 'New prefix' : `Settings of ${textOf(cfg.emailPrefix)}`}
     >
       <General {...list} creating={creating} />
       <Thresholds {...list} />

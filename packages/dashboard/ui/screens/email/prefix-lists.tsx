@@ -1,6 +1,6 @@
 /** The list settings of a prefix: classification overrides, routing rules, the type-to-extractor map. */
 import { CheckField, ListField, NumberField, Section, SelectField, TextField } from '../../forms.js';
-import type { JsonObject } from '../../paths.js';
+import { textOf, type JsonObject } from '../../paths.js';
 
 const PRIORITIES = ['low', 'normal', 'high', 'critical'];
 const OPERATORS = ['greater_than', 'greater_than_or_equal', 'less_than', 'less_than_or_equal', 'equals'];
@@ -57,20 +57,20 @@ export function Overrides(props: ListProps) {
               error={props.error}
               value={kind}
               options={['senderDomain', 'subjectContains']}
-              onChange={(k) => props.set(`${base}.condition`, { [k]: String(condition[kind] ?? '') })}
+              onChange={(k) => props.set(`${base}.condition`, { [k]: textOf(condition[kind] ?? '') })}
             />
             <TextField
               label={kind === 'senderDomain' ? 'Sender domain' : 'Subject contains'}
               path={`${base}.condition.${kind}`}
               error={props.error}
-              value={String(condition[kind] ?? '')}
+              value={textOf(condition[kind] ?? '')}
               onChange={(v) => props.set(`${base}.condition`, { [kind]: v })}
             />
             <TextField
               label="Then the document type is"
               path={`${base}.documentType`}
               error={props.error}
-              value={String(row.documentType ?? '')}
+              value={textOf(row.documentType ?? '')}
               onChange={(v) => props.set(`${base}.documentType`, v)}
             />
             <RowButtons
@@ -98,7 +98,7 @@ const CONDITION_DEFAULTS: Record<string, JsonObject> = {
 
 function RuleCondition(props: ListProps & { base: string; condition: JsonObject }) {
   const { base, condition } = props;
-  const type = String(condition.type ?? 'sender_domain');
+  const type = textOf(condition.type ?? 'sender_domain');
   return (
     <>
       <SelectField
@@ -114,7 +114,7 @@ function RuleCondition(props: ListProps & { base: string; condition: JsonObject 
           label="Sender domain"
           path={`${base}.value`}
           error={props.error}
-          value={String(condition.value ?? '')}
+          value={textOf(condition.value ?? '')}
           onChange={(v) => props.set(`${base}.value`, v)}
         />
       )}
@@ -123,7 +123,7 @@ function RuleCondition(props: ListProps & { base: string; condition: JsonObject 
           label="Subject pattern (regular expression)"
           path={`${base}.pattern`}
           error={props.error}
-          value={String(condition.pattern ?? '')}
+          value={textOf(condition.pattern ?? '')}
           onChange={(v) => props.set(`${base}.pattern`, v)}
         />
       )}
@@ -133,7 +133,7 @@ function RuleCondition(props: ListProps & { base: string; condition: JsonObject 
             label="Extracted amount is"
             path={`${base}.operator`}
             error={props.error}
-            value={String(condition.operator ?? 'greater_than')}
+            value={textOf(condition.operator ?? 'greater_than')}
             options={OPERATORS}
             onChange={(v) => props.set(`${base}.operator`, v)}
           />
@@ -173,7 +173,7 @@ function RuleAction(props: ListProps & { base: string; action: JsonObject }) {
       label={label}
       path={`${base}.${key}`}
       error={props.error}
-      value={String(action[key] ?? '')}
+      value={textOf(action[key] ?? '')}
       onChange={(v) => props.set(`${base}.${key}`, v === '' ? undefined : v)}
     />
   );
@@ -184,7 +184,7 @@ function RuleAction(props: ListProps & { base: string; action: JsonObject }) {
         label="Priority"
         path={`${base}.priority`}
         error={props.error}
-        value={String(action.priority ?? '')}
+        value={textOf(action.priority ?? '')}
         options={PRIORITIES}
         blank="(not set)"
         onChange={(v) => props.set(`${base}.priority`, v === '' ? undefined : v)}
@@ -316,7 +316,7 @@ export function Duplicates(props: ListProps) {
         label="When a duplicate is found"
         path="duplicateDetection.action"
         error={props.error}
-        value={String(d.action ?? 'flag')}
+        value={textOf(d.action ?? 'flag')}
         options={['reject', 'flag', 'process']}
         onChange={(v) => props.set('duplicateDetection.action', v)}
       />

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { api, type Session } from '../../api.js';
 import { ActionButton, ErrorBox, Link, navigate, useLoad } from '../../components.js';
-import type { JsonObject } from '../../paths.js';
+import { textOf, type JsonObject } from '../../paths.js';
 import { EMAIL_SCOPE, EMAIL_SHARED, EmailWhy, PrefixForm } from './prefix-form.js';
 import { TestDocument } from './test-document.js';
 
@@ -18,7 +18,7 @@ export function NewPrefix(props: { session: Session }) {
       <PrefixForm
         session={props.session}
         stored={null}
-        onSaved={(saved) => navigate(`/email/prefixes/${encodeURIComponent(String(saved.emailPrefix))}`)}
+        onSaved={(saved) => navigate(`/email/prefixes/${encodeURIComponent(textOf(saved.emailPrefix))}`)}
       />
     </>
   );

@@ -95,7 +95,7 @@ export function TestDocument(props: { session: Session; prefix: string }) {
         Runs a file through this prefix's steps (classification, overrides, routing, duplicates) as if it had arrived by
         mail.
       </p>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <div class="field">
           <label for="test-file">Document (PDF or image)</label>
           <input

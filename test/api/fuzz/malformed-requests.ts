@@ -322,12 +322,10 @@ export function malformedRequests(c: RequestContext): fc.Arbitrary<FuzzRequest>[
         ),
       ),
     json('wrong content type', fc.constant('{}'), wrongContentType),
-    fc
-      .tuple(base, rawHttp(op))
-      .map(([b, raw]) => ({
-        ...request(c, 'broken HTTP', b, {}, []),
-        raw: Buffer.from(raw.replace('AUTH', b.authorization), 'latin1'),
-      })),
+    fc.tuple(base, rawHttp(op)).map(([b, raw]) => ({
+      ...request(c, 'broken HTTP', b, {}, []),
+      raw: Buffer.from(raw.replace('AUTH', b.authorization), 'latin1'),
+    })),
   ];
   if (op.hasBody || op.method !== 'get') {
     kinds.push(

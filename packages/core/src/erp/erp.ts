@@ -116,9 +116,7 @@ const obj = (v: unknown): Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** The email facts a job carries in its metadata. */
-export function emailOfJob(
-  job: Pick<JobRecord, 'metadata'>,
-): {
+export function emailOfJob(job: Pick<JobRecord, 'metadata'>): {
   prefix: string | null;
   message_id: string | null;
   from: string | null;

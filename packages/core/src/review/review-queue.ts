@@ -6,9 +6,7 @@ import type { InboundMailDeps } from '../inbound/inbound-mail-deps.js';
 import type { AttachmentPipeline } from '../inbound/attachment-pipeline.js';
 import type { AttachmentClassification } from '../inbound/inbound-message.js';
 import { resolveExtractorFor } from '../prefixes/extractor-mapping.js';
-import {
-  EmailIngestionConfigInputSchema,
-} from '../prefixes/email-ingestion-config.schema.js';
+import { EmailIngestionConfigInputSchema } from '../prefixes/email-ingestion-config.schema.js';
 import { documentClassifiedData, prefixEvent, prefixSubscribes } from '../prefixes/prefix-events.js';
 import { duplicateSettingsOf, settingsOnly } from '../duplicates/duplicates.js';
 import { jobRouting } from '../routing/routing.js';

@@ -65,4 +65,4 @@ export {
 export { createRandomIds, type IdGenerator } from './shared/ids.js';
 export { JOB_FAILURE_CODES, type JobFailureCode } from './shared/job-failure-codes.js';
 export { signWebhookBody, verifyWebhookSignature } from './webhooks/signature.js';
-export { type WebhookEnvelope } from './webhooks/webhook.js';
+export { type WebhookEnvelope, WEBHOOK_EVENTS } from './webhooks/webhook.js';

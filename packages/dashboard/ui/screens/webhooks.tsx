@@ -12,8 +12,9 @@ import {
   useLoad,
 } from '../components.js';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookTestResult } from '../types.js';
+import { WEBHOOK_EVENTS } from '../webhook-events.js';
 
-const EVENTS = ['job.completed', 'job.failed', 'credits.low_balance', 'credits.depleted'];
+const EVENTS = WEBHOOK_EVENTS;
 const SCOPE = 'webhooks:write';
 
 /** A secret the API shows once (creation, rotation). */

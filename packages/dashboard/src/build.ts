@@ -13,6 +13,7 @@ export interface DashboardAsset {
   etag: string;
 }
 
+/** The dashboard built at daemon start: its page and assets, in memory, ready to serve. */
 export interface DashboardBundle {
   /** The page every dashboard path answers with. */
   html: DashboardAsset;

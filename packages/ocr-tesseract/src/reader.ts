@@ -14,6 +14,7 @@ import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
 import { assertReadable } from './quality.js';
 import { unreadable } from './unreadable.js';
 
+/** Options of {@link createTesseractReader}; every one has a default. */
 export interface TesseractReaderOptions {
   /** OCR worker threads, each using one core while it reads (default 2). */
   workers?: number;
@@ -36,7 +37,9 @@ export interface TesseractReaderOptions {
   pageSegMode?: number;
 }
 
+/** A DocumentReader that owns OCR worker threads. */
 export interface TesseractReader extends DocumentReader {
+  /** Ends the OCR worker threads; reads after it fail. */
   close(): Promise<void>;
 }
 
@@ -44,6 +47,10 @@ const require = createRequire(import.meta.url);
 /** tesseract.js' default model: the "best" LSTM network quantised to integers, which runs faster. */
 const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 
+/**
+ * Core's DocumentReader, offline: PDF text layers through pdfjs, scanned pages and images through
+ * tesseract.js worker threads, with the document limits and a clear `document_unreadable` otherwise.
+ */
 export function createTesseractReader(options: TesseractReaderOptions = {}): TesseractReader {
   const renderDpi = options.renderDpi ?? 300;
   const pool = new OcrWorkerPool({

@@ -5,6 +5,7 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 
+/** Which engine a storage runs on: a PostgreSQL server (`DATABASE_URL`) or embedded PGlite. */
 export type DatabaseKind = 'postgres' | 'pglite';
 
 /** Where the data lives: a PostgreSQL server, a PGlite directory, or a PGlite instance you made. */

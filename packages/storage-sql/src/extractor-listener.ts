@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { EXTRACTOR_CHANNEL, type ExtractorCache } from './stores/cached-extractor-store.js';
 
+/** Options of the LISTEN connection that keeps each daemon's extractor cache in step on PostgreSQL. */
 export interface ExtractorListenerOptions {
   /** Wait before connecting again after the connection failed or was lost. Default 1000 ms. */
   retryMs?: number;

@@ -39,6 +39,7 @@ export { FileBlobStore } from './blobs/file-blob-store.js';
 export { FilePageImageCache } from './page-cache/file-page-cache.js';
 export { SqlBlobStore } from './blobs/sql-blob-store.js';
 
+/** Every store of Intake on one database, with the knex handle, the shared rate limiter and what opened it. */
 export interface SqlStorage extends IntakeStores {
   kind: DatabaseKind;
   knex: Knex;

@@ -9,6 +9,7 @@
 import sharp from 'sharp';
 import type { GreyImage } from '../ocr/ocr-page.js';
 
+/** Optional image steps before OCR (enlarging narrow images, local thresholding); off by default. */
 export interface ImagePreparation {
   /** Images narrower than this are enlarged to this width (at most `maxUpscale` times); 0 turns it off. */
   minWidth: number;

@@ -10,11 +10,16 @@ import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '@intake/core';
 import { openPdf } from '../pdf/open-pdf.js';
 import { unreadable } from '../unreadable.js';
 
+/** Options of {@link createPageRenderer}. */
 export interface PageRendererOptions {
   /** The reader's limits: an image beyond maxImagePixels is refused, a picture never exceeds maxPagePixels. */
   limits?: Partial<DocumentLimits>;
 }
 
+/**
+ * Core's PageRenderer: draws page n of a PDF (pdfjs on @napi-rs/canvas) or an image (sharp) as a PNG
+ * of the asked width, within the reader's pixel limits.
+ */
 export function createPageRenderer(options: PageRendererOptions = {}): PageRenderer {
   const limits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
   return {

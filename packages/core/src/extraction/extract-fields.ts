@@ -32,6 +32,12 @@ export interface ExtractFieldsOptions {
   ranker?: CandidateRanker | null;
   /** Learned hints of the document's vendor, by field name: tried before the rules (see learning/). */
   hints?: Record<string, FieldHint>;
+  /**
+   * Apply the ranker's held-out calibration to the confidences (default true). False gives the rules'
+   * and the ranker's own scores, the scale that thresholds chosen before calibration (such as
+   * detectParties' minimum) were set on.
+   */
+  calibrated?: boolean;
 }
 
 /** The fields found in one document, as a completed job carries them. */
@@ -73,7 +79,8 @@ export function extractFields(
   }
   if (options.useEmbeddedXml !== false) mergeEInvoice(found, doc, fields, roles);
   applyCrossChecks(found, fields, roles);
-  return finish(found, fields, (finding, field) => confidenceOf(finding, roles.get(field.name) ?? null, ctx.ranker));
+  const ranker = options.calibrated === false ? undefined : ctx.ranker;
+  return finish(found, fields, (finding, field) => confidenceOf(finding, roles.get(field.name) ?? null, ranker));
 }
 
 function findField(

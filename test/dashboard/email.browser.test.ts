@@ -231,9 +231,17 @@ describe('dashboard Email screen in Chromium', () => {
     await expectAccessible(page, 'review queue');
     await shot(page, '25-email-review');
 
+    // Chromium's PDF viewer in the preview frame can hold the page's events while it loads on a busy
+    // machine: close the preview (already checked above) before typing.
+    await card.getByRole('button', { name: 'Hide the document' }).click();
+    await card.locator('iframe').waitFor({ state: 'detached' });
+
     // A type without an extractor: the API refuses and says so on the field.
     await card.getByLabel('Document type').fill('purchase_order');
+    await expect.poll(() => card.getByLabel('Document type').inputValue()).toBe('purchase_order');
+    const refused = page.waitForResponse((r) => r.url().endsWith(`/api/email-ingestion/review/${reviewId}/resolve`));
     await card.getByRole('button', { name: 'Process as this type' }).click();
+    expect((await refused).status()).toBe(400);
     await card.locator('.field-error').getByText('has no active extractor').waitFor();
     await card.getByLabel('Document type').fill('invoice');
     await card.getByRole('button', { name: 'Process as this type' }).click();

@@ -41,7 +41,8 @@ async function extract(document: string): Promise<{ id: string; [member: string]
   for (let i = 0; ; i++) {
     const job = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${submitted.body.id}`, { key: rig.liveKey });
     if (job.body.status === 'completed') return job.body;
-    if (job.body.status === 'failed' || i > 300) throw new Error(`the job did not complete: ${JSON.stringify(job.body)}`);
+    if (job.body.status === 'failed' || i > 300)
+      throw new Error(`the job did not complete: ${JSON.stringify(job.body)}`);
     await sleep(200);
   }
 }
@@ -63,7 +64,8 @@ function keyboard(page: Page) {
   };
 }
 
-const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+/** The id of the focused element (a string expression: the tests' TypeScript has no DOM types). */
+const focusedId = (page: Page) => page.evaluate<string>("document.activeElement?.id ?? ''");
 
 describe('dashboard review screen in Chromium', () => {
   beforeAll(async () => {
@@ -99,9 +101,7 @@ describe('dashboard review screen in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: `Review ${first.id}` }).waitFor();
     const image = page.getByRole('img', { name: `Page 1 of document ${first.id}` });
     await image.waitFor();
-    await page.waitForFunction(
-      () => ((document.querySelector('.review-canvas img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
-    );
+    await page.waitForFunction("(document.querySelector('.review-canvas img')?.naturalWidth ?? 0) > 0");
 
     // Hovering a field that was read from the page draws its box over the picture, inside it.
     await page.locator('.review-field', { has: page.locator(`#review-${boxed}`) }).hover();

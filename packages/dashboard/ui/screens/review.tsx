@@ -186,8 +186,8 @@ function ReviewForm(props: { job: Job }) {
       </p>
       <h1>Review {job.id}</h1>
       <p class="hint">
-        Fields that need attention come first. Enter: next field · Ctrl+Enter: save and next · a field's box is drawn
-        on the page while it is focused or hovered.
+        Fields that need attention come first. Enter: next field · Ctrl+Enter: save and next · a field's box is drawn on
+        the page while it is focused or hovered.
       </p>
       <div class="review">
         <PageView job={job} page={page} box={active?.location} onPage={setPage} />

@@ -10,6 +10,7 @@ import { Email } from './screens/email/email.js';
 import { Erp } from './screens/erp.js';
 import { Extractors } from './screens/extractors.js';
 import { Overview } from './screens/overview.js';
+import { Review } from './screens/review.js';
 import { Webhooks } from './screens/webhooks.js';
 
 /** The sidebar: every screen one click away. New screens (the review workspace) add a line here and a route below. */
@@ -74,6 +75,8 @@ function SignIn(props: { onSignedIn: (s: Session) => void; notice: string | null
 }
 
 function Screen(props: { path: string; session: Session }) {
+  const review = /^\/documents\/([^/]+)\/review$/.exec(props.path);
+  if (review) return <Review id={decodeURIComponent(review[1]!)} />;
   const job = /^\/documents\/([^/]+)$/.exec(props.path);
   if (job) return <DocumentPage id={decodeURIComponent(job[1]!)} session={props.session} />;
   if (props.path === '/email' || props.path.startsWith('/email/'))

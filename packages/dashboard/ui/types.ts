@@ -17,6 +17,29 @@ export interface Job {
   page_count: number;
   needs_review: boolean;
   validation_errors: { field: string; rule: string; message: string }[];
+  /** Where each field was read (README "Review and corrections"); page 1-based, box in page units. */
+  field_locations?: Record<string, FieldLocation>;
+}
+
+export interface FieldLocation {
+  source: string;
+  page?: number;
+  box?: { x0: number; y0: number; x1: number; y1: number };
+  page_width?: number;
+  page_height?: number;
+  corrected?: boolean;
+  learned?: boolean;
+}
+
+export interface Correction {
+  id: string;
+  job_id: string;
+  field: string;
+  kind: 'corrected' | 'confirmed';
+  old_value: unknown;
+  new_value: unknown;
+  corrected_by: string;
+  created_at: string;
 }
 
 export interface JobList {

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { ErrorBox, formatTime, Link, StatusBadge, useLoad } from '../components.js';
-import type { Job } from '../types.js';
+import type { Correction, Job } from '../types.js';
 import type { Session } from '../api.js';
 import { JobDeliveries } from './job-deliveries.js';
 
@@ -11,6 +11,49 @@ const band = (c: number | undefined): 'high' | 'medium' | 'low' | 'none' =>
 
 const show = (value: unknown): string =>
   value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+
+/** The job's corrections and confirmations, oldest first (GET /v1/documents/{id}/corrections). */
+function Corrections(props: { jobId: string }) {
+  const { data, error } = useLoad(
+    () => api<{ corrections: Correction[] }>('GET', `/v1/documents/${encodeURIComponent(props.jobId)}/corrections`),
+    [props.jobId],
+  );
+  return (
+    <section class="card" aria-label="Corrections">
+      <h2>Corrections</h2>
+      <ErrorBox error={error} />
+      {data && data.corrections.length === 0 && <p>No corrections or confirmations yet.</p>}
+      {data && data.corrections.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Field</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Old value</th>
+              <th scope="col">New value</th>
+              <th scope="col">By</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.corrections.map((c) => (
+              <tr key={c.id}>
+                <td>{formatTime(c.created_at)}</td>
+                <th scope="row">{c.field}</th>
+                <td>{c.kind}</td>
+                <td>{show(c.old_value)}</td>
+                <td>{show(c.new_value)}</td>
+                <td>
+                  <code>{c.corrected_by}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
 
 /** The original inline, on demand (a PDF viewer is heavy): an image as an image, a PDF in a frame. */
 function Preview(props: { job: Job }) {
@@ -47,7 +90,8 @@ export function DocumentPage(props: { id: string; session: Session }) {
             <dl class="facts">
               <dt>Status</dt>
               <dd>
-                <StatusBadge status={job.status} /> {job.needs_review && <span class="badge warn">needs review</span>}
+                <StatusBadge status={job.status} /> {job.needs_review && <span class="badge warn">needs review</span>}{' '}
+                {job.status === 'completed' && <Link href={`/documents/${job.id}/review`}>Review the fields</Link>}
               </dd>
               <dt>Extractor</dt>
               <dd>{job.extractor_id}</dd>
@@ -139,6 +183,7 @@ export function DocumentPage(props: { id: string; session: Session }) {
               </ul>
             </section>
           )}
+          {job.status === 'completed' && <Corrections jobId={job.id} />}
           <JobDeliveries session={props.session} jobId={job.id} />
         </>
       )}

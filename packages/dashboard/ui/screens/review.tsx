@@ -1,0 +1,270 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, ApiError } from '../api.js';
+import { ErrorBox, Link, navigate, useLoad } from '../components.js';
+import { textOf } from '../paths.js';
+import type { FieldLocation, Job, JobList } from '../types.js';
+
+/** Under this confidence a field needs a person's look (the API's own REVIEW_BELOW). */
+const LOW_CONFIDENCE = 0.5;
+const PAGE_WIDTH = 1000;
+
+interface ReviewField {
+  name: string;
+  value: unknown;
+  confidence: number | undefined;
+  problems: string[];
+  location: FieldLocation | undefined;
+  attention: boolean;
+  /** Arrays and objects are shown, not edited, in this screen. */
+  editable: boolean;
+}
+
+function reviewFields(job: Job): ReviewField[] {
+  const data = job.extracted_data ?? {};
+  const names = new Set([
+    ...Object.keys(data),
+    ...Object.keys(job.confidence ?? {}),
+    ...job.validation_errors.map((v) => v.field.split('.')[0]!),
+  ]);
+  const fields = [...names].map((name): ReviewField => {
+    const value = data[name];
+    const confidence = job.confidence?.[name];
+    const problems = job.validation_errors
+      .filter((v) => v.field === name || v.field.startsWith(`${name}.`))
+      .map((v) => `${v.message} (${v.rule})`);
+    return {
+      name,
+      value,
+      confidence,
+      problems,
+      location: job.field_locations?.[name],
+      attention: problems.length > 0 || (confidence !== undefined && confidence < LOW_CONFIDENCE),
+      editable: value === null || value === undefined || typeof value !== 'object',
+    };
+  });
+  // Those that need attention first, each group in the extractor's order.
+  return [...fields.filter((f) => f.attention), ...fields.filter((f) => !f.attention)];
+}
+
+/** The text a person typed, as the value of the field's type (the original value's type says which). */
+function parse(text: string, original: unknown): unknown {
+  if (text.trim() === '') return null;
+  if (typeof original === 'number') {
+    const n = Number(text.replace(',', '.'));
+    return Number.isNaN(n) ? text : n;
+  }
+  if (typeof original === 'boolean') return text.trim().toLowerCase() === 'true';
+  return text;
+}
+
+/** The page picture with the focused field's box over it, scaled from page units to the shown size. */
+function PageView(props: { job: Job; page: number; box: FieldLocation | undefined; onPage: (n: number) => void }) {
+  const { job, page, box } = props;
+  const shown = box?.box && box.page === page && box.page_width && box.page_height ? box : undefined;
+  return (
+    <section class="review-page" aria-label="Page">
+      <div class="review-pager">
+        <button type="button" disabled={page <= 1} onClick={() => props.onPage(page - 1)}>
+          Previous page
+        </button>
+        <span>
+          Page {page} of {job.page_count}
+        </span>
+        <button type="button" disabled={page >= job.page_count} onClick={() => props.onPage(page + 1)}>
+          Next page
+        </button>
+      </div>
+      <div class="review-canvas">
+        <img
+          src={`/v1/documents/${encodeURIComponent(job.id)}/pages/${page}?width=${PAGE_WIDTH}`}
+          alt={`Page ${page} of document ${job.id}`}
+        />
+        {shown && (
+          <div
+            class="field-box"
+            aria-hidden="true"
+            style={{
+              left: `${(shown.box!.x0 / shown.page_width!) * 100}%`,
+              top: `${(shown.box!.y0 / shown.page_height!) * 100}%`,
+              width: `${((shown.box!.x1 - shown.box!.x0) / shown.page_width!) * 100}%`,
+              height: `${((shown.box!.y1 - shown.box!.y0) / shown.page_height!) * 100}%`,
+            }}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The job that needs review next: the newest completed job with needs_review other than this one. */
+async function nextToReview(after: string): Promise<string | undefined> {
+  const list = await api<JobList>('GET', '/v1/documents?status=completed&limit=100');
+  return list.jobs.find((j) => j.needs_review && j.id !== after)?.id;
+}
+
+export function Review(props: { id: string }) {
+  const { data: job, error } = useLoad(
+    () => api<Job>('GET', `/v1/documents/${encodeURIComponent(props.id)}`),
+    [props.id],
+  );
+  if (error || !job)
+    return (
+      <>
+        <h1>Review {props.id}</h1>
+        <ErrorBox error={error} />
+        {!error && <p>Loading…</p>}
+      </>
+    );
+  return <ReviewForm key={job.id} job={job} />;
+}
+
+function ReviewForm(props: { job: Job }) {
+  const { job } = props;
+  const fields = reviewFields(job);
+  const [texts, setTexts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map((f) => [f.name, textOf(f.value)])),
+  );
+  const [focused, setFocused] = useState<string | undefined>(undefined);
+  const [hovered, setHovered] = useState<string | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const active = fields.find((f) => f.name === (hovered ?? focused));
+
+  useEffect(() => {
+    // Keyboard first: the first field that needs attention (else the first field) has the focus.
+    const first = form.current?.querySelector<HTMLInputElement>('input[data-attention="true"], input');
+    first?.focus();
+  }, []);
+  useEffect(() => {
+    if (active?.location?.page && active.location.page !== page) setPage(active.location.page);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the field, not the page
+  }, [active?.name]);
+
+  if (job.status !== 'completed')
+    return (
+      <>
+        <h1>Review {job.id}</h1>
+        <p>Only a completed job can be reviewed; this one is {job.status}.</p>
+        <Link href={`/documents/${job.id}`}>Back to the document</Link>
+      </>
+    );
+
+  const fieldErrors = new Map<string, string[]>();
+  if (error instanceof ApiError)
+    for (const d of error.details) {
+      const name = /^fields\.([^.]+)/.exec(d.path)?.[1];
+      if (name) fieldErrors.set(name, [...(fieldErrors.get(name) ?? []), d.message]);
+    }
+
+  const save = () => {
+    if (busy) return;
+    const changed: Record<string, unknown> = {};
+    for (const f of fields)
+      if (f.editable && texts[f.name] !== textOf(f.value)) changed[f.name] = parse(texts[f.name] ?? '', f.value);
+    setBusy(true);
+    setError(null);
+    const body = Object.keys(changed).length ? { fields: changed, confirm: true } : { confirm: true };
+    api('PATCH', `/v1/documents/${encodeURIComponent(job.id)}/fields`, body)
+      .then(() => nextToReview(job.id))
+      .then(
+        (next) => navigate(next ? `/documents/${next}/review` : '/documents'),
+        (err: unknown) => {
+          setBusy(false);
+          setError(err);
+        },
+      );
+  };
+
+  const editable = () => [...(form.current?.querySelectorAll<HTMLInputElement>('input.review-input') ?? [])];
+
+  return (
+    <>
+      <p>
+        <Link href={`/documents/${job.id}`}>← Document {job.id}</Link>
+      </p>
+      <h1>Review {job.id}</h1>
+      <p class="hint">
+        Fields that need attention come first. Enter: next field · Ctrl+Enter: save and next · a field's box is drawn on
+        the page while it is focused or hovered.
+      </p>
+      <div class="review">
+        <PageView job={job} page={page} box={active?.location} onPage={setPage} />
+        <form
+          ref={form}
+          class="review-fields"
+          aria-label="Fields"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              save();
+            } else if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+              e.preventDefault();
+              const inputs = editable();
+              const next = inputs[inputs.indexOf(e.target) + 1];
+              (next ?? form.current?.querySelector<HTMLButtonElement>('button[type="submit"]'))?.focus();
+            }
+          }}
+        >
+          {fields.map((f) => {
+            const errs = [...f.problems, ...(fieldErrors.get(f.name) ?? [])];
+            const id = `review-${f.name}`;
+            return (
+              <div
+                key={f.name}
+                class={`review-field${f.attention ? ' attention' : ''}${errs.length ? ' invalid' : ''}`}
+                onMouseEnter={() => setHovered(f.name)}
+                onMouseLeave={() => setHovered(undefined)}
+              >
+                <label for={id}>
+                  {f.name}
+                  {f.attention && <span class="badge warn">needs attention</span>}
+                  <span class={`band band-${f.confidence === undefined ? 'none' : bandOf(f.confidence)}`}>
+                    {f.confidence === undefined ? '—' : `${Math.round(f.confidence * 100)}%`}
+                  </span>
+                </label>
+                {f.editable ? (
+                  <input
+                    id={id}
+                    class="review-input"
+                    data-attention={String(f.attention)}
+                    value={texts[f.name] ?? ''}
+                    aria-invalid={errs.length ? 'true' : undefined}
+                    aria-describedby={errs.length ? `${id}-errors` : undefined}
+                    onFocus={() => setFocused(f.name)}
+                    onInput={(e) => {
+                      const text = (e.target as HTMLInputElement).value;
+                      setTexts((t) => ({ ...t, [f.name]: text }));
+                    }}
+                  />
+                ) : (
+                  <pre id={id} tabIndex={0} onFocus={() => setFocused(f.name)}>
+                    {JSON.stringify(f.value, null, 2)}
+                  </pre>
+                )}
+                {errs.length > 0 && (
+                  <ul id={`${id}-errors`} class="field-error">
+                    {errs.map((m) => (
+                      <li key={m}>{m}</li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            );
+          })}
+          <ErrorBox error={error} />
+          <button type="submit" disabled={busy}>
+            Save and next (Ctrl+Enter)
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}
+
+const bandOf = (c: number): 'high' | 'medium' | 'low' => (c >= 0.9 ? 'high' : c >= 0.7 ? 'medium' : 'low');

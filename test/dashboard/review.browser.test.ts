@@ -1,0 +1,166 @@
+/**
+ * The review screen in Chromium against a real `intake start` on PGlite: an invoice whose number
+ * stands under a label no rule knows ("Beleg-Kennung") comes back wrong; the reviewer sees a
+ * field's box drawn on the page, corrects the number with the keyboard only, saves and lands on
+ * the next document that needs review, where a value the API refuses is shown on its field. The
+ * correction is in the job page's history and in the job's extracted_data. Keystrokes are counted.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base64, invoiceExtractor } from '../support/fixtures.js';
+import { api, removeTempDirs, sleep } from '../support/processes.js';
+import { startDashboardRig, type DashboardRig } from './daemon.js';
+import { expectAccessible, shot, signIn } from './pages.js';
+
+let rig: DashboardRig;
+let extractorId: string;
+
+async function vendorInvoice(number: string): Promise<string> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595, 842]);
+  const line = (text: string, x: number, y: number, size = 11) => page.drawText(text, { x, y, size, font });
+  line('Kessler Feinmechanik GmbH', 50, 780, 16);
+  line('Industriestrasse 4, 70565 Stuttgart', 50, 762);
+  line('USt-IdNr: DE 811 907 980', 50, 746);
+  line('Beleg-Kennung', 380, 740);
+  line(number, 470, 740);
+  line('Datum: 14.03.2026', 380, 724);
+  line('Gesamtbetrag EUR 1.190,00', 380, 520);
+  return base64(await pdf.save());
+}
+
+/** Submits a document with the live key and waits for its job to complete. */
+async function extract(document: string): Promise<{ id: string; [member: string]: unknown }> {
+  const submitted = await api(rig.daemon.httpUrl, 'POST', '/v1/documents', {
+    key: rig.liveKey,
+    body: { extractor_id: extractorId, document, mime_type: 'application/pdf' },
+  });
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
+  for (let i = 0; ; i++) {
+    const job = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${submitted.body.id}`, { key: rig.liveKey });
+    if (job.body.status === 'completed') return job.body;
+    if (job.body.status === 'failed' || i > 300)
+      throw new Error(`the job did not complete: ${JSON.stringify(job.body)}`);
+    await sleep(200);
+  }
+}
+
+/** Presses keys on the page, counting each press. */
+function keyboard(page: Page) {
+  let count = 0;
+  return {
+    get count() {
+      return count;
+    },
+    async press(key: string) {
+      count++;
+      await page.keyboard.press(key);
+    },
+    async type(text: string) {
+      for (const ch of text) await this.press(ch);
+    },
+  };
+}
+
+/** The id of the focused element (a string expression: the tests' TypeScript has no DOM types). */
+const focusedId = (page: Page) => page.evaluate<string>("document.activeElement?.id ?? ''");
+
+describe('dashboard review screen in Chromium', () => {
+  beforeAll(async () => {
+    rig = await startDashboardRig('review');
+    const extractor = await api(rig.daemon.httpUrl, 'POST', '/v1/extractors', {
+      key: rig.liveKey,
+      body: invoiceExtractor(),
+    });
+    expect(extractor.status, JSON.stringify(extractor.body)).toBe(201);
+    extractorId = extractor.body.id;
+  }, 360_000);
+
+  afterAll(async () => {
+    await rig?.stop();
+    removeTempDirs();
+  });
+
+  it('draws a field box, corrects a field with the keyboard, saves and opens the next job; the history shows it', async () => {
+    const first = await extract(await vendorInvoice('BK-7781'));
+    const second = await extract(await vendorInvoice('BK-9002'));
+    const data = first.extracted_data as Record<string, unknown>;
+    expect(data.invoice_number).not.toBe('BK-7781');
+    expect(first.needs_review).toBe(true);
+    expect(second.needs_review).toBe(true);
+    const locations = first.field_locations as Record<string, { page?: number; box?: unknown }>;
+    const boxed = Object.keys(locations).find((name) => locations[name]?.box && locations[name]?.page === 1);
+    expect(boxed, JSON.stringify(locations)).toBeDefined();
+
+    const page = await rig.pages.newPage();
+    await signIn(page, rig.liveKey);
+    await page.goto(`/documents/${first.id}`);
+    await page.getByRole('link', { name: 'Review the fields' }).click();
+    await page.getByRole('heading', { level: 1, name: `Review ${first.id}` }).waitFor();
+    const image = page.getByRole('img', { name: `Page 1 of document ${first.id}` });
+    await image.waitFor();
+    await page.waitForFunction("(document.querySelector('.review-canvas img')?.naturalWidth ?? 0) > 0");
+
+    // Hovering a field that was read from the page draws its box over the picture, inside it.
+    await page.locator('.review-field', { has: page.locator(`#review-${boxed}`) }).hover();
+    const outline = page.locator('.field-box');
+    await outline.waitFor({ state: 'visible' });
+    const box = (await outline.boundingBox())!;
+    const img = (await image.boundingBox())!;
+    expect(box.width).toBeGreaterThan(0);
+    expect(box.height).toBeGreaterThan(0);
+    expect(box.x).toBeGreaterThanOrEqual(img.x);
+    expect(box.y).toBeGreaterThanOrEqual(img.y);
+    expect(box.x + box.width).toBeLessThanOrEqual(img.x + img.width + 1);
+    expect(box.y + box.height).toBeLessThanOrEqual(img.y + img.height + 1);
+    await page.mouse.move(0, 0);
+    await expectAccessible(page, 'review');
+    await shot(page, 'review');
+
+    // Keyboard only from here: the focus starts on the first field that needs attention.
+    const keys = keyboard(page);
+    for (let i = 0; (await focusedId(page)) !== 'review-invoice_number'; i++) {
+      if (i > 20) throw new Error(`never reached invoice_number; focus on ${await focusedId(page)}`);
+      await keys.press('Enter');
+    }
+    await keys.press('Control+A');
+    await keys.type('BK-7781');
+    await keys.press('Control+Enter');
+
+    // Save and next: the other job that needs review opens.
+    await page.getByRole('heading', { level: 1, name: `Review ${second.id}` }).waitFor();
+    process.stderr.write(`review: ${keys.count} keystrokes to correct one field and save (document ${first.id})\n`);
+    expect(keys.count).toBeLessThan(20);
+
+    const corrected = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${first.id}`, { key: rig.liveKey });
+    expect(corrected.body.extracted_data.invoice_number).toBe('BK-7781');
+    expect(corrected.body.field_locations.invoice_number).toMatchObject({ corrected: true });
+    expect(corrected.body.needs_review).toBe(false);
+
+    // On the next job, a value the API refuses (the pattern wants capitals) is shown on its field.
+    const input = page.locator('#review-invoice_number');
+    await input.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('bk 9002');
+    await page.keyboard.press('Control+Enter');
+    await page.locator('#review-invoice_number-errors').waitFor();
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#review-invoice_number-errors').textContent()).toMatch(/pattern|match/i);
+    const untouched = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${second.id}/corrections`, {
+      key: rig.liveKey,
+    });
+    expect(untouched.body.corrections).toEqual([]);
+
+    // The first job's page lists the correction (and the confirmations of the other fields).
+    await page.goto(`/documents/${first.id}`);
+    const history = page.getByRole('region', { name: 'Corrections' });
+    const row = history.getByRole('row', { name: /invoice_number/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('corrected');
+    expect(await row.textContent()).toContain('BK-7781');
+    expect(await row.textContent()).toContain(`user_`);
+    await expectAccessible(page, 'document page with corrections');
+  }, 240_000);
+});

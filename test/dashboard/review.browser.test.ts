@@ -144,10 +144,14 @@ describe('dashboard review screen in Chromium', () => {
     await input.focus();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('bk 9002');
+    // The field may already show the job's own error (the number was not found): wait for the answer.
+    const refused = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().endsWith(`/v1/documents/${second.id}/fields`),
+    );
     await page.keyboard.press('Control+Enter');
-    await page.locator('#review-invoice_number-errors').waitFor();
+    expect((await refused).status()).toBe(400);
+    await expect.poll(() => page.locator('#review-invoice_number-errors').textContent()).toMatch(/pattern|match/i);
     expect(await input.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator('#review-invoice_number-errors').textContent()).toMatch(/pattern|match/i);
     const untouched = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${second.id}/corrections`, {
       key: rig.liveKey,
     });

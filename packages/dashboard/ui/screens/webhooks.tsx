@@ -92,7 +92,7 @@ function CreateEndpoint(props: { session: Session; onCreated: () => void }) {
   );
 }
 
-export function Attempts(props: { deliveryId: string; onReplayed: () => void; session: Session; failed: boolean }) {
+function Attempts(props: { deliveryId: string; onReplayed: () => void; session: Session; failed: boolean }) {
   const detail = useLoad(
     () => api<WebhookDelivery & { attempts: WebhookAttempt[] }>('GET', `/v1/webhooks/deliveries/${props.deliveryId}`),
     [props.deliveryId],
@@ -145,10 +145,71 @@ export function Attempts(props: { deliveryId: string; onReplayed: () => void; se
   );
 }
 
+/** Deliveries, a row each, whose attempts (and replay, when failed) open below their row. */
+export function DeliveryTable(props: {
+  session: Session;
+  deliveries: WebhookDelivery[];
+  caption: string;
+  onReplayed: () => void;
+}) {
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <table>
+      <caption>{props.caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Event</th>
+          <th scope="col">Status</th>
+          <th scope="col">Attempts</th>
+          <th scope="col">Last attempt</th>
+          <th scope="col">Next attempt</th>
+          <th scope="col">Details</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.deliveries.map((d) => (
+          <Fragment key={d.id}>
+            <tr>
+              <td>{d.event}</td>
+              <td>
+                <StatusBadge status={d.status} />
+              </td>
+              <td>{d.attempt_count}</td>
+              <td>{formatTime(d.last_attempt_at)}</td>
+              <td>{formatTime(d.next_attempt_at)}</td>
+              <td>
+                <button
+                  type="button"
+                  aria-expanded={open === d.id}
+                  onClick={() => setOpen(open === d.id ? null : d.id)}
+                >
+                  Attempts<span class="visually-hidden"> of {d.id}</span>
+                </button>
+              </td>
+            </tr>
+            {open === d.id && (
+              <tr>
+                <td colSpan={6}>
+                  <Attempts
+                    key={`${d.id}:${d.status}:${d.attempt_count}`}
+                    deliveryId={d.id}
+                    session={props.session}
+                    failed={d.status === 'failed'}
+                    onReplayed={props.onReplayed}
+                  />
+                </td>
+              </tr>
+            )}
+          </Fragment>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
   const [status, setStatus] = useState('');
   const [endpointId, setEndpointId] = useState('');
-  const [open, setOpen] = useState<string | null>(null);
   const q = new URLSearchParams({ limit: '50' });
   if (status) q.set('status', status);
   if (endpointId) q.set('endpoint_id', endpointId);
@@ -191,56 +252,12 @@ function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
         </p>
       )}
       {list.data && list.data.total > 0 && (
-        <table>
-          <caption>{list.data.total} deliveries</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last attempt</th>
-              <th scope="col">Next attempt</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.deliveries.map((d) => (
-              <Fragment key={d.id}>
-                <tr>
-                  <td>{d.event}</td>
-                  <td>
-                    <StatusBadge status={d.status} />
-                  </td>
-                  <td>{d.attempt_count}</td>
-                  <td>{formatTime(d.last_attempt_at)}</td>
-                  <td>{formatTime(d.next_attempt_at)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      aria-expanded={open === d.id}
-                      onClick={() => setOpen(open === d.id ? null : d.id)}
-                    >
-                      Attempts<span class="visually-hidden"> of {d.id}</span>
-                    </button>
-                  </td>
-                </tr>
-                {open === d.id && (
-                  <tr>
-                    <td colSpan={6}>
-                      <Attempts
-                        key={`${d.id}:${d.status}:${d.attempt_count}`}
-                        deliveryId={d.id}
-                        session={props.session}
-                        failed={d.status === 'failed'}
-                        onReplayed={list.reload}
-                      />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
+        <DeliveryTable
+          session={props.session}
+          deliveries={list.data.deliveries}
+          caption={`${list.data.total} deliveries`}
+          onReplayed={list.reload}
+        />
       )}
     </section>
   );

@@ -19,8 +19,10 @@ export default defineConfig(
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
     languageOptions: {
-      // Each file is checked with the tsconfig.json nearest to it, as the editor does.
-      parserOptions: { projectService: true, tsconfigRootDir: root },
+      // One TypeScript program for the whole tree (the root tsconfig, which reads the packages from
+      // their sources) and one for the browser code: a program per package (projectService) built
+      // the same files up to nine times, 83 s of CPU and 1.9 GB against 69 s and 1.2 GB.
+      parserOptions: { project: ['tsconfig.json', 'packages/dashboard/ui/tsconfig.json'], tsconfigRootDir: root },
     },
     rules: {
       // `const { secret: _s, ...rest } = row` is how the code drops a member; `_name` marks a

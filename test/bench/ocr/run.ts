@@ -1,10 +1,12 @@
 /**
  * Benchmark of @intake/ocr-tesseract against native tools on the same files in the same run:
- *   - OCR pages per minute of the reader's pool (2 workers) against Debian's `tesseract` command
- *     (two processes side by side, OMP_THREAD_LIMIT=1), with Debian's model and with the very
- *     model tesseract.js uses; target ratio >= 0.75;
+ *   - OCR against Debian's `tesseract` command (two processes side by side, OMP_THREAD_LIMIT=1)
+ *     running the very model tesseract.js uses (`best_int`): the headline is the ratio of CPU
+ *     milliseconds per page, the fair comparison (same network, and the clock swings with the
+ *     machine's load), target >= 1.0; pages per minute and Debian's own (smaller, `fast`) model
+ *     are printed beside it;
  *   - text-layer PDF pages per second against `pdftotext` (target ratio >= 0.5);
- *   - peak resident memory of this process while the two workers read (target < 1 GB);
+ *   - peak resident memory of this process while the two workers read (target < 600 MB);
  *   - where the pool's CPU goes: its two OCR worker threads against the rest of the process (Linux).
  * Each side is measured BENCH_ROUNDS times (default 2), alternating, and its best round counts,
  * so a burst of load from elsewhere on the machine penalises neither side alone. CPU seconds per
@@ -15,6 +17,7 @@
  *   BENCH_ROUNDS=1 npm run bench:ocr   # quicker
  */
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { repoRoot } from '../../ocr/documents.js';
@@ -22,9 +25,9 @@ import { benchInputs, type BenchFile } from './inputs.js';
 import { ensureCommands, nativeTesseract, pdftotext, sameModelTessdata, type Timing } from './native.js';
 import { threadCpu, threadCpuSince } from './threads.js';
 
-const OCR_TARGET = 0.75;
+const OCR_TARGET = 1.0;
 const PDF_TARGET = 0.5;
-const RSS_TARGET_MB = 1024;
+const RSS_TARGET_MB = 600;
 const DPI = 300;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 if (!Number.isInteger(rounds) || rounds < 1)
@@ -147,11 +150,15 @@ console.table(table);
 
 const verdict = (value: string | undefined, target: number): string =>
   value === undefined || value === '' ? 'not measured' : Number(value) >= target ? 'met' : 'NOT met';
-const ocrRatio = table['OCR: tesseract x2, Debian model']?.['ratio (clock)'];
+const ocrRatio = table['OCR: tesseract x2, same model (best_int)']?.['ratio (CPU)'];
+const ocrClock = table['OCR: tesseract x2, same model (best_int)']?.['ratio (clock)'];
 const textRatio = table['text layer: pdftotext']?.['ratio (clock)'];
 const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
 console.log(
-  `OCR pages/min ratio vs tesseract (Debian model): ${ocrRatio ?? '-'} (target >= ${OCR_TARGET}: ${verdict(ocrRatio, OCR_TARGET)})`,
+  `OCR vs tesseract with the same model (best_int), by CPU ms/page: ${ocrRatio ?? '-'} (target >= ${OCR_TARGET}: ${verdict(ocrRatio, OCR_TARGET)}); by the clock ${ocrClock ?? '-'}; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
 );
 console.log(
   `text-layer pages/s ratio vs pdftotext: ${textRatio ?? '-'} (target >= ${PDF_TARGET}: ${verdict(textRatio, PDF_TARGET)})`,

@@ -1,0 +1,49 @@
+/**
+ * Peak resident memory of the OCR reader alone: a fresh process that imports
+ * `@intake/ocr-tesseract`, reads the given images with two workers, two at a time, and prints its
+ * resident memory before and at its peak as JSON. The benchmark's own process is no measure of
+ * that: it holds every input, the native tools' bookkeeping and pdfjs documents of its page counts.
+ *
+ *   npx tsx --tsconfig tsconfig.json test/bench/ocr/memory.ts IMAGE...
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export interface ReaderMemory {
+  /** MB after the import, before any read. */
+  before: number;
+  /** MB at the highest sample (every 20 ms) while the two workers read. */
+  peak: number;
+}
+
+const script = fileURLToPath(import.meta.url);
+
+/** Runs this file in a child process (with the parent's loader flags) over `files`. */
+export async function measureReaderMemory(files: string[]): Promise<ReaderMemory> {
+  const { stdout } = await promisify(execFile)(process.execPath, [...process.execArgv, script, ...files], {
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ReaderMemory;
+}
+
+async function main(files: string[]): Promise<void> {
+  const { createTesseractReader } = await import('@intake/ocr-tesseract');
+  const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+  const reader = createTesseractReader({ workers: 2, renderDpi: 300 });
+  const queue = [...files];
+  const worker = async (): Promise<void> => {
+    for (let file = queue.shift(); file; file = queue.shift())
+      await reader.read(fs.readFileSync(file), '').catch(() => undefined);
+  };
+  await Promise.all([worker(), worker()]);
+  clearInterval(sampler);
+  await reader.close();
+  process.stdout.write(`${JSON.stringify({ before: mb(before), peak: mb(peak) } satisfies ReaderMemory)}\n`);
+}
+
+if (process.argv[1] === script) await main(process.argv.slice(2));

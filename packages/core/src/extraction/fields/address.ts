@@ -78,11 +78,22 @@ function addressLines(ctx: ExtractionContext, nameLine: Line, column: { x0: numb
       if (parts.length) break;
       continue;
     }
-    const text = segment.text.trim();
+    const text = withPlace(line, segment);
     if (COUNTRIES.has(fold(text)) || !looksLikeAddress(text)) break;
     parts.push(text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, ''));
   }
   return parts;
+}
+
+/**
+ * A postcode is followed by its place: when a wide gap (a scan's, or a tab in the layout) puts the
+ * place in a segment of its own, it is taken with the postcode ("DE 75645" + "Frankfurt").
+ */
+function withPlace(line: Line, segment: Line['segments'][number]): string {
+  const text = segment.text.trim();
+  const next = line.segments[line.segments.indexOf(segment) + 1];
+  if (!next || !/\b\d{4,6}$/.test(text) || !/^\p{L}/u.test(next.text.trim())) return text;
+  return `${text} ${next.text.trim()}`;
 }
 
 const ADDRESS_KEYS = /^(address|adresse|adres|anschrift|direccion|street|strasse|addr)$/;

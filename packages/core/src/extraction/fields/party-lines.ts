@@ -149,12 +149,29 @@ export const NAME_KEYS = new Set([
 export function cleanName(text: string): string {
   return (
     text
-      .replace(/^[^:]{1,30}:\s*(?=\S)/u, (prefix) => (/\d/.test(prefix) ? prefix : ''))
+      // A registration number in brackets goes first: its own "No:" is no key before the name.
+      .replace(/\s*\([^)]*\d{3,}[^)]*\)?\s*$/, '')
+      .replace(/^[^:]{1,30}:\s*(?=\S)/u, (prefix) => (/[\d(]/.test(prefix) ? prefix : ''))
       // Borders of a scanned page read as "|" or brackets at a line's ends.
       .replace(/^[\s:;,.\-–|¦[\]{}]+/u, '')
       .replace(/[\s|¦[\]{}]+$/u, '')
       .replace(/\s*\([^)]*\d{3,}[^)]*\)?\s*$/, '')
       .replace(/[\s,;:]+$/, '')
       .trim()
+      .replace(MISREAD_FORM, (word, a: string, b: string) => repairForm(word, a, b))
   );
+}
+
+/**
+ * "SON BHD", "SDN 8HD", "5DN BHO": OCR's misreadings of "SDN BHD" (the Malaysian private limited
+ * company), one look-alike letter per word at most, written back as the legal form they are. A
+ * legal form is a closed set of words, so a near miss next to its other word is no other word.
+ */
+const MISREAD_FORM = /\b([S5][DO0O][NH])\.?\s+([B8][HN][DO0])\b/gi;
+
+function repairForm(word: string, sdn: string, bhd: string): string {
+  const misread = (text: string, form: string) => [...text.toLowerCase()].filter((c, i) => c !== form[i]).length;
+  if (misread(sdn, 'sdn') + misread(bhd, 'bhd') !== 1) return word;
+  const upper = sdn === sdn.toUpperCase();
+  return word.replace(sdn, upper ? 'SDN' : 'Sdn').replace(new RegExp(`${bhd}$`), upper ? 'BHD' : 'Bhd');
 }

@@ -5,13 +5,15 @@ import type { Role } from '../labels/synonyms.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import { findAmounts } from '../values/amounts.js';
+import { TENDER_FEATURES, tenderFacts, tenderFeatures, type TenderFacts } from './tender-facts.js';
 
 /**
  * What the ranker knows about a candidate: the rule-based evidence and where it stands in its
  * list, the label (strength, same line or how many lines away), the position on the page and the
  * line's height against the document's (the font size a text layer or OCR box implies), the read
- * confidence, the value's shape, how often it is printed, and arithmetic and order against the
- * document's other amounts and dates. Nothing here names a document, vendor or layout.
+ * confidence, the value's shape, how often it is printed, arithmetic and order against the
+ * document's other amounts and dates, and for totals what a receipt's foot says (tendered, change,
+ * rounding: tender-facts.ts). Nothing here names a document, vendor or layout.
  */
 
 export const FEATURE_NAMES = [
@@ -44,6 +46,7 @@ export const FEATURE_NAMES = [
   'time_on_line',
   'registration_nearby',
   'value_starts_line',
+  ...TENDER_FEATURES,
 ] as const;
 
 /** Per-document facts the features compare against, computed once. */
@@ -54,6 +57,7 @@ export interface DocumentFacts {
   foldedLines: string[];
   registrationLines: Set<number>;
   textLayer: boolean;
+  tender: TenderFacts;
 }
 
 const REGISTRATION =
@@ -79,6 +83,7 @@ export function documentFacts(ctx: DocumentView): DocumentFacts {
     foldedLines,
     registrationLines,
     textLayer: ctx.doc.pages.every((p) => p.source === 'text_layer'),
+    tender: tenderFacts(ctx),
   };
 }
 
@@ -126,6 +131,7 @@ export function describeCandidates(
       /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b/.test(line.text) && isDateRole(role) ? 1 : 0,
       nearRegistration(facts, line) ? 1 : 0,
       folded !== '' && facts.foldedLines[line.index]?.startsWith(folded) ? 1 : 0,
+      ...(role === 'total_amount' ? tenderFeatures(facts.tender, line, Number(c.value)) : TENDER_FEATURES.map(() => 0)),
     ];
   });
 }

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { createContext } from '../../packages/core/src/extraction/context.js';
+import { cleanName } from '../../packages/core/src/extraction/fields/party-lines.js';
+import {
+  describeCandidates,
+  documentFacts,
+  FEATURE_NAMES,
+} from '../../packages/core/src/extraction/ranking/features.js';
+import { doc, lines } from './synthetic.js';
+
+/**
+ * What the ranker and the rules know about a receipt's foot (tendered, change, rounding) and the
+ * repairs made to names and addresses as OCR reads them, on small synthetic documents.
+ */
+
+const feature = (row: number[], name: (typeof FEATURE_NAMES)[number]) => row[FEATURE_NAMES.indexOf(name)];
+
+describe('tender features of total candidates', () => {
+  const receipt = doc([
+    { x: 40, y: 40, text: 'Corner Shop Sdn Bhd' },
+    ...lines(40, 300, ['TOTAL 28.40', 'CASH 50.00', 'CHANGE 21.60', 'Rounding Adj 0.02']),
+  ]);
+  const ctx = createContext(receipt, []);
+  const facts = documentFacts(ctx);
+  const lineOf = (start: string) => ctx.lines.find((l) => l.text.startsWith(start))!;
+  const [total, cash, change] = describeCandidates(ctx, facts, 'total_amount', [
+    { value: 28.4, score: 0.9, line: lineOf('TOTAL'), source: 'label' },
+    { value: 50, score: 0.5, line: lineOf('CASH'), source: 'fallback' },
+    { value: 21.6, score: 0.3, line: lineOf('CHANGE'), source: 'fallback' },
+  ]);
+
+  it('class each line by its labels: tendered, change, rounding', () => {
+    expect(feature(cash!, 'line_tendered')).toBe(1);
+    expect(feature(total!, 'line_tendered')).toBe(0);
+    expect(feature(change!, 'line_change')).toBe(1);
+    const [rounding] = describeCandidates(ctx, facts, 'total_amount', [
+      { value: 0.02, score: 0.1, line: lineOf('Rounding'), source: 'fallback' },
+    ]);
+    expect(feature(rounding!, 'line_rounding')).toBe(1);
+  });
+
+  it('relate the amounts: total + change = tendered, tendered - change = total', () => {
+    expect(feature(total!, 'plus_change_is_tendered')).toBe(1);
+    expect(feature(cash!, 'plus_change_is_tendered')).toBe(0);
+    expect(feature(cash!, 'less_change_is_printed')).toBe(1);
+    expect(feature(total!, 'less_change_is_printed')).toBe(0);
+  });
+
+  it('are zero for the other amount fields and for names', () => {
+    const [asSubtotal] = describeCandidates(ctx, facts, 'subtotal', [
+      { value: 50, score: 0.5, line: lineOf('CASH'), source: 'label' },
+    ]);
+    expect(feature(asSubtotal!, 'line_tendered')).toBe(0);
+    const [name] = describeCandidates(ctx, facts, 'vendor_name', [
+      { value: 'Corner Shop Sdn Bhd', score: 0.5, line: ctx.lines[0]!, source: 'layout' },
+    ]);
+    expect(feature(name!, 'less_change_is_printed')).toBe(0);
+  });
+
+  it('hold on a receipt without change or tendered lines (all zero, no crash)', () => {
+    const bare = createContext(doc([{ x: 40, y: 40, text: 'TOTAL 9.90' }]), []);
+    const [only] = describeCandidates(bare, documentFacts(bare), 'total_amount', [
+      { value: 9.9, score: 0.9, line: bare.lines[0]!, source: 'label' },
+    ]);
+    expect(['line_tendered', 'line_change', 'plus_change_is_tendered'].map((n) => feature(only!, n as never))).toEqual([
+      0, 0, 0,
+    ]);
+  });
+});
+
+describe('names as OCR reads them', () => {
+  it('writes a legal form misread by one letter back ("SON BHD" is "SDN BHD")', () => {
+    expect(cleanName('SUN VICTORY SON BHD')).toBe('SUN VICTORY SDN BHD');
+    expect(cleanName('Acme Sdn 8hd')).toBe('Acme Sdn Bhd');
+    expect(cleanName('ACME SDN BHD')).toBe('ACME SDN BHD');
+  });
+
+  it('leaves words that are two letters off a legal form alone', () => {
+    expect(cleanName('MR SON BAD')).toBe('MR SON BAD');
+    expect(cleanName('SON BHO TRADING')).toBe('SON BHO TRADING');
+  });
+
+  it('drops a bracketed registration number before looking for a "Key:" prefix', () => {
+    expect(cleanName('Dion Example Sdn Bhd (Co. No: 12345-T)')).toBe('Dion Example Sdn Bhd');
+    expect(cleanName('Firma: Beispiel GmbH')).toBe('Beispiel GmbH');
+  });
+});
+
+describe('addresses', () => {
+  it('takes the place printed apart from its postcode', () => {
+    const page = doc([
+      ...lines(40, 60, ['Acme Widgets GmbH', 'Hauptstraße 5']),
+      { x: 40, y: 88, text: 'DE 10115' },
+      { x: 160, y: 88, text: 'Berlin' },
+      { x: 40, y: 240, text: 'Invoice No: 5' },
+    ]);
+    const result = extractFields(page, [...RECOMMENDED_FIELDS.invoice]);
+    expect(result.extracted_data.vendor_address).toBe('Hauptstraße 5, 10115 Berlin');
+  });
+});

@@ -52,7 +52,23 @@ export async function insertJobRows(
       },
     );
   }
-  await knex.raw('analyze jobs');
+  // The rollups job-store.ts keeps in step with every finished job (migration 003), as it would have.
+  await knex.raw(
+    `insert into job_rollups (org_id, environment, hour, extractor_id, extractor_name, status, job_count, time_sum, time_count, confidence_sum, confidence_count, credits)
+     select org_id, environment, floor(extract(epoch from created_at) * 1000 / 3600000)::bigint, extractor_id, extractor_name, status,
+            count(*), coalesce(sum(processing_time_ms), 0), count(processing_time_ms),
+            coalesce(sum(overall_confidence), 0), count(overall_confidence), coalesce(sum(cost_credits), 0)
+       from jobs where org_id = ? group by 1, 2, 3, 4, 5, 6`,
+    [org.org_id],
+  );
+  await knex.raw(
+    `insert into job_confidence_rollups (org_id, environment, day, extractor_id, status, confidence_bucket, job_count)
+     select org_id, environment, floor(extract(epoch from created_at) * 1000 / 86400000)::bigint, extractor_id, status,
+            coalesce(floor(overall_confidence * 100)::integer, -1), count(*)
+       from jobs where org_id = ? group by 1, 2, 3, 4, 5, 6`,
+    [org.org_id],
+  );
+  await knex.raw('analyze');
   return { orgId: org.org_id, extractorId: extractor.id };
 }
 

@@ -93,6 +93,7 @@ async function run(label: string, storage: SqlStorage): Promise<void> {
       results.map((r): Row => ({
         page: r.name,
         'list ms (p50)': round(r.ms),
+        'page query ms': round(r.queryMs),
         'vs page 1': `${round(r.queryMs / first.queryMs)}x query time, ${round(r.rowsRead / first.rowsRead)}x entries, ${round(r.buffers / first.buffers)}x buffers`,
         'entries read': r.rowsRead,
         buffers: r.buffers,

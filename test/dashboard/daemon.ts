@@ -4,14 +4,13 @@
  * admin socket) with 500 credits, its keys, and a connection to the shared browser whose contexts
  * (one per page, each with its own cookies) are the file's own.
  */
-import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
-import { httpStatus, runCliOk, singleJsonLine, sleep } from '../support/processes.js';
+import { runCliOk, singleJsonLine } from '../support/processes.js';
 import { openPages, type PageOpener } from './pages.js';
 
 export interface DashboardRig {
-  /** The shared daemon (stopped by the global setup, not by the file). */
+  /** The shared daemon (stopped by the global setup's coordinator when no file uses it). */
   daemon: { httpUrl: string };
   browser: Browser;
   pages: PageOpener;
@@ -19,22 +18,22 @@ export interface DashboardRig {
   orgId: string;
   liveKey: string;
   testKey: string;
-  /** Closes this file's pages and its browser connection. */
+  /** Closes this file's pages and its browser connection, and releases the shared daemon. */
   stop(): Promise<void>;
 }
 
-/** Waits for the shared daemon's /readyz, or fails with the reason it did not start. */
-async function whenReady(httpUrl: string): Promise<void> {
-  const errorFile = inject('dashboardStartError');
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (fs.existsSync(errorFile))
-      throw new Error(`the shared dashboard daemon did not start: ${fs.readFileSync(errorFile, 'utf8')}`);
-    if ((await httpStatus(`${httpUrl}/readyz`)) === 200) return;
-    if (Date.now() > deadline) throw new Error(`the shared dashboard daemon was not ready at ${httpUrl} in 5 minutes`);
-    await sleep(100);
-  }
+/** The shared daemon, started by the coordinator for the first file that asks (see global-setup.ts). */
+async function acquire(): Promise<{ httpUrl: string; env: Record<string, string> }> {
+  const res = await fetch(`${inject('dashboardCoordinator')}/acquire`, {
+    method: 'POST',
+    signal: AbortSignal.timeout(330_000),
+  });
+  const body = (await res.json()) as { httpUrl: string; env: Record<string, string>; error?: string };
+  if (res.status !== 200) throw new Error(`the shared dashboard daemon did not start: ${body.error}`);
+  return body;
 }
+
+const release = () => fetch(`${inject('dashboardCoordinator')}/release`, { method: 'POST' }).then((r) => r.text());
 
 /**
  * `name` names the organization (and the log line). `needs` lists settings the file relies on: each
@@ -42,21 +41,26 @@ async function whenReady(httpUrl: string): Promise<void> {
  */
 export async function startDashboardRig(name: string, needs: Record<string, string> = {}): Promise<DashboardRig> {
   const started = performance.now();
-  const httpUrl = inject('dashboardUrl');
-  const env = inject('dashboardEnv');
-  for (const [setting, value] of Object.entries(needs))
-    if (env[setting] !== value)
-      throw new Error(
-        `${name} needs ${setting}=${value} but the shared dashboard daemon has ${env[setting] ?? 'no value'} (test/dashboard/global-setup.ts)`,
-      );
-  const browser = await chromium.connect(inject('chromiumEndpoint'));
-  await whenReady(httpUrl);
-  const created = await runCliOk(
-    ['orgs', 'create', '--name', name, '--plan', 'business', '--credits', '500', '--json'],
-    env,
-    { timeoutMs: 180_000 },
-  );
-  const org = singleJsonLine<{ org_id: string; live_key: string; test_key: string }>(created.stdout);
+  const { httpUrl, env } = await acquire();
+  let browser: Browser;
+  let org: { org_id: string; live_key: string; test_key: string };
+  try {
+    for (const [setting, value] of Object.entries(needs))
+      if (env[setting] !== value)
+        throw new Error(
+          `${name} needs ${setting}=${value} but the shared dashboard daemon has ${env[setting] ?? 'no value'} (test/dashboard/global-setup.ts)`,
+        );
+    browser = await chromium.connect(inject('chromiumEndpoint'));
+    const created = await runCliOk(
+      ['orgs', 'create', '--name', name, '--plan', 'business', '--credits', '500', '--json'],
+      env,
+      { timeoutMs: 180_000 },
+    );
+    org = singleJsonLine(created.stdout);
+  } catch (error) {
+    await release();
+    throw error;
+  }
   const pages = openPages(browser, httpUrl);
   process.stderr.write(`${name}: organization and browser ready in ${Math.round(performance.now() - started)} ms\n`);
   return {
@@ -70,6 +74,7 @@ export async function startDashboardRig(name: string, needs: Record<string, stri
     async stop() {
       await pages.closeAll();
       await browser.close();
+      await release();
     },
   };
 }

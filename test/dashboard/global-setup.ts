@@ -1,13 +1,18 @@
 /**
  * The dashboard browser tests' shared parts (vitest project `browser`, test/vitest.config.ts): one
- * `intake start` on a new PGlite data directory and one headless Chromium server for every browser
- * test file of the run, instead of one of each per file. Each file still gets an organization,
- * keys and browser contexts of its own (test/dashboard/daemon.ts), so no file sees another's data.
+ * headless Chromium server and one `intake start` on a new PGlite data directory for the browser
+ * test files of a run, instead of one of each per file. Each file still gets an organization, keys
+ * and browser contexts of its own (test/dashboard/daemon.ts), so no file sees another's data.
  *
- * The daemon is started here but not awaited: the other project's tests run while it boots, and
- * each browser file waits for it in its beforeAll (a failed start is written to a file they read).
+ * The daemon runs only while browser files use it: a file acquires it from a small coordinator on
+ * loopback (started here), which starts it for the first file and stops it GRACE_MS after the last
+ * one released it (an idle daemon polls its queues: about 13% of a core at these poll intervals,
+ * which over the rest of a 13-minute suite would cost more than the starts it saves). A file that
+ * comes later gets a new one.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -18,16 +23,15 @@ import { CHROMIUM_FLAGS, ensureChromium } from './chromium.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The shared daemon's HTTP origin. */
-    dashboardUrl: string;
-    /** Its environment (DATA_DIR for the CLI's admin socket, and what the files may rely on). */
-    dashboardEnv: Record<string, string>;
-    /** Holds the reason when the daemon did not start. */
-    dashboardStartError: string;
+    /** The coordinator: POST /acquire answers {httpUrl, env} once the shared daemon is ready; POST /release. */
+    dashboardCoordinator: string;
     /** The Chromium server's endpoint for playwright's `chromium.connect`. */
     chromiumEndpoint: string;
   }
 }
+
+/** How long the daemon outlives its last user: the next browser file usually starts sooner. */
+const GRACE_MS = 20_000;
 
 /**
  * One environment for every file: the union of what the files need, none of which changes what
@@ -50,31 +54,73 @@ const sharedEnv = (port: number, dataDir: string): Record<string, string> => ({
   PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
 });
 
+interface Shared {
+  httpUrl: string;
+  env: Record<string, string>;
+  daemon: DaemonProcess;
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-dashboard-shared-'));
-  const errorFile = path.join(scratch, 'start-error.txt');
-  const server = await chromium.launchServer({
+  const browser = await chromium.launchServer({
     executablePath: ensureChromium(),
     headless: true,
     args: CHROMIUM_FLAGS,
   });
-  // A port chosen here, so the signed document links (PUBLIC_BASE_URL) point at this daemon.
-  const port = await freePort();
-  const env = sharedEnv(port, path.join(scratch, 'data'));
-  // A loaded CI machine may take a minute or more to start it (the bundle, PGlite, migrations).
-  const starting: Promise<DaemonProcess | undefined> = startDaemon(env, { timeoutMs: 300_000 }).catch(
-    (error: unknown) => {
-      fs.writeFileSync(errorFile, String(error instanceof Error ? error.message : error));
-      return undefined;
-    },
-  );
-  project.provide('dashboardUrl', `http://127.0.0.1:${port}`);
-  project.provide('dashboardEnv', env);
-  project.provide('dashboardStartError', errorFile);
-  project.provide('chromiumEndpoint', server.wsEndpoint());
+  let running: Promise<Shared> | undefined;
+  let users = 0;
+  let stopTimer: NodeJS.Timeout | undefined;
+  let starts = 0;
+
+  const start = async (): Promise<Shared> => {
+    // A port chosen here, so the signed document links (PUBLIC_BASE_URL) point at this daemon.
+    const port = await freePort();
+    const env = sharedEnv(port, path.join(scratch, `data-${++starts}`));
+    // A loaded CI machine may take a minute or more to start it (the bundle, PGlite, migrations).
+    const daemon = await startDaemon(env, { timeoutMs: 300_000 });
+    return { httpUrl: daemon.httpUrl, env, daemon };
+  };
+  const stop = async (): Promise<void> => {
+    const shared = running;
+    running = undefined;
+    const stopped = await shared?.catch(() => undefined);
+    await stopped?.daemon.stop();
+    if (stopped) fs.rmSync(stopped.env.DATA_DIR!, { recursive: true, force: true });
+  };
+
+  const coordinator = http.createServer((req, res) => {
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    req.resume();
+    if (req.method === 'POST' && req.url === '/acquire') {
+      clearTimeout(stopTimer);
+      users++;
+      running ??= start();
+      running.then(
+        (shared) => answer(200, { httpUrl: shared.httpUrl, env: shared.env }),
+        (error: unknown) => {
+          users--;
+          running = undefined;
+          answer(500, { error: error instanceof Error ? error.message : String(error) });
+        },
+      );
+    } else if (req.method === 'POST' && req.url === '/release') {
+      users = Math.max(0, users - 1);
+      if (users === 0) stopTimer = setTimeout(() => void stop(), GRACE_MS);
+      answer(200, { users });
+    } else answer(404, {});
+  });
+  await new Promise<void>((resolve) => coordinator.listen(0, '127.0.0.1', resolve));
+  project.provide('dashboardCoordinator', `http://127.0.0.1:${(coordinator.address() as AddressInfo).port}`);
+  project.provide('chromiumEndpoint', browser.wsEndpoint());
   return async () => {
-    await (await starting)?.stop();
-    await server.close();
+    clearTimeout(stopTimer);
+    coordinator.closeAllConnections();
+    await new Promise((resolve) => coordinator.close(resolve));
+    await stop();
+    await browser.close();
     fs.rmSync(scratch, { recursive: true, force: true });
   };
 }

@@ -33,17 +33,36 @@ function sourceAliases(): { find: RegExp; replacement: string }[] {
   return aliases;
 }
 
+const BROWSER_TESTS = 'test/dashboard/**/*.browser.test.ts';
+
 export default defineConfig({
   resolve: { alias: sourceAliases() },
   test: {
     root: new URL('..', import.meta.url).pathname,
-    include: ['test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'test/bench/**'],
-    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // PGlite instances take ~350 MB each: two workers on this two-core machine.
     maxWorkers: 2,
     reporters: ['default', './test/support/summary-reporter.ts'],
+    /*
+     * Two projects, each with the global setup only its files need (a project's setup runs only when
+     * one of its files is queued): the databases for everything, and for the dashboard's browser
+     * tests one shared daemon and Chromium (test/dashboard/global-setup.ts).
+     */
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'main',
+          include: ['test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'test/bench/**', BROWSER_TESTS],
+          globalSetup: ['test/support/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'browser', include: [BROWSER_TESTS], globalSetup: ['test/dashboard/global-setup.ts'] },
+      },
+    ],
   },
 });

@@ -2,11 +2,11 @@
  * The browser of the dashboard tests: Debian's `chromium`, installed with apt-get when missing (as
  * the OCR benchmark installs tesseract), driven by playwright-core through `executablePath`.
  * Playwright's own browser download does not work offline; this does. Missing after the install,
- * it is an error, not a skip: CI runs these tests.
+ * it is an error, not a skip: CI runs these tests. One Chromium server serves a whole run
+ * (test/dashboard/global-setup.ts).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
 
 /** The real binary rather than Debian's /usr/bin/chromium wrapper script, when it is there. */
 const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
@@ -48,11 +48,3 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-/**
- * Launches headless Chromium. playwright-core gives every launch a new empty --user-data-dir of
- * its own (removed at close), and every context its own cookie jar.
- */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: ensureChromium(), headless: true, args: CHROMIUM_FLAGS });
-}

@@ -4,8 +4,8 @@
  * test-results/dashboard/. The tests share one daemon and run in order (so not useProcessCleanup,
  * whose afterEach would stop it between tests; the daemon is stopped in afterAll).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeInvoicePdf } from '../support/fixtures.js';
 import { callApi } from '../support/http.js';
 import {
@@ -17,7 +17,6 @@ import {
   startDaemon,
   type DaemonProcess,
 } from '../support/processes.js';
-import { launchChromium } from './chromium.js';
 import { expectAccessible, go, openPages, rawGet, shot, signIn, type PageOpener } from './pages.js';
 
 let daemon: DaemonProcess;
@@ -34,7 +33,8 @@ const newPage = (): Promise<Page> => pages.newPage();
 
 describe('dashboard in Chromium', () => {
   beforeAll(async () => {
-    const launching = launchChromium();
+    // The run's shared Chromium (test/dashboard/global-setup.ts); its own daemon: see there why.
+    const launching = chromium.connect(inject('chromiumEndpoint'));
     // A port chosen here, so the signed document links (PUBLIC_BASE_URL) point at this daemon.
     const port = await freePort();
     env = {
@@ -239,6 +239,7 @@ describe('dashboard in Chromium', () => {
     expect(await chart.getByRole('img').getAttribute('aria-labelledby')).toBeTruthy();
     expect(await chart.locator('svg title').textContent()).toContain('1 completed and 0 failed');
     expect(await chart.locator('rect.completed').count()).toBe(1);
+    await shot(page, '04-overview');
     await chart.getByText('Show the numbers as a table').click();
     const today = new Date().toISOString().slice(0, 10);
     expect(await chart.getByRole('row', { name: new RegExp(`^${today}`) }).textContent()).toBe(`${today}10`);
@@ -246,7 +247,7 @@ describe('dashboard in Chromium', () => {
     expect(daily.body.days).toHaveLength(30);
     expect(daily.body.days.at(-1)).toEqual({ day: today, completed: 1, failed: 0 });
     await expectAccessible(page, 'overview with the chart');
-    await shot(page, '04-overview');
+    await shot(page, '04b-overview-table');
     expect((page as Page & { cspViolations: string[] }).cspViolations).toEqual([]);
   }, 180_000);
 

@@ -279,4 +279,34 @@ describe('dashboard Email screen in Chromium', () => {
     expect(await reader.getByRole('button', { name: /Delete prefix/ }).isDisabled()).toBe(true);
     await expectAccessible(reader, 'prefix (read-only)');
   });
+
+  it('deletes a prefix after a confirmation: dismissing keeps it, accepting removes it from the API and the list', async () => {
+    const created = await api(rig.daemon.httpUrl, 'POST', '/api/email-ingestion/config', {
+      key: rig.liveKey,
+      body: { emailPrefix: 'old-ap', defaultDocumentType: 'invoice' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await go(page, 'Email');
+    await page.getByRole('link', { name: 'old-ap', exact: true }).click();
+    const remove = page.getByRole('button', { name: 'Delete prefix old-ap' });
+    await remove.waitFor();
+    page.once('dialog', (d) => void d.dismiss());
+    await remove.click();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Prefix old-ap');
+    expect((await getConfig('old-ap')).emailPrefix).toBe('old-ap');
+    const dialog = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.message());
+        void d.accept();
+      }),
+    );
+    await remove.click();
+    expect(await dialog).toContain('Delete the prefix old-ap?');
+    await page.getByRole('heading', { level: 1, name: 'Email' }).waitFor();
+    await page.getByRole('link', { name: 'ap', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'old-ap', exact: true }).count()).toBe(0);
+    const gone = await api(rig.daemon.httpUrl, 'GET', '/api/email-ingestion/config/old-ap', { key: rig.liveKey });
+    expect(gone.status).toBe(404);
+    await expectAccessible(page, 'email after deleting a prefix');
+  });
 });

@@ -121,5 +121,17 @@ describe('dashboard Accounting (ERP) screen in Chromium', () => {
     );
     await expectAccessible(page, 'ERP with a failed sync');
     await shot(page, '31-erp-failed-sync');
+
+    // Pause: the API stores it and the row says so;.
+    await row.getByRole('button', { name: /^Pause/ }).click();
+    await row.getByRole('cell', { name: 'paused', exact: true }).waitFor();
+    const paused = await api(rig.daemon.httpUrl, 'GET', `/v1/erp-connections/${connectionId}`, { key: rig.liveKey });
+    expect(paused.body.is_active).toBe(false);
+    await expectAccessible(page, 'ERP with a paused connection');
+    await shot(page, '32-erp-paused');
+    await row.getByRole('button', { name: /^Resume/ }).click();
+    await row.getByRole('cell', { name: 'active', exact: true }).waitFor();
+    const resumed = await api(rig.daemon.httpUrl, 'GET', `/v1/erp-connections/${connectionId}`, { key: rig.liveKey });
+    expect(resumed.body.is_active).toBe(true);
   }, 180_000);
 });

@@ -22,6 +22,7 @@ import { documentRoutes } from './routes/documents.routes.js';
 import { erpRoutes } from './routes/erp.routes.js';
 import { extractorRoutes } from './routes/extractors.routes.js';
 import { fileRoutes } from './routes/files.routes.js';
+import { overviewRoutes } from './routes/overview.routes.js';
 import { reviewDocumentRoutes } from './routes/review-document.routes.js';
 import type { RouteDef } from './routes/route.js';
 import { reviewRoutes } from './routes/review.routes.js';
@@ -84,6 +85,12 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       links: deps.links,
       limits: { maxDocumentBytes: deps.maxDocumentBytes, maxJsonBytes: deps.maxUploadJsonBytes },
       ...(deps.onSubmitted ? { onSubmitted: deps.onSubmitted } : {}),
+      ...(deps.review ? { corrections: deps.review.corrections } : {}),
+    }),
+    ...overviewRoutes({
+      intake: deps.intake,
+      links: deps.links,
+      ...(deps.inboundMail ? { inboundMail: deps.inboundMail } : {}),
     }),
     ...fileRoutes(deps),
     ...creditRoutes(deps.intake),

@@ -130,6 +130,8 @@ export {
   type IdempotencyClaim,
   type InsertJobResult,
   type JobFilter,
+  type JobPageRequest,
+  type JobPosition,
   type JobStatsRow,
   type JobStore,
 } from './ports/job-store.port.js';

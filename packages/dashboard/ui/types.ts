@@ -47,6 +47,8 @@ export interface JobList {
   total: number;
   limit: number;
   offset: number;
+  /** The `cursor` of the next page; null on the last page. */
+  next_cursor: string | null;
 }
 
 export interface Stats {

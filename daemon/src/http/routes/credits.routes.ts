@@ -3,7 +3,8 @@ import type { Intake } from '@intake/core';
 import { authErrors, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 
-const Balance = z
+/** The balance body, also a member of `GET /v1/overview`. */
+export const BalanceSchema = z
   .object({
     org_id: z.string(),
     balance: z.number(),
@@ -42,7 +43,7 @@ export function creditRoutes(intake: Intake): RouteDef[] {
       summary: 'Credit balance: balance, reserved by running live jobs, available',
       tag: 'credits',
       scope: 'credits:read',
-      responses: { 200: { description: 'The balance', schema: Balance }, ...authErrors },
+      responses: { 200: { description: 'The balance', schema: BalanceSchema }, ...authErrors },
       handler: async ({ auth }) => ({ status: 200, body: await intake.credits.balance(auth.orgId, auth.environment) }),
     }),
     defineRoute<unknown, z.infer<typeof ListQuery>>({

@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { JOB_STATUSES, type Intake, type JobPipeline, type JobRecord } from '@intake/core';
 import {
+  CorrectionSchema,
   JobSchema,
+  toCorrectionResource,
   JobStatsSchema,
   STATS_PERIODS,
   SubmitDocumentJsonSchema,
   toJobResource,
+  type CorrectionService,
   type DocumentLinks,
 } from '@intake/core/internal';
 import { readDocumentUpload, type UploadLimits } from '../read-document-upload.js';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
+import { decodeJobCursor, encodeJobCursor } from './job-cursor.js';
 import { defineRoute, type RouteDef } from './route.js';
 
 export interface DocumentRouteDeps {
@@ -17,6 +21,8 @@ export interface DocumentRouteDeps {
   pipeline: JobPipeline;
   links: DocumentLinks;
   limits: UploadLimits;
+  /** The correction history, for `?include=corrections` (left out, that include is refused). */
+  corrections?: Pick<CorrectionService, 'history'>;
   /** Wakes this daemon's idle workers after a submission. */
   onSubmitted?: () => void;
 }
@@ -31,23 +37,45 @@ const ListQuery = z.object({
   created_after: isoDate.optional(),
   created_before: isoDate.optional(),
   min_confidence: z.coerce.number().min(0).max(1).optional(),
+  cursor: z
+    .string()
+    .optional()
+    .describe('`next_cursor` of the previous page: this page starts after its last job (the same filters apply)'),
   ...pageQuery(100),
 });
 const ListResponse = z
-  .object({ jobs: z.array(JobSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .object({
+    jobs: z.array(JobSchema),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe(
+        'Pass as `cursor` for the next page (a deep page then costs what the first does); null on the last page',
+      ),
+  })
   .meta({ id: 'JobList' });
 const DailyQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(30) });
-const DailyResponse = z
-  .object({
-    days: z.array(
-      z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), completed: z.number().int(), failed: z.number().int() }),
-    ),
-  })
-  .meta({ id: 'DailyJobCounts' });
+/** One UTC day's finished jobs, also in `GET /v1/overview`. */
+export const DayCountsSchema = z.object({
+  day: z.string().describe('YYYY-MM-DD (UTC)'),
+  completed: z.number().int(),
+  failed: z.number().int(),
+});
+const DailyResponse = z.object({ days: z.array(DayCountsSchema) }).meta({ id: 'DailyJobCounts' });
 const StatsQuery = z.object({
   period: z.enum(Object.keys(STATS_PERIODS) as [keyof typeof STATS_PERIODS]).default('30d'),
 });
 const IdParams = z.object({ job_id: z.string() });
+const GetQuery = z.object({
+  include: z
+    .literal('corrections')
+    .optional()
+    .describe('`corrections`: the job with its correction history (as GET .../corrections) in one answer'),
+});
+const JobWithCorrections = JobSchema.extend({ corrections: z.array(CorrectionSchema).optional() });
 
 /** `metadata[key]=value` query members: Koa's parser keeps them flat, as `metadata[key]`. */
 function metadataFilter(query: Record<string, unknown>): Record<string, string> | undefined {
@@ -143,33 +171,41 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
         ...authErrors,
       },
       handler: async ({ query, auth, ctx }) => {
-        const { limit, offset, ...filter } = query;
+        const { limit, offset, cursor, ...filter } = query;
         const metadata = metadataFilter(ctx.query);
+        // One job more than the page says whether there is a next page, without counting.
         const page = await deps.intake.jobs.list(
           auth.orgId,
           auth.environment,
           { ...filter, ...(metadata ? { metadata } : {}) },
-          { limit, offset },
+          { limit: limit + 1, offset, ...(cursor === undefined ? {} : { after: decodeJobCursor(cursor) }) },
         );
-        return { status: 200, body: { jobs: page.items.map(resource), total: page.total, limit, offset } };
+        const jobs = page.items.slice(0, limit);
+        const last = jobs.at(-1);
+        const next_cursor = page.items.length > limit && last ? encodeJobCursor(last) : null;
+        return { status: 200, body: { jobs: jobs.map(resource), total: page.total, limit, offset, next_cursor } };
       },
     }),
-    defineRoute<unknown, unknown, z.infer<typeof IdParams>>({
+    defineRoute<unknown, z.infer<typeof GetQuery>, z.infer<typeof IdParams>>({
       method: 'get',
       path: '/v1/documents/{job_id}',
-      summary: 'Get a job',
+      summary: 'Get a job (`include=corrections`: with its correction history)',
       tag: 'documents',
       scope: 'documents:read',
       params: IdParams,
+      query: GetQuery,
       responses: {
-        200: { description: 'The job', schema: JobSchema },
+        200: { description: 'The job', schema: JobWithCorrections },
+        400: { description: 'invalid_request: unknown include', schema: ErrorBodySchema },
         404: { description: 'not_found', schema: ErrorBodySchema },
         ...authErrors,
       },
-      handler: async ({ params, auth }) => ({
-        status: 200,
-        body: resource(await deps.intake.jobs.get(auth.orgId, auth.environment, params.job_id)),
-      }),
+      handler: async ({ params, query, auth }) => {
+        const job = resource(await deps.intake.jobs.get(auth.orgId, auth.environment, params.job_id));
+        if (query.include !== 'corrections' || !deps.corrections) return { status: 200, body: job };
+        const history = await deps.corrections.history(auth, params.job_id);
+        return { status: 200, body: { ...job, corrections: history.map(toCorrectionResource) } };
+      },
     }),
   ];
 }

@@ -13,6 +13,21 @@ export interface JobFilter {
   metadata?: Record<string, string>;
 }
 
+/**
+ * A page of the job list: `offset` entries skipped, counted from the start of the list or, with
+ * `after`, from just after that job (a keyset position: the previous page's last job). A deep page
+ * by `after` costs what the first page costs; one by `offset` walks the entries it skips.
+ */
+export interface JobPageRequest extends PageRequest {
+  after?: JobPosition;
+}
+
+/** A job's place in the list order (created_at descending, then id descending). */
+export interface JobPosition {
+  created_at: string;
+  id: string;
+}
+
 /** The Idempotency-Key of a submission, stored with the job it created. */
 export interface IdempotencyClaim {
   key: string;
@@ -109,8 +124,8 @@ export interface JobStore {
    * (a signed document link, an event of the job itself).
    */
   get(orgId: string, mode: Environment | null, id: string): Promise<JobRecord | null>;
-  /** The mode's jobs, newest first, id descending as tie-break. */
-  list(orgId: string, mode: Environment, filter: JobFilter, page: PageRequest): Promise<Page<JobRecord>>;
+  /** The mode's jobs, newest first, id descending as tie-break; `total` ignores `page.after`. */
+  list(orgId: string, mode: Environment, filter: JobFilter, page: JobPageRequest): Promise<Page<JobRecord>>;
   /** Aggregates over the mode's jobs. */
   stats(orgId: string, mode: Environment, since: string): Promise<JobStatsRow>;
   /**

@@ -237,6 +237,28 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       expect((await s.jobs.list(orgId, 'test', {}, { limit: 10, offset: 0 })).total).toBe(2);
     });
 
+    it('pages by keyset position (after a job) as by offset, ties broken by id, total unchanged', async () => {
+      await freshOrg();
+      // Two jobs share each creation time: the position must order them by id too.
+      const jobs = [1, 1, 2, 2, 3].map((day) => makeJob(orgId, extId, { created_at: `2026-03-0${day}T00:00:00.000Z` }));
+      for (const j of jobs) await s.jobs.insert(j);
+      const all = (await s.jobs.list(orgId, 'test', {}, { limit: 10, offset: 0 })).items;
+      for (let i = 0; i < all.length; i++) {
+        const after = { created_at: all[i]!.created_at, id: all[i]!.id };
+        const page = await s.jobs.list(orgId, 'test', {}, { limit: 2, offset: 0, after });
+        expect(page.items.map((j) => j.id)).toEqual(all.slice(i + 1, i + 3).map((j) => j.id));
+        expect(page.total).toBe(5);
+      }
+      const filtered = await s.jobs.list(
+        orgId,
+        'test',
+        { created_before: '2026-03-03T00:00:00.000Z' },
+        { limit: 10, offset: 1, after: { created_at: all[1]!.created_at, id: all[1]!.id } },
+      );
+      expect(filtered.items.map((j) => j.id)).toEqual(all.slice(3).map((j) => j.id));
+      expect(filtered.total).toBe(4);
+    });
+
     it('filters lists and computes statistics', async () => {
       await freshOrg();
       const other = makeExtractor(orgId, { name: 'Receipts' });

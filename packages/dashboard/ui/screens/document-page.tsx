@@ -12,18 +12,13 @@ const band = (c: number | undefined): 'high' | 'medium' | 'low' | 'none' =>
 const show = (value: unknown): string =>
   value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 
-/** The job's corrections and confirmations, oldest first (GET /v1/documents/{id}/corrections). */
-function Corrections(props: { jobId: string }) {
-  const { data, error } = useLoad(
-    () => api<{ corrections: Correction[] }>('GET', `/v1/documents/${encodeURIComponent(props.jobId)}/corrections`),
-    [props.jobId],
-  );
+/** The job's corrections and confirmations, oldest first (`?include=corrections` of the job's GET). */
+function Corrections(props: { corrections: Correction[] }) {
   return (
     <section class="card" aria-label="Corrections">
       <h2>Corrections</h2>
-      <ErrorBox error={error} />
-      {data && data.corrections.length === 0 && <p>No corrections or confirmations yet.</p>}
-      {data && data.corrections.length > 0 && (
+      {props.corrections.length === 0 && <p>No corrections or confirmations yet.</p>}
+      {props.corrections.length > 0 && (
         <table>
           <thead>
             <tr>
@@ -36,7 +31,7 @@ function Corrections(props: { jobId: string }) {
             </tr>
           </thead>
           <tbody>
-            {data.corrections.map((c) => (
+            {props.corrections.map((c) => (
               <tr key={c.id}>
                 <td>{formatTime(c.created_at)}</td>
                 <th scope="row">{c.field}</th>
@@ -74,7 +69,12 @@ function Preview(props: { job: Job }) {
 
 export function DocumentPage(props: { id: string; session: Session }) {
   const { data: job, error } = useLoad(
-    () => api<Job>('GET', `/v1/documents/${encodeURIComponent(props.id)}`),
+    // The job and its corrections in one request (with the deliveries, the page makes two).
+    () =>
+      api<Job & { corrections?: Correction[] }>(
+        'GET',
+        `/v1/documents/${encodeURIComponent(props.id)}?include=corrections`,
+      ),
     [props.id],
   );
   return (
@@ -183,7 +183,7 @@ export function DocumentPage(props: { id: string; session: Session }) {
               </ul>
             </section>
           )}
-          {job.status === 'completed' && <Corrections jobId={job.id} />}
+          {job.status === 'completed' && <Corrections corrections={job.corrections ?? []} />}
           <JobDeliveries session={props.session} jobId={job.id} />
         </>
       )}

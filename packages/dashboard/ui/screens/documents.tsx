@@ -15,8 +15,10 @@ type Filters = {
   min_confidence: string;
 };
 
-const query = (f: Filters, offset: number): string => {
-  const q = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
+/** Page n > 0 is asked for by the cursor page n - 1 gave: a page deep in a million jobs costs what the first does. */
+const query = (f: Filters, cursor: string | undefined): string => {
+  const q = new URLSearchParams({ limit: String(PAGE) });
+  if (cursor) q.set('cursor', cursor);
   for (const [name, value] of Object.entries(f)) if (value) q.set(name, value);
   return q.toString();
 };
@@ -29,11 +31,16 @@ export function Documents(props: { session: Session }) {
     created_before: '',
     min_confidence: '',
   });
-  const [offset, setOffset] = useState(0);
+  // The cursors of the pages before this one, so Previous goes back without an offset.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const offset = cursors.length * PAGE;
   const extractors = useLoad(() => api<{ extractors: Extractor[] }>('GET', '/v1/extractors?limit=100'), []);
-  const jobs = useLoad(() => api<JobList>('GET', `/v1/documents?${query(filters, offset)}`), [filters, offset]);
+  const jobs = useLoad(
+    () => api<JobList>('GET', `/v1/documents?${query(filters, cursors.at(-1))}`),
+    [filters, cursors],
+  );
   const set = (name: keyof Filters) => (e: Event) => {
-    setOffset(0);
+    setCursors([]);
     setFilters({ ...filters, [name]: (e.target as HTMLInputElement).value });
   };
   const list = jobs.data;
@@ -98,7 +105,7 @@ export function Documents(props: { session: Session }) {
         <>
           <table>
             <caption>
-              {list.total} documents; showing {list.offset + 1}–{list.offset + list.jobs.length}
+              {list.total} documents; showing {offset + 1}–{offset + list.jobs.length}
             </caption>
             <thead>
               <tr>
@@ -128,10 +135,14 @@ export function Documents(props: { session: Session }) {
             </tbody>
           </table>
           <nav class="pager" aria-label="Pages">
-            <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+            <button type="button" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
               Previous
             </button>
-            <button type="button" disabled={offset + PAGE >= list.total} onClick={() => setOffset(offset + PAGE)}>
+            <button
+              type="button"
+              disabled={!list.next_cursor}
+              onClick={() => list.next_cursor && setCursors([...cursors, list.next_cursor])}
+            >
               Next
             </button>
           </nav>

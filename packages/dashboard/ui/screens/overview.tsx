@@ -1,19 +1,24 @@
-import { api, type Session } from '../api.js';
+import { api, ApiError, type Session } from '../api.js';
 import { can, Copyable, Empty, ErrorBox, formatTime, Link, useLoad } from '../components.js';
 import { JobsPerDayChart, type DayCounts } from '../chart.js';
-import type { Balance, JobList, Stats } from '../types.js';
+import type { Balance, Job, Stats } from '../types.js';
 
+/** A part the key may not read comes as that endpoint's error body. */
+type Part<T> = T | { error: { code: string; message: string; status: number } };
+
+/** `GET /v1/overview`: every number of this screen in one request. */
 interface OverviewData {
-  day: Stats;
-  month: Stats;
-  failures: JobList;
-  balance: Balance | { error: unknown };
-  reviews: { total: number } | { error: unknown };
+  last_24h: Stats;
+  last_30d: Stats;
   daily: DayCounts[];
+  recent_failures: Job[];
+  credits: Part<Balance>;
+  pending_reviews: Part<{ total: number }>;
 }
 
-/** What the overview needs that the key may not read is shown as the API's error, in place. */
-const orError = <T,>(p: Promise<T>): Promise<T | { error: unknown }> => p.catch((error: unknown) => ({ error }));
+/** The error of a part, as an ApiError so that ErrorBox shows it in the API's words. */
+const partError = (p: { error: { code: string; message: string; status: number } }) =>
+  new ApiError(p.error.status, p.error.code, p.error.message);
 
 function StatBlock(props: { title: string; stats: Stats }) {
   const s = props.stats;
@@ -39,22 +44,12 @@ function StatBlock(props: { title: string; stats: Stats }) {
 }
 
 export function Overview(props: { session: Session }) {
-  const { data, error } = useLoad<OverviewData>(async () => {
-    const [day, month, failures, balance, reviews, daily] = await Promise.all([
-      api<Stats>('GET', '/v1/documents/stats?period=24h'),
-      api<Stats>('GET', '/v1/documents/stats?period=30d'),
-      api<JobList>('GET', '/v1/documents?status=failed&limit=5'),
-      orError(api<Balance>('GET', '/v1/credits/balance')),
-      orError(api<{ total: number }>('GET', '/api/email-ingestion/review?limit=1')),
-      api<{ days: DayCounts[] }>('GET', '/v1/documents/stats/daily?days=30'),
-    ]);
-    return { day, month, failures, balance, reviews, daily: daily.days };
-  }, []);
+  const { data, error } = useLoad(() => api<OverviewData>('GET', '/v1/overview'), []);
   return (
     <>
       <h1>Overview</h1>
       <ErrorBox error={error} />
-      {data && data.month.total_jobs === 0 && (
+      {data && data.last_30d.total_jobs === 0 && (
         <Empty title="Start here">
           <p>No documents yet. Three steps take a document from a mailbox to extracted fields:</p>
           <ol class="steps">
@@ -87,24 +82,24 @@ export function Overview(props: { session: Session }) {
       )}
       {data && (
         <div class="grid">
-          <StatBlock title="Last 24 hours" stats={data.day} />
-          <StatBlock title="Last 30 days" stats={data.month} />
+          <StatBlock title="Last 24 hours" stats={data.last_24h} />
+          <StatBlock title="Last 30 days" stats={data.last_30d} />
           <section class="card wide" aria-label="Jobs per day">
             <h2>Jobs per day</h2>
             <JobsPerDayChart days={data.daily} />
           </section>
           <section class="card" aria-label="Credits">
             <h2>Credits</h2>
-            {'error' in data.balance ? (
-              <ErrorBox error={data.balance.error} />
+            {'error' in data.credits ? (
+              <ErrorBox error={partError(data.credits)} />
             ) : (
               <>
-                <p class="big">{data.balance.available}</p>
+                <p class="big">{data.credits.available}</p>
                 <p>
-                  available of {data.balance.balance} ({data.balance.reserved} reserved). Low-balance warning at{' '}
-                  {data.balance.low_balance_threshold}.
+                  available of {data.credits.balance} ({data.credits.reserved} reserved). Low-balance warning at{' '}
+                  {data.credits.low_balance_threshold}.
                 </p>
-                {data.balance.available <= data.balance.low_balance_threshold && (
+                {data.credits.available <= data.credits.low_balance_threshold && (
                   <p class="warn">The balance is at or below the low-balance threshold.</p>
                 )}
               </>
@@ -112,22 +107,22 @@ export function Overview(props: { session: Session }) {
           </section>
           <section class="card" aria-label="Pending reviews">
             <h2>Pending reviews</h2>
-            {'error' in data.reviews ? (
-              <ErrorBox error={data.reviews.error} />
+            {'error' in data.pending_reviews ? (
+              <ErrorBox error={partError(data.pending_reviews)} />
             ) : (
-              <p class="big">{data.reviews.total}</p>
+              <p class="big">{data.pending_reviews.total}</p>
             )}
-            {can(props.session, 'email_ingestion:read') && !('error' in data.reviews) && data.reviews.total === 0 && (
-              <p>Nothing waits for a person.</p>
-            )}
+            {can(props.session, 'email_ingestion:read') &&
+              !('error' in data.pending_reviews) &&
+              data.pending_reviews.total === 0 && <p>Nothing waits for a person.</p>}
           </section>
           <section class="card wide" aria-label="Recent failures">
             <h2>Recent failures</h2>
-            {data.failures.jobs.length === 0 ? (
+            {data.recent_failures.length === 0 ? (
               <p>No failed documents.</p>
             ) : (
               <ul class="plain">
-                {data.failures.jobs.map((job) => (
+                {data.recent_failures.map((job) => (
                   <li key={job.id}>
                     <Link href={`/documents/${job.id}`}>{job.id}</Link> · {formatTime(job.failed_at)} ·{' '}
                     {job.error_details?.message}

@@ -8,10 +8,10 @@ import type {
   IdempotencyClaim,
   InsertJobResult,
   JobFilter,
+  JobPageRequest,
   JobStatsRow,
   JobStore,
 } from '../../ports/job-store.port.js';
-import type { PageRequest } from '../../shared/pagination.js';
 import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
 
 const isSubset = (small: Record<string, unknown>, big: Record<string, unknown>) =>
@@ -48,7 +48,7 @@ export class MemoryJobStore implements JobStore {
     return job && job.org_id === orgId && (mode === null || job.environment === mode) ? clone(job) : null;
   }
 
-  async list(orgId: string, mode: Environment, filter: JobFilter, page: PageRequest) {
+  async list(orgId: string, mode: Environment, filter: JobFilter, page: JobPageRequest) {
     const rows = [...this.jobs.values()]
       .filter((j) => j.org_id === orgId && j.environment === mode)
       .filter((j) => !filter.extractor_id || j.extractor_id === filter.extractor_id)
@@ -62,7 +62,14 @@ export class MemoryJobStore implements JobStore {
       )
       .filter((j) => !filter.metadata || isSubset(filter.metadata, j.metadata))
       .sort(newestFirst);
-    return paginate(rows.map(clone), page);
+    const after = page.after;
+    // Keyset: the jobs that sort after the position (older, or as old with a smaller id).
+    const start = after
+      ? rows.filter((j) => j.created_at > after.created_at || (j.created_at === after.created_at && j.id >= after.id))
+          .length
+      : 0;
+    const total = rows.length;
+    return { ...paginate(rows.slice(start).map(clone), page), total };
   }
 
   async daily(orgId: string, mode: Environment, sinceDay: string): Promise<DailyJobCounts[]> {

@@ -6,6 +6,24 @@ import { CheckField, readBase64, TextField } from '../../forms.js';
 import type { EmailTestResult } from '../../types.js';
 import { Outcome } from './messages.js';
 
+/** The routing outcome: what a rule set, or that none matched (not the raw object with its nulls). */
+function Routing(props: { routing: Record<string, unknown> }) {
+  const set = Object.entries(props.routing).filter(
+    ([name, value]) =>
+      name !== 'decidedAt' && value !== null && value !== false && !(Array.isArray(value) && value.length === 0),
+  );
+  if (set.length === 0) return <>No routing rule matched: nothing assigned or changed.</>;
+  return (
+    <ul class="plain">
+      {set.map(([name, value]) => (
+        <li key={name}>
+          <code>{name}</code>: {typeof value === 'string' ? value : JSON.stringify(value)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Result(props: { result: EmailTestResult }) {
   const r = props.result;
   const c = r.classification;
@@ -33,7 +51,7 @@ function Result(props: { result: EmailTestResult }) {
         </dd>
         <dt>Routing</dt>
         <dd>
-          <pre>{JSON.stringify(r.routing, null, 2)}</pre>
+          <Routing routing={r.routing} />
         </dd>
         <dt>Job</dt>
         <dd>{r.jobId ? <Link href={`/documents/${r.jobId}`}>{r.jobId}</Link> : '—'}</dd>

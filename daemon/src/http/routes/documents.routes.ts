@@ -9,7 +9,7 @@ import {
   type DocumentLinks,
 } from '@intake/core/internal';
 import { readDocumentUpload, type UploadLimits } from '../read-document-upload.js';
-import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
+import { authErrors, booleanQuery, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 
 export interface DocumentRouteDeps {
@@ -31,6 +31,9 @@ const ListQuery = z.object({
   created_after: isoDate.optional(),
   created_before: isoDate.optional(),
   min_confidence: z.coerce.number().min(0).max(1).optional(),
+  needs_review: booleanQuery
+    .optional()
+    .describe('true: the review queue (with status=completed); false: jobs that need no review'),
   ...pageQuery(100),
 });
 const ListResponse = z

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
-import { ErrorBox, Link, navigate, useLoad } from '../components.js';
+import { ErrorBox, formatTime, Link, navigate, useLoad } from '../components.js';
 import { textOf } from '../paths.js';
-import type { FieldLocation, Job, JobList } from '../types.js';
+import type { FieldLocation, Job } from '../types.js';
+import { reviewQueuePage } from './review-queue.js';
+import { RejectBox } from './review-reject.js';
 
 /** Under this confidence a field needs a person's look (the API's own REVIEW_BELOW). */
 const LOW_CONFIDENCE = 0.5;
@@ -96,11 +98,15 @@ function PageView(props: { job: Job; page: number; box: FieldLocation | undefine
   );
 }
 
-/** The job that needs review next: the newest completed job with needs_review other than this one. */
+/** The next document of the review queue (the API's needs_review filter), other than this one. */
 async function nextToReview(after: string): Promise<string | undefined> {
-  const list = await api<JobList>('GET', '/v1/documents?status=completed&limit=100');
-  return list.jobs.find((j) => j.needs_review && j.id !== after)?.id;
+  const queue = await reviewQueuePage(2);
+  return queue.jobs.find((j) => j.id !== after)?.id;
 }
+
+/** After a review: the next document of the queue, or the queue (saying it is empty). */
+const openNext = (after: string): Promise<void> =>
+  nextToReview(after).then((next) => navigate(next ? `/documents/${next}/review` : '/review'));
 
 export function Review(props: { id: string }) {
   const { data: job, error } = useLoad(
@@ -129,6 +135,7 @@ function ReviewForm(props: { job: Job }) {
   const [page, setPage] = useState(1);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const active = fields.find((f) => f.name === (hovered ?? focused));
 
@@ -167,14 +174,11 @@ function ReviewForm(props: { job: Job }) {
     setError(null);
     const body = Object.keys(changed).length ? { fields: changed, confirm: true } : { confirm: true };
     api('PATCH', `/v1/documents/${encodeURIComponent(job.id)}/fields`, body)
-      .then(() => nextToReview(job.id))
-      .then(
-        (next) => navigate(next ? `/documents/${next}/review` : '/documents'),
-        (err: unknown) => {
-          setBusy(false);
-          setError(err);
-        },
-      );
+      .then(() => openNext(job.id))
+      .catch((err: unknown) => {
+        setBusy(false);
+        setError(err);
+      });
   };
 
   const editable = () => [...(form.current?.querySelectorAll<HTMLInputElement>('input.review-input') ?? [])];
@@ -186,9 +190,24 @@ function ReviewForm(props: { job: Job }) {
       </p>
       <h1>Review {job.id}</h1>
       <p class="hint">
-        Fields that need attention come first. Enter: next field · Ctrl+Enter: save and next · a field's box is drawn on
-        the page while it is focused or hovered.
+        Fields that need attention come first. Enter: next field · Ctrl+Enter: save and next · Ctrl+Shift+Enter: reject
+        the document · a field's box is drawn on the page while it is focused or hovered.
       </p>
+      {job.reviewed_at && (
+        <p role="status">
+          Reviewed {formatTime(job.reviewed_at)}: {job.review_outcome}.
+        </p>
+      )}
+      {rejecting && (
+        <RejectBox
+          jobId={job.id}
+          onDone={() => openNext(job.id)}
+          onCancel={() => {
+            setRejecting(false);
+            form.current?.querySelector<HTMLElement>('.review-input, pre')?.focus();
+          }}
+        />
+      )}
       <div class="review">
         <PageView job={job} page={page} box={active?.location} onPage={setPage} />
         <form
@@ -200,7 +219,10 @@ function ReviewForm(props: { job: Job }) {
             save();
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && e.shiftKey) {
+              e.preventDefault();
+              setRejecting(true);
+            } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
               e.preventDefault();
               save();
             } else if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
@@ -258,9 +280,14 @@ function ReviewForm(props: { job: Job }) {
             );
           })}
           <ErrorBox error={error} />
-          <button type="submit" disabled={busy}>
-            Save and next (Ctrl+Enter)
-          </button>
+          <p>
+            <button type="submit" disabled={busy}>
+              Save and next (Ctrl+Enter)
+            </button>{' '}
+            <button type="button" class="secondary" disabled={busy} onClick={() => setRejecting(true)}>
+              Reject… (Ctrl+Shift+Enter)
+            </button>
+          </p>
         </form>
       </div>
     </>

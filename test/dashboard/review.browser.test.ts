@@ -2,19 +2,28 @@
  * The review screen in Chromium against a real `intake start` on PGlite: an invoice whose number
  * stands under a label no rule knows ("Beleg-Kennung") comes back wrong; the reviewer sees a
  * field's box drawn on the page, corrects the number with the keyboard only, saves and lands on
- * the next document that needs review, where a value the API refuses is shown on its field. The
- * correction is in the job page's history and in the job's extracted_data. Keystrokes are counted.
+ * the next document of the review queue, where a value the API refuses is shown on its field, and
+ * rejects that one by keyboard. The project's HTTPS receiver gets both `job.corrected` events,
+ * validly signed; the vendor's next document comes back right, `learned: true`. The correction
+ * is in the job page's history; the queue screen is reached from the sidebar. Keystrokes are counted.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64, invoiceExtractor } from '../support/fixtures.js';
 import { api, removeTempDirs, sleep } from '../support/processes.js';
+import { TEST_CERT_FILE } from '../support/test-cert.js';
+import { startReceiver, stopAllReceivers, waitFor, type Receiver } from '../webhooks/receiver.js';
 import { startDashboardRig, type DashboardRig } from './daemon.js';
-import { expectAccessible, shot, signIn } from './pages.js';
+import { expectAccessible, go, shot, signIn } from './pages.js';
 
 let rig: DashboardRig;
 let extractorId: string;
+let receiver: Receiver;
+let certDir: string;
 
 async function vendorInvoice(number: string): Promise<string> {
   const pdf = await PDFDocument.create();
@@ -69,7 +78,20 @@ const focusedId = (page: Page) => page.evaluate<string>("document.activeElement?
 
 describe('dashboard review screen in Chromium', () => {
   beforeAll(async () => {
-    rig = await startDashboardRig('review');
+    rig = await startDashboardRig('review', { WEBHOOK_CA_FILE: TEST_CERT_FILE });
+    // The project's HTTPS receiver checks each delivery's signature with the endpoint's secret.
+    const endpoint = await api(rig.daemon.httpUrl, 'POST', '/v1/webhooks/endpoints', {
+      key: rig.liveKey,
+      body: { url: 'https://127.0.0.1:1/hook', events: ['job.corrected'] },
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+    certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-review-hooks-'));
+    receiver = await startReceiver({ secret: endpoint.body.secret, certDir });
+    const moved = await api(rig.daemon.httpUrl, 'PATCH', `/v1/webhooks/endpoints/${endpoint.body.id}`, {
+      key: rig.liveKey,
+      body: { url: receiver.url },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const extractor = await api(rig.daemon.httpUrl, 'POST', '/v1/extractors', {
       key: rig.liveKey,
       body: invoiceExtractor(),
@@ -80,8 +102,16 @@ describe('dashboard review screen in Chromium', () => {
 
   afterAll(async () => {
     await rig?.stop();
+    await stopAllReceivers();
+    if (certDir) fs.rmSync(certDir, { recursive: true, force: true });
     removeTempDirs();
   });
+
+  /** The job.corrected deliveries the receiver got for a job, in order. */
+  const correctedEvents = async (jobId: string) =>
+    (await receiver.log()).filter(
+      (r) => r.headers['x-service-event'] === 'job.corrected' && r.json?.data?.id === jobId,
+    );
 
   it('draws a field box, corrects a field with the keyboard, saves and opens the next job; the history shows it', async () => {
     const first = await extract(await vendorInvoice('BK-7781'));
@@ -96,8 +126,14 @@ describe('dashboard review screen in Chromium', () => {
 
     const page = await rig.pages.newPage();
     await signIn(page, rig.liveKey);
-    await page.goto(`/documents/${first.id}`);
-    await page.getByRole('link', { name: 'Review the fields' }).click();
+    // The queue, from the sidebar: both documents, newest first.
+    await go(page, 'Documents to review');
+    const queued = page.getByRole('table').getByRole('link', { name: /^Review job_/ });
+    await queued.first().waitFor();
+    expect(await queued.allTextContents()).toEqual([`Review ${second.id}`, `Review ${first.id}`]);
+    await expectAccessible(page, 'review queue');
+    await shot(page, 'review-queue');
+    await page.getByRole('link', { name: `Review ${first.id}` }).click();
     await page.getByRole('heading', { level: 1, name: `Review ${first.id}` }).waitFor();
     const image = page.getByRole('img', { name: `Page 1 of document ${first.id}` });
     await image.waitFor();
@@ -129,7 +165,7 @@ describe('dashboard review screen in Chromium', () => {
     await keys.type('BK-7781');
     await keys.press('Control+Enter');
 
-    // Save and next: the other job that needs review opens.
+    // Save and next: the other job of the review queue opens.
     await page.getByRole('heading', { level: 1, name: `Review ${second.id}` }).waitFor();
     process.stderr.write(`review: ${keys.count} keystrokes to correct one field and save (document ${first.id})\n`);
     expect(keys.count).toBeLessThan(20);
@@ -138,6 +174,22 @@ describe('dashboard review screen in Chromium', () => {
     expect(corrected.body.extracted_data.invoice_number).toBe('BK-7781');
     expect(corrected.body.field_locations.invoice_number).toMatchObject({ corrected: true });
     expect(corrected.body.needs_review).toBe(false);
+    expect(corrected.body.review_outcome).toBe('confirmed');
+
+    // The receiver got job.corrected for it, signed with the endpoint's secret.
+    const [event] = await waitFor(
+      'the job.corrected delivery',
+      async () => {
+        const got = await correctedEvents(first.id);
+        return got.length > 0 && got;
+      },
+      120_000,
+    );
+    expect(event!.signature_ok, event!.reason).toBe(true);
+    expect(event!.json.data.extracted_data.invoice_number).toBe('BK-7781');
+    expect(event!.json.data.corrections).toContainEqual(
+      expect.objectContaining({ field: 'invoice_number', kind: 'corrected', new_value: 'BK-7781' }),
+    );
 
     // On the next job, a value the API refuses (the pattern wants capitals) is shown on its field.
     const input = page.locator('#review-invoice_number');
@@ -156,6 +208,54 @@ describe('dashboard review screen in Chromium', () => {
       key: rig.liveKey,
     });
     expect(untouched.body.corrections).toEqual([]);
+    // The job page links its review too; its focus starts on the field needing attention.
+    await page.goto(`/documents/${second.id}`);
+    await page.getByRole('link', { name: 'Review the fields' }).click();
+    await page.getByRole('heading', { level: 1, name: `Review ${second.id}` }).waitFor();
+    await page.waitForFunction("document.activeElement?.id === 'review-invoice_number'");
+
+    // Reject it by keyboard: Ctrl+Shift+Enter asks for a reason, Enter rejects. The queue is then
+    // empty, so its screen opens.
+    const rejectKeys = keyboard(page);
+    await rejectKeys.press('Control+Shift+Enter');
+    await page.getByRole('form', { name: 'Reject the document' }).waitFor();
+    expect(await focusedId(page)).toBe('reject-reason');
+    await expectAccessible(page, 'review with the reject box');
+    await shot(page, 'review-reject');
+    await rejectKeys.type('Duplicate');
+    await rejectKeys.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Documents to review' }).waitFor();
+    await page.getByRole('region', { name: 'Nothing to review' }).waitFor();
+    process.stderr.write(`review: ${rejectKeys.count} keystrokes to reject a document with a reason (${second.id})\n`);
+    const rejected = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${second.id}`, { key: rig.liveKey });
+    expect(rejected.body).toMatchObject({ needs_review: false, review_outcome: 'rejected' });
+    expect(rejected.body.extracted_data).toEqual(second.extracted_data);
+    const [rejectEvent] = await waitFor(
+      'the rejection delivery',
+      async () => {
+        const got = await correctedEvents(second.id);
+        return got.length > 0 && got;
+      },
+      120_000,
+    );
+    expect(rejectEvent!.signature_ok, rejectEvent!.reason).toBe(true);
+    expect(rejectEvent!.json.data).toMatchObject({
+      review_outcome: 'rejected',
+      corrections: [{ field: null, kind: 'rejected', new_value: 'Duplicate' }],
+    });
+
+    // The vendor's next document, after the correction, reads the number where the person found it.
+    const later = await extract(await vendorInvoice('BK-8120'));
+    expect((later.extracted_data as Record<string, unknown>).invoice_number).toBe('BK-8120');
+    const learnedAt = (later.field_locations as Record<string, { learned?: boolean }>).invoice_number;
+    expect(learnedAt, JSON.stringify(later.field_locations)).toMatchObject({ learned: true });
+
+    // The queue screen, from the sidebar, lists it when it still needs review.
+    await go(page, 'Documents to review');
+    await page.getByRole('heading', { level: 1, name: 'Documents to review' }).waitFor();
+    if (later.needs_review) await page.getByRole('link', { name: `Review ${later.id}` }).waitFor();
+    else await page.getByRole('region', { name: 'Nothing to review' }).waitFor();
+    await expectAccessible(page, 'empty review queue');
 
     // The first job's page lists the correction (and the confirmations of the other fields).
     await page.goto(`/documents/${first.id}`);
@@ -166,5 +266,10 @@ describe('dashboard review screen in Chromium', () => {
     expect(await row.textContent()).toContain('BK-7781');
     expect(await row.textContent()).toContain(`user_`);
     await expectAccessible(page, 'document page with corrections');
+    await page.goto(`/documents/${second.id}`);
+    const rejection = page.getByRole('region', { name: 'Corrections' }).getByRole('row', { name: /whole document/ });
+    await rejection.waitFor();
+    expect(await rejection.textContent()).toContain('rejected');
+    expect(await rejection.textContent()).toContain('Duplicate');
   }, 240_000);
 });

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base64, invoiceExtractor } from '../support/fixtures.js';
+import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import { api, removeTempDirs, sleep } from '../support/processes.js';
 import { TEST_CERT_FILE } from '../support/test-cert.js';
 import { startReceiver, stopAllReceivers, waitFor, type Receiver } from '../webhooks/receiver.js';
@@ -212,7 +212,7 @@ describe('dashboard review screen in Chromium', () => {
     await page.goto(`/documents/${second.id}`);
     await page.getByRole('link', { name: 'Review the fields' }).click();
     await page.getByRole('heading', { level: 1, name: `Review ${second.id}` }).waitFor();
-    await page.waitForFunction("document.activeElement?.id === 'review-invoice_number'");
+    await expect.poll(() => focusedId(page)).toBe('review-invoice_number');
 
     // Reject it by keyboard: Ctrl+Shift+Enter asks for a reason, Enter rejects. The queue is then
     // empty, so its screen opens.
@@ -271,5 +271,61 @@ describe('dashboard review screen in Chromium', () => {
     await rejection.waitFor();
     expect(await rejection.textContent()).toContain('rejected');
     expect(await rejection.textContent()).toContain('Duplicate');
+  }, 240_000);
+
+  it('edits line items in a grid by keyboard: a cell the API refuses shows its error, rows added and removed', async () => {
+    const job = await extract(base64(await makeInvoicePdf({ salt: 'grid' })));
+    const items = (job.extracted_data as { line_items?: { description: string; amount: number }[] }).line_items ?? [];
+    const page = await rig.pages.newPage();
+    await signIn(page, rig.liveKey);
+    await page.goto(`/documents/${job.id}/review`);
+    await page.getByRole('heading', { level: 1, name: `Review ${job.id}` }).waitFor();
+    const cell = (row: number, member: string) => page.getByLabel(`line_items row ${row} ${member}`, { exact: true });
+    await page.getByRole('button', { name: 'Add a row to line_items' }).waitFor();
+    expect(await page.locator('.review-grid tbody tr').count()).toBe(items.length);
+    if (items.length) expect(await cell(1, 'amount').inputValue()).toBe(String(items[0]!.amount));
+
+    // A new row by keyboard: focus the button, Enter; the new row's first cell takes the focus.
+    const n = items.length + 1;
+    await page.getByRole('button', { name: 'Add a row to line_items' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedId(page)).toBe(`review-line_items-${n - 1}-description`);
+    await page.keyboard.type('Travel');
+    await page.keyboard.press('Enter');
+    expect(await focusedId(page)).toBe(`review-line_items-${n - 1}-amount`);
+    await page.keyboard.type('12 EUR');
+    if (n > 1) {
+      // Up and Down move between rows in a column.
+      await page.keyboard.press('ArrowUp');
+      expect(await focusedId(page)).toBe(`review-line_items-${n - 2}-amount`);
+      await page.keyboard.press('ArrowDown');
+    }
+    const refused = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().endsWith(`/v1/documents/${job.id}/fields`),
+    );
+    await page.keyboard.press('Control+Enter');
+    expect((await refused).status()).toBe(400);
+    const amount = cell(n, 'amount');
+    await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#review-line_items-${n - 1}-amount-errors`).textContent()).toMatch(/number/);
+    await expectAccessible(page, 'review grid with a refused cell');
+    await shot(page, 'review-grid');
+
+    // Another row, removed again with its button; the amount fixed; saved.
+    await page.getByRole('button', { name: 'Add a row to line_items' }).click();
+    await page.getByRole('button', { name: `Remove row ${n + 1}` }).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('.review-grid tbody tr').count()).toBe(n);
+    await amount.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('12.5');
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().endsWith(`/v1/documents/${job.id}/fields`),
+    );
+    await page.keyboard.press('Control+Enter');
+    expect((await saved).status()).toBe(200);
+    const after = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${job.id}`, { key: rig.liveKey });
+    expect(after.body.extracted_data.line_items).toEqual([...items, { description: 'Travel', amount: 12.5 }]);
+    expect(after.body.review_outcome).toBe('confirmed');
   }, 240_000);
 });

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
 import { ErrorBox, formatTime, Link, navigate, useLoad } from '../components.js';
 import { textOf } from '../paths.js';
-import type { FieldLocation, Job } from '../types.js';
+import type { Extractor, FieldDefinition, FieldLocation, Job } from '../types.js';
+import { gridColumns, gridRows, gridValue, isGrid, ReviewGrid, type GridColumn, type GridRow } from './review-grid.js';
 import { reviewQueuePage } from './review-queue.js';
 import { RejectBox } from './review-reject.js';
 
@@ -17,14 +18,19 @@ interface ReviewField {
   problems: string[];
   location: FieldLocation | undefined;
   attention: boolean;
-  /** Arrays and objects are shown, not edited, in this screen. */
+  /** Scalars are edited in an input, arrays of objects (line items) in a grid; objects are shown. */
   editable: boolean;
+  /** Grid fields: their columns. */
+  columns?: GridColumn[];
 }
 
-function reviewFields(job: Job): ReviewField[] {
+function reviewFields(job: Job, definitions: FieldDefinition[]): ReviewField[] {
   const data = job.extracted_data ?? {};
+  const byName = new Map(definitions.map((d) => [d.name, d] as const));
   const names = new Set([
     ...Object.keys(data),
+    // Line items not found can still be typed in.
+    ...definitions.filter((d) => d.type === 'array' && d.fields?.length).map((d) => d.name),
     ...Object.keys(job.confidence ?? {}),
     ...job.validation_errors.map((v) => v.field.split('.')[0]!),
   ]);
@@ -41,7 +47,9 @@ function reviewFields(job: Job): ReviewField[] {
       problems,
       location: job.field_locations?.[name],
       attention: problems.length > 0 || (confidence !== undefined && confidence < LOW_CONFIDENCE),
-      editable: value === null || value === undefined || typeof value !== 'object',
+      editable:
+        (value === null || value === undefined || typeof value !== 'object') && byName.get(name)?.type !== 'array',
+      ...(isGrid(value, byName.get(name)) ? { columns: gridColumns(value, byName.get(name)) } : {}),
     };
   });
   // Those that need attention first, each group in the extractor's order.
@@ -109,10 +117,16 @@ const openNext = (after: string): Promise<void> =>
   nextToReview(after).then((next) => navigate(next ? `/documents/${next}/review` : '/review'));
 
 export function Review(props: { id: string }) {
-  const { data: job, error } = useLoad(
-    () => api<Job>('GET', `/v1/documents/${encodeURIComponent(props.id)}`),
-    [props.id],
-  );
+  const { data, error } = useLoad(async () => {
+    const job = await api<Job>('GET', `/v1/documents/${encodeURIComponent(props.id)}`);
+    // The members of line items and their types; without the extractor (deleted, or no
+    // extractors:read) the rows themselves say which members there are.
+    const extractor = await api<Extractor>('GET', `/v1/extractors/${encodeURIComponent(job.extractor_id)}`).catch(
+      () => undefined,
+    );
+    return { job, definitions: extractor?.field_definitions ?? [] };
+  }, [props.id]);
+  const job = data?.job;
   if (error || !job)
     return (
       <>
@@ -121,14 +135,17 @@ export function Review(props: { id: string }) {
         {!error && <p>Loading…</p>}
       </>
     );
-  return <ReviewForm key={job.id} job={job} />;
+  return <ReviewForm key={job.id} job={job} definitions={data.definitions} />;
 }
 
-function ReviewForm(props: { job: Job }) {
+function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
   const { job } = props;
-  const fields = reviewFields(job);
+  const fields = reviewFields(job, props.definitions);
   const [texts, setTexts] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((f) => [f.name, textOf(f.value)])),
+  );
+  const [grids, setGrids] = useState<Record<string, GridRow[]>>(() =>
+    Object.fromEntries(fields.filter((f) => f.columns).map((f) => [f.name, gridRows(f.value, f.columns!)])),
   );
   const [focused, setFocused] = useState<string | undefined>(undefined);
   const [hovered, setHovered] = useState<string | undefined>(undefined);
@@ -159,17 +176,36 @@ function ReviewForm(props: { job: Job }) {
     );
 
   const fieldErrors = new Map<string, string[]>();
+  // Errors inside a grid, by field and then `<row>.<member>`: the job's own and the API's.
+  const cellErrors = new Map<string, Map<string, string[]>>();
+  const addError = (name: string, rest: string | undefined, message: string) => {
+    if (rest === undefined || !fields.find((f) => f.name === name)?.columns) {
+      fieldErrors.set(name, [...(fieldErrors.get(name) ?? []), message]);
+      return;
+    }
+    const cells = cellErrors.get(name) ?? new Map<string, string[]>();
+    cells.set(rest, [...(cells.get(rest) ?? []), message]);
+    cellErrors.set(name, cells);
+  };
+  for (const v of job.validation_errors) {
+    const [, name, rest] = /^([^.]+)(?:\.(.+))?$/.exec(v.field) ?? [];
+    if (name && rest !== undefined) addError(name, rest, `${v.message} (${v.rule})`);
+  }
   if (error instanceof ApiError)
     for (const d of error.details) {
-      const name = /^fields\.([^.]+)/.exec(d.path)?.[1];
-      if (name) fieldErrors.set(name, [...(fieldErrors.get(name) ?? []), d.message]);
+      const [, name, rest] = /^fields\.([^.]+)(?:\.(.+))?$/.exec(d.path) ?? [];
+      if (name) addError(name, rest, d.message);
     }
 
   const save = () => {
     if (busy) return;
     const changed: Record<string, unknown> = {};
-    for (const f of fields)
+    for (const f of fields) {
       if (f.editable && texts[f.name] !== textOf(f.value)) changed[f.name] = parse(texts[f.name] ?? '', f.value);
+      const rows = grids[f.name];
+      if (f.columns && rows && JSON.stringify(rows) !== JSON.stringify(gridRows(f.value, f.columns)))
+        changed[f.name] = gridValue(rows, f.columns);
+    }
     setBusy(true);
     setError(null);
     const body = Object.keys(changed).length ? { fields: changed, confirm: true } : { confirm: true };
@@ -234,8 +270,21 @@ function ReviewForm(props: { job: Job }) {
           }}
         >
           {fields.map((f) => {
-            const errs = [...f.problems, ...(fieldErrors.get(f.name) ?? [])];
+            // A grid shows its rows' errors on their cells; above it only those of the whole field.
+            const own = f.columns
+              ? job.validation_errors.filter((v) => v.field === f.name).map((v) => `${v.message} (${v.rule})`)
+              : f.problems;
+            const errs = [...own, ...(fieldErrors.get(f.name) ?? [])];
             const id = `review-${f.name}`;
+            const head = (
+              <>
+                {f.name}
+                {f.attention && <span class="badge warn">needs attention</span>}
+                <span class={`band band-${f.confidence === undefined ? 'none' : bandOf(f.confidence)}`}>
+                  {f.confidence === undefined ? '—' : `${Math.round(f.confidence * 100)}%`}
+                </span>
+              </>
+            );
             return (
               <div
                 key={f.name}
@@ -243,13 +292,13 @@ function ReviewForm(props: { job: Job }) {
                 onMouseEnter={() => setHovered(f.name)}
                 onMouseLeave={() => setHovered(undefined)}
               >
-                <label for={id}>
-                  {f.name}
-                  {f.attention && <span class="badge warn">needs attention</span>}
-                  <span class={`band band-${f.confidence === undefined ? 'none' : bandOf(f.confidence)}`}>
-                    {f.confidence === undefined ? '—' : `${Math.round(f.confidence * 100)}%`}
+                {f.columns ? (
+                  <span class="label" id={`${id}-label`}>
+                    {head}
                   </span>
-                </label>
+                ) : (
+                  <label for={id}>{head}</label>
+                )}
                 {f.editable ? (
                   <input
                     id={id}
@@ -263,6 +312,15 @@ function ReviewForm(props: { job: Job }) {
                       const text = (e.target as HTMLInputElement).value;
                       setTexts((t) => ({ ...t, [f.name]: text }));
                     }}
+                  />
+                ) : f.columns ? (
+                  <ReviewGrid
+                    field={f.name}
+                    columns={f.columns}
+                    rows={grids[f.name] ?? []}
+                    errors={cellErrors.get(f.name) ?? new Map()}
+                    onRows={(rows) => setGrids((g) => ({ ...g, [f.name]: rows }))}
+                    onFocus={() => setFocused(f.name)}
                   />
                 ) : (
                   <pre id={id} tabIndex={0} onFocus={() => setFocused(f.name)}>

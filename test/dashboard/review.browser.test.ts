@@ -137,7 +137,12 @@ describe('dashboard review screen in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: `Review ${first.id}` }).waitFor();
     const image = page.getByRole('img', { name: `Page 1 of document ${first.id}` });
     await image.waitFor();
-    await page.waitForFunction("(document.querySelector('.review-canvas img')?.naturalWidth ?? 0) > 0");
+    await expect
+      .poll(() => page.evaluate<number>("document.querySelector('.review-canvas img')?.naturalWidth ?? 0"), {
+        // Drawing the page the first time takes a while on a loaded machine.
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0);
 
     // Hovering a field that was read from the page draws its box over the picture, inside it.
     await page.locator('.review-field', { has: page.locator(`#review-${boxed}`) }).hover();
@@ -285,6 +290,54 @@ describe('dashboard review screen in Chromium', () => {
     expect(await page.locator('.review-grid tbody tr').count()).toBe(items.length);
     if (items.length) expect(await cell(1, 'amount').inputValue()).toBe(String(items[0]!.amount));
 
+    // Zoom and rotation: the picture grows by half, then lies on its side.
+    const image = page.getByRole('img', { name: `Page 1 of document ${job.id}` });
+    await expect
+      .poll(() => page.evaluate<number>("document.querySelector('.review-canvas img')?.naturalWidth ?? 0"), {
+        // Drawing the page the first time takes a while on a loaded machine.
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0);
+    const plain = (await image.boundingBox())!;
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => Math.round(((await image.boundingBox())!.width / plain.width) * 10)).toBe(15);
+    await page.getByRole('button', { name: 'Rotate right' }).click();
+    await expect
+      .poll(async () => {
+        const b = (await image.boundingBox())!;
+        return b.width > b.height;
+      })
+      .toBe(true);
+    await shot(page, 'review-rotated');
+    await expectAccessible(page, 'review, zoomed and rotated');
+    await page.getByRole('button', { name: 'Rotate left' }).click();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(async () => Math.round((await image.boundingBox())!.width)).toBe(Math.round(plain.width));
+
+    // Clicking a word offers it to the focused field; Shift+click adds the next one.
+    const read = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${job.id}/pages/1/words`, { key: rig.liveKey });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    const at = async (text: string) => {
+      const w = (read.body.words as { text: string; box: { x0: number; y0: number; x1: number; y1: number } }[]).find(
+        (x) => x.text === text,
+      )!;
+      const b = (await image.boundingBox())!;
+      return {
+        x: b.x + ((w.box.x0 + w.box.x1) / 2 / read.body.page_width) * b.width,
+        y: b.y + ((w.box.y0 + w.box.y1) / 2 / read.body.page_height) * b.height,
+      };
+    };
+    await page.locator('#review-vendor_name').focus();
+    const northwind = await at('Northwind');
+    await page.mouse.click(northwind.x, northwind.y);
+    await expect.poll(() => page.locator('#review-vendor_name').inputValue()).toBe('Northwind');
+    expect(await focusedId(page)).toBe('review-vendor_name');
+    const traders = await at('Traders');
+    await page.keyboard.down('Shift');
+    await page.mouse.click(traders.x, traders.y);
+    await page.keyboard.up('Shift');
+    await expect.poll(() => page.locator('#review-vendor_name').inputValue()).toBe('Northwind Traders');
+
     // A new row by keyboard: focus the button, Enter; the new row's first cell takes the focus.
     const n = items.length + 1;
     await page.getByRole('button', { name: 'Add a row to line_items' }).focus();
@@ -323,9 +376,16 @@ describe('dashboard review screen in Chromium', () => {
       (r) => r.request().method() === 'PATCH' && r.url().endsWith(`/v1/documents/${job.id}/fields`),
     );
     await page.keyboard.press('Control+Enter');
-    expect((await saved).status()).toBe(200);
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(200);
     const after = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${job.id}`, { key: rig.liveKey });
     expect(after.body.extracted_data.line_items).toEqual([...items, { description: 'Travel', amount: 12.5 }]);
     expect(after.body.review_outcome).toBe('confirmed');
+    // The picked words' box went with the new vendor name.
+    expect(after.body.extracted_data.vendor_name).toBe('Northwind Traders');
+    expect(after.body.field_locations.vendor_name).toMatchObject({ source: 'correction', page: 1, corrected: true });
+    expect(after.body.field_locations.vendor_name.box.x1).toBeGreaterThan(
+      after.body.field_locations.vendor_name.box.x0,
+    );
   }, 240_000);
 });

@@ -5,11 +5,11 @@ import { textOf } from '../paths.js';
 import type { Extractor, FieldDefinition, FieldLocation, Job } from '../types.js';
 import { gridColumns, gridRows, gridValue, isGrid, ReviewGrid, type GridColumn, type GridRow } from './review-grid.js';
 import { reviewQueuePage } from './review-queue.js';
+import { PageView, type PickedWord } from './review-page.js';
 import { RejectBox } from './review-reject.js';
 
 /** Under this confidence a field needs a person's look (the API's own REVIEW_BELOW). */
 const LOW_CONFIDENCE = 0.5;
-const PAGE_WIDTH = 1000;
 
 interface ReviewField {
   name: string;
@@ -67,45 +67,6 @@ function parse(text: string, original: unknown): unknown {
   return text;
 }
 
-/** The page picture with the focused field's box over it, scaled from page units to the shown size. */
-function PageView(props: { job: Job; page: number; box: FieldLocation | undefined; onPage: (n: number) => void }) {
-  const { job, page, box } = props;
-  const shown = box?.box && box.page === page && box.page_width && box.page_height ? box : undefined;
-  return (
-    <section class="review-page" aria-label="Page">
-      <div class="review-pager">
-        <button type="button" disabled={page <= 1} onClick={() => props.onPage(page - 1)}>
-          Previous page
-        </button>
-        <span>
-          Page {page} of {job.page_count}
-        </span>
-        <button type="button" disabled={page >= job.page_count} onClick={() => props.onPage(page + 1)}>
-          Next page
-        </button>
-      </div>
-      <div class="review-canvas">
-        <img
-          src={`/v1/documents/${encodeURIComponent(job.id)}/pages/${page}?width=${PAGE_WIDTH}`}
-          alt={`Page ${page} of document ${job.id}`}
-        />
-        {shown && (
-          <div
-            class="field-box"
-            aria-hidden="true"
-            style={{
-              left: `${(shown.box!.x0 / shown.page_width!) * 100}%`,
-              top: `${(shown.box!.y0 / shown.page_height!) * 100}%`,
-              width: `${((shown.box!.x1 - shown.box!.x0) / shown.page_width!) * 100}%`,
-              height: `${((shown.box!.y1 - shown.box!.y0) / shown.page_height!) * 100}%`,
-            }}
-          />
-        )}
-      </div>
-    </section>
-  );
-}
-
 /** The next document of the review queue (the API's needs_review filter), other than this one. */
 async function nextToReview(after: string): Promise<string | undefined> {
   const queue = await reviewQueuePage(2);
@@ -153,8 +114,15 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
+  /** Words clicked on the page, by field: sent as the new value's location. */
+  const [picked, setPicked] = useState<Record<string, PickedWord>>({});
+  const [offered, setOffered] = useState<string | null>(null);
+  /** The input that last had the focus (a click on the page takes it away). */
+  const lastInput = useRef<HTMLInputElement | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const active = fields.find((f) => f.name === (hovered ?? focused));
+  const activeLocation =
+    active && picked[active.name] ? { source: 'correction', ...picked[active.name]! } : active?.location;
 
   useEffect(() => {
     // Keyboard first: the first field that needs attention (else the first field) has the focus.
@@ -208,13 +176,51 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
     }
     setBusy(true);
     setError(null);
-    const body = Object.keys(changed).length ? { fields: changed, confirm: true } : { confirm: true };
+    // Where a changed value was picked on the page goes with it.
+    const locations = Object.fromEntries(
+      Object.entries(picked)
+        .filter(([name]) => name in changed && !fields.find((f) => f.name === name)?.columns)
+        .map(([name, w]) => [name, { page: w.page, box: w.box }]),
+    );
+    const body = Object.keys(changed).length
+      ? { fields: changed, ...(Object.keys(locations).length ? { locations } : {}), confirm: true }
+      : { confirm: true };
     api('PATCH', `/v1/documents/${encodeURIComponent(job.id)}/fields`, body)
       .then(() => openNext(job.id))
       .catch((err: unknown) => {
         setBusy(false);
         setError(err);
       });
+  };
+
+  /** A word clicked on the page goes into the input that had the focus (Shift: added to its text). */
+  const offerWord = (word: PickedWord, append: boolean) => {
+    const input = lastInput.current;
+    if (!input?.isConnected) return;
+    const cell = /^review-(.+)-(\d+)-([^-]+)$/.exec(input.id);
+    const name = cell ? cell[1]! : input.id.replace(/^review-/, '');
+    const text = append && input.value ? `${input.value} ${word.text}` : word.text;
+    if (cell && grids[name])
+      setGrids((g) => ({
+        ...g,
+        [name]: g[name]!.map((row, i) => (i === Number(cell[2]) ? { ...row, [cell[3]!]: text } : row)),
+      }));
+    else {
+      setTexts((t) => ({ ...t, [name]: text }));
+      const before = picked[name];
+      const box =
+        append && before && before.page === word.page
+          ? {
+              x0: Math.min(before.box.x0, word.box.x0),
+              y0: Math.min(before.box.y0, word.box.y0),
+              x1: Math.max(before.box.x1, word.box.x1),
+              y1: Math.max(before.box.y1, word.box.y1),
+            }
+          : word.box;
+      setPicked((p) => ({ ...p, [name]: { ...word, text, box } }));
+    }
+    setOffered(`“${word.text}” put into ${cell ? `${name} row ${Number(cell[2]) + 1} ${cell[3]}` : name}.`);
+    input.focus();
   };
 
   const editable = () => [...(form.current?.querySelectorAll<HTMLInputElement>('input.review-input') ?? [])];
@@ -227,7 +233,11 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
       <h1>Review {job.id}</h1>
       <p class="hint">
         Fields that need attention come first. Enter: next field · Ctrl+Enter: save and next · Ctrl+Shift+Enter: reject
-        the document · a field's box is drawn on the page while it is focused or hovered.
+        the document · a field's box is drawn on the page while it is focused or hovered · click a word on the page to
+        put it into the focused field (Shift+click adds it).
+      </p>
+      <p role="status" class="hint">
+        {offered}
       </p>
       {job.reviewed_at && (
         <p role="status">
@@ -245,11 +255,15 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
         />
       )}
       <div class="review">
-        <PageView job={job} page={page} box={active?.location} onPage={setPage} />
+        <PageView job={job} page={page} box={activeLocation} onPage={setPage} onWord={offerWord} />
         <form
           ref={form}
           class="review-fields"
           aria-label="Fields"
+          onFocusIn={(e) => {
+            if (e.target instanceof HTMLInputElement && e.target.classList.contains('review-input'))
+              lastInput.current = e.target;
+          }}
           onSubmit={(e) => {
             e.preventDefault();
             save();

@@ -224,7 +224,7 @@ describe('dashboard review screen in Chromium', () => {
     const rejectKeys = keyboard(page);
     await rejectKeys.press('Control+Shift+Enter');
     await page.getByRole('form', { name: 'Reject the document' }).waitFor();
-    expect(await focusedId(page)).toBe('reject-reason');
+    await expect.poll(() => focusedId(page)).toBe('reject-reason');
     await expectAccessible(page, 'review with the reject box');
     await shot(page, 'review-reject');
     await rejectKeys.type('Duplicate');

@@ -3,7 +3,7 @@
  * optional reason, Enter rejects (PATCH .../fields with `reject: true`), Escape goes back. A wrong
  * press costs nothing: the box asks first.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
 import { ErrorBox } from '../components.js';
 
@@ -12,7 +12,8 @@ export function RejectBox(props: { jobId: string; onDone: () => Promise<void>; o
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
+  // Before the box is painted: keys typed right after the shortcut go into the reason, not the field.
+  useLayoutEffect(() => input.current?.focus(), []);
   const reasonErrors =
     error instanceof ApiError ? error.details.filter((d) => d.path === 'reason').map((d) => d.message) : [];
 

@@ -320,7 +320,12 @@ for (const kind of DB_KINDS) {
       const knex = storage.knex;
       const seeded = await seed(knex);
 
-      expect(await storage.migrate()).toEqual(['014_modes', '015_dashboard_sessions', '016_review_corrections']);
+      expect(await storage.migrate()).toEqual([
+        '014_modes',
+        '015_dashboard_sessions',
+        '016_review_corrections',
+        '017_review_queue_jobs',
+      ]);
 
       // Every backfilled row says the mode of what it records.
       for (const [table, byId] of Object.entries(seeded.expected)) {

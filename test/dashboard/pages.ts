@@ -43,9 +43,9 @@ async function newPage(browser: Browser, baseURL: string, contexts: BrowserConte
   return page;
 }
 
-/** Opens a screen from the sidebar. */
+/** Opens a screen from the sidebar, by its exact name ("Documents" is not "Documents to review"). */
 export const go = (page: Page, screen: string): Promise<void> =>
-  page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: screen }).click();
+  page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: screen, exact: true }).click();
 
 export async function signIn(page: Page, key: string): Promise<void> {
   await page.goto('/');

@@ -170,6 +170,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
       blobs: pipeline.blobs,
       renderer: createPageRenderer(),
       cache: new FilePageImageCache(pageCacheDir),
+      reader,
     }),
     corrections: new CorrectionService({
       stores: intake.stores,

@@ -204,7 +204,7 @@ export type { FieldHint, VendorHints } from './learning/vendor-hints.js';
 export { VendorHintsImportSchema, toVendorHintsResource } from './learning/vendor-hints.schema.js';
 export type { VendorHintsResource } from './learning/vendor-hints.schema.js';
 export { DEFAULT_PAGE_IMAGE_OPTIONS, PageImages } from './pages/page-images.js';
-export type { PageImage, PageImagesDeps, PageImagesOptions } from './pages/page-images.js';
+export type { PageImage, PageImagesDeps, PageImagesOptions, PageWords } from './pages/page-images.js';
 export { fitCalibration, type ScoredDocument } from './extraction/ranking/calibrate-model.js';
 export type { FieldPresence } from './extraction/evaluation/report.js';
 export type { JobHooks } from './jobs/job-hooks.js';

@@ -11,6 +11,7 @@ import { Erp } from './screens/erp.js';
 import { Extractors } from './screens/extractors.js';
 import { Overview } from './screens/overview.js';
 import { Review } from './screens/review.js';
+import { ReviewQueue } from './screens/review-queue.js';
 import { Webhooks } from './screens/webhooks.js';
 
 /** The sidebar: every screen one click away. New screens (the review workspace) add a line here and a route below. */
@@ -20,6 +21,7 @@ const SCREENS = [
   { path: '/extractors', title: 'Extractors' },
   { path: '/webhooks', title: 'Webhooks' },
   { path: '/email', title: 'Email' },
+  { path: '/review', title: 'Documents to review' },
   { path: '/erp', title: 'Accounting (ERP)' },
   { path: '/api-keys', title: 'API keys' },
   { path: '/credits', title: 'Credits' },
@@ -88,6 +90,8 @@ function Screen(props: { path: string; session: Session }) {
       return <Documents session={props.session} />;
     case '/extractors':
       return <Extractors session={props.session} />;
+    case '/review':
+      return <ReviewQueue />;
     case '/credits':
       return <Credits />;
     case '/webhooks':

@@ -16,6 +16,8 @@ export interface Job {
   mime_type: string;
   page_count: number;
   needs_review: boolean;
+  reviewed_at?: string;
+  review_outcome?: 'confirmed' | 'rejected';
   validation_errors: { field: string; rule: string; message: string }[];
   /** Where each field was read (README "Review and corrections"); page 1-based, box in page units. */
   field_locations?: Record<string, FieldLocation>;
@@ -34,8 +36,9 @@ export interface FieldLocation {
 export interface Correction {
   id: string;
   job_id: string;
-  field: string;
-  kind: 'corrected' | 'confirmed';
+  /** null: a rejection, which concerns the whole document. */
+  field: string | null;
+  kind: 'corrected' | 'confirmed' | 'rejected';
   old_value: unknown;
   new_value: unknown;
   corrected_by: string;

@@ -25,6 +25,7 @@ export const reviewModule = new ContainerModule(({ bind }) => {
         blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
         renderer: createPageRenderer({ limits: documentLimits(config) }),
         cache: ctx.get<PageImageCache>(TOKENS.PageCache),
+        reader: ctx.get<DocumentReader>(TOKENS.Reader),
       });
     })
     .inSingletonScope();

@@ -12,7 +12,7 @@ import {
   type DocumentLinks,
 } from '@intake/core/internal';
 import { readDocumentUpload, type UploadLimits } from '../read-document-upload.js';
-import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
+import { authErrors, booleanQuery, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { decodeJobCursor, encodeJobCursor } from './job-cursor.js';
 import { defineRoute, type RouteDef } from './route.js';
 
@@ -41,6 +41,9 @@ const ListQuery = z.object({
     .string()
     .optional()
     .describe('`next_cursor` of the previous page: this page starts after its last job (the same filters apply)'),
+  needs_review: booleanQuery
+    .optional()
+    .describe('true: the review queue (with status=completed); false: jobs that need no review'),
   ...pageQuery(100),
 });
 const ListResponse = z

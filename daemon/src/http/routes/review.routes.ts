@@ -24,6 +24,16 @@ export interface ReviewRouteDeps {
 const JobParams = z.object({ job_id: z.string() });
 const PageParams = z.object({ job_id: z.string(), page: z.string() });
 const PageQuery = z.object({ width: z.coerce.number().int().min(100).max(2000).default(1000) });
+const BoxSchema = z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() });
+const PageWordsResponse = z
+  .object({
+    page: z.number().int(),
+    page_width: z.number(),
+    page_height: z.number(),
+    source: z.enum(['text_layer', 'ocr']),
+    words: z.array(z.object({ text: z.string(), box: BoxSchema })),
+  })
+  .meta({ id: 'PageWords' });
 const CorrectionsResponse = z.object({ corrections: z.array(CorrectionSchema) }).meta({ id: 'CorrectionList' });
 const CorrectedResponse = z
   .object({ job: JobSchema, corrections: z.array(CorrectionSchema) })
@@ -69,6 +79,24 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDef[] {
           },
         };
       },
+    }),
+    defineRoute<unknown, unknown, z.infer<typeof PageParams>>({
+      method: 'get',
+      path: '/v1/documents/{job_id}/pages/{page}/words',
+      summary: "The words of a page of the job's document with their boxes, in the page's units (as field_locations)",
+      tag: 'review',
+      scope: 'documents:read',
+      params: PageParams,
+      responses: {
+        200: { description: 'The page size and its words', schema: PageWordsResponse },
+        404: { description: 'not_found: unknown job, or no such page', schema: ErrorBodySchema },
+        409: { description: 'conflict: the document cannot be read (damaged)', schema: ErrorBodySchema },
+        ...authErrors,
+      },
+      handler: async ({ params, auth }) => ({
+        status: 200,
+        body: await deps.pages.words(auth, params.job_id, pageNumber(params.page, params.job_id)),
+      }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof JobParams>>({
       method: 'patch',

@@ -9,7 +9,8 @@ import { checkCorrectedValue } from './check-value.js';
 
 /** One field's change, before it gets an id, an author and a time. */
 export interface FieldChange {
-  field: string;
+  /** null: the whole document (a rejection). */
+  field: string | null;
   kind: CorrectionKind;
   old_value: unknown;
   new_value: unknown;
@@ -24,6 +25,9 @@ export function applyCorrections(
   job: JobRecord,
   request: CorrectionRequest,
 ): { fields: CorrectedJobFields; changes: FieldChange[] } {
+  if (request.reject) return rejection(job, request);
+  if (request.reason !== undefined)
+    throw invalidRequest('`reason` goes with `reject: true`', [{ path: 'reason', message: 'is only for a rejection' }]);
   const definitions = new Map(job.field_definitions.map((f) => [f.name, f] as const));
   const data = { ...(job.extracted_data ?? {}) };
   const confidence = { ...(job.confidence ?? {}) };
@@ -70,7 +74,7 @@ export function applyCorrections(
     throw invalidRequest('Nothing to correct: give `fields`, or `confirm: true`', [
       { path: 'fields', message: 'give at least one field, or confirm' },
     ]);
-  const touched = new Set(changes.map((c) => c.field));
+  const touched = new Set(changes.map((c) => c.field ?? ''));
   const validation_errors = job.validation_errors.filter((e) => !touched.has(e.field.split('.')[0]!));
   const scores = Object.values(confidence);
   return {
@@ -82,6 +86,7 @@ export function applyCorrections(
       validation_errors,
       // A confirmed document has been reviewed as a whole; otherwise what is left decides.
       needs_review: request.confirm ? false : validation_errors.length > 0 || scores.some((s) => s < REVIEW_BELOW),
+      ...(request.confirm ? { review_outcome: 'confirmed' as const } : {}),
     },
     changes,
   };
@@ -106,5 +111,31 @@ function correctedLocation(
     ...(picked.box ? { box: picked.box } : {}),
     ...(size ? { page_width: size.page_width!, page_height: size.page_height! } : {}),
     corrected: true,
+  };
+}
+
+/**
+ * A rejected document keeps its values (nothing is corrected): it leaves the review queue
+ * (needs_review false), its outcome is `rejected`, and the history records one entry for the whole
+ * document with the reason as its new value.
+ */
+function rejection(job: JobRecord, request: CorrectionRequest): { fields: CorrectedJobFields; changes: FieldChange[] } {
+  const mixed = (['fields', 'locations', 'confirm'] as const).filter((member) => request[member] !== undefined);
+  if (mixed.length)
+    throw invalidRequest(
+      'A rejection changes no field: send `reject` alone, or with `reason`',
+      mixed.map((member) => ({ path: member, message: 'cannot be combined with reject' })),
+    );
+  return {
+    fields: {
+      extracted_data: job.extracted_data ?? {},
+      confidence: job.confidence ?? {},
+      field_locations: job.field_locations ?? {},
+      overall_confidence: job.overall_confidence,
+      validation_errors: job.validation_errors,
+      needs_review: false,
+      review_outcome: 'rejected',
+    },
+    changes: [{ field: null, kind: 'rejected', old_value: null, new_value: request.reason ?? null }],
   };
 }

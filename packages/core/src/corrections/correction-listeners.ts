@@ -15,6 +15,7 @@ export const jobCorrectedData = (job: JobRecord, records: CorrectionRecord[], at
   extracted_data: job.extracted_data ?? {},
   confidence: job.confidence ?? {},
   needs_review: job.needs_review,
+  review_outcome: job.review_outcome ?? null,
   validation_errors: job.validation_errors,
   metadata: job.metadata,
   created_at: job.created_at,
@@ -38,10 +39,10 @@ export const emitCorrectedEvent =
 
 /**
  * A changed value reaches the ERP the job was sent to: each of the job's syncs is sent again with
- * the corrected record and the next revision. Confirmations change nothing, so they send nothing.
+ * the corrected record and the next revision. Confirmations and rejections change no value: they send nothing.
  */
 export const resendToErp: CorrectionListener = async (tx, job, records, at) => {
-  if (records.every((r) => r.kind === 'confirmed')) return;
+  if (!records.some((r) => r.kind === 'corrected')) return;
   const syncs = await tx.erp.listSyncs(job.org_id, job.environment, { job_id: job.id }, { limit: 100, offset: 0 });
   for (const sync of syncs.items)
     await tx.erp.requeue(sync.id, { ...vendorBillOf(job), revision: (sync.record.revision ?? 0) + 1 }, at);

@@ -59,8 +59,9 @@ export class CorrectionService {
         corrected_by: `user_${auth.keyId}`,
         created_at: at,
       }));
-      await tx.corrections.apply(job.id, fields, records);
-      const corrected: JobRecord = { ...job, ...fields };
+      const reviewed = fields.review_outcome ? { ...fields, reviewed_at: at } : fields;
+      await tx.corrections.apply(job.id, reviewed, records);
+      const corrected: JobRecord = { ...job, ...reviewed };
       for (const listener of listeners) await listener(tx, corrected, records, at);
       return { job: corrected, corrections: records };
     });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Environment } from '../keys/scopes.js';
 
-/** What a person did to one field of a completed job. */
-export type CorrectionKind = 'corrected' | 'confirmed';
+/** What a person did to one field of a completed job, or (`rejected`) to the whole document. */
+export type CorrectionKind = 'corrected' | 'confirmed' | 'rejected';
 
 /** One entry of a job's correction history (table job_corrections). */
 export interface CorrectionRecord {
@@ -11,8 +11,8 @@ export interface CorrectionRecord {
   org_id: string;
   job_id: string;
   environment: Environment;
-  /** Top-level field name of the job's field definitions. */
-  field: string;
+  /** Top-level field name of the job's field definitions; null for a rejection (the whole document). */
+  field: string | null;
   kind: CorrectionKind;
   /** The value before (absent: null). */
   old_value: unknown;
@@ -50,6 +50,13 @@ export const CorrectionRequestSchema = z
       .describe(
         'true: the whole document was reviewed; every other field is recorded as confirmed and needs_review clears',
       ),
+    reject: z
+      .literal(true)
+      .optional()
+      .describe(
+        'true: a person rejected the document as a whole (alone, or with `reason`); values stay, needs_review clears',
+      ),
+    reason: z.string().trim().min(1).max(500).optional().describe('Why the document was rejected (with `reject`)'),
   })
   .meta({ id: 'CorrectionRequest' });
 
@@ -59,8 +66,8 @@ export const CorrectionSchema = z
   .object({
     id: z.string(),
     job_id: z.string(),
-    field: z.string(),
-    kind: z.enum(['corrected', 'confirmed']),
+    field: z.string().nullable(),
+    kind: z.enum(['corrected', 'confirmed', 'rejected']),
     old_value: z.unknown(),
     new_value: z.unknown(),
     corrected_by: z.string(),

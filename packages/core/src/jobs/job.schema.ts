@@ -63,6 +63,8 @@ export const JobSchema = z
     mime_type: z.string(),
     page_count: z.number().int(),
     needs_review: z.boolean(),
+    reviewed_at: z.string().optional().describe('When a person confirmed or rejected the document (absent: never)'),
+    review_outcome: z.enum(['confirmed', 'rejected']).optional(),
     validation_errors: z.array(ValidationErrorSchema),
     routing: z
       .object({

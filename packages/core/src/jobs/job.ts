@@ -50,6 +50,9 @@ export interface JobRecord {
   overall_confidence: number | null;
   validation_errors: FieldValidationError[];
   needs_review: boolean;
+  /** When a person confirmed or rejected the document as a whole (the review screen's save or reject). */
+  reviewed_at?: string | null;
+  review_outcome?: ReviewOutcome | null;
   processing_time_ms: number | null;
   cost_credits: number;
   error_details: ErrorDetails | null;
@@ -69,6 +72,9 @@ export interface JobRecord {
   /** Hash of the normalized match fields, set at completion (any job), for later duplicate checks. */
   dedupe_key?: string | null;
 }
+
+/** What a person's review of a whole document decided. */
+export type ReviewOutcome = 'confirmed' | 'rejected';
 
 /** Why a queued job waits: a live job whose organization's available credits cannot cover it. */
 export type WaitingReason = 'insufficient_credits';
@@ -98,6 +104,9 @@ export interface JobResource {
   mime_type: string;
   page_count: number;
   needs_review: boolean;
+  /** Reviewed jobs: when, and whether the person confirmed or rejected the document. */
+  reviewed_at?: string;
+  review_outcome?: ReviewOutcome;
   validation_errors: FieldValidationError[];
   /** Email jobs: what the prefix's routing rules decided. */
   routing?: RoutingDecision;
@@ -133,6 +142,9 @@ export function toJobResource(job: JobRecord, documentUrl: string): JobResource 
     mime_type: job.mime_type,
     page_count: job.page_count,
     needs_review: job.needs_review,
+    ...(job.reviewed_at && job.review_outcome
+      ? { reviewed_at: job.reviewed_at, review_outcome: job.review_outcome }
+      : {}),
     validation_errors: job.validation_errors,
     ...(job.routing ? { routing: job.routing.decision } : {}),
     ...(job.duplicate?.verdict ? { duplicate_of: job.duplicate.verdict.of, duplicate: job.duplicate.verdict } : {}),

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../keys/api-key.js';
 import type { BlobStore } from '../ports/blob-store.port.js';
+import type { BoundingBox, DocumentPage, DocumentReader } from '../ports/document-reader.port.js';
 import type { PageImageCache, PageRenderer, RenderedPage } from '../ports/page-images.port.js';
 import type { JobQueries } from '../jobs/job-queries.js';
 import { AppError, invalidRequest, notFound } from '../shared/errors.js';
@@ -19,8 +20,22 @@ export interface PageImagesDeps {
   blobs: BlobStore;
   renderer: PageRenderer;
   cache: PageImageCache;
+  /** Reads the words of a page for `words` (the review screen's click on a word). */
+  reader?: DocumentReader;
   options?: Partial<PageImagesOptions>;
 }
+
+/** The words of one page with their boxes, in the page's units (as field_locations). */
+export interface PageWords {
+  page: number;
+  page_width: number;
+  page_height: number;
+  source: DocumentPage['source'];
+  words: { text: string; box: BoundingBox }[];
+}
+
+/** Documents whose words are kept in memory: a reviewer clicks through a document's pages one after the other. */
+const WORDS_CACHED = 16;
 
 export interface PageImage extends RenderedPage {
   /** Whether it came from the cache. */
@@ -33,6 +48,8 @@ export interface PageImage extends RenderedPage {
  */
 export class PageImages {
   private readonly options: PageImagesOptions;
+  /** Read documents by blob key, newest last (a Map keeps insertion order: the first is the oldest). */
+  private readonly read = new Map<string, Promise<DocumentPage[]>>();
 
   constructor(private readonly deps: PageImagesDeps) {
     this.options = { ...DEFAULT_PAGE_IMAGE_OPTIONS, ...deps.options };
@@ -62,6 +79,40 @@ export class PageImages {
     if (!rendered) throw notFound(`Page ${page} of job`, jobId);
     await this.deps.cache.put(key, rendered);
     return { ...rendered, cached: false };
+  }
+
+  /** The words of page `page` (1-based) of a job's document, read by the reader the extraction used. */
+  async words(auth: AuthContext, jobId: string, page: number): Promise<PageWords> {
+    const job = await this.deps.jobs.get(auth.orgId, auth.environment, jobId);
+    const reader = this.deps.reader;
+    if (!reader || !Number.isInteger(page) || page < 1 || page > job.page_count)
+      throw notFound(`Words of page ${page} of job`, jobId);
+    let pages = this.read.get(job.blob_key);
+    if (!pages) {
+      const bytes = await this.deps.blobs.get(job.blob_key);
+      if (!bytes) throw notFound('Document of job', jobId);
+      pages = reader.read(bytes, job.mime_type).then((doc) => doc.pages);
+      this.read.set(job.blob_key, pages);
+      if (this.read.size > WORDS_CACHED) this.read.delete(this.read.keys().next().value!);
+      // A failed read is not kept: the next request tries again.
+      pages.catch(() => this.read.delete(job.blob_key));
+    }
+    let found: DocumentPage | undefined;
+    try {
+      found = (await pages).find((p) => p.number === page);
+    } catch (error) {
+      if (error instanceof DocumentError)
+        throw new AppError('conflict', `The document cannot be read: ${error.message}`, { cause: error });
+      throw error;
+    }
+    if (!found) throw notFound(`Words of page ${page} of job`, jobId);
+    return {
+      page,
+      page_width: found.width,
+      page_height: found.height,
+      source: found.source,
+      words: found.words.map((w) => ({ text: w.text, box: w.bbox })),
+    };
   }
 
   private async render(bytes: Uint8Array, mimeType: string, page: number, width: number): Promise<RenderedPage | null> {

@@ -11,6 +11,9 @@ export interface CorrectedJobFields {
   overall_confidence: number | null;
   validation_errors: JobRecord['validation_errors'];
   needs_review: boolean;
+  /** Set when the request reviewed the document as a whole (confirm or reject). */
+  reviewed_at?: string;
+  review_outcome?: 'confirmed' | 'rejected';
 }
 
 /** The correction history of jobs, and the job rows a correction rewrites. Use inside a transaction. */

@@ -9,6 +9,8 @@ export interface JobFilter {
   created_after?: string;
   created_before?: string;
   min_confidence?: number;
+  /** The review queue: `true` lists jobs whose needs_review is set (confirming or rejecting clears it). */
+  needs_review?: boolean;
   /** Exact matches on top-level metadata members (only where the organization enabled it). */
   metadata?: Record<string, string>;
 }

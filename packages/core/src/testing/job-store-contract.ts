@@ -272,7 +272,11 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       const t = new Date('2026-02-05T00:00:00.000Z');
       for (let i = 0; i < 3; i++) await s.jobs.claim({ workerId: 'w', now: t, leaseMs: 60_000, maxAttempts: 3 });
       await s.jobs.markCompleted(j1.id, 'w', { ...completed(t.toISOString(), 0.8), cost_credits: 2 });
-      await s.jobs.markCompleted(j2.id, 'w', { ...completed(t.toISOString(), 0.6), processing_time_ms: 300 });
+      await s.jobs.markCompleted(j2.id, 'w', {
+        ...completed(t.toISOString(), 0.6),
+        needs_review: true,
+        processing_time_ms: 300,
+      });
       await s.jobs.markFailed(
         j3.id,
         'w',
@@ -293,6 +297,9 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
       ).toEqual([j3.id, j2.id]);
       expect(await list({ min_confidence: 0.7 })).toEqual([j1.id]);
       expect(await list({ metadata: { customer: 'x' } })).toEqual([j1.id]);
+      expect(await list({ status: 'completed', needs_review: true })).toEqual([j2.id]);
+      expect(await list({ needs_review: false })).toEqual([j4.id, j3.id, j1.id]);
+      expect((await s.jobs.list(orgId, 'test', { needs_review: true }, { limit: 10, offset: 0 })).total).toBe(1);
       const stats = await s.jobs.stats(orgId, 'test', '2026-02-01T12:00:00.000Z');
       expect(stats).toMatchObject({
         total_jobs: 3,

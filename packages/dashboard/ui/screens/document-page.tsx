@@ -34,7 +34,7 @@ function Corrections(props: { corrections: Correction[] }) {
             {props.corrections.map((c) => (
               <tr key={c.id}>
                 <td>{formatTime(c.created_at)}</td>
-                <th scope="row">{c.field}</th>
+                <th scope="row">{c.field ?? 'whole document'}</th>
                 <td>{c.kind}</td>
                 <td>{show(c.old_value)}</td>
                 <td>{show(c.new_value)}</td>

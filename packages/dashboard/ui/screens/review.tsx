@@ -1,112 +1,35 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
-import { ErrorBox, Link, navigate, useLoad } from '../components.js';
+import { ErrorBox, formatTime, Link, navigate, useLoad } from '../components.js';
 import { textOf } from '../paths.js';
-import type { FieldLocation, Job, JobList } from '../types.js';
+import type { Extractor, FieldDefinition, Job } from '../types.js';
+import { parse, reviewFields } from './review-fields.js';
+import { gridRows, gridValue, ReviewGrid, type GridRow } from './review-grid.js';
+import { reviewQueuePage } from './review-queue.js';
+import { PageView, type PickedWord } from './review-page.js';
+import { RejectBox } from './review-reject.js';
 
-/** Under this confidence a field needs a person's look (the API's own REVIEW_BELOW). */
-const LOW_CONFIDENCE = 0.5;
-const PAGE_WIDTH = 1000;
-
-interface ReviewField {
-  name: string;
-  value: unknown;
-  confidence: number | undefined;
-  problems: string[];
-  location: FieldLocation | undefined;
-  attention: boolean;
-  /** Arrays and objects are shown, not edited, in this screen. */
-  editable: boolean;
-}
-
-function reviewFields(job: Job): ReviewField[] {
-  const data = job.extracted_data ?? {};
-  const names = new Set([
-    ...Object.keys(data),
-    ...Object.keys(job.confidence ?? {}),
-    ...job.validation_errors.map((v) => v.field.split('.')[0]!),
-  ]);
-  const fields = [...names].map((name): ReviewField => {
-    const value = data[name];
-    const confidence = job.confidence?.[name];
-    const problems = job.validation_errors
-      .filter((v) => v.field === name || v.field.startsWith(`${name}.`))
-      .map((v) => `${v.message} (${v.rule})`);
-    return {
-      name,
-      value,
-      confidence,
-      problems,
-      location: job.field_locations?.[name],
-      attention: problems.length > 0 || (confidence !== undefined && confidence < LOW_CONFIDENCE),
-      editable: value === null || value === undefined || typeof value !== 'object',
-    };
-  });
-  // Those that need attention first, each group in the extractor's order.
-  return [...fields.filter((f) => f.attention), ...fields.filter((f) => !f.attention)];
-}
-
-/** The text a person typed, as the value of the field's type (the original value's type says which). */
-function parse(text: string, original: unknown): unknown {
-  if (text.trim() === '') return null;
-  if (typeof original === 'number') {
-    const n = Number(text.replace(',', '.'));
-    return Number.isNaN(n) ? text : n;
-  }
-  if (typeof original === 'boolean') return text.trim().toLowerCase() === 'true';
-  return text;
-}
-
-/** The page picture with the focused field's box over it, scaled from page units to the shown size. */
-function PageView(props: { job: Job; page: number; box: FieldLocation | undefined; onPage: (n: number) => void }) {
-  const { job, page, box } = props;
-  const shown = box?.box && box.page === page && box.page_width && box.page_height ? box : undefined;
-  return (
-    <section class="review-page" aria-label="Page">
-      <div class="review-pager">
-        <button type="button" disabled={page <= 1} onClick={() => props.onPage(page - 1)}>
-          Previous page
-        </button>
-        <span>
-          Page {page} of {job.page_count}
-        </span>
-        <button type="button" disabled={page >= job.page_count} onClick={() => props.onPage(page + 1)}>
-          Next page
-        </button>
-      </div>
-      <div class="review-canvas">
-        <img
-          src={`/v1/documents/${encodeURIComponent(job.id)}/pages/${page}?width=${PAGE_WIDTH}`}
-          alt={`Page ${page} of document ${job.id}`}
-        />
-        {shown && (
-          <div
-            class="field-box"
-            aria-hidden="true"
-            style={{
-              left: `${(shown.box!.x0 / shown.page_width!) * 100}%`,
-              top: `${(shown.box!.y0 / shown.page_height!) * 100}%`,
-              width: `${((shown.box!.x1 - shown.box!.x0) / shown.page_width!) * 100}%`,
-              height: `${((shown.box!.y1 - shown.box!.y0) / shown.page_height!) * 100}%`,
-            }}
-          />
-        )}
-      </div>
-    </section>
-  );
-}
-
-/** The job that needs review next: the newest completed job with needs_review other than this one. */
+/** The next document of the review queue (the API's needs_review filter), other than this one. */
 async function nextToReview(after: string): Promise<string | undefined> {
-  const list = await api<JobList>('GET', '/v1/documents?status=completed&limit=100');
-  return list.jobs.find((j) => j.needs_review && j.id !== after)?.id;
+  const queue = await reviewQueuePage(2);
+  return queue.jobs.find((j) => j.id !== after)?.id;
 }
+
+/** After a review: the next document of the queue, or the queue (saying it is empty). */
+const openNext = (after: string): Promise<void> =>
+  nextToReview(after).then((next) => navigate(next ? `/documents/${next}/review` : '/review'));
 
 export function Review(props: { id: string }) {
-  const { data: job, error } = useLoad(
-    () => api<Job>('GET', `/v1/documents/${encodeURIComponent(props.id)}`),
-    [props.id],
-  );
+  const { data, error } = useLoad(async () => {
+    const job = await api<Job>('GET', `/v1/documents/${encodeURIComponent(props.id)}`);
+    // The members of line items and their types; without the extractor (deleted, or no
+    // extractors:read) the rows themselves say which members there are.
+    const extractor = await api<Extractor>('GET', `/v1/extractors/${encodeURIComponent(job.extractor_id)}`).catch(
+      () => undefined,
+    );
+    return { job, definitions: extractor?.field_definitions ?? [] };
+  }, [props.id]);
+  const job = data?.job;
   if (error || !job)
     return (
       <>
@@ -115,22 +38,33 @@ export function Review(props: { id: string }) {
         {!error && <p>Loading…</p>}
       </>
     );
-  return <ReviewForm key={job.id} job={job} />;
+  return <ReviewForm key={job.id} job={job} definitions={data.definitions} />;
 }
 
-function ReviewForm(props: { job: Job }) {
+function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
   const { job } = props;
-  const fields = reviewFields(job);
+  const fields = reviewFields(job, props.definitions);
   const [texts, setTexts] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((f) => [f.name, textOf(f.value)])),
+  );
+  const [grids, setGrids] = useState<Record<string, GridRow[]>>(() =>
+    Object.fromEntries(fields.filter((f) => f.columns).map((f) => [f.name, gridRows(f.value, f.columns!)])),
   );
   const [focused, setFocused] = useState<string | undefined>(undefined);
   const [hovered, setHovered] = useState<string | undefined>(undefined);
   const [page, setPage] = useState(1);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  /** Words clicked on the page, by field: sent as the new value's location. */
+  const [picked, setPicked] = useState<Record<string, PickedWord>>({});
+  const [offered, setOffered] = useState<string | null>(null);
+  /** The input that last had the focus (a click on the page takes it away). */
+  const lastInput = useRef<HTMLInputElement | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const active = fields.find((f) => f.name === (hovered ?? focused));
+  const activeLocation =
+    active && picked[active.name] ? { source: 'correction', ...picked[active.name]! } : active?.location;
 
   useEffect(() => {
     // Keyboard first: the first field that needs attention (else the first field) has the focus.
@@ -152,29 +86,83 @@ function ReviewForm(props: { job: Job }) {
     );
 
   const fieldErrors = new Map<string, string[]>();
+  // Errors inside a grid, by field and then `<row>.<member>`: the job's own and the API's.
+  const cellErrors = new Map<string, Map<string, string[]>>();
+  const addError = (name: string, rest: string | undefined, message: string) => {
+    if (rest === undefined || !fields.find((f) => f.name === name)?.columns) {
+      fieldErrors.set(name, [...(fieldErrors.get(name) ?? []), message]);
+      return;
+    }
+    const cells = cellErrors.get(name) ?? new Map<string, string[]>();
+    cells.set(rest, [...(cells.get(rest) ?? []), message]);
+    cellErrors.set(name, cells);
+  };
+  for (const v of job.validation_errors) {
+    const [, name, rest] = /^([^.]+)(?:\.(.+))?$/.exec(v.field) ?? [];
+    if (name && rest !== undefined) addError(name, rest, `${v.message} (${v.rule})`);
+  }
   if (error instanceof ApiError)
     for (const d of error.details) {
-      const name = /^fields\.([^.]+)/.exec(d.path)?.[1];
-      if (name) fieldErrors.set(name, [...(fieldErrors.get(name) ?? []), d.message]);
+      const [, name, rest] = /^fields\.([^.]+)(?:\.(.+))?$/.exec(d.path) ?? [];
+      if (name) addError(name, rest, d.message);
     }
 
   const save = () => {
     if (busy) return;
     const changed: Record<string, unknown> = {};
-    for (const f of fields)
+    for (const f of fields) {
       if (f.editable && texts[f.name] !== textOf(f.value)) changed[f.name] = parse(texts[f.name] ?? '', f.value);
+      const rows = grids[f.name];
+      if (f.columns && rows && JSON.stringify(rows) !== JSON.stringify(gridRows(f.value, f.columns)))
+        changed[f.name] = gridValue(rows, f.columns);
+    }
     setBusy(true);
     setError(null);
-    const body = Object.keys(changed).length ? { fields: changed, confirm: true } : { confirm: true };
+    // Where a changed value was picked on the page goes with it.
+    const locations = Object.fromEntries(
+      Object.entries(picked)
+        .filter(([name]) => name in changed && !fields.find((f) => f.name === name)?.columns)
+        .map(([name, w]) => [name, { page: w.page, box: w.box }]),
+    );
+    const body = Object.keys(changed).length
+      ? { fields: changed, ...(Object.keys(locations).length ? { locations } : {}), confirm: true }
+      : { confirm: true };
     api('PATCH', `/v1/documents/${encodeURIComponent(job.id)}/fields`, body)
-      .then(() => nextToReview(job.id))
-      .then(
-        (next) => navigate(next ? `/documents/${next}/review` : '/documents'),
-        (err: unknown) => {
-          setBusy(false);
-          setError(err);
-        },
-      );
+      .then(() => openNext(job.id))
+      .catch((err: unknown) => {
+        setBusy(false);
+        setError(err);
+      });
+  };
+
+  /** A word clicked on the page goes into the input that had the focus (Shift: added to its text). */
+  const offerWord = (word: PickedWord, append: boolean) => {
+    const input = lastInput.current;
+    if (!input?.isConnected) return;
+    const cell = /^review-(.+)-(\d+)-([^-]+)$/.exec(input.id);
+    const name = cell ? cell[1]! : input.id.replace(/^review-/, '');
+    const text = append && input.value ? `${input.value} ${word.text}` : word.text;
+    if (cell && grids[name])
+      setGrids((g) => ({
+        ...g,
+        [name]: g[name]!.map((row, i) => (i === Number(cell[2]) ? { ...row, [cell[3]!]: text } : row)),
+      }));
+    else {
+      setTexts((t) => ({ ...t, [name]: text }));
+      const before = picked[name];
+      const box =
+        append && before && before.page === word.page
+          ? {
+              x0: Math.min(before.box.x0, word.box.x0),
+              y0: Math.min(before.box.y0, word.box.y0),
+              x1: Math.max(before.box.x1, word.box.x1),
+              y1: Math.max(before.box.y1, word.box.y1),
+            }
+          : word.box;
+      setPicked((p) => ({ ...p, [name]: { ...word, text, box } }));
+    }
+    setOffered(`“${word.text}” put into ${cell ? `${name} row ${Number(cell[2]) + 1} ${cell[3]}` : name}.`);
+    input.focus();
   };
 
   const editable = () => [...(form.current?.querySelectorAll<HTMLInputElement>('input.review-input') ?? [])];
@@ -186,21 +174,47 @@ function ReviewForm(props: { job: Job }) {
       </p>
       <h1>Review {job.id}</h1>
       <p class="hint">
-        Fields that need attention come first. Enter: next field · Ctrl+Enter: save and next · a field's box is drawn on
-        the page while it is focused or hovered.
+        Fields that need attention come first. Enter: next field · Ctrl+Enter: save and next · Ctrl+Shift+Enter: reject
+        the document · a field's box is drawn on the page while it is focused or hovered · click a word on the page to
+        put it into the focused field (Shift+click adds it).
       </p>
+      <p role="status" class="hint">
+        {offered}
+      </p>
+      {job.reviewed_at && (
+        <p role="status">
+          Reviewed {formatTime(job.reviewed_at)}: {job.review_outcome}.
+        </p>
+      )}
+      {rejecting && (
+        <RejectBox
+          jobId={job.id}
+          onDone={() => openNext(job.id)}
+          onCancel={() => {
+            setRejecting(false);
+            form.current?.querySelector<HTMLElement>('.review-input, pre')?.focus();
+          }}
+        />
+      )}
       <div class="review">
-        <PageView job={job} page={page} box={active?.location} onPage={setPage} />
+        <PageView job={job} page={page} box={activeLocation} onPage={setPage} onWord={offerWord} />
         <form
           ref={form}
           class="review-fields"
           aria-label="Fields"
+          onFocusIn={(e) => {
+            if (e.target instanceof HTMLInputElement && e.target.classList.contains('review-input'))
+              lastInput.current = e.target;
+          }}
           onSubmit={(e) => {
             e.preventDefault();
             save();
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && e.shiftKey) {
+              e.preventDefault();
+              setRejecting(true);
+            } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
               e.preventDefault();
               save();
             } else if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
@@ -212,8 +226,21 @@ function ReviewForm(props: { job: Job }) {
           }}
         >
           {fields.map((f) => {
-            const errs = [...f.problems, ...(fieldErrors.get(f.name) ?? [])];
+            // A grid shows its rows' errors on their cells; above it only those of the whole field.
+            const own = f.columns
+              ? job.validation_errors.filter((v) => v.field === f.name).map((v) => `${v.message} (${v.rule})`)
+              : f.problems;
+            const errs = [...own, ...(fieldErrors.get(f.name) ?? [])];
             const id = `review-${f.name}`;
+            const head = (
+              <>
+                {f.name}
+                {f.attention && <span class="badge warn">needs attention</span>}
+                <span class={`band band-${f.confidence === undefined ? 'none' : bandOf(f.confidence)}`}>
+                  {f.confidence === undefined ? '—' : `${Math.round(f.confidence * 100)}%`}
+                </span>
+              </>
+            );
             return (
               <div
                 key={f.name}
@@ -221,13 +248,13 @@ function ReviewForm(props: { job: Job }) {
                 onMouseEnter={() => setHovered(f.name)}
                 onMouseLeave={() => setHovered(undefined)}
               >
-                <label for={id}>
-                  {f.name}
-                  {f.attention && <span class="badge warn">needs attention</span>}
-                  <span class={`band band-${f.confidence === undefined ? 'none' : bandOf(f.confidence)}`}>
-                    {f.confidence === undefined ? '—' : `${Math.round(f.confidence * 100)}%`}
+                {f.columns ? (
+                  <span class="label" id={`${id}-label`}>
+                    {head}
                   </span>
-                </label>
+                ) : (
+                  <label for={id}>{head}</label>
+                )}
                 {f.editable ? (
                   <input
                     id={id}
@@ -241,6 +268,15 @@ function ReviewForm(props: { job: Job }) {
                       const text = (e.target as HTMLInputElement).value;
                       setTexts((t) => ({ ...t, [f.name]: text }));
                     }}
+                  />
+                ) : f.columns ? (
+                  <ReviewGrid
+                    field={f.name}
+                    columns={f.columns}
+                    rows={grids[f.name] ?? []}
+                    errors={cellErrors.get(f.name) ?? new Map()}
+                    onRows={(rows) => setGrids((g) => ({ ...g, [f.name]: rows }))}
+                    onFocus={() => setFocused(f.name)}
                   />
                 ) : (
                   <pre id={id} tabIndex={0} onFocus={() => setFocused(f.name)}>
@@ -258,9 +294,14 @@ function ReviewForm(props: { job: Job }) {
             );
           })}
           <ErrorBox error={error} />
-          <button type="submit" disabled={busy}>
-            Save and next (Ctrl+Enter)
-          </button>
+          <p>
+            <button type="submit" disabled={busy}>
+              Save and next (Ctrl+Enter)
+            </button>{' '}
+            <button type="button" class="secondary" disabled={busy} onClick={() => setRejecting(true)}>
+              Reject… (Ctrl+Shift+Enter)
+            </button>
+          </p>
         </form>
       </div>
     </>

@@ -15,6 +15,7 @@ import { blobStorageExternal } from './013-blob-storage-external.js';
 import { modes } from './014-modes.js';
 import { dashboardSessions } from './015-dashboard-sessions.js';
 import { reviewCorrections } from './016-review-corrections.js';
+import { reviewQueueJobs } from './017-review-queue-jobs.js';
 
 export interface Migration {
   id: number;
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   modes,
   dashboardSessions,
   reviewCorrections,
+  reviewQueueJobs,
 ];

@@ -9,8 +9,8 @@ const fromRow = (r: Record<string, unknown>): CorrectionRecord => ({
   org_id: String(r.org_id),
   job_id: String(r.job_id),
   environment: r.environment === 'test' ? 'test' : 'live',
-  field: String(r.field),
-  kind: r.kind === 'confirmed' ? 'confirmed' : 'corrected',
+  field: typeof r.field === 'string' ? r.field : null,
+  kind: r.kind === 'confirmed' || r.kind === 'rejected' ? r.kind : 'corrected',
   // jsonb comes back parsed from both drivers; a string value must not be parsed again.
   old_value: r.old_value ?? null,
   new_value: r.new_value ?? null,
@@ -39,6 +39,7 @@ export class SqlCorrectionStore implements CorrectionStore {
         overall_confidence: fields.overall_confidence,
         validation_errors: toJson(fields.validation_errors),
         needs_review: fields.needs_review,
+        ...(fields.review_outcome ? { reviewed_at: fields.reviewed_at, review_outcome: fields.review_outcome } : {}),
       });
     if (records.length === 0) return;
     // JSON null for an absent value, so "cleared" and "was empty" read back alike.

@@ -46,6 +46,8 @@ export function fromJobRow(row: Record<string, unknown>): JobRecord {
     overall_confidence: row.overall_confidence === null ? null : toNumber(row.overall_confidence),
     validation_errors: json(row.validation_errors) ?? [],
     needs_review: Boolean(row.needs_review),
+    reviewed_at: toIsoOrNull(row.reviewed_at),
+    review_outcome: row.review_outcome === 'confirmed' || row.review_outcome === 'rejected' ? row.review_outcome : null,
     processing_time_ms: row.processing_time_ms === null ? null : toNumber(row.processing_time_ms),
     cost_credits: toNumber(row.cost_credits),
     error_details: json(row.error_details),

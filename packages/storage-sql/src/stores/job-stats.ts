@@ -169,7 +169,12 @@ export async function countJobs(
 ): Promise<number> {
   const plain = () => countOf(filtered().count({ count: '*' }));
   const finishedOnly = filter.status !== undefined && FINISHED.includes(filter.status);
-  if ((filter.metadata && Object.keys(filter.metadata).length) || (filter.status !== undefined && !finishedOnly))
+  // No rollup knows metadata or needs_review (which a correction changes after the job finished).
+  if (
+    (filter.metadata && Object.keys(filter.metadata).length) ||
+    filter.needs_review !== undefined ||
+    (filter.status !== undefined && !finishedOnly)
+  )
     return plain();
   const byConfidence = filter.min_confidence !== undefined;
   const unitMs = byConfidence ? DAY_MS : HOUR_MS;

@@ -97,6 +97,7 @@ export class SqlJobStore implements JobStore {
       if (filter.created_after) q.andWhere('created_at', '>', filter.created_after);
       if (filter.created_before) q.andWhere('created_at', '<', filter.created_before);
       if (filter.min_confidence !== undefined) q.andWhere('overall_confidence', '>=', filter.min_confidence);
+      if (filter.needs_review !== undefined) q.andWhere({ needs_review: filter.needs_review });
       if (filter.metadata && Object.keys(filter.metadata).length)
         q.andWhereRaw('metadata @> ?::jsonb', [toJson(filter.metadata)]);
       return q;

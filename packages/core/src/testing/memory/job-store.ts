@@ -60,6 +60,7 @@ export class MemoryJobStore implements JobStore {
           filter.min_confidence === undefined ||
           (j.overall_confidence !== null && j.overall_confidence >= filter.min_confidence),
       )
+      .filter((j) => filter.needs_review === undefined || j.needs_review === filter.needs_review)
       .filter((j) => !filter.metadata || isSubset(filter.metadata, j.metadata))
       .sort(newestFirst);
     const after = page.after;

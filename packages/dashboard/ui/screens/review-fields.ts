@@ -1,0 +1,62 @@
+/** The review screen's fields: which there are, which need attention first, and typed text as values. */
+import type { FieldDefinition, FieldLocation, Job } from '../types.js';
+import { gridColumns, isGrid, type GridColumn } from './review-grid.js';
+
+/** Under this confidence a field needs a person's look (the API's own REVIEW_BELOW). */
+const LOW_CONFIDENCE = 0.5;
+
+export interface ReviewField {
+  name: string;
+  value: unknown;
+  confidence: number | undefined;
+  problems: string[];
+  location: FieldLocation | undefined;
+  attention: boolean;
+  /** Scalars are edited in an input, arrays of objects (line items) in a grid; objects are shown. */
+  editable: boolean;
+  /** Grid fields: their columns. */
+  columns?: GridColumn[];
+}
+
+export function reviewFields(job: Job, definitions: FieldDefinition[]): ReviewField[] {
+  const data = job.extracted_data ?? {};
+  const byName = new Map(definitions.map((d) => [d.name, d] as const));
+  const names = new Set([
+    ...Object.keys(data),
+    // Line items not found can still be typed in.
+    ...definitions.filter((d) => d.type === 'array' && d.fields?.length).map((d) => d.name),
+    ...Object.keys(job.confidence ?? {}),
+    ...job.validation_errors.map((v) => v.field.split('.')[0]!),
+  ]);
+  const fields = [...names].map((name): ReviewField => {
+    const value = data[name];
+    const confidence = job.confidence?.[name];
+    const problems = job.validation_errors
+      .filter((v) => v.field === name || v.field.startsWith(`${name}.`))
+      .map((v) => `${v.message} (${v.rule})`);
+    return {
+      name,
+      value,
+      confidence,
+      problems,
+      location: job.field_locations?.[name],
+      attention: problems.length > 0 || (confidence !== undefined && confidence < LOW_CONFIDENCE),
+      editable:
+        (value === null || value === undefined || typeof value !== 'object') && byName.get(name)?.type !== 'array',
+      ...(isGrid(value, byName.get(name)) ? { columns: gridColumns(value, byName.get(name)) } : {}),
+    };
+  });
+  // Those that need attention first, each group in the extractor's order.
+  return [...fields.filter((f) => f.attention), ...fields.filter((f) => !f.attention)];
+}
+
+/** The text a person typed, as the value of the field's type (the original value's type says which). */
+export function parse(text: string, original: unknown): unknown {
+  if (text.trim() === '') return null;
+  if (typeof original === 'number') {
+    const n = Number(text.replace(',', '.'));
+    return Number.isNaN(n) ? text : n;
+  }
+  if (typeof original === 'boolean') return text.trim().toLowerCase() === 'true';
+  return text;
+}

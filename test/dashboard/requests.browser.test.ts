@@ -87,6 +87,7 @@ describe('dashboard screens load their data in one or two API requests', () => {
       ['/documents', 'Documents'],
       [`/documents/${jobId}`, `Document ${jobId}`],
       [`/documents/${jobId}/review`, `Review ${jobId}`],
+      ['/review', 'Documents to review'],
       ['/extractors', 'Extractors'],
       ['/webhooks', 'Webhooks'],
       ['/email', 'Email'],

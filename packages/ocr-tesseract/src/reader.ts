@@ -9,6 +9,7 @@ import { DEFAULT_DOCUMENT_LIMITS } from '@intake/core';
 import { sniffMimeType } from '@intake/core/internal';
 import { DEFAULT_IMAGE_PREPARATION, type ImagePreparation } from './image/prepare-image.js';
 import { imagePageCount, readImage } from './image/read-image.js';
+import type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';
 import { OcrWorkerPool } from './ocr/worker-pool.js';
 import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
 import { assertReadable } from './quality.js';
@@ -35,6 +36,13 @@ export interface TesseractReaderOptions {
   imagePreparation?: Partial<ImagePreparation>;
   /** Tesseract's page segmentation mode (default 3, automatic). */
   pageSegMode?: number;
+  /**
+   * Another OCR engine (such as @intake/ocr-onnx's PaddleOCR) for the pages `enginePages` names,
+   * instead of tesseract; the reader closes it on `close()`.
+   */
+  engine?: PageOcrEngine;
+  /** 'images' (default): photos and other images; 'scans': scanned PDF pages as well. */
+  enginePages?: EnginePages;
 }
 
 /** A DocumentReader that owns OCR worker threads. */
@@ -62,6 +70,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const imagePreparation = { ...DEFAULT_IMAGE_PREPARATION, ...options.imagePreparation };
   const minTextLayerWords = options.minTextLayerWords ?? 3;
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
+  const { engine, enginePages = 'images' } = options;
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
 
   return {
@@ -80,7 +89,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
           'Send the invoice as a PDF or as an image (PNG, JPEG, WEBP or TIFF)',
         );
       }
-      const context = { pool, signal, renderDpi, minTextLayerWords, limits, imagePreparation };
+      const context = { pool, signal, renderDpi, minTextLayerWords, limits, imagePreparation, engine, enginePages };
       const document =
         mimeType === 'application/pdf' ? await readPdf(bytes, context) : await readImage(bytes, mimeType, context);
       assertReadable(document.pages, floor);
@@ -95,6 +104,8 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
       return { mimeType, pageCount: await count.catch(() => 0) };
     },
 
-    close: () => pool.close(),
+    close: async () => {
+      await Promise.all([pool.close(), engine?.close()]);
+    },
   };
 }

@@ -5,7 +5,8 @@
  */
 import type { DocumentLimits } from '@intake/core';
 import { createPaddleOcr } from '@intake/ocr-onnx';
-import { createTesseractReader, READING_REVISION, type TesseractReader } from '@intake/ocr-tesseract';
+import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
+import { documentLimits, type ResolvedConfig } from '../config/config.schema.js';
 
 export type OcrEngineName = 'tesseract' | 'paddle';
 export type OcrEnginePages = 'images' | 'scans';
@@ -18,19 +19,19 @@ export interface ReaderSettings {
   limits?: Partial<DocumentLimits>;
 }
 
-/** The reader, and a tag naming what it reads with (for caches of read documents). */
-export function createReader(settings: ReaderSettings): { reader: TesseractReader; tag: string } {
-  const tesseractTag = `tesseract:${READING_REVISION}`;
-  if (settings.engine === 'tesseract') {
-    return { reader: createTesseractReader({ workers: settings.workers, limits: settings.limits }), tag: tesseractTag };
-  }
-  const engine = createPaddleOcr({ workers: settings.workers });
-  const reader = createTesseractReader({
-    // Tesseract reads only what PaddleOCR does not; its threads start only if such a page comes.
-    workers: settings.workers,
-    limits: settings.limits,
-    engine,
-    enginePages: settings.pages,
-  });
-  return { reader, tag: `${tesseractTag}+${engine.revision}:${settings.pages}` };
+/** The reader; its `revision` names the engines, for caches of read documents. */
+export function createReader(settings: ReaderSettings): TesseractReader {
+  const { workers, limits } = settings;
+  if (settings.engine === 'tesseract') return createTesseractReader({ workers, limits });
+  // Tesseract reads only the pages PaddleOCR does not; its threads start only if such a page comes.
+  const engine = createPaddleOcr({ workers });
+  return createTesseractReader({ workers, limits, engine, enginePages: settings.pages });
 }
+
+/** The daemon's settings for its reader. */
+export const readerSettings = (config: ResolvedConfig): ReaderSettings => ({
+  engine: config.OCR_ENGINE,
+  pages: config.OCR_ENGINE_PAGES,
+  workers: config.OCR_WORKERS,
+  limits: documentLimits(config),
+});

@@ -13,6 +13,7 @@ import type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';
 import { OcrWorkerPool } from './ocr/worker-pool.js';
 import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
 import { assertReadable } from './quality.js';
+import { READING_REVISION } from './revision.js';
 import { unreadable } from './unreadable.js';
 
 /** Options of {@link createTesseractReader}; every one has a default. */
@@ -47,6 +48,11 @@ export interface TesseractReaderOptions {
 
 /** A DocumentReader that owns OCR worker threads. */
 export interface TesseractReader extends DocumentReader {
+  /**
+   * Names what reads the pages (`tesseract:1`, or with an engine `tesseract:1+paddle:2:...:images`),
+   * for caches of read documents: it changes whenever the words read would.
+   */
+  readonly revision: string;
   /** Ends the OCR worker threads; reads after it fail. */
   close(): Promise<void>;
 }
@@ -73,7 +79,10 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const { engine, enginePages = 'images' } = options;
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
 
+  const revision = `tesseract:${READING_REVISION}${engine ? `+${engine.revision}:${enginePages}` : ''}`;
+
   return {
+    revision,
     /**
      * `declaredMimeType` is what the sender claimed; the bytes decide, as they decide for the
      * parsers. Aborting terminates the OCR threads working on this document and rejects with

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { formatEvaluation, summarizeEvaluation } from '@intake/core/internal';
 
 import { createPaddleOcr } from '@intake/ocr-onnx';
-import { createTesseractReader, READING_REVISION, type TesseractReaderOptions } from '@intake/ocr-tesseract';
+import { createTesseractReader, type TesseractReaderOptions } from '@intake/ocr-tesseract';
 import { crossValidate } from '../../../daemon/src/cli/commands/cross-validate.js';
 import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
 import { learnRanker } from '../../../daemon/src/cli/commands/learn-ranker.js';
@@ -23,11 +23,8 @@ const every = Number(process.argv[3] ?? 1);
 const photos = (await Promise.all(DEV_DIRS.map(findCorpus))).flat().filter((e) => e.expected.kind === 'image');
 const chosen = photos.filter((_, i) => i % every === 0);
 const engine = process.argv[4] === 'paddle' ? createPaddleOcr() : undefined;
-const tag =
-  (Object.keys(options).length
-    ? `tesseract:${READING_REVISION}:${JSON.stringify(options)}`
-    : `tesseract:${READING_REVISION}`) + (engine ? `+${engine.revision}:images` : '');
 const reader = createTesseractReader({ ...options, engine });
+const tag = Object.keys(options).length ? `${reader.revision}:${JSON.stringify(options)}` : reader.revision;
 const cache = createReadCache(reader, defaultCacheDir(), tag);
 const reads: ReadEntry[] = [];
 let freshPages = 0;

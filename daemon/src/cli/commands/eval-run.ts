@@ -29,8 +29,8 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
   if (!Number.isInteger(k) || k < 2) throw new Error(`--folds must be an integer of at least 2, not ${opts.folds}`);
   const corpus = (await Promise.all(dirs.map(findCorpus))).flat();
   if (corpus.length === 0) throw new Error(`no documents with a sibling *.expected.json in ${dirs.join(', ')}`);
-  const { reader, tag } = createReader({ engine: opts.ocrEngine, pages: opts.ocrPages });
-  const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, tag);
+  const reader = createReader({ engine: opts.ocrEngine, pages: opts.ocrPages });
+  const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, reader.revision);
   const progress = createProgress(corpus.length);
   const reads: ReadEntry[] = [];
   try {

@@ -20,7 +20,7 @@ export interface ExtractOptions {
 
 /** The body of `intake extract FILE...` (loaded when the command runs: see main.ts). */
 export async function runExtract(files: string[], opts: ExtractOptions): Promise<void> {
-  const { reader } = createReader({ engine: opts.ocrEngine, pages: opts.ocrPages });
+  const reader = createReader({ engine: opts.ocrEngine, pages: opts.ocrPages });
   const progress = createProgress(files.length);
   try {
     for (const file of files) {

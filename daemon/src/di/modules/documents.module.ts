@@ -11,9 +11,9 @@ import {
 } from '@intake/core';
 import { DocumentLinks, type PageImageCache } from '@intake/core/internal';
 import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sql';
-import { documentLimits, type ResolvedConfig } from '../../config/config.schema.js';
+import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
-import { createReader } from '../../reading/create-reader.js';
+import { createReader, readerSettings } from '../../reading/create-reader.js';
 import { scheduleRetention } from '../../scheduler/retention-schedule.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
@@ -33,12 +33,7 @@ export const documentsModule = new ContainerModule(({ bind }) => {
   bind<DocumentReader>(TOKENS.Reader)
     .toDynamicValue((ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      return createReader({
-        engine: config.OCR_ENGINE,
-        pages: config.OCR_ENGINE_PAGES,
-        workers: config.OCR_WORKERS,
-        limits: documentLimits(config),
-      }).reader;
+      return createReader(readerSettings(config));
     })
     .inSingletonScope();
 

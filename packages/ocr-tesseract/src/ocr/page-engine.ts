@@ -3,7 +3,13 @@
  * PaddleOCR), described by shape so that neither adapter depends on the other: the daemon joins them.
  */
 import type { Word } from '@intake/core';
-import type { GreyImage } from './ocr-page.js';
+
+/** 8-bit grey pixels, row by row (ocr-page's GreyImage, repeated here to keep imports one-way). */
+interface GreyPixels {
+  width: number;
+  height: number;
+  pixels: Uint8Array;
+}
 
 /** An OCR engine for page images: words with boxes in the image's pixels. */
 export interface PageOcrEngine {
@@ -12,7 +18,7 @@ export interface PageOcrEngine {
   /** Pages it reads at once (its threads). */
   readonly workers: number;
   /** Words of one grey page image, boxes in its pixels, confidence 0..1; aborting stops the work. */
-  read(image: GreyImage, signal?: AbortSignal): Promise<Word[]>;
+  read(image: GreyPixels, signal?: AbortSignal): Promise<Word[]>;
   /** Frees the engine's threads. */
   close(): Promise<void>;
 }

@@ -2,8 +2,8 @@
  * Text recognition (PP-OCRv4's SVTR recogniser): each line cropped from the full-resolution page,
  * scaled to 48 pixels high, and run in batches of lines of similar proportions (less padding),
  * each padded to the widest in its batch. PaddleOCR pads every batch to at least 320 pixels, the
- * width it trained on; on receipts, where most lines are a word or an amount, that tripled the work
- * for the same text (measured on the development photos), so batches are only as wide as their lines.
+ * width it trained on; receipts' lines are mostly one word or amount, and that padding would be work
+ * on nothing (on one photo the CPU was the same within the noise of a loaded machine either way).
  */
 import type { InferenceSession, Tensor as TensorType } from 'onnxruntime-node';
 import { decodeLine, type Alphabet } from './ctc.js';

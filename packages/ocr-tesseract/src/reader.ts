@@ -55,7 +55,8 @@ export interface TesseractReader extends DocumentReader {
   readonly revision: string;
   /**
    * The revision that applies to a document of this (sniffed) type: `tesseract:1` for PDFs when
-   * the engine reads images only, since they are read exactly as without it.
+   * the engine reads images only, since they are read exactly as without it; images read the same
+   * whichever pages the engine is given.
    */
   revisionOf(mimeType: string | null): string;
   /** Ends the OCR worker threads; reads after it fail. */
@@ -89,7 +90,11 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
 
   return {
     revision,
-    revisionOf: (mimeType) => (mimeType === 'application/pdf' && enginePages === 'images' ? tesseractOnly : revision),
+    revisionOf: (mimeType) => {
+      if (!engine) return tesseractOnly;
+      if (mimeType !== 'application/pdf') return `${tesseractOnly}+${engine.revision}:images`;
+      return enginePages === 'images' ? tesseractOnly : revision;
+    },
     /**
      * `declaredMimeType` is what the sender claimed; the bytes decide, as they decide for the
      * parsers. Aborting terminates the OCR threads working on this document and rejects with

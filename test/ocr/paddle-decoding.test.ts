@@ -17,8 +17,8 @@ function output(steps: [string | number, number, number?][]): Float32Array {
   steps.forEach(([what, p, space = 0], t) => {
     const index = typeof what === 'number' ? what : alphabet.characters.indexOf(what);
     data[t * CLASSES + index] = p;
-    data[t * CLASSES] += 1 - p - space;
-    data[t * CLASSES + SPACE] += space;
+    data[t * CLASSES] = data[t * CLASSES]! + 1 - p - space;
+    data[t * CLASSES + SPACE] = data[t * CLASSES + SPACE]! + space;
   });
   return data;
 }

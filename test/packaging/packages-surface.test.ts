@@ -7,7 +7,15 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/processes.js';
 
-const PACKAGES = ['storage-sql', 'ocr-tesseract', 'mail-documents', 'webhook-https', 'notifier-smtp', 'dashboard'];
+const PACKAGES = [
+  'storage-sql',
+  'ocr-tesseract',
+  'ocr-onnx',
+  'mail-documents',
+  'webhook-https',
+  'notifier-smtp',
+  'dashboard',
+];
 const entryOf = (name: string): string => path.join(REPO_ROOT, 'packages', name, 'src', 'index.ts');
 
 describe('adapter packages: documented exports', () => {

@@ -5,10 +5,7 @@
 export { createTesseractReader } from './reader.js';
 export type { TesseractReader, TesseractReaderOptions } from './reader.js';
 export type { ImagePreparation } from './image/prepare-image.js';
-/**
- * Bumped whenever a change alters the words read from a page (preprocessing, models, engine
- * settings), so that caches of read documents (`intake eval`'s) know to read again.
- */
-export const READING_REVISION = 1;
+export type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';
+export { READING_REVISION } from './revision.js';
 export { createPageRenderer } from './render/page-renderer.js';
 export type { PageRendererOptions } from './render/page-renderer.js';

@@ -1,5 +1,6 @@
 import type { DocumentLimits } from '@intake/core';
 import type { ImagePreparation } from './image/prepare-image.js';
+import type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';
 import type { OcrWorkerPool } from './ocr/worker-pool.js';
 
 /** What reading one document needs besides its bytes. */
@@ -14,4 +15,10 @@ export interface ReadContext {
   limits: DocumentLimits;
   /** What is done to images (not to rendered PDF pages) before OCR. */
   imagePreparation: ImagePreparation;
+  /** Another OCR engine, for the pages `enginePages` names; tesseract reads the others. */
+  engine: PageOcrEngine | undefined;
+  enginePages: EnginePages;
 }
+
+/** Pages read at once: one per thread of the engine that reads them (at most the larger pool). */
+export const lanes = (context: ReadContext): number => Math.max(context.pool.size, context.engine?.workers ?? 0);

@@ -9,9 +9,11 @@ import { DEFAULT_DOCUMENT_LIMITS } from '@intake/core';
 import { sniffMimeType } from '@intake/core/internal';
 import { DEFAULT_IMAGE_PREPARATION, type ImagePreparation } from './image/prepare-image.js';
 import { imagePageCount, readImage } from './image/read-image.js';
+import type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';
 import { OcrWorkerPool } from './ocr/worker-pool.js';
 import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
 import { assertReadable } from './quality.js';
+import { READING_REVISION } from './revision.js';
 import { unreadable } from './unreadable.js';
 
 /** Options of {@link createTesseractReader}; every one has a default. */
@@ -35,10 +37,28 @@ export interface TesseractReaderOptions {
   imagePreparation?: Partial<ImagePreparation>;
   /** Tesseract's page segmentation mode (default 3, automatic). */
   pageSegMode?: number;
+  /**
+   * Another OCR engine (such as @intake/ocr-onnx's PaddleOCR) for the pages `enginePages` names,
+   * instead of tesseract; the reader closes it on `close()`.
+   */
+  engine?: PageOcrEngine;
+  /** 'images' (default): photos and other images; 'scans': scanned PDF pages as well. */
+  enginePages?: EnginePages;
 }
 
 /** A DocumentReader that owns OCR worker threads. */
 export interface TesseractReader extends DocumentReader {
+  /**
+   * Names what reads the pages (`tesseract:1`, or with an engine `tesseract:1+paddle:2:...:images`),
+   * for caches of read documents: it changes whenever the words read would.
+   */
+  readonly revision: string;
+  /**
+   * The revision that applies to a document of this (sniffed) type: `tesseract:1` for PDFs when
+   * the engine reads images only, since they are read exactly as without it; images read the same
+   * whichever pages the engine is given.
+   */
+  revisionOf(mimeType: string | null): string;
   /** Ends the OCR worker threads; reads after it fail. */
   close(): Promise<void>;
 }
@@ -62,9 +82,19 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const imagePreparation = { ...DEFAULT_IMAGE_PREPARATION, ...options.imagePreparation };
   const minTextLayerWords = options.minTextLayerWords ?? 3;
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
+  const { engine, enginePages = 'images' } = options;
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
 
+  const tesseractOnly = `tesseract:${READING_REVISION}`;
+  const revision = engine ? `${tesseractOnly}+${engine.revision}:${enginePages}` : tesseractOnly;
+
   return {
+    revision,
+    revisionOf: (mimeType) => {
+      if (!engine) return tesseractOnly;
+      if (mimeType !== 'application/pdf') return `${tesseractOnly}+${engine.revision}:images`;
+      return enginePages === 'images' ? tesseractOnly : revision;
+    },
     /**
      * `declaredMimeType` is what the sender claimed; the bytes decide, as they decide for the
      * parsers. Aborting terminates the OCR threads working on this document and rejects with
@@ -80,7 +110,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
           'Send the invoice as a PDF or as an image (PNG, JPEG, WEBP or TIFF)',
         );
       }
-      const context = { pool, signal, renderDpi, minTextLayerWords, limits, imagePreparation };
+      const context = { pool, signal, renderDpi, minTextLayerWords, limits, imagePreparation, engine, enginePages };
       const document =
         mimeType === 'application/pdf' ? await readPdf(bytes, context) : await readImage(bytes, mimeType, context);
       assertReadable(document.pages, floor);
@@ -95,6 +125,8 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
       return { mimeType, pageCount: await count.catch(() => 0) };
     },
 
-    close: () => pool.close(),
+    close: async () => {
+      await Promise.all([pool.close(), engine?.close()]);
+    },
   };
 }

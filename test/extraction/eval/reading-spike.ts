@@ -1,14 +1,16 @@
 /**
- * `npx tsx --tsconfig tsconfig.json test/extraction/eval/reading-spike.ts '<options JSON>' [every]`:
+ * `npx tsx --tsconfig tsconfig.json test/extraction/eval/reading-spike.ts '<options JSON>' [every] [engine]`:
  * reads the development photos (every n-th one, for quick comparisons) with the given reader options
- * (image preparation, page segmentation mode) and prints, per field, how many expected values are in
+ * (image preparation, page segmentation mode) and OCR engine (`tesseract`, the default, or `paddle`:
+ * @intake/ocr-onnx) and prints, per field, how many expected values are in
  * the read text, how many come out right by held-out folds over the photos alone, and the CPU seconds
- * per page of the reads it did afresh. Reads are cached per options, as `intake eval` caches them.
+ * per page of the reads it did afresh and the process' peak resident memory. Reads are cached per options, as `intake eval` caches them.
  */
 import { readFile } from 'node:fs/promises';
 import { formatEvaluation, summarizeEvaluation } from '@intake/core/internal';
 
-import { createTesseractReader, READING_REVISION, type TesseractReaderOptions } from '@intake/ocr-tesseract';
+import { createPaddleOcr } from '@intake/ocr-onnx';
+import { createTesseractReader, type TesseractReaderOptions } from '@intake/ocr-tesseract';
 import { crossValidate } from '../../../daemon/src/cli/commands/cross-validate.js';
 import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
 import { learnRanker } from '../../../daemon/src/cli/commands/learn-ranker.js';
@@ -20,10 +22,9 @@ const options = JSON.parse(process.argv[2] ?? '{}') as TesseractReaderOptions;
 const every = Number(process.argv[3] ?? 1);
 const photos = (await Promise.all(DEV_DIRS.map(findCorpus))).flat().filter((e) => e.expected.kind === 'image');
 const chosen = photos.filter((_, i) => i % every === 0);
-const tag = Object.keys(options).length
-  ? `tesseract:${READING_REVISION}:${JSON.stringify(options)}`
-  : `tesseract:${READING_REVISION}`;
-const reader = createTesseractReader(options);
+const engine = process.argv[4] === 'paddle' ? createPaddleOcr() : undefined;
+const reader = createTesseractReader({ ...options, engine });
+const tag = Object.keys(options).length ? `${reader.revision}:${JSON.stringify(options)}` : reader.revision;
 const cache = createReadCache(reader, defaultCacheDir(), tag);
 const reads: ReadEntry[] = [];
 let freshPages = 0;
@@ -48,11 +49,11 @@ const summary = summarizeEvaluation(crossValidate(reads, 5, learnRanker));
 console.log(
   formatEvaluation(
     summary,
-    `${chosen.length} photos, options ${JSON.stringify(options)}, held out over the photos alone (5 folds)`,
+    `${chosen.length} photos, ${engine ? 'PaddleOCR' : 'tesseract'}, options ${JSON.stringify(options)}, held out over the photos alone (5 folds)`,
   ),
 );
 if (freshPages) {
   console.log(
-    `fresh reads: ${freshPages} pages, ${(freshSeconds / freshPages).toFixed(2)} s/page by clock, ${((used.user + used.system) / 1e6 / freshPages).toFixed(2)} CPU s/page`,
+    `fresh reads: ${freshPages} pages, ${(freshSeconds / freshPages).toFixed(2)} s/page by clock, ${((used.user + used.system) / 1e6 / freshPages).toFixed(2)} CPU s/page, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
   );
 }

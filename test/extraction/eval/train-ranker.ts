@@ -5,22 +5,27 @@
  * (full-batch gradient descent from zero weights, documents in sorted order): the same data gives
  * the same weights, so there is no random seed to keep. The confidence calibration stored with them
  * is fitted on out-of-fold predictions (4 folds by vendor and source, see learn-calibrated.ts).
+ * `OCR_ENGINE=paddle` (and `OCR_ENGINE_PAGES`) trains on what the daemon reads with those settings.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { createTesseractReader, READING_REVISION } from '@intake/ocr-tesseract';
+import { sniffMimeType } from '@intake/core/internal';
 import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
 import { trainCalibratedModel } from '../../../daemon/src/cli/commands/learn-calibrated.js';
 import { examplesOf } from '../../../daemon/src/cli/commands/learn-ranker.js';
 import { createReadCache, defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';
+import { createReader } from '../../../daemon/src/reading/create-reader.js';
 import { developmentCorpora, requireDevelopmentData } from './corpora.js';
 
 const WEIGHTS = fileURLToPath(new URL('../../../packages/core/src/extraction/ranking/weights.json', import.meta.url));
 
 requireDevelopmentData('npm run train:extraction');
 const corpus = (await Promise.all((await developmentCorpora()).map(findCorpus))).flat();
-const reader = createTesseractReader();
-const cache = createReadCache(reader, defaultCacheDir(), `tesseract:${READING_REVISION}`);
+const reader = createReader({
+  engine: process.env.OCR_ENGINE === 'paddle' ? 'paddle' : 'tesseract',
+  pages: process.env.OCR_ENGINE_PAGES === 'scans' ? 'scans' : 'images',
+});
+const cache = createReadCache(reader, defaultCacheDir(), (bytes) => reader.revisionOf(sniffMimeType(bytes)));
 const reads: ReadEntry[] = [];
 try {
   for (const entry of corpus) reads.push({ entry, ...(await cache.read(new Uint8Array(await readFile(entry.file)))) });

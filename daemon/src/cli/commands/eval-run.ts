@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { formatEvaluation, summarizeEvaluation } from '@intake/core/internal';
-import { createTesseractReader, READING_REVISION } from '@intake/ocr-tesseract';
+import { formatEvaluation, sniffMimeType, summarizeEvaluation } from '@intake/core/internal';
 import { crossValidate } from './cross-validate.js';
 import { findCorpus, type ReadEntry } from './evaluate-corpus.js';
+import { createReader, type OcrEngineName, type OcrEnginePages } from '../../reading/create-reader.js';
 import { createProgress } from './progress.js';
 import { createReadCache } from './read-cache.js';
 import { learnCalibratedRanker } from './learn-calibrated.js';
@@ -18,6 +18,9 @@ export interface EvalOptions {
   cachedOnly?: boolean;
   /** Commander's negation of `--no-calibration`: false scores each fold's ranker uncalibrated. */
   calibration: boolean;
+  /** The OCR engine for images (and scanned pages with `ocrPages: 'scans'`). */
+  ocrEngine: OcrEngineName;
+  ocrPages: OcrEnginePages;
 }
 
 /** The body of `intake eval DIR...` (loaded when the command runs: see eval.ts). */
@@ -26,8 +29,10 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
   if (!Number.isInteger(k) || k < 2) throw new Error(`--folds must be an integer of at least 2, not ${opts.folds}`);
   const corpus = (await Promise.all(dirs.map(findCorpus))).flat();
   if (corpus.length === 0) throw new Error(`no documents with a sibling *.expected.json in ${dirs.join(', ')}`);
-  const reader = createTesseractReader();
-  const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, `tesseract:${READING_REVISION}`);
+  const reader = createReader({ engine: opts.ocrEngine, pages: opts.ocrPages });
+  const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, (bytes) =>
+    reader.revisionOf(sniffMimeType(bytes)),
+  );
   const progress = createProgress(corpus.length);
   const reads: ReadEntry[] = [];
   try {

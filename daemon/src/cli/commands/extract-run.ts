@@ -6,18 +6,21 @@ import {
   RECOMMENDED_FIELDS,
   type RecommendedDocumentType,
 } from '@intake/core';
-import { createTesseractReader } from '@intake/ocr-tesseract';
+import type { DocumentReader } from '@intake/core';
+import { createReader, type OcrEngineName, type OcrEnginePages } from '../../reading/create-reader.js';
 import { createProgress } from './progress.js';
 
 /** `intake extract`'s options (see extract.ts). */
 export interface ExtractOptions {
   type?: RecommendedDocumentType;
   json?: boolean;
+  ocrEngine: OcrEngineName;
+  ocrPages: OcrEnginePages;
 }
 
 /** The body of `intake extract FILE...` (loaded when the command runs: see main.ts). */
 export async function runExtract(files: string[], opts: ExtractOptions): Promise<void> {
-  const reader = createTesseractReader();
+  const reader = createReader({ engine: opts.ocrEngine, pages: opts.ocrPages });
   const progress = createProgress(files.length);
   try {
     for (const file of files) {
@@ -44,7 +47,7 @@ type ExtractLine =
   | { file: string; error: { code: string; message: string; suggestion?: string } };
 
 async function extractFile(
-  reader: ReturnType<typeof createTesseractReader>,
+  reader: DocumentReader,
   file: string,
   type: RecommendedDocumentType | undefined,
 ): Promise<ExtractLine> {

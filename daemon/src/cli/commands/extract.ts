@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { RECOMMENDED_FIELDS } from '@intake/core/constants';
 import type { ExtractOptions } from './extract-run.js';
+import { ocrEngineOption, ocrPagesOption } from './ocr-options.js';
 
 /**
  * `intake extract FILE...`: the library alone (no daemon, no database) on local files, with the
@@ -16,6 +17,8 @@ export function registerExtractCommand(program: Command): void {
         Object.keys(RECOMMENDED_FIELDS),
       ),
     )
+    .addOption(ocrEngineOption())
+    .addOption(ocrPagesOption())
     .option(
       '--json',
       'print one JSON line per file: {"file","document_type","extracted_data","confidence","validation_errors"}',

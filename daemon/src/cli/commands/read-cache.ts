@@ -26,10 +26,20 @@ export interface ReadCache {
 
 export { defaultCacheDir } from './cache-dir.js';
 
-export function createReadCache(reader: DocumentReader, dir: string | null, tag: string): ReadCache {
+/** `tag` names how files are read; a function gives it per file (an engine for images only, say). */
+export function createReadCache(
+  reader: DocumentReader,
+  dir: string | null,
+  tag: string | ((bytes: Uint8Array) => string),
+): ReadCache {
+  const tagOf = typeof tag === 'string' ? () => tag : tag;
   const fileOf = (bytes: Uint8Array) =>
     dir
-      ? path.join(dir, 'reads', `${createHash('sha256').update(tag).update('\0').update(bytes).digest('hex')}.json`)
+      ? path.join(
+          dir,
+          'reads',
+          `${createHash('sha256').update(tagOf(bytes)).update('\0').update(bytes).digest('hex')}.json`,
+        )
       : null;
   const peek = async (file: string | null) => (file ? readFile(file, 'utf8').then(decode, () => null) : null);
   return {

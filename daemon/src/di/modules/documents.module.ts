@@ -10,10 +10,10 @@ import {
   type JobPipeline,
 } from '@intake/core';
 import { DocumentLinks, type PageImageCache } from '@intake/core/internal';
-import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sql';
-import { documentLimits, type ResolvedConfig } from '../../config/config.schema.js';
+import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
+import { createReader, readerSettings } from '../../reading/create-reader.js';
 import { scheduleRetention } from '../../scheduler/retention-schedule.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
@@ -33,7 +33,7 @@ export const documentsModule = new ContainerModule(({ bind }) => {
   bind<DocumentReader>(TOKENS.Reader)
     .toDynamicValue((ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      return createTesseractReader({ workers: config.OCR_WORKERS, limits: documentLimits(config) });
+      return createReader(readerSettings(config));
     })
     .inSingletonScope();
 

@@ -13,6 +13,7 @@ import { ocrPage } from '../ocr/ocr-page.js';
 import type { ReadContext } from '../read-context.js';
 import { RESCAN, unreadable } from '../unreadable.js';
 import { checkImage, checkPageCount } from '../limits.js';
+import { lanes } from '../read-context.js';
 
 export type ImageMimeType = Exclude<SupportedMimeType, 'application/pdf'>;
 
@@ -22,7 +23,7 @@ export async function readImage(
   context: ReadContext,
 ): Promise<ReadDocument> {
   const count = await checkImageLimits(bytes, mimeType, context.limits);
-  const pages = await mapPages(count, context.pool.size, context.signal, async (index, signal) => {
+  const pages = await mapPages(count, lanes(context), context.signal, async (index, signal) => {
     const decoded = await decodePage(bytes, index, context.limits.maxImagePixels);
     signal.throwIfAborted();
     const { image, scale } = await prepareImage(decoded, context.imagePreparation);
@@ -31,6 +32,7 @@ export async function readImage(
       context.pool,
       { number: index + 1, image, width: decoded.width, height: decoded.height, scale },
       signal,
+      context.engine,
     );
   });
   return { mimeType, pages, attachments: [] };

@@ -9,6 +9,7 @@ import type { DocumentPage, Word } from '@intake/core';
 import sharp from 'sharp';
 import type { Page } from 'tesseract.js';
 import { inReadingOrder } from '../reading-order.js';
+import type { PageOcrEngine } from './page-engine.js';
 import type { OcrWorkerPool } from './worker-pool.js';
 
 /** 8-bit grey pixels, row by row. */
@@ -101,21 +102,42 @@ const RETRY_BELOW_WORDS = 10;
  * all; stretching every page instead would hurt clean ones (it turns paper with specks grey), so
  * only the pages that need it pay for a second pass.
  */
-export async function ocrPage(pool: OcrWorkerPool, input: OcrPageInput, signal: AbortSignal): Promise<DocumentPage> {
+export async function ocrPage(
+  pool: OcrWorkerPool,
+  input: OcrPageInput,
+  signal: AbortSignal,
+  engine?: PageOcrEngine,
+): Promise<DocumentPage> {
+  if (engine)
+    return { ...pageOf(input), words: inReadingOrder(scaled(await engine.read(input.image, signal), input.scale)) };
   let words = ocrWords(await pool.recognize(toSpix(input.image), signal), input.scale);
   if (readable(words).length < RETRY_BELOW_WORDS) {
     const stretched = await stretchContrast(input.image);
     const retry = ocrWords(await pool.recognize(toSpix(stretched), signal), input.scale);
     if (score(retry) > score(words)) words = retry;
   }
-  return {
-    number: input.number,
-    width: input.width,
-    height: input.height,
-    words: inReadingOrder(words),
-    source: 'ocr',
-  };
+  return { ...pageOf(input), words: inReadingOrder(words) };
 }
+
+const pageOf = (input: OcrPageInput): Omit<DocumentPage, 'words'> => ({
+  number: input.number,
+  width: input.width,
+  height: input.height,
+  source: 'ocr',
+});
+
+/** Boxes from the image's pixels into the page's units. */
+const scaled = (words: Word[], scale: number): Word[] =>
+  words.map(({ text, bbox, confidence }) => ({
+    text,
+    bbox: {
+      x0: round(bbox.x0 / scale),
+      y0: round(bbox.y0 / scale),
+      x1: round(bbox.x1 / scale),
+      y1: round(bbox.y1 / scale),
+    },
+    confidence,
+  }));
 
 const readable = (words: Word[]): Word[] => words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
 const score = (words: Word[]): number => readable(words).reduce((sum, w) => sum + w.confidence, 0);

@@ -6,7 +6,7 @@ import type { DocumentPage, ReadDocument, Word } from '@intake/core';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
 import { mapPages } from '../map-pages.js';
 import { ocrPage } from '../ocr/ocr-page.js';
-import type { ReadContext } from '../read-context.js';
+import { lanes, type ReadContext } from '../read-context.js';
 import { inReadingOrder } from '../reading-order.js';
 import { unreadable } from '../unreadable.js';
 import { checkPageCount, checkPdfPage } from '../limits.js';
@@ -21,7 +21,7 @@ export async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<
   try {
     await checkLimits(pdf, context);
     const attachments = await pdfAttachments(pdf);
-    const pages = await mapPages(pdf.numPages, context.pool.size, context.signal, (index, signal) =>
+    const pages = await mapPages(pdf.numPages, lanes(context), context.signal, (index, signal) =>
       readPage(pdf, index + 1, context, signal),
     );
     return { mimeType: 'application/pdf', pages, attachments };
@@ -46,7 +46,9 @@ async function readPage(
     const rendered = await damagedPage(number, signal, () =>
       renderPage(page, context.renderDpi, context.limits.maxPagePixels, signal),
     );
-    return await ocrPage(context.pool, { number, image: rendered.image, width, height, scale: rendered.scale }, signal);
+    const engine = context.enginePages === 'scans' ? context.engine : undefined;
+    const input = { number, image: rendered.image, width, height, scale: rendered.scale };
+    return await ocrPage(context.pool, input, signal, engine);
   } finally {
     page.cleanup();
   }

@@ -1,0 +1,37 @@
+/**
+ * The document reader the settings ask for: tesseract for everything, or PaddleOCR (through
+ * onnxruntime, @intake/ocr-onnx) for images or all OCR'd pages with tesseract's reader around it
+ * (PDF text layers, limits, the quality floor). Shared by the daemon, `intake extract` and `intake eval`.
+ */
+import type { DocumentLimits } from '@intake/core';
+import { createPaddleOcr } from '@intake/ocr-onnx';
+import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
+import { documentLimits, type ResolvedConfig } from '../config/config.schema.js';
+
+export type OcrEngineName = 'tesseract' | 'paddle';
+export type OcrEnginePages = 'images' | 'scans';
+
+export interface ReaderSettings {
+  engine: OcrEngineName;
+  pages: OcrEnginePages;
+  /** Threads of the engine in use. */
+  workers?: number;
+  limits?: Partial<DocumentLimits>;
+}
+
+/** The reader; its `revision` names the engines, for caches of read documents. */
+export function createReader(settings: ReaderSettings): TesseractReader {
+  const { workers, limits } = settings;
+  if (settings.engine === 'tesseract') return createTesseractReader({ workers, limits });
+  // Tesseract reads only the pages PaddleOCR does not; its threads start only if such a page comes.
+  const engine = createPaddleOcr({ workers });
+  return createTesseractReader({ workers, limits, engine, enginePages: settings.pages });
+}
+
+/** The daemon's settings for its reader. */
+export const readerSettings = (config: ResolvedConfig): ReaderSettings => ({
+  engine: config.OCR_ENGINE,
+  pages: config.OCR_ENGINE_PAGES,
+  workers: config.OCR_WORKERS,
+  limits: documentLimits(config),
+});

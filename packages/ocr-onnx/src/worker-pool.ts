@@ -1,0 +1,143 @@
+/**
+ * A fixed number of worker threads, each reading one page at a time with its own onnxruntime
+ * sessions; created when first needed and reused. Aborting a page terminates the thread reading it
+ * (a model run cannot be interrupted), and the slot gets a fresh thread on its next page. An idle
+ * pool does not keep the process alive.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { GreyImage } from './grey-image.js';
+import type { RecognizedWord } from './line-words.js';
+import type { PipelineOptions } from './pipeline.js';
+import type { PageRequest, PageResponse } from './protocol.js';
+
+interface Slot {
+  worker: Worker | null;
+  busy: boolean;
+}
+
+/**
+ * Built, the worker is ocr-worker.js beside this file. Run from the TypeScript sources (tests, tsx
+ * scripts), it is ocr-worker.ts, which a thread can load only once tsx's loader is registered in
+ * it (Node 20 threads inherit no loader, and `--import` in a thread's execArgv did not take).
+ */
+function createThread(workerData: PipelineOptions): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./ocr-worker.js', import.meta.url), { workerData });
+  const script = new URL('./ocr-worker.ts', import.meta.url).href;
+  // tsx's ESM API (resolve() names its CommonJS twin); tsImport loads a module graph through tsx.
+  const api = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
+  const boot = `import(${JSON.stringify(pathToFileURL(api).href)}).then((tsx) => tsx.tsImport(${JSON.stringify(script)}, ${JSON.stringify(script)}))`;
+  return new Worker(boot, { eval: true, workerData });
+}
+
+export class OnnxWorkerPool {
+  readonly size: number;
+  private readonly slots: Slot[];
+  private readonly waiting: ((slot: Slot) => void)[] = [];
+  private closed = false;
+  private nextId = 0;
+
+  constructor(
+    size: number,
+    private readonly options: PipelineOptions,
+  ) {
+    this.size = Math.max(1, Math.floor(size));
+    this.slots = Array.from({ length: this.size }, () => ({ worker: null, busy: false }));
+  }
+
+  /** Words of one page in its pixels; rejects with `signal.reason` once `signal` aborts. */
+  async read(image: GreyImage, signal?: AbortSignal): Promise<RecognizedWord[]> {
+    const slot = await this.acquire(signal);
+    try {
+      return await this.runOn(slot, image, signal);
+    } finally {
+      this.release(slot);
+    }
+  }
+
+  /** Terminates every thread; later reads fail. Idempotent. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        const worker = slot.worker;
+        slot.worker = null;
+        await worker?.terminate();
+      }),
+    );
+  }
+
+  private acquire(signal: AbortSignal | undefined): Promise<Slot> {
+    if (this.closed) return Promise.reject(new Error('The onnx OCR pool was closed'));
+    signal?.throwIfAborted();
+    const free = this.slots.find((slot) => !slot.busy);
+    if (free) {
+      free.busy = true;
+      return Promise.resolve(free);
+    }
+    return new Promise((resolve, reject) => {
+      const take = (slot: Slot): void => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(slot);
+      };
+      const onAbort = (): void => {
+        this.waiting.splice(this.waiting.indexOf(take), 1);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(take);
+    });
+  }
+
+  private release(slot: Slot): void {
+    const next = this.waiting.shift();
+    if (next) next(slot);
+    else {
+      slot.busy = false;
+      slot.worker?.unref();
+    }
+  }
+
+  private runOn(slot: Slot, image: GreyImage, signal: AbortSignal | undefined): Promise<RecognizedWord[]> {
+    if (this.closed) return Promise.reject(new Error('The onnx OCR pool was closed'));
+    const worker = (slot.worker ??= createThread(this.options));
+    worker.ref();
+    const id = this.nextId++;
+    // A copy the thread owns: the caller's pixels may be a view into a larger buffer.
+    const pixels = new Uint8Array(image.pixels);
+    return new Promise<RecognizedWord[]>((resolve, reject) => {
+      const settle = (): void => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const onMessage = (response: PageResponse): void => {
+        if (response.id !== id) return;
+        settle();
+        if ('error' in response) reject(new Error(`onnx OCR failed: ${response.error}`));
+        else resolve(response.words);
+      };
+      const discard = (error: unknown): void => {
+        settle();
+        if (slot.worker === worker) slot.worker = null;
+        void worker.terminate();
+        reject(error);
+      };
+      const onError = (error: Error): void => discard(error);
+      const onExit = (code: number): void => discard(new Error(`The onnx OCR thread exited (code ${code})`));
+      const onAbort = (): void => discard(signal?.reason);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal?.aborted) return onAbort();
+      worker.postMessage({ id, width: image.width, height: image.height, pixels } satisfies PageRequest, [
+        pixels.buffer,
+      ]);
+    });
+  }
+}

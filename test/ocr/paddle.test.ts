@@ -1,0 +1,152 @@
+/**
+ * The PaddleOCR engine (@intake/ocr-onnx) on documents drawn here: a receipt-like photo is read into
+ * its words with boxes where they were drawn; the reader around it keeps the limits and refusals;
+ * the daemon's OCR_ENGINE setting picks it. Small images, so the models' CPU stays a few seconds.
+ */
+import os from 'node:os';
+import { DocumentError, type Word } from '@intake/core';
+import { loadConfig } from '@intake/daemon';
+import { createPaddleOcr } from '@intake/ocr-onnx';
+import { createTesseractReader, type PageOcrEngine } from '@intake/ocr-tesseract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContainer } from '../../daemon/src/di/container.js';
+import { TOKENS } from '../../daemon/src/di/tokens.js';
+import type { TesseractReader } from '@intake/ocr-tesseract';
+import { createLogger } from '../../daemon/src/logger.js';
+import { scanImage, scannedPdf, textWidth, type DrawnText } from './documents.js';
+
+const RECEIPT: DrawnText[] = [
+  { text: 'CORNER BAKERY', x: 60, y: 70, size: 34 },
+  { text: '12 Market Street', x: 60, y: 120, size: 24 },
+  { text: 'Date 2024-03-15', x: 60, y: 200, size: 24 },
+  { text: 'Bread', x: 60, y: 260, size: 24 },
+  { text: '3.20', x: 400, y: 260, size: 24 },
+  { text: 'TOTAL', x: 60, y: 320, size: 28 },
+  { text: '12.50', x: 390, y: 320, size: 28 },
+];
+
+/** Counts the pages handed to the engine, so a test can tell who read them. */
+function counted(engine: PageOcrEngine): PageOcrEngine & { pages: number } {
+  const wrapper = {
+    pages: 0,
+    revision: engine.revision,
+    workers: engine.workers,
+    read: (...args: Parameters<PageOcrEngine['read']>) => {
+      wrapper.pages++;
+      return engine.read(...args);
+    },
+    close: () => engine.close(),
+  };
+  return wrapper;
+}
+
+const engine = counted(createPaddleOcr({ workers: 1 }));
+const reader = createTesseractReader({
+  workers: 1,
+  engine,
+  enginePages: 'scans',
+  limits: { maxImagePixels: 4_000_000 },
+});
+afterAll(() => reader.close());
+
+let receipt: Buffer;
+beforeAll(async () => {
+  receipt = await scanImage(RECEIPT, 520, 380);
+});
+
+const byText = (words: Word[], text: string): Word => {
+  const word = words.find((w) => w.text === text);
+  expect(word, `"${text}" among ${words.map((w) => w.text).join(' ')}`).toBeDefined();
+  return word!;
+};
+
+describe('PaddleOCR through onnxruntime', () => {
+  it('reads a receipt photo into its words, in reading order, with boxes where they were drawn', async () => {
+    const before = engine.pages;
+    const { pages } = await reader.read(receipt, 'image/png');
+    expect(engine.pages).toBe(before + 1);
+    const [page] = pages;
+    expect(page).toMatchObject({ number: 1, width: 520, height: 380, source: 'ocr' });
+    const text = page!.words.map((w) => w.text).join(' ');
+    expect(text).toBe('CORNER BAKERY 12 Market Street Date 2024-03-15 Bread 3.20 TOTAL 12.50');
+    for (const drawn of RECEIPT) {
+      // Words of one drawn run: the first starts at its x, the last ends at x + its width.
+      const words = drawn.text.split(' ');
+      const first = byText(page!.words, words[0]!);
+      const last = byText(page!.words, words.at(-1)!);
+      const tolerance = drawn.size * 0.6;
+      expect(Math.abs(first.bbox.x0 - drawn.x)).toBeLessThan(tolerance);
+      expect(Math.abs(last.bbox.x1 - (drawn.x + textWidth(drawn.text, drawn.size)))).toBeLessThan(tolerance);
+      // The baseline lies inside the box, and the box is about a line high.
+      expect(first.bbox.y0).toBeLessThan(drawn.y);
+      expect(first.bbox.y1).toBeGreaterThan(drawn.y - drawn.size * 0.2);
+      expect(first.bbox.y1 - first.bbox.y0).toBeLessThan(drawn.size * 2.2);
+      expect(first.confidence).toBeGreaterThan(0.8);
+    }
+    // Label and amount are separate words on one line, the label first.
+    const total = byText(page!.words, 'TOTAL');
+    const amount = byText(page!.words, '12.50');
+    expect(total.bbox.x1).toBeLessThan(amount.bbox.x0);
+  });
+
+  it('reads scanned PDF pages too when asked (enginePages: scans), boxes in points', async () => {
+    const before = engine.pages;
+    const pdf = await scannedPdf(await scanImage(RECEIPT.slice(0, 3), 1240, 1754));
+    const { pages } = await reader.read(pdf, 'application/pdf');
+    expect(engine.pages).toBe(before + 1);
+    expect(pages[0]!.words.map((w) => w.text).join(' ')).toContain('12 Market Street Date 2024-03-15');
+    const street = byText(pages[0]!.words, '12');
+    // 60 px at 150 dpi (the scan's size on an A4 page) is 28.8 pt; the baseline at 120 px is 57.6 pt.
+    expect(Math.abs(street.bbox.x0 - (60 * 72) / 150)).toBeLessThan(8);
+    expect(street.bbox.y0).toBeLessThan((120 * 72) / 150);
+    expect(street.bbox.y1).toBeGreaterThan((120 * 72) / 150 - 3);
+  });
+
+  it('refuses a blank page and a damaged image as document_unreadable, a huge one as document_too_large', async () => {
+    const refusal = (bytes: Uint8Array) =>
+      reader.read(bytes, 'image/png').then(
+        () => null,
+        (e: unknown) => e as DocumentError,
+      );
+    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    expect((await refusal(blank))?.code).toBe('document_unreadable');
+    expect((await refusal(receipt.subarray(0, 600)))?.code).toBe('document_unreadable');
+    const before = engine.pages;
+    // 3000 × 2000: over this reader's 4 megapixels; refused from the header, never decoded.
+    const huge = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    const error = await refusal(huge);
+    expect(error).toBeInstanceOf(DocumentError);
+    expect(error?.code).toBe('document_too_large');
+    expect(engine.pages).toBe(before);
+  });
+
+  it('stops at once when the read is aborted', async () => {
+    const controller = new AbortController();
+    const reason = new Error('caller gave up');
+    const outcome = reader.read(receipt, 'image/png', { signal: controller.signal });
+    controller.abort(reason);
+    await expect(outcome).rejects.toBe(reason);
+    // The engine's thread was replaced: the next read works.
+    const { pages } = await reader.read(receipt, 'image/png');
+    expect(pages[0]!.words.length).toBeGreaterThan(5);
+  });
+});
+
+describe('the daemon setting OCR_ENGINE', () => {
+  it('paddle gives the daemon a reader that reads images with PaddleOCR; tesseract is the default', async () => {
+    const revision = (env: NodeJS.ProcessEnv): string => {
+      const container = createContainer(loadConfig(env, os.tmpdir()), createLogger('silent'));
+      const daemonReader = container.get<TesseractReader>(TOKENS.Reader);
+      void daemonReader.close();
+      return daemonReader.revision;
+    };
+    expect(revision({})).toMatch(/^tesseract:\d+$/);
+    expect(revision({ OCR_ENGINE: 'paddle' })).toMatch(/^tesseract:\d+\+paddle:.*:images$/);
+    expect(revision({ OCR_ENGINE: 'paddle', OCR_ENGINE_PAGES: 'scans' })).toMatch(/\+paddle:.*:scans$/);
+  });
+});

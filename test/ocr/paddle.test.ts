@@ -138,14 +138,15 @@ describe('PaddleOCR through onnxruntime', () => {
 });
 
 describe('the daemon setting OCR_ENGINE', () => {
-  it('paddle gives the daemon a reader that reads images with PaddleOCR; tesseract is the default', async () => {
+  it('paddle (the default) gives the daemon a reader that reads images with PaddleOCR; tesseract reads everything with tesseract', async () => {
     const revision = (env: NodeJS.ProcessEnv): string => {
       const container = createContainer(loadConfig(env, os.tmpdir()), createLogger('silent'));
       const daemonReader = container.get<TesseractReader>(TOKENS.Reader);
       void daemonReader.close();
       return daemonReader.revision;
     };
-    expect(revision({})).toMatch(/^tesseract:\d+$/);
+    expect(revision({})).toMatch(/^tesseract:\d+\+paddle:.*:images$/);
+    expect(revision({ OCR_ENGINE: 'tesseract' })).toMatch(/^tesseract:\d+$/);
     expect(revision({ OCR_ENGINE: 'paddle' })).toMatch(/^tesseract:\d+\+paddle:.*:images$/);
     expect(revision({ OCR_ENGINE: 'paddle', OCR_ENGINE_PAGES: 'scans' })).toMatch(/\+paddle:.*:scans$/);
   });

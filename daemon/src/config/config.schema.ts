@@ -89,7 +89,7 @@ export const ConfigSchema = z.object({
   /** OCR workers (tesseract.js) per daemon. */
   OCR_WORKERS: digits.pipe(z.number().int().min(1).max(16)).default(2),
   /** The OCR engine for images (and, with OCR_ENGINE_PAGES=scans, scanned PDF pages): tesseract or PaddleOCR. */
-  OCR_ENGINE: z.enum(['tesseract', 'paddle']).default('tesseract'),
+  OCR_ENGINE: z.enum(['tesseract', 'paddle']).default('paddle'),
   /** Which pages OCR_ENGINE=paddle reads: images only, or scanned PDF pages as well. */
   OCR_ENGINE_PAGES: z.enum(['images', 'scans']).default('images'),
   /** Host names, IP addresses or CIDRs webhooks may reach although they are loopback or private (comma-separated). */

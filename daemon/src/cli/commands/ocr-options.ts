@@ -5,7 +5,7 @@ export const ocrEngineOption = (): Option =>
   new Option('--ocr-engine <engine>', 'OCR engine for images (and scanned pages with --ocr-pages scans)')
     .choices(['tesseract', 'paddle'])
     .env('OCR_ENGINE')
-    .default('tesseract');
+    .default('paddle');
 
 export const ocrPagesOption = (): Option =>
   new Option('--ocr-pages <pages>', 'pages --ocr-engine paddle reads: images, or scans (images and scanned PDF pages)')

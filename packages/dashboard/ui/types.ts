@@ -19,6 +19,8 @@ export interface Job {
   reviewed_at?: string;
   review_outcome?: 'confirmed' | 'rejected';
   validation_errors: { field: string; rule: string; message: string }[];
+  /** The duplicate verdict of an email job: the earlier job and what matched (file_hash or field names). */
+  duplicate?: { of: string; matched: string[]; action: 'reject' | 'flag' | 'process'; detectedAt: string };
   /** Where each field was read (README "Review and corrections"); page 1-based, box in page units. */
   field_locations?: Record<string, FieldLocation>;
 }

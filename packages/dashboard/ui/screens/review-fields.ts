@@ -1,5 +1,6 @@
 /** The review screen's fields: which there are, which need attention first, and typed text as values. */
 import type { FieldDefinition, FieldLocation, Job } from '../types.js';
+import { crossChecks } from './review-checks.js';
 import { gridColumns, isGrid, type GridColumn } from './review-grid.js';
 
 /** Under this confidence a field needs a person's look (the API's own REVIEW_BELOW). */
@@ -28,12 +29,16 @@ export function reviewFields(job: Job, definitions: FieldDefinition[]): ReviewFi
     ...Object.keys(job.confidence ?? {}),
     ...job.validation_errors.map((v) => v.field.split('.')[0]!),
   ]);
+  const checks = crossChecks(job);
   const fields = [...names].map((name): ReviewField => {
     const value = data[name];
     const confidence = job.confidence?.[name];
-    const problems = job.validation_errors
-      .filter((v) => v.field === name || v.field.startsWith(`${name}.`))
-      .map((v) => `${v.message} (${v.rule})`);
+    const problems = [
+      ...job.validation_errors
+        .filter((v) => v.field === name || v.field.startsWith(`${name}.`))
+        .map((v) => `${v.message} (${v.rule})`),
+      ...(checks.get(name) ?? []),
+    ];
     return {
       name,
       value,

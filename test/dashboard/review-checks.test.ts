@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crossChecks } from '../../packages/dashboard/ui/screens/review-checks.js';
+import { parse } from '../../packages/dashboard/ui/screens/review-values.js';
 import type { Job } from '../../packages/dashboard/ui/types.js';
 
 const job = (over: Partial<Job>): Job => ({
@@ -46,5 +47,16 @@ describe('the review screen: why a field needs attention beyond the API errors (
     });
     // A verdict on the file itself names no field of the document.
     expect([...crossChecks(processed).keys()]).toEqual(['file_hash']);
+  });
+});
+
+describe('the review screen: what a person types, as the value sent (screens/review-values.ts)', () => {
+  it("keeps the found value's type, and for a field the extraction missed takes the extractor's type", () => {
+    expect(parse('1234,5', 10)).toBe(1234.5);
+    expect(parse('19.00', undefined, 'currency')).toBe(19);
+    expect(parse('7', null, 'number')).toBe(7);
+    expect(parse('true', undefined, 'boolean')).toBe(true);
+    expect(parse('INV-7', undefined, 'text')).toBe('INV-7');
+    expect(parse('  ', 'x')).toBeNull();
   });
 });

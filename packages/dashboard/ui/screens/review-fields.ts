@@ -17,6 +17,8 @@ export interface ReviewField {
   editable: boolean;
   /** Grid fields: their columns. */
   columns?: GridColumn[];
+  /** The extractor's type of the field, when the extractor could be read. */
+  type?: string;
 }
 
 export function reviewFields(job: Job, definitions: FieldDefinition[]): ReviewField[] {
@@ -24,8 +26,8 @@ export function reviewFields(job: Job, definitions: FieldDefinition[]): ReviewFi
   const byName = new Map(definitions.map((d) => [d.name, d] as const));
   const names = new Set([
     ...Object.keys(data),
-    // Line items not found can still be typed in.
-    ...definitions.filter((d) => d.type === 'array' && d.fields?.length).map((d) => d.name),
+    // Fields the extraction did not find can still be typed in: scalars, and line items in a grid.
+    ...definitions.filter((d) => d.type !== 'object' && (d.type !== 'array' || d.fields?.length)).map((d) => d.name),
     ...Object.keys(job.confidence ?? {}),
     ...job.validation_errors.map((v) => v.field.split('.')[0]!),
   ]);
@@ -49,19 +51,9 @@ export function reviewFields(job: Job, definitions: FieldDefinition[]): ReviewFi
       editable:
         (value === null || value === undefined || typeof value !== 'object') && byName.get(name)?.type !== 'array',
       ...(isGrid(value, byName.get(name)) ? { columns: gridColumns(value, byName.get(name)) } : {}),
+      ...(byName.get(name) ? { type: byName.get(name)!.type } : {}),
     };
   });
   // Those that need attention first, each group in the extractor's order.
   return [...fields.filter((f) => f.attention), ...fields.filter((f) => !f.attention)];
-}
-
-/** The text a person typed, as the value of the field's type (the original value's type says which). */
-export function parse(text: string, original: unknown): unknown {
-  if (text.trim() === '') return null;
-  if (typeof original === 'number') {
-    const n = Number(text.replace(',', '.'));
-    return Number.isNaN(n) ? text : n;
-  }
-  if (typeof original === 'boolean') return text.trim().toLowerCase() === 'true';
-  return text;
 }

@@ -3,7 +3,8 @@ import { api, ApiError } from '../api.js';
 import { ErrorBox, formatTime, Link, navigate, useLoad } from '../components.js';
 import { textOf } from '../paths.js';
 import type { Extractor, FieldDefinition, Job } from '../types.js';
-import { parse, reviewFields } from './review-fields.js';
+import { reviewFields } from './review-fields.js';
+import { parse } from './review-values.js';
 import { gridRows, gridValue, ReviewGrid, type GridRow } from './review-grid.js';
 import { reviewQueuePage } from './review-queue.js';
 import { PageView, type PickedWord } from './review-page.js';
@@ -111,7 +112,8 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
     if (busy) return;
     const changed: Record<string, unknown> = {};
     for (const f of fields) {
-      if (f.editable && texts[f.name] !== textOf(f.value)) changed[f.name] = parse(texts[f.name] ?? '', f.value);
+      if (f.editable && texts[f.name] !== textOf(f.value))
+        changed[f.name] = parse(texts[f.name] ?? '', f.value, f.type);
       const rows = grids[f.name];
       if (f.columns && rows && JSON.stringify(rows) !== JSON.stringify(gridRows(f.value, f.columns)))
         changed[f.name] = gridValue(rows, f.columns);

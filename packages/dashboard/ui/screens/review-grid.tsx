@@ -97,7 +97,7 @@ export function ReviewGrid(props: {
               </th>
             ))}
             <th scope="col">
-              <span class="sr-only">Row actions</span>
+              <span class="visually-hidden">Row actions</span>
             </th>
           </tr>
         </thead>
@@ -135,7 +135,7 @@ export function ReviewGrid(props: {
               })}
               <td>
                 <button type="button" class="secondary" onClick={() => removeRow(i)}>
-                  Remove<span class="sr-only"> row {i + 1}</span>
+                  Remove<span class="visually-hidden"> row {i + 1}</span>
                 </button>
               </td>
             </tr>

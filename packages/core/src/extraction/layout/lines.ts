@@ -41,19 +41,27 @@ export function buildLines(doc: ReadDocument): Line[] {
   const lines: Line[] = [];
   for (const page of doc.pages) {
     const words = page.words.filter((w) => w.text.trim() !== '' && w.bbox.y1 > w.bbox.y0);
-    for (const group of groupIntoRows(words)) {
+    // A text layer is drawn straight; a scan or photo is often turned a little, which puts a label
+    // and its amount at the right edge on different heights.
+    const slope = page.source === 'ocr' ? estimateSlope(words, page.width) : 0;
+    for (const group of groupIntoRows(words, slope, page.width)) {
       lines.push(makeLine(mergeTouching(group), page.number, lines.length, page.width, page.height));
     }
   }
   return lines;
 }
 
-/** Rows by vertical overlap: a word joins the row whose centre line it crosses. */
-function groupIntoRows(words: Word[]): Word[][] {
-  const sorted = [...words].sort((a, b) => centreY(a) - centreY(b));
+/**
+ * Rows by vertical overlap: a word joins the row whose centre line it crosses. Heights are taken
+ * along the page's text direction (`slope`: rise per unit of x), so that a turned page's rows hold.
+ */
+function groupIntoRows(words: Word[], slope: number, width: number): Word[][] {
+  const straight = (word: Word) => slope * (centreX(word) - width / 2);
+  const sorted = [...words].sort((a, b) => centreY(a) - straight(a) - (centreY(b) - straight(b)));
   const rows: { words: Word[]; y0: number; y1: number }[] = [];
   for (const word of sorted) {
-    const cy = centreY(word);
+    const shift = straight(word);
+    const cy = centreY(word) - shift;
     const height = word.bbox.y1 - word.bbox.y0;
     const row = rows.find((r) => {
       const rowCentre = (r.y0 + r.y1) / 2;
@@ -62,10 +70,10 @@ function groupIntoRows(words: Word[]): Word[][] {
     });
     if (row) {
       row.words.push(word);
-      row.y0 = Math.min(row.y0, word.bbox.y0);
-      row.y1 = Math.max(row.y1, word.bbox.y1);
+      row.y0 = Math.min(row.y0, word.bbox.y0 - shift);
+      row.y1 = Math.max(row.y1, word.bbox.y1 - shift);
     } else {
-      rows.push({ words: [word], y0: word.bbox.y0, y1: word.bbox.y1 });
+      rows.push({ words: [word], y0: word.bbox.y0 - shift, y1: word.bbox.y1 - shift });
     }
   }
   return rows.sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1)).map((r) => r.words.sort((a, b) => a.bbox.x0 - b.bbox.x0));
@@ -130,6 +138,67 @@ function splitSegments(words: Word[]): Segment[] {
     x0: g[0]!.bbox.x0,
     x1: g.at(-1)!.bbox.x1,
   }));
+}
+
+/** Slopes tried around the neighbours' estimate, as rise per unit of x. */
+const REFINE_SPAN = 0.01;
+const REFINE_STEP = 0.001;
+/** Steeper than this (about 3.4 degrees) is no small turn but a layout: left alone. */
+const MAX_SLOPE = 0.06;
+
+/**
+ * The page's text direction from its words alone (no pixels). Neighbouring words of one phrase
+ * give local slopes, whose median is the estimate: local, so that a table's regular rows cannot
+ * alias one row's label onto the next row's value. It is then refined to the slope under which the
+ * word centres bunch into the sharpest rows (the projection-profile method of deskewing, on word
+ * boxes). A page stays straight unless the slope makes its rows clearly sharper, so noise never
+ * tilts it.
+ */
+export function estimateSlope(words: Word[], width: number): number {
+  const local = neighbourSlopes(words).sort((a, b) => a - b);
+  if (local.length < 8) return 0;
+  const median = local[Math.floor(local.length / 2)]!;
+  if (Math.abs(median) > MAX_SLOPE) return 0;
+  const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
+  const bin = Math.max(1, heights[Math.floor(heights.length / 2)]! / 3);
+  const sharpness = (slope: number) => {
+    const counts = new Map<number, number>();
+    for (const w of words) {
+      const key = Math.round((centreY(w) - slope * (centreX(w) - width / 2)) / bin);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    let sum = 0;
+    for (const c of counts.values()) sum += c * c;
+    return sum;
+  };
+  const flat = sharpness(0);
+  let best = { slope: 0, score: flat };
+  for (let step = -REFINE_SPAN; step <= REFINE_SPAN + 1e-9; step += REFINE_STEP) {
+    const slope = median + step;
+    const score = sharpness(slope);
+    if (score > best.score) best = { slope, score };
+  }
+  return best.score > flat * 1.1 ? best.slope : 0;
+}
+
+/** For each word, the slope to the nearest word right of it on its line (a gap under two heights). */
+function neighbourSlopes(words: Word[]): number[] {
+  const slopes: number[] = [];
+  for (const word of words) {
+    const height = word.bbox.y1 - word.bbox.y0;
+    let nearest: Word | null = null;
+    for (const other of words) {
+      const gap = other.bbox.x0 - word.bbox.x1;
+      if (gap < 0 || gap > 2 * height || Math.abs(centreY(other) - centreY(word)) > height * 0.6) continue;
+      if (!nearest || other.bbox.x0 < nearest.bbox.x0) nearest = other;
+    }
+    if (nearest) slopes.push((centreY(nearest) - centreY(word)) / (centreX(nearest) - centreX(word)));
+  }
+  return slopes;
+}
+
+function centreX(word: Word): number {
+  return (word.bbox.x0 + word.bbox.x1) / 2;
 }
 
 function centreY(word: Word): number {

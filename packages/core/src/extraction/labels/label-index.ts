@@ -1,3 +1,4 @@
+import { distance } from 'fastest-levenshtein';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import { ROLE_LABELS, ROLES, type Role } from './synonyms.js';
@@ -37,6 +38,8 @@ export interface LineToken {
 }
 
 export const WEAK_STRENGTH = 0.55;
+/** A label read with one letter wrong by OCR is a little weaker than one read right. */
+export const MISREAD_FACTOR = 0.85;
 
 const BUILT_IN: LabelEntry[] = ROLES.flatMap((role) => [
   ...ROLE_LABELS[role].labels.map((label) => ({ key: role, tokens: label.split(' '), strength: 1 })),
@@ -45,6 +48,10 @@ const BUILT_IN: LabelEntry[] = ROLES.flatMap((role) => [
 
 export class LabelIndex {
   private readonly byFirstToken = new Map<string, LabelEntry[]>();
+  /** The labels long enough to be matched a letter off. */
+  private readonly misreadable: LabelEntry[];
+  /** Every token of every label, for rejoining words that OCR split ("Positionssu m m e"). */
+  private readonly vocabulary = new Set<string>();
   readonly hits: LabelHit[] = [];
 
   constructor(lines: Line[], extra: { key: LabelKey; label: string; strength: number }[] = []) {
@@ -52,7 +59,9 @@ export class LabelIndex {
       ...BUILT_IN,
       ...extra.map((e) => ({ key: e.key, tokens: fold(e.label).split(' '), strength: e.strength })),
     ];
+    this.misreadable = entries.filter((e) => e.tokens.join('').length >= MISREAD_MIN_LETTERS);
     for (const entry of entries) {
+      for (const token of entry.tokens) this.vocabulary.add(token);
       if (!entry.tokens[0]) continue;
       const list = this.byFirstToken.get(entry.tokens[0]) ?? [];
       list.push(entry);
@@ -72,10 +81,12 @@ export class LabelIndex {
   }
 
   private matchLine(line: Line): LabelHit[] {
-    const tokens = lineTokens(line);
+    const tokens = line.ocr ? rejoinSplit(lineTokens(line), this.vocabulary) : lineTokens(line);
     const hits: LabelHit[] = [];
     for (let i = 0; i < tokens.length;) {
-      const best = this.longestAt(tokens, i);
+      const exact = this.longestAt(tokens, i);
+      const misread = line.ocr ? this.longestMisreadAt(tokens, i) : null;
+      const best = misread && misread.tokens.length > (exact?.tokens.length ?? 0) ? misread : exact;
       if (!best) {
         i++;
         continue;
@@ -85,7 +96,7 @@ export class LabelIndex {
       for (const entry of best.all) {
         hits.push({
           key: entry.key,
-          strength: entry.strength,
+          strength: best === misread ? entry.strength * MISREAD_FACTOR : entry.strength,
           line,
           start: first.start,
           end: last.end,
@@ -95,6 +106,20 @@ export class LabelIndex {
       i += best.tokens.length;
     }
     return hits;
+  }
+
+  /** The longest labels at token i read with one word a letter off (OCR lines only). */
+  private longestMisreadAt(tokens: LineToken[], i: number): { tokens: string[]; all: LabelEntry[] } | null {
+    let length = 0;
+    let all: LabelEntry[] = [];
+    for (const entry of this.misreadable) {
+      if (entry.tokens.length < length || !misreadMatch(entry, tokens, i)) continue;
+      if (entry.tokens.length > length) {
+        length = entry.tokens.length;
+        all = [entry];
+      } else all.push(entry);
+    }
+    return length ? { tokens: all[0]!.tokens, all } : null;
   }
 
   /** The longest labels starting at token i (several keys may share one label text). */
@@ -114,6 +139,49 @@ export class LabelIndex {
     }
     return length ? { tokens: all[0]!.tokens, all } : null;
   }
+}
+
+/** Labels this short are matched exactly: one letter off, "tax" is "fax" and "net" is "not". */
+const MISREAD_MIN_LETTERS = 8;
+
+/** Whether a label entry's tokens match the line at i with exactly one token a letter off. */
+function misreadMatch(entry: LabelEntry, tokens: LineToken[], i: number): boolean {
+  let off = 0;
+  for (const [k, t] of entry.tokens.entries()) {
+    const read = tokens[i + k]?.text;
+    if (read === undefined) return false;
+    if (read === t) continue;
+    // Under four letters only a letter read wrong counts ("use" for "ust"), not one lost ("re" for
+    // "ref"): a short word with a letter more or less is too often another word.
+    const length = t.length >= 4 ? 1 : t.length === 3 ? 0 : -1;
+    if (Math.abs(read.length - t.length) > length || distance(read, t) !== 1) return false;
+    if (++off > 1) return false;
+  }
+  return off === 1;
+}
+
+/**
+ * OCR splits words inside ("Rechnungssum me", "U msatzsteuer"): a run of up to four tokens, one
+ * of them a fragment of at most two letters, is rejoined when the whole is a label's word.
+ */
+function rejoinSplit(tokens: LineToken[], vocabulary: Set<string>): LineToken[] {
+  const out: LineToken[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const k = joinableRun(tokens, i, vocabulary);
+    const run = tokens.slice(i, i + k);
+    out.push({ text: run.map((t) => t.text).join(''), start: run[0]!.start, end: run.at(-1)!.end });
+    i += k;
+  }
+  return out;
+}
+
+/** How many tokens from i form one label word (1 when none rejoin). */
+function joinableRun(tokens: LineToken[], i: number, vocabulary: Set<string>): number {
+  for (let k = Math.min(4, tokens.length - i); k >= 2; k--) {
+    const run = tokens.slice(i, i + k);
+    if (run.some((t) => t.text.length <= 2) && vocabulary.has(run.map((t) => t.text).join(''))) return k;
+  }
+  return 1;
 }
 
 /** Folded tokens of a line with their character ranges in line.text. */

@@ -30,6 +30,8 @@ export interface Line {
   pageHeight: number;
   /** Mean word confidence (1 for a text layer). */
   confidence: number;
+  /** Read by OCR: its words may be misspelt or split, which label matching then allows for. */
+  ocr: boolean;
 }
 
 /** A gap wider than this many median word heights separates two segments. */
@@ -45,7 +47,8 @@ export function buildLines(doc: ReadDocument): Line[] {
     // and its amount at the right edge on different heights.
     const slope = page.source === 'ocr' ? estimateSlope(words, page.width) : 0;
     for (const group of groupIntoRows(words, slope, page.width)) {
-      lines.push(makeLine(mergeTouching(group), page.number, lines.length, page.width, page.height));
+      const line = makeLine(mergeTouching(group), page.number, lines.length, page.width, page.height);
+      lines.push({ ...line, ocr: page.source === 'ocr' });
     }
   }
   return lines;
@@ -104,7 +107,13 @@ function mergeTouching(words: Word[]): Word[] {
   return merged;
 }
 
-function makeLine(words: Word[], page: number, index: number, pageWidth: number, pageHeight: number): Line {
+function makeLine(
+  words: Word[],
+  page: number,
+  index: number,
+  pageWidth: number,
+  pageHeight: number,
+): Omit<Line, 'ocr'> {
   const segments = splitSegments(words);
   return {
     page,

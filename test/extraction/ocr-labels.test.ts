@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { createContext } from '../../packages/core/src/extraction/context.js';
+import { doc, page, type Placed } from './synthetic.js';
+
+/**
+ * OCR misreads labels a letter at a time ("ohne USE," for "ohne USt.") and splits words inside
+ * ("Rechnungssum me", "U msatzsteuer"). On OCR lines labels are matched allowing for both; a
+ * text layer is matched exactly.
+ */
+
+const HEADER: Placed[] = [
+  { x: 40, y: 40, text: 'Musterbetrieb Systemhaus AG' },
+  { x: 40, y: 54, text: 'Invoice Number R-2024-17' },
+  { x: 40, y: 68, text: 'Invoice Date 03.05.2024' },
+];
+
+const hitsOf = (text: string, source: 'ocr' | 'text_layer') => {
+  const ctx = createContext(doc([page([...HEADER, { x: 40, y: 200, text }], { source })]), []);
+  const line = ctx.lines.find((l) => l.text === text)!;
+  return ctx.labels.hitsOn(line).map((h) => ({ key: h.key, label: text.slice(h.start, h.end), strength: h.strength }));
+};
+
+describe('labels on OCR lines', () => {
+  it.each([
+    ['Rechnungssumme ohne USE, 1.500,00', 'subtotal', 'Rechnungssumme ohne USE'],
+    ['Rechnungssum me ohne USt. 1.500,00', 'subtotal', 'Rechnungssum me ohne USt'],
+    ['U msatzsteuer 285,00', 'tax_amount', 'U msatzsteuer'],
+    ['Zwlschensumme 1.500,00', 'subtotal', 'Zwlschensumme'],
+  ])('"%s" is a %s label', (text, key, label) => {
+    expect(hitsOf(text, 'ocr')).toContainEqual(expect.objectContaining({ key, label }));
+  });
+
+  it('weakens a label read a letter off, not one read right', () => {
+    const [misread] = hitsOf('Zwlschensumme 1.500,00', 'ocr');
+    const [right] = hitsOf('Zwischensumme 1.500,00', 'ocr');
+    expect(misread!.strength).toBeLessThan(right!.strength);
+  });
+
+  it('matches a text layer exactly', () => {
+    expect(hitsOf('Rechnungssumme ohne USE, 1.500,00', 'text_layer')).not.toContainEqual(
+      expect.objectContaining({ key: 'subtotal' }),
+    );
+    expect(hitsOf('U msatzsteuer 285,00', 'text_layer')).toEqual([]);
+  });
+
+  it('takes no short word a letter off for a label ("Fax" is no "Tax", "RE" no "Ref")', () => {
+    expect(hitsOf('Fax 0551 123456', 'ocr')).not.toContainEqual(expect.objectContaining({ key: 'tax_amount' }));
+    const invoice = hitsOf('Invoice # RE-20190610/507', 'ocr');
+    expect(invoice.map((h) => h.label)).toEqual(['Invoice']);
+  });
+
+  it('reads the amounts under misread labels of a scanned invoice', () => {
+    const scan = doc([
+      page(
+        [
+          ...HEADER,
+          { x: 40, y: 200, text: 'Rechnungssum me ohne USE, 1.500,00' },
+          { x: 40, y: 214, text: 'U msatzsteuer 285,00' },
+          { x: 40, y: 228, text: 'Bruttosumme 1.785,00' },
+        ],
+        { source: 'ocr' },
+      ),
+    ]);
+    expect(extractFields(scan, [...RECOMMENDED_FIELDS.invoice]).extracted_data).toMatchObject({
+      subtotal: 1500,
+      tax_amount: 285,
+      total_amount: 1785,
+    });
+  });
+});

@@ -133,3 +133,22 @@ describe('layout', () => {
     expect(extractFields(page, [...RECOMMENDED_FIELDS.invoice]).extracted_data.total_amount).toBe(215.14);
   });
 });
+
+describe('a generic date label beside a number', () => {
+  const invoiceDate: FieldDefinition = { name: 'invoice_date', type: 'date', required: true, description: 'Date' };
+  const dateOf = (texts: string[]) =>
+    extractFields(doc(lines(40, 100, texts)), [invoiceNumber, invoiceDate]).extracted_data.invoice_date;
+
+  it("takes the date after the invoice's number as the invoice date", () => {
+    expect(dateOf(['Handelsrechnung Nr. 471102 vom 05.03.2018'])).toBe('2018-03-05');
+  });
+
+  it("takes the date after an order's label, nearer than the invoice's, as the order's", () => {
+    expect(dateOf(['Handelsrechnung Nr. 471102 vom 05.03.2018', 'Rechnung gemäß Bestellung vom 01.03.2018'])).toBe(
+      '2018-03-05',
+    );
+    expect(dateOf(['Rechnung gemäß Bestellung vom 01.03.2018', 'Handelsrechnung Nr. 471102 vom 05.03.2018'])).toBe(
+      '2018-03-05',
+    );
+  });
+});

@@ -42,7 +42,9 @@ export function labelledCandidates(ctx: DocumentView, keys: LabelKey[], options:
 
 /**
  * A generic label ("vom", "Date") on the same line as the document's number ("Rechnung Nr. 12
- * vom 03.07.2014", "Invoice # 12 issued at ...") is as good as a specific one.
+ * vom 03.07.2014", "Invoice # 12 issued at ...") is as good as a specific one, when that number's
+ * label is the nearest one before it: in "Rechnung gemäß Bestellung vom 01.03.2018" the date is
+ * the order's.
  */
 const COMPANIONS: Partial<Record<string, LabelKey>> = {
   invoice_date: 'invoice_number',
@@ -53,9 +55,9 @@ const COMPANIONS: Partial<Record<string, LabelKey>> = {
 function strengthOf(hit: LabelHit, ctx: DocumentView): number {
   const companion = COMPANIONS[hit.key];
   if (hit.strength >= 1 || !companion) return hit.strength;
-  return ctx.labels.hitsOn(hit.line).some((h) => h.key === companion && h.end <= hit.start)
-    ? Math.min(1, hit.strength + 0.35)
-    : hit.strength;
+  const before = ctx.labels.hitsOn(hit.line).filter((h) => h.end <= hit.start);
+  const nearest = Math.max(...before.map((h) => h.end));
+  return before.some((h) => h.key === companion && h.end === nearest) ? Math.min(1, hit.strength + 0.35) : hit.strength;
 }
 
 function regionCandidates(hit: LabelHit, region: Region, ctx: DocumentView, options: CandidateOptions): Candidate[] {

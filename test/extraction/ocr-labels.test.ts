@@ -69,3 +69,12 @@ describe('labels on OCR lines', () => {
     });
   });
 });
+
+describe('words that are label words themselves', () => {
+  it('reads them as written: "Invoice Rate" is no misread "Invoice Date"', () => {
+    expect(hitsOf('Invoice Rate 19%', 'ocr')).not.toContainEqual(expect.objectContaining({ key: 'invoice_date' }));
+    expect(hitsOf('Invoice Dale 03.05.2024', 'ocr')).toContainEqual(
+      expect.objectContaining({ key: 'invoice_date', label: 'Invoice Dale' }),
+    );
+  });
+});

@@ -113,7 +113,7 @@ export class LabelIndex {
     let length = 0;
     let all: LabelEntry[] = [];
     for (const entry of this.misreadable) {
-      if (entry.tokens.length < length || !misreadMatch(entry, tokens, i)) continue;
+      if (entry.tokens.length < length || !misreadMatch(entry, tokens, i, this.vocabulary)) continue;
       if (entry.tokens.length > length) {
         length = entry.tokens.length;
         all = [entry];
@@ -144,13 +144,17 @@ export class LabelIndex {
 /** Labels this short are matched exactly: one letter off, "tax" is "fax" and "net" is "not". */
 const MISREAD_MIN_LETTERS = 8;
 
-/** Whether a label entry's tokens match the line at i with exactly one token a letter off. */
-function misreadMatch(entry: LabelEntry, tokens: LineToken[], i: number): boolean {
+/**
+ * Whether a label entry's tokens match the line at i with exactly one token a letter off. A word
+ * that is itself a label's word is read as written ("charge" is no misread "change").
+ */
+function misreadMatch(entry: LabelEntry, tokens: LineToken[], i: number, vocabulary: Set<string>): boolean {
   let off = 0;
   for (const [k, t] of entry.tokens.entries()) {
     const read = tokens[i + k]?.text;
     if (read === undefined) return false;
     if (read === t) continue;
+    if (vocabulary.has(read)) return false;
     // Under four letters only a letter read wrong counts ("use" for "ust"), not one lost ("re" for
     // "ref"): a short word with a letter more or less is too often another word.
     const length = t.length >= 4 ? 1 : t.length === 3 ? 0 : -1;

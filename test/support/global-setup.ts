@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createSqlStorage } from '@intake/storage-sql';
+import { ensureBuilt } from './build.js';
 import { startPostgres } from './postgres-server.js';
 
 declare module 'vitest' {
@@ -29,6 +30,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-test-'));
+  // The spawned CLI runs dist/ (test/support/build.ts); built beside the databases' setup.
+  const built = ensureBuilt();
   // Tests own the server: durability settings off for speed, room for several daemons' pools.
   const server = await startPostgres({ flags: { max_connections: '300', fsync: 'off' } });
   const adminUrl = server.url;
@@ -59,6 +62,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('pgliteSnapshot', snapshot);
   project.provide('pgliteEmptySnapshot', emptySnapshot);
   project.provide('scratchDir', scratch);
+  await built;
   return async () => {
     await server.stop();
     fs.rmSync(scratch, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 import { callApi } from './http.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -301,6 +301,18 @@ export const api = (baseUrl: string, method: string, urlPath: string, options: {
 export function makeTempDir(prefix = 'intake-test-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   tempDirs.add(dir);
+  return dir;
+}
+
+/**
+ * A fresh DATA_DIR that already holds a migrated, empty PGlite database (a copy of the global
+ * setup's, `dataDirTemplate`): for tests whose subject is not the first start on an empty
+ * directory, which first-start, startup, orgs-create and keys-create still cover with `makeTempDir`.
+ * The daemon and CLI open it as they would any earlier data directory (migrations up to date).
+ */
+export function makeMigratedDataDir(prefix = 'intake-data-'): string {
+  const dir = makeTempDir(prefix);
+  fs.cpSync(inject('dataDirTemplate'), dir, { recursive: true });
   return dir;
 }
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   api,
-  makeTempDir,
+  makeMigratedDataDir,
   PROCESS_TEST_TIMEOUT_MS,
   runCli,
   runCliOk,
@@ -26,7 +26,8 @@ interface KeyRow {
 
 describe('intake orgs list, keys list/revoke, webhooks list', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 }, () => {
   it('lists organizations and keys, revokes a key, and prints webhook endpoints as a table unless --json', async () => {
-    const dataDir = makeTempDir('intake-lists-');
+    // Migrated and empty: what is checked is listing, not creating the database.
+    const dataDir = makeMigratedDataDir('intake-lists-');
     const env = { DATA_DIR: dataDir, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
 
     // No daemon: the CLI opens the database itself.

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/databases.js';
 import {
   api,
+  makeMigratedDataDir,
   makeTempDir,
   runCliOk,
   sha256Hex,
@@ -103,7 +104,7 @@ describe('API keys are stored only as hashes', { timeout: PROCESS_TEST_TIMEOUT_M
   });
 
   it('no file of a PGlite data directory contains a plaintext key', async () => {
-    const dataDir = makeTempDir('intake-plain-pglite-');
+    const dataDir = makeMigratedDataDir('intake-plain-pglite-');
     const org = singleJsonLine<{ live_key: string; test_key: string }>(
       (await runCliOk(['orgs', 'create', '--name', 'Hashes', '--json'], { DATA_DIR: dataDir })).stdout,
     );

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { ensureBuilt } from '../support/build.js';
 import { freePort, startDaemon, type DaemonProcess } from '../support/processes.js';
 import { TEST_CERT_FILE } from '../support/test-cert.js';
 import { CHROMIUM_FLAGS, ensureChromium } from './chromium.js';
@@ -62,6 +63,8 @@ interface Shared {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-dashboard-shared-'));
+  // The daemon runs dist/ (test/support/build.ts).
+  await ensureBuilt();
   const browser = await chromium.launchServer({
     executablePath: ensureChromium(),
     headless: true,

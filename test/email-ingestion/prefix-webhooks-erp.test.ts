@@ -10,6 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
+  makeMigratedDataDir,
   makeTempDir,
   PROCESS_TEST_TIMEOUT_MS,
   runCliOk,
@@ -53,7 +54,7 @@ describe('per-prefix webhooks and ERP sync through a daemon', { timeout: PROCESS
       failMode: 'status',
       failStatus: 503,
     });
-    const dataDir = makeTempDir('intake-erp-data-');
+    const dataDir = makeMigratedDataDir('intake-erp-data-');
     const daemon = await startDaemon({
       DATA_DIR: dataDir,
       EMAIL_DOMAIN: 'example.test',

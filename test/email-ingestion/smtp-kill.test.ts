@@ -14,6 +14,7 @@ import { createPostgresDatabase } from '../support/databases.js';
 import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
+  makeMigratedDataDir,
   makeTempDir,
   runCliOk,
   singleJsonLine,
@@ -85,7 +86,7 @@ describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
     {
       kind: 'pglite',
       env: async () => {
-        const dataDir = makeTempDir('intake-smtp-kill-');
+        const dataDir = makeMigratedDataDir('intake-smtp-kill-');
         return { daemonEnv: { DATA_DIR: dataDir }, cliEnv: { DATA_DIR: dataDir } };
       },
     },

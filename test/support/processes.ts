@@ -9,15 +9,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 import { callApi } from './http.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** The shipped CLI: runs the built JavaScript in daemon/dist. */
+/**
+ * The shipped CLI, which the tests spawn: it runs the built JavaScript in daemon/dist, which each
+ * vitest project's global setup brings up to date with the sources first (test/support/build.ts).
+ */
 export const INTAKE_BIN = path.join(REPO_ROOT, 'daemon', 'bin', 'intake.mjs');
-/** The same CLI from the TypeScript sources, which is what the tests run (never a stale build). */
-export const INTAKE_FROM_SOURCE = path.join(REPO_ROOT, 'test', 'support', 'intake-from-source.mjs');
-/** The Node flag that makes every `@intake/*` import resolve to the package's src/ (see each package.json's exports). */
+/** The Node flag that makes every `@intake/*` import resolve to the package's src/ (see each package.json's exports): for the examples' processes. */
 export const SOURCE_CONDITION = '--conditions=@intake/source';
 
 /** Every setting the daemon reads, plus INTAKE_CONFIG: never inherited from the test's own environment. */
@@ -100,17 +101,18 @@ export function childEnv(env: Env): NodeJS.ProcessEnv {
 }
 
 /**
- * Spawns the `intake` CLI from source (`node --conditions=@intake/source test/support/intake-from-source.mjs ...args`). The working directory defaults to a fresh empty temp
- * directory, so a `config/intake.env` in the repository never leaks into a test.
+ * Spawns the built `intake` CLI (`node daemon/bin/intake.mjs ...args`). The working directory
+ * defaults to a fresh empty temp directory, so a `config/intake.env` in the repository never leaks
+ * into a test.
  */
 export function spawnIntake(args: string[], env: Env, options: { cwd?: string } = {}): IntakeProcess {
   const cwd = options.cwd ?? makeTempDir('intake-cwd-');
-  const child = spawn(process.execPath, [SOURCE_CONDITION, INTAKE_FROM_SOURCE, ...args], {
+  const child = spawn(process.execPath, [INTAKE_BIN, ...args], {
     cwd,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (child.pid === undefined) throw new Error(`could not spawn ${INTAKE_FROM_SOURCE}`);
+  if (child.pid === undefined) throw new Error(`could not spawn ${INTAKE_BIN}`);
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -299,6 +301,18 @@ export const api = (baseUrl: string, method: string, urlPath: string, options: {
 export function makeTempDir(prefix = 'intake-test-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   tempDirs.add(dir);
+  return dir;
+}
+
+/**
+ * A fresh DATA_DIR that already holds a migrated, empty PGlite database (a copy of the global
+ * setup's, `dataDirTemplate`): for tests whose subject is not the first start on an empty
+ * directory, which first-start, startup, orgs-create and keys-create still cover with `makeTempDir`.
+ * The daemon and CLI open it as they would any earlier data directory (migrations up to date).
+ */
+export function makeMigratedDataDir(prefix = 'intake-data-'): string {
+  const dir = makeTempDir(prefix);
+  fs.cpSync(inject('dataDirTemplate'), dir, { recursive: true });
   return dir;
 }
 

@@ -4,6 +4,7 @@ import { createPostgresDatabase } from '../support/databases.js';
 import { base64, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
+  makeMigratedDataDir,
   makeTempDir,
   PROCESS_TEST_TIMEOUT_MS,
   sleep,
@@ -95,7 +96,7 @@ describe('webhook deliveries across daemon processes', { timeout: PROCESS_TEST_T
   it('a daemon restarted mid-schedule sends attempt 2 on time (>= 5 s after attempt 1), once', async () => {
     const { certDir, certFile } = await makeCert();
     const env: Env = {
-      DATA_DIR: makeTempDir('intake-wh-data-'),
+      DATA_DIR: makeMigratedDataDir('intake-wh-data-'),
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       WEBHOOK_CA_FILE: certFile,
       WEBHOOK_POLL_MS: '100',

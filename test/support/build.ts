@@ -1,0 +1,33 @@
+/**
+ * The processes the tests spawn (`intake start`, `intake orgs create`, ...) run the built CLI,
+ * `daemon/bin/intake.mjs` on `daemon/dist`, as a user's would: compiling the TypeScript on the fly
+ * with tsx cost about a second of CPU at every one of the suite's ~100 spawns. So that a spawned
+ * process never runs a stale build, each vitest project's global setup first runs the build
+ * (`tsc -b config/tsconfig.build.json`, what `npm run build` and `npm install` run): incremental, it
+ * only checks the build info when `dist/` is current (a fresh clone's `npm install` just built it)
+ * and recompiles what changed otherwise. The in-process tests import the sources directly.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { REPO_ROOT } from './processes.js';
+
+const TSC = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+
+// Both projects' global setups run in vitest's one main process: one build for both.
+const shared = globalThis as { intakeBuild?: Promise<void> };
+
+/** Brings every package's and the daemon's `dist/` up to date with the sources (once per run). */
+export function ensureBuilt(): Promise<void> {
+  shared.intakeBuild ??= new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [TSC, '-b', path.join('config', 'tsconfig.build.json')],
+      { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`the build the spawned processes run failed (npm run build):\n${stdout}${stderr}`));
+        else resolve();
+      },
+    );
+  });
+  return shared.intakeBuild;
+}

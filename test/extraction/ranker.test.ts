@@ -114,6 +114,54 @@ describe('candidate features', () => {
   });
 });
 
+describe('the name features', () => {
+  it('rank among text lines, address lines above, glyph width, registration under, fragment, key line', () => {
+    const document = doc([
+      { x: 40, y: 40, text: 'HOME HARDWARE &' },
+      { x: 40, y: 54, text: 'ELECTRICAL' },
+      { x: 40, y: 68, text: '(12345-A)' },
+      { x: 40, y: 82, text: 'NO 12 JALAN BESAR' },
+      { x: 40, y: 96, text: 'TEL: 03-1234567' },
+      { x: 40, y: 110, text: 'SETAPAK' },
+      { x: 40, y: 124, text: 'Nummer;' },
+    ]);
+    // The name set wider than the rest: its words take twice the width per character.
+    for (const w of document.pages[0]!.words.slice(0, 3)) w.bbox.x1 = w.bbox.x0 + (w.bbox.x1 - w.bbox.x0) * 2;
+    const ctx = createContext(document, []);
+    const facts = documentFacts(ctx);
+    const feature = (row: number[], name: (typeof FEATURE_NAMES)[number]) => row[FEATURE_NAMES.indexOf(name)];
+    const candidate = (value: string, line: number) => ({
+      value,
+      score: 0.3,
+      line: ctx.lines[line]!,
+      source: 'fallback' as const,
+    });
+    const [name, fragment, place, key] = describeCandidates(ctx, facts, 'vendor_name', [
+      candidate('HOME HARDWARE & ELECTRICAL', 0),
+      candidate('ELECTRICAL', 1),
+      candidate('SETAPAK', 5),
+      candidate('Nummer', 6),
+    ]);
+    expect(feature(name!, 'name_text_line_rank')).toBe(0);
+    expect(feature(place!, 'name_text_line_rank')).toBeGreaterThan(0);
+    expect(feature(name!, 'name_contact_lines_above')).toBe(0);
+    expect(feature(place!, 'name_contact_lines_above')).toBeGreaterThan(
+      feature(fragment!, 'name_contact_lines_above')!,
+    );
+    expect(feature(name!, 'name_glyph_width')).toBeGreaterThan(0);
+    expect(feature(place!, 'name_glyph_width')).toBeLessThanOrEqual(0);
+    expect(feature(fragment!, 'name_registration_below')).toBe(1);
+    expect(feature(place!, 'name_registration_below')).toBe(0);
+    expect(feature(fragment!, 'name_part_of_longer')).toBe(1);
+    expect(feature(name!, 'name_part_of_longer')).toBe(0);
+    expect(feature(key!, 'name_line_ends_as_key')).toBe(1);
+    expect(feature(name!, 'name_line_ends_as_key')).toBe(0);
+    // Other fields see zeros in the name features.
+    const [other] = describeCandidates(ctx, facts, 'total_amount', [{ ...candidate('x', 6), value: 1 }]);
+    expect(feature(other!, 'name_line_ends_as_key')).toBe(0);
+  });
+});
+
 describe('the trained ranker', () => {
   const training = Array.from({ length: 12 }, (_, i) => invoice(i));
   const lists = training.flatMap(({ document, total, vendor }) =>

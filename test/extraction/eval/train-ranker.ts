@@ -5,7 +5,10 @@
  * (full-batch gradient descent from zero weights, documents in sorted order): the same data gives
  * the same weights, so there is no random seed to keep. The confidence calibration stored with them
  * is fitted on out-of-fold predictions (4 folds by vendor and source, see learn-calibrated.ts).
- * `OCR_ENGINE=paddle` (and `OCR_ENGINE_PAGES`) trains on what the daemon reads with those settings.
+ * The reads are those the product makes by default (the daemon's and `intake eval`'s defaults):
+ * PaddleOCR for images, tesseract for PDFs and scanned pages, so the shipped weights rank the
+ * words they will be given. `OCR_ENGINE=tesseract` (or `OCR_ENGINE_PAGES=scans`) trains on what the
+ * daemon reads with those settings instead.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +25,7 @@ const WEIGHTS = fileURLToPath(new URL('../../../packages/core/src/extraction/ran
 requireDevelopmentData('npm run train:extraction');
 const corpus = (await Promise.all((await developmentCorpora()).map(findCorpus))).flat();
 const reader = createReader({
-  engine: process.env.OCR_ENGINE === 'paddle' ? 'paddle' : 'tesseract',
+  engine: process.env.OCR_ENGINE === 'tesseract' ? 'tesseract' : 'paddle',
   pages: process.env.OCR_ENGINE_PAGES === 'scans' ? 'scans' : 'images',
 });
 const cache = createReadCache(reader, defaultCacheDir(), (bytes) => reader.revisionOf(sniffMimeType(bytes)));

@@ -5,6 +5,7 @@ import type { Role } from '../labels/synonyms.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import { findAmounts } from '../values/amounts.js';
+import { NAME_FEATURES, nameFacts, nameFeatures, type NameFacts } from './name-features.js';
 import { TENDER_FEATURES, tenderFacts, tenderFeatures, type TenderFacts } from './tender-facts.js';
 
 /**
@@ -47,6 +48,7 @@ export const FEATURE_NAMES = [
   'registration_nearby',
   'value_starts_line',
   ...TENDER_FEATURES,
+  ...NAME_FEATURES,
 ] as const;
 
 /** Per-document facts the features compare against, computed once. */
@@ -58,6 +60,7 @@ export interface DocumentFacts {
   registrationLines: Set<number>;
   textLayer: boolean;
   tender: TenderFacts;
+  names: NameFacts;
 }
 
 const REGISTRATION =
@@ -84,6 +87,7 @@ export function documentFacts(ctx: DocumentView): DocumentFacts {
     registrationLines,
     textLayer: ctx.doc.pages.every((p) => p.source === 'text_layer'),
     tender: tenderFacts(ctx),
+    names: nameFacts(ctx, registrationLines),
   };
 }
 
@@ -132,6 +136,7 @@ export function describeCandidates(
       nearRegistration(facts, line) ? 1 : 0,
       folded !== '' && facts.foldedLines[line.index]?.startsWith(folded) ? 1 : 0,
       ...(role === 'total_amount' ? tenderFeatures(facts.tender, line, Number(c.value)) : TENDER_FEATURES.map(() => 0)),
+      ...(role === 'vendor_name' ? nameFeatures(facts.names, c, candidates) : NAME_FEATURES.map(() => 0)),
     ];
   });
 }

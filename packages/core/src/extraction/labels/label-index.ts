@@ -1,5 +1,5 @@
-import { distance } from 'fastest-levenshtein';
 import { fold } from '../layout/fold.js';
+import { MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from './ocr-misreads.js';
 import type { Line } from '../layout/lines.js';
 import { ROLE_LABELS, ROLES, type Role } from './synonyms.js';
 
@@ -113,7 +113,7 @@ export class LabelIndex {
     let length = 0;
     let all: LabelEntry[] = [];
     for (const entry of this.misreadable) {
-      if (entry.tokens.length < length || !misreadMatch(entry, tokens, i, this.vocabulary)) continue;
+      if (entry.tokens.length < length || !misreadMatch(entry.tokens, tokens, i, this.vocabulary)) continue;
       if (entry.tokens.length > length) {
         length = entry.tokens.length;
         all = [entry];
@@ -139,53 +139,6 @@ export class LabelIndex {
     }
     return length ? { tokens: all[0]!.tokens, all } : null;
   }
-}
-
-/** Labels this short are matched exactly: one letter off, "tax" is "fax" and "net" is "not". */
-const MISREAD_MIN_LETTERS = 8;
-
-/**
- * Whether a label entry's tokens match the line at i with exactly one token a letter off. A word
- * that is itself a label's word is read as written ("charge" is no misread "change").
- */
-function misreadMatch(entry: LabelEntry, tokens: LineToken[], i: number, vocabulary: Set<string>): boolean {
-  let off = 0;
-  for (const [k, t] of entry.tokens.entries()) {
-    const read = tokens[i + k]?.text;
-    if (read === undefined) return false;
-    if (read === t) continue;
-    if (vocabulary.has(read)) return false;
-    // Under four letters only a letter read wrong counts ("use" for "ust"), not one lost ("re" for
-    // "ref"): a short word with a letter more or less is too often another word.
-    const length = t.length >= 4 ? 1 : t.length === 3 ? 0 : -1;
-    if (Math.abs(read.length - t.length) > length || distance(read, t) !== 1) return false;
-    if (++off > 1) return false;
-  }
-  return off === 1;
-}
-
-/**
- * OCR splits words inside ("Rechnungssum me", "U msatzsteuer"): a run of up to four tokens, one
- * of them a fragment of at most two letters, is rejoined when the whole is a label's word.
- */
-function rejoinSplit(tokens: LineToken[], vocabulary: Set<string>): LineToken[] {
-  const out: LineToken[] = [];
-  for (let i = 0; i < tokens.length;) {
-    const k = joinableRun(tokens, i, vocabulary);
-    const run = tokens.slice(i, i + k);
-    out.push({ text: run.map((t) => t.text).join(''), start: run[0]!.start, end: run.at(-1)!.end });
-    i += k;
-  }
-  return out;
-}
-
-/** How many tokens from i form one label word (1 when none rejoin). */
-function joinableRun(tokens: LineToken[], i: number, vocabulary: Set<string>): number {
-  for (let k = Math.min(4, tokens.length - i); k >= 2; k--) {
-    const run = tokens.slice(i, i + k);
-    if (run.some((t) => t.text.length <= 2) && vocabulary.has(run.map((t) => t.text).join(''))) return k;
-  }
-  return 1;
 }
 
 /** Folded tokens of a line with their character ranges in line.text. */

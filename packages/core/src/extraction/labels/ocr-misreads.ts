@@ -1,0 +1,57 @@
+import { distance } from 'fastest-levenshtein';
+
+/** How OCR misspells labels, allowed for on OCR lines only (label-index.ts). */
+
+/** A folded word of a line and its character range in the line's text. */
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** Labels this short are matched exactly: one letter off, "tax" is "fax" and "net" is "not". */
+export const MISREAD_MIN_LETTERS = 8;
+
+/**
+ * Whether a label's tokens match the line's tokens at i with exactly one token a letter off. A word
+ * that is itself a label's word is read as written ("charge" is no misread "change").
+ */
+export function misreadMatch(label: string[], tokens: Token[], i: number, vocabulary: Set<string>): boolean {
+  let off = 0;
+  for (const [k, t] of label.entries()) {
+    const read = tokens[i + k]?.text;
+    if (read === undefined) return false;
+    if (read === t) continue;
+    if (vocabulary.has(read)) return false;
+    // Under four letters only a letter read wrong counts ("use" for "ust"), not one lost ("re" for
+    // "ref"): a short word with a letter more or less is too often another word.
+    const length = t.length >= 4 ? 1 : t.length === 3 ? 0 : -1;
+    if (Math.abs(read.length - t.length) > length || distance(read, t) !== 1) return false;
+    if (++off > 1) return false;
+  }
+  return off === 1;
+}
+
+/**
+ * OCR splits words inside ("Rechnungssum me", "U msatzsteuer"): a run of up to four tokens, one
+ * of them a fragment of at most two letters, is rejoined when the whole is a label's word.
+ */
+export function rejoinSplit(tokens: Token[], vocabulary: Set<string>): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const k = joinableRun(tokens, i, vocabulary);
+    const run = tokens.slice(i, i + k);
+    out.push({ text: run.map((t) => t.text).join(''), start: run[0]!.start, end: run.at(-1)!.end });
+    i += k;
+  }
+  return out;
+}
+
+/** How many tokens from i form one label word (1 when none rejoin). */
+function joinableRun(tokens: Token[], i: number, vocabulary: Set<string>): number {
+  for (let k = Math.min(4, tokens.length - i); k >= 2; k--) {
+    const run = tokens.slice(i, i + k);
+    if (run.some((t) => t.text.length <= 2) && vocabulary.has(run.map((t) => t.text).join(''))) return k;
+  }
+  return 1;
+}

@@ -48,8 +48,7 @@ export function buildLines(doc: ReadDocument): Line[] {
     // and its amount at the right edge on different heights.
     const slope = page.source === 'ocr' ? estimateSlope(words, page.width) : 0;
     for (const group of groupIntoRows(words, slope, page.width)) {
-      const line = makeLine(mergeTouching(group), page.number, lines.length, page.width, page.height);
-      lines.push({ ...line, ocr: page.source === 'ocr' });
+      lines.push(makeLine(mergeTouching(group), page, lines.length));
     }
   }
   return lines;
@@ -108,16 +107,10 @@ function mergeTouching(words: Word[]): Word[] {
   return merged;
 }
 
-function makeLine(
-  words: Word[],
-  page: number,
-  index: number,
-  pageWidth: number,
-  pageHeight: number,
-): Omit<Line, 'ocr'> {
+function makeLine(words: Word[], page: ReadDocument['pages'][number], index: number): Line {
   const segments = splitSegments(words);
   return {
-    page,
+    page: page.number,
     index,
     words,
     text: words.map((w) => w.text).join(' '),
@@ -126,9 +119,10 @@ function makeLine(
     y0: Math.min(...words.map((w) => w.bbox.y0)),
     x1: Math.max(...words.map((w) => w.bbox.x1)),
     y1: Math.max(...words.map((w) => w.bbox.y1)),
-    pageWidth,
-    pageHeight,
+    pageWidth: page.width,
+    pageHeight: page.height,
     confidence: words.reduce((sum, w) => sum + w.confidence, 0) / words.length,
+    ocr: page.source === 'ocr',
   };
 }
 

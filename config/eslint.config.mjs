@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
 const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig(
-  globalIgnores(['**/dist/', 'data/', 'coverage/', '.tmp/', 'test-results/']),
+  globalIgnores(['**/dist/', 'data/', 'coverage/', '.tmp/', 'test/results/']),
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   {
     files: ['**/*.{ts,tsx}'],

@@ -1,7 +1,7 @@
 /**
  * The dashboard in a real browser: headless Chromium (test/dashboard/chromium.ts) against a real
  * `intake start` on a new PGlite data directory. Screenshots of every screen go to
- * test-results/dashboard/. The tests share one daemon and run in order (so not useProcessCleanup,
+ * test/results/dashboard/. The tests share one daemon and run in order (so not useProcessCleanup,
  * whose afterEach would stop it between tests; the daemon is stopped in afterAll).
  */
 import { chromium, type Browser, type Page } from 'playwright-core';

@@ -1,6 +1,6 @@
 /**
  * The dashboard's browser tests' page helpers: pages in contexts of their own, sign-in, the
- * sidebar, axe-core checks, screenshots under test-results/dashboard and raw GETs.
+ * sidebar, axe-core checks, screenshots under test/results/dashboard and raw GETs.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { REPO_ROOT } from '../support/processes.js';
 
-const SHOTS = path.join(REPO_ROOT, 'test-results', 'dashboard');
+const SHOTS = path.join(REPO_ROOT, 'test', 'results', 'dashboard');
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Opens pages of the dashboard, each in a browser context of its own (its own cookies). */

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAlphabet, decodeLine } from '../../packages/ocr-onnx/src/ctc.js';
 import { lineWords } from '../../packages/ocr-onnx/src/line-words.js';
+import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
 
 // A dictionary like PaddleOCR's: Latin letters and digits, a full-width colon, a hanzi.
 const alphabet = createAlphabet(['T', 'O', 'A', 'L', '1', '2', '：', '中', ''].join('\n'));
@@ -76,5 +77,32 @@ describe('words along a line', () => {
     expect(words[0]).toMatchObject({ x0: 100, y0: 50, x1: 195, y1: 80 });
     expect(words[1]).toMatchObject({ x0: 215, x1: 255 });
     expect(words[2]).toMatchObject({ x0: 395, x1: 415, confidence: 0.9 });
+  });
+
+  it('keeps words a narrow space apart apart, so that the line builder does not join them again', () => {
+    // "SHOP" begins one pitch after the space: boxes widened by half a pitch would touch, and
+    // touching boxes are one word to the line builder ("STATIONERYSHOP").
+    // Pitch 2 steps (20 px): "C" centred at 145, "D" at 165, so widened boxes would meet at 155.
+    const decoded = chars('ABC DEF G', [0, 2, 4, 5, 6, 8, 10, 11, 12]);
+    const words = lineWords(decoded, line);
+    expect(words.map((w) => w.text)).toEqual(['ABC', 'DEF', 'G']);
+    for (let i = 1; i < words.length; i++) {
+      expect(words[i]!.x0 - words[i - 1]!.x1).toBeCloseTo(0.15 * (line.y1 - line.y0));
+      // Each box still covers its own characters' centres.
+      expect(words[i]!.x0).toBeLessThan(line.x0 + (decoded.find((c) => c.text === words[i]!.text[0])!.step + 0.5) * 10);
+    }
+    const page = {
+      number: 1,
+      width: 600,
+      height: 200,
+      source: 'ocr' as const,
+      words: words.map((w) => ({
+        text: w.text,
+        confidence: w.confidence,
+        bbox: { x0: w.x0, y0: w.y0, x1: w.x1, y1: w.y1 },
+      })),
+    };
+    const [built] = buildLines({ mimeType: 'image/png', pages: [page], attachments: [] });
+    expect(built!.text).toBe('ABC DEF G');
   });
 });

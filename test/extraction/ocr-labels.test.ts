@@ -78,3 +78,38 @@ describe('words that are label words themselves', () => {
     );
   });
 });
+
+describe("a party's label read a letter off", () => {
+  it('counts only where it begins its segment ("OFFICE SUPPLIES" ends a name, it is no "Supplier")', () => {
+    expect(hitsOf('K STATIONERY & OFFICE SUPPLIES', 'ocr')).not.toContainEqual(
+      expect.objectContaining({ key: 'vendor_name' }),
+    );
+    expect(hitsOf('Supplies: K Stationery Sdn Bhd', 'ocr')).toContainEqual(
+      expect.objectContaining({ key: 'vendor_name', label: 'Supplies' }),
+    );
+  });
+
+  it("leaves an amount's misread label after a bracket a label", () => {
+    expect(hitsOf('(Excluded GST) Zwlschensumme 106.10', 'ocr')).toContainEqual(
+      expect.objectContaining({ key: 'subtotal', label: 'Zwlschensumme' }),
+    );
+  });
+
+  it('takes the name under the misread label, and a shop name ending in "SUPPLIES" as the vendor', () => {
+    const receipt = doc([
+      page(
+        [
+          { x: 40, y: 40, text: 'K STATIONERY & OFFICE SUPPLIES' },
+          { x: 40, y: 54, text: 'NO.9, JALAN MANIS 3, TAMAN SEGAR' },
+          { x: 40, y: 68, text: 'CHERAS, 56100 KUALA LUMPUR' },
+          { x: 40, y: 100, text: 'TAX INVOICE' },
+          { x: 40, y: 114, text: 'Date: 15/07/2017' },
+          { x: 40, y: 128, text: 'TOTAL 12.50' },
+        ],
+        { source: 'ocr' },
+      ),
+    ]);
+    const result = extractFields(receipt, [...RECOMMENDED_FIELDS.receipt], { documentType: 'receipt' });
+    expect(result.extracted_data.merchant_name).toBe('K STATIONERY & OFFICE SUPPLIES');
+  });
+});

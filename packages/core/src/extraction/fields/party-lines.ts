@@ -60,9 +60,21 @@ const LEGAL_FORMS = [
   'supermarket',
 ].map((f) => f.split(' '));
 
-/** Whether the folded words of a text contain a legal form ("GmbH", "Sdn Bhd", "B.V."). */
+/**
+ * Whether the folded words of a text contain a legal form ("GmbH", "Sdn Bhd", "B.V."). A form of
+ * two letters or fewer ("SE", "Co", "AG") follows a name: as the first word it is more often a
+ * word OCR split ("Se langor") or an abbreviation of something else.
+ */
 export function hasLegalForm(text: string): boolean {
   const tokens = foldedTokens(text);
+  return LEGAL_FORMS.some((form) =>
+    tokens.some((_, i) => (i > 0 || form.join('').length > 2) && form.every((t, k) => tokens[i + k] === t)),
+  );
+}
+
+/** Whether a text holds a legal form anywhere, first word or not ("CO.", "& Co. KG", "SDN.BHD"). */
+function containsLegalForm(word: string): boolean {
+  const tokens = foldedTokens(word);
   return LEGAL_FORMS.some((form) => tokens.some((_, i) => form.every((t, k) => tokens[i + k] === t)));
 }
 
@@ -73,7 +85,11 @@ export function hasLegalForm(text: string): boolean {
 export function cutAfterLegalForm(name: string): string {
   const words = name.split(/\s+/);
   for (let end = words.length - 2; end >= 1; end--) {
-    if (words.length - end - 1 >= 2 && hasLegalForm(words[end]!) && !hasLegalForm(words.slice(end + 1).join(' ')))
+    if (
+      words.length - end - 1 >= 2 &&
+      containsLegalForm(words[end]!) &&
+      !containsLegalForm(words.slice(end + 1).join(' '))
+    )
       return words.slice(0, end + 1).join(' ');
   }
   return name;

@@ -13,6 +13,9 @@ import { ROLE_LABELS, ROLES, type Role } from './synonyms.js';
 /** A role of the recommended sets, or `field:<path>` for labels taken from a custom definition. */
 export type LabelKey = Role | `field:${string}`;
 
+/** The keys of the parties' names, whose misread labels must begin their segment. */
+const PARTY_KEYS = new Set<LabelKey>(['vendor_name', 'buyer_name']);
+
 export interface LabelHit {
   key: LabelKey;
   /** 1 for a label that names the field outright, less for generic ones ("Date", "No."). */
@@ -83,9 +86,10 @@ export class LabelIndex {
   private matchLine(line: Line): LabelHit[] {
     const tokens = line.ocr ? rejoinSplit(lineTokens(line), this.vocabulary) : lineTokens(line);
     const hits: LabelHit[] = [];
+    const starts = segmentStarts(line);
     for (let i = 0; i < tokens.length;) {
       const exact = this.longestAt(tokens, i);
-      const misread = line.ocr ? this.longestMisreadAt(tokens, i) : null;
+      const misread = line.ocr ? this.longestMisreadAt(tokens, i, beginsSegment(line, starts, tokens[i]!.start)) : null;
       const best = misread && misread.tokens.length > (exact?.tokens.length ?? 0) ? misread : exact;
       if (!best) {
         i++;
@@ -108,11 +112,20 @@ export class LabelIndex {
     return hits;
   }
 
-  /** The longest labels at token i read with one word a letter off (OCR lines only). */
-  private longestMisreadAt(tokens: LineToken[], i: number): { tokens: string[]; all: LabelEntry[] } | null {
+  /**
+   * The longest labels at token i read with one word a letter off (OCR lines only). A party's
+   * label misread begins its segment (`segmentStart`): "OFFICE SUPPLIES" ends a shop's name and is
+   * no misread "Supplier", while an amount's label may follow a bracket ("(Excluded GST) Sub Total").
+   */
+  private longestMisreadAt(
+    tokens: LineToken[],
+    i: number,
+    segmentStart: boolean,
+  ): { tokens: string[]; all: LabelEntry[] } | null {
     let length = 0;
     let all: LabelEntry[] = [];
     for (const entry of this.misreadable) {
+      if (!segmentStart && PARTY_KEYS.has(entry.key)) continue;
       if (entry.tokens.length < length || !misreadMatch(entry.tokens, tokens, i, this.vocabulary)) continue;
       if (entry.tokens.length > length) {
         length = entry.tokens.length;
@@ -165,4 +178,21 @@ export function xRange(line: Line, start: number, end: number): { x0: number; x1
     offset = wordEnd + 1;
   }
   return Number.isFinite(x0) ? { x0, x1 } : { x0: line.x0, x1: line.x0 };
+}
+
+/** Where each segment's text begins in the line's text (the line's words joined by spaces). */
+function segmentStarts(line: Line): number[] {
+  const starts: number[] = [];
+  let offset = 0;
+  for (const segment of line.segments) {
+    starts.push(offset);
+    offset += segment.words.reduce((sum, w) => sum + w.text.length + 1, 0);
+  }
+  return starts;
+}
+
+/** Whether no letter or digit stands between the start of its segment and `start`. */
+function beginsSegment(line: Line, starts: number[], start: number): boolean {
+  const from = starts.findLast((offset) => offset <= start) ?? 0;
+  return !/[\p{L}\p{N}]/u.test(line.text.slice(from, start));
 }

@@ -48,7 +48,7 @@ export function buildLines(doc: ReadDocument): Line[] {
     // and its amount at the right edge on different heights.
     const slope = page.source === 'ocr' ? estimateSlope(words, page.width) : 0;
     for (const group of groupIntoRows(words, slope, page.width)) {
-      lines.push(makeLine(mergeTouching(group), page, lines.length));
+      lines.push(makeLine(mergeTouching(group, page.source === 'ocr'), page, lines.length));
     }
   }
   return lines;
@@ -86,12 +86,13 @@ function groupIntoRows(words: Word[], slope: number, width: number): Word[][] {
  * Words whose boxes touch are one word: PDF text layers often break a word where the kerning
  * changes ("7", "/2", "7", "/201", "9" for 7/27/2019), which no reader can fully undo.
  */
-function mergeTouching(words: Word[]): Word[] {
+function mergeTouching(words: Word[], ocr: boolean): Word[] {
   const merged: Word[] = [];
   for (const word of words) {
     const last = merged.at(-1);
     const height = word.bbox.y1 - word.bbox.y0;
-    if (last && word.bbox.x0 - last.bbox.x1 <= height * TOUCHING_GAP && word.bbox.x0 >= last.bbox.x0) {
+    const touching = last !== undefined && word.bbox.x0 - last.bbox.x1 <= height * TOUCHING_GAP;
+    if (last && (touching || (ocr && possessiveOf(last, word))) && word.bbox.x0 >= last.bbox.x0) {
       merged[merged.length - 1] = {
         text: last.text + word.text,
         bbox: {
@@ -105,6 +106,19 @@ function mergeTouching(words: Word[]): Word[] {
     } else merged.push(word);
   }
   return merged;
+}
+
+/**
+ * OCR puts a space before a possessive's apostrophe ("DOMINO 'S PIZZA") where it sees a gap: an
+ * apostrophe and s that stand as a word of their own, right after a word ending in a letter and
+ * less than a word's height from it, belong to that word.
+ */
+function possessiveOf(last: Word, word: Word): boolean {
+  return (
+    /^['’][sS]$/u.test(word.text) &&
+    /\p{L}$/u.test(last.text) &&
+    word.bbox.x0 - last.bbox.x1 < word.bbox.y1 - word.bbox.y0
+  );
 }
 
 function makeLine(words: Word[], page: ReadDocument['pages'][number], index: number): Line {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { ReadDocument, Word } from '@intake/core';
+import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
+import { cutAfterLegalForm, hasLegalForm } from '../../packages/core/src/extraction/fields/party-lines.js';
+
+/**
+ * How names come out of OCR'd lines: a possessive's apostrophe OCR set apart, and legal forms of
+ * two letters that an OCR split word can spell.
+ */
+
+const word = (text: string, x0: number, x1: number): Word => ({
+  text,
+  confidence: 0.9,
+  bbox: { x0, y0: 100, x1, y1: 130 },
+});
+const lineText = (source: 'ocr' | 'text_layer', words: Word[]): string => {
+  const document: ReadDocument = {
+    mimeType: source === 'ocr' ? 'image/jpeg' : 'application/pdf',
+    attachments: [],
+    pages: [{ number: 1, width: 800, height: 1000, source, words }],
+  };
+  return buildLines(document)[0]!.text;
+};
+
+describe('a possessive set apart by OCR', () => {
+  // "DOMINO 'S PIZZA": the apostrophe and s stand 8 px after the word, under its 30 px height.
+  const words = [word('DOMINO', 100, 220), word("'S", 228, 250), word('PIZZA', 270, 360)];
+
+  it("joins the word before it on an OCR'd line", () => {
+    expect(lineText('ocr', words)).toBe("DOMINO'S PIZZA");
+  });
+
+  it('is left as printed on a text layer, and apart when it stands far off', () => {
+    expect(lineText('text_layer', words)).toBe("DOMINO 'S PIZZA");
+    expect(lineText('ocr', [word('ROCK', 100, 180), word("'S", 260, 280)])).toBe("ROCK 'S");
+    expect(lineText('ocr', [word('ROCK', 100, 180), word("'N'", 188, 210)])).toBe("ROCK 'N'");
+  });
+});
+
+describe('legal forms of two letters', () => {
+  it('follow a name, so a first word OCR split off ("Se langor") is none', () => {
+    expect(hasLegalForm('Se langor')).toBe(false);
+    expect(hasLegalForm('Co Reg No')).toBe(false);
+    expect(hasLegalForm('Rohstoff AG Salzgitter')).toBe(true);
+    expect(hasLegalForm('Grundbesitz GmbH & Co. KG')).toBe(true);
+    expect(hasLegalForm('Restoran Wan Sheng')).toBe(true);
+  });
+
+  it('still end a name when they come after "&"', () => {
+    expect(cutAfterLegalForm('Grundbesitz GmbH & Co. KG')).toBe('Grundbesitz GmbH & Co. KG');
+    expect(cutAfterLegalForm('EIGHT OUNCE COFFEE CO. THE GARDENS MALL')).toBe('EIGHT OUNCE COFFEE CO.');
+  });
+});

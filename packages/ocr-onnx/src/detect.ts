@@ -6,7 +6,6 @@
 import type { InferenceSession, Tensor as TensorType } from 'onnxruntime-node';
 import { textRegions, type RegionOptions } from './components.js';
 import { resample, type GreyImage } from './grey-image.js';
-import type { FloatScratch } from './scratch.js';
 
 export interface DetectionOptions extends RegionOptions {
   /** Most pixels the detector sees; larger pages are scaled down (CPU grows with pixels). */
@@ -31,7 +30,6 @@ export async function detectLines(
   Tensor: typeof TensorType,
   image: GreyImage,
   options: DetectionOptions,
-  scratch?: FloatScratch,
 ): Promise<LineBox[]> {
   const scale = Math.min(
     1,
@@ -41,7 +39,7 @@ export async function detectLines(
   const width = Math.max(32, Math.round((image.width * scale) / 32) * 32);
   const height = Math.max(32, Math.round((image.height * scale) / 32) * 32);
   const plane = width * height;
-  const input = scratch?.take(3 * plane) ?? new Float32Array(3 * plane);
+  const input = new Float32Array(3 * plane);
   resample(image, { x: 0, y: 0, width: image.width, height: image.height }, width, height, (x, y, value) => {
     const at = y * width + x;
     for (let c = 0; c < 3; c++) input[c * plane + at] = (value / 255 - MEAN[c]!) / DEVIATION[c]!;

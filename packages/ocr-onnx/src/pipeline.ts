@@ -11,7 +11,6 @@ import { foldModel } from './fold-model.js';
 import type { GreyImage } from './grey-image.js';
 import type { RecognizedWord } from './line-words.js';
 import { recognizeLines, type RecognitionOptions } from './recognize.js';
-import { FloatScratch } from './scratch.js';
 
 /** The model files: PP-OCRv4's detector and recogniser, and the recogniser's dictionary. */
 export interface ModelFiles {
@@ -45,7 +44,6 @@ export const { Tensor } = ort;
 export function createPipeline(options: PipelineOptions): (image: GreyImage) => Promise<RecognizedWord[]> {
   let loaded: Promise<[ort.InferenceSession, ort.InferenceSession]> | null = null;
   const alphabet = createAlphabet(readFileSync(options.models.dictionary, 'utf8'));
-  const scratch = new FloatScratch();
   return async (image) => {
     // Folded, the models do the same arithmetic with about half the passes over their feature maps.
     loaded ??= Promise.all([
@@ -53,8 +51,8 @@ export function createPipeline(options: PipelineOptions): (image: GreyImage) => 
       ort.InferenceSession.create(foldModel(readFileSync(options.models.recognition)), SESSION_OPTIONS),
     ]);
     const [detector, recogniser] = await loaded;
-    const lines = await detectLines(detector, ort.Tensor, image, options.detection, scratch);
-    const words = await recognizeLines(recogniser, ort.Tensor, image, lines, alphabet, options.recognition, scratch);
+    const lines = await detectLines(detector, ort.Tensor, image, options.detection);
+    const words = await recognizeLines(recogniser, ort.Tensor, image, lines, alphabet, options.recognition);
     return words.flat();
   };
 }

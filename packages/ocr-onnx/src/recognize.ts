@@ -10,7 +10,6 @@ import { decodeLine, type Alphabet } from './ctc.js';
 import type { LineBox } from './detect.js';
 import { resample, type GreyImage } from './grey-image.js';
 import { lineWords, type RecognizedWord } from './line-words.js';
-import type { FloatScratch } from './scratch.js';
 
 const HEIGHT = 48;
 /** The recogniser emits one time step per 8 input pixels. */
@@ -30,7 +29,6 @@ export async function recognizeLines(
   lines: readonly LineBox[],
   alphabet: Alphabet,
   options: RecognitionOptions,
-  scratch?: FloatScratch,
 ): Promise<RecognizedWord[][]> {
   const widths = lines.map((l) =>
     Math.max(1, Math.min(options.maxWidth, Math.ceil((HEIGHT * (l.x1 - l.x0)) / (l.y1 - l.y0)))),
@@ -42,7 +40,7 @@ export async function recognizeLines(
     const width = Math.ceil(Math.max(...batch.map((i) => widths[i]!)) / STEP) * STEP;
     const plane = HEIGHT * width;
     // Zero is mid-grey after normalisation, the padding PaddleOCR uses.
-    const input = scratch?.take(batch.length * 3 * plane) ?? new Float32Array(batch.length * 3 * plane);
+    const input = new Float32Array(batch.length * 3 * plane);
     batch.forEach((lineIndex, b) => {
       const line = lines[lineIndex]!;
       const region = { x: line.x0, y: line.y0, width: line.x1 - line.x0, height: line.y1 - line.y0 };

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAlphabet, decodeLine } from '../../packages/ocr-onnx/src/ctc.js';
 import { lineWords } from '../../packages/ocr-onnx/src/line-words.js';
+import { InkProfile } from '../../packages/ocr-onnx/src/recognize.js';
 import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
 
 // A dictionary like PaddleOCR's: Latin letters and digits, a full-width colon, a hanzi.
@@ -60,6 +61,48 @@ describe('CTC decoding for Latin documents', () => {
     const decoded = decodeLine(output(steps), steps.length, CLASSES, alphabet);
     expect(decoded.map((c) => c.text).join('')).toBe('TO 11');
     expect(decoded.map((c) => c.step)).toEqual([0, 3, 4, 6, 8]);
+  });
+});
+
+describe('a weak space where the line image shows a gap', () => {
+  // "T", a blank step whose space probability is `p`, then "O" (or another character).
+  const decode = (p: number, gap: number, next = 'O') =>
+    decodeLine(
+      output([
+        ['T', 0.9],
+        [0, 0, p],
+        [next, 0.9],
+      ]),
+      3,
+      CLASSES,
+      alphabet,
+      () => gap,
+    )
+      .map((c) => c.text)
+      .join('');
+
+  it('splits at a space probability from 0.02 on when blank columns of 0.3 line heights stand between', () => {
+    expect(decode(0.03, 0.5)).toBe('T O');
+    expect(decode(0.03, 0.2)).toBe('TO');
+    expect(decode(0.01, 0.9)).toBe('TO');
+    // A likely space needs no gap, as before.
+    expect(decode(0.2, 0)).toBe('T O');
+  });
+
+  it('never splits before a digit on the gap alone ("9.90": a decimal point leaves blank columns)', () => {
+    expect(decode(0.03, 0.5, '1')).toBe('T1');
+    expect(decode(0.2, 0, '1')).toBe('T 1');
+  });
+
+  it('measures the widest run of blank columns between two positions, in line heights', () => {
+    // 40 columns, 48 rows: ink in columns 0-9 and 30-39, paper in 10-29.
+    const ink = new InkProfile(40);
+    for (let x = 0; x < 40; x++)
+      for (let y = 0; y < 48; y++) ink.add(x, (x < 10 || x >= 30) && y > 10 && y < 30 ? 20 : 235);
+    const gap = ink.whiteGaps();
+    expect(gap(0, 40)).toBeCloseTo(20 / 48);
+    expect(gap(0, 15)).toBeCloseTo(5 / 48);
+    expect(gap(0, 10)).toBe(0);
   });
 });
 

@@ -46,18 +46,33 @@ export interface DecodedCharacter {
 const SPACE_PROBABILITY = 0.05;
 
 /**
+ * A weaker hint of a space counts where the line image shows one: from this probability on, a gap
+ * of white columns at least `WHITE_GAP` of the line's height between the two characters splits
+ * them ("YONGFATT ENTERPRISE" at 0.045, "D.I.Y. (KUCHAI)" at 0.048). Within words the space's
+ * probability stays under 0.002 almost everywhere, and a letter's own side bearings are narrower.
+ * Never before a digit: a decimal point is narrow, so "9.90" shows such a gap after its dot.
+ */
+const WEAK_SPACE_PROBABILITY = 0.02;
+export const WHITE_GAP = 0.3;
+
+/**
  * Best allowed class at every time step of one line (`probabilities` is steps × classes), repeats
- * collapsed and blanks dropped; a blank step where a space was likely counts as a space.
+ * collapsed and blanks dropped; a blank step where a space was likely counts as a space, and so
+ * does one where a space was less likely but `whiteGap(fromStep, toStep)` (the widest run of
+ * blank columns between two steps, in line heights; none by default) shows one.
  */
 export function decodeLine(
   probabilities: Float32Array,
   steps: number,
   classes: number,
   alphabet: Alphabet,
+  whiteGap: (fromStep: number, toStep: number) => number = () => 0,
 ): DecodedCharacter[] {
   const decoded: DecodedCharacter[] = [];
   const space = classes - 1;
   let previous = -1;
+  // The likeliest space among the blank steps since the last character (none after a space).
+  let hint: DecodedCharacter | null = null;
   for (let t = 0; t < steps; t++) {
     const row = t * classes;
     let best = 0;
@@ -69,10 +84,19 @@ export function decodeLine(
         best = c;
       }
     }
-    if (best !== 0 && best !== previous)
-      decoded.push({ text: alphabet.characters[best]!, step: t, probability: bestP });
-    else if (best === 0 && probabilities[row + space]! >= SPACE_PROBABILITY && decoded.at(-1)?.text !== ' ')
-      decoded.push({ text: ' ', step: t, probability: probabilities[row + space]! });
+    if (best !== 0 && best !== previous) {
+      const last = decoded.at(-1);
+      const text = alphabet.characters[best]!;
+      if (hint && last && last.text !== ' ' && !/^\d/.test(text) && whiteGap(last.step, t) >= WHITE_GAP)
+        decoded.push(hint);
+      decoded.push({ text, step: t, probability: bestP });
+      hint = null;
+    } else if (best === 0 && decoded.at(-1)?.text !== ' ') {
+      const p = probabilities[row + space]!;
+      if (p >= SPACE_PROBABILITY) decoded.push({ text: ' ', step: t, probability: p });
+      else if (p >= WEAK_SPACE_PROBABILITY && p > (hint?.probability ?? 0))
+        hint = { text: ' ', step: t, probability: p };
+    }
     previous = best;
   }
   return decoded;

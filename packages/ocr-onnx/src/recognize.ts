@@ -41,17 +41,20 @@ export async function recognizeLines(
     const plane = HEIGHT * width;
     // Zero is mid-grey after normalisation, the padding PaddleOCR uses.
     const input = new Float32Array(batch.length * 3 * plane);
-    batch.forEach((lineIndex, b) => {
+    const gaps = batch.map((lineIndex, b) => {
       const line = lines[lineIndex]!;
       const region = { x: line.x0, y: line.y0, width: line.x1 - line.x0, height: line.y1 - line.y0 };
       const offset = b * 3 * plane;
+      const ink = new InkProfile(widths[lineIndex]!);
       resample(image, region, widths[lineIndex]!, HEIGHT, (x, y, value) => {
         const v = value / 127.5 - 1;
         const at = offset + y * width + x;
         input[at] = v;
         input[at + plane] = v;
         input[at + 2 * plane] = v;
+        ink.add(x, value);
       });
+      return ink.whiteGaps();
     });
     const feeds = { [session.inputNames[0]!]: new Tensor('float32', input, [batch.length, 3, HEIGHT, width]) };
     const output = (await session.run(feeds))[session.outputNames[0]!]!;
@@ -60,11 +63,61 @@ export async function recognizeLines(
     batch.forEach((lineIndex, b) => {
       const line = lines[lineIndex]!;
       const probabilities = data.subarray(b * steps * classes, (b + 1) * steps * classes);
-      const characters = decodeLine(probabilities, steps, classes, alphabet);
+      const white = gaps[b]!;
+      const characters = decodeLine(probabilities, steps, classes, alphabet, (from, to) =>
+        white(((from + 0.5) * width) / steps, ((to + 0.5) * width) / steps),
+      );
       const stepWidth = ((width / steps) * (line.x1 - line.x0)) / widths[lineIndex]!;
       results[lineIndex] = lineWords(characters, { ...line, stepWidth });
     });
     output.dispose();
   }
   return results;
+}
+
+/**
+ * Where a line's image is blank: the darkest value of each column of the 48-pixel-high line input,
+ * against the line's ink (3rd percentile of its pixels) and paper (60th percentile); a column is
+ * blank when its darkest pixel is lighter than 60% of the way from ink to paper.
+ */
+export class InkProfile {
+  private readonly darkest: Uint8Array;
+  private readonly histogram = new Uint32Array(256);
+  private count = 0;
+
+  constructor(width: number) {
+    this.darkest = new Uint8Array(width).fill(255);
+  }
+
+  add(x: number, value: number): void {
+    const v = Math.max(0, Math.min(255, Math.round(value)));
+    if (v < this.darkest[x]!) this.darkest[x] = v;
+    this.histogram[v]!++;
+    this.count++;
+  }
+
+  /** The widest run of blank columns between two input x positions, in line heights. */
+  whiteGaps(): (from: number, to: number) => number {
+    const ink = this.percentile(0.03);
+    const threshold = ink + 0.6 * (this.percentile(0.6) - ink);
+    const blank = this.darkest.map((v) => (v > threshold ? 1 : 0));
+    return (from, to) => {
+      let run = 0;
+      let widest = 0;
+      for (let x = Math.max(0, Math.floor(from)); x < Math.min(blank.length, Math.ceil(to)); x++) {
+        run = blank[x] ? run + 1 : 0;
+        widest = Math.max(widest, run);
+      }
+      return widest / HEIGHT;
+    };
+  }
+
+  private percentile(share: number): number {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += this.histogram[v]!;
+      if (seen > share * this.count) return v;
+    }
+    return 255;
+  }
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ReadDocument, Word } from '@intake/core';
 import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
-import { cutAfterLegalForm, hasLegalForm } from '../../packages/core/src/extraction/fields/party-lines.js';
+import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { cleanName, cutAfterLegalForm, hasLegalForm } from '../../packages/core/src/extraction/fields/party-lines.js';
+import { doc, page } from './synthetic.js';
 
 /**
  * How names come out of OCR'd lines: a possessive's apostrophe OCR set apart, and legal forms of
@@ -49,5 +51,36 @@ describe('legal forms of two letters', () => {
   it('still end a name when they come after "&"', () => {
     expect(cutAfterLegalForm('Grundbesitz GmbH & Co. KG')).toBe('Grundbesitz GmbH & Co. KG');
     expect(cutAfterLegalForm('EIGHT OUNCE COFFEE CO. THE GARDENS MALL')).toBe('EIGHT OUNCE COFFEE CO.');
+  });
+});
+
+describe('"S/B" and a bare registration number after the name', () => {
+  it('"S/B" is "Sdn Bhd" abbreviated, a legal form after a name', () => {
+    expect(hasLegalForm("KING'S CONFECTIONERY S/B")).toBe(true);
+    expect(hasLegalForm('S/B 12')).toBe(false);
+  });
+
+  it('cuts a registration number printed without brackets, and what follows it', () => {
+    expect(cleanName("KING'S CONFECTIONERY S/B 273500-U (GKJ)")).toBe("KING'S CONFECTIONERY S/B");
+    expect(cleanName("KING'S CONFECTIONERY S/B'273500-U (KSB)")).toBe("KING'S CONFECTIONERY S/B");
+    expect(cleanName('Musterbetrieb Systemhaus AG')).toBe('Musterbetrieb Systemhaus AG');
+  });
+
+  it('takes the name from such a line as the merchant', () => {
+    const receipt = doc([
+      page(
+        [
+          { x: 40, y: 40, text: "KING'S CONFECTIONERY S/B 273500-U (GKJ)" },
+          { x: 40, y: 54, text: 'LOT NO. G23, GIANT KELANA JAYA' },
+          { x: 40, y: 68, text: 'TEL NO: 03-7803 0974' },
+          { x: 40, y: 100, text: 'Tax Invoice' },
+          { x: 40, y: 114, text: 'Date: 02/02/17 19:46' },
+          { x: 40, y: 128, text: 'TOTAL 12.50' },
+        ],
+        { source: 'ocr' },
+      ),
+    ]);
+    const result = extractFields(receipt, [...RECOMMENDED_FIELDS.receipt], { documentType: 'receipt' });
+    expect(result.extracted_data.merchant_name).toBe("KING'S CONFECTIONERY S/B");
   });
 });

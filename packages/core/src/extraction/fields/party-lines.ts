@@ -43,6 +43,7 @@ const LEGAL_FORMS = [
   'sdn bhd',
   'bhd',
   'sdn',
+  's b',
   'pty',
   'pte',
   'enterprise',
@@ -167,6 +168,8 @@ export function cleanName(text: string): string {
     text
       // A registration number in brackets goes first: its own "No:" is no key before the name.
       .replace(/\s*\([^)]*\d{3,}[^)]*\)?\s*$/, '')
+      // So does one printed bare after the name ("S/B 273500-U (GKJ)"), with what follows it.
+      .replace(/[\s']+\d{4,}-[A-Z]\b.*$/iu, '')
       .replace(/^[^:]{1,30}:\s*(?=\S)/u, (prefix) => (/[\d(]/.test(prefix) ? prefix : ''))
       // Borders of a scanned page read as "|" or brackets at a line's ends.
       .replace(/^[\s:;,.\-–|¦[\]{}]+/u, '')

@@ -66,6 +66,12 @@ describe('"S/B" and a bare registration number after the name', () => {
     expect(cleanName('Musterbetrieb Systemhaus AG')).toBe('Musterbetrieb Systemhaus AG');
   });
 
+  it("cuts a till's counter before the name, not a number that is part of it", () => {
+    expect(cleanName('#000002 BAIFU (M) Sdn Bhd')).toBe('BAIFU (M) Sdn Bhd');
+    expect(cleanName('#1 NOODLE HOUSE')).toBe('#1 NOODLE HOUSE');
+    expect(cleanName('7-ELEVEN MALAYSIA SDN BHD')).toBe('7-ELEVEN MALAYSIA SDN BHD');
+  });
+
   it('takes the name from such a line as the merchant', () => {
     const receipt = doc([
       page(

@@ -173,6 +173,8 @@ export function cleanName(text: string): string {
       .replace(/^[^:]{1,30}:\s*(?=\S)/u, (prefix) => (/[\d(]/.test(prefix) ? prefix : ''))
       // Borders of a scanned page read as "|" or brackets at a line's ends.
       .replace(/^[\s:;,.\-–|¦[\]{}]+/u, '')
+      // A till's counter before the name ("#000002 BAIFU (M) Sdn Bhd") is no part of it.
+      .replace(/^#\d{3,}\s+(?=\p{L})/u, '')
       .replace(/[\s|¦[\]{}]+$/u, '')
       .replace(/\s*\([^)]*\d{3,}[^)]*\)?\s*$/, '')
       .replace(/[\s,;:]+$/, '')

@@ -17,6 +17,7 @@
  *   npm run bench:ocr
  *   BENCH_ROUNDS=1 npm run bench:ocr   # quicker
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,6 +95,8 @@ for (let i = 0; i < rounds; i++) {
   }
 }
 clearInterval(sampler);
+// The unzipped model (about 5 MB) is not left behind in the temporary folder.
+if (sameModel) fs.rmSync(sameModel, { recursive: true, force: true });
 
 // --- text-layer PDFs ---------------------------------------------------------------------------
 const pdfPaths = inputs.pdfs.map((f) => f.path);

@@ -1,4 +1,4 @@
-import type { EmbeddedFile, ReadDocument, Word } from '@intake/core';
+import { extractFields, RECOMMENDED_FIELDS, type EmbeddedFile, type ReadDocument, type Word } from '@intake/core';
 
 /**
  * Builds ReadDocuments by hand for unit tests: text placed at x/y positions on an A4-sized page
@@ -63,4 +63,20 @@ function isPlacedList(value: ReturnType<typeof page>[] | Placed[]): value is Pla
 
 export function xmlAttachment(name: string, xml: string): EmbeddedFile {
   return { name, mimeType: 'text/xml', bytes: new TextEncoder().encode(xml) };
+}
+
+/**
+ * The merchant name extracted from a receipt photo's head: `head` (name, address, phone) printed
+ * from the top as OCR'd lines, then a title, a date and a total under them.
+ */
+export function ocrReceiptMerchant(head: string[], date = '02/02/17'): unknown {
+  const items: Placed[] = [
+    ...head.map((text, i) => ({ x: 40, y: 40 + 14 * i, text })),
+    { x: 40, y: 100, text: 'TAX INVOICE' },
+    { x: 40, y: 114, text: `Date: ${date}` },
+    { x: 40, y: 128, text: 'TOTAL 12.50' },
+  ];
+  const receipt = doc([page(items, { source: 'ocr' })]);
+  return extractFields(receipt, [...RECOMMENDED_FIELDS.receipt], { documentType: 'receipt' }).extracted_data
+    .merchant_name;
 }

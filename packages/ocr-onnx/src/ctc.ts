@@ -53,7 +53,7 @@ const SPACE_PROBABILITY = 0.05;
  * Never before a digit: a decimal point is narrow, so "9.90" shows such a gap after its dot.
  */
 const WEAK_SPACE_PROBABILITY = 0.02;
-export const WHITE_GAP = 0.3;
+const WHITE_GAP = 0.3;
 
 /**
  * Best allowed class at every time step of one line (`probabilities` is steps × classes), repeats

@@ -67,16 +67,21 @@ const LEGAL_FORMS = [
  * word OCR split ("Se langor") or an abbreviation of something else.
  */
 export function hasLegalForm(text: string): boolean {
-  const tokens = foldedTokens(text);
-  return LEGAL_FORMS.some((form) =>
-    tokens.some((_, i) => (i > 0 || form.join('').length > 2) && form.every((t, k) => tokens[i + k] === t)),
-  );
+  return legalFormIn(text, false);
 }
 
 /** Whether a text holds a legal form anywhere, first word or not ("CO.", "& Co. KG", "SDN.BHD"). */
-function containsLegalForm(word: string): boolean {
-  const tokens = foldedTokens(word);
-  return LEGAL_FORMS.some((form) => tokens.some((_, i) => form.every((t, k) => tokens[i + k] === t)));
+function containsLegalForm(text: string): boolean {
+  return legalFormIn(text, true);
+}
+
+function legalFormIn(text: string, shortFirst: boolean): boolean {
+  const tokens = foldedTokens(text);
+  return LEGAL_FORMS.some((form) =>
+    tokens.some(
+      (_, i) => (i > 0 || shortFirst || form.join('').length > 2) && form.every((t, k) => tokens[i + k] === t),
+    ),
+  );
 }
 
 /**

@@ -86,7 +86,8 @@ export class LabelIndex {
   private matchLine(line: Line): LabelHit[] {
     const tokens = line.ocr ? rejoinSplit(lineTokens(line), this.vocabulary) : lineTokens(line);
     const hits: LabelHit[] = [];
-    const starts = segmentStarts(line);
+    // Only OCR lines are matched allowing for misreads, which need to know where segments begin.
+    const starts = line.ocr ? segmentStarts(line) : [];
     for (let i = 0; i < tokens.length;) {
       const exact = this.longestAt(tokens, i);
       const misread = line.ocr ? this.longestMisreadAt(tokens, i, beginsSegment(line, starts, tokens[i]!.start)) : null;

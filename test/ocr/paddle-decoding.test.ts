@@ -8,8 +8,8 @@ import { lineWords } from '../../packages/ocr-onnx/src/line-words.js';
 import { InkProfile } from '../../packages/ocr-onnx/src/recognize.js';
 import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
 
-// A dictionary like PaddleOCR's: Latin letters and digits, a full-width colon, a hanzi.
-const alphabet = createAlphabet(['T', 'O', 'A', 'L', '1', '2', '：', '中', ''].join('\n'));
+// A dictionary like PaddleOCR's: Latin letters and digits, a full-width colon, a hanzi, punctuation.
+const alphabet = createAlphabet(['T', 'O', 'A', 'L', '1', '2', '：', '中', '.', ',', ''].join('\n'));
 const CLASSES = alphabet.characters.length;
 const SPACE = CLASSES - 1;
 
@@ -103,6 +103,41 @@ describe('a weak space where the line image shows a gap', () => {
     expect(gap(0, 40)).toBeCloseTo(20 / 48);
     expect(gap(0, 15)).toBeCloseTo(5 / 48);
     expect(gap(0, 10)).toBe(0);
+  });
+});
+
+describe('a space after a decimal point', () => {
+  // A character, a blank step whose space probability is 0.8, a second character, a third.
+  const decode = (first: string, second: string, third: string) => {
+    const steps: [string | number, number, number?][] = [
+      [first, 0.9],
+      [second, 0.9],
+      [0, 0, 0.8],
+      [third, 0.9],
+    ];
+    return decodeLine(output(steps), steps.length, CLASSES, alphabet)
+      .map((c) => c.text)
+      .join('');
+  };
+
+  it('is none between a digit\'s point and a digit, however likely ("39. 90")', () => {
+    expect(decode('1', '.', '2')).toBe('1.2');
+  });
+
+  it("stays after a letter's full stop, after a comma, and before a letter", () => {
+    expect(decode('T', '.', '2')).toBe('T. 2');
+    expect(decode('1', ',', '2')).toBe('1, 2');
+    expect(decode('1', '.', 'T')).toBe('1. T');
+  });
+
+  it('does not split a number at the wide step CTC often leaves after the point', () => {
+    const line = { x0: 100, y0: 50, x1: 500, y1: 80, stepWidth: 10 };
+    const at = (text: string, steps: number[]) =>
+      [...text].map((c, i) => ({ text: c, step: steps[i]!, probability: 0.9 }));
+    // Pitch 2 steps; 7 steps between the point and the next digit would split any other pair.
+    expect(lineWords(at('1.21', [0, 1, 8, 10]), line).map((w) => w.text)).toEqual(['1.21']);
+    expect(lineWords(at('T.21', [0, 1, 8, 10]), line).map((w) => w.text)).toEqual(['T.', '21']);
+    expect(lineWords(at('1,21', [0, 1, 8, 10]), line).map((w) => w.text)).toEqual(['1,', '21']);
   });
 });
 

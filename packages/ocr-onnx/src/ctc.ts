@@ -99,5 +99,16 @@ export function decodeLine(
     }
     previous = best;
   }
-  return decoded;
+  return decoded.filter(
+    (c, i) => !(c.text === ' ' && inNumber(decoded[i - 2]?.text, decoded[i - 1]?.text, decoded[i + 1]?.text)),
+  );
+}
+
+/**
+ * The recogniser often sees a space after a decimal point ("39. 90" at 0.86): English text puts
+ * one after every full stop. Between a digit's point and a digit it is none. After a comma it can
+ * be ("Jan 1, 2022").
+ */
+function inNumber(beforePoint = '', point = '', after = ''): boolean {
+  return /\d$/.test(beforePoint) && point === '.' && /^\d/.test(after);
 }

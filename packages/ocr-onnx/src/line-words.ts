@@ -65,11 +65,17 @@ export function lineWords(characters: readonly DecodedCharacter[], line: LinePla
       continue;
     }
     const last = current.at(-1);
-    if (last && centre(character) - centre(last) > GAP_IN_CHARACTERS * pitch) flush();
+    const apart = last && centre(character) - centre(last) > GAP_IN_CHARACTERS * pitch;
+    if (apart && !decimalPart(current, character)) flush();
     current.push(character);
   }
   flush();
   return keepApart(words, (line.y1 - line.y0) * WORD_GAP_OF_HEIGHT);
+}
+
+/** A digit after a digit's decimal point, which CTC often emits early ("39.  90"). */
+function decimalPart(word: readonly DecodedCharacter[], next: DecodedCharacter): boolean {
+  return /^\d/.test(next.text) && word.at(-1)?.text === '.' && /\d$/.test(word.at(-2)?.text ?? '');
 }
 
 /** Narrows neighbouring boxes that come closer than `gap` so that they are `gap` apart. */

@@ -90,6 +90,27 @@ describe('PaddleOCR through onnxruntime', () => {
     expect(total.bbox.x1).toBeLessThan(amount.bbox.x0);
   });
 
+  it("reads a line's final stop, which the detector's box leaves outside", async () => {
+    // At these sizes the detector's boxes end at the last letter; read as boxed, every one of
+    // these lines lost its final dot.
+    const lines = [
+      'BEMED (SP) SDN. BHD.',
+      'Shah Alam, Selangor D.E.',
+      'HOCK LEE (M) SDN. BHD.',
+      'NORTH STAR TRADING CO.',
+    ];
+    const drawn = lines.map((text, i) => ({ text, x: 40, y: 60 + i * 60, size: 30 }));
+    const { pages } = await reader.read(await scanImage(drawn, 560, 300), 'image/png');
+    const words = pages[0]!.words;
+    const read = lines.map((_, i) =>
+      words
+        .filter((w) => w.bbox.y0 < drawn[i]!.y && w.bbox.y1 > drawn[i]!.y - 10)
+        .map((w) => w.text)
+        .join(' '),
+    );
+    expect(read).toEqual(lines);
+  });
+
   it('reads scanned PDF pages too when asked (enginePages: scans), boxes in points', async () => {
     const before = engine.pages;
     const pdf = await scannedPdf(await scanImage(RECEIPT.slice(0, 3), 1240, 1754));

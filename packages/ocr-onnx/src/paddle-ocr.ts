@@ -42,7 +42,7 @@ export interface PaddleOcr {
  * Bumped whenever a change alters the words read (pipeline, thresholds, models), so that caches of
  * read documents know to read again.
  */
-const PIPELINE_REVISION = 10;
+const PIPELINE_REVISION = 12;
 
 /**
  * PaddleOCR's PP-OCRv4 detector and recogniser on onnxruntime (CPU), in `workers` threads started

@@ -92,7 +92,8 @@ function mergeTouching(words: Word[], ocr: boolean): Word[] {
     const last = merged.at(-1);
     const height = word.bbox.y1 - word.bbox.y0;
     const touching = last !== undefined && word.bbox.x0 - last.bbox.x1 <= height * TOUCHING_GAP;
-    if (last && (touching || (ocr && possessiveOf(last, word))) && word.bbox.x0 >= last.bbox.x0) {
+    const ocrJoin = ocr && last !== undefined && (possessiveOf(last, word) || bracketOf(last, word));
+    if (last && (touching || ocrJoin) && word.bbox.x0 >= last.bbox.x0) {
       merged[merged.length - 1] = {
         text: last.text + word.text,
         bbox: {
@@ -119,6 +120,16 @@ function possessiveOf(last: Word, word: Word): boolean {
     /\p{L}$/u.test(last.text) &&
     word.bbox.x0 - last.bbox.x1 < word.bbox.y1 - word.bbox.y0
   );
+}
+
+/**
+ * OCR sets a lone bracket apart from the word it encloses ("MOTOR ( SUNGAI RENGIT ) SDN. BHD."),
+ * which print never does: an opening bracket that stands as a word joins the word after it, a
+ * closing one the word before it, when less than a word's height separates them.
+ */
+function bracketOf(last: Word, word: Word): boolean {
+  const near = word.bbox.x0 - last.bbox.x1 < word.bbox.y1 - word.bbox.y0;
+  return near && (/^[([]$/u.test(last.text) || /^[)\]]$/u.test(word.text));
 }
 
 function makeLine(words: Word[], page: ReadDocument['pages'][number], index: number): Line {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ReadDocument, Word } from '@intake/core';
 import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
-import { cleanName, cutAfterLegalForm, hasLegalForm } from '../../packages/core/src/extraction/fields/party-lines.js';
+import {
+  cleanName,
+  cutAfterLegalForm,
+  hasLegalForm,
+  repairLetterDigits,
+} from '../../packages/core/src/extraction/fields/party-lines.js';
 import { ocrReceiptMerchant } from './synthetic.js';
 
 /**
@@ -35,6 +40,54 @@ describe('a possessive set apart by OCR', () => {
     expect(lineText('text_layer', words)).toBe("DOMINO 'S PIZZA");
     expect(lineText('ocr', [word('ROCK', 100, 180), word("'S", 260, 280)])).toBe("ROCK 'S");
     expect(lineText('ocr', [word('ROCK', 100, 180), word("'N'", 188, 210)])).toBe("ROCK 'N'");
+  });
+});
+
+describe('a bracket set apart by OCR', () => {
+  // "MOTOR ( SUNGAI RENGIT ) SDN.": each bracket stands 8 to 10 px from the word it encloses.
+  const words = [
+    word('MOTOR', 100, 200),
+    word('(', 210, 220),
+    word('SUNGAI', 230, 330),
+    word('RENGIT', 345, 450),
+    word(')', 458, 466),
+    word('SDN.', 480, 540),
+  ];
+
+  it("joins the word it encloses on an OCR'd line", () => {
+    expect(lineText('ocr', words)).toBe('MOTOR (SUNGAI RENGIT) SDN.');
+  });
+
+  it('is left as printed on a text layer, and apart when it stands far off', () => {
+    expect(lineText('text_layer', words)).toBe('MOTOR ( SUNGAI RENGIT ) SDN.');
+    expect(lineText('ocr', [word('TOTAL', 100, 200), word('(', 260, 270), word('RM', 330, 370)])).toBe('TOTAL ( RM');
+  });
+});
+
+describe('a 0 or 1 inside a word of letters', () => {
+  it('is the letter O or I that OCR read as a digit', () => {
+    expect(repairLetterDigits('MR. D.1.Y. (M) SDN BHD')).toBe('MR. D.I.Y. (M) SDN BHD');
+    expect(repairLetterDigits("KING'S CONFECTI0NERY S/B")).toBe("KING'S CONFECTIONERY S/B");
+    expect(repairLetterDigits('Sa1es Ltd')).toBe('Sales Ltd');
+  });
+
+  it('stays a digit at the end of a word, next to another digit, or alone', () => {
+    for (const name of [
+      'OLIVE9 PHARMACY',
+      'A1 MART',
+      '7-ELEVEN',
+      '99 SPEEDMART',
+      'NO.1 JALAN',
+      'PASAR 1 MALAYSIA',
+      'R10X',
+    ])
+      expect(repairLetterDigits(name)).toBe(name);
+  });
+
+  it("is repaired in the merchant's name of an OCR'd receipt", () => {
+    expect(ocrReceiptMerchant(['MR. D.1.Y. (M) SDN BHD', 'LOT 1851-A JALAN KPB 6', 'BALAKONG, SELANGOR'])).toBe(
+      'MR. D.I.Y. (M) SDN BHD',
+    );
   });
 });
 

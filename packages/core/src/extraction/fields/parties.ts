@@ -12,6 +12,7 @@ import {
   looksLikeName,
   looksLikeStreet,
   NAME_KEYS,
+  repairLetterDigits,
   cutAfterLegalForm,
   SENDER_SEPARATORS,
   startsWithLegalForm,
@@ -37,7 +38,12 @@ export function vendorCandidates(
   ];
   // On a purchase order the company at the top is the one buying.
   if (documentType !== 'purchase_order') candidates.push(...topNames(ctx, buyerLines));
-  return boostRepeated(ctx, bestPerValue(candidates.filter((c) => String(c.value).length >= 2)));
+  return boostRepeated(ctx, bestPerValue(ocrRepaired(candidates).filter((c) => String(c.value).length >= 2)));
+}
+
+/** Names read by OCR with a 0 or 1 inside a word of letters written back as the letter. */
+function ocrRepaired(candidates: Candidate[]): Candidate[] {
+  return candidates.map((c) => (c.line.ocr ? { ...c, value: repairLetterDigits(String(c.value)) } : c));
 }
 
 export function buyerCandidates(
@@ -48,7 +54,7 @@ export function buyerCandidates(
   const candidates = labelledNames(ctx, keys, 'buyer_name');
   if (documentType === 'purchase_order')
     candidates.push(...topNames(ctx, new Set()).map((c) => ({ ...c, score: c.score * 0.8 })));
-  return bestPerValue(candidates);
+  return bestPerValue(ocrRepaired(candidates));
 }
 
 /**

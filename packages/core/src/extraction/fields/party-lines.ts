@@ -201,3 +201,20 @@ function repairForm(word: string, sdn: string, bhd: string): string {
   const upper = sdn === sdn.toUpperCase();
   return word.replace(sdn, upper ? 'SDN' : 'Sdn').replace(new RegExp(`${bhd}$`), upper ? 'BHD' : 'Bhd');
 }
+
+/**
+ * OCR reads an I or O as 1 or 0 inside a word ("MR. D.1.Y.", "CONFECTI0NERY"). In a name's word
+ * of letters with no other digit, a 0 or 1 between letters or dots is the letter, in the case of
+ * the word's letters. Numbers in names ("OLIVE9", "7-ELEVEN", "99 SPEEDMART") have their digit at
+ * an end, or more than one.
+ */
+export function repairLetterDigits(name: string): string {
+  return name.replace(/[\p{L}\p{N}.]+/gu, (word) => {
+    const letters = word.match(/\p{L}/gu) ?? [];
+    if (letters.length < 2 || (word.match(/\p{N}/gu) ?? []).length !== 1) return word;
+    const upper = letters.filter((c) => c !== c.toLowerCase()).length * 2 >= letters.length;
+    return word.replace(/(?<=[\p{L}.])[01](?=[\p{L}.])/u, (digit) =>
+      digit === '0' ? (upper ? 'O' : 'o') : upper ? 'I' : 'l',
+    );
+  });
+}

@@ -91,6 +91,21 @@ describe('a 0 or 1 inside a word of letters', () => {
   });
 });
 
+describe('an article before a colon', () => {
+  it('is no key: the colon goes, the article stays', () => {
+    expect(cleanName('THE: TOAST F&B SDN BHD')).toBe('THE TOAST F&B SDN BHD');
+    expect(cleanName('Die : Bäckerei Schmidt GmbH')).toBe('Die Bäckerei Schmidt GmbH');
+    expect(cleanName('Name: Handwerker GmbH')).toBe('Handwerker GmbH');
+    expect(cleanName('Theater: Foo GmbH')).toBe('Foo GmbH');
+  });
+
+  it("gives the merchant of an OCR'd receipt its whole name", () => {
+    expect(ocrReceiptMerchant(['THE: TOAST F&B SDN BHD (965752-T)', 'LOT 2110 JALAN PERMAS UTARA'])).toBe(
+      'THE TOAST F&B SDN BHD',
+    );
+  });
+});
+
 describe('legal forms of two letters', () => {
   it('follow a name, so a first word OCR split off ("Se langor") is none', () => {
     expect(hasLegalForm('Se langor')).toBe(false);

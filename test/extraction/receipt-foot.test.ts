@@ -76,6 +76,15 @@ describe('names as OCR reads them', () => {
     expect(cleanName('ACME SDN BHD')).toBe('ACME SDN BHD');
   });
 
+  it('writes back any one character off, a dot kept, or the form split once by a space', () => {
+    expect(cleanName('BEMED (SP) SDN. BHX.')).toBe('BEMED (SP) SDN. BHD.');
+    expect(cleanName('THE TOAST F&B SDN BH D')).toBe('THE TOAST F&B SDN BHD');
+    expect(cleanName('ACME S DN BHD.')).toBe('ACME SDN BHD.');
+    expect(cleanName('ACME SDN. BHD.')).toBe('ACME SDN. BHD.');
+    // A second word that follows the form exactly is another word: the form is read once.
+    expect(cleanName('TAN SDN BHD BH D')).toBe('TAN SDN BHD BH D');
+  });
+
   it('leaves words that are two letters off a legal form alone', () => {
     expect(cleanName('MR SON BAD')).toBe('MR SON BAD');
     expect(cleanName('SON BHO TRADING')).toBe('SON BHO TRADING');

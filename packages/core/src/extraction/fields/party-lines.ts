@@ -163,19 +163,26 @@ export const NAME_KEYS = new Set([
   'trading name',
 ]);
 
+/** An article standing where a key would, before a colon. */
+const ARTICLE_KEY = /^(the|an?|les?|la|der|die|das|de|het|el)\s*:\s*$/iu;
+
 /**
  * A company name as printed, without a "Key:" before it or a registration number after it. A
  * label is only cut off when a colon ends it: "Lieferant GmbH" is a name that starts with a word
  * that is also a label.
  */
 export function cleanName(text: string): string {
-  return (
+  return repairSdnBhd(
     text
       // A registration number in brackets goes first: its own "No:" is no key before the name.
       .replace(/\s*\([^)]*\d{3,}[^)]*\)?\s*$/, '')
       // So does one printed bare after the name ("S/B 273500-U (GKJ)"), with what follows it.
       .replace(/[\s']+\d{4,}-[A-Z]\b.*$/iu, '')
-      .replace(/^[^:]{1,30}:\s*(?=\S)/u, (prefix) => (/[\d(]/.test(prefix) ? prefix : ''))
+      .replace(/^[^:]{1,30}:\s*(?=\S)/u, (prefix) => {
+        if (/[\d(]/.test(prefix)) return prefix;
+        // An article is nobody's key: its colon is a speck read as one ("THE: TOAST F&B").
+        return ARTICLE_KEY.test(prefix) ? prefix.replace(/\s*:\s*$/, ' ') : '';
+      })
       // Borders of a scanned page read as "|" or brackets at a line's ends.
       .replace(/^[\s:;,.\-–|¦[\]{}]+/u, '')
       // A till's counter before the name ("#000002 BAIFU (M) Sdn Bhd") is no part of it.
@@ -183,23 +190,37 @@ export function cleanName(text: string): string {
       .replace(/[\s|¦[\]{}]+$/u, '')
       .replace(/\s*\([^)]*\d{3,}[^)]*\)?\s*$/, '')
       .replace(/[\s,;:]+$/, '')
-      .trim()
-      .replace(MISREAD_FORM, (word, a: string, b: string) => repairForm(word, a, b))
+      .trim(),
   );
 }
 
 /**
- * "SON BHD", "SDN 8HD", "5DN BHO": OCR's misreadings of "SDN BHD" (the Malaysian private limited
- * company), one look-alike letter per word at most, written back as the legal form they are. A
- * legal form is a closed set of words, so a near miss next to its other word is no other word.
+ * "SON BHD", "SDN 8HD", "SDN. BHX.", "SDN BH D": OCR's misreadings of "SDN BHD" (the Malaysian
+ * private limited company), written back as the legal form they are. A legal form is a closed set
+ * of words, so next to its other word, read exactly, a word of three characters one character off
+ * (or split once by a space) is no other word. Dots after either word stay as printed.
  */
-const MISREAD_FORM = /\b([S5][DO0O][NH])\.?\s+([B8][HN][DO0])\b/gi;
-
-function repairForm(word: string, sdn: string, bhd: string): string {
-  const misread = (text: string, form: string) => [...text.toLowerCase()].filter((c, i) => c !== form[i]).length;
-  if (misread(sdn, 'sdn') + misread(bhd, 'bhd') !== 1) return word;
-  const upper = sdn === sdn.toUpperCase();
-  return word.replace(sdn, upper ? 'SDN' : 'Sdn').replace(new RegExp(`${bhd}$`), upper ? 'BHD' : 'Bhd');
+export function repairSdnBhd(name: string): string {
+  const words = name.split(' ');
+  for (let i = 0; i < words.length - 1; i++) {
+    for (const [inFirst, inSecond] of [
+      [1, 1],
+      [2, 1],
+      [1, 2],
+    ] as const) {
+      const first = words.slice(i, i + inFirst).join('');
+      const second = words.slice(i + inFirst, i + inFirst + inSecond).join('');
+      const [a, b] = [first.replace(/\.$/, ''), second.replace(/\.$/, '')];
+      if (!/^[\p{L}\d]{3}$/u.test(a) || !/^[\p{L}\d]{3}$/u.test(b)) continue;
+      const off = (text: string, form: string) => [...text.toLowerCase()].filter((c, k) => c !== form[k]).length;
+      if (off(a, 'sdn') + off(b, 'bhd') + inFirst + inSecond - 2 !== 1) continue;
+      const upper = a === a.toUpperCase();
+      const dot = (text: string) => (text.endsWith('.') ? '.' : '');
+      const repaired = [(upper ? 'SDN' : 'Sdn') + dot(first), (upper ? 'BHD' : 'Bhd') + dot(second)];
+      return [...words.slice(0, i), ...repaired, ...words.slice(i + inFirst + inSecond)].join(' ');
+    }
+  }
+  return name;
 }
 
 /**

@@ -45,19 +45,16 @@ export async function recognizeLines(
   alphabet: Alphabet,
   options: RecognitionOptions,
 ): Promise<RecognizedWord[][]> {
-  const results = await readLines(session, Tensor, image, lines, alphabet, options);
+  const reader: LineReader = { session, Tensor, image, alphabet, options };
+  const results = await readLines(reader, lines);
   const again = lines.flatMap((line, index) => {
     const x1 = Math.min(image.width, line.x1 + TRAIL * (line.y1 - line.y0));
     return x1 - line.x1 >= 1 && inkPast(image, line, x1) ? [{ index, box: { ...line, x1 } }] : [];
   });
   if (again.length === 0) return results;
   const reread = await readLines(
-    session,
-    Tensor,
-    image,
+    reader,
     again.map((a) => a.box),
-    alphabet,
-    options,
   );
   again.forEach(({ index }, k) => {
     const first = results[index]!.map((w) => w.text).join(' ');
@@ -98,14 +95,17 @@ export function inkPast(image: GreyImage, line: LineBox, x1: number): boolean {
   return false;
 }
 
-async function readLines(
-  session: InferenceSession,
-  Tensor: typeof TensorType,
-  image: GreyImage,
-  lines: readonly LineBox[],
-  alphabet: Alphabet,
-  options: RecognitionOptions,
-): Promise<RecognizedWord[][]> {
+/** What reading lines needs besides the lines: the model, the page, the alphabet, the options. */
+interface LineReader {
+  session: InferenceSession;
+  Tensor: typeof TensorType;
+  image: GreyImage;
+  alphabet: Alphabet;
+  options: RecognitionOptions;
+}
+
+async function readLines(reader: LineReader, lines: readonly LineBox[]): Promise<RecognizedWord[][]> {
+  const { session, Tensor, image, alphabet, options } = reader;
   const widths = lines.map((l) =>
     Math.max(1, Math.min(options.maxWidth, Math.ceil((HEIGHT * (l.x1 - l.x0)) / (l.y1 - l.y0)))),
   );

@@ -7,11 +7,13 @@ import {
   hasLegalForm,
   repairLetterDigits,
 } from '../../packages/core/src/extraction/fields/party-lines.js';
-import { ocrReceiptMerchant } from './synthetic.js';
+import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { doc, ocrReceiptMerchant, page } from './synthetic.js';
 
 /**
- * How names come out of OCR'd lines: a possessive's apostrophe OCR set apart, and legal forms of
- * two letters that an OCR split word can spell.
+ * How names come out of OCR'd lines: a possessive's apostrophe or a bracket OCR set apart, legal
+ * forms of two letters that an OCR split word can spell, digits read for letters; and a date's
+ * year split after its century.
  */
 
 const word = (text: string, x0: number, x1: number): Word => ({
@@ -103,6 +105,31 @@ describe('an article before a colon', () => {
     expect(ocrReceiptMerchant(['THE: TOAST F&B SDN BHD (965752-T)', 'LOT 2110 JALAN PERMAS UTARA'])).toBe(
       'THE TOAST F&B SDN BHD',
     );
+  });
+});
+
+describe("a date's year split after its century", () => {
+  it("joins again on an OCR'd line, not on a text layer", () => {
+    const words = [word('08/04/20', 100, 196), word('18', 204, 228), word('03:09', 250, 310)];
+    expect(lineText('ocr', words)).toBe('08/04/2018 03:09');
+    expect(lineText('text_layer', words)).toBe('08/04/20 18 03:09');
+    expect(lineText('ocr', [word('08/04/2018', 100, 220), word('18', 228, 252)])).toBe('08/04/2018 18');
+  });
+
+  it('gives the receipt its four-digit year, not 2020', () => {
+    const receipt = doc([
+      page(
+        [
+          { x: 40, y: 40, text: 'CORNER BAKERY SDN BHD' },
+          { x: 40, y: 60, text: 'TAX INVOICE' },
+          { x: 40, y: 80, text: 'Date: 25/12/20 18' },
+          { x: 40, y: 100, text: 'TOTAL 12.50' },
+        ],
+        { source: 'ocr' },
+      ),
+    ]);
+    const { extracted_data } = extractFields(receipt, [...RECOMMENDED_FIELDS.receipt], { documentType: 'receipt' });
+    expect(extracted_data.transaction_date).toBe('2018-12-25');
   });
 });
 

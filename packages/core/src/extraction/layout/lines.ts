@@ -92,7 +92,8 @@ function mergeTouching(words: Word[], ocr: boolean): Word[] {
     const last = merged.at(-1);
     const height = word.bbox.y1 - word.bbox.y0;
     const touching = last !== undefined && word.bbox.x0 - last.bbox.x1 <= height * TOUCHING_GAP;
-    const ocrJoin = ocr && last !== undefined && (possessiveOf(last, word) || bracketOf(last, word));
+    const ocrJoin =
+      ocr && last !== undefined && (possessiveOf(last, word) || bracketOf(last, word) || splitYearOf(last, word));
     if (last && (touching || ocrJoin) && word.bbox.x0 >= last.bbox.x0) {
       merged[merged.length - 1] = {
         text: last.text + word.text,
@@ -130,6 +131,15 @@ function possessiveOf(last: Word, word: Word): boolean {
 function bracketOf(last: Word, word: Word): boolean {
   const near = word.bbox.x0 - last.bbox.x1 < word.bbox.y1 - word.bbox.y0;
   return near && (/^[([]$/u.test(last.text) || /^[)\]]$/u.test(word.text));
+}
+
+/**
+ * OCR splits a date's year after its century ("08/04/20 18"), which then reads as a two-digit
+ * year: a word that ends a date with "19" or "20" joins two digits right after it.
+ */
+function splitYearOf(last: Word, word: Word): boolean {
+  const near = word.bbox.x0 - last.bbox.x1 < word.bbox.y1 - word.bbox.y0;
+  return near && /^\d{1,2}[/.-]\d{1,2}[/.-](19|20)$/u.test(last.text) && /^\d{2}$/u.test(word.text);
 }
 
 function makeLine(words: Word[], page: ReadDocument['pages'][number], index: number): Line {

@@ -43,6 +43,11 @@ describe('dates', () => {
     expect(dateOf('03/04/2024', ['Delivered 04/25/2024'])).toBe('2024-03-04');
   });
 
+  it('takes no witness from numbers that cannot be a date ("2.90 .00": two amounts OCR spaced)', () => {
+    expect(dateOf('08/04/2018', ['CASH 2.90 .00'])).toBe('2018-04-08');
+    expect(dateOf('08/04/2018', ['Delivered 04/25/2018'])).toBe('2018-08-04');
+  });
+
   it('reads an ambiguous date month-first on a dollar document and day-first on a euro one', () => {
     expect(dateOf('03/04/2024', ['Total $ 10.00'])).toBe('2024-03-04');
     expect(dateOf('03/04/2024', ['Total 10,00 €'])).toBe('2024-04-03');

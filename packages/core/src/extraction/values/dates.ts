@@ -78,8 +78,9 @@ export function numericDateOrders(text: string): ('day_first' | 'month_first')[]
   const orders: ('day_first' | 'month_first')[] = [];
   for (const m of text.matchAll(NUMERIC)) {
     const [a, b] = [Number(m[1]), Number(m[3])];
-    if (a > 12 && b <= 12) orders.push('day_first');
-    else if (b > 12 && a <= 12) orders.push('month_first');
+    // Over 31 is no day either way: "2.90 .00" (two amounts) is no month-first date.
+    if (a > 12 && a <= 31 && b <= 12) orders.push('day_first');
+    else if (b > 12 && b <= 31 && a <= 12) orders.push('month_first');
   }
   return orders;
 }

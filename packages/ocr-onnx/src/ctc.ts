@@ -100,7 +100,7 @@ export function decodeLine(
     previous = best;
   }
   return decoded.filter(
-    (c, i) => !(c.text === ' ' && inNumber(decoded[i - 2]?.text, decoded[i - 1]?.text, decoded[i + 1]?.text)),
+    (c, i) => !(c.text === ' ' && decimalDigitAfter(decoded[i - 2]?.text, decoded[i - 1]?.text, decoded[i + 1]?.text)),
   );
 }
 
@@ -109,6 +109,6 @@ export function decodeLine(
  * one after every full stop. Between a digit's point and a digit it is none. After a comma it can
  * be ("Jan 1, 2022").
  */
-function inNumber(beforePoint = '', point = '', after = ''): boolean {
+export function decimalDigitAfter(beforePoint = '', point = '', after = ''): boolean {
   return /\d$/.test(beforePoint) && point === '.' && /^\d/.test(after);
 }

@@ -3,7 +3,7 @@
  * where the character stands along the line, so a word spans from its first character's step to
  * its last's, widened by half a character on each side; its height is the line's.
  */
-import type { DecodedCharacter } from './ctc.js';
+import { decimalDigitAfter, type DecodedCharacter } from './ctc.js';
 
 /** A word in the source image's pixels; `confidence` is its characters' mean probability. */
 export interface RecognizedWord {
@@ -66,16 +66,11 @@ export function lineWords(characters: readonly DecodedCharacter[], line: LinePla
     }
     const last = current.at(-1);
     const apart = last && centre(character) - centre(last) > GAP_IN_CHARACTERS * pitch;
-    if (apart && !decimalPart(current, character)) flush();
+    if (apart && !decimalDigitAfter(current.at(-2)?.text, last.text, character.text)) flush();
     current.push(character);
   }
   flush();
   return keepApart(words, (line.y1 - line.y0) * WORD_GAP_OF_HEIGHT);
-}
-
-/** A digit after a digit's decimal point, which CTC often emits early ("39.  90"). */
-function decimalPart(word: readonly DecodedCharacter[], next: DecodedCharacter): boolean {
-  return /^\d/.test(next.text) && word.at(-1)?.text === '.' && /\d$/.test(word.at(-2)?.text ?? '');
 }
 
 /** Narrows neighbouring boxes that come closer than `gap` so that they are `gap` apart. */

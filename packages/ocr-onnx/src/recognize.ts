@@ -70,7 +70,7 @@ export async function recognizeLines(
  * Whether the strip from the box's right end to `x1` holds ink: a pixel darker than halfway from
  * the line's ink (its 3rd percentile) to its paper (its 60th), sampled on a grid of about 2 000.
  */
-export function inkPast(image: GreyImage, line: LineBox, x1: number): boolean {
+function inkPast(image: GreyImage, line: LineBox, x1: number): boolean {
   const [y0, y1] = [Math.max(0, Math.floor(line.y0)), Math.min(image.height, Math.ceil(line.y1))];
   const [x0, xEnd] = [Math.max(0, Math.floor(line.x0)), Math.min(image.width, Math.ceil(line.x1))];
   if (y1 <= y0 || xEnd <= x0) return false;
@@ -82,13 +82,8 @@ export function inkPast(image: GreyImage, line: LineBox, x1: number): boolean {
       histogram[image.pixels[y * image.width + x]!]!++;
       count++;
     }
-  const percentile = (share: number): number => {
-    let seen = 0;
-    for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) > share * count) return v;
-    return 255;
-  };
-  const ink = percentile(0.03);
-  const threshold = ink + 0.5 * (percentile(0.6) - ink);
+  const ink = percentile(histogram, count, 0.03);
+  const threshold = ink + 0.5 * (percentile(histogram, count, 0.6) - ink);
   for (let y = y0; y < y1; y++)
     for (let x = xEnd; x < Math.min(image.width, Math.ceil(x1)); x++)
       if (image.pixels[y * image.width + x]! < threshold) return true;
@@ -174,8 +169,8 @@ export class InkProfile {
 
   /** The widest run of blank columns between two input x positions, in line heights. */
   whiteGaps(): (from: number, to: number) => number {
-    const ink = this.percentile(0.03);
-    const threshold = ink + 0.6 * (this.percentile(0.6) - ink);
+    const ink = percentile(this.histogram, this.count, 0.03);
+    const threshold = ink + 0.6 * (percentile(this.histogram, this.count, 0.6) - ink);
     const blank = this.darkest.map((v) => (v > threshold ? 1 : 0));
     return (from, to) => {
       let run = 0;
@@ -187,13 +182,14 @@ export class InkProfile {
       return widest / HEIGHT;
     };
   }
+}
 
-  private percentile(share: number): number {
-    let seen = 0;
-    for (let v = 0; v < 256; v++) {
-      seen += this.histogram[v]!;
-      if (seen > share * this.count) return v;
-    }
-    return 255;
+/** The grey value under which `share` of the `count` pixels of a 256-bin histogram lie. */
+function percentile(histogram: Uint32Array, count: number, share: number): number {
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v]!;
+    if (seen > share * count) return v;
   }
+  return 255;
 }

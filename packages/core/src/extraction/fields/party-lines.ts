@@ -200,7 +200,7 @@ export function cleanName(text: string): string {
  * of words, so next to its other word, read exactly, a word of three characters one character off
  * (or split once by a space) is no other word. Dots after either word stay as printed.
  */
-export function repairSdnBhd(name: string): string {
+function repairSdnBhd(name: string): string {
   const words = name.split(' ');
   for (let i = 0; i < words.length - 1; i++) {
     for (const [inFirst, inSecond] of [
@@ -212,8 +212,7 @@ export function repairSdnBhd(name: string): string {
       const second = words.slice(i + inFirst, i + inFirst + inSecond).join('');
       const [a, b] = [first.replace(/\.$/, ''), second.replace(/\.$/, '')];
       if (!/^[\p{L}\d]{3}$/u.test(a) || !/^[\p{L}\d]{3}$/u.test(b)) continue;
-      const off = (text: string, form: string) => [...text.toLowerCase()].filter((c, k) => c !== form[k]).length;
-      if (off(a, 'sdn') + off(b, 'bhd') + inFirst + inSecond - 2 !== 1) continue;
+      if (charactersOff(a, 'sdn') + charactersOff(b, 'bhd') + inFirst + inSecond - 2 !== 1) continue;
       const upper = a === a.toUpperCase();
       const dot = (text: string) => (text.endsWith('.') ? '.' : '');
       const repaired = [(upper ? 'SDN' : 'Sdn') + dot(first), (upper ? 'BHD' : 'Bhd') + dot(second)];
@@ -221,6 +220,11 @@ export function repairSdnBhd(name: string): string {
     }
   }
   return name;
+}
+
+/** Characters of `text` that differ from the lower-case `form` at the same place. */
+function charactersOff(text: string, form: string): number {
+  return [...text.toLowerCase()].filter((c, k) => c !== form[k]).length;
 }
 
 /**

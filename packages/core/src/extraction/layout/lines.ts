@@ -92,8 +92,12 @@ function mergeTouching(words: Word[], ocr: boolean): Word[] {
     const last = merged.at(-1);
     const height = word.bbox.y1 - word.bbox.y0;
     const touching = last !== undefined && word.bbox.x0 - last.bbox.x1 <= height * TOUCHING_GAP;
+    // OCR sets apart pieces that print never does; they join a neighbour less than a word's height off.
     const ocrJoin =
-      ocr && last !== undefined && (possessiveOf(last, word) || bracketOf(last, word) || splitYearOf(last, word));
+      ocr &&
+      last !== undefined &&
+      word.bbox.x0 - last.bbox.x1 < height &&
+      (possessiveOf(last, word) || bracketOf(last, word) || splitYearOf(last, word));
     if (last && (touching || ocrJoin) && word.bbox.x0 >= last.bbox.x0) {
       merged[merged.length - 1] = {
         text: last.text + word.text,
@@ -112,25 +116,20 @@ function mergeTouching(words: Word[], ocr: boolean): Word[] {
 
 /**
  * OCR puts a space before a possessive's apostrophe ("DOMINO 'S PIZZA") where it sees a gap: an
- * apostrophe and s that stand as a word of their own, right after a word ending in a letter and
- * less than a word's height from it, belong to that word.
+ * apostrophe and s that stand as a word of their own, right after a word ending in a letter,
+ * belong to that word.
  */
 function possessiveOf(last: Word, word: Word): boolean {
-  return (
-    /^['’][sS]$/u.test(word.text) &&
-    /\p{L}$/u.test(last.text) &&
-    word.bbox.x0 - last.bbox.x1 < word.bbox.y1 - word.bbox.y0
-  );
+  return /^['’][sS]$/u.test(word.text) && /\p{L}$/u.test(last.text);
 }
 
 /**
  * OCR sets a lone bracket apart from the word it encloses ("MOTOR ( SUNGAI RENGIT ) SDN. BHD."),
  * which print never does: an opening bracket that stands as a word joins the word after it, a
- * closing one the word before it, when less than a word's height separates them.
+ * closing one the word before it.
  */
 function bracketOf(last: Word, word: Word): boolean {
-  const near = word.bbox.x0 - last.bbox.x1 < word.bbox.y1 - word.bbox.y0;
-  return near && (/^[([]$/u.test(last.text) || /^[)\]]$/u.test(word.text));
+  return /^[([]$/u.test(last.text) || /^[)\]]$/u.test(word.text);
 }
 
 /**
@@ -138,8 +137,7 @@ function bracketOf(last: Word, word: Word): boolean {
  * year: a word that ends a date with "19" or "20" joins two digits right after it.
  */
 function splitYearOf(last: Word, word: Word): boolean {
-  const near = word.bbox.x0 - last.bbox.x1 < word.bbox.y1 - word.bbox.y0;
-  return near && /^\d{1,2}[/.-]\d{1,2}[/.-](19|20)$/u.test(last.text) && /^\d{2}$/u.test(word.text);
+  return /^\d{1,2}[/.-]\d{1,2}[/.-](19|20)$/u.test(last.text) && /^\d{2}$/u.test(word.text);
 }
 
 function makeLine(words: Word[], page: ReadDocument['pages'][number], index: number): Line {

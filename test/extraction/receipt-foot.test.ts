@@ -7,7 +7,7 @@ import {
   documentFacts,
   FEATURE_NAMES,
 } from '../../packages/core/src/extraction/ranking/features.js';
-import { doc, lines } from './synthetic.js';
+import { doc, lines, page } from './synthetic.js';
 
 /**
  * What the ranker and the rules know about a receipt's foot (tendered, change, rounding) and the
@@ -66,6 +66,76 @@ describe('tender features of total candidates', () => {
     expect(['line_tendered', 'line_change', 'plus_change_is_tendered'].map((n) => feature(only!, n as never))).toEqual([
       0, 0, 0,
     ]);
+  });
+});
+
+describe("the total among a receipt foot's amounts", () => {
+  const receipt = (foot: string[]) =>
+    doc([
+      page(
+        [
+          { x: 40, y: 40, text: 'Corner Parking Sdn Bhd' },
+          { x: 40, y: 60, text: 'Date: 28/05/2018 11:41' },
+          ...lines(40, 200, foot),
+        ],
+        { source: 'ocr' },
+      ),
+    ]);
+  const totalOf = (foot: string[]) => {
+    const result = extractFields(receipt(foot), [...RECOMMENDED_FIELDS.receipt], { documentType: 'receipt' });
+    return result.extracted_data.total_amount;
+  };
+
+  it('tells the amount tendered from the total when its label says "total" ("Accepted total")', () => {
+    const foot = ['Pay parking ticket 5.00', 'Amount Incl. GST 5.00', 'Accepted total 10.00', 'Change 5.00'];
+    const ctx = createContext(receipt(foot), []);
+    const lineOf = (start: string) => ctx.lines.find((l) => l.text.startsWith(start))!;
+    const [charged, accepted] = describeCandidates(ctx, documentFacts(ctx), 'total_amount', [
+      { value: 5, score: 0.1, line: lineOf('Amount'), source: 'fallback' },
+      { value: 10, score: 0.9, line: lineOf('Accepted'), source: 'label' },
+    ]);
+    expect(feature(charged!, 'plus_change_is_printed')).toBe(1);
+    expect(feature(accepted!, 'plus_change_is_printed')).toBe(0);
+    expect(feature(accepted!, 'less_change_is_printed')).toBe(1);
+    expect(totalOf(foot)).toBe(5);
+  });
+
+  it('takes the total after a discount, over the larger sum before it', () => {
+    const foot = [
+      'Sub-Total : 45.70',
+      'Coupon Discount : 14.80',
+      'Grand Total : 30.90',
+      'Payment : 50.00',
+      'Change Due : 19.10',
+    ];
+    const ctx = createContext(receipt(foot), []);
+    const lineOf = (start: string) => ctx.lines.find((l) => l.text.startsWith(start))!;
+    const [before, after] = describeCandidates(ctx, documentFacts(ctx), 'total_amount', [
+      { value: 45.7, score: 0.5, line: lineOf('Sub-Total'), source: 'label' },
+      { value: 30.9, score: 0.5, line: lineOf('Grand'), source: 'label' },
+    ]);
+    expect(feature(before!, 'less_discount_is_printed')).toBe(1);
+    expect(feature(after!, 'less_discount_is_printed')).toBe(0);
+    expect(totalOf(foot)).toBe(30.9);
+  });
+
+  it("does not take a card's last digits less the change for the total", () => {
+    expect(
+      totalOf(['ITEM: 3 Total with GST @ 6% 52.80', 'TOTAL 52.80', 'Visa 6258 App:518361 52.80', 'CHANGE 0.00']),
+    ).toBe(52.8);
+  });
+
+  it('finds a total whose label OCR garbled among every amount printed', () => {
+    expect(
+      totalOf([
+        'Qty 1 7.50',
+        'Rounding Adj 0.00',
+        'Due 7.50',
+        'Fay 20.00',
+        'Change 12.50',
+        '(Total Included GST 6% : 0.42)',
+      ]),
+    ).toBe(7.5);
   });
 });
 

@@ -1,7 +1,8 @@
 import { ranked, type ExtractionContext } from '../context.js';
 import type { LabelKey } from '../labels/label-index.js';
 import { findAmounts } from '../values/amounts.js';
-import { bestPerValue, labelledCandidates, type Candidate } from './candidates.js';
+import { discountsOn } from '../values/discounts.js';
+import { bestPerValue, labelledCandidates, printedWithDecimals, type Candidate } from './candidates.js';
 
 /**
  * Subtotal, tax and total chosen together: each has candidates next to its labels, and the
@@ -44,10 +45,11 @@ export function chooseAmounts(
   // Ranked, a total is always given when there is a candidate: the total is the amount asked for
   // on every document type, and its probability already says how sure it is.
   const totalChoices = totals[0]?.ranked ? totals.slice(0, TOP) : [null, ...totals.slice(0, TOP)];
+  const discounts = ctx.lines.flatMap(discountsOn);
   for (const total of totalChoices) {
     for (const subtotal of [null, ...subtotals.slice(0, TOP)]) {
       for (const tax of [null, ...taxes.slice(0, TOP)]) {
-        const scored = scoreCombination(subtotal, tax, total);
+        const scored = scoreCombination(subtotal, tax, total, discounts);
         scored.score += leftOut(subtotal, subtotals) + leftOut(tax, taxes) + leftOut(total, totals);
         if (scored.score > best.score) best = { subtotal, tax, total, ...scored };
       }
@@ -71,15 +73,23 @@ function roundedOf(ctx: ExtractionContext, total: Candidate): Candidate {
   return roundedTotals(ctx, [total]).sort((a, b) => b.score - a.score)[0] ?? total;
 }
 
+/**
+ * A subtotal over the total is impossible, unless a printed discount, coupon or voucher takes the
+ * difference off ("Sub-Total 45.70, Coupon Discount 14.80, Grand Total 30.90").
+ */
 function scoreCombination(
   subtotal: Candidate | null,
   tax: Candidate | null,
   total: Candidate | null,
+  discounts: readonly number[],
 ): { score: number; balanced: boolean | null } {
   const value = (c: Candidate | null) => (c ? Number(c.value) : null);
   const [s, t, g] = [value(subtotal), value(tax), value(total)];
   let score = (subtotal?.score ?? 0) + (tax?.score ?? 0) + (total?.score ?? 0);
-  if (g !== null && s !== null && s > g + EPSILON) return { score: -Infinity, balanced: false };
+  if (g !== null && s !== null && s > g + EPSILON) {
+    if (!discounts.some((d) => Math.abs(s - d - g) < EPSILON)) return { score: -Infinity, balanced: false };
+    return { score, balanced: null };
+  }
   if (g !== null && t !== null && t >= g) return { score: -Infinity, balanced: false };
   if (s !== null && t !== null && t > s) score -= 0.5;
   if (subtotal && total && subtotal.line === total.line && subtotal.value === total.value) score -= 0.3;
@@ -106,7 +116,7 @@ function totalCandidates(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] 
     ...ranked,
     ...roundedTotals(ctx, strong),
     ...tenderedLessChange(ctx, strong),
-    ...largestAmount(ctx),
+    ...printedAmounts(ctx),
   ]);
 }
 
@@ -164,7 +174,7 @@ function roundedBelow(ctx: ExtractionContext, total: Candidate): Candidate[] {
 function tenderedLessChange(ctx: ExtractionContext, totals: Candidate[]): Candidate[] {
   const found: Candidate[] = [];
   for (const change of amountsFor(ctx, ['change']).filter((c) => Number(c.value) >= 0)) {
-    for (const paid of amountsFor(ctx, ['paid_amount'])) {
+    for (const paid of amountsFor(ctx, ['paid_amount']).filter(printedWithDecimals)) {
       const gap = change.line.index - paid.line.index;
       if (gap < 1 || gap > 3 || Number(paid.value) <= Number(change.value)) continue;
       const value = Math.round((Number(paid.value) - Number(change.value)) * 100) / 100;
@@ -175,21 +185,27 @@ function tenderedLessChange(ctx: ExtractionContext, totals: Candidate[]): Candid
   return found;
 }
 
-/** Without any total label, the largest amount with decimals is the likeliest total. */
-function largestAmount(ctx: ExtractionContext): Candidate[] {
-  let best: Candidate | null = null;
+/**
+ * Every other amount printed with decimals is a candidate too, weakly: the largest (without any
+ * total label the likeliest total) a little less weakly than the rest. The ranker tells them apart
+ * by what it knows of each (how often it is printed, the change and tender arithmetic, the foot of
+ * the page), so a total whose label OCR garbled, or which stands beside an unlabelled "Due", can
+ * still be picked.
+ */
+function printedAmounts(ctx: ExtractionContext): Candidate[] {
+  const found: Candidate[] = [];
   for (const line of ctx.lines) {
     for (const amount of findAmounts(line.text)) {
       if (!amount.hasDecimals || amount.value <= 0 || amount.value > 1e7) continue;
-      if (!best || amount.value > Number(best.value))
-        best = {
-          value: amount.value,
-          score: 0.25,
-          line,
-          source: 'fallback',
-          span: { start: amount.start, end: amount.end },
-        };
+      found.push({
+        value: amount.value,
+        score: 0.1,
+        line,
+        source: 'fallback',
+        span: { start: amount.start, end: amount.end },
+      });
     }
   }
-  return best ? [best] : [];
+  const largest = Math.max(...found.map((c) => Number(c.value)));
+  return found.map((c) => (Number(c.value) === largest ? { ...c, score: 0.25 } : c));
 }

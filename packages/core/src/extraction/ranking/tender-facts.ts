@@ -2,6 +2,7 @@ import type { DocumentView } from '../document-view.js';
 import type { LabelKey } from '../labels/label-index.js';
 import type { Line } from '../layout/lines.js';
 import { findAmounts } from '../values/amounts.js';
+import { discountsOn } from '../values/discounts.js';
 
 /**
  * What a receipt says about the money that changed hands besides its total: the lines labelled as
@@ -29,6 +30,8 @@ export interface TenderFacts {
   change: number[];
   /** Every positive amount with decimals. */
   amounts: number[];
+  /** Amounts (as positive numbers) printed on lines that name a discount, coupon or voucher. */
+  discounts: number[];
 }
 
 const EPSILON = 0.005;
@@ -45,34 +48,44 @@ export function tenderFacts(ctx: DocumentView): TenderFacts {
   const paid: number[] = [];
   const change: number[] = [];
   const amounts: number[] = [];
+  const discounts: number[] = [];
   for (const line of ctx.lines) {
     const values = decimalAmounts(line);
     amounts.push(...values);
     const set = classes.get(line.index);
     if (set?.has('paid') && !set.has('total')) paid.push(...values);
     if (set?.has('change')) change.push(...values);
+    discounts.push(...discountsOn(line));
   }
-  return { classes, paid, change, amounts };
+  return { classes, paid, change, amounts, discounts };
 }
 
 /**
  * Features of a total candidate on `line`: whether its line is labelled only as tendered, as
  * change or as rounding; whether the value plus a printed change is a printed tendered amount
- * (the value is the total); whether the value less a printed change is another printed amount
- * (the value is what was tendered).
+ * (the value is the total), or any other printed amount (the tendered one's label may say "total",
+ * as in "Accepted total", or be misread); whether the value less a printed change is another
+ * printed amount (the value is what was tendered); whether the value less a printed discount is
+ * another printed amount (the value is the sum before the discount, not what was charged).
  */
 export function tenderFeatures(facts: TenderFacts, line: Line, value: number): number[] {
   const set = facts.classes.get(line.index);
   const completes = facts.change.some((c) => facts.paid.some((p) => Math.abs(value + c - p) < EPSILON));
-  const tendered = facts.change.some((c) =>
-    facts.amounts.some((a) => a > 0 && Math.abs(value - c - a) < EPSILON && Math.abs(a - value) > EPSILON),
+  const lessIsPrinted = (taken: readonly number[]): boolean =>
+    taken.some((c) =>
+      facts.amounts.some((a) => a > 0 && Math.abs(value - c - a) < EPSILON && Math.abs(a - value) > EPSILON),
+    );
+  const plusChange = facts.change.some(
+    (c) => c > 0 && facts.amounts.some((a) => Math.abs(value + c - a) < EPSILON && Math.abs(a - value) > EPSILON),
   );
   return [
     set?.has('paid') && !set.has('total') ? 1 : 0,
     set?.has('change') ? 1 : 0,
     set?.has('rounding') ? 1 : 0,
     completes ? 1 : 0,
-    tendered ? 1 : 0,
+    lessIsPrinted(facts.change) ? 1 : 0,
+    plusChange ? 1 : 0,
+    lessIsPrinted(facts.discounts) ? 1 : 0,
   ];
 }
 
@@ -82,6 +95,8 @@ export const TENDER_FEATURES = [
   'line_rounding',
   'plus_change_is_tendered',
   'less_change_is_printed',
+  'plus_change_is_printed',
+  'less_discount_is_printed',
 ] as const;
 
 function decimalAmounts(line: Line): number[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS, type FieldDefinition } from '@intake/core';
-import { doc, lines } from './synthetic.js';
+import { doc, lines, type Placed } from './synthetic.js';
 
 const invoiceNumber: FieldDefinition = {
   name: 'invoice_number',
@@ -114,6 +114,31 @@ describe('layout', () => {
     const result = extractFields(page, [...RECOMMENDED_FIELDS.invoice]);
     expect(result.extracted_data.vendor_name).toBe('Acme Widgets GmbH');
     expect(result.extracted_data.vendor_address).toBe('Hauptstraße 5, 10115 Berlin');
+  });
+
+  it('takes the name from a seller block\'s "Name:" line, passing keys OCR read with a semicolon', () => {
+    const vendorOf = (items: Placed[]) =>
+      extractFields(doc(items), [...RECOMMENDED_FIELDS.invoice]).extracted_data.vendor_name;
+    const block = (nameLines: Placed[]): Placed[] => [
+      { x: 300, y: 40, text: 'RECHNUNG' },
+      { x: 300, y: 54, text: 'Rechnungsnummer: 471102' },
+      { x: 40, y: 100, text: 'Verkäufer' },
+      { x: 40, y: 114, text: 'Nummer;' },
+      { x: 200, y: 114, text: '12345676' },
+      ...nameLines,
+      { x: 40, y: 160, text: 'Käufer' },
+      { x: 40, y: 174, text: 'Name: Metallbau Leipzig GmbH & Co. KG' },
+    ];
+    expect(vendorOf(block([{ x: 40, y: 128, text: 'Name: Rohstoff AG Salzgitter' }]))).toBe('Rohstoff AG Salzgitter');
+    // "Name:" alone on its line: the name is on the next.
+    expect(
+      vendorOf(
+        block([
+          { x: 40, y: 128, text: 'Name:' },
+          { x: 40, y: 142, text: 'Rohstoff AG Salzgitter' },
+        ]),
+      ),
+    ).toBe('Rohstoff AG Salzgitter');
   });
 
   it('keeps the due date from being earlier than the invoice date', () => {

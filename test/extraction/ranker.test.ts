@@ -162,6 +162,40 @@ describe('the name features', () => {
   });
 });
 
+describe('the label gap of a vendor candidate', () => {
+  it("grows with the distance from its label to the value's segment on the label's line", () => {
+    const document = doc([
+      { x: 40, y: 40, text: 'Rechnungsersteller' },
+      { x: 480, y: 40, text: 'FeRD' },
+      { x: 40, y: 80, text: 'Seller: Acme Widgets GmbH' },
+    ]);
+    const ctx = createContext(document, []);
+    const facts = documentFacts(ctx);
+    const feature = (row: number[]) => row[FEATURE_NAMES.indexOf('label_gap')];
+    const hitOn = (line: number) => ctx.labels.hitsOn(ctx.lines[line]!).find((h) => h.key === 'vendor_name')!;
+    const labelled = (value: string, line: number) => ({
+      value,
+      score: 0.8,
+      line: ctx.lines[line]!,
+      source: 'label' as const,
+      label: hitOn(line),
+    });
+    const [far, near] = describeCandidates(ctx, facts, 'vendor_name', [
+      labelled('FeRD', 0),
+      labelled('Acme Widgets GmbH', 1),
+    ]);
+    expect(feature(far!)).toBeGreaterThan(0.9);
+    expect(feature(near!)).toBeLessThan(0.2);
+    // A label on another line, and other fields, give 0.
+    const [below] = describeCandidates(ctx, facts, 'vendor_name', [
+      { ...labelled('Acme Widgets GmbH', 1), label: hitOn(0) },
+    ]);
+    expect(feature(below!)).toBe(0);
+    const [total] = describeCandidates(ctx, facts, 'total_amount', [{ ...labelled('x', 0), value: 1 }]);
+    expect(feature(total!)).toBe(0);
+  });
+});
+
 describe('the trained ranker', () => {
   const training = Array.from({ length: 12 }, (_, i) => invoice(i));
   const lists = training.flatMap(({ document, total, vendor }) =>

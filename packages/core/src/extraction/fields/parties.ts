@@ -124,9 +124,12 @@ function nameBelow(ctx: ExtractionContext, line: Line, x0: number, x1: number): 
     const segments = below.segments.filter((s) => s.x1 > x0 - 20);
     const first = segments[0];
     if (!first || first.x0 > x1 + 60) continue;
-    const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(segments.map((s) => s.text).join(' '));
+    // "Key: value", also with the colon read by OCR as a semicolon ("Nummer; 12345676").
+    const keyValue = /^([^:;]{1,30})[:;]\s*(.*)$/u.exec(segments.map((s) => s.text).join(' '));
     if (keyValue) {
-      if (NAME_KEYS.has(fold(keyValue[1]!))) return { name: cleanName(keyValue[2]!), line: below };
+      const value = cleanName(keyValue[2]!);
+      // "Name:" alone on its line has the name on the next.
+      if (NAME_KEYS.has(fold(keyValue[1]!)) && value !== '') return { name: value, line: below };
       continue;
     }
     const name = cleanName(first.text);

@@ -47,6 +47,7 @@ export const FEATURE_NAMES = [
   'time_on_line',
   'registration_nearby',
   'value_starts_line',
+  'label_gap',
   ...TENDER_FEATURES,
   ...NAME_FEATURES,
 ] as const;
@@ -135,10 +136,25 @@ export function describeCandidates(
       /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b/.test(line.text) && isDateRole(role) ? 1 : 0,
       nearRegistration(facts, line) ? 1 : 0,
       folded !== '' && facts.foldedLines[line.index]?.startsWith(folded) ? 1 : 0,
+      role === 'vendor_name' ? labelGap(c) : 0,
       ...(role === 'total_amount' ? tenderFeatures(facts.tender, line, Number(c.value)) : TENDER_FEATURES.map(() => 0)),
       ...(role === 'vendor_name' ? nameFeatures(facts.names, c, candidates) : NAME_FEATURES.map(() => 0)),
     ];
   });
+}
+
+/**
+ * How far right of its label, on the label's line, the value's segment starts: in line heights, a
+ * tenth per height up to ten (0 when the label is on another line). A value right after its label
+ * belongs to it; one across the page may be another column's, or a logo OCR read as words.
+ */
+function labelGap(c: Candidate): number {
+  const label = c.label;
+  if (!label || label.line !== c.line) return 0;
+  const segment = c.line.segments.find((s) => s.x1 > label.x1 + 1);
+  if (!segment) return 0;
+  const gap = Math.max(0, segment.x0 - label.x1) / Math.max(1e-6, c.line.y1 - c.line.y0);
+  return Math.min(10, gap) / 10;
 }
 
 function timesPrinted(facts: DocumentFacts, c: Candidate, folded: string): number {

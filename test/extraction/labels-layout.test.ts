@@ -119,17 +119,21 @@ describe('layout', () => {
   it('takes the name from a seller block\'s "Name:" line, passing keys OCR read with a semicolon', () => {
     const vendorOf = (items: Placed[]) =>
       extractFields(doc(items), [...RECOMMENDED_FIELDS.invoice]).extracted_data.vendor_name;
-    const block = (nameLines: Placed[]): Placed[] => [
+    const semicolon: Placed[] = [
+      { x: 40, y: 114, text: 'Nummer;' },
+      { x: 200, y: 114, text: '12345676' },
+    ];
+    const block = (nameLines: Placed[], keyLine: Placed[] = semicolon): Placed[] => [
       { x: 300, y: 40, text: 'RECHNUNG' },
       { x: 300, y: 54, text: 'Rechnungsnummer: 471102' },
       { x: 40, y: 100, text: 'Verkäufer' },
-      { x: 40, y: 114, text: 'Nummer;' },
-      { x: 200, y: 114, text: '12345676' },
+      ...keyLine,
       ...nameLines,
       { x: 40, y: 160, text: 'Käufer' },
       { x: 40, y: 174, text: 'Name: Metallbau Leipzig GmbH & Co. KG' },
     ];
-    expect(vendorOf(block([{ x: 40, y: 128, text: 'Name: Rohstoff AG Salzgitter' }]))).toBe('Rohstoff AG Salzgitter');
+    const nameLine: Placed[] = [{ x: 40, y: 128, text: 'Name: Rohstoff AG Salzgitter' }];
+    expect(vendorOf(block(nameLine))).toBe('Rohstoff AG Salzgitter');
     // "Name:" alone on its line: the name is on the next.
     expect(
       vendorOf(
@@ -139,6 +143,13 @@ describe('layout', () => {
         ]),
       ),
     ).toBe('Rohstoff AG Salzgitter');
+    // The colon read as a "+" set apart, or lost: a key and its number in segments of their own.
+    const plus: Placed[] = [
+      { x: 40, y: 114, text: 'Nummer' },
+      { x: 130, y: 114, text: '+' },
+      { x: 200, y: 114, text: '549910' },
+    ];
+    expect(vendorOf(block([{ x: 40, y: 128, text: 'Lieferant GmbH' }], plus))).toBe('Lieferant GmbH');
   });
 
   it('keeps the due date from being earlier than the invoice date', () => {

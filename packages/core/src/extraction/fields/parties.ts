@@ -132,6 +132,12 @@ function nameBelow(ctx: ExtractionContext, line: Line, x0: number, x1: number): 
       if (NAME_KEYS.has(fold(keyValue[1]!)) && value !== '') return { name: value, line: below };
       continue;
     }
+    // "Nummer + 549910": a key and, in a segment of its own, a number (the colon misread or lost).
+    const rest = segments
+      .slice(1)
+      .map((s) => s.text)
+      .join(' ');
+    if (/\d/.test(rest) && !/\p{Ll}{2}/u.test(rest) && !hasLegalForm(first.text)) continue;
     const name = cleanName(first.text);
     if (looksLikeName(name)) return { name, line: below };
     return null;

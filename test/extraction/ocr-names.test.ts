@@ -175,3 +175,32 @@ describe('"S/B" and a bare registration number after the name', () => {
     expect(merchant).toBe("KING'S CONFECTIONERY S/B");
   });
 });
+
+describe("a date's second separator lost before its year", () => {
+  it("comes back on an OCR'd line, not on a text layer", () => {
+    expect(lineText('ocr', [word('DATE', 100, 150), word('8/252019', 200, 300)])).toBe('DATE 8/25/2019');
+    expect(lineText('ocr', [word('25.122018', 100, 200)])).toBe('25.12.2018');
+    expect(lineText('text_layer', [word('8/252019', 200, 300)])).toBe('8/252019');
+    // Not a date: no year from 1900 to 2099 after the day or month, or more digits.
+    expect(lineText('ocr', [word('8/253019', 100, 200), word('1/1234567', 210, 320)])).toBe('8/253019 1/1234567');
+  });
+
+  it('gives a purchase order its date', () => {
+    const order = doc([
+      page(
+        [
+          { x: 40, y: 40, text: 'Contoso Electronics' },
+          { x: 400, y: 40, text: 'PURCHASE ORDER' },
+          { x: 400, y: 60, text: 'DATE 8/252019' },
+          { x: 400, y: 80, text: 'PO # 190122' },
+          { x: 400, y: 300, text: 'TOTAL $ 1,250.00' },
+        ],
+        { source: 'ocr' },
+      ),
+    ]);
+    const { extracted_data } = extractFields(order, [...RECOMMENDED_FIELDS.purchase_order], {
+      documentType: 'purchase_order',
+    });
+    expect(extracted_data.order_date).toBe('2019-08-25');
+  });
+});

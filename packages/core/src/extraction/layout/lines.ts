@@ -48,7 +48,9 @@ export function buildLines(doc: ReadDocument): Line[] {
     // and its amount at the right edge on different heights.
     const slope = page.source === 'ocr' ? estimateSlope(words, page.width) : 0;
     for (const group of groupIntoRows(words, slope, page.width)) {
-      lines.push(makeLine(mergeTouching(group, page.source === 'ocr'), page, lines.length));
+      const ocr = page.source === 'ocr';
+      const words = mergeTouching(group, ocr);
+      lines.push(makeLine(ocr ? words.map(withDateSeparator) : words, page, lines.length));
     }
   }
   return lines;
@@ -138,6 +140,16 @@ function bracketOf(last: Word, word: Word): boolean {
  */
 function splitYearOf(last: Word, word: Word): boolean {
   return /^\d{1,2}[/.-]\d{1,2}[/.-](19|20)$/u.test(last.text) && /^\d{2}$/u.test(word.text);
+}
+
+/**
+ * OCR loses a date's second separator before a four-digit year ("8/252019" for 8/25/2019), which
+ * then reads as no date at all: a word of day or month, separator, day or month and a year from
+ * 1900 to 2099 gets the separator back.
+ */
+function withDateSeparator(word: Word): Word {
+  const m = /^(\d{1,2})([/.-])(\d{1,2})((?:19|20)\d{2})$/u.exec(word.text);
+  return m ? { ...word, text: `${m[1]}${m[2]}${m[3]}${m[2]}${m[4]}` } : word;
 }
 
 function makeLine(words: Word[], page: ReadDocument['pages'][number], index: number): Line {

@@ -84,7 +84,6 @@ function distanceFactor(region: Region, value: TypedValue): number {
   return Math.max(0.6, 1 - between * 0.04);
 }
 
-/** Keeps the best-scored candidate per value; values seen at several labels gain a little. */
 /**
  * Whether a candidate's value is printed with its decimals ("52.80"), as money on a receipt's foot
  * is, not as a whole number (a count, a card's last digits); false when no span says where it is.
@@ -93,6 +92,7 @@ export function printedWithDecimals(c: Candidate): boolean {
   return c.span !== undefined && /[.,]\s?\d/.test(c.line.text.slice(c.span.start, c.span.end));
 }
 
+/** Keeps the best-scored candidate per value; values seen at several labels gain a little. */
 export function bestPerValue(candidates: Candidate[]): Candidate[] {
   const byValue = new Map<string, { best: Candidate; count: number }>();
   for (const candidate of candidates) {

@@ -71,13 +71,11 @@ export function tenderFacts(ctx: DocumentView): TenderFacts {
 export function tenderFeatures(facts: TenderFacts, line: Line, value: number): number[] {
   const set = facts.classes.get(line.index);
   const completes = facts.change.some((c) => facts.paid.some((p) => Math.abs(value + c - p) < EPSILON));
-  const lessIsPrinted = (taken: readonly number[]): boolean =>
-    taken.some((c) =>
-      facts.amounts.some((a) => a > 0 && Math.abs(value - c - a) < EPSILON && Math.abs(a - value) > EPSILON),
-    );
-  const plusChange = facts.change.some(
-    (c) => c > 0 && facts.amounts.some((a) => Math.abs(value + c - a) < EPSILON && Math.abs(a - value) > EPSILON),
-  );
+  // Whether x is printed on the document as another amount than the value itself.
+  const printedOther = (x: number): boolean =>
+    facts.amounts.some((a) => Math.abs(x - a) < EPSILON && Math.abs(a - value) > EPSILON);
+  const lessIsPrinted = (taken: readonly number[]): boolean => taken.some((c) => printedOther(value - c));
+  const plusChange = facts.change.some((c) => c > 0 && printedOther(value + c));
   return [
     set?.has('paid') && !set.has('total') ? 1 : 0,
     set?.has('change') ? 1 : 0,

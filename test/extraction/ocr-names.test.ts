@@ -5,6 +5,7 @@ import {
   cleanName,
   cutAfterLegalForm,
   hasLegalForm,
+  repairInitials,
   repairLetterDigits,
 } from '../../packages/core/src/extraction/fields/party-lines.js';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
@@ -88,6 +89,25 @@ describe('a 0 or 1 inside a word of letters', () => {
 
   it("is repaired in the merchant's name of an OCR'd receipt", () => {
     expect(ocrReceiptMerchant(['MR. D.1.Y. (M) SDN BHD', 'LOT 1851-A JALAN KPB 6', 'BALAKONG, SELANGOR'])).toBe(
+      'MR. D.I.Y. (M) SDN BHD',
+    );
+  });
+});
+
+describe("an initialism's letters spaced out by OCR", () => {
+  it('are written together, each full stop back at its letter', () => {
+    expect(repairInitials('MR . D . I. Y. (M) SDN BHD')).toBe('MR. D.I.Y. (M) SDN BHD');
+    expect(repairInitials('S. H. H. MOTOR (SUNGAI RENGIT) SDN. BHD.')).toBe('S.H.H. MOTOR (SUNGAI RENGIT) SDN. BHD.');
+    expect(repairInitials('ABC TRADING CO .')).toBe('ABC TRADING CO.');
+  });
+
+  it('leave two initials, a stop inside a word and a number as read', () => {
+    for (const name of ['J. R. Hartley Ltd', 'T.A.S LEISURE SDN BHD', 'ECOSWAY.COM SDN BHD', 'NO. 1 . 5 TRADING'])
+      expect(repairInitials(name)).toBe(name);
+  });
+
+  it("is repaired in the merchant's name of an OCR'd receipt", () => {
+    expect(ocrReceiptMerchant(['MR . D . I. Y. (M) SDN BHD', 'LOT 1851-A JALAN KPB 6', 'BALAKONG, SELANGOR'])).toBe(
       'MR. D.I.Y. (M) SDN BHD',
     );
   });

@@ -12,6 +12,7 @@ import {
   looksLikeName,
   looksLikeStreet,
   NAME_KEYS,
+  repairInitials,
   repairLetterDigits,
   cutAfterLegalForm,
   SENDER_SEPARATORS,
@@ -41,9 +42,9 @@ export function vendorCandidates(
   return boostRepeated(ctx, bestPerValue(ocrRepaired(candidates).filter((c) => String(c.value).length >= 2)));
 }
 
-/** Names read by OCR with a 0 or 1 inside a word of letters written back as the letter. */
+/** Names read by OCR with a 0 or 1 inside a word of letters written back as the letter, and initialisms OCR spaced out written together. */
 function ocrRepaired(candidates: Candidate[]): Candidate[] {
-  return candidates.map((c) => (c.line.ocr ? { ...c, value: repairLetterDigits(String(c.value)) } : c));
+  return candidates.map((c) => (c.line.ocr ? { ...c, value: repairInitials(repairLetterDigits(String(c.value))) } : c));
 }
 
 export function buyerCandidates(

@@ -243,3 +243,15 @@ export function repairLetterDigits(name: string): string {
     );
   });
 }
+
+/**
+ * OCR sets a full stop apart from the letter it follows ("MR . D . I. Y. (M)") and spaces out an
+ * initialism's letters: in a name read by OCR the stop goes back to its letter, and three or more
+ * single letters each with its stop ("D. I. Y.", "S. H. H.") are written together, as
+ * initialisms are printed ("MR. D.I.Y. (M)"). Two initials ("J. R. Hartley") stay as read.
+ */
+export function repairInitials(name: string): string {
+  return name
+    .replace(/(?<=\p{L})\s+\.(?=\s|$)/gu, '.')
+    .replace(/(?<!\p{L})\p{L}\.(?:\s?\p{L}\.){2,}/gu, (initials) => initials.replace(/\s/g, ''));
+}

@@ -224,3 +224,33 @@ describe("a date's second separator lost before its year", () => {
     expect(extracted_data.order_date).toBe('2019-08-25');
   });
 });
+
+describe('a date OCR ran into the time after it', () => {
+  it("is two words on an OCR'd line, not on a text layer", () => {
+    expect(lineText('ocr', [word('Date', 40, 90), word(':24/06/20184:37:37', 160, 370), word('PM', 380, 410)])).toBe(
+      'Date :24/06/2018 4:37:37 PM',
+    );
+    expect(lineText('ocr', [word('10.10.201714:22', 100, 260)])).toBe('10.10.2017 14:22');
+    expect(lineText('text_layer', [word('10/10/20174:22:12', 100, 300)])).toBe('10/10/20174:22:12');
+    // Not a date and a time: no year from 1900 to 2099, or no minutes.
+    expect(lineText('ocr', [word('10/10/30174:22', 100, 250), word('10/10/20174', 260, 380)])).toBe(
+      '10/10/30174:22 10/10/20174',
+    );
+  });
+
+  it('gives a receipt its date', () => {
+    const receipt = doc([
+      page(
+        [
+          { x: 40, y: 40, text: 'SUNRISE MART SDN BHD' },
+          { x: 40, y: 60, text: 'Invoice No : 01-145995' },
+          { x: 40, y: 80, text: 'Date : 10/10/20174:22:12 PM' },
+          { x: 40, y: 200, text: 'TOTAL 12.50' },
+        ],
+        { source: 'ocr' },
+      ),
+    ]);
+    const { extracted_data } = extractFields(receipt, [...RECOMMENDED_FIELDS.receipt], { documentType: 'receipt' });
+    expect(extracted_data.transaction_date).toBe('2017-10-10');
+  });
+});

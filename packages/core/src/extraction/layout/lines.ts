@@ -50,7 +50,7 @@ export function buildLines(doc: ReadDocument): Line[] {
     for (const group of groupIntoRows(words, slope, page.width)) {
       const ocr = page.source === 'ocr';
       const words = mergeTouching(group, ocr);
-      lines.push(makeLine(ocr ? words.map(withDateSeparator) : words, page, lines.length));
+      lines.push(makeLine(ocr ? words.map(withDateSeparator).flatMap(apartFromTime) : words, page, lines.length));
     }
   }
   return lines;
@@ -150,6 +150,23 @@ function splitYearOf(last: Word, word: Word): boolean {
 function withDateSeparator(word: Word): Word {
   const m = /^(\d{1,2})([/.-])(\d{1,2})((?:19|20)\d{2})$/u.exec(word.text);
   return m ? { ...word, text: `${m[1]}${m[2]}${m[3]}${m[2]}${m[4]}` } : word;
+}
+
+/**
+ * OCR runs a date into the time printed right after it ("10/10/20174:22:12 PM"), which then reads
+ * as no date: a word of a whole date with a year from 1900 to 2099 (a stop or colon OCR joined
+ * to it before it stays) and then hours and minutes is two words, the date and the time, the box
+ * shared by their characters.
+ */
+function apartFromTime(word: Word): Word[] {
+  const m = /^([:;.,]?\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)\d{2})(\d{1,2}:\d{2}(?::\d{2})?)$/u.exec(word.text);
+  if (!m) return [word];
+  const [date, time] = [m[1]!, m[2]!];
+  const split = word.bbox.x0 + ((word.bbox.x1 - word.bbox.x0) * date.length) / word.text.length;
+  return [
+    { ...word, text: date, bbox: { ...word.bbox, x1: split } },
+    { ...word, text: time, bbox: { ...word.bbox, x0: split } },
+  ];
 }
 
 function makeLine(words: Word[], page: ReadDocument['pages'][number], index: number): Line {

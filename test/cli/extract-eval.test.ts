@@ -58,42 +58,72 @@ describe.skipIf(!HAS_CORPUS)('intake extract', () => {
 });
 
 describe.skipIf(!HAS_CORPUS)('intake eval', () => {
-  it('scores a directory of labelled documents and prints the tables', { timeout: 120_000 }, async () => {
-    const dir = makeTempDir('intake-eval-');
-    for (const name of ['dev-46.pdf', 'dev-53.pdf', 'dev-16.jpg']) {
-      copyFileSync(corpusFile(name), path.join(dir, name));
-      const stem = name.replace(/\.\w+$/, '');
-      copyFileSync(corpusFile(`${stem}.expected.json`), path.join(dir, `${stem}.expected.json`));
-    }
-    const cacheDir = makeTempDir('intake-eval-cache-');
-    const text = await runCliOk(['eval', dir, '--cache-dir', cacheDir], {}, { timeoutMs: 110_000 });
-    expect(readdirSync(path.join(cacheDir, 'reads'))).toHaveLength(3);
-    expect(text.stdout).toContain('Held-out figures: 5 folds by vendor and source');
-    expect(text.stdout).toContain('Documents: 3');
-    expect(text.stdout).toMatch(/Required fields per type and kind[\s\S]*receipt \/ photos and images/);
-    expect(text.stdout).toMatch(/Vendor or merchant name/);
-    // Per kind and field: in the read text, right, right of those in the text.
-    expect(text.stdout).toMatch(
-      /Where values are lost[\s\S]*photos and images \/ receipt\.merchant_name\s+\d+\.\d% \(\d\/1\)\s+\d+\.\d% \(\d\/1\)/,
-    );
-    expect(text.stdout).toContain('its confidences calibrated on inner folds');
-    expect(text.stdout).toMatch(/invoice\.invoice_number\s+100\.0% \(1\/1\)/);
-    expect(text.stdout).toMatch(/Classification\s+100\.0% \(3\/3\)/);
-    expect(text.stdout).toMatch(/E-invoices \(1 with CII\/UBL XML\)/);
-    expect(text.stdout).toMatch(/without the XML/);
-    expect(text.stdout).toMatch(/Seconds per page\s+\d+\.\d\d/);
-    expect(text.stdout).toContain('Calibration');
+  it(
+    'scores directories of labelled documents and prints the tables, per directory too',
+    { timeout: 120_000 },
+    async () => {
+      // Two directories: the invoice and the order in one, the receipt photo in the other.
+      const [pdfs, photos] = [makeTempDir('intake-eval-pdfs-'), makeTempDir('intake-eval-photos-')];
+      for (const [name, dir] of [
+        ['dev-46.pdf', pdfs],
+        ['dev-53.pdf', pdfs],
+        ['dev-16.jpg', photos],
+      ] as const) {
+        copyFileSync(corpusFile(name), path.join(dir, name));
+        const stem = name.replace(/\.\w+$/, '');
+        copyFileSync(corpusFile(`${stem}.expected.json`), path.join(dir, `${stem}.expected.json`));
+      }
+      const cacheDir = makeTempDir('intake-eval-cache-');
+      const text = await runCliOk(['eval', pdfs, photos, '--cache-dir', cacheDir], {}, { timeoutMs: 110_000 });
+      expect(readdirSync(path.join(cacheDir, 'reads'))).toHaveLength(3);
+      expect(text.stdout).toContain('Held-out figures: 5 folds by vendor and source');
+      expect(text.stdout).toContain('Documents: 3');
+      expect(text.stdout).toMatch(/Required fields per type and kind[\s\S]*receipt \/ photos and images/);
+      expect(text.stdout).toMatch(/Vendor or merchant name/);
+      // Per kind and field: in the read text, right, right of those in the text.
+      expect(text.stdout).toMatch(
+        /Where values are lost[\s\S]*photos and images \/ receipt\.merchant_name\s+\d+\.\d% \(\d\/1\)\s+\d+\.\d% \(\d\/1\)/,
+      );
+      expect(text.stdout).toContain('its confidences calibrated on inner folds');
+      expect(text.stdout).toMatch(/invoice\.invoice_number\s+100\.0% \(1\/1\)/);
+      expect(text.stdout).toMatch(/Classification\s+100\.0% \(3\/3\)/);
+      expect(text.stdout).toMatch(/E-invoices \(1 with CII\/UBL XML\)/);
+      expect(text.stdout).toMatch(/without the XML/);
+      expect(text.stdout).toMatch(/Seconds per page\s+\d+\.\d\d/);
+      expect(text.stdout).toContain('Calibration');
+      // The same run broken down by directory: each with its own documents and kinds.
+      const perDirectory = text.stdout.slice(text.stdout.indexOf('Per directory'));
+      expect(perDirectory).toContain(`${pdfs} (2 documents)`);
+      expect(perDirectory).toContain(`${photos} (1 documents)`);
+      expect(perDirectory).toMatch(/classification\s+100\.0% \(2\/2\)[\s\S]*classification\s+100\.0% \(1\/1\)/);
+      expect(perDirectory).toMatch(/required fields\s+\d+\.\d% \(\d+\/\d+\): photos and images \d+\.\d% \(\d\/3\)\n/);
+      expect(perDirectory).toMatch(/calibration gap\s+\d+\.\d points/);
 
-    // The second run reads every document from the cache the first one filled.
-    const json = await runCliOk(['eval', dir, '--json', '--cache-dir', cacheDir], {}, { timeoutMs: 110_000 });
-    const { summary, documents } = JSON.parse(json.stdout) as {
-      summary: { documents: number; classification: { right: number } };
-      documents: { kind: string }[];
-    };
-    expect(summary.documents).toBe(3);
-    expect(summary.classification.right).toBe(3);
-    expect(documents.map((d) => d.kind).sort()).toEqual(['image', 'pdf_text', 'pdf_text']);
-  });
+      // The second run reads every document from the cache the first one filled.
+      const json = await runCliOk(
+        ['eval', pdfs, photos, '--json', '--cache-dir', cacheDir],
+        {},
+        { timeoutMs: 110_000 },
+      );
+      const { summary, directories, documents } = JSON.parse(json.stdout) as {
+        summary: { documents: number; classification: { right: number } };
+        directories: { dir: string; summary: { documents: number } }[];
+        documents: { kind: string }[];
+      };
+      expect(summary.documents).toBe(3);
+      expect(summary.classification.right).toBe(3);
+      expect(documents.map((d) => d.kind).sort()).toEqual(['image', 'pdf_text', 'pdf_text']);
+      expect(directories.map((d) => [d.dir, d.summary.documents])).toEqual([
+        [pdfs, 2],
+        [photos, 1],
+      ]);
+
+      // One directory: no breakdown.
+      const one = await runCliOk(['eval', pdfs, '--cached-only', '--cache-dir', cacheDir], {}, { timeoutMs: 110_000 });
+      expect(one.stdout).toContain('Documents: 2');
+      expect(one.stdout).not.toContain('Per directory');
+    },
+  );
 
   it('says so when a directory holds no labelled documents', async () => {
     const result = await runCli(['eval', makeTempDir('intake-eval-empty-')], {});

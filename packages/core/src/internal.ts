@@ -89,7 +89,12 @@ export {
 } from './ports/review-store.port.js';
 export { compileSubjectPattern } from './prefixes/subject-pattern.js';
 export { assignFolds, groupMembers } from './extraction/evaluation/folds.js';
-export { calibrationGap, formatEvaluation } from './extraction/evaluation/format-report.js';
+export {
+  calibrationGap,
+  formatDirectories,
+  formatEvaluation,
+  type DirectorySummary,
+} from './extraction/evaluation/format-report.js';
 export { presentValues } from './extraction/evaluation/presence.js';
 export {
   type EvaluatedDocument,

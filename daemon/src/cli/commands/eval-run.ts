@@ -1,5 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { formatEvaluation, sniffMimeType, summarizeEvaluation } from '@intake/core/internal';
+import {
+  formatDirectories,
+  formatEvaluation,
+  sniffMimeType,
+  summarizeEvaluation,
+  type DirectorySummary,
+} from '@intake/core/internal';
 import { crossValidate } from './cross-validate.js';
 import { findCorpus, type ReadEntry } from './evaluate-corpus.js';
 import { createReader, type OcrEngineName, type OcrEnginePages } from '../../reading/create-reader.js';
@@ -27,7 +33,8 @@ export interface EvalOptions {
 export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> {
   const k = Number(opts.folds);
   if (!Number.isInteger(k) || k < 2) throw new Error(`--folds must be an integer of at least 2, not ${opts.folds}`);
-  const corpus = (await Promise.all(dirs.map(findCorpus))).flat();
+  const perDir = await Promise.all(dirs.map(findCorpus));
+  const corpus = perDir.flat();
   if (corpus.length === 0) throw new Error(`no documents with a sibling *.expected.json in ${dirs.join(', ')}`);
   const reader = createReader({ engine: opts.ocrEngine, pages: opts.ocrPages });
   const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, (bytes) =>
@@ -52,12 +59,23 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
     opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker,
   );
   const summary = summarizeEvaluation(documents);
+  // Several directories: each one's documents are summarized apart as well.
+  const directories: DirectorySummary[] =
+    dirs.length < 2
+      ? []
+      : dirs.map((dir, i) => {
+          const files = new Set(perDir[i]!.map((e) => e.file));
+          return { dir, summary: summarizeEvaluation(documents.filter((d) => files.has(d.file))) };
+        });
   const heading = opts.shipped
     ? 'Scored with the shipped ranker (trained on these documents: not a held-out figure)'
     : `Held-out figures: ${k} folds by vendor and source, each scored by a ranker trained on the other folds${
         opts.calibration ? ' (its confidences calibrated on inner folds of those)' : ' (uncalibrated)'
       }`;
+  const text = [formatEvaluation(summary, heading), ...(directories.length ? [formatDirectories(directories)] : [])];
   process.stdout.write(
-    opts.json ? `${JSON.stringify({ summary, documents })}\n` : `${formatEvaluation(summary, heading)}\n`,
+    opts.json
+      ? `${JSON.stringify({ summary, ...(directories.length ? { directories } : {}), documents })}\n`
+      : `${text.join('\n\n')}\n`,
   );
 }

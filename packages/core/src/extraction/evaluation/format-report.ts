@@ -50,6 +50,34 @@ export function formatEvaluation(summary: EvaluationSummary, heading?: string): 
   return out.join('\n');
 }
 
+/** One directory's share of an evaluation run: its documents, scored by the same folds' rankers. */
+export interface DirectorySummary {
+  dir: string;
+  summary: EvaluationSummary;
+}
+
+/**
+ * Per directory, when `intake eval` was given several: the same held-out run broken down, so that
+ * each set's figures come from rankers trained on every other fold of all the data given (a set
+ * evaluated alone trains each fold's ranker on that set's other documents only).
+ */
+export function formatDirectories(directories: readonly DirectorySummary[]): string {
+  const out = ['Per directory (the same held-out run, broken down by where each document came from)'];
+  for (const { dir, summary } of directories) {
+    const kinds = Object.entries(summary.kinds).map(([kind, t]) => `${kindName(kind)} ${percent(t)}`);
+    const vendors = Object.entries(summary.vendorName).map(([kind, t]) => `${kindName(kind)} ${percent(t)}`);
+    out.push(`  ${dir} (${summary.documents} documents)`);
+    out.push(
+      `    required fields            ${percent(summary.required)}${kinds.length ? `: ${kinds.join(', ')}` : ''}`,
+    );
+    if (vendors.length) out.push(`    vendor or merchant name    ${vendors.join(', ')}`);
+    out.push(`    classification             ${percent(summary.classification)}`);
+    out.push(`    calibration gap            ${(100 * calibrationGap(summary)).toFixed(1)} points`);
+    out.push(`    seconds per page           ${summary.secondsPerPage.toFixed(2)}`);
+  }
+  return out.join('\n');
+}
+
 /**
  * Where each field's values are lost: "in text" is what reading left (the value's text is in the read
  * words at all), "right" what extraction made of it, "right of those in text" the ranking's share.

@@ -4,6 +4,7 @@ import { DEFAULT_DOCUMENT_LIMITS, DEFAULT_PROCESSING_TIMEOUT_MS, type DocumentLi
 import { parseDomainList } from '@intake/core/internal';
 import { validateRelayUrl } from '@intake/notifier-smtp';
 import { base64EnvelopeMb, sizeLimits, type SizeLimits } from './limits.js';
+import { languageModelFolder } from '@intake/ocr-tesseract/languages';
 
 /** Whole numbers written as plain digits: z.coerce would read " " as 0 and accept 1e3 or 0x50. */
 const digits = z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number);
@@ -92,6 +93,18 @@ export const ConfigSchema = z.object({
   OCR_ENGINE: z.enum(['tesseract', 'paddle']).default('paddle'),
   /** Which pages OCR_ENGINE=paddle reads: images only, or scanned PDF pages as well. */
   OCR_ENGINE_PAGES: z.enum(['images', 'scans']).default('images'),
+  /** Tesseract's languages, `+`-separated as tesseract writes them (each needs `@tesseract.js-data/<code>`). */
+  OCR_LANGUAGES: z
+    .string()
+    .regex(
+      /^[a-z]{3}(?:_[a-z]+)?(?:\+[a-z]{3}(?:_[a-z]+)?)*$/u,
+      'tesseract language codes joined by "+", such as eng+deu',
+    )
+    .superRefine((value, ctx) => {
+      // A missing model fails at start, with what to install, not on the first scanned page.
+      for (const message of missingLanguageModels(value)) ctx.addIssue({ code: 'custom', message });
+    })
+    .default('eng+deu'),
   /** Host names, IP addresses or CIDRs webhooks may reach although they are loopback or private (comma-separated). */
   WEBHOOK_ALLOWED_HOSTS: z
     .string()
@@ -218,4 +231,16 @@ export function resolveConfig(config: Config): ResolvedConfig {
     EMAIL_DOMAINS: parseDomainList(config.EMAIL_DOMAIN),
     limits: sizeLimits(sizes),
   };
+}
+
+/** What is wrong with each language of a `+`-joined list whose model cannot be found (see @intake/ocr-tesseract). */
+export function missingLanguageModels(languages: string): string[] {
+  return languages.split('+').flatMap((code) => {
+    try {
+      languageModelFolder(code);
+      return [];
+    } catch (error) {
+      return [(error as Error).message];
+    }
+  });
 }

@@ -16,16 +16,18 @@ export interface ReaderSettings {
   pages: OcrEnginePages;
   /** Threads of the engine in use. */
   workers?: number;
+  /** Tesseract's languages (default eng and deu: DEFAULT_OCR_LANGUAGES). */
+  languages?: readonly string[];
   limits?: Partial<DocumentLimits>;
 }
 
 /** The reader; its `revision` names the engines, for caches of read documents. */
 export function createReader(settings: ReaderSettings): TesseractReader {
-  const { workers, limits } = settings;
-  if (settings.engine === 'tesseract') return createTesseractReader({ workers, limits });
+  const { workers, limits, languages } = settings;
+  if (settings.engine === 'tesseract') return createTesseractReader({ workers, limits, languages });
   // Tesseract reads only the pages PaddleOCR does not; its threads start only if such a page comes.
   const engine = createPaddleOcr({ workers });
-  return createTesseractReader({ workers, limits, engine, enginePages: settings.pages });
+  return createTesseractReader({ workers, limits, languages, engine, enginePages: settings.pages });
 }
 
 /** The daemon's settings for its reader. */
@@ -33,5 +35,6 @@ export const readerSettings = (config: ResolvedConfig): ReaderSettings => ({
   engine: config.OCR_ENGINE,
   pages: config.OCR_ENGINE_PAGES,
   workers: config.OCR_WORKERS,
+  languages: config.OCR_LANGUAGES.split('+'),
   limits: documentLimits(config),
 });

@@ -1,9 +1,7 @@
 /**
  * The DocumentReader on pdfjs, sharp and tesseract.js: everything runs inside this process, from the
- * npm packages alone, with the English model bundled. No network and no system packages needed.
+ * npm packages alone, with the English and German models bundled. No network and no system packages needed.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { DocumentInspection, DocumentLimits, DocumentReader, ReadDocument, ReadOptions } from '@intake/core';
 import { DEFAULT_DOCUMENT_LIMITS } from '@intake/core';
 import { sniffMimeType } from '@intake/core/internal';
@@ -13,6 +11,7 @@ import type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';
 import { OcrWorkerPool } from './ocr/worker-pool.js';
 import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
 import { assertReadable } from './quality.js';
+import { DEFAULT_OCR_LANGUAGES, languageModelFolder } from './languages.js';
 import { READING_REVISION } from './revision.js';
 import { unreadable } from './unreadable.js';
 
@@ -37,6 +36,13 @@ export interface TesseractReaderOptions {
   imagePreparation?: Partial<ImagePreparation>;
   /** Tesseract's page segmentation mode (default 3, automatic). */
   pageSegMode?: number;
+  /**
+   * The languages tesseract reads pages in, as tesseract names them (`eng`, `deu`, `fra`, `nld`,
+   * `spa`, ...), the first one tried first. Each one's model comes from the npm package
+   * `@tesseract.js-data/<code>`: `eng` and `deu` are dependencies, others must be installed beside
+   * this package. Default `['eng', 'deu']` (see DEFAULT_OCR_LANGUAGES).
+   */
+  languages?: readonly string[];
   /**
    * Another OCR engine (such as @intake/ocr-onnx's PaddleOCR) for the pages `enginePages` names,
    * instead of tesseract; the reader closes it on `close()`.
@@ -63,19 +69,19 @@ export interface TesseractReader extends DocumentReader {
   close(): Promise<void>;
 }
 
-const require = createRequire(import.meta.url);
-/** tesseract.js' default model: the "best" LSTM network quantised to integers, which runs faster. */
-const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-
 /**
  * Core's DocumentReader, offline: PDF text layers through pdfjs, scanned pages and images through
  * tesseract.js worker threads, with the document limits and a clear `document_unreadable` otherwise.
  */
 export function createTesseractReader(options: TesseractReaderOptions = {}): TesseractReader {
   const renderDpi = options.renderDpi ?? 300;
+  const languages = [...(options.languages ?? DEFAULT_OCR_LANGUAGES)];
+  if (languages.length === 0) throw new Error('OCR needs at least one language');
+  // Checked here, so that a missing model fails when the reader is made, not on the first scan.
+  for (const code of languages) languageModelFolder(code);
   const pool = new OcrWorkerPool({
     size: options.workers ?? 2,
-    langPath: LANG_PATH,
+    languages,
     dpi: renderDpi,
     pageSegMode: options.pageSegMode,
   });
@@ -85,14 +91,17 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const { engine, enginePages = 'images' } = options;
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
 
-  const tesseractOnly = `tesseract:${READING_REVISION}`;
+  // English alone was the only reading before languages could be chosen: its revision stays as it was.
+  const base = `tesseract:${READING_REVISION}`;
+  const tesseractOnly = languages.join('+') === 'eng' ? base : `${base}:${languages.join('+')}`;
   const revision = engine ? `${tesseractOnly}+${engine.revision}:${enginePages}` : tesseractOnly;
 
   return {
     revision,
     revisionOf: (mimeType) => {
       if (!engine) return tesseractOnly;
-      if (mimeType !== 'application/pdf') return `${tesseractOnly}+${engine.revision}:images`;
+      // The engine reads every page of an image: tesseract's languages change nothing there.
+      if (mimeType !== 'application/pdf') return `${base}+${engine.revision}:images`;
       return enginePages === 'images' ? tesseractOnly : revision;
     },
     /**

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { languageModelFolder } from '@intake/ocr-tesseract';
 
 const run = promisify(execFile);
 
@@ -27,13 +28,15 @@ export function ensureCommands(packages: Record<string, string>): string[] {
 }
 
 /**
- * A tessdata folder holding the very model tesseract.js uses (4.0.0_best_int, unzipped), so the
+ * A tessdata folder holding the very models tesseract.js uses (4.0.0_best_int, unzipped, one per language), so the
  * native command can also be timed on identical work; Debian's own eng model is a different one.
  */
-export function sameModelTessdata(langPath: string): string {
+export function sameModelTessdata(languages: readonly string[]): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-bench-tessdata-'));
-  const gz = fs.readFileSync(path.join(langPath, 'eng.traineddata.gz'));
-  fs.writeFileSync(path.join(dir, 'eng.traineddata'), zlib.gunzipSync(gz));
+  for (const code of languages) {
+    const gz = fs.readFileSync(path.join(languageModelFolder(code), `${code}.traineddata.gz`));
+    fs.writeFileSync(path.join(dir, `${code}.traineddata`), zlib.gunzipSync(gz));
+  }
   return dir;
 }
 
@@ -63,9 +66,9 @@ async function timedScript(script: string, args: string[], env: NodeJS.ProcessEn
  */
 export function nativeTesseract(
   files: string[],
-  options: { dpi: number; tessdata?: string; parallel: number },
+  options: { dpi: number; tessdata?: string; languages?: readonly string[]; parallel: number },
 ): Promise<Timing> {
-  const model = options.tessdata ? `--tessdata-dir '${options.tessdata}'` : '';
+  const model = `${options.tessdata ? `--tessdata-dir '${options.tessdata}'` : ''} -l ${(options.languages ?? ['eng']).join('+')}`;
   const script = `printf '%s\\0' "$@" | xargs -0 -n 1 -P ${options.parallel} sh -c 'tesseract "$0" - --psm 3 --dpi ${options.dpi} ${model} tsv >/dev/null 2>&1'`;
   return timedScript(script, files, { ...process.env, OMP_THREAD_LIMIT: '1' });
 }

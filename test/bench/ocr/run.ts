@@ -18,11 +18,8 @@
  *   BENCH_ROUNDS=1 npm run bench:ocr   # quicker
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
-import { createTesseractReader } from '@intake/ocr-tesseract';
-import { repoRoot } from '../../ocr/documents.js';
+import { createTesseractReader, DEFAULT_OCR_LANGUAGES } from '@intake/ocr-tesseract';
 import { benchInputs, type BenchFile } from './inputs.js';
 import { measureReaderMemory } from './memory.js';
 import { ensureCommands, nativeTesseract, pdftotext, sameModelTessdata, type Timing } from './native.js';
@@ -66,15 +63,8 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 
 // The pool is long-lived in the daemon: start both workers before timing (about 0.5 s each).
 await readAll(inputs.images.slice(0, 2), 2);
-const langPath = path.join(
-  path.dirname(
-    createRequire(path.join(repoRoot, 'packages/ocr-tesseract/package.json')).resolve(
-      '@tesseract.js-data/eng/package.json',
-    ),
-  ),
-  '4.0.0_best_int',
-);
-const sameModel = missing.includes('tesseract') ? null : sameModelTessdata(langPath);
+// The same models in the same languages as the pool's (DEFAULT_OCR_LANGUAGES: English, then German).
+const sameModel = missing.includes('tesseract') ? null : sameModelTessdata(DEFAULT_OCR_LANGUAGES);
 const imagePaths = inputs.images.map((f) => f.path);
 const ocr = { ours: [] as Timing[], native: [] as Timing[], nativeSameModel: [] as Timing[] };
 /** Per round of the pool: CPU seconds of its two busiest threads (the OCR workers) and of the rest. */
@@ -91,7 +81,14 @@ for (let i = 0; i < rounds; i++) {
     });
   if (sameModel) {
     ocr.native.push(await nativeTesseract(imagePaths, { dpi: DPI, parallel: 2 }));
-    ocr.nativeSameModel.push(await nativeTesseract(imagePaths, { dpi: DPI, tessdata: sameModel, parallel: 2 }));
+    ocr.nativeSameModel.push(
+      await nativeTesseract(imagePaths, {
+        dpi: DPI,
+        tessdata: sameModel,
+        languages: DEFAULT_OCR_LANGUAGES,
+        parallel: 2,
+      }),
+    );
   }
 }
 clearInterval(sampler);

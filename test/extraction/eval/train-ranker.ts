@@ -27,6 +27,7 @@ const corpus = (await Promise.all((await developmentCorpora()).map(findCorpus)))
 const reader = createReader({
   engine: process.env.OCR_ENGINE === 'tesseract' ? 'tesseract' : 'paddle',
   pages: process.env.OCR_ENGINE_PAGES === 'scans' ? 'scans' : 'images',
+  ...(process.env.OCR_LANGUAGES ? { languages: process.env.OCR_LANGUAGES.split('+') } : {}),
 });
 const cache = createReadCache(reader, defaultCacheDir(), (bytes) => reader.revisionOf(sniffMimeType(bytes)));
 const reads: ReadEntry[] = [];

@@ -27,6 +27,8 @@ export interface EvalOptions {
   /** The OCR engine for images (and scanned pages with `ocrPages: 'scans'`). */
   ocrEngine: OcrEngineName;
   ocrPages: OcrEnginePages;
+  /** Tesseract's languages joined by "+" (`--ocr-languages`, OCR_LANGUAGES). */
+  ocrLanguages: string;
 }
 
 /** The body of `intake eval DIR...` (loaded when the command runs: see eval.ts). */
@@ -36,7 +38,11 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
   const perDir = await Promise.all(dirs.map(findCorpus));
   const corpus = perDir.flat();
   if (corpus.length === 0) throw new Error(`no documents with a sibling *.expected.json in ${dirs.join(', ')}`);
-  const reader = createReader({ engine: opts.ocrEngine, pages: opts.ocrPages });
+  const reader = createReader({
+    engine: opts.ocrEngine,
+    pages: opts.ocrPages,
+    languages: opts.ocrLanguages.split('+'),
+  });
   const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, (bytes) =>
     reader.revisionOf(sniffMimeType(bytes)),
   );

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { defaultCacheDir } from './cache-dir.js';
 import type { EvalOptions } from './eval-run.js';
-import { ocrEngineOption, ocrPagesOption } from './ocr-options.js';
+import { ocrEngineOption, ocrLanguagesOption, ocrPagesOption } from './ocr-options.js';
 
 /**
  * `intake eval DIR...`: measures extraction and classification on labelled corpora (documents with
@@ -23,6 +23,7 @@ export function registerEvalCommand(program: Command): void {
     .option('--no-calibration', "score each fold's ranker without its held-out confidence calibration")
     .addOption(ocrEngineOption())
     .addOption(ocrPagesOption())
+    .addOption(ocrLanguagesOption())
     .option('--cached-only', 'score only the documents already in the cache (quick iterations while a first pass runs)')
     .action(async (dirs: string[], opts: EvalOptions) => {
       // Loaded when the command runs, so that `intake --help` does not load OCR and extraction.

@@ -16,11 +16,17 @@ export interface ExtractOptions {
   json?: boolean;
   ocrEngine: OcrEngineName;
   ocrPages: OcrEnginePages;
+  /** Tesseract's languages joined by "+" (`--ocr-languages`, OCR_LANGUAGES). */
+  ocrLanguages: string;
 }
 
 /** The body of `intake extract FILE...` (loaded when the command runs: see main.ts). */
 export async function runExtract(files: string[], opts: ExtractOptions): Promise<void> {
-  const reader = createReader({ engine: opts.ocrEngine, pages: opts.ocrPages });
+  const reader = createReader({
+    engine: opts.ocrEngine,
+    pages: opts.ocrPages,
+    languages: opts.ocrLanguages.split('+'),
+  });
   const progress = createProgress(files.length);
   try {
     for (const file of files) {

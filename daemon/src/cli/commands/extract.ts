@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { RECOMMENDED_FIELDS } from '@intake/core/constants';
 import type { ExtractOptions } from './extract-run.js';
-import { ocrEngineOption, ocrPagesOption } from './ocr-options.js';
+import { ocrEngineOption, ocrLanguagesOption, ocrPagesOption } from './ocr-options.js';
 
 /**
  * `intake extract FILE...`: the library alone (no daemon, no database) on local files, with the
@@ -19,6 +19,7 @@ export function registerExtractCommand(program: Command): void {
     )
     .addOption(ocrEngineOption())
     .addOption(ocrPagesOption())
+    .addOption(ocrLanguagesOption())
     .option(
       '--json',
       'print one JSON line per file: {"file","document_type","extracted_data","confidence","validation_errors"}',

@@ -1,4 +1,5 @@
-import { Option } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
+import { missingLanguageModels } from '../../config/config.schema.js';
 
 /** `--ocr-engine` and `--ocr-pages`, defaulting to the daemon's OCR_ENGINE and OCR_ENGINE_PAGES. */
 export const ocrEngineOption = (): Option =>
@@ -12,3 +13,14 @@ export const ocrPagesOption = (): Option =>
     .choices(['images', 'scans'])
     .env('OCR_ENGINE_PAGES')
     .default('images');
+
+/** `--ocr-languages`, defaulting to the daemon's OCR_LANGUAGES. */
+export const ocrLanguagesOption = (): Option =>
+  new Option('--ocr-languages <codes>', "tesseract's languages joined by +, each from @tesseract.js-data/<code>")
+    .env('OCR_LANGUAGES')
+    .default('eng+deu')
+    .argParser((value) => {
+      const problems = missingLanguageModels(value);
+      if (problems.length) throw new InvalidArgumentError(problems.join('; '));
+      return value;
+    });

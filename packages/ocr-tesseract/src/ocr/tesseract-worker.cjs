@@ -10,11 +10,16 @@
  *   pool only runs OEM.LSTM_ONLY, which the smaller build serves with the same recognizer.
  *   tesseract.js' own feature detection still picks between its SIMD and plain builds.
  *
+ * - Models from npm packages. The pool's language path `intake:packaged-models` stands for "each
+ *   language's model in its own package" (`@tesseract.js-data/<code>`, the "best" network quantised
+ *   to integers), which tesseract.js' single language folder cannot express.
+ *
  * Plain CommonJS because worker threads start from a file Node runs as it is. tesseract.js is pinned
  * to an exact version in package.json: this file reaches into its src/ folder.
  */
 'use strict';
 
+const path = require('node:path');
 const { parentPort } = require('node:worker_threads');
 const worker = require('tesseract.js/src/worker-script');
 const nodeGetCore = require('tesseract.js/src/worker-script/node/getCore');
@@ -38,4 +43,15 @@ parentPort.on('message', (packet) => {
   });
 });
 
-worker.setAdapter({ getCore, gunzip, fetch: globalThis.fetch, ...cache });
+const PACKAGED_MODELS = 'intake:packaged-models';
+
+/** tesseract.js asks for `<langPath>/<code>.traineddata.gz`; a packaged model is read from its package. */
+function readCache(file) {
+  if (typeof file !== 'string' || !file.startsWith(`${PACKAGED_MODELS}/`)) return cache.readCache(file);
+  const name = path.basename(file);
+  const code = name.slice(0, name.indexOf('.'));
+  const folder = path.join(path.dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), '4.0.0_best_int');
+  return cache.readCache(path.join(folder, name));
+}
+
+worker.setAdapter({ getCore, gunzip, fetch: globalThis.fetch, ...cache, readCache });

@@ -11,10 +11,16 @@ import { createWorker, OEM, PSM, type Page, type Worker } from 'tesseract.js';
 /** tesseract.js' worker script without its progress messages, on the LSTM-only core (see there). */
 const WORKER_SCRIPT = fileURLToPath(new URL('./tesseract-worker.cjs', import.meta.url));
 
+/**
+ * The language path our worker script reads as "each language's own npm package" (tesseract.js
+ * takes one folder for all languages; the models live in one package each).
+ */
+const PACKAGED_MODELS = 'intake:packaged-models';
+
 export interface OcrPoolOptions {
   size: number;
-  /** Folder holding eng.traineddata.gz. */
-  langPath: string;
+  /** Tesseract's language codes, each with its model in the npm package `@tesseract.js-data/<code>`. */
+  languages: readonly string[];
   /** Resolution tesseract assumes for every image (PGM carries none). */
   dpi: number;
   /** Tesseract's page segmentation mode (default automatic). */
@@ -147,10 +153,10 @@ export class OcrWorkerPool {
   }
 
   private spawn(slot: Slot): Promise<Worker> {
-    const worker: Promise<Worker> = createWorker('eng', OEM.LSTM_ONLY, {
+    const worker: Promise<Worker> = createWorker(this.options.languages.join('+'), OEM.LSTM_ONLY, {
       workerPath: WORKER_SCRIPT,
-      // A local langPath keeps tesseract.js off its CDN; 'none' stops it caching 23 MB in the cwd.
-      langPath: this.options.langPath,
+      // Local models keep tesseract.js off its CDN; 'none' stops it caching 23 MB in the cwd.
+      langPath: PACKAGED_MODELS,
       gzip: true,
       cacheMethod: 'none',
       // Without a handler tesseract.js rethrows a failed job inside a message listener, which no

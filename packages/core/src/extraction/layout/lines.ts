@@ -1,5 +1,6 @@
 import type { ReadDocument, Word } from '../../ports/document-reader.port.js';
 import { centreX, centreY, estimateSlope } from './text-direction.js';
+import { apartFromTime, withDateSeparator } from './ocr-dates.js';
 
 /**
  * Lines rebuilt from word geometry. Readers disagree on reading order (a PDF text layer follows the
@@ -140,33 +141,6 @@ function bracketOf(last: Word, word: Word): boolean {
  */
 function splitYearOf(last: Word, word: Word): boolean {
   return /^\d{1,2}[/.-]\d{1,2}[/.-](19|20)$/u.test(last.text) && /^\d{2}$/u.test(word.text);
-}
-
-/**
- * OCR loses a date's second separator before a four-digit year ("8/252019" for 8/25/2019), which
- * then reads as no date at all: a word of day or month, separator, day or month and a year from
- * 1900 to 2099 gets the separator back.
- */
-function withDateSeparator(word: Word): Word {
-  const m = /^(\d{1,2})([/.-])(\d{1,2})((?:19|20)\d{2})$/u.exec(word.text);
-  return m ? { ...word, text: `${m[1]}${m[2]}${m[3]}${m[2]}${m[4]}` } : word;
-}
-
-/**
- * OCR runs a date into the time printed right after it ("10/10/20174:22:12 PM"), which then reads
- * as no date: a word of a whole date with a year from 1900 to 2099 (a stop or colon OCR joined
- * to it before it stays) and then hours and minutes is two words, the date and the time, the box
- * shared by their characters.
- */
-function apartFromTime(word: Word): Word[] {
-  const m = /^([:;.,]?\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)\d{2})(\d{1,2}:\d{2}(?::\d{2})?)$/u.exec(word.text);
-  if (!m) return [word];
-  const [date, time] = [m[1]!, m[2]!];
-  const split = word.bbox.x0 + ((word.bbox.x1 - word.bbox.x0) * date.length) / word.text.length;
-  return [
-    { ...word, text: date, bbox: { ...word.bbox, x1: split } },
-    { ...word, text: time, bbox: { ...word.bbox, x0: split } },
-  ];
 }
 
 function makeLine(words: Word[], page: ReadDocument['pages'][number], index: number): Line {

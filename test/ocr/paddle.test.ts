@@ -158,33 +158,28 @@ describe('PaddleOCR through onnxruntime', () => {
   });
 });
 
+/** The reading revision of the reader the daemon's container makes for these settings. */
+const daemonRevision = (env: NodeJS.ProcessEnv): string => {
+  const container = createContainer(loadConfig(env, os.tmpdir()), createLogger('silent'));
+  const daemonReader = container.get<TesseractReader>(TOKENS.Reader);
+  void daemonReader.close();
+  return daemonReader.revision;
+};
+
 describe('the daemon setting OCR_ENGINE', () => {
   it('paddle (the default) gives the daemon a reader that reads images with PaddleOCR; tesseract reads everything with tesseract', async () => {
-    const revision = (env: NodeJS.ProcessEnv): string => {
-      const container = createContainer(loadConfig(env, os.tmpdir()), createLogger('silent'));
-      const daemonReader = container.get<TesseractReader>(TOKENS.Reader);
-      void daemonReader.close();
-      return daemonReader.revision;
-    };
-    expect(revision({})).toMatch(/^tesseract:\d+:eng\+deu\+paddle:.*:images$/);
-    expect(revision({ OCR_ENGINE: 'tesseract' })).toMatch(/^tesseract:\d+:eng\+deu$/);
-    expect(revision({ OCR_ENGINE: 'paddle' })).toMatch(/^tesseract:\d+:eng\+deu\+paddle:.*:images$/);
-    expect(revision({ OCR_ENGINE: 'paddle', OCR_ENGINE_PAGES: 'scans' })).toMatch(/\+paddle:.*:scans$/);
+    expect(daemonRevision({})).toMatch(/^tesseract:\d+:eng\+deu\+paddle:.*:images$/);
+    expect(daemonRevision({ OCR_ENGINE: 'tesseract' })).toMatch(/^tesseract:\d+:eng\+deu$/);
+    expect(daemonRevision({ OCR_ENGINE: 'paddle' })).toMatch(/^tesseract:\d+:eng\+deu\+paddle:.*:images$/);
+    expect(daemonRevision({ OCR_ENGINE: 'paddle', OCR_ENGINE_PAGES: 'scans' })).toMatch(/\+paddle:.*:scans$/);
   });
 });
 
 describe('the daemon setting OCR_LANGUAGES', () => {
-  const revision = (env: NodeJS.ProcessEnv): string => {
-    const container = createContainer(loadConfig(env, os.tmpdir()), createLogger('silent'));
-    const daemonReader = container.get<TesseractReader>(TOKENS.Reader);
-    void daemonReader.close();
-    return daemonReader.revision;
-  };
-
   it('gives tesseract its languages (English and German unless set), and a missing model is a configuration error', () => {
     expect(loadConfig({}, os.tmpdir()).OCR_LANGUAGES).toBe('eng+deu');
-    expect(revision({ OCR_ENGINE: 'tesseract', OCR_LANGUAGES: 'eng' })).toMatch(/^tesseract:\d+$/);
-    expect(revision({ OCR_ENGINE: 'tesseract', OCR_LANGUAGES: 'deu+eng' })).toMatch(/^tesseract:\d+:deu\+eng$/);
+    expect(daemonRevision({ OCR_ENGINE: 'tesseract', OCR_LANGUAGES: 'eng' })).toMatch(/^tesseract:\d+$/);
+    expect(daemonRevision({ OCR_ENGINE: 'tesseract', OCR_LANGUAGES: 'deu+eng' })).toMatch(/^tesseract:\d+:deu\+eng$/);
     expect(() => loadConfig({ OCR_LANGUAGES: 'eng+xyz' }, os.tmpdir())).toThrow(
       /OCR_LANGUAGES: OCR language "xyz" needs its model: npm install @tesseract\.js-data\/xyz/,
     );

@@ -5,6 +5,7 @@ import { findAmounts } from '../values/amounts.js';
 import { findTableHeaders, type Column, type TableHeader } from './table-header.js';
 import { unionBox, type PageBox, type RowLocation } from '../locations/field-location.js';
 import { onPage, spanBox } from '../locations/locate.js';
+import { addsUp, balancedParts, type RowNumber, type RowParts } from './row-arithmetic.js';
 
 /**
  * Rows of the line-item table under a header row. A row has text in the description column and
@@ -32,19 +33,14 @@ export function findLineItems(ctx: ExtractionContext): LineItems | null {
   const items: LineItem[] = [];
   const rows: RowLocation[] = [];
   for (const header of findTableHeaders(ctx.lines)) {
-    for (const { decimals: _d, amountGuessed: _g, cells, ...item } of rowsUnder(ctx, header).filter(plausibleRow)) {
+    for (const row of rowsUnder(ctx, header).map(balanced).filter(plausibleRow)) {
+      const { decimals: _d, amountGuessed: _g, numbers: _n, parts: _p, cells, ...item } = row;
       items.push(item);
       rows.push(rowLocation(cells));
     }
   }
   if (items.length === 0) return null;
-  const consistent = items.filter(
-    (i) =>
-      i.quantity !== undefined &&
-      i.unit_price !== undefined &&
-      i.amount !== undefined &&
-      Math.abs(i.quantity * i.unit_price - i.amount) <= 0.011 * Math.max(1, i.quantity),
-  ).length;
+  const consistent = items.filter((i) => addsUp(i.quantity, i.unit_price, i.amount)).length;
   return { items, score: 0.5 + 0.4 * (consistent / items.length), rows };
 }
 
@@ -101,7 +97,7 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader): Row[] {
     const text = description ?? pending;
     pending = null;
     if (!text) continue;
-    const item = toItem(text, numbers);
+    const item = toItem(text, numbers, description ? pricesInDescription(line, descriptionX0, numericX0) : []);
     if (item) {
       items.push(item);
       last = { item, line };
@@ -128,6 +124,9 @@ function joinBoxes(a: PageBox | undefined, b: PageBox): PageBox {
 interface Row extends LineItem {
   /** Where each member was read. */
   cells: Partial<Record<keyof LineItem, PageBox>>;
+  /** Every number printed on the row, in reading order, and which of them the columns chose. */
+  numbers: RowNumber[];
+  parts: RowParts;
   /** Whether the row's amount was written with decimals. */
   decimals: boolean;
   /** The amount was not under the amount column; a second line may still bring it. */
@@ -149,12 +148,14 @@ function plausibleRow(row: Row): boolean {
 /** Adds numbers from the row's second line to the columns the first line left empty. */
 function fillMissing(item: Row, numbers: PlacedNumber[]): boolean {
   let filled = false;
+  item.numbers.push(...numbers.filter((n) => n.column !== 'other'));
   for (const n of numbers) {
     const key = n.column === 'other' || n.column === null ? null : n.column;
     if (key === 'quantity' || key === 'unit_price' || key === 'amount') {
       if (item[key] === undefined || (key === 'amount' && item.amountGuessed)) {
         item[key] = n.value;
         item.cells[key] = n.box;
+        item.parts[key === 'unit_price' ? 'unitPrice' : key] = n;
         if (key === 'amount') {
           item.decimals = n.hasDecimals;
           delete item.amountGuessed;
@@ -203,7 +204,7 @@ function nearestColumn(header: TableHeader, x: number): Column | null {
   return best;
 }
 
-function toItem(description: { text: string; box: PageBox }, numbers: PlacedNumber[]): Row | null {
+function toItem(description: { text: string; box: PageBox }, numbers: PlacedNumber[], loose: RowNumber[]): Row | null {
   const usable = numbers.filter((n) => n.column !== 'other');
   const byColumn = (column: Column) => usable.filter((n) => n.column === column).at(column === 'quantity' ? 0 : -1);
   const quantity = byColumn('quantity') ?? (usable.length >= 3 ? usable[0] : undefined);
@@ -219,6 +220,8 @@ function toItem(description: { text: string; box: PageBox }, numbers: PlacedNumb
   if (amount) cells.amount = amount.box;
   return {
     cells,
+    numbers: [...loose, ...usable],
+    parts: { ...(quantity ? { quantity } : {}), ...(unitPrice ? { unitPrice } : {}), ...(amount ? { amount } : {}) },
     description: stripCode(description.text),
     ...(quantity ? { quantity: quantity.value } : {}),
     ...(unitPrice ? { unit_price: unitPrice.value } : {}),
@@ -231,4 +234,38 @@ function toItem(description: { text: string; box: PageBox }, numbers: PlacedNumb
 /** "GG-SCRW-A4-01 - High-Grade Screws": an article code before the name. */
 function stripCode(description: string): string {
   return description.replace(/^[A-Z0-9][A-Z0-9_./-]*\d[A-Z0-9_./-]*\s+[-–]\s+(?=\p{L})/u, '');
+}
+
+/** Prices with decimals standing in the description column ("Lieferung eines 205,0000 Solarziegels"). */
+function pricesInDescription(line: Line, descriptionX0: number, numericX0: number): RowNumber[] {
+  return findAmounts(line.text).flatMap((amount) => {
+    const { x0, x1 } = xRange(line, amount.start, amount.end);
+    if (!amount.hasDecimals || x0 < descriptionX0 - 2 || x1 >= numericX0 - 5) return [];
+    const text = line.text.slice(amount.start, amount.end);
+    return [{ ...amount, box: spanBox(line, amount.start, amount.end), inDescription: true, text }];
+  });
+}
+
+/** A row that does not add up takes the three of its numbers that do (see row-arithmetic.ts). */
+function balanced(row: Row): Row {
+  if (addsUp(row.quantity, row.unit_price, row.amount)) return row;
+  const parts = balancedParts(row.numbers, row.parts);
+  if (!parts?.quantity || !parts.unitPrice || !parts.amount) return row;
+  const { quantity, unitPrice, amount } = parts;
+  const { amountGuessed: _g, ...rest } = row;
+  const moved = [quantity, unitPrice].flatMap((n) => (n.inDescription && n.text ? [n.text] : []));
+  const description = moved
+    .reduce((d, text) => d.replace(text, ' '), row.description)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return {
+    ...rest,
+    description,
+    quantity: quantity.value,
+    unit_price: unitPrice.value,
+    amount: amount.value,
+    decimals: amount.hasDecimals,
+    parts,
+    cells: { ...row.cells, quantity: quantity.box, unit_price: unitPrice.box, amount: amount.box },
+  };
 }

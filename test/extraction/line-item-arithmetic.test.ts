@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { doc, page, type Placed } from './synthetic.js';
+
+/** A table as OCR gives it: one header word misread, the rows' numbers as printed. */
+function table(header: Placed[], rows: Placed[]) {
+  const foot: Placed[] = [
+    { x: 380, y: 420, text: 'Total' },
+    { x: 480, y: 420, text: '345.00' },
+  ];
+  return doc([page([...header, ...rows, ...foot], { source: 'ocr' })]);
+}
+
+const items = (document: ReturnType<typeof doc>) =>
+  extractFields(document, [...RECOMMENDED_FIELDS.invoice]).extracted_data.line_items;
+
+describe('line items: a row that does not add up takes the three of its numbers that do', () => {
+  it('a price under a misread header word ("Mettopreis") leaves the description and becomes the unit price', () => {
+    const header: Placed[] = [
+      { x: 40, y: 300, text: 'Description' },
+      { x: 250, y: 300, text: 'Mettopreis' },
+      { x: 330, y: 300, text: 'Qty' },
+      { x: 480, y: 300, text: 'Amount' },
+    ];
+    const rows: Placed[] = [
+      { x: 40, y: 320, text: 'Solar roof tile' },
+      { x: 250, y: 320, text: '205,0000' },
+      { x: 330, y: 320, text: '1 Stk' },
+      { x: 480, y: 320, text: '205,00' },
+    ];
+    expect(items(table(header, rows))).toEqual([
+      { description: 'Solar roof tile', quantity: 1, unit_price: 205, amount: 205 },
+    ]);
+  });
+
+  it('an amount under a column whose header was not read is the amount, not the price', () => {
+    const header: Placed[] = [
+      { x: 40, y: 300, text: 'Description' },
+      { x: 300, y: 300, text: 'Qty' },
+      { x: 380, y: 300, text: 'Price' },
+      { x: 480, y: 300, text: 'Arnount' },
+    ];
+    const rows: Placed[] = [
+      { x: 40, y: 320, text: 'Office chair' },
+      { x: 300, y: 320, text: '2' },
+      { x: 380, y: 320, text: '70.00' },
+      { x: 480, y: 320, text: '140.00' },
+      { x: 40, y: 340, text: 'Setup fee' },
+      { x: 480, y: 340, text: '205.00' },
+    ];
+    expect(items(table(header, rows))).toEqual([
+      { description: 'Office chair', quantity: 2, unit_price: 70, amount: 140 },
+      // Nothing to balance: the row stays as the columns read it.
+      { description: 'Setup fee', unit_price: 205 },
+    ]);
+  });
+
+  it('a row that adds up as read is left alone, even when other numbers on it would too', () => {
+    const header: Placed[] = [
+      { x: 40, y: 300, text: 'Description' },
+      { x: 300, y: 300, text: 'Qty' },
+      { x: 380, y: 300, text: 'Price' },
+      { x: 480, y: 300, text: 'Amount' },
+    ];
+    const rows: Placed[] = [
+      { x: 40, y: 320, text: 'Cable 2.00 m' },
+      { x: 300, y: 320, text: '4' },
+      { x: 380, y: 320, text: '1.00' },
+      { x: 480, y: 320, text: '4.00' },
+    ];
+    expect(items(table(header, rows))).toEqual([
+      { description: 'Cable 2.00 m', quantity: 4, unit_price: 1, amount: 4 },
+    ]);
+  });
+});

@@ -73,3 +73,48 @@ describe('line items: a row that does not add up takes the three of its numbers 
     ]);
   });
 });
+
+describe('line items: where a table row starts and ends', () => {
+  const header: Placed[] = [
+    { x: 40, y: 700, text: 'Beschreibung' },
+    { x: 250, y: 700, text: 'Nettopreis' },
+    { x: 330, y: 700, text: 'Menge' },
+    { x: 400, y: 700, text: 'Steuer' },
+    { x: 480, y: 700, text: 'Entgelt' },
+  ];
+  const row = (y: number, name: string, price: string, quantity: string, rate: string, amount: string): Placed[] => [
+    { x: 40, y, text: name },
+    { x: 250, y, text: price },
+    { x: 330, y, text: quantity },
+    { x: 400, y, text: `${rate} % VAT` },
+    { x: 480, y, text: amount },
+  ];
+
+  it('a row with its tax rate in it is a row, and the table goes on at the top of the next page', () => {
+    const first = page([...header, ...row(720, 'Trennblätter A4', '9,90', '20 Stk', '19', '198,00')]);
+    const second = page([
+      ...row(60, 'Joghurt Banane', '5,50', '50 Stk', '7', '275,00'),
+      { x: 40, y: 120, text: 'Zahlbar innerhalb 30 Tagen' },
+      { x: 40, y: 200, text: 'Gesamtbetrag' },
+      { x: 480, y: 200, text: '473,00' },
+    ]);
+    expect(items(doc([first, second]))).toEqual([
+      { description: 'Trennblätter A4', quantity: 20, unit_price: 9.9, amount: 198 },
+      { description: 'Joghurt Banane', quantity: 50, unit_price: 5.5, amount: 275 },
+    ]);
+  });
+
+  it('a line of text is no item name for numbers printed far below it', () => {
+    const lines = page([
+      ...header.map((p) => ({ ...p, y: 300 })),
+      ...row(320, 'Trennblätter A4', '9,90', '20 Stk', '19', '198,00'),
+      { x: 40, y: 360, text: 'Skonto bei Zahlung' },
+      { x: 480, y: 420, text: '22,00' },
+      { x: 40, y: 480, text: 'Gesamtbetrag' },
+      { x: 480, y: 480, text: '235,62' },
+    ]);
+    expect(items(doc([lines]))).toEqual([
+      { description: 'Trennblätter A4', quantity: 20, unit_price: 9.9, amount: 198 },
+    ]);
+  });
+});

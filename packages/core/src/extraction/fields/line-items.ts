@@ -32,8 +32,10 @@ export interface LineItems {
 export function findLineItems(ctx: ExtractionContext): LineItems | null {
   const items: LineItem[] = [];
   const rows: RowLocation[] = [];
-  for (const header of findTableHeaders(ctx.lines)) {
-    for (const row of rowsUnder(ctx, header).map(balanced).filter(plausibleRow)) {
+  const headers = findTableHeaders(ctx.lines);
+  const headerLines = new Set(headers.map((h) => h.line));
+  for (const header of headers) {
+    for (const row of rowsUnder(ctx, header, headerLines).map(balanced).filter(plausibleRow)) {
       const { decimals: _d, amountGuessed: _g, numbers: _n, parts: _p, cells, ...item } = row;
       items.push(item);
       rows.push(rowLocation(cells));
@@ -51,7 +53,7 @@ function rowLocation(cells: Partial<Record<keyof LineItem, PageBox>>): RowLocati
   return { ...first, box: unionBox(boxes.map((b) => b.box))!, cells: { ...cells } };
 }
 
-function rowsUnder(ctx: ExtractionContext, header: TableHeader): Row[] {
+function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set<Line>): Row[] {
   const items: Row[] = [];
   const numericX0 = Math.min(
     ...(['quantity', 'unit_price', 'amount'] as const).flatMap((c) =>
@@ -59,42 +61,49 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader): Row[] {
     ),
   );
   const descriptionX0 = header.columns.description!.x0;
-  let pending: { text: string; box: PageBox } | null = null;
+  let pending: { text: string; box: PageBox; line: Line } | null = null;
   let previous: Line = header.line;
   let last: { item: Row; line: Line } | null = null;
   for (let i = header.line.index + 1; i < ctx.lines.length; i++) {
     const line = ctx.lines[i]!;
     const height = lineHeight(previous);
-    if (line.page !== header.line.page || line.y0 - previous.y1 > height * 6) break;
+    // The table goes on at the top of the next page, up to a header of its own there.
+    const nextPage = line.page === previous.page + 1 && line.page === header.line.page + 1;
+    if (headerLines.has(line) || (!nextPage && (line.page !== previous.page || line.y0 - previous.y1 > height * 6)))
+      break;
     const labels = ctx.labels.hitsOn(line).filter((h) => h.strength === 1);
     if (labels.some((h) => h.key === 'total_amount')) break;
     previous = line;
-    if (labels.some((h) => h.key === 'subtotal' || h.key === 'tax_amount')) continue;
     const description = descriptionText(line, descriptionX0, numericX0);
     const numbers = numbersOf(line, header, numericX0);
+    // A subtotal or tax line is skipped; a row with a tax rate in it ("7 % VAT") is still a row.
+    if (labels.some((h) => h.key === 'subtotal' || h.key === 'tax_amount') && !(description && priced(numbers)))
+      continue;
     // A row whose numbers sit a little lower than its text (a second line of the same row).
     if (
       !description &&
       numbers.length &&
       last &&
       pending === null &&
+      last.line.page === line.page &&
       line.y0 - last.line.y1 < lineHeight(last.line) &&
       fillMissing(last.item, numbers)
     )
       continue;
     if (numbers.length === 0) {
       if (!description) continue;
-      const closeBelow = last && line.y0 - last.line.y1 < lineHeight(last.line) * 0.8;
+      const closeBelow = last && last.line.page === line.page && line.y0 - last.line.y1 < lineHeight(last.line) * 0.8;
       // "GTIN: 4012345001235" under a row is a detail of it, not part of its name.
       if (KEY_VALUE.test(description.text)) continue;
       if (closeBelow && last && pending === null) {
         last.item.description = `${last.item.description} ${description.text}`;
         last.item.cells.description = joinBoxes(last.item.cells.description, description.box);
         last.line = line;
-      } else pending = description;
+      } else pending = { ...description, line };
       continue;
     }
-    const text = description ?? pending;
+    // A name on a line of its own belongs to the numbers on the line right under it, not further down.
+    const text = description ?? (pending && adjacent(pending.line, line) ? pending : null);
     pending = null;
     if (!text) continue;
     const item = toItem(text, numbers, description ? pricesInDescription(line, descriptionX0, numericX0) : []);
@@ -187,6 +196,18 @@ function numbersOf(line: Line, header: TableHeader, numericX0: number): PlacedNu
     });
   }
   return placed;
+}
+
+function adjacent(above: Line, below: Line): boolean {
+  return above.page === below.page && below.y0 - above.y1 < lineHeight(above) * 1.5;
+}
+
+/** Numbers under two of the quantity, unit price and amount columns: what an item row has. */
+function priced(numbers: PlacedNumber[]): boolean {
+  const columns = new Set(
+    numbers.map((n) => n.column).filter((c) => c === 'quantity' || c === 'unit_price' || c === 'amount'),
+  );
+  return columns.size >= 2;
 }
 
 function nearestColumn(header: TableHeader, x: number): Column | null {

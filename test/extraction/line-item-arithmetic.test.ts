@@ -118,3 +118,42 @@ describe('line items: where a table row starts and ends', () => {
     ]);
   });
 });
+
+describe('line items: header words OCR misread', () => {
+  const rows = (source: 'ocr' | 'text_layer') =>
+    doc([
+      page(
+        [
+          { x: 40, y: 300, text: 'Beschreibung' },
+          { x: 250, y: 300, text: 'Menge' },
+          { x: 480, y: 300, text: 'Mettobetrag' },
+          { x: 40, y: 320, text: 'Physiotherapie' },
+          { x: 250, y: 320, text: '10' },
+          { x: 480, y: 320, text: '260,00' },
+        ],
+        { source },
+      ),
+    ]);
+
+  it('on an OCR line, a long header word one letter off names its column ("Mettobetrag")', () => {
+    expect(items(rows('ocr'))).toEqual([{ description: 'Physiotherapie', quantity: 10, amount: 260 }]);
+  });
+
+  it('in a text layer, words are read as written: no amount column, so no table', () => {
+    expect(items(rows('text_layer'))).toBeUndefined();
+  });
+});
+
+describe('line items: numbers in neighbouring columns', () => {
+  it('a quantity and an amount with a space as thousands separator are two numbers, not one', () => {
+    const table = doc([
+      { x: 40, y: 300, text: 'Description' },
+      { x: 300, y: 300, text: 'Qty' },
+      { x: 480, y: 300, text: 'Amount' },
+      { x: 40, y: 320, text: 'Consulting' },
+      { x: 300, y: 320, text: '10' },
+      { x: 480, y: 320, text: '1 260,00' },
+    ]);
+    expect(items(table)).toEqual([{ description: 'Consulting', quantity: 10, amount: 1260 }]);
+  });
+});

@@ -185,7 +185,7 @@ interface PlacedNumber {
 
 function numbersOf(line: Line, header: TableHeader, numericX0: number): PlacedNumber[] {
   const placed: PlacedNumber[] = [];
-  for (const amount of findAmounts(line.text)) {
+  for (const amount of amountsBySegment(line)) {
     const { x0, x1 } = xRange(line, amount.start, amount.end);
     if (x1 < numericX0 - 5) continue;
     placed.push({
@@ -257,9 +257,22 @@ function stripCode(description: string): string {
   return description.replace(/^[A-Z0-9][A-Z0-9_./-]*\d[A-Z0-9_./-]*\s+[-–]\s+(?=\p{L})/u, '');
 }
 
+/**
+ * The amounts of a line, read within each of its segments: "10" under one column and "260,00"
+ * under the next are two numbers, not 10 260,00. Positions are those in `line.text`.
+ */
+function amountsBySegment(line: Line): ReturnType<typeof findAmounts> {
+  let offset = 0;
+  return line.segments.flatMap((segment) => {
+    const start = line.text.indexOf(segment.text, offset);
+    offset = start + segment.text.length;
+    return findAmounts(segment.text).map((a) => ({ ...a, start: a.start + start, end: a.end + start }));
+  });
+}
+
 /** Prices with decimals standing in the description column ("Lieferung eines 205,0000 Solarziegels"). */
 function pricesInDescription(line: Line, descriptionX0: number, numericX0: number): RowNumber[] {
-  return findAmounts(line.text).flatMap((amount) => {
+  return amountsBySegment(line).flatMap((amount) => {
     const { x0, x1 } = xRange(line, amount.start, amount.end);
     if (!amount.hasDecimals || x0 < descriptionX0 - 2 || x1 >= numericX0 - 5) return [];
     const text = line.text.slice(amount.start, amount.end);

@@ -1,5 +1,5 @@
-import { lineTokens } from '../labels/label-index.js';
-import { xRange } from '../labels/label-index.js';
+import { lineTokens, xRange } from '../labels/label-index.js';
+import { MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from '../labels/ocr-misreads.js';
 import { lineHeight, type Line } from '../layout/lines.js';
 
 /**
@@ -133,6 +133,20 @@ const PHRASES = (Object.keys(HEADER_WORDS) as Column[])
   .flatMap((column) => HEADER_WORDS[column].map((phrase) => ({ column, tokens: phrase.split(' ') })))
   .sort((a, b) => b.tokens.length - a.tokens.length);
 
+const VOCABULARY = new Set(PHRASES.flatMap((p) => p.tokens));
+
+/** A phrase at token i: as written, or on an OCR line with one long word a letter off ("Mettopreis"). */
+function phraseAt(tokens: ReturnType<typeof lineTokens>, i: number, ocr: boolean) {
+  return (
+    PHRASES.find((p) => p.tokens.every((t, k) => tokens[i + k]?.text === t)) ??
+    (ocr
+      ? PHRASES.find(
+          (p) => p.tokens.join('').length >= MISREAD_MIN_LETTERS && misreadMatch(p.tokens, tokens, i, VOCABULARY),
+        )
+      : undefined)
+  );
+}
+
 export interface TableHeader {
   line: Line;
   columns: Partial<Record<Column, { x0: number; x1: number }>>;
@@ -157,11 +171,11 @@ export function findTableHeaders(lines: Line[]): TableHeader[] {
 
 /** Each column at the first header phrase that names it, longest phrases first. */
 function headerColumns(line: Line): TableHeader['columns'] {
-  const tokens = lineTokens(line);
+  const tokens = line.ocr ? rejoinSplit(lineTokens(line), VOCABULARY) : lineTokens(line);
   const columns: TableHeader['columns'] = {};
   if (tokens.length > 24) return columns;
   for (let i = 0; i < tokens.length;) {
-    const match = PHRASES.find((p) => p.tokens.every((t, k) => tokens[i + k]?.text === t));
+    const match = phraseAt(tokens, i, line.ocr === true);
     if (!match) {
       i++;
       continue;

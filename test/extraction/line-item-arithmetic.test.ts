@@ -157,3 +157,31 @@ describe('line items: numbers in neighbouring columns', () => {
     expect(items(table)).toEqual([{ description: 'Consulting', quantity: 10, amount: 1260 }]);
   });
 });
+
+describe('line items: a quantity column left of the description', () => {
+  const table = doc([
+    { x: 40, y: 300, text: 'Qty' },
+    { x: 100, y: 300, text: 'Description' },
+    { x: 300, y: 300, text: 'VAT' },
+    { x: 380, y: 300, text: 'Unit Price' },
+    { x: 480, y: 300, text: 'Amount' },
+    { x: 40, y: 320, text: '2' },
+    { x: 100, y: 320, text: 'Office chair' },
+    { x: 300, y: 320, text: '19%' },
+    { x: 380, y: 320, text: '70.00' },
+    { x: 480, y: 320, text: '140.00' },
+    { x: 40, y: 340, text: '400.00' },
+    { x: 100, y: 340, text: 'Balloons: assorted colours' },
+    { x: 300, y: 340, text: '19%' },
+    { x: 380, y: 340, text: '0.79' },
+    { x: 480, y: 340, text: '316.00' },
+    { x: 100, y: 354, text: 'Colour: red' },
+  ]);
+
+  it('reads the quantity on the left, the description up to the next column, and a "Name: detail" row that adds up', () => {
+    expect(items(table)).toEqual([
+      { description: 'Office chair', quantity: 2, unit_price: 70, amount: 140 },
+      { description: 'Balloons: assorted colours', quantity: 400, unit_price: 0.79, amount: 316 },
+    ]);
+  });
+});

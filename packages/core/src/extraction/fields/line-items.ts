@@ -55,12 +55,13 @@ function rowLocation(cells: Partial<Record<keyof LineItem, PageBox>>): RowLocati
 
 function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set<Line>): Row[] {
   const items: Row[] = [];
+  const descriptionX0 = header.columns.description!.x0;
+  // The description runs to the first numeric column right of it; columns may stand left of it too.
   const numericX0 = Math.min(
-    ...(['quantity', 'unit_price', 'amount'] as const).flatMap((c) =>
-      header.columns[c] ? [header.columns[c].x0] : [],
+    ...(['quantity', 'unit_price', 'amount', 'other'] as const).flatMap((c) =>
+      header.columns[c] && header.columns[c].x0 > descriptionX0 ? [header.columns[c].x0] : [],
     ),
   );
-  const descriptionX0 = header.columns.description!.x0;
   let pending: { text: string; box: PageBox; line: Line } | null = null;
   let previous: Line = header.line;
   let last: { item: Row; line: Line } | null = null;
@@ -75,7 +76,8 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
     if (labels.some((h) => h.key === 'total_amount')) break;
     previous = line;
     const description = descriptionText(line, descriptionX0, numericX0);
-    const numbers = numbersOf(line, header, numericX0);
+    const read = numbersOf(line, header, descriptionX0, numericX0);
+    const numbers = read.filter((n) => !n.beside);
     // A subtotal or tax line is skipped; a row with a tax rate in it ("7 % VAT") is still a row.
     if (labels.some((h) => h.key === 'subtotal' || h.key === 'tax_amount') && !(description && priced(numbers)))
       continue;
@@ -106,7 +108,11 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
     const text = description ?? (pending && adjacent(pending.line, line) ? pending : null);
     pending = null;
     if (!text) continue;
-    const item = toItem(text, numbers, description ? pricesInDescription(line, descriptionX0, numericX0) : []);
+    const beside = read.filter((n) => n.beside);
+    const item = toItem(text, numbers, [
+      ...beside,
+      ...(description ? pricesInDescription(line, descriptionX0, numericX0) : []),
+    ]);
     if (item) {
       items.push(item);
       last = { item, line };
@@ -149,7 +155,10 @@ interface Row extends LineItem {
 const KEY_VALUE = /^\p{L}[\p{L}.-]*(?: \p{L}[\p{L}.-]*)?\s?:/u;
 
 function plausibleRow(row: Row): boolean {
-  if (KEY_VALUE.test(row.description) || !/\p{L}{2}/u.test(row.description)) return false;
+  if (!/\p{L}{2}/u.test(row.description)) return false;
+  // "Luftballon: Bunt, ca. 500ml" is a name when its numbers add up to an amount in cents.
+  if (KEY_VALUE.test(row.description) && !(row.decimals && addsUp(row.quantity, row.unit_price, row.amount)))
+    return false;
   const numbers = [row.quantity, row.unit_price, row.amount].filter((n) => n !== undefined).length;
   return row.decimals || numbers >= 2;
 }
@@ -181,18 +190,23 @@ interface PlacedNumber {
   column: Column | null;
   hasDecimals: boolean;
   box: PageBox;
+  /** Left of the description under no column of its own (a position number, say): used only to balance the row. */
+  beside?: boolean;
 }
 
-function numbersOf(line: Line, header: TableHeader, numericX0: number): PlacedNumber[] {
+function numbersOf(line: Line, header: TableHeader, descriptionX0: number, numericX0: number): PlacedNumber[] {
   const placed: PlacedNumber[] = [];
   for (const amount of amountsBySegment(line)) {
     const { x0, x1 } = xRange(line, amount.start, amount.end);
-    if (x1 < numericX0 - 5) continue;
+    const left = x1 < descriptionX0 - 2;
+    if (!left && x1 < numericX0 - 5) continue;
+    const column = nearestColumn(header, (x0 + x1) / 2, left ? descriptionX0 : Infinity);
     placed.push({
       value: amount.value,
-      column: nearestColumn(header, (x0 + x1) / 2),
+      column,
       hasDecimals: amount.hasDecimals,
       box: spanBox(line, amount.start, amount.end),
+      ...(left && column === null ? { beside: true } : {}),
     });
   }
   return placed;
@@ -210,12 +224,13 @@ function priced(numbers: PlacedNumber[]): boolean {
   return columns.size >= 2;
 }
 
-function nearestColumn(header: TableHeader, x: number): Column | null {
+/** The column nearest to x among those whose header ends before `before`. */
+function nearestColumn(header: TableHeader, x: number, before: number): Column | null {
   let best: Column | null = null;
   let distance = Infinity;
   for (const column of ['quantity', 'unit_price', 'amount', 'other'] as const) {
     const range = header.columns[column];
-    if (!range) continue;
+    if (!range || range.x1 > before + 2) continue;
     const d = x >= range.x0 && x <= range.x1 ? 0 : Math.min(Math.abs(x - range.x0), Math.abs(x - range.x1));
     if (d < distance) {
       distance = d;

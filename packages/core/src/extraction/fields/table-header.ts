@@ -80,6 +80,7 @@ const HEADER_WORDS: Record<Column, string[]> = {
     'gesamt',
     'summe',
     'gesamtpreis',
+    'gesamtbetrag',
     'entgelt',
     'bedrag',
     'montant',

@@ -1,11 +1,10 @@
 import type { ExtractionContext } from '../context.js';
 import { lineHeight, type Line } from '../layout/lines.js';
-import { xRange } from '../labels/label-index.js';
-import { findAmounts } from '../values/amounts.js';
 import { findTableHeaders, type Column, type TableHeader } from './table-header.js';
 import { unionBox, type PageBox, type RowLocation } from '../locations/field-location.js';
-import { onPage, spanBox } from '../locations/locate.js';
+import { onPage } from '../locations/locate.js';
 import { addsUp, balancedParts, type RowNumber, type RowParts } from './row-arithmetic.js';
+import { numbersOf, pricesInDescription, priced, type PlacedNumber } from './row-numbers.js';
 
 /**
  * Rows of the line-item table under a header row. A row has text in the description column and
@@ -185,59 +184,8 @@ function fillMissing(item: Row, numbers: PlacedNumber[]): boolean {
   return filled;
 }
 
-interface PlacedNumber {
-  value: number;
-  column: Column | null;
-  hasDecimals: boolean;
-  box: PageBox;
-  /** Left of the description under no column of its own (a position number, say): used only to balance the row. */
-  beside?: boolean;
-}
-
-function numbersOf(line: Line, header: TableHeader, descriptionX0: number, numericX0: number): PlacedNumber[] {
-  const placed: PlacedNumber[] = [];
-  for (const amount of amountsBySegment(line)) {
-    const { x0, x1 } = xRange(line, amount.start, amount.end);
-    const left = x1 < descriptionX0 - 2;
-    if (!left && x1 < numericX0 - 5) continue;
-    const column = nearestColumn(header, (x0 + x1) / 2, left ? descriptionX0 : Infinity);
-    placed.push({
-      value: amount.value,
-      column,
-      hasDecimals: amount.hasDecimals,
-      box: spanBox(line, amount.start, amount.end),
-      ...(left && column === null ? { beside: true } : {}),
-    });
-  }
-  return placed;
-}
-
 function adjacent(above: Line, below: Line): boolean {
   return above.page === below.page && below.y0 - above.y1 < lineHeight(above) * 1.5;
-}
-
-/** Numbers under two of the quantity, unit price and amount columns: what an item row has. */
-function priced(numbers: PlacedNumber[]): boolean {
-  const columns = new Set(
-    numbers.map((n) => n.column).filter((c) => c === 'quantity' || c === 'unit_price' || c === 'amount'),
-  );
-  return columns.size >= 2;
-}
-
-/** The column nearest to x among those whose header ends before `before`. */
-function nearestColumn(header: TableHeader, x: number, before: number): Column | null {
-  let best: Column | null = null;
-  let distance = Infinity;
-  for (const column of ['quantity', 'unit_price', 'amount', 'other'] as const) {
-    const range = header.columns[column];
-    if (!range || range.x1 > before + 2) continue;
-    const d = x >= range.x0 && x <= range.x1 ? 0 : Math.min(Math.abs(x - range.x0), Math.abs(x - range.x1));
-    if (d < distance) {
-      distance = d;
-      best = column;
-    }
-  }
-  return best;
 }
 
 function toItem(description: { text: string; box: PageBox }, numbers: PlacedNumber[], loose: RowNumber[]): Row | null {
@@ -270,29 +218,6 @@ function toItem(description: { text: string; box: PageBox }, numbers: PlacedNumb
 /** "GG-SCRW-A4-01 - High-Grade Screws": an article code before the name. */
 function stripCode(description: string): string {
   return description.replace(/^[A-Z0-9][A-Z0-9_./-]*\d[A-Z0-9_./-]*\s+[-–]\s+(?=\p{L})/u, '');
-}
-
-/**
- * The amounts of a line, read within each of its segments: "10" under one column and "260,00"
- * under the next are two numbers, not 10 260,00. Positions are those in `line.text`.
- */
-function amountsBySegment(line: Line): ReturnType<typeof findAmounts> {
-  let offset = 0;
-  return line.segments.flatMap((segment) => {
-    const start = line.text.indexOf(segment.text, offset);
-    offset = start + segment.text.length;
-    return findAmounts(segment.text).map((a) => ({ ...a, start: a.start + start, end: a.end + start }));
-  });
-}
-
-/** Prices with decimals standing in the description column ("Lieferung eines 205,0000 Solarziegels"). */
-function pricesInDescription(line: Line, descriptionX0: number, numericX0: number): RowNumber[] {
-  return amountsBySegment(line).flatMap((amount) => {
-    const { x0, x1 } = xRange(line, amount.start, amount.end);
-    if (!amount.hasDecimals || x0 < descriptionX0 - 2 || x1 >= numericX0 - 5) return [];
-    const text = line.text.slice(amount.start, amount.end);
-    return [{ ...amount, box: spanBox(line, amount.start, amount.end), inDescription: true, text }];
-  });
 }
 
 /** A row that does not add up takes the three of its numbers that do (see row-arithmetic.ts). */

@@ -24,12 +24,10 @@ export interface RowParts {
   amount?: RowNumber;
 }
 
+type Maybe = number | undefined;
+
 /** Whether quantity x unit price gives the amount, to the cent (per unit of quantity). */
-export function addsUp(
-  quantity: number | undefined,
-  unitPrice: number | undefined,
-  amount: number | undefined,
-): boolean {
+export function addsUp(quantity: Maybe, unitPrice: Maybe, amount: Maybe): boolean {
   if (quantity === undefined || unitPrice === undefined || amount === undefined) return false;
   return Math.abs(quantity * unitPrice - amount) <= 0.011 * Math.max(1, Math.abs(quantity));
 }

@@ -11,124 +11,31 @@ import { lineHeight, type Line } from '../layout/lines.js';
 
 export type Column = 'description' | 'quantity' | 'unit_price' | 'amount' | 'other';
 
+/** The words naming each column, in the five languages (comma-separated phrases). */
 const HEADER_WORDS: Record<Column, string[]> = {
-  description: [
-    'description',
-    'desc',
-    'item',
-    'items',
-    'article',
-    'artikel',
-    'artikelbeschreibung',
-    'bezeichnung',
-    'beschreibung',
-    'produkt',
-    'product',
-    'products',
-    'details',
-    'leistung',
-    'omschrijving',
-    'designation',
-    'libelle',
-    'descripcion',
-    'concepto',
-    'producto',
-    'service',
-    'services',
-    'item product',
-  ],
-  quantity: [
-    'qty',
-    'quantity',
-    'menge',
-    'anzahl',
-    'aantal',
-    'qte',
-    'quantite',
-    'cantidad',
-    'cant',
-    'pcs',
-    'units',
-    'hours',
-    'stk',
-  ],
-  unit_price: [
-    'unit price',
-    'price',
-    'rate',
-    'preis',
-    'einzelpreis',
-    'nettopreis',
-    'prijs',
-    'prix unitaire',
-    'prix',
-    'precio',
-    'precio unitario',
-    'u price',
-    'unit cost',
-    'prijs per stuk',
-    'stuckpreis',
-    'pu',
-    'tarif',
-    'price each',
-  ],
-  amount: [
-    'amount',
-    'total',
-    'line total',
-    'betrag',
-    'gesamt',
-    'summe',
-    'gesamtpreis',
-    'gesamtbetrag',
-    'entgelt',
-    'bedrag',
-    'montant',
-    'importe',
-    'total price',
-    'positionsbetrag',
-    'prijs incl btw',
-    'amt',
-    'totaal',
-    'net amount',
-    'nettobetrag',
-    'total ht',
-    'value',
-    'wert',
-    'positions betrag',
-  ],
-  other: [
-    'vat',
-    'tax',
-    'taxes',
-    'ust',
-    'mwst',
-    'btw',
-    'tva',
-    'iva',
-    'steuersatz',
-    'disc',
-    'discount',
-    'rabatt',
-    'korting',
-    'remise',
-    'descuento',
-    'code',
-    'tax code',
-    'allowances',
-  ],
+  description: list(
+    'description, desc, item, items, article, artikel, artikelbeschreibung, bezeichnung, beschreibung, produkt, product, products, details, leistung, omschrijving, designation, libelle, descripcion, concepto, producto, service, services, item product',
+  ),
+  quantity: list('qty, quantity, menge, anzahl, aantal, qte, quantite, cantidad, cant, pcs, units, hours, stk'),
+  unit_price: list(
+    'unit price, price, rate, preis, einzelpreis, nettopreis, prijs, prix unitaire, prix, precio, precio unitario, u price, unit cost, prijs per stuk, stuckpreis, pu, tarif, price each',
+  ),
+  amount: list(
+    'amount, total, line total, betrag, gesamt, summe, gesamtpreis, gesamtbetrag, entgelt, bedrag, montant, importe, total price, positionsbetrag, prijs incl btw, amt, totaal, net amount, nettobetrag, total ht, value, wert, positions betrag',
+  ),
+  other: list(
+    'vat, tax, taxes, ust, mwst, btw, tva, iva, steuersatz, disc, discount, rabatt, korting, remise, descuento, code, tax code, allowances',
+  ),
 };
 
-const DESCRIPTION_PROPER = new Set([
-  'description',
-  'beschreibung',
-  'artikelbeschreibung',
-  'bezeichnung',
-  'omschrijving',
-  'designation',
-  'descripcion',
-  'libelle',
-]);
+/** Words that name the description itself, not an item number ("ITEM #  DESCRIPTION"). */
+const DESCRIPTION_PROPER = new Set(
+  list('description, beschreibung, artikelbeschreibung, bezeichnung, omschrijving, designation, descripcion, libelle'),
+);
+
+function list(phrases: string): string[] {
+  return phrases.split(', ');
+}
 
 const PHRASES = (Object.keys(HEADER_WORDS) as Column[])
   .flatMap((column) => HEADER_WORDS[column].map((phrase) => ({ column, tokens: phrase.split(' ') })))

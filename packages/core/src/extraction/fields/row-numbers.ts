@@ -1,0 +1,83 @@
+import { xRange } from '../labels/label-index.js';
+import type { Line } from '../layout/lines.js';
+import type { PageBox } from '../locations/field-location.js';
+import { spanBox } from '../locations/locate.js';
+import { findAmounts } from '../values/amounts.js';
+import type { RowNumber } from './row-arithmetic.js';
+import type { Column, TableHeader } from './table-header.js';
+
+/** The numbers of a line-item row and the columns they stand under (line-items.ts reads the rows). */
+
+export interface PlacedNumber {
+  value: number;
+  column: Column | null;
+  hasDecimals: boolean;
+  box: PageBox;
+  /** Left of the description under no column of its own (a position number, say): used only to balance the row. */
+  beside?: boolean;
+}
+
+export function numbersOf(line: Line, header: TableHeader, descriptionX0: number, numericX0: number): PlacedNumber[] {
+  const placed: PlacedNumber[] = [];
+  for (const amount of amountsBySegment(line)) {
+    const { x0, x1 } = xRange(line, amount.start, amount.end);
+    const left = x1 < descriptionX0 - 2;
+    if (!left && x1 < numericX0 - 5) continue;
+    const column = nearestColumn(header, (x0 + x1) / 2, left ? descriptionX0 : Infinity);
+    placed.push({
+      value: amount.value,
+      column,
+      hasDecimals: amount.hasDecimals,
+      box: spanBox(line, amount.start, amount.end),
+      ...(left && column === null ? { beside: true } : {}),
+    });
+  }
+  return placed;
+}
+
+/** Numbers under two of the quantity, unit price and amount columns: what an item row has. */
+export function priced(numbers: PlacedNumber[]): boolean {
+  const columns = new Set(
+    numbers.map((n) => n.column).filter((c) => c === 'quantity' || c === 'unit_price' || c === 'amount'),
+  );
+  return columns.size >= 2;
+}
+
+/** The column nearest to x among those whose header ends before `before`. */
+function nearestColumn(header: TableHeader, x: number, before: number): Column | null {
+  let best: Column | null = null;
+  let distance = Infinity;
+  for (const column of ['quantity', 'unit_price', 'amount', 'other'] as const) {
+    const range = header.columns[column];
+    if (!range || range.x1 > before + 2) continue;
+    const d = x >= range.x0 && x <= range.x1 ? 0 : Math.min(Math.abs(x - range.x0), Math.abs(x - range.x1));
+    if (d < distance) {
+      distance = d;
+      best = column;
+    }
+  }
+  return best;
+}
+
+/**
+ * The amounts of a line, read within each of its segments: "10" under one column and "260,00"
+ * under the next are two numbers, not 10 260,00. Positions are those in `line.text`.
+ */
+function amountsBySegment(line: Line): ReturnType<typeof findAmounts> {
+  let offset = 0;
+  return line.segments.flatMap((segment) => {
+    const start = line.text.indexOf(segment.text, offset);
+    offset = start + segment.text.length;
+    return findAmounts(segment.text).map((a) => ({ ...a, start: a.start + start, end: a.end + start }));
+  });
+}
+
+/** Prices with decimals standing in the description column ("Lieferung eines 205,0000 Solarziegels"). */
+export function pricesInDescription(line: Line, descriptionX0: number, numericX0: number): RowNumber[] {
+  return amountsBySegment(line).flatMap((amount) => {
+    const { x0, x1 } = xRange(line, amount.start, amount.end);
+    if (!amount.hasDecimals || x0 < descriptionX0 - 2 || x1 >= numericX0 - 5) return [];
+    const text = line.text.slice(amount.start, amount.end);
+    return [{ ...amount, box: spanBox(line, amount.start, amount.end), inDescription: true, text }];
+  });
+}

@@ -185,3 +185,35 @@ describe('line items: a quantity column left of the description', () => {
     ]);
   });
 });
+
+describe('line items: a price alone on a line', () => {
+  const rows: Placed[] = [
+    { x: 40, y: 320, text: 'Office chair' },
+    { x: 380, y: 320, text: '70.00' },
+    { x: 40, y: 334, text: 'Gross price' },
+    { x: 380, y: 334, text: '83.30' },
+  ];
+
+  it('is a detail of the row above when the table has an amount column', () => {
+    const header: Placed[] = [
+      { x: 40, y: 300, text: 'Description' },
+      { x: 300, y: 300, text: 'Qty' },
+      { x: 380, y: 300, text: 'Price' },
+      { x: 480, y: 300, text: 'Amount' },
+    ];
+    const table = doc([...header, { x: 300, y: 320, text: '2' }, { x: 480, y: 320, text: '140.00' }, ...rows]);
+    expect(items(table)).toEqual([{ description: 'Office chair', quantity: 2, unit_price: 70, amount: 140 }]);
+  });
+
+  it('is an item of its own when the table has no amount column ("Item  Price")', () => {
+    const header: Placed[] = [
+      { x: 40, y: 300, text: 'Item' },
+      { x: 300, y: 300, text: 'Qty' },
+      { x: 380, y: 300, text: 'Price' },
+    ];
+    expect(items(doc([...header, ...rows]))).toEqual([
+      { description: 'Office chair', unit_price: 70 },
+      { description: 'Gross price', unit_price: 83.3 },
+    ]);
+  });
+});

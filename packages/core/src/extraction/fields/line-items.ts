@@ -34,7 +34,9 @@ export function findLineItems(ctx: ExtractionContext): LineItems | null {
   const headers = findTableHeaders(ctx.lines);
   const headerLines = new Set(headers.map((h) => h.line));
   for (const header of headers) {
-    for (const row of rowsUnder(ctx, header, headerLines).map(balanced).filter(plausibleRow)) {
+    for (const row of rowsUnder(ctx, header, headerLines)
+      .map(balanced)
+      .filter((row) => plausibleRow(row, header))) {
       const { decimals: _d, amountGuessed: _g, numbers: _n, parts: _p, cells, ...item } = row;
       items.push(item);
       rows.push(rowLocation(cells));
@@ -153,11 +155,13 @@ interface Row extends LineItem {
  */
 const KEY_VALUE = /^\p{L}[\p{L}.-]*(?: \p{L}[\p{L}.-]*)?\s?:/u;
 
-function plausibleRow(row: Row): boolean {
+function plausibleRow(row: Row, header: TableHeader): boolean {
   if (!/\p{L}{2}/u.test(row.description)) return false;
   // "Luftballon: Bunt, ca. 500ml" is a name when its numbers add up to an amount in cents.
   if (KEY_VALUE.test(row.description) && !(row.decimals && addsUp(row.quantity, row.unit_price, row.amount)))
     return false;
+  // In a table with an amount column, a price alone ("Bruttopreis 5,50") is a detail, not an item.
+  if (header.columns.amount && row.amount === undefined && row.quantity === undefined) return false;
   const numbers = [row.quantity, row.unit_price, row.amount].filter((n) => n !== undefined).length;
   return row.decimals || numbers >= 2;
 }

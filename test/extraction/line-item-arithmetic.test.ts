@@ -217,3 +217,34 @@ describe('line items: a price alone on a line', () => {
     ]);
   });
 });
+
+describe('line items: the sum of the positions', () => {
+  it('"Positionssumme" is the subtotal, not an item', () => {
+    const table = doc([
+      { x: 40, y: 300, text: 'Beschreibung' },
+      { x: 300, y: 300, text: 'Menge' },
+      { x: 380, y: 300, text: 'Einzelpreis' },
+      { x: 480, y: 300, text: 'Gesamtpreis' },
+      { x: 40, y: 320, text: 'Trennblätter A4' },
+      { x: 300, y: 320, text: '20' },
+      { x: 380, y: 320, text: '9,90' },
+      { x: 480, y: 320, text: '198,00' },
+      { x: 40, y: 340, text: 'Joghurt Banane' },
+      { x: 300, y: 340, text: '50' },
+      { x: 380, y: 340, text: '5,50' },
+      { x: 480, y: 340, text: '275,00' },
+      { x: 300, y: 380, text: 'Positionssumme' },
+      { x: 480, y: 380, text: '473,00' },
+      { x: 300, y: 400, text: 'Umsatzsteuer' },
+      { x: 480, y: 400, text: '56,87' },
+      { x: 300, y: 420, text: 'Gesamtbetrag' },
+      { x: 480, y: 420, text: '529,87' },
+    ]);
+    const data = extractFields(table, [...RECOMMENDED_FIELDS.invoice]).extracted_data;
+    expect(data.line_items).toEqual([
+      { description: 'Trennblätter A4', quantity: 20, unit_price: 9.9, amount: 198 },
+      { description: 'Joghurt Banane', quantity: 50, unit_price: 5.5, amount: 275 },
+    ]);
+    expect(data.subtotal).toBe(473);
+  });
+});

@@ -450,6 +450,8 @@ export const ROLE_LABELS: Record<Role, RoleLabels> = {
       'total excl gst',
       'total exclusive of gst',
       'zwischensumme',
+      'positionssumme',
+      'summe positionen',
       'nettobetrag',
       'summe netto',
       'nettosumme',

@@ -104,6 +104,20 @@ describe('line items: where a table row starts and ends', () => {
     ]);
   });
 
+  it('a next page with a header of its own is read once, under that header', () => {
+    const first = page([...header, ...row(720, 'Trennblätter A4', '9,90', '20 Stk', '19', '198,00')]);
+    const second = page([
+      ...header.map((p) => ({ ...p, y: 40 })),
+      ...row(60, 'Joghurt Banane', '5,50', '50 Stk', '7', '275,00'),
+      { x: 40, y: 200, text: 'Gesamtbetrag' },
+      { x: 480, y: 200, text: '473,00' },
+    ]);
+    expect(items(doc([first, second]))).toEqual([
+      { description: 'Trennblätter A4', quantity: 20, unit_price: 9.9, amount: 198 },
+      { description: 'Joghurt Banane', quantity: 50, unit_price: 5.5, amount: 275 },
+    ]);
+  });
+
   it('a line of text is no item name for numbers printed far below it', () => {
     const lines = page([
       ...header.map((p) => ({ ...p, y: 300 })),

@@ -3,6 +3,7 @@ import type { LabelKey } from '../labels/label-index.js';
 import type { Role } from '../labels/synonyms.js';
 import { findDates } from '../values/dates.js';
 import { bestPerValue, labelledCandidates, type Candidate } from './candidates.js';
+import { paymentTerms } from './payment-terms.js';
 
 /** Roles whose date is "the" date of the document: printed near the top, often without a label. */
 const MAIN_DATE_ROLES: Role[] = ['invoice_date', 'order_date', 'transaction_date'];
@@ -11,6 +12,10 @@ const OTHER_DATE_ROLES: Role[] = ['due_date', 'delivery_date'];
 
 export function dateCandidates(ctx: ExtractionContext, role: Role | null, keys: LabelKey[]): Candidate[] {
   const labelled = labelledCandidates(ctx, keys, { type: 'date', prefer: 'first' });
+  if (role === 'due_date') {
+    const terms = paymentTerms(ctx);
+    return bestPerValue([...labelled, ...terms.due]).filter((c) => !terms.earlier.has(String(c.value)));
+  }
   if (!role || !MAIN_DATE_ROLES.includes(role)) return labelled;
   return bestPerValue([...labelled, ...unlabelledDates(ctx)]);
 }

@@ -71,7 +71,7 @@ function addressLines(ctx: ExtractionContext, nameLine: Line, column: { x0: numb
     const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(line.text);
     if (label?.key === 'vendor_address' || (keyValue && ADDRESS_KEYS.test(fold(keyValue[1]!)))) {
       const value = keyValue ? keyValue[2]!.trim() : line.text.slice(label!.end).replace(/^[\s:]+/, '');
-      if (value) parts.push(value);
+      if (value) parts.push(line.ocr ? value.replace(STREET_MISREAD, '$1traße') : value);
       continue;
     }
     if (label || keyValue) {
@@ -80,7 +80,8 @@ function addressLines(ctx: ExtractionContext, nameLine: Line, column: { x0: numb
     }
     const text = withPlace(line, segment);
     if (COUNTRIES.has(fold(text)) || !looksLikeAddress(text)) break;
-    parts.push(text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, ''));
+    const part = text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, '');
+    parts.push(line.ocr ? part.replace(STREET_MISREAD, '$1traße') : part);
   }
   return parts;
 }
@@ -92,9 +93,22 @@ function addressLines(ctx: ExtractionContext, nameLine: Line, column: { x0: numb
 function withPlace(line: Line, segment: Line['segments'][number]): string {
   const text = segment.text.trim();
   const next = line.segments[line.segments.indexOf(segment) + 1];
+  // A country code set apart from its postcode ("DE" + "80333 München") starts the same line.
+  if (next && /^[A-Z]{2}$/.test(text) && /^\d{4,5}\b/.test(next.text.trim()))
+    return withPlace(line, joined(segment, next));
   if (!next || !/\b\d{4,6}$/.test(text) || !/^\p{L}/u.test(next.text.trim())) return text;
   return `${text} ${next.text.trim()}`;
 }
+
+function joined(a: Line['segments'][number], b: Line['segments'][number]): Line['segments'][number] {
+  return { ...b, words: [...a.words, ...b.words], text: `${a.text.trim()} ${b.text.trim()}`, x0: a.x0 };
+}
+
+/**
+ * OCR reads the ß of "Straße" as B, fi, l, lR and the like ("LieferantenstralBe 20"): before a
+ * house number, on OCR lines only, the street word is written back.
+ */
+const STREET_MISREAD = /(\p{L}*[Ss])tra(?:B|b|8|6|fi|fs|ff|f|l|ll|lB|fB|lR|li|Ii)e(?=\s+\d)/gu;
 
 const ADDRESS_KEYS = /^(address|adresse|adres|anschrift|direccion|street|strasse|addr)$/;
 

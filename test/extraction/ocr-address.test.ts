@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { doc, page, type Placed } from './synthetic.js';
+
+/** A vendor block as a scan reads it: the ß of "Straße" misread, the country code set apart. */
+function vendorAddress(street: string, source: 'ocr' | 'text_layer'): unknown {
+  const items: Placed[] = [
+    { x: 40, y: 60, text: 'Acme Widgets GmbH' },
+    { x: 40, y: 74, text: street },
+    { x: 40, y: 88, text: 'DE' },
+    { x: 80, y: 88, text: '10115 Berlin' },
+    { x: 40, y: 240, text: 'Invoice No: 5' },
+    { x: 300, y: 400, text: 'Total 119.00' },
+  ];
+  return extractFields(doc([page(items, { source })]), [...RECOMMENDED_FIELDS.invoice]).extracted_data.vendor_address;
+}
+
+describe('vendor address as OCR reads it', () => {
+  it('writes back the ß OCR misread before a house number, and joins a country code set apart from its postcode', () => {
+    expect(vendorAddress('HauptstralBe 5', 'ocr')).toBe('Hauptstraße 5, 10115 Berlin');
+    expect(vendorAddress('Hauptstralle 5', 'ocr')).toBe('Hauptstraße 5, 10115 Berlin');
+    expect(vendorAddress('Anschrift: Berliner Strafe 12', 'ocr')).toBe('Berliner Straße 12, 10115 Berlin');
+  });
+
+  it('leaves a text layer as printed', () => {
+    expect(vendorAddress('Hauptstralle 5', 'text_layer')).toBe('Hauptstralle 5, 10115 Berlin');
+  });
+});

@@ -91,6 +91,21 @@ describe('e-invoices', () => {
     expect(result.confidence.total_amount).toBe(1);
   });
 
+  it('writes an item name that breaks lines as one line, and leaves out a text-only position', () => {
+    const note = `<ram:IncludedSupplyChainTradeLineItem>
+      <ram:AssociatedDocumentLineDocument><ram:IncludedNote><ram:Content>Lieferung vom 01.03.</ram:Content></ram:IncludedNote></ram:AssociatedDocumentLineDocument>
+    </ram:IncludedSupplyChainTradeLineItem>
+    <ram:IncludedSupplyChainTradeLineItem>`;
+    const xml = CII.replace('<ram:IncludedSupplyChainTradeLineItem>', note).replace(
+      '<ram:Name>Beratung</ram:Name>',
+      '<ram:Name>Beratung\n  vor Ort</ram:Name>',
+    );
+    const result = extractFields(doc(printed, [xmlAttachment('factur-x.xml', xml)]), [...RECOMMENDED_FIELDS.invoice]);
+    expect(result.extracted_data.line_items).toEqual([
+      { description: 'Beratung vor Ort', quantity: 2, unit_price: 100, amount: 200 },
+    ]);
+  });
+
   it('reads a UBL invoice, whatever the attachment is called', () => {
     const result = extractFields(doc(printed, [{ name: 'attachment.bin', bytes: new TextEncoder().encode(UBL) }]), [
       ...RECOMMENDED_FIELDS.invoice,

@@ -10,9 +10,19 @@ export function readEInvoice(doc: ReadDocument): EInvoice | null {
     if (!isXml(file)) continue;
     const root = parseXml(new TextDecoder('utf-8').decode(file.bytes));
     const invoice = root ? (readCii(root) ?? readUbl(root)) : null;
-    if (invoice) return invoice;
+    if (invoice) return { ...invoice, lineItems: invoice.lineItems.flatMap(cleanItem) };
   }
   return null;
+}
+
+/**
+ * A line's name as one line of text (XML names may break lines: "Mineralwasser Medium\n12 x 1,0l
+ * PET"); a line with neither a name nor a number (a text-only position) is no item.
+ */
+function cleanItem(item: EInvoice['lineItems'][number]): EInvoice['lineItems'] {
+  const description = item.description.replace(/\s+/g, ' ').trim();
+  const numbers = [item.quantity, item.unit_price, item.amount].some((n) => n !== undefined);
+  return description || numbers ? [{ ...item, description }] : [];
 }
 
 function isXml(file: EmbeddedFile): boolean {

@@ -262,3 +262,41 @@ describe('line items: the sum of the positions', () => {
     expect(data.subtotal).toBe(473);
   });
 });
+
+describe('line items: a name over two lines, the amount on the second', () => {
+  const header: Placed[] = [
+    { x: 40, y: 300, text: 'Beschreibung' },
+    { x: 250, y: 300, text: 'Nettopreis' },
+    { x: 330, y: 300, text: 'Menge' },
+    { x: 480, y: 300, text: 'Nettobetrag' },
+  ];
+
+  it('is one row when the second line brings the amount that makes it add up', () => {
+    const table = doc([
+      ...header,
+      { x: 40, y: 320, text: 'Mineralwasser Medium' },
+      { x: 250, y: 320, text: '5,49' },
+      { x: 330, y: 320, text: '20 Stk' },
+      { x: 40, y: 332, text: '12 x 1,0l PET' },
+      { x: 480, y: 332, text: '109,80' },
+    ]);
+    expect(items(table)).toEqual([
+      { description: 'Mineralwasser Medium 12 x 1,0l PET', quantity: 20, unit_price: 5.49, amount: 109.8 },
+    ]);
+  });
+
+  it('is two rows when the amount under it does not add up with the row above', () => {
+    const table = doc([
+      ...header,
+      { x: 40, y: 320, text: 'Mineralwasser Medium' },
+      { x: 250, y: 320, text: '5,49' },
+      { x: 330, y: 320, text: '20 Stk' },
+      { x: 40, y: 332, text: 'Versandkosten' },
+      { x: 480, y: 332, text: '4,90' },
+    ]);
+    expect(items(table)).toEqual([
+      { description: 'Mineralwasser Medium', quantity: 20, unit_price: 5.49 },
+      { description: 'Versandkosten', amount: 4.9 },
+    ]);
+  });
+});

@@ -99,10 +99,19 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
       // "GTIN: 4012345001235" under a row is a detail of it, not part of its name.
       if (KEY_VALUE.test(description.text)) continue;
       if (closeBelow && last && pending === null) {
-        last.item.description = `${last.item.description} ${description.text}`;
+        last.item.description = `${last.item.description} ${description.whole}`;
         last.item.cells.description = joinBoxes(last.item.cells.description, description.box);
         last.line = line;
       } else pending = { ...description, line };
+      continue;
+    }
+    // The rest of a row's name with the number its first line lacked ("Mineralwasser Medium  5,49  20"
+    // over "12 x 1,0l PET  109,80"): part of that row when the row then adds up.
+    if (description && last && pending === null && adjacent(last.line, line) && completes(last.item, numbers)) {
+      fillMissing(last.item, numbers);
+      last.item.description = `${last.item.description} ${description.whole}`;
+      last.item.cells.description = joinBoxes(last.item.cells.description, description.box);
+      last.line = line;
       continue;
     }
     // A name on a line of its own belongs to the numbers on the line right under it, not further down.
@@ -122,15 +131,19 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
   return items;
 }
 
-function descriptionText(line: Line, descriptionX0: number, numericX0: number): { text: string; box: PageBox } | null {
+/** The words in the description column; `whole` keeps a leading number a row's first line drops ("1 Widget"). */
+function descriptionText(
+  line: Line,
+  descriptionX0: number,
+  numericX0: number,
+): { text: string; whole: string; box: PageBox } | null {
   const words = line.words.filter((w) => w.bbox.x1 > descriptionX0 - 2 && w.bbox.x1 < numericX0 - 2);
-  const text = words
-    .map((w) => w.text)
-    .join(' ')
+  const whole = words.map((w) => w.text).join(' ');
+  const text = whole
     .replace(/^(?:\d{1,3}\s+)?(?:\[[^\]]*\]|\*[^*]*\*)\s*/, '')
     .replace(/^\d{1,3}\s+(?=\p{L})/u, '')
     .trim();
-  return text ? { text, box: onPage(line, unionBox(words.map((w) => w.bbox))!) } : null;
+  return text ? { text, whole: whole.trim(), box: onPage(line, unionBox(words.map((w) => w.bbox))!) } : null;
 }
 
 function joinBoxes(a: PageBox | undefined, b: PageBox): PageBox {
@@ -186,6 +199,17 @@ function fillMissing(item: Row, numbers: PlacedNumber[]): boolean {
     }
   }
   return filled;
+}
+
+/** Whether the numbers stand only under columns the row lacks, and with them the row adds up. */
+function completes(item: Row, numbers: PlacedNumber[]): boolean {
+  const filled = { quantity: item.quantity, unit_price: item.unit_price, amount: item.amount };
+  for (const n of numbers) {
+    if (n.column !== 'quantity' && n.column !== 'unit_price' && n.column !== 'amount') return false;
+    if (filled[n.column] !== undefined) return false;
+    filled[n.column] = n.value;
+  }
+  return numbers.length > 0 && addsUp(filled.quantity, filled.unit_price, filled.amount);
 }
 
 function adjacent(above: Line, below: Line): boolean {

@@ -300,3 +300,22 @@ describe('line items: a name over two lines, the amount on the second', () => {
     ]);
   });
 });
+
+describe('line items: a header word broken over two lines, a name running past its column', () => {
+  it('reads "Positions-" over "betrag" as the amount column, and a long name whose middle is in the description column', () => {
+    const table = doc([
+      { x: 40, y: 300, text: 'Beschreibung' },
+      { x: 150, y: 300, text: 'Nettopreis' },
+      { x: 250, y: 300, text: 'Menge' },
+      { x: 400, y: 300, text: 'Positions-' },
+      { x: 400, y: 311, text: 'betrag' },
+      { x: 40, y: 330, text: 'Abrechnungskreislauf' },
+      { x: 175, y: 330, text: '15.387,08' },
+      { x: 250, y: 330, text: '1 Stk' },
+      { x: 400, y: 330, text: '15.387,08' },
+    ]);
+    expect(items(table)).toEqual([
+      { description: 'Abrechnungskreislauf', quantity: 1, unit_price: 15387.08, amount: 15387.08 },
+    ]);
+  });
+});

@@ -137,7 +137,8 @@ function descriptionText(
   descriptionX0: number,
   numericX0: number,
 ): { text: string; whole: string; box: PageBox } | null {
-  const words = line.words.filter((w) => w.bbox.x1 > descriptionX0 - 2 && w.bbox.x1 < numericX0 - 2);
+  // A long word may run a little past the next column's header: its middle says where it stands.
+  const words = line.words.filter((w) => w.bbox.x1 > descriptionX0 - 2 && (w.bbox.x0 + w.bbox.x1) / 2 < numericX0 - 2);
   const whole = words.map((w) => w.text).join(' ');
   const text = whole
     .replace(/^(?:\d{1,3}\s+)?(?:\[[^\]]*\]|\*[^*]*\*)\s*/, '')

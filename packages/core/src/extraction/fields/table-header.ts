@@ -67,8 +67,9 @@ export function findTableHeaders(lines: Line[]): TableHeader[] {
     // A header names a numeric column itself and holds no prices ("Service A  60.00" is a row).
     const ownNumeric = columns.quantity ?? columns.unit_price ?? columns.amount;
     if (!columns.description || !ownNumeric || /\d[.,]\d{2}\b/.test(line.text)) continue;
-    for (const above of linesJustAbove(lines, line)) {
-      for (const [column, range] of Object.entries(headerColumns(above)) as [Column, { x0: number; x1: number }][])
+    // Headers printed on two lines: the words above, and below a line without numbers ("Positions-" / "betrag").
+    for (const other of [...linesJustAbove(lines, line), ...linesJustBelow(lines, line)]) {
+      for (const [column, range] of Object.entries(headerColumns(other)) as [Column, { x0: number; x1: number }][])
         columns[column] ??= range;
     }
     const numeric = (['quantity', 'unit_price', 'amount'] as const).filter((c) => columns[c]).length;
@@ -95,6 +96,13 @@ function headerColumns(line: Line): TableHeader['columns'] {
     i += match.tokens.length;
   }
   return columns;
+}
+
+function linesJustBelow(lines: Line[], line: Line): Line[] {
+  const height = lineHeight(line);
+  const below = lines.slice(line.index + 1, line.index + 3);
+  const run = below.findIndex((l) => l.page !== line.page || /\d/.test(l.text) || l.y0 - line.y1 > height * 2.5);
+  return below.slice(0, run < 0 ? below.length : run);
 }
 
 function linesJustAbove(lines: Line[], line: Line): Line[] {

@@ -24,6 +24,9 @@ async function apiRequestsOf(page: Page, path: string, heading: string | RegExp)
     if (['fetch', 'xhr'].includes(r.resourceType()) && /^\/(v1|api)\//.test(url.pathname))
       seen.push(url.pathname + url.search);
   };
+  // Leave the previous screen first: a request it still had to make (a loaded machine can delay one past
+  // its heading) would otherwise be counted for this screen.
+  await page.goto('about:blank');
   page.on('request', record);
   try {
     await page.goto(path);

@@ -71,7 +71,7 @@ function addressLines(ctx: ExtractionContext, nameLine: Line, column: { x0: numb
     const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(line.text);
     if (label?.key === 'vendor_address' || (keyValue && ADDRESS_KEYS.test(fold(keyValue[1]!)))) {
       const value = keyValue ? keyValue[2]!.trim() : line.text.slice(label!.end).replace(/^[\s:]+/, '');
-      if (value) parts.push(line.ocr ? value.replace(STREET_MISREAD, '$1traße') : value);
+      if (value) parts.push(value);
       continue;
     }
     if (label || keyValue) {
@@ -80,10 +80,10 @@ function addressLines(ctx: ExtractionContext, nameLine: Line, column: { x0: numb
     }
     const text = withPlace(line, segment);
     if (COUNTRIES.has(fold(text)) || !looksLikeAddress(text)) break;
-    const part = text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, '');
-    parts.push(line.ocr ? part.replace(STREET_MISREAD, '$1traße') : part);
+    parts.push(text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, ''));
   }
-  return parts;
+  // The lines are all on the name's page: OCR'd or not alike.
+  return nameLine.ocr ? parts.map((p) => p.replace(STREET_MISREAD, '$1traße')) : parts;
 }
 
 /**

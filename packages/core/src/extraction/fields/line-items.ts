@@ -4,7 +4,7 @@ import { findTableHeaders, type Column, type TableHeader } from './table-header.
 import { unionBox, type PageBox, type RowLocation } from '../locations/field-location.js';
 import { onPage } from '../locations/locate.js';
 import { addsUp, balancedParts, type RowNumber, type RowParts } from './row-arithmetic.js';
-import { numbersOf, pricesInDescription, priced, type PlacedNumber } from './row-numbers.js';
+import { numbersOf, priced, type PlacedNumber } from './row-numbers.js';
 
 /**
  * Rows of the line-item table under a header row. A row has text in the description column and
@@ -78,7 +78,7 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
     previous = line;
     const description = descriptionText(line, descriptionX0, numericX0);
     const read = numbersOf(line, header, descriptionX0, numericX0);
-    const numbers = read.filter((n) => !n.beside);
+    const numbers = read.filter((n) => !n.beside && !n.inDescription);
     // A subtotal or tax line is skipped; a row with a tax rate in it ("7 % VAT") is still a row.
     if (labels.some((h) => h.key === 'subtotal' || h.key === 'tax_amount') && !(description && priced(numbers)))
       continue;
@@ -98,31 +98,26 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
       const closeBelow = last && last.line.page === line.page && line.y0 - last.line.y1 < lineHeight(last.line) * 0.8;
       // "GTIN: 4012345001235" under a row is a detail of it, not part of its name.
       if (KEY_VALUE.test(description.text)) continue;
-      if (closeBelow && last && pending === null) {
-        last.item.description = `${last.item.description} ${description.whole}`;
-        last.item.cells.description = joinBoxes(last.item.cells.description, description.box);
-        last.line = line;
-      } else pending = { ...description, line };
+      if (closeBelow && last && pending === null) continueRow(last, description, line);
+      else pending = { ...description, line };
       continue;
     }
     // The rest of a row's name with the number its first line lacked ("Mineralwasser Medium  5,49  20"
     // over "12 x 1,0l PET  109,80"): part of that row when the row then adds up.
     if (description && last && pending === null && adjacent(last.line, line) && completes(last.item, numbers)) {
       fillMissing(last.item, numbers);
-      last.item.description = `${last.item.description} ${description.whole}`;
-      last.item.cells.description = joinBoxes(last.item.cells.description, description.box);
-      last.line = line;
+      continueRow(last, description, line);
       continue;
     }
     // A name on a line of its own belongs to the numbers on the line right under it, not further down.
     const text = description ?? (pending && adjacent(pending.line, line) ? pending : null);
     pending = null;
     if (!text) continue;
-    const beside = read.filter((n) => n.beside);
-    const item = toItem(text, numbers, [
-      ...beside,
-      ...(description ? pricesInDescription(line, descriptionX0, numericX0) : []),
-    ]);
+    const item = toItem(
+      text,
+      numbers,
+      read.filter((n) => n.beside || (description && n.inDescription)),
+    );
     if (item) {
       items.push(item);
       last = { item, line };
@@ -145,6 +140,13 @@ function descriptionText(
     .replace(/^\d{1,3}\s+(?=\p{L})/u, '')
     .trim();
   return text ? { text, whole: whole.trim(), box: onPage(line, unionBox(words.map((w) => w.bbox))!) } : null;
+}
+
+/** The rest of the row's name, from a line under it (kept whole: its leading number is part of the name). */
+function continueRow(last: { item: Row; line: Line }, description: { whole: string; box: PageBox }, line: Line): void {
+  last.item.description = `${last.item.description} ${description.whole}`;
+  last.item.cells.description = joinBoxes(last.item.cells.description, description.box);
+  last.line = line;
 }
 
 function joinBoxes(a: PageBox | undefined, b: PageBox): PageBox {

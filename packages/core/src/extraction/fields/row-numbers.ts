@@ -1,6 +1,5 @@
 import { xRange } from '../labels/label-index.js';
 import type { Line } from '../layout/lines.js';
-import type { PageBox } from '../locations/field-location.js';
 import { spanBox } from '../locations/locate.js';
 import { findAmounts } from '../values/amounts.js';
 import type { RowNumber } from './row-arithmetic.js';
@@ -8,29 +7,34 @@ import type { Column, TableHeader } from './table-header.js';
 
 /** The numbers of a line-item row and the columns they stand under (line-items.ts reads the rows). */
 
-export interface PlacedNumber {
-  value: number;
+export interface PlacedNumber extends RowNumber {
   column: Column | null;
-  hasDecimals: boolean;
-  box: PageBox;
   /** Left of the description under no column of its own (a position number, say): used only to balance the row. */
   beside?: boolean;
 }
 
+/**
+ * The numbers of a line in reading order: under the columns, left of the description (`beside`
+ * when no column stands there), and prices with decimals inside the description column
+ * (`inDescription`: "Lieferung eines 205,0000 Solarziegels"); other numbers in the description
+ * are part of the name.
+ */
 export function numbersOf(line: Line, header: TableHeader, descriptionX0: number, numericX0: number): PlacedNumber[] {
   const placed: PlacedNumber[] = [];
   for (const amount of amountsBySegment(line)) {
     const { x0, x1 } = xRange(line, amount.start, amount.end);
+    const box = spanBox(line, amount.start, amount.end);
+    const { value, hasDecimals } = amount;
     const left = x1 < descriptionX0 - 2;
-    if (!left && x1 < numericX0 - 5) continue;
+    if (!left && x1 < numericX0 - 5) {
+      if (hasDecimals && x0 >= descriptionX0 - 2) {
+        const text = line.text.slice(amount.start, amount.end);
+        placed.push({ value, hasDecimals, box, column: null, inDescription: true, text });
+      }
+      continue;
+    }
     const column = nearestColumn(header, (x0 + x1) / 2, left ? descriptionX0 : Infinity);
-    placed.push({
-      value: amount.value,
-      column,
-      hasDecimals: amount.hasDecimals,
-      box: spanBox(line, amount.start, amount.end),
-      ...(left && column === null ? { beside: true } : {}),
-    });
+    placed.push({ value, hasDecimals, box, column, ...(left && column === null ? { beside: true } : {}) });
   }
   return placed;
 }
@@ -64,20 +68,11 @@ function nearestColumn(header: TableHeader, x: number, before: number): Column |
  * under the next are two numbers, not 10 260,00. Positions are those in `line.text`.
  */
 function amountsBySegment(line: Line): ReturnType<typeof findAmounts> {
-  let offset = 0;
+  // A line's text is its segments' texts joined by single spaces.
+  let start = 0;
   return line.segments.flatMap((segment) => {
-    const start = line.text.indexOf(segment.text, offset);
-    offset = start + segment.text.length;
-    return findAmounts(segment.text).map((a) => ({ ...a, start: a.start + start, end: a.end + start }));
-  });
-}
-
-/** Prices with decimals standing in the description column ("Lieferung eines 205,0000 Solarziegels"). */
-export function pricesInDescription(line: Line, descriptionX0: number, numericX0: number): RowNumber[] {
-  return amountsBySegment(line).flatMap((amount) => {
-    const { x0, x1 } = xRange(line, amount.start, amount.end);
-    if (!amount.hasDecimals || x0 < descriptionX0 - 2 || x1 >= numericX0 - 5) return [];
-    const text = line.text.slice(amount.start, amount.end);
-    return [{ ...amount, box: spanBox(line, amount.start, amount.end), inDescription: true, text }];
+    const found = findAmounts(segment.text).map((a) => ({ ...a, start: a.start + start, end: a.end + start }));
+    start += segment.text.length + 1;
+    return found;
   });
 }

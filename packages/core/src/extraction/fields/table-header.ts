@@ -42,16 +42,14 @@ const PHRASES = (Object.keys(HEADER_WORDS) as Column[])
   .sort((a, b) => b.tokens.length - a.tokens.length);
 
 const VOCABULARY = new Set(PHRASES.flatMap((p) => p.tokens));
+/** Phrases long enough to be matched one letter off on OCR lines. */
+const MISREADABLE = PHRASES.filter((p) => p.tokens.join('').length >= MISREAD_MIN_LETTERS);
 
 /** A phrase at token i: as written, or on an OCR line with one long word a letter off ("Mettopreis"). */
 function phraseAt(tokens: ReturnType<typeof lineTokens>, i: number, ocr: boolean) {
   return (
     PHRASES.find((p) => p.tokens.every((t, k) => tokens[i + k]?.text === t)) ??
-    (ocr
-      ? PHRASES.find(
-          (p) => p.tokens.join('').length >= MISREAD_MIN_LETTERS && misreadMatch(p.tokens, tokens, i, VOCABULARY),
-        )
-      : undefined)
+    (ocr ? MISREADABLE.find((p) => misreadMatch(p.tokens, tokens, i, VOCABULARY)) : undefined)
   );
 }
 
@@ -84,7 +82,7 @@ function headerColumns(line: Line): TableHeader['columns'] {
   const columns: TableHeader['columns'] = {};
   if (tokens.length > 24) return columns;
   for (let i = 0; i < tokens.length;) {
-    const match = phraseAt(tokens, i, line.ocr === true);
+    const match = phraseAt(tokens, i, line.ocr);
     if (!match) {
       i++;
       continue;

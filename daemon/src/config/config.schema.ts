@@ -4,7 +4,7 @@ import { DEFAULT_DOCUMENT_LIMITS, DEFAULT_PROCESSING_TIMEOUT_MS, type DocumentLi
 import { parseDomainList } from '@intake/core/internal';
 import { validateRelayUrl } from '@intake/notifier-smtp';
 import { base64EnvelopeMb, sizeLimits, type SizeLimits } from './limits.js';
-import { languageModelFolder } from '@intake/ocr-tesseract/languages';
+import { DEFAULT_OCR_LANGUAGES, languageModelFolder } from '@intake/ocr-tesseract/languages';
 
 /** Whole numbers written as plain digits: z.coerce would read " " as 0 and accept 1e3 or 0x50. */
 const digits = z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number);
@@ -104,7 +104,7 @@ export const ConfigSchema = z.object({
       // A missing model fails at start, with what to install, not on the first scanned page.
       for (const message of missingLanguageModels(value)) ctx.addIssue({ code: 'custom', message });
     })
-    .default('eng+deu'),
+    .default(DEFAULT_OCR_LANGUAGES.join('+')),
   /** Host names, IP addresses or CIDRs webhooks may reach although they are loopback or private (comma-separated). */
   WEBHOOK_ALLOWED_HOSTS: z
     .string()

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_OCR_LANGUAGES } from '@intake/ocr-tesseract/languages';
 import { missingLanguageModels } from '../../config/config.schema.js';
 
 /** `--ocr-engine` and `--ocr-pages`, defaulting to the daemon's OCR_ENGINE and OCR_ENGINE_PAGES. */
@@ -18,7 +19,7 @@ export const ocrPagesOption = (): Option =>
 export const ocrLanguagesOption = (): Option =>
   new Option('--ocr-languages <codes>', "tesseract's languages joined by +, each from @tesseract.js-data/<code>")
     .env('OCR_LANGUAGES')
-    .default('eng+deu')
+    .default(DEFAULT_OCR_LANGUAGES.join('+'))
     .argParser((value) => {
       const problems = missingLanguageModels(value);
       if (problems.length) throw new InvalidArgumentError(problems.join('; '));

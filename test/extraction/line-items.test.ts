@@ -319,3 +319,43 @@ describe('line items: a header word broken over two lines, a name running past i
     ]);
   });
 });
+
+describe('line items: French headers, and a "Key: value" row under the columns', () => {
+  it('reads "Produit / Quantité / Prix unitaire / Taxe / Prix total" as a table, the tax rate under no price column', () => {
+    const table = doc([
+      { x: 40, y: 300, text: 'Produit' },
+      { x: 250, y: 300, text: 'Quantité' },
+      { x: 320, y: 300, text: 'Prix unitaire' },
+      { x: 410, y: 300, text: 'Taxe' },
+      { x: 480, y: 300, text: 'Prix total' },
+      { x: 40, y: 320, text: 'Vis inox A4' },
+      { x: 250, y: 320, text: '5' },
+      { x: 320, y: 320, text: '18,00 €' },
+      { x: 410, y: 320, text: '20 %' },
+      { x: 480, y: 320, text: '90,00 €' },
+    ]);
+    expect(items(table)).toEqual([{ description: 'Vis inox A4', quantity: 5, unit_price: 18, amount: 90 }]);
+  });
+
+  it('keeps a "Key: value" row whose quantity and amount stand under their columns, and drops one that only has a number', () => {
+    const table = doc([
+      { x: 40, y: 300, text: 'Artikel' },
+      { x: 330, y: 300, text: 'Aantal' },
+      { x: 380, y: 300, text: 'Prijs per stuk' },
+      { x: 480, y: 300, text: 'Bedrag' },
+      { x: 40, y: 320, text: 'Laptop 13 inch' },
+      { x: 330, y: 320, text: '1' },
+      { x: 380, y: 320, text: '€ 999,00' },
+      { x: 480, y: 320, text: '€ 999,00' },
+      { x: 40, y: 334, text: 'Incl. Thuiskopieheffing: laptop €3.50' },
+      { x: 330, y: 334, text: '1' },
+      { x: 480, y: 334, text: '€ 4,24' },
+      { x: 40, y: 348, text: 'Serienummer: SN 2014' },
+      { x: 330, y: 348, text: '7' },
+    ]);
+    expect(items(table)).toEqual([
+      { description: 'Laptop 13 inch', quantity: 1, unit_price: 999, amount: 999 },
+      { description: 'Incl. Thuiskopieheffing: laptop €3.50', quantity: 1, amount: 4.24 },
+    ]);
+  });
+});

@@ -173,14 +173,24 @@ const KEY_VALUE = /^\p{L}[\p{L}.-]*(?: \p{L}[\p{L}.-]*)?\s?:/u;
 
 function plausibleRow(row: Row, header: TableHeader): boolean {
   if (!/\p{L}{2}/u.test(row.description)) return false;
-  // "Luftballon: Bunt, ca. 500ml" is a name when its numbers add up to an amount in cents.
-  if (KEY_VALUE.test(row.description) && !(row.decimals && addsUp(row.quantity, row.unit_price, row.amount)))
+  // "Luftballon: Bunt, ca. 500ml" is a name when its numbers add up to an amount in cents, or
+  // stand under the quantity and amount columns ("Incl. Heffing: Thuiskopie  1  € 4,24").
+  if (
+    KEY_VALUE.test(row.description) &&
+    !(row.decimals && (addsUp(row.quantity, row.unit_price, row.amount) || underColumns(row)))
+  )
     return false;
   // In a table with an amount column, a price alone ("Bruttopreis 5,50") is a detail, not an item.
   if (header.columns.amount && row.amount === undefined && row.quantity === undefined) return false;
   const numbers = [row.quantity, row.unit_price, row.amount].filter((n) => n !== undefined).length;
   return row.decimals || numbers >= 2;
 }
+
+/** The row's quantity and amount were read under the columns named so. */
+const underColumns = (row: Row): boolean =>
+  placedUnder(row.parts.quantity, 'quantity') && placedUnder(row.parts.amount, 'amount') && !row.amountGuessed;
+const placedUnder = (n: RowNumber | undefined, column: Column): boolean =>
+  n !== undefined && 'column' in n && n.column === column;
 
 /** Adds numbers from the row's second line to the columns the first line left empty. */
 function fillMissing(item: Row, numbers: PlacedNumber[]): boolean {

@@ -14,17 +14,17 @@ export type Column = 'description' | 'quantity' | 'unit_price' | 'amount' | 'oth
 /** The words naming each column, in the five languages (comma-separated phrases). */
 const HEADER_WORDS: Record<Column, string[]> = {
   description: list(
-    'description, desc, item, items, article, artikel, artikelbeschreibung, bezeichnung, beschreibung, produkt, product, products, details, leistung, omschrijving, designation, libelle, descripcion, concepto, producto, service, services, item product',
+    'description, desc, item, items, article, artikel, artikelbeschreibung, bezeichnung, beschreibung, produkt, product, products, details, leistung, omschrijving, designation, libelle, descripcion, concepto, producto, service, services, item product, produit, articulo, prestation, artikelbezeichnung, leistungsbeschreibung',
   ),
   quantity: list('qty, quantity, menge, anzahl, aantal, qte, quantite, cantidad, cant, pcs, units, hours, stk'),
   unit_price: list(
-    'unit price, price, rate, preis, einzelpreis, nettopreis, prijs, prix unitaire, prix, precio, precio unitario, u price, unit cost, prijs per stuk, stuckpreis, pu, tarif, price each',
+    'unit price, price, rate, preis, einzelpreis, nettopreis, prijs, prix unitaire, prix, precio, precio unitario, u price, unit cost, prijs per stuk, stuckpreis, pu, tarif, price each, prix ht, prix unitaire ht, pu ht, eenheidsprijs, stukprijs, precio unit',
   ),
   amount: list(
-    'amount, total, line total, betrag, gesamt, summe, gesamtpreis, gesamtbetrag, entgelt, bedrag, montant, importe, total price, positionsbetrag, prijs incl btw, amt, totaal, net amount, nettobetrag, total ht, value, wert, positions betrag',
+    'amount, total, line total, betrag, gesamt, summe, gesamtpreis, gesamtbetrag, entgelt, bedrag, montant, importe, total price, positionsbetrag, prijs incl btw, amt, totaal, net amount, nettobetrag, total ht, value, wert, positions betrag, prix total, montant ht, total ligne, importe total, totaalbedrag',
   ),
   other: list(
-    'vat, tax, taxes, ust, mwst, btw, tva, iva, steuersatz, disc, discount, rabatt, korting, remise, descuento, code, tax code, allowances',
+    'vat, tax, taxes, taxe, ust, mwst, btw, tva, iva, steuersatz, disc, discount, rabatt, korting, remise, descuento, code, tax code, allowances',
   ),
 };
 

@@ -359,3 +359,49 @@ describe('line items: French headers, and a "Key: value" row under the columns',
     ]);
   });
 });
+
+describe('line items: an OCR header that lost its description word, a table ruling read as characters', () => {
+  const ocrTable = (placed: Placed[]) => doc([page(placed, { source: 'ocr' })]);
+
+  it('a header naming quantity, unit price and amount has its description at the start of the line', () => {
+    const table = ocrTable([
+      { x: 40, y: 300, text: 'Pas. Pradukt' },
+      { x: 250, y: 300, text: 'Menge' },
+      { x: 320, y: 300, text: 'Einzelpreis' },
+      { x: 410, y: 300, text: 'Steuer' },
+      { x: 480, y: 300, text: 'Gesamtpreis' },
+      { x: 40, y: 320, text: '1 Edelstahlschrauben' },
+      { x: 250, y: 320, text: '5' },
+      { x: 320, y: 320, text: '18,00 €' },
+      { x: 410, y: 320, text: '19 %' },
+      { x: 480, y: 320, text: '90,00 €' },
+    ]);
+    expect(items(table)).toEqual([{ description: 'Edelstahlschrauben', quantity: 5, unit_price: 18, amount: 90 }]);
+  });
+
+  it('a header naming only a quantity and an amount still needs its description word', () => {
+    const table = ocrTable([
+      { x: 40, y: 300, text: 'Pas. Pradukt' },
+      { x: 250, y: 300, text: 'Menge' },
+      { x: 480, y: 300, text: 'Gesamtpreis' },
+      { x: 40, y: 320, text: 'Edelstahlschrauben' },
+      { x: 250, y: 320, text: '5' },
+      { x: 480, y: 320, text: '90,00 €' },
+    ]);
+    expect(items(table)).toBeUndefined();
+  });
+
+  it('drops "|" and "-" read from the ruling at either end of a name, and keeps a dash inside it', () => {
+    const table = ocrTable([
+      { x: 40, y: 300, text: 'Description' },
+      { x: 250, y: 300, text: 'Qty' },
+      { x: 320, y: 300, text: 'Price' },
+      { x: 480, y: 300, text: 'Amount' },
+      { x: 40, y: 320, text: '| Bolt - M8 zinc |' },
+      { x: 250, y: 320, text: '4' },
+      { x: 320, y: 320, text: '2.50' },
+      { x: 480, y: 320, text: '10.00' },
+    ]);
+    expect(items(table)).toEqual([{ description: 'Bolt - M8 zinc', quantity: 4, unit_price: 2.5, amount: 10 }]);
+  });
+});

@@ -133,13 +133,25 @@ function descriptionText(
   numericX0: number,
 ): { text: string; whole: string; box: PageBox } | null {
   // A long word may run a little past the next column's header: its middle says where it stands.
-  const words = line.words.filter((w) => w.bbox.x1 > descriptionX0 - 2 && (w.bbox.x0 + w.bbox.x1) / 2 < numericX0 - 2);
+  const words = trimRules(
+    line.words.filter((w) => w.bbox.x1 > descriptionX0 - 2 && (w.bbox.x0 + w.bbox.x1) / 2 < numericX0 - 2),
+  );
   const whole = words.map((w) => w.text).join(' ');
   const text = whole
     .replace(/^(?:\d{1,3}\s+)?(?:\[[^\]]*\]|\*[^*]*\*)\s*/, '')
     .replace(/^\d{1,3}\s+(?=\p{L})/u, '')
     .trim();
   return text ? { text, whole: whole.trim(), box: onPage(line, unionBox(words.map((w) => w.bbox))!) } : null;
+}
+
+/** A table's ruling read as characters ("|", "-", "[") at either end of a row's words. */
+const RULE = /^[|[\]_=~—–-]+$/;
+function trimRules<T extends { text: string }>(words: T[]): T[] {
+  let start = 0;
+  let end = words.length;
+  while (start < end && RULE.test(words[start]!.text)) start++;
+  while (end > start && RULE.test(words[end - 1]!.text)) end--;
+  return words.slice(start, end);
 }
 
 /** The rest of the row's name, from a line under it (kept whole: its leading number is part of the name). */

@@ -64,7 +64,11 @@ export function findTableHeaders(lines: Line[]): TableHeader[] {
     const columns = headerColumns(line);
     // A header names a numeric column itself and holds no prices ("Service A  60.00" is a row).
     const ownNumeric = columns.quantity ?? columns.unit_price ?? columns.amount;
-    if (!columns.description || !ownNumeric || /\d[.,]\d{2}\b/.test(line.text)) continue;
+    if (!ownNumeric || /\d[.,]\d{2}\b/.test(line.text)) continue;
+    // All three numeric columns named but the description's word unread (OCR): it starts the line.
+    if (!columns.description && columns.quantity && columns.unit_price && columns.amount)
+      columns.description = descriptionFromLineStart(line, columns);
+    if (!columns.description) continue;
     // Headers printed on two lines: the words above, and below a line without numbers ("Positions-" / "betrag").
     for (const other of [...linesJustAbove(lines, line), ...linesJustBelow(lines, line)]) {
       for (const [column, range] of Object.entries(headerColumns(other)) as [Column, { x0: number; x1: number }][])
@@ -74,6 +78,13 @@ export function findTableHeaders(lines: Line[]): TableHeader[] {
     if (numeric >= 2 || columns.amount) headers.push({ line, columns });
   }
   return headers;
+}
+
+/** From the line's first word up to the leftmost named column, when that leaves room for a name. */
+function descriptionFromLineStart(line: Line, columns: TableHeader['columns']): { x0: number; x1: number } | undefined {
+  const x0 = line.words[0]!.bbox.x0;
+  const firstColumn = Math.min(...Object.values(columns).map((c) => c.x0));
+  return firstColumn - x0 > lineHeight(line) * 4 ? { x0, x1: firstColumn } : undefined;
 }
 
 /** Each column at the first header phrase that names it, longest phrases first. */

@@ -405,3 +405,52 @@ describe('line items: an OCR header that lost its description word, a table ruli
     expect(items(table)).toEqual([{ description: 'Bolt - M8 zinc', quantity: 4, unit_price: 2.5, amount: 10 }]);
   });
 });
+
+describe('line items: where the table ends', () => {
+  it('a line of ruling between rows ("-", a few points high) does not end the table', () => {
+    const table = doc([
+      { x: 40, y: 300, text: 'Description' },
+      { x: 300, y: 300, text: 'Qty' },
+      { x: 380, y: 300, text: 'Price' },
+      { x: 480, y: 300, text: 'Amount' },
+      { x: 40, y: 320, text: 'Widget' },
+      { x: 300, y: 320, text: '2' },
+      { x: 380, y: 320, text: '5.00' },
+      { x: 480, y: 320, text: '10.00' },
+      { x: 40, y: 336, text: '-' },
+      { x: 40, y: 356, text: 'Gadget' },
+      { x: 300, y: 356, text: '1' },
+      { x: 380, y: 356, text: '7.50' },
+      { x: 480, y: 356, text: '7.50' },
+    ]);
+    // The dash is read as OCR reads a rule: a box two points high in the middle of its line.
+    const dash = table.pages[0]!.words.find((w) => w.text === '-')!;
+    dash.bbox = { ...dash.bbox, y0: dash.bbox.y0 + 4, y1: dash.bbox.y0 + 6 };
+    expect(items(table)).toEqual([
+      { description: 'Widget', quantity: 2, unit_price: 5, amount: 10 },
+      { description: 'Gadget', quantity: 1, unit_price: 7.5, amount: 7.5 },
+    ]);
+  });
+
+  it("another table's header under the rows (its description column elsewhere) ends the table", () => {
+    const table = doc([
+      { x: 40, y: 300, text: 'Pos' },
+      { x: 100, y: 300, text: 'Description' },
+      { x: 300, y: 300, text: 'Qty' },
+      { x: 380, y: 300, text: 'Price' },
+      { x: 480, y: 300, text: 'Amount' },
+      { x: 40, y: 320, text: '1' },
+      { x: 100, y: 320, text: 'Widget' },
+      { x: 300, y: 320, text: '2' },
+      { x: 380, y: 320, text: '5.00' },
+      { x: 480, y: 320, text: '10.00' },
+      { x: 40, y: 350, text: 'Description' },
+      { x: 300, y: 350, text: 'Due' },
+      { x: 480, y: 350, text: 'Instalment' },
+      { x: 40, y: 366, text: 'Transfer' },
+      { x: 100, y: 366, text: 'within the term' },
+      { x: 480, y: 366, text: '10.00' },
+    ]);
+    expect(items(table)).toEqual([{ description: 'Widget', quantity: 2, unit_price: 5, amount: 10 }]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { ExtractionContext } from '../context.js';
 import { lineHeight, type Line } from '../layout/lines.js';
-import { findTableHeaders, type Column, type TableHeader } from './table-header.js';
+import { findTableHeaders, headerColumns, type Column, type TableHeader } from './table-header.js';
 import { unionBox, type PageBox, type RowLocation } from '../locations/field-location.js';
 import { onPage } from '../locations/locate.js';
 import { addsUp, balancedParts, type RowNumber, type RowParts } from './row-arithmetic.js';
@@ -68,13 +68,14 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
   let last: { item: Row; line: Line } | null = null;
   for (let i = header.line.index + 1; i < ctx.lines.length; i++) {
     const line = ctx.lines[i]!;
-    const height = lineHeight(previous);
+    // A line of ruling ("-") is only a few pixels high: gaps are judged by text height.
+    const height = Math.max(lineHeight(previous), lineHeight(header.line));
     // The table goes on at the top of the next page, up to a header of its own there.
     const nextPage = line.page === previous.page + 1 && line.page === header.line.page + 1;
     if (headerLines.has(line) || (!nextPage && (line.page !== previous.page || line.y0 - previous.y1 > height * 6)))
       break;
     const labels = ctx.labels.hitsOn(line).filter((h) => h.strength === 1);
-    if (labels.some((h) => h.key === 'total_amount')) break;
+    if (labels.some((h) => h.key === 'total_amount') || anotherTable(line, header)) break;
     previous = line;
     const description = descriptionText(line, descriptionX0, numericX0);
     const read = numbersOf(line, header, descriptionX0, numericX0);
@@ -124,6 +125,18 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
     }
   }
   return items;
+}
+
+/**
+ * The header of another table ("Beschreibung  Fälligkeit  Teilzahlung" under the items): a line
+ * without digits or a colon (so no "Product origin: DE" detail) that starts with a description
+ * column's word where this table has none.
+ */
+function anotherTable(line: Line, header: TableHeader): boolean {
+  if (/[\d:]/.test(line.text)) return false;
+  const own = headerColumns(line).description;
+  const table = header.columns.description!;
+  return own !== undefined && own.x0 - line.words[0]!.bbox.x0 < 1 && Math.abs(own.x0 - table.x0) > lineHeight(line) * 2;
 }
 
 /** The words in the description column; `whole` keeps a leading number a row's first line drops ("1 Widget"). */

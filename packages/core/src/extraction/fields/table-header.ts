@@ -88,7 +88,7 @@ function descriptionFromLineStart(line: Line, columns: TableHeader['columns']): 
 }
 
 /** Each column at the first header phrase that names it, longest phrases first. */
-function headerColumns(line: Line): TableHeader['columns'] {
+export function headerColumns(line: Line): TableHeader['columns'] {
   const tokens = line.ocr ? rejoinSplit(lineTokens(line), VOCABULARY) : lineTokens(line);
   const columns: TableHeader['columns'] = {};
   if (tokens.length > 24) return columns;

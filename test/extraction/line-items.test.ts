@@ -454,3 +454,32 @@ describe('line items: where the table ends', () => {
     expect(items(table)).toEqual([{ description: 'Widget', quantity: 2, unit_price: 5, amount: 10 }]);
   });
 });
+
+describe('line items: a deduction printed under a row', () => {
+  const table = (discountY: number) =>
+    doc([
+      { x: 40, y: 300, text: 'Product' },
+      { x: 250, y: 300, text: 'Qty' },
+      { x: 320, y: 300, text: 'Unit price' },
+      { x: 480, y: 300, text: 'Total price' },
+      { x: 40, y: 320, text: 'Industrial' },
+      { x: 250, y: 320, text: '5' },
+      { x: 320, y: 320, text: '20.00' },
+      { x: 480, y: 320, text: '90.00' },
+      { x: 40, y: discountY, text: 'Fasteners' },
+      { x: 480, y: discountY, text: '-2.00' },
+    ]);
+
+  it('on the line right under it, is the row’s discount: its words continue the name, its number is no item', () => {
+    expect(items(table(330))).toEqual([
+      { description: 'Industrial Fasteners', quantity: 5, unit_price: 20, amount: 90 },
+    ]);
+  });
+
+  it('a line further down, it is a row of its own', () => {
+    expect(items(table(345))).toEqual([
+      { description: 'Industrial', quantity: 5, unit_price: 20, amount: 90 },
+      { description: 'Fasteners', amount: -2 },
+    ]);
+  });
+});

@@ -96,11 +96,24 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
       continue;
     if (numbers.length === 0) {
       if (!description) continue;
-      const closeBelow = last && last.line.page === line.page && line.y0 - last.line.y1 < lineHeight(last.line) * 0.8;
+      const closeBelow = last && closeUnder(last.line, line);
       // "GTIN: 4012345001235" under a row is a detail of it, not part of its name.
       if (KEY_VALUE.test(description.text)) continue;
       if (closeBelow && last && pending === null) continueRow(last, description, line);
       else pending = { ...description, line };
+      continue;
+    }
+    // Under a row with its amount, a line whose numbers are all deductions ("Grade Fasteners (1 kg)
+    // - 1,00 €") is the row's discount breakdown: its words continue the name, its numbers are no item.
+    if (
+      last &&
+      pending === null &&
+      numbers.every((n) => n.value < 0) &&
+      closeUnder(last.line, line) &&
+      last.item.amount !== undefined &&
+      last.item.amount > 0
+    ) {
+      if (description) continueRow(last, description, line);
       continue;
     }
     // The rest of a row's name with the number its first line lacked ("Mineralwasser Medium  5,49  20"
@@ -248,6 +261,11 @@ function completes(item: Row, numbers: PlacedNumber[]): boolean {
     filled[n.column] = n.value;
   }
   return numbers.length > 0 && addsUp(filled.quantity, filled.unit_price, filled.amount);
+}
+
+/** The next line of the same row: less than most of a line height under it. */
+function closeUnder(above: Line, below: Line): boolean {
+  return above.page === below.page && below.y0 - above.y1 < lineHeight(above) * 0.8;
 }
 
 function adjacent(above: Line, below: Line): boolean {

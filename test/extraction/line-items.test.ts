@@ -483,3 +483,28 @@ describe('line items: a deduction printed under a row', () => {
     ]);
   });
 });
+
+describe('line items: a decimal comma OCR read as a semicolon', () => {
+  const placed: Placed[] = [
+    { x: 40, y: 300, text: 'Beschreibung' },
+    { x: 250, y: 300, text: 'Nettopreis' },
+    { x: 330, y: 300, text: 'Menge' },
+    { x: 480, y: 300, text: 'Entgelt' },
+    { x: 40, y: 320, text: 'Schweinesteak' },
+    { x: 250, y: 320, text: '5; 50' },
+    { x: 330, y: 320, text: '4 kg' },
+    { x: 480, y: 320, text: '22,00' },
+  ];
+
+  it('on an OCR line, "5; 50" is 5,50', () => {
+    expect(items(doc([page(placed, { source: 'ocr' })]))).toEqual([
+      { description: 'Schweinesteak', quantity: 4, unit_price: 5.5, amount: 22 },
+    ]);
+  });
+
+  it('in a text layer, the semicolon is read as printed', () => {
+    const rows = items(doc([page(placed)])) as { unit_price?: number }[] | undefined;
+    expect(rows).toBeDefined();
+    expect(rows?.[0]?.unit_price).not.toBe(5.5);
+  });
+});

@@ -71,8 +71,18 @@ function amountsBySegment(line: Line): ReturnType<typeof findAmounts> {
   // A line's text is its segments' texts joined by single spaces.
   let start = 0;
   return line.segments.flatMap((segment) => {
-    const found = findAmounts(segment.text).map((a) => ({ ...a, start: a.start + start, end: a.end + start }));
+    const found = findAmounts(line.ocr ? semicolonComma(segment.text) : segment.text).map((a) => ({
+      ...a,
+      start: a.start + start,
+      end: a.end + start,
+    }));
     start += segment.text.length + 1;
     return found;
   });
 }
+
+/** OCR reads a decimal comma as a semicolon ("5; 50" for 5,50); the same length keeps positions. */
+const semicolonComma = (text: string): string =>
+  text.replace(/(\d); ?(\d{2})(?!\d)/g, (match, units: string, cents: string) =>
+    `${units},${cents}`.padEnd(match.length),
+  );

@@ -508,3 +508,37 @@ describe('line items: a decimal comma OCR read as a semicolon', () => {
     expect(rows?.[0]?.unit_price).not.toBe(5.5);
   });
 });
+
+describe('line items: a quantity OCR lost', () => {
+  const placed: Placed[] = [
+    { x: 40, y: 300, text: 'Beschreibung' },
+    { x: 250, y: 300, text: 'Nettopreis' },
+    { x: 330, y: 300, text: 'Menge' },
+    { x: 480, y: 300, text: 'Nettobetrag' },
+    { x: 40, y: 320, text: 'Verpflegung' },
+    { x: 250, y: 320, text: '11,76' },
+    { x: 480, y: 320, text: '11,76' },
+    { x: 40, y: 340, text: 'Mineralwasser' },
+    { x: 250, y: 340, text: '5,49' },
+    { x: 480, y: 340, text: '109,80' },
+    { x: 40, y: 360, text: 'Pauschale' },
+    { x: 250, y: 360, text: '3,00' },
+    { x: 480, y: 360, text: '10,00' },
+  ];
+
+  it('on an OCR page, is the whole number the amount and unit price imply, and none when they imply no whole number', () => {
+    expect(items(doc([page(placed, { source: 'ocr' })]))).toEqual([
+      { description: 'Verpflegung', quantity: 1, unit_price: 11.76, amount: 11.76 },
+      { description: 'Mineralwasser', quantity: 20, unit_price: 5.49, amount: 109.8 },
+      { description: 'Pauschale', unit_price: 3, amount: 10 },
+    ]);
+  });
+
+  it('in a text layer, an empty quantity cell stays empty', () => {
+    expect(items(doc([page(placed)]))).toEqual([
+      { description: 'Verpflegung', unit_price: 11.76, amount: 11.76 },
+      { description: 'Mineralwasser', unit_price: 5.49, amount: 109.8 },
+      { description: 'Pauschale', unit_price: 3, amount: 10 },
+    ]);
+  });
+});

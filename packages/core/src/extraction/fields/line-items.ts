@@ -36,6 +36,7 @@ export function findLineItems(ctx: ExtractionContext): LineItems | null {
   for (const header of headers) {
     for (const row of rowsUnder(ctx, header, headerLines)
       .map(balanced)
+      .map((row) => withQuantity(row, header))
       .filter((row) => plausibleRow(row, header))) {
       const { decimals: _d, amountGuessed: _g, numbers: _n, parts: _p, cells, ...item } = row;
       items.push(item);
@@ -302,6 +303,18 @@ function toItem(description: { text: string; box: PageBox }, numbers: PlacedNumb
 /** "GG-SCRW-A4-01 - High-Grade Screws": an article code before the name. */
 function stripCode(description: string): string {
   return description.replace(/^[A-Z0-9][A-Z0-9_./-]*\d[A-Z0-9_./-]*\s+[-–]\s+(?=\p{L})/u, '');
+}
+
+/**
+ * On an OCR'd page, a row whose quantity was not read, in a table with a quantity column, has the
+ * quantity its amount and unit price imply when that is a whole number (158,88 and 158,88: 1).
+ */
+function withQuantity(row: Row, header: TableHeader): Row {
+  const { quantity, unit_price: price, amount } = row;
+  if (!header.line.ocr || !header.columns.quantity || quantity !== undefined || !price || !amount || price <= 0)
+    return row;
+  const implied = Math.round(amount / price);
+  return implied >= 1 && addsUp(implied, price, amount) ? { ...row, quantity: implied } : row;
 }
 
 /** A row that does not add up takes the three of its numbers that do (see row-arithmetic.ts). */

@@ -43,6 +43,8 @@ export interface LineToken {
 export const WEAK_STRENGTH = 0.55;
 /** A label read with one letter wrong by OCR is a little weaker than one read right. */
 export const MISREAD_FACTOR = 0.85;
+/** In a text layer, only a word this long is matched with a typo ("Umsatzssteuer"). */
+const TYPO_MIN_LETTERS = 10;
 
 const BUILT_IN: LabelEntry[] = ROLES.flatMap((role) => [
   ...ROLE_LABELS[role].labels.map((label) => ({ key: role, tokens: label.split(' '), strength: 1 })),
@@ -90,7 +92,9 @@ export class LabelIndex {
     const starts = line.ocr ? segmentStarts(line) : [];
     for (let i = 0; i < tokens.length;) {
       const exact = this.longestAt(tokens, i);
-      const misread = line.ocr ? this.longestMisreadAt(tokens, i, beginsSegment(line, starts, tokens[i]!.start)) : null;
+      const misread = line.ocr
+        ? this.longestMisreadAt(tokens, i, beginsSegment(line, starts, tokens[i]!.start))
+        : this.longestMisreadAt(tokens, i, false, TYPO_MIN_LETTERS);
       const best = misread && misread.tokens.length > (exact?.tokens.length ?? 0) ? misread : exact;
       if (!best) {
         i++;
@@ -122,12 +126,14 @@ export class LabelIndex {
     tokens: LineToken[],
     i: number,
     segmentStart: boolean,
+    minWordLetters = 0,
   ): { tokens: string[]; all: LabelEntry[] } | null {
     let length = 0;
     let all: LabelEntry[] = [];
     for (const entry of this.misreadable) {
       if (!segmentStart && PARTY_KEYS.has(entry.key)) continue;
-      if (entry.tokens.length < length || !misreadMatch(entry.tokens, tokens, i, this.vocabulary)) continue;
+      if (entry.tokens.length < length || !misreadMatch(entry.tokens, tokens, i, this.vocabulary, minWordLetters))
+        continue;
       if (entry.tokens.length > length) {
         length = entry.tokens.length;
         all = [entry];

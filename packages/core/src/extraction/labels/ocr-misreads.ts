@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 
-/** How OCR misspells labels, allowed for on OCR lines only (label-index.ts). */
+/** How OCR misspells labels, allowed for on OCR lines (label-index.ts; in a text layer only for long labels, as typos). */
 
 /** A folded word of a line and its character range in the line's text. */
 interface Token {
@@ -13,16 +13,23 @@ interface Token {
 export const MISREAD_MIN_LETTERS = 8;
 
 /**
- * Whether a label's tokens match the line's tokens at i with exactly one token a letter off. A word
- * that is itself a label's word is read as written ("charge" is no misread "change").
+ * Whether a label's tokens match the line's tokens at i with exactly one token a letter off (one
+ * of at least `minWordLetters`). A word that is itself a label's word is read as written ("charge"
+ * is no misread "change").
  */
-export function misreadMatch(label: string[], tokens: Token[], i: number, vocabulary: Set<string>): boolean {
+export function misreadMatch(
+  label: string[],
+  tokens: Token[],
+  i: number,
+  vocabulary: Set<string>,
+  minWordLetters = 0,
+): boolean {
   let off = 0;
   for (const [k, t] of label.entries()) {
     const read = tokens[i + k]?.text;
     if (read === undefined) return false;
     if (read === t) continue;
-    if (vocabulary.has(read)) return false;
+    if (vocabulary.has(read) || t.length < minWordLetters) return false;
     // Under four letters only a letter read wrong counts ("use" for "ust"), not one lost ("re" for
     // "ref"): a short word with a letter more or less is too often another word.
     const length = t.length >= 4 ? 1 : t.length === 3 ? 0 : -1;

@@ -36,3 +36,25 @@ describe('due date from payment terms with an early-payment discount', () => {
     expect(data.due_date).toBe('2013-06-15');
   });
 });
+
+describe('due date under a "Fälligkeit" column', () => {
+  it('is the date under the column, though a sentence in the column beside it names the invoice amount', () => {
+    const data = invoice([
+      { x: 40, y: 500, text: 'Beschreibung' },
+      { x: 420, y: 500, text: 'Fälligkeit' },
+      { x: 500, y: 500, text: 'Teilzahlung' },
+      { x: 40, y: 514, text: 'Den Rechnungsbetrag überweisen Sie bitte bis zum Termin.' },
+      { x: 420, y: 514, text: '21.11.2013' },
+    ]);
+    expect(data.due_date).toBe('2013-11-21');
+  });
+
+  it('a label alone left of the column still owns the value beside it', () => {
+    const data = invoice([
+      { x: 420, y: 500, text: 'Fälligkeit' },
+      { x: 40, y: 514, text: 'Lieferdatum:' },
+      { x: 420, y: 514, text: '21.11.2013' },
+    ]);
+    expect(data.due_date).not.toBe('2013-11-21');
+  });
+});

@@ -59,13 +59,20 @@ function belowRegions(hit: LabelHit, lines: Line[], index: LabelIndex): Region[]
     previous = line;
     const segments = line.segments.filter((s) => s.x0 < hit.x1 + tolerance && s.x1 > hit.x0 - tolerance);
     if (segments.length === 0) continue;
-    // Another label in this column, or one left of the column's text, owns what follows it.
+    // Another label in this column, or one left of the column's text, owns what follows it; not a
+    // label word inside a sentence of another column ("Den Rechnungsbetrag überweisen Sie bitte ...").
     const columnEnd = segments.at(-1)!.x1;
+    const first = segments[0]!;
     const labelled = index
       .hitsOn(line)
-      .some((h) => h.strength === 1 && h.x0 < columnEnd && h.x1 > hit.x0 - tolerance - line.pageWidth);
+      .some(
+        (h) =>
+          h.strength === 1 &&
+          h.x0 < columnEnd &&
+          h.x1 > hit.x0 - tolerance - line.pageWidth &&
+          !(h.x1 < first.x0 && insideProse(line, h)),
+      );
     if (labelled) break;
-    const first = segments[0]!;
     const offset = segmentOffset(line, first.words[0]!);
     const last = segments.at(-1)!;
     const end = segmentOffset(line, last.words.at(-1)!) + last.words.at(-1)!.text.length;
@@ -78,6 +85,14 @@ function belowRegions(hit: LabelHit, lines: Line[], index: LabelIndex): Region[]
     });
   }
   return regions;
+}
+
+/** Whether words follow the label within its own segment (a sentence, not a field's label). */
+function insideProse(line: Line, hit: LabelHit): boolean {
+  const segment = line.segments.find((s) => s.x0 <= hit.x0 + 1 && hit.x0 < s.x1);
+  if (!segment) return false;
+  const after = segment.words.filter((w) => w.bbox.x0 >= hit.x1);
+  return after.filter((w) => /\p{L}{2}/u.test(w.text)).length >= 3;
 }
 
 function segmentOffset(line: Line, word: Line['words'][number]): number {

@@ -109,3 +109,12 @@ describe("a party's label read a letter off", () => {
     expect(merchant).toBe('K STATIONERY & OFFICE SUPPLIES');
   });
 });
+
+describe('date labels with an article', () => {
+  it.each([
+    ['Date de la facture: 1 octobre 2023', 'Date de la facture'],
+    ['Fecha de la factura: 1 de octubre de 2023', 'Fecha de la factura'],
+  ])('"%s" is an invoice date label', (text, label) => {
+    expect(hitsOf(text, 'text_layer')).toContainEqual({ key: 'invoice_date', label, strength: 1 });
+  });
+});

@@ -53,6 +53,13 @@ describe('dates', () => {
     expect(dateOf('03/04/2024', ['Total 10,00 €'])).toBe('2024-04-03');
   });
 
+  it('reads it month-first on a document addressed in the United States, without any currency', () => {
+    expect(dateOf('8/1/2019', ['Redmond, WA 98052'])).toBe('2019-08-01');
+    expect(dateOf('8/1/2019', ['Issaquah, WA 98029-1234'])).toBe('2019-08-01');
+    // "DE 80333" is a German postcode with its country code, not Delaware.
+    expect(dateOf('8/1/2019', ['Lieferantenstraße 20, DE 80333 München'])).toBe('2019-01-08');
+  });
+
   it('does not read invalid dates or long ids as dates', () => {
     expect(dateOf('31.02.2024')).toBeUndefined();
     expect(dateOf('E2018092011804')).toBeUndefined();

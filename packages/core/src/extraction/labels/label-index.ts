@@ -43,7 +43,7 @@ export interface LineToken {
 export const WEAK_STRENGTH = 0.55;
 /** A label read with one letter wrong by OCR is a little weaker than one read right. */
 export const MISREAD_FACTOR = 0.85;
-/** In a text layer, only a word this long is matched with a typo ("Umsatzssteuer"). */
+/** In a text layer, only a word this long is matched with a typo ("Umsatzssteuer"), which makes it a letter shorter at most. */
 const TYPO_MIN_LETTERS = 10;
 
 const BUILT_IN: LabelEntry[] = ROLES.flatMap((role) => [
@@ -88,13 +88,17 @@ export class LabelIndex {
   private matchLine(line: Line): LabelHit[] {
     const tokens = line.ocr ? rejoinSplit(lineTokens(line), this.vocabulary) : lineTokens(line);
     const hits: LabelHit[] = [];
-    // Only OCR lines are matched allowing for misreads, which need to know where segments begin.
+    // OCR lines are matched allowing for misreads, which need to know where segments begin; a text
+    // layer only for a typo in a long word, so a line without one is matched exactly.
     const starts = line.ocr ? segmentStarts(line) : [];
+    const typos = !line.ocr && tokens.some((t) => t.text.length >= TYPO_MIN_LETTERS - 1);
     for (let i = 0; i < tokens.length;) {
       const exact = this.longestAt(tokens, i);
       const misread = line.ocr
         ? this.longestMisreadAt(tokens, i, beginsSegment(line, starts, tokens[i]!.start))
-        : this.longestMisreadAt(tokens, i, false, TYPO_MIN_LETTERS);
+        : typos
+          ? this.longestMisreadAt(tokens, i, false, TYPO_MIN_LETTERS)
+          : null;
       const best = misread && misread.tokens.length > (exact?.tokens.length ?? 0) ? misread : exact;
       if (!best) {
         i++;

@@ -125,6 +125,12 @@ describe("the total among a receipt foot's amounts", () => {
     ).toBe(52.8);
   });
 
+  it('rounds to five cents whichever way the adjustment is signed ("0.02-", "(0.02)")', () => {
+    expect(totalOf(['Subtotal 15.67', 'Service 1.55', 'Total: 17.22', 'RND ADJ 0.02-', 'Payment 20.00'])).toBe(17.2);
+    expect(totalOf(['Total Incl GST: 8.48', 'Rounding Adjustment: (0.02)', 'Paid Amount: 100.00'])).toBe(8.5);
+    expect(totalOf(['Total Incl GST: 8.48', 'Rounding Adjustment: 0.02', 'Paid Amount: 100.00'])).toBe(8.5);
+  });
+
   it('finds a total whose label OCR garbled among every amount printed', () => {
     expect(
       totalOf([

@@ -134,13 +134,29 @@ function roundedTotals(ctx: ExtractionContext, totals: Candidate[]): Candidate[]
   for (const total of totals) {
     // An adjustment printed above the total is already in it.
     for (const adjustment of adjustments.filter((a) => a.line.index > total.line.index)) {
-      const sum = Math.round((Number(total.value) + Number(adjustment.value)) * 100) / 100;
+      const sum = roundedSum(Number(total.value), Number(adjustment.value));
+      if (sum === null) continue;
       const confirmed = paid.has(sum.toFixed(2));
       rounded.push({ ...total, value: sum, score: Math.min(1, total.score * (confirmed ? 1.3 : 1.05)) });
     }
     rounded.push(...roundedBelow(ctx, total));
   }
   return rounded;
+}
+
+/**
+ * The total with its rounding adjustment. Receipts print the adjustment's sign every way ("0.02-",
+ * "(0.02)" for an amount added, "-0.02"), but rounding lands on a multiple of five cents: the one
+ * of total + adjustment and total - adjustment that does is the rounded total. None does when the
+ * total is rounded already (the candidate made from a printed rounded total), and then there is
+ * nothing to add.
+ */
+function roundedSum(total: number, adjustment: number): number | null {
+  const cents = (n: number): number => Math.round(n * 100) / 100;
+  const onFiveCents = [cents(total + Math.abs(adjustment)), cents(total - Math.abs(adjustment))].filter(
+    (sum) => Math.round(sum * 100) % 5 === 0,
+  );
+  return onFiveCents.length === 1 ? onFiveCents[0]! : null;
 }
 
 function roundedBelow(ctx: ExtractionContext, total: Candidate): Candidate[] {

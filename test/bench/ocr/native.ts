@@ -62,15 +62,24 @@ async function timedScript(script: string, args: string[], env: NodeJS.ProcessEn
 /**
  * `tesseract` reading every image into words with boxes (TSV, the equivalent of tesseract.js'
  * blocks), two processes side by side like the two pool workers. OMP_THREAD_LIMIT=1 as Debian's
- * build otherwise spins OpenMP threads that make each page several times slower.
+ * build otherwise spins OpenMP threads that make each page several times slower. `dotproduct`
+ * picks tesseract's matrix code instead of its detection of the CPU (`sse`: the 128-bit SSE4.1
+ * path, the width of wasm SIMD, which native tesseract takes on a CPU without AVX2).
  */
 export function nativeTesseract(
   files: string[],
-  options: { dpi: number; tessdata?: string; languages?: readonly string[]; parallel: number },
+  options: { dpi: number; tessdata?: string; languages?: readonly string[]; parallel: number; dotproduct?: string },
 ): Promise<Timing> {
-  const model = `${options.tessdata ? `--tessdata-dir '${options.tessdata}'` : ''} -l ${(options.languages ?? ['eng']).join('+')}`;
+  const model = `${options.tessdata ? `--tessdata-dir '${options.tessdata}'` : ''} -l ${(options.languages ?? ['eng']).join('+')}${options.dotproduct ? ` -c dotproduct=${options.dotproduct}` : ''}`;
   const script = `printf '%s\\0' "$@" | xargs -0 -n 1 -P ${options.parallel} sh -c 'tesseract "$0" - --psm 3 --dpi ${options.dpi} ${model} tsv >/dev/null 2>&1'`;
   return timedScript(script, files, { ...process.env, OMP_THREAD_LIMIT: '1' });
+}
+
+/** The SIMD extensions `tesseract --version` says it found on this CPU ("AVX512BW, AVX2, ..."). */
+export function nativeSimd(): string {
+  const out = spawnSync('sh', ['-c', 'tesseract --version'], { encoding: 'utf8' });
+  const found = [...`${out.stdout}${out.stderr}`.matchAll(/Found (AVX\w*|SSE[\w.]*|FMA|NEON)/g)].map((m) => m[1]);
+  return found.length > 0 ? found.join(', ') : 'none reported';
 }
 
 /** `pdftotext` over every PDF, one process per file, one after another. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS, type FieldDefinition } from '@intake/core';
+import { createContext } from '../../packages/core/src/extraction/context.js';
+import { vendorCandidates } from '../../packages/core/src/extraction/fields/parties.js';
 import { doc, lines, type Placed } from './synthetic.js';
 
 const invoiceNumber: FieldDefinition = {
@@ -114,6 +116,24 @@ describe('layout', () => {
     const result = extractFields(page, [...RECOMMENDED_FIELDS.invoice]);
     expect(result.extracted_data.vendor_name).toBe('Acme Widgets GmbH');
     expect(result.extracted_data.vendor_address).toBe('Hauptstraße 5, 10115 Berlin');
+  });
+
+  it('takes the name under a label that heads the seller block as labelled, a logo read right of it too', () => {
+    const labelled = (heading: Placed[]) => {
+      const ctx = createContext(
+        doc([...heading, ...lines(40, 54, ['Beispiel Handel GmbH', 'Hauptstraße 5', '80333 München'])]),
+        [],
+      );
+      return vendorCandidates(ctx, ['vendor_name'], 'invoice')
+        .filter((c) => c.source === 'label')
+        .map((c) => c.value);
+    };
+    const logo: Placed = { x: 420, y: 40, text: 'FeRD|' };
+    expect(labelled([{ x: 40, y: 40, text: 'Rechnungsersteller' }, logo])).toEqual(
+      expect.arrayContaining(['FeRD', 'Beispiel Handel GmbH']),
+    );
+    // With a colon the label names what follows it, and only that.
+    expect(labelled([{ x: 40, y: 40, text: 'Rechnungsersteller:' }, logo])).toEqual(['FeRD']);
   });
 
   it('takes the name from a seller block\'s "Name:" line, passing keys OCR read with a semicolon', () => {

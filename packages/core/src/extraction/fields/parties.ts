@@ -76,7 +76,9 @@ function labelledNames(ctx: ExtractionContext, keys: LabelKey[], role: Role): Ca
           source: 'label',
           label: hit,
         });
-        continue;
+        // "Seller: X" names X; a label without a colon may head a block ("Rechnungsersteller"
+        // over the address, a logo right of it): the name under it is a candidate as well.
+        if (/^\s*[:：]/.test(hit.line.text.slice(hit.end))) continue;
       }
       const below = nameBelow(ctx, hit.line, hit.x0, hit.x1);
       if (below)

@@ -3,13 +3,17 @@ import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import { doc, page, type Placed } from './synthetic.js';
 
 /** A vendor block as a scan reads it: the ß of "Straße" misread, the country code set apart. */
-function vendorAddress(street: string, source: 'ocr' | 'text_layer'): unknown {
+function vendorAddress(
+  street: string,
+  source: 'ocr' | 'text_layer',
+  { place = '10115 Berlin', numberLabel = 'Invoice No: 5' } = {},
+): unknown {
   const items: Placed[] = [
     { x: 40, y: 60, text: 'Acme Widgets GmbH' },
     { x: 40, y: 74, text: street },
     { x: 40, y: 88, text: 'DE' },
-    { x: 80, y: 88, text: '10115 Berlin' },
-    { x: 40, y: 240, text: 'Invoice No: 5' },
+    { x: 80, y: 88, text: place },
+    { x: 40, y: 240, text: numberLabel },
     { x: 300, y: 400, text: 'Total 119.00' },
   ];
   return extractFields(doc([page(items, { source })]), [...RECOMMENDED_FIELDS.invoice]).extracted_data.vendor_address;
@@ -20,6 +24,16 @@ describe('vendor address as OCR reads it', () => {
     expect(vendorAddress('HauptstralBe 5', 'ocr')).toBe('Hauptstraße 5, 10115 Berlin');
     expect(vendorAddress('Hauptstralle 5', 'ocr')).toBe('Hauptstraße 5, 10115 Berlin');
     expect(vendorAddress('Anschrift: Berliner Strafe 12', 'ocr')).toBe('Berliner Straße 12, 10115 Berlin');
+    expect(vendorAddress('LieferantenstraRe 20', 'ocr')).toBe('Lieferantenstraße 20, 10115 Berlin');
+  });
+
+  it('reads "ii" inside a word as the ü it was, on a page with German letters elsewhere', () => {
+    const german = { place: '80333 Miinchen', numberLabel: 'Rechnungsnummer: 5 (bitte bei Zahlung angeben, gemäß)' };
+    expect(vendorAddress('August-Miiller-Strasse 222', 'ocr', german)).toBe('August-Müller-Strasse 222, 80333 München');
+    // Without German letters on the page "ii" is left as read ("Shiina", "Niigata").
+    expect(vendorAddress('Shiina Building 2', 'ocr', { place: '95001 Niigata' })).toBe(
+      'Shiina Building 2, 95001 Niigata',
+    );
   });
 
   it('leaves a text layer as printed', () => {

@@ -83,8 +83,21 @@ function addressLines(ctx: ExtractionContext, nameLine: Line, column: { x0: numb
     parts.push(text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, ''));
   }
   // The lines are all on the name's page: OCR'd or not alike.
-  return nameLine.ocr ? parts.map((p) => p.replace(STREET_MISREAD, '$1traße')) : parts;
+  if (!nameLine.ocr) return parts;
+  const german = ctx.lines.some((l) => GERMAN_LETTERS.test(l.text));
+  return parts.map((p) => {
+    const street = p.replace(STREET_MISREAD, '$1traße');
+    return german ? street.replace(U_AS_II, 'ü') : street;
+  });
 }
+
+/**
+ * OCR splits the ü of a German word into "ii" ("80333 Miinchen", "Miiller"). A word of German
+ * (or of any language written with these letters) does not hold "ii" inside it, so on a page
+ * whose text has ä, ö, ü or ß elsewhere, "ii" between letters is read as the ü it was.
+ */
+const GERMAN_LETTERS = /[äöüßÄÖÜ]/;
+const U_AS_II = /(?<=\p{L})ii(?=\p{Ll})/gu;
 
 /**
  * A postcode is followed by its place: when a wide gap (a scan's, or a tab in the layout) puts the
@@ -105,10 +118,10 @@ function joined(a: Line['segments'][number], b: Line['segments'][number]): Line[
 }
 
 /**
- * OCR reads the ß of "Straße" as B, fi, l, lR and the like ("LieferantenstralBe 20"): before a
+ * OCR reads the ß of "Straße" as B, R, fi, l, lR and the like ("LieferantenstralBe 20"): before a
  * house number, on OCR lines only, the street word is written back.
  */
-const STREET_MISREAD = /(\p{L}*[Ss])tra(?:B|b|8|6|fi|fs|ff|f|l|ll|lB|fB|lR|li|Ii)e(?=\s+\d)/gu;
+const STREET_MISREAD = /(\p{L}*[Ss])tra(?:B|b|8|6|R|fi|fs|ff|f|l|ll|lB|fB|lR|li|Ii)e(?=\s+\d)/gu;
 
 const ADDRESS_KEYS = /^(address|adresse|adres|anschrift|direccion|street|strasse|addr)$/;
 

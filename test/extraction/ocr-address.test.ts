@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { extractFields, RECOMMENDED_FIELDS, type ReadDocument } from '@intake/core';
 import { doc, page, type Placed } from './synthetic.js';
 
 /** A vendor block as a scan reads it: the ß of "Straße" misread, the country code set apart. */
@@ -38,5 +38,51 @@ describe('vendor address as OCR reads it', () => {
 
   it('leaves a text layer as printed', () => {
     expect(vendorAddress('Hauptstralle 5', 'text_layer')).toBe('Hauptstralle 5, 10115 Berlin');
+  });
+});
+
+describe('a vendor block as a scan sets it out', () => {
+  /** Words with their own heights: OCR boxes hug the glyphs, so a line's box is shorter than its pitch. */
+  const ocrPage = (rows: { y: number; h: number; parts: { x: number; text: string }[] }[]): ReadDocument => ({
+    mimeType: 'application/pdf',
+    attachments: [],
+    pages: [
+      {
+        number: 1,
+        width: 595,
+        height: 842,
+        source: 'ocr',
+        words: rows.flatMap(({ y, h, parts }) =>
+          parts.flatMap(({ x, text }) => {
+            let at = x;
+            return text.split(' ').map((word) => {
+              const box = { x0: at, y0: y, x1: at + word.length * 6, y1: y + h };
+              at = box.x1 + 4;
+              return { text: word, bbox: box, confidence: 0.9 };
+            });
+          }),
+        ),
+      },
+    ],
+  });
+
+  it("takes a house number set apart from its street, and a postcode line a little lower than the street's box", () => {
+    const page = ocrPage([
+      { y: 60, h: 13, parts: [{ x: 40, text: 'Verkäufer:' }] },
+      { y: 78, h: 13, parts: [{ x: 40, text: 'Verkehrsbetriebe GmbH' }] },
+      {
+        y: 96,
+        h: 10,
+        parts: [
+          { x: 40, text: 'Musterstrafie' },
+          { x: 160, text: '3' },
+        ],
+      },
+      { y: 131, h: 11, parts: [{ x: 40, text: 'DE 12345 Berlin' }] },
+      { y: 240, h: 13, parts: [{ x: 40, text: 'Rechnungsnummer: 471102' }] },
+    ]);
+    const result = extractFields(page, [...RECOMMENDED_FIELDS.invoice]);
+    expect(result.extracted_data.vendor_name).toBe('Verkehrsbetriebe GmbH');
+    expect(result.extracted_data.vendor_address).toBe('Musterstraße 3, 12345 Berlin');
   });
 });

@@ -57,16 +57,20 @@ export function addressCandidate(ctx: ExtractionContext, name: Candidate | null)
 function addressLines(ctx: ExtractionContext, nameLine: Line, column: { x0: number; x1: number }): string[] {
   const parts: string[] = [];
   let previous = nameLine;
+  // A gap is judged by the block's tallest line so far: OCR boxes hug the glyphs, so a line
+  // without ascenders or descenders reads shorter than the pitch it was set on.
+  let tallest = nameLine.y1 - nameLine.y0;
   for (
     let i = nameLine.index + 1;
     i < Math.min(ctx.lines.length, nameLine.index + 8) && parts.length < MAX_LINES;
     i++
   ) {
     const line = ctx.lines[i]!;
-    if (line.page !== previous.page || line.y0 - previous.y1 > (previous.y1 - previous.y0) * 2) break;
+    if (line.page !== previous.page || line.y0 - previous.y1 > tallest * 2) break;
     const segment = line.segments.find((s) => s.x1 > column.x0 && s.x0 < column.x1 + line.pageWidth * 0.25);
     if (!segment) continue;
     previous = line;
+    tallest = Math.max(tallest, line.y1 - line.y0);
     const label = ctx.labels.hitsOn(line).find((h) => h.strength === 1 && h.start === 0);
     const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(line.text);
     if (label?.key === 'vendor_address' || (keyValue && ADDRESS_KEYS.test(fold(keyValue[1]!)))) {
@@ -101,7 +105,8 @@ const U_AS_II = /(?<=\p{L})ii(?=\p{Ll})/gu;
 
 /**
  * A postcode is followed by its place: when a wide gap (a scan's, or a tab in the layout) puts the
- * place in a segment of its own, it is taken with the postcode ("DE 75645" + "Frankfurt").
+ * place in a segment of its own, it is taken with the postcode ("DE 75645" + "Frankfurt"); so is
+ * a street's house number.
  */
 function withPlace(line: Line, segment: Line['segments'][number]): string {
   const text = segment.text.trim();
@@ -109,6 +114,9 @@ function withPlace(line: Line, segment: Line['segments'][number]): string {
   // A country code set apart from its postcode ("DE" + "80333 München") starts the same line.
   if (next && /^[A-Z]{2}$/.test(text) && /^\d{4,5}\b/.test(next.text.trim()))
     return withPlace(line, joined(segment, next));
+  // A house number set apart from its street ("Musterstraße" + "3").
+  if (next && /\p{L}{3,}\.?$/u.test(text) && /^\d{1,4}[a-z]?$/i.test(next.text.trim()))
+    return `${text} ${next.text.trim()}`;
   if (!next || !/\b\d{4,6}$/.test(text) || !/^\p{L}/u.test(next.text.trim())) return text;
   return `${text} ${next.text.trim()}`;
 }

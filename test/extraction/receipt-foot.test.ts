@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import { createContext } from '../../packages/core/src/extraction/context.js';
+import type { Candidate } from '../../packages/core/src/extraction/fields/candidates.js';
+import { exclusiveScores } from '../../packages/core/src/extraction/fields/exclusive-amounts.js';
 import { cleanName } from '../../packages/core/src/extraction/fields/party-lines.js';
+import type { CandidateRanker } from '../../packages/core/src/extraction/ranking/ranker.js';
 import {
   describeCandidates,
   documentFacts,
@@ -182,5 +185,45 @@ describe('addresses', () => {
     ]);
     const result = extractFields(page, [...RECOMMENDED_FIELDS.invoice]);
     expect(result.extracted_data.vendor_address).toBe('Hauptstraße 5, 10115 Berlin');
+  });
+});
+
+describe('one printed amount as the total or the tax', () => {
+  // "Total Sales Incucive GST 28.40" (as OCR read it) is a total candidate and, its line naming GST, a tax
+  // candidate; each ranker all but sure of it. Probabilities set by hand, as a trained model
+  // might give them, so the choice of the combination is what is tested.
+  const foot = ['2 X 14.20 28.40', 'Total Sales Incucive GST @6% 28.40', 'CASH 50.00', 'CHANGE 21.60'];
+  const receipt = doc([
+    page([{ x: 40, y: 40, text: 'Kedai Runcit Sdn Bhd' }, ...lines(40, 200, foot)], { source: 'ocr' }),
+  ]);
+  const sure: Record<string, (c: Candidate) => number> = {
+    total_amount: (c) => (c.line.text.startsWith('Total') ? 0.98 : 0.01),
+    tax_amount: (c) => (c.line.text.startsWith('Total') ? 0.987 : 0.01),
+  };
+  const ranker: CandidateRanker = {
+    rank: (_ctx, role, candidates) =>
+      candidates
+        .map((c) => ({ ...c, score: sure[role]?.(c) ?? c.score, ranked: true }))
+        .sort((a, b) => b.score - a.score),
+  };
+
+  it('takes it for the total, not for the tax beside the cash tendered as the total', () => {
+    const result = extractFields(receipt, [...RECOMMENDED_FIELDS.receipt], { documentType: 'receipt', ranker });
+    expect(result.extracted_data.total_amount).toBe(28.4);
+  });
+
+  it('weighs it as total, tax or neither, given that it is not both', () => {
+    const ctx = createContext(receipt, []);
+    const line = ctx.lines.find((l) => l.text.startsWith('Total'))!;
+    const total: Candidate = { value: 28.4, score: 0.98, line, source: 'label', ranked: true };
+    const tax: Candidate = { value: 28.4, score: 0.987, line, source: 'label', ranked: true };
+    const other: Candidate = { value: 50, score: 0.01, line: ctx.lines[3]!, source: 'fallback', ranked: true };
+    const p = exclusiveScores([total, other], [tax]);
+    expect(p(total)).toBeCloseTo((0.98 * 0.013) / (1 - 0.98 * 0.987), 6);
+    expect(p(tax)).toBeCloseTo((0.987 * 0.02) / (1 - 0.98 * 0.987), 6);
+    expect(p(other)).toBe(0.01);
+    // A weak tax candidate the total ranker rejects stays weak: it may be neither.
+    const weak: Candidate = { ...tax, score: 0.24 };
+    expect(exclusiveScores([{ ...total, score: 0.008 }], [weak])(weak)).toBeCloseTo(0.24, 2);
   });
 });

@@ -3,6 +3,7 @@ import type { LabelKey } from '../labels/label-index.js';
 import { findAmounts } from '../values/amounts.js';
 import { discountsOn } from '../values/discounts.js';
 import { bestPerValue, labelledCandidates, printedWithDecimals, type Candidate } from './candidates.js';
+import { exclusiveScores } from './exclusive-amounts.js';
 
 /**
  * Subtotal, tax and total chosen together: each has candidates next to its labels, and the
@@ -46,11 +47,12 @@ export function chooseAmounts(
   // on every document type, and its probability already says how sure it is.
   const totalChoices = totals[0]?.ranked ? totals.slice(0, TOP) : [null, ...totals.slice(0, TOP)];
   const discounts = ctx.lines.flatMap(discountsOn);
+  const p = exclusiveScores(totals, taxes);
   for (const total of totalChoices) {
     for (const subtotal of [null, ...subtotals.slice(0, TOP)]) {
       for (const tax of [null, ...taxes.slice(0, TOP)]) {
-        const scored = scoreCombination(subtotal, tax, total, discounts);
-        scored.score += leftOut(subtotal, subtotals) + leftOut(tax, taxes) + leftOut(total, totals);
+        const scored = scoreCombination(subtotal, tax, total, discounts, p);
+        scored.score += leftOut(subtotal, subtotals, p) + leftOut(tax, taxes, p) + leftOut(total, totals, p);
         if (scored.score > best.score) best = { subtotal, tax, total, ...scored };
       }
     }
@@ -64,8 +66,8 @@ export function chooseAmounts(
  * right with the probability that none of its candidates is: without this, a combination of
  * fewer fields would win only because it adds fewer terms.
  */
-function leftOut(chosen: Candidate | null, list: Candidate[]): number {
-  return chosen === null && list[0]?.ranked ? 1 - list[0].score : 0;
+function leftOut(chosen: Candidate | null, list: Candidate[], p: (c: Candidate) => number): number {
+  return chosen === null && list[0]?.ranked ? 1 - Math.max(...list.map(p)) : 0;
 }
 
 /** A receipt's total is what was charged: the rounded sum when rounding is printed. */
@@ -82,10 +84,11 @@ function scoreCombination(
   tax: Candidate | null,
   total: Candidate | null,
   discounts: readonly number[],
+  p: (c: Candidate) => number,
 ): { score: number; balanced: boolean | null } {
   const value = (c: Candidate | null) => (c ? Number(c.value) : null);
   const [s, t, g] = [value(subtotal), value(tax), value(total)];
-  let score = (subtotal?.score ?? 0) + (tax?.score ?? 0) + (total?.score ?? 0);
+  let score = [subtotal, tax, total].reduce((sum, c) => sum + (c ? p(c) : 0), 0);
   if (g !== null && s !== null && s > g + EPSILON) {
     if (!discounts.some((d) => Math.abs(s - d - g) < EPSILON)) return { score: -Infinity, balanced: false };
     return { score, balanced: null };

@@ -1,9 +1,10 @@
 /**
- * The README's generated reference tables (`npm run docs:generate` writes them between marker
- * comments; test/docs/readme-generated.test.ts fails when README.md differs). The settings come
- * from the daemon's config schema (names, order, defaults), the error table from
- * daemon/src/http/error-status.ts (statuses); the prose for each is here, typed so that a new
- * setting or error code without a description does not compile.
+ * The handbook's generated reference tables (`npm run docs:generate` writes them between marker
+ * comments: the settings in docs/configuration.md, the errors in docs/api/errors.md;
+ * test/docs/generated.test.ts fails when a file differs). The settings come from the daemon's
+ * config schema (names, order, defaults), the error table from daemon/src/http/error-status.ts
+ * (statuses); the prose for each is here, typed so that a new setting or error code without a
+ * description does not compile.
  */
 import { ERROR_CODES, JOB_FAILURE_CODES, REQUEST_ERROR_CODES, type ErrorCode } from '@intake/core';
 import { ConfigSchema, type Config } from '@intake/daemon';
@@ -149,40 +150,27 @@ export function errorTable(): string {
   return ['| Status | Code | When |', '|---|---|---|', ...rows].join('\n');
 }
 
-/** GitHub's anchor for a heading: lowercase, punctuation dropped, spaces to hyphens. */
-const anchor = (title: string) =>
-  title
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\- _]/gu, '')
-    .replace(/ /g, '-');
-
-/** The table of contents: every `##` section after the quickstart, and the reference's `###` ones. */
-export function contents(readme: string): string {
-  const outsideCode = readme.replace(/```[\s\S]*?```/g, '');
-  const headings = [...outsideCode.matchAll(/^(##|###) (.+)$/gm)].map((m) => ({ level: m[1]!, title: m[2]! }));
-  const listed = headings
-    .slice(headings.findIndex((h) => h.level === '##' && h.title === 'Quickstart') + 1)
-    .filter((h) => h.title !== 'Contents');
-  return listed.map((h) => `${h.level === '###' ? '  ' : ''}- [${h.title}](#${anchor(h.title)})`).join('\n');
-}
-
-/** The generated parts of README.md, by marker name. */
-const GENERATED_PARTS: Record<string, (readme: string) => string> = {
-  contents,
-  settings: settingsTable,
-  errors: errorTable,
+/** The generated parts of the handbook: file (from the repository root), then marker name. */
+export const GENERATED_PARTS: Record<string, Record<string, () => string>> = {
+  'docs/configuration.md': { settings: settingsTable },
+  'docs/api/errors.md': { errors: errorTable },
 };
 
-/** README.md with every `<!-- generated:NAME ... -->` ... `<!-- /generated:NAME -->` part rewritten. */
-export function regenerate(readme: string): string {
-  let out = readme;
-  for (const [name, render] of Object.entries(GENERATED_PARTS)) {
-    const open = `<!-- generated:${name} (npm run docs:generate) -->`;
-    const close = `<!-- /generated:${name} -->`;
+/** The marker comments around a generated part. */
+export const markers = (name: string) => ({
+  open: `<!-- generated:${name} (npm run docs:generate) -->`,
+  close: `<!-- /generated:${name} -->`,
+});
+
+/** `text`, the contents of `file`, with every generated part of that file rewritten. */
+export function regenerate(file: string, text: string): string {
+  let out = text;
+  for (const [name, render] of Object.entries(GENERATED_PARTS[file] ?? {})) {
+    const { open, close } = markers(name);
     const start = out.indexOf(open);
     const end = out.indexOf(close);
-    if (start === -1 || end < start) throw new Error(`README.md lacks the markers ${open} ... ${close}`);
-    out = `${out.slice(0, start + open.length)}\n${render(out)}\n${out.slice(end)}`;
+    if (start === -1 || end < start) throw new Error(`${file} lacks the markers ${open} ... ${close}`);
+    out = `${out.slice(0, start + open.length)}\n${render()}\n${out.slice(end)}`;
   }
   return out;
 }

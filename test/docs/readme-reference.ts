@@ -6,6 +6,7 @@
  * (statuses); the prose for each is here, typed so that a new setting or error code without a
  * description does not compile.
  */
+import path from 'node:path';
 import { ERROR_CODES, JOB_FAILURE_CODES, REQUEST_ERROR_CODES, type ErrorCode } from '@intake/core';
 import { ConfigSchema, type Config } from '@intake/daemon';
 import { httpStatusOf } from '../../daemon/src/http/error-status.js';
@@ -156,6 +157,29 @@ export const GENERATED_PARTS: Record<string, Record<string, () => string>> = {
   'docs/api/errors.md': { errors: errorTable },
 };
 
+/** The pages a `see "Name"` (or `see Name`) in the prose above refers to, from docs/. */
+const SEE_ALSO: Record<string, string> = {
+  'Reading and extraction': 'extraction/README.md',
+  'Email gateway': 'email/smtp-gateway.md',
+  'Email notifications': 'email/notifications.md',
+  'Malformed requests': 'api/errors.md#malformed-requests',
+  Webhooks: 'api/webhooks.md',
+  Duplicates: 'email/duplicates.md',
+};
+
+/** `text` with each `see "Name"` of SEE_ALSO made a link relative to `file`. */
+function linkReferences(text: string, file: string): string {
+  let out = text;
+  for (const [name, target] of Object.entries(SEE_ALSO)) {
+    const [page, anchor] = target.split('#');
+    const href = path.posix.relative(path.posix.dirname(file), `docs/${page}`) + (anchor ? `#${anchor}` : '');
+    out = out
+      .replaceAll(`see "${name}"`, `see [${name}](${href})`)
+      .replaceAll(`see ${name})`, `see [${name}](${href}))`);
+  }
+  return out;
+}
+
 /** The marker comments around a generated part. */
 export const markers = (name: string) => ({
   open: `<!-- generated:${name} (npm run docs:generate) -->`,
@@ -170,7 +194,7 @@ export function regenerate(file: string, text: string): string {
     const start = out.indexOf(open);
     const end = out.indexOf(close);
     if (start === -1 || end < start) throw new Error(`${file} lacks the markers ${open} ... ${close}`);
-    out = `${out.slice(0, start + open.length)}\n${render()}\n${out.slice(end)}`;
+    out = `${out.slice(0, start + open.length)}\n${linkReferences(render(), file)}\n${out.slice(end)}`;
   }
   return out;
 }

@@ -4,7 +4,7 @@
  * Run by `npm run depcheck` inside `npm test`.
  */
 const ADAPTERS = '^packages/(?!core/)[^/]+/';
-/** Core's email contexts (see README, How it is built). */
+/** Core's email contexts (see docs/architecture.md, How it is built). */
 const EMAIL_CONTEXTS = '^packages/core/src/(prefixes|inbound|review|routing|duplicates|notifications|erp)/';
 module.exports = {
   forbidden: [

@@ -1,7 +1,7 @@
 /**
  * The shipped `intake` (daemon/bin/intake.mjs) runs the built JavaScript with plain Node: no tsx, no
  * compilation at start. `npm install` builds it (the root `prepare` script). Prints the start-up
- * time it saw, for the README's numbers; asserts no timing.
+ * time it saw, for docs/benchmarks.md; asserts no timing.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,10 +1,12 @@
 /**
- * The README's generated reference tables (`npm run docs:generate` writes them between marker
- * comments; test/docs/readme-generated.test.ts fails when README.md differs). The settings come
- * from the daemon's config schema (names, order, defaults), the error table from
- * daemon/src/http/error-status.ts (statuses); the prose for each is here, typed so that a new
- * setting or error code without a description does not compile.
+ * The handbook's generated reference tables (`npm run docs:generate` writes them between marker
+ * comments: the settings in docs/configuration.md, the errors in docs/api/errors.md;
+ * test/docs/generated.test.ts fails when a file differs). The settings come from the daemon's
+ * config schema (names, order, defaults), the error table from daemon/src/http/error-status.ts
+ * (statuses); the prose for each is here, typed so that a new setting or error code without a
+ * description does not compile.
  */
+import path from 'node:path';
 import { ERROR_CODES, JOB_FAILURE_CODES, REQUEST_ERROR_CODES, type ErrorCode } from '@intake/core';
 import { ConfigSchema, type Config } from '@intake/daemon';
 import { httpStatusOf } from '../../daemon/src/http/error-status.js';
@@ -149,40 +151,50 @@ export function errorTable(): string {
   return ['| Status | Code | When |', '|---|---|---|', ...rows].join('\n');
 }
 
-/** GitHub's anchor for a heading: lowercase, punctuation dropped, spaces to hyphens. */
-const anchor = (title: string) =>
-  title
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\- _]/gu, '')
-    .replace(/ /g, '-');
-
-/** The table of contents: every `##` section after the quickstart, and the reference's `###` ones. */
-export function contents(readme: string): string {
-  const outsideCode = readme.replace(/```[\s\S]*?```/g, '');
-  const headings = [...outsideCode.matchAll(/^(##|###) (.+)$/gm)].map((m) => ({ level: m[1]!, title: m[2]! }));
-  const listed = headings
-    .slice(headings.findIndex((h) => h.level === '##' && h.title === 'Quickstart') + 1)
-    .filter((h) => h.title !== 'Contents');
-  return listed.map((h) => `${h.level === '###' ? '  ' : ''}- [${h.title}](#${anchor(h.title)})`).join('\n');
-}
-
-/** The generated parts of README.md, by marker name. */
-const GENERATED_PARTS: Record<string, (readme: string) => string> = {
-  contents,
-  settings: settingsTable,
-  errors: errorTable,
+/** The generated parts of the handbook: file (from the repository root), then marker name. */
+export const GENERATED_PARTS: Record<string, Record<string, () => string>> = {
+  'docs/configuration.md': { settings: settingsTable },
+  'docs/api/errors.md': { errors: errorTable },
 };
 
-/** README.md with every `<!-- generated:NAME ... -->` ... `<!-- /generated:NAME -->` part rewritten. */
-export function regenerate(readme: string): string {
-  let out = readme;
-  for (const [name, render] of Object.entries(GENERATED_PARTS)) {
-    const open = `<!-- generated:${name} (npm run docs:generate) -->`;
-    const close = `<!-- /generated:${name} -->`;
+/** The pages a `see "Name"` (or `see Name`) in the prose above refers to, from docs/. */
+const SEE_ALSO: Record<string, string> = {
+  'Reading and extraction': 'extraction/README.md',
+  'Email gateway': 'email/smtp-gateway.md',
+  'Email notifications': 'email/notifications.md',
+  'Malformed requests': 'api/errors.md#malformed-requests',
+  Webhooks: 'api/webhooks.md',
+  Duplicates: 'email/duplicates.md',
+};
+
+/** `text` with each `see "Name"` of SEE_ALSO made a link relative to `file`. */
+function linkReferences(text: string, file: string): string {
+  let out = text;
+  for (const [name, target] of Object.entries(SEE_ALSO)) {
+    const [page, anchor] = target.split('#');
+    const href = path.posix.relative(path.posix.dirname(file), `docs/${page}`) + (anchor ? `#${anchor}` : '');
+    out = out
+      .replaceAll(`see "${name}"`, `see [${name}](${href})`)
+      .replaceAll(`see ${name})`, `see [${name}](${href}))`);
+  }
+  return out;
+}
+
+/** The marker comments around a generated part. */
+export const markers = (name: string) => ({
+  open: `<!-- generated:${name} (npm run docs:generate) -->`,
+  close: `<!-- /generated:${name} -->`,
+});
+
+/** `text`, the contents of `file`, with every generated part of that file rewritten. */
+export function regenerate(file: string, text: string): string {
+  let out = text;
+  for (const [name, render] of Object.entries(GENERATED_PARTS[file] ?? {})) {
+    const { open, close } = markers(name);
     const start = out.indexOf(open);
     const end = out.indexOf(close);
-    if (start === -1 || end < start) throw new Error(`README.md lacks the markers ${open} ... ${close}`);
-    out = `${out.slice(0, start + open.length)}\n${render(out)}\n${out.slice(end)}`;
+    if (start === -1 || end < start) throw new Error(`${file} lacks the markers ${open} ... ${close}`);
+    out = `${out.slice(0, start + open.length)}\n${linkReferences(render(), file)}\n${out.slice(end)}`;
   }
   return out;
 }

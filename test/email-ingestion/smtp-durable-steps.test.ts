@@ -1,5 +1,5 @@
 /**
- * How the SMTP edge's durable steps fit together (see README, "Email gateway"): the raw message is
+ * How the SMTP edge's durable steps fit together (see docs/email/smtp-gateway.md): the raw message is
  * stored (readable) before its records are committed; the file's sync and the database's run at the
  * same time, and accept() resolves (the 250) only after both. A power cut between the steps can leave
  * a record whose file is missing or torn: processing then marks the message failed, never reads

@@ -60,7 +60,7 @@ describe.skipIf(!LONG || !HAS_DEV_DATA)('held-out figures on all development dat
   }, 3_600_000);
   afterAll(() => reader?.close());
 
-  it('holds the figures the README reports', () => {
+  it('holds the figures docs/extraction/README.md reports', () => {
     expect(rate(summary.kinds.pdf_text)).toBeGreaterThanOrEqual(0.9);
     expect(rate(summary.classification)).toBeGreaterThanOrEqual(0.97);
     expect(rate(summary.kinds.scan)).toBeGreaterThanOrEqual(0.8);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prepareImage } from '../../packages/ocr-tesseract/src/image/prepare-image.js';
 
-/** The image preparations `createTesseractReader({ imagePreparation })` offers (measured, off by default: see the README). */
+/** The image preparations `createTesseractReader({ imagePreparation })` offers (measured, off by default: see docs/extraction/experiments.md). */
 
 /** A light grey page with a darker grey bar: pale print on paper in uneven light. */
 function page(width: number, height: number): { width: number; height: number; pixels: Uint8Array } {

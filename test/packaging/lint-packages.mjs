@@ -5,7 +5,7 @@
 //
 // One `npm pack --workspaces` packs every package, and both tools read those tarballs in this one
 // process: their CLIs each ran `npm pack` again per package and attw loaded TypeScript per package,
-// 18 npm and 9 TypeScript start-ups (41 s of CPU against 9 s this way, see the README's test time).
+// 18 npm and 9 TypeScript start-ups (41 s of CPU against 9 s this way).
 // The checks are the CLIs' own: publint's API with `strict` and every level, attw's core with the
 // CLI's exit rule and table (`@arethetypeswrong/cli/internal/*`, which the CLI exports for this).
 import { execFileSync } from 'node:child_process';

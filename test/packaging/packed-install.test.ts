@@ -93,7 +93,7 @@ describe('packed packages installed into a new project, run with plain node', { 
         type: 'module',
         dependencies,
         devDependencies: { '@types/node': rootTypes, typescript },
-        // As the README tells users of @intake/ocr-onnx (which the daemon depends on): its
+        // As docs/library.md tells users of @intake/ocr-onnx (which the daemon depends on): its
         // onnxruntime-node's install script only downloads CUDA files, from a host an offline
         // install cannot reach, and npm 11 ran it although scripts are said to be blocked by default.
         allowScripts: { 'onnxruntime-node': false },

@@ -1,8 +1,8 @@
 import type { ErrorCode } from '@intake/core';
 
 /**
- * The one place where an error code becomes an HTTP status. The README's error table is generated
- * from it (`npm run docs:generate`, test/docs/readme-reference.ts).
+ * The one place where an error code becomes an HTTP status. The error table of docs/api/errors.md is
+ * generated from it (`npm run docs:generate`, test/docs/readme-reference.ts).
  */
 export function httpStatusOf(code: ErrorCode): number {
   switch (code) {

@@ -4,7 +4,7 @@ import type { JobRecord } from '../jobs/job.js';
 import { toCorrectionResource, type CorrectionRecord } from './correction.js';
 import type { CorrectionListener } from './correction-listener.js';
 
-/** `data` of the `job.corrected` webhook event (see the README's "Review and corrections"). */
+/** `data` of the `job.corrected` webhook event (see docs/review-and-corrections.md). */
 export const jobCorrectedData = (job: JobRecord, records: CorrectionRecord[], at: string): Record<string, unknown> => ({
   id: job.id,
   org_id: job.org_id,

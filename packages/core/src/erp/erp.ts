@@ -54,7 +54,7 @@ export interface ErpSyncRecord {
   finished_at: string | null;
 }
 
-/** The vendor-bill record the built-in connector posts (see the README for every field). */
+/** The vendor-bill record the built-in connector posts (see docs/erp.md for every field). */
 export interface ErpVendorBill {
   /** The document's id in Intake (the job id): the idempotency key of the record. */
   id: string;

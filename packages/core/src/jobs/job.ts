@@ -44,7 +44,7 @@ export interface JobRecord {
   metadata: Record<string, unknown>;
   extracted_data: Record<string, unknown> | null;
   confidence: Record<string, number> | null;
-  /** Where each field was read (see "Review and corrections" in the README); null before completion. */
+  /** Where each field was read (see docs/review-and-corrections.md); null before completion. */
   field_locations?: FieldLocations | null;
   /** Mean of the field confidences: what `min_confidence` and stats compare. */
   overall_confidence: number | null;

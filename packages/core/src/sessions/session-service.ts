@@ -6,7 +6,7 @@ import type { ApiKeyService } from '../keys/api-key-service.js';
 import type { AuthContext } from '../keys/api-key.js';
 import type { SessionRecord } from './session.js';
 
-/** Defaults of the two limits (README, "Dashboard sessions"). */
+/** Defaults of the two limits (docs/dashboard.md, "Limits"). */
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_MAX_MS = 12 * 3_600_000;
 /** last_seen_at is written at most this often per session, so reads do not all turn into writes. */

@@ -1,26 +1,22 @@
 /**
- * The README is what a user has instead of the spec: its quickstart extractor, its lists and its
- * routing example must be what Intake accepts and does.
+ * The README and the handbook are what a user has instead of the spec: the quickstart's extractor,
+ * the lists and the routing example must be what Intake accepts and does.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createIntake, RECOMMENDED_FIELDS } from '@intake/core';
 import { AMOUNT_OPERATORS, EmailIngestionConfigInputSchema, RESERVED_PREFIXES } from '@intake/core/internal';
 import { createMemoryStores } from '@intake/core/testing';
-import { REPO_ROOT } from '../support/processes.js';
+import { readDoc, section as sectionOf } from './markdown.js';
 
-const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-const section = (heading: string) => {
-  const start = readme.indexOf(`\n## ${heading}\n`);
-  expect(start, `README has a "## ${heading}" section`).toBeGreaterThan(-1);
-  const end = readme.indexOf('\n## ', start + 4);
-  return readme.slice(start, end === -1 ? undefined : end);
+const section = (file: string, heading: string) => {
+  const found = sectionOf(readDoc(file), heading);
+  expect(found, `${file} has a "## ${heading}" section`).toBeDefined();
+  return found!;
 };
 
-describe('README', () => {
+describe('README and handbook examples', () => {
   it('quickstart: the extractor body is accepted, and its pattern takes real invoice numbers', async () => {
-    const quickstart = section('Quickstart');
+    const quickstart = section('README.md', 'Quickstart');
     const body = /-d '(\{\n\s+"name": "Supplier invoices"[\s\S]*?\})'/.exec(quickstart)?.[1];
     expect(body, 'the quickstart creates an extractor with curl -d').toBeDefined();
     const parsed = JSON.parse(body!) as { field_definitions: { name: string; validation?: { pattern?: string } }[] };
@@ -40,16 +36,18 @@ describe('README', () => {
   });
 
   it('quickstart: uses a live key with credits and says plainly what a test key returns', () => {
-    const quickstart = section('Quickstart');
+    const quickstart = section('README.md', 'Quickstart');
     expect(quickstart).toMatch(/^KEY=sk_live_/m);
     expect(quickstart).toMatch(/npx intake credits add --org org_\.\.\. --amount \d+/);
     expect(quickstart).toMatch(/test key[^.]*does not read the document at all: it returns\s+made-up values/i);
   });
 
   it('lists the reserved prefixes, the amount operators and the recommended field sets as the code has them', () => {
-    const fields = section('Fields, validation and document types');
-    expect(fields.replace(/\s+/g, ' ')).toContain(RESERVED_PREFIXES.map((p) => `\`${p}\``).join(', '));
-    for (const operator of AMOUNT_OPERATORS) expect(fields).toContain(`\`${operator}\``);
+    const prefixes = section('docs/email/configuration.md', 'Prefixes');
+    expect(prefixes.replace(/\s+/g, ' ')).toContain(RESERVED_PREFIXES.map((p) => `\`${p}\``).join(', '));
+    const rules = section('docs/email/routing.md', 'Routing rules');
+    for (const operator of AMOUNT_OPERATORS) expect(rules).toContain(`\`${operator}\``);
+    const fields = section('docs/api/extractors.md', 'Fields, validation and document types');
     for (const [type, definitions] of Object.entries(RECOMMENDED_FIELDS)) {
       const row = fields.split('\n').find((l) => l.startsWith(`| \`${type}\` |`));
       expect(row, `a row for ${type}`).toBeDefined();
@@ -71,8 +69,7 @@ describe('README', () => {
   });
 
   it('the routing rule example is a valid rule', () => {
-    const fields = section('Fields, validation and document types');
-    const rule = /```json\n([\s\S]*?)\n```/.exec(fields)?.[1];
+    const rule = /```json\n([\s\S]*?)\n```/.exec(section('docs/email/routing.md', 'Routing rules'))?.[1];
     expect(rule).toBeDefined();
     const parsed = EmailIngestionConfigInputSchema.safeParse({
       emailPrefix: 'ap',
@@ -82,8 +79,7 @@ describe('README', () => {
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
   });
 
-  it('documents WEBHOOKS_ALLOW_LOCALHOST as off by default, and how long npm test takes', () => {
-    expect(section('Configuration')).toMatch(/^\| `WEBHOOKS_ALLOW_LOCALHOST` \| `false` \|/m);
-    expect(section('Development')).toMatch(/`npm test` takes about \d+ minutes on a 2-core machine/);
+  it('documents WEBHOOKS_ALLOW_LOCALHOST as off by default', () => {
+    expect(readDoc('docs/configuration.md')).toMatch(/^\| `WEBHOOKS_ALLOW_LOCALHOST` \| `false` \|/m);
   });
 });

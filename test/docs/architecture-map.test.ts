@@ -4,13 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+const architecture = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
 
 function mapSection(): string {
-  const start = readme.indexOf('\n## How it is built\n');
-  expect(start, 'README has a "## How it is built" section').toBeGreaterThan(-1);
-  const end = readme.indexOf('\n## ', start + 4);
-  return readme.slice(start, end === -1 ? undefined : end);
+  const start = architecture.indexOf('\n## How it is built\n');
+  expect(start, 'docs/architecture.md has a "## How it is built" section').toBeGreaterThan(-1);
+  const end = architecture.indexOf('\n## ', start + 4);
+  return architecture.slice(start, end === -1 ? undefined : end);
 }
 
 /** File names under the packages' and the daemon's sources, for names the map gives without a folder. */
@@ -28,7 +28,7 @@ function sourceFileNames(): Set<string> {
   return names;
 }
 
-describe('README: How it is built', () => {
+describe('docs/architecture.md: How it is built', () => {
   it('names only files and folders that exist (core/ meaning packages/core/)', () => {
     const named = [...mapSection().matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!);
     const paths = named.filter((p) => /^(packages|daemon|core|config)\//.test(p) && !p.includes('*'));

@@ -12,6 +12,7 @@ import { createIntake } from '@intake/core';
 import { createMemoryStores } from '@intake/core/testing';
 import { sessionCookie } from '../../daemon/src/http/dashboard/session-cookie.js';
 import { sessionRoutes } from '../../daemon/src/http/dashboard/session-routes.js';
+import { signInLimits } from '../../daemon/src/http/dashboard/sign-in-limits.js';
 
 describe('dashboard session cookie over HTTPS', () => {
   let server: http.Server;
@@ -19,7 +20,8 @@ describe('dashboard session cookie over HTTPS', () => {
   let key: string;
 
   beforeAll(async () => {
-    const intake = createIntake({ stores: createMemoryStores() });
+    const stores = createMemoryStores();
+    const intake = createIntake({ stores });
     key = (await intake.organizations.create({ name: 'Acme', plan: 'business' })).live_key;
     const koa = new Koa();
     // No error middleware here: a refusal is Koa's plain 500, not logged.
@@ -29,6 +31,7 @@ describe('dashboard session cookie over HTTPS', () => {
         sessions: intake.sessions,
         cookie: sessionCookie(true),
         publicBaseUrl: 'https://intake.example',
+        limits: signInLimits({ rateLimiter: stores.rateLimiter, clock: intake.clock }),
       }),
     );
     const handle = koa.callback();

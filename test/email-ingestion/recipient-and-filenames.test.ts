@@ -43,6 +43,13 @@ describe('sanitizeFilename', () => {
     ['CON.pdf', '_CON.pdf'],
     ['  spaced   name .pdf  ', 'spaced name .pdf'],
     ['Rechnung März.pdf', 'Rechnung März.pdf'],
+    // Issue 32, item 5: a name that is only an extension keeps it (' .pdf' was stored as 'pdf').
+    [' .pdf', 'attachment-1.pdf'],
+    ['.pdf', 'attachment-1.pdf'],
+    ['\u00a0 ..PDF', 'attachment-1.PDF'],
+    ['. pdf', 'attachment-1.pdf'],
+    ['x/ .png', 'attachment-1.png'],
+    ['.tar.gz', 'tar.gz'],
   ])('%j becomes %j', (raw, expected) => {
     expect(sanitizeFilename(raw, 0, 'application/pdf')).toBe(expected);
   });

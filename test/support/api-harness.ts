@@ -33,7 +33,7 @@ import {
   WebhookService,
 } from '@intake/core/internal';
 import { createHttpsTransport } from '@intake/webhook-https';
-import { createHttpApp, uploadJsonBytes } from '@intake/daemon';
+import { createHttpApp, type HttpAppDeps, uploadJsonBytes } from '@intake/daemon';
 import { createPageRenderer, createTesseractReader } from '@intake/ocr-tesseract';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import { FileBlobStore, FilePageImageCache, SqlBlobStore } from '@intake/storage-sql';
@@ -94,6 +94,8 @@ export interface ApiOptions {
   notifier?: Notifier;
   /** Retry delays and the like of the notification service. */
   notificationOptions?: Partial<NotificationServiceOptions>;
+  /** Mounts the dashboard and its sign-in (`/session`); default: neither, as DASHBOARD=off. */
+  dashboard?: HttpAppDeps['dashboard'];
 }
 
 /** The real HTTP API on a loopback port over a fresh database of the given kind. */
@@ -200,6 +202,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     maxBodyBytes: 1_048_576,
     maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576,
     maxUploadJsonBytes: uploadJsonBytes(options.maxDocumentBytes ?? 1_048_576),
+    ...(options.dashboard ? { dashboard: options.dashboard } : {}),
   });
   // Koa settles each request itself (errors go to its onerror).
   const handle = app.koa.callback();

@@ -17,6 +17,9 @@ const LOOPBACK = [
   'https://[::ffff:127.0.0.1]/hook',
   'https://169.254.169.254/latest',
   'https://localhost:8443/hook',
+  // Issue 32, item 3: IPv4-compatible and 6to4 forms of 127.0.0.1 were accepted and dialled.
+  'https://[::127.0.0.1]/hook',
+  'https://[2002:7f00:1::]/hook',
 ];
 const POLICY = /loopback, private, link-local or metadata/;
 

@@ -9,6 +9,7 @@ import { answerClientError } from './client-error.js';
 import { sessionAuthenticator } from './dashboard/session-auth.js';
 import { sessionCookie } from './dashboard/session-cookie.js';
 import { sessionRoutes } from './dashboard/session-routes.js';
+import { signInLimits } from './dashboard/sign-in-limits.js';
 import { serveDashboard } from './dashboard/serve-dashboard.js';
 import { authenticate } from './middleware/authenticate.js';
 import { requestContext } from './middleware/request-context.js';
@@ -59,7 +60,11 @@ export interface HttpAppDeps {
   /** Review: page pictures and corrections (left out, their routes are not mounted). */
   review?: { pages: PageImages; corrections: CorrectionService };
   /** The web dashboard at `/` and its session sign-in (left out, neither is mounted: DASHBOARD=off). */
-  dashboard?: { bundle: DashboardBundle };
+  dashboard?: {
+    bundle: DashboardBundle;
+    /** Failed sign-ins per client address and minute (default 10; not a setting of the daemon). */
+    signInFailuresPerMinute?: number;
+  };
 }
 
 export interface HttpApp {
@@ -118,8 +123,15 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   const koa = new Koa({ proxy: false });
   koa.silent = true;
   koa.use(requestContext(deps.logger));
-  if (deps.dashboard)
-    koa.use(sessionRoutes({ sessions: deps.intake.sessions, cookie, publicBaseUrl: deps.publicBaseUrl }));
+  if (deps.dashboard) {
+    const { signInFailuresPerMinute } = deps.dashboard;
+    const limits = signInLimits({
+      rateLimiter: deps.rateLimiter,
+      clock: deps.intake.clock,
+      ...(signInFailuresPerMinute !== undefined ? { failuresPerMinute: signInFailuresPerMinute } : {}),
+    });
+    koa.use(sessionRoutes({ sessions: deps.intake.sessions, cookie, publicBaseUrl: deps.publicBaseUrl, limits }));
+  }
   koa.use(routersByPrefix(routes, (router, group) => mountRoutes(router, group, mountOptions)));
   // Unknown /v1 and /api paths still authenticate first: an anonymous caller learns nothing about which exist.
   koa.use(async (ctx, next) => {

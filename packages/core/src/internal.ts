@@ -167,6 +167,7 @@ export { createSequentialIds } from './shared/ids.js';
 export { type Page, type PageRequest } from './shared/pagination.js';
 export { parseInput } from './shared/validation.js';
 export { AddressPolicy } from './webhooks/address-policy.js';
+export { embeddedIpv4, type EmbeddedIpv4 } from './webhooks/embedded-ipv4.js';
 export { checkCallbackUrl, isLocalhostName, literalDestinations } from './webhooks/callback-url.js';
 export { MAX_ATTEMPTS } from './webhooks/retry-schedule.js';
 export { WebhookSender } from './webhooks/webhook-sender.js';

@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { AppError } from '@intake/core';
 import { invalidRequest, type SessionService, type SessionView } from '@intake/core/internal';
 import { readJsonBody } from '../read-json-body.js';
+import type { SignInLimits } from './sign-in-limits.js';
 import {
   checkCsrf,
   clearSessionCookie,
@@ -16,6 +17,8 @@ export interface SessionRouteDeps {
   sessions: SessionService;
   cookie: SessionCookie;
   publicBaseUrl: string;
+  /** The organization's rate limit and the failed sign-ins per client address. */
+  limits: SignInLimits;
 }
 
 /** What GET /session and sign-in answer: who the session is, and the CSRF token for later requests. */
@@ -36,11 +39,18 @@ const notSignedIn = () =>
 /**
  * `POST /session` (sign in with `{"api_key": ...}`), `GET /session` (the current session) and
  * `DELETE /session` (sign out). Sign-in takes JSON only and refuses other origins, so a page
- * elsewhere cannot sign a browser into someone else's organization.
+ * elsewhere cannot sign a browser into someone else's organization; it counts against the key's
+ * organization's rate limit, and failures against the client address's (sign-in-limits.ts).
  */
 export function sessionRoutes(deps: SessionRouteDeps) {
-  const { sessions, cookie } = deps;
+  const { sessions, cookie, limits } = deps;
   const ownOrigin = new URL(deps.publicBaseUrl).origin;
+  // Besides PUBLIC_BASE_URL's origin, the origin the request itself was made to (a daemon reached by
+  // another name than its public one, as in development), but never an http one when the public
+  // origin is https: a page on the plain-http form of the host is not the dashboard.
+  const httpsOnly = ownOrigin.startsWith('https:');
+  const acceptedOrigin = (ctx: Context, origin: string) =>
+    origin === ownOrigin || (origin === `${ctx.protocol}://${ctx.host}` && !(httpsOnly && ctx.protocol !== 'https'));
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.path !== SESSION_PATH) {
       await next();
@@ -49,7 +59,7 @@ export function sessionRoutes(deps: SessionRouteDeps) {
     ctx.set('Cache-Control', 'no-store');
     if (ctx.method === 'POST') {
       const origin = ctx.get('origin');
-      if (origin && origin !== ownOrigin && origin !== `${ctx.protocol}://${ctx.host}`) {
+      if (origin && !acceptedOrigin(ctx, origin)) {
         throw new AppError('insufficient_permissions', 'Sign-in from another origin is refused');
       }
       if (!ctx.is('application/json'))
@@ -58,7 +68,13 @@ export function sessionRoutes(deps: SessionRouteDeps) {
       const apiKey = typeof body === 'object' && body !== null ? body.api_key : undefined;
       if (typeof apiKey !== 'string' || apiKey.trim() === '')
         throw invalidRequest('api_key is required', [{ path: 'api_key', message: 'required' }]);
-      const { sessionId, view } = await sessions.signIn(apiKey.trim());
+      limits.checkAddress(ctx);
+      const { sessionId, view } = await sessions
+        .signIn(apiKey.trim(), (auth) => limits.countSignIn(ctx, auth))
+        .catch(async (error: unknown) => {
+          if (error instanceof AppError && error.code === 'invalid_api_key') await limits.countFailure(ctx);
+          throw error;
+        });
       setSessionCookie(ctx, cookie, sessionId);
       ctx.status = 201;
       ctx.body = toBody(view, sessions);

@@ -1,9 +1,8 @@
 import type { Context, Next } from 'koa';
-import { AppError, type AuthContext, type Clock, type RateLimitDecision, type RateLimiter } from '@intake/core';
+import type { AuthContext, Clock, RateLimitDecision, RateLimiter } from '@intake/core';
 import { type ApiKeyService } from '@intake/core/internal';
 import type { SessionAuthenticator } from '../dashboard/session-auth.js';
-
-const WINDOW_MS = 60_000;
+import { applyRateLimit, orgLimiterKey, RATE_WINDOW_MS as WINDOW_MS } from './rate-limit.js';
 
 export interface AuthDeps {
   apiKeys: ApiKeyService;
@@ -42,7 +41,7 @@ export function authenticate(deps: AuthDeps) {
     let key = limiterKeys.get(orgId);
     if (key === undefined) {
       if (limiterKeys.size >= 10_000) limiterKeys.clear();
-      limiterKeys.set(orgId, (key = `org:${orgId}`));
+      limiterKeys.set(orgId, (key = orgLimiterKey(orgId)));
     }
     return key;
   };
@@ -57,22 +56,7 @@ export function authenticate(deps: AuthDeps) {
       resetText = String(Math.ceil(resetMs / 1000));
       resetAtMs = resetMs;
     }
-    // Straight to Node (what ctx.set ends in, without its per-call arrays): nothing is sent yet.
-    const res = ctx.res;
-    res.setHeader('X-RateLimit-Limit', String(decision.limit));
-    res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-    res.setHeader('X-RateLimit-Reset', resetText);
-    if (!decision.allowed) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((resetMs - nowMs) / 1000));
-      throw new AppError(
-        'rate_limit_exceeded',
-        `Rate limit of ${decision.limit} requests per minute exceeded; retry after ${retryAfterSeconds} s`,
-        {
-          retryable: true,
-          context: { retryAfterSeconds },
-        },
-      );
-    }
+    applyRateLimit(ctx, decision, nowMs, resetText);
   };
 
   /** Whatever needs I/O: an unchecked key, or a new block of the window from the database. */

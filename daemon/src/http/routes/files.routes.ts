@@ -3,6 +3,7 @@ import { AppError, type Intake, type JobPipeline } from '@intake/core';
 import { type DocumentLinks } from '@intake/core/internal';
 import { ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
+import { setServedDocumentHeaders } from './served-document.js';
 
 const Params = z.object({ org_id: z.string(), job_id: z.string() });
 const Query = z.object({ expires: z.string(), signature: z.string() });
@@ -39,9 +40,7 @@ export function fileRoutes(deps: { intake: Intake; pipeline: JobPipeline; links:
         const job = await deps.intake.stores.jobs.get(params.org_id, null, params.job_id); // the signed link names the job, of either mode
         const bytes = job ? await deps.pipeline.blobs.get(job.blob_key) : null;
         if (!job || !bytes) throw gone;
-        ctx.type = job.mime_type;
-        ctx.set('Content-Disposition', `inline; filename="${job.id}.${EXTENSIONS[job.mime_type] ?? 'bin'}"`);
-        ctx.set('Cache-Control', 'private, max-age=300');
+        setServedDocumentHeaders(ctx, job.mime_type, `${job.id}.${EXTENSIONS[job.mime_type] ?? 'bin'}`);
         return { status: 200, body: Buffer.from(bytes) };
       },
     }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError, type Intake, type JobPipeline } from '@intake/core';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
+import { setServedDocumentHeaders } from './served-document.js';
 
 const Params = z.object({ review_id: z.string() });
 
@@ -27,10 +28,7 @@ export function reviewDocumentRoutes(deps: { intake: Intake; pipeline: JobPipeli
         const item = await deps.intake.stores.reviewItems.get(auth.orgId, auth.environment, params.review_id);
         const bytes = item ? await deps.pipeline.blobs.get(item.blob_key) : null;
         if (!item || !bytes) throw new AppError('not_found', `Review item ${params.review_id} not found`);
-        ctx.type = item.mime_type;
-        // A name the browser may show; the stored one is sanitised already, quotes dropped for the header.
-        ctx.set('Content-Disposition', `inline; filename="${item.filename.replace(/["\\\r\n]/g, '')}"`);
-        ctx.set('Cache-Control', 'private, max-age=300');
+        setServedDocumentHeaders(ctx, item.mime_type, item.filename);
         return { status: 200, body: Buffer.from(bytes) };
       },
     }),

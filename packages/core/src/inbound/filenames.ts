@@ -13,10 +13,14 @@ const MAX_NAME_BYTES = 200;
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 
+/** A name that is only an extension, after leading dots and spaces: `.pdf`, ` .pdf`, `..pdf`, `. pdf`. */
+const EXTENSION_ONLY = /^[.\s]+([^.\s]+)$/;
+
 /**
  * A name safe to show, store and hand to any file system: the base name only (no `../`, no `C:\`),
  * without control or invisible characters, characters Windows forbids, or leading dots; at most
- * 200 bytes with the extension kept. An empty result becomes `attachment-N.<ext of the content>`.
+ * 200 bytes with the extension kept. An empty result becomes `attachment-N.<ext of the content>`,
+ * and a name that is only an extension `attachment-N.<that extension>` (` .pdf` was `pdf`).
  */
 export function sanitizeFilename(raw: string | null, index: number, detectedType: string | null): string {
   let name = (raw ?? '').normalize('NFC').replace(INVISIBLE, '');
@@ -24,9 +28,10 @@ export function sanitizeFilename(raw: string | null, index: number, detectedType
   name = name
     .replace(/[<>:"|?*]/g, '_')
     .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.\s]+/, '')
-    .replace(/[.\s]+$/, '');
+    .trim();
+  const extensionOnly = EXTENSION_ONLY.exec(name);
+  if (extensionOnly) name = `attachment-${index + 1}.${extensionOnly[1]}`;
+  name = name.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
   if (WINDOWS_RESERVED.test(name)) name = `_${name}`;
   if (name === '') return `attachment-${index + 1}${(detectedType && EXTENSIONS[detectedType]) ?? ''}`;
   return truncateKeepingExtension(name);

@@ -53,9 +53,17 @@ export class SessionService {
     this.maxMs = deps.maxMs ?? SESSION_MAX_MS;
   }
 
-  /** Checks the key (throws as the API would for it) and opens a session; returns its id once. */
-  async signIn(apiKey: string): Promise<{ sessionId: string; view: SessionView }> {
+  /**
+   * Checks the key (throws as the API would for it) and opens a session; returns its id once.
+   * `admit` sees the key's organization before anything is stored, and may refuse by throwing (the
+   * daemon counts the sign-in against the organization's rate limit there).
+   */
+  async signIn(
+    apiKey: string,
+    admit?: (auth: AuthContext) => Promise<void>,
+  ): Promise<{ sessionId: string; view: SessionView }> {
     const auth = await this.deps.apiKeys.authenticate(`Bearer ${apiKey}`);
+    await admit?.(auth);
     const now = this.deps.clock.now();
     const sessionId = randomBytes(32).toString('base64url');
     const record: SessionRecord = {

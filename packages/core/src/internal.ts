@@ -150,6 +150,7 @@ export {
 export { NotifierError } from './ports/notifier.port.js';
 export { type OrganizationStore } from './ports/organization-store.port.js';
 export { type OutboxEvent, type OutboxStore } from './ports/outbox.port.js';
+export { type JobQueueGauge, type QueueGauges, type QueueGaugeStore } from './ports/queue-gauge-store.port.js';
 export { type SessionStore } from './ports/session-store.port.js';
 export { type SettingsStore } from './ports/settings-store.port.js';
 export {

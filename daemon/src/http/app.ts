@@ -5,6 +5,7 @@ import type { Intake, JobPipeline, RateLimiter } from '@intake/core';
 import type { DocumentLinks, ErpService, InboundMailService, WebhookService } from '@intake/core/internal';
 import type { DashboardBundle } from '@intake/dashboard';
 import type { Logger } from '../logger.js';
+import { countRequests, metricsEndpoint, type MetricsEndpointOptions } from '../metrics/http-metrics.js';
 import { answerClientError } from './client-error.js';
 import { sessionAuthenticator } from './dashboard/session-auth.js';
 import { sessionCookie } from './dashboard/session-cookie.js';
@@ -60,6 +61,8 @@ export interface HttpAppDeps {
   review?: { pages: PageImages; corrections: CorrectionService };
   /** The web dashboard at `/` and its session sign-in (left out, neither is mounted: DASHBOARD=off). */
   dashboard?: { bundle: DashboardBundle };
+  /** GET /metrics and the request counters (left out, neither: an app without metrics, as in some tests). */
+  metrics?: MetricsEndpointOptions;
 }
 
 export interface HttpApp {
@@ -117,7 +120,10 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
 
   const koa = new Koa({ proxy: false });
   koa.silent = true;
+  // Outside everything else, so the status counted is the one sent, error bodies included.
+  if (deps.metrics) koa.use(countRequests(deps.metrics.metrics));
   koa.use(requestContext(deps.logger));
+  if (deps.metrics) koa.use(metricsEndpoint(deps.metrics));
   if (deps.dashboard)
     koa.use(sessionRoutes({ sessions: deps.intake.sessions, cookie, publicBaseUrl: deps.publicBaseUrl }));
   koa.use(routersByPrefix(routes, (router, group) => mountRoutes(router, group, mountOptions)));

@@ -170,7 +170,7 @@ export { parseInput } from './shared/validation.js';
 export { AddressPolicy } from './webhooks/address-policy.js';
 export { checkCallbackUrl, isLocalhostName, literalDestinations } from './webhooks/callback-url.js';
 export { MAX_ATTEMPTS } from './webhooks/retry-schedule.js';
-export { WebhookSender } from './webhooks/webhook-sender.js';
+export { type AttemptAnswer, WebhookSender } from './webhooks/webhook-sender.js';
 export { WebhookService } from './webhooks/webhook-service.js';
 export {
   CreateWebhookEndpointSchema,

@@ -1,6 +1,7 @@
 /** Who may read GET /metrics: the decision alone, for every address form (the HTTP test covers the wiring). */
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { isLoopback, mayReadMetrics } from '@intake/daemon';
+import { ConfigError, isLoopback, loadConfig, mayReadMetrics } from '@intake/daemon';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -56,5 +57,17 @@ describe('mayReadMetrics', () => {
       expect(ask('127.0.0.1', { [header]: '203.0.113.9', authorization: `Bearer ${TOKEN}` }, TOKEN), header).toBe(true);
     }
     expect(ask('192.0.2.2', { 'x-forwarded-for': '127.0.0.1' })).toBe(false);
+  });
+});
+
+describe('the metrics settings', () => {
+  it('default to no token and no organization labels; a short token or another word stops the start', () => {
+    const config = loadConfig({}, os.tmpdir());
+    expect(config.METRICS_TOKEN).toBeUndefined();
+    expect(config.METRICS_ORG_LABELS).toBe('off');
+    expect(loadConfig({ METRICS_TOKEN: ` ${TOKEN} ` }, os.tmpdir()).METRICS_TOKEN).toBe(TOKEN);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-token' }, os.tmpdir())).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-token' }, os.tmpdir())).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_ORG_LABELS: 'yes' }, os.tmpdir())).toThrow(/METRICS_ORG_LABELS/);
   });
 });

@@ -7,7 +7,9 @@ export { ConfigSchema, resolveConfig, type Config, type ResolvedConfig } from '.
 export { uploadJsonBytes, type SizeLimits } from './config/limits.js';
 export { createLogger } from './logger.js';
 export { JobWorkers, type JobWorkersOptions } from './workers/job-workers.js';
-export { SmtpIntake, type SmtpIntakeOptions } from './smtp/smtp-intake.js';
+export { SmtpIntake, type SmtpEvents, type SmtpIntakeOptions } from './smtp/smtp-intake.js';
+export { isLoopback, mayReadMetrics, type MetricsRequest } from './metrics/metrics-access.js';
+export { DaemonMetrics, type DaemonMetricsOptions, type ScrapeSources } from './metrics/daemon-metrics.js';
 export { MailWorkers, type MailWorkersOptions } from './workers/mail-workers.js';
 export { NotificationWorkers, type NotificationWorkersOptions } from './workers/notification-workers.js';
 export { scheduleDigest } from './scheduler/digest-schedule.js';

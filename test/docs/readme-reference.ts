@@ -36,6 +36,10 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
   MAX_PIXELS_PER_IMAGE:
     'an image (each TIFF page) with more pixels fails its job with `document_too_large` before it is decoded',
   MAX_REQUEST_BODY_MB: 'largest JSON body (documents travel base64-encoded)',
+  METRICS_TOKEN:
+    'bearer token that lets non-loopback clients read `GET /metrics` (at least 16 characters; unset, loopback clients only; see docs/metrics.md)',
+  METRICS_ORG_LABELS:
+    '`on` adds an `org` label (organization id) to the job and credit metrics: one series per organization',
   DEFAULT_ORG_NAME: 'name of the organization made on the first start',
   CREDITS_PER_PAGE: 'credits a live job costs per page',
   JOB_RETENTION_DAYS: 'jobs and their files older than this are removed',

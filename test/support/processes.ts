@@ -54,6 +54,8 @@ const CONFIG_VARS = [
   'SMTP_TLS_KEY',
   'SMTP_DRAIN_MS',
   'WEBHOOKS_ALLOW_LOCALHOST',
+  'METRICS_TOKEN',
+  'METRICS_ORG_LABELS',
 ];
 
 export type Env = Record<string, string | undefined>;

@@ -188,6 +188,13 @@ export const ConfigSchema = z.object({
   DASHBOARD_SESSION_IDLE_MINUTES: digits.pipe(z.number().int().min(1).max(10_080)).default(30),
   /** A dashboard session ends this long after sign-in, however much it is used (hours). */
   DASHBOARD_SESSION_MAX_HOURS: digits.pipe(z.number().int().min(1).max(720)).default(12),
+  /**
+   * Bearer token that lets clients other than loopback read GET /metrics; unset, only loopback
+   * clients may. At least 16 characters: it guards figures about every organization's traffic.
+   */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** Adds an `org` label (the organization id) to the job and credit metrics: off, or on (one series per organization). */
+  METRICS_ORG_LABELS: z.enum(['on', 'off']).default('off'),
   /** Name of the organization created on the first start with an empty database. */
   DEFAULT_ORG_NAME: z.string().min(1).default('Default organization'),
 });

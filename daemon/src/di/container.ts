@@ -7,6 +7,7 @@ import { httpModule } from './modules/http.module.js';
 import { mailModule } from './modules/mail.module.js';
 import { notificationsModule } from './modules/notifications.module.js';
 import { erpModule } from './modules/erp.module.js';
+import { metricsModule } from './modules/metrics.module.js';
 import { reviewModule } from './modules/review.module.js';
 import { storageModule } from './modules/storage.module.js';
 import { webhooksModule } from './modules/webhooks.module.js';
@@ -18,6 +19,7 @@ export function createContainer(config: ResolvedConfig, logger: Logger): Contain
   container.bind<ResolvedConfig>(TOKENS.Config).toConstantValue(config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
   container.load(
+    metricsModule,
     storageModule,
     coreModule,
     documentsModule,

@@ -19,6 +19,7 @@ import type { JobWorkers } from '../workers/job-workers.js';
 import type { WebhookWorkers } from '../workers/webhook-workers.js';
 import type { NotificationWorkers } from '../workers/notification-workers.js';
 import type { ErpWorkers } from '../workers/erp-workers.js';
+import type { DaemonMetrics } from '../metrics/daemon-metrics.js';
 
 /** Every DI token of the daemon, in one place. */
 export const TOKENS = {
@@ -49,4 +50,5 @@ export const TOKENS = {
   PageCache: Symbol.for('intake.PageCache') as symbol & { __type?: PageImageCache },
   PageImages: Symbol.for('intake.PageImages') as symbol & { __type?: PageImages },
   Corrections: Symbol.for('intake.Corrections') as symbol & { __type?: CorrectionService },
+  Metrics: Symbol.for('intake.Metrics') as symbol & { __type?: DaemonMetrics },
 } as const;

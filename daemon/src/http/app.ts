@@ -5,6 +5,7 @@ import type { Intake, JobPipeline, RateLimiter } from '@intake/core';
 import type { DocumentLinks, ErpService, InboundMailService, WebhookService } from '@intake/core/internal';
 import type { DashboardBundle } from '@intake/dashboard';
 import type { Logger } from '../logger.js';
+import { countRequests, metricsEndpoint, type MetricsEndpointOptions } from '../metrics/http-metrics.js';
 import { answerClientError } from './client-error.js';
 import { sessionAuthenticator } from './dashboard/session-auth.js';
 import { sessionCookie } from './dashboard/session-cookie.js';
@@ -65,6 +66,8 @@ export interface HttpAppDeps {
     /** Failed sign-ins per client address and minute (default 10; not a setting of the daemon). */
     signInFailuresPerMinute?: number;
   };
+  /** GET /metrics and the request counters (left out, neither: an app without metrics, as in some tests). */
+  metrics?: MetricsEndpointOptions;
 }
 
 export interface HttpApp {
@@ -122,7 +125,10 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
 
   const koa = new Koa({ proxy: false });
   koa.silent = true;
+  // Outside everything else, so the status counted is the one sent, error bodies included.
+  if (deps.metrics) koa.use(countRequests(deps.metrics.metrics));
   koa.use(requestContext(deps.logger));
+  if (deps.metrics) koa.use(metricsEndpoint(deps.metrics));
   if (deps.dashboard) {
     const { signInFailuresPerMinute } = deps.dashboard;
     const limits = signInLimits({

@@ -37,8 +37,12 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], options
         ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
       } else ctx.body = result.body;
     };
-    // Authentication and the handler as one middleware: a shorter chain for the router to build per request.
-    const handler = route.scope ? (ctx: Context) => options.authenticate(ctx, () => run(ctx)) : run;
+    // Authentication and the handler as one middleware: a shorter chain for the router to build per
+    // request. The route's template goes on the context first: the metrics count by it, whatever the outcome.
+    const handler = (ctx: Context) => {
+      ctx.state.route = route.path;
+      return route.scope ? options.authenticate(ctx, () => run(ctx)) : run(ctx);
+    };
     router[route.method](toKoaPath(route.path), handler as never);
   }
 }

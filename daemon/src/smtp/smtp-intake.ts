@@ -27,6 +27,16 @@ export interface SmtpIntakeOptions {
 
 type Accepted = Extract<RecipientVerdict, { accepted: true }>;
 
+/** What the edge reports as it goes (the daemon's metrics); every member optional. */
+export interface SmtpEvents {
+  /** A client connected (before any reply). */
+  session?(): void;
+  /** A message was stored and answered 250. */
+  accepted?(bytes: number): void;
+  /** A command was refused with this reply code by Intake itself (not by smtp-server's own checks). */
+  refused?(code: number): void;
+}
+
 /** A reply with its enhanced status code (RFC 3463) written out, e.g. `5.7.1`. */
 class SmtpReply extends Error {
   constructor(
@@ -88,6 +98,7 @@ export class SmtpIntake {
     private readonly logger: Logger,
     private readonly options: SmtpIntakeOptions,
     private readonly onAccepted: () => void = () => {},
+    private readonly events: SmtpEvents = {},
   ) {
     const tls =
       options.tlsCertFile && options.tlsKeyFile
@@ -107,18 +118,21 @@ export class SmtpIntake {
       ...(tls ?? {}),
       disableReverseLookup: true,
       logger: false,
-      onConnect: (session, callback) => this.onConnect(session, callback),
-      onMailFrom: (address, session, callback) => this.onMailFrom(session, callback),
+      onConnect: (session, callback) => {
+        this.events.session?.();
+        this.onConnect(session, this.counted(callback));
+      },
+      onMailFrom: (address, session, callback) => this.onMailFrom(session, this.counted(callback)),
       onRcptTo: (address, session, callback) => {
         this.onRcptTo(address.address, session).then(
           () => callback(),
-          (error: unknown) => callback(coerceError(error)),
+          (error: unknown) => this.counted(callback)(coerceError(error)),
         );
       },
       onData: (stream, session, callback) => {
         this.onData(stream, session).then(
           (reply) => callback(null, reply),
-          (error: unknown) => callback(coerceError(error)),
+          (error: unknown) => this.counted(callback)(coerceError(error)),
         );
       },
       onClose: (session) => this.forget(session.id),
@@ -189,6 +203,14 @@ export class SmtpIntake {
     });
   }
 
+  /** `callback`, counting the refusals of ours it carries. */
+  private counted(callback: (err?: Error | null) => void): (err?: Error | null) => void {
+    return (err) => {
+      if (err instanceof SmtpReply) this.events.refused?.(err.responseCode);
+      callback(err);
+    };
+  }
+
   private transactionEnded(sessionId: string): void {
     if (!this.inTransaction.delete(sessionId)) return;
     this.lastTransactionEnd = performance.now();
@@ -243,6 +265,7 @@ export class SmtpIntake {
         'message accepted',
       );
       this.onAccepted();
+      this.events.accepted?.(raw.length);
       return `Ok: queued as ${records.map((r) => r.id).join(' ')}`;
     } finally {
       this.transactionEnded(session.id);

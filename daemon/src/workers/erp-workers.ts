@@ -7,7 +7,12 @@ export interface ErpWorkersOptions {
   pollMs: number;
   /** Records one loop sends at once; default 5. */
   batch?: number;
+  /** Told what each round sent (for the metrics). */
+  onReport?: (report: ErpSyncReport) => void;
 }
+
+/** What one round of sending did: records synced, retrying, failed and lost (a lease lost meanwhile). */
+export type ErpSyncReport = Awaited<ReturnType<ErpService['syncDue']>>;
 
 /** Loops that send due vendor bills to ERP connections (several daemons share the work: claims are leased). */
 export class ErpWorkers extends PollingLoops {
@@ -23,6 +28,7 @@ export class ErpWorkers extends PollingLoops {
 
   protected async runOnce(workerId: string): Promise<boolean> {
     const report = await this.service.syncDue(workerId, this.options.batch ?? 5);
+    this.options.onReport?.(report);
     const total = report.synced + report.retrying + report.failed + report.lost;
     if (total > 0)
       this.logger[report.failed || report.retrying ? 'warn' : 'info']({ workerId, ...report }, 'ERP records sent');

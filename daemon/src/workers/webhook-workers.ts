@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { coerceError } from '@intake/core';
-import { type ClaimedDelivery, type WebhookSender } from '@intake/core/internal';
+import { type AttemptAnswer, type ClaimedDelivery, type WebhookSender } from '@intake/core/internal';
 import type { Logger } from '../logger.js';
 
 export interface WebhookWorkersOptions {
@@ -10,6 +10,8 @@ export interface WebhookWorkersOptions {
   /** Attempts in flight at once to one endpoint, so a slow receiver cannot hold every slot. */
   perEndpoint: number;
   pollMs: number;
+  /** Told how each attempt went, once the receiver has answered (for the metrics). */
+  onAnswer?: (answer: AttemptAnswer) => void;
 }
 
 /** A sleep that a `notify` ends early; a `notify` while nobody sleeps ends the next sleep at once. */
@@ -264,8 +266,12 @@ export class WebhookWorkers {
       this.startWaiting();
       this.claimWakeup.notify();
     };
+    const answered = (answer: AttemptAnswer) => {
+      this.options.onAnswer?.(answer);
+      release();
+    };
     const attempt = this.sender
-      .attempt(this.workerId, claimed, release)
+      .attempt(this.workerId, claimed, answered)
       .catch((error: unknown) =>
         this.logger.error(
           { err: coerceError(error), deliveryId: claimed.delivery.id },

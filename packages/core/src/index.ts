@@ -47,6 +47,7 @@ export {
   type ReadOptions,
   type Word,
 } from './ports/document-reader.port.js';
+export { type Metrics, noopMetrics } from './ports/metrics.port.js';
 export { type Notifier, type OutboundMail } from './ports/notifier.port.js';
 export { type RateLimitDecision, type RateLimiter } from './ports/rate-limiter.port.js';
 export { type WebhookRequest, type WebhookResponse, type WebhookTransport } from './ports/webhook-transport.port.js';

@@ -150,6 +150,7 @@ export {
 export { NotifierError } from './ports/notifier.port.js';
 export { type OrganizationStore } from './ports/organization-store.port.js';
 export { type OutboxEvent, type OutboxStore } from './ports/outbox.port.js';
+export { type JobQueueGauge, type QueueGauges, type QueueGaugeStore } from './ports/queue-gauge-store.port.js';
 export { type SessionStore } from './ports/session-store.port.js';
 export { type SettingsStore } from './ports/settings-store.port.js';
 export {
@@ -170,7 +171,7 @@ export { AddressPolicy } from './webhooks/address-policy.js';
 export { embeddedIpv4, type EmbeddedIpv4 } from './webhooks/embedded-ipv4.js';
 export { checkCallbackUrl, isLocalhostName, literalDestinations } from './webhooks/callback-url.js';
 export { MAX_ATTEMPTS } from './webhooks/retry-schedule.js';
-export { WebhookSender } from './webhooks/webhook-sender.js';
+export { type AttemptAnswer, WebhookSender } from './webhooks/webhook-sender.js';
 export { WebhookService } from './webhooks/webhook-service.js';
 export {
   CreateWebhookEndpointSchema,

@@ -21,6 +21,7 @@ import { SqlErpStore } from './stores/erp-store.js';
 import { SqlSessionStore } from './stores/session-store.js';
 import { SqlCorrectionStore } from './stores/correction-store.js';
 import { SqlVendorHintStore } from './stores/vendor-hint-store.js';
+import { SqlQueueGaugeStore } from './stores/queue-gauge-store.js';
 import {
   CachedExtractorStore,
   ExtractorCache,
@@ -102,6 +103,7 @@ function bindStores(knex: Knex, cached: CacheBinding): IntakeStores {
     sessions: new SqlSessionStore(knex),
     corrections: new SqlCorrectionStore(knex),
     vendorHints: new SqlVendorHintStore(knex),
+    queueGauges: new SqlQueueGaugeStore(knex),
     transaction: async (fn) => {
       const pending: PendingForgets = cached.pending ?? new Set();
       try {

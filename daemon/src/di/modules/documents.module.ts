@@ -14,6 +14,8 @@ import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sq
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { createReader, readerSettings } from '../../reading/create-reader.js';
+import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
+import { countingReader } from '../../metrics/counting-reader.js';
 import { scheduleRetention } from '../../scheduler/retention-schedule.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
@@ -44,10 +46,13 @@ export const documentsModule = new ContainerModule(({ bind }) => {
       const reader = ctx.get<DocumentReader>(TOKENS.Reader);
       const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
       const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
+      const metrics = ctx.get<DaemonMetrics>(TOKENS.Metrics);
+      // Jobs' reads are counted (pages by source, OCR time); submission's page counts are not reads.
+      const jobReader = countingReader(reader, (pages, seconds) => metrics.documentRead(pages, seconds));
       return createJobPipeline(intake, {
         blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
         inspector: reader,
-        extractor: createDocumentExtractor({ reader, hints: intake.stores.vendorHints }),
+        extractor: createDocumentExtractor({ reader: jobReader, hints: intake.stores.vendorHints }),
         options: {
           maxDocumentBytes: config.limits.documentBytes,
           maxPagesPerDocument: config.MAX_PAGES_PER_DOCUMENT,
@@ -59,6 +64,7 @@ export const documentsModule = new ContainerModule(({ bind }) => {
           logger.error({ err: error, jobId }, 'unexpected error while processing a job'),
         // PGlite's commits reach the OS only: a submission is answered once its row is on disk.
         syncCommitted: () => storage.syncToDisk(),
+        metrics: metrics.jobs,
       });
     })
     .inSingletonScope();

@@ -4,6 +4,7 @@ import { ErpService, HttpErpConnector, type NotificationService } from '@intake/
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { ErpWorkers } from '../../workers/erp-workers.js';
+import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
@@ -31,9 +32,11 @@ export const erpModule = new ContainerModule(({ bind }) => {
   bind<ErpWorkers>(TOKENS.ErpWorkers)
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const metrics = ctx.get<DaemonMetrics>(TOKENS.Metrics);
       return new ErpWorkers(await ctx.getAsync<ErpService>(TOKENS.Erp), ctx.get<Logger>(TOKENS.Logger), {
         concurrency: 1,
         pollMs: config.ERP_POLL_MS,
+        onReport: (report) => metrics.erpReport(report),
       });
     })
     .inSingletonScope();

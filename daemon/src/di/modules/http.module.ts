@@ -9,6 +9,8 @@ import { createHttpApp, type HttpApp } from '../../http/app.js';
 import { HttpListener } from '../../http/http-listener.js';
 import type { Logger } from '../../logger.js';
 import { JobWorkers } from '../../workers/job-workers.js';
+import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
+import { poolReading } from '../../metrics/pool-reading.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
@@ -18,8 +20,10 @@ export const httpModule = new ContainerModule(({ bind }) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
       const workers = await ctx.getAsync<JobWorkers>(TOKENS.Workers);
+      const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
+      const logger = ctx.get<Logger>(TOKENS.Logger);
       return createHttpApp({
-        intake: await ctx.getAsync<Intake>(TOKENS.Intake),
+        intake,
         pipeline: await ctx.getAsync<JobPipeline>(TOKENS.Pipeline),
         links: await ctx.getAsync<DocumentLinks>(TOKENS.Links),
         webhooks: await ctx.getAsync<WebhookService>(TOKENS.WebhookService),
@@ -34,10 +38,20 @@ export const httpModule = new ContainerModule(({ bind }) => {
         maxUploadJsonBytes: config.limits.uploadJsonBytes,
         onSubmitted: () => workers.wake(),
         rateLimiter: storage.rateLimiter,
-        logger: ctx.get<Logger>(TOKENS.Logger),
+        logger,
         ping: () => storage.ping(),
         publicBaseUrl: config.PUBLIC_BASE_URL,
         maxBodyBytes: config.limits.requestBodyBytes,
+        metrics: {
+          metrics: ctx.get<DaemonMetrics>(TOKENS.Metrics),
+          token: config.METRICS_TOKEN,
+          sources: {
+            gauges: storage.queueGauges,
+            pool: () => poolReading(storage.knex),
+            now: () => intake.clock.now().getTime(),
+            onDatabaseError: (err) => logger.warn({ err }, 'metrics: the database figures could not be read'),
+          },
+        },
         // Bundled here, at start, from the TypeScript in packages/dashboard: nothing built is committed.
         ...(config.DASHBOARD === 'on' ? { dashboard: { bundle: await buildDashboard() } } : {}),
       });

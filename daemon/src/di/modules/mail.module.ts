@@ -6,6 +6,7 @@ import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { SmtpIntake } from '../../smtp/smtp-intake.js';
+import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
 import { MailWorkers } from '../../workers/mail-workers.js';
 import type { JobWorkers } from '../../workers/job-workers.js';
 import type { NotificationWorkers } from '../../workers/notification-workers.js';
@@ -95,6 +96,7 @@ export const mailModule = new ContainerModule(({ bind }) => {
           socketTimeoutMs: 60_000,
         },
         () => workers.messageStored(),
+        ctx.get<DaemonMetrics>(TOKENS.Metrics).smtp,
       );
       workers.yieldTo(smtp);
       return smtp;

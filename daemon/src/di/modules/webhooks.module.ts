@@ -5,6 +5,7 @@ import { createHttpsTransport } from '@intake/webhook-https';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { WebhookWorkers } from '../../workers/webhook-workers.js';
+import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
@@ -42,6 +43,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
     .toDynamicValue(async (ctx) => {
       const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const metrics = ctx.get<DaemonMetrics>(TOKENS.Metrics);
       const sender = new WebhookSender({
         store: intake.stores.webhooks,
         transport: ctx.get(TOKENS.WebhookTransport),
@@ -58,6 +60,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
         concurrency: config.WEBHOOK_CONCURRENCY,
         perEndpoint: config.WEBHOOK_ENDPOINT_CONCURRENCY,
         pollMs: config.WEBHOOK_POLL_MS,
+        onAnswer: (answer) => metrics.webhookAnswered(answer),
       });
     })
     .inSingletonScope();

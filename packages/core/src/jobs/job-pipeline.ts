@@ -2,6 +2,7 @@ import type { Intake } from '../intake.js';
 import type { BlobStore } from '../ports/blob-store.port.js';
 import type { DocumentExtractor } from '../ports/document-extractor.port.js';
 import type { DocumentReader } from '../ports/document-reader.port.js';
+import type { Metrics } from '../ports/metrics.port.js';
 import { JobProcessor, type ProcessorOptions } from './job-processor.js';
 import { JobSubmissionService } from './job-submission.js';
 
@@ -25,6 +26,8 @@ export interface JobPipelineDeps {
   onUnexpectedError?: (error: Error, jobId: string) => void;
   /** See SubmissionDeps.syncCommitted. */
   syncCommitted?: () => Promise<void>;
+  /** Told of jobs created and finished (see Metrics); default: nobody. */
+  metrics?: Metrics;
 }
 
 /** Documents in, results out: submissions queue jobs durably, the processor claims and runs them. */
@@ -56,6 +59,7 @@ export function createJobPipeline(intake: Intake, deps: JobPipelineDeps): JobPip
           : {}),
       },
       ...(deps.syncCommitted ? { syncCommitted: deps.syncCommitted } : {}),
+      ...(deps.metrics ? { metrics: deps.metrics } : {}),
     }),
     processor: new JobProcessor({
       stores,
@@ -68,6 +72,7 @@ export function createJobPipeline(intake: Intake, deps: JobPipelineDeps): JobPip
       ids,
       options: deps.options,
       ...(deps.onUnexpectedError ? { onUnexpectedError: deps.onUnexpectedError } : {}),
+      ...(deps.metrics ? { metrics: deps.metrics } : {}),
     }),
   };
 }

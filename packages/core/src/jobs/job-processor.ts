@@ -5,6 +5,7 @@ import type { BlobStore } from '../ports/blob-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { DocumentExtractor, ExtractionOutcome } from '../ports/document-extractor.port.js';
 import type { IntakeStores, TransactionRunner } from '../ports/intake-stores.port.js';
+import type { Metrics } from '../ports/metrics.port.js';
 import type { CreditService } from '../credits/credit-service.js';
 import { jobCompletedData, jobFailedData } from '../events/event-builders.js';
 import type { ErrorDetails, JobRecord } from './job.js';
@@ -34,6 +35,8 @@ export interface ProcessorDeps {
   options: ProcessorOptions;
   /** Told about unexpected errors (their details never reach the job). */
   onUnexpectedError?: (error: Error, jobId: string) => void;
+  /** Told of every job recorded completed or failed, once its transaction has committed. */
+  metrics?: Metrics;
 }
 
 /** What one call of the processor did: nothing to do, or which job it completed, failed, left for a retry or lost. */
@@ -212,6 +215,7 @@ export class JobProcessor {
       await this.onFinished(tx, finished, at);
       return finished;
     });
+    if (done) this.deps.metrics?.jobFinished?.(done);
     return done ? { kind: 'completed', jobId: job.id } : { kind: 'lost_lease', jobId: job.id };
   }
 
@@ -270,14 +274,14 @@ export class JobProcessor {
     duplicate?: JobRecord['duplicate'],
   ): Promise<boolean> {
     const at = this.deps.clock.now().toISOString();
-    return this.deps.transaction(async (tx) => {
+    const recorded = await this.deps.transaction(async (tx) => {
       const failed = await tx.jobs.markFailed(
         job.id,
         workerId,
         { error_details: details, processing_time_ms: elapsedMs, failed_at: at, ...(duplicate ? { duplicate } : {}) },
         at,
       );
-      if (!failed) return false;
+      if (!failed) return null;
       await tx.outbox.add({
         id: this.deps.ids('evt'),
         org_id: job.org_id,
@@ -287,7 +291,9 @@ export class JobProcessor {
         created_at: at,
       });
       await this.onFinished(tx, failed, at);
-      return true;
+      return failed;
     });
+    if (recorded) this.deps.metrics?.jobFinished?.(recorded);
+    return recorded !== null;
   }
 }

@@ -7,6 +7,7 @@ import { stageBlob, type BlobStore } from '../ports/blob-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { DocumentReader } from '../ports/document-reader.port.js';
 import type { IntakeStores } from '../ports/intake-stores.port.js';
+import type { Metrics } from '../ports/metrics.port.js';
 import type { JobRecord } from './job.js';
 import { MetadataSchema } from './job.schema.js';
 import { normalizeMimeType, sniffMimeType, SUPPORTED_MIME_TYPES } from './media-types.js';
@@ -37,6 +38,8 @@ export interface SubmissionDeps {
    * @intake/storage-sql's syncToDisk). A submission resolves only after it, and after its file's sync.
    */
   syncCommitted?: () => Promise<void>;
+  /** Told of every job created (see Metrics). */
+  metrics?: Metrics;
 }
 
 /** A document as it arrived, whatever the transport (JSON, multipart, email). */
@@ -143,6 +146,7 @@ export class JobSubmissionService {
     }
     // Durable before the caller hears of it: the file and the job's row (a replay's too).
     await Promise.all([staged.sync(), this.deps.syncCommitted?.()]);
+    if (result.outcome === 'created') this.deps.metrics?.jobCreated?.(result.job);
     return { job: result.job, replayed: result.outcome === 'replayed' };
   }
 

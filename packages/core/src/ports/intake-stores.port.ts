@@ -14,6 +14,7 @@ import type { ErpStore } from './erp-store.port.js';
 import type { SessionStore } from './session-store.port.js';
 import type { CorrectionStore } from './correction-store.port.js';
 import type { VendorHintStore } from './vendor-hint-store.port.js';
+import type { QueueGaugeStore } from './queue-gauge-store.port.js';
 
 /**
  * Runs `fn` with stores bound to one database transaction: all its writes commit together or not
@@ -48,6 +49,8 @@ export interface IntakeStores {
   corrections: CorrectionStore;
   /** What corrections taught about vendors. */
   vendorHints: VendorHintStore;
+  /** The backlog over every organization, for monitoring. */
+  queueGauges: QueueGaugeStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }

@@ -31,6 +31,18 @@ export function deliveryHeaders(
   };
 }
 
+/**
+ * How one attempt went, as `attempt` tells its `onAnswered`: delivered; failed with another attempt
+ * scheduled (retrying) or none left (failed); or not sent (its lease was about to run out).
+ */
+export interface AttemptAnswer {
+  outcome: 'delivered' | 'retrying' | 'failed' | 'not_sent';
+  /** 1 for the first attempt of the delivery. */
+  attempt: number;
+  /** The exchange with the receiver (0 when not sent). */
+  durationMs: number;
+}
+
 /** What a lease must have left, beyond the receiver's time, when an attempt starts (recording it). */
 const LEASE_MARGIN_MS = 1000;
 
@@ -113,12 +125,16 @@ export class WebhookSender {
    * A claim whose lease would run out before the receiver's time is up is not sent (false, nothing
    * recorded): another worker may take the delivery then, and an attempt must have one sender.
    */
-  async attempt(workerId: string, claimed: ClaimedDelivery, onAnswered?: () => void): Promise<boolean> {
+  async attempt(
+    workerId: string,
+    claimed: ClaimedDelivery,
+    onAnswered?: (answer: AttemptAnswer) => void,
+  ): Promise<boolean> {
     const { delivery } = claimed;
     const number = delivery.attempt_count + 1;
     const startedAt = this.deps.clock.now();
     if (Date.parse(claimed.leaseExpiresAt) - startedAt.getTime() <= this.deps.options.timeoutMs + LEASE_MARGIN_MS) {
-      onAnswered?.();
+      onAnswered?.({ outcome: 'not_sent', attempt: number, durationMs: 0 });
       return false;
     }
     const response = await this.deps.transport
@@ -134,13 +150,17 @@ export class WebhookSender {
         responseBody: null,
         error: coerceError(error).message,
       }));
-    onAnswered?.();
     const success =
       response.error === null &&
       response.statusCode !== null &&
       response.statusCode >= 200 &&
       response.statusCode < 300;
     const delay = success ? null : delayAfterFailedAttempt(number, this.deps.options.retryDelaysMs);
+    onAnswered?.({
+      outcome: success ? 'delivered' : delay === null ? 'failed' : 'retrying',
+      attempt: number,
+      durationMs: response.durationMs,
+    });
     const finishedAt = this.deps.clock.now().getTime();
     await this.record(workerId, {
       attempt: {

@@ -14,6 +14,7 @@ import { MemoryErpStore } from './erp-store.js';
 import { MemorySessionStore } from './session-store.js';
 import { MemoryCorrectionStore } from './correction-store.js';
 import { MemoryVendorHintStore } from './vendor-hint-store.js';
+import { MemoryQueueGaugeStore } from './queue-gauge-store.js';
 
 export { MemoryDb, newestFirst } from './memory-db.js';
 export * from './foundation-stores.js';
@@ -29,6 +30,7 @@ export * from './session-store.js';
 export * from './page-cache.js';
 export * from './correction-store.js';
 export * from './vendor-hint-store.js';
+export * from './queue-gauge-store.js';
 
 /** Every store in memory: for tests and for trying Intake without a database. */
 export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLimiter; db: MemoryDb } {
@@ -51,6 +53,7 @@ export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLi
     sessions: new MemorySessionStore(db),
     corrections: new MemoryCorrectionStore(db),
     vendorHints: new MemoryVendorHintStore(db),
+    queueGauges: new MemoryQueueGaugeStore(db),
     // Inside a transaction a nested one just runs (the outer one already holds the lock).
     transaction: inTransaction ? (fn) => fn(bind(true)) : (fn) => db.transaction(() => fn(bind(true))),
   });

@@ -13,9 +13,12 @@ export interface ClientLimitOptions {
 
 /** The defaults of the settings above: also what SmtpIntake uses when given none. */
 export const DEFAULT_CLIENT_LIMITS: ClientLimitOptions = {
-  maxConnections: 10,
-  maxMessagesPerMinute: 60,
-  maxRecipientsPerMinute: 300,
+  // Postfix opens up to 20 connections to one destination (smtp_destination_concurrency_limit).
+  maxConnections: 20,
+  // 10 a second sustained: what a client opening a connection per message gets anyway (smtp-server
+  // waits 100 ms before each greeting); far above one sender of invoices, and a flood leaves room.
+  maxMessagesPerMinute: 600,
+  maxRecipientsPerMinute: 3000,
 };
 
 /** The default total time of a connection (SMTP_SESSION_TIMEOUT_MS) and of one DATA phase (SMTP_DATA_TIMEOUT_MS). */

@@ -120,6 +120,13 @@ describe('STARTTLS certificate from SMTP_TLS_CERT and SMTP_TLS_KEY', () => {
     }
   });
 
+  it('refuses to start with a certificate that does not match its key, naming both files', async () => {
+    const other = await makeCertificate('other');
+    await expect(startEdge({ tlsCertFile: TEST_CERT_FILE, tlsKeyFile: other.keyFile })).rejects.toThrow(
+      `${TEST_CERT_FILE} and ${other.keyFile} are not a usable PEM certificate and key`,
+    );
+  });
+
   it('with requireTls, MAIL FROM before STARTTLS gets 530 5.7.0; over TLS the message is accepted', async () => {
     const { smtp, port } = await startEdge({
       tlsCertFile: TEST_CERT_FILE,

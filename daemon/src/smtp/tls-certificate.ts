@@ -1,4 +1,4 @@
-import { X509Certificate } from 'node:crypto';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import tls from 'node:tls';
 import { coerceError } from '@intake/core';
@@ -15,9 +15,21 @@ const POLL_MS = 1000;
 
 /** The pair in the files, checked: a certificate that does not match its key throws here, not at a client's STARTTLS. */
 export function readCertificatePair(certFile: string, keyFile: string): CertificatePair {
-  const pair = { cert: fs.readFileSync(certFile), key: fs.readFileSync(keyFile) };
-  tls.createSecureContext(pair);
-  return pair;
+  try {
+    const pair = { cert: fs.readFileSync(certFile), key: fs.readFileSync(keyFile) };
+    // createSecureContext alone takes an EC key beside an RSA certificate (OpenSSL keeps one of
+    // each type): compare the two explicitly.
+    if (!new X509Certificate(pair.cert).checkPrivateKey(createPrivateKey(pair.key))) {
+      throw new Error('the key does not belong to the certificate');
+    }
+    tls.createSecureContext(pair);
+    return pair;
+  } catch (error) {
+    const cause = coerceError(error);
+    throw new Error(`${certFile} and ${keyFile} are not a usable PEM certificate and key: ${cause.message}`, {
+      cause,
+    });
+  }
 }
 
 /** SHA-256 fingerprint of a PEM certificate, as `openssl x509 -fingerprint -sha256` writes it. */

@@ -78,7 +78,17 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
   SMTP_MAX_CONNECTIONS: 'SMTP connections at once',
   SMTP_MAX_MIME_PARTS: 'a message with more MIME parts is refused (554 5.6.0)',
   SMTP_MAX_LINE_BYTES: 'a message with a longer line is refused (554 5.6.0)',
-  SMTP_TLS_CERT: 'PEM certificate file; with `SMTP_TLS_KEY` the gateway offers STARTTLS',
+  SMTP_MAX_CONNECTIONS_PER_CLIENT:
+    'SMTP connections open at once from one client address (per daemon); more get 421 4.7.0 (see docs/security/smtp-limits.md)',
+  SMTP_MAX_MESSAGES_PER_CLIENT_PER_MINUTE:
+    'messages (MAIL FROM) one client address may start in any 60 s (per daemon); more get 451 4.7.1',
+  SMTP_MAX_RECIPIENTS_PER_CLIENT_PER_MINUTE:
+    'recipients (RCPT TO, refused ones too) one client address may name in any 60 s (per daemon); more get 452 4.7.1',
+  SMTP_SESSION_TIMEOUT_MS: 'longest an SMTP connection may stay open, however active; then 421 4.7.0',
+  SMTP_DATA_TIMEOUT_MS: "longest from DATA's 354 to the message's end; then 421 4.7.0 and the message is not accepted",
+  SMTP_TLS_CERT:
+    'PEM certificate file; with `SMTP_TLS_KEY` the gateway offers STARTTLS; reloaded when either file changes',
+  SMTP_REQUIRE_TLS: '`true`: MAIL FROM before STARTTLS gets 530 5.7.0 (needs `SMTP_TLS_CERT` and `SMTP_TLS_KEY`)',
   SMTP_TLS_KEY: 'PEM key file of `SMTP_TLS_CERT`',
   MAIL_WORKER_CONCURRENCY: 'loops turning stored messages into jobs',
   MAIL_LEASE_MS: "a mail worker's claim on a message (a crashed daemon's messages return after it)",

@@ -27,8 +27,9 @@ export interface SmtpDialogue {
   close(): void;
 }
 
-export async function openSmtp(port: number, host = '127.0.0.1'): Promise<SmtpDialogue> {
-  const socket = net.connect(port, host);
+/** `localAddress` binds the client's end (127.0.0.2 is another loopback client than 127.0.0.1). */
+export async function openSmtp(port: number, host = '127.0.0.1', localAddress?: string): Promise<SmtpDialogue> {
+  const socket = net.connect({ port, host, ...(localAddress ? { localAddress } : {}) });
   socket.setNoDelay(true);
   let buffer = '';
   const waiting: ((reply: SmtpReply) => void)[] = [];

@@ -4,6 +4,7 @@ import { DEFAULT_DOCUMENT_LIMITS, DEFAULT_PROCESSING_TIMEOUT_MS, type DocumentLi
 import { parseDomainList } from '@intake/core/internal';
 import { validateRelayUrl } from '@intake/notifier-smtp';
 import { base64EnvelopeMb, sizeLimits, type SizeLimits } from './limits.js';
+import { DEFAULT_CLIENT_LIMITS, DEFAULT_DATA_TIMEOUT_MS, DEFAULT_SESSION_TIMEOUT_MS } from '../smtp/client-limits.js';
 import { DEFAULT_OCR_LANGUAGES, languageModelFolder } from '@intake/ocr-tesseract/languages';
 
 /** Whole numbers written as plain digits: z.coerce would read " " as 0 and accept 1e3 or 0x50. */
@@ -11,11 +12,8 @@ const digits = z.string().trim().regex(/^\d+$/, 'must be a whole number').transf
 const port = digits.pipe(z.number().int().min(0).max(65535));
 const positiveInt = digits.pipe(z.number().int().min(1));
 
-/**
- * Every setting of the daemon, with its default. Values come from the environment, optionally from a
- * file in `config/` first (see load-config.ts); a bad value stops the daemon naming the setting.
- */
-export const ConfigSchema = z.object({
+/** Every setting of the daemon, with its default (ConfigSchema adds the checks across settings). */
+const Settings = z.object({
   HTTP_PORT: port.default(8080),
   /** Address the HTTP API listens on. */
   HTTP_HOST: z.string().min(1).default('0.0.0.0'),
@@ -40,9 +38,30 @@ export const ConfigSchema = z.object({
   SMTP_MAX_MIME_PARTS: digits.pipe(z.number().int().min(1).max(100_000)).default(200),
   /** A message with a longer line is refused (554 5.6.0); RFC 5322 says 998, mailers exceed it. */
   SMTP_MAX_LINE_BYTES: digits.pipe(z.number().int().min(998).max(10_485_760)).default(4096),
-  /** PEM certificate and key: with both, the SMTP edge offers STARTTLS. */
+  /** SMTP connections open at once from one client address; more get 421 4.7.0. */
+  SMTP_MAX_CONNECTIONS_PER_CLIENT: digits
+    .pipe(z.number().int().min(1).max(10_000))
+    .default(DEFAULT_CLIENT_LIMITS.maxConnections),
+  /** Messages (MAIL FROM) one client address may start in any 60 s; more get 451 4.7.1. */
+  SMTP_MAX_MESSAGES_PER_CLIENT_PER_MINUTE: digits
+    .pipe(z.number().int().min(1).max(1_000_000))
+    .default(DEFAULT_CLIENT_LIMITS.maxMessagesPerMinute),
+  /** Recipients (RCPT TO, refused ones too) one client address may name in any 60 s; more get 452 4.7.1. */
+  SMTP_MAX_RECIPIENTS_PER_CLIENT_PER_MINUTE: digits
+    .pipe(z.number().int().min(1).max(1_000_000))
+    .default(DEFAULT_CLIENT_LIMITS.maxRecipientsPerMinute),
+  /** Longest an SMTP connection may stay open, however active; then 421 4.7.0. */
+  SMTP_SESSION_TIMEOUT_MS: digits.pipe(z.number().int().min(1000).max(86_400_000)).default(DEFAULT_SESSION_TIMEOUT_MS),
+  /** Longest from DATA's 354 to the end of the message; then 421 4.7.0 and the message is not accepted. */
+  SMTP_DATA_TIMEOUT_MS: digits.pipe(z.number().int().min(1000).max(86_400_000)).default(DEFAULT_DATA_TIMEOUT_MS),
+  /** PEM certificate and key: with both, the SMTP edge offers STARTTLS; reloaded when the files change. */
   SMTP_TLS_CERT: z.string().min(1).optional(),
   SMTP_TLS_KEY: z.string().min(1).optional(),
+  /** MAIL FROM before STARTTLS gets 530 5.7.0 (needs SMTP_TLS_CERT and SMTP_TLS_KEY). */
+  SMTP_REQUIRE_TLS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** A graceful stop waits this long for SMTP transactions in progress. */
   SMTP_DRAIN_MS: digits.pipe(z.number().int().min(0).max(600_000)).default(30_000),
   /** Loops per daemon that turn stored messages into jobs. */
@@ -197,6 +216,25 @@ export const ConfigSchema = z.object({
   METRICS_ORG_LABELS: z.enum(['on', 'off']).default('off'),
   /** Name of the organization created on the first start with an empty database. */
   DEFAULT_ORG_NAME: z.string().min(1).default('Default organization'),
+});
+
+/**
+ * Every setting of the daemon, with its default. Values come from the environment, optionally from a
+ * file in `config/` first (see load-config.ts); a bad value stops the daemon naming the setting.
+ */
+export const ConfigSchema = Settings.superRefine((config, ctx) => {
+  // One TLS file without the other would silently mean no STARTTLS.
+  if (Boolean(config.SMTP_TLS_CERT) !== Boolean(config.SMTP_TLS_KEY)) {
+    const missing = config.SMTP_TLS_CERT ? 'SMTP_TLS_KEY' : 'SMTP_TLS_CERT';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'SMTP_TLS_CERT and SMTP_TLS_KEY go together' });
+  }
+  if (config.SMTP_REQUIRE_TLS && !config.SMTP_TLS_CERT) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMTP_REQUIRE_TLS'],
+      message: 'needs SMTP_TLS_CERT and SMTP_TLS_KEY (there is no STARTTLS without them)',
+    });
+  }
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,9 +1,20 @@
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
-import { coerceError } from '@intake/core';
+import { coerceError, systemClock, type Clock } from '@intake/core';
 import { type InboundMailService, type RecipientVerdict } from '@intake/core/internal';
 import type { Logger } from '../logger.js';
+import {
+  ClientLimits,
+  clientKey,
+  DEFAULT_CLIENT_LIMITS,
+  DEFAULT_DATA_TIMEOUT_MS,
+  DEFAULT_SESSION_TIMEOUT_MS,
+  type ClientLimitOptions,
+} from './client-limits.js';
+import { readMessage } from './read-message.js';
+import { SessionDeadlines, type ConnectionHandle } from './session-deadlines.js';
+import { queuedAs, RECIPIENT_REFUSALS, REPLIES, SmtpReply } from './smtp-replies.js';
+import { CertificateWatch, readCertificatePair } from './tls-certificate.js';
 
 export interface SmtpIntakeOptions {
   host: string;
@@ -16,9 +27,19 @@ export interface SmtpIntakeOptions {
   maxMimeParts: number;
   /** A longer line and the message is refused. */
   maxLineBytes: number;
-  /** PEM files; with both, STARTTLS is offered. */
+  /** PEM files; with both, STARTTLS is offered, and the pair is reloaded when the files change. */
   tlsCertFile?: string;
   tlsKeyFile?: string;
+  /** MAIL FROM before STARTTLS gets 530 5.7.0 (needs the two files). */
+  requireTls?: boolean;
+  /** Per client address (see client-limits.ts); unset members take DEFAULT_CLIENT_LIMITS. */
+  clientLimits?: Partial<ClientLimitOptions>;
+  /** Total time of a connection, however active (default DEFAULT_SESSION_TIMEOUT_MS). */
+  sessionTimeoutMs?: number;
+  /** Time from DATA's 354 to the end of the message (default DEFAULT_DATA_TIMEOUT_MS). */
+  dataTimeoutMs?: number;
+  /** Time of the message and recipient windows (the system clock by default). */
+  clock?: Clock;
   /** How long a graceful stop waits for transactions in progress. */
   drainMs: number;
   /** Idle time before a connection is dropped (smtp-server's socketTimeout). */
@@ -37,42 +58,24 @@ export interface SmtpEvents {
   refused?(code: number): void;
 }
 
-/** A reply with its enhanced status code (RFC 3463) written out, e.g. `5.7.1`. */
-class SmtpReply extends Error {
-  constructor(
-    readonly responseCode: number,
-    readonly enhanced: string,
-    text: string,
-  ) {
-    super(`${enhanced} ${text}`);
-  }
-}
-
-const REFUSALS: Record<Exclude<RecipientVerdict, { accepted: true }>['reason'], () => SmtpReply> = {
-  foreign_domain: () =>
-    new SmtpReply(550, '5.7.1', 'Relay access denied: this server only accepts mail for its own domains'),
-  malformed: () =>
-    new SmtpReply(550, '5.1.1', 'No such mailbox here: the local part is not a prefix (letters, digits and hyphens)'),
-  reserved_prefix: () => new SmtpReply(550, '5.1.1', 'No such mailbox here: this name is reserved'),
-  unknown_prefix: () => new SmtpReply(550, '5.1.1', 'No such mailbox here'),
-  inactive_prefix: () => new SmtpReply(550, '5.1.1', 'This address does not take mail at the moment'),
-};
-
 /**
  * smtp-server adds an enhanced status code by reply number alone (550 is always 5.1.1). Replies of
- * ours carry their own (`5.7.1 Relay access denied`): send those as written.
+ * ours carry their own (`5.7.1 Relay access denied`): send those as written. Each connection is
+ * kept by its session id until it closes, for replies sent outside a handler (the deadlines' 421).
  */
 class IntakeSmtpServer extends SMTPServer {
+  readonly handles = new Map<string, ConnectionHandle>();
+
   override connect(...args: Parameters<SMTPServer['connect']>): void {
     super.connect(...args);
-    const connection = [...this.connections].at(-1) as unknown as
-      { send(code: number, data: unknown, context?: unknown): void } | undefined;
+    const connection = [...this.connections].at(-1) as unknown as (ConnectionHandle & { id: string }) | undefined;
     if (!connection) return;
     const send = connection.send.bind(connection);
     connection.send = (code, data, context) =>
       typeof data === 'string' && /^[245]\.\d{1,3}\.\d{1,3} /.test(data)
         ? send(code, data, false)
         : send(code, data, context);
+    this.handles.set(connection.id, connection);
   }
 }
 
@@ -92,6 +95,11 @@ export class SmtpIntake {
   private lastTransactionEnd = -Infinity;
   /** whenQuiet() callers waiting for a transaction to end. */
   private readonly quietWaiters = new Set<() => void>();
+  private readonly limits: ClientLimits;
+  private readonly deadlines: SessionDeadlines;
+  /** Admitted connections (counted in `limits`) and the client address each counts against. */
+  private readonly clients = new Map<string, string>();
+  private readonly certificateWatch: CertificateWatch | null = null;
 
   constructor(
     private readonly inbound: InboundMailService,
@@ -100,10 +108,14 @@ export class SmtpIntake {
     private readonly onAccepted: () => void = () => {},
     private readonly events: SmtpEvents = {},
   ) {
-    const tls =
-      options.tlsCertFile && options.tlsKeyFile
-        ? { cert: fs.readFileSync(options.tlsCertFile), key: fs.readFileSync(options.tlsKeyFile) }
-        : null;
+    const { tlsCertFile, tlsKeyFile } = options;
+    const tls = tlsCertFile && tlsKeyFile ? readCertificatePair(tlsCertFile, tlsKeyFile) : null;
+    if (options.requireTls && !tls) throw new Error('requireTls needs tlsCertFile and tlsKeyFile');
+    this.limits = new ClientLimits({ ...DEFAULT_CLIENT_LIMITS, ...options.clientLimits }, options.clock ?? systemClock);
+    this.deadlines = new SessionDeadlines(
+      options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS,
+      options.dataTimeoutMs ?? DEFAULT_DATA_TIMEOUT_MS,
+    );
     const serverOptions: SMTPServerOptions = {
       banner: 'Intake email gateway',
       size: options.maxMessageBytes,
@@ -139,6 +151,16 @@ export class SmtpIntake {
     };
     this.server = new IntakeSmtpServer(serverOptions);
     this.server.on('error', (error) => this.logger.warn({ err: error }, 'smtp connection error'));
+    if (tls && tlsCertFile && tlsKeyFile) {
+      this.certificateWatch = new CertificateWatch(
+        tlsCertFile,
+        tlsKeyFile,
+        tls,
+        // New STARTTLS handshakes use the new pair; sessions already encrypted keep theirs.
+        (pair) => this.server.updateSecureContext(pair),
+        logger,
+      );
+    }
   }
 
   async listen(): Promise<AddressInfo> {
@@ -149,6 +171,7 @@ export class SmtpIntake {
         resolve();
       });
     });
+    this.certificateWatch?.start();
     return this.address();
   }
 
@@ -163,6 +186,7 @@ export class SmtpIntake {
    */
   async stop(): Promise<void> {
     if (!this.server.server.listening) return;
+    this.certificateWatch?.stop();
     this.draining = true;
     for (const waiter of [...this.quietWaiters]) waiter();
     const deadline = Date.now() + this.options.drainMs;
@@ -218,29 +242,58 @@ export class SmtpIntake {
     if (this.inTransaction.size === 0) for (const waiter of [...this.quietWaiters]) waiter();
   }
 
-  private onConnect(_session: SMTPServerSession, callback: (err?: Error | null) => void): void {
-    callback(this.draining ? new SmtpReply(421, '4.3.2', 'Service shutting down, try again later') : null);
+  /** Admits the connection (then times it) unless its address already has its maximum open. */
+  private onConnect(session: SMTPServerSession, callback: (err?: Error | null) => void): void {
+    if (this.draining) return callback(REPLIES.shuttingDown());
+    const key = clientKey(session.remoteAddress);
+    if (!this.limits.openConnection(key)) {
+      this.logger.warn({ client: key }, 'smtp connection refused: too many from this address');
+      return callback(REPLIES.tooManyConnections(this.limits.options.maxConnections));
+    }
+    this.clients.set(session.id, key);
+    const handle = this.server.handles.get(session.id);
+    if (handle) this.deadlines.begin(session.id, handle);
+    callback();
   }
 
   private onMailFrom(session: SMTPServerSession, callback: (err?: Error | null) => void): void {
-    if (this.draining) return callback(new SmtpReply(421, '4.3.2', 'Service shutting down, try again later'));
+    if (this.draining) return callback(REPLIES.shuttingDown());
+    if (this.options.requireTls && !session.secure) return callback(REPLIES.tlsRequired());
+    const rate = this.limits.takeMessage(this.clientOf(session));
+    if (!rate.allowed) {
+      const limit = this.limits.options.maxMessagesPerMinute;
+      return callback(REPLIES.tooManyMessages(limit, Math.ceil(rate.retryAfterMs / 1000)));
+    }
     this.accepted.set(session.id, new Map());
     this.inTransaction.add(session.id);
     callback();
   }
 
   private async onRcptTo(address: string, session: SMTPServerSession): Promise<void> {
+    // Counted before the lookup: refused recipients cost a lookup too (and probe for prefixes).
+    const rate = this.limits.takeRecipient(this.clientOf(session));
+    if (!rate.allowed) {
+      throw REPLIES.tooManyRecipients(this.limits.options.maxRecipientsPerMinute, Math.ceil(rate.retryAfterMs / 1000));
+    }
     const verdict = await this.inbound.checkRecipient(address).catch((error: unknown) => {
       this.logger.error({ err: coerceError(error), recipient: address }, 'recipient lookup failed');
-      throw new SmtpReply(451, '4.3.0', 'Temporary failure looking up the recipient, try again later');
+      throw REPLIES.lookupFailed();
     });
-    if (!verdict.accepted) throw REFUSALS[verdict.reason]();
+    if (!verdict.accepted) throw RECIPIENT_REFUSALS[verdict.reason]();
     this.accepted.get(session.id)?.set(address.toLowerCase(), verdict);
   }
 
+  /** The address a session counts against (admitted sessions have theirs recorded). */
+  private clientOf(session: SMTPServerSession): string {
+    return this.clients.get(session.id) ?? clientKey(session.remoteAddress);
+  }
+
   private async onData(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
+    this.deadlines.dataStarted(session.id, stream);
     try {
-      const raw = await this.readMessage(stream);
+      const raw = await readMessage(stream, this.options);
+      // A deadline answered 421 first: the connection is closing and the message is not taken.
+      if (!this.deadlines.dataReceived(session.id)) throw REPLIES.dataTimeExceeded(this.deadlines.dataTimeoutMs);
       const recipients = session.envelope.rcptTo
         .map((r) => this.accepted.get(session.id)?.get(r.address.toLowerCase()))
         .filter((r): r is Accepted => r !== undefined);
@@ -258,7 +311,7 @@ export class SmtpIntake {
         );
       } catch (error) {
         this.logger.error({ err: coerceError(error) }, 'could not store an incoming message; answered 451');
-        throw new SmtpReply(451, '4.3.0', 'Temporary failure storing the message, try again later');
+        throw REPLIES.storeFailed();
       }
       this.logger.info(
         { messages: records.map((r) => r.id), bytes: raw.length, prefixes: records.map((r) => r.prefix) },
@@ -266,52 +319,22 @@ export class SmtpIntake {
       );
       this.onAccepted();
       this.events.accepted?.(raw.length);
-      return `Ok: queued as ${records.map((r) => r.id).join(' ')}`;
+      return queuedAs(records.map((r) => r.id));
     } finally {
       this.transactionEnded(session.id);
+      // After the answer is written (smtp-server sends it when the handler calls back).
+      setImmediate(() => this.deadlines.dataAnswered(session.id));
     }
-  }
-
-  /** The whole message, or a refusal once it is over a limit (the rest is read and dropped). */
-  private async readMessage(stream: SMTPServerDataStream): Promise<Uint8Array> {
-    const { maxMimeParts, maxLineBytes } = this.options;
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    let lineBytes = 0;
-    let longestLine = 0;
-    let parts = 0;
-    let tail = '';
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      if (stream.sizeExceeded) continue;
-      bytes += chunk.length;
-      chunks.push(chunk);
-      let from = 0;
-      for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, from)) {
-        lineBytes += nl - from;
-        if (lineBytes > longestLine) longestLine = lineBytes;
-        lineBytes = 0;
-        from = nl + 1;
-      }
-      lineBytes += chunk.length - from;
-      // One Content-Type header per MIME part; the search keeps a little of the previous chunk.
-      const text = tail + chunk.toString('latin1');
-      parts += (text.match(/\ncontent-type\s*:/gi) ?? []).length;
-      tail = text.slice(-16).replace(/^[^\n]*\ncontent-type\s*:/i, '');
-    }
-    if (lineBytes > longestLine) longestLine = lineBytes;
-    if (stream.sizeExceeded) {
-      throw new SmtpReply(552, '5.3.4', `Message too big: the limit is ${this.options.maxMessageBytes} bytes`);
-    }
-    if (longestLine > maxLineBytes)
-      throw new SmtpReply(554, '5.6.0', `Message refused: a line is longer than ${maxLineBytes} bytes`);
-    if (parts > maxMimeParts)
-      throw new SmtpReply(554, '5.6.0', `Message refused: more than ${maxMimeParts} MIME parts`);
-    if (bytes === 0) throw new SmtpReply(554, '5.6.0', 'Message refused: it is empty');
-    return new Uint8Array(Buffer.concat(chunks, bytes));
   }
 
   private forget(sessionId: string): void {
     this.accepted.delete(sessionId);
     this.transactionEnded(sessionId);
+    this.deadlines.end(sessionId);
+    this.server.handles.delete(sessionId);
+    const key = this.clients.get(sessionId);
+    if (key === undefined) return;
+    this.clients.delete(sessionId);
+    this.limits.closeConnection(key);
   }
 }

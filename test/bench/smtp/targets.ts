@@ -236,7 +236,14 @@ export async function startIntake(options: IntakeOptions): Promise<Target> {
   try {
     const dataDir = makeScratch('intake-bench-smtp-');
     cleanups.push(() => removeScratch(dataDir));
-    const env: Record<string, string> = { DATA_DIR: dataDir, EMAIL_DOMAIN: DOMAIN };
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      EMAIL_DOMAIN: DOMAIN,
+      // One loopback client stands in for many senders here: the per-client limits would measure themselves.
+      SMTP_MAX_CONNECTIONS_PER_CLIENT: '10000',
+      SMTP_MAX_MESSAGES_PER_CLIENT_PER_MINUTE: '1000000',
+      SMTP_MAX_RECIPIENTS_PER_CLIENT_PER_MINUTE: '1000000',
+    };
     if (options.db === 'postgres') {
       // startPostgres makes its directory itself: find it, to remove it at exit should stop() not run.
       const pgDirs = () => new Set(fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('intake-bench-smtp-pg-')));

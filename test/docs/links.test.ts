@@ -14,9 +14,6 @@ import { anchorsOf, handbookFiles, linksOf, readDoc } from './markdown.js';
  */
 const PAGES_NOT_YET_MERGED = [
   'docs/security/documents.md',
-  'docs/security/smtp-limits.md',
-  'docs/security/outbound-and-sign-in.md',
-  'docs/metrics.md',
   'docs/operations.md',
   'docs/extraction/evaluation.md',
 ];

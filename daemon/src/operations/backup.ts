@@ -60,7 +60,7 @@ export async function writeBackup(input: BackupInput): Promise<BackupResult> {
     const entries = [MANIFEST, ...(input.dump ? ['database'] : [])];
     if (input.blobDir && fs.existsSync(input.blobDir)) {
       fs.symlinkSync(path.resolve(input.blobDir), path.join(staging, 'blobs'), 'dir');
-      entries.push('blobs');
+      entries.push(...blobFiles(input.blobDir));
     }
     let files = 0;
     let fileBytes = 0;
@@ -69,13 +69,11 @@ export async function writeBackup(input: BackupInput): Promise<BackupResult> {
         gzip: true,
         file: partial,
         cwd: staging,
-        // The `blobs` link is followed: its files are archived, not the link.
+        // Paths go through the `blobs` link to the files themselves.
         follow: true,
         portable: true,
         mode: 0o600,
-        // A file being written has a `.tmp-` name until it is whole (FileBlobStore): leave those out.
         filter: (entry, stat) => {
-          if (path.basename(entry).startsWith('.tmp-')) return false;
           // Creating, tar passes the file's fs.Stats (a ReadEntry only when extracting).
           if (entry.startsWith('blobs/') && 'isFile' in stat && stat.isFile()) {
             files++;
@@ -99,4 +97,19 @@ export async function writeBackup(input: BackupInput): Promise<BackupResult> {
     fs.rmSync(partial, { force: true });
     fs.rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * The stored files as archive paths (`blobs/ab/cdef...`), listed here rather than by tar walking the
+ * folder: a file being written has a `.tmp-` name until it is renamed whole (FileBlobStore), so a
+ * walk could find one that is gone when it is read. Only final names are listed; they stay.
+ */
+function blobFiles(root: string): string[] {
+  const files: string[] = [];
+  for (const sub of fs.readdirSync(root, { withFileTypes: true })) {
+    if (!sub.isDirectory() || !/^[0-9a-f]{2}$/.test(sub.name)) continue;
+    for (const name of fs.readdirSync(path.join(root, sub.name)))
+      if (/^[0-9a-f]{62}$/.test(name)) files.push(`blobs/${sub.name}/${name}`);
+  }
+  return files;
 }

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import type { Intake } from '@intake/core';
-import type { WebhookService } from '@intake/core/internal';
+import type { BlobStore, Intake } from '@intake/core';
+import type { PageImageCache, WebhookService } from '@intake/core/internal';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from './config/config.schema.js';
 import { createContainer } from './di/container.js';
@@ -77,6 +77,12 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
       const admin = createAdminApp(
         intake,
         await container.getAsync<WebhookService>(TOKENS.WebhookService),
+        {
+          storage,
+          blobs: await container.getAsync<BlobStore>(TOKENS.Blobs),
+          pageCache: container.get<PageImageCache>(TOKENS.PageCache),
+          retentionDays: config.JOB_RETENTION_DAYS,
+        },
         adminSecret,
         logger,
       ).callback();

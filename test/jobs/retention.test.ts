@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntake, createJobPipeline, type AuthContext, type Intake, type JobPipeline } from '@intake/core';
-import { ManualClock, purgeExpiredJobs } from '@intake/core/internal';
+import { ManualClock, previewExpiredJobs, purgeExpiredJobs } from '@intake/core/internal';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore } from '@intake/storage-sql';
 import { DB_KINDS, openTestDatabase, type TestDatabase } from '../support/databases.js';
@@ -81,13 +81,25 @@ describe.each(DB_KINDS)('retention on %s', (kind) => {
       metadata: {},
     });
     clock.advance(11 * 86_400_000);
+    // The dry run lists what the run will remove, and removes nothing.
+    const preview = await previewExpiredJobs({ stores: intake.stores, clock }, 90);
+    expect(preview.job_ids.sort()).toEqual([old1.job.id, old2.job.id].sort());
+    expect(preview.files).toEqual([{ key: old1.job.blob_key, size_bytes: onlyOld.length }]);
+    expect(preview.bytes).toBe(onlyOld.length);
+    expect(await intake.stores.jobs.get(org_id, null, old1.job.id)).not.toBeNull();
+    expect(await blobs.get(old1.job.blob_key)).not.toBeNull();
     const removed = await purgeExpiredJobs({ stores: intake.stores, blobs, clock }, 90);
-    expect(removed).toEqual({ jobs: 2, files: 1 });
+    expect(removed.job_ids.sort()).toEqual(preview.job_ids.sort());
+    expect(removed.file_keys).toEqual(preview.files.map((f) => f.key));
+    expect(removed).toMatchObject({ jobs: 2, files: 1 });
+    expect(removed.job_ids.sort()).toEqual([old1.job.id, old2.job.id].sort());
+    expect(removed.file_keys).toEqual([old1.job.blob_key]);
     expect(await intake.stores.jobs.get(org_id, null, old1.job.id)).toBeNull();
     expect(await intake.stores.jobs.get(org_id, null, old2.job.id)).toBeNull();
     expect(await intake.stores.jobs.get(org_id, null, recent.job.id)).not.toBeNull();
     expect(await blobs.get(old1.job.blob_key)).toBeNull();
     expect(await blobs.get(recent.job.blob_key)).not.toBeNull();
-    expect(await purgeExpiredJobs({ stores: intake.stores, blobs, clock }, 90)).toEqual({ jobs: 0, files: 0 });
+    expect(await purgeExpiredJobs({ stores: intake.stores, blobs, clock }, 90)).toMatchObject({ jobs: 0, files: 0 });
+    expect((await previewExpiredJobs({ stores: intake.stores, clock }, 90)).job_ids).toEqual([]);
   });
 });

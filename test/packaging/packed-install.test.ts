@@ -101,6 +101,8 @@ describe('packed packages installed into a new project, run with plain node', { 
         overrides: Object.fromEntries(packed.map((p) => [p.name, `$${p.name}`])),
       }),
     );
+    // The line docs/operations.md tells users to put in their .npmrc (the repository's own .npmrc).
+    fs.copyFileSync(path.join(REPO_ROOT, '.npmrc'), path.join(app, '.npmrc'));
     seedLockfile(app);
     for (const file of fs.readdirSync(APP_SOURCES)) fs.copyFileSync(path.join(APP_SOURCES, file), path.join(app, file));
     pdf = path.join(app, 'invoice.pdf');
@@ -143,6 +145,19 @@ describe('packed packages installed into a new project, run with plain node', { 
       expect(fs.existsSync(path.join(installed, 'dist', 'index.d.ts'))).toBe(true);
     }
     expect(fs.existsSync(path.join(app, 'node_modules', 'tsx'))).toBe(false);
+  });
+
+  it("skips onnxruntime-node's CUDA download with the documented .npmrc line (no network needed)", async () => {
+    // npm hands the .npmrc knob to scripts as npm_config_onnxruntime_node_install: the install script
+    // run that way exits at once; without the knob it would fetch CUDA providers from a NuGet feed.
+    const ort = path.join(app, 'node_modules', 'onnxruntime-node');
+    await run(NPM, ['exec', '--offline', '--', 'node', path.join(ort, 'script', 'install.js')], {
+      cwd: app,
+      env: env(),
+      timeout: STEP_TIMEOUT_MS,
+    });
+    const bin = path.join(ort, 'bin', 'napi-v6', process.platform, process.arch);
+    expect(fs.existsSync(path.join(bin, 'libonnxruntime_providers_cuda.so'))).toBe(false);
   });
 
   it('type-checks both programs against the shipped declarations (tsc in the new project)', async () => {

@@ -7,13 +7,20 @@ import { readJsonBody } from '../http/read-json-body.js';
 import { requestContext } from '../http/middleware/request-context.js';
 import { directAdminOperations } from './admin-operations.js';
 import { secretsEqual } from './admin-secret.js';
+import type { OperationsDeps } from '../operations/operations.js';
 
 /**
  * The admin plane served on the data directory's lock socket, so CLI commands work while the daemon
  * holds the PGlite database. Every request must carry the admin secret from the data directory.
  */
-export function createAdminApp(intake: Intake, webhooks: WebhookService, secret: string, logger: Logger): Koa {
-  const ops = directAdminOperations(intake, webhooks, async () => {});
+export function createAdminApp(
+  intake: Intake,
+  webhooks: WebhookService,
+  operations: Omit<OperationsDeps, 'intake'>,
+  secret: string,
+  logger: Logger,
+): Koa {
+  const ops = directAdminOperations(intake, webhooks, operations, async () => {});
   const router = new Router();
   router.get('/admin/status', (ctx) => {
     ctx.body = { status: 'ok', pid: process.pid };
@@ -47,6 +54,17 @@ export function createAdminApp(intake: Intake, webhooks: WebhookService, secret:
   });
   router.post('/admin/keys/revoke', async (ctx) => {
     ctx.body = await ops.revokeApiKey(await readJsonBody(ctx, 65_536));
+  });
+  router.post('/admin/operations/status', async (ctx) => {
+    ctx.body = await ops.status();
+  });
+  router.post('/admin/operations/retention', async (ctx) => {
+    ctx.body = await ops.retention(await readJsonBody(ctx, 65_536));
+  });
+  // The whole database in one answer: PGlite builds the dump in memory anyway.
+  router.post('/admin/operations/database-dump', async (ctx) => {
+    ctx.type = 'application/gzip';
+    ctx.body = Buffer.from(await ops.dumpDatabase());
   });
   const app = new Koa();
   app.silent = true;

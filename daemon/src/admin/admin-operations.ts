@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, PLANS, type CreatedOrganization, type Intake } from '@intake/core';
 import { CreateApiKeyInputSchema, notFound, parseInput, type WebhookService } from '@intake/core/internal';
+import { directOperations, type OperationsCommands, type OperationsDeps } from '../operations/operations.js';
 
 /** `intake keys create` input: the API's key body plus the organization. */
 export const AdminCreateKeyInputSchema = CreateApiKeyInputSchema.extend({ org_id: z.string().min(1) });
@@ -27,7 +28,7 @@ export const AdminUpdateOrgInputSchema = z.strictObject({
  * What the CLI can do. Implemented directly over the database, or remotely through a running
  * daemon's admin socket: the CLI picks one, the commands do not care which.
  */
-export interface AdminOperations {
+export interface AdminOperations extends OperationsCommands {
   createOrganization(input: unknown): Promise<CreatedOrganization & { name: string; plan: string }>;
   createApiKey(input: unknown): Promise<Record<string, unknown>>;
   addCredits(input: unknown): Promise<Record<string, unknown>>;
@@ -51,9 +52,11 @@ const KEY_LIST_LIMIT = 1000;
 export function directAdminOperations(
   intake: Intake,
   webhooks: WebhookService,
+  operations: Omit<OperationsDeps, 'intake'>,
   close: () => Promise<void>,
 ): AdminOperations {
   return {
+    ...directOperations({ intake, ...operations }),
     async createOrganization(input) {
       const created = await intake.organizations.create(input);
       return {

@@ -14,6 +14,12 @@ export function remoteAdminOperations(socketPath: string, secret: string): Admin
     listOrganizations: (input) => call('/admin/orgs/list', input) as never,
     listApiKeys: (input) => call('/admin/keys/list', input) as never,
     revokeApiKey: (input) => call('/admin/keys/revoke', input) as never,
+    status: () => call('/admin/operations/status', {}) as never,
+    retention: (input) => call('/admin/operations/retention', input) as never,
+    dumpDatabase: async () => {
+      const body = (await postJson(socketPath, secret, '/admin/operations/database-dump', {}, 'bytes')) as Buffer;
+      return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+    },
     close: async () => {},
   };
 }
@@ -32,11 +38,20 @@ export class RemoteAdminError extends Error {
 /** A daemon answers 503 until it has opened its database: wait for it this long. */
 const STARTING_WAIT_MS = 60_000;
 
-async function postJson(socketPath: string, secret: string, path: string, body: unknown): Promise<unknown> {
+/** The answer as parsed JSON, or (`bytes`) as the raw body of a successful answer. */
+type Answer = 'json' | 'bytes';
+
+async function postJson(
+  socketPath: string,
+  secret: string,
+  path: string,
+  body: unknown,
+  answer: Answer = 'json',
+): Promise<unknown> {
   const deadline = Date.now() + STARTING_WAIT_MS;
   for (;;) {
     try {
-      return await postOnce(socketPath, secret, path, body);
+      return await postOnce(socketPath, secret, path, body, answer);
     } catch (error) {
       if (!(error instanceof RemoteAdminError && error.status === 503) || Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -44,7 +59,7 @@ async function postJson(socketPath: string, secret: string, path: string, body: 
   }
 }
 
-function postOnce(socketPath: string, secret: string, path: string, body: unknown): Promise<unknown> {
+function postOnce(socketPath: string, secret: string, path: string, body: unknown, answer: Answer): Promise<unknown> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -62,7 +77,9 @@ function postOnce(socketPath: string, secret: string, path: string, body: unknow
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const bytes = Buffer.concat(chunks);
+          if (answer === 'bytes' && (res.statusCode ?? 500) < 400) return resolve(bytes);
+          const text = bytes.toString('utf8');
           let parsed: unknown;
           try {
             parsed = JSON.parse(text);

@@ -7,6 +7,9 @@ import { registerWebhookCommands } from './commands/webhooks.js';
 import { registerExtractCommand } from './commands/extract.js';
 import { registerEvalCommand } from './commands/eval.js';
 import { registerListCommands } from './commands/lists.js';
+import { registerBackupCommands } from './commands/backup.js';
+import { registerRetentionCommand } from './commands/retention.js';
+import { registerStatusCommand } from './commands/status.js';
 
 // Only commander and the constant lists load up front: each command imports the database, the
 // adapters and the daemon when it runs, so `intake --help` and `--version` answer at once.
@@ -123,6 +126,9 @@ registerWebhookCommands(program);
 registerExtractCommand(program);
 registerEvalCommand(program);
 registerListCommands(orgs, keys);
+registerStatusCommand(program, version);
+registerBackupCommands(program, version);
+registerRetentionCommand(program);
 
 try {
   await program.parseAsync(process.argv);
@@ -140,6 +146,7 @@ async function describe(error: unknown): Promise<string> {
     { AdminUnavailableError },
     { DataDirBusyError },
     { PortInUseError },
+    { BackupError },
   ] = await Promise.all([
     import('@intake/core'),
     import('../config/load-config.js'),
@@ -147,6 +154,7 @@ async function describe(error: unknown): Promise<string> {
     import('../admin/admin-secret.js'),
     import('../runtime/data-dir-lock.js'),
     import('../runtime/port-in-use.js'),
+    import('../operations/backup-archive.js'),
   ]);
   if (error instanceof AppError) {
     const details = error.details?.map((d) => `\n  ${d.path}: ${d.message}`).join('') ?? '';
@@ -165,7 +173,8 @@ async function describe(error: unknown): Promise<string> {
     error instanceof DataDirBusyError ||
     error instanceof AdminUnavailableError ||
     error instanceof InvalidArgumentError ||
-    error instanceof PortInUseError
+    error instanceof PortInUseError ||
+    error instanceof BackupError
   ) {
     return error.message;
   }

@@ -2,12 +2,20 @@ import path from 'node:path';
 import { createIntake, type Intake } from '@intake/core';
 import { WebhookService } from '@intake/core/internal';
 import { createHttpsTransport } from '@intake/webhook-https';
-import { createSqlStorage } from '@intake/storage-sql';
+import {
+  createSqlStorage,
+  FileBlobStore,
+  FilePageImageCache,
+  SqlBlobStore,
+  type SqlStorage,
+} from '@intake/storage-sql';
 import type { ResolvedConfig } from '../config/config.schema.js';
 import { directAdminOperations, type AdminOperations } from '../admin/admin-operations.js';
 import { readAdminSecret } from '../admin/admin-secret.js';
 import { remoteAdminOperations } from '../admin/remote-admin.js';
 import { acquireDataDirLock, DataDirBusyError, lockSocketPath } from '../runtime/data-dir-lock.js';
+import { fileBlobDir } from '../operations/blob-dir.js';
+import type { OperationsDeps } from '../operations/operations.js';
 
 /**
  * Admin operations for one CLI command. With DATABASE_URL the CLI talks to PostgreSQL itself (any
@@ -25,17 +33,24 @@ export async function openAdmin(config: ResolvedConfig): Promise<AdminOperations
       extractorCache: false,
     });
     const intake = createIntake({ stores: storage });
-    return directAdminOperations(intake, webhookService(intake, config), () => storage.close());
+    return directAdminOperations(intake, webhookService(intake, config), operationsDeps(config, storage), () =>
+      storage.close(),
+    );
   }
   try {
     const lock = await acquireDataDirLock(config.DATA_DIR);
     try {
       const storage = await createSqlStorage({ kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') });
       const intake = createIntake({ stores: storage });
-      return directAdminOperations(intake, webhookService(intake, config), async () => {
-        await storage.close();
-        await lock.release();
-      });
+      return directAdminOperations(
+        intake,
+        webhookService(intake, config),
+        operationsDeps(config, storage),
+        async () => {
+          await storage.close();
+          await lock.release();
+        },
+      );
     } catch (error) {
       await lock.release();
       throw error;
@@ -62,4 +77,15 @@ function webhookService(intake: Intake, config: ResolvedConfig): WebhookService 
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     allowLocalhostHttp: config.WEBHOOKS_ALLOW_LOCALHOST,
   });
+}
+
+/** The files and retention settings as the daemon has them (di/modules/documents.module.ts, review.module.ts). */
+function operationsDeps(config: ResolvedConfig, storage: SqlStorage): Omit<OperationsDeps, 'intake'> {
+  const dir = fileBlobDir(config);
+  return {
+    storage,
+    blobs: dir ? new FileBlobStore(dir) : new SqlBlobStore(storage.knex),
+    pageCache: new FilePageImageCache(path.join(config.DATA_DIR, 'page-cache')),
+    retentionDays: config.JOB_RETENTION_DAYS,
+  };
 }

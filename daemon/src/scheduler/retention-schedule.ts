@@ -26,7 +26,7 @@ export function scheduleRetention(deps: {
           },
           deps.days,
         );
-        deps.logger.info({ ...removed, days: deps.days }, 'retention run');
+        deps.logger.info({ jobs: removed.jobs, files: removed.files, days: deps.days }, 'retention run');
       } catch (error) {
         deps.logger.error({ err: coerceError(error) }, 'retention run failed');
       }

@@ -120,7 +120,7 @@ export { STATS_PERIODS } from './jobs/job-queries.js';
 export { JobSchema, JobStatsSchema, SubmitDocumentJsonSchema } from './jobs/job.schema.js';
 export { toJobResource } from './jobs/job.js';
 export { sniffMimeType, type SupportedMimeType } from './jobs/media-types.js';
-export { purgeExpiredJobs } from './jobs/retention.js';
+export { previewExpiredJobs, purgeExpiredJobs, type RetentionRemoved } from './jobs/retention.js';
 export { ApiKeyService, requireLiveKey, requireScope } from './keys/api-key-service.js';
 export { ApiKeySchema, CreateApiKeyInputSchema, CreatedApiKeySchema } from './keys/api-key.schema.js';
 export { type StoredApiKey } from './keys/api-key.js';

@@ -18,6 +18,17 @@ export interface OpenedDatabase {
   kind: DatabaseKind;
 }
 
+/**
+ * knex writes its warnings (a failed connection attempt, for one) with console.log, to stdout by
+ * default, where a CLI's `--json` output goes: they go to stderr instead.
+ */
+const KNEX_LOG = {
+  warn: (message: unknown) => console.warn(message),
+  error: (message: unknown) => console.error(message),
+  deprecate: (message: unknown) => console.warn(message),
+  debug: (message: unknown) => console.error(message),
+};
+
 /** Opens knex over PostgreSQL (pg) or embedded PGlite. */
 export async function openDatabase(options: ConnectionOptions): Promise<OpenedDatabase> {
   if (options.kind === 'postgres') {
@@ -25,6 +36,7 @@ export async function openDatabase(options: ConnectionOptions): Promise<OpenedDa
       client: 'pg',
       connection: options.databaseUrl,
       pool: { min: 0, max: options.poolMax ?? 10 },
+      log: KNEX_LOG,
     });
     return { knex, kind: 'postgres' };
   }

@@ -31,9 +31,12 @@ import {
 } from './stores/cached-extractor-store.js';
 import { connectionConfigOf, listenForExtractorChanges, type ExtractorListenerOptions } from './extractor-listener.js';
 import { createWalSync } from './wal-sync.js';
+import { readOperationsStatus, type OperationsStatus } from './operations-status.js';
+import { dumpPgliteDataDir } from './pglite-dump.js';
 
 export type { ConnectionOptions, DatabaseKind } from './connection.js';
 export type { ExtractorListenerOptions } from './extractor-listener.js';
+export type { FailingEndpoint, OperationsStatus, QueueStatus } from './operations-status.js';
 export { migrate } from './migrations/runner.js';
 export { MIGRATIONS } from './migrations/list.js';
 export { FileBlobStore } from './blobs/file-blob-store.js';
@@ -65,6 +68,13 @@ export interface SqlStorage extends IntakeStores {
    * PostgreSQL while its change listener is connected (never when turned off).
    */
   readonly extractorCache: { readonly active: boolean };
+  /** Queues, pending reviews, failing webhook endpoints and credits across organizations (`intake status`). */
+  operationsStatus(now: Date): Promise<OperationsStatus>;
+  /**
+   * PGlite only (absent on PostgreSQL, which has pg_dump): the whole database as a gzipped tar of its
+   * data directory, taken after a checkpoint while no transaction is open. `loadDataDir` restores it.
+   */
+  dumpDataDir?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -158,6 +168,8 @@ export function fromKnex(
     ping: async () => {
       await knex.raw('select 1');
     },
+    operationsStatus: (now) => readOperationsStatus(knex, now),
+    ...(kind === 'pglite' ? { dumpDataDir: () => dumpPgliteDataDir(knex) } : {}),
     syncToDisk: options.pgliteDataDir ? createWalSync(options.pgliteDataDir) : async () => {},
     close: async () => {
       if (closed) return;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { ContainerModule } from 'inversify';
 import {
   createDocumentExtractor,
@@ -17,6 +16,7 @@ import { createReader, readerSettings } from '../../reading/create-reader.js';
 import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
 import { countingReader } from '../../metrics/counting-reader.js';
 import { scheduleRetention } from '../../scheduler/retention-schedule.js';
+import { fileBlobDir } from '../../operations/blob-dir.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
@@ -26,9 +26,8 @@ export const documentsModule = new ContainerModule(({ bind }) => {
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       // One machine: files in DATA_DIR. Several daemons: in PostgreSQL, unless they share BLOB_DIR.
-      if (config.BLOB_DIR) return new FileBlobStore(config.BLOB_DIR);
-      if (config.DATABASE_URL) return new SqlBlobStore((await ctx.getAsync<SqlStorage>(TOKENS.Storage)).knex);
-      return new FileBlobStore(path.join(config.DATA_DIR, 'blobs'));
+      const dir = fileBlobDir(config);
+      return dir ? new FileBlobStore(dir) : new SqlBlobStore((await ctx.getAsync<SqlStorage>(TOKENS.Storage)).knex);
     })
     .inSingletonScope();
 

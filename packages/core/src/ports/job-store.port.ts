@@ -168,6 +168,17 @@ export interface JobStore {
   /** Unblocks an organization's jobs waiting for credits; returns how many. */
   unblock(orgId: string): Promise<number>;
   countQueued(orgId: string, environment: 'test' | 'live'): Promise<number>;
-  /** Deletes finished or abandoned jobs created before `cutoff`; returns the blob keys no job uses any more. */
-  deleteCreatedBefore(cutoff: string, limit: number): Promise<{ deleted: number; orphanBlobKeys: string[] }>;
+  /**
+   * Deletes up to `limit` finished or abandoned jobs (any status but processing) created before
+   * `cutoff`; returns their ids and the blob keys no job uses any more.
+   */
+  deleteCreatedBefore(
+    cutoff: string,
+    limit: number,
+  ): Promise<{ deleted: number; ids: string[]; orphanBlobKeys: string[] }>;
+  /**
+   * What `deleteCreatedBefore(cutoff, ...)` would delete, all batches together, deleting nothing: the
+   * jobs' ids (oldest first) and the files that would be left unused, with their sizes.
+   */
+  findCreatedBefore(cutoff: string): Promise<{ ids: string[]; orphanBlobs: { key: string; size_bytes: number }[] }>;
 }

@@ -352,8 +352,16 @@ export function describeJobStoreContract(name: string, open: () => Promise<Store
         status: 'completed',
       });
       for (const j of [oldA, oldB, recent]) await s.jobs.insert(j);
+      // The preview names what the deletion then removes (other tests' old jobs included), and deletes nothing.
+      const preview = await s.jobs.findCreatedBefore('2001-01-01T00:00:00.000Z');
+      expect(preview.ids).toEqual(expect.arrayContaining([oldA.id, oldB.id]));
+      expect(preview.orphanBlobs).toContainEqual({ key: lonely, size_bytes: oldB.size_bytes });
+      expect(preview.orphanBlobs.map((b) => b.key)).not.toContain(shared);
+      expect(await s.jobs.get(orgId, 'test', oldA.id)).not.toBeNull();
       const result = await s.jobs.deleteCreatedBefore('2001-01-01T00:00:00.000Z', 100);
       expect(result.deleted).toBeGreaterThanOrEqual(2);
+      expect([...result.ids].sort()).toEqual([...preview.ids].sort());
+      expect([...result.orphanBlobKeys].sort()).toEqual(preview.orphanBlobs.map((b) => b.key).sort());
       expect(result.orphanBlobKeys).toContain(lonely);
       expect(result.orphanBlobKeys).not.toContain(shared);
       expect(await s.jobs.get(orgId, 'test', oldA.id)).toBeNull();

@@ -222,14 +222,17 @@ export class SqlJobStore implements JobStore {
     return countOf(this.knex('jobs').where({ org_id: orgId, status: 'queued', environment }).count({ count: '*' }));
   }
 
-  async deleteCreatedBefore(cutoff: string, limit: number): Promise<{ deleted: number; orphanBlobKeys: string[] }> {
+  async deleteCreatedBefore(
+    cutoff: string,
+    limit: number,
+  ): Promise<{ deleted: number; ids: string[]; orphanBlobKeys: string[] }> {
     return this.knex.transaction(async (trx) => {
       const doomed = await trx('jobs')
         .where('created_at', '<', cutoff)
         .whereNot({ status: 'processing' })
         .limit(limit)
         .select('id', 'blob_key', 'org_id');
-      if (doomed.length === 0) return { deleted: 0, orphanBlobKeys: [] };
+      if (doomed.length === 0) return { deleted: 0, ids: [], orphanBlobKeys: [] };
       const ids = doomed.map((d: { id: string }) => d.id);
       const gone = await trx('jobs').whereIn('id', ids).delete().returning(ROLLED_COLUMNS);
       await adjustRollups(trx, gone.map(rolledFromRow), -1);
@@ -238,7 +241,30 @@ export class SqlJobStore implements JobStore {
       const stillUsed = new Set(
         (await trx('jobs').whereIn('blob_key', keys).distinct('blob_key')).map((r: { blob_key: string }) => r.blob_key),
       );
-      return { deleted: ids.length, orphanBlobKeys: keys.filter((k) => !stillUsed.has(k)) };
+      return { deleted: ids.length, ids, orphanBlobKeys: keys.filter((k) => !stillUsed.has(k)) };
     });
+  }
+
+  async findCreatedBefore(
+    cutoff: string,
+  ): Promise<{ ids: string[]; orphanBlobs: { key: string; size_bytes: number }[] }> {
+    const doomed = await this.knex<Row>('jobs')
+      .where('created_at', '<', cutoff)
+      .whereNot({ status: 'processing' })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .select('id');
+    // A file is orphaned when every job that uses it goes: no job outside the set holds its key.
+    const orphans = await this.knex.raw<{ rows: Row[] }>(
+      `select blob_key as key, max(size_bytes) as size_bytes from jobs d
+       where d.created_at < ? and d.status <> 'processing'
+         and not exists (select 1 from jobs k where k.blob_key = d.blob_key
+                         and not (k.created_at < ? and k.status <> 'processing'))
+       group by blob_key order by blob_key`,
+      [cutoff, cutoff],
+    );
+    return {
+      ids: doomed.map((d) => String(d.id)),
+      orphanBlobs: orphans.rows.map((r) => ({ key: String(r.key), size_bytes: toNumber(r.size_bytes) })),
+    };
   }
 }

@@ -256,6 +256,20 @@ export class MemoryJobStore implements JobStore {
     this.db.tables.corrections = this.db.tables.corrections.filter((c) => !gone.has(c.job_id));
     const keys = [...new Set(doomed.map((j) => j.blob_key))];
     const used = new Set([...this.jobs.values()].map((j) => j.blob_key));
-    return { deleted: doomed.length, orphanBlobKeys: keys.filter((k) => !used.has(k)) };
+    return { deleted: doomed.length, ids: doomed.map((j) => j.id), orphanBlobKeys: keys.filter((k) => !used.has(k)) };
+  }
+
+  async findCreatedBefore(cutoff: string) {
+    const doomed = [...this.jobs.values()]
+      .filter((j) => Date.parse(j.created_at) < Date.parse(cutoff) && j.status !== 'processing')
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+    const gone = new Set(doomed.map((j) => j.id));
+    const used = new Set([...this.jobs.values()].filter((j) => !gone.has(j.id)).map((j) => j.blob_key));
+    const orphans = new Map<string, number>();
+    for (const j of doomed) if (!used.has(j.blob_key)) orphans.set(j.blob_key, j.size_bytes);
+    return {
+      ids: doomed.map((j) => j.id),
+      orphanBlobs: [...orphans].map(([key, size_bytes]) => ({ key, size_bytes })),
+    };
   }
 }

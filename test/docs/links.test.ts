@@ -14,7 +14,6 @@ import { anchorsOf, handbookFiles, linksOf, readDoc } from './markdown.js';
  */
 const PAGES_NOT_YET_MERGED = [
   'docs/security/documents.md',
-  'docs/operations.md',
   'docs/extraction/evaluation.md',
 ];
 

@@ -11,3 +11,4 @@ export * from './erp-store-contract.js';
 export * from './mode-contract.js';
 export * from './session-store-contract.js';
 export * from './correction-store-contract.js';
+export * from './register-store-contract.js';

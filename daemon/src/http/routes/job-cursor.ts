@@ -55,5 +55,5 @@ export function decodeRegisterCursor(sort: JobSort, cursor: string): JobPosition
   if (tag !== 'r' || name !== sortName(sort) || !valueOk || !isTimestamp(createdAt) || typeof id !== 'string' || !id)
     throw invalidCursor();
   if (sort.key === 'created_at' && !isTimestamp(value)) throw invalidCursor();
-  return { created_at: new Date(createdAt).toISOString(), id, value: value as string | number | null };
+  return { created_at: new Date(createdAt).toISOString(), id, value };
 }

@@ -51,7 +51,7 @@ export function parseSort(sort: string | undefined): JobSort | undefined {
 /** The store filter of a parsed query (without paging and sort members). */
 export function toJobFilter(query: z.infer<typeof RegisterFilterQuery>): JobFilter {
   const { sort: _sort, ...filter } = query;
-  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as JobFilter;
+  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
 }
 
 /** What a register row shows of a job, added to each job of the list as `register`. */

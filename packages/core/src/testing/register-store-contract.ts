@@ -101,7 +101,7 @@ export function describeRegisterStoreContract(name: string, open: () => Promise<
           const present = values.filter((v) => v !== null);
           // Nulls only after every value.
           expect(values.slice(0, present.length)).toEqual(present);
-          const ordered = [...present].sort((a, b) => (a! < b! ? -1 : a! > b! ? 1 : 0));
+          const ordered = [...present].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
           expect(present, `${descending ? '-' : ''}${key}`).toEqual(descending ? ordered.reverse() : ordered);
           expect(await walk(sort, 2), `paging ${key}`).toEqual(all.map((j) => j.id));
         }

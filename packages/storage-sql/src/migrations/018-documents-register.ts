@@ -79,8 +79,14 @@ const STATEMENTS = [
   ),
   column('reg_search', 'tsvector', `intake_search_vector(metadata, extracted_data)`),
   `create index jobs_register_search on jobs using gin (reg_search)`,
-  // The sorts people use most, by the list's own (org, mode) prefix; the others sort the filtered rows.
+  /*
+   * The sorts people use most, by the list's own (org, mode) prefix, in both directions (nulls last
+   * either way, which a backward scan of one index cannot give); other keys sort the filtered rows.
+   */
   `create index jobs_register_vendor on jobs (org_id, environment, reg_vendor collate "C", id)`,
+  `create index jobs_register_vendor_desc on jobs (org_id, environment, reg_vendor collate "C" desc nulls last, id desc)`,
+  `create index jobs_register_total_desc on jobs (org_id, environment, reg_total desc nulls last, id desc)`,
+  `create index jobs_register_date_desc on jobs (org_id, environment, reg_document_date collate "C" desc nulls last, id desc)`,
   `create index jobs_register_vendor_filter on jobs (org_id, environment, lower(reg_vendor))`,
   `create index jobs_register_total on jobs (org_id, environment, reg_total, id)`,
   `create index jobs_register_date on jobs (org_id, environment, reg_document_date collate "C", id)`,

@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { searchWords, type JobFilter, type JobPageRequest, type RegisterSortKey } from '@intake/core/internal';
+import type { Row } from './normalize.js';
+import {
+  searchWords,
+  type JobFilter,
+  type JobPageRequest,
+  type JobSort,
+  type RegisterSortKey,
+} from '@intake/core/internal';
 
 /** Each register sort key's column (migration 018); text compares by code point, as the memory store does. */
 const SORT_COLUMNS: Record<RegisterSortKey, { column: string; text: boolean }> = {
@@ -30,30 +37,39 @@ export function applyRegisterFilter(q: Knex.QueryBuilder, filter: JobFilter): vo
 }
 
 /**
- * Orders by the page's sort (nulls last in either direction, id as tie-break in the same
- * direction) and, with a keyset position, keeps only rows after it. Returns false for the default
- * order, which the caller keeps on its covering index.
+ * The page under the page's sort (nulls last in either direction, id as tie-break in the same
+ * direction), or null for the default order, which the caller keeps on its covering index. After a
+ * keyset position with a value, the rows beyond it are a row comparison `(key, id) > (value, id)`
+ * that an index on (key, id) starts its scan at; the rows without a value, which come after all of
+ * them, are read separately only when those do not fill the page (an OR of the two would make the
+ * planner give up the range scan and sort every match).
  */
-export function applyRegisterOrder(q: Knex.QueryBuilder, page: JobPageRequest): boolean {
+export function registerPage(filtered: () => Knex.QueryBuilder, page: JobPageRequest): Promise<Row[]> | null {
   const sort = page.sort;
-  if (!sort || (sort.key === 'created_at' && sort.descending)) return false;
+  if (!sort || (sort.key === 'created_at' && sort.descending)) return null;
+  return sortedPage(filtered, page, sort);
+}
+
+async function sortedPage(filtered: () => Knex.QueryBuilder, page: JobPageRequest, sort: JobSort): Promise<Row[]> {
   const { column, text } = SORT_COLUMNS[sort.key];
   const col = text ? `${column} collate "C"` : column;
   const dir = sort.descending ? 'desc' : 'asc';
   const beyond = sort.descending ? '<' : '>';
-  q.orderByRaw(`${col} ${dir} nulls last, id ${dir}`);
-  if (!page.after) return true;
-  const value = sort.key === 'created_at' ? page.after.created_at : (page.after.value ?? null);
-  const id = page.after.id;
-  if (value === null) q.andWhereRaw(`${column} is null and id ${beyond} ?`, [id]);
-  else {
+  const ordered = (q: Knex.QueryBuilder) => q.select('*').orderByRaw(`${col} ${dir} nulls last, id ${dir}`);
+  const after = page.after;
+  if (!after) return (await ordered(filtered()).limit(page.limit).offset(page.offset)) as Row[];
+  const want = page.offset + page.limit;
+  const value = sort.key === 'created_at' ? after.created_at : (after.value ?? null);
+  let rows: Row[] = [];
+  if (value !== null) {
     const cast = sort.key === 'created_at' ? '::timestamptz' : text ? '::text collate "C"' : '::numeric';
-    q.andWhere((w) =>
-      w
-        .whereRaw(`${col} ${beyond} ?${cast}`, [value])
-        .orWhereRaw(`${column} = ?${cast} and id ${beyond} ?`, [value, id])
-        .orWhereNull(column),
-    );
+    const beyondValue = filtered().andWhereRaw(`(${col}, id) ${beyond} (?${cast}, ?)`, [value, after.id]);
+    rows = (await ordered(beyondValue).limit(want)) as Row[];
   }
-  return true;
+  if (rows.length < want) {
+    const nulls = filtered().whereNull(column);
+    if (value === null) nulls.andWhereRaw(`id ${beyond} ?`, [after.id]);
+    rows = rows.concat((await ordered(nulls).limit(want - rows.length)) as Row[]);
+  }
+  return rows.slice(page.offset);
 }

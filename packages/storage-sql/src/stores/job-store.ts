@@ -15,7 +15,7 @@ import type {
   Page,
 } from '@intake/core/internal';
 import { claimJob, releaseCredits } from './job-queue.js';
-import { applyRegisterFilter, applyRegisterOrder } from './job-register.js';
+import { applyRegisterFilter, registerPage } from './job-register.js';
 import { fromJobRow, toJobRow } from './job-rows.js';
 import { adjustRollups, countJobs, dailyJobCounts, jobStats, ROLLED_COLUMNS, rolledFromRow } from './job-stats.js';
 import { countOf, toIso, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
@@ -105,12 +105,10 @@ export class SqlJobStore implements JobStore {
       applyRegisterFilter(q, filter);
       return q;
     };
-    const sorted = filtered().select('*');
-    if (applyRegisterOrder(sorted, page)) {
-      const [rows, total] = await Promise.all([
-        sorted.limit(page.limit).offset(page.offset),
-        countJobs(this.knex, orgId, mode, filter, filtered),
-      ]);
+    // Any other order than the default: keyset over (sort key, id), see job-register.ts.
+    const sortedRows = registerPage(filtered, page);
+    if (sortedRows) {
+      const [rows, total] = await Promise.all([sortedRows, countJobs(this.knex, orgId, mode, filter, filtered)]);
       return { items: rows.map(fromJobRow), total };
     }
     const order = [
@@ -256,7 +254,7 @@ export class SqlJobStore implements JobStore {
         deleted_at: audit.deletedAt,
         key_id: audit.keyId,
       });
-      const used = await trx('jobs').where({ blob_key: job.blob_key }).first('id');
+      const used: unknown = await trx('jobs').where({ blob_key: job.blob_key }).first('id');
       return { job, orphanBlobKey: used ? null : job.blob_key };
     });
   }

@@ -1,12 +1,19 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { AuthContext, JobRecord } from '@intake/core';
+import type { AuthContext, Intake, JobPipeline, JobRecord } from '@intake/core';
 import { deleteJob, registerFields, sortValue, type JobFilter, type JobSort } from '@intake/core/internal';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { csvLine } from './csv.js';
-import type { DocumentRouteDeps } from './documents.routes.js';
 import { parseSort, RegisterFilterQuery, toJobFilter } from './register-query.js';
 import { defineRoute, type RouteDef } from './route.js';
+
+/** What the register's routes need of documentRoutes' dependencies. */
+export interface RegisterRouteDeps {
+  intake: Intake;
+  pipeline: JobPipeline;
+  /** Forgets a deleted document's page pictures (left out: none are rendered). */
+  forgetPages?: (blobKey: string) => Promise<void>;
+}
 
 const ExportQuery = RegisterFilterQuery.extend({
   format: z.literal('csv').describe('csv (the only format)'),
@@ -63,7 +70,7 @@ const BATCH = 500;
  * Every matching job as CSV lines, read a batch at a time by keyset (the last job of a batch is the
  * position of the next), so memory holds one batch whatever the export's size.
  */
-async function* csvLines(deps: DocumentRouteDeps, auth: AuthContext, filter: JobFilter, sort: JobSort | undefined) {
+async function* csvLines(deps: RegisterRouteDeps, auth: AuthContext, filter: JobFilter, sort: JobSort | undefined) {
   yield csvLine(HEADER);
   const order = sort ?? { key: 'created_at' as const, descending: true };
   let after: { created_at: string; id: string; value: string | number | null } | undefined;
@@ -82,7 +89,7 @@ async function* csvLines(deps: DocumentRouteDeps, auth: AuthContext, filter: Job
 }
 
 /** The register's CSV export and the deletion of one document. */
-export function registerRoutes(deps: DocumentRouteDeps): RouteDef[] {
+export function registerRoutes(deps: RegisterRouteDeps): RouteDef[] {
   return [
     defineRoute<unknown, z.infer<typeof ExportQuery>>({
       method: 'get',

@@ -94,6 +94,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       limits: { maxDocumentBytes: deps.maxDocumentBytes, maxJsonBytes: deps.maxUploadJsonBytes },
       ...(deps.onSubmitted ? { onSubmitted: deps.onSubmitted } : {}),
       ...(deps.review ? { corrections: deps.review.corrections } : {}),
+      ...(deps.review ? { forgetPages: (key: string) => deps.review!.pages.forgetDocument(key) } : {}),
     }),
     ...overviewRoutes({
       intake: deps.intake,

@@ -119,8 +119,20 @@ export { JobProcessor, type ProcessOutcome } from './jobs/job-processor.js';
 export { STATS_PERIODS } from './jobs/job-queries.js';
 export { JobSchema, JobStatsSchema, SubmitDocumentJsonSchema } from './jobs/job.schema.js';
 export { toJobResource } from './jobs/job.js';
+export {
+  DOCUMENT_SOURCES,
+  REGISTER_SORT_KEYS,
+  registerFields,
+  searchText,
+  searchWords,
+  sortValue,
+  type JobSort,
+  type RegisterFields,
+  type RegisterSortKey,
+} from './jobs/register.js';
 export { sniffMimeType, type SupportedMimeType } from './jobs/media-types.js';
 export { previewExpiredJobs, purgeExpiredJobs, type RetentionRemoved } from './jobs/retention.js';
+export { deleteJob, type JobDeletionDeps } from './jobs/job-deletion.js';
 export { ApiKeyService, requireLiveKey, requireScope } from './keys/api-key-service.js';
 export { ApiKeySchema, CreateApiKeyInputSchema, CreatedApiKeySchema } from './keys/api-key.schema.js';
 export { type StoredApiKey } from './keys/api-key.js';
@@ -137,6 +149,7 @@ export {
   type JobFilter,
   type JobPageRequest,
   type JobPosition,
+  type JobTombstone,
   type JobStatsRow,
   type JobStore,
 } from './ports/job-store.port.js';

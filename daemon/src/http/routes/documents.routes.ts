@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JOB_STATUSES, type Intake, type JobPipeline, type JobRecord } from '@intake/core';
+import { type Intake, type JobPipeline, type JobRecord } from '@intake/core';
 import {
   CorrectionSchema,
   JobSchema,
@@ -10,10 +10,13 @@ import {
   toJobResource,
   type CorrectionService,
   type DocumentLinks,
+  registerFields,
 } from '@intake/core/internal';
 import { readDocumentUpload, type UploadLimits } from '../read-document-upload.js';
-import { authErrors, booleanQuery, ErrorBodySchema, pageQuery } from './common.schemas.js';
-import { decodeJobCursor, encodeJobCursor } from './job-cursor.js';
+import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
+import { decodeJobCursor, decodeRegisterCursor, encodeJobCursor, encodeRegisterCursor } from './job-cursor.js';
+import { parseSort, RegisterFilterQuery, RegisterSchema, toJobFilter } from './register-query.js';
+import { registerRoutes } from './register.routes.js';
 import { defineRoute, type RouteDef } from './route.js';
 
 export interface DocumentRouteDeps {
@@ -25,30 +28,22 @@ export interface DocumentRouteDeps {
   corrections?: Pick<CorrectionService, 'history'>;
   /** Wakes this daemon's idle workers after a submission. */
   onSubmitted?: () => void;
+  /** Forgets a deleted document's page pictures (left out: none are rendered). */
+  forgetPages?: (blobKey: string) => Promise<void>;
 }
 
-const isoDate = z
-  .string()
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date or timestamp')
-  .transform((v) => new Date(v).toISOString());
-const ListQuery = z.object({
-  extractor_id: z.string().optional(),
-  status: z.enum(JOB_STATUSES).optional(),
-  created_after: isoDate.optional(),
-  created_before: isoDate.optional(),
-  min_confidence: z.coerce.number().min(0).max(1).optional(),
+const ListQuery = RegisterFilterQuery.extend({
   cursor: z
     .string()
     .optional()
-    .describe('`next_cursor` of the previous page: this page starts after its last job (the same filters apply)'),
-  needs_review: booleanQuery
-    .optional()
-    .describe('true: the review queue (with status=completed); false: jobs that need no review'),
+    .describe(
+      '`next_cursor` of the previous page: this page starts after its last job (the same filters and sort apply)',
+    ),
   ...pageQuery(100),
 });
 const ListResponse = z
   .object({
-    jobs: z.array(JobSchema),
+    jobs: z.array(JobSchema.extend({ register: RegisterSchema })),
     total: z.number().int(),
     limit: z.number().int(),
     offset: z.number().int(),
@@ -164,7 +159,8 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
     defineRoute<unknown, z.infer<typeof ListQuery>>({
       method: 'get',
       path: '/v1/documents',
-      summary: 'List jobs, newest first; metadata[key]=value filters where the organization enabled metadata search',
+      summary:
+        'List jobs (the documents register): newest first or by `sort`, filters, `q` search; metadata[key]=value where enabled',
       tag: 'documents',
       scope: 'documents:read',
       query: ListQuery,
@@ -174,21 +170,28 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
         ...authErrors,
       },
       handler: async ({ query, auth, ctx }) => {
-        const { limit, offset, cursor, ...filter } = query;
+        const { limit, offset, cursor, ...rest } = query;
         const metadata = metadataFilter(ctx.query);
+        const sort = parseSort(rest.sort);
+        const after =
+          cursor === undefined ? undefined : sort ? decodeRegisterCursor(sort, cursor) : decodeJobCursor(cursor);
         // One job more than the page says whether there is a next page, without counting.
         const page = await deps.intake.jobs.list(
           auth.orgId,
           auth.environment,
-          { ...filter, ...(metadata ? { metadata } : {}) },
-          { limit: limit + 1, offset, ...(cursor === undefined ? {} : { after: decodeJobCursor(cursor) }) },
+          { ...toJobFilter(rest), ...(metadata ? { metadata } : {}) },
+          { limit: limit + 1, offset, ...(after ? { after } : {}), ...(sort ? { sort } : {}) },
         );
         const jobs = page.items.slice(0, limit);
         const last = jobs.at(-1);
-        const next_cursor = page.items.length > limit && last ? encodeJobCursor(last) : null;
-        return { status: 200, body: { jobs: jobs.map(resource), total: page.total, limit, offset, next_cursor } };
+        const next =
+          page.items.length > limit && last ? (sort ? encodeRegisterCursor(sort, last) : encodeJobCursor(last)) : null;
+        const items = jobs.map((job) => ({ ...resource(job), register: registerFields(job) }));
+        return { status: 200, body: { jobs: items, total: page.total, limit, offset, next_cursor: next } };
       },
     }),
+    // Before /v1/documents/{job_id}, which would take `export` for an id.
+    ...registerRoutes(deps),
     defineRoute<unknown, z.infer<typeof GetQuery>, z.infer<typeof IdParams>>({
       method: 'get',
       path: '/v1/documents/{job_id}',

@@ -115,6 +115,12 @@ export class PageImages {
     };
   }
 
+  /** Forgets a deleted document: its cached pictures and the words read from it. */
+  async forgetDocument(blobKey: string): Promise<void> {
+    this.read.delete(blobKey);
+    await this.deps.cache.deleteDocument(blobKey);
+  }
+
   private async render(bytes: Uint8Array, mimeType: string, page: number, width: number): Promise<RenderedPage | null> {
     try {
       return await this.deps.renderer.render(bytes, mimeType, page, width);

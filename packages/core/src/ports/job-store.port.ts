@@ -1,6 +1,7 @@
 import type { ErrorDetails, JobRecord, JobStatus } from '../jobs/job.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Environment } from '../keys/scopes.js';
+import type { DocumentSource, JobSort } from '../jobs/register.js';
 
 /** Which jobs a list returns. */
 export interface JobFilter {
@@ -13,6 +14,11 @@ export interface JobFilter {
   needs_review?: boolean;
   /** Exact matches on top-level metadata members (only where the organization enabled it). */
   metadata?: Record<string, string>;
+  /** Register filters (see jobs/register.ts): where the job came from; its vendor, case-insensitively. */
+  source?: DocumentSource;
+  vendor?: string;
+  /** Full-text search: every word (see searchWords) is a prefix of a word of the job's search text. */
+  q?: string;
 }
 
 /**
@@ -22,12 +28,26 @@ export interface JobFilter {
  */
 export interface JobPageRequest extends PageRequest {
   after?: JobPosition;
+  /** Default: created_at descending. Nulls come last in either direction. */
+  sort?: JobSort;
 }
 
-/** A job's place in the list order (created_at descending, then id descending). */
+/** A job's place in the list order (by default created_at descending, then id descending). */
 export interface JobPosition {
   created_at: string;
   id: string;
+  /** Under another sort: the job's value of the sort key (sortValue). */
+  value?: string | number | null;
+}
+
+/** The audit line a deleted job leaves: who deleted which job when; nothing of the document. */
+export interface JobTombstone {
+  id: string;
+  org_id: string;
+  environment: Environment;
+  deleted_at: string;
+  /** The API key that deleted it; null for a dashboard session or the CLI. */
+  key_id: string | null;
 }
 
 /** The Idempotency-Key of a submission, stored with the job it created. */
@@ -126,7 +146,7 @@ export interface JobStore {
    * (a signed document link, an event of the job itself).
    */
   get(orgId: string, mode: Environment | null, id: string): Promise<JobRecord | null>;
-  /** The mode's jobs, newest first, id descending as tie-break; `total` ignores `page.after`. */
+  /** The mode's jobs, newest first (or by `page.sort`), id as tie-break; `total` ignores `page.after`. */
   list(orgId: string, mode: Environment, filter: JobFilter, page: JobPageRequest): Promise<Page<JobRecord>>;
   /** Aggregates over the mode's jobs. */
   stats(orgId: string, mode: Environment, since: string): Promise<JobStatsRow>;
@@ -168,6 +188,19 @@ export interface JobStore {
   /** Unblocks an organization's jobs waiting for credits; returns how many. */
   unblock(orgId: string): Promise<number>;
   countQueued(orgId: string, environment: 'test' | 'live'): Promise<number>;
+  /**
+   * Deletes one finished or abandoned job of the organization's mode (not one being processed) and
+   * records a tombstone (id, org, mode, deleted_at, key id). Returns the job and whether its blob is
+   * now unused, or null when there is no such job.
+   */
+  deleteOne(
+    orgId: string,
+    mode: Environment,
+    id: string,
+    audit: { deletedAt: string; keyId: string | null },
+  ): Promise<{ job: JobRecord; orphanBlobKey: string | null } | null>;
+  /** The tombstone of a job deleted with deleteOne, or null. */
+  findTombstone(orgId: string, id: string): Promise<JobTombstone | null>;
   /**
    * Deletes up to `limit` finished or abandoned jobs (any status but processing) created before
    * `cutoff`; returns their ids and the blob keys no job uses any more.

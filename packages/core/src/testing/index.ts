@@ -12,3 +12,4 @@ export * from './mode-contract.js';
 export * from './session-store-contract.js';
 export * from './correction-store-contract.js';
 export * from './queue-gauge-store-contract.js';
+export * from './register-store-contract.js';

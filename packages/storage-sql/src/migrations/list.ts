@@ -16,6 +16,7 @@ import { modes } from './014-modes.js';
 import { dashboardSessions } from './015-dashboard-sessions.js';
 import { reviewCorrections } from './016-review-corrections.js';
 import { reviewQueueJobs } from './017-review-queue-jobs.js';
+import { documentsRegister } from './018-documents-register.js';
 
 export interface Migration {
   id: number;
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   dashboardSessions,
   reviewCorrections,
   reviewQueueJobs,
+  documentsRegister,
 ];

@@ -169,9 +169,13 @@ export async function countJobs(
 ): Promise<number> {
   const plain = () => countOf(filtered().count({ count: '*' }));
   const finishedOnly = filter.status !== undefined && FINISHED.includes(filter.status);
-  // No rollup knows metadata or needs_review (which a correction changes after the job finished).
+  // No rollup knows metadata or needs_review (which a correction changes after the job finished),
+  // nor the register's filters.
   if (
     (filter.metadata && Object.keys(filter.metadata).length) ||
+    filter.source !== undefined ||
+    filter.vendor !== undefined ||
+    filter.q !== undefined ||
     filter.needs_review !== undefined ||
     (filter.status !== undefined && !finishedOnly)
   )

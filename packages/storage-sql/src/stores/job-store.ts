@@ -11,12 +11,14 @@ import type {
   JobPageRequest,
   JobStatsRow,
   JobStore,
+  JobTombstone,
   Page,
 } from '@intake/core/internal';
 import { claimJob, releaseCredits } from './job-queue.js';
+import { applyRegisterFilter, registerPage } from './job-register.js';
 import { fromJobRow, toJobRow } from './job-rows.js';
 import { adjustRollups, countJobs, dailyJobCounts, jobStats, ROLLED_COLUMNS, rolledFromRow } from './job-stats.js';
-import { countOf, toJson, toNumber, type Row } from './normalize.js';
+import { countOf, toIso, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 /** The job queue on PostgreSQL / PGlite. Every multi-step change runs in one transaction. */
 export class SqlJobStore implements JobStore {
@@ -100,8 +102,15 @@ export class SqlJobStore implements JobStore {
       if (filter.needs_review !== undefined) q.andWhere({ needs_review: filter.needs_review });
       if (filter.metadata && Object.keys(filter.metadata).length)
         q.andWhereRaw('metadata @> ?::jsonb', [toJson(filter.metadata)]);
+      applyRegisterFilter(q, filter);
       return q;
     };
+    // Any other order than the default: keyset over (sort key, id), see job-register.ts.
+    const sortedRows = registerPage(filtered, page);
+    if (sortedRows) {
+      const [rows, total] = await Promise.all([sortedRows, countJobs(this.knex, orgId, mode, filter, filtered)]);
+      return { items: rows.map(fromJobRow), total };
+    }
     const order = [
       { column: 'created_at', order: 'desc' as const },
       { column: 'id', order: 'desc' as const },
@@ -220,6 +229,46 @@ export class SqlJobStore implements JobStore {
 
   countQueued(orgId: string, environment: 'test' | 'live'): Promise<number> {
     return countOf(this.knex('jobs').where({ org_id: orgId, status: 'queued', environment }).count({ count: '*' }));
+  }
+
+  async deleteOne(
+    orgId: string,
+    mode: Environment,
+    id: string,
+    audit: { deletedAt: string; keyId: string | null },
+  ): Promise<{ job: JobRecord; orphanBlobKey: string | null } | null> {
+    return this.knex.transaction(async (trx) => {
+      const [row] = await trx<Row>('jobs')
+        .where({ org_id: orgId, environment: mode, id })
+        .whereNot({ status: 'processing' })
+        .delete()
+        .returning('*');
+      if (!row) return null;
+      const job = fromJobRow(row);
+      await adjustRollups(trx, [job], -1);
+      await trx('idempotency_keys').where({ job_id: id }).delete();
+      await trx('job_tombstones').insert({
+        id,
+        org_id: orgId,
+        environment: mode,
+        deleted_at: audit.deletedAt,
+        key_id: audit.keyId,
+      });
+      const used: unknown = await trx('jobs').where({ blob_key: job.blob_key }).first('id');
+      return { job, orphanBlobKey: used ? null : job.blob_key };
+    });
+  }
+
+  async findTombstone(orgId: string, id: string): Promise<JobTombstone | null> {
+    const row = await this.knex<Row>('job_tombstones').where({ org_id: orgId, id }).first();
+    if (!row) return null;
+    return {
+      id: String(row.id),
+      org_id: String(row.org_id),
+      environment: row.environment as Environment,
+      deleted_at: toIso(row.deleted_at),
+      key_id: toTextOrNull(row.key_id),
+    };
   }
 
   async deleteCreatedBefore(

@@ -11,7 +11,9 @@ import type {
   JobPageRequest,
   JobStatsRow,
   JobStore,
+  JobTombstone,
 } from '../../ports/job-store.port.js';
+import { matchesRegister, sortRegister } from './job-register.js';
 import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
 
 const isSubset = (small: Record<string, unknown>, big: Record<string, unknown>) =>
@@ -62,7 +64,12 @@ export class MemoryJobStore implements JobStore {
       )
       .filter((j) => filter.needs_review === undefined || j.needs_review === filter.needs_review)
       .filter((j) => !filter.metadata || isSubset(filter.metadata, j.metadata))
-      .sort(newestFirst);
+      .filter((j) => matchesRegister(j, filter));
+    if (page.sort) {
+      const sorted = sortRegister(rows, page.sort, page.after);
+      return { ...paginate(sorted.map(clone), page), total: rows.length };
+    }
+    rows.sort(newestFirst);
     const after = page.after;
     // Keyset: the jobs that sort after the position (older, or as old with a smaller id).
     const start = after
@@ -244,6 +251,27 @@ export class MemoryJobStore implements JobStore {
     return [...this.jobs.values()].filter(
       (j) => j.org_id === orgId && j.status === 'queued' && j.environment === environment,
     ).length;
+  }
+
+  async deleteOne(orgId: string, mode: Environment, id: string, audit: { deletedAt: string; keyId: string | null }) {
+    const job = this.jobs.get(id);
+    if (!job || job.org_id !== orgId || job.environment !== mode || job.status === 'processing') return null;
+    this.jobs.delete(id);
+    this.db.tables.corrections = this.db.tables.corrections.filter((c) => c.job_id !== id);
+    this.db.tables.jobTombstones.push({
+      id,
+      org_id: orgId,
+      environment: mode,
+      deleted_at: audit.deletedAt,
+      key_id: audit.keyId,
+    });
+    const used = [...this.jobs.values()].some((j) => j.blob_key === job.blob_key);
+    return { job: clone(job), orphanBlobKey: used ? null : job.blob_key };
+  }
+
+  async findTombstone(orgId: string, id: string): Promise<JobTombstone | null> {
+    const found = this.db.tables.jobTombstones.find((t) => t.org_id === orgId && t.id === id);
+    return found ? { ...found } : null;
   }
 
   async deleteCreatedBefore(cutoff: string, limit: number) {

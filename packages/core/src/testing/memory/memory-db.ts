@@ -8,6 +8,7 @@ import type { JobRecord } from '../../jobs/job.js';
 import type { Organization } from '../../organizations/organization.js';
 import type { CreditTransaction } from '../../ports/credit-ledger.port.js';
 import type { OutboxEvent } from '../../ports/outbox.port.js';
+import type { JobTombstone } from '../../ports/job-store.port.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import type { StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery } from '../../webhooks/webhook.js';
 import type { ErpSyncRecord, StoredErpConnection } from '../../erp/erp.js';
@@ -53,6 +54,8 @@ export interface MemoryTables {
   corrections: CorrectionRecord[];
   /** Learned vendor hints, by id. */
   vendorHints: Map<string, VendorHints>;
+  /** What remains of jobs deleted one by one (DELETE /v1/documents/{id}). */
+  jobTombstones: JobTombstone[];
 }
 
 export class MemoryDb {
@@ -83,6 +86,7 @@ export class MemoryDb {
     sessions: new Map(),
     corrections: [],
     vendorHints: new Map(),
+    jobTombstones: [],
   };
   private queue: Promise<unknown> = Promise.resolve();
 

@@ -11,7 +11,10 @@ import type { CorpusEntry } from './evaluate-corpus.js';
  * document is trained on.
  */
 export async function readLockedList(file: string): Promise<Set<string>> {
-  const text = await readFile(file, 'utf8');
+  const text = await readFile(file, 'utf8').catch((error: unknown) => {
+    const code = (error as { code?: string }).code ?? String(error);
+    throw new Error(`cannot read the locked list ${file} (${code})`);
+  });
   return new Set(
     text
       .split('\n')

@@ -33,6 +33,8 @@ export interface EvalOptions {
   ocrLanguages: string;
   /** A list of documents set aside from the folds (see locked-split.ts). */
   locked?: string;
+  /** Commander's negation of `--no-plausibility`: false scores without the plausibility checks. */
+  plausibility: boolean;
   /** Score the locked documents too, as a whole, with the ranker trained on all the others. */
   scoreLocked?: boolean;
 }
@@ -77,6 +79,7 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
     openReads,
     k,
     opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker,
+    { plausibility: opts.plausibility },
   );
   const summary = summarizeEvaluation(documents);
   // Several directories: each one's documents are summarized apart as well.
@@ -91,7 +94,7 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
     ? 'Scored with the shipped ranker (trained on these documents: not a held-out figure)'
     : `Held-out figures: ${k} folds by vendor and source, each scored by a ranker trained on the other folds${
         opts.calibration ? ' (its confidences calibrated on inner folds of those)' : ' (uncalibrated)'
-      }`;
+      }${opts.plausibility ? '' : ', without the plausibility checks'}`;
   const locked = opts.locked ? scoreLockedSplit(lockedEntries.length, lockedReads, openReads, opts) : undefined;
   const text = [
     formatEvaluation(summary, heading),
@@ -119,7 +122,7 @@ function scoreLockedSplit(
 ): LockedFigures {
   if (!opts.scoreLocked) return { documents };
   const learn = opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker;
-  const options = learn ? learn([...training]) : {};
+  const options = { ...(learn ? learn([...training]) : {}), plausibility: opts.plausibility };
   return { documents, summary: summarizeEvaluation(locked.map((read) => evaluateRead(read, options))) };
 }
 

@@ -1,4 +1,4 @@
-import { copyFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir, runCli, runCliOk, useProcessCleanup } from '../support/processes.js';
@@ -79,7 +79,10 @@ describe.skipIf(!HAS_CORPUS)('intake eval', () => {
       expect(text.stdout).toContain('Held-out figures: 5 folds by vendor and source');
       expect(text.stdout).toContain('Documents: 3');
       expect(text.stdout).toMatch(/Required fields per type and kind[\s\S]*receipt \/ photos and images/);
-      expect(text.stdout).toMatch(/Vendor or merchant name/);
+      expect(text.stdout).toMatch(/Vendor, supplier or merchant name \(with or without its legal form\)/);
+      expect(text.stdout).toMatch(
+        /Touchless documents \(every required field right\)\n\s+overall\s+\d+\.\d% \(\d\/3\)/,
+      );
       // Per kind and field: in the read text, right, right of those in the text.
       expect(text.stdout).toMatch(
         /Where values are lost[\s\S]*photos and images \/ receipt\.merchant_name\s+\d+\.\d% \(\d\/1\)\s+\d+\.\d% \(\d\/1\)/,
@@ -122,8 +125,47 @@ describe.skipIf(!HAS_CORPUS)('intake eval', () => {
       const one = await runCliOk(['eval', pdfs, '--cached-only', '--cache-dir', cacheDir], {}, { timeoutMs: 110_000 });
       expect(one.stdout).toContain('Documents: 2');
       expect(one.stdout).not.toContain('Per directory');
+
+      // A locked split: the photo set aside from the folds, scored only as a whole when asked.
+      const list = path.join(makeTempDir('intake-eval-locked-'), 'locked.txt');
+      writeFileSync(list, `# set aside\n${path.basename(photos)}/dev-16.jpg\n`);
+      const aside = await runCliOk(
+        ['eval', pdfs, photos, '--locked', list, '--cached-only', '--cache-dir', cacheDir],
+        {},
+      );
+      expect(aside.stdout).toContain('Documents: 2');
+      expect(aside.stdout).toContain('Locked split: 1 documents set aside');
+      const scored = await runCliOk(
+        ['eval', pdfs, photos, '--locked', list, '--score-locked', '--json', '--cached-only', '--cache-dir', cacheDir],
+        {},
+      );
+      const run = JSON.parse(scored.stdout) as {
+        summary: { documents: number };
+        locked: { documents: number; summary: { documents: number; touchless: { total: number } } };
+        documents: { file: string }[];
+      };
+      expect(run.summary.documents).toBe(2);
+      expect(run.locked).toMatchObject({ documents: 1, summary: { documents: 1, touchless: { total: 1 } } });
+      expect(run.documents.map((d) => path.basename(d.file)).sort()).toEqual(['dev-46.pdf', 'dev-53.pdf']);
+      const lockedText = await runCliOk(
+        ['eval', pdfs, photos, '--locked', list, '--score-locked', '--cached-only', '--cache-dir', cacheDir],
+        {},
+      );
+      const lockedPart = lockedText.stdout.slice(lockedText.stdout.indexOf('Locked split: 1 documents, scored'));
+      expect(lockedPart).toMatch(/Touchless documents/);
+      expect(lockedPart).not.toContain('dev-16');
     },
   );
+
+  it('refuses --score-locked without a list, and a list that is not there', async () => {
+    const dir = makeTempDir('intake-eval-nolist-');
+    const without = await runCli(['eval', dir, '--score-locked'], {});
+    expect(without.code).toBe(1);
+    expect(without.stderr).toContain('--score-locked needs --locked FILE');
+    const missing = await runCli(['eval', dir, '--locked', path.join(dir, 'absent.txt')], {});
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('absent.txt');
+  });
 
   it('says so when a directory holds no labelled documents', async () => {
     const result = await runCli(['eval', makeTempDir('intake-eval-empty-')], {});

@@ -102,6 +102,7 @@ export {
   summarizeEvaluation,
   type Tally,
 } from './extraction/evaluation/report.js';
+export { sameCompanyName, stripLegalForm } from './extraction/evaluation/names.js';
 export { scoreFields, wordOverlap } from './extraction/evaluation/score.js';
 export { createRanker, featureNames } from './extraction/ranking/ranker.js';
 export { collectExamples, type LabelledList, trainRanker } from './extraction/ranking/train.js';

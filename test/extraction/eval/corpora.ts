@@ -2,13 +2,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';
 import { SHARED } from '../corpus-location.js';
+import { LOCKED_LIST_FILE, SPLIT_CORPORA } from './locked-split.js';
 import { makeScans } from './make-scans.js';
 
+export { LOCKED_LIST_FILE };
+
 /**
- * The development data: dev and dev-large from ../shared, plus scans rendered from their text
- * PDFs into the eval cache (outside the repository; made again when absent).
+ * The development data: dev, dev-large and dev-xl from ../shared, plus scans rendered from their
+ * text PDFs into the eval cache (outside the repository; made again when absent). The documents of
+ * the locked test split (locked-split.txt) are among them; the eval sets them aside and training
+ * leaves them out (see lockedOut).
  */
-export const DEV_DIRS = ['dev', 'dev-large'].map((name) => path.join(SHARED, 'corpus', name));
+export const DEV_DIRS = SPLIT_CORPORA.map((name) => path.join(SHARED, 'corpus', name));
 export const HAS_DEV_DATA = DEV_DIRS.every((dir) => existsSync(dir));
 
 /**

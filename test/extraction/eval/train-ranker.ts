@@ -1,6 +1,6 @@
 /**
- * `npm run train:extraction`: trains the candidate ranker on all development data (dev, dev-large
- * and scans of their text PDFs) and writes packages/core/src/extraction/ranking/weights.json.
+ * `npm run train:extraction`: trains the candidate ranker on the development data (dev, dev-large,
+ * dev-xl and scans of their text PDFs) less the locked test split (locked-split.txt), and writes packages/core/src/extraction/ranking/weights.json.
  * Documents are read through the eval's cache (OCR once per file). Training is deterministic
  * (full-batch gradient descent from zero weights, documents in sorted order): the same data gives
  * the same weights, so there is no random seed to keep. The confidence calibration stored with them
@@ -14,16 +14,18 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sniffMimeType } from '@intake/core/internal';
 import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
+import { partitionLocked, readLockedList } from '../../../daemon/src/cli/commands/locked-split.js';
 import { trainCalibratedModel } from '../../../daemon/src/cli/commands/learn-calibrated.js';
 import { examplesOf } from '../../../daemon/src/cli/commands/learn-ranker.js';
 import { createReadCache, defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';
 import { createReader } from '../../../daemon/src/reading/create-reader.js';
-import { developmentCorpora, requireDevelopmentData } from './corpora.js';
+import { developmentCorpora, LOCKED_LIST_FILE, requireDevelopmentData } from './corpora.js';
 
 const WEIGHTS = fileURLToPath(new URL('../../../packages/core/src/extraction/ranking/weights.json', import.meta.url));
 
 requireDevelopmentData('npm run train:extraction');
-const corpus = (await Promise.all((await developmentCorpora()).map(findCorpus))).flat();
+const locked = await readLockedList(LOCKED_LIST_FILE);
+const corpus = partitionLocked((await Promise.all((await developmentCorpora()).map(findCorpus))).flat(), locked).open;
 const reader = createReader({
   engine: process.env.OCR_ENGINE === 'tesseract' ? 'tesseract' : 'paddle',
   pages: process.env.OCR_ENGINE_PAGES === 'scans' ? 'scans' : 'images',

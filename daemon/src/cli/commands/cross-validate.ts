@@ -29,12 +29,17 @@ export function foldsOf(reads: readonly ReadEntry[], k: number): { fold: number;
   return groups.map((group, i) => ({ group, fold: folds[i]! }));
 }
 
-export function crossValidate(reads: readonly ReadEntry[], k: number, learn: Learn | null): FoldedDocument[] {
+export function crossValidate(
+  reads: readonly ReadEntry[],
+  k: number,
+  learn: Learn | null,
+  extra: Pick<ExtractFieldsOptions, 'plausibility'> = {},
+): FoldedDocument[] {
   const assignment = foldsOf(reads, k);
   const results = new Array<FoldedDocument>(reads.length);
   for (let fold = 0; fold < k; fold++) {
     const training = reads.filter((_, i) => assignment[i]!.fold !== fold);
-    const options = learn ? learn(training) : {};
+    const options = { ...(learn ? learn(training) : {}), ...extra };
     reads.forEach((read, i) => {
       if (assignment[i]!.fold === fold) results[i] = { ...evaluateRead(read, options), ...assignment[i]! };
     });

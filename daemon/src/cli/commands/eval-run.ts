@@ -5,9 +5,11 @@ import {
   sniffMimeType,
   summarizeEvaluation,
   type DirectorySummary,
+  type EvaluationSummary,
 } from '@intake/core/internal';
 import { crossValidate } from './cross-validate.js';
-import { findCorpus, type ReadEntry } from './evaluate-corpus.js';
+import { evaluateRead, findCorpus, type ReadEntry } from './evaluate-corpus.js';
+import { partitionLocked, readLockedList } from './locked-split.js';
 import { createReader, type OcrEngineName, type OcrEnginePages } from '../../reading/create-reader.js';
 import { createProgress } from './progress.js';
 import { createReadCache } from './read-cache.js';
@@ -29,15 +31,27 @@ export interface EvalOptions {
   ocrPages: OcrEnginePages;
   /** Tesseract's languages joined by "+" (`--ocr-languages`, OCR_LANGUAGES). */
   ocrLanguages: string;
+  /** A list of documents set aside from the folds (see locked-split.ts). */
+  locked?: string;
+  /** Commander's negation of `--no-plausibility`: false scores without the plausibility checks. */
+  plausibility: boolean;
+  /** Score the locked documents too, as a whole, with the ranker trained on all the others. */
+  scoreLocked?: boolean;
 }
 
 /** The body of `intake eval DIR...` (loaded when the command runs: see eval.ts). */
 export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> {
   const k = Number(opts.folds);
   if (!Number.isInteger(k) || k < 2) throw new Error(`--folds must be an integer of at least 2, not ${opts.folds}`);
-  const perDir = await Promise.all(dirs.map(findCorpus));
+  if (opts.scoreLocked && !opts.locked) throw new Error('--score-locked needs --locked FILE');
+  const all = await Promise.all(dirs.map(findCorpus));
+  const lockedList = opts.locked ? await readLockedList(opts.locked) : new Set<string>();
+  const { locked: lockedEntries } = partitionLocked(all.flat(), lockedList);
+  const lockedFiles = new Set(lockedEntries.map((e) => e.file));
+  const perDir = all.map((entries) => entries.filter((e) => !lockedFiles.has(e.file)));
   const corpus = perDir.flat();
   if (corpus.length === 0) throw new Error(`no documents with a sibling *.expected.json in ${dirs.join(', ')}`);
+  const toRead = opts.scoreLocked ? [...corpus, ...lockedEntries] : corpus;
   const reader = createReader({
     engine: opts.ocrEngine,
     pages: opts.ocrPages,
@@ -46,10 +60,10 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
   const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, (bytes) =>
     reader.revisionOf(sniffMimeType(bytes)),
   );
-  const progress = createProgress(corpus.length);
+  const progress = createProgress(toRead.length);
   const reads: ReadEntry[] = [];
   try {
-    for (const entry of corpus) {
+    for (const entry of toRead) {
       progress.tick(entry.file);
       const bytes = new Uint8Array(await readFile(entry.file));
       const read = opts.cachedOnly ? await cache.peek(bytes) : await cache.read(bytes);
@@ -59,10 +73,13 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
     progress.done();
     await reader.close();
   }
+  const lockedReads = reads.filter((r) => lockedFiles.has(r.entry.file));
+  const openReads = reads.filter((r) => !lockedFiles.has(r.entry.file));
   const documents = crossValidate(
-    reads,
+    openReads,
     k,
     opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker,
+    { plausibility: opts.plausibility },
   );
   const summary = summarizeEvaluation(documents);
   // Several directories: each one's documents are summarized apart as well.
@@ -77,11 +94,43 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
     ? 'Scored with the shipped ranker (trained on these documents: not a held-out figure)'
     : `Held-out figures: ${k} folds by vendor and source, each scored by a ranker trained on the other folds${
         opts.calibration ? ' (its confidences calibrated on inner folds of those)' : ' (uncalibrated)'
-      }`;
-  const text = [formatEvaluation(summary, heading), ...(directories.length ? [formatDirectories(directories)] : [])];
+      }${opts.plausibility ? '' : ', without the plausibility checks'}`;
+  const locked = opts.locked ? scoreLockedSplit(lockedEntries.length, lockedReads, openReads, opts) : undefined;
+  const text = [
+    formatEvaluation(summary, heading),
+    ...(directories.length ? [formatDirectories(directories)] : []),
+    ...(locked ? [formatLocked(locked)] : []),
+  ];
   process.stdout.write(
     opts.json
-      ? `${JSON.stringify({ summary, ...(directories.length ? { directories } : {}), documents })}\n`
+      ? `${JSON.stringify({ summary, ...(directories.length ? { directories } : {}), ...(locked ? { locked } : {}), documents })}\n`
       : `${text.join('\n\n')}\n`,
+  );
+}
+
+/** The locked split's figures: aggregate only, never per document (so its failures stay unread). */
+interface LockedFigures {
+  documents: number;
+  summary?: EvaluationSummary;
+}
+
+function scoreLockedSplit(
+  documents: number,
+  locked: readonly ReadEntry[],
+  training: readonly ReadEntry[],
+  opts: EvalOptions,
+): LockedFigures {
+  if (!opts.scoreLocked) return { documents };
+  const learn = opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker;
+  const options = { ...(learn ? learn([...training]) : {}), plausibility: opts.plausibility };
+  return { documents, summary: summarizeEvaluation(locked.map((read) => evaluateRead(read, options))) };
+}
+
+function formatLocked(locked: LockedFigures): string {
+  if (!locked.summary)
+    return `Locked split: ${locked.documents} documents set aside (not in the folds; --score-locked scores them)`;
+  return formatEvaluation(
+    locked.summary,
+    `Locked split: ${locked.documents} documents, scored by a ranker trained on all the fold documents (aggregate figures only)`,
   );
 }

@@ -24,6 +24,15 @@ export function registerEvalCommand(program: Command): void {
     .addOption(ocrEngineOption())
     .addOption(ocrPagesOption())
     .addOption(ocrLanguagesOption())
+    .option(
+      '--locked <file>',
+      'a list of documents (folder/file a line) set aside from the folds: the locked test split',
+    )
+    .option(
+      '--score-locked',
+      'score the locked documents too, as a whole only, with a ranker trained on all the others',
+    )
+    .option('--no-plausibility', 'score without the plausibility checks (to measure what they change)')
     .option('--cached-only', 'score only the documents already in the cache (quick iterations while a first pass runs)')
     .action(async (dirs: string[], opts: EvalOptions) => {
       // Loaded when the command runs, so that `intake --help` does not load OCR and extraction.

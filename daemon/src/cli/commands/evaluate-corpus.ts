@@ -65,7 +65,10 @@ export async function evaluateDocument(reader: DocumentReader, entry: CorpusEntr
 }
 
 /** Scores one read document; `options` carries what was learned on other folds (the ranker). */
-export function evaluateRead(read: ReadEntry, options: Pick<ExtractFieldsOptions, 'ranker'> = {}): EvaluatedDocument {
+export function evaluateRead(
+  read: ReadEntry,
+  options: Pick<ExtractFieldsOptions, 'ranker' | 'plausibility'> = {},
+): EvaluatedDocument {
   const { entry, document: doc } = read;
   const { expected } = entry;
   const fields = RECOMMENDED_FIELDS[expected.document_type as keyof typeof RECOMMENDED_FIELDS];
@@ -106,7 +109,12 @@ function score(
   expected: Expected,
   options: ExtractFieldsOptions,
 ) {
-  const result = extractFields(doc, [...fields], { ...options, documentType: expected.document_type });
+  // The corpus documents are received now: a document date after today is implausible.
+  const result = extractFields(doc, [...fields], {
+    ...options,
+    documentType: expected.document_type,
+    receivedAt: new Date(),
+  });
   return scoreFields(expected.fields, result.extracted_data, result.confidence, fields);
 }
 

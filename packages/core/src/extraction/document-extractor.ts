@@ -2,7 +2,7 @@ import type { DocumentExtractor, ExtractionOutcome, ExtractionRequest } from '..
 import type { DocumentReader, ReadDocument } from '../ports/document-reader.port.js';
 import type { VendorHintStore } from '../ports/vendor-hint-store.port.js';
 import { vendorKeys } from '../learning/vendor-keys.js';
-import { extractFields, type FieldsExtraction } from './extract-fields.js';
+import { extractFields, type ExtractFieldsOptions, type FieldsExtraction } from './extract-fields.js';
 import { roleOf } from './labels/roles.js';
 
 /** What createDocumentExtractor needs. */
@@ -24,9 +24,15 @@ export function createDocumentExtractor({ reader, hints }: DocumentExtractorOpti
     async extract(request: ExtractionRequest): Promise<ExtractionOutcome> {
       const doc = await reader.read(request.bytes, request.mimeType, request.signal ? { signal: request.signal } : {});
       request.signal?.throwIfAborted();
-      const plain = extractFields(doc, request.fieldDefinitions, { documentType: request.documentType });
+      const options = {
+        documentType: request.documentType,
+        ...(request.receivedAt ? { receivedAt: request.receivedAt } : {}),
+      };
+      const plain = extractFields(doc, request.fieldDefinitions, options);
       const result =
-        hints && request.orgId && request.environment === 'live' ? await withHints(hints, request, doc, plain) : plain;
+        hints && request.orgId && request.environment === 'live'
+          ? await withHints(hints, request, doc, plain, options)
+          : plain;
       return { ...result, page_count: doc.pages.length };
     },
   };
@@ -38,6 +44,7 @@ async function withHints(
   request: ExtractionRequest,
   doc: ReadDocument,
   plain: FieldsExtraction,
+  options: ExtractFieldsOptions,
 ): Promise<FieldsExtraction> {
   const vendorField = request.fieldDefinitions.find((f) => roleOf(f) === 'vendor_name');
   const vendor = await hints.find(
@@ -45,5 +52,5 @@ async function withHints(
     vendorKeys(doc, vendorField ? plain.extracted_data[vendorField.name] : null),
   );
   if (!vendor || Object.keys(vendor.fields).length === 0) return plain;
-  return extractFields(doc, request.fieldDefinitions, { documentType: request.documentType, hints: vendor.fields });
+  return extractFields(doc, request.fieldDefinitions, { ...options, hints: vendor.fields });
 }

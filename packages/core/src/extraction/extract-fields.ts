@@ -2,6 +2,8 @@ import type { FieldDefinition } from '../extractors/field-definition.schema.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
 import type { ReadDocument } from '../ports/document-reader.port.js';
 import { calibrate } from './confidence/calibration.js';
+import { applyPlausibility } from './plausibility/apply-plausibility.js';
+import { FLAGGED_CONFIDENCE } from './plausibility/rules.js';
 import { applyCrossChecks } from './confidence/cross-checks.js';
 import { createContext, type ExtractionContext, type ExtraLabel } from './context.js';
 import { readEInvoice } from './einvoice/read-einvoice.js';
@@ -38,6 +40,16 @@ export interface ExtractFieldsOptions {
    * detectParties' minimum) were set on.
    */
   calibrated?: boolean;
+  /**
+   * When the document was received (a job's creation time): a document date after it is
+   * implausible. Without it no date counts as in the future.
+   */
+  receivedAt?: Date;
+  /**
+   * Check values against the rest of the document (default true; see plausibility/). False gives
+   * the values and confidences without those checks, for measuring what they change.
+   */
+  plausibility?: boolean;
 }
 
 /** The fields found in one document, as a completed job carries them. */
@@ -46,7 +58,10 @@ export interface FieldsExtraction {
   extracted_data: Record<string, unknown>;
   /** Each field's confidence, 0 to 1, by name. */
   confidence: Record<string, number>;
-  /** Values that broke a rule, and required fields not found. */
+  /**
+   * Values that broke a rule, required fields not found, and values kept but in doubt because they
+   * contradict the rest of the document (rule `plausible`, see plausibility/rules.ts).
+   */
   validation_errors: FieldValidationError[];
   /** True when a person should check the result: a validation error or a confidence below REVIEW_BELOW. */
   needs_review: boolean;
@@ -79,8 +94,20 @@ export function extractFields(
   }
   if (options.useEmbeddedXml !== false) mergeEInvoice(found, doc, fields, roles);
   applyCrossChecks(found, fields, roles);
+  const doubts =
+    options.plausibility === false
+      ? []
+      : applyPlausibility(ctx, found, fields, roles, {
+          ...(options.documentType ? { documentType: options.documentType } : {}),
+          ...(options.receivedAt ? { receivedAt: options.receivedAt } : {}),
+        });
   const ranker = options.calibrated === false ? undefined : ctx.ranker;
-  return finish(found, fields, (finding, field) => confidenceOf(finding, roles.get(field.name) ?? null, ranker));
+  return finish(
+    found,
+    fields,
+    (finding, field) => confidenceOf(finding, roles.get(field.name) ?? null, ranker),
+    doubts,
+  );
 }
 
 function findField(
@@ -218,23 +245,33 @@ function confidenceOf(finding: FoundField, role: Role | null, ranker: CandidateR
 /** A field found with less confidence than this sends the document to review. */
 export const REVIEW_BELOW = 0.5;
 
+/**
+ * The values as validated, with their confidences; a value in doubt (see plausibility/) keeps at
+ * most FLAGGED_CONFIDENCE and its reason goes with the validation errors, so the document is
+ * reviewed.
+ */
 function finish(
   found: FoundFields,
   fields: FieldDefinition[],
   confidenceFor: (finding: FoundField, field: FieldDefinition) => number,
+  doubts: FieldValidationError[],
 ): FieldsExtraction {
   const extracted_data: Record<string, unknown> = {};
   const confidence: Record<string, number> = {};
   const validation_errors: FieldValidationError[] = [];
   const field_locations: FieldLocations = {};
+  const doubted = new Set(doubts.map((d) => d.field));
   for (const field of fields) {
     const finding = found[field.name];
     const checked = validateField(field, finding?.value, field.name, validation_errors);
     if (!checked) continue;
     extracted_data[field.name] = checked.value;
     confidence[field.name] = checked.extracted && finding ? confidenceFor(finding, field) : 0;
+    if (checked.extracted && doubted.has(field.name))
+      confidence[field.name] = Math.min(confidence[field.name]!, FLAGGED_CONFIDENCE);
     field_locations[field.name] = checked.extracted && finding?.location ? finding.location : { source: 'default' };
   }
+  validation_errors.push(...doubts.filter((d) => extracted_data[d.field] !== undefined));
   const unsure = Object.values(confidence).some((c) => c < REVIEW_BELOW);
   return {
     extracted_data,

@@ -130,6 +130,7 @@ export class JobProcessor {
         signal: controller.signal,
         orgId: job.org_id,
         environment: job.environment,
+        receivedAt: new Date(job.created_at),
       });
       return await Promise.race([work, expired]);
     } catch (error) {

@@ -5,7 +5,10 @@ import type { FieldLocations } from '../extraction/locations/field-location.js';
 export interface FieldValidationError {
   /** Field name; nested fields as `line_items.0.amount`. */
   field: string;
-  /** The validation key (`pattern`, `min`, ...) or `required`. */
+  /**
+   * The validation key (`pattern`, `min`, ...), `required`, or `plausible` for a value that was kept
+   * but contradicts the rest of the document (its message names the check).
+   */
   rule: string;
   message: string;
 }
@@ -23,6 +26,8 @@ export interface ExtractionRequest {
   /** The job's organization and mode: whose learned vendor hints apply (live jobs only). */
   orgId?: string;
   environment?: 'test' | 'live';
+  /** When the job was submitted: a document date after it is implausible (sent to review). */
+  receivedAt?: Date;
 }
 
 /** What a completed job carries. */

@@ -27,8 +27,12 @@ export function formatEvaluation(summary: EvaluationSummary, heading?: string): 
   out.push('', 'Expected values present in the read text (lost before extraction when not)');
   for (const [kind, t] of Object.entries(summary.present)) out.push(`  ${kindName(kind).padEnd(26)} ${percent(t)}`);
   out.push(...presenceTable(summary));
-  out.push('', 'Vendor or merchant name');
+  out.push('', 'Vendor, supplier or merchant name (with or without its legal form)');
   for (const [kind, t] of Object.entries(summary.vendorName)) out.push(`  ${kindName(kind).padEnd(26)} ${percent(t)}`);
+  out.push('', 'Touchless documents (every required field right)');
+  out.push(`  ${'overall'.padEnd(26)} ${percent(summary.touchless)}`);
+  for (const [kind, t] of Object.entries(summary.touchlessKinds))
+    out.push(`  ${kindName(kind).padEnd(26)} ${percent(t)}`);
   out.push('', `Classification               ${percent(summary.classification)}`);
   out.push(`Seconds per page             ${summary.secondsPerPage.toFixed(2)}`);
   const e = summary.einvoices;
@@ -41,6 +45,9 @@ export function formatEvaluation(summary: EvaluationSummary, heading?: string): 
   }
   out.push('', 'Calibration (confidence -> share right; missing values count at 0)');
   out.push(`  mean gap ${(100 * calibrationGap(summary)).toFixed(1)} points (weighted by values per bin)`);
+  const top = summary.calibration[9];
+  if (top?.total)
+    out.push(`  wrong at confidence 0.9 or more: ${percent({ right: top.total - top.right, total: top.total })}`);
   for (const b of summary.calibration) {
     if (b.total)
       out.push(

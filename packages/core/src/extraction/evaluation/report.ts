@@ -3,7 +3,7 @@ import type { FieldScore } from './score.js';
 /**
  * Aggregates per-document scores into the numbers `intake eval` prints: accuracy per field, per
  * document type and per kind of input (text-layer PDF or scan), required-field accuracy,
- * classification accuracy, seconds per page, e-invoices with and without their XML, and the
+ * the touchless share (documents with every required field right), classification accuracy, seconds per page, e-invoices with and without their XML, and the
  * calibration table (confidence bucket -> share right).
  */
 
@@ -50,9 +50,13 @@ export interface EvaluationSummary {
   kinds: Record<string, Tally>;
   /** Required fields per document type and kind, keyed `type / kind`. */
   typeKinds: Record<string, Tally>;
-  /** The vendor's (or merchant's) name per kind: the field duplicates and the ERP lean on most. */
+  /** The vendor's (supplier's, merchant's) name per kind: the field duplicates and the ERP lean on most. */
   vendorName: Record<string, Tally>;
   required: Tally;
+  /** Documents whose required fields are all right (nothing for a person to correct), overall. */
+  touchless: Tally;
+  /** The same per kind of input. */
+  touchlessKinds: Record<string, Tally>;
   /** Per kind, expected scalar values found in the read text: what reading leaves for extraction. */
   present: Record<string, Tally>;
   /**
@@ -72,7 +76,7 @@ export interface EvaluationSummary {
   calibration: { bucket: number; right: number; total: number; confidenceSum: number }[];
 }
 
-const VENDOR_FIELDS = new Set(['vendor_name', 'merchant_name']);
+const VENDOR_FIELDS = new Set(['vendor_name', 'merchant_name', 'supplier_name']);
 
 /** Adds up the scored documents of an evaluation run. */
 export function summarizeEvaluation(docs: EvaluatedDocument[]): EvaluationSummary {
@@ -86,6 +90,8 @@ export function summarizeEvaluation(docs: EvaluatedDocument[]): EvaluationSummar
     typeKinds: {},
     vendorName: {},
     required: tally(),
+    touchless: tally(),
+    touchlessKinds: {},
     present: {},
     presence: {},
     classification: tally(),
@@ -127,6 +133,12 @@ function addDocument(summary: EvaluationSummary, doc: EvaluatedDocument): void {
       bucket.confidenceSum += score.confidence ?? 0;
       if (score.correct) bucket.right++;
     }
+  }
+  const required = doc.scores.filter((s) => s.required);
+  if (required.length) {
+    const touchless = required.every((s) => s.correct);
+    count(summary.touchless, touchless);
+    count((summary.touchlessKinds[doc.kind] ??= tally()), touchless);
   }
   for (const present of Object.values(doc.present ?? {})) count((summary.present[doc.kind] ??= tally()), present);
   addPresence(summary, doc);

@@ -1,9 +1,11 @@
 import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import { sameCompanyName } from './names.js';
 
 /**
  * How one extraction compares with a document's expected values: dates equal, amounts within
  * 0.01, text equal after case and whitespace folding, addresses by word overlap of at least 0.8
- * (Dice coefficient over lower-cased words), line items matched to the expected ones by their
+ * (Dice coefficient over lower-cased words), company names (`*_name`) with or without their legal
+ * form ("Amazon Web Services" = "Amazon Web Services, Inc.", see names.ts), line items matched to the expected ones by their
  * description and then compared member by member.
  */
 
@@ -50,6 +52,7 @@ function compare(name: string, type: string, want: unknown, got: unknown): numbe
   if (type === 'array') return Array.isArray(want) && Array.isArray(got) ? compareItems(want, got) : 0;
   if (type === 'currency' || type === 'number') return amountsEqual(want, got) ? 1 : 0;
   if (type === 'date') return String(want) === String(got) ? 1 : 0;
+  if (/_name$/.test(name)) return sameCompanyName(String(want), String(got)) ? 1 : 0;
   if (/address/i.test(name)) return wordOverlap(String(want), String(got)) >= ADDRESS_OVERLAP ? 1 : 0;
   return foldText(String(want)) === foldText(String(got)) ? 1 : 0;
 }

@@ -41,8 +41,9 @@ const DAY_MONTH_YEAR = new RegExp(
   `(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th|er|e|\\.)?[\\s./-]*(?:de\\s+)?(${MONTH_ALT})\\.?(?:\\s+de)?[\\s./,-]*(\\d{4}|\\d{2})(?!\\d)`,
   'giu',
 );
+// OCR often sets the comma apart: "August 3 , 2014".
 const MONTH_DAY_YEAR = new RegExp(
-  `(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`,
+  `(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:\\s?,)?\\s+(\\d{4})(?!\\d)`,
   'giu',
 );
 

@@ -1,0 +1,165 @@
+import { foldedTokens } from '../layout/fold.js';
+import { hasLegalForm } from '../fields/party-lines.js';
+
+/**
+ * Plausibility: values that contradict the rest of their document. Such a value keeps at most
+ * FLAGGED_CONFIDENCE (below REVIEW_BELOW, so the document goes to review) and a reason. The
+ * limits are data, in one table, so that what the checks decide is read here and nowhere else.
+ */
+export const PLAUSIBILITY_LIMITS = {
+  /** A document date further than this from every other date printed on the document. */
+  daysFromOtherDates: 2 * 366,
+  /** A document date later than the received time by more than this (time zones, a late clock). */
+  futureGraceDays: 1,
+  /** subtotal + tax against the total. */
+  amountTolerance: 0.011,
+  /** The line items' sum against the subtotal or the total (rounding per row). */
+  lineSumTolerance: 0.055,
+  /** A name of at least this many words with a sentence's words in it is a sentence. */
+  sentenceMinWords: 3,
+} as const;
+
+/** The confidence a contradicted value keeps at most. */
+export const FLAGGED_CONFIDENCE = 0.3;
+
+/** Words of courtesy lines and slogans that company names do not use (folded). */
+const SENTENCE_WORDS = new Set([
+  'you',
+  'your',
+  'we',
+  'us',
+  'our',
+  'thank',
+  'thanks',
+  'please',
+  'visit',
+  'again',
+  'welcome',
+  'come',
+  'kindly',
+  'terima',
+  'kasih',
+  'danke',
+  'merci',
+  'vielen',
+]);
+
+export type PlausibilityRule =
+  'date_far_from_others' | 'date_in_future' | 'total_disagrees' | 'due_before_issue' | 'name_is_sentence';
+
+/** One contradiction: the fields it puts in doubt and why. */
+export interface Implausible {
+  rule: PlausibilityRule;
+  fields: string[];
+  message: string;
+}
+
+/** The values the checks compare, by the role of the field that holds them (field names alongside). */
+export interface PlausibilityFacts {
+  /** The document's own date (invoice, order or transaction date), ISO. */
+  documentDate?: { field: string; value: string };
+  dueDate?: { field: string; value: string };
+  subtotal?: { field: string; value: number };
+  tax?: { field: string; value: number };
+  total?: { field: string; value: number };
+  lineItems?: { field: string; sum: number };
+  names: { field: string; value: string }[];
+  /** Every date printed on the document, ISO, repeats included. */
+  pageDates: readonly string[];
+  /** When the document was received; without it nothing counts as in the future. */
+  receivedAt?: Date;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Why a document date is implausible, or null: the two date rules, for the date alone. */
+export function dateDoubt(
+  value: string,
+  pageDates: readonly string[],
+  receivedAt: Date | undefined,
+): { rule: PlausibilityRule; message: string } | null {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return null;
+  if (receivedAt && time > receivedAt.getTime() + PLAUSIBILITY_LIMITS.futureGraceDays * DAY_MS)
+    return { rule: 'date_in_future', message: `${value} is after the document was received` };
+  const limit = PLAUSIBILITY_LIMITS.daysFromOtherDates * DAY_MS;
+  const others = [...new Set(pageDates.filter((d) => d !== value))]
+    .map((d) => Date.parse(d))
+    .filter((t) => !Number.isNaN(t));
+  // The other dates must agree among themselves (two within the limit of each other): one stray
+  // date, itself misread, says nothing about the rest.
+  const agreeing = others.some((a, i) => others.some((b, j) => i !== j && Math.abs(a - b) <= limit));
+  const nearest = Math.min(...others.map((t) => Math.abs(t - time)));
+  if (agreeing && nearest > limit)
+    return {
+      rule: 'date_far_from_others',
+      message: `${value} is ${Math.round(nearest / DAY_MS / 365)} years from every other date on the document`,
+    };
+  return null;
+}
+
+/** A name that reads as a sentence ("THANK YOU AND DO VISIT US AGAIN."), not a company. */
+export function isSentence(name: string): boolean {
+  const words = foldedTokens(name);
+  if (words.length < PLAUSIBILITY_LIMITS.sentenceMinWords || hasLegalForm(name)) return false;
+  return /[!?]\s*$/.test(name) || words.some((w) => SENTENCE_WORDS.has(w));
+}
+
+type Check = (facts: PlausibilityFacts) => Implausible[];
+
+const CHECKS: readonly Check[] = [
+  ({ documentDate, pageDates, receivedAt }) => {
+    const doubt = documentDate && dateDoubt(documentDate.value, pageDates, receivedAt);
+    return doubt && documentDate ? [{ ...doubt, fields: [documentDate.field] }] : [];
+  },
+  ({ documentDate, dueDate }) =>
+    documentDate && dueDate && dueDate.value < documentDate.value
+      ? [
+          {
+            rule: 'due_before_issue',
+            fields: [dueDate.field, documentDate.field],
+            message: `the due date ${dueDate.value} is before the document date ${documentDate.value}`,
+          },
+        ]
+      : [],
+  ({ subtotal, tax, total }) =>
+    subtotal && tax && total && Math.abs(subtotal.value + tax.value - total.value) > PLAUSIBILITY_LIMITS.amountTolerance
+      ? [
+          {
+            rule: 'total_disagrees',
+            // The parts, not the total: on the development folds the total was the right one in 37
+            // of the 39 disagreements (a subtotal or tax misread, a rounding or service line).
+            fields: [subtotal.field, tax.field],
+            message: `subtotal ${subtotal.value} + tax ${tax.value} is not the total ${total.value}`,
+          },
+        ]
+      : [],
+  ({ subtotal, tax, total, lineItems }) => {
+    if (!lineItems || !total) return [];
+    const near = (a: number, b: number) => Math.abs(a - b) <= PLAUSIBILITY_LIMITS.lineSumTolerance;
+    // Lines print net (they add up to the subtotal) or gross (to the total); either agrees.
+    const base = subtotal?.value ?? (tax ? total.value - tax.value : total.value);
+    if (near(lineItems.sum, base) || near(lineItems.sum, total.value)) return [];
+    return [
+      {
+        rule: 'total_disagrees',
+        // Rows missed or merged are likelier than a wrong total (all 7 such totals on the folds were right).
+        fields: [lineItems.field],
+        message: `the line items add up to ${round(lineItems.sum)}, neither the subtotal nor the total ${total.value}`,
+      },
+    ];
+  },
+  ({ names }) =>
+    names
+      .filter((n) => isSentence(n.value))
+      .map((n) => ({ rule: 'name_is_sentence', fields: [n.field], message: `"${n.value}" reads as a sentence` })),
+];
+
+/** Every contradiction the checks find, in the order of the checks. */
+export function findImplausible(facts: PlausibilityFacts): Implausible[] {
+  return CHECKS.flatMap((check) => check(facts));
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}

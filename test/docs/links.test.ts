@@ -14,7 +14,6 @@ import { anchorsOf, handbookFiles, linksOf, readDoc } from './markdown.js';
  */
 const PAGES_NOT_YET_MERGED = [
   'docs/security/documents.md',
-  'docs/extraction/evaluation.md',
 ];
 
 const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target);

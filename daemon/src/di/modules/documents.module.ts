@@ -14,6 +14,7 @@ import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sq
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { createReader, readerSettings } from '../../reading/create-reader.js';
+import { refusalWarning } from '../../reading/refusal-warning.js';
 import { scheduleRetention } from '../../scheduler/retention-schedule.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
@@ -33,7 +34,8 @@ export const documentsModule = new ContainerModule(({ bind }) => {
   bind<DocumentReader>(TOKENS.Reader)
     .toDynamicValue((ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      return createReader(readerSettings(config));
+      const logger = ctx.get<Logger>(TOKENS.Logger);
+      return createReader({ ...readerSettings(config), onRefused: refusalWarning(logger) });
     })
     .inSingletonScope();
 

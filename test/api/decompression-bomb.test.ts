@@ -3,7 +3,8 @@
  * 1 GiB of spaces, and a 3-page variant whose pages share that stream. Sent to a real daemon through
  * every door (upload, the email test endpoint, the words call, anonymous SMTP), it must never stall
  * the daemon: /healthz and the SMTP banner, sampled on loopback the whole time, each answer within
- * 250 ms; every job ends `failed` with `document_too_large`, and a repeated words call is answered
+ * 250 ms; every live job ends `failed` with `document_too_large` (test-mode jobs are simulated, never
+ * read), the words calls answer 409 with it, and a repeated words call is answered
  * from the verdict already reached (no second read, so no second warning in the log).
  *
  * The bound: smtp-server waits 100 ms before every banner (its early-talker check, NOTES.md), and
@@ -210,10 +211,14 @@ describe('a decompression bomb', { timeout: 2 * PROCESS_TEST_TIMEOUT_MS }, () =>
       const messageId = /queued as (msg_\w+)/.exec(info.response)![1]!;
       const viaMail = await mailJob(daemon, live, messageId);
 
+      // A test-mode job is simulated, never read; the words call on it reads the document.
+      const testWords = await api(daemon.httpUrl, 'GET', `/v1/documents/${testJob}/pages/1/words`, { key: test });
+      expect(testWords.status, JSON.stringify(testWords.body)).toBe(409);
+      expect(testWords.body.error.message).toMatch(/MAX_DECOMPRESSED_MB/);
+
       const jobs = await Promise.all([
         settledJob(daemon, live, one.body.id as string),
         settledJob(daemon, live, three.body.id as string),
-        settledJob(daemon, test, testJob),
         settledJob(daemon, live, viaMail),
       ]);
       return { jobs, first: one.body.id as string, testJob };
@@ -244,7 +249,8 @@ describe('a decompression bomb', { timeout: 2 * PROCESS_TEST_TIMEOUT_MS }, () =>
       BOUND_MS,
     );
 
-    // The verdict is kept: the words calls answer it again without another read (no new warning).
+    // The verdict is kept: the words calls answer it again without another read (no new warning):
+    // for the live job from its failure, for the test-mode one from the daemon's memory.
     const logged = warnings(daemon);
     expect(logged).toBeGreaterThan(0);
     for (const [key, id] of [

@@ -8,14 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/processes.js';
 import { anchorsOf, handbookFiles, linksOf, readDoc } from './markdown.js';
 
-/**
- * Pages written on other branches, linked before they are merged. Empty this list once they are
- * in: from then on a link to a missing page fails again.
- */
-const PAGES_NOT_YET_MERGED = [
-  'docs/security/documents.md',
-];
-
 const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target);
 
 describe('handbook links', () => {
@@ -26,7 +18,6 @@ describe('handbook links', () => {
       const [pathPart, anchor] = target.split('#', 2) as [string, string | undefined];
       const resolved =
         pathPart === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), pathPart));
-      if (PAGES_NOT_YET_MERGED.includes(resolved)) continue;
       const full = path.join(REPO_ROOT, resolved);
       if (!fs.existsSync(full)) {
         broken.push(`${file}:${line}: ${target} (no such file)`);
@@ -47,6 +38,6 @@ describe('handbook links', () => {
       linksOf(readDoc('docs/README.md')).map(({ target }) => path.posix.join('docs', target.split('#')[0]!)),
     );
     const pages = handbookFiles().filter((file) => file.startsWith('docs/') && file !== 'docs/README.md');
-    expect([...pages, ...PAGES_NOT_YET_MERGED].filter((page) => !index.has(page))).toEqual([]);
+    expect(pages.filter((page) => !index.has(page))).toEqual([]);
   });
 });

@@ -35,6 +35,12 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
     'a PDF page larger than this at 300 dpi (A2 is 34.8 million) fails its job with `document_too_large` before anything is rendered',
   MAX_PIXELS_PER_IMAGE:
     'an image (each TIFF page) with more pixels fails its job with `document_too_large` before it is decoded',
+  MAX_DECOMPRESSED_MB:
+    'a PDF whose compressed streams inflate to more than this (all together) fails its job with `document_too_large` before it is parsed (see docs/security/documents.md)',
+  PDF_WORKER_MEMORY_MB:
+    'JavaScript heap of each thread PDFs are parsed and rendered in; a PDF needing more fails with `document_too_large` and the thread is replaced',
+  PDF_WORKER_TIMEOUT_MS:
+    'longest one step of reading a PDF (opening it, one page, one page picture) may run in its thread; past it the thread is ended and the PDF fails with `document_too_large`',
   MAX_REQUEST_BODY_MB: 'largest JSON body (documents travel base64-encoded)',
   METRICS_TOKEN:
     'bearer token that lets non-loopback clients read `GET /metrics` (at least 16 characters; unset, loopback clients only; see docs/metrics.md)',
@@ -121,7 +127,7 @@ const ERROR_WHEN: Record<ErrorCode, string> = {
   extractor_inactive: 'a document submitted to an extractor that is inactive or deleted',
   payload_too_large: 'body over `MAX_REQUEST_BODY_MB`; a request head (URL and headers) over 16 KB',
   document_too_large:
-    'a document over `MAX_ATTACHMENT_SIZE_MB` or with more pages than `MAX_PAGES_PER_DOCUMENT`, at upload; as a job failure, a page or image over `MAX_PIXELS_PER_PAGE` / `MAX_PIXELS_PER_IMAGE`',
+    'a document over `MAX_ATTACHMENT_SIZE_MB` or with more pages than `MAX_PAGES_PER_DOCUMENT`, at upload; as a job failure, a page or image over `MAX_PIXELS_PER_PAGE` / `MAX_PIXELS_PER_IMAGE`, a PDF inflating past `MAX_DECOMPRESSED_MB`, or reading it needing more than `PDF_WORKER_MEMORY_MB` or a step longer than `PDF_WORKER_TIMEOUT_MS`',
   unsupported_media_type: 'a body that is not `application/json`',
   rate_limit_exceeded: "over the organization's per-minute limit; `Retry-After` in seconds",
   service_unavailable:

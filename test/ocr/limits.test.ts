@@ -100,6 +100,7 @@ describe('the daemon settings', () => {
       maxPages: config.MAX_PAGES_PER_DOCUMENT,
       maxPagePixels: config.MAX_PIXELS_PER_PAGE,
       maxImagePixels: config.MAX_PIXELS_PER_IMAGE,
+      maxDecompressedBytes: config.MAX_DECOMPRESSED_MB * 1024 * 1024,
     }).toEqual(DEFAULT_DOCUMENT_LIMITS);
     expect(loadConfig({ MAX_PAGES_PER_DOCUMENT: '7', INTAKE_CONFIG: '/dev/null' }).MAX_PAGES_PER_DOCUMENT).toBe(7);
     expect(() => loadConfig({ MAX_PIXELS_PER_IMAGE: '5e7', INTAKE_CONFIG: '/dev/null' })).toThrow(

@@ -6,6 +6,7 @@ import { validateRelayUrl } from '@intake/notifier-smtp';
 import { base64EnvelopeMb, sizeLimits, type SizeLimits } from './limits.js';
 import { DEFAULT_CLIENT_LIMITS, DEFAULT_DATA_TIMEOUT_MS, DEFAULT_SESSION_TIMEOUT_MS } from '../smtp/client-limits.js';
 import { DEFAULT_OCR_LANGUAGES, languageModelFolder } from '@intake/ocr-tesseract/languages';
+import { DEFAULT_PDF_BUDGET, type PdfBudget } from '@intake/ocr-tesseract/budget';
 
 /** Whole numbers written as plain digits: z.coerce would read " " as 0 and accept 1e3 or 0x50. */
 const digits = z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number);
@@ -87,6 +88,17 @@ const Settings = z.object({
   MAX_PIXELS_PER_IMAGE: digits
     .pipe(z.number().int().min(1_000_000).max(1_000_000_000))
     .default(DEFAULT_DOCUMENT_LIMITS.maxImagePixels),
+  /**
+   * A PDF whose compressed streams inflate to more than this many MB (all together) fails its job
+   * (document_too_large) before it is parsed; the default, 512, is far above any real invoice.
+   */
+  MAX_DECOMPRESSED_MB: digits
+    .pipe(z.number().int().min(1).max(65_536))
+    .default(DEFAULT_DOCUMENT_LIMITS.maxDecompressedBytes / 1024 / 1024),
+  /** The JavaScript heap of one PDF thread; a document needing more fails (document_too_large). */
+  PDF_WORKER_MEMORY_MB: digits.pipe(z.number().int().min(64).max(16_384)).default(DEFAULT_PDF_BUDGET.memoryMb),
+  /** The longest one step of reading a PDF (opening it, one page, one picture) may run in its thread. */
+  PDF_WORKER_TIMEOUT_MS: digits.pipe(z.number().int().min(100).max(600_000)).default(DEFAULT_PDF_BUDGET.stepTimeoutMs),
   /** Largest JSON body the API reads, in MB; beyond it 413 payload_too_large. */
   MAX_REQUEST_BODY_MB: digits.pipe(z.number().int().min(1).max(2048)).optional(),
   /** Credits a live job costs per page. */
@@ -252,13 +264,19 @@ export interface ResolvedConfig extends Config {
   limits: SizeLimits;
 }
 
-/** The reader's limits from MAX_PAGES_PER_DOCUMENT, MAX_PIXELS_PER_PAGE and MAX_PIXELS_PER_IMAGE. */
+/** The reader's limits from MAX_PAGES_PER_DOCUMENT, MAX_PIXELS_PER_PAGE, MAX_PIXELS_PER_IMAGE and MAX_DECOMPRESSED_MB. */
 export function documentLimits(config: Config): DocumentLimits {
   return {
     maxPages: config.MAX_PAGES_PER_DOCUMENT,
     maxPagePixels: config.MAX_PIXELS_PER_PAGE,
     maxImagePixels: config.MAX_PIXELS_PER_IMAGE,
+    maxDecompressedBytes: config.MAX_DECOMPRESSED_MB * 1024 * 1024,
   };
+}
+
+/** What one PDF thread may use, from PDF_WORKER_MEMORY_MB and PDF_WORKER_TIMEOUT_MS. */
+export function pdfBudget(config: Config): PdfBudget {
+  return { memoryMb: config.PDF_WORKER_MEMORY_MB, stepTimeoutMs: config.PDF_WORKER_TIMEOUT_MS };
 }
 
 /** The settings with the derived ones filled in: what every part of the daemon receives. */

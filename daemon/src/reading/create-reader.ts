@@ -5,8 +5,8 @@
  */
 import type { DocumentLimits } from '@intake/core';
 import { createPaddleOcr } from '@intake/ocr-onnx';
-import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
-import { documentLimits, type ResolvedConfig } from '../config/config.schema.js';
+import { createTesseractReader, type PdfBudget, type PdfRefusal, type TesseractReader } from '@intake/ocr-tesseract';
+import { documentLimits, pdfBudget, type ResolvedConfig } from '../config/config.schema.js';
 
 export type OcrEngineName = 'tesseract' | 'paddle';
 export type OcrEnginePages = 'images' | 'scans';
@@ -19,15 +19,20 @@ export interface ReaderSettings {
   /** Tesseract's languages (default eng and deu: DEFAULT_OCR_LANGUAGES). */
   languages?: readonly string[];
   limits?: Partial<DocumentLimits>;
+  /** Memory and time of the threads PDFs are read in. */
+  pdfBudget?: Partial<PdfBudget>;
+  /** Told of every PDF refused as too large (the daemon logs a warning). */
+  onRefused?: (refusal: PdfRefusal) => void;
 }
 
 /** The reader; its `revision` names the engines, for caches of read documents. */
 export function createReader(settings: ReaderSettings): TesseractReader {
-  const { workers, limits, languages } = settings;
-  if (settings.engine === 'tesseract') return createTesseractReader({ workers, limits, languages });
+  const { workers, limits, languages, pdfBudget, onRefused } = settings;
+  const common = { workers, limits, languages, pdfBudget, ...(onRefused ? { onRefused } : {}) };
+  if (settings.engine === 'tesseract') return createTesseractReader(common);
   // Tesseract reads only the pages PaddleOCR does not; its threads start only if such a page comes.
   const engine = createPaddleOcr({ workers });
-  return createTesseractReader({ workers, limits, languages, engine, enginePages: settings.pages });
+  return createTesseractReader({ ...common, engine, enginePages: settings.pages });
 }
 
 /** The daemon's settings for its reader. */
@@ -37,4 +42,5 @@ export const readerSettings = (config: ResolvedConfig): ReaderSettings => ({
   workers: config.OCR_WORKERS,
   languages: config.OCR_LANGUAGES.split('+'),
   limits: documentLimits(config),
+  pdfBudget: pdfBudget(config),
 });

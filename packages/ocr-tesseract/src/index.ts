@@ -10,3 +10,6 @@ export type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';
 export { READING_REVISION } from './revision.js';
 export { createPageRenderer } from './render/page-renderer.js';
 export type { PageRendererOptions } from './render/page-renderer.js';
+export { DEFAULT_PDF_BUDGET } from './budget.js';
+export type { PdfBudget } from './budget.js';
+export type { PdfRefusal } from './pdf/thread/pdf-threads.js';

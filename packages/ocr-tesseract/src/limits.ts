@@ -36,3 +36,14 @@ export function checkImage(width: number, height: number, page: number | null, l
     'Scale the image down (300 dpi at paper size is plenty) and send it again',
   );
 }
+
+const mebibytes = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** `inflated` as counted by inflatedSize, which stops just past the limit. */
+export function checkInflated(inflated: number, limits: DocumentLimits): void {
+  if (inflated <= limits.maxDecompressedBytes) return;
+  throw tooLarge(
+    `The PDF's compressed streams inflate to more than ${mebibytes(limits.maxDecompressedBytes)}; the limit is ${mebibytes(limits.maxDecompressedBytes)} per document (MAX_DECOMPRESSED_MB)`,
+    'Print or export the document to a new PDF (an invoice inflates to a few MB) and send that file',
+  );
+}

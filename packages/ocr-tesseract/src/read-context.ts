@@ -2,10 +2,13 @@ import type { DocumentLimits } from '@intake/core';
 import type { ImagePreparation } from './image/prepare-image.js';
 import type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';
 import type { OcrWorkerPool } from './ocr/worker-pool.js';
+import type { PdfThreads } from './pdf/thread/pdf-threads.js';
 
 /** What reading one document needs besides its bytes. */
 export interface ReadContext {
   pool: OcrWorkerPool;
+  /** Where pdfjs runs: nothing a PDF contains is parsed on the caller's thread. */
+  pdf: PdfThreads;
   signal: AbortSignal | undefined;
   /** Resolution PDF pages without a text layer are rendered at for OCR. */
   renderDpi: number;

@@ -10,6 +10,8 @@ import { imagePageCount, readImage } from './image/read-image.js';
 import type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';
 import { OcrWorkerPool } from './ocr/worker-pool.js';
 import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
+import { DEFAULT_PDF_BUDGET, type PdfBudget } from './budget.js';
+import { PdfThreads, type PdfRefusal } from './pdf/thread/pdf-threads.js';
 import { assertReadable } from './quality.js';
 import { DEFAULT_OCR_LANGUAGES, languageModelFolder } from './languages.js';
 import { READING_REVISION } from './revision.js';
@@ -30,8 +32,15 @@ export interface TesseractReaderOptions {
   minWords?: number;
   /** OCR'd documents whose words average a lower confidence (0..1) are refused (default 0.4). */
   minMeanConfidence?: number;
-  /** Pages, pixels per page and per image, checked before anything is rendered (DEFAULT_DOCUMENT_LIMITS). */
+  /**
+   * Pages, pixels per page and per image, and what a PDF's streams inflate to, checked before
+   * anything is rendered (DEFAULT_DOCUMENT_LIMITS).
+   */
   limits?: Partial<DocumentLimits>;
+  /** Memory and time of the threads pdfjs runs in (DEFAULT_PDF_BUDGET); past either the document is too large. */
+  pdfBudget?: Partial<PdfBudget>;
+  /** Told of every PDF refused as too large (a limit, memory, time), e.g. to log a warning. */
+  onRefused?: (refusal: PdfRefusal) => void;
   /** What is done to images before OCR (enlarging small ones, local thresholding); see prepare-image.ts. */
   imagePreparation?: Partial<ImagePreparation>;
   /** Tesseract's page segmentation mode (default 3, automatic). */
@@ -65,7 +74,7 @@ export interface TesseractReader extends DocumentReader {
    * whichever pages the engine is given.
    */
   revisionOf(mimeType: string | null): string;
-  /** Ends the OCR worker threads; reads after it fail. */
+  /** Ends the OCR and PDF threads; reads after it fail. */
   close(): Promise<void>;
 }
 
@@ -85,6 +94,11 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
     dpi: renderDpi,
     pageSegMode: options.pageSegMode,
   });
+  const budget = { ...DEFAULT_PDF_BUDGET, ...options.pdfBudget, onRefused: options.onRefused };
+  // PDFs are read in as many threads as OCR has; page counts at upload get a thread of their own,
+  // so that an upload never waits behind a long reading.
+  const pdf = new PdfThreads({ size: options.workers ?? 2, ...budget });
+  const counting = new PdfThreads({ size: 1, ...budget });
   const imagePreparation = { ...DEFAULT_IMAGE_PREPARATION, ...options.imagePreparation };
   const minTextLayerWords = options.minTextLayerWords ?? 3;
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
@@ -119,7 +133,17 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
           'Send the invoice as a PDF or as an image (PNG, JPEG, WEBP or TIFF)',
         );
       }
-      const context = { pool, signal, renderDpi, minTextLayerWords, limits, imagePreparation, engine, enginePages };
+      const context = {
+        pool,
+        pdf,
+        signal,
+        renderDpi,
+        minTextLayerWords,
+        limits,
+        imagePreparation,
+        engine,
+        enginePages,
+      };
       const document =
         mimeType === 'application/pdf' ? await readPdf(bytes, context) : await readImage(bytes, mimeType, context);
       assertReadable(document.pages, floor);
@@ -130,12 +154,13 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
     async inspect(bytes: Uint8Array): Promise<DocumentInspection> {
       const mimeType = sniffMimeType(bytes);
       if (mimeType === null) return { mimeType: null, pageCount: 0 };
-      const count = mimeType === 'application/pdf' ? pdfPageCount(bytes) : imagePageCount(bytes, mimeType);
+      const count =
+        mimeType === 'application/pdf' ? pdfPageCount(bytes, { pdf: counting }) : imagePageCount(bytes, mimeType);
       return { mimeType, pageCount: await count.catch(() => 0) };
     },
 
     close: async () => {
-      await Promise.all([pool.close(), engine?.close()]);
+      await Promise.all([pool.close(), pdf.close(), counting.close(), engine?.close()]);
     },
   };
 }

@@ -15,6 +15,7 @@ import type { Logger } from '../../logger.js';
 import { createReader, readerSettings } from '../../reading/create-reader.js';
 import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
 import { countingReader } from '../../metrics/counting-reader.js';
+import { refusalWarning } from '../../reading/refusal-warning.js';
 import { scheduleRetention } from '../../scheduler/retention-schedule.js';
 import { fileBlobDir } from '../../operations/blob-dir.js';
 import type { Lifecycle } from '../lifecycle.js';
@@ -34,7 +35,8 @@ export const documentsModule = new ContainerModule(({ bind }) => {
   bind<DocumentReader>(TOKENS.Reader)
     .toDynamicValue((ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      return createReader(readerSettings(config));
+      const logger = ctx.get<Logger>(TOKENS.Logger);
+      return createReader({ ...readerSettings(config), onRefused: refusalWarning(logger) });
     })
     .inSingletonScope();
 

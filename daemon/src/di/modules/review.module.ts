@@ -4,7 +4,8 @@ import { CorrectionService, PageImages, VendorLearning, type PageImageCache } fr
 import { type BlobStore, type DocumentReader, type Intake } from '@intake/core';
 import { createPageRenderer } from '@intake/ocr-tesseract';
 import { FilePageImageCache } from '@intake/storage-sql';
-import { documentLimits, type ResolvedConfig } from '../../config/config.schema.js';
+import { documentLimits, pdfBudget, type ResolvedConfig } from '../../config/config.schema.js';
+import { refusalWarning } from '../../reading/refusal-warning.js';
 import type { Logger } from '../../logger.js';
 import { TOKENS } from '../tokens.js';
 
@@ -23,7 +24,11 @@ export const reviewModule = new ContainerModule(({ bind }) => {
       return new PageImages({
         jobs: intake.jobs,
         blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
-        renderer: createPageRenderer({ limits: documentLimits(config) }),
+        renderer: createPageRenderer({
+          limits: documentLimits(config),
+          pdfBudget: pdfBudget(config),
+          onRefused: refusalWarning(ctx.get<Logger>(TOKENS.Logger)),
+        }),
         cache: ctx.get<PageImageCache>(TOKENS.PageCache),
         reader: ctx.get<DocumentReader>(TOKENS.Reader),
       });

@@ -36,6 +36,8 @@ export interface PageWords {
 
 /** Documents whose words are kept in memory: a reviewer clicks through a document's pages one after the other. */
 const WORDS_CACHED = 16;
+/** Documents the renderer refused, kept so that a repeated picture request does not draw them again. */
+const REFUSALS_CACHED = 64;
 
 export interface PageImage extends RenderedPage {
   /** Whether it came from the cache. */
@@ -50,6 +52,8 @@ export class PageImages {
   private readonly options: PageImagesOptions;
   /** Read documents by blob key, newest last (a Map keeps insertion order: the first is the oldest). */
   private readonly read = new Map<string, Promise<DocumentPage[]>>();
+  /** The renderer's DocumentError by blob key, newest last. */
+  private readonly refused = new Map<string, DocumentError>();
 
   constructor(private readonly deps: PageImagesDeps) {
     this.options = { ...DEFAULT_PAGE_IMAGE_OPTIONS, ...deps.options };
@@ -73,9 +77,11 @@ export class PageImages {
     const key = { blobKey: job.blob_key, page, width };
     const hit = await this.deps.cache.get(key);
     if (hit) return { ...hit, cached: true };
+    const refusal = this.refused.get(job.blob_key);
+    if (refusal) throw cannotRender(refusal);
     const bytes = await this.deps.blobs.get(job.blob_key);
     if (!bytes) throw notFound('Document of job', jobId);
-    const rendered = await this.render(bytes, job.mime_type, page, width);
+    const rendered = await this.render(job.blob_key, bytes, job.mime_type, page, width);
     if (!rendered) throw notFound(`Page ${page} of job`, jobId);
     await this.deps.cache.put(key, rendered);
     return { ...rendered, cached: false };
@@ -87,6 +93,11 @@ export class PageImages {
     const reader = this.deps.reader;
     if (!reader || !Number.isInteger(page) || page < 1 || page > job.page_count)
       throw notFound(`Words of page ${page} of job`, jobId);
+    // The job's own verdict, shared by every daemon: a document too large for the reader stays so.
+    if (job.status === 'failed' && job.error_details?.code === 'document_too_large')
+      throw cannotRead(
+        new DocumentError('document_too_large', job.error_details.message, job.error_details.suggestion),
+      );
     let pages = this.read.get(job.blob_key);
     if (!pages) {
       const bytes = await this.deps.blobs.get(job.blob_key);
@@ -94,15 +105,17 @@ export class PageImages {
       pages = reader.read(bytes, job.mime_type).then((doc) => doc.pages);
       this.read.set(job.blob_key, pages);
       if (this.read.size > WORDS_CACHED) this.read.delete(this.read.keys().next().value!);
-      // A failed read is not kept: the next request tries again.
-      pages.catch(() => this.read.delete(job.blob_key));
+      // The reader's verdict on the document (too large, unreadable) is kept like its words, so a
+      // repeated call does not read it again; any other failure is not: the next request tries again.
+      pages.catch((error: unknown) => {
+        if (!(error instanceof DocumentError)) this.read.delete(job.blob_key);
+      });
     }
     let found: DocumentPage | undefined;
     try {
       found = (await pages).find((p) => p.number === page);
     } catch (error) {
-      if (error instanceof DocumentError)
-        throw new AppError('conflict', `The document cannot be read: ${error.message}`, { cause: error });
+      if (error instanceof DocumentError) throw cannotRead(error);
       throw error;
     }
     if (!found) throw notFound(`Words of page ${page} of job`, jobId);
@@ -118,17 +131,31 @@ export class PageImages {
   /** Forgets a deleted document: its cached pictures and the words read from it. */
   async forgetDocument(blobKey: string): Promise<void> {
     this.read.delete(blobKey);
+    this.refused.delete(blobKey);
     await this.deps.cache.deleteDocument(blobKey);
   }
 
-  private async render(bytes: Uint8Array, mimeType: string, page: number, width: number): Promise<RenderedPage | null> {
+  private async render(
+    blobKey: string,
+    bytes: Uint8Array,
+    mimeType: string,
+    page: number,
+    width: number,
+  ): Promise<RenderedPage | null> {
     try {
       return await this.deps.renderer.render(bytes, mimeType, page, width);
     } catch (error) {
       // The document could be stored but not drawn (a job that failed as unreadable): say so, as a conflict with its state.
-      if (error instanceof DocumentError)
-        throw new AppError('conflict', `The document cannot be rendered: ${error.message}`, { cause: error });
-      throw error;
+      if (!(error instanceof DocumentError)) throw error;
+      this.refused.set(blobKey, error);
+      if (this.refused.size > REFUSALS_CACHED) this.refused.delete(this.refused.keys().next().value!);
+      throw cannotRender(error);
     }
   }
 }
+
+const cannotRead = (error: DocumentError): AppError =>
+  new AppError('conflict', `The document cannot be read: ${error.message}`, { cause: error });
+
+const cannotRender = (error: DocumentError): AppError =>
+  new AppError('conflict', `The document cannot be rendered: ${error.message}`, { cause: error });

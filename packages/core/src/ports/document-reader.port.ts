@@ -57,17 +57,25 @@ export interface DocumentLimits {
   maxPagePixels: number;
   /** Pixels of one image (each page of a TIFF), from its header (MAX_PIXELS_PER_IMAGE). */
   maxImagePixels: number;
+  /**
+   * Bytes a PDF's compressed streams inflate to, all of them together, measured before the PDF is
+   * parsed (MAX_DECOMPRESSED_MB): a decompression bomb is refused after inflating this much, once.
+   */
+  maxDecompressedBytes: number;
 }
 
 /**
  * 100 pages: a scanned one costs about a second of OCR, so more would not finish within the default
  * PROCESSING_TIMEOUT_MS. 36 megapixels: A2 at 300 dpi (A4 is 8.7). 50 megapixels: a 48-megapixel
- * phone photo fits.
+ * phone photo fits. 512 MiB inflated: a text PDF inflates to a few MB, a page scanned losslessly
+ * at 300 dpi to 8.7 MB (grey A4) or 26 MB (colour), so only a scan of dozens of colour pages kept
+ * uncompressed-quality would come near it.
  */
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   maxPages: 100,
   maxPagePixels: 36_000_000,
   maxImagePixels: 50_000_000,
+  maxDecompressedBytes: 512 * 1024 * 1024,
 };
 
 /** Options of one DocumentReader.read call. */

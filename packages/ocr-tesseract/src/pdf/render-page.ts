@@ -14,15 +14,10 @@ export interface RenderedPage {
 
 /**
  * `maxPixels` (MAX_PIXELS_PER_PAGE) was checked against every page before reading began; it bounds
- * the canvas here too, so no caller can ask for gigabytes of it.
+ * the canvas here too, so no caller can ask for gigabytes of it. It runs in a PDF thread: aborting
+ * a read ends the thread, which stops the rendering.
  */
-export async function renderPage(
-  page: PDFPageProxy,
-  dpi: number,
-  maxPixels: number,
-  signal: AbortSignal,
-): Promise<RenderedPage> {
-  signal.throwIfAborted();
+export async function renderPage(page: PDFPageProxy, dpi: number, maxPixels: number): Promise<RenderedPage> {
   const unit = page.getViewport({ scale: 1 });
   const scale = Math.min(dpi / 72, Math.sqrt(maxPixels / (unit.width * unit.height)));
   const viewport = page.getViewport({ scale });
@@ -32,18 +27,7 @@ export async function renderPage(
   const context = canvas.getContext('2d');
   // pdfjs' types expect a DOM context; @napi-rs/canvas implements the part of it pdfjs uses. pdfjs
   // paints the page background white first, so no transparent pixel reaches tesseract as black.
-  const task = page.render({ canvas: null, canvasContext: context as never, viewport });
-  // pdfjs renders in small slices between event-loop turns, so cancelling stops it within one.
-  const cancel = (): void => task.cancel();
-  signal.addEventListener('abort', cancel, { once: true });
-  try {
-    await task.promise;
-  } catch (error) {
-    signal.throwIfAborted();
-    throw error;
-  } finally {
-    signal.removeEventListener('abort', cancel);
-  }
+  await page.render({ canvas: null, canvasContext: context as never, viewport }).promise;
   const rgba = context.getImageData(0, 0, width, height).data;
   return { image: { width, height, pixels: toGrey(rgba, width * height) }, scale };
 }

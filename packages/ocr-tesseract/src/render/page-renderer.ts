@@ -3,17 +3,25 @@
  * encoded as PNG. The picture has the page's proportions, so a field location's box maps onto it by
  * one factor (width / page_width), the same for PDF points and image pixels.
  */
-import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { type PageRenderer, type RenderedPage } from '@intake/core/internal';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '@intake/core';
-import { openPdf } from '../pdf/open-pdf.js';
+import { DEFAULT_PDF_BUDGET, type PdfBudget } from '../budget.js';
+import { PdfThreads, type PdfRefusal } from '../pdf/thread/pdf-threads.js';
+import type { PagePicture } from '../pdf/thread/protocol.js';
 import { unreadable } from '../unreadable.js';
 
 /** Options of {@link createPageRenderer}. */
 export interface PageRendererOptions {
-  /** The reader's limits: an image beyond maxImagePixels is refused, a picture never exceeds maxPagePixels. */
+  /**
+   * The reader's limits: an image beyond maxImagePixels is refused, a picture never exceeds
+   * maxPagePixels, a PDF inflating beyond maxDecompressedBytes is refused.
+   */
   limits?: Partial<DocumentLimits>;
+  /** Memory and time of the one thread PDF pages are drawn in (DEFAULT_PDF_BUDGET). */
+  pdfBudget?: Partial<PdfBudget>;
+  /** Told of every PDF refused as too large, e.g. to log a warning. */
+  onRefused?: (refusal: PdfRefusal) => void;
 }
 
 /**
@@ -22,37 +30,17 @@ export interface PageRendererOptions {
  */
 export function createPageRenderer(options: PageRendererOptions = {}): PageRenderer {
   const limits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
+  // One thread: pictures are cached on disk, so drawing is rare next to reading.
+  const pdf = new PdfThreads({ size: 1, ...DEFAULT_PDF_BUDGET, ...options.pdfBudget, onRefused: options.onRefused });
   return {
-    render(bytes, mimeType, page, width) {
-      return mimeType === 'application/pdf'
-        ? renderPdfPage(bytes, page, width, limits)
-        : renderImagePage(bytes, mimeType, page, width, limits);
+    async render(bytes, mimeType, page, width) {
+      if (mimeType !== 'application/pdf') return renderImagePage(bytes, mimeType, page, width, limits);
+      const picture = (await pdf.run(undefined, (call) =>
+        call({ op: 'picture', bytes, page, width, limits }),
+      )) as PagePicture | null;
+      return picture && { bytes: picture.png, contentType: 'image/png', width: picture.width, height: picture.height };
     },
   };
-}
-
-async function renderPdfPage(
-  bytes: Uint8Array,
-  number: number,
-  width: number,
-  limits: DocumentLimits,
-): Promise<RenderedPage | null> {
-  const { pdf, close } = await openPdf(bytes, { maxImagePixels: limits.maxImagePixels });
-  try {
-    if (number < 1 || number > pdf.numPages) return null;
-    const page = await pdf.getPage(number);
-    const unit = page.getViewport({ scale: 1 });
-    // A page far taller than wide is drawn narrower rather than beyond the pixel limit.
-    const scale = Math.min(width / unit.width, Math.sqrt(limits.maxPagePixels / (unit.width * unit.height)));
-    const viewport = page.getViewport({ scale });
-    const canvas = createCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
-    // pdfjs' types expect a DOM context; @napi-rs/canvas implements the part pdfjs uses (as for OCR).
-    await page.render({ canvas: null, canvasContext: canvas.getContext('2d') as never, viewport }).promise;
-    const png = await canvas.encode('png');
-    return { bytes: new Uint8Array(png), contentType: 'image/png', width: canvas.width, height: canvas.height };
-  } finally {
-    await close();
-  }
 }
 
 async function renderImagePage(

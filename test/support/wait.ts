@@ -33,7 +33,7 @@ export async function eventually<T>(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > deadline) {
       throw new Error(`not within ${timeoutMs} ms: ${typeof what === 'string' ? what : what()}`);
     }

@@ -8,9 +8,9 @@
 set -uo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/intake-fresh-clone-XXXXXX")"
-# mktemp makes the folder 0700; the test PostgreSQL runs as the `postgres` user when started as root
-# and must reach its binaries inside the clone.
-chmod 755 "$work"
+# mktemp makes the folder 0700, as a user's home may be: left so, since the test PostgreSQL, which
+# runs as the `postgres` user when started as root, copies its binaries where that user can reach
+# them (test/support/postgres-server.ts).
 clone="$work/intake"
 log="$work/npm-test.log"
 

@@ -35,7 +35,8 @@ function sourceAliases(): { find: RegExp; replacement: string }[] {
 
 const BROWSER_TESTS = 'test/dashboard/**/*.browser.test.ts';
 
-export default defineConfig({
+/** What both runs share: the aliases, timeouts, workers and reporters. */
+export const shared = {
   resolve: { alias: sourceAliases() },
   test: {
     root: new URL('..', import.meta.url).pathname,
@@ -44,11 +45,19 @@ export default defineConfig({
     // PGlite instances take ~350 MB each: two workers on this two-core machine.
     maxWorkers: 2,
     reporters: ['default', './test/support/summary-reporter.ts'],
-    /*
-     * Two projects, each with the global setup only its files need (a project's setup runs only when
-     * one of its files is queued): the databases for everything, and for the dashboard's browser
-     * tests one shared daemon and Chromium (test/dashboard/global-setup.ts).
-     */
+  },
+};
+
+/**
+ * The full run (`npm test`): every test file. Two projects, each with the global setup only its
+ * files need (a project's setup runs only when one of its files is queued): the databases for
+ * everything, and for the dashboard's browser tests one shared daemon and Chromium
+ * (test/dashboard/global-setup.ts). The quick tier is test/vitest.quick.config.ts.
+ */
+export default defineConfig({
+  resolve: shared.resolve,
+  test: {
+    ...shared.test,
     projects: [
       {
         extends: true,

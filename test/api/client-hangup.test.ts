@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentLinks } from '@intake/core/internal';
 import { createHttpApp, uploadJsonBytes } from '@intake/daemon';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
+import { eventually } from '../support/wait.js';
 import { failOnEscapedErrors } from './escaped-errors.js';
 
 /**
@@ -86,11 +87,9 @@ describe('a client that hangs up mid-request', () => {
     );
     await received;
     socket.resetAndDestroy();
-    for (;;) {
-      const mine = lines.filter((l) => l.requestId === requestId);
-      if (mine.some((l) => l.msg === 'request')) return mine;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    const mine = () => lines.filter((l) => l.requestId === requestId);
+    await eventually('the request logged', () => mine().some((l) => l.msg === 'request'), { intervalMs: 10 });
+    return mine();
   }
 
   it.each([

@@ -13,7 +13,8 @@ export function failOnEscapedErrors(): void {
     process.on('unhandledRejection', record);
   });
   afterEach(async () => {
-    // Let events already queued (a stream's 'error' after the response) happen first.
+    // Let events already queued (a stream's 'error' after the response) happen first: an error
+    // that would escape gives no signal to wait for, so this is a bounded window, not a wait.
     await new Promise((resolve) => setTimeout(resolve, 20));
     const found = escaped.splice(0);
     expect(found.map((e) => String((e as Error)?.stack ?? e))).toEqual([]);

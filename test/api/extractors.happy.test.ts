@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
+import { eventually } from '../support/wait.js';
 import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
 
 describe.each(DB_KINDS)('extractors API on %s', (kind) => {
@@ -56,7 +57,8 @@ describe.each(DB_KINDS)('extractors API on %s', (kind) => {
 
   it('patches only what is supplied and can deactivate and reactivate', async () => {
     const created = (await api.call('POST', '/v1/extractors', { key, body: invoiceExtractor('Before') })).body;
-    await new Promise((r) => setTimeout(r, 5));
+    // updated_at must be able to differ from created_at (millisecond timestamps).
+    await eventually('the clock past the creation time', () => Date.now() > Date.parse(created.updated_at));
     const renamed = await api.call('PATCH', `/v1/extractors/${created.id}`, { key, body: { name: 'After' } });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'After', document_type: 'invoice', is_active: true });

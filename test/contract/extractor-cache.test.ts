@@ -9,6 +9,7 @@ import { createIntake, type Extractor } from '@intake/core';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import { createPostgresDatabase } from '../support/databases.js';
 import { invoiceExtractor } from '../support/fixtures.js';
+import { eventually } from '../support/wait.js';
 
 const opened: SqlStorage[] = [];
 afterEach(async () => {
@@ -24,15 +25,6 @@ async function open(databaseUrl: string, extractorCache?: { retryMs?: number }):
   });
   opened.push(storage);
   return storage;
-}
-
-/** Polls `check` until it holds; fails with `what` after the deadline (a bound for a broken build, not a speed test). */
-async function eventually(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const listening = (...storages: SqlStorage[]) =>

@@ -9,9 +9,23 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import { createWalSync } from '../../packages/storage-sql/src/wal-sync.js';
+import { eventually } from '../support/wait.js';
 
 const SEGMENT = /^[0-9A-F]{24}$/;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until every WAL segment was last modified more than 50 ms ago (with a margin): the sync
+ * trusts a segment's modification time to reveal a later write only from then on (SETTLED_NS).
+ */
+const settled = (dir: string) =>
+  eventually("the WAL segments' modification times settled", () => {
+    const walDir = path.join(dir, 'db', 'pg_wal');
+    const now = Date.now();
+    return fs
+      .readdirSync(walDir)
+      .filter((n) => SEGMENT.test(n))
+      .every((n) => now - fs.statSync(path.join(walDir, n)).mtimeMs > 60);
+  });
 
 describe('WAL sync (PGlite)', () => {
   let dir: string;
@@ -44,8 +58,8 @@ describe('WAL sync (PGlite)', () => {
     // The first sync: pg_wal and every segment.
     expect(synced[0]).toEqual(['.', ...segments()]);
 
-    // Let the segments' modification times settle, then nothing written: nothing to sync.
-    await sleep(120);
+    // Once the segments' modification times have settled, with nothing written: nothing to sync.
+    await settled(dir);
     await sync();
     await sync();
     expect(synced.at(-1)).toEqual([]);
@@ -80,7 +94,7 @@ describe('WAL sync (PGlite)', () => {
     await sync();
     expect(synced.at(-1)).toContain('.');
     // Nothing changed since: nothing synced (once a sync has seen the segments' times settled).
-    await sleep(120);
+    await settled(dir);
     await sync();
     await sync();
     expect(synced.at(-1)).toEqual([]);
@@ -96,7 +110,7 @@ describe('WAL sync (PGlite)', () => {
     fs.renameSync(walDir, `${walDir}-moved`);
     await expect(sync()).rejects.toThrow(/ENOENT/);
     fs.renameSync(`${walDir}-moved`, walDir);
-    await sleep(120);
+    await settled(dir);
     await expect(sync()).resolves.toBeUndefined();
   });
 });

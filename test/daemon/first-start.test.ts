@@ -7,12 +7,12 @@ import {
   awaitRoomInMinute,
   hasKeyShape,
   makeTempDir,
-  sleep,
   startDaemon,
   useProcessCleanup,
   type DaemonProcess,
   PROCESS_TEST_TIMEOUT_MS,
 } from '../support/processes.js';
+import { eventually } from '../support/wait.js';
 
 useProcessCleanup();
 
@@ -57,15 +57,18 @@ async function waitForWaitingBackends(databaseUrl: string, n: number, timeoutMs:
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
+    let waiting = 0;
+    const count = async () => {
       const { rows } = await client.query<{ n: string }>(
         "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
       );
-      if (Number(rows[0]!.n) >= n) return;
-      if (Date.now() > deadline) throw new Error(`only ${rows[0]!.n} of ${n} daemons reached the migration in time`);
-      await sleep(25);
-    }
+      waiting = Number(rows[0]!.n);
+      return waiting >= n;
+    };
+    await eventually(() => `only ${waiting} of ${n} daemons reached the migration`, count, {
+      timeoutMs,
+      intervalMs: 25,
+    });
   } finally {
     await client.end();
   }

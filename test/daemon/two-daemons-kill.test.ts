@@ -8,10 +8,10 @@ import {
   PROCESS_TEST_TIMEOUT_MS,
   runCliOk,
   singleJsonLine,
-  sleep,
   startDaemon,
   useProcessCleanup,
 } from '../support/processes.js';
+import { eventually } from '../support/wait.js';
 
 useProcessCleanup();
 
@@ -79,14 +79,12 @@ describe('two daemons on one PostgreSQL', () => {
       }
       // Kill B once work is under way, with jobs in its hands.
       const stats = async () => (await api(a.httpUrl, 'GET', '/v1/documents/stats?period=24h', { key })).body;
-      while ((await stats()).completed_jobs < JOBS / 4) await sleep(100);
-      await b.stop('SIGKILL');
-      const deadline = Date.now() + 120_000;
       let s = await stats();
-      while (s.completed_jobs + s.failed_jobs < JOBS && Date.now() < deadline) {
-        await sleep(250);
-        s = await stats();
-      }
+      const seen = () => `stats: ${JSON.stringify(s)}`;
+      const poll = { timeoutMs: 120_000, intervalMs: 100 };
+      await eventually(seen, async () => (s = await stats()).completed_jobs >= JOBS / 4, poll);
+      await b.stop('SIGKILL');
+      await eventually(seen, async () => (s = await stats()).completed_jobs + s.failed_jobs >= JOBS, poll);
       expect(s).toMatchObject({ total_jobs: JOBS, completed_jobs: JOBS, failed_jobs: 0, total_credits_used: JOBS });
 
       const db = new pg.Client({ connectionString: databaseUrl });

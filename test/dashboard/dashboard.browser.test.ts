@@ -18,6 +18,7 @@ import {
   type DaemonProcess,
 } from '../support/processes.js';
 import { expectAccessible, go, openPages, rawGet, shot, signIn, type PageOpener } from './pages.js';
+import { eventually } from '../support/wait.js';
 
 let daemon: DaemonProcess;
 let browser: Browser;
@@ -275,12 +276,15 @@ describe('dashboard in Chromium', () => {
       body: { extractor_id: extractorId, document: pdf, mime_type: 'application/pdf' },
     });
     expect(submitted.status).toBe(202);
-    for (let i = 0; ; i++) {
-      const log = await api(daemon.httpUrl, 'GET', '/v1/webhooks/deliveries', { key: liveKey });
-      if (log.body.deliveries?.[0]?.attempt_count >= 1) break;
-      if (i > 150) throw new Error(`no delivery attempt: ${JSON.stringify(log.body)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    let log = submitted;
+    await eventually(
+      () => `a delivery attempt: ${JSON.stringify(log.body)}`,
+      async () => {
+        log = await api(daemon.httpUrl, 'GET', '/v1/webhooks/deliveries', { key: liveKey });
+        return log.body.deliveries?.[0]?.attempt_count >= 1;
+      },
+      { intervalMs: 200 },
+    );
     await page.getByRole('button', { name: 'Refresh' }).click();
     const delivery = page.getByRole('region', { name: 'Delivery log' }).getByRole('row', { name: /job\.completed/ });
     await delivery.getByRole('button', { name: /Attempts/ }).click();

@@ -9,6 +9,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { api, removeTempDirs } from '../support/processes.js';
 import { startDashboardRig, type DashboardRig } from './daemon.js';
 import { expectAccessible, go, shot, signIn } from './pages.js';
+import { eventually } from '../support/wait.js';
 
 let rig: DashboardRig;
 let page: Page;
@@ -169,10 +170,9 @@ describe('dashboard Email screen in Chromium', () => {
     await page.getByRole('checkbox', { name: "Send this prefix's events to a URL" }).uncheck();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').getByText('Saved.').waitFor();
-    for (let i = 0; (await getConfig('ap')).webhooks !== undefined; i++) {
-      if (i > 50) throw new Error('the webhook was not removed');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually('the webhook removed', async () => (await getConfig('ap')).webhooks === undefined, {
+      intervalMs: 100,
+    });
     await expectAccessible(page, 'prefix');
     await shot(page, '22-email-prefix');
   });

@@ -9,10 +9,11 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInvoicePdf } from '../support/fixtures.js';
-import { api, removeTempDirs, sleep } from '../support/processes.js';
+import { api, removeTempDirs } from '../support/processes.js';
 import { TEST_CERT_FILE, TEST_KEY_FILE } from '../support/test-cert.js';
 import { startDashboardRig, type DashboardRig } from './daemon.js';
 import { expectAccessible, go, shot, signIn } from './pages.js';
+import { eventually } from '../support/wait.js';
 
 let rig: DashboardRig;
 let ledger: https.Server;
@@ -98,14 +99,17 @@ describe('dashboard Accounting (ERP) screen in Chromium', () => {
     });
     expect(tested.status, JSON.stringify(tested.body)).toBe(200);
     expect(tested.body.jobId).toMatch(/^job_/);
-    for (let i = 0; ; i++) {
-      const syncs = await api(rig.daemon.httpUrl, 'GET', `/v1/erp-connections/${connectionId}/syncs?status=failed`, {
-        key: rig.liveKey,
-      });
-      if (syncs.body.total === 1) break;
-      if (i > 300) throw new Error(`no failed sync: ${JSON.stringify(syncs.body)} (ledger saw ${received.length})`);
-      await sleep(200);
-    }
+    let failedSyncs = tested;
+    await eventually(
+      () => `a failed sync: ${JSON.stringify(failedSyncs.body)} (ledger saw ${received.length})`,
+      async () => {
+        failedSyncs = await api(rig.daemon.httpUrl, 'GET', `/v1/erp-connections/${connectionId}/syncs?status=failed`, {
+          key: rig.liveKey,
+        });
+        return failedSyncs.body.total === 1;
+      },
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
     expect(received.length).toBe(1);
     expect(JSON.parse(received[0]!)).toMatchObject({ id: tested.body.jobId });
 

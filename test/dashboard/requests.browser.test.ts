@@ -8,9 +8,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInvoicePdf } from '../support/fixtures.js';
-import { api, sleep } from '../support/processes.js';
+import { api } from '../support/processes.js';
 import { startDashboardRig, type DashboardRig } from './daemon.js';
 import { signIn } from './pages.js';
+import { eventually } from '../support/wait.js';
 
 let rig: DashboardRig;
 let jobId: string;
@@ -59,10 +60,11 @@ describe('dashboard screens load their data in one or two API requests', () => {
     });
     expect(job.status).toBe(202);
     jobId = job.body.id;
-    for (let i = 0; (await api(url, 'GET', `/v1/documents/${jobId}`, { key })).body.status !== 'completed'; i++) {
-      if (i > 300) throw new Error(`job ${jobId} did not complete`);
-      await sleep(200);
-    }
+    await eventually(
+      `job ${jobId} completed`,
+      async () => (await api(url, 'GET', `/v1/documents/${jobId}`, { key })).body.status === 'completed',
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
     const webhook = await api(url, 'POST', '/v1/webhooks/endpoints', {
       key,
       body: { url: 'https://127.0.0.1:9/hook' },

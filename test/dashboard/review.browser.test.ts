@@ -14,11 +14,12 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
-import { api, removeTempDirs, sleep } from '../support/processes.js';
+import { api, removeTempDirs } from '../support/processes.js';
 import { TEST_CERT_FILE } from '../support/test-cert.js';
 import { startReceiver, stopAllReceivers, waitFor, type Receiver } from '../webhooks/receiver.js';
 import { startDashboardRig, type DashboardRig } from './daemon.js';
 import { expectAccessible, go, shot, signIn } from './pages.js';
+import { eventually } from '../support/wait.js';
 
 let rig: DashboardRig;
 let extractorId: string;
@@ -47,13 +48,16 @@ async function extract(document: string): Promise<{ id: string; [member: string]
     body: { extractor_id: extractorId, document, mime_type: 'application/pdf' },
   });
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
-  for (let i = 0; ; i++) {
-    const job = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${submitted.body.id}`, { key: rig.liveKey });
-    if (job.body.status === 'completed') return job.body;
-    if (job.body.status === 'failed' || i > 300)
-      throw new Error(`the job did not complete: ${JSON.stringify(job.body)}`);
-    await sleep(200);
-  }
+  let job = submitted;
+  return eventually(
+    () => `the job completed: ${JSON.stringify(job.body)}`,
+    async () => {
+      job = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${submitted.body.id}`, { key: rig.liveKey });
+      if (job.body.status === 'failed') throw new Error(`the job failed: ${JSON.stringify(job.body)}`);
+      return job.body.status === 'completed' && job.body;
+    },
+    { timeoutMs: 60_000, intervalMs: 200 },
+  );
 }
 
 /** Presses keys on the page, counting each press. */

@@ -10,10 +10,11 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInvoicePdf } from '../support/fixtures.js';
-import { api, removeTempDirs, sleep } from '../support/processes.js';
+import { api, removeTempDirs } from '../support/processes.js';
 import { TEST_CERT_FILE, TEST_KEY_FILE } from '../support/test-cert.js';
 import { startDashboardRig, type DashboardRig } from './daemon.js';
 import { expectAccessible, go, shot, signIn } from './pages.js';
+import { eventually } from '../support/wait.js';
 
 let rig: DashboardRig;
 let receiver: https.Server;
@@ -23,13 +24,17 @@ const requests: { signature: string | undefined; event: string | undefined }[] =
 /** Clicks Refresh until the delivery's row shows `status` (the page does not poll by itself). */
 async function untilRow(page: Page, status: string): Promise<void> {
   const log = page.getByRole('region', { name: 'Delivery log' });
-  for (let i = 0; ; i++) {
-    await log.getByRole('button', { name: 'Refresh' }).click();
-    const row = log.getByRole('row', { name: /job\.completed/ });
-    if ((await row.count()) === 1 && (await row.getByText(status, { exact: true }).count()) === 1) return;
-    if (i > 150) throw new Error(`the delivery never became ${status}: ${await log.textContent()}`);
-    await sleep(200);
-  }
+  let text: string | null = null;
+  await eventually(
+    () => `the delivery became ${status}: ${text}`,
+    async () => {
+      await log.getByRole('button', { name: 'Refresh' }).click();
+      text = await log.textContent();
+      const row = log.getByRole('row', { name: /job\.completed/ });
+      return (await row.count()) === 1 && (await row.getByText(status, { exact: true }).count()) === 1;
+    },
+    { intervalMs: 200 },
+  );
 }
 
 describe('dashboard webhooks against a refusing HTTPS receiver in Chromium', () => {

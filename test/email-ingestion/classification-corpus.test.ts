@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentError, type ReadDocument } from '@intake/core';
 import { LocalDocumentClassifier, ManualClock, wordOverlap, type ClassificationResult } from '@intake/core/internal';
 import { MemoryClassificationExampleStore, MemoryDb } from '@intake/core/testing';
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
 import { findCorpus } from '../../daemon/src/cli/commands/evaluate-corpus.js';
 import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from '../extraction/corpus-location.js';
+import { sharedCorpusReads } from '../support/corpus-reads.js';
 
 /**
  * The email pipeline's classifier on the labelled dev corpus, read by the real reader, in an email
@@ -37,13 +37,15 @@ describe.skipIf(!HAS_CORPUS)('the email classifier on the dev corpus', () => {
 
   beforeAll(async () => {
     reader = createTesseractReader();
+    // Read as `intake eval` reads (DocumentError: no document), shared with the other dev-corpus files.
+    const reads = sharedCorpusReads(reader);
     const classifier = new LocalDocumentClassifier({
       examples: new MemoryClassificationExampleStore(new MemoryDb()),
       clock: new ManualClock(),
     });
     for (const entry of await findCorpus(DEV_CORPUS)) {
       const extension = path.extname(entry.file).toLowerCase();
-      const document = await readOrNull(reader, entry.file);
+      const document = (await reads.read(new Uint8Array(await readFile(entry.file)))).document;
       const result = await classifier.classify({
         orgId: 'org_corpus',
         mode: 'live',
@@ -99,15 +101,6 @@ describe.skipIf(!HAS_CORPUS)('the email classifier on the dev corpus', () => {
 if (!HAS_CORPUS) it.skip(NO_CORPUS_MESSAGE, () => undefined);
 
 /** An unreadable document reaches the classifier as null, as in the email pipeline. */
-async function readOrNull(reader: TesseractReader, file: string): Promise<ReadDocument | null> {
-  try {
-    return await reader.read(new Uint8Array(await readFile(file)), 'application/octet-stream');
-  } catch (error) {
-    if (error instanceof DocumentError) return null;
-    throw error;
-  }
-}
-
 /** Expected types down, classified types across, and each type's share right. */
 function confusionTable(outcomes: Outcome[]): string {
   const expectedTypes = TYPES.filter((t) => outcomes.some((o) => o.expected === t));

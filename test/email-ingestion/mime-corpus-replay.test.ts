@@ -24,10 +24,10 @@ import {
   REPO_ROOT,
   runCliOk,
   singleJsonLine,
-  sleep,
   startDaemon,
   type DaemonProcess,
 } from '../support/processes.js';
+import { eventually } from '../support/wait.js';
 
 // One daemon takes both replays (the second on top of the first), so children are killed at the end
 // of the file rather than after each test as useProcessCleanup() would.
@@ -231,20 +231,19 @@ async function listMessages(daemon: DaemonProcess, key: string): Promise<Message
         expect(await httpStatus(`${daemon.httpUrl}/readyz`)).toBe(200);
 
         // One record per accepted file, none for a refused one; wait for processing to settle.
-        const guard = Date.now() + SETTLE_GUARD_MS;
-        let mine: MessageView[];
-        for (;;) {
-          mine = (await listMessages(daemon, key)).filter((m) => m.tag?.startsWith(`${mode}-`));
-          if (!mine.some((m) => m.status === 'received' || m.status === 'processing')) break;
-          if (Date.now() > guard)
-            throw new Error(
-              `processing did not settle: ${mine
-                .filter((m) => m.status === 'received' || m.status === 'processing')
-                .map((m) => m.tag)
-                .join(', ')}`,
-            );
-          await sleep(500);
-        }
+        let mine: MessageView[] = [];
+        const pending = () => mine.filter((m) => m.status === 'received' || m.status === 'processing');
+        await eventually(
+          () =>
+            `processing settled; still pending: ${pending()
+              .map((m) => m.tag)
+              .join(', ')}`,
+          async () => {
+            mine = (await listMessages(daemon, key)).filter((m) => m.tag?.startsWith(`${mode}-`));
+            return pending().length === 0;
+          },
+          { timeoutMs: SETTLE_GUARD_MS, intervalMs: 500 },
+        );
         const byTag = new Map<string, MessageView[]>();
         for (const m of mine) byTag.set(m.tag!, [...(byTag.get(m.tag!) ?? []), m]);
 

@@ -25,11 +25,11 @@ import {
   REPO_ROOT,
   runCliOk,
   singleJsonLine,
-  sleep,
   startDaemon,
   type DaemonProcess,
   type Env,
 } from '../support/processes.js';
+import { eventually } from '../support/wait.js';
 
 const SHARED = path.resolve(REPO_ROOT, '../shared');
 const RELAY_SCRIPT = path.join(SHARED, 'tools', 'postfix-relay.sh');
@@ -99,17 +99,19 @@ if (skipReason) console.warn(`test/email-ingestion/postfix-relay.test.ts skipped
     };
     /** Waits for a Postfix log line matching `pattern`. */
     const logLine = async (pattern: RegExp, what: string): Promise<string> => {
-      const guard = Date.now() + DELIVERY_GUARD_MS;
-      for (;;) {
-        const line = maillog()
+      const find = () =>
+        maillog()
           .split('\n')
           .find((l) => pattern.test(l));
-        if (line) return line;
-        if (Date.now() > guard)
-          throw new Error(
-            `no Postfix log line for ${what} (${pattern}); queue:\n${await relay('queue', relayEnv).catch((e: Error) => e.message)}\nlog:\n${maillog().slice(-4000)}`,
-          );
-        await sleep(200);
+      try {
+        return await eventually(`a Postfix log line for ${what}`, find, {
+          timeoutMs: DELIVERY_GUARD_MS,
+          intervalMs: 200,
+        });
+      } catch {
+        throw new Error(
+          `no Postfix log line for ${what} (${pattern}); queue:\n${await relay('queue', relayEnv).catch((e: Error) => e.message)}\nlog:\n${maillog().slice(-4000)}`,
+        );
       }
     };
     const toPostfix = () =>
@@ -122,19 +124,18 @@ if (skipReason) console.warn(`test/email-ingestion/postfix-relay.test.ts skipped
       });
     /** The gateway's record of the message sent to `tag`, once processing has settled. */
     const settledMessage = async (tag: string): Promise<MessageView> => {
-      const guard = Date.now() + DELIVERY_GUARD_MS;
-      for (;;) {
-        const res = await api(daemon.httpUrl, 'GET', '/api/email-ingestion/messages?limit=100', { key });
-        expect(res.status).toBe(200);
-        const found = (res.body.messages as MessageView[]).filter((m) => m.tag === tag);
-        expect(found.length, `records for tag ${tag}`).toBeLessThanOrEqual(1);
-        if (found[0] && (found[0].status === 'processed' || found[0].status === 'failed')) return found[0];
-        if (Date.now() > guard)
-          throw new Error(
-            `no settled message for tag ${tag}: ${JSON.stringify(found)}; Postfix log:\n${maillog().slice(-3000)}`,
-          );
-        await sleep(200);
-      }
+      let found: MessageView[] = [];
+      return eventually(
+        () => `a settled message for tag ${tag}: ${JSON.stringify(found)}; Postfix log:\n${maillog().slice(-3000)}`,
+        async () => {
+          const res = await api(daemon.httpUrl, 'GET', '/api/email-ingestion/messages?limit=100', { key });
+          expect(res.status).toBe(200);
+          found = (res.body.messages as MessageView[]).filter((m) => m.tag === tag);
+          expect(found.length, `records for tag ${tag}`).toBeLessThanOrEqual(1);
+          return found.find((m) => m.status === 'processed' || m.status === 'failed');
+        },
+        { timeoutMs: DELIVERY_GUARD_MS, intervalMs: 200 },
+      );
     };
     const messageCount = async () =>
       (await api(daemon.httpUrl, 'GET', '/api/email-ingestion/messages?limit=1', { key })).body.total as number;

@@ -19,16 +19,11 @@ import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
 import { openSmtp, startSmtpEdge } from '../support/smtp.js';
 import { deferred, heldSyncBlobs } from '../support/held-sync.js';
+import { eventually } from '../support/wait.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
+const waitFor = (condition: () => boolean, what: string) => eventually(what, condition, { intervalMs: 5 });
 
 async function rawMessage(subject: string): Promise<Uint8Array> {
   const pdf = Buffer.from(await makeInvoicePdf({ salt: subject })).toString('base64');
@@ -122,6 +117,7 @@ describe('SMTP edge: the durable steps of accept()', () => {
     expect(events).toEqual(['staged', 'file sync started', 'db sync started']);
     dbSync.resolve();
     await waitFor(() => events.includes('db synced'), 'the database sync');
+    // What is under test is a reply that does not come: a bounded window in which it would have.
     await sleep(50);
     expect(done).toBe(false);
     fileSync.resolve();
@@ -186,6 +182,7 @@ describe('mail workers give way to SMTP transactions in flight, for a bounded ti
       // The transaction ends (here the client goes away): the waiter goes on soon after.
       t0 = performance.now();
       const waited = smtp.whenQuiet(5000).then(() => performance.now() - t0);
+      // The behaviour under test: a transaction that lasts a while before it ends.
       await sleep(100);
       c.close();
       expect(await waited).toBeLessThan(2000);
@@ -211,6 +208,7 @@ describe('mail workers give way to SMTP transactions in flight, for a bounded ti
       },
       failAbandoned: async () => 0,
     } as unknown as InboundMailService;
+    // An edge that is never quiet: each wait for quiet lasts its whole bound (the behaviour under test).
     const neverQuiet = { whenQuiet: async (maxMs: number) => void (await sleep(maxMs)) };
     const workers = new MailWorkers(inbound, pino({ level: 'silent' }), {
       concurrency: 1,
@@ -221,8 +219,7 @@ describe('mail workers give way to SMTP transactions in flight, for a bounded ti
     const t0 = performance.now();
     workers.start();
     workers.messageStored();
-    let deadline = Date.now() + 5000;
-    while (processed.length < 3 && Date.now() < deadline) await sleep(20);
+    await waitFor(() => processed.length >= 3, 'three messages processed');
     const stopAt = performance.now();
     await workers.stop();
     // Stopping does not wait for a yield or a poll to end.
@@ -240,8 +237,7 @@ describe('mail workers give way to SMTP transactions in flight, for a bounded ti
     const t1 = performance.now();
     eager.start();
     eager.messageStored();
-    deadline = Date.now() + 5000;
-    while (processed.length < 3 && Date.now() < deadline) await sleep(5);
+    await waitFor(() => processed.length >= 3, 'three messages processed at once');
     await eager.stop();
     expect(processed[2]! - t1).toBeLessThan(90);
   });
@@ -249,9 +245,11 @@ describe('mail workers give way to SMTP transactions in flight, for a bounded ti
   it('a message stored while a worker is at work is claimed by it when it is done, without waiting for the poll', async () => {
     let stored = 0;
     let taken = 0;
+    let looks = 0;
     const gate = deferred();
     const inbound = {
       processNext: async () => {
+        looks++;
         if (taken >= stored) return { kind: 'idle' as const };
         taken++;
         if (taken === 1) await gate.promise;
@@ -266,17 +264,16 @@ describe('mail workers give way to SMTP transactions in flight, for a bounded ti
     } as unknown as InboundMailService;
     const workers = new MailWorkers(inbound, pino({ level: 'silent' }), { concurrency: 2, pollMs: 60_000 });
     workers.start();
-    await sleep(20);
+    await waitFor(() => looks >= 2, 'both loops found nothing and went idle');
     stored = 1;
     workers.messageStored();
-    await sleep(20);
+    await waitFor(() => taken === 1, 'the first message taken');
     // The second arrives while the first is being processed: no loop is woken for it ...
     stored = 2;
     workers.messageStored();
     gate.resolve();
     // ... and the busy one takes it as soon as it is done (the poll is a minute away).
-    const deadline = Date.now() + 3000;
-    while (taken < 2 && Date.now() < deadline) await sleep(10);
+    await waitFor(() => taken >= 2, 'the second message taken');
     expect(taken).toBe(2);
     await workers.stop();
   });

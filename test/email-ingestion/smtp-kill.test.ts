@@ -18,13 +18,13 @@ import {
   makeTempDir,
   runCliOk,
   singleJsonLine,
-  sleep,
   startDaemon,
   useProcessCleanup,
   type DaemonProcess,
   type Env,
   type Exit,
 } from '../support/processes.js';
+import { eventually } from '../support/wait.js';
 
 useProcessCleanup();
 
@@ -222,13 +222,17 @@ describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
       expect(missing, 'acknowledged messages missing after the restart').toEqual([]);
 
       // Processing settles: nothing left received or processing.
-      const guard = Date.now() + SETTLE_GUARD_MS;
       let messages = afterRestart;
-      while (messages.some((m) => m.status === 'received' || m.status === 'processing')) {
-        if (Date.now() > guard) throw new Error(`processing did not settle: ${JSON.stringify(statusCounts(messages))}`);
-        await sleep(500);
-        messages = await listAll<MessageView>(second, key, '/api/email-ingestion/messages', 'messages');
-      }
+      const settled = () => !messages.some((m) => m.status === 'received' || m.status === 'processing');
+      await eventually(
+        () => `processing settled: ${JSON.stringify(statusCounts(messages))}`,
+        async () => {
+          if (!settled())
+            messages = await listAll<MessageView>(second, key, '/api/email-ingestion/messages', 'messages');
+          return settled();
+        },
+        { timeoutMs: SETTLE_GUARD_MS, intervalMs: 500 },
+      );
       const settleMs = Date.now() - restartAt;
       const byId = new Map(messages.map((m) => [m.id, m]));
 

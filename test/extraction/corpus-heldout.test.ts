@@ -4,7 +4,8 @@ import { createTesseractReader, READING_REVISION, type TesseractReader } from '@
 import { crossValidate } from '../../daemon/src/cli/commands/cross-validate.js';
 import { findCorpus, type ReadEntry } from '../../daemon/src/cli/commands/evaluate-corpus.js';
 import { learnCalibratedRanker } from '../../daemon/src/cli/commands/learn-calibrated.js';
-import { createReadCache, defaultCacheDir } from '../../daemon/src/cli/commands/read-cache.js';
+import { createReadCache, defaultCacheDir, type CachedRead } from '../../daemon/src/cli/commands/read-cache.js';
+import { sharedCorpusReads } from '../support/corpus-reads.js';
 import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from './corpus-location.js';
 import { developmentCorpora, HAS_DEV_DATA } from './eval/corpora.js';
 import { readFile } from 'node:fs/promises';
@@ -12,16 +13,20 @@ import { readFile } from 'node:fs/promises';
 /**
  * Held-out figures, the way `intake eval` computes them: documents grouped by vendor and source,
  * five folds, each scored by a ranker trained on the other four (its confidences calibrated on
- * inner folds of those four). Reads go through the eval's cache
- * (~/.cache/intake-eval), so only the first run pays for OCR. The dev corpus runs by default; all
+ * inner folds of those four). The dev corpus's reads are those the other files that score it make
+ * in the same run (test/support/corpus-reads.ts); the long run's go through the eval's cache
+ * (~/.cache/intake-eval), so only its first run pays for OCR. The dev corpus runs by default; all
  * development data (dev, dev-large and scans of their PDFs, ~300 documents, many minutes of OCR
  * when not cached) only with INTAKE_EVAL_LONG=1.
  */
 const rate = (t: Tally | undefined) => (t && t.total ? t.right / t.total : 0);
 const LONG = process.env.INTAKE_EVAL_LONG === '1';
 
-async function heldOut(dirs: string[], reader: TesseractReader): Promise<EvaluationSummary> {
-  const cache = createReadCache(reader, defaultCacheDir(), `tesseract:${READING_REVISION}`);
+async function heldOut(
+  dirs: string[],
+  reader: TesseractReader,
+  cache: { read(bytes: Uint8Array): Promise<CachedRead> },
+): Promise<EvaluationSummary> {
   const reads: ReadEntry[] = [];
   for (const entry of (await Promise.all(dirs.map(findCorpus))).flat())
     reads.push({ entry, ...(await cache.read(new Uint8Array(await readFile(entry.file)))) });
@@ -33,7 +38,7 @@ describe.skipIf(!HAS_CORPUS)('held-out figures on the dev corpus', () => {
   let summary: EvaluationSummary;
   beforeAll(async () => {
     reader = createTesseractReader();
-    summary = await heldOut([DEV_CORPUS], reader);
+    summary = await heldOut([DEV_CORPUS], reader, sharedCorpusReads(reader));
   }, 900_000);
   afterAll(() => reader?.close());
 
@@ -56,7 +61,8 @@ describe.skipIf(!LONG || !HAS_DEV_DATA)('held-out figures on all development dat
   let summary: EvaluationSummary;
   beforeAll(async () => {
     reader = createTesseractReader();
-    summary = await heldOut(await developmentCorpora(), reader);
+    const cache = createReadCache(reader, defaultCacheDir(), `tesseract:${READING_REVISION}`);
+    summary = await heldOut(await developmentCorpora(), reader, cache);
   }, 3_600_000);
   afterAll(() => reader?.close());
 

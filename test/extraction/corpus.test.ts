@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summarizeEvaluation, type EvaluatedDocument, type EvaluationSummary, type Tally } from '@intake/core/internal';
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
-import { evaluateDocument, findCorpus } from '../../daemon/src/cli/commands/evaluate-corpus.js';
+import { evaluateRead, findCorpus } from '../../daemon/src/cli/commands/evaluate-corpus.js';
+import { sharedCorpusReads } from '../support/corpus-reads.js';
 import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from './corpus-location.js';
+import { readFile } from 'node:fs/promises';
 
 /**
  * The targets of the extraction issue, measured on the labelled dev corpus with the real reader
@@ -18,8 +20,12 @@ describe.skipIf(!HAS_CORPUS)('the dev corpus', () => {
 
   beforeAll(async () => {
     reader = createTesseractReader();
+    // What `evaluateDocument` reads, shared with the other files that score the dev corpus.
+    const reads = sharedCorpusReads(reader);
     documents = [];
-    for (const entry of await findCorpus(DEV_CORPUS)) documents.push(await evaluateDocument(reader, entry));
+    for (const entry of await findCorpus(DEV_CORPUS)) {
+      documents.push(evaluateRead({ entry, ...(await reads.read(new Uint8Array(await readFile(entry.file)))) }));
+    }
     summary = summarizeEvaluation(documents);
   }, 900_000);
 

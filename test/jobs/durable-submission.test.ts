@@ -21,9 +21,8 @@ import { FileBlobStore } from '@intake/storage-sql';
 import { openTestDatabase, type TestDatabase } from '../support/databases.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
 import { deferred, heldSyncBlobs } from '../support/held-sync.js';
+import { eventually } from '../support/wait.js';
 import { loadConfig, startDaemon } from '@intake/daemon';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('job submission: durable before it is answered', () => {
   let db: TestDatabase;
@@ -97,12 +96,13 @@ describe('job submission: durable before it is answered', () => {
         answered = true;
         return r;
       });
-    const deadline = Date.now() + 10_000;
-    while (events.length < 3 && Date.now() < deadline) await sleep(5);
+    await eventually('both syncs started', () => events.length >= 3);
     expect(events.slice(0, 1)).toEqual(['staged']);
     expect(events.slice(1, 3).sort()).toEqual(['file sync started', 'log sync started']);
     logSync.resolve();
-    await sleep(50);
+    await eventually('the log sync finished', () => events.includes('log synced'));
+    // What is under test is an answer that does not come: a bounded window in which it would have.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(answered).toBe(false);
     fileSync.resolve();
     const { job } = await submitted;

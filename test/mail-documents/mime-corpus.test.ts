@@ -153,6 +153,7 @@ if (!present)
         /^mailparser did not finish within 1 ms$/,
       );
       // The abandoned parse still completes (or fails) in the background without an unhandled rejection.
+      // It gives no signal to wait for: a bounded window in which a rejection would escape (failing the run).
       await new Promise((resolve) => setTimeout(resolve, 1_500));
     });
   },

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_SCAN, multiPageTiff, scanImage, type DrawnText } from './documents.js';
+import { eventually } from '../support/wait.js';
 
 const reader = createTesseractReader({ workers: 2 });
 afterAll(() => reader.close());
@@ -24,7 +25,20 @@ beforeAll(async () => {
   await Promise.all([reader.read(small, 'image/png'), reader.read(small, 'image/png')]);
 });
 
-/** CPU time (user + system, all threads of this process) spent during `ms` milliseconds. */
+/** Waits until the reads started have used a second of CPU: the OCR threads are deep in a page. */
+async function working(): Promise<void> {
+  const before = process.cpuUsage();
+  await eventually(
+    'the OCR threads at work (a second of CPU used)',
+    () => {
+      const used = process.cpuUsage(before);
+      return used.user + used.system > 1_000_000;
+    },
+    { intervalMs: 50 },
+  );
+}
+
+/** CPU time (user + system, all threads of this process) spent during `ms` milliseconds (a measurement window). */
 async function cpuDuring(ms: number): Promise<number> {
   const before = process.cpuUsage();
   await sleep(ms);
@@ -41,9 +55,8 @@ describe('aborting a read', () => {
       (error: unknown) => error,
     );
     try {
-      // Both workers are deep in a page by then.
-      await sleep(1000);
-      const working = await cpuDuring(1000);
+      await working();
+      const busy = await cpuDuring(1000);
 
       const reason = new Error('processing timeout');
       const abortedAt = performance.now();
@@ -51,7 +64,7 @@ describe('aborting a read', () => {
       expect(await outcome).toBe(reason);
       expect(performance.now() - abortedAt).toBeLessThan(1000);
       // Threads still running would cost as much CPU in the next second as in the last one.
-      expect(await cpuDuring(1000)).toBeLessThan(working / 4);
+      expect(await cpuDuring(1000)).toBeLessThan(busy / 4);
     } finally {
       controller.abort();
       await outcome;
@@ -75,11 +88,11 @@ describe('aborting a read', () => {
       () => 'finished',
       (error: unknown) => error,
     );
-    await sleep(1000);
-    const working = await cpuDuring(1000);
+    await working();
+    const busy = await cpuDuring(1000);
     await closing.close();
     await closing.close();
     expect(await reading).toBeInstanceOf(Error);
-    expect(await cpuDuring(1000)).toBeLessThan(working / 4);
+    expect(await cpuDuring(1000)).toBeLessThan(busy / 4);
   });
 });

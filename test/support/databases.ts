@@ -6,8 +6,11 @@ import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** Both databases every storage and API test runs on. */
-export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
+/**
+ * Both databases every storage and API test runs on; PGlite alone in the quick tier, whose global
+ * setup starts no PostgreSQL server (test/support/tiers.ts).
+ */
+export const DB_KINDS: DbKind[] = inject('pgAdminUrl') ? ['pglite', 'postgres'] : ['pglite'];
 
 export interface TestDatabase {
   storage: SqlStorage;
@@ -45,6 +48,12 @@ export async function openUnmigratedDatabase(kind: DbKind): Promise<SqlStorage> 
 /** A new database cloned from the migrated template; returns its URL. */
 export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<string> {
   const adminUrl = inject('pgAdminUrl');
+  if (!adminUrl) {
+    throw new Error(
+      'this test needs the PostgreSQL server, which the quick tier does not start: run it with `npm test`, ' +
+        'or make the rules of test/support/tiers.ts leave its file out of the quick tier',
+    );
+  }
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

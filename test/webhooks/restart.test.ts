@@ -155,7 +155,7 @@ describe('webhook deliveries across daemon processes', { timeout: PROCESS_TEST_T
     expect(
       Date.parse(detail.attempts[1].started_at) - Date.parse(detail.attempts[0].started_at),
     ).toBeGreaterThanOrEqual(5000);
-    // Nothing more arrives: each attempt was sent once.
+    // Nothing more arrives: each attempt was sent once (a bounded window in which a repeat would arrive).
     await sleep(1500);
     expect(await receiver.log()).toHaveLength(2);
     console.log(
@@ -211,7 +211,8 @@ describe('webhook deliveries across daemon processes', { timeout: PROCESS_TEST_T
     } finally {
       await db.end();
     }
-    // Nothing more arrives later: each attempt went out once, from one of the two daemons.
+    // Nothing more arrives later: each attempt went out once, from one of the two daemons (a bounded
+    // window, about 30 polls of each daemon, in which a repeat would arrive).
     await sleep(1500);
     const final = await receiver.log();
     expect(final).toHaveLength(EVENTS + FAILING);

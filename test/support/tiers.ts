@@ -1,0 +1,50 @@
+/**
+ * Which test files `npm run test:quick` runs (test/README.md). Every file is in the full run
+ * (`npm test`); the quick tier is every file that runs in the test process alone, chosen by rule so
+ * that a new file lands in it without being listed: a file leaves it when its name or its text
+ * shows one of the reasons below. The quick run's global setup starts no PostgreSQL server
+ * (test/support/global-setup.ts), so DB_KINDS there is PGlite alone.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Why a file is left out of the quick tier. */
+export const SLOW_REASONS = {
+  browser: 'runs in a browser (*.browser.test.ts)',
+  spawns: 'spawns processes (the intake CLI or daemon, node, npm, tsx)',
+  postgres: 'needs the PostgreSQL server itself, not only through DB_KINDS',
+  corpus: 'reads the shared corpus (../shared)',
+} as const;
+
+/** An import statement (at the start of a line) of one of the helpers that spawn the CLI, or of child_process. */
+const SPAWNS =
+  /^import\s[^;]*?from '(?:node:)?child_process';|^import\s*\{[^}]*\b(?:startDaemon|runCli|runCliOk|spawnIntake)\b[^}]*\}\s*from\s*'[./]*support\/processes\.js';/m;
+
+/** Each reason a file is left out of the quick tier: the first that matches is reported. */
+const RULES: { reason: string; matches: (file: string, source: string) => boolean }[] = [
+  { reason: SLOW_REASONS.browser, matches: (file) => file.endsWith('.browser.test.ts') },
+  { reason: SLOW_REASONS.spawns, matches: (_, source) => SPAWNS.test(source) },
+  { reason: SLOW_REASONS.postgres, matches: (_, source) => /'postgres'|createPostgresDatabase/.test(source) },
+  {
+    reason: SLOW_REASONS.corpus,
+    matches: (_, source) => /corpus-location\.js'|corpusDir\(|\.\.\/shared\//.test(source),
+  },
+];
+
+/** Why `file` (relative to the repository, with `/`) is not in the quick tier, or null if it is. */
+export function slowReason(file: string, source: string): string | null {
+  return RULES.find((rule) => rule.matches(file, source))?.reason ?? null;
+}
+
+/** Every test file under `test/` (relative paths with `/`), benches excluded, sorted. */
+export function testFiles(root: string): string[] {
+  return (fs.readdirSync(path.join(root, 'test'), { recursive: true }) as string[])
+    .map((name) => `test/${name.split(path.sep).join('/')}`)
+    .filter((file) => file.endsWith('.test.ts') && !file.startsWith('test/bench/') && !file.includes('node_modules'))
+    .sort();
+}
+
+/** The files of the quick tier. */
+export function quickFiles(root: string): string[] {
+  return testFiles(root).filter((file) => slowReason(file, fs.readFileSync(path.join(root, file), 'utf8')) === null);
+}

@@ -325,6 +325,7 @@ for (const kind of DB_KINDS) {
         '015_dashboard_sessions',
         '016_review_corrections',
         '017_review_queue_jobs',
+        '018_documents_register',
       ]);
 
       // Every backfilled row says the mode of what it records.

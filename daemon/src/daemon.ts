@@ -40,7 +40,7 @@ export interface StartOptions {
 
 /** Starts the daemon: lock, database (migrated), default organization, admin socket, then every part in order. */
 export async function startDaemon(config: ResolvedConfig, options: StartOptions = {}): Promise<RunningDaemon> {
-  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const started = Date.now();
   // A first start takes seconds (a new PGlite database, its migrations): say what is happening.
   const step = (msg: string, extra: Record<string, unknown> = {}) =>

@@ -25,7 +25,11 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
   SMTP_DRAIN_MS: 'on stop, how long SMTP transactions in progress may take to finish',
   MAIL_YIELD_MS:
     'longest a mail worker waits, per message, for SMTP transactions in flight to end before claiming its next message (`0`: never waits; see "Email gateway")',
-  LOG_LEVEL: '`fatal` `error` `warn` `info` `debug` `trace` `silent`; logs are JSON lines (pino) on stdout',
+  LOG_LEVEL: '`fatal` `error` `warn` `info` `debug` `trace` `silent`',
+  TRUSTED_PROXIES:
+    'comma-separated addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`: the reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (the client address for sign-in limits and logs, the protocol for the sign-in origin check); empty: none',
+  LOG_FORMAT:
+    '`auto` (readable lines when stdout is a terminal, JSON lines (pino) otherwise), `json` or `pretty`; see docs/operations.md, Logs',
   WORKER_CONCURRENCY: 'document workers per daemon',
   MAX_ATTACHMENT_SIZE_MB: 'largest document accepted',
   PROCESSING_TIMEOUT_MS: "longest a document may take (a prefix's `maxProcessingTimeMs` can only shorten it)",

@@ -101,7 +101,13 @@ describe('ERP sync rules (PGlite, HTTPS receiver)', () => {
     const receiptJob = await send('receipts', 'two');
     const report = await erp.syncDue('worker-1');
     // A 422 is an answer, not an outage: one attempt, then failed (the retry delays are never used).
-    expect(report).toEqual({ synced: 0, retrying: 0, failed: 1, lost: 0 });
+    expect(report).toEqual({
+      synced: 0,
+      retrying: 0,
+      failed: 1,
+      lost: 0,
+      failures: [expect.objectContaining({ jobId: billJob, connectionId: connection.id, attempts: 1 })],
+    });
     const { items } = await erp.listSyncs(orgId, 'live', { connection_id: connection.id }, { limit: 10, offset: 0 });
     expect(items.map((s) => s.job_id)).toEqual([billJob]);
     expect(items[0]).toMatchObject({ status: 'failed', attempts: 1, response_status: 422 });
@@ -110,7 +116,7 @@ describe('ERP sync rules (PGlite, HTTPS receiver)', () => {
       [true, billJob],
     ]);
     expect((await erp.listSyncs(orgId, 'live', { job_id: receiptJob }, { limit: 10, offset: 0 })).total).toBe(0);
-    expect(await erp.syncDue('worker-1')).toEqual({ synced: 0, retrying: 0, failed: 0, lost: 0 });
+    expect(await erp.syncDue('worker-1')).toEqual({ synced: 0, retrying: 0, failed: 0, lost: 0, failures: [] });
 
     // Paused: new vendor bills are not queued for it.
     await erp.update(orgId, connection.id, { is_active: false });

@@ -37,7 +37,7 @@ program
       import('../logger.js'),
     ]);
     const config = loadConfig();
-    const logger = createLogger(config.LOG_LEVEL);
+    const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
     // Loading the daemon (HTTP, SMTP, PDF and OCR libraries) takes a moment: say so before it.
     logger.info({ version }, `starting intake ${version}: loading the daemon`);
     const { startDaemon } = await import('../daemon.js');

@@ -1,5 +1,6 @@
 import cron from 'node-cron';
 import { z } from 'zod';
+import { isTrustEntry } from '../http/middleware/trusted-proxies.js';
 import { DEFAULT_DOCUMENT_LIMITS, DEFAULT_PROCESSING_TIMEOUT_MS, type DocumentLimits } from '@intake/core';
 import { parseDomainList } from '@intake/core/internal';
 import { validateRelayUrl } from '@intake/notifier-smtp';
@@ -75,6 +76,8 @@ const Settings = z.object({
    */
   MAIL_YIELD_MS: digits.pipe(z.number().int().min(0).max(60_000)).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines when stdout is a terminal, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   WORKER_CONCURRENCY: digits.pipe(z.number().int().min(1).max(64)).default(2),
   MAX_ATTACHMENT_SIZE_MB: digits.pipe(z.number().int().min(1).max(1024)).default(25),
   PROCESSING_TIMEOUT_MS: positiveInt.default(DEFAULT_PROCESSING_TIMEOUT_MS),
@@ -226,6 +229,22 @@ const Settings = z.object({
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   /** Adds an `org` label (the organization id) to the job and credit metrics: off, or on (one series per organization). */
   METRICS_ORG_LABELS: z.enum(['on', 'off']).default('off'),
+  /**
+   * Reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: a comma-separated list of
+   * addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`. Empty: none is.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0),
+    )
+    .refine((entries) => entries.every(isTrustEntry), {
+      message: 'each entry must be an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal',
+    }),
   /** Name of the organization created on the first start with an empty database. */
   DEFAULT_ORG_NAME: z.string().min(1).default('Default organization'),
 });

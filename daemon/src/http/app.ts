@@ -13,6 +13,7 @@ import { sessionRoutes } from './dashboard/session-routes.js';
 import { signInLimits } from './dashboard/sign-in-limits.js';
 import { serveDashboard } from './dashboard/serve-dashboard.js';
 import { authenticate } from './middleware/authenticate.js';
+import { trustedProxies } from './middleware/trusted-proxies.js';
 import { requestContext } from './middleware/request-context.js';
 import { mountRoutes } from './mount-routes.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -50,6 +51,8 @@ export interface HttpAppDeps {
   logger: Logger;
   ping(): Promise<void>;
   publicBaseUrl: string;
+  /** TRUSTED_PROXIES: whose X-Forwarded-For and X-Forwarded-Proto are believed (none when absent). */
+  trustedProxies?: readonly string[];
   /** Largest JSON body of the ordinary endpoints. */
   maxBodyBytes: number;
   /** MAX_ATTACHMENT_SIZE_MB in bytes. */
@@ -128,6 +131,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   koa.silent = true;
   // Outside everything else, so the status counted is the one sent, error bodies included.
   if (deps.metrics) koa.use(countRequests(deps.metrics.metrics));
+  if (deps.trustedProxies?.length) koa.use(trustedProxies(deps.trustedProxies));
   koa.use(requestContext(deps.logger));
   if (deps.metrics) koa.use(metricsEndpoint(deps.metrics));
   if (deps.dashboard) {

@@ -132,19 +132,20 @@ export class SmtpIntake {
       logger: false,
       onConnect: (session, callback) => {
         this.events.session?.();
-        this.onConnect(session, this.counted(callback));
+        this.onConnect(session, this.counted(callback, session, 'CONNECT'));
       },
-      onMailFrom: (address, session, callback) => this.onMailFrom(session, this.counted(callback)),
+      onMailFrom: (address, session, callback) =>
+        this.onMailFrom(session, this.counted(callback, session, 'MAIL FROM', address.address)),
       onRcptTo: (address, session, callback) => {
         this.onRcptTo(address.address, session).then(
           () => callback(),
-          (error: unknown) => this.counted(callback)(coerceError(error)),
+          (error: unknown) => this.counted(callback, session, 'RCPT TO', address.address)(coerceError(error)),
         );
       },
       onData: (stream, session, callback) => {
         this.onData(stream, session).then(
           (reply) => callback(null, reply),
-          (error: unknown) => this.counted(callback)(coerceError(error)),
+          (error: unknown) => this.counted(callback, session, 'DATA')(coerceError(error)),
         );
       },
       onClose: (session) => this.forget(session.id),
@@ -227,10 +228,29 @@ export class SmtpIntake {
     });
   }
 
-  /** `callback`, counting the refusals of ours it carries. */
-  private counted(callback: (err?: Error | null) => void): (err?: Error | null) => void {
+  /** `callback`, counting and logging the refusals of ours it carries (one line per refusal). */
+  private counted(
+    callback: (err?: Error | null) => void,
+    session: SMTPServerSession,
+    command: string,
+    address?: string,
+  ): (err?: Error | null) => void {
     return (err) => {
-      if (err instanceof SmtpReply) this.events.refused?.(err.responseCode);
+      if (err instanceof SmtpReply) {
+        this.events.refused?.(err.responseCode);
+        this.logger.info(
+          {
+            event: 'message.refused',
+            code: err.responseCode,
+            reply: err.message,
+            command,
+            ...(address !== undefined ? { address } : {}),
+            client: session.remoteAddress,
+            smtp_session: session.id,
+          },
+          'smtp command refused',
+        );
+      }
       callback(err);
     };
   }
@@ -247,7 +267,6 @@ export class SmtpIntake {
     if (this.draining) return callback(REPLIES.shuttingDown());
     const key = clientKey(session.remoteAddress);
     if (!this.limits.openConnection(key)) {
-      this.logger.warn({ client: key }, 'smtp connection refused: too many from this address');
       return callback(REPLIES.tooManyConnections(this.limits.options.maxConnections));
     }
     this.clients.set(session.id, key);
@@ -314,7 +333,16 @@ export class SmtpIntake {
         throw REPLIES.storeFailed();
       }
       this.logger.info(
-        { messages: records.map((r) => r.id), bytes: raw.length, prefixes: records.map((r) => r.prefix) },
+        {
+          event: 'message.accepted',
+          message_ids: records.map((r) => r.id),
+          org_ids: [...new Set(records.map((r) => r.org_id))],
+          prefixes: records.map((r) => r.prefix),
+          from: mailFrom,
+          bytes: raw.length,
+          client: session.remoteAddress,
+          smtp_session: session.id,
+        },
         'message accepted',
       );
       this.onAccepted();

@@ -30,8 +30,22 @@ export class ErpWorkers extends PollingLoops {
     const report = await this.service.syncDue(workerId, this.options.batch ?? 5);
     this.options.onReport?.(report);
     const total = report.synced + report.retrying + report.failed + report.lost;
-    if (total > 0)
-      this.logger[report.failed || report.retrying ? 'warn' : 'info']({ workerId, ...report }, 'ERP records sent');
+    const { failures, ...counts } = report;
+    if (total > 0) this.logger[report.retrying ? 'warn' : 'info']({ workerId, ...counts }, 'ERP records sent');
+    for (const failure of failures)
+      this.logger.warn(
+        {
+          event: 'erp.sync_failed',
+          sync_id: failure.syncId,
+          job_id: failure.jobId,
+          org_id: failure.orgId,
+          connection_id: failure.connectionId,
+          prefix: failure.prefix,
+          attempts: failure.attempts,
+          error: failure.error,
+        },
+        'ERP sync failed for good',
+      );
     return total > 0;
   }
 }

@@ -1,4 +1,4 @@
-import type { JobProcessor } from '@intake/core/internal';
+import type { JobProcessor, ProcessOutcome } from '@intake/core/internal';
 import type { Logger } from '../logger.js';
 import { PollingLoops } from './polling-loops.js';
 
@@ -28,7 +28,25 @@ export class JobWorkers extends PollingLoops {
   protected async runOnce(workerId: string): Promise<boolean> {
     const outcome = await this.processor.runNext(workerId);
     if (outcome.kind === 'idle') return false;
-    this.logger.info({ workerId, ...outcome }, 'job processed');
+    logJobOutcome(this.logger, workerId, outcome);
     return true;
+  }
+}
+
+/** A job's state change, with its id (a mail-born job's id is also on its `message processed` line). */
+function logJobOutcome(logger: Logger, workerId: string, outcome: Exclude<ProcessOutcome, { kind: 'idle' }>): void {
+  const line = { job_id: outcome.jobId, worker: workerId };
+  switch (outcome.kind) {
+    case 'completed':
+      return logger.info({ event: 'job.completed', ...line }, 'job completed');
+    case 'failed':
+      return logger.warn({ event: 'job.failed', ...line, error_code: outcome.code }, 'job failed');
+    case 'retry':
+      return logger.info({ event: 'job.retry', ...line }, 'job attempt failed; it will be tried again');
+    case 'lost_lease':
+      return logger.warn(
+        { event: 'job.lease_lost', ...line },
+        'job lease lost: another worker has it or it was cancelled; nothing recorded',
+      );
   }
 }

@@ -1,4 +1,4 @@
-import type { InboundMailService } from '@intake/core/internal';
+import type { InboundMailService, MessageProcessOutcome } from '@intake/core/internal';
 import type { Logger } from '../logger.js';
 import { PollingLoops } from './polling-loops.js';
 
@@ -85,11 +85,35 @@ export class MailWorkers extends PollingLoops {
       const storedBefore = this.stored;
       const outcome = await this.inbound.processNext(workerId);
       if (outcome.kind === 'idle') return this.stored !== storedBefore;
-      this.logger.info({ workerId, ...outcome }, 'message processed');
+      logMessageProcessed(this.logger, workerId, outcome);
       this.onProcessed();
       return true;
     } finally {
       this.active--;
     }
   }
+}
+
+/**
+ * The state change of a stored message, with the ids to follow it: the message, its organization
+ * and the jobs its attachments became (`job completed`/`job failed` lines carry the same job ids).
+ */
+function logMessageProcessed(
+  logger: Logger,
+  workerId: string,
+  outcome: Extract<MessageProcessOutcome, { kind: 'processed' }>,
+): void {
+  const line = {
+    event: outcome.status === 'failed' ? 'message.failed' : 'message.processed',
+    message_id: outcome.messageId,
+    org_id: outcome.orgId,
+    job_ids: outcome.jobIds,
+    awaiting_review: outcome.awaitingReview,
+    skipped: outcome.skipped,
+    ...(outcome.errorCode ? { error_code: outcome.errorCode } : {}),
+    ...(outcome.lostClaim ? { lost_claim: true } : {}),
+    worker: workerId,
+  };
+  if (outcome.status === 'failed') logger.warn(line, 'message failed');
+  else logger.info(line, 'message processed');
 }

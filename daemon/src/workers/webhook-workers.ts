@@ -268,6 +268,7 @@ export class WebhookWorkers {
     };
     const answered = (answer: AttemptAnswer) => {
       this.options.onAnswer?.(answer);
+      if (answer.outcome === 'failed') logDeliveryFailed(this.logger, answer);
       release();
     };
     const attempt = this.sender
@@ -284,4 +285,21 @@ export class WebhookWorkers {
       });
     this.attempts.add(attempt);
   }
+}
+
+/** A delivery that has used its last attempt: the operator's cue to look at the endpoint. */
+function logDeliveryFailed(logger: Logger, answer: AttemptAnswer): void {
+  logger.warn(
+    {
+      event: 'delivery.failed',
+      delivery_id: answer.deliveryId,
+      endpoint_id: answer.endpointId,
+      org_id: answer.orgId,
+      webhook_event: answer.event,
+      attempts: answer.attempt,
+      status_code: answer.statusCode ?? null,
+      error: answer.error ?? null,
+    },
+    'webhook delivery failed for good: no attempt left',
+  );
 }

@@ -38,6 +38,7 @@ export {
   createInboundMail,
   type Envelope,
   InboundMailService,
+  type MessageProcessOutcome,
   type RecipientVerdict,
 } from './inbound/inbound-mail-service.js';
 export {

@@ -41,6 +41,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
         logger,
         ping: () => storage.ping(),
         publicBaseUrl: config.PUBLIC_BASE_URL,
+        trustedProxies: config.TRUSTED_PROXIES,
         maxBodyBytes: config.limits.requestBodyBytes,
         metrics: {
           metrics: ctx.get<DaemonMetrics>(TOKENS.Metrics),

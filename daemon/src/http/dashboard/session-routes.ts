@@ -1,3 +1,4 @@
+import { requestProtocol } from '../middleware/trusted-proxies.js';
 import type { Context, Next } from 'koa';
 import { AppError } from '@intake/core';
 import { invalidRequest, type SessionService, type SessionView } from '@intake/core/internal';
@@ -50,7 +51,8 @@ export function sessionRoutes(deps: SessionRouteDeps) {
   // origin is https: a page on the plain-http form of the host is not the dashboard.
   const httpsOnly = ownOrigin.startsWith('https:');
   const acceptedOrigin = (ctx: Context, origin: string) =>
-    origin === ownOrigin || (origin === `${ctx.protocol}://${ctx.host}` && !(httpsOnly && ctx.protocol !== 'https'));
+    origin === ownOrigin ||
+    (origin === `${requestProtocol(ctx)}://${ctx.host}` && !(httpsOnly && requestProtocol(ctx) !== 'https'));
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.path !== SESSION_PATH) {
       await next();

@@ -73,6 +73,7 @@ export function requestContext(logger: Logger) {
           path: ctx.path,
           status: ctx.status,
           ms: Math.round(performance.now() - started),
+          ip: ctx.ip,
         },
         'request',
       );

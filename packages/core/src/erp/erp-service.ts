@@ -39,6 +39,8 @@ export interface ErpSyncReport {
   failed: number;
   /** Attempts whose outcome could not be recorded: the lease had passed to another worker. */
   lost: number;
+  /** The syncs failed for good in this round (no attempt left, or refused by the ERP). */
+  failures: (ErpSyncFailure & { syncId: string; orgId: string })[];
 }
 
 const newSecret = () => `erpsec_${randomBytes(32).toString('base64url')}`;
@@ -144,16 +146,20 @@ export class ErpService {
       new Date(now.getTime() + this.deps.options.leaseMs).toISOString(),
       limit,
     );
-    const report: ErpSyncReport = { synced: 0, retrying: 0, failed: 0, lost: 0 };
+    const report: ErpSyncReport = { synced: 0, retrying: 0, failed: 0, lost: 0, failures: [] };
     await Promise.all(
       claimed.map(async (c) => {
-        report[await this.attempt(c, owner)]++;
+        report[await this.attempt(c, owner, report.failures)]++;
       }),
     );
     return report;
   }
 
-  private async attempt({ sync, connection }: ClaimedErpSync, owner: string): Promise<keyof ErpSyncReport> {
+  private async attempt(
+    { sync, connection }: ClaimedErpSync,
+    owner: string,
+    failures: ErpSyncReport['failures'],
+  ): Promise<'synced' | 'retrying' | 'failed' | 'lost'> {
     const attempt = sync.attempts + 1;
     const pushed = await this.deps.connector
       .push({ connection, record: sync.record, syncId: sync.id, attempt })
@@ -203,6 +209,17 @@ export class ErpService {
       return true;
     });
     if (!recorded) return 'lost';
+    if (status === 'failed')
+      failures.push({
+        syncId: sync.id,
+        orgId: sync.org_id,
+        jobId: sync.job_id,
+        prefix: sync.prefix,
+        connectionId: sync.connection_id,
+        error: result.last_error ?? 'unknown error',
+        attempts: attempt,
+        at,
+      });
     return status === 'synced' ? 'synced' : status === 'pending' ? 'retrying' : 'failed';
   }
 

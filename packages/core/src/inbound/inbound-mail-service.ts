@@ -42,7 +42,21 @@ export interface Envelope {
 }
 
 export type MessageProcessOutcome =
-  { kind: 'idle' } | { kind: 'processed'; messageId: string; status: 'processed' | 'failed'; lostClaim: boolean };
+  | { kind: 'idle' }
+  | {
+      kind: 'processed';
+      messageId: string;
+      orgId: string;
+      status: 'processed' | 'failed';
+      lostClaim: boolean;
+      /** The jobs the message's attachments went to (to follow a document from its message). */
+      jobIds: string[];
+      /** Attachments waiting in the classification review queue, and skipped ones. */
+      awaitingReview: number;
+      skipped: number;
+      /** Why a failed message failed. */
+      errorCode: string | null;
+    };
 
 /**
  * Mail in: what the SMTP edge asks about recipients, what it stores before answering 250, and the
@@ -155,7 +169,17 @@ export class InboundMailService {
             return finished;
           });
     if (kept && plan?.rows.some((r) => r.status === 'pending')) this.deps.onNotificationsQueued?.();
-    return { kind: 'processed', messageId: record.id, status: result.status, lostClaim: !kept };
+    return {
+      kind: 'processed',
+      messageId: record.id,
+      orgId: record.org_id,
+      status: result.status,
+      lostClaim: !kept,
+      jobIds: [...new Set(result.outcomes.flatMap((o) => (o.job_id ? [o.job_id] : [])))],
+      awaitingReview: result.outcomes.filter((o) => o.status === 'awaiting_review').length,
+      skipped: result.outcomes.filter((o) => o.status === 'skipped').length,
+      errorCode: result.error?.code ?? null,
+    };
   }
 
   /** The notifications a finished message produces; null when none can be (no configuration) or planning failed. */

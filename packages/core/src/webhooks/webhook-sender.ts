@@ -41,6 +41,14 @@ export interface AttemptAnswer {
   attempt: number;
   /** The exchange with the receiver (0 when not sent). */
   durationMs: number;
+  /** Which delivery: to follow one event (and its job) in the logs. */
+  deliveryId: string;
+  endpointId: string;
+  orgId: string;
+  event: string;
+  /** The receiver's status code (null when none came), and why a failed attempt failed. */
+  statusCode?: number | null;
+  error?: string | null;
 }
 
 /** What a lease must have left, beyond the receiver's time, when an attempt starts (recording it). */
@@ -132,9 +140,15 @@ export class WebhookSender {
   ): Promise<boolean> {
     const { delivery } = claimed;
     const number = delivery.attempt_count + 1;
+    const which = {
+      deliveryId: delivery.id,
+      endpointId: delivery.endpoint_id,
+      orgId: delivery.org_id,
+      event: delivery.event,
+    };
     const startedAt = this.deps.clock.now();
     if (Date.parse(claimed.leaseExpiresAt) - startedAt.getTime() <= this.deps.options.timeoutMs + LEASE_MARGIN_MS) {
-      onAnswered?.({ outcome: 'not_sent', attempt: number, durationMs: 0 });
+      onAnswered?.({ outcome: 'not_sent', attempt: number, durationMs: 0, ...which });
       return false;
     }
     const response = await this.deps.transport
@@ -160,6 +174,9 @@ export class WebhookSender {
       outcome: success ? 'delivered' : delay === null ? 'failed' : 'retrying',
       attempt: number,
       durationMs: response.durationMs,
+      ...which,
+      statusCode: response.statusCode,
+      error: success ? null : (response.error ?? `receiver answered ${response.statusCode}`),
     });
     const finishedAt = this.deps.clock.now().getTime();
     await this.record(workerId, {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './support/sequencer.js';
 
 /**
  * Tests run the packages from their TypeScript sources, never from a possibly stale dist/: each
@@ -35,7 +36,7 @@ function sourceAliases(): { find: RegExp; replacement: string }[] {
 
 const BROWSER_TESTS = 'test/dashboard/**/*.browser.test.ts';
 
-/** What both runs share: the aliases, timeouts, workers and reporters. */
+/** What both runs share: the aliases, timeouts, workers, file order and reporters. */
 export const shared = {
   resolve: { alias: sourceAliases() },
   test: {
@@ -44,6 +45,8 @@ export const shared = {
     hookTimeout: 120_000,
     // PGlite instances take ~350 MB each: two workers on this two-core machine.
     maxWorkers: 2,
+    // Longest files first, so that the two workers finish together (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 };

@@ -52,10 +52,11 @@ export const shared = {
 };
 
 /**
- * The full run (`npm test`): every test file. Two projects, each with the global setup only its
- * files need (a project's setup runs only when one of its files is queued): the databases for
- * everything, and for the dashboard's browser tests one shared daemon and Chromium
- * (test/dashboard/global-setup.ts). The quick tier is test/vitest.quick.config.ts.
+ * The full run (`npm test`): every test file. Two projects, each with the global setups its files
+ * need (a project's setups run only when one of its files is queued): the databases for everything
+ * (test/support/global-setup.ts, made once for both projects), and for the dashboard's browser tests
+ * one shared daemon and Chromium (test/dashboard/global-setup.ts). The quick tier is
+ * test/vitest.quick.config.ts.
  */
 export default defineConfig({
   resolve: shared.resolve,
@@ -73,7 +74,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'browser', include: [BROWSER_TESTS], globalSetup: ['test/dashboard/global-setup.ts'] },
+        test: {
+          name: 'browser',
+          include: [BROWSER_TESTS],
+          // The first is the same setup as main's (run once for both); the dashboard's copies its data directory.
+          globalSetup: ['test/support/global-setup.ts', 'test/dashboard/global-setup.ts'],
+        },
       },
     ],
   },

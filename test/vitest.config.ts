@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './support/sequencer.js';
 
 /**
  * Tests run the packages from their TypeScript sources, never from a possibly stale dist/: each
@@ -35,7 +36,7 @@ function sourceAliases(): { find: RegExp; replacement: string }[] {
 
 const BROWSER_TESTS = 'test/dashboard/**/*.browser.test.ts';
 
-/** What both runs share: the aliases, timeouts, workers and reporters. */
+/** What both runs share: the aliases, timeouts, workers, file order and reporters. */
 export const shared = {
   resolve: { alias: sourceAliases() },
   test: {
@@ -44,15 +45,18 @@ export const shared = {
     hookTimeout: 120_000,
     // PGlite instances take ~350 MB each: two workers on this two-core machine.
     maxWorkers: 2,
+    // Longest files first, so that the two workers finish together (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 };
 
 /**
- * The full run (`npm test`): every test file. Two projects, each with the global setup only its
- * files need (a project's setup runs only when one of its files is queued): the databases for
- * everything, and for the dashboard's browser tests one shared daemon and Chromium
- * (test/dashboard/global-setup.ts). The quick tier is test/vitest.quick.config.ts.
+ * The full run (`npm test`): every test file. Two projects, each with the global setups its files
+ * need (a project's setups run only when one of its files is queued): the databases for everything
+ * (test/support/global-setup.ts, made once for both projects), and for the dashboard's browser tests
+ * one shared daemon and Chromium (test/dashboard/global-setup.ts). The quick tier is
+ * test/vitest.quick.config.ts.
  */
 export default defineConfig({
   resolve: shared.resolve,
@@ -70,7 +74,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'browser', include: [BROWSER_TESTS], globalSetup: ['test/dashboard/global-setup.ts'] },
+        test: {
+          name: 'browser',
+          include: [BROWSER_TESTS],
+          // The first is the same setup as main's (run once for both); the dashboard's copies its data directory.
+          globalSetup: ['test/support/global-setup.ts', 'test/dashboard/global-setup.ts'],
+        },
       },
     ],
   },

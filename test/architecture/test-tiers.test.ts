@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { TestSpecification, Vitest } from 'vitest/node';
 import { REPO_ROOT } from '../support/processes.js';
+import LongestFirstSequencer, { assumedMs, QUICK_FILE_MS, SLOW_FILE_MS } from '../support/sequencer.js';
 import { quickFiles, SLOW_REASONS, slowReason, testFiles } from '../support/tiers.js';
 
 /** The rules of test/support/tiers.ts, which choose the files of `npm run test:quick`. */
@@ -40,5 +42,49 @@ describe('test tiers', () => {
       expect(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'), file).not.toMatch(/\bspawnIntake\(|\brunCli(Ok)?\(/);
     }
     expect(quick.length).toBeGreaterThan(all.length / 2);
+  });
+});
+
+/** The order of test/support/sequencer.ts: longest first, by the last run's durations or else by tier. */
+describe('file order', () => {
+  const spec = (file: string) =>
+    ({
+      moduleId: path.join(REPO_ROOT, file),
+      project: { name: 'main', config: { sequence: { groupOrder: 0 } } },
+    }) as unknown as TestSpecification;
+  const sequencer = (durations: Record<string, number>) =>
+    new LongestFirstSequencer({
+      config: { root: REPO_ROOT },
+      cache: {
+        getFileTestResults: (key: string) =>
+          key in durations ? { duration: durations[key], failed: false } : undefined,
+      },
+    } as unknown as Vitest);
+
+  it('runs a file the quick tier leaves out before an in-process one when no earlier run measured them', async () => {
+    const quick = 'test/architecture/test-tiers.test.ts';
+    const spawning = 'test/daemon/data-dir-lock.test.ts';
+    const source = (file: string) => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+    expect(assumedMs(spawning, source(spawning))).toBe(SLOW_FILE_MS);
+    expect(assumedMs(quick, source(quick))).toBe(QUICK_FILE_MS);
+    const sorted = await sequencer({}).sort([spec(quick), spec(spawning)]);
+    expect(sorted.map((s) => path.relative(REPO_ROOT, s.moduleId))).toEqual([spawning, quick]);
+  });
+
+  it('orders by the cached durations of an earlier run where it has them', async () => {
+    const files = [
+      'test/daemon/data-dir-lock.test.ts',
+      'test/architecture/test-tiers.test.ts',
+      'test/docs/links.test.ts',
+    ];
+    const sorted = await sequencer({
+      'main:test/architecture/test-tiers.test.ts': SLOW_FILE_MS * 3,
+      'main:test/docs/links.test.ts': 10,
+    }).sort(files.map(spec));
+    expect(sorted.map((s) => path.relative(REPO_ROOT, s.moduleId))).toEqual([
+      'test/architecture/test-tiers.test.ts',
+      'test/daemon/data-dir-lock.test.ts',
+      'test/docs/links.test.ts',
+    ]);
   });
 });

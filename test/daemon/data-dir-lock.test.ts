@@ -6,7 +6,7 @@ import {
   runCliOk,
   singleJsonLine,
   startDaemon,
-  makeTempDir,
+  makeMigratedDataDir,
   useProcessCleanup,
   PROCESS_TEST_TIMEOUT_MS,
 } from '../support/processes.js';
@@ -15,7 +15,8 @@ useProcessCleanup();
 
 describe('the data-directory lock (PGlite)', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('refuses a second daemon on the same DATA_DIR, and leaves no stale lock after SIGKILL', async () => {
-    const dataDir = makeTempDir('intake-lock-');
+    // Not a first start: a copy of the run's migrated, empty data directory (makeMigratedDataDir).
+    const dataDir = makeMigratedDataDir('intake-lock-');
     const realDir = fs.realpathSync(dataDir);
     const env = { DATA_DIR: dataDir };
 

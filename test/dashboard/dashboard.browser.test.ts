@@ -11,7 +11,7 @@ import { callApi } from '../support/http.js';
 import {
   api,
   freePort,
-  makeTempDir,
+  makeMigratedDataDir,
   removeTempDirs,
   runCliOk,
   startDaemon,
@@ -39,7 +39,8 @@ describe('dashboard in Chromium', () => {
     // A port chosen here, so the signed document links (PUBLIC_BASE_URL) point at this daemon.
     const port = await freePort();
     env = {
-      DATA_DIR: makeTempDir('intake-dashboard-'),
+      // Not a first start: a copy of the run's migrated, empty data directory (the default organization is still made).
+      DATA_DIR: makeMigratedDataDir('intake-dashboard-'),
       WORKER_POLL_MS: '200',
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       WEBHOOK_POLL_MS: '200',

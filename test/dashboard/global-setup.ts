@@ -1,6 +1,6 @@
 /**
  * The dashboard browser tests' shared parts (vitest project `browser`, test/vitest.config.ts): one
- * headless Chromium server and one `intake start` on a new PGlite data directory for the browser
+ * headless Chromium server and one `intake start` on a copy of a migrated PGlite data directory for the browser
  * test files of a run, instead of one of each per file. Each file still gets an organization, keys
  * and browser contexts of its own (test/dashboard/daemon.ts), so no file sees another's data.
  *
@@ -79,6 +79,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // A port chosen here, so the signed document links (PUBLIC_BASE_URL) point at this daemon.
     const port = await freePort();
     const env = sharedEnv(port, path.join(scratch, `data-${++starts}`));
+    // Not a first start (first-start.test.ts covers that): a copy of the migrated, empty data
+    // directory of test/support/global-setup.ts, which runs before this setup in the same project.
+    fs.cpSync(project.getProvidedContext().dataDirTemplate, env.DATA_DIR!, { recursive: true });
     // A loaded CI machine may take a minute or more to start it (the bundle, PGlite, migrations).
     const daemon = await startDaemon(env, { timeoutMs: 300_000 });
     return { httpUrl: daemon.httpUrl, env, daemon };

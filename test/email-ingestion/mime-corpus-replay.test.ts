@@ -19,7 +19,7 @@ import {
   api,
   httpStatus,
   killAll,
-  makeTempDir,
+  makeMigratedDataDir,
   removeTempDirs,
   REPO_ROOT,
   runCliOk,
@@ -164,7 +164,8 @@ async function listMessages(daemon: DaemonProcess, key: string): Promise<Message
     let key: string;
 
     beforeAll(async () => {
-      const dataDir = makeTempDir('intake-mime-replay-');
+      // Not a first start: a copy of the run's migrated, empty data directory (makeMigratedDataDir).
+      const dataDir = makeMigratedDataDir('intake-mime-replay-');
       daemon = await startDaemon({
         DATA_DIR: dataDir,
         EMAIL_DOMAIN: DOMAIN,

@@ -37,7 +37,37 @@ declare module 'vitest' {
  * no process that would run dist/.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const quick = project.name === 'quick';
+  // Both projects of the full run list this setup, and their setups run in vitest's one main
+  // process: one server and one set of snapshots for both, removed after the last project's end.
+  const run = (shared.intakeSetup ??= { prepared: prepare(project.name === 'quick'), users: 0 });
+  run.users++;
+  const prepared = await run.prepared;
+  project.provide('pgAdminUrl', prepared.pgAdminUrl);
+  project.provide('pgTemplate', prepared.pgTemplate);
+  project.provide('pgliteSnapshot', prepared.pgliteSnapshot);
+  project.provide('pgliteEmptySnapshot', prepared.pgliteEmptySnapshot);
+  project.provide('dataDirTemplate', prepared.dataDirTemplate);
+  project.provide('scratchDir', prepared.scratchDir);
+  return async () => {
+    if (--run.users > 0) return;
+    delete shared.intakeSetup;
+    await prepared.teardown();
+  };
+}
+
+interface Prepared {
+  pgAdminUrl: string;
+  pgTemplate: string;
+  pgliteSnapshot: string;
+  pgliteEmptySnapshot: string;
+  dataDirTemplate: string;
+  scratchDir: string;
+  teardown(): Promise<void>;
+}
+
+const shared = globalThis as { intakeSetup?: { prepared: Promise<Prepared>; users: number } };
+
+async function prepare(quick: boolean): Promise<Prepared> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-test-'));
   // The spawned CLI runs dist/ (test/support/build.ts); built beside the databases' setup.
   const built = quick ? Promise.resolve() : ensureBuilt();
@@ -60,16 +90,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   await onDisk.close();
 
-  project.provide('pgAdminUrl', postgres?.server.url ?? '');
-  project.provide('pgTemplate', postgres?.template ?? '');
-  project.provide('pgliteSnapshot', snapshot);
-  project.provide('pgliteEmptySnapshot', emptySnapshot);
-  project.provide('dataDirTemplate', dataDirTemplate);
-  project.provide('scratchDir', scratch);
   await built;
-  return async () => {
-    await postgres?.server.stop();
-    fs.rmSync(scratch, { recursive: true, force: true });
+  return {
+    pgAdminUrl: postgres?.server.url ?? '',
+    pgTemplate: postgres?.template ?? '',
+    pgliteSnapshot: snapshot,
+    pgliteEmptySnapshot: emptySnapshot,
+    dataDirTemplate,
+    scratchDir: scratch,
+    teardown: async () => {
+      await postgres?.server.stop();
+      fs.rmSync(scratch, { recursive: true, force: true });
+    },
   };
 }
 

@@ -52,11 +52,12 @@ function seedLockfile(app: string): void {
 
 describe('packed packages installed into a new project, run with plain node', { timeout: STEP_TIMEOUT_MS * 3 }, () => {
   let app: string;
+  let work: string;
   let pdf: string;
   let install = '';
 
   beforeAll(async () => {
-    const work = makeTempDir('intake-packed-');
+    work = makeTempDir('intake-packed-');
     // dist/ as the sources are now (incremental: quick when nothing changed).
     await run(
       process.execPath,
@@ -205,5 +206,38 @@ describe('packed packages installed into a new project, run with plain node', { 
       metadata: { source: 'packed-test' },
     });
     expect(out.extracted).toMatchObject({ invoice_number: 'INV-2026-0777' });
+  });
+
+  it("installs the same project with Node 20's own npm 10 as well: no CUDA download, the daemon's CLI runs", async () => {
+    // npm 10 ignores `allowScripts`: only the .npmrc line keeps onnxruntime-node's script from the network.
+    const app10 = path.join(work, 'app-npm10');
+    fs.mkdirSync(app10);
+    for (const file of ['package.json', 'package-lock.json', '.npmrc'])
+      fs.copyFileSync(path.join(app, file), path.join(app10, file));
+    // The project's lockfile as npm 11 wrote it, so npm 10 resolves exactly the same packages.
+    const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+    const npm10 = ['--yes', 'npm@10'];
+    const { stdout: version } = await run(npx, [...npm10, '--version'], {
+      cwd: app10,
+      env: env(),
+      timeout: STEP_TIMEOUT_MS,
+    });
+    expect(version.trim()).toMatch(/^10\./);
+    await run(npx, [...npm10, 'install', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: app10,
+      env: env(),
+      timeout: STEP_TIMEOUT_MS,
+    });
+    const bin = path.join(app10, 'node_modules', 'onnxruntime-node', 'bin', 'napi-v6', process.platform, process.arch);
+    expect(fs.existsSync(path.join(bin, 'libonnxruntime_providers_cuda.so'))).toBe(false);
+    const daemonPackage = readJson<{ version: string }>(
+      path.join(app10, 'node_modules', '@intake', 'daemon', 'package.json'),
+    );
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(app10, 'node_modules', '@intake', 'daemon', 'bin', 'intake.mjs'), '--version'],
+      { cwd: app10, env: env(), timeout: STEP_TIMEOUT_MS },
+    );
+    expect(stdout.trim()).toBe(daemonPackage.version);
   });
 });

@@ -40,7 +40,7 @@ function ensureDovecot(): void {
     apt(['install', '-y', '--no-install-recommends', 'dovecot-imapd']);
   }
   // The package starts a system instance on ports 143/993; ours does not need it.
-  spawnSync('service', ['dovecot', 'stop'], { stdio: 'ignore' });
+  spawnSync(DOVECOT, ['stop'], { stdio: 'ignore' });
   if (!fs.existsSync(DOVECOT))
     throw new Error('Dovecot is missing and `apt-get install dovecot-imapd` did not provide it (needs root and apt)');
 }

@@ -12,19 +12,25 @@ import { createPostgresDatabase } from '../support/databases.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
+  killAll,
   makeMigratedDataDir,
   makeTempDir,
   runCliOk,
+  removeTempDirs,
   singleJsonLine,
   startDaemon,
-  useProcessCleanup,
   type DaemonProcess,
   type Env,
 } from '../support/processes.js';
 import { eventually, type WaitOptions } from '../support/wait.js';
 import { startDovecot, type Dovecot } from './imap-dovecot.js';
 
-useProcessCleanup();
+// Not useProcessCleanup: it kills the children after every test, and the tests of a describe
+// share one daemon (each daemon on a fresh data directory costs seconds of CPU).
+afterAll(async () => {
+  await killAll();
+  removeTempDirs();
+});
 
 const DOMAIN = 'example.test';
 const SECRET_KEY = randomBytes(32).toString('hex');
@@ -178,7 +184,10 @@ const repeated = (list: MessageView[]) =>
   [...new Set(list.map((m) => m.subject))].filter((s) => list.filter((m) => m.subject === s).length > 1);
 
 async function createOrg(env: Env): Promise<string> {
-  const out = await runCliOk(['orgs', 'create', '--name', 'Mailroom', '--plan', 'enterprise', '--json'], env);
+  const out = await runCliOk(
+    ['orgs', 'create', '--name', 'Mailroom', '--plan', 'enterprise', '--rate-limit', '100000', '--json'],
+    env,
+  );
   return singleJsonLine<{ live_key: string }>(out.stdout).live_key;
 }
 

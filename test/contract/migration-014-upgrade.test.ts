@@ -326,6 +326,7 @@ for (const kind of DB_KINDS) {
         '016_review_corrections',
         '017_review_queue_jobs',
         '018_documents_register',
+        '019_imap_mailboxes',
       ]);
 
       // Every backfilled row says the mode of what it records.

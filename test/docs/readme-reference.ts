@@ -83,6 +83,10 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
     "longest `POST /api/email-ingestion/test` waits for the job's extraction before answering with the job as it is",
   DASHBOARD: 'the web dashboard at `/` and its sign-in (`/session`); `off` serves neither (the API is unchanged)',
   DASHBOARD_SESSION_IDLE_MINUTES: 'a dashboard session unused this long ends',
+  SECRET_KEY:
+    "encrypts stored secrets (a prefix's IMAP password or token) with AES-256-GCM: 32 bytes as 64 hex digits or base64, e.g. `openssl rand -hex 32`; without it a configuration with an IMAP secret is refused (`secret_key_not_configured`). Keep it: a new key cannot open secrets stored with the old one",
+  IMAP_LEASE_MS:
+    "a daemon's hold on a prefix's IMAP mailbox (renewed at a third of it); after a daemon dies another takes the mailbox over within this",
   DASHBOARD_SESSION_MAX_HOURS: 'a dashboard session ends this long after sign-in, however much it is used',
   SMTP_MAX_RECIPIENTS: 'recipients per message',
   SMTP_MAX_CONNECTIONS: 'SMTP connections at once',
@@ -136,6 +140,8 @@ const ERROR_WHEN: Record<ErrorCode, string> = {
   rate_limit_exceeded: "over the organization's per-minute limit; `Retry-After` in seconds",
   service_unavailable:
     '`/readyz` when the database does not answer; as a job failure, a service the job needed was down (retried first)',
+  secret_key_not_configured:
+    'an email ingestion configuration gives an IMAP password or token, and the daemon has no `SECRET_KEY` to encrypt it with',
   internal_error: 'anything unexpected: logged with its cause, never echoed',
   document_unreadable: 'job failure (`error_details.code`): a corrupt, encrypted, blank or illegible document',
   temporary_error: 'job failure: a job interrupted three times, or failing three times with a temporary error',

@@ -2,7 +2,7 @@ import cron from 'node-cron';
 import { z } from 'zod';
 import { isTrustEntry } from '../http/middleware/trusted-proxies.js';
 import { DEFAULT_DOCUMENT_LIMITS, DEFAULT_PROCESSING_TIMEOUT_MS, type DocumentLimits } from '@intake/core';
-import { parseDomainList } from '@intake/core/internal';
+import { parseDomainList, parseSecretKey } from '@intake/core/internal';
 import { validateRelayUrl } from '@intake/notifier-smtp';
 import { base64EnvelopeMb, sizeLimits, type SizeLimits } from './limits.js';
 import { DEFAULT_CLIENT_LIMITS, DEFAULT_DATA_TIMEOUT_MS, DEFAULT_SESSION_TIMEOUT_MS } from '../smtp/client-limits.js';
@@ -245,6 +245,17 @@ const Settings = z.object({
     .refine((entries) => entries.every(isTrustEntry), {
       message: 'each entry must be an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal',
     }),
+  /** 32 random bytes (64 hex digits or base64) that encrypt stored secrets: prefixes' IMAP passwords and tokens. */
+  SECRET_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => parseSecretKey(v) !== null,
+      'must be 32 bytes written as 64 hex digits or base64 (openssl rand -hex 32)',
+    )
+    .optional(),
+  /** A daemon's hold on a prefix's IMAP mailbox lasts this long unless renewed; another daemon takes over after it. */
+  IMAP_LEASE_MS: digits.pipe(z.number().int().min(1000).max(3_600_000)).default(60_000),
   /** Name of the organization created on the first start with an empty database. */
   DEFAULT_ORG_NAME: z.string().min(1).default('Default organization'),
 });

@@ -5,6 +5,7 @@ import { coreModule } from './modules/core.module.js';
 import { documentsModule } from './modules/documents.module.js';
 import { httpModule } from './modules/http.module.js';
 import { mailModule } from './modules/mail.module.js';
+import { imapModule } from './modules/imap.module.js';
 import { notificationsModule } from './modules/notifications.module.js';
 import { erpModule } from './modules/erp.module.js';
 import { metricsModule } from './modules/metrics.module.js';
@@ -27,6 +28,7 @@ export function createContainer(config: ResolvedConfig, logger: Logger): Contain
     notificationsModule,
     erpModule,
     mailModule,
+    imapModule,
     reviewModule,
     httpModule,
   );

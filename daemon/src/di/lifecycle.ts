@@ -16,6 +16,7 @@ export const START_ORDER = [
   'webhook-workers',
   'job-workers',
   'mail-workers',
+  'imap',
   'digest-schedule',
   'retention-schedule',
   'http',

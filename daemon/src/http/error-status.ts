@@ -30,6 +30,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'rate_limit_exceeded':
       return 429;
     case 'service_unavailable':
+    case 'secret_key_not_configured':
     case 'temporary_error':
     case 'processing_timeout':
       return 503;

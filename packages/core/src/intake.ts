@@ -14,6 +14,7 @@ import { duplicateJobHook } from './duplicates/duplicate-job-hook.js';
 import { routingJobHook } from './routing/routing-job-hook.js';
 import { prefixJobHook } from './prefixes/prefix-job-hook.js';
 import { erpJobHook } from './erp/erp-job-hook.js';
+import { createSecretBox } from './prefixes/imap/secret-box.js';
 
 /** What createIntake needs: the stores (required) and what to replace the defaults with. */
 export interface IntakeOptions {
@@ -30,6 +31,8 @@ export interface IntakeOptions {
    * connection. Default: the default policy on IP literals and localhost (no DNS).
    */
   destinations?: DestinationCheck;
+  /** 32 bytes that encrypt stored secrets (a prefix's IMAP password or token); without it none can be stored. */
+  secretKey?: Uint8Array;
   /** Dashboard sessions end after this long unused; default 30 minutes. */
   sessionIdleMs?: number;
   /** Dashboard sessions end this long after sign-in; default 12 hours. */
@@ -88,6 +91,7 @@ export function createIntake(options: IntakeOptions): Intake {
       clock,
       ids,
       destinations: options.destinations ?? literalDestinations(),
+      secrets: options.secretKey ? createSecretBox(options.secretKey) : null,
     }),
     sessions: new SessionService({
       sessions: stores.sessions,

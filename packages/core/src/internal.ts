@@ -241,3 +241,34 @@ export { REVIEW_BELOW } from './extraction/extract-fields.js';
 export type { RankerModel } from './extraction/ranking/ranker.js';
 export { roleOf } from './extraction/labels/roles.js';
 export { vendorBillOf } from './erp/erp.js';
+export {
+  IMAP_AFTER_IMPORT_ACTIONS,
+  IMAP_STATES,
+  IMAP_TLS_MODES,
+  imapPort,
+  type ImapSettings,
+  type ImapSettingsInput,
+  ImapSettingsSchema,
+  type ImapState,
+  type ImapStatus,
+  ImapStatusSchema,
+  mailboxIdentity,
+  MASKED_SECRET,
+} from './prefixes/imap/imap-settings.schema.js';
+export { createSecretBox, parseSecretKey, type SecretBox } from './prefixes/imap/secret-box.js';
+export { openImapAuth } from './prefixes/imap/imap-secret.js';
+export {
+  type ImapImportDeps,
+  ImapImporter,
+  type ImportRound,
+  type MailboxTarget,
+} from './prefixes/imap/imap-import.js';
+export {
+  type ImapMailboxRecord,
+  type ImapMailboxStore,
+  type ImapMessageEntry,
+  type ImapStatusUpdate,
+  type RecordImapMessageOutcome,
+  toImapStatus,
+} from './ports/imap-mailbox-store.port.js';
+export { type MailboxMessageRef, type MailboxSession } from './ports/mailbox-session.port.js';

@@ -182,7 +182,7 @@ export interface InboundMessage {
   recipient: string;
   from: string | null;
   subject: string | null;
-  source: 'smtp' | 'test';
+  source: 'smtp' | 'imap' | 'test';
   status: 'received' | 'processing' | 'processed' | 'failed';
   attachments: AttachmentOutcome[];
   error: { code: string; message: string } | null;

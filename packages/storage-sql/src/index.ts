@@ -22,6 +22,7 @@ import { SqlSessionStore } from './stores/session-store.js';
 import { SqlCorrectionStore } from './stores/correction-store.js';
 import { SqlVendorHintStore } from './stores/vendor-hint-store.js';
 import { SqlQueueGaugeStore } from './stores/queue-gauge-store.js';
+import { SqlImapMailboxStore } from './stores/imap-mailbox-store.js';
 import {
   CachedExtractorStore,
   ExtractorCache,
@@ -114,6 +115,7 @@ function bindStores(knex: Knex, cached: CacheBinding): IntakeStores {
     corrections: new SqlCorrectionStore(knex),
     vendorHints: new SqlVendorHintStore(knex),
     queueGauges: new SqlQueueGaugeStore(knex),
+    imapMailboxes: new SqlImapMailboxStore(knex),
     transaction: async (fn) => {
       const pending: PendingForgets = cached.pending ?? new Set();
       try {

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { createIntake, type Intake, type WebhookTransport } from '@intake/core';
+import { parseSecretKey } from '@intake/core/internal';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import { TOKENS } from '../tokens.js';
@@ -15,6 +16,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
         destinations: ctx.get<WebhookTransport>(TOKENS.WebhookTransport),
         sessionIdleMs: config.DASHBOARD_SESSION_IDLE_MINUTES * 60_000,
         sessionMaxMs: config.DASHBOARD_SESSION_MAX_HOURS * 3_600_000,
+        ...(config.SECRET_KEY ? { secretKey: parseSecretKey(config.SECRET_KEY)! } : {}),
       });
     })
     .inSingletonScope();

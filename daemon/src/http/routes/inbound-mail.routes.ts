@@ -56,7 +56,7 @@ const MessageSchema = z
     subject: z.string().nullable(),
     message_id_header: z.string().nullable(),
     size_bytes: z.number().int(),
-    source: z.enum(['smtp', 'test']),
+    source: z.enum(['smtp', 'imap', 'test']),
     status: z.enum(INBOUND_MESSAGE_STATUSES),
     attempts: z.number().int(),
     attachments: z.array(OutcomeSchema),

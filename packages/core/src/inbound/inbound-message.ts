@@ -88,7 +88,8 @@ export interface InboundMessageRecord {
   size_bytes: number;
   /** SHA-256 of the raw message: its key in the blob store. */
   blob_key: string;
-  source: 'smtp' | 'test';
+  /** How it arrived: by SMTP, read from the prefix's IMAP mailbox, or the test endpoint. */
+  source: 'smtp' | 'imap' | 'test';
   status: InboundMessageStatus;
   attempts: number;
   lease_owner: string | null;

@@ -162,7 +162,7 @@ export function planMessageNotifications(
   },
 ): MessagePlan {
   const { record, result, config } = input;
-  if (record.source !== 'smtp') return { rows: [], sender: null };
+  if (record.source === 'test') return { rows: [], sender: null };
   const headers = input.headers ?? {};
   if (Object.prototype.hasOwnProperty.call(headers, INTAKE_NOTIFICATION_HEADER.toLowerCase()))
     return { rows: [], sender: null };

@@ -15,6 +15,7 @@ import type { SessionStore } from './session-store.port.js';
 import type { CorrectionStore } from './correction-store.port.js';
 import type { VendorHintStore } from './vendor-hint-store.port.js';
 import type { QueueGaugeStore } from './queue-gauge-store.port.js';
+import type { ImapMailboxStore } from './imap-mailbox-store.port.js';
 
 /**
  * Runs `fn` with stores bound to one database transaction: all its writes commit together or not
@@ -51,6 +52,8 @@ export interface IntakeStores {
   vendorHints: VendorHintStore;
   /** The backlog over every organization, for monitoring. */
   queueGauges: QueueGaugeStore;
+  /** IMAP mailboxes of prefixes: who reads each, and the UIDs taken. */
+  imapMailboxes: ImapMailboxStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUPPORTED_MIME_TYPES } from '../jobs/media-types.js';
 import { DEFAULT_PROCESSING_TIMEOUT_MS } from '../jobs/processing-timeout.js';
 import { compileSubjectPattern } from './subject-pattern.js';
+import { ImapSettingsSchema } from './imap/imap-settings.schema.js';
 
 /** Local parts the spec keeps for the mail system itself (compared lowercased). */
 export const RESERVED_PREFIXES = [
@@ -220,6 +221,9 @@ export const EmailIngestionConfigInputSchema = z
       .record(documentType, z.string().regex(/^ext_[A-Za-z0-9]+$/, 'must be an extractor id (ext_...)'))
       .optional()
       .describe('Document type to extractor id; types not named use the newest active extractor of that type'),
+    imap: ImapSettingsSchema.optional().describe(
+      'A mailbox this prefix also reads over IMAP; the secret is stored encrypted and shown as "********"',
+    ),
   })
   .meta({ id: 'EmailIngestionConfigRequest' });
 

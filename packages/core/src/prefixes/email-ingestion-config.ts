@@ -1,4 +1,5 @@
 import type { EmailIngestionConfig } from './email-ingestion-config.schema.js';
+import type { ImapStatus } from './imap/imap-settings.schema.js';
 
 /** One prefix's configuration as stored: the prefix (lowercase) is unique across organizations. */
 export interface StoredEmailIngestionConfig {
@@ -11,7 +12,12 @@ export interface StoredEmailIngestionConfig {
 }
 
 /** The API's view: the configuration's own camelCase members plus its timestamps. */
-export type EmailIngestionConfigView = EmailIngestionConfig & { createdAt: string; updatedAt: string };
+/** With `imap`, its reader's state as `imap_status`. */
+export type EmailIngestionConfigView = EmailIngestionConfig & {
+  createdAt: string;
+  updatedAt: string;
+  imap_status?: ImapStatus;
+};
 
 export const toConfigView = (stored: StoredEmailIngestionConfig): EmailIngestionConfigView => ({
   ...stored.config,

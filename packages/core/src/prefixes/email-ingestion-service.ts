@@ -7,13 +7,19 @@ import { toConfigView, type EmailIngestionConfigView } from './email-ingestion-c
 import { EmailIngestionConfigInputSchema, type EmailIngestionConfig } from './email-ingestion-config.schema.js';
 import { applyMergePatch } from './merge-patch.js';
 import { checkCallbackUrl, type DestinationCheck } from '../webhooks/callback-url.js';
+import type { StoredEmailIngestionConfig } from './email-ingestion-config.js';
+import { maskImapSecret, sealImapSecret, withoutImapSecret } from './imap/imap-secret.js';
+import type { ImapStatus } from './imap/imap-settings.schema.js';
+import type { SecretBox } from './imap/secret-box.js';
 
 export interface EmailIngestionServiceDeps {
-  stores: Pick<IntakeStores, 'emailIngestion' | 'extractors' | 'erp' | 'webhooks' | 'transaction'>;
+  stores: Pick<IntakeStores, 'emailIngestion' | 'extractors' | 'erp' | 'webhooks' | 'imapMailboxes' | 'transaction'>;
   clock: Clock;
   ids: IdGenerator;
   /** The address policy `webhooks.url` must pass, as every URL Intake calls (see checkCallbackUrl). */
   destinations: DestinationCheck;
+  /** Seals IMAP secrets (SECRET_KEY); without it a configuration with an IMAP secret is refused. */
+  secrets?: SecretBox | null;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -24,7 +30,7 @@ export class EmailIngestionService {
   constructor(private readonly deps: EmailIngestionServiceDeps) {}
 
   async create(orgId: string, rawInput: unknown): Promise<EmailIngestionConfigView> {
-    const config = parseInput(EmailIngestionConfigInputSchema, rawInput);
+    const config = sealImapSecret(parseInput(EmailIngestionConfigInputSchema, rawInput), null, this.secrets);
     await this.checkReferences(orgId, config);
     await this.checkWebhookUrl(config, null);
     const now = this.deps.clock.now().toISOString();
@@ -43,15 +49,17 @@ export class EmailIngestionService {
         details: [{ path: 'emailPrefix', message: 'is already in use' }],
       });
     }
-    return toConfigView(record);
+    return this.view(record);
   }
 
   async list(orgId: string): Promise<EmailIngestionConfigView[]> {
-    return (await this.deps.stores.emailIngestion.list(orgId)).map(toConfigView);
+    const stored = await this.deps.stores.emailIngestion.list(orgId);
+    const statuses = stored.some((s) => s.config.imap) ? await this.deps.stores.imapMailboxes.statuses(orgId) : null;
+    return Promise.all(stored.map((s) => this.view(s, statuses)));
   }
 
   async get(orgId: string, prefix: string): Promise<EmailIngestionConfigView> {
-    return toConfigView(await this.find(orgId, prefix));
+    return this.view(await this.find(orgId, prefix));
   }
 
   /**
@@ -65,7 +73,12 @@ export class EmailIngestionService {
         { path: '(body)', message: 'must be a JSON object' },
       ]);
     const current = await this.find(orgId, prefix);
-    const config = parseInput(EmailIngestionConfigInputSchema, applyMergePatch(current.config, rawPatch));
+    // The stored secret is never merged: a patch gives a new one, or sealImapSecret keeps the old.
+    const merged = parseInput(
+      EmailIngestionConfigInputSchema,
+      applyMergePatch(withoutImapSecret(current.config), rawPatch),
+    );
+    const config = sealImapSecret(merged, current.config, this.secrets);
     if (config.emailPrefix !== current.prefix) {
       throw invalidRequest('The request is invalid (emailPrefix: cannot be changed)', [
         {
@@ -86,7 +99,7 @@ export class EmailIngestionService {
       return row;
     });
     if (!updated) throw notFound('Email ingestion configuration', current.prefix);
-    return toConfigView(updated);
+    return this.view(updated);
   }
 
   async delete(orgId: string, prefix: string): Promise<void> {
@@ -100,6 +113,24 @@ export class EmailIngestionService {
       return true;
     });
     if (!deleted) throw notFound('Email ingestion configuration', prefix);
+  }
+
+  private get secrets(): SecretBox | null {
+    return this.deps.secrets ?? null;
+  }
+
+  /**
+   * The API's view: the IMAP secret masked, and with `imap` its reader's state (`idle` until a
+   * daemon first reads it). `statuses` given: the organization's, read once for a list.
+   */
+  private async view(
+    stored: StoredEmailIngestionConfig,
+    statuses?: Map<string, ImapStatus> | null,
+  ): Promise<EmailIngestionConfigView> {
+    const view = toConfigView({ ...stored, config: maskImapSecret(stored.config) });
+    if (!stored.config.imap) return view;
+    const all = statuses ?? (await this.deps.stores.imapMailboxes.statuses(stored.org_id));
+    return { ...view, imap_status: all.get(stored.prefix) ?? { state: 'idle' as const } };
   }
 
   private async find(orgId: string, prefix: string) {

@@ -20,6 +20,7 @@ export const REQUEST_ERROR_CODES = [
   'unsupported_media_type',
   'rate_limit_exceeded',
   'service_unavailable',
+  'secret_key_not_configured',
   'internal_error',
 ] as const;
 

@@ -15,6 +15,7 @@ import { MemorySessionStore } from './session-store.js';
 import { MemoryCorrectionStore } from './correction-store.js';
 import { MemoryVendorHintStore } from './vendor-hint-store.js';
 import { MemoryQueueGaugeStore } from './queue-gauge-store.js';
+import { MemoryImapMailboxStore } from './imap-mailbox-store.js';
 
 export { MemoryDb, newestFirst } from './memory-db.js';
 export * from './foundation-stores.js';
@@ -31,6 +32,7 @@ export * from './page-cache.js';
 export * from './correction-store.js';
 export * from './vendor-hint-store.js';
 export * from './queue-gauge-store.js';
+export * from './imap-mailbox-store.js';
 
 /** Every store in memory: for tests and for trying Intake without a database. */
 export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLimiter; db: MemoryDb } {
@@ -54,6 +56,7 @@ export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLi
     corrections: new MemoryCorrectionStore(db),
     vendorHints: new MemoryVendorHintStore(db),
     queueGauges: new MemoryQueueGaugeStore(db),
+    imapMailboxes: new MemoryImapMailboxStore(db),
     // Inside a transaction a nested one just runs (the outer one already holds the lock).
     transaction: inTransaction ? (fn) => fn(bind(true)) : (fn) => db.transaction(() => fn(bind(true))),
   });

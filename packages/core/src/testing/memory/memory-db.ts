@@ -15,6 +15,7 @@ import type { ErpSyncRecord, StoredErpConnection } from '../../erp/erp.js';
 import type { SessionRecord } from '../../sessions/session.js';
 import type { CorrectionRecord } from '../../corrections/correction.js';
 import type { VendorHints } from '../../learning/vendor-hints.js';
+import type { ImapMailboxRecord, ImapMessageEntry } from '../../ports/imap-mailbox-store.port.js';
 
 /** Every table of the in-memory stores, in one object so a transaction can snapshot it whole. */
 export interface MemoryTables {
@@ -56,6 +57,10 @@ export interface MemoryTables {
   vendorHints: Map<string, VendorHints>;
   /** What remains of jobs deleted one by one (DELETE /v1/documents/{id}). */
   jobTombstones: JobTombstone[];
+  /** IMAP mailboxes of prefixes, by prefix. */
+  imapMailboxes: Map<string, ImapMailboxRecord>;
+  /** UIDs taken from them, by [prefix, mailbox, uidvalidity, uid]. */
+  imapMessages: Map<string, ImapMessageEntry & { acted_at: string | null }>;
 }
 
 export class MemoryDb {
@@ -87,6 +92,8 @@ export class MemoryDb {
     corrections: [],
     vendorHints: new Map(),
     jobTombstones: [],
+    imapMailboxes: new Map(),
+    imapMessages: new Map(),
   };
   private queue: Promise<unknown> = Promise.resolve();
 

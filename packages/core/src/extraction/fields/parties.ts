@@ -18,7 +18,6 @@ import {
   SENDER_SEPARATORS,
   startsWithLegalForm,
 } from './party-lines.js';
-import { respellByLexicon } from './lexicon-spellings.js';
 import { isSentence } from './sentence-names.js';
 
 /**
@@ -49,14 +48,9 @@ function isNameShaped(value: string): boolean {
   return value.length >= 2 && !isSentence(value);
 }
 
-/**
- * Names read by OCR with a 0 or 1 inside a word of letters written back as the letter, initialisms
- * OCR spaced out written together, and a word one known confusion off a common word written as
- * that word (lexicon-spellings.ts).
- */
+/** Names read by OCR with a 0 or 1 inside a word of letters written back as the letter, and initialisms OCR spaced out written together. */
 function ocrRepaired(candidates: Candidate[]): Candidate[] {
-  const repair = (name: string) => respellByLexicon(repairInitials(repairLetterDigits(name)));
-  return candidates.map((c) => (c.line.ocr ? { ...c, value: repair(String(c.value)) } : c));
+  return candidates.map((c) => (c.line.ocr ? { ...c, value: repairInitials(repairLetterDigits(String(c.value))) } : c));
 }
 
 export function buyerCandidates(

@@ -61,11 +61,6 @@ const LEGAL_FORMS = [
   'supermarket',
 ].map((f) => f.split(' '));
 
-/** Whether a folded word is a legal form of one word ("co", "ltd", "bhd", "gmbh"). */
-export function isLegalFormWord(word: string): boolean {
-  return LEGAL_FORMS.some((form) => form.length === 1 && form[0] === word);
-}
-
 /**
  * Whether the folded words of a text contain a legal form ("GmbH", "Sdn Bhd", "B.V."). A form of
  * two letters or fewer ("SE", "Co", "AG") follows a name: as the first word it is more often a

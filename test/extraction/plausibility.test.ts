@@ -151,19 +151,30 @@ describe('plausibility of the amounts', () => {
 });
 
 describe('plausibility of names and of the due date', () => {
-  it('a merchant name that is a sentence is in doubt; a name with a legal form is not', () => {
-    const receipt = (head: string) =>
+  it('a courtesy line is never chosen as the merchant; a name with a legal form stands', () => {
+    const receipt = (...head: string[]) =>
       doc([
-        page(lines(40, 40, [head, '12/05/2018 13:45', 'COFFEE 5.00', 'TOTAL 5.00', 'CASH 5.00']), { source: 'ocr' }),
+        page(lines(40, 40, [...head, '12/05/2018 13:45', 'COFFEE 5.00', 'TOTAL 5.00', 'CASH 5.00']), { source: 'ocr' }),
       ]);
+    // Alone at the top it was the only name-like line, and used to be given (in doubt).
     const sentence = extract(receipt('THANK YOU AND DO VISIT US AGAIN.'), 'receipt');
-    expect(sentence.extracted_data.merchant_name).toBe('THANK YOU AND DO VISIT US AGAIN.');
-    expect(sentence.confidence.merchant_name).toBeLessThan(REVIEW_BELOW);
-    expect(doubts(sentence)).toEqual(['merchant_name name_is_sentence']);
+    expect(sentence.extracted_data.merchant_name ?? null).toBeNull();
+    // Above the name, it no longer takes the name's place.
+    const above = extract(receipt('Please come again!', 'KEDAI MAJU JAYA', 'NO 12 JALAN BESAR'), 'receipt');
+    expect(above.extracted_data.merchant_name).toBe('KEDAI MAJU JAYA');
 
     const name = extract(receipt('KEDAI KOPI YOU HUA SDN BHD'), 'receipt');
     expect(name.extracted_data.merchant_name).toBe('KEDAI KOPI YOU HUA SDN BHD');
     expect(doubts(name)).toEqual([]);
+  });
+
+  // Candidates leave sentences out; the rule guards names that come another way (a vendor's learned
+  // hints), so it is checked on values here.
+  it('a name given as a sentence is in doubt', () => {
+    const names = (value: string) => findImplausible({ names: [{ field: 'merchant_name', value }], pageDates: [] });
+    expect(names('THANK YOU AND DO VISIT US AGAIN.').map((d) => d.rule)).toEqual(['name_is_sentence']);
+    expect(names('Merci de votre visite!').map((d) => d.rule)).toEqual(['name_is_sentence']);
+    expect(names('KEDAI KOPI YOU HUA SDN BHD')).toEqual([]);
   });
 
   // The due-date finder already passes over dates before the document date; the rule guards the

@@ -18,6 +18,7 @@ import {
   SENDER_SEPARATORS,
   startsWithLegalForm,
 } from './party-lines.js';
+import { isSentence } from './sentence-names.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -39,7 +40,12 @@ export function vendorCandidates(
   ];
   // On a purchase order the company at the top is the one buying.
   if (documentType !== 'purchase_order') candidates.push(...topNames(ctx, buyerLines));
-  return boostRepeated(ctx, bestPerValue(ocrRepaired(candidates).filter((c) => String(c.value).length >= 2)));
+  return boostRepeated(ctx, bestPerValue(ocrRepaired(candidates).filter((c) => isNameShaped(String(c.value)))));
+}
+
+/** Two characters at least, and no courtesy line ("THANK YOU AND DO VISIT US AGAIN."): see sentence-names.ts. */
+function isNameShaped(value: string): boolean {
+  return value.length >= 2 && !isSentence(value);
 }
 
 /** Names read by OCR with a 0 or 1 inside a word of letters written back as the letter, and initialisms OCR spaced out written together. */
@@ -55,7 +61,7 @@ export function buyerCandidates(
   const candidates = labelledNames(ctx, keys, 'buyer_name');
   if (documentType === 'purchase_order')
     candidates.push(...topNames(ctx, new Set()).map((c) => ({ ...c, score: c.score * 0.8 })));
-  return bestPerValue(ocrRepaired(candidates));
+  return bestPerValue(ocrRepaired(candidates).filter((c) => isNameShaped(String(c.value))));
 }
 
 /**

@@ -1,5 +1,4 @@
-import { foldedTokens } from '../layout/fold.js';
-import { hasLegalForm } from '../fields/party-lines.js';
+import { isSentence, SENTENCE_MIN_WORDS } from '../fields/sentence-names.js';
 
 /**
  * Plausibility: values that contradict the rest of their document. Such a value keeps at most
@@ -16,33 +15,11 @@ export const PLAUSIBILITY_LIMITS = {
   /** The line items' sum against the subtotal or the total (rounding per row). */
   lineSumTolerance: 0.055,
   /** A name of at least this many words with a sentence's words in it is a sentence. */
-  sentenceMinWords: 3,
+  sentenceMinWords: SENTENCE_MIN_WORDS,
 } as const;
 
 /** The confidence a contradicted value keeps at most. */
 export const FLAGGED_CONFIDENCE = 0.3;
-
-/** Words of courtesy lines and slogans that company names do not use (folded). */
-const SENTENCE_WORDS = new Set([
-  'you',
-  'your',
-  'we',
-  'us',
-  'our',
-  'thank',
-  'thanks',
-  'please',
-  'visit',
-  'again',
-  'welcome',
-  'come',
-  'kindly',
-  'terima',
-  'kasih',
-  'danke',
-  'merci',
-  'vielen',
-]);
 
 export type PlausibilityRule =
   'date_far_from_others' | 'date_in_future' | 'total_disagrees' | 'due_before_issue' | 'name_is_sentence';
@@ -96,13 +73,6 @@ export function dateDoubt(
       message: `${value} is ${Math.round(nearest / DAY_MS / 365)} years from every other date on the document`,
     };
   return null;
-}
-
-/** A name that reads as a sentence ("THANK YOU AND DO VISIT US AGAIN."), not a company. */
-export function isSentence(name: string): boolean {
-  const words = foldedTokens(name);
-  if (words.length < PLAUSIBILITY_LIMITS.sentenceMinWords || hasLegalForm(name)) return false;
-  return /[!?]\s*$/.test(name) || words.some((w) => SENTENCE_WORDS.has(w));
 }
 
 type Check = (facts: PlausibilityFacts) => Implausible[];

@@ -21,6 +21,8 @@ export const REQUEST_ERROR_CODES = [
   'rate_limit_exceeded',
   'service_unavailable',
   'internal_error',
+  'document_deleted',
+  'document_not_stored',
 ] as const;
 
 /** One of REQUEST_ERROR_CODES. */

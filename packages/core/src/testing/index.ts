@@ -13,3 +13,4 @@ export * from './session-store-contract.js';
 export * from './correction-store-contract.js';
 export * from './queue-gauge-store-contract.js';
 export * from './register-store-contract.js';
+export * from './reprocess-store-contract.js';

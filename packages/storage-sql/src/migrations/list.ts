@@ -17,6 +17,7 @@ import { dashboardSessions } from './015-dashboard-sessions.js';
 import { reviewCorrections } from './016-review-corrections.js';
 import { reviewQueueJobs } from './017-review-queue-jobs.js';
 import { documentsRegister } from './018-documents-register.js';
+import { reprocessAndDocumentText } from './019-reprocess-and-document-text.js';
 
 export interface Migration {
   id: number;
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   reviewCorrections,
   reviewQueueJobs,
   documentsRegister,
+  reprocessAndDocumentText,
 ];

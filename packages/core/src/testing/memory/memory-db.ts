@@ -8,7 +8,7 @@ import type { JobRecord } from '../../jobs/job.js';
 import type { Organization } from '../../organizations/organization.js';
 import type { CreditTransaction } from '../../ports/credit-ledger.port.js';
 import type { OutboxEvent } from '../../ports/outbox.port.js';
-import type { JobTombstone } from '../../ports/job-store.port.js';
+import type { JobTombstone, ResultVersion } from '../../ports/job-store.port.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import type { StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery } from '../../webhooks/webhook.js';
 import type { ErpSyncRecord, StoredErpConnection } from '../../erp/erp.js';
@@ -56,6 +56,10 @@ export interface MemoryTables {
   vendorHints: Map<string, VendorHints>;
   /** What remains of jobs deleted one by one (DELETE /v1/documents/{id}). */
   jobTombstones: JobTombstone[];
+  /** Results reprocessing replaced, by job id, oldest first. */
+  resultVersions: Map<string, ResultVersion[]>;
+  /** The words of completed jobs' documents (CompletedResult.document_text), by job id: searched by `q`. */
+  documentTexts: Map<string, string>;
 }
 
 export class MemoryDb {
@@ -87,6 +91,8 @@ export class MemoryDb {
     corrections: [],
     vendorHints: new Map(),
     jobTombstones: [],
+    resultVersions: new Map(),
+    documentTexts: new Map(),
   };
   private queue: Promise<unknown> = Promise.resolve();
 

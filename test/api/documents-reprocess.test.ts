@@ -19,7 +19,7 @@ describe.each(DB_KINDS)('reprocessing documents on %s', (kind) => {
     org = await api.createOrg({ credits: 10 });
     extractorId = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
     pdf = base64(await makeInvoicePdf());
-  }, 60_000);
+  }, 120_000);
   afterAll(() => api.close());
 
   const call = (method: string, path: string, headers?: Record<string, string>) =>

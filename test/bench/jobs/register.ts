@@ -132,7 +132,7 @@ async function run(label: string, storage: SqlStorage): Promise<void> {
     ['vendor=Vendor 17', { vendor: 'Vendor 17' }, first],
     ['source=email', { source: 'email' }, first],
     ['q=vendor 17 inv-4517 (11 hits: prefixes)', { q: 'vendor 17 inv-4517' }, first],
-    ['q=invoice-99 (prefix, ~1,100 hits)', { q: 'invoice-99' }, first],
+    ['q=invoice-99 (two prefixes, ~4,500 hits)', { q: 'invoice-99' }, first],
     ['q=vendor (every job)', { q: 'vendor' }, first],
     ['q=vendor 17, sort=-total', { q: 'vendor 17' }, { ...first, sort: { key: 'total', descending: true } }],
     ['q=sku1234 (document text, 50 hits)', { q: 'sku1234' }, first],

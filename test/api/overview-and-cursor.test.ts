@@ -41,7 +41,13 @@ describe('overview, job cursors and include=corrections on pglite', () => {
     expect(res.body.recent_failures.map((j: { id: string }) => j.id)).toEqual(failed.map((j: { id: string }) => j.id));
     expect(res.body.recent_failures).toHaveLength(2);
     expect(res.body.credits).toEqual((await get('/v1/credits/balance')).body);
-    expect(res.body.pending_reviews).toEqual({ total: (await get('/api/email-ingestion/review?limit=1')).body.total });
+    const items = (await get('/api/email-ingestion/review?limit=1')).body.total;
+    const toReview = (await get('/v1/documents?status=completed&needs_review=true&limit=1')).body.total;
+    expect(res.body.pending_reviews).toEqual({
+      total: items + toReview,
+      documents_to_review: toReview,
+      classification_items: items,
+    });
     expect(res.body.last_24h.total_jobs).toBe(5);
   });
 
@@ -60,7 +66,8 @@ describe('overview, job cursors and include=corrections on pglite', () => {
     expect(res.body.credits).toEqual({ error: refused });
     expect(res.body.credits.error).toMatchObject({ code: 'insufficient_permissions', status: 403 });
     expect(res.body.credits.error.message).toContain('credits:read');
-    expect(res.body.pending_reviews.error.message).toContain('email_ingestion:read');
+    // Documents to review need only documents:read; email items, email_ingestion:read.
+    expect(res.body.pending_reviews).toMatchObject({ classification_items: null });
     expect(res.body.last_30d.total_jobs).toBe(5);
     const none = await get('/v1/overview', await create(['credits:read']));
     expect(none.status).toBe(403);

@@ -69,6 +69,8 @@ async function seed(knex: Knex): Promise<Seeded> {
       created_at: at,
       updated_at: at,
       created_by: `key_${org}_live`,
+      // One counter for both modes until migration 019.
+      usage_count: 100,
     });
     // Jobs over several hours and days, both modes, every status; the extractor name of some changed since.
     const count = org === 'org_a' ? 60 : 23;
@@ -327,7 +329,26 @@ for (const kind of DB_KINDS) {
         '017_review_queue_jobs',
         '018_documents_register',
         '019_imap_mailboxes',
+        '020_reprocess_and_document_text',
       ]);
+
+      // 020: the test jobs still stored moved from the shared counter to the test one.
+      for (const org of ['org_a', 'org_b']) {
+        const { rows: tested } = await knex.raw(
+          `select count(*) as n from jobs where org_id = ? and environment = 'test' and status = 'completed'`,
+          [org],
+        );
+        const n = Number(tested[0].n);
+        expect(n).toBeGreaterThan(0);
+        expect(
+          await knex('extractors')
+            .where({ id: `ext_${org}` })
+            .first('usage_count', 'test_usage_count'),
+        ).toEqual({
+          usage_count: 100 - n,
+          test_usage_count: n,
+        });
+      }
 
       // Every backfilled row says the mode of what it records.
       for (const [table, byId] of Object.entries(seeded.expected)) {

@@ -131,7 +131,7 @@ const ERROR_WHEN: Record<ErrorCode, string> = {
     'the key lacks the scope (named in the message), or tries to create a key wider than itself',
   not_found: 'unknown id, unknown route, or a resource of another organization (never 403)',
   conflict:
-    'an `Idempotency-Key` reused with a different request; an email prefix already in use; a review item already resolved; an ERP connection still used by a prefix',
+    'an `Idempotency-Key` reused with a different request; reprocessing a job still queued or processing, or one with 10 results already; an email prefix already in use; a review item already resolved; an ERP connection still used by a prefix',
   extractor_inactive: 'a document submitted to an extractor that is inactive or deleted',
   payload_too_large: 'body over `MAX_REQUEST_BODY_MB`; a request head (URL and headers) over 16 KB',
   document_too_large:
@@ -143,6 +143,10 @@ const ERROR_WHEN: Record<ErrorCode, string> = {
   secret_key_not_configured:
     'an email ingestion configuration gives an IMAP password or token, and the daemon has no `SECRET_KEY` to encrypt it with',
   internal_error: 'anything unexpected: logged with its cause, never echoed',
+  document_deleted:
+    'reprocessing a job that was deleted (`DELETE /v1/documents/{id}`); the message says when (see "The documents register")',
+  document_not_stored:
+    'reprocessing a job whose file is no longer stored (removed outside Intake): submit the document anew (see "The documents register")',
   document_unreadable: 'job failure (`error_details.code`): a corrupt, encrypted, blank or illegible document',
   temporary_error: 'job failure: a job interrupted three times, or failing three times with a temporary error',
   processing_timeout:
@@ -195,6 +199,7 @@ const SEE_ALSO: Record<string, string> = {
   'Malformed requests': 'api/errors.md#malformed-requests',
   Webhooks: 'api/webhooks.md',
   Duplicates: 'email/duplicates.md',
+  'The documents register': 'api/documents-register.md#reprocessing-a-document',
 };
 
 /** `text` with each `see "Name"` of SEE_ALSO made a link relative to `file`. */

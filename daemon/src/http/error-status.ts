@@ -20,6 +20,9 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'extractor_inactive':
     case 'duplicate_document':
       return 409;
+    case 'document_deleted':
+    case 'document_not_stored':
+      return 410;
     case 'payload_too_large':
     case 'document_too_large':
       return 413;

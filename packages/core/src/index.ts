@@ -26,6 +26,13 @@ export {
 export { type IncomingDocument } from './jobs/job-submission.js';
 export { type ErrorDetails, JOB_STATUSES, type JobRecord, type JobStatus, type WaitingReason } from './jobs/job.js';
 export { DEFAULT_PROCESSING_TIMEOUT_MS } from './jobs/processing-timeout.js';
+export {
+  REVIEW_REASON_CODES,
+  reviewReasons,
+  type ReviewReason,
+  type FlaggableJob,
+  type ReviewReasonCode,
+} from './jobs/review-reasons.js';
 export { type CreateApiKeyInput } from './keys/api-key.schema.js';
 export { type ApiKey, type AuthContext } from './keys/api-key.js';
 export { type Environment, ENVIRONMENTS, type Scope, SCOPES } from './keys/scopes.js';

@@ -115,7 +115,7 @@ export {
   ExtractorSummarySchema,
   UpdateExtractorInputSchema,
 } from './extractors/extractor.schema.js';
-export { toSummary } from './extractors/extractor.js';
+export { inMode, toSummary } from './extractors/extractor.js';
 export { DocumentLinks } from './jobs/document-links.js';
 export { JobProcessor, type ProcessOutcome } from './jobs/job-processor.js';
 export { STATS_PERIODS } from './jobs/job-queries.js';
@@ -135,6 +135,9 @@ export {
 export { sniffMimeType, type SupportedMimeType } from './jobs/media-types.js';
 export { previewExpiredJobs, purgeExpiredJobs, type RetentionRemoved } from './jobs/retention.js';
 export { deleteJob, type JobDeletionDeps } from './jobs/job-deletion.js';
+export { MAX_RESULT_VERSIONS, reprocessJob, type JobReprocessDeps } from './jobs/job-reprocess.js';
+export { ReviewReasonSchema } from './jobs/job.schema.js';
+export { resultOf } from './jobs/result-version.js';
 export { ApiKeyService, requireLiveKey, requireScope } from './keys/api-key-service.js';
 export { ApiKeySchema, CreateApiKeyInputSchema, CreatedApiKeySchema } from './keys/api-key.schema.js';
 export { type StoredApiKey } from './keys/api-key.js';
@@ -154,6 +157,8 @@ export {
   type JobTombstone,
   type JobStatsRow,
   type JobStore,
+  type ReprocessRequestResult,
+  type ResultVersion,
 } from './ports/job-store.port.js';
 export {
   type CombinableDocument,

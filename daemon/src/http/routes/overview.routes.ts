@@ -11,7 +11,7 @@ import { defineRoute, type RouteDef } from './route.js';
 export interface OverviewRouteDeps {
   intake: Intake;
   links: DocumentLinks;
-  /** Mail in (left out, `pending_reviews` answers 0: there is no review queue). */
+  /** Mail in (left out, `classification_items` is 0: there is no review queue). */
   inboundMail?: InboundMailService;
 }
 
@@ -29,8 +29,19 @@ const OverviewSchema = z
       .union([BalanceSchema, ErrorBodySchema])
       .describe('The balance, or the error GET /v1/credits/balance gives a key without credits:read'),
     pending_reviews: z
-      .union([z.object({ total: z.number().int() }), ErrorBodySchema])
-      .describe('Pending email review items, or the error for a key without email_ingestion:read'),
+      .object({
+        total: z.number().int().describe('documents_to_review plus classification_items (those the key may read)'),
+        documents_to_review: z
+          .number()
+          .int()
+          .describe('Completed jobs that need review (GET /v1/documents?status=completed&needs_review=true)'),
+        classification_items: z
+          .number()
+          .int()
+          .nullable()
+          .describe('Pending email classification review items; null for a key without email_ingestion:read'),
+      })
+      .describe('What waits for a person: documents to review and email classification items'),
   })
   .meta({ id: 'Overview' });
 
@@ -52,6 +63,28 @@ async function part<T>(
   return read();
 }
 
+/** Documents to review (the route's documents:read covers them) and, with email_ingestion:read, classification items. */
+async function pendingReviews(deps: OverviewRouteDeps, auth: AuthContext) {
+  const { orgId, environment } = auth;
+  const documents = await deps.intake.jobs.list(
+    orgId,
+    environment,
+    { status: 'completed', needs_review: true },
+    { limit: 1, offset: 0 },
+  );
+  const items = await part(auth, 'email_ingestion:read', async () =>
+    deps.inboundMail
+      ? (await deps.inboundMail.review.list(orgId, environment, { status: 'pending' }, { limit: 1, offset: 0 })).total
+      : 0,
+  );
+  const classification = typeof items === 'number' ? items : null;
+  return {
+    total: documents.total + (classification ?? 0),
+    documents_to_review: documents.total,
+    classification_items: classification,
+  };
+}
+
 /** `GET /v1/overview`: what the dashboard's first screen shows, in one request instead of six. */
 export function overviewRoutes(deps: OverviewRouteDeps): RouteDef[] {
   return [
@@ -59,7 +92,7 @@ export function overviewRoutes(deps: OverviewRouteDeps): RouteDef[] {
       method: 'get',
       path: '/v1/overview',
       summary:
-        'Stats of the last 24 hours and 30 days, jobs per day, the newest failures, the credit balance and the pending email reviews, in one answer',
+        'Stats of the last 24 hours and 30 days, jobs per day, the newest failures, the credit balance and what waits for review (documents and email items), in one answer',
       tag: 'documents',
       scope: 'documents:read',
       responses: { 200: { description: 'The overview', schema: OverviewSchema }, ...authErrors },
@@ -73,12 +106,7 @@ export function overviewRoutes(deps: OverviewRouteDeps): RouteDef[] {
           jobs.daily(orgId, environment, DAYS),
           jobs.list(orgId, environment, { status: 'failed' }, { limit: RECENT_FAILURES, offset: 0 }),
           part(auth, 'credits:read', () => deps.intake.credits.balance(orgId, environment)),
-          part(auth, 'email_ingestion:read', async () => ({
-            total: deps.inboundMail
-              ? (await deps.inboundMail.review.list(orgId, environment, { status: 'pending' }, { limit: 1, offset: 0 }))
-                  .total
-              : 0,
-          })),
+          pendingReviews(deps, auth),
         ]);
         return {
           status: 200,

@@ -1,4 +1,5 @@
 import type { JobRecord } from '../jobs/job.js';
+import { reviewReasons } from '../jobs/review-reasons.js';
 
 /** `data` of `job.completed` (spec: Events). */
 export const jobCompletedData = (job: JobRecord): Record<string, unknown> => ({
@@ -16,6 +17,8 @@ export const jobCompletedData = (job: JobRecord): Record<string, unknown> => ({
   completed_at: job.completed_at,
   needs_review: job.needs_review,
   validation_errors: job.validation_errors,
+  review_reasons: reviewReasons(job),
+  result_version: job.result_version ?? 1,
 });
 
 /** `data` of `job.failed`; cost_credits is always 0 for a failed job. */
@@ -31,4 +34,5 @@ export const jobFailedData = (job: JobRecord): Record<string, unknown> => ({
   metadata: job.metadata,
   created_at: job.created_at,
   failed_at: job.failed_at,
+  result_version: job.result_version ?? 1,
 });

@@ -33,10 +33,14 @@ export function createDocumentExtractor({ reader, hints }: DocumentExtractorOpti
         hints && request.orgId && request.environment === 'live'
           ? await withHints(hints, request, doc, plain, options)
           : plain;
-      return { ...result, page_count: doc.pages.length };
+      return { ...result, page_count: doc.pages.length, document_text: documentText(doc) };
     },
   };
 }
+
+/** Every word of every page, a line per page: the text the register's search indexes. */
+const documentText = (doc: ReadDocument): string =>
+  doc.pages.map((page) => page.words.map((w) => w.text).join(' ')).join('\n');
 
 /** The vendor is recognised by the ids on the page and the name the first pass found. */
 async function withHints(

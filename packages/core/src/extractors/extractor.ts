@@ -1,3 +1,4 @@
+import type { Environment } from '../keys/scopes.js';
 import type { FieldDefinition } from './field-definition.schema.js';
 
 /** An extractor: a reusable template naming a document type and the fields to extract. */
@@ -13,7 +14,10 @@ export interface Extractor {
   updated_at: string;
   /** Intake has no user accounts: this is `user_` followed by the id of the key (or `admin`) that created it. */
   created_by: string;
+  /** Live documents processed with it (what a live key sees as usage_count). */
   usage_count: number;
+  /** Test-mode documents processed with it (what a test key sees as usage_count); absent: 0. */
+  test_usage_count?: number;
 }
 
 /** The subset the list endpoint returns (spec: Extractor). */
@@ -32,3 +36,9 @@ export const toSummary = (e: Extractor): ExtractorSummary => ({
   created_at: e.created_at,
   usage_count: e.usage_count,
 });
+
+/** The extractor as a key of `mode` sees it: usage_count counts that mode's documents only. */
+export function inMode(e: Extractor, mode: Environment): Extractor {
+  const { test_usage_count: testCount, ...rest } = e;
+  return { ...rest, usage_count: mode === 'test' ? (testCount ?? 0) : e.usage_count };
+}

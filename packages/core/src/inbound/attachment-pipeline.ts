@@ -13,6 +13,7 @@ import { duplicateSettingsOf, type JobDuplicate } from '../duplicates/duplicates
 import { jobRouting, type JobRouting, type RoutingDecision } from '../routing/routing.js';
 import { senderDomain, type ClassificationContext } from '../review/document-classifier.js';
 import type { ClassificationResult } from '../review/review-item.js';
+import type { ReviewReason } from '../jobs/review-reasons.js';
 import { planAttachments, type KeptAttachment } from './attachment-plan.js';
 import type {
   AttachmentClassification,
@@ -156,7 +157,7 @@ export class AttachmentPipeline {
         decided.documentType,
         classification,
         `email:${record.id}:${unit.key}`,
-        flagged,
+        decided.decision === 'process_flagged' ? [belowThreshold(decided, config)] : flagged,
         config.routingRules.length > 0 ? routing : undefined,
         jobDuplicate,
       );
@@ -325,7 +326,8 @@ export class AttachmentPipeline {
     documentType: string,
     classification: AttachmentClassification,
     idempotencyKey: string,
-    needsReview: boolean,
+    /** Flags the job for review: true, or the reasons why (kept as its review_flags). */
+    needsReview: boolean | ReviewReason[],
     routing?: JobRouting,
     duplicate?: JobDuplicate,
   ): Promise<Partial<AttachmentOutcome>> {
@@ -365,7 +367,7 @@ export class AttachmentPipeline {
         },
         idempotencyKey,
         priority: PRIORITY[routing?.decision.priority ?? config.processingPriority] ?? 0,
-        needsReview,
+        ...(Array.isArray(needsReview) ? { reviewFlags: needsReview } : { needsReview }),
         ...(routing ? { routing } : {}),
         ...(duplicate ? { duplicate } : {}),
       });
@@ -408,6 +410,12 @@ export const classificationOf = (decided: UnitDecision): AttachmentClassificatio
         ...(decided.result.detectedCustomer ? { detectedCustomer: decided.result.detectedCustomer } : {}),
       }
     : {}),
+});
+
+/** The review reason of a classification that was processed, but below the prefix's autoProcess threshold. */
+const belowThreshold = (decided: UnitDecision, config: EmailIngestionConfig): ReviewReason => ({
+  code: 'classification_threshold',
+  message: `Classified as ${decided.documentType} with confidence ${Math.round(decided.result.confidence * 1000) / 1000}, below the prefix's autoProcess threshold ${config.confidenceThresholds.autoProcess}`,
 });
 
 export const noExtractor = (outcome: AttachmentOutcome, documentType: string): AttachmentOutcome => ({

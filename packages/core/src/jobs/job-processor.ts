@@ -168,6 +168,11 @@ export class JobProcessor {
     return { kind: 'complete', fields };
   }
 
+  /**
+   * Records the result. A reprocessing (reprocess_requested_at) is not charged again (the job keeps
+   * the cost of its first result), counts no new use of the extractor, and runs no hooks: the
+   * routing, duplicate verdict, prefix events and ERP push of the first processing stand.
+   */
   private async complete(
     job: JobRecord,
     workerId: string,
@@ -176,7 +181,10 @@ export class JobProcessor {
   ): Promise<ProcessOutcome> {
     const { transaction, credits, clock, ids } = this.deps;
     const at = clock.now().toISOString();
-    const decided = await this.beforeComplete(job, outcome.extracted_data);
+    const again = Boolean(job.reprocess_requested_at);
+    const decided: CompletionDecision = again
+      ? { kind: 'complete', fields: {} }
+      : await this.beforeComplete(job, outcome.extracted_data);
     if (decided.kind === 'fail') {
       const failed = await this.fail(job, workerId, decided.details, elapsedMs, decided.fields.duplicate);
       return failed
@@ -185,7 +193,9 @@ export class JobProcessor {
     }
     const { needs_review: flagged, ...fields } = decided.fields;
     // The per-page price the job was submitted at (0 for test keys), times the pages really read.
-    const cost = Math.round((job.estimated_cost / Math.max(1, job.page_count)) * outcome.page_count);
+    const cost = again
+      ? job.cost_credits
+      : Math.round((job.estimated_cost / Math.max(1, job.page_count)) * outcome.page_count);
     const scores = Object.values(outcome.confidence);
     const done = await transaction(async (tx) => {
       const finished = await tx.jobs.markCompleted(job.id, workerId, {
@@ -197,14 +207,17 @@ export class JobProcessor {
         needs_review: outcome.needs_review || job.needs_review || Boolean(flagged),
         page_count: outcome.page_count,
         ...(outcome.field_locations ? { field_locations: outcome.field_locations } : {}),
+        ...(outcome.document_text !== undefined ? { document_text: outcome.document_text } : {}),
         processing_time_ms: elapsedMs,
         cost_credits: cost,
         completed_at: at,
         ...fields,
       });
       if (!finished) return null;
-      await tx.extractors.incrementUsage(job.org_id, job.extractor_id);
-      await credits.chargeJob(tx, job.org_id, job.id, cost, at);
+      if (!again) {
+        await tx.extractors.incrementUsage(job.org_id, job.extractor_id, job.environment);
+        await credits.chargeJob(tx, job.org_id, job.id, cost, at);
+      }
       await tx.outbox.add({
         id: ids('evt'),
         org_id: job.org_id,
@@ -213,7 +226,7 @@ export class JobProcessor {
         data: jobCompletedData(finished),
         created_at: at,
       });
-      await this.onFinished(tx, finished, at);
+      if (!again) await this.onFinished(tx, finished, at);
       return finished;
     });
     if (done) this.deps.metrics?.jobFinished?.(done);
@@ -291,7 +304,7 @@ export class JobProcessor {
         data: jobFailedData(failed),
         created_at: at,
       });
-      await this.onFinished(tx, failed, at);
+      if (!job.reprocess_requested_at) await this.onFinished(tx, failed, at);
       return failed;
     });
     if (recorded) this.deps.metrics?.jobFinished?.(recorded);

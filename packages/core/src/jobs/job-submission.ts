@@ -9,10 +9,11 @@ import type { DocumentReader } from '../ports/document-reader.port.js';
 import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { Metrics } from '../ports/metrics.port.js';
 import type { JobRecord } from './job.js';
+import type { ReviewReason } from './review-reasons.js';
 import { MetadataSchema } from './job.schema.js';
 import { normalizeMimeType, sniffMimeType, SUPPORTED_MIME_TYPES } from './media-types.js';
 
-const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
 
 export interface SubmissionOptions {
   maxDocumentBytes: number;
@@ -53,6 +54,8 @@ export interface IncomingDocument {
   priority?: number;
   /** Flags the job for review from the start (an uncertain classification); extraction can only add to it. */
   needsReview?: boolean;
+  /** Why it is flagged on arrival (kept as the job's review_flags; any flags the job for review). */
+  reviewFlags?: ReviewReason[];
   /** Email jobs: the prefix's routing. */
   routing?: NonNullable<JobRecord['routing']>;
   /** Email jobs: duplicate settings, and a verdict found on arrival. */
@@ -118,7 +121,8 @@ export class JobSubmissionService {
       confidence: null,
       overall_confidence: null,
       validation_errors: [],
-      needs_review: input.needsReview ?? false,
+      needs_review: Boolean(input.needsReview) || Boolean(input.reviewFlags?.length),
+      ...(input.reviewFlags?.length ? { review_flags: input.reviewFlags } : {}),
       processing_time_ms: null,
       cost_credits: 0,
       error_details: null,

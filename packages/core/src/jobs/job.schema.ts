@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JOB_FAILURE_CODES } from '../shared/document-error.js';
 import { ENVIRONMENTS } from '../keys/scopes.js';
 import { JOB_STATUSES } from './job.js';
+import { REVIEW_REASON_CODES } from './review-reasons.js';
 import { FieldLocationSchema } from '../extraction/locations/field-location.schema.js';
 
 /** Largest metadata object, serialised as JSON. */
@@ -23,6 +24,19 @@ export const SubmitDocumentJsonSchema = z
     metadata: MetadataSchema.optional(),
   })
   .meta({ id: 'SubmitDocumentRequest' });
+
+/** One reason a job needs review (see jobs/review-reasons.ts). */
+export const ReviewReasonSchema = z
+  .object({
+    code: z
+      .enum(REVIEW_REASON_CODES)
+      .describe(
+        'low_confidence (a field below the review threshold), validation (a broken rule), plausibility (a value contradicting the document), classification_threshold (an email classification below its threshold), duplicate, flagged (no reason recorded)',
+      ),
+    field: z.string().optional().describe('The field it concerns (nested as `line_items.0.amount`)'),
+    message: z.string().describe('What is wrong: the rule, the confidence and its threshold'),
+  })
+  .meta({ id: 'ReviewReason' });
 
 const ValidationErrorSchema = z
   .object({ field: z.string(), rule: z.string(), message: z.string() })
@@ -66,6 +80,13 @@ export const JobSchema = z
     reviewed_at: z.string().optional().describe('When a person confirmed or rejected the document (absent: never)'),
     review_outcome: z.enum(['confirmed', 'rejected']).optional(),
     validation_errors: z.array(ValidationErrorSchema),
+    review_reasons: z
+      .array(ReviewReasonSchema)
+      .describe('Completed jobs: why it needs review, one entry per reason; empty when it does not'),
+    result_version: z
+      .number()
+      .int()
+      .describe('1 for the first result, one more for each reprocessing; earlier ones: GET .../versions'),
     routing: z
       .object({
         rule: z.number().int().nullable(),

@@ -5,6 +5,7 @@ import type { FieldDefinition } from '../extractors/field-definition.schema.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
 import type { JobFailureCode } from '../shared/document-error.js';
 import type { FieldLocations } from '../extraction/locations/field-location.js';
+import { reviewReasons, type ReviewReason } from './review-reasons.js';
 
 /** A job's lifecycle: `queued`, then `processing`, then `completed` or `failed`. */
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
@@ -71,6 +72,12 @@ export interface JobRecord {
   duplicate?: JobDuplicate | null;
   /** Hash of the normalized match fields, set at completion (any job), for later duplicate checks. */
   dedupe_key?: string | null;
+  /** 1 for the first result; each reprocessing adds one (earlier results: JobStore.resultVersions). */
+  result_version?: number;
+  /** Set while a reprocessing is queued or running (not charged, hooks not run again); null otherwise. */
+  reprocess_requested_at?: string | null;
+  /** Review reasons recorded on arrival (an email classification below its threshold); see reviewReasons. */
+  review_flags?: ReviewReason[];
 }
 
 /** What a person's review of a whole document decided. */
@@ -108,6 +115,10 @@ export interface JobResource {
   reviewed_at?: string;
   review_outcome?: ReviewOutcome;
   validation_errors: FieldValidationError[];
+  /** Why the job needs review (see reviewReasons); empty when it does not. */
+  review_reasons: ReviewReason[];
+  /** 1 for the first result, one more for each reprocessing (POST /v1/documents/{id}/reprocess). */
+  result_version: number;
   /** Email jobs: what the prefix's routing rules decided. */
   routing?: RoutingDecision;
   /** A duplicate verdict: the earlier job. */
@@ -146,6 +157,8 @@ export function toJobResource(job: JobRecord, documentUrl: string): JobResource 
       ? { reviewed_at: job.reviewed_at, review_outcome: job.review_outcome }
       : {}),
     validation_errors: job.validation_errors,
+    review_reasons: job.status === 'completed' ? reviewReasons(job) : [],
+    result_version: job.result_version ?? 1,
     ...(job.routing ? { routing: job.routing.decision } : {}),
     ...(job.duplicate?.verdict ? { duplicate_of: job.duplicate.verdict.of, duplicate: job.duplicate.verdict } : {}),
   };

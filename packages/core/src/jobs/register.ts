@@ -127,12 +127,14 @@ export function sortValue(job: JobRecord, key: RegisterSortKey): string | number
  * store hands them to to_tsquery('simple') as `word:*` joined by `&`, so no input can form an
  * operator; the memory store compares them with the words of the same texts.
  */
-export const searchWords = (q: string): string[] =>
-  q
+export const searchWords = (q: string): string[] => textWords(q).slice(0, 16);
+
+/** Every word of a text as search cuts it (letters and digits, lower case): what a search word must begin. */
+export const textWords = (text: string): string[] =>
+  text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 16);
+    .filter(Boolean);
 
 /** The texts `q` searches: the file name, sender and subject, and every extracted value. */
 export function searchText(job: JobRecord): string {

@@ -40,6 +40,8 @@ export interface ExtractionOutcome {
   page_count: number;
   /** Where each field was read; absent from the test-mode simulator (it reads nothing). */
   field_locations?: FieldLocations;
+  /** The words the reader found, page after page: what `q` searches besides the values; absent in test mode. */
+  document_text?: string;
 }
 
 /**

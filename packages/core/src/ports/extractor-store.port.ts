@@ -1,3 +1,4 @@
+import type { Environment } from '../keys/scopes.js';
 import type { Extractor } from '../extractors/extractor.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 
@@ -21,8 +22,8 @@ export interface ExtractorStore {
   ): Promise<Extractor | null>;
   /** Like get, but also finds a deleted extractor (submission tells "deleted" from "unknown"). */
   getIncludingDeleted(orgId: string, id: string): Promise<(Extractor & { deleted: boolean }) | null>;
-  /** Counts one more processed document. */
-  incrementUsage(orgId: string, id: string): Promise<void>;
+  /** Counts one more processed document of the mode (default live): usage_count or test_usage_count. */
+  incrementUsage(orgId: string, id: string, mode?: Environment): Promise<void>;
   /** Marks deleted; returns false when unknown or already deleted. */
   delete(orgId: string, id: string, at: string): Promise<boolean>;
 }

@@ -90,7 +90,43 @@ export interface CompletedResult {
   routing?: JobRecord['routing'];
   dedupe_key?: string | null;
   duplicate?: JobRecord['duplicate'];
+  /**
+   * The document's words (ExtractionOutcome.document_text), kept only as search terms (the SQL
+   * store's stripped tsvector, from its first MAX_SEARCH_TEXT_CHARS characters); absent: none.
+   */
+  document_text?: string;
 }
+
+/** A result a reprocessing replaced: what the job held then (version `version`), and when it was replaced. */
+export type ResultVersion = Pick<
+  JobRecord,
+  | 'status'
+  | 'extracted_data'
+  | 'confidence'
+  | 'field_locations'
+  | 'overall_confidence'
+  | 'validation_errors'
+  | 'needs_review'
+  | 'reviewed_at'
+  | 'review_outcome'
+  | 'review_flags'
+  | 'duplicate'
+  | 'page_count'
+  | 'processing_time_ms'
+  | 'cost_credits'
+  | 'error_details'
+  | 'completed_at'
+  | 'failed_at'
+> & { version: number; replaced_at: string };
+
+/** What asking to reprocess a job did (see JobStore.requestReprocess). */
+export type ReprocessRequestResult =
+  | { outcome: 'queued'; job: JobRecord }
+  | { outcome: 'replayed'; job: JobRecord }
+  | { outcome: 'idempotency_conflict' }
+  | { outcome: 'not_found' }
+  | { outcome: 'running'; job: JobRecord }
+  | { outcome: 'limit'; job: JobRecord };
 
 /** What a failed job stores. */
 export interface FailedResult {
@@ -199,6 +235,23 @@ export interface JobStore {
     id: string,
     audit: { deletedAt: string; keyId: string | null },
   ): Promise<{ job: JobRecord; orphanBlobKey: string | null } | null>;
+  /**
+   * Queues a completed or failed job of the mode again (atomically with its idempotency record):
+   * its current result is kept as version `result_version` (see resultVersions), `result_version`
+   * goes up by one, `reprocess_requested_at` is set (the claim reserves no credits for it), the
+   * review is reset (needs_review to whether `review_flags` has any, no outcome) and attempts to 0.
+   * The result's values stay in the row until the new result replaces them. A queued or processing
+   * job is `running`; one at `maxVersions` already is `limit`. The idempotency key shares the
+   * submissions' keys (same window, same mode).
+   */
+  requestReprocess(
+    orgId: string,
+    mode: Environment,
+    id: string,
+    request: { at: string; maxVersions: number; idempotency?: IdempotencyClaim },
+  ): Promise<ReprocessRequestResult>;
+  /** The results reprocessing replaced, oldest first (empty for a job never reprocessed or not of the mode). */
+  resultVersions(orgId: string, mode: Environment, id: string): Promise<ResultVersion[]>;
   /** The tombstone of a job deleted with deleteOne, or null. */
   findTombstone(orgId: string, id: string): Promise<JobTombstone | null>;
   /**

@@ -22,6 +22,8 @@ export const REQUEST_ERROR_CODES = [
   'service_unavailable',
   'secret_key_not_configured',
   'internal_error',
+  'document_deleted',
+  'document_not_stored',
 ] as const;
 
 /** One of REQUEST_ERROR_CODES. */

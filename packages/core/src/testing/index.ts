@@ -14,3 +14,4 @@ export * from './correction-store-contract.js';
 export * from './queue-gauge-store-contract.js';
 export * from './register-store-contract.js';
 export * from './imap-mailbox-store-contract.js';
+export * from './reprocess-store-contract.js';

@@ -18,6 +18,7 @@ import { reviewCorrections } from './016-review-corrections.js';
 import { reviewQueueJobs } from './017-review-queue-jobs.js';
 import { documentsRegister } from './018-documents-register.js';
 import { imapMailboxes } from './019-imap-mailboxes.js';
+import { reprocessAndDocumentText } from './020-reprocess-and-document-text.js';
 
 export interface Migration {
   id: number;
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   reviewQueueJobs,
   documentsRegister,
   imapMailboxes,
+  reprocessAndDocumentText,
 ];

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Extractor } from '@intake/core';
+import { type Environment, type Extractor } from '@intake/core';
 import {
   deepFreeze,
   type ExtractorFilter,
@@ -135,8 +135,8 @@ export class CachedExtractorStore implements ExtractorStore {
   update(orgId: string, id: string, changes: Parameters<ExtractorStore['update']>[2]) {
     return this.write(orgId, id, (store) => store.update(orgId, id, changes));
   }
-  incrementUsage(orgId: string, id: string): Promise<void> {
-    return this.write(orgId, id, (store) => store.incrementUsage(orgId, id));
+  incrementUsage(orgId: string, id: string, mode?: Environment): Promise<void> {
+    return this.write(orgId, id, (store) => store.incrementUsage(orgId, id, mode));
   }
   delete(orgId: string, id: string, at: string): Promise<boolean> {
     return this.write(orgId, id, (store) => store.delete(orgId, id, at));

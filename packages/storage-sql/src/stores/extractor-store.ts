@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Extractor } from '@intake/core';
+import type { Environment, Extractor } from '@intake/core';
 import type { ExtractorFilter, ExtractorStore, Page, PageRequest } from '@intake/core/internal';
 import { countOf, fromJson, toIso, toJson, toNumber, type Row } from './normalize.js';
 
@@ -14,6 +14,7 @@ const fromRow = (row: Record<string, unknown>): Extractor => ({
   updated_at: toIso(row.updated_at),
   created_by: String(row.created_by),
   usage_count: toNumber(row.usage_count),
+  test_usage_count: toNumber(row.test_usage_count ?? 0),
 });
 
 export class SqlExtractorStore implements ExtractorStore {
@@ -37,8 +38,9 @@ export class SqlExtractorStore implements ExtractorStore {
     return row ? { ...fromRow(row), deleted: row.deleted_at !== null } : null;
   }
 
-  async incrementUsage(orgId: string, id: string): Promise<void> {
-    await this.knex('extractors').where({ org_id: orgId, id }).increment('usage_count', 1);
+  async incrementUsage(orgId: string, id: string, mode: Environment = 'live'): Promise<void> {
+    const column = mode === 'test' ? 'test_usage_count' : 'usage_count';
+    await this.knex('extractors').where({ org_id: orgId, id }).increment(column, 1);
   }
 
   async list(orgId: string, filter: ExtractorFilter, page: PageRequest): Promise<Page<Extractor>> {

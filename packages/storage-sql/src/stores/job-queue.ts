@@ -63,7 +63,8 @@ export async function claimJob(knex: Knex, options: ClaimOptions): Promise<JobRe
  * the organization cannot cover the job.
  */
 async function reserveCredits(trx: Knex.Transaction, job: JobRecord): Promise<number | null> {
-  if (job.environment !== 'live' || job.estimated_cost === 0) return 0;
+  // A reprocessing is free (docs/decisions/reprocess-charging.md): nothing to hold.
+  if (job.environment !== 'live' || job.estimated_cost === 0 || job.reprocess_requested_at) return 0;
   if (job.reserved_credits > 0) return job.reserved_credits;
   await trx.raw('insert into credit_balances (org_id, balance) values (?, 0) on conflict (org_id) do nothing', [
     job.org_id,

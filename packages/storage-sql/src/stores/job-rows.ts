@@ -11,6 +11,7 @@ const JSON_COLUMNS = [
   'error_details',
   'routing',
   'duplicate',
+  'review_flags',
 ] as const;
 
 /** A job as a row: JSON members serialised (pg would send arrays as PostgreSQL arrays). */
@@ -62,5 +63,8 @@ export function fromJobRow(row: Record<string, unknown>): JobRecord {
     routing: json(row.routing),
     duplicate: json(row.duplicate),
     dedupe_key: toTextOrNull(row.dedupe_key),
+    result_version: row.result_version === undefined ? 1 : toNumber(row.result_version),
+    reprocess_requested_at: toIsoOrNull(row.reprocess_requested_at),
+    ...(row.review_flags ? { review_flags: json<NonNullable<JobRecord['review_flags']>>(row.review_flags) } : {}),
   };
 }

@@ -13,7 +13,10 @@ import type {
   JobStore,
   JobTombstone,
   Page,
+  ReprocessRequestResult,
+  ResultVersion,
 } from '@intake/core/internal';
+import { documentWords, requestReprocess, resultVersions } from './job-reprocess.js';
 import { claimJob, releaseCredits } from './job-queue.js';
 import { applyRegisterFilter, registerPage } from './job-register.js';
 import { fromJobRow, toJobRow } from './job-rows.js';
@@ -173,6 +176,7 @@ export class SqlJobStore implements JobStore {
       ...(result.routing ? { routing: toJson(result.routing) } : {}),
       ...(result.dedupe_key ? { dedupe_key: result.dedupe_key } : {}),
       ...(result.duplicate ? { duplicate: toJson(result.duplicate) } : {}),
+      ...(result.document_text !== undefined ? { doc_words: documentWords(this.knex, result.document_text) } : {}),
     });
   }
 
@@ -183,7 +187,8 @@ export class SqlJobStore implements JobStore {
       status: 'failed',
       error_details: toJson(result.error_details),
       processing_time_ms: result.processing_time_ms,
-      cost_credits: 0,
+      // A failed reprocessing keeps what the first result was charged.
+      cost_credits: this.knex.raw('case when reprocess_requested_at is null then 0 else cost_credits end'),
       failed_at: result.failed_at,
       ...(result.duplicate ? { duplicate: toJson(result.duplicate) } : {}),
     });
@@ -202,7 +207,13 @@ export class SqlJobStore implements JobStore {
       if (!held) return null;
       const [row] = await trx<Row>('jobs')
         .where({ id })
-        .update({ ...values, lease_owner: null, lease_expires_at: null, reserved_credits: 0 })
+        .update({
+          ...values,
+          lease_owner: null,
+          lease_expires_at: null,
+          reserved_credits: 0,
+          reprocess_requested_at: null,
+        })
         .returning('*');
       await releaseCredits(trx, String(held.org_id), toNumber(held.reserved_credits));
       const finished = fromJobRow(row!);
@@ -257,6 +268,19 @@ export class SqlJobStore implements JobStore {
       const used: unknown = await trx('jobs').where({ blob_key: job.blob_key }).first('id');
       return { job, orphanBlobKey: used ? null : job.blob_key };
     });
+  }
+
+  requestReprocess(
+    orgId: string,
+    mode: Environment,
+    id: string,
+    request: { at: string; maxVersions: number; idempotency?: IdempotencyClaim },
+  ): Promise<ReprocessRequestResult> {
+    return requestReprocess(this.knex, orgId, mode, id, request);
+  }
+
+  resultVersions(orgId: string, mode: Environment, id: string): Promise<ResultVersion[]> {
+    return resultVersions(this.knex, orgId, mode, id);
   }
 
   async findTombstone(orgId: string, id: string): Promise<JobTombstone | null> {

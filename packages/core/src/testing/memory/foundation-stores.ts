@@ -84,9 +84,11 @@ export class MemoryExtractorStore implements ExtractorStore {
     const row = this.db.tables.extractors.get(id);
     return row && row.org_id === orgId ? { ...withoutDeleted(row), deleted: row.deleted_at !== null } : null;
   }
-  async incrementUsage(orgId: string, id: string) {
+  async incrementUsage(orgId: string, id: string, mode: Environment = 'live') {
     const row = this.db.tables.extractors.get(id);
-    if (row && row.org_id === orgId) row.usage_count++;
+    if (!row || row.org_id !== orgId) return;
+    if (mode === 'test') row.test_usage_count = (row.test_usage_count ?? 0) + 1;
+    else row.usage_count++;
   }
   async list(orgId: string, filter: ExtractorFilter, page: PageRequest) {
     const rows = [...this.db.tables.extractors.values()]

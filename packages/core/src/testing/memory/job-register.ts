@@ -1,14 +1,14 @@
 import type { JobRecord } from '../../jobs/job.js';
-import { registerFields, searchText, searchWords, sortValue, type JobSort } from '../../jobs/register.js';
+import { registerFields, searchText, searchWords, sortValue, textWords, type JobSort } from '../../jobs/register.js';
 import type { JobFilter, JobPosition } from '../../ports/job-store.port.js';
 
 /** The register filters (source, vendor, q) as the SQL store applies them. */
-export function matchesRegister(job: JobRecord, filter: JobFilter): boolean {
+export function matchesRegister(job: JobRecord, filter: JobFilter, documentText = ''): boolean {
   const fields = registerFields(job);
   if (filter.source && fields.source.kind !== filter.source) return false;
   if (filter.vendor !== undefined && fields.vendor?.toLowerCase() !== filter.vendor.toLowerCase()) return false;
   if (filter.q !== undefined) {
-    const words = searchWords(searchText(job));
+    const words = [...textWords(searchText(job)), ...textWords(documentText)];
     const wanted = searchWords(filter.q);
     // A search without a word finds nothing (as the SQL store's), rather than everything.
     if (wanted.length === 0 || !wanted.every((w) => words.some((t) => t.startsWith(w)))) return false;

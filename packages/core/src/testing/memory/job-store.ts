@@ -12,7 +12,10 @@ import type {
   JobStatsRow,
   JobStore,
   JobTombstone,
+  ReprocessRequestResult,
+  ResultVersion,
 } from '../../ports/job-store.port.js';
+import { resultOf } from '../../jobs/result-version.js';
 import { matchesRegister, sortRegister } from './job-register.js';
 import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
 
@@ -41,8 +44,10 @@ export class MemoryJobStore implements JobStore {
         createdAt: job.created_at,
       });
     }
-    this.jobs.set(job.id, clone(job));
-    return { outcome: 'created', job: clone(job) };
+    // As the SQL columns' defaults.
+    const row: JobRecord = { result_version: 1, reprocess_requested_at: null, ...job };
+    this.jobs.set(job.id, clone(row));
+    return { outcome: 'created', job: clone(row) };
   }
 
   async get(orgId: string, mode: Environment | null, id: string) {
@@ -64,7 +69,7 @@ export class MemoryJobStore implements JobStore {
       )
       .filter((j) => filter.needs_review === undefined || j.needs_review === filter.needs_review)
       .filter((j) => !filter.metadata || isSubset(filter.metadata, j.metadata))
-      .filter((j) => matchesRegister(j, filter));
+      .filter((j) => matchesRegister(j, filter, this.db.tables.documentTexts.get(j.id)));
     if (page.sort) {
       const sorted = sortRegister(rows, page.sort, page.after);
       return { ...paginate(sorted.map(clone), page), total: rows.length };
@@ -164,7 +169,7 @@ export class MemoryJobStore implements JobStore {
   }
 
   private reserve(job: JobRecord): number | null {
-    if (job.environment !== 'live' || job.estimated_cost === 0) return 0;
+    if (job.environment !== 'live' || job.estimated_cost === 0 || job.reprocess_requested_at) return 0;
     if (job.reserved_credits > 0) return job.reserved_credits;
     const balance = this.db.tables.balances.get(job.org_id) ?? { balance: 0, reserved: 0 };
     if (balance.balance - balance.reserved < job.estimated_cost) return null;
@@ -211,13 +216,18 @@ export class MemoryJobStore implements JobStore {
   }
 
   async markCompleted(id: string, workerId: string, result: CompletedResult) {
-    return this.finish(id, (j) => j.lease_owner === workerId, { status: 'completed', ...result });
+    const { document_text: text, ...values } = result;
+    const done = this.finish(id, (j) => j.lease_owner === workerId, { status: 'completed', ...values });
+    if (done && text !== undefined) this.db.tables.documentTexts.set(id, text);
+    return done;
   }
 
   async markFailed(id: string, workerId: string | null, result: FailedResult, now: string) {
     const fence = (j: JobRecord) =>
       workerId === null ? Date.parse(j.lease_expires_at!) < Date.parse(now) : j.lease_owner === workerId;
-    return this.finish(id, fence, { status: 'failed', cost_credits: 0, ...result });
+    // A failed reprocessing keeps what the first result was charged.
+    const cost = this.jobs.get(id)?.reprocess_requested_at ? {} : { cost_credits: 0 };
+    return this.finish(id, fence, { status: 'failed', ...cost, ...result });
   }
 
   private finish(id: string, fence: (j: JobRecord) => boolean, values: Partial<JobRecord>) {
@@ -225,7 +235,12 @@ export class MemoryJobStore implements JobStore {
     if (!job || job.status !== 'processing' || !fence(job)) return null;
     const balance = this.db.tables.balances.get(job.org_id);
     if (balance) balance.reserved = Math.max(0, balance.reserved - job.reserved_credits);
-    Object.assign(job, clone(values), { lease_owner: null, lease_expires_at: null, reserved_credits: 0 });
+    Object.assign(job, clone(values), {
+      lease_owner: null,
+      lease_expires_at: null,
+      reserved_credits: 0,
+      reprocess_requested_at: null,
+    });
     return clone(job);
   }
 
@@ -257,7 +272,7 @@ export class MemoryJobStore implements JobStore {
     const job = this.jobs.get(id);
     if (!job || job.org_id !== orgId || job.environment !== mode || job.status === 'processing') return null;
     this.jobs.delete(id);
-    this.db.tables.corrections = this.db.tables.corrections.filter((c) => c.job_id !== id);
+    this.forget([id]);
     this.db.tables.jobTombstones.push({
       id,
       org_id: orgId,
@@ -269,9 +284,65 @@ export class MemoryJobStore implements JobStore {
     return { job: clone(job), orphanBlobKey: used ? null : job.blob_key };
   }
 
+  async requestReprocess(
+    orgId: string,
+    mode: Environment,
+    id: string,
+    request: { at: string; maxVersions: number; idempotency?: IdempotencyClaim },
+  ): Promise<ReprocessRequestResult> {
+    const job = this.jobs.get(id);
+    if (!job || job.org_id !== orgId || job.environment !== mode) return { outcome: 'not_found' };
+    const idempotency = request.idempotency;
+    const slot = idempotency && `${orgId}|${mode}|${idempotency.key}`;
+    const existing = slot ? this.db.tables.idempotency.get(slot) : undefined;
+    if (existing && idempotency && existing.createdAt >= idempotency.notBefore) {
+      if (existing.requestHash !== idempotency.requestHash) return { outcome: 'idempotency_conflict' };
+      return { outcome: 'replayed', job: clone(job) };
+    }
+    if (job.status !== 'completed' && job.status !== 'failed') return { outcome: 'running', job: clone(job) };
+    const version = job.result_version ?? 1;
+    if (version >= request.maxVersions) return { outcome: 'limit', job: clone(job) };
+    if (slot && idempotency)
+      this.db.tables.idempotency.set(slot, { requestHash: idempotency.requestHash, jobId: id, createdAt: request.at });
+    const versions = this.db.tables.resultVersions.get(id) ?? [];
+    versions.push(clone({ ...resultOf(job), version, replaced_at: request.at }));
+    this.db.tables.resultVersions.set(id, versions);
+    Object.assign(job, {
+      status: 'queued',
+      attempts: 0,
+      result_version: version + 1,
+      reprocess_requested_at: request.at,
+      needs_review: (job.review_flags ?? []).length > 0,
+      reviewed_at: null,
+      review_outcome: null,
+      error_details: null,
+      started_at: null,
+      completed_at: null,
+      failed_at: null,
+      blocked_on_credits: false,
+    });
+    return { outcome: 'queued', job: clone(job) };
+  }
+
+  async resultVersions(orgId: string, mode: Environment, id: string): Promise<ResultVersion[]> {
+    const job = this.jobs.get(id);
+    if (!job || job.org_id !== orgId || job.environment !== mode) return [];
+    return clone(this.db.tables.resultVersions.get(id) ?? []);
+  }
+
   async findTombstone(orgId: string, id: string): Promise<JobTombstone | null> {
     const found = this.db.tables.jobTombstones.find((t) => t.org_id === orgId && t.id === id);
     return found ? { ...found } : null;
+  }
+
+  /** As the SQL foreign keys' cascade: a deleted job takes its corrections, versions and words along. */
+  private forget(ids: string[]): void {
+    const gone = new Set(ids);
+    this.db.tables.corrections = this.db.tables.corrections.filter((c) => !gone.has(c.job_id));
+    for (const id of ids) {
+      this.db.tables.resultVersions.delete(id);
+      this.db.tables.documentTexts.delete(id);
+    }
   }
 
   async deleteCreatedBefore(cutoff: string, limit: number) {
@@ -279,9 +350,7 @@ export class MemoryJobStore implements JobStore {
       .filter((j) => Date.parse(j.created_at) < Date.parse(cutoff) && j.status !== 'processing')
       .slice(0, limit);
     for (const job of doomed) this.jobs.delete(job.id);
-    // As the SQL foreign key's cascade: a deleted job takes its correction history along.
-    const gone = new Set(doomed.map((j) => j.id));
-    this.db.tables.corrections = this.db.tables.corrections.filter((c) => !gone.has(c.job_id));
+    this.forget(doomed.map((j) => j.id));
     const keys = [...new Set(doomed.map((j) => j.blob_key))];
     const used = new Set([...this.jobs.values()].map((j) => j.blob_key));
     return { deleted: doomed.length, ids: doomed.map((j) => j.id), orphanBlobKeys: keys.filter((k) => !used.has(k)) };

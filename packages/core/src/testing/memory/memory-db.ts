@@ -8,7 +8,7 @@ import type { JobRecord } from '../../jobs/job.js';
 import type { Organization } from '../../organizations/organization.js';
 import type { CreditTransaction } from '../../ports/credit-ledger.port.js';
 import type { OutboxEvent } from '../../ports/outbox.port.js';
-import type { JobTombstone } from '../../ports/job-store.port.js';
+import type { JobTombstone, ResultVersion } from '../../ports/job-store.port.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import type { StoredWebhookEndpoint, WebhookAttempt, WebhookDelivery } from '../../webhooks/webhook.js';
 import type { ErpSyncRecord, StoredErpConnection } from '../../erp/erp.js';
@@ -61,6 +61,10 @@ export interface MemoryTables {
   imapMailboxes: Map<string, ImapMailboxRecord>;
   /** UIDs taken from them, by [prefix, mailbox, uidvalidity, uid]. */
   imapMessages: Map<string, ImapMessageEntry & { acted_at: string | null }>;
+  /** Results reprocessing replaced, by job id, oldest first. */
+  resultVersions: Map<string, ResultVersion[]>;
+  /** The words of completed jobs' documents (CompletedResult.document_text), by job id: searched by `q`. */
+  documentTexts: Map<string, string>;
 }
 
 export class MemoryDb {
@@ -94,6 +98,8 @@ export class MemoryDb {
     jobTombstones: [],
     imapMailboxes: new Map(),
     imapMessages: new Map(),
+    resultVersions: new Map(),
+    documentTexts: new Map(),
   };
   private queue: Promise<unknown> = Promise.resolve();
 

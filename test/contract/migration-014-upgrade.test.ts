@@ -69,7 +69,7 @@ async function seed(knex: Knex): Promise<Seeded> {
       created_at: at,
       updated_at: at,
       created_by: `key_${org}_live`,
-      // One counter for both modes until migration 019.
+      // One counter for both modes until migration 020.
       usage_count: 100,
     });
     // Jobs over several hours and days, both modes, every status; the extractor name of some changed since.

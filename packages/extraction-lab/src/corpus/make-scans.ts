@@ -5,7 +5,7 @@
  * steps with sharp, so it runs wherever the repository's dependencies do. Needs pdftoppm and img2pdf
  * (Debian: poppler-utils, img2pdf). Existing outputs are kept, so a second run costs nothing.
  *
- *   tsx test/extraction/eval/make-scans.ts SRC_DIR OUT_DIR
+ *   tsx packages/extraction-lab/src/corpus/make-scans.ts SRC_DIR OUT_DIR
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

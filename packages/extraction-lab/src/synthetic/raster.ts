@@ -57,8 +57,12 @@ export async function scan(pdf: Uint8Array, random: Random): Promise<{ bytes: Ui
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'intake-synth-'));
   try {
     writeFileSync(path.join(tmp, 'p.jpg'), jpeg);
-    // No timestamps, and the internal engine: the pikepdf one writes a random /ID even with --nodate.
+    // --imgsize: the page at paper size (sharp's JPEG says 72 dpi, which made a 300 dpi A4 scan a
+    // page four times too large, refused by the reader). No timestamps, and the internal engine:
+    // the pikepdf one writes a random /ID even with --nodate.
     execFileSync('img2pdf', [
+      '--imgsize',
+      `${steps.dpi}dpi`,
       '--engine',
       'internal',
       '--nodate',

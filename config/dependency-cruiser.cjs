@@ -1,9 +1,12 @@
 /**
  * Import direction: test -> daemon -> adapters -> core. Core stays plain TypeScript; no adapter
  * imports another; nothing imports test/ or examples/; no import circle; jobs/ knows nothing of email.
+ * The extraction lab (packages/extraction-lab, private) is a development tool beside the tests: it
+ * may use the daemon and every package, and only tests import it.
  * Run by `npm run depcheck` inside `npm test`.
  */
-const ADAPTERS = '^packages/(?!core/)[^/]+/';
+const LAB = '^packages/extraction-lab/';
+const ADAPTERS = '^packages/(?!core/|extraction-lab/)[^/]+/';
 /** Core's email contexts (see docs/architecture.md, How it is built). */
 const EMAIL_CONTEXTS = '^packages/core/src/(prefixes|inbound|review|routing|duplicates|notifications|erp)/';
 module.exports = {
@@ -38,9 +41,22 @@ module.exports = {
       to: { path: ['^daemon/', '^test/', '^examples/'] },
     },
     {
+      name: 'only-tests-use-the-lab',
+      comment: 'the lab is never published: nothing that ships may import it',
+      severity: 'error',
+      from: { pathNot: ['^test/', LAB] },
+      to: { path: LAB },
+    },
+    {
+      name: 'lab-not-to-tests',
+      severity: 'error',
+      from: { path: LAB },
+      to: { path: ['^test/', '^examples/', '^packages/core/src/testing/'] },
+    },
+    {
       name: 'no-adapter-to-adapter',
       severity: 'error',
-      from: { path: '^packages/([^/]+)/' },
+      from: { path: '^packages/([^/]+)/', pathNot: LAB },
       to: { path: '^packages/([^/]+)/', pathNot: ['^packages/$1/', '^packages/core/'] },
     },
     {

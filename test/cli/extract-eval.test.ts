@@ -1,7 +1,7 @@
 import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeTempDir, runCli, runCliOk, useProcessCleanup } from '../support/processes.js';
+import { makeTempDir, runCli, runCliOk, runLab, runLabOk, useProcessCleanup } from '../support/processes.js';
 import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from '../extraction/corpus-location.js';
 
 useProcessCleanup();
@@ -57,10 +57,11 @@ describe.skipIf(!HAS_CORPUS)('intake extract', () => {
   });
 });
 
-describe.skipIf(!HAS_CORPUS)('intake eval', () => {
+describe.skipIf(!HAS_CORPUS)('intake-lab eval', () => {
   it(
     'scores directories of labelled documents and prints the tables, per directory too',
-    { timeout: 120_000 },
+    // Seven lab runs, each compiling the lab and the packages it loads from their sources (tsx).
+    { timeout: 600_000 },
     async () => {
       // Two directories: the invoice and the order in one, the receipt photo in the other.
       const [pdfs, photos] = [makeTempDir('intake-eval-pdfs-'), makeTempDir('intake-eval-photos-')];
@@ -74,7 +75,7 @@ describe.skipIf(!HAS_CORPUS)('intake eval', () => {
         copyFileSync(corpusFile(`${stem}.expected.json`), path.join(dir, `${stem}.expected.json`));
       }
       const cacheDir = makeTempDir('intake-eval-cache-');
-      const text = await runCliOk(['eval', pdfs, photos, '--cache-dir', cacheDir], {}, { timeoutMs: 110_000 });
+      const text = await runLabOk(['eval', pdfs, photos, '--cache-dir', cacheDir], {}, { timeoutMs: 240_000 });
       expect(readdirSync(path.join(cacheDir, 'reads'))).toHaveLength(3);
       expect(text.stdout).toContain('Held-out figures: 5 folds by vendor and source');
       expect(text.stdout).toContain('Documents: 3');
@@ -103,10 +104,10 @@ describe.skipIf(!HAS_CORPUS)('intake eval', () => {
       expect(perDirectory).toMatch(/calibration gap\s+\d+\.\d points/);
 
       // The second run reads every document from the cache the first one filled.
-      const json = await runCliOk(
+      const json = await runLabOk(
         ['eval', pdfs, photos, '--json', '--cache-dir', cacheDir],
         {},
-        { timeoutMs: 110_000 },
+        { timeoutMs: 240_000 },
       );
       const { summary, directories, documents } = JSON.parse(json.stdout) as {
         summary: { documents: number; classification: { right: number } };
@@ -122,20 +123,20 @@ describe.skipIf(!HAS_CORPUS)('intake eval', () => {
       ]);
 
       // One directory: no breakdown.
-      const one = await runCliOk(['eval', pdfs, '--cached-only', '--cache-dir', cacheDir], {}, { timeoutMs: 110_000 });
+      const one = await runLabOk(['eval', pdfs, '--cached-only', '--cache-dir', cacheDir], {}, { timeoutMs: 240_000 });
       expect(one.stdout).toContain('Documents: 2');
       expect(one.stdout).not.toContain('Per directory');
 
       // A locked split: the photo set aside from the folds, scored only as a whole when asked.
       const list = path.join(makeTempDir('intake-eval-locked-'), 'locked.txt');
       writeFileSync(list, `# set aside\n${path.basename(photos)}/dev-16.jpg\n`);
-      const aside = await runCliOk(
+      const aside = await runLabOk(
         ['eval', pdfs, photos, '--locked', list, '--cached-only', '--cache-dir', cacheDir],
         {},
       );
       expect(aside.stdout).toContain('Documents: 2');
       expect(aside.stdout).toContain('Locked split: 1 documents set aside');
-      const scored = await runCliOk(
+      const scored = await runLabOk(
         ['eval', pdfs, photos, '--locked', list, '--score-locked', '--json', '--cached-only', '--cache-dir', cacheDir],
         {},
       );
@@ -147,7 +148,7 @@ describe.skipIf(!HAS_CORPUS)('intake eval', () => {
       expect(run.summary.documents).toBe(2);
       expect(run.locked).toMatchObject({ documents: 1, summary: { documents: 1, touchless: { total: 1 } } });
       expect(run.documents.map((d) => path.basename(d.file)).sort()).toEqual(['dev-46.pdf', 'dev-53.pdf']);
-      const lockedText = await runCliOk(
+      const lockedText = await runLabOk(
         ['eval', pdfs, photos, '--locked', list, '--score-locked', '--cached-only', '--cache-dir', cacheDir],
         {},
       );
@@ -157,20 +158,29 @@ describe.skipIf(!HAS_CORPUS)('intake eval', () => {
     },
   );
 
-  it('refuses --score-locked without a list, and a list that is not there', async () => {
+  it('refuses --score-locked without a list, and a list that is not there', { timeout: 120_000 }, async () => {
     const dir = makeTempDir('intake-eval-nolist-');
-    const without = await runCli(['eval', dir, '--score-locked'], {});
+    const without = await runLab(['eval', dir, '--score-locked'], {});
     expect(without.code).toBe(1);
     expect(without.stderr).toContain('--score-locked needs --locked FILE');
-    const missing = await runCli(['eval', dir, '--locked', path.join(dir, 'absent.txt')], {});
+    const missing = await runLab(['eval', dir, '--locked', path.join(dir, 'absent.txt')], {});
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('absent.txt');
   });
 
   it('says so when a directory holds no labelled documents', async () => {
-    const result = await runCli(['eval', makeTempDir('intake-eval-empty-')], {});
+    const result = await runLab(['eval', makeTempDir('intake-eval-empty-')], {});
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('no documents with a sibling *.expected.json');
+  });
+});
+
+describe('intake eval in the published daemon', () => {
+  it("says that scoring labelled documents is the extraction lab's command, and exits 1", async () => {
+    const result = await runCli(['eval', makeTempDir('intake-eval-moved-'), '--json'], {});
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('npm run lab -- eval DIR...');
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDocumentClassifier, ManualClock, wordOverlap, type ClassificationResult } from '@intake/core/internal';
 import { MemoryClassificationExampleStore, MemoryDb } from '@intake/core/testing';
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
-import { findCorpus } from '../../daemon/src/cli/commands/evaluate-corpus.js';
+import { findCorpus } from '../../packages/extraction-lab/src/eval/evaluate-corpus.js';
 import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from '../extraction/corpus-location.js';
 import { sharedCorpusReads } from '../support/corpus-reads.js';
 

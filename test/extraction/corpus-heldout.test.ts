@@ -1,13 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calibrationGap, summarizeEvaluation, type EvaluationSummary, type Tally } from '@intake/core/internal';
+import { calibrationGap } from '../../packages/extraction-lab/src/report/format-report.js';
+import {
+  summarizeEvaluation,
+  type EvaluationSummary,
+  type Tally,
+} from '../../packages/extraction-lab/src/report/report.js';
 import { createTesseractReader, READING_REVISION, type TesseractReader } from '@intake/ocr-tesseract';
-import { crossValidate } from '../../daemon/src/cli/commands/cross-validate.js';
-import { findCorpus, type ReadEntry } from '../../daemon/src/cli/commands/evaluate-corpus.js';
-import { learnCalibratedRanker } from '../../daemon/src/cli/commands/learn-calibrated.js';
-import { createReadCache, defaultCacheDir, type CachedRead } from '../../daemon/src/cli/commands/read-cache.js';
+import { crossValidate } from '../../packages/extraction-lab/src/eval/cross-validate.js';
+import { findCorpus, type ReadEntry } from '../../packages/extraction-lab/src/eval/evaluate-corpus.js';
+import { learnCalibratedRanker } from '../../packages/extraction-lab/src/eval/learn-calibrated.js';
+import {
+  createReadCache,
+  defaultCacheDir,
+  type CachedRead,
+} from '../../packages/extraction-lab/src/eval/read-cache.js';
 import { sharedCorpusReads } from '../support/corpus-reads.js';
 import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from './corpus-location.js';
-import { developmentCorpora, HAS_DEV_DATA } from './eval/corpora.js';
+import { developmentCorpora, HAS_DEV_DATA } from '../../packages/extraction-lab/src/corpus/corpora.js';
 import { readFile } from 'node:fs/promises';
 
 /**

@@ -1,13 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SHARED } from '../../packages/extraction-lab/src/corpus/shared-location.js';
 
-/**
- * The shared folder beside the repository, which holds the labelled dev corpus; INTAKE_SHARED_DIR
- * names it elsewhere (a git worktree in a subfolder).
- */
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const SHARED = path.resolve(REPO_ROOT, process.env.INTAKE_SHARED_DIR ?? '../shared');
+/** The shared folder beside the repository (see the lab's shared-location.ts) and its dev corpus. */
+export { SHARED };
 export const DEV_CORPUS = path.join(SHARED, 'corpus', 'dev');
 export const HAS_CORPUS = existsSync(DEV_CORPUS);
 export const NO_CORPUS_MESSAGE = `skipped: no dev corpus at ${DEV_CORPUS} (the shared folder beside the repository)`;

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { summarizeEvaluation, type EvaluatedDocument, type EvaluationSummary, type Tally } from '@intake/core/internal';
+import {
+  summarizeEvaluation,
+  type EvaluatedDocument,
+  type EvaluationSummary,
+  type Tally,
+} from '../../packages/extraction-lab/src/report/report.js';
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
-import { evaluateRead, findCorpus } from '../../daemon/src/cli/commands/evaluate-corpus.js';
+import { evaluateRead, findCorpus } from '../../packages/extraction-lab/src/eval/evaluate-corpus.js';
 import { sharedCorpusReads } from '../support/corpus-reads.js';
 import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from './corpus-location.js';
 import { readFile } from 'node:fs/promises';

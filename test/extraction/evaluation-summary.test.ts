@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RECOMMENDED_FIELDS } from '@intake/core';
-import { formatEvaluation, sameCompanyName, scoreFields, summarizeEvaluation } from '@intake/core/internal';
+import { sameCompanyName, scoreFields } from '@intake/core/internal';
+import { formatEvaluation } from '../../packages/extraction-lab/src/report/format-report.js';
+import { summarizeEvaluation } from '../../packages/extraction-lab/src/report/report.js';
 
 /** What `intake eval` counts: names with or without their legal form, touchless documents, confident errors. */
 describe('evaluation figures', () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { partitionLocked } from '../../daemon/src/cli/commands/locked-split.js';
-import type { CorpusEntry } from '../../daemon/src/cli/commands/evaluate-corpus.js';
-import { HAS_DEV_DATA } from './eval/corpora.js';
-import { LOCKED_HASH_FILE, LOCKED_LIST_FILE, lockedSplitOfCorpus, splitDocuments } from './eval/locked-split.js';
+import { partitionLocked } from '../../packages/extraction-lab/src/eval/locked-split.js';
+import type { CorpusEntry } from '../../packages/extraction-lab/src/eval/evaluate-corpus.js';
+import { HAS_DEV_DATA } from '../../packages/extraction-lab/src/corpus/corpora.js';
+import { LOCKED_HASH_FILE, LOCKED_LIST_FILE, lockedSplitOfCorpus, splitDocuments } from '../../packages/extraction-lab/src/corpus/locked-split-list.js';
 import {
   chainOf,
   chooseLockedSplit,
@@ -12,7 +12,7 @@ import {
   sha256Of,
   splitGroups,
   type SplitDocument,
-} from './eval/split-groups.js';
+} from '../../packages/extraction-lab/src/corpus/split-groups.js';
 
 /**
  * The locked test split: its list is the one recorded (by sha256), it follows from the method and

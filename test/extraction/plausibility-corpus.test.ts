@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import { sniffMimeType } from '@intake/core/internal';
 import { DEFAULT_OCR_LANGUAGES } from '@intake/ocr-tesseract/languages';
-import { createReadCache, defaultCacheDir } from '../../daemon/src/cli/commands/read-cache.js';
+import { createReadCache, defaultCacheDir } from '../../packages/extraction-lab/src/eval/read-cache.js';
 import { createReader } from '../../daemon/src/reading/create-reader.js';
 import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from './corpus-location.js';
 

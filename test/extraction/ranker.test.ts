@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, type FieldDefinition, type ReadDocument } from '@intake/core';
-import {
-  assignFolds,
-  collectExamples,
-  createRanker,
-  featureNames,
-  groupMembers,
-  trainRanker,
-} from '@intake/core/internal';
+import { collectExamples, createRanker, featureNames, trainRanker } from '@intake/core/internal';
+import { assignFolds, groupMembers } from '../../packages/extraction-lab/src/report/folds.js';
 import {
   describeCandidates,
   documentFacts,

@@ -31,6 +31,14 @@ const env = () =>
 
 const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
 
+/** `--workspace=DIR` for every workspace a user can install: the private extraction lab is never packed. */
+function publishedWorkspaces(): string[] {
+  return [...fs.readdirSync(path.join(REPO_ROOT, 'packages')).map((d) => `packages/${d}`), 'daemon']
+    .filter((d) => fs.existsSync(path.join(REPO_ROOT, d, 'package.json')))
+    .filter((d) => !readJson<{ private?: boolean }>(path.join(REPO_ROOT, d, 'package.json')).private)
+    .map((d) => `--workspace=${d}`);
+}
+
 /**
  * A package-lock.json for the new project holding the repository's third-party entries (resolved
  * URL and integrity of exactly the versions tested here), none of its workspaces. npm installs what
@@ -68,12 +76,16 @@ describe('packed packages installed into a new project, run with plain node', { 
     fs.mkdirSync(tarballs);
     const packed = JSON.parse(
       (
-        await run(NPM, ['pack', '--workspaces', '--pack-destination', tarballs, '--json', '--ignore-scripts'], {
-          cwd: REPO_ROOT,
-          env: env(),
-          timeout: STEP_TIMEOUT_MS,
-          maxBuffer: 64 << 20,
-        })
+        await run(
+          NPM,
+          ['pack', ...publishedWorkspaces(), '--pack-destination', tarballs, '--json', '--ignore-scripts'],
+          {
+            cwd: REPO_ROOT,
+            env: env(),
+            timeout: STEP_TIMEOUT_MS,
+            maxBuffer: 64 << 20,
+          },
+        )
       ).stdout,
     ) as { name: string; filename: string; files: { path: string }[] }[];
 

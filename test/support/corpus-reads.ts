@@ -4,7 +4,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { DocumentReader } from '@intake/core';
 import { READING_REVISION } from '@intake/ocr-tesseract';
-import { createReadCache, type CachedRead } from '../../daemon/src/cli/commands/read-cache.js';
+import { createReadCache, type CachedRead } from '../../packages/extraction-lab/src/eval/read-cache.js';
 import { eventually } from './wait.js';
 
 /** Long enough for another worker's OCR of one photo on a loaded machine. */

@@ -20,6 +20,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const INTAKE_BIN = path.join(REPO_ROOT, 'daemon', 'bin', 'intake.mjs');
 /** The Node flag that makes every `@intake/*` import resolve to the package's src/ (see each package.json's exports): for the examples' processes. */
 export const SOURCE_CONDITION = '--conditions=@intake/source';
+/** The extraction lab's CLI (`intake-lab`), which runs from the TypeScript sources (it is never built). */
+export const LAB_BIN = path.join(REPO_ROOT, 'packages', 'extraction-lab', 'bin', 'intake-lab.mjs');
 
 /** Every setting the daemon reads, plus INTAKE_CONFIG: never inherited from the test's own environment. */
 const CONFIG_VARS = [
@@ -103,18 +105,20 @@ export function childEnv(env: Env): NodeJS.ProcessEnv {
 }
 
 /**
- * Spawns the built `intake` CLI (`node daemon/bin/intake.mjs ...args`). The working directory
- * defaults to a fresh empty temp directory, so a `config/intake.env` in the repository never leaks
- * into a test.
+ * Spawns the built `intake` CLI (`node daemon/bin/intake.mjs ...args`), or with `lab` the extraction
+ * lab's (`node --conditions=@intake/source packages/extraction-lab/bin/intake-lab.mjs ...args`).
+ * The working directory defaults to a fresh empty temp directory, so a `config/intake.env` in the
+ * repository never leaks into a test.
  */
-export function spawnIntake(args: string[], env: Env, options: { cwd?: string } = {}): IntakeProcess {
+export function spawnIntake(args: string[], env: Env, options: { cwd?: string; lab?: boolean } = {}): IntakeProcess {
   const cwd = options.cwd ?? makeTempDir('intake-cwd-');
-  const child = spawn(process.execPath, [INTAKE_BIN, ...args], {
+  const bin = options.lab ? [SOURCE_CONDITION, LAB_BIN] : [INTAKE_BIN];
+  const child = spawn(process.execPath, [...bin, ...args], {
     cwd,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (child.pid === undefined) throw new Error(`could not spawn ${INTAKE_BIN}`);
+  if (child.pid === undefined) throw new Error(`could not spawn ${bin.join(' ')}`);
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -164,7 +168,7 @@ export function spawnIntake(args: string[], env: Env, options: { cwd?: string } 
 export async function runCli(
   args: string[],
   env: Env,
-  options: { cwd?: string; timeoutMs?: number } = {},
+  options: { cwd?: string; timeoutMs?: number; lab?: boolean } = {},
 ): Promise<CliResult> {
   const proc = spawnIntake(args, { LOG_LEVEL: 'warn', ...env }, options);
   const timer = setTimeout(() => proc.child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
@@ -177,16 +181,24 @@ export async function runCli(
 export async function runCliOk(
   args: string[],
   env: Env,
-  options: { cwd?: string; timeoutMs?: number } = {},
+  options: { cwd?: string; timeoutMs?: number; lab?: boolean } = {},
 ): Promise<CliResult> {
   const result = await runCli(args, env, options);
   if (result.code !== 0) {
     throw new Error(
-      `intake ${args.join(' ')} exited ${result.code ?? result.signal}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`,
+      `${options.lab ? 'intake-lab' : 'intake'} ${args.join(' ')} exited ${result.code ?? result.signal}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`,
     );
   }
   return result;
 }
+
+/** `runCli` of the extraction lab's CLI. */
+export const runLab = (args: string[], env: Env, options: { cwd?: string; timeoutMs?: number } = {}) =>
+  runCli(args, env, { ...options, lab: true });
+
+/** `runCliOk` of the extraction lab's CLI. */
+export const runLabOk = (args: string[], env: Env, options: { cwd?: string; timeoutMs?: number } = {}) =>
+  runCliOk(args, env, { ...options, lab: true });
 
 /** Parses the single JSON line a `--json` command prints; fails if there is anything else. */
 export function singleJsonLine<T = Record<string, unknown>>(stdout: string): T {

@@ -18,7 +18,7 @@ export const SLOW_REASONS = {
 
 /** An import statement (at the start of a line) of one of the helpers that spawn the CLI, or of child_process. */
 const SPAWNS =
-  /^import\s[^;]*?from '(?:node:)?child_process';|^import\s*\{[^}]*\b(?:startDaemon|runCli|runCliOk|spawnIntake)\b[^}]*\}\s*from\s*'[./]*support\/processes\.js';/m;
+  /^import\s[^;]*?from '(?:node:)?child_process';|^import\s*\{[^}]*\b(?:startDaemon|runCli|runCliOk|runLab|runLabOk|spawnIntake)\b[^}]*\}\s*from\s*'[./]*support\/processes\.js';/m;
 
 /** Each reason a file is left out of the quick tier: the first that matches is reported. */
 const RULES: { reason: string; matches: (file: string, source: string) => boolean }[] = [

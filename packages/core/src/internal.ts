@@ -89,20 +89,7 @@ export {
   type ReviewListFilter,
 } from './ports/review-store.port.js';
 export { compileSubjectPattern } from './prefixes/subject-pattern.js';
-export { assignFolds, groupMembers } from './extraction/evaluation/folds.js';
-export {
-  calibrationGap,
-  formatDirectories,
-  formatEvaluation,
-  type DirectorySummary,
-} from './extraction/evaluation/format-report.js';
 export { presentValues } from './extraction/evaluation/presence.js';
-export {
-  type EvaluatedDocument,
-  type EvaluationSummary,
-  summarizeEvaluation,
-  type Tally,
-} from './extraction/evaluation/report.js';
 export { sameCompanyName, stripLegalForm } from './extraction/evaluation/names.js';
 export { scoreFields, wordOverlap } from './extraction/evaluation/score.js';
 export { createRanker, featureNames } from './extraction/ranking/ranker.js';
@@ -233,7 +220,6 @@ export type { VendorHintsResource } from './learning/vendor-hints.schema.js';
 export { DEFAULT_PAGE_IMAGE_OPTIONS, PageImages } from './pages/page-images.js';
 export type { PageImage, PageImagesDeps, PageImagesOptions, PageWords } from './pages/page-images.js';
 export { fitCalibration, type ScoredDocument } from './extraction/ranking/calibrate-model.js';
-export type { FieldPresence } from './extraction/evaluation/report.js';
 export type { JobHooks } from './jobs/job-hooks.js';
 export type * from './ports/page-images.port.js';
 export type * from './ports/correction-store.port.js';

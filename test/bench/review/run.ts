@@ -11,12 +11,13 @@
  * (OCR for images: a second or more each).
  */
 import { readFile } from 'node:fs/promises';
-import { groupMembers, learnHints, roleOf, scoreFields, vendorKeys, type FieldHint } from '@intake/core/internal';
+import { learnHints, roleOf, scoreFields, vendorKeys, type FieldHint } from '@intake/core/internal';
+import { groupMembers } from '../../../packages/extraction-lab/src/report/folds.js';
 import { extractFields, RECOMMENDED_FIELDS, type FieldDefinition, type ReadDocument } from '@intake/core';
 import { createTesseractReader, READING_REVISION } from '@intake/ocr-tesseract';
-import { findCorpus, type CorpusEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
-import { createReadCache, defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';
-import { DEV_DIRS, HAS_DEV_DATA } from '../../extraction/eval/corpora.js';
+import { findCorpus, type CorpusEntry } from '../../../packages/extraction-lab/src/eval/evaluate-corpus.js';
+import { createReadCache, defaultCacheDir } from '../../../packages/extraction-lab/src/eval/read-cache.js';
+import { DEV_DIRS, HAS_DEV_DATA } from '../../../packages/extraction-lab/src/corpus/corpora.js';
 
 interface Doc {
   entry: CorpusEntry;

@@ -1,42 +1,23 @@
 import type { Command } from 'commander';
-import { defaultCacheDir } from './cache-dir.js';
-import type { EvalOptions } from './eval-run.js';
-import { ocrEngineOption, ocrLanguagesOption, ocrPagesOption } from './ocr-options.js';
 
 /**
- * `intake eval DIR...`: measures extraction and classification on labelled corpora (documents with
- * sibling `*.expected.json` files) by held-out folds, and prints accuracy tables or the numbers as
- * JSON. What each file reads as is cached by its hash, so that a second run is fast.
+ * `intake eval` scored labelled documents by held-out folds. That is development work on the
+ * extractor (training a ranker per fold, calibrating it, a locked test split), so it lives in the
+ * repository's extraction lab (packages/extraction-lab, not published), run from a clone. The command
+ * stays here to say so to whoever follows an older guide, instead of commander's "unknown command".
  */
+export const EVAL_MOVED =
+  'intake eval: scoring labelled documents is a command of the extraction lab, which is not published. ' +
+  'In a clone of the Intake repository run: npm run lab -- eval DIR... (see docs/extraction/evaluation.md)';
+
 export function registerEvalCommand(program: Command): void {
   program
     .command('eval')
-    .description(
-      'Score extraction and classification on documents with sibling *.expected.json files, by held-out folds',
-    )
-    .argument('<dirs...>', 'directories of documents and their expected values')
-    .option('--json', 'print the summary and per-document scores as JSON')
-    .option('--folds <k>', 'held-out folds (documents of one vendor or source stay in one fold)', '5')
-    .option('--shipped', 'score with the shipped ranker weights instead of retraining per fold (not a held-out figure)')
-    .option('--cache-dir <dir>', 'where read documents are cached by file hash', defaultCacheDir())
-    .option('--no-cache', 'read every document afresh and cache nothing')
-    .option('--no-calibration', "score each fold's ranker without its held-out confidence calibration")
-    .addOption(ocrEngineOption())
-    .addOption(ocrPagesOption())
-    .addOption(ocrLanguagesOption())
-    .option(
-      '--locked <file>',
-      'a list of documents (folder/file a line) set aside from the folds: the locked test split',
-    )
-    .option(
-      '--score-locked',
-      'score the locked documents too, as a whole only, with a ranker trained on all the others',
-    )
-    .option('--no-plausibility', 'score without the plausibility checks (to measure what they change)')
-    .option('--cached-only', 'score only the documents already in the cache (quick iterations while a first pass runs)')
-    .action(async (dirs: string[], opts: EvalOptions) => {
-      // Loaded when the command runs, so that `intake --help` does not load OCR and extraction.
-      const { runEval } = await import('./eval-run.js');
-      await runEval(dirs, opts);
+    .description('Moved: scoring labelled documents is the extraction lab\'s "eval", run in a clone of the repository')
+    .allowUnknownOption()
+    .argument('[args...]')
+    .action(() => {
+      process.stderr.write(`${EVAL_MOVED}\n`);
+      process.exitCode = 1;
     });
 }

@@ -1,5 +1,6 @@
 import { type ExtractFieldsOptions } from '@intake/core';
-import { assignFolds, groupMembers, type EvaluatedDocument } from '@intake/core/internal';
+import { assignFolds, groupMembers } from '../report/folds.js';
+import type { EvaluatedDocument } from '../report/report.js';
 import { evaluateRead, type ReadEntry } from './evaluate-corpus.js';
 
 /**

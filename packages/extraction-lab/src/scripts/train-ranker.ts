@@ -13,15 +13,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sniffMimeType } from '@intake/core/internal';
-import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
-import { partitionLocked, readLockedList } from '../../../daemon/src/cli/commands/locked-split.js';
-import { trainCalibratedModel } from '../../../daemon/src/cli/commands/learn-calibrated.js';
-import { examplesOf } from '../../../daemon/src/cli/commands/learn-ranker.js';
-import { createReadCache, defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';
-import { createReader } from '../../../daemon/src/reading/create-reader.js';
-import { developmentCorpora, LOCKED_LIST_FILE, requireDevelopmentData } from './corpora.js';
+import { findCorpus, type ReadEntry } from '../eval/evaluate-corpus.js';
+import { partitionLocked, readLockedList } from '../eval/locked-split.js';
+import { trainCalibratedModel } from '../eval/learn-calibrated.js';
+import { examplesOf } from '../eval/learn-ranker.js';
+import { createReadCache, defaultCacheDir } from '../eval/read-cache.js';
+import { createReader } from '@intake/daemon/reader';
+import { developmentCorpora, LOCKED_LIST_FILE, requireDevelopmentData } from '../corpus/corpora.js';
 
-const WEIGHTS = fileURLToPath(new URL('../../../packages/core/src/extraction/ranking/weights.json', import.meta.url));
+const WEIGHTS = fileURLToPath(new URL('../../../core/src/extraction/ranking/weights.json', import.meta.url));
 
 requireDevelopmentData('npm run train:extraction');
 const locked = await readLockedList(LOCKED_LIST_FILE);

@@ -1,4 +1,4 @@
-import type { FieldScore } from './score.js';
+import type { FieldScore } from '@intake/core/internal';
 
 /**
  * Aggregates per-document scores into the numbers `intake eval` prints: accuracy per field, per

@@ -1,17 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import {
-  formatDirectories,
-  formatEvaluation,
-  sniffMimeType,
-  summarizeEvaluation,
-  type DirectorySummary,
-  type EvaluationSummary,
-} from '@intake/core/internal';
+import { sniffMimeType } from '@intake/core/internal';
+import { createProgress } from '@intake/daemon/cli-options';
+import { createReader, type OcrEngineName, type OcrEnginePages } from '@intake/daemon/reader';
+import { formatDirectories, formatEvaluation, type DirectorySummary } from '../report/format-report.js';
+import { summarizeEvaluation, type EvaluationSummary } from '../report/report.js';
 import { crossValidate } from './cross-validate.js';
 import { evaluateRead, findCorpus, type ReadEntry } from './evaluate-corpus.js';
 import { partitionLocked, readLockedList } from './locked-split.js';
-import { createReader, type OcrEngineName, type OcrEnginePages } from '../../reading/create-reader.js';
-import { createProgress } from './progress.js';
 import { createReadCache } from './read-cache.js';
 import { learnCalibratedRanker } from './learn-calibrated.js';
 import { learnRanker } from './learn-ranker.js';

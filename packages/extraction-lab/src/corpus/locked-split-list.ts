@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SHARED } from '../corpus-location.js';
+import { SHARED } from './shared-location.js';
 import { chooseLockedSplit, splitDocumentOf, type SplitDocument } from './split-groups.js';
 
 /** The locked test split's list (paths relative to ../shared/corpus) and its recorded sha256. */

@@ -1,5 +1,5 @@
 /**
- * `npx tsx --conditions=@intake/source --tsconfig tsconfig.json test/extraction/eval/reading-spike.ts '<options JSON>' [every] [engine]`:
+ * `npx tsx --conditions=@intake/source --tsconfig tsconfig.json packages/extraction-lab/src/scripts/reading-spike.ts '<options JSON>' [every] [engine]`:
  * reads the development photos (every n-th one, for quick comparisons) with the given reader options
  * (image preparation, page segmentation mode) and OCR engine (`tesseract`, the default, or `paddle`:
  * @intake/ocr-onnx; `paddle:<options JSON>` with createPaddleOcr's options) and prints, per field, how many expected values are in
@@ -7,15 +7,16 @@
  * per page of the reads it did afresh and the process' peak resident memory. Reads are cached per options, as `intake eval` caches them.
  */
 import { readFile } from 'node:fs/promises';
-import { formatEvaluation, summarizeEvaluation } from '@intake/core/internal';
+import { formatEvaluation } from '../report/format-report.js';
+import { summarizeEvaluation } from '../report/report.js';
 
 import { createPaddleOcr, type PaddleOcrOptions } from '@intake/ocr-onnx';
 import { createTesseractReader, type TesseractReaderOptions } from '@intake/ocr-tesseract';
-import { crossValidate } from '../../../daemon/src/cli/commands/cross-validate.js';
-import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
-import { learnRanker } from '../../../daemon/src/cli/commands/learn-ranker.js';
-import { createReadCache, defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';
-import { DEV_DIRS, requireDevelopmentData } from './corpora.js';
+import { crossValidate } from '../eval/cross-validate.js';
+import { findCorpus, type ReadEntry } from '../eval/evaluate-corpus.js';
+import { learnRanker } from '../eval/learn-ranker.js';
+import { createReadCache, defaultCacheDir } from '../eval/read-cache.js';
+import { DEV_DIRS, requireDevelopmentData } from '../corpus/corpora.js';
 
 requireDevelopmentData('reading-spike');
 const options = JSON.parse(process.argv[2] ?? '{}') as TesseractReaderOptions;

@@ -5,13 +5,14 @@
  * steps with sharp, so it runs wherever the repository's dependencies do. Needs pdftoppm and img2pdf
  * (Debian: poppler-utils, img2pdf). Existing outputs are kept, so a second run costs nothing.
  *
- *   tsx test/extraction/eval/make-scans.ts SRC_DIR OUT_DIR
+ *   tsx packages/extraction-lab/src/corpus/make-scans.ts SRC_DIR OUT_DIR
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { createRandom, seedOf } from '../synthetic/random.js';
 
 const NOISE_SIGMA = 8;
 
@@ -43,7 +44,7 @@ async function renderScan(pdf: string, target: string, seed: number): Promise<vo
     const pages = readdirSync(tmp)
       .filter((n) => n.endsWith('.png'))
       .sort();
-    const random = mulberry32(seed);
+    const random = createRandom(seed);
     const jpegs: string[] = [];
     for (const page of pages) {
       const { data, info } = await sharp(path.join(tmp, page))
@@ -52,7 +53,7 @@ async function renderScan(pdf: string, target: string, seed: number): Promise<vo
         .raw({ depth: 'uchar' })
         .toBuffer({ resolveWithObject: true });
       for (let i = 0; i < data.length; i += info.channels) {
-        const v = data[i]! + gaussian(random) * NOISE_SIGMA;
+        const v = data[i]! + random.gaussian() * NOISE_SIGMA;
         data.fill(Math.max(0, Math.min(255, Math.round(v))), i, i + info.channels);
       }
       const jpeg = path.join(tmp, `${page}.jpg`);
@@ -66,26 +67,6 @@ async function renderScan(pdf: string, target: string, seed: number): Promise<vo
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-}
-
-function seedOf(text: string): number {
-  let h = 2166136261;
-  for (const c of text) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
-  return h >>> 0;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function gaussian(random: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {

@@ -11,7 +11,8 @@ import {
   type FieldDefinition,
   type ReadDocument,
 } from '@intake/core';
-import { isRecommendedType, presentValues, scoreFields, type EvaluatedDocument } from '@intake/core/internal';
+import { isRecommendedType, presentValues, scoreFields } from '@intake/core/internal';
+import type { EvaluatedDocument } from '../report/report.js';
 
 /**
  * The evaluation loop behind `intake eval`: every document in a directory that has a sibling

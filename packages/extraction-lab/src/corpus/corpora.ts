@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';
-import { SHARED } from '../corpus-location.js';
-import { LOCKED_LIST_FILE, SPLIT_CORPORA } from './locked-split.js';
+import { defaultCacheDir } from '../eval/cache-dir.js';
+import { SHARED } from './shared-location.js';
+import { LOCKED_LIST_FILE, SPLIT_CORPORA } from './locked-split-list.js';
 import { makeScans } from './make-scans.js';
 
 export { LOCKED_LIST_FILE };

@@ -3,18 +3,18 @@
  * lists those whose vendor or merchant name was not picked, with the candidates best first and
  * the right one starred; `FEAT=1` adds the features where the picked and the right one differ.
  * Reads PaddleOCR's (images) and tesseract's (PDFs) reads from the eval cache only. Run:
- * `npx tsx --conditions=@intake/source --tsconfig tsconfig.json test/extraction/eval/name-failures.ts photo`
+ * `npx tsx --conditions=@intake/source --tsconfig tsconfig.json packages/extraction-lab/src/scripts/name-failures.ts photo`
  */
 import { readFile } from 'node:fs/promises';
 import { sniffMimeType, collectExamples, trainRanker, featureNames, presentValues } from '@intake/core/internal';
 import { RECOMMENDED_FIELDS } from '@intake/core';
-import { findCorpus, type ReadEntry } from '../../../daemon/src/cli/commands/evaluate-corpus.js';
-import { foldsOf } from '../../../daemon/src/cli/commands/cross-validate.js';
-import { examplesOf } from '../../../daemon/src/cli/commands/learn-ranker.js';
-import { createReadCache, defaultCacheDir } from '../../../daemon/src/cli/commands/read-cache.js';
-import { createReader } from '../../../daemon/src/reading/create-reader.js';
-import { developmentCorpora } from './corpora.js';
-import { predictLogistic } from '../../../packages/core/src/extraction/ranking/logistic.js';
+import { findCorpus, type ReadEntry } from '../eval/evaluate-corpus.js';
+import { foldsOf } from '../eval/cross-validate.js';
+import { examplesOf } from '../eval/learn-ranker.js';
+import { createReadCache, defaultCacheDir } from '../eval/read-cache.js';
+import { createReader } from '@intake/daemon/reader';
+import { developmentCorpora } from '../corpus/corpora.js';
+import { predictLogistic } from '../../../core/src/extraction/ranking/logistic.js';
 
 const corpus = (await Promise.all((await developmentCorpora()).map(findCorpus))).flat();
 const reader = createReader({ engine: 'paddle', pages: 'images' });

@@ -1,0 +1,118 @@
+import type { Random } from './random.js';
+
+/**
+ * How amounts and dates are printed: the number styles, currencies and date styles a synthetic
+ * document draws from. Each style prints a value; the ground truth keeps the value itself.
+ */
+
+export type NumberStyle = 'comma-dot' | 'dot-comma' | 'space-comma' | 'plain-dot' | 'apostrophe-dot';
+export type DateStyle = 'iso' | 'dmy-dot' | 'dmy-slash' | 'mdy-slash' | 'dmy-dash' | 'd-month-y' | 'month-d-y';
+
+export interface Currency {
+  code: string;
+  symbol: string;
+  /** Whether the symbol or code stands before the amount. */
+  before: boolean;
+  /** Print the ISO code instead of the symbol. */
+  useCode: boolean;
+}
+
+export interface PrintStyle {
+  numbers: NumberStyle;
+  dates: DateStyle;
+  currency: Currency;
+  months: readonly string[];
+}
+
+/** Number styles usual in each language, the first the most common. */
+const NUMBERS: Record<string, NumberStyle[]> = {
+  en: ['comma-dot', 'plain-dot', 'comma-dot'],
+  de: ['dot-comma', 'dot-comma', 'space-comma', 'apostrophe-dot'],
+  fr: ['space-comma', 'space-comma', 'dot-comma'],
+  es: ['dot-comma', 'dot-comma', 'comma-dot'],
+  nl: ['dot-comma', 'dot-comma', 'space-comma'],
+};
+const DATES: Record<string, DateStyle[]> = {
+  en: ['mdy-slash', 'month-d-y', 'dmy-slash', 'iso', 'd-month-y'],
+  de: ['dmy-dot', 'dmy-dot', 'd-month-y', 'iso'],
+  fr: ['dmy-slash', 'dmy-slash', 'd-month-y', 'iso'],
+  es: ['dmy-slash', 'dmy-dash', 'd-month-y'],
+  nl: ['dmy-dash', 'dmy-slash', 'd-month-y', 'iso'],
+};
+const CURRENCIES: Record<string, Omit<Currency, 'before' | 'useCode'>[]> = {
+  en: [
+    { code: 'USD', symbol: '$' },
+    { code: 'GBP', symbol: '£' },
+  ],
+  de: [
+    { code: 'EUR', symbol: '€' },
+    { code: 'CHF', symbol: 'CHF' },
+  ],
+  fr: [{ code: 'EUR', symbol: '€' }],
+  es: [{ code: 'EUR', symbol: '€' }],
+  nl: [{ code: 'EUR', symbol: '€' }],
+};
+
+export function choosePrintStyle(random: Random, language: string, months: readonly string[]): PrintStyle {
+  const numbers = random.pick(NUMBERS[language] ?? NUMBERS.en!);
+  const base = random.pick(CURRENCIES[language] ?? CURRENCIES.en!);
+  const useCode = random.chance(0.25);
+  // English prints the symbol first ($12.00); the others mostly after (12,00 €).
+  const before = language === 'en' ? !useCode || random.chance(0.5) : random.chance(0.2);
+  return { numbers, dates: random.pick(DATES[language] ?? DATES.en!), currency: { ...base, before, useCode }, months };
+}
+
+/** An amount as printed, without currency: 1,234.56 / 1.234,56 / 1 234,56 / 1234.56 / 1'234.56. */
+export function printNumber(value: number, style: NumberStyle): string {
+  const [whole, cents] = Math.abs(value).toFixed(2).split('.') as [string, string];
+  const group = (sep: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+  const sign = value < 0 ? '-' : '';
+  switch (style) {
+    case 'comma-dot':
+      return `${sign}${group(',')}.${cents}`;
+    case 'dot-comma':
+      return `${sign}${group('.')},${cents}`;
+    case 'space-comma':
+      return `${sign}${group(' ')},${cents}`;
+    case 'apostrophe-dot':
+      return `${sign}${group("'")}.${cents}`;
+    case 'plain-dot':
+      return `${sign}${whole}.${cents}`;
+  }
+}
+
+/** An amount with its currency, as the style places it. */
+export function printMoney(value: number, style: PrintStyle): string {
+  const mark = style.currency.useCode ? style.currency.code : style.currency.symbol;
+  const number = printNumber(value, style.numbers);
+  if (style.currency.before) return mark.length > 1 ? `${mark} ${number}` : `${mark}${number}`;
+  return `${number} ${mark}`;
+}
+
+/** A quantity: whole numbers bare, others with the style's decimal mark. */
+export function printQuantity(value: number, style: NumberStyle): string {
+  if (Number.isInteger(value)) return String(value);
+  return printNumber(value, style);
+}
+
+/** `iso` is YYYY-MM-DD; the date is printed in the given style. */
+export function printDate(iso: string, style: PrintStyle): string {
+  const [y, m, d] = iso.split('-') as [string, string, string];
+  const month = style.months[Number(m) - 1]!;
+  switch (style.dates) {
+    case 'iso':
+      return iso;
+    case 'dmy-dot':
+      return `${d}.${m}.${y}`;
+    case 'dmy-slash':
+      return `${d}/${m}/${y}`;
+    case 'mdy-slash':
+      return `${m}/${d}/${y}`;
+    case 'dmy-dash':
+      return `${d}-${m}-${y}`;
+    case 'd-month-y':
+      return `${Number(d)} ${month} ${y}`;
+    case 'month-d-y':
+      return `${month} ${Number(d)}, ${y}`;
+  }
+}

@@ -1,0 +1,113 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { groundTruth, makeContent, printedValues, type SyntheticContent } from './document.js';
+import { availableFonts, chooseLayout, describeLayout, type FontChoice, type Layout } from './layout.js';
+import { createRandom, seedOf } from './random.js';
+import { photograph, scan, type Degradation } from './raster.js';
+import { renderPdf } from './render-pdf.js';
+
+/**
+ * Synthetic labelled documents: each one's content, layout and (for photos and scans) degradation
+ * drawn from a random source seeded by the run's seed and the document's index, so that document
+ * i of seed S is the same whatever the count, and written in the corpus format (the file beside its
+ * `expected.json`) that the lab's eval reads.
+ */
+export type SyntheticKind = 'text' | 'photo' | 'scan';
+
+export interface SyntheticDocument {
+  /** File name without folder: `synth-<seed>-<index>.pdf` or `.jpg`. */
+  name: string;
+  bytes: Uint8Array;
+  expected: SyntheticExpected;
+}
+
+/** The corpus format's expected.json, with what the generator drew under `synthetic`. */
+export interface SyntheticExpected {
+  document_type: SyntheticContent['kind'];
+  kind: 'pdf_text' | 'image' | 'scan';
+  source: string;
+  fields: Record<string, unknown>;
+  notes: string[];
+  synthetic: {
+    seed: number;
+    index: number;
+    language: string;
+    layout: string;
+    numbers: string;
+    dates: string;
+    currency: string;
+    /** Each scalar field as printed on the page. */
+    printed: Record<string, string>;
+    degradation?: Degradation;
+  };
+}
+
+const CORPUS_KIND = { text: 'pdf_text', photo: 'image', scan: 'scan' } as const;
+
+export async function generateDocument(
+  seed: number,
+  index: number,
+  kind: SyntheticKind,
+  fonts: readonly FontChoice[] = availableFonts(),
+): Promise<SyntheticDocument> {
+  const random = createRandom(seedOf(`intake synthetic ${seed} ${index}`));
+  const content = makeContent(random);
+  const layout = chooseLayout(random, content.kind, fonts);
+  const pdf = await renderPdf(content, layout, random);
+  const picture =
+    kind === 'photo' ? await photograph(pdf, random) : kind === 'scan' ? await scan(pdf, random) : undefined;
+  const stem = `synth-${seed}-${String(index).padStart(4, '0')}`;
+  return {
+    name: `${stem}${kind === 'photo' ? '.jpg' : '.pdf'}`,
+    bytes: picture?.bytes ?? pdf,
+    expected: expectedOf(content, layout, { seed, index, kind, ...(picture ? { degradation: picture.steps } : {}) }),
+  };
+}
+
+function expectedOf(
+  content: SyntheticContent,
+  layout: Layout,
+  run: { seed: number; index: number; kind: SyntheticKind; degradation?: Degradation },
+): SyntheticExpected {
+  const layoutText = describeLayout(layout);
+  const currency = `${content.style.currency.useCode ? content.style.currency.code : content.style.currency.symbol} ${content.style.currency.before ? 'before' : 'after'}`;
+  return {
+    document_type: content.kind,
+    kind: CORPUS_KIND[run.kind],
+    // One source per document: the eval's folds then group synthetic documents by their seller.
+    source: `intake-synthetic:seed-${run.seed}/${run.index}`,
+    fields: groundTruth(content),
+    notes: [`synthetic document (intake extraction lab), language ${content.language}; layout ${layoutText}`],
+    synthetic: {
+      seed: run.seed,
+      index: run.index,
+      language: content.language,
+      layout: layoutText,
+      numbers: content.style.numbers,
+      dates: content.style.dates,
+      currency,
+      printed: printedValues(content),
+      ...(run.degradation ? { degradation: run.degradation } : {}),
+    },
+  };
+}
+
+/** Writes `count` documents of `kind` into `out`; returns their file names. */
+export async function writeSyntheticCorpus(options: {
+  out: string;
+  count: number;
+  seed: number;
+  kind: SyntheticKind;
+}): Promise<string[]> {
+  mkdirSync(options.out, { recursive: true });
+  const fonts = availableFonts();
+  const names: string[] = [];
+  for (let i = 0; i < options.count; i++) {
+    const doc = await generateDocument(options.seed, i, options.kind, fonts);
+    writeFileSync(path.join(options.out, doc.name), doc.bytes);
+    const stem = doc.name.replace(/\.\w+$/, '');
+    writeFileSync(path.join(options.out, `${stem}.expected.json`), `${JSON.stringify(doc.expected, null, 2)}\n`);
+    names.push(doc.name);
+  }
+  return names;
+}

@@ -1,0 +1,32 @@
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { SyntheticKind } from './generate.js';
+
+/**
+ * `intake-lab synth --out DIR --count N --seed S --kind text|photo|scan` (`npm run synth -- ...`):
+ * writes synthetic labelled documents for the eval, to find weaknesses (never to report accuracy).
+ */
+const SYNTHETIC_KINDS: readonly SyntheticKind[] = ['text', 'photo', 'scan'];
+
+const whole = (name: string) => (value: string) => {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
+  return Number(value);
+};
+
+export function registerSynthCommand(program: Command): void {
+  program
+    .command('synth')
+    .description('Write synthetic invoices, receipts and purchase orders, each beside its expected.json')
+    .requiredOption('--out <dir>', 'folder to write into (created when absent)')
+    .option('--count <n>', 'how many documents', whole('--count'), 20)
+    .option('--seed <s>', 'the seed: the same seed writes the same documents', whole('--seed'), 1)
+    .addOption(
+      new Option('--kind <kind>', 'text PDFs, phone photos (JPEG) or scans (image-only PDFs)')
+        .choices(SYNTHETIC_KINDS)
+        .default('text'),
+    )
+    .action(async (opts: { out: string; count: number; seed: number; kind: SyntheticKind }) => {
+      const { writeSyntheticCorpus } = await import('./generate.js');
+      const names = await writeSyntheticCorpus(opts);
+      process.stdout.write(`${names.length} ${opts.kind} documents (seed ${opts.seed}) in ${opts.out}\n`);
+    });
+}

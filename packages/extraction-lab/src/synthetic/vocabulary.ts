@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * A language's words for the generator: titles, field labels, column headers, items and the parts
+ * of company names and addresses. One JSON file per language in vocabulary/, so that a language is
+ * added as data.
+ */
+export type DocumentKind = 'invoice' | 'receipt' | 'purchase_order';
+
+export interface Vocabulary {
+  language: string;
+  titles: Record<DocumentKind, string[]>;
+  number: Record<DocumentKind, string[]>;
+  date: Record<DocumentKind, string[]>;
+  due: string[];
+  delivery: string[];
+  seller: Record<'invoice' | 'purchase_order', string[]>;
+  buyer: Record<'invoice' | 'purchase_order', string[]>;
+  columns: Record<'description' | 'quantity' | 'unit_price' | 'amount', string[]>;
+  subtotal: string[];
+  tax: string[];
+  total: string[];
+  payment: { label: string[]; methods: string[] };
+  closing: string[];
+  months: string[];
+  items: string[];
+  streets: string[];
+  cities: string[];
+  /** Whether the house number follows the street name (Hauptstraße 5) rather than leads it (5 High Street). */
+  street_first: boolean;
+  legal_forms: string[];
+  name_words: string[];
+  name_nouns: string[];
+}
+
+export const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const cache = new Map<string, Vocabulary>();
+
+export function vocabularyOf(language: Language): Vocabulary {
+  let found = cache.get(language);
+  if (!found) {
+    found = JSON.parse(readFileSync(new URL(`vocabulary/${language}.json`, import.meta.url), 'utf8')) as Vocabulary;
+    cache.set(language, found);
+  }
+  return found;
+}

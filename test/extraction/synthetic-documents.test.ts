@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classifyDocument, extractFields, RECOMMENDED_FIELDS, type ReadDocument } from '@intake/core';
+import { scoreFields } from '@intake/core/internal';
+import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
+import { generateDocument, type SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
+import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layout.js';
+import { printDate, printMoney, printNumber } from '../../packages/extraction-lab/src/synthetic/formats.js';
+
+/**
+ * The extraction lab's synthetic documents: a seed gives the same documents, the ground truth is
+ * what the page prints, and the real reader and extractor take them without failing.
+ */
+const SEED = 20261129;
+const COUNT = 30;
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+let reader: TesseractReader;
+let texts: SyntheticDocument[];
+
+beforeAll(async () => {
+  // A generous step limit: on a loaded shared machine one PDF step took over the 30 s default.
+  reader = createTesseractReader({ workers: 1, pdfBudget: { stepTimeoutMs: 120_000 } });
+  texts = [];
+  for (let i = 0; i < COUNT; i++) texts.push(await generateDocument(SEED, i, 'text'));
+}, 120_000);
+
+afterAll(async () => {
+  await reader.close();
+});
+
+/** The page's text layer as the product reads it: each line's words joined by one space. */
+function pageText(doc: ReadDocument): string {
+  const words = doc.pages.flatMap((p) => p.words);
+  const lines = new Map<number, string[]>();
+  for (const w of [...words].sort((a, b) => a.bbox.y0 - b.bbox.y0 || a.bbox.x0 - b.bbox.x0)) {
+    const key = [...lines.keys()].find((y) => Math.abs(y - w.bbox.y0) < 3) ?? w.bbox.y0;
+    lines.set(key, [...(lines.get(key) ?? []), w.text]);
+  }
+  return [...lines.values()].map((l) => l.join(' ')).join('\n');
+}
+
+describe('synthetic documents', () => {
+  it('are the same for the same seed and index, and differ for another seed', async () => {
+    for (const i of [0, 7, 19]) {
+      const again = await generateDocument(SEED, i, 'text');
+      expect(sha(again.bytes), `document ${i}`).toBe(sha(texts[i]!.bytes));
+      expect(again.expected).toEqual(texts[i]!.expected);
+    }
+    const other = await generateDocument(SEED + 1, 0, 'text');
+    expect(sha(other.bytes)).not.toBe(sha(texts[0]!.bytes));
+  });
+
+  it('cover the three document types, five languages, number and date styles, and standard and TrueType fonts', () => {
+    const many = texts.map((d) => d.expected);
+    expect(new Set(many.map((e) => e.document_type))).toEqual(new Set(['invoice', 'receipt', 'purchase_order']));
+    expect(new Set(many.map((e) => e.synthetic.language))).toEqual(new Set(['en', 'de', 'fr', 'es', 'nl']));
+    expect(new Set(many.map((e) => e.synthetic.numbers)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(many.map((e) => e.synthetic.dates)).size).toBeGreaterThanOrEqual(4);
+    const fonts = many.map((e) => /font=(\S+)/.exec(e.synthetic.layout)![1]!);
+    expect(fonts.some((f) => ['Helvetica', 'Times-Roman', 'Courier'].includes(f))).toBe(true);
+    if (availableFonts().some((f) => f.kind === 'truetype'))
+      expect(fonts.some((f) => !['Helvetica', 'Times-Roman', 'Courier'].includes(f))).toBe(true);
+  });
+
+  it('print every expected value on the page, as the ground truth says it is printed', async () => {
+    for (const doc of texts) {
+      const read = await reader.read(doc.bytes, 'application/pdf');
+      expect(read.pages[0]!.source, doc.name).toBe('text_layer');
+      const text = squeeze(pageText(read));
+      const { printed } = doc.expected.synthetic;
+      for (const [field, value] of Object.entries(printed))
+        expect(text, `${doc.name} ${field}`).toContain(squeeze(value));
+      const rows = (doc.expected.fields.line_items ?? doc.expected.fields.items) as { description: string }[];
+      for (const row of rows) expect(text, `${doc.name} row`).toContain(row.description);
+      // What is printed is the value the ground truth holds: a total printed is the total expected.
+      expect(printed.total_amount).toContain(
+        printNumber(doc.expected.fields.total_amount as number, doc.expected.synthetic.numbers as never),
+      );
+    }
+  }, 120_000);
+
+  it('format amounts and dates in each style as documents of those languages print them', () => {
+    const style = (numbers: string, dates: string, before = false) =>
+      ({
+        numbers,
+        dates,
+        currency: { code: 'EUR', symbol: '€', before, useCode: false },
+        months: [
+          'January',
+          'February',
+          'March',
+          'April',
+          'May',
+          'June',
+          'July',
+          'August',
+          'September',
+          'October',
+          'November',
+          'December',
+        ],
+      }) as Parameters<typeof printMoney>[1];
+    expect(printMoney(1234.5, style('comma-dot', 'iso', true))).toBe('€1,234.50');
+    expect(printMoney(1234.5, style('dot-comma', 'iso'))).toBe('1.234,50 €');
+    expect(printMoney(1234567.5, style('space-comma', 'iso'))).toBe('1 234 567,50 €');
+    expect(printMoney(1234.5, style('apostrophe-dot', 'iso'))).toBe("1'234.50 €");
+    expect(printDate('2024-03-08', style('comma-dot', 'dmy-dot'))).toBe('08.03.2024');
+    expect(printDate('2024-03-08', style('comma-dot', 'mdy-slash'))).toBe('03/08/2024');
+    expect(printDate('2024-03-08', style('comma-dot', 'month-d-y'))).toBe('March 8, 2024');
+    expect(printDate('2024-03-08', style('comma-dot', 'd-month-y'))).toBe('8 March 2024');
+  });
+
+  it('go through the real classifier and extractor: text PDFs, a scan and a photo', async () => {
+    const pictures = [await generateDocument(SEED, 0, 'scan'), await generateDocument(SEED, 1, 'photo')];
+    expect(pictures[0]!.name).toMatch(/\.pdf$/);
+    expect(pictures[0]!.expected.kind).toBe('scan');
+    expect(pictures[1]!.name).toMatch(/\.jpg$/);
+    expect(pictures[1]!.expected.kind).toBe('image');
+    // The pictures are made again the same from their seed, noise and all.
+    expect(sha((await generateDocument(SEED, 0, 'scan')).bytes)).toBe(sha(pictures[0]!.bytes));
+    let right = 0;
+    let total = 0;
+    for (const doc of [...texts.slice(0, 6), ...pictures]) {
+      const read = await reader.read(doc.bytes, 'application/octet-stream');
+      const type = doc.expected.document_type;
+      expect(['invoice', 'receipt', 'purchase_order', 'unknown']).toContain(classifyDocument(read).documentType);
+      const result = extractFields(read, [...RECOMMENDED_FIELDS[type]], { documentType: type, receivedAt: new Date() });
+      const scores = scoreFields(
+        doc.expected.fields,
+        result.extracted_data,
+        result.confidence,
+        RECOMMENDED_FIELDS[type],
+      );
+      expect(scores.map((s) => s.field).sort(), doc.name).toEqual(Object.keys(doc.expected.fields).sort());
+      right += scores.filter((s) => s.correct).length;
+      total += scores.length;
+    }
+    // Not an accuracy figure: only that the ground truth and the extractor speak of the same values.
+    expect(right).toBeGreaterThan(total / 4);
+  }, 180_000);
+});

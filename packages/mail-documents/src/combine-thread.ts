@@ -1,17 +1,14 @@
-/**
- * The combiner's thread: combines one set of documents per message and sends the PDF back, its
- * buffer moved rather than copied. Errors cross as their message (what the combiner's caller shows).
- */
-import { parentPort } from 'node:worker_threads';
+/** The combiner's thread: one set of documents in, the PDF out (its buffer moved, not copied). */
+import type { CombinableDocument } from '@intake/core/internal';
 import { combineDocuments } from './combine-documents.js';
-import type { CombineRequest, CombineResponse } from './combine-protocol.js';
+import { serveTasks } from './serve-tasks.js';
 
-const port = parentPort!;
+export interface CombineRequest {
+  documents: readonly CombinableDocument[];
+  maxPages: number;
+}
 
-port.on('message', ({ id, documents, maxPages }: CombineRequest) => {
-  combineDocuments(documents, maxPages).then(
-    (pdf) => port.postMessage({ id, pdf } satisfies CombineResponse, [pdf.buffer as ArrayBuffer]),
-    (error: unknown) =>
-      port.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies CombineResponse),
-  );
+serveTasks(async ({ documents, maxPages }: CombineRequest) => {
+  const pdf = await combineDocuments(documents, maxPages);
+  return { value: pdf, transfer: [pdf.buffer as ArrayBuffer] };
 });

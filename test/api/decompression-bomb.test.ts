@@ -2,21 +2,25 @@
  * A decompression bomb (issue 32, item 1): a PDF of about 1 MB whose one content stream inflates to
  * 1 GiB of spaces, and a 3-page variant whose pages share that stream. Sent to a real daemon through
  * every door (upload, the email test endpoint, the words call, anonymous SMTP), it must never stall
- * the daemon: /healthz and the SMTP banner, sampled on loopback the whole time, answer within
- * 250 ms (95% of samples; none over two seconds); every live job ends `failed` with
+ * the daemon: /healthz and the SMTP banner, sampled on loopback every 20 ms the whole time, each
+ * answer within 250 ms, and so does the daemon's own event loop; every live job ends `failed` with
  * `document_too_large` (test-mode jobs are simulated, never read), the words calls answer 409 with
  * it, and a repeated words call is answered from the verdict already reached (no second read, so no
  * second warning in the log).
  *
- * The bound: smtp-server waits 100 ms before every banner (its early-talker check, NOTES.md), and
- * an idle daemon answers /healthz in a few ms; 250 ms leaves 150 ms for scheduling noise on this
- * shared two-core machine, while one bomb read on the main thread blocked for 8 to 35 s.
+ * The bound is the issue's, 250 ms for every sample, with no margin added. What a sample is held
+ * to is what the daemon's main thread can have caused (ownWaitMs, from Linux schedstat read by the
+ * probes): the sample's time less the time that thread waited for a CPU while it could run, and
+ * at most the time it ran meanwhile. Other processes on a loaded machine are not the daemon's
+ * doing: beside the suite (load average 7 to 35 on two cores) the wait for a CPU was up to 960 ms
+ * of a 1,320 ms sample. Work on the event loop is never discounted: on an idle machine a stalled
+ * loop runs the whole wait, and a bomb read on the main thread blocked both doors for 8 to 35 s.
+ * smtp-server waits 100 ms before every banner (its early-talker check, NOTES.md), so a banner
+ * leaves 150 ms for the daemon; /healthz takes a few ms idle.
  */
-import { Worker } from 'node:worker_threads';
-import zlib from 'node:zlib';
 import nodemailer from 'nodemailer';
-import { PDFDocument, PDFName } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bombPdf, deflatedSpaces, MIB } from '../support/bomb.js';
 import { createPostgresDatabase } from '../support/databases.js';
 import { invoiceExtractor } from '../support/fixtures.js';
 import {
@@ -30,104 +34,11 @@ import {
   useProcessCleanup,
   type DaemonProcess,
 } from '../support/processes.js';
+import { ownWaitMs, startProbes, type ProbeSample } from '../support/responsiveness.js';
 
 useProcessCleanup();
 
 const BOUND_MS = 250;
-/** Far below the old stalls (8 to 35 s), far above the scheduling noise of a loaded machine. */
-const STALL_MS = 2000;
-const MIB = 1024 * 1024;
-
-/** 1 GiB of spaces, deflated (about 1 MB): zlib runs it on its thread pool, 1 MiB at a time. */
-async function deflatedSpaces(): Promise<Buffer> {
-  const deflate = zlib.createDeflate({ level: 9, memLevel: 9, chunkSize: MIB });
-  const chunks: Buffer[] = [];
-  deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
-  const spaces = Buffer.alloc(MIB, 0x20);
-  for (let i = 0; i < 1024; i++) {
-    if (!deflate.write(spaces)) await new Promise((resolve) => deflate.once('drain', resolve));
-  }
-  deflate.end();
-  await done;
-  return Buffer.concat(chunks);
-}
-
-/** `pages` A4 pages whose /Contents is one shared FlateDecode stream; `salt` makes the file unique. */
-async function bombPdf(stream: Buffer, pages: number, salt: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`bomb ${salt}`);
-  const contents = doc.context.register(doc.context.stream(stream, { Filter: 'FlateDecode' }));
-  for (let i = 0; i < pages; i++) doc.addPage([595, 842]).node.set(PDFName.of('Contents'), contents);
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
-}
-
-/**
- * The probes run in a thread of their own: the test's main thread encodes megabytes of uploads and
- * mail meanwhile, and a probe waiting on that would measure the test, not the daemon. Each probe
- * sends one request after another (/healthz; a new SMTP connection up to its 220 greeting) until
- * told to stop, then posts every round trip in milliseconds.
- */
-const SAMPLER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const net = require('node:net');
-let stopped = false;
-parentPort.once('message', () => (stopped = true));
-async function health() {
-  const started = performance.now();
-  const res = await fetch(workerData.healthUrl);
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error('/healthz answered ' + res.status);
-  return performance.now() - started;
-}
-function banner() {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const socket = net.connect(workerData.smtpPort, workerData.smtpHost);
-    socket.once('data', (data) => {
-      const elapsed = performance.now() - started;
-      socket.end('QUIT\\r\\n');
-      socket.destroy();
-      if (data.toString('latin1').startsWith('220 ')) resolve(elapsed);
-      else reject(new Error('unexpected greeting: ' + data.toString('latin1')));
-    });
-    socket.once('error', reject);
-  });
-}
-async function loop(probe) {
-  const samples = [];
-  while (!stopped) samples.push(await probe());
-  return samples;
-}
-Promise.all([loop(health), loop(banner)]).then(
-  ([healthSamples, bannerSamples]) => parentPort.postMessage({ healthSamples, bannerSamples }),
-  (error) => parentPort.postMessage({ error: String(error) }),
-);
-`;
-
-interface Samples {
-  healthSamples: number[];
-  bannerSamples: number[];
-}
-
-/** Starts the probes; the returned function stops them and gives their samples. */
-function startProbes(healthUrl: string, smtpHost: string, smtpPort: number): () => Promise<Samples> {
-  const worker = new Worker(SAMPLER, { eval: true, workerData: { healthUrl, smtpHost, smtpPort } });
-  const result = new Promise<Samples>((resolve, reject) => {
-    worker.once('message', (message: Samples & { error?: string }) =>
-      message.error ? reject(new Error(message.error)) : resolve(message),
-    );
-    worker.once('error', reject);
-  });
-  return async () => {
-    worker.postMessage('stop');
-    try {
-      return await result;
-    } finally {
-      await worker.terminate();
-    }
-  };
-}
 
 /** Polls a job (its own state, no timing) until it has failed or succeeded. */
 async function settledJob(daemon: DaemonProcess, key: string, id: string): Promise<Record<string, unknown>> {
@@ -210,7 +121,13 @@ describe('a decompression bomb', { timeout: 2 * PROCESS_TEST_TIMEOUT_MS }, () =>
     });
     expect(config.status, JSON.stringify(config.body)).toBe(201);
 
-    const stopProbes = startProbes(`${daemon.httpUrl}/healthz`, host, port);
+    const stopProbes = startProbes({
+      httpUrl: daemon.httpUrl,
+      smtpHost: host,
+      smtpPort: port,
+      pid: daemon.pid,
+      metricsEveryMs: 250,
+    });
 
     const scenario = (async () => {
       const submit = (key: string, pdf: Buffer) =>
@@ -269,7 +186,7 @@ describe('a decompression bomb', { timeout: 2 * PROCESS_TEST_TIMEOUT_MS }, () =>
       (value) => ({ value }),
       (error: unknown) => ({ error }),
     );
-    const { healthSamples, bannerSamples } = await stopProbes();
+    const probes = await stopProbes();
     if ('error' in outcome) throw outcome.error;
     const { jobs, first, testJob } = outcome.value;
 
@@ -277,18 +194,18 @@ describe('a decompression bomb', { timeout: 2 * PROCESS_TEST_TIMEOUT_MS }, () =>
       expect(job.status).toBe('failed');
       expect((job.error_details as { code: string }).code, JSON.stringify(job)).toBe('document_too_large');
     }
-    // Some samples on each probe, and every one of them within the bound.
-    expect(healthSamples.length).toBeGreaterThan(20);
-    expect(bannerSamples.length).toBeGreaterThan(5);
-    // Nearly every sample within the bound, and none anywhere near a stall: the read on the main
-    // thread blocked both doors for 8 to 35 s. With the whole suite running beside it (load average
-    // about 7 on two cores) 2 of 85 banners took 540 and 570 ms; alone, 1 of 1,300 took 301 ms.
-    const within = (samples: number[]) => samples.filter((ms) => ms < BOUND_MS).length / samples.length;
-    const shown = (samples: number[]) => samples.map(Math.round).join(' ');
-    expect(within(healthSamples), `/healthz samples: ${shown(healthSamples)}`).toBeGreaterThanOrEqual(0.95);
-    expect(within(bannerSamples), `banner samples: ${shown(bannerSamples)}`).toBeGreaterThanOrEqual(0.95);
-    expect(Math.max(...healthSamples), `/healthz samples: ${shown(healthSamples)}`).toBeLessThan(STALL_MS);
-    expect(Math.max(...bannerSamples), `banner samples: ${shown(bannerSamples)}`).toBeLessThan(STALL_MS);
+    // Some samples on each probe, and every one of them within the bound (see the top of the file).
+    expect(probes.errors).toEqual([]);
+    expect(probes.health.length).toBeGreaterThan(20);
+    expect(probes.banner.length).toBeGreaterThan(5);
+    expect(probes.loopMax.length).toBeGreaterThan(5);
+    const shown = (samples: ProbeSample[]) =>
+      samples.map((s) => `${Math.round(s.ms)}/${Math.round(s.queuedMs)}/${Math.round(s.cpuMs)}`).join(' ');
+    const over = (samples: ProbeSample[]) => samples.filter((s) => ownWaitMs(s) >= BOUND_MS);
+    expect(over(probes.health), `/healthz samples (ms/queued/cpu): ${shown(probes.health)}`).toEqual([]);
+    expect(over(probes.banner), `banner samples (ms/queued/cpu): ${shown(probes.banner)}`).toEqual([]);
+    const loop = probes.loopMax.map((l) => ({ at: 0, cpuMs: Infinity, ...l }));
+    expect(over(loop), `event-loop delay per 250 ms (ms/queued/cpu): ${shown(loop)}`).toEqual([]);
 
     // The verdict is kept: the words calls answer it again without another read (no new warning):
     // for the live job from its failure, for the test-mode one from the daemon's memory.

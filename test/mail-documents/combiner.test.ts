@@ -2,7 +2,11 @@
  * The PDF combiner on documents made here: a 2-page PDF, a PNG, a JPEG, a WEBP and a 2-page TIFF
  * become one 7-page PDF, each image page sized so that rendering at the image's density gives its
  * pixels back; unreadable and encrypted PDFs fail with an Error that says which document and why.
+ * Combining runs in a thread of its own: a PDF of 3,000 empty pages (0.6 s of pdf-lib's CPU on the
+ * thread that loads it) is refused past the page limit while this thread's event loop stays free,
+ * and a message that runs past its time ends the thread, the next one getting a fresh thread.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -148,5 +152,44 @@ describe('PDF combiner', () => {
       /text\/plain is not a type that can be combined/,
     );
     await expect(combiner.combine([])).rejects.toThrow('No documents to combine');
+  });
+
+  it('refuses more pages than the limit, in a thread, while the event loop stays free', async () => {
+    const many = await PDFDocument.create();
+    for (let i = 0; i < 3000; i++) many.addPage([595, 842]);
+    const bytes = await many.save();
+    const limited = createPdfCombiner({ maxPages: 100 });
+    // Warm: the thread's start-up (loading pdf-lib and sharp) is not what this measures.
+    await limited.combine([{ mimeType: 'image/png', bytes: await picture(10, 10).png().toBuffer() }]);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    await expect(
+      limited.combine([
+        { mimeType: 'image/png', bytes: await picture(10, 10).png().toBuffer() },
+        { mimeType: 'application/pdf', bytes },
+      ]),
+    ).rejects.toThrow(
+      /^Document 2 of 2 \(application\/pdf\) could not be combined: the combined PDF would have more than 100 pages, the limit per document \(MAX_PAGES_PER_DOCUMENT\)$/,
+    );
+    delay.disable();
+    // On this thread, loading 10,000 such pages took 1.8 to 2.2 s of CPU, so 3,000 about 0.6 s. The
+    // bound is the (250 ms for any wait on the event loop), far above an idle loop's 10 ms.
+    expect(delay.max / 1e6).toBeLessThan(250);
+    // Exactly at the limit is accepted.
+    const hundred = await PDFDocument.create();
+    for (let i = 0; i < 99; i++) hundred.addPage([595, 842]);
+    const combined = await limited.combine([
+      { mimeType: 'application/pdf', bytes: await hundred.save() },
+      { mimeType: 'image/png', bytes: await picture(10, 10).png().toBuffer() },
+    ]);
+    expect((await PDFDocument.load(combined)).getPageCount()).toBe(100);
+  });
+
+  it('ends a combining that runs past its time, and combines the next message in a fresh thread', async () => {
+    const hasty = createPdfCombiner({ timeoutMs: 1 });
+    await expect(hasty.combine(documents)).rejects.toThrow(/^combining took longer than 1 ms$/);
+    const patient = createPdfCombiner({ timeoutMs: 60_000 });
+    const first = await patient.combine(documents.slice(0, 2));
+    expect((await PDFDocument.load(first)).getPageCount()).toBe(3);
   });
 });

@@ -141,12 +141,12 @@ describe.each(DB_KINDS)('limits through the API and mail on %s', (kind) => {
   const job = async (id: string) => (await h.call('GET', `/v1/documents/${id}`, { key })).body;
 
   it('too many pages: 413 document_too_large at upload, nothing stored or charged', async () => {
-    const res = await upload(await blankPdf(2000), 'application/pdf');
+    const res = await upload(await blankPdf(10_000), 'application/pdf');
     expect(res.status).toBe(413);
     expect(res.body.error).toMatchObject({
       code: 'document_too_large',
       status: 413,
-      message: 'The document has 2000 pages; the limit is 100 pages per document (MAX_PAGES_PER_DOCUMENT)',
+      message: 'The document has 10000 pages; the limit is 100 pages per document (MAX_PAGES_PER_DOCUMENT)',
     });
     expect((await h.call('GET', '/v1/documents', { key })).body.total).toBe(0);
   });

@@ -1,117 +1,38 @@
 /**
- * core's DocumentCombiner on pdf-lib (PDF pages, PNG and JPEG embedding) and sharp (what pdf-lib
- * cannot embed: WEBP and TIFF, and the EXIF orientation of a photo). One page per image, all pages
- * of each PDF, in the order given. Every failure names the document (1-based, as given) and why.
+ * core's DocumentCombiner: the attachments of a message merged into one PDF (combine-documents.ts)
+ * in a thread of its own (task-threads.ts), never on the thread that answers HTTP and SMTP, one
+ * message at a time.
  */
-import { PDFDocument, type PDFImage, type PDFPage } from 'pdf-lib';
-import sharp from 'sharp';
-import type { CombinableDocument, DocumentCombiner } from '@intake/core/internal';
+import { DEFAULT_DOCUMENT_LIMITS } from '@intake/core';
+import type { DocumentCombiner } from '@intake/core/internal';
+import type { CombineRequest } from './combine-thread.js';
+import { TaskThreads } from './task-threads.js';
 
-/** Images that carry no density get this: rendering the page at 300 dpi then gives back each pixel. */
-const DEFAULT_DPI = 300;
-/** PDF viewers refuse pages larger than 200 inches (14,400 points); an image at 1 dpi would be one. */
-const MAX_PAGE_POINTS = 14_400;
+/** Options of {@link createPdfCombiner}; every one has a default. */
+export interface PdfCombinerOptions {
+  /** Most pages of the combined PDF (default DEFAULT_DOCUMENT_LIMITS.maxPages, MAX_PAGES_PER_DOCUMENT's). */
+  maxPages?: number;
+  /** Longest one message's combining may take, in ms (default 30,000, PDF_WORKER_TIMEOUT_MS's). */
+  timeoutMs?: number;
+  /** The thread's JavaScript heap, in MB (default 512, PDF_WORKER_MEMORY_MB's). */
+  memoryMb?: number;
+}
 
 /** Core's `DocumentCombiner`: merges PDFs and images (PNG, JPEG, TIFF, WEBP) into one PDF, in order. */
-export function createPdfCombiner(): DocumentCombiner {
+export function createPdfCombiner(options: PdfCombinerOptions = {}): DocumentCombiner {
+  const maxPages = options.maxPages ?? DEFAULT_DOCUMENT_LIMITS.maxPages;
+  const threads = new TaskThreads({
+    script: 'combine-thread',
+    size: 1,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    memoryMb: options.memoryMb ?? 512,
+    what: 'combining',
+  });
   return {
-    async combine(documents) {
-      if (documents.length === 0) throw new Error('No documents to combine');
-      const output = await PDFDocument.create();
-      for (const [index, document] of documents.entries()) {
-        try {
-          await append(output, document);
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          throw new Error(
-            `Document ${index + 1} of ${documents.length} (${document.mimeType}) could not be combined: ${reason}`,
-            { cause: error },
-          );
-        }
-      }
-      return output.save();
+    combine(documents) {
+      if (documents.length === 0) return Promise.reject(new Error('No documents to combine'));
+      // The documents are copied into the thread: the caller keeps its bytes.
+      return threads.run<Uint8Array>({ documents, maxPages } satisfies CombineRequest);
     },
   };
-}
-
-async function append(output: PDFDocument, document: CombinableDocument): Promise<void> {
-  switch (document.mimeType) {
-    case 'application/pdf':
-      return appendPdf(output, document.bytes);
-    case 'image/png':
-    case 'image/jpeg':
-      return appendPngOrJpeg(output, document.bytes, document.mimeType);
-    case 'image/webp':
-    case 'image/tiff':
-      return appendConverted(output, document.bytes);
-    default:
-      throw new Error(`${document.mimeType} is not a type that can be combined (PDF, PNG, JPEG, WEBP or TIFF)`);
-  }
-}
-
-async function appendPdf(output: PDFDocument, bytes: Uint8Array): Promise<void> {
-  let pages: PDFPage[];
-  try {
-    // Loaded with ignoreEncryption only to ask isEncrypted (pdf-lib's EncryptedPDFError fails
-    // instanceof). pdf-lib cannot decrypt: copied pages would keep encrypted streams, blank or
-    // garbled, and that includes PDFs that open without a password.
-    const source = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-    if (source.isEncrypted) throw new ClearError('the PDF is encrypted, and encrypted PDFs cannot be combined');
-    // pdf-lib loads leniently; a broken PDF often fails only here, when its page tree is read.
-    const indices = source.getPageIndices();
-    if (indices.length === 0) throw new ClearError('the PDF has no pages');
-    pages = await output.copyPages(source, indices);
-  } catch (error) {
-    if (error instanceof ClearError) throw error;
-    throw new Error(`the PDF could not be read (${error instanceof Error ? error.message : String(error)})`);
-  }
-  for (const page of pages) output.addPage(page);
-}
-
-/** An error whose message already says what is wrong, passed on as it is. */
-class ClearError extends Error {}
-
-/**
- * PNG and JPEG go in as they are (a JPEG keeps its compressed data). A photo with an EXIF
- * orientation other than upright is turned by sharp first, since PDF knows nothing of EXIF.
- */
-async function appendPngOrJpeg(
-  output: PDFDocument,
-  bytes: Uint8Array,
-  mimeType: 'image/png' | 'image/jpeg',
-): Promise<void> {
-  const metadata = await sharp(bytes).metadata();
-  let data: Uint8Array = bytes;
-  if (metadata.orientation !== undefined && metadata.orientation > 1) {
-    const upright = sharp(bytes).autoOrient();
-    data = await (mimeType === 'image/jpeg' ? upright.jpeg({ quality: 95 }) : upright.png()).toBuffer();
-  }
-  const image = mimeType === 'image/jpeg' ? await output.embedJpg(data) : await output.embedPng(data);
-  addImagePage(output, image, metadata.density);
-}
-
-/** WEBP and TIFF become PNG first (every page of a multi-page TIFF; an animated WEBP gives its first frame). */
-async function appendConverted(output: PDFDocument, bytes: Uint8Array): Promise<void> {
-  const { pages = 1 } = await sharp(bytes).metadata();
-  for (let page = 0; page < pages; page += 1) {
-    const input = sharp(bytes, { page });
-    const { density } = await input.metadata();
-    // pdf-lib decodes the PNG and deflates the pixels again: compressing hard here is wasted.
-    const png = await input.autoOrient().png({ compressionLevel: 1 }).toBuffer();
-    addImagePage(output, await output.embedPng(png), density);
-  }
-}
-
-/** A page the size of the image at its density, so rendering at that density reproduces its pixels. */
-function addImagePage(output: PDFDocument, image: PDFImage, density: number | undefined): void {
-  // 72 dpi (or less) is what encoders and cameras write when they know nothing: a phone photo
-  // would become a 55-inch page. Only a density above it is taken as the scan's real one.
-  const dpi = density !== undefined && Number.isFinite(density) && density > 72 ? density : DEFAULT_DPI;
-  let width = (image.width * 72) / dpi;
-  let height = (image.height * 72) / dpi;
-  const shrink = Math.min(1, MAX_PAGE_POINTS / Math.max(width, height));
-  width *= shrink;
-  height *= shrink;
-  const page = output.addPage([width, height]);
-  page.drawImage(image, { x: 0, y: 0, width, height });
 }

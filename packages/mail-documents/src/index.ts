@@ -6,3 +6,4 @@
 export { createMailParser } from './message-parser.js';
 export type { MailParserOptions } from './message-parser.js';
 export { createPdfCombiner } from './document-combiner.js';
+export type { PdfCombinerOptions } from './document-combiner.js';

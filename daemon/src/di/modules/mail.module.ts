@@ -27,7 +27,12 @@ export const mailModule = new ContainerModule(({ bind }) => {
         {
           parser: createMailParser(),
           reader: ctx.get<DocumentReader>(TOKENS.Reader),
-          combiner: createPdfCombiner(),
+          // The combining thread has the PDF threads' budgets; the combined PDF, the page limit.
+          combiner: createPdfCombiner({
+            maxPages: config.MAX_PAGES_PER_DOCUMENT,
+            timeoutMs: config.PDF_WORKER_TIMEOUT_MS,
+            memoryMb: config.PDF_WORKER_MEMORY_MB,
+          }),
           options: {
             domains: config.EMAIL_DOMAINS,
             leaseMs: config.MAIL_LEASE_MS,

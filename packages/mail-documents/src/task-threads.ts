@@ -1,0 +1,131 @@
+/**
+ * Work that must not run on the thread answering HTTP and SMTP (parsing a message, combining its
+ * attachments) runs in a few worker threads: one task per thread at a time, the others waiting.
+ * Threads start when first needed, do not keep the process alive when idle, and a task past its
+ * time or memory ends its thread (its slot starts a fresh one for the next task): unlike a
+ * timeout on the calling thread, that bounds the work, not only the wait.
+ */
+import type { Worker } from 'node:worker_threads';
+import { startTaskThread, type TaskScript } from './start-thread.js';
+
+export interface TaskThreadsOptions {
+  /** The module each thread runs (it calls serveTasks). */
+  script: TaskScript;
+  size: number;
+  /** Longest one task may take, in ms. */
+  timeoutMs: number;
+  /** Each thread's JavaScript heap, in MB. */
+  memoryMb: number;
+  /** What a task is, for the errors: "combining", "parsing the message". */
+  what: string;
+}
+
+/** A task's answer as it crosses threads: its value, or its error's message. */
+export type TaskAnswer<T> = { value: T } | { error: string };
+
+interface Slot {
+  worker: Worker | null;
+  /** Resolves once the worker has loaded its script: a task's time starts then, not at spawn. */
+  ready: Promise<void>;
+  busy: boolean;
+  /** Settles the task in progress, with its answer or an error. */
+  settle: ((answer: TaskAnswer<unknown> | Error) => void) | null;
+}
+
+export class TaskThreads {
+  private readonly slots: Slot[];
+  private readonly waiting: ((slot: Slot) => void)[] = [];
+
+  constructor(private readonly options: TaskThreadsOptions) {
+    this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({
+      worker: null,
+      ready: Promise.resolve(),
+      busy: false,
+      settle: null,
+    }));
+  }
+
+  /** Runs one task in a free thread; `request` is copied into it, except the buffers in `transfer`. */
+  async run<T>(request: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
+    const slot = await this.acquire();
+    try {
+      const worker = (slot.worker ??= this.spawn(slot));
+      worker.ref();
+      const answer = await new Promise<TaskAnswer<unknown> | Error>((resolve) => {
+        slot.settle = resolve;
+        void slot.ready.then(() => {
+          if (slot.worker === worker) this.post(slot, worker, request, transfer);
+        });
+      });
+      if (answer instanceof Error) throw answer;
+      if ('error' in answer) throw new Error(answer.error);
+      return answer.value as T;
+    } finally {
+      slot.worker?.unref();
+      this.release(slot);
+    }
+  }
+
+  private post(slot: Slot, worker: Worker, request: unknown, transfer: ArrayBuffer[]): void {
+    const resolve = slot.settle!;
+    const timer = setTimeout(
+      () => this.end(slot, new Error(`${this.options.what} took longer than ${this.options.timeoutMs} ms`)),
+      this.options.timeoutMs,
+    );
+    slot.settle = (settled) => {
+      clearTimeout(timer);
+      slot.settle = null;
+      resolve(settled);
+    };
+    worker.postMessage(request, transfer);
+  }
+
+  private spawn(slot: Slot): Worker {
+    const worker = startTaskThread(this.options.script, { maxOldGenerationSizeMb: this.options.memoryMb });
+    worker.unref();
+    let loaded: () => void = () => undefined;
+    slot.ready = new Promise((resolve) => (loaded = resolve));
+    worker.on('message', (answer: TaskAnswer<unknown> | 'ready') => {
+      if (answer === 'ready') loaded();
+      else if (slot.worker === worker) slot.settle?.(answer);
+    });
+    worker.on('error', (error: Error & { code?: string }) =>
+      this.end(
+        slot,
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new Error(`${this.options.what} needed more than ${this.options.memoryMb} MB of memory`)
+          : new Error(`${this.options.what} failed in its thread: ${error.message}`, { cause: error }),
+        worker,
+      ),
+    );
+    worker.on('exit', (code) =>
+      this.end(slot, new Error(`${this.options.what}: its thread stopped (exit code ${code})`), worker),
+    );
+    return worker;
+  }
+
+  /** Ends the slot's thread (`only` if it is still that one): its task fails with `reason`. */
+  private end(slot: Slot, reason: Error, only?: Worker): void {
+    const worker = slot.worker;
+    if (!worker || (only && worker !== only)) return;
+    slot.worker = null;
+    void worker.terminate();
+    slot.settle?.(reason);
+  }
+
+  private acquire(): Promise<Slot> {
+    const free = this.slots.find((slot) => !slot.busy);
+    if (free) {
+      free.busy = true;
+      return Promise.resolve(free);
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Hands the slot straight to the next waiter. */
+  private release(slot: Slot): void {
+    const next = this.waiting.shift();
+    if (next) next(slot);
+    else slot.busy = false;
+  }
+}

@@ -204,7 +204,7 @@ describe('dashboard in Chromium', () => {
     })()`);
     const result = page.locator('.upload-result');
     await result.getByText('completed').waitFor({ timeout: 45_000 });
-    await page.locator('table caption').getByText('1 documents').waitFor();
+    await page.locator('table caption').getByText('1 document;').waitFor();
     await expectAccessible(page, 'documents');
     await shot(page, '02-documents');
 
@@ -365,7 +365,7 @@ describe('dashboard in Chromium', () => {
     const page = await newPage();
     await signIn(page, readOnlyKey);
     await go(page, 'Documents');
-    const choose = page.getByRole('button', { name: 'Choose a file' });
+    const choose = page.getByRole('button', { name: 'Choose files' });
     await choose.waitFor();
     expect(await choose.isDisabled()).toBe(true);
     expect(await page.locator('#upload-why').textContent()).toContain('documents:write');

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, type Session } from '../api.js';
 import { ActionButton, Copyable, ErrorBox, formatTime, missingScope, useLoad } from '../components.js';
+import { plural } from '../format.js';
 import type { ApiKey } from '../types.js';
 
 const SCOPES = [
@@ -113,7 +114,7 @@ export function ApiKeys(props: { session: Session }) {
       <ErrorBox error={keys.error ?? error} />
       {keys.data && (
         <table>
-          <caption>{keys.data.total} keys</caption>
+          <caption>{plural(keys.data.total, 'key')}</caption>
           <thead>
             <tr>
               <th scope="col">Name</th>

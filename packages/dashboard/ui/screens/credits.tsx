@@ -1,12 +1,13 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { api, type Session } from '../api.js';
 import { Copyable, Empty, ErrorBox, formatTime, Link, useLoad } from '../components.js';
+import { plural } from '../format.js';
 import type { Balance, CreditTransaction } from '../types.js';
 
 const PAGE = 50;
 
 /** Balance with its low-balance threshold, and the ledger (GET /v1/credits/transactions), newest first, paged. */
-export function Credits() {
+export function Credits(props: { session: Session }) {
   const [offset, setOffset] = useState(0);
   const balance = useLoad(() => api<Balance>('GET', '/v1/credits/balance'), []);
   const ledger = useLoad(
@@ -52,13 +53,16 @@ export function Credits() {
               Credits are added by the operator of this server; each live document then charges its cost here. To add
               credits:
             </p>
-            <Copyable label="Add credits with the CLI" text="intake credits add --org <org_id> --amount 1000" />
+            <Copyable
+              label="Add credits with the CLI"
+              text={`intake credits add --org ${props.session.org_id} --amount 1000`}
+            />
           </Empty>
         )}
         {ledger.data && ledger.data.total > 0 && (
           <>
             <table>
-              <caption>{ledger.data.total} entries, newest first</caption>
+              <caption>{plural(ledger.data.total, 'entry', 'entries')}, newest first</caption>
               <thead>
                 <tr>
                   <th scope="col">Time</th>

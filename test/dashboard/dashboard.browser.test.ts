@@ -352,6 +352,8 @@ describe('dashboard in Chromium', () => {
       .getByRole('row', { name: /ci robot/ })
       .getByText(/revoked/)
       .waitFor();
+    // The secret of the key just revoked no longer stays on screen.
+    expect(await admin.getByLabel('New key ci robot').count()).toBe(0);
 
     // The other browser's next request finds its session gone and shows the sign-in form.
     await go(other, 'Documents');

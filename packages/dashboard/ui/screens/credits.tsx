@@ -42,6 +42,11 @@ export function Credits(props: { session: Session }) {
               The balance is at or below the low-balance threshold: live documents stop when it reaches zero.
             </p>
           )}
+          <p class="hint">The operator of this server adds credits to this organization with:</p>
+          <Copyable
+            label="Add credits with the CLI"
+            text={`intake credits add --org ${props.session.org_id} --amount 1000`}
+          />
         </section>
       )}
       <section class="card" aria-label="Ledger">
@@ -50,13 +55,9 @@ export function Credits(props: { session: Session }) {
         {ledger.data && ledger.data.total === 0 && (
           <Empty title="No ledger entries yet">
             <p>
-              Credits are added by the operator of this server; each live document then charges its cost here. To add
-              credits:
+              Credits are added by the operator of this server (the command above); each live document then charges its
+              cost here.
             </p>
-            <Copyable
-              label="Add credits with the CLI"
-              text={`intake credits add --org ${props.session.org_id} --amount 1000`}
-            />
           </Empty>
         )}
         {ledger.data && ledger.data.total > 0 && (

@@ -86,6 +86,15 @@ function Prefixes(props: { session: Session }) {
           </tbody>
         </table>
       )}
+      {list.data && list.data.total > 0 && (
+        <>
+          <p>Mail a PDF to the first prefix, for example with swaks (this daemon's SMTP address and mail domain):</p>
+          <Copyable
+            label="Mail a document with swaks"
+            text={swaksCommand(props.session, textOf(list.data.configs[0]!.emailPrefix))}
+          />
+        </>
+      )}
       <p>
         <ActionButton
           session={props.session}

@@ -117,8 +117,11 @@ function ReviewCard(props: { session: Session; item: ReviewItem; onDone: () => v
             scope={SCOPE}
             reasonId="email-why"
             busy={busy}
-            class="secondary"
-            onClick={() => void resolve({ reject: true })}
+            class="danger"
+            onClick={() => {
+              if (confirm(`Reject ${item.filename}? It is not processed, and the item leaves the queue.`))
+                void resolve({ reject: true });
+            }}
           >
             Reject
           </ActionButton>

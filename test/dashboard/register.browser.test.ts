@@ -259,6 +259,8 @@ describe('dashboard documents register in Chromium', () => {
     const due = page.locator('#review-due_date');
     await due.click();
     const img = page.locator('.review-canvas img');
+    // The picture must have loaded: before, it has no height to click into.
+    await img.evaluate('(img) => img.decode()');
     const before = (await img.boundingBox())!;
     const status = page.locator('.review-status');
     for (const [i, w] of sameLine.entries()) {

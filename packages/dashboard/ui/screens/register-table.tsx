@@ -79,7 +79,7 @@ function Cells(props: { job: Row; extractors: Extractor[] }) {
             {cell}
           </th>
         ) : (
-          <td key={i} data-label={COLUMNS[i]!.title} class={i === 7 ? 'number' : i === 6 ? 'nowrap' : undefined}>
+          <td key={i} data-label={COLUMNS[i]!.title} class={i === 7 ? 'number' : undefined}>
             {cell}
           </td>
         ),

@@ -205,7 +205,7 @@ describe('dashboard in Chromium', () => {
     })()`);
     const result = page.locator('.upload-result');
     await result.getByText('completed').waitFor({ timeout: 45_000 });
-    await page.locator('table caption').getByText('1 documents').waitFor();
+    await page.locator('table caption').getByText('1 document;').waitFor();
     await expectAccessible(page, 'documents');
     await shot(page, '02-documents');
 
@@ -353,6 +353,8 @@ describe('dashboard in Chromium', () => {
       .getByRole('row', { name: /ci robot/ })
       .getByText(/revoked/)
       .waitFor();
+    // The secret of the key just revoked no longer stays on screen.
+    expect(await admin.getByLabel('New key ci robot').count()).toBe(0);
 
     // The other browser's next request finds its session gone and shows the sign-in form.
     await go(other, 'Documents');
@@ -366,7 +368,7 @@ describe('dashboard in Chromium', () => {
     const page = await newPage();
     await signIn(page, readOnlyKey);
     await go(page, 'Documents');
-    const choose = page.getByRole('button', { name: 'Choose a file' });
+    const choose = page.getByRole('button', { name: 'Choose files' });
     await choose.waitFor();
     expect(await choose.isDisabled()).toBe(true);
     expect(await page.locator('#upload-why').textContent()).toContain('documents:write');

@@ -9,7 +9,7 @@ import { countRequests, metricsEndpoint, type MetricsEndpointOptions } from '../
 import { answerClientError } from './client-error.js';
 import { sessionAuthenticator } from './dashboard/session-auth.js';
 import { sessionCookie } from './dashboard/session-cookie.js';
-import { sessionRoutes } from './dashboard/session-routes.js';
+import { sessionRoutes, type DashboardMail } from './dashboard/session-routes.js';
 import { signInLimits } from './dashboard/sign-in-limits.js';
 import { serveDashboard } from './dashboard/serve-dashboard.js';
 import { authenticate } from './middleware/authenticate.js';
@@ -68,6 +68,8 @@ export interface HttpAppDeps {
     bundle: DashboardBundle;
     /** Failed sign-ins per client address and minute (default 10; not a setting of the daemon). */
     signInFailuresPerMinute?: number;
+    /** The mail gateway's address, which the dashboard builds its copyable commands from. */
+    mail?: () => DashboardMail;
   };
   /** GET /metrics and the request counters (left out, neither: an app without metrics, as in some tests). */
   metrics?: MetricsEndpointOptions;
@@ -135,13 +137,21 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   koa.use(requestContext(deps.logger));
   if (deps.metrics) koa.use(metricsEndpoint(deps.metrics));
   if (deps.dashboard) {
-    const { signInFailuresPerMinute } = deps.dashboard;
+    const { signInFailuresPerMinute, mail } = deps.dashboard;
     const limits = signInLimits({
       rateLimiter: deps.rateLimiter,
       clock: deps.intake.clock,
       ...(signInFailuresPerMinute !== undefined ? { failuresPerMinute: signInFailuresPerMinute } : {}),
     });
-    koa.use(sessionRoutes({ sessions: deps.intake.sessions, cookie, publicBaseUrl: deps.publicBaseUrl, limits }));
+    koa.use(
+      sessionRoutes({
+        sessions: deps.intake.sessions,
+        cookie,
+        publicBaseUrl: deps.publicBaseUrl,
+        limits,
+        ...(mail ? { mail } : {}),
+      }),
+    );
   }
   koa.use(routersByPrefix(routes, (router, group) => mountRoutes(router, group, mountOptions)));
   // Unknown /v1 and /api paths still authenticate first: an anonymous caller learns nothing about which exist.

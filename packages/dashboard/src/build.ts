@@ -44,6 +44,8 @@ export async function buildDashboard(): Promise<DashboardBundle> {
     target: ['es2022'],
     jsx: 'automatic',
     jsxImportSource: 'preact',
+    // Core's modules the page imports (`@intake/core/values`) are bundled from their TypeScript.
+    conditions: ['@intake/source'],
     outdir: '/assets',
     legalComments: 'none',
     logLevel: 'silent',

@@ -21,6 +21,8 @@ export interface Session {
   expires_at: string;
   idle_expires_at: string;
   idle_timeout_seconds: number;
+  /** The mail gateway's address (SMTP host and port it listens on, first mail domain); null or absent from older daemons. */
+  smtp?: { host: string; port: number; domain: string } | null;
 }
 
 let csrfToken = '';

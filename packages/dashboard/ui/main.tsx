@@ -93,7 +93,7 @@ function Screen(props: { path: string; session: Session }) {
     case '/review':
       return <ReviewQueue />;
     case '/credits':
-      return <Credits />;
+      return <Credits session={props.session} />;
     case '/webhooks':
       return <Webhooks session={props.session} />;
     case '/erp':
@@ -116,8 +116,13 @@ function App() {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
   const [path, setPath] = useState(location.pathname);
+  // On a narrow screen the sidebar is a menu behind a button; opening a screen closes it.
+  const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => {
-    const onPop = () => setPath(location.pathname);
+    const onPop = () => {
+      setPath(location.pathname);
+      setMenuOpen(false);
+    };
     addEventListener('popstate', onPop);
     currentSession().then(setSession, () => setSession(null));
     return () => removeEventListener('popstate', onPop);
@@ -156,6 +161,15 @@ function App() {
         Skip to content
       </a>
       <header class={`mode mode-${session.environment}`}>
+        <button
+          type="button"
+          class="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="screens"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
         <strong class="mode-label">{live ? 'LIVE MODE' : 'TEST MODE'}</strong>
         <span>{live ? 'Live data: jobs cost credits.' : 'Test data: jobs are simulated and free.'}</span>
         <span class="who">
@@ -174,7 +188,7 @@ function App() {
         </button>
       </header>
       <div class="layout">
-        <nav class="sidebar" aria-label="Screens">
+        <nav id="screens" class={`sidebar${menuOpen ? ' open' : ''}`} aria-label="Screens">
           <ul>
             {SCREENS.map((s) => (
               <li key={s.path}>

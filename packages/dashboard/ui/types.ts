@@ -21,6 +21,8 @@ export interface Job {
   validation_errors: { field: string; rule: string; message: string }[];
   /** The duplicate verdict of an email job: the earlier job and what matched (file_hash or field names). */
   duplicate?: { of: string; matched: string[]; action: 'reject' | 'flag' | 'process'; detectedAt: string };
+  /** Why the job needs review; empty when it does not. Older daemons leave it out. */
+  review_reasons?: ReviewReason[];
   /** Where each field was read (README "Review and corrections"); page 1-based, box in page units. */
   field_locations?: Record<string, FieldLocation>;
 }
@@ -47,8 +49,31 @@ export interface Correction {
   created_at: string;
 }
 
+/** The register's columns of a listed job (`GET /v1/documents`, docs/api/documents-register.md). */
+export interface RegisterFields {
+  file_name: string | null;
+  source: { kind: 'upload' | 'email'; sender: string | null; subject: string | null };
+  extractor: { id: string; name: string | null };
+  document_type: string | null;
+  vendor: string | null;
+  document_number: string | null;
+  document_date: string | null;
+  total: number | null;
+  currency: string | null;
+  lowest_confidence: number | null;
+  status: Job['status'];
+  review_state: 'confirmed' | 'rejected' | 'needs_review' | 'none';
+}
+
+/** Why a completed job waits for a person (on the job, once the API gives it; absent before). */
+export interface ReviewReason {
+  code: 'low_confidence' | 'validation' | 'plausibility' | 'classification_threshold' | 'duplicate' | (string & {});
+  field?: string;
+  message: string;
+}
+
 export interface JobList {
-  jobs: Job[];
+  jobs: (Job & { register?: RegisterFields })[];
   total: number;
   limit: number;
   offset: number;

@@ -13,6 +13,23 @@ import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
 import { poolReading } from '../../metrics/pool-reading.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
+import type { SmtpIntake } from '../../smtp/smtp-intake.js';
+import type { DashboardMail } from '../../http/dashboard/session-routes.js';
+
+/**
+ * The mail gateway's address as the dashboard shows it: the port it really listens on (SMTP_PORT 0
+ * picks one at start, so it is read at each request) and EMAIL_DOMAIN's first domain.
+ */
+function mailAddress(smtp: SmtpIntake, config: ResolvedConfig): () => DashboardMail {
+  return () => {
+    const listening = smtp.address() as { port: number } | null;
+    return {
+      host: config.SMTP_HOST,
+      port: listening?.port ?? config.SMTP_PORT,
+      domain: config.EMAIL_DOMAINS[0] ?? 'localhost',
+    };
+  };
+}
 
 export const httpModule = new ContainerModule(({ bind }) => {
   bind<HttpApp>(TOKENS.HttpApp)
@@ -54,7 +71,14 @@ export const httpModule = new ContainerModule(({ bind }) => {
           },
         },
         // Bundled here, at start, from the TypeScript in packages/dashboard: nothing built is committed.
-        ...(config.DASHBOARD === 'on' ? { dashboard: { bundle: await buildDashboard() } } : {}),
+        ...(config.DASHBOARD === 'on'
+          ? {
+              dashboard: {
+                bundle: await buildDashboard(),
+                mail: mailAddress(await ctx.getAsync<SmtpIntake>(TOKENS.SmtpIntake), config),
+              },
+            }
+          : {}),
       });
     })
     .inSingletonScope();

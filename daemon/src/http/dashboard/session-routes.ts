@@ -20,10 +20,19 @@ export interface SessionRouteDeps {
   publicBaseUrl: string;
   /** The organization's rate limit and the failed sign-ins per client address. */
   limits: SignInLimits;
+  /** Where the mail gateway listens and the domain it takes, for the dashboard's copyable commands. */
+  mail?: () => DashboardMail;
+}
+
+/** The SMTP address the daemon really listens on (the port it was given when SMTP_PORT is 0), and EMAIL_DOMAIN's first domain. */
+export interface DashboardMail {
+  host: string;
+  port: number;
+  domain: string;
 }
 
 /** What GET /session and sign-in answer: who the session is, and the CSRF token for later requests. */
-const toBody = (view: SessionView, sessions: SessionService) => ({
+const toBody = (view: SessionView, sessions: SessionService, mail: SessionRouteDeps['mail']) => ({
   org_id: view.auth.orgId,
   key_id: view.auth.keyId,
   environment: view.auth.environment,
@@ -32,6 +41,7 @@ const toBody = (view: SessionView, sessions: SessionService) => ({
   expires_at: view.expiresAt,
   idle_expires_at: view.idleExpiresAt,
   idle_timeout_seconds: Math.round(sessions.idleMs / 1000),
+  smtp: mail ? mail() : null,
 });
 
 const notSignedIn = () =>
@@ -79,13 +89,13 @@ export function sessionRoutes(deps: SessionRouteDeps) {
         });
       setSessionCookie(ctx, cookie, sessionId);
       ctx.status = 201;
-      ctx.body = toBody(view, sessions);
+      ctx.body = toBody(view, sessions, deps.mail);
       return;
     }
     const sessionId = readSessionId(ctx, cookie);
     if (ctx.method === 'GET') {
       if (!sessionId) throw notSignedIn();
-      ctx.body = toBody(await sessions.authenticate(sessionId), sessions);
+      ctx.body = toBody(await sessions.authenticate(sessionId), sessions, deps.mail);
       return;
     }
     if (ctx.method === 'DELETE') {

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, type Session } from '../api.js';
 import { ActionButton, Copyable, ErrorBox, formatTime, missingScope, useLoad } from '../components.js';
+import { plural } from '../format.js';
 import type { ApiKey } from '../types.js';
 
 const SCOPES = [
@@ -15,7 +16,8 @@ const SCOPES = [
   'email_ingestion:write',
 ];
 
-function CreateKey(props: { session: Session; onCreated: () => void }) {
+/** `revoked`: keys revoked on this screen; a new key's secret is hidden once its key is revoked. */
+function CreateKey(props: { session: Session; onCreated: () => void; revoked: string[] }) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(['documents:read']);
   const [days, setDays] = useState('');
@@ -80,7 +82,7 @@ function CreateKey(props: { session: Session; onCreated: () => void }) {
         </ActionButton>
       </form>
       <ErrorBox error={error} />
-      {created && (
+      {created && !props.revoked.includes(created.id) && (
         <div class="secret" role="status">
           <p>
             <strong>Copy the key now: it is shown only this once.</strong>
@@ -95,12 +97,14 @@ function CreateKey(props: { session: Session; onCreated: () => void }) {
 export function ApiKeys(props: { session: Session }) {
   const keys = useLoad(() => api<{ api_keys: ApiKey[]; total: number }>('GET', '/v1/api-keys?limit=100'), []);
   const [error, setError] = useState<unknown>(null);
+  const [revoked, setRevoked] = useState<string[]>([]);
   const revoke = async (key: ApiKey) => {
     if (!confirm(`Revoke ${key.name} (${key.key_prefix}…)? Programs and dashboard sessions using it stop at once.`))
       return;
     setError(null);
     try {
       await api('POST', `/v1/api-keys/${key.id}/revoke`);
+      setRevoked((ids) => [...ids, key.id]);
       keys.reload();
     } catch (err) {
       setError(err);
@@ -109,11 +113,11 @@ export function ApiKeys(props: { session: Session }) {
   return (
     <>
       <h1>API keys</h1>
-      <CreateKey session={props.session} onCreated={keys.reload} />
+      <CreateKey session={props.session} onCreated={keys.reload} revoked={revoked} />
       <ErrorBox error={keys.error ?? error} />
       {keys.data && (
         <table>
-          <caption>{keys.data.total} keys</caption>
+          <caption>{plural(keys.data.total, 'key')}</caption>
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -144,7 +148,12 @@ export function ApiKeys(props: { session: Session }) {
                 </td>
                 <td>
                   {!key.revoked_at && (
-                    <ActionButton session={props.session} scope="api_keys:write" onClick={() => void revoke(key)}>
+                    <ActionButton
+                      session={props.session}
+                      scope="api_keys:write"
+                      class="danger"
+                      onClick={() => void revoke(key)}
+                    >
                       Revoke<span class="visually-hidden"> {key.name}</span>
                     </ActionButton>
                   )}

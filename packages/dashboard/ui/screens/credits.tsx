@@ -1,12 +1,13 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { api, type Session } from '../api.js';
 import { Copyable, Empty, ErrorBox, formatTime, Link, useLoad } from '../components.js';
+import { plural } from '../format.js';
 import type { Balance, CreditTransaction } from '../types.js';
 
 const PAGE = 50;
 
 /** Balance with its low-balance threshold, and the ledger (GET /v1/credits/transactions), newest first, paged. */
-export function Credits() {
+export function Credits(props: { session: Session }) {
   const [offset, setOffset] = useState(0);
   const balance = useLoad(() => api<Balance>('GET', '/v1/credits/balance'), []);
   const ledger = useLoad(
@@ -41,6 +42,11 @@ export function Credits() {
               The balance is at or below the low-balance threshold: live documents stop when it reaches zero.
             </p>
           )}
+          <p class="hint">The operator of this server adds credits to this organization with:</p>
+          <Copyable
+            label="Add credits with the CLI"
+            text={`intake credits add --org ${props.session.org_id} --amount 1000`}
+          />
         </section>
       )}
       <section class="card" aria-label="Ledger">
@@ -49,16 +55,15 @@ export function Credits() {
         {ledger.data && ledger.data.total === 0 && (
           <Empty title="No ledger entries yet">
             <p>
-              Credits are added by the operator of this server; each live document then charges its cost here. To add
-              credits:
+              Credits are added by the operator of this server (the command above); each live document then charges its
+              cost here.
             </p>
-            <Copyable label="Add credits with the CLI" text="intake credits add --org <org_id> --amount 1000" />
           </Empty>
         )}
         {ledger.data && ledger.data.total > 0 && (
           <>
             <table>
-              <caption>{ledger.data.total} entries, newest first</caption>
+              <caption>{plural(ledger.data.total, 'entry', 'entries')}, newest first</caption>
               <thead>
                 <tr>
                   <th scope="col">Time</th>

@@ -1,13 +1,11 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { ErrorBox, formatTime, Link, StatusBadge, useLoad } from '../components.js';
-import type { Correction, Job } from '../types.js';
+import { bandOf, percent, readableName } from '../format.js';
+import type { Correction, Extractor, Job } from '../types.js';
 import type { Session } from '../api.js';
 import { JobDeliveries } from './job-deliveries.js';
-
-/** The colour band of a confidence: high (>= 0.9), medium (>= 0.7), low. */
-const band = (c: number | undefined): 'high' | 'medium' | 'low' | 'none' =>
-  c === undefined ? 'none' : c >= 0.9 ? 'high' : c >= 0.7 ? 'medium' : 'low';
+import { emailOf, ReprocessButton } from './document-actions.js';
 
 const show = (value: unknown): string =>
   value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value, null, 2);
@@ -68,15 +66,22 @@ function Preview(props: { job: Job }) {
 }
 
 export function DocumentPage(props: { id: string; session: Session }) {
-  const { data: job, error } = useLoad(
-    // The job and its corrections in one request (with the deliveries, the page makes two).
-    () =>
-      api<Job & { corrections?: Correction[] }>(
-        'GET',
-        `/v1/documents/${encodeURIComponent(props.id)}?include=corrections`,
-      ),
-    [props.id],
-  );
+  const { data, error, reload } = useLoad(async () => {
+    // The job with its corrections, then its extractor (for its name and field descriptions; a
+    // deleted one, or a key without extractors:read, leaves the id); with the deliveries, three.
+    const job = await api<Job & { corrections?: Correction[] }>(
+      'GET',
+      `/v1/documents/${encodeURIComponent(props.id)}?include=corrections`,
+    );
+    const extractor = await api<Extractor>('GET', `/v1/extractors/${encodeURIComponent(job.extractor_id)}`).catch(
+      () => undefined,
+    );
+    return { job, extractor };
+  }, [props.id]);
+  const job = data?.job;
+  const email = job ? emailOf(job.metadata) : undefined;
+  const labelOf = (name: string) =>
+    data?.extractor?.field_definitions?.find((d) => d.name === name)?.description || readableName(name);
   return (
     <>
       <p>
@@ -91,10 +96,33 @@ export function DocumentPage(props: { id: string; session: Session }) {
               <dt>Status</dt>
               <dd>
                 <StatusBadge status={job.status} /> {job.needs_review && <span class="badge warn">needs review</span>}{' '}
-                {job.status === 'completed' && <Link href={`/documents/${job.id}/review`}>Review the fields</Link>}
+                {job.status === 'completed' && <Link href={`/documents/${job.id}/review`}>Review the fields</Link>}{' '}
+                <ReprocessButton session={props.session} job={job} onDone={reload} />
               </dd>
               <dt>Extractor</dt>
-              <dd>{job.extractor_id}</dd>
+              <dd>
+                {data.extractor ? (
+                  <>
+                    {data.extractor.name} <span class="hint">({data.extractor.document_type})</span>
+                  </>
+                ) : (
+                  <code>{job.extractor_id}</code>
+                )}
+              </dd>
+              {email && (
+                <>
+                  <dt>From</dt>
+                  <dd>{email.from ?? '—'}</dd>
+                  <dt>Subject</dt>
+                  <dd>{email.subject ?? '—'}</dd>
+                  {email.file && (
+                    <>
+                      <dt>Attachment</dt>
+                      <dd>{email.file}</dd>
+                    </>
+                  )}
+                </>
+              )}
               <dt>Created</dt>
               <dd>{formatTime(job.created_at)}</dd>
               <dt>Finished</dt>
@@ -114,10 +142,14 @@ export function DocumentPage(props: { id: string; session: Session }) {
                 </a>{' '}
                 <Preview job={job} />
               </dd>
-              <dt>Metadata</dt>
-              <dd>
-                <pre>{show(job.metadata)}</pre>
-              </dd>
+              {Object.keys(email?.rest ?? job.metadata).length > 0 && (
+                <>
+                  <dt>Metadata</dt>
+                  <dd>
+                    <pre>{show(email?.rest ?? job.metadata)}</pre>
+                  </dd>
+                </>
+              )}
             </dl>
           </section>
           {job.error_details && (
@@ -150,7 +182,11 @@ export function DocumentPage(props: { id: string; session: Session }) {
                     );
                     return (
                       <tr key={name} class={problems.length ? 'invalid' : undefined}>
-                        <th scope="row">{name}</th>
+                        <th scope="row">
+                          {labelOf(name)}
+                          <br />
+                          <code class="hint">{name}</code>
+                        </th>
                         <td>
                           <pre>{show(value)}</pre>
                           {problems.map((p) => (
@@ -160,8 +196,8 @@ export function DocumentPage(props: { id: string; session: Session }) {
                           ))}
                         </td>
                         <td>
-                          <span class={`band band-${band(c)}`}>
-                            {c === undefined ? '—' : `${Math.round(c * 100)}%`}
+                          <span class={`band band-${c === undefined ? 'none' : bandOf(c)}`}>
+                            {c === undefined ? '—' : percent(c)}
                           </span>
                         </td>
                       </tr>

@@ -1,49 +1,52 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, type Session } from '../api.js';
-import { Empty, ErrorBox, formatTime, Link, StatusBadge, useLoad } from '../components.js';
+import { can, Empty, ErrorBox, useLoad } from '../components.js';
+import { plural } from '../format.js';
 import type { Extractor, JobList } from '../types.js';
+import { RegisterFilters } from './register-filters.js';
+import { readQuery, toParams, type RegisterQuery } from './register-query.js';
+import { RegisterTable } from './register-table.js';
 import { UploadBox } from './upload.js';
 
 const PAGE = 25;
 
-// A type alias, not an interface, so that Object.entries sees string values.
-type Filters = {
-  status: string;
-  extractor_id: string;
-  created_after: string;
-  created_before: string;
-  min_confidence: string;
-};
-
 /** Page n > 0 is asked for by the cursor page n - 1 gave: a page deep in a million jobs costs what the first does. */
-const query = (f: Filters, cursor: string | undefined): string => {
-  const q = new URLSearchParams({ limit: String(PAGE) });
-  if (cursor) q.set('cursor', cursor);
-  for (const [name, value] of Object.entries(f)) if (value) q.set(name, value);
-  return q.toString();
+const listPath = (query: RegisterQuery, cursor: string | undefined): string => {
+  const params = toParams(query);
+  params.set('limit', String(PAGE));
+  if (cursor) params.set('cursor', cursor);
+  return `/v1/documents?${params.toString()}`;
 };
 
+/** The documents register: every document with its extracted essentials, sorted, filtered and searched by the URL. */
 export function Documents(props: { session: Session }) {
-  const [filters, setFilters] = useState<Filters>({
-    status: '',
-    extractor_id: '',
-    created_after: '',
-    created_before: '',
-    min_confidence: '',
-  });
+  const [query, setQuery] = useState<RegisterQuery>(() => readQuery(location.search));
   // The cursors of the pages before this one, so Previous goes back without an offset.
   const [cursors, setCursors] = useState<string[]>([]);
+  const [actionError, setActionError] = useState<unknown>(null);
   const offset = cursors.length * PAGE;
   const extractors = useLoad(() => api<{ extractors: Extractor[] }>('GET', '/v1/extractors?limit=100'), []);
-  const jobs = useLoad(
-    () => api<JobList>('GET', `/v1/documents?${query(filters, cursors.at(-1))}`),
-    [filters, cursors],
-  );
-  const set = (name: keyof Filters) => (e: Event) => {
+  const jobs = useLoad(() => api<JobList>('GET', listPath(query, cursors.at(-1))), [query, cursors]);
+
+  // The URL follows the list (replaced, not pushed: Back leaves the screen rather than undoing a filter).
+  useEffect(() => {
+    const search = toParams(query).toString();
+    const url = `${location.pathname}${search ? `?${search}` : ''}`;
+    if (url !== `${location.pathname}${location.search}`) history.replaceState(null, '', url);
+  }, [query]);
+
+  const change = (next: RegisterQuery) => {
     setCursors([]);
-    setFilters({ ...filters, [name]: (e.target as HTMLInputElement).value });
+    setQuery(next);
+  };
+  const remove = (id: string, name: string) => {
+    if (!confirm(`Delete ${name} permanently, with its file and extracted data? This cannot be undone.`)) return;
+    setActionError(null);
+    api('DELETE', `/v1/documents/${encodeURIComponent(id)}`).then(jobs.reload, setActionError);
   };
   const list = jobs.data;
+  const exportParams = toParams({ ...query });
+  exportParams.set('format', 'csv');
   return (
     <>
       <h1>Documents</h1>
@@ -51,89 +54,34 @@ export function Documents(props: { session: Session }) {
       {extractors.data && (
         <UploadBox session={props.session} extractors={extractors.data.extractors} onDone={jobs.reload} />
       )}
-      <form class="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Status{' '}
-          <select value={filters.status} onChange={set('status')}>
-            <option value="">any</option>
-            {['queued', 'processing', 'completed', 'failed'].map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Extractor{' '}
-          <select value={filters.extractor_id} onChange={set('extractor_id')}>
-            <option value="">any</option>
-            {extractors.data?.extractors.map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Created after <input type="date" value={filters.created_after} onChange={set('created_after')} />
-        </label>
-        <label>
-          Created before <input type="date" value={filters.created_before} onChange={set('created_before')} />
-        </label>
-        <label>
-          Confidence at least{' '}
-          <input
-            type="number"
-            min={0}
-            max={1}
-            step={0.05}
-            value={filters.min_confidence}
-            onChange={set('min_confidence')}
-          />
-        </label>
-      </form>
+      <RegisterFilters query={query} extractors={extractors.data?.extractors ?? []} onChange={change} />
       <ErrorBox error={jobs.error} />
+      <ErrorBox error={actionError} />
       {list && list.total === 0 && (
         <Empty title="No documents match">
           <p>
-            Submit one above, send it with POST /v1/documents, or mail it to a prefix. Filters narrow this list; clear
-            them to see everything.
+            Submit one above, send it with POST /v1/documents, or mail it to a prefix. Filters and the search narrow
+            this list; clear them to see everything.
           </p>
         </Empty>
       )}
       {list && list.total > 0 && (
         <>
-          <table>
-            <caption>
-              {list.total} documents; showing {offset + 1}–{offset + list.jobs.length}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Job</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">Pages</th>
-                <th scope="col">Credits</th>
-                <th scope="col">Review</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.jobs.map((job) => (
-                <tr key={job.id}>
-                  <td>
-                    <Link href={`/documents/${job.id}`}>{job.id}</Link>
-                  </td>
-                  <td>
-                    <StatusBadge status={job.status} />
-                  </td>
-                  <td>{formatTime(job.created_at)}</td>
-                  <td>{job.page_count}</td>
-                  <td>{job.cost_credits}</td>
-                  <td>{job.needs_review ? 'needs review' : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <p class="register-actions">
+            <a class="button-link" href={`/v1/documents/export?${exportParams.toString()}`} download="documents.csv">
+              Export CSV
+            </a>{' '}
+            <span class="hint">the whole filtered list, {plural(list.total, 'document')}</span>
+          </p>
+          <RegisterTable
+            list={list}
+            offset={offset}
+            extractors={extractors.data?.extractors ?? []}
+            sort={query.sort}
+            onSort={(sort) => change({ ...query, sort })}
+            canDelete={can(props.session, 'documents:write')}
+            onDelete={remove}
+          />
           <nav class="pager" aria-label="Pages">
             <button type="button" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
               Previous

@@ -365,6 +365,7 @@ export function Extractors(props: { session: Session }) {
                     scope={SCOPE}
                     liveOnly={SHARED}
                     reasonId="extractors-why"
+                    class="danger"
                     onClick={() => remove(x)}
                   >
                     Delete<span class="visually-hidden"> {x.name}</span>

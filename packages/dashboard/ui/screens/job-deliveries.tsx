@@ -1,6 +1,7 @@
 /** The webhook deliveries a job's events caused, on its page: each with its attempts and, when failed, replay. */
 import { api, type Session } from '../api.js';
 import { ErrorBox, Link, useLoad } from '../components.js';
+import { plural } from '../format.js';
 import type { WebhookDelivery } from '../types.js';
 import { DeliveryTable } from './webhooks.js';
 
@@ -27,7 +28,7 @@ export function JobDeliveries(props: { session: Session; jobId: string }) {
         <DeliveryTable
           session={props.session}
           deliveries={list.data.deliveries}
-          caption={`${list.data.total} deliveries of this job's events`}
+          caption={`${plural(list.data.total, 'delivery', 'deliveries')} of this job's events`}
           onReplayed={list.reload}
         />
       )}

@@ -1,5 +1,8 @@
 import { api, ApiError, type Session } from '../api.js';
+import { swaksCommand } from '../commands.js';
 import { can, Copyable, Empty, ErrorBox, formatTime, Link, useLoad } from '../components.js';
+import { percent, plural } from '../format.js';
+import type { JobList } from '../types.js';
 import { JobsPerDayChart, type DayCounts } from '../chart.js';
 import type { Balance, Job, Stats } from '../types.js';
 
@@ -13,7 +16,59 @@ interface OverviewData {
   daily: DayCounts[];
   recent_failures: Job[];
   credits: Part<Balance>;
-  pending_reviews: Part<{ total: number }>;
+  /** Email items the classifier was unsure of; with `classification_items` and `documents_to_review` from newer daemons. */
+  pending_reviews: Part<{ total: number; classification_items?: number; documents_to_review?: number }>;
+  documents_to_review?: number;
+  classification_items?: number;
+}
+
+/**
+ * What waits for a person: documents to review and email items to classify. A daemon whose
+ * overview does not count the documents is asked for them (the review queue's total).
+ */
+async function loadOverview(): Promise<OverviewData & { documents: number | Error }> {
+  const data = await api<OverviewData>('GET', '/v1/overview');
+  const given =
+    data.documents_to_review ??
+    ('error' in data.pending_reviews ? undefined : data.pending_reviews.documents_to_review);
+  if (given !== undefined) return { ...data, documents: given };
+  const documents = await api<JobList>('GET', '/v1/documents?status=completed&needs_review=true&limit=1').then(
+    (list) => list.total,
+    (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+  );
+  return { ...data, documents };
+}
+
+function PendingReviews(props: { data: OverviewData & { documents: number | Error }; session: Session }) {
+  const { pending_reviews: items, documents } = props.data;
+  const classification =
+    props.data.classification_items ?? ('error' in items ? undefined : (items.classification_items ?? items.total));
+  const total = (typeof documents === 'number' ? documents : 0) + (classification ?? 0);
+  return (
+    <section class="card" aria-label="Pending reviews">
+      <h2>Pending reviews</h2>
+      <p class="big">{total}</p>
+      <ul class="plain">
+        <li>
+          {typeof documents === 'number' ? (
+            <Link href="/review">{plural(documents, 'document', 'documents')} to review</Link>
+          ) : (
+            <ErrorBox error={documents} />
+          )}
+        </li>
+        <li>
+          {'error' in items && classification === undefined ? (
+            <ErrorBox error={partError(items)} />
+          ) : (
+            <Link href="/email/review">{plural(classification ?? 0, 'email attachment')} to classify</Link>
+          )}
+        </li>
+      </ul>
+      {total === 0 && typeof documents === 'number' && can(props.session, 'email_ingestion:read') && (
+        <p>Nothing waits for a person.</p>
+      )}
+    </section>
+  );
 }
 
 /** The error of a part, as an ApiError so that ErrorBox shows it in the API's words. */
@@ -33,7 +88,7 @@ function StatBlock(props: { title: string; stats: Stats }) {
         <dt>Failed</dt>
         <dd>{s.failed_jobs}</dd>
         <dt>Success rate</dt>
-        <dd>{Math.round(s.success_rate * 100)}%</dd>
+        <dd>{percent(s.success_rate)}</dd>
         <dt>Average time</dt>
         <dd>{Math.round(s.avg_processing_time_ms)} ms</dd>
         <dt>Credits used</dt>
@@ -44,7 +99,7 @@ function StatBlock(props: { title: string; stats: Stats }) {
 }
 
 export function Overview(props: { session: Session }) {
-  const { data, error } = useLoad(() => api<OverviewData>('GET', '/v1/overview'), []);
+  const { data, error } = useLoad(loadOverview, []);
   return (
     <>
       <h1>Overview</h1>
@@ -70,12 +125,9 @@ export function Overview(props: { session: Session }) {
               />
             </li>
             <li>
-              <strong>Mail a document to it</strong> (the daemon's SMTP port, 2525 unless SMTP_PORT says otherwise; the
-              domain is its EMAIL_DOMAIN), or drop a file on the <Link href="/documents">Documents</Link> screen.
-              <Copyable
-                label="Mail a document with swaks"
-                text={`swaks --server ${location.hostname}:2525 --to ap@localhost --from you@example.com --attach @invoice.pdf`}
-              />
+              <strong>Mail a document to it</strong> (this daemon's SMTP address and mail domain, as it runs now), or
+              drop a file on the <Link href="/documents">Documents</Link> screen.
+              <Copyable label="Mail a document with swaks" text={swaksCommand(props.session)} />
             </li>
           </ol>
         </Empty>
@@ -105,17 +157,7 @@ export function Overview(props: { session: Session }) {
               </>
             )}
           </section>
-          <section class="card" aria-label="Pending reviews">
-            <h2>Pending reviews</h2>
-            {'error' in data.pending_reviews ? (
-              <ErrorBox error={partError(data.pending_reviews)} />
-            ) : (
-              <p class="big">{data.pending_reviews.total}</p>
-            )}
-            {can(props.session, 'email_ingestion:read') &&
-              !('error' in data.pending_reviews) &&
-              data.pending_reviews.total === 0 && <p>Nothing waits for a person.</p>}
-          </section>
+          <PendingReviews data={data} session={props.session} />
           <section class="card wide" aria-label="Recent failures">
             <h2>Recent failures</h2>
             {data.recent_failures.length === 0 ? (

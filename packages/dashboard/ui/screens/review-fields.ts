@@ -1,13 +1,16 @@
 /** The review screen's fields: which there are, which need attention first, and typed text as values. */
+import { readableName } from '../format.js';
 import type { FieldDefinition, FieldLocation, Job } from '../types.js';
 import { crossChecks } from './review-checks.js';
 import { gridColumns, isGrid, type GridColumn } from './review-grid.js';
 
 /** Under this confidence a field needs a person's look (the API's own REVIEW_BELOW). */
-const LOW_CONFIDENCE = 0.5;
+export const LOW_CONFIDENCE = 0.5;
 
 export interface ReviewField {
   name: string;
+  /** What the screen calls it: the extractor's description of the field, else its name made readable. */
+  label: string;
   value: unknown;
   confidence: number | undefined;
   problems: string[];
@@ -20,6 +23,12 @@ export interface ReviewField {
   /** The extractor's type of the field, when the extractor could be read. */
   type?: string;
 }
+
+/** A description short enough to be a label is one; a longer one (a sentence of instructions) is not. */
+const labelFor = (name: string, definition: FieldDefinition | undefined): string => {
+  const description = definition?.description?.trim() ?? '';
+  return description && description.length <= 48 ? description : readableName(name);
+};
 
 export function reviewFields(job: Job, definitions: FieldDefinition[]): ReviewField[] {
   const data = job.extracted_data ?? {};
@@ -43,6 +52,7 @@ export function reviewFields(job: Job, definitions: FieldDefinition[]): ReviewFi
     ];
     return {
       name,
+      label: labelFor(name, byName.get(name)),
       value,
       confidence,
       problems,

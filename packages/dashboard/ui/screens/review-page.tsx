@@ -3,7 +3,7 @@
  * box drawn over it, and a click on a word offering that word to the focused field (the page's
  * words are fetched on the first click on that page: GET .../pages/{n}/words).
  */
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import type { FieldLocation, Job } from '../types.js';
 
@@ -46,6 +46,8 @@ export function PageView(props: {
   onPage: (n: number) => void;
   /** A word was clicked; `append` with Shift. */
   onWord: (word: PickedWord, append: boolean) => void;
+  /** The focused field: when it changes, its box is scrolled into the page's frame (a zoomed page, a phone). */
+  focused?: string | undefined;
 }) {
   const { job, page, box } = props;
   const [zoom, setZoom] = useState(1);
@@ -57,6 +59,19 @@ export function PageView(props: {
   const shown = box?.box && box.page === page && box.page_width && box.page_height ? box : undefined;
   const turned = rotation === 90 || rotation === 270;
   const zoomIndex = ZOOMS.indexOf(zoom);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const boxShown = shown !== undefined;
+  const viewportRef = useRef<HTMLDivElement>(null);
+  // Only the page's frame scrolls (not the window): the fields and the heading stay where they are.
+  useEffect(() => {
+    const frame = viewportRef.current?.getBoundingClientRect();
+    const at = boxRef.current?.getBoundingClientRect();
+    if (!frame || !at || !viewportRef.current) return;
+    if (at.top < frame.top || at.bottom > frame.bottom)
+      viewportRef.current.scrollTop += at.top - frame.top - viewportRef.current.clientHeight / 3;
+    if (at.left < frame.left || at.right > frame.right)
+      viewportRef.current.scrollLeft += at.left - frame.left - viewportRef.current.clientWidth / 4;
+  }, [props.focused, page, zoom, boxShown]);
 
   const onClick = (e: MouseEvent) => {
     const img = e.currentTarget as HTMLImageElement;
@@ -141,7 +156,13 @@ export function PageView(props: {
       </div>
       {wordError && <p class="field-error">The page's words could not be read: {wordError}</p>}
       {/* Focusable, so a zoomed page scrolls with the arrow keys too. */}
-      <div class="review-viewport" tabIndex={0} role="region" aria-label={`Page ${page}, ${Math.round(zoom * 100)}%`}>
+      <div
+        ref={viewportRef}
+        class="review-viewport"
+        tabIndex={0}
+        role="region"
+        aria-label={`Page ${page}, ${Math.round(zoom * 100)}%`}
+      >
         <div class="review-stage" style={stageStyle}>
           <div class="review-canvas" data-rotation={rotation} style={canvasStyle}>
             <img
@@ -155,6 +176,7 @@ export function PageView(props: {
             />
             {shown && (
               <div
+                ref={boxRef}
                 class="field-box"
                 aria-hidden="true"
                 style={{

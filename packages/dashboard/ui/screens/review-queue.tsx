@@ -6,6 +6,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { Empty, ErrorBox, formatTime, Link, Pager, useLoad } from '../components.js';
+import { plural } from '../format.js';
 import type { Job, JobList } from '../types.js';
 
 const PAGE = 25;
@@ -50,7 +51,7 @@ export function ReviewQueue() {
             <Link href={`/documents/${data.jobs[0]!.id}/review`}>Start reviewing</Link>
           </p>
           <table>
-            <caption>{data.total} documents need review, newest first</caption>
+            <caption>{plural(data.total, 'document needs', 'documents need')} review, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Job</th>

@@ -3,8 +3,10 @@ import { api, ApiError } from '../api.js';
 import { ErrorBox, formatTime, Link, navigate, useLoad } from '../components.js';
 import { textOf } from '../paths.js';
 import type { Extractor, FieldDefinition, Job } from '../types.js';
+import { bandOf, percent } from '../format.js';
 import { reviewFields } from './review-fields.js';
-import { parse } from './review-values.js';
+import { ReviewReasons } from './review-reasons.js';
+import { fromWords, kindOf, parse } from './review-values.js';
 import { gridRows, gridValue, ReviewGrid, type GridRow } from './review-grid.js';
 import { reviewQueuePage } from './review-queue.js';
 import { PageView, type PickedWord } from './review-page.js';
@@ -143,7 +145,19 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
     if (!input?.isConnected) return;
     const cell = /^review-(.+)-(\d+)-([^-]+)$/.exec(input.id);
     const name = cell ? cell[1]! : input.id.replace(/^review-/, '');
-    const text = append && input.value ? `${input.value} ${word.text}` : word.text;
+    // The words as clicked (Shift: after the earlier ones), then read as the field's type.
+    const before = picked[name];
+    const raw = append
+      ? before
+        ? `${before.text} ${word.text}`
+        : input.value
+          ? `${input.value} ${word.text}`
+          : word.text
+      : word.text;
+    const field = fields.find((f) => f.name === name);
+    const column = cell ? field?.columns?.find((c) => c.name === cell[3]) : undefined;
+    const kind = cell ? kindOf(undefined, column?.type ?? 'text') : kindOf(field?.value, field?.type);
+    const text = fromWords(raw, kind, job.extracted_data?.currency === 'USD');
     if (cell && grids[name])
       setGrids((g) => ({
         ...g,
@@ -151,7 +165,6 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
       }));
     else {
       setTexts((t) => ({ ...t, [name]: text }));
-      const before = picked[name];
       const box =
         append && before && before.page === word.page
           ? {
@@ -161,12 +174,14 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
               y1: Math.max(before.box.y1, word.box.y1),
             }
           : word.box;
-      setPicked((p) => ({ ...p, [name]: { ...word, text, box } }));
+      setPicked((p) => ({ ...p, [name]: { ...word, text: raw, box } }));
     }
-    setOffered(`“${word.text}” put into ${cell ? `${name} row ${Number(cell[2]) + 1} ${cell[3]}` : name}.`);
+    const where = cell ? `${labelOf(name)} row ${Number(cell[2]) + 1} ${cell[3]}` : labelOf(name);
+    setOffered(`“${raw}” put into ${where}${text !== raw ? ` as ${text}` : ''}.`);
     input.focus();
   };
 
+  const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
   const editable = () => [...(form.current?.querySelectorAll<HTMLInputElement>('input.review-input') ?? [])];
 
   return (
@@ -180,7 +195,9 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
         the document · a field's box is drawn on the page while it is focused or hovered · click a word on the page to
         put it into the focused field (Shift+click adds it).
       </p>
-      <p role="status" class="hint">
+      <ReviewReasons job={job} fields={fields} />
+      {/* One line, always there: a word put into a field must not move the page picture under the pointer. */}
+      <p role="status" class="hint review-status">
         {offered}
       </p>
       {job.reviewed_at && (
@@ -199,7 +216,7 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
         />
       )}
       <div class="review">
-        <PageView job={job} page={page} box={activeLocation} onPage={setPage} onWord={offerWord} />
+        <PageView job={job} page={page} box={activeLocation} onPage={setPage} onWord={offerWord} focused={focused} />
         <form
           ref={form}
           class="review-fields"
@@ -229,17 +246,22 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
         >
           {fields.map((f) => {
             // A grid shows its rows' errors on their cells; above it only those of the whole field.
+            // A scalar filled in or changed is checked again on saving: the job's errors of its old value go.
+            const changed =
+              f.editable && (texts[f.name] ?? '') !== textOf(f.value) && (texts[f.name] ?? '').trim() !== '';
             const own = f.columns
               ? job.validation_errors.filter((v) => v.field === f.name).map((v) => `${v.message} (${v.rule})`)
-              : f.problems;
+              : changed
+                ? []
+                : f.problems;
             const errs = [...own, ...(fieldErrors.get(f.name) ?? [])];
             const id = `review-${f.name}`;
             const head = (
               <>
-                {f.name}
+                {f.label}
                 {f.attention && <span class="badge warn">needs attention</span>}
                 <span class={`band band-${f.confidence === undefined ? 'none' : bandOf(f.confidence)}`}>
-                  {f.confidence === undefined ? '—' : `${Math.round(f.confidence * 100)}%`}
+                  {f.confidence === undefined ? '—' : percent(f.confidence)}
                 </span>
               </>
             );
@@ -309,5 +331,3 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
     </>
   );
 }
-
-const bandOf = (c: number): 'high' | 'medium' | 'low' => (c >= 0.9 ? 'high' : c >= 0.7 ? 'medium' : 'low');

@@ -3,48 +3,82 @@ import { api, upload, type Session } from '../api.js';
 import { ErrorBox, Link, missingScope, StatusBadge } from '../components.js';
 import type { Extractor, Job } from '../types.js';
 
-/** Drag and drop (or choose) a file, send it to the chosen extractor, and follow the job until it ends. */
+/** Where the extractor last chosen here is remembered (this browser only). */
+const REMEMBERED = 'intake.upload.extractor';
+
+const remembered = (): string | null => {
+  try {
+    return localStorage.getItem(REMEMBERED);
+  } catch {
+    return null; // storage off (private mode, a policy): nothing remembered
+  }
+};
+const remember = (id: string): void => {
+  try {
+    localStorage.setItem(REMEMBERED, id);
+  } catch {
+    // storage off: the choice lasts as long as the page
+  }
+};
+
+const finished = (job: Job) => job.status === 'completed' || job.status === 'failed';
+
+/**
+ * Drag and drop (or choose) one or several files, send each to the chosen extractor with its file
+ * name as `metadata.file_name` (the register's File column), and follow the jobs until they end.
+ */
 export function UploadBox(props: { session: Session; extractors: Extractor[]; onDone: () => void }) {
   const active = props.extractors.filter((e) => e.is_active);
-  const [extractorId, setExtractorId] = useState(active[0]?.id ?? '');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [job, setJob] = useState<Job | null>(null);
+  const [extractorId, setExtractorId] = useState(
+    () => active.find((x) => x.id === remembered())?.id ?? active[0]?.id ?? '',
+  );
+  const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
+  const [jobs, setJobs] = useState<(Job & { file: string })[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const reason = missingScope(props.session, 'documents:write');
 
-  // Follows the job until it completes or fails.
+  // Follows the jobs until each completes or fails.
+  const pending = jobs.filter((j) => !finished(j));
   useEffect(() => {
-    if (!job || job.status === 'completed' || job.status === 'failed') {
-      if (job) props.onDone();
+    if (jobs.length === 0) return;
+    if (pending.length === 0) {
+      props.onDone();
       return;
     }
     const timer = setTimeout(() => {
-      api<Job>('GET', `/v1/documents/${job.id}`).then(setJob, setError);
+      Promise.all(pending.map((j) => api<Job>('GET', `/v1/documents/${j.id}`))).then(
+        (fresh) => setJobs((all) => all.map((j) => ({ ...(fresh.find((f) => f.id === j.id) ?? j), file: j.file }))),
+        setError,
+      );
     }, 700);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the job alone; `onDone` is a new closure on every render
-  }, [job]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the jobs alone; `onDone` is a new closure on every render
+  }, [jobs]);
 
-  const send = (file: File | undefined) => {
-    if (!file || reason) return;
+  /** One file after the other: the upload progress is the current file's. */
+  const send = async (files: File[]) => {
+    if (files.length === 0 || reason) return;
     setError(null);
-    setJob(null);
-    setProgress(0);
-    const form = new FormData();
-    form.append('extractor_id', extractorId);
-    form.append('file', file, file.name);
-    upload<Job>('/v1/documents', form, setProgress).then(
-      (queued) => {
-        setProgress(null);
-        setJob(queued);
-      },
-      (e: unknown) => {
-        setProgress(null);
+    setJobs([]);
+    for (const file of files) {
+      setProgress({ name: file.name, fraction: 0 });
+      const form = new FormData();
+      form.append('extractor_id', extractorId);
+      form.append('metadata', JSON.stringify({ file_name: file.name }));
+      form.append('file', file, file.name);
+      try {
+        const queued = await upload<Job>('/v1/documents', form, (fraction) =>
+          setProgress({ name: file.name, fraction }),
+        );
+        setJobs((all) => [...all, { ...queued, file: file.name }]);
+      } catch (e: unknown) {
         setError(e);
-      },
-    );
+        break;
+      }
+    }
+    setProgress(null);
   };
 
   if (active.length === 0) {
@@ -57,12 +91,16 @@ export function UploadBox(props: { session: Session; extractors: Extractor[]; on
   }
   return (
     <section class="card" aria-label="Submit a document">
-      <h2>Submit a document</h2>
+      <h2>Submit documents</h2>
       <label>
         Send to extractor{' '}
         <select
           value={extractorId}
-          onChange={(e) => setExtractorId((e.target as HTMLSelectElement).value)}
+          onChange={(e) => {
+            const id = (e.target as HTMLSelectElement).value;
+            setExtractorId(id);
+            remember(id);
+          }}
           disabled={reason !== undefined}
         >
           {active.map((x) => (
@@ -83,19 +121,24 @@ export function UploadBox(props: { session: Session; extractors: Extractor[]; on
         onDrop={(e) => {
           e.preventDefault();
           setOver(false);
-          send(e.dataTransfer?.files[0]);
+          void send([...(e.dataTransfer?.files ?? [])]);
         }}
       >
-        <p>Drop a PDF or an image here, or</p>
+        <p>Drop PDFs or images here, or</p>
         <input
           ref={input}
           id="upload-file"
           type="file"
-          aria-label="Document file"
+          multiple
+          aria-label="Document files"
           accept="application/pdf,image/*"
           class="visually-hidden"
           disabled={reason !== undefined}
-          onChange={(e) => send((e.target as HTMLInputElement).files?.[0])}
+          onChange={(e) => {
+            const chosen = [...((e.target as HTMLInputElement).files ?? [])];
+            (e.target as HTMLInputElement).value = '';
+            void send(chosen);
+          }}
         />
         <button
           type="button"
@@ -103,7 +146,7 @@ export function UploadBox(props: { session: Session; extractors: Extractor[]; on
           aria-describedby={reason ? 'upload-why' : undefined}
           onClick={() => input.current?.click()}
         >
-          Choose a file
+          Choose files
         </button>
         {reason && (
           <p class="why" id="upload-why">
@@ -114,15 +157,19 @@ export function UploadBox(props: { session: Session; extractors: Extractor[]; on
       {progress !== null && (
         <p>
           <label>
-            Uploading <progress value={progress} max={1} />
+            Uploading {progress.name} <progress value={progress.fraction} max={1} />
           </label>
         </p>
       )}
       <div aria-live="polite">
-        {job && (
-          <p class="upload-result">
-            <Link href={`/documents/${job.id}`}>{job.id}</Link> <StatusBadge status={job.status} />
-          </p>
+        {jobs.length > 0 && (
+          <ul class="plain upload-result">
+            {jobs.map((j) => (
+              <li key={j.id}>
+                {j.file}: <Link href={`/documents/${j.id}`}>{j.id}</Link> <StatusBadge status={j.status} />
+              </li>
+            ))}
+          </ul>
         )}
       </div>
       <ErrorBox error={error} />

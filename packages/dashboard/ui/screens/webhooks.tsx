@@ -1,6 +1,7 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Session } from '../api.js';
+import { plural } from '../format.js';
 import {
   ActionButton,
   Copyable,
@@ -255,7 +256,7 @@ function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
         <DeliveryTable
           session={props.session}
           deliveries={list.data.deliveries}
-          caption={`${list.data.total} deliveries`}
+          caption={plural(list.data.total, 'delivery', 'deliveries')}
           onReplayed={list.reload}
         />
       )}

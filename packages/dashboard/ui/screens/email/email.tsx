@@ -11,11 +11,13 @@ import {
   Tabs,
   useLoad,
 } from '../../components.js';
+import { swaksCommand } from '../../commands.js';
 import { textOf, type JsonObject } from '../../paths.js';
 import { Messages } from './messages.js';
 import { EMAIL_SCOPE, EMAIL_SHARED, EmailWhy } from './prefix-form.js';
 import { NewPrefix, PrefixPage } from './prefix-page.js';
 import { ReviewQueue } from './review-queue.js';
+import { plural } from '../../format.js';
 
 const TABS = [
   { href: '/email', title: 'Prefixes' },
@@ -41,15 +43,12 @@ function Prefixes(props: { session: Session }) {
             text={`curl -X POST ${location.origin}/api/email-ingestion/config -H "Authorization: Bearer $INTAKE_KEY" -H "Content-Type: application/json" \\\n  -d '{"emailPrefix":"ap","defaultDocumentType":"invoice"}'`}
           />
           <p>Then mail a PDF to it, for example with swaks:</p>
-          <Copyable
-            label="Mail a document with swaks"
-            text={'swaks --server localhost:2525 --to ap@localhost --from you@example.com --attach @invoice.pdf'}
-          />
+          <Copyable label="Mail a document with swaks" text={swaksCommand(props.session)} />
         </Empty>
       )}
       {list.data && list.data.total > 0 && (
         <table>
-          <caption>{list.data.total} prefixes</caption>
+          <caption>{plural(list.data.total, 'prefix', 'prefixes')}</caption>
           <thead>
             <tr>
               <th scope="col">Prefix</th>
@@ -86,6 +85,15 @@ function Prefixes(props: { session: Session }) {
             })}
           </tbody>
         </table>
+      )}
+      {list.data && list.data.total > 0 && (
+        <>
+          <p>Mail a PDF to the first prefix, for example with swaks (this daemon's SMTP address and mail domain):</p>
+          <Copyable
+            label="Mail a document with swaks"
+            text={swaksCommand(props.session, textOf(list.data.configs[0]!.emailPrefix))}
+          />
+        </>
       )}
       <p>
         <ActionButton

@@ -4,6 +4,7 @@ import { api } from '../../api.js';
 import { ErrorBox, formatTime, Link, Pager, StatusBadge, useLoad } from '../../components.js';
 import { textOf, type JsonObject } from '../../paths.js';
 import type { AttachmentOutcome, InboundMessage } from '../../types.js';
+import { plural, percent } from '../../format.js';
 
 const PAGE = 25;
 
@@ -29,7 +30,7 @@ export function Outcome(props: { outcome: AttachmentOutcome }) {
           <code>{o.reason.code}</code>: {o.reason.message}
         </>
       )}
-      {c && ` · classified ${c.documentType} at ${Math.round(c.confidence * 100)}%${c.source ? ` by ${c.source}` : ''}`}
+      {c && ` · classified ${c.documentType} at ${percent(c.confidence)}${c.source ? ` by ${c.source}` : ''}`}
     </span>
   );
 }
@@ -75,7 +76,7 @@ export function Messages() {
       )}
       {list.data && list.data.total > 0 && (
         <table>
-          <caption>{list.data.total} messages, newest first</caption>
+          <caption>{plural(list.data.total, 'message')}, newest first</caption>
           <thead>
             <tr>
               <th scope="col">Received</th>

@@ -59,6 +59,7 @@ export function PrefixPage(props: { session: Session; prefix: string }) {
               scope={EMAIL_SCOPE}
               liveOnly={EMAIL_SHARED}
               reasonId="email-why"
+              class="danger"
               onClick={() => void remove()}
             >
               Delete prefix {props.prefix}

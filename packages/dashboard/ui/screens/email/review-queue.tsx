@@ -18,6 +18,7 @@ import {
 import { TextField } from '../../forms.js';
 import type { ReviewItem } from '../../types.js';
 import { EmailWhy } from './prefix-form.js';
+import { plural, percent } from '../../format.js';
 
 const PAGE = 20;
 const SCOPE = 'email_ingestion:write';
@@ -63,8 +64,8 @@ function ReviewCard(props: { session: Session; item: ReviewItem; onDone: () => v
         <dd>
           <code>{item.proposed_type}</code>{' '}
           {item.classification_failed
-            ? `(the prefix's default: the classifier's best guess, ${c.documentType} at ${Math.round(c.confidence * 100)}%, was below the review threshold)`
-            : `(classified at ${Math.round(c.confidence * 100)}%)`}
+            ? `(the prefix's default: the classifier's best guess, ${c.documentType} at ${percent(c.confidence)}, was below the review threshold)`
+            : `(classified at ${percent(c.confidence)})`}
         </dd>
         <dt>Why</dt>
         <dd>
@@ -116,8 +117,11 @@ function ReviewCard(props: { session: Session; item: ReviewItem; onDone: () => v
             scope={SCOPE}
             reasonId="email-why"
             busy={busy}
-            class="secondary"
-            onClick={() => void resolve({ reject: true })}
+            class="danger"
+            onClick={() => {
+              if (confirm(`Reject ${item.filename}? It is not processed, and the item leaves the queue.`))
+                void resolve({ reject: true });
+            }}
           >
             Reject
           </ActionButton>
@@ -161,7 +165,9 @@ export function ReviewQueue(props: { session: Session }) {
       <ErrorBox error={list.error} />
       {list.data && (
         <p role="status">
-          {list.data.total === 0 ? `No ${status} items.` : `${list.data.total} ${status} items, oldest first.`}
+          {list.data.total === 0
+            ? `No ${status} items.`
+            : `${plural(list.data.total, `${status} item`)}, oldest first.`}
         </p>
       )}
       {list.data?.items.map((item) => (

@@ -5,6 +5,7 @@ import { ActionButton, ErrorBox, Link, missingScope } from '../../components.js'
 import { CheckField, readBase64, TextField } from '../../forms.js';
 import type { EmailTestResult } from '../../types.js';
 import { Outcome } from './messages.js';
+import { percent } from '../../format.js';
 
 /** The routing outcome: what a rule set, or that none matched (not the raw object with its nulls). */
 function Routing(props: { routing: Record<string, unknown> }) {
@@ -38,7 +39,7 @@ function Result(props: { result: EmailTestResult }) {
         <dt>Classified as</dt>
         <dd>
           {c
-            ? `${c.documentType} (${Math.round(c.confidence * 100)}%, ${c.source ?? ''} ${c.decision ? `→ ${c.decision}` : ''}): ${c.reasoning}`
+            ? `${c.documentType} (${percent(c.confidence)}, ${c.source ?? ''} ${c.decision ? `→ ${c.decision}` : ''}): ${c.reasoning}`
             : '—'}
         </dd>
         <dt>Extractor</dt>

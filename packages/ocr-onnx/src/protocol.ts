@@ -8,4 +8,9 @@ export interface PageRequest {
   pixels: Uint8Array;
 }
 
+/** Asks an idle thread to release its onnxruntime sessions and end. */
+export interface ReleaseRequest {
+  release: true;
+}
+
 export type PageResponse = { id: number; words: RecognizedWord[] } | { id: number; error: string };

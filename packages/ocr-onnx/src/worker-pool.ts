@@ -1,8 +1,9 @@
 /**
  * A fixed number of worker threads, each reading one page at a time with its own onnxruntime
  * sessions; created when first needed and reused. Aborting a page terminates the thread reading it
- * (a model run cannot be interrupted), and the slot gets a fresh thread on its next page. An idle
- * pool does not keep the process alive.
+ * (a model run cannot be interrupted), and the slot gets a fresh thread on its next page. A thread
+ * idle for `idleReleaseMs` frees its sessions and ends (its models, and what its largest page grew),
+ * and the slot starts a new one on its next page. An idle pool does not keep the process alive.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -10,12 +11,17 @@ import { Worker } from 'node:worker_threads';
 import type { GreyImage } from './grey-image.js';
 import type { RecognizedWord } from './line-words.js';
 import type { PipelineOptions } from './pipeline.js';
-import type { PageRequest, PageResponse } from './protocol.js';
+import type { PageRequest, PageResponse, ReleaseRequest } from './protocol.js';
 
 interface Slot {
   worker: Worker | null;
   busy: boolean;
+  /** Ends the slot's thread once it has been idle long enough; set while the slot is free. */
+  idle: NodeJS.Timeout | null;
 }
+
+/** A thread asked to release its sessions that has not ended after this long is terminated. */
+const RELEASE_GRACE_MS = 5_000;
 
 /**
  * Built, the worker is ocr-worker.js beside this file. Run from the TypeScript sources (tests, tsx
@@ -37,15 +43,24 @@ export class OnnxWorkerPool {
   readonly size: number;
   private readonly slots: Slot[];
   private readonly waiting: ((slot: Slot) => void)[] = [];
+  /** Threads releasing their sessions, until they end. */
+  private readonly ending = new Set<Worker>();
   private closed = false;
   private nextId = 0;
 
+  /** `idleReleaseMs`: a thread idle this long is ended (0: threads stay until `close()`). */
   constructor(
     size: number,
     private readonly options: PipelineOptions,
+    private readonly idleReleaseMs = 0,
   ) {
     this.size = Math.max(1, Math.floor(size));
-    this.slots = Array.from({ length: this.size }, () => ({ worker: null, busy: false }));
+    this.slots = Array.from({ length: this.size }, () => ({ worker: null, busy: false, idle: null }));
+  }
+
+  /** Threads alive now: started and not yet ended (those freeing their sessions included). */
+  get live(): number {
+    return this.slots.filter((slot) => slot.worker !== null).length + this.ending.size;
   }
 
   /** Words of one page in its pixels; rejects with `signal.reason` once `signal` aborts. */
@@ -61,13 +76,13 @@ export class OnnxWorkerPool {
   /** Terminates every thread; later reads fail. Idempotent. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(
-      this.slots.map(async (slot) => {
-        const worker = slot.worker;
-        slot.worker = null;
-        await worker?.terminate();
-      }),
-    );
+    const workers = [...this.ending];
+    for (const slot of this.slots) {
+      this.keep(slot);
+      if (slot.worker) workers.push(slot.worker);
+      slot.worker = null;
+    }
+    await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
   private acquire(signal: AbortSignal | undefined): Promise<Slot> {
@@ -76,6 +91,7 @@ export class OnnxWorkerPool {
     const free = this.slots.find((slot) => !slot.busy);
     if (free) {
       free.busy = true;
+      this.keep(free);
       return Promise.resolve(free);
     }
     return new Promise((resolve, reject) => {
@@ -98,7 +114,35 @@ export class OnnxWorkerPool {
     else {
       slot.busy = false;
       slot.worker?.unref();
+      if (slot.worker && this.idleReleaseMs > 0 && !this.closed)
+        slot.idle = setTimeout(() => this.retire(slot), this.idleReleaseMs).unref();
     }
+  }
+
+  /** Cancels the slot's idle countdown: it has work again (or the pool is closing). */
+  private keep(slot: Slot): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+  }
+
+  /**
+   * Ends an idle slot's thread: it releases its onnxruntime sessions and closes its port, and is
+   * terminated if it has not ended within RELEASE_GRACE_MS. The slot's next page starts a new one.
+   */
+  private retire(slot: Slot): void {
+    slot.idle = null;
+    const worker = slot.worker;
+    if (!worker || slot.busy) return;
+    slot.worker = null;
+    this.ending.add(worker);
+    const grace = setTimeout(() => void worker.terminate(), RELEASE_GRACE_MS).unref();
+    worker.once('exit', () => {
+      clearTimeout(grace);
+      this.ending.delete(worker);
+    });
+    // A failure while releasing surfaces here; the grace timer ends the thread either way.
+    worker.on('error', () => undefined);
+    worker.postMessage({ release: true } satisfies ReleaseRequest);
   }
 
   private runOn(slot: Slot, image: GreyImage, signal: AbortSignal | undefined): Promise<RecognizedWord[]> {

@@ -5,20 +5,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPipeline, type PipelineOptions } from './pipeline.js';
-import type { PageRequest, PageResponse, ReleaseRequest } from './protocol.js';
+import type { PageRequest, PageResponse } from './protocol.js';
 
-const pipeline = createPipeline(workerData as PipelineOptions);
+const read = createPipeline(workerData as PipelineOptions);
 const port = parentPort!;
 
-port.on('message', (request: PageRequest | ReleaseRequest) => {
-  if ('release' in request) {
-    // The pool sends this only to an idle thread. The sessions' native memory (models, buffers) is
-    // freed here, explicitly; then the port closes, the thread ends and V8 returns its heap.
-    const end = (): void => port.close();
-    void pipeline.release().then(end, end);
-    return;
-  }
-  pipeline.read({ width: request.width, height: request.height, pixels: request.pixels }).then(
+port.on('message', (request: PageRequest) => {
+  read({ width: request.width, height: request.height, pixels: request.pixels }).then(
     (words) => port.postMessage({ id: request.id, words } satisfies PageResponse),
     (error: unknown) =>
       port.postMessage({

@@ -41,32 +41,18 @@ const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {
 export const createSession = (model: Uint8Array) => ort.InferenceSession.create(model, SESSION_OPTIONS);
 export const { Tensor } = ort;
 
-/** One thread's reading: `read` loads the two sessions on the first page; `release` frees them. */
-export interface Pipeline {
-  read(image: GreyImage): Promise<RecognizedWord[]>;
-  /** Releases the sessions' native memory; a later `read` loads them again. */
-  release(): Promise<void>;
-}
-
-export function createPipeline(options: PipelineOptions): Pipeline {
+export function createPipeline(options: PipelineOptions): (image: GreyImage) => Promise<RecognizedWord[]> {
   let loaded: Promise<[ort.InferenceSession, ort.InferenceSession]> | null = null;
   const alphabet = createAlphabet(readFileSync(options.models.dictionary, 'utf8'));
-  return {
-    async read(image) {
-      // Folded, the models do the same arithmetic with about half the passes over their feature maps.
-      loaded ??= Promise.all([
-        ort.InferenceSession.create(foldModel(readFileSync(options.models.detection)), SESSION_OPTIONS),
-        ort.InferenceSession.create(foldModel(readFileSync(options.models.recognition)), SESSION_OPTIONS),
-      ]);
-      const [detector, recogniser] = await loaded;
-      const lines = await detectLines(detector, ort.Tensor, image, options.detection);
-      const words = await recognizeLines(recogniser, ort.Tensor, image, lines, alphabet, options.recognition);
-      return words.flat();
-    },
-    async release() {
-      const sessions = loaded;
-      loaded = null;
-      if (sessions) await Promise.all((await sessions).map((session) => session.release()));
-    },
+  return async (image) => {
+    // Folded, the models do the same arithmetic with about half the passes over their feature maps.
+    loaded ??= Promise.all([
+      ort.InferenceSession.create(foldModel(readFileSync(options.models.detection)), SESSION_OPTIONS),
+      ort.InferenceSession.create(foldModel(readFileSync(options.models.recognition)), SESSION_OPTIONS),
+    ]);
+    const [detector, recogniser] = await loaded;
+    const lines = await detectLines(detector, ort.Tensor, image, options.detection);
+    const words = await recognizeLines(recogniser, ort.Tensor, image, lines, alphabet, options.recognition);
+    return words.flat();
   };
 }

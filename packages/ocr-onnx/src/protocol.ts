@@ -8,9 +8,4 @@ export interface PageRequest {
   pixels: Uint8Array;
 }
 
-/** Asks an idle thread to release its onnxruntime sessions and end. */
-export interface ReleaseRequest {
-  release: true;
-}
-
 export type PageResponse = { id: number; words: RecognizedWord[] } | { id: number; error: string };

@@ -2,7 +2,7 @@
  * A fixed number of worker threads, each reading one page at a time with its own onnxruntime
  * sessions; created when first needed and reused. Aborting a page terminates the thread reading it
  * (a model run cannot be interrupted), and the slot gets a fresh thread on its next page. A thread
- * idle for `idleReleaseMs` frees its sessions and ends (its models, and what its largest page grew),
+ * idle for `idleReleaseMs` is terminated (its models, and what its largest page grew, with it),
  * and the slot starts a new one on its next page. An idle pool does not keep the process alive.
  */
 import { createRequire } from 'node:module';
@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import type { GreyImage } from './grey-image.js';
 import type { RecognizedWord } from './line-words.js';
 import type { PipelineOptions } from './pipeline.js';
-import type { PageRequest, PageResponse, ReleaseRequest } from './protocol.js';
+import type { PageRequest, PageResponse } from './protocol.js';
 
 interface Slot {
   worker: Worker | null;
@@ -19,9 +19,6 @@ interface Slot {
   /** Ends the slot's thread once it has been idle long enough; set while the slot is free. */
   idle: NodeJS.Timeout | null;
 }
-
-/** A thread asked to release its sessions that has not ended after this long is terminated. */
-const RELEASE_GRACE_MS = 5_000;
 
 /**
  * Built, the worker is ocr-worker.js beside this file. Run from the TypeScript sources (tests, tsx
@@ -43,7 +40,7 @@ export class OnnxWorkerPool {
   readonly size: number;
   private readonly slots: Slot[];
   private readonly waiting: ((slot: Slot) => void)[] = [];
-  /** Threads releasing their sessions, until they end. */
+  /** Idle threads being terminated, until they have ended. */
   private readonly ending = new Set<Worker>();
   private closed = false;
   private nextId = 0;
@@ -58,7 +55,7 @@ export class OnnxWorkerPool {
     this.slots = Array.from({ length: this.size }, () => ({ worker: null, busy: false, idle: null }));
   }
 
-  /** Threads alive now: started and not yet ended (those freeing their sessions included). */
+  /** Threads alive now: started and not yet ended (those being terminated included). */
   get live(): number {
     return this.slots.filter((slot) => slot.worker !== null).length + this.ending.size;
   }
@@ -126,8 +123,9 @@ export class OnnxWorkerPool {
   }
 
   /**
-   * Ends an idle slot's thread: it releases its onnxruntime sessions and closes its port, and is
-   * terminated if it has not ended within RELEASE_GRACE_MS. The slot's next page starts a new one.
+   * Ends an idle slot's thread, as an aborted page's is ended: terminating it tears down its
+   * isolate, whose onnxruntime sessions (models and buffers) are freed with it. Counted as live
+   * until it has ended. The slot's next page starts a new one.
    */
   private retire(slot: Slot): void {
     slot.idle = null;
@@ -135,14 +133,10 @@ export class OnnxWorkerPool {
     if (!worker || slot.busy) return;
     slot.worker = null;
     this.ending.add(worker);
-    const grace = setTimeout(() => void worker.terminate(), RELEASE_GRACE_MS).unref();
-    worker.once('exit', () => {
-      clearTimeout(grace);
+    const ended = (): void => {
       this.ending.delete(worker);
-    });
-    // A failure while releasing surfaces here; the grace timer ends the thread either way.
-    worker.on('error', () => undefined);
-    worker.postMessage({ release: true } satisfies ReleaseRequest);
+    };
+    worker.terminate().then(ended, ended);
   }
 
   private runOn(slot: Slot, image: GreyImage, signal: AbortSignal | undefined): Promise<RecognizedWord[]> {

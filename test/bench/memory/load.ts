@@ -109,6 +109,10 @@ export async function openLoad(daemon: DaemonProcess, dataDir: string, bin?: str
       await eventually(
         () => `the phase to finish (${last})`,
         async () => {
+          if (daemon.hasExited())
+            throw new Error(
+              `the daemon exited: ${JSON.stringify(await daemon.exited)}\n${daemon.stderr().slice(-2000)}`,
+            );
           const s = await metrics();
           const created = sumOf(s, 'intake_jobs_created_total');
           const finished = sumOf(s, 'intake_jobs_completed_total') + sumOf(s, 'intake_jobs_failed_total');

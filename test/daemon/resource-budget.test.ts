@@ -7,24 +7,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanImage, type DrawnText } from '../ocr/documents.js';
 import { base64 } from '../support/fixtures.js';
 import {
   api,
+  killAll,
   makeMigratedDataDir,
   makeTempDir,
   PROCESS_TEST_TIMEOUT_MS,
+  removeTempDirs,
   runCliOk,
   singleJsonLine,
   startDaemon,
-  useProcessCleanup,
   type DaemonProcess,
 } from '../support/processes.js';
 import { parseSamples, sumOf } from '../support/prometheus.js';
 import { eventually } from '../support/wait.js';
 
-useProcessCleanup();
+// One daemon for both tests: useProcessCleanup() would kill it after the first.
+afterAll(async () => {
+  await killAll();
+  removeTempDirs();
+});
 
 const IDLE_MS = 1500;
 /** A bound for a broken build on a loaded machine, not a speed requirement. */

@@ -4,15 +4,24 @@
  * the npm cache, pinned by a lockfile seeded from the repository's), two TypeScript programs there
  * (test/packaging/app) compiled by that project's `tsc` against the shipped declarations, then run
  * with plain `node`: one extracts a PDF with the library alone, one uses @intake/storage-sql on
- * PGlite (extractor, submission, job).
+ * PGlite (extractor, submission, job). The installed daemon serves the dashboard its package ships
+ * built, with no esbuild installed.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../support/build.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
-import { childEnv, makeTempDir, removeTempDirs, REPO_ROOT } from '../support/processes.js';
+import {
+  childEnv,
+  makeMigratedDataDir,
+  makeTempDir,
+  removeTempDirs,
+  REPO_ROOT,
+  startDaemon,
+} from '../support/processes.js';
 
 const run = promisify(execFile);
 const APP_SOURCES = path.join(REPO_ROOT, 'test', 'packaging', 'app');
@@ -63,15 +72,12 @@ describe('packed packages installed into a new project, run with plain node', { 
   let work: string;
   let pdf: string;
   let install = '';
+  let dashboardFiles: string[] = [];
 
   beforeAll(async () => {
     work = makeTempDir('intake-packed-');
-    // dist/ as the sources are now (incremental: quick when nothing changed).
-    await run(
-      process.execPath,
-      [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'config/tsconfig.build.json'],
-      { cwd: REPO_ROOT, env: env(), timeout: STEP_TIMEOUT_MS },
-    );
+    // dist/ and the dashboard's bundle as the sources are now (`npm run build`; quick when nothing changed).
+    await ensureBuilt();
     const tarballs = path.join(work, 'tarballs');
     fs.mkdirSync(tarballs);
     const packed = JSON.parse(
@@ -88,6 +94,7 @@ describe('packed packages installed into a new project, run with plain node', { 
         )
       ).stdout,
     ) as { name: string; filename: string; files: { path: string }[] }[];
+    dashboardFiles = packed.find((p) => p.name === '@intake/dashboard')?.files.map((f) => f.path) ?? [];
 
     app = path.join(work, 'app');
     fs.mkdirSync(app);
@@ -251,5 +258,27 @@ describe('packed packages installed into a new project, run with plain node', { 
       { cwd: app10, env: env(), timeout: STEP_TIMEOUT_MS },
     );
     expect(stdout.trim()).toBe(daemonPackage.version);
+  });
+
+  it('serves the dashboard its package ships built, with no esbuild installed (intake start, plain node)', async () => {
+    expect(dashboardFiles).toEqual(expect.arrayContaining(['dist/ui/index.html', 'dist/ui/app.js', 'dist/ui/app.css']));
+    expect(dashboardFiles.filter((f) => f.startsWith('ui/'))).toEqual([]);
+    expect(fs.existsSync(path.join(app, 'node_modules', 'esbuild')), 'esbuild installed in the new project').toBe(
+      false,
+    );
+    const daemon = await startDaemon(
+      { DATA_DIR: makeMigratedDataDir('intake-packed-data-') },
+      { bin: path.join(app, 'node_modules', '@intake', 'daemon', 'bin', 'intake.mjs'), cwd: app },
+    );
+    try {
+      const page = await fetch(`${daemon.httpUrl}/documents`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('/assets/app.js');
+      const js = await fetch(`${daemon.httpUrl}/assets/app.js`);
+      expect(js.status).toBe(200);
+      expect(js.headers.get('content-type')).toContain('text/javascript');
+    } finally {
+      await daemon.stop();
+    }
   });
 });

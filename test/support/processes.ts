@@ -110,9 +110,13 @@ export function childEnv(env: Env): NodeJS.ProcessEnv {
  * The working directory defaults to a fresh empty temp directory, so a `config/intake.env` in the
  * repository never leaks into a test.
  */
-export function spawnIntake(args: string[], env: Env, options: { cwd?: string; lab?: boolean } = {}): IntakeProcess {
+export function spawnIntake(
+  args: string[],
+  env: Env,
+  options: { cwd?: string; lab?: boolean; bin?: string } = {},
+): IntakeProcess {
   const cwd = options.cwd ?? makeTempDir('intake-cwd-');
-  const bin = options.lab ? [SOURCE_CONDITION, LAB_BIN] : [INTAKE_BIN];
+  const bin = options.lab ? [SOURCE_CONDITION, LAB_BIN] : [options.bin ?? INTAKE_BIN];
   const child = spawn(process.execPath, [...bin, ...args], {
     cwd,
     env: childEnv(env),
@@ -168,7 +172,7 @@ export function spawnIntake(args: string[], env: Env, options: { cwd?: string; l
 export async function runCli(
   args: string[],
   env: Env,
-  options: { cwd?: string; timeoutMs?: number; lab?: boolean } = {},
+  options: { cwd?: string; timeoutMs?: number; lab?: boolean; bin?: string } = {},
 ): Promise<CliResult> {
   const proc = spawnIntake(args, { LOG_LEVEL: 'warn', ...env }, options);
   const timer = setTimeout(() => proc.child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
@@ -181,7 +185,7 @@ export async function runCli(
 export async function runCliOk(
   args: string[],
   env: Env,
-  options: { cwd?: string; timeoutMs?: number; lab?: boolean } = {},
+  options: { cwd?: string; timeoutMs?: number; lab?: boolean; bin?: string } = {},
 ): Promise<CliResult> {
   const result = await runCli(args, env, options);
   if (result.code !== 0) {
@@ -216,6 +220,8 @@ export interface DaemonProcess extends IntakeProcess {
 
 export interface StartDaemonOptions {
   cwd?: string;
+  /** Another `intake` executable than the repository's (an installed package's bin/intake.mjs). */
+  bin?: string;
   /**
    * Where the API will answer when the test chose the port itself (e.g. through a config file).
    * Without it, the URL is read from the `"httpUrl"` line the daemon logs at info level.
@@ -240,7 +246,7 @@ export async function startDaemon(env: Env, options: StartDaemonOptions = {}): P
   const fullEnv: Env = options.bareEnv
     ? { ...smtpDefaults, ...env }
     : { HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...smtpDefaults, ...env };
-  const proc = spawnIntake(['start'], fullEnv, { cwd: options.cwd });
+  const proc = spawnIntake(['start'], fullEnv, { cwd: options.cwd, bin: options.bin });
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   const fail = async (why: string): Promise<never> => {
     await proc.stop('SIGKILL');

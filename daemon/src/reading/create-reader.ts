@@ -16,6 +16,8 @@ export interface ReaderSettings {
   pages: OcrEnginePages;
   /** Threads of the engine in use. */
   workers?: number;
+  /** OCR threads idle this long are ended, tesseract's and the engine's (default 60 000; 0 keeps them). */
+  idleReleaseMs?: number;
   /** Tesseract's languages (default eng and deu: DEFAULT_OCR_LANGUAGES). */
   languages?: readonly string[];
   limits?: Partial<DocumentLimits>;
@@ -27,11 +29,11 @@ export interface ReaderSettings {
 
 /** The reader; its `revision` names the engines, for caches of read documents. */
 export function createReader(settings: ReaderSettings): TesseractReader {
-  const { workers, limits, languages, pdfBudget, onRefused } = settings;
-  const common = { workers, limits, languages, pdfBudget, ...(onRefused ? { onRefused } : {}) };
+  const { workers, idleReleaseMs, limits, languages, pdfBudget, onRefused } = settings;
+  const common = { workers, idleReleaseMs, limits, languages, pdfBudget, ...(onRefused ? { onRefused } : {}) };
   if (settings.engine === 'tesseract') return createTesseractReader(common);
   // Tesseract reads only the pages PaddleOCR does not; its threads start only if such a page comes.
-  const engine = createPaddleOcr({ workers });
+  const engine = createPaddleOcr({ workers, idleReleaseMs });
   return createTesseractReader({ ...common, engine, enginePages: settings.pages });
 }
 
@@ -40,6 +42,7 @@ export const readerSettings = (config: ResolvedConfig): ReaderSettings => ({
   engine: config.OCR_ENGINE,
   pages: config.OCR_ENGINE_PAGES,
   workers: config.OCR_WORKERS,
+  idleReleaseMs: config.OCR_IDLE_RELEASE_MS,
   languages: config.OCR_LANGUAGES.split('+'),
   limits: documentLimits(config),
   pdfBudget: pdfBudget(config),

@@ -1,6 +1,6 @@
 /**
- * @intake/dashboard: the web dashboard's files, built in memory by esbuild when the daemon starts
- * (no built files in the repository, nothing fetched at run time).
+ * @intake/dashboard: the web dashboard's files, bundled by esbuild when the package is built
+ * (`dist/ui/`), read and served by the daemon; no bundler runs at run time, nothing is fetched.
  */
-export { buildDashboard, type DashboardAsset, type DashboardBundle } from './build.js';
+export { DASHBOARD_DIR, loadDashboard, type DashboardAsset, type DashboardBundle } from './load.js';
 export { DASHBOARD_CSP } from './security.js';

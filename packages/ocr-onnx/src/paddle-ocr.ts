@@ -21,6 +21,11 @@ export interface PaddleOcrOptions {
   maxDetectionPixels?: number;
   /** Longest side the text detector sees (default 2560). */
   maxDetectionSide?: number;
+  /**
+   * A worker thread idle this long frees its models and ends; the next page starts one again and
+   * loads the models anew (default 60 000; 0 keeps the threads until `close()`).
+   */
+  idleReleaseMs?: number;
 }
 
 /** An OCR engine for page images, run in worker threads. */
@@ -29,6 +34,8 @@ export interface PaddleOcr {
   readonly revision: string;
   /** Pages it reads at once (its worker threads). */
   readonly workers: number;
+  /** Worker threads alive now (each holding its models); 0 before the first page and after an idle period. */
+  readonly liveWorkers: number;
   /**
    * Words of one page image (8-bit grey, row by row) in reading order of its lines, boxes in its
    * pixels, confidence 0..1. Aborting `signal` terminates the thread reading it.
@@ -44,9 +51,12 @@ export interface PaddleOcr {
  */
 const PIPELINE_REVISION = 12;
 
+/** How long an idle worker thread keeps its models (one minute). */
+const DEFAULT_IDLE_RELEASE_MS = 60_000;
+
 /**
  * PaddleOCR's PP-OCRv4 detector and recogniser on onnxruntime (CPU), in `workers` threads started
- * on the first page and reused; each page: text lines found on it at up to `maxDetectionPixels`,
+ * on the first page and reused until idle for `idleReleaseMs`; each page: text lines found on it at up to `maxDetectionPixels`,
  * each line read at full resolution, words split at likely spaces with boxes along the line.
  */
 export function createPaddleOcr(options: PaddleOcrOptions = {}): PaddleOcr {
@@ -61,9 +71,12 @@ export function createPaddleOcr(options: PaddleOcrOptions = {}): PaddleOcr {
     },
     recognition: { batchSize: 6, maxWidth: 3200 },
   };
-  const pool = new OnnxWorkerPool(options.workers ?? 2, pipeline);
+  const pool = new OnnxWorkerPool(options.workers ?? 2, pipeline, options.idleReleaseMs ?? DEFAULT_IDLE_RELEASE_MS);
   return {
     workers: pool.size,
+    get liveWorkers() {
+      return pool.live;
+    },
     revision: `paddle:${PIPELINE_REVISION}:${pipeline.detection.maxPixels}:${pipeline.detection.maxSide}`,
     async read(image, signal) {
       const words = await pool.read(image, signal);

@@ -1,8 +1,9 @@
 /**
  * A fixed number of worker threads, each reading one page at a time with its own onnxruntime
  * sessions; created when first needed and reused. Aborting a page terminates the thread reading it
- * (a model run cannot be interrupted), and the slot gets a fresh thread on its next page. An idle
- * pool does not keep the process alive.
+ * (a model run cannot be interrupted), and the slot gets a fresh thread on its next page. A thread
+ * idle for `idleReleaseMs` is terminated (its models, and what its largest page grew, with it),
+ * and the slot starts a new one on its next page. An idle pool does not keep the process alive.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +16,8 @@ import type { PageRequest, PageResponse } from './protocol.js';
 interface Slot {
   worker: Worker | null;
   busy: boolean;
+  /** Ends the slot's thread once it has been idle long enough; set while the slot is free. */
+  idle: NodeJS.Timeout | null;
 }
 
 /**
@@ -37,15 +40,24 @@ export class OnnxWorkerPool {
   readonly size: number;
   private readonly slots: Slot[];
   private readonly waiting: ((slot: Slot) => void)[] = [];
+  /** Idle threads being terminated, until they have ended. */
+  private readonly ending = new Set<Worker>();
   private closed = false;
   private nextId = 0;
 
+  /** `idleReleaseMs`: a thread idle this long is ended (0: threads stay until `close()`). */
   constructor(
     size: number,
     private readonly options: PipelineOptions,
+    private readonly idleReleaseMs = 0,
   ) {
     this.size = Math.max(1, Math.floor(size));
-    this.slots = Array.from({ length: this.size }, () => ({ worker: null, busy: false }));
+    this.slots = Array.from({ length: this.size }, () => ({ worker: null, busy: false, idle: null }));
+  }
+
+  /** Threads alive now: started and not yet ended (those being terminated included). */
+  get live(): number {
+    return this.slots.filter((slot) => slot.worker !== null).length + this.ending.size;
   }
 
   /** Words of one page in its pixels; rejects with `signal.reason` once `signal` aborts. */
@@ -61,13 +73,13 @@ export class OnnxWorkerPool {
   /** Terminates every thread; later reads fail. Idempotent. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(
-      this.slots.map(async (slot) => {
-        const worker = slot.worker;
-        slot.worker = null;
-        await worker?.terminate();
-      }),
-    );
+    const workers = [...this.ending];
+    for (const slot of this.slots) {
+      this.keep(slot);
+      if (slot.worker) workers.push(slot.worker);
+      slot.worker = null;
+    }
+    await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
   private acquire(signal: AbortSignal | undefined): Promise<Slot> {
@@ -76,6 +88,7 @@ export class OnnxWorkerPool {
     const free = this.slots.find((slot) => !slot.busy);
     if (free) {
       free.busy = true;
+      this.keep(free);
       return Promise.resolve(free);
     }
     return new Promise((resolve, reject) => {
@@ -98,7 +111,32 @@ export class OnnxWorkerPool {
     else {
       slot.busy = false;
       slot.worker?.unref();
+      if (slot.worker && this.idleReleaseMs > 0 && !this.closed)
+        slot.idle = setTimeout(() => this.retire(slot), this.idleReleaseMs).unref();
     }
+  }
+
+  /** Cancels the slot's idle countdown: it has work again (or the pool is closing). */
+  private keep(slot: Slot): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+  }
+
+  /**
+   * Ends an idle slot's thread, as an aborted page's is ended: terminating it tears down its
+   * isolate, whose onnxruntime sessions (models and buffers) are freed with it. Counted as live
+   * until it has ended. The slot's next page starts a new one.
+   */
+  private retire(slot: Slot): void {
+    slot.idle = null;
+    const worker = slot.worker;
+    if (!worker || slot.busy) return;
+    slot.worker = null;
+    this.ending.add(worker);
+    const ended = (): void => {
+      this.ending.delete(worker);
+    };
+    worker.terminate().then(ended, ended);
   }
 
   private runOn(slot: Slot, image: GreyImage, signal: AbortSignal | undefined): Promise<RecognizedWord[]> {

@@ -22,6 +22,11 @@ export interface TesseractReaderOptions {
   /** OCR worker threads, each using one core while it reads (default 2). */
   workers?: number;
   /**
+   * An OCR worker idle this long is ended, and its memory with it; the next page starts one again
+   * (default 60 000; 0 keeps the workers until `close()`). An `engine` has its own setting.
+   */
+  idleReleaseMs?: number;
+  /**
    * Resolution of PDF pages rendered for OCR, and the resolution tesseract assumes for images,
    * which rarely state a true one (default 300, a document scan's).
    */
@@ -74,6 +79,8 @@ export interface TesseractReader extends DocumentReader {
    * whichever pages the engine is given.
    */
   revisionOf(mimeType: string | null): string;
+  /** OCR worker threads alive now: tesseract's, and the engine's (0 without one, or where it cannot tell). */
+  ocrWorkers(): { tesseract: number; engine: number };
   /** Ends the OCR and PDF threads; reads after it fail. */
   close(): Promise<void>;
 }
@@ -93,6 +100,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
     languages,
     dpi: renderDpi,
     pageSegMode: options.pageSegMode,
+    idleReleaseMs: options.idleReleaseMs ?? 60_000,
   });
   const budget = { ...DEFAULT_PDF_BUDGET, ...options.pdfBudget, onRefused: options.onRefused };
   // PDFs are read in as many threads as OCR has; page counts at upload get a thread of their own,
@@ -118,6 +126,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
       if (mimeType !== 'application/pdf') return `${base}+${engine.revision}:images`;
       return enginePages === 'images' ? tesseractOnly : revision;
     },
+    ocrWorkers: () => ({ tesseract: pool.live, engine: engine?.liveWorkers ?? 0 }),
     /**
      * `declaredMimeType` is what the sender claimed; the bytes decide, as they decide for the
      * parsers. Aborting terminates the OCR threads working on this document and rejects with

@@ -16,6 +16,7 @@ import { createReader, readerSettings } from '../../reading/create-reader.js';
 import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
 import { countingReader } from '../../metrics/counting-reader.js';
 import { refusalWarning } from '../../reading/refusal-warning.js';
+import { registerOcrWorkersGauge } from '../../reading/ocr-workers-gauge.js';
 import { scheduleRetention } from '../../scheduler/retention-schedule.js';
 import { fileBlobDir } from '../../operations/blob-dir.js';
 import type { Lifecycle } from '../lifecycle.js';
@@ -36,7 +37,9 @@ export const documentsModule = new ContainerModule(({ bind }) => {
     .toDynamicValue((ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const logger = ctx.get<Logger>(TOKENS.Logger);
-      return createReader({ ...readerSettings(config), onRefused: refusalWarning(logger) });
+      const reader = createReader({ ...readerSettings(config), onRefused: refusalWarning(logger) });
+      registerOcrWorkersGauge(ctx.get<DaemonMetrics>(TOKENS.Metrics).registry, reader);
+      return reader;
     })
     .inSingletonScope();
 

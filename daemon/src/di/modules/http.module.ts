@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import type { CorrectionService, PageImages } from '@intake/core/internal';
 import type { Intake, JobPipeline } from '@intake/core';
 import type { DocumentLinks, ErpService, InboundMailService, WebhookService } from '@intake/core/internal';
-import { buildDashboard } from '@intake/dashboard';
+import { loadDashboard } from '@intake/dashboard';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import { createHttpApp, type HttpApp } from '../../http/app.js';
@@ -70,11 +70,11 @@ export const httpModule = new ContainerModule(({ bind }) => {
             onDatabaseError: (err) => logger.warn({ err }, 'metrics: the database figures could not be read'),
           },
         },
-        // Bundled here, at start, from the TypeScript in packages/dashboard: nothing built is committed.
+        // Bundled by `npm run build` (packages/dashboard/dist/ui): read here, no bundler at run time.
         ...(config.DASHBOARD === 'on'
           ? {
               dashboard: {
-                bundle: await buildDashboard(),
+                bundle: await loadDashboard(),
                 mail: mailAddress(await ctx.getAsync<SmtpIntake>(TOKENS.SmtpIntake), config),
               },
             }

@@ -17,6 +17,8 @@ export interface PageOcrEngine {
   readonly revision: string;
   /** Pages it reads at once (its threads). */
   readonly workers: number;
+  /** Its threads alive now, where it can tell (for a gauge of the memory OCR holds). */
+  readonly liveWorkers?: number;
   /** Words of one grey page image, boxes in its pixels, confidence 0..1; aborting stops the work. */
   read(image: GreyPixels, signal?: AbortSignal): Promise<Word[]>;
   /** Frees the engine's threads. */

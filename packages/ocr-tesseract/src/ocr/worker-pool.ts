@@ -3,6 +3,8 @@
  * created when first needed and reused across documents. Aborting a job terminates the thread that
  * runs it: tesseract cannot be interrupted inside a page, and a page can take seconds, so ending
  * the thread is the only way to give the CPU back. The slot gets a fresh worker on its next job.
+ * A worker idle for `idleReleaseMs` is ended too, since its wasm memory only ever grows (tens of MB
+ * per worker with two languages' models); the slot starts a new one on its next job.
  */
 import { fileURLToPath } from 'node:url';
 import type { Worker as Thread } from 'node:worker_threads';
@@ -25,6 +27,8 @@ export interface OcrPoolOptions {
   dpi: number;
   /** Tesseract's page segmentation mode (default automatic). */
   pageSegMode?: number | undefined;
+  /** A worker idle this long is ended (0 or absent: workers stay until `close()`). */
+  idleReleaseMs?: number | undefined;
 }
 
 interface Slot {
@@ -32,6 +36,8 @@ interface Slot {
   busy: boolean;
   /** Rejects the job running on this slot when its thread dies; set while a job runs. */
   fail: ((error: Error) => void) | null;
+  /** Ends the slot's worker once it has been idle long enough; set while the slot is free. */
+  idle: NodeJS.Timeout | null;
 }
 
 interface Waiter {
@@ -43,11 +49,18 @@ export class OcrWorkerPool {
   readonly size: number;
   private readonly slots: Slot[];
   private readonly waiters: Waiter[] = [];
+  /** Workers being terminated, until their threads have ended. */
+  private ending = 0;
   private closed = false;
 
   constructor(private readonly options: OcrPoolOptions) {
     this.size = Math.max(1, Math.floor(options.size));
-    this.slots = Array.from({ length: this.size }, () => ({ worker: null, busy: false, fail: null }));
+    this.slots = Array.from({ length: this.size }, () => ({ worker: null, busy: false, fail: null, idle: null }));
+  }
+
+  /** Workers alive now: started (or starting) and not yet ended. */
+  get live(): number {
+    return this.slots.filter((slot) => slot.worker !== null).length + this.ending;
   }
 
   /**
@@ -69,6 +82,7 @@ export class OcrWorkerPool {
     this.closed = true;
     const error = new Error('The OCR worker pool was closed');
     for (const waiter of this.waiters.splice(0)) waiter.refuse(error);
+    for (const slot of this.slots) this.keep(slot);
     await Promise.all(this.slots.map((slot) => this.discard(slot, slot.worker, error)));
   }
 
@@ -78,6 +92,7 @@ export class OcrWorkerPool {
     const free = this.slots.find((slot) => !slot.busy);
     if (free) {
       free.busy = true;
+      this.keep(free);
       return Promise.resolve(free);
     }
     return new Promise((resolve, reject) => {
@@ -104,7 +119,23 @@ export class OcrWorkerPool {
   private release(slot: Slot): void {
     const next = this.waiters.shift();
     if (next) next.take(slot);
-    else slot.busy = false;
+    else {
+      slot.busy = false;
+      const ms = this.options.idleReleaseMs ?? 0;
+      if (slot.worker && ms > 0 && !this.closed) {
+        const worker = slot.worker;
+        slot.idle = setTimeout(() => {
+          slot.idle = null;
+          if (!slot.busy) void this.discard(slot, worker);
+        }, ms).unref();
+      }
+    }
+  }
+
+  /** Cancels the slot's idle countdown: it has work again (or the pool is closing). */
+  private keep(slot: Slot): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
   }
 
   private runOn(slot: Slot, image: Buffer, signal: AbortSignal | undefined): Promise<Page> {
@@ -200,8 +231,10 @@ export class OcrWorkerPool {
     if (worker === null || slot.worker !== worker) return;
     slot.worker = null;
     if (error) slot.fail?.(error);
+    this.ending++;
     // Callers do not wait for this (`void`): nothing here may reject.
     await worker.then((w) => threadOf(w).terminate()).catch(() => undefined);
+    this.ending--;
   }
 }
 

@@ -1,0 +1,22 @@
+/**
+ * `intake_ocr_workers{engine}`: OCR worker threads alive, read from the reader at each scrape. Each
+ * holds its models and buffers (the largest part of an idle daemon's memory), until it has been
+ * idle for OCR_IDLE_RELEASE_MS; an operator sees them come and go beside the process's memory.
+ */
+import { Gauge, type Registry } from 'prom-client';
+import type { TesseractReader } from '@intake/ocr-tesseract';
+import { METRIC_PREFIX } from '../metrics/daemon-metrics.js';
+
+export function registerOcrWorkersGauge(registry: Registry, reader: Pick<TesseractReader, 'ocrWorkers'>): void {
+  new Gauge<'engine'>({
+    name: `${METRIC_PREFIX}ocr_workers`,
+    help: 'OCR worker threads alive, by engine (tesseract, paddle); idle ones end after OCR_IDLE_RELEASE_MS',
+    labelNames: ['engine'],
+    registers: [registry],
+    collect() {
+      const live = reader.ocrWorkers();
+      this.set({ engine: 'tesseract' }, live.tesseract);
+      this.set({ engine: 'paddle' }, live.engine);
+    },
+  });
+}

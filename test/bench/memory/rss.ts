@@ -1,0 +1,63 @@
+/**
+ * Resident memory of a process tree, read from /proc (Linux): VmRSS of the process and of every
+ * process below it (a bundler's service process, say, counts as the daemon's), sampled on a timer;
+ * VmHWM is the kernel's own high-water mark of one process, which no sampling interval can miss.
+ */
+import fs from 'node:fs';
+
+/** MB (2^20 bytes) of a `VmRSS:` / `VmHWM:` line of /proc/PID/status, 0 when the process is gone. */
+export function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const line = fs
+      .readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${field}:`));
+    return line ? Number(/(\d+)\s*kB/.exec(line)?.[1] ?? 0) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** `pid` and every process below it. */
+export function processTree(pid: number): number[] {
+  const found = [pid];
+  for (let i = 0; i < found.length; i++) {
+    let tasks: string[] = [];
+    try {
+      tasks = fs.readdirSync(`/proc/${found[i]}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      try {
+        const children = fs.readFileSync(`/proc/${found[i]}/task/${task}/children`, 'utf8');
+        for (const child of children.split(' ').filter(Boolean)) found.push(Number(child));
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  }
+  return found;
+}
+
+/** VmRSS of the whole tree below `pid`, in MB. */
+export const treeRssMb = (pid: number): number => processTree(pid).reduce((sum, p) => sum + statusMb(p, 'VmRSS'), 0);
+
+export interface Sampler {
+  /** Highest tree RSS seen since the last `reset()`, in MB. */
+  peak(): number;
+  /** Starts a new window for `peak()`. */
+  reset(): void;
+  stop(): void;
+}
+
+/** Samples the tree's RSS every `intervalMs`. */
+export function sampleRss(pid: number, intervalMs: number): Sampler {
+  let peak = treeRssMb(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, treeRssMb(pid))), intervalMs);
+  return {
+    peak: () => Math.max(peak, treeRssMb(pid)),
+    reset: () => (peak = treeRssMb(pid)),
+    stop: () => clearInterval(timer),
+  };
+}

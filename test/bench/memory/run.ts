@@ -1,0 +1,125 @@
+/**
+ * Memory of the daemon with its default settings under a mixed load, against the budget of a small
+ * machine: peak resident memory at most 700 MB, and back under 400 MB within a minute of going
+ * idle. Starts `intake start` (the built daemon, on a new PGlite DATA_DIR; only ports, DATA_DIR and
+ * the log level set), then sends, waiting for each phase to finish:
+ *
+ *   onnx       receipt photos over the API (PaddleOCR, the default engine for images)
+ *   tesseract  scanned PDFs and text PDFs over the API, and mail with text-PDF attachments over SMTP
+ *   mixed      all of these at once
+ *   idle       nothing, for BENCH_IDLE_SECONDS (default 75: OCR_IDLE_RELEASE_MS is 60 s)
+ *
+ * and prints the peak of the resident memory (VmRSS) of the daemon's process tree per phase, sampled
+ * every 100 ms, the daemon's own VmHWM, and the memory along the idle minute.
+ *
+ *   npm run bench:memory
+ *   BENCH_PHOTOS=12 BENCH_SCANS=4 BENCH_TEXTS=4 BENCH_MAILS=4 BENCH_IDLE_SECONDS=75 npm run bench:memory
+ *   BENCH_ENV='OCR_WORKERS=1 OCR_IDLE_RELEASE_MS=0'   settings for the daemon (compare with a default run)
+ *   BENCH_INTAKE_BIN=/path/to/other/checkout/daemon/bin/intake.mjs   another build of Intake (before and after)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { ensureBuilt } from '../../support/build.js';
+import { makeTempDir, removeTempDirs, startDaemon } from '../../support/processes.js';
+import { loadDocuments } from './documents.js';
+import { openLoad } from './load.js';
+import { sampleRss, statusMb, treeRssMb } from './rss.js';
+
+const count = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number, not ${process.env[name]}`);
+  return value;
+};
+const PHOTOS = count('BENCH_PHOTOS', 12);
+const SCANS = count('BENCH_SCANS', 4);
+const TEXTS = count('BENCH_TEXTS', 4);
+const MAILS = count('BENCH_MAILS', 4);
+const IDLE_SECONDS = count('BENCH_IDLE_SECONDS', 75);
+const EXTRA_ENV = Object.fromEntries(
+  (process.env.BENCH_ENV ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+const BIN = process.env.BENCH_INTAKE_BIN || undefined;
+const PEAK_TARGET_MB = 700;
+const IDLE_TARGET_MB = 400;
+
+const mb = (n: number): string => `${Math.round(n)} MB`;
+const load = (): string => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+async function main(): Promise<void> {
+  console.log(`bench:memory on ${os.cpus().length} cores, load average ${load()}`);
+  await ensureBuilt();
+  // Two sets of each kind: one for its own phase, one for the mixed phase.
+  const docs = await loadDocuments({ photos: PHOTOS * 2, scans: SCANS * 2, texts: TEXTS * 2 + MAILS * 2 });
+  const half = <T>(list: T[], n: number, second: boolean): T[] => (second ? list.slice(n, 2 * n) : list.slice(0, n));
+  const dataDir = makeTempDir('intake-bench-memory-');
+  // A new PGlite directory is created and migrated first: seconds, minutes on a loaded machine.
+  const daemon = await startDaemon({ DATA_DIR: dataDir, ...EXTRA_ENV }, { bin: BIN, timeoutMs: 600_000 });
+  const rows: string[][] = [];
+  try {
+    const client = await openLoad(daemon, dataDir, BIN);
+    const sampler = sampleRss(daemon.pid, 100);
+    const started = treeRssMb(daemon.pid);
+    console.log(
+      `documents: ${docs.source}; ${BIN ?? 'this checkout'} is ready at ${mb(started)} (settings: ${JSON.stringify(EXTRA_ENV)})`,
+    );
+    const phase = async (name: string, send: () => Promise<number>): Promise<void> => {
+      sampler.reset();
+      const t0 = performance.now();
+      const jobs = await send();
+      await client.settle(jobs);
+      const seconds = (performance.now() - t0) / 1000;
+      rows.push([name, String(jobs), seconds.toFixed(0), mb(sampler.peak()), mb(treeRssMb(daemon.pid)), load()]);
+      console.log(`  ${name}: ${jobs} jobs in ${seconds.toFixed(0)} s, peak ${mb(sampler.peak())}`);
+    };
+    const texts = docs.texts;
+    const tesseract = (second: boolean) => async () =>
+      (
+        await Promise.all([
+          client.submitAll([...half(docs.scans, SCANS, second), ...half(texts, TEXTS, second)]),
+          client.mailAll(half(texts.slice(TEXTS * 2), MAILS, second)),
+        ])
+      ).reduce((a, b) => a + b, 0);
+    await phase('onnx (photos)', () => client.submitAll(half(docs.photos, PHOTOS, false)));
+    await phase('tesseract (scans, text PDFs, mail)', tesseract(false));
+    await phase('mixed (all at once)', async () => {
+      const [photos, rest] = await Promise.all([client.submitAll(half(docs.photos, PHOTOS, true)), tesseract(true)()]);
+      return photos + rest;
+    });
+    const peak = Math.max(...rows.map((r) => Number.parseInt(r[3]!, 10)));
+    // Idle: the memory along the minute after the last job ended.
+    sampler.reset();
+    const idle: string[] = [];
+    let under: number | null = null;
+    const t0 = performance.now();
+    for (let s = 1; s <= IDLE_SECONDS; s++) {
+      await new Promise((resolve) => setTimeout(resolve, t0 + s * 1000 - performance.now()));
+      const rss = treeRssMb(daemon.pid);
+      if (under === null && rss <= IDLE_TARGET_MB) under = s;
+      if (s % 15 === 0 || s === IDLE_SECONDS) idle.push(`${s} s: ${mb(rss)}`);
+    }
+    sampler.stop();
+    const atMinute = treeRssMb(daemon.pid);
+    console.log('\nphase                               jobs  seconds  peak RSS  RSS at end  load average');
+    for (const r of rows)
+      console.log(
+        `${r[0]!.padEnd(36)}${r[1]!.padStart(4)}  ${r[2]!.padStart(7)}  ${r[3]!.padStart(8)}  ${r[4]!.padStart(10)}  ${r[5]}`,
+      );
+    console.log(`idle: ${idle.join(', ')}; first at or under ${IDLE_TARGET_MB} MB after ${under ?? '-'} s`);
+    console.log(`daemon VmHWM (its own high-water mark): ${mb(statusMb(daemon.pid, 'VmHWM'))}`);
+    console.log(
+      `targets: peak ${mb(peak)} <= ${PEAK_TARGET_MB} MB: ${peak <= PEAK_TARGET_MB ? 'met' : 'NOT met'}; ` +
+        `under ${IDLE_TARGET_MB} MB within 60 s idle: ${under !== null && under <= 60 ? 'met' : 'NOT met'} ` +
+        `(${mb(atMinute)} after ${IDLE_SECONDS} s)`,
+    );
+    console.log(`load average at the end: ${load()}`);
+  } finally {
+    await daemon.stop('SIGTERM', 30_000);
+    removeTempDirs();
+  }
+}
+
+await main();

@@ -1,0 +1,72 @@
+/**
+ * OCR threads are released after an idle period (OCR_IDLE_RELEASE_MS in the daemon): tesseract.js
+ * workers and PaddleOCR's onnxruntime threads, each with its models, end once idle that long, and the
+ * next page starts them again and reads as before. The reader's `ocrWorkers()` counts threads until
+ * they have really ended.
+ */
+import { createPaddleOcr } from '@intake/ocr-onnx';
+import { createTesseractReader } from '@intake/ocr-tesseract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/wait.js';
+import { INVOICE_SCAN, scanImage, scannedPdf, type DrawnText } from './documents.js';
+
+const RECEIPT: DrawnText[] = [
+  { text: 'CORNER BAKERY', x: 60, y: 70, size: 34 },
+  { text: 'TOTAL', x: 60, y: 200, size: 28 },
+  { text: '12.50', x: 390, y: 200, size: 28 },
+];
+
+/**
+ * Short, so the test waits little; long enough that a thread is still there when its read returns
+ * (a PDF's reading ends with a message from its PDF thread, after the OCR).
+ */
+const IDLE_MS = 1500;
+
+const reader = createTesseractReader({
+  workers: 1,
+  idleReleaseMs: IDLE_MS,
+  engine: createPaddleOcr({ workers: 1, idleReleaseMs: IDLE_MS }),
+  enginePages: 'images',
+  // A busy machine's pdfjs steps can pass the default 30 s; no step is timed here.
+  pdfBudget: { stepTimeoutMs: 300_000 },
+});
+afterAll(() => reader.close());
+
+let photo: Buffer;
+let scan: Uint8Array;
+beforeAll(async () => {
+  photo = await scanImage(RECEIPT, 520, 260);
+  scan = await scannedPdf(await scanImage(INVOICE_SCAN));
+});
+
+const text = (document: { pages: { words: { text: string }[] }[] }): string =>
+  document.pages.flatMap((p) => p.words.map((w) => w.text)).join(' ');
+
+describe('OCR threads released after an idle period', () => {
+  it('starts no thread before the first page', () => {
+    expect(reader.ocrWorkers()).toEqual({ tesseract: 0, engine: 0 });
+  });
+
+  // A bound for a broken build (four reads and two idle periods), not a speed requirement.
+  it(
+    'ends the PaddleOCR thread and the tesseract worker once idle, and starts them again for the next page',
+    { timeout: 600_000 },
+    async () => {
+      for (let round = 1; round <= 2; round++) {
+        // Counted as each read returns: its thread's idle period has only just begun.
+        const [photoRead, scanRead] = await Promise.all([
+          reader.read(photo, 'image/png').then((document) => ({ document, live: reader.ocrWorkers() })),
+          reader.read(scan, 'application/pdf').then((document) => ({ document, live: reader.ocrWorkers() })),
+        ]);
+        expect(text(photoRead.document), `round ${round}`).toBe('CORNER BAKERY TOTAL 12.50');
+        expect(text(scanRead.document), `round ${round}`).toContain('Invoice number 48213');
+        expect(photoRead.live.engine, `round ${round}: PaddleOCR's thread after the photo`).toBe(1);
+        expect(scanRead.live.tesseract, `round ${round}: the tesseract worker after the scan`).toBe(1);
+        await eventually(
+          () => `both threads to end after ${IDLE_MS} ms idle (live: ${JSON.stringify(reader.ocrWorkers())})`,
+          () => reader.ocrWorkers().tesseract === 0 && reader.ocrWorkers().engine === 0,
+        );
+      }
+    },
+  );
+});

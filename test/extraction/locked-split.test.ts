@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { partitionLocked } from '../../packages/extraction-lab/src/eval/locked-split.js';
 import type { CorpusEntry } from '../../packages/extraction-lab/src/eval/evaluate-corpus.js';
 import { HAS_DEV_DATA } from '../../packages/extraction-lab/src/corpus/corpora.js';
-import { LOCKED_HASH_FILE, LOCKED_LIST_FILE, lockedSplitOfCorpus, splitDocuments } from '../../packages/extraction-lab/src/corpus/locked-split-list.js';
+import {
+  LOCKED_HASH_FILE,
+  LOCKED_LIST_FILE,
+  lockedSplitOfCorpus,
+  splitDocuments,
+} from '../../packages/extraction-lab/src/corpus/locked-split-list.js';
 import {
   chainOf,
   chooseLockedSplit,

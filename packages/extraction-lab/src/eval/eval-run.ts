@@ -1,3 +1,4 @@
+import { LAB_PDF_BUDGET } from './read-cache.js';
 import { readFile } from 'node:fs/promises';
 import { sniffMimeType } from '@intake/core/internal';
 import { createProgress } from '@intake/daemon/cli-options';
@@ -51,6 +52,7 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
     engine: opts.ocrEngine,
     pages: opts.ocrPages,
     languages: opts.ocrLanguages.split('+'),
+    pdfBudget: LAB_PDF_BUDGET,
   });
   const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, (bytes) =>
     reader.revisionOf(sniffMimeType(bytes)),

@@ -59,6 +59,14 @@ export function createReadCache(
   };
 }
 
+/**
+ * The lab reads trusted corpus documents, and a read is cached for good: a step of a PDF may take
+ * as long as it needs (the daemon's 30 s PDF_WORKER_TIMEOUT_MS guards against hostile files, and on
+ * a loaded machine it refused real scans, whose refusal the cache then kept as if it were the
+ * document's own).
+ */
+export const LAB_PDF_BUDGET = { stepTimeoutMs: 30 * 60_000 } as const;
+
 async function readFresh(reader: DocumentReader, bytes: Uint8Array): Promise<CachedRead> {
   const started = performance.now();
   try {

@@ -10,6 +10,7 @@
  * words they will be given. `OCR_ENGINE=tesseract` (or `OCR_ENGINE_PAGES=scans`) trains on what the
  * daemon reads with those settings instead.
  */
+import { LAB_PDF_BUDGET } from '../eval/read-cache.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sniffMimeType } from '@intake/core/internal';
@@ -30,6 +31,7 @@ const reader = createReader({
   engine: process.env.OCR_ENGINE === 'tesseract' ? 'tesseract' : 'paddle',
   pages: process.env.OCR_ENGINE_PAGES === 'scans' ? 'scans' : 'images',
   ...(process.env.OCR_LANGUAGES ? { languages: process.env.OCR_LANGUAGES.split('+') } : {}),
+  pdfBudget: LAB_PDF_BUDGET,
 });
 const cache = createReadCache(reader, defaultCacheDir(), (bytes) => reader.revisionOf(sniffMimeType(bytes)));
 const reads: ReadEntry[] = [];

@@ -69,10 +69,16 @@ async function deliveredInvoice(): Promise<Uint8Array> {
 
 /** No screen is wider than the window: nothing scrolls sideways. */
 async function expectNoSidewaysScroll(where: string): Promise<void> {
-  const [scrollWidth, innerWidth] = await page.evaluate<[number, number]>(
-    '[document.documentElement.scrollWidth, window.innerWidth]',
-  );
-  expect(scrollWidth, `${where} at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
+  const [scrollWidth, innerWidth, wide] = await page.evaluate<[number, number, string[]]>(`[
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+    [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .slice(0, 6)
+      .map((e) => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).replace(/ /g, '.') : '') + ' ' + Math.round(e.getBoundingClientRect().right)),
+  ]`);
+  // The message names the elements that reach past the right edge.
+  expect(scrollWidth, `${where} at ${innerWidth} px: ${wide.join(', ')}`).toBeLessThanOrEqual(innerWidth);
 }
 
 const register = () => page.getByRole('table');
@@ -226,15 +232,17 @@ describe('dashboard documents register in Chromium', () => {
     // Reprocess asks first, then either starts or says plainly that this daemon cannot.
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Reprocess' }).click();
-    const outcome = page.getByText(/Reprocessing started|Reprocessing is not available on this daemon/);
-    await outcome.waitFor();
-    if ((await outcome.textContent())!.includes('not available')) expect(await outcome.textContent()).toContain('404');
+    // Started: the job is queued again, and the page says so while it waits.
+    await page.getByRole('status').filter({ hasText: 'Reprocessing started.' }).waitFor();
+    const job = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${ids.mailed}`, { key: rig.liveKey });
+    expect(job.body.result_version).toBe(2);
     await expectAccessible(page, 'job page');
   });
 
-  // Skipped: in Chromium the clicks on the picture leave the status line empty and the field unfilled
-  // (the words API answers, no error is shown); the cause is not found yet. The conversion itself is
-  // covered by review-values.test.ts.
+  // Skipped: in Chromium the clicks on this page's picture leave the status line empty and the field
+  // unfilled, although the click lands on the picture (document.elementFromPoint), the words API
+  // answers and no error shows; review.browser.test.ts's clicks on another invoice fill a text field.
+  // The cause is not found yet; the conversion itself is covered by review-values.test.ts.
   it.skip('fills a date from clicked words, keeps the picture still, says why and drops the required error', async () => {
     await page.goto(`/documents/${ids.delivered}/review`);
     const reasons = page.getByRole('region', { name: 'Why it needs review' });
@@ -260,7 +268,7 @@ describe('dashboard documents register in Chromium', () => {
     expect(sameLine.map((w) => w.text).join(' ')).toMatch(/^August 3 ?, 2014$/);
 
     const due = page.locator('#review-due_date');
-    await due.click();
+    await due.focus();
     const img = page.locator('.review-canvas img');
     // The picture must have loaded: before, it has no height to click into.
     await img.evaluate('(img) => img.decode()');
@@ -268,17 +276,20 @@ describe('dashboard documents register in Chromium', () => {
     const status = page.locator('.review-status');
     for (const [i, w] of sameLine.entries()) {
       // A position inside the picture, from the word's box in page units.
-      const position = {
-        x: ((w.box.x0 + w.box.x1) / 2 / words.body.page_width) * before.width,
-        y: ((w.box.y0 + w.box.y1) / 2 / words.body.page_height) * before.height,
-      };
-      await img.click({ position, modifiers: i === 0 ? [] : ['Shift'] });
+      const x = before.x + ((w.box.x0 + w.box.x1) / 2 / words.body.page_width) * before.width;
+      const y = before.y + ((w.box.y0 + w.box.y1) / 2 / words.body.page_height) * before.height;
+      if (i > 0) await page.keyboard.down('Shift');
+      await page.mouse.click(x, y);
+      if (i > 0) await page.keyboard.up('Shift');
       // The first click loads the page's words; a loaded machine may take a while.
       let seen = '';
       await eventually(
         () => `"${w.text}" in the status line; the page said: ${seen}`,
         async () => {
-          seen = `${await status.textContent()} | ${await page.locator('.review-page').textContent()}`;
+          const hit = await page.evaluate(
+            `(() => { const e = document.elementFromPoint(${x}, ${y}); return [e && (e.tagName + '.' + e.className), document.activeElement && document.activeElement.id, innerWidth, innerHeight].join(' '); })()`,
+          );
+          seen = `${await status.textContent()} | ${await page.locator('.review-page').textContent()} | at ${x},${y}: ${hit}`;
           return (await status.textContent())?.includes(w.text);
         },
         { timeoutMs: 60_000 },
@@ -345,10 +356,7 @@ describe('dashboard documents register in Chromium', () => {
     expect(swaks).not.toContain(':2525');
   });
 
-  // Skipped: every screen passes at 1366 px, and at 390 px the overview, register, job page, review,
-  // review queue and extractors do, but /webhooks is still 500 px wide; the menu and review stacking
-  // assertions after the loop have not run yet.
-  it.skip('fits 390 and 1366 px on every screen, with a menu on the phone and the review page above its fields', async () => {
+  it('fits 390 and 1366 px on every screen, with a menu on the phone and the review page above its fields', async () => {
     const screens: [string, string | RegExp][] = [
       ['/', 'Overview'],
       ['/documents', 'Documents'],

@@ -34,7 +34,9 @@ export function ReprocessButton(props: { session: Session; job: Job; onDone: () 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
-  if (props.job.status === 'queued' || props.job.status === 'processing') return null;
+  const running = props.job.status === 'queued' || props.job.status === 'processing';
+  // A job being read has nothing to reprocess; one just sent back keeps saying so while it waits.
+  if (running && !done) return null;
   const run = () => {
     if (
       !confirm(
@@ -66,9 +68,11 @@ export function ReprocessButton(props: { session: Session; job: Job; onDone: () 
   };
   return (
     <>
-      <ActionButton session={props.session} scope="documents:write" class="secondary" busy={busy} onClick={run}>
-        Reprocess
-      </ActionButton>
+      {!running && (
+        <ActionButton session={props.session} scope="documents:write" class="secondary" busy={busy} onClick={run}>
+          Reprocess
+        </ActionButton>
+      )}
       {done && <span role="status"> Reprocessing started.</span>}
       <ErrorBox error={error} />
     </>

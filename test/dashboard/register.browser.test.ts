@@ -286,7 +286,7 @@ describe('dashboard documents register in Chromium', () => {
       await eventually(
         () => `"${w.text}" in the status line; the page said: ${seen}`,
         async () => {
-          const hit = await page.evaluate(
+          const hit = await page.evaluate<string>(
             `(() => { const e = document.elementFromPoint(${x}, ${y}); return [e && (e.tagName + '.' + e.className), document.activeElement && document.activeElement.id, innerWidth, innerHeight].join(' '); })()`,
           );
           seen = `${await status.textContent()} | ${await page.locator('.review-page').textContent()} | at ${x},${y}: ${hit}`;

@@ -308,7 +308,7 @@ describe('dashboard in Chromium', () => {
       .getByRole('cell', { name: /ECONNREFUSED|refused/i })
       .first()
       .waitFor();
-    expect(await ofJob.locator('caption').first().textContent()).toBe("1 deliveries of this job's events");
+    expect(await ofJob.locator('caption').first().textContent()).toBe("1 delivery of this job's events");
     await expectAccessible(page, 'document page with deliveries');
     await shot(page, '05a-document-deliveries');
     await go(page, 'Webhooks');

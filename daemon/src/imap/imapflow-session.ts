@@ -9,6 +9,11 @@ export interface OpenMailbox {
   idle: boolean;
   /** Resolves when the folder may have new messages (IDLE or NOOP saw one), after `ms`, or when the connection ends. */
   waitForChange(ms: number, signal: AbortSignal): Promise<void>;
+  /**
+   * Selects the folder again, so that a folder deleted and made anew meanwhile is read under its
+   * new UIDVALIDITY (the session's `uidValidity` follows).
+   */
+  reselect(): Promise<void>;
   /** False once the connection ended (the server closed it, or it failed). */
   readonly usable: boolean;
   close(): Promise<void>;
@@ -51,13 +56,17 @@ export async function openMailbox(
   client.on('error', () => {});
   try {
     await client.connect();
-    const opened = await client.mailboxOpen(settings.folder);
-    const uidValidity = Number(opened.uidValidity);
+    const selected = { uidValidity: Number((await client.mailboxOpen(settings.folder)).uidValidity) };
     if (settings.afterImport.action === 'move') await ensureFolder(client, settings.afterImport.folder);
     return {
-      session: sessionOf(client, uidValidity),
+      session: sessionOf(client, selected),
       idle: client.capabilities.has('IDLE'),
       waitForChange: (ms, signal) => waitForChange(client, ms, signal),
+      async reselect() {
+        // A SELECT again (imapflow sends it even for the folder already selected; no CLOSE, which
+        // would expunge messages a person marked deleted).
+        selected.uidValidity = Number((await client.mailboxOpen(settings.folder)).uidValidity);
+      },
       get usable() {
         return client.usable;
       },
@@ -76,9 +85,11 @@ async function ensureFolder(client: ImapFlow, path: string): Promise<void> {
   if (!folders.some((f) => f.path === path)) await client.mailboxCreate(path);
 }
 
-function sessionOf(client: ImapFlow, uidValidity: number): MailboxSession {
+function sessionOf(client: ImapFlow, selected: { uidValidity: number }): MailboxSession {
   return {
-    uidValidity,
+    get uidValidity() {
+      return selected.uidValidity;
+    },
     async list(after, options): Promise<MailboxMessageRef[]> {
       const refs: MailboxMessageRef[] = [];
       // `n:*` always names the highest UID, even one below n: filtered below.

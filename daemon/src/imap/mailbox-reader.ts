@@ -139,6 +139,7 @@ export class MailboxReader {
         await this.status({ state: 'idle', last_error: null, last_success_at: this.deps.clock.now().toISOString() });
         await mailbox.waitForChange(this.settings.pollIntervalSeconds * 1000, signal);
         if (!mailbox.usable && !signal.aborted) throw new Error('the IMAP server closed the connection');
+        if (!signal.aborted) await mailbox.reselect();
       }
     } finally {
       await mailbox.close();

@@ -29,6 +29,8 @@ function newRequestId(): string {
 export function requestContext(logger: Logger) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const started = performance.now();
+    // Read now: Koa's ctx.ip reads the socket, which a request refused mid-body may have lost by the end.
+    const ip = ctx.req.socket ? ctx.ip : '';
     const incoming = ctx.req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : newRequestId();
     ctx.state.requestId = requestId;
@@ -73,7 +75,7 @@ export function requestContext(logger: Logger) {
           path: ctx.path,
           status: ctx.status,
           ms: Math.round(performance.now() - started),
-          ip: ctx.ip,
+          ip,
         },
         'request',
       );

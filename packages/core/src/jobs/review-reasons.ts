@@ -10,6 +10,7 @@ export const REVIEW_REASON_CODES = [
   'duplicate',
   'flagged',
 ] as const;
+/** Why a job needs a person: one of REVIEW_REASON_CODES. */
 export type ReviewReasonCode = (typeof REVIEW_REASON_CODES)[number];
 
 /** One reason a job needs review: a code, the field it concerns (when one does) and a sentence. */

@@ -93,6 +93,7 @@ export const makeExtractor = (orgId: string, overrides: Partial<Extractor> = {})
   updated_at: '2026-01-01T00:00:00.000Z',
   created_by: 'user_admin',
   usage_count: 0,
+  test_usage_count: 0,
   ...overrides,
 });
 

@@ -187,6 +187,14 @@ export class ErpService {
       last_attempt_at: at,
       finished_at: status === 'pending' ? null : at,
     };
+    const failure: ErpSyncFailure = {
+      jobId: sync.job_id,
+      prefix: sync.prefix,
+      connectionId: sync.connection_id,
+      error: result.last_error ?? 'unknown error',
+      attempts: attempt,
+      at,
+    };
     const recorded = await this.deps.stores.transaction(async (tx) => {
       if (!(await tx.erp.recordAttempt(sync.id, owner, result))) return false;
       if (status === 'pending') return true;
@@ -196,30 +204,11 @@ export class ErpService {
         await tx.outbox.add(
           prefixEvent(this.deps.ids, sync.org_id, sync.environment, sync.prefix, event, erpEventData(finished), at),
         );
-      if (status === 'failed') {
-        await this.deps.onSyncFailed?.(tx, sync.org_id, {
-          jobId: sync.job_id,
-          prefix: sync.prefix,
-          connectionId: sync.connection_id,
-          error: result.last_error ?? 'unknown error',
-          attempts: attempt,
-          at,
-        });
-      }
+      if (status === 'failed') await this.deps.onSyncFailed?.(tx, sync.org_id, failure);
       return true;
     });
     if (!recorded) return 'lost';
-    if (status === 'failed')
-      failures.push({
-        syncId: sync.id,
-        orgId: sync.org_id,
-        jobId: sync.job_id,
-        prefix: sync.prefix,
-        connectionId: sync.connection_id,
-        error: result.last_error ?? 'unknown error',
-        attempts: attempt,
-        at,
-      });
+    if (status === 'failed') failures.push({ ...failure, syncId: sync.id, orgId: sync.org_id });
     return status === 'synced' ? 'synced' : status === 'pending' ? 'retrying' : 'failed';
   }
 

@@ -102,7 +102,7 @@ const Settings = z.object({
   PDF_WORKER_MEMORY_MB: digits.pipe(z.number().int().min(64).max(16_384)).default(DEFAULT_PDF_BUDGET.memoryMb),
   /** The longest one step of reading a PDF (opening it, one page, one picture) may run in its thread. */
   PDF_WORKER_TIMEOUT_MS: digits.pipe(z.number().int().min(100).max(600_000)).default(DEFAULT_PDF_BUDGET.stepTimeoutMs),
-  /** Largest JSON body the API reads, in MB; beyond it 413 payload_too_large. */
+  /** Largest JSON body of the email test endpoint, in MB (other bodies without a document: 1 MB); beyond it 413 payload_too_large. */
   MAX_REQUEST_BODY_MB: digits.pipe(z.number().int().min(1).max(2048)).optional(),
   /** Credits a live job costs per page. */
   CREDITS_PER_PAGE: digits.pipe(z.number().int().min(0).max(1_000_000)).default(1),

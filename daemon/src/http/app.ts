@@ -15,6 +15,7 @@ import { serveDashboard } from './dashboard/serve-dashboard.js';
 import { authenticate } from './middleware/authenticate.js';
 import { trustedProxies } from './middleware/trusted-proxies.js';
 import { requestContext } from './middleware/request-context.js';
+import { JsonThread } from './json-thread/json-threads.js';
 import { mountRoutes } from './mount-routes.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { apiKeyRoutes } from './routes/api-keys.routes.js';
@@ -53,7 +54,7 @@ export interface HttpAppDeps {
   publicBaseUrl: string;
   /** TRUSTED_PROXIES: whose X-Forwarded-For and X-Forwarded-Proto are believed (none when absent). */
   trustedProxies?: readonly string[];
-  /** Largest JSON body of the ordinary endpoints. */
+  /** MAX_REQUEST_BODY_MB: the largest JSON body of an endpoint that carries a document (the email test endpoint); others take at most ORDINARY_BODY_BYTES. */
   maxBodyBytes: number;
   /** MAX_ATTACHMENT_SIZE_MB in bytes. */
   maxDocumentBytes: number;
@@ -86,6 +87,8 @@ export interface HttpApp {
 export function createHttpApp(deps: HttpAppDeps): HttpApp {
   let openapi: unknown;
   const routes: RouteDef[] = [];
+  // The bodies that carry a document are parsed and decoded here, off the event loop.
+  const jsonThread = new JsonThread({ maxBodyBytes: Math.max(deps.maxBodyBytes, deps.maxUploadJsonBytes) });
   routes.push(
     ...systemRoutes({
       ping: () => deps.ping(),
@@ -97,6 +100,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       pipeline: deps.pipeline,
       links: deps.links,
       limits: { maxDocumentBytes: deps.maxDocumentBytes, maxJsonBytes: deps.maxUploadJsonBytes },
+      jsonThread,
       ...(deps.onSubmitted ? { onSubmitted: deps.onSubmitted } : {}),
       ...(deps.review ? { corrections: deps.review.corrections } : {}),
       ...(deps.review ? { forgetPages: (key: string) => deps.review!.pages.forgetDocument(key) } : {}),
@@ -127,7 +131,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     clock: deps.intake.clock,
     ...(sessions ? { sessions } : {}),
   });
-  const mountOptions = { maxBodyBytes: deps.maxBodyBytes, authenticate: auth };
+  const mountOptions = { maxBodyBytes: deps.maxBodyBytes, jsonThread, authenticate: auth };
 
   const koa = new Koa({ proxy: false });
   koa.silent = true;

@@ -2,12 +2,16 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { type AuthContext } from '@intake/core';
 import { isDeepFrozen, parseInput, requireLiveKey, requireScope } from '@intake/core/internal';
-import { readJsonBody } from './read-json-body.js';
+import { ORDINARY_BODY_BYTES, readDocumentBody, readJsonBody } from './read-json-body.js';
+import type { JsonThread } from './json-thread/json-threads.js';
 import { checkPathParams, checkQuery } from './request-text.js';
 import { toKoaPath, type RouteDef } from './routes/route.js';
 
 export interface MountOptions {
+  /** MAX_REQUEST_BODY_MB: the largest body of a route that carries a document (`documentMember`). */
   maxBodyBytes: number;
+  /** Where those bodies are parsed and their documents decoded. */
+  jsonThread: JsonThread;
   /** Runs before authenticated routes: sets ctx.state.auth (and rate limits). */
   authenticate: (ctx: Context, next: () => Promise<void>) => Promise<void>;
 }
@@ -25,8 +29,8 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], options
       const params = route.params ? parseInput(route.params, pathParams, 'path') : pathParams;
       // Koa parses the query string on first read: routes without a query schema never read it.
       const query = route.query ? parseInput(route.query, checkedQuery(ctx), 'query') : NO_QUERY;
-      const body = route.body && !route.upload ? await readJsonBody(ctx, options.maxBodyBytes) : undefined;
-      const result = await route.handler({ body, query, params, auth: auth!, ctx });
+      const { body, document } = await readBody(ctx, route, options);
+      const result = await route.handler({ body, query, params, auth: auth!, ctx, ...(document ? { document } : {}) });
       if (result.headers) for (const [name, value] of Object.entries(result.headers)) ctx.set(name, value);
       ctx.status = result.status;
       if (result.body === undefined) return;
@@ -45,6 +49,19 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], options
     };
     router[route.method](toKoaPath(route.path), handler as never);
   }
+}
+
+/** A route's JSON body (none for uploads, which read their own), and its document when it carries one. */
+async function readBody(
+  ctx: Context,
+  route: RouteDef,
+  options: MountOptions,
+): Promise<{ body: unknown; document?: Uint8Array | undefined }> {
+  if (!route.body || route.upload) return { body: undefined };
+  if (!route.documentMember)
+    return { body: await readJsonBody(ctx, Math.min(options.maxBodyBytes, ORDINARY_BODY_BYTES)) };
+  const decoded = await readDocumentBody(ctx, options.maxBodyBytes, options.jsonThread, route.documentMember);
+  return { body: decoded.value, document: decoded.document };
 }
 
 /** The parsed query, held to the edge's text rules (handlers may read more of it, e.g. metadata[key]). */

@@ -2,7 +2,8 @@ import type { Context } from 'koa';
 import busboy from 'busboy';
 import { AppError, type IncomingDocument } from '@intake/core';
 import { invalidRequest } from '@intake/core/internal';
-import { readJsonBody } from './read-json-body.js';
+import { readDocumentBody } from './read-json-body.js';
+import type { JsonThread } from './json-thread/json-threads.js';
 import { MB } from '../config/limits.js';
 import { isUnstorable, parseRequestJson, unstorableReason } from './request-text.js';
 
@@ -25,15 +26,17 @@ const tooLarge = (max: number) =>
 export async function readDocumentUpload(
   ctx: Context,
   limits: UploadLimits,
+  thread: JsonThread,
 ): Promise<Omit<IncomingDocument, 'idempotencyKey'>> {
   if (/^multipart\/form-data/i.test(ctx.get('content-type'))) return readMultipart(ctx, limits.maxDocumentBytes);
-  let body: unknown;
+  let decoded;
   try {
-    body = await readJsonBody(ctx, limits.maxJsonBytes);
+    decoded = await readDocumentBody(ctx, limits.maxJsonBytes, thread, 'document');
   } catch (error) {
     if (error instanceof AppError && error.code === 'payload_too_large') throw tooLarge(limits.maxDocumentBytes);
     throw error;
   }
+  const body = decoded.value;
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw invalidRequest('The body must be a JSON object');
   const { extractor_id, document, mime_type, metadata, ...rest } = body as Record<string, unknown>;
@@ -43,21 +46,14 @@ export async function readDocumentUpload(
       `Unknown members: ${unknown.join(', ')}`,
       unknown.map((path) => ({ path, message: 'not a member of this request' })),
     );
-  if (typeof document !== 'string' || document === '')
+  // The thread took a base64 `document` out of the body and decoded it; what is left is not one.
+  const bytes = decoded.document;
+  if (!bytes || document !== undefined)
     throw invalidRequest('document (base64) is required', [{ path: 'document', message: 'required' }]);
   if (typeof mime_type !== 'string' || mime_type === '')
     throw invalidRequest('mime_type is required', [{ path: 'mime_type', message: 'required' }]);
-  if (Math.floor((document.length * 3) / 4) > limits.maxDocumentBytes + 3) throw tooLarge(limits.maxDocumentBytes);
-  return { extractor_id, bytes: decodeBase64(document), declaredMimeType: mime_type, metadata };
-}
-
-/** Strict base64 (standard or URL alphabet, padding optional); a `data:...;base64,` prefix is allowed. */
-function decodeBase64(text: string): Uint8Array {
-  const payload = text.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(payload) || payload.length % 4 === 1) {
-    throw invalidRequest('document is not valid base64', [{ path: 'document', message: 'not valid base64' }]);
-  }
-  return new Uint8Array(Buffer.from(payload.replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
+  if (bytes.length > limits.maxDocumentBytes) throw tooLarge(limits.maxDocumentBytes);
+  return { extractor_id, bytes, declaredMimeType: mime_type, metadata };
 }
 
 /**

@@ -19,12 +19,15 @@ import { parseSort, RegisterFilterQuery, RegisterSchema, toJobFilter } from './r
 import { registerRoutes } from './register.routes.js';
 import { reprocessRoutes } from './documents-reprocess.routes.js';
 import { defineRoute, type RouteDef } from './route.js';
+import type { JsonThread } from '../json-thread/json-threads.js';
 
 export interface DocumentRouteDeps {
   intake: Intake;
   pipeline: JobPipeline;
   links: DocumentLinks;
   limits: UploadLimits;
+  /** Parses and decodes JSON uploads off the event loop. */
+  jsonThread: JsonThread;
   /** The correction history, for `?include=corrections` (left out, that include is refused). */
   corrections?: Pick<CorrectionService, 'history'>;
   /** Wakes this daemon's idle workers after a submission. */
@@ -109,7 +112,7 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
         ...authErrors,
       },
       handler: async ({ ctx, auth }) => {
-        const upload = await readDocumentUpload(ctx, deps.limits);
+        const upload = await readDocumentUpload(ctx, deps.limits, deps.jsonThread);
         const key = ctx.get('idempotency-key') || undefined;
         const { job, replayed } = await deps.pipeline.submissions.submit(auth, {
           ...upload,

@@ -251,14 +251,16 @@ export function inboundMailRoutes(
       tag,
       scope: 'email_ingestion:write',
       body: EmailIngestionTestSchema,
+      documentMember: 'testDocument',
       responses: {
         200: { description: 'What happened (or, with simulateOnly, what would happen)', schema: TestResult },
         400: { description: 'invalid_request', schema: ErrorBodySchema },
         404: { description: 'not_found: no such prefix in this organization', schema: ErrorBodySchema },
         ...authErrors,
       },
-      handler: async ({ auth, body }) => {
+      handler: async ({ auth, body, document }) => {
         const result = await svc.test(auth.orgId, auth.environment, body, {
+          ...(document ? { document } : {}),
           waitForExtractionMs: testExtractionWaitMs,
           ...(onSubmitted ? { onJobCreated: onSubmitted } : {}),
         });

@@ -12,6 +12,8 @@ export interface RouteInput<B, Q, P> {
   /** Present on every route that has a `scope`. */
   auth: AuthContext;
   ctx: Context;
+  /** The document of a route with `documentMember`, decoded (absent when the body had none). */
+  document?: Uint8Array;
 }
 
 export interface RouteResult {
@@ -41,6 +43,12 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   body?: z.ZodType;
   /** The handler reads the body itself (uploads); `body` then only describes it, and multipart is accepted too. */
   upload?: boolean;
+  /**
+   * The body carries a document base64-encoded in this top-level member: the body is parsed and
+   * the document decoded off the event loop (json-thread/), and the handler gets it as `document`,
+   * the body without it. Such a body may be MAX_REQUEST_BODY_MB; others at most ORDINARY_BODY_BYTES.
+   */
+  documentMember?: string;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
   responses: Record<number, { description: string; schema?: z.ZodType }>;

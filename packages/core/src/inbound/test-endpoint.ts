@@ -87,7 +87,15 @@ export interface TestOptions {
   waitForExtractionMs?: number;
   /** Called once the job is queued (wakes the job workers). */
   onJobCreated?: () => void;
+  /**
+   * The document, already decoded from the body's `testDocument` by the caller (the daemon decodes
+   * large bodies off its event loop); the input then comes without `testDocument`.
+   */
+  document?: Uint8Array;
 }
+
+/** The request without its document, when the caller has decoded it (TestOptions.document). */
+const DecodedTestSchema = EmailIngestionTestSchema.omit({ testDocument: true });
 
 const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/;
 
@@ -113,14 +121,12 @@ export class PrefixTestRun {
     rawInput: unknown,
     options: TestOptions = {},
   ): Promise<EmailIngestionTestResult> {
-    const input = parseInput(EmailIngestionTestSchema, rawInput);
+    const { input, encoded } = options.document
+      ? { input: parseInput(DecodedTestSchema, rawInput), encoded: null }
+      : splitDocument(parseInput(EmailIngestionTestSchema, rawInput));
     const stored = await this.deps.stores.emailIngestion.get(orgId, input.emailPrefix.toLowerCase());
     if (!stored) throw notFound('Email ingestion configuration', input.emailPrefix);
-    if (!BASE64.test(input.testDocument))
-      throw invalidRequest('The request is invalid (testDocument: must be base64)', [
-        { path: 'testDocument', message: 'must be base64' },
-      ]);
-    const bytes = new Uint8Array(Buffer.from(input.testDocument, 'base64'));
+    const bytes = options.document ?? decodeTestDocument(encoded ?? '');
     const attachment: ParsedAttachment = {
       filename: input.filename ?? 'test-document',
       contentType: 'application/octet-stream',
@@ -294,4 +300,19 @@ export class PrefixTestRun {
           matchedBy: resolution.outcome === 'mapped' ? 'mapping' : 'document_type',
         };
   }
+}
+
+function splitDocument({ testDocument, ...input }: z.infer<typeof EmailIngestionTestSchema>): {
+  input: z.infer<typeof DecodedTestSchema>;
+  encoded: string;
+} {
+  return { input, encoded: testDocument };
+}
+
+function decodeTestDocument(text: string): Uint8Array {
+  if (!BASE64.test(text))
+    throw invalidRequest('The request is invalid (testDocument: must be base64)', [
+      { path: 'testDocument', message: 'must be base64' },
+    ]);
+  return new Uint8Array(Buffer.from(text, 'base64'));
 }

@@ -1,15 +1,16 @@
 /**
  * What keeps a started daemon small, on one daemon (PGlite) with esbuild made unresolvable: the
  * dashboard is served from the files `npm run build` bundled (no bundler loaded or spawned at run
- * time), and OCR threads end after OCR_IDLE_RELEASE_MS idle, as `intake_ocr_workers` shows, while
- * the next document is read as before. How much memory that saves: `npm run bench:memory`.
+ * time), and OCR and PDF threads end after OCR_IDLE_RELEASE_MS idle, as `intake_ocr_workers` and
+ * `intake_pdf_threads` show, while the next document is read as before. How much memory that saves:
+ * `npm run bench:memory`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanImage, type DrawnText } from '../ocr/documents.js';
-import { base64 } from '../support/fixtures.js';
+import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
   killAll,
@@ -98,8 +99,15 @@ function descendants(pid: number): string[] {
   return lines;
 }
 
+/** One sample of the daemon's metrics, summed over its labels. */
+async function gauge(daemon: DaemonProcess, name: string, labels?: Record<string, string>): Promise<number> {
+  const res = await fetch(`${daemon.httpUrl}/metrics`);
+  expect(res.status).toBe(200);
+  return sumOf(parseSamples(await res.text()), name, labels);
+}
+
 describe(
-  'a started daemon: no bundler, OCR threads released when idle',
+  'a started daemon: no bundler, OCR and PDF threads released when idle',
   { timeout: PROCESS_TEST_TIMEOUT_MS * 2 },
   () => {
     let daemon: DaemonProcess;
@@ -151,11 +159,7 @@ describe(
     });
 
     it('shows the PaddleOCR thread live while it reads, 0 once idle, and reads the next photo again', async () => {
-      const ocrWorkers = async (): Promise<number> => {
-        const res = await fetch(`${daemon.httpUrl}/metrics`);
-        expect(res.status).toBe(200);
-        return sumOf(parseSamples(await res.text()), 'intake_ocr_workers', { engine: 'paddle' });
-      };
+      const ocrWorkers = () => gauge(daemon, 'intake_ocr_workers', { engine: 'paddle' });
       expect(await ocrWorkers()).toBe(0);
       const extractor = await api(daemon.httpUrl, 'POST', '/v1/extractors', {
         key,
@@ -187,11 +191,42 @@ describe(
         expect(done.extracted_data.total, JSON.stringify(done)).toBe(12.5);
         await eventually(
           `round ${round}: no live OCR thread after ${IDLE_MS} ms idle`,
+          async () => (await gauge(daemon, 'intake_ocr_workers')) === 0,
+          WAIT,
+        );
+      }
+    });
+
+    it('shows PDF threads live while a PDF is counted and read, 0 once idle, and reads the next PDF', async () => {
+      const extractor = await api(daemon.httpUrl, 'POST', '/v1/extractors', { key, body: invoiceExtractor() });
+      expect(extractor.status, JSON.stringify(extractor.body)).toBe(201);
+      expect(await gauge(daemon, 'intake_pdf_threads')).toBe(0);
+      for (let round = 1; round <= 2; round++) {
+        const pdf = await makeInvoicePdf({ number: `INV-IDLE-${round}`, salt: `idle-${round}` });
+        const job = await api(daemon.httpUrl, 'POST', '/v1/documents', {
+          key,
+          body: { extractor_id: extractor.body.id, document: base64(pdf), mime_type: 'application/pdf' },
+        });
+        expect(job.status, JSON.stringify(job.body)).toBe(202);
+        // Live from the page count at upload until IDLE_MS after the reading's last step.
+        await eventually(
+          `round ${round}: a live PDF thread`,
+          async () => (await gauge(daemon, 'intake_pdf_threads')) > 0,
+          WAIT,
+        );
+        const done = await eventually(
+          `round ${round}: the job to finish`,
           async () => {
-            const res = await fetch(`${daemon.httpUrl}/metrics`);
-            const samples = parseSamples(await res.text());
-            return sumOf(samples, 'intake_ocr_workers') === 0;
+            const res = await api(daemon.httpUrl, 'GET', `/v1/documents/${job.body.id}`, { key });
+            return res.body.status === 'completed' || res.body.status === 'failed' ? res.body : null;
           },
+          WAIT,
+        );
+        expect(done.status, JSON.stringify(done)).toBe('completed');
+        expect(done.extracted_data.invoice_number, JSON.stringify(done)).toBe(`INV-IDLE-${round}`);
+        await eventually(
+          `round ${round}: no live PDF thread after ${IDLE_MS} ms idle`,
+          async () => (await gauge(daemon, 'intake_pdf_threads')) === 0,
           WAIT,
         );
       }

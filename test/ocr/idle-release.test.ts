@@ -1,8 +1,9 @@
 /**
- * OCR threads are released after an idle period (OCR_IDLE_RELEASE_MS in the daemon): tesseract.js
- * workers and PaddleOCR's onnxruntime threads, each with its models, end once idle that long, and the
- * next page starts them again and reads as before. The reader's `ocrWorkers()` counts threads until
- * they have really ended.
+ * OCR and PDF threads are released after an idle period (OCR_IDLE_RELEASE_MS in the daemon):
+ * tesseract.js workers and PaddleOCR's onnxruntime threads, each with its models, and the pdfjs
+ * threads PDFs are read in, end once idle that long, and the next page or document starts them again
+ * and reads as before. The reader's `ocrWorkers()` and `pdfThreads()` count threads until they have
+ * really ended.
  */
 import { createPaddleOcr } from '@intake/ocr-onnx';
 import { createTesseractReader } from '@intake/ocr-tesseract';
@@ -45,26 +46,31 @@ const text = (document: { pages: { words: { text: string }[] }[] }): string =>
 describe('OCR threads released after an idle period', () => {
   it('starts no thread before the first page', () => {
     expect(reader.ocrWorkers()).toEqual({ tesseract: 0, engine: 0 });
+    expect(reader.pdfThreads()).toBe(0);
   });
 
   // A bound for a broken build (four reads and two idle periods), not a speed requirement.
   it(
-    'ends the PaddleOCR thread and the tesseract worker once idle, and starts them again for the next page',
+    'ends the PaddleOCR thread, the tesseract worker and the PDF thread once idle, and starts them again',
     { timeout: 600_000 },
     async () => {
       for (let round = 1; round <= 2; round++) {
         // Counted as each read returns: its thread's idle period has only just begun.
         const [photoRead, scanRead] = await Promise.all([
           reader.read(photo, 'image/png').then((document) => ({ document, live: reader.ocrWorkers() })),
-          reader.read(scan, 'application/pdf').then((document) => ({ document, live: reader.ocrWorkers() })),
+          reader
+            .read(scan, 'application/pdf')
+            .then((document) => ({ document, live: reader.ocrWorkers(), pdf: reader.pdfThreads() })),
         ]);
         expect(text(photoRead.document), `round ${round}`).toBe('CORNER BAKERY TOTAL 12.50');
         expect(text(scanRead.document), `round ${round}`).toContain('Invoice number 48213');
         expect(photoRead.live.engine, `round ${round}: PaddleOCR's thread after the photo`).toBe(1);
         expect(scanRead.live.tesseract, `round ${round}: the tesseract worker after the scan`).toBe(1);
+        expect(scanRead.pdf, `round ${round}: the PDF thread after the scan`).toBe(1);
+        const live = () => ({ ...reader.ocrWorkers(), pdf: reader.pdfThreads() });
         await eventually(
-          () => `both threads to end after ${IDLE_MS} ms idle (live: ${JSON.stringify(reader.ocrWorkers())})`,
-          () => reader.ocrWorkers().tesseract === 0 && reader.ocrWorkers().engine === 0,
+          () => `the three threads to end after ${IDLE_MS} ms idle (live: ${JSON.stringify(live())})`,
+          () => JSON.stringify(live()) === JSON.stringify({ tesseract: 0, engine: 0, pdf: 0 }),
         );
       }
     },

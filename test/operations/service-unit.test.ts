@@ -2,7 +2,7 @@
  * config/intake.service: `systemd-analyze verify` accepts it where systemd is installed, and in any
  * case it holds what docs/operations.md promises (unprivileged user, state directory, restart on
  * failure, the hardening keys, the one capability for port 25, a stop timeout longer than the
- * daemon's own drain and processing limits).
+ * daemon's own drain and processing limits, the allocator's arena cap).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -60,6 +60,10 @@ describe('config/intake.service', () => {
     expect(one('ExecStart')).toMatch(/\/bin\/intake\.mjs start$/);
     expect(one('Restart')).toBe('on-failure');
     expect(unit.get('Install')?.get('WantedBy')).toEqual(['multi-user.target']);
+  });
+
+  it("starts the process with glibc's arenas capped (MALLOC_ARENA_MAX, read only at process start)", () => {
+    expect(service.get('Environment')).toContain('MALLOC_ARENA_MAX=2');
   });
 
   it('is hardened, and keeps only the capability to bind port 25', () => {

@@ -127,7 +127,7 @@ const Settings = z.object({
   OCR_ENGINE: z.enum(['tesseract', 'paddle']).default('paddle'),
   /** Which pages OCR_ENGINE=paddle reads: images only, or scanned PDF pages as well. */
   OCR_ENGINE_PAGES: z.enum(['images', 'scans']).default('images'),
-  /** An OCR worker idle this long is ended with its models (0: kept); the next page starts one again. */
+  /** An OCR worker or PDF thread idle this long is ended with its memory (0: kept); the next page starts one again. */
   OCR_IDLE_RELEASE_MS: digits.pipe(z.number().int().min(0).max(86_400_000)).default(60_000),
   /** Tesseract's languages, `+`-separated as tesseract writes them (each needs `@tesseract.js-data/<code>`). */
   OCR_LANGUAGES: z
@@ -306,9 +306,13 @@ export function documentLimits(config: Config): DocumentLimits {
   };
 }
 
-/** What one PDF thread may use, from PDF_WORKER_MEMORY_MB and PDF_WORKER_TIMEOUT_MS. */
+/** What one PDF thread may use, from PDF_WORKER_MEMORY_MB and PDF_WORKER_TIMEOUT_MS; idle, it ends as OCR threads do. */
 export function pdfBudget(config: Config): PdfBudget {
-  return { memoryMb: config.PDF_WORKER_MEMORY_MB, stepTimeoutMs: config.PDF_WORKER_TIMEOUT_MS };
+  return {
+    memoryMb: config.PDF_WORKER_MEMORY_MB,
+    stepTimeoutMs: config.PDF_WORKER_TIMEOUT_MS,
+    idleReleaseMs: config.OCR_IDLE_RELEASE_MS,
+  };
 }
 
 /** The settings with the derived ones filled in: what every part of the daemon receives. */

@@ -2,12 +2,16 @@
  * `intake_ocr_workers{engine}`: OCR worker threads alive, read from the reader at each scrape. Each
  * holds its models and buffers (the largest part of an idle daemon's memory), until it has been
  * idle for OCR_IDLE_RELEASE_MS; an operator sees them come and go beside the process's memory.
+ * `intake_pdf_threads`: the same for the reader's PDF threads (pdfjs), released after the same period.
  */
 import { Gauge, type Registry } from 'prom-client';
 import type { TesseractReader } from '@intake/ocr-tesseract';
 import { METRIC_PREFIX } from '../metrics/daemon-metrics.js';
 
-export function registerOcrWorkersGauge(registry: Registry, reader: Pick<TesseractReader, 'ocrWorkers'>): void {
+export function registerOcrWorkersGauge(
+  registry: Registry,
+  reader: Pick<TesseractReader, 'ocrWorkers' | 'pdfThreads'>,
+): void {
   new Gauge<'engine'>({
     name: `${METRIC_PREFIX}ocr_workers`,
     help: 'OCR worker threads alive, by engine (tesseract, paddle); idle ones end after OCR_IDLE_RELEASE_MS',
@@ -17,6 +21,14 @@ export function registerOcrWorkersGauge(registry: Registry, reader: Pick<Tessera
       const live = reader.ocrWorkers();
       this.set({ engine: 'tesseract' }, live.tesseract);
       this.set({ engine: 'paddle' }, live.engine);
+    },
+  });
+  new Gauge({
+    name: `${METRIC_PREFIX}pdf_threads`,
+    help: 'PDF threads (pdfjs) alive for reading and page counting; idle ones end after OCR_IDLE_RELEASE_MS',
+    registers: [registry],
+    collect() {
+      this.set(reader.pdfThreads());
     },
   });
 }

@@ -22,8 +22,9 @@ export interface TesseractReaderOptions {
   /** OCR worker threads, each using one core while it reads (default 2). */
   workers?: number;
   /**
-   * An OCR worker idle this long is ended, and its memory with it; the next page starts one again
-   * (default 60 000; 0 keeps the workers until `close()`). An `engine` has its own setting.
+   * An OCR worker or PDF thread idle this long is ended, and its memory with it; the next page or
+   * document starts one again (default 60 000; 0 keeps them until `close()`). An `engine` has its
+   * own setting; `pdfBudget.idleReleaseMs`, where given, wins for the PDF threads.
    */
   idleReleaseMs?: number;
   /**
@@ -42,7 +43,10 @@ export interface TesseractReaderOptions {
    * anything is rendered (DEFAULT_DOCUMENT_LIMITS).
    */
   limits?: Partial<DocumentLimits>;
-  /** Memory and time of the threads pdfjs runs in (DEFAULT_PDF_BUDGET); past either the document is too large. */
+  /**
+   * Memory and time of the threads pdfjs runs in (DEFAULT_PDF_BUDGET); past either the document is
+   * too large. Their idle period is `idleReleaseMs` unless this names one.
+   */
   pdfBudget?: Partial<PdfBudget>;
   /** Told of every PDF refused as too large (a limit, memory, time), e.g. to log a warning. */
   onRefused?: (refusal: PdfRefusal) => void;
@@ -81,6 +85,8 @@ export interface TesseractReader extends DocumentReader {
   revisionOf(mimeType: string | null): string;
   /** OCR worker threads alive now: tesseract's, and the engine's (0 without one, or where it cannot tell). */
   ocrWorkers(): { tesseract: number; engine: number };
+  /** PDF threads alive now (reading and page counting); 0 before the first PDF and after an idle period. */
+  pdfThreads(): number;
   /** Ends the OCR and PDF threads; reads after it fail. */
   close(): Promise<void>;
 }
@@ -95,14 +101,15 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   if (languages.length === 0) throw new Error('OCR needs at least one language');
   // Checked here, so that a missing model fails when the reader is made, not on the first scan.
   for (const code of languages) languageModelFolder(code);
+  const idleReleaseMs = options.idleReleaseMs ?? 60_000;
   const pool = new OcrWorkerPool({
     size: options.workers ?? 2,
     languages,
     dpi: renderDpi,
     pageSegMode: options.pageSegMode,
-    idleReleaseMs: options.idleReleaseMs ?? 60_000,
+    idleReleaseMs,
   });
-  const budget = { ...DEFAULT_PDF_BUDGET, ...options.pdfBudget, onRefused: options.onRefused };
+  const budget = { ...DEFAULT_PDF_BUDGET, idleReleaseMs, ...options.pdfBudget, onRefused: options.onRefused };
   // PDFs are read in as many threads as OCR has; page counts at upload get a thread of their own,
   // so that an upload never waits behind a long reading.
   const pdf = new PdfThreads({ size: options.workers ?? 2, ...budget });
@@ -127,6 +134,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
       return enginePages === 'images' ? tesseractOnly : revision;
     },
     ocrWorkers: () => ({ tesseract: pool.live, engine: engine?.liveWorkers ?? 0 }),
+    pdfThreads: () => pdf.live + counting.live,
     /**
      * `declaredMimeType` is what the sender claimed; the bytes decide, as they decide for the
      * parsers. Aborting terminates the OCR threads working on this document and rejects with

@@ -4,7 +4,9 @@
  * answers HTTP and SMTP. Each thread has a memory limit (its JavaScript heap: an overrun ends the
  * thread) and each step a time budget (past it the thread is ended); either way the document fails
  * with document_too_large and the slot gets a fresh thread on its next document. A reading holds
- * its thread from opening the document to closing it; idle threads do not keep the process alive.
+ * its thread from opening the document to closing it; idle threads do not keep the process alive,
+ * and a thread idle for `idleReleaseMs` is ended (pdfjs' heap, its font and image caches and the
+ * canvas memory go with its isolate); the slot starts a new one on its next document.
  */
 import { DocumentError } from '@intake/core';
 import type { PdfBudget } from '../../budget.js';
@@ -45,17 +47,26 @@ interface Thread {
 interface Slot {
   thread: Thread | null;
   busy: boolean;
+  /** Ends the slot's thread once it has been idle long enough; set while the slot is free. */
+  idle: NodeJS.Timeout | null;
 }
 
 export class PdfThreads {
   private readonly slots: Slot[];
   private readonly waiting: ((slot: Slot) => void)[] = [];
+  /** Threads ended for idleness or a budget, until they have exited. */
+  private readonly ending = new Set<Worker>();
   private nextId = 0;
   private closed = false;
 
   constructor(private readonly options: PdfThreadsOptions) {
     const size = Math.max(1, Math.floor(options.size));
-    this.slots = Array.from({ length: size }, () => ({ thread: null, busy: false }));
+    this.slots = Array.from({ length: size }, () => ({ thread: null, busy: false, idle: null }));
+  }
+
+  /** Threads alive now: started and not yet exited (those being ended included). */
+  get live(): number {
+    return this.slots.filter((slot) => slot.thread !== null).length + this.ending.size;
   }
 
   /**
@@ -83,6 +94,7 @@ export class PdfThreads {
     this.closed = true;
     const ending: Promise<number>[] = [];
     for (const slot of this.slots) {
+      this.keep(slot);
       if (slot.thread) ending.push(slot.thread.worker.terminate());
       this.end(slot, slot.thread, new Error('The PDF threads were closed'));
     }
@@ -137,7 +149,12 @@ export class PdfThreads {
       pending.reject(reason);
     }
     thread.pending.clear();
-    void thread.worker.terminate();
+    const { worker } = thread;
+    this.ending.add(worker);
+    const ended = (): void => {
+      this.ending.delete(worker);
+    };
+    worker.terminate().then(ended, ended);
   }
 
   private fromThread(error: ThreadError): Error {
@@ -166,6 +183,7 @@ export class PdfThreads {
     const free = this.slots.find((slot) => !slot.busy);
     if (free) {
       free.busy = true;
+      this.keep(free);
       return Promise.resolve(free);
     }
     return new Promise((resolve, reject) => {
@@ -182,11 +200,24 @@ export class PdfThreads {
     });
   }
 
-  /** Hands the slot straight to the next waiter. */
+  /** Hands the slot straight to the next waiter; otherwise its thread's idle countdown starts. */
   private release(slot: Slot): void {
     const next = this.waiting.shift();
-    if (next) next(slot);
-    else slot.busy = false;
+    if (next) return next(slot);
+    slot.busy = false;
+    const thread = slot.thread;
+    const ms = this.options.idleReleaseMs;
+    if (thread && ms > 0 && !this.closed)
+      slot.idle = setTimeout(() => {
+        slot.idle = null;
+        if (!slot.busy) this.end(slot, thread, new Error('The PDF thread was ended after an idle period'));
+      }, ms).unref();
+  }
+
+  /** Cancels the slot's idle countdown: it has work again (or the threads are closing). */
+  private keep(slot: Slot): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
   }
 }
 

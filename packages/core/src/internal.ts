@@ -216,6 +216,7 @@ export { hintedField } from './learning/apply-hints.js';
 export { vendorKeys, nameKey } from './learning/vendor-keys.js';
 export type { FieldHint, VendorHints } from './learning/vendor-hints.js';
 export type { VendorPaymentStore } from './ports/vendor-payment-store.port.js';
+export { paymentDetailsDiffer, senderAuthenticated, vendorKey } from './vendors/vendor-payments.js';
 export type {
   PaymentDetailsChange,
   PaymentValues,

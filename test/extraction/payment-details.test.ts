@@ -110,3 +110,55 @@ describe('payment details: UK and US accounts', () => {
     expect(read([...head, { x: 40, y: 300, text: 'Account number: 4711' }])).toBeNull();
   });
 });
+
+describe('payment details: e-invoice XML', () => {
+  const xml = (text: string) => ({ name: 'factur-x.xml', mimeType: 'text/xml', bytes: new TextEncoder().encode(text) });
+  const cii = (account: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"
+  xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100">
+  <rsm:SupplyChainTradeTransaction>
+    <ram:ApplicableHeaderTradeSettlement>
+      <ram:SpecifiedTradeSettlementPaymentMeans>
+        <ram:TypeCode>58</ram:TypeCode>
+        ${account}
+      </ram:SpecifiedTradeSettlementPaymentMeans>
+    </ram:ApplicableHeaderTradeSettlement>
+  </rsm:SupplyChainTradeTransaction>
+</rsm:CrossIndustryInvoice>`;
+
+  it('CII: the payee IBAN and BIC, at confidence 1, before what is printed', () => {
+    const account = `<ram:PayeePartyCreditorFinancialAccount><ram:IBANID>DE89370400440532013000</ram:IBANID></ram:PayeePartyCreditorFinancialAccount>
+      <ram:PayeeSpecifiedCreditorFinancialInstitution><ram:BICID>COBADEFFXXX</ram:BICID></ram:PayeeSpecifiedCreditorFinancialInstitution>`;
+    const printed = [...head, { x: 40, y: 700, text: 'IBAN: GB29 NWBK 6016 1331 9268 19' }];
+    expect(readPaymentDetails(doc([page(printed)], [xml(cii(account))]))).toEqual({
+      iban: { value: 'DE89370400440532013000', confidence: 1 },
+      bic: { value: 'COBADEFFXXX', confidence: 1 },
+    });
+  });
+
+  it('CII: an IBAN failing its check in the XML is refused; the printed one stands', () => {
+    const account = `<ram:PayeePartyCreditorFinancialAccount><ram:IBANID>DE88370400440532013000</ram:IBANID></ram:PayeePartyCreditorFinancialAccount>`;
+    const printed = [...head, { x: 40, y: 700, text: 'IBAN: GB29 NWBK 6016 1331 9268 19' }];
+    expect(readPaymentDetails(doc([page(printed)], [xml(cii(account))]))?.iban?.value).toBe('GB29NWBK60161331926819');
+  });
+
+  it('UBL: PayeeFinancialAccount ID and its branch; a non-IBAN ID is an account number', () => {
+    const ubl = (id: string) => `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"
+  xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"
+  xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+  <cac:PaymentMeans><cbc:PaymentMeansCode>30</cbc:PaymentMeansCode>
+    <cac:PayeeFinancialAccount><cbc:ID>${id}</cbc:ID>
+      <cac:FinancialInstitutionBranch><cbc:ID>ABNANL2A</cbc:ID></cac:FinancialInstitutionBranch>
+    </cac:PayeeFinancialAccount>
+  </cac:PaymentMeans>
+</Invoice>`;
+    expect(readPaymentDetails(doc([page(head)], [xml(ubl('NL91ABNA0417164300'))]))).toEqual({
+      iban: { value: 'NL91ABNA0417164300', confidence: 1 },
+      bic: { value: 'ABNANL2A', confidence: 1 },
+    });
+    expect(readPaymentDetails(doc([page(head)], [xml(ubl('5577 9911'))]))).toEqual({
+      account_number: { value: '55779911', confidence: 1 },
+      bic: { value: 'ABNANL2A', confidence: 1 },
+    });
+  });
+});

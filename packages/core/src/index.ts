@@ -10,6 +10,13 @@
 export { type Classification, type ClassificationHints, classifyDocument } from './classification/classify-document.js';
 export { createDocumentExtractor, type DocumentExtractorOptions } from './extraction/document-extractor.js';
 export { readEInvoice } from './extraction/einvoice/read-einvoice.js';
+export { readPaymentDetails } from './extraction/payment-details/read-payment-details.js';
+export {
+  PAYMENT_DETAIL_KEYS,
+  type PaymentDetailKey,
+  type PaymentDetails,
+  type PaymentDetailValue,
+} from './extraction/payment-details/payment-details.js';
 export { extractFields, type ExtractFieldsOptions, type FieldsExtraction } from './extraction/extract-fields.js';
 export { RECOMMENDED_FIELDS, type RecommendedDocumentType } from './extraction/recommended-fields.js';
 export { type CreateExtractorInput, type UpdateExtractorInput } from './extractors/extractor.schema.js';

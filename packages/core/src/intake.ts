@@ -14,6 +14,7 @@ import { duplicateJobHook } from './duplicates/duplicate-job-hook.js';
 import { routingJobHook } from './routing/routing-job-hook.js';
 import { prefixJobHook } from './prefixes/prefix-job-hook.js';
 import { erpJobHook } from './erp/erp-job-hook.js';
+import { paymentDetailsJobHook } from './vendors/payment-details-job-hook.js';
 import { createSecretBox } from './prefixes/imap/secret-box.js';
 
 /** What createIntake needs: the stores (required) and what to replace the defaults with. */
@@ -109,6 +110,7 @@ export function createIntake(options: IntakeOptions): Intake {
       routingJobHook,
       prefixJobHook({ stores, ids }),
       erpJobHook({ ids }),
+      paymentDetailsJobHook({ stores }),
     ],
   };
 }

@@ -215,6 +215,14 @@ export { learnHints, LEARNABLE_TYPES } from './learning/learn-hints.js';
 export { hintedField } from './learning/apply-hints.js';
 export { vendorKeys, nameKey } from './learning/vendor-keys.js';
 export type { FieldHint, VendorHints } from './learning/vendor-hints.js';
+export type { VendorPaymentStore } from './ports/vendor-payment-store.port.js';
+export { paymentDetailsDiffer, senderAuthenticated, vendorKey } from './vendors/vendor-payments.js';
+export type {
+  PaymentDetailsChange,
+  PaymentValues,
+  RememberedPaymentDetails,
+  VendorIdentity,
+} from './vendors/vendor-payments.js';
 export { VendorHintsImportSchema, toVendorHintsResource } from './learning/vendor-hints.schema.js';
 export type { VendorHintsResource } from './learning/vendor-hints.schema.js';
 export { DEFAULT_PAGE_IMAGE_OPTIONS, PageImages } from './pages/page-images.js';

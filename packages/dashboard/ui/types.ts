@@ -25,7 +25,17 @@ export interface Job {
   review_reasons?: ReviewReason[];
   /** Where each field was read (README "Review and corrections"); page 1-based, box in page units. */
   field_locations?: Record<string, FieldLocation>;
+  /** Where the document says to pay (completed jobs; null: nothing found). Older daemons leave it out. */
+  payment_details?: Partial<Record<PaymentDetailKey, { value: string; confidence: number }>> | null;
+  /** The vendor's earlier payment details when this document's differ; null otherwise. */
+  payment_details_changed?: {
+    previous: Partial<Record<PaymentDetailKey, string>>;
+    last_seen_at: string;
+    job_id: string;
+  } | null;
 }
+
+export type PaymentDetailKey = 'iban' | 'bic' | 'account_number' | 'sort_code' | 'routing_number';
 
 export interface FieldLocation {
   source: string;
@@ -67,7 +77,14 @@ export interface RegisterFields {
 
 /** Why a completed job waits for a person (on the job, once the API gives it; absent before). */
 export interface ReviewReason {
-  code: 'low_confidence' | 'validation' | 'plausibility' | 'classification_threshold' | 'duplicate' | (string & {});
+  code:
+    | 'low_confidence'
+    | 'validation'
+    | 'plausibility'
+    | 'classification_threshold'
+    | 'duplicate'
+    | 'payment_details_changed'
+    | (string & {});
   field?: string;
   message: string;
 }

@@ -21,6 +21,7 @@ import { SqlErpStore } from './stores/erp-store.js';
 import { SqlSessionStore } from './stores/session-store.js';
 import { SqlCorrectionStore } from './stores/correction-store.js';
 import { SqlVendorHintStore } from './stores/vendor-hint-store.js';
+import { SqlVendorPaymentStore } from './stores/vendor-payment-store.js';
 import { SqlQueueGaugeStore } from './stores/queue-gauge-store.js';
 import { SqlImapMailboxStore } from './stores/imap-mailbox-store.js';
 import {
@@ -116,6 +117,7 @@ function bindStores(knex: Knex, cached: CacheBinding): IntakeStores {
     vendorHints: new SqlVendorHintStore(knex),
     queueGauges: new SqlQueueGaugeStore(knex),
     imapMailboxes: new SqlImapMailboxStore(knex),
+    vendorPayments: new SqlVendorPaymentStore(knex),
     transaction: async (fn) => {
       const pending: PendingForgets = cached.pending ?? new Set();
       try {

@@ -8,6 +8,7 @@ import { parseInput } from '../shared/validation.js';
 import { applyCorrections } from './apply-corrections.js';
 import { CorrectionRequestSchema, type CorrectionRecord } from './correction.js';
 import { emitCorrectedEvent, resendToErp } from './correction-listeners.js';
+import { rememberConfirmedPaymentDetails } from '../vendors/payment-details-job-hook.js';
 
 export type { CorrectionListener } from './correction-listener.js';
 import type { CorrectionListener } from './correction-listener.js';
@@ -42,7 +43,12 @@ export class CorrectionService {
   ): Promise<{ job: JobRecord; corrections: CorrectionRecord[] }> {
     const request = parseInput(CorrectionRequestSchema, body ?? {}, 'body');
     const { clock, ids } = this.deps;
-    const listeners = [emitCorrectedEvent(ids), resendToErp, ...(this.deps.listeners ?? [])];
+    const listeners = [
+      emitCorrectedEvent(ids),
+      resendToErp,
+      (tx: IntakeStores, job: JobRecord, _records: unknown, at: string) => rememberConfirmedPaymentDetails(tx, job, at),
+      ...(this.deps.listeners ?? []),
+    ];
     const result = await this.deps.stores.transaction(async (tx) => {
       const job = await tx.corrections.lockJob(auth.orgId, auth.environment, jobId);
       if (!job) throw notFound('Job', jobId);

@@ -19,6 +19,8 @@ export const jobCompletedData = (job: JobRecord): Record<string, unknown> => ({
   validation_errors: job.validation_errors,
   review_reasons: reviewReasons(job),
   result_version: job.result_version ?? 1,
+  payment_details: job.payment_details ?? null,
+  payment_details_changed: job.payment_details_changed ?? null,
 });
 
 /** `data` of `job.failed`; cost_credits is always 0 for a failed job. */

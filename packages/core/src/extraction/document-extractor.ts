@@ -4,6 +4,8 @@ import type { VendorHintStore } from '../ports/vendor-hint-store.port.js';
 import { vendorKeys } from '../learning/vendor-keys.js';
 import { extractFields, type ExtractFieldsOptions, type FieldsExtraction } from './extract-fields.js';
 import { roleOf } from './labels/roles.js';
+import { readPaymentDetails } from './payment-details/read-payment-details.js';
+import { readVendorIdentity } from './payment-details/vendor-identity.js';
 
 /** What createDocumentExtractor needs. */
 export interface DocumentExtractorOptions {
@@ -17,7 +19,8 @@ export interface DocumentExtractorOptions {
  * The live extractor: read the document, then extract the request's fields from it. Reading
  * failures (DocumentError) pass through unchanged; the signal reaches the reader, which stops its
  * OCR work for real when the job times out. With a hint store, a live job of a vendor its
- * organization has corrected before is extracted again with that vendor's hints.
+ * organization has corrected before is extracted again with that vendor's hints. Payment details
+ * and the vendor's identity are read whatever the request's fields.
  */
 export function createDocumentExtractor({ reader, hints }: DocumentExtractorOptions): DocumentExtractor {
   return {
@@ -33,7 +36,13 @@ export function createDocumentExtractor({ reader, hints }: DocumentExtractorOpti
         hints && request.orgId && request.environment === 'live'
           ? await withHints(hints, request, doc, plain, options)
           : plain;
-      return { ...result, page_count: doc.pages.length, document_text: documentText(doc) };
+      return {
+        ...result,
+        page_count: doc.pages.length,
+        document_text: documentText(doc),
+        payment_details: readPaymentDetails(doc),
+        vendor: readVendorIdentity(doc, request.fieldDefinitions, result.extracted_data, options),
+      };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { CompletedResult, FailedResult } from '../ports/job-store.port.js';
+import type { ExtractionOutcome } from '../ports/document-extractor.port.js';
 import type { ErrorDetails, JobRecord } from './job.js';
 
 /** One attempt's time limit, and the setting that decided it (named in the job's error). */
@@ -9,7 +10,10 @@ export interface TimeLimit {
 }
 
 /** What a hook adds to a completed job beside the extraction's own fields. */
-export type CompletionFields = Pick<CompletedResult, 'routing' | 'dedupe_key' | 'duplicate'> & {
+export type CompletionFields = Pick<
+  CompletedResult,
+  'routing' | 'dedupe_key' | 'duplicate' | 'vendor_key' | 'payment_details_changed'
+> & {
   /** Flags the job for review; a flag set at submission or by extraction stays whatever hooks say. */
   needs_review?: boolean;
 };
@@ -28,9 +32,14 @@ export interface JobHooks {
   timeLimit?(job: JobRecord): Promise<TimeLimit | null>;
   /**
    * After extraction, before the completion is recorded (outside its transaction): fields to add,
-   * or a failure instead. The first hook that fails the job ends the round.
+   * or a failure instead. The first hook that fails the job ends the round. `outcome` is the
+   * extraction's whole result (payment details and vendor identity beside the fields).
    */
-  beforeComplete?(job: JobRecord, extracted: Record<string, unknown>): Promise<CompletionDecision>;
+  beforeComplete?(
+    job: JobRecord,
+    extracted: Record<string, unknown>,
+    outcome?: ExtractionOutcome,
+  ): Promise<CompletionDecision>;
   /**
    * In the transaction that records the job completed or failed: writes that must commit with it
    * (events, queued work) or not at all.

@@ -153,11 +153,11 @@ export class JobProcessor {
   }
 
   /** The hooks' fields for a completed job, or the first failure one of them decides. */
-  private async beforeComplete(job: JobRecord, extracted: Record<string, unknown>): Promise<CompletionDecision> {
+  private async beforeComplete(job: JobRecord, outcome: ExtractionOutcome): Promise<CompletionDecision> {
     let fields: CompletionFields = {};
     for (const hook of this.deps.hooks) {
       if (!hook.beforeComplete) continue;
-      const decision = await hook.beforeComplete(job, extracted);
+      const decision = await hook.beforeComplete(job, outcome.extracted_data, outcome);
       if (decision.kind === 'fail') return decision;
       fields = {
         ...fields,
@@ -184,7 +184,7 @@ export class JobProcessor {
     const again = Boolean(job.reprocess_requested_at);
     const decided: CompletionDecision = again
       ? { kind: 'complete', fields: {} }
-      : await this.beforeComplete(job, outcome.extracted_data);
+      : await this.beforeComplete(job, outcome);
     if (decided.kind === 'fail') {
       const failed = await this.fail(job, workerId, decided.details, elapsedMs, decided.fields.duplicate);
       return failed
@@ -208,6 +208,7 @@ export class JobProcessor {
         page_count: outcome.page_count,
         ...(outcome.field_locations ? { field_locations: outcome.field_locations } : {}),
         ...(outcome.document_text !== undefined ? { document_text: outcome.document_text } : {}),
+        payment_details: outcome.payment_details ?? null,
         processing_time_ms: elapsedMs,
         cost_credits: cost,
         completed_at: at,

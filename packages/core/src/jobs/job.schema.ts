@@ -4,6 +4,7 @@ import { ENVIRONMENTS } from '../keys/scopes.js';
 import { JOB_STATUSES } from './job.js';
 import { REVIEW_REASON_CODES } from './review-reasons.js';
 import { FieldLocationSchema } from '../extraction/locations/field-location.schema.js';
+import { PaymentDetailsChangeSchema, PaymentDetailsSchema } from '../vendors/payment-details.schema.js';
 
 /** Largest metadata object, serialised as JSON. */
 export const MAX_METADATA_BYTES = 16_384;
@@ -31,7 +32,7 @@ export const ReviewReasonSchema = z
     code: z
       .enum(REVIEW_REASON_CODES)
       .describe(
-        'low_confidence (a field below the review threshold), validation (a broken rule), plausibility (a value contradicting the document), classification_threshold (an email classification below its threshold), duplicate, flagged (no reason recorded)',
+        "low_confidence (a field below the review threshold), validation (a broken rule), plausibility (a value contradicting the document), classification_threshold (an email classification below its threshold), duplicate, flagged (no reason recorded), payment_details_changed (the vendor's bank details differ from those remembered)",
       ),
     field: z.string().optional().describe('The field it concerns (nested as `line_items.0.amount`)'),
     message: z.string().describe('What is wrong: the rule, the confidence and its threshold'),
@@ -113,6 +114,14 @@ export const JobSchema = z
       })
       .optional()
       .describe('The duplicate verdict: the earlier job, what matched (file_hash or field names), the action taken'),
+    payment_details: PaymentDetailsSchema.nullable()
+      .optional()
+      .describe(
+        "Completed jobs: where the document says to pay, whatever the extractor's fields; null when nothing was found",
+      ),
+    payment_details_changed: PaymentDetailsChangeSchema.nullable()
+      .optional()
+      .describe("Completed jobs: the vendor's earlier payment details when this document's differ; null otherwise"),
   })
   .meta({ id: 'Job' });
 

@@ -6,6 +6,8 @@ import type { FieldValidationError } from '../ports/document-extractor.port.js';
 import type { JobFailureCode } from '../shared/document-error.js';
 import type { FieldLocations } from '../extraction/locations/field-location.js';
 import { reviewReasons, type ReviewReason } from './review-reasons.js';
+import type { PaymentDetails } from '../extraction/payment-details/payment-details.js';
+import type { PaymentDetailsChange } from '../vendors/vendor-payments.js';
 
 /** A job's lifecycle: `queued`, then `processing`, then `completed` or `failed`. */
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
@@ -78,6 +80,12 @@ export interface JobRecord {
   reprocess_requested_at?: string | null;
   /** Review reasons recorded on arrival (an email classification below its threshold); see reviewReasons. */
   review_flags?: ReviewReason[];
+  /** Where the document says to pay, read at completion whatever the extractor's fields; null: nothing found. */
+  payment_details?: PaymentDetails | null;
+  /** The vendor its payment details are remembered under (see vendors/vendor-payments.ts); null: unknown. */
+  vendor_key?: string | null;
+  /** Set when the vendor's remembered payment details differ from this document's; null otherwise. */
+  payment_details_changed?: PaymentDetailsChange | null;
 }
 
 /** What a person's review of a whole document decided. */
@@ -124,6 +132,10 @@ export interface JobResource {
   /** A duplicate verdict: the earlier job. */
   duplicate_of?: string;
   duplicate?: DuplicateVerdict;
+  /** Completed jobs: where the document says to pay (null: nothing found). */
+  payment_details?: PaymentDetails | null;
+  /** Completed jobs: the vendor's earlier payment details when this document's differ; null otherwise. */
+  payment_details_changed?: PaymentDetailsChange | null;
 }
 
 /** A job record as the API shows it, with its signed document URL. */
@@ -140,6 +152,8 @@ export function toJobResource(job: JobRecord, documentUrl: string): JobResource 
           extracted_data: job.extracted_data ?? {},
           confidence: job.confidence ?? {},
           field_locations: job.field_locations ?? {},
+          payment_details: job.payment_details ?? null,
+          payment_details_changed: job.payment_details_changed ?? null,
         }
       : {}),
     processing_time_ms: job.processing_time_ms,

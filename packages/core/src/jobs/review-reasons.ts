@@ -1,5 +1,6 @@
 import { REVIEW_BELOW } from '../extraction/extract-fields.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
+import { senderAuthenticated } from '../vendors/vendor-payments.js';
 
 /** What sends a document to review; the dashboard says which rule, field and threshold. */
 export const REVIEW_REASON_CODES = [
@@ -9,6 +10,7 @@ export const REVIEW_REASON_CODES = [
   'classification_threshold',
   'duplicate',
   'flagged',
+  'payment_details_changed',
 ] as const;
 /** Why a job needs a person: one of REVIEW_REASON_CODES. */
 export type ReviewReasonCode = (typeof REVIEW_REASON_CODES)[number];
@@ -30,6 +32,8 @@ export interface FlaggableJob {
   duplicate?: { verdict: { of: string; matched: string[]; action: string; detectedAt: string } | null } | null;
   validation_errors: FieldValidationError[];
   confidence: Record<string, number> | null;
+  payment_details_changed?: { previous: Record<string, string>; last_seen_at: string; job_id: string } | null;
+  metadata?: Record<string, unknown>;
 }
 
 /**
@@ -49,6 +53,14 @@ export function reviewReasons(job: FlaggableJob): ReviewReason[] {
     reasons.push({
       code: 'duplicate',
       message: `A duplicate of job ${verdict.of} (matched: ${verdict.matched.join(', ')}; detected on ${verdict.detectedAt})`,
+    });
+  }
+  const changed = job.payment_details_changed;
+  if (changed) {
+    const unauthenticated = senderAuthenticated(job.metadata ?? {}) === false;
+    reasons.push({
+      code: 'payment_details_changed',
+      message: `The vendor's payment details differ from those last seen on ${changed.last_seen_at} (job ${changed.job_id}: ${describePrevious(changed.previous)})${unauthenticated ? '; the mail failed sender authentication' : ''}`,
     });
   }
   const doubted = new Set<string>();
@@ -72,3 +84,8 @@ export function reviewReasons(job: FlaggableJob): ReviewReason[] {
     reasons.push({ code: 'flagged', message: 'Flagged for review when it arrived (the reason was not recorded)' });
   return reasons;
 }
+
+const describePrevious = (previous: Record<string, string>): string =>
+  Object.entries(previous)
+    .map(([key, value]) => `${key} ${value}`)
+    .join(', ');

@@ -4,7 +4,7 @@
  * caller's; sending them is NotificationService's.
  */
 import type { IdGenerator } from '../shared/ids.js';
-import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
+import type { EmailIngestionConfig, INTERNAL_NOTIFICATION_EVENTS } from '../prefixes/email-ingestion-config.schema.js';
 import type { InboundMessageRecord, InboundMessageResult } from '../inbound/inbound-message.js';
 import {
   INTAKE_NOTIFICATION_HEADER,
@@ -27,6 +27,7 @@ import {
   jobOutcomeText,
   messageErrorText,
   messageProblems,
+  paymentDetailsChangedText,
   receiptConfirmationText,
   reviewNeededText,
   type ErpSyncFailure,
@@ -123,7 +124,7 @@ function internalRows(
   ctx: PlanContext,
   config: EmailIngestionConfig,
   input: Omit<RowInput, 'recipient' | 'status' | 'envelopeFrom' | 'sourceKey'> & {
-    event: 'document_received' | 'human_review_needed' | 'erp_sync_failed';
+    event: (typeof INTERNAL_NOTIFICATION_EVENTS)[number];
     sourceKey: string;
   },
 ): NotificationRecord[] {
@@ -353,6 +354,43 @@ export function planErpSyncFailed(
     prefix: input.failure.prefix,
   });
 }
+
+/**
+ * The payment_details_changed event: rows for the prefix's internal recipients when an email job's
+ * vendor names other bank details than before (the `payment_details_changed` member of its
+ * `job.completed` event). Nothing for other jobs.
+ */
+export function planPaymentDetailsChanged(
+  ctx: PlanContext,
+  input: { event: JobEventForNotification; config: EmailIngestionConfig; recipientOfMessage: string | null },
+): NotificationRecord[] {
+  const facts = jobFactsOf(input.event);
+  const change = obj(input.event.data.payment_details_changed);
+  if (!facts || facts.status !== 'completed' || typeof change.job_id !== 'string') return [];
+  const previous = strings(change.previous);
+  const current = Object.fromEntries(
+    Object.entries(obj(input.event.data.payment_details)).map(([key, detail]) => [key, str(obj(detail).value) ?? '']),
+  );
+  return internalRows(ctx, input.config, {
+    orgId: input.event.org_id,
+    kind: 'payment_details_changed',
+    event: 'payment_details_changed',
+    from: notificationFrom(input.config, input.recipientOfMessage, ctx.ownDomains),
+    text: paymentDetailsChangedText(
+      facts,
+      { previous, last_seen_at: str(change.last_seen_at) ?? '', job_id: change.job_id },
+      current,
+      ctx.publicBaseUrl,
+    ),
+    sourceKey: `payment_details_changed:${facts.id}`,
+    jobId: facts.id,
+    messageId: facts.message_id,
+    prefix: facts.prefix,
+  });
+}
+
+const strings = (value: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries(obj(value)).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
 /** The once-only key of a digest: one per organization, recipient and day. */
 export const digestKey = (orgId: string, recipient: string, day: string): string => `${orgId}:${recipient}:${day}`;

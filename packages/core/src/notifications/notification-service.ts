@@ -9,6 +9,7 @@ import {
   planDigest,
   planErpSyncFailed,
   planJobNotifications,
+  planPaymentDetailsChanged,
   type PlanContext,
 } from './notification-planner.js';
 import type { ErpSyncFailure } from './notification-texts.js';
@@ -116,14 +117,12 @@ export class NotificationService {
     if (!message) return 0;
     if (message.status === 'received' || message.status === 'processing') return 'deferred';
     const sender = await tx.notifications.getSender(event.org_id, message.id);
-    if (!sender) return 0;
-    const config = (await tx.emailIngestion.get(event.org_id, sender.prefix))?.config ?? null;
-    const rows = planJobNotifications(this.context(now), {
-      event,
-      sender,
-      config,
-      recipientOfMessage: message.recipient,
-    });
+    const config = (await tx.emailIngestion.get(event.org_id, sender?.prefix ?? message.prefix))?.config ?? null;
+    const ctx = this.context(now);
+    const rows = [
+      ...planJobNotifications(ctx, { event, sender, config, recipientOfMessage: message.recipient }),
+      ...(config ? planPaymentDetailsChanged(ctx, { event, config, recipientOfMessage: message.recipient }) : []),
+    ];
     return rows.length ? tx.notifications.insert(rows) : 0;
   }
 

@@ -290,10 +290,37 @@ export function erpSyncFailedText(failure: ErpSyncFailure, publicBaseUrl?: strin
   return { subject: `[Intake] ERP sync failed: job ${failure.jobId}`, body: lines.join('\n') };
 }
 
+/** A vendor's bank details changed on an email job (it waits for review). */
+export function paymentDetailsChangedText(
+  job: JobFacts,
+  change: { previous: Record<string, string>; last_seen_at: string; job_id: string },
+  current: Record<string, string>,
+  publicBaseUrl?: string,
+): MailText {
+  const list = (values: Record<string, string>) =>
+    Object.entries(values).map(([key, value]) => `    ${key.padEnd(15)} ${value}`);
+  const lines = [
+    `Job ${job.id} names other payment details than its vendor's earlier documents. It waits for review: confirm it only after checking the change with the vendor by a channel you already trust.`,
+    '',
+    '  Now:',
+    ...list(current),
+    `  Before (last seen ${when(change.last_seen_at)}, job ${change.job_id}):`,
+    ...list(change.previous),
+    ...(job.prefix ? [`  Prefix:      ${job.prefix}`] : []),
+    ...(job.subject !== null ? [`  Subject:     ${headerSafe(job.subject, 200)}`] : []),
+    '',
+  ];
+  const links = link(publicBaseUrl, `/v1/documents/${job.id}`);
+  if (links.length) lines.push('The job in the API:', ...links, '');
+  lines.push(FOOTER_INTERNAL);
+  return { subject: `[Intake] Bank details changed: job ${job.id}`, body: lines.join('\n') };
+}
+
 const DIGEST_TITLES: Partial<Record<NotificationKind, string>> = {
   document_received: 'Documents received',
   human_review_needed: 'Review needed',
   erp_sync_failed: 'ERP sync failed',
+  payment_details_changed: 'Bank details changed',
 };
 
 /** Most items a digest spells out; the rest are counted. */
@@ -305,7 +332,12 @@ export function digestText(
   items: readonly { kind: NotificationKind; subject: string; body: string; created_at: string }[],
 ): MailText {
   const lines = [`Intake's daily digest for ${day}: ${plural(items.length, 'notification')}.`, ''];
-  for (const kind of ['human_review_needed', 'erp_sync_failed', 'document_received'] as const) {
+  for (const kind of [
+    'payment_details_changed',
+    'human_review_needed',
+    'erp_sync_failed',
+    'document_received',
+  ] as const) {
     const ofKind = items.filter((i) => i.kind === kind);
     if (ofKind.length === 0) continue;
     lines.push(`== ${DIGEST_TITLES[kind]} (${ofKind.length}) ==`, '');

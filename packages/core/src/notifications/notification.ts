@@ -11,6 +11,7 @@ export const INTERNAL_NOTIFICATION_KINDS = [
   'document_received',
   'human_review_needed',
   'erp_sync_failed',
+  'payment_details_changed',
   'digest',
 ] as const;
 export const NOTIFICATION_KINDS = [...SENDER_NOTIFICATION_KINDS, ...INTERNAL_NOTIFICATION_KINDS] as const;

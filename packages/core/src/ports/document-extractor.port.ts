@@ -1,5 +1,7 @@
 import type { FieldDefinition } from '../extractors/field-definition.schema.js';
 import type { FieldLocations } from '../extraction/locations/field-location.js';
+import type { PaymentDetails } from '../extraction/payment-details/payment-details.js';
+import type { VendorIdentity } from '../vendors/vendor-payments.js';
 
 /** A value that broke a rule of its field (or a required field that was not found). */
 export interface FieldValidationError {
@@ -42,6 +44,10 @@ export interface ExtractionOutcome {
   field_locations?: FieldLocations;
   /** The words the reader found, page after page: what `q` searches besides the values; absent in test mode. */
   document_text?: string;
+  /** Where the document says to pay (null: nothing found); absent in test mode. */
+  payment_details?: PaymentDetails | null;
+  /** Who sent it, as read (its VAT id from an e-invoice, its name): whose payment details these are. */
+  vendor?: VendorIdentity;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { CorrectionStore } from './correction-store.port.js';
 import type { VendorHintStore } from './vendor-hint-store.port.js';
 import type { QueueGaugeStore } from './queue-gauge-store.port.js';
 import type { ImapMailboxStore } from './imap-mailbox-store.port.js';
+import type { VendorPaymentStore } from './vendor-payment-store.port.js';
 
 /**
  * Runs `fn` with stores bound to one database transaction: all its writes commit together or not
@@ -54,6 +55,8 @@ export interface IntakeStores {
   queueGauges: QueueGaugeStore;
   /** IMAP mailboxes of prefixes: who reads each, and the UIDs taken. */
   imapMailboxes: ImapMailboxStore;
+  /** The payment details trusted per vendor, for noticing changed bank details. */
+  vendorPayments: VendorPaymentStore;
   /** Runs a function with these stores bound to one transaction. */
   transaction: TransactionRunner;
 }

@@ -90,6 +90,11 @@ export interface CompletedResult {
   routing?: JobRecord['routing'];
   dedupe_key?: string | null;
   duplicate?: JobRecord['duplicate'];
+  /** Payment details read from the document (null: none), kept whatever the extractor's fields. */
+  payment_details?: JobRecord['payment_details'];
+  /** The vendor the details are remembered under, and the verdict when they changed. */
+  vendor_key?: string | null;
+  payment_details_changed?: JobRecord['payment_details_changed'];
   /**
    * The document's words (ExtractionOutcome.document_text), kept only as search terms (the SQL
    * store's stripped tsvector, from its first MAX_SEARCH_TEXT_CHARS characters); absent: none.

@@ -18,7 +18,12 @@ export const RESERVED_PREFIXES = [
   'webmaster',
 ] as const;
 export const PROCESSING_PRIORITIES = ['low', 'normal', 'high', 'critical'] as const;
-export const INTERNAL_NOTIFICATION_EVENTS = ['document_received', 'human_review_needed', 'erp_sync_failed'] as const;
+export const INTERNAL_NOTIFICATION_EVENTS = [
+  'document_received',
+  'human_review_needed',
+  'erp_sync_failed',
+  'payment_details_changed',
+] as const;
 export const EMAIL_WEBHOOK_EVENTS = [
   'email.received',
   'document.classified',

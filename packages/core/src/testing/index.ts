@@ -15,3 +15,4 @@ export * from './queue-gauge-store-contract.js';
 export * from './register-store-contract.js';
 export * from './imap-mailbox-store-contract.js';
 export * from './reprocess-store-contract.js';
+export * from './vendor-payment-store-contract.js';

@@ -6,6 +6,7 @@ import type { Correction, Extractor, Job } from '../types.js';
 import type { Session } from '../api.js';
 import { JobDeliveries } from './job-deliveries.js';
 import { emailOf, ReprocessButton } from './document-actions.js';
+import { PaymentDetails } from './payment-details.js';
 
 const show = (value: unknown): string =>
   value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value, null, 2);
@@ -163,6 +164,7 @@ export function DocumentPage(props: { id: string; session: Session }) {
               </p>
             </section>
           )}
+          <PaymentDetails job={job} />
           {job.extracted_data && (
             <section class="card" aria-label="Extracted fields">
               <h2>Extracted fields</h2>

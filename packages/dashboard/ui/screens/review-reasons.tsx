@@ -9,6 +9,7 @@ const KINDS: Record<string, string> = {
   plausibility: 'plausibility',
   classification_threshold: 'classification',
   duplicate: 'possible duplicate',
+  payment_details_changed: 'bank details changed',
 };
 
 /**

@@ -12,6 +12,8 @@ const JSON_COLUMNS = [
   'routing',
   'duplicate',
   'review_flags',
+  'payment_details',
+  'payment_details_changed',
 ] as const;
 
 /** A job as a row: JSON members serialised (pg would send arrays as PostgreSQL arrays). */
@@ -65,6 +67,9 @@ export function fromJobRow(row: Record<string, unknown>): JobRecord {
     dedupe_key: toTextOrNull(row.dedupe_key),
     result_version: row.result_version === undefined ? 1 : toNumber(row.result_version),
     reprocess_requested_at: toIsoOrNull(row.reprocess_requested_at),
+    payment_details: json(row.payment_details),
+    vendor_key: toTextOrNull(row.vendor_key),
+    payment_details_changed: json(row.payment_details_changed),
     ...(row.review_flags ? { review_flags: json<NonNullable<JobRecord['review_flags']>>(row.review_flags) } : {}),
   };
 }

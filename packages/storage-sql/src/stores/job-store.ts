@@ -176,6 +176,11 @@ export class SqlJobStore implements JobStore {
       ...(result.routing ? { routing: toJson(result.routing) } : {}),
       ...(result.dedupe_key ? { dedupe_key: result.dedupe_key } : {}),
       ...(result.duplicate ? { duplicate: toJson(result.duplicate) } : {}),
+      ...(result.payment_details !== undefined
+        ? { payment_details: result.payment_details === null ? null : toJson(result.payment_details) }
+        : {}),
+      ...(result.vendor_key ? { vendor_key: result.vendor_key } : {}),
+      ...(result.payment_details_changed ? { payment_details_changed: toJson(result.payment_details_changed) } : {}),
       ...(result.document_text !== undefined ? { doc_words: documentWords(this.knex, result.document_text) } : {}),
     });
   }

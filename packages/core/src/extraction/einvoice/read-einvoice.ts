@@ -7,7 +7,7 @@ import { parseXml } from './xml.js';
 /** The first embedded CII or UBL invoice of a document, or null. */
 export function readEInvoice(doc: ReadDocument): EInvoice | null {
   for (const file of doc.attachments) {
-    if (!isXml(file)) continue;
+    if (!isXmlFile(file)) continue;
     const root = parseXml(new TextDecoder('utf-8').decode(file.bytes));
     const invoice = root ? (readCii(root) ?? readUbl(root)) : null;
     if (invoice) return { ...invoice, lineItems: invoice.lineItems.flatMap(cleanItem) };
@@ -25,7 +25,8 @@ function cleanItem(item: EInvoice['lineItems'][number]): EInvoice['lineItems'] {
   return description || numbers ? [{ ...item, description }] : [];
 }
 
-function isXml(file: EmbeddedFile): boolean {
+/** An embedded file that is XML: by its type, its name, or its first characters. */
+export function isXmlFile(file: EmbeddedFile): boolean {
   if (/xml/i.test(file.mimeType ?? '') || /\.xml$/i.test(file.name)) return true;
   const head = new TextDecoder('utf-8')
     .decode(file.bytes.subarray(0, 64))

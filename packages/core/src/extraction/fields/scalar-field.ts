@@ -1,6 +1,7 @@
 import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
 import { ranked, type ExtractionContext } from '../context.js';
-import type { LabelKey } from '../labels/label-index.js';
+import { lineTokens, type LabelKey } from '../labels/label-index.js';
+import type { Line } from '../layout/lines.js';
 import { PAYMENT_METHODS, type Role } from '../labels/synonyms.js';
 import { fold } from '../layout/fold.js';
 import { addressCandidate } from './address.js';
@@ -91,10 +92,23 @@ function paymentMethod(ctx: ExtractionContext, keys: LabelKey[]): Candidate | nu
       };
   }
   for (const line of ctx.lines) {
-    const folded = ` ${fold(line.text)} `;
-    const method = PAYMENT_METHODS.find((m) => m.length > 3 && folded.includes(` ${m} `));
-    if (method)
-      return { value: method.replace(/\b\w/g, (c) => c.toUpperCase()), score: 0.35, line, source: 'fallback' };
+    const value = printedMethod(line);
+    if (value) return { value, score: 0.35, line, source: 'fallback' };
+  }
+  return null;
+}
+
+/**
+ * A payment method's words as the line prints them ("Espèces", "EC-Karte"): matched folded, returned
+ * with their accents, case and hyphens, which the folded list has lost.
+ */
+function printedMethod(line: Line): string | null {
+  const tokens = lineTokens(line);
+  for (const method of PAYMENT_METHODS) {
+    if (method.length <= 3) continue;
+    const words = method.split(' ');
+    const at = tokens.findIndex((_, i) => words.every((w, k) => tokens[i + k]?.text === w));
+    if (at >= 0) return line.text.slice(tokens[at]!.start, tokens[at + words.length - 1]!.end);
   }
   return null;
 }

@@ -100,12 +100,12 @@ export class LabelIndex {
           ? this.longestMisreadAt(tokens, i, false, TYPO_MIN_LETTERS)
           : null;
       const best = misread && misread.tokens.length > (exact?.tokens.length ?? 0) ? misread : exact;
-      if (!best) {
+      const first = tokens[i]!;
+      const last = best ? tokens[i + best.tokens.length - 1]! : first;
+      if (!best || prefixesIdentifier(line.text, last.end)) {
         i++;
         continue;
       }
-      const first = tokens[i]!;
-      const last = tokens[i + best.tokens.length - 1]!;
       for (const entry of best.all) {
         hits.push({
           key: entry.key,
@@ -173,6 +173,14 @@ export function lineTokens(line: Line): LineToken[] {
     if (text) tokens.push({ text, start: m.index, end: m.index + m[0].length });
   }
   return tokens;
+}
+
+/**
+ * Whether a label's last word is joined by a hyphen, slash or underscore to digits ("PO-2024-001",
+ * "INV/2023/17"): then it is the identifier's own prefix, part of the value, and no label.
+ */
+function prefixesIdentifier(text: string, end: number): boolean {
+  return /^[-/_]\d/.test(text.slice(end, end + 2));
 }
 
 /** Horizontal extent of a character range of line.text, from its words' boxes. */

@@ -9,6 +9,7 @@ export const REVIEW_REASON_CODES = [
   'classification_threshold',
   'duplicate',
   'flagged',
+  'sender_unauthenticated',
 ] as const;
 /** Why a job needs a person: one of REVIEW_REASON_CODES. */
 export type ReviewReasonCode = (typeof REVIEW_REASON_CODES)[number];

@@ -13,3 +13,5 @@ export { DaemonMetrics, type DaemonMetricsOptions, type ScrapeSources } from './
 export { MailWorkers, type MailWorkersOptions } from './workers/mail-workers.js';
 export { NotificationWorkers, type NotificationWorkersOptions } from './workers/notification-workers.js';
 export { scheduleDigest } from './scheduler/digest-schedule.js';
+export { createDnsResolver, type DnsResolverOptions, type ResolveRecords } from './mail-auth/dns-resolver.js';
+export { createMailauthAuthenticator, type MailauthOptions } from './mail-auth/mailauth-authenticator.js';

@@ -87,6 +87,11 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
   DASHBOARD_SESSION_IDLE_MINUTES: 'a dashboard session unused this long ends',
   SECRET_KEY:
     "encrypts stored secrets (a prefix's IMAP password or token) with AES-256-GCM: 32 bytes as 64 hex digits or base64, e.g. `openssl rand -hex 32`; without it a configuration with an IMAP secret is refused (`secret_key_not_configured`). Keep it: a new key cannot open secrets stored with the old one",
+  DNS_SERVERS:
+    "DNS servers for sender authentication (SPF, DKIM, DMARC lookups), comma-separated IP addresses with an optional port (`127.0.0.1:5353`, `[::1]:53`); empty: the system's resolvers (`/etc/resolv.conf`); see docs/email/sender-authentication.md",
+  DNS_TIMEOUT_MS: 'one attempt of a DNS lookup times out after this; each lookup makes two attempts',
+  SENDER_AUTH_TIMEOUT_MS:
+    "the whole sender check of one message (every lookup of SPF, DKIM, DMARC and ARC); past it every verdict is `temperror`. SMTP mail is checked before the reply to DATA, so this bounds that reply's delay",
   IMAP_LEASE_MS:
     "a daemon's hold on a prefix's IMAP mailbox (renewed at a third of it); after a daemon dies another takes the mailbox over within this",
   DASHBOARD_SESSION_MAX_HOURS: 'a dashboard session ends this long after sign-in, however much it is used',

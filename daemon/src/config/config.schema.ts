@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import cron from 'node-cron';
 import { z } from 'zod';
 import { isTrustEntry } from '../http/middleware/trusted-proxies.js';
@@ -258,6 +259,26 @@ const Settings = z.object({
     .optional(),
   /** A daemon's hold on a prefix's IMAP mailbox lasts this long unless renewed; another daemon takes over after it. */
   IMAP_LEASE_MS: digits.pipe(z.number().int().min(1000).max(3_600_000)).default(60_000),
+  /**
+   * DNS servers for sender authentication (SPF, DKIM, DMARC), comma-separated `host` or `host:port`
+   * (`[v6]:port`); empty: the system's (/etc/resolv.conf).
+   */
+  DNS_SERVERS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isDnsServer), {
+      message: 'each entry must be an IP address, optionally with a port: 127.0.0.1:53, [::1]:53',
+    }),
+  /** One DNS lookup's attempt times out after this; a lookup makes two attempts. */
+  DNS_TIMEOUT_MS: digits.pipe(z.number().int().min(50).max(60_000)).default(2000),
+  /** The whole sender check of one message; past it every verdict is temperror. */
+  SENDER_AUTH_TIMEOUT_MS: digits.pipe(z.number().int().min(100).max(120_000)).default(10_000),
   /** Name of the organization created on the first start with an empty database. */
   DEFAULT_ORG_NAME: z.string().min(1).default('Default organization'),
 });
@@ -342,4 +363,14 @@ export function missingLanguageModels(languages: string): string[] {
       return [(error as Error).message];
     }
   });
+}
+
+/** `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53`: what Node's resolver takes in setServers. */
+function isDnsServer(entry: string): boolean {
+  if (isIP(entry)) return true;
+  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(entry);
+  if (!match) return false;
+  const port = Number(match[3]);
+  const host = match[1] ?? match[2]!;
+  return port >= 1 && port <= 65535 && (match[1] ? isIP(host) === 6 : isIP(host) === 4);
 }

@@ -4,6 +4,7 @@ import type {
   DocumentLinks,
   ErpService,
   InboundMailService,
+  SenderAuthenticator,
   NotificationService,
   WebhookService,
 } from '@intake/core/internal';
@@ -40,6 +41,7 @@ export const TOKENS = {
   WebhookService: Symbol.for('intake.WebhookService') as symbol & { __type?: WebhookService },
   WebhookWorkers: Symbol.for('intake.WebhookWorkers') as symbol & { __type?: WebhookWorkers },
   InboundMail: Symbol.for('intake.InboundMail') as symbol & { __type?: InboundMailService },
+  SenderAuth: Symbol.for('intake.SenderAuth') as symbol & { __type?: SenderAuthenticator },
   MailWorkers: Symbol.for('intake.MailWorkers') as symbol & { __type?: MailWorkers },
   SmtpIntake: Symbol.for('intake.SmtpIntake') as symbol & { __type?: SmtpIntake },
   Notifier: Symbol.for('intake.Notifier') as symbol & { __type?: Notifier },

@@ -129,6 +129,7 @@ export class MailboxReader {
         recipient: this.deps.recipientOf(this.config.prefix),
         settings: this.settings,
         owner: this.deps.owner,
+        unauthenticated: this.config.config.unauthenticated,
       };
       while (!signal.aborted) {
         await this.status({ state: 'fetching', last_error: null });

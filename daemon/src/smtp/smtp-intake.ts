@@ -317,9 +317,9 @@ export class SmtpIntake {
         .map((r) => this.accepted.get(session.id)?.get(r.address.toLowerCase()))
         .filter((r): r is Accepted => r !== undefined);
       const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address || null : null;
-      let records;
+      let outcome;
       try {
-        records = await this.inbound.accept(
+        outcome = await this.inbound.receive(
           {
             mailFrom,
             recipients,
@@ -332,6 +332,12 @@ export class SmtpIntake {
         this.logger.error({ err: coerceError(error) }, 'could not store an incoming message; answered 451');
         throw REPLIES.storeFailed();
       }
+      if (outcome.kind !== 'stored') {
+        throw outcome.kind === 'refused'
+          ? REPLIES.senderUnauthenticated(outcome.reason)
+          : REPLIES.senderCheckUnavailable(outcome.reason);
+      }
+      const { records } = outcome;
       this.logger.info(
         {
           event: 'message.accepted',
@@ -339,6 +345,7 @@ export class SmtpIntake {
           org_ids: [...new Set(records.map((r) => r.org_id))],
           prefixes: records.map((r) => r.prefix),
           from: mailFrom,
+          sender_authenticated: outcome.authentication?.authenticated ?? null,
           bytes: raw.length,
           client: session.remoteAddress,
           smtp_session: session.id,

@@ -59,7 +59,15 @@ export const REPLIES = {
     new SmtpReply(554, '5.6.0', `Message refused: a line is longer than ${maxBytes} bytes`),
   tooManyParts: (maxParts: number) => new SmtpReply(554, '5.6.0', `Message refused: more than ${maxParts} MIME parts`),
   empty: () => new SmtpReply(554, '5.6.0', 'Message refused: it is empty'),
+  /** Every prefix addressed rejects mail whose sender is not authenticated (RFC 7372 would allow 5.7.26; 5.7.1 is the widely understood one). */
+  senderUnauthenticated: (reason: string) => new SmtpReply(550, '5.7.1', `Message refused: ${oneLine(reason)}`),
+  /** The same, but a verdict failed for a temporary reason (a DNS timeout): asked again, it may pass. */
+  senderCheckUnavailable: (reason: string) =>
+    new SmtpReply(451, '4.7.1', `Sender authentication failed temporarily, try again later: ${oneLine(reason)}`),
 } as const;
+
+/** A reply is one line of at most 512 octets (RFC 5321 4.5.3.1.5): no line breaks, and room for the code. */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').slice(0, 400);
 
 /** The 250 text for a stored message. */
 export const queuedAs = (ids: readonly string[]) => `Ok: queued as ${ids.join(' ')}`;

@@ -39,6 +39,7 @@ export {
   type Envelope,
   InboundMailService,
   type MessageProcessOutcome,
+  type ReceiveOutcome,
   type RecipientVerdict,
 } from './inbound/inbound-mail-service.js';
 export {
@@ -55,6 +56,20 @@ export {
   SKIP_REASON_CODES,
 } from './inbound/inbound-message.js';
 export { parseDomainList, parseRecipient } from './inbound/recipient.js';
+export {
+  AUTH_RESULTS,
+  type AuthResult,
+  decideSender,
+  type DmarcPolicy,
+  isSenderAuthenticated,
+  type SenderAuthentication,
+  type SenderDecision,
+  type SenderVerdicts,
+  UNAUTHENTICATED_POLICIES,
+  type UnauthenticatedPolicy,
+  withAuthenticated,
+} from './inbound/sender-auth/sender-authentication.js';
+export type { SenderAuthenticator, SenderContext } from './ports/sender-authenticator.port.js';
 export { EmailIngestionTestSchema } from './inbound/test-endpoint.js';
 export { applyMergePatch } from './prefixes/merge-patch.js';
 export { automaticMessageReason, isAutomatedAddress, senderReplyVerdict } from './notifications/loop-guard.js';

@@ -228,7 +228,18 @@ export interface InboundMessage {
   status: 'received' | 'processing' | 'processed' | 'failed';
   attachments: AttachmentOutcome[];
   error: { code: string; message: string } | null;
+  /** SPF, DKIM, DMARC and ARC verdicts on arrival; null when none were computed. */
+  sender_authentication?: SenderAuthentication | null;
   received_at: string;
+}
+
+export interface SenderAuthentication {
+  spf: { result: string; domain: string | null; aligned: boolean };
+  dkim: { result: string; domain: string; selector: string | null; aligned: boolean }[];
+  dmarc: { result: string; policy: string | null; domain: string | null };
+  arc: { result: string };
+  from_domain: string | null;
+  authenticated: boolean;
 }
 
 export interface ReviewItem {

@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import type { BlobStore, Intake } from '@intake/core';
-import { createSecretBox, ImapImporter, parseSecretKey } from '@intake/core/internal';
+import { createSecretBox, ImapImporter, parseSecretKey, type SenderAuthenticator } from '@intake/core/internal';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
@@ -26,6 +26,7 @@ export const imapModule = new ContainerModule(({ bind }) => {
         clock: intake.clock,
         ids: intake.ids,
         maxMessageBytes: config.limits.smtpMessageBytes,
+        senderAuth: ctx.get<SenderAuthenticator>(TOKENS.SenderAuth),
         syncCommitted: () => storage.syncToDisk(),
         onStored: () => workers.messageStored(),
         onTooLarge: (prefix, uid, size) =>

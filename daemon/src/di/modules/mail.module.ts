@@ -1,11 +1,13 @@
 import { ContainerModule } from 'inversify';
 import { type DocumentReader, type Intake, type JobPipeline } from '@intake/core';
-import { createInboundMail, type InboundMailService } from '@intake/core/internal';
+import { createInboundMail, type InboundMailService, type SenderAuthenticator } from '@intake/core/internal';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { SmtpIntake } from '../../smtp/smtp-intake.js';
+import { createDnsResolver } from '../../mail-auth/dns-resolver.js';
+import { createMailauthAuthenticator } from '../../mail-auth/mailauth-authenticator.js';
 import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
 import { MailWorkers } from '../../workers/mail-workers.js';
 import type { JobWorkers } from '../../workers/job-workers.js';
@@ -16,6 +18,19 @@ import { TOKENS } from '../tokens.js';
 
 /** Mail in: the SMTP edge, the service behind it and the workers that turn messages into jobs. */
 export const mailModule = new ContainerModule(({ bind }) => {
+  // One authenticator for SMTP and IMAP mail: mailauth over the configured resolvers.
+  bind<SenderAuthenticator>(TOKENS.SenderAuth)
+    .toDynamicValue((ctx) => {
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const logger = ctx.get<Logger>(TOKENS.Logger);
+      return createMailauthAuthenticator({
+        resolve: createDnsResolver({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }),
+        timeoutMs: config.SENDER_AUTH_TIMEOUT_MS,
+        onError: (error) => logger.warn({ err: error }, 'sender authentication failed; verdicts are temperror'),
+      });
+    })
+    .inSingletonScope();
+
   bind<InboundMailService>(TOKENS.InboundMail)
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
@@ -26,6 +41,7 @@ export const mailModule = new ContainerModule(({ bind }) => {
         await ctx.getAsync<JobPipeline>(TOKENS.Pipeline),
         {
           parser: createMailParser(),
+          senderAuth: ctx.get<SenderAuthenticator>(TOKENS.SenderAuth),
           reader: ctx.get<DocumentReader>(TOKENS.Reader),
           // The combining thread has the PDF threads' budgets; the combined PDF, the page limit.
           combiner: createPdfCombiner({

@@ -12,6 +12,7 @@ import {
 } from '@intake/core/internal';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
+import { SenderAuthenticationSchema } from './sender-authentication.schema.js';
 
 const ClassificationSchema = z
   .object({
@@ -61,6 +62,7 @@ const MessageSchema = z
     attempts: z.number().int(),
     attachments: z.array(OutcomeSchema),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    sender_authentication: SenderAuthenticationSchema,
     received_at: z.string(),
     processed_at: z.string().nullable(),
   })
@@ -139,6 +141,7 @@ export const toMessageView = (m: InboundMessageRecord): z.infer<typeof MessageSc
   attempts: m.attempts,
   attachments: m.outcomes,
   error: m.error,
+  sender_authentication: m.sender_authentication ?? null,
   received_at: m.received_at,
   processed_at: m.processed_at,
 });

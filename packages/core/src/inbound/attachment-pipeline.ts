@@ -15,6 +15,7 @@ import { senderDomain, type ClassificationContext } from '../review/document-cla
 import type { ClassificationResult } from '../review/review-item.js';
 import type { ReviewReason } from '../jobs/review-reasons.js';
 import { planAttachments, type KeptAttachment } from './attachment-plan.js';
+import { decideSender, unauthenticatedReason, type SenderAuthentication } from './sender-auth/sender-authentication.js';
 import type {
   AttachmentClassification,
   AttachmentOutcome,
@@ -95,7 +96,13 @@ export class AttachmentPipeline {
         units.push({ kept: [k], bytes: k.bytes, mimeType: k.mimeType, key: String(k.index), filename: k.filename });
     }
     const sender = parsed.from ?? record.envelope_from;
-    const routing = jobRouting(config.routingRules, { senderDomain: senderDomain(sender), subject: parsed.subject });
+    const authentication = record.sender_authentication ?? null;
+    const routing = jobRouting(config.routingRules, {
+      senderDomain: senderDomain(sender),
+      subject: parsed.subject,
+      senderAuthenticated: authentication?.authenticated ?? null,
+    });
+    const senderFlag = senderReviewReason(config, authentication);
     const duplicateSettings = duplicateSettingsOf(config);
     for (const unit of units) {
       const indexes = unit.kept.map((k) => k.index);
@@ -140,6 +147,7 @@ export class AttachmentPipeline {
         sender,
         unit,
         routing.decision,
+        authentication?.authenticated ?? null,
       );
       const classification = classificationOf(decided);
       update(indexes, { classification });
@@ -149,6 +157,10 @@ export class AttachmentPipeline {
         continue;
       }
       const flagged = decided.decision === 'process_flagged' || jobDuplicate?.verdict?.action === 'flag';
+      const reasons = [
+        ...(decided.decision === 'process_flagged' ? [belowThreshold(decided, config)] : []),
+        ...(senderFlag ? [senderFlag] : []),
+      ];
       const submitted = await this.submitUnit(
         record,
         config,
@@ -157,7 +169,7 @@ export class AttachmentPipeline {
         decided.documentType,
         classification,
         `email:${record.id}:${unit.key}`,
-        decided.decision === 'process_flagged' ? [belowThreshold(decided, config)] : flagged,
+        reasons.length > 0 ? reasons : flagged,
         config.routingRules.length > 0 ? routing : undefined,
         jobDuplicate,
       );
@@ -194,24 +206,36 @@ export class AttachmentPipeline {
     sender: string | null,
     unit: DocumentUnit,
     routing: RoutingDecision | null,
+    /** The message's sender authentication verdict; null when none was computed. */
+    senderAuthenticated: boolean | null = null,
   ): Promise<UnitDecision> {
     const domain = senderDomain(sender);
     const subject = (parsed.subject ?? '').toLowerCase();
     for (const override of config.classificationOverrides) {
-      const { senderDomain: wantedDomain, subjectContains } = override.condition as {
+      const {
+        senderDomain: wantedDomain,
+        subjectContains,
+        senderAuthenticated: wantedAuthenticated,
+      } = override.condition as {
         senderDomain?: string;
         subjectContains?: string;
+        senderAuthenticated?: boolean;
       };
       const matches =
         (wantedDomain !== undefined &&
           domain !== null &&
           (domain === wantedDomain.toLowerCase() || domain.endsWith(`.${wantedDomain.toLowerCase()}`))) ||
-        (subjectContains !== undefined && subject.includes(subjectContains.toLowerCase()));
+        (subjectContains !== undefined && subject.includes(subjectContains.toLowerCase())) ||
+        (wantedAuthenticated !== undefined &&
+          senderAuthenticated !== null &&
+          senderAuthenticated === wantedAuthenticated);
       if (matches) {
         const why =
           wantedDomain !== undefined
             ? `sender domain ${domain} matches the override ${wantedDomain}`
-            : `the subject contains "${subjectContains}"`;
+            : subjectContains !== undefined
+              ? `the subject contains "${subjectContains}"`
+              : `the sender is ${wantedAuthenticated ? '' : 'not '}authenticated`;
         return {
           documentType: override.documentType,
           source: 'override',
@@ -357,6 +381,7 @@ export class AttachmentPipeline {
             from: parsed.from,
             subject: truncate(parsed.subject, 500),
             message_id_header: truncate(parsed.messageId, 500),
+            sender_authenticated: record.sender_authentication?.authenticated ?? null,
           },
           attachments: unit.filenames ?? unit.kept.map((k) => k.filename),
           classification: {
@@ -417,6 +442,19 @@ const belowThreshold = (decided: UnitDecision, config: EmailIngestionConfig): Re
   code: 'classification_threshold',
   message: `Classified as ${decided.documentType} with confidence ${Math.round(decided.result.confidence * 1000) / 1000}, below the prefix's autoProcess threshold ${config.confidenceThresholds.autoProcess}`,
 });
+
+/**
+ * The review reason of a message whose sender is not authenticated, when the prefix does not
+ * accept such mail as it is: `review`, or `reject` for a message that was stored all the same (the
+ * IMAP import's temporary failures, a policy changed after it arrived).
+ */
+const senderReviewReason = (
+  config: EmailIngestionConfig,
+  authentication: SenderAuthentication | null,
+): ReviewReason | null =>
+  decideSender(config.unauthenticated, authentication) === 'accept'
+    ? null
+    : { code: 'sender_unauthenticated', message: unauthenticatedReason(authentication!) };
 
 export const noExtractor = (outcome: AttachmentOutcome, documentType: string): AttachmentOutcome => ({
   ...outcome,

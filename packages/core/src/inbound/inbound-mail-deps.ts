@@ -6,6 +6,7 @@ import type { DocumentCombiner, MessageParser } from '../ports/message-parser.po
 import type { DocumentReader } from '../ports/document-reader.port.js';
 import type { JobSubmissionService } from '../jobs/job-submission.js';
 import type { DocumentClassifier } from '../review/document-classifier.js';
+import type { SenderAuthenticator } from '../ports/sender-authenticator.port.js';
 
 export interface InboundMailOptions {
   /** The domains we receive for (lowercase): EMAIL_DOMAIN. */
@@ -39,6 +40,8 @@ export interface InboundMailDeps {
   /** Reads documents for the classifier (text layer or OCR). */
   reader: Pick<DocumentReader, 'read'>;
   classifier: DocumentClassifier;
+  /** SPF, DKIM, DMARC and ARC of arriving mail; without it no verdicts are computed (and no sender is refused). */
+  senderAuth?: SenderAuthenticator;
   submissions: JobSubmissionService;
   clock: Clock;
   ids: IdGenerator;

@@ -21,12 +21,27 @@ import { parseRecipient } from './recipient.js';
 import { AttachmentPipeline, truncate } from './attachment-pipeline.js';
 import { clean, cleanHeaders, withoutNul } from './without-nul.js';
 import { PrefixTestRun, type EmailIngestionTestResult, type TestOptions } from './test-endpoint.js';
+import {
+  decideSender,
+  unauthenticatedReason,
+  type SenderAuthentication,
+  type UnauthenticatedPolicy,
+} from './sender-auth/sender-authentication.js';
+import { refusedIfRejecting } from './sender-auth/refused-record.js';
 
 export type { InboundMailDeps, InboundMailOptions } from './inbound-mail-deps.js';
 
 /** What the SMTP edge answers one `RCPT TO` with. */
 export type RecipientVerdict =
-  | { accepted: true; orgId: string; prefix: string; tag: string | null; address: string }
+  | {
+      accepted: true;
+      orgId: string;
+      prefix: string;
+      tag: string | null;
+      address: string;
+      /** The prefix's `unauthenticated` setting (accept when not given). */
+      unauthenticated?: UnauthenticatedPolicy;
+    }
   | {
       accepted: false;
       reason: 'foreign_domain' | 'malformed' | 'reserved_prefix' | 'unknown_prefix' | 'inactive_prefix';
@@ -40,6 +55,15 @@ export interface Envelope {
   remoteAddress: string | null;
   helo: string | null;
 }
+
+/**
+ * What `receive` made of a message: stored (for at least one prefix), or refused whole because
+ * every prefix addressed rejects unauthenticated mail (`deferred`: the verdicts failed for a
+ * temporary reason, and asking again later may pass).
+ */
+export type ReceiveOutcome =
+  | { kind: 'stored'; records: InboundMessageRecord[]; authentication: SenderAuthentication | null }
+  | { kind: 'refused' | 'deferred'; authentication: SenderAuthentication; reason: string };
 
 export type MessageProcessOutcome =
   | { kind: 'idle' }
@@ -84,7 +108,42 @@ export class InboundMailService {
     const config = await this.deps.stores.emailIngestion.findByPrefix(parsed.prefix);
     if (!config) return { accepted: false, reason: 'unknown_prefix' };
     if (!config.config.isActive) return { accepted: false, reason: 'inactive_prefix' };
-    return { accepted: true, orgId: config.org_id, prefix: parsed.prefix, tag: parsed.tag, address };
+    return {
+      accepted: true,
+      orgId: config.org_id,
+      prefix: parsed.prefix,
+      tag: parsed.tag,
+      address,
+      unauthenticated: config.config.unauthenticated,
+    };
+  }
+
+  /**
+   * The SMTP edge's DATA: the sender's verdicts, then the message stored (`accept`) unless every
+   * prefix addressed refuses it. A prefix that refuses while another takes the message gets a
+   * record of it as refused (failed, `sender_unauthenticated`), never processed: one answer goes
+   * to the client for all recipients, and a 250 must not lose the copy silently.
+   */
+  async receive(envelope: Envelope, raw: Uint8Array): Promise<ReceiveOutcome> {
+    const authentication = await this.authenticate(envelope, raw);
+    if (authentication) {
+      const decisions = envelope.recipients.map((r) => decideSender(r.unauthenticated ?? 'accept', authentication));
+      if (decisions.length > 0 && decisions.every((d) => d === 'refuse' || d === 'defer')) {
+        const kind = decisions.includes('defer') ? 'deferred' : 'refused';
+        return { kind, authentication, reason: unauthenticatedReason(authentication) };
+      }
+    }
+    return { kind: 'stored', records: await this.accept(envelope, raw, authentication), authentication };
+  }
+
+  /** The verdicts, or null without an authenticator (never throws: see SenderAuthenticator). */
+  private async authenticate(envelope: Envelope, raw: Uint8Array): Promise<SenderAuthentication | null> {
+    if (!this.deps.senderAuth) return null;
+    return this.deps.senderAuth.authenticate(raw, {
+      ip: envelope.remoteAddress,
+      helo: envelope.helo,
+      mailFrom: envelope.mailFrom,
+    });
   }
 
   /**
@@ -98,7 +157,11 @@ export class InboundMailService {
    * torn: the blob store answers such a file as missing, and processing marks the message failed
    * ("The stored message file is missing"); the client, never answered 250, sends it again.
    */
-  async accept(envelope: Envelope, raw: Uint8Array): Promise<InboundMessageRecord[]> {
+  async accept(
+    envelope: Envelope,
+    raw: Uint8Array,
+    authentication: SenderAuthentication | null = null,
+  ): Promise<InboundMessageRecord[]> {
     const byPrefix = new Map<string, Envelope['recipients'][number]>();
     for (const recipient of envelope.recipients)
       if (!byPrefix.has(recipient.prefix)) byPrefix.set(recipient.prefix, recipient);
@@ -106,14 +169,20 @@ export class InboundMailService {
     const staged = await stageBlob(this.deps.blobs, raw);
     const blobKey = staged.key;
     const receivedAt = this.deps.clock.now().toISOString();
-    const records = [...byPrefix.values()].map((r): InboundMessageRecord => ({
-      ...blankMessageRecord(this.deps.ids('msg'), r.orgId, r.prefix, blobKey, raw.length, receivedAt),
-      tag: r.tag,
-      recipient: r.address,
-      envelope_from: envelope.mailFrom,
-      remote_address: envelope.remoteAddress,
-      helo: envelope.helo,
-    }));
+    const records = [...byPrefix.values()].map((r): InboundMessageRecord =>
+      refusedIfRejecting(
+        {
+          ...blankMessageRecord(this.deps.ids('msg'), r.orgId, r.prefix, blobKey, raw.length, receivedAt),
+          tag: r.tag,
+          recipient: r.address,
+          envelope_from: envelope.mailFrom,
+          remote_address: envelope.remoteAddress,
+          helo: envelope.helo,
+          sender_authentication: authentication,
+        },
+        r.unauthenticated ?? 'accept',
+      ),
+    );
     await this.deps.stores.inboundMessages.insert(records);
     await Promise.all([staged.sync(), this.deps.syncCommitted?.()]);
     return records;
@@ -363,7 +432,14 @@ export function createInboundMail(
   pipeline: Pick<JobPipeline, 'submissions' | 'blobs'>,
   deps: Pick<
     InboundMailDeps,
-    'parser' | 'combiner' | 'reader' | 'options' | 'onUnexpectedError' | 'syncCommitted' | 'onNotificationsQueued'
+    | 'parser'
+    | 'combiner'
+    | 'reader'
+    | 'options'
+    | 'onUnexpectedError'
+    | 'syncCommitted'
+    | 'onNotificationsQueued'
+    | 'senderAuth'
   > & { classifier?: DocumentClassifier },
 ): InboundMailService {
   const classifier =

@@ -1,4 +1,5 @@
 import type { Environment } from '../keys/scopes.js';
+import type { SenderAuthentication } from './sender-auth/sender-authentication.js';
 /**
  * A message received by the SMTP edge for one prefix: stored (raw bytes in the blob store, this
  * record in the database) before the gateway answers 250, then parsed and turned into jobs.
@@ -66,7 +67,7 @@ export interface AttachmentClassification {
 }
 
 export type InboundMessageErrorCode =
-  'unparseable_message' | 'prefix_unavailable' | 'processing_abandoned' | 'internal_error';
+  'unparseable_message' | 'prefix_unavailable' | 'processing_abandoned' | 'internal_error' | 'sender_unauthenticated';
 
 /** A received message as stored before the SMTP answer, then updated as it is processed. */
 export interface InboundMessageRecord {
@@ -100,6 +101,11 @@ export interface InboundMessageRecord {
   message_id_header: string | null;
   outcomes: AttachmentOutcome[];
   error: { code: InboundMessageErrorCode; message: string } | null;
+  /**
+   * SPF, DKIM, DMARC and ARC verdicts computed on arrival; null when none were (the test endpoint,
+   * an embedder without an authenticator, messages stored before they were computed).
+   */
+  sender_authentication: SenderAuthentication | null;
   received_at: string;
   processed_at: string | null;
 }
@@ -147,6 +153,7 @@ export function blankMessageRecord(
     message_id_header: null,
     outcomes: [],
     error: null,
+    sender_authentication: null,
     received_at: receivedAt,
     processed_at: null,
   };

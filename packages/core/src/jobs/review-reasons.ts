@@ -11,6 +11,7 @@ export const REVIEW_REASON_CODES = [
   'duplicate',
   'flagged',
   'payment_details_changed',
+  'sender_unauthenticated',
 ] as const;
 /** Why a job needs a person: one of REVIEW_REASON_CODES. */
 export type ReviewReasonCode = (typeof REVIEW_REASON_CODES)[number];

@@ -3,6 +3,7 @@ import { SUPPORTED_MIME_TYPES } from '../jobs/media-types.js';
 import { DEFAULT_PROCESSING_TIMEOUT_MS } from '../jobs/processing-timeout.js';
 import { compileSubjectPattern } from './subject-pattern.js';
 import { ImapSettingsSchema } from './imap/imap-settings.schema.js';
+import { UNAUTHENTICATED_POLICIES } from '../inbound/sender-auth/sender-authentication.js';
 
 /** Local parts the spec keeps for the mail system itself (compared lowercased). */
 export const RESERVED_PREFIXES = [
@@ -95,6 +96,9 @@ const ClassificationOverrideSchema = z
     condition: z.union([
       z.strictObject({ senderDomain: domain }),
       z.strictObject({ subjectContains: z.string().min(1).max(500) }),
+      z
+        .strictObject({ senderAuthenticated: z.boolean() })
+        .describe('Matches by the sender authentication verdict (DMARC pass, or SPF or DKIM aligned with From)'),
     ]),
     documentType,
   })
@@ -115,6 +119,9 @@ const subjectPattern = z
 const RoutingConditionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('sender_domain'), value: domain }),
   z.strictObject({ type: z.literal('subject_matches'), pattern: subjectPattern }),
+  z
+    .strictObject({ type: z.literal('sender_authenticated'), value: z.boolean() })
+    .describe('Holds when the verdict equals value; a message without verdicts matches neither true nor false'),
   z.strictObject({
     type: z.literal('extracted_amount'),
     operator: z.enum(AMOUNT_OPERATORS),
@@ -226,6 +233,12 @@ export const EmailIngestionConfigInputSchema = z
       .record(documentType, z.string().regex(/^ext_[A-Za-z0-9]+$/, 'must be an extractor id (ext_...)'))
       .optional()
       .describe('Document type to extractor id; types not named use the newest active extractor of that type'),
+    unauthenticated: z
+      .enum(UNAUTHENTICATED_POLICIES)
+      .default('accept')
+      .describe(
+        'Mail whose sender is not authenticated: accept, review (its documents are flagged), or reject (550 5.7.1 at the SMTP edge)',
+      ),
     imap: ImapSettingsSchema.optional().describe(
       'A mailbox this prefix also reads over IMAP; the secret is stored encrypted and shown as "********"',
     ),

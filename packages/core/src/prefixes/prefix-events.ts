@@ -64,6 +64,7 @@ export function emailReceivedData(record: InboundMessageRecord, result: InboundM
     received_at: record.received_at,
     status: result.status,
     error: result.error,
+    sender_authentication: record.sender_authentication ?? null,
     attachments: result.outcomes.map(attachmentView),
   };
 }

@@ -28,12 +28,14 @@ export interface JobRouting {
   decision: RoutingDecision;
   /** The prefix's rules as they were on arrival; kept only when some rule looks at the amount. */
   rules: RoutingRule[];
-  facts: { senderDomain: string | null; subject: string | null };
+  facts: { senderDomain: string | null; subject: string | null; senderAuthenticated?: boolean | null };
 }
 
 export interface RoutingFacts {
   senderDomain: string | null;
   subject: string | null;
+  /** The message's sender authentication verdict; null (or absent) when none was computed. */
+  senderAuthenticated?: boolean | null;
   /** Undefined before extraction (amount rules cannot be decided yet); null when extraction found none. */
   amount?: number | null;
 }
@@ -69,6 +71,11 @@ function holds(condition: RoutingRule['condition'], facts: RoutingFacts): boolea
     }
     case 'subject_matches':
       return compileSubjectPattern(condition.pattern).test(facts.subject ?? '');
+    case 'sender_authenticated':
+      // Without verdicts the condition holds for neither value: an unchecked sender is not known either way.
+      return facts.senderAuthenticated !== null && facts.senderAuthenticated !== undefined
+        ? facts.senderAuthenticated === condition.value
+        : false;
     case 'extracted_amount': {
       if (facts.amount === undefined) return undefined;
       if (facts.amount === null) return false;
@@ -133,6 +140,10 @@ export function jobRouting(rules: readonly RoutingRule[], facts: Omit<RoutingFac
   return {
     decision: routeOnArrival(rules, facts),
     rules: hasAmountRules ? [...rules] : [],
-    facts: { senderDomain: facts.senderDomain, subject: facts.subject },
+    facts: {
+      senderDomain: facts.senderDomain,
+      subject: facts.subject,
+      ...(facts.senderAuthenticated !== undefined ? { senderAuthenticated: facts.senderAuthenticated } : {}),
+    },
   };
 }

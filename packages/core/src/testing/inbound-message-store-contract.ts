@@ -4,6 +4,7 @@ import {
   type InboundMessageRecord,
   type InboundMessageResult,
 } from '../inbound/inbound-message.js';
+import type { SenderAuthentication } from '../inbound/sender-auth/sender-authentication.js';
 import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;
@@ -45,6 +46,20 @@ const result = (overrides: Partial<InboundMessageResult> = {}): InboundMessageRe
   processed_at: '2026-03-01T00:05:00.000Z',
   ...overrides,
 });
+
+/** Verdicts with every member set (a failed DKIM signature beside a passing one). */
+const SENDER_VERDICTS: SenderAuthentication = {
+  spf: { result: 'softfail', domain: 'bounce.example.org', aligned: true },
+  dkim: [
+    { result: 'pass', domain: 'example.org', selector: 's2026', aligned: true },
+    { result: 'fail', domain: 'relay.example.net', selector: null, aligned: false },
+  ],
+  dmarc: { result: 'pass', policy: 'reject', domain: 'example.org' },
+  arc: { result: 'none' },
+  from_domain: 'example.org',
+  client_address_source: 'smtp',
+  authenticated: true,
+};
 
 /** Far beyond every time the tests use: what `drain` leases is never claimable or abandoned again. */
 const DRAIN_NOW = '2998-01-01T00:00:00.000Z';
@@ -128,6 +143,7 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
           },
         ],
         error: { code: 'internal_error', message: 'Something "quoted" \\ broke.' },
+        sender_authentication: SENDER_VERDICTS,
         received_at: '2026-03-01T00:00:00.007Z',
         processed_at: '2026-03-01T00:02:00.999Z',
       });
@@ -135,6 +151,23 @@ export function describeInboundMessageStoreContract(name: string, open: () => Pr
       await s.inboundMessages.insert([full, sparse]);
       expect(await s.inboundMessages.get(orgId, 'live', full.id)).toEqual(full);
       expect(await s.inboundMessages.get(orgId, 'live', sparse.id)).toEqual(sparse);
+    });
+
+    it('keeps sender verdicts through claiming and finishing, and a null as null', async () => {
+      await drain();
+      const orgId = await freshOrg();
+      const checked = makeInboundMessage(orgId, { sender_authentication: SENDER_VERDICTS });
+      const unchecked = makeInboundMessage(orgId, { received_at: '2026-03-01T00:00:01.000Z' });
+      await s.inboundMessages.insert([checked, unchecked]);
+      const claim = { now: '2026-03-01T00:00:02.000Z', leaseExpiresAt: '2026-03-01T00:10:00.000Z', maxAttempts: 5 };
+      const first = await s.inboundMessages.claimNext('w', claim);
+      expect(first?.id).toBe(checked.id);
+      expect(first?.sender_authentication).toEqual(SENDER_VERDICTS);
+      expect((await s.inboundMessages.claimNext('w', claim))?.sender_authentication).toBeNull();
+      await s.inboundMessages.finish(checked.id, 'w', result());
+      expect((await s.inboundMessages.get(orgId, 'live', checked.id))?.sender_authentication).toEqual(SENDER_VERDICTS);
+      const listed = await s.inboundMessages.list(orgId, 'live', {}, { limit: 10, offset: 0 });
+      expect(listed.items.map((m) => m.sender_authentication)).toEqual([null, SENDER_VERDICTS]);
     });
 
     it('claims the oldest message first, the id breaking ties', async () => {

@@ -19,6 +19,7 @@ import { reviewQueueJobs } from './017-review-queue-jobs.js';
 import { documentsRegister } from './018-documents-register.js';
 import { imapMailboxes } from './019-imap-mailboxes.js';
 import { reprocessAndDocumentText } from './020-reprocess-and-document-text.js';
+import { senderAuthentication } from './021-sender-authentication.js';
 import { vendorPaymentDetails } from './022-vendor-payment-details.js';
 
 export interface Migration {
@@ -49,5 +50,6 @@ export const MIGRATIONS: readonly Migration[] = [
   documentsRegister,
   imapMailboxes,
   reprocessAndDocumentText,
+  senderAuthentication,
   vendorPaymentDetails,
 ];

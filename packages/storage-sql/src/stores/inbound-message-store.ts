@@ -8,6 +8,7 @@ import type {
   InboundMessageStatus,
   InboundMessageStore,
   MessageClaimOptions,
+  SenderAuthentication,
 } from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
@@ -38,6 +39,10 @@ const fromRow = (r: Record<string, unknown>): InboundMessageRecord => ({
   outcomes: fromJson<AttachmentOutcome[]>(r.outcomes),
   error:
     r.error === null || r.error === undefined ? null : fromJson<NonNullable<InboundMessageRecord['error']>>(r.error),
+  sender_authentication:
+    r.sender_authentication === null || r.sender_authentication === undefined
+      ? null
+      : fromJson<SenderAuthentication>(r.sender_authentication),
   received_at: toIso(r.received_at),
   processed_at: toIsoOrNull(r.processed_at),
 });
@@ -46,6 +51,7 @@ const toRow = (record: InboundMessageRecord): Record<string, unknown> => ({
   ...record,
   outcomes: toJson(record.outcomes),
   error: record.error === null ? null : toJson(record.error),
+  sender_authentication: record.sender_authentication ? toJson(record.sender_authentication) : null,
 });
 
 const oldestFirst = (a: InboundMessageRecord, b: InboundMessageRecord): number =>

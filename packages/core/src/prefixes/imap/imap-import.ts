@@ -6,6 +6,9 @@ import type { MailboxSession } from '../../ports/mailbox-session.port.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { blankMessageRecord, type InboundMessageRecord } from '../../inbound/inbound-message.js';
 import { imapPort, mailboxIdentity, type ImapSettings } from './imap-settings.schema.js';
+import type { SenderAuthenticator } from '../../ports/sender-authenticator.port.js';
+import type { UnauthenticatedPolicy } from '../../inbound/sender-auth/sender-authentication.js';
+import { refusedIfRejecting } from '../../inbound/sender-auth/refused-record.js';
 
 export interface ImapImportDeps {
   stores: Pick<IntakeStores, 'imapMailboxes' | 'inboundMessages' | 'transaction'>;
@@ -18,6 +21,11 @@ export interface ImapImportDeps {
   syncCommitted?: () => Promise<void>;
   /** A message was stored (wakes the mail workers). */
   onStored?: () => void;
+  /**
+   * Verdicts of each message taken, SPF from the topmost Received header's client address (none
+   * when it names none); a message the prefix rejects is stored as refused, never processed.
+   */
+  senderAuth?: SenderAuthenticator;
   /** A message was too large to take. */
   onTooLarge?: (prefix: string, uid: number, size: number) => void;
 }
@@ -32,6 +40,8 @@ export interface MailboxTarget {
   settings: ImapSettings;
   /** The lease holder's id. */
   owner: string;
+  /** The prefix's `unauthenticated` setting (accept when not given). */
+  unauthenticated?: UnauthenticatedPolicy;
 }
 
 /** What one round did; `leaseLost`: another daemon reads the mailbox now, stop reading it. */
@@ -111,19 +121,30 @@ export class ImapImporter {
     const raw = await session.download(ref.uid);
     if (!raw) return 'already_recorded';
     const staged = await stageBlob(this.deps.blobs, raw);
-    const record: InboundMessageRecord = {
-      ...blankMessageRecord(
-        this.deps.ids('msg'),
-        target.orgId,
-        target.prefix,
-        staged.key,
-        raw.length,
-        entry.recorded_at,
-      ),
-      source: 'imap',
-      recipient: target.recipient,
-      remote_address: `${target.settings.host}:${imapPort(target.settings)}`,
-    };
+    const authentication =
+      (await this.deps.senderAuth?.authenticate(raw, {
+        ip: null,
+        helo: null,
+        mailFrom: null,
+        fromReceivedHeader: true,
+      })) ?? null;
+    const record: InboundMessageRecord = refusedIfRejecting(
+      {
+        ...blankMessageRecord(
+          this.deps.ids('msg'),
+          target.orgId,
+          target.prefix,
+          staged.key,
+          raw.length,
+          entry.recorded_at,
+        ),
+        source: 'imap',
+        recipient: target.recipient,
+        remote_address: `${target.settings.host}:${imapPort(target.settings)}`,
+        sender_authentication: authentication,
+      },
+      target.unauthenticated ?? 'accept',
+    );
     const outcome = await stores.transaction(async (tx) => {
       const recorded = await tx.imapMailboxes.recordMessage(target.owner, { ...entry, message_id: record.id });
       if (recorded === 'recorded') await tx.inboundMessages.insert([record]);

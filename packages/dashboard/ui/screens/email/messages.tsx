@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../../api.js';
 import { ErrorBox, formatTime, Link, Pager, StatusBadge, useLoad } from '../../components.js';
 import { textOf, type JsonObject } from '../../paths.js';
-import type { AttachmentOutcome, InboundMessage } from '../../types.js';
+import type { AttachmentOutcome, InboundMessage, SenderAuthentication } from '../../types.js';
 import { plural, percent } from '../../format.js';
 
 const PAGE = 25;
@@ -31,6 +31,24 @@ export function Outcome(props: { outcome: AttachmentOutcome }) {
         </>
       )}
       {c && ` · classified ${c.documentType} at ${percent(c.confidence)}${c.source ? ` by ${c.source}` : ''}`}
+    </span>
+  );
+}
+
+/** The sender authentication verdict as a badge; the verdicts of each method in its text for screen readers too. */
+export function SenderBadge(props: { auth: SenderAuthentication | null | undefined }) {
+  const a = props.auth;
+  if (!a) return null;
+  const dkim = a.dkim.length === 0 ? 'none' : a.dkim.map((d) => d.result).join(', ');
+  const detail = `DMARC ${a.dmarc.result}, SPF ${a.spf.result}, DKIM ${dkim}`;
+  return (
+    <span
+      class={`badge sender-${a.authenticated ? 'authenticated' : 'unauthenticated'}`}
+      title={detail}
+      data-sender-authenticated={String(a.authenticated)}
+    >
+      {a.authenticated ? 'authenticated' : 'unauthenticated'}
+      <span class="visually-hidden"> ({detail})</span>
     </span>
   );
 }
@@ -97,7 +115,7 @@ export function Messages() {
                   <code>{m.recipient}</code>
                 </td>
                 <td>
-                  {m.from ?? '—'}
+                  {m.from ?? '—'} <SenderBadge auth={m.sender_authentication} />
                   <br />
                   {m.subject ?? '(no subject)'}
                 </td>

@@ -1,0 +1,133 @@
+import { authenticate, type AuthenticateResult, type AuthStatus } from 'mailauth';
+import { getDomain } from 'tldts';
+import { coerceError } from '@intake/core';
+import {
+  withAuthenticated,
+  type AuthResult,
+  type DmarcPolicy,
+  type SenderAuthentication,
+  type SenderAuthenticator,
+  type SenderContext,
+  type SenderVerdicts,
+} from '@intake/core/internal';
+import type { ResolveRecords } from './dns-resolver.js';
+
+export interface MailauthOptions {
+  resolve: ResolveRecords;
+  /** The whole check's budget: past it every verdict is `temperror` (the DNS lookups time out on their own). */
+  timeoutMs: number;
+  /** Told about a check that threw or ran out of time. */
+  onError?: (error: Error) => void;
+}
+
+const RESULTS: ReadonlySet<string> = new Set([
+  'pass',
+  'fail',
+  'softfail',
+  'neutral',
+  'none',
+  'policy',
+  'temperror',
+  'permerror',
+]);
+
+/** mailauth's status as one of AUTH_RESULTS (`temperr` is its older spelling; `skipped` means not checked). */
+const resultOf = (status: AuthStatus | undefined): AuthResult => {
+  const result = status?.result;
+  if (result === 'temperr') return 'temperror';
+  return result && RESULTS.has(result) ? (result as AuthResult) : 'none';
+};
+
+/** The organizational domain (public suffix list, private suffixes too, as mailauth's DMARC uses). */
+const orgDomain = (domain: string): string =>
+  (getDomain(domain, { allowPrivateDomains: true }) ?? domain).toLowerCase();
+
+const aligned = (domain: string | null | undefined, fromDomain: string | null): boolean =>
+  Boolean(domain && fromDomain && orgDomain(domain) === orgDomain(fromDomain));
+
+const POLICIES: ReadonlySet<string> = new Set(['none', 'quarantine', 'reject']);
+
+/** Every verdict `temperror`: the check threw or ran out of its time budget. */
+function unavailable(context: SenderContext): SenderVerdicts {
+  return {
+    spf: { result: 'temperror', domain: null, aligned: false },
+    dkim: [],
+    dmarc: { result: 'temperror', policy: null, domain: null },
+    arc: { result: 'temperror' },
+    from_domain: null,
+    client_address_source: context.ip ? 'smtp' : 'none',
+  };
+}
+
+/** mailauth's answer as the stored verdicts. */
+export function verdictsOf(result: AuthenticateResult, context: SenderContext): SenderVerdicts {
+  const from = result.dkim.headerFrom;
+  const fromDomain = from.length === 1 ? (from[0]!.split('@').pop()?.toLowerCase() ?? null) || null : null;
+  const spf = result.spf || null;
+  const clientIp = spf?.['client-ip'];
+  const source = context.fromReceivedHeader ? (clientIp ? 'received' : 'none') : context.ip ? 'smtp' : 'none';
+  const dmarc = result.dmarc || null;
+  return {
+    spf:
+      source === 'none' || !spf
+        ? { result: 'none', domain: null, aligned: false }
+        : { result: resultOf(spf.status), domain: spf.domain, aligned: aligned(spf.domain, fromDomain) },
+    dkim: result.dkim.results
+      .filter((r) => r.signingDomain)
+      .map((r) => ({
+        result: resultOf(r.status),
+        domain: r.signingDomain.toLowerCase(),
+        selector: r.selector ?? null,
+        aligned: aligned(r.signingDomain, fromDomain),
+      })),
+    dmarc: {
+      result: dmarc ? resultOf(dmarc.status) : 'none',
+      policy: dmarc && POLICIES.has(dmarc.policy) ? (dmarc.policy as DmarcPolicy) : null,
+      domain: dmarc?.domain ?? null,
+    },
+    arc: { result: result.arc ? resultOf(result.arc.status) : 'none' },
+    from_domain: fromDomain,
+    client_address_source: source,
+  };
+}
+
+/**
+ * SPF, DKIM, DMARC and ARC with mailauth. DKIM hashes the message as a stream; the lookups go to
+ * the configured resolvers. BIMI is not checked (logos are of no use here).
+ */
+export function createMailauthAuthenticator(options: MailauthOptions): SenderAuthenticator {
+  return {
+    async authenticate(raw: Uint8Array, context: SenderContext): Promise<SenderAuthentication> {
+      let timer: NodeJS.Timeout | undefined;
+      const budget = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), options.timeoutMs);
+      });
+      try {
+        const checked = authenticate(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), {
+          resolver: options.resolve as never,
+          disableBimi: true,
+          mta: 'intake',
+          ...(context.fromReceivedHeader
+            ? { trustReceived: true }
+            : {
+                ...(context.ip ? { ip: context.ip } : {}),
+                ...(context.helo ? { helo: context.helo } : {}),
+                ...(context.mailFrom ? { sender: context.mailFrom } : {}),
+              }),
+        });
+        const result = await Promise.race([checked, budget]);
+        if (result === null) {
+          checked.catch(() => {});
+          options.onError?.(new Error(`sender authentication took longer than ${options.timeoutMs} ms`));
+          return withAuthenticated(unavailable(context));
+        }
+        return withAuthenticated(verdictsOf(result, context));
+      } catch (error) {
+        options.onError?.(coerceError(error));
+        return withAuthenticated(unavailable(context));
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

@@ -43,7 +43,12 @@ export async function readDocumentBody(
   return decoded;
 }
 
-/** A JSON body's bytes, in one buffer of their own (so they can be moved to a thread). */
+/**
+ * A JSON body's bytes, in one buffer of their own (so they can be moved to a thread). With a
+ * Content-Length (every ordinary client sends one) the buffer is made first and each chunk copied in
+ * as it arrives: first writes to fresh memory cost page faults (about 130 ms for 28 MB here), which
+ * are then spread over the chunks instead of stalling the event loop in one copy at the end.
+ */
 async function readBodyBytes(ctx: Context, limitBytes: number): Promise<Uint8Array> {
   const length = Number(ctx.get('content-length') || 0);
   if (length > limitBytes) throw tooLarge(limitBytes);
@@ -51,23 +56,35 @@ async function readBodyBytes(ctx: Context, limitBytes: number): Promise<Uint8Arr
   if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
     throw new AppError('unsupported_media_type', `Send JSON with Content-Type: application/json (got ${type})`);
   }
+  const known = Number.isSafeInteger(length) && length > 0 ? new Uint8Array(length) : null;
+  // Copied into `known` while they fit (Node's parser never gives more than Content-Length), else kept.
+  let filled = 0;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > limitBytes) {
+    const bytes = chunk as Buffer;
+    if (size + bytes.length > limitBytes) {
       ctx.set('Connection', 'close');
       throw tooLarge(limitBytes);
     }
-    chunks.push(chunk as Buffer);
+    if (known && chunks.length === 0 && filled + bytes.length <= known.length) {
+      known.set(bytes, filled);
+      filled += bytes.length;
+    } else chunks.push(bytes);
+    size += bytes.length;
   }
-  const bytes = new Uint8Array(size);
+  if (known && filled === known.length && chunks.length === 0) return known;
+  const all = new Uint8Array(size);
   let at = 0;
+  if (known) {
+    all.set(known.subarray(0, filled), 0);
+    at = filled;
+  }
   for (const chunk of chunks) {
-    bytes.set(chunk, at);
+    all.set(chunk, at);
     at += chunk.length;
   }
-  return bytes;
+  return all;
 }
 
 const tooLarge = (limitBytes: number) =>

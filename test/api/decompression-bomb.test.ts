@@ -29,12 +29,12 @@ import {
   PROCESS_TEST_TIMEOUT_MS,
   runCliOk,
   singleJsonLine,
-  sleep,
   startDaemon,
   useProcessCleanup,
   type DaemonProcess,
 } from '../support/processes.js';
 import { ownWaitMs, startProbes, type ProbeSample } from '../support/responsiveness.js';
+import { eventually } from '../support/wait.js';
 
 useProcessCleanup();
 
@@ -42,27 +42,36 @@ const BOUND_MS = 250;
 
 /** Polls a job (its own state, no timing) until it has failed or succeeded. */
 async function settledJob(daemon: DaemonProcess, key: string, id: string): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const res = await api(daemon.httpUrl, 'GET', `/v1/documents/${id}`, { key });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    if (res.body.status === 'failed' || res.body.status === 'completed') return res.body as Record<string, unknown>;
-    if (Date.now() > deadline) throw new Error(`job ${id} has not settled: ${JSON.stringify(res.body)}`);
+  let last: unknown;
+  return eventually(
+    () => `job ${id} to settle: ${JSON.stringify(last)}`,
+    async () => {
+      const res = await api(daemon.httpUrl, 'GET', `/v1/documents/${id}`, { key });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      last = res.body;
+      return res.body.status === 'failed' || res.body.status === 'completed'
+        ? (res.body as Record<string, unknown>)
+        : null;
+    },
     // Four jobs polled at once stay well under the key's 500 requests a minute.
-    await sleep(1000);
-  }
+    { timeoutMs: 150_000, intervalMs: 1000 },
+  );
 }
 
 /** The job made from a message's first attachment, once the mail worker has processed it. */
 async function mailJob(daemon: DaemonProcess, key: string, messageId: string): Promise<string> {
-  for (;;) {
-    const res = await api(daemon.httpUrl, 'GET', `/api/email-ingestion/messages/${messageId}`, { key });
-    const outcome = (res.body as { attachments?: { status: string; job_id: string | null }[] }).attachments?.[0];
-    if (outcome?.job_id) return outcome.job_id;
-    if (outcome && outcome.status !== 'job_created')
-      throw new Error(`no job for the mail: ${JSON.stringify(res.body)}`);
-    await sleep(500);
-  }
+  return eventually(
+    'the mail worker to make a job of the attachment',
+    async () => {
+      const res = await api(daemon.httpUrl, 'GET', `/api/email-ingestion/messages/${messageId}`, { key });
+      const outcome = (res.body as { attachments?: { status: string; job_id: string | null }[] }).attachments?.[0];
+      if (outcome?.job_id) return outcome.job_id;
+      if (outcome && outcome.status !== 'job_created')
+        throw new Error(`no job for the mail: ${JSON.stringify(res.body)}`);
+      return null;
+    },
+    { timeoutMs: 150_000, intervalMs: 500 },
+  );
 }
 
 const warnings = (daemon: DaemonProcess): number =>

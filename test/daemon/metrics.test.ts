@@ -19,13 +19,13 @@ import {
   REPO_ROOT,
   runCliOk,
   singleJsonLine,
-  sleep,
   startDaemon,
   useProcessCleanup,
   type DaemonProcess,
 } from '../support/processes.js';
 import { metricTypes, parseSamples, sumOf, type Sample } from '../support/prometheus.js';
 import { openSmtp } from '../support/smtp.js';
+import { eventually } from '../support/wait.js';
 
 useProcessCleanup();
 
@@ -63,13 +63,8 @@ async function samplesOf(daemon: DaemonProcess): Promise<Sample[]> {
 }
 
 /** Polls `check` (every 100 ms) until it returns true; fails with `what` after 120 s. */
-async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+const waitFor = (what: string, check: () => Promise<boolean>) =>
+  eventually(what, check, { timeoutMs: 120_000, intervalMs: 100 });
 
 describe('GET /metrics', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 }, () => {
   let a: DaemonProcess;

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../support/postgres-server.js';
+import { eventually } from '../support/wait.js';
 
 const DOVECOT = '/usr/sbin/dovecot';
 
@@ -113,12 +114,14 @@ userdb {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const log = () =>
     fs.existsSync(path.join(dir, 'dovecot.log')) ? fs.readFileSync(path.join(dir, 'dovecot.log'), 'utf8') : '';
-  const deadline = Date.now() + 30_000;
-  while (!(await accepts(port))) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`Dovecot did not start on 127.0.0.1:${port}\n${log()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await eventually(
+    () => `Dovecot to listen on 127.0.0.1:${port}\n${log()}`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`Dovecot exited (${child.exitCode}) before listening\n${log()}`);
+      return accepts(port);
+    },
+    { intervalMs: 50 },
+  );
   return {
     host: '127.0.0.1',
     port,

@@ -66,6 +66,7 @@ async function keepBusy(c: SmtpDialogue, line: string, everyMs: number, maxMs: n
     const reply = await c.command(line).catch(() => c.reply());
     if (reply.code !== 250) return { reply, answered };
     answered++;
+    // The behaviour under test: a client that keeps the connection busy at a slow, steady pace.
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   return { reply: null, answered };
@@ -180,6 +181,7 @@ async function trickle(c: SmtpDialogue, text: string, everyMs: number): Promise<
   for (const byte of Buffer.from(text)) {
     if (answered) break;
     await c.write(Buffer.from([byte])).catch(() => undefined);
+    // The behaviour under test: a client that trickles its message a byte at a time.
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   if (!answered) await c.write('.\r\n').catch(() => undefined);

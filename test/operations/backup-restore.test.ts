@@ -20,12 +20,12 @@ import {
   runCli,
   runCliOk,
   singleJsonLine,
-  sleep,
   startDaemon,
   useProcessCleanup,
   type DaemonProcess,
   type Env,
 } from '../support/processes.js';
+import { eventually } from '../support/wait.js';
 import { startReceiver, stopAllReceivers } from '../webhooks/receiver.js';
 
 useProcessCleanup();
@@ -180,10 +180,11 @@ describe('intake backup under load, intake restore', { timeout: 900_000 }, () =>
     const loops = Promise.all([mailLoop(), uploadLoop(0), uploadLoop(1), uploadLoop(2)]);
 
     // --- the backup, taken once enough of each kind has been acknowledged
-    while (mails.length < BEFORE_BACKUP || uploads.length < BEFORE_BACKUP) {
-      if (load.stop) break;
-      await sleep(100);
-    }
+    await eventually(
+      () => `${BEFORE_BACKUP} mails and uploads acknowledged (${mails.length} and ${uploads.length})`,
+      () => load.stop || (mails.length >= BEFORE_BACKUP && uploads.length >= BEFORE_BACKUP),
+      { timeoutMs: SETTLE_GUARD_MS, intervalMs: 100 },
+    );
     const deliveriesBefore = await listAll<{ id: string; event: string }>(
       first,
       key,
@@ -262,16 +263,17 @@ describe('intake backup under load, intake restore', { timeout: 900_000 }, () =>
     expect(deliveriesBefore.filter((d) => !deliveriesNow.has(d.id)).map((d) => d.id)).toEqual([]);
 
     // Processing settles: every message processed, every job completed.
-    const guard = Date.now() + SETTLE_GUARD_MS;
     let messages: MessageView[] = [];
     let jobs: JobView[] = [];
-    for (;;) {
-      messages = await listAll<MessageView>(second, key, '/api/email-ingestion/messages', 'messages');
-      jobs = await listAll<JobView>(second, key, '/v1/documents', 'jobs');
-      if (messages.every((m) => m.status === 'processed') && jobs.every((j) => j.status === 'completed')) break;
-      if (Date.now() > guard) throw new Error('the restored daemon did not finish the restored work in time');
-      await sleep(500);
-    }
+    await eventually(
+      'the restored daemon to finish the restored work',
+      async () => {
+        messages = await listAll<MessageView>(second, key, '/api/email-ingestion/messages', 'messages');
+        jobs = await listAll<JobView>(second, key, '/v1/documents', 'jobs');
+        return messages.every((m) => m.status === 'processed') && jobs.every((j) => j.status === 'completed');
+      },
+      { timeoutMs: SETTLE_GUARD_MS, intervalMs: 500 },
+    );
     const jobById = new Map(jobs.map((j) => [j.id, j]));
     // A job finished before the backup was not run again.
     for (const before of jobsBefore.filter((j) => j.status === 'completed'))

@@ -85,6 +85,9 @@ export interface CliResult extends Exit {
   stderr: string;
 }
 
+/** How many `intake start` and other `intake` commands this worker has spawned. */
+type SpawnCounts = { intakeSpawns?: { daemons: number; commands: number } };
+
 const running = new Set<IntakeProcess>();
 const tempDirs = new Set<string>();
 
@@ -123,6 +126,10 @@ export function spawnIntake(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (child.pid === undefined) throw new Error(`could not spawn ${bin.join(' ')}`);
+  // Counted for `npm run bench:suite` (test/bench/suite/cpu-probe.ts), which reports them per file.
+  const counts = ((globalThis as SpawnCounts).intakeSpawns ??= { daemons: 0, commands: 0 });
+  if (args[0] === 'start') counts.daemons++;
+  else counts.commands++;
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));

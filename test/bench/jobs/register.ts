@@ -11,6 +11,7 @@
  *   BENCH_EXPLAIN='q=vendor' npm run bench:register            # also EXPLAIN ANALYZE the cases whose name contains it
  */
 import fs from 'node:fs';
+import type { Knex } from 'knex';
 import os from 'node:os';
 import path from 'node:path';
 import { createIntake, type Environment } from '@intake/core';
@@ -104,8 +105,8 @@ async function time(storage: SqlStorage, orgId: string, filter: JobFilter, page:
 
 /** Each statement `jobs.list` runs for the case, with its plan as executed (EXPLAIN ANALYZE, BUFFERS). */
 async function explain(storage: SqlStorage, orgId: string, filter: JobFilter, page: JobPageRequest): Promise<void> {
-  const statements: { sql: string; bindings: readonly unknown[] }[] = [];
-  const listen = (q: { sql: string; bindings?: readonly unknown[] }) =>
+  const statements: { sql: string; bindings: readonly Knex.RawBinding[] }[] = [];
+  const listen = (q: { sql: string; bindings?: readonly Knex.RawBinding[] }) =>
     statements.push({ sql: q.sql, bindings: q.bindings ?? [] });
   storage.knex.on('query', listen);
   try {
@@ -118,7 +119,7 @@ async function explain(storage: SqlStorage, orgId: string, filter: JobFilter, pa
     const result = await storage.knex.raw<{ rows: Record<string, string>[] }>(
       // The event carries the driver's `$n` placeholders, numbered in binding order; knex.raw takes `?`.
       `explain (analyze, buffers) ${sql.replace(/\$\d+/g, '?')}`,
-      bindings as unknown[],
+      bindings,
     );
     console.log(`\n${sql}\n${result.rows.map((r) => Object.values(r)[0]).join('\n')}`);
   }

@@ -30,6 +30,14 @@ const DeliveryListItem = WebhookDeliverySchema.extend({
   job_id: z.string().nullable().describe("The job the event concerns (a job's or an email event's); null for others"),
   file_name: z.string().nullable().describe("That job's file name, when its metadata names one"),
 }).meta({ id: 'WebhookDeliveryListItem' });
+const DeliveryList = z
+  .object({
+    deliveries: z.array(DeliveryListItem),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
+  .meta({ id: 'WebhookDeliveryList' });
 const TestBody = z.strictObject({ webhook_url: z.string() }).meta({ id: 'WebhookTestRequest' });
 const TestResult = z
   .object({
@@ -157,14 +165,7 @@ export function webhookRoutes(svc: WebhookService): RouteDef[] {
       responses: {
         200: {
           description: 'Deliveries',
-          schema: z
-            .object({
-              deliveries: z.array(DeliveryListItem),
-              total: z.number().int(),
-              limit: z.number().int(),
-              offset: z.number().int(),
-            })
-            .meta({ id: 'WebhookDeliveryList' }),
+          schema: DeliveryList,
         },
         ...authErrors,
       },

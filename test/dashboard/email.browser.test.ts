@@ -236,14 +236,18 @@ describe('dashboard Email screen in Chromium', () => {
     await card.getByRole('button', { name: 'Hide the document' }).click();
     await card.locator('iframe').waitFor({ state: 'detached' });
 
+    // The type is chosen from the known ones (and the extractors' own), not typed.
+    expect(await card.getByRole('combobox', { name: 'Document type' }).count()).toBe(1);
+    const choices = await card.getByLabel('Document type').locator('option').allTextContents();
+    expect(choices).toEqual(expect.arrayContaining(['invoice', 'receipt', 'purchase_order']));
     // A type without an extractor: the API refuses and says so on the field.
-    await card.getByLabel('Document type').fill('purchase_order');
+    await card.getByLabel('Document type').selectOption('purchase_order');
     await expect.poll(() => card.getByLabel('Document type').inputValue()).toBe('purchase_order');
     const refused = page.waitForResponse((r) => r.url().endsWith(`/api/email-ingestion/review/${reviewId}/resolve`));
     await card.getByRole('button', { name: 'Process as this type' }).click();
     expect((await refused).status()).toBe(400);
     await card.locator('.field-error').getByText('has no active extractor').waitFor();
-    await card.getByLabel('Document type').fill('invoice');
+    await card.getByLabel('Document type').selectOption('invoice');
     await card.getByRole('button', { name: 'Process as this type' }).click();
     await page.getByText('No pending items.').waitFor();
     const resolved = await api(rig.daemon.httpUrl, 'GET', '/api/email-ingestion/review?status=resolved', {

@@ -2,7 +2,8 @@
  * Webhooks in Chromium against a real `intake start` on PGlite and a local HTTPS receiver (the
  * committed loopback test certificate) that refuses the first six deliveries: the delivery fails
  * after its six attempts (WEBHOOK_RETRY_DELAYS_MS shortens the spec's waits, not their number), the
- * log shows every refusal, a replay from the page is delivered.
+ * log shows every refusal and names the document, a replay from the row is delivered, the test
+ * event starts with the endpoint's URL, and the endpoint is deleted after a confirmation.
  */
 import fs from 'node:fs';
 import https from 'node:https';
@@ -93,18 +94,28 @@ describe('dashboard webhooks against a refusing HTTPS receiver in Chromium', () 
     );
     const submitted = await api(rig.daemon.httpUrl, 'POST', '/v1/documents', {
       key: rig.liveKey,
-      body: { extractor_id: extractor.body.id, document: pdf, mime_type: 'application/pdf' },
+      body: {
+        extractor_id: extractor.body.id,
+        document: pdf,
+        mime_type: 'application/pdf',
+        metadata: { file_name: 'hook-invoice.pdf' },
+      },
     });
     expect(submitted.status).toBe(202);
+    // The test event needs no URL typed again: the endpoint's is there.
+    expect(await page.getByLabel('Receiver URL').inputValue()).toBe(receiverUrl);
 
     await page.getByLabel('Delivery status').selectOption('failed');
     await untilRow(page, 'failed');
     expect(requests).toHaveLength(6);
     const log = page.getByRole('region', { name: 'Delivery log' });
-    await log
-      .getByRole('row', { name: /job\.completed/ })
-      .getByRole('button', { name: /Attempts/ })
-      .click();
+    const row = log.getByRole('row', { name: /job\.completed/ });
+    // The row names its document, linking to its job; Replay is there without opening the attempts.
+    expect(await row.getByRole('link', { name: 'hook-invoice.pdf' }).getAttribute('href')).toBe(
+      `/documents/${submitted.body.id}`,
+    );
+    expect(await row.getByRole('button', { name: /^Replay/ }).isVisible()).toBe(true);
+    await row.getByRole('button', { name: /Attempts/ }).click();
     const attempts = log.locator('.attempts');
     await attempts.getByRole('row').nth(6).waitFor();
     // Each of the six attempts with the receiver's status code; none is due any more.
@@ -113,7 +124,7 @@ describe('dashboard webhooks against a refusing HTTPS receiver in Chromium', () 
     await expectAccessible(page, 'webhooks (failed delivery)');
     await shot(page, '40-webhooks-failed');
 
-    await attempts.getByRole('button', { name: 'Replay' }).click();
+    await row.getByRole('button', { name: /^Replay/ }).click();
     await page.getByLabel('Delivery status').selectOption('succeeded');
     await untilRow(page, 'succeeded');
     expect(requests).toHaveLength(7);
@@ -124,5 +135,22 @@ describe('dashboard webhooks against a refusing HTTPS receiver in Chromium', () 
     await log.locator('.attempts').getByRole('cell', { name: '200', exact: true }).waitFor();
     await expectAccessible(page, 'webhooks (replayed)');
     await shot(page, '41-webhooks-replayed');
+
+    // Deleting the endpoint asks first and is styled as destructive: dismissed, it stays; accepted, it goes.
+    const endpoints = page.getByRole('table', { name: 'Endpoints' });
+    const remove = endpoints.getByRole('button', { name: `Delete ${receiverUrl}` });
+    expect(await remove.getAttribute('class')).toBe('danger');
+    page.once('dialog', (d) => void d.dismiss());
+    await remove.click();
+    expect(await endpoints.locator('code', { hasText: receiverUrl }).count()).toBe(1);
+    const listed = await api(rig.daemon.httpUrl, 'GET', '/v1/webhooks/endpoints', { key: rig.liveKey });
+    expect(listed.body.endpoints).toHaveLength(1);
+    page.once('dialog', (d) => void d.accept());
+    await remove.click();
+    await page.getByText('No endpoints yet').waitFor();
+    const gone = await api(rig.daemon.httpUrl, 'GET', `/v1/webhooks/endpoints/${listed.body.endpoints[0].id}`, {
+      key: rig.liveKey,
+    });
+    expect(gone.status).toBe(404);
   }, 180_000);
 });

@@ -176,6 +176,9 @@ export interface WebhookDelivery {
   next_attempt_at: string | null;
   last_attempt_at: string | null;
   created_at: string;
+  /** The job its event concerns and that job's file name (the delivery log's items only). */
+  job_id?: string | null;
+  file_name?: string | null;
 }
 
 export interface WebhookAttempt {

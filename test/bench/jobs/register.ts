@@ -8,8 +8,10 @@
  *
  *   npm run bench:register
  *   BENCH_ROWS=20000 BENCH_DB=pglite npm run bench:register   # BENCH_DB: postgres (default), pglite or both
+ *   BENCH_EXPLAIN='q=vendor' npm run bench:register            # also EXPLAIN ANALYZE the cases whose name contains it
  */
 import fs from 'node:fs';
+import type { Knex } from 'knex';
 import os from 'node:os';
 import path from 'node:path';
 import { createIntake, type Environment } from '@intake/core';
@@ -27,6 +29,7 @@ function envInt(name: string, fallback: number): number {
 const ROWS = envInt('BENCH_ROWS', 100_000);
 const SAMPLES = envInt('BENCH_SAMPLES', 7);
 const DB = process.env.BENCH_DB ?? 'postgres';
+const EXPLAIN = process.env.BENCH_EXPLAIN ?? '';
 const LIMIT = 26;
 const MODE: Environment = 'live';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -100,6 +103,28 @@ async function time(storage: SqlStorage, orgId: string, filter: JobFilter, page:
   return { ms: median(times), total };
 }
 
+/** Each statement `jobs.list` runs for the case, with its plan as executed (EXPLAIN ANALYZE, BUFFERS). */
+async function explain(storage: SqlStorage, orgId: string, filter: JobFilter, page: JobPageRequest): Promise<void> {
+  const statements: { sql: string; bindings: readonly Knex.RawBinding[] }[] = [];
+  const listen = (q: { sql: string; bindings?: readonly Knex.RawBinding[] }) =>
+    statements.push({ sql: q.sql, bindings: q.bindings ?? [] });
+  storage.knex.on('query', listen);
+  try {
+    await storage.jobs.list(orgId, MODE, filter, page);
+  } finally {
+    storage.knex.removeListener('query', listen);
+  }
+  // Only the reading statements: a transaction's BEGIN or a set_config has no plan to show.
+  for (const { sql, bindings } of statements.filter((st) => /^\s*(select|with)\b/i.test(st.sql))) {
+    const result = await storage.knex.raw<{ rows: Record<string, string>[] }>(
+      // The event carries the driver's `$n` placeholders, numbered in binding order; knex.raw takes `?`.
+      `explain (analyze, buffers) ${sql.replace(/\$\d+/g, '?')}`,
+      bindings,
+    );
+    console.log(`\n${sql}\n${result.rows.map((r) => Object.values(r)[0]).join('\n')}`);
+  }
+}
+
 async function run(label: string, storage: SqlStorage): Promise<void> {
   const started = performance.now();
   const orgId = await fill(storage);
@@ -151,6 +176,8 @@ async function run(label: string, storage: SqlStorage): Promise<void> {
       total: r.total,
     })),
   );
+  for (const [name, filter, page] of cases)
+    if (EXPLAIN && name.includes(EXPLAIN)) await explain(storage, orgId, filter, page);
 }
 
 async function main(): Promise<void> {

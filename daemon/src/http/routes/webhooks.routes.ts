@@ -9,6 +9,7 @@ import {
 } from '@intake/core/internal';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
+import { deliveryDocument } from './webhook-delivery-document.js';
 
 const EndpointParams = z.object({ endpoint_id: z.string() });
 const DeliveryParams = z.object({ delivery_id: z.string() });
@@ -25,6 +26,18 @@ const DeliveryQuery = z.object({
 const DeliveryWithAttempts = WebhookDeliverySchema.extend({ attempts: z.array(WebhookAttemptSchema) }).meta({
   id: 'WebhookDeliveryWithAttempts',
 });
+const DeliveryListItem = WebhookDeliverySchema.extend({
+  job_id: z.string().nullable().describe("The job the event concerns (a job's or an email event's); null for others"),
+  file_name: z.string().nullable().describe("That job's file name, when its metadata names one"),
+}).meta({ id: 'WebhookDeliveryListItem' });
+const DeliveryList = z
+  .object({
+    deliveries: z.array(DeliveryListItem),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
+  .meta({ id: 'WebhookDeliveryList' });
 const TestBody = z.strictObject({ webhook_url: z.string() }).meta({ id: 'WebhookTestRequest' });
 const TestResult = z
   .object({
@@ -152,14 +165,7 @@ export function webhookRoutes(svc: WebhookService): RouteDef[] {
       responses: {
         200: {
           description: 'Deliveries',
-          schema: z
-            .object({
-              deliveries: z.array(WebhookDeliverySchema),
-              total: z.number().int(),
-              limit: z.number().int(),
-              offset: z.number().int(),
-            })
-            .meta({ id: 'WebhookDeliveryList' }),
+          schema: DeliveryList,
         },
         ...authErrors,
       },
@@ -169,7 +175,10 @@ export function webhookRoutes(svc: WebhookService): RouteDef[] {
         return {
           status: 200,
           body: {
-            deliveries: page.items.map(({ payload: _p, org_id: _o, ...d }) => d),
+            deliveries: page.items.map(({ payload, org_id: _o, ...d }) => ({
+              ...d,
+              ...deliveryDocument(d.event, payload),
+            })),
             total: page.total,
             limit,
             offset,

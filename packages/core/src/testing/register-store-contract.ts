@@ -138,6 +138,11 @@ export function describeRegisterStoreContract(name: string, open: () => Promise<
       // Operators of tsquery are plain text here.
       expect(await ids("acme & | ! ( ) ' : *")).toEqual([jobs[0]!.id, jobs[2]!.id, jobs[5]!.id].sort());
       expect(await ids('!!!')).toEqual([]);
+      // The total counts the matches (a search's count takes its own plan in the SQL store).
+      expect((await list({ q: 'acme 2041' })).total).toBe(2);
+      expect((await list({ q: 'acme' }, { key: 'total', descending: true })).total).toBe(3);
+      expect((await list({ q: 'acme nothere' })).total).toBe(0);
+      expect((await list({ q: '!!!' })).total).toBe(0);
       expect(
         (await list({ q: 'acme', source: 'upload' }, { key: 'created_at', descending: false })).items.map((j) => j.id),
       ).toEqual([jobs[0]!.id, jobs[2]!.id, jobs[5]!.id]);

@@ -8,6 +8,7 @@ import {
   Empty,
   ErrorBox,
   formatTime,
+  Link,
   missingScope,
   StatusBadge,
   useLoad,
@@ -93,24 +94,14 @@ function CreateEndpoint(props: { session: Session; onCreated: () => void }) {
   );
 }
 
-function Attempts(props: { deliveryId: string; onReplayed: () => void; session: Session; failed: boolean }) {
+function Attempts(props: { deliveryId: string }) {
   const detail = useLoad(
     () => api<WebhookDelivery & { attempts: WebhookAttempt[] }>('GET', `/v1/webhooks/deliveries/${props.deliveryId}`),
     [props.deliveryId],
   );
-  const [error, setError] = useState<unknown>(null);
-  const replay = async () => {
-    setError(null);
-    try {
-      await api('POST', `/v1/webhooks/deliveries/${props.deliveryId}/replay`);
-      props.onReplayed();
-    } catch (err) {
-      setError(err);
-    }
-  };
   return (
     <div class="attempts">
-      <ErrorBox error={detail.error ?? error} />
+      <ErrorBox error={detail.error} />
       {detail.data && (
         <table>
           <caption>Attempts of {props.deliveryId}</caption>
@@ -137,16 +128,18 @@ function Attempts(props: { deliveryId: string; onReplayed: () => void; session: 
         </table>
       )}
       {detail.data && <p>Next attempt: {formatTime(detail.data.next_attempt_at)}</p>}
-      {props.failed && (
-        <ActionButton session={props.session} scope={SCOPE} onClick={() => void replay()}>
-          Replay
-        </ActionButton>
-      )}
     </div>
   );
 }
 
-/** Deliveries, a row each, whose attempts (and replay, when failed) open below their row. */
+/** The document a delivery concerns: its file name (else its job id) linking to the job's page. */
+function DeliveryDocument(props: { delivery: WebhookDelivery }) {
+  const { job_id: jobId, file_name: fileName } = props.delivery;
+  if (!jobId) return <>—</>;
+  return <Link href={`/documents/${encodeURIComponent(jobId)}`}>{fileName ?? jobId}</Link>;
+}
+
+/** Deliveries, a row each, naming their document, with Replay on a failed one; attempts open below their row. */
 export function DeliveryTable(props: {
   session: Session;
   deliveries: WebhookDelivery[];
@@ -154,57 +147,76 @@ export function DeliveryTable(props: {
   onReplayed: () => void;
 }) {
   const [open, setOpen] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const replay = async (id: string) => {
+    setError(null);
+    try {
+      await api('POST', `/v1/webhooks/deliveries/${id}/replay`);
+      props.onReplayed();
+    } catch (err) {
+      setError(err);
+    }
+  };
   return (
-    <table>
-      <caption>{props.caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Event</th>
-          <th scope="col">Status</th>
-          <th scope="col">Attempts</th>
-          <th scope="col">Last attempt</th>
-          <th scope="col">Next attempt</th>
-          <th scope="col">Details</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.deliveries.map((d) => (
-          <Fragment key={d.id}>
-            <tr>
-              <td>{d.event}</td>
-              <td>
-                <StatusBadge status={d.status} />
-              </td>
-              <td>{d.attempt_count}</td>
-              <td>{formatTime(d.last_attempt_at)}</td>
-              <td>{formatTime(d.next_attempt_at)}</td>
-              <td>
-                <button
-                  type="button"
-                  aria-expanded={open === d.id}
-                  onClick={() => setOpen(open === d.id ? null : d.id)}
-                >
-                  Attempts<span class="visually-hidden"> of {d.id}</span>
-                </button>
-              </td>
-            </tr>
-            {open === d.id && (
+    <>
+      <ErrorBox error={error} />
+      <table>
+        <caption>{props.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">Document</th>
+            <th scope="col">Status</th>
+            <th scope="col">Attempts</th>
+            <th scope="col">Last attempt</th>
+            <th scope="col">Next attempt</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.deliveries.map((d) => (
+            <Fragment key={d.id}>
               <tr>
-                <td colSpan={6}>
-                  <Attempts
-                    key={`${d.id}:${d.status}:${d.attempt_count}`}
-                    deliveryId={d.id}
-                    session={props.session}
-                    failed={d.status === 'failed'}
-                    onReplayed={props.onReplayed}
-                  />
+                <td>{d.event}</td>
+                <td>
+                  <DeliveryDocument delivery={d} />
+                </td>
+                <td>
+                  <StatusBadge status={d.status} />
+                </td>
+                <td>{d.attempt_count}</td>
+                <td>{formatTime(d.last_attempt_at)}</td>
+                <td>{formatTime(d.next_attempt_at)}</td>
+                <td>
+                  <button
+                    type="button"
+                    aria-expanded={open === d.id}
+                    onClick={() => setOpen(open === d.id ? null : d.id)}
+                  >
+                    Attempts<span class="visually-hidden"> of {d.id}</span>
+                  </button>
+                  {d.status === 'failed' && (
+                    <>
+                      {' '}
+                      <ActionButton session={props.session} scope={SCOPE} onClick={() => void replay(d.id)}>
+                        Replay<span class="visually-hidden"> {d.id}</span>
+                      </ActionButton>
+                    </>
+                  )}
                 </td>
               </tr>
-            )}
-          </Fragment>
-        ))}
-      </tbody>
-    </table>
+              {open === d.id && (
+                <tr>
+                  <td colSpan={7}>
+                    <Attempts key={`${d.id}:${d.status}:${d.attempt_count}`} deliveryId={d.id} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 
@@ -264,8 +276,11 @@ function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
   );
 }
 
-function TestEvent(props: { session: Session }) {
-  const [url, setUrl] = useState('');
+/** A test event to any URL, prefilled with the first endpoint's; the endpoints' URLs are offered too. */
+function TestEvent(props: { session: Session; endpoints: WebhookEndpoint[] }) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const url = typed ?? props.endpoints[0]?.url ?? '';
+  const setUrl = setTyped;
   const [result, setResult] = useState<WebhookTestResult | null>(null);
   const [error, setError] = useState<unknown>(null);
   const send = async (e: Event) => {
@@ -289,10 +304,16 @@ function TestEvent(props: { session: Session }) {
             required
             size={50}
             value={url}
+            list="webhook-endpoint-urls"
             disabled={missingScope(props.session, SCOPE) !== undefined}
             onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
           />
         </label>
+        <datalist id="webhook-endpoint-urls">
+          {props.endpoints.map((ep) => (
+            <option key={ep.id} value={ep.url} />
+          ))}
+        </datalist>
         <ActionButton session={props.session} scope={SCOPE} type="submit">
           Send test event
         </ActionButton>
@@ -381,6 +402,17 @@ export function Webhooks(props: { session: Session }) {
                     }
                   >
                     Rotate secret
+                  </ActionButton>{' '}
+                  <ActionButton
+                    session={props.session}
+                    scope={SCOPE}
+                    class="danger"
+                    onClick={() => {
+                      if (confirm(`Delete the endpoint ${ep.url}? Its pending deliveries are not sent.`))
+                        void act(() => api('DELETE', `/v1/webhooks/endpoints/${ep.id}`));
+                    }}
+                  >
+                    Delete<span class="visually-hidden"> {ep.url}</span>
                   </ActionButton>
                 </td>
               </tr>
@@ -389,7 +421,7 @@ export function Webhooks(props: { session: Session }) {
         </table>
       )}
       <Deliveries session={props.session} endpoints={list} />
-      <TestEvent session={props.session} />
+      <TestEvent session={props.session} endpoints={list} />
     </>
   );
 }

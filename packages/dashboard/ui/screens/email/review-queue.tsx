@@ -15,18 +15,25 @@ import {
   StatusBadge,
   useLoad,
 } from '../../components.js';
-import { TextField } from '../../forms.js';
-import type { ReviewItem } from '../../types.js';
+import { SelectField } from '../../forms.js';
+import type { Extractor, ReviewItem } from '../../types.js';
 import { EmailWhy } from './prefix-form.js';
 import { plural, percent } from '../../format.js';
 
 const PAGE = 20;
+/** The types the classifier knows (core's classification/indicators.ts); extractors may add their own. */
+const KNOWN_TYPES = ['invoice', 'receipt', 'purchase_order'];
+
+/** The types a person can choose: the known ones, the organization's extractors' and the proposed one. */
+const typeChoices = (extractors: Extractor[], proposed: string): string[] => [
+  ...new Set([...KNOWN_TYPES, ...extractors.map((x) => x.document_type), proposed].filter((t) => t !== '')),
+];
 const SCOPE = 'email_ingestion:write';
 
 export const reviewDocumentUrl = (id: string): string =>
   `/api/email-ingestion/review/${encodeURIComponent(id)}/document`;
 
-function ReviewCard(props: { session: Session; item: ReviewItem; onDone: () => void }) {
+function ReviewCard(props: { session: Session; item: ReviewItem; types: string[]; onDone: () => void }) {
   const { item } = props;
   const c = item.classification;
   const [type, setType] = useState(item.proposed_type);
@@ -108,7 +115,14 @@ function ReviewCard(props: { session: Session; item: ReviewItem; onDone: () => v
             void resolve({ documentType: type });
           }}
         >
-          <TextField label="Document type" path="documentType" error={error} value={type} onChange={setType} />
+          <SelectField
+            label="Document type"
+            path="documentType"
+            error={error}
+            value={type}
+            options={props.types}
+            onChange={setType}
+          />
           <ActionButton session={props.session} scope={SCOPE} reasonId="email-why" type="submit" busy={busy}>
             Process as this type
           </ActionButton>{' '}
@@ -143,6 +157,14 @@ export function ReviewQueue(props: { session: Session }) {
       ),
     [status, offset],
   );
+  // Without extractors:read the known types remain.
+  const extractors = useLoad(
+    () =>
+      api<{ extractors: Extractor[] }>('GET', '/v1/extractors?is_active=true&limit=100')
+        .then((r) => r.extractors)
+        .catch(() => [] as Extractor[]),
+    [],
+  );
   return (
     <>
       <EmailWhy session={props.session} />
@@ -171,7 +193,13 @@ export function ReviewQueue(props: { session: Session }) {
         </p>
       )}
       {list.data?.items.map((item) => (
-        <ReviewCard key={item.id} session={props.session} item={item} onDone={list.reload} />
+        <ReviewCard
+          key={item.id}
+          session={props.session}
+          item={item}
+          types={typeChoices(extractors.data ?? [], item.proposed_type)}
+          onDone={list.reload}
+        />
       ))}
       {list.data && (
         <Pager offset={offset} size={PAGE} total={list.data.total} onOffset={setOffset} label="Review pages" />

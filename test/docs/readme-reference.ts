@@ -45,7 +45,8 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
     'JavaScript heap of each thread PDFs are parsed and rendered in; a PDF needing more fails with `document_too_large` and the thread is replaced',
   PDF_WORKER_TIMEOUT_MS:
     'longest one step of reading a PDF (opening it, one page, one page picture) may run in its thread; past it the thread is ended and the PDF fails with `document_too_large`',
-  MAX_REQUEST_BODY_MB: 'largest JSON body of the email test endpoint (its document travels base64-encoded); other JSON bodies without a document are at most 1 MB',
+  MAX_REQUEST_BODY_MB:
+    'largest JSON body of the email test endpoint (its document travels base64-encoded); other JSON bodies without a document are at most 1 MB',
   METRICS_TOKEN:
     'bearer token that lets non-loopback clients read `GET /metrics` (at least 16 characters; unset, loopback clients only; see docs/metrics.md)',
   METRICS_ORG_LABELS:
@@ -140,7 +141,8 @@ const ERROR_WHEN: Record<ErrorCode, string> = {
   conflict:
     'an `Idempotency-Key` reused with a different request; reprocessing a job still queued or processing, or one with 10 results already; an email prefix already in use; a review item already resolved; an ERP connection still used by a prefix',
   extractor_inactive: 'a document submitted to an extractor that is inactive or deleted',
-  payload_too_large: 'body over `MAX_REQUEST_BODY_MB` (the email test endpoint) or 1 MB (other JSON bodies without a document); a request head (URL and headers) over 16 KB',
+  payload_too_large:
+    'body over `MAX_REQUEST_BODY_MB` (the email test endpoint) or 1 MB (other JSON bodies without a document); a request head (URL and headers) over 16 KB',
   document_too_large:
     'a document over `MAX_ATTACHMENT_SIZE_MB` or with more pages than `MAX_PAGES_PER_DOCUMENT`, at upload; as a job failure, a page or image over `MAX_PIXELS_PER_PAGE` / `MAX_PIXELS_PER_IMAGE`, a PDF inflating past `MAX_DECOMPRESSED_MB`, or reading it needing more than `PDF_WORKER_MEMORY_MB` or a step longer than `PDF_WORKER_TIMEOUT_MS`',
   unsupported_media_type: 'a body that is not `application/json`',

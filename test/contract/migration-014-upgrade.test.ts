@@ -330,6 +330,8 @@ for (const kind of DB_KINDS) {
         '018_documents_register',
         '019_imap_mailboxes',
         '020_reprocess_and_document_text',
+        '021_sender_authentication',
+        '022_vendor_payment_details',
       ]);
 
       // 020: the test jobs still stored moved from the shared counter to the test one.

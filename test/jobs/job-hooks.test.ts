@@ -70,9 +70,15 @@ describe.each(DB_KINDS)('job hooks on %s', (kind) => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('createIntake registers the email contexts: duplicates, routing, prefix events, ERP', () => {
+  it('createIntake registers the email contexts: duplicates, routing, prefix events, ERP, payment details', () => {
     const kinds = intake.jobHooks.map((h) => Object.keys(h).sort().join('+'));
-    expect(kinds).toEqual(['beforeComplete', 'beforeComplete', 'onFinished+timeLimit', 'onFinished']);
+    expect(kinds).toEqual([
+      'beforeComplete',
+      'beforeComplete',
+      'onFinished+timeLimit',
+      'onFinished',
+      'beforeComplete+onFinished',
+    ]);
   });
 
   it("writes a hook's onFinished events in the transaction that completes the job", async () => {

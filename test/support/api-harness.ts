@@ -80,6 +80,8 @@ export interface ApiOptions {
   /** Runs live jobs; defaults to the real reader and extraction. */
   extractor?: DocumentExtractor;
   maxDocumentBytes?: number;
+  /** MAX_REQUEST_BODY_MB in bytes: the email test endpoint's largest body; default 1 MB. */
+  maxBodyBytes?: number;
   /** MAX_PAGES_PER_DOCUMENT at submission; default DEFAULT_DOCUMENT_LIMITS.maxPages, as the reader's. */
   maxPagesPerDocument?: number;
   timeoutMs?: number;
@@ -199,7 +201,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     logger: pino({ level: 'silent' }),
     ping: () => db.storage.ping(),
     publicBaseUrl: baseUrl,
-    maxBodyBytes: 1_048_576,
+    maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
     maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576,
     maxUploadJsonBytes: uploadJsonBytes(options.maxDocumentBytes ?? 1_048_576),
     ...(options.dashboard ? { dashboard: options.dashboard } : {}),

@@ -2,6 +2,7 @@ import { authenticate, type AuthenticateResult, type AuthStatus } from 'mailauth
 import { getDomain } from 'tldts';
 import { coerceError } from '@intake/core';
 import {
+  AUTH_RESULTS,
   withAuthenticated,
   type AuthResult,
   type DmarcPolicy,
@@ -20,16 +21,7 @@ export interface MailauthOptions {
   onError?: (error: Error) => void;
 }
 
-const RESULTS: ReadonlySet<string> = new Set([
-  'pass',
-  'fail',
-  'softfail',
-  'neutral',
-  'none',
-  'policy',
-  'temperror',
-  'permerror',
-]);
+const RESULTS: ReadonlySet<string> = new Set(AUTH_RESULTS);
 
 /** mailauth's status as one of AUTH_RESULTS (`temperr` is its older spelling; `skipped` means not checked). */
 const resultOf = (status: AuthStatus | undefined): AuthResult => {

@@ -3,14 +3,16 @@
  * holds its models and buffers (the largest part of an idle daemon's memory), until it has been
  * idle for OCR_IDLE_RELEASE_MS; an operator sees them come and go beside the process's memory.
  * `intake_pdf_threads`: the same for the reader's PDF threads (pdfjs), released after the same period.
+ * `intake_reader_processes` and `intake_reader_resident_memory_bytes`: the process they run in
+ * (reader-process.ts), which ends after the same period and gives all its memory back.
  */
 import { Gauge, type Registry } from 'prom-client';
-import type { TesseractReader } from '@intake/ocr-tesseract';
+import type { ReaderProcess } from './reader-process.js';
 import { METRIC_PREFIX } from '../metrics/daemon-metrics.js';
 
 export function registerOcrWorkersGauge(
   registry: Registry,
-  reader: Pick<TesseractReader, 'ocrWorkers' | 'pdfThreads'>,
+  reader: Pick<ReaderProcess, 'ocrWorkers' | 'pdfThreads' | 'processes' | 'residentBytes'>,
 ): void {
   new Gauge<'engine'>({
     name: `${METRIC_PREFIX}ocr_workers`,
@@ -29,6 +31,22 @@ export function registerOcrWorkersGauge(
     registers: [registry],
     collect() {
       this.set(reader.pdfThreads());
+    },
+  });
+  new Gauge({
+    name: `${METRIC_PREFIX}reader_processes`,
+    help: 'Reader processes alive (OCR and PDF reading); one ends after OCR_IDLE_RELEASE_MS without a document',
+    registers: [registry],
+    collect() {
+      this.set(reader.processes());
+    },
+  });
+  new Gauge({
+    name: `${METRIC_PREFIX}reader_resident_memory_bytes`,
+    help: 'Resident memory of the reader processes, as they last reported it (0 when none is alive)',
+    registers: [registry],
+    collect() {
+      this.set(reader.residentBytes());
     },
   });
 }

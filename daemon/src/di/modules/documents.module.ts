@@ -12,7 +12,8 @@ import { DocumentLinks, type PageImageCache } from '@intake/core/internal';
 import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
-import { createReader, readerSettings } from '../../reading/create-reader.js';
+import { readerSettings } from '../../reading/create-reader.js';
+import { createReaderProcess } from '../../reading/reader-process.js';
 import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
 import { countingReader } from '../../metrics/counting-reader.js';
 import { refusalWarning } from '../../reading/refusal-warning.js';
@@ -37,7 +38,8 @@ export const documentsModule = new ContainerModule(({ bind }) => {
     .toDynamicValue((ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const logger = ctx.get<Logger>(TOKENS.Logger);
-      const reader = createReader({ ...readerSettings(config), onRefused: refusalWarning(logger) });
+      // OCR and PDF reading run in a process of their own that ends when idle (docs/resources.md).
+      const reader = createReaderProcess({ ...readerSettings(config), onRefused: refusalWarning(logger) });
       registerOcrWorkersGauge(ctx.get<DaemonMetrics>(TOKENS.Metrics).registry, reader);
       return reader;
     })

@@ -1,0 +1,65 @@
+/**
+ * The reader process's side (forked by reader-process.ts): the same reader the daemon would build
+ * in-process, fed over IPC. Everything OCR and PDF reading allocate (onnxruntime's and tesseract's
+ * threads, pdfjs, decoded pages, the C allocator's arenas they leave behind) lives here, and goes
+ * back to the operating system when the daemon ends this process after an idle period.
+ */
+import process from 'node:process';
+import type { DocumentInspection, ReadDocument } from '@intake/core';
+import { createReader } from './create-reader.js';
+import { crossError, type ChildSettings, type FromChild, type ToChild } from './reader-protocol.js';
+
+const STATUS_MS = 500;
+
+const send = (message: FromChild): void => {
+  // The daemon may be gone (its IPC channel closed): then there is nobody left to tell.
+  if (process.connected) process.send!(message);
+};
+
+const settings = JSON.parse(process.argv[2]!) as ChildSettings;
+const reader = createReader({ ...settings, onRefused: (refusal) => send({ type: 'refused', refusal }) });
+const running = new Map<number, AbortController>();
+let closing = false;
+
+const sendStatus = (): void => {
+  const { tesseract, engine } = reader.ocrWorkers();
+  send({ type: 'status', tesseract, engine, pdf: reader.pdfThreads(), rssBytes: process.memoryUsage.rss() });
+};
+
+function run(id: number, work: (signal: AbortSignal) => Promise<ReadDocument | DocumentInspection>): void {
+  const controller = new AbortController();
+  running.set(id, controller);
+  work(controller.signal)
+    .then(
+      (value) => send({ type: 'done', id, value }),
+      (error: unknown) => send({ type: 'failed', id, error: crossError(error) }),
+    )
+    .finally(() => {
+      running.delete(id);
+      sendStatus();
+    });
+}
+
+async function close(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  for (const controller of running.values()) controller.abort(new Error('The reader process is closing'));
+  await reader.close();
+  process.exit(0);
+}
+
+process.on('message', (message: ToChild) => {
+  if (closing) return;
+  if (message.type === 'read') run(message.id, (signal) => reader.read(message.bytes, message.mimeType, { signal }));
+  else if (message.type === 'inspect') run(message.id, () => reader.inspect(message.bytes));
+  else if (message.type === 'abort') running.get(message.id)?.abort(new Error('Aborted by the daemon'));
+  else void close();
+});
+// The daemon gone (ended, killed): nothing can reach this process any more.
+process.on('disconnect', () => void close());
+// A terminal's Ctrl-C reaches the whole process group: the daemon decides when this process ends
+// (its graceful stop lets jobs in progress finish, and they are read here).
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => undefined);
+setInterval(sendStatus, STATUS_MS).unref();
+send({ type: 'ready' });

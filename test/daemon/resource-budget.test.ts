@@ -2,7 +2,8 @@
  * What keeps a started daemon small, on one daemon (PGlite) with esbuild made unresolvable: the
  * dashboard is served from the files `npm run build` bundled (no bundler loaded or spawned at run
  * time), and OCR and PDF threads end after OCR_IDLE_RELEASE_MS idle, as `intake_ocr_workers` and
- * `intake_pdf_threads` show, while the next document is read as before. How much memory that saves:
+ * `intake_pdf_threads` show, with the reader process they run in (`intake_reader_processes`), while
+ * the next document is read as before. How much memory that saves:
  * `npm run bench:memory`.
  */
 import fs from 'node:fs';
@@ -178,7 +179,15 @@ describe(
         });
         expect(job.status, JSON.stringify(job.body)).toBe(202);
         // Live from the first page until IDLE_MS after the job's last page: seconds, polled every 20 ms.
-        await eventually(`round ${round}: a live PaddleOCR thread`, async () => (await ocrWorkers()) === 1, WAIT);
+        // In the reader process, not in the daemon's own.
+        await eventually(
+          `round ${round}: a live PaddleOCR thread in one reader process`,
+          async () =>
+            (await ocrWorkers()) === 1 &&
+            (await gauge(daemon, 'intake_reader_processes')) === 1 &&
+            descendants(daemon.pid).filter((cmd) => cmd.includes('reader-child')).length === 1,
+          WAIT,
+        );
         const done = await eventually(
           `round ${round}: the job to finish`,
           async () => {
@@ -194,6 +203,15 @@ describe(
           async () => (await gauge(daemon, 'intake_ocr_workers')) === 0,
           WAIT,
         );
+        // The process the threads ran in ends too, and gives back what they touched.
+        await eventually(
+          `round ${round}: no reader process after ${IDLE_MS} ms idle`,
+          async () =>
+            (await gauge(daemon, 'intake_reader_processes')) === 0 &&
+            descendants(daemon.pid).every((cmd) => !cmd.includes('reader-child')),
+          WAIT,
+        );
+        expect(await gauge(daemon, 'intake_reader_resident_memory_bytes')).toBe(0);
       }
     });
 

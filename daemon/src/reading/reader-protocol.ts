@@ -33,8 +33,7 @@ export type FromChild =
   | ({ type: 'status' } & ChildStatus);
 
 export type CrossedError =
-  | { kind: 'document'; code: JobFailureCode; message: string; suggestion: string }
-  | { kind: 'other'; message: string };
+  { kind: 'document'; code: JobFailureCode; message: string; suggestion: string } | { kind: 'other'; message: string };
 
 export function crossError(error: unknown): CrossedError {
   if (error instanceof DocumentError)

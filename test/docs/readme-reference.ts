@@ -59,7 +59,8 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
   WORKER_POLL_MS: 'how often idle workers look for jobs (a submission to the same daemon wakes them at once)',
   DOCUMENT_URL_TTL_SECONDS: "lifetime of a job's signed `document_url`",
   BLOB_DIR: 'with `DATABASE_URL`: a directory all daemons share for original files (default: in PostgreSQL)',
-  OCR_WORKERS: 'OCR worker threads per daemon (tesseract.js, and PaddleOCR with `OCR_ENGINE=paddle`)',
+  OCR_WORKERS:
+    'OCR worker threads per engine (tesseract.js, and PaddleOCR with `OCR_ENGINE=paddle`), so pages read at once; `auto`: one per core and per 4 GiB of memory, at most 4 (see "Resources")',
   OCR_ENGINE:
     '`paddle`: images (and with `OCR_ENGINE_PAGES=scans` scanned PDF pages) are read by PaddleOCR PP-OCRv4 on onnxruntime: on the development photos 79% of required fields right held out against 68.5% with `tesseract`, at about 2.5 times the CPU per photo; `tesseract` reads every page with tesseract.js (see "Reading and extraction")',
   OCR_ENGINE_PAGES: 'the pages `OCR_ENGINE=paddle` reads: `images`, or `scans` (images and scanned PDF pages)',
@@ -125,6 +126,7 @@ const DERIVED_DEFAULTS: Partial<Record<keyof Config, string>> = {
   PUBLIC_BASE_URL: 'http://localhost:HTTP_PORT',
   SMTP_MAX_MESSAGE_MB: 'ceil(MAX_ATTACHMENT_SIZE_MB × 4/3) + 1',
   MAX_REQUEST_BODY_MB: 'ceil(MAX_ATTACHMENT_SIZE_MB × 4/3) + 1',
+  OCR_WORKERS: 'auto',
 };
 
 /** When each code is answered: the When column. */

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import cron from 'node-cron';
 import { z } from 'zod';
 import { isTrustEntry } from '../http/middleware/trusted-proxies.js';
@@ -9,6 +10,7 @@ import { base64EnvelopeMb, sizeLimits, type SizeLimits } from './limits.js';
 import { DEFAULT_CLIENT_LIMITS, DEFAULT_DATA_TIMEOUT_MS, DEFAULT_SESSION_TIMEOUT_MS } from '../smtp/client-limits.js';
 import { DEFAULT_OCR_LANGUAGES, languageModelFolder } from '@intake/ocr-tesseract/languages';
 import { DEFAULT_PDF_BUDGET, type PdfBudget } from '@intake/ocr-tesseract/budget';
+import { defaultOcrWorkers } from '../reading/default-ocr-workers.js';
 
 /** Whole numbers written as plain digits: z.coerce would read " " as 0 and accept 1e3 or 0x50. */
 const digits = z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number);
@@ -122,8 +124,11 @@ const Settings = z.object({
   DOCUMENT_URL_TTL_SECONDS: positiveInt.default(3600),
   /** With DATABASE_URL, files go to PostgreSQL unless this names a directory every daemon shares. */
   BLOB_DIR: z.string().min(1).optional(),
-  /** OCR workers (tesseract.js) per daemon. */
-  OCR_WORKERS: digits.pipe(z.number().int().min(1).max(16)).default(2),
+  /** OCR threads per engine; `auto` (the default) from the machine's cores and memory (default-ocr-workers.ts). */
+  OCR_WORKERS: z
+    .union([z.literal('auto'), digits.pipe(z.number().int().min(1).max(16))])
+    .default('auto')
+    .transform((value) => (value === 'auto' ? defaultOcrWorkers(os.availableParallelism(), os.totalmem()) : value)),
   /** The OCR engine for images (and, with OCR_ENGINE_PAGES=scans, scanned PDF pages): tesseract or PaddleOCR. */
   OCR_ENGINE: z.enum(['tesseract', 'paddle']).default('paddle'),
   /** Which pages OCR_ENGINE=paddle reads: images only, or scanned PDF pages as well. */

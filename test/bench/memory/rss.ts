@@ -46,6 +46,8 @@ export const treeRssMb = (pid: number): number => processTree(pid).reduce((sum, 
 export interface Sampler {
   /** Highest tree RSS seen since the last `reset()`, in MB. */
   peak(): number;
+  /** Highest RSS of the root process alone (the daemon without its reader process), in MB. */
+  ownPeak(): number;
   /** Starts a new window for `peak()`. */
   reset(): void;
   stop(): void;
@@ -54,10 +56,18 @@ export interface Sampler {
 /** Samples the tree's RSS every `intervalMs`. */
 export function sampleRss(pid: number, intervalMs: number): Sampler {
   let peak = treeRssMb(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, treeRssMb(pid))), intervalMs);
+  let own = statusMb(pid, 'VmRSS');
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRssMb(pid));
+    own = Math.max(own, statusMb(pid, 'VmRSS'));
+  }, intervalMs);
   return {
     peak: () => Math.max(peak, treeRssMb(pid)),
-    reset: () => (peak = treeRssMb(pid)),
+    ownPeak: () => Math.max(own, statusMb(pid, 'VmRSS')),
+    reset: () => {
+      peak = treeRssMb(pid);
+      own = statusMb(pid, 'VmRSS');
+    },
     stop: () => clearInterval(timer),
   };
 }

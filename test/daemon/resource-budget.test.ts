@@ -100,6 +100,19 @@ function descendants(pid: number): string[] {
   return lines;
 }
 
+/** The environment of the reader process below `pid` (from /proc), one `NAME=value` a line. */
+function readerEnvironment(pid: number): string[] {
+  try {
+    for (const task of fs.readdirSync(`/proc/${pid}/task`))
+      for (const child of fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+        if (fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('reader-child'))
+          return fs.readFileSync(`/proc/${child}/environ`, 'utf8').split('\0');
+  } catch {
+    // a thread or the reader process ended meanwhile
+  }
+  return [];
+}
+
 /** One sample of the daemon's metrics, summed over its labels. */
 async function gauge(daemon: DaemonProcess, name: string, labels?: Record<string, string>): Promise<number> {
   const res = await fetch(`${daemon.httpUrl}/metrics`);
@@ -179,15 +192,17 @@ describe(
         });
         expect(job.status, JSON.stringify(job.body)).toBe(202);
         // Live from the first page until IDLE_MS after the job's last page: seconds, polled every 20 ms.
-        // In the reader process, not in the daemon's own.
+        // In the reader process, not in the daemon's own, which gives it glibc's two arenas.
         await eventually(
           `round ${round}: a live PaddleOCR thread in one reader process`,
           async () =>
             (await ocrWorkers()) === 1 &&
             (await gauge(daemon, 'intake_reader_processes')) === 1 &&
-            descendants(daemon.pid).filter((cmd) => cmd.includes('reader-child')).length === 1,
+            descendants(daemon.pid).filter((cmd) => cmd.includes('reader-child')).length === 1 &&
+            readerEnvironment(daemon.pid).includes('MALLOC_ARENA_MAX=2'),
           WAIT,
         );
+        expect(process.env.MALLOC_ARENA_MAX, 'the test would not tell').toBeUndefined();
         const done = await eventually(
           `round ${round}: the job to finish`,
           async () => {

@@ -5,6 +5,7 @@ import { calibrate } from './confidence/calibration.js';
 import { applyPlausibility } from './plausibility/apply-plausibility.js';
 import { FLAGGED_CONFIDENCE } from './plausibility/rules.js';
 import { applyCrossChecks } from './confidence/cross-checks.js';
+import { evidenceCeiling } from './confidence/evidence-caps.js';
 import { createContext, type ExtractionContext, type ExtraLabel } from './context.js';
 import { readEInvoice } from './einvoice/read-einvoice.js';
 import { chooseAmounts } from './fields/amounts.js';
@@ -50,6 +51,12 @@ export interface ExtractFieldsOptions {
    * the values and confidences without those checks, for measuring what they change.
    */
   plausibility?: boolean;
+  /**
+   * Cap the confidence of values whose evidence is weak (default true; see
+   * confidence/evidence-caps.ts). False gives the calibrated confidences as they are, which is what
+   * the calibration is fitted on.
+   */
+  evidenceCaps?: boolean;
 }
 
 /** The fields found in one document, as a completed job carries them. */
@@ -102,10 +109,12 @@ export function extractFields(
           ...(options.receivedAt ? { receivedAt: options.receivedAt } : {}),
         });
   const ranker = options.calibrated === false ? undefined : ctx.ranker;
+  const capped = options.evidenceCaps !== false;
   return finish(
     found,
     fields,
-    (finding, field) => confidenceOf(finding, roles.get(field.name) ?? null, ranker),
+    (finding, field) =>
+      Math.min(confidenceOf(finding, roles.get(field.name) ?? null, ranker), (capped && finding.ceiling) || 1),
     doubts,
   );
 }
@@ -130,8 +139,11 @@ function findField(
         }
       : null;
   }
-  const candidate = scalarCandidate(ctx, field, roleOf(field, parents), path, shared);
-  return candidate ? fromCandidate(candidate) : null;
+  const role = roleOf(field, parents);
+  const candidate = scalarCandidate(ctx, field, role, path, shared);
+  if (!candidate) return null;
+  const ceiling = evidenceCeiling(ctx, candidate, role);
+  return { ...fromCandidate(candidate), ...(ceiling === undefined ? {} : { ceiling }) };
 }
 
 /** An object is its members, each found as a field of its own; its score is their mean. */

@@ -10,6 +10,8 @@ export interface FoundField {
   ocr: number;
   /** The score is the ranker's probability of being right, a confidence already. */
   ranked?: boolean;
+  /** The most confidence the value's evidence allows (see confidence/evidence-caps.ts). */
+  ceiling?: number;
   /** Where on the page the value was read (see locations/field-location.ts). */
   location?: FieldLocation;
 }

@@ -34,7 +34,7 @@ export function crossValidate(
   reads: readonly ReadEntry[],
   k: number,
   learn: Learn | null,
-  extra: Pick<ExtractFieldsOptions, 'plausibility'> = {},
+  extra: Pick<ExtractFieldsOptions, 'plausibility' | 'evidenceCaps'> = {},
 ): FoldedDocument[] {
   const assignment = foldsOf(reads, k);
   const results = new Array<FoldedDocument>(reads.length);

@@ -33,6 +33,7 @@ export function registerEvalCommand(program: Command): void {
       'score the locked documents too, as a whole only, with a ranker trained on all the others',
     )
     .option('--no-plausibility', 'score without the plausibility checks (to measure what they change)')
+    .option('--no-evidence-caps', 'score without the caps on weakly evidenced values (to measure what they change)')
     .option('--cached-only', 'score only the documents already in the cache (quick iterations while a first pass runs)')
     .action(async (dirs: string[], opts: EvalOptions) => {
       // Loaded when the command runs, so that `intake --help` does not load OCR and extraction.

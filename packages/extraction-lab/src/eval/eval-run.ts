@@ -31,6 +31,8 @@ export interface EvalOptions {
   locked?: string;
   /** Commander's negation of `--no-plausibility`: false scores without the plausibility checks. */
   plausibility: boolean;
+  /** Commander's negation of `--no-evidence-caps`: false scores without the evidence caps. */
+  evidenceCaps: boolean;
   /** Score the locked documents too, as a whole, with the ranker trained on all the others. */
   scoreLocked?: boolean;
 }
@@ -76,7 +78,7 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
     openReads,
     k,
     opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker,
-    { plausibility: opts.plausibility },
+    { plausibility: opts.plausibility, evidenceCaps: opts.evidenceCaps },
   );
   const summary = summarizeEvaluation(documents);
   // Several directories: each one's documents are summarized apart as well.
@@ -91,7 +93,7 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
     ? 'Scored with the shipped ranker (trained on these documents: not a held-out figure)'
     : `Held-out figures: ${k} folds by vendor and source, each scored by a ranker trained on the other folds${
         opts.calibration ? ' (its confidences calibrated on inner folds of those)' : ' (uncalibrated)'
-      }${opts.plausibility ? '' : ', without the plausibility checks'}`;
+      }${opts.plausibility ? '' : ', without the plausibility checks'}${opts.evidenceCaps ? '' : ', without the evidence caps'}`;
   const locked = opts.locked ? scoreLockedSplit(lockedEntries.length, lockedReads, openReads, opts) : undefined;
   const text = [
     formatEvaluation(summary, heading),
@@ -119,7 +121,11 @@ function scoreLockedSplit(
 ): LockedFigures {
   if (!opts.scoreLocked) return { documents };
   const learn = opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker;
-  const options = { ...(learn ? learn([...training]) : {}), plausibility: opts.plausibility };
+  const options = {
+    ...(learn ? learn([...training]) : {}),
+    plausibility: opts.plausibility,
+    evidenceCaps: opts.evidenceCaps,
+  };
   return { documents, summary: summarizeEvaluation(locked.map((read) => evaluateRead(read, options))) };
 }
 

@@ -68,7 +68,7 @@ export async function evaluateDocument(reader: DocumentReader, entry: CorpusEntr
 /** Scores one read document; `options` carries what was learned on other folds (the ranker). */
 export function evaluateRead(
   read: ReadEntry,
-  options: Pick<ExtractFieldsOptions, 'ranker' | 'plausibility'> = {},
+  options: Pick<ExtractFieldsOptions, 'ranker' | 'plausibility' | 'evidenceCaps'> = {},
 ): EvaluatedDocument {
   const { entry, document: doc } = read;
   const { expected } = entry;

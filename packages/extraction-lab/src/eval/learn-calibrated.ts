@@ -13,9 +13,9 @@ export const INNER_FOLDS = 4;
 
 export function trainCalibratedModel(training: readonly ReadEntry[]): RankerModel {
   const model = trainRanker(training.flatMap(examplesOf));
-  // The calibration maps the ranker's scores to how often they are right; the plausibility caps
-  // come after it (extract-fields.ts), so they stay out of what it is fitted on.
-  const heldOut = crossValidate(training, INNER_FOLDS, learnRanker, { plausibility: false });
+  // The calibration maps the ranker's scores to how often they are right; the plausibility and
+  // evidence caps come after it (extract-fields.ts), so they stay out of what it is fitted on.
+  const heldOut = crossValidate(training, INNER_FOLDS, learnRanker, { plausibility: false, evidenceCaps: false });
   return { ...model, calibration: fitCalibration(heldOut) };
 }
 

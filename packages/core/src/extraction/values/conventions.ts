@@ -15,7 +15,7 @@ export function detectDateConvention(texts: string[]): DateConvention {
       else monthFirst++;
     }
   }
-  if (dayFirst !== monthFirst) return { dayFirst: dayFirst > monthFirst };
+  if (dayFirst !== monthFirst) return { dayFirst: dayFirst > monthFirst, witnessed: true };
   const all = texts.join('\n');
   const dollars = (all.match(/\$|\bUSD\b/g) ?? []).length + (all.match(US_PLACE) ?? []).length;
   const others = (all.match(/€|£|\bEUR\b|\bGBP\b|\bRM\b|\bMYR\b|\bCHF\b/g) ?? []).length;

@@ -50,6 +50,8 @@ const MONTH_DAY_YEAR = new RegExp(
 export interface DateConvention {
   /** Read 03/04/2020 as 3 April (true) or March 4 (false). */
   dayFirst: boolean;
+  /** The document's own dates settle the order (20/03/2023); absent or false when it was assumed. */
+  witnessed?: boolean;
 }
 
 /** Every date in `text`, left to right, overlapping matches removed. */

@@ -17,6 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'quick',
+          isolate: false,
           include: quickFiles(fileURLToPath(new URL('..', import.meta.url))),
           globalSetup: ['test/support/global-setup.ts'],
         },

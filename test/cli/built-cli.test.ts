@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { childEnv, INTAKE_BIN, REPO_ROOT } from '../support/processes.js';
 
 const run = promisify(execFile);
-const BUILT_MAIN = path.join(REPO_ROOT, 'daemon', 'dist', 'cli', 'main.js');
+const BUILT_MAIN = path.join(REPO_ROOT, 'daemon', 'dist', 'cli', 'bin.js');
 const { version } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'daemon', 'package.json'), 'utf8')) as {
   version: string;
 };

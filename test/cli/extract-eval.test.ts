@@ -1,6 +1,7 @@
 import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runInProcess, runInProcessOk } from '../support/cli.js';
 import { makeTempDir, runCli, runCliOk, runLab, runLabOk, useProcessCleanup } from '../support/processes.js';
 import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from '../extraction/corpus-location.js';
 
@@ -13,6 +14,7 @@ const jsonLines = (stdout: string) =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
+// The first runs the shipped bin; the others run the command in this process (test/support/cli.ts).
 describe.skipIf(!HAS_CORPUS)('intake extract', () => {
   it('prints one JSON line per file, classifying each document first', async () => {
     const { stdout } = await runCliOk(['extract', corpusFile('dev-46.pdf'), corpusFile('dev-53.pdf'), '--json'], {});
@@ -36,14 +38,14 @@ describe.skipIf(!HAS_CORPUS)('intake extract', () => {
   });
 
   it('uses the field set of --type instead of classifying', async () => {
-    const { stdout } = await runCliOk(['extract', '--type', 'receipt', corpusFile('dev-46.pdf'), '--json'], {});
+    const { stdout } = await runInProcessOk(['extract', '--type', 'receipt', corpusFile('dev-46.pdf'), '--json'], {});
     const [line] = jsonLines(stdout);
     expect(line).toMatchObject({ document_type: 'receipt', extracted_data: { total_amount: 160.65 } });
     expect(Object.keys(line!.extracted_data as object)).not.toContain('invoice_number');
   });
 
   it('reports a file it cannot read and goes on with the others, exiting 1', async () => {
-    const result = await runCli(['extract', '/nonexistent/x.pdf', corpusFile('dev-53.pdf'), '--json'], {});
+    const result = await runInProcess(['extract', '/nonexistent/x.pdf', corpusFile('dev-53.pdf'), '--json'], {});
     expect(result.code).toBe(1);
     const [missing, order] = jsonLines(result.stdout);
     expect(missing).toMatchObject({ file: '/nonexistent/x.pdf', error: { code: 'not_found' } });
@@ -51,7 +53,7 @@ describe.skipIf(!HAS_CORPUS)('intake extract', () => {
   });
 
   it('refuses an unknown --type', async () => {
-    const result = await runCli(['extract', '--type', 'letter', corpusFile('dev-46.pdf')], {});
+    const result = await runInProcess(['extract', '--type', 'letter', corpusFile('dev-46.pdf')], {});
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('letter');
   });

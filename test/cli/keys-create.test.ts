@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceExtractor } from '../support/api-harness.js';
+import { runInProcess, runInProcessOk } from '../support/cli.js';
 import { createPostgresDatabase } from '../support/databases.js';
 import {
   api,
   hasKeyShape,
   makeTempDir,
-  runCli,
   runCliOk,
   singleJsonLine,
   startDaemon,
@@ -14,6 +14,7 @@ import {
   type Env,
   PROCESS_TEST_TIMEOUT_MS,
 } from '../support/processes.js';
+import { eventually } from '../support/wait.js';
 
 useProcessCleanup();
 
@@ -41,7 +42,7 @@ const keysCreate = (org: string, scopes = 'extractors:read') => [
 ];
 
 async function createOrg(env: Env): Promise<string> {
-  const { stdout } = await runCliOk(['orgs', 'create', '--name', 'Keys Inc', '--plan', 'starter', '--json'], env);
+  const { stdout } = await runInProcessOk(['orgs', 'create', '--name', 'Keys Inc', '--plan', 'starter', '--json'], env);
   return singleJsonLine<{ org_id: string }>(stdout).org_id;
 }
 
@@ -93,8 +94,10 @@ describe('intake keys create on PGlite (DATA_DIR)', { timeout: PROCESS_TEST_TIME
     const direct = expectReadOnlyKey(await runCliOk(keysCreate(org), env), org);
 
     const daemon = await startDaemon(env);
-    const routed = expectReadOnlyKey(await runCliOk(keysCreate(org), env), org);
-    expect(daemon.stdout()).toContain('"path":"/admin/keys"');
+    // From here on in this process (test/support/cli.ts), through the daemon's admin socket.
+    const routed = expectReadOnlyKey(await runInProcessOk(keysCreate(org), env), org);
+    // The daemon logs the request as it answers; its pipe to this process may deliver the line later.
+    await eventually('the daemon to log the admin request', () => daemon.stdout().includes('"path":"/admin/keys"'));
     expect(routed.id).not.toBe(direct.id);
     expect(routed.key).not.toBe(direct.key);
 
@@ -103,8 +106,8 @@ describe('intake keys create on PGlite (DATA_DIR)', { timeout: PROCESS_TEST_TIME
 
     // Errors come back through the daemon's admin socket.
     const [badScope, badOrg] = await Promise.all([
-      runCli(keysCreate(org, 'extractors:read,documents:fly'), env),
-      runCli(keysCreate('org_doesnotexist'), env),
+      runInProcess(keysCreate(org, 'extractors:read,documents:fly'), env),
+      runInProcess(keysCreate('org_doesnotexist'), env),
     ]);
     expectFailure(badScope, UNKNOWN_SCOPE);
     expectFailure(badOrg, UNKNOWN_ORG);
@@ -116,9 +119,9 @@ describe('intake keys create on PostgreSQL (DATABASE_URL)', { timeout: PROCESS_T
     const env = { DATA_DIR: makeTempDir('intake-keys-pg-'), DATABASE_URL: await createPostgresDatabase() };
     const org = await createOrg(env);
     const [created, badScope, badOrg] = await Promise.all([
-      runCliOk(keysCreate(org), env),
-      runCli(keysCreate(org, 'extractors:read,documents:fly'), env),
-      runCli(keysCreate('org_doesnotexist'), env),
+      runInProcessOk(keysCreate(org), env),
+      runInProcess(keysCreate(org, 'extractors:read,documents:fly'), env),
+      runInProcess(keysCreate('org_doesnotexist'), env),
     ]);
     const key = expectReadOnlyKey(created, org);
     expectFailure(badScope, UNKNOWN_SCOPE);
@@ -131,8 +134,8 @@ describe('intake keys create on PostgreSQL (DATABASE_URL)', { timeout: PROCESS_T
   it('rejects a missing or unknown --environment before touching the database', async () => {
     const env = { DATA_DIR: makeTempDir('intake-keys-bad-') };
     const [none, staging] = await Promise.all([
-      runCli(['keys', 'create', '--org', 'org_x', '--scopes', 'extractors:read', '--json'], env),
-      runCli(
+      runInProcess(['keys', 'create', '--org', 'org_x', '--scopes', 'extractors:read', '--json'], env),
+      runInProcess(
         ['keys', 'create', '--org', 'org_x', '--scopes', 'extractors:read', '--environment', 'staging', '--json'],
         env,
       ),

@@ -1,17 +1,18 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { runInProcess, runInProcessOk } from '../support/cli.js';
 import { createPostgresDatabase } from '../support/databases.js';
 import {
   api,
   hasKeyShape,
   makeTempDir,
-  runCli,
   runCliOk,
   singleJsonLine,
   startDaemon,
   useProcessCleanup,
   PROCESS_TEST_TIMEOUT_MS,
 } from '../support/processes.js';
+import { eventually } from '../support/wait.js';
 
 useProcessCleanup();
 
@@ -54,14 +55,16 @@ describe('intake orgs create on PGlite (DATA_DIR)', { timeout: PROCESS_TEST_TIME
     expect(direct.stderr).toBe('');
     const first = expectCreatedJson(direct.stdout);
 
-    // 2. A daemon on the same data directory (so the CLI released it); the command goes through it.
+    // 2. A daemon on the same data directory (so the CLI released it); the command goes through it
+    //    (run in this process from here on: test/support/cli.ts).
     const daemon = await startDaemon(env);
-    const routed = await runCliOk(CREATE, env);
+    const routed = await runInProcessOk(CREATE, env);
     expect(routed.stderr).toBe('');
     const second = expectCreatedJson(routed.stdout);
     expect(second.org_id).not.toBe(first.org_id);
     // The daemon served the request on its admin plane.
-    expect(daemon.stdout()).toContain('"path":"/admin/orgs"');
+    // The daemon logs the request as it answers; its pipe to this process may deliver the line later.
+    await eventually('the daemon to log the admin request', () => daemon.stdout().includes('"path":"/admin/orgs"'));
 
     // 3. The new keys work against the running daemon at once, with plan starter's 60/min;
     //    the organization created before the daemon started was persisted too.
@@ -69,7 +72,7 @@ describe('intake orgs create on PGlite (DATA_DIR)', { timeout: PROCESS_TEST_TIME
     await expectKeysWork(daemon.httpUrl, first);
 
     // Server-side validation errors come back through the admin socket with a clear message.
-    const blank = await runCli(['orgs', 'create', '--name', '   ', '--json'], env);
+    const blank = await runInProcess(['orgs', 'create', '--name', '   ', '--json'], env);
     expect(blank.code).not.toBe(0);
     expect(blank.stdout).toBe('');
     expect(blank.stderr).toMatch(/^intake: .*name/);
@@ -83,12 +86,12 @@ describe('intake orgs create on PostgreSQL (DATABASE_URL)', { timeout: PROCESS_T
     const databaseUrl = await createPostgresDatabase();
     const env = { DATA_DIR: makeTempDir('intake-orgs-pg-'), DATABASE_URL: databaseUrl };
 
-    const direct = await runCliOk(CREATE, env);
+    const direct = await runInProcessOk(CREATE, env);
     expect(direct.stderr).toBe('');
     const first = expectCreatedJson(direct.stdout);
 
     const daemon = await startDaemon(env);
-    const whileRunning = await runCliOk(CREATE, env);
+    const whileRunning = await runInProcessOk(CREATE, env);
     expect(whileRunning.stderr).toBe('');
     const second = expectCreatedJson(whileRunning.stdout);
     expect(second.org_id).not.toBe(first.org_id);
@@ -122,9 +125,9 @@ describe('intake orgs create with bad input', { timeout: PROCESS_TEST_TIMEOUT_MS
   it('exits non-zero with a clear message on stderr and prints nothing on stdout', async () => {
     const env = { DATA_DIR: makeTempDir('intake-orgs-bad-') };
     const [gold, noName, badCredits] = await Promise.all([
-      runCli(['orgs', 'create', '--name', 'Acme', '--plan', 'gold', '--json'], env),
-      runCli(['orgs', 'create', '--plan', 'starter', '--json'], env),
-      runCli(['orgs', 'create', '--name', 'Acme', '--credits', 'lots', '--json'], env),
+      runInProcess(['orgs', 'create', '--name', 'Acme', '--plan', 'gold', '--json'], env),
+      runInProcess(['orgs', 'create', '--plan', 'starter', '--json'], env),
+      runInProcess(['orgs', 'create', '--name', 'Acme', '--credits', 'lots', '--json'], env),
     ]);
 
     expect(gold.code).not.toBe(0);

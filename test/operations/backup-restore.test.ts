@@ -12,6 +12,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { createSqlStorage } from '@intake/storage-sql';
+import { runInProcess, runInProcessOk } from '../support/cli.js';
 import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
@@ -97,9 +98,11 @@ describe('intake backup under load, intake restore', { timeout: 900_000 }, () =>
       MAIL_WORKER_CONCURRENCY: '1',
     };
     const first = await startDaemon({ ...common, DATA_DIR: dataDir }, { timeoutMs: CLI_GUARD_MS });
+    // Set-up and the refused restore run in this process (test/support/cli.ts); backup and restore
+    // themselves are the spawned bin.
     const org = singleJsonLine<{ org_id: string; live_key: string }>(
       (
-        await runCliOk(
+        await runInProcessOk(
           [
             'orgs',
             'create',
@@ -114,7 +117,6 @@ describe('intake backup under load, intake restore', { timeout: 900_000 }, () =>
             '--json',
           ],
           { DATA_DIR: dataDir },
-          { timeoutMs: CLI_GUARD_MS },
         )
       ).stdout,
     );
@@ -215,7 +217,7 @@ describe('intake backup under load, intake restore', { timeout: 900_000 }, () =>
     expect((await first.stop('SIGTERM')).code).toBe(0);
 
     // --- restore: refused into a non-empty directory, done into a new one
-    expect((await runCli(['restore', backupFile, '--data-dir', dataDir], {})).stderr).toMatch(/is not empty/);
+    expect((await runInProcess(['restore', backupFile, '--data-dir', dataDir], {})).stderr).toMatch(/is not empty/);
     const restoredDir = path.join(makeTempDir('intake-backup-dst-'), 'data');
     const restored = singleJsonLine<{ jobs: number; messages: number; files: number }>(
       (await runCliOk(['restore', backupFile, '--data-dir', restoredDir, '--json'], {}, { timeoutMs: CLI_GUARD_MS }))

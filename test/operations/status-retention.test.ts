@@ -4,7 +4,9 @@
  * document flagged for review, an email attachment waiting for classification, an endpoint whose
  * deliveries are failing, credits, and two jobs past JOB_RETENTION_DAYS with their files. The dry
  * run lists those two jobs and the one file only they use, and removes nothing; the run then removes
- * exactly what it listed. With an unreachable database, status says so and exits 1.
+ * exactly what it listed. With an unreachable database, status says so and exits 1. One `status`
+ * and one `retention` are the spawned bin; the other commands run in the test's process
+ * (test/support/cli.ts), through the same admin socket.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,10 +14,10 @@ import { describe, expect, it } from 'vitest';
 import { createIntake } from '@intake/core';
 import { makeJob, makeReviewItem } from '@intake/core/testing';
 import { createSqlStorage, FileBlobStore } from '@intake/storage-sql';
+import { runInProcess, runInProcessOk } from '../support/cli.js';
 import {
   makeMigratedDataDir,
   PROCESS_TEST_TIMEOUT_MS,
-  runCli,
   runCliOk,
   singleJsonLine,
   startDaemon,
@@ -149,7 +151,7 @@ describe('intake status and intake retention', { timeout: PROCESS_TEST_TIMEOUT_M
         expect.objectContaining({ org_id: state.broke, name: 'Broke Inc', balance: 0 }),
       ]),
     );
-    const text = (await runCliOk(['status'], env)).stdout;
+    const text = (await runInProcessOk(['status'], env)).stdout;
     expect(text).toMatch(/^Intake \d+\.\d+\.\d+\nDatabase: pglite, reachable\n/);
     expect(text).toMatch(/live: 2 queued \(oldest waiting \d+ s\), 0 processing/);
     expect(text).toContain('live: 1 email classification, 1 documents');
@@ -157,19 +159,19 @@ describe('intake status and intake retention', { timeout: PROCESS_TEST_TIMEOUT_M
     expect(text).toMatch(new RegExp(`${state.acme} +Acme Ltd +40 +0`));
 
     // The dry run: the two old jobs and the file only they use; nothing removed.
-    const dry = singleJsonLine<Retention>((await runCliOk(['retention', '--dry-run', '--json'], env)).stdout);
+    const dry = singleJsonLine<Retention>((await runInProcessOk(['retention', '--dry-run', '--json'], env)).stdout);
     expect(dry).toMatchObject({ dry_run: true, jobs: 2, files: 1, file_keys: [state.lonely.key] });
     expect([...dry.job_ids].sort()).toEqual(state.old);
     expect(dry.bytes).toBe(state.lonely.bytes);
     const blobFile = (key: string) => path.join(dataDir, 'blobs', key.slice(0, 2), key.slice(2));
     expect(fs.existsSync(blobFile(state.lonely.key))).toBe(true);
-    const human = (await runCliOk(['retention', '--dry-run'], env)).stdout;
+    const human = (await runInProcessOk(['retention', '--dry-run'], env)).stdout;
     expect(human).toMatch(
       /^Dry run: a retention run now would remove 2 jobs and 1 file \(\d+ bytes\); nothing was removed\./,
     );
     for (const id of state.old) expect(human).toContain(`  ${id}`);
     // Listing again gives the same: the first dry run removed nothing.
-    const again = singleJsonLine<Retention>((await runCliOk(['retention', '--dry-run', '--json'], env)).stdout);
+    const again = singleJsonLine<Retention>((await runInProcessOk(['retention', '--dry-run', '--json'], env)).stdout);
     expect([...again.job_ids].sort()).toEqual(state.old);
 
     // The run removes exactly what was listed.
@@ -179,12 +181,12 @@ describe('intake status and intake retention', { timeout: PROCESS_TEST_TIMEOUT_M
     expect(run.file_keys).toEqual(dry.file_keys);
     expect(fs.existsSync(blobFile(state.lonely.key))).toBe(false);
     expect(fs.existsSync(blobFile(state.sharedKey))).toBe(true);
-    const after = singleJsonLine<Retention>((await runCliOk(['retention', '--dry-run', '--json'], env)).stdout);
+    const after = singleJsonLine<Retention>((await runInProcessOk(['retention', '--dry-run', '--json'], env)).stdout);
     expect(after).toMatchObject({ jobs: 0, files: 0, job_ids: [] });
     expect((await daemon.stop('SIGTERM')).code).toBe(0);
 
     // No database to reach: said, exit 1.
-    const down = await runCli(['status', '--json'], { DATABASE_URL: 'postgres://intake@127.0.0.1:1/intake' });
+    const down = await runInProcess(['status', '--json'], { DATABASE_URL: 'postgres://intake@127.0.0.1:1/intake' });
     expect(down.code).toBe(1);
     expect(singleJsonLine(down.stdout)).toMatchObject({ database: { kind: 'postgres', reachable: false } });
   });

@@ -1,4 +1,5 @@
 import type { AdminOperations } from '../admin/admin-operations.js';
+import { cliIo } from './io.js';
 
 /**
  * Runs `fn` with the admin operations for this command and closes them after. The configuration,
@@ -9,7 +10,8 @@ export async function withAdmin<T>(fn: (admin: AdminOperations) => Promise<T>): 
     import('../config/load-config.js'),
     import('./open-admin.js'),
   ]);
-  const admin = await openAdmin(loadConfig());
+  const io = cliIo();
+  const admin = await openAdmin(loadConfig(io.env, io.cwd));
   try {
     return await fn(admin);
   } finally {

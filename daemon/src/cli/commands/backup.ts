@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { cliIo } from '../io.js';
 
 /** `intake backup --out FILE` and `intake restore FILE --data-dir DIR`. */
 export function registerBackupCommands(program: Command, version: string): void {
@@ -16,7 +17,7 @@ export function registerBackupCommands(program: Command, version: string): void 
         import('../../operations/backup.js'),
         import('../../operations/blob-dir.js'),
       ]);
-      const config = loadConfig();
+      const config = loadConfig(cliIo().env, cliIo().cwd);
       const admin = await openAdmin(config);
       let result;
       try {
@@ -30,7 +31,7 @@ export function registerBackupCommands(program: Command, version: string): void 
       } finally {
         await admin.close();
       }
-      if (opts.json) return void process.stdout.write(`${JSON.stringify(result)}\n`);
+      if (opts.json) return void cliIo().stdout.write(`${JSON.stringify(result)}\n`);
       const lines = [
         `Wrote ${result.out} (${result.bytes} bytes):`,
         result.database_bytes === null
@@ -40,7 +41,7 @@ export function registerBackupCommands(program: Command, version: string): void 
           ? '  files: kept in PostgreSQL (the blobs table), so pg_dump holds them too'
           : `  files: ${result.files} (${result.file_bytes} bytes)`,
       ];
-      process.stdout.write(`${lines.join('\n')}\n`);
+      cliIo().stdout.write(`${lines.join('\n')}\n`);
     });
 
   program
@@ -52,7 +53,7 @@ export function registerBackupCommands(program: Command, version: string): void 
     .action(async (file: string, opts: { dataDir: string; json?: boolean }) => {
       const { restoreBackup } = await import('../../operations/restore.js');
       const result = await restoreBackup(file, opts.dataDir);
-      if (opts.json) return void process.stdout.write(`${JSON.stringify(result)}\n`);
+      if (opts.json) return void cliIo().stdout.write(`${JSON.stringify(result)}\n`);
       const lines = [
         `Restored the backup of ${result.created_at} into ${result.data_dir}:`,
         result.jobs === null
@@ -62,6 +63,6 @@ export function registerBackupCommands(program: Command, version: string): void 
         'Jobs and messages that were being processed return to their queues once their leases expire',
         '(JOB_LEASE_MS, MAIL_LEASE_MS), as after a crash.',
       ];
-      process.stdout.write(`${lines.join('\n')}\n`);
+      cliIo().stdout.write(`${lines.join('\n')}\n`);
     });
 }

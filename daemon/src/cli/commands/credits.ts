@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { withAdmin } from '../lazy.js';
+import { cliIo } from '../io.js';
 
 const integer = (value: string) => {
   if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
@@ -28,7 +29,7 @@ export function registerCreditCommands(program: Command, orgs: Command): void {
             type: opts.adjustment ? 'adjustment' : 'top_up',
             ...(opts.description ? { description: opts.description } : {}),
           });
-          process.stdout.write(
+          cliIo().stdout.write(
             opts.json
               ? `${JSON.stringify(result)}\n`
               : `${opts.org}: balance ${String(result.balance)} (available ${String(result.available)})\n`,
@@ -65,7 +66,7 @@ export function registerCreditCommands(program: Command, orgs: Command): void {
             ...(opts.plan !== undefined ? { plan: opts.plan } : {}),
             ...(opts.rateLimit !== undefined ? { rate_limit_per_minute: opts.rateLimit } : {}),
           });
-          process.stdout.write(opts.json ? `${JSON.stringify(updated)}\n` : `Updated ${opts.org}.\n`);
+          cliIo().stdout.write(opts.json ? `${JSON.stringify(updated)}\n` : `Updated ${opts.org}.\n`);
         });
       },
     );

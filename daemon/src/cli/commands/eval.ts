@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { cliIo } from '../io.js';
 
 /**
  * `intake eval` scores labelled documents by held-out folds. That is development work on the
@@ -25,14 +26,26 @@ export function registerEvalCommand(program: Command): void {
     .allowUnknownOption()
     .argument('[args...]')
     .action((args: string[]) => {
+      const io = cliIo();
       if (!fs.existsSync(LAB_BIN)) {
-        process.stderr.write(`${EVAL_MOVED}\n`);
-        process.exitCode = 1;
+        io.stderr.write(`${EVAL_MOVED}\n`);
+        io.exitCode = 1;
         return;
       }
+      // The bin's own streams are handed over (the lab draws progress on a terminal); any other
+      // io (a test's) gets the output when the lab is done.
+      const own = io.stdout === process.stdout && io.stderr === process.stderr;
       const run = spawnSync(process.execPath, ['--conditions=@intake/source', LAB_BIN, 'eval', ...args], {
-        stdio: 'inherit',
+        cwd: io.cwd,
+        env: io.env,
+        stdio: own ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
       });
-      process.exitCode = run.status ?? 1;
+      if (!own) {
+        io.stdout.write(run.stdout ?? '');
+        io.stderr.write(run.stderr ?? '');
+      }
+      io.exitCode = run.status ?? 1;
     });
 }

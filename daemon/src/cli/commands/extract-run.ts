@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   classifyDocument,
   DocumentError,
@@ -9,6 +10,7 @@ import {
 import type { DocumentReader } from '@intake/core';
 import { createReader, type OcrEngineName, type OcrEnginePages } from '../../reading/create-reader.js';
 import { createProgress } from './progress.js';
+import { cliIo } from '../io.js';
 
 /** `intake extract`'s options (see extract.ts). */
 export interface ExtractOptions {
@@ -27,14 +29,14 @@ export async function runExtract(files: string[], opts: ExtractOptions): Promise
     pages: opts.ocrPages,
     languages: opts.ocrLanguages.split('+'),
   });
-  const progress = createProgress(files.length);
+  const progress = createProgress(files.length, cliIo().stderr);
   try {
     for (const file of files) {
       progress.tick(file);
       const line = await extractFile(reader, file, opts.type);
       progress.done();
-      process.stdout.write(opts.json ? `${JSON.stringify(line)}\n` : describe(line));
-      if ('error' in line) process.exitCode = 1;
+      cliIo().stdout.write(opts.json ? `${JSON.stringify(line)}\n` : describe(line));
+      if ('error' in line) cliIo().exitCode = 1;
     }
   } finally {
     progress.done();
@@ -58,7 +60,10 @@ async function extractFile(
   type: RecommendedDocumentType | undefined,
 ): Promise<ExtractLine> {
   try {
-    const doc = await reader.read(new Uint8Array(await readFile(file)), 'application/octet-stream');
+    const doc = await reader.read(
+      new Uint8Array(await readFile(path.resolve(cliIo().cwd, file))),
+      'application/octet-stream',
+    );
     const documentType = type ?? classifyDocument(doc).documentType;
     const result = extractFields(doc, [...RECOMMENDED_FIELDS[documentType]], { documentType });
     return {

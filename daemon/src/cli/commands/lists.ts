@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { withAdmin } from '../lazy.js';
 import { formatTable } from '../table.js';
+import { cliIo } from '../io.js';
 
 interface OrgRow {
   id: string;
@@ -34,8 +35,8 @@ export function registerListCommands(orgs: Command, keys: Command): void {
     .action(async (opts: { json?: boolean }) => {
       await withAdmin(async (admin) => {
         const { organizations } = (await admin.listOrganizations({})) as { organizations: OrgRow[] };
-        if (opts.json) return void process.stdout.write(`${JSON.stringify({ organizations })}\n`);
-        process.stdout.write(
+        if (opts.json) return void cliIo().stdout.write(`${JSON.stringify({ organizations })}\n`);
+        cliIo().stdout.write(
           organizations.length === 0
             ? 'No organizations.\n'
             : formatTable(
@@ -54,8 +55,8 @@ export function registerListCommands(orgs: Command, keys: Command): void {
     .action(async (opts: { org: string; json?: boolean }) => {
       await withAdmin(async (admin) => {
         const { keys: list } = (await admin.listApiKeys({ org_id: opts.org })) as { keys: KeyRow[] };
-        if (opts.json) return void process.stdout.write(`${JSON.stringify({ keys: list })}\n`);
-        process.stdout.write(
+        if (opts.json) return void cliIo().stdout.write(`${JSON.stringify({ keys: list })}\n`);
+        cliIo().stdout.write(
           list.length === 0
             ? `No API keys for ${opts.org}.\n`
             : formatTable(
@@ -83,7 +84,7 @@ export function registerListCommands(orgs: Command, keys: Command): void {
     .action(async (opts: { org: string; key: string; json?: boolean }) => {
       await withAdmin(async (admin) => {
         const revoked = (await admin.revokeApiKey({ org_id: opts.org, key_id: opts.key })) as unknown as KeyRow;
-        process.stdout.write(
+        cliIo().stdout.write(
           opts.json
             ? `${JSON.stringify(revoked)}\n`
             : `Revoked ${revoked.id} (${revoked.key_prefix}...) of ${opts.org} at ${String(revoked.revoked_at)}.\n`,

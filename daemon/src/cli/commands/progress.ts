@@ -7,9 +7,11 @@ export interface Progress {
   done(): void;
 }
 
+import type { CliWriter } from '../io.js';
+
 const WIDTH = 24;
 
-export function createProgress(total: number, stream: NodeJS.WriteStream = process.stderr): Progress {
+export function createProgress(total: number, stream: CliWriter = process.stderr): Progress {
   if (!stream.isTTY || total === 0) return { tick: () => undefined, done: () => undefined };
   let count = 0;
   const draw = (label: string) => {

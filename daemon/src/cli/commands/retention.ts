@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { withAdmin } from '../lazy.js';
+import { cliIo } from '../io.js';
 
 /** Ids listed in the human output; `--json` lists them all. */
 const SHOWN = 50;
@@ -16,7 +17,7 @@ export function registerRetentionCommand(program: Command): void {
     .action(async (opts: { dryRun?: boolean; json?: boolean }) => {
       await withAdmin(async (admin) => {
         const r = await admin.retention({ dry_run: opts.dryRun === true });
-        if (opts.json) return void process.stdout.write(`${JSON.stringify(r)}\n`);
+        if (opts.json) return void cliIo().stdout.write(`${JSON.stringify(r)}\n`);
         const what = `${r.jobs} job${r.jobs === 1 ? '' : 's'} and ${r.files} file${r.files === 1 ? '' : 's'}`;
         const lines = [
           r.dry_run
@@ -28,7 +29,7 @@ export function registerRetentionCommand(program: Command): void {
           lines.push('Jobs:', ...r.job_ids.slice(0, SHOWN).map((id) => `  ${id}`));
           if (r.job_ids.length > SHOWN) lines.push(`  ... and ${r.job_ids.length - SHOWN} more (--json lists all)`);
         }
-        process.stdout.write(`${lines.join('\n')}\n`);
+        cliIo().stdout.write(`${lines.join('\n')}\n`);
       });
     });
 }

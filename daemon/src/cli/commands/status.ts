@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { DatabaseStatus } from '../../operations/operations.js';
 import { formatTable } from '../table.js';
+import { cliIo } from '../io.js';
 
 /** `intake status --json`: the database's status plus what only the CLI knows. */
 export interface StatusReport extends Partial<Omit<DatabaseStatus, 'database'>> {
@@ -22,7 +23,7 @@ export function registerStatusCommand(program: Command, version: string): void {
         import('../open-admin.js'),
         import('@intake/core'),
       ]);
-      const config = loadConfig();
+      const config = loadConfig(cliIo().env, cliIo().cwd);
       const kind = config.DATABASE_URL ? 'postgres' : 'pglite';
       let report: StatusReport;
       try {
@@ -36,9 +37,9 @@ export function registerStatusCommand(program: Command, version: string): void {
       } catch (error) {
         // Unreachable is a status to report (exit 1), not a crash.
         report = { version, database: { kind, reachable: false, error: coerceError(error).message } };
-        process.exitCode = 1;
+        cliIo().exitCode = 1;
       }
-      process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatStatus(report));
+      cliIo().stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatStatus(report));
     });
 }
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { withAdmin } from '../lazy.js';
 import { formatTable } from '../table.js';
+import { cliIo } from '../io.js';
 
 interface EndpointRow {
   id: string;
@@ -33,7 +34,7 @@ export function registerWebhookCommands(program: Command): void {
           events,
           ...(opts.description ? { description: opts.description } : {}),
         });
-        process.stdout.write(
+        cliIo().stdout.write(
           opts.json
             ? `${JSON.stringify(created)}\n`
             : `Created ${String(created.id)} for ${opts.url}\n  secret: ${String(created.secret)}\nThis secret is shown only now.\n`,
@@ -48,8 +49,8 @@ export function registerWebhookCommands(program: Command): void {
     .action(async (opts: { org: string; json?: boolean }) => {
       await withAdmin(async (admin) => {
         const listed = (await admin.listWebhookEndpoints({ org_id: opts.org })) as { endpoints: EndpointRow[] };
-        if (opts.json) return void process.stdout.write(`${JSON.stringify(listed)}\n`);
-        process.stdout.write(
+        if (opts.json) return void cliIo().stdout.write(`${JSON.stringify(listed)}\n`);
+        cliIo().stdout.write(
           listed.endpoints.length === 0
             ? `No webhook endpoints for ${opts.org}.\n`
             : formatTable(

@@ -18,7 +18,8 @@ import {
 } from './inbound-message.js';
 import type { InboundMailDeps } from './inbound-mail-deps.js';
 import { parseRecipient } from './recipient.js';
-import { AttachmentPipeline, truncate } from './attachment-pipeline.js';
+import { AttachmentPipeline } from './attachment-pipeline.js';
+import { truncate } from './pipeline-state.js';
 import { clean, cleanHeaders, withoutNul } from './without-nul.js';
 import { PrefixTestRun, type EmailIngestionTestResult, type TestOptions } from './test-endpoint.js';
 import {

@@ -1,5 +1,6 @@
 import type { IdGenerator } from '../shared/ids.js';
 import type { JobHooks } from '../jobs/job-hooks.js';
+import type { ErpStores, ExtractionStores, MailStores } from '../ports/intake-stores.port.js';
 import { emailOfJob, ERP_DOCUMENT_TYPES, vendorBillOf } from './erp.js';
 
 /**
@@ -7,7 +8,9 @@ import { emailOfJob, ERP_DOCUMENT_TYPES, vendorBillOf } from './erp.js';
  * ends the job: completed live vendor bills only, not flagged or rejected duplicates, active
  * connections only.
  */
-export function erpJobHook(deps: { ids: IdGenerator }): JobHooks {
+export function erpJobHook(deps: {
+  ids: IdGenerator;
+}): JobHooks<ExtractionStores & Pick<MailStores, 'emailIngestion'> & ErpStores> {
   return {
     async onFinished(tx, job, at) {
       const email = emailOfJob(job);

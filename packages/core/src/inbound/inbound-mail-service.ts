@@ -30,7 +30,7 @@ import {
 } from './sender-auth/sender-authentication.js';
 import { refusedIfRejecting } from './sender-auth/refused-record.js';
 
-export type { InboundMailDeps, InboundMailOptions } from './inbound-mail-deps.js';
+export type { InboundMailDeps } from './inbound-mail-deps.js';
 
 /** What the SMTP edge answers one `RCPT TO` with. */
 export type RecipientVerdict =

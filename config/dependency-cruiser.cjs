@@ -86,6 +86,14 @@ module.exports = {
       to: { path: EMAIL_CONTEXTS, dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'prefixes-know-no-erp',
+      comment:
+        'erp depends on prefixes (a prefix names its connection, its events carry the syncs), never the other way: the folders stay out of a circle',
+      severity: 'error',
+      from: { path: '^packages/core/src/prefixes/' },
+      to: { path: '^packages/core/src/erp/' },
+    },
+    {
       name: 'no-circular',
       comment: 'no import circle, type-only ones included; the migrations list and its migrations excepted',
       severity: 'error',

@@ -1,7 +1,8 @@
 import type { IdGenerator } from '../shared/ids.js';
 import type { JobHooks } from '../jobs/job-hooks.js';
 import type { ErpStores, ExtractionStores, MailStores } from '../ports/intake-stores.port.js';
-import { emailOfJob, ERP_DOCUMENT_TYPES, vendorBillOf } from './erp.js';
+import { emailOfJob } from '../prefixes/job-email.js';
+import { ERP_DOCUMENT_TYPES, vendorBillOf } from './erp.js';
 
 /**
  * Queues a finished email job's vendor bill for its prefix's ERP connection, in the transaction that

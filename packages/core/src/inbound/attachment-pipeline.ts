@@ -23,7 +23,7 @@ import {
   reviewReasonsOf,
   truncate,
   type DocumentUnit,
-  type MessagePlan,
+  type DocumentPlan,
   type MessageRun,
   type UnitDecision,
   type UnitRun,
@@ -125,7 +125,7 @@ export class AttachmentPipeline {
   }
 
   /** Which attachments count (the prefix's rules), and the documents they make: combined into one PDF, or one each. */
-  private async plan(message: MessageRun): Promise<MessagePlan> {
+  private async plan(message: MessageRun): Promise<DocumentPlan> {
     const { kept, outcomes } = planAttachments(message.config.attachments, message.parsed.attachments);
     if (!message.config.attachments.combineAttachments || kept.length <= 1) {
       const units = kept.map((k) => ({

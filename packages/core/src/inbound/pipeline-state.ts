@@ -49,7 +49,7 @@ export interface MessageRun {
 }
 
 /** The plan: the documents to make, and every attachment's outcome so far. */
-export interface MessagePlan {
+export interface DocumentPlan {
   message: MessageRun;
   units: DocumentUnit[];
   outcomes: AttachmentOutcome[];

@@ -86,6 +86,22 @@ module.exports = {
       to: { path: EMAIL_CONTEXTS, dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'jobs-know-no-duplicates',
+      comment:
+        'the job record owns the shape of its duplicate verdict (jobs/job-duplicate.ts); duplicates/ decides verdicts and depends on jobs, never the other way',
+      severity: 'error',
+      from: { path: '^packages/core/src/jobs/' },
+      to: { path: '^packages/core/src/duplicates/' },
+    },
+    {
+      name: 'prefixes-know-no-erp',
+      comment:
+        'erp depends on prefixes (a prefix names its connection, its events carry the syncs), never the other way: the folders stay out of a circle',
+      severity: 'error',
+      from: { path: '^packages/core/src/prefixes/' },
+      to: { path: '^packages/core/src/erp/' },
+    },
+    {
       name: 'no-circular',
       comment: 'no import circle, type-only ones included; the migrations list and its migrations excepted',
       severity: 'error',

@@ -22,8 +22,25 @@ export { RECOMMENDED_FIELDS, type RecommendedDocumentType } from './extraction/r
 export { type CreateExtractorInput, type UpdateExtractorInput } from './extractors/extractor.schema.js';
 export { type Extractor } from './extractors/extractor.js';
 export { FIELD_TYPES, type FieldDefinition, type FieldType } from './extractors/field-definition.schema.js';
-export { createIntake, type Intake, type IntakeOptions } from './intake.js';
-export type { IntakeStores } from './ports/intake-stores.port.js';
+export {
+  createIntake,
+  type EmailServices,
+  type ExtractionServices,
+  type Intake,
+  type IntakeOptions,
+  type SessionServices,
+} from './intake.js';
+export type {
+  ErpStores,
+  ExtractionStores,
+  IntakeStores,
+  MailStores,
+  OperationsStores,
+  ReviewStores,
+  SessionStores,
+  TransactionRunner,
+  WebhookStores,
+} from './ports/intake-stores.port.js';
 export {
   createJobPipeline,
   type JobPipeline,

@@ -4,14 +4,14 @@ import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Environment } from '../keys/scopes.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { CreditTransaction } from '../ports/credit-ledger.port.js';
-import type { IntakeStores, TransactionRunner } from '../ports/intake-stores.port.js';
+import type { ExtractionStores, TransactionRunner } from '../ports/intake-stores.port.js';
 
 /** What charging a finished job writes to, inside the caller's transaction. */
-type ChargeStores = Pick<IntakeStores, 'credits' | 'jobs' | 'organizations' | 'outbox'>;
+type ChargeStores = Pick<ExtractionStores, 'credits' | 'jobs' | 'organizations' | 'outbox'>;
 
 export interface CreditServiceDeps {
-  stores: Pick<IntakeStores, 'credits' | 'organizations'>;
-  transaction: TransactionRunner;
+  stores: Pick<ExtractionStores, 'credits' | 'organizations'>;
+  transaction: TransactionRunner<ExtractionStores>;
   clock: Clock;
   ids: IdGenerator;
   creditsPerPage: number;

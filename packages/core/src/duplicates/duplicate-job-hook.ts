@@ -1,5 +1,5 @@
 import type { Clock } from '../ports/clock.port.js';
-import type { IntakeStores } from '../ports/intake-stores.port.js';
+import type { ExtractionStores } from '../ports/intake-stores.port.js';
 import type { ErrorDetails } from '../jobs/job.js';
 import type { JobHooks } from '../jobs/job-hooks.js';
 import { DEFAULT_MATCH_FIELDS, duplicateKey } from './duplicates.js';
@@ -9,7 +9,10 @@ import { DEFAULT_MATCH_FIELDS, duplicateKey } from './duplicates.js';
  * documents can find it); a job with duplicate settings and no verdict yet is compared with the
  * earlier jobs of its lookback window, and flagged, failed (`reject`) or just marked.
  */
-export function duplicateJobHook(deps: { stores: Pick<IntakeStores, 'jobs'>; clock: Clock }): JobHooks {
+export function duplicateJobHook(deps: {
+  stores: Pick<ExtractionStores, 'jobs'>;
+  clock: Clock;
+}): JobHooks<ExtractionStores> {
   return {
     async beforeComplete(job, extracted) {
       const matchFields = job.duplicate?.settings.matchFields ?? [...DEFAULT_MATCH_FIELDS];

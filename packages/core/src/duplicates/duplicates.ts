@@ -1,31 +1,13 @@
 import { createHash } from 'node:crypto';
 import { fold } from '../extraction/layout/fold.js';
 import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
+import type { DuplicateSettings, JobDuplicate } from '../jobs/job-duplicate.js';
+
+/** The shape a job keeps lives with the job record; the verdicts are decided here. */
+export type { DuplicateSettings, JobDuplicate } from '../jobs/job-duplicate.js';
 
 /** The spec's default: invoice number together with vendor. */
 export const DEFAULT_MATCH_FIELDS = ['invoice_number', 'vendor_name'] as const;
-
-export interface DuplicateSettings {
-  matchFields: string[];
-  lookbackHours: number;
-  action: 'reject' | 'flag' | 'process';
-}
-
-export interface DuplicateVerdict {
-  /** The earlier job. */
-  of: string;
-  /** `file_hash`, or the names of the fields whose normalized values matched. */
-  matched: string[];
-  action: DuplicateSettings['action'];
-  /** On arrival (identical file) or after extraction (fields). */
-  detectedAt: 'arrival' | 'extraction';
-}
-
-/** What an email job keeps: the prefix's settings, and the verdict once there is one. */
-export interface JobDuplicate {
-  settings: DuplicateSettings;
-  verdict: DuplicateVerdict | null;
-}
 
 const LEGAL_FORMS = new Set([
   'ltd',

@@ -1,13 +1,17 @@
 import type { IdGenerator } from '../shared/ids.js';
 import type { JobHooks } from '../jobs/job-hooks.js';
-import { emailOfJob, ERP_DOCUMENT_TYPES, vendorBillOf } from './erp.js';
+import type { ErpStores, ExtractionStores, MailStores } from '../ports/intake-stores.port.js';
+import { emailOfJob } from '../prefixes/job-email.js';
+import { ERP_DOCUMENT_TYPES, vendorBillOf } from './erp.js';
 
 /**
  * Queues a finished email job's vendor bill for its prefix's ERP connection, in the transaction that
  * ends the job: completed live vendor bills only, not flagged or rejected duplicates, active
  * connections only.
  */
-export function erpJobHook(deps: { ids: IdGenerator }): JobHooks {
+export function erpJobHook(deps: {
+  ids: IdGenerator;
+}): JobHooks<ExtractionStores & Pick<MailStores, 'emailIngestion'> & ErpStores> {
   return {
     async onFinished(tx, job, at) {
       const email = emailOfJob(job);

@@ -7,8 +7,14 @@ import { parseInput } from '../shared/validation.js';
 import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { ErpSyncFailure } from '../notifications/notification-texts.js';
-import { erpEventData, prefixEvent, prefixSubscribes } from '../prefixes/prefix-events.js';
-import type { ErpConnection, ErpSyncRecord, ErpSyncStatus, StoredErpConnection } from './erp.js';
+import { prefixEvent, prefixSubscribes } from '../prefixes/prefix-events.js';
+import {
+  erpEventData,
+  type ErpConnection,
+  type ErpSyncRecord,
+  type ErpSyncStatus,
+  type StoredErpConnection,
+} from './erp.js';
 import type { ErpConnector } from '../ports/erp-connector.port.js';
 import type { ClaimedErpSync } from '../ports/erp-store.port.js';
 import { CreateErpConnectionSchema, UpdateErpConnectionSchema } from './erp-connection.schema.js';

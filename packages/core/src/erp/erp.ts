@@ -1,6 +1,7 @@
 import type { Environment } from '../keys/scopes.js';
 import type { JobRecord } from '../jobs/job.js';
 import { extractedAmount, type RoutingDecision } from '../routing/routing.js';
+import { emailOfJob } from '../prefixes/job-email.js';
 
 export const ERP_CONNECTION_TYPES = ['http'] as const;
 export type ErpConnectionType = (typeof ERP_CONNECTION_TYPES)[number];
@@ -115,30 +116,6 @@ const first = (data: Record<string, unknown>, names: readonly string[]): unknown
 const obj = (v: unknown): Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
-/** The email facts a job carries in its metadata. */
-export function emailOfJob(job: Pick<JobRecord, 'metadata'>): {
-  prefix: string | null;
-  message_id: string | null;
-  from: string | null;
-  subject: string | null;
-  attachments: string[];
-  documentType: string | null;
-} | null {
-  const metadata = obj(job.metadata);
-  if (metadata.source !== 'email') return null;
-  const email = obj(metadata.email);
-  return {
-    prefix: str(email.prefix),
-    message_id: str(email.message_id),
-    from: str(email.from) ?? str(email.envelope_from),
-    subject: str(email.subject),
-    attachments: Array.isArray(metadata.attachments)
-      ? metadata.attachments.filter((a): a is string => typeof a === 'string')
-      : [],
-    documentType: str(obj(metadata.classification).documentType),
-  };
-}
-
 /**
  * The vendor bill of a completed email job: the usual invoice fields under their usual names (and
  * common alternatives), the routing decision's subsidiary, approval and assignment, the source mail.
@@ -199,5 +176,25 @@ export function vendorBillOf(job: JobRecord): ErpVendorBill {
     },
     extracted_data: data,
     created_at: job.completed_at ?? job.created_at,
+  };
+}
+
+/** `data` of `erp.synced` and `erp.failed`. */
+export function erpEventData(sync: ErpSyncRecord): Record<string, unknown> {
+  return {
+    sync_id: sync.id,
+    connection_id: sync.connection_id,
+    job_id: sync.job_id,
+    prefix: sync.prefix,
+    message_id: sync.record.source.message_id,
+    status: sync.status,
+    attempts: sync.attempts,
+    external_id: sync.external_id,
+    response_status: sync.response_status,
+    error: sync.last_error,
+    invoice_number: sync.record.invoice_number,
+    vendor_name: sync.record.vendor.name,
+    total: sync.record.amounts.total,
+    finished_at: sync.finished_at,
   };
 }

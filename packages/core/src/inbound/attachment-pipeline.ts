@@ -9,13 +9,26 @@ import type { ReadDocument } from '../ports/document-reader.port.js';
 import type { StoredEmailIngestionConfig } from '../prefixes/email-ingestion-config.js';
 import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
 import { resolveExtractorFor } from '../prefixes/extractor-mapping.js';
-import { duplicateSettingsOf, type JobDuplicate } from '../duplicates/duplicates.js';
-import { jobRouting, type JobRouting, type RoutingDecision } from '../routing/routing.js';
+import type { JobDuplicate } from '../duplicates/duplicates.js';
+import type { JobRouting, RoutingDecision } from '../routing/routing.js';
 import { senderDomain, type ClassificationContext } from '../review/document-classifier.js';
-import type { ClassificationResult } from '../review/review-item.js';
 import type { ReviewReason } from '../jobs/review-reasons.js';
-import { planAttachments, type KeptAttachment } from './attachment-plan.js';
-import { decideSender, unauthenticatedReason, type SenderAuthentication } from './sender-auth/sender-authentication.js';
+import { planAttachments } from './attachment-plan.js';
+import {
+  applyChange,
+  arrivalDuplicate,
+  classificationOf,
+  messageRun,
+  noExtractorReason,
+  reviewReasonsOf,
+  truncate,
+  type DocumentUnit,
+  type DocumentPlan,
+  type MessageRun,
+  type UnitDecision,
+  type UnitRun,
+} from './pipeline-state.js';
+import { decideWithoutClassifier, thresholdDecision } from './unit-classification.js';
 import type {
   AttachmentClassification,
   AttachmentOutcome,
@@ -38,21 +51,54 @@ const mailAuth = (record: Pick<InboundMessageRecord, 'org_id' | 'environment'>):
   rateLimitPerMinute: 0,
 });
 
-export const truncate = (value: string | null, max: number): string | null =>
-  value === null || value.length <= max ? value : `${value.slice(0, max - 1)}…`;
-
 type PipelineDeps = Pick<
   InboundMailDeps,
   'stores' | 'blobs' | 'combiner' | 'reader' | 'classifier' | 'submissions' | 'clock' | 'options'
 >;
 
+/** One document to submit as a job (from the pipeline, or from a resolved review item). */
+export interface UnitSubmission {
+  record: InboundMessageRecord;
+  config: EmailIngestionConfig;
+  parsed: Pick<ParsedMessage, 'from' | 'subject' | 'messageId'>;
+  document: Pick<DocumentUnit, 'kept' | 'bytes' | 'mimeType'> & { filenames?: string[] };
+  /** The type decided and how; its documentType chooses the extractor. */
+  classification: AttachmentClassification;
+  idempotencyKey: string;
+  /** Flags the job for review: true, or the reasons why (kept as its review_flags). */
+  needsReview: boolean | ReviewReason[];
+  routing?: JobRouting;
+  duplicate?: JobDuplicate;
+}
+
+/** What decides a document's type (AttachmentPipeline.classifyUnit). */
+export interface UnitToClassify {
+  orgId: string;
+  mode: Environment;
+  config: EmailIngestionConfig;
+  parsed: Pick<ParsedMessage, 'subject' | 'headers'>;
+  sender: string | null;
+  unit: Pick<DocumentUnit, 'bytes' | 'mimeType' | 'filename'>;
+  routing: RoutingDecision | null;
+  /** The message's sender authentication verdict; null when none was computed. */
+  senderAuthenticated?: boolean | null;
+}
+
+type Step = (run: UnitRun) => Promise<UnitRun>;
+
 /**
- * What happens to a parsed message's attachments: the prefix's rules, duplicates, classification
- * against the thresholds, routing, then a job per document (or one combined), or the review queue.
- * Shared by mail, the test endpoint and review resolution.
+ * What happens to a parsed message's attachments, as a chain of steps: the plan (the prefix's
+ * rules; combined into one PDF or a document each), then for each document: identical-file
+ * duplicates, classification against the thresholds, the review queue, or a job (with routing).
+ * Each step takes the document's UnitRun and returns it changed; a step that ends its way sets
+ * `done` and the later ones are skipped. Shared by mail, the test endpoint and review resolution.
  */
 export class AttachmentPipeline {
-  constructor(private readonly deps: PipelineDeps) {}
+  private readonly steps: readonly Step[];
+
+  constructor(private readonly deps: PipelineDeps) {
+    this.steps = [this.deduplicate, this.classify, this.queueForReview, this.submit];
+  }
 
   /** Attachments to jobs (or to the review queue), for a message already parsed. */
   async processParsed(
@@ -60,120 +106,12 @@ export class AttachmentPipeline {
     stored: StoredEmailIngestionConfig,
     parsed: ParsedMessage,
   ): Promise<InboundMessageResult> {
-    const { config } = stored;
-    const plan = planAttachments(config.attachments, parsed.attachments);
+    const plan = await this.plan(messageRun(record, stored.config, parsed));
     let outcomes = plan.outcomes;
-    const update = (indexes: readonly number[], change: Partial<AttachmentOutcome>) => {
-      outcomes = outcomes.map((o) => (indexes.includes(o.index) ? { ...o, ...change } : o));
-    };
-    const units: DocumentUnit[] = [];
-    if (config.attachments.combineAttachments && plan.kept.length > 1) {
-      try {
-        const bytes = await this.deps.combiner.combine(
-          plan.kept.map((k) => ({ bytes: k.bytes, mimeType: k.mimeType })),
-        );
-        units.push({
-          kept: plan.kept,
-          bytes,
-          mimeType: 'application/pdf',
-          key: 'combined',
-          filename: plan.kept[0]!.filename,
-        });
-      } catch (error) {
-        update(
-          plan.kept.map((k) => k.index),
-          {
-            status: 'skipped',
-            reason: {
-              code: 'submission_failed',
-              message: `The attachments could not be combined into one PDF: ${coerceError(error).message}`,
-            },
-          },
-        );
-      }
-    } else {
-      for (const k of plan.kept)
-        units.push({ kept: [k], bytes: k.bytes, mimeType: k.mimeType, key: String(k.index), filename: k.filename });
-    }
-    const sender = parsed.from ?? record.envelope_from;
-    const authentication = record.sender_authentication ?? null;
-    const routing = jobRouting(config.routingRules, {
-      senderDomain: senderDomain(sender),
-      subject: parsed.subject,
-      senderAuthenticated: authentication?.authenticated ?? null,
-    });
-    const senderFlag = senderReviewReason(config, authentication);
-    const duplicateSettings = duplicateSettingsOf(config);
-    for (const unit of units) {
-      const indexes = unit.kept.map((k) => k.index);
-      // An identical file within the lookback (email or API, any job not failed) is known at once.
-      let jobDuplicate: JobDuplicate | undefined;
-      if (duplicateSettings) {
-        const earlier = await this.identicalFile(
-          record.org_id,
-          record.environment,
-          unit.bytes,
-          duplicateSettings.lookbackHours,
-        );
-        // A job of this very message (processed again after a crash) is not a duplicate of it.
-        if (earlier && (earlier.metadata as { email?: { message_id?: unknown } }).email?.message_id !== record.id) {
-          const verdict = {
-            of: earlier.id,
-            matched: ['file_hash'],
-            action: duplicateSettings.action,
-            detectedAt: 'arrival' as const,
-          };
-          update(indexes, { duplicate: { of: earlier.id, matched: ['file_hash'], action: duplicateSettings.action } });
-          if (duplicateSettings.action === 'reject') {
-            update(indexes, {
-              status: 'skipped',
-              reason: {
-                code: 'duplicate',
-                message: `The same file as job ${earlier.id} (received ${earlier.created_at}), within ${duplicateSettings.lookbackHours} hours; duplicateDetection.action is reject`,
-              },
-            });
-            continue;
-          }
-          jobDuplicate = { settings: duplicateSettings, verdict };
-        } else {
-          jobDuplicate = { settings: duplicateSettings, verdict: null };
-        }
-      }
-      const decided = await this.classifyUnit(
-        record.org_id,
-        record.environment,
-        config,
-        parsed,
-        sender,
-        unit,
-        routing.decision,
-        authentication?.authenticated ?? null,
-      );
-      const classification = classificationOf(decided);
-      update(indexes, { classification });
-      if (decided.decision === 'review' || decided.decision === 'review_failed') {
-        const reviewId = await this.queueForReview(record, parsed, unit, decided);
-        update(indexes, { status: 'awaiting_review', review_id: reviewId });
-        continue;
-      }
-      const flagged = decided.decision === 'process_flagged' || jobDuplicate?.verdict?.action === 'flag';
-      const reasons = [
-        ...(decided.decision === 'process_flagged' ? [belowThreshold(decided, config)] : []),
-        ...(senderFlag ? [senderFlag] : []),
-      ];
-      const submitted = await this.submitUnit(
-        record,
-        config,
-        parsed,
-        unit,
-        decided.documentType,
-        classification,
-        `email:${record.id}:${unit.key}`,
-        reasons.length > 0 ? reasons : flagged,
-        config.routingRules.length > 0 ? routing : undefined,
-        jobDuplicate,
-      );
-      update(indexes, submitted);
+    for (const unit of plan.units) {
+      let run: UnitRun = { message: plan.message, unit, change: {}, done: false };
+      for (const step of this.steps) if (!run.done) run = await step(run);
+      outcomes = applyChange(outcomes, unit, run.change);
     }
     return {
       status: 'processed',
@@ -186,6 +124,88 @@ export class AttachmentPipeline {
     };
   }
 
+  /** Which attachments count (the prefix's rules), and the documents they make: combined into one PDF, or one each. */
+  private async plan(message: MessageRun): Promise<DocumentPlan> {
+    const { kept, outcomes } = planAttachments(message.config.attachments, message.parsed.attachments);
+    if (!message.config.attachments.combineAttachments || kept.length <= 1) {
+      const units = kept.map((k) => ({
+        kept: [k],
+        bytes: k.bytes,
+        mimeType: k.mimeType,
+        key: String(k.index),
+        filename: k.filename,
+      }));
+      return { message, units, outcomes };
+    }
+    try {
+      const bytes = await this.deps.combiner.combine(kept.map((k) => ({ bytes: k.bytes, mimeType: k.mimeType })));
+      const unit = { kept, bytes, mimeType: 'application/pdf', key: 'combined', filename: kept[0]!.filename };
+      return { message, units: [unit], outcomes };
+    } catch (error) {
+      const change: Partial<AttachmentOutcome> = {
+        status: 'skipped',
+        reason: {
+          code: 'submission_failed',
+          message: `The attachments could not be combined into one PDF: ${coerceError(error).message}`,
+        },
+      };
+      return { message, units: [], outcomes: applyChange(outcomes, { kept }, change) };
+    }
+  }
+
+  /** An identical file within the lookback (email or API, any job not failed) is known at once. */
+  private readonly deduplicate: Step = async (run) => {
+    const { record, duplicateSettings: settings } = run.message;
+    if (!settings) return run;
+    const earlier = await this.identicalFile(record.org_id, record.environment, run.unit.bytes, settings.lookbackHours);
+    // A job of this very message (processed again after a crash) is not a duplicate of it.
+    const messageOfEarlier = (earlier?.metadata as { email?: { message_id?: unknown } } | undefined)?.email?.message_id;
+    const found = arrivalDuplicate(settings, earlier && messageOfEarlier !== record.id ? earlier : null);
+    return { ...run, duplicate: found.job, change: { ...run.change, ...found.change }, done: found.rejected };
+  };
+
+  private readonly classify: Step = async (run) => {
+    const { record, config, parsed, sender, routing, authentication } = run.message;
+    const decided = await this.classifyUnit({
+      orgId: record.org_id,
+      mode: record.environment,
+      config,
+      parsed,
+      sender,
+      unit: run.unit,
+      routing: routing.decision,
+      senderAuthenticated: authentication?.authenticated ?? null,
+    });
+    return { ...run, decided, change: { ...run.change, classification: classificationOf(decided) } };
+  };
+
+  /** Below the prefix's humanReview threshold, or a failed classification: a person decides. */
+  private readonly queueForReview: Step = async (run) => {
+    const decided = run.decided!;
+    if (decided.decision !== 'review' && decided.decision !== 'review_failed') return run;
+    const reviewId = await this.reviewItemFor(run.message, run.unit, decided);
+    return { ...run, done: true, change: { ...run.change, status: 'awaiting_review', review_id: reviewId } };
+  };
+
+  private readonly submit: Step = async (run) => {
+    const { record, config, parsed, routing } = run.message;
+    const decided = run.decided!;
+    const flagged = decided.decision === 'process_flagged' || run.duplicate?.verdict?.action === 'flag';
+    const reasons = reviewReasonsOf(run, decided);
+    const submitted = await this.submitUnit({
+      record,
+      config,
+      parsed,
+      document: run.unit,
+      classification: classificationOf(decided),
+      idempotencyKey: `email:${record.id}:${run.unit.key}`,
+      needsReview: reasons.length > 0 ? reasons : flagged,
+      ...(config.routingRules.length > 0 ? { routing } : {}),
+      ...(run.duplicate ? { duplicate: run.duplicate } : {}),
+    });
+    return { ...run, done: true, change: { ...run.change, ...submitted } };
+  };
+
   /** The organization's oldest job of the mode (not failed) with the same file within the lookback, if any. */
   identicalFile(orgId: string, mode: Environment, bytes: Uint8Array, lookbackHours: number) {
     return this.deps.stores.jobs.findEarlier(orgId, mode, {
@@ -195,76 +215,22 @@ export class AttachmentPipeline {
   }
 
   /**
-   * The document's type: an override that matches (confidence 1), else the classifier when
-   * autoClassify (its confidence against the prefix's thresholds), else defaultDocumentType.
+   * The document's type: an override that matches (confidence 1), else a routing rule that sets it,
+   * else the classifier when autoClassify (its confidence against the prefix's thresholds), else
+   * defaultDocumentType.
    */
-  async classifyUnit(
-    orgId: string,
-    mode: Environment,
-    config: EmailIngestionConfig,
-    parsed: ParsedMessage,
-    sender: string | null,
-    unit: DocumentUnit,
-    routing: RoutingDecision | null,
-    /** The message's sender authentication verdict; null when none was computed. */
-    senderAuthenticated: boolean | null = null,
-  ): Promise<UnitDecision> {
-    const domain = senderDomain(sender);
-    const subject = (parsed.subject ?? '').toLowerCase();
-    for (const override of config.classificationOverrides) {
-      const {
-        senderDomain: wantedDomain,
-        subjectContains,
-        senderAuthenticated: wantedAuthenticated,
-      } = override.condition as {
-        senderDomain?: string;
-        subjectContains?: string;
-        senderAuthenticated?: boolean;
-      };
-      const matches =
-        (wantedDomain !== undefined &&
-          domain !== null &&
-          (domain === wantedDomain.toLowerCase() || domain.endsWith(`.${wantedDomain.toLowerCase()}`))) ||
-        (subjectContains !== undefined && subject.includes(subjectContains.toLowerCase())) ||
-        (wantedAuthenticated !== undefined &&
-          senderAuthenticated !== null &&
-          senderAuthenticated === wantedAuthenticated);
-      if (matches) {
-        const why =
-          wantedDomain !== undefined
-            ? `sender domain ${domain} matches the override ${wantedDomain}`
-            : subjectContains !== undefined
-              ? `the subject contains "${subjectContains}"`
-              : `the sender is ${wantedAuthenticated ? '' : 'not '}authenticated`;
-        return {
-          documentType: override.documentType,
-          source: 'override',
-          decision: 'process',
-          result: { documentType: override.documentType, confidence: 1, reasoning: why, keyIndicators: [why] },
-        };
-      }
-    }
-    if (routing?.documentType && routing.rule !== null) {
-      const why = `routing rule ${routing.rule} (${routing.condition?.type}) sets the document type`;
-      return {
-        documentType: routing.documentType,
-        source: 'routing',
-        decision: 'process',
-        result: { documentType: routing.documentType, confidence: 1, reasoning: why, keyIndicators: [why] },
-      };
-    }
-    if (!config.autoClassify) {
-      const why = "autoClassify is off: the prefix's defaultDocumentType";
-      return {
-        documentType: config.defaultDocumentType,
-        source: 'default',
-        decision: 'process',
-        result: { documentType: config.defaultDocumentType, confidence: 1, reasoning: why, keyIndicators: [] },
-      };
-    }
+  async classifyUnit(input: UnitToClassify): Promise<UnitDecision> {
+    const { config, parsed, sender, unit } = input;
+    const certain = decideWithoutClassifier(config, {
+      domain: senderDomain(sender),
+      subject: parsed.subject,
+      routing: input.routing,
+      senderAuthenticated: input.senderAuthenticated ?? null,
+    });
+    if (certain) return certain;
     const context = await this.classificationContext(
-      orgId,
-      mode,
+      input.orgId,
+      input.mode,
       parsed,
       sender,
       unit.filename,
@@ -272,15 +238,7 @@ export class AttachmentPipeline {
       unit.mimeType,
       config.maxProcessingTimeMs,
     );
-    const result = await this.deps.classifier.classify(context);
-    const { autoProcess, reviewFlag, humanReview } = config.confidenceThresholds;
-    if (result.confidence >= autoProcess)
-      return { documentType: result.documentType, source: 'classifier', decision: 'process', result };
-    if (result.confidence >= reviewFlag)
-      return { documentType: result.documentType, source: 'classifier', decision: 'process_flagged', result };
-    if (result.confidence >= humanReview)
-      return { documentType: result.documentType, source: 'classifier', decision: 'review', result };
-    return { documentType: config.defaultDocumentType, source: 'default', decision: 'review_failed', result };
+    return thresholdDecision(config, await this.deps.classifier.classify(context));
   }
 
   /** `maxTimeMs`: the prefix's maxProcessingTimeMs, which bounds this read as it bounds the job's. */
@@ -307,9 +265,9 @@ export class AttachmentPipeline {
     return { orgId, mode, document, subject: parsed.subject, from: sender, filename, headers: parsed.headers };
   }
 
-  private async queueForReview(
-    record: InboundMessageRecord,
-    parsed: ParsedMessage,
+  /** The review item of a document (its id derived from the message and unit, so a crash does not queue it twice). */
+  private async reviewItemFor(
+    { record, parsed }: MessageRun,
     unit: DocumentUnit,
     decided: UnitDecision,
   ): Promise<string> {
@@ -342,34 +300,16 @@ export class AttachmentPipeline {
   }
 
   /** One document to the extractor of its type; the outcome change for its attachments. */
-  async submitUnit(
-    record: InboundMessageRecord,
-    config: EmailIngestionConfig,
-    parsed: Pick<ParsedMessage, 'from' | 'subject' | 'messageId'>,
-    unit: Pick<DocumentUnit, 'kept' | 'bytes' | 'mimeType'> & { filenames?: string[] },
-    documentType: string,
-    classification: AttachmentClassification,
-    idempotencyKey: string,
-    /** Flags the job for review: true, or the reasons why (kept as its review_flags). */
-    needsReview: boolean | ReviewReason[],
-    routing?: JobRouting,
-    duplicate?: JobDuplicate,
-  ): Promise<Partial<AttachmentOutcome>> {
+  async submitUnit(submission: UnitSubmission): Promise<Partial<AttachmentOutcome>> {
+    const { record, config, parsed, document, classification, routing, duplicate, needsReview } = submission;
+    const documentType = classification.documentType;
     const resolution = await resolveExtractorFor(this.deps.stores.extractors, record.org_id, config, documentType);
-    if (resolution.outcome === 'none') {
-      return {
-        status: 'skipped',
-        reason: {
-          code: 'no_extractor',
-          message: `No active extractor for document type ${documentType}: create one, or map the type in the configuration's extractors`,
-        },
-      };
-    }
+    if (resolution.outcome === 'none') return { status: 'skipped', reason: noExtractorReason(documentType) };
     try {
       const { job } = await this.deps.submissions.submit(mailAuth(record), {
         extractor_id: resolution.extractor.id,
-        bytes: unit.bytes,
-        declaredMimeType: unit.mimeType,
+        bytes: document.bytes,
+        declaredMimeType: document.mimeType,
         metadata: {
           source: 'email',
           email: {
@@ -383,14 +323,14 @@ export class AttachmentPipeline {
             message_id_header: truncate(parsed.messageId, 500),
             sender_authenticated: record.sender_authentication?.authenticated ?? null,
           },
-          attachments: unit.filenames ?? unit.kept.map((k) => k.filename),
+          attachments: document.filenames ?? document.kept.map((k) => k.filename),
           classification: {
             documentType: classification.documentType,
             confidence: classification.confidence,
             source: classification.source,
           },
         },
-        idempotencyKey,
+        idempotencyKey: submission.idempotencyKey,
         priority: PRIORITY[routing?.decision.priority ?? config.processingPriority] ?? 0,
         ...(Array.isArray(needsReview) ? { reviewFlags: needsReview } : { needsReview }),
         ...(routing ? { routing } : {}),
@@ -404,63 +344,3 @@ export class AttachmentPipeline {
     }
   }
 }
-
-export interface DocumentUnit {
-  kept: KeptAttachment[];
-  bytes: Uint8Array;
-  mimeType: string;
-  /** `0`, `1`, ... or `combined`: part of the idempotency key of its job. */
-  key: string;
-  filename: string;
-}
-
-export interface UnitDecision {
-  documentType: string;
-  source: AttachmentClassification['source'];
-  decision: AttachmentClassification['decision'];
-  result: ClassificationResult;
-}
-
-/** The outcome's record of a decision: the type, how, and what the classifier read. */
-export const classificationOf = (decided: UnitDecision): AttachmentClassification => ({
-  documentType: decided.documentType,
-  confidence: decided.result.confidence,
-  source: decided.source,
-  decision: decided.decision,
-  reasoning: decided.result.reasoning,
-  ...(decided.source === 'classifier' || decided.decision === 'review_failed'
-    ? {
-        keyIndicators: decided.result.keyIndicators,
-        ...(decided.result.detectedVendor ? { detectedVendor: decided.result.detectedVendor } : {}),
-        ...(decided.result.detectedCustomer ? { detectedCustomer: decided.result.detectedCustomer } : {}),
-      }
-    : {}),
-});
-
-/** The review reason of a classification that was processed, but below the prefix's autoProcess threshold. */
-const belowThreshold = (decided: UnitDecision, config: EmailIngestionConfig): ReviewReason => ({
-  code: 'classification_threshold',
-  message: `Classified as ${decided.documentType} with confidence ${Math.round(decided.result.confidence * 1000) / 1000}, below the prefix's autoProcess threshold ${config.confidenceThresholds.autoProcess}`,
-});
-
-/**
- * The review reason of a message whose sender is not authenticated, when the prefix does not
- * accept such mail as it is: `review`, or `reject` for a message that was stored all the same (the
- * IMAP import's temporary failures, a policy changed after it arrived).
- */
-const senderReviewReason = (
-  config: EmailIngestionConfig,
-  authentication: SenderAuthentication | null,
-): ReviewReason | null =>
-  decideSender(config.unauthenticated, authentication) === 'accept'
-    ? null
-    : { code: 'sender_unauthenticated', message: unauthenticatedReason(authentication!) };
-
-export const noExtractor = (outcome: AttachmentOutcome, documentType: string): AttachmentOutcome => ({
-  ...outcome,
-  status: 'skipped',
-  reason: {
-    code: 'no_extractor',
-    message: `No active extractor for document type ${documentType}: create one, or map the type in the configuration's extractors`,
-  },
-});

@@ -18,7 +18,8 @@ import {
 } from './inbound-message.js';
 import type { InboundMailDeps } from './inbound-mail-deps.js';
 import { parseRecipient } from './recipient.js';
-import { AttachmentPipeline, truncate } from './attachment-pipeline.js';
+import { AttachmentPipeline } from './attachment-pipeline.js';
+import { truncate } from './pipeline-state.js';
 import { clean, cleanHeaders, withoutNul } from './without-nul.js';
 import { PrefixTestRun, type EmailIngestionTestResult, type TestOptions } from './test-endpoint.js';
 import {
@@ -29,7 +30,7 @@ import {
 } from './sender-auth/sender-authentication.js';
 import { refusedIfRejecting } from './sender-auth/refused-record.js';
 
-export type { InboundMailDeps, InboundMailOptions } from './inbound-mail-deps.js';
+export type { InboundMailDeps } from './inbound-mail-deps.js';
 
 /** What the SMTP edge answers one `RCPT TO` with. */
 export type RecipientVerdict =

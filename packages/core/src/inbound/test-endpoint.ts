@@ -11,7 +11,8 @@ import { jobRouting, routeOnArrival, type RoutingDecision } from '../routing/rou
 import { senderDomain } from '../review/document-classifier.js';
 import { messageEvents } from '../prefixes/prefix-events.js';
 import { planAttachments } from './attachment-plan.js';
-import { classificationOf, noExtractor, type AttachmentPipeline } from './attachment-pipeline.js';
+import type { AttachmentPipeline } from './attachment-pipeline.js';
+import { arrivalDuplicate as identicalFileVerdict, classificationOf, noExtractor } from './pipeline-state.js';
 import {
   blankMessageRecord,
   type AttachmentClassification,
@@ -229,36 +230,26 @@ export class PrefixTestRun {
     const settings = duplicateSettingsOf(stored.config);
     if (settings) {
       const earlier = await this.pipeline.identicalFile(orgId, mode, kept.bytes, settings.lookbackHours);
-      if (earlier) {
-        outcome = { ...outcome, duplicate: { of: earlier.id, matched: ['file_hash'], action: settings.action } };
-        if (settings.action === 'reject') {
-          outcome = {
-            ...outcome,
-            status: 'skipped',
-            reason: {
-              code: 'duplicate',
-              message: `The same file as job ${earlier.id} (received ${earlier.created_at}), within ${settings.lookbackHours} hours; duplicateDetection.action is reject`,
-            },
-          };
-          return {
-            ...base,
-            classification: null,
-            extractor: null,
-            attachment: outcome,
-            duplicate: arrivalDuplicate(outcome),
-          };
-        }
-      }
+      const found = identicalFileVerdict(settings, earlier);
+      outcome = { ...outcome, ...found.change };
+      if (found.rejected)
+        return {
+          ...base,
+          classification: null,
+          extractor: null,
+          attachment: outcome,
+          duplicate: arrivalDuplicate(outcome),
+        };
     }
-    const decided = await this.pipeline.classifyUnit(
+    const decided = await this.pipeline.classifyUnit({
       orgId,
       mode,
-      stored.config,
-      message,
-      input.from ?? null,
-      { kept: [kept], bytes: kept.bytes, mimeType: kept.mimeType, key: '0', filename: kept.filename },
-      routing.decision,
-    );
+      config: stored.config,
+      parsed: message,
+      sender: input.from ?? null,
+      unit: { bytes: kept.bytes, mimeType: kept.mimeType, filename: kept.filename },
+      routing: routing.decision,
+    });
     const classification = classificationOf(decided);
     outcome = { ...outcome, classification };
     const extractor = await this.extractorView(orgId, stored, decided.documentType);

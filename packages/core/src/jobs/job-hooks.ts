@@ -1,4 +1,4 @@
-import type { IntakeStores } from '../ports/intake-stores.port.js';
+import type { ExtractionStores, IntakeStores } from '../ports/intake-stores.port.js';
 import type { CompletedResult, FailedResult } from '../ports/job-store.port.js';
 import type { ExtractionOutcome } from '../ports/document-extractor.port.js';
 import type { ErrorDetails, JobRecord } from './job.js';
@@ -26,8 +26,10 @@ export type CompletionDecision =
 /**
  * What other contexts do when a job ends, registered on the pipeline (see `createIntake`'s
  * `jobHooks`): the queue runs them and knows nothing of what they are for. Hooks run in order.
+ * `Tx` is the stores a hook writes to in `onFinished`: `createIntake` registers a hook only when
+ * it was given the bundle holding them.
  */
-export interface JobHooks {
+export interface JobHooks<Tx extends ExtractionStores = IntakeStores> {
   /** A shorter limit for one attempt than the global one, or null; the shortest wins. */
   timeLimit?(job: JobRecord): Promise<TimeLimit | null>;
   /**
@@ -44,5 +46,5 @@ export interface JobHooks {
    * In the transaction that records the job completed or failed: writes that must commit with it
    * (events, queued work) or not at all.
    */
-  onFinished?(tx: IntakeStores, job: JobRecord, at: string): Promise<void>;
+  onFinished?(tx: Tx, job: JobRecord, at: string): Promise<void>;
 }

@@ -1,4 +1,5 @@
-import type { Intake } from '../intake.js';
+import type { ExtractionServices } from '../intake.js';
+import type { ExtractionStores } from '../ports/intake-stores.port.js';
 import type { BlobStore } from '../ports/blob-store.port.js';
 import type { DocumentExtractor } from '../ports/document-extractor.port.js';
 import type { DocumentReader } from '../ports/document-reader.port.js';
@@ -40,8 +41,11 @@ export interface JobPipeline {
   blobs: BlobStore;
 }
 
-/** Submission and processing of documents, on top of Intake's services. */
-export function createJobPipeline(intake: Intake, deps: JobPipelineDeps): JobPipeline {
+/**
+ * Submission and processing of documents, on top of Intake's services: those of the extraction
+ * bundle are enough (an Intake over any set of stores).
+ */
+export function createJobPipeline(intake: ExtractionServices<ExtractionStores>, deps: JobPipelineDeps): JobPipeline {
   const { stores, clock, ids } = intake;
   return {
     blobs: deps.blobs,

@@ -4,7 +4,7 @@ import type { IdGenerator } from '../shared/ids.js';
 import type { BlobStore } from '../ports/blob-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { DocumentExtractor, ExtractionOutcome } from '../ports/document-extractor.port.js';
-import type { IntakeStores, TransactionRunner } from '../ports/intake-stores.port.js';
+import type { ExtractionStores, TransactionRunner } from '../ports/intake-stores.port.js';
 import type { Metrics } from '../ports/metrics.port.js';
 import type { CreditService } from '../credits/credit-service.js';
 import { jobCompletedData, jobFailedData } from '../events/event-builders.js';
@@ -22,10 +22,10 @@ export interface ProcessorOptions {
 }
 
 export interface ProcessorDeps {
-  stores: Pick<IntakeStores, 'jobs'>;
-  transaction: TransactionRunner;
+  stores: Pick<ExtractionStores, 'jobs'>;
+  transaction: TransactionRunner<ExtractionStores>;
   /** What other contexts do when a job ends (see JobHooks); run in order. */
-  hooks: readonly JobHooks[];
+  hooks: readonly JobHooks<ExtractionStores>[];
   blobs: BlobStore;
   /** Live jobs; test-key jobs use the simulator. */
   extractor: DocumentExtractor;
@@ -234,7 +234,7 @@ export class JobProcessor {
     return done ? { kind: 'completed', jobId: job.id } : { kind: 'lost_lease', jobId: job.id };
   }
 
-  private async onFinished(tx: IntakeStores, job: JobRecord, at: string): Promise<void> {
+  private async onFinished(tx: ExtractionStores, job: JobRecord, at: string): Promise<void> {
     for (const hook of this.deps.hooks) await hook.onFinished?.(tx, job, at);
   }
 

@@ -1,5 +1,5 @@
 import type { JobRouting, RoutingDecision } from '../routing/routing.js';
-import type { DuplicateVerdict, JobDuplicate } from '../duplicates/duplicates.js';
+import type { DuplicateVerdict, JobDuplicate } from './job-duplicate.js';
 import type { Environment } from '../keys/scopes.js';
 import type { FieldDefinition } from '../extractors/field-definition.schema.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';

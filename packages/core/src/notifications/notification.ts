@@ -17,7 +17,6 @@ export const INTERNAL_NOTIFICATION_KINDS = [
 export const NOTIFICATION_KINDS = [...SENDER_NOTIFICATION_KINDS, ...INTERNAL_NOTIFICATION_KINDS] as const;
 /** One of NOTIFICATION_KINDS: what a notification tells. */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export type SenderNotificationKind = (typeof SENDER_NOTIFICATION_KINDS)[number];
 
 /**
  * pending: to send (next_attempt_at); sent: the relay accepted it; failed: given up (last_error);

@@ -20,20 +20,36 @@ import type { VendorPaymentStore } from './vendor-payment-store.port.js';
 
 /**
  * Runs `fn` with stores bound to one database transaction: all its writes commit together or not
- * at all. Inside `fn`, use only the `tx` stores (PGlite has a single connection).
+ * at all. Inside `fn`, use only the `tx` stores (PGlite has a single connection). `S` is the set of
+ * stores the runner binds: every store of the set it belongs to.
  */
-export type TransactionRunner = <T>(fn: (tx: IntakeStores) => Promise<T>) => Promise<T>;
+export type TransactionRunner<S = IntakeStores> = <T>(fn: (tx: S) => Promise<T>) => Promise<T>;
 
-/** The stores Intake's services need; `@intake/storage-sql` and the in-memory set both provide them. */
-export interface IntakeStores {
+/**
+ * The stores Intake's services need, in bundles per capability: `createIntake` asks for the
+ * extraction bundle and builds the services of whichever other bundles it is given.
+ */
+
+/** Documents to results: organizations and their keys, extractors, jobs, credits, and the events outbox. */
+export interface ExtractionStores {
   organizations: OrganizationStore;
   apiKeys: ApiKeyStore;
   extractors: ExtractorStore;
   credits: CreditLedger;
   jobs: JobStore;
+  /** Events to deliver (webhooks), written in the transaction that causes them. */
   outbox: OutboxStore;
-  settings: SettingsStore;
+  /** Runs a function with these stores bound to one transaction. */
+  transaction: TransactionRunner<ExtractionStores>;
+}
+
+/** Webhook endpoints (per organization and per prefix) and their deliveries. */
+export interface WebhookStores {
   webhooks: WebhookStore;
+}
+
+/** Mail in: prefixes and their configuration, received messages, the classification review queue, notifications. */
+export interface MailStores {
   emailIngestion: EmailIngestionStore;
   /** Messages received by the SMTP edge. */
   inboundMessages: InboundMessageStore;
@@ -43,20 +59,42 @@ export interface IntakeStores {
   classificationExamples: ClassificationExampleStore;
   /** Notifications to senders and internal recipients, and what decides them. */
   notifications: NotificationStore;
-  /** ERP connections and what was sent to them. */
+  /** IMAP mailboxes of prefixes: who reads each, and the UIDs taken. */
+  imapMailboxes: ImapMailboxStore;
+}
+
+/** ERP connections and what was sent to them. */
+export interface ErpStores {
   erp: ErpStore;
-  /** Dashboard sessions. */
-  sessions: SessionStore;
+}
+
+/** The person's review workspace: corrections, what they taught, and the payment details trusted per vendor. */
+export interface ReviewStores {
   /** People's corrections of completed jobs. */
   corrections: CorrectionStore;
   /** What corrections taught about vendors. */
   vendorHints: VendorHintStore;
-  /** The backlog over every organization, for monitoring. */
-  queueGauges: QueueGaugeStore;
-  /** IMAP mailboxes of prefixes: who reads each, and the UIDs taken. */
-  imapMailboxes: ImapMailboxStore;
   /** The payment details trusted per vendor, for noticing changed bank details. */
   vendorPayments: VendorPaymentStore;
+}
+
+/** Dashboard sign-in. */
+export interface SessionStores {
+  /** Dashboard sessions. */
+  sessions: SessionStore;
+}
+
+/** What a running installation keeps beside the domain: shared settings and the backlog for monitoring. */
+export interface OperationsStores {
+  /** Installation-wide values shared by every daemon on the database. */
+  settings: SettingsStore;
+  /** The backlog over every organization, for monitoring. */
+  queueGauges: QueueGaugeStore;
+}
+
+/** Every store: what the daemon, `@intake/storage-sql` and the in-memory set provide. */
+export interface IntakeStores
+  extends ExtractionStores, WebhookStores, MailStores, ErpStores, ReviewStores, SessionStores, OperationsStores {
   /** Runs a function with these stores bound to one transaction. */
-  transaction: TransactionRunner;
+  transaction: TransactionRunner<IntakeStores>;
 }

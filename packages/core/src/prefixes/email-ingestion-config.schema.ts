@@ -245,7 +245,6 @@ export const EmailIngestionConfigInputSchema = z
   })
   .meta({ id: 'EmailIngestionConfigRequest' });
 
-export type EmailIngestionConfigInput = z.input<typeof EmailIngestionConfigInputSchema>;
 /** A validated configuration with every default filled. */
 export type EmailIngestionConfig = z.output<typeof EmailIngestionConfigInputSchema>;
 

@@ -1,7 +1,7 @@
 import { AppError, invalidRequest, notFound, type ErrorDetail } from '../shared/errors.js';
 import { parseInput } from '../shared/validation.js';
 import type { IdGenerator } from '../shared/ids.js';
-import type { IntakeStores } from '../ports/intake-stores.port.js';
+import type { IntakeStores, TransactionRunner } from '../ports/intake-stores.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import { toConfigView, type EmailIngestionConfigView } from './email-ingestion-config.js';
 import { EmailIngestionConfigInputSchema, type EmailIngestionConfig } from './email-ingestion-config.schema.js';
@@ -12,8 +12,11 @@ import { maskImapSecret, sealImapSecret, withoutImapSecret } from './imap/imap-s
 import type { ImapStatus } from './imap/imap-settings.schema.js';
 import type { SecretBox } from './imap/secret-box.js';
 
+/** What a prefix's configuration reads and writes (its webhook endpoint in the same transaction). */
+type PrefixStores = Pick<IntakeStores, 'emailIngestion' | 'extractors' | 'erp' | 'webhooks' | 'imapMailboxes'>;
+
 export interface EmailIngestionServiceDeps {
-  stores: Pick<IntakeStores, 'emailIngestion' | 'extractors' | 'erp' | 'webhooks' | 'imapMailboxes' | 'transaction'>;
+  stores: PrefixStores & { transaction: TransactionRunner<PrefixStores> };
   clock: Clock;
   ids: IdGenerator;
   /** The address policy `webhooks.url` must pass, as every URL Intake calls (see checkCallbackUrl). */

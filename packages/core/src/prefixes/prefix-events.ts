@@ -4,7 +4,7 @@ import type { JobRecord } from '../jobs/job.js';
 import type { OutboxEvent } from '../ports/outbox.port.js';
 import type { EmailIngestionConfig } from './email-ingestion-config.schema.js';
 import type { AttachmentOutcome, InboundMessageRecord, InboundMessageResult } from '../inbound/inbound-message.js';
-import { emailOfJob, type ErpSyncRecord } from '../erp/erp.js';
+import { emailOfJob } from './job-email.js';
 
 /** The events a prefix's `webhooks` may subscribe to (the email ingestion spec's list). */
 export type PrefixEvent =
@@ -145,26 +145,6 @@ export function extractionCompletedData(job: JobRecord): Record<string, unknown>
     attachments: email?.attachments ?? [],
     completed_at: job.completed_at,
     failed_at: job.failed_at,
-  };
-}
-
-/** `data` of `erp.synced` and `erp.failed`. */
-export function erpEventData(sync: ErpSyncRecord): Record<string, unknown> {
-  return {
-    sync_id: sync.id,
-    connection_id: sync.connection_id,
-    job_id: sync.job_id,
-    prefix: sync.prefix,
-    message_id: sync.record.source.message_id,
-    status: sync.status,
-    attempts: sync.attempts,
-    external_id: sync.external_id,
-    response_status: sync.response_status,
-    error: sync.last_error,
-    invoice_number: sync.record.invoice_number,
-    vendor_name: sync.record.vendor.name,
-    total: sync.record.amounts.total,
-    finished_at: sync.finished_at,
   };
 }
 

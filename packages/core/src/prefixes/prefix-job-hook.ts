@@ -1,7 +1,7 @@
 import type { IdGenerator } from '../shared/ids.js';
-import type { IntakeStores } from '../ports/intake-stores.port.js';
+import type { ExtractionStores, MailStores } from '../ports/intake-stores.port.js';
 import type { JobHooks } from '../jobs/job-hooks.js';
-import { emailOfJob } from '../erp/erp.js';
+import { emailOfJob } from './job-email.js';
 import { extractionCompletedData, prefixEvent, prefixSubscribes } from './prefix-events.js';
 
 /**
@@ -9,7 +9,10 @@ import { extractionCompletedData, prefixEvent, prefixSubscribes } from './prefix
  * PROCESSING_TIMEOUT_MS (the prefix as it is when the attempt starts; a prefix deleted since leaves
  * the global one), and its webhook's `extraction.completed` event in the transaction that ends the job.
  */
-export function prefixJobHook(deps: { stores: Pick<IntakeStores, 'emailIngestion'>; ids: IdGenerator }): JobHooks {
+export function prefixJobHook(deps: {
+  stores: Pick<MailStores, 'emailIngestion'>;
+  ids: IdGenerator;
+}): JobHooks<ExtractionStores & Pick<MailStores, 'emailIngestion'>> {
   return {
     async timeLimit(job) {
       const prefix = emailOfJob(job)?.prefix;

@@ -11,9 +11,6 @@ export interface ClassificationResult {
   keyIndicators: string[];
 }
 
-/** Where a document's type came from. */
-export type ClassificationSource = 'override' | 'classifier' | 'default' | 'routing' | 'reviewer';
-
 /** A review item waits (`pending`) until a person resolves it to a type or rejects it. */
 export const REVIEW_STATUSES = ['pending', 'resolved', 'rejected'] as const;
 /** One of REVIEW_STATUSES. */

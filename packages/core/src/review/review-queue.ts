@@ -99,23 +99,24 @@ export class ReviewQueue {
       decision: 'process',
       reasoning: `resolved in review ${id}`,
     };
-    const submitted = await this.deps.pipeline.submitUnit(
-      message,
+    const submitted = await this.deps.pipeline.submitUnit({
+      record: message,
       config,
-      { from: message.from_address, subject: message.subject, messageId: message.message_id_header },
-      { kept: [], bytes, mimeType: item.mime_type, filenames: [item.filename] },
-      input.documentType,
+      parsed: { from: message.from_address, subject: message.subject, messageId: message.message_id_header },
+      document: { kept: [], bytes, mimeType: item.mime_type, filenames: [item.filename] },
       classification,
-      `review:${id}`,
-      false,
-      config.routingRules.length > 0
-        ? jobRouting(config.routingRules, {
-            senderDomain: senderDomain(message.from_address ?? message.envelope_from),
-            subject: message.subject,
-          })
-        : undefined,
-      stored ? settingsOnly(duplicateSettingsOf(stored.config)) : undefined,
-    );
+      idempotencyKey: `review:${id}`,
+      needsReview: false,
+      ...(config.routingRules.length > 0
+        ? {
+            routing: jobRouting(config.routingRules, {
+              senderDomain: senderDomain(message.from_address ?? message.envelope_from),
+              subject: message.subject,
+            }),
+          }
+        : {}),
+      ...(stored ? { duplicate: settingsOnly(duplicateSettingsOf(stored.config)) } : {}),
+    });
     if (submitted.status !== 'job_created' || !submitted.job_id) {
       throw new AppError(
         'conflict',

@@ -1,4 +1,4 @@
-import type { IntakeStores } from '../ports/intake-stores.port.js';
+import type { ExtractionStores, ReviewStores } from '../ports/intake-stores.port.js';
 import type { JobHooks } from '../jobs/job-hooks.js';
 import type { JobRecord } from '../jobs/job.js';
 import { accountValues, paymentDetailsDiffer, vendorKey, type PaymentDetailsChange } from './vendor-payments.js';
@@ -12,7 +12,9 @@ import { accountValues, paymentDetailsDiffer, vendorKey, type PaymentDetailsChan
  * duplicate are remembered; a flagged job's details are remembered only when a person confirms it
  * (rememberConfirmedPaymentDetails).
  */
-export function paymentDetailsJobHook(deps: { stores: Pick<IntakeStores, 'vendorPayments'> }): JobHooks {
+export function paymentDetailsJobHook(deps: {
+  stores: Pick<ReviewStores, 'vendorPayments'>;
+}): JobHooks<ExtractionStores & Pick<ReviewStores, 'vendorPayments'>> {
   return {
     async beforeComplete(job, _extracted, outcome) {
       if (job.environment !== 'live') return { kind: 'complete', fields: {} };
@@ -38,7 +40,7 @@ export function paymentDetailsJobHook(deps: { stores: Pick<IntakeStores, 'vendor
 
 /** A person confirmed a job flagged for changed details: its details become the vendor's. */
 export async function rememberConfirmedPaymentDetails(
-  tx: Pick<IntakeStores, 'vendorPayments'>,
+  tx: Pick<ReviewStores, 'vendorPayments'>,
   job: JobRecord,
   at: string,
 ): Promise<void> {
@@ -46,7 +48,7 @@ export async function rememberConfirmedPaymentDetails(
   await rememberDetails(tx, job, at);
 }
 
-async function rememberDetails(tx: Pick<IntakeStores, 'vendorPayments'>, job: JobRecord, at: string): Promise<void> {
+async function rememberDetails(tx: Pick<ReviewStores, 'vendorPayments'>, job: JobRecord, at: string): Promise<void> {
   const details = accountValues(job.payment_details);
   if (!job.vendor_key || !details) return;
   await tx.vendorPayments.remember({

@@ -1,5 +1,5 @@
 import { Link, StatusBadge } from '../components.js';
-import { bandOf, percent, plural } from '../format.js';
+import { bandOf, listTotal, percent } from '../format.js';
 import type { Extractor, Job, JobList, RegisterFields } from '../types.js';
 import { nextSort, sortState } from './register-query.js';
 
@@ -103,7 +103,7 @@ export function RegisterTable(props: {
     <div class="table-box">
       <table class="register">
         <caption>
-          {plural(list.total, 'document')}; showing {offset + 1}–{offset + list.jobs.length}
+          {listTotal(list, 'document')}; showing {offset + 1}–{offset + list.jobs.length}
         </caption>
         <thead>
           <tr>

@@ -327,6 +327,14 @@ describe('the register with 50 documents, as a new user tries it', () => {
     const reasons = page.getByRole('region', { name: 'Why it needs review' });
     await reasons.waitFor();
     expect(await reasons.textContent()).toMatch(/Invoice number.*required/);
+    // Rejecting asks first, and its button looks destructive; Back leaves the document as it was.
+    await page.getByRole('button', { name: /^Reject/ }).click();
+    const box = page.getByRole('form', { name: 'Reject the document' });
+    expect(await box.getByRole('button', { name: 'Reject the document' }).getAttribute('class')).toBe('danger');
+    await box.getByRole('button', { name: 'Back' }).click();
+    await box.waitFor({ state: 'detached' });
+    const job = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${id}`, { key: rig.liveKey });
+    expect(job.body.needs_review).toBe(true);
   });
 
   it('fits the register, the job page and the review screen on a phone, 390 px wide', async () => {

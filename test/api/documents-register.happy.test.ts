@@ -12,7 +12,8 @@ describe.each(DB_KINDS)('documents register on %s', (kind) => {
   const get = (path: string) => api.call('GET', path, { key: org.test_key });
 
   beforeAll(async () => {
-    api = await startApi(kind);
+    // A count limit below the 7 "Many" documents, so a search for them answers "at least 5".
+    api = await startApi(kind, { registerCountLimit: 5 });
     org = await api.createOrg();
     extractorId = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
     const at = (i: number) => new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString();
@@ -99,6 +100,29 @@ describe.each(DB_KINDS)('documents register on %s', (kind) => {
       sender: 'ap@bolt.example',
       subject: 'Invoice, "March"\nsecond line',
     });
+  });
+
+  it('counts a search up to the count limit and says so; rollup counts and the export stay whole', async () => {
+    const many = await get('/v1/documents?q=many&limit=2');
+    expect(many.body).toMatchObject({ total: 5, total_capped: true });
+    expect(many.body.jobs).toHaveLength(2);
+    // Every match is still listed: the count stops, the pages do not.
+    const ids: string[] = [];
+    for (let cursor: string | null = ''; cursor !== null;) {
+      const page = await get(`/v1/documents?q=many&limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      ids.push(...page.body.jobs.map((j: { id: string }) => j.id));
+      cursor = page.body.next_cursor;
+    }
+    expect(ids.sort()).toEqual(Array.from({ length: 7 }, (_, i) => `job_reg_many${i}`).sort());
+    expect((await get('/v1/documents?vendor=many&sort=-total')).body).toMatchObject({ total: 5, total_capped: true });
+    // At or under the limit the count is exact and not flagged.
+    expect((await get('/v1/documents?q=acme')).body).toMatchObject({ total: 2, total_capped: false });
+    // No search or register filter: the rollups count every job at any size.
+    expect((await get('/v1/documents?status=completed')).body).toMatchObject({ total: 11, total_capped: false });
+    const exported = await fetch(`${api.baseUrl}/v1/documents/export?format=csv&q=many`, {
+      headers: { authorization: `Bearer ${org.test_key}` },
+    });
+    expect(parseCsv(await exported.text()).length).toBe(1 + 7);
   });
 
   it('sorts by total both ways and pages across pages under the sort', async () => {

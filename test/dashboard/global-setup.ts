@@ -51,6 +51,9 @@ const sharedEnv = (port: number, dataDir: string): Record<string, string> => ({
   ERP_RETRY_DELAYS_MS: '0',
   ERP_POLL_MS: '200',
   TEST_EXTRACTION_WAIT_MS: '0',
+  // Under the 50 documents of register-fifty.browser.test.ts, so a broad search there says "40+";
+  // no other file lists more than 40 documents under a search or register filter.
+  REGISTER_COUNT_LIMIT: '40',
   HTTP_PORT: String(port),
   PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
 });

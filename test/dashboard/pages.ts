@@ -77,9 +77,14 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(bad, `${screen}: ${JSON.stringify(bad, null, 2)}`).toEqual([]);
 }
 
-export async function shot(page: Page, name: string): Promise<void> {
+/**
+ * The whole page, or with `window` what the window shows. A whole-page picture of a scrolled page
+ * draws a `position: sticky` part (the review screen's page on a phone) where the window is
+ * scrolled to, leaving a hole where it was laid out: picture such a screen as its window.
+ */
+export async function shot(page: Page, name: string, options: { window?: boolean } = {}): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: !options.window });
 }
 
 export function rawGet(

@@ -58,6 +58,8 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
   JOB_LEASE_MS: "how long a worker's claim lasts without a heartbeat; a crashed daemon's jobs return after it",
   WORKER_POLL_MS: 'how often idle workers look for jobs (a submission to the same daemon wakes them at once)',
   DOCUMENT_URL_TTL_SECONDS: "lifetime of a job's signed `document_url`",
+  REGISTER_COUNT_LIMIT:
+    '`GET /v1/documents` counts a `total` it must count match by match (a search, the vendor, source or review filters) up to this many; beyond it `total` is this number and `total_capped` is true (see the documents register)',
   BLOB_DIR: 'with `DATABASE_URL`: a directory all daemons share for original files (default: in PostgreSQL)',
   OCR_WORKERS:
     'OCR worker threads per engine (tesseract.js, and PaddleOCR with `OCR_ENGINE=paddle`), so pages read at once; `auto`: one per core and per 4 GiB of memory, at most 4 (see "Resources")',

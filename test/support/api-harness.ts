@@ -98,6 +98,8 @@ export interface ApiOptions {
   notificationOptions?: Partial<NotificationServiceOptions>;
   /** Mounts the dashboard and its sign-in (`/session`); default: neither, as DASHBOARD=off. */
   dashboard?: HttpAppDeps['dashboard'];
+  /** REGISTER_COUNT_LIMIT; default LIST_COUNT_LIMIT (10,000). */
+  registerCountLimit?: number;
 }
 
 /** The real HTTP API on a loopback port over a fresh database of the given kind. */
@@ -205,6 +207,7 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     maxDocumentBytes: options.maxDocumentBytes ?? 1_048_576,
     maxUploadJsonBytes: uploadJsonBytes(options.maxDocumentBytes ?? 1_048_576),
     ...(options.dashboard ? { dashboard: options.dashboard } : {}),
+    ...(options.registerCountLimit ? { registerCountLimit: options.registerCountLimit } : {}),
   });
   // Koa settles each request itself (errors go to its onerror).
   const handle = app.koa.callback();

@@ -4,7 +4,7 @@ import cron from 'node-cron';
 import { z } from 'zod';
 import { isTrustEntry } from '../http/middleware/trusted-proxies.js';
 import { DEFAULT_DOCUMENT_LIMITS, DEFAULT_PROCESSING_TIMEOUT_MS, type DocumentLimits } from '@intake/core';
-import { parseDomainList, parseSecretKey } from '@intake/core/internal';
+import { LIST_COUNT_LIMIT, parseDomainList, parseSecretKey } from '@intake/core/internal';
 import { validateRelayUrl } from '@intake/notifier-smtp';
 import { base64EnvelopeMb, sizeLimits, type SizeLimits } from './limits.js';
 import { DEFAULT_CLIENT_LIMITS, DEFAULT_DATA_TIMEOUT_MS, DEFAULT_SESSION_TIMEOUT_MS } from '../smtp/client-limits.js';
@@ -122,6 +122,8 @@ const Settings = z.object({
   WORKER_POLL_MS: positiveInt.default(1000),
   /** Lifetime of a job's signed document_url. */
   DOCUMENT_URL_TTL_SECONDS: positiveInt.default(3600),
+  /** How many matches GET /v1/documents counts one by one (a search, say) before answering "at least" (total_capped). */
+  REGISTER_COUNT_LIMIT: digits.pipe(z.number().int().min(1).max(10_000_000)).default(LIST_COUNT_LIMIT),
   /** With DATABASE_URL, files go to PostgreSQL unless this names a directory every daemon shares. */
   BLOB_DIR: z.string().min(1).optional(),
   /** OCR threads per engine; `auto` (the default) from the machine's cores and memory (default-ocr-workers.ts). */

@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { CorrectionService, PageImages } from '@intake/core/internal';
 import type { Intake, JobPipeline, RateLimiter } from '@intake/core';
 import type { DocumentLinks, ErpService, InboundMailService, WebhookService } from '@intake/core/internal';
+import { LIST_COUNT_LIMIT } from '@intake/core/internal';
 import type { DashboardBundle } from '@intake/dashboard';
 import type { Logger } from '../logger.js';
 import { countRequests, metricsEndpoint, type MetricsEndpointOptions } from '../metrics/http-metrics.js';
@@ -60,6 +61,8 @@ export interface HttpAppDeps {
   maxDocumentBytes: number;
   /** Largest JSON body of a document upload, which carries the document base64-encoded (config/limits.ts). */
   maxUploadJsonBytes: number;
+  /** GET /v1/documents counts a total it must count match by match up to this many (default LIST_COUNT_LIMIT). */
+  registerCountLimit?: number;
   /** Called after a new job is queued (wakes local workers at once instead of at their next poll). */
   onSubmitted?: () => void;
   /** Review: page pictures and corrections (left out, their routes are not mounted). */
@@ -101,6 +104,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       links: deps.links,
       limits: { maxDocumentBytes: deps.maxDocumentBytes, maxJsonBytes: deps.maxUploadJsonBytes },
       jsonThread,
+      countLimit: deps.registerCountLimit ?? LIST_COUNT_LIMIT,
       ...(deps.onSubmitted ? { onSubmitted: deps.onSubmitted } : {}),
       ...(deps.review ? { corrections: deps.review.corrections } : {}),
       ...(deps.review ? { forgetPages: (key: string) => deps.review!.pages.forgetDocument(key) } : {}),

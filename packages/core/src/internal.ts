@@ -121,6 +121,7 @@ export { inMode, toSummary } from './extractors/extractor.js';
 export { DocumentLinks } from './jobs/document-links.js';
 export { JobProcessor, type ProcessOutcome } from './jobs/job-processor.js';
 export { STATS_PERIODS } from './jobs/job-queries.js';
+export { cappedTotal, countedJobByJob, LIST_COUNT_LIMIT } from './jobs/job-count.js';
 export { JobSchema, JobStatsSchema, SubmitDocumentJsonSchema } from './jobs/job.schema.js';
 export { toJobResource } from './jobs/job.js';
 export {
@@ -154,6 +155,7 @@ export {
   type IdempotencyClaim,
   type InsertJobResult,
   type JobFilter,
+  type JobPage,
   type JobPageRequest,
   type JobPosition,
   type JobTombstone,

@@ -3,6 +3,10 @@
 /** "1 entry", "2 entries", "0 documents": the plural form unless the count is exactly one. */
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
 
+/** A list's total: "10,000+ documents" when the API stopped counting there (`total_capped`), else as plural. */
+export const listTotal = (list: { total: number; total_capped?: boolean }, one: string, many = `${one}s`): string =>
+  list.total_capped ? `${list.total.toLocaleString('en-US')}+ ${many}` : plural(list.total, one, many);
+
 /**
  * A confidence (0 to 1) as a percentage to one decimal, cut rather than rounded: 0.895 is "89.5%"
  * and 0.8999 "89.9%", never "90%", so the number never reads as the band boundary it is under.

@@ -91,7 +91,9 @@ export interface ReviewReason {
 
 export interface JobList {
   jobs: (Job & { register?: RegisterFields })[];
+  /** With `total_capped`, at least this many (the API stopped counting there). */
   total: number;
+  total_capped?: boolean;
   limit: number;
   offset: number;
   /** The `cursor` of the next page; null on the last page. */

@@ -53,6 +53,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
         testExtractionWaitMs: config.TEST_EXTRACTION_WAIT_MS,
         maxDocumentBytes: config.limits.documentBytes,
         maxUploadJsonBytes: config.limits.uploadJsonBytes,
+        registerCountLimit: config.REGISTER_COUNT_LIMIT,
         onSubmitted: () => workers.wake(),
         rateLimiter: storage.rateLimiter,
         logger,

@@ -34,6 +34,8 @@ export interface DocumentRouteDeps {
   onSubmitted?: () => void;
   /** Forgets a deleted document's page pictures (left out: none are rendered). */
   forgetPages?: (blobKey: string) => Promise<void>;
+  /** A total counted match by match stops beyond this many (`total_capped`); the list's default is LIST_COUNT_LIMIT. */
+  countLimit: number;
 }
 
 const ListQuery = RegisterFilterQuery.extend({
@@ -48,7 +50,15 @@ const ListQuery = RegisterFilterQuery.extend({
 const ListResponse = z
   .object({
     jobs: z.array(JobSchema.extend({ register: RegisterSchema })),
-    total: z.number().int(),
+    total: z
+      .number()
+      .int()
+      .describe('The whole filtered list; with `total_capped`, at least this many (counting stopped there)'),
+    total_capped: z
+      .boolean()
+      .describe(
+        'True when `total` is the count limit (REGISTER_COUNT_LIMIT, 10,000 by default) and more match: a search or filter the rollups cannot count',
+      ),
     limit: z.number().int(),
     offset: z.number().int(),
     next_cursor: z
@@ -184,14 +194,24 @@ export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
           auth.orgId,
           auth.environment,
           { ...toJobFilter(rest), ...(metadata ? { metadata } : {}) },
-          { limit: limit + 1, offset, ...(after ? { after } : {}), ...(sort ? { sort } : {}) },
+          {
+            limit: limit + 1,
+            offset,
+            countLimit: deps.countLimit,
+            ...(after ? { after } : {}),
+            ...(sort ? { sort } : {}),
+          },
         );
         const jobs = page.items.slice(0, limit);
         const last = jobs.at(-1);
         const next =
           page.items.length > limit && last ? (sort ? encodeRegisterCursor(sort, last) : encodeJobCursor(last)) : null;
         const items = jobs.map((job) => ({ ...resource(job), register: registerFields(job) }));
-        return { status: 200, body: { jobs: items, total: page.total, limit, offset, next_cursor: next } };
+        const total_capped = page.totalCapped === true;
+        return {
+          status: 200,
+          body: { jobs: items, total: page.total, total_capped, limit, offset, next_cursor: next },
+        };
       },
     }),
     // Before /v1/documents/{job_id}, which would take `export` for an id.

@@ -1,7 +1,6 @@
 import { AppError, notFound } from '../shared/errors.js';
-import type { Page } from '../shared/pagination.js';
 import type { Clock } from '../ports/clock.port.js';
-import type { JobFilter, JobPageRequest } from '../ports/job-store.port.js';
+import type { JobFilter, JobPage, JobPageRequest } from '../ports/job-store.port.js';
 import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { Environment } from '../keys/scopes.js';
 import type { JobRecord } from './job.js';
@@ -23,7 +22,7 @@ export class JobQueries {
     return job;
   }
 
-  async list(orgId: string, mode: Environment, filter: JobFilter, page: JobPageRequest): Promise<Page<JobRecord>> {
+  async list(orgId: string, mode: Environment, filter: JobFilter, page: JobPageRequest): Promise<JobPage> {
     if (filter.metadata && Object.keys(filter.metadata).length > 0) {
       const org = await this.deps.stores.organizations.get(orgId);
       if (!org?.metadata_search_enabled) {

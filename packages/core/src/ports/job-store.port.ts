@@ -30,6 +30,16 @@ export interface JobPageRequest extends PageRequest {
   after?: JobPosition;
   /** Default: created_at descending. Nulls come last in either direction. */
   sort?: JobSort;
+  /**
+   * A total counted job by job (countedJobByJob) stops beyond this many: `total` is then this
+   * number and `totalCapped` is set. Without it every total is exact; 0 counts nothing.
+   */
+  countLimit?: number;
+}
+
+/** A page of jobs; `totalCapped` when the count stopped at the request's `countLimit` (total is then a lower bound). */
+export interface JobPage extends Page<JobRecord> {
+  totalCapped?: true;
 }
 
 /** A job's place in the list order (by default created_at descending, then id descending). */
@@ -188,7 +198,7 @@ export interface JobStore {
    */
   get(orgId: string, mode: Environment | null, id: string): Promise<JobRecord | null>;
   /** The mode's jobs, newest first (or by `page.sort`), id as tie-break; `total` ignores `page.after`. */
-  list(orgId: string, mode: Environment, filter: JobFilter, page: JobPageRequest): Promise<Page<JobRecord>>;
+  list(orgId: string, mode: Environment, filter: JobFilter, page: JobPageRequest): Promise<JobPage>;
   /** Aggregates over the mode's jobs. */
   stats(orgId: string, mode: Environment, since: string): Promise<JobStatsRow>;
   /**

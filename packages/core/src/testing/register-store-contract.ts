@@ -148,6 +148,33 @@ export function describeRegisterStoreContract(name: string, open: () => Promise<
       ).toEqual([jobs[0]!.id, jobs[2]!.id, jobs[5]!.id]);
     });
 
+    it('stops a count the rollups cannot give at countLimit and flags it; other counts stay exact', async () => {
+      const counted = (filter: JobFilter, countLimit: number, sort?: JobSort) =>
+        s.jobs.list(orgId, 'test', filter, { limit: 1, offset: 0, countLimit, ...(sort ? { sort } : {}) });
+      // q=acme matches three documents of the organization (the other organization's is not counted).
+      const beyond = await counted({ q: 'acme' }, 2);
+      expect({ total: beyond.total, totalCapped: beyond.totalCapped }).toEqual({ total: 2, totalCapped: true });
+      expect(beyond.items).toHaveLength(1);
+      const sorted = await counted({ q: 'acme' }, 2, { key: 'total', descending: true });
+      expect({ total: sorted.total, totalCapped: sorted.totalCapped }).toEqual({ total: 2, totalCapped: true });
+      const at = await counted({ q: 'acme' }, 3);
+      expect({ total: at.total, totalCapped: at.totalCapped }).toEqual({ total: 3, totalCapped: undefined });
+      const vendor = await counted({ vendor: 'acme tools' }, 1);
+      expect({ total: vendor.total, totalCapped: vendor.totalCapped }).toEqual({ total: 1, totalCapped: true });
+      const none = await counted({ q: 'acme' }, 0);
+      expect({ total: none.total, totalCapped: none.totalCapped }).toEqual({ total: 0, totalCapped: true });
+      // The unfiltered list and finished statuses are counted from the rollups: exact past any limit.
+      const all = await counted({}, 1);
+      expect({ total: all.total, totalCapped: all.totalCapped }).toEqual({ total: 6, totalCapped: undefined });
+      const completed = await counted({ status: 'completed' }, 1);
+      expect({ total: completed.total, totalCapped: completed.totalCapped }).toEqual({
+        total: 5,
+        totalCapped: undefined,
+      });
+      // Without a limit every count is exact.
+      expect((await list({ q: 'acme' })).total).toBe(3);
+    });
+
     it('deletes one job of the organization and mode, leaving a tombstone', async () => {
       const victim = jobs[3]!;
       expect(

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Session } from '../api.js';
 import { can, Empty, ErrorBox, useLoad } from '../components.js';
-import { plural } from '../format.js';
+import { listTotal } from '../format.js';
 import type { Extractor, JobList } from '../types.js';
 import { RegisterFilters } from './register-filters.js';
 import { readQuery, toParams, type RegisterQuery } from './register-query.js';
@@ -71,7 +71,7 @@ export function Documents(props: { session: Session }) {
             <a class="button-link" href={`/v1/documents/export?${exportParams.toString()}`} download="documents.csv">
               Export CSV
             </a>{' '}
-            <span class="hint">the whole filtered list, {plural(list.total, 'document')}</span>
+            <span class="hint">the whole filtered list, {listTotal(list, 'document')}</span>
           </p>
           <RegisterTable
             list={list}

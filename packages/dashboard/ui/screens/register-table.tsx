@@ -1,5 +1,5 @@
 import { Link, StatusBadge } from '../components.js';
-import { bandOf, percent, plural } from '../format.js';
+import { bandOf, listTotal, percent } from '../format.js';
 import type { Extractor, Job, JobList, RegisterFields } from '../types.js';
 import { nextSort, sortState } from './register-query.js';
 
@@ -51,6 +51,9 @@ function Source(props: { source: RegisterFields['source'] | undefined }) {
   );
 }
 
+/** Per column: the total aligned as a number; number and date unbroken; the source's address breakable. */
+const CELL_CLASSES: Record<number, string> = { 1: 'source', 5: 'nowrap', 6: 'nowrap', 7: 'number' };
+
 function Cells(props: { job: Row; extractors: Extractor[] }) {
   const { job } = props;
   const r = job.register;
@@ -79,7 +82,8 @@ function Cells(props: { job: Row; extractors: Extractor[] }) {
             {cell}
           </th>
         ) : (
-          <td key={i} data-label={COLUMNS[i]!.title} class={i === 7 ? 'number' : undefined}>
+          // An empty cell gets no "Review:" of its own on the phone's cards.
+          <td key={i} data-label={cell === '' ? '' : COLUMNS[i]!.title} class={CELL_CLASSES[i]}>
             {cell}
           </td>
         ),
@@ -103,7 +107,7 @@ export function RegisterTable(props: {
     <div class="table-box">
       <table class="register">
         <caption>
-          {plural(list.total, 'document')}; showing {offset + 1}–{offset + list.jobs.length}
+          {listTotal(list, 'document')}; showing {offset + 1}–{offset + list.jobs.length}
         </caption>
         <thead>
           <tr>

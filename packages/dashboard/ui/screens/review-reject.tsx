@@ -69,7 +69,7 @@ export function RejectBox(props: { jobId: string; onDone: () => Promise<void>; o
       )}
       <ErrorBox error={error} />
       <p>
-        <button type="submit" disabled={busy}>
+        <button type="submit" class="danger" disabled={busy}>
           Reject the document
         </button>
         <button type="button" class="secondary" onClick={props.onCancel}>

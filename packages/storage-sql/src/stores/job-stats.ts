@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { DailyJobCounts } from '@intake/core/internal';
 import type { Environment, JobRecord } from '@intake/core';
-import type { JobFilter, JobStatsRow } from '@intake/core/internal';
+import { cappedTotal, countedJobByJob, type JobFilter, type JobPage, type JobStatsRow } from '@intake/core/internal';
 import { countOf, toIso, toNumber, type Row } from './normalize.js';
 
 /*
@@ -9,7 +9,8 @@ import { countOf, toIso, toNumber, type Row } from './normalize.js';
  * (or day and confidence hundredth) of creation, extractor and status. Whole hours or days inside a
  * range come from a rollup; the partial ones at its edges and the unfinished jobs (queued,
  * processing: they still change, and are few) are counted from `jobs` through covering indexes.
- * The answers are exact, as if every job had been read.
+ * The answers are exact, as if every job had been read; only a count the rollups cannot give stops
+ * at a caller's limit (countJobs).
  */
 
 const HOUR_MS = 3_600_000;
@@ -166,20 +167,21 @@ export async function countJobs(
   mode: Environment,
   filter: JobFilter,
   filtered: () => Knex.QueryBuilder,
-): Promise<number> {
-  const plain = () => countOf(filtered().count({ count: '*' }));
+  countLimit?: number,
+): Promise<Pick<JobPage, 'total' | 'totalCapped'>> {
+  const plain = async () => ({ total: await countOf(filtered().count({ count: '*' })) });
   const finishedOnly = filter.status !== undefined && FINISHED.includes(filter.status);
   // No rollup knows metadata or needs_review (which a correction changes after the job finished),
-  // nor the register's filters.
-  if (
-    (filter.metadata && Object.keys(filter.metadata).length) ||
-    filter.source !== undefined ||
-    filter.vendor !== undefined ||
-    filter.q !== undefined ||
-    filter.needs_review !== undefined ||
-    (filter.status !== undefined && !finishedOnly)
-  )
-    return plain();
+  // nor the register's filters. Such a count reads every match; under a limit it stops one beyond
+  // it, which is all a broad search's total costs then (a seq scan stopping early, or the GIN
+  // index's matches for a narrow one).
+  if (countedJobByJob(filter)) {
+    if (countLimit === undefined) return plain();
+    const matches = filtered()
+      .select(knex.raw('1'))
+      .limit(countLimit + 1);
+    return cappedTotal(await countOf(knex.from(matches.as('matches')).count({ count: '*' })), countLimit);
+  }
   const byConfidence = filter.min_confidence !== undefined;
   const unitMs = byConfidence ? DAY_MS : HOUR_MS;
   const unit = byConfidence ? 'day' : 'hour';
@@ -212,7 +214,7 @@ export async function countJobs(
     parts.push(edge);
   }
   const { rows } = await knex.raw<{ rows: Row[] }>(`select ${parts.map(() => '(?)').join(' + ')} as count`, parts);
-  return toNumber(rows[0]?.count);
+  return { total: toNumber(rows[0]?.count) };
 }
 
 /** Aggregates over an organization's jobs of one mode created since `since`: the rollup's whole hours plus the rest from `jobs`. */

@@ -8,11 +8,11 @@ import type {
   IdempotencyClaim,
   InsertJobResult,
   JobFilter,
+  JobPage,
   JobPageRequest,
   JobStatsRow,
   JobStore,
   JobTombstone,
-  Page,
   ReprocessRequestResult,
   ResultVersion,
 } from '@intake/core/internal';
@@ -94,7 +94,7 @@ export class SqlJobStore implements JobStore {
     return row ? fromJobRow(row) : null;
   }
 
-  async list(orgId: string, mode: Environment, filter: JobFilter, page: JobPageRequest): Promise<Page<JobRecord>> {
+  async list(orgId: string, mode: Environment, filter: JobFilter, page: JobPageRequest): Promise<JobPage> {
     const filtered = () => {
       const q = this.knex('jobs').where({ org_id: orgId, environment: mode });
       if (filter.extractor_id) q.andWhere({ extractor_id: filter.extractor_id });
@@ -111,8 +111,11 @@ export class SqlJobStore implements JobStore {
     // Any other order than the default: keyset over (sort key, id), see job-register.ts.
     const sortedRows = registerPage(filtered, page);
     if (sortedRows) {
-      const [rows, total] = await Promise.all([sortedRows, countJobs(this.knex, orgId, mode, filter, filtered)]);
-      return { items: rows.map(fromJobRow), total };
+      const [rows, total] = await Promise.all([
+        sortedRows,
+        countJobs(this.knex, orgId, mode, filter, filtered, page.countLimit),
+      ]);
+      return { items: rows.map(fromJobRow), ...total };
     }
     const order = [
       { column: 'created_at', order: 'desc' as const },
@@ -126,9 +129,9 @@ export class SqlJobStore implements JobStore {
     if (page.after) ids.andWhereRaw('(created_at, id) < (?::timestamptz, ?)', [page.after.created_at, page.after.id]);
     const [rows, total] = await Promise.all([
       this.knex('jobs').whereIn('id', ids.orderBy(order).limit(page.limit).offset(page.offset)).orderBy(order),
-      countJobs(this.knex, orgId, mode, filter, filtered),
+      countJobs(this.knex, orgId, mode, filter, filtered, page.countLimit),
     ]);
-    return { items: rows.map(fromJobRow), total };
+    return { items: rows.map(fromJobRow), ...total };
   }
 
   stats(orgId: string, mode: Environment, since: string): Promise<JobStatsRow> {

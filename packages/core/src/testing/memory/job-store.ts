@@ -15,6 +15,7 @@ import type {
   ReprocessRequestResult,
   ResultVersion,
 } from '../../ports/job-store.port.js';
+import { cappedTotal, countedJobByJob } from '../../jobs/job-count.js';
 import { resultOf } from '../../jobs/result-version.js';
 import { matchesRegister, sortRegister } from './job-register.js';
 import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
@@ -70,9 +71,11 @@ export class MemoryJobStore implements JobStore {
       .filter((j) => filter.needs_review === undefined || j.needs_review === filter.needs_review)
       .filter((j) => !filter.metadata || isSubset(filter.metadata, j.metadata))
       .filter((j) => matchesRegister(j, filter, this.db.tables.documentTexts.get(j.id)));
+    // As the SQL store: only a total it would count job by job stops at countLimit.
+    const total = countedJobByJob(filter) ? cappedTotal(rows.length, page.countLimit) : { total: rows.length };
     if (page.sort) {
       const sorted = sortRegister(rows, page.sort, page.after);
-      return { ...paginate(sorted.map(clone), page), total: rows.length };
+      return { ...paginate(sorted.map(clone), page), ...total };
     }
     rows.sort(newestFirst);
     const after = page.after;
@@ -81,8 +84,7 @@ export class MemoryJobStore implements JobStore {
       ? rows.filter((j) => j.created_at > after.created_at || (j.created_at === after.created_at && j.id >= after.id))
           .length
       : 0;
-    const total = rows.length;
-    return { ...paginate(rows.slice(start).map(clone), page), total };
+    return { ...paginate(rows.slice(start).map(clone), page), ...total };
   }
 
   async daily(orgId: string, mode: Environment, sinceDay: string): Promise<DailyJobCounts[]> {

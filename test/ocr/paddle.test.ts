@@ -12,7 +12,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContainer } from '../../daemon/src/di/container.js';
 import { TOKENS } from '../../daemon/src/di/tokens.js';
-import type { TesseractReader } from '@intake/ocr-tesseract';
+import { createReader } from '../../daemon/src/reading/create-reader.js';
+import type { ReaderProcess } from '../../daemon/src/reading/reader-process.js';
 import { createLogger } from '../../daemon/src/logger.js';
 import { scanImage, scannedPdf, textWidth, type DrawnText } from './documents.js';
 
@@ -158,12 +159,18 @@ describe('PaddleOCR through onnxruntime', () => {
   });
 });
 
-/** The reading revision of the reader the daemon's container makes for these settings. */
+/**
+ * The reading revision of the reader the daemon's container makes for these settings: the
+ * container's reader process runs createReader() on its settings in a child process, so the
+ * revision is that of the reader those settings build (lazy: no OCR thread starts here).
+ */
 const daemonRevision = (env: NodeJS.ProcessEnv): string => {
   const container = createContainer(loadConfig(env, os.tmpdir()), createLogger('silent'));
-  const daemonReader = container.get<TesseractReader>(TOKENS.Reader);
+  const daemonReader = container.get<ReaderProcess>(TOKENS.Reader);
   void daemonReader.close();
-  return daemonReader.revision;
+  const reader = createReader(daemonReader.settings);
+  void reader.close();
+  return reader.revision;
 };
 
 describe('the daemon setting OCR_ENGINE', () => {

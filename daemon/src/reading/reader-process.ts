@@ -18,6 +18,8 @@ import { uncrossError, type ChildStatus, type FromChild, type ToChild } from './
 
 /** The reader process as the daemon sees it: a DocumentReader, and what its gauges show. */
 export interface ReaderProcess extends DocumentReader {
+  /** What the reader process runs: createReader(settings) (the warning callback stays here). */
+  readonly settings: Omit<ReaderSettings, 'onRefused'>;
   /** OCR threads alive in the reader process (0 while none runs). */
   ocrWorkers(): { tesseract: number; engine: number };
   /** PDF threads alive in the reader process. */
@@ -204,6 +206,7 @@ export function createReaderProcess(settings: ReaderSettings): ReaderProcess {
     [...children].reduce((total, child) => total + of(child.status), 0);
 
   return {
+    settings: childSettings,
     read: (bytes, mimeType, options = {}) => call<ReadDocument>({ type: 'read', bytes, mimeType }, options.signal),
     // As the port promises, never throws: should the process fail, the bytes' type with 0 pages.
     inspect: (bytes) =>

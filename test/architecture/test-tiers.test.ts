@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import { REPO_ROOT } from '../support/processes.js';
 import LongestFirstSequencer, { assumedMs, QUICK_FILE_MS, SLOW_FILE_MS } from '../support/sequencer.js';
-import { quickFiles, SLOW_REASONS, slowReason, testFiles } from '../support/tiers.js';
+import { quickFiles, SLOW_REASONS, slowReason, testFiles, TIER_MARKERS, tierMarkers } from '../support/tiers.js';
 
 /** The rules of test/support/tiers.ts, which choose the files of `npm run test:quick`. */
 describe('test tiers', () => {
   it('leaves a file out of the quick tier for a browser, a spawned process, the PostgreSQL server or the corpus', () => {
     // Samples spelled in pieces where whole they would put this file itself out of the quick tier.
     const name = (piece: string) => `'${piece}'`;
+    const marker = (value: string) => `// test-${'tier'}: ${value}`;
     const cases: [string, string, string | null][] = [
       ['test/x/a.test.ts', "import { api } from '../support/http.js';", null],
       ['test/x/a.browser.test.ts', '', SLOW_REASONS.browser],
@@ -26,6 +27,20 @@ describe('test tiers', () => {
       ['test/x/a.test.ts', `const db = await openTestDatabase(${name('post' + 'gres')});`, SLOW_REASONS.postgres],
       ['test/x/a.test.ts', "describe.each(DB_KINDS)('on %s', (kind) => {});", null],
       ['test/x/a.test.ts', `import { DEV_CORPUS } from ${name('./corpus-' + 'location.js')};`, SLOW_REASONS.corpus],
+      // OCR models: a drawn scan, PaddleOCR, tesseract.js itself, or the marker; a text-layer PDF stays quick.
+      ['test/x/a.test.ts', `const png = await ${'scan' + 'Image'}(INVOICE_SCAN);`, SLOW_REASONS.ocr],
+      ['test/x/a.test.ts', `const pdf = await ${'scanned' + 'Pdf'}(png);`, SLOW_REASONS.ocr],
+      ['test/x/a.test.ts', `const engine = ${'createPaddle' + 'Ocr'}({ workers: 1 });`, SLOW_REASONS.ocr],
+      ['test/x/a.test.ts', `import { createWorker } from ${name('tesseract' + '.js')};`, SLOW_REASONS.ocr],
+      ['test/x/a.test.ts', `${marker('ocr')}\nconst api = await startApi('pglite');`, SLOW_REASONS.ocr],
+      ['test/x/a.test.ts', "const api = await startApi('pglite');\nawait submit(await makeInvoicePdf());", null],
+      ['test/x/a.test.ts', `${marker('no-ocr')}\nconst tiff = await ${'multiPage' + 'Tiff'}([png]);`, null],
+      // The marker settles the OCR rule only: a file that also spawns stays out.
+      [
+        'test/x/a.test.ts',
+        `${marker('no-ocr')}\nimport { spawn } from ${name('node:child' + '_process')};`,
+        SLOW_REASONS.spawns,
+      ],
     ];
     for (const [file, source, reason] of cases) expect(slowReason(file, source), source).toBe(reason);
   });
@@ -42,6 +57,23 @@ describe('test tiers', () => {
       expect(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'), file).not.toMatch(/\bspawnIntake\(|\brunCli(Ok)?\(/);
     }
     expect(quick.length).toBeGreaterThan(all.length / 2);
+  });
+
+  it('keeps the files that OCR images out of the quick tier and the text-layer ones in', () => {
+    const quick = quickFiles(REPO_ROOT);
+    for (const file of ['test/ocr/ocr.test.ts', 'test/ocr/paddle.test.ts', 'test/review/pages.test.ts'])
+      expect(quick, file).not.toContain(file);
+    for (const file of ['test/ocr/text-layer.test.ts', 'test/api/documents.happy.test.ts'])
+      expect(quick, file).toContain(file);
+  });
+
+  it('knows every test-tier marker a file carries', () => {
+    for (const file of testFiles(REPO_ROOT)) {
+      const markers = tierMarkers(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'));
+      for (const value of markers)
+        expect(TIER_MARKERS as readonly string[], `${file}: test-tier: ${value}`).toContain(value);
+      expect(markers.length, file).toBeLessThanOrEqual(1);
+    }
   });
 });
 

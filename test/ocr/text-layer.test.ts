@@ -1,3 +1,4 @@
+// test-tier: no-ocr (its drawn scans only have their pages counted; every read is of a text layer)
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import type { Word } from '@intake/core';
 import { PDFDocument, degrees } from 'pdf-lib';

@@ -1,3 +1,4 @@
+// test-tier: ocr (its PNG job is read by the harness's tesseract reader)
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -14,7 +14,38 @@ export const SLOW_REASONS = {
   spawns: 'spawns processes (the intake CLI or daemon, node, npm, tsx)',
   postgres: 'needs the PostgreSQL server itself, not only through DB_KINDS',
   corpus: 'reads the shared corpus (../shared)',
+  ocr: 'loads OCR models (tesseract or PaddleOCR) to read an image or a scan',
 } as const;
+
+/**
+ * The marker lines that settle the OCR rule where the text alone cannot: `// test-tier: ocr` puts out
+ * a file that hands an image to the OCR reader by a way OCR_CALLS does not see (an image submitted
+ * through the api-harness, whose reader is the real one); `// test-tier: no-ocr` keeps in a file that
+ * draws scans but never has them read (it only inspects their page count, say). Each starts its
+ * line, a few words of why may follow; any other `test-tier:` value is a mistake
+ * test/architecture/test-tiers.test.ts reports.
+ */
+export const TIER_MARKERS = ['ocr', 'no-ocr'] as const;
+const MARKER = /^\/\/ test-tier: (\S+)/gm;
+
+/** The `test-tier:` marker values in a file's text, in order. */
+export function tierMarkers(source: string): string[] {
+  return [...source.matchAll(MARKER)].map((match) => match[1]!);
+}
+
+/**
+ * A call that starts an OCR model: the PaddleOCR engine's factory, tesseract.js itself, or one of
+ * test/ocr/documents.ts's helpers that draw a scan (an image or an image-only PDF) for the reader.
+ * A reader made over text-layer PDFs alone (createTesseractReader, the api-harness) loads no model.
+ */
+const OCR_CALLS =
+  /\bcreatePaddleOcr\(|^import\s[^;]*?from 'tesseract\.js';|\b(?:scanImage|scannedPdf|multiPageTiff)\(/m;
+
+function loadsOcrModels(source: string): boolean {
+  const markers = tierMarkers(source);
+  if (markers.includes('ocr')) return true;
+  return !markers.includes('no-ocr') && OCR_CALLS.test(source);
+}
 
 /**
  * An import statement (at the start of a line) of one of the helpers that spawn the CLI, or of
@@ -32,6 +63,7 @@ const RULES: { reason: string; matches: (file: string, source: string) => boolea
     reason: SLOW_REASONS.corpus,
     matches: (_, source) => /corpus-location\.js'|corpusDir\(|\.\.\/shared\//.test(source),
   },
+  { reason: SLOW_REASONS.ocr, matches: (_, source) => loadsOcrModels(source) },
 ];
 
 /** Why `file` (relative to the repository, with `/`) is not in the quick tier, or null if it is. */

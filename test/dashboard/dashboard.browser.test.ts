@@ -17,7 +17,16 @@ import {
   startDaemon,
   type DaemonProcess,
 } from '../support/processes.js';
-import { expectAccessible, go, openPages, rawGet, shot, signIn, type PageOpener } from './pages.js';
+import {
+  expectAccessible,
+  expectDestructiveLooksDestructive,
+  go,
+  openPages,
+  rawGet,
+  shot,
+  signIn,
+  type PageOpener,
+} from './pages.js';
 import { eventually } from '../support/wait.js';
 
 let daemon: DaemonProcess;
@@ -463,6 +472,10 @@ describe('dashboard in Chromium', () => {
       ['contract_value', { min: 100 }],
     ]);
     await row.getByText('min 100').waitFor();
+    // Removing a field is destructive and looks it, as Delete does in the list.
+    expect(await expectDestructiveLooksDestructive(page, 'extractor edit')).toEqual(
+      expect.arrayContaining(['Remove field 1', 'Remove field 2', 'Delete Contracts']),
+    );
     await expectAccessible(page, 'extractor edit');
     await shot(page, '10a-extractor-edit');
     await edit.getByRole('button', { name: 'Close' }).click();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { api, removeTempDirs } from '../support/processes.js';
 import { startDashboardRig, type DashboardRig } from './daemon.js';
-import { expectAccessible, go, shot, signIn } from './pages.js';
+import { expectAccessible, expectDestructiveLooksDestructive, go, shot, signIn } from './pages.js';
 import { eventually } from '../support/wait.js';
 
 let rig: DashboardRig;
@@ -146,6 +146,10 @@ describe('dashboard Email screen in Chromium', () => {
     await expectAccessible(page, 'prefix (refused)');
 
     await control('routingRules.0.condition.pattern').fill('^Invoice');
+    // A list's Remove is destructive and looks it, as the prefix's Delete does.
+    expect(await expectDestructiveLooksDestructive(page, 'prefix')).toEqual(
+      expect.arrayContaining(['Remove override 1', 'Delete prefix ap']),
+    );
     await page.getByRole('button', { name: 'Remove override 1' }).click();
     await control('duplicateDetection.action').selectOption('process');
     await page.getByRole('checkbox', { name: "Send this prefix's events to a URL" }).check();

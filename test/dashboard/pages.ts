@@ -78,6 +78,22 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 }
 
 /**
+ * Every button on the screen that removes, deletes, revokes or rejects wears the danger style (red
+ * text and border, not the primary blue); returns their texts, so a caller can check it saw the ones
+ * it means (a screen without any would pass unseen).
+ */
+export async function expectDestructiveLooksDestructive(page: Page, screen: string): Promise<string[]> {
+  const buttons = await page.evaluate<{ text: string; danger: boolean }[]>(`[...document.querySelectorAll('button')]
+    .map((b) => ({ text: b.textContent.trim().replace(/\\s+/g, ' '), danger: b.classList.contains('danger') }))
+    .filter((b) => /^(Remove|Delete|Revoke|Reject)\\b/.test(b.text))`);
+  expect(
+    buttons.filter((b) => !b.danger).map((b) => b.text),
+    `${screen}: destructive buttons not styled as such`,
+  ).toEqual([]);
+  return buttons.map((b) => b.text);
+}
+
+/**
  * The whole page, or with `window` what the window shows. A whole-page picture of a scrolled page
  * draws a `position: sticky` part (the review screen's page on a phone) where the window is
  * scrolled to, leaving a hole where it was laid out: picture such a screen as its window.

@@ -18,7 +18,7 @@ import { api, removeTempDirs } from '../support/processes.js';
 import { TEST_CERT_FILE } from '../support/test-cert.js';
 import { startReceiver, stopAllReceivers, waitFor, type Receiver } from '../webhooks/receiver.js';
 import { startDashboardRig, type DashboardRig } from './daemon.js';
-import { expectAccessible, go, shot, signIn } from './pages.js';
+import { expectAccessible, expectDestructiveLooksDestructive, go, shot, signIn } from './pages.js';
 import { eventually } from '../support/wait.js';
 
 let rig: DashboardRig;
@@ -370,6 +370,41 @@ describe('dashboard review screen in Chromium', () => {
 
     // Another row, removed again with its button; the amount fixed; saved.
     await page.getByRole('button', { name: 'Add a row to line_items' }).click();
+    // Removing a row and rejecting the document are destructive, and look it.
+    expect(await expectDestructiveLooksDestructive(page, 'review grid')).toEqual(
+      expect.arrayContaining([`Remove row ${n + 1}`, 'Reject… (Ctrl+Shift+Enter)']),
+    );
+    // On a phone each line item is a card: its cells stacked under their names, Remove in full view
+    // inside the grid, which does not scroll sideways; focused, Remove is not under the sticky page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const remove = page.getByRole('button', { name: `Remove row ${n + 1}` });
+    await remove.focus();
+    await expect
+      .poll(() =>
+        page.evaluate<boolean>(`(() => {
+          const b = document.activeElement.getBoundingClientRect();
+          return document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2) === document.activeElement;
+        })()`),
+      )
+      .toBe(true);
+    const [grid, button, first, second] = [
+      await page.locator('.review-grid').boundingBox(),
+      await remove.boundingBox(),
+      await cell(n + 1, 'description').boundingBox(),
+      await cell(n + 1, 'amount').boundingBox(),
+    ];
+    expect(button!.x).toBeGreaterThanOrEqual(grid!.x);
+    expect(button!.x + button!.width).toBeLessThanOrEqual(grid!.x + grid!.width);
+    expect(button!.x + button!.width).toBeLessThanOrEqual(390);
+    expect(second!.y).toBeGreaterThanOrEqual(first!.y + first!.height);
+    expect(
+      await page.evaluate<boolean>(
+        "[...document.querySelectorAll('.review-grid, .review-grid table')].every((e) => e.scrollWidth <= e.clientWidth)",
+      ),
+    ).toBe(true);
+    await shot(page, 'review-grid-390', { window: true });
+    // Back to the context's default window for the rest.
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole('button', { name: `Remove row ${n + 1}` }).focus();
     await page.keyboard.press('Enter');
     expect(await page.locator('.review-grid tbody tr').count()).toBe(n);

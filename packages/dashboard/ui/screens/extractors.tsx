@@ -152,7 +152,7 @@ function FieldRowEditor(props: {
       ))}
       {r.fields && <span class="hint">{r.fields.length} nested fields, kept as they are. </span>}
       {props.count > 1 && (
-        <button type="button" onClick={props.remove}>
+        <button type="button" class="danger" onClick={props.remove}>
           Remove field {i + 1}
         </button>
       )}

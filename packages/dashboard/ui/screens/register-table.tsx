@@ -35,12 +35,33 @@ const money = (total: number | null, currency: string | null): string =>
 /** What a row is called: its file name, else its id. */
 export const rowName = (job: Row): string => job.register?.file_name ?? job.id;
 
+/**
+ * A sender's address, breakable only before its "@" ("ap" above "@bolt.example", never "ap@bolt.e"
+ * above "xample"); the whole address is its title as well.
+ */
+function Address(props: { address: string }) {
+  const at = props.address.lastIndexOf('@');
+  return (
+    <span class="address" title={props.address}>
+      {at > 0 ? (
+        <>
+          {props.address.slice(0, at)}
+          <wbr />
+          <span class="domain">{props.address.slice(at)}</span>
+        </>
+      ) : (
+        props.address
+      )}
+    </span>
+  );
+}
+
 function Source(props: { source: RegisterFields['source'] | undefined }) {
   const s = props.source;
   if (!s || s.kind === 'upload') return <>upload</>;
   return (
     <>
-      email from {s.sender ?? 'an unknown sender'}
+      email from {s.sender ? <Address address={s.sender} /> : 'an unknown sender'}
       {s.subject && (
         <>
           <br />
@@ -51,7 +72,7 @@ function Source(props: { source: RegisterFields['source'] | undefined }) {
   );
 }
 
-/** Per column: the total aligned as a number; number and date unbroken; the source's address breakable. */
+/** Per column: the total aligned as a number; number and date unbroken; the source's address breakable at its "@". */
 const CELL_CLASSES: Record<number, string> = { 1: 'source', 5: 'nowrap', 6: 'nowrap', 7: 'number' };
 
 function Cells(props: { job: Row; extractors: Extractor[] }) {

@@ -109,7 +109,7 @@ export function ReviewGrid(props: {
                 const id = `review-${field}-${i}-${c.name}`;
                 const errs = [...(props.errors.get(`${i}.${c.name}`) ?? []), ...(props.errors.get(String(i)) ?? [])];
                 return (
-                  <td key={c.name} class={errs.length ? 'invalid' : undefined}>
+                  <td key={c.name} class={errs.length ? 'invalid' : undefined} data-label={c.name}>
                     <input
                       id={id}
                       class="review-input"
@@ -134,7 +134,7 @@ export function ReviewGrid(props: {
                 );
               })}
               <td>
-                <button type="button" class="secondary" onClick={() => removeRow(i)}>
+                <button type="button" class="danger" onClick={() => removeRow(i)}>
                   Remove<span class="visually-hidden"> row {i + 1}</span>
                 </button>
               </td>

@@ -322,7 +322,7 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
             <button type="submit" disabled={busy}>
               Save and next (Ctrl+Enter)
             </button>{' '}
-            <button type="button" class="secondary" disabled={busy} onClick={() => setRejecting(true)}>
+            <button type="button" class="danger" disabled={busy} onClick={() => setRejecting(true)}>
               Reject… (Ctrl+Shift+Enter)
             </button>
           </p>

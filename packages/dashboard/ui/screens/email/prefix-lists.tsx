@@ -20,7 +20,7 @@ function RowButtons(props: { add?: () => void; remove?: () => void; what: string
   return (
     <p>
       {props.remove && (
-        <button type="button" class="secondary" disabled={props.disabled} onClick={props.remove}>
+        <button type="button" class="danger" disabled={props.disabled} onClick={props.remove}>
           Remove {props.what}
         </button>
       )}

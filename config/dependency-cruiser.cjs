@@ -102,6 +102,22 @@ module.exports = {
       to: { path: '^packages/core/src/erp/' },
     },
     {
+      name: 'inbound-knows-no-notifications',
+      comment:
+        'notifications read inbound messages and register a MessageHooks (inbound/message-hooks.ts) on the inbound service (composed in inbound-mail.ts): inbound never imports notifications',
+      severity: 'error',
+      from: { path: '^packages/core/src/inbound/' },
+      to: { path: '^packages/core/src/notifications/' },
+    },
+    {
+      name: 'prefixes-know-no-inbound',
+      comment:
+        "inbound reads a prefix's configuration, never the other way: the message events and IMAP import live in inbound, the `unauthenticated` policies in the configuration schema",
+      severity: 'error',
+      from: { path: '^packages/core/src/prefixes/' },
+      to: { path: '^packages/core/src/inbound/' },
+    },
+    {
       name: 'no-circular',
       comment: 'no import circle, type-only ones included; the migrations list and its migrations excepted',
       severity: 'error',

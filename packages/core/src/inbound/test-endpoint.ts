@@ -9,7 +9,7 @@ import { resolveExtractorFor } from '../prefixes/extractor-mapping.js';
 import { duplicateSettingsOf } from '../duplicates/duplicates.js';
 import { jobRouting, routeOnArrival, type RoutingDecision } from '../routing/routing.js';
 import { senderDomain } from '../review/document-classifier.js';
-import { messageEvents } from '../prefixes/prefix-events.js';
+import { messageEvents } from './message-events.js';
 import { planAttachments } from './attachment-plan.js';
 import type { AttachmentPipeline } from './attachment-pipeline.js';
 import { arrivalDuplicate as identicalFileVerdict, classificationOf, noExtractor } from './pipeline-state.js';

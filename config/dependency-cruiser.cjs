@@ -73,17 +73,11 @@ module.exports = {
     },
     {
       name: 'jobs-know-no-email',
-      comment: 'the queue knows nothing of email: email contexts act on jobs through JobHooks (jobs/job-hooks.ts)',
+      comment:
+        'the queue knows nothing of email: email contexts act on jobs through JobHooks (jobs/job-hooks.ts); the routing and duplicate verdicts a job keeps have their shapes in jobs/ (job-routing.ts, job-duplicate.ts)',
       severity: 'error',
-      from: { path: '^packages/core/src/jobs/', pathNot: '^packages/core/src/jobs/job[.]ts$' },
+      from: { path: '^packages/core/src/jobs/' },
       to: { path: EMAIL_CONTEXTS },
-    },
-    {
-      name: 'job-record-types-only',
-      comment: 'a job row keeps the routing and duplicate verdict email contexts decide: their types, nothing else',
-      severity: 'error',
-      from: { path: '^packages/core/src/jobs/job[.]ts$' },
-      to: { path: EMAIL_CONTEXTS, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'jobs-know-no-duplicates',
@@ -100,6 +94,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/core/src/prefixes/' },
       to: { path: '^packages/core/src/erp/' },
+    },
+    {
+      name: 'inbound-knows-no-notifications',
+      comment:
+        'notifications read inbound messages and register a MessageHooks (inbound/message-hooks.ts) on the inbound service (composed in inbound-mail.ts): inbound never imports notifications',
+      severity: 'error',
+      from: { path: '^packages/core/src/inbound/' },
+      to: { path: '^packages/core/src/notifications/' },
+    },
+    {
+      name: 'prefixes-know-no-inbound',
+      comment:
+        "inbound reads a prefix's configuration, never the other way: the message events and IMAP import live in inbound, the `unauthenticated` policies in the configuration schema",
+      severity: 'error',
+      from: { path: '^packages/core/src/prefixes/' },
+      to: { path: '^packages/core/src/inbound/' },
     },
     {
       name: 'no-circular',

@@ -34,8 +34,8 @@ export {
 export { HttpErpConnector } from './erp/http-erp-connector.js';
 export { matchingDocumentTypes, resolveExtractorFor } from './prefixes/extractor-mapping.js';
 export { sanitizeFilename } from './inbound/filenames.js';
+export { createInboundMail } from './inbound-mail.js';
 export {
-  createInboundMail,
   type Envelope,
   InboundMailService,
   type MessageProcessOutcome,
@@ -65,10 +65,9 @@ export {
   type SenderAuthentication,
   type SenderDecision,
   type SenderVerdicts,
-  UNAUTHENTICATED_POLICIES,
-  type UnauthenticatedPolicy,
   withAuthenticated,
 } from './inbound/sender-auth/sender-authentication.js';
+export { UNAUTHENTICATED_POLICIES, type UnauthenticatedPolicy } from './prefixes/email-ingestion-config.schema.js';
 export type { SenderAuthenticator, SenderContext } from './ports/sender-authenticator.port.js';
 export { EmailIngestionTestSchema } from './inbound/test-endpoint.js';
 export { applyMergePatch } from './prefixes/merge-patch.js';
@@ -88,7 +87,7 @@ export {
   type NotificationSender,
   type NotificationStatus,
 } from './notifications/notification.js';
-export { scanRawHeaders } from './notifications/raw-headers.js';
+export { scanRawHeaders } from './inbound/raw-headers.js';
 export { LocalDocumentClassifier, senderHint } from './review/document-classifier.js';
 export {
   type ClassificationExample,
@@ -273,12 +272,7 @@ export {
 } from './prefixes/imap/imap-settings.schema.js';
 export { createSecretBox, parseSecretKey, type SecretBox } from './prefixes/imap/secret-box.js';
 export { openImapAuth } from './prefixes/imap/imap-secret.js';
-export {
-  type ImapImportDeps,
-  ImapImporter,
-  type ImportRound,
-  type MailboxTarget,
-} from './prefixes/imap/imap-import.js';
+export { type ImapImportDeps, ImapImporter, type ImportRound, type MailboxTarget } from './inbound/imap-import.js';
 export {
   type ImapMailboxRecord,
   type ImapMailboxStore,

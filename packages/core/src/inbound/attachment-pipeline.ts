@@ -10,7 +10,7 @@ import type { StoredEmailIngestionConfig } from '../prefixes/email-ingestion-con
 import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
 import { resolveExtractorFor } from '../prefixes/extractor-mapping.js';
 import type { JobDuplicate } from '../duplicates/duplicates.js';
-import type { JobRouting, RoutingDecision } from '../routing/routing.js';
+import type { JobRouting, RoutingDecision } from '../jobs/job-routing.js';
 import { senderDomain, type ClassificationContext } from '../review/document-classifier.js';
 import type { ReviewReason } from '../jobs/review-reasons.js';
 import { planAttachments } from './attachment-plan.js';

@@ -7,6 +7,7 @@ import type { DocumentReader } from '../ports/document-reader.port.js';
 import type { JobSubmissionService } from '../jobs/job-submission.js';
 import type { DocumentClassifier } from '../review/document-classifier.js';
 import type { SenderAuthenticator } from '../ports/sender-authenticator.port.js';
+import type { MessageHooks } from './message-hooks.js';
 
 export interface InboundMailOptions {
   /** The domains we receive for (lowercase): EMAIL_DOMAIN. */
@@ -19,7 +20,7 @@ export interface InboundMailOptions {
   maxAttachmentsPerMessage: number;
   /** Longest a document may take to read for classification (PROCESSING_TIMEOUT_MS). */
   readTimeoutMs?: number;
-  /** Base of the links in internal notifications (PUBLIC_BASE_URL); none without it. */
+  /** Base of the links in internal notifications (PUBLIC_BASE_URL; for the notification hook); none without it. */
   publicBaseUrl?: string;
 }
 
@@ -49,6 +50,6 @@ export interface InboundMailDeps {
   onUnexpectedError?: (error: Error, messageId: string) => void;
   /** Makes committed rows durable on disk where a commit alone does not (embedded databases). */
   syncCommitted?: () => Promise<void>;
-  /** Called when finishing a message queued notifications to send (wakes the notification workers). */
-  onNotificationsQueued?: () => void;
+  /** What other contexts do when a message finishes (notifications, for one); run in order. */
+  hooks?: readonly MessageHooks[];
 }

@@ -1,15 +1,11 @@
 import { coerceError, notFound } from '../shared/errors.js';
 import type { Environment } from '../keys/scopes.js';
-import type { Intake } from '../intake.js';
-import type { JobPipeline } from '../jobs/job-pipeline.js';
 import { stageBlob } from '../ports/blob-store.port.js';
 import type { ParsedMessage } from '../ports/message-parser.port.js';
 import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
-import { messageEvents } from '../prefixes/prefix-events.js';
-import { LocalDocumentClassifier, type DocumentClassifier } from '../review/document-classifier.js';
+import { messageEvents } from './message-events.js';
 import { ReviewQueue } from '../review/review-queue.js';
-import { planMessageNotifications, type MessagePlan } from '../notifications/notification-planner.js';
-import { scanRawHeaders } from '../notifications/raw-headers.js';
+import { scanRawHeaders } from './raw-headers.js';
 import {
   blankMessageRecord,
   type AttachmentOutcome,
@@ -17,17 +13,14 @@ import {
   type InboundMessageResult,
 } from './inbound-message.js';
 import type { InboundMailDeps } from './inbound-mail-deps.js';
+import type { FinishedMessage, MessageFinishedDecision } from './message-hooks.js';
 import { parseRecipient } from './recipient.js';
 import { AttachmentPipeline } from './attachment-pipeline.js';
 import { truncate } from './pipeline-state.js';
 import { clean, cleanHeaders, withoutNul } from './without-nul.js';
 import { PrefixTestRun, type EmailIngestionTestResult, type TestOptions } from './test-endpoint.js';
-import {
-  decideSender,
-  unauthenticatedReason,
-  type SenderAuthentication,
-  type UnauthenticatedPolicy,
-} from './sender-auth/sender-authentication.js';
+import { decideSender, unauthenticatedReason, type SenderAuthentication } from './sender-auth/sender-authentication.js';
+import type { UnauthenticatedPolicy } from '../prefixes/email-ingestion-config.schema.js';
 import { refusedIfRejecting } from './sender-auth/refused-record.js';
 
 export type { InboundMailDeps } from './inbound-mail-deps.js';
@@ -221,24 +214,23 @@ export class InboundMailService {
       clearInterval(heartbeat);
     }
     const { result } = processed;
-    const plan = this.planNotifications(record, processed);
-    const events = messageEvents(this.deps.ids, record, result, processed.config, this.deps.clock.now().toISOString());
-    // The notifications and webhook events the message decides are written in the transaction that
-    // finishes it: all or none (a message processed again after a crash decides them again, once).
-    const notifies = plan !== null && (plan.rows.length > 0 || plan.sender !== null);
+    const at = this.deps.clock.now().toISOString();
+    const decisions = this.decideFinished(record, processed, at);
+    const events = messageEvents(this.deps.ids, record, result, processed.config, at);
+    // What hooks decide and the webhook events are written in the transaction that finishes the
+    // message: all or none (a message processed again after a crash decides them again, once).
     const kept =
-      !notifies && events.length === 0
+      decisions.length === 0 && events.length === 0
         ? await messages.finish(record.id, owner, result)
         : await this.deps.stores.transaction(async (tx) => {
             const finished = await tx.inboundMessages.finish(record.id, owner, result);
             if (finished) {
-              if (plan?.rows.length) await tx.notifications.insert(plan.rows);
-              if (plan?.sender) await tx.notifications.saveSender(plan.sender);
+              for (const decision of decisions) await decision.write(tx);
               for (const event of events) await tx.outbox.add(event);
             }
             return finished;
           });
-    if (kept && plan?.rows.some((r) => r.status === 'pending')) this.deps.onNotificationsQueued?.();
+    if (kept) for (const decision of decisions) decision.afterCommit?.();
     return {
       kind: 'processed',
       messageId: record.id,
@@ -252,31 +244,32 @@ export class InboundMailService {
     };
   }
 
-  /** The notifications a finished message produces; null when none can be (no configuration) or planning failed. */
-  private planNotifications(record: InboundMessageRecord, processed: ProcessedMessage): MessagePlan | null {
-    if (!processed.config) return null;
-    try {
-      const { domains, publicBaseUrl } = this.deps.options;
-      return planMessageNotifications(
-        {
-          ids: this.deps.ids,
-          now: this.deps.clock.now().toISOString(),
-          ownDomains: domains,
-          ...(publicBaseUrl ? { publicBaseUrl } : {}),
-        },
-        {
-          record,
-          result: processed.result,
-          config: processed.config,
-          headers: processed.headers,
-          fallbackFrom: processed.fallbackFrom ?? null,
-        },
-      );
-    } catch (error) {
-      // A notification is never worth losing the message's result over.
-      this.deps.onUnexpectedError?.(coerceError(error), record.id);
-      return null;
+  /** What the hooks decide about a finished message; none while its prefix is gone. */
+  private decideFinished(
+    record: InboundMessageRecord,
+    processed: ProcessedMessage,
+    at: string,
+  ): MessageFinishedDecision[] {
+    if (!processed.config) return [];
+    const message: FinishedMessage = {
+      record,
+      result: processed.result,
+      config: processed.config,
+      headers: processed.headers,
+      fallbackFrom: processed.fallbackFrom ?? null,
+      at,
+    };
+    const decisions: MessageFinishedDecision[] = [];
+    for (const hook of this.deps.hooks ?? []) {
+      try {
+        const decision = hook.onFinished?.(message);
+        if (decision) decisions.push(decision);
+      } catch (error) {
+        // No hook (a notification, say) is worth losing the message's result over.
+        this.deps.onUnexpectedError?.(coerceError(error), record.id);
+      }
     }
+    return decisions;
   }
 
   /** Fails messages whose daemon died during every allowed attempt. */
@@ -425,34 +418,4 @@ interface ProcessedMessage {
   headers: Record<string, string> | null;
   /** From of a message the parser could not read, from its raw header. */
   fallbackFrom?: string | null;
-}
-
-/** The mail-in service over Intake's stores and a job pipeline. */
-export function createInboundMail(
-  intake: Pick<Intake, 'stores' | 'clock' | 'ids'>,
-  pipeline: Pick<JobPipeline, 'submissions' | 'blobs'>,
-  deps: Pick<
-    InboundMailDeps,
-    | 'parser'
-    | 'combiner'
-    | 'reader'
-    | 'options'
-    | 'onUnexpectedError'
-    | 'syncCommitted'
-    | 'onNotificationsQueued'
-    | 'senderAuth'
-  > & { classifier?: DocumentClassifier },
-): InboundMailService {
-  const classifier =
-    deps.classifier ??
-    new LocalDocumentClassifier({ examples: intake.stores.classificationExamples, clock: intake.clock });
-  return new InboundMailService({
-    stores: intake.stores,
-    blobs: pipeline.blobs,
-    submissions: pipeline.submissions,
-    clock: intake.clock,
-    ids: intake.ids,
-    ...deps,
-    classifier,
-  });
 }

@@ -1,7 +1,8 @@
 import type { ParsedMessage } from '../ports/message-parser.port.js';
 import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
 import { duplicateSettingsOf, type DuplicateSettings, type JobDuplicate } from '../duplicates/duplicates.js';
-import { jobRouting, type JobRouting } from '../routing/routing.js';
+import { jobRouting } from '../routing/routing.js';
+import type { JobRouting } from '../jobs/job-routing.js';
 import { senderDomain } from '../review/document-classifier.js';
 import type { ClassificationResult } from '../review/review-item.js';
 import type { ReviewReason } from '../jobs/review-reasons.js';

@@ -7,9 +7,10 @@ import type { ParsedAttachment, ParsedMessage } from '../ports/message-parser.po
 import type { StoredEmailIngestionConfig } from '../prefixes/email-ingestion-config.js';
 import { resolveExtractorFor } from '../prefixes/extractor-mapping.js';
 import { duplicateSettingsOf } from '../duplicates/duplicates.js';
-import { jobRouting, routeOnArrival, type RoutingDecision } from '../routing/routing.js';
+import { jobRouting, routeOnArrival } from '../routing/routing.js';
+import type { RoutingDecision } from '../jobs/job-routing.js';
 import { senderDomain } from '../review/document-classifier.js';
-import { messageEvents } from '../prefixes/prefix-events.js';
+import { messageEvents } from './message-events.js';
 import { planAttachments } from './attachment-plan.js';
 import type { AttachmentPipeline } from './attachment-pipeline.js';
 import { arrivalDuplicate as identicalFileVerdict, classificationOf, noExtractor } from './pipeline-state.js';

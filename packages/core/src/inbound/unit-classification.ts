@@ -1,5 +1,5 @@
 import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
-import type { RoutingDecision } from '../routing/routing.js';
+import type { RoutingDecision } from '../jobs/job-routing.js';
 import type { ClassificationResult } from '../review/review-item.js';
 import type { UnitDecision } from './pipeline-state.js';
 

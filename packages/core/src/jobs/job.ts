@@ -1,4 +1,4 @@
-import type { JobRouting, RoutingDecision } from '../routing/routing.js';
+import type { JobRouting, RoutingDecision } from './job-routing.js';
 import type { DuplicateVerdict, JobDuplicate } from './job-duplicate.js';
 import type { Environment } from '../keys/scopes.js';
 import type { FieldDefinition } from '../extractors/field-definition.schema.js';

@@ -3,7 +3,11 @@ import { SUPPORTED_MIME_TYPES } from '../jobs/media-types.js';
 import { DEFAULT_PROCESSING_TIMEOUT_MS } from '../jobs/processing-timeout.js';
 import { compileSubjectPattern } from './subject-pattern.js';
 import { ImapSettingsSchema } from './imap/imap-settings.schema.js';
-import { UNAUTHENTICATED_POLICIES } from '../inbound/sender-auth/sender-authentication.js';
+
+/** What a prefix does with mail whose sender is not authenticated (`unauthenticated` on its configuration). */
+export const UNAUTHENTICATED_POLICIES = ['accept', 'review', 'reject'] as const;
+/** One of UNAUTHENTICATED_POLICIES. */
+export type UnauthenticatedPolicy = (typeof UNAUTHENTICATED_POLICIES)[number];
 
 /** Local parts the spec keeps for the mail system itself (compared lowercased). */
 export const RESERVED_PREFIXES = [

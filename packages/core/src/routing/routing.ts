@@ -1,35 +1,12 @@
 import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
 import { compileSubjectPattern } from '../prefixes/subject-pattern.js';
+import type { JobRouting, RoutingDecision } from '../jobs/job-routing.js';
+
+// The job record owns the shape of the decision; routing's consumers (erp/) may name it here.
+export type { RoutingDecision } from '../jobs/job-routing.js';
 
 export type RoutingRule = EmailIngestionConfig['routingRules'][number];
 export type RoutingAction = RoutingRule['action'];
-
-/** What routing decided, as the job resource shows it (`routing`). */
-export interface RoutingDecision {
-  /** Position of the winning rule in routingRules (from 0); null when none matched. */
-  rule: number | null;
-  /** The winning rule's condition, for the record. */
-  condition: RoutingRule['condition'] | null;
-  assignTo: string | null;
-  priority: string | null;
-  erpSubsidiary: string | null;
-  documentType: string | null;
-  autoApprove: boolean;
-  requiresApproval: boolean;
-  approvers: string[];
-  /** The document's total as the amount rules saw it (after extraction); null before or without one. */
-  amount: number | null;
-  /** `arrival` (sender and subject known) or `extraction` (amount known too). */
-  decidedAt: 'arrival' | 'extraction';
-}
-
-/** Routing kept on a job: the decision so far, and what the final decision after extraction needs. */
-export interface JobRouting {
-  decision: RoutingDecision;
-  /** The prefix's rules as they were on arrival; kept only when some rule looks at the amount. */
-  rules: RoutingRule[];
-  facts: { senderDomain: string | null; subject: string | null; senderAuthenticated?: boolean | null };
-}
 
 export interface RoutingFacts {
   senderDomain: string | null;

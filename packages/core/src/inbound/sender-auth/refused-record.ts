@@ -1,5 +1,6 @@
 import type { InboundMessageRecord } from '../inbound-message.js';
-import { decideSender, unauthenticatedReason, type UnauthenticatedPolicy } from './sender-authentication.js';
+import type { UnauthenticatedPolicy } from '../../prefixes/email-ingestion-config.schema.js';
+import { decideSender, unauthenticatedReason } from './sender-authentication.js';
 
 /**
  * A message whose prefix refuses its unauthenticated sender, stored all the same (another prefix

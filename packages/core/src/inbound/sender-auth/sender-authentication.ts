@@ -2,6 +2,7 @@
  * Sender authentication of a received message: the SPF, DKIM, DMARC and ARC verdicts computed when
  * it arrived, kept on the message, and what a prefix's `unauthenticated` setting makes of them.
  */
+import type { UnauthenticatedPolicy } from '../../prefixes/email-ingestion-config.schema.js';
 
 /** The results RFC 8601 names for these methods (mailauth's `temperr` and `skipped` are folded in). */
 export const AUTH_RESULTS = [
@@ -16,11 +17,6 @@ export const AUTH_RESULTS = [
 ] as const;
 /** One of AUTH_RESULTS. */
 export type AuthResult = (typeof AUTH_RESULTS)[number];
-
-/** What a prefix does with mail whose sender is not authenticated (`unauthenticated` on its configuration). */
-export const UNAUTHENTICATED_POLICIES = ['accept', 'review', 'reject'] as const;
-/** One of UNAUTHENTICATED_POLICIES. */
-export type UnauthenticatedPolicy = (typeof UNAUTHENTICATED_POLICIES)[number];
 
 /** DMARC policies a domain can publish (`p=`). */
 export type DmarcPolicy = 'none' | 'quarantine' | 'reject';

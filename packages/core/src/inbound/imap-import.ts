@@ -1,14 +1,14 @@
-import type { BlobStore } from '../../ports/blob-store.port.js';
-import { stageBlob } from '../../ports/blob-store.port.js';
-import type { Clock } from '../../ports/clock.port.js';
-import type { IntakeStores } from '../../ports/intake-stores.port.js';
-import type { MailboxSession } from '../../ports/mailbox-session.port.js';
-import type { IdGenerator } from '../../shared/ids.js';
-import { blankMessageRecord, type InboundMessageRecord } from '../../inbound/inbound-message.js';
-import { imapPort, mailboxIdentity, type ImapSettings } from './imap-settings.schema.js';
-import type { SenderAuthenticator } from '../../ports/sender-authenticator.port.js';
-import type { UnauthenticatedPolicy } from '../../inbound/sender-auth/sender-authentication.js';
-import { refusedIfRejecting } from '../../inbound/sender-auth/refused-record.js';
+import type { BlobStore } from '../ports/blob-store.port.js';
+import { stageBlob } from '../ports/blob-store.port.js';
+import type { Clock } from '../ports/clock.port.js';
+import type { IntakeStores } from '../ports/intake-stores.port.js';
+import type { MailboxSession } from '../ports/mailbox-session.port.js';
+import type { IdGenerator } from '../shared/ids.js';
+import { blankMessageRecord, type InboundMessageRecord } from './inbound-message.js';
+import { imapPort, mailboxIdentity, type ImapSettings } from '../prefixes/imap/imap-settings.schema.js';
+import type { SenderAuthenticator } from '../ports/sender-authenticator.port.js';
+import type { UnauthenticatedPolicy } from '../prefixes/email-ingestion-config.schema.js';
+import { refusedIfRejecting } from './sender-auth/refused-record.js';
 
 export interface ImapImportDeps {
   stores: Pick<IntakeStores, 'imapMailboxes' | 'inboundMessages' | 'transaction'>;

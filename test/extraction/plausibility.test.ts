@@ -148,6 +148,39 @@ describe('plausibility of the amounts', () => {
     expect(right.extracted_data.total_amount).toBe(200);
     expect(doubts(right)).toEqual([]);
   });
+
+  it('asked for neither subtotal nor tax, net lines under a taxed total are not in doubt; far under it they are', () => {
+    const fields = RECOMMENDED_FIELDS.invoice.filter((f) => !['subtotal', 'tax_amount'].includes(f.name));
+    const taxed = (total: string) =>
+      doc([
+        page([
+          { x: 40, y: 40, text: 'Acme Supplies GmbH' },
+          { x: 40, y: 60, text: 'Invoice no: 4711' },
+          { x: 40, y: 74, text: 'Invoice date: 01.07.2014' },
+          { x: 40, y: 300, text: 'Description' },
+          { x: 480, y: 300, text: 'Amount' },
+          { x: 40, y: 320, text: 'Office chair' },
+          { x: 480, y: 320, text: '140.00' },
+          { x: 40, y: 340, text: 'Desk lamp' },
+          { x: 480, y: 340, text: '60.00' },
+          { x: 380, y: 380, text: 'Subtotal' },
+          { x: 480, y: 380, text: '200.00' },
+          { x: 380, y: 400, text: 'VAT 19%' },
+          { x: 480, y: 400, text: '38.00' },
+          { x: 380, y: 420, text: 'Total' },
+          { x: 480, y: 420, text: total },
+        ]),
+      ]);
+    const run = (total: string) => extractFields(taxed(total), fields, { documentType: 'invoice' });
+    const net = run('238.00');
+    expect(net.extracted_data.total_amount).toBe(238);
+    expect((net.extracted_data.line_items as unknown[]).length).toBe(2);
+    expect(doubts(net)).toEqual([]);
+
+    const missing = run('345.00');
+    expect(missing.extracted_data.total_amount).toBe(345);
+    expect(doubts(missing)).toEqual(['line_items total_disagrees']);
+  });
 });
 
 describe('plausibility of names and of the due date', () => {

@@ -14,6 +14,11 @@ export const PLAUSIBILITY_LIMITS = {
   amountTolerance: 0.011,
   /** The line items' sum against the subtotal or the total (rounding per row). */
   lineSumTolerance: 0.055,
+  /**
+   * Asked for neither a subtotal nor the tax, lines may print net: the tax (VAT reaches 27%) and
+   * charges the extractor does not ask for may make up to this share of the net on top of it.
+   */
+  unaskedTaxShare: 0.3,
   /** A name of at least this many words with a sentence's words in it is a sentence. */
   sentenceMinWords: SENTENCE_MIN_WORDS,
 } as const;
@@ -110,6 +115,13 @@ const CHECKS: readonly Check[] = [
     // Lines print net (they add up to the subtotal) or gross (to the total); either agrees.
     const base = subtotal?.value ?? (tax ? total.value - tax.value : total.value);
     if (near(lineItems.sum, base) || near(lineItems.sum, total.value)) return [];
+    const unaskedTax = !subtotal && !tax;
+    if (
+      unaskedTax &&
+      lineItems.sum < total.value &&
+      lineItems.sum * (1 + PLAUSIBILITY_LIMITS.unaskedTaxShare) >= total.value
+    )
+      return [];
     return [
       {
         rule: 'total_disagrees',

@@ -6,9 +6,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { REPO_ROOT } from '../support/processes.js';
+import { eventually } from '../support/wait.js';
 
 const SHOTS = path.join(REPO_ROOT, 'test', 'results', 'dashboard');
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -116,4 +117,42 @@ export function rawGet(
       })
       .on('error', reject);
   });
+}
+
+/** No screen is wider than the window: nothing scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const [scrollWidth, innerWidth, wide] = await page.evaluate<[number, number, string[]]>(`[
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+    [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .slice(0, 6)
+      .map((e) => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).replace(/ /g, '.') : '') + ' ' + Math.round(e.getBoundingClientRect().right)),
+  ]`);
+  // The message names the elements that reach past the right edge.
+  expect(scrollWidth, `${where} at ${innerWidth} px: ${wide.join(', ')}`).toBeLessThanOrEqual(innerWidth);
+}
+
+/**
+ * The page picture's box once it has loaded and been laid out. Before, it has no height, and a click
+ * computed from its box lands on its top edge, where no word is. (A string handed to
+ * `locator.evaluate` is evaluated, not called: `'(img) => img.decode()'` waited for nothing.)
+ */
+export async function laidOut(img: Locator) {
+  let seen = '';
+  return eventually(
+    () => `the page picture laid out; last seen: ${seen}`,
+    async () => {
+      const box = await img.boundingBox();
+      const loaded = await img
+        .page()
+        .evaluate<boolean>(
+          `(() => { const i = document.querySelector('.review-canvas img'); return !!i && i.complete && i.naturalWidth > 0; })()`,
+        );
+      seen = `loaded ${loaded}, box ${JSON.stringify(box)}`;
+      return loaded && box && box.height > 0 ? box : undefined;
+    },
+    // The daemon draws the page the first time it is asked for; on a loaded machine that takes a while.
+    { timeoutMs: 90_000, intervalMs: 100 },
+  );
 }

@@ -8,14 +8,14 @@
  * them scrolls sideways.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64, invoiceExtractor } from '../support/fixtures.js';
 import { api } from '../support/processes.js';
 import { sendRaw } from '../support/smtp.js';
 import { eventually } from '../support/wait.js';
 import { startDashboardRig, type DashboardRig } from './daemon.js';
-import { shot, signIn } from './pages.js';
+import { expectNoSidewaysScroll, laidOut, shot, signIn } from './pages.js';
 
 let rig: DashboardRig;
 let page: Page;
@@ -138,35 +138,6 @@ async function allFinished(): Promise<void> {
   );
 }
 
-/** No element reaches past the window's right edge. */
-async function expectNoSidewaysScroll(where: string): Promise<void> {
-  const [scrollWidth, innerWidth, wide] = await page.evaluate<[number, number, string[]]>(`[
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-    [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .slice(0, 6)
-      .map((e) => e.tagName.toLowerCase() + '.' + String(e.className) + ' ' + Math.round(e.getBoundingClientRect().right)),
-  ]`);
-  expect(scrollWidth, `${where} at ${innerWidth} px: ${wide.join(', ')}`).toBeLessThanOrEqual(innerWidth);
-}
-
-/** The page picture once loaded and laid out (before, a click computed from its box hits no word). */
-const laidOut = (img: Locator) =>
-  eventually(
-    'the page picture laid out',
-    async () => {
-      const loaded = await img
-        .page()
-        .evaluate<boolean>(
-          `(() => { const i = document.querySelector('.review-canvas img'); return !!i && i.complete && i.naturalWidth > 0; })()`,
-        );
-      const box = await img.boundingBox();
-      return loaded && box && box.height > 0 ? box : undefined;
-    },
-    { timeoutMs: 90_000, intervalMs: 100 },
-  );
-
 const register = () => page.getByRole('table');
 const fileCells = () => register().locator('tbody th[scope=row]');
 const search = () => page.getByRole('searchbox', { name: 'Search' });
@@ -261,7 +232,7 @@ describe('the register with 50 documents, as a new user tries it', () => {
     await search().fill('');
     await page.waitForURL((url) => !url.search.includes('q='));
     await register().getByText('50 documents;').waitFor();
-    await expectNoSidewaysScroll('register');
+    await expectNoSidewaysScroll(page, 'register');
     // Every column fits beside the sidebar: the last one's Delete is not cut off by the table's box.
     const [tableBox, lastDelete] = [
       await page.locator('.table-box').boundingBox(),
@@ -305,7 +276,7 @@ describe('the register with 50 documents, as a new user tries it', () => {
       );
     }
     await eventually('the date read from the clicked words', async () => (await field.inputValue()) === '2026-04-07');
-    await expectNoSidewaysScroll('review');
+    await expectNoSidewaysScroll(page, 'review');
     await shot(page, 'fifty-review-1366');
     const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith('/fields'));
     await field.press('Control+Enter');
@@ -323,7 +294,7 @@ describe('the register with 50 documents, as a new user tries it', () => {
     await page.goto(`/documents/${id}`);
     await page.getByRole('region', { name: 'Job' }).getByText('needs review').waitFor();
     await page.waitForLoadState('networkidle');
-    await expectNoSidewaysScroll('job page');
+    await expectNoSidewaysScroll(page, 'job page');
     await shot(page, 'fifty-job-1366');
     await page.goto(`/documents/${id}/review`);
     const reasons = page.getByRole('region', { name: 'Why it needs review' });
@@ -343,18 +314,18 @@ describe('the register with 50 documents, as a new user tries it', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/documents');
     await register().getByText('50 documents;').waitFor();
-    await expectNoSidewaysScroll('register');
+    await expectNoSidewaysScroll(page, 'register');
     await shot(page, 'fifty-register-390');
     const id = ids.get(FLAGGED)!;
     await page.goto(`/documents/${id}`);
     await page.getByRole('region', { name: 'Job' }).getByText('needs review').waitFor();
     await page.waitForLoadState('networkidle');
-    await expectNoSidewaysScroll('job page');
+    await expectNoSidewaysScroll(page, 'job page');
     await shot(page, 'fifty-job-390');
     await page.goto(`/documents/${id}/review`);
     await page.getByRole('region', { name: 'Why it needs review' }).waitFor();
     await laidOut(page.locator('.review-canvas img'));
-    await expectNoSidewaysScroll('review');
+    await expectNoSidewaysScroll(page, 'review');
     await shot(page, 'fifty-review-390');
     // The field the screen opens on (the one that needs attention) is in the window once the page
     // picture is there; so is the last one, focused: the page sticks above it.

@@ -11,13 +11,13 @@
  */
 import net from 'node:net';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import { api } from '../support/processes.js';
 import { eventually } from '../support/wait.js';
 import { startDashboardRig, type DashboardRig } from './daemon.js';
-import { expectAccessible, go, shot, signIn } from './pages.js';
+import { expectAccessible, expectNoSidewaysScroll, go, laidOut, shot, signIn } from './pages.js';
 
 let rig: DashboardRig;
 let page: Page;
@@ -65,44 +65,6 @@ async function deliveredInvoice(): Promise<Uint8Array> {
   line('Total', 380, 520);
   line('1,200.00', 480, 520);
   return pdf.save();
-}
-
-/** No screen is wider than the window: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(where: string): Promise<void> {
-  const [scrollWidth, innerWidth, wide] = await page.evaluate<[number, number, string[]]>(`[
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-    [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .slice(0, 6)
-      .map((e) => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).replace(/ /g, '.') : '') + ' ' + Math.round(e.getBoundingClientRect().right)),
-  ]`);
-  // The message names the elements that reach past the right edge.
-  expect(scrollWidth, `${where} at ${innerWidth} px: ${wide.join(', ')}`).toBeLessThanOrEqual(innerWidth);
-}
-
-/**
- * The page picture's box once it has loaded and been laid out. Before, it has no height, and a click
- * computed from its box lands on its top edge, where no word is. (A string handed to
- * `locator.evaluate` is evaluated, not called: `'(img) => img.decode()'` waited for nothing.)
- */
-async function laidOut(img: Locator) {
-  let seen = '';
-  return eventually(
-    () => `the page picture laid out; last seen: ${seen}`,
-    async () => {
-      const box = await img.boundingBox();
-      const loaded = await img
-        .page()
-        .evaluate<boolean>(
-          `(() => { const i = document.querySelector('.review-canvas img'); return !!i && i.complete && i.naturalWidth > 0; })()`,
-        );
-      seen = `loaded ${loaded}, box ${JSON.stringify(box)}`;
-      return loaded && box && box.height > 0 ? box : undefined;
-    },
-    // The daemon draws the page the first time it is asked for; on a loaded machine that takes a while.
-    { timeoutMs: 90_000, intervalMs: 100 },
-  );
 }
 
 const register = () => page.getByRole('table');
@@ -406,7 +368,7 @@ describe('dashboard documents register in Chromium', () => {
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         await page.waitForLoadState('networkidle');
-        await expectNoSidewaysScroll(path);
+        await expectNoSidewaysScroll(page, path);
       }
     }
 

@@ -1,6 +1,7 @@
 import type { DocumentLimits } from '@intake/core';
 import type { ImagePreparation } from './image/prepare-image.js';
 import type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';
+import type { PageGate } from './ocr/page-gate.js';
 import type { OcrWorkerPool } from './ocr/worker-pool.js';
 import type { PdfThreads } from './pdf/thread/pdf-threads.js';
 
@@ -21,6 +22,8 @@ export interface ReadContext {
   /** Another OCR engine, for the pages `enginePages` names; tesseract reads the others. */
   engine: PageOcrEngine | undefined;
   enginePages: EnginePages;
+  /** OCR pages read at once, tesseract's and the engine's together. */
+  gate: PageGate;
 }
 
 /** Pages read at once: one per thread of the engine that reads them (at most the larger pool). */

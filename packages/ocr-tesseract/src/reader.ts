@@ -8,6 +8,7 @@ import { sniffMimeType } from '@intake/core/internal';
 import { DEFAULT_IMAGE_PREPARATION, type ImagePreparation } from './image/prepare-image.js';
 import { imagePageCount, readImage } from './image/read-image.js';
 import type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';
+import { createPageGate } from './ocr/page-gate.js';
 import { OcrWorkerPool } from './ocr/worker-pool.js';
 import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
 import { DEFAULT_PDF_BUDGET, type PdfBudget } from './budget.js';
@@ -63,7 +64,8 @@ export interface TesseractReaderOptions {
   languages?: readonly string[];
   /**
    * Another OCR engine (such as @intake/ocr-onnx's PaddleOCR) for the pages `enginePages` names,
-   * instead of tesseract; the reader closes it on `close()`.
+   * instead of tesseract; the reader closes it on `close()`. Tesseract's pages and the engine's
+   * together are read at most as many at once as the larger of the two has threads.
    */
   engine?: PageOcrEngine;
   /** 'images' (default): photos and other images; 'scans': scanned PDF pages as well. */
@@ -118,6 +120,8 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const minTextLayerWords = options.minTextLayerWords ?? 3;
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
   const { engine, enginePages = 'images' } = options;
+  // One gate for both engines: a mixed load reads no more pages at once than one engine would.
+  const gate = createPageGate(Math.max(pool.size, engine?.workers ?? 0));
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
 
   // English alone was the only reading before languages could be chosen: its revision stays as it was.
@@ -160,6 +164,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
         imagePreparation,
         engine,
         enginePages,
+        gate,
       };
       const document =
         mimeType === 'application/pdf' ? await readPdf(bytes, context) : await readImage(bytes, mimeType, context);

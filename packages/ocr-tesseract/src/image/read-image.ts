@@ -33,6 +33,7 @@ export async function readImage(
       { number: index + 1, image, width: decoded.width, height: decoded.height, scale },
       signal,
       context.engine,
+      context.gate,
     );
   });
   return { mimeType, pages, attachments: [] };

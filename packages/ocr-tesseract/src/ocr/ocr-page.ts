@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import type { Page } from 'tesseract.js';
 import { inReadingOrder } from '../reading-order.js';
 import type { PageOcrEngine } from './page-engine.js';
+import type { PageGate } from './page-gate.js';
 import type { OcrWorkerPool } from './worker-pool.js';
 
 /** 8-bit grey pixels, row by row. */
@@ -102,11 +103,21 @@ const RETRY_BELOW_WORDS = 10;
  * all; stretching every page instead would hurt clean ones (it turns paper with specks grey), so
  * only the pages that need it pay for a second pass.
  */
-export async function ocrPage(
+export function ocrPage(
   pool: OcrWorkerPool,
   input: OcrPageInput,
   signal: AbortSignal,
-  engine?: PageOcrEngine,
+  engine: PageOcrEngine | undefined,
+  gate: PageGate,
+): Promise<DocumentPage> {
+  return gate.run(signal, () => readPage(pool, input, signal, engine));
+}
+
+async function readPage(
+  pool: OcrWorkerPool,
+  input: OcrPageInput,
+  signal: AbortSignal,
+  engine: PageOcrEngine | undefined,
 ): Promise<DocumentPage> {
   if (engine)
     return { ...pageOf(input), words: inReadingOrder(scaled(await engine.read(input.image, signal), input.scale)) };

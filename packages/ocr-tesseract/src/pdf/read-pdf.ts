@@ -48,7 +48,13 @@ async function readPage(
   const { width, height } = page;
   if (page.kind === 'text') return { number, width, height, words: inReadingOrder(page.words), source: 'text_layer' };
   const engine = context.enginePages === 'scans' ? context.engine : undefined;
-  return ocrPage(context.pool, { number, image: page.image, width, height, scale: page.scale }, signal, engine);
+  return ocrPage(
+    context.pool,
+    { number, image: page.image, width, height, scale: page.scale },
+    signal,
+    engine,
+    context.gate,
+  );
 }
 
 /** Page count only, in a PDF thread: pdfjs reads the cross-reference table and the page tree, no content. */

@@ -84,6 +84,8 @@ describe('GET /metrics', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 }, () => {
       DASHBOARD: 'off',
       OCR_ENGINE: 'tesseract',
       OCR_WORKERS: '1',
+      // The reader process outlives the test: its gauges are read after the jobs, however slow.
+      OCR_IDLE_RELEASE_MS: '600000',
       WORKER_POLL_MS: '200',
       WEBHOOK_POLL_MS: '200',
       WEBHOOKS_ALLOW_LOCALHOST: 'true',
@@ -224,6 +226,14 @@ describe('GET /metrics', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 }, () => {
     // The pool and the process: present, and plausible.
     expect(sumOf(sa, 'intake_db_pool_connections_in_use')).toBeGreaterThanOrEqual(0);
     expect(sumOf(sa, 'intake_process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
+    // The reader process A started to count pages at upload, alive and reporting its memory; the
+    // OCR'd page's tesseract thread is alive in whichever daemon read it.
+    expect(sumOf(sa, 'intake_reader_processes')).toBe(1);
+    expect(sumOf(sa, 'intake_reader_resident_memory_bytes')).toBeGreaterThan(30_000_000);
+    for (const s of [sa, sb])
+      expect(sumOf(s, 'intake_reader_processes') > 0).toBe(sumOf(s, 'intake_reader_resident_memory_bytes') > 0);
+    expect(total('intake_ocr_workers', { engine: 'tesseract' })).toBe(1);
+    expect(total('intake_ocr_workers', { engine: 'paddle' })).toBe(0);
     expect(sa.some((s) => s.name === 'intake_nodejs_eventloop_lag_seconds')).toBe(true);
     // Every name is Intake's.
     expect(sa.filter((s) => !s.name.startsWith('intake_'))).toEqual([]);

@@ -1,10 +1,11 @@
 /**
  * At most `size` OCR pages read at once, whichever engine reads them. With a second engine
  * (PaddleOCR) each engine has its own threads, as many as tesseract's: without a gate a mixed load
- * reads twice as many pages at once as there are threads per engine, and both engines' working
- * memory (feature maps, wasm heaps, the allocator's arenas they grow) peaks together, while on a
- * machine with one thread per core the extra pages only share the same cores. Hand-written rather
- * than p-limit: a page waiting here must leave the queue when its document is aborted.
+ * reads twice as many pages at once as there are threads per engine, so both engines' working
+ * memory can grow together, while on a machine with one thread per core the extra pages only share
+ * the same cores. (The daemon's measured peak did not move with it: what the reader process keeps
+ * after each engine's pages dominates; docs/resources.md.) Hand-written rather than p-limit: a page
+ * waiting here must leave the queue when its document is aborted.
  */
 export interface PageGate {
   /** Runs `read` once a place is free; rejects with `signal.reason` if aborted while waiting. */

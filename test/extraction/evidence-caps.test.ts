@@ -96,3 +96,47 @@ describe('evidence caps: a numeric date whose day and month could swap', () => {
     }
   });
 });
+
+describe('evidence caps: a total that no label names', () => {
+  /** An invoice whose foot prints subtotal, tax and total under the amount column, labelled or bare. */
+  function invoiceFoot(labelled: boolean): ReadDocument {
+    const foot: [string, string][] = [
+      ['Subtotal', '200.00'],
+      ['VAT', '40.00'],
+      ['Total', '240.00'],
+    ];
+    return doc([
+      ...lines(50, 40, ['Atlas Consulting Ltd', '5 High Street', 'Bristol BS1 5TR']),
+      { x: 340, y: 110, text: 'Invoice No.: INV-2024-0042' },
+      { x: 340, y: 125, text: 'Invoice Date: 2024-03-20' },
+      { x: 50, y: 270, text: 'Description' },
+      { x: 480, y: 270, text: 'Amount' },
+      { x: 50, y: 288, text: 'Consulting hours' },
+      { x: 480, y: 288, text: '200.00' },
+      ...foot.flatMap(([label, amount], i): Placed[] => [
+        ...(labelled ? [{ x: 400, y: 320 + i * 16, text: label }] : []),
+        { x: 480, y: 320 + i * 16, text: amount },
+      ]),
+    ]);
+  }
+  const amounts = (document: ReadDocument) => {
+    const fields = [...RECOMMENDED_FIELDS.invoice];
+    const capped = extractFields(document, fields, { documentType: 'invoice' });
+    const free = extractFields(document, fields, { documentType: 'invoice', evidenceCaps: false });
+    return { capped: capped.confidence, free: free.confidence, values: capped.extracted_data };
+  };
+
+  it('a bare amount picked as the total keeps at most 0.85', () => {
+    const { capped, free, values } = amounts(invoiceFoot(false));
+    expect(values.total_amount).toBe(240);
+    expect(free.total_amount).toBeGreaterThan(CEILING);
+    expect(capped.total_amount).toBe(CEILING);
+  });
+
+  it('a total after its label keeps what the ranker gives', () => {
+    const { capped, free, values } = amounts(invoiceFoot(true));
+    expect(values.total_amount).toBe(240);
+    expect(capped.total_amount).toBe(free.total_amount);
+    expect(capped.total_amount).toBeGreaterThan(CEILING);
+  });
+});

@@ -141,3 +141,24 @@ describe('synthetic documents', () => {
     expect(right).toBeGreaterThan(total / 4);
   }, 180_000);
 });
+
+describe('synthetic documents on layouts the corpus lacks (family "stranger")', () => {
+  it('place the seller in every way, print each field and the name in the text layer, and repeat by seed', async () => {
+    const fonts = availableFonts();
+    const docs: SyntheticDocument[] = [];
+    for (let i = 0; i < 12; i++) docs.push(await generateDocument(SEED, i, 'text', fonts, 'stranger'));
+    const sellers = docs.map((d) => /seller=(\w+)/.exec(d.expected.synthetic.layout)![1]);
+    expect(new Set(sellers)).toEqual(new Set(['bottom', 'footer', 'right', 'logo']));
+    expect(new Set(docs.map((d) => d.expected.document_type))).toEqual(new Set(['invoice', 'purchase_order']));
+    for (const d of docs) {
+      expect(d.name).toMatch(/^stranger-/);
+      const text = squeeze(pageText(await reader.read(d.bytes, 'application/pdf')));
+      for (const [field, printed] of Object.entries(d.expected.synthetic.printed))
+        expect(text, `${d.name} ${field}`).toContain(squeeze(printed));
+    }
+    const again = await generateDocument(SEED, 5, 'text', fonts, 'stranger');
+    expect(sha(again.bytes)).toBe(sha(docs[5]!.bytes));
+    // The family draws from a random source of its own: the corpus family's document 5 is another.
+    expect(sha((await generateDocument(SEED, 5, 'text', fonts)).bytes)).not.toBe(sha(docs[5]!.bytes));
+  }, 120_000);
+});

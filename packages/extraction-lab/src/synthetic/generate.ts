@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { groundTruth, makeContent, printedValues, type SyntheticContent } from './document.js';
-import { availableFonts, chooseLayout, describeLayout, type FontChoice, type Layout } from './layout.js';
+import { availableFonts, chooseLayout, describeLayout, type FontChoice } from './layout.js';
 import { createRandom, seedOf } from './random.js';
 import { photograph, scan, type Degradation } from './raster.js';
 import { renderPdf } from './render-pdf.js';
+import { chooseStrangerLayout, describeStrangerLayout, renderStrangerPdf } from './render-stranger.js';
 
 /**
  * Synthetic labelled documents: each one's content, layout and (for photos and scans) degradation
@@ -13,6 +14,12 @@ import { renderPdf } from './render-pdf.js';
  * `expected.json`) that the lab's eval reads.
  */
 export type SyntheticKind = 'text' | 'photo' | 'scan';
+
+/**
+ * `corpus`: layouts shaped like the development corpus's (all three types); `stranger`: invoices and
+ * orders on layouts it lacks (render-stranger.ts), drawn from a random source of their own.
+ */
+export type SyntheticFamily = 'corpus' | 'stranger';
 
 export interface SyntheticDocument {
   /** File name without folder: `synth-<seed>-<index>.pdf` or `.jpg`. */
@@ -49,33 +56,50 @@ export async function generateDocument(
   index: number,
   kind: SyntheticKind,
   fonts: readonly FontChoice[] = availableFonts(),
+  family: SyntheticFamily = 'corpus',
 ): Promise<SyntheticDocument> {
-  const random = createRandom(seedOf(`intake synthetic ${seed} ${index}`));
-  const content = makeContent(random);
-  const layout = chooseLayout(random, content.kind, fonts);
-  const pdf = await renderPdf(content, layout, random);
+  const stranger = family === 'stranger';
+  const random = createRandom(seedOf(`intake synthetic ${stranger ? 'stranger ' : ''}${seed} ${index}`));
+  let pdf: Uint8Array;
+  let content: SyntheticContent;
+  let layoutText: string;
+  if (stranger) {
+    content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
+    const layout = chooseStrangerLayout(random, fonts);
+    pdf = await renderStrangerPdf(content, layout, random);
+    layoutText = describeStrangerLayout(layout);
+  } else {
+    content = makeContent(random);
+    const layout = chooseLayout(random, content.kind, fonts);
+    pdf = await renderPdf(content, layout, random);
+    layoutText = describeLayout(layout);
+  }
   const picture =
     kind === 'photo' ? await photograph(pdf, random) : kind === 'scan' ? await scan(pdf, random) : undefined;
-  const stem = `synth-${seed}-${String(index).padStart(4, '0')}`;
+  const stem = `${stranger ? 'stranger' : 'synth'}-${seed}-${String(index).padStart(4, '0')}`;
   return {
     name: `${stem}${kind === 'photo' ? '.jpg' : '.pdf'}`,
     bytes: picture?.bytes ?? pdf,
-    expected: expectedOf(content, layout, { seed, index, kind, ...(picture ? { degradation: picture.steps } : {}) }),
+    expected: expectedOf(content, layoutText, {
+      seed,
+      index,
+      kind,
+      ...(picture ? { degradation: picture.steps } : {}),
+    }),
   };
 }
 
 function expectedOf(
   content: SyntheticContent,
-  layout: Layout,
+  layoutText: string,
   run: { seed: number; index: number; kind: SyntheticKind; degradation?: Degradation },
 ): SyntheticExpected {
-  const layoutText = describeLayout(layout);
   const currency = `${content.style.currency.useCode ? content.style.currency.code : content.style.currency.symbol} ${content.style.currency.before ? 'before' : 'after'}`;
   return {
     document_type: content.kind,
     kind: CORPUS_KIND[run.kind],
     // One source per document: the eval's folds then group synthetic documents by their seller.
-    source: `intake-synthetic:seed-${run.seed}/${run.index}`,
+    source: `intake-synthetic:${layoutText.startsWith('family=stranger') ? 'stranger-' : ''}seed-${run.seed}/${run.index}`,
     fields: groundTruth(content),
     notes: [`synthetic document (intake extraction lab), language ${content.language}; layout ${layoutText}`],
     synthetic: {
@@ -98,12 +122,13 @@ export async function writeSyntheticCorpus(options: {
   count: number;
   seed: number;
   kind: SyntheticKind;
+  family?: SyntheticFamily;
 }): Promise<string[]> {
   mkdirSync(options.out, { recursive: true });
   const fonts = availableFonts();
   const names: string[] = [];
   for (let i = 0; i < options.count; i++) {
-    const doc = await generateDocument(options.seed, i, options.kind, fonts);
+    const doc = await generateDocument(options.seed, i, options.kind, fonts, options.family);
     writeFileSync(path.join(options.out, doc.name), doc.bytes);
     const stem = doc.name.replace(/\.\w+$/, '');
     writeFileSync(path.join(options.out, `${stem}.expected.json`), `${JSON.stringify(doc.expected, null, 2)}\n`);

@@ -1,11 +1,12 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { SyntheticKind } from './generate.js';
+import type { SyntheticFamily, SyntheticKind } from './generate.js';
 
 /**
  * `intake-lab synth --out DIR --count N --seed S --kind text|photo|scan` (`npm run synth -- ...`):
  * writes synthetic labelled documents for the eval, to find weaknesses (never to report accuracy).
  */
 const SYNTHETIC_KINDS: readonly SyntheticKind[] = ['text', 'photo', 'scan'];
+const FAMILIES: readonly SyntheticFamily[] = ['corpus', 'stranger'];
 
 const whole = (name: string) => (value: string) => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
@@ -24,9 +25,18 @@ export function registerSynthCommand(program: Command): void {
         .choices(SYNTHETIC_KINDS)
         .default('text'),
     )
-    .action(async (opts: { out: string; count: number; seed: number; kind: SyntheticKind }) => {
-      const { writeSyntheticCorpus } = await import('./generate.js');
-      const names = await writeSyntheticCorpus(opts);
-      process.stdout.write(`${names.length} ${opts.kind} documents (seed ${opts.seed}) in ${opts.out}\n`);
-    });
+    .addOption(
+      new Option('--family <family>', "the corpus's layouts, or invoices and orders on layouts it lacks")
+        .choices(FAMILIES)
+        .default('corpus'),
+    )
+    .action(
+      async (opts: { out: string; count: number; seed: number; kind: SyntheticKind; family: SyntheticFamily }) => {
+        const { writeSyntheticCorpus } = await import('./generate.js');
+        const names = await writeSyntheticCorpus(opts);
+        process.stdout.write(
+          `${names.length} ${opts.family} ${opts.kind} documents (seed ${opts.seed}) in ${opts.out}\n`,
+        );
+      },
+    );
 }

@@ -31,6 +31,10 @@ export interface Vocabulary {
   legal_forms: string[];
   name_words: string[];
   name_nouns: string[];
+  /** Seller headings the corpus seldom prints ("Bill From", "Lieferant"), for the stranger layouts. */
+  seller_more: string[];
+  /** Top-level domains of the seller's website and e-mail address. */
+  web_domains: string[];
 }
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;

@@ -19,6 +19,7 @@ import {
   startsWithLegalForm,
 } from './party-lines.js';
 import { isSentence } from './sentence-names.js';
+import { namesASite, siteNames } from './site-names.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -240,14 +241,22 @@ function joinContinuation(lines: Line[], line: Line, name: string): string {
   return name;
 }
 
-/** A name printed several times (letterhead, sender line, footer) is the issuer's. */
+/**
+ * A name printed several times (letterhead, sender line, footer) is the issuer's; so is a name the
+ * page's own web or e-mail address spells ("www.harborfoods.com"), a witness as strong as a label:
+ * the buyer's name is seldom the domain of an address printed on the seller's document.
+ */
+const SITE_BOOST = 1.4;
+
 function boostRepeated(ctx: ExtractionContext, candidates: Candidate[]): Candidate[] {
   const texts = ctx.lines.map((l) => fold(l.text));
+  const sites = siteNames(ctx.lines);
   return candidates
     .map((c) => {
       const name = fold(String(c.value));
       const count = name.length >= 4 ? texts.filter((t) => t.includes(name)).length : 1;
-      return count > 1 ? { ...c, score: Math.min(1, c.score * (1 + 0.1 * Math.min(count - 1, 3))) } : c;
+      const repeated = count > 1 ? 1 + 0.1 * Math.min(count - 1, 3) : 1;
+      return { ...c, score: Math.min(1, c.score * repeated * (namesASite(String(c.value), sites) ? SITE_BOOST : 1)) };
     })
     .sort((a, b) => b.score - a.score);
 }

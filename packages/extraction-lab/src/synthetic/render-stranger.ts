@@ -1,0 +1,168 @@
+import { PDFDocument } from 'pdf-lib';
+import { printDate, printMoney } from './formats.js';
+import { quantityText, type Party, type SyntheticContent } from './document.js';
+import type { FontChoice } from './layout.js';
+import { createPen, embedFonts, type Pen } from './pen.js';
+import type { Random } from './random.js';
+
+/**
+ * Invoice and order layouts unlike the development corpus's: the buyer's block first (top left,
+ * under its "Bill to"), the seller only at the bottom, only in the footer's legal line, or under a
+ * heading the corpus seldom prints ("Bill From", "Lieferant", "Fournisseur"); a logo of the name's
+ * first word; the seller's website or e-mail address; a two-column header; totals without labels.
+ * They exist to find the extractor's decisions that only fit the corpus (`synth --family stranger`).
+ */
+export interface StrangerLayout {
+  /**
+   * Where the seller's name stands: a block at the bottom right, only in the footer's legal line,
+   * a block top right after the buyer's, or a logo word at the top with the full name in the footer.
+   */
+  seller: 'bottom' | 'footer' | 'right' | 'logo';
+  /** The seller's block carries a heading ("Supplier", "Lieferant"). */
+  sellerHeading: boolean;
+  /** The seller's web address or e-mail address, printed near its block or in the footer. */
+  web: 'none' | 'website' | 'email';
+  /** Subtotal, tax and total printed with their labels, or as bare amounts under the amount column. */
+  totals: 'labelled' | 'bare';
+  font: FontChoice;
+}
+
+const LEFT = 50;
+const RIGHT = 545;
+
+export function chooseStrangerLayout(random: Random, fonts: readonly FontChoice[]): StrangerLayout {
+  return {
+    seller: random.pick(['bottom', 'footer', 'right', 'logo'] as const),
+    sellerHeading: random.chance(0.6),
+    web: random.pick(['none', 'website', 'email'] as const),
+    totals: random.chance(0.25) ? 'bare' : 'labelled',
+    font: random.pick(fonts),
+  };
+}
+
+export function describeStrangerLayout(layout: StrangerLayout): string {
+  const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} font=${font}`;
+}
+
+/** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
+export function webOf(content: SyntheticContent, layout: StrangerLayout, random: Random): string | undefined {
+  if (layout.web === 'none') return undefined;
+  const legal = new Set(content.vocabulary.legal_forms);
+  const words = content.seller.name.split(' ').filter((w) => !legal.has(w) && !/^(&|Co\.|KG)$/.test(w));
+  const domain = `${words
+    .join('')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z0-9]/g, '')}.${random.pick(content.vocabulary.web_domains)}`;
+  return layout.web === 'website' ? `www.${domain}` : `${random.pick(['info', 'billing', 'contact'])}@${domain}`;
+}
+
+export async function renderStrangerPdf(
+  content: SyntheticContent,
+  layout: StrangerLayout,
+  random: Random,
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const pen = createPen(pdf.addPage([595, 842]), await embedFonts(pdf, layout.font));
+  drawStrangerPage(pen, content, layout, random);
+  return pdf.save({ useObjectStreams: false });
+}
+
+function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerLayout, random: Random): void {
+  const v = content.vocabulary;
+  const kind = content.kind === 'purchase_order' ? 'purchase_order' : 'invoice';
+  const web = webOf(content, layout, random);
+  const heading = layout.sellerHeading ? random.pick([...v.seller[kind], ...v.seller_more]) : undefined;
+  if (layout.seller === 'logo') pen.text(logoWord(content.seller.name), LEFT, 40, { size: 26, bold: true });
+  pen.text(random.pick(v.titles[content.kind]), RIGHT, 40, { size: random.int(16, 22), bold: true, align: 'right' });
+  // The buyer's block leads, top left; the labelled values sit in two columns at the right.
+  drawBlock(pen, content.buyer, LEFT, 110, 'left', random.pick(v.buyer[kind]));
+  drawMeta(pen, content, random, 110);
+  if (layout.seller === 'right') drawBlock(pen, content.seller, RIGHT, 190, 'right', heading, web);
+  const tableEnd = drawTable(pen, content, random, 270);
+  drawTotals(pen, content, layout, random, tableEnd + 16);
+  if (layout.seller === 'bottom') drawBlock(pen, content.seller, RIGHT, 660, 'right', heading, web);
+  pen.text(random.pick(v.closing), LEFT, 740, { size: 9, grey: true });
+  const legal = [content.seller.name, ...content.seller.lines];
+  if (web && layout.seller !== 'right' && layout.seller !== 'bottom') legal.push(web);
+  if (layout.seller !== 'right' || random.chance(0.5))
+    pen.text(legal.join(' · '), 297, 790, { size: 7, align: 'center', grey: true });
+}
+
+/** The logo: the name's first word in capitals ("GRANITE"), as many letterheads print it. */
+const logoWord = (name: string) => name.split(' ')[0]!.toUpperCase();
+
+function drawBlock(
+  pen: Pen,
+  party: Party,
+  x: number,
+  top: number,
+  align: 'left' | 'right',
+  heading?: string,
+  web?: string,
+): void {
+  let y = top;
+  if (heading) {
+    pen.text(heading, x, y, { size: 8, align, grey: true });
+    y += 12;
+  }
+  pen.text(party.name, x, y, { size: 11, bold: true, align });
+  pen.text(party.lines[0], x, y + 15, { size: 9, align });
+  pen.text(party.lines[1], x, y + 27, { size: 9, align });
+  if (web) pen.text(web, x, y + 39, { size: 9, align });
+}
+
+function drawMeta(pen: Pen, content: SyntheticContent, random: Random, top: number): void {
+  const v = content.vocabulary;
+  const rows: [string, string][] = [
+    [random.pick(v.number[content.kind]), content.number],
+    [random.pick(v.date[content.kind]), printDate(content.date, content.style)],
+  ];
+  if (content.secondDate) {
+    const label = content.kind === 'purchase_order' ? random.pick(v.delivery) : random.pick(v.due);
+    rows.push([label, printDate(content.secondDate, content.style)]);
+  }
+  rows.forEach(([label, value], i) => {
+    pen.text(label, 340, top + i * 15, { size: 9 });
+    pen.text(value, RIGHT, top + i * 15, { size: 9, align: 'right' });
+  });
+}
+
+function drawTable(pen: Pen, content: SyntheticContent, random: Random, top: number): number {
+  const v = content.vocabulary;
+  const cols = { description: LEFT, quantity: 330, unit_price: 440, amount: RIGHT };
+  const heads = {
+    description: random.pick(v.columns.description),
+    quantity: random.pick(v.columns.quantity),
+    unit_price: random.pick(v.columns.unit_price),
+    amount: random.pick(v.columns.amount),
+  };
+  const cell = (key: keyof typeof cols, text: string, y: number, bold = false) =>
+    pen.text(text, cols[key], y, { size: 9, bold, align: key === 'description' ? 'left' : 'right' });
+  (Object.keys(cols) as (keyof typeof cols)[]).forEach((key) => cell(key, heads[key], top, true));
+  pen.line(LEFT, top + 14, RIGHT, top + 14);
+  content.rows.forEach((row, i) => {
+    const y = top + (i + 1) * 18;
+    cell('description', row.description, y);
+    cell('quantity', quantityText(content, row.quantity), y);
+    cell('unit_price', printMoney(row.unitPrice, content.style), y);
+    cell('amount', printMoney(row.amount, content.style), y);
+  });
+  return top + (content.rows.length + 1) * 18;
+}
+
+function drawTotals(pen: Pen, content: SyntheticContent, layout: StrangerLayout, random: Random, top: number): void {
+  const v = content.vocabulary;
+  const lines: [string, number][] = [
+    [random.pick(v.subtotal), content.subtotal],
+    [random.pick(v.tax), content.tax],
+    [random.pick(v.total), content.total],
+  ];
+  pen.line(400, top - 6, RIGHT, top - 6);
+  lines.forEach(([label, value], i) => {
+    const bold = i === 2;
+    if (layout.totals === 'labelled') pen.text(label, 400, top + i * 16, { size: bold ? 11 : 9, bold });
+    pen.text(printMoney(value, content.style), RIGHT, top + i * 16, { size: bold ? 11 : 9, bold, align: 'right' });
+  });
+}

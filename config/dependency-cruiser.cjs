@@ -8,7 +8,7 @@
 const LAB = '^packages/extraction-lab/';
 const ADAPTERS = '^packages/(?!core/|extraction-lab/)[^/]+/';
 /** Core's email contexts (see docs/architecture.md, How it is built). */
-const EMAIL_CONTEXTS = '^packages/core/src/(prefixes|inbound|review|routing|duplicates|notifications|erp)/';
+const EMAIL_CONTEXTS = '^packages/core/src/(prefixes|inbound|triage|routing|duplicates|notifications|erp)/';
 module.exports = {
   forbidden: [
     {

@@ -1,7 +1,7 @@
 import type { Intake } from './intake.js';
 import type { JobPipeline } from './jobs/job-pipeline.js';
 import { InboundMailService, type InboundMailDeps } from './inbound/inbound-mail-service.js';
-import { LocalDocumentClassifier, type DocumentClassifier } from './review/document-classifier.js';
+import { LocalDocumentClassifier, type DocumentClassifier } from './triage/document-classifier.js';
 import { notificationMessageHook } from './notifications/notification-message-hook.js';
 
 /**

@@ -157,7 +157,7 @@ export function createIntake<S extends ExtractionStores = IntakeStores>(options:
 const hasEmailIngestion = <S extends ExtractionStores>(
   stores: S,
 ): stores is S & EmailIngestionStores & { transaction: TransactionRunner<ExtractionStores & EmailIngestionStores> } =>
-  has(stores, 'emailIngestion', 'inboundMessages', 'reviewItems', 'notifications', 'imapMailboxes', 'webhooks', 'erp');
+  has(stores, 'emailIngestion', 'inboundMessages', 'triageItems', 'notifications', 'imapMailboxes', 'webhooks', 'erp');
 
 /**
  * The email contexts' job hooks, in order: duplicates and routing (they need the jobs alone), the

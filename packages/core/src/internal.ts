@@ -88,20 +88,20 @@ export {
   type NotificationStatus,
 } from './notifications/notification.js';
 export { scanRawHeaders } from './inbound/raw-headers.js';
-export { LocalDocumentClassifier, senderHint } from './review/document-classifier.js';
+export { LocalDocumentClassifier, senderHint } from './triage/document-classifier.js';
 export {
   type ClassificationExample,
   type ClassificationResult,
-  REVIEW_STATUSES,
-  type ReviewItemRecord,
-  type ReviewResolution,
-  type ReviewStatus,
-} from './review/review-item.js';
+  TRIAGE_STATUSES,
+  type TriageItemRecord,
+  type TriageResolution,
+  type TriageStatus,
+} from './triage/triage-item.js';
 export {
   type ClassificationExampleStore,
-  type ReviewItemStore,
-  type ReviewListFilter,
-} from './ports/review-store.port.js';
+  type TriageItemStore,
+  type TriageListFilter,
+} from './ports/triage-store.port.js';
 export { compileSubjectPattern } from './prefixes/subject-pattern.js';
 export { presentValues } from './extraction/evaluation/presence.js';
 export { sameCompanyName, stripLegalForm } from './extraction/evaluation/names.js';
@@ -212,7 +212,7 @@ export {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from './webhooks/webhook.js';
-export { ResolveReviewSchema, ReviewQueue } from './review/review-queue.js';
+export { ResolveTriageSchema, TriageQueue } from './triage/triage-queue.js';
 export { CorrectionService } from './corrections/correction-service.js';
 export type { CorrectionListener, CorrectionServiceDeps } from './corrections/correction-service.js';
 export { applyCorrections } from './corrections/apply-corrections.js';

@@ -11,7 +11,7 @@ import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.sc
 import { resolveExtractorFor } from '../prefixes/extractor-mapping.js';
 import type { JobDuplicate } from '../duplicates/duplicates.js';
 import type { JobRouting, RoutingDecision } from '../jobs/job-routing.js';
-import { senderDomain, type ClassificationContext } from '../review/document-classifier.js';
+import { senderDomain, type ClassificationContext } from '../triage/document-classifier.js';
 import type { ReviewReason } from '../jobs/review-reasons.js';
 import { planAttachments } from './attachment-plan.js';
 import {
@@ -272,8 +272,8 @@ export class AttachmentPipeline {
     decided: UnitDecision,
   ): Promise<string> {
     const id = `rev_${createHash('sha256').update(`${record.id}:${unit.key}`).digest('hex').slice(0, 20)}`;
-    if (await this.deps.stores.reviewItems.get(record.org_id, record.environment, id)) return id; // queued before a crash
-    await this.deps.stores.reviewItems.insert({
+    if (await this.deps.stores.triageItems.get(record.org_id, record.environment, id)) return id; // queued before a crash
+    await this.deps.stores.triageItems.insert({
       id,
       org_id: record.org_id,
       environment: record.environment,

@@ -4,7 +4,7 @@ import { stageBlob } from '../ports/blob-store.port.js';
 import type { ParsedMessage } from '../ports/message-parser.port.js';
 import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
 import { messageEvents } from './message-events.js';
-import { ReviewQueue } from '../review/review-queue.js';
+import { TriageQueue } from '../triage/triage-queue.js';
 import { scanRawHeaders } from './raw-headers.js';
 import {
   blankMessageRecord,
@@ -69,7 +69,7 @@ export type MessageProcessOutcome =
       lostClaim: boolean;
       /** The jobs the message's attachments went to (to follow a document from its message). */
       jobIds: string[];
-      /** Attachments waiting in the classification review queue, and skipped ones. */
+      /** Attachments waiting in the triage queue (the API calls them review items), and skipped ones. */
       awaitingReview: number;
       skipped: number;
       /** Why a failed message failed. */
@@ -79,20 +79,20 @@ export type MessageProcessOutcome =
 /**
  * Mail in: what the SMTP edge asks about recipients, what it stores before answering 250, and the
  * asynchronous processing of stored messages into jobs, plus the test endpoint that runs a document
- * through the same steps. The review queue (`review`) shares its attachment pipeline.
+ * through the same steps. The triage queue (`triage`) shares its attachment pipeline.
  */
 export class InboundMailService {
   private readonly pipeline: AttachmentPipeline;
 
   private readonly testRun: PrefixTestRun;
 
-  /** The human review queue: what a reviewer lists and decides. */
-  readonly review: ReviewQueue;
+  /** The triage queue: what a person lists and decides. */
+  readonly triage: TriageQueue;
 
   constructor(private readonly deps: InboundMailDeps) {
     this.pipeline = new AttachmentPipeline(deps);
     this.testRun = new PrefixTestRun(deps, this.pipeline);
-    this.review = new ReviewQueue({ ...deps, pipeline: this.pipeline });
+    this.triage = new TriageQueue({ ...deps, pipeline: this.pipeline });
   }
 
   /** Decides one recipient: ours, an active prefix of some organization. */
@@ -310,7 +310,7 @@ export class InboundMailService {
     const outcomes = await Promise.all(
       message.outcomes.map(async (o): Promise<AttachmentOutcome> => {
         if (!o.review_id || o.status !== 'awaiting_review') return o;
-        const item = await this.deps.stores.reviewItems.get(message.org_id, message.environment, o.review_id);
+        const item = await this.deps.stores.triageItems.get(message.org_id, message.environment, o.review_id);
         if (item?.status === 'resolved') {
           return {
             ...o,

@@ -3,8 +3,8 @@ import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.sc
 import { duplicateSettingsOf, type DuplicateSettings, type JobDuplicate } from '../duplicates/duplicates.js';
 import { jobRouting } from '../routing/routing.js';
 import type { JobRouting } from '../jobs/job-routing.js';
-import { senderDomain } from '../review/document-classifier.js';
-import type { ClassificationResult } from '../review/review-item.js';
+import { senderDomain } from '../triage/document-classifier.js';
+import type { ClassificationResult } from '../triage/triage-item.js';
 import type { ReviewReason } from '../jobs/review-reasons.js';
 import type { JobRecord } from '../jobs/job.js';
 import type { KeptAttachment } from './attachment-plan.js';

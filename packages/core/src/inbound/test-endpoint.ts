@@ -9,7 +9,7 @@ import { resolveExtractorFor } from '../prefixes/extractor-mapping.js';
 import { duplicateSettingsOf } from '../duplicates/duplicates.js';
 import { jobRouting, routeOnArrival } from '../routing/routing.js';
 import type { RoutingDecision } from '../jobs/job-routing.js';
-import { senderDomain } from '../review/document-classifier.js';
+import { senderDomain } from '../triage/document-classifier.js';
 import { messageEvents } from './message-events.js';
 import { planAttachments } from './attachment-plan.js';
 import type { AttachmentPipeline } from './attachment-pipeline.js';

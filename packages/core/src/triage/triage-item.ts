@@ -11,16 +11,16 @@ export interface ClassificationResult {
   keyIndicators: string[];
 }
 
-/** A review item waits (`pending`) until a person resolves it to a type or rejects it. */
-export const REVIEW_STATUSES = ['pending', 'resolved', 'rejected'] as const;
-/** One of REVIEW_STATUSES. */
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** A triage item (a "review item" on the API) waits (`pending`) until a person resolves it to a type or rejects it. */
+export const TRIAGE_STATUSES = ['pending', 'resolved', 'rejected'] as const;
+/** One of TRIAGE_STATUSES. */
+export type TriageStatus = (typeof TRIAGE_STATUSES)[number];
 
 /**
  * An attachment whose classification was below the prefix's reviewFlag threshold: it waits here,
  * its bytes in the blob store, until a person says what it is (or rejects it).
  */
-export interface ReviewItemRecord {
+export interface TriageItemRecord {
   /** `rev_...` */
   id: string;
   org_id: string;
@@ -40,7 +40,7 @@ export interface ReviewItemRecord {
   /** Sender and subject, so a reviewer sees the context without opening the message. */
   from_address: string | null;
   subject: string | null;
-  status: ReviewStatus;
+  status: TriageStatus;
   /** Set when resolved: the type the reviewer chose. */
   resolved_type: string | null;
   job_id: string | null;
@@ -50,8 +50,8 @@ export interface ReviewItemRecord {
   created_at: string;
 }
 
-/** How a person decided a review item, as stored. */
-export interface ReviewResolution {
+/** How a person decided a triage item, as stored. */
+export interface TriageResolution {
   status: 'resolved' | 'rejected';
   resolved_type: string | null;
   job_id: string | null;

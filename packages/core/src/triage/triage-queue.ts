@@ -12,34 +12,38 @@ import { documentClassifiedData } from '../inbound/message-events.js';
 import { duplicateSettingsOf, settingsOnly } from '../duplicates/duplicates.js';
 import { jobRouting } from '../routing/routing.js';
 import { senderDomain } from './document-classifier.js';
-import type { ReviewItemRecord, ReviewStatus } from './review-item.js';
+import type { TriageItemRecord, TriageStatus } from './triage-item.js';
 
 const DocumentTypeName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a lowercase snake_case document type');
 /** Body of POST /api/email-ingestion/review/{review_id}/resolve: the type to process the document as, or a rejection. */
-export const ResolveReviewSchema = z
+export const ResolveTriageSchema = z
   .union([z.strictObject({ documentType: DocumentTypeName }), z.strictObject({ reject: z.literal(true) })])
   .meta({
     id: 'ResolveReviewRequest',
     description: '{"documentType": "..."} to process the document as that type, or {"reject": true}',
   });
 
-export type ReviewQueueDeps = Pick<InboundMailDeps, 'stores' | 'blobs' | 'classifier' | 'clock' | 'ids'> & {
+export type TriageQueueDeps = Pick<InboundMailDeps, 'stores' | 'blobs' | 'classifier' | 'clock' | 'ids'> & {
   /** The steps a resolved document continues through, as if it had just arrived. */
   pipeline: Pick<AttachmentPipeline, 'submitUnit' | 'classificationContext'>;
 };
 
-/** The human review queue of email attachments: listing it, and a reviewer's decision. */
-export class ReviewQueue {
-  constructor(private readonly deps: ReviewQueueDeps) {}
+/**
+ * The triage queue: email attachments the classifier was unsure of, until a person says what each
+ * is. The API and the tables keep their first name, "review" (`/api/email-ingestion/review`,
+ * `review_items`); the person's workspace for completed jobs is the review of `corrections/`.
+ */
+export class TriageQueue {
+  constructor(private readonly deps: TriageQueueDeps) {}
 
-  /** The mode's review queue, oldest first; pending items unless another status is asked for. */
+  /** The mode's triage queue, oldest first; pending items unless another status is asked for. */
   async list(
     orgId: string,
     mode: Environment,
-    filter: { status?: ReviewStatus; prefix?: string },
+    filter: { status?: TriageStatus; prefix?: string },
     page: { limit: number; offset: number },
   ) {
-    return this.deps.stores.reviewItems.list(
+    return this.deps.stores.triageItems.list(
       orgId,
       mode,
       { status: filter.status ?? 'pending', ...(filter.prefix ? { prefix: filter.prefix.toLowerCase() } : {}) },
@@ -58,15 +62,15 @@ export class ReviewQueue {
     resolvedBy: string,
     id: string,
     rawInput: unknown,
-  ): Promise<ReviewItemRecord> {
-    const input = parseInput(ResolveReviewSchema, rawInput);
+  ): Promise<TriageItemRecord> {
+    const input = parseInput(ResolveTriageSchema, rawInput);
     const { stores, clock } = this.deps;
-    const item = await stores.reviewItems.get(orgId, mode, id);
+    const item = await stores.triageItems.get(orgId, mode, id);
     if (!item) throw notFound('Review item', id);
     if (item.status !== 'pending') throw new AppError('conflict', `Review item ${id} was already ${item.status}`);
     const resolvedAt = clock.now().toISOString();
     if ('reject' in input) {
-      const rejected = await stores.reviewItems.resolve(orgId, mode, id, {
+      const rejected = await stores.triageItems.resolve(orgId, mode, id, {
         status: 'rejected',
         resolved_type: null,
         job_id: null,
@@ -126,7 +130,7 @@ export class ReviewQueue {
     }
     const jobId = submitted.job_id;
     const resolved = await stores.transaction(async (tx) => {
-      const row = await tx.reviewItems.resolve(orgId, mode, id, {
+      const row = await tx.triageItems.resolve(orgId, mode, id, {
         status: 'resolved',
         resolved_type: input.documentType,
         job_id: jobId,

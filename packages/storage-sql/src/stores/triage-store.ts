@@ -4,11 +4,11 @@ import type {
   ClassificationExample,
   ClassificationExampleStore,
   ClassificationResult,
-  ReviewItemRecord,
-  ReviewItemStore,
-  ReviewListFilter,
-  ReviewResolution,
-  ReviewStatus,
+  TriageItemRecord,
+  TriageItemStore,
+  TriageListFilter,
+  TriageResolution,
+  TriageStatus,
 } from '@intake/core/internal';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
@@ -20,7 +20,7 @@ const text = toTextOrNull;
 /** Both drivers return booleans; a text rendering ('t'/'true') is accepted too. */
 const bool = (value: unknown): boolean => value === true || value === 't' || value === 'true' || value === 1;
 
-const itemFromRow = (r: Record<string, unknown>): ReviewItemRecord => ({
+const itemFromRow = (r: Record<string, unknown>): TriageItemRecord => ({
   id: String(r.id),
   org_id: String(r.org_id),
   environment: r.environment as Environment,
@@ -36,7 +36,7 @@ const itemFromRow = (r: Record<string, unknown>): ReviewItemRecord => ({
   proposed_type: String(r.proposed_type),
   from_address: text(r.from_address),
   subject: text(r.subject),
-  status: r.status as ReviewStatus,
+  status: r.status as TriageStatus,
   resolved_type: text(r.resolved_type),
   job_id: text(r.job_id),
   resolved_by: text(r.resolved_by),
@@ -44,19 +44,19 @@ const itemFromRow = (r: Record<string, unknown>): ReviewItemRecord => ({
   created_at: toIso(r.created_at),
 });
 
-export class SqlReviewItemStore implements ReviewItemStore {
+export class SqlTriageItemStore implements TriageItemStore {
   constructor(private readonly knex: Knex) {}
 
-  async insert(item: ReviewItemRecord): Promise<void> {
+  async insert(item: TriageItemRecord): Promise<void> {
     await this.knex(ITEMS).insert({ ...item, classification: toJson(item.classification) });
   }
 
   async list(
     orgId: string,
     mode: Environment,
-    filter: ReviewListFilter,
+    filter: TriageListFilter,
     page: { limit: number; offset: number },
-  ): Promise<{ items: ReviewItemRecord[]; total: number }> {
+  ): Promise<{ items: TriageItemRecord[]; total: number }> {
     const scoped = () => {
       const q = this.knex(ITEMS).where({ org_id: orgId, environment: mode });
       if (filter.status !== undefined) q.andWhere({ status: filter.status });
@@ -76,7 +76,7 @@ export class SqlReviewItemStore implements ReviewItemStore {
     return { items: (rows as Record<string, unknown>[]).map(itemFromRow), total };
   }
 
-  async get(orgId: string, mode: Environment | null, id: string): Promise<ReviewItemRecord | null> {
+  async get(orgId: string, mode: Environment | null, id: string): Promise<TriageItemRecord | null> {
     const row = await this.knex<Row>(ITEMS)
       .where({ org_id: orgId, id, ...(mode ? { environment: mode } : {}) })
       .first();
@@ -91,8 +91,8 @@ export class SqlReviewItemStore implements ReviewItemStore {
     orgId: string,
     mode: Environment,
     id: string,
-    resolution: ReviewResolution,
-  ): Promise<ReviewItemRecord | null> {
+    resolution: TriageResolution,
+  ): Promise<TriageItemRecord | null> {
     const rows = await this.knex(ITEMS)
       .where({ org_id: orgId, environment: mode, id, status: 'pending' })
       .update({

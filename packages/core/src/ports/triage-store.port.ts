@@ -1,29 +1,29 @@
 import type { Environment } from '../keys/scopes.js';
-import type { ClassificationExample, ReviewItemRecord, ReviewResolution, ReviewStatus } from '../review/review-item.js';
+import type { ClassificationExample, TriageItemRecord, TriageResolution, TriageStatus } from '../triage/triage-item.js';
 
-/** Which review items a list returns. */
-export interface ReviewListFilter {
-  status?: ReviewStatus;
+/** Which triage items a list returns. */
+export interface TriageListFilter {
+  status?: TriageStatus;
   prefix?: string;
 }
 
-/** The human review queue of email attachments. */
-export interface ReviewItemStore {
-  insert(item: ReviewItemRecord): Promise<void>;
+/** The triage queue: email attachments waiting for a person to say what they are. */
+export interface TriageItemStore {
+  insert(item: TriageItemRecord): Promise<void>;
   /** The mode's items, oldest first (a queue): created_at, then id, ascending. */
   list(
     orgId: string,
     mode: Environment,
-    filter: ReviewListFilter,
+    filter: TriageListFilter,
     page: { limit: number; offset: number },
-  ): Promise<{ items: ReviewItemRecord[]; total: number }>;
+  ): Promise<{ items: TriageItemRecord[]; total: number }>;
   /** An item of the mode (`null`: either, for callers holding the item's message). */
-  get(orgId: string, mode: Environment | null, id: string): Promise<ReviewItemRecord | null>;
+  get(orgId: string, mode: Environment | null, id: string): Promise<TriageItemRecord | null>;
   /**
    * Resolves a pending item; returns the updated item, or null when it is not pending any more (two
    * reviewers at once: exactly one wins) or not this organization's and mode's.
    */
-  resolve(orgId: string, mode: Environment, id: string, resolution: ReviewResolution): Promise<ReviewItemRecord | null>;
+  resolve(orgId: string, mode: Environment, id: string, resolution: TriageResolution): Promise<TriageItemRecord | null>;
 }
 
 /** Reviewers' decisions, per organization, for the classifier to learn from. */

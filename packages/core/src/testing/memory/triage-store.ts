@@ -1,24 +1,24 @@
 import type { Environment } from '../../keys/scopes.js';
-import type { ClassificationExample, ReviewItemRecord, ReviewResolution } from '../../review/review-item.js';
-import type { ClassificationExampleStore, ReviewItemStore, ReviewListFilter } from '../../ports/review-store.port.js';
+import type { ClassificationExample, TriageItemRecord, TriageResolution } from '../../triage/triage-item.js';
+import type { ClassificationExampleStore, TriageItemStore, TriageListFilter } from '../../ports/triage-store.port.js';
 import { clone, paginate, type MemoryDb } from './memory-db.js';
 
-const oldestFirst = (a: ReviewItemRecord, b: ReviewItemRecord): number =>
+const oldestFirst = (a: TriageItemRecord, b: TriageItemRecord): number =>
   Date.parse(a.created_at) - Date.parse(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The review queue in memory, with the SQL store's "only while pending" rule for resolving. */
-export class MemoryReviewItemStore implements ReviewItemStore {
+export class MemoryTriageItemStore implements TriageItemStore {
   constructor(private readonly db: MemoryDb) {}
   private get rows() {
-    return this.db.tables.reviewItems;
+    return this.db.tables.triageItems;
   }
 
-  async insert(item: ReviewItemRecord) {
+  async insert(item: TriageItemRecord) {
     if (this.rows.has(item.id)) throw new Error(`review item ${item.id} already exists`);
     this.rows.set(item.id, clone(item));
   }
 
-  async list(orgId: string, mode: Environment, filter: ReviewListFilter, page: { limit: number; offset: number }) {
+  async list(orgId: string, mode: Environment, filter: TriageListFilter, page: { limit: number; offset: number }) {
     const rows = [...this.rows.values()]
       .filter(
         (r) =>
@@ -36,7 +36,7 @@ export class MemoryReviewItemStore implements ReviewItemStore {
     return r && r.org_id === orgId && (mode === null || r.environment === mode) ? clone(r) : null;
   }
 
-  async resolve(orgId: string, mode: Environment, id: string, resolution: ReviewResolution) {
+  async resolve(orgId: string, mode: Environment, id: string, resolution: TriageResolution) {
     // Check and write with no await between them: of concurrent resolvers exactly one wins.
     const r = this.rows.get(id);
     if (!r || r.org_id !== orgId || r.environment !== mode || r.status !== 'pending') return null;

@@ -5,8 +5,8 @@ import { fold } from '../extraction/layout/fold.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { Environment } from '../keys/scopes.js';
 import type { ReadDocument } from '../ports/document-reader.port.js';
-import type { ClassificationResult } from './review-item.js';
-import type { ClassificationExampleStore } from '../ports/review-store.port.js';
+import type { ClassificationResult } from './triage-item.js';
+import type { ClassificationExampleStore } from '../ports/triage-store.port.js';
 
 /** What the classifier looks at: the email around the document, and the document read. */
 export interface ClassificationContext {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ClassificationExample, ReviewItemRecord, ReviewResolution } from '../review/review-item.js';
+import type { ClassificationExample, TriageItemRecord, TriageResolution } from '../triage/triage-item.js';
 import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;
 /** Same length and lowercase alphanumerics after the prefix, so every collation orders them alike. */
 const uniqueBase = () => `rev_rc${Date.now().toString(36)}${(n++).toString(36).padStart(4, '0')}`;
 
-export const makeReviewItem = (orgId: string, overrides: Partial<ReviewItemRecord> = {}): ReviewItemRecord => ({
+export const makeTriageItem = (orgId: string, overrides: Partial<TriageItemRecord> = {}): TriageItemRecord => ({
   id: `${uniqueBase()}r`,
   org_id: orgId,
   environment: 'live',
@@ -36,7 +36,7 @@ export const makeReviewItem = (orgId: string, overrides: Partial<ReviewItemRecor
   ...overrides,
 });
 
-const resolution = (overrides: Partial<ReviewResolution> = {}): ReviewResolution => ({
+const resolution = (overrides: Partial<TriageResolution> = {}): TriageResolution => ({
   status: 'resolved',
   resolved_type: 'receipt',
   job_id: 'job_review0001',
@@ -56,18 +56,18 @@ const example = (orgId: string, overrides: Partial<ClassificationExample> = {}):
 });
 
 /**
- * The behaviour of every `ReviewItemStore` and `ClassificationExampleStore`: items round-trip, the
+ * The behaviour of every `TriageItemStore` and `ClassificationExampleStore`: items round-trip, the
  * queue lists oldest first per organization, an item is resolved once only (even by concurrent
  * reviewers), and examples list newest first per organization.
  */
-export function describeReviewStoreContract(name: string, open: () => Promise<StoreHarness>): void {
+export function describeTriageStoreContract(name: string, open: () => Promise<StoreHarness>): void {
   describe(`review store contract: ${name}`, () => {
     let s: ContractStores;
     const { freshOrg } = useStoreHarness(open, (stores) => (s = stores));
 
     it('round-trips every field, the classification as JSON with its optional members present or absent', async () => {
       const orgId = await freshOrg();
-      const full = makeReviewItem(orgId, {
+      const full = makeTriageItem(orgId, {
         prefix: 'receipts',
         message_id: 'msg_full00001',
         attachment_index: 7,
@@ -94,13 +94,13 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
         resolved_at: '2026-03-01T00:02:00.999Z',
         created_at: '2026-03-01T00:00:00.007Z',
       });
-      const sparse = makeReviewItem(orgId, {
+      const sparse = makeTriageItem(orgId, {
         classification: { documentType: 'unknown', confidence: 0, reasoning: '', keyIndicators: [] },
       });
-      await s.reviewItems.insert(full);
-      await s.reviewItems.insert(sparse);
-      expect(await s.reviewItems.get(orgId, 'live', full.id)).toEqual(full);
-      const readSparse = await s.reviewItems.get(orgId, 'live', sparse.id);
+      await s.triageItems.insert(full);
+      await s.triageItems.insert(sparse);
+      expect(await s.triageItems.get(orgId, 'live', full.id)).toEqual(full);
+      const readSparse = await s.triageItems.get(orgId, 'live', sparse.id);
       expect(readSparse).toStrictEqual(sparse);
       expect(Object.keys(readSparse!.classification).sort()).toEqual([
         'confidence',
@@ -108,8 +108,8 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
         'keyIndicators',
         'reasoning',
       ]);
-      await expect(s.reviewItems.insert({ ...sparse, subject: 'again' })).rejects.toThrow();
-      expect(await s.reviewItems.get(orgId, 'live', sparse.id)).toEqual(sparse);
+      await expect(s.triageItems.insert({ ...sparse, subject: 'again' })).rejects.toThrow();
+      expect(await s.triageItems.get(orgId, 'live', sparse.id)).toEqual(sparse);
     });
 
     it('lists oldest first per organization, by status and prefix, with a total for paging', async () => {
@@ -117,32 +117,32 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       const b = await freshOrg();
       const empty = await freshOrg();
       const base = uniqueBase();
-      const r1 = makeReviewItem(a, { id: `${base}a`, prefix: 'invoices', created_at: '2026-03-01T00:00:01.000Z' });
-      const r2 = makeReviewItem(a, { id: `${base}b`, prefix: 'receipts', created_at: '2026-03-01T00:00:02.000Z' });
-      const r3 = makeReviewItem(a, {
+      const r1 = makeTriageItem(a, { id: `${base}a`, prefix: 'invoices', created_at: '2026-03-01T00:00:01.000Z' });
+      const r2 = makeTriageItem(a, { id: `${base}b`, prefix: 'receipts', created_at: '2026-03-01T00:00:02.000Z' });
+      const r3 = makeTriageItem(a, {
         id: `${base}c`,
         prefix: 'invoices',
         status: 'resolved',
         created_at: '2026-03-01T00:00:02.000Z',
       });
-      const r4 = makeReviewItem(a, { id: `${base}d`, prefix: 'invoices', created_at: '2026-03-01T00:00:03.000Z' });
-      const r5 = makeReviewItem(a, {
+      const r4 = makeTriageItem(a, { id: `${base}d`, prefix: 'invoices', created_at: '2026-03-01T00:00:03.000Z' });
+      const r5 = makeTriageItem(a, {
         id: `${base}e`,
         prefix: 'receipts',
         status: 'rejected',
         created_at: '2026-03-01T00:00:04.000Z',
       });
-      const theirs = makeReviewItem(b, { id: `${base}f`, prefix: 'invoices', created_at: '2026-03-01T00:00:00.000Z' });
-      for (const item of [r4, r2, theirs, r5, r1, r3]) await s.reviewItems.insert(item);
-      const ids = (page: { items: ReviewItemRecord[] }) => page.items.map((r) => r.id);
+      const theirs = makeTriageItem(b, { id: `${base}f`, prefix: 'invoices', created_at: '2026-03-01T00:00:00.000Z' });
+      for (const item of [r4, r2, theirs, r5, r1, r3]) await s.triageItems.insert(item);
+      const ids = (page: { items: TriageItemRecord[] }) => page.items.map((r) => r.id);
       const page = (
         orgId: string,
-        filter: Parameters<ContractStores['reviewItems']['list']>[2],
+        filter: Parameters<ContractStores['triageItems']['list']>[2],
         limit = 10,
         offset = 0,
-      ) => s.reviewItems.list(orgId, 'live', filter, { limit, offset }).then((p) => ({ ids: ids(p), total: p.total }));
+      ) => s.triageItems.list(orgId, 'live', filter, { limit, offset }).then((p) => ({ ids: ids(p), total: p.total }));
 
-      const all = await s.reviewItems.list(a, 'live', {}, { limit: 10, offset: 0 });
+      const all = await s.triageItems.list(a, 'live', {}, { limit: 10, offset: 0 });
       expect({ ids: ids(all), total: all.total }).toEqual({ ids: [r1.id, r2.id, r3.id, r4.id, r5.id], total: 5 });
       expect(all.items[2]).toEqual(r3);
       expect(await page(a, { status: 'pending' })).toEqual({ ids: [r1.id, r2.id, r4.id], total: 3 });
@@ -154,31 +154,31 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
       expect(await page(a, { status: 'pending' }, 1, 2)).toEqual({ ids: [r4.id], total: 3 });
       expect(await page(a, {}, 10, 5)).toEqual({ ids: [], total: 5 });
       expect(await page(b, {})).toEqual({ ids: [theirs.id], total: 1 });
-      expect(await s.reviewItems.list(empty, 'live', {}, { limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
+      expect(await s.triageItems.list(empty, 'live', {}, { limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
       expect(await page(a, { prefix: 'nothing' })).toEqual({ ids: [], total: 0 });
     });
 
     it('reads an item only within its organization', async () => {
       const a = await freshOrg();
       const b = await freshOrg();
-      const item = makeReviewItem(a);
-      await s.reviewItems.insert(item);
-      expect(await s.reviewItems.get(a, 'live', item.id)).toEqual(item);
-      expect(await s.reviewItems.get(b, 'live', item.id)).toBeNull();
-      expect(await s.reviewItems.get(a, 'live', 'rev_missing')).toBeNull();
+      const item = makeTriageItem(a);
+      await s.triageItems.insert(item);
+      expect(await s.triageItems.get(a, 'live', item.id)).toEqual(item);
+      expect(await s.triageItems.get(b, 'live', item.id)).toBeNull();
+      expect(await s.triageItems.get(a, 'live', 'rev_missing')).toBeNull();
     });
 
     it('resolves a pending item: writes the resolution and returns the updated item', async () => {
       const orgId = await freshOrg();
-      const item = makeReviewItem(orgId, { from_address: 'alice@example.org', subject: 'Scan' });
-      const other = makeReviewItem(orgId);
-      await s.reviewItems.insert(item);
-      await s.reviewItems.insert(other);
+      const item = makeTriageItem(orgId, { from_address: 'alice@example.org', subject: 'Scan' });
+      const other = makeTriageItem(orgId);
+      await s.triageItems.insert(item);
+      await s.triageItems.insert(other);
       const decision = resolution();
-      const expected: ReviewItemRecord = { ...item, ...decision };
-      expect(await s.reviewItems.resolve(orgId, 'live', item.id, decision)).toEqual(expected);
-      expect(await s.reviewItems.get(orgId, 'live', item.id)).toEqual(expected);
-      expect(await s.reviewItems.get(orgId, 'live', other.id)).toEqual(other);
+      const expected: TriageItemRecord = { ...item, ...decision };
+      expect(await s.triageItems.resolve(orgId, 'live', item.id, decision)).toEqual(expected);
+      expect(await s.triageItems.get(orgId, 'live', item.id)).toEqual(expected);
+      expect(await s.triageItems.get(orgId, 'live', other.id)).toEqual(other);
       // A rejection keeps its nulls.
       const rejection = resolution({
         status: 'rejected',
@@ -186,15 +186,15 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
         job_id: null,
         resolved_by: 'key_reviewer02',
       });
-      expect(await s.reviewItems.resolve(orgId, 'live', other.id, rejection)).toEqual({ ...other, ...rejection });
-      expect(await s.reviewItems.get(orgId, 'live', other.id)).toEqual({ ...other, ...rejection });
+      expect(await s.triageItems.resolve(orgId, 'live', other.id, rejection)).toEqual({ ...other, ...rejection });
+      expect(await s.triageItems.get(orgId, 'live', other.id)).toEqual({ ...other, ...rejection });
     });
 
     it('resolves an item once: a second resolve returns null and changes nothing', async () => {
       const orgId = await freshOrg();
-      const item = makeReviewItem(orgId);
-      await s.reviewItems.insert(item);
-      const first = await s.reviewItems.resolve(orgId, 'live', item.id, resolution());
+      const item = makeTriageItem(orgId);
+      await s.triageItems.insert(item);
+      const first = await s.triageItems.resolve(orgId, 'live', item.id, resolution());
       expect(first).toEqual({ ...item, ...resolution() });
       const second = resolution({
         status: 'rejected',
@@ -203,48 +203,48 @@ export function describeReviewStoreContract(name: string, open: () => Promise<St
         resolved_by: 'key_late0001',
         resolved_at: '2026-03-03T00:00:00.000Z',
       });
-      expect(await s.reviewItems.resolve(orgId, 'live', item.id, second)).toBeNull();
-      expect(await s.reviewItems.get(orgId, 'live', item.id)).toEqual(first);
+      expect(await s.triageItems.resolve(orgId, 'live', item.id, second)).toBeNull();
+      expect(await s.triageItems.get(orgId, 'live', item.id)).toEqual(first);
       // Items stored already resolved or rejected are not pending either.
-      const rejected = makeReviewItem(orgId, {
+      const rejected = makeTriageItem(orgId, {
         status: 'rejected',
         resolved_by: 'key_x',
         resolved_at: '2026-03-01T01:00:00.000Z',
       });
-      await s.reviewItems.insert(rejected);
-      expect(await s.reviewItems.resolve(orgId, 'live', rejected.id, resolution())).toBeNull();
-      expect(await s.reviewItems.get(orgId, 'live', rejected.id)).toEqual(rejected);
+      await s.triageItems.insert(rejected);
+      expect(await s.triageItems.resolve(orgId, 'live', rejected.id, resolution())).toBeNull();
+      expect(await s.triageItems.get(orgId, 'live', rejected.id)).toEqual(rejected);
     });
 
     it("does not resolve another organization's item or a missing one", async () => {
       const a = await freshOrg();
       const b = await freshOrg();
-      const item = makeReviewItem(a);
-      await s.reviewItems.insert(item);
-      expect(await s.reviewItems.resolve(b, 'live', item.id, resolution())).toBeNull();
-      expect(await s.reviewItems.get(a, 'live', item.id)).toEqual(item);
-      expect(await s.reviewItems.resolve(a, 'live', 'rev_missing', resolution())).toBeNull();
+      const item = makeTriageItem(a);
+      await s.triageItems.insert(item);
+      expect(await s.triageItems.resolve(b, 'live', item.id, resolution())).toBeNull();
+      expect(await s.triageItems.get(a, 'live', item.id)).toEqual(item);
+      expect(await s.triageItems.resolve(a, 'live', 'rev_missing', resolution())).toBeNull();
       // Still pending for its own organization.
-      expect(await s.reviewItems.resolve(a, 'live', item.id, resolution())).toEqual({ ...item, ...resolution() });
+      expect(await s.triageItems.resolve(a, 'live', item.id, resolution())).toEqual({ ...item, ...resolution() });
     });
 
     it('lets exactly one of many concurrent resolves win', async () => {
       const orgId = await freshOrg();
-      const item = makeReviewItem(orgId);
-      await s.reviewItems.insert(item);
+      const item = makeTriageItem(orgId);
+      await s.triageItems.insert(item);
       // Concurrent reads first, so that a pooled database has its connections open and the resolves below really overlap.
-      await Promise.all(Array.from({ length: 10 }, () => s.reviewItems.get(orgId, 'live', item.id)));
+      await Promise.all(Array.from({ length: 10 }, () => s.triageItems.get(orgId, 'live', item.id)));
       const decisions = Array.from({ length: 10 }, (_, i) =>
         resolution({ resolved_by: `key_reviewer${i}`, resolved_type: `type_${i}` }),
       );
-      const results = await Promise.all(decisions.map((d) => s.reviewItems.resolve(orgId, 'live', item.id, d)));
-      const winners = results.filter((r): r is ReviewItemRecord => r !== null);
+      const results = await Promise.all(decisions.map((d) => s.triageItems.resolve(orgId, 'live', item.id, d)));
+      const winners = results.filter((r): r is TriageItemRecord => r !== null);
       expect(winners).toHaveLength(1);
       const winner = winners[0]!;
       const decision = decisions.find((d) => d.resolved_by === winner.resolved_by);
       expect(decision).toBeDefined();
       expect(winner).toEqual({ ...item, ...decision });
-      expect(await s.reviewItems.get(orgId, 'live', item.id)).toEqual(winner);
+      expect(await s.triageItems.get(orgId, 'live', item.id)).toEqual(winner);
     });
 
     it('adds classification examples and lists them newest first, at most the limit', async () => {

@@ -7,8 +7,8 @@
  */
 const LAB = '^packages/extraction-lab/';
 const ADAPTERS = '^packages/(?!core/|extraction-lab/)[^/]+/';
-/** Core's email contexts (see docs/architecture.md, How it is built). */
-const EMAIL_CONTEXTS = '^packages/core/src/(prefixes|inbound|triage|routing|duplicates|notifications|erp)/';
+/** Core's email contexts (all under email/, see docs/architecture.md) and the ERP context that pushes their bills. */
+const EMAIL_CONTEXTS = '^packages/core/src/(email/|erp/)';
 module.exports = {
   forbidden: [
     {
@@ -85,14 +85,14 @@ module.exports = {
         'the job record owns the shape of its duplicate verdict (jobs/job-duplicate.ts); duplicates/ decides verdicts and depends on jobs, never the other way',
       severity: 'error',
       from: { path: '^packages/core/src/jobs/' },
-      to: { path: '^packages/core/src/duplicates/' },
+      to: { path: '^packages/core/src/email/duplicates/' },
     },
     {
       name: 'prefixes-know-no-erp',
       comment:
         'erp depends on prefixes (a prefix names its connection, its events carry the syncs), never the other way: the folders stay out of a circle',
       severity: 'error',
-      from: { path: '^packages/core/src/prefixes/' },
+      from: { path: '^packages/core/src/email/prefixes/' },
       to: { path: '^packages/core/src/erp/' },
     },
     {
@@ -100,16 +100,16 @@ module.exports = {
       comment:
         'notifications read inbound messages and register a MessageHooks (inbound/message-hooks.ts) on the inbound service (composed in inbound-mail.ts): inbound never imports notifications',
       severity: 'error',
-      from: { path: '^packages/core/src/inbound/' },
-      to: { path: '^packages/core/src/notifications/' },
+      from: { path: '^packages/core/src/email/inbound/' },
+      to: { path: '^packages/core/src/email/notifications/' },
     },
     {
       name: 'prefixes-know-no-inbound',
       comment:
         "inbound reads a prefix's configuration, never the other way: the message events and IMAP import live in inbound, the `unauthenticated` policies in the configuration schema",
       severity: 'error',
-      from: { path: '^packages/core/src/prefixes/' },
-      to: { path: '^packages/core/src/inbound/' },
+      from: { path: '^packages/core/src/email/prefixes/' },
+      to: { path: '^packages/core/src/email/inbound/' },
     },
     {
       name: 'no-circular',

@@ -1,5 +1,10 @@
 import type { Environment } from '../keys/scopes.js';
-import type { ClassificationExample, TriageItemRecord, TriageResolution, TriageStatus } from '../triage/triage-item.js';
+import type {
+  ClassificationExample,
+  TriageItemRecord,
+  TriageResolution,
+  TriageStatus,
+} from '../email/triage/triage-item.js';
 
 /** Which triage items a list returns. */
 export interface TriageListFilter {

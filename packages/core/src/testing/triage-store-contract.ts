@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClassificationExample, TriageItemRecord, TriageResolution } from '../triage/triage-item.js';
+import type { ClassificationExample, TriageItemRecord, TriageResolution } from '../email/triage/triage-item.js';
 import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;

@@ -1,5 +1,5 @@
 import type { Environment } from '../../keys/scopes.js';
-import type { ClassificationExample, TriageItemRecord, TriageResolution } from '../../triage/triage-item.js';
+import type { ClassificationExample, TriageItemRecord, TriageResolution } from '../../email/triage/triage-item.js';
 import type { ClassificationExampleStore, TriageItemStore, TriageListFilter } from '../../ports/triage-store.port.js';
 import { clone, paginate, type MemoryDb } from './memory-db.js';
 

@@ -9,6 +9,24 @@ const LAB = '^packages/extraction-lab/';
 const ADAPTERS = '^packages/(?!core/|extraction-lab/)[^/]+/';
 /** Core's email contexts (all under email/, see docs/architecture.md) and the ERP context that pushes their bills. */
 const EMAIL_CONTEXTS = '^packages/core/src/(email/|erp/)';
+/**
+ * Context folders of core with a front door (index.ts): files outside such a folder import it only
+ * through its index.ts. Not contexts, so free to reach inside: ports/, shared/ and testing/ (a port
+ * names a context's record type; through the index it would sit in an import circle), the package
+ * entries (index.ts, internal.ts) and the composition files that wire services and job hooks
+ * (intake.ts, email/inbound-mail.ts, email/inbound-mail-service.ts). A context no other context uses
+ * (triage) has no index: nothing outside it but the composition may import it.
+ */
+const FRONT_DOORS = [
+  'email/prefixes',
+  'email/inbound',
+  'email/routing',
+  'email/duplicates',
+  'email/notifications',
+  'email/triage',
+];
+const BEHIND_FRONT_DOOR = `^packages/core/src/(${FRONT_DOORS.join('|')})/(?!index\\.ts$)`;
+const CORE_NOT_CONTEXT = '^packages/core/src/(ports|shared|testing)/';
 module.exports = {
   forbidden: [
     {
@@ -110,6 +128,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/core/src/email/prefixes/' },
       to: { path: '^packages/core/src/email/inbound/' },
+    },
+    {
+      name: 'inbound-knows-no-triage',
+      comment:
+        "triage resolves a document through inbound's attachment pipeline; inbound classifies through the DocumentClassifier port (ports/document-classifier.port.ts) and queues through the triage store's port, and the façade that holds both is email/inbound-mail-service.ts: inbound never imports triage",
+      severity: 'error',
+      from: { path: '^packages/core/src/email/inbound/' },
+      to: { path: '^packages/core/src/email/triage/' },
+    },
+    {
+      name: 'contexts-through-front-doors',
+      comment:
+        "a context's index.ts names what others may use: another context, or a composition file, imports that and nothing behind it (docs/architecture.md, Front doors)",
+      severity: 'error',
+      from: { path: '^packages/core/src/((?:email/)?[^/]+)/', pathNot: CORE_NOT_CONTEXT },
+      to: { path: BEHIND_FRONT_DOOR, pathNot: '^packages/core/src/$1/' },
     },
     {
       name: 'no-circular',

@@ -12,6 +12,8 @@ import type {
 } from './ports/intake-stores.port.js';
 import { SessionService } from './sessions/session-service.js';
 import { EmailIngestionService } from './email/prefixes/email-ingestion-service.js';
+import { prefixJobHook } from './email/prefixes/prefix-job-hook.js';
+import { createSecretBox } from './email/prefixes/imap/secret-box.js';
 import { literalDestinations, type DestinationCheck } from './webhooks/callback-url.js';
 import { ApiKeyService } from './keys/api-key-service.js';
 import { CreditService } from './credits/credit-service.js';
@@ -21,10 +23,8 @@ import { OrganizationService } from './organizations/organization-service.js';
 import type { JobHooks } from './jobs/job-hooks.js';
 import { duplicateJobHook } from './email/duplicates/duplicate-job-hook.js';
 import { routingJobHook } from './email/routing/routing-job-hook.js';
-import { prefixJobHook } from './email/prefixes/prefix-job-hook.js';
 import { erpJobHook } from './erp/erp-job-hook.js';
 import { paymentDetailsJobHook } from './vendors/payment-details-job-hook.js';
-import { createSecretBox } from './email/prefixes/imap/secret-box.js';
 
 /**
  * What createIntake needs: the stores (the extraction bundle at least, see

@@ -34,14 +34,14 @@ export {
 export { HttpErpConnector } from './erp/http-erp-connector.js';
 export { matchingDocumentTypes, resolveExtractorFor } from './email/prefixes/extractor-mapping.js';
 export { sanitizeFilename } from './email/inbound/filenames.js';
-export { createInboundMail } from './inbound-mail.js';
+export { createInboundMail } from './email/inbound-mail.js';
 export {
   type Envelope,
   InboundMailService,
   type MessageProcessOutcome,
   type ReceiveOutcome,
   type RecipientVerdict,
-} from './email/inbound/inbound-mail-service.js';
+} from './email/inbound-mail-service.js';
 export {
   type InboundMessageListFilter,
   type InboundMessageStore,
@@ -92,9 +92,9 @@ export {
 } from './email/notifications/notification.js';
 export { scanRawHeaders } from './email/inbound/raw-headers.js';
 export { LocalDocumentClassifier, senderHint } from './email/triage/document-classifier.js';
+export type { ClassificationResult } from './ports/document-classifier.port.js';
 export {
   type ClassificationExample,
-  type ClassificationResult,
   TRIAGE_STATUSES,
   type TriageItemRecord,
   type TriageResolution,

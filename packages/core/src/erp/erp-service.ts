@@ -6,8 +6,8 @@ import type { Page, PageRequest } from '../shared/pagination.js';
 import { parseInput } from '../shared/validation.js';
 import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { Clock } from '../ports/clock.port.js';
-import type { ErpSyncFailure } from '../email/notifications/notification-texts.js';
-import { prefixEvent, prefixSubscribes } from '../email/prefixes/prefix-events.js';
+import type { ErpSyncFailure } from '../email/notifications/index.js';
+import { prefixEvent, prefixSubscribes } from '../email/prefixes/index.js';
 import {
   erpEventData,
   type ErpConnection,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fold } from '../../extraction/layout/fold.js';
-import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
+import type { EmailIngestionConfig } from '../prefixes/index.js';
 import type { DuplicateSettings, JobDuplicate } from '../../jobs/job-duplicate.js';
 
 /** The shape a job keeps lives with the job record; the verdicts are decided here. */

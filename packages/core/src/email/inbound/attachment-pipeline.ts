@@ -6,12 +6,11 @@ import type { AuthContext } from '../../keys/api-key.js';
 import type { Environment } from '../../keys/scopes.js';
 import type { ParsedMessage } from '../../ports/message-parser.port.js';
 import type { ReadDocument } from '../../ports/document-reader.port.js';
-import type { StoredEmailIngestionConfig } from '../prefixes/email-ingestion-config.js';
-import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
-import { resolveExtractorFor } from '../prefixes/extractor-mapping.js';
-import type { JobDuplicate } from '../duplicates/duplicates.js';
+import { type StoredEmailIngestionConfig, type EmailIngestionConfig, resolveExtractorFor } from '../prefixes/index.js';
+import type { JobDuplicate } from '../duplicates/index.js';
 import type { JobRouting, RoutingDecision } from '../../jobs/job-routing.js';
-import { senderDomain, type ClassificationContext } from '../triage/document-classifier.js';
+import { senderDomain } from './sender-domain.js';
+import type { ClassificationContext } from '../../ports/document-classifier.port.js';
 import type { ReviewReason } from '../../jobs/review-reasons.js';
 import { planAttachments } from './attachment-plan.js';
 import {

@@ -1,6 +1,6 @@
 import type { ParsedAttachment } from '../../ports/message-parser.port.js';
 import { sniffMimeType } from '../../jobs/media-types.js';
-import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
+import type { EmailIngestionConfig } from '../prefixes/index.js';
 import { sanitizeFilename } from './filenames.js';
 import type { AttachmentOutcome } from './inbound-message.js';
 

@@ -5,9 +5,8 @@ import type { IntakeStores } from '../../ports/intake-stores.port.js';
 import type { MailboxSession } from '../../ports/mailbox-session.port.js';
 import type { IdGenerator } from '../../shared/ids.js';
 import { blankMessageRecord, type InboundMessageRecord } from './inbound-message.js';
-import { imapPort, mailboxIdentity, type ImapSettings } from '../prefixes/imap/imap-settings.schema.js';
+import { imapPort, mailboxIdentity, type ImapSettings, type UnauthenticatedPolicy } from '../prefixes/index.js';
 import type { SenderAuthenticator } from '../../ports/sender-authenticator.port.js';
-import type { UnauthenticatedPolicy } from '../prefixes/email-ingestion-config.schema.js';
 import { refusedIfRejecting } from './sender-auth/refused-record.js';
 
 export interface ImapImportDeps {

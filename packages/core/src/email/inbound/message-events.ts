@@ -5,8 +5,7 @@
  */
 import type { IdGenerator } from '../../shared/ids.js';
 import type { OutboxEvent } from '../../ports/outbox.port.js';
-import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
-import { prefixEvent, prefixSubscribes } from '../prefixes/prefix-events.js';
+import { type EmailIngestionConfig, prefixEvent, prefixSubscribes } from '../prefixes/index.js';
 import type { AttachmentOutcome, InboundMessageRecord, InboundMessageResult } from './inbound-message.js';
 
 const attachmentView = (o: AttachmentOutcome) => ({

@@ -1,5 +1,5 @@
 import type { IntakeStores } from '../../ports/intake-stores.port.js';
-import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
+import type { EmailIngestionConfig } from '../prefixes/index.js';
 import type { InboundMessageRecord, InboundMessageResult } from './inbound-message.js';
 
 /** A processed message, as hooks see it when it is about to be recorded finished. */

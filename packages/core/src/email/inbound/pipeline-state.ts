@@ -1,10 +1,10 @@
 import type { ParsedMessage } from '../../ports/message-parser.port.js';
-import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
-import { duplicateSettingsOf, type DuplicateSettings, type JobDuplicate } from '../duplicates/duplicates.js';
-import { jobRouting } from '../routing/routing.js';
+import type { EmailIngestionConfig } from '../prefixes/index.js';
+import { duplicateSettingsOf, type DuplicateSettings, type JobDuplicate } from '../duplicates/index.js';
+import { jobRouting } from '../routing/index.js';
 import type { JobRouting } from '../../jobs/job-routing.js';
-import { senderDomain } from '../triage/document-classifier.js';
-import type { ClassificationResult } from '../triage/triage-item.js';
+import { senderDomain } from './sender-domain.js';
+import type { ClassificationResult } from '../../ports/document-classifier.port.js';
 import type { ReviewReason } from '../../jobs/review-reasons.js';
 import type { JobRecord } from '../../jobs/job.js';
 import type { KeptAttachment } from './attachment-plan.js';

@@ -1,4 +1,4 @@
-import { RESERVED_PREFIXES } from '../prefixes/email-ingestion-config.schema.js';
+import { RESERVED_PREFIXES } from '../prefixes/index.js';
 
 /** What the SMTP edge decides for one `RCPT TO`, before looking the prefix up. */
 export type ParsedRecipient =

@@ -1,6 +1,6 @@
-import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
+import type { EmailIngestionConfig } from '../prefixes/index.js';
 import type { RoutingDecision } from '../../jobs/job-routing.js';
-import type { ClassificationResult } from '../triage/triage-item.js';
+import type { ClassificationResult } from '../../ports/document-classifier.port.js';
 import type { UnitDecision } from './pipeline-state.js';
 
 /** What decides a document's type before the classifier is asked. */

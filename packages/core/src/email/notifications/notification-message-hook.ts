@@ -1,5 +1,5 @@
 import type { IdGenerator } from '../../shared/ids.js';
-import type { MessageHooks } from '../inbound/message-hooks.js';
+import type { MessageHooks } from '../inbound/index.js';
 import { planMessageNotifications } from './notification-planner.js';
 
 export interface NotificationMessageHookOptions {

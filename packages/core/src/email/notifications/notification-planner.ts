@@ -4,8 +4,8 @@
  * caller's; sending them is NotificationService's.
  */
 import type { IdGenerator } from '../../shared/ids.js';
-import type { EmailIngestionConfig, INTERNAL_NOTIFICATION_EVENTS } from '../prefixes/email-ingestion-config.schema.js';
-import type { InboundMessageRecord, InboundMessageResult } from '../inbound/inbound-message.js';
+import type { EmailIngestionConfig, INTERNAL_NOTIFICATION_EVENTS } from '../prefixes/index.js';
+import type { InboundMessageRecord, InboundMessageResult } from '../inbound/index.js';
 import {
   INTAKE_NOTIFICATION_HEADER,
   NOTIFICATION_HEADERS,

@@ -4,7 +4,7 @@
  * the API needs a key they do not have. Internal mail links to the API when a public address is
  * configured.
  */
-import type { AttachmentOutcome, InboundMessageRecord } from '../inbound/inbound-message.js';
+import type { AttachmentOutcome, InboundMessageRecord } from '../inbound/index.js';
 import type { NotificationKind } from './notification.js';
 
 export interface MailText {

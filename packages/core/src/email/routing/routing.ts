@@ -1,5 +1,4 @@
-import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
-import { compileSubjectPattern } from '../prefixes/subject-pattern.js';
+import { type EmailIngestionConfig, compileSubjectPattern } from '../prefixes/index.js';
 import type { JobRouting, RoutingDecision } from '../../jobs/job-routing.js';
 
 // The job record owns the shape of the decision; routing's consumers (erp/) may name it here.

@@ -3,31 +3,14 @@ import { detectParties } from '../../classification/detect-parties.js';
 import type { DocumentType } from '../../classification/indicators.js';
 import { fold } from '../../extraction/layout/fold.js';
 import type { Clock } from '../../ports/clock.port.js';
-import type { Environment } from '../../keys/scopes.js';
+import type {
+  ClassificationContext,
+  ClassificationResult,
+  DocumentClassifier,
+} from '../../ports/document-classifier.port.js';
+import { senderDomain } from '../inbound/index.js';
 import type { ReadDocument } from '../../ports/document-reader.port.js';
-import type { ClassificationResult } from './triage-item.js';
 import type { ClassificationExampleStore } from '../../ports/triage-store.port.js';
-
-/** What the classifier looks at: the email around the document, and the document read. */
-export interface ClassificationContext {
-  orgId: string;
-  /** The mode of the message: the classifier learns from, and consults, that mode's decisions only. */
-  mode: Environment;
-  /** Null when the document could not be read (the email alone then decides). */
-  document: ReadDocument | null;
-  subject: string | null;
-  /** Sender address (From header, else the envelope). */
-  from: string | null;
-  filename: string;
-  headers: Record<string, string>;
-}
-
-/** The email pipeline's classifier: a port, so a hosted model can replace the local one. */
-export interface DocumentClassifier {
-  classify(context: ClassificationContext): Promise<ClassificationResult>;
-  /** A reviewer said what the document is: remember it for this organization. */
-  learn(context: ClassificationContext, documentType: string): Promise<void>;
-}
 
 /** The classifier's types in the email spec's words: an invoice received is a vendor bill. */
 const EMAIL_TYPE: Record<string, string> = {
@@ -85,11 +68,6 @@ export function senderHint(from: string | null, headers: Record<string, string> 
     .map(([, hint]) => hint)
     .join(' ');
 }
-
-export const senderDomain = (address: string | null): string | null => {
-  const at = address?.lastIndexOf('@') ?? -1;
-  return address && at > 0 ? address.slice(at + 1).toLowerCase() : null;
-};
 
 /** Distinct folded words of the document and the subject and file name (what examples keep). */
 export function contextTokens(context: ClassificationContext): string[] {

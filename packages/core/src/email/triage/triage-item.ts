@@ -1,15 +1,5 @@
 import type { Environment } from '../../keys/scopes.js';
-
-/** The spec's Classification result, as the email pipeline records it. */
-export interface ClassificationResult {
-  documentType: string;
-  /** 0 to 1. */
-  confidence: number;
-  reasoning: string;
-  detectedVendor?: string;
-  detectedCustomer?: string;
-  keyIndicators: string[];
-}
+import type { ClassificationResult } from '../../ports/document-classifier.port.js';
 
 /** A triage item (a "review item" on the API) waits (`pending`) until a person resolves it to a type or rejects it. */
 export const TRIAGE_STATUSES = ['pending', 'resolved', 'rejected'] as const;

@@ -2,16 +2,21 @@ import { z } from 'zod';
 import { AppError, invalidRequest, notFound } from '../../shared/errors.js';
 import type { Environment } from '../../keys/scopes.js';
 import { parseInput } from '../../shared/validation.js';
-import type { InboundMailDeps } from '../inbound/inbound-mail-deps.js';
-import type { AttachmentPipeline } from '../inbound/attachment-pipeline.js';
-import type { AttachmentClassification } from '../inbound/inbound-message.js';
-import { resolveExtractorFor } from '../prefixes/extractor-mapping.js';
-import { EmailIngestionConfigInputSchema } from '../prefixes/email-ingestion-config.schema.js';
-import { prefixEvent, prefixSubscribes } from '../prefixes/prefix-events.js';
-import { documentClassifiedData } from '../inbound/message-events.js';
-import { duplicateSettingsOf, settingsOnly } from '../duplicates/duplicates.js';
-import { jobRouting } from '../routing/routing.js';
-import { senderDomain } from './document-classifier.js';
+import {
+  type InboundMailDeps,
+  type AttachmentPipeline,
+  type AttachmentClassification,
+  documentClassifiedData,
+  senderDomain,
+} from '../inbound/index.js';
+import {
+  resolveExtractorFor,
+  EmailIngestionConfigInputSchema,
+  prefixEvent,
+  prefixSubscribes,
+} from '../prefixes/index.js';
+import { duplicateSettingsOf, settingsOnly } from '../duplicates/index.js';
+import { jobRouting } from '../routing/index.js';
 import type { TriageItemRecord, TriageStatus } from './triage-item.js';
 
 const DocumentTypeName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a lowercase snake_case document type');

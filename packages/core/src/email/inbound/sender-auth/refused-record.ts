@@ -1,5 +1,5 @@
 import type { InboundMessageRecord } from '../inbound-message.js';
-import type { UnauthenticatedPolicy } from '../../prefixes/email-ingestion-config.schema.js';
+import type { UnauthenticatedPolicy } from '../../prefixes/index.js';
 import { decideSender, unauthenticatedReason } from './sender-authentication.js';
 
 /**

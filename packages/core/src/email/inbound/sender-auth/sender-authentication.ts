@@ -2,7 +2,7 @@
  * Sender authentication of a received message: the SPF, DKIM, DMARC and ARC verdicts computed when
  * it arrived, kept on the message, and what a prefix's `unauthenticated` setting makes of them.
  */
-import type { UnauthenticatedPolicy } from '../../prefixes/email-ingestion-config.schema.js';
+import type { UnauthenticatedPolicy } from '../../prefixes/index.js';
 
 /** The results RFC 8601 names for these methods (mailauth's `temperr` and `skipped` are folded in). */
 export const AUTH_RESULTS = [

@@ -1,8 +1,9 @@
-import type { Intake } from './intake.js';
-import type { JobPipeline } from './jobs/job-pipeline.js';
-import { InboundMailService, type InboundMailDeps } from './email/inbound/inbound-mail-service.js';
-import { LocalDocumentClassifier, type DocumentClassifier } from './email/triage/document-classifier.js';
-import { notificationMessageHook } from './email/notifications/notification-message-hook.js';
+import type { Intake } from '../intake.js';
+import type { JobPipeline } from '../jobs/job-pipeline.js';
+import { InboundMailService, type InboundMailDeps } from './inbound-mail-service.js';
+import { LocalDocumentClassifier } from './triage/document-classifier.js';
+import type { DocumentClassifier } from '../ports/document-classifier.port.js';
+import { notificationMessageHook } from './notifications/notification-message-hook.js';
 
 /**
  * The mail-in service over Intake's stores and a job pipeline, with the hooks of the contexts that

@@ -1,29 +1,32 @@
-import { coerceError, notFound } from '../../shared/errors.js';
-import type { Environment } from '../../keys/scopes.js';
-import { stageBlob } from '../../ports/blob-store.port.js';
-import type { ParsedMessage } from '../../ports/message-parser.port.js';
-import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
-import { messageEvents } from './message-events.js';
-import { TriageQueue } from '../triage/triage-queue.js';
-import { scanRawHeaders } from './raw-headers.js';
+import { coerceError, notFound } from '../shared/errors.js';
+import type { Environment } from '../keys/scopes.js';
+import { stageBlob } from '../ports/blob-store.port.js';
+import type { ParsedMessage } from '../ports/message-parser.port.js';
+import type { EmailIngestionConfig, UnauthenticatedPolicy } from './prefixes/email-ingestion-config.schema.js';
+import { messageEvents } from './inbound/message-events.js';
+import { scanRawHeaders } from './inbound/raw-headers.js';
 import {
   blankMessageRecord,
   type AttachmentOutcome,
   type InboundMessageRecord,
   type InboundMessageResult,
-} from './inbound-message.js';
-import type { InboundMailDeps } from './inbound-mail-deps.js';
-import type { FinishedMessage, MessageFinishedDecision } from './message-hooks.js';
-import { parseRecipient } from './recipient.js';
-import { AttachmentPipeline } from './attachment-pipeline.js';
-import { truncate } from './pipeline-state.js';
-import { clean, cleanHeaders, withoutNul } from './without-nul.js';
-import { PrefixTestRun, type EmailIngestionTestResult, type TestOptions } from './test-endpoint.js';
-import { decideSender, unauthenticatedReason, type SenderAuthentication } from './sender-auth/sender-authentication.js';
-import type { UnauthenticatedPolicy } from '../prefixes/email-ingestion-config.schema.js';
-import { refusedIfRejecting } from './sender-auth/refused-record.js';
+} from './inbound/inbound-message.js';
+import { type InboundMailDeps } from './inbound/inbound-mail-deps.js';
+import { type FinishedMessage, type MessageFinishedDecision } from './inbound/message-hooks.js';
+import { parseRecipient } from './inbound/recipient.js';
+import { AttachmentPipeline } from './inbound/attachment-pipeline.js';
+import { truncate } from './inbound/pipeline-state.js';
+import { clean, cleanHeaders, withoutNul } from './inbound/without-nul.js';
+import { PrefixTestRun, type EmailIngestionTestResult, type TestOptions } from './inbound/test-endpoint.js';
+import {
+  decideSender,
+  unauthenticatedReason,
+  type SenderAuthentication,
+} from './inbound/sender-auth/sender-authentication.js';
+import { refusedIfRejecting } from './inbound/sender-auth/refused-record.js';
+import { TriageQueue } from './triage/triage-queue.js';
 
-export type { InboundMailDeps } from './inbound-mail-deps.js';
+export type { InboundMailDeps } from './inbound/inbound-mail-deps.js';
 
 /** What the SMTP edge answers one `RCPT TO` with. */
 export type RecipientVerdict =

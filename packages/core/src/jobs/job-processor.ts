@@ -7,7 +7,7 @@ import type { DocumentExtractor, ExtractionOutcome } from '../ports/document-ext
 import type { ExtractionStores, TransactionRunner } from '../ports/intake-stores.port.js';
 import type { Metrics } from '../ports/metrics.port.js';
 import type { CreditService } from '../credits/credit-service.js';
-import { jobCompletedData, jobFailedData } from '../events/event-builders.js';
+import { jobCompletedData, jobFailedData } from './job-events.js';
 import type { ErrorDetails, JobRecord } from './job.js';
 import type { CompletionDecision, CompletionFields, JobHooks, TimeLimit } from './job-hooks.js';
 import { simulateExtraction } from './simulator.js';

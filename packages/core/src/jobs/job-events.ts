@@ -1,5 +1,5 @@
-import type { JobRecord } from '../jobs/job.js';
-import { reviewReasons } from '../jobs/review-reasons.js';
+import type { JobRecord } from './job.js';
+import { reviewReasons } from './review-reasons.js';
 
 /** `data` of `job.completed` (spec: Events). */
 export const jobCompletedData = (job: JobRecord): Record<string, unknown> => ({

@@ -24,9 +24,13 @@ const FRONT_DOORS = [
   'email/duplicates',
   'email/notifications',
   'email/triage',
+  'keys',
+  'webhooks',
+  'erp',
+  'credits',
 ];
 const BEHIND_FRONT_DOOR = `^packages/core/src/(${FRONT_DOORS.join('|')})/(?!index\\.ts$)`;
-const CORE_NOT_CONTEXT = '^packages/core/src/(ports|shared|testing)/';
+const CORE_NOT_CONTEXT = ['^packages/core/src/(ports|shared|testing)/', '^packages/core/src/email/[^/]+\\.ts$'];
 module.exports = {
   forbidden: [
     {

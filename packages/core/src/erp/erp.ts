@@ -1,4 +1,4 @@
-import type { Environment } from '../keys/scopes.js';
+import type { Environment } from '../keys/index.js';
 import type { JobRecord } from '../jobs/job.js';
 import { extractedAmount, type RoutingDecision } from '../email/routing/index.js';
 import { emailOfJob } from '../email/prefixes/index.js';

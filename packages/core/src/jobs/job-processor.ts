@@ -6,7 +6,7 @@ import type { Clock } from '../ports/clock.port.js';
 import type { DocumentExtractor, ExtractionOutcome } from '../ports/document-extractor.port.js';
 import type { ExtractionStores, TransactionRunner } from '../ports/intake-stores.port.js';
 import type { Metrics } from '../ports/metrics.port.js';
-import type { CreditService } from '../credits/credit-service.js';
+import type { CreditService } from '../credits/index.js';
 import { jobCompletedData, jobFailedData } from './job-events.js';
 import type { ErrorDetails, JobRecord } from './job.js';
 import type { CompletionDecision, CompletionFields, JobHooks, TimeLimit } from './job-hooks.js';

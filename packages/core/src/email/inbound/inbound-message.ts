@@ -1,4 +1,4 @@
-import type { Environment } from '../../keys/scopes.js';
+import type { Environment } from '../../keys/index.js';
 import type { SenderAuthentication } from './sender-auth/sender-authentication.js';
 /**
  * A message received by the SMTP edge for one prefix: stored (raw bytes in the blob store, this

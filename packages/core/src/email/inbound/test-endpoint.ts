@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalidRequest, notFound } from '../../shared/errors.js';
-import type { Environment } from '../../keys/scopes.js';
+import type { Environment } from '../../keys/index.js';
 import { parseInput } from '../../shared/validation.js';
 import type { JobRecord } from '../../jobs/job.js';
 import type { ParsedAttachment, ParsedMessage } from '../../ports/message-parser.port.js';

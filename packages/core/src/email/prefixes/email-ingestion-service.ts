@@ -6,7 +6,7 @@ import type { Clock } from '../../ports/clock.port.js';
 import { toConfigView, type EmailIngestionConfigView } from './email-ingestion-config.js';
 import { EmailIngestionConfigInputSchema, type EmailIngestionConfig } from './email-ingestion-config.schema.js';
 import { applyMergePatch } from './merge-patch.js';
-import { checkCallbackUrl, type DestinationCheck } from '../../webhooks/callback-url.js';
+import { checkCallbackUrl, type DestinationCheck } from '../../webhooks/index.js';
 import type { StoredEmailIngestionConfig } from './email-ingestion-config.js';
 import { maskImapSecret, sealImapSecret, withoutImapSecret } from './imap/imap-secret.js';
 import type { ImapStatus } from './imap/imap-settings.schema.js';

@@ -1,4 +1,4 @@
-import type { Environment } from '../../keys/scopes.js';
+import type { Environment } from '../../keys/index.js';
 import type { ClassificationResult } from '../../ports/document-classifier.port.js';
 
 /** A triage item (a "review item" on the API) waits (`pending`) until a person resolves it to a type or rejects it. */

@@ -7,8 +7,30 @@
  */
 const LAB = '^packages/extraction-lab/';
 const ADAPTERS = '^packages/(?!core/|extraction-lab/)[^/]+/';
-/** Core's email contexts (see docs/architecture.md, How it is built). */
-const EMAIL_CONTEXTS = '^packages/core/src/(prefixes|inbound|review|routing|duplicates|notifications|erp)/';
+/** Core's email contexts (all under email/, see docs/architecture.md) and the ERP context that pushes their bills. */
+const EMAIL_CONTEXTS = '^packages/core/src/(email/|erp/)';
+/**
+ * Context folders of core with a front door (index.ts): files outside such a folder import it only
+ * through its index.ts. Not contexts, so free to reach inside: ports/, shared/ and testing/ (a port
+ * names a context's record type; through the index it would sit in an import circle), the package
+ * entries (index.ts, internal.ts) and the composition files that wire services and job hooks
+ * (intake.ts, email/inbound-mail.ts, email/inbound-mail-service.ts). A context no other context uses
+ * (triage) has no index: nothing outside it but the composition may import it.
+ */
+const FRONT_DOORS = [
+  'email/prefixes',
+  'email/inbound',
+  'email/routing',
+  'email/duplicates',
+  'email/notifications',
+  'email/triage',
+  'keys',
+  'webhooks',
+  'erp',
+  'credits',
+];
+const BEHIND_FRONT_DOOR = `^packages/core/src/(${FRONT_DOORS.join('|')})/(?!index\\.ts$)`;
+const CORE_NOT_CONTEXT = ['^packages/core/src/(ports|shared|testing)/', '^packages/core/src/email/[^/]+\\.ts$'];
 module.exports = {
   forbidden: [
     {
@@ -85,14 +107,14 @@ module.exports = {
         'the job record owns the shape of its duplicate verdict (jobs/job-duplicate.ts); duplicates/ decides verdicts and depends on jobs, never the other way',
       severity: 'error',
       from: { path: '^packages/core/src/jobs/' },
-      to: { path: '^packages/core/src/duplicates/' },
+      to: { path: '^packages/core/src/email/duplicates/' },
     },
     {
       name: 'prefixes-know-no-erp',
       comment:
         'erp depends on prefixes (a prefix names its connection, its events carry the syncs), never the other way: the folders stay out of a circle',
       severity: 'error',
-      from: { path: '^packages/core/src/prefixes/' },
+      from: { path: '^packages/core/src/email/prefixes/' },
       to: { path: '^packages/core/src/erp/' },
     },
     {
@@ -100,16 +122,32 @@ module.exports = {
       comment:
         'notifications read inbound messages and register a MessageHooks (inbound/message-hooks.ts) on the inbound service (composed in inbound-mail.ts): inbound never imports notifications',
       severity: 'error',
-      from: { path: '^packages/core/src/inbound/' },
-      to: { path: '^packages/core/src/notifications/' },
+      from: { path: '^packages/core/src/email/inbound/' },
+      to: { path: '^packages/core/src/email/notifications/' },
     },
     {
       name: 'prefixes-know-no-inbound',
       comment:
         "inbound reads a prefix's configuration, never the other way: the message events and IMAP import live in inbound, the `unauthenticated` policies in the configuration schema",
       severity: 'error',
-      from: { path: '^packages/core/src/prefixes/' },
-      to: { path: '^packages/core/src/inbound/' },
+      from: { path: '^packages/core/src/email/prefixes/' },
+      to: { path: '^packages/core/src/email/inbound/' },
+    },
+    {
+      name: 'inbound-knows-no-triage',
+      comment:
+        "triage resolves a document through inbound's attachment pipeline; inbound classifies through the DocumentClassifier port (ports/document-classifier.port.ts) and queues through the triage store's port, and the façade that holds both is email/inbound-mail-service.ts: inbound never imports triage",
+      severity: 'error',
+      from: { path: '^packages/core/src/email/inbound/' },
+      to: { path: '^packages/core/src/email/triage/' },
+    },
+    {
+      name: 'contexts-through-front-doors',
+      comment:
+        "a context's index.ts names what others may use: another context, or a composition file, imports that and nothing behind it (docs/architecture.md, Front doors)",
+      severity: 'error',
+      from: { path: '^packages/core/src/((?:email/)?[^/]+)/', pathNot: CORE_NOT_CONTEXT },
+      to: { path: BEHIND_FRONT_DOOR, pathNot: '^packages/core/src/$1/' },
     },
     {
       name: 'no-circular',

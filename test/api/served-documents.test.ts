@@ -5,7 +5,7 @@
  * the document, and an inline Content-Disposition with the name safely encoded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeReviewItem } from '../../packages/core/src/testing/review-store-contract.js';
+import { makeTriageItem } from '../../packages/core/src/testing/triage-store-contract.js';
 import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
 import { base64, makeInvoicePdf } from '../support/fixtures.js';
 
@@ -45,13 +45,13 @@ describe('stored documents served on the API origin', () => {
 
   it("a review item's attachment, its name quoted and UTF-8 encoded", async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-    const item = makeReviewItem(org.org_id, {
+    const item = makeTriageItem(org.org_id, {
       // Stored names are sanitised already; quotes and backslashes are still legal in them.
       filename: 'Quittung "März" ✓.png',
       mime_type: 'image/png',
       blob_key: await api.pipeline.blobs.put(png),
     });
-    await api.intake.stores.reviewItems.insert(item);
+    await api.intake.stores.triageItems.insert(item);
     const res = await fetch(`${api.baseUrl}/api/email-ingestion/review/${item.id}/document`, {
       headers: { authorization: `Bearer ${org.live_key}` },
     });

@@ -430,7 +430,7 @@ for (const kind of DB_KINDS) {
       expect(ids(await storage.inboundMessages.list('org_a', 'live', {}, { limit: 10, offset: 0 }))).toEqual([
         'msg_smtp_1',
       ]);
-      expect(ids(await storage.reviewItems.list('org_a', 'test', {}, { limit: 10, offset: 0 }))).toEqual([
+      expect(ids(await storage.triageItems.list('org_a', 'test', {}, { limit: 10, offset: 0 }))).toEqual([
         'rev_msg_test_1',
       ]);
       expect(ids(await storage.erp.listSyncs('org_a', 'live', {}, { limit: 10, offset: 0 }))).toEqual([

@@ -6,7 +6,7 @@ import {
   type StoreHarness,
 } from '@intake/core/testing';
 import { describeInboundMessageStoreContract } from '@intake/core/testing';
-import { describeReviewStoreContract } from '@intake/core/testing';
+import { describeTriageStoreContract } from '@intake/core/testing';
 import { describeNotificationStoreContract } from '@intake/core/testing';
 import { describeWebhookStoreContract } from '@intake/core/testing';
 import { describeErpStoreContract } from '@intake/core/testing';
@@ -18,7 +18,7 @@ describeStoreContract('memory', memory);
 describeJobStoreContract('memory', memory);
 describeEmailIngestionStoreContract('memory', memory);
 describeInboundMessageStoreContract('memory', memory);
-describeReviewStoreContract('memory', memory);
+describeTriageStoreContract('memory', memory);
 describeNotificationStoreContract('memory', memory);
 describeWebhookStoreContract('memory', memory);
 describeErpStoreContract('memory', memory);
@@ -33,7 +33,7 @@ for (const kind of DB_KINDS) {
   describeJobStoreContract(`sql on ${kind}`, sql);
   describeEmailIngestionStoreContract(`sql on ${kind}`, sql);
   describeInboundMessageStoreContract(`sql on ${kind}`, sql);
-  describeReviewStoreContract(`sql on ${kind}`, sql);
+  describeTriageStoreContract(`sql on ${kind}`, sql);
   describeNotificationStoreContract(`sql on ${kind}`, sql);
   describeWebhookStoreContract(`sql on ${kind}`, sql);
   describeErpStoreContract(`sql on ${kind}`, sql);

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createIntake } from '@intake/core';
-import { makeJob, makeReviewItem } from '@intake/core/testing';
+import { makeJob, makeTriageItem } from '@intake/core/testing';
 import { createSqlStorage, FileBlobStore } from '@intake/storage-sql';
 import { runInProcess, runInProcessOk } from '../support/cli.js';
 import {
@@ -68,7 +68,7 @@ async function seed(dataDir: string) {
         completed_at: ago(1000),
       }),
     );
-    await intake.stores.reviewItems.insert(makeReviewItem(broke.org_id, { created_at: ago(1000) }));
+    await intake.stores.triageItems.insert(makeTriageItem(broke.org_id, { created_at: ago(1000) }));
     // Two jobs past retention: one file only they use, one shared with a recent job.
     const blobs = new FileBlobStore(path.join(dataDir, 'blobs'));
     const lonely = Buffer.from('%PDF-1.4 old and alone');

@@ -11,7 +11,9 @@ import type {
   WebhookStores,
 } from './ports/intake-stores.port.js';
 import { SessionService } from './sessions/session-service.js';
-import { EmailIngestionService } from './prefixes/email-ingestion-service.js';
+import { EmailIngestionService } from './email/prefixes/email-ingestion-service.js';
+import { prefixJobHook } from './email/prefixes/prefix-job-hook.js';
+import { createSecretBox } from './email/prefixes/imap/secret-box.js';
 import { literalDestinations, type DestinationCheck } from './webhooks/callback-url.js';
 import { ApiKeyService } from './keys/api-key-service.js';
 import { CreditService } from './credits/credit-service.js';
@@ -19,12 +21,10 @@ import { ExtractorService } from './extractors/extractor-service.js';
 import { JobQueries } from './jobs/job-queries.js';
 import { OrganizationService } from './organizations/organization-service.js';
 import type { JobHooks } from './jobs/job-hooks.js';
-import { duplicateJobHook } from './duplicates/duplicate-job-hook.js';
-import { routingJobHook } from './routing/routing-job-hook.js';
-import { prefixJobHook } from './prefixes/prefix-job-hook.js';
+import { duplicateJobHook } from './email/duplicates/duplicate-job-hook.js';
+import { routingJobHook } from './email/routing/routing-job-hook.js';
 import { erpJobHook } from './erp/erp-job-hook.js';
 import { paymentDetailsJobHook } from './vendors/payment-details-job-hook.js';
-import { createSecretBox } from './prefixes/imap/secret-box.js';
 
 /**
  * What createIntake needs: the stores (the extraction bundle at least, see
@@ -157,7 +157,7 @@ export function createIntake<S extends ExtractionStores = IntakeStores>(options:
 const hasEmailIngestion = <S extends ExtractionStores>(
   stores: S,
 ): stores is S & EmailIngestionStores & { transaction: TransactionRunner<ExtractionStores & EmailIngestionStores> } =>
-  has(stores, 'emailIngestion', 'inboundMessages', 'reviewItems', 'notifications', 'imapMailboxes', 'webhooks', 'erp');
+  has(stores, 'emailIngestion', 'inboundMessages', 'triageItems', 'notifications', 'imapMailboxes', 'webhooks', 'erp');
 
 /**
  * The email contexts' job hooks, in order: duplicates and routing (they need the jobs alone), the

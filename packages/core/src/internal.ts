@@ -4,7 +4,7 @@
  * promise: embedders use `@intake/core`.
  */
 export { detectParties } from './classification/detect-parties.js';
-export { duplicateKey, normalizeMatchValue } from './duplicates/duplicates.js';
+export { duplicateKey, normalizeMatchValue } from './email/duplicates/duplicates.js';
 export {
   AMOUNT_OPERATORS,
   type EmailIngestionConfig,
@@ -12,9 +12,9 @@ export {
   EmailIngestionConfigPatchSchema,
   EmailIngestionConfigSchema,
   RESERVED_PREFIXES,
-} from './prefixes/email-ingestion-config.schema.js';
-export { type StoredEmailIngestionConfig } from './prefixes/email-ingestion-config.js';
-export { EmailIngestionService } from './prefixes/email-ingestion-service.js';
+} from './email/prefixes/email-ingestion-config.schema.js';
+export { type StoredEmailIngestionConfig } from './email/prefixes/email-ingestion-config.js';
+export { EmailIngestionService } from './email/prefixes/email-ingestion-service.js';
 export { type EmailIngestionStore, type InsertEmailIngestionOutcome } from './ports/email-ingestion-store.port.js';
 export {
   CreateErpConnectionSchema,
@@ -32,16 +32,16 @@ export {
   type StoredErpConnection,
 } from './erp/erp.js';
 export { HttpErpConnector } from './erp/http-erp-connector.js';
-export { matchingDocumentTypes, resolveExtractorFor } from './prefixes/extractor-mapping.js';
-export { sanitizeFilename } from './inbound/filenames.js';
-export { createInboundMail } from './inbound-mail.js';
+export { matchingDocumentTypes, resolveExtractorFor } from './email/prefixes/extractor-mapping.js';
+export { sanitizeFilename } from './email/inbound/filenames.js';
+export { createInboundMail } from './email/inbound-mail.js';
 export {
   type Envelope,
   InboundMailService,
   type MessageProcessOutcome,
   type ReceiveOutcome,
   type RecipientVerdict,
-} from './inbound/inbound-mail-service.js';
+} from './email/inbound-mail-service.js';
 export {
   type InboundMessageListFilter,
   type InboundMessageStore,
@@ -54,8 +54,8 @@ export {
   type InboundMessageResult,
   type InboundMessageStatus,
   SKIP_REASON_CODES,
-} from './inbound/inbound-message.js';
-export { parseDomainList, parseRecipient } from './inbound/recipient.js';
+} from './email/inbound/inbound-message.js';
+export { parseDomainList, parseRecipient } from './email/inbound/recipient.js';
 export {
   AUTH_RESULTS,
   type AuthResult,
@@ -66,18 +66,21 @@ export {
   type SenderDecision,
   type SenderVerdicts,
   withAuthenticated,
-} from './inbound/sender-auth/sender-authentication.js';
-export { UNAUTHENTICATED_POLICIES, type UnauthenticatedPolicy } from './prefixes/email-ingestion-config.schema.js';
+} from './email/inbound/sender-auth/sender-authentication.js';
+export {
+  UNAUTHENTICATED_POLICIES,
+  type UnauthenticatedPolicy,
+} from './email/prefixes/email-ingestion-config.schema.js';
 export type { SenderAuthenticator, SenderContext } from './ports/sender-authenticator.port.js';
-export { EmailIngestionTestSchema } from './inbound/test-endpoint.js';
-export { applyMergePatch } from './prefixes/merge-patch.js';
-export { automaticMessageReason, isAutomatedAddress, senderReplyVerdict } from './notifications/loop-guard.js';
-export { planMessageNotifications } from './notifications/notification-planner.js';
+export { EmailIngestionTestSchema } from './email/inbound/test-endpoint.js';
+export { applyMergePatch } from './email/prefixes/merge-patch.js';
+export { automaticMessageReason, isAutomatedAddress, senderReplyVerdict } from './email/notifications/loop-guard.js';
+export { planMessageNotifications } from './email/notifications/notification-planner.js';
 export {
   NotificationService,
   type NotificationServiceOptions,
   unconfiguredNotifier,
-} from './notifications/notification-service.js';
+} from './email/notifications/notification-service.js';
 export { type NotificationClaimOptions, type NotificationStore } from './ports/notification-store.port.js';
 export {
   type JobEventForNotification,
@@ -86,23 +89,23 @@ export {
   type NotificationRecord,
   type NotificationSender,
   type NotificationStatus,
-} from './notifications/notification.js';
-export { scanRawHeaders } from './inbound/raw-headers.js';
-export { LocalDocumentClassifier, senderHint } from './review/document-classifier.js';
+} from './email/notifications/notification.js';
+export { scanRawHeaders } from './email/inbound/raw-headers.js';
+export { LocalDocumentClassifier, senderHint } from './email/triage/document-classifier.js';
+export type { ClassificationResult } from './ports/document-classifier.port.js';
 export {
   type ClassificationExample,
-  type ClassificationResult,
-  REVIEW_STATUSES,
-  type ReviewItemRecord,
-  type ReviewResolution,
-  type ReviewStatus,
-} from './review/review-item.js';
+  TRIAGE_STATUSES,
+  type TriageItemRecord,
+  type TriageResolution,
+  type TriageStatus,
+} from './email/triage/triage-item.js';
 export {
   type ClassificationExampleStore,
-  type ReviewItemStore,
-  type ReviewListFilter,
-} from './ports/review-store.port.js';
-export { compileSubjectPattern } from './prefixes/subject-pattern.js';
+  type TriageItemStore,
+  type TriageListFilter,
+} from './ports/triage-store.port.js';
+export { compileSubjectPattern } from './email/prefixes/subject-pattern.js';
 export { presentValues } from './extraction/evaluation/presence.js';
 export { sameCompanyName, stripLegalForm } from './extraction/evaluation/names.js';
 export { scoreFields, wordOverlap } from './extraction/evaluation/score.js';
@@ -212,7 +215,7 @@ export {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from './webhooks/webhook.js';
-export { ResolveReviewSchema, ReviewQueue } from './review/review-queue.js';
+export { ResolveTriageSchema, TriageQueue } from './email/triage/triage-queue.js';
 export { CorrectionService } from './corrections/correction-service.js';
 export type { CorrectionListener, CorrectionServiceDeps } from './corrections/correction-service.js';
 export { applyCorrections } from './corrections/apply-corrections.js';
@@ -269,10 +272,15 @@ export {
   ImapStatusSchema,
   mailboxIdentity,
   MASKED_SECRET,
-} from './prefixes/imap/imap-settings.schema.js';
-export { createSecretBox, parseSecretKey, type SecretBox } from './prefixes/imap/secret-box.js';
-export { openImapAuth } from './prefixes/imap/imap-secret.js';
-export { type ImapImportDeps, ImapImporter, type ImportRound, type MailboxTarget } from './inbound/imap-import.js';
+} from './email/prefixes/imap/imap-settings.schema.js';
+export { createSecretBox, parseSecretKey, type SecretBox } from './email/prefixes/imap/secret-box.js';
+export { openImapAuth } from './email/prefixes/imap/imap-secret.js';
+export {
+  type ImapImportDeps,
+  ImapImporter,
+  type ImportRound,
+  type MailboxTarget,
+} from './email/inbound/imap-import.js';
 export {
   type ImapMailboxRecord,
   type ImapMailboxStore,

@@ -15,7 +15,7 @@ import { SqlSettingsStore } from './stores/settings-store.js';
 import { SqlWebhookStore } from './stores/webhook-store.js';
 import { SqlEmailIngestionStore } from './stores/email-ingestion-store.js';
 import { SqlInboundMessageStore } from './stores/inbound-message-store.js';
-import { SqlClassificationExampleStore, SqlReviewItemStore } from './stores/review-store.js';
+import { SqlClassificationExampleStore, SqlTriageItemStore } from './stores/triage-store.js';
 import { SqlNotificationStore } from './stores/notification-store.js';
 import { SqlErpStore } from './stores/erp-store.js';
 import { SqlSessionStore } from './stores/session-store.js';
@@ -108,7 +108,7 @@ function bindStores(knex: Knex, cached: CacheBinding): IntakeStores {
     webhooks: new SqlWebhookStore(knex),
     emailIngestion: new SqlEmailIngestionStore(knex),
     inboundMessages: new SqlInboundMessageStore(knex),
-    reviewItems: new SqlReviewItemStore(knex),
+    triageItems: new SqlTriageItemStore(knex),
     classificationExamples: new SqlClassificationExampleStore(knex),
     notifications: new SqlNotificationStore(knex),
     erp: new SqlErpStore(knex),

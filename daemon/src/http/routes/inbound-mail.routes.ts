@@ -3,12 +3,12 @@ import { ENVIRONMENTS } from '@intake/core';
 import {
   EmailIngestionTestSchema,
   INBOUND_MESSAGE_STATUSES,
-  REVIEW_STATUSES,
-  ResolveReviewSchema,
+  TRIAGE_STATUSES,
+  ResolveTriageSchema,
   SKIP_REASON_CODES,
   type InboundMailService,
   type InboundMessageRecord,
-  type ReviewItemRecord,
+  type TriageItemRecord,
 } from '@intake/core/internal';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
@@ -168,7 +168,7 @@ const ReviewItemSchema = z
     proposed_type: z.string(),
     from: z.string().nullable(),
     subject: z.string().nullable(),
-    status: z.enum(REVIEW_STATUSES),
+    status: z.enum(TRIAGE_STATUSES),
     resolved_type: z.string().nullable(),
     job_id: z.string().nullable(),
     resolved_by: z.string().nullable(),
@@ -177,7 +177,7 @@ const ReviewItemSchema = z
   })
   .meta({ id: 'ReviewItem' });
 const ReviewQuery = z.object({
-  status: z.enum(REVIEW_STATUSES).optional(),
+  status: z.enum(TRIAGE_STATUSES).optional(),
   prefix: z.string().optional(),
   ...pageQuery(100),
 });
@@ -186,7 +186,7 @@ const ReviewList = z
   .meta({ id: 'ReviewItemList' });
 const ReviewParams = z.object({ review_id: z.string() });
 
-const toReviewView = (r: ReviewItemRecord): z.infer<typeof ReviewItemSchema> => ({
+const toReviewView = (r: TriageItemRecord): z.infer<typeof ReviewItemSchema> => ({
   id: r.id,
   mode: r.environment,
   prefix: r.prefix,
@@ -280,7 +280,7 @@ export function inboundMailRoutes(
       responses: { 200: { description: 'A page of review items', schema: ReviewList }, ...authErrors },
       handler: async ({ auth, query }) => {
         const { limit, offset, ...filter } = query;
-        const page = await svc.review.list(auth.orgId, auth.environment, filter, { limit, offset });
+        const page = await svc.triage.list(auth.orgId, auth.environment, filter, { limit, offset });
         return { status: 200, body: { items: page.items.map(toReviewView), total: page.total } };
       },
     }),
@@ -291,7 +291,7 @@ export function inboundMailRoutes(
       tag,
       scope: 'email_ingestion:write',
       params: ReviewParams,
-      body: ResolveReviewSchema,
+      body: ResolveTriageSchema,
       responses: {
         200: { description: 'The resolved item (with its job_id)', schema: ReviewItemSchema },
         400: {
@@ -303,7 +303,7 @@ export function inboundMailRoutes(
         ...authErrors,
       },
       handler: async ({ auth, params, body }) => {
-        const item = await svc.review.resolve(auth.orgId, auth.environment, auth.keyId, params.review_id, body);
+        const item = await svc.triage.resolve(auth.orgId, auth.environment, auth.keyId, params.review_id, body);
         if (item.job_id) onSubmitted?.();
         return { status: 200, body: toReviewView(item) };
       },

@@ -74,7 +74,7 @@ async function pendingReviews(deps: OverviewRouteDeps, auth: AuthContext) {
   );
   const items = await part(auth, 'email_ingestion:read', async () =>
     deps.inboundMail
-      ? (await deps.inboundMail.review.list(orgId, environment, { status: 'pending' }, { limit: 1, offset: 0 })).total
+      ? (await deps.inboundMail.triage.list(orgId, environment, { status: 'pending' }, { limit: 1, offset: 0 })).total
       : 0,
   );
   const classification = typeof items === 'number' ? items : null;

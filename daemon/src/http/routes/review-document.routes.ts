@@ -25,7 +25,7 @@ export function reviewDocumentRoutes(deps: { intake: Intake; pipeline: JobPipeli
         ...authErrors,
       },
       handler: async ({ auth, params, ctx }) => {
-        const item = await deps.intake.stores.reviewItems.get(auth.orgId, auth.environment, params.review_id);
+        const item = await deps.intake.stores.triageItems.get(auth.orgId, auth.environment, params.review_id);
         const bytes = item ? await deps.pipeline.blobs.get(item.blob_key) : null;
         if (!item || !bytes) throw new AppError('not_found', `Review item ${params.review_id} not found`);
         setServedDocumentHeaders(ctx, item.mime_type, item.filename);

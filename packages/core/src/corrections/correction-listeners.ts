@@ -1,4 +1,4 @@
-import { vendorBillOf } from '../erp/erp.js';
+import { vendorBillOf } from '../erp/index.js';
 import type { IdGenerator } from '../shared/ids.js';
 import type { JobRecord } from '../jobs/job.js';
 import { toCorrectionResource, type CorrectionRecord } from './correction.js';

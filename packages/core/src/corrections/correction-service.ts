@@ -1,6 +1,6 @@
 import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { Clock } from '../ports/clock.port.js';
-import type { AuthContext } from '../keys/api-key.js';
+import type { AuthContext } from '../keys/index.js';
 import type { JobRecord } from '../jobs/job.js';
 import { AppError, coerceError, notFound } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';

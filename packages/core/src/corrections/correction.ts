@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Environment } from '../keys/scopes.js';
+import type { Environment } from '../keys/index.js';
 
 /** What a person did to one field of a completed job, or (`rejected`) to the whole document. */
 export type CorrectionKind = 'corrected' | 'confirmed' | 'rejected';

@@ -1,7 +1,7 @@
 import { AppError, invalidRequest, notFound } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
-import type { Environment } from '../keys/scopes.js';
+import type { Environment } from '../keys/index.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { CreditTransaction } from '../ports/credit-ledger.port.js';
 import type { ExtractionStores, TransactionRunner } from '../ports/intake-stores.port.js';

@@ -1,7 +1,7 @@
 import type { IdGenerator } from '../shared/ids.js';
 import type { JobHooks } from '../jobs/job-hooks.js';
 import type { ErpStores, ExtractionStores, MailStores } from '../ports/intake-stores.port.js';
-import { emailOfJob } from '../prefixes/job-email.js';
+import { emailOfJob } from '../email/prefixes/index.js';
 import { ERP_DOCUMENT_TYPES, vendorBillOf } from './erp.js';
 
 /**

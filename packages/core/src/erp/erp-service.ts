@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, coerceError, notFound } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
-import type { Environment } from '../keys/scopes.js';
+import type { Environment } from '../keys/index.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import { parseInput } from '../shared/validation.js';
 import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { Clock } from '../ports/clock.port.js';
-import type { ErpSyncFailure } from '../notifications/notification-texts.js';
-import { prefixEvent, prefixSubscribes } from '../prefixes/prefix-events.js';
+import type { ErpSyncFailure } from '../email/notifications/index.js';
+import { prefixEvent, prefixSubscribes } from '../email/prefixes/index.js';
 import {
   erpEventData,
   type ErpConnection,
@@ -18,7 +18,7 @@ import {
 import type { ErpConnector } from '../ports/erp-connector.port.js';
 import type { ClaimedErpSync } from '../ports/erp-store.port.js';
 import { CreateErpConnectionSchema, UpdateErpConnectionSchema } from './erp-connection.schema.js';
-import { checkCallbackUrl } from '../webhooks/callback-url.js';
+import { checkCallbackUrl } from '../webhooks/index.js';
 
 /** Waits before the 2nd, 3rd, ... attempt: 1 min, 5 min, 30 min, 2 h; after the 5th failure the sync is failed. */
 export const DEFAULT_ERP_RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 1_800_000, 7_200_000];

@@ -1,7 +1,7 @@
-import type { Environment } from '../keys/scopes.js';
+import type { Environment } from '../keys/index.js';
 import type { JobRecord } from '../jobs/job.js';
-import { extractedAmount, type RoutingDecision } from '../routing/routing.js';
-import { emailOfJob } from '../prefixes/job-email.js';
+import { extractedAmount, type RoutingDecision } from '../email/routing/index.js';
+import { emailOfJob } from '../email/prefixes/index.js';
 
 export const ERP_CONNECTION_TYPES = ['http'] as const;
 export type ErpConnectionType = (typeof ERP_CONNECTION_TYPES)[number];

@@ -1,5 +1,5 @@
 import type { WebhookTransport } from '../ports/webhook-transport.port.js';
-import { deliveryHeaders } from '../webhooks/webhook-sender.js';
+import { deliveryHeaders } from '../webhooks/index.js';
 import type { ErpConnector, ErpPushRequest, ErpPushResult } from '../ports/erp-connector.port.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Environment } from '../keys/scopes.js';
+import type { Environment } from '../keys/index.js';
 import type { FieldDefinition } from './field-definition.schema.js';
 
 /** An extractor: a reusable template naming a document type and the fields to extract. */

@@ -1,4 +1,4 @@
-import type { AuthContext } from '../keys/api-key.js';
+import type { AuthContext } from '../keys/index.js';
 import type { BlobStore } from '../ports/blob-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { IntakeStores } from '../ports/intake-stores.port.js';

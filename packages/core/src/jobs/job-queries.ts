@@ -2,7 +2,7 @@ import { AppError, notFound } from '../shared/errors.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { JobFilter, JobPage, JobPageRequest } from '../ports/job-store.port.js';
 import type { IntakeStores } from '../ports/intake-stores.port.js';
-import type { Environment } from '../keys/scopes.js';
+import type { Environment } from '../keys/index.js';
 import type { JobRecord } from './job.js';
 
 /** Periods the statistics endpoint accepts, in hours. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AppError, notFound } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
 import { parseInput } from '../shared/validation.js';
-import type { AuthContext } from '../keys/api-key.js';
+import type { AuthContext } from '../keys/index.js';
 import { stageBlob, type BlobStore } from '../ports/blob-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { DocumentReader } from '../ports/document-reader.port.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOB_FAILURE_CODES } from '../shared/document-error.js';
-import { ENVIRONMENTS } from '../keys/scopes.js';
+import { ENVIRONMENTS } from '../keys/index.js';
 import { JOB_STATUSES } from './job.js';
 import { REVIEW_REASON_CODES } from './review-reasons.js';
 import { FieldLocationSchema } from '../extraction/locations/field-location.schema.js';

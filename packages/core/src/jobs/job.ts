@@ -1,6 +1,6 @@
 import type { JobRouting, RoutingDecision } from './job-routing.js';
 import type { DuplicateVerdict, JobDuplicate } from './job-duplicate.js';
-import type { Environment } from '../keys/scopes.js';
+import type { Environment } from '../keys/index.js';
 import type { FieldDefinition } from '../extractors/field-definition.schema.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
 import type { JobFailureCode } from '../shared/document-error.js';

@@ -3,8 +3,7 @@ import { parseInput } from '../shared/validation.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { CreditLedger } from '../ports/credit-ledger.port.js';
 import type { OrganizationStore } from '../ports/organization-store.port.js';
-import type { ApiKeyService } from '../keys/api-key-service.js';
-import { SCOPES } from '../keys/scopes.js';
+import { type ApiKeyService, SCOPES } from '../keys/index.js';
 import { DEFAULT_ENTERPRISE_RATE_LIMIT, DEFAULT_LOW_BALANCE_THRESHOLD, type Organization } from './organization.js';
 import { CreateOrganizationInputSchema } from './organization.schema.js';
 

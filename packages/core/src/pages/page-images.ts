@@ -1,4 +1,4 @@
-import type { AuthContext } from '../keys/api-key.js';
+import type { AuthContext } from '../keys/index.js';
 import type { BlobStore } from '../ports/blob-store.port.js';
 import type { BoundingBox, DocumentPage, DocumentReader } from '../ports/document-reader.port.js';
 import type { PageImageCache, PageRenderer, RenderedPage } from '../ports/page-images.port.js';

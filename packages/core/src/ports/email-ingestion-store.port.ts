@@ -1,5 +1,5 @@
-import type { EmailIngestionConfig } from '../prefixes/email-ingestion-config.schema.js';
-import type { StoredEmailIngestionConfig } from '../prefixes/email-ingestion-config.js';
+import type { EmailIngestionConfig } from '../email/prefixes/email-ingestion-config.schema.js';
+import type { StoredEmailIngestionConfig } from '../email/prefixes/email-ingestion-config.js';
 
 /** Inserting finds the prefix free, or held (by this or another organization). */
 export type InsertEmailIngestionOutcome = { outcome: 'inserted' } | { outcome: 'prefix_taken' };

@@ -1,5 +1,5 @@
-import type { StoredEmailIngestionConfig } from '../prefixes/email-ingestion-config.js';
-import type { ImapState, ImapStatus } from '../prefixes/imap/imap-settings.schema.js';
+import type { StoredEmailIngestionConfig } from '../email/prefixes/email-ingestion-config.js';
+import type { ImapState, ImapStatus } from '../email/prefixes/imap/imap-settings.schema.js';
 
 /** A prefix's IMAP mailbox as stored: who reads it (the lease), where it is and how far it was read. */
 export interface ImapMailboxRecord {

@@ -1,5 +1,5 @@
 import type { Environment } from '../keys/scopes.js';
-import type { InboundMessageRecord, InboundMessageResult } from '../inbound/inbound-message.js';
+import type { InboundMessageRecord, InboundMessageResult } from '../email/inbound/inbound-message.js';
 
 /** Which stored messages a list returns. */
 export interface InboundMessageListFilter {

@@ -8,7 +8,7 @@ import type { SettingsStore } from './settings-store.port.js';
 import type { WebhookStore } from './webhook-store.port.js';
 import type { EmailIngestionStore } from './email-ingestion-store.port.js';
 import type { InboundMessageStore } from './inbound-message-store.port.js';
-import type { ClassificationExampleStore, ReviewItemStore } from './review-store.port.js';
+import type { ClassificationExampleStore, TriageItemStore } from './triage-store.port.js';
 import type { NotificationStore } from './notification-store.port.js';
 import type { ErpStore } from './erp-store.port.js';
 import type { SessionStore } from './session-store.port.js';
@@ -48,13 +48,13 @@ export interface WebhookStores {
   webhooks: WebhookStore;
 }
 
-/** Mail in: prefixes and their configuration, received messages, the classification review queue, notifications. */
+/** Mail in: prefixes and their configuration, received messages, the triage queue of unsure classifications, notifications. */
 export interface MailStores {
   emailIngestion: EmailIngestionStore;
   /** Messages received by the SMTP edge. */
   inboundMessages: InboundMessageStore;
-  /** The human review queue of email attachments. */
-  reviewItems: ReviewItemStore;
+  /** The triage queue: email attachments waiting for a person to say what they are. */
+  triageItems: TriageItemStore;
   /** Reviewers' decisions the classifier learns from. */
   classificationExamples: ClassificationExampleStore;
   /** Notifications to senders and internal recipients, and what decides them. */

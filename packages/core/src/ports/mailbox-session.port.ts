@@ -1,4 +1,4 @@
-import type { ImapSettings } from '../prefixes/imap/imap-settings.schema.js';
+import type { ImapSettings } from '../email/prefixes/imap/imap-settings.schema.js';
 
 /** A message in the mailbox's folder, before it is downloaded. */
 export interface MailboxMessageRef {

@@ -3,7 +3,7 @@ import type {
   NotificationListFilter,
   NotificationRecord,
   NotificationSender,
-} from '../notifications/notification.js';
+} from '../email/notifications/notification.js';
 
 /** How a notification worker claims the next due notification. */
 export interface NotificationClaimOptions {

@@ -1,4 +1,4 @@
-import type { SenderAuthentication } from '../inbound/sender-auth/sender-authentication.js';
+import type { SenderAuthentication } from '../email/inbound/sender-auth/sender-authentication.js';
 
 /** What the SMTP edge or the IMAP import knows of a message's delivery. */
 export interface SenderContext {

@@ -2,8 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { AppError } from '../shared/errors.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { SessionStore } from '../ports/session-store.port.js';
-import type { ApiKeyService } from '../keys/api-key-service.js';
-import type { AuthContext } from '../keys/api-key.js';
+import type { ApiKeyService, AuthContext } from '../keys/index.js';
 import type { SessionRecord } from './session.js';
 
 /** Defaults of the two limits (docs/dashboard.md, "Limits"). */

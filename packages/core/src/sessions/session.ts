@@ -1,4 +1,4 @@
-import type { Environment } from '../keys/scopes.js';
+import type { Environment } from '../keys/index.js';
 
 /**
  * A dashboard session: what a person gets for pasting an API key into the sign-in form. The

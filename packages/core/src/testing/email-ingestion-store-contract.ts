@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredEmailIngestionConfig } from '../prefixes/email-ingestion-config.js';
-import { EmailIngestionConfigInputSchema } from '../prefixes/email-ingestion-config.schema.js';
+import type { StoredEmailIngestionConfig } from '../email/prefixes/email-ingestion-config.js';
+import { EmailIngestionConfigInputSchema } from '../email/prefixes/email-ingestion-config.schema.js';
 import { makeOrg, type StoreHarness } from './store-contract.js';
 
 let counter = 0;

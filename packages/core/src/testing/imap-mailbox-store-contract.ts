@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImapMessageEntry } from '../ports/imap-mailbox-store.port.js';
-import { blankMessageRecord } from '../inbound/inbound-message.js';
-import { EmailIngestionConfigInputSchema } from '../prefixes/email-ingestion-config.schema.js';
+import { blankMessageRecord } from '../email/inbound/inbound-message.js';
+import { EmailIngestionConfigInputSchema } from '../email/prefixes/email-ingestion-config.schema.js';
 import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;

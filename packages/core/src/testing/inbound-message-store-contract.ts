@@ -3,8 +3,8 @@ import {
   blankMessageRecord,
   type InboundMessageRecord,
   type InboundMessageResult,
-} from '../inbound/inbound-message.js';
-import type { SenderAuthentication } from '../inbound/sender-auth/sender-authentication.js';
+} from '../email/inbound/inbound-message.js';
+import type { SenderAuthentication } from '../email/inbound/sender-auth/sender-authentication.js';
 import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;

@@ -4,7 +4,7 @@ export * from './store-contract.js';
 export * from './job-store-contract.js';
 export * from './email-ingestion-store-contract.js';
 export * from './inbound-message-store-contract.js';
-export * from './review-store-contract.js';
+export * from './triage-store-contract.js';
 export * from './notification-store-contract.js';
 export * from './webhook-store-contract.js';
 export * from './erp-store-contract.js';

@@ -3,7 +3,7 @@ import type { Environment } from '../keys/scopes.js';
 import { makeErpConnection, makeErpSync } from './erp-store-contract.js';
 import { makeInboundMessage } from './inbound-message-store-contract.js';
 import { makeJob } from './job-store-contract.js';
-import { makeReviewItem } from './review-store-contract.js';
+import { makeTriageItem } from './triage-store-contract.js';
 import { makeExtractor, useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;
@@ -124,11 +124,11 @@ export function describeModeContract(name: string, open: () => Promise<StoreHarn
         expect((await s.inboundMessages.get(org, mode, mine.id))?.environment).toBe(mode);
         expect(await s.inboundMessages.get(org, mode, theirs.id)).toBeNull();
       }
-      const liveItem = makeReviewItem(org, { id: uid('rev'), environment: 'live', message_id: liveMessage.id });
-      const testItem = makeReviewItem(org, { id: uid('rev'), environment: 'test', message_id: testMessage.id });
-      for (const item of [liveItem, testItem]) await s.reviewItems.insert(item);
-      expect((await s.reviewItems.list(org, 'test', {}, PAGE)).items.map((r) => r.id)).toEqual([testItem.id]);
-      expect(await s.reviewItems.get(org, 'test', liveItem.id)).toBeNull();
+      const liveItem = makeTriageItem(org, { id: uid('rev'), environment: 'live', message_id: liveMessage.id });
+      const testItem = makeTriageItem(org, { id: uid('rev'), environment: 'test', message_id: testMessage.id });
+      for (const item of [liveItem, testItem]) await s.triageItems.insert(item);
+      expect((await s.triageItems.list(org, 'test', {}, PAGE)).items.map((r) => r.id)).toEqual([testItem.id]);
+      expect(await s.triageItems.get(org, 'test', liveItem.id)).toBeNull();
       const resolution = {
         status: 'resolved' as const,
         resolved_type: 'invoice',
@@ -136,9 +136,9 @@ export function describeModeContract(name: string, open: () => Promise<StoreHarn
         resolved_by: 'key_x',
         resolved_at: '2026-04-02T00:00:00.000Z',
       };
-      expect(await s.reviewItems.resolve(org, 'test', liveItem.id, resolution)).toBeNull();
-      expect((await s.reviewItems.get(org, 'live', liveItem.id))?.status).toBe('pending');
-      expect((await s.reviewItems.resolve(org, 'test', testItem.id, resolution))?.status).toBe('resolved');
+      expect(await s.triageItems.resolve(org, 'test', liveItem.id, resolution)).toBeNull();
+      expect((await s.triageItems.get(org, 'live', liveItem.id))?.status).toBe('pending');
+      expect((await s.triageItems.resolve(org, 'test', testItem.id, resolution))?.status).toBe('resolved');
       const example = (environment: Environment, document_type: string) => ({
         org_id: org,
         environment,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NotificationRecord, NotificationSender } from '../notifications/notification.js';
+import type { NotificationRecord, NotificationSender } from '../email/notifications/notification.js';
 import { useStoreHarness, type ContractStores, type StoreHarness } from './store-contract.js';
 
 let n = 0;

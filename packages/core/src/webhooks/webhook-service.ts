@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, notFound } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
-import type { Environment } from '../keys/scopes.js';
+import type { Environment } from '../keys/index.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import { parseInput } from '../shared/validation.js';
 import type { Clock } from '../ports/clock.port.js';

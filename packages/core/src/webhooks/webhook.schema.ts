@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENVIRONMENTS } from '../keys/scopes.js';
+import { ENVIRONMENTS } from '../keys/index.js';
 import { WEBHOOK_EVENTS } from './webhook.js';
 
 const eventName = z.union([z.literal('*'), z.enum(WEBHOOK_EVENTS)]);

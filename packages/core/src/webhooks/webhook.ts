@@ -1,4 +1,4 @@
-import type { Environment } from '../keys/scopes.js';
+import type { Environment } from '../keys/index.js';
 /** Events an endpoint can subscribe to; `*` means all of them, including ones added later. */
 export const WEBHOOK_EVENTS = [
   'job.completed',

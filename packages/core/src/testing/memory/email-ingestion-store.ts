@@ -1,5 +1,5 @@
-import type { EmailIngestionConfig } from '../../prefixes/email-ingestion-config.schema.js';
-import type { StoredEmailIngestionConfig } from '../../prefixes/email-ingestion-config.js';
+import type { EmailIngestionConfig } from '../../email/prefixes/email-ingestion-config.schema.js';
+import type { StoredEmailIngestionConfig } from '../../email/prefixes/email-ingestion-config.js';
 import type { EmailIngestionStore } from '../../ports/email-ingestion-store.port.js';
 import { clone, type MemoryDb } from './memory-db.js';
 

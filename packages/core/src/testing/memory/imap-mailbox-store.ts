@@ -6,7 +6,7 @@ import type {
   RecordImapMessageOutcome,
 } from '../../ports/imap-mailbox-store.port.js';
 import { toImapStatus } from '../../ports/imap-mailbox-store.port.js';
-import type { ImapStatus } from '../../prefixes/imap/imap-settings.schema.js';
+import type { ImapStatus } from '../../email/prefixes/imap/imap-settings.schema.js';
 import { clone, type MemoryDb } from './memory-db.js';
 
 const messageKey = (prefix: string, mailbox: string, uidvalidity: number, uid: number) =>

@@ -4,7 +4,7 @@ import type { BlobStore } from '../../ports/blob-store.port.js';
 import { MemoryApiKeyStore, MemoryExtractorStore, MemoryOrganizationStore } from './foundation-stores.js';
 import { MemoryEmailIngestionStore } from './email-ingestion-store.js';
 import { MemoryInboundMessageStore } from './inbound-message-store.js';
-import { MemoryClassificationExampleStore, MemoryReviewItemStore } from './review-store.js';
+import { MemoryClassificationExampleStore, MemoryTriageItemStore } from './triage-store.js';
 import { MemoryJobStore } from './job-store.js';
 import { MemoryCreditLedger, MemoryOutboxStore, MemoryRateLimiter, MemorySettingsStore } from './ledger-stores.js';
 import { MemoryDb } from './memory-db.js';
@@ -25,7 +25,7 @@ export * from './ledger-stores.js';
 export * from './webhook-store.js';
 export * from './email-ingestion-store.js';
 export * from './inbound-message-store.js';
-export * from './review-store.js';
+export * from './triage-store.js';
 export * from './notification-store.js';
 export * from './erp-store.js';
 export * from './session-store.js';
@@ -50,7 +50,7 @@ export function createMemoryStores(): IntakeStores & { rateLimiter: MemoryRateLi
     webhooks: new MemoryWebhookStore(db),
     emailIngestion: new MemoryEmailIngestionStore(db),
     inboundMessages: new MemoryInboundMessageStore(db),
-    reviewItems: new MemoryReviewItemStore(db),
+    triageItems: new MemoryTriageItemStore(db),
     classificationExamples: new MemoryClassificationExampleStore(db),
     notifications: new MemoryNotificationStore(db),
     erp: new MemoryErpStore(db),

@@ -1,10 +1,10 @@
 import type { RememberedPaymentDetails } from '../../vendors/vendor-payments.js';
 import type { StoredApiKey } from '../../keys/api-key.js';
-import type { StoredEmailIngestionConfig } from '../../prefixes/email-ingestion-config.js';
-import type { InboundMessageRecord } from '../../inbound/inbound-message.js';
-import type { ClassificationExample, ReviewItemRecord } from '../../review/review-item.js';
+import type { StoredEmailIngestionConfig } from '../../email/prefixes/email-ingestion-config.js';
+import type { InboundMessageRecord } from '../../email/inbound/inbound-message.js';
+import type { ClassificationExample, TriageItemRecord } from '../../email/triage/triage-item.js';
 import type { Extractor } from '../../extractors/extractor.js';
-import type { NotificationRecord, NotificationSender } from '../../notifications/notification.js';
+import type { NotificationRecord, NotificationSender } from '../../email/notifications/notification.js';
 import type { JobRecord } from '../../jobs/job.js';
 import type { Organization } from '../../organizations/organization.js';
 import type { CreditTransaction } from '../../ports/credit-ledger.port.js';
@@ -39,7 +39,7 @@ export interface MemoryTables {
   /** Messages received by the SMTP edge, by id. */
   inboundMessages: Map<string, InboundMessageRecord>;
   /** The human review queue, by id. */
-  reviewItems: Map<string, ReviewItemRecord>;
+  triageItems: Map<string, TriageItemRecord>;
   /** Reviewers' decisions, in the order they were added. */
   classificationExamples: ClassificationExample[];
   /** Notifications, by id. */
@@ -88,7 +88,7 @@ export class MemoryDb {
     dispatchedEvents: new Set(),
     emailIngestionConfigs: new Map(),
     inboundMessages: new Map(),
-    reviewItems: new Map(),
+    triageItems: new Map(),
     classificationExamples: [],
     notifications: new Map(),
     notificationSenders: new Map(),

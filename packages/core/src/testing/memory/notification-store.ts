@@ -3,7 +3,7 @@ import type {
   NotificationListFilter,
   NotificationRecord,
   NotificationSender,
-} from '../../notifications/notification.js';
+} from '../../email/notifications/notification.js';
 import type { NotificationClaimOptions, NotificationStore } from '../../ports/notification-store.port.js';
 import { clone, newestFirst, paginate, type MemoryDb } from './memory-db.js';
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './support/sequencer.js';
+import { quickFiles } from './support/tiers.js';
 
 /**
  * Tests run the packages from their TypeScript sources, never from a possibly stale dist/: each
@@ -52,12 +53,18 @@ export const shared = {
 };
 
 /**
- * The full run (`npm test`): every test file. Two projects, each with the global setups its files
+ * The full run (`npm test`): every test file. Three projects, each with the global setups its files
  * need (a project's setups run only when one of its files is queued): the databases for everything
- * (test/support/global-setup.ts, made once for both projects), and for the dashboard's browser tests
- * one shared daemon and Chromium (test/dashboard/global-setup.ts). The quick tier is
- * test/vitest.quick.config.ts.
+ * (test/support/global-setup.ts, made once for all three), and for the dashboard's browser tests
+ * one shared daemon and Chromium (test/dashboard/global-setup.ts). The in-process files (the quick
+ * tier's, test/support/tiers.ts) run as in the quick tier, `isolate: false`: each worker imports the
+ * packages once for all of them instead of once per file (test/README.md). The quick tier is
+ * test/vitest.quick.config.ts; the project here is not named `quick`, which would tell the global
+ * setup to start no PostgreSQL server.
  */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const inProcess = quickFiles(root);
+
 export default defineConfig({
   resolve: shared.resolve,
   test: {
@@ -66,9 +73,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'in-process',
+          isolate: false,
+          include: inProcess,
+          globalSetup: ['test/support/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'main',
           include: ['test/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'test/bench/**', BROWSER_TESTS],
+          exclude: ['**/node_modules/**', 'test/bench/**', BROWSER_TESTS, ...inProcess],
           globalSetup: ['test/support/global-setup.ts'],
         },
       },
@@ -77,7 +93,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: [BROWSER_TESTS],
-          // The first is the same setup as main's (run once for both); the dashboard's copies its data directory.
+          // The first is the same setup as main's (run once for all); the dashboard's copies its data directory.
           globalSetup: ['test/support/global-setup.ts', 'test/dashboard/global-setup.ts'],
         },
       },

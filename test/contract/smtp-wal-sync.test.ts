@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import { createWalSync } from '../../packages/storage-sql/src/wal-sync.js';
 import { eventually } from '../support/wait.js';
@@ -32,7 +32,10 @@ describe('WAL sync (PGlite)', () => {
   let storage: SqlStorage;
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-walsync-'));
-    storage = await createSqlStorage({ kind: 'pglite', dataDir: path.join(dir, 'db') });
+    // A copy of the run's migrated data directory, opened without migrating: a new directory would
+    // run initdb and every migration with fsync on for each test (wal-sync.test.ts has the figures).
+    fs.cpSync(path.join(inject('dataDirTemplate'), 'pglite'), path.join(dir, 'db'), { recursive: true });
+    storage = await createSqlStorage({ kind: 'pglite', dataDir: path.join(dir, 'db'), migrate: false });
     await storage.knex.raw('create table t (n int)');
   });
   afterEach(async () => {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   createIntake,
   createJobPipeline,
@@ -137,6 +137,9 @@ describe('the daemon on PGlite syncs the log before answering a submission', () 
     { timeout: 120_000 },
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-durable-daemon-'));
+      // The run's migrated, empty DATA_DIR: a new one costs initdb and every migration with fsync on
+      // (test/README.md, "PGlite on disk"), and the start on an empty database is the same first start.
+      fs.cpSync(inject('dataDirTemplate'), dataDir, { recursive: true });
       const announced: string[] = [];
       const daemon = await startDaemon(
         loadConfig(

@@ -1,7 +1,9 @@
 /**
  * Valid documents beyond the reader's limits, generated in the test (never committed): a PNG whose
  * header says 20000 × 20000 (1 bit per pixel, all white, so it stays small), a PDF of many pages,
- * and a PDF of one 14400 × 14400 pt page (the largest PDF allows).
+ * and a PDF of one 14400 × 14400 pt page (the largest PDF allows). Each is made once per worker and
+ * the same bytes handed to every caller (do not modify them): the PNG deflates 50 MB of rows (0.4 CPU s)
+ * and the 10,000-page PDF costs pdf-lib about 3.7 CPU s, which a file on two databases paid twice.
  */
 import zlib from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
@@ -15,8 +17,17 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
+const made = new Map<string, Buffer | Promise<Uint8Array>>();
+
 /** A complete, valid greyscale PNG of `width` × `height` white pixels. */
 export function whitePng(width: number, height: number): Buffer {
+  const key = `png ${width} ${height}`;
+  let png = made.get(key) as Buffer | undefined;
+  if (!png) made.set(key, (png = makeWhitePng(width, height)));
+  return png;
+}
+
+function makeWhitePng(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -35,7 +46,14 @@ export function whitePng(width: number, height: number): Buffer {
 }
 
 /** A PDF of `count` blank A4 pages. */
-export async function blankPdf(count: number, size: [number, number] = [595, 842]): Promise<Uint8Array> {
+export function blankPdf(count: number, size: [number, number] = [595, 842]): Promise<Uint8Array> {
+  const key = `pdf ${count} ${size.join(' ')}`;
+  let pdf = made.get(key) as Promise<Uint8Array> | undefined;
+  if (!pdf) made.set(key, (pdf = makeBlankPdf(count, size)));
+  return pdf;
+}
+
+async function makeBlankPdf(count: number, size: [number, number]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   for (let i = 0; i < count; i++) pdf.addPage(size);
   return pdf.save();

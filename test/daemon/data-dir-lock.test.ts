@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { runInProcessOk } from '../support/cli.js';
 import {
   api,
   runCli,
-  runCliOk,
   singleJsonLine,
   startDaemon,
   makeMigratedDataDir,
@@ -33,8 +33,12 @@ describe('the data-directory lock (PGlite)', { timeout: PROCESS_TEST_TIMEOUT_MS 
     expect(first.hasExited()).toBe(false);
     expect((await api(first.httpUrl, 'GET', '/readyz')).status).toBe(200);
 
-    // Data written through the running daemon (the CLI goes through its admin socket)...
-    const { stdout } = await runCliOk(['orgs', 'create', '--name', 'Survivor', '--plan', 'starter', '--json'], env);
+    // Data written through the running daemon (the CLI, in this process, goes through its admin
+    // socket as the bin does; cli/orgs-create.test.ts spawns the bin)...
+    const { stdout } = await runInProcessOk(
+      ['orgs', 'create', '--name', 'Survivor', '--plan', 'starter', '--json'],
+      env,
+    );
     const org = singleJsonLine<{ org_id: string; live_key: string }>(stdout);
     expect(first.stdout()).toContain('"path":"/admin/orgs","status":201');
     // (The key is not used before the kill: that a restart keeps serving an organization that called

@@ -10,6 +10,7 @@ import {
   useProcessCleanup,
   PROCESS_TEST_TIMEOUT_MS,
 } from '../support/processes.js';
+import { eventually } from '../support/wait.js';
 
 useProcessCleanup();
 
@@ -40,7 +41,10 @@ describe('the data-directory lock (PGlite)', { timeout: PROCESS_TEST_TIMEOUT_MS 
       env,
     );
     const org = singleJsonLine<{ org_id: string; live_key: string }>(stdout);
-    expect(first.stdout()).toContain('"path":"/admin/orgs","status":201');
+    // The daemon logs the request as it answers; its pipe to this process may deliver the line later.
+    await eventually('the daemon to log the admin request', () =>
+      first.stdout().includes('"path":"/admin/orgs","status":201'),
+    );
     // (The key is not used before the kill: that a restart keeps serving an organization that called
     // the API in the same minute is first-start.test.ts's business, not the lock's.)
 

@@ -21,13 +21,13 @@
 import nodemailer from 'nodemailer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bombPdf, deflatedSpaces, MIB } from '../support/bomb.js';
+import { runInProcessOk } from '../support/cli.js';
 import { createPostgresDatabase } from '../support/databases.js';
 import { invoiceExtractor } from '../support/fixtures.js';
 import {
   api,
   makeTempDir,
   PROCESS_TEST_TIMEOUT_MS,
-  runCliOk,
   singleJsonLine,
   startDaemon,
   useProcessCleanup,
@@ -100,10 +100,13 @@ describe('a decompression bomb', { timeout: 2 * PROCESS_TEST_TIMEOUT_MS }, () =>
     const dataDir = makeTempDir('intake-bomb-');
     const org = singleJsonLine<{ live_key: string; test_key: string }>(
       (
-        await runCliOk(['orgs', 'create', '--name', 'Bombs', '--credits', '1000', '--rate-limit', '100000', '--json'], {
-          DATABASE_URL: databaseUrl,
-          DATA_DIR: dataDir,
-        })
+        await runInProcessOk(
+          ['orgs', 'create', '--name', 'Bombs', '--credits', '1000', '--rate-limit', '100000', '--json'],
+          {
+            DATABASE_URL: databaseUrl,
+            DATA_DIR: dataDir,
+          },
+        )
       ).stdout,
     );
     const daemon = await startDaemon(

@@ -5,6 +5,7 @@ import { createPostgresDatabase } from '../support/databases.js';
 import {
   api,
   hasKeyShape,
+  makeMigratedDataDir,
   makeTempDir,
   runCliOk,
   singleJsonLine,
@@ -86,7 +87,8 @@ const UNKNOWN_ORG = /^intake: Organization org_doesnotexist was not found/;
 
 describe('intake keys create on PGlite (DATA_DIR)', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('creates a key holding only the given scope, directly and through the running daemon', async () => {
-    const dataDir = makeTempDir('intake-keys-');
+    // Not a first start (orgs-create.test.ts has the CLI make a new directory): a migrated copy.
+    const dataDir = makeMigratedDataDir('intake-keys-');
     const env = { DATA_DIR: dataDir };
     const org = await createOrg(env);
 

@@ -43,6 +43,28 @@ function parseBanner(stdout: string): Banner | null {
   return { org_id: org!, live_key: live!, test_key: test! };
 }
 
+/**
+ * A first start says what it is doing (it takes seconds: a new database, migrations): each step is
+ * logged in order with the time since start.
+ */
+function expectStartupSteps(stdout: string): void {
+  const all = stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { msg: string; startup_ms?: number });
+  expect(all[0]?.msg).toMatch(/^starting intake \d+\.\d+\.\d+: loading the daemon$/);
+  const steps = all.filter((m) => m.startup_ms !== undefined);
+  const order = [
+    /^opening the database \(PGlite in .+\) and applying migrations$/,
+    /^database ready, migrations applied$/,
+    /^document reader ready \(OCR worker threads/,
+    /^listening for HTTP on 127\.0\.0\.1:0 and SMTP on 127\.0\.0\.1:0$/,
+    /^intake daemon started$/,
+  ];
+  expect(steps.map((s) => s.msg)).toEqual(order.map((re) => expect.stringMatching(re)));
+  console.log(`daemon to ready: ${steps.at(-1)!.startup_ms} ms after startDaemon() (first start, new PGlite database)`);
+}
+
 async function expectKeysWork(httpUrl: string, banner: Banner, context = ''): Promise<void> {
   for (const key of [banner.live_key, banner.test_key]) {
     const res = await api(httpUrl, 'GET', '/v1/extractors', { key });
@@ -75,10 +97,11 @@ async function waitForWaitingBackends(databaseUrl: string, n: number, timeoutMs:
 }
 
 describe('first start', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
-  it('on an empty PGlite data directory prints a default organization and two keys once; after a restart none, and the keys keep working', async () => {
+  it('on an empty PGlite data directory logs each step in order and prints a default organization and two keys once; after a restart none, and the keys keep working', async () => {
     const env = { DATA_DIR: makeTempDir('intake-first-') };
 
     const daemon = await startDaemon(env);
+    expectStartupSteps(daemon.stdout());
     // Keep the calls below and the restart in one rate-limit window (when the machine is not too slow).
     await awaitRoomInMinute(25);
     const banner = parseBanner(daemon.stdout());

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_SCAN, scanImage } from '../ocr/documents.js';
+import { runInProcessOk } from '../support/cli.js';
 import { createPostgresDatabase } from '../support/databases.js';
 import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import {
@@ -17,7 +18,6 @@ import {
   makeTempDir,
   PROCESS_TEST_TIMEOUT_MS,
   REPO_ROOT,
-  runCliOk,
   singleJsonLine,
   startDaemon,
   useProcessCleanup,
@@ -96,10 +96,13 @@ describe('GET /metrics', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 }, () => {
     [a, b] = await Promise.all([startDaemon(env('a')), startDaemon(env('b'))]);
     const org = singleJsonLine<{ live_key: string; test_key: string }>(
       (
-        await runCliOk(['orgs', 'create', '--name', 'Metrics', '--plan', 'enterprise', '--credits', '100', '--json'], {
-          DATABASE_URL: databaseUrl,
-          DATA_DIR: makeTempDir('intake-metrics-cli-'),
-        })
+        await runInProcessOk(
+          ['orgs', 'create', '--name', 'Metrics', '--plan', 'enterprise', '--credits', '100', '--json'],
+          {
+            DATABASE_URL: databaseUrl,
+            DATA_DIR: makeTempDir('intake-metrics-cli-'),
+          },
+        )
       ).stdout,
     );
     [live, test] = [org.live_key, org.test_key];

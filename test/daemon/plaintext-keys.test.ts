@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { runInProcessOk } from '../support/cli.js';
 import { createPostgresDatabase } from '../support/databases.js';
 import {
   api,
   makeMigratedDataDir,
   makeTempDir,
-  runCliOk,
   sha256Hex,
   singleJsonLine,
   startDaemon,
@@ -53,12 +53,16 @@ describe('API keys are stored only as hashes', { timeout: PROCESS_TEST_TIMEOUT_M
     const databaseUrl = await createPostgresDatabase();
     const env = { DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir('intake-plain-') };
     const org = singleJsonLine<{ org_id: string; live_key: string; test_key: string }>(
-      (await runCliOk(['orgs', 'create', '--name', 'Hashes', '--plan', 'starter', '--credits', '5', '--json'], env))
-        .stdout,
+      (
+        await runInProcessOk(
+          ['orgs', 'create', '--name', 'Hashes', '--plan', 'starter', '--credits', '5', '--json'],
+          env,
+        )
+      ).stdout,
     );
     const extra = singleJsonLine<{ id: string; key: string }>(
       (
-        await runCliOk(
+        await runInProcessOk(
           ['keys', 'create', '--org', org.org_id, '--scopes', 'extractors:read', '--environment', 'test', '--json'],
           env,
         )
@@ -106,7 +110,7 @@ describe('API keys are stored only as hashes', { timeout: PROCESS_TEST_TIMEOUT_M
   it('no file of a PGlite data directory contains a plaintext key', async () => {
     const dataDir = makeMigratedDataDir('intake-plain-pglite-');
     const org = singleJsonLine<{ live_key: string; test_key: string }>(
-      (await runCliOk(['orgs', 'create', '--name', 'Hashes', '--json'], { DATA_DIR: dataDir })).stdout,
+      (await runInProcessOk(['orgs', 'create', '--name', 'Hashes', '--json'], { DATA_DIR: dataDir })).stdout,
     );
     const needles = [org.live_key, org.test_key].map((k) => Buffer.from(secretPart(k)));
     const hashes = [org.live_key, org.test_key].map((k) => Buffer.from(sha256Hex(k)));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { runInProcessOk } from '../support/cli.js';
 import { createPostgresDatabase } from '../support/databases.js';
 import {
   api,
   awaitRoomInMinute,
   makeTempDir,
-  runCliOk,
   singleJsonLine,
   startDaemon,
   useProcessCleanup,
@@ -20,7 +20,7 @@ describe('rate limits shared by daemons on one PostgreSQL database', { timeout: 
       startDaemon({ DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir('intake-rl-a-') }),
       startDaemon({ DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir('intake-rl-b-') }),
     ]);
-    const { stdout } = await runCliOk(['orgs', 'create', '--name', 'R', '--plan', 'free', '--json'], {
+    const { stdout } = await runInProcessOk(['orgs', 'create', '--name', 'R', '--plan', 'free', '--json'], {
       DATABASE_URL: databaseUrl,
       DATA_DIR: makeTempDir('intake-rl-cli-'),
     });

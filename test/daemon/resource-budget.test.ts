@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanImage, type DrawnText } from '../ocr/documents.js';
+import { runInProcessOk } from '../support/cli.js';
 import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
@@ -19,7 +20,6 @@ import {
   makeTempDir,
   PROCESS_TEST_TIMEOUT_MS,
   removeTempDirs,
-  runCliOk,
   singleJsonLine,
   startDaemon,
   type DaemonProcess,
@@ -131,17 +131,6 @@ describe(
     beforeAll(async () => {
       hook = blockEsbuild(makeTempDir('intake-no-esbuild-'));
       const dataDir = makeMigratedDataDir('intake-resources-');
-      const org = singleJsonLine<{ live_key: string }>(
-        (
-          await runCliOk(
-            ['orgs', 'create', '--name', 'Budget', '--plan', 'enterprise', '--credits', '100', '--json'],
-            { DATA_DIR: dataDir },
-            // Bounds for a broken build: a loaded machine has taken more than the default 90 s.
-            { timeoutMs: PROCESS_TEST_TIMEOUT_MS },
-          )
-        ).stdout,
-      );
-      key = org.live_key;
       daemon = await startDaemon(
         {
           DATA_DIR: dataDir,
@@ -152,6 +141,16 @@ describe(
         },
         { timeoutMs: PROCESS_TEST_TIMEOUT_MS },
       );
+      // In this process, through the running daemon's admin socket (no PGlite opened here).
+      const org = singleJsonLine<{ live_key: string }>(
+        (
+          await runInProcessOk(
+            ['orgs', 'create', '--name', 'Budget', '--plan', 'enterprise', '--credits', '100', '--json'],
+            { DATA_DIR: dataDir },
+          )
+        ).stdout,
+      );
+      key = org.live_key;
     }, PROCESS_TEST_TIMEOUT_MS * 3);
 
     it('serves the dashboard built by npm run build, with esbuild unresolvable and no esbuild process', async () => {

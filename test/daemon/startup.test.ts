@@ -1,15 +1,15 @@
 /**
- * A daemon start says what it is doing (a first start takes seconds: a new database, migrations),
- * and a port that is taken stops it with a message naming the setting, not a stack trace.
+ * A port that is taken stops a daemon with a message naming the setting, not a stack trace. That a
+ * start says what it is doing, step by step, is checked on first-start.test.ts's first start, which
+ * pays for a new database once for both.
  */
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   freePort,
-  makeTempDir,
+  makeMigratedDataDir,
   PROCESS_TEST_TIMEOUT_MS,
   runCli,
-  startDaemon,
   useProcessCleanup,
 } from '../support/processes.js';
 
@@ -31,32 +31,10 @@ async function takePort(): Promise<number> {
   return port;
 }
 
-const messages = (stdout: string) =>
-  stdout
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as { msg: string; startup_ms?: number });
-
 describe('daemon start-up', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
-  it('logs each step of a first start in order, with the time since start', async () => {
-    const daemon = await startDaemon({ DATA_DIR: makeTempDir('intake-startup-') });
-    const all = messages(daemon.stdout());
-    expect(all[0]?.msg).toMatch(/^starting intake \d+\.\d+\.\d+: loading the daemon$/);
-    const steps = all.filter((m) => m.startup_ms !== undefined);
-    const order = [
-      /^opening the database \(PGlite in .+\) and applying migrations$/,
-      /^database ready, migrations applied$/,
-      /^document reader ready \(OCR worker threads/,
-      /^listening for HTTP on 127\.0\.0\.1:0 and SMTP on 127\.0\.0\.1:0$/,
-      /^intake daemon started$/,
-    ];
-    expect(steps.map((s) => s.msg)).toEqual(order.map((re) => expect.stringMatching(re)));
-    const started = steps.at(-1)!;
-    console.log(`daemon to ready: ${started.startup_ms} ms after startDaemon() (first start, new PGlite database)`);
-  });
-
   it('names HTTP_PORT when its port is taken, and SMTP_PORT likewise', async () => {
-    const dataDir = makeTempDir('intake-startup-');
+    // Not a first start (the test above is): a copy of the run's migrated, empty data directory.
+    const dataDir = makeMigratedDataDir('intake-startup-');
     const httpPort = await takePort();
     const http = await runCli(['start'], {
       DATA_DIR: dataDir,

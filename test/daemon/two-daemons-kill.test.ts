@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/databases.js';
+import { runInProcessOk } from '../support/cli.js';
 import { base64, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
   makeTempDir,
   PROCESS_TEST_TIMEOUT_MS,
-  runCliOk,
   singleJsonLine,
   startDaemon,
   useProcessCleanup,
@@ -33,7 +33,7 @@ describe('two daemons on one PostgreSQL', () => {
       const [a, b] = await Promise.all([startDaemon(env('a')), startDaemon(env('b'))]);
       const org = singleJsonLine<{ org_id: string; live_key: string }>(
         (
-          await runCliOk(
+          await runInProcessOk(
             [
               'orgs',
               'create',

@@ -1,12 +1,13 @@
 /**
  * A browser test file's rig on the shared daemon and Chromium of test/dashboard/global-setup.ts: an
- * organization of its own (created through the CLI, which reaches the running daemon through its
- * admin socket) with 500 credits, its keys, and a connection to the shared browser whose contexts
+ * organization of its own (created through the CLI run in this process, test/support/cli.ts, which
+ * reaches the running daemon through its admin socket) with 500 credits, its keys, and a connection to the shared browser whose contexts
  * (one per page, each with its own cookies) are the file's own.
  */
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
-import { runCliOk, singleJsonLine } from '../support/processes.js';
+import { runInProcessOk } from '../support/cli.js';
+import { singleJsonLine } from '../support/processes.js';
 import { openPages, type PageOpener } from './pages.js';
 
 export interface DashboardRig {
@@ -51,10 +52,9 @@ export async function startDashboardRig(name: string, needs: Record<string, stri
           `${name} needs ${setting}=${value} but the shared dashboard daemon has ${env[setting] ?? 'no value'} (test/dashboard/global-setup.ts)`,
         );
     browser = await chromium.connect(inject('chromiumEndpoint'));
-    const created = await runCliOk(
+    const created = await runInProcessOk(
       ['orgs', 'create', '--name', name, '--plan', 'business', '--credits', '500', '--json'],
       env,
-      { timeoutMs: 180_000 },
     );
     org = singleJsonLine(created.stdout);
   } catch (error) {

@@ -6,6 +6,7 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runInProcessOk } from '../support/cli.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
 import { callApi } from '../support/http.js';
 import {
@@ -13,7 +14,6 @@ import {
   freePort,
   makeMigratedDataDir,
   removeTempDirs,
-  runCliOk,
   startDaemon,
   type DaemonProcess,
 } from '../support/processes.js';
@@ -63,7 +63,7 @@ describe('dashboard in Chromium', () => {
     orgId = /organization: (org_\S+)/.exec(out)![1]!;
     liveKey = /live key: +(sk_live_\S+)/.exec(out)![1]!;
     testKey = /test key: +(sk_test_\S+)/.exec(out)![1]!;
-    await runCliOk(['credits', 'add', '--org', orgId, '--amount', '500'], env);
+    await runInProcessOk(['credits', 'add', '--org', orgId, '--amount', '500'], env);
     const extractor = await api(daemon.httpUrl, 'POST', '/v1/extractors', {
       key: liveKey,
       body: {

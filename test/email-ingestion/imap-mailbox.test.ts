@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInProcessOk } from '../support/cli.js';
 import { createPostgresDatabase } from '../support/databases.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
 import {
@@ -15,7 +16,6 @@ import {
   killAll,
   makeMigratedDataDir,
   makeTempDir,
-  runCliOk,
   removeTempDirs,
   singleJsonLine,
   startDaemon,
@@ -185,7 +185,7 @@ const repeated = (list: MessageView[]) =>
   [...new Set(list.map((m) => m.subject))].filter((s) => s !== null && list.filter((m) => m.subject === s).length > 1);
 
 async function createOrg(env: Env): Promise<string> {
-  const out = await runCliOk(
+  const out = await runInProcessOk(
     ['orgs', 'create', '--name', 'Mailroom', '--plan', 'enterprise', '--rate-limit', '100000', '--json'],
     env,
   );

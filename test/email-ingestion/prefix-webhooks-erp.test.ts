@@ -7,13 +7,13 @@
  */
 import nodemailer from 'nodemailer';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { runInProcessOk } from '../support/cli.js';
 import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
   makeMigratedDataDir,
   makeTempDir,
   PROCESS_TEST_TIMEOUT_MS,
-  runCliOk,
   startDaemon,
   useProcessCleanup,
 } from '../support/processes.js';
@@ -70,7 +70,7 @@ describe('per-prefix webhooks and ERP sync through a daemon', { timeout: PROCESS
     const out = daemon.stdout();
     const key = /^ {2}live key: +(sk_live_\S+)$/m.exec(out)![1]!;
     const orgId = /^ {2}organization: +(org_\S+)$/m.exec(out)![1]!;
-    await runCliOk(['credits', 'add', '--org', orgId, '--amount', '100'], { DATA_DIR: dataDir });
+    await runInProcessOk(['credits', 'add', '--org', orgId, '--amount', '100'], { DATA_DIR: dataDir });
     const call = (method: string, path: string, body?: unknown) => api(daemon.httpUrl, method, path, { key, body });
 
     expect((await call('POST', '/v1/extractors', invoiceExtractor())).status).toBe(201);

@@ -10,13 +10,13 @@
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runInProcessOk } from '../support/cli.js';
 import { createPostgresDatabase } from '../support/databases.js';
 import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
   makeMigratedDataDir,
   makeTempDir,
-  runCliOk,
   singleJsonLine,
   startDaemon,
   useProcessCleanup,
@@ -125,7 +125,7 @@ describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
       expect(first.smtp).not.toBeNull();
       const org = singleJsonLine<{ org_id: string; live_key: string }>(
         (
-          await runCliOk(
+          await runInProcessOk(
             [
               'orgs',
               'create',

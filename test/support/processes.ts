@@ -334,7 +334,7 @@ export function makeTempDir(prefix = 'intake-test-'): string {
 /**
  * A fresh DATA_DIR that already holds a migrated, empty PGlite database (a copy of the global
  * setup's, `dataDirTemplate`): for tests whose subject is not the first start on an empty
- * directory, which first-start, startup, orgs-create and keys-create still cover with `makeTempDir`.
+ * directory, which first-start (the daemon) and orgs-create (the CLI) cover with `makeTempDir`.
  * The daemon and CLI open it as they would any earlier data directory (migrations up to date).
  */
 export function makeMigratedDataDir(prefix = 'intake-data-'): string {

@@ -18,7 +18,7 @@ import { parseRecipient } from './recipient.js';
 import { AttachmentPipeline } from './attachment-pipeline.js';
 import { truncate } from './pipeline-state.js';
 import { clean, cleanHeaders, withoutNul } from './without-nul.js';
-import { PrefixTestRun, type EmailIngestionTestResult, type TestOptions } from './test-endpoint.js';
+import { PrefixTestRun, type PrefixTestInput, type PrefixTestResult } from './test-endpoint.js';
 import { decideSender, unauthenticatedReason, type SenderAuthentication } from './sender-auth/sender-authentication.js';
 import type { UnauthenticatedPolicy } from '../prefixes/email-ingestion-config.schema.js';
 import { refusedIfRejecting } from './sender-auth/refused-record.js';
@@ -344,13 +344,8 @@ export class InboundMailService {
    * nothing is stored or sent; otherwise a message (source `test`) of the caller's mode is
    * recorded and the job created in that mode (a test key's job is simulated and free).
    */
-  test(
-    orgId: string,
-    mode: Environment,
-    rawInput: unknown,
-    options: TestOptions = {},
-  ): Promise<EmailIngestionTestResult> {
-    return this.testRun.run(orgId, mode, rawInput, options);
+  test(orgId: string, mode: Environment, input: PrefixTestInput): Promise<PrefixTestResult> {
+    return this.testRun.run(orgId, mode, input);
   }
 
   private async process(record: InboundMessageRecord): Promise<ProcessedMessage> {

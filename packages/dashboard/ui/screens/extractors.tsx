@@ -33,7 +33,7 @@ const RULES_BY_TYPE: Record<string, { rule: string; label: string; kind: 'text' 
 
 interface FieldRow {
   name: string;
-  type: string;
+  type: FieldDefinition['type'];
   required: boolean;
   description: string;
   /** Every validation rule, the ones not shown for the type included. */
@@ -115,7 +115,10 @@ function FieldRowEditor(props: {
       </label>{' '}
       <label>
         Type{' '}
-        <select value={r.type} onChange={(e) => props.set({ type: (e.target as HTMLSelectElement).value })}>
+        <select
+          value={r.type}
+          onChange={(e) => props.set({ type: (e.target as HTMLSelectElement).value as FieldRow['type'] })}
+        >
           {TYPES.map((t) => (
             <option key={t} value={t}>
               {t}

@@ -2,13 +2,13 @@
 import { api, type Session } from '../api.js';
 import { ErrorBox, Link, useLoad } from '../components.js';
 import { plural } from '../format.js';
-import type { WebhookDelivery } from '../types.js';
+import type { WebhookDeliveryListItem } from '../types.js';
 import { DeliveryTable } from './webhooks.js';
 
 export function JobDeliveries(props: { session: Session; jobId: string }) {
   const list = useLoad(
     () =>
-      api<{ deliveries: WebhookDelivery[]; total: number }>(
+      api<{ deliveries: WebhookDeliveryListItem[]; total: number }>(
         'GET',
         `/v1/webhooks/deliveries?job_id=${encodeURIComponent(props.jobId)}&limit=50`,
       ),

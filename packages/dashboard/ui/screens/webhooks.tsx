@@ -13,7 +13,13 @@ import {
   StatusBadge,
   useLoad,
 } from '../components.js';
-import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookTestResult } from '../types.js';
+import type {
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookDeliveryListItem,
+  WebhookEndpoint,
+  WebhookTestResult,
+} from '../types.js';
 import { WEBHOOK_EVENTS } from '../webhook-events.js';
 
 const EVENTS = WEBHOOK_EVENTS;
@@ -133,7 +139,7 @@ function Attempts(props: { deliveryId: string }) {
 }
 
 /** The document a delivery concerns: its file name (else its job id) linking to the job's page. */
-function DeliveryDocument(props: { delivery: WebhookDelivery }) {
+function DeliveryDocument(props: { delivery: WebhookDeliveryListItem }) {
   const { job_id: jobId, file_name: fileName } = props.delivery;
   if (!jobId) return <>—</>;
   return <Link href={`/documents/${encodeURIComponent(jobId)}`}>{fileName ?? jobId}</Link>;
@@ -142,7 +148,7 @@ function DeliveryDocument(props: { delivery: WebhookDelivery }) {
 /** Deliveries, a row each, naming their document, with Replay on a failed one; attempts open below their row. */
 export function DeliveryTable(props: {
   session: Session;
-  deliveries: WebhookDelivery[];
+  deliveries: WebhookDeliveryListItem[];
   caption: string;
   onReplayed: () => void;
 }) {
@@ -227,7 +233,8 @@ function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
   if (status) q.set('status', status);
   if (endpointId) q.set('endpoint_id', endpointId);
   const list = useLoad(
-    () => api<{ deliveries: WebhookDelivery[]; total: number }>('GET', `/v1/webhooks/deliveries?${q.toString()}`),
+    () =>
+      api<{ deliveries: WebhookDeliveryListItem[]; total: number }>('GET', `/v1/webhooks/deliveries?${q.toString()}`),
     [status, endpointId],
   );
   return (

@@ -24,22 +24,14 @@ export type FieldDefinition = Schemas['FieldDefinition'];
 
 export type Extractor = Schemas['Extractor'];
 
-export type CreditTransaction = Schemas['CreditTransaction'];
-
 export type ApiKey = Schemas['ApiKey'];
 
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 
-export type WebhookDelivery = Schemas['WebhookDelivery'];
-
 /** A delivery in the log: with the job its event concerns and that job's file name. */
 export type WebhookDeliveryListItem = Schemas['WebhookDeliveryListItem'];
 
-export type WebhookAttempt = Schemas['WebhookAttempt'];
-
 export type WebhookTestResult = Schemas['WebhookTestResult'];
-
-export type AttachmentClassification = Schemas['AttachmentClassification'];
 
 export type AttachmentOutcome = Schemas['AttachmentOutcome'];
 

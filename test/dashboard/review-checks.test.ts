@@ -5,6 +5,11 @@ import type { Job } from '../../packages/dashboard/ui/types.js';
 
 const job = (over: Partial<Job>): Job => ({
   id: 'job_1',
+  org_id: 'org_1',
+  mode: 'test',
+  waiting_reason: null,
+  review_reasons: [],
+  result_version: 1,
   extractor_id: 'ext_1',
   status: 'completed',
   processing_time_ms: 10,

@@ -119,7 +119,13 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     ...webhookRoutes(deps.webhooks),
     ...apiKeyRoutes(deps.intake),
     ...emailIngestionRoutes(deps.intake.emailIngestion),
-    ...(deps.inboundMail ? inboundMailRoutes(deps.inboundMail, deps.onSubmitted, deps.testExtractionWaitMs ?? 0) : []),
+    ...(deps.inboundMail
+      ? inboundMailRoutes(deps.inboundMail, {
+          jobs: deps.intake.stores.jobs,
+          waitForExtractionMs: deps.testExtractionWaitMs ?? 0,
+          onJobCreated: deps.onSubmitted,
+        })
+      : []),
     ...(deps.inboundMail ? reviewDocumentRoutes(deps) : []),
     ...(deps.erp ? erpRoutes(deps.erp) : []),
     ...(deps.review

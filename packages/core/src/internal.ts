@@ -16,15 +16,11 @@ export {
 export { type StoredEmailIngestionConfig } from './email/prefixes/email-ingestion-config.js';
 export { EmailIngestionService } from './email/prefixes/email-ingestion-service.js';
 export { type EmailIngestionStore, type InsertEmailIngestionOutcome } from './ports/email-ingestion-store.port.js';
-export {
-  CreateErpConnectionSchema,
-  ErpConnectionViewSchema,
-  ErpSyncViewSchema,
-  UpdateErpConnectionSchema,
-} from './erp/erp-connection.schema.js';
+export { CreateErpConnectionSchema, UpdateErpConnectionSchema } from './erp/erp-connection.schema.js';
 export { ErpService } from './erp/erp-service.js';
 export { type ClaimedErpSync, type ErpAttemptResult, type ErpStore } from './ports/erp-store.port.js';
 export {
+  ERP_CONNECTION_TYPES,
   type ErpConnection,
   type ErpSyncRecord,
   type ErpSyncStatus,
@@ -72,7 +68,6 @@ export {
   type UnauthenticatedPolicy,
 } from './email/prefixes/email-ingestion-config.schema.js';
 export type { SenderAuthenticator, SenderContext } from './ports/sender-authenticator.port.js';
-export { EmailIngestionTestSchema } from './email/inbound/test-endpoint.js';
 export { applyMergePatch } from './email/prefixes/merge-patch.js';
 export { automaticMessageReason, isAutomatedAddress, senderReplyVerdict } from './email/notifications/loop-guard.js';
 export { planMessageNotifications } from './email/notifications/notification-planner.js';
@@ -115,16 +110,15 @@ export { isRecommendedType } from './extraction/recommended-fields.js';
 export {
   CreateExtractorInputSchema,
   DuplicateExtractorInputSchema,
-  ExtractorSchema,
-  ExtractorSummarySchema,
   UpdateExtractorInputSchema,
 } from './extractors/extractor.schema.js';
+export { FieldDefinitionSchema } from './extractors/field-definition.schema.js';
 export { inMode, toSummary } from './extractors/extractor.js';
 export { DocumentLinks } from './jobs/document-links.js';
 export { JobProcessor, type ProcessOutcome } from './jobs/job-processor.js';
 export { STATS_PERIODS } from './jobs/job-queries.js';
 export { cappedTotal, countedJobByJob, LIST_COUNT_LIMIT } from './jobs/job-count.js';
-export { JobSchema, JobStatsSchema, SubmitDocumentJsonSchema } from './jobs/job.schema.js';
+export { MetadataSchema } from './jobs/job.schema.js';
 export { toJobResource } from './jobs/job.js';
 export {
   DOCUMENT_SOURCES,
@@ -141,10 +135,9 @@ export { sniffMimeType, type SupportedMimeType } from './jobs/media-types.js';
 export { previewExpiredJobs, purgeExpiredJobs, type RetentionRemoved } from './jobs/retention.js';
 export { deleteJob, type JobDeletionDeps } from './jobs/job-deletion.js';
 export { MAX_RESULT_VERSIONS, reprocessJob, type JobReprocessDeps } from './jobs/job-reprocess.js';
-export { ReviewReasonSchema } from './jobs/job.schema.js';
 export { resultOf } from './jobs/result-version.js';
 export { ApiKeyService, requireLiveKey, requireScope } from './keys/api-key-service.js';
-export { ApiKeySchema, CreateApiKeyInputSchema, CreatedApiKeySchema } from './keys/api-key.schema.js';
+export { CreateApiKeyInputSchema } from './keys/api-key.schema.js';
 export { type StoredApiKey } from './keys/api-key.js';
 export { type ApiKeyStore } from './ports/api-key-store.port.js';
 export { ManualClock } from './ports/clock.port.js';
@@ -199,13 +192,7 @@ export { checkCallbackUrl, isLocalhostName, literalDestinations } from './webhoo
 export { MAX_ATTEMPTS } from './webhooks/retry-schedule.js';
 export { type AttemptAnswer, WebhookSender } from './webhooks/webhook-sender.js';
 export { WebhookService } from './webhooks/webhook-service.js';
-export {
-  CreateWebhookEndpointSchema,
-  UpdateWebhookEndpointSchema,
-  WebhookAttemptSchema,
-  WebhookDeliverySchema,
-  WebhookEndpointSchema,
-} from './webhooks/webhook.schema.js';
+export { CreateWebhookEndpointSchema, UpdateWebhookEndpointSchema } from './webhooks/webhook.schema.js';
 export {
   type DeliveryStatus,
   type PrefixWebhookSpec,
@@ -220,7 +207,7 @@ export { CorrectionService } from './corrections/correction-service.js';
 export type { CorrectionListener, CorrectionServiceDeps } from './corrections/correction-service.js';
 export { applyCorrections } from './corrections/apply-corrections.js';
 export type { FieldChange } from './corrections/apply-corrections.js';
-export { CorrectionRequestSchema, CorrectionSchema, toCorrectionResource } from './corrections/correction.js';
+export { CorrectionRequestSchema, toCorrectionResource } from './corrections/correction.js';
 export type {
   CorrectionKind,
   CorrectionRecord,
@@ -242,7 +229,7 @@ export type {
   RememberedPaymentDetails,
   VendorIdentity,
 } from './vendors/vendor-payments.js';
-export { VendorHintsImportSchema, toVendorHintsResource } from './learning/vendor-hints.schema.js';
+export { toVendorHintsResource } from './learning/vendor-hints.schema.js';
 export type { VendorHintsResource } from './learning/vendor-hints.schema.js';
 export { DEFAULT_PAGE_IMAGE_OPTIONS, PageImages } from './pages/page-images.js';
 export type { PageImage, PageImagesDeps, PageImagesOptions, PageWords } from './pages/page-images.js';

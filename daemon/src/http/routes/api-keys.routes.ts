@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { type Intake } from '@intake/core';
-import { ApiKeySchema, CreateApiKeyInputSchema, CreatedApiKeySchema } from '@intake/core/internal';
+import { CreateApiKeyInputSchema } from '@intake/core/internal';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
+import { ApiKeySchema, CreatedApiKeySchema } from '../schemas/api-keys.schemas.js';
 
 const ListQuery = z.object(pageQuery(100));
 const ListResponse = z

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { reviewReasons, type Intake, type JobPipeline } from '@intake/core';
-import {
-  JobSchema,
-  reprocessJob,
-  ReviewReasonSchema,
-  toJobResource,
-  type DocumentLinks,
-  type ResultVersion,
-} from '@intake/core/internal';
+import { reprocessJob, toJobResource, type DocumentLinks, type ResultVersion } from '@intake/core/internal';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
+import { JobSchema, ReviewReasonSchema } from '../schemas/jobs.schemas.js';
 
 /** What the reprocessing routes need of documentRoutes' dependencies. */
 export interface ReprocessRouteDeps {

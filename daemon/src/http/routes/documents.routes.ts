@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { type Intake, type JobPipeline, type JobRecord } from '@intake/core';
 import {
-  CorrectionSchema,
-  JobSchema,
   toCorrectionResource,
-  JobStatsSchema,
   STATS_PERIODS,
-  SubmitDocumentJsonSchema,
   toJobResource,
   type CorrectionService,
   type DocumentLinks,
@@ -20,6 +16,8 @@ import { registerRoutes } from './register.routes.js';
 import { reprocessRoutes } from './documents-reprocess.routes.js';
 import { defineRoute, type RouteDef } from './route.js';
 import type { JsonThread } from '../json-thread/json-threads.js';
+import { CorrectionSchema } from '../schemas/corrections.schemas.js';
+import { JobSchema, JobStatsSchema, SubmitDocumentJsonSchema } from '../schemas/jobs.schemas.js';
 
 export interface DocumentRouteDeps {
   intake: Intake;

@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import {
-  CreateErpConnectionSchema,
-  ErpConnectionViewSchema,
-  ErpSyncViewSchema,
-  UpdateErpConnectionSchema,
-  type ErpService,
-} from '@intake/core/internal';
+import { CreateErpConnectionSchema, UpdateErpConnectionSchema, type ErpService } from '@intake/core/internal';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
+import { ErpConnectionViewSchema, ErpSyncViewSchema } from '../schemas/erp.schemas.js';
 
 const ConnectionParams = z.object({ connection_id: z.string() });
 const SyncParams = z.object({ sync_id: z.string() });

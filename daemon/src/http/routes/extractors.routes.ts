@@ -3,14 +3,13 @@ import { type Intake } from '@intake/core';
 import {
   CreateExtractorInputSchema,
   DuplicateExtractorInputSchema,
-  ExtractorSchema,
-  ExtractorSummarySchema,
   inMode,
   toSummary,
   UpdateExtractorInputSchema,
 } from '@intake/core/internal';
 import { authErrors, booleanQuery, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
+import { ExtractorSchema, ExtractorSummarySchema } from '../schemas/extractors.schemas.js';
 
 const IdParams = z.object({ extractor_id: z.string() });
 const ListQuery = z.object({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ENVIRONMENTS } from '@intake/core';
 import {
-  EmailIngestionTestSchema,
   INBOUND_MESSAGE_STATUSES,
   TRIAGE_STATUSES,
   ResolveTriageSchema,
@@ -13,6 +12,8 @@ import {
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 import { SenderAuthenticationSchema } from './sender-authentication.schema.js';
+import { testPrefix, type PrefixTestEndpoint } from '../email-ingestion-test.js';
+import { EmailIngestionTestSchema } from '../schemas/email-ingestion-test.schemas.js';
 
 const ClassificationSchema = z
   .object({
@@ -210,11 +211,7 @@ const toReviewView = (r: TriageItemRecord): z.infer<typeof ReviewItemSchema> => 
 
 const tag = 'email-ingestion';
 
-export function inboundMailRoutes(
-  svc: InboundMailService,
-  onSubmitted?: () => void,
-  testExtractionWaitMs = 0,
-): RouteDef[] {
+export function inboundMailRoutes(svc: InboundMailService, options: PrefixTestEndpoint): RouteDef[] {
   return [
     defineRoute<unknown, z.infer<typeof ListQuery>>({
       method: 'get',
@@ -261,14 +258,10 @@ export function inboundMailRoutes(
         404: { description: 'not_found: no such prefix in this organization', schema: ErrorBodySchema },
         ...authErrors,
       },
-      handler: async ({ auth, body, document }) => {
-        const result = await svc.test(auth.orgId, auth.environment, body, {
-          ...(document ? { document } : {}),
-          waitForExtractionMs: testExtractionWaitMs,
-          ...(onSubmitted ? { onJobCreated: onSubmitted } : {}),
-        });
-        return { status: 200, body: result };
-      },
+      handler: async ({ auth, body, document }) => ({
+        status: 200,
+        body: await testPrefix(svc, options, auth, body, document),
+      }),
     }),
     defineRoute<unknown, z.infer<typeof ReviewQuery>>({
       method: 'get',
@@ -304,7 +297,7 @@ export function inboundMailRoutes(
       },
       handler: async ({ auth, params, body }) => {
         const item = await svc.triage.resolve(auth.orgId, auth.environment, auth.keyId, params.review_id, body);
-        if (item.job_id) onSubmitted?.();
+        if (item.job_id) options.onJobCreated?.();
         return { status: 200, body: toReviewView(item) };
       },
     }),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { AuthContext, Intake, Scope } from '@intake/core';
-import { JobSchema, JobStatsSchema, requireScope, toJobResource, type DocumentLinks } from '@intake/core/internal';
+import { requireScope, toJobResource, type DocumentLinks } from '@intake/core/internal';
 import type { InboundMailService } from '@intake/core/internal';
 import { httpStatusOf } from '../error-status.js';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { BalanceSchema } from './credits.routes.js';
 import { DayCountsSchema } from './documents.routes.js';
 import { defineRoute, type RouteDef } from './route.js';
+import { JobSchema, JobStatsSchema } from '../schemas/jobs.schemas.js';
 
 export interface OverviewRouteDeps {
   intake: Intake;

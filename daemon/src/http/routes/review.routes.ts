@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import {
   CorrectionRequestSchema,
-  CorrectionSchema,
-  JobSchema,
   toCorrectionResource,
   toJobResource,
   notFound,
@@ -13,6 +11,8 @@ import {
 import type { Intake } from '@intake/core';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
+import { CorrectionSchema } from '../schemas/corrections.schemas.js';
+import { JobSchema } from '../schemas/jobs.schemas.js';
 
 export interface ReviewRouteDeps {
   intake: Intake;

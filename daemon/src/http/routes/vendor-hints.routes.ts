@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { notFound, parseInput, toVendorHintsResource, VendorHintsImportSchema } from '@intake/core/internal';
+import { notFound, parseInput, toVendorHintsResource } from '@intake/core/internal';
 import { type Intake } from '@intake/core';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
+import { VendorHintsImportSchema } from '../schemas/vendor-hints.schemas.js';
 
 const HintSchema = z.object({
   anchor: z.array(z.string()),

@@ -1,15 +1,9 @@
 import { z } from 'zod';
-import {
-  CreateWebhookEndpointSchema,
-  UpdateWebhookEndpointSchema,
-  WebhookAttemptSchema,
-  WebhookDeliverySchema,
-  WebhookEndpointSchema,
-  type WebhookService,
-} from '@intake/core/internal';
+import { CreateWebhookEndpointSchema, UpdateWebhookEndpointSchema, type WebhookService } from '@intake/core/internal';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 import { deliveryDocument } from './webhook-delivery-document.js';
+import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookEndpointSchema } from '../schemas/webhooks.schemas.js';
 
 const EndpointParams = z.object({ endpoint_id: z.string() });
 const DeliveryParams = z.object({ delivery_id: z.string() });

@@ -61,16 +61,3 @@ export const CorrectionRequestSchema = z
   .meta({ id: 'CorrectionRequest' });
 
 export type CorrectionRequest = z.infer<typeof CorrectionRequestSchema>;
-
-export const CorrectionSchema = z
-  .object({
-    id: z.string(),
-    job_id: z.string(),
-    field: z.string().nullable(),
-    kind: z.enum(['corrected', 'confirmed', 'rejected']),
-    old_value: z.unknown(),
-    new_value: z.unknown(),
-    corrected_by: z.string(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'Correction' });

@@ -17,7 +17,7 @@ import { parseRecipient } from './inbound/recipient.js';
 import { AttachmentPipeline } from './inbound/attachment-pipeline.js';
 import { truncate } from './inbound/pipeline-state.js';
 import { clean, cleanHeaders, withoutNul } from './inbound/without-nul.js';
-import { PrefixTestRun, type EmailIngestionTestResult, type TestOptions } from './inbound/test-endpoint.js';
+import { PrefixTestRun, type PrefixTestInput, type PrefixTestResult } from './inbound/test-endpoint.js';
 import {
   decideSender,
   unauthenticatedReason,
@@ -347,13 +347,8 @@ export class InboundMailService {
    * nothing is stored or sent; otherwise a message (source `test`) of the caller's mode is
    * recorded and the job created in that mode (a test key's job is simulated and free).
    */
-  test(
-    orgId: string,
-    mode: Environment,
-    rawInput: unknown,
-    options: TestOptions = {},
-  ): Promise<EmailIngestionTestResult> {
-    return this.testRun.run(orgId, mode, rawInput, options);
+  test(orgId: string, mode: Environment, input: PrefixTestInput): Promise<PrefixTestResult> {
+    return this.testRun.run(orgId, mode, input);
   }
 
   private async process(record: InboundMessageRecord): Promise<ProcessedMessage> {

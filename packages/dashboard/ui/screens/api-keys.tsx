@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, type Session } from '../api.js';
+import { call } from '../client.js';
 import { ActionButton, Copyable, ErrorBox, formatTime, missingScope, useLoad } from '../components.js';
 import { plural } from '../format.js';
 import type { ApiKey } from '../types.js';
@@ -95,7 +96,7 @@ function CreateKey(props: { session: Session; onCreated: () => void; revoked: st
 }
 
 export function ApiKeys(props: { session: Session }) {
-  const keys = useLoad(() => api<{ api_keys: ApiKey[]; total: number }>('GET', '/v1/api-keys?limit=100'), []);
+  const keys = useLoad(() => call('get', '/v1/api-keys', { query: { limit: 100 } }), []);
   const [error, setError] = useState<unknown>(null);
   const [revoked, setRevoked] = useState<string[]>([]);
   const revoke = async (key: ApiKey) => {
@@ -103,7 +104,7 @@ export function ApiKeys(props: { session: Session }) {
       return;
     setError(null);
     try {
-      await api('POST', `/v1/api-keys/${key.id}/revoke`);
+      await call('post', '/v1/api-keys/{key_id}/revoke', { path: { key_id: key.id } });
       setRevoked((ids) => [...ids, key.id]);
       keys.reload();
     } catch (err) {

@@ -1,23 +1,16 @@
 import { useState } from 'preact/hooks';
-import { api, type Session } from '../api.js';
+import type { Session } from '../api.js';
+import { call } from '../client.js';
 import { Copyable, Empty, ErrorBox, formatTime, Link, useLoad } from '../components.js';
 import { plural } from '../format.js';
-import type { Balance, CreditTransaction } from '../types.js';
 
 const PAGE = 50;
 
 /** Balance with its low-balance threshold, and the ledger (GET /v1/credits/transactions), newest first, paged. */
 export function Credits(props: { session: Session }) {
   const [offset, setOffset] = useState(0);
-  const balance = useLoad(() => api<Balance>('GET', '/v1/credits/balance'), []);
-  const ledger = useLoad(
-    () =>
-      api<{ transactions: CreditTransaction[]; total: number }>(
-        'GET',
-        `/v1/credits/transactions?limit=${PAGE}&offset=${offset}`,
-      ),
-    [offset],
-  );
+  const balance = useLoad(() => call('get', '/v1/credits/balance'), []);
+  const ledger = useLoad(() => call('get', '/v1/credits/transactions', { query: { limit: PAGE, offset } }), [offset]);
   const b = balance.data;
   return (
     <>

@@ -1,6 +1,7 @@
 /** Accounting (ERP): the connections a prefix's erpConnectionId names, and what was sent to each, failures with their reasons. */
 import { useState } from 'preact/hooks';
 import { api, type Session } from '../api.js';
+import { call } from '../client.js';
 import {
   ActionButton,
   Copyable,
@@ -171,7 +172,7 @@ function Syncs(props: { connection: ErpConnection }) {
 }
 
 export function Erp(props: { session: Session }) {
-  const list = useLoad(() => api<{ connections: ErpConnection[] }>('GET', '/v1/erp-connections'), []);
+  const list = useLoad(() => call('get', '/v1/erp-connections'), []);
   const [open, setOpen] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const connections = list.data?.connections ?? [];
@@ -179,7 +180,10 @@ export function Erp(props: { session: Session }) {
   const toggle = async (c: ErpConnection) => {
     setError(null);
     try {
-      await api('PATCH', `/v1/erp-connections/${c.id}`, { is_active: !c.is_active });
+      await call('patch', '/v1/erp-connections/{connection_id}', {
+        path: { connection_id: c.id },
+        body: { is_active: !c.is_active },
+      });
       list.reload();
     } catch (err) {
       setError(err);

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError, type Session } from '../api.js';
+import { call } from '../client.js';
 import { ActionButton, Copyable, Empty, ErrorBox, formatTime, missingScope, useLoad } from '../components.js';
 import type { Extractor, FieldDefinition } from '../types.js';
 
@@ -33,7 +34,7 @@ const RULES_BY_TYPE: Record<string, { rule: string; label: string; kind: 'text' 
 
 interface FieldRow {
   name: string;
-  type: string;
+  type: FieldDefinition['type'];
   required: boolean;
   description: string;
   /** Every validation rule, the ones not shown for the type included. */
@@ -115,7 +116,10 @@ function FieldRowEditor(props: {
       </label>{' '}
       <label>
         Type{' '}
-        <select value={r.type} onChange={(e) => props.set({ type: (e.target as HTMLSelectElement).value })}>
+        <select
+          value={r.type}
+          onChange={(e) => props.set({ type: (e.target as HTMLSelectElement).value as FieldRow['type'] })}
+        >
           {TYPES.map((t) => (
             <option key={t} value={t}>
               {t}
@@ -179,10 +183,10 @@ function ExtractorForm(props: { session: Session; editing?: Extractor; onSaved: 
     const body = { name, document_type: documentType, field_definitions: rows.map(definitionOf) };
     try {
       if (x) {
-        const saved = await api<Extractor>('PATCH', `/v1/extractors/${x.id}`, body);
+        const saved = await call('patch', '/v1/extractors/{extractor_id}', { path: { extractor_id: x.id }, body });
         setDone(`Saved ${saved.name}.`);
       } else {
-        const created = await api<Extractor>('POST', '/v1/extractors', body);
+        const created = await call('post', '/v1/extractors', { body });
         setDone(`Created ${created.name}.`);
         setName('');
         setDocumentType('');
@@ -274,7 +278,7 @@ export function Extractors(props: { session: Session }) {
   };
   const remove = (x: Extractor) => {
     if (!confirm(`Delete the extractor ${x.name} permanently? Documents already extracted keep their results.`)) return;
-    void act(() => api('DELETE', `/v1/extractors/${x.id}`));
+    void act(() => call('delete', '/v1/extractors/{extractor_id}', { path: { extractor_id: x.id } }));
   };
   return (
     <>
@@ -346,7 +350,14 @@ export function Extractors(props: { session: Session }) {
                     scope={SCOPE}
                     liveOnly={SHARED}
                     reasonId="extractors-why"
-                    onClick={() => void act(() => api('PATCH', `/v1/extractors/${x.id}`, { is_active: !x.is_active }))}
+                    onClick={() =>
+                      void act(() =>
+                        call('patch', '/v1/extractors/{extractor_id}', {
+                          path: { extractor_id: x.id },
+                          body: { is_active: !x.is_active },
+                        }),
+                      )
+                    }
                   >
                     {x.is_active ? 'Deactivate' : 'Activate'}
                     <span class="visually-hidden"> {x.name}</span>
@@ -356,7 +367,14 @@ export function Extractors(props: { session: Session }) {
                     scope={SCOPE}
                     liveOnly={SHARED}
                     reasonId="extractors-why"
-                    onClick={() => void act(() => api('POST', `/v1/extractors/${x.id}/duplicate`, {}))}
+                    onClick={() =>
+                      void act(() =>
+                        call('post', '/v1/extractors/{extractor_id}/duplicate', {
+                          path: { extractor_id: x.id },
+                          body: {},
+                        }),
+                      )
+                    }
                   >
                     Duplicate<span class="visually-hidden"> {x.name}</span>
                   </ActionButton>{' '}

@@ -1,17 +1,13 @@
 /** The webhook deliveries a job's events caused, on its page: each with its attempts and, when failed, replay. */
-import { api, type Session } from '../api.js';
+import type { Session } from '../api.js';
+import { call } from '../client.js';
 import { ErrorBox, Link, useLoad } from '../components.js';
 import { plural } from '../format.js';
-import type { WebhookDelivery } from '../types.js';
 import { DeliveryTable } from './webhooks.js';
 
 export function JobDeliveries(props: { session: Session; jobId: string }) {
   const list = useLoad(
-    () =>
-      api<{ deliveries: WebhookDelivery[]; total: number }>(
-        'GET',
-        `/v1/webhooks/deliveries?job_id=${encodeURIComponent(props.jobId)}&limit=50`,
-      ),
+    () => call('get', '/v1/webhooks/deliveries', { query: { job_id: props.jobId, limit: 50 } }),
     [props.jobId],
   );
   return (

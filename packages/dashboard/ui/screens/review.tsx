@@ -67,7 +67,7 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
   const form = useRef<HTMLFormElement>(null);
   const active = fields.find((f) => f.name === (hovered ?? focused));
   const activeLocation =
-    active && picked[active.name] ? { source: 'correction', ...picked[active.name]! } : active?.location;
+    active && picked[active.name] ? { source: 'correction' as const, ...picked[active.name]! } : active?.location;
 
   useEffect(() => {
     // Keyboard first: the first field that needs attention (else the first field) has the focus.

@@ -1,6 +1,7 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Session } from '../api.js';
+import { call } from '../client.js';
 import { plural } from '../format.js';
 import {
   ActionButton,
@@ -13,7 +14,7 @@ import {
   StatusBadge,
   useLoad,
 } from '../components.js';
-import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookTestResult } from '../types.js';
+import type { WebhookDeliveryListItem, WebhookEndpoint, WebhookTestResult } from '../types.js';
 import { WEBHOOK_EVENTS } from '../webhook-events.js';
 
 const EVENTS = WEBHOOK_EVENTS;
@@ -96,7 +97,7 @@ function CreateEndpoint(props: { session: Session; onCreated: () => void }) {
 
 function Attempts(props: { deliveryId: string }) {
   const detail = useLoad(
-    () => api<WebhookDelivery & { attempts: WebhookAttempt[] }>('GET', `/v1/webhooks/deliveries/${props.deliveryId}`),
+    () => call('get', '/v1/webhooks/deliveries/{delivery_id}', { path: { delivery_id: props.deliveryId } }),
     [props.deliveryId],
   );
   return (
@@ -133,7 +134,7 @@ function Attempts(props: { deliveryId: string }) {
 }
 
 /** The document a delivery concerns: its file name (else its job id) linking to the job's page. */
-function DeliveryDocument(props: { delivery: WebhookDelivery }) {
+function DeliveryDocument(props: { delivery: WebhookDeliveryListItem }) {
   const { job_id: jobId, file_name: fileName } = props.delivery;
   if (!jobId) return <>—</>;
   return <Link href={`/documents/${encodeURIComponent(jobId)}`}>{fileName ?? jobId}</Link>;
@@ -142,7 +143,7 @@ function DeliveryDocument(props: { delivery: WebhookDelivery }) {
 /** Deliveries, a row each, naming their document, with Replay on a failed one; attempts open below their row. */
 export function DeliveryTable(props: {
   session: Session;
-  deliveries: WebhookDelivery[];
+  deliveries: WebhookDeliveryListItem[];
   caption: string;
   onReplayed: () => void;
 }) {
@@ -151,7 +152,7 @@ export function DeliveryTable(props: {
   const replay = async (id: string) => {
     setError(null);
     try {
-      await api('POST', `/v1/webhooks/deliveries/${id}/replay`);
+      await call('post', '/v1/webhooks/deliveries/{delivery_id}/replay', { path: { delivery_id: id } });
       props.onReplayed();
     } catch (err) {
       setError(err);
@@ -227,7 +228,8 @@ function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
   if (status) q.set('status', status);
   if (endpointId) q.set('endpoint_id', endpointId);
   const list = useLoad(
-    () => api<{ deliveries: WebhookDelivery[]; total: number }>('GET', `/v1/webhooks/deliveries?${q.toString()}`),
+    () =>
+      api<{ deliveries: WebhookDeliveryListItem[]; total: number }>('GET', `/v1/webhooks/deliveries?${q.toString()}`),
     [status, endpointId],
   );
   return (
@@ -288,7 +290,7 @@ function TestEvent(props: { session: Session; endpoints: WebhookEndpoint[] }) {
     setError(null);
     setResult(null);
     try {
-      setResult(await api<WebhookTestResult>('POST', '/v1/webhooks/test', { webhook_url: url }));
+      setResult(await call('post', '/v1/webhooks/test', { body: { webhook_url: url } }));
     } catch (err) {
       setError(err);
     }
@@ -331,7 +333,7 @@ function TestEvent(props: { session: Session; endpoints: WebhookEndpoint[] }) {
 }
 
 export function Webhooks(props: { session: Session }) {
-  const endpoints = useLoad(() => api<{ endpoints: WebhookEndpoint[] }>('GET', '/v1/webhooks/endpoints'), []);
+  const endpoints = useLoad(() => call('get', '/v1/webhooks/endpoints'), []);
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const act = async (fn: () => Promise<unknown>) => {
@@ -384,7 +386,12 @@ export function Webhooks(props: { session: Session }) {
                     session={props.session}
                     scope={SCOPE}
                     onClick={() =>
-                      void act(() => api('PATCH', `/v1/webhooks/endpoints/${ep.id}`, { is_active: !ep.is_active }))
+                      void act(() =>
+                        call('patch', '/v1/webhooks/endpoints/{endpoint_id}', {
+                          path: { endpoint_id: ep.id },
+                          body: { is_active: !ep.is_active },
+                        }),
+                      )
                     }
                   >
                     {ep.is_active ? 'Pause' : 'Resume'}
@@ -395,8 +402,11 @@ export function Webhooks(props: { session: Session }) {
                     onClick={() =>
                       void act(async () =>
                         setSecret(
-                          (await api<{ secret: string }>('POST', `/v1/webhooks/endpoints/${ep.id}/rotate-secret`))
-                            .secret,
+                          (
+                            await call('post', '/v1/webhooks/endpoints/{endpoint_id}/rotate-secret', {
+                              path: { endpoint_id: ep.id },
+                            })
+                          ).secret,
                         ),
                       )
                     }
@@ -409,7 +419,9 @@ export function Webhooks(props: { session: Session }) {
                     class="danger"
                     onClick={() => {
                       if (confirm(`Delete the endpoint ${ep.url}? Its pending deliveries are not sent.`))
-                        void act(() => api('DELETE', `/v1/webhooks/endpoints/${ep.id}`));
+                        void act(() =>
+                          call('delete', '/v1/webhooks/endpoints/{endpoint_id}', { path: { endpoint_id: ep.id } }),
+                        );
                     }}
                   >
                     Delete<span class="visually-hidden"> {ep.url}</span>

@@ -4,4 +4,4 @@
  */
 export type { ApiKeyService } from './api-key-service.js';
 export type { AuthContext } from './api-key.js';
-export { type Environment, ENVIRONMENTS, SCOPES } from './scopes.js';
+export { type Environment, SCOPES } from './scopes.js';

@@ -142,6 +142,30 @@ module.exports = {
       to: { path: '^packages/core/src/email/triage/' },
     },
     {
+      name: 'extraction-knows-no-vendors',
+      comment:
+        'vendors/ remembers the payment details the extraction reads, so it depends on extraction/, never the other way: the identity a document names is extraction/payment-details/vendor-identity.ts',
+      severity: 'error',
+      from: { path: '^packages/core/src/extraction/' },
+      to: { path: '^packages/core/src/vendors/' },
+    },
+    {
+      name: 'jobs-know-no-vendors',
+      comment:
+        'the job record owns the shape of its payment-details verdict (jobs/job-payment-details.ts); vendors/ decides it in a job hook and depends on jobs, never the other way',
+      severity: 'error',
+      from: { path: '^packages/core/src/jobs/' },
+      to: { path: '^packages/core/src/vendors/' },
+    },
+    {
+      name: 'extraction-knows-no-learning',
+      comment:
+        "learning/ learns hints from corrections with the extraction's tools; the extraction owns the hint it applies and the keys a vendor is recognised by (extraction/hints/): it never imports learning",
+      severity: 'error',
+      from: { path: '^packages/core/src/extraction/' },
+      to: { path: '^packages/core/src/learning/' },
+    },
+    {
       name: 'contexts-through-front-doors',
       comment:
         "a context's index.ts names what others may use: another context, or a composition file, imports that and nothing behind it (docs/architecture.md, Front doors)",

@@ -218,17 +218,16 @@ export { emitCorrectedEvent, jobCorrectedData, resendToErp } from './corrections
 export { VendorLearning } from './learning/vendor-learning.js';
 export type { VendorLearningDeps } from './learning/vendor-learning.js';
 export { learnHints, LEARNABLE_TYPES } from './learning/learn-hints.js';
-export { hintedField } from './learning/apply-hints.js';
-export { vendorKeys, nameKey } from './learning/vendor-keys.js';
-export type { FieldHint, VendorHints } from './learning/vendor-hints.js';
+export { hintedField } from './extraction/hints/apply-hints.js';
+export { vendorKeys, nameKey } from './extraction/hints/vendor-keys.js';
+export type { FieldHint } from './extraction/hints/field-hint.js';
+export type { VendorHints } from './learning/vendor-hints.js';
 export type { VendorPaymentStore } from './ports/vendor-payment-store.port.js';
-export { paymentDetailsDiffer, senderAuthenticated, vendorKey } from './vendors/vendor-payments.js';
-export type {
-  PaymentDetailsChange,
-  PaymentValues,
-  RememberedPaymentDetails,
-  VendorIdentity,
-} from './vendors/vendor-payments.js';
+export { paymentDetailsDiffer, vendorKey } from './vendors/vendor-payments.js';
+export type { RememberedPaymentDetails } from './vendors/vendor-payments.js';
+export { senderAuthenticated } from './jobs/job-payment-details.js';
+export type { PaymentDetailsChange } from './jobs/job-payment-details.js';
+export type { PaymentValues, VendorIdentity } from './extraction/payment-details/payment-details.js';
 export { toVendorHintsResource } from './learning/vendor-hints.schema.js';
 export type { VendorHintsResource } from './learning/vendor-hints.schema.js';
 export { DEFAULT_PAGE_IMAGE_OPTIONS, PageImages } from './pages/page-images.js';

@@ -1,7 +1,7 @@
 import type { DocumentExtractor, ExtractionOutcome, ExtractionRequest } from '../ports/document-extractor.port.js';
 import type { DocumentReader, ReadDocument } from '../ports/document-reader.port.js';
 import type { VendorHintStore } from '../ports/vendor-hint-store.port.js';
-import { vendorKeys } from '../learning/vendor-keys.js';
+import { vendorKeys } from './hints/vendor-keys.js';
 import { extractFields, type ExtractFieldsOptions, type FieldsExtraction } from './extract-fields.js';
 import { roleOf } from './labels/roles.js';
 import { readPaymentDetails } from './payment-details/read-payment-details.js';

@@ -22,8 +22,8 @@ import { calibrationGroup, type CandidateRanker } from './ranking/ranker.js';
 import { shippedRanker } from './ranking/shipped.js';
 import { unionBox, type FieldLocation, type FieldLocations, type RowLocation } from './locations/field-location.js';
 import { candidateLocation } from './locations/locate.js';
-import { hintedField } from '../learning/apply-hints.js';
-import type { FieldHint } from '../learning/vendor-hints.js';
+import { hintedField } from './hints/apply-hints.js';
+import type { FieldHint } from './hints/field-hint.js';
 
 /** How extractFields reads a document; every option has a default. */
 export interface ExtractFieldsOptions {

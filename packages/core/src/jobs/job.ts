@@ -7,7 +7,7 @@ import type { JobFailureCode } from '../shared/document-error.js';
 import type { FieldLocations } from '../extraction/locations/field-location.js';
 import { reviewReasons, type ReviewReason } from './review-reasons.js';
 import type { PaymentDetails } from '../extraction/payment-details/payment-details.js';
-import type { PaymentDetailsChange } from '../vendors/vendor-payments.js';
+import type { PaymentDetailsChange } from './job-payment-details.js';
 
 /** A job's lifecycle: `queued`, then `processing`, then `completed` or `failed`. */
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;

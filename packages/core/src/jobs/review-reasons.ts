@@ -1,6 +1,6 @@
 import { REVIEW_BELOW } from '../extraction/extract-fields.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
-import { senderAuthenticated } from '../vendors/vendor-payments.js';
+import { senderAuthenticated } from './job-payment-details.js';
 
 /** What sends a document to review; the dashboard says which rule, field and threshold. */
 export const REVIEW_REASON_CODES = [

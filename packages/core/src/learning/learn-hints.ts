@@ -6,7 +6,7 @@ import { findTypedValues } from '../extraction/fields/typed-values.js';
 import { fold } from '../extraction/layout/fold.js';
 import type { Line } from '../extraction/layout/lines.js';
 import { wordsInSpan } from '../extraction/locations/locate.js';
-import type { FieldHint } from './vendor-hints.js';
+import { foldedWordIndex, type FieldHint } from '../extraction/hints/field-hint.js';
 
 /** Field types a hint can find again (values of one line; tables and objects are not learned). */
 export const LEARNABLE_TYPES: ReadonlySet<string> = new Set(['text', 'number', 'currency', 'date', 'email', 'phone']);
@@ -59,21 +59,6 @@ function locateValue(
     }
   }
   return null;
-}
-
-/** Index of the first word where the folded words run, or -1. */
-export function foldedWordIndex(line: Line, tokens: string[]): number {
-  const folded = line.words.map((w) => fold(w.text));
-  const wanted = tokens.join(' ');
-  if (!wanted) return -1;
-  for (let i = 0; i < folded.length; i++) {
-    let joined = '';
-    for (let j = i; j < folded.length && joined.length < wanted.length; j++) {
-      joined = joined ? `${joined} ${folded[j]}` : folded[j]!;
-      if (joined === wanted) return i;
-    }
-  }
-  return -1;
 }
 
 function anchorOf(ctx: ExtractionContext, line: Line, words: Word[]): Omit<FieldHint, 'learned_from'> | null {

@@ -2,16 +2,7 @@
  * What corrections teach about a vendor: for each field, the words printed beside or above its
  * value (its anchor). Stored per organization; recognised by the vendor's keys.
  */
-
-/** Where one field's value stands relative to its anchor words. */
-export interface FieldHint {
-  /** The anchor's words as printed, each folded (lower case, no diacritics, punctuation as space): ["beleg kennung"] for "Beleg-Kennung". */
-  anchor: string[];
-  /** The value follows the anchor on its line, or stands in the lines below it. */
-  position: 'right' | 'below';
-  /** The job it was learned from. */
-  learned_from: string;
-}
+import type { FieldHint } from '../extraction/hints/field-hint.js';
 
 /** One vendor of an organization and what was learned about it. */
 export interface VendorHints {

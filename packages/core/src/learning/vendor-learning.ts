@@ -7,7 +7,7 @@ import type { IdGenerator } from '../shared/ids.js';
 import { roleOf } from '../extraction/labels/roles.js';
 import { learnHints } from './learn-hints.js';
 import type { VendorHints } from './vendor-hints.js';
-import { vendorKeys } from './vendor-keys.js';
+import { vendorKeys } from '../extraction/hints/vendor-keys.js';
 
 export interface VendorLearningDeps {
   hints: VendorHintStore;

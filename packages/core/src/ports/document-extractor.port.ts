@@ -1,7 +1,6 @@
 import type { FieldDefinition } from '../extractors/field-definition.schema.js';
 import type { FieldLocations } from '../extraction/locations/field-location.js';
-import type { PaymentDetails } from '../extraction/payment-details/payment-details.js';
-import type { VendorIdentity } from '../vendors/vendor-payments.js';
+import type { PaymentDetails, VendorIdentity } from '../extraction/payment-details/payment-details.js';
 
 /** A value that broke a rule of its field (or a required field that was not found). */
 export interface FieldValidationError {

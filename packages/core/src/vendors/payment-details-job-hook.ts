@@ -1,7 +1,8 @@
 import type { ExtractionStores, ReviewStores } from '../ports/intake-stores.port.js';
 import type { JobHooks } from '../jobs/job-hooks.js';
 import type { JobRecord } from '../jobs/job.js';
-import { accountValues, paymentDetailsDiffer, vendorKey, type PaymentDetailsChange } from './vendor-payments.js';
+import type { PaymentDetailsChange } from '../jobs/job-payment-details.js';
+import { accountValues, paymentDetailsDiffer, vendorKey } from './vendor-payments.js';
 
 /**
  * Bank details that changed. Before a live job's completion is recorded, its vendor's remembered

@@ -1,13 +1,11 @@
-import { nameKey } from '../learning/vendor-keys.js';
+import { nameKey } from '../extraction/hints/vendor-keys.js';
 import { fold } from '../extraction/layout/fold.js';
 import {
   paymentValues,
-  type PaymentDetailKey,
   type PaymentDetails,
+  type PaymentValues,
+  type VendorIdentity,
 } from '../extraction/payment-details/payment-details.js';
-
-/** Payment details as values alone (no confidence): what is remembered and compared. */
-export type PaymentValues = Partial<Record<PaymentDetailKey, string>>;
 
 /** The payment details last trusted for one vendor of an organization. */
 export interface RememberedPaymentDetails {
@@ -18,22 +16,6 @@ export interface RememberedPaymentDetails {
   /** The job they were last seen on (or confirmed on). */
   job_id: string;
   last_seen_at: string;
-}
-
-/** A job's verdict when its vendor's payment details are not the remembered ones. */
-export interface PaymentDetailsChange {
-  /** The remembered details. */
-  previous: PaymentValues;
-  /** When they were last seen on a completed document (or confirmed by a person). */
-  last_seen_at: string;
-  /** The job they were last seen on. */
-  job_id: string;
-}
-
-/** Who sent a document, as the extraction read it: the seller's VAT id where known, its name. */
-export interface VendorIdentity {
-  vat_id?: string;
-  name?: string;
 }
 
 /** The details that say where money goes; a BIC only names the bank of an IBAN, so it is not compared. */
@@ -79,14 +61,4 @@ function senderDomainOf(metadata: Record<string, unknown>): string | null {
   const at = from.lastIndexOf('@');
   const domain = at >= 0 ? fold(from.slice(at + 1).replace(/>.*$/, '')).replace(/ /g, '.') : '';
   return domain || null;
-}
-
-/**
- * Whether mail authentication passed for the message a job came from: `false` when the gateway
- * recorded a failed verdict as `metadata.email.sender_authenticated`, `null` when nothing was
- * recorded (API jobs, or a gateway that does not check).
- */
-export function senderAuthenticated(metadata: Record<string, unknown>): boolean | null {
-  const email = (metadata.email ?? {}) as { sender_authenticated?: unknown };
-  return typeof email.sender_authenticated === 'boolean' ? email.sender_authenticated : null;
 }

@@ -1,5 +1,11 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 
+/** Who sent a document, as the extraction read it (the vendor its payment details are remembered under): the seller's VAT id where known, its name. */
+export interface VendorIdentity {
+  vat_id?: string;
+  name?: string;
+}
+
 /** The payment details a document can carry, in the order the API lists them. */
 export const PAYMENT_DETAIL_KEYS = ['iban', 'bic', 'account_number', 'sort_code', 'routing_number'] as const;
 /** One of PAYMENT_DETAIL_KEYS. */
@@ -38,9 +44,12 @@ export function validRoutingNumber(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** Payment details as values alone (no confidence): what is remembered and compared. */
+export type PaymentValues = Partial<Record<PaymentDetailKey, string>>;
+
 /** The values alone, for comparing two documents' details: `{ iban: 'DE89...' }`. */
-export function paymentValues(details: PaymentDetails | null | undefined): Partial<Record<PaymentDetailKey, string>> {
-  const values: Partial<Record<PaymentDetailKey, string>> = {};
+export function paymentValues(details: PaymentDetails | null | undefined): PaymentValues {
+  const values: PaymentValues = {};
   for (const key of PAYMENT_DETAIL_KEYS) {
     const detail = details?.[key];
     if (detail) values[key] = detail.value;

@@ -1,11 +1,11 @@
 import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
 import type { ReadDocument } from '../../ports/document-reader.port.js';
-import type { VendorIdentity } from '../../vendors/vendor-payments.js';
 import { isXmlFile } from '../einvoice/read-einvoice.js';
 import { at, attribute, children, parseXml, text, textAt } from '../einvoice/xml.js';
 import { extractFields, type ExtractFieldsOptions } from '../extract-fields.js';
 import { roleOf } from '../labels/roles.js';
 import { RECOMMENDED_FIELDS } from '../recommended-fields.js';
+import type { VendorIdentity } from './payment-details.js';
 
 /** A field of the extractor that holds the seller's VAT id, by name. */
 const VAT_FIELD = /^(vendor|supplier|seller|merchant)?_?(vat|tax)_?(id|number|no|reg)/i;

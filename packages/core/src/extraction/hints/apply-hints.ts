@@ -1,12 +1,11 @@
-import type { FieldDefinition } from '../extractors/field-definition.schema.js';
-import type { ExtractionContext } from '../extraction/context.js';
-import type { FoundField } from '../extraction/found-field.js';
-import { findTypedValues } from '../extraction/fields/typed-values.js';
-import type { Line } from '../extraction/layout/lines.js';
-import { unionBox } from '../extraction/locations/field-location.js';
-import { onPage, spanBox } from '../extraction/locations/locate.js';
-import { foldedWordIndex } from './learn-hints.js';
-import type { FieldHint } from './vendor-hints.js';
+import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { ExtractionContext } from '../context.js';
+import type { FoundField } from '../found-field.js';
+import { findTypedValues } from '../fields/typed-values.js';
+import type { Line } from '../layout/lines.js';
+import { unionBox } from '../locations/field-location.js';
+import { onPage, spanBox } from '../locations/locate.js';
+import { foldedWordIndex, type FieldHint } from './field-hint.js';
 
 /** What a learned hint's value is worth: it was right for this vendor before. */
 const LEARNED_SCORE = 0.92;

@@ -1,5 +1,5 @@
-import type { ReadDocument } from '../ports/document-reader.port.js';
-import { fold } from '../extraction/layout/fold.js';
+import type { ReadDocument } from '../../ports/document-reader.port.js';
+import { fold } from '../layout/fold.js';
 
 const VAT_COUNTRIES = 'AT|BE|BG|CH|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|NO|PL|PT|RO|SE|SI|SK';
 /** A VAT id: a country prefix and 8 to 12 characters, at least 7 of them digits, on a line that names it. */

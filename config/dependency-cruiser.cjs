@@ -28,6 +28,14 @@ const FRONT_DOORS = [
   'webhooks',
   'erp',
   'credits',
+  'extractors',
+  'extraction',
+  'classification',
+  'vendors',
+  'learning',
+  'corrections',
+  'pages',
+  'sessions',
 ];
 const BEHIND_FRONT_DOOR = `^packages/core/src/(${FRONT_DOORS.join('|')})/(?!index\\.ts$)`;
 const CORE_NOT_CONTEXT = ['^packages/core/src/(ports|shared|testing)/', '^packages/core/src/email/[^/]+\\.ts$'];

@@ -1,5 +1,5 @@
 import type { ReadDocument } from '../ports/document-reader.port.js';
-import { fold } from '../extraction/layout/fold.js';
+import { fold } from '../extraction/index.js';
 import { DOCUMENT_TYPES, INDICATORS, type DocumentType } from './indicators.js';
 
 /**

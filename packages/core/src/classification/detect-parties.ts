@@ -1,8 +1,5 @@
-import type { FieldDefinition } from '../extractors/field-definition.schema.js';
-import { extractFields } from '../extraction/extract-fields.js';
-import { ROLE_LABELS } from '../extraction/labels/synonyms.js';
-import { fold } from '../extraction/layout/fold.js';
-import { RECOMMENDED_FIELDS } from '../extraction/recommended-fields.js';
+import type { FieldDefinition } from '../extractors/index.js';
+import { extractFields, ROLE_LABELS, fold, RECOMMENDED_FIELDS } from '../extraction/index.js';
 import type { ReadDocument } from '../ports/document-reader.port.js';
 import type { DocumentType } from './indicators.js';
 

@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CorrectedJobFields } from '../ports/correction-store.port.js';
-import type { FieldLocation, FieldLocations } from '../extraction/locations/field-location.js';
-import { REVIEW_BELOW } from '../extraction/extract-fields.js';
+import { type FieldLocation, type FieldLocations, REVIEW_BELOW } from '../extraction/index.js';
 import type { JobRecord } from '../jobs/job.js';
 import { invalidRequest, type ErrorDetail } from '../shared/errors.js';
 import type { CorrectionKind, CorrectionRequest } from './correction.js';

@@ -1,6 +1,6 @@
-import type { FieldDefinition } from '../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../extractors/index.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
-import { validateField } from '../extraction/validation/validate.js';
+import { validateField } from '../extraction/index.js';
 import type { ErrorDetail } from '../shared/errors.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -8,7 +8,7 @@ import { parseInput } from '../shared/validation.js';
 import { applyCorrections } from './apply-corrections.js';
 import { CorrectionRequestSchema, type CorrectionRecord } from './correction.js';
 import { emitCorrectedEvent, resendToErp } from './correction-listeners.js';
-import { rememberConfirmedPaymentDetails } from '../vendors/payment-details-job-hook.js';
+import { rememberConfirmedPaymentDetails } from '../vendors/index.js';
 
 export type { CorrectionListener } from './correction-listener.js';
 import type { CorrectionListener } from './correction-listener.js';

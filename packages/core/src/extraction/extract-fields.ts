@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../extractors/index.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
 import type { ReadDocument } from '../ports/document-reader.port.js';
 import { calibrate } from './confidence/calibration.js';

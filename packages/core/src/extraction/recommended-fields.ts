@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../extractors/index.js';
 
 /**
  * The spec's recommended field sets, ready to use as an extractor's field_definitions. The

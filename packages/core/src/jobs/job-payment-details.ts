@@ -3,7 +3,7 @@
  * remembered ones. The job record owns the shape; `vendors/` remembers details and decides the
  * verdict (its job hook) and imports the shape from here, so the queue imports nothing of it.
  */
-import type { PaymentValues } from '../extraction/payment-details/payment-details.js';
+import type { PaymentValues } from '../extraction/index.js';
 
 /** A job's verdict when its vendor's payment details are not the remembered ones. */
 export interface PaymentDetailsChange {

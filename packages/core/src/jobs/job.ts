@@ -1,12 +1,11 @@
 import type { JobRouting, RoutingDecision } from './job-routing.js';
 import type { DuplicateVerdict, JobDuplicate } from './job-duplicate.js';
 import type { Environment } from '../keys/index.js';
-import type { FieldDefinition } from '../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../extractors/index.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
 import type { JobFailureCode } from '../shared/document-error.js';
-import type { FieldLocations } from '../extraction/locations/field-location.js';
+import type { FieldLocations, PaymentDetails } from '../extraction/index.js';
 import { reviewReasons, type ReviewReason } from './review-reasons.js';
-import type { PaymentDetails } from '../extraction/payment-details/payment-details.js';
 import type { PaymentDetailsChange } from './job-payment-details.js';
 
 /** A job's lifecycle: `queued`, then `processing`, then `completed` or `failed`. */

@@ -1,4 +1,4 @@
-import { REVIEW_BELOW } from '../extraction/extract-fields.js';
+import { REVIEW_BELOW } from '../extraction/index.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
 import { senderAuthenticated } from './job-payment-details.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import RandExp from 'randexp';
-import type { FieldDefinition } from '../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../extractors/index.js';
 import { DocumentError, JOB_FAILURE_CODES, type JobFailureCode } from '../shared/document-error.js';
 import type { ExtractionOutcome } from '../ports/document-extractor.port.js';
 

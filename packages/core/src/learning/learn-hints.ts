@@ -1,12 +1,15 @@
-import type { FieldDefinition } from '../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../extractors/index.js';
 import type { ReadDocument, Word } from '../ports/document-reader.port.js';
-import { createContext } from '../extraction/context.js';
-import type { ExtractionContext } from '../extraction/context.js';
-import { findTypedValues } from '../extraction/fields/typed-values.js';
-import { fold } from '../extraction/layout/fold.js';
-import type { Line } from '../extraction/layout/lines.js';
-import { wordsInSpan } from '../extraction/locations/locate.js';
-import { foldedWordIndex, type FieldHint } from '../extraction/hints/field-hint.js';
+import {
+  createContext,
+  type ExtractionContext,
+  findTypedValues,
+  fold,
+  type Line,
+  wordsInSpan,
+  foldedWordIndex,
+  type FieldHint,
+} from '../extraction/index.js';
 
 /** Field types a hint can find again (values of one line; tables and objects are not learned). */
 export const LEARNABLE_TYPES: ReadonlySet<string> = new Set(['text', 'number', 'currency', 'date', 'email', 'phone']);

@@ -2,7 +2,7 @@
  * What corrections teach about a vendor: for each field, the words printed beside or above its
  * value (its anchor). Stored per organization; recognised by the vendor's keys.
  */
-import type { FieldHint } from '../extraction/hints/field-hint.js';
+import type { FieldHint } from '../extraction/index.js';
 
 /** One vendor of an organization and what was learned about it. */
 export interface VendorHints {

@@ -4,10 +4,9 @@ import type { DocumentReader } from '../ports/document-reader.port.js';
 import type { VendorHintStore } from '../ports/vendor-hint-store.port.js';
 import type { JobRecord } from '../jobs/job.js';
 import type { IdGenerator } from '../shared/ids.js';
-import { roleOf } from '../extraction/labels/roles.js';
+import { roleOf, vendorKeys } from '../extraction/index.js';
 import { learnHints } from './learn-hints.js';
 import type { VendorHints } from './vendor-hints.js';
-import { vendorKeys } from '../extraction/hints/vendor-keys.js';
 
 export interface VendorLearningDeps {
   hints: VendorHintStore;

@@ -1,11 +1,11 @@
-import { nameKey } from '../extraction/hints/vendor-keys.js';
-import { fold } from '../extraction/layout/fold.js';
 import {
+  nameKey,
+  fold,
   paymentValues,
   type PaymentDetails,
   type PaymentValues,
   type VendorIdentity,
-} from '../extraction/payment-details/payment-details.js';
+} from '../extraction/index.js';
 
 /** The payment details last trusted for one vendor of an organization. */
 export interface RememberedPaymentDetails {

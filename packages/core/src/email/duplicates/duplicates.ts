@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fold } from '../../extraction/layout/fold.js';
+import { fold } from '../../extraction/index.js';
 import type { EmailIngestionConfig } from '../prefixes/index.js';
 import type { DuplicateSettings, JobDuplicate } from '../../jobs/job-duplicate.js';
 

@@ -1,4 +1,4 @@
-import type { Extractor } from '../../extractors/extractor.js';
+import type { Extractor } from '../../extractors/index.js';
 import type { ExtractorStore } from '../../ports/extractor-store.port.js';
 import type { EmailIngestionConfig } from './email-ingestion-config.schema.js';
 

@@ -1,7 +1,5 @@
-import { classifyDocument } from '../../classification/classify-document.js';
-import { detectParties } from '../../classification/detect-parties.js';
-import type { DocumentType } from '../../classification/indicators.js';
-import { fold } from '../../extraction/layout/fold.js';
+import { classifyDocument, detectParties, type DocumentType } from '../../classification/index.js';
+import { fold } from '../../extraction/index.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type {
   ClassificationContext,

@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../../extractors/index.js';
 import type { Role } from '../labels/synonyms.js';
 import type { FoundFields } from '../found-field.js';
 

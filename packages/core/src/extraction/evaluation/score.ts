@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../../extractors/index.js';
 import { sameCompanyName } from './names.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../../extractors/index.js';
 import type { ExtractionContext } from '../context.js';
 import { foldedTokens } from '../layout/fold.js';
 import { findEmails, findPhones } from '../values/contacts.js';

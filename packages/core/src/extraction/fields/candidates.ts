@@ -1,4 +1,4 @@
-import type { FieldType } from '../../extractors/field-definition.schema.js';
+import type { FieldType } from '../../extractors/index.js';
 import type { DocumentView } from '../document-view.js';
 import type { LabelHit, LabelKey } from '../labels/label-index.js';
 import type { Line } from '../layout/lines.js';

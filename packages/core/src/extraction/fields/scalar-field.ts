@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../../extractors/index.js';
 import { ranked, type ExtractionContext } from '../context.js';
 import { lineTokens, type LabelKey } from '../labels/label-index.js';
 import type { Line } from '../layout/lines.js';

@@ -1,4 +1,4 @@
-import type { FieldType } from '../../extractors/field-definition.schema.js';
+import type { FieldType } from '../../extractors/index.js';
 import { findAmounts } from '../values/amounts.js';
 import { findBoolean, findEmails, findPhones } from '../values/contacts.js';
 import { findDates, type DateConvention } from '../values/dates.js';

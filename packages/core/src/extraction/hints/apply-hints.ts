@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../../extractors/index.js';
 import type { ExtractionContext } from '../context.js';
 import type { FoundField } from '../found-field.js';
 import { findTypedValues } from '../fields/typed-values.js';

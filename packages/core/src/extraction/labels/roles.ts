@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../../extractors/index.js';
 import { foldedTokens } from '../layout/fold.js';
 import type { Role } from './synonyms.js';
 

@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../../extractors/index.js';
 import type { ReadDocument } from '../../ports/document-reader.port.js';
 import { isXmlFile } from '../einvoice/read-einvoice.js';
 import { at, attribute, children, parseXml, text, textAt } from '../einvoice/xml.js';

@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../../extractors/index.js';
 import type { FieldValidationError } from '../../ports/document-extractor.port.js';
 import { ranked, type ExtractionContext } from '../context.js';
 import { dateCandidates } from '../fields/dates.js';

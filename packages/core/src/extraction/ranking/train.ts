@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../../extractors/index.js';
 import type { ReadDocument } from '../../ports/document-reader.port.js';
 import { amountsEqual, foldText } from '../evaluation/score.js';
 import { extractFields } from '../extract-fields.js';

@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../../extractors/index.js';
 
 /**
  * The spec's validation rules checked against one value. A broken rule comes back as the rule's

@@ -1,5 +1,5 @@
 import type { FieldValidationError } from '../../ports/document-extractor.port.js';
-import type { FieldDefinition } from '../../extractors/field-definition.schema.js';
+import type { FieldDefinition } from '../../extractors/index.js';
 import { brokenRules, formatDate } from './rules.js';
 
 /**

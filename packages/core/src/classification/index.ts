@@ -1,0 +1,7 @@
+/**
+ * The front door of classification/: what kind of document an attachment is and whose. Other
+ * contexts import these from here, never the files behind.
+ */
+export { classifyDocument } from './classify-document.js';
+export { detectParties } from './detect-parties.js';
+export type { DocumentType } from './indicators.js';

@@ -1,0 +1,5 @@
+/**
+ * The front door of vendors/: what a person's confirmation of a job remembers. Other contexts
+ * import this from here, never the files behind.
+ */
+export { rememberConfirmedPaymentDetails } from './payment-details-job-hook.js';

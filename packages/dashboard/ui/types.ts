@@ -46,3 +46,6 @@ export type EmailTestResult = Schemas['EmailIngestionTestResult'];
 export type ErpConnection = Schemas['ErpConnection'];
 
 export type ErpSync = Schemas['ErpSync'];
+
+/** An extractor as the list gives it (without org_id, created_by, updated_at). */
+export type ExtractorSummary = Schemas['ExtractorSummary'];

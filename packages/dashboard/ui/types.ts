@@ -22,8 +22,6 @@ export type Balance = Schemas['CreditBalance'];
 
 export type FieldDefinition = Schemas['FieldDefinition'];
 
-export type Extractor = Schemas['Extractor'];
-
 export type ApiKey = Schemas['ApiKey'];
 
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
@@ -34,8 +32,6 @@ export type WebhookDeliveryListItem = Schemas['WebhookDeliveryListItem'];
 export type WebhookTestResult = Schemas['WebhookTestResult'];
 
 export type AttachmentOutcome = Schemas['AttachmentOutcome'];
-
-export type InboundMessage = Schemas['InboundMessage'];
 
 export type SenderAuthentication = Schemas['SenderAuthentication'];
 

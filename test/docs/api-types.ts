@@ -21,7 +21,9 @@ const HEADER = `/**
 /** The file's content as the generator writes it, formatted as the repository's Prettier settings say. */
 export async function apiTypesSource(): Promise<string> {
   const document = buildOpenApiDocument(routeTable(), 'http://localhost');
-  const ast = await openapiTS(JSON.stringify(document));
+  // Request bodies are zod input schemas: a member with a default is optional there (not in `required`),
+  // which openapi-typescript honours only without its `defaultNonNullable` (on by default).
+  const ast = await openapiTS(JSON.stringify(document), { defaultNonNullable: false });
   const options = await prettier.resolveConfig(API_TYPES_FILE, {
     config: path.join(REPO_ROOT, 'config/prettier.config.mjs'),
   });

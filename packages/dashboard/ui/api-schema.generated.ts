@@ -877,10 +877,12 @@ export interface components {
        *       "*"
        *     ]
        */
-      events: ('*' | ('job.completed' | 'job.failed' | 'job.corrected' | 'credits.low_balance' | 'credits.depleted'))[];
+      events?: (
+        '*' | ('job.completed' | 'job.failed' | 'job.corrected' | 'credits.low_balance' | 'credits.depleted')
+      )[];
       description?: string;
       /** @default true */
-      is_active: boolean;
+      is_active?: boolean;
     };
     UpdateWebhookEndpointRequest: {
       url?: string;
@@ -915,32 +917,32 @@ export interface components {
       emailPrefix: string;
       defaultDocumentType: string;
       /** @default true */
-      autoClassify: boolean;
+      autoClassify?: boolean;
       erpConnectionId?: string;
       /** @default true */
-      isActive: boolean;
+      isActive?: boolean;
       /** @default {} */
-      confidenceThresholds: components['schemas']['ConfidenceThresholds'];
+      confidenceThresholds?: components['schemas']['ConfidenceThresholds'];
       /** @default [] */
-      classificationOverrides: components['schemas']['ClassificationOverride'][];
+      classificationOverrides?: components['schemas']['ClassificationOverride'][];
       /**
        * @default normal
        * @enum {string}
        */
-      processingPriority: 'low' | 'normal' | 'high' | 'critical';
+      processingPriority?: 'low' | 'normal' | 'high' | 'critical';
       /** @default 120000 */
-      maxProcessingTimeMs: number;
+      maxProcessingTimeMs?: number;
       /** @default [] */
-      routingRules: components['schemas']['RoutingRule'][];
+      routingRules?: components['schemas']['RoutingRule'][];
       /** @default {} */
-      internalNotifications: components['schemas']['InternalNotifications'];
+      internalNotifications?: components['schemas']['InternalNotifications'];
       webhooks?: components['schemas']['EmailIngestionWebhook'];
       /** @default {} */
-      attachments: components['schemas']['AttachmentSettings'];
+      attachments?: components['schemas']['AttachmentSettings'];
       /** @default {} */
-      senderNotifications: components['schemas']['SenderNotificationSettings'];
+      senderNotifications?: components['schemas']['SenderNotificationSettings'];
       /** @default {} */
-      duplicateDetection: components['schemas']['DuplicateDetectionSettings'];
+      duplicateDetection?: components['schemas']['DuplicateDetectionSettings'];
       /** @description Document type to extractor id; types not named use the newest active extractor of that type */
       extractors?: {
         [key: string]: string;
@@ -950,17 +952,17 @@ export interface components {
        * @default accept
        * @enum {string}
        */
-      unauthenticated: 'accept' | 'review' | 'reject';
+      unauthenticated?: 'accept' | 'review' | 'reject';
       /** @description A mailbox this prefix also reads over IMAP; the secret is stored encrypted and shown as "********" */
       imap?: components['schemas']['ImapSettings'];
     };
     ConfidenceThresholds: {
       /** @default 0.9 */
-      autoProcess: number;
+      autoProcess?: number;
       /** @default 0.7 */
-      reviewFlag: number;
+      reviewFlag?: number;
       /** @default 0.5 */
-      humanReview: number;
+      humanReview?: number;
     };
     ClassificationOverride: {
       condition:
@@ -1012,11 +1014,11 @@ export interface components {
     };
     InternalNotifications: {
       /** @default [] */
-      recipients: string[];
+      recipients?: string[];
       /** @default [] */
-      events: ('document_received' | 'human_review_needed' | 'erp_sync_failed' | 'payment_details_changed')[];
+      events?: ('document_received' | 'human_review_needed' | 'erp_sync_failed' | 'payment_details_changed')[];
       /** @default false */
-      digestMode: boolean;
+      digestMode?: boolean;
     };
     EmailIngestionWebhook: {
       url: string;
@@ -1025,7 +1027,7 @@ export interface components {
     };
     AttachmentSettings: {
       /** @default 26214400 */
-      maxSizeBytes: number;
+      maxSizeBytes?: number;
       /**
        * @default [
        *       "application/pdf",
@@ -1035,39 +1037,39 @@ export interface components {
        *       "image/tiff"
        *     ]
        */
-      allowedMimeTypes: ('application/pdf' | 'image/png' | 'image/jpeg' | 'image/webp' | 'image/tiff')[];
+      allowedMimeTypes?: ('application/pdf' | 'image/png' | 'image/jpeg' | 'image/webp' | 'image/tiff')[];
       /** @default false */
-      processInlineImages: boolean;
+      processInlineImages?: boolean;
       /** @default false */
-      combineAttachments: boolean;
+      combineAttachments?: boolean;
     };
     SenderNotificationSettings: {
       /** @default false */
-      sendReceiptConfirmation: boolean;
+      sendReceiptConfirmation?: boolean;
       /** @default false */
-      sendProcessingComplete: boolean;
+      sendProcessingComplete?: boolean;
       /** @default false */
-      sendErrorNotification: boolean;
+      sendErrorNotification?: boolean;
       /** Format: email */
       notificationFromAddress?: string;
     };
     DuplicateDetectionSettings: {
       /** @default true */
-      enabled: boolean;
+      enabled?: boolean;
       /**
        * @default [
        *       "invoice_number",
        *       "vendor_name"
        *     ]
        */
-      matchFields: string[];
+      matchFields?: string[];
       /** @default 720 */
-      lookbackHours: number;
+      lookbackHours?: number;
       /**
        * @default flag
        * @enum {string}
        */
-      action: 'reject' | 'flag' | 'process';
+      action?: 'reject' | 'flag' | 'process';
     };
     ImapSettings: {
       host: string;
@@ -1076,20 +1078,20 @@ export interface components {
        * @default implicit
        * @enum {string}
        */
-      tls: 'implicit' | 'starttls' | 'none';
+      tls?: 'implicit' | 'starttls' | 'none';
       auth: {
         user: string;
         pass?: string;
         accessToken?: string;
       };
       /** @default INBOX */
-      folder: string;
+      folder?: string;
       /**
        * @default {
        *       "action": "flag"
        *     }
        */
-      afterImport:
+      afterImport?:
         | {
             /** @constant */
             action: 'move';
@@ -1104,7 +1106,7 @@ export interface components {
             action: 'delete';
           };
       /** @default 60 */
-      pollIntervalSeconds: number;
+      pollIntervalSeconds?: number;
     };
     /** @description JSON merge patch: members replace, null removes (restoring the default), objects merge, arrays replace */
     EmailIngestionConfigPatch: {
@@ -1115,7 +1117,7 @@ export interface components {
       /** @description The document, base64-encoded */
       testDocument: string;
       /** @default false */
-      simulateOnly: boolean;
+      simulateOnly?: boolean;
       /** @description Name the attachment would have had (default test-document) */
       filename?: string;
       subject?: string;
@@ -1137,7 +1139,7 @@ export interface components {
        * @default http
        * @enum {string}
        */
-      type: 'http';
+      type?: 'http';
       /**
        * Format: uri
        * @description Where the built-in HTTP connector posts each vendor bill
@@ -1147,7 +1149,7 @@ export interface components {
       secret?: string;
       description?: string | null;
       /** @default true */
-      is_active: boolean;
+      is_active?: boolean;
     };
     UpdateErpConnectionRequest: {
       name?: string;

@@ -22,8 +22,6 @@ export type Balance = Schemas['CreditBalance'];
 
 export type FieldDefinition = Schemas['FieldDefinition'];
 
-export type Extractor = Schemas['Extractor'];
-
 export type ApiKey = Schemas['ApiKey'];
 
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
@@ -35,8 +33,6 @@ export type WebhookTestResult = Schemas['WebhookTestResult'];
 
 export type AttachmentOutcome = Schemas['AttachmentOutcome'];
 
-export type InboundMessage = Schemas['InboundMessage'];
-
 export type SenderAuthentication = Schemas['SenderAuthentication'];
 
 export type ReviewItem = Schemas['ReviewItem'];
@@ -46,3 +42,6 @@ export type EmailTestResult = Schemas['EmailIngestionTestResult'];
 export type ErpConnection = Schemas['ErpConnection'];
 
 export type ErpSync = Schemas['ErpSync'];
+
+/** An extractor as the list gives it (without org_id, created_by, updated_at). */
+export type ExtractorSummary = Schemas['ExtractorSummary'];

@@ -1,26 +1,15 @@
 import { useState } from 'preact/hooks';
-import { api, type Session } from '../api.js';
+import type { Session } from '../api.js';
 import { call } from '../client.js';
 import { ActionButton, Copyable, ErrorBox, formatTime, missingScope, useLoad } from '../components.js';
 import { plural } from '../format.js';
+import { SCOPES, type Scope } from '../enums.js';
 import type { ApiKey } from '../types.js';
-
-const SCOPES = [
-  'documents:read',
-  'documents:write',
-  'extractors:read',
-  'extractors:write',
-  'credits:read',
-  'api_keys:write',
-  'webhooks:write',
-  'email_ingestion:read',
-  'email_ingestion:write',
-];
 
 /** `revoked`: keys revoked on this screen; a new key's secret is hidden once its key is revoked. */
 function CreateKey(props: { session: Session; onCreated: () => void; revoked: string[] }) {
   const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<string[]>(['documents:read']);
+  const [scopes, setScopes] = useState<Scope[]>(['documents:read']);
   const [days, setDays] = useState('');
   const [created, setCreated] = useState<(ApiKey & { key: string }) | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -35,7 +24,7 @@ function CreateKey(props: { session: Session; onCreated: () => void; revoked: st
         environment: props.session.environment,
         ...(days ? { expires_in_days: Number(days) } : {}),
       };
-      setCreated(await api<ApiKey & { key: string }>('POST', '/v1/api-keys', body));
+      setCreated(await call('post', '/v1/api-keys', { body }));
       setName('');
       props.onCreated();
     } catch (err) {

@@ -1,6 +1,7 @@
 /** The job page's pieces beyond the facts: the email a job came from, and reprocessing. */
 import { useState } from 'preact/hooks';
-import { api, ApiError, type Session } from '../api.js';
+import { call } from '../client.js';
+import { ApiError, type Session } from '../api.js';
 import { ActionButton, ErrorBox } from '../components.js';
 import type { Job } from '../types.js';
 
@@ -47,7 +48,7 @@ export function ReprocessButton(props: { session: Session; job: Job; onDone: () 
     setBusy(true);
     setError(null);
     setDone(false);
-    api('POST', `/v1/documents/${encodeURIComponent(props.job.id)}/reprocess`)
+    call('post', '/v1/documents/{job_id}/reprocess', { path: { job_id: props.job.id } })
       .then(() => {
         setDone(true);
         props.onDone();

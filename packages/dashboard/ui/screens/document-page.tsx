@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { call } from '../client.js';
 import { ErrorBox, formatTime, Link, StatusBadge, useLoad } from '../components.js';
 import { bandOf, percent, readableName } from '../format.js';
-import type { Correction, Extractor, Job } from '../types.js';
+import type { Correction, Job } from '../types.js';
 import type { Session } from '../api.js';
 import { JobDeliveries } from './job-deliveries.js';
 import { emailOf, ReprocessButton } from './document-actions.js';
@@ -70,13 +70,13 @@ export function DocumentPage(props: { id: string; session: Session }) {
   const { data, error, reload } = useLoad(async () => {
     // The job with its corrections, then its extractor (for its name and field descriptions; a
     // deleted one, or a key without extractors:read, leaves the id); with the deliveries, three.
-    const job = await api<Job & { corrections?: Correction[] }>(
-      'GET',
-      `/v1/documents/${encodeURIComponent(props.id)}?include=corrections`,
-    );
-    const extractor = await api<Extractor>('GET', `/v1/extractors/${encodeURIComponent(job.extractor_id)}`).catch(
-      () => undefined,
-    );
+    const job = await call('get', '/v1/documents/{job_id}', {
+      path: { job_id: props.id },
+      query: { include: 'corrections' },
+    });
+    const extractor = await call('get', '/v1/extractors/{extractor_id}', {
+      path: { extractor_id: job.extractor_id },
+    }).catch(() => undefined);
     return { job, extractor };
   }, [props.id]);
   const job = data?.job;

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Session } from '../api.js';
+import { call } from '../client.js';
 import { can, Empty, ErrorBox, useLoad } from '../components.js';
 import { listTotal } from '../format.js';
-import type { Extractor, JobList } from '../types.js';
+import type { JobList } from '../types.js';
 import { RegisterFilters } from './register-filters.js';
 import { readQuery, toParams, type RegisterQuery } from './register-query.js';
 import { RegisterTable } from './register-table.js';
@@ -25,7 +26,7 @@ export function Documents(props: { session: Session }) {
   const [cursors, setCursors] = useState<string[]>([]);
   const [actionError, setActionError] = useState<unknown>(null);
   const offset = cursors.length * PAGE;
-  const extractors = useLoad(() => api<{ extractors: Extractor[] }>('GET', '/v1/extractors?limit=100'), []);
+  const extractors = useLoad(() => call('get', '/v1/extractors', { query: { limit: 100 } }), []);
   const jobs = useLoad(() => api<JobList>('GET', listPath(query, cursors.at(-1))), [query, cursors]);
 
   // The URL follows the list (replaced, not pushed: Back leaves the screen rather than undoing a filter).
@@ -42,7 +43,7 @@ export function Documents(props: { session: Session }) {
   const remove = (id: string, name: string) => {
     if (!confirm(`Delete ${name} permanently, with its file and extracted data? This cannot be undone.`)) return;
     setActionError(null);
-    api('DELETE', `/v1/documents/${encodeURIComponent(id)}`).then(jobs.reload, setActionError);
+    call('delete', '/v1/documents/{job_id}', { path: { job_id: id } }).then(jobs.reload, setActionError);
   };
   const list = jobs.data;
   const exportParams = toParams({ ...query });

@@ -1,6 +1,6 @@
 /** Accounting (ERP): the connections a prefix's erpConnectionId names, and what was sent to each, failures with their reasons. */
 import { useState } from 'preact/hooks';
-import { api, type Session } from '../api.js';
+import type { Session } from '../api.js';
 import { call } from '../client.js';
 import {
   ActionButton,
@@ -42,7 +42,7 @@ function CreateConnection(props: { session: Session; onCreated: () => void }) {
     setError(null);
     setSecret(null);
     try {
-      const created = await api<ErpConnection & { secret: string }>('POST', '/v1/erp-connections', { name, url });
+      const created = await call('post', '/v1/erp-connections', { body: { name, url } });
       setSecret(created.secret);
       setName('');
       setUrl('');
@@ -83,16 +83,14 @@ function CreateConnection(props: { session: Session; onCreated: () => void }) {
 }
 
 function Syncs(props: { connection: ErpConnection }) {
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<ErpSync['status'] | ''>('');
   const [offset, setOffset] = useState(0);
-  const q = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
-  if (status) q.set('status', status);
   const list = useLoad(
     () =>
-      api<{ syncs: ErpSync[]; total: number }>(
-        'GET',
-        `/v1/erp-connections/${props.connection.id}/syncs?${q.toString()}`,
-      ),
+      call('get', '/v1/erp-connections/{connection_id}/syncs', {
+        path: { connection_id: props.connection.id },
+        query: { limit: PAGE, offset, ...(status ? { status } : {}) },
+      }),
     [props.connection.id, status, offset],
   );
   return (
@@ -105,7 +103,7 @@ function Syncs(props: { connection: ErpConnection }) {
             value={status}
             onChange={(e) => {
               setOffset(0);
-              setStatus((e.target as HTMLSelectElement).value);
+              setStatus((e.target as HTMLSelectElement).value as typeof status);
             }}
           >
             <option value="">any</option>

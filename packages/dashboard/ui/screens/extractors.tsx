@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError, type Session } from '../api.js';
+import { ApiError, type Session } from '../api.js';
 import { call } from '../client.js';
 import { ActionButton, Copyable, Empty, ErrorBox, formatTime, missingScope, useLoad } from '../components.js';
-import type { Extractor, FieldDefinition } from '../types.js';
+import type { ExtractorSummary, FieldDefinition } from '../types.js';
 
 /** The field types of the API (FieldDefinitionSchema); the API checks everything else. */
 const TYPES = ['text', 'number', 'currency', 'date', 'email', 'phone', 'boolean', 'array', 'object'];
@@ -166,7 +166,12 @@ function FieldRowEditor(props: {
 }
 
 /** Creates an extractor, or (given one) edits its name, type and field definitions with a PATCH. */
-function ExtractorForm(props: { session: Session; editing?: Extractor; onSaved: () => void; onCancel?: () => void }) {
+function ExtractorForm(props: {
+  session: Session;
+  editing?: ExtractorSummary;
+  onSaved: () => void;
+  onCancel?: () => void;
+}) {
   const x = props.editing;
   const formId = x ? `edit-${x.id}` : 'create';
   const [name, setName] = useState(x?.name ?? '');
@@ -263,9 +268,9 @@ function ExtractorForm(props: { session: Session; editing?: Extractor; onSaved: 
 }
 
 export function Extractors(props: { session: Session }) {
-  const list = useLoad(() => api<{ extractors: Extractor[]; total: number }>('GET', '/v1/extractors?limit=100'), []);
+  const list = useLoad(() => call('get', '/v1/extractors', { query: { limit: 100 } }), []);
   const [error, setError] = useState<unknown>(null);
-  const [editing, setEditing] = useState<Extractor | null>(null);
+  const [editing, setEditing] = useState<ExtractorSummary | null>(null);
   const why = missingScope(props.session, SCOPE, SHARED);
   const act = async (call: () => Promise<unknown>) => {
     setError(null);
@@ -276,7 +281,7 @@ export function Extractors(props: { session: Session }) {
       setError(err);
     }
   };
-  const remove = (x: Extractor) => {
+  const remove = (x: ExtractorSummary) => {
     if (!confirm(`Delete the extractor ${x.name} permanently? Documents already extracted keep their results.`)) return;
     void act(() => call('delete', '/v1/extractors/{extractor_id}', { path: { extractor_id: x.id } }));
   };

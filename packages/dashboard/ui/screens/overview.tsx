@@ -1,8 +1,8 @@
-import { api, ApiError, type Session } from '../api.js';
+import { ApiError, type Session } from '../api.js';
+import { call } from '../client.js';
 import { swaksCommand } from '../commands.js';
 import { can, Copyable, Empty, ErrorBox, formatTime, Link, useLoad } from '../components.js';
 import { percent, plural } from '../format.js';
-import type { JobList } from '../types.js';
 import { JobsPerDayChart, type DayCounts } from '../chart.js';
 import type { Balance, Job, Stats } from '../types.js';
 
@@ -17,7 +17,7 @@ interface OverviewData {
   recent_failures: Job[];
   credits: Part<Balance>;
   /** Email items the classifier was unsure of; with `classification_items` and `documents_to_review` from newer daemons. */
-  pending_reviews: Part<{ total: number; classification_items?: number; documents_to_review?: number }>;
+  pending_reviews: Part<{ total: number; classification_items?: number | null; documents_to_review?: number }>;
   documents_to_review?: number;
   classification_items?: number;
 }
@@ -27,12 +27,14 @@ interface OverviewData {
  * overview does not count the documents is asked for them (the review queue's total).
  */
 async function loadOverview(): Promise<OverviewData & { documents: number | Error }> {
-  const data = await api<OverviewData>('GET', '/v1/overview');
+  const data: OverviewData = await call('get', '/v1/overview');
   const given =
     data.documents_to_review ??
     ('error' in data.pending_reviews ? undefined : data.pending_reviews.documents_to_review);
   if (given !== undefined) return { ...data, documents: given };
-  const documents = await api<JobList>('GET', '/v1/documents?status=completed&needs_review=true&limit=1').then(
+  const documents = await call('get', '/v1/documents', {
+    query: { status: 'completed', needs_review: 'true', limit: 1 },
+  }).then(
     (list) => list.total,
     (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Extractor } from '../types.js';
+import type { ExtractorSummary } from '../types.js';
 import type { RegisterQuery } from './register-query.js';
 
 /** How long the search box waits after the last keystroke before it asks: one request per pause, not per key. */
@@ -28,7 +28,7 @@ const OPTIONS: Partial<Record<keyof RegisterQuery, [string, string][]>> = {
 /** The register's search box and filters; each change replaces the query (the screen puts it in the URL). */
 export function RegisterFilters(props: {
   query: RegisterQuery;
-  extractors: Extractor[];
+  extractors: ExtractorSummary[];
   onChange: (query: RegisterQuery) => void;
 }) {
   const { query } = props;

@@ -1,6 +1,6 @@
 import { Link, StatusBadge } from '../components.js';
 import { bandOf, listTotal, percent } from '../format.js';
-import type { Extractor, Job, JobList, RegisterFields } from '../types.js';
+import type { ExtractorSummary, Job, JobList, RegisterFields } from '../types.js';
 import { nextSort, sortState } from './register-query.js';
 
 type Row = Job & { register?: RegisterFields };
@@ -75,7 +75,7 @@ function Source(props: { source: RegisterFields['source'] | undefined }) {
 /** Per column: the total aligned as a number; number and date unbroken; the source's address breakable at its "@". */
 const CELL_CLASSES: Record<number, string> = { 1: 'source', 5: 'nowrap', 6: 'nowrap', 7: 'number' };
 
-function Cells(props: { job: Row; extractors: Extractor[] }) {
+function Cells(props: { job: Row; extractors: ExtractorSummary[] }) {
   const { job } = props;
   const r = job.register;
   const extractor =
@@ -117,7 +117,7 @@ function Cells(props: { job: Row; extractors: Extractor[] }) {
 export function RegisterTable(props: {
   list: JobList;
   offset: number;
-  extractors: Extractor[];
+  extractors: ExtractorSummary[];
   sort: string;
   onSort: (sort: string) => void;
   canDelete: boolean;

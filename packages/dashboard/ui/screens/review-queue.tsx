@@ -4,7 +4,7 @@
  * or rejecting a document on the review screen takes it out.
  */
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { call } from '../client.js';
 import { Empty, ErrorBox, formatTime, Link, Pager, useLoad } from '../components.js';
 import { plural } from '../format.js';
 import type { Job, JobList } from '../types.js';
@@ -15,7 +15,7 @@ const LOW_CONFIDENCE = 0.5;
 
 /** One page of the queue: completed jobs with needs_review, newest first (the list's order). */
 export const reviewQueuePage = (limit: number, offset = 0): Promise<JobList> =>
-  api<JobList>('GET', `/v1/documents?status=completed&needs_review=true&limit=${limit}&offset=${offset}`);
+  call('get', '/v1/documents', { query: { status: 'completed', needs_review: 'true', limit, offset } });
 
 /** Why a job is in the queue, in a few words. */
 function reasons(job: Job): string {

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
+import { call } from '../client.js';
 import { ErrorBox, formatTime, Link, navigate, useLoad } from '../components.js';
 import { textOf } from '../paths.js';
-import type { Extractor, FieldDefinition, Job } from '../types.js';
+import type { FieldDefinition, Job } from '../types.js';
 import { bandOf, percent } from '../format.js';
 import { reviewFields } from './review-fields.js';
 import { ReviewReasons } from './review-reasons.js';
@@ -24,12 +25,12 @@ const openNext = (after: string): Promise<void> =>
 
 export function Review(props: { id: string }) {
   const { data, error } = useLoad(async () => {
-    const job = await api<Job>('GET', `/v1/documents/${encodeURIComponent(props.id)}`);
+    const job = await call('get', '/v1/documents/{job_id}', { path: { job_id: props.id } });
     // The members of line items and their types; without the extractor (deleted, or no
     // extractors:read) the rows themselves say which members there are.
-    const extractor = await api<Extractor>('GET', `/v1/extractors/${encodeURIComponent(job.extractor_id)}`).catch(
-      () => undefined,
-    );
+    const extractor = await call('get', '/v1/extractors/{extractor_id}', {
+      path: { extractor_id: job.extractor_id },
+    }).catch(() => undefined);
     return { job, definitions: extractor?.field_definitions ?? [] };
   }, [props.id]);
   const job = data?.job;

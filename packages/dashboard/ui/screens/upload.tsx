@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, upload, type Session } from '../api.js';
+import { upload, type Session } from '../api.js';
+import { call } from '../client.js';
 import { ErrorBox, Link, missingScope, StatusBadge } from '../components.js';
-import type { Extractor, Job } from '../types.js';
+import type { ExtractorSummary, Job } from '../types.js';
 
 /** Where the extractor last chosen here is remembered (this browser only). */
 const REMEMBERED = 'intake.upload.extractor';
@@ -27,7 +28,7 @@ const finished = (job: Job) => job.status === 'completed' || job.status === 'fai
  * Drag and drop (or choose) one or several files, send each to the chosen extractor with its file
  * name as `metadata.file_name` (the register's File column), and follow the jobs until they end.
  */
-export function UploadBox(props: { session: Session; extractors: Extractor[]; onDone: () => void }) {
+export function UploadBox(props: { session: Session; extractors: ExtractorSummary[]; onDone: () => void }) {
   const active = props.extractors.filter((e) => e.is_active);
   const [extractorId, setExtractorId] = useState(
     () => active.find((x) => x.id === remembered())?.id ?? active[0]?.id ?? '',
@@ -48,7 +49,7 @@ export function UploadBox(props: { session: Session; extractors: Extractor[]; on
       return;
     }
     const timer = setTimeout(() => {
-      Promise.all(pending.map((j) => api<Job>('GET', `/v1/documents/${j.id}`))).then(
+      Promise.all(pending.map((j) => call('get', '/v1/documents/{job_id}', { path: { job_id: j.id } }))).then(
         (fresh) => setJobs((all) => all.map((j) => ({ ...(fresh.find((f) => f.id === j.id) ?? j), file: j.file }))),
         setError,
       );

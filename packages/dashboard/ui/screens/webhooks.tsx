@@ -1,6 +1,6 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, type Session } from '../api.js';
+import type { Session } from '../api.js';
 import { call } from '../client.js';
 import { plural } from '../format.js';
 import {
@@ -15,9 +15,7 @@ import {
   useLoad,
 } from '../components.js';
 import type { WebhookDeliveryListItem, WebhookEndpoint, WebhookTestResult } from '../types.js';
-import { WEBHOOK_EVENTS } from '../webhook-events.js';
-
-const EVENTS = WEBHOOK_EVENTS;
+import { WEBHOOK_EVENTS as EVENTS, type WebhookEvent } from '../enums.js';
 const SCOPE = 'webhooks:write';
 
 /** A secret the API shows once (creation, rotation). */
@@ -35,7 +33,7 @@ function SecretOnce(props: { secret: string | null; label: string }) {
 
 function CreateEndpoint(props: { session: Session; onCreated: () => void }) {
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<string[]>(['job.completed', 'job.failed']);
+  const [events, setEvents] = useState<WebhookEvent[]>(['job.completed', 'job.failed']);
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const off = missingScope(props.session, SCOPE) !== undefined;
@@ -44,10 +42,7 @@ function CreateEndpoint(props: { session: Session; onCreated: () => void }) {
     setError(null);
     setSecret(null);
     try {
-      const created = await api<WebhookEndpoint & { secret: string }>('POST', '/v1/webhooks/endpoints', {
-        url,
-        events,
-      });
+      const created = await call('post', '/v1/webhooks/endpoints', { body: { url, events } });
       setSecret(created.secret);
       setUrl('');
       props.onCreated();
@@ -222,16 +217,10 @@ export function DeliveryTable(props: {
 }
 
 function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<WebhookDeliveryListItem['status'] | ''>('');
   const [endpointId, setEndpointId] = useState('');
-  const q = new URLSearchParams({ limit: '50' });
-  if (status) q.set('status', status);
-  if (endpointId) q.set('endpoint_id', endpointId);
-  const list = useLoad(
-    () =>
-      api<{ deliveries: WebhookDeliveryListItem[]; total: number }>('GET', `/v1/webhooks/deliveries?${q.toString()}`),
-    [status, endpointId],
-  );
+  const query = { limit: 50, ...(status ? { status } : {}), ...(endpointId ? { endpoint_id: endpointId } : {}) };
+  const list = useLoad(() => call('get', '/v1/webhooks/deliveries', { query }), [status, endpointId]);
   return (
     <section class="card" aria-label="Delivery log">
       <h2>Delivery log</h2>
@@ -249,7 +238,7 @@ function Deliveries(props: { session: Session; endpoints: WebhookEndpoint[] }) {
         </label>
         <label>
           Delivery status{' '}
-          <select value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
+          <select value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value as typeof status)}>
             <option value="">any</option>
             <option value="pending">pending (retrying)</option>
             <option value="succeeded">succeeded</option>

@@ -1,5 +1,6 @@
 /** The Email screen: prefixes, received messages, the review queue; each section its own path under /email. */
-import { api, type Session } from '../../api.js';
+import type { Session } from '../../api.js';
+import { call } from '../../client.js';
 import {
   ActionButton,
   Copyable,
@@ -12,7 +13,7 @@ import {
   useLoad,
 } from '../../components.js';
 import { swaksCommand } from '../../commands.js';
-import { textOf, type JsonObject } from '../../paths.js';
+import { textOf } from '../../paths.js';
 import { Messages } from './messages.js';
 import { EMAIL_SCOPE, EMAIL_SHARED, EmailWhy } from './prefix-form.js';
 import { NewPrefix, PrefixPage } from './prefix-page.js';
@@ -26,7 +27,7 @@ const TABS = [
 ];
 
 function Prefixes(props: { session: Session }) {
-  const list = useLoad(() => api<{ configs: JsonObject[]; total: number }>('GET', '/api/email-ingestion/config'), []);
+  const list = useLoad(() => call('get', '/api/email-ingestion/config'), []);
   return (
     <>
       <EmailWhy session={props.session} />

@@ -1,9 +1,9 @@
 /** Received messages, newest first, with what became of each attachment. */
 import { useState } from 'preact/hooks';
-import { api } from '../../api.js';
+import { call } from '../../client.js';
 import { ErrorBox, formatTime, Link, Pager, StatusBadge, useLoad } from '../../components.js';
-import { textOf, type JsonObject } from '../../paths.js';
-import type { AttachmentOutcome, InboundMessage, SenderAuthentication } from '../../types.js';
+import { textOf } from '../../paths.js';
+import type { AttachmentOutcome, SenderAuthentication } from '../../types.js';
 import { plural, percent } from '../../format.js';
 
 const PAGE = 25;
@@ -56,11 +56,12 @@ export function SenderBadge(props: { auth: SenderAuthentication | null | undefin
 export function Messages() {
   const [prefix, setPrefix] = useState('');
   const [offset, setOffset] = useState(0);
-  const prefixes = useLoad(() => api<{ configs: JsonObject[] }>('GET', '/api/email-ingestion/config'), []);
-  const q = new URLSearchParams({ limit: textOf(PAGE), offset: textOf(offset) });
-  if (prefix) q.set('prefix', prefix);
+  const prefixes = useLoad(() => call('get', '/api/email-ingestion/config'), []);
   const list = useLoad(
-    () => api<{ messages: InboundMessage[]; total: number }>('GET', `/api/email-ingestion/messages?${q.toString()}`),
+    () =>
+      call('get', '/api/email-ingestion/messages', {
+        query: { limit: PAGE, offset, ...(prefix ? { prefix } : {}) },
+      }),
     [prefix, offset],
   );
   return (

@@ -16,7 +16,7 @@ export const EMAIL_SHARED = 'email ingestion configurations';
 
 const PRIORITIES = ['low', 'normal', 'high', 'critical'];
 const NOTIFY_EVENTS = ['document_received', 'human_review_needed', 'erp_sync_failed'];
-const WEBHOOK_EVENTS = ['email.received', 'document.classified', 'extraction.completed', 'erp.synced', 'erp.failed'];
+import { EMAIL_WEBHOOK_EVENTS as WEBHOOK_EVENTS } from '../../enums.js';
 const MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/tiff'];
 /** The server's own members, not settings. */
 const READ_ONLY = ['createdAt', 'updatedAt'];
@@ -319,6 +319,9 @@ export function PrefixForm(props: {
     setError(null);
     setBusy(true);
     try {
+      // The form holds the configuration as a JSON document and saves a merge patch computed from
+      // what the server holds; the server validates it. Typed by the generated request types, the
+      // form's model would be rewritten, so these two calls stay untyped.
       const result = creating
         ? await api<JsonObject>('POST', '/api/email-ingestion/config', cfg)
         : await api<JsonObject>(

@@ -1,6 +1,7 @@
 /** One prefix: its settings to edit, "test a document" against it, deletion; and the page for a new prefix. */
 import { useState } from 'preact/hooks';
 import { api, type Session } from '../../api.js';
+import { call } from '../../client.js';
 import { ActionButton, ErrorBox, Link, navigate, useLoad } from '../../components.js';
 import { textOf, type JsonObject } from '../../paths.js';
 import { EMAIL_SCOPE, EMAIL_SHARED, EmailWhy, PrefixForm } from './prefix-form.js';
@@ -25,14 +26,18 @@ export function NewPrefix(props: { session: Session }) {
 }
 
 export function PrefixPage(props: { session: Session; prefix: string }) {
-  const path = `/api/email-ingestion/config/${encodeURIComponent(props.prefix)}`;
-  const stored = useLoad(() => api<JsonObject>('GET', path), [props.prefix]);
+  const path = { prefix: props.prefix };
+  // The form edits the configuration as a JSON document (see PrefixForm), so it reads it as one.
+  const stored = useLoad(
+    () => api<JsonObject>('GET', `/api/email-ingestion/config/${encodeURIComponent(props.prefix)}`),
+    [props.prefix],
+  );
   const [error, setError] = useState<unknown>(null);
   const remove = async () => {
     if (!confirm(`Delete the prefix ${props.prefix}? Mail to it is refused from then on.`)) return;
     setError(null);
     try {
-      await api('DELETE', path);
+      await call('delete', '/api/email-ingestion/config/{prefix}', { path });
       navigate('/email');
     } catch (err) {
       setError(err);

@@ -4,7 +4,8 @@
  * created) or rejects it.
  */
 import { useState } from 'preact/hooks';
-import { api, type Session } from '../../api.js';
+import type { Session } from '../../api.js';
+import { call } from '../../client.js';
 import {
   ActionButton,
   DocumentPreview,
@@ -16,7 +17,7 @@ import {
   useLoad,
 } from '../../components.js';
 import { SelectField } from '../../forms.js';
-import type { Extractor, ReviewItem } from '../../types.js';
+import type { ExtractorSummary, ReviewItem } from '../../types.js';
 import { EmailWhy } from './prefix-form.js';
 import { plural, percent } from '../../format.js';
 
@@ -25,7 +26,7 @@ const PAGE = 20;
 const KNOWN_TYPES = ['invoice', 'receipt', 'purchase_order'];
 
 /** The types a person can choose: the known ones, the organization's extractors' and the proposed one. */
-const typeChoices = (extractors: Extractor[], proposed: string): string[] => [
+const typeChoices = (extractors: ExtractorSummary[], proposed: string): string[] => [
   ...new Set([...KNOWN_TYPES, ...extractors.map((x) => x.document_type), proposed].filter((t) => t !== '')),
 ];
 const SCOPE = 'email_ingestion:write';
@@ -44,7 +45,7 @@ function ReviewCard(props: { session: Session; item: ReviewItem; types: string[]
     setError(null);
     setBusy(true);
     try {
-      await api<ReviewItem>('POST', `/api/email-ingestion/review/${encodeURIComponent(item.id)}/resolve`, body);
+      await call('post', '/api/email-ingestion/review/{review_id}/resolve', { path: { review_id: item.id }, body });
       props.onDone();
     } catch (err) {
       setError(err);
@@ -147,22 +148,18 @@ function ReviewCard(props: { session: Session; item: ReviewItem; types: string[]
 }
 
 export function ReviewQueue(props: { session: Session }) {
-  const [status, setStatus] = useState('pending');
+  const [status, setStatus] = useState<ReviewItem['status']>('pending');
   const [offset, setOffset] = useState(0);
   const list = useLoad(
-    () =>
-      api<{ items: ReviewItem[]; total: number }>(
-        'GET',
-        `/api/email-ingestion/review?status=${status}&limit=${PAGE}&offset=${offset}`,
-      ),
+    () => call('get', '/api/email-ingestion/review', { query: { status, limit: PAGE, offset } }),
     [status, offset],
   );
   // Without extractors:read the known types remain.
   const extractors = useLoad(
     () =>
-      api<{ extractors: Extractor[] }>('GET', '/v1/extractors?is_active=true&limit=100')
+      call('get', '/v1/extractors', { query: { is_active: 'true', limit: 100 } })
         .then((r) => r.extractors)
-        .catch(() => [] as Extractor[]),
+        .catch(() => [] as ExtractorSummary[]),
     [],
   );
   return (
@@ -175,7 +172,7 @@ export function ReviewQueue(props: { session: Session }) {
             value={status}
             onChange={(e) => {
               setOffset(0);
-              setStatus((e.target as HTMLSelectElement).value);
+              setStatus((e.target as HTMLSelectElement).value as ReviewItem['status']);
             }}
           >
             <option value="pending">pending</option>

@@ -1,6 +1,7 @@
 /** "Test a document": `POST /api/email-ingestion/test` runs a file through the prefix's steps as if it had been mailed. */
 import { useState } from 'preact/hooks';
-import { api, type Session } from '../../api.js';
+import type { Session } from '../../api.js';
+import { call } from '../../client.js';
 import { ActionButton, ErrorBox, Link, missingScope } from '../../components.js';
 import { CheckField, readBase64, TextField } from '../../forms.js';
 import type { EmailTestResult } from '../../types.js';
@@ -100,7 +101,7 @@ export function TestDocument(props: { session: Session; prefix: string }) {
         ...(subject ? { subject } : {}),
         ...(from ? { from } : {}),
       };
-      setResult(await api<EmailTestResult>('POST', '/api/email-ingestion/test', body));
+      setResult(await call('post', '/api/email-ingestion/test', { body }));
     } catch (err) {
       setError(err);
     } finally {

@@ -95,146 +95,163 @@ function metadataFilter(query: Record<string, unknown>): Record<string, string> 
   return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
-export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
-  const resource = (job: JobRecord) =>
-    toJobResource(job, deps.links.urlFor(job.org_id, job.id, deps.intake.clock.now()));
-  return [
-    defineRoute({
-      method: 'post',
-      path: '/v1/documents',
-      summary: 'Submit a document (JSON with base64, or multipart/form-data with `file`); honours Idempotency-Key',
-      tag: 'documents',
-      scope: 'documents:write',
-      body: SubmitDocumentJsonSchema,
-      upload: true,
-      responses: {
-        202: { description: 'The queued job (or, for a repeated Idempotency-Key, the earlier job)', schema: JobSchema },
-        400: { description: 'invalid_request', schema: ErrorBodySchema },
-        404: { description: 'not_found: unknown extractor', schema: ErrorBodySchema },
-        409: {
-          description: 'extractor_inactive, or conflict: Idempotency-Key reused with another request',
-          schema: ErrorBodySchema,
+/** A job as the API shows it, with its document's signed link. */
+const jobResource = (deps: DocumentRouteDeps, job: JobRecord) =>
+  toJobResource(job, deps.links.urlFor(job.org_id, job.id, deps.intake.clock.now()));
+
+const submitDocument = (deps: DocumentRouteDeps) =>
+  defineRoute({
+    method: 'post',
+    path: '/v1/documents',
+    summary: 'Submit a document (JSON with base64, or multipart/form-data with `file`); honours Idempotency-Key',
+    tag: 'documents',
+    scope: 'documents:write',
+    body: SubmitDocumentJsonSchema,
+    upload: true,
+    responses: {
+      202: { description: 'The queued job (or, for a repeated Idempotency-Key, the earlier job)', schema: JobSchema },
+      400: { description: 'invalid_request', schema: ErrorBodySchema },
+      404: { description: 'not_found: unknown extractor', schema: ErrorBodySchema },
+      409: {
+        description: 'extractor_inactive, or conflict: Idempotency-Key reused with another request',
+        schema: ErrorBodySchema,
+      },
+      413: { description: 'document_too_large', schema: ErrorBodySchema },
+      415: { description: 'unsupported_media_type', schema: ErrorBodySchema },
+      ...authErrors,
+    },
+    handler: async ({ ctx, auth }) => {
+      const upload = await readDocumentUpload(ctx, deps.limits, deps.jsonThread);
+      const key = ctx.get('idempotency-key') || undefined;
+      const { job, replayed } = await deps.pipeline.submissions.submit(auth, {
+        ...upload,
+        ...(key ? { idempotencyKey: key } : {}),
+      });
+      if (!replayed) deps.onSubmitted?.();
+      return {
+        status: 202,
+        body: jobResource(deps, job),
+        headers: { Location: `/v1/documents/${job.id}`, ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}) },
+      };
+    },
+  });
+
+const jobStats = (deps: DocumentRouteDeps) =>
+  defineRoute<unknown, z.infer<typeof StatsQuery>>({
+    method: 'get',
+    path: '/v1/documents/stats',
+    summary: 'Job statistics over a period: 24h, 7d, 30d (default) or 90d',
+    tag: 'documents',
+    scope: 'documents:read',
+    query: StatsQuery,
+    responses: {
+      200: { description: 'Statistics', schema: JobStatsSchema },
+      400: { description: 'invalid_request: unknown period', schema: ErrorBodySchema },
+      ...authErrors,
+    },
+    handler: async ({ query, auth }) => ({
+      status: 200,
+      body: await deps.intake.jobs.stats(auth.orgId, auth.environment, query.period),
+    }),
+  });
+
+const dailyJobCounts = (deps: DocumentRouteDeps) =>
+  defineRoute<unknown, z.infer<typeof DailyQuery>>({
+    method: 'get',
+    path: '/v1/documents/stats/daily',
+    summary: 'Completed and failed jobs per UTC day of creation, the last `days` days (default 30), oldest first',
+    tag: 'documents',
+    scope: 'documents:read',
+    query: DailyQuery,
+    responses: {
+      200: { description: 'One entry per day, zeros included', schema: DailyResponse },
+      400: { description: 'invalid_request', schema: ErrorBodySchema },
+      ...authErrors,
+    },
+    handler: async ({ query, auth }) => ({
+      status: 200,
+      body: { days: await deps.intake.jobs.daily(auth.orgId, auth.environment, query.days) },
+    }),
+  });
+
+const listDocuments = (deps: DocumentRouteDeps) =>
+  defineRoute<unknown, z.infer<typeof ListQuery>>({
+    method: 'get',
+    path: '/v1/documents',
+    summary:
+      'List jobs (the documents register): newest first or by `sort`, filters, `q` search; metadata[key]=value where enabled',
+    tag: 'documents',
+    scope: 'documents:read',
+    query: ListQuery,
+    responses: {
+      200: { description: 'A page of jobs', schema: ListResponse },
+      400: { description: 'invalid_request', schema: ErrorBodySchema },
+      ...authErrors,
+    },
+    handler: async ({ query, auth, ctx }) => {
+      const { limit, offset, cursor, ...rest } = query;
+      const metadata = metadataFilter(ctx.query);
+      const sort = parseSort(rest.sort);
+      const after =
+        cursor === undefined ? undefined : sort ? decodeRegisterCursor(sort, cursor) : decodeJobCursor(cursor);
+      // One job more than the page says whether there is a next page, without counting.
+      const page = await deps.intake.jobs.list(
+        auth.orgId,
+        auth.environment,
+        { ...toJobFilter(rest), ...(metadata ? { metadata } : {}) },
+        {
+          limit: limit + 1,
+          offset,
+          countLimit: deps.countLimit,
+          ...(after ? { after } : {}),
+          ...(sort ? { sort } : {}),
         },
-        413: { description: 'document_too_large', schema: ErrorBodySchema },
-        415: { description: 'unsupported_media_type', schema: ErrorBodySchema },
-        ...authErrors,
-      },
-      handler: async ({ ctx, auth }) => {
-        const upload = await readDocumentUpload(ctx, deps.limits, deps.jsonThread);
-        const key = ctx.get('idempotency-key') || undefined;
-        const { job, replayed } = await deps.pipeline.submissions.submit(auth, {
-          ...upload,
-          ...(key ? { idempotencyKey: key } : {}),
-        });
-        if (!replayed) deps.onSubmitted?.();
-        return {
-          status: 202,
-          body: resource(job),
-          headers: { Location: `/v1/documents/${job.id}`, ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}) },
-        };
-      },
-    }),
-    defineRoute<unknown, z.infer<typeof StatsQuery>>({
-      method: 'get',
-      path: '/v1/documents/stats',
-      summary: 'Job statistics over a period: 24h, 7d, 30d (default) or 90d',
-      tag: 'documents',
-      scope: 'documents:read',
-      query: StatsQuery,
-      responses: {
-        200: { description: 'Statistics', schema: JobStatsSchema },
-        400: { description: 'invalid_request: unknown period', schema: ErrorBodySchema },
-        ...authErrors,
-      },
-      handler: async ({ query, auth }) => ({
+      );
+      const jobs = page.items.slice(0, limit);
+      const last = jobs.at(-1);
+      const next =
+        page.items.length > limit && last ? (sort ? encodeRegisterCursor(sort, last) : encodeJobCursor(last)) : null;
+      const items = jobs.map((job) => ({ ...jobResource(deps, job), register: registerFields(job) }));
+      const total_capped = page.totalCapped === true;
+      return {
         status: 200,
-        body: await deps.intake.jobs.stats(auth.orgId, auth.environment, query.period),
-      }),
-    }),
-    defineRoute<unknown, z.infer<typeof DailyQuery>>({
-      method: 'get',
-      path: '/v1/documents/stats/daily',
-      summary: 'Completed and failed jobs per UTC day of creation, the last `days` days (default 30), oldest first',
-      tag: 'documents',
-      scope: 'documents:read',
-      query: DailyQuery,
-      responses: {
-        200: { description: 'One entry per day, zeros included', schema: DailyResponse },
-        400: { description: 'invalid_request', schema: ErrorBodySchema },
-        ...authErrors,
-      },
-      handler: async ({ query, auth }) => ({
-        status: 200,
-        body: { days: await deps.intake.jobs.daily(auth.orgId, auth.environment, query.days) },
-      }),
-    }),
-    defineRoute<unknown, z.infer<typeof ListQuery>>({
-      method: 'get',
-      path: '/v1/documents',
-      summary:
-        'List jobs (the documents register): newest first or by `sort`, filters, `q` search; metadata[key]=value where enabled',
-      tag: 'documents',
-      scope: 'documents:read',
-      query: ListQuery,
-      responses: {
-        200: { description: 'A page of jobs', schema: ListResponse },
-        400: { description: 'invalid_request', schema: ErrorBodySchema },
-        ...authErrors,
-      },
-      handler: async ({ query, auth, ctx }) => {
-        const { limit, offset, cursor, ...rest } = query;
-        const metadata = metadataFilter(ctx.query);
-        const sort = parseSort(rest.sort);
-        const after =
-          cursor === undefined ? undefined : sort ? decodeRegisterCursor(sort, cursor) : decodeJobCursor(cursor);
-        // One job more than the page says whether there is a next page, without counting.
-        const page = await deps.intake.jobs.list(
-          auth.orgId,
-          auth.environment,
-          { ...toJobFilter(rest), ...(metadata ? { metadata } : {}) },
-          {
-            limit: limit + 1,
-            offset,
-            countLimit: deps.countLimit,
-            ...(after ? { after } : {}),
-            ...(sort ? { sort } : {}),
-          },
-        );
-        const jobs = page.items.slice(0, limit);
-        const last = jobs.at(-1);
-        const next =
-          page.items.length > limit && last ? (sort ? encodeRegisterCursor(sort, last) : encodeJobCursor(last)) : null;
-        const items = jobs.map((job) => ({ ...resource(job), register: registerFields(job) }));
-        const total_capped = page.totalCapped === true;
-        return {
-          status: 200,
-          body: { jobs: items, total: page.total, total_capped, limit, offset, next_cursor: next },
-        };
-      },
-    }),
+        body: { jobs: items, total: page.total, total_capped, limit, offset, next_cursor: next },
+      };
+    },
+  });
+
+const getDocument = (deps: DocumentRouteDeps) =>
+  defineRoute<unknown, z.infer<typeof GetQuery>, z.infer<typeof IdParams>>({
+    method: 'get',
+    path: '/v1/documents/{job_id}',
+    summary: 'Get a job (`include=corrections`: with its correction history)',
+    tag: 'documents',
+    scope: 'documents:read',
+    params: IdParams,
+    query: GetQuery,
+    responses: {
+      200: { description: 'The job', schema: JobWithCorrections },
+      400: { description: 'invalid_request: unknown include', schema: ErrorBodySchema },
+      404: { description: 'not_found', schema: ErrorBodySchema },
+      ...authErrors,
+    },
+    handler: async ({ params, query, auth }) => {
+      const job = jobResource(deps, await deps.intake.jobs.get(auth.orgId, auth.environment, params.job_id));
+      if (query.include !== 'corrections' || !deps.corrections) return { status: 200, body: job };
+      const history = await deps.corrections.history(auth, params.job_id);
+      return { status: 200, body: { ...job, corrections: history.map(toCorrectionResource) } };
+    },
+  });
+
+export function documentRoutes(deps: DocumentRouteDeps): RouteDef[] {
+  return [
+    submitDocument(deps),
+    jobStats(deps),
+    dailyJobCounts(deps),
+    listDocuments(deps),
     // Before /v1/documents/{job_id}, which would take `export` for an id.
     ...registerRoutes(deps),
     ...reprocessRoutes(deps),
-    defineRoute<unknown, z.infer<typeof GetQuery>, z.infer<typeof IdParams>>({
-      method: 'get',
-      path: '/v1/documents/{job_id}',
-      summary: 'Get a job (`include=corrections`: with its correction history)',
-      tag: 'documents',
-      scope: 'documents:read',
-      params: IdParams,
-      query: GetQuery,
-      responses: {
-        200: { description: 'The job', schema: JobWithCorrections },
-        400: { description: 'invalid_request: unknown include', schema: ErrorBodySchema },
-        404: { description: 'not_found', schema: ErrorBodySchema },
-        ...authErrors,
-      },
-      handler: async ({ params, query, auth }) => {
-        const job = resource(await deps.intake.jobs.get(auth.orgId, auth.environment, params.job_id));
-        if (query.include !== 'corrections' || !deps.corrections) return { status: 200, body: job };
-        const history = await deps.corrections.history(auth, params.job_id);
-        return { status: 200, body: { ...job, corrections: history.map(toCorrectionResource) } };
-      },
-    }),
+    getDocument(deps),
   ];
 }

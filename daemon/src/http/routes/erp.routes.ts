@@ -31,128 +31,149 @@ const badRequest = {
 };
 const tag = 'erp';
 
+const createConnection = (svc: ErpService) =>
+  defineRoute({
+    method: 'post',
+    path: '/v1/erp-connections',
+    summary: 'Connect an accounting system (the built-in HTTP connector); its secret is shown once',
+    tag,
+    scope: 'email_ingestion:write',
+    sharedConfiguration: 'ERP connections',
+    body: CreateErpConnectionSchema,
+    responses: {
+      201: { description: 'The connection with its secret', schema: WithSecret },
+      ...badRequest,
+      ...authErrors,
+    },
+    handler: async ({ auth, body }) => {
+      const { connection, secret } = await svc.create(auth.orgId, body);
+      return { status: 201, body: { ...connection, secret } };
+    },
+  });
+
+const listConnections = (svc: ErpService) =>
+  defineRoute({
+    method: 'get',
+    path: '/v1/erp-connections',
+    summary: 'List ERP connections, newest first',
+    tag,
+    scope: 'email_ingestion:read',
+    responses: {
+      200: {
+        description: 'Connections',
+        schema: z.object({ connections: z.array(ErpConnectionViewSchema) }).meta({ id: 'ErpConnectionList' }),
+      },
+      ...authErrors,
+    },
+    handler: async ({ auth }) => ({ status: 200, body: { connections: await svc.list(auth.orgId) } }),
+  });
+
+const getConnection = (svc: ErpService) =>
+  defineRoute<unknown, unknown, z.infer<typeof ConnectionParams>>({
+    method: 'get',
+    path: '/v1/erp-connections/{connection_id}',
+    summary: 'One ERP connection',
+    tag,
+    scope: 'email_ingestion:read',
+    params: ConnectionParams,
+    responses: {
+      200: { description: 'The connection', schema: ErpConnectionViewSchema },
+      ...notFound,
+      ...authErrors,
+    },
+    handler: async ({ auth, params }) => ({ status: 200, body: await svc.get(auth.orgId, params.connection_id) }),
+  });
+
+const updateConnection = (svc: ErpService) =>
+  defineRoute<unknown, unknown, z.infer<typeof ConnectionParams>>({
+    method: 'patch',
+    path: '/v1/erp-connections/{connection_id}',
+    summary: 'Change an ERP connection (is_active false pauses new records)',
+    tag,
+    scope: 'email_ingestion:write',
+    sharedConfiguration: 'ERP connections',
+    params: ConnectionParams,
+    body: UpdateErpConnectionSchema,
+    responses: {
+      200: { description: 'The connection', schema: ErpConnectionViewSchema },
+      ...badRequest,
+      ...notFound,
+      ...authErrors,
+    },
+    handler: async ({ auth, params, body }) => ({
+      status: 200,
+      body: await svc.update(auth.orgId, params.connection_id, body),
+    }),
+  });
+
+const deleteConnection = (svc: ErpService) =>
+  defineRoute<unknown, unknown, z.infer<typeof ConnectionParams>>({
+    method: 'delete',
+    path: '/v1/erp-connections/{connection_id}',
+    summary: 'Delete an ERP connection and its sync log (refused while a prefix uses it)',
+    tag,
+    scope: 'email_ingestion:write',
+    sharedConfiguration: 'ERP connections',
+    params: ConnectionParams,
+    responses: {
+      204: { description: 'Deleted' },
+      ...notFound,
+      409: { description: 'conflict: an email prefix names it in erpConnectionId', schema: ErrorBodySchema },
+      ...authErrors,
+    },
+    handler: async ({ auth, params }) => {
+      await svc.delete(auth.orgId, params.connection_id);
+      return { status: 204 };
+    },
+  });
+
+const listSyncs = (svc: ErpService) =>
+  defineRoute<unknown, z.infer<typeof SyncQuery>, z.infer<typeof ConnectionParams>>({
+    method: 'get',
+    path: '/v1/erp-connections/{connection_id}/syncs',
+    summary: 'What was sent to this connection, newest first',
+    tag,
+    scope: 'email_ingestion:read',
+    params: ConnectionParams,
+    query: SyncQuery,
+    responses: { 200: { description: 'A page of syncs', schema: SyncList }, ...notFound, ...authErrors },
+    handler: async ({ auth, params, query }) => {
+      await svc.get(auth.orgId, params.connection_id);
+      const { limit, offset, ...filter } = query;
+      const page = await svc.listSyncs(
+        auth.orgId,
+        auth.environment,
+        { ...filter, connection_id: params.connection_id },
+        { limit, offset },
+      );
+      return { status: 200, body: { syncs: page.items, total: page.total, limit, offset } };
+    },
+  });
+
+const getSync = (svc: ErpService) =>
+  defineRoute<unknown, unknown, z.infer<typeof SyncParams>>({
+    method: 'get',
+    path: '/v1/erp-syncs/{sync_id}',
+    summary: 'One sync: the record sent, attempts, the outcome',
+    tag,
+    scope: 'email_ingestion:read',
+    params: SyncParams,
+    responses: { 200: { description: 'The sync', schema: ErpSyncViewSchema }, ...notFound, ...authErrors },
+    handler: async ({ auth, params }) => ({
+      status: 200,
+      body: await svc.getSync(auth.orgId, auth.environment, params.sync_id),
+    }),
+  });
+
 /** `/v1/erp-connections`: the accounting systems a prefix's `erpConnectionId` names, and what was sent to them. */
 export function erpRoutes(svc: ErpService): RouteDef[] {
   return [
-    defineRoute({
-      method: 'post',
-      path: '/v1/erp-connections',
-      summary: 'Connect an accounting system (the built-in HTTP connector); its secret is shown once',
-      tag,
-      scope: 'email_ingestion:write',
-      sharedConfiguration: 'ERP connections',
-      body: CreateErpConnectionSchema,
-      responses: {
-        201: { description: 'The connection with its secret', schema: WithSecret },
-        ...badRequest,
-        ...authErrors,
-      },
-      handler: async ({ auth, body }) => {
-        const { connection, secret } = await svc.create(auth.orgId, body);
-        return { status: 201, body: { ...connection, secret } };
-      },
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/v1/erp-connections',
-      summary: 'List ERP connections, newest first',
-      tag,
-      scope: 'email_ingestion:read',
-      responses: {
-        200: {
-          description: 'Connections',
-          schema: z.object({ connections: z.array(ErpConnectionViewSchema) }).meta({ id: 'ErpConnectionList' }),
-        },
-        ...authErrors,
-      },
-      handler: async ({ auth }) => ({ status: 200, body: { connections: await svc.list(auth.orgId) } }),
-    }),
-    defineRoute<unknown, unknown, z.infer<typeof ConnectionParams>>({
-      method: 'get',
-      path: '/v1/erp-connections/{connection_id}',
-      summary: 'One ERP connection',
-      tag,
-      scope: 'email_ingestion:read',
-      params: ConnectionParams,
-      responses: {
-        200: { description: 'The connection', schema: ErpConnectionViewSchema },
-        ...notFound,
-        ...authErrors,
-      },
-      handler: async ({ auth, params }) => ({ status: 200, body: await svc.get(auth.orgId, params.connection_id) }),
-    }),
-    defineRoute<unknown, unknown, z.infer<typeof ConnectionParams>>({
-      method: 'patch',
-      path: '/v1/erp-connections/{connection_id}',
-      summary: 'Change an ERP connection (is_active false pauses new records)',
-      tag,
-      scope: 'email_ingestion:write',
-      sharedConfiguration: 'ERP connections',
-      params: ConnectionParams,
-      body: UpdateErpConnectionSchema,
-      responses: {
-        200: { description: 'The connection', schema: ErpConnectionViewSchema },
-        ...badRequest,
-        ...notFound,
-        ...authErrors,
-      },
-      handler: async ({ auth, params, body }) => ({
-        status: 200,
-        body: await svc.update(auth.orgId, params.connection_id, body),
-      }),
-    }),
-    defineRoute<unknown, unknown, z.infer<typeof ConnectionParams>>({
-      method: 'delete',
-      path: '/v1/erp-connections/{connection_id}',
-      summary: 'Delete an ERP connection and its sync log (refused while a prefix uses it)',
-      tag,
-      scope: 'email_ingestion:write',
-      sharedConfiguration: 'ERP connections',
-      params: ConnectionParams,
-      responses: {
-        204: { description: 'Deleted' },
-        ...notFound,
-        409: { description: 'conflict: an email prefix names it in erpConnectionId', schema: ErrorBodySchema },
-        ...authErrors,
-      },
-      handler: async ({ auth, params }) => {
-        await svc.delete(auth.orgId, params.connection_id);
-        return { status: 204 };
-      },
-    }),
-    defineRoute<unknown, z.infer<typeof SyncQuery>, z.infer<typeof ConnectionParams>>({
-      method: 'get',
-      path: '/v1/erp-connections/{connection_id}/syncs',
-      summary: 'What was sent to this connection, newest first',
-      tag,
-      scope: 'email_ingestion:read',
-      params: ConnectionParams,
-      query: SyncQuery,
-      responses: { 200: { description: 'A page of syncs', schema: SyncList }, ...notFound, ...authErrors },
-      handler: async ({ auth, params, query }) => {
-        await svc.get(auth.orgId, params.connection_id);
-        const { limit, offset, ...filter } = query;
-        const page = await svc.listSyncs(
-          auth.orgId,
-          auth.environment,
-          { ...filter, connection_id: params.connection_id },
-          { limit, offset },
-        );
-        return { status: 200, body: { syncs: page.items, total: page.total, limit, offset } };
-      },
-    }),
-    defineRoute<unknown, unknown, z.infer<typeof SyncParams>>({
-      method: 'get',
-      path: '/v1/erp-syncs/{sync_id}',
-      summary: 'One sync: the record sent, attempts, the outcome',
-      tag,
-      scope: 'email_ingestion:read',
-      params: SyncParams,
-      responses: { 200: { description: 'The sync', schema: ErpSyncViewSchema }, ...notFound, ...authErrors },
-      handler: async ({ auth, params }) => ({
-        status: 200,
-        body: await svc.getSync(auth.orgId, auth.environment, params.sync_id),
-      }),
-    }),
+    createConnection(svc),
+    listConnections(svc),
+    getConnection(svc),
+    updateConnection(svc),
+    deleteConnection(svc),
+    listSyncs(svc),
+    getSync(svc),
   ];
 }

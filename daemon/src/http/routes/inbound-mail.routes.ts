@@ -212,6 +212,11 @@ const toReviewView = (r: TriageItemRecord): z.infer<typeof ReviewItemSchema> => 
 const tag = 'email-ingestion';
 
 export function inboundMailRoutes(svc: InboundMailService, options: PrefixTestEndpoint): RouteDef[] {
+  return [...messageRoutes(svc), prefixTestRoute(svc, options), ...triageRoutes(svc, options)];
+}
+
+/** The log of received messages and what became of their attachments. */
+function messageRoutes(svc: InboundMailService): RouteDef[] {
   return [
     defineRoute<unknown, z.infer<typeof ListQuery>>({
       method: 'get',
@@ -244,25 +249,34 @@ export function inboundMailRoutes(svc: InboundMailService, options: PrefixTestEn
         body: toMessageView(await svc.getMessage(auth.orgId, auth.environment, params.message_id)),
       }),
     }),
-    defineRoute({
-      method: 'post',
-      path: '/api/email-ingestion/test',
-      summary: "Run a document through a prefix's steps as if it had arrived by mail",
-      tag,
-      scope: 'email_ingestion:write',
-      body: EmailIngestionTestSchema,
-      documentMember: 'testDocument',
-      responses: {
-        200: { description: 'What happened (or, with simulateOnly, what would happen)', schema: TestResult },
-        400: { description: 'invalid_request', schema: ErrorBodySchema },
-        404: { description: 'not_found: no such prefix in this organization', schema: ErrorBodySchema },
-        ...authErrors,
-      },
-      handler: async ({ auth, body, document }) => ({
-        status: 200,
-        body: await testPrefix(svc, options, auth, body, document),
-      }),
+  ];
+}
+
+/** Trying a prefix's steps on a document without sending mail. */
+const prefixTestRoute = (svc: InboundMailService, options: PrefixTestEndpoint) =>
+  defineRoute({
+    method: 'post',
+    path: '/api/email-ingestion/test',
+    summary: "Run a document through a prefix's steps as if it had arrived by mail",
+    tag,
+    scope: 'email_ingestion:write',
+    body: EmailIngestionTestSchema,
+    documentMember: 'testDocument',
+    responses: {
+      200: { description: 'What happened (or, with simulateOnly, what would happen)', schema: TestResult },
+      400: { description: 'invalid_request', schema: ErrorBodySchema },
+      404: { description: 'not_found: no such prefix in this organization', schema: ErrorBodySchema },
+      ...authErrors,
+    },
+    handler: async ({ auth, body, document }) => ({
+      status: 200,
+      body: await testPrefix(svc, options, auth, body, document),
     }),
+  });
+
+/** The human review queue of attachments the classifier was unsure of. */
+function triageRoutes(svc: InboundMailService, options: PrefixTestEndpoint): RouteDef[] {
+  return [
     defineRoute<unknown, z.infer<typeof ReviewQuery>>({
       method: 'get',
       path: '/api/email-ingestion/review',

@@ -47,6 +47,11 @@ function pageNumber(text: string, jobId: string): number {
 
 /** The review workspace's API: pages as pictures, corrections and their history. */
 export function reviewRoutes(deps: ReviewRouteDeps): RouteDef[] {
+  return [...pageRoutes(deps.pages), ...correctionRoutes(deps)];
+}
+
+/** The document's pages as the reviewer sees them: pictures, and the words on them with their boxes. */
+function pageRoutes(pages: PageImages): RouteDef[] {
   return [
     defineRoute<unknown, z.infer<typeof PageQuery>, z.infer<typeof PageParams>>({
       method: 'get',
@@ -65,7 +70,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDef[] {
         ...authErrors,
       },
       handler: async ({ params, query, auth }) => {
-        const image = await deps.pages.page(auth, params.job_id, pageNumber(params.page, params.job_id), query.width);
+        const image = await pages.page(auth, params.job_id, pageNumber(params.page, params.job_id), query.width);
         return {
           status: 200,
           body: Buffer.from(image.bytes),
@@ -95,9 +100,15 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDef[] {
       },
       handler: async ({ params, auth }) => ({
         status: 200,
-        body: await deps.pages.words(auth, params.job_id, pageNumber(params.page, params.job_id)),
+        body: await pages.words(auth, params.job_id, pageNumber(params.page, params.job_id)),
       }),
     }),
+  ];
+}
+
+/** The reviewer's corrections of a job's fields, and their history. */
+function correctionRoutes(deps: ReviewRouteDeps): RouteDef[] {
+  return [
     defineRoute<unknown, unknown, z.infer<typeof JobParams>>({
       method: 'patch',
       path: '/v1/documents/{job_id}/fields',

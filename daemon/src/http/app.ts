@@ -9,7 +9,7 @@ import type { Logger } from '../logger.js';
 import { countRequests, metricsEndpoint, type MetricsEndpointOptions } from '../metrics/http-metrics.js';
 import { answerClientError } from './client-error.js';
 import { sessionAuthenticator } from './dashboard/session-auth.js';
-import { sessionCookie } from './dashboard/session-cookie.js';
+import { sessionCookie, type SessionCookie } from './dashboard/session-cookie.js';
 import { sessionRoutes, type DashboardMail } from './dashboard/session-routes.js';
 import { signInLimits } from './dashboard/sign-in-limits.js';
 import { serveDashboard } from './dashboard/serve-dashboard.js';
@@ -89,14 +89,46 @@ export interface HttpApp {
 /** The public HTTP API as a Koa application (not listening: the daemon or a test decides where). */
 export function createHttpApp(deps: HttpAppDeps): HttpApp {
   let openapi: unknown;
-  const routes: RouteDef[] = [];
   // The bodies that carry a document are parsed and decoded here, off the event loop.
   const jsonThread = new JsonThread({ maxBodyBytes: Math.max(deps.maxBodyBytes, deps.maxUploadJsonBytes) });
-  routes.push(
-    ...systemRoutes({
-      ping: () => deps.ping(),
-      openapi: () => (openapi ??= buildOpenApiDocument(routes, deps.publicBaseUrl)),
-    }),
+  const routes = apiRoutes(deps, jsonThread, () => (openapi ??= buildOpenApiDocument(routes, deps.publicBaseUrl)));
+  // Session cookies are Secure (and __Host- named) when the dashboard is reached over HTTPS.
+  const cookie = sessionCookie(deps.publicBaseUrl.startsWith('https://'));
+  const sessions = deps.dashboard ? sessionAuthenticator(deps.intake.sessions, cookie) : undefined;
+  const auth = authenticate({
+    apiKeys: deps.intake.apiKeys,
+    rateLimiter: deps.rateLimiter,
+    clock: deps.intake.clock,
+    ...(sessions ? { sessions } : {}),
+  });
+  const mountOptions = { maxBodyBytes: deps.maxBodyBytes, jsonThread, authenticate: auth };
+
+  const koa = new Koa({ proxy: false });
+  koa.silent = true;
+  // Outside everything else, so the status counted is the one sent, error bodies included.
+  if (deps.metrics) koa.use(countRequests(deps.metrics.metrics));
+  if (deps.trustedProxies?.length) koa.use(trustedProxies(deps.trustedProxies));
+  koa.use(requestContext(deps.logger));
+  if (deps.metrics) koa.use(metricsEndpoint(deps.metrics));
+  if (deps.dashboard) koa.use(dashboardSignIn(deps, deps.dashboard, cookie));
+  koa.use(routersByPrefix(routes, (router, group) => mountRoutes(router, group, mountOptions)));
+  // Unknown /v1 and /api paths still authenticate first: an anonymous caller learns nothing about which exist.
+  koa.use(async (ctx, next) => {
+    if (AUTHENTICATED_TREES.some((tree) => ctx.path.startsWith(tree)) && ctx.status === 404 && ctx.body === undefined)
+      await auth(ctx, next);
+    else await next();
+  });
+  if (deps.dashboard) koa.use(serveDashboard(deps.dashboard.bundle));
+  return { koa, routes, onClientError: answerClientError(deps.logger) };
+}
+
+/**
+ * The route table, in mounting order: which endpoints exist follows from the services given (a
+ * left-out one leaves its routes unmounted).
+ */
+function apiRoutes(deps: HttpAppDeps, jsonThread: JsonThread, openapi: () => unknown): RouteDef[] {
+  return [
+    ...systemRoutes({ ping: () => deps.ping(), openapi }),
     ...extractorRoutes(deps.intake),
     ...documentRoutes({
       intake: deps.intake,
@@ -131,51 +163,28 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     ...(deps.review
       ? [...reviewRoutes({ intake: deps.intake, links: deps.links, ...deps.review }), ...vendorHintRoutes(deps.intake)]
       : []),
-  );
-  // Session cookies are Secure (and __Host- named) when the dashboard is reached over HTTPS.
-  const cookie = sessionCookie(deps.publicBaseUrl.startsWith('https://'));
-  const sessions = deps.dashboard ? sessionAuthenticator(deps.intake.sessions, cookie) : undefined;
-  const auth = authenticate({
-    apiKeys: deps.intake.apiKeys,
+  ];
+}
+
+/** The dashboard's session sign-in and sign-out, with their own failure limits. */
+function dashboardSignIn(
+  deps: HttpAppDeps,
+  dashboard: NonNullable<HttpAppDeps['dashboard']>,
+  cookie: SessionCookie,
+): Koa.Middleware {
+  const { signInFailuresPerMinute, mail } = dashboard;
+  const limits = signInLimits({
     rateLimiter: deps.rateLimiter,
     clock: deps.intake.clock,
-    ...(sessions ? { sessions } : {}),
+    ...(signInFailuresPerMinute !== undefined ? { failuresPerMinute: signInFailuresPerMinute } : {}),
   });
-  const mountOptions = { maxBodyBytes: deps.maxBodyBytes, jsonThread, authenticate: auth };
-
-  const koa = new Koa({ proxy: false });
-  koa.silent = true;
-  // Outside everything else, so the status counted is the one sent, error bodies included.
-  if (deps.metrics) koa.use(countRequests(deps.metrics.metrics));
-  if (deps.trustedProxies?.length) koa.use(trustedProxies(deps.trustedProxies));
-  koa.use(requestContext(deps.logger));
-  if (deps.metrics) koa.use(metricsEndpoint(deps.metrics));
-  if (deps.dashboard) {
-    const { signInFailuresPerMinute, mail } = deps.dashboard;
-    const limits = signInLimits({
-      rateLimiter: deps.rateLimiter,
-      clock: deps.intake.clock,
-      ...(signInFailuresPerMinute !== undefined ? { failuresPerMinute: signInFailuresPerMinute } : {}),
-    });
-    koa.use(
-      sessionRoutes({
-        sessions: deps.intake.sessions,
-        cookie,
-        publicBaseUrl: deps.publicBaseUrl,
-        limits,
-        ...(mail ? { mail } : {}),
-      }),
-    );
-  }
-  koa.use(routersByPrefix(routes, (router, group) => mountRoutes(router, group, mountOptions)));
-  // Unknown /v1 and /api paths still authenticate first: an anonymous caller learns nothing about which exist.
-  koa.use(async (ctx, next) => {
-    if (AUTHENTICATED_TREES.some((tree) => ctx.path.startsWith(tree)) && ctx.status === 404 && ctx.body === undefined)
-      await auth(ctx, next);
-    else await next();
+  return sessionRoutes({
+    sessions: deps.intake.sessions,
+    cookie,
+    publicBaseUrl: deps.publicBaseUrl,
+    limits,
+    ...(mail ? { mail } : {}),
   });
-  if (deps.dashboard) koa.use(serveDashboard(deps.dashboard.bundle));
-  return { koa, routes, onClientError: answerClientError(deps.logger) };
 }
 
 /**

@@ -1,15 +1,16 @@
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type ResolutionContext } from 'inversify';
 import type { CorrectionService, PageImages } from '@intake/core/internal';
 import type { Intake, JobPipeline } from '@intake/core';
 import type { DocumentLinks, ErpService, InboundMailService, WebhookService } from '@intake/core/internal';
 import { loadDashboard } from '@intake/dashboard';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
-import { createHttpApp, type HttpApp } from '../../http/app.js';
+import { createHttpApp, type HttpApp, type HttpAppDeps } from '../../http/app.js';
 import { HttpListener } from '../../http/http-listener.js';
 import type { Logger } from '../../logger.js';
 import { JobWorkers } from '../../workers/job-workers.js';
 import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
+import type { MetricsEndpointOptions } from '../../metrics/http-metrics.js';
 import { poolReading } from '../../metrics/pool-reading.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
@@ -31,57 +32,75 @@ function mailAddress(smtp: SmtpIntake, config: ResolvedConfig): () => DashboardM
   };
 }
 
+/** What the HTTP app is built from, resolved from the container. */
+async function httpAppDeps(ctx: ResolutionContext): Promise<HttpAppDeps> {
+  const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+  const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
+  const workers = await ctx.getAsync<JobWorkers>(TOKENS.Workers);
+  const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
+  const logger = ctx.get<Logger>(TOKENS.Logger);
+  return {
+    intake,
+    pipeline: await ctx.getAsync<JobPipeline>(TOKENS.Pipeline),
+    links: await ctx.getAsync<DocumentLinks>(TOKENS.Links),
+    webhooks: await ctx.getAsync<WebhookService>(TOKENS.WebhookService),
+    inboundMail: await ctx.getAsync<InboundMailService>(TOKENS.InboundMail),
+    erp: await ctx.getAsync<ErpService>(TOKENS.Erp),
+    review: {
+      pages: await ctx.getAsync<PageImages>(TOKENS.PageImages),
+      corrections: await ctx.getAsync<CorrectionService>(TOKENS.Corrections),
+    },
+    testExtractionWaitMs: config.TEST_EXTRACTION_WAIT_MS,
+    maxDocumentBytes: config.limits.documentBytes,
+    maxUploadJsonBytes: config.limits.uploadJsonBytes,
+    registerCountLimit: config.REGISTER_COUNT_LIMIT,
+    onSubmitted: () => workers.wake(),
+    rateLimiter: storage.rateLimiter,
+    logger,
+    ping: () => storage.ping(),
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    trustedProxies: config.TRUSTED_PROXIES,
+    maxBodyBytes: config.limits.requestBodyBytes,
+    metrics: metricsOptions(ctx, config, storage, intake, logger),
+    ...(config.DASHBOARD === 'on' ? { dashboard: await dashboardOptions(ctx, config) } : {}),
+  };
+}
+
+/** GET /metrics and the request counters: METRICS_TOKEN, and the database figures read at each scrape. */
+function metricsOptions(
+  ctx: ResolutionContext,
+  config: ResolvedConfig,
+  storage: SqlStorage,
+  intake: Intake,
+  logger: Logger,
+): MetricsEndpointOptions {
+  return {
+    metrics: ctx.get<DaemonMetrics>(TOKENS.Metrics),
+    token: config.METRICS_TOKEN,
+    sources: {
+      gauges: storage.queueGauges,
+      pool: () => poolReading(storage.knex),
+      now: () => intake.clock.now().getTime(),
+      onDatabaseError: (err) => logger.warn({ err }, 'metrics: the database figures could not be read'),
+    },
+  };
+}
+
+/** The web dashboard (DASHBOARD=on). */
+async function dashboardOptions(
+  ctx: ResolutionContext,
+  config: ResolvedConfig,
+): Promise<NonNullable<HttpAppDeps['dashboard']>> {
+  return {
+    // Bundled by `npm run build` (packages/dashboard/dist/ui): read here, no bundler at run time.
+    bundle: await loadDashboard(),
+    mail: mailAddress(await ctx.getAsync<SmtpIntake>(TOKENS.SmtpIntake), config),
+  };
+}
+
 export const httpModule = new ContainerModule(({ bind }) => {
   bind<HttpApp>(TOKENS.HttpApp)
-    .toDynamicValue(async (ctx) => {
-      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
-      const workers = await ctx.getAsync<JobWorkers>(TOKENS.Workers);
-      const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
-      const logger = ctx.get<Logger>(TOKENS.Logger);
-      return createHttpApp({
-        intake,
-        pipeline: await ctx.getAsync<JobPipeline>(TOKENS.Pipeline),
-        links: await ctx.getAsync<DocumentLinks>(TOKENS.Links),
-        webhooks: await ctx.getAsync<WebhookService>(TOKENS.WebhookService),
-        inboundMail: await ctx.getAsync<InboundMailService>(TOKENS.InboundMail),
-        erp: await ctx.getAsync<ErpService>(TOKENS.Erp),
-        review: {
-          pages: await ctx.getAsync<PageImages>(TOKENS.PageImages),
-          corrections: await ctx.getAsync<CorrectionService>(TOKENS.Corrections),
-        },
-        testExtractionWaitMs: config.TEST_EXTRACTION_WAIT_MS,
-        maxDocumentBytes: config.limits.documentBytes,
-        maxUploadJsonBytes: config.limits.uploadJsonBytes,
-        registerCountLimit: config.REGISTER_COUNT_LIMIT,
-        onSubmitted: () => workers.wake(),
-        rateLimiter: storage.rateLimiter,
-        logger,
-        ping: () => storage.ping(),
-        publicBaseUrl: config.PUBLIC_BASE_URL,
-        trustedProxies: config.TRUSTED_PROXIES,
-        maxBodyBytes: config.limits.requestBodyBytes,
-        metrics: {
-          metrics: ctx.get<DaemonMetrics>(TOKENS.Metrics),
-          token: config.METRICS_TOKEN,
-          sources: {
-            gauges: storage.queueGauges,
-            pool: () => poolReading(storage.knex),
-            now: () => intake.clock.now().getTime(),
-            onDatabaseError: (err) => logger.warn({ err }, 'metrics: the database figures could not be read'),
-          },
-        },
-        // Bundled by `npm run build` (packages/dashboard/dist/ui): read here, no bundler at run time.
-        ...(config.DASHBOARD === 'on'
-          ? {
-              dashboard: {
-                bundle: await loadDashboard(),
-                mail: mailAddress(await ctx.getAsync<SmtpIntake>(TOKENS.SmtpIntake), config),
-              },
-            }
-          : {}),
-      });
-    })
+    .toDynamicValue(async (ctx) => createHttpApp(await httpAppDeps(ctx)))
     .inSingletonScope();
 
   bind<JobWorkers>(TOKENS.Workers)

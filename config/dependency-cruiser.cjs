@@ -15,7 +15,7 @@ const EMAIL_CONTEXTS = '^packages/core/src/(email/|erp/)';
  * names a context's record type; through the index it would sit in an import circle), the package
  * entries (index.ts, internal.ts) and the composition files that wire services and job hooks
  * (intake.ts, email/inbound-mail.ts, email/inbound-mail-service.ts). A context no other context uses
- * (triage) has no index: nothing outside it but the composition may import it.
+ * (triage, organizations, ...) has no index: nothing outside it but the composition may import it.
  */
 const FRONT_DOORS = [
   'email/prefixes',
@@ -36,6 +36,8 @@ const FRONT_DOORS = [
   'corrections',
   'pages',
   'sessions',
+  'jobs',
+  'organizations',
 ];
 const BEHIND_FRONT_DOOR = `^packages/core/src/(${FRONT_DOORS.join('|')})/(?!index\\.ts$)`;
 const CORE_NOT_CONTEXT = ['^packages/core/src/(ports|shared|testing)/', '^packages/core/src/email/[^/]+\\.ts$'];
@@ -172,6 +174,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/core/src/extraction/' },
       to: { path: '^packages/core/src/learning/' },
+    },
+    {
+      name: 'keys-know-no-organizations',
+      comment:
+        "organizations make their first keys through the key service, so they depend on keys, never the other way: the key service asks an organization's rate limit through OrganizationRateLimits (keys/api-key-service.ts), which organizations/ answers and the composition passes",
+      severity: 'error',
+      from: { path: '^packages/core/src/keys/' },
+      to: { path: '^packages/core/src/organizations/' },
     },
     {
       name: 'contexts-through-front-doors',

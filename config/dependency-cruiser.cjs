@@ -41,6 +41,16 @@ const FRONT_DOORS = [
 ];
 const BEHIND_FRONT_DOOR = `^packages/core/src/(${FRONT_DOORS.join('|')})/(?!index\\.ts$)`;
 const CORE_NOT_CONTEXT = ['^packages/core/src/(ports|shared|testing)/', '^packages/core/src/email/[^/]+\\.ts$'];
+/** Node's modules that read or write the world: files, sockets, DNS, HTTP(S), TLS, processes, threads, the machine. */
+const NODE_IO =
+  '^(node:)?(fs|fs/promises|net|dns|dns/promises|http|https|http2|tls|dgram|child_process|cluster|worker_threads|os|process|readline|repl|tty|inspector|v8|vm|module)$';
+/**
+ * The files of core allowed to import one of NODE_IO anyway, each with its reason:
+ * - webhooks/ip-address.ts: node:net's address arithmetic (isIP, BlockList), which opens no socket
+ *   and asks no DNS; the webhook address policy's rules use it, its lookups and connections are
+ *   packages/webhook-https's.
+ */
+const CORE_IO_ALLOWED = ['^packages/core/src/webhooks/ip-address\\.ts$'];
 module.exports = {
   forbidden: [
     {
@@ -56,6 +66,14 @@ module.exports = {
           '^test/',
         ],
       },
+    },
+    {
+      name: 'core-does-no-io',
+      comment:
+        "no file of core mixes I/O with domain rules: core imports none of node's I/O modules (files, sockets, DNS, HTTP, TLS, processes, threads, the machine); adapters do I/O behind ports",
+      severity: 'error',
+      from: { path: '^packages/core/src/', pathNot: CORE_IO_ALLOWED },
+      to: { dependencyTypes: ['core'], path: NODE_IO },
     },
     {
       name: 'core-testing-only-vitest',

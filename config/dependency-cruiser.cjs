@@ -15,7 +15,7 @@ const EMAIL_CONTEXTS = '^packages/core/src/(email/|erp/)';
  * names a context's record type; through the index it would sit in an import circle), the package
  * entries (index.ts, internal.ts) and the composition files that wire services and job hooks
  * (intake.ts, email/inbound-mail.ts, email/inbound-mail-service.ts). A context no other context uses
- * (triage) has no index: nothing outside it but the composition may import it.
+ * (triage, organizations, ...) has no index: nothing outside it but the composition may import it.
  */
 const FRONT_DOORS = [
   'email/prefixes',
@@ -36,9 +36,21 @@ const FRONT_DOORS = [
   'corrections',
   'pages',
   'sessions',
+  'jobs',
+  'organizations',
 ];
 const BEHIND_FRONT_DOOR = `^packages/core/src/(${FRONT_DOORS.join('|')})/(?!index\\.ts$)`;
 const CORE_NOT_CONTEXT = ['^packages/core/src/(ports|shared|testing)/', '^packages/core/src/email/[^/]+\\.ts$'];
+/** Node's modules that read or write the world: files, sockets, DNS, HTTP(S), TLS, processes, threads, the machine. */
+const NODE_IO =
+  '^(node:)?(fs|fs/promises|net|dns|dns/promises|http|https|http2|tls|dgram|child_process|cluster|worker_threads|os|process|readline|repl|tty|inspector|v8|vm|module)$';
+/**
+ * The files of core allowed to import one of NODE_IO anyway, each with its reason:
+ * - webhooks/ip-address.ts: node:net's address arithmetic (isIP, BlockList), which opens no socket
+ *   and asks no DNS; the webhook address policy's rules use it, its lookups and connections are
+ *   packages/webhook-https's.
+ */
+const CORE_IO_ALLOWED = ['^packages/core/src/webhooks/ip-address\\.ts$'];
 module.exports = {
   forbidden: [
     {
@@ -54,6 +66,14 @@ module.exports = {
           '^test/',
         ],
       },
+    },
+    {
+      name: 'core-does-no-io',
+      comment:
+        "no file of core mixes I/O with domain rules: core imports none of node's I/O modules (files, sockets, DNS, HTTP, TLS, processes, threads, the machine); adapters do I/O behind ports",
+      severity: 'error',
+      from: { path: '^packages/core/src/', pathNot: CORE_IO_ALLOWED },
+      to: { dependencyTypes: ['core'], path: NODE_IO },
     },
     {
       name: 'core-testing-only-vitest',
@@ -172,6 +192,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/core/src/extraction/' },
       to: { path: '^packages/core/src/learning/' },
+    },
+    {
+      name: 'keys-know-no-organizations',
+      comment:
+        "organizations make their first keys through the key service, so they depend on keys, never the other way: the key service asks an organization's rate limit through OrganizationRateLimits (keys/api-key-service.ts), which organizations/ answers and the composition passes",
+      severity: 'error',
+      from: { path: '^packages/core/src/keys/' },
+      to: { path: '^packages/core/src/organizations/' },
     },
     {
       name: 'contexts-through-front-doors',

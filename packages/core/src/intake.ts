@@ -19,7 +19,7 @@ import { ApiKeyService } from './keys/api-key-service.js';
 import { CreditService } from './credits/credit-service.js';
 import { ExtractorService } from './extractors/extractor-service.js';
 import { JobQueries } from './jobs/job-queries.js';
-import { OrganizationService } from './organizations/organization-service.js';
+import { OrganizationService, organizationRateLimits } from './organizations/organization-service.js';
 import type { JobHooks } from './jobs/job-hooks.js';
 import { duplicateJobHook } from './email/duplicates/duplicate-job-hook.js';
 import { routingJobHook } from './email/routing/routing-job-hook.js';
@@ -105,7 +105,7 @@ export function createIntake<S extends ExtractionStores = IntakeStores>(options:
   const { stores } = options;
   const apiKeys = new ApiKeyService({
     keys: stores.apiKeys,
-    organizations: stores.organizations,
+    organizations: organizationRateLimits(stores.organizations),
     clock,
     ids,
     ...(options.authCacheMs !== undefined ? { authCacheMs: options.authCacheMs } : {}),

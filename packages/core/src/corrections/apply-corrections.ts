@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CorrectedJobFields } from '../ports/correction-store.port.js';
 import { type FieldLocation, type FieldLocations, REVIEW_BELOW } from '../extraction/index.js';
-import type { JobRecord } from '../jobs/job.js';
+import type { JobRecord } from '../jobs/index.js';
 import { invalidRequest, type ErrorDetail } from '../shared/errors.js';
 import type { CorrectionKind, CorrectionRequest } from './correction.js';
 import { checkCorrectedValue } from './check-value.js';

@@ -1,6 +1,6 @@
 import { vendorBillOf } from '../erp/index.js';
 import type { IdGenerator } from '../shared/ids.js';
-import type { JobRecord } from '../jobs/job.js';
+import type { JobRecord } from '../jobs/index.js';
 import { toCorrectionResource, type CorrectionRecord } from './correction.js';
 import type { CorrectionListener } from './correction-listener.js';
 

@@ -1,7 +1,7 @@
 import type { IntakeStores } from '../ports/intake-stores.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { AuthContext } from '../keys/index.js';
-import type { JobRecord } from '../jobs/job.js';
+import type { JobRecord } from '../jobs/index.js';
 import { AppError, coerceError, notFound } from '../shared/errors.js';
 import type { IdGenerator } from '../shared/ids.js';
 import { parseInput } from '../shared/validation.js';

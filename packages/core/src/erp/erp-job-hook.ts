@@ -1,5 +1,5 @@
 import type { IdGenerator } from '../shared/ids.js';
-import type { JobHooks } from '../jobs/job-hooks.js';
+import type { JobHooks } from '../jobs/index.js';
 import type { ErpStores, ExtractionStores, MailStores } from '../ports/intake-stores.port.js';
 import { emailOfJob } from '../email/prefixes/index.js';
 import { ERP_DOCUMENT_TYPES, vendorBillOf } from './erp.js';

@@ -1,5 +1,5 @@
 import type { Environment } from '../keys/index.js';
-import type { JobRecord } from '../jobs/job.js';
+import type { JobRecord } from '../jobs/index.js';
 import { extractedAmount, type RoutingDecision } from '../email/routing/index.js';
 import { emailOfJob } from '../email/prefixes/index.js';
 

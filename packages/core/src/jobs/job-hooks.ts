@@ -1,4 +1,4 @@
-import type { ExtractionStores, IntakeStores } from '../ports/intake-stores.port.js';
+import type { ExtractionStores } from '../ports/extraction-stores.port.js';
 import type { CompletedResult, FailedResult } from '../ports/job-store.port.js';
 import type { ExtractionOutcome } from '../ports/document-extractor.port.js';
 import type { ErrorDetails, JobRecord } from './job.js';
@@ -26,10 +26,11 @@ export type CompletionDecision =
 /**
  * What other contexts do when a job ends, registered on the pipeline (see `createIntake`'s
  * `jobHooks`): the queue runs them and knows nothing of what they are for. Hooks run in order.
- * `Tx` is the stores a hook writes to in `onFinished`: `createIntake` registers a hook only when
- * it was given the bundle holding them.
+ * `Tx` is the stores a hook writes to in `onFinished` (by default the extraction bundle, which
+ * every installation has): `createIntake` registers a hook only when it was given the bundle
+ * holding them.
  */
-export interface JobHooks<Tx extends ExtractionStores = IntakeStores> {
+export interface JobHooks<Tx extends ExtractionStores = ExtractionStores> {
   /** A shorter limit for one attempt than the global one, or null; the shortest wins. */
   timeLimit?(job: JobRecord): Promise<TimeLimit | null>;
   /**

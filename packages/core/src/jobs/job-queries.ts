@@ -1,7 +1,7 @@
 import { AppError, notFound } from '../shared/errors.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { JobFilter, JobPage, JobPageRequest } from '../ports/job-store.port.js';
-import type { IntakeStores } from '../ports/intake-stores.port.js';
+import type { ExtractionStores } from '../ports/extraction-stores.port.js';
 import type { Environment } from '../keys/index.js';
 import type { JobRecord } from './job.js';
 
@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 const round = (n: number, digits = 4) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export class JobQueries {
-  constructor(private readonly deps: { stores: Pick<IntakeStores, 'jobs' | 'organizations'>; clock: Clock }) {}
+  constructor(private readonly deps: { stores: Pick<ExtractionStores, 'jobs' | 'organizations'>; clock: Clock }) {}
 
   /** A job of the mode: a job of the other mode is not found (test and live never see each other's). */
   async get(orgId: string, mode: Environment, id: string): Promise<JobRecord> {

@@ -6,7 +6,7 @@ import type { AuthContext } from '../keys/index.js';
 import { stageBlob, type BlobStore } from '../ports/blob-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { DocumentReader } from '../ports/document-reader.port.js';
-import type { IntakeStores } from '../ports/intake-stores.port.js';
+import type { ExtractionStores } from '../ports/extraction-stores.port.js';
 import type { Metrics } from '../ports/metrics.port.js';
 import type { JobRecord } from './job.js';
 import type { ReviewReason } from './review-reasons.js';
@@ -27,7 +27,7 @@ export interface SubmissionOptions {
 }
 
 export interface SubmissionDeps {
-  stores: Pick<IntakeStores, 'extractors' | 'jobs'>;
+  stores: Pick<ExtractionStores, 'extractors' | 'jobs'>;
   blobs: BlobStore;
   /** Page counts at submission (the cost of a live job is known before it runs). */
   inspector: Pick<DocumentReader, 'inspect'>;

@@ -4,8 +4,6 @@ import type { Page, PageRequest } from '../shared/pagination.js';
 import { parseInput } from '../shared/validation.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { ApiKeyStore } from '../ports/api-key-store.port.js';
-import type { OrganizationStore } from '../ports/organization-store.port.js';
-import { effectiveRateLimit } from '../organizations/organization.js';
 import type { ApiKey, AuthContext, StoredApiKey } from './api-key.js';
 import { CreateApiKeyInputSchema } from './api-key.schema.js';
 import { environmentOfKey, generateApiKey, hashApiKey, KEY_PREFIX_LENGTH } from './key-material.js';
@@ -15,9 +13,18 @@ const DAY_MS = 86_400_000;
 /** last_used_at is written at most this often per key, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * What the key service asks of an organization: its requests-per-minute limit, or null when there
+ * is no such organization. The organization owns the rule that turns its plan into a limit, so
+ * organizations/ answers (`organizationRateLimits`) and keys/ never imports it.
+ */
+export interface OrganizationRateLimits {
+  rateLimitOf(orgId: string): Promise<number | null>;
+}
+
 export interface ApiKeyServiceDeps {
   keys: ApiKeyStore;
-  organizations: OrganizationStore;
+  organizations: OrganizationRateLimits;
   clock: Clock;
   ids: IdGenerator;
   /**
@@ -95,7 +102,7 @@ export class ApiKeyService {
         );
       }
     }
-    if (!(await this.deps.organizations.get(orgId))) throw notFound('Organization', orgId);
+    if ((await this.deps.organizations.rateLimitOf(orgId)) === null) throw notFound('Organization', orgId);
     const now = this.deps.clock.now();
     const key = generateApiKey(input.environment);
     const record: StoredApiKey = {
@@ -240,14 +247,14 @@ export class ApiKeyService {
     if (!stored || stored.revoked_at !== null) throw invalidKey();
     const expiresAt = stored.expires_at === null ? null : new Date(stored.expires_at).getTime();
     if (expiresAt !== null && expiresAt <= now) throw invalidKey();
-    const org = await this.deps.organizations.get(stored.org_id);
-    if (!org) throw invalidKey();
+    const rateLimitPerMinute = await this.deps.organizations.rateLimitOf(stored.org_id);
+    if (rateLimitPerMinute === null) throw invalidKey();
     const auth: AuthContext = {
       orgId: stored.org_id,
       keyId: stored.id,
       environment: stored.environment,
       scopes: stored.scopes,
-      rateLimitPerMinute: effectiveRateLimit(org),
+      rateLimitPerMinute,
     };
     return { auth, expiresAt };
   }

@@ -2,7 +2,7 @@ import type { BlobStore } from '../ports/blob-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { DocumentReader } from '../ports/document-reader.port.js';
 import type { VendorHintStore } from '../ports/vendor-hint-store.port.js';
-import type { JobRecord } from '../jobs/job.js';
+import type { JobRecord } from '../jobs/index.js';
 import type { IdGenerator } from '../shared/ids.js';
 import { roleOf, vendorKeys } from '../extraction/index.js';
 import { learnHints } from './learn-hints.js';

@@ -3,8 +3,13 @@ import { parseInput } from '../shared/validation.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { CreditLedger } from '../ports/credit-ledger.port.js';
 import type { OrganizationStore } from '../ports/organization-store.port.js';
-import { type ApiKeyService, SCOPES } from '../keys/index.js';
-import { DEFAULT_ENTERPRISE_RATE_LIMIT, DEFAULT_LOW_BALANCE_THRESHOLD, type Organization } from './organization.js';
+import { type ApiKeyService, type OrganizationRateLimits, SCOPES } from '../keys/index.js';
+import {
+  DEFAULT_ENTERPRISE_RATE_LIMIT,
+  DEFAULT_LOW_BALANCE_THRESHOLD,
+  effectiveRateLimit,
+  type Organization,
+} from './organization.js';
 import { CreateOrganizationInputSchema } from './organization.schema.js';
 
 export interface OrganizationServiceDeps {
@@ -71,4 +76,14 @@ export class OrganizationService {
   count(): Promise<number> {
     return this.deps.organizations.count();
   }
+}
+
+/** The requests-per-minute limit of an organization, as the key service asks for it. */
+export function organizationRateLimits(organizations: OrganizationStore): OrganizationRateLimits {
+  return {
+    async rateLimitOf(orgId) {
+      const org = await organizations.get(orgId);
+      return org ? effectiveRateLimit(org) : null;
+    },
+  };
 }

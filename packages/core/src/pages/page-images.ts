@@ -2,7 +2,7 @@ import type { AuthContext } from '../keys/index.js';
 import type { BlobStore } from '../ports/blob-store.port.js';
 import type { BoundingBox, DocumentPage, DocumentReader } from '../ports/document-reader.port.js';
 import type { PageImageCache, PageRenderer, RenderedPage } from '../ports/page-images.port.js';
-import type { JobQueries } from '../jobs/job-queries.js';
+import type { JobQueries } from '../jobs/index.js';
 import { AppError, invalidRequest, notFound } from '../shared/errors.js';
 import { DocumentError } from '../shared/document-error.js';
 

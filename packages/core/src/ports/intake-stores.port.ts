@@ -1,9 +1,4 @@
-import type { ApiKeyStore } from './api-key-store.port.js';
-import type { CreditLedger } from './credit-ledger.port.js';
-import type { ExtractorStore } from './extractor-store.port.js';
-import type { JobStore } from './job-store.port.js';
-import type { OrganizationStore } from './organization-store.port.js';
-import type { OutboxStore } from './outbox.port.js';
+import type { ExtractionStores, StoreTransaction } from './extraction-stores.port.js';
 import type { SettingsStore } from './settings-store.port.js';
 import type { WebhookStore } from './webhook-store.port.js';
 import type { EmailIngestionStore } from './email-ingestion-store.port.js';
@@ -18,30 +13,19 @@ import type { QueueGaugeStore } from './queue-gauge-store.port.js';
 import type { ImapMailboxStore } from './imap-mailbox-store.port.js';
 import type { VendorPaymentStore } from './vendor-payment-store.port.js';
 
+export type { ExtractionStores } from './extraction-stores.port.js';
+
 /**
  * Runs `fn` with stores bound to one database transaction: all its writes commit together or not
  * at all. Inside `fn`, use only the `tx` stores (PGlite has a single connection). `S` is the set of
- * stores the runner binds: every store of the set it belongs to.
+ * stores the runner binds: every store of the set it belongs to; by default, all of them.
  */
-export type TransactionRunner<S = IntakeStores> = <T>(fn: (tx: S) => Promise<T>) => Promise<T>;
+export type TransactionRunner<S = IntakeStores> = StoreTransaction<S>;
 
 /**
  * The stores Intake's services need, in bundles per capability: `createIntake` asks for the
  * extraction bundle and builds the services of whichever other bundles it is given.
  */
-
-/** Documents to results: organizations and their keys, extractors, jobs, credits, and the events outbox. */
-export interface ExtractionStores {
-  organizations: OrganizationStore;
-  apiKeys: ApiKeyStore;
-  extractors: ExtractorStore;
-  credits: CreditLedger;
-  jobs: JobStore;
-  /** Events to deliver (webhooks), written in the transaction that causes them. */
-  outbox: OutboxStore;
-  /** Runs a function with these stores bound to one transaction. */
-  transaction: TransactionRunner<ExtractionStores>;
-}
 
 /** Webhook endpoints (per organization and per prefix) and their deliveries. */
 export interface WebhookStores {

@@ -1,7 +1,5 @@
 import type { ExtractionStores, ReviewStores } from '../ports/intake-stores.port.js';
-import type { JobHooks } from '../jobs/job-hooks.js';
-import type { JobRecord } from '../jobs/job.js';
-import type { PaymentDetailsChange } from '../jobs/job-payment-details.js';
+import type { JobHooks, JobRecord, PaymentDetailsChange } from '../jobs/index.js';
 import { accountValues, paymentDetailsDiffer, vendorKey } from './vendor-payments.js';
 
 /**

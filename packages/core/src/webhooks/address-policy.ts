@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { BlockList, isIP } from './ip-address.js';
 import { embeddedIpv4 } from './embedded-ipv4.js';
 
 /**
@@ -10,12 +10,12 @@ import { embeddedIpv4 } from './embedded-ipv4.js';
  */
 export class AddressPolicy {
   private readonly hosts = new Set<string>();
-  private readonly blocks = new net.BlockList();
+  private readonly blocks = new BlockList();
 
   constructor(allowed: readonly string[] = []) {
     for (const entry of allowed.map((e) => e.trim().toLowerCase()).filter(Boolean)) {
       const [address, bits] = entry.split('/');
-      const family = net.isIP(address ?? '');
+      const family = isIP(address ?? '');
       if (family && bits !== undefined) this.blocks.addSubnet(address!, Number(bits), family === 6 ? 'ipv6' : 'ipv4');
       else if (family) this.blocks.addAddress(address!, family === 6 ? 'ipv6' : 'ipv4');
       else this.hosts.add(entry);
@@ -29,7 +29,7 @@ export class AddressPolicy {
    */
   check(hostname: string, address: string): string | null {
     if (this.hosts.has(hostname.toLowerCase())) return null;
-    const family = net.isIP(address);
+    const family = isIP(address);
     if (family === 0) return `${address} is not an IP address`;
     const type = family === 6 ? 'ipv6' : 'ipv4';
     if (this.blocks.check(address, type)) return null;
@@ -49,7 +49,7 @@ export class AddressPolicy {
 const RESTRICTED_KINDS = 'a loopback, private, link-local or metadata address';
 const HOW_TO_ALLOW = 'allow it with WEBHOOK_ALLOWED_HOSTS';
 
-const RESTRICTED = new net.BlockList();
+const RESTRICTED = new BlockList();
 for (const [network, bits] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],

@@ -1,6 +1,6 @@
-import net from 'node:net';
 import type { WebhookTransport } from '../ports/webhook-transport.port.js';
 import { AddressPolicy } from './address-policy.js';
+import { isIP } from './ip-address.js';
 
 /** What decides which destinations may be reached: the webhook transport's address policy. */
 export type DestinationCheck = Pick<WebhookTransport, 'checkDestination'>;
@@ -54,7 +54,7 @@ export function literalDestinations(allowed: readonly string[] = []): Destinatio
   return {
     checkDestination(url) {
       const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-      if (net.isIP(host)) return Promise.resolve(policy.check(host, host));
+      if (isIP(host)) return Promise.resolve(policy.check(host, host));
       const local = host === 'localhost' || host.endsWith('.localhost');
       return Promise.resolve(local ? policy.check(host, '127.0.0.1') : null);
     },

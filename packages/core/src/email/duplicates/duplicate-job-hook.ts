@@ -1,7 +1,6 @@
 import type { Clock } from '../../ports/clock.port.js';
 import type { ExtractionStores } from '../../ports/intake-stores.port.js';
-import type { ErrorDetails } from '../../jobs/job.js';
-import type { JobHooks } from '../../jobs/job-hooks.js';
+import type { ErrorDetails, JobHooks } from '../../jobs/index.js';
 import { DEFAULT_MATCH_FIELDS, duplicateKey } from './duplicates.js';
 
 /**

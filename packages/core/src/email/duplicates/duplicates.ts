@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { fold } from '../../extraction/index.js';
 import type { EmailIngestionConfig } from '../prefixes/index.js';
-import type { DuplicateSettings, JobDuplicate } from '../../jobs/job-duplicate.js';
+import type { DuplicateSettings, JobDuplicate } from '../../jobs/index.js';
 
 /** The shape a job keeps lives with the job record; the verdicts are decided here. */
-export type { DuplicateSettings, JobDuplicate } from '../../jobs/job-duplicate.js';
+export type { DuplicateSettings, JobDuplicate } from '../../jobs/index.js';
 
 /** The spec's default: invoice number together with vendor. */
 export const DEFAULT_MATCH_FIELDS = ['invoice_number', 'vendor_name'] as const;

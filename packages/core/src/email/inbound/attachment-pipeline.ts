@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
 import { AppError, coerceError } from '../../shared/errors.js';
 import { DocumentError } from '../../shared/document-error.js';
-import { DEFAULT_PROCESSING_TIMEOUT_MS } from '../../jobs/processing-timeout.js';
+import {
+  DEFAULT_PROCESSING_TIMEOUT_MS,
+  type JobRouting,
+  type ReviewReason,
+  type RoutingDecision,
+} from '../../jobs/index.js';
 import type { AuthContext, Environment } from '../../keys/index.js';
 import type { ParsedMessage } from '../../ports/message-parser.port.js';
 import type { ReadDocument } from '../../ports/document-reader.port.js';
 import { type StoredEmailIngestionConfig, type EmailIngestionConfig, resolveExtractorFor } from '../prefixes/index.js';
 import type { JobDuplicate } from '../duplicates/index.js';
-import type { JobRouting, RoutingDecision } from '../../jobs/job-routing.js';
 import { senderDomain } from './sender-domain.js';
 import type { ClassificationContext } from '../../ports/document-classifier.port.js';
-import type { ReviewReason } from '../../jobs/review-reasons.js';
 import { planAttachments } from './attachment-plan.js';
 import {
   applyChange,

@@ -1,5 +1,5 @@
 import type { ParsedAttachment } from '../../ports/message-parser.port.js';
-import { sniffMimeType } from '../../jobs/media-types.js';
+import { sniffMimeType } from '../../jobs/index.js';
 import type { EmailIngestionConfig } from '../prefixes/index.js';
 import { sanitizeFilename } from './filenames.js';
 import type { AttachmentOutcome } from './inbound-message.js';

@@ -4,7 +4,7 @@ import type { BlobStore } from '../../ports/blob-store.port.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { DocumentCombiner, MessageParser } from '../../ports/message-parser.port.js';
 import type { DocumentReader } from '../../ports/document-reader.port.js';
-import type { JobSubmissionService } from '../../jobs/job-submission.js';
+import type { JobSubmissionService } from '../../jobs/index.js';
 import type { DocumentClassifier } from '../../ports/document-classifier.port.js';
 import type { SenderAuthenticator } from '../../ports/sender-authenticator.port.js';
 import type { MessageHooks } from './message-hooks.js';

@@ -4,7 +4,7 @@ import type { ParsedAttachment, ParsedMessage } from '../../ports/message-parser
 import { type StoredEmailIngestionConfig, resolveExtractorFor } from '../prefixes/index.js';
 import { duplicateSettingsOf } from '../duplicates/index.js';
 import { jobRouting, routeOnArrival } from '../routing/index.js';
-import type { RoutingDecision } from '../../jobs/job-routing.js';
+import type { RoutingDecision } from '../../jobs/index.js';
 import { senderDomain } from './sender-domain.js';
 import { messageEvents } from './message-events.js';
 import { planAttachments } from './attachment-plan.js';

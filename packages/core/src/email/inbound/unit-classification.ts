@@ -1,5 +1,5 @@
 import type { EmailIngestionConfig } from '../prefixes/index.js';
-import type { RoutingDecision } from '../../jobs/job-routing.js';
+import type { RoutingDecision } from '../../jobs/index.js';
 import type { ClassificationResult } from '../../ports/document-classifier.port.js';
 import type { UnitDecision } from './pipeline-state.js';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { SUPPORTED_MIME_TYPES } from '../../jobs/media-types.js';
-import { DEFAULT_PROCESSING_TIMEOUT_MS } from '../../jobs/processing-timeout.js';
+import { DEFAULT_PROCESSING_TIMEOUT_MS, SUPPORTED_MIME_TYPES } from '../../jobs/index.js';
 import { compileSubjectPattern } from './subject-pattern.js';
 import { ImapSettingsSchema } from './imap/imap-settings.schema.js';
 

@@ -1,4 +1,4 @@
-import type { JobRecord } from '../../jobs/job.js';
+import type { JobRecord } from '../../jobs/index.js';
 
 /**
  * The email facts a prefix's jobs carry in their metadata (written when the attachment pipeline

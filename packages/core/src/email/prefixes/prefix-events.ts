@@ -1,6 +1,6 @@
 import type { IdGenerator } from '../../shared/ids.js';
 import type { Environment } from '../../keys/index.js';
-import type { JobRecord } from '../../jobs/job.js';
+import type { JobRecord } from '../../jobs/index.js';
 import type { OutboxEvent } from '../../ports/outbox.port.js';
 import type { EmailIngestionConfig } from './email-ingestion-config.schema.js';
 import { emailOfJob } from './job-email.js';

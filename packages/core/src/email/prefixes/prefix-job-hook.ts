@@ -1,6 +1,6 @@
 import type { IdGenerator } from '../../shared/ids.js';
 import type { ExtractionStores, MailStores } from '../../ports/intake-stores.port.js';
-import type { JobHooks } from '../../jobs/job-hooks.js';
+import type { JobHooks } from '../../jobs/index.js';
 import { emailOfJob } from './job-email.js';
 import { extractionCompletedData, prefixEvent, prefixSubscribes } from './prefix-events.js';
 

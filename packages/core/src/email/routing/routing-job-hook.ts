@@ -1,4 +1,4 @@
-import type { JobHooks } from '../../jobs/job-hooks.js';
+import type { JobHooks } from '../../jobs/index.js';
 import type { ExtractionStores } from '../../ports/intake-stores.port.js';
 import { routeAfterExtraction } from './routing.js';
 

@@ -1,8 +1,8 @@
 import { type EmailIngestionConfig, compileSubjectPattern } from '../prefixes/index.js';
-import type { JobRouting, RoutingDecision } from '../../jobs/job-routing.js';
+import type { JobRouting, RoutingDecision } from '../../jobs/index.js';
 
 // The job record owns the shape of the decision; routing's consumers (erp/) may name it here.
-export type { RoutingDecision } from '../../jobs/job-routing.js';
+export type { RoutingDecision } from '../../jobs/index.js';
 
 export type RoutingRule = EmailIngestionConfig['routingRules'][number];
 export type RoutingAction = RoutingRule['action'];

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { Container } from 'inversify';
 import type { BlobStore, Intake } from '@intake/core';
 import type { PageImageCache, WebhookService } from '@intake/core/internal';
 import type { SqlStorage } from '@intake/storage-sql';
@@ -72,31 +73,14 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     const created = await bootstrapDefaultOrganization(intake, storage, config.DEFAULT_ORG_NAME);
     if (created) (options.announce ?? ((t) => process.stdout.write(t)))(firstStartBanner(created));
 
-    if (lock && adminSecret) {
-      // Koa's handler settles every request itself (errors go to its onerror): nothing to await.
-      const admin = createAdminApp(
-        intake,
-        await container.getAsync<WebhookService>(TOKENS.WebhookService),
-        {
-          storage,
-          blobs: await container.getAsync<BlobStore>(TOKENS.Blobs),
-          pageCache: container.get<PageImageCache>(TOKENS.PageCache),
-          retentionDays: config.JOB_RETENTION_DAYS,
-        },
-        adminSecret,
-        logger,
-      ).callback();
-      lock.setHandler((req, res) => void admin(req, res));
-    }
+    if (lock && adminSecret) await serveAdmin(container, config, { intake, storage, lock, adminSecret, logger });
 
     step(
       `listening for HTTP on ${config.HTTP_HOST}:${config.HTTP_PORT} and SMTP on ${config.SMTP_HOST}:${config.SMTP_PORT}`,
     );
     partsOwnStorage = true;
     parts = await startInOrder(lifecycle);
-    const httpUrl = reachableUrl((await container.getAsync<HttpListener>(TOKENS.HttpListener)).address());
-    const smtpAddress = (await container.getAsync<SmtpIntake>(TOKENS.SmtpIntake)).address();
-    const smtpInfo = { host: reachableHost(smtpAddress), port: smtpAddress.port };
+    const { httpUrl, smtpInfo } = await addresses(container);
     logger.info(
       {
         httpUrl,
@@ -109,8 +93,6 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
       'intake daemon started',
     );
 
-    let stopping: Promise<void> | undefined;
-    const ownedParts = parts;
     return {
       httpUrl,
       smtp: smtpInfo,
@@ -118,15 +100,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
       intake,
       logger,
       workers: await container.getAsync<JobWorkers>(TOKENS.Workers),
-      stop: () =>
-        (stopping ??= (async () => {
-          try {
-            await ownedParts.stop();
-          } finally {
-            await lock?.release();
-          }
-          logger.info('intake daemon stopped');
-        })()),
+      stop: stopOnce(parts, lock, logger),
     };
   } catch (error) {
     if (parts) await parts.stop().catch(() => {});
@@ -134,6 +108,61 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     await lock?.release();
     throw error;
   }
+}
+
+/** The admin socket in the data directory answers the CLI (daemon/src/admin). */
+async function serveAdmin(
+  container: Container,
+  config: ResolvedConfig,
+  {
+    intake,
+    storage,
+    lock,
+    adminSecret,
+    logger,
+  }: {
+    intake: Intake;
+    storage: SqlStorage;
+    lock: DataDirLock;
+    adminSecret: string;
+    logger: Logger;
+  },
+): Promise<void> {
+  // Koa's handler settles every request itself (errors go to its onerror): nothing to await.
+  const admin = createAdminApp(
+    intake,
+    await container.getAsync<WebhookService>(TOKENS.WebhookService),
+    {
+      storage,
+      blobs: await container.getAsync<BlobStore>(TOKENS.Blobs),
+      pageCache: container.get<PageImageCache>(TOKENS.PageCache),
+      retentionDays: config.JOB_RETENTION_DAYS,
+    },
+    adminSecret,
+    logger,
+  ).callback();
+  lock.setHandler((req, res) => void admin(req, res));
+}
+
+/** Where clients on this machine reach the started HTTP API and SMTP edge. */
+async function addresses(container: Container): Promise<{ httpUrl: string; smtpInfo: { host: string; port: number } }> {
+  const httpUrl = reachableUrl((await container.getAsync<HttpListener>(TOKENS.HttpListener)).address());
+  const smtpAddress = (await container.getAsync<SmtpIntake>(TOKENS.SmtpIntake)).address();
+  return { httpUrl, smtpInfo: { host: reachableHost(smtpAddress), port: smtpAddress.port } };
+}
+
+/** RunningDaemon.stop: the parts in reverse order, then the lock, once however often it is called. */
+function stopOnce(parts: StartedParts, lock: DataDirLock | null, logger: Logger): () => Promise<void> {
+  let stopping: Promise<void> | undefined;
+  return () =>
+    (stopping ??= (async () => {
+      try {
+        await parts.stop();
+      } finally {
+        await lock?.release();
+      }
+      logger.info('intake daemon stopped');
+    })());
 }
 
 /** Where a client on this machine reaches the server: the wildcard addresses map to loopback. */

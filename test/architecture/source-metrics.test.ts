@@ -1,23 +1,83 @@
-import { describe, expect, it } from 'vitest';
-import { functionsOf, isReexportOnly, lineCount, measureSources, percentile } from './source-metrics.js';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  functionsOf,
+  functionsOver,
+  isReexportOnly,
+  lineCount,
+  listSourceFiles,
+  measureSources,
+  percentile,
+  type LongestFunction,
+} from './source-metrics.js';
 
 /**
- * Issue 16's measure of the tree it was filed against (4506887: 51 / 151 / 108 lines as it was
- * written), taken the way the tree is now written: formatted by Prettier with config/prettier.config.mjs
- * (which breaks long lines, so every file counts more lines) and without re-export-only files. That
- * tree measures 64 / 197 / 181 (webhookRoutes); the sizes may shrink, never grow.
+ * Issue 36's rule: no function in the sources (listSourceFiles) over 80 lines, counted as
+ * functionsOf counts them, first line to last. A longer function does more than one thing; split it
+ * by reason to change (one function per command family, per event, per step), not by length.
  */
-const LIMITS = { medianLines: 64, p90Lines: 197, longestFunctionLines: 181 };
+const MAX_FUNCTION_LINES = 80;
+
+/**
+ * TEMPORARY: functions of the HTTP layer whose split is under way on another branch, as
+ * `file:name`. The rule tolerates them; the second test fails as soon as one of them is 80 lines or
+ * shorter (or gone), so that this list is emptied and then deleted once that branch is merged.
+ */
+const PENDING_SPLIT: readonly string[] = [
+  'daemon/src/http/routes/webhooks.routes.ts:webhookRoutes',
+  'daemon/src/http/routes/documents.routes.ts:documentRoutes',
+  'daemon/src/http/routes/erp.routes.ts:erpRoutes',
+  'daemon/src/http/routes/extractors.routes.ts:extractorRoutes',
+  'daemon/src/http/routes/review.routes.ts:reviewRoutes',
+  'daemon/src/http/routes/inbound-mail.routes.ts:inboundMailRoutes',
+  'daemon/src/http/app.ts:createHttpApp',
+  'daemon/src/di/modules/http.module.ts:(anonymous)',
+  'daemon/src/http/routes/email-ingestion.routes.ts:emailIngestionRoutes',
+];
+
+const key = (fn: LongestFunction): string => `${fn.file}:${fn.name}`;
+const where = (fn: LongestFunction): string => `${fn.file}:${fn.line} ${fn.name} (${fn.lines} lines)`;
 
 describe('source size', () => {
-  it('keeps the median and 90th-percentile file length and the longest function at or below issue 16 levels', () => {
+  // Parsing every source file takes seconds: once for both tests of the rule.
+  let long: LongestFunction[];
+  beforeAll(() => {
+    long = functionsOver(MAX_FUNCTION_LINES);
+  });
+
+  it(`has no function over ${MAX_FUNCTION_LINES} lines but those pending a split`, () => {
+    expect(listSourceFiles().length).toBeGreaterThan(200);
+    const offenders = long.filter((fn) => !PENDING_SPLIT.includes(key(fn)));
+    expect(offenders.map(where), 'split these functions by reason to change').toEqual([]);
+  });
+
+  it('lists in PENDING_SPLIT only functions still over the limit', () => {
+    const names = new Set(long.map(key));
+    const done = PENDING_SPLIT.filter((name) => !names.has(name));
+    expect(done, 'already split (or gone): remove them from PENDING_SPLIT').toEqual([]);
+  });
+
+  it('finds a function of 81 lines and lets one of 80 pass', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'intake-metrics-'));
+    try {
+      const body = (lines: number) => Array.from({ length: lines - 2 }, (_, i) => `  const v${i} = ${i};`).join('\n');
+      const text = `export function short() {\n${body(80)}\n}\nexport function long() {\n${body(81)}\n}\n`;
+      mkdirSync(path.join(root, 'packages', 'x', 'src'), { recursive: true });
+      writeFileSync(path.join(root, 'packages', 'x', 'src', 'a.ts'), text);
+      expect(functionsOver(MAX_FUNCTION_LINES, root).map(where)).toEqual(['packages/x/src/a.ts:81 long (81 lines)']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('measures the figures metrics:source prints', () => {
     const m = measureSources();
     expect(m.files).toBeGreaterThan(200);
-    expect(m.medianLines).toBeLessThanOrEqual(LIMITS.medianLines);
-    expect(m.p90Lines).toBeLessThanOrEqual(LIMITS.p90Lines);
-    const longest = m.longestFunction;
-    expect(longest.lines, `${longest.name} in ${longest.file}`).toBeLessThanOrEqual(LIMITS.longestFunctionLines);
-    expect(longest.lines).toBeGreaterThan(20);
+    expect(m.medianLines).toBeGreaterThan(0);
+    expect(m.p90Lines).toBeGreaterThanOrEqual(m.medianLines);
+    expect(m.longestFunction.lines).toBeGreaterThan(20);
   });
 
   it('leaves out files that only re-export', () => {

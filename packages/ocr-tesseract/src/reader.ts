@@ -99,10 +99,7 @@ export interface TesseractReader extends DocumentReader {
  */
 export function createTesseractReader(options: TesseractReaderOptions = {}): TesseractReader {
   const renderDpi = options.renderDpi ?? 300;
-  const languages = [...(options.languages ?? DEFAULT_OCR_LANGUAGES)];
-  if (languages.length === 0) throw new Error('OCR needs at least one language');
-  // Checked here, so that a missing model fails when the reader is made, not on the first scan.
-  for (const code of languages) languageModelFolder(code);
+  const languages = checkedLanguages(options.languages ?? DEFAULT_OCR_LANGUAGES);
   const idleReleaseMs = options.idleReleaseMs ?? 60_000;
   const pool = new OcrWorkerPool({
     size: options.workers ?? 2,
@@ -124,19 +121,8 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const gate = createPageGate(Math.max(pool.size, engine?.workers ?? 0));
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
 
-  // English alone was the only reading before languages could be chosen: its revision stays as it was.
-  const base = `tesseract:${READING_REVISION}`;
-  const tesseractOnly = languages.join('+') === 'eng' ? base : `${base}:${languages.join('+')}`;
-  const revision = engine ? `${tesseractOnly}+${engine.revision}:${enginePages}` : tesseractOnly;
-
   return {
-    revision,
-    revisionOf: (mimeType) => {
-      if (!engine) return tesseractOnly;
-      // The engine reads every page of an image: tesseract's languages change nothing there.
-      if (mimeType !== 'application/pdf') return `${base}+${engine.revision}:images`;
-      return enginePages === 'images' ? tesseractOnly : revision;
-    },
+    ...readerRevision(languages, engine, enginePages),
     ocrWorkers: () => ({ tesseract: pool.live, engine: engine?.liveWorkers ?? 0 }),
     pdfThreads: () => pdf.live + counting.live,
     /**
@@ -183,6 +169,35 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
 
     close: async () => {
       await Promise.all([pool.close(), pdf.close(), counting.close(), engine?.close()]);
+    },
+  };
+}
+
+/** The languages, each with its model: a missing model fails when the reader is made, not on the first scan. */
+function checkedLanguages(given: readonly string[]): string[] {
+  const languages = [...given];
+  if (languages.length === 0) throw new Error('OCR needs at least one language');
+  for (const code of languages) languageModelFolder(code);
+  return languages;
+}
+
+/** What names the reading, for caches of read documents: it changes whenever the words read would. */
+function readerRevision(
+  languages: readonly string[],
+  engine: PageOcrEngine | undefined,
+  enginePages: EnginePages,
+): Pick<TesseractReader, 'revision' | 'revisionOf'> {
+  // English alone was the only reading before languages could be chosen: its revision stays as it was.
+  const base = `tesseract:${READING_REVISION}`;
+  const tesseractOnly = languages.join('+') === 'eng' ? base : `${base}:${languages.join('+')}`;
+  const revision = engine ? `${tesseractOnly}+${engine.revision}:${enginePages}` : tesseractOnly;
+  return {
+    revision,
+    revisionOf: (mimeType) => {
+      if (!engine) return tesseractOnly;
+      // The engine reads every page of an image: tesseract's languages change nothing there.
+      if (mimeType !== 'application/pdf') return `${base}+${engine.revision}:images`;
+      return enginePages === 'images' ? tesseractOnly : revision;
     },
   };
 }

@@ -38,13 +38,10 @@ export function listenForExtractorChanges(
   options: ExtractorListenerOptions = {},
 ): ExtractorListener {
   const retryMs = options.retryMs ?? 1000;
-  const heartbeatMs = options.heartbeatMs ?? 10_000;
+  const heartbeat = createHeartbeat(send, options.heartbeatMs ?? 10_000);
   let stopped = false;
   let current: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
-  let heartbeatTimer: NodeJS.Timeout | null = null;
-  let pings = 0;
-  const awaitedPings = new Map<string, () => void>();
 
   const scheduleRetry = () => {
     if (stopped || retryTimer) return;
@@ -60,13 +57,74 @@ export function listenForExtractorChanges(
     if (client !== current) return;
     current = null;
     cache.setActive(false);
-    if (heartbeatTimer) clearInterval(heartbeatTimer);
-    heartbeatTimer = null;
+    heartbeat.stop();
     client.end().catch(() => {});
     scheduleRetry();
   };
 
-  /** Resolves once a notification sent through `send` has reached the listener; rejects after heartbeatMs. */
+  const connect = async () => {
+    if (stopped) return;
+    let client: pg.Client;
+    try {
+      client = await listenerClient(clientConfig);
+    } catch {
+      scheduleRetry();
+      return;
+    }
+    current = client;
+    client.on('error', () => lose(client));
+    client.on('end', () => lose(client));
+    client.on('notification', (message) => {
+      if (client !== current || message.channel !== EXTRACTOR_CHANNEL) return;
+      const payload = message.payload ?? '';
+      if (payload.startsWith(PING_PREFIX)) heartbeat.received(payload);
+      else if (payload) cache.forgetKey(payload);
+      else cache.clear();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${EXTRACTOR_CHANNEL}`);
+      await heartbeat.roundTrip();
+    } catch {
+      lose(client);
+      return;
+    }
+    if (client !== current || stopped) return;
+    // Every commit from here on is announced to us. Whatever was cached before is dropped by
+    // setActive (and nothing was, while inactive).
+    cache.setActive(true);
+    heartbeat.start(() => lose(client));
+  };
+
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      heartbeat.stop();
+      const client = current;
+      current = null;
+      cache.setActive(false);
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+/** A client for the LISTEN connection, under its own application_name, with TCP keep-alive. */
+async function listenerClient(clientConfig: () => Promise<pg.ClientConfig>): Promise<pg.Client> {
+  return new pg.Client({ ...(await clientConfig()), application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
+}
+
+/**
+ * Test notifications: `roundTrip` sends one through `send` and resolves once the listener has
+ * `received` it (rejects after `heartbeatMs`); `start` repeats that every `heartbeatMs` and calls
+ * `onLate` when one fails.
+ */
+function createHeartbeat(send: (payload: string) => Promise<unknown>, heartbeatMs: number) {
+  let pings = 0;
+  const awaitedPings = new Map<string, () => void>();
+  let timer: NodeJS.Timeout | null = null;
+
   const roundTrip = (): Promise<void> => {
     const payload = `${PING_PREFIX}${process.pid}:${++pings}`;
     return new Promise<void>((resolve, reject) => {
@@ -87,59 +145,21 @@ export function listenForExtractorChanges(
     });
   };
 
-  const connect = async () => {
-    if (stopped) return;
-    let client: pg.Client;
-    try {
-      client = new pg.Client({
-        ...(await clientConfig()),
-        application_name: LISTENER_APPLICATION_NAME,
-        keepAlive: true,
-      });
-    } catch {
-      scheduleRetry();
-      return;
-    }
-    current = client;
-    client.on('error', () => lose(client));
-    client.on('end', () => lose(client));
-    client.on('notification', (message) => {
-      if (client !== current || message.channel !== EXTRACTOR_CHANNEL) return;
-      const payload = message.payload ?? '';
-      if (payload.startsWith(PING_PREFIX)) {
-        awaitedPings.get(payload)?.();
-        awaitedPings.delete(payload);
-      } else if (payload) cache.forgetKey(payload);
-      else cache.clear();
-    });
-    try {
-      await client.connect();
-      await client.query(`listen ${EXTRACTOR_CHANNEL}`);
-      await roundTrip();
-    } catch {
-      lose(client);
-      return;
-    }
-    if (client !== current || stopped) return;
-    // Every commit from here on is announced to us. Whatever was cached before is dropped by
-    // setActive (and nothing was, while inactive).
-    cache.setActive(true);
-    heartbeatTimer = setInterval(() => {
-      roundTrip().catch(() => lose(client));
-    }, heartbeatMs);
-    heartbeatTimer.unref();
-  };
-
-  void connect();
   return {
-    async stop() {
-      stopped = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      if (heartbeatTimer) clearInterval(heartbeatTimer);
-      const client = current;
-      current = null;
-      cache.setActive(false);
-      await client?.end().catch(() => {});
+    roundTrip,
+    received(payload: string): void {
+      awaitedPings.get(payload)?.();
+      awaitedPings.delete(payload);
+    },
+    start(onLate: () => void): void {
+      timer = setInterval(() => {
+        roundTrip().catch(onLate);
+      }, heartbeatMs);
+      timer.unref();
+    },
+    stop(): void {
+      if (timer) clearInterval(timer);
+      timer = null;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type ResolutionContext } from 'inversify';
 import {
   createDocumentExtractor,
   createJobPipeline,
@@ -45,35 +45,7 @@ export const documentsModule = new ContainerModule(({ bind }) => {
     })
     .inSingletonScope();
 
-  bind<JobPipeline>(TOKENS.Pipeline)
-    .toDynamicValue(async (ctx) => {
-      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      const logger = ctx.get<Logger>(TOKENS.Logger);
-      const reader = ctx.get<DocumentReader>(TOKENS.Reader);
-      const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
-      const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
-      const metrics = ctx.get<DaemonMetrics>(TOKENS.Metrics);
-      // Jobs' reads are counted (pages by source, OCR time); submission's page counts are not reads.
-      const jobReader = countingReader(reader, (pages, seconds) => metrics.documentRead(pages, seconds));
-      return createJobPipeline(intake, {
-        blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
-        inspector: reader,
-        extractor: createDocumentExtractor({ reader: jobReader, hints: intake.stores.vendorHints }),
-        options: {
-          maxDocumentBytes: config.limits.documentBytes,
-          maxPagesPerDocument: config.MAX_PAGES_PER_DOCUMENT,
-          leaseMs: config.JOB_LEASE_MS,
-          maxAttempts: 3,
-          timeoutMs: config.PROCESSING_TIMEOUT_MS,
-        },
-        onUnexpectedError: (error, jobId) =>
-          logger.error({ err: error, jobId }, 'unexpected error while processing a job'),
-        // PGlite's commits reach the OS only: a submission is answered once its row is on disk.
-        syncCommitted: () => storage.syncToDisk(),
-        metrics: metrics.jobs,
-      });
-    })
-    .inSingletonScope();
+  bind<JobPipeline>(TOKENS.Pipeline).toDynamicValue(createPipeline).inSingletonScope();
 
   bind<DocumentLinks>(TOKENS.Links)
     .toDynamicValue(async (ctx) => {
@@ -94,27 +66,56 @@ export const documentsModule = new ContainerModule(({ bind }) => {
     })
     .inSingletonScope();
 
-  bind<Lifecycle>(TOKENS.Lifecycle)
-    .toDynamicValue(async (ctx) => {
-      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      const deps = {
-        intake: await ctx.getAsync<Intake>(TOKENS.Intake),
-        blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
-        pageCache: ctx.get<PageImageCache>(TOKENS.PageCache),
-        logger: ctx.get<Logger>(TOKENS.Logger),
-      };
-      let schedule: { stop(): void } | undefined;
-      return {
-        part: 'retention-schedule',
-        start: () => {
-          schedule ??= scheduleRetention({
-            ...deps,
-            cronExpression: config.RETENTION_CRON,
-            days: config.JOB_RETENTION_DAYS,
-          });
-        },
-        stop: () => schedule?.stop(),
-      };
-    })
-    .inSingletonScope();
+  bind<Lifecycle>(TOKENS.Lifecycle).toDynamicValue(retentionSchedule).inSingletonScope();
 });
+
+/** Jobs from submission to result: stored files, the counted reader and the extractor. */
+async function createPipeline(ctx: ResolutionContext): Promise<JobPipeline> {
+  const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+  const logger = ctx.get<Logger>(TOKENS.Logger);
+  const reader = ctx.get<DocumentReader>(TOKENS.Reader);
+  const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
+  const intake = await ctx.getAsync<Intake>(TOKENS.Intake);
+  const metrics = ctx.get<DaemonMetrics>(TOKENS.Metrics);
+  // Jobs' reads are counted (pages by source, OCR time); submission's page counts are not reads.
+  const jobReader = countingReader(reader, (pages, seconds) => metrics.documentRead(pages, seconds));
+  return createJobPipeline(intake, {
+    blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
+    inspector: reader,
+    extractor: createDocumentExtractor({ reader: jobReader, hints: intake.stores.vendorHints }),
+    options: {
+      maxDocumentBytes: config.limits.documentBytes,
+      maxPagesPerDocument: config.MAX_PAGES_PER_DOCUMENT,
+      leaseMs: config.JOB_LEASE_MS,
+      maxAttempts: 3,
+      timeoutMs: config.PROCESSING_TIMEOUT_MS,
+    },
+    onUnexpectedError: (error, jobId) => logger.error({ err: error, jobId }, 'unexpected error while processing a job'),
+    // PGlite's commits reach the OS only: a submission is answered once its row is on disk.
+    syncCommitted: () => storage.syncToDisk(),
+    metrics: metrics.jobs,
+  });
+}
+
+/** The cron (RETENTION_CRON) that purges jobs older than JOB_RETENTION_DAYS. */
+async function retentionSchedule(ctx: ResolutionContext): Promise<Lifecycle> {
+  const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+  const deps = {
+    intake: await ctx.getAsync<Intake>(TOKENS.Intake),
+    blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
+    pageCache: ctx.get<PageImageCache>(TOKENS.PageCache),
+    logger: ctx.get<Logger>(TOKENS.Logger),
+  };
+  let schedule: { stop(): void } | undefined;
+  return {
+    part: 'retention-schedule',
+    start: () => {
+      schedule ??= scheduleRetention({
+        ...deps,
+        cronExpression: config.RETENTION_CRON,
+        days: config.JOB_RETENTION_DAYS,
+      });
+    },
+    stop: () => schedule?.stop(),
+  };
+}

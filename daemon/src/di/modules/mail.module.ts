@@ -1,11 +1,11 @@
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type ResolutionContext } from 'inversify';
 import { type DocumentReader, type Intake, type JobPipeline } from '@intake/core';
 import { createInboundMail, type InboundMailService, type SenderAuthenticator } from '@intake/core/internal';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
-import { SmtpIntake } from '../../smtp/smtp-intake.js';
+import { SmtpIntake, type SmtpIntakeOptions } from '../../smtp/smtp-intake.js';
 import { createDnsResolver } from '../../mail-auth/dns-resolver.js';
 import { createMailauthAuthenticator } from '../../mail-auth/mailauth-authenticator.js';
 import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
@@ -31,51 +31,7 @@ export const mailModule = new ContainerModule(({ bind }) => {
     })
     .inSingletonScope();
 
-  bind<InboundMailService>(TOKENS.InboundMail)
-    .toDynamicValue(async (ctx) => {
-      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      const logger = ctx.get<Logger>(TOKENS.Logger);
-      const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
-      return createInboundMail(
-        await ctx.getAsync<Intake>(TOKENS.Intake),
-        await ctx.getAsync<JobPipeline>(TOKENS.Pipeline),
-        {
-          parser: createMailParser(),
-          senderAuth: ctx.get<SenderAuthenticator>(TOKENS.SenderAuth),
-          reader: ctx.get<DocumentReader>(TOKENS.Reader),
-          // The combining thread has the PDF threads' budgets; the combined PDF, the page limit.
-          combiner: createPdfCombiner({
-            maxPages: config.MAX_PAGES_PER_DOCUMENT,
-            timeoutMs: config.PDF_WORKER_TIMEOUT_MS,
-            memoryMb: config.PDF_WORKER_MEMORY_MB,
-          }),
-          options: {
-            domains: config.EMAIL_DOMAINS,
-            leaseMs: config.MAIL_LEASE_MS,
-            maxAttempts: 3,
-            maxAttachmentsPerMessage: config.SMTP_MAX_MIME_PARTS,
-            readTimeoutMs: config.PROCESSING_TIMEOUT_MS,
-            publicBaseUrl: config.PUBLIC_BASE_URL,
-          },
-          onUnexpectedError: (error, messageId) =>
-            logger.error({ err: error, messageId }, 'unexpected error while processing a message'),
-          // A finished message that queued notifications wakes this daemon's notification workers.
-          onNotificationsQueued: () => {
-            try {
-              ctx.getAsync<NotificationWorkers>(TOKENS.NotificationWorkers).then(
-                (w) => w.wake(),
-                () => {},
-              );
-            } catch {
-              // The workers poll anyway (NOTIFICATION_POLL_MS).
-            }
-          },
-          // PGlite's commits reach the OS only: fsync its log before the 250 goes out.
-          syncCommitted: () => storage.syncToDisk(),
-        },
-      );
-    })
-    .inSingletonScope();
+  bind<InboundMailService>(TOKENS.InboundMail).toDynamicValue(createInboundMailService).inSingletonScope();
 
   bind<MailWorkers>(TOKENS.MailWorkers)
     .toDynamicValue(async (ctx) => {
@@ -103,27 +59,7 @@ export const mailModule = new ContainerModule(({ bind }) => {
       const smtp = new SmtpIntake(
         await ctx.getAsync<InboundMailService>(TOKENS.InboundMail),
         ctx.get<Logger>(TOKENS.Logger),
-        {
-          host: config.SMTP_HOST,
-          port: config.SMTP_PORT,
-          maxMessageBytes: config.limits.smtpMessageBytes,
-          maxRecipients: config.SMTP_MAX_RECIPIENTS,
-          maxConnections: config.SMTP_MAX_CONNECTIONS,
-          maxMimeParts: config.SMTP_MAX_MIME_PARTS,
-          maxLineBytes: config.SMTP_MAX_LINE_BYTES,
-          ...(config.SMTP_TLS_CERT ? { tlsCertFile: config.SMTP_TLS_CERT } : {}),
-          ...(config.SMTP_TLS_KEY ? { tlsKeyFile: config.SMTP_TLS_KEY } : {}),
-          requireTls: config.SMTP_REQUIRE_TLS,
-          clientLimits: {
-            maxConnections: config.SMTP_MAX_CONNECTIONS_PER_CLIENT,
-            maxMessagesPerMinute: config.SMTP_MAX_MESSAGES_PER_CLIENT_PER_MINUTE,
-            maxRecipientsPerMinute: config.SMTP_MAX_RECIPIENTS_PER_CLIENT_PER_MINUTE,
-          },
-          sessionTimeoutMs: config.SMTP_SESSION_TIMEOUT_MS,
-          dataTimeoutMs: config.SMTP_DATA_TIMEOUT_MS,
-          drainMs: config.SMTP_DRAIN_MS,
-          socketTimeoutMs: 60_000,
-        },
+        smtpOptions(config),
         () => workers.messageStored(),
         ctx.get<DaemonMetrics>(TOKENS.Metrics).smtp,
       );
@@ -154,6 +90,76 @@ export const mailModule = new ContainerModule(({ bind }) => {
     })
     .inSingletonScope();
 });
+
+/** The service that stores, parses and processes messages, whichever edge (SMTP, IMAP) they came in by. */
+async function createInboundMailService(ctx: ResolutionContext): Promise<InboundMailService> {
+  const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+  const logger = ctx.get<Logger>(TOKENS.Logger);
+  const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
+  return createInboundMail(
+    await ctx.getAsync<Intake>(TOKENS.Intake),
+    await ctx.getAsync<JobPipeline>(TOKENS.Pipeline),
+    {
+      parser: createMailParser(),
+      senderAuth: ctx.get<SenderAuthenticator>(TOKENS.SenderAuth),
+      reader: ctx.get<DocumentReader>(TOKENS.Reader),
+      // The combining thread has the PDF threads' budgets; the combined PDF, the page limit.
+      combiner: createPdfCombiner({
+        maxPages: config.MAX_PAGES_PER_DOCUMENT,
+        timeoutMs: config.PDF_WORKER_TIMEOUT_MS,
+        memoryMb: config.PDF_WORKER_MEMORY_MB,
+      }),
+      options: {
+        domains: config.EMAIL_DOMAINS,
+        leaseMs: config.MAIL_LEASE_MS,
+        maxAttempts: 3,
+        maxAttachmentsPerMessage: config.SMTP_MAX_MIME_PARTS,
+        readTimeoutMs: config.PROCESSING_TIMEOUT_MS,
+        publicBaseUrl: config.PUBLIC_BASE_URL,
+      },
+      onUnexpectedError: (error, messageId) =>
+        logger.error({ err: error, messageId }, 'unexpected error while processing a message'),
+      // A finished message that queued notifications wakes this daemon's notification workers.
+      onNotificationsQueued: () => {
+        try {
+          ctx.getAsync<NotificationWorkers>(TOKENS.NotificationWorkers).then(
+            (w) => w.wake(),
+            () => {},
+          );
+        } catch {
+          // The workers poll anyway (NOTIFICATION_POLL_MS).
+        }
+      },
+      // PGlite's commits reach the OS only: fsync its log before the 250 goes out.
+      syncCommitted: () => storage.syncToDisk(),
+    },
+  );
+}
+
+/** The SMTP edge's limits, TLS and timeouts, from the settings. */
+function smtpOptions(config: ResolvedConfig): SmtpIntakeOptions {
+  return {
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    maxMessageBytes: config.limits.smtpMessageBytes,
+    maxRecipients: config.SMTP_MAX_RECIPIENTS,
+    maxConnections: config.SMTP_MAX_CONNECTIONS,
+    maxMimeParts: config.SMTP_MAX_MIME_PARTS,
+    maxLineBytes: config.SMTP_MAX_LINE_BYTES,
+    ...(config.SMTP_TLS_CERT ? { tlsCertFile: config.SMTP_TLS_CERT } : {}),
+    ...(config.SMTP_TLS_KEY ? { tlsKeyFile: config.SMTP_TLS_KEY } : {}),
+    requireTls: config.SMTP_REQUIRE_TLS,
+    clientLimits: {
+      maxConnections: config.SMTP_MAX_CONNECTIONS_PER_CLIENT,
+      maxMessagesPerMinute: config.SMTP_MAX_MESSAGES_PER_CLIENT_PER_MINUTE,
+      maxRecipientsPerMinute: config.SMTP_MAX_RECIPIENTS_PER_CLIENT_PER_MINUTE,
+    },
+    sessionTimeoutMs: config.SMTP_SESSION_TIMEOUT_MS,
+    dataTimeoutMs: config.SMTP_DATA_TIMEOUT_MS,
+    drainMs: config.SMTP_DRAIN_MS,
+    socketTimeoutMs: 60_000,
+  };
+}
 
 /** Job workers are woken after processed messages at most this often. */
 const JOB_WAKE_EVERY_MS = 100;

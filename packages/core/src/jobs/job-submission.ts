@@ -76,27 +76,9 @@ export class JobSubmissionService {
       });
     }
     const metadata = input.metadata === undefined ? {} : parseInput(MetadataSchema, input.metadata, 'metadata');
-    const extractor = await stores.extractors.getIncludingDeleted(auth.orgId, input.extractor_id);
-    if (!extractor) throw notFound('Extractor', input.extractor_id);
-    if (extractor.deleted || !extractor.is_active) {
-      throw new AppError(
-        'extractor_inactive',
-        `Extractor ${extractor.id} is ${extractor.deleted ? 'deleted' : 'inactive'}; documents cannot be submitted to it`,
-      );
-    }
+    const extractor = await this.activeExtractor(auth.orgId, input.extractor_id);
     const mimeType = this.checkDocument(input);
-    const inspection = await this.deps.inspector.inspect(input.bytes);
-    const pageCount = Math.max(1, inspection.pageCount);
-    const maxPages = options.maxPagesPerDocument;
-    if (maxPages !== undefined && pageCount > maxPages) {
-      throw new AppError(
-        'document_too_large',
-        `The document has ${pageCount} pages; the limit is ${maxPages} pages per document (MAX_PAGES_PER_DOCUMENT)`,
-        {
-          details: [{ path: 'document', message: `more than ${maxPages} pages` }],
-        },
-      );
-    }
+    const pageCount = await this.pageCount(input.bytes);
     const now = this.deps.clock.now();
     // The file is stored (readable) before the row names it; its sync overlaps the commit's.
     const staged = await stageBlob(this.deps.blobs, input.bytes);
@@ -152,6 +134,36 @@ export class JobSubmissionService {
     await Promise.all([staged.sync(), this.deps.syncCommitted?.()]);
     if (result.outcome === 'created') this.deps.metrics?.jobCreated?.(result.job);
     return { job: result.job, replayed: result.outcome === 'replayed' };
+  }
+
+  /** The extractor documents are submitted to: it must exist, undeleted and active. */
+  private async activeExtractor(orgId: string, id: string) {
+    const extractor = await this.deps.stores.extractors.getIncludingDeleted(orgId, id);
+    if (!extractor) throw notFound('Extractor', id);
+    if (extractor.deleted || !extractor.is_active) {
+      throw new AppError(
+        'extractor_inactive',
+        `Extractor ${extractor.id} is ${extractor.deleted ? 'deleted' : 'inactive'}; documents cannot be submitted to it`,
+      );
+    }
+    return extractor;
+  }
+
+  /** The document's pages (at least 1), within MAX_PAGES_PER_DOCUMENT. */
+  private async pageCount(bytes: Uint8Array): Promise<number> {
+    const inspection = await this.deps.inspector.inspect(bytes);
+    const pageCount = Math.max(1, inspection.pageCount);
+    const maxPages = this.deps.options.maxPagesPerDocument;
+    if (maxPages !== undefined && pageCount > maxPages) {
+      throw new AppError(
+        'document_too_large',
+        `The document has ${pageCount} pages; the limit is ${maxPages} pages per document (MAX_PAGES_PER_DOCUMENT)`,
+        {
+          details: [{ path: 'document', message: `more than ${maxPages} pages` }],
+        },
+      );
+    }
+    return pageCount;
   }
 
   /** Declared type supported and matching the magic bytes, size within the limit. */

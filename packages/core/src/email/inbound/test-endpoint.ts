@@ -90,50 +90,68 @@ export class PrefixTestRun {
       text: null,
       attachments: [attachment],
     };
-    const arrivalDuplicate = (o: AttachmentOutcome): PrefixTestResult['duplicate'] =>
-      o.duplicate ? { ...o.duplicate, detectedAt: 'arrival' } : null;
-    if (!input.simulateOnly) {
-      const receivedAt = this.deps.clock.now().toISOString();
-      const raw = new TextEncoder().encode(`Subject: ${input.subject ?? 'test'}\r\nX-Intake-Test: yes\r\n\r\n`);
-      const record: InboundMessageRecord = {
-        ...blankMessageRecord(
-          this.deps.ids('msg'),
-          orgId,
-          stored.prefix,
-          await this.deps.blobs.put(raw),
-          raw.length,
-          receivedAt,
-        ),
-        environment: mode,
-        source: 'test',
-        recipient: `${stored.prefix}@test`,
-        envelope_from: input.from ?? null,
-      };
-      const result = await this.pipeline.processParsed(record, stored, message);
-      const events = messageEvents(this.deps.ids, record, result, stored.config, this.deps.clock.now().toISOString());
-      await this.deps.stores.transaction(async (tx) => {
-        await tx.inboundMessages.insert([{ ...record, ...result, lease_owner: null, lease_expires_at: null }]);
-        for (const event of events) await tx.outbox.add(event);
-      });
-      const outcome = result.outcomes[0]!;
-      const arrival = routeOnArrival(stored.config.routingRules, {
-        senderDomain: senderDomain(input.from ?? null),
-        subject: input.subject ?? null,
-      });
-      return {
-        emailPrefix: stored.prefix,
-        simulateOnly: false,
-        classification: outcome.classification ?? null,
-        extractor: await this.extractorView(orgId, stored, outcome.classification?.documentType),
-        attachment: outcome,
-        messageId: record.id,
-        jobId: outcome.job_id,
-        reviewId: outcome.review_id ?? null,
-        routing: arrival,
-        duplicate: arrivalDuplicate(outcome),
-      };
-    }
-    // Simulated: the same decisions, nothing stored, queued or sent.
+    return input.simulateOnly
+      ? this.simulate(orgId, mode, input, stored, message)
+      : this.receive(orgId, mode, input, stored, message);
+  }
+
+  /** The message recorded (source `test`) and processed as mail is: the job, review item and events are real. */
+  private async receive(
+    orgId: string,
+    mode: Environment,
+    input: PrefixTestInput,
+    stored: StoredEmailIngestionConfig,
+    message: ParsedMessage,
+  ): Promise<PrefixTestResult> {
+    const receivedAt = this.deps.clock.now().toISOString();
+    const raw = new TextEncoder().encode(`Subject: ${input.subject ?? 'test'}\r\nX-Intake-Test: yes\r\n\r\n`);
+    const record: InboundMessageRecord = {
+      ...blankMessageRecord(
+        this.deps.ids('msg'),
+        orgId,
+        stored.prefix,
+        await this.deps.blobs.put(raw),
+        raw.length,
+        receivedAt,
+      ),
+      environment: mode,
+      source: 'test',
+      recipient: `${stored.prefix}@test`,
+      envelope_from: input.from ?? null,
+    };
+    const result = await this.pipeline.processParsed(record, stored, message);
+    const events = messageEvents(this.deps.ids, record, result, stored.config, this.deps.clock.now().toISOString());
+    await this.deps.stores.transaction(async (tx) => {
+      await tx.inboundMessages.insert([{ ...record, ...result, lease_owner: null, lease_expires_at: null }]);
+      for (const event of events) await tx.outbox.add(event);
+    });
+    const outcome = result.outcomes[0]!;
+    const arrival = routeOnArrival(stored.config.routingRules, {
+      senderDomain: senderDomain(input.from ?? null),
+      subject: input.subject ?? null,
+    });
+    return {
+      emailPrefix: stored.prefix,
+      simulateOnly: false,
+      classification: outcome.classification ?? null,
+      extractor: await this.extractorView(orgId, stored, outcome.classification?.documentType),
+      attachment: outcome,
+      messageId: record.id,
+      jobId: outcome.job_id,
+      reviewId: outcome.review_id ?? null,
+      routing: arrival,
+      duplicate: arrivalDuplicate(outcome),
+    };
+  }
+
+  /** Simulated: the same decisions, nothing stored, queued or sent. */
+  private async simulate(
+    orgId: string,
+    mode: Environment,
+    input: PrefixTestInput,
+    stored: StoredEmailIngestionConfig,
+    message: ParsedMessage,
+  ): Promise<PrefixTestResult> {
     const plan = planAttachments(stored.config.attachments, message.attachments);
     let outcome = plan.outcomes[0]!;
     const kept = plan.kept[0];
@@ -198,4 +216,9 @@ export class PrefixTestRun {
           matchedBy: resolution.outcome === 'mapped' ? 'mapping' : 'document_type',
         };
   }
+}
+
+/** The duplicate verdict an attachment got on arrival, as the result shows it. */
+function arrivalDuplicate(outcome: AttachmentOutcome): PrefixTestResult['duplicate'] {
+  return outcome.duplicate ? { ...outcome.duplicate, detectedAt: 'arrival' } : null;
 }

@@ -12,6 +12,7 @@ import {
   domainOf,
   internalRecipientProblem,
   senderReplyVerdict,
+  type ReplyVerdict,
 } from './loop-guard.js';
 import type {
   JobEventForNotification,
@@ -150,18 +151,7 @@ function internalRows(
  * recipients: document_received, and human_review_needed when documents wait for review.
  * Test messages (source `test`) and messages carrying a notification of ours produce nothing.
  */
-export function planMessageNotifications(
-  ctx: PlanContext,
-  input: {
-    record: InboundMessageRecord;
-    result: InboundMessageResult;
-    config: EmailIngestionConfig;
-    /** The message's header fields (lowercase names); null when unknown. */
-    headers: Readonly<Record<string, string>> | null;
-    /** The From address when the result has none (read from the raw header of an unparseable message). */
-    fallbackFrom?: string | null;
-  },
-): MessagePlan {
+export function planMessageNotifications(ctx: PlanContext, input: MessagePlanInput): MessagePlan {
   const { record, result, config } = input;
   if (record.source === 'test') return { rows: [], sender: null };
   const headers = input.headers ?? {};
@@ -180,13 +170,42 @@ export function planMessageNotifications(
     outcomes: result.outcomes,
   };
   const ourFrom = notificationFrom(config, record.recipient, ctx.ownDomains);
-  const rows: NotificationRecord[] = [];
-  const flags = config.senderNotifications;
   // Without the header fields (nothing could be read) nobody is answered.
-  const verdict =
+  const verdict: ReplyVerdict =
     input.headers === null
       ? { ok: false as const, reason: 'the message header could not be read' }
       : senderReplyVerdict({ headers, from, envelopeFrom: record.envelope_from, ownDomains: ctx.ownDomains });
+  const reply: SenderReply = { from, ourFrom, verdict };
+  const rows = [...senderRows(ctx, input, facts, reply), ...internalMessageRows(ctx, input, facts, ourFrom)];
+  return { rows, sender: completionSender(ctx, input, reply) };
+}
+
+/** What planMessageNotifications is given about one message. */
+interface MessagePlanInput {
+  record: InboundMessageRecord;
+  result: InboundMessageResult;
+  config: EmailIngestionConfig;
+  /** The message's header fields (lowercase names); null when unknown. */
+  headers: Readonly<Record<string, string>> | null;
+  /** The From address when the result has none (read from the raw header of an unparseable message). */
+  fallbackFrom?: string | null;
+}
+
+/** How the sender of a message is answered: its From, ours, and whether a reply may go out. */
+interface SenderReply {
+  from: string | null;
+  ourFrom: string;
+  verdict: ReplyVerdict;
+}
+
+/** To the sender, at most one mail: the error notification, else the receipt confirmation. */
+function senderRows(
+  ctx: PlanContext,
+  { record, result, config }: MessagePlanInput,
+  facts: MessageFacts,
+  { from, ourFrom, verdict }: SenderReply,
+): NotificationRecord[] {
+  const flags = config.senderNotifications;
   const senderRow = (kind: 'receipt_confirmation' | 'error', text: MailText) =>
     row(ctx, {
       orgId: record.org_id,
@@ -204,25 +223,32 @@ export function planMessageNotifications(
     });
   const problems = messageProblems(facts);
   if (problems.length > 0 && flags.sendErrorNotification)
-    rows.push(senderRow('error', messageErrorText(facts, problems)));
-  else if (result.status === 'processed' && flags.sendReceiptConfirmation)
-    rows.push(
+    return [senderRow('error', messageErrorText(facts, problems))];
+  if (result.status === 'processed' && flags.sendReceiptConfirmation)
+    return [
       senderRow(
         'receipt_confirmation',
         receiptConfirmationText(facts, { completionFollows: flags.sendProcessingComplete }),
       ),
-    );
+    ];
+  return [];
+}
 
+/** To internal recipients: document_received, and human_review_needed when documents wait for review. */
+function internalMessageRows(
+  ctx: PlanContext,
+  { record, result, config }: MessagePlanInput,
+  facts: MessageFacts,
+  ourFrom: string,
+): NotificationRecord[] {
   const base = { orgId: record.org_id, from: ourFrom, messageId: record.id, prefix: record.prefix };
-  rows.push(
-    ...internalRows(ctx, config, {
-      ...base,
-      kind: 'document_received',
-      event: 'document_received',
-      text: documentReceivedText(facts, ctx.publicBaseUrl),
-      sourceKey: `document_received:${record.id}`,
-    }),
-  );
+  const rows = internalRows(ctx, config, {
+    ...base,
+    kind: 'document_received',
+    event: 'document_received',
+    text: documentReceivedText(facts, ctx.publicBaseUrl),
+    sourceKey: `document_received:${record.id}`,
+  });
   if (result.outcomes.some((o) => o.status === 'awaiting_review')) {
     rows.push(
       ...internalRows(ctx, config, {
@@ -234,26 +260,32 @@ export function planMessageNotifications(
       }),
     );
   }
+  return rows;
+}
 
+/** The sender kept for the notifications of the message's jobs; null when none will follow. */
+function completionSender(
+  ctx: PlanContext,
+  { record, result, config }: MessagePlanInput,
+  { ourFrom, verdict }: SenderReply,
+): NotificationSender | null {
+  const flags = config.senderNotifications;
   const awaitsJobs =
     result.status === 'processed' &&
     result.outcomes.some((o) => o.status === 'job_created' || o.status === 'awaiting_review');
-  const sender: NotificationSender | null =
-    awaitsJobs && (flags.sendProcessingComplete || flags.sendErrorNotification)
-      ? {
-          message_id: record.id,
-          org_id: record.org_id,
-          prefix: record.prefix,
-          reply_to: verdict.ok ? verdict.to : null,
-          suppressed_reason: verdict.ok ? null : verdict.reason,
-          from_address: ourFrom,
-          in_reply_to: result.message_id_header,
-          subject: result.subject,
-          received_at: record.received_at,
-          created_at: ctx.now,
-        }
-      : null;
-  return { rows, sender };
+  if (!awaitsJobs || !(flags.sendProcessingComplete || flags.sendErrorNotification)) return null;
+  return {
+    message_id: record.id,
+    org_id: record.org_id,
+    prefix: record.prefix,
+    reply_to: verdict.ok ? verdict.to : null,
+    suppressed_reason: verdict.ok ? null : verdict.reason,
+    from_address: ourFrom,
+    in_reply_to: result.message_id_header,
+    subject: result.subject,
+    received_at: record.received_at,
+    created_at: ctx.now,
+  };
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);

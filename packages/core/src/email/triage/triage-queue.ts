@@ -6,6 +6,7 @@ import {
   type InboundMailDeps,
   type AttachmentPipeline,
   type AttachmentClassification,
+  type InboundMessageRecord,
   documentClassifiedData,
   senderDomain,
 } from '../inbound/index.js';
@@ -14,6 +15,8 @@ import {
   EmailIngestionConfigInputSchema,
   prefixEvent,
   prefixSubscribes,
+  type EmailIngestionConfig,
+  type StoredEmailIngestionConfig,
 } from '../prefixes/index.js';
 import { duplicateSettingsOf, settingsOnly } from '../duplicates/index.js';
 import { jobRouting } from '../routing/index.js';
@@ -73,18 +76,8 @@ export class TriageQueue {
     const item = await stores.triageItems.get(orgId, mode, id);
     if (!item) throw notFound('Review item', id);
     if (item.status !== 'pending') throw new AppError('conflict', `Review item ${id} was already ${item.status}`);
-    const resolvedAt = clock.now().toISOString();
-    if ('reject' in input) {
-      const rejected = await stores.triageItems.resolve(orgId, mode, id, {
-        status: 'rejected',
-        resolved_type: null,
-        job_id: null,
-        resolved_by: resolvedBy,
-        resolved_at: resolvedAt,
-      });
-      if (!rejected) throw new AppError('conflict', `Review item ${id} was resolved meanwhile`);
-      return rejected;
-    }
+    const decision: Decision = { orgId, mode, id, resolvedBy, resolvedAt: clock.now().toISOString() };
+    if ('reject' in input) return this.reject(decision);
     const stored = await stores.emailIngestion.get(orgId, item.prefix);
     const config =
       stored?.config ??
@@ -102,20 +95,50 @@ export class TriageQueue {
         [{ path: 'documentType', message: 'has no active extractor' }],
       );
     }
-    const classification: AttachmentClassification = {
-      documentType: input.documentType,
-      confidence: 1,
-      source: 'reviewer',
-      decision: 'process',
-      reasoning: `resolved in review ${id}`,
+    const document: ResolvedDocument = {
+      item,
+      message,
+      bytes,
+      config,
+      stored,
+      classification: {
+        documentType: input.documentType,
+        confidence: 1,
+        source: 'reviewer',
+        decision: 'process',
+        reasoning: `resolved in review ${id}`,
+      },
     };
+    const jobId = await this.submit(decision, document);
+    const resolved = await this.markResolved(decision, document, jobId);
+    if (!resolved) throw new AppError('conflict', `Review item ${id} was resolved meanwhile`);
+    await this.teach(decision, document);
+    return resolved;
+  }
+
+  private async reject(decision: Decision): Promise<TriageItemRecord> {
+    const { orgId, mode, id, resolvedBy, resolvedAt } = decision;
+    const rejected = await this.deps.stores.triageItems.resolve(orgId, mode, id, {
+      status: 'rejected',
+      resolved_type: null,
+      job_id: null,
+      resolved_by: resolvedBy,
+      resolved_at: resolvedAt,
+    });
+    if (!rejected) throw new AppError('conflict', `Review item ${id} was resolved meanwhile`);
+    return rejected;
+  }
+
+  /** The document continues as if it had just arrived with this type: its job's id. */
+  private async submit(decision: Decision, document: ResolvedDocument): Promise<string> {
+    const { item, message, bytes, config, stored, classification } = document;
     const submitted = await this.deps.pipeline.submitUnit({
       record: message,
       config,
       parsed: { from: message.from_address, subject: message.subject, messageId: message.message_id_header },
       document: { kept: [], bytes, mimeType: item.mime_type, filenames: [item.filename] },
       classification,
-      idempotencyKey: `review:${id}`,
+      idempotencyKey: `review:${decision.id}`,
       needsReview: false,
       ...(config.routingRules.length > 0
         ? {
@@ -133,11 +156,21 @@ export class TriageQueue {
         `The document could not be queued: ${submitted.reason?.message ?? 'unknown reason'}`,
       );
     }
-    const jobId = submitted.job_id;
-    const resolved = await stores.transaction(async (tx) => {
+    return submitted.job_id;
+  }
+
+  /** The item resolved with its job, and document.classified queued, in one transaction; null if resolved meanwhile. */
+  private async markResolved(
+    decision: Decision,
+    document: ResolvedDocument,
+    jobId: string,
+  ): Promise<TriageItemRecord | null> {
+    const { orgId, mode, id, resolvedBy, resolvedAt } = decision;
+    const { item, message, config, classification } = document;
+    return this.deps.stores.transaction(async (tx) => {
       const row = await tx.triageItems.resolve(orgId, mode, id, {
         status: 'resolved',
-        resolved_type: input.documentType,
+        resolved_type: classification.documentType,
         job_id: jobId,
         resolved_by: resolvedBy,
         resolved_at: resolvedAt,
@@ -148,7 +181,7 @@ export class TriageQueue {
           {
             filenames: [item.filename],
             attachmentIndexes: [item.attachment_index],
-            jobId: submitted.job_id ?? null,
+            jobId,
             reviewId: id,
           },
           classification,
@@ -159,17 +192,39 @@ export class TriageQueue {
       }
       return row;
     });
-    if (!resolved) throw new AppError('conflict', `Review item ${id} was resolved meanwhile`);
+  }
+
+  /** The classifier learns the person's answer for this document. */
+  private async teach(decision: Decision, document: ResolvedDocument): Promise<void> {
+    const { item, message, bytes, classification } = document;
     const context = await this.deps.pipeline.classificationContext(
-      orgId,
-      mode,
+      decision.orgId,
+      decision.mode,
       { subject: message.subject, headers: {} },
       message.from_address ?? message.envelope_from,
       item.filename,
       bytes,
       item.mime_type,
     );
-    await this.deps.classifier.learn(context, input.documentType);
-    return resolved;
+    await this.deps.classifier.learn(context, classification.documentType);
   }
+}
+
+/** Who resolves which item, when, in which organization and mode. */
+interface Decision {
+  orgId: string;
+  mode: Environment;
+  id: string;
+  resolvedBy: string;
+  resolvedAt: string;
+}
+
+/** A pending item resolved as a type, with what its job is made from. */
+interface ResolvedDocument {
+  item: TriageItemRecord;
+  message: InboundMessageRecord;
+  bytes: Uint8Array;
+  config: EmailIngestionConfig;
+  stored: StoredEmailIngestionConfig | null;
+  classification: AttachmentClassification;
 }

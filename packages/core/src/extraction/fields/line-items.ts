@@ -58,23 +58,13 @@ function rowLocation(cells: Partial<Record<keyof LineItem, PageBox>>): RowLocati
 function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set<Line>): Row[] {
   const items: Row[] = [];
   const descriptionX0 = header.columns.description!.x0;
-  // The description runs to the first numeric column right of it; columns may stand left of it too.
-  const numericX0 = Math.min(
-    ...(['quantity', 'unit_price', 'amount', 'other'] as const).flatMap((c) =>
-      header.columns[c] && header.columns[c].x0 > descriptionX0 ? [header.columns[c].x0] : [],
-    ),
-  );
+  const numericX0 = numericColumnsX0(header, descriptionX0);
   let pending: { text: string; box: PageBox; line: Line } | null = null;
   let previous: Line = header.line;
   let last: { item: Row; line: Line } | null = null;
   for (let i = header.line.index + 1; i < ctx.lines.length; i++) {
     const line = ctx.lines[i]!;
-    // A line of ruling ("-") is only a few pixels high: gaps are judged by text height.
-    const height = Math.max(lineHeight(previous), lineHeight(header.line));
-    // The table goes on at the top of the next page, up to a header of its own there.
-    const nextPage = line.page === previous.page + 1 && line.page === header.line.page + 1;
-    if (headerLines.has(line) || (!nextPage && (line.page !== previous.page || line.y0 - previous.y1 > height * 6)))
-      break;
+    if (leavesTable(line, previous, header, headerLines)) break;
     const labels = ctx.labels.hitsOn(line).filter((h) => h.strength === 1);
     if (labels.some((h) => h.key === 'total_amount') || anotherTable(line, header)) break;
     previous = line;
@@ -104,16 +94,7 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
       else pending = { ...description, line };
       continue;
     }
-    // Under a row with its amount, a line whose numbers are all deductions ("Grade Fasteners (1 kg)
-    // - 1,00 €") is the row's discount breakdown: its words continue the name, its numbers are no item.
-    if (
-      last &&
-      pending === null &&
-      numbers.every((n) => n.value < 0) &&
-      closeUnder(last.line, line) &&
-      last.item.amount !== undefined &&
-      last.item.amount > 0
-    ) {
+    if (last && pending === null && discountBreakdown(last, numbers, line)) {
       if (description) continueRow(last, description, line);
       continue;
     }
@@ -139,6 +120,37 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
     }
   }
   return items;
+}
+
+/** The description runs to the first numeric column right of it; columns may stand left of it too. */
+function numericColumnsX0(header: TableHeader, descriptionX0: number): number {
+  return Math.min(
+    ...(['quantity', 'unit_price', 'amount', 'other'] as const).flatMap((c) =>
+      header.columns[c] && header.columns[c].x0 > descriptionX0 ? [header.columns[c].x0] : [],
+    ),
+  );
+}
+
+/** The table ends at a header row, and at a page break or a wide gap (but goes on at the top of the next page). */
+function leavesTable(line: Line, previous: Line, header: TableHeader, headerLines: Set<Line>): boolean {
+  // A line of ruling ("-") is only a few pixels high: gaps are judged by text height.
+  const height = Math.max(lineHeight(previous), lineHeight(header.line));
+  // The table goes on at the top of the next page, up to a header of its own there.
+  const nextPage = line.page === previous.page + 1 && line.page === header.line.page + 1;
+  return headerLines.has(line) || (!nextPage && (line.page !== previous.page || line.y0 - previous.y1 > height * 6));
+}
+
+/**
+ * Under a row with its amount, a line whose numbers are all deductions ("Grade Fasteners (1 kg)
+ * - 1,00 €") is the row's discount breakdown: its words continue the name, its numbers are no item.
+ */
+function discountBreakdown(last: { item: Row; line: Line }, numbers: PlacedNumber[], line: Line): boolean {
+  return (
+    numbers.every((n) => n.value < 0) &&
+    closeUnder(last.line, line) &&
+    last.item.amount !== undefined &&
+    last.item.amount > 0
+  );
 }
 
 /**

@@ -20,43 +20,18 @@ import {
  */
 const MAX_FUNCTION_LINES = 80;
 
-/**
- * TEMPORARY: functions of the HTTP layer whose split is under way on another branch, as
- * `file:name`. The rule tolerates them; the second test fails as soon as one of them is 80 lines or
- * shorter (or gone), so that this list is emptied and then deleted once that branch is merged.
- */
-const PENDING_SPLIT: readonly string[] = [
-  'daemon/src/http/routes/webhooks.routes.ts:webhookRoutes',
-  'daemon/src/http/routes/documents.routes.ts:documentRoutes',
-  'daemon/src/http/routes/erp.routes.ts:erpRoutes',
-  'daemon/src/http/routes/extractors.routes.ts:extractorRoutes',
-  'daemon/src/http/routes/review.routes.ts:reviewRoutes',
-  'daemon/src/http/routes/inbound-mail.routes.ts:inboundMailRoutes',
-  'daemon/src/http/app.ts:createHttpApp',
-  'daemon/src/di/modules/http.module.ts:(anonymous)',
-  'daemon/src/http/routes/email-ingestion.routes.ts:emailIngestionRoutes',
-];
-
-const key = (fn: LongestFunction): string => `${fn.file}:${fn.name}`;
 const where = (fn: LongestFunction): string => `${fn.file}:${fn.line} ${fn.name} (${fn.lines} lines)`;
 
 describe('source size', () => {
-  // Parsing every source file takes seconds: once for both tests of the rule.
+  // Parsing every source file takes seconds: once.
   let long: LongestFunction[];
   beforeAll(() => {
     long = functionsOver(MAX_FUNCTION_LINES);
   });
 
-  it(`has no function over ${MAX_FUNCTION_LINES} lines but those pending a split`, () => {
+  it(`has no function over ${MAX_FUNCTION_LINES} lines`, () => {
     expect(listSourceFiles().length).toBeGreaterThan(200);
-    const offenders = long.filter((fn) => !PENDING_SPLIT.includes(key(fn)));
-    expect(offenders.map(where), 'split these functions by reason to change').toEqual([]);
-  });
-
-  it('lists in PENDING_SPLIT only functions still over the limit', () => {
-    const names = new Set(long.map(key));
-    const done = PENDING_SPLIT.filter((name) => !names.has(name));
-    expect(done, 'already split (or gone): remove them from PENDING_SPLIT').toEqual([]);
+    expect(long.map(where), 'split these functions by reason to change').toEqual([]);
   });
 
   it('finds a function of 81 lines and lets one of 80 pass', () => {

@@ -126,7 +126,9 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
       ? { description: 'stolen' }
       : route.path.includes('email-ingestion')
         ? { isActive: false }
-        : { name: 'stolen' };
+        : route.path.endsWith('/fields')
+          ? { confirm: true }
+          : { name: 'stolen' };
     const body =
       route.method === 'patch'
         ? patchBody

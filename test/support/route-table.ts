@@ -1,22 +1,34 @@
 import { pino } from 'pino';
 import { createDocumentExtractor, createIntake, createJobPipeline } from '@intake/core';
-import { createInboundMail, DocumentLinks, ErpService, HttpErpConnector, WebhookService } from '@intake/core/internal';
+import {
+  CorrectionService,
+  createInboundMail,
+  DocumentLinks,
+  ErpService,
+  HttpErpConnector,
+  PageImages,
+  VendorLearning,
+  WebhookService,
+} from '@intake/core/internal';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
-import { createMemoryStores, MemoryBlobStore } from '@intake/core/testing';
+import { createMemoryStores, MemoryBlobStore, MemoryPageImageCache } from '@intake/core/testing';
 import { createHttpsTransport } from '@intake/webhook-https';
 import { createHttpApp, uploadJsonBytes, type HttpApp } from '@intake/daemon';
-import { createTesseractReader } from '@intake/ocr-tesseract';
+import { createPageRenderer, createTesseractReader } from '@intake/ocr-tesseract';
 
 /**
- * Every route of the HTTP app, from the same table Koa mounts and OpenAPI describes. The app is
- * built over memory stores and never serves a request (the reader's workers start lazily, so none do).
+ * Every route of the HTTP app, from the same table Koa mounts and OpenAPI describes: every optional
+ * part the daemon mounts (mail in, ERP, review) is given, so the table is the running daemon's
+ * (test/api/openapi.test.ts compares the two documents). The app is built over memory stores and
+ * never serves a request (the reader's workers and the renderer's thread start lazily, so none do).
  */
 export function routeTable(): HttpApp['routes'] {
   const stores = createMemoryStores();
   const intake = createIntake({ stores });
   const reader = createTesseractReader({ workers: 1 });
+  const blobs = new MemoryBlobStore();
   const pipeline = createJobPipeline(intake, {
-    blobs: new MemoryBlobStore(),
+    blobs,
     inspector: reader,
     extractor: createDocumentExtractor({ reader }),
     options: { maxDocumentBytes: 1024, leaseMs: 1000, maxAttempts: 3, timeoutMs: 1000 },
@@ -46,6 +58,27 @@ export function routeTable(): HttpApp['routes'] {
       combiner: createPdfCombiner(),
       options: { domains: ['x'], leaseMs: 1000, maxAttempts: 3, maxAttachmentsPerMessage: 10 },
     }),
+    review: {
+      pages: new PageImages({
+        jobs: intake.jobs,
+        blobs,
+        renderer: createPageRenderer(),
+        cache: new MemoryPageImageCache(),
+        reader,
+      }),
+      corrections: new CorrectionService({
+        stores,
+        clock: intake.clock,
+        ids: intake.ids,
+        learning: new VendorLearning({
+          hints: stores.vendorHints,
+          blobs,
+          reader,
+          clock: intake.clock,
+          ids: intake.ids,
+        }),
+      }),
+    },
     links: new DocumentLinks('x', 'http://x', 60),
     rateLimiter: stores.rateLimiter,
     logger: pino({ level: 'silent' }),

@@ -811,6 +811,146 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/documents/{job_id}/pages/{page}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A page of the job's document as a PNG image, `width` pixels wide (100 to 2000, rounded to a multiple of 50)
+     * @description Requires scope `documents:read`.
+     */
+    get: operations['getV1DocumentsJobIdPagesPage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/documents/{job_id}/pages/{page}/words': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The words of a page of the job's document with their boxes, in the page's units (as field_locations)
+     * @description Requires scope `documents:read`.
+     */
+    get: operations['getV1DocumentsJobIdPagesPageWords'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/documents/{job_id}/fields': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Correct or confirm a completed job's fields; every change and confirmation is recorded
+     * @description Requires scope `documents:write`.
+     */
+    patch: operations['patchV1DocumentsJobIdFields'];
+    trace?: never;
+  };
+  '/v1/documents/{job_id}/corrections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The job's correction history, oldest first
+     * @description Requires scope `documents:read`.
+     */
+    get: operations['getV1DocumentsJobIdCorrections'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vendor-hints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every vendor the organization's corrections taught, with its keys and field hints (the export)
+     * @description Requires scope `extractors:read`.
+     */
+    get: operations['getV1VendorHints'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vendor-hints/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Adds vendors as GET /v1/vendor-hints exported them (merged into a known vendor sharing a key)
+     * @description Requires scope `extractors:write` and a live key (test and live share this configuration).
+     */
+    post: operations['postV1VendorHintsImport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/vendor-hints/{vendor_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Forgets what was learned about a vendor
+     * @description Requires scope `extractors:write` and a live key (test and live share this configuration).
+     */
+    delete: operations['deleteV1VendorHintsVendorId'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1157,6 +1297,47 @@ export interface components {
       url?: string;
       description?: string | null;
       is_active?: boolean;
+    };
+    CorrectionRequest: {
+      /** @description New values by field name (the value in the field's type; dates as YYYY-MM-DD); null clears an optional field */
+      fields?: {
+        [key: string]: unknown;
+      };
+      /** @description Optional: where on the page the person found each new value (a word they picked), in page units */
+      locations?: {
+        [key: string]: {
+          page: number;
+          box: {
+            x0: number;
+            y0: number;
+            x1: number;
+            y1: number;
+          };
+        };
+      };
+      /** @description true: the whole document was reviewed; every other field is recorded as confirmed and needs_review clears */
+      confirm?: boolean;
+      /**
+       * @description true: a person rejected the document as a whole (alone, or with `reason`); values stay, needs_review clears
+       * @constant
+       */
+      reject?: true;
+      /** @description Why the document was rejected (with `reject`) */
+      reason?: string;
+    };
+    VendorHintsImport: {
+      vendors: {
+        keys: string[];
+        name?: string | null;
+        fields: {
+          [key: string]: {
+            anchor: string[];
+            /** @enum {string} */
+            position: 'right' | 'below';
+            learned_from: string;
+          };
+        };
+      }[];
     };
     Health: {
       /** @constant */
@@ -2093,6 +2274,47 @@ export interface components {
       external_id: string | null;
       created_at: string;
       finished_at: string | null;
+    };
+    PageWords: {
+      page: number;
+      page_width: number;
+      page_height: number;
+      /** @enum {string} */
+      source: 'text_layer' | 'ocr';
+      words: {
+        text: string;
+        box: {
+          x0: number;
+          y0: number;
+          x1: number;
+          y1: number;
+        };
+      }[];
+    };
+    CorrectionResult: {
+      job: components['schemas']['Job'];
+      corrections: components['schemas']['Correction'][];
+    };
+    CorrectionList: {
+      corrections: components['schemas']['Correction'][];
+    };
+    VendorHintsList: {
+      vendors: components['schemas']['VendorHints'][];
+    };
+    VendorHints: {
+      id: string;
+      keys: string[];
+      name: string | null;
+      fields: {
+        [key: string]: {
+          anchor: string[];
+          /** @enum {string} */
+          position: 'right' | 'below';
+          learned_from: string;
+        };
+      };
+      created_at: string;
+      updated_at: string;
     };
   };
   responses: never;
@@ -5293,6 +5515,452 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErpSync'];
         };
+      };
+      /** @description missing_authorization or invalid_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description insufficient_permissions: the key lacks the scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limit_exceeded, with Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getV1DocumentsJobIdPagesPage: {
+    parameters: {
+      query?: {
+        width?: number;
+      };
+      header?: never;
+      path: {
+        job_id: string;
+        page: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description image/png; X-Page-Width / X-Page-Height give its size, X-Cache hit or miss */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description invalid_request: width out of range */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_authorization or invalid_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description insufficient_permissions: the key lacks the scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found: unknown job, or no such page */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description conflict: the document cannot be rendered (damaged) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limit_exceeded, with Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getV1DocumentsJobIdPagesPageWords: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        job_id: string;
+        page: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page size and its words */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageWords'];
+        };
+      };
+      /** @description missing_authorization or invalid_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description insufficient_permissions: the key lacks the scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found: unknown job, or no such page */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description conflict: the document cannot be read (damaged) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limit_exceeded, with Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  patchV1DocumentsJobIdFields: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        job_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CorrectionRequest'];
+      };
+    };
+    responses: {
+      /** @description The job with its corrected fields, and the corrections recorded */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CorrectionResult'];
+        };
+      };
+      /** @description invalid_request: unknown field, a value of the wrong type or breaking a rule, nothing to do */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_authorization or invalid_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description insufficient_permissions: the key lacks the scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description conflict: the job is not completed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limit_exceeded, with Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getV1DocumentsJobIdCorrections: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        job_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every correction and confirmation */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CorrectionList'];
+        };
+      };
+      /** @description missing_authorization or invalid_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description insufficient_permissions: the key lacks the scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description not_found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limit_exceeded, with Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getV1VendorHints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The vendors, latest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VendorHintsList'];
+        };
+      };
+      /** @description missing_authorization or invalid_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description insufficient_permissions: the key lacks the scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limit_exceeded, with Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postV1VendorHintsImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VendorHintsImport'];
+      };
+    };
+    responses: {
+      /** @description The vendors after the import */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VendorHintsList'];
+        };
+      };
+      /** @description invalid_request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description missing_authorization or invalid_api_key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description insufficient_permissions: the key lacks the scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description rate_limit_exceeded, with Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteV1VendorHintsVendorId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        vendor_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Forgotten */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description missing_authorization or invalid_api_key */
       401: {

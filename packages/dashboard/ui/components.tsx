@@ -167,38 +167,6 @@ export function StatusBadge(props: { status: string }) {
   return <span class={`badge status-${props.status}`}>{props.status}</span>;
 }
 
-/** Previous / next over an offset-paged list; shown only when there is more than one page. */
-export function Pager(props: {
-  offset: number;
-  size: number;
-  total: number;
-  onOffset: (offset: number) => void;
-  label?: string;
-}) {
-  if (props.total <= props.size) return null;
-  return (
-    <nav class="pager" aria-label={props.label ?? 'Pages'}>
-      <button
-        type="button"
-        disabled={props.offset === 0}
-        onClick={() => props.onOffset(Math.max(0, props.offset - props.size))}
-      >
-        Previous page
-      </button>
-      <span>
-        {props.offset + 1}–{Math.min(props.offset + props.size, props.total)} of {props.total}
-      </span>
-      <button
-        type="button"
-        disabled={props.offset + props.size >= props.total}
-        onClick={() => props.onOffset(props.offset + props.size)}
-      >
-        Next page
-      </button>
-    </nav>
-  );
-}
-
 /** A screen's own sections as links (each one its own path, so reachable and bookmarkable). */
 export function Tabs(props: { label: string; current: string; tabs: { href: string; title: string }[] }) {
   return (

@@ -1,4 +1,4 @@
-import type { components } from './api-schema.generated.js';
+import type { components, operations } from './api-schema.generated.js';
 
 type Schemas = components['schemas'];
 
@@ -14,11 +14,18 @@ export type RegisterFields = Schemas['DocumentRegisterFields'];
 
 export type ReviewReason = Schemas['ReviewReason'];
 
+export type PageWords = Schemas['PageWords'];
+
 export type JobList = Schemas['JobList'];
+
+/** GET /v1/documents's query: the register's filters, search, sort and page. */
+export type DocumentsQuery = NonNullable<operations['getV1Documents']['parameters']['query']>;
 
 export type Stats = Schemas['JobStatistics'];
 
 export type Balance = Schemas['CreditBalance'];
+
+export type CreditTransaction = Schemas['CreditTransaction'];
 
 export type FieldDefinition = Schemas['FieldDefinition'];
 
@@ -33,11 +40,17 @@ export type WebhookTestResult = Schemas['WebhookTestResult'];
 
 export type AttachmentOutcome = Schemas['AttachmentOutcome'];
 
+export type InboundMessage = Schemas['InboundMessage'];
+
 export type SenderAuthentication = Schemas['SenderAuthentication'];
 
 export type ReviewItem = Schemas['ReviewItem'];
 
 export type EmailTestResult = Schemas['EmailIngestionTestResult'];
+
+export type EmailIngestionConfig = Schemas['EmailIngestionConfig'];
+
+export type EmailIngestionConfigRequest = Schemas['EmailIngestionConfigRequest'];
 
 export type ErpConnection = Schemas['ErpConnection'];
 

@@ -1,16 +1,30 @@
-import { useState } from 'preact/hooks';
 import type { Session } from '../api.js';
 import { call } from '../client.js';
 import { Copyable, Empty, ErrorBox, formatTime, Link, useLoad } from '../components.js';
 import { plural } from '../format.js';
+import { ResourceTable, usePages, type Column } from '../resource-table.js';
+import type { CreditTransaction } from '../types.js';
 
 const PAGE = 50;
 
+const LEDGER_COLUMNS: Column<CreditTransaction>[] = [
+  { title: 'Time', cell: (t) => formatTime(t.created_at) },
+  { title: 'Type', cell: (t) => t.type.replace('_', ' ') },
+  {
+    title: 'Amount',
+    class: (t) => (t.amount < 0 ? 'debit' : 'credit'),
+    cell: (t) => (t.amount > 0 ? `+${t.amount}` : t.amount),
+  },
+  { title: 'Balance after', cell: (t) => t.balance_after },
+  { title: 'Document', cell: (t) => (t.job_id ? <Link href={`/documents/${t.job_id}`}>{t.job_id}</Link> : '—') },
+  { title: 'Description', cell: (t) => t.description ?? '—' },
+];
+
 /** Balance with its low-balance threshold, and the ledger (GET /v1/credits/transactions), newest first, paged. */
 export function Credits(props: { session: Session }) {
-  const [offset, setOffset] = useState(0);
+  const pages = usePages(PAGE);
   const balance = useLoad(() => call('get', '/v1/credits/balance'), []);
-  const ledger = useLoad(() => call('get', '/v1/credits/transactions', { query: { limit: PAGE, offset } }), [offset]);
+  const ledger = useLoad(() => call('get', '/v1/credits/transactions', { query: pages.query }), [pages.position]);
   const b = balance.data;
   return (
     <>
@@ -44,58 +58,24 @@ export function Credits(props: { session: Session }) {
       )}
       <section class="card" aria-label="Ledger">
         <h2>Ledger</h2>
-        <ErrorBox error={ledger.error} />
-        {ledger.data && ledger.data.total === 0 && (
-          <Empty title="No ledger entries yet">
-            <p>
-              Credits are added by the operator of this server (the command above); each live document then charges its
-              cost here.
-            </p>
-          </Empty>
-        )}
-        {ledger.data && ledger.data.total > 0 && (
-          <>
-            <table>
-              <caption>{plural(ledger.data.total, 'entry', 'entries')}, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Balance after</th>
-                  <th scope="col">Document</th>
-                  <th scope="col">Description</th>
-                </tr>
-              </thead>
-              <tbody>
-                {ledger.data.transactions.map((t) => (
-                  <tr key={t.id}>
-                    <td>{formatTime(t.created_at)}</td>
-                    <td>{t.type.replace('_', ' ')}</td>
-                    <td class={t.amount < 0 ? 'debit' : 'credit'}>{t.amount > 0 ? `+${t.amount}` : t.amount}</td>
-                    <td>{t.balance_after}</td>
-                    <td>{t.job_id ? <Link href={`/documents/${t.job_id}`}>{t.job_id}</Link> : '—'}</td>
-                    <td>{t.description ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {ledger.data.total > PAGE && (
-              <nav class="pager" aria-label="Ledger pages">
-                <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-                  Newer
-                </button>
-                <button
-                  type="button"
-                  disabled={offset + PAGE >= ledger.data.total}
-                  onClick={() => setOffset(offset + PAGE)}
-                >
-                  Older
-                </button>
-              </nav>
-            )}
-          </>
-        )}
+        <ResourceTable
+          list={ledger}
+          rows={(list) => list.transactions}
+          rowKey={(t) => t.id}
+          columns={LEDGER_COLUMNS}
+          caption={(list) => `${plural(list.total, 'entry', 'entries')}, newest first`}
+          empty={
+            <Empty title="No ledger entries yet">
+              <p>
+                Credits are added by the operator of this server (the command above); each live document then charges
+                its cost here.
+              </p>
+            </Empty>
+          }
+          pages={pages}
+          pagerLabel="Ledger pages"
+          pagerButtons={['Newer', 'Older']}
+        />
       </section>
     </>
   );

@@ -10,11 +10,11 @@ import {
   formatTime,
   Link,
   missingScope,
-  Pager,
   StatusBadge,
   useLoad,
 } from '../components.js';
 import { TextField } from '../forms.js';
+import { ResourceTable, usePages, type Column } from '../resource-table.js';
 import type { ErpConnection, ErpSync } from '../types.js';
 
 const SCOPE = 'email_ingestion:write';
@@ -82,16 +82,46 @@ function CreateConnection(props: { session: Session; onCreated: () => void }) {
   );
 }
 
+const SYNC_COLUMNS: Column<ErpSync>[] = [
+  {
+    title: 'Document',
+    cell: (s) => (
+      <>
+        <Link href={`/documents/${s.job_id}`}>{s.job_id}</Link>
+        {s.prefix && <span class="hint"> via {s.prefix}</span>}
+      </>
+    ),
+  },
+  { title: 'Status', cell: (s) => <StatusBadge status={s.status} /> },
+  { title: 'Attempts', cell: (s) => s.attempts },
+  { title: 'Last attempt', cell: (s) => formatTime(s.last_attempt_at) },
+  {
+    title: 'Outcome or reason',
+    cell: (s) => (
+      <>
+        {s.status === 'synced' && `Recorded as ${s.external_id ?? '—'} (HTTP ${s.response_status ?? '—'})`}
+        {s.status !== 'synced' && s.last_error && (
+          <span class={s.status === 'failed' ? 'field-error' : undefined}>
+            {s.response_status ? `HTTP ${s.response_status}: ` : ''}
+            {s.last_error}
+          </span>
+        )}
+        {s.status === 'pending' && ` Next attempt ${formatTime(s.next_attempt_at)}.`}
+      </>
+    ),
+  },
+];
+
 function Syncs(props: { connection: ErpConnection }) {
   const [status, setStatus] = useState<ErpSync['status'] | ''>('');
-  const [offset, setOffset] = useState(0);
+  const pages = usePages(PAGE);
   const list = useLoad(
     () =>
       call('get', '/v1/erp-connections/{connection_id}/syncs', {
         path: { connection_id: props.connection.id },
-        query: { limit: PAGE, offset, ...(status ? { status } : {}) },
+        query: { ...pages.query, ...(status ? { status } : {}) },
       }),
-    [props.connection.id, status, offset],
+    [props.connection.id, status, pages.position],
   );
   return (
     <section class="card" aria-label={`Syncs of ${props.connection.name}`}>
@@ -102,7 +132,7 @@ function Syncs(props: { connection: ErpConnection }) {
           <select
             value={status}
             onChange={(e) => {
-              setOffset(0);
+              pages.reset();
               setStatus((e.target as HTMLSelectElement).value as typeof status);
             }}
           >
@@ -116,55 +146,22 @@ function Syncs(props: { connection: ErpConnection }) {
           Refresh
         </button>
       </div>
-      <ErrorBox error={list.error} />
-      {list.data && list.data.total === 0 && (
-        <p>
-          Nothing {status ? `${status} ` : ''}yet: a record is sent when a document of a prefix that names this
-          connection is extracted.
-        </p>
-      )}
-      {list.data && list.data.total > 0 && (
-        <table>
-          <caption>{list.data.total} syncs, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Document</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last attempt</th>
-              <th scope="col">Outcome or reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.syncs.map((s) => (
-              <tr key={s.id} class={s.status === 'failed' ? 'invalid' : undefined}>
-                <td>
-                  <Link href={`/documents/${s.job_id}`}>{s.job_id}</Link>
-                  {s.prefix && <span class="hint"> via {s.prefix}</span>}
-                </td>
-                <td>
-                  <StatusBadge status={s.status} />
-                </td>
-                <td>{s.attempts}</td>
-                <td>{formatTime(s.last_attempt_at)}</td>
-                <td>
-                  {s.status === 'synced' && `Recorded as ${s.external_id ?? '—'} (HTTP ${s.response_status ?? '—'})`}
-                  {s.status !== 'synced' && s.last_error && (
-                    <span class={s.status === 'failed' ? 'field-error' : undefined}>
-                      {s.response_status ? `HTTP ${s.response_status}: ` : ''}
-                      {s.last_error}
-                    </span>
-                  )}
-                  {s.status === 'pending' && ` Next attempt ${formatTime(s.next_attempt_at)}.`}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {list.data && (
-        <Pager offset={offset} size={PAGE} total={list.data.total} onOffset={setOffset} label="Sync pages" />
-      )}
+      <ResourceTable
+        list={list}
+        rows={(l) => l.syncs}
+        rowKey={(s) => s.id}
+        rowAttributes={(s) => ({ class: s.status === 'failed' ? 'invalid' : undefined })}
+        columns={SYNC_COLUMNS}
+        caption={(l) => `${l.total} syncs, newest first`}
+        empty={
+          <p>
+            Nothing {status ? `${status} ` : ''}yet: a record is sent when a document of a prefix that names this
+            connection is extracted.
+          </p>
+        }
+        pages={pages}
+        pagerLabel="Sync pages"
+      />
     </section>
   );
 }

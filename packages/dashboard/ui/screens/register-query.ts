@@ -45,14 +45,3 @@ export function toParams(query: RegisterQuery): URLSearchParams {
   for (const [name, value] of Object.entries(query)) if (value.trim()) params.set(name, value.trim());
   return params;
 }
-
-/** Clicking a column's header: ascending first, then descending, by the API's `sort` (`-` descends). */
-export function nextSort(current: string, key: string): string {
-  return current === key ? `-${key}` : key;
-}
-
-/** How a column is sorted now, for aria-sort. */
-export function sortState(current: string, key: string): 'ascending' | 'descending' | 'none' {
-  const effective = current || '-created_at';
-  return effective === key ? 'ascending' : effective === `-${key}` ? 'descending' : 'none';
-}

@@ -1,24 +1,9 @@
 import { Link, StatusBadge } from '../components.js';
-import { bandOf, listTotal, percent } from '../format.js';
-import type { ExtractorSummary, Job, JobList, RegisterFields } from '../types.js';
-import { nextSort, sortState } from './register-query.js';
+import { bandOf, percent } from '../format.js';
+import type { Column } from '../resource-table.js';
+import type { ExtractorSummary, Job, RegisterFields } from '../types.js';
 
 type Row = Job & { register?: RegisterFields };
-
-/** The register's columns: header, the API's sort key, and the cell (also its label on a phone's stacked card). */
-const COLUMNS: { title: string; sort: string }[] = [
-  { title: 'File', sort: 'file_name' },
-  { title: 'Source', sort: 'source' },
-  { title: 'Extractor', sort: 'extractor' },
-  { title: 'Type', sort: 'document_type' },
-  { title: 'Vendor', sort: 'vendor' },
-  { title: 'Number', sort: 'document_number' },
-  { title: 'Date', sort: 'document_date' },
-  { title: 'Total', sort: 'total' },
-  { title: 'Lowest confidence', sort: 'lowest_confidence' },
-  { title: 'Status', sort: 'status' },
-  { title: 'Review', sort: 'review_state' },
-];
 
 const REVIEW_STATES: Record<RegisterFields['review_state'], string> = {
   needs_review: 'needs review',
@@ -72,100 +57,69 @@ function Source(props: { source: RegisterFields['source'] | undefined }) {
   );
 }
 
-/** Per column: the total aligned as a number; number and date unbroken; the source's address breakable at its "@". */
-const CELL_CLASSES: Record<number, string> = { 1: 'source', 5: 'nowrap', 6: 'nowrap', 7: 'number' };
-
-function Cells(props: { job: Row; extractors: ExtractorSummary[] }) {
-  const { job } = props;
-  const r = job.register;
-  const extractor =
-    r?.extractor.name ?? props.extractors.find((x) => x.id === job.extractor_id)?.name ?? job.extractor_id;
-  const lowest = r?.lowest_confidence ?? null;
-  const review = r ? REVIEW_STATES[r.review_state] : job.needs_review ? 'needs review' : '';
-  const cells = [
-    <Link href={`/documents/${job.id}`}>{rowName(job)}</Link>,
-    <Source source={r?.source} />,
-    extractor,
-    r?.document_type ?? '',
-    r?.vendor ?? '',
-    r?.document_number ?? '',
-    r?.document_date ?? '',
-    money(r?.total ?? null, r?.currency ?? null),
-    lowest === null ? '' : <span class={`band band-${bandOf(lowest)}`}>{percent(lowest)}</span>,
-    <StatusBadge status={job.status} />,
-    review && <span class={review === 'needs review' ? 'badge warn' : 'badge'}>{review}</span>,
-  ];
-  return (
-    <>
-      {cells.map((cell, i) =>
-        i === 0 ? (
-          <th key={i} scope="row" data-label={COLUMNS[i]!.title}>
-            {cell}
-          </th>
-        ) : (
-          // An empty cell gets no "Review:" of its own on the phone's cards.
-          <td key={i} data-label={cell === '' ? '' : COLUMNS[i]!.title} class={CELL_CLASSES[i]}>
-            {cell}
-          </td>
-        ),
-      )}
-    </>
-  );
-}
-
-/** One page of the register; a column's header sorts by it (again: the other way). */
-export function RegisterTable(props: {
-  list: JobList;
-  offset: number;
+/**
+ * The register's columns, each sorted by the API's key of the same meaning: the total aligned as a
+ * number, number and date unbroken, the source's address breakable at its "@"; the row's Delete last.
+ */
+export function registerColumns(options: {
   extractors: ExtractorSummary[];
-  sort: string;
-  onSort: (sort: string) => void;
   canDelete: boolean;
   onDelete: (id: string, name: string) => void;
-}) {
-  const { list, offset } = props;
-  return (
-    <div class="table-box">
-      <table class="register">
-        <caption>
-          {listTotal(list, 'document')}; showing {offset + 1}–{offset + list.jobs.length}
-        </caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c.sort} scope="col" aria-sort={sortState(props.sort, c.sort)}>
-                <button type="button" class="sort" onClick={() => props.onSort(nextSort(props.sort, c.sort))}>
-                  {c.title}
-                  <span aria-hidden="true">
-                    {{ ascending: ' ▲', descending: ' ▼', none: '' }[sortState(props.sort, c.sort)]}
-                  </span>
-                </button>
-              </th>
-            ))}
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.jobs.map((job) => (
-            <tr key={job.id}>
-              <Cells job={job} extractors={props.extractors} />
-              <td data-label="">
-                <button
-                  type="button"
-                  class="danger"
-                  disabled={!props.canDelete || job.status === 'processing'}
-                  aria-label={`Delete ${rowName(job)}`}
-                  onClick={() => props.onDelete(job.id, rowName(job))}
-                >
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+}): Column<Row>[] {
+  const extractorOf = (job: Row) =>
+    job.register?.extractor.name ?? options.extractors.find((x) => x.id === job.extractor_id)?.name ?? job.extractor_id;
+  const reviewOf = (job: Row) =>
+    job.register ? REVIEW_STATES[job.register.review_state] : job.needs_review ? 'needs review' : '';
+  return [
+    {
+      title: 'File',
+      sort: 'file_name',
+      rowHeader: true,
+      cell: (job) => <Link href={`/documents/${job.id}`}>{rowName(job)}</Link>,
+    },
+    { title: 'Source', sort: 'source', class: 'source', cell: (job) => <Source source={job.register?.source} /> },
+    { title: 'Extractor', sort: 'extractor', cell: extractorOf },
+    { title: 'Type', sort: 'document_type', cell: (job) => job.register?.document_type ?? '' },
+    { title: 'Vendor', sort: 'vendor', cell: (job) => job.register?.vendor ?? '' },
+    { title: 'Number', sort: 'document_number', class: 'nowrap', cell: (job) => job.register?.document_number ?? '' },
+    { title: 'Date', sort: 'document_date', class: 'nowrap', cell: (job) => job.register?.document_date ?? '' },
+    {
+      title: 'Total',
+      sort: 'total',
+      class: 'number',
+      cell: (job) => money(job.register?.total ?? null, job.register?.currency ?? null),
+    },
+    {
+      title: 'Lowest confidence',
+      sort: 'lowest_confidence',
+      cell: (job) => {
+        const lowest = job.register?.lowest_confidence ?? null;
+        return lowest === null ? '' : <span class={`band band-${bandOf(lowest)}`}>{percent(lowest)}</span>;
+      },
+    },
+    { title: 'Status', sort: 'status', cell: (job) => <StatusBadge status={job.status} /> },
+    {
+      title: 'Review',
+      sort: 'review_state',
+      cell: (job) => {
+        const review = reviewOf(job);
+        return review && <span class={review === 'needs review' ? 'badge warn' : 'badge'}>{review}</span>;
+      },
+    },
+    {
+      title: 'Actions',
+      hiddenTitle: true,
+      cell: (job) => (
+        <button
+          type="button"
+          class="danger"
+          disabled={!options.canDelete || job.status === 'processing'}
+          aria-label={`Delete ${rowName(job)}`}
+          onClick={() => options.onDelete(job.id, rowName(job))}
+        >
+          Delete
+        </button>
+      ),
+    },
+  ];
 }

@@ -4,22 +4,13 @@
  * words are fetched on the first click on that page: GET .../pages/{n}/words).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api } from '../api.js';
-import type { FieldLocation, Job } from '../types.js';
+import { call } from '../client.js';
+import type { FieldLocation, Job, PageWords } from '../types.js';
 
 const PAGE_WIDTH = 1000;
 const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3];
 
-export interface PageWord {
-  text: string;
-  box: { x0: number; y0: number; x1: number; y1: number };
-}
-interface PageWords {
-  page: number;
-  page_width: number;
-  page_height: number;
-  words: PageWord[];
-}
+export type PageWord = PageWords['words'][number];
 /** A word clicked on a page, with the page's size (a location as field_locations has them). */
 export interface PickedWord extends PageWord {
   page: number;
@@ -81,7 +72,9 @@ export function PageView(props: {
     const append = e.shiftKey;
     let loading = words.current.get(page);
     if (!loading) {
-      loading = api<PageWords>('GET', `/v1/documents/${encodeURIComponent(job.id)}/pages/${page}/words`);
+      loading = call('get', '/v1/documents/{job_id}/pages/{page}/words', {
+        path: { job_id: job.id, page: String(page) },
+      });
       words.current.set(page, loading);
       loading.catch(() => words.current.delete(page));
     }

@@ -3,10 +3,10 @@
  * confidence, a validation error, a missing required field), from the API's own filter. Confirming
  * or rejecting a document on the review screen takes it out.
  */
-import { useState } from 'preact/hooks';
 import { call } from '../client.js';
-import { Empty, ErrorBox, formatTime, Link, Pager, useLoad } from '../components.js';
+import { Empty, formatTime, Link, useLoad } from '../components.js';
 import { plural } from '../format.js';
+import { ResourceTable, usePages, type Column } from '../resource-table.js';
 import type { Job, JobList } from '../types.js';
 
 const PAGE = 25;
@@ -28,9 +28,16 @@ function reasons(job: Job): string {
   return parts.length ? parts.join(', ') : 'flagged for review';
 }
 
+const COLUMNS: Column<Job>[] = [
+  { title: 'Job', cell: (job) => <Link href={`/documents/${job.id}/review`}>Review {job.id}</Link> },
+  { title: 'Why', cell: reasons },
+  { title: 'Pages', cell: (job) => job.page_count },
+  { title: 'Completed', cell: (job) => formatTime(job.completed_at) },
+];
+
 export function ReviewQueue() {
-  const [offset, setOffset] = useState(0);
-  const { data, error } = useLoad(() => reviewQueuePage(PAGE, offset), [offset]);
+  const pages = usePages(PAGE);
+  const queue = useLoad(() => reviewQueuePage(PAGE, pages.position.offset), [pages.position]);
   return (
     <>
       <h1>Documents to review</h1>
@@ -38,44 +45,27 @@ export function ReviewQueue() {
         Completed documents whose extraction needs a person: a field under 50% confidence, a validation error or a
         missing required field. Saving a review (confirm) or rejecting the document takes it off this list.
       </p>
-      <ErrorBox error={error} />
-      {!data && !error && <p>Loading…</p>}
-      {data && data.total === 0 && (
-        <Empty title="Nothing to review">
-          <p>Every completed document has been confirmed or needed no review.</p>
-        </Empty>
-      )}
-      {data && data.total > 0 && (
-        <>
-          <p>
-            <Link href={`/documents/${data.jobs[0]!.id}/review`}>Start reviewing</Link>
-          </p>
-          <table>
-            <caption>{plural(data.total, 'document needs', 'documents need')} review, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Job</th>
-                <th scope="col">Why</th>
-                <th scope="col">Pages</th>
-                <th scope="col">Completed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.jobs.map((job) => (
-                <tr key={job.id}>
-                  <td>
-                    <Link href={`/documents/${job.id}/review`}>Review {job.id}</Link>
-                  </td>
-                  <td>{reasons(job)}</td>
-                  <td>{job.page_count}</td>
-                  <td>{formatTime(job.completed_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager offset={offset} size={PAGE} total={data.total} onOffset={setOffset} label="Queue pages" />
-        </>
-      )}
+      <ResourceTable
+        list={queue}
+        rows={(list) => list.jobs}
+        rowKey={(job) => job.id}
+        columns={COLUMNS}
+        caption={(list) => `${plural(list.total, 'document needs', 'documents need')} review, newest first`}
+        above={(list) =>
+          list.jobs[0] && (
+            <p>
+              <Link href={`/documents/${list.jobs[0].id}/review`}>Start reviewing</Link>
+            </p>
+          )
+        }
+        empty={
+          <Empty title="Nothing to review">
+            <p>Every completed document has been confirmed or needed no review.</p>
+          </Empty>
+        }
+        pages={pages}
+        pagerLabel="Queue pages"
+      />
     </>
   );
 }

@@ -1,9 +1,10 @@
 /** Received messages, newest first, with what became of each attachment. */
 import { useState } from 'preact/hooks';
 import { call } from '../../client.js';
-import { ErrorBox, formatTime, Link, Pager, StatusBadge, useLoad } from '../../components.js';
+import { ErrorBox, formatTime, Link, StatusBadge, useLoad } from '../../components.js';
 import { textOf } from '../../paths.js';
-import type { AttachmentOutcome, SenderAuthentication } from '../../types.js';
+import { ResourceTable, usePages, type Column } from '../../resource-table.js';
+import type { AttachmentOutcome, InboundMessage, SenderAuthentication } from '../../types.js';
 import { plural, percent } from '../../format.js';
 
 const PAGE = 25;
@@ -53,16 +54,67 @@ export function SenderBadge(props: { auth: SenderAuthentication | null | undefin
   );
 }
 
+const COLUMNS: Column<InboundMessage>[] = [
+  {
+    title: 'Received',
+    cell: (m) => (
+      <>
+        {formatTime(m.received_at)}
+        {m.source === 'test' && <span class="hint"> (test)</span>}
+      </>
+    ),
+  },
+  { title: 'To', cell: (m) => <code>{m.recipient}</code> },
+  {
+    title: 'From and subject',
+    cell: (m) => (
+      <>
+        {m.from ?? '—'} <SenderBadge auth={m.sender_authentication} />
+        <br />
+        {m.subject ?? '(no subject)'}
+      </>
+    ),
+  },
+  {
+    title: 'Status',
+    cell: (m) => (
+      <>
+        <StatusBadge status={m.status} />
+        {m.error && (
+          <p class="field-error">
+            <code>{m.error.code}</code>: {m.error.message}
+          </p>
+        )}
+      </>
+    ),
+  },
+  {
+    title: 'Attachments',
+    cell: (m) =>
+      m.attachments.length === 0 ? (
+        'none'
+      ) : (
+        <ul class="outcomes">
+          {m.attachments.map((o) => (
+            <li key={o.index}>
+              <Outcome outcome={o} />
+            </li>
+          ))}
+        </ul>
+      ),
+  },
+];
+
 export function Messages() {
   const [prefix, setPrefix] = useState('');
-  const [offset, setOffset] = useState(0);
+  const pages = usePages(PAGE);
   const prefixes = useLoad(() => call('get', '/api/email-ingestion/config'), []);
   const list = useLoad(
     () =>
       call('get', '/api/email-ingestion/messages', {
-        query: { limit: PAGE, offset, ...(prefix ? { prefix } : {}) },
+        query: { ...pages.query, ...(prefix ? { prefix } : {}) },
       }),
-    [prefix, offset],
+    [prefix, pages.position],
   );
   return (
     <>
@@ -72,7 +124,7 @@ export function Messages() {
           <select
             value={prefix}
             onChange={(e) => {
-              setOffset(0);
+              pages.reset();
               setPrefix((e.target as HTMLSelectElement).value);
             }}
           >
@@ -86,69 +138,23 @@ export function Messages() {
           Refresh
         </button>
       </div>
-      <ErrorBox error={list.error ?? prefixes.error} />
-      {list.data && list.data.total === 0 && (
-        <p>
-          No messages received{prefix ? ` for ${prefix}` : ''} yet. Mail a document to a prefix, or test one on a
-          prefix's page.
-        </p>
-      )}
-      {list.data && list.data.total > 0 && (
-        <table>
-          <caption>{plural(list.data.total, 'message')}, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Received</th>
-              <th scope="col">To</th>
-              <th scope="col">From and subject</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attachments</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.messages.map((m) => (
-              <tr key={m.id} data-message-id={m.id}>
-                <td>
-                  {formatTime(m.received_at)}
-                  {m.source === 'test' && <span class="hint"> (test)</span>}
-                </td>
-                <td>
-                  <code>{m.recipient}</code>
-                </td>
-                <td>
-                  {m.from ?? '—'} <SenderBadge auth={m.sender_authentication} />
-                  <br />
-                  {m.subject ?? '(no subject)'}
-                </td>
-                <td>
-                  <StatusBadge status={m.status} />
-                  {m.error && (
-                    <p class="field-error">
-                      <code>{m.error.code}</code>: {m.error.message}
-                    </p>
-                  )}
-                </td>
-                <td>
-                  {m.attachments.length === 0 ? (
-                    'none'
-                  ) : (
-                    <ul class="outcomes">
-                      {m.attachments.map((o) => (
-                        <li key={o.index}>
-                          <Outcome outcome={o} />
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {list.data && (
-        <Pager offset={offset} size={PAGE} total={list.data.total} onOffset={setOffset} label="Message pages" />
-      )}
+      <ErrorBox error={prefixes.error} />
+      <ResourceTable
+        list={list}
+        rows={(l) => l.messages}
+        rowKey={(m) => m.id}
+        rowAttributes={(m) => ({ 'data-message-id': m.id })}
+        columns={COLUMNS}
+        caption={(l) => `${plural(l.total, 'message')}, newest first`}
+        empty={
+          <p>
+            No messages received{prefix ? ` for ${prefix}` : ''} yet. Mail a document to a prefix, or test one on a
+            prefix's page.
+          </p>
+        }
+        pages={pages}
+        pagerLabel="Message pages"
+      />
     </>
   );
 }

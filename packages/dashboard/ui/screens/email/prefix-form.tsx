@@ -4,10 +4,12 @@
  * Editing sends the JSON merge patch from the stored configuration to the edited one.
  */
 import { useState } from 'preact/hooks';
-import { api, type Session } from '../../api.js';
+import type { Session } from '../../api.js';
+import { call } from '../../client.js';
 import { ActionButton, ErrorBox, missingScope } from '../../components.js';
 import { CheckField, CheckGroup, ListField, NumberField, Section, SelectField, TextField } from '../../forms.js';
 import { mergePatch, setAt, type JsonObject, textOf } from '../../paths.js';
+import type { EmailIngestionConfig, EmailIngestionConfigRequest } from '../../types.js';
 import { Duplicates, ExtractorMap, Overrides, RoutingRules, type ListProps } from './prefix-lists.js';
 
 export const EMAIL_SCOPE = 'email_ingestion:write';
@@ -20,6 +22,9 @@ import { EMAIL_WEBHOOK_EVENTS as WEBHOOK_EVENTS } from '../../enums.js';
 const MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/tiff'];
 /** The server's own members, not settings. */
 const READ_ONLY = ['createdAt', 'updatedAt'];
+
+/** A stored configuration as the JSON document the form edits (every member of the API's answer is JSON). */
+export const asDocument = (config: EmailIngestionConfig): JsonObject => config as JsonObject;
 
 /** A new prefix starts from the spec's defaults, shown so they can be changed before the first save. */
 const NEW_PREFIX: JsonObject = {
@@ -319,16 +324,20 @@ export function PrefixForm(props: {
     setError(null);
     setBusy(true);
     try {
-      // The form holds the configuration as a JSON document and saves a merge patch computed from
-      // what the server holds; the server validates it. Typed by the generated request types, the
-      // form's model would be rewritten, so these two calls stay untyped.
-      const result = creating
-        ? await api<JsonObject>('POST', '/api/email-ingestion/config', cfg)
-        : await api<JsonObject>(
-            'PATCH',
-            `/api/email-ingestion/config/${encodeURIComponent(textOf(cfg.emailPrefix))}`,
-            mergePatch(settingsOf(before), cfg),
-          );
+      // The form holds the configuration as a JSON document (its controls write by path) and checks
+      // nothing itself: the server validates the body and its error details land on the control whose
+      // path they name. So a new prefix's body has the request's type by the server's check, which the
+      // cast stands for (a patch's members are all optional); the method, the path and the answer are typed.
+      const result = asDocument(
+        creating
+          ? await call('post', '/api/email-ingestion/config', {
+              body: cfg as unknown as EmailIngestionConfigRequest,
+            })
+          : await call('patch', '/api/email-ingestion/config/{prefix}', {
+              path: { prefix: textOf(cfg.emailPrefix) },
+              body: mergePatch(settingsOf(before), cfg),
+            }),
+      );
       setSaved(true);
       setBefore(result);
       setCfg(settingsOf(result));

@@ -1,10 +1,10 @@
 /** One prefix: its settings to edit, "test a document" against it, deletion; and the page for a new prefix. */
 import { useState } from 'preact/hooks';
-import { api, type Session } from '../../api.js';
+import type { Session } from '../../api.js';
 import { call } from '../../client.js';
 import { ActionButton, ErrorBox, Link, navigate, useLoad } from '../../components.js';
-import { textOf, type JsonObject } from '../../paths.js';
-import { EMAIL_SCOPE, EMAIL_SHARED, EmailWhy, PrefixForm } from './prefix-form.js';
+import { textOf } from '../../paths.js';
+import { asDocument, EMAIL_SCOPE, EMAIL_SHARED, EmailWhy, PrefixForm } from './prefix-form.js';
 import { TestDocument } from './test-document.js';
 
 export function NewPrefix(props: { session: Session }) {
@@ -29,7 +29,7 @@ export function PrefixPage(props: { session: Session; prefix: string }) {
   const path = { prefix: props.prefix };
   // The form edits the configuration as a JSON document (see PrefixForm), so it reads it as one.
   const stored = useLoad(
-    () => api<JsonObject>('GET', `/api/email-ingestion/config/${encodeURIComponent(props.prefix)}`),
+    () => call('get', '/api/email-ingestion/config/{prefix}', { path }).then(asDocument),
     [props.prefix],
   );
   const [error, setError] = useState<unknown>(null);

@@ -6,17 +6,9 @@
 import { useState } from 'preact/hooks';
 import type { Session } from '../../api.js';
 import { call } from '../../client.js';
-import {
-  ActionButton,
-  DocumentPreview,
-  ErrorBox,
-  formatTime,
-  Link,
-  Pager,
-  StatusBadge,
-  useLoad,
-} from '../../components.js';
+import { ActionButton, DocumentPreview, ErrorBox, formatTime, Link, StatusBadge, useLoad } from '../../components.js';
 import { SelectField } from '../../forms.js';
+import { factsOf, Pager, usePages } from '../../resource-table.js';
 import type { ExtractorSummary, ReviewItem } from '../../types.js';
 import { EmailWhy } from './prefix-form.js';
 import { plural, percent } from '../../format.js';
@@ -149,10 +141,10 @@ function ReviewCard(props: { session: Session; item: ReviewItem; types: string[]
 
 export function ReviewQueue(props: { session: Session }) {
   const [status, setStatus] = useState<ReviewItem['status']>('pending');
-  const [offset, setOffset] = useState(0);
+  const pages = usePages(PAGE);
   const list = useLoad(
-    () => call('get', '/api/email-ingestion/review', { query: { status, limit: PAGE, offset } }),
-    [status, offset],
+    () => call('get', '/api/email-ingestion/review', { query: { status, ...pages.query } }),
+    [status, pages.position],
   );
   // Without extractors:read the known types remain.
   const extractors = useLoad(
@@ -171,7 +163,7 @@ export function ReviewQueue(props: { session: Session }) {
           <select
             value={status}
             onChange={(e) => {
-              setOffset(0);
+              pages.reset();
               setStatus((e.target as HTMLSelectElement).value as ReviewItem['status']);
             }}
           >
@@ -198,8 +190,14 @@ export function ReviewQueue(props: { session: Session }) {
           onDone={list.reload}
         />
       ))}
+      {/* Each item is a form with its own preview, not a row: the cards share the tables' pager. */}
       {list.data && (
-        <Pager offset={offset} size={PAGE} total={list.data.total} onOffset={setOffset} label="Review pages" />
+        <Pager
+          pages={pages}
+          facts={factsOf(list.data, list.data.items.length)}
+          label="Review pages"
+          busy={list.loading}
+        />
       )}
     </>
   );

@@ -7,7 +7,7 @@
 import { createTesseractReader, type PageOcrEngine } from '@intake/ocr-tesseract';
 import type { Word } from '@intake/core';
 import { describe, expect, it } from 'vitest';
-import { scanImage } from './documents.js';
+import { INVOICE_SCAN, scanImage, scannedPdf } from './documents.js';
 import { eventually } from '../support/wait.js';
 
 const WORDS: Word[] = ['Total', '12.50', 'EUR'].map((text, i) => ({
@@ -22,7 +22,9 @@ function heldEngine(workers: number) {
   let reading = 0;
   let most = 0;
   let entered = 0;
+  let released = 0;
   const engine: PageOcrEngine = {
+    releaseIdle: () => void released++,
     revision: 'held:1',
     workers,
     async read(_image, signal) {
@@ -45,6 +47,7 @@ function heldEngine(workers: number) {
     engine,
     held: () => held.length,
     entered: () => entered,
+    released: () => released,
     most: () => most,
     release: () => held.splice(0).forEach((go) => go()),
   };
@@ -111,6 +114,37 @@ describe('OCR pages read at once', () => {
       await after;
       // The aborted document's page never reached the engine: first and third only.
       expect(probe.entered()).toBe(2);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('passing from one engine to the other, the engine left releases its idle threads at once', async () => {
+    const probe = heldEngine(2);
+    // Idle periods far longer than the test: only the switch can end a thread here.
+    const reader = createTesseractReader({ workers: 1, engine: probe.engine, idleReleaseMs: 600_000 });
+    try {
+      const [first, second] = await photos(2);
+      const photo = reader.read(first!, 'image/png');
+      await eventually('the photo in the engine', () => probe.held() === 1);
+      probe.release();
+      await photo;
+      expect(probe.released(), 'no switch yet').toBe(0);
+
+      const scan = await reader.read(await scannedPdf(await scanImage(INVOICE_SCAN)), 'application/pdf');
+      expect(scan.pages[0]!.words.map((w) => w.text).join(' ')).toContain('Invoice number 48213');
+      expect(probe.released(), 'the engine released as tesseract started').toBe(1);
+      expect(reader.ocrWorkers().tesseract).toBe(1);
+
+      const again = reader.read(second!, 'image/png');
+      await eventually('the second photo in the engine', () => probe.held() === 1);
+      await eventually(
+        () => `the tesseract worker to end while the engine reads (live: ${reader.ocrWorkers().tesseract})`,
+        () => reader.ocrWorkers().tesseract === 0,
+      );
+      probe.release();
+      await again;
+      expect(probe.released(), 'no switch back to tesseract').toBe(1);
     } finally {
       await reader.close();
     }

@@ -7,6 +7,7 @@
 import process from 'node:process';
 import type { DocumentInspection, ReadDocument } from '@intake/core';
 import { createReader } from './create-reader.js';
+import { mallocTrim } from './malloc-trim.js';
 import { crossError, type ChildSettings, type FromChild, type ToChild } from './reader-protocol.js';
 
 const STATUS_MS = 500;
@@ -21,9 +22,17 @@ const reader = createReader({ ...settings, onRefused: (refusal) => send({ type: 
 const running = new Map<number, AbortController>();
 let closing = false;
 
+/** Threads alive at the last status. */
+let threads = 0;
+
 const sendStatus = (): void => {
   const { tesseract, engine } = reader.ocrWorkers();
-  send({ type: 'status', tesseract, engine, pdf: reader.pdfThreads(), rssBytes: process.memoryUsage.rss() });
+  const pdf = reader.pdfThreads();
+  // A thread has ended (the other engine started reading, or an idle period passed): what it freed
+  // stays in the C allocator's arenas until trimmed.
+  if (tesseract + engine + pdf < threads) mallocTrim();
+  threads = tesseract + engine + pdf;
+  send({ type: 'status', tesseract, engine, pdf, rssBytes: process.memoryUsage.rss() });
 };
 
 function run(id: number, work: (signal: AbortSignal) => Promise<ReadDocument | DocumentInspection>): void {

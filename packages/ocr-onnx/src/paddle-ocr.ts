@@ -41,6 +41,11 @@ export interface PaddleOcr {
    * pixels, confidence 0..1. Aborting `signal` terminates the thread reading it.
    */
   read(image: GreyImage, signal?: AbortSignal): Promise<Word[]>;
+  /**
+   * Ends the worker threads not reading now (their models with them); the next page starts them
+   * again. The reader calls it when tesseract starts reading, so that one engine is resident at a time.
+   */
+  releaseIdle(): void;
   /** Ends the worker threads; reads after it fail. */
   close(): Promise<void>;
 }
@@ -86,6 +91,7 @@ export function createPaddleOcr(options: PaddleOcrOptions = {}): PaddleOcr {
         confidence: Math.round(confidence * 100) / 100,
       }));
     },
+    releaseIdle: () => pool.releaseIdle(),
     close: () => pool.close(),
   };
 }

@@ -70,6 +70,17 @@ export class OnnxWorkerPool {
     }
   }
 
+  /**
+   * Ends the threads not reading now, without waiting for their idle period (another engine is
+   * about to read); their slots start new ones on their next page.
+   */
+  releaseIdle(): void {
+    for (const slot of this.slots) {
+      this.keep(slot);
+      this.retire(slot);
+    }
+  }
+
   /** Terminates every thread; later reads fail. Idempotent. */
   async close(): Promise<void> {
     this.closed = true;

@@ -110,7 +110,8 @@ export function ocrPage(
   engine: PageOcrEngine | undefined,
   gate: PageGate,
 ): Promise<DocumentPage> {
-  return gate.run(signal, () => readPage(pool, input, signal, engine));
+  // The engine that reads the page is the gate's lane: one engine's threads resident at a time.
+  return gate.run(signal, () => readPage(pool, input, signal, engine), engine ?? pool);
 }
 
 async function readPage(

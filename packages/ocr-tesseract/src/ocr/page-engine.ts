@@ -21,6 +21,11 @@ export interface PageOcrEngine {
   readonly liveWorkers?: number;
   /** Words of one grey page image, boxes in its pixels, confidence 0..1; aborting stops the work. */
   read(image: GreyPixels, signal?: AbortSignal): Promise<Word[]>;
+  /**
+   * Ends its threads that are not reading now (their models and memory with them); the next page
+   * starts them again. Called when tesseract starts reading, so that one engine is resident at a time.
+   */
+  releaseIdle?(): void;
   /** Frees the engine's threads. */
   close(): Promise<void>;
 }

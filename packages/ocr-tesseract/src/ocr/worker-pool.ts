@@ -76,6 +76,18 @@ export class OcrWorkerPool {
     }
   }
 
+  /**
+   * Ends the workers not recognising now, without waiting for their idle period (another engine is
+   * about to read); their slots start new ones on their next job.
+   */
+  releaseIdle(): void {
+    for (const slot of this.slots) {
+      if (slot.busy || slot.worker === null) continue;
+      this.keep(slot);
+      void this.discard(slot, slot.worker);
+    }
+  }
+
   /** Terminates every worker and refuses queued and later jobs. Idempotent. */
   async close(): Promise<void> {
     if (this.closed) return;

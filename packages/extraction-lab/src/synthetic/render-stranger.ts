@@ -4,6 +4,7 @@ import { quantityText, type Party, type SyntheticContent } from './document.js';
 import type { FontChoice } from './layout.js';
 import { createPen, embedFonts, type Pen } from './pen.js';
 import type { Random } from './random.js';
+import type { Vocabulary } from './vocabulary.js';
 
 /**
  * Invoice and order layouts unlike the development corpus's: the buyer's block first (top left,
@@ -25,6 +26,13 @@ export interface StrangerLayout {
   /** Subtotal, tax and total printed with their labels, or as bare amounts under the amount column. */
   totals: 'labelled' | 'bare';
   font: FontChoice;
+  /**
+   * A contact person in the buyer's block: none, after a contact word ("Attn:", "z. Hd.") under
+   * the buyer's name, or bare on the line above the name (as "Ship to" blocks print the recipient).
+   */
+  contact: 'none' | 'labelled' | 'above';
+  /** The buyer's telephone or fax number, labelled, in the column of the document's number and date. */
+  phone: boolean;
 }
 
 const LEFT = 50;
@@ -37,12 +45,15 @@ export function chooseStrangerLayout(random: Random, fonts: readonly FontChoice[
     web: random.pick(['none', 'website', 'email'] as const),
     totals: random.chance(0.25) ? 'bare' : 'labelled',
     font: random.pick(fonts),
+    // Drawn last, so that the choices above stay what they were for a seed.
+    contact: random.pick(['none', 'labelled', 'above'] as const),
+    phone: random.chance(0.5),
   };
 }
 
 export function describeStrangerLayout(layout: StrangerLayout): string {
   const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
-  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} font=${font}`;
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} font=${font}`;
 }
 
 /** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
@@ -77,8 +88,8 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
   if (layout.seller === 'logo') pen.text(logoWord(content.seller.name), LEFT, 40, { size: 26, bold: true });
   pen.text(random.pick(v.titles[content.kind]), RIGHT, 40, { size: random.int(16, 22), bold: true, align: 'right' });
   // The buyer's block leads, top left; the labelled values sit in two columns at the right.
-  drawBlock(pen, content.buyer, LEFT, 110, 'left', random.pick(v.buyer[kind]));
-  drawMeta(pen, content, random, 110);
+  drawBlock(pen, content.buyer, LEFT, 110, 'left', random.pick(v.buyer[kind]), undefined, contactOf(v, layout, random));
+  drawMeta(pen, content, layout, random, 110);
   if (layout.seller === 'right') drawBlock(pen, content.seller, RIGHT, 190, 'right', heading, web);
   const tableEnd = drawTable(pen, content, random, 270);
   drawTotals(pen, content, layout, random, tableEnd + 16);
@@ -88,6 +99,21 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
   if (web && layout.seller !== 'right' && layout.seller !== 'bottom') legal.push(web);
   if (layout.seller !== 'right' || random.chance(0.5))
     pen.text(legal.join(' · '), 297, 790, { size: 7, align: 'center', grey: true });
+}
+
+/** The buyer's contact person as the block prints it: "Attn: Grace Holloway", or the person alone. */
+function contactOf(v: Vocabulary, layout: StrangerLayout, random: Random): Contact | undefined {
+  if (layout.contact === 'none') return undefined;
+  const person = random.pick(v.people);
+  return layout.contact === 'above'
+    ? { text: person, above: true }
+    : { text: `${random.pick(v.contact_labels)} ${person}`, above: false };
+}
+
+interface Contact {
+  text: string;
+  /** On the line above the name (the recipient first), else under the address. */
+  above: boolean;
 }
 
 /** The logo: the name's first word in capitals ("GRANITE"), as many letterheads print it. */
@@ -101,19 +127,25 @@ function drawBlock(
   align: 'left' | 'right',
   heading?: string,
   web?: string,
+  contact?: Contact,
 ): void {
   let y = top;
   if (heading) {
     pen.text(heading, x, y, { size: 8, align, grey: true });
     y += 12;
   }
+  if (contact?.above) {
+    pen.text(contact.text, x, y, { size: 10, align });
+    y += 14;
+  }
   pen.text(party.name, x, y, { size: 11, bold: true, align });
   pen.text(party.lines[0], x, y + 15, { size: 9, align });
   pen.text(party.lines[1], x, y + 27, { size: 9, align });
   if (web) pen.text(web, x, y + 39, { size: 9, align });
+  if (contact && !contact.above) pen.text(contact.text, x, y + 39, { size: 9, align });
 }
 
-function drawMeta(pen: Pen, content: SyntheticContent, random: Random, top: number): void {
+function drawMeta(pen: Pen, content: SyntheticContent, layout: StrangerLayout, random: Random, top: number): void {
   const v = content.vocabulary;
   const rows: [string, string][] = [
     [random.pick(v.number[content.kind]), content.number],
@@ -123,6 +155,8 @@ function drawMeta(pen: Pen, content: SyntheticContent, random: Random, top: numb
     const label = content.kind === 'purchase_order' ? random.pick(v.delivery) : random.pick(v.due);
     rows.push([label, printDate(content.secondDate, content.style)]);
   }
+  // The phone first, right above the number, where a label lost in reading leaves it the nearest value.
+  if (layout.phone) rows.unshift([random.pick(v.phone_labels), random.pick(v.phones)]);
   rows.forEach(([label, value], i) => {
     pen.text(label, 340, top + i * 15, { size: 9 });
     pen.text(value, RIGHT, top + i * 15, { size: 9, align: 'right' });

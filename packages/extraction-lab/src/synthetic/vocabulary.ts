@@ -35,6 +35,13 @@ export interface Vocabulary {
   seller_more: string[];
   /** Top-level domains of the seller's website and e-mail address. */
   web_domains: string[];
+  /** Words before a contact person in the buyer's block ("Attn:", "z. Hd.", "T.a.v."), for the stranger layouts. */
+  contact_labels: string[];
+  /** Contact persons, with or without a title ("Herr Jonas Keller", "Mme Claire Dubois"). */
+  people: string[];
+  /** Labels of a telephone or fax number ("Tel.:", "Fax:") and numbers as the language prints them. */
+  phone_labels: string[];
+  phones: string[];
 }
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;

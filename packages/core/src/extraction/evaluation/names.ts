@@ -1,51 +1,13 @@
 import { foldedTokens } from '../layout/fold.js';
+import { legalFormAtEnd } from '../lexicons/legal-forms.js';
 
 /**
  * Company names as the evaluation compares them: "Amazon Web Services, Inc." and "Amazon Web
  * Services" name one company, so a trailing legal form (and the "(M)" Malaysian names put before
  * it) is dropped, and case, punctuation and diacritics are folded. What a reader enters in an ERP is
- * the name; whether the form came with it is not what the field is for.
+ * the name; whether the form came with it is not what the field is for. The forms are data, per
+ * language (lexicons/legal-forms.json).
  */
-
-const LEGAL_FORMS = [
-  'gmbh & co kg',
-  'gmbh & co',
-  'gmbh',
-  'mbh',
-  'ag',
-  'kg',
-  'ohg',
-  'ug',
-  'e k',
-  'e v',
-  'se',
-  'ltd',
-  'limited',
-  'inc',
-  'incorporated',
-  'llc',
-  'llp',
-  'plc',
-  'corp',
-  'corporation',
-  'co',
-  'bv',
-  'b v',
-  'nv',
-  'n v',
-  'sarl',
-  'sas',
-  'sa',
-  'srl',
-  'spa',
-  'sl',
-  'sdn bhd',
-  'bhd',
-  'pty ltd',
-  'pte ltd',
-  'pty',
-  'pte',
-].map((form) => foldedTokens(form.replace('&', ' ')));
 
 /** The name's folded words without the legal forms that end it ("Bei Spiel GmbH" -> "bei spiel"). */
 export function stripLegalForm(name: string): string {
@@ -57,11 +19,9 @@ export function stripLegalForm(name: string): string {
       changed = true;
       continue;
     }
-    const form = LEGAL_FORMS.find(
-      (f) => f.length < tokens.length && f.every((t, k) => tokens[tokens.length - f.length + k] === t),
-    );
-    if (form) {
-      tokens.splice(tokens.length - form.length);
+    const form = legalFormAtEnd(tokens);
+    if (form > 0) {
+      tokens.splice(tokens.length - form);
       changed = true;
     }
   }

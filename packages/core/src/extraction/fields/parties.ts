@@ -18,6 +18,7 @@ import {
   SENDER_SEPARATORS,
   startsWithLegalForm,
 } from './party-lines.js';
+import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './contact-persons.js';
 import { isSentence } from './sentence-names.js';
 import { namesASite, siteNames } from './site-names.js';
 
@@ -75,7 +76,11 @@ function labelledNames(ctx: ExtractionContext, keys: LabelKey[], role: Role): Ca
     for (const hit of ctx.labels.hitsFor(key)) {
       if (!standsAlone(hit)) continue;
       const right = firstSegmentAfter(hit.line, hit.x1);
-      if (right && looksLikeName(cleanName(right)) && !labelsAt(ctx, hit.line, hit.x1, role)) {
+      const below = nameBelow(ctx, hit.line, hit.x0, hit.x1);
+      // "Ship to: Grady Archie" over "Contoso Electronics": the organization under the person.
+      const personBeside =
+        right !== null && isPersonShaped(cleanName(right)) && below !== null && isOrganizationShaped(below.name);
+      if (right && looksLikeName(cleanName(right)) && !labelsAt(ctx, hit.line, hit.x1, role) && !personBeside) {
         found.push({
           value: cleanName(right),
           score: 0.85 * hit.strength,
@@ -87,7 +92,6 @@ function labelledNames(ctx: ExtractionContext, keys: LabelKey[], role: Role): Ca
         // over the address, a logo right of it): the name under it is a candidate as well.
         if (/^\s*[:：]/.test(hit.line.text.slice(hit.end))) continue;
       }
-      const below = nameBelow(ctx, hit.line, hit.x0, hit.x1);
       if (below)
         found.push({ value: below.name, score: 0.8 * hit.strength, line: below.line, source: 'label', label: hit });
     }
@@ -149,8 +153,31 @@ function nameBelow(ctx: ExtractionContext, line: Line, x0: number, x1: number): 
       .join(' ');
     if (/\d/.test(rest) && !/\p{Ll}{2}/u.test(rest) && !hasLegalForm(first.text)) continue;
     const name = cleanName(first.text);
-    if (looksLikeName(name)) return { name, line: below };
+    // "Attn: Grace Holloway", "z. Hd. Herr Keller": the reader, not the party.
+    if (startsWithContactWord(name)) continue;
+    if (looksLikeName(name)) return organizationUnder(ctx, below, x0, name) ?? { name, line: below };
     return null;
+  }
+  return null;
+}
+
+/**
+ * A person first ("Ship to" over "Grady Archie" and then "Contoso Electronics"): when one of the
+ * next two lines of the block is shaped like an organization, that line is the party's name.
+ */
+function organizationUnder(
+  ctx: ExtractionContext,
+  line: Line,
+  x0: number,
+  name: string,
+): { name: string; line: Line } | null {
+  if (!isPersonShaped(name)) return null;
+  for (const next of ctx.lines.slice(line.index + 1, line.index + 3)) {
+    if (next.page !== line.page || next.y0 - line.y1 > (line.y1 - line.y0) * 2.5) return null;
+    const first = next.segments.find((s) => s.x1 > x0 - 20);
+    if (!first) continue;
+    const text = cleanName(first.text);
+    if (looksLikeName(text) && isOrganizationShaped(text) && !looksLikeStreet(text)) return { name: text, line: next };
   }
   return null;
 }

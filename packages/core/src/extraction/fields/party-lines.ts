@@ -1,65 +1,15 @@
 import { fold, foldedTokens } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import type { LabelIndex } from '../labels/label-index.js';
+import { BUSINESS_WORDS, LEGAL_FORMS, type LegalForm } from '../lexicons/legal-forms.js';
 
 /** Shared facts about the lines that may hold a company's name and address. */
 
-const LEGAL_FORMS = [
-  'gmbh',
-  'ag',
-  'kg',
-  'ohg',
-  'gbr',
-  'ug',
-  'e k',
-  'mbh',
-  'kgaa',
-  'se',
-  'ltd',
-  'limited',
-  'inc',
-  'incorporated',
-  'llc',
-  'llp',
-  'plc',
-  'corp',
-  'corporation',
-  'co',
-  'company',
-  'bv',
-  'b v',
-  'nv',
-  'n v',
-  'vof',
-  'sarl',
-  'sas',
-  'sa',
-  's a',
-  'eurl',
-  'sl',
-  's l',
-  'srl',
-  'spa',
-  'sdn bhd',
-  'bhd',
-  'sdn',
-  's b',
-  'pty',
-  'pte',
-  'enterprise',
-  'enterprises',
-  'trading',
-  'industries',
-  'holdings',
-  'gesellschaft',
-  'restoran',
-  'restaurant',
-  'store',
-  'shop',
-  'mart',
-  'market',
-  'supermarket',
-].map((f) => f.split(' '));
+/** Legal forms and the words of trading names ("Trading", "Restoran"): data per language. */
+const NAME_MARKS: readonly LegalForm[] = [
+  ...LEGAL_FORMS,
+  ...BUSINESS_WORDS.map((tokens) => ({ tokens, lastOnly: false })),
+];
 
 /**
  * Whether the folded words of a text contain a legal form ("GmbH", "Sdn Bhd", "B.V."). A form of
@@ -77,9 +27,12 @@ function containsLegalForm(text: string): boolean {
 
 function legalFormIn(text: string, shortFirst: boolean): boolean {
   const tokens = foldedTokens(text);
-  return LEGAL_FORMS.some((form) =>
+  return NAME_MARKS.some(({ tokens: form, lastOnly }) =>
     tokens.some(
-      (_, i) => (i > 0 || shortFirst || form.join('').length > 2) && form.every((t, k) => tokens[i + k] === t),
+      (_, i) =>
+        (i > 0 || shortFirst || form.join('').length > 2) &&
+        (!lastOnly || (i > 0 && i + form.length === tokens.length)) &&
+        form.every((t, k) => tokens[i + k] === t),
     ),
   );
 }
@@ -104,7 +57,7 @@ export function cutAfterLegalForm(name: string): string {
 /** "CO. (M) SDN BHD": the text begins with its legal form, the name's words are elsewhere. */
 export function startsWithLegalForm(text: string): boolean {
   const tokens = foldedTokens(text).filter((t) => t !== 'm');
-  return LEGAL_FORMS.some((form) => form.every((t, k) => tokens[k] === t));
+  return NAME_MARKS.some(({ tokens: form, lastOnly }) => !lastOnly && form.every((t, k) => tokens[k] === t));
 }
 
 /** Titles and other words that stand at the top of a page but are nobody's name. */

@@ -56,31 +56,3 @@ describe('buyer names: the person a block names is not the organization', () => 
     expect(extract(order(block, [])).buyer_name).toBe('Grace Holloway');
   });
 });
-
-describe('order numbers: a telephone number is never the number', () => {
-  it('a number label whose own value was lost does not take the phone printed under it', () => {
-    // The order number itself was not read; the nearest identifier under the label is a phone.
-    for (const phone of ['Phone: 1 (800) 555-7676', 'Tel.: 089 / 2345 678', 'Telefoon: 010 - 234 56 78']) {
-      const numberLines: Placed[] = [
-        { x: 380, y: 100, text: 'PO #' },
-        { x: 380, y: 114, text: phone },
-      ];
-      expect(extract(order([], numberLines, { ocr: true })).po_number).toBeUndefined();
-    }
-  });
-
-  it('a bracketed area code or a leading + makes a phone without its label ("(312) 555-0148")', () => {
-    for (const phone of ['(312) 555-0148', '+49 30 1234567']) {
-      const numberLines: Placed[] = [
-        { x: 380, y: 100, text: 'Order No.' },
-        { x: 380, y: 114, text: phone },
-      ];
-      expect(extract(order([], numberLines)).po_number).toBeUndefined();
-    }
-  });
-
-  it('the number after the order label stays when a phone label stands before that label on the line', () => {
-    const numberLines: Placed[] = [{ x: 40, y: 120, text: 'Tel 0221 98 · Order No. 4471' }];
-    expect(extract(order([], numberLines)).po_number).toBe('4471');
-  });
-});

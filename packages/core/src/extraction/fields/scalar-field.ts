@@ -9,7 +9,6 @@ import type { AmountChoice } from './amounts.js';
 import { labelledCandidates, type Candidate } from './candidates.js';
 import { dateCandidates, notBefore } from './dates.js';
 import { buyerCandidates, vendorCandidates } from './parties.js';
-import { isPhoneNumber } from './phone-numbers.js';
 
 /** Results other fields depend on, computed once per document. */
 export interface SharedFindings {
@@ -67,7 +66,7 @@ export function scalarCandidate(
           ctx,
           role,
           labelledCandidates(ctx, keys, { type: field.type, identifier: true, prefer: 'first' }).filter(
-            (c) => c.score >= 0.2 && !isPhoneNumber(c),
+            (c) => c.score >= 0.2,
           ),
           shared.documentType,
         )[0] ?? null

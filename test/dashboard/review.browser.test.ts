@@ -221,6 +221,8 @@ describe('dashboard review screen in Chromium', () => {
     await page.goto(`/documents/${second.id}`);
     await page.getByRole('link', { name: 'Review the fields' }).click();
     await page.getByRole('heading', { level: 1, name: `Review ${second.id}` }).waitFor();
+    // The heading is there while the job loads too: wait for its fields before asking for the focus.
+    await page.locator('#review-invoice_number').waitFor();
     await expect.poll(() => focusedId(page)).toBe('review-invoice_number');
 
     // Reject it by keyboard: Ctrl+Shift+Enter asks for a reason, Enter rejects. The queue is then

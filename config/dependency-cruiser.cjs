@@ -13,7 +13,7 @@ const EMAIL_CONTEXTS = '^packages/core/src/(email/|erp/)';
  * Context folders of core with a front door (index.ts): files outside such a folder import it only
  * through its index.ts. Not contexts, so free to reach inside: ports/, shared/ and testing/ (a port
  * names a context's record type; through the index it would sit in an import circle), the package
- * entries (index.ts, internal.ts) and the composition files that wire services and job hooks
+ * entries (index.ts, jobs/package-entry.ts, email/index.ts) and the composition files that wire services and job hooks
  * (intake.ts, email/inbound-mail.ts, email/inbound-mail-service.ts). A context no other context uses
  * (triage, organizations, ...) has no index: nothing outside it but the composition may import it.
  */

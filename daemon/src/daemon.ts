@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import type { BlobStore, Intake } from '@intake/core';
-import type { PageImageCache, WebhookService } from '@intake/core/internal';
+import type { PageImageCache } from '@intake/core/ports';
+import type { WebhookService } from '@intake/core/webhooks';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from './config/config.schema.js';
 import { createContainer } from './di/container.js';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentLinks } from '@intake/core/internal';
+import { DocumentLinks } from '@intake/core/jobs';
 import { createHttpApp, uploadJsonBytes } from '@intake/daemon';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { eventually } from '../support/wait.js';

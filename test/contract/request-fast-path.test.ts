@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createIntake, type RateLimitDecision, type RateLimiter } from '@intake/core';
-import { ManualClock } from '@intake/core/internal';
+import { ManualClock } from '@intake/core/ports';
 import { createMemoryStores } from '@intake/core/testing';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import { DB_KINDS, openTestDatabase, type TestDatabase } from '../support/databases.js';

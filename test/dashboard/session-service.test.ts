@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createIntake } from '@intake/core';
-import { ManualClock } from '@intake/core/internal';
+import { ManualClock } from '@intake/core/ports';
 import { createMemoryStores } from '@intake/core/testing';
 
 const MINUTE = 60_000;

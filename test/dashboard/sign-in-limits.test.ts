@@ -12,7 +12,7 @@ import Koa from 'koa';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntake } from '@intake/core';
-import { ManualClock } from '@intake/core/internal';
+import { ManualClock } from '@intake/core/ports';
 import { createMemoryStores } from '@intake/core/testing';
 import type { DashboardBundle } from '@intake/dashboard';
 import { sessionCookie } from '../../daemon/src/http/dashboard/session-cookie.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createIntake, RECOMMENDED_FIELDS } from '@intake/core';
-import { AMOUNT_OPERATORS, EmailIngestionConfigInputSchema, RESERVED_PREFIXES } from '@intake/core/internal';
+import { AMOUNT_OPERATORS, EmailIngestionConfigInputSchema, RESERVED_PREFIXES } from '@intake/core/email';
 import { createMemoryStores } from '@intake/core/testing';
 import { readDoc, section as sectionOf } from './markdown.js';
 

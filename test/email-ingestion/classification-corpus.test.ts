@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalDocumentClassifier, ManualClock, wordOverlap, type ClassificationResult } from '@intake/core/internal';
+import { LocalDocumentClassifier } from '@intake/core/email';
+import { wordOverlap } from '@intake/core/extraction';
+import { ManualClock, type ClassificationResult } from '@intake/core/ports';
 import { MemoryClassificationExampleStore, MemoryDb } from '@intake/core/testing';
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
 import { findCorpus } from '../../packages/extraction-lab/src/eval/evaluate-corpus.js';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type ReadDocument } from '@intake/core';
-import { detectParties, LocalDocumentClassifier, ManualClock } from '@intake/core/internal';
+import { detectParties } from '@intake/core/classification';
+import { LocalDocumentClassifier } from '@intake/core/email';
+import { ManualClock } from '@intake/core/ports';
 import { MemoryClassificationExampleStore, MemoryDb } from '@intake/core/testing';
 import { doc, lines, page } from '../extraction/synthetic.js';
 

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { duplicateKey, normalizeMatchValue } from '@intake/core/internal';
+import { duplicateKey, normalizeMatchValue } from '@intake/core/email';
 import type { SmtpIntake } from '@intake/daemon';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { startSmtpEdge } from '../support/smtp.js';

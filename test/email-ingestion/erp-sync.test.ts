@@ -5,7 +5,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@intake/core';
-import { ErpService, HttpErpConnector } from '@intake/core/internal';
+import { ErpService, HttpErpConnector } from '@intake/core/erp';
 import type { SmtpIntake } from '@intake/daemon';
 import { createHttpsTransport } from '@intake/webhook-https';
 import { startApi, type ApiHarness } from '../support/api-harness.js';

@@ -5,7 +5,7 @@ import {
   compileSubjectPattern,
   matchingDocumentTypes,
   resolveExtractorFor,
-} from '@intake/core/internal';
+} from '@intake/core/email';
 import { createMemoryStores, makeExtractor, makeOrg } from '@intake/core/testing';
 
 async function setup() {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError, createIntake, type Intake } from '@intake/core';
 import { createMemoryStores } from '@intake/core/testing';
-import { createSecretBox, parseSecretKey } from '@intake/core/internal';
+import { createSecretBox, parseSecretKey } from '@intake/core/email';
 import { DB_KINDS, openTestDatabase } from '../support/databases.js';
 
 const KEY = randomBytes(32);

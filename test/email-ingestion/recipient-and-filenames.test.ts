@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDomainList, parseRecipient, sanitizeFilename } from '@intake/core/internal';
+import { parseDomainList, parseRecipient, sanitizeFilename } from '@intake/core/email';
 
 describe('parseRecipient', () => {
   const domains = parseDomainList('Example.com, mail.acme.example.');

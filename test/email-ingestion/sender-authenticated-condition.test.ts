@@ -11,7 +11,7 @@ import {
   withAuthenticated,
   type SenderAuthentication,
   type SenderVerdicts,
-} from '@intake/core/internal';
+} from '@intake/core/email';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 

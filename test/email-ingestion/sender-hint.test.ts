@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LocalDocumentClassifier, ManualClock, senderHint } from '@intake/core/internal';
+import { LocalDocumentClassifier, senderHint } from '@intake/core/email';
+import { ManualClock } from '@intake/core/ports';
 import { MemoryClassificationExampleStore, MemoryDb } from '@intake/core/testing';
 import { doc, lines } from '../extraction/synthetic.js';
 

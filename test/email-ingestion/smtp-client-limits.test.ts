@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '@intake/core/internal';
+import { ManualClock } from '@intake/core/ports';
 import { SmtpIntake, type SmtpIntakeOptions } from '@intake/daemon';
 import { clientKey } from '../../daemon/src/smtp/client-limits.js';
 import { startApi, type ApiHarness } from '../support/api-harness.js';

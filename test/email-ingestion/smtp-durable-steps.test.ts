@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BlobStore } from '@intake/core';
-import { createInboundMail, type Envelope, type InboundMailService } from '@intake/core/internal';
+import { createInboundMail, type Envelope, type InboundMailService } from '@intake/core/email';
 import { MailWorkers } from '@intake/daemon';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import { FileBlobStore } from '@intake/storage-sql';

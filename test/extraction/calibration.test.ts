@@ -6,7 +6,7 @@ import {
   REVIEW_BELOW,
   trainRanker,
   type FieldScore,
-} from '@intake/core/internal';
+} from '@intake/core/extraction';
 import { extractFields, type FieldDefinition } from '@intake/core';
 import { applyKnots, fitPlatt } from '../../packages/core/src/extraction/confidence/platt.js';
 import { doc } from './synthetic.js';

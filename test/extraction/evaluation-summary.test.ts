@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RECOMMENDED_FIELDS } from '@intake/core';
-import { sameCompanyName, scoreFields } from '@intake/core/internal';
+import { sameCompanyName, scoreFields } from '@intake/core/extraction';
 import { formatEvaluation } from '../../packages/extraction-lab/src/report/format-report.js';
 import { summarizeEvaluation } from '../../packages/extraction-lab/src/report/report.js';
 

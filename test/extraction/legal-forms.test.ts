@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameCompanyName } from '@intake/core/internal';
+import { sameCompanyName } from '@intake/core/extraction';
 import { hasLegalForm } from '../../packages/core/src/extraction/fields/party-lines.js';
 
 describe('legal forms: data per language, one table for the name rules and the evaluation', () => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
-import { sniffMimeType } from '@intake/core/internal';
+import { sniffMimeType } from '@intake/core/jobs';
 import { DEFAULT_OCR_LANGUAGES } from '@intake/ocr-tesseract/languages';
 import { createReadCache, defaultCacheDir } from '../../packages/extraction-lab/src/eval/read-cache.js';
 import { createReader } from '../../daemon/src/reading/create-reader.js';

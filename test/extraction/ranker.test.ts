@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, type FieldDefinition, type ReadDocument } from '@intake/core';
-import { collectExamples, createRanker, featureNames, trainRanker } from '@intake/core/internal';
+import { collectExamples, createRanker, featureNames, trainRanker } from '@intake/core/extraction';
 import { assignFolds, groupMembers } from '../../packages/extraction-lab/src/report/folds.js';
 import {
   describeCandidates,

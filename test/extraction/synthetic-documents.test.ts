@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyDocument, extractFields, RECOMMENDED_FIELDS, type ReadDocument } from '@intake/core';
-import { scoreFields } from '@intake/core/internal';
+import { scoreFields } from '@intake/core/extraction';
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
 import { generateDocument, type SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
 import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layout.js';

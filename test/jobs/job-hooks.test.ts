@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JobHooks } from '@intake/core/internal';
+import { type JobHooks } from '@intake/core/jobs';
 import { createIntake, createJobPipeline, type AuthContext, type Intake } from '@intake/core';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore } from '@intake/storage-sql';

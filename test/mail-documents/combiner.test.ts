@@ -11,7 +11,7 @@ import { PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPdfCombiner } from '@intake/mail-documents';
-import type { CombinableDocument } from '@intake/core/internal';
+import type { CombinableDocument } from '@intake/core/ports';
 
 const combiner = createPdfCombiner();
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailParser } from '@intake/mail-documents';
-import type { ParsedMessage } from '@intake/core/internal';
+import type { ParsedMessage } from '@intake/core/ports';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const corpusDir = path.resolve(repoRoot, '../shared/mime-corpus');

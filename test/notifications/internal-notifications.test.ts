@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationRecord } from '@intake/core/internal';
+import type { NotificationRecord } from '@intake/core/email';
 import type { SmtpIntake } from '@intake/daemon';
 import { createSmtpNotifier } from '@intake/notifier-smtp';
 import { startApi, type ApiHarness } from '../support/api-harness.js';

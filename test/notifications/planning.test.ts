@@ -3,17 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { ConfigSchema } from '@intake/daemon';
 import {
   EmailIngestionConfigInputSchema,
-  ManualClock,
   NotificationService,
   automaticMessageReason,
-  createSequentialIds,
   isAutomatedAddress,
   planMessageNotifications,
   scanRawHeaders,
   senderReplyVerdict,
   unconfiguredNotifier,
   type InboundMessageResult,
-} from '@intake/core/internal';
+} from '@intake/core/email';
+import { ManualClock } from '@intake/core/ports';
+import { createSequentialIds } from '@intake/core/shared';
 import { createMemoryStores, makeInboundMessage, makeOrg } from '@intake/core/testing';
 
 const own = ['example.test'];

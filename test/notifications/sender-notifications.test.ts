@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, NotificationService, unconfiguredNotifier, type NotificationRecord } from '@intake/core/internal';
+import { NotificationService, unconfiguredNotifier, type NotificationRecord } from '@intake/core/email';
+import { ManualClock } from '@intake/core/ports';
 import type { SmtpIntake } from '@intake/daemon';
 import { createSmtpNotifier } from '@intake/notifier-smtp';
 import { startApi, type ApiHarness } from '../support/api-harness.js';

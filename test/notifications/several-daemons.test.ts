@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandomIds, systemClock } from '@intake/core';
-import { EmailIngestionConfigInputSchema, NotificationService, type NotificationRecord } from '@intake/core/internal';
+import { EmailIngestionConfigInputSchema, NotificationService, type NotificationRecord } from '@intake/core/email';
 import { makeInboundMessage, makeNotification, makeOrg } from '@intake/core/testing';
 import { createSmtpNotifier } from '@intake/notifier-smtp';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';

@@ -10,12 +10,20 @@ import { REPO_ROOT } from '../support/processes.js';
 
 const CORE = path.join(REPO_ROOT, 'packages/core/src');
 
-const ENTRIES = [path.join(CORE, 'index.ts'), path.join(CORE, 'internal.ts')];
+/** The public entry and the context subpaths (`@intake/core/jobs`, ...), which carry no promise. */
+const PROMISED = new Set(['.', './constants', './values', './testing', './package.json']);
+const manifest = JSON.parse(fs.readFileSync(path.join(CORE, '../package.json'), 'utf8')) as {
+  exports: Record<string, { '@intake/source'?: string } | string>;
+};
+const CONTEXT_ENTRIES = Object.entries(manifest.exports)
+  .filter(([subpath]) => !PROMISED.has(subpath))
+  .map(([, target]) => path.join(CORE, '..', (target as { '@intake/source': string })['@intake/source']));
+const ENTRIES = [path.join(CORE, 'index.ts'), ...CONTEXT_ENTRIES];
 let program: ts.Program | undefined;
 
 /** Every name an entry exports, with whether its declaration carries a TSDoc comment. */
 function exportsOf(entry: string): { name: string; documented: boolean; declaredIn: string }[] {
-  // One program for both entries: building it (parsing core and its dependencies' types) is the slow part.
+  // One program for all entries: building it (parsing core and its dependencies' types) is the slow part.
   program ??= ts.createProgram(ENTRIES, {
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
@@ -52,11 +60,13 @@ describe('@intake/core public surface', () => {
     expect(undocumented).toEqual([]);
   });
 
-  it('keeps the daemon-only parts out of it (they are in @intake/core/internal)', () => {
+  it('keeps the daemon-only parts out of it (they are in the context subpaths)', () => {
     const names = new Set(exportsOf(entry).map((e) => e.name));
-    const internal = exportsOf(path.join(CORE, 'internal.ts')).map((e) => e.name);
-    expect(internal.filter((name) => names.has(name))).toEqual([]);
-    for (const name of ['JobStore', 'EmailIngestionConfigSchema', 'InboundMailService'])
+    const contextNames = new Set(CONTEXT_ENTRIES.flatMap((file) => exportsOf(file).map((e) => e.name)));
+    expect(CONTEXT_ENTRIES.length).toBeGreaterThan(10);
+    for (const name of ['JobStore', 'EmailIngestionConfigSchema', 'InboundMailService', 'JobProcessor']) {
       expect(names.has(name), name).toBe(false);
+      expect(contextNames.has(name), name).toBe(true);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FieldLocation, type PageBox } from '@intake/core/internal';
+import { type FieldLocation, type PageBox } from '@intake/core/extraction';
 import { extractFields, type FieldDefinition } from '@intake/core';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { learnHints } from '@intake/core/internal';
+import { learnHints } from '@intake/core/learning';
 import { extractFields, type FieldDefinition } from '@intake/core';
 import { DB_KINDS } from '../support/databases.js';
 import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';

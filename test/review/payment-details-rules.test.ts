@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reviewReasons } from '@intake/core';
-import { paymentDetailsDiffer, vendorKey } from '@intake/core/internal';
+import { paymentDetailsDiffer, vendorKey } from '@intake/core/vendors';
 
 describe('what counts as changed bank details', () => {
   const iban = { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { CorrectionService, PageImages, VendorLearning } from '@intake/core/internal';
+import { CorrectionService } from '@intake/core/corrections';
+import { VendorLearning } from '@intake/core/learning';
+import { PageImages } from '@intake/core/pages';
 import {
   createDocumentExtractor,
   createIntake,
@@ -21,17 +23,15 @@ import {
 } from '@intake/core';
 import {
   createInboundMail,
-  DocumentLinks,
-  ErpService,
-  HttpErpConnector,
-  ManualClock,
   type InboundMailService,
   NotificationService,
   type NotificationServiceOptions,
   unconfiguredNotifier,
-  type ProcessOutcome,
-  WebhookService,
-} from '@intake/core/internal';
+} from '@intake/core/email';
+import { ErpService, HttpErpConnector } from '@intake/core/erp';
+import { DocumentLinks, type ProcessOutcome } from '@intake/core/jobs';
+import { ManualClock } from '@intake/core/ports';
+import { WebhookService } from '@intake/core/webhooks';
 import { createHttpsTransport } from '@intake/webhook-https';
 import { createHttpApp, type HttpAppDeps, uploadJsonBytes } from '@intake/daemon';
 import { createPageRenderer, createTesseractReader } from '@intake/ocr-tesseract';

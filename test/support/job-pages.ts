@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Environment, Intake } from '@intake/core';
-import type { JobFilter, JobPageRequest } from '@intake/core/internal';
+import type { JobFilter, JobPageRequest } from '@intake/core/ports';
 import type { SqlStorage } from '@intake/storage-sql';
 
 /**

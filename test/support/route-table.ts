@@ -1,15 +1,12 @@
 import { pino } from 'pino';
 import { createDocumentExtractor, createIntake, createJobPipeline } from '@intake/core';
-import {
-  CorrectionService,
-  createInboundMail,
-  DocumentLinks,
-  ErpService,
-  HttpErpConnector,
-  PageImages,
-  VendorLearning,
-  WebhookService,
-} from '@intake/core/internal';
+import { CorrectionService } from '@intake/core/corrections';
+import { createInboundMail } from '@intake/core/email';
+import { ErpService, HttpErpConnector } from '@intake/core/erp';
+import { DocumentLinks } from '@intake/core/jobs';
+import { VendorLearning } from '@intake/core/learning';
+import { PageImages } from '@intake/core/pages';
+import { WebhookService } from '@intake/core/webhooks';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import { createMemoryStores, MemoryBlobStore, MemoryPageImageCache } from '@intake/core/testing';
 import { createHttpsTransport } from '@intake/webhook-https';

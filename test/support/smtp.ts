@@ -4,7 +4,7 @@
  */
 import net from 'node:net';
 import { pino } from 'pino';
-import type { InboundMailService } from '@intake/core/internal';
+import type { InboundMailService } from '@intake/core/email';
 import { SmtpIntake } from '@intake/daemon';
 
 export interface SmtpReply {

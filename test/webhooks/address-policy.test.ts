@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AddressPolicy } from '@intake/core/internal';
+import { AddressPolicy } from '@intake/core/webhooks';
 import { createHttpsTransport } from '@intake/webhook-https';
 
 const REFUSED: Array<[string, string]> = [

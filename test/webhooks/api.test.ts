@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock, type WebhookRequest, type WebhookResponse, type WebhookTransport } from '@intake/core';
-import { WebhookSender } from '@intake/core/internal';
+import { WebhookSender } from '@intake/core/webhooks';
 import { createHttpsTransport } from '@intake/webhook-https';
 import { DB_KINDS } from '../support/databases.js';
 import { startApi, type ApiHarness } from '../support/api-harness.js';

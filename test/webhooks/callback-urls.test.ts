@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkCallbackUrl, literalDestinations } from '@intake/core/internal';
+import { checkCallbackUrl, literalDestinations } from '@intake/core/webhooks';
 import { createHttpsTransport } from '@intake/webhook-https';
 import { DB_KINDS } from '../support/databases.js';
 import { startApi, type ApiHarness } from '../support/api-harness.js';

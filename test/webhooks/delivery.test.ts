@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock, verifyWebhookSignature, type WebhookTransport } from '@intake/core';
-import { WebhookSender } from '@intake/core/internal';
+import { WebhookSender } from '@intake/core/webhooks';
 import { createHttpsTransport } from '@intake/webhook-https';
 import { WebhookWorkers } from '../../daemon/src/workers/webhook-workers.js';
 import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';

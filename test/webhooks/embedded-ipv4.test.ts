@@ -6,7 +6,7 @@
  * transport, and a refused row through the transport's send (which must refuse without connecting).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { AddressPolicy, checkCallbackUrl, embeddedIpv4, literalDestinations } from '@intake/core/internal';
+import { AddressPolicy, checkCallbackUrl, embeddedIpv4, literalDestinations } from '@intake/core/webhooks';
 import { createHttpsTransport } from '@intake/webhook-https';
 
 const KINDS = /a loopback, private, link-local or metadata address \(allow it with WEBHOOK_ALLOWED_HOSTS\)/;

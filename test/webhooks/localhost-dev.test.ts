@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, createIntake, verifyWebhookSignature } from '@intake/core';
-import { WebhookService } from '@intake/core/internal';
+import { WebhookService } from '@intake/core/webhooks';
 import { createMemoryStores } from '@intake/core/testing';
 import { ConfigError, loadConfig } from '@intake/daemon';
 import { createHttpsTransport } from '@intake/webhook-https';

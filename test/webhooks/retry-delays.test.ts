@@ -1,6 +1,6 @@
 /** WEBHOOK_RETRY_DELAYS_MS: five waits replacing the spec's, never their number. */
 import { describe, expect, it } from 'vitest';
-import { delayAfterFailedAttempt, MAX_ATTEMPTS, RETRY_DELAYS_MS } from '@intake/core/internal';
+import { delayAfterFailedAttempt, MAX_ATTEMPTS, RETRY_DELAYS_MS } from '@intake/core/webhooks';
 
 import { ConfigSchema } from '@intake/daemon';
 

@@ -6,7 +6,9 @@ import {
   type WebhookResponse,
   type WebhookTransport,
 } from '@intake/core';
-import { createSequentialIds, ManualClock, MAX_ATTEMPTS, WebhookSender, WebhookService } from '@intake/core/internal';
+import { ManualClock } from '@intake/core/ports';
+import { createSequentialIds } from '@intake/core/shared';
+import { MAX_ATTEMPTS, WebhookSender, WebhookService } from '@intake/core/webhooks';
 import { createMemoryStores } from '@intake/core/testing';
 import { DB_KINDS, openTestDatabase, type TestDatabase } from '../support/databases.js';
 

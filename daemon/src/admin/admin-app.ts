@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { AppError, type Intake } from '@intake/core';
-import { type WebhookService } from '@intake/core/internal';
+import { type WebhookService } from '@intake/core/webhooks';
 import type { Logger } from '../logger.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { requestContext } from '../http/middleware/request-context.js';

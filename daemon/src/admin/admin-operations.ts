@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, PLANS, type CreatedOrganization, type Intake } from '@intake/core';
-import { CreateApiKeyInputSchema, notFound, parseInput, type WebhookService } from '@intake/core/internal';
+import { CreateApiKeyInputSchema } from '@intake/core/keys';
+import { notFound, parseInput } from '@intake/core/shared';
+import { type WebhookService } from '@intake/core/webhooks';
 import { directOperations, type OperationsCommands, type OperationsDeps } from '../operations/operations.js';
 
 /** `intake keys create` input: the API's key body plus the organization. */

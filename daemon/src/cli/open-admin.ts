@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createIntake, type Intake } from '@intake/core';
-import { WebhookService } from '@intake/core/internal';
+import { WebhookService } from '@intake/core/webhooks';
 import { createHttpsTransport } from '@intake/webhook-https';
 import {
   createSqlStorage,

@@ -1,13 +1,12 @@
-import type { CorrectionService, PageImageCache, PageImages } from '@intake/core/internal';
+import type { CorrectionService } from '@intake/core/corrections';
+import type { PageImages } from '@intake/core/pages';
+import type { PageImageCache } from '@intake/core/ports';
 import type { BlobStore, DocumentReader, Intake, JobPipeline, Notifier, WebhookTransport } from '@intake/core';
-import type {
-  DocumentLinks,
-  ErpService,
-  InboundMailService,
-  SenderAuthenticator,
-  NotificationService,
-  WebhookService,
-} from '@intake/core/internal';
+import type { InboundMailService, NotificationService } from '@intake/core/email';
+import type { ErpService } from '@intake/core/erp';
+import type { DocumentLinks } from '@intake/core/jobs';
+import type { SenderAuthenticator } from '@intake/core/ports';
+import type { WebhookService } from '@intake/core/webhooks';
 import type { SmtpIntake } from '../smtp/smtp-intake.js';
 import type { MailWorkers } from '../workers/mail-workers.js';
 import type { SqlStorage } from '@intake/storage-sql';

@@ -1,9 +1,13 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { CorrectionService, PageImages } from '@intake/core/internal';
+import type { CorrectionService } from '@intake/core/corrections';
+import type { PageImages } from '@intake/core/pages';
 import type { Intake, JobPipeline, RateLimiter } from '@intake/core';
-import type { DocumentLinks, ErpService, InboundMailService, WebhookService } from '@intake/core/internal';
-import { LIST_COUNT_LIMIT } from '@intake/core/internal';
+import type { InboundMailService } from '@intake/core/email';
+import type { ErpService } from '@intake/core/erp';
+import type { DocumentLinks } from '@intake/core/jobs';
+import type { WebhookService } from '@intake/core/webhooks';
+import { LIST_COUNT_LIMIT } from '@intake/core/jobs';
 import type { DashboardBundle } from '@intake/dashboard';
 import type { Logger } from '../logger.js';
 import { countRequests, metricsEndpoint, type MetricsEndpointOptions } from '../metrics/http-metrics.js';

@@ -1,5 +1,7 @@
 import type { Environment, JobRecord } from '@intake/core';
-import { parseInput, type InboundMailService, type JobStore } from '@intake/core/internal';
+import { type InboundMailService } from '@intake/core/email';
+import { type JobStore } from '@intake/core/ports';
+import { parseInput } from '@intake/core/shared';
 import { DecodedTestSchema, EmailIngestionTestSchema } from './schemas/email-ingestion-test.schemas.js';
 
 /** What `POST /api/email-ingestion/test` needs beside the inbound mail service (and the review queue: `onJobCreated`). */

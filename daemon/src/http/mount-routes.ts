@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { type AuthContext } from '@intake/core';
-import { isDeepFrozen, parseInput, requireLiveKey, requireScope } from '@intake/core/internal';
+import { requireLiveKey, requireScope } from '@intake/core/keys';
+import { isDeepFrozen, parseInput } from '@intake/core/shared';
 import { ORDINARY_BODY_BYTES, readDocumentBody, readJsonBody } from './read-json-body.js';
 import type { JsonThread } from './json-thread/json-threads.js';
 import { checkPathParams, checkQuery } from './request-text.js';

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import busboy from 'busboy';
 import { AppError, type IncomingDocument } from '@intake/core';
-import { invalidRequest } from '@intake/core/internal';
+import { invalidRequest } from '@intake/core/shared';
 import { readDocumentBody } from './read-json-body.js';
 import type { JsonThread } from './json-thread/json-threads.js';
 import { MB } from '../config/limits.js';

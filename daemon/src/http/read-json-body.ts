@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { AppError } from '@intake/core';
-import { invalidRequest } from '@intake/core/internal';
+import { invalidRequest } from '@intake/core/shared';
 import { parseRequestJson } from './request-text.js';
 import { MB } from '../config/limits.js';
 import type { DecodedBody, JsonThread } from './json-thread/json-threads.js';

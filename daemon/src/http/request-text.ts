@@ -1,5 +1,5 @@
 import { AppError } from '@intake/core';
-import { invalidRequest } from '@intake/core/internal';
+import { invalidRequest } from '@intake/core/shared';
 import { isUnstorable, parseJsonText, printable, unstorableReason } from './json-thread/json-text.js';
 
 export { isUnstorable, MAX_JSON_DEPTH, unstorableReason } from './json-thread/json-text.js';

@@ -1,6 +1,7 @@
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
-import type { ImapSettings, MailboxMessageRef, MailboxSession } from '@intake/core/internal';
-import { imapPort } from '@intake/core/internal';
+import type { ImapSettings } from '@intake/core/email';
+import type { MailboxMessageRef, MailboxSession } from '@intake/core/ports';
+import { imapPort } from '@intake/core/email';
 
 /** An open, authenticated connection with the prefix's folder selected. */
 export interface OpenMailbox {

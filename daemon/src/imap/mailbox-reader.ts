@@ -1,12 +1,12 @@
 import { coerceError, type Clock } from '@intake/core';
 import {
   type ImapImporter,
-  type ImapMailboxStore,
   type ImapSettings,
   openImapAuth,
   type SecretBox,
   type StoredEmailIngestionConfig,
-} from '@intake/core/internal';
+} from '@intake/core/email';
+import { type ImapMailboxStore } from '@intake/core/ports';
 import type { Logger } from '../logger.js';
 import type { OpenMailbox } from './imapflow-session.js';
 

@@ -1,5 +1,6 @@
 import { coerceError } from '@intake/core';
-import type { ImapMailboxStore, StoredEmailIngestionConfig } from '@intake/core/internal';
+import type { StoredEmailIngestionConfig } from '@intake/core/email';
+import type { ImapMailboxStore } from '@intake/core/ports';
 import type { Logger } from '../logger.js';
 import { MailboxReader, type MailboxReaderDeps } from './mailbox-reader.js';
 

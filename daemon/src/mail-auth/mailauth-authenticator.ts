@@ -7,10 +7,9 @@ import {
   type AuthResult,
   type DmarcPolicy,
   type SenderAuthentication,
-  type SenderAuthenticator,
-  type SenderContext,
   type SenderVerdicts,
-} from '@intake/core/internal';
+} from '@intake/core/email';
+import { type SenderAuthenticator, type SenderContext } from '@intake/core/ports';
 import type { ResolveRecords } from './dns-resolver.js';
 
 export interface MailauthOptions {

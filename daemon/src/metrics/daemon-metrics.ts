@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { coerceError, JOB_FAILURE_CODES, type JobRecord, type Metrics } from '@intake/core';
-import type { AttemptAnswer, QueueGaugeStore } from '@intake/core/internal';
+import type { QueueGaugeStore } from '@intake/core/ports';
+import type { AttemptAnswer } from '@intake/core/webhooks';
 import type { SmtpEvents } from '../smtp/smtp-intake.js';
 import type { ErpSyncReport } from '../workers/erp-workers.js';
 

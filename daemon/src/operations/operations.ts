@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { BlobStore, Intake } from '@intake/core';
-import { parseInput, previewExpiredJobs, purgeExpiredJobs, type PageImageCache } from '@intake/core/internal';
+import { previewExpiredJobs, purgeExpiredJobs } from '@intake/core/jobs';
+import { type PageImageCache } from '@intake/core/ports';
+import { parseInput } from '@intake/core/shared';
 import type { OperationsStatus, SqlStorage } from '@intake/storage-sql';
 
 /** What `intake status` reads from the database. */

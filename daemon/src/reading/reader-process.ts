@@ -12,7 +12,7 @@ import { fork, type ChildProcess, type ForkOptions } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { DocumentInspection, DocumentReader, ReadDocument } from '@intake/core';
-import { sniffMimeType } from '@intake/core/internal';
+import { sniffMimeType } from '@intake/core/jobs';
 import type { ReaderSettings } from './create-reader.js';
 import { uncrossError, type ChildStatus, type FromChild, type ToChild } from './reader-protocol.js';
 

@@ -1,6 +1,6 @@
 import cron from 'node-cron';
 import { coerceError } from '@intake/core';
-import { type NotificationService } from '@intake/core/internal';
+import { type NotificationService } from '@intake/core/email';
 import type { Logger } from '../logger.js';
 
 /**

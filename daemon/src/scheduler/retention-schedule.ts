@@ -1,7 +1,7 @@
 import cron from 'node-cron';
-import { type PageImageCache } from '@intake/core/internal';
+import { type PageImageCache } from '@intake/core/ports';
 import { coerceError, type BlobStore, type Intake } from '@intake/core';
-import { purgeExpiredJobs } from '@intake/core/internal';
+import { purgeExpiredJobs } from '@intake/core/jobs';
 import type { Logger } from '../logger.js';
 
 /** The daily retention run; several daemons may run it, deletes are idempotent. */

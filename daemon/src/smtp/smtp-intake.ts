@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { coerceError, systemClock, type Clock } from '@intake/core';
-import { type InboundMailService, type RecipientVerdict } from '@intake/core/internal';
+import { type InboundMailService, type RecipientVerdict } from '@intake/core/email';
 import type { Logger } from '../logger.js';
 import {
   ClientLimits,

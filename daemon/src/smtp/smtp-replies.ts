@@ -1,4 +1,4 @@
-import type { RecipientVerdict } from '@intake/core/internal';
+import type { RecipientVerdict } from '@intake/core/email';
 
 /**
  * The one place where an outcome becomes an SMTP reply (as http/error-status.ts is for HTTP): every

@@ -1,4 +1,4 @@
-import type { ErpService } from '@intake/core/internal';
+import type { ErpService } from '@intake/core/erp';
 import type { Logger } from '../logger.js';
 import { PollingLoops } from './polling-loops.js';
 

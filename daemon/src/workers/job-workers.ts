@@ -1,4 +1,4 @@
-import type { JobProcessor, ProcessOutcome } from '@intake/core/internal';
+import type { JobProcessor, ProcessOutcome } from '@intake/core/jobs';
 import type { Logger } from '../logger.js';
 import { PollingLoops } from './polling-loops.js';
 

@@ -1,4 +1,4 @@
-import type { InboundMailService, MessageProcessOutcome } from '@intake/core/internal';
+import type { InboundMailService, MessageProcessOutcome } from '@intake/core/email';
 import type { Logger } from '../logger.js';
 import { PollingLoops } from './polling-loops.js';
 

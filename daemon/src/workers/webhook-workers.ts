@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { coerceError } from '@intake/core';
-import { type AttemptAnswer, type ClaimedDelivery, type WebhookSender } from '@intake/core/internal';
+import { type ClaimedDelivery } from '@intake/core/ports';
+import { type AttemptAnswer, type WebhookSender } from '@intake/core/webhooks';
 import type { Logger } from '../logger.js';
 
 export interface WebhookWorkersOptions {

@@ -4,7 +4,8 @@
  * This entry is what an embedder needs: createIntake and its records, the job pipeline, extraction
  * and classification of one document, the ports an adapter implements, the errors, and webhook
  * signatures for receivers. Each export is documented where it is declared. What only Intake's own
- * daemon and adapters use is in `@intake/core/internal`, in-memory stores and contract suites in
+ * daemon and adapters use is in the context subpaths (`@intake/core/jobs`, `/ports`, ...; see
+ * docs/architecture.md), in-memory stores and contract suites in
  * `@intake/core/testing`, the fixed vocabularies alone in `@intake/core/constants`.
  */
 export { type Classification, type ClassificationHints, classifyDocument } from './classification/classify-document.js';

@@ -7,7 +7,7 @@
  */
 import { PDFDocument, type PDFImage, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
-import type { CombinableDocument } from '@intake/core/internal';
+import type { CombinableDocument } from '@intake/core/ports';
 
 /** Images that carry no density get this: rendering the page at 300 dpi then gives back each pixel. */
 const DEFAULT_DPI = 300;

@@ -1,5 +1,5 @@
 /** The combiner's thread: one set of documents in, the PDF out (its buffer moved, not copied). */
-import type { CombinableDocument } from '@intake/core/internal';
+import type { CombinableDocument } from '@intake/core/ports';
 import { combineDocuments } from './combine-documents.js';
 import { serveTasks } from './serve-tasks.js';
 

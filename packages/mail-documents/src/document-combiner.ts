@@ -4,7 +4,7 @@
  * message at a time.
  */
 import { DEFAULT_DOCUMENT_LIMITS } from '@intake/core';
-import type { DocumentCombiner } from '@intake/core/internal';
+import type { DocumentCombiner } from '@intake/core/ports';
 import type { CombineRequest } from './combine-thread.js';
 import { TaskThreads } from './task-threads.js';
 

@@ -2,7 +2,7 @@
  * core's MessageParser: mailparser (parse-message.ts) in parsing threads of their own
  * (task-threads.ts), never on the thread that answers HTTP and SMTP.
  */
-import type { MessageParser } from '@intake/core/internal';
+import type { MessageParser } from '@intake/core/ports';
 import type { ParseRequest } from './parse-thread.js';
 import { TaskThreads } from './task-threads.js';
 

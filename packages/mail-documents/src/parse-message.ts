@@ -15,7 +15,7 @@ import {
   type Headers,
   type ParsedMail,
 } from 'mailparser';
-import type { MessageParser, ParsedAttachment, ParsedMessage } from '@intake/core/internal';
+import type { MessageParser, ParsedAttachment, ParsedMessage } from '@intake/core/ports';
 
 type ParseLimits = Parameters<MessageParser['parse']>[1];
 

@@ -1,5 +1,5 @@
 /** A parsing thread: one raw message in, its parts out (the attachments' buffers moved, not copied). */
-import type { MessageParser } from '@intake/core/internal';
+import type { MessageParser } from '@intake/core/ports';
 import { parseMessage } from './parse-message.js';
 import { serveTasks } from './serve-tasks.js';
 

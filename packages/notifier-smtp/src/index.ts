@@ -5,7 +5,7 @@
  */
 import nodemailer from 'nodemailer';
 import { type Notifier, type OutboundMail } from '@intake/core';
-import { NotifierError } from '@intake/core/internal';
+import { NotifierError } from '@intake/core/ports';
 
 /** Options of {@link createSmtpNotifier}. */
 export interface SmtpNotifierOptions {

@@ -4,7 +4,7 @@
  */
 import type { DocumentInspection, DocumentLimits, DocumentReader, ReadDocument, ReadOptions } from '@intake/core';
 import { DEFAULT_DOCUMENT_LIMITS } from '@intake/core';
-import { sniffMimeType } from '@intake/core/internal';
+import { sniffMimeType } from '@intake/core/jobs';
 import { DEFAULT_IMAGE_PREPARATION, type ImagePreparation } from './image/prepare-image.js';
 import { imagePageCount, readImage } from './image/read-image.js';
 import type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';

@@ -10,7 +10,7 @@ import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
 import tls from 'node:tls';
 import { type WebhookRequest, type WebhookResponse, type WebhookTransport } from '@intake/core';
-import { AddressPolicy, isLocalhostName } from '@intake/core/internal';
+import { AddressPolicy, isLocalhostName } from '@intake/core/webhooks';
 
 /** Options of {@link createHttpsTransport}. */
 export interface HttpsTransportOptions {

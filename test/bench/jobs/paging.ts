@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createIntake, type Environment } from '@intake/core';
-import type { JobPageRequest } from '@intake/core/internal';
+import type { JobPageRequest } from '@intake/core/ports';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import { explainListPage, insertJobRows, positionAt } from '../../support/job-pages.js';
 import { startPostgres } from '../../support/postgres-server.js';

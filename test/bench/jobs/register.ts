@@ -16,7 +16,8 @@ import type { Knex } from 'knex';
 import os from 'node:os';
 import path from 'node:path';
 import { createIntake, type Environment } from '@intake/core';
-import { LIST_COUNT_LIMIT, sortValue, type JobFilter, type JobPageRequest } from '@intake/core/internal';
+import { LIST_COUNT_LIMIT, sortValue } from '@intake/core/jobs';
+import { type JobFilter, type JobPageRequest } from '@intake/core/ports';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import { startPostgres } from '../../support/postgres-server.js';
 

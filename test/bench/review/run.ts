@@ -11,7 +11,8 @@
  * (OCR for images: a second or more each).
  */
 import { readFile } from 'node:fs/promises';
-import { learnHints, roleOf, scoreFields, vendorKeys, type FieldHint } from '@intake/core/internal';
+import { roleOf, scoreFields, vendorKeys, type FieldHint } from '@intake/core/extraction';
+import { learnHints } from '@intake/core/learning';
 import { groupMembers } from '../../../packages/extraction-lab/src/report/folds.js';
 import { extractFields, RECOMMENDED_FIELDS, type FieldDefinition, type ReadDocument } from '@intake/core';
 import { createTesseractReader, READING_REVISION } from '@intake/ocr-tesseract';

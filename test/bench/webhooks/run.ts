@@ -24,7 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createIntake, systemClock } from '@intake/core';
-import { WebhookSender, WebhookService } from '@intake/core/internal';
+import { WebhookSender, WebhookService } from '@intake/core/webhooks';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import { createHttpsTransport } from '@intake/webhook-https';
 import { WebhookWorkers } from '../../../daemon/src/workers/webhook-workers.js';

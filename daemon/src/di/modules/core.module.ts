@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { createIntake, type Intake, type WebhookTransport } from '@intake/core';
-import { parseSecretKey } from '@intake/core/internal';
+import { parseSecretKey } from '@intake/core/email';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import { TOKENS } from '../tokens.js';

@@ -8,7 +8,8 @@ import {
   type Intake,
   type JobPipeline,
 } from '@intake/core';
-import { DocumentLinks, type PageImageCache } from '@intake/core/internal';
+import { DocumentLinks } from '@intake/core/jobs';
+import { type PageImageCache } from '@intake/core/ports';
 import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';

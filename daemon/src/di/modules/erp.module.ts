@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { type Intake, type WebhookTransport } from '@intake/core';
-import { ErpService, HttpErpConnector, type NotificationService } from '@intake/core/internal';
+import { type NotificationService } from '@intake/core/email';
+import { ErpService, HttpErpConnector } from '@intake/core/erp';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { ErpWorkers } from '../../workers/erp-workers.js';

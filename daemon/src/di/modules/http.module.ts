@@ -1,7 +1,11 @@
 import { ContainerModule, type ResolutionContext } from 'inversify';
-import type { CorrectionService, PageImages } from '@intake/core/internal';
+import type { CorrectionService } from '@intake/core/corrections';
+import type { PageImages } from '@intake/core/pages';
 import type { Intake, JobPipeline } from '@intake/core';
-import type { DocumentLinks, ErpService, InboundMailService, WebhookService } from '@intake/core/internal';
+import type { InboundMailService } from '@intake/core/email';
+import type { ErpService } from '@intake/core/erp';
+import type { DocumentLinks } from '@intake/core/jobs';
+import type { WebhookService } from '@intake/core/webhooks';
 import { loadDashboard } from '@intake/dashboard';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';

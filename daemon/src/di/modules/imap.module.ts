@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import type { BlobStore, Intake } from '@intake/core';
-import { createSecretBox, ImapImporter, parseSecretKey, type SenderAuthenticator } from '@intake/core/internal';
+import { createSecretBox, ImapImporter, parseSecretKey } from '@intake/core/email';
+import { type SenderAuthenticator } from '@intake/core/ports';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';

@@ -1,6 +1,7 @@
 import { ContainerModule, type ResolutionContext } from 'inversify';
 import { type DocumentReader, type Intake, type JobPipeline } from '@intake/core';
-import { createInboundMail, type InboundMailService, type SenderAuthenticator } from '@intake/core/internal';
+import { createInboundMail, type InboundMailService } from '@intake/core/email';
+import { type SenderAuthenticator } from '@intake/core/ports';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';

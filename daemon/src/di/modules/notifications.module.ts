@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { type Intake, type Notifier } from '@intake/core';
-import { NotificationService, unconfiguredNotifier } from '@intake/core/internal';
+import { NotificationService, unconfiguredNotifier } from '@intake/core/email';
 import { createSmtpNotifier } from '@intake/notifier-smtp';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';

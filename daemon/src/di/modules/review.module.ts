@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { ContainerModule } from 'inversify';
-import { CorrectionService, PageImages, VendorLearning, type PageImageCache } from '@intake/core/internal';
+import { CorrectionService } from '@intake/core/corrections';
+import { VendorLearning } from '@intake/core/learning';
+import { PageImages } from '@intake/core/pages';
+import { type PageImageCache } from '@intake/core/ports';
 import { type BlobStore, type DocumentReader, type Intake } from '@intake/core';
 import { createPageRenderer } from '@intake/ocr-tesseract';
 import { FilePageImageCache } from '@intake/storage-sql';

@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { type Intake, type WebhookTransport } from '@intake/core';
-import { WebhookSender, WebhookService } from '@intake/core/internal';
+import { WebhookSender, WebhookService } from '@intake/core/webhooks';
 import { createHttpsTransport } from '@intake/webhook-https';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { AuthContext } from '@intake/core';
-import type { SessionService } from '@intake/core/internal';
+import type { SessionService } from '@intake/core/sessions';
 import { checkCsrf, readSessionId, type SessionCookie } from './session-cookie.js';
 
 /**

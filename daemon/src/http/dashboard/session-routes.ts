@@ -1,7 +1,8 @@
 import { requestProtocol } from '../middleware/trusted-proxies.js';
 import type { Context, Next } from 'koa';
 import { AppError } from '@intake/core';
-import { invalidRequest, type SessionService, type SessionView } from '@intake/core/internal';
+import { type SessionService, type SessionView } from '@intake/core/sessions';
+import { invalidRequest } from '@intake/core/shared';
 import { readJsonBody } from '../read-json-body.js';
 import type { SignInLimits } from './sign-in-limits.js';
 import {

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { AuthContext, Clock, RateLimitDecision, RateLimiter } from '@intake/core';
-import { type ApiKeyService } from '@intake/core/internal';
+import { type ApiKeyService } from '@intake/core/keys';
 import type { SessionAuthenticator } from '../dashboard/session-auth.js';
 import { applyRateLimit, orgLimiterKey, RATE_WINDOW_MS as WINDOW_MS } from './rate-limit.js';
 

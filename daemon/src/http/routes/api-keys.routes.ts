@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Intake } from '@intake/core';
-import { CreateApiKeyInputSchema } from '@intake/core/internal';
+import { CreateApiKeyInputSchema } from '@intake/core/keys';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 import { ApiKeySchema, CreatedApiKeySchema } from '../schemas/api-keys.schemas.js';

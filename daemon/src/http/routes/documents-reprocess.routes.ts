@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reviewReasons, type Intake, type JobPipeline } from '@intake/core';
-import { reprocessJob, toJobResource, type DocumentLinks, type ResultVersion } from '@intake/core/internal';
+import { reprocessJob, toJobResource, type DocumentLinks } from '@intake/core/jobs';
+import { type ResultVersion } from '@intake/core/ports';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 import { JobSchema, ReviewReasonSchema } from '../schemas/jobs.schemas.js';

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { type Intake, type JobPipeline, type JobRecord } from '@intake/core';
-import {
-  toCorrectionResource,
-  STATS_PERIODS,
-  toJobResource,
-  type CorrectionService,
-  type DocumentLinks,
-  registerFields,
-} from '@intake/core/internal';
+import { toCorrectionResource, type CorrectionService } from '@intake/core/corrections';
+import { STATS_PERIODS, toJobResource, type DocumentLinks, registerFields } from '@intake/core/jobs';
 import { readDocumentUpload, type UploadLimits } from '../read-document-upload.js';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { decodeJobCursor, decodeRegisterCursor, encodeJobCursor, encodeRegisterCursor } from './job-cursor.js';

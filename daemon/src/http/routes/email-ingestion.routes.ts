@@ -4,7 +4,7 @@ import {
   EmailIngestionConfigPatchSchema,
   EmailIngestionConfigSchema,
   type EmailIngestionService,
-} from '@intake/core/internal';
+} from '@intake/core/email';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 

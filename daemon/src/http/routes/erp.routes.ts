@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateErpConnectionSchema, UpdateErpConnectionSchema, type ErpService } from '@intake/core/internal';
+import { CreateErpConnectionSchema, UpdateErpConnectionSchema, type ErpService } from '@intake/core/erp';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 import { ErpConnectionViewSchema, ErpSyncViewSchema } from '../schemas/erp.schemas.js';

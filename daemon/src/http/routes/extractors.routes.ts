@@ -6,7 +6,7 @@ import {
   inMode,
   toSummary,
   UpdateExtractorInputSchema,
-} from '@intake/core/internal';
+} from '@intake/core/extractors';
 import { authErrors, booleanQuery, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 import { ExtractorSchema, ExtractorSummarySchema } from '../schemas/extractors.schemas.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError, type Intake, type JobPipeline } from '@intake/core';
-import { type DocumentLinks } from '@intake/core/internal';
+import { type DocumentLinks } from '@intake/core/jobs';
 import { ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 import { setServedDocumentHeaders } from './served-document.js';

@@ -8,7 +8,7 @@ import {
   type InboundMailService,
   type InboundMessageRecord,
   type TriageItemRecord,
-} from '@intake/core/internal';
+} from '@intake/core/email';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 import { SenderAuthenticationSchema } from './sender-authentication.schema.js';

@@ -1,5 +1,6 @@
 import { AppError } from '@intake/core';
-import { sortValue, type JobPosition, type JobSort } from '@intake/core/internal';
+import { sortValue, type JobSort } from '@intake/core/jobs';
+import { type JobPosition } from '@intake/core/ports';
 import type { JobRecord } from '@intake/core';
 
 const invalidCursor = () =>

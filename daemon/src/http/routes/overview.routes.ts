@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AuthContext, Intake, Scope } from '@intake/core';
-import { requireScope, toJobResource, type DocumentLinks } from '@intake/core/internal';
-import type { InboundMailService } from '@intake/core/internal';
+import { toJobResource, type DocumentLinks } from '@intake/core/jobs';
+import { requireScope } from '@intake/core/keys';
+import type { InboundMailService } from '@intake/core/email';
 import { httpStatusOf } from '../error-status.js';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { BalanceSchema } from './credits.routes.js';

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES } from '@intake/core';
-import {
-  DOCUMENT_SOURCES,
-  REGISTER_SORT_KEYS,
-  type JobFilter,
-  type JobSort,
-  type RegisterSortKey,
-} from '@intake/core/internal';
+import { DOCUMENT_SOURCES, REGISTER_SORT_KEYS, type JobSort, type RegisterSortKey } from '@intake/core/jobs';
+import { type JobFilter } from '@intake/core/ports';
 import { booleanQuery } from './common.schemas.js';
 
 const isoDate = z

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { AuthContext, Intake, JobPipeline, JobRecord } from '@intake/core';
-import { deleteJob, registerFields, sortValue, type JobFilter, type JobSort } from '@intake/core/internal';
+import { deleteJob, registerFields, sortValue, type JobSort } from '@intake/core/jobs';
+import { type JobFilter } from '@intake/core/ports';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { csvLine } from './csv.js';
 import { parseSort, RegisterFilterQuery, toJobFilter } from './register-query.js';

@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import {
-  CorrectionRequestSchema,
-  toCorrectionResource,
-  toJobResource,
-  notFound,
-  type CorrectionService,
-  type DocumentLinks,
-  type PageImages,
-} from '@intake/core/internal';
+import { CorrectionRequestSchema, toCorrectionResource, type CorrectionService } from '@intake/core/corrections';
+import { toJobResource, type DocumentLinks } from '@intake/core/jobs';
+import { type PageImages } from '@intake/core/pages';
+import { notFound } from '@intake/core/shared';
 import type { Intake } from '@intake/core';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_RESULTS } from '@intake/core/internal';
+import { AUTH_RESULTS } from '@intake/core/email';
 
 const result = z.enum(AUTH_RESULTS);
 

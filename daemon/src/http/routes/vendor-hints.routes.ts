@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { notFound, parseInput, toVendorHintsResource } from '@intake/core/internal';
+import { toVendorHintsResource } from '@intake/core/learning';
+import { notFound, parseInput } from '@intake/core/shared';
 import { type Intake } from '@intake/core';
 import { authErrors, ErrorBodySchema } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';

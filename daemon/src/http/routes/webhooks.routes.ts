@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateWebhookEndpointSchema, UpdateWebhookEndpointSchema, type WebhookService } from '@intake/core/internal';
+import { CreateWebhookEndpointSchema, UpdateWebhookEndpointSchema, type WebhookService } from '@intake/core/webhooks';
 import { authErrors, ErrorBodySchema, pageQuery } from './common.schemas.js';
 import { defineRoute, type RouteDef } from './route.js';
 import { deliveryDocument } from './webhook-delivery-document.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERP_CONNECTION_TYPES } from '@intake/core/internal';
+import { ERP_CONNECTION_TYPES } from '@intake/core/erp';
 
 /** An ERP connection as the API shows it, without its secret (creation adds it, once). */
 export const ErpConnectionViewSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FieldDefinitionSchema } from '@intake/core/internal';
+import { FieldDefinitionSchema } from '@intake/core/extractors';
 
 /** An extractor as the API shows it. */
 export const ExtractorSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, JOB_FAILURE_CODES, JOB_STATUSES, REVIEW_REASON_CODES } from '@intake/core';
-import { MetadataSchema } from '@intake/core/internal';
+import { MetadataSchema } from '@intake/core/jobs';
 import { FieldLocationSchema } from './field-locations.schemas.js';
 import { PaymentDetailsChangeSchema, PaymentDetailsSchema } from './payment-details.schemas.js';
 

@@ -23,3 +23,12 @@ export {
 } from './payment-details/payment-details.js';
 export { RECOMMENDED_FIELDS } from './recommended-fields.js';
 export { validateField } from './validation/validate.js';
+// What the daemon, the adapters and the tests use besides (package subpath @intake/core/extraction).
+export { sameCompanyName } from './evaluation/names.js';
+export { presentValues } from './evaluation/presence.js';
+export { type FieldScore, scoreFields, wordOverlap } from './evaluation/score.js';
+export type { PageBox } from './locations/field-location.js';
+export { fitCalibration } from './ranking/calibrate-model.js';
+export { createRanker, featureNames, type RankerModel } from './ranking/ranker.js';
+export { collectExamples, type LabelledList, trainRanker } from './ranking/train.js';
+export { isRecommendedType } from './recommended-fields.js';

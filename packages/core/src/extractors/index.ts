@@ -4,3 +4,11 @@
  */
 export type { Extractor } from './extractor.js';
 export type { FieldDefinition, FieldType } from './field-definition.schema.js';
+// What the daemon, the adapters and the tests use besides (package subpath @intake/core/extractors).
+export { inMode, toSummary } from './extractor.js';
+export {
+  CreateExtractorInputSchema,
+  DuplicateExtractorInputSchema,
+  UpdateExtractorInputSchema,
+} from './extractor.schema.js';
+export { FieldDefinitionSchema } from './field-definition.schema.js';

@@ -6,3 +6,7 @@
 export type { ApiKeyService, OrganizationRateLimits } from './api-key-service.js';
 export type { AuthContext } from './api-key.js';
 export { type Environment, SCOPES } from './scopes.js';
+// What the daemon, the adapters and the tests use besides (package subpath @intake/core/keys).
+export { requireLiveKey, requireScope } from './api-key-service.js';
+export type { StoredApiKey } from './api-key.js';
+export { CreateApiKeyInputSchema } from './api-key.schema.js';

@@ -1,6 +1,6 @@
 import { LAB_PDF_BUDGET } from './read-cache.js';
 import { readFile } from 'node:fs/promises';
-import { sniffMimeType } from '@intake/core/internal';
+import { sniffMimeType } from '@intake/core/jobs';
 import { createProgress } from '@intake/daemon/cli-options';
 import { createReader, type OcrEngineName, type OcrEnginePages } from '@intake/daemon/reader';
 import { formatDirectories, formatEvaluation, type DirectorySummary } from '../report/format-report.js';

@@ -11,7 +11,7 @@ import {
   type FieldDefinition,
   type ReadDocument,
 } from '@intake/core';
-import { isRecommendedType, presentValues, scoreFields } from '@intake/core/internal';
+import { isRecommendedType, presentValues, scoreFields } from '@intake/core/extraction';
 import type { EvaluatedDocument } from '../report/report.js';
 
 /**

@@ -1,4 +1,4 @@
-import { createRanker, fitCalibration, trainRanker, type RankerModel } from '@intake/core/internal';
+import { createRanker, fitCalibration, trainRanker, type RankerModel } from '@intake/core/extraction';
 
 import { crossValidate, type Learn } from './cross-validate.js';
 import type { ReadEntry } from './evaluate-corpus.js';

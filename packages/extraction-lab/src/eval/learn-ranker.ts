@@ -1,5 +1,5 @@
 import { RECOMMENDED_FIELDS, type ExtractFieldsOptions } from '@intake/core';
-import { collectExamples, createRanker, trainRanker, type LabelledList } from '@intake/core/internal';
+import { collectExamples, createRanker, trainRanker, type LabelledList } from '@intake/core/extraction';
 import type { ReadEntry } from './evaluate-corpus.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { FieldScore } from '@intake/core/internal';
+import type { FieldScore } from '@intake/core/extraction';
 
 /**
  * Aggregates per-document scores into the numbers `intake eval` prints: accuracy per field, per

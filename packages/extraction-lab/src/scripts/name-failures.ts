@@ -6,7 +6,8 @@
  * `npx tsx --conditions=@intake/source --tsconfig tsconfig.json packages/extraction-lab/src/scripts/name-failures.ts photo`
  */
 import { readFile } from 'node:fs/promises';
-import { sniffMimeType, collectExamples, trainRanker, featureNames, presentValues } from '@intake/core/internal';
+import { collectExamples, trainRanker, featureNames, presentValues } from '@intake/core/extraction';
+import { sniffMimeType } from '@intake/core/jobs';
 import { RECOMMENDED_FIELDS } from '@intake/core';
 import { findCorpus, type ReadEntry } from '../eval/evaluate-corpus.js';
 import { foldsOf } from '../eval/cross-validate.js';

@@ -13,7 +13,7 @@
 import { LAB_PDF_BUDGET } from '../eval/read-cache.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { sniffMimeType } from '@intake/core/internal';
+import { sniffMimeType } from '@intake/core/jobs';
 import { findCorpus, type ReadEntry } from '../eval/evaluate-corpus.js';
 import { partitionLocked, readLockedList } from '../eval/locked-split.js';
 import { trainCalibratedModel } from '../eval/learn-calibrated.js';

@@ -1,4 +1,4 @@
-import type { FieldScore } from '@intake/core/internal';
+import type { FieldScore } from '@intake/core/extraction';
 
 /**
  * Where the extractor fails on synthetic documents: per field, how many were wrong, and which

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { classifyDocument, extractFields, RECOMMENDED_FIELDS, type DocumentReader } from '@intake/core';
-import { presentValues, scoreFields } from '@intake/core/internal';
+import { presentValues, scoreFields } from '@intake/core/extraction';
 import { createProgress } from '@intake/daemon/cli-options';
 import { createReader } from '@intake/daemon/reader';
 import { findCorpus, type CorpusEntry } from '../eval/evaluate-corpus.js';

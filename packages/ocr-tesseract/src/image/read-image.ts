@@ -4,7 +4,7 @@
  * write instead of turning pixels, and hands over grey pixels for tesseract.
  */
 import type { DocumentLimits, ReadDocument } from '@intake/core';
-import type { SupportedMimeType } from '@intake/core/internal';
+import type { SupportedMimeType } from '@intake/core/jobs';
 import sharp from 'sharp';
 import { mapPages } from '../map-pages.js';
 import type { GreyImage } from '../ocr/ocr-page.js';

@@ -4,7 +4,7 @@
  * one factor (width / page_width), the same for PDF points and image pixels.
  */
 import sharp from 'sharp';
-import { type PageRenderer, type RenderedPage } from '@intake/core/internal';
+import { type PageRenderer, type RenderedPage } from '@intake/core/ports';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '@intake/core';
 import { DEFAULT_PDF_BUDGET, type PdfBudget } from '../budget.js';
 import { PdfThreads, type PdfRefusal } from '../pdf/thread/pdf-threads.js';

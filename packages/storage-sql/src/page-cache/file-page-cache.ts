@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type PageImageCache, type PageImageKey, type RenderedPage } from '@intake/core/internal';
+import { type PageImageCache, type PageImageKey, type RenderedPage } from '@intake/core/ports';
 
 const KEY = /^[0-9a-f]{64}$/;
 

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { ApiKey, Environment } from '@intake/core';
-import type { ApiKeyStore, Page, PageRequest, StoredApiKey } from '@intake/core/internal';
+import type { StoredApiKey } from '@intake/core/keys';
+import type { ApiKeyStore } from '@intake/core/ports';
+import type { Page, PageRequest } from '@intake/core/shared';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toTextOrNull, type Row } from './normalize.js';
 
 const PUBLIC_COLUMNS = [

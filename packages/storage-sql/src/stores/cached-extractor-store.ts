@@ -1,12 +1,7 @@
 import type { Knex } from 'knex';
 import { type Environment, type Extractor } from '@intake/core';
-import {
-  deepFreeze,
-  type ExtractorFilter,
-  type ExtractorStore,
-  type Page,
-  type PageRequest,
-} from '@intake/core/internal';
+import { type ExtractorFilter, type ExtractorStore } from '@intake/core/ports';
+import { deepFreeze, type Page, type PageRequest } from '@intake/core/shared';
 import { SqlExtractorStore } from './extractor-store.js';
 
 /** Most extractors kept; beyond it the oldest entries go. */

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { type CorrectedJobFields, type CorrectionRecord, type CorrectionStore } from '@intake/core/internal';
+import { type CorrectionRecord } from '@intake/core/corrections';
+import { type CorrectedJobFields, type CorrectionStore } from '@intake/core/ports';
 import type { Environment, JobRecord } from '@intake/core';
 import { fromJobRow } from './job-rows.js';
 import { toIso, toJson, type Row } from './normalize.js';

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { CreditBalance, CreditLedger, CreditTransaction, Page, PageRequest } from '@intake/core/internal';
+import type { CreditBalance, CreditLedger, CreditTransaction } from '@intake/core/ports';
+import type { Page, PageRequest } from '@intake/core/shared';
 import { countOf, toIso, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 export class SqlCreditLedger implements CreditLedger {

@@ -1,10 +1,6 @@
 import type { Knex } from 'knex';
-import type {
-  EmailIngestionConfig,
-  EmailIngestionStore,
-  InsertEmailIngestionOutcome,
-  StoredEmailIngestionConfig,
-} from '@intake/core/internal';
+import type { EmailIngestionConfig, StoredEmailIngestionConfig } from '@intake/core/email';
+import type { EmailIngestionStore, InsertEmailIngestionOutcome } from '@intake/core/ports';
 import { fromJson, toIso, toJson, type Row } from './normalize.js';
 
 const TABLE = 'email_ingestion_configs';

@@ -1,17 +1,8 @@
 import type { Knex } from 'knex';
 import type { Environment } from '@intake/core';
-import type {
-  ClaimedErpSync,
-  ErpAttemptResult,
-  ErpConnection,
-  ErpStore,
-  ErpSyncRecord,
-  ErpSyncStatus,
-  ErpVendorBill,
-  Page,
-  PageRequest,
-  StoredErpConnection,
-} from '@intake/core/internal';
+import type { ErpConnection, ErpSyncRecord, ErpSyncStatus, ErpVendorBill, StoredErpConnection } from '@intake/core/erp';
+import type { ClaimedErpSync, ErpAttemptResult, ErpStore } from '@intake/core/ports';
+import type { Page, PageRequest } from '@intake/core/shared';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const text = toTextOrNull;

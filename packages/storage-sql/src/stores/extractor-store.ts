@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Environment, Extractor } from '@intake/core';
-import type { ExtractorFilter, ExtractorStore, Page, PageRequest } from '@intake/core/internal';
+import type { ExtractorFilter, ExtractorStore } from '@intake/core/ports';
+import type { Page, PageRequest } from '@intake/core/shared';
 import { countOf, fromJson, toIso, toJson, toNumber, type Row } from './normalize.js';
 
 const fromRow = (row: Record<string, unknown>): Extractor => ({

@@ -1,15 +1,13 @@
 import type { Knex } from 'knex';
+import type { EmailIngestionConfig, StoredEmailIngestionConfig, ImapStatus } from '@intake/core/email';
 import type {
-  EmailIngestionConfig,
-  StoredEmailIngestionConfig,
   ImapMailboxRecord,
   ImapMailboxStore,
   ImapMessageEntry,
-  ImapStatus,
   ImapStatusUpdate,
   RecordImapMessageOutcome,
-} from '@intake/core/internal';
-import { toImapStatus } from '@intake/core/internal';
+} from '@intake/core/ports';
+import { toImapStatus } from '@intake/core/ports';
 import { fromJson, toIso, toIsoOrNull, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const MAILBOXES = 'imap_mailboxes';

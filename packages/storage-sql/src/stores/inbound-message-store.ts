@@ -2,14 +2,12 @@ import type { Knex } from 'knex';
 import type { Environment } from '@intake/core';
 import type {
   AttachmentOutcome,
-  InboundMessageListFilter,
   InboundMessageRecord,
   InboundMessageResult,
   InboundMessageStatus,
-  InboundMessageStore,
-  MessageClaimOptions,
   SenderAuthentication,
-} from '@intake/core/internal';
+} from '@intake/core/email';
+import type { InboundMessageListFilter, InboundMessageStore, MessageClaimOptions } from '@intake/core/ports';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const TABLE = 'inbound_messages';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { JobRecord } from '@intake/core';
-import type { ClaimOptions } from '@intake/core/internal';
+import type { ClaimOptions } from '@intake/core/ports';
 import { fromJobRow } from './job-rows.js';
 import { toNumber, type Row } from './normalize.js';
 

@@ -1,12 +1,7 @@
 import type { Knex } from 'knex';
 import type { Row } from './normalize.js';
-import {
-  searchWords,
-  type JobFilter,
-  type JobPageRequest,
-  type JobSort,
-  type RegisterSortKey,
-} from '@intake/core/internal';
+import { searchWords, type JobSort, type RegisterSortKey } from '@intake/core/jobs';
+import { type JobFilter, type JobPageRequest } from '@intake/core/ports';
 
 /** Each register sort key's column (migration 018); text compares by code point, as the memory store does. */
 const SORT_COLUMNS: Record<RegisterSortKey, { column: string; text: boolean }> = {

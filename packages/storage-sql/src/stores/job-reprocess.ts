@@ -1,11 +1,7 @@
 import type { Knex } from 'knex';
 import type { Environment } from '@intake/core';
-import {
-  resultOf,
-  type IdempotencyClaim,
-  type ReprocessRequestResult,
-  type ResultVersion,
-} from '@intake/core/internal';
+import { resultOf } from '@intake/core/jobs';
+import { type IdempotencyClaim, type ReprocessRequestResult, type ResultVersion } from '@intake/core/ports';
 import { fromJobRow } from './job-rows.js';
 import { adjustRollups } from './job-stats.js';
 import { fromJson, toIso, toJson, toNumber, type Row } from './normalize.js';

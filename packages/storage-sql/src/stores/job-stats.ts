@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import type { DailyJobCounts } from '@intake/core/internal';
+import type { DailyJobCounts } from '@intake/core/ports';
 import type { Environment, JobRecord } from '@intake/core';
-import { cappedTotal, countedJobByJob, type JobFilter, type JobPage, type JobStatsRow } from '@intake/core/internal';
+import { cappedTotal, countedJobByJob } from '@intake/core/jobs';
+import { type JobFilter, type JobPage, type JobStatsRow } from '@intake/core/ports';
 import { countOf, toIso, toNumber, type Row } from './normalize.js';
 
 /*

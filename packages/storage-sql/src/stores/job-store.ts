@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { DailyJobCounts } from '@intake/core/internal';
+import type { DailyJobCounts } from '@intake/core/ports';
 import type { JobRecord, Environment } from '@intake/core';
 import type {
   ClaimOptions,
@@ -15,7 +15,7 @@ import type {
   JobTombstone,
   ReprocessRequestResult,
   ResultVersion,
-} from '@intake/core/internal';
+} from '@intake/core/ports';
 import { documentWords, requestReprocess, resultVersions } from './job-reprocess.js';
 import { claimJob, releaseCredits } from './job-queue.js';
 import { applyRegisterFilter, registerPage } from './job-register.js';

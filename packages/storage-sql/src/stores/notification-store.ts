@@ -1,14 +1,13 @@
 import type { Knex } from 'knex';
 import type {
   JobEventForNotification,
-  NotificationClaimOptions,
   NotificationKind,
   NotificationListFilter,
   NotificationRecord,
   NotificationSender,
   NotificationStatus,
-  NotificationStore,
-} from '@intake/core/internal';
+} from '@intake/core/email';
+import type { NotificationClaimOptions, NotificationStore } from '@intake/core/ports';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const TABLE = 'notifications';

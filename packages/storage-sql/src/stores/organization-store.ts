@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Organization, OrganizationSettings } from '@intake/core';
-import type { OrganizationStore } from '@intake/core/internal';
+import type { OrganizationStore } from '@intake/core/ports';
 import { countOf, toIso, toNumber, type Row } from './normalize.js';
 
 const fromRow = (row: Record<string, unknown>): Organization => ({

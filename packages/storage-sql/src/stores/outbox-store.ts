@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { OutboxEvent, OutboxStore } from '@intake/core/internal';
+import type { OutboxEvent, OutboxStore } from '@intake/core/ports';
 import { fromJson, toIso, toJson, toTextOrNull } from './normalize.js';
 
 export class SqlOutboxStore implements OutboxStore {

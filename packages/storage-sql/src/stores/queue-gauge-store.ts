@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Environment } from '@intake/core';
-import type { JobQueueGauge, QueueGaugeStore, QueueGauges } from '@intake/core/internal';
+import type { JobQueueGauge, QueueGaugeStore, QueueGauges } from '@intake/core/ports';
 import { toIsoOrNull, toNumber, type Row } from './normalize.js';
 
 /**

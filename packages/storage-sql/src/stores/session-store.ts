@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { SessionRecord, SessionStore } from '@intake/core/internal';
+import type { SessionStore } from '@intake/core/ports';
+import type { SessionRecord } from '@intake/core/sessions';
 import { toIso, type Row } from './normalize.js';
 
 const fromRow = (r: Record<string, unknown>): SessionRecord => ({

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SettingsStore } from '@intake/core/internal';
+import type { SettingsStore } from '@intake/core/ports';
 import type { Row } from './normalize.js';
 
 export class SqlSettingsStore implements SettingsStore {

@@ -1,15 +1,12 @@
 import type { Knex } from 'knex';
 import type { Environment } from '@intake/core';
+import type { ClassificationExample, TriageItemRecord, TriageResolution, TriageStatus } from '@intake/core/email';
 import type {
-  ClassificationExample,
   ClassificationExampleStore,
   ClassificationResult,
-  TriageItemRecord,
   TriageItemStore,
   TriageListFilter,
-  TriageResolution,
-  TriageStatus,
-} from '@intake/core/internal';
+} from '@intake/core/ports';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const ITEMS = 'review_items';

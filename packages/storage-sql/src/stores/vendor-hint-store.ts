@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { type VendorHints, type VendorHintStore } from '@intake/core/internal';
+import { type VendorHints } from '@intake/core/learning';
+import { type VendorHintStore } from '@intake/core/ports';
 
 import { toIso, toJson, toTextOrNull, type Row } from './normalize.js';
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { RememberedPaymentDetails, VendorPaymentStore } from '@intake/core/internal';
+import type { VendorPaymentStore } from '@intake/core/ports';
+import type { RememberedPaymentDetails } from '@intake/core/vendors';
 import { fromJson, toIso, toJson, type Row } from './normalize.js';
 
 const fromRow = (r: Row): RememberedPaymentDetails => ({

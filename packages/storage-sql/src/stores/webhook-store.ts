@@ -1,21 +1,22 @@
 import type { Knex } from 'knex';
 import { type Environment } from '@intake/core';
 import {
-  receives,
   type AttemptOutcome,
   type ClaimedDelivery,
   type DeliveryClaimOptions,
   type DeliveryFilter,
+  type WebhookStore,
+} from '@intake/core/ports';
+import { type Page, type PageRequest } from '@intake/core/shared';
+import {
+  receives,
   type DeliveryStatus,
-  type Page,
-  type PageRequest,
   type PrefixWebhookSpec,
   type StoredWebhookEndpoint,
   type WebhookAttempt,
   type WebhookDelivery,
   type WebhookEndpoint,
-  type WebhookStore,
-} from '@intake/core/internal';
+} from '@intake/core/webhooks';
 import { countOf, fromJson, toIso, toIsoOrNull, toJson, toNumber, toTextOrNull, type Row } from './normalize.js';
 
 const endpointFromRow = (r: Record<string, unknown>): StoredWebhookEndpoint => ({

@@ -60,12 +60,6 @@ export { EmailIngestionService } from './prefixes/email-ingestion-service.js';
 export { matchingDocumentTypes, resolveExtractorFor } from './prefixes/extractor-mapping.js';
 export { openImapAuth } from './prefixes/imap/imap-secret.js';
 export { imapPort, type ImapSettings, type ImapStatus } from './prefixes/imap/imap-settings.schema.js';
-// Used nowhere today; exported as @intake/core/internal did, until their owner decides.
-export {
-  IMAP_AFTER_IMPORT_ACTIONS,
-  type ImapSettingsInput,
-  ImapStatusSchema,
-} from './prefixes/imap/imap-settings.schema.js';
 export { createSecretBox, parseSecretKey, type SecretBox } from './prefixes/imap/secret-box.js';
 export { applyMergePatch } from './prefixes/merge-patch.js';
 export { compileSubjectPattern } from './prefixes/subject-pattern.js';

@@ -2,8 +2,6 @@ import { z } from 'zod';
 
 /** How the connection to the IMAP server is secured: TLS from the first byte, STARTTLS, or plain text. */
 export const IMAP_TLS_MODES = ['implicit', 'starttls', 'none'] as const;
-/** What is done in the mailbox to a message once it is stored durably. */
-export const IMAP_AFTER_IMPORT_ACTIONS = ['move', 'flag', 'delete'] as const;
 
 /** What the API shows in place of a stored secret; sent back in a PATCH it keeps the secret. */
 export const MASKED_SECRET = '********';
@@ -52,7 +50,6 @@ export const ImapSettingsSchema = z
   })
   .meta({ id: 'ImapSettings' });
 
-export type ImapSettingsInput = z.input<typeof ImapSettingsSchema>;
 /** Validated IMAP settings; in a stored configuration the secret (pass or accessToken) is sealed. */
 export type ImapSettings = z.output<typeof ImapSettingsSchema>;
 
@@ -76,13 +73,3 @@ export interface ImapStatus {
   uidvalidity?: number;
   last_uid?: number;
 }
-
-export const ImapStatusSchema = z
-  .object({
-    state: z.enum(IMAP_STATES),
-    last_error: z.string().optional(),
-    last_success_at: z.string().optional(),
-    uidvalidity: z.number().int().optional(),
-    last_uid: z.number().int().optional(),
-  })
-  .meta({ id: 'ImapStatus' });

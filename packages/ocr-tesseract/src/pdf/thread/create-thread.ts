@@ -18,7 +18,7 @@ const require = createRequire(import.meta.url);
  * builds first). Only this package's own modules are left to tsx.
  */
 const PRELOADED = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'];
-const CORE_BUILD = ['dist/index.js', 'dist/internal.js'];
+const CORE_BUILD = ['dist/index.js', 'dist/jobs/package-entry.js'];
 
 export function createPdfThread(resourceLimits: ResourceLimits): Worker {
   if (!import.meta.url.endsWith('.ts'))

@@ -5,17 +5,9 @@
  * and reads as before. The reader's `ocrWorkers()` and `pdfThreads()` count threads until they have
  * really ended.
  */
-import { createPaddleOcr } from '@intake/ocr-onnx';
-import { createTesseractReader } from '@intake/ocr-tesseract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/wait.js';
-import { INVOICE_SCAN, scanImage, scannedPdf, type DrawnText } from './documents.js';
-
-const RECEIPT: DrawnText[] = [
-  { text: 'CORNER BAKERY', x: 60, y: 70, size: 34 },
-  { text: 'TOTAL', x: 60, y: 200, size: 28 },
-  { text: '12.50', x: 390, y: 200, size: 28 },
-];
+import { photoAndScan, RECEIPT_TEXT, SCAN_TEXT, textOf as text, twoEngineReader } from './two-engines.js';
 
 /**
  * Short, so the test waits little; long enough that a thread is still there when its read returns
@@ -23,25 +15,14 @@ const RECEIPT: DrawnText[] = [
  */
 const IDLE_MS = 1500;
 
-const reader = createTesseractReader({
-  workers: 1,
-  idleReleaseMs: IDLE_MS,
-  engine: createPaddleOcr({ workers: 1, idleReleaseMs: IDLE_MS }),
-  enginePages: 'images',
-  // A busy machine's pdfjs steps can pass the default 30 s; no step is timed here.
-  pdfBudget: { stepTimeoutMs: 300_000 },
-});
+const reader = twoEngineReader(IDLE_MS);
 afterAll(() => reader.close());
 
 let photo: Buffer;
 let scan: Uint8Array;
 beforeAll(async () => {
-  photo = await scanImage(RECEIPT, 520, 260);
-  scan = await scannedPdf(await scanImage(INVOICE_SCAN));
+  ({ photo, scan } = await photoAndScan());
 });
-
-const text = (document: { pages: { words: { text: string }[] }[] }): string =>
-  document.pages.flatMap((p) => p.words.map((w) => w.text)).join(' ');
 
 describe('OCR threads released after an idle period', () => {
   it('starts no thread before the first page', () => {
@@ -64,8 +45,8 @@ describe('OCR threads released after an idle period', () => {
         const scanRead = await reader
           .read(scan, 'application/pdf')
           .then((document) => ({ document, live: reader.ocrWorkers(), pdf: reader.pdfThreads() }));
-        expect(text(photoRead.document), `round ${round}`).toBe('CORNER BAKERY TOTAL 12.50');
-        expect(text(scanRead.document), `round ${round}`).toContain('Invoice number 48213');
+        expect(text(photoRead.document), `round ${round}`).toBe(RECEIPT_TEXT);
+        expect(text(scanRead.document), `round ${round}`).toContain(SCAN_TEXT);
         expect(photoRead.live.engine, `round ${round}: PaddleOCR's thread after the photo`).toBe(1);
         expect(scanRead.live.tesseract, `round ${round}: the tesseract worker after the scan`).toBe(1);
         expect(scanRead.pdf, `round ${round}: the PDF thread after the scan`).toBe(1);

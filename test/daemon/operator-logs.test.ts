@@ -98,7 +98,7 @@ describe('state-change log lines of a running daemon', { timeout: 240_000 }, () 
     await daemon?.stop();
     await webhookReceiver?.close();
     await stopAllReceivers();
-    removeTempDirs();
+    await removeTempDirs();
   });
 
   it('follows a mailed invoice from the SMTP edge to its job, its failed delivery and its failed ERP sync', async () => {

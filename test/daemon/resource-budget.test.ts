@@ -30,7 +30,7 @@ import { eventually } from '../support/wait.js';
 // One daemon for both tests: useProcessCleanup() would kill it after the first.
 afterAll(async () => {
   await killAll();
-  removeTempDirs();
+  await removeTempDirs();
 });
 
 const IDLE_MS = 1500;

@@ -44,7 +44,7 @@ describe('DASHBOARD=off', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
       expect((await callApi(daemon.httpUrl, 'GET', '/v1/extractors', { key })).status).toBe(200);
     } finally {
       await daemon.stop();
-      removeTempDirs();
+      await removeTempDirs();
     }
   });
 });

@@ -100,7 +100,7 @@ describe('dashboard in Chromium', () => {
     await pages?.closeAll();
     await browser?.close();
     await daemon?.stop();
-    removeTempDirs();
+    await removeTempDirs();
   });
 
   it('serves the page with a strict CSP and no inline script, a small bundle, HttpOnly SameSite=Strict session cookies, and CSRF-checked writes', async () => {

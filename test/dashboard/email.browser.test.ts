@@ -57,7 +57,7 @@ describe('dashboard Email screen in Chromium', () => {
 
   afterAll(async () => {
     await rig?.stop();
-    removeTempDirs();
+    await removeTempDirs();
   });
 
   it("creates a prefix with thresholds, an override, a routing rule and duplicate settings; the API's error is shown on its field", async () => {

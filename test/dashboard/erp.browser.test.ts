@@ -59,7 +59,7 @@ describe('dashboard Accounting (ERP) screen in Chromium', () => {
   afterAll(async () => {
     await rig?.stop();
     await new Promise((resolve) => ledger?.close(resolve));
-    removeTempDirs();
+    await removeTempDirs();
   });
 
   it("connects a ledger (secret shown once), and shows a refused record as a failed sync with the ledger's reason", async () => {

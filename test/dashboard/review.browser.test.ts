@@ -108,7 +108,7 @@ describe('dashboard review screen in Chromium', () => {
     await rig?.stop();
     await stopAllReceivers();
     if (certDir) fs.rmSync(certDir, { recursive: true, force: true });
-    removeTempDirs();
+    await removeTempDirs();
   });
 
   /** The job.corrected deliveries the receiver got for a job, in order. */

@@ -66,7 +66,7 @@ describe('dashboard webhooks against a refusing HTTPS receiver in Chromium', () 
   afterAll(async () => {
     await rig?.stop();
     await new Promise((resolve) => receiver?.close(resolve));
-    removeTempDirs();
+    await removeTempDirs();
   });
 
   it('shows the six refusals and the failed delivery, replays it from the page and shows it delivered', async () => {

@@ -84,7 +84,7 @@ describe('ERP sync rules (PGlite, HTTPS receiver)', () => {
     await h?.close();
     transport?.close();
     await stopAllReceivers();
-    removeTempDirs();
+    await removeTempDirs();
   });
 
   it('sends vendor bills of active connections only, and fails a refused record at once', async () => {

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../support/postgres-server.js';
+import { removeDir } from '../support/processes.js';
 import { eventually } from '../support/wait.js';
 
 const DOVECOT = '/usr/sbin/dovecot';
@@ -133,7 +134,8 @@ userdb {
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(dir, { recursive: true, force: true });
+      // Dovecot's imap processes may outlive the master by a moment, still writing the Maildir.
+      await removeDir(dir);
     },
   };
 }

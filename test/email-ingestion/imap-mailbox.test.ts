@@ -13,6 +13,7 @@ import { createPostgresDatabase } from '../support/databases.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
+  CLEANUP_TIMEOUT_MS,
   killAll,
   makeMigratedDataDir,
   makeTempDir,
@@ -26,11 +27,13 @@ import { eventually, type WaitOptions } from '../support/wait.js';
 import { startDovecot, type Dovecot } from './imap-dovecot.js';
 
 // Not useProcessCleanup: it kills the children after every test, and the tests of a describe
-// share one daemon (each daemon on a fresh data directory costs seconds of CPU).
+// share one daemon (each daemon on a fresh data directory costs seconds of CPU). The daemons end
+// before Dovecot does, so that none is still moving mail in the Maildir being removed.
 afterAll(async () => {
   await killAll();
-  removeTempDirs();
-});
+  await dovecot?.stop();
+  await removeTempDirs();
+}, CLEANUP_TIMEOUT_MS);
 
 const DOMAIN = 'example.test';
 const SECRET_KEY = randomBytes(32).toString('hex');
@@ -195,7 +198,6 @@ async function createOrg(env: Env): Promise<string> {
 beforeAll(async () => {
   [dovecot, pdf] = await Promise.all([startDovecot(), makeInvoicePdf({ salt: 'imap' }).then((b) => Buffer.from(b))]);
 });
-afterAll(async () => dovecot?.stop());
 
 describe('IMAP mailboxes of prefixes on PGlite', { timeout: 240_000 }, () => {
   let dataDir: string;

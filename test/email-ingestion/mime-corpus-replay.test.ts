@@ -33,7 +33,7 @@ import { eventually } from '../support/wait.js';
 // of the file rather than after each test as useProcessCleanup() would.
 afterAll(async () => {
   await killAll();
-  removeTempDirs();
+  await removeTempDirs();
 });
 
 const SHARED = path.resolve(REPO_ROOT, '../shared');

@@ -48,7 +48,7 @@ const skipReason = !fs.existsSync('/usr/sbin/postfix')
 // The daemon lives across the tests of this file: children are killed at its end, not after each test.
 afterAll(async () => {
   await killAll();
-  removeTempDirs();
+  await removeTempDirs();
 });
 
 interface MessageView {

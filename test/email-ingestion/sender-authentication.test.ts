@@ -28,7 +28,7 @@ import { ensureDnsmasq, startDnsmasq, type DnsServer } from './dns-dnsmasq.js';
 // Not useProcessCleanup: it kills the children after every test, and the tests share one daemon.
 afterAll(async () => {
   await killAll();
-  removeTempDirs();
+  await removeTempDirs();
 });
 
 const DOMAIN = 'example.test';

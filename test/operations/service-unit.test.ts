@@ -103,7 +103,7 @@ describe('config/intake.service', () => {
       const { stdout, stderr } = await run('systemd-analyze', ['verify', copy]);
       expect(`${stdout}${stderr}`.trim()).toBe('');
     } finally {
-      removeTempDirs();
+      await removeTempDirs();
     }
   });
 });

@@ -152,7 +152,7 @@ describe('packed packages installed into a new project, run with plain node', { 
       `packed ${packed.length} packages (${packed.map((p) => `${p.filename}: ${p.files.length} files`).join(', ')}); installed ${install}`,
     );
   }, STEP_TIMEOUT_MS * 3);
-  afterAll(() => removeTempDirs());
+  afterAll(() => removeTempDirs(), STEP_TIMEOUT_MS);
 
   it('ships built JavaScript and declarations, and the project holds nothing from the repository but the tarballs', () => {
     for (const name of ['core', 'storage-sql', 'ocr-tesseract']) {

@@ -350,9 +350,20 @@ export async function killAll(): Promise<void> {
   await Promise.all([...running].map((p) => p.stop('SIGKILL')));
 }
 
-export function removeTempDirs(): void {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+/**
+ * Removes the temp dirs this worker made, without blocking the event loop (a packed install's
+ * node_modules takes minutes on a loaded machine) and retrying a folder a just-ended child was
+ * still writing into (ENOTEMPTY, EBUSY).
+ */
+export async function removeTempDirs(): Promise<void> {
+  const dirs = [...tempDirs];
   tempDirs.clear();
+  await Promise.all(dirs.map((dir) => removeDir(dir)));
+}
+
+/** `rm -rf` that retries a folder another process is still writing into. */
+export async function removeDir(dir: string): Promise<void> {
+  await fs.promises.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
 
 /** Registers the hooks: kill children after every test (passed or failed), remove temp dirs at the end. */
@@ -360,9 +371,12 @@ export function useProcessCleanup(): void {
   afterEach(killAll);
   afterAll(async () => {
     await killAll();
-    removeTempDirs();
-  });
+    await removeTempDirs();
+  }, CLEANUP_TIMEOUT_MS);
 }
+
+/** For the hooks that end children and remove temp dirs: a loaded machine's disk can take minutes. */
+export const CLEANUP_TIMEOUT_MS = 600_000;
 
 // Should the worker itself go away (timeout, crash), take the children along.
 process.once('exit', () => {

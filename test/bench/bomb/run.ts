@@ -231,7 +231,7 @@ async function main(): Promise<void> {
     await daemon.stop('SIGTERM');
   } finally {
     await killAll();
-    removeTempDirs();
+    await removeTempDirs();
     await postgres?.stop();
     fs.rmSync(scratch, { recursive: true, force: true });
   }

@@ -131,7 +131,7 @@ async function main(): Promise<void> {
     console.log(`load average at the end: ${load()}`);
   } finally {
     await daemon.stop('SIGTERM', 30_000);
-    removeTempDirs();
+    await removeTempDirs();
   }
 }
 

@@ -34,7 +34,7 @@ async function newPage(browser: Browser, baseURL: string, contexts: BrowserConte
   const context = await browser.newContext({ baseURL });
   contexts.push(context);
   // Generous: CI machines and this one run several browsers and daemons at once.
-  context.setDefaultTimeout(30_000);
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const cspViolations: string[] = [];
   page.on('console', (m) => {

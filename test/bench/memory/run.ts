@@ -7,7 +7,7 @@
  *   onnx       receipt photos over the API (PaddleOCR, the default engine for images)
  *   tesseract  scanned PDFs and text PDFs over the API, and mail with text-PDF attachments over SMTP
  *   mixed      all of these at once
- *   idle       nothing, for BENCH_IDLE_SECONDS (default 75: OCR_IDLE_RELEASE_MS is 60 s)
+ *   idle       nothing, for BENCH_IDLE_SECONDS (default 75: OCR_IDLE_RELEASE_MS is 45 s)
  *
  * and prints the peak of the resident memory (VmRSS) of the daemon's process tree per phase, sampled
  * every 100 ms (the daemon and its reader process together), the daemon's own process's peak, and

@@ -67,7 +67,7 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
     '`paddle`: images (and with `OCR_ENGINE_PAGES=scans` scanned PDF pages) are read by PaddleOCR PP-OCRv4 on onnxruntime: on the development photos 79% of required fields right held out against 68.5% with `tesseract`, at about 2.5 times the CPU per photo; `tesseract` reads every page with tesseract.js (see "Reading and extraction")',
   OCR_ENGINE_PAGES: 'the pages `OCR_ENGINE=paddle` reads: `images`, or `scans` (images and scanned PDF pages)',
   OCR_IDLE_RELEASE_MS:
-    'an OCR worker thread (tesseract.js, PaddleOCR) or PDF thread (pdfjs) idle this long is ended, and its memory (models, heap) with it; the next page or PDF starts one again; `0` keeps them for the life of the daemon (see "Resources")',
+    'the reader process (OCR and PDF reading) ends after this long without a document, and an OCR worker thread (tesseract.js, PaddleOCR) or PDF thread (pdfjs) idle this long is ended, their memory (models, heap) with them, and the daemon then returns its own free memory; the next document starts them again; the default lets the reader process end, and its memory leave, within a minute of the last document; `0` keeps them for the life of the daemon (see "Resources")',
   OCR_LANGUAGES:
     'tesseract\'s languages for scanned PDF pages (and images with `OCR_ENGINE=tesseract`), `+`-separated, the first tried first; `eng` and `deu` are installed, any other code needs `npm install @tesseract.js-data/<code>` (see "Reading and extraction": on the development scans `eng+deu` gets 80.9% of all fields right against 75.1% with `eng`, at about 26% more CPU per scanned page)',
   WEBHOOK_ALLOWED_HOSTS:

@@ -136,8 +136,11 @@ const Settings = z.object({
   OCR_ENGINE: z.enum(['tesseract', 'paddle']).default('paddle'),
   /** Which pages OCR_ENGINE=paddle reads: images only, or scanned PDF pages as well. */
   OCR_ENGINE_PAGES: z.enum(['images', 'scans']).default('images'),
-  /** An OCR worker or PDF thread idle this long is ended with its memory (0: kept); the next page starts one again. */
-  OCR_IDLE_RELEASE_MS: digits.pipe(z.number().int().min(0).max(86_400_000)).default(60_000),
+  /**
+   * The reader process, or an OCR worker or PDF thread in it, idle this long is ended with its memory (0: kept);
+   * the next page starts one again. 45 s: the reader process and its memory are gone within a minute of going idle.
+   */
+  OCR_IDLE_RELEASE_MS: digits.pipe(z.number().int().min(0).max(86_400_000)).default(45_000),
   /** Tesseract's languages, `+`-separated as tesseract writes them (each needs `@tesseract.js-data/<code>`). */
   OCR_LANGUAGES: z
     .string()

@@ -147,8 +147,16 @@ class Child {
   }
 }
 
+export interface ReaderProcessHooks {
+  /**
+   * Told each time the last reader process has ended (after its idle period, or died) with none
+   * started since and the reader not closed: nothing is being read, so the daemon is idle.
+   */
+  onIdle?: () => void;
+}
+
 /** The reader createReader(settings) builds, run in a child process that ends when idle. */
-export function createReaderProcess(settings: ReaderSettings): ReaderProcess {
+export function createReaderProcess(settings: ReaderSettings, hooks: ReaderProcessHooks = {}): ReaderProcess {
   const { onRefused, ...childSettings } = settings;
   const idleMs = settings.idleReleaseMs ?? 60_000;
   const children = new Set<Child>();
@@ -165,6 +173,7 @@ export function createReaderProcess(settings: ReaderSettings): ReaderProcess {
     const child = new Child(spawnChild(childSettings), onRefused, (ended) => {
       children.delete(ended);
       if (current === ended) current = null;
+      if (children.size === 0 && !closed) hooks.onIdle?.();
     });
     children.add(child);
     return child;

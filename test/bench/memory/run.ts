@@ -7,7 +7,7 @@
  *   onnx       receipt photos over the API (PaddleOCR, the default engine for images)
  *   tesseract  scanned PDFs and text PDFs over the API, and mail with text-PDF attachments over SMTP
  *   mixed      all of these at once
- *   idle       nothing, for BENCH_IDLE_SECONDS (default 75: OCR_IDLE_RELEASE_MS is 60 s)
+ *   idle       nothing, for BENCH_IDLE_SECONDS (default 75: OCR_IDLE_RELEASE_MS is 45 s)
  *
  * and prints the peak of the resident memory (VmRSS) of the daemon's process tree per phase, sampled
  * every 100 ms (the daemon and its reader process together), the daemon's own process's peak, and
@@ -49,6 +49,14 @@ const IDLE_TARGET_MB = 400;
 
 const mb = (n: number): string => `${Math.round(n)} MB`;
 const load = (): string => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** The daemon's idle trims (daemon/src/runtime/idle-memory.ts), from its JSON log lines. */
+function idleTrims(stdout: string): { rss_before_mb: number; rss_mb: number; took_ms: number }[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes('"rss_before_mb"'))
+    .map((line) => JSON.parse(line) as { rss_before_mb: number; rss_mb: number; took_ms: number });
+}
 
 async function main(): Promise<void> {
   console.log(`bench:memory on ${os.cpus().length} cores, load average ${load()}`);
@@ -121,6 +129,10 @@ async function main(): Promise<void> {
         `${r[0]!.padEnd(36)}${r[1]!.padStart(4)}  ${r[2]!.padStart(7)}  ${r[3]!.padStart(8)}  ${r[4]!.padStart(12)}  ${r[5]!.padStart(10)}  ${r[6]}`,
       );
     console.log(`idle: ${idle.join(', ')}; first at or under ${IDLE_TARGET_MB} MB after ${under ?? '-'} s`);
+    for (const trim of idleTrims(daemon.stdout()))
+      console.log(
+        `the daemon's idle trim: ${mb(trim.rss_before_mb)} before, ${mb(trim.rss_mb)} after, in ${trim.took_ms} ms`,
+      );
     // Since the process started: creating a new DATA_DIR (PostgreSQL's initdb in PGlite) counts.
     console.log(`daemon VmHWM (its own high-water mark, start included): ${mb(statusMb(daemon.pid, 'VmHWM'))}`);
     console.log(

@@ -15,6 +15,7 @@ import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { readerSettings } from '../../reading/create-reader.js';
 import { createReaderProcess } from '../../reading/reader-process.js';
+import { releaseIdleMemory } from '../../runtime/idle-memory.js';
 import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
 import { countingReader } from '../../metrics/counting-reader.js';
 import { refusalWarning } from '../../reading/refusal-warning.js';
@@ -40,7 +41,10 @@ export const documentsModule = new ContainerModule(({ bind }) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const logger = ctx.get<Logger>(TOKENS.Logger);
       // OCR and PDF reading run in a process of their own that ends when idle (docs/resources.md).
-      const reader = createReaderProcess({ ...readerSettings(config), onRefused: refusalWarning(logger) });
+      const reader = createReaderProcess(
+        { ...readerSettings(config), onRefused: refusalWarning(logger) },
+        { onIdle: () => releaseIdleMemory(logger) },
+      );
       registerOcrWorkersGauge(ctx.get<DaemonMetrics>(TOKENS.Metrics).registry, reader);
       return reader;
     })

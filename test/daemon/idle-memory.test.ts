@@ -1,0 +1,136 @@
+/**
+ * The daemon's own process once idle (daemon/src/runtime/idle-memory.ts): when the reader process
+ * ends after `idleReleaseMs` without a document, the reader tells it (and only then: not while
+ * another reader process lives, not when the reader is closed), the daemon trims its allocator and
+ * logs what it held, and the next document is read as before. How much it saves:
+ * `npm run bench:memory` (docs/resources.md).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReaderProcess } from '../../daemon/src/reading/reader-process.js';
+import { runInProcessOk } from '../support/cli.js';
+import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
+import {
+  api,
+  killAll,
+  makeMigratedDataDir,
+  PROCESS_TEST_TIMEOUT_MS,
+  removeTempDirs,
+  singleJsonLine,
+  startDaemon,
+  type DaemonProcess,
+} from '../support/processes.js';
+import { parseSamples, sumOf } from '../support/prometheus.js';
+import { eventually } from '../support/wait.js';
+
+afterAll(async () => {
+  await killAll();
+  await removeTempDirs();
+});
+
+const IDLE_MS = 1000;
+/** A bound for a broken build on a loaded machine, not a speed requirement. */
+const WAIT = { timeoutMs: 300_000 };
+const IDLE_LINE = 'idle: the reader process ended and the daemon returned its free memory';
+
+describe('the reader process tells when it has ended idle', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
+  it('calls onIdle when the process ends idle, reads again after it, and not on close', async () => {
+    let idle = 0;
+    const reader = createReaderProcess(
+      { engine: 'tesseract', pages: 'images', workers: 1, idleReleaseMs: IDLE_MS },
+      { onIdle: () => idle++ },
+    );
+    const read = async (number: string): Promise<void> => {
+      const pdf = await makeInvoicePdf({ number, salt: number });
+      expect((await reader.read(pdf, 'application/pdf')).pages[0]!.words.map((w) => w.text)).toContain(number);
+    };
+    try {
+      await read('INV-IDLE-1');
+      // Within its idle period: the process lives, and nothing was told yet.
+      expect(reader.processes()).toBe(1);
+      expect(idle).toBe(0);
+      await eventually('the reader process to end idle', () => reader.processes() === 0, WAIT);
+      expect(idle).toBe(1);
+      // A new process for the next document; closed while it lives, it is no idle end.
+      await read('INV-IDLE-2');
+      expect(reader.processes()).toBe(1);
+    } finally {
+      await reader.close();
+    }
+    expect(reader.processes()).toBe(0);
+    expect(idle).toBe(1);
+  });
+});
+
+describe('a started daemon once idle', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 }, () => {
+  let daemon: DaemonProcess;
+  let key: string;
+
+  beforeAll(async () => {
+    const dataDir = makeMigratedDataDir('intake-idle-memory-');
+    daemon = await startDaemon(
+      { DATA_DIR: dataDir, OCR_IDLE_RELEASE_MS: String(IDLE_MS), WORKER_POLL_MS: '200' },
+      { timeoutMs: PROCESS_TEST_TIMEOUT_MS },
+    );
+    const org = singleJsonLine<{ live_key: string }>(
+      (
+        await runInProcessOk(
+          ['orgs', 'create', '--name', 'Idle', '--plan', 'enterprise', '--credits', '100', '--json'],
+          { DATA_DIR: dataDir },
+        )
+      ).stdout,
+    );
+    key = org.live_key;
+  }, PROCESS_TEST_TIMEOUT_MS * 2);
+
+  /** The daemon's idle log lines so far. */
+  const idleLines = (): { rss_before_mb: number; rss_mb: number }[] =>
+    daemon
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes(IDLE_LINE))
+      .map((line) => JSON.parse(line) as { rss_before_mb: number; rss_mb: number });
+
+  const readerProcesses = async (): Promise<number> => {
+    const res = await fetch(`${daemon.httpUrl}/metrics`);
+    expect(res.status).toBe(200);
+    return sumOf(parseSamples(await res.text()), 'intake_reader_processes');
+  };
+
+  it('trims its memory after each idle period, logs it, and reads the next document', async () => {
+    const extractor = await api(daemon.httpUrl, 'POST', '/v1/extractors', { key, body: invoiceExtractor() });
+    expect(extractor.status, JSON.stringify(extractor.body)).toBe(201);
+    expect(idleLines()).toEqual([]);
+    expect(await readerProcesses()).toBe(0);
+    for (let round = 1; round <= 2; round++) {
+      const before = idleLines().length;
+      const pdf = await makeInvoicePdf({ number: `INV-TRIM-${round}`, salt: `trim-${round}` });
+      const job = await api(daemon.httpUrl, 'POST', '/v1/documents', {
+        key,
+        body: { extractor_id: extractor.body.id, document: base64(pdf), mime_type: 'application/pdf' },
+      });
+      expect(job.status, JSON.stringify(job.body)).toBe(202);
+      const done = await eventually(
+        `round ${round}: the job to finish`,
+        async () => {
+          const res = await api(daemon.httpUrl, 'GET', `/v1/documents/${job.body.id}`, { key });
+          return res.body.status === 'completed' || res.body.status === 'failed' ? res.body : null;
+        },
+        WAIT,
+      );
+      expect(done.status, JSON.stringify(done)).toBe('completed');
+      expect(done.extracted_data.invoice_number, JSON.stringify(done)).toBe(`INV-TRIM-${round}`);
+      // The page count at upload and the reading may each start a reader process (should the job
+      // wait past IDLE_MS between them): at least one trim a round, the last once none is left.
+      const lines = await eventually(
+        `round ${round}: no reader process, and the idle trim after ${IDLE_MS} ms`,
+        async () => ((await readerProcesses()) === 0 && idleLines().length > before ? idleLines() : null),
+        WAIT,
+      );
+      const last = lines.at(-1)!;
+      // The trim never grows the process, and what it reports is the process it ran in.
+      expect(last.rss_mb).toBeGreaterThan(50);
+      expect(last.rss_mb).toBeLessThanOrEqual(last.rss_before_mb);
+    }
+    expect((await fetch(`${daemon.httpUrl}/readyz`)).status).toBe(200);
+  });
+});

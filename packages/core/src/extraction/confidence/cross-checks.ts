@@ -5,7 +5,8 @@ import type { FoundFields } from '../found-field.js';
 /**
  * Arithmetic between fields: subtotal + tax = total, and the line amounts adding up to the
  * subtotal (or to the total when there is no subtotal). Agreement is strong evidence that all the
- * values involved are right, disagreement that at least one is wrong.
+ * values involved are right, disagreement that at least one is wrong. Agreement also lifts the
+ * cap an OCR'd amount printed once keeps (evidence-caps.ts).
  */
 
 const EPSILON = 0.011;
@@ -32,6 +33,9 @@ function adjust(found: FoundFields, names: string[], holds: boolean): void {
     const field = found[name]!;
     if (field.source === 'xml') continue;
     field.score = Math.min(1, field.score * (holds ? RAISE : LOWER));
+    // Agreement is the second witness an OCR'd amount lacked (see evidence-caps.ts); an amount no
+    // label names ('fallback') stays capped: a subtotal taken for the total can still add up.
+    if (holds && field.source !== 'fallback' && field.source !== 'table') delete field.ceiling;
   }
 }
 

@@ -1,4 +1,7 @@
 import type { DocumentView } from '../document-view.js';
+import { familyOf } from '../ranking/ranker.js';
+import { printedElsewhere } from './amount-witness.js';
+import { confusableGlyphs, dateShaped } from './identifier-shape.js';
 import { stripLegalForm } from '../evaluation/names.js';
 import type { Candidate } from '../fields/candidates.js';
 import type { Role } from '../labels/synonyms.js';
@@ -9,8 +12,8 @@ import { findDates } from '../values/dates.js';
  * Caps where the evidence behind a value is weak, whatever the ranker and its calibration say. The
  * calibration is fitted on held-out development documents, but the rules were written after reading
  * those documents' failures, so on a stranger's documents a confidence of 0.9 or more was wrong far
- * more often (the locked split: 7.6% against the folds' 3.0%). Three kinds of value were most of
- * those errors, on the folds and on synthetic layouts:
+ * more often (the locked split: 7.6% against the folds' 3.0%). The conditions below were chosen on
+ * the folds and on synthetic stranger layouts rendered as text PDFs, photos and scans:
  *
  * - a company name that no label introduces and that is printed only once: the ranker picked it by
  *   layout (top of the page, large print), and a misread letter, a name cut short or the other
@@ -18,9 +21,15 @@ import { findDates } from '../values/dates.js';
  *   e-mail address) is an independent witness and lifts the cap;
  * - a numeric date that reads as two days ("08/04/2020", day and month both 12 or less) on a page
  *   whose own dates do not settle the order: the order was assumed (from the currency or the
- *   address, else day-first), and an assumption is no evidence;
+ *   address, else day-first), and an assumption is no evidence; and a date no label names on a
+ *   page that prints another date;
  * - a total, subtotal or tax that no label names: one of the page's printed amounts picked by its
- *   place and size, where a subtotal above a total whose label is missing or unread looks the same.
+ *   place and size, where a subtotal above a total whose label is missing or unread looks the same;
+ *   and one read by OCR with no second witness (printed once, and no arithmetic of the fields
+ *   agrees: amount-witness.ts, cross-checks.ts), where one misread digit looks the same;
+ * - a document number shaped as a date, or read by OCR with a glyph OCR confuses touching a letter
+ *   (identifier-shape.ts);
+ * - a value of a field no model ranks (addresses, a buyer's name, a payment method) read by OCR.
  *
  * A capped value stays above REVIEW_BELOW: the cap takes it out of the 0.9-1.0 bin, where values are
  * to be right 97% of the time, without sending its document to review.
@@ -30,16 +39,33 @@ export const WEAK_EVIDENCE_CEILING = 0.85;
 const NAME_ROLES: readonly Role[] = ['vendor_name', 'buyer_name'];
 const DATE_ROLES: readonly Role[] = ['invoice_date', 'order_date', 'transaction_date', 'due_date', 'delivery_date'];
 const AMOUNT_ROLES: readonly Role[] = ['total_amount', 'subtotal', 'tax_amount'];
+const IDENTIFIER_ROLES: readonly Role[] = ['invoice_number', 'po_number'];
 
 /** The most confidence a candidate's evidence allows, or undefined when it allows any. */
 export function evidenceCeiling(ctx: DocumentView, candidate: Candidate, role: Role | null): number | undefined {
-  if (role === null) return undefined;
-  const weakName = NAME_ROLES.includes(role) && candidate.source !== 'label' && !printedTwice(ctx, candidate);
-  const weakDate = DATE_ROLES.includes(role) && assumedOrder(ctx, candidate);
+  return weakEvidence(ctx, candidate, role) ? WEAK_EVIDENCE_CEILING : undefined;
+}
+
+function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null): boolean {
+  const ocr = candidate.line.ocr;
+  // A field no model ranks (addresses, a buyer's name, a payment method), read by OCR: its rules
+  // build blocks from lines that OCR rebuilt, where the buyer's block, a contact person or a label
+  // looks the same to them, and the one calibration curve these fields share was fitted mostly on
+  // text layers.
+  if (ocr && (role === null || familyOf(role) === null)) return true;
+  if (role === null) return false;
+  if (NAME_ROLES.includes(role)) return candidate.source !== 'label' && !printedTwice(ctx, candidate);
+  if (DATE_ROLES.includes(role))
+    return assumedOrder(ctx, candidate) || (candidate.source === 'fallback' && otherDatePrinted(ctx, candidate));
   // An amount no label names and no arithmetic of the foot produced (one of the page's printed
-  // amounts, picked by its place and size): a subtotal looks the same to the ranker as the total.
-  const weakAmount = AMOUNT_ROLES.includes(role) && candidate.source === 'fallback';
-  return weakName || weakDate || weakAmount ? WEAK_EVIDENCE_CEILING : undefined;
+  // amounts, picked by its place and size), where a subtotal looks the same as the total; or one
+  // OCR read that nothing else on the page confirms, where one misread digit looks the same.
+  if (AMOUNT_ROLES.includes(role)) return candidate.source === 'fallback' || (ocr && !printedElsewhere(ctx, candidate));
+  if (IDENTIFIER_ROLES.includes(role)) {
+    const value = String(candidate.value);
+    return dateShaped(value) || (ocr && confusableGlyphs(value));
+  }
+  return false;
 }
 
 /** The date as printed could be read day-first or month-first, and the page does not say which. */
@@ -50,6 +76,14 @@ function assumedOrder(ctx: DocumentView, candidate: Candidate): boolean {
     (d) => d.iso === candidate.value && (!span || (d.start < span.end && d.end > span.start)),
   );
   return printed.length > 0 && printed.every((d) => d.ambiguous);
+}
+
+/**
+ * A date no label names, on a page that prints another date: which of them is the field's was
+ * decided by place alone (an order's delivery date, a validity or billing period look the same).
+ */
+function otherDatePrinted(ctx: DocumentView, candidate: Candidate): boolean {
+  return ctx.lines.some((line) => findDates(line.text, ctx.dates).some((d) => d.iso !== candidate.value));
 }
 
 /**

@@ -1,0 +1,21 @@
+/**
+ * Shapes of a document number that make it doubtful whatever its label says.
+ *
+ * - Read by OCR, a glyph that OCR confuses with one of the other class (0 and O, 1 with I and l,
+ *   5 and S, 8 and B) touching a letter or standing in a run of digits: "OC-2020-86629" read
+ *   "0C-2020-86629", "PO-2022" read "P0O-2022". The reader cannot tell which was printed, and a
+ *   number's letters and digits follow no spelling that would settle it. A text layer's characters
+ *   are the document's own.
+ * - Shaped as a whole date ("2023-12-03", "06-02-2024"): the date printed beside the number's
+ *   label, taken for the number.
+ */
+const CONFUSABLE_JUNCTION = /[A-Za-z][0158]|[0158][A-Za-z]|[OISBl][0-9]|[0-9][OISBl]/;
+const WHOLE_DATE = /^\d{1,4}[-./]\d{1,2}[-./]\d{2,4}$/;
+
+export function confusableGlyphs(value: string): boolean {
+  return CONFUSABLE_JUNCTION.test(value);
+}
+
+export function dateShaped(value: string): boolean {
+  return WHOLE_DATE.test(value.trim());
+}

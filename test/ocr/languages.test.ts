@@ -42,9 +42,9 @@ describe("tesseract's languages", () => {
   });
 
   it('name the reading revision, so that cached reads of another choice are read again', () => {
-    expect(readers.default.revision).toBe('tesseract:1:eng+deu');
+    expect(readers.default.revision).toBe('tesseract:2:eng+deu');
     // English alone was the reading before languages could be chosen.
-    expect(readers.english.revision).toBe('tesseract:1');
+    expect(readers.english.revision).toBe('tesseract:2');
   });
 
   it('are refused when the code is none or its model is not installed, with what to install', () => {

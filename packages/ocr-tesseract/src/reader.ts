@@ -15,7 +15,7 @@ import { DEFAULT_PDF_BUDGET, type PdfBudget } from './budget.js';
 import { PdfThreads, type PdfRefusal } from './pdf/thread/pdf-threads.js';
 import { assertReadable } from './quality.js';
 import { DEFAULT_OCR_LANGUAGES, languageModelFolder } from './languages.js';
-import { READING_REVISION } from './revision.js';
+import { ENGINE_IMAGES_REVISION, READING_REVISION } from './revision.js';
 import { unreadable } from './unreadable.js';
 
 /** Options of {@link createTesseractReader}; every one has a default. */
@@ -196,7 +196,7 @@ function readerRevision(
     revisionOf: (mimeType) => {
       if (!engine) return tesseractOnly;
       // The engine reads every page of an image: tesseract's languages change nothing there.
-      if (mimeType !== 'application/pdf') return `${base}+${engine.revision}:images`;
+      if (mimeType !== 'application/pdf') return `tesseract:${ENGINE_IMAGES_REVISION}+${engine.revision}:images`;
       return enginePages === 'images' ? tesseractOnly : revision;
     },
   };

@@ -1,5 +1,13 @@
 /**
  * Bumped whenever a change alters the words read from a page (preprocessing, models, engine
- * settings), so that caches of read documents (`intake eval`'s) know to read again.
+ * settings), so that caches of read documents (`intake eval`'s) know to read again. 2: document
+ * pages binarised by Sauvola's local threshold instead of Otsu's global one.
  */
-export const READING_REVISION = 1;
+export const READING_REVISION = 2;
+
+/**
+ * The revision images read by another engine (PaddleOCR) are cached under: no tesseract change
+ * touches them, so they keep the one they were read under, and a change to tesseract's reading does
+ * not send every photo through the other engine again.
+ */
+export const ENGINE_IMAGES_REVISION = 1;

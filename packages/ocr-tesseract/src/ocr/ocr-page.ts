@@ -11,7 +11,7 @@ import type { Page } from 'tesseract.js';
 import { inReadingOrder } from '../reading-order.js';
 import type { PageOcrEngine } from './page-engine.js';
 import type { PageGate } from './page-gate.js';
-import type { OcrWorkerPool } from './worker-pool.js';
+import type { Binarisation, OcrWorkerPool } from './worker-pool.js';
 
 /** 8-bit grey pixels, row by row. */
 export interface GreyImage {
@@ -92,6 +92,13 @@ export interface OcrPageInput {
   width: number;
   height: number;
   scale: number;
+  /**
+   * How tesseract binarises the page (default `local`). Document pages (scans) are printed forms:
+   * shaded cells, grey boxes and bars hold values, and a global threshold turns a shaded cell and
+   * its text black alike (a purchase order's grey total box read as nothing). Photos pass `global`:
+   * a local threshold on them read fewer values (docs/extraction/experiments.md).
+   */
+  binarisation?: Binarisation;
 }
 
 /** A page reading fewer words than this gets a second try with its contrast stretched. */
@@ -122,10 +129,11 @@ async function readPage(
 ): Promise<DocumentPage> {
   if (engine)
     return { ...pageOf(input), words: inReadingOrder(scaled(await engine.read(input.image, signal), input.scale)) };
-  let words = ocrWords(await pool.recognize(toSpix(input.image), signal), input.scale);
+  const binarisation = input.binarisation ?? 'local';
+  let words = ocrWords(await pool.recognize(toSpix(input.image), signal, binarisation), input.scale);
   if (readable(words).length < RETRY_BELOW_WORDS) {
     const stretched = await stretchContrast(input.image);
-    const retry = ocrWords(await pool.recognize(toSpix(stretched), signal), input.scale);
+    const retry = ocrWords(await pool.recognize(toSpix(stretched), signal, binarisation), input.scale);
     if (score(retry) > score(words)) words = retry;
   }
   return { ...pageOf(input), words: inReadingOrder(words) };

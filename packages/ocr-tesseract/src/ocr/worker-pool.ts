@@ -10,6 +10,19 @@ import { fileURLToPath } from 'node:url';
 import type { Worker as Thread } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Page, type Worker } from 'tesseract.js';
 
+/**
+ * How tesseract turns a grey page into black and white before it finds text: Otsu's one threshold
+ * for the whole page (`global`), or Sauvola's threshold per neighbourhood (`local`), which keeps
+ * dark text on a shaded cell or a grey box that a global threshold blackens whole.
+ */
+export type Binarisation = 'global' | 'local';
+
+/** tesseract's `thresholding_method`: 0 Otsu, 2 Sauvola. */
+const THRESHOLDING_METHOD: Record<Binarisation, string> = { global: '0', local: '2' };
+
+/** The binarisation each worker was last set to; a fresh worker starts at tesseract's default (global). */
+const binarisationOf = new WeakMap<Worker, Binarisation>();
+
 /** tesseract.js' worker script without its progress messages, on the LSTM-only core (see there). */
 const WORKER_SCRIPT = fileURLToPath(new URL('./tesseract-worker.cjs', import.meta.url));
 
@@ -67,10 +80,10 @@ export class OcrWorkerPool {
    * Recognises one image (spix, PGM, PNG, JPEG...) into tesseract's TSV, the only output asked for;
    * rejects with `signal.reason` once `signal` aborts.
    */
-  async recognize(image: Buffer, signal?: AbortSignal): Promise<Page> {
+  async recognize(image: Buffer, signal?: AbortSignal, binarisation: Binarisation = 'global'): Promise<Page> {
     const slot = await this.acquire(signal);
     try {
-      return await this.runOn(slot, image, signal);
+      return await this.runOn(slot, image, signal, binarisation);
     } finally {
       this.release(slot);
     }
@@ -150,7 +163,7 @@ export class OcrWorkerPool {
     slot.idle = null;
   }
 
-  private runOn(slot: Slot, image: Buffer, signal: AbortSignal | undefined): Promise<Page> {
+  private runOn(slot: Slot, image: Buffer, signal: AbortSignal | undefined, binarisation: Binarisation): Promise<Page> {
     // The signal may have fired while this job waited for its slot; then no worker is spawned.
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<Page>((resolve, reject) => {
@@ -174,11 +187,12 @@ export class OcrWorkerPool {
       slot.fail = (error) => settle(() => reject(error));
       signal?.addEventListener('abort', onAbort, { once: true });
       worker
-        .then((w) => {
+        .then(async (w) => {
           // Aborted or closed while the worker was starting: it is being terminated, leave it be.
           if (settled) return null;
           // Held only while working: an idle pool must not keep the process alive.
           threadOf(w).ref();
+          await setBinarisation(w, binarisation);
           // Only the TSV: every other output costs the worker time to build, the bytes to post back.
           return w.recognize(image, {}, { text: false, tsv: true });
         })
@@ -248,6 +262,13 @@ export class OcrWorkerPool {
     await worker.then((w) => threadOf(w).terminate()).catch(() => undefined);
     this.ending--;
   }
+}
+
+/** One message to the worker, and only when the page wants another binarisation than the last. */
+async function setBinarisation(worker: Worker, binarisation: Binarisation): Promise<void> {
+  if ((binarisationOf.get(worker) ?? 'global') === binarisation) return;
+  await worker.setParameters({ thresholding_method: THRESHOLDING_METHOD[binarisation] });
+  binarisationOf.set(worker, binarisation);
 }
 
 /** tesseract.js keeps its worker_threads Worker on the object it resolves, though its types omit it. */

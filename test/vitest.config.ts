@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './support/sequencer.js';
-import { quickFiles } from './support/tiers.js';
+import { inProcessFiles } from './support/tiers.js';
 
 /**
  * Tests run the packages from their TypeScript sources, never from a possibly stale dist/: each
@@ -57,13 +57,13 @@ export const shared = {
  * need (a project's setups run only when one of its files is queued): the databases for everything
  * (test/support/global-setup.ts, made once for all three), and for the dashboard's browser tests
  * one shared daemon and Chromium (test/dashboard/global-setup.ts). The in-process files (the quick
- * tier's, test/support/tiers.ts) run as in the quick tier, `isolate: false`: each worker imports the
+ * tier's and those left to the full run, test/support/tiers.ts) run as in the quick tier, `isolate: false`: each worker imports the
  * packages once for all of them instead of once per file (test/README.md). The quick tier is
  * test/vitest.quick.config.ts; the project here is not named `quick`, which would tell the global
  * setup to start no PostgreSQL server.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
-const inProcess = quickFiles(root);
+const inProcess = inProcessFiles(root);
 
 export default defineConfig({
   resolve: shared.resolve,

@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import { REPO_ROOT } from '../support/processes.js';
 import LongestFirstSequencer, { assumedMs, QUICK_FILE_MS, SLOW_FILE_MS } from '../support/sequencer.js';
-import { quickFiles, SLOW_REASONS, slowReason, testFiles, TIER_MARKERS, tierMarkers } from '../support/tiers.js';
+import {
+  FULL_ONLY_REASONS,
+  fullOnlyReason,
+  inProcessFiles,
+  quickFiles,
+  SLOW_REASONS,
+  slowReason,
+  testFiles,
+  TIER_MARKERS,
+  tierMarkers,
+} from '../support/tiers.js';
 
 /** The rules of test/support/tiers.ts, which choose the files of `npm run test:quick`. */
 describe('test tiers', () => {
@@ -32,6 +42,9 @@ describe('test tiers', () => {
       ['test/x/a.test.ts', `const pdf = await ${'scanned' + 'Pdf'}(png);`, SLOW_REASONS.ocr],
       ['test/x/a.test.ts', `const engine = ${'createPaddle' + 'Ocr'}({ workers: 1 });`, SLOW_REASONS.ocr],
       ['test/x/a.test.ts', `import { createWorker } from ${name('tesseract' + '.js')};`, SLOW_REASONS.ocr],
+      // test/ocr/two-engines.ts's reader (PaddleOCR and tesseract) and its photo and scan.
+      ['test/x/a.test.ts', `const reader = ${'twoEngine' + 'Reader'}(1500);`, SLOW_REASONS.ocr],
+      ['test/x/a.test.ts', `const { photo, scan } = await ${'photoAnd' + 'Scan'}();`, SLOW_REASONS.ocr],
       ['test/x/a.test.ts', `${marker('ocr')}\nconst api = await startApi('pglite');`, SLOW_REASONS.ocr],
       ['test/x/a.test.ts', "const api = await startApi('pglite');\nawait submit(await makeInvoicePdf());", null],
       ['test/x/a.test.ts', `${marker('no-ocr')}\nconst tiff = await ${'multiPage' + 'Tiff'}([png]);`, null],
@@ -59,9 +72,27 @@ describe('test tiers', () => {
     expect(quick.length).toBeGreaterThan(all.length / 2);
   });
 
+  it('leaves the fuzz files to npm test, where they run in-process', () => {
+    expect(fullOnlyReason('test/x/smtp-fuzz.test.ts')).toBe(FULL_ONLY_REASONS.fuzz);
+    expect(fullOnlyReason('test/x/fuzzy-names.test.ts')).toBeNull();
+    const quick = quickFiles(REPO_ROOT);
+    const inProcess = inProcessFiles(REPO_ROOT);
+    for (const file of ['test/email-ingestion/smtp-fuzz.test.ts', 'test/api/http-fuzz.test.ts']) {
+      expect(quick, file).not.toContain(file);
+      expect(inProcess, file).toContain(file);
+    }
+    expect(quick.every((file) => inProcess.includes(file))).toBe(true);
+  });
+
   it('keeps the files that OCR images out of the quick tier and the text-layer ones in', () => {
     const quick = quickFiles(REPO_ROOT);
-    for (const file of ['test/ocr/ocr.test.ts', 'test/ocr/paddle.test.ts', 'test/review/pages.test.ts'])
+    for (const file of [
+      'test/ocr/ocr.test.ts',
+      'test/ocr/paddle.test.ts',
+      'test/review/pages.test.ts',
+      'test/ocr/idle-release.test.ts',
+      'test/ocr/engine-switch.test.ts',
+    ])
       expect(quick, file).not.toContain(file);
     for (const file of ['test/ocr/text-layer.test.ts', 'test/api/documents.happy.test.ts'])
       expect(quick, file).toContain(file);

@@ -2,8 +2,9 @@
  * Which test files `npm run test:quick` runs (test/README.md). Every file is in the full run
  * (`npm test`); the quick tier is every file that runs in the test process alone, chosen by rule so
  * that a new file lands in it without being listed: a file leaves it when its name or its text
- * shows one of the reasons below. The quick run's global setup starts no PostgreSQL server
- * (test/support/global-setup.ts), so DB_KINDS there is PGlite alone.
+ * shows one of the reasons below (SLOW_REASONS: it also runs isolated in `npm test`; FULL_ONLY_REASONS:
+ * it runs in-process in `npm test` all the same). The quick run's global setup starts no PostgreSQL
+ * server (test/support/global-setup.ts), so DB_KINDS there is PGlite alone.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,14 @@ export const SLOW_REASONS = {
   postgres: 'needs the PostgreSQL server itself, not only through DB_KINDS',
   corpus: 'reads the shared corpus (../shared)',
   ocr: 'loads OCR models (tesseract or PaddleOCR) to read an image or a scan',
+} as const;
+
+/**
+ * Why an in-process file is left to `npm test` alone: the quick tier is the edit loop, and a file
+ * whose property needs volume to be worth anything costs more there than it tells.
+ */
+export const FULL_ONLY_REASONS = {
+  fuzz: 'fuzzes an edge with generated sessions or requests by the batch (*-fuzz.test.ts): tens of CPU seconds',
 } as const;
 
 /**
@@ -36,10 +45,12 @@ export function tierMarkers(source: string): string[] {
 /**
  * A call that starts an OCR model: the PaddleOCR engine's factory, tesseract.js itself, or one of
  * test/ocr/documents.ts's helpers that draw a scan (an image or an image-only PDF) for the reader.
- * A reader made over text-layer PDFs alone (createTesseractReader, the api-harness) loads no model.
+ * test/ocr/two-engines.ts's `twoEngineReader` (PaddleOCR beside tesseract) and `photoAndScan` (a
+ * photo and a scan for them) count too. A reader made over text-layer PDFs alone
+ * (createTesseractReader, the api-harness) loads no model.
  */
 const OCR_CALLS =
-  /\bcreatePaddleOcr\(|^import\s[^;]*?from 'tesseract\.js';|\b(?:scanImage|scannedPdf|multiPageTiff)\(/m;
+  /\bcreatePaddleOcr\(|^import\s[^;]*?from 'tesseract\.js';|\b(?:scanImage|scannedPdf|multiPageTiff|twoEngineReader|photoAndScan)\(/m;
 
 function loadsOcrModels(source: string): boolean {
   const markers = tierMarkers(source);
@@ -79,7 +90,17 @@ export function testFiles(root: string): string[] {
     .sort();
 }
 
-/** The files of the quick tier. */
-export function quickFiles(root: string): string[] {
+/** Why an in-process `file` is left to `npm test` alone, or null if the quick tier runs it. */
+export function fullOnlyReason(file: string): string | null {
+  return file.endsWith('-fuzz.test.ts') ? FULL_ONLY_REASONS.fuzz : null;
+}
+
+/** The files that run in the test process alone: `npm test` runs them in its non-isolated project. */
+export function inProcessFiles(root: string): string[] {
   return testFiles(root).filter((file) => slowReason(file, fs.readFileSync(path.join(root, file), 'utf8')) === null);
+}
+
+/** The files of the quick tier: the in-process ones but those left to `npm test`. */
+export function quickFiles(root: string): string[] {
+  return inProcessFiles(root).filter((file) => fullOnlyReason(file) === null);
 }

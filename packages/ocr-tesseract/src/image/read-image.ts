@@ -30,7 +30,7 @@ export async function readImage(
     signal.throwIfAborted();
     return ocrPage(
       context.pool,
-      // Photos keep tesseract's global threshold (see OcrPageInput.binarisation).
+      // A photo: tesseract's global threshold (see OcrPageInput.binarisation).
       { number: index + 1, image, width: decoded.width, height: decoded.height, scale, binarisation: 'global' },
       signal,
       context.engine,

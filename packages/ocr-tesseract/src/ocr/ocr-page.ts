@@ -93,12 +93,12 @@ export interface OcrPageInput {
   height: number;
   scale: number;
   /**
-   * How tesseract binarises the page (default `local`). Document pages (scans) are printed forms:
+   * How tesseract binarises the page. Document pages (scans) are printed forms, read `local`:
    * shaded cells, grey boxes and bars hold values, and a global threshold turns a shaded cell and
-   * its text black alike (a purchase order's grey total box read as nothing). Photos pass `global`:
-   * a local threshold on them read fewer values (docs/extraction/experiments.md).
+   * its text black alike (a purchase order's grey total box read as nothing). Photos are read
+   * `global`: a local threshold on them read fewer values (docs/extraction/experiments.md).
    */
-  binarisation?: Binarisation;
+  binarisation: Binarisation;
 }
 
 /** A page reading fewer words than this gets a second try with its contrast stretched. */
@@ -129,7 +129,7 @@ async function readPage(
 ): Promise<DocumentPage> {
   if (engine)
     return { ...pageOf(input), words: inReadingOrder(scaled(await engine.read(input.image, signal), input.scale)) };
-  const binarisation = input.binarisation ?? 'local';
+  const { binarisation } = input;
   let words = ocrWords(await pool.recognize(toSpix(input.image), signal, binarisation), input.scale);
   if (readable(words).length < RETRY_BELOW_WORDS) {
     const stretched = await stretchContrast(input.image);

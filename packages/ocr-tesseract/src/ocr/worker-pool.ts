@@ -80,7 +80,7 @@ export class OcrWorkerPool {
    * Recognises one image (spix, PGM, PNG, JPEG...) into tesseract's TSV, the only output asked for;
    * rejects with `signal.reason` once `signal` aborts.
    */
-  async recognize(image: Buffer, signal?: AbortSignal, binarisation: Binarisation = 'global'): Promise<Page> {
+  async recognize(image: Buffer, signal: AbortSignal | undefined, binarisation: Binarisation): Promise<Page> {
     const slot = await this.acquire(signal);
     try {
       return await this.runOn(slot, image, signal, binarisation);

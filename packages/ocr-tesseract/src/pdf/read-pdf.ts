@@ -50,7 +50,8 @@ async function readPage(
   const engine = context.enginePages === 'scans' ? context.engine : undefined;
   return ocrPage(
     context.pool,
-    { number, image: page.image, width, height, scale: page.scale },
+    // A scanned page: a local threshold (see OcrPageInput.binarisation).
+    { number, image: page.image, width, height, scale: page.scale, binarisation: 'local' },
     signal,
     engine,
     context.gate,

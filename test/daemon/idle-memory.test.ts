@@ -5,27 +5,23 @@
  * logs what it held, and the next document is read as before. How much it saves:
  * `npm run bench:memory` (docs/resources.md).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createReaderProcess } from '../../daemon/src/reading/reader-process.js';
 import { runInProcessOk } from '../support/cli.js';
 import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
-  killAll,
   makeMigratedDataDir,
   PROCESS_TEST_TIMEOUT_MS,
-  removeTempDirs,
   singleJsonLine,
   startDaemon,
+  useFileCleanup,
   type DaemonProcess,
 } from '../support/processes.js';
 import { parseSamples, sumOf } from '../support/prometheus.js';
 import { eventually } from '../support/wait.js';
 
-afterAll(async () => {
-  await killAll();
-  await removeTempDirs();
-});
+useFileCleanup();
 
 const IDLE_MS = 1000;
 /** A bound for a broken build on a loaded machine, not a speed requirement. */

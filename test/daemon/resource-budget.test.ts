@@ -9,29 +9,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { scanImage, type DrawnText } from '../ocr/documents.js';
 import { runInProcessOk } from '../support/cli.js';
 import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
-  killAll,
   makeMigratedDataDir,
   makeTempDir,
   PROCESS_TEST_TIMEOUT_MS,
-  removeTempDirs,
   singleJsonLine,
   startDaemon,
+  useFileCleanup,
   type DaemonProcess,
 } from '../support/processes.js';
 import { parseSamples, sumOf } from '../support/prometheus.js';
 import { eventually } from '../support/wait.js';
 
 // One daemon for both tests: useProcessCleanup() would kill it after the first.
-afterAll(async () => {
-  await killAll();
-  await removeTempDirs();
-});
+useFileCleanup();
 
 const IDLE_MS = 1500;
 /** A bound for a broken build on a loaded machine, not a speed requirement. */

@@ -13,28 +13,24 @@
 import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceExtractor } from '../support/fixtures.js';
 import {
   api,
   httpStatus,
-  killAll,
   makeMigratedDataDir,
-  removeTempDirs,
   REPO_ROOT,
   runCliOk,
   singleJsonLine,
   startDaemon,
+  useFileCleanup,
   type DaemonProcess,
 } from '../support/processes.js';
 import { eventually } from '../support/wait.js';
 
 // One daemon takes both replays (the second on top of the first), so children are killed at the end
 // of the file rather than after each test as useProcessCleanup() would.
-afterAll(async () => {
-  await killAll();
-  await removeTempDirs();
-});
+useFileCleanup();
 
 const SHARED = path.resolve(REPO_ROOT, '../shared');
 const CORPUS = path.join(SHARED, 'mime-corpus');

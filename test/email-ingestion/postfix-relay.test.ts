@@ -19,13 +19,12 @@ import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
   freePort,
-  killAll,
   makeTempDir,
-  removeTempDirs,
   REPO_ROOT,
   runCliOk,
   singleJsonLine,
   startDaemon,
+  useFileCleanup,
   type DaemonProcess,
   type Env,
 } from '../support/processes.js';
@@ -46,10 +45,7 @@ const skipReason = !fs.existsSync('/usr/sbin/postfix')
       : null;
 
 // The daemon lives across the tests of this file: children are killed at its end, not after each test.
-afterAll(async () => {
-  await killAll();
-  await removeTempDirs();
-});
+useFileCleanup();
 
 interface MessageView {
   id: string;

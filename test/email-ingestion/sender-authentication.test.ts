@@ -14,11 +14,10 @@ import {
   api,
   makeMigratedDataDir,
   makeTempDir,
-  killAll,
   PROCESS_TEST_TIMEOUT_MS,
-  removeTempDirs,
   runCliOk,
   startDaemon,
+  useFileCleanup,
   type DaemonProcess,
 } from '../support/processes.js';
 import { eventually } from '../support/wait.js';
@@ -26,10 +25,7 @@ import { startReceiver, stopAllReceivers, type Receiver } from '../webhooks/rece
 import { ensureDnsmasq, startDnsmasq, type DnsServer } from './dns-dnsmasq.js';
 
 // Not useProcessCleanup: it kills the children after every test, and the tests share one daemon.
-afterAll(async () => {
-  await killAll();
-  await removeTempDirs();
-});
+useFileCleanup();
 
 const DOMAIN = 'example.test';
 const HOOK_SECRET = 'sender-auth-hook-secret';

@@ -369,6 +369,14 @@ export async function removeDir(dir: string): Promise<void> {
 /** Registers the hooks: kill children after every test (passed or failed), remove temp dirs at the end. */
 export function useProcessCleanup(): void {
   afterEach(killAll);
+  useFileCleanup();
+}
+
+/**
+ * Kills the children and removes the temp dirs once, at the end of the file: for files whose tests
+ * share one daemon (useProcessCleanup would kill it after the first test).
+ */
+export function useFileCleanup(): void {
   afterAll(async () => {
     await killAll();
     await removeTempDirs();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
-import { collectExamples } from '@intake/core/extraction';
+import { collectExamples, featureNames } from '@intake/core/extraction';
 import { doc, lines, type Placed } from './synthetic.js';
 
 /**
@@ -112,5 +112,41 @@ describe('a logo word', () => {
     const result = invoice(page);
     expect(result.extracted_data.vendor_name).toBe('Azur Équipements SARL');
     expect(sellerCandidates(page, 'invoice')).not.toContain('AZUR');
+  });
+});
+
+describe("the name ranker's features", () => {
+  const names = featureNames('name');
+  const feature = (row: number[], name: string) => row[names.indexOf(name)];
+  /** The features of each vendor candidate, by its value. */
+  function rowsOf(placed: Placed[]): Map<string, number[]> {
+    const list = collectExamples(doc(placed), [...RECOMMENDED_FIELDS.invoice], { vendor_name: '?' }, 'invoice').find(
+      (l) => l.role === 'vendor_name',
+    );
+    return new Map(list!.candidates.map((c, i) => [String(c.value), list!.rows[i]!]));
+  }
+  const page: Placed[] = [
+    { x: 50, y: 40, text: 'HARBOR' },
+    ...lines(50, 110, ['Bill To', 'Oak Supplies Inc.', '5 Market Road', 'Austin, TX 78701']),
+    { x: 340, y: 110, text: 'Invoice No.' },
+    { x: 470, y: 110, text: 'INV-0042' },
+    { x: 50, y: 400, text: 'Seller:' },
+    { x: 110, y: 400, text: 'Pour vous informer sur nos tarifs contactez le Service Clients.' },
+    { x: 150, y: 790, text: 'Harbor Foods LLC · 80 Station Avenue · Denver, CO 80202' },
+    { x: 230, y: 804, text: 'billing@harborfoods.com' },
+  ];
+  const rows = rowsOf(page);
+
+  it('mark the name the e-mail address spells, and not its logo word', () => {
+    const name = rows.get('Harbor Foods LLC')!;
+    expect(feature(name, 'name_spelled_by_site')).toBe(1);
+    expect(feature(name, 'name_lowercase_words')).toBe(0);
+    expect(rows.has('HARBOR')).toBe(false);
+  });
+
+  it("count a sentence's words in lower case", () => {
+    const sentence = rows.get('Pour vous informer sur nos tarifs contactez le Service Clients.')!;
+    expect(feature(sentence, 'name_lowercase_words')).toBe(1);
+    expect(feature(sentence, 'name_spelled_by_site')).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import {
   buyerBlockLines,
   cleanName,
   hasLegalForm,
+  isStreetLine,
   looksLikeName,
   looksLikeStreet,
   NAME_KEYS,
@@ -40,9 +41,28 @@ export function vendorCandidates(
     ...legalFormNames(ctx, buyerLines),
     ...senderLineNames(ctx),
   ];
-  // On a purchase order the company at the top is the one buying.
-  if (documentType !== 'purchase_order') candidates.push(...topNames(ctx, buyerLines));
-  return boostRepeated(ctx, bestPerValue(ocrRepaired(candidates).filter((c) => isNameShaped(String(c.value)))));
+  // On a purchase order the company at the top is most often the one buying, unless a buyer's
+  // heading stands below it: then the buyer is named there and the top is the supplier's letterhead.
+  if (documentType !== 'purchase_order' || buyerLines.size > 0)
+    candidates.push(
+      ...topNames(ctx, buyerLines).filter((c) => documentType !== 'purchase_order' || aboveBuyer(c.line, buyerLines)),
+    );
+  return boostRepeated(
+    ctx,
+    withoutCutNames(bestPerValue(ocrRepaired(candidates).filter((c) => isNameShaped(String(c.value))))),
+  );
+}
+
+/**
+ * A one-word candidate that is the first word of a longer one ("HARBOR", a logo, beside "Harbor
+ * Foods LLC" in the footer) is that name cut short: the longer one stands for both.
+ */
+function withoutCutNames(candidates: Candidate[]): Candidate[] {
+  const folded = candidates.map((c) => fold(String(c.value)));
+  return candidates.filter((_, i) => {
+    const word = folded[i]!;
+    return word.includes(' ') || word.length < 3 || !folded.some((o) => o.startsWith(`${word} `));
+  });
 }
 
 /** Two characters at least, and no courtesy line ("THANK YOU AND DO VISIT US AGAIN."): see sentence-names.ts. */
@@ -188,7 +208,7 @@ function legalFormNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidat
     if (buyerLines.has(line) || line.confidence < 0.5) continue;
     line.segments.forEach((segment, s) => {
       for (const part of segment.text.split(SENDER_SEPARATORS)) {
-        if (!hasLegalForm(part) || !looksLikeName(part)) continue;
+        if (!hasLegalForm(part) || !looksLikeName(part) || isStreetLine(part)) continue;
         const position = line.page === 1 ? 1 - (line.y0 / line.pageHeight) * 0.5 : 0.4;
         // "CO. ‖ (M) SDN BHD": a legal form alone in its segment belongs with the segments before it.
         const text =
@@ -217,6 +237,11 @@ function senderLineNames(ctx: ExtractionContext): Candidate[] {
     }
   }
   return found;
+}
+
+/** Whether a line stands above every line of the buyer's block on its page. */
+function aboveBuyer(line: Line, buyerLines: Set<Line>): boolean {
+  return [...buyerLines].every((b) => b.page !== line.page || b.y0 > line.y1);
 }
 
 /** The first name-like lines at the top of the first page. */

@@ -32,9 +32,18 @@ function legalFormIn(text: string, shortFirst: boolean): boolean {
       (_, i) =>
         (i > 0 || shortFirst || form.join('').length > 2) &&
         (!lastOnly || (i > 0 && i + form.length === tokens.length)) &&
+        !isUnitAfterQuantity(tokens, i, form) &&
         form.every((t, k) => tokens[i + k] === t),
     ),
   );
+}
+
+/**
+ * A short form right after a number is a unit: "Coffee beans 1 kg" is an item, not a KG (a
+ * limited partnership); a company's form follows a word of its name ("Müller GmbH & Co. KG").
+ */
+function isUnitAfterQuantity(tokens: readonly string[], i: number, form: readonly string[]): boolean {
+  return i > 0 && form.join('').length <= 3 && /^\d+$/.test(tokens[i - 1]!);
 }
 
 /**
@@ -62,7 +71,7 @@ export function startsWithLegalForm(text: string): boolean {
 
 /** Titles and other words that stand at the top of a page but are nobody's name. */
 const NOT_NAMES =
-  /^(tax )?(invoice|receipt|rechnung|facture|factuur|factura|bill|quotation|purchase order|order|bestellung|lieferschein|credit note|gutschrift|cash bill|official receipt|simplified tax invoice|original|copy|kopie|page|seite)\b/;
+  /^(tax )?(invoice|receipt|rechnung|facture|factuur|factura|bill|quotation|purchase order|order|bestellung|lieferschein|credit note|gutschrift|cash bill|official receipt|simplified tax invoice|original|copy|kopie|page|seite|bestelling|inkooporder|bestelbon|bon de commande|commande|pedido|orden de compra|kassenbon|quittung|recibo)\b/;
 
 export function looksLikeName(line: Line | string): boolean {
   const text = typeof line === 'string' ? line : line.text;
@@ -72,6 +81,11 @@ export function looksLikeName(line: Line | string): boolean {
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
   return letters >= 3 && digits <= letters / 3;
+}
+
+/** "34 Market Road": a house number, then a street; a trading word in it ("Market") names no company. */
+export function isStreetLine(text: string): boolean {
+  return /^\d{1,5}[a-z]?\s/i.test(text.trim()) && looksLikeStreet(text);
 }
 
 /** A name-like line at the top of a page that is a street or a postcode instead. */

@@ -1,5 +1,6 @@
 import type { DocumentView } from '../document-view.js';
 import type { Candidate } from '../fields/candidates.js';
+import { namesASite, siteNames } from '../fields/site-names.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 
@@ -10,7 +11,9 @@ import type { Line } from '../layout/lines.js';
  * document's (a font size that holds when OCR boxes are all line-tall, as PaddleOCR's are), a
  * registration number on or just under its line, being a fragment of a longer candidate
  * ("ELECTRICAL" of "HOME MASTER HARDWARE & ELECTRICAL"), and a line that ends as a key does
- * ("Nummer;" read under a seller's label). Zero for every other field.
+ * ("Nummer;" read under a seller's label), the name spelled by the page's own web or e-mail
+ * address run together (site-names.ts: a seller printed only in a footer beside its address), and
+ * words in lower case (a sentence under a label, not a name). Zero for every other field.
  * Nothing here names a document, vendor or layout.
  */
 
@@ -21,6 +24,8 @@ export const NAME_FEATURES = [
   'name_registration_below',
   'name_part_of_longer',
   'name_line_ends_as_key',
+  'name_spelled_by_site',
+  'name_lowercase_words',
 ] as const;
 
 export interface NameFacts {
@@ -30,6 +35,8 @@ export interface NameFacts {
   contactAbove: number[];
   medianGlyphWidth: number;
   registrationLines: Set<number>;
+  /** The names the page's web and e-mail addresses spell run together (site-names.ts). */
+  sites: Set<string>;
 }
 
 const CONTACT =
@@ -62,6 +69,7 @@ export function nameFacts(ctx: DocumentView, registrationLines: Set<number>): Na
     contactAbove,
     medianGlyphWidth: widths[Math.floor(widths.length / 2)] ?? 1,
     registrationLines: withRegistration,
+    sites: siteNames(ctx.lines),
   };
 }
 
@@ -80,7 +88,14 @@ export function nameFeatures(facts: NameFacts, c: Candidate, candidates: readonl
       ? 1
       : 0,
     /[:;]\s*$/.test(line.text) ? 1 : 0,
+    namesASite(String(c.value), facts.sites) ? 1 : 0,
+    Math.min(lowercaseWords(String(c.value)), 5) / 5,
   ];
+}
+
+/** Words of three letters or more that begin in lower case: a name has few ("de", "van", "&"). */
+function lowercaseWords(value: string): number {
+  return value.split(/\s+/).filter((w) => /^\p{Ll}\p{L}{2,}/u.test(w)).length;
 }
 
 /** Width per character of a line's text: a font size that line-tall OCR boxes do not blunt. */

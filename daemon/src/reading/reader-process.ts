@@ -47,7 +47,11 @@ const childEnv = (): NodeJS.ProcessEnv => ({ ...process.env, MALLOC_ARENA_MAX: p
 
 /** The reader process (reader-child.ts), with the daemon's settings as its argument. */
 function spawnChild(settings: Omit<ReaderSettings, 'onRefused'>): ChildProcess {
-  return forkSibling(import.meta.url, 'reader-child', [JSON.stringify(settings)], {
+  const module = {
+    built: new URL('./reader-child.js', import.meta.url),
+    source: new URL('./reader-child.ts', import.meta.url),
+  };
+  return forkSibling(module, [JSON.stringify(settings)], {
     serialization: 'advanced',
     env: childEnv(),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

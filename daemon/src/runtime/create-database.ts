@@ -66,7 +66,11 @@ export const stagingDir = (dir: string): string => `${dir}.new`;
  */
 export async function createDatabaseInChild(dir: string): Promise<void> {
   refuseOccupied(dir);
-  const child = forkSibling(import.meta.url, 'create-database-child', [dir, stagingDir(dir)], {
+  const module = {
+    built: new URL('./create-database-child.js', import.meta.url),
+    source: new URL('./create-database-child.ts', import.meta.url),
+  };
+  const child = forkSibling(module, [dir, stagingDir(dir)], {
     // PGlite's own messages on stdout would land among the daemon's log lines.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -3,15 +3,17 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 /**
- * Forks the daemon's module `name` (no extension) that sits beside the module at `base` (its
- * `import.meta.url`). Built, that is `name.js`; run from the TypeScript sources (tests), it is
- * `name.ts`, loaded through tsx with the sources' export condition.
+ * Forks one of the daemon's modules as a process of its own: built, its `.js` file (`built`); run
+ * from the TypeScript sources (tests), its `.ts` file (`source`), loaded through tsx with the
+ * sources' export condition. Callers name both as `new URL('./x.js', import.meta.url)` literals, so
+ * that the unused-file check sees the module.
  */
-export function forkSibling(base: string, name: string, args: string[], options: ForkOptions): ChildProcess {
-  if (!base.endsWith('.ts')) return fork(new URL(`./${name}.js`, base), args, options);
-  const tsx = pathToFileURL(createRequire(base).resolve('tsx')).href;
-  return fork(new URL(`./${name}.ts`, base), args, {
-    ...options,
-    execArgv: [`--import=${tsx}`, '--conditions=@intake/source'],
-  });
+export function forkSibling(
+  { built, source }: { built: URL; source: URL },
+  args: string[],
+  options: ForkOptions,
+): ChildProcess {
+  if (!import.meta.url.endsWith('.ts')) return fork(built, args, options);
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return fork(source, args, { ...options, execArgv: [`--import=${tsx}`, '--conditions=@intake/source'] });
 }

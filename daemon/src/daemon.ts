@@ -10,7 +10,8 @@ import { startInOrder, type Lifecycle, type StartedParts } from './di/lifecycle.
 import { TOKENS } from './di/tokens.js';
 import type { HttpListener } from './http/http-listener.js';
 import { createLogger, type Logger } from './logger.js';
-import { acquireDataDirLock, type DataDirLock } from './runtime/data-dir-lock.js';
+import type { DataDirLock } from './runtime/data-dir-lock.js';
+import { prepareDataDir, type PreparedDataDir } from './runtime/create-database.js';
 import { ensureAdminSecret } from './admin/admin-secret.js';
 import { createAdminApp } from './admin/admin-app.js';
 import { bootstrapDefaultOrganization } from './admin/bootstrap.js';
@@ -38,6 +39,12 @@ export interface StartOptions {
   logger?: Logger;
   /** Where the one-time default keys are printed (stdout by default). */
   announce?: (text: string) => void;
+  /**
+   * The data directory, already held, its database there or being created (`intake start` takes it
+   * before it loads the daemon: runtime/create-database.ts); taken here otherwise. Not with
+   * DATABASE_URL.
+   */
+  dataDir?: PreparedDataDir;
 }
 
 /** Starts the daemon: lock, database (migrated), default organization, admin socket, then every part in order. */
@@ -48,7 +55,8 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
   const step = (msg: string, extra: Record<string, unknown> = {}) =>
     logger.info({ ...extra, startup_ms: Date.now() - started }, msg);
   // PGlite has no lock between processes: hold the data directory before opening the database.
-  const lock: DataDirLock | null = config.DATABASE_URL ? null : await acquireDataDirLock(config.DATA_DIR);
+  const prepared = config.DATABASE_URL ? null : (options.dataDir ?? (await prepareDataDir(config.DATA_DIR)));
+  const lock: DataDirLock | null = prepared?.lock ?? null;
   // Written before the slow part of the start, so a CLI command arriving meanwhile can authenticate.
   const adminSecret = lock ? ensureAdminSecret(lock.dataDir) : null;
   let storage: SqlStorage | undefined;
@@ -61,6 +69,8 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
         ? 'opening the database (PostgreSQL at DATABASE_URL) and applying migrations'
         : `opening the database (PGlite in ${config.DATA_DIR}) and applying migrations`,
     );
+    // A first start's database, created and migrated in a process of its own.
+    await prepared?.database;
     const container = createContainer(config, logger);
     storage = await container.getAsync<SqlStorage>(TOKENS.Storage);
     step('database ready, migrations applied', { database: storage.kind });

@@ -82,6 +82,7 @@ async function describe(error: unknown): Promise<string> {
     { DataDirBusyError },
     { PortInUseError },
     { BackupError },
+    { DatabaseCreationError },
   ] = await Promise.all([
     import('@intake/core'),
     import('../config/load-config.js'),
@@ -90,6 +91,7 @@ async function describe(error: unknown): Promise<string> {
     import('../runtime/data-dir-lock.js'),
     import('../runtime/port-in-use.js'),
     import('../operations/backup-archive.js'),
+    import('../runtime/create-database.js'),
   ]);
   if (error instanceof AppError) {
     const details = error.details?.map((d) => `\n  ${d.path}: ${d.message}`).join('') ?? '';
@@ -109,7 +111,8 @@ async function describe(error: unknown): Promise<string> {
     error instanceof AdminUnavailableError ||
     error instanceof InvalidArgumentError ||
     error instanceof PortInUseError ||
-    error instanceof BackupError
+    error instanceof BackupError ||
+    error instanceof DatabaseCreationError
   ) {
     return error.message;
   }

@@ -8,11 +8,10 @@
  * a read aborts it in the child (the OCR thread on it is terminated there), and a DocumentError
  * thrown there is thrown here with its code and suggestion.
  */
-import { fork, type ChildProcess, type ForkOptions } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import type { DocumentInspection, DocumentReader, ReadDocument } from '@intake/core';
 import { sniffMimeType } from '@intake/core/jobs';
+import { forkSibling } from '../runtime/fork-sibling.js';
 import type { ReaderSettings } from './create-reader.js';
 import { uncrossError, type ChildStatus, type FromChild, type ToChild } from './reader-protocol.js';
 
@@ -46,22 +45,16 @@ type Request = { type: 'read'; bytes: Uint8Array; mimeType: string } | { type: '
 /** glibc's arenas for the reader's threads: two, unless the operator chose (see docs/resources.md). */
 const childEnv = (): NodeJS.ProcessEnv => ({ ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
 
-/**
- * Built, the child is reader-child.js beside this file. Run from the TypeScript sources (tests),
- * it is reader-child.ts, loaded through tsx with the sources' export condition.
- */
+/** The reader process (reader-child.ts), with the daemon's settings as its argument. */
 function spawnChild(settings: Omit<ReaderSettings, 'onRefused'>): ChildProcess {
-  const args = [JSON.stringify(settings)];
-  const options: ForkOptions = {
+  const module = {
+    built: new URL('./reader-child.js', import.meta.url),
+    source: new URL('./reader-child.ts', import.meta.url),
+  };
+  return forkSibling(module, [JSON.stringify(settings)], {
     serialization: 'advanced',
     env: childEnv(),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  };
-  if (!import.meta.url.endsWith('.ts')) return fork(new URL('./reader-child.js', import.meta.url), args, options);
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return fork(new URL('./reader-child.ts', import.meta.url), args, {
-    ...options,
-    execArgv: [`--import=${tsx}`, '--conditions=@intake/source'],
   });
 }
 

@@ -11,7 +11,19 @@ export type DatabaseKind = 'postgres' | 'pglite';
 /** Where the data lives: a PostgreSQL server, a PGlite directory, or a PGlite instance you made. */
 export type ConnectionOptions =
   | { kind: 'postgres'; databaseUrl: string; poolMax?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; pglite?: PGlite; onFsync?: (file: string) => void };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      pglite?: PGlite;
+      onFsync?: (file: string) => void;
+      /**
+       * A new `dataDir` is created by one instance, which is closed and replaced by another (see
+       * createPglite). `true` keeps the instance that created it: for a process that only creates
+       * the directory and ends, which saves it the second start.
+       */
+      keepCreatingInstance?: boolean;
+    };
 
 export interface OpenedDatabase {
   knex: Knex;
@@ -40,7 +52,7 @@ export async function openDatabase(options: ConnectionOptions): Promise<OpenedDa
     });
     return { knex, kind: 'postgres' };
   }
-  const pglite = options.pglite ?? (await createPglite(options.dataDir, options.loadDataDir, options.onFsync));
+  const pglite = options.pglite ?? (await createPglite(options));
   // knex-pglite forces a pool of one connection (PGlite is single-connection); passing `pool` is refused.
   const knex = knexFactory({
     client: ClientPgLite,
@@ -62,11 +74,12 @@ const MEMORY_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=
 /** PGlite's start parameters with fsync on (see SyncingNodeFS) and the memory above. */
 const START_PARAMS = [...PGlite.defaultStartParams.filter((param) => param !== '-F'), ...MEMORY_PARAMS];
 
-async function createPglite(
-  dataDir: string | undefined,
-  loadDataDir: Blob | undefined,
-  onFsync?: (file: string) => void,
-): Promise<PGlite> {
+async function createPglite({
+  dataDir,
+  loadDataDir,
+  onFsync,
+  keepCreatingInstance,
+}: Extract<ConnectionOptions, { kind: 'pglite' }>): Promise<PGlite> {
   if (dataDir === undefined)
     return PGlite.create({
       startParams: [...PGlite.defaultStartParams, ...MEMORY_PARAMS],
@@ -81,8 +94,11 @@ async function createPglite(
       ...(load ? { loadDataDir: load } : {}),
     });
   if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return open();
+  if (keepCreatingInstance) return open(loadDataDir);
   // Creating a cluster (initdb inside PGlite) grows its WebAssembly memory to about 670 MB, which
-  // the instance would keep: the new directory is closed and opened again, at about 260 MB.
+  // the instance would keep: the new directory is closed and opened again, at about 260 MB. (The
+  // process's high-water mark keeps the 670 MB all the same: Intake's daemon creates its directory
+  // in a short-lived process of its own.)
   await (await open(loadDataDir)).close();
   return open();
 }

@@ -48,6 +48,8 @@ export interface Sampler {
   peak(): number;
   /** Highest RSS of the root process alone (the daemon without its reader process), in MB. */
   ownPeak(): number;
+  /** Highest RSS of the processes below the root (the reader process), in MB. */
+  childPeak(): number;
   /** Starts a new window for `peak()`. */
   reset(): void;
   stop(): void;
@@ -55,18 +57,25 @@ export interface Sampler {
 
 /** Samples the tree's RSS every `intervalMs`. */
 export function sampleRss(pid: number, intervalMs: number): Sampler {
-  let peak = treeRssMb(pid);
-  let own = statusMb(pid, 'VmRSS');
-  const timer = setInterval(() => {
-    peak = Math.max(peak, treeRssMb(pid));
-    own = Math.max(own, statusMb(pid, 'VmRSS'));
-  }, intervalMs);
+  let peak = 0;
+  let own = 0;
+  let children = 0;
+  const sample = (): void => {
+    const root = statusMb(pid, 'VmRSS');
+    const tree = treeRssMb(pid);
+    peak = Math.max(peak, tree);
+    own = Math.max(own, root);
+    children = Math.max(children, tree - root);
+  };
+  sample();
+  const timer = setInterval(sample, intervalMs);
   return {
-    peak: () => Math.max(peak, treeRssMb(pid)),
-    ownPeak: () => Math.max(own, statusMb(pid, 'VmRSS')),
+    peak: () => (sample(), peak),
+    ownPeak: () => (sample(), own),
+    childPeak: () => (sample(), children),
     reset: () => {
-      peak = treeRssMb(pid);
-      own = statusMb(pid, 'VmRSS');
+      peak = own = children = 0;
+      sample();
     },
     stop: () => clearInterval(timer),
   };

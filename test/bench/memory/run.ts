@@ -10,8 +10,8 @@
  *   idle       nothing, for BENCH_IDLE_SECONDS (default 75: OCR_IDLE_RELEASE_MS is 45 s)
  *
  * and prints the peak of the resident memory (VmRSS) of the daemon's process tree per phase, sampled
- * every 100 ms (the daemon and its reader process together), the daemon's own process's peak, and
- * the memory along the idle minute.
+ * every 100 ms (the daemon and its reader process together), the daemon's own process's peak and
+ * its reader process's (each the highest of its own samples), and the memory along the idle minute.
  *
  *   npm run bench:memory
  *   BENCH_PHOTOS=12 BENCH_SCANS=4 BENCH_TEXTS=4 BENCH_MAILS=4 BENCH_IDLE_SECONDS=75 npm run bench:memory
@@ -87,6 +87,7 @@ async function main(): Promise<void> {
         seconds.toFixed(0),
         mb(sampler.peak()),
         mb(sampler.ownPeak()),
+        mb(sampler.childPeak()),
         mb(treeRssMb(daemon.pid)),
         load(),
       ]);
@@ -122,11 +123,11 @@ async function main(): Promise<void> {
     sampler.stop();
     const atMinute = treeRssMb(daemon.pid);
     console.log(
-      '\nphase                               jobs  seconds  peak RSS  daemon alone  RSS at end  load average',
+      '\nphase                               jobs  seconds  peak RSS  daemon alone  reader alone  RSS at end  load average',
     );
     for (const r of rows)
       console.log(
-        `${r[0]!.padEnd(36)}${r[1]!.padStart(4)}  ${r[2]!.padStart(7)}  ${r[3]!.padStart(8)}  ${r[4]!.padStart(12)}  ${r[5]!.padStart(10)}  ${r[6]}`,
+        `${r[0]!.padEnd(36)}${r[1]!.padStart(4)}  ${r[2]!.padStart(7)}  ${r[3]!.padStart(8)}  ${r[4]!.padStart(12)}  ${r[5]!.padStart(12)}  ${r[6]!.padStart(10)}  ${r[7]}`,
       );
     console.log(`idle: ${idle.join(', ')}; first at or under ${IDLE_TARGET_MB} MB after ${under ?? '-'} s`);
     for (const trim of idleTrims(daemon.stdout()))

@@ -1,18 +1,21 @@
-import path from 'node:path';
 import { ContainerModule } from 'inversify';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
+import { pgliteDir } from '../../runtime/create-database.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
-/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. Migrations run on open. */
+/**
+ * PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite (on a first start created
+ * before, in a process of its own: runtime/create-database.ts). Migrations run on open.
+ */
 export const storageModule = new ContainerModule(({ bind }) => {
   bind<SqlStorage>(TOKENS.Storage)
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       return config.DATABASE_URL
         ? createSqlStorage({ kind: 'postgres', databaseUrl: config.DATABASE_URL })
-        : createSqlStorage({ kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') });
+        : createSqlStorage({ kind: 'pglite', dataDir: pgliteDir(config.DATA_DIR) });
     })
     .inSingletonScope();
 

@@ -1,7 +1,9 @@
 import type { DocumentView } from '../document-view.js';
 import { familyOf } from '../ranking/ranker.js';
 import { printedElsewhere } from './amount-witness.js';
+import { printedWithPrefix } from './identifier-forms.js';
 import { confusableGlyphs, dateShaped } from './identifier-shape.js';
+import { rowInDoubt } from './label-row.js';
 import { stripLegalForm } from '../evaluation/names.js';
 import type { Candidate } from '../fields/candidates.js';
 import type { Role } from '../labels/synonyms.js';
@@ -28,7 +30,10 @@ import { findDates } from '../values/dates.js';
  *   and one read by OCR with no second witness (printed once, and no arithmetic of the fields
  *   agrees: amount-witness.ts, cross-checks.ts), where one misread digit looks the same;
  * - a document number shaped as a date, or read by OCR with a glyph OCR confuses touching a letter
- *   (identifier-shape.ts);
+ *   (identifier-shape.ts); or one the page prints again with capital letters before it, which may
+ *   be its own prefix (identifier-forms.ts);
+ * - a date read by OCR beside its label that stands a quarter of a row or more off its label's row,
+ *   towards another date label in the same column: the row may be the neighbour's (label-row.ts);
  * - a value of a field no model ranks (addresses, a buyer's name, a payment method) read by OCR.
  *
  * A capped value stays above REVIEW_BELOW: the cap takes it out of the 0.9-1.0 bin, where values are
@@ -56,14 +61,18 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
   if (role === null) return false;
   if (NAME_ROLES.includes(role)) return candidate.source !== 'label' && !printedTwice(ctx, candidate);
   if (DATE_ROLES.includes(role))
-    return assumedOrder(ctx, candidate) || (candidate.source === 'fallback' && otherDatePrinted(ctx, candidate));
+    return (
+      assumedOrder(ctx, candidate) ||
+      (candidate.source === 'fallback' && otherDatePrinted(ctx, candidate)) ||
+      rowInDoubt(ctx, candidate)
+    );
   // An amount no label names and no arithmetic of the foot produced (one of the page's printed
   // amounts, picked by its place and size), where a subtotal looks the same as the total; or one
   // OCR read that nothing else on the page confirms, where one misread digit looks the same.
   if (AMOUNT_ROLES.includes(role)) return candidate.source === 'fallback' || (ocr && !printedElsewhere(ctx, candidate));
   if (IDENTIFIER_ROLES.includes(role)) {
     const value = String(candidate.value);
-    return dateShaped(value) || (ocr && confusableGlyphs(value));
+    return dateShaped(value) || (ocr && confusableGlyphs(value)) || printedWithPrefix(ctx, value);
   }
   return false;
 }

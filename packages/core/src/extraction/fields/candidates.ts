@@ -52,12 +52,45 @@ const COMPANIONS: Partial<Record<string, LabelKey>> = {
   transaction_date: 'invoice_number',
 };
 
+/**
+ * The number of another document, whose date a generic label after it gives: "Rechnung gemäß
+ * Bestellung Nr. 4711 vom 01.03.2018" dates the order, "Order ref. INV-88 dated ..." the invoice.
+ */
+const OTHER_DOCUMENTS: Partial<Record<string, LabelKey>> = {
+  invoice_date: 'po_number',
+  order_date: 'invoice_number',
+  transaction_date: 'po_number',
+};
+
+/**
+ * A generic date label's strength from the number label nearest before it on its line, when a
+ * number stands between the two ("Nr. 12 vom"; "Rechnung gemäß Betriebskostenrechnung vom ..."
+ * names no number, and its date is not the invoice's): the document's own number makes the label
+ * as good as a specific one, another document's makes it no label of this field (0).
+ */
 function strengthOf(hit: LabelHit, ctx: DocumentView): number {
   const companion = COMPANIONS[hit.key];
   if (hit.strength >= 1 || !companion) return hit.strength;
-  const before = ctx.labels.hitsOn(hit.line).filter((h) => h.end <= hit.start);
-  const nearest = Math.max(...before.map((h) => h.end));
-  return before.some((h) => h.key === companion && h.end === nearest) ? Math.min(1, hit.strength + 0.35) : hit.strength;
+  const { hits, between } = labelsBefore(hit, ctx);
+  const nearest = hits.filter((h) => h.end === Math.max(...hits.map((b) => b.end)));
+  if (!nearest.length || !/\d/.test(between(nearest[0]!))) return hit.strength;
+  if (nearest.some((h) => h.key === companion)) return Math.min(1, hit.strength + 0.35);
+  return nearest.some((h) => h.key === OTHER_DOCUMENTS[hit.key]) ? 0 : hit.strength;
+}
+
+/**
+ * The labels before a hit on its line, and the text between one of them and the hit. A sentence's
+ * word at the start of a line ("vom 01.03.2013." under "... Bestellung Nr. 2013-471331") continues
+ * the line above, whose labels are then the ones before it.
+ */
+function labelsBefore(hit: LabelHit, ctx: DocumentView): { hits: LabelHit[]; between: (h: LabelHit) => string } {
+  const own = ctx.labels.hitsOn(hit.line).filter((h) => h.end <= hit.start);
+  const head = hit.line.text.slice(0, hit.start);
+  const above = ctx.lines[hit.line.index - 1];
+  const continues = !own.length && head.trim() === '' && /^\p{Ll}/u.test(hit.line.text.slice(hit.start));
+  if (!continues || !above || above.page !== hit.line.page)
+    return { hits: own, between: (h) => hit.line.text.slice(h.end, hit.start) };
+  return { hits: ctx.labels.hitsOn(above), between: (h) => `${above.text.slice(h.end)} ${head}` };
 }
 
 function regionCandidates(hit: LabelHit, region: Region, ctx: DocumentView, options: CandidateOptions): Candidate[] {
@@ -67,6 +100,7 @@ function regionCandidates(hit: LabelHit, region: Region, ctx: DocumentView, opti
   });
   const ordered = options.prefer === 'last' ? [...values].reverse() : values;
   const strength = strengthOf(hit, ctx);
+  if (strength === 0) return [];
   return ordered.map((value, rank) => ({
     value: value.value,
     score: strength * region.layout * value.fit * distanceFactor(region, value) * Math.pow(0.8, rank),

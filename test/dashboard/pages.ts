@@ -68,14 +68,14 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     const axe = (
       globalThis as unknown as {
         axe: {
-          run(
-            context: Document,
-            options: { resultTypes: string[] },
-          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }>;
+          // One argument that is no context is axe's options; the context is then the whole document.
+          run(options: {
+            resultTypes: string[];
+          }): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }>;
         };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run({ resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,

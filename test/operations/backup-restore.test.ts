@@ -212,7 +212,7 @@ describe('intake backup under load, intake restore', { timeout: 900_000 }, () =>
           '/v1/webhooks/deliveries',
           'deliveries',
         );
-        return listed.length > 0 && listed;
+        return listed.length > 0 ? listed : undefined;
       },
       { timeoutMs: SETTLE_GUARD_MS, intervalMs: 100 },
     );

@@ -45,6 +45,18 @@ describe('test tiers', () => {
       // test/ocr/two-engines.ts's reader (PaddleOCR and tesseract) and its photo and scan.
       ['test/x/a.test.ts', `const reader = ${'twoEngine' + 'Reader'}(1500);`, SLOW_REASONS.ocr],
       ['test/x/a.test.ts', `const { photo, scan } = await ${'photoAnd' + 'Scan'}();`, SLOW_REASONS.ocr],
+      // A synthetic document of the extraction lab drawn as a scan or a photo; its text PDFs stay quick.
+      [
+        'test/x/a.test.ts',
+        `const doc = await ${'generate' + 'Document'}(SEED, 0, ${name('sc' + 'an')});`,
+        SLOW_REASONS.ocr,
+      ],
+      [
+        'test/x/a.test.ts',
+        `const doc = await ${'generate' + 'Document'}(SEED, 1, ${name('pho' + 'to')});`,
+        SLOW_REASONS.ocr,
+      ],
+      ['test/x/a.test.ts', `const doc = await ${'generate' + 'Document'}(SEED, 2);`, null],
       ['test/x/a.test.ts', `${marker('ocr')}\nconst api = await startApi('pglite');`, SLOW_REASONS.ocr],
       ['test/x/a.test.ts', "const api = await startApi('pglite');\nawait submit(await makeInvoicePdf());", null],
       ['test/x/a.test.ts', `${marker('no-ocr')}\nconst tiff = await ${'multiPage' + 'Tiff'}([png]);`, null],
@@ -92,6 +104,7 @@ describe('test tiers', () => {
       'test/review/pages.test.ts',
       'test/ocr/idle-release.test.ts',
       'test/ocr/engine-switch.test.ts',
+      'test/extraction/synthetic-documents.test.ts',
     ])
       expect(quick, file).not.toContain(file);
     for (const file of ['test/ocr/text-layer.test.ts', 'test/api/documents.happy.test.ts'])

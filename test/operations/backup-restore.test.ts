@@ -1,7 +1,7 @@
 /**
  * `intake backup` while the daemon works, then `intake restore` into a new DATA_DIR and a daemon on
- * it. Mail arrives over real SMTP and documents over the API the whole time; a webhook receiver
- * takes job.completed. Everything acknowledged before the backup began (a 250 for mail, a 202 for
+ * it. Mail arrives over real SMTP and documents over the API before and during the backup; a
+ * webhook receiver takes job.completed. Everything acknowledged before the backup began (a 250 for mail, a 202 for
  * an upload, a delivery listed by the API) must be in the restored daemon: each job, message and
  * delivery, each document byte for byte. Jobs and messages in progress at the backup return to
  * their queues as after a crash (their leases lapse) and finish there once: a job finished before
@@ -32,8 +32,15 @@ import { startReceiver, stopAllReceivers } from '../webhooks/receiver.js';
 useProcessCleanup();
 
 const DOMAIN = 'example.test';
-/** Acknowledgements of each kind before the backup starts (more arrive while it runs). */
+/** Acknowledgements of each kind before the backup starts. */
 const BEFORE_BACKUP = 12;
+/**
+ * At most this many more of each kind while the backup runs. The load waits at BEFORE_BACKUP for
+ * the backup to begin, so that the backup starts with a known amount acknowledged and work arriving
+ * during it; unbounded, the lanes sent five times as much (41 mails and 53 uploads more) for the
+ * restored daemon to process, proving nothing more.
+ */
+const DURING_BACKUP = 8;
 /** Hang guard for the restored daemon's processing (it takes seconds); not an assertion on speed. */
 const SETTLE_GUARD_MS = 240_000;
 /** Hang guard for a daemon start, a backup, a restore: tens of seconds each on a loaded two-core machine. */
@@ -143,7 +150,13 @@ describe('intake backup under load, intake restore', { timeout: 900_000 }, () =>
     // --- load: mail over SMTP and uploads over the API, until told to stop
     const mails: Ack[] = [];
     const uploads: Ack[] = [];
-    const load = { stop: false };
+    let backupBegins!: () => void;
+    const load = { stop: false, backupBegun: new Promise<void>((resolve) => (backupBegins = resolve)) };
+    /** Whether a lane may send one more of its kind, once the backup has begun if BEFORE_BACKUP are in. */
+    const more = async (acked: Ack[]): Promise<boolean> => {
+      if (acked.length >= BEFORE_BACKUP) await load.backupBegun;
+      return !load.stop && acked.length < BEFORE_BACKUP + DURING_BACKUP;
+    };
     const transport = nodemailer.createTransport({
       pool: true,
       maxConnections: 2,
@@ -154,7 +167,7 @@ describe('intake backup under load, intake restore', { timeout: 900_000 }, () =>
       ignoreTLS: true,
     });
     const mailLoop = async () => {
-      for (let i = 0; !load.stop; i++) {
+      for (let i = 0; await more(mails); i++) {
         const pdf = Buffer.from(await makeInvoicePdf({ salt: `mail-${i}` }));
         const info = await transport.sendMail({
           from: 'Billing <billing@vendor.example>',
@@ -169,7 +182,7 @@ describe('intake backup under load, intake restore', { timeout: 900_000 }, () =>
       }
     };
     const uploadLoop = async (lane: number) => {
-      for (let i = 0; !load.stop; i++) {
+      for (let i = 0; await more(uploads); i++) {
         const pdf = Buffer.from(await makeInvoicePdf({ salt: `upload-${lane}-${i}` }));
         const res = await api(first.httpUrl, 'POST', '/v1/documents', {
           key,
@@ -187,20 +200,33 @@ describe('intake backup under load, intake restore', { timeout: 900_000 }, () =>
       () => load.stop || (mails.length >= BEFORE_BACKUP && uploads.length >= BEFORE_BACKUP),
       { timeoutMs: SETTLE_GUARD_MS, intervalMs: 100 },
     );
-    const deliveriesBefore = await listAll<{ id: string; event: string }>(
-      first,
-      key,
-      '/v1/webhooks/deliveries',
-      'deliveries',
+    // And a job completed with its delivery listed: without one, the checks of finished jobs and
+    // listed deliveries below would hold of nothing (the load is paused at BEFORE_BACKUP meanwhile,
+    // and one worker leaves most of it queued).
+    const deliveriesBefore = await eventually(
+      'a webhook delivery listed before the backup',
+      async () => {
+        const listed = await listAll<{ id: string; event: string }>(
+          first,
+          key,
+          '/v1/webhooks/deliveries',
+          'deliveries',
+        );
+        return listed.length > 0 ? listed : undefined;
+      },
+      { timeoutMs: SETTLE_GUARD_MS, intervalMs: 100 },
     );
     const jobsBefore = await listAll<JobView>(first, key, '/v1/documents', 'jobs');
+    expect(jobsBefore.some((j) => j.status === 'completed')).toBe(true);
     const backupStart = Date.now();
     const backupFile = path.join(makeTempDir('intake-backup-file-'), 'intake.tar.gz');
-    const backup = await runCli(
+    const backupRun = runCli(
       ['backup', '--out', backupFile, '--json'],
       { DATA_DIR: dataDir },
       { timeoutMs: CLI_GUARD_MS },
     );
+    backupBegins();
+    const backup = await backupRun;
     load.stop = true;
     await loops;
     transport.close();

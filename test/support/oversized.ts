@@ -2,8 +2,9 @@
  * Valid documents beyond the reader's limits, generated in the test (never committed): a PNG whose
  * header says 20000 × 20000 (1 bit per pixel, all white, so it stays small), a PDF of many pages,
  * and a PDF of one 14400 × 14400 pt page (the largest PDF allows). Each is made once per worker and
- * the same bytes handed to every caller (do not modify them): the PNG deflates 50 MB of rows (0.4 CPU s)
- * and the 10,000-page PDF costs pdf-lib about 3.7 CPU s, which a file on two databases paid twice.
+ * the same bytes handed to every caller (do not modify them): the PNG deflates 50 MB of rows (0.4 CPU s),
+ * which a file on two databases would pay twice. Ask for one page over a page limit, not thousands: a
+ * 10,000-page PDF costs pdf-lib about 3.7 CPU s to write.
  */
 import zlib from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';

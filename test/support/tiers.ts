@@ -46,11 +46,12 @@ export function tierMarkers(source: string): string[] {
  * A call that starts an OCR model: the PaddleOCR engine's factory, tesseract.js itself, or one of
  * test/ocr/documents.ts's helpers that draw a scan (an image or an image-only PDF) for the reader.
  * test/ocr/two-engines.ts's `twoEngineReader` (PaddleOCR beside tesseract) and `photoAndScan` (a
- * photo and a scan for them) count too. A reader made over text-layer PDFs alone
- * (createTesseractReader, the api-harness) loads no model.
+ * photo and a scan for them) count too, and so does the extraction lab's `generateDocument(seed,
+ * index, 'scan' | 'photo')`, a synthetic document drawn as a picture. A reader made over text-layer
+ * PDFs alone (createTesseractReader, the api-harness) loads no model.
  */
 const OCR_CALLS =
-  /\bcreatePaddleOcr\(|^import\s[^;]*?from 'tesseract\.js';|\b(?:scanImage|scannedPdf|multiPageTiff|twoEngineReader|photoAndScan)\(/m;
+  /\bcreatePaddleOcr\(|^import\s[^;]*?from 'tesseract\.js';|\b(?:scanImage|scannedPdf|multiPageTiff|twoEngineReader|photoAndScan)\(|\bgenerateDocument\([^)]*'(?:scan|photo)'\)/m;
 
 function loadsOcrModels(source: string): boolean {
   const markers = tierMarkers(source);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields, RECOMMENDED_FIELDS, type ReadDocument } from '@intake/core';
-import { doc, lines, page, type Placed } from './synthetic.js';
+import { cappedInvoice, doc, extractWithAndWithoutCaps, lines, type Placed } from './synthetic.js';
 
 /**
  * Dates and document numbers whose evidence is weaker than their label makes it look: a number the
@@ -12,32 +11,8 @@ import { doc, lines, page, type Placed } from './synthetic.js';
 
 const CEILING = 0.85;
 
-function extract(document: ReadDocument, type: 'invoice' | 'purchase_order' = 'invoice') {
-  const fields = [...RECOMMENDED_FIELDS[type]];
-  const capped = extractFields(document, fields, { documentType: type });
-  const free = extractFields(document, fields, { documentType: type, evidenceCaps: false });
-  return { capped: capped.confidence, free: free.confidence, values: capped.extracted_data };
-}
-
-function invoice(head: Placed[], extra: Placed[] = [], source: 'ocr' | 'text_layer' = 'text_layer'): ReadDocument {
-  const items: Placed[] = [
-    ...lines(50, 40, ['Atlas Consulting Ltd', '5 High Street', 'Bristol BS1 5TR']),
-    ...head,
-    { x: 50, y: 270, text: 'Description' },
-    { x: 480, y: 270, text: 'Amount' },
-    { x: 50, y: 288, text: 'Consulting hours' },
-    { x: 480, y: 288, text: '200.00' },
-    ...lines(400, 320, ['Subtotal', 'VAT', 'Total']),
-    ...lines(480, 320, ['200.00', '40.00', '240.00']),
-    ...extra,
-  ];
-  return doc([
-    page(
-      items.map((item) => ({ ...item, confidence: source === 'ocr' ? 0.96 : 1 })),
-      { source },
-    ),
-  ]);
-}
+const extract = extractWithAndWithoutCaps;
+const invoice = cappedInvoice;
 
 const numbered = (number: string) => [
   { x: 340, y: 110, text: `Invoice No.: ${number}` },

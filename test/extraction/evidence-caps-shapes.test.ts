@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields, RECOMMENDED_FIELDS, type ReadDocument } from '@intake/core';
-import { doc, lines, page, type Placed } from './synthetic.js';
+import type { ReadDocument } from '@intake/core';
+import { cappedInvoice, doc, extractWithAndWithoutCaps, type Placed } from './synthetic.js';
 
 /**
  * Caps at 0.85 that depend on a value's shape or on how it was read (see confidence/evidence-caps.ts
@@ -12,32 +12,14 @@ import { doc, lines, page, type Placed } from './synthetic.js';
 const CEILING = 0.85;
 
 function invoice(number: string, source: 'ocr' | 'text_layer', extra: Placed[] = []): ReadDocument {
-  const items: Placed[] = [
-    ...lines(50, 40, ['Atlas Consulting Ltd', '5 High Street', 'Bristol BS1 5TR']),
+  const head: Placed[] = [
     { x: 340, y: 110, text: `Invoice No.: ${number}` },
     { x: 340, y: 125, text: 'Invoice Date: 20.03.2024' },
-    { x: 50, y: 270, text: 'Description' },
-    { x: 480, y: 270, text: 'Amount' },
-    { x: 50, y: 288, text: 'Consulting hours' },
-    { x: 480, y: 288, text: '200.00' },
-    ...lines(400, 320, ['Subtotal', 'VAT', 'Total']),
-    ...lines(480, 320, ['200.00', '40.00', '240.00']),
-    ...extra,
   ];
-  return doc([
-    page(
-      items.map((item) => ({ ...item, confidence: source === 'ocr' ? 0.96 : 1 })),
-      { source },
-    ),
-  ]);
+  return cappedInvoice(head, extra, source);
 }
 
-function extract(document: ReadDocument, type: 'invoice' | 'receipt' = 'invoice') {
-  const fields = [...RECOMMENDED_FIELDS[type]];
-  const capped = extractFields(document, fields, { documentType: type });
-  const free = extractFields(document, fields, { documentType: type, evidenceCaps: false });
-  return { capped: capped.confidence, free: free.confidence, values: capped.extracted_data };
-}
+const extract = extractWithAndWithoutCaps;
 
 describe('evidence caps: a document number OCR may have misread', () => {
   it('"0C-2024-0042" (a zero touching a letter) read by OCR keeps at most 0.85', () => {

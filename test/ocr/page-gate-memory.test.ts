@@ -2,11 +2,15 @@
  * The page gate under a memory budget (OCR_MEMORY_MB in the daemon): a page enters beside pages
  * being read only while resident memory plus what a page of its engine has cost (learned from a
  * page read alone) stays within the budget; a page alone always enters. And the hook the reader
- * process trims its allocator from runs as each page leaves, before the next one enters. The
- * "resident memory" here is the test's own number, which each page raises as it is read.
+ * process trims its allocator from runs as each page leaves, before the next one enters; a page's
+ * picture (a PDF page drawn at 300 dpi) is made only once the page has entered. The "resident
+ * memory" here is the test's own number, which each page raises as it is read.
  */
 import { describe, expect, it } from 'vitest';
+import type { PageOcrEngine } from '@intake/ocr-tesseract';
+import { ocrPage } from '../../packages/ocr-tesseract/src/ocr/ocr-page.js';
 import { createPageGate, type GateLane } from '../../packages/ocr-tesseract/src/ocr/page-gate.js';
+import type { OcrWorkerPool } from '../../packages/ocr-tesseract/src/ocr/worker-pool.js';
 
 const MB = 1024 * 1024;
 
@@ -121,5 +125,40 @@ describe('the page gate under a memory budget', () => {
     expect(small.started).toEqual([1, 2, 3]);
     await small.finish(2, s2);
     await small.finish(3, s3);
+  });
+});
+
+describe('a page picture is made once the page has its place at the gate', () => {
+  it('a scanned page waiting behind another is not drawn until it enters', async () => {
+    const gate = createPageGate(1);
+    let free!: () => void;
+    const first = gate.run(undefined, () => new Promise<void>((resolve) => (free = resolve)));
+    let drawn = 0;
+    const engine: PageOcrEngine = {
+      revision: 'test:1',
+      workers: 1,
+      read: () => Promise.resolve([{ text: 'Total', bbox: { x0: 10, y0: 10, x1: 50, y1: 20 }, confidence: 0.9 }]),
+      close: () => Promise.resolve(),
+    };
+    const page = ocrPage(
+      // The engine reads the page: tesseract's pool is not asked.
+      {} as OcrWorkerPool,
+      { number: 1, width: 100, height: 50, binarisation: 'local' },
+      () => {
+        drawn++;
+        return Promise.resolve({ image: { width: 200, height: 100, pixels: new Uint8Array(200 * 100) }, scale: 2 });
+      },
+      new AbortController().signal,
+      engine,
+      gate,
+    );
+    await settle();
+    expect(drawn).toBe(0);
+    free();
+    await first;
+    const read = await page;
+    expect(drawn).toBe(1);
+    // Boxes from the picture's pixels into the page's units (scale 2).
+    expect(read.words).toEqual([{ text: 'Total', bbox: { x0: 5, y0: 5, x1: 25, y1: 10 }, confidence: 0.9 }]);
   });
 });

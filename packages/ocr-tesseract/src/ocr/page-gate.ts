@@ -68,44 +68,24 @@ interface Reading {
 const ANY: GateLane = {};
 
 export function createPageGate(size: number, options: PageGateOptions = {}): PageGate {
-  const { afterPage, memory } = options;
+  const { afterPage } = options;
   const pages = new Set<Reading>();
   /** The lane whose pages are being read, or were last (its threads may still be resident). */
   let current: GateLane | null = null;
   const waiting: Waiter[] = [];
-  /** What a page of each lane has cost, read alone: the largest rise in resident memory seen. */
-  const cost = new Map<GateLane, number>();
+  const costs = pageCosts(options.memory);
 
   const admit = (lane: GateLane): Reading => {
     if (current !== null && current !== lane) current.releaseIdle?.();
     current = lane;
     for (const page of pages) page.alone = false;
-    const page = { lane, residentAtEntry: memory?.resident() ?? 0, alone: pages.size === 0 };
+    const page = { lane, residentAtEntry: costs.resident(), alone: pages.size === 0 };
     pages.add(page);
     return page;
   };
   /** Whether a page of `lane` may be read now, beside those being read. */
-  const mayRead = (lane: GateLane): boolean => {
-    if (pages.size === 0) return true;
-    if (pages.size >= size || lane !== current) return false;
-    if (!memory || memory.bytes <= 0) return true;
-    const known = cost.get(lane);
-    return known !== undefined && projected(memory.resident()) + known <= memory.bytes;
-  };
-  /**
-   * The memory the pages being read will have taken: what is resident, or, if more, what was
-   * resident as the first of them entered plus what each costs (a page let in a moment ago has not
-   * allocated yet).
-   */
-  const projected = (resident: number): number => {
-    let floor = Infinity;
-    let costs = 0;
-    for (const page of pages) {
-      floor = Math.min(floor, page.residentAtEntry);
-      costs += cost.get(page.lane) ?? 0;
-    }
-    return Math.max(resident, floor + costs);
-  };
+  const mayRead = (lane: GateLane): boolean =>
+    pages.size === 0 || (pages.size < size && lane === current && costs.fits(lane, pages));
 
   const enter = (signal: AbortSignal | undefined, lane: GateLane): Promise<Reading> => {
     signal?.throwIfAborted();
@@ -137,10 +117,7 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
   };
   const leave = (page: Reading): void => {
     pages.delete(page);
-    if (memory && page.alone) {
-      const rise = memory.resident() - page.residentAtEntry;
-      cost.set(page.lane, Math.max(cost.get(page.lane) ?? 0, rise));
-    }
+    costs.learn(page);
     afterPage?.();
     pass();
   };
@@ -153,6 +130,39 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
       } finally {
         leave(page);
       }
+    },
+  };
+}
+
+/** What a page of each lane costs (learned), and whether one more fits the budget; all fit without one. */
+function pageCosts(memory: MemoryBudget | undefined) {
+  /** What a page of each lane has cost, read alone: the largest rise in resident memory seen. */
+  const cost = new Map<GateLane, number>();
+  const budgeted = memory !== undefined && memory.bytes > 0;
+  return {
+    resident: (): number => memory?.resident() ?? 0,
+    /**
+     * Whether a page of `lane` fits beside `pages`: the memory they will have taken (what is
+     * resident, or, if more, what was resident as the first of them entered plus what each costs:
+     * a page let in a moment ago has not allocated yet) and its own cost within the budget.
+     */
+    fits(lane: GateLane, pages: Iterable<Reading>): boolean {
+      if (!budgeted) return true;
+      const known = cost.get(lane);
+      if (known === undefined) return false;
+      let floor = Infinity;
+      let taken = 0;
+      for (const page of pages) {
+        floor = Math.min(floor, page.residentAtEntry);
+        taken += cost.get(page.lane) ?? 0;
+      }
+      return Math.max(memory.resident(), floor + taken) + known <= memory.bytes;
+    },
+    /** Learns from a page leaving: what it cost, if it was read alone. */
+    learn(page: Reading): void {
+      if (!budgeted || !page.alone) return;
+      const rise = memory.resident() - page.residentAtEntry;
+      cost.set(page.lane, Math.max(cost.get(page.lane) ?? 0, rise));
     },
   };
 }

@@ -141,6 +141,11 @@ const Settings = z.object({
    * the next page starts one again. 45 s: the reader process and its memory are gone within a minute of going idle.
    */
   OCR_IDLE_RELEASE_MS: digits.pipe(z.number().int().min(0).max(86_400_000)).default(45_000),
+  /**
+   * A second OCR page starts beside one being read only while the reader process's memory plus what a page
+   * of its engine costs stays within this many MB (0: threads alone bound it). See docs/resources.md.
+   */
+  OCR_MEMORY_MB: digits.pipe(z.number().int().min(0).max(1_048_576)).default(400),
   /** Tesseract's languages, `+`-separated as tesseract writes them (each needs `@tesseract.js-data/<code>`). */
   OCR_LANGUAGES: z
     .string()

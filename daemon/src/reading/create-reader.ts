@@ -25,12 +25,25 @@ export interface ReaderSettings {
   pdfBudget?: Partial<PdfBudget>;
   /** Told of every PDF refused as too large (the daemon logs a warning). */
   onRefused?: (refusal: PdfRefusal) => void;
+  /** Called as each OCR page has been read (the reader process trims its allocator). */
+  afterPage?: () => void;
+  /** A second OCR page starts only within this many MB of resident memory (OCR_MEMORY_MB; 0: no bound). */
+  memoryBudgetMb?: number;
 }
 
 /** The reader; its `revision` names the engines, for caches of read documents. */
 export function createReader(settings: ReaderSettings): TesseractReader {
-  const { workers, idleReleaseMs, limits, languages, pdfBudget, onRefused } = settings;
-  const common = { workers, idleReleaseMs, limits, languages, pdfBudget, ...(onRefused ? { onRefused } : {}) };
+  const { workers, idleReleaseMs, limits, languages, pdfBudget, onRefused, afterPage, memoryBudgetMb } = settings;
+  const common = {
+    workers,
+    memoryBudgetMb,
+    idleReleaseMs,
+    limits,
+    languages,
+    pdfBudget,
+    ...(onRefused ? { onRefused } : {}),
+    ...(afterPage ? { afterPage } : {}),
+  };
   if (settings.engine === 'tesseract') return createTesseractReader(common);
   // Tesseract reads only the pages PaddleOCR does not; its threads start only if such a page comes.
   const engine = createPaddleOcr({ workers, idleReleaseMs });
@@ -43,6 +56,7 @@ export const readerSettings = (config: ResolvedConfig): ReaderSettings => ({
   pages: config.OCR_ENGINE_PAGES,
   workers: config.OCR_WORKERS,
   idleReleaseMs: config.OCR_IDLE_RELEASE_MS,
+  memoryBudgetMb: config.OCR_MEMORY_MB,
   languages: config.OCR_LANGUAGES.split('+'),
   limits: documentLimits(config),
   pdfBudget: pdfBudget(config),

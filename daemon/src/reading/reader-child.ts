@@ -18,20 +18,27 @@ const send = (message: FromChild): void => {
 };
 
 const settings = JSON.parse(process.argv[2]!) as ChildSettings;
-const reader = createReader({ ...settings, onRefused: (refusal) => send({ type: 'refused', refusal }) });
+const reader = createReader({
+  ...settings,
+  onRefused: (refusal) => send({ type: 'refused', refusal }),
+  // What a page's reading freed (PaddleOCR's feature maps, tesseract's copies of the page, the
+  // rendering before it) goes back to the system before the next page starts (docs/resources.md).
+  afterPage: mallocTrim,
+});
 const running = new Map<number, AbortController>();
 let closing = false;
 
-/** Threads alive at the last status. */
-let threads = 0;
+/** Threads of each kind alive at the last status. */
+let threads = { tesseract: 0, engine: 0, pdf: 0 };
 
 const sendStatus = (): void => {
   const { tesseract, engine } = reader.ocrWorkers();
   const pdf = reader.pdfThreads();
   // A thread has ended (the other engine started reading, or an idle period passed): what it freed
-  // stays in the C allocator's arenas until trimmed.
-  if (tesseract + engine + pdf < threads) mallocTrim();
-  threads = tesseract + engine + pdf;
+  // stays in the C allocator's arenas until trimmed. Each kind apart: on a switch of engines one
+  // engine's thread ends as the other's starts, and the total stays the same.
+  if (tesseract < threads.tesseract || engine < threads.engine || pdf < threads.pdf) mallocTrim();
+  threads = { tesseract, engine, pdf };
   send({ type: 'status', tesseract, engine, pdf, rssBytes: process.memoryUsage.rss() });
 };
 

@@ -1,7 +1,8 @@
 /**
  * Runs page jobs with bounded concurrency, results in page order. The bound is the OCR pool's size:
- * each lane prepares its next page (render, decode) while the other lanes' pages are in OCR, and no
- * more than that many decoded pages (tens of MB each at 300 dpi) are held at once.
+ * each lane prepares its next page (an image's decoding; a PDF page's text layer, its drawing waits
+ * for a place at the page gate) while the other lanes' pages are in OCR, and no more than that many
+ * decoded pages (tens of MB each at 300 dpi) are held at once.
  *
  * The first failure aborts the other lanes' work (their OCR threads are terminated), as does the
  * caller's signal; once every lane has stopped (so nothing still uses the document), the caller

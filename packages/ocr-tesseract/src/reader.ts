@@ -70,6 +70,17 @@ export interface TesseractReaderOptions {
   engine?: PageOcrEngine;
   /** 'images' (default): photos and other images; 'scans': scanned PDF pages as well. */
   enginePages?: EnginePages;
+  /**
+   * Called each time an OCR page has been read (or failed), before the next one starts: the
+   * daemon's reader process gives the C allocator's free memory back to the system there.
+   */
+  afterPage?: () => void;
+  /**
+   * A second OCR page starts beside one being read only while this process's resident memory plus
+   * what a page of its engine has cost stays within this many MB (see ocr/page-gate.ts); 0 or
+   * absent: no such bound, only the threads' number.
+   */
+  memoryBudgetMb?: number;
 }
 
 /** A DocumentReader that owns OCR worker threads. */
@@ -118,7 +129,12 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
   const { engine, enginePages = 'images' } = options;
   // One gate for both engines: a mixed load reads no more pages at once than one engine would.
-  const gate = createPageGate(Math.max(pool.size, engine?.workers ?? 0));
+  const gate = createPageGate(Math.max(pool.size, engine?.workers ?? 0), {
+    afterPage: options.afterPage,
+    memory: options.memoryBudgetMb
+      ? { bytes: options.memoryBudgetMb * 1024 * 1024, resident: () => process.memoryUsage.rss() }
+      : undefined,
+  });
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
 
   return {

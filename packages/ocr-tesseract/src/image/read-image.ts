@@ -31,7 +31,8 @@ export async function readImage(
     return ocrPage(
       context.pool,
       // A photo: tesseract's global threshold (see OcrPageInput.binarisation).
-      { number: index + 1, image, width: decoded.width, height: decoded.height, scale, binarisation: 'global' },
+      { number: index + 1, width: decoded.width, height: decoded.height, binarisation: 'global' },
+      () => Promise.resolve({ image, scale }),
       signal,
       context.engine,
       context.gate,

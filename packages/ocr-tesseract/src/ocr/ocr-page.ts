@@ -91,6 +91,7 @@ export interface OcrPageInput {
   /** Size of the page in its own units, which the words' boxes are given in. */
   width: number;
   height: number;
+  /** Pixels of the image per page unit. */
   scale: number;
   /**
    * How tesseract binarises the page. Document pages (scans) are printed forms, read `local`:
@@ -105,20 +106,28 @@ export interface OcrPageInput {
 const RETRY_BELOW_WORDS = 10;
 
 /**
- * Reads a page; a page that yields (almost) nothing is read once more with its contrast stretched.
+ * Reads a page, its picture made once the page gate lets it in (`picture`: a PDF page is drawn
+ * then); a page that yields (almost) nothing is read once more with its contrast stretched.
  * Faded thermal receipts are pale grey on white, and tesseract's binarisation then finds no text at
  * all; stretching every page instead would hurt clean ones (it turns paper with specks grey), so
  * only the pages that need it pay for a second pass.
  */
 export function ocrPage(
   pool: OcrWorkerPool,
-  input: OcrPageInput,
+  input: Omit<OcrPageInput, 'image' | 'scale'>,
+  picture: () => Promise<Pick<OcrPageInput, 'image' | 'scale'>>,
   signal: AbortSignal,
   engine: PageOcrEngine | undefined,
   gate: PageGate,
 ): Promise<DocumentPage> {
   // The engine that reads the page is the gate's lane: one engine's threads resident at a time.
-  return gate.run(signal, () => readPage(pool, input, signal, engine), engine ?? pool);
+  // The picture is made once the page has its place (a PDF page is drawn then, not before).
+  const read = async (): Promise<DocumentPage> => {
+    const drawn = await picture();
+    signal.throwIfAborted();
+    return readPage(pool, { ...input, ...drawn }, signal, engine);
+  };
+  return gate.run(signal, read, engine ?? pool);
 }
 
 async function readPage(

@@ -1,6 +1,7 @@
 /**
  * A PDF, page by page: the text layer where it is usable (exact and about a hundred times cheaper
- * than OCR), otherwise the page rendered and read by OCR; plus the files embedded in it. pdfjs runs
+ * than OCR), otherwise the page rendered, once the OCR page gate has a place for it, and read by
+ * OCR; plus the files embedded in it. pdfjs runs
  * in a PDF thread (see thread/pdf-threads.ts), held from opening to closing; this thread only hands
  * rendered pages to OCR.
  */
@@ -9,7 +10,7 @@ import { mapPages } from '../map-pages.js';
 import { ocrPage } from '../ocr/ocr-page.js';
 import { lanes, type ReadContext } from '../read-context.js';
 import { inReadingOrder } from '../reading-order.js';
-import type { OpenedPdf, PdfPage } from './thread/protocol.js';
+import type { OpenedPdf, PdfPage, ScanPicture } from './thread/protocol.js';
 import type { PdfCall } from './thread/pdf-threads.js';
 
 let nextDocument = 0;
@@ -51,7 +52,8 @@ async function readPage(
   return ocrPage(
     context.pool,
     // A scanned page: a local threshold (see OcrPageInput.binarisation).
-    { number, image: page.image, width, height, scale: page.scale, binarisation: 'local' },
+    { number, width, height, binarisation: 'local' },
+    async () => (await call({ op: 'render', doc, number })) as ScanPicture,
     signal,
     engine,
     context.gate,

@@ -14,7 +14,7 @@ import { inflatedSize } from '../inflated-size.js';
 import { openPdf, type OpenPdf } from '../open-pdf.js';
 import { renderPage } from '../render-page.js';
 import { isUsableTextLayer, textLayerWords } from '../text-layer.js';
-import type { OpenedPdf, OpenSettings, PagePicture, PdfPage } from './protocol.js';
+import type { OpenedPdf, OpenSettings, PagePicture, PdfPage, ScanPicture } from './protocol.js';
 
 /** A PDF opened for reading, its limits checked. */
 export interface ReadablePdf extends OpenPdf {
@@ -51,7 +51,11 @@ async function checkLimits(pdf: PDFDocumentProxy, settings: OpenSettings): Promi
   }
 }
 
-/** Page `number`: its text layer where usable, otherwise its picture for OCR. */
+/**
+ * Page `number`: its text layer where usable, otherwise a scan, drawn for OCR by renderScan once
+ * the reader has a place for it at its page gate (not before: the picture is 35 MB of canvas for
+ * an A4 page at 300 dpi, and the other engine's idle threads are released first).
+ */
 export async function readPage({ pdf, settings }: ReadablePdf, number: number): Promise<PdfPage> {
   const page = await damagedPage(number, () => pdf.getPage(number));
   try {
@@ -60,9 +64,17 @@ export async function readPage({ pdf, settings }: ReadablePdf, number: number): 
     if (await damagedPage(number, () => usesTextLayer(page, words, settings))) {
       return { kind: 'text', width, height, words };
     }
-    const { renderDpi, limits } = settings;
-    const rendered = await damagedPage(number, () => renderPage(page, renderDpi, limits.maxPagePixels));
-    return { kind: 'scan', width, height, image: rendered.image, scale: rendered.scale };
+    return { kind: 'scan', width, height };
+  } finally {
+    page.cleanup();
+  }
+}
+
+/** Page `number`'s picture for OCR (grey, at the reading's resolution within the pixel limit). */
+export async function renderScan({ pdf, settings }: ReadablePdf, number: number): Promise<ScanPicture> {
+  const page = await damagedPage(number, () => pdf.getPage(number));
+  try {
+    return await damagedPage(number, () => renderPage(page, settings.renderDpi, settings.limits.maxPagePixels));
   } finally {
     page.cleanup();
   }

@@ -5,7 +5,7 @@
  * past its time budget.
  */
 import { parentPort } from 'node:worker_threads';
-import { countPages, openForReading, pagePicture, readPage, type ReadablePdf } from './pdf-pages.js';
+import { countPages, openForReading, pagePicture, readPage, renderScan, type ReadablePdf } from './pdf-pages.js';
 import type { PdfRequest, PdfResponse, PdfValue, ThreadError } from './protocol.js';
 
 const port = parentPort!;
@@ -28,9 +28,14 @@ async function answer(request: PdfRequest): Promise<{ value: PdfValue; transfer:
     case 'page': {
       const readable = documents.get(request.doc);
       if (!readable) throw new Error(`PDF ${request.doc} is not open in this thread`);
-      const page = await readPage(readable, request.number);
+      return { value: await readPage(readable, request.number), transfer: [] };
+    }
+    case 'render': {
+      const readable = documents.get(request.doc);
+      if (!readable) throw new Error(`PDF ${request.doc} is not open in this thread`);
+      const picture = await renderScan(readable, request.number);
       // The pixels are the page's own buffer: moved to the reader, not copied.
-      return { value: page, transfer: page.kind === 'scan' ? [page.image.pixels.buffer as ArrayBuffer] : [] };
+      return { value: picture, transfer: [picture.image.pixels.buffer as ArrayBuffer] };
     }
     case 'close': {
       const readable = documents.get(request.doc);

@@ -17,6 +17,7 @@ export interface OpenSettings {
 export type PdfRequest =
   | { id: number; op: 'open'; doc: number; bytes: Uint8Array; settings: OpenSettings }
   | { id: number; op: 'page'; doc: number; number: number }
+  | { id: number; op: 'render'; doc: number; number: number }
   | { id: number; op: 'close'; doc: number }
   | { id: number; op: 'count'; bytes: Uint8Array }
   | { id: number; op: 'picture'; bytes: Uint8Array; page: number; width: number; limits: DocumentLimits };
@@ -26,10 +27,20 @@ export interface OpenedPdf {
   attachments: EmbeddedFile[];
 }
 
-/** A page in PDF points: its text layer's words, or its picture (grey, `scale` pixels per point) for OCR. */
-export type PdfPage =
-  | { kind: 'text'; width: number; height: number; words: Word[] }
-  | { kind: 'scan'; width: number; height: number; image: GreyImage; scale: number };
+/** A page in PDF points: its text layer's words, or a scan, whose picture `render` draws for OCR. */
+export type PdfPage = { kind: 'text'; width: number; height: number; words: Word[] } | ScanPage;
+
+export interface ScanPage {
+  kind: 'scan';
+  width: number;
+  height: number;
+}
+
+/** A scanned page's picture for OCR: grey, `scale` pixels per PDF point. */
+export interface ScanPicture {
+  image: GreyImage;
+  scale: number;
+}
 
 export interface PagePicture {
   png: Uint8Array;
@@ -37,8 +48,11 @@ export interface PagePicture {
   height: number;
 }
 
-/** The answer to each request: `OpenedPdf`, `PdfPage`, null (close), a page count, `PagePicture | null`. */
-export type PdfValue = OpenedPdf | PdfPage | PagePicture | number | null;
+/**
+ * The answer to each request: `OpenedPdf`, `PdfPage`, `ScanPicture` (render), null (close), a page
+ * count, `PagePicture | null`.
+ */
+export type PdfValue = OpenedPdf | PdfPage | ScanPicture | PagePicture | number | null;
 
 /** An error as it crosses threads: a DocumentError keeps its code and suggestion. */
 export interface ThreadError {

@@ -5,7 +5,9 @@ import { doc, lines, type Placed } from './synthetic.js';
 /**
  * Headings and labels as invoices and orders print them beyond the development corpus (found with
  * the lab's `synth --family stranger` and `weak` on fresh seeds): buyer headings and due or
- * delivery date labels of the lexicon.
+ * delivery date labels of the lexicon; a letterhead beside a logo with the address in the footer, a
+ * footer that goes on past the address, a title beside the letterhead, a column of "Key: value"
+ * beside the buyer's name.
  */
 
 const invoice = (placed: Placed[]) =>
@@ -93,5 +95,69 @@ describe('buyer headings and date labels of the lexicon (lexicons/field-labels.j
       { x: 470, y: 140, text: printed },
     ]);
     expect(result.delivery_date).toBe('2024-04-02');
+  });
+});
+
+describe('a seller named at the top and addressed in the footer', () => {
+  it('a letterhead beside a logo takes the address of the footer that prints its name again', () => {
+    const result = invoice([
+      { x: 84, y: 30, text: 'Moreau Services SARL' },
+      ...lines(50, 110, ['Facturé à', 'Horizon Fournitures SA', 'place de la Gare 206', '33000 Bordeaux']),
+      ...invoiceBody,
+      footer('Moreau Services SARL · rue de la République 73 · 31000 Toulouse'),
+    ]);
+    expect(result.vendor_name).toBe('Moreau Services SARL');
+    expect(result.vendor_address).toBe('rue de la République 73, 31000 Toulouse');
+  });
+
+  it("a footer's address ends before the web address, the phone and the contact person after it", () => {
+    const result = invoice([
+      ...lines(50, 110, ['Bill To', 'Granite Foods LLC', '171 Commerce Street', 'Manchester M1 1AA']),
+      ...invoiceBody,
+      footer(
+        'Oranje Voeding B.V. · Kerkstraat 46 · 3011 AD Rotterdam · info@oranjevoeding.nl · Telefoon: +31 20 123 4567',
+      ),
+    ]);
+    expect(result.vendor_name).toBe('Oranje Voeding B.V.');
+    expect(result.vendor_address).toBe('Kerkstraat 46, 3011 AD Rotterdam');
+  });
+
+  it('the title beside the letterhead is no line of its address', () => {
+    const result = invoice([
+      { x: 84, y: 30, text: 'Pioneer Supplies Ltd' },
+      { x: 300, y: 44, text: 'INVOICE # 2022/91051' },
+      ...lines(50, 110, ['Sold To', 'Granite Foods LLC', '171 Commerce Street', 'Manchester M1 1AA']),
+      ...invoiceBody,
+      footer('Pioneer Supplies Ltd · 212 Mill Lane · Bristol BS1 5TR'),
+    ]);
+    expect(result.vendor_address).toBe('212 Mill Lane, Bristol BS1 5TR');
+  });
+
+  it('a heading under a logo word that a weak seller label reads ("DE") is no seller\'s name', () => {
+    const result = invoice([
+      { x: 50, y: 30, text: 'DE' },
+      ...lines(50, 110, ['Klantgegevens', 'De Vries Gereedschap N.V.', 'Molenweg 30', '2511 CV Den Haag']),
+      ...invoiceBody,
+      footer('De Vries Techniek N.V. · Dorpsstraat 113 · 1012 AB Amsterdam'),
+    ]);
+    expect(result.vendor_name).toBe('De Vries Techniek N.V.');
+  });
+});
+
+describe("the buyer's block beside a column of labelled values", () => {
+  it('"Key: value" in the next column on the name\'s line makes no key of the name', () => {
+    const result = order([
+      ...lines(50, 40, ['Order from', 'Granite Systems', '78 Commerce Street', 'Leeds LS1 4DY']),
+      { x: 50, y: 160, text: 'Ship To' },
+      { x: 260, y: 160, text: 'PO Number: BE30325' },
+      { x: 50, y: 174, text: 'Granite Foods LLC' },
+      { x: 260, y: 174, text: 'Order Date: 18 May 2023' },
+      { x: 50, y: 188, text: '171 Commerce Street' },
+      { x: 260, y: 188, text: 'Required By: 17 June 2023' },
+      { x: 50, y: 202, text: 'Manchester M1 1AA' },
+      ...orderBody.slice(4),
+    ]);
+    expect(result.buyer_name).toBe('Granite Foods LLC');
+    expect(result.po_number).toBe('BE30325');
   });
 });

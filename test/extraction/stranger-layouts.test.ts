@@ -3,11 +3,11 @@ import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import { doc, lines, type Placed } from './synthetic.js';
 
 /**
- * Headings and labels as invoices and orders print them beyond the development corpus (found with
- * the lab's `synth --family stranger` and `weak` on fresh seeds): buyer headings and due or
- * delivery date labels of the lexicon; a letterhead beside a logo with the address in the footer, a
+ * Headings, labels and party blocks as invoices and orders print them beyond the development
+ * corpus (found with the lab's `synth --family stranger` and `weak` on fresh seeds): buyer headings
+ * and date labels of the lexicon, a letterhead beside a logo with the address in the footer, a
  * footer that goes on past the address, a title beside the letterhead, a column of "Key: value"
- * beside the buyer's name.
+ * beside the buyer's name, and abbreviated quantity headers.
  */
 
 const invoice = (placed: Placed[]) =>
@@ -159,5 +159,28 @@ describe("the buyer's block beside a column of labelled values", () => {
     ]);
     expect(result.buyer_name).toBe('Granite Foods LLC');
     expect(result.po_number).toBe('BE30325');
+  });
+});
+
+describe('abbreviated quantity headers', () => {
+  it.each([
+    ['Bezeichnung', 'Anz.', 'Preis', 'Betrag', 'Kopierpapier A4'],
+    ['Omschrijving', 'Aant.', 'Prijs', 'Bedrag', 'Bureaustoel'],
+  ])('"%s  %s  %s  %s" reads the quantity apart from the description', (desc, qty, price, amount, item) => {
+    const result = invoice([
+      ...lines(50, 110, ['Kunde', 'Becker Handel KG', 'Lindenweg 183', '50667 Köln']),
+      ...invoiceBody.slice(0, 4),
+      { x: 50, y: 300, text: desc },
+      { x: 320, y: 300, text: qty },
+      { x: 390, y: 300, text: price },
+      { x: 480, y: 300, text: amount },
+      { x: 50, y: 318, text: item },
+      { x: 330, y: 318, text: '7' },
+      { x: 390, y: 318, text: '10,56' },
+      { x: 480, y: 318, text: '73,92' },
+      { x: 400, y: 350, text: 'Summe' },
+      { x: 480, y: 350, text: '73,92' },
+    ]);
+    expect(result.line_items).toEqual([{ description: item, quantity: 7, unit_price: 10.56, amount: 73.92 }]);
   });
 });

@@ -24,11 +24,14 @@ export function drawLogoMark(pen: Pen, name: string): void {
 export function drawMetaStrip(pen: Pen, rows: readonly [string, string][], top: number): void {
   const step = (RIGHT - LEFT) / Math.max(rows.length, 3);
   pen.line(LEFT, top - 4, RIGHT, top - 4);
-  rows.forEach(([label, value], i) => {
-    const x = LEFT + i * step;
-    pen.text(label.replace(/\s*:$/, ''), x, top, { size: 8, grey: true });
+  let x = LEFT;
+  for (const [label, value] of rows) {
+    const heading = label.replace(/\s*:$/, '');
+    pen.text(heading, x, top, { size: 8, grey: true });
     pen.text(value, x, top + 13, { size: 10 });
-  });
+    // The next column starts a step on, or further where this one's text is wider: columns never touch.
+    x += Math.max(step, pen.width(heading, 8) + 18, pen.width(value, 10) + 18);
+  }
   pen.line(LEFT, top + 28, RIGHT, top + 28);
 }
 

@@ -160,6 +160,21 @@ describe("the buyer's block beside a column of labelled values", () => {
     expect(result.buyer_name).toBe('Granite Foods LLC');
     expect(result.po_number).toBe('BE30325');
   });
+
+  it('a key set apart from its first word ("Globale" + "Nummer:") is still a key, passed over to the name', () => {
+    const result = invoice([
+      ...invoiceBody,
+      { x: 50, y: 180, text: 'Verkäufer' },
+      { x: 50, y: 196, text: 'Nummer:' },
+      { x: 300, y: 196, text: '549910' },
+      { x: 50, y: 212, text: 'Globale' },
+      { x: 110, y: 212, text: 'Nummer:' },
+      { x: 300, y: 212, text: '4000001123452 (GLN)' },
+      { x: 50, y: 228, text: 'Name:' },
+      { x: 300, y: 228, text: 'Handwerker GmbH' },
+    ]);
+    expect(result.vendor_name).toBe('Handwerker GmbH');
+  });
 });
 
 describe('abbreviated quantity headers', () => {

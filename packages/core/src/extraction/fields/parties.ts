@@ -161,10 +161,13 @@ function nameBelow(ctx: ExtractionContext, line: Line, x0: number, x1: number): 
     // Another block's heading ("Klantgegevens" under a logo word a weak label reads): no name here.
     if (isHeading(ctx, below, first)) return null;
     // "Key: value", also with the colon read by OCR as a semicolon ("Nummer; 12345676"), in the
-    // label's column: a key alone takes its value from the next segment, but another column's
-    // "Order Date: 18 May 2023" beside the name makes no key of the name.
-    const own = /[:;]\s*$/.test(first.text) ? segments.slice(0, 2) : [first];
-    const keyValue = /^([^:;]{1,30})[:;]\s*(.*)$/u.exec(own.map((s) => s.text).join(' '));
+    // segments that start in the label's column ("Globale" + "Nummer:" apart), with the value of a
+    // key that ends them; another column's "Order Date: 18 May 2023" beside the name is no key of it.
+    const keyValue = /^([^:;]{1,30})[:;]\s*(.*)$/u.exec(
+      ownSegments(segments, x1)
+        .map((s) => s.text)
+        .join(' '),
+    );
     if (keyValue) {
       const value = cleanName(keyValue[2]!);
       // "Name:" alone on its line has the name on the next.
@@ -184,6 +187,12 @@ function nameBelow(ctx: ExtractionContext, line: Line, x0: number, x1: number): 
     return null;
   }
   return null;
+}
+
+/** The segments of a line under a label that start in its column, and the value after a key that ends them. */
+function ownSegments(segments: Segment[], x1: number): Segment[] {
+  const count = Math.max(1, segments.filter((s) => s.x0 <= x1 + 60).length);
+  return segments.slice(0, /[:;]\s*$/.test(segments[count - 1]!.text) ? count + 1 : count);
 }
 
 /** A segment that is one label and nothing else: a block's heading, never a name. */

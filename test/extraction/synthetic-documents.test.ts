@@ -6,6 +6,7 @@ import { createTesseractReader, type TesseractReader } from '@intake/ocr-tessera
 import { generateDocument, type SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
 import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layout.js';
 import { printDate, printMoney, printNumber } from '../../packages/extraction-lab/src/synthetic/formats.js';
+import { vocabularyOf } from '../../packages/extraction-lab/src/synthetic/vocabulary.js';
 
 /**
  * The extraction lab's synthetic documents: a seed gives the same documents, the ground truth is
@@ -110,6 +111,13 @@ describe('synthetic documents', () => {
     expect(printDate('2024-03-08', style('comma-dot', 'mdy-slash'))).toBe('03/08/2024');
     expect(printDate('2024-03-08', style('comma-dot', 'month-d-y'))).toBe('March 8, 2024');
     expect(printDate('2024-03-08', style('comma-dot', 'd-month-y'))).toBe('8 March 2024');
+    expect(printDate('2024-03-08', style('comma-dot', 'd-mon-y'))).toBe('08-Mar-2024');
+    expect(printDate('2024-03-08', style('comma-dot', 'ymd-slash'))).toBe('2024/03/08');
+    expect(printDate('2024-03-08', style('comma-dot', 'dmy-dot-short'))).toBe('08.03.24');
+    // A month cut short is cut where no other month begins the same: "juin" and "juil", not "jui".
+    const french = { ...style('space-comma', 'd-mon-y'), months: vocabularyOf('fr').months };
+    expect(printDate('2024-06-08', french)).toBe('08-juin-2024');
+    expect(printDate('2024-07-08', french)).toBe('08-juil-2024');
   });
 
   it('go through the real classifier and extractor: text PDFs, a scan and a photo', async () => {
@@ -157,8 +165,40 @@ describe('synthetic documents on layouts the corpus lacks (family "stranger")', 
         expect(text, `${d.name} ${field}`).toContain(squeeze(printed));
     }
     const again = await generateDocument(SEED, 5, 'text', fonts, 'stranger');
+    expect(again.expected).toEqual(docs[5]!.expected);
     expect(sha(again.bytes)).toBe(sha(docs[5]!.bytes));
     // The family draws from a random source of its own: the corpus family's document 5 is another.
     expect(sha((await generateDocument(SEED, 5, 'text', fonts)).bytes)).not.toBe(sha(docs[5]!.bytes));
   }, 120_000);
+
+  it('draw every choice of their variety and print the ground truth in it: the number in the title, other currencies and date styles', async () => {
+    const fonts = availableFonts();
+    const docs: SyntheticDocument[] = [];
+    for (let i = 0; i < 40; i++) docs.push(await generateDocument(SEED + 7, i, 'text', fonts, 'stranger'));
+    const choices = (name: string) =>
+      new Set(docs.map((d) => new RegExp(` ${name}=(\\S+)`).exec(d.expected.synthetic.layout)![1]));
+    expect(choices('letterhead')).toEqual(new Set(['none', 'beside-logo']));
+    expect(choices('buyer-heading')).toEqual(new Set(['usual', 'more']));
+    expect(choices('date-label')).toEqual(new Set(['usual', 'more']));
+    expect(choices('number')).toEqual(new Set(['labelled', 'title']));
+    expect(choices('summary')).toEqual(new Set(['lines', 'box', 'row']));
+    expect(choices('meta')).toEqual(new Set(['column', 'strip']));
+    expect(choices('money')).toEqual(new Set(['language', 'other']));
+    expect(choices('party-contacts')).toEqual(new Set(['true', 'false']));
+    expect([...choices('date-style')].sort()).toEqual(['d-mon-y', 'dmy-dot-short', 'language', 'ymd-slash']);
+    for (const d of docs) {
+      const text = squeeze(pageText(await reader.read(d.bytes, 'application/pdf')));
+      const { printed, layout } = d.expected.synthetic;
+      for (const [field, value] of Object.entries(printed))
+        expect(text, `${d.name} ${field}`).toContain(squeeze(value));
+      const style = / date-style=(\S+)/.exec(layout)![1]!;
+      if (style !== 'language') expect(d.expected.synthetic.dates, d.name).toBe(style);
+      if (/ money=other/.test(layout))
+        expect(d.expected.synthetic.currency, d.name).toMatch(/^(C\$|A\$|kr\.?|Fr\.|US\$|CAD|AUD|SEK|DKK|CHF|USD) /);
+      // The number printed in the title line ("INVOICE No. 4711"), not under a label of its own.
+      const number = (d.expected.fields.invoice_number ?? d.expected.fields.po_number) as string;
+      if (/ number=title/.test(layout))
+        expect(text, d.name).toMatch(new RegExp(`\\S+ ${number.replace(/[/.-]/g, '\\$&')}\\b`));
+    }
+  }, 180_000);
 });

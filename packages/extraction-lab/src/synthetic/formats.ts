@@ -6,7 +6,18 @@ import type { Random } from './random.js';
  */
 
 export type NumberStyle = 'comma-dot' | 'dot-comma' | 'space-comma' | 'plain-dot' | 'apostrophe-dot';
-export type DateStyle = 'iso' | 'dmy-dot' | 'dmy-slash' | 'mdy-slash' | 'dmy-dash' | 'd-month-y' | 'month-d-y';
+export type DateStyle =
+  | 'iso'
+  | 'dmy-dot'
+  | 'dmy-slash'
+  | 'mdy-slash'
+  | 'dmy-dash'
+  | 'd-month-y'
+  | 'month-d-y'
+  // Drawn by the stranger layouts only: 08-Mar-2024, 2024/03/08, 08.03.24.
+  | 'd-mon-y'
+  | 'ymd-slash'
+  | 'dmy-dot-short';
 
 export interface Currency {
   code: string;
@@ -114,5 +125,21 @@ export function printDate(iso: string, style: PrintStyle): string {
       return `${Number(d)} ${month} ${y}`;
     case 'month-d-y':
       return `${month} ${Number(d)}, ${y}`;
+    case 'd-mon-y':
+      return `${d}-${shortMonth(style.months, Number(m) - 1)}-${y}`;
+    case 'ymd-slash':
+      return `${y}/${m}/${d}`;
+    case 'dmy-dot-short':
+      return `${d}.${m}.${y.slice(2)}`;
   }
+}
+
+/** A month cut to its shortest prefix of three letters or more that no other month shares ("juin", "juil"). */
+function shortMonth(months: readonly string[], index: number): string {
+  const name = months[index]!;
+  for (let n = 3; n < name.length; n++) {
+    const prefix = name.slice(0, n).toLowerCase();
+    if (months.every((other, i) => i === index || !other.toLowerCase().startsWith(prefix))) return name.slice(0, n);
+  }
+  return name;
 }

@@ -5,6 +5,7 @@ import { availableFonts, chooseLayout, describeLayout, type FontChoice } from '.
 import { createRandom, seedOf } from './random.js';
 import { photograph, scan, type Degradation } from './raster.js';
 import { renderPdf } from './render-pdf.js';
+import { restyle } from './stranger-variety.js';
 import { chooseStrangerLayout, describeStrangerLayout, renderStrangerPdf } from './render-stranger.js';
 
 /**
@@ -66,6 +67,7 @@ export async function generateDocument(
   if (stranger) {
     content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
     const layout = chooseStrangerLayout(random, fonts);
+    content = restyle(content, layout.variety, random);
     pdf = await renderStrangerPdf(content, layout, random);
     layoutText = describeStrangerLayout(layout);
   } else {

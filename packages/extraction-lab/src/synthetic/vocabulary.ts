@@ -42,6 +42,15 @@ export interface Vocabulary {
   /** Labels of a telephone or fax number ("Tel.:", "Fax:") and numbers as the language prints them. */
   phone_labels: string[];
   phones: string[];
+  /** Buyer headings the corpus seldom prints ("Sold To", "Auftraggeber", "Adressé à"), for the stranger layouts. */
+  buyer_more: Record<'invoice' | 'purchase_order', string[]>;
+  /** Due and delivery date labels the corpus seldom prints ("Payable by", "Required By", "Zahlungsziel"). */
+  due_more: string[];
+  delivery_more: string[];
+  /** The word between a title and the number it carries ("INVOICE No. 4711", "RECHNUNG Nr. 4711"). */
+  number_short: string[];
+  /** Labels of the seller's contact person under its block ("Your contact:", "Ansprechpartner:"). */
+  person_labels: string[];
 }
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;

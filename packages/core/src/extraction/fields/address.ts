@@ -2,7 +2,7 @@ import type { ExtractionContext } from '../context.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import type { Candidate } from './candidates.js';
-import { SENDER_SEPARATORS } from './party-lines.js';
+import { isDocumentTitle, SENDER_SEPARATORS } from './party-lines.js';
 import { findPhones } from '../values/contacts.js';
 
 /**
@@ -50,6 +50,24 @@ export function addressCandidate(ctx: ExtractionContext, name: Candidate | null)
 }
 
 /**
+ * The address of a party's name, or where the name stands alone (a letterhead beside a logo, a
+ * heading), the address printed with the same name on another line: a footer's legal line or a
+ * block further down the page.
+ */
+export function partyAddress(ctx: ExtractionContext, name: Candidate | null): Candidate | null {
+  const own = addressCandidate(ctx, name);
+  if (own || !name) return own;
+  const folded = fold(String(name.value));
+  if (folded.length < 4) return null;
+  for (const line of ctx.lines) {
+    if (line === name.line || !fold(line.text).includes(folded)) continue;
+    const found = addressCandidate(ctx, { ...name, line });
+    if (found) return { ...found, score: found.score * 0.9 };
+  }
+  return null;
+}
+
+/**
  * Lines under the name: "Anschrift:" / "Address:" lines give their value; other "Key: value"
  * lines (a customer number, a contact person) are passed over before the address starts and end
  * it afterwards.
@@ -83,7 +101,7 @@ function addressLines(ctx: ExtractionContext, nameLine: Line, column: { x0: numb
       continue;
     }
     const text = withPlace(line, segment);
-    if (COUNTRIES.has(fold(text)) || !looksLikeAddress(text)) break;
+    if (COUNTRIES.has(fold(text)) || !looksLikeAddress(text) || isDocumentTitle(text)) break;
     parts.push(text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, ''));
   }
   // The lines are all on the name's page: OCR'd or not alike.
@@ -137,7 +155,10 @@ function senderAddress(name: Candidate): Candidate | null {
   for (const segment of name.line.segments) {
     const parts = segment.text.split(SENDER_SEPARATORS);
     if (parts.length < 3 || fold(parts[0]!) !== fold(String(name.value))) continue;
-    const address = parts.slice(1).filter((p) => !COUNTRIES.has(fold(p)));
+    // The address parts up to the first that is none: a web address, a phone, a "Contact: ..." part.
+    const after = parts.slice(1).map((p) => p.trim());
+    const end = after.findIndex((p) => !looksLikeAddress(p) || p.includes(':'));
+    const address = after.slice(0, end < 0 ? after.length : end).filter((p) => !COUNTRIES.has(fold(p)));
     if (address.length)
       return { value: address.join(', '), score: name.score * 0.9, line: name.line, source: 'layout' };
   }

@@ -1,6 +1,6 @@
 import type { ExtractionContext } from '../context.js';
 import { fold } from '../layout/fold.js';
-import type { Line } from '../layout/lines.js';
+import type { Line, Segment } from '../layout/lines.js';
 import type { LabelHit, LabelKey } from '../labels/label-index.js';
 import type { Role } from '../labels/synonyms.js';
 import { bestPerValue, type Candidate } from './candidates.js';
@@ -158,8 +158,16 @@ function nameBelow(ctx: ExtractionContext, line: Line, x0: number, x1: number): 
     const segments = below.segments.filter((s) => s.x1 > x0 - 20);
     const first = segments[0];
     if (!first || first.x0 > x1 + 60) continue;
-    // "Key: value", also with the colon read by OCR as a semicolon ("Nummer; 12345676").
-    const keyValue = /^([^:;]{1,30})[:;]\s*(.*)$/u.exec(segments.map((s) => s.text).join(' '));
+    // Another block's heading ("Klantgegevens" under a logo word a weak label reads): no name here.
+    if (isHeading(ctx, below, first)) return null;
+    // "Key: value", also with the colon read by OCR as a semicolon ("Nummer; 12345676"), in the
+    // segments that start in the label's column ("Globale" + "Nummer:" apart), with the value of a
+    // key that ends them; another column's "Order Date: 18 May 2023" beside the name is no key of it.
+    const keyValue = /^([^:;]{1,30})[:;]\s*(.*)$/u.exec(
+      ownSegments(segments, x1)
+        .map((s) => s.text)
+        .join(' '),
+    );
     if (keyValue) {
       const value = cleanName(keyValue[2]!);
       // "Name:" alone on its line has the name on the next.
@@ -179,6 +187,19 @@ function nameBelow(ctx: ExtractionContext, line: Line, x0: number, x1: number): 
     return null;
   }
   return null;
+}
+
+/** The segments of a line under a label that start in its column, and the value after a key that ends them. */
+function ownSegments(segments: Segment[], x1: number): Segment[] {
+  const count = Math.max(1, segments.filter((s) => s.x0 <= x1 + 60).length);
+  return segments.slice(0, /[:;]\s*$/.test(segments[count - 1]!.text) ? count + 1 : count);
+}
+
+/** A segment that is one label and nothing else: a block's heading, never a name. */
+function isHeading(ctx: ExtractionContext, line: Line, segment: Segment): boolean {
+  return ctx.labels
+    .hitsOn(line)
+    .some((h) => h.strength === 1 && h.x0 <= segment.x0 + 1 && h.x1 >= segment.x1 - 1 && standsAlone(h));
 }
 
 /**

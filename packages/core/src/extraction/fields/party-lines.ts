@@ -73,6 +73,11 @@ export function startsWithLegalForm(text: string): boolean {
 const NOT_NAMES =
   /^(tax )?(invoice|receipt|rechnung|facture|factuur|factura|bill|quotation|purchase order|order|bestellung|lieferschein|credit note|gutschrift|cash bill|official receipt|simplified tax invoice|original|copy|kopie|page|seite|bestelling|inkooporder|bestelbon|bon de commande|commande|pedido|orden de compra|kassenbon|quittung|recibo)\b/;
 
+/** A document's title ("INVOICE # 2022/91051", "Bon de commande"): no name, and no line of an address. */
+export function isDocumentTitle(text: string): boolean {
+  return NOT_NAMES.test(fold(text));
+}
+
 export function looksLikeName(line: Line | string): boolean {
   const text = typeof line === 'string' ? line : line.text;
   const folded = fold(text);

@@ -4,7 +4,7 @@ import { lineTokens, type LabelKey } from '../labels/label-index.js';
 import type { Line } from '../layout/lines.js';
 import { PAYMENT_METHODS, type Role } from '../labels/synonyms.js';
 import { fold } from '../layout/fold.js';
-import { addressCandidate } from './address.js';
+import { partyAddress } from './address.js';
 import type { AmountChoice } from './amounts.js';
 import { labelledCandidates, type Candidate } from './candidates.js';
 import { dateCandidates, notBefore } from './dates.js';
@@ -53,7 +53,7 @@ export function scalarCandidate(
     case 'vendor_address':
       return (
         labelledCandidates(ctx, [`field:${path}`], { type: 'text', prefer: 'first' })[0] ??
-        addressCandidate(ctx, shared.vendor())
+        partyAddress(ctx, shared.vendor())
       );
     case 'buyer_name':
       return buyerCandidates(ctx, keys, shared.documentType)[0] ?? null;

@@ -16,7 +16,9 @@ const HEADER_WORDS: Record<Column, string[]> = {
   description: list(
     'description, desc, item, items, article, artikel, artikelbeschreibung, bezeichnung, beschreibung, produkt, product, products, details, leistung, omschrijving, designation, libelle, descripcion, concepto, producto, service, services, item product, produit, articulo, prestation, artikelbezeichnung, leistungsbeschreibung',
   ),
-  quantity: list('qty, quantity, menge, anzahl, aantal, qte, quantite, cantidad, cant, pcs, units, hours, stk'),
+  quantity: list(
+    'qty, quantity, menge, anzahl, anz, aantal, aant, stuks, qte, quantite, cantidad, cant, uds, pcs, units, hours, stk',
+  ),
   unit_price: list(
     'unit price, price, rate, preis, einzelpreis, nettopreis, prijs, prix unitaire, prix, precio, precio unitario, u price, unit cost, prijs per stuk, stuckpreis, pu, tarif, price each, prix ht, prix unitaire ht, pu ht, eenheidsprijs, stukprijs, precio unit',
   ),

@@ -1,0 +1,58 @@
+import { rgb } from 'pdf-lib';
+import type { Pen } from './pen.js';
+import type { StrangerVariety } from './stranger-variety.js';
+
+/** Parts of the stranger layouts that their variety adds: a logo mark, a strip of values, totals in a box or rows. */
+export const LEFT = 50;
+export const RIGHT = 545;
+
+/**
+ * The item table's top: under the buyer's block and the meta column, lower when the parties'
+ * blocks carry a phone and a contact person, and lower again for a strip of values above it.
+ */
+export function tableTopOf(variety: StrangerVariety): number {
+  return 270 + (variety.partyContacts ? 24 : 0) + (variety.meta === 'strip' ? 72 : 0);
+}
+
+/** A filled square as the logo, the seller's full name in bold beside it: a letterhead. */
+export function drawLogoMark(pen: Pen, name: string): void {
+  pen.page.drawRectangle({ x: LEFT, y: pen.pageHeight - 50, width: 26, height: 26, color: rgb(0.2, 0.35, 0.6) });
+  pen.text(name, LEFT + 34, 30, { size: 13, bold: true });
+}
+
+/** Labels across the page, each value under its label: "Invoice No. | Date | Due Date" over their values. */
+export function drawMetaStrip(pen: Pen, rows: readonly [string, string][], top: number): void {
+  const step = (RIGHT - LEFT) / Math.max(rows.length, 3);
+  pen.line(LEFT, top - 4, RIGHT, top - 4);
+  let x = LEFT;
+  for (const [label, value] of rows) {
+    const heading = label.replace(/\s*:$/, '');
+    pen.text(heading, x, top, { size: 8, grey: true });
+    pen.text(value, x, top + 13, { size: 10 });
+    // The next column starts a step on, or further where this one's text is wider: columns never touch.
+    x += Math.max(step, pen.width(heading, 8) + 18, pen.width(value, 10) + 18);
+  }
+  pen.line(LEFT, top + 28, RIGHT, top + 28);
+}
+
+/** A drawn frame around the totals at the right, as summary boxes print them. */
+export function drawTotalsBox(pen: Pen, left: number, top: number, count: number): void {
+  const bottom = top + count * 16 + 2;
+  pen.line(left, top - 6, left, bottom);
+  pen.line(RIGHT + 5, top - 6, RIGHT + 5, bottom);
+  pen.line(left, top - 6, RIGHT + 5, top - 6);
+  pen.line(left, bottom, RIGHT + 5, bottom);
+}
+
+/**
+ * The totals as the item table's last rows: each label in the description column, its amount in
+ * the amount column, under a rule; the total in bold.
+ */
+export function drawTotalsRows(pen: Pen, lines: readonly [string, string][], top: number): void {
+  pen.line(LEFT, top - 4, RIGHT, top - 4);
+  lines.forEach(([label, value], i) => {
+    const bold = i === lines.length - 1;
+    pen.text(label, LEFT, top + i * 18, { size: 9, bold });
+    pen.text(value, RIGHT, top + i * 18, { size: 9, bold, align: 'right' });
+  });
+}

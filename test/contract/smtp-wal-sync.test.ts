@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import { createWalSync } from '../../packages/storage-sql/src/wal-sync.js';
 import { eventually } from '../support/wait.js';
@@ -30,15 +30,17 @@ const settled = (dir: string) =>
 describe('WAL sync (PGlite)', () => {
   let dir: string;
   let storage: SqlStorage;
-  beforeEach(async () => {
+  // One directory for the three tests: each makes its own sync, whose first call syncs everything
+  // whatever the directory holds, and each puts back what it moved or added.
+  beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-walsync-'));
     // A copy of the run's migrated data directory, opened without migrating: a new directory would
-    // run initdb and every migration with fsync on for each test (wal-sync.test.ts has the figures).
+    // run initdb and every migration with fsync on (wal-sync.test.ts has the figures).
     fs.cpSync(path.join(inject('dataDirTemplate'), 'pglite'), path.join(dir, 'db'), { recursive: true });
     storage = await createSqlStorage({ kind: 'pglite', dataDir: path.join(dir, 'db'), migrate: false });
     await storage.knex.raw('create table t (n int)');
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await storage.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -16,10 +16,10 @@ import {
   type Intake,
   type JobPipeline,
 } from '@intake/core';
-import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore } from '@intake/storage-sql';
 import { openTestDatabase, type TestDatabase } from '../support/databases.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
+import { sharedReader } from '../support/reader.js';
 import { deferred, heldSyncBlobs } from '../support/held-sync.js';
 import { eventually } from '../support/wait.js';
 import { loadConfig, startDaemon } from '@intake/daemon';
@@ -31,7 +31,7 @@ describe('job submission: durable before it is answered', () => {
   let files: FileBlobStore;
   let auth: AuthContext;
   let extractorId: string;
-  const reader = createTesseractReader({ workers: 1 });
+  const reader = sharedReader();
   const pipelineWith = (blobs: BlobStore, syncCommitted: () => Promise<void>): JobPipeline =>
     createJobPipeline(intake, {
       blobs,
@@ -65,7 +65,6 @@ describe('job submission: durable before it is answered', () => {
     auth = { orgId: organization.id, keyId: 'key_x', environment: 'test', scopes: [], rateLimitPerMinute: 10 };
   });
   afterAll(async () => {
-    await reader.close();
     await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JobHooks } from '@intake/core/jobs';
 import { createIntake, createJobPipeline, type AuthContext, type Intake } from '@intake/core';
-import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore } from '@intake/storage-sql';
 import { DB_KINDS, openTestDatabase, type TestDatabase } from '../support/databases.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
+import { sharedReader } from '../support/reader.js';
 
 describe.each(DB_KINDS)('job hooks on %s', (kind) => {
   let db: TestDatabase;
@@ -21,7 +21,7 @@ describe.each(DB_KINDS)('job hooks on %s', (kind) => {
   let dir: string;
   let auth: AuthContext;
   let extractorId: string;
-  const reader = createTesseractReader({ workers: 1 });
+  const reader = sharedReader();
 
   const pipelineWith = (hooks: JobHooks[]) =>
     createJobPipeline(
@@ -65,7 +65,6 @@ describe.each(DB_KINDS)('job hooks on %s', (kind) => {
     auth = { orgId: org_id, keyId: 'key_x', environment: 'test', scopes: [], rateLimitPerMinute: 10 };
   });
   afterAll(async () => {
-    await reader.close();
     await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntake, createJobPipeline, type AuthContext, type Intake, type JobPipeline } from '@intake/core';
 import { previewExpiredJobs, purgeExpiredJobs } from '@intake/core/jobs';
 import { ManualClock } from '@intake/core/ports';
-import { createTesseractReader } from '@intake/ocr-tesseract';
 import { FileBlobStore } from '@intake/storage-sql';
 import { DB_KINDS, openTestDatabase, type TestDatabase } from '../support/databases.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
+import { sharedReader } from '../support/reader.js';
 
 describe.each(DB_KINDS)('retention on %s', (kind) => {
   let db: TestDatabase;
@@ -17,7 +17,7 @@ describe.each(DB_KINDS)('retention on %s', (kind) => {
   let blobs: FileBlobStore;
   let dir: string;
   const clock = new ManualClock('2026-01-01T00:00:00.000Z');
-  const reader = createTesseractReader({ workers: 1 });
+  const reader = sharedReader();
   beforeAll(async () => {
     db = await openTestDatabase(kind);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-retention-'));
@@ -35,7 +35,6 @@ describe.each(DB_KINDS)('retention on %s', (kind) => {
     });
   });
   afterAll(async () => {
-    await reader.close();
     await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -10,16 +10,16 @@ import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js
 import { blankPdf, whitePng } from '../support/oversized.js';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { startSmtpEdge } from '../support/smtp.js';
+import { sharedReader, type SharedReader } from '../support/reader.js';
 
 /**
  * Issue 13, defect 8: pages per document, pixels per PDF page (at the render resolution) and per
  * image are checked before anything is rendered or decoded, and refused as document_too_large with a
  * message naming the limit. Every document is generated here, none is committed.
  */
-const reader = createTesseractReader({ workers: 1 });
-afterAll(() => reader.close());
+const reader = sharedReader();
 
-const refusal = async (bytes: Uint8Array, read = reader): Promise<DocumentError> => {
+const refusal = async (bytes: Uint8Array, read: SharedReader = reader): Promise<DocumentError> => {
   const error = await read.read(bytes, 'application/octet-stream').then(
     () => null,
     (e: unknown) => e,

@@ -1,12 +1,11 @@
 // test-tier: no-ocr (its drawn scans only have their pages counted; every read is of a text layer)
-import { createTesseractReader } from '@intake/ocr-tesseract';
 import type { Word } from '@intake/core';
 import { PDFDocument, degrees } from 'pdf-lib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sharedReader } from '../support/reader.js';
 import { helveticaWidth, multiPageTiff, scanImage, textPdf, type PdfText } from './documents.js';
 
-const reader = createTesseractReader({ workers: 1 });
-afterAll(() => reader.close());
+const reader = sharedReader();
 
 // Drawn in an order unlike reading order: the bottom line first, a line's right part before its left.
 const TEXTS: PdfText[] = [

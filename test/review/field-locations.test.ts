@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type FieldLocation, type PageBox } from '@intake/core/extraction';
 import { extractFields, type FieldDefinition } from '@intake/core';
-import { createTesseractReader } from '@intake/ocr-tesseract';
 import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
+import { sharedReader } from '../support/reader.js';
 import { doc, xmlAttachment } from '../extraction/synthetic.js';
 
 /**
@@ -11,7 +11,7 @@ import { doc, xmlAttachment } from '../extraction/synthetic.js';
  * drawn at baseline y stands near 842 - y on the A4 page.
  */
 const fields = invoiceExtractor().field_definitions as FieldDefinition[];
-const reader = createTesseractReader({ workers: 1 });
+const reader = sharedReader();
 
 const near = (box: PageBox, x0: number, baseline: number) => {
   expect(box.page).toBe(1);
@@ -33,7 +33,6 @@ describe('field locations', () => {
     locations = result.field_locations;
     data = result.extracted_data;
   });
-  afterAll(() => reader.close?.());
 
   it('gives each labelled value the box of its words and the label it was read beside', () => {
     expect(data.invoice_number).toBe('INV-2026-0042');

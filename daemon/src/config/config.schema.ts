@@ -9,7 +9,8 @@ import { LIST_COUNT_LIMIT } from '@intake/core/jobs';
 import { validateRelayUrl } from '@intake/notifier-smtp';
 import { base64EnvelopeMb, sizeLimits, type SizeLimits } from './limits.js';
 import { DEFAULT_CLIENT_LIMITS, DEFAULT_DATA_TIMEOUT_MS, DEFAULT_SESSION_TIMEOUT_MS } from '../smtp/client-limits.js';
-import { DEFAULT_OCR_LANGUAGES, languageModelFolder } from '@intake/ocr-tesseract/languages';
+import { DEFAULT_OCR_LANGUAGES } from '@intake/ocr-tesseract/languages';
+import { missingLanguageModels } from './language-models.js';
 import { DEFAULT_PDF_BUDGET, type PdfBudget } from '@intake/ocr-tesseract/budget';
 import { defaultOcrWorkers } from '../reading/default-ocr-workers.js';
 
@@ -367,18 +368,6 @@ export function resolveConfig(config: Config): ResolvedConfig {
     EMAIL_DOMAINS: parseDomainList(config.EMAIL_DOMAIN),
     limits: sizeLimits(sizes),
   };
-}
-
-/** What is wrong with each language of a `+`-joined list whose model cannot be found (see @intake/ocr-tesseract). */
-export function missingLanguageModels(languages: string): string[] {
-  return languages.split('+').flatMap((code) => {
-    try {
-      languageModelFolder(code);
-      return [];
-    } catch (error) {
-      return [(error as Error).message];
-    }
-  });
 }
 
 /** `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53`: what Node's resolver takes in setServers. */

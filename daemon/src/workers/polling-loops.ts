@@ -17,16 +17,27 @@ export interface PeriodicChore {
   failure: string;
 }
 
+type Turn = 'look' | 'poll';
+
 /**
- * `concurrency` loops that each call `runOnce` again at once while it finds work, and sleep for
- * `pollMs` when it does not (or when it throws: a database briefly gone is logged, not fatal).
- * `wake()` ends the sleeps early: this daemon just queued work. `stop()` lets the work in hand
- * finish and claims no more.
+ * `concurrency` loops that each call `runOnce` again at once while it finds work. Of the loops that
+ * found none (or whose `runOnce` threw: a database briefly gone is logged, not fatal), one holds
+ * the poll and the others wait: an idle daemon asks the database once per `pollMs`, not once per
+ * loop. The poll's holder, when its `pollMs` are up, hands the poll to a waiting loop and looks;
+ * so an idle loop always holds it, however long the others' work lasts. A loop that starts
+ * finding work after finding none wakes one waiting loop to look too, so that a queue that fills
+ * engages the loops in turn. `wake()` ends every sleep and wait: this daemon just queued work.
+ * `stop()` lets the work in hand finish and claims no more.
  */
 export abstract class PollingLoops {
   private running = false;
   private loops: Promise<void>[] = [];
-  private readonly wakers = new Set<() => void>();
+  /** Every resting loop, each resumed by calling it (with what to do next). */
+  private readonly wakers = new Set<(turn: Turn) => void>();
+  /** The resting loops that do not hold the poll: they wait for a wake or the poll. */
+  private readonly waiting = new Set<(turn: Turn) => void>();
+  /** Whether a loop holds the poll (rests until its next look). */
+  private polling = false;
   private chore: NodeJS.Timeout | undefined;
   readonly daemonId: string;
 
@@ -58,7 +69,7 @@ export abstract class PollingLoops {
   }
 
   wake(): void {
-    for (const wake of [...this.wakers]) wake();
+    for (const resume of [...this.wakers]) resume('look');
   }
 
   async stop(): Promise<void> {
@@ -71,6 +82,8 @@ export abstract class PollingLoops {
   }
 
   private async loop(workerId: string, index: number): Promise<void> {
+    // Whether the last iteration found work: a loop that starts finding some wakes one waiting loop.
+    let working = false;
     while (this.running) {
       let busy = false;
       try {
@@ -78,19 +91,41 @@ export abstract class PollingLoops {
       } catch (error) {
         this.logger.error({ err: coerceError(error), workerId }, this.failure);
       }
-      if (!busy) await this.sleep(this.loopOptions.pollMs * (0.75 + Math.random() / 2));
+      if (busy && !working) this.resumeOneWaiting('look');
+      working = busy;
+      if (!busy) await this.idle();
     }
   }
 
-  private sleep(ms: number): Promise<void> {
+  /** Waits while another loop holds the poll; holds it otherwise (or when handed it), then hands it on. */
+  private async idle(): Promise<void> {
+    if (!this.polling) this.polling = true;
+    else if ((await this.rest(null)) === 'look') return;
+    await this.rest(this.loopOptions.pollMs * (0.75 + Math.random() / 2));
+    this.polling = false;
+    this.resumeOneWaiting('poll');
+  }
+
+  /** One waiting loop looks (`look`), or holds the poll from now (`poll`). */
+  private resumeOneWaiting(turn: Turn): void {
+    const [first] = this.waiting;
+    if (!first) return;
+    if (turn === 'poll') this.polling = true;
+    first(turn);
+  }
+
+  /** Until `ms` have passed (null: no timer), or until resumed; resolves with what to do next. */
+  private rest(ms: number | null): Promise<Turn> {
     return new Promise((resolve) => {
-      const done = () => {
+      const resume = (turn: Turn) => {
         clearTimeout(timer);
-        this.wakers.delete(done);
-        resolve();
+        this.wakers.delete(resume);
+        this.waiting.delete(resume);
+        resolve(turn);
       };
-      const timer = setTimeout(done, ms);
-      this.wakers.add(done);
+      const timer = ms === null ? undefined : setTimeout(() => resume('look'), ms);
+      this.wakers.add(resume);
+      if (ms === null) this.waiting.add(resume);
     });
   }
 }

@@ -6,7 +6,7 @@
  * object of a PDF on the thread that loads it (a 128 KB PDF of 10,000 empty pages took 2 s of CPU).
  */
 import { PDFDocument, type PDFImage, type PDFPage } from 'pdf-lib';
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.js';
 import type { CombinableDocument } from '@intake/core/ports';
 
 /** Images that carry no density get this: rendering the page at 300 dpi then gives back each pixel. */
@@ -99,6 +99,7 @@ async function appendPngOrJpeg(
   bytes: Uint8Array,
   mimeType: 'image/png' | 'image/jpeg',
 ): Promise<void> {
+  const sharp = await loadSharp();
   const metadata = await sharp(bytes).metadata();
   let data: Uint8Array = bytes;
   if (metadata.orientation !== undefined && metadata.orientation > 1) {
@@ -111,6 +112,7 @@ async function appendPngOrJpeg(
 
 /** WEBP and TIFF become PNG first (every page of a multi-page TIFF; an animated WEBP gives its first frame). */
 async function appendConverted(output: PDFDocument, bytes: Uint8Array, budget: PageBudget): Promise<void> {
+  const sharp = await loadSharp();
   const { pages = 1 } = await sharp(bytes).metadata();
   takePages(budget, pages);
   for (let page = 0; page < pages; page += 1) {

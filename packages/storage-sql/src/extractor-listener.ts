@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import pg from 'pg';
+import type pg from 'pg';
 import { EXTRACTOR_CHANNEL, type ExtractorCache } from './stores/cached-extractor-store.js';
 
 /** Options of the LISTEN connection that keeps each daemon's extractor cache in step on PostgreSQL. */
@@ -110,9 +110,17 @@ export function listenForExtractorChanges(
   };
 }
 
-/** A client for the LISTEN connection, under its own application_name, with TCP keep-alive. */
+/**
+ * A client for the LISTEN connection, under its own application_name, with TCP keep-alive. pg is
+ * imported here, on PostgreSQL only: a daemon on PGlite never loads it.
+ */
 async function listenerClient(clientConfig: () => Promise<pg.ClientConfig>): Promise<pg.Client> {
-  return new pg.Client({ ...(await clientConfig()), application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
+  const { default: postgres } = await import('pg');
+  return new postgres.Client({
+    ...(await clientConfig()),
+    application_name: LISTENER_APPLICATION_NAME,
+    keepAlive: true,
+  });
 }
 
 /**

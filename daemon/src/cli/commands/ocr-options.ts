@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_OCR_LANGUAGES } from '@intake/ocr-tesseract/languages';
-import { missingLanguageModels } from '../../config/config.schema.js';
+import { missingLanguageModels } from '../../config/language-models.js';
 
 /** `--ocr-engine` and `--ocr-pages`, defaulting to the daemon's OCR_ENGINE and OCR_ENGINE_PAGES. */
 export const ocrEngineOption = (): Option =>

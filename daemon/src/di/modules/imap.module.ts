@@ -5,7 +5,6 @@ import { type SenderAuthenticator } from '@intake/core/ports';
 import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
-import { openMailbox } from '../../imap/imapflow-session.js';
 import { MailboxReaders } from '../../imap/mailbox-readers.js';
 import type { MailWorkers } from '../../workers/mail-workers.js';
 import type { Lifecycle } from '../lifecycle.js';
@@ -44,7 +43,9 @@ export const imapModule = new ContainerModule(({ bind }) => {
           owner: `${workers.daemonId}:imap`,
           leaseMs: config.IMAP_LEASE_MS,
           recipientOf: (prefix) => `${prefix}@${config.EMAIL_DOMAINS[0]}`,
-          open: (settings, auth) => openMailbox(settings, auth, { timeoutMs: 30_000 }),
+          // imapflow (about 0.15 CPU s to import) loads with the first mailbox to read.
+          open: async (settings, auth) =>
+            (await import('../../imap/imapflow-session.js')).openMailbox(settings, auth, { timeoutMs: 30_000 }),
         },
         logger,
         { scanMs: Math.min(15_000, Math.max(250, config.IMAP_LEASE_MS / 4)) },

@@ -6,7 +6,7 @@
  * surroundings but not darker than the page as a whole; a local threshold separates it where
  * tesseract's global (Otsu) one loses it.
  */
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.js';
 import type { GreyImage } from '../ocr/ocr-page.js';
 
 /** Optional image steps before OCR (enlarging narrow images, local thresholding); off by default. */
@@ -37,7 +37,8 @@ export async function prepareImage(
 }
 
 async function resize(image: GreyImage, width: number, height: number): Promise<GreyImage> {
-  const { data, info } = await grey(image)
+  const pixels = await grey(image);
+  const { data, info } = await pixels
     .resize(width, height, { kernel: 'lanczos3' })
     .greyscale()
     .raw({ depth: 'uchar' })
@@ -51,7 +52,8 @@ async function resize(image: GreyImage, width: number, height: number): Promise<
  */
 async function localThreshold(image: GreyImage): Promise<GreyImage> {
   const radius = Math.max(8, Math.round(image.width / 40));
-  const mean = await grey(image)
+  const pixels = await grey(image);
+  const mean = await pixels
     .blur(radius / 2)
     .greyscale()
     .raw({ depth: 'uchar' })
@@ -61,5 +63,5 @@ async function localThreshold(image: GreyImage): Promise<GreyImage> {
   return { width: image.width, height: image.height, pixels: out };
 }
 
-const grey = (image: GreyImage) =>
-  sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } });
+const grey = async (image: GreyImage) =>
+  (await loadSharp())(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } });

@@ -5,7 +5,7 @@
  */
 import type { DocumentLimits, ReadDocument } from '@intake/core';
 import type { SupportedMimeType } from '@intake/core/jobs';
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.js';
 import { mapPages } from '../map-pages.js';
 import type { GreyImage } from '../ocr/ocr-page.js';
 import { prepareImage } from './prepare-image.js';
@@ -66,14 +66,15 @@ async function checkImageLimits(bytes: Uint8Array, mimeType: ImageMimeType, limi
   return count;
 }
 
-const header = (bytes: Uint8Array, page: number) =>
-  sharp(bytes, { page, limitInputPixels: false })
+const header = async (bytes: Uint8Array, page: number) =>
+  (await loadSharp())(bytes, { page, limitInputPixels: false })
     .metadata()
     .catch((error: unknown) => {
       throw damaged(error);
     });
 
 async function decodePage(bytes: Uint8Array, index: number, maxPixels: number): Promise<GreyImage> {
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, { page: index, limitInputPixels: maxPixels })
       .rotate()

@@ -6,7 +6,7 @@
  * every symbol and its alternatives), and a fraction of the data to post back from the worker.
  */
 import type { DocumentPage, Word } from '@intake/core';
-import sharp from 'sharp';
+import { loadSharp } from '../image/load-sharp.js';
 import type { Page } from 'tesseract.js';
 import { inReadingOrder } from '../reading-order.js';
 import type { PageOcrEngine } from './page-engine.js';
@@ -173,6 +173,7 @@ const score = (words: Word[]): number => readable(words).reduce((sum, w) => sum 
 
 /** Maps the 1st..99th percentile of brightness onto black..white. */
 async function stretchContrast(image: GreyImage): Promise<GreyImage> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } })
     .normalise()
     // normalise works in a colour space and would hand back three channels.

@@ -3,7 +3,7 @@
  * encoded as PNG. The picture has the page's proportions, so a field location's box maps onto it by
  * one factor (width / page_width), the same for PDF points and image pixels.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../image/load-sharp.js';
 import { type PageRenderer, type RenderedPage } from '@intake/core/ports';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '@intake/core';
 import { DEFAULT_PDF_BUDGET, type PdfBudget } from '../budget.js';
@@ -52,6 +52,7 @@ async function renderImagePage(
 ): Promise<RenderedPage | null> {
   const pages = mimeType === 'image/tiff' ? await pageCount(bytes) : 1;
   if (number < 1 || number > pages) return null;
+  const sharp = await loadSharp();
   try {
     // rotate() applies the EXIF orientation, as the reader does, so boxes land where they were read.
     const { data, info } = await sharp(bytes, { page: number - 1, limitInputPixels: limits.maxImagePixels })
@@ -66,6 +67,7 @@ async function renderImagePage(
 }
 
 async function pageCount(bytes: Uint8Array): Promise<number> {
+  const sharp = await loadSharp();
   try {
     return Math.max(1, (await sharp(bytes, { limitInputPixels: false }).metadata()).pages ?? 1);
   } catch (error) {

@@ -39,7 +39,9 @@ describe.each(DB_KINDS)('live jobs on %s', (kind) => {
   const extractor = new ScriptedExtractor();
   let threePages: Uint8Array;
   beforeAll(async () => {
-    api = await startApi(kind, { extractor, timeoutMs: 300 });
+    // PROCESSING_TIMEOUT_MS: long enough that a job which finishes (a pdf-lib load of three pages)
+    // never reaches it on a loaded machine, short enough that the hanging one costs little wall time.
+    api = await startApi(kind, { extractor, timeoutMs: 2000 });
     threePages = await makeInvoicePdf({ extraPages: 2 });
   });
   afterAll(() => api.close());

@@ -118,6 +118,9 @@ export class JobProcessor {
         reject(timeout);
       }, limit.ms);
     });
+    // The limit may pass before the race below listens (the stored document still loading): the
+    // race still sees the rejection, and the process never takes it for one nobody handled.
+    expired.catch(() => {});
     try {
       const bytes = await this.deps.blobs.get(job.blob_key);
       if (!bytes)

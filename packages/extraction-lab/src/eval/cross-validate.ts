@@ -7,6 +7,8 @@ import { evaluateRead, type ReadEntry } from './evaluate-corpus.js';
  * Held-out scoring: the documents are grouped by vendor, source and original (a scan sits with the
  * PDF it was made from), the groups dealt to k folds, and each fold scored with what `learn` made
  * of the other folds only. Without `learn` every fold is scored with the shipped defaults.
+ * `synthetic` documents (synthetic-training.ts) are added to every fold's training set and never
+ * scored.
  */
 
 export type Learn = (training: ReadEntry[]) => Pick<ExtractFieldsOptions, 'ranker'>;
@@ -35,11 +37,12 @@ export function crossValidate(
   k: number,
   learn: Learn | null,
   extra: Pick<ExtractFieldsOptions, 'plausibility' | 'evidenceCaps'> = {},
+  synthetic: readonly ReadEntry[] = [],
 ): FoldedDocument[] {
   const assignment = foldsOf(reads, k);
   const results = new Array<FoldedDocument>(reads.length);
   for (let fold = 0; fold < k; fold++) {
-    const training = reads.filter((_, i) => assignment[i]!.fold !== fold);
+    const training = [...reads.filter((_, i) => assignment[i]!.fold !== fold), ...synthetic];
     const options = { ...(learn ? learn(training) : {}), ...extra };
     reads.forEach((read, i) => {
       if (assignment[i]!.fold === fold) results[i] = { ...evaluateRead(read, options), ...assignment[i]! };

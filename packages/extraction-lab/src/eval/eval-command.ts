@@ -34,6 +34,10 @@ export function registerEvalCommand(program: Command): void {
     )
     .option('--no-plausibility', 'score without the plausibility checks (to measure what they change)')
     .option('--no-evidence-caps', 'score without the caps on weakly evidenced values (to measure what they change)')
+    .option(
+      '--synthetic-training',
+      "add the synthetic training documents (stranger text PDFs of the training seeds) to every fold's training set",
+    )
     .option('--cached-only', 'score only the documents already in the cache (quick iterations while a first pass runs)')
     .action(async (dirs: string[], opts: EvalOptions) => {
       // Loaded when the command runs, so that `intake --help` does not load OCR and extraction.

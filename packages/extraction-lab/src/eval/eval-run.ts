@@ -5,12 +5,13 @@ import { createProgress } from '@intake/daemon/cli-options';
 import { createReader, type OcrEngineName, type OcrEnginePages } from '@intake/daemon/reader';
 import { formatDirectories, formatEvaluation, type DirectorySummary } from '../report/format-report.js';
 import { summarizeEvaluation, type EvaluationSummary } from '../report/report.js';
-import { crossValidate } from './cross-validate.js';
+import { crossValidate, type Learn } from './cross-validate.js';
 import { evaluateRead, findCorpus, type ReadEntry } from './evaluate-corpus.js';
 import { partitionLocked, readLockedList } from './locked-split.js';
 import { createReadCache } from './read-cache.js';
 import { learnCalibratedRanker } from './learn-calibrated.js';
 import { learnRanker } from './learn-ranker.js';
+import { SYNTHETIC_TRAINING, syntheticTrainingReads } from './synthetic-training.js';
 
 /** The options of `intake eval`. */
 export interface EvalOptions {
@@ -35,6 +36,8 @@ export interface EvalOptions {
   evidenceCaps: boolean;
   /** Score the locked documents too, as a whole, with the ranker trained on all the others. */
   scoreLocked?: boolean;
+  /** Add the synthetic training documents (synthetic-training.ts) to every fold's training set. */
+  syntheticTraining?: boolean;
 }
 
 /** The body of `intake eval DIR...` (loaded when the command runs: see eval.ts). */
@@ -61,6 +64,7 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
   );
   const progress = createProgress(toRead.length);
   const reads: ReadEntry[] = [];
+  const synthetic: ReadEntry[] = [];
   try {
     for (const entry of toRead) {
       progress.tick(entry.file);
@@ -68,18 +72,18 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
       const read = opts.cachedOnly ? await cache.peek(bytes) : await cache.read(bytes);
       if (read) reads.push({ entry, ...read });
     }
+    // Text PDFs, read by their text layer: cheap to read even with --cached-only.
+    if (opts.syntheticTraining && !opts.shipped)
+      synthetic.push(...(await syntheticTrainingReads(cache, opts.cacheDir)));
   } finally {
     progress.done();
     await reader.close();
   }
   const lockedReads = reads.filter((r) => lockedFiles.has(r.entry.file));
   const openReads = reads.filter((r) => !lockedFiles.has(r.entry.file));
-  const documents = crossValidate(
-    openReads,
-    k,
-    opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker,
-    { plausibility: opts.plausibility, evidenceCaps: opts.evidenceCaps },
-  );
+  const learn = opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker;
+  const extra = { plausibility: opts.plausibility, evidenceCaps: opts.evidenceCaps };
+  const documents = crossValidate(openReads, k, learn, extra, synthetic);
   const summary = summarizeEvaluation(documents);
   // Several directories: each one's documents are summarized apart as well.
   const directories: DirectorySummary[] =
@@ -93,8 +97,14 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
     ? 'Scored with the shipped ranker (trained on these documents: not a held-out figure)'
     : `Held-out figures: ${k} folds by vendor and source, each scored by a ranker trained on the other folds${
         opts.calibration ? ' (its confidences calibrated on inner folds of those)' : ' (uncalibrated)'
+      }${
+        synthetic.length
+          ? ` plus ${synthetic.length} synthetic ${SYNTHETIC_TRAINING.family} text PDFs (never scored)`
+          : ''
       }${opts.plausibility ? '' : ', without the plausibility checks'}${opts.evidenceCaps ? '' : ', without the evidence caps'}`;
-  const locked = opts.locked ? scoreLockedSplit(lockedEntries.length, lockedReads, openReads, opts) : undefined;
+  const locked = opts.locked
+    ? scoreLockedSplit(lockedEntries.length, lockedReads, [...openReads, ...synthetic], opts, learn)
+    : undefined;
   const text = [
     formatEvaluation(summary, heading),
     ...(directories.length ? [formatDirectories(directories)] : []),
@@ -118,9 +128,9 @@ function scoreLockedSplit(
   locked: readonly ReadEntry[],
   training: readonly ReadEntry[],
   opts: EvalOptions,
+  learn: Learn | null,
 ): LockedFigures {
   if (!opts.scoreLocked) return { documents };
-  const learn = opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker;
   const options = {
     ...(learn ? learn([...training]) : {}),
     plausibility: opts.plausibility,

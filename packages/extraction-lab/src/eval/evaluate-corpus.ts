@@ -39,6 +39,8 @@ export interface ReadEntry {
   document: ReadDocument | null;
   error?: string;
   seconds: number;
+  /** A synthetic training document (synthetic-training.ts): trained on, never scored. */
+  synthetic?: true;
 }
 
 export async function findCorpus(dir: string): Promise<CorpusEntry[]> {

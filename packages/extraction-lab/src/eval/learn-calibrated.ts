@@ -15,7 +15,17 @@ export function trainCalibratedModel(training: readonly ReadEntry[]): RankerMode
   const model = trainRanker(training.flatMap(examplesOf));
   // The calibration maps the ranker's scores to how often they are right; the plausibility and
   // evidence caps come after it (extract-fields.ts), so they stay out of what it is fitted on.
-  const heldOut = crossValidate(training, INNER_FOLDS, learnRanker, { plausibility: false, evidenceCaps: false });
+  // Synthetic training documents train every inner ranker but are never held out: the curve says
+  // how often the ranker is right on real documents.
+  const real = training.filter((read) => !read.synthetic);
+  const synthetic = training.filter((read) => read.synthetic);
+  const heldOut = crossValidate(
+    real,
+    INNER_FOLDS,
+    learnRanker,
+    { plausibility: false, evidenceCaps: false },
+    synthetic,
+  );
   return { ...model, calibration: fitCalibration(heldOut) };
 }
 

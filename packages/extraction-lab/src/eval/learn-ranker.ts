@@ -21,6 +21,6 @@ export function examplesOf(read: ReadEntry): LabelledList[] {
   return found;
 }
 
-export function learnRanker(training: ReadEntry[]): Pick<ExtractFieldsOptions, 'ranker'> {
+export function learnRanker(training: readonly ReadEntry[]): Pick<ExtractFieldsOptions, 'ranker'> {
   return { ranker: createRanker(trainRanker(training.flatMap(examplesOf))) };
 }

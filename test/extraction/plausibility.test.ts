@@ -116,6 +116,33 @@ describe('plausibility of the amounts', () => {
     expect(doubts(right)).toEqual([]);
   });
 
+  it('a tax of more than 30% of the total (a tax base beside the tax) is in doubt, the total is not', () => {
+    // The tax table prints the base, 198.00, then the tax: the base is taken for the tax here.
+    const taxed = (tax: string) =>
+      extract(
+        doc(
+          lines(40, 40, [
+            'Acme Supplies GmbH',
+            'Invoice date: 01.07.2014',
+            'Invoice no: 4711',
+            `VAT ${tax}`,
+            'Total 235.62',
+          ]),
+        ),
+        'invoice',
+      );
+    const base = taxed('198.00');
+    expect(base.extracted_data.tax_amount).toBe(198);
+    expect(base.confidence.tax_amount).toBeLessThan(REVIEW_BELOW);
+    expect(base.needs_review).toBe(true);
+    expect(doubts(base)).toEqual(['tax_amount tax_exceeds_share']);
+
+    // 27% VAT, the highest rate, is 21% of the gross total.
+    const highest = taxed('50.09');
+    expect(highest.extracted_data.tax_amount).toBe(50.09);
+    expect(doubts(highest)).toEqual([]);
+  });
+
   it('line items that add up to neither the subtotal nor the total are put in doubt', () => {
     const table = (total: string) =>
       doc([

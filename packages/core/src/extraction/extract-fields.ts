@@ -142,8 +142,7 @@ function findField(
   const role = roleOf(field, parents);
   const candidate = scalarCandidate(ctx, field, role, path, shared);
   if (!candidate) return null;
-  const ceiling = evidenceCeiling(ctx, candidate, role);
-  return { ...fromCandidate(candidate), ...(ceiling === undefined ? {} : { ceiling }) };
+  return { ...fromCandidate(candidate), ...evidenceCeiling(ctx, candidate, role) };
 }
 
 /** An object is its members, each found as a field of its own; its score is their mean. */

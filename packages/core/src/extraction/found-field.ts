@@ -12,6 +12,8 @@ export interface FoundField {
   ranked?: boolean;
   /** The most confidence the value's evidence allows (see confidence/evidence-caps.ts). */
   ceiling?: number;
+  /** The ceiling stays when the fields' arithmetic agrees (see confidence/cross-checks.ts). */
+  firmCeiling?: true;
   /** Where on the page the value was read (see locations/field-location.ts). */
   location?: FieldLocation;
 }

@@ -35,7 +35,7 @@ function adjust(found: FoundFields, names: string[], holds: boolean): void {
     field.score = Math.min(1, field.score * (holds ? RAISE : LOWER));
     // Agreement is the second witness an OCR'd amount lacked (see evidence-caps.ts); an amount no
     // label names ('fallback') stays capped: a subtotal taken for the total can still add up.
-    if (holds && field.source !== 'fallback' && field.source !== 'table') delete field.ceiling;
+    if (holds && field.source !== 'fallback' && field.source !== 'table' && !field.firmCeiling) delete field.ceiling;
   }
 }
 

@@ -1,13 +1,15 @@
 import type { DocumentView } from '../document-view.js';
 import { familyOf } from '../ranking/ranker.js';
 import { printedElsewhere } from './amount-witness.js';
+import { completedBelow } from './completed-below.js';
+import { fragmentOfLonger } from './identifier-fragment.js';
 import { printedWithPrefix } from './identifier-forms.js';
 import { confusableGlyphs, dateShaped } from './identifier-shape.js';
 import { rowInDoubt } from './label-row.js';
-import { stripLegalForm } from '../evaluation/names.js';
+import { printedTwice } from './name-witness.js';
+import { keyShaped, splitByOcr, streetShaped } from './name-shape.js';
 import type { Candidate } from '../fields/candidates.js';
 import type { Role } from '../labels/synonyms.js';
-import { fold } from '../layout/fold.js';
 import { findDates } from '../values/dates.js';
 
 /**
@@ -41,14 +43,22 @@ import { findDates } from '../values/dates.js';
  */
 export const WEAK_EVIDENCE_CEILING = 0.85;
 
+const WEB_OR_MAIL = /@|\bwww\.|https?:\/\//i;
 const NAME_ROLES: readonly Role[] = ['vendor_name', 'buyer_name'];
 const DATE_ROLES: readonly Role[] = ['invoice_date', 'order_date', 'transaction_date', 'due_date', 'delivery_date'];
 const AMOUNT_ROLES: readonly Role[] = ['total_amount', 'subtotal', 'tax_amount'];
 const IDENTIFIER_ROLES: readonly Role[] = ['invoice_number', 'po_number'];
 
-/** The most confidence a candidate's evidence allows, or undefined when it allows any. */
-export function evidenceCeiling(ctx: DocumentView, candidate: Candidate, role: Role | null): number | undefined {
-  return weakEvidence(ctx, candidate, role) ? WEAK_EVIDENCE_CEILING : undefined;
+/** The most confidence a candidate's evidence allows, as FoundField carries it; undefined when it allows any. */
+export function evidenceCeiling(
+  ctx: DocumentView,
+  candidate: Candidate,
+  role: Role | null,
+): { ceiling: number; firmCeiling?: true } | undefined {
+  // A total that a larger amount further down completes is the subtotal whatever adds up to it.
+  if (role === 'total_amount' && completedBelow(ctx, candidate))
+    return { ceiling: WEAK_EVIDENCE_CEILING, firmCeiling: true };
+  return weakEvidence(ctx, candidate, role) ? { ceiling: WEAK_EVIDENCE_CEILING } : undefined;
 }
 
 function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null): boolean {
@@ -59,7 +69,16 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
   // text layers.
   if (ocr && (role === null || familyOf(role) === null)) return true;
   if (role === null) return false;
-  if (NAME_ROLES.includes(role)) return candidate.source !== 'label' && !printedTwice(ctx, candidate);
+  // A postal address that runs on into a web or e-mail address: the block's end was not found, and
+  // where it ends the rules guessed (the contact line is no part of an address).
+  if (role === 'vendor_address') return WEB_OR_MAIL.test(String(candidate.value));
+  if (NAME_ROLES.includes(role))
+    return (
+      (candidate.source !== 'label' && !printedTwice(ctx, candidate)) ||
+      streetShaped(String(candidate.value)) ||
+      keyShaped(candidate) ||
+      splitByOcr(candidate)
+    );
   if (DATE_ROLES.includes(role))
     return (
       assumedOrder(ctx, candidate) ||
@@ -72,7 +91,12 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
   if (AMOUNT_ROLES.includes(role)) return candidate.source === 'fallback' || (ocr && !printedElsewhere(ctx, candidate));
   if (IDENTIFIER_ROLES.includes(role)) {
     const value = String(candidate.value);
-    return dateShaped(value) || (ocr && confusableGlyphs(value)) || printedWithPrefix(ctx, value);
+    return (
+      dateShaped(value) ||
+      (ocr && confusableGlyphs(value)) ||
+      printedWithPrefix(ctx, value) ||
+      fragmentOfLonger(ctx, candidate, value)
+    );
   }
   return false;
 }
@@ -93,21 +117,6 @@ function assumedOrder(ctx: DocumentView, candidate: Candidate): boolean {
  */
 function otherDatePrinted(ctx: DocumentView, candidate: Candidate): boolean {
   return ctx.lines.some((line) => findDates(line.text, ctx.dates).some((d) => d.iso !== candidate.value));
-}
-
-/**
- * The name's words (legal form left out) are printed again on another line: as words ("ACME
- * TRADING" in a footer) or run together in a web or e-mail address ("www.acmetrading.com").
- */
-function printedTwice(ctx: DocumentView, candidate: Candidate): boolean {
-  const name = stripLegalForm(String(candidate.value));
-  const joined = name.replace(/ /g, '');
-  if (joined.length < 4) return false;
-  return ctx.lines.some((line) => {
-    if (line.index === candidate.line.index) return false;
-    const text = fold(line.text);
-    return ` ${text} `.includes(` ${name} `) || (name.includes(' ') && text.replace(/ /g, '').includes(joined));
-  });
 }
 
 function valueSpan(candidate: Candidate): { start: number; end: number } | null {

@@ -19,6 +19,11 @@ export const PLAUSIBILITY_LIMITS = {
    * charges the extractor does not ask for may make up to this share of the net on top of it.
    */
   unaskedTaxShare: 0.3,
+  /**
+   * The tax's largest share of the total: VAT reaches 27% of the net, 21% of the gross; more is a
+   * net sum, a tax base or another amount of the tax table taken for the tax.
+   */
+  taxShareOfTotal: 0.3,
   /** A name of at least this many words with a sentence's words in it is a sentence. */
   sentenceMinWords: SENTENCE_MIN_WORDS,
 } as const;
@@ -27,7 +32,12 @@ export const PLAUSIBILITY_LIMITS = {
 export const FLAGGED_CONFIDENCE = 0.3;
 
 export type PlausibilityRule =
-  'date_far_from_others' | 'date_in_future' | 'total_disagrees' | 'due_before_issue' | 'name_is_sentence';
+  | 'date_far_from_others'
+  | 'date_in_future'
+  | 'total_disagrees'
+  | 'tax_exceeds_share'
+  | 'due_before_issue'
+  | 'name_is_sentence';
 
 /** One contradiction: the fields it puts in doubt and why. */
 export interface Implausible {
@@ -106,6 +116,18 @@ const CHECKS: readonly Check[] = [
             // of the 39 disagreements (a subtotal or tax misread, a rounding or service line).
             fields: [subtotal.field, tax.field],
             message: `subtotal ${subtotal.value} + tax ${tax.value} is not the total ${total.value}`,
+          },
+        ]
+      : [],
+  ({ tax, total }) =>
+    tax && total && total.value > 0 && tax.value > total.value * PLAUSIBILITY_LIMITS.taxShareOfTotal
+      ? [
+          {
+            rule: 'tax_exceeds_share',
+            // The tax, not the total: a tax table's base ("Steuerbasisbetrag 198,00 37,62") or the
+            // net sum sits beside the tax, and the total has a label of its own.
+            fields: [tax.field],
+            message: `the tax ${tax.value} is more than ${PLAUSIBILITY_LIMITS.taxShareOfTotal * 100}% of the total ${total.value}`,
           },
         ]
       : [],

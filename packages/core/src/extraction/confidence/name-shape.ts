@@ -1,0 +1,46 @@
+import type { Candidate } from '../fields/candidates.js';
+import { looksLikeStreet } from '../fields/party-lines.js';
+import { foldedTokens } from '../layout/fold.js';
+import { legalFormAtEnd } from '../lexicons/legal-forms.js';
+
+/**
+ * Shapes of a company name that say it is another line of the party's block, whatever label or
+ * heading stands over it:
+ *
+ * - a street: a house number first or last, beside a street word ("Calle del Sol 128",
+ *   "Molenweg 192", "34 Market Road") or a word in lower case, as French and Spanish streets are
+ *   written ("boulevard Voltaire 45", "45 boulevard Voltaire", "place de la Gare 10"), and no legal
+ *   form. A name may begin or end with a number ("99 SPEED MART", "PERMAS JAYA 2"), but its words
+ *   are not a street's;
+ * - a key: the words are followed by a colon on their line ("Telefoon: +31 20 ...", "Contact:"),
+ *   the label of a value beside them, which a buyer's heading above it made look like a name;
+ * - read by OCR, a word split inside: a capital and at most one more letter, then a word in lower
+ *   case ("G lobal Consulting Ltd", "Fernandez Su ministros S.L.U."). The name is right but for a
+ *   space, and no comparison with the printed name will find it. Names' words begin with a capital
+ *   ("De la Rue": "la" is short, a particle).
+ */
+const HOUSE_NUMBER = /^\d{1,5}[a-z]?\s|\s\d{1,5}[a-z]?$/i;
+const LOWER_CASE_WORD = /(?:^|\s)\p{Ll}{3,}(?:\s|$)/u;
+const COMPOUND_STREET = /\p{L}(?:stra(?:ss|ß)e|str\.|weg|laan|plein|straat|gasse|platz)\b/iu;
+
+export function streetShaped(name: string): boolean {
+  const text = name.trim();
+  if (!HOUSE_NUMBER.test(text) || legalFormAtEnd(foldedTokens(text)) > 0) return false;
+  return LOWER_CASE_WORD.test(text) || looksLikeStreet(text) || COMPOUND_STREET.test(text);
+}
+
+const SPLIT_WORD = /(?:^|\s)\p{Lu}\p{Ll}?\s\p{Ll}{3,}/u;
+
+export function splitByOcr(candidate: Candidate): boolean {
+  return candidate.line.ocr && SPLIT_WORD.test(String(candidate.value));
+}
+
+export function keyShaped(candidate: Candidate): boolean {
+  const value = String(candidate.value).trim();
+  if (value.endsWith(':')) return true;
+  const text = candidate.line.text;
+  const at = candidate.span?.start ?? text.indexOf(value);
+  if (at < 0) return false;
+  const end = candidate.span?.end ?? at + value.length;
+  return /^\s?:/.test(text.slice(end));
+}

@@ -120,10 +120,12 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
     idleReleaseMs,
   });
   const budget = { ...DEFAULT_PDF_BUDGET, idleReleaseMs, ...options.pdfBudget, onRefused: options.onRefused };
-  // PDFs are read in as many threads as OCR has; page counts at upload get a thread of their own,
-  // so that an upload never waits behind a long reading.
+  // PDFs are read in as many threads as OCR has. A page count at upload takes a reading thread
+  // that is free (the document's reading then finds pdfjs loaded), and otherwise a thread of its
+  // own, so that an upload never waits behind a long reading; that one ends soon after a burst of
+  // uploads instead of holding pdfjs' memory beside the readings (docs/resources.md).
   const pdf = new PdfThreads({ size: options.workers ?? 2, ...budget });
-  const counting = new PdfThreads({ size: 1, ...budget });
+  const counting = new PdfThreads({ size: 1, ...budget, idleReleaseMs: countingIdleMs(budget.idleReleaseMs) });
   const imagePreparation = { ...DEFAULT_IMAGE_PREPARATION, ...options.imagePreparation };
   const minTextLayerWords = options.minTextLayerWords ?? 3;
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
@@ -179,7 +181,9 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
       const mimeType = sniffMimeType(bytes);
       if (mimeType === null) return { mimeType: null, pageCount: 0 };
       const count =
-        mimeType === 'application/pdf' ? pdfPageCount(bytes, { pdf: counting }) : imagePageCount(bytes, mimeType);
+        mimeType === 'application/pdf'
+          ? pdfPageCount(bytes, { pdf: pdf.hasFreeSlot ? pdf : counting })
+          : imagePageCount(bytes, mimeType);
       return { mimeType, pageCount: await count.catch(() => 0) };
     },
 
@@ -188,6 +192,14 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
     },
   };
 }
+
+/**
+ * How long the page-counting PDF thread outlives its last count: a burst of uploads shares one
+ * thread, and the readings that follow do not keep it. `0` (threads kept for good) keeps it too.
+ */
+const COUNTING_IDLE_MS = 1_000;
+const countingIdleMs = (idleReleaseMs: number): number =>
+  idleReleaseMs === 0 ? 0 : Math.min(idleReleaseMs, COUNTING_IDLE_MS);
 
 /** The languages, each with its model: a missing model fails when the reader is made, not on the first scan. */
 function checkedLanguages(given: readonly string[]): string[] {

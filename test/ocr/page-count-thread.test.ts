@@ -55,6 +55,31 @@ describe('PdfThreads.hasFreeSlot', () => {
 });
 
 describe('the page-counting PDF thread', () => {
+  it('is used only while every reading thread is held', { timeout: 300_000 }, async () => {
+    const fresh = createTesseractReader({
+      workers: 1,
+      idleReleaseMs: IDLE_MS,
+      pdfBudget: { stepTimeoutMs: STEP_TIMEOUT_MS },
+    });
+    try {
+      // The first count takes the one reading thread, free; the second, asked while the first
+      // holds it, gets the counting thread: two threads, one count in each.
+      const counts = [fresh.inspect(text), fresh.inspect(text)];
+      await eventually(
+        () => `two PDF threads counting (alive: ${fresh.pdfThreads()})`,
+        () => fresh.pdfThreads() === 2,
+      );
+      for (const count of counts) expect(await count).toEqual({ mimeType: 'application/pdf', pageCount: 1 });
+      // The counting thread ends long before IDLE_MS; the reading thread, which counted first, does not.
+      await eventually(
+        () => `the counting thread to end (alive: ${fresh.pdfThreads()})`,
+        () => fresh.pdfThreads() === 1,
+      );
+    } finally {
+      await fresh.close();
+    }
+  });
+
   // A bound for a broken build, not a speed requirement.
   it(
     'counts beside a reading that holds the PDF thread, then ends while the reading thread stays',

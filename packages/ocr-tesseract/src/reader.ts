@@ -12,7 +12,7 @@ import { createPageGate } from './ocr/page-gate.js';
 import { OcrWorkerPool } from './ocr/worker-pool.js';
 import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
 import { DEFAULT_PDF_BUDGET, type PdfBudget } from './budget.js';
-import { PdfThreads, type PdfRefusal } from './pdf/thread/pdf-threads.js';
+import { PdfThreads, type PdfRefusal, type PdfThreadsOptions } from './pdf/thread/pdf-threads.js';
 import { assertReadable } from './quality.js';
 import { DEFAULT_OCR_LANGUAGES, languageModelFolder } from './languages.js';
 import { ENGINE_IMAGES_REVISION, READING_REVISION } from './revision.js';
@@ -120,10 +120,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
     idleReleaseMs,
   });
   const budget = { ...DEFAULT_PDF_BUDGET, idleReleaseMs, ...options.pdfBudget, onRefused: options.onRefused };
-  // PDFs are read in as many threads as OCR has; page counts at upload get a thread of their own,
-  // so that an upload never waits behind a long reading.
-  const pdf = new PdfThreads({ size: options.workers ?? 2, ...budget });
-  const counting = new PdfThreads({ size: 1, ...budget });
+  const { pdf, counting, forCount } = createPdfThreads(options.workers ?? 2, budget);
   const imagePreparation = { ...DEFAULT_IMAGE_PREPARATION, ...options.imagePreparation };
   const minTextLayerWords = options.minTextLayerWords ?? 3;
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
@@ -179,7 +176,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
       const mimeType = sniffMimeType(bytes);
       if (mimeType === null) return { mimeType: null, pageCount: 0 };
       const count =
-        mimeType === 'application/pdf' ? pdfPageCount(bytes, { pdf: counting }) : imagePageCount(bytes, mimeType);
+        mimeType === 'application/pdf' ? pdfPageCount(bytes, { pdf: forCount() }) : imagePageCount(bytes, mimeType);
       return { mimeType, pageCount: await count.catch(() => 0) };
     },
 
@@ -187,6 +184,25 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
       await Promise.all([pool.close(), pdf.close(), counting.close(), engine?.close()]);
     },
   };
+}
+
+/**
+ * How long the page-counting PDF thread outlives its last count: a burst of uploads shares one
+ * thread, and the readings that follow do not keep it. `0` (threads kept for good) keeps it too.
+ */
+const COUNTING_IDLE_MS = 1_000;
+
+/**
+ * PDFs are read in as many threads as OCR has. A page count at upload takes a reading thread that
+ * is free (the document's reading then finds pdfjs loaded), and otherwise the counting thread, so
+ * that an upload never waits behind a long reading; that one ends soon after a burst of uploads
+ * instead of holding pdfjs' memory beside the readings (docs/resources.md).
+ */
+function createPdfThreads(size: number, budget: Omit<PdfThreadsOptions, 'size'>) {
+  const pdf = new PdfThreads({ size, ...budget });
+  const idleReleaseMs = budget.idleReleaseMs === 0 ? 0 : Math.min(budget.idleReleaseMs, COUNTING_IDLE_MS);
+  const counting = new PdfThreads({ ...budget, size: 1, idleReleaseMs });
+  return { pdf, counting, forCount: (): PdfThreads => (pdf.hasFreeSlot ? pdf : counting) };
 }
 
 /** The languages, each with its model: a missing model fails when the reader is made, not on the first scan. */

@@ -4,7 +4,8 @@
  * around it: where in a phase its resident memory peaks, and with which threads alive. Samples the
  * reader process's VmRSS every 50 ms and prints, per phase, its peak with the threads alive then
  * (as the reader last reported them) and what was being read; `BENCH_TIMELINE=1` prints every
- * sample. The reader's own high-water mark (VmHWM) closes the run.
+ * sample. A phase's documents are counted (`inspect`, as at upload) all at once, then read. The
+ * reader's own high-water mark (VmHWM) closes the run.
  *
  *   npx tsx --tsconfig tsconfig.json test/bench/memory/reader.ts
  *   BENCH_ENV='OCR_MEMORY_MB=0 OCR_WORKERS=1' ...   the daemon's settings (its defaults otherwise)
@@ -55,8 +56,10 @@ async function main(): Promise<void> {
     if (rss > peak.rss) peak = { rss, at: line };
   };
   const timer = setInterval(sample, 50);
-  const readAll = (list: BenchDocument[]) =>
-    Promise.all(
+  // Each document is counted first, as the daemon counts an upload's pages before its job reads it.
+  const readAll = async (list: BenchDocument[]) => {
+    await Promise.all(list.map((doc) => reader.inspect(doc.bytes)));
+    return Promise.all(
       list.map(async (doc) => {
         reading.add(doc.name);
         const read = await reader.read(doc.bytes, doc.mimeType);
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
         return read.pages.flatMap((p) => p.words).length;
       }),
     );
+  };
   const phase = async (name: string, list: BenchDocument[]): Promise<void> => {
     phaseName = name;
     peak = { rss: 0, at: '' };

@@ -69,6 +69,11 @@ export class PdfThreads {
     return this.slots.filter((slot) => slot.thread !== null).length + this.ending.size;
   }
 
+  /** Whether a run would start now, without waiting: a slot is free (its thread alive or not). */
+  get hasFreeSlot(): boolean {
+    return !this.closed && this.slots.some((slot) => !slot.busy);
+  }
+
   /**
    * Runs `work` with one thread held for it (waiting for a free one). Aborting ends the thread and
    * rejects its requests with `signal.reason`.

@@ -44,6 +44,11 @@ import { findDates } from '../values/dates.js';
 export const WEAK_EVIDENCE_CEILING = 0.85;
 
 const WEB_OR_MAIL = /@|\bwww\.|https?:\/\//i;
+
+/** A postal address that runs on into a web or e-mail address (no part of an address). */
+export function addressRunsIntoContact(address: string): boolean {
+  return WEB_OR_MAIL.test(address);
+}
 const NAME_ROLES: readonly Role[] = ['vendor_name', 'buyer_name'];
 const DATE_ROLES: readonly Role[] = ['invoice_date', 'order_date', 'transaction_date', 'due_date', 'delivery_date'];
 const AMOUNT_ROLES: readonly Role[] = ['total_amount', 'subtotal', 'tax_amount'];
@@ -71,7 +76,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
   if (role === null) return false;
   // A postal address that runs on into a web or e-mail address: the block's end was not found, and
   // where it ends the rules guessed (the contact line is no part of an address).
-  if (role === 'vendor_address') return WEB_OR_MAIL.test(String(candidate.value));
+  if (role === 'vendor_address') return addressRunsIntoContact(String(candidate.value));
   if (NAME_ROLES.includes(role))
     return (
       (candidate.source !== 'label' && !printedTwice(ctx, candidate)) ||

@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { ensureBuilt } from '../../support/build.js';
+import { processCpuMs } from '../suite/proc-cpu.js';
 import { loadDocuments, type BenchDocument } from './documents.js';
 import { statusMb } from './rss.js';
 
@@ -87,13 +88,7 @@ async function main(): Promise<void> {
       ...half(docs.scans, SCANS, true),
       ...half(docs.texts, TEXTS, true),
     ]);
-    const [utime, stime] = fs
-      .readFileSync(`/proc/${pid}/stat`, 'utf8')
-      .split(') ')[1]!
-      .split(' ')
-      .slice(11, 13)
-      .map(Number);
-    const cpu = (utime! + stime!) / 100;
+    const cpu = processCpuMs(pid) / 1000;
     console.log(`reader VmHWM ${Math.round(statusMb(pid, 'VmHWM'))} MB, CPU ${cpu.toFixed(1)} s; load ${load()}`);
   } finally {
     clearInterval(timer);

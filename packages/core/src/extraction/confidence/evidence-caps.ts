@@ -6,6 +6,7 @@ import { fragmentOfLonger } from './identifier-fragment.js';
 import { printedWithPrefix } from './identifier-forms.js';
 import { confusableGlyphs, dateShaped } from './identifier-shape.js';
 import { rowInDoubt } from './label-row.js';
+import { valueSpan } from './value-span.js';
 import { printedTwice } from './name-witness.js';
 import { keyShaped, splitByOcr, streetShaped } from './name-shape.js';
 import type { Candidate } from '../fields/candidates.js';
@@ -122,11 +123,4 @@ function assumedOrder(ctx: DocumentView, candidate: Candidate): boolean {
  */
 function otherDatePrinted(ctx: DocumentView, candidate: Candidate): boolean {
   return ctx.lines.some((line) => findDates(line.text, ctx.dates).some((d) => d.iso !== candidate.value));
-}
-
-function valueSpan(candidate: Candidate): { start: number; end: number } | null {
-  if (candidate.span) return candidate.span;
-  const value = String(candidate.value);
-  const at = value ? candidate.line.text.toLowerCase().indexOf(value.toLowerCase()) : -1;
-  return at < 0 ? null : { start: at, end: at + value.length };
 }

@@ -1,6 +1,7 @@
 import type { DocumentView } from '../document-view.js';
 import type { Candidate } from '../fields/candidates.js';
 import { findDates } from '../values/dates.js';
+import { valueSpan } from './value-span.js';
 
 /**
  * Whether a document number taken from its line is one piece of a longer printed run: a digit
@@ -19,7 +20,7 @@ const DIGIT_WORD = /^\+?\(?\d+\)?[\d-]*$/;
 export function fragmentOfLonger(ctx: DocumentView, candidate: Candidate, value: string): boolean {
   if (!/^\d[\d\-/.]*$/.test(value)) return false;
   const text = candidate.line.text;
-  const span = candidate.span ?? spanOf(text, value);
+  const span = valueSpan(candidate);
   if (!span) return false;
   if (text[span.start - 1] === '+') return true;
   const run = digitRunAround(text, span);
@@ -38,9 +39,4 @@ function digitRunAround(text: string, span: { start: number; end: number }): str
   while (first > 0 && DIGIT_WORD.test(words[first - 1]!.text)) first--;
   while (last < words.length - 1 && DIGIT_WORD.test(words[last + 1]!.text)) last++;
   return words.slice(first, last + 1).map((w) => w.text);
-}
-
-function spanOf(text: string, value: string): { start: number; end: number } | null {
-  const at = text.indexOf(value);
-  return at < 0 ? null : { start: at, end: at + value.length };
 }

@@ -2,6 +2,7 @@ import type { Candidate } from '../fields/candidates.js';
 import { looksLikeStreet } from '../fields/party-lines.js';
 import { foldedTokens } from '../layout/fold.js';
 import { legalFormAtEnd } from '../lexicons/legal-forms.js';
+import { valueSpan } from './value-span.js';
 
 /**
  * Shapes of a company name that say it is another line of the party's block, whatever label or
@@ -38,9 +39,6 @@ export function splitByOcr(candidate: Candidate): boolean {
 export function keyShaped(candidate: Candidate): boolean {
   const value = String(candidate.value).trim();
   if (value.endsWith(':')) return true;
-  const text = candidate.line.text;
-  const at = candidate.span?.start ?? text.indexOf(value);
-  if (at < 0) return false;
-  const end = candidate.span?.end ?? at + value.length;
-  return /^\s?:/.test(text.slice(end));
+  const span = valueSpan(candidate);
+  return span !== null && /^\s?:/.test(candidate.line.text.slice(span.end));
 }

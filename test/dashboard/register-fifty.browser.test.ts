@@ -253,6 +253,11 @@ describe('the register with 50 documents, as a new user tries it', () => {
     await page.goto(`/documents/${id}/review`);
     const field = page.locator('#review-invoice_date');
     await field.focus();
+    // The field's own name, the label's first text (a badge and the confidence follow it).
+    const label = await page
+      .locator('label[for="review-invoice_date"]')
+      .evaluate((l) => (l.firstChild?.textContent ?? '').trim());
+    expect(label).not.toBe('');
     const img = page.locator('.review-canvas img');
     const box = await laidOut(img);
     const words = await api(rig.daemon.httpUrl, 'GET', `/v1/documents/${id}/pages/1/words`, { key: rig.liveKey });
@@ -271,8 +276,18 @@ describe('the register with 50 documents, as a new user tries it', () => {
       await page.mouse.click(x, y);
       if (i > 0) await page.keyboard.up('Shift');
       // The first click loads the page's words: wait for each click to be taken before the next.
-      await eventually(`"${w.text}" taken`, async () =>
-        (await page.locator('.review-status').textContent())?.includes(w.text),
+      // Taken into the date of issue, the words clicked so far in their order.
+      const soFar = date
+        .slice(0, i + 1)
+        .map((d) => d.text)
+        .join(' ');
+      let status = '';
+      await eventually(
+        () => `"${soFar}" put into ${label}; status: ${status}`,
+        async () => {
+          status = (await page.locator('.review-status').textContent()) ?? '';
+          return status.includes(`“${soFar}” put into ${label}`);
+        },
       );
     }
     await eventually('the date read from the clicked words', async () => (await field.inputValue()) === '2026-04-07');

@@ -71,7 +71,9 @@ function ReviewForm(props: { job: Job; definitions: FieldDefinition[] }) {
     active && picked[active.name] ? { source: 'correction' as const, ...picked[active.name]! } : active?.location;
 
   useEffect(() => {
-    // Keyboard first: the first field that needs attention (else the first field) has the focus.
+    // Keyboard first: the first field that needs attention (else the first field) has the focus,
+    // unless the user already put it in the form (an effect runs after paint: a fast click wins).
+    if (form.current?.contains(document.activeElement)) return;
     const first = form.current?.querySelector<HTMLInputElement>('input[data-attention="true"], input');
     first?.focus();
   }, []);

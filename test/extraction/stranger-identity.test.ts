@@ -64,6 +64,8 @@ describe("a trading name with its parent's legal name in the footer", () => {
       },
     ]);
     expect(result.extracted_data.vendor_name).toBe('Bernard Distribution');
+    // The logo line has no address of its own (the buyer's block is under it): the footer's is the seller's.
+    expect(result.extracted_data.vendor_address).toBe('rue du Commerce 77, 75011 Paris');
   });
 });
 
@@ -98,6 +100,7 @@ describe('a name whose legal form went to the next line of its block', () => {
       { x: 480, y: 430, text: '330,43' },
     ]);
     expect(result.extracted_data.vendor_name).toBe('Polder Groothandel V.O.F.');
+    expect(result.extracted_data.vendor_address).toBe('Marktplein 110, 2511 CV Den Haag');
   });
 });
 

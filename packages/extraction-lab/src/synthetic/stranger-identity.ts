@@ -26,9 +26,12 @@ export interface StrangerIdentity {
 
 const PLACES = ['logo-only', 'closing', 'from-block', 'right-top', 'window', 'trading'] as const;
 
-/** Orders name their supplier in no payment sentence: `closing` is drawn for invoices only. */
+/**
+ * Invoices only: `closing` (an order names its supplier in no payment sentence) and `window` (an
+ * order's sender line is the buyer that issues it, and its window shows the supplier).
+ */
 export function chooseStrangerIdentity(random: Random, kind: 'invoice' | 'purchase_order'): StrangerIdentity {
-  const places = kind === 'invoice' ? PLACES : PLACES.filter((p) => p !== 'closing');
+  const places = kind === 'invoice' ? PLACES : PLACES.filter((p) => p !== 'closing' && p !== 'window');
   return {
     place: random.chance(0.25) ? 'usual' : random.pick(places),
     capitals: random.chance(0.2),

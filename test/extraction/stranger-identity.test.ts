@@ -145,3 +145,64 @@ describe("a name run into the next column's label", () => {
     expect(result.extracted_data.buyer_name).toBe('Lefèvre Fournitures SAS');
   });
 });
+
+describe('a name over two lines without its legal form on the second alone', () => {
+  it('joins the next line of its column where the footer prints the two as one name', () => {
+    const result = invoice([
+      { x: 420, y: 40, text: 'INVOICE' },
+      { x: 50, y: 111, text: 'From' },
+      { x: 210, y: 111, text: 'Bill To' },
+      { x: 50, y: 123, text: 'Summit Office' },
+      { x: 210, y: 127, text: 'Pioneer Hardware Ltd' },
+      { x: 50, y: 137, text: 'Goods LLC' },
+      { x: 210, y: 141, text: '12 Mill Lane' },
+      { x: 50, y: 151, text: '5 High Street' },
+      { x: 340, y: 200, text: 'Invoice No.' },
+      { x: 470, y: 200, text: 'INV-2024-0042' },
+      { x: 340, y: 215, text: 'Invoice Date' },
+      { x: 470, y: 215, text: '2024-03-08' },
+      { x: 380, y: 320, text: 'Total' },
+      { x: 440, y: 320, text: '200.00' },
+      { x: 150, y: 790, text: 'Summit Office Goods LLC · 5 High Street · Bristol BS1 5TR' },
+    ]);
+    expect(result.extracted_data.vendor_name).toBe('Summit Office Goods LLC');
+  });
+
+  it("joins a name's first line above it where the page's web address spells both", () => {
+    const result = order([
+      { x: 50, y: 41, text: 'BESTELLING' },
+      { x: 50, y: 111, text: 'Leverancier' },
+      { x: 210, y: 111, text: 'Koper' },
+      { x: 50, y: 123, text: 'Oranje' },
+      { x: 210, y: 123, text: 'Bakker Groothandel V.O.F.' },
+      { x: 50, y: 137, text: 'Voeding' },
+      { x: 210, y: 137, text: 'Kerkstraat 80' },
+      { x: 50, y: 150, text: 'Molenweg 35' },
+      { x: 50, y: 162, text: 'www.oranjevoeding.nl' },
+      { x: 340, y: 200, text: 'Inkoopnr.' },
+      { x: 470, y: 200, text: 'BE18843' },
+      { x: 340, y: 215, text: 'Datum' },
+      { x: 470, y: 215, text: '2021-06-06' },
+      { x: 380, y: 320, text: 'Totaal' },
+      { x: 440, y: 320, text: '200,00' },
+    ]);
+    expect(result.extracted_data.supplier_name).toBe('Oranje Voeding');
+  });
+
+  it('a title at the left of the line is no part of a legal form at the right', () => {
+    const result = invoice([
+      { x: 397, y: 23, text: 'García Alimentación' },
+      { x: 50, y: 40, text: 'FACTURA' },
+      { x: 497, y: 40, text: 'S.L.U.' },
+      { x: 460, y: 54, text: 'Calle Mayor 127' },
+      ...lines(50, 111, ['Facturar a', 'Mediterráneo Servicios', 'Avenida de la Constitución 205']),
+      { x: 340, y: 111, text: 'N.º factura' },
+      { x: 480, y: 111, text: 'INV-2025-44545' },
+      { x: 340, y: 125, text: 'Fecha de factura' },
+      { x: 480, y: 125, text: '2025-03-03' },
+      { x: 400, y: 403, text: 'Importe total' },
+      { x: 485, y: 403, text: '141,66' },
+    ]);
+    expect(result.extracted_data.vendor_name).not.toMatch(/FACTURA/);
+  });
+});

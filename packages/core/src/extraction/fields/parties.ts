@@ -23,6 +23,7 @@ import {
 import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './contact-persons.js';
 import { isSentence, namesInSentence } from './sentence-names.js';
 import { namesASite, siteNames } from './site-names.js';
+import { joinContinuation, withContinuations } from './name-continuation.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -48,10 +49,9 @@ export function vendorCandidates(
     candidates.push(
       ...topNames(ctx, buyerLines).filter((c) => documentType !== 'purchase_order' || aboveBuyer(c.line, buyerLines)),
     );
-  return boostRepeated(
-    ctx,
-    withoutCutNames(bestPerValue(ocrRepaired(candidates).filter((c) => isNameShaped(String(c.value))))),
-  );
+  const repaired = ocrRepaired(candidates);
+  const all = withContinuations(ctx.lines, repaired, siteNames(ctx.lines));
+  return boostRepeated(ctx, withoutCutNames(bestPerValue(all.filter((c) => isNameShaped(String(c.value))))));
 }
 
 /**
@@ -255,7 +255,7 @@ function legalFormNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidat
         const text =
           startsWithLegalForm(part) && s > 0
             ? line.segments
-                .slice(0, s + 1)
+                .slice(adjacentFrom(line, s), s + 1)
                 .map((x) => x.text)
                 .join(' ')
             : part;
@@ -265,6 +265,18 @@ function legalFormNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidat
     });
   }
   return found;
+}
+
+/**
+ * The first of the segments up to the s-th that follow each other without a column's gap: a title
+ * at the left ("FACTURA") is no part of a legal form at the right ("S.L.U."), where OCR's split
+ * "CO. ‖ (M) SDN BHD" is.
+ */
+function adjacentFrom(line: Line, s: number): number {
+  const gap = (line.y1 - line.y0) * 3;
+  let first = s;
+  while (first > 0 && line.segments[first]!.x0 - line.segments[first - 1]!.x1 < gap) first--;
+  return first;
 }
 
 /**
@@ -327,37 +339,6 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     found.push({ value: name, score, line, source: 'fallback' });
   }
   return found;
-}
-
-/**
- * A name broken over two lines: "HOME MASTER HARDWARE &" + "ELECTRICAL", or "POPULAR BOOK" +
- * "CO. (M) SDN BHD" where the legal form alone went to the second line.
- */
-function joinContinuation(lines: Line[], line: Line, name: string, segment?: Segment): string {
-  const close = (a: Line | undefined, b: Line | undefined) =>
-    a && b && a.page === b.page && b.y0 - a.y1 < (a.y1 - a.y0) * 1.5;
-  const nextLine = lines[line.index + 1];
-  const previousLine = lines[line.index - 1];
-  // Beside another block ("Polder Groothandel" left of the buyer's name), only the same column continues the name.
-  const next = close(line, nextLine) ? columnText(nextLine!, segment) : undefined;
-  const previous = close(previousLine, line) ? columnText(previousLine!, segment) : undefined;
-  if (/(&|\band|\bund|\bet|-)$/i.test(name) && next && looksLikeName(next)) return `${name} ${next}`;
-  if (startsWithLegalForm(name) && previous && looksLikeName(previous) && !hasLegalForm(previous))
-    return `${previous} ${name}`;
-  if (!hasLegalForm(name) && next && hasLegalForm(next) && startsWithLegalForm(cleanName(next)))
-    return `${name} ${cleanName(next)}`;
-  return name;
-}
-
-/** A line's text, or with a segment given, the text of its segments that overlap that segment's columns. */
-function columnText(line: Line, segment: Segment | undefined): string | undefined {
-  if (!segment) return line.text.trim();
-  const text = line.segments
-    .filter((s) => s.x0 < segment.x1 && s.x1 > segment.x0)
-    .map((s) => s.text)
-    .join(' ')
-    .trim();
-  return text || undefined;
 }
 
 /**

@@ -7,6 +7,7 @@ import { photograph, scan, type Degradation } from './raster.js';
 import { renderPdf } from './render-pdf.js';
 import { restyle } from './stranger-variety.js';
 import { chooseStrangerLayout, describeStrangerLayout, renderStrangerPdf } from './render-stranger.js';
+import { printedSellerName } from './stranger-identity.js';
 
 /**
  * Synthetic labelled documents: each one's content, layout and (for photos and scans) degradation
@@ -64,12 +65,18 @@ export async function generateDocument(
   let pdf: Uint8Array;
   let content: SyntheticContent;
   let layoutText: string;
+  let printedName: string | undefined;
   if (stranger) {
     content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
-    const layout = chooseStrangerLayout(random, fonts);
+    const layout = chooseStrangerLayout(
+      random,
+      fonts,
+      content.kind === 'purchase_order' ? 'purchase_order' : 'invoice',
+    );
     content = restyle(content, layout.variety, random);
     pdf = await renderStrangerPdf(content, layout, random);
     layoutText = describeStrangerLayout(layout);
+    printedName = printedSellerName(content, layout.identity);
   } else {
     content = makeContent(random);
     const layout = chooseLayout(random, content.kind, fonts);
@@ -87,6 +94,7 @@ export async function generateDocument(
       index,
       kind,
       ...(picture ? { degradation: picture.steps } : {}),
+      ...(printedName ? { printedName } : {}),
     }),
   };
 }
@@ -94,8 +102,12 @@ export async function generateDocument(
 function expectedOf(
   content: SyntheticContent,
   layoutText: string,
-  run: { seed: number; index: number; kind: SyntheticKind; degradation?: Degradation },
+  run: { seed: number; index: number; kind: SyntheticKind; degradation?: Degradation; printedName?: string },
 ): SyntheticExpected {
+  const printed = printedValues(content);
+  // The seller's name as printed, where the layout prints it otherwise than the ground truth's.
+  const nameField = content.kind === 'purchase_order' ? 'supplier_name' : 'vendor_name';
+  if (run.printedName && nameField in printed) printed[nameField] = run.printedName;
   const currency = `${content.style.currency.useCode ? content.style.currency.code : content.style.currency.symbol} ${content.style.currency.before ? 'before' : 'after'}`;
   return {
     document_type: content.kind,
@@ -112,7 +124,7 @@ function expectedOf(
       numbers: content.style.numbers,
       dates: content.style.dates,
       currency,
-      printed: printedValues(content),
+      printed,
       ...(run.degradation ? { degradation: run.degradation } : {}),
     },
   };

@@ -1,11 +1,23 @@
 import { PDFDocument } from 'pdf-lib';
 import { printDate, printMoney } from './formats.js';
-import { quantityText, type Party, type SyntheticContent } from './document.js';
+import { quantityText, type SyntheticContent } from './document.js';
 import type { FontChoice } from './layout.js';
 import { createPen, embedFonts, type Pen } from './pen.js';
 import type { Random } from './random.js';
 import type { Vocabulary } from './vocabulary.js';
 import {
+  chooseStrangerIdentity,
+  describeStrangerIdentity,
+  drawNameAtFoot,
+  drawNameLogo,
+  drawSenderLine,
+  nameLines,
+  printedName,
+  tradingSentence,
+  type StrangerIdentity,
+} from './stranger-identity.js';
+import {
+  drawBlock,
   drawLogoMark,
   drawMetaStrip,
   drawTotalsBox,
@@ -13,6 +25,7 @@ import {
   LEFT,
   RIGHT,
   tableTopOf,
+  type BlockText,
 } from './stranger-parts.js';
 import { chooseStrangerVariety, describeStrangerVariety, type StrangerVariety } from './stranger-variety.js';
 
@@ -44,9 +57,15 @@ export interface StrangerLayout {
   /** The buyer's telephone or fax number, labelled, in the column of the document's number and date. */
   phone: boolean;
   variety: StrangerVariety;
+  /** How the seller names itself (stranger-identity.ts): drawn after every other choice. */
+  identity: StrangerIdentity;
 }
 
-export function chooseStrangerLayout(random: Random, fonts: readonly FontChoice[]): StrangerLayout {
+export function chooseStrangerLayout(
+  random: Random,
+  fonts: readonly FontChoice[],
+  kind: 'invoice' | 'purchase_order' = 'invoice',
+): StrangerLayout {
   return {
     seller: random.pick(['bottom', 'footer', 'right', 'logo'] as const),
     sellerHeading: random.chance(0.6),
@@ -57,12 +76,13 @@ export function chooseStrangerLayout(random: Random, fonts: readonly FontChoice[
     contact: random.pick(['none', 'labelled', 'above'] as const),
     phone: random.chance(0.5),
     variety: chooseStrangerVariety(random),
+    identity: chooseStrangerIdentity(random, kind),
   };
 }
 
 export function describeStrangerLayout(layout: StrangerLayout): string {
   const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
-  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} font=${font}`;
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} font=${font}`;
 }
 
 /** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
@@ -91,40 +111,107 @@ export async function renderStrangerPdf(
 
 function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerLayout, random: Random): void {
   const v = content.vocabulary;
-  const variety = layout.variety;
+  const { variety, identity } = layout;
   const kind = content.kind === 'purchase_order' ? 'purchase_order' : 'invoice';
   const web = webOf(content, layout, random);
   const heading = layout.sellerHeading ? random.pick([...v.seller[kind], ...v.seller_more]) : undefined;
-  if (variety.letterhead === 'beside-logo') drawLogoMark(pen, content.seller.name);
-  else if (layout.seller === 'logo') pen.text(logoWord(content.seller.name), LEFT, 40, { size: 26, bold: true });
-  const title = random.pick(v.titles[content.kind]);
-  const titleText = variety.number === 'title' ? `${title} ${random.pick(v.number_short)} ${content.number}` : title;
-  pen.text(titleText, RIGHT, 40, { size: random.int(16, 22), bold: true, align: 'right' });
-  const sellerLines = partyLines(v, variety, random, true);
+  const name = printedName(content, identity);
+  drawHead(pen, content, layout, random);
+  const registration = identity.registration ? [random.pick(v.registrations)] : [];
+  const sellerLines = [...registration, ...partyLines(v, variety, random, true)];
+  const sellerUnder = [...(web ? [web] : []), ...sellerLines];
   const buyerHeading = random.pick(variety.buyerHeading === 'more' ? v.buyer_more[kind] : v.buyer[kind]);
   // The buyer's block leads, top left; the labelled values sit in two columns at the right, or in a strip.
   const contact = contactOf(v, layout, random);
-  const buyerExtra = [...(contact && !contact.above ? [contact.text] : []), ...partyLines(v, variety, random, false)];
-  drawBlock(pen, content.buyer, LEFT, 110, 'left', buyerHeading, contact?.above ? contact.text : undefined, buyerExtra);
+  const buyerText: BlockText = {
+    heading: buyerHeading,
+    ...(contact?.above ? { above: contact.text } : {}),
+    under: [...(contact && !contact.above ? [contact.text] : []), ...partyLines(v, variety, random, false)],
+  };
+  if (identity.place === 'from-block') {
+    const fromHeading = heading ?? random.pick([...v.seller[kind], ...v.seller_more]);
+    drawBlock(pen, content.seller, LEFT, 110, 'left', sellerText(name, identity, sellerUnder, fromHeading, 140));
+    drawBlock(pen, content.buyer, LEFT + 160, 110, 'left', { ...buyerText, width: 120 });
+  } else if (identity.place === 'window') {
+    drawSenderLine(pen, content.seller, name, 96);
+    drawBlock(pen, content.buyer, LEFT, 110, 'left', { ...buyerText, heading: undefined, nameSize: 13, size: 11 });
+  } else drawBlock(pen, content.buyer, LEFT, 110, 'left', buyerText);
   const rows = metaRows(content, layout, random);
-  const tableTop = tableTopOf(variety);
+  // A registration line or a name over two lines makes the seller's block longer: the table moves down.
+  const tableTop = tableTopOf(variety) + (identity.registration ? 12 : 0) + (identity.split ? 15 : 0);
   if (variety.meta === 'strip') drawMetaStrip(pen, rows, tableTop - 56);
   else drawMetaColumn(pen, rows, 110);
-  if (layout.seller === 'right')
-    drawBlock(pen, content.seller, RIGHT, 190, 'right', heading, undefined, [...(web ? [web] : []), ...sellerLines]);
+  const usual = identity.place === 'usual';
+  if (usual && layout.seller === 'right')
+    drawBlock(pen, content.seller, RIGHT, 190, 'right', sellerText(name, identity, sellerUnder, heading));
+  if (identity.place === 'right-top')
+    drawBlock(pen, content.seller, RIGHT, 22, 'right', sellerText(name, identity, sellerUnder, undefined));
   const tableEnd = drawTable(pen, content, random, tableTop);
   drawTotals(pen, content, layout, random, tableEnd + 16);
-  if (layout.seller === 'bottom')
-    drawBlock(pen, content.seller, RIGHT, 660, 'right', heading, undefined, [...(web ? [web] : []), ...sellerLines]);
-  pen.text(random.pick(v.closing), LEFT, 740, { size: 9, grey: true });
-  const legal = [content.seller.name, ...content.seller.lines];
-  const blockless = layout.seller !== 'right' && layout.seller !== 'bottom';
-  if (web && blockless) legal.push(web);
-  if (layout.seller !== 'right' || random.chance(0.5)) {
-    footerLine(pen, legal.join(' · '), 790);
-    // The phone and contact person on a line of their own under the legal line.
-    if (blockless && sellerLines.length) footerLine(pen, sellerLines.join(' · '), 800);
-  }
+  if (usual && layout.seller === 'bottom')
+    drawBlock(pen, content.seller, RIGHT, 660, 'right', sellerText(name, identity, sellerUnder, heading));
+  const tookClosing = identity.place === 'closing' && drawNameAtFoot(pen, content, name, random);
+  if (!tookClosing) pen.text(random.pick(v.closing), LEFT, 740, { size: 9, grey: true });
+  drawFooter(pen, content, layout, random, { name, web, sellerLines });
+}
+
+/** The title at the right (at the left when the seller's block stands there), and the logo or letterhead. */
+function drawHead(pen: Pen, content: SyntheticContent, layout: StrangerLayout, random: Random): void {
+  const v = content.vocabulary;
+  const { variety, identity } = layout;
+  const title = random.pick(v.titles[content.kind]);
+  const titleText = variety.number === 'title' ? `${title} ${random.pick(v.number_short)} ${content.number}` : title;
+  const size = random.int(16, 22);
+  if (identity.place === 'right-top') return pen.text(titleText, LEFT, 40, { size, bold: true });
+  pen.text(titleText, RIGHT, 40, { size, bold: true, align: 'right' });
+  if (identity.place === 'logo-only' || identity.place === 'trading')
+    drawNameLogo(pen, printedName(content, identity, false), pen.width(titleText, size, true), random);
+  else if (identity.place !== 'usual') return;
+  else if (variety.letterhead === 'beside-logo') drawLogoMark(pen, printedName(content, identity));
+  else if (layout.seller === 'logo') pen.text(logoWord(content.seller.name), LEFT, 40, { size: 26, bold: true });
+}
+
+/** The seller's block text: its name on one or two lines, a heading, and the lines under the address. */
+function sellerText(
+  name: string,
+  identity: StrangerIdentity,
+  under: readonly string[],
+  heading: string | undefined,
+  width?: number,
+): BlockText {
+  return { name: nameLines(name, identity), under, ...(heading ? { heading } : {}), ...(width ? { width } : {}) };
+}
+
+/**
+ * The footer's legal line: the seller's name (or a trading name's sentence, or no name where the
+ * identity names the seller elsewhere alone), its address, and its web address where no block carries it.
+ */
+function drawFooter(
+  pen: Pen,
+  content: SyntheticContent,
+  layout: StrangerLayout,
+  random: Random,
+  seller: { name: string; web: string | undefined; sellerLines: readonly string[] },
+): void {
+  const place = layout.identity.place;
+  const usual = place === 'usual';
+  const block = usual
+    ? layout.seller === 'right' || layout.seller === 'bottom'
+    : /^(from-block|right-top)$/.test(place);
+  const named = usual || block || place === 'window';
+  const first =
+    place === 'trading'
+      ? [tradingSentence(content, printedName(content, layout.identity, false), random)]
+      : named
+        ? [seller.name]
+        : [];
+  const legal = [...first, ...content.seller.lines];
+  if (seller.web && !block) legal.push(seller.web);
+  const printed = usual ? layout.seller !== 'right' || random.chance(0.5) : !named || random.chance(0.5);
+  if (!printed) return;
+  footerLine(pen, legal.join(' · '), 790);
+  // The phone and contact person on a line of their own under the legal line.
+  if (!block && seller.sellerLines.length) footerLine(pen, seller.sellerLines.join(' · '), 800);
 }
 
 /** A grey footer line centred on the page, set smaller when it would run past the margins. */
@@ -160,32 +247,6 @@ interface Contact {
 
 /** The logo: the name's first word in capitals ("GRANITE"), as many letterheads print it. */
 const logoWord = (name: string) => name.split(' ')[0]!.toUpperCase();
-
-/** A party's block: a heading, a line above the name (a recipient), the name, address and lines under it. */
-function drawBlock(
-  pen: Pen,
-  party: Party,
-  x: number,
-  top: number,
-  align: 'left' | 'right',
-  heading: string | undefined,
-  above: string | undefined,
-  under: readonly string[],
-): void {
-  let y = top;
-  if (heading) {
-    pen.text(heading, x, y, { size: 8, align, grey: true });
-    y += 12;
-  }
-  if (above) {
-    pen.text(above, x, y, { size: 10, align });
-    y += 14;
-  }
-  pen.text(party.name, x, y, { size: 11, bold: true, align });
-  pen.text(party.lines[0], x, y + 15, { size: 9, align });
-  pen.text(party.lines[1], x, y + 27, { size: 9, align });
-  under.forEach((line, i) => pen.text(line, x, y + 39 + i * 12, { size: 9, align }));
-}
 
 /** The labelled values: the number (unless the title carries it), the dates, and the buyer's phone first. */
 function metaRows(content: SyntheticContent, layout: StrangerLayout, random: Random): [string, string][] {

@@ -1,4 +1,5 @@
 import { rgb } from 'pdf-lib';
+import type { Party } from './document.js';
 import type { Pen } from './pen.js';
 import type { StrangerVariety } from './stranger-variety.js';
 
@@ -55,4 +56,51 @@ export function drawTotalsRows(pen: Pen, lines: readonly [string, string][], top
     pen.text(label, LEFT, top + i * 18, { size: 9, bold });
     pen.text(value, RIGHT, top + i * 18, { size: 9, bold, align: 'right' });
   });
+}
+
+/** What a party's block prints besides the party's address. */
+export interface BlockText {
+  heading?: string | undefined;
+  /** A line above the name (a recipient). */
+  above?: string;
+  /** Lines under the address. */
+  under: readonly string[];
+  /** The name's lines, when not the party's name on one line. */
+  name?: readonly string[];
+  nameSize?: number;
+  size?: number;
+  /** The widest the block may be: its text is set smaller where a line would be wider. */
+  width?: number;
+}
+
+/** A party's block: a heading, a line above the name, the name, the address and the lines under it. */
+export function drawBlock(
+  pen: Pen,
+  party: Party,
+  x: number,
+  top: number,
+  align: 'left' | 'right',
+  text: BlockText,
+): void {
+  const names = text.name ?? [party.name];
+  const widest = Math.max(
+    ...[...names, ...party.lines, ...text.under].map((l) => pen.width(l, text.nameSize ?? 11, true)),
+  );
+  const k = text.width ? Math.min(1, text.width / widest) : 1;
+  const nameSize = (text.nameSize ?? 11) * k;
+  const size = (text.size ?? 9) * k;
+  let y = top;
+  if (text.heading) {
+    pen.text(text.heading, x, y, { size: 8, align, grey: true });
+    y += 12;
+  }
+  if (text.above) {
+    pen.text(text.above, x, y, { size: 10 * k, align });
+    y += 14;
+  }
+  for (const line of names) {
+    pen.text(line, x, y, { size: nameSize, bold: true, align });
+    y += nameSize + 4;
+  }
+  [...party.lines, ...text.under].forEach((line, i) => pen.text(line, x, y + i * (size + 3), { size, align }));
 }

@@ -51,6 +51,20 @@ export interface Vocabulary {
   number_short: string[];
   /** Labels of the seller's contact person under its block ("Your contact:", "Ansprechpartner:"). */
   person_labels: string[];
+  /**
+   * How the seller names itself where no block does, for the stranger layouts' identities: sentences
+   * with `{name}` ("Please make cheques payable to {name}"), bank-block labels before the name
+   * ("Account name:"), closings over a signature, a trading name's sentence with `{trade}` and
+   * `{legal}`, words of a parent company's name ("Holdings"), registration lines under a name
+   * ("VAT Reg. No. GB 294 7312 08") and bank lines.
+   */
+  seller_sentences: string[];
+  account_holder: string[];
+  regards: string[];
+  trading_as: string[];
+  holding_words: string[];
+  registrations: string[];
+  bank_lines: string[];
 }
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;

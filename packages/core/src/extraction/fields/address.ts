@@ -3,6 +3,7 @@ import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import type { Candidate } from './candidates.js';
 import { isDocumentTitle, SENDER_SEPARATORS } from './party-lines.js';
+import { namesInSentence } from './sentence-names.js';
 import { findPhones } from '../values/contacts.js';
 
 /**
@@ -44,7 +45,7 @@ export function addressCandidate(ctx: ExtractionContext, name: Candidate | null)
   if (!name) return null;
   const fromSender = senderAddress(name);
   if (fromSender) return fromSender;
-  const parts = addressLines(ctx, name.line, columnOf(name.line, String(name.value)));
+  const parts = addressLines(ctx, name.line, columnOf(name.line, String(name.value)), fold(String(name.value)));
   if (parts.length === 0) return null;
   return { value: parts.join(', '), score: name.score * 0.9, line: name.line, source: 'layout' };
 }
@@ -72,7 +73,12 @@ export function partyAddress(ctx: ExtractionContext, name: Candidate | null): Ca
  * lines (a customer number, a contact person) are passed over before the address starts and end
  * it afterwards.
  */
-function addressLines(ctx: ExtractionContext, nameLine: Line, column: { x0: number; x1: number }): string[] {
+function addressLines(
+  ctx: ExtractionContext,
+  nameLine: Line,
+  column: { x0: number; x1: number },
+  name: string,
+): string[] {
   const parts: string[] = [];
   let previous = nameLine;
   // A gap is judged by the block's tallest line so far: OCR boxes hug the glyphs, so a line
@@ -89,7 +95,12 @@ function addressLines(ctx: ExtractionContext, nameLine: Line, column: { x0: numb
     if (!segment) continue;
     previous = line;
     tallest = Math.max(tallest, line.y1 - line.y0);
+    // The rest of a name over two lines ("Polder Groothandel" / "V.O.F."): not yet the address.
+    const rest = fold(segment.text);
+    if (!parts.length && rest.length >= 2 && name.endsWith(rest) && !fold(nameLine.text).includes(name)) continue;
     const label = ctx.labels.hitsOn(line).find((h) => h.strength === 1 && h.start === 0);
+    // Under the buyer's heading the lines are the buyer's: a name with no address of its own (a logo) ends here.
+    if (label?.key === 'buyer_name') break;
     const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(line.text);
     if (label?.key === 'vendor_address' || (keyValue && ADDRESS_KEYS.test(fold(keyValue[1]!)))) {
       const value = keyValue ? keyValue[2]!.trim() : line.text.slice(label!.end).replace(/^[\s:]+/, '');
@@ -154,7 +165,10 @@ const ADDRESS_KEYS = /^(address|adresse|adres|anschrift|direccion|street|strasse
 function senderAddress(name: Candidate): Candidate | null {
   for (const segment of name.line.segments) {
     const parts = segment.text.split(SENDER_SEPARATORS);
-    if (parts.length < 3 || fold(parts[0]!) !== fold(String(name.value))) continue;
+    const first = parts[0]!;
+    // "Acme is a trading name of Acme Holdings Ltd · street · place" gives Acme's address too.
+    const names = [first, ...(namesInSentence(first) ?? [])].map(fold);
+    if (parts.length < 3 || !names.includes(fold(String(name.value)))) continue;
     // The address parts up to the first that is none: a web address, a phone, a "Contact: ..." part.
     const after = parts.slice(1).map((p) => p.trim());
     const end = after.findIndex((p) => !looksLikeAddress(p) || p.includes(':'));

@@ -1,5 +1,6 @@
 import type { ExtractionContext } from '../context.js';
-import { fold } from '../layout/fold.js';
+import { fold, foldedTokens } from '../layout/fold.js';
+import { legalFormAtEnd } from '../lexicons/legal-forms.js';
 import type { Line, Segment } from '../layout/lines.js';
 import type { LabelHit, LabelKey } from '../labels/label-index.js';
 import type { Role } from '../labels/synonyms.js';
@@ -20,8 +21,9 @@ import {
   startsWithLegalForm,
 } from './party-lines.js';
 import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './contact-persons.js';
-import { isSentence } from './sentence-names.js';
+import { isSentence, namesInSentence } from './sentence-names.js';
 import { namesASite, siteNames } from './site-names.js';
+import { joinContinuation, withContinuations } from './name-continuation.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -47,10 +49,9 @@ export function vendorCandidates(
     candidates.push(
       ...topNames(ctx, buyerLines).filter((c) => documentType !== 'purchase_order' || aboveBuyer(c.line, buyerLines)),
     );
-  return boostRepeated(
-    ctx,
-    withoutCutNames(bestPerValue(ocrRepaired(candidates).filter((c) => isNameShaped(String(c.value))))),
-  );
+  const repaired = ocrRepaired(candidates);
+  const all = withContinuations(ctx.lines, repaired, siteNames(ctx.lines));
+  return boostRepeated(ctx, withoutCutNames(bestPerValue(all.filter((c) => isNameShaped(String(c.value))))));
 }
 
 /**
@@ -100,7 +101,9 @@ function labelledNames(ctx: ExtractionContext, keys: LabelKey[], role: Role): Ca
       // "Ship to: Grady Archie" over "Contoso Electronics": the organization under the person.
       const personBeside =
         right !== null && isPersonShaped(cleanName(right)) && below !== null && isOrganizationShaped(below.name);
-      if (right && looksLikeName(cleanName(right)) && !labelsAt(ctx, hit.line, hit.x1, role) && !personBeside) {
+      // "Factuuradres ... Telefoon:": a word with its colon right of the label is another column's key.
+      const key = right !== null && /[:：]\s*$/.test(right);
+      if (right && !key && looksLikeName(cleanName(right)) && !labelsAt(ctx, hit.line, hit.x1, role) && !personBeside) {
         found.push({
           value: cleanName(right),
           score: 0.85 * hit.strength,
@@ -180,13 +183,30 @@ function nameBelow(ctx: ExtractionContext, line: Line, x0: number, x1: number): 
       .map((s) => s.text)
       .join(' ');
     if (/\d/.test(rest) && !/\p{Ll}{2}/u.test(rest) && !hasLegalForm(first.text)) continue;
-    const name = cleanName(first.text);
+    const name = cleanName(beforeLabelAfterForm(ctx, below, first));
     // "Attn: Grace Holloway", "z. Hd. Herr Keller": the reader, not the party.
     if (startsWithContactWord(name)) continue;
-    if (looksLikeName(name)) return organizationUnder(ctx, below, x0, name) ?? { name, line: below };
-    return null;
+    if (!looksLikeName(name)) return null;
+    // "Provence Alimentation" over "SARL": the legal form went to the next line; no person over a company.
+    const whole = joinContinuation(ctx.lines, below, name, first);
+    if (whole !== name) return { name: whole, line: below };
+    return organizationUnder(ctx, below, x0, name) ?? { name, line: below };
   }
   return null;
+}
+
+/**
+ * A block's name run into the next column's label with no gap a segment would keep
+ * ("Lefèvre Fournitures SAS Date"): the name ends with its legal form, before the label.
+ */
+function beforeLabelAfterForm(ctx: ExtractionContext, line: Line, segment: Segment): string {
+  const label = ctx.labels.hitsOn(line).find((h) => h.x0 > segment.x0 + 1 && h.x0 < segment.x1);
+  if (!label) return segment.text;
+  const before = segment.words
+    .filter((w) => w.bbox.x1 <= label.x0 + 1)
+    .map((w) => w.text)
+    .join(' ');
+  return legalFormAtEnd(foldedTokens(before)) > 0 ? before : segment.text;
 }
 
 /** The segments of a line under a label that start in its column, and the value after a key that ends them. */
@@ -228,23 +248,47 @@ function legalFormNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidat
   for (const line of ctx.lines) {
     if (buyerLines.has(line) || line.confidence < 0.5) continue;
     line.segments.forEach((segment, s) => {
-      for (const part of segment.text.split(SENDER_SEPARATORS)) {
-        if (!hasLegalForm(part) || !looksLikeName(part) || isStreetLine(part)) continue;
+      for (const { part, inSentence } of namedParts(segment.text)) {
+        if (!(inSentence || hasLegalForm(part)) || !looksLikeName(part) || isStreetLine(part)) continue;
         const position = line.page === 1 ? 1 - (line.y0 / line.pageHeight) * 0.5 : 0.4;
         // "CO. ‖ (M) SDN BHD": a legal form alone in its segment belongs with the segments before it.
         const text =
           startsWithLegalForm(part) && s > 0
             ? line.segments
-                .slice(0, s + 1)
+                .slice(adjacentFrom(line, s), s + 1)
                 .map((x) => x.text)
                 .join(' ')
             : part;
-        const name = cutAfterLegalForm(joinContinuation(ctx.lines, line, cleanName(text)));
+        const name = cutAfterLegalForm(joinContinuation(ctx.lines, line, cleanName(text), segment));
         found.push({ value: name, score: 0.7 * position, line, source: 'layout' });
       }
     });
   }
   return found;
+}
+
+/**
+ * The first of the segments up to the s-th that follow each other without a column's gap: a title
+ * at the left ("FACTURA") is no part of a legal form at the right ("S.L.U."), where OCR's split
+ * "CO. ‖ (M) SDN BHD" is.
+ */
+function adjacentFrom(line: Line, s: number): number {
+  const gap = (line.y1 - line.y0) * 3;
+  let first = s;
+  while (first > 0 && line.segments[first]!.x0 - line.segments[first - 1]!.x1 < gap) first--;
+  return first;
+}
+
+/**
+ * The parts of a segment that may be a name: each part of a one-line sender address, and of a
+ * sentence the names it holds ("Please make cheques payable to X", "X is a trading name of Y"):
+ * a name in such a sentence is one without a legal form as well.
+ */
+function namedParts(text: string): { part: string; inSentence: boolean }[] {
+  return text.split(SENDER_SEPARATORS).flatMap((part): { part: string; inSentence: boolean }[] => {
+    const names = namesInSentence(part);
+    return names ? names.map((name) => ({ part: name, inSentence: true })) : [{ part, inSentence: false }];
+  });
 }
 
 /** "Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen": the sender line above a window address. */
@@ -253,12 +297,17 @@ function senderLineNames(ctx: ExtractionContext): Candidate[] {
   for (const line of ctx.lines) {
     for (const segment of line.segments) {
       const parts = segment.text.split(SENDER_SEPARATORS);
-      if (parts.length < 3 || !looksLikeName(parts[0]!)) continue;
-      found.push({ value: cleanName(parts[0]!), score: 0.6, line, source: 'layout' });
+      if (!isSenderLine(segment.text)) continue;
+      // "Acme is a trading name of Acme Holdings Ltd · 5 High Street · Bristol": the names, not the sentence.
+      for (const name of namesInSentence(parts[0]!) ?? [parts[0]!])
+        if (looksLikeName(name)) found.push({ value: cleanName(name), score: 0.6, line, source: 'layout' });
     }
   }
   return found;
 }
+
+/** A name, a street and a place run together on one line by separators. */
+const isSenderLine = (text: string) => text.split(SENDER_SEPARATORS).length >= 3;
 
 /** Whether a line stands above every line of the buyer's block on its page. */
 function aboveBuyer(line: Line, buyerLines: Set<Line>): boolean {
@@ -278,10 +327,11 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
       continue;
     // The first segment with a letter or digit: a scanned page's border can read as a "|" of its own.
     const segment = line.segments.find((s) => /[\p{L}\p{N}]/u.test(s.text));
-    if (!segment) continue;
+    // A one-line sender address over a window address is the sender's (senderLineNames), never the top name.
+    if (!segment || isSenderLine(segment.text)) continue;
     const text = cleanName(segment.text);
     if (!looksLikeName(text) || looksLikeStreet(text)) continue;
-    const name = joinContinuation(ctx.lines, line, text);
+    const name = joinContinuation(ctx.lines, line, text, segment);
     const withAddress = addressCandidate(ctx, { value: name, score: 1, line, source: 'fallback' }) !== null;
     // A name in lower case only is seldom printed: more often a note written on the page.
     const handwritten = !/\p{Lu}/u.test(name);
@@ -289,29 +339,6 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     found.push({ value: name, score, line, source: 'fallback' });
   }
   return found;
-}
-
-/**
- * A name broken over two lines: "HOME MASTER HARDWARE &" + "ELECTRICAL", or "POPULAR BOOK" +
- * "CO. (M) SDN BHD" where the legal form alone went to the second line.
- */
-function joinContinuation(lines: Line[], line: Line, name: string): string {
-  const next = lines[line.index + 1];
-  const previous = lines[line.index - 1];
-  const close = (a: Line | undefined, b: Line | undefined) =>
-    a && b && a.page === b.page && b.y0 - a.y1 < (a.y1 - a.y0) * 1.5;
-  if (/(&|\band|\bund|\bet|-)$/i.test(name) && close(line, next) && looksLikeName(next!))
-    return `${name} ${next!.text.trim()}`;
-  if (startsWithLegalForm(name) && close(previous, line) && looksLikeName(previous!) && !hasLegalForm(previous!.text))
-    return `${previous!.text.trim()} ${name}`;
-  if (
-    !hasLegalForm(name) &&
-    close(line, next) &&
-    hasLegalForm(next!.text) &&
-    startsWithLegalForm(cleanName(next!.text))
-  )
-    return `${name} ${cleanName(next!.text)}`;
-  return name;
 }
 
 /**

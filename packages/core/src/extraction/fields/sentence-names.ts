@@ -1,4 +1,5 @@
 import courtesy from '../lexicons/courtesy-words.json' with { type: 'json' };
+import phrases from '../lexicons/name-phrases.json' with { type: 'json' };
 import { foldedTokens } from '../layout/fold.js';
 import { hasLegalForm } from './party-lines.js';
 
@@ -20,3 +21,52 @@ export function isSentence(name: string): boolean {
   if (words.length < SENTENCE_MIN_WORDS || hasLegalForm(name)) return false;
   return /[!?]\s*$/.test(name) || words.some((w) => SENTENCE_WORDS.has(w));
 }
+
+/**
+ * Phrases that stand next to a company's name in a sentence, per language
+ * (lexicons/name-phrases.json): before it ("Please make cheques payable to X", "Account name: X",
+ * "Chèques à l'ordre de X", "t.n.v. X"), or between a trading name and its parent company, in
+ * either order ("X is a trading name of Y", "X ist eine Marke der Y"; "Y trading as X").
+ */
+const phrasePattern = (phrases: readonly string[]) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${[...phrases]
+      .sort((a, b) => b.length - a.length)
+      .map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '\\s+'))
+      .join('|')})(?![\\p{L}\\p{N}])`,
+    'giu',
+  );
+const BEFORE_NAME = phrasePattern(Object.values(phrases.before_name).flat());
+const PARENT_AFTER = phrasePattern(Object.values(phrases.parent_after).flat());
+const TRADING_AFTER = phrasePattern(Object.values(phrases.trading_after).flat());
+
+/**
+ * The name a sentence holds, without its other words: the trading name beside a parent company's
+ * phrase, the text after the last phrase that introduces a name, or the text after the last comma
+ * of a courtesy sentence ("Thank you for your business, X"). Undefined when the text is no such
+ * sentence: its name, if any, is the text itself. Empty when the sentence holds no name-shaped part.
+ */
+export function namesInSentence(text: string): string[] | undefined {
+  const names = sentenceParts(text);
+  return names && names.map(trimPunctuation).filter(isNamePart);
+}
+
+function sentenceParts(text: string): string[] | undefined {
+  // The name the seller trades under is the one it presents itself by: the parent company is another.
+  const parent = text.split(PARENT_AFTER);
+  if (parent.length > 1) return sentenceParts(parent[0]!) ?? [parent[0]!];
+  const trading = text.split(TRADING_AFTER);
+  if (trading.length > 1) return [trading.at(-1)!];
+  const before = [...text.matchAll(BEFORE_NAME)].at(-1);
+  if (before) return [text.slice(before.index + before[0].length)];
+  const comma = text.lastIndexOf(',');
+  if (comma > 0 && foldedTokens(text.slice(0, comma)).some((w) => SENTENCE_WORDS.has(w)))
+    return [text.slice(comma + 1)];
+  return undefined;
+}
+
+/** A name starts with a capital or a digit and holds no courtesy word ("please contact" is the sentence going on). */
+const isNamePart = (part: string) =>
+  /^[\p{Lu}\p{N}]/u.test(part) && !foldedTokens(part).some((w) => SENTENCE_WORDS.has(w));
+
+const trimPunctuation = (text: string) => text.replace(/^[\s:,;.!—–-]+|[\s:,;!—–-]+$/gu, '');

@@ -44,6 +44,16 @@ export function namesASite(name: string, sites: ReadonlySet<string>): boolean {
   return false;
 }
 
+/** How many of the name's first words (its legal form left out) a site spells run together; 0 for none. */
+export function wordsASiteSpells(name: string, sites: ReadonlySet<string>): number {
+  const words = stripLegalForm(name).split(' ').filter(Boolean);
+  for (let n = words.length; n >= 1; n--) {
+    const joined = runTogether(words.slice(0, n).join(''));
+    if (joined.length >= MIN_LETTERS && sites.has(joined)) return n;
+  }
+  return 0;
+}
+
 /** Letters and digits only, accents dropped: "Lefèvre-Conseil" and "lefevreconseil" alike. */
 function runTogether(text: string): string {
   return text

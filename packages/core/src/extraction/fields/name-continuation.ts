@@ -1,0 +1,108 @@
+import { fold } from '../layout/fold.js';
+import type { Line, Segment } from '../layout/lines.js';
+import type { Candidate } from './candidates.js';
+import { stripLegalForm } from '../evaluation/names.js';
+import {
+  cleanName,
+  hasLegalForm,
+  looksLikeName,
+  looksLikeStreet,
+  SENDER_SEPARATORS,
+  startsWithLegalForm,
+} from './party-lines.js';
+import { wordsASiteSpells } from './site-names.js';
+
+/**
+ * Names broken over two lines. The line before or after a name is read in the name's own column:
+ * beside another block ("Polder Groothandel" left of the buyer's "Eva Visser", set on another
+ * pitch) the neighbouring line of the page may be the other block's.
+ */
+
+/** How many lines of the page may stand between a name's line and its column's next one (another block's). */
+const LOOK_AROUND = 3;
+
+/**
+ * A name broken over two lines: "HOME MASTER HARDWARE &" + "ELECTRICAL", or "POPULAR BOOK" +
+ * "CO. (M) SDN BHD" where the legal form alone went to the second line.
+ */
+export function joinContinuation(lines: readonly Line[], line: Line, name: string, segment?: Segment): string {
+  const next = columnNeighbour(lines, line, segment, 1);
+  const previous = columnNeighbour(lines, line, segment, -1);
+  if (/(&|\band|\bund|\bet|-)$/i.test(name) && next && looksLikeName(next)) return `${name} ${next}`;
+  if (startsWithLegalForm(name) && previous && looksLikeName(previous) && !hasLegalForm(previous))
+    return `${previous} ${name}`;
+  if (!hasLegalForm(name) && next && hasLegalForm(next) && startsWithLegalForm(cleanName(next)))
+    return `${name} ${cleanName(next)}`;
+  return name;
+}
+
+/**
+ * Names continued on the next line of their column ("Summit Office" / "Goods LLC"), or begun on
+ * the line above ("De Vries" / "Advies V.O.F."), where the page says so: it prints the two lines'
+ * words as one name elsewhere (a footer's legal line), or its web or e-mail address spells them
+ * run together. Such a candidate is the name cut short and gives way to the joined name; without a
+ * witness two name-like lines may as well be two parties, and the candidate stays as it is.
+ */
+export function withContinuations(
+  lines: readonly Line[],
+  candidates: readonly Candidate[],
+  sites: ReadonlySet<string>,
+): Candidate[] {
+  // Every name-sized part of every line, as printed apart by separators ("Name · street · place").
+  const parts = lines.map((l) => l.segments.flatMap((s) => s.text.split(SENDER_SEPARATORS).map(stripLegalForm)));
+  const witnessed = (joined: string, line: Line) => {
+    const whole = stripLegalForm(joined);
+    // A footer's part, or the site spelling every word of both lines (not only the candidate's).
+    return (
+      parts.some((p, i) => i !== line.index && p.includes(whole)) ||
+      wordsASiteSpells(joined, sites) === whole.split(' ').length
+    );
+  };
+  return candidates.map((c) => {
+    const name = String(c.value);
+    const segment = c.line.segments.find((s) => fold(s.text).includes(fold(name)));
+    const next = hasLegalForm(name) ? undefined : columnNeighbour(lines, c.line, segment, 1);
+    const previous = columnNeighbour(lines, c.line, segment, -1);
+    const joins = [
+      ...(next && continues(next) ? [`${name} ${cleanName(next)}`] : []),
+      ...(previous && continues(previous) && !hasLegalForm(previous) ? [`${cleanName(previous)} ${name}`] : []),
+    ];
+    const joined = joins.find((j) => witnessed(j, c.line));
+    return joined ? { ...c, value: joined } : c;
+  });
+}
+
+/** A line that may be the rest of a name: name-like, no street or postcode, no label's key. */
+const continues = (text: string) => looksLikeName(text) && !looksLikeStreet(text) && !/[:：]/.test(text);
+
+/**
+ * The text, in the segment's columns, of the first line above (-1) or below (1) that prints there,
+ * when it is close enough to continue the line: within one and a half line heights.
+ */
+function columnNeighbour(
+  lines: readonly Line[],
+  line: Line,
+  segment: Segment | undefined,
+  step: 1 | -1,
+): string | undefined {
+  for (let k = 1; k <= LOOK_AROUND; k++) {
+    const other = lines[line.index + step * k];
+    if (!other || other.page !== line.page) return undefined;
+    const [upper, lower] = step === 1 ? [line, other] : [other, line];
+    if (lower.y0 - upper.y1 >= (upper.y1 - upper.y0) * 1.5) return undefined;
+    const text = columnText(other, segment);
+    if (text) return text;
+  }
+  return undefined;
+}
+
+/** A line's text, or with a segment given, the text of its segments that overlap that segment's columns. */
+function columnText(line: Line, segment: Segment | undefined): string | undefined {
+  if (!segment) return line.text.trim();
+  const text = line.segments
+    .filter((s) => s.x0 < segment.x1 && s.x1 > segment.x0)
+    .map((s) => s.text)
+    .join(' ')
+    .trim();
+  return text || undefined;
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ReadDocument } from '@intake/core';
 import { addressRunsIntoContact } from '../../packages/core/src/extraction/confidence/evidence-caps.js';
+import { keyShaped } from '../../packages/core/src/extraction/confidence/name-shape.js';
+import type { Candidate } from '../../packages/core/src/extraction/fields/candidates.js';
 import { cappedInvoice, doc, extractWithAndWithoutCaps, lines, page, type Placed } from './synthetic.js';
 
 /**
@@ -222,17 +224,23 @@ describe("evidence caps: a name shaped as another line of the party's block", ()
     );
   }
 
-  it('a key ("Telefoon:" on the heading\'s line, its number beside it) taken as the buyer keeps at most 0.85', () => {
-    const { capped, free, values } = extract(
+  it('a key ("Telefoon:" on the heading\'s line, its number beside it) is not taken as the buyer; a key-shaped name is capped', () => {
+    // The party rules no longer take the key: the end-to-end case shows the company.
+    const { values } = extract(
       dutchOrder([
         { x: 340, y: 111, text: 'Telefoon:' },
         { x: 474, y: 111, text: '+31 20 123 4567' },
       ]),
       'purchase_order',
     );
-    expect(values.buyer_name).toBe('Telefoon');
-    expect(free.buyer_name).toBeGreaterThan(CEILING);
-    expect(capped.buyer_name).toBe(CEILING);
+    expect(values.buyer_name).toBe('Tulp Handel N.V.');
+    // Should a layout still give one, the cap's predicate takes it out of the top bin.
+    const candidate = (value: string, text: string) =>
+      ({ value, score: 0.95, source: 'layout', line: { text, ocr: false } }) as unknown as Candidate;
+    expect(keyShaped(candidate('Telefoon', 'Telefoon: +31 20 123 4567'))).toBe(true);
+    expect(keyShaped(candidate('Contact:', 'Contact:'))).toBe(true);
+    expect(keyShaped(candidate('Tulp Handel N.V.', 'Tulp Handel N.V.'))).toBe(false);
+    expect(keyShaped(candidate('Tulp Handel N.V.', 'Tulp Handel N.V. Ordernummer 2025/93677'))).toBe(false);
   });
 
   it('the company under the heading keeps what the ranker gives', () => {

@@ -28,7 +28,7 @@ import { makeTempDir, removeTempDirs, startDaemon } from '../../support/processe
 import { loadDocuments } from './documents.js';
 import { openLoad } from './load.js';
 import { sampleRss, statusMb, treeRssMb } from './rss.js';
-import { ownBreakdown, traceEnv } from './trace.js';
+import { mappedFilesMb, ownBreakdown, traceEnv, wasmResidentMb } from './trace.js';
 
 const count = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);
@@ -88,7 +88,9 @@ async function main(): Promise<void> {
       const jobs = await send();
       await client.settle(jobs);
       const seconds = (performance.now() - t0) / 1000;
-      breakdowns.push(`${name}: ${ownBreakdown(trace.file(daemon.pid), from, Date.now())}`);
+      breakdowns.push(
+        `${name}: ${ownBreakdown(trace.file(daemon.pid), from, Date.now(), wasmResidentMb(daemon.pid), mappedFilesMb(daemon.pid))}`,
+      );
       rows.push([
         name,
         String(jobs),

@@ -12,6 +12,9 @@
  * and prints the peak of the resident memory (VmRSS) of the daemon's process tree per phase, sampled
  * every 100 ms (the daemon and its reader process together), the daemon's own process's peak and
  * its reader process's (each the highest of its own samples), and the memory along the idle minute.
+ * Where the daemon's own memory lies at its peak of each phase (its JavaScript heap, V8's young
+ * generation, `external` memory and ArrayBuffers, PGlite's WebAssembly memory) comes from
+ * trace-memory.mjs, preloaded into it.
  *
  *   npm run bench:memory
  *   BENCH_PHOTOS=12 BENCH_SCANS=4 BENCH_TEXTS=4 BENCH_MAILS=4 BENCH_IDLE_SECONDS=75 npm run bench:memory
@@ -25,6 +28,7 @@ import { makeTempDir, removeTempDirs, startDaemon } from '../../support/processe
 import { loadDocuments } from './documents.js';
 import { openLoad } from './load.js';
 import { sampleRss, statusMb, treeRssMb } from './rss.js';
+import { mappedFilesMb, ownBreakdown, traceEnv, wasmResidentMb } from './trace.js';
 
 const count = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);
@@ -66,8 +70,10 @@ async function main(): Promise<void> {
   const half = <T>(list: T[], n: number, second: boolean): T[] => (second ? list.slice(n, 2 * n) : list.slice(0, n));
   const dataDir = makeTempDir('intake-bench-memory-');
   // A new PGlite directory is created and migrated first: seconds, minutes on a loaded machine.
-  const daemon = await startDaemon({ DATA_DIR: dataDir, ...EXTRA_ENV }, { bin: BIN, timeoutMs: 600_000 });
+  const trace = traceEnv(makeTempDir('intake-bench-trace-'), EXTRA_ENV.NODE_OPTIONS);
+  const daemon = await startDaemon({ DATA_DIR: dataDir, ...EXTRA_ENV, ...trace.env }, { bin: BIN, timeoutMs: 600_000 });
   const rows: string[][] = [];
+  const breakdowns: string[] = [];
   try {
     const client = await openLoad(daemon, dataDir, BIN);
     const sampler = sampleRss(daemon.pid, 100);
@@ -78,9 +84,13 @@ async function main(): Promise<void> {
     const phase = async (name: string, send: () => Promise<number>): Promise<void> => {
       sampler.reset();
       const t0 = performance.now();
+      const from = Date.now();
       const jobs = await send();
       await client.settle(jobs);
       const seconds = (performance.now() - t0) / 1000;
+      breakdowns.push(
+        `${name}: ${ownBreakdown(trace.file(daemon.pid), from, Date.now(), wasmResidentMb(daemon.pid), mappedFilesMb(daemon.pid))}`,
+      );
       rows.push([
         name,
         String(jobs),
@@ -129,6 +139,8 @@ async function main(): Promise<void> {
       console.log(
         `${r[0]!.padEnd(36)}${r[1]!.padStart(4)}  ${r[2]!.padStart(7)}  ${r[3]!.padStart(8)}  ${r[4]!.padStart(12)}  ${r[5]!.padStart(12)}  ${r[6]!.padStart(10)}  ${r[7]}`,
       );
+    console.log("the daemon's own process at its peak of each phase (trace-memory.mjs):");
+    for (const line of breakdowns) console.log(`  ${line}`);
     console.log(`idle: ${idle.join(', ')}; first at or under ${IDLE_TARGET_MB} MB after ${under ?? '-'} s`);
     for (const trim of idleTrims(daemon.stdout()))
       console.log(

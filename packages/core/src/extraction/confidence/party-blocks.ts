@@ -1,0 +1,63 @@
+import type { DocumentView } from '../document-view.js';
+import type { Candidate } from '../fields/candidates.js';
+import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from '../fields/contact-persons.js';
+import { fold } from '../layout/fold.js';
+import type { Line, Segment } from '../layout/lines.js';
+
+/**
+ * Where a party's block says the value chosen from it may be another line of the block, or of
+ * another party's block, whatever the ranker and the rules' scores say (caps, see evidence-caps.ts):
+ *
+ * - a name shaped as a person's ("Sophie Laurent") with a second name line right under it in the
+ *   same block ("Lumière Équipements"): "Ship to" blocks and buyer blocks print the recipient over
+ *   the organization, and where the organization carries no legal form or organization word the
+ *   rules cannot tell which of the two names the party (fields/contact-persons.ts); the order alone
+ *   decided;
+ * - an address whose lines start under a buyer's heading that stands between them and the name
+ *   they were read under: the block under the seller's letterhead ended, and the lines taken are
+ *   the buyer's ("Levante S.A." / "FACTURA Nº ..." / "Cliente" / "López S.A., Plaza España 156");
+ * - an address with a part that begins with a contact word ("Molenweg 85, 3511 BK Utrecht, t.a.v.
+ *   Mevr. Sanne Jansen", "z.Hd. Frau Anna Vogt"): the block's end was not found, and a contact
+ *   person under an address is how buyers' blocks are printed, not sellers'.
+ */
+
+/** A name line of a block: words of letters only, each capitalised, no more than five. */
+const NAME_LINE = /^\p{Lu}[\p{L}'’.&-]*(?:\s+[\p{Lu}&][\p{L}'’.&-]*){0,4}$/u;
+
+export function personOverName(ctx: DocumentView, candidate: Candidate): boolean {
+  const value = String(candidate.value).trim();
+  if (!isPersonShaped(value) || isOrganizationShaped(value)) return false;
+  const below = nextInColumn(ctx, candidate.line, value);
+  if (!below || !NAME_LINE.test(below.segment.text.trim())) return false;
+  // A label there ("Telefoon", "Kunde") makes the line no name.
+  return !ctx.labels.hitsOn(below.line).some((h) => h.x1 > below.segment.x0 && h.x0 < below.segment.x1);
+}
+
+/** The next line's segment under the value's, when it follows without a gap. */
+function nextInColumn(ctx: DocumentView, line: Line, value: string): { line: Line; segment: Segment } | null {
+  const own = line.segments.find((s) => fold(s.text).includes(fold(value))) ?? line.segments[0];
+  const next = ctx.lines[line.index + 1];
+  if (!own || !next || next.page !== line.page) return null;
+  if (next.y0 - line.y1 > (line.y1 - line.y0) * 1.5) return null;
+  const segment = next.segments.find((s) => s.x0 < own.x1 && s.x1 > own.x0);
+  return segment ? { line: next, segment } : null;
+}
+
+/** Lines under the name the address was read under, up to the one its first part is on. */
+const WINDOW = 8;
+
+export function addressPastBuyerHeading(ctx: DocumentView, candidate: Candidate): boolean {
+  const first = fold(String(candidate.value).split(',')[0] ?? '');
+  if (first.length < 3 || fold(candidate.line.text).includes(first)) return false;
+  const end = Math.min(ctx.lines.length, candidate.line.index + WINDOW);
+  for (let i = candidate.line.index + 1; i < end; i++) {
+    const line = ctx.lines[i]!;
+    if (fold(line.text).includes(first)) return false;
+    if (ctx.labels.hitsOn(line).some((hit) => hit.key === 'buyer_name')) return true;
+  }
+  return false;
+}
+
+export function addressHoldsContact(address: string): boolean {
+  return address.split(',').some((part) => startsWithContactWord(part.trim()));
+}

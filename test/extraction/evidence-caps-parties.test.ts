@@ -127,3 +127,46 @@ describe('evidence caps: an address with a contact person in it', () => {
     expect(capped.vendor_address).toBe(CEILING);
   });
 });
+
+describe("evidence caps: a seller's block under a heading no seller label matches", () => {
+  /** A Dutch invoice: a letterhead, then the buyer's block under `heading`, the seller in the footer. */
+  function dutchInvoice(heading: string, beside: Placed[] = []) {
+    return read([
+      ...beside,
+      { x: 60, y: 30, text: 'Smit Groothandel' },
+      { x: 330, y: 50, text: 'Factuur' },
+      { x: 40, y: 70, text: heading },
+      ...lines(40, 84, ['Noordzee Voeding B.V.', 'Molenweg 68', '5611 EM Eindhoven']),
+      ...lines(230, 70, ['Factuur nr. INV78-75729', 'Factuurdatum 17-03-2024']),
+      { x: 40, y: 240, text: 'Product' },
+      { x: 460, y: 240, text: 'Totaal' },
+      { x: 40, y: 258, text: 'Notitieboek' },
+      { x: 460, y: 258, text: '100,00 €' },
+      ...lines(330, 300, ['Subtotaal', 'BTW', 'Totaal']),
+      ...lines(460, 300, ['100,00 €', '21,00 €', '121,00 €']),
+      { x: 60, y: 800, text: 'Smit Groothandel · Molenweg 74 · 3011 AD Rotterdam' },
+    ]);
+  }
+
+  it('the address of a name under "Aan", taken for the seller, keeps at most 0.85', () => {
+    const { capped, free, values } = extract(dutchInvoice('Aan'));
+    expect(values.vendor_name).toBe('Noordzee Voeding B.V.');
+    expect(values.vendor_address).toBe('Molenweg 68, 5611 EM Eindhoven');
+    expect(free.vendor_address).toBeGreaterThan(CEILING);
+    expect(capped.vendor_address).toBe(CEILING);
+  });
+
+  it('under a seller heading ("Leverancier") the address keeps what the rules give', () => {
+    const { capped, free, values } = extract(dutchInvoice('Leverancier'));
+    expect(values.vendor_address).toBe('Molenweg 68, 5611 EM Eindhoven');
+    expect(capped.vendor_address).toBe(free.vendor_address);
+    expect(capped.vendor_address).toBeGreaterThan(CEILING);
+  });
+
+  it('under a key with its value set apart ("Nummer    : 12345676") the address keeps what the rules give', () => {
+    const { capped, free, values } = extract(dutchInvoice('Nummer', [{ x: 110, y: 70, text: ': 12345676' }]));
+    expect(values.vendor_address).toBe('Molenweg 68, 5611 EM Eindhoven');
+    expect(capped.vendor_address).toBe(free.vendor_address);
+    expect(capped.vendor_address).toBeGreaterThan(CEILING);
+  });
+});

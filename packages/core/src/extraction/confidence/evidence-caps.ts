@@ -7,7 +7,12 @@ import { printedWithPrefix } from './identifier-forms.js';
 import { confusableGlyphs, dateShaped } from './identifier-shape.js';
 import { rowInDoubt } from './label-row.js';
 import { valueSpan } from './value-span.js';
-import { addressHoldsContact, addressPastBuyerHeading, personOverName } from './party-blocks.js';
+import {
+  addressHoldsContact,
+  addressPastBuyerHeading,
+  personOverName,
+  sellerUnderOtherHeading,
+} from './party-blocks.js';
 import { printedTwice } from './name-witness.js';
 import { keyShaped, splitByOcr, streetShaped } from './name-shape.js';
 import type { Candidate } from '../fields/candidates.js';
@@ -40,7 +45,8 @@ import { findDates } from '../values/dates.js';
  *   towards another date label in the same column: the row may be the neighbour's (label-row.ts);
  * - a value of a field no model ranks (addresses, a buyer's name, a payment method) read by OCR;
  * - a person's name with a second name line under it in its block, an address whose lines start
- *   under the buyer's heading, or one with a contact person in it (party-blocks.ts).
+ *   under the buyer's heading, or one with a contact person in it; a seller's name or address
+ *   under a heading no seller label matches (party-blocks.ts).
  *
  * A capped value stays above REVIEW_BELOW: the cap takes it out of the 0.9-1.0 bin, where values are
  * to be right 97% of the time, without sending its document to review.
@@ -85,7 +91,8 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
     return (
       addressRunsIntoContact(String(candidate.value)) ||
       addressHoldsContact(String(candidate.value)) ||
-      addressPastBuyerHeading(ctx, candidate)
+      addressPastBuyerHeading(ctx, candidate) ||
+      sellerUnderOtherHeading(ctx, candidate, true)
     );
   if (NAME_ROLES.includes(role))
     return (
@@ -93,7 +100,8 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       streetShaped(String(candidate.value)) ||
       keyShaped(candidate) ||
       splitByOcr(candidate) ||
-      personOverName(ctx, candidate)
+      personOverName(ctx, candidate) ||
+      (role === 'vendor_name' && sellerUnderOtherHeading(ctx, candidate, false))
     );
   if (DATE_ROLES.includes(role))
     return (

@@ -5,8 +5,8 @@ import { doc, extractWithAndWithoutCaps, lines, page, type Placed } from './synt
 
 /**
  * Values a party's block puts in doubt (caps at 0.85, see confidence/party-blocks.ts): a person's
- * name with a second name line under it in the same block, and a seller's address whose lines
- * start under the buyer's heading. Each case is compared with the same extraction without the
+ * name with a second name line under it in the same block, an address with a contact person in
+ * it, and a seller's block under a heading no seller label matches. Each case is compared with the same extraction without the
  * caps, so that a test fails when the cap stops applying and when it applies where it should not.
  */
 
@@ -53,48 +53,6 @@ describe('evidence caps: a person over a second name line in a buyer block', () 
     expect(values.buyer_name).toBe('Sophie Laurent');
     expect(capped.buyer_name).toBe(free.buyer_name);
     expect(capped.buyer_name).toBeGreaterThan(CEILING);
-  });
-});
-
-describe("evidence caps: a seller's address read past the buyer's heading", () => {
-  /**
-   * A Spanish invoice: the seller's name at the top left over `under`, the title under it, then the
-   * buyer under "Cliente" (set as tight as a large letterhead and title set them).
-   */
-  function spanishInvoice(under: string[]) {
-    return read([
-      ...lines(60, 30, ['Levante Suministros S.A.', ...under]),
-      { x: 250, y: 30 + 14 * (under.length + 1), text: 'FACTURA Nº F25-87985' },
-      ...lines(40, 30 + 14 * (under.length + 2), [
-        'Cliente',
-        'López Distribuciones S.A.',
-        'Plaza España 156',
-        '08007 Barcelona',
-      ]),
-      { x: 340, y: 30 + 14 * (under.length + 2), text: 'Fecha de factura 2025/06/27' },
-      { x: 40, y: 240, text: 'Artículo' },
-      { x: 460, y: 240, text: 'Total' },
-      { x: 40, y: 258, text: 'Silla de oficina' },
-      { x: 460, y: 258, text: '2.074,24 €' },
-      ...lines(330, 300, ['Subtotal', 'Impuestos', 'Importe total']),
-      ...lines(460, 300, ['2.074,24 €', '145,20 €', '2.219,44 €']),
-      { x: 60, y: 800, text: 'Levante Suministros S.A. · Avenida de la Constitución 97 · 46002 Valencia' },
-    ]);
-  }
-
-  it("the buyer's block taken as the address of the letterhead's name keeps at most 0.85", () => {
-    const { capped, free, values } = extract(spanishInvoice([]));
-    expect(values.vendor_name).toBe('Levante Suministros S.A.');
-    expect(String(values.vendor_address)).toContain('Plaza España 156');
-    expect(free.vendor_address).toBeGreaterThan(CEILING);
-    expect(capped.vendor_address).toBe(CEILING);
-  });
-
-  it("the seller's own lines under its name keep what the rules give", () => {
-    const { capped, free, values } = extract(spanishInvoice(['Avenida de la Constitución 97', '46002 Valencia']));
-    expect(values.vendor_address).toBe('Avenida de la Constitución 97, 46002 Valencia');
-    expect(capped.vendor_address).toBe(free.vendor_address);
-    expect(capped.vendor_address).toBeGreaterThan(CEILING);
   });
 });
 

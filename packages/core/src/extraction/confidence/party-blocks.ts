@@ -14,9 +14,6 @@ import type { Line, Segment } from '../layout/lines.js';
  *   the organization, and where the organization carries no legal form or organization word the
  *   rules cannot tell which of the two names the party (fields/contact-persons.ts); the order alone
  *   decided;
- * - an address whose lines start under a buyer's heading that stands between them and the name
- *   they were read under: the block under the seller's letterhead ended, and the lines taken are
- *   the buyer's ("Levante S.A." / "FACTURA Nº ..." / "Cliente" / "López S.A., Plaza España 156");
  * - an address with a part that begins with a contact word ("Molenweg 85, 3511 BK Utrecht, t.a.v.
  *   Mevr. Sanne Jansen", "z.Hd. Frau Anna Vogt"): the block's end was not found, and a contact
  *   person under an address is how buyers' blocks are printed, not sellers';
@@ -44,21 +41,6 @@ function nextInColumn(ctx: DocumentView, line: Line, value: string): { line: Lin
   if (next.y0 - line.y1 > (line.y1 - line.y0) * 1.5) return null;
   const segment = next.segments.find((s) => s.x0 < own.x1 && s.x1 > own.x0);
   return segment ? { line: next, segment } : null;
-}
-
-/** Lines under the name the address was read under, up to the one its first part is on. */
-const WINDOW = 8;
-
-export function addressPastBuyerHeading(ctx: DocumentView, candidate: Candidate): boolean {
-  const first = fold(String(candidate.value).split(',')[0] ?? '');
-  if (first.length < 3 || fold(candidate.line.text).includes(first)) return false;
-  const end = Math.min(ctx.lines.length, candidate.line.index + WINDOW);
-  for (let i = candidate.line.index + 1; i < end; i++) {
-    const line = ctx.lines[i]!;
-    if (fold(line.text).includes(first)) return false;
-    if (ctx.labels.hitsOn(line).some((hit) => hit.key === 'buyer_name')) return true;
-  }
-  return false;
 }
 
 export function addressHoldsContact(address: string): boolean {
@@ -93,6 +75,9 @@ function segmentWith(line: Line, text: string): Segment | undefined {
   const folded = fold(text);
   return line.segments.find((s) => fold(s.text).includes(folded));
 }
+
+/** Lines under the name the address was read under, where its first part is looked for. */
+const WINDOW = 8;
 
 /** The segment the address's first part is printed in, on the lines under the name. */
 function addressColumn(ctx: DocumentView, candidate: Candidate): Segment | undefined {

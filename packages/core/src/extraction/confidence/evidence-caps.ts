@@ -7,6 +7,7 @@ import { printedWithPrefix } from './identifier-forms.js';
 import { confusableGlyphs, dateShaped } from './identifier-shape.js';
 import { rowInDoubt } from './label-row.js';
 import { valueSpan } from './value-span.js';
+import { addressHoldsContact, personOverName, sellerUnderOtherHeading } from './party-blocks.js';
 import { printedTwice } from './name-witness.js';
 import { keyShaped, splitByOcr, streetShaped } from './name-shape.js';
 import type { Candidate } from '../fields/candidates.js';
@@ -37,7 +38,10 @@ import { findDates } from '../values/dates.js';
  *   be its own prefix (identifier-forms.ts);
  * - a date read by OCR beside its label that stands a quarter of a row or more off its label's row,
  *   towards another date label in the same column: the row may be the neighbour's (label-row.ts);
- * - a value of a field no model ranks (addresses, a buyer's name, a payment method) read by OCR.
+ * - a value of a field no model ranks (addresses, a buyer's name, a payment method) read by OCR;
+ * - a person's name with a second name line under it in its block, an address with a contact
+ *   person in it, a seller's name or address under a heading no seller label matches
+ *   (party-blocks.ts).
  *
  * A capped value stays above REVIEW_BELOW: the cap takes it out of the 0.9-1.0 bin, where values are
  * to be right 97% of the time, without sending its document to review.
@@ -75,15 +79,23 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
   // text layers.
   if (ocr && (role === null || familyOf(role) === null)) return true;
   if (role === null) return false;
-  // A postal address that runs on into a web or e-mail address: the block's end was not found, and
-  // where it ends the rules guessed (the contact line is no part of an address).
-  if (role === 'vendor_address') return addressRunsIntoContact(String(candidate.value));
+  // A postal address that runs on into a web or e-mail address or a contact person: the block's end
+  // was not found, and where it ends the rules guessed (the contact line is no part of an address);
+  // or one read under a heading no seller label matches.
+  if (role === 'vendor_address')
+    return (
+      addressRunsIntoContact(String(candidate.value)) ||
+      addressHoldsContact(String(candidate.value)) ||
+      sellerUnderOtherHeading(ctx, candidate, true)
+    );
   if (NAME_ROLES.includes(role))
     return (
       (candidate.source !== 'label' && !printedTwice(ctx, candidate)) ||
       streetShaped(String(candidate.value)) ||
       keyShaped(candidate) ||
-      splitByOcr(candidate)
+      splitByOcr(candidate) ||
+      personOverName(ctx, candidate) ||
+      (role === 'vendor_name' && sellerUnderOtherHeading(ctx, candidate, false))
     );
   if (DATE_ROLES.includes(role))
     return (

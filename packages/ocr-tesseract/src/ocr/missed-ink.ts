@@ -1,10 +1,10 @@
 /**
  * Where a page has print that its first reading left without words. Tesseract's automatic page
  * segmentation drops some blocks of a scanned form whole: a right-aligned column of amounts beside
- * their labels, a number in a bordered cell, a line of a header block (on the development scans the
- * totals of two ZUGFeRD stylesheets, a purchase order's date and number, a Dutch invoice's number:
- * docs/extraction/experiments.md). Those regions are found here from the pixels, so that each can
- * be read once more on its own (ocr-page.ts).
+ * their labels, a date in a bordered cell, a line of a header block (on the development scans the
+ * totals of ZUGFeRD stylesheets, a purchase order's date and VENDOR heading, a Dutch invoice's
+ * number: the eval's "What OCR costs"). Those regions are found here from the pixels, so that they
+ * can be read once more (ocr-page.ts).
  *
  * Ink is every pixel darker than mid-grey. Ruling (a run of ink longer than a word's stroke, across
  * or down) is no print to read and is taken out first, and so is everything under a word read

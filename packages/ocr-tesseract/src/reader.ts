@@ -15,7 +15,7 @@ import { DEFAULT_PDF_BUDGET, type PdfBudget } from './budget.js';
 import { PdfThreads, type PdfRefusal, type PdfThreadsOptions } from './pdf/thread/pdf-threads.js';
 import { assertReadable } from './quality.js';
 import { DEFAULT_OCR_LANGUAGES, languageModelFolder } from './languages.js';
-import { ENGINE_IMAGES_REVISION, READING_REVISION } from './revision.js';
+import { ENGINE_IMAGES_REVISION, READING_REVISION, SCANNED_PAGES_REVISION } from './revision.js';
 import { unreadable } from './unreadable.js';
 
 /** Options of {@link createTesseractReader}; every one has a default. */
@@ -91,9 +91,10 @@ export interface TesseractReader extends DocumentReader {
    */
   readonly revision: string;
   /**
-   * The revision that applies to a document of this (sniffed) type: `tesseract:1` for PDFs when
-   * the engine reads images only, since they are read exactly as without it; images read the same
-   * whichever pages the engine is given.
+   * The revision that applies to a document of this (sniffed) type: for PDFs `revision` with the
+   * scanned pages' own revision (`tesseract:2:scans4`), the same when the engine reads images only,
+   * since PDFs are read exactly as without it; images read the same whichever pages the engine is
+   * given.
    */
   revisionOf(mimeType: string | null): string;
   /** OCR worker threads alive now: tesseract's, and the engine's (0 without one, or where it cannot tell). */
@@ -226,10 +227,12 @@ function readerRevision(
   return {
     revision,
     revisionOf: (mimeType) => {
-      if (!engine) return tesseractOnly;
+      // Tesseract's reading of scanned PDF pages has a revision of its own (see revision.ts).
+      const pdf = `${tesseractOnly}:scans${SCANNED_PAGES_REVISION}`;
+      if (!engine) return mimeType === 'application/pdf' ? pdf : tesseractOnly;
       // The engine reads every page of an image: tesseract's languages change nothing there.
       if (mimeType !== 'application/pdf') return `tesseract:${ENGINE_IMAGES_REVISION}+${engine.revision}:images`;
-      return enginePages === 'images' ? tesseractOnly : revision;
+      return enginePages === 'images' ? pdf : revision;
     },
   };
 }

@@ -11,3 +11,10 @@ export const READING_REVISION = 2;
  * not send every photo through the other engine again.
  */
 export const ENGINE_IMAGES_REVISION = 1;
+
+/**
+ * Bumped whenever a change alters the words read from scanned PDF pages only (images read as
+ * before): PDFs are cached under it, images keep READING_REVISION alone. 4: regions with print and
+ * no word read again (ocr/missed-ink.ts).
+ */
+export const SCANNED_PAGES_REVISION = 4;

@@ -37,7 +37,7 @@ export async function makeScans(src: string, out: string): Promise<number> {
   return made;
 }
 
-async function renderScan(pdf: string, target: string, seed: number): Promise<void> {
+export async function renderScan(pdf: string, target: string, seed: number): Promise<void> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'intake-scan-'));
   try {
     execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', pdf, path.join(tmp, 'p')]);

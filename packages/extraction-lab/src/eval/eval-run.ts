@@ -5,6 +5,7 @@ import { createProgress } from '@intake/daemon/cli-options';
 import { createReader, type OcrEngineName, type OcrEnginePages } from '@intake/daemon/reader';
 import { formatDirectories, formatEvaluation, type DirectorySummary } from '../report/format-report.js';
 import { summarizeEvaluation, type EvaluationSummary } from '../report/report.js';
+import { formatScanPairs, pairScans } from '../report/scan-pairs.js';
 import { crossValidate, type Learn } from './cross-validate.js';
 import { evaluateRead, findCorpus, type ReadEntry } from './evaluate-corpus.js';
 import { partitionLocked, readLockedList } from './locked-split.js';
@@ -105,14 +106,18 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
   const locked = opts.locked
     ? scoreLockedSplit(lockedEntries.length, lockedReads, [...openReads, ...synthetic], opts, learn)
     : undefined;
+  // Fold documents only: the locked split's documents are never listed one by one.
+  const scanPairs = pairScans(documents);
+  const pairLines = formatScanPairs(scanPairs);
   const text = [
     formatEvaluation(summary, heading),
     ...(directories.length ? [formatDirectories(directories)] : []),
+    ...(pairLines.length ? [pairLines.join('\n')] : []),
     ...(locked ? [formatLocked(locked)] : []),
   ];
   process.stdout.write(
     opts.json
-      ? `${JSON.stringify({ summary, ...(directories.length ? { directories } : {}), ...(locked ? { locked } : {}), documents })}\n`
+      ? `${JSON.stringify({ summary, ...(directories.length ? { directories } : {}), ...(locked ? { locked } : {}), scanPairs, documents })}\n`
       : `${text.join('\n\n')}\n`,
   );
 }

@@ -9,6 +9,7 @@ import type { DocumentPage, Word } from '@intake/core';
 import { loadSharp } from '../image/load-sharp.js';
 import type { Page } from 'tesseract.js';
 import { inReadingOrder } from '../reading-order.js';
+import { missedInk, type PixelBox } from './missed-ink.js';
 import type { PageOcrEngine } from './page-engine.js';
 import type { PageGate } from './page-gate.js';
 import type { Binarisation, OcrWorkerPool } from './worker-pool.js';
@@ -145,7 +146,106 @@ async function readPage(
     const retry = ocrWords(await pool.recognize(toSpix(stretched), signal, binarisation), input.scale);
     if (score(retry) > score(words)) words = retry;
   }
+  // Scanned document pages only: a photo's background (a table, a hand) is ink without print.
+  if (binarisation === 'local') words = [...words, ...(await readMissedInk(pool, input, words, signal))];
   return { ...pageOf(input), words: inReadingOrder(words) };
+}
+
+/** Padding around a region read again, in points: room for tesseract to see the text's edges. */
+const REGION_PADDING_POINTS = 6;
+/** A word of a region read again is kept at this confidence or more (a region may be a stamp or a logo). */
+const REGION_MIN_CONFIDENCE = 0.6;
+
+/** White rows between two regions stacked for reading, in points. */
+const STACK_GAP_POINTS = 12;
+
+/**
+ * The second look at a scanned page: the regions with print and no word (missed-ink.ts) are cut
+ * out, stacked one under another on white, and read in one go as one block of text (page
+ * segmentation mode 6): one call to tesseract per page, however many regions. A word is kept where
+ * it is confident, holds a letter or a digit, lies within one region and clear of the words read
+ * already.
+ */
+export async function readMissedInk(
+  pool: OcrWorkerPool,
+  input: OcrPageInput,
+  words: readonly Word[],
+  signal: AbortSignal,
+): Promise<Word[]> {
+  const { image, scale } = input;
+  const read = words.map((w): PixelBox => ({
+    x0: w.bbox.x0 * scale,
+    y0: w.bbox.y0 * scale,
+    x1: w.bbox.x1 * scale,
+    y1: w.bbox.y1 * scale,
+  }));
+  const pad = Math.round(REGION_PADDING_POINTS * scale);
+  const crops = missedInk(image, read, scale).map((r) => ({
+    x0: Math.max(0, r.x0 - pad),
+    y0: Math.max(0, r.y0 - pad),
+    x1: Math.min(image.width, r.x1 + pad),
+    y1: Math.min(image.height, r.y1 + pad),
+  }));
+  if (crops.length === 0) return [];
+  const gap = Math.round(STACK_GAP_POINTS * scale);
+  const { stack, tops } = stackCrops(image, crops, gap);
+  const page = await pool.recognize(toSpix(stack), signal, input.binarisation, SINGLE_BLOCK);
+  const found: Word[] = [];
+  for (const w of ocrWords(page, 1)) {
+    const i = tops.findIndex(
+      (top, k) => w.bbox.y0 >= top - gap / 2 && w.bbox.y1 <= top + crops[k]!.y1 - crops[k]!.y0 + gap / 2,
+    );
+    if (i < 0 || w.confidence < REGION_MIN_CONFIDENCE || !/[\p{L}\p{N}]/u.test(w.text)) continue;
+    const c = crops[i]!;
+    const [dx, dy] = [c.x0 - gap, c.y0 - tops[i]!];
+    const box = { x0: w.bbox.x0 + dx, y0: w.bbox.y0 + dy, x1: w.bbox.x1 + dx, y1: w.bbox.y1 + dy };
+    // Crops may share print (their padding): a word read twice is kept once.
+    if (read.some((r) => overlaps(r, box))) continue;
+    read.push(box);
+    found.push({
+      text: w.text,
+      bbox: {
+        x0: round(box.x0 / scale),
+        y0: round(box.y0 / scale),
+        x1: round(box.x1 / scale),
+        y1: round(box.y1 / scale),
+      },
+      confidence: w.confidence,
+    });
+  }
+  return found;
+}
+
+/** Tesseract's page segmentation mode "a single uniform block of text". */
+const SINGLE_BLOCK = 6;
+
+/** The crops of `image` one under another on white, `gap` pixels apart and from the left; `tops` where each begins. */
+function stackCrops(image: GreyImage, crops: readonly PixelBox[], gap: number): { stack: GreyImage; tops: number[] } {
+  const width = Math.max(...crops.map((c) => c.x1 - c.x0)) + 2 * gap;
+  const tops: number[] = [];
+  let height = gap;
+  for (const c of crops) {
+    tops.push(height);
+    height += c.y1 - c.y0 + gap;
+  }
+  const pixels = new Uint8Array(width * height).fill(255);
+  crops.forEach((c, k) => {
+    for (let y = c.y0; y < c.y1; y++)
+      pixels.set(
+        image.pixels.subarray(y * image.width + c.x0, y * image.width + c.x1),
+        (tops[k]! + y - c.y0) * width + gap,
+      );
+  });
+  return { stack: { width, height, pixels }, tops };
+}
+
+/** Whether two boxes share more than a third of the smaller one's area. */
+function overlaps(a: PixelBox, b: PixelBox): boolean {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (w <= 0 || h <= 0) return false;
+  const smaller = Math.min((a.x1 - a.x0) * (a.y1 - a.y0), (b.x1 - b.x0) * (b.y1 - b.y0));
+  return w * h > smaller / 3;
 }
 
 const pageOf = (input: OcrPageInput): Omit<DocumentPage, 'words'> => ({

@@ -22,6 +22,8 @@ const THRESHOLDING_METHOD: Record<Binarisation, string> = { global: '0', local: 
 
 /** The binarisation each worker was last set to; a fresh worker starts at tesseract's default (global). */
 const binarisationOf = new WeakMap<Worker, Binarisation>();
+/** The page segmentation mode each worker was last set to, when a job asked for one of its own. */
+const segModeOf = new WeakMap<Worker, number>();
 
 /** tesseract.js' worker script without its progress messages, on the LSTM-only core (see there). */
 const WORKER_SCRIPT = fileURLToPath(new URL('./tesseract-worker.cjs', import.meta.url));
@@ -78,12 +80,18 @@ export class OcrWorkerPool {
 
   /**
    * Recognises one image (spix, PGM, PNG, JPEG...) into tesseract's TSV, the only output asked for;
-   * rejects with `signal.reason` once `signal` aborts.
+   * rejects with `signal.reason` once `signal` aborts. `pageSegMode` reads this image in another
+   * segmentation mode than the pool's (a region of a page as one block of text, say).
    */
-  async recognize(image: Buffer, signal: AbortSignal | undefined, binarisation: Binarisation): Promise<Page> {
+  async recognize(
+    image: Buffer,
+    signal: AbortSignal | undefined,
+    binarisation: Binarisation,
+    pageSegMode?: number,
+  ): Promise<Page> {
     const slot = await this.acquire(signal);
     try {
-      return await this.runOn(slot, image, signal, binarisation);
+      return await this.runOn(slot, image, signal, binarisation, pageSegMode ?? this.pageSegMode);
     } finally {
       this.release(slot);
     }
@@ -163,7 +171,17 @@ export class OcrWorkerPool {
     slot.idle = null;
   }
 
-  private runOn(slot: Slot, image: Buffer, signal: AbortSignal | undefined, binarisation: Binarisation): Promise<Page> {
+  private get pageSegMode(): number {
+    return this.options.pageSegMode ?? Number(PSM.AUTO);
+  }
+
+  private runOn(
+    slot: Slot,
+    image: Buffer,
+    signal: AbortSignal | undefined,
+    binarisation: Binarisation,
+    pageSegMode: number,
+  ): Promise<Page> {
     // The signal may have fired while this job waited for its slot; then no worker is spawned.
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<Page>((resolve, reject) => {
@@ -193,6 +211,7 @@ export class OcrWorkerPool {
           // Held only while working: an idle pool must not keep the process alive.
           threadOf(w).ref();
           await setBinarisation(w, binarisation);
+          await setSegMode(w, pageSegMode, this.pageSegMode);
           // Only the TSV: every other output costs the worker time to build, the bytes to post back.
           return w.recognize(image, {}, { text: false, tsv: true });
         })
@@ -269,6 +288,13 @@ async function setBinarisation(worker: Worker, binarisation: Binarisation): Prom
   if ((binarisationOf.get(worker) ?? 'global') === binarisation) return;
   await worker.setParameters({ thresholding_method: THRESHOLDING_METHOD[binarisation] });
   binarisationOf.set(worker, binarisation);
+}
+
+/** One message to the worker, and only when the job wants another segmentation mode than the last. */
+async function setSegMode(worker: Worker, mode: number, initial: number): Promise<void> {
+  if ((segModeOf.get(worker) ?? initial) === mode) return;
+  await worker.setParameters({ tessedit_pageseg_mode: String(mode) as PSM });
+  segModeOf.set(worker, mode);
 }
 
 /** tesseract.js keeps its worker_threads Worker on the object it resolves, though its types omit it. */

@@ -5,7 +5,8 @@ import {
   type EvaluationSummary,
   type Tally,
 } from '../../packages/extraction-lab/src/report/report.js';
-import { createTesseractReader, READING_REVISION, type TesseractReader } from '@intake/ocr-tesseract';
+import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
+import { sniffMimeType } from '@intake/core/jobs';
 import { crossValidate } from '../../packages/extraction-lab/src/eval/cross-validate.js';
 import { findCorpus, type ReadEntry } from '../../packages/extraction-lab/src/eval/evaluate-corpus.js';
 import { learnCalibratedRanker } from '../../packages/extraction-lab/src/eval/learn-calibrated.js';
@@ -70,7 +71,7 @@ describe.skipIf(!LONG || !HAS_DEV_DATA)('held-out figures on all development dat
   let summary: EvaluationSummary;
   beforeAll(async () => {
     reader = createTesseractReader();
-    const cache = createReadCache(reader, defaultCacheDir(), `tesseract:${READING_REVISION}`);
+    const cache = createReadCache(reader, defaultCacheDir(), (bytes) => reader.revisionOf(sniffMimeType(bytes)));
     summary = await heldOut(await developmentCorpora(), reader, cache);
   }, 3_600_000);
   afterAll(() => reader?.close());

@@ -15,7 +15,8 @@ import { roleOf, scoreFields, vendorKeys, type FieldHint } from '@intake/core/ex
 import { learnHints } from '@intake/core/learning';
 import { groupMembers } from '../../../packages/extraction-lab/src/report/folds.js';
 import { extractFields, RECOMMENDED_FIELDS, type FieldDefinition, type ReadDocument } from '@intake/core';
-import { createTesseractReader, READING_REVISION } from '@intake/ocr-tesseract';
+import { createTesseractReader } from '@intake/ocr-tesseract';
+import { sniffMimeType } from '@intake/core/jobs';
 import { findCorpus, type CorpusEntry } from '../../../packages/extraction-lab/src/eval/evaluate-corpus.js';
 import { createReadCache, defaultCacheDir } from '../../../packages/extraction-lab/src/eval/read-cache.js';
 import { DEV_DIRS, HAS_DEV_DATA } from '../../../packages/extraction-lab/src/corpus/corpora.js';
@@ -39,7 +40,7 @@ if (!HAS_DEV_DATA) {
 }
 
 const reader = createTesseractReader({ workers: 1 });
-const cache = createReadCache(reader, defaultCacheDir(), `tesseract:${READING_REVISION}`);
+const cache = createReadCache(reader, defaultCacheDir(), (bytes) => reader.revisionOf(sniffMimeType(bytes)));
 const docs: Doc[] = [];
 for (const dir of DEV_DIRS) {
   for (const entry of await findCorpus(dir)) {

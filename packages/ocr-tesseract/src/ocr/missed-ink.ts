@@ -11,7 +11,7 @@
  * already (with a small margin). What is left is gathered on a grid of cells of about 2 pt, cells
  * joined across small gaps along a line; a group the size of a line of print is a region.
  */
-import type { GreyImage } from './ocr-page.js';
+import type { GreyImage } from './grey-image.js';
 
 export interface PixelBox {
   x0: number;

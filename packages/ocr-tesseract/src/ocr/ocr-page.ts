@@ -14,12 +14,9 @@ import type { PageOcrEngine } from './page-engine.js';
 import type { PageGate } from './page-gate.js';
 import type { Binarisation, OcrWorkerPool } from './worker-pool.js';
 
-/** 8-bit grey pixels, row by row. */
-export interface GreyImage {
-  width: number;
-  height: number;
-  pixels: Uint8Array;
-}
+import type { GreyImage } from './grey-image.js';
+
+export type { GreyImage } from './grey-image.js';
 
 /** "spix", then width, height, depth, words per line, colours in the colormap, raster bytes. */
 const SPIX_HEADER_BYTES = 28;

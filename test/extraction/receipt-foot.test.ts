@@ -44,8 +44,8 @@ describe('tender features of total candidates', () => {
   });
 
   it('relate the amounts: total + change = tendered, tendered - change = total', () => {
-    expect(feature(total!, 'plus_change_is_tendered')).toBe(1);
-    expect(feature(cash!, 'plus_change_is_tendered')).toBe(0);
+    expect(feature(total!, 'plus_change_is_printed')).toBe(1);
+    expect(feature(cash!, 'plus_change_is_printed')).toBe(0);
     expect(feature(cash!, 'less_change_is_printed')).toBe(1);
     expect(feature(total!, 'less_change_is_printed')).toBe(0);
   });
@@ -66,7 +66,7 @@ describe('tender features of total candidates', () => {
     const [only] = describeCandidates(bare, documentFacts(bare), 'total_amount', [
       { value: 9.9, score: 0.9, line: bare.lines[0]!, source: 'label' },
     ]);
-    expect(['line_tendered', 'line_change', 'plus_change_is_tendered'].map((n) => feature(only!, n as never))).toEqual([
+    expect(['line_tendered', 'line_change', 'plus_change_is_printed'].map((n) => feature(only!, n as never))).toEqual([
       0, 0, 0,
     ]);
   });

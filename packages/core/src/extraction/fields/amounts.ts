@@ -111,7 +111,10 @@ function amountsFor(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] {
 }
 
 function totalCandidates(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] {
-  const labelled = amountsFor(ctx, keys).filter((c) => Number(c.value) > 0);
+  const labelled = tenderedUnderTotalLabel(
+    ctx,
+    amountsFor(ctx, keys).filter((c) => Number(c.value) > 0),
+  );
   const strong = labelled.filter((c) => c.score >= 0.5);
   const largest = Math.max(0, ...strong.map((c) => Number(c.value)));
   const ranked = labelled.map((c) => (Number(c.value) === largest ? { ...c, score: Math.min(1, c.score * 1.15) } : c));
@@ -121,6 +124,39 @@ function totalCandidates(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] 
     ...tenderedLessChange(ctx, strong),
     ...printedAmounts(ctx),
   ]);
+}
+
+/**
+ * A total label over the amount tendered ("Accepted total 10.00" above "Change 5.00", the 5.00
+ * charged printed above them): the labelled amount less a change printed just under it is another
+ * amount printed above, and the amount plus that change is printed nowhere (a total plus its
+ * change is what was tendered, so a real total's sum is the tendered line's amount). Such a
+ * candidate keeps a third of its score: the words say total, the arithmetic says tendered, and
+ * the ranker weighs the two (tender-facts.ts).
+ */
+function tenderedUnderTotalLabel(ctx: ExtractionContext, labelled: Candidate[]): Candidate[] {
+  const changes = amountsFor(ctx, ['change']).filter((c) => Number(c.value) > 0);
+  if (changes.length === 0) return labelled;
+  const printed = ctx.lines.flatMap((line) =>
+    findAmounts(line.text)
+      .filter((a) => a.hasDecimals && a.value > 0)
+      .map((a) => ({ value: a.value, line: line.index })),
+  );
+  const printedAt = (value: number, where: (line: number) => boolean) =>
+    printed.some((a) => Math.abs(a.value - value) < 0.005 && where(a.line));
+  const tendered = (c: Candidate): boolean =>
+    changes.some((change) => {
+      const gap = change.line.index - c.line.index;
+      if (gap < 1 || gap > 3) return false;
+      const value = Number(c.value);
+      const less = value - Number(change.value);
+      return (
+        less > 0 &&
+        printedAt(less, (line) => line < c.line.index) &&
+        !printedAt(value + Number(change.value), () => true)
+      );
+    });
+  return labelled.map((c) => (tendered(c) ? { ...c, score: c.score / 3 } : c));
 }
 
 /**

@@ -70,7 +70,6 @@ export function tenderFacts(ctx: DocumentView): TenderFacts {
  */
 export function tenderFeatures(facts: TenderFacts, line: Line, value: number): number[] {
   const set = facts.classes.get(line.index);
-  const completes = facts.change.some((c) => facts.paid.some((p) => Math.abs(value + c - p) < EPSILON));
   // Whether x is printed on the document as another amount than the value itself.
   const printedOther = (x: number): boolean =>
     facts.amounts.some((a) => Math.abs(x - a) < EPSILON && Math.abs(a - value) > EPSILON);
@@ -80,7 +79,6 @@ export function tenderFeatures(facts: TenderFacts, line: Line, value: number): n
     set?.has('paid') && !set.has('total') ? 1 : 0,
     set?.has('change') ? 1 : 0,
     set?.has('rounding') ? 1 : 0,
-    completes ? 1 : 0,
     lessIsPrinted(facts.change) ? 1 : 0,
     plusChange ? 1 : 0,
     lessIsPrinted(facts.discounts) ? 1 : 0,
@@ -91,7 +89,6 @@ export const TENDER_FEATURES = [
   'line_tendered',
   'line_change',
   'line_rounding',
-  'plus_change_is_tendered',
   'less_change_is_printed',
   'plus_change_is_printed',
   'less_discount_is_printed',

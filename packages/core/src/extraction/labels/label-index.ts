@@ -1,6 +1,7 @@
 import { fold } from '../layout/fold.js';
 import { MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from './ocr-misreads.js';
 import type { Line } from '../layout/lines.js';
+import { lexiconLabels } from './lexicon-labels.js';
 import { ROLE_LABELS, ROLES, type Role } from './synonyms.js';
 
 /**
@@ -73,6 +74,7 @@ export class LabelIndex {
       this.byFirstToken.set(entry.tokens[0], list);
     }
     for (const line of lines) this.hits.push(...this.matchLine(line));
+    this.hits.push(...headingOnlyHits(lines));
   }
 
   /** Hits for one key, strongest first. */
@@ -163,6 +165,50 @@ export class LabelIndex {
     }
     return length ? { tokens: all[0]!.tokens, all } : null;
   }
+}
+
+/** Buyer headings too common to be labels but alone at the top of a block ("An", "Aan", "To"). */
+const HEADING_ONLY = new Set(lexiconLabels('buyer_heading'));
+
+/**
+ * Buyer headings of `HEADING_ONLY` where one fills its segment (a colon allowed after it) and a
+ * block of at least two lines follows right under it in its column, the first beginning with a
+ * capital letter (a name): "An" over "Müller Bau GmbH", "Hauptstraße 5", never "An" in a sentence
+ * or beside a value.
+ */
+function headingOnlyHits(lines: Line[]): LabelHit[] {
+  const hits: LabelHit[] = [];
+  lines.forEach((line, i) => {
+    const starts = segmentStarts(line);
+    line.segments.forEach((segment, k) => {
+      const text = segment.text.trim().replace(/\s*:$/, '');
+      if (!HEADING_ONLY.has(fold(text))) return;
+      const first = blockLineUnder(line, lines[i + 1], segment);
+      if (!first || !/^\p{Lu}\p{L}/u.test(first.text.trim())) return;
+      if (!blockLineUnder(lines[i + 1]!, lines[i + 2], segment)) return;
+      const start = starts[k] ?? 0;
+      hits.push({
+        key: 'buyer_name',
+        strength: 1,
+        line,
+        start,
+        end: start + segment.text.length,
+        x0: segment.x0,
+        x1: segment.x1,
+      });
+    });
+  });
+  return hits;
+}
+
+/** The segment of `next` in the column of `segment`, where `next` follows `line` without a gap. */
+function blockLineUnder(
+  line: Line,
+  next: Line | undefined,
+  segment: { x0: number; x1: number },
+): { text: string } | null {
+  if (!next || next.page !== line.page || next.y0 - line.y1 > (line.y1 - line.y0) * 1.5) return null;
+  return next.segments.find((s) => s.x0 < segment.x1 + 40 && s.x1 > segment.x0 - 5 && s.x0 > segment.x0 - 20) ?? null;
 }
 
 /** Folded tokens of a line with their character ranges in line.text. */

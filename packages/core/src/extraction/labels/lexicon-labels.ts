@@ -4,9 +4,11 @@ import table from '../lexicons/field-labels.json' with { type: 'json' };
 /**
  * Labels kept as data, one list per language and field in lexicons/field-labels.json, written as
  * documents print them ("Fällig am", "Donneur d'ordre"): a language's label is added without code.
- * They are folded here as every label is compared (see fold.ts).
+ * They are folded here as every label is compared (see fold.ts). `buyer_heading` lists words that
+ * head the buyer's block ("An", "Aan", "To") but are too common to be labels anywhere else: they
+ * count only standing alone at the top of a block (label-index.ts, `headingOnlyHits`).
  */
-type LexiconRole = 'due_date' | 'delivery_date' | 'vendor_name' | 'buyer_name';
+type LexiconRole = 'due_date' | 'delivery_date' | 'vendor_name' | 'buyer_name' | 'buyer_heading';
 
 const languages: Record<string, Partial<Record<LexiconRole, string[]>>> = table;
 

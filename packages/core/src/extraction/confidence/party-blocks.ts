@@ -18,7 +18,8 @@ import type { Line, Segment } from '../layout/lines.js';
  *   Mevr. Sanne Jansen", "z.Hd. Frau Anna Vogt"): the block's end was not found, and a contact
  *   person under an address is how buyers' blocks are printed, not sellers';
  * - a seller's name, or the address read under it, whose block stands under a heading no seller
- *   label matches ("An", "Aan"; a key with its value set apart is no heading).
+ *   label matches and no lexicon lists (a key with its value set apart is no heading; "An" and
+ *   "Aan" alone over a block are buyer headings, `buyer_heading` in lexicons/field-labels.json).
  */
 
 /** A name line of a block: words of letters only, each capitalised, no more than five. */
@@ -52,7 +53,7 @@ const HEADING = /^\p{L}[\p{L}.'’-]*(?:\s\p{L}[\p{L}.'’-]*)?:?$/u;
 
 /**
  * A seller's name, or the address read under it, whose block stands under a heading that no seller
- * label matches ("An", "Aan" over the buyer's block): the block belongs to the party the heading
+ * label matches ("Geadresseerde" over the buyer's block): the block belongs to the party the heading
  * names, and the rules took it for the seller's because they do not know the heading.
  */
 export function sellerUnderOtherHeading(ctx: DocumentView, candidate: Candidate, address: boolean): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
-import { doc, lines, type Placed } from './synthetic.js';
+import { doc, extractInvoice as invoice, invoiceBody, lines, type Placed } from './synthetic.js';
 
 /**
  * Headings, labels and party blocks as invoices and orders print them beyond the development
@@ -10,30 +10,8 @@ import { doc, lines, type Placed } from './synthetic.js';
  * beside the buyer's name, and abbreviated quantity headers.
  */
 
-const invoice = (placed: Placed[]) =>
-  extractFields(doc(placed), [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' }).extracted_data;
 const order = (placed: Placed[]) =>
   extractFields(doc(placed), [...RECOMMENDED_FIELDS.purchase_order], { documentType: 'purchase_order' }).extracted_data;
-
-/** An invoice's number and date in the right column, one row and its totals. */
-const invoiceBody: Placed[] = [
-  { x: 340, y: 110, text: 'Invoice No.' },
-  { x: 470, y: 110, text: 'INV-2024-0042' },
-  { x: 340, y: 125, text: 'Invoice Date' },
-  { x: 470, y: 125, text: '2024-03-08' },
-  { x: 50, y: 300, text: 'Description' },
-  { x: 330, y: 300, text: 'Qty' },
-  { x: 440, y: 300, text: 'Amount' },
-  { x: 50, y: 318, text: 'Desk lamp' },
-  { x: 330, y: 318, text: '2' },
-  { x: 440, y: 318, text: '80.00' },
-  { x: 380, y: 350, text: 'Subtotal' },
-  { x: 470, y: 350, text: '80.00' },
-  { x: 380, y: 366, text: 'VAT' },
-  { x: 470, y: 366, text: '16.00' },
-  { x: 380, y: 382, text: 'Total' },
-  { x: 470, y: 382, text: '96.00' },
-];
 
 /** An order's number and date in the right column, one row and its total. */
 const orderBody: Placed[] = [

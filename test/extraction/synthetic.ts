@@ -44,6 +44,30 @@ export function lines(x: number, y: number, texts: string[]): Placed[] {
   return texts.map((text, i) => ({ x, y: y + i * 14, text }));
 }
 
+/** An invoice's fields, extracted as an invoice (the recommended set), from placed text. */
+export const extractInvoice = (placed: Placed[]) =>
+  extractFields(doc(placed), [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' }).extracted_data;
+
+/** An invoice's number and date in the right column, one row and its totals (no parties). */
+export const invoiceBody: Placed[] = [
+  { x: 340, y: 110, text: 'Invoice No.' },
+  { x: 470, y: 110, text: 'INV-2024-0042' },
+  { x: 340, y: 125, text: 'Invoice Date' },
+  { x: 470, y: 125, text: '2024-03-08' },
+  { x: 50, y: 300, text: 'Description' },
+  { x: 330, y: 300, text: 'Qty' },
+  { x: 440, y: 300, text: 'Amount' },
+  { x: 50, y: 318, text: 'Desk lamp' },
+  { x: 330, y: 318, text: '2' },
+  { x: 440, y: 318, text: '80.00' },
+  { x: 380, y: 350, text: 'Subtotal' },
+  { x: 470, y: 350, text: '80.00' },
+  { x: 380, y: 366, text: 'VAT' },
+  { x: 470, y: 366, text: '16.00' },
+  { x: 380, y: 382, text: 'Total' },
+  { x: 470, y: 382, text: '96.00' },
+];
+
 function words(item: Placed): Word[] {
   const result: Word[] = [];
   for (const m of item.text.matchAll(/\S+/g)) {

@@ -6,7 +6,7 @@ import { isTrustEntry } from '../http/middleware/trusted-proxies.js';
 import { DEFAULT_DOCUMENT_LIMITS, DEFAULT_PROCESSING_TIMEOUT_MS, type DocumentLimits } from '@intake/core';
 import { parseDomainList, parseSecretKey } from '@intake/core/email';
 import { LIST_COUNT_LIMIT } from '@intake/core/jobs';
-import { validateRelayUrl } from '@intake/notifier-smtp';
+import { validateRelayUrl } from '@intake/notifier-smtp/relay-url';
 import { base64EnvelopeMb, sizeLimits, type SizeLimits } from './limits.js';
 import { DEFAULT_CLIENT_LIMITS, DEFAULT_DATA_TIMEOUT_MS, DEFAULT_SESSION_TIMEOUT_MS } from '../smtp/client-limits.js';
 import { DEFAULT_OCR_LANGUAGES } from '@intake/ocr-tesseract/languages';

@@ -22,7 +22,7 @@ import { trustedProxies } from './middleware/trusted-proxies.js';
 import { requestContext } from './middleware/request-context.js';
 import { JsonThread } from './json-thread/json-threads.js';
 import { mountRoutes } from './mount-routes.js';
-import { buildOpenApiDocument } from './openapi.js';
+import { loadOnce } from '../runtime/load-once.js';
 import { apiKeyRoutes } from './routes/api-keys.routes.js';
 import { creditRoutes } from './routes/credits.routes.js';
 import { emailIngestionRoutes } from './routes/email-ingestion.routes.js';
@@ -92,10 +92,11 @@ export interface HttpApp {
 
 /** The public HTTP API as a Koa application (not listening: the daemon or a test decides where). */
 export function createHttpApp(deps: HttpAppDeps): HttpApp {
-  let openapi: unknown;
   // The bodies that carry a document are parsed and decoded here, off the event loop.
   const jsonThread = new JsonThread({ maxBodyBytes: Math.max(deps.maxBodyBytes, deps.maxUploadJsonBytes) });
-  const routes = apiRoutes(deps, jsonThread, () => (openapi ??= buildOpenApiDocument(routes, deps.publicBaseUrl)));
+  // Built, zod-openapi loaded with it, on the first request for it: few clients ever ask.
+  const openapi = loadOnce(async () => (await import('./openapi.js')).buildOpenApiDocument(routes, deps.publicBaseUrl));
+  const routes = apiRoutes(deps, jsonThread, openapi);
   // Session cookies are Secure (and __Host- named) when the dashboard is reached over HTTPS.
   const cookie = sessionCookie(deps.publicBaseUrl.startsWith('https://'));
   const sessions = deps.dashboard ? sessionAuthenticator(deps.intake.sessions, cookie) : undefined;
@@ -130,7 +131,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
  * The route table, in mounting order: which endpoints exist follows from the services given (a
  * left-out one leaves its routes unmounted).
  */
-function apiRoutes(deps: HttpAppDeps, jsonThread: JsonThread, openapi: () => unknown): RouteDef[] {
+function apiRoutes(deps: HttpAppDeps, jsonThread: JsonThread, openapi: () => Promise<unknown>): RouteDef[] {
   return [
     ...systemRoutes({ ping: () => deps.ping(), openapi }),
     ...extractorRoutes(deps.intake),

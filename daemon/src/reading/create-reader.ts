@@ -3,33 +3,11 @@
  * onnxruntime, @intake/ocr-onnx) for images or all OCR'd pages with tesseract's reader around it
  * (PDF text layers, limits, the quality floor). Shared by the daemon, `intake extract` and `intake eval`.
  */
-import type { DocumentLimits } from '@intake/core';
 import { createPaddleOcr } from '@intake/ocr-onnx';
-import { createTesseractReader, type PdfBudget, type PdfRefusal, type TesseractReader } from '@intake/ocr-tesseract';
-import { documentLimits, pdfBudget, type ResolvedConfig } from '../config/config.schema.js';
+import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
+import type { ReaderSettings } from './reader-settings.js';
 
-export type OcrEngineName = 'tesseract' | 'paddle';
-export type OcrEnginePages = 'images' | 'scans';
-
-export interface ReaderSettings {
-  engine: OcrEngineName;
-  pages: OcrEnginePages;
-  /** Threads of the engine in use. */
-  workers?: number;
-  /** OCR threads idle this long are ended, tesseract's and the engine's (default 60 000; 0 keeps them). */
-  idleReleaseMs?: number;
-  /** Tesseract's languages (default eng and deu: DEFAULT_OCR_LANGUAGES). */
-  languages?: readonly string[];
-  limits?: Partial<DocumentLimits>;
-  /** Memory and time of the threads PDFs are read in. */
-  pdfBudget?: Partial<PdfBudget>;
-  /** Told of every PDF refused as too large (the daemon logs a warning). */
-  onRefused?: (refusal: PdfRefusal) => void;
-  /** Called as each OCR page has been read (the reader process trims its allocator). */
-  afterPage?: () => void;
-  /** A second OCR page starts only within this many MB of resident memory (OCR_MEMORY_MB; 0: no bound). */
-  memoryBudgetMb?: number;
-}
+export { readerSettings, type OcrEngineName, type OcrEnginePages, type ReaderSettings } from './reader-settings.js';
 
 /** The reader; its `revision` names the engines, for caches of read documents. */
 export function createReader(settings: ReaderSettings): TesseractReader {
@@ -49,15 +27,3 @@ export function createReader(settings: ReaderSettings): TesseractReader {
   const engine = createPaddleOcr({ workers, idleReleaseMs });
   return createTesseractReader({ ...common, engine, enginePages: settings.pages });
 }
-
-/** The daemon's settings for its reader. */
-export const readerSettings = (config: ResolvedConfig): ReaderSettings => ({
-  engine: config.OCR_ENGINE,
-  pages: config.OCR_ENGINE_PAGES,
-  workers: config.OCR_WORKERS,
-  idleReleaseMs: config.OCR_IDLE_RELEASE_MS,
-  memoryBudgetMb: config.OCR_MEMORY_MB,
-  languages: config.OCR_LANGUAGES.split('+'),
-  limits: documentLimits(config),
-  pdfBudget: pdfBudget(config),
-});

@@ -6,7 +6,7 @@
  */
 import { DocumentError, type DocumentInspection, type JobFailureCode, type ReadDocument } from '@intake/core';
 import type { PdfRefusal } from '@intake/ocr-tesseract';
-import type { ReaderSettings } from './create-reader.js';
+import type { ReaderSettings } from './reader-settings.js';
 
 /** What the child builds its reader from: the daemon's settings without the callback. */
 export type ChildSettings = Omit<ReaderSettings, 'onRefused' | 'afterPage'>;

@@ -6,6 +6,7 @@
 import nodemailer from 'nodemailer';
 import { type Notifier, type OutboundMail } from '@intake/core';
 import { NotifierError } from '@intake/core/ports';
+import { validateRelayUrl } from './relay-url.js';
 
 /** Options of {@link createSmtpNotifier}. */
 export interface SmtpNotifierOptions {
@@ -22,29 +23,7 @@ export interface SmtpNotifierOptions {
   name?: string;
 }
 
-/** The relay URL without its password, for logs. */
-export function redactRelayUrl(relayUrl: string): string {
-  try {
-    const url = new URL(relayUrl);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
-}
-
-/** Checks SMTP_RELAY_URL's form: smtp:// or smtps:// with a host. */
-export function validateRelayUrl(relayUrl: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(relayUrl);
-  } catch {
-    return 'must be a URL such as smtp://127.0.0.1:25';
-  }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return 'must start with smtp:// or smtps://';
-  if (!url.hostname) return 'must name a host';
-  return null;
-}
+export { redactRelayUrl, validateRelayUrl } from './relay-url.js';
 
 interface SmtpFailure {
   message: string;

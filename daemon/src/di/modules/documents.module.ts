@@ -13,7 +13,7 @@ import { type PageImageCache } from '@intake/core/ports';
 import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
-import { readerSettings } from '../../reading/create-reader.js';
+import { readerSettings } from '../../reading/reader-settings.js';
 import { createReaderProcess } from '../../reading/reader-process.js';
 import { releaseIdleMemory } from '../../runtime/idle-memory.js';
 import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';

@@ -1,11 +1,11 @@
 import { ContainerModule } from 'inversify';
 import { type Intake, type Notifier } from '@intake/core';
 import { NotificationService, unconfiguredNotifier } from '@intake/core/email';
-import { createSmtpNotifier } from '@intake/notifier-smtp';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { NotificationWorkers } from '../../workers/notification-workers.js';
 import { scheduleDigest } from '../../scheduler/digest-schedule.js';
+import { loadOnce } from '../../runtime/load-once.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
@@ -16,7 +16,7 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       // Without a relay notifications are still decided and recorded, and fail at once saying why.
       if (!config.SMTP_RELAY_URL) return { ...unconfiguredNotifier(), close: () => {} };
-      return createSmtpNotifier({ relayUrl: config.SMTP_RELAY_URL });
+      return lazySmtpNotifier(config.SMTP_RELAY_URL);
     })
     .inSingletonScope();
 
@@ -90,3 +90,15 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     })
     .inSingletonScope();
 });
+
+/**
+ * The relay's notifier, with nodemailer, is loaded with the first mail sent, not at start (the
+ * relay URL's form was checked with the settings). `close()` ends it if it was loaded.
+ */
+function lazySmtpNotifier(relayUrl: string): Notifier & { close(): void } {
+  let loaded: (Notifier & { close(): void }) | undefined;
+  const notifier = loadOnce(
+    async () => (loaded = (await import('@intake/notifier-smtp')).createSmtpNotifier({ relayUrl })),
+  );
+  return { send: async (mail) => (await notifier()).send(mail), close: () => loaded?.close() };
+}

@@ -3,12 +3,13 @@ import { ContainerModule } from 'inversify';
 import { CorrectionService } from '@intake/core/corrections';
 import { VendorLearning } from '@intake/core/learning';
 import { PageImages } from '@intake/core/pages';
-import { type PageImageCache } from '@intake/core/ports';
+import { type PageImageCache, type PageRenderer } from '@intake/core/ports';
 import { type BlobStore, type DocumentReader, type Intake } from '@intake/core';
-import { createPageRenderer } from '@intake/ocr-tesseract';
+import type { PageRendererOptions } from '@intake/ocr-tesseract';
 import { FilePageImageCache } from '@intake/storage-sql';
 import { documentLimits, pdfBudget, type ResolvedConfig } from '../../config/config.schema.js';
 import { refusalWarning } from '../../reading/refusal-warning.js';
+import { loadOnce } from '../../runtime/load-once.js';
 import type { Logger } from '../../logger.js';
 import { TOKENS } from '../tokens.js';
 
@@ -27,7 +28,7 @@ export const reviewModule = new ContainerModule(({ bind }) => {
       return new PageImages({
         jobs: intake.jobs,
         blobs: await ctx.getAsync<BlobStore>(TOKENS.Blobs),
-        renderer: createPageRenderer({
+        renderer: lazyPageRenderer({
           limits: documentLimits(config),
           pdfBudget: pdfBudget(config),
           onRefused: refusalWarning(ctx.get<Logger>(TOKENS.Logger)),
@@ -60,3 +61,12 @@ export const reviewModule = new ContainerModule(({ bind }) => {
     })
     .inSingletonScope();
 });
+
+/**
+ * The page renderer (pdfjs and sharp, in @intake/ocr-tesseract) is loaded with the first picture of a
+ * page the review screen asks for, not at start: a daemon that is never reviewed never loads it.
+ */
+function lazyPageRenderer(options: PageRendererOptions): PageRenderer {
+  const renderer = loadOnce(async () => (await import('@intake/ocr-tesseract')).createPageRenderer(options));
+  return { render: async (...args) => (await renderer()).render(...args) };
+}

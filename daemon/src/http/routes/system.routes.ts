@@ -7,7 +7,7 @@ export interface SystemDeps {
   /** Resolves when the database answers. */
   ping(): Promise<void>;
   /** The OpenAPI document; computed once, on first request. */
-  openapi(): unknown;
+  openapi(): Promise<unknown>;
 }
 
 const Health = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
@@ -46,7 +46,7 @@ export function systemRoutes(deps: SystemDeps): RouteDef[] {
       summary: 'This API, described in OpenAPI 3.1',
       tag: 'system',
       responses: { 200: { description: 'The OpenAPI document' } },
-      handler: () => Promise.resolve({ status: 200, body: deps.openapi() }),
+      handler: async () => ({ status: 200, body: await deps.openapi() }),
     }),
   ];
 }

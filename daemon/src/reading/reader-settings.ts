@@ -1,0 +1,43 @@
+/**
+ * What the reader is made of (its engines, threads, limits), without the OCR libraries: the
+ * daemon's process only forks the reader process with them (reader-process.ts), so it never loads
+ * @intake/ocr-tesseract's or @intake/ocr-onnx's code itself (create-reader.ts does, in that process).
+ */
+import type { DocumentLimits } from '@intake/core';
+import type { PdfBudget, PdfRefusal } from '@intake/ocr-tesseract';
+import { documentLimits, pdfBudget, type ResolvedConfig } from '../config/config.schema.js';
+
+export type OcrEngineName = 'tesseract' | 'paddle';
+export type OcrEnginePages = 'images' | 'scans';
+
+export interface ReaderSettings {
+  engine: OcrEngineName;
+  pages: OcrEnginePages;
+  /** Threads of the engine in use. */
+  workers?: number;
+  /** OCR threads idle this long are ended, tesseract's and the engine's (default 60 000; 0 keeps them). */
+  idleReleaseMs?: number;
+  /** Tesseract's languages (default eng and deu: DEFAULT_OCR_LANGUAGES). */
+  languages?: readonly string[];
+  limits?: Partial<DocumentLimits>;
+  /** Memory and time of the threads PDFs are read in. */
+  pdfBudget?: Partial<PdfBudget>;
+  /** Told of every PDF refused as too large (the daemon logs a warning). */
+  onRefused?: (refusal: PdfRefusal) => void;
+  /** Called as each OCR page has been read (the reader process trims its allocator). */
+  afterPage?: () => void;
+  /** A second OCR page starts only within this many MB of resident memory (OCR_MEMORY_MB; 0: no bound). */
+  memoryBudgetMb?: number;
+}
+
+/** The daemon's settings for its reader. */
+export const readerSettings = (config: ResolvedConfig): ReaderSettings => ({
+  engine: config.OCR_ENGINE,
+  pages: config.OCR_ENGINE_PAGES,
+  workers: config.OCR_WORKERS,
+  idleReleaseMs: config.OCR_IDLE_RELEASE_MS,
+  memoryBudgetMb: config.OCR_MEMORY_MB,
+  languages: config.OCR_LANGUAGES.split('+'),
+  limits: documentLimits(config),
+  pdfBudget: pdfBudget(config),
+});

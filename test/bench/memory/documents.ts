@@ -2,7 +2,7 @@
  * The benchmark's documents: receipt photos (for PaddleOCR), scanned PDFs (a photo on an A4 page
  * with no text layer: rendered at 300 dpi and read by tesseract) and text PDFs (read from their text
  * layer). From the development corpus beside the repository (`../shared/corpus`) when it is there,
- * otherwise drawn here; each document is different, so no duplicate check or cache skips a read.
+ * otherwise drawn here (the locked test split left out); each document is different, so no duplicate check or cache skips a read.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,6 +26,14 @@ export interface DocumentSets {
 
 const CORPUS = path.resolve(repoRoot, '../shared/corpus');
 
+/** The locked test split's files (`set/name`): never read here, so no benchmark looks at them. */
+const LOCKED = new Set(
+  fs
+    .readFileSync(path.join(repoRoot, 'packages/extraction-lab/src/corpus/locked-split.txt'), 'utf8')
+    .split('\n')
+    .filter(Boolean),
+);
+
 /** Files of the corpus sets of one kind (`image`, `pdf_text`), in name order. */
 function corpusFiles(kind: string): string[] {
   const files: string[] = [];
@@ -38,7 +46,7 @@ function corpusFiles(kind: string): string[] {
       if (expected.kind !== kind) continue;
       const stem = name.slice(0, -'.expected.json'.length);
       const file = fs.readdirSync(dir).find((f) => f.startsWith(`${stem}.`) && !f.endsWith('.json'));
-      if (file) files.push(path.join(dir, file));
+      if (file && !LOCKED.has(`${set}/${file}`)) files.push(path.join(dir, file));
     }
   }
   return files;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ReadDocument } from '@intake/core';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLocked } from '../support/locked-split.js';
 import { corpusDir } from './documents.js';
 
 const dir = corpusDir();
@@ -38,7 +39,7 @@ describe.skipIf(dir === null)(title, () => {
   beforeAll(async () => {
     const files = fs
       .readdirSync(dir!)
-      .filter((f) => TYPES[path.extname(f)])
+      .filter((f) => TYPES[path.extname(f)] && !isLocked(path.join(dir!, f)))
       .sort();
     // Two documents at a time, so both OCR workers are busy with single-page scans.
     const queue = [...files];
@@ -66,7 +67,7 @@ describe.skipIf(dir === null)(title, () => {
   }, 180_000);
 
   it('reads every file without an error, with words on it and the page count inspect gave', () => {
-    expect(outcomes.length).toBeGreaterThanOrEqual(60);
+    expect(outcomes.length).toBeGreaterThanOrEqual(45); // 60 in ../shared/corpus/dev, 15 of them locked
     const failures = outcomes.filter((o) => o.error).map((o) => `${o.file}: ${String(o.error)}`);
     expect(failures).toEqual([]);
     for (const o of outcomes) {
@@ -101,7 +102,7 @@ describe.skipIf(dir === null)(title, () => {
     const xml = outcomes.flatMap((o) =>
       (o.document?.attachments ?? []).filter((a) => a.mimeType === 'application/xml').map((a) => ({ file: o.file, a })),
     );
-    expect(new Set(xml.map((x) => x.file)).size).toBeGreaterThanOrEqual(20);
+    expect(new Set(xml.map((x) => x.file)).size).toBeGreaterThanOrEqual(18); // of the 22 text PDFs not locked
     for (const { file, a } of xml) {
       const content = Buffer.from(a.bytes).toString('utf8');
       expect(content, `${file} ${a.name}`).toMatch(/CrossIndustry(Invoice|Document)|urn:oasis:names:specification:ubl/);

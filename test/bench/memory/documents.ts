@@ -10,6 +10,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { INVOICE_SCAN, repoRoot, scanImage, scannedPdf } from '../../ocr/documents.js';
 import { makeInvoicePdf } from '../../support/fixtures.js';
+import { isLocked } from '../../support/locked-split.js';
 
 export interface BenchDocument {
   name: string;
@@ -26,14 +27,6 @@ export interface DocumentSets {
 
 const CORPUS = path.resolve(repoRoot, '../shared/corpus');
 
-/** The locked test split's files (`set/name`): never read here, so no benchmark looks at them. */
-const LOCKED = new Set(
-  fs
-    .readFileSync(path.join(repoRoot, 'packages/extraction-lab/src/corpus/locked-split.txt'), 'utf8')
-    .split('\n')
-    .filter(Boolean),
-);
-
 /** Files of the corpus sets of one kind (`image`, `pdf_text`), in name order. */
 function corpusFiles(kind: string): string[] {
   const files: string[] = [];
@@ -46,7 +39,7 @@ function corpusFiles(kind: string): string[] {
       if (expected.kind !== kind) continue;
       const stem = name.slice(0, -'.expected.json'.length);
       const file = fs.readdirSync(dir).find((f) => f.startsWith(`${stem}.`) && !f.endsWith('.json'));
-      if (file && !LOCKED.has(`${set}/${file}`)) files.push(path.join(dir, file));
+      if (file && !isLocked(path.join(dir, file))) files.push(path.join(dir, file));
     }
   }
   return files;

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { corpusDir, INVOICE_SCAN, scanImage, textPdf, type DrawnText, type PdfText } from '../../ocr/documents.js';
+import { isLocked } from '../../support/locked-split.js';
 
 export interface BenchFile {
   path: string;
@@ -27,6 +28,7 @@ export async function benchInputs(countPdfPages: (bytes: Buffer) => Promise<numb
         .readdirSync(dir)
         .sort()
         .map((f) => path.join(dir, f))
+        .filter((f) => !isLocked(f))
     : await synthetic();
   const load = async (file: string): Promise<BenchFile> => {
     const bytes = fs.readFileSync(file);

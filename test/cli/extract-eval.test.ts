@@ -17,7 +17,7 @@ const jsonLines = (stdout: string) =>
 // The first runs the shipped bin; the others run the command in this process (test/support/cli.ts).
 describe.skipIf(!HAS_CORPUS)('intake extract', () => {
   it('prints one JSON line per file, classifying each document first', async () => {
-    const { stdout } = await runCliOk(['extract', corpusFile('dev-46.pdf'), corpusFile('dev-53.pdf'), '--json'], {});
+    const { stdout } = await runCliOk(['extract', corpusFile('dev-08.pdf'), corpusFile('dev-53.pdf'), '--json'], {});
     const [invoice, order] = jsonLines(stdout);
     expect(Object.keys(invoice!)).toEqual([
       'file',
@@ -28,7 +28,7 @@ describe.skipIf(!HAS_CORPUS)('intake extract', () => {
     ]);
     expect(invoice).toMatchObject({
       document_type: 'invoice',
-      extracted_data: { invoice_number: 'INV-2023-EASY-001', total_amount: 160.65 },
+      extracted_data: { invoice_number: 'INV/2023/03/0008', total_amount: 279.84 },
     });
     expect(order).toMatchObject({
       document_type: 'purchase_order',
@@ -38,9 +38,9 @@ describe.skipIf(!HAS_CORPUS)('intake extract', () => {
   });
 
   it('uses the field set of --type instead of classifying', async () => {
-    const { stdout } = await runInProcessOk(['extract', '--type', 'receipt', corpusFile('dev-46.pdf'), '--json'], {});
+    const { stdout } = await runInProcessOk(['extract', '--type', 'receipt', corpusFile('dev-08.pdf'), '--json'], {});
     const [line] = jsonLines(stdout);
-    expect(line).toMatchObject({ document_type: 'receipt', extracted_data: { total_amount: 160.65 } });
+    expect(line).toMatchObject({ document_type: 'receipt', extracted_data: { total_amount: 279.84 } });
     expect(Object.keys(line!.extracted_data as object)).not.toContain('invoice_number');
   });
 
@@ -53,7 +53,7 @@ describe.skipIf(!HAS_CORPUS)('intake extract', () => {
   });
 
   it('refuses an unknown --type', async () => {
-    const result = await runInProcess(['extract', '--type', 'letter', corpusFile('dev-46.pdf')], {});
+    const result = await runInProcess(['extract', '--type', 'letter', corpusFile('dev-08.pdf')], {});
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('letter');
   });
@@ -68,9 +68,9 @@ describe.skipIf(!HAS_CORPUS)('intake-lab eval', () => {
       // Two directories: the invoice and the order in one, the receipt photo in the other.
       const [pdfs, photos] = [makeTempDir('intake-eval-pdfs-'), makeTempDir('intake-eval-photos-')];
       for (const [name, dir] of [
-        ['dev-46.pdf', pdfs],
+        ['dev-08.pdf', pdfs],
         ['dev-53.pdf', pdfs],
-        ['dev-16.jpg', photos],
+        ['dev-03.jpg', photos],
       ] as const) {
         copyFileSync(corpusFile(name), path.join(dir, name));
         const stem = name.replace(/\.\w+$/, '');
@@ -131,7 +131,7 @@ describe.skipIf(!HAS_CORPUS)('intake-lab eval', () => {
 
       // A locked split: the photo set aside from the folds, scored only as a whole when asked.
       const list = path.join(makeTempDir('intake-eval-locked-'), 'locked.txt');
-      writeFileSync(list, `# set aside\n${path.basename(photos)}/dev-16.jpg\n`);
+      writeFileSync(list, `# set aside\n${path.basename(photos)}/dev-03.jpg\n`);
       const aside = await runLabOk(
         ['eval', pdfs, photos, '--locked', list, '--cached-only', '--cache-dir', cacheDir],
         {},
@@ -149,14 +149,14 @@ describe.skipIf(!HAS_CORPUS)('intake-lab eval', () => {
       };
       expect(run.summary.documents).toBe(2);
       expect(run.locked).toMatchObject({ documents: 1, summary: { documents: 1, touchless: { total: 1 } } });
-      expect(run.documents.map((d) => path.basename(d.file)).sort()).toEqual(['dev-46.pdf', 'dev-53.pdf']);
+      expect(run.documents.map((d) => path.basename(d.file)).sort()).toEqual(['dev-08.pdf', 'dev-53.pdf']);
       const lockedText = await runLabOk(
         ['eval', pdfs, photos, '--locked', list, '--score-locked', '--cached-only', '--cache-dir', cacheDir],
         {},
       );
       const lockedPart = lockedText.stdout.slice(lockedText.stdout.indexOf('Locked split: 1 documents, scored'));
       expect(lockedPart).toMatch(/Touchless documents/);
-      expect(lockedPart).not.toContain('dev-16');
+      expect(lockedPart).not.toContain('dev-03');
     },
   );
 

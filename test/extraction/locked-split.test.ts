@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { partitionLocked } from '../../packages/extraction-lab/src/eval/locked-split.js';
 import type { CorpusEntry } from '../../packages/extraction-lab/src/eval/evaluate-corpus.js';
@@ -23,6 +25,7 @@ import {
  * The locked test split: its list is the one recorded (by sha256), it follows from the method and
  * the corpus metadata alone, and no merchant or layout family sits on both sides of it.
  */
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const lockedText = readFileSync(LOCKED_LIST_FILE, 'utf8');
 const listed = lockedText.trim().split('\n');
 
@@ -36,6 +39,33 @@ describe('the locked split list', () => {
     expect(listText(listed)).toBe(lockedText);
     expect(new Set(listed).size).toBe(listed.length);
     for (const line of listed) expect(line).toMatch(/^dev(-large|-xl)?\/[\w.-]+\.(pdf|png|jpe?g)$/);
+  });
+});
+
+describe('the locked split in the repository', () => {
+  /** Every file under test/ and examples/ that could name a corpus document. */
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? e.name === 'node_modules'
+          ? []
+          : sources(path.join(dir, e.name))
+        : /\.(ts|mts|mjs|js)$/.test(e.name)
+          ? [path.join(dir, e.name)]
+          : [],
+    );
+
+  it('is read by no test, benchmark or example: none names a locked document', () => {
+    const lockedNames = new Set(listed.map((l) => l.slice(l.indexOf('/') + 1)));
+    const naming = ['test', 'examples'].flatMap((dir) =>
+      sources(path.join(repoRoot, dir)).flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/\b(?:dev-\d\d|dl-\d{3}|dx-\d{3})\.(?:pdf|png|jpe?g)\b/g)]
+          .map((m) => m[0])
+          .filter((name) => lockedNames.has(name))
+          .map((name) => `${path.relative(repoRoot, file)}: ${name}`),
+      ),
+    );
+    expect(naming).toEqual([]);
   });
 });
 

@@ -11,7 +11,7 @@ const LIST = fileURLToPath(new URL('../../packages/extraction-lab/src/corpus/loc
 
 const locked = new Set(fs.readFileSync(LIST, 'utf8').split('\n').filter(Boolean));
 
-/** Whether `file` (a path under a corpus set's folder, e.g. `.../corpus/dev/dev-01.jpg`) is locked. */
+/** Whether `file` (a path under a corpus set's folder, as `CORPUS/dev/FILE`) is locked. */
 export function isLocked(file: string): boolean {
   return locked.has(`${path.basename(path.dirname(file))}/${path.basename(file)}`);
 }

@@ -1,4 +1,3 @@
-// test-tier: no-ocr (every read is of a text layer)
 import { describe, expect, it } from 'vitest';
 import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
 import { sharedReader } from '../support/reader.js';

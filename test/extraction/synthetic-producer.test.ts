@@ -53,6 +53,18 @@ describe.skipIf(!executable)('Chromium-printed synthetic documents', () => {
     expect(styles.size).toBeGreaterThanOrEqual(2);
   });
 
+  it("print their twin's words: the item table's headings are the twin's line", async () => {
+    const reader = sharedReader();
+    for (const [i, doc] of printed.entries()) {
+      const twin = await generateDocument(SEED, i, 'text', fonts, 'stranger');
+      const first = (twin.expected.fields.line_items as { description: string }[])[0]!.description;
+      const twinLines = buildLines(await reader.read(twin.bytes, 'application/pdf')).map((l) => l.text);
+      const headings = twinLines[twinLines.findIndex((l) => l.startsWith(first)) - 1]!;
+      const lines = buildLines(await reader.read(doc.bytes, 'application/pdf')).map((l) => l.text);
+      expect(lines, doc.name).toContain(headings);
+    }
+  });
+
   it('are the same bytes for the same seed and index', async () => {
     for (const i of [0, 5]) {
       const again = await generateDocument(SEED, i, 'text', fonts, 'stranger', producer);

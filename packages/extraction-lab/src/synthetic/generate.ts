@@ -8,7 +8,7 @@ import { renderPdf } from './render-pdf.js';
 import { restyle } from './stranger-variety.js';
 import { chooseStrangerLayout, describeStrangerLayout, renderStrangerPdf } from './render-stranger.js';
 import { printedSellerName } from './stranger-identity.js';
-import { chromiumPath, openHtmlPrinter, type HtmlPrinter } from './render-html.js';
+import { chromiumPath, openHtmlPrinter, recordingPicks, replayingPicks, type HtmlPrinter } from './render-html.js';
 import { strangerHtml } from './render-html-page.js';
 import { chooseHtmlLook, describeHtmlLook, systemFontFamilies } from './render-html-style.js';
 
@@ -92,10 +92,13 @@ export async function generateDocument(
     content = restyle(content, layout.variety, random);
     layoutText = describeStrangerLayout(layout);
     if (chromium) {
-      // Its own random source for the look and labels: the content and layout are the pdf-lib twin's.
-      const html = createRandom(seedOf(`intake synthetic html ${seed} ${index}`));
-      const look = chooseHtmlLook(html, chromium.families);
-      pdf = await chromium.printer.print(strangerHtml(content, layout, look, html));
+      // The twin is drawn (and dropped) for its words: the HTML prints the same title, labels and
+      // headings; its look, and any draw the twin did not make, come from a random source of its own.
+      const twin = recordingPicks(random);
+      await renderStrangerPdf(content, layout, twin.random);
+      const own = createRandom(seedOf(`intake synthetic html ${seed} ${index}`));
+      const look = chooseHtmlLook(own, chromium.families);
+      pdf = await chromium.printer.print(strangerHtml(content, layout, look, replayingPicks(own, twin.picks)));
       layoutText = `${layoutText} ${describeHtmlLook(look)}`;
     } else pdf = await renderStrangerPdf(content, layout, random);
     printedName = printedSellerName(content, layout.identity);

@@ -54,7 +54,7 @@ body { font-family: ${font}; font-size: ${look.size}px; color: #222; margin: 0; 
 .head { display: flex; justify-content: space-between; align-items: flex-start; gap: 24px; margin-bottom: 26px; }
 .title { font-size: 26px; margin: 0; letter-spacing: 0.5px; white-space: nowrap; }
 .logo { font-size: 28px; font-weight: bold; color: #1d3f6e; white-space: nowrap; }
-.letterhead { display: flex; align-items: center; gap: 8px; font-size: 16px; }
+.letterhead { display: flex; align-items: center; gap: 8px; font-size: 16px; white-space: nowrap; }
 .parties { display: flex; justify-content: space-between; gap: 24px; margin-bottom: 24px; }
 .side { display: flex; flex-direction: column; gap: 14px; }
 .pair { display: flex; gap: 40px; }
@@ -66,20 +66,20 @@ body { font-family: ${font}; font-size: ${look.size}px; color: #222; margin: 0; 
 .bottom { margin-top: 30px; margin-left: auto; width: max-content; }
 .sender { font-size: 8px; text-decoration: underline; margin-bottom: 6px; }
 dl.meta { display: grid; grid-template-columns: auto auto; gap: 3px 18px; margin: 0; }
-dl.meta dt { color: #555; }
+dl.meta dt { color: #555; white-space: nowrap; }
 dl.meta dd { margin: 0; text-align: right; white-space: nowrap; }
 .flex dl.meta { display: flex; flex-wrap: wrap; width: 300px; column-gap: 10px; flex-shrink: 0; }
 .flex dl.meta dt { width: 140px; white-space: nowrap; }
 .flex dl.meta dd { width: 140px; }
 table { border-collapse: collapse; }
-table.meta th { text-align: left; font-weight: normal; padding: 2px 12px 2px 0; color: #555; }
+table.meta th { text-align: left; font-weight: normal; padding: 2px 12px 2px 0; color: #555; white-space: nowrap; }
 table.meta td { text-align: right; padding: 2px 0; white-space: nowrap; }
 table.strip { width: 100%; margin-bottom: 20px; border-top: 1px solid #999; border-bottom: 1px solid #999; }
 table.strip th { text-align: left; font-weight: normal; font-size: 0.8em; color: #666; padding: 4px 8px 0 0; }
 table.strip td { padding: 2px 8px 5px 0; white-space: nowrap; }
 table.items { width: 100%; }
 table.items th, table.items td { border: 1px solid #888; padding: 4px 6px; }
-table.items th { background: #eee; text-align: left; }
+table.items th { background: #eee; text-align: left; white-space: nowrap; }
 table.items td:not(:first-child), table.items th:not(:first-child) { text-align: right; }
 table.items tfoot td { border: none; }
 table.items tr.grand td { font-weight: bold; }
@@ -88,7 +88,7 @@ table.items tr.grand td { font-weight: bold; }
 .flex .items .item span:first-child { flex: 1; }
 .flex .items .item span:not(:first-child) { width: 100px; }
 .items .item span:not(:first-child) { text-align: right; }
-.items .headrow { font-weight: bold; border-bottom: 2px solid #444; }
+.items .headrow { font-weight: bold; border-bottom: 2px solid #444; white-space: nowrap; }
 .items .sum { border-bottom: none; }
 .items .grand { font-weight: bold; }
 .totals { margin: 16px 0 0 auto; width: 260px; }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import type { Random } from './random.js';
 
 /**
  * Prints HTML to PDF with Chromium (Skia's PDF backend, as Puppeteer-made invoices are), headless,
@@ -48,3 +49,38 @@ function withoutDates(pdf: Uint8Array): Uint8Array {
   const fixed = text.replace(/\/(CreationDate|ModDate) \(D:\d{14}/g, (_m, key: string) => `/${key} (D:20240101000000`);
   return new Uint8Array(Buffer.from(fixed, 'latin1'));
 }
+
+/**
+ * The words the pdf-lib twin printed, for the HTML page to print the same: `recording` passes
+ * `random` through and keeps each pick by the list it came from (by its content); `replaying`
+ * answers a pick from a list the twin picked from with the twin's picks in order, and any other
+ * draw from `own`.
+ */
+export function recordingPicks(random: Random): { random: Random; picks: Map<string, unknown[]> } {
+  const picks = new Map<string, unknown[]>();
+  return {
+    picks,
+    random: {
+      ...random,
+      pick<T>(list: readonly T[]): T {
+        const value = random.pick(list);
+        const key = listKey(list);
+        picks.set(key, [...(picks.get(key) ?? []), value]);
+        return value;
+      },
+    },
+  };
+}
+
+export function replayingPicks(own: Random, picks: ReadonlyMap<string, unknown[]>): Random {
+  const left = new Map([...picks].map(([key, values]) => [key, [...values]]));
+  return {
+    ...own,
+    pick<T>(list: readonly T[]): T {
+      const queue = left.get(listKey(list));
+      return queue?.length ? (queue.shift() as T) : own.pick(list);
+    },
+  };
+}
+
+const listKey = (list: readonly unknown[]) => list.map(String).join('\u0000');

@@ -38,8 +38,9 @@ export interface Line {
 
 /**
  * A gap wider than this many median word heights separates two segments. A text layer's gaps are
- * exact: a word space is about a quarter of a word's height, so 0.9 keeps justified lines whole and
- * parts a large logo line from the title beside it (18 pt apart at 20 pt). OCR's boxes and gaps are
+ * exact: a word space is about a quarter of a word's height, up to 0.7 of it in a monospace face
+ * (Courier's 0.6 em; at 0.7 names in Courier fell apart), so 0.9 keeps lines whole and parts a large
+ * logo line from the title beside it (24 pt apart at 20 pt). OCR's boxes and gaps are
  * looser: 0.9 there cost the folds three required fields (two photos' merchant names, a scan's
  * vendor name) and seven scans' vendor addresses (a country code set apart), so OCR keeps 1.2.
  */

@@ -28,6 +28,8 @@ describe('test tiers', () => {
       ['test/x/a.test.ts', "import {\n  api,\n  startDaemon,\n} from '../support/processes.js';", SLOW_REASONS.spawns],
       ['test/x/a.test.ts', "import { runCliOk } from '../support/processes.js';", SLOW_REASONS.spawns],
       ['test/x/a.test.ts', "import { spawn } from 'node:child_process';", SLOW_REASONS.spawns],
+      // Spelt apart, so that this file does not read as one that launches Chromium.
+      ['test/x/a.test.ts', `const printer = await ${'openHtmlPrinter'}(path);`, SLOW_REASONS.spawns],
       // A daemon started in the test's own process is in-process.
       [
         'test/x/a.test.ts',

@@ -61,10 +61,11 @@ function loadsOcrModels(source: string): boolean {
 
 /**
  * An import statement (at the start of a line) of one of the helpers that spawn the CLI, or of
- * child_process; or a call of the daemon's createReaderProcess, which forks its reader process.
+ * child_process; or a call of the daemon's createReaderProcess, which forks its reader process, or of
+ * the extraction lab's openHtmlPrinter, which launches Chromium.
  */
 const SPAWNS =
-  /^import\s[^;]*?from '(?:node:)?child_process';|^import\s*\{[^}]*\b(?:startDaemon|runCli|runCliOk|runLab|runLabOk|spawnIntake)\b[^}]*\}\s*from\s*'[./]*support\/processes\.js';|\bcreateReaderProcess\(/m;
+  /^import\s[^;]*?from '(?:node:)?child_process';|^import\s*\{[^}]*\b(?:startDaemon|runCli|runCliOk|runLab|runLabOk|spawnIntake)\b[^}]*\}\s*from\s*'[./]*support\/processes\.js';|\b(?:createReaderProcess|openHtmlPrinter)\(/m;
 
 /** Each reason a file is left out of the quick tier: the first that matches is reported. */
 const RULES: { reason: string; matches: (file: string, source: string) => boolean }[] = [

@@ -8,6 +8,9 @@ import { renderPdf } from './render-pdf.js';
 import { restyle } from './stranger-variety.js';
 import { chooseStrangerLayout, describeStrangerLayout, renderStrangerPdf } from './render-stranger.js';
 import { printedSellerName } from './stranger-identity.js';
+import { chromiumPath, openHtmlPrinter, recordingPicks, replayingPicks, type HtmlPrinter } from './render-html.js';
+import { strangerHtml } from './render-html-page.js';
+import { chooseHtmlLook, describeHtmlLook, systemFontFamilies } from './render-html-style.js';
 
 /**
  * Synthetic labelled documents: each one's content, layout and (for photos and scans) degradation
@@ -22,6 +25,18 @@ export type SyntheticKind = 'text' | 'photo' | 'scan';
  * orders on layouts it lacks (render-stranger.ts), drawn from a random source of their own.
  */
 export type SyntheticFamily = 'corpus' | 'stranger';
+
+/**
+ * Who writes the text PDF: pdf-lib (one text item per string, standard or embedded fonts), or
+ * Chromium printing the same document as HTML (stranger documents only; render-html*.ts).
+ */
+export type SyntheticProducer = 'pdf-lib' | 'chromium';
+
+/** Chromium's printer and the font families its pages draw from. */
+export interface ChromiumProducer {
+  printer: HtmlPrinter;
+  families: readonly string[];
+}
 
 export interface SyntheticDocument {
   /** File name without folder: `synth-<seed>-<index>.pdf` or `.jpg`. */
@@ -59,6 +74,7 @@ export async function generateDocument(
   kind: SyntheticKind,
   fonts: readonly FontChoice[] = availableFonts(),
   family: SyntheticFamily = 'corpus',
+  chromium?: ChromiumProducer,
 ): Promise<SyntheticDocument> {
   const stranger = family === 'stranger';
   const random = createRandom(seedOf(`intake synthetic ${stranger ? 'stranger ' : ''}${seed} ${index}`));
@@ -74,8 +90,17 @@ export async function generateDocument(
       content.kind === 'purchase_order' ? 'purchase_order' : 'invoice',
     );
     content = restyle(content, layout.variety, random);
-    pdf = await renderStrangerPdf(content, layout, random);
     layoutText = describeStrangerLayout(layout);
+    if (chromium) {
+      // The twin is drawn (and dropped) for its words: the HTML prints the same title, labels and
+      // headings; its look, and any draw the twin did not make, come from a random source of its own.
+      const twin = recordingPicks(random);
+      await renderStrangerPdf(content, layout, twin.random);
+      const own = createRandom(seedOf(`intake synthetic html ${seed} ${index}`));
+      const look = chooseHtmlLook(own, chromium.families);
+      pdf = await chromium.printer.print(strangerHtml(content, layout, look, replayingPicks(own, twin.picks)));
+      layoutText = `${layoutText} ${describeHtmlLook(look)}`;
+    } else pdf = await renderStrangerPdf(content, layout, random);
     printedName = printedSellerName(content, layout.identity);
   } else {
     content = makeContent(random);
@@ -85,7 +110,7 @@ export async function generateDocument(
   }
   const picture =
     kind === 'photo' ? await photograph(pdf, random) : kind === 'scan' ? await scan(pdf, random) : undefined;
-  const stem = `${stranger ? 'stranger' : 'synth'}-${seed}-${String(index).padStart(4, '0')}`;
+  const stem = `${stranger ? (chromium ? 'chromium' : 'stranger') : 'synth'}-${seed}-${String(index).padStart(4, '0')}`;
   return {
     name: `${stem}${kind === 'photo' ? '.jpg' : '.pdf'}`,
     bytes: picture?.bytes ?? pdf,
@@ -137,16 +162,26 @@ export async function writeSyntheticCorpus(options: {
   seed: number;
   kind: SyntheticKind;
   family?: SyntheticFamily;
+  producer?: SyntheticProducer;
 }): Promise<string[]> {
+  const chromium = options.producer === 'chromium';
+  if (chromium && (options.family !== 'stranger' || options.kind !== 'text'))
+    throw new Error('--producer chromium writes text PDFs of the stranger family only (--family stranger --kind text)');
+  if (chromium && !chromiumPath()) throw new Error("--producer chromium needs Chromium: install Debian's chromium");
   mkdirSync(options.out, { recursive: true });
   const fonts = availableFonts();
+  const producer = chromium ? { printer: await openHtmlPrinter(), families: systemFontFamilies() } : undefined;
   const names: string[] = [];
-  for (let i = 0; i < options.count; i++) {
-    const doc = await generateDocument(options.seed, i, options.kind, fonts, options.family);
-    writeFileSync(path.join(options.out, doc.name), doc.bytes);
-    const stem = doc.name.replace(/\.\w+$/, '');
-    writeFileSync(path.join(options.out, `${stem}.expected.json`), `${JSON.stringify(doc.expected, null, 2)}\n`);
-    names.push(doc.name);
+  try {
+    for (let i = 0; i < options.count; i++) {
+      const doc = await generateDocument(options.seed, i, options.kind, fonts, options.family, producer);
+      writeFileSync(path.join(options.out, doc.name), doc.bytes);
+      const stem = doc.name.replace(/\.\w+$/, '');
+      writeFileSync(path.join(options.out, `${stem}.expected.json`), `${JSON.stringify(doc.expected, null, 2)}\n`);
+      names.push(doc.name);
+    }
+  } finally {
+    await producer?.printer.close();
   }
   return names;
 }

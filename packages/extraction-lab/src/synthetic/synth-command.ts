@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { SyntheticFamily, SyntheticKind } from './generate.js';
+import type { SyntheticFamily, SyntheticKind, SyntheticProducer } from './generate.js';
 
 /**
  * `intake-lab synth --out DIR --count N --seed S --kind text|photo|scan` (`npm run synth -- ...`):
@@ -7,11 +7,21 @@ import type { SyntheticFamily, SyntheticKind } from './generate.js';
  */
 const SYNTHETIC_KINDS: readonly SyntheticKind[] = ['text', 'photo', 'scan'];
 const FAMILIES: readonly SyntheticFamily[] = ['corpus', 'stranger'];
+const PRODUCERS: readonly SyntheticProducer[] = ['pdf-lib', 'chromium'];
 
 const whole = (name: string) => (value: string) => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
   return Number(value);
 };
+
+interface SynthOptions {
+  out: string;
+  count: number;
+  seed: number;
+  kind: SyntheticKind;
+  family: SyntheticFamily;
+  producer: SyntheticProducer;
+}
 
 export function registerSynthCommand(program: Command): void {
   program
@@ -30,13 +40,17 @@ export function registerSynthCommand(program: Command): void {
         .choices(FAMILIES)
         .default('corpus'),
     )
-    .action(
-      async (opts: { out: string; count: number; seed: number; kind: SyntheticKind; family: SyntheticFamily }) => {
-        const { writeSyntheticCorpus } = await import('./generate.js');
-        const names = await writeSyntheticCorpus(opts);
-        process.stdout.write(
-          `${names.length} ${opts.family} ${opts.kind} documents (seed ${opts.seed}) in ${opts.out}\n`,
-        );
-      },
-    );
+    .addOption(
+      new Option('--producer <producer>', 'who writes text PDFs: pdf-lib, or Chromium printing HTML (stranger only)')
+        .choices(PRODUCERS)
+        .default('pdf-lib'),
+    )
+    .action(async (opts: SynthOptions) => {
+      const { writeSyntheticCorpus } = await import('./generate.js');
+      const names = await writeSyntheticCorpus(opts);
+      const by = opts.producer === 'chromium' ? ' by Chromium' : '';
+      process.stdout.write(
+        `${names.length} ${opts.family} ${opts.kind} documents${by} (seed ${opts.seed}) in ${opts.out}\n`,
+      );
+    });
 }

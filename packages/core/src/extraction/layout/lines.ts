@@ -36,8 +36,15 @@ export interface Line {
   ocr: boolean;
 }
 
-/** A gap wider than this many median word heights separates two segments. */
-const SEGMENT_GAP = 1.2;
+/**
+ * A gap wider than this many median word heights separates two segments. A text layer's gaps are
+ * exact: a word space is about a quarter of a word's height, up to 0.7 of it in a monospace face
+ * (Courier's 0.6 em; at 0.7 names in Courier fell apart), so 0.9 keeps lines whole and parts a large
+ * logo line from the title beside it (24 pt apart at 20 pt). OCR's boxes and gaps are
+ * looser: 0.9 there cost the folds three required fields (two photos' merchant names, a scan's
+ * vendor name) and seven scans' vendor addresses (a country code set apart), so OCR keeps 1.2.
+ */
+const SEGMENT_GAP = { text: 0.9, ocr: 1.2 };
 /** A gap narrower than this share of the word height is no space between words. */
 const TOUCHING_GAP = 0.08;
 
@@ -48,7 +55,7 @@ export function buildLines(doc: ReadDocument): Line[] {
     // A text layer is drawn straight; a scan or photo is often turned a little, which puts a label
     // and its amount at the right edge on different heights.
     const slope = page.source === 'ocr' ? estimateSlope(words, page.width) : 0;
-    for (const group of groupIntoRows(words, slope, page.width)) {
+    for (const group of groupIntoRows(words, slope, page.width, page.source !== 'ocr')) {
       const ocr = page.source === 'ocr';
       const words = mergeTouching(group, ocr);
       lines.push(makeLine(ocr ? words.map(withDateSeparator).flatMap(apartFromTime) : words, page, lines.length));
@@ -60,20 +67,35 @@ export function buildLines(doc: ReadDocument): Line[] {
 /**
  * Rows by vertical overlap: a word joins the row whose centre line it crosses. Heights are taken
  * along the page's text direction (`slope`: rise per unit of x), so that a turned page's rows hold.
+ * On a text layer (`exclusive`) two words of one line never stand over each other: a word that
+ * overlaps a row's word across (a block of small lines beside a large title whose height spans two
+ * of them, as browsers print letterheads) joins no such row, and of the rows it may join it takes
+ * the one whose centre is nearest. OCR rows keep the first row that fits: on the folds' scans the
+ * exclusive rule split an item's second line from its row and the nearest row moved three dates
+ * (docs/extraction/experiments.md).
  */
-function groupIntoRows(words: Word[], slope: number, width: number): Word[][] {
+function groupIntoRows(words: Word[], slope: number, width: number, exclusive: boolean): Word[][] {
   const straight = (word: Word) => slope * (centreX(word) - width / 2);
   const sorted = [...words].sort((a, b) => centreY(a) - straight(a) - (centreY(b) - straight(b)));
-  const rows: { words: Word[]; y0: number; y1: number }[] = [];
+  const rows: Row[] = [];
   for (const word of sorted) {
     const shift = straight(word);
     const cy = centreY(word) - shift;
     const height = word.bbox.y1 - word.bbox.y0;
-    const row = rows.find((r) => {
-      const rowCentre = (r.y0 + r.y1) / 2;
-      const rowHeight = r.y1 - r.y0;
-      return Math.abs(rowCentre - cy) < Math.min(rowHeight, height) * 0.5;
-    });
+    let row: Row | undefined;
+    let nearest = Infinity;
+    for (const r of rows) {
+      const distance = Math.abs((r.y0 + r.y1) / 2 - cy);
+      if (
+        distance < Math.min(r.y1 - r.y0, height) * 0.5 &&
+        distance < nearest &&
+        !(exclusive && r.words.some((w) => across(w, word)))
+      ) {
+        row = r;
+        nearest = distance;
+        if (!exclusive) break;
+      }
+    }
     if (row) {
       row.words.push(word);
       row.y0 = Math.min(row.y0, word.bbox.y0 - shift);
@@ -83,6 +105,27 @@ function groupIntoRows(words: Word[], slope: number, width: number): Word[][] {
     }
   }
   return rows.sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1)).map((r) => r.words.sort((a, b) => a.bbox.x0 - b.bbox.x0));
+}
+
+interface Row {
+  words: Word[];
+  y0: number;
+  y1: number;
+}
+
+/**
+ * Whether two words stand over each other: they share more than half the narrower one's width, and
+ * their centres are more than half the lower one's height apart (one stands above the other).
+ * Pieces of one word that a text layer splits touch or overlap by a sliver of kerning, and words
+ * drawn over each other on one line (overprinted bold, a stretched face) share their centre line.
+ */
+function across(a: Word, b: Word): boolean {
+  const shared = Math.min(a.bbox.x1, b.bbox.x1) - Math.max(a.bbox.x0, b.bbox.x0);
+  const height = Math.min(a.bbox.y1 - a.bbox.y0, b.bbox.y1 - b.bbox.y0);
+  return (
+    shared > Math.min(a.bbox.x1 - a.bbox.x0, b.bbox.x1 - b.bbox.x0) * 0.5 &&
+    Math.abs(centreY(a) - centreY(b)) > height * 0.5
+  );
 }
 
 /**
@@ -144,7 +187,7 @@ function splitYearOf(last: Word, word: Word): boolean {
 }
 
 function makeLine(words: Word[], page: ReadDocument['pages'][number], index: number): Line {
-  const segments = splitSegments(words);
+  const segments = splitSegments(words, page.source === 'ocr' ? SEGMENT_GAP.ocr : SEGMENT_GAP.text);
   return {
     page: page.number,
     index,
@@ -162,9 +205,9 @@ function makeLine(words: Word[], page: ReadDocument['pages'][number], index: num
   };
 }
 
-function splitSegments(words: Word[]): Segment[] {
+function splitSegments(words: Word[], factor: number): Segment[] {
   const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
-  const gap = (heights[Math.floor(heights.length / 2)] ?? 10) * SEGMENT_GAP;
+  const gap = (heights[Math.floor(heights.length / 2)] ?? 10) * factor;
   const groups: Word[][] = [];
   for (const word of words) {
     const current = groups.at(-1);

@@ -8,6 +8,7 @@ import { renderPdf } from './render-pdf.js';
 import { restyle } from './stranger-variety.js';
 import { chooseStrangerLayout, describeStrangerLayout, renderStrangerPdf } from './render-stranger.js';
 import { printedSellerName } from './stranger-identity.js';
+import { readdress } from './stranger-parties.js';
 
 /**
  * Synthetic labelled documents: each one's content, layout and (for photos and scans) degradation
@@ -73,7 +74,7 @@ export async function generateDocument(
       fonts,
       content.kind === 'purchase_order' ? 'purchase_order' : 'invoice',
     );
-    content = restyle(content, layout.variety, random);
+    content = readdress(restyle(content, layout.variety, random), layout.parties, random);
     pdf = await renderStrangerPdf(content, layout, random);
     layoutText = describeStrangerLayout(layout);
     printedName = printedSellerName(content, layout.identity);

@@ -4,8 +4,8 @@ import { doc, type Placed } from './synthetic.js';
 
 /**
  * A postcode on the title's row (the seller's block right-aligned at the top, its city line beside
- * "BON DE COMMANDE") is an address's, never the document's number (fields/candidates.ts,
- * `isAddressPostcode`).
+ * "BON DE COMMANDE") is an address's, never the document's number (`isAddressNumber` in
+ * fields/address-numbers.ts).
  */
 
 const order = (placed: Placed[]) =>

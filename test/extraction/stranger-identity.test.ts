@@ -206,3 +206,20 @@ describe('a name over two lines without its legal form on the second alone', () 
     expect(result.extracted_data.vendor_name).not.toMatch(/FACTURA/);
   });
 });
+
+describe('a seller named only under a signature, as "for X"', () => {
+  it.each([
+    ['Yours faithfully,', 'Tom Becker', 'for Harbor Foods Ltd', 'Harbor Foods Ltd'],
+    ['Mit freundlichen Grüßen', 'Lukas Brandt', 'i. A. der Becker Technik e.K.', 'Becker Technik e.K.'],
+    ['Cordialement,', 'Sophie Laurent', 'Pour la société Provence Négoce SAS', 'Provence Négoce SAS'],
+    ['Atentamente,', 'Sr. Javier Ortega', 'p.p. Fernández Logística S.L.', 'Fernández Logística S.L.'],
+    ['Met vriendelijke groet,', 'Eva Visser', 'Namens ORANJE VOEDING N.V.', 'ORANJE VOEDING N.V.'],
+  ])('"%s / %s / %s" names the company, not the person or the words before it', (regards, person, line, seller) => {
+    const result = invoice([
+      ...invoiceBody,
+      ...lines(50, 676, [regards, person, line]),
+      { x: 150, y: 790, text: '5 High Street · Bristol BS1 5TR' },
+    ]);
+    expect(result.extracted_data.vendor_name).toBe(seller);
+  });
+});

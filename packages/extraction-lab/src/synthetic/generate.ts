@@ -11,6 +11,7 @@ import { printedSellerName } from './stranger-identity.js';
 import { chromiumPath, openHtmlPrinter, recordingPicks, replayingPicks, type HtmlPrinter } from './render-html.js';
 import { strangerHtml } from './render-html-page.js';
 import { chooseHtmlLook, describeHtmlLook, systemFontFamilies } from './render-html-style.js';
+import { readdress } from './stranger-parties.js';
 
 /**
  * Synthetic labelled documents: each one's content, layout and (for photos and scans) degradation
@@ -89,7 +90,7 @@ export async function generateDocument(
       fonts,
       content.kind === 'purchase_order' ? 'purchase_order' : 'invoice',
     );
-    content = restyle(content, layout.variety, random);
+    content = readdress(restyle(content, layout.variety, random), layout.parties, random);
     layoutText = describeStrangerLayout(layout);
     if (chromium) {
       // The twin is drawn (and dropped) for its words: the HTML prints the same title, labels and

@@ -13,6 +13,7 @@ import {
   drawSenderLine,
   nameLines,
   printedName,
+  printedSellerName,
   tradingSentence,
   type StrangerIdentity,
 } from './stranger-identity.js';
@@ -28,6 +29,15 @@ import {
   type BlockText,
 } from './stranger-parts.js';
 import { chooseStrangerVariety, describeStrangerVariety, type StrangerVariety } from './stranger-variety.js';
+import {
+  chooseStrangerParties,
+  describeStrangerParties,
+  drawBuyerLetterhead,
+  drawOrderParties,
+  drawSignedFor,
+  orderNumberLabels,
+  type StrangerParties,
+} from './stranger-parties.js';
 
 /**
  * Invoice and order layouts unlike the development corpus's: the buyer's block first (top left,
@@ -59,6 +69,8 @@ export interface StrangerLayout {
   variety: StrangerVariety;
   /** How the seller names itself (stranger-identity.ts): drawn after every other choice. */
   identity: StrangerIdentity;
+  /** Address numbers, an order's buyer letterhead, order-number labels, "for X" under a signature: drawn last. */
+  parties: StrangerParties;
 }
 
 export function chooseStrangerLayout(
@@ -77,12 +89,13 @@ export function chooseStrangerLayout(
     phone: random.chance(0.5),
     variety: chooseStrangerVariety(random),
     identity: chooseStrangerIdentity(random, kind),
+    parties: chooseStrangerParties(random, kind),
   };
 }
 
 export function describeStrangerLayout(layout: StrangerLayout): string {
   const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
-  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} font=${font}`;
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} font=${font}`;
 }
 
 /** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
@@ -128,7 +141,11 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
     ...(contact?.above ? { above: contact.text } : {}),
     under: [...(contact && !contact.above ? [contact.text] : []), ...partyLines(v, variety, random, false)],
   };
-  if (identity.place === 'from-block') {
+  const letterhead = layout.parties.order === 'letterhead';
+  if (letterhead) {
+    const supplier = sellerText(printedSellerName(content, identity), identity, sellerUnder, undefined);
+    drawOrderParties(pen, content, random, { supplier, buyer: buyerText, strip: variety.meta === 'strip' });
+  } else if (identity.place === 'from-block') {
     const fromHeading = heading ?? random.pick([...v.seller[kind], ...v.seller_more]);
     drawBlock(pen, content.seller, LEFT, 110, 'left', sellerText(name, identity, sellerUnder, fromHeading, 140));
     drawBlock(pen, content.buyer, LEFT + 160, 110, 'left', { ...buyerText, width: 120 });
@@ -141,27 +158,38 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
   const tableTop = tableTopOf(variety) + (identity.registration ? 12 : 0) + (identity.split ? 15 : 0);
   if (variety.meta === 'strip') drawMetaStrip(pen, rows, tableTop - 56);
   else drawMetaColumn(pen, rows, 110);
-  const usual = identity.place === 'usual';
+  const usual = identity.place === 'usual' && !letterhead;
   if (usual && layout.seller === 'right')
     drawBlock(pen, content.seller, RIGHT, 190, 'right', sellerText(name, identity, sellerUnder, heading));
-  if (identity.place === 'right-top')
+  if (identity.place === 'right-top' && !letterhead)
     drawBlock(pen, content.seller, RIGHT, 22, 'right', sellerText(name, identity, sellerUnder, undefined));
   const tableEnd = drawTable(pen, content, random, tableTop);
   drawTotals(pen, content, layout, random, tableEnd + 16);
   if (usual && layout.seller === 'bottom')
     drawBlock(pen, content.seller, RIGHT, 660, 'right', sellerText(name, identity, sellerUnder, heading));
-  const tookClosing = identity.place === 'closing' && drawNameAtFoot(pen, content, name, random);
+  const closing = identity.place === 'closing';
+  if (closing && layout.parties.signedFor) drawSignedFor(pen, content, name, random);
+  const tookClosing = closing && !layout.parties.signedFor && drawNameAtFoot(pen, content, name, random);
   if (!tookClosing) pen.text(random.pick(v.closing), LEFT, 740, { size: 9, grey: true });
   drawFooter(pen, content, layout, random, { name, web, sellerLines });
 }
 
-/** The title at the right (at the left when the seller's block stands there), and the logo or letterhead. */
+/**
+ * The title at the right (at the left when the seller's block stands there, lower under an order's
+ * buyer letterhead), and the logo or letterhead.
+ */
 function drawHead(pen: Pen, content: SyntheticContent, layout: StrangerLayout, random: Random): void {
   const v = content.vocabulary;
   const { variety, identity } = layout;
   const title = random.pick(v.titles[content.kind]);
   const titleText = variety.number === 'title' ? `${title} ${random.pick(v.number_short)} ${content.number}` : title;
   const size = random.int(16, 22);
+  const letterhead = layout.parties.order === 'letterhead';
+  if (letterhead) {
+    // Under the buyer's letterhead, clear of its address line, above the labelled values.
+    pen.text(titleText, RIGHT, 72, { size, bold: true, align: 'right' });
+    return drawBuyerLetterhead(pen, content.buyer);
+  }
   if (identity.place === 'right-top') return pen.text(titleText, LEFT, 40, { size, bold: true });
   pen.text(titleText, RIGHT, 40, { size, bold: true, align: 'right' });
   if (identity.place === 'logo-only' || identity.place === 'trading')
@@ -194,6 +222,11 @@ function drawFooter(
   seller: { name: string; web: string | undefined; sellerLines: readonly string[] },
 ): void {
   const place = layout.identity.place;
+  // An order on the buyer's letterhead: the footer is the buyer's, as the letterhead is.
+  if (layout.parties.order === 'letterhead') {
+    if (random.chance(0.5)) footerLine(pen, [content.buyer.name, ...content.buyer.lines].join(' · '), 790);
+    return;
+  }
   const usual = place === 'usual';
   const block = usual
     ? layout.seller === 'right' || layout.seller === 'bottom'
@@ -252,7 +285,8 @@ const logoWord = (name: string) => name.split(' ')[0]!.toUpperCase();
 function metaRows(content: SyntheticContent, layout: StrangerLayout, random: Random): [string, string][] {
   const v = content.vocabulary;
   const rows: [string, string][] = [];
-  if (layout.variety.number === 'labelled') rows.push([random.pick(v.number[content.kind]), content.number]);
+  if (layout.variety.number === 'labelled')
+    rows.push([random.pick(orderNumberLabels(content, layout.parties)), content.number]);
   rows.push([random.pick(v.date[content.kind]), printDate(content.date, content.style)]);
   if (content.secondDate) {
     const more = layout.variety.dateLabel === 'more';

@@ -65,6 +65,17 @@ export interface Vocabulary {
   holding_words: string[];
   registrations: string[];
   bank_lines: string[];
+  /**
+   * Who is which party, for the stranger layouts: street lines with a unit or building number
+   * (`{n}`, `{house}`, `{street}`: "Unit 4, 17 Mill Lane"), post-office boxes (`{box}`), order-number
+   * labels the corpus seldom prints ("PO #", "Pedido n.º"), delivery headings over an order's buyer
+   * ("Ship To", "Lieferanschrift") and a company under a signature (`{name}`: "for Harbor Foods Ltd").
+   */
+  unit_lines: string[];
+  po_boxes: string[];
+  po_number_more: string[];
+  ship_to: string[];
+  signed_for: string[];
 }
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;

@@ -2,6 +2,7 @@ import type { FieldType } from '../../extractors/index.js';
 import type { DocumentView } from '../document-view.js';
 import type { LabelHit, LabelKey } from '../labels/label-index.js';
 import type { Line } from '../layout/lines.js';
+import { isAddressNumber } from './address-numbers.js';
 import { valueRegions, type Region } from './regions.js';
 import { findTypedValues, type TypedValue } from './typed-values.js';
 
@@ -99,7 +100,7 @@ function regionCandidates(hit: LabelHit, region: Region, ctx: DocumentView, opti
     identifier: options.identifier ?? false,
   });
   const kept = options.identifier
-    ? values.filter((v) => !isAddressPostcode(ctx, region.line, region.offset + v.start, region.offset + v.end))
+    ? values.filter((v) => !isAddressNumber(ctx, region.line, region.offset + v.start, region.offset + v.end))
     : values;
   const ordered = options.prefer === 'last' ? [...kept].reverse() : kept;
   const strength = strengthOf(hit, ctx);
@@ -112,29 +113,6 @@ function regionCandidates(hit: LabelHit, region: Region, ctx: DocumentView, opti
     label: hit,
     span: { start: region.offset + value.start, end: region.offset + value.end },
   }));
-}
-
-/** A place's name after a postcode: one to four words, the first capitalised ("Paris", "AB Amsterdam", "Frankfurt am Main"). */
-const PLACE = /^\s+\p{Lu}[\p{L}'’.]*(?:[\s-]+\p{L}[\p{L}'’.]*){0,3}\s*$/u;
-
-/**
- * Whether the digits at [start, end) of a line's text are the postcode of an address line and no
- * document's number: four or five digits that only a place's name follows in their segment ("75011
- * Paris", "1012 AB Amsterdam" beside a title "BON DE COMMANDE"), no label among its words.
- */
-export function isAddressPostcode(ctx: DocumentView, line: Line, start: number, end: number): boolean {
-  if (!/^\d{4,5}$/.test(line.text.slice(start, end))) return false;
-  let offset = 0;
-  for (const segment of line.segments) {
-    const length = segment.words.reduce((sum, w) => sum + w.text.length + 1, 0);
-    if (start >= offset && start < offset + length) {
-      const rest = line.text.slice(end, offset + length - 1);
-      if (!PLACE.test(rest)) return false;
-      return !ctx.labels.hitsOn(line).some((h) => h.start >= end && h.start < offset + length);
-    }
-    offset += length;
-  }
-  return false;
 }
 
 /** Words between the label and the value weaken the link a little. */

@@ -24,6 +24,8 @@ import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './c
 import { isSentence, namesInSentence } from './sentence-names.js';
 import { namesASite, siteNames } from './site-names.js';
 import { joinContinuation, withContinuations } from './name-continuation.js';
+import { addresseeNames, isSenderLine } from './addressee-names.js';
+import { isStreetAddress } from './address-numbers.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -49,7 +51,10 @@ export function vendorCandidates(
     candidates.push(
       ...topNames(ctx, buyerLines).filter((c) => documentType !== 'purchase_order' || aboveBuyer(c.line, buyerLines)),
     );
-  const repaired = ocrRepaired(candidates);
+  // A name printed where the buyer stands is the buyer's, unless a seller's label names it.
+  const addressees = addresseeNames(ctx);
+  const sellers = candidates.filter((c) => c.source === 'label' || !addressees.has(fold(String(c.value))));
+  const repaired = ocrRepaired(sellers);
   const all = withContinuations(ctx.lines, repaired, siteNames(ctx.lines));
   return boostRepeated(ctx, withoutCutNames(bestPerValue(all.filter((c) => isNameShaped(String(c.value))))));
 }
@@ -224,7 +229,8 @@ function isHeading(ctx: ExtractionContext, line: Line, segment: Segment): boolea
 
 /**
  * A person first ("Ship to" over "Grady Archie" and then "Contoso Electronics"): when one of the
- * next two lines of the block is shaped like an organization, that line is the party's name.
+ * next two lines of the block is shaped like an organization, or is a name the page prints again,
+ * that line is the party's name.
  */
 function organizationUnder(
   ctx: ExtractionContext,
@@ -238,9 +244,21 @@ function organizationUnder(
     const first = next.segments.find((s) => s.x1 > x0 - 20);
     if (!first) continue;
     const text = cleanName(first.text);
-    if (looksLikeName(text) && isOrganizationShaped(text) && !looksLikeStreet(text)) return { name: text, line: next };
+    const organization = isOrganizationShaped(text) || printedAgain(ctx, next, text);
+    const street = looksLikeStreet(text) || isStreetAddress(text);
+    if (looksLikeName(text) && organization && !street) return { name: text, line: next };
   }
   return null;
+}
+
+/**
+ * Whether a name is printed on another line as well (a letterhead, a footer): a company that names
+ * itself on the page, where a contact person over it is printed once ("Leveren aan" / "Dhr. Pieter
+ * de Vries" / "Smit Kantoorartikelen", the buyer's own letterhead on top).
+ */
+function printedAgain(ctx: ExtractionContext, line: Line, name: string): boolean {
+  const folded = fold(name);
+  return folded.includes(' ') && ctx.lines.some((l) => l !== line && fold(l.text).includes(folded));
 }
 
 function legalFormNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
@@ -305,9 +323,6 @@ function senderLineNames(ctx: ExtractionContext): Candidate[] {
   }
   return found;
 }
-
-/** A name, a street and a place run together on one line by separators. */
-const isSenderLine = (text: string) => text.split(SENDER_SEPARATORS).length >= 3;
 
 /** Whether a line stands above every line of the buyer's block on its page. */
 function aboveBuyer(line: Line, buyerLines: Set<Line>): boolean {

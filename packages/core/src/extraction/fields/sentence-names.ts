@@ -24,7 +24,7 @@ export function isSentence(name: string): boolean {
 
 /**
  * Phrases that stand next to a company's name in a sentence, per language
- * (lexicons/name-phrases.json): before it ("Please make cheques payable to X", "Account name: X",
+ * (lexicons/name-phrases.json): at a signature line's start ("for X"), before it ("Please make cheques payable to X", "Account name: X",
  * "Chèques à l'ordre de X", "t.n.v. X"), or between a trading name and its parent company, in
  * either order ("X is a trading name of Y", "X ist eine Marke der Y"; "Y trading as X").
  */
@@ -39,6 +39,15 @@ const phrasePattern = (phrases: readonly string[]) =>
 const BEFORE_NAME = phrasePattern(Object.values(phrases.before_name).flat());
 const PARENT_AFTER = phrasePattern(Object.values(phrases.parent_after).flat());
 const TRADING_AFTER = phrasePattern(Object.values(phrases.trading_after).flat());
+/**
+ * Words that open a signature's company line, only at the start of a line ("for Harbor Foods Ltd"
+ * under "Yours faithfully, / Tom Becker"; "i. A. der Becker Technik e.K.", "Pour la société X",
+ * "p.p. X", "Namens X"): anywhere else "for" and "por" are a sentence's words.
+ */
+const SIGNATURE_START = new RegExp(
+  `^\\s*${phrasePattern(Object.values(phrases.signature_before_name).flat()).source}`,
+  'iu',
+);
 
 /**
  * The name a sentence holds, without its other words: the trading name beside a parent company's
@@ -59,6 +68,8 @@ function sentenceParts(text: string): string[] | undefined {
   if (trading.length > 1) return [trading.at(-1)!];
   const before = [...text.matchAll(BEFORE_NAME)].at(-1);
   if (before) return [text.slice(before.index + before[0].length)];
+  const signature = SIGNATURE_START.exec(text);
+  if (signature) return [text.slice(signature[0].length)];
   const comma = text.lastIndexOf(',');
   if (comma > 0 && foldedTokens(text.slice(0, comma)).some((w) => SENTENCE_WORDS.has(w)))
     return [text.slice(comma + 1)];

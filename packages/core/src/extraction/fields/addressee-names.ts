@@ -1,0 +1,53 @@
+import type { ExtractionContext } from '../context.js';
+import { fold } from '../layout/fold.js';
+import type { Line } from '../layout/lines.js';
+import { cleanName, looksLikeName, SENDER_SEPARATORS } from './party-lines.js';
+
+/** A name, a street and a place run together on one line by separators ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen"). */
+export const isSenderLine = (text: string) => text.split(SENDER_SEPARATORS).length >= 3;
+
+/** How many lines under a heading or a sender line its block may run. */
+const BLOCK_LINES = 6;
+
+/**
+ * The names the page prints where the buyer stands, folded: the first name-like line in the column
+ * of a buyer's heading ("Ship To", "Lieferanschrift", "Livrer à"), and the first under a one-line
+ * sender address (a window envelope's addressee). A name printed there is the buyer's wherever else
+ * it stands: an order's buyer prints its own name on its letterhead and again under "Ship To", a
+ * window invoice prints the addressee bigger than the seller's own name. The seller's candidates
+ * leave such a name out unless a seller's label names it.
+ */
+export function addresseeNames(ctx: ExtractionContext): Set<string> {
+  const names = new Set<string>();
+  for (const hit of ctx.labels.hitsFor('buyer_name')) {
+    if (hit.strength < 1) continue;
+    for (const name of namesUnder(ctx, hit.line, hit.x0 - 20, hit.x1 + 40)) names.add(name);
+  }
+  for (const line of ctx.lines) {
+    const sender = line.segments.find((s) => isSenderLine(s.text));
+    // The addressee is the window's first line: its address and contact lines are no competitor.
+    if (sender) names.add(namesUnder(ctx, line, sender.x0 - 20, sender.x0 + 60)[0] ?? '');
+  }
+  names.delete('');
+  return names;
+}
+
+/**
+ * The name-like segments under a line that overlap [x0, x1], folded: the block's lines, until a
+ * gap of two lines, a line with a label in that column, or the block's reach.
+ */
+function namesUnder(ctx: ExtractionContext, top: Line, x0: number, x1: number): string[] {
+  const found: string[] = [];
+  let last = top;
+  for (let i = top.index + 1; i < Math.min(ctx.lines.length, top.index + 1 + BLOCK_LINES); i++) {
+    const line = ctx.lines[i]!;
+    if (line.page !== top.page || line.y0 - last.y1 > 2 * (last.y1 - last.y0)) break;
+    const segment = line.segments.find((s) => s.x0 < x1 && s.x1 > x0);
+    if (!segment) continue;
+    if (ctx.labels.hitsOn(line).some((h) => h.strength >= 1 && h.x0 < x1 && h.x1 > x0)) break;
+    last = line;
+    const text = cleanName(segment.text);
+    if (looksLikeName(text)) found.push(fold(text));
+  }
+  return found;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS, type ReadDocument } from '@intake/core';
-import { cappedInvoice, doc, page, type Placed } from './synthetic.js';
+import { cappedInvoice, doc, extractWithAndWithoutCaps, page, type Placed } from './synthetic.js';
 
 /**
  * A document number read by OCR with a look-alike glyph of the other class (values/identifiers.ts):
@@ -99,5 +99,31 @@ describe('OCR identifiers: an O, o, I or l between digits is the digit', () => {
   it('a letter after the digits or in a text layer stays ("2024-0042A", "19O311" printed)', () => {
     expect(invoiceNumber(invoice('2024-0042A', 'ocr')).extracted_data.invoice_number).toBe('2024-0042A');
     expect(invoiceNumber(invoice('19O311', 'text_layer')).extracted_data.invoice_number).toBe('19O311');
+  });
+});
+
+describe('OCR identifiers: a number cut from its word by a stray glyph keeps at most 0.85', () => {
+  it('"0€93-44412" gives "93-44412", capped: the printed number ran on through the "€"', () => {
+    const { capped, free, values } = extractWithAndWithoutCaps(invoice('0€93-44412', 'ocr'));
+    expect(values.invoice_number).toBe('93-44412');
+    expect(free.invoice_number).toBeGreaterThan(CEILING);
+    expect(capped.invoice_number).toBe(CEILING);
+  });
+
+  it('a label glued to its number ("n°562044387", "#4471-2024") is no stray glyph', () => {
+    for (const [printed, value] of [
+      ['n°562044387', '562044387'],
+      ['#4471-2024', '4471-2024'],
+    ]) {
+      const { capped, free, values } = extractWithAndWithoutCaps(invoice(printed!, 'ocr'));
+      expect(values.invoice_number).toBe(value);
+      expect(capped.invoice_number).toBe(free.invoice_number);
+      expect(capped.invoice_number).toBeGreaterThan(CEILING);
+    }
+  });
+
+  it("in a text layer the same characters are the document's own", () => {
+    const { capped, free } = extractWithAndWithoutCaps(invoice('0€93-44412', 'text_layer'));
+    expect(capped.invoice_number).toBe(free.invoice_number);
   });
 });

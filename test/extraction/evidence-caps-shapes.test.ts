@@ -24,7 +24,8 @@ const extract = extractWithAndWithoutCaps;
 describe('evidence caps: a document number OCR may have misread', () => {
   it('"0C-2024-0042" (a zero touching a letter) read by OCR keeps at most 0.85', () => {
     const { capped, free, values } = extract(invoice('0C-2024-0042', 'ocr'));
-    expect(values.invoice_number).toBe('0C-2024-0042');
+    // The prefix's 0 is given back as O (values/identifiers.ts), a guess from the shape: still capped.
+    expect(values.invoice_number).toBe('OC-2024-0042');
     expect(free.invoice_number).toBeGreaterThan(CEILING);
     expect(capped.invoice_number).toBe(CEILING);
   });

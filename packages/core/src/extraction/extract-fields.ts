@@ -18,6 +18,7 @@ import type { LabelKey } from './labels/label-index.js';
 import { fieldLabels, roleOf } from './labels/roles.js';
 import type { Role } from './labels/synonyms.js';
 import { validateField } from './validation/validate.js';
+import { repairOcrIdentifier, type IdentifierKind } from './values/identifiers.js';
 import { calibrationGroup, type CandidateRanker } from './ranking/ranker.js';
 import { shippedRanker } from './ranking/shipped.js';
 import { unionBox, type FieldLocation, type FieldLocations, type RowLocation } from './locations/field-location.js';
@@ -142,7 +143,7 @@ function findField(
   const role = roleOf(field, parents);
   const candidate = scalarCandidate(ctx, field, role, path, shared);
   if (!candidate) return null;
-  return { ...fromCandidate(candidate), ...evidenceCeiling(ctx, candidate, role) };
+  return { ...fromCandidate(candidate, role), ...evidenceCeiling(ctx, candidate, role) };
 }
 
 /** An object is its members, each found as a field of its own; its score is their mean. */
@@ -175,9 +176,17 @@ function tableLocation(rows: RowLocation[] | undefined): FieldLocation {
   return { source: 'table', page: first.page, box, page_width: first.page_width, page_height: first.page_height, rows };
 }
 
-function fromCandidate(candidate: Candidate): FoundField {
+/** A document number read by OCR comes with its look-alike glyphs put back (values/identifiers.ts). */
+const OCR_REPAIRED_ROLES: ReadonlyMap<Role, IdentifierKind> = new Map<Role, IdentifierKind>([
+  ['invoice_number', 'invoice'],
+  ['po_number', 'order'],
+]);
+
+function fromCandidate(candidate: Candidate, role: Role | null): FoundField {
+  const { value } = candidate;
+  const kind = role === null ? undefined : OCR_REPAIRED_ROLES.get(role);
   return {
-    value: candidate.value,
+    value: typeof value === 'string' && candidate.line.ocr && kind ? repairOcrIdentifier(value, kind) : value,
     score: candidate.score,
     source: candidate.source,
     ocr: candidate.line.confidence,

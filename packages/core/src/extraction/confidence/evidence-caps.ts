@@ -2,7 +2,7 @@ import type { DocumentView } from '../document-view.js';
 import { familyOf } from '../ranking/ranker.js';
 import { printedElsewhere } from './amount-witness.js';
 import { completedBelow } from './completed-below.js';
-import { fragmentOfLonger } from './identifier-fragment.js';
+import { cutFromWord, fragmentOfLonger } from './identifier-fragment.js';
 import { printedWithPrefix } from './identifier-forms.js';
 import { confusableGlyphs, dateShaped } from './identifier-shape.js';
 import { rowInDoubt } from './label-row.js';
@@ -35,7 +35,8 @@ import { findDates } from '../values/dates.js';
  *   agrees: amount-witness.ts, cross-checks.ts), where one misread digit looks the same;
  * - a document number shaped as a date, or read by OCR with a glyph OCR confuses touching a letter
  *   (identifier-shape.ts); or one the page prints again with capital letters before it, which may
- *   be its own prefix (identifier-forms.ts);
+ *   be its own prefix (identifier-forms.ts); or one OCR read as a piece of a word that a stray
+ *   glyph cuts off from the rest, "0€93-44412" (identifier-fragment.ts);
  * - a date read by OCR beside its label that stands a quarter of a row or more off its label's row,
  *   towards another date label in the same column: the row may be the neighbour's (label-row.ts);
  * - a value of a field no model ranks (addresses, a buyer's name, a payment method) read by OCR;
@@ -113,7 +114,8 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       dateShaped(value) ||
       (ocr && confusableGlyphs(value)) ||
       printedWithPrefix(ctx, value) ||
-      fragmentOfLonger(ctx, candidate, value)
+      fragmentOfLonger(ctx, candidate, value) ||
+      cutFromWord(candidate)
     );
   }
   return false;

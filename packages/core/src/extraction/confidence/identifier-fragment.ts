@@ -30,6 +30,26 @@ export function fragmentOfLonger(ctx: DocumentView, candidate: Candidate, value:
   );
 }
 
+/**
+ * Whether a document number read by OCR is a piece of its word that a stray glyph cuts off from
+ * the rest: "0€93-44412" gives "93-44412" for "OC93-44412", the prefix misread as "0€". A label
+ * glued to its number ("Nr.471102", "n°562044387", "#4471") or a number's own separator
+ * ("2013-471102") is no such glyph; a currency sign, a bar or a bracket between two characters
+ * of one word is: the number as printed ran on through it.
+ */
+const GLUED_BEFORE = /[\p{L}\p{N}][^\p{L}\p{N}\s.:#°º/\-_]+$/u;
+const GLUED_AFTER = /^[^\p{L}\p{N}\s.:#°º/\-_,;)]+[\p{L}\p{N}]/u;
+
+export function cutFromWord(candidate: Candidate): boolean {
+  const span = valueSpan(candidate);
+  if (!candidate.line.ocr || !span) return false;
+  const text = candidate.line.text;
+  const start = text.lastIndexOf(' ', span.start - 1) + 1;
+  const space = text.indexOf(' ', span.end);
+  const end = space < 0 ? text.length : space;
+  return GLUED_BEFORE.test(text.slice(start, span.start)) || GLUED_AFTER.test(text.slice(span.end, end));
+}
+
 /** The words of digits around the value's word, next to each other on the line. */
 function digitRunAround(text: string, span: { start: number; end: number }): string[] {
   const words = [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));

@@ -29,9 +29,16 @@ const MONTH_NAMES: [number, string[]][] = [
 ];
 for (const [month, names] of MONTH_NAMES) for (const name of names) MONTHS[name] = month;
 
+/**
+ * Month names as OCR sets them: a long name with its capital set apart ("J anuary", "S eptember":
+ * the capital's wider glyph read as a word of its own) is still the month. Short names are left
+ * whole, where a letter and a word ("m ai") could be anything.
+ */
 const MONTH_ALT = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
+  .map((name) => (name.length >= 5 ? `${name[0]}\\s?${name.slice(1)}` : name))
   .join('|');
+const monthOf = (printed: string): number => MONTHS[printed.replace(/\s/g, '')]!;
 const DIACRITIC_FREE = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 // Numbers must not touch other digits, so "2018092011804" (an id) is no date.
@@ -58,7 +65,11 @@ export interface DateConvention {
 export function findDates(text: string, convention: DateConvention = { dayFirst: true }): FoundDate[] {
   const plain = DIACRITIC_FREE(text);
   // Folding keeps the length only for the common Latin letters; otherwise search the raw text.
-  const source = plain.length === text.length ? plain : text.toLowerCase();
+  // A zero that opens a word of letters is OCR's O ("26-0ct-2020"): same length, so offsets hold.
+  const source = (plain.length === text.length ? plain : text.toLowerCase()).replace(
+    /(?<![\p{L}\d])0(?=\p{L}{2})/gu,
+    'o',
+  );
   const found: FoundDate[] = [];
   for (const m of source.matchAll(ISO)) push(found, m, Number(m[1]), Number(m[2]), Number(m[3]), false);
   for (const m of source.matchAll(NUMERIC)) {
@@ -71,8 +82,8 @@ export function findDates(text: string, convention: DateConvention = { dayFirst:
     push(found, m, year, dayFirst ? b : a, dayFirst ? a : b, ambiguous);
   }
   for (const m of source.matchAll(DAY_MONTH_YEAR))
-    push(found, m, expandYear(m[3]!), MONTHS[m[2]!]!, Number(m[1]), false);
-  for (const m of source.matchAll(MONTH_DAY_YEAR)) push(found, m, Number(m[3]), MONTHS[m[1]!]!, Number(m[2]), false);
+    push(found, m, expandYear(m[3]!), monthOf(m[2]!), Number(m[1]), false);
+  for (const m of source.matchAll(MONTH_DAY_YEAR)) push(found, m, Number(m[3]), monthOf(m[1]!), Number(m[2]), false);
   return removeOverlaps(found);
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDocument } from '@intake/core';
+import { fold } from '../../packages/core/src/extraction/layout/fold.js';
+import { DOCUMENT_TYPES, INDICATORS } from '../../packages/core/src/classification/indicators.js';
 import { doc, lines, page } from './synthetic.js';
 
 describe('classifyDocument', () => {
@@ -24,6 +26,41 @@ describe('classifyDocument', () => {
     });
     expect(result.confidence).toBeGreaterThan(0.5);
     expect(result.reasoning).toContain('purchase_order');
+  });
+
+  it('recognises a purchase order by its title and labels in German, Dutch, French and Spanish', () => {
+    const orders: [string, string[]][] = [
+      ['de', ['Auftrag', 'Besteller', 'Bestell-Nr. 4711', 'Bestelldatum 01.07.2022', 'Liefertermin 31.07.2022']],
+      ['nl', ['Bestelling', 'Besteld door', 'Ordernummer OC90764', 'Orderdatum 26-03-2021', 'Totaal 800,95']],
+      ['fr', ['Commande', 'Fournisseur', 'N° de commande 2024-17', 'Date de commande 03/02/2024', 'Total 80,00']],
+      ['es', ['Pedido', 'Proveedor', 'Número de pedido 55', 'Fecha de pedido 03/02/2024', 'Total 80,00']],
+    ];
+    for (const [language, words] of orders) {
+      const result = classifyDocument(doc(lines(40, 60, [...words, 'Acme GmbH', 'Total 100,00'])));
+      expect(result.documentType, `${language}: ${result.reasoning}`).toBe('purchase_order');
+    }
+  });
+
+  it('keeps an invoice that names the order it bills an invoice', () => {
+    for (const words of [
+      [
+        'RECHNUNG',
+        'Rechnungsnummer 2024-1',
+        'Auftrag 4711',
+        'Bestelldatum 01.07.2022',
+        'IBAN DE02 1203 0000 0000 2020 51',
+      ],
+      ['FACTUUR', 'Factuurnummer 17', 'Ordernummer OC90764', 'Orderdatum 26-03-2021', 'BTW 21%'],
+      ['INVOICE', 'Invoice Date 2024-02-03', 'Order Date 2024-01-30', 'Due Date 2024-03-03', 'Bill To: Acme'],
+    ]) {
+      const result = classifyDocument(doc(lines(40, 60, words)));
+      expect(result.documentType, result.reasoning).toBe('invoice');
+    }
+  });
+
+  it('holds its indicators as folded phrases, the way it compares them', () => {
+    for (const type of DOCUMENT_TYPES)
+      for (const { phrase, language } of INDICATORS[type]) expect(fold(phrase), `${type} ${language}`).toBe(phrase);
   });
 
   it('reads a till receipt titled "TAX INVOICE" as a receipt', () => {

@@ -45,4 +45,26 @@ describe('evaluation figures', () => {
     expect(text).toMatch(/Touchless documents \(every required field right\)\n\s+overall\s+50\.0% \(1\/2\)/);
     expect(text).toMatch(/wrong at confidence 0\.9 or more: 25\.0% \(2\/8\)/);
   });
+
+  it('counts the wrong share at confidence 0.9 or more per kind of input', () => {
+    const doc = (kind: string, total: number, confidence: number) => ({
+      file: `${kind}.pdf`,
+      documentType: 'receipt',
+      kind,
+      pages: 1,
+      seconds: 0.1,
+      classifiedAs: 'receipt',
+      scores: scoreFields(
+        { merchant_name: 'Shop', transaction_date: '2024-01-02', total_amount: 10 },
+        { merchant_name: 'Shop', transaction_date: '2024-01-02', total_amount: total },
+        { merchant_name: 0.95, transaction_date: 0.5, total_amount: confidence },
+        RECOMMENDED_FIELDS.receipt,
+      ),
+    });
+    const summary = summarizeEvaluation([doc('image', 12, 0.92), doc('scan', 12, 0.8), doc('scan', 10, 0.99)]);
+    expect(summary.sureKinds).toEqual({ image: { right: 1, total: 2 }, scan: { right: 3, total: 3 } });
+    expect(formatEvaluation(summary)).toMatch(
+      /wrong at confidence 0\.9 or more: 20\.0% \(1\/5\)\n\s+photos and images\s+50\.0% \(1\/2\)\n\s+scanned PDFs\s+0\.0% \(0\/3\)/,
+    );
+  });
 });

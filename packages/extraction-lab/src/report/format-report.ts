@@ -48,6 +48,8 @@ export function formatEvaluation(summary: EvaluationSummary, heading?: string): 
   const top = summary.calibration[9];
   if (top?.total)
     out.push(`  wrong at confidence 0.9 or more: ${percent({ right: top.total - top.right, total: top.total })}`);
+  for (const [kind, t] of Object.entries(summary.sureKinds ?? {}))
+    out.push(`    ${kindName(kind).padEnd(24)} ${percent({ right: t.total - t.right, total: t.total })}`);
   for (const b of summary.calibration) {
     if (b.total)
       out.push(

@@ -74,6 +74,8 @@ export interface EvaluationSummary {
   };
   /** Bucket lower bound (0, 0.1, ... 0.9) to the share of values right. */
   calibration: { bucket: number; right: number; total: number; confidenceSum: number }[];
+  /** Per kind, scalar values reported at confidence 0.9 or more, and how many of them are right. */
+  sureKinds: Record<string, Tally>;
 }
 
 const VENDOR_FIELDS = new Set(['vendor_name', 'merchant_name', 'supplier_name']);
@@ -102,6 +104,7 @@ export function summarizeEvaluation(docs: EvaluatedDocument[]): EvaluationSummar
       withXml: { all: tally(), required: tally() },
     },
     calibration: Array.from({ length: 10 }, (_, i) => ({ bucket: i / 10, right: 0, total: 0, confidenceSum: 0 })),
+    sureKinds: {},
   };
   for (const doc of docs) addDocument(summary, doc);
   const pages = docs.reduce((sum, d) => sum + d.pages, 0);
@@ -132,6 +135,7 @@ function addDocument(summary: EvaluationSummary, doc: EvaluatedDocument): void {
       bucket.total++;
       bucket.confidenceSum += score.confidence ?? 0;
       if (score.correct) bucket.right++;
+      if ((score.confidence ?? 0) >= 0.9) count((summary.sureKinds[doc.kind] ??= tally()), score.correct);
     }
   }
   const required = doc.scores.filter((s) => s.required);

@@ -81,6 +81,18 @@ describe('a totals block without labels', () => {
     expect(result.extracted_data.total_amount).toBe(16.9);
   });
 
+  it('passes over a one-row table whose amount is printed again as the net', () => {
+    const result = extract('purchase_order', [
+      ...head('Bestelnummer', 'BE-2291', '19-09-2024'),
+      ...table(
+        ['Artikel', 'Aantal', 'Stukprijs', 'Totaal'],
+        [['Schoonmaak', '1', '282,46 €', '282,46 €']],
+        ['282,46 €', '28,25 €', '310,71 €'],
+      ),
+    ]);
+    expect(result.extracted_data.total_amount).toBe(310.71);
+  });
+
   it('reads a net and tax at a rate printed on the page (a sales tax no rate list holds)', () => {
     expect(atTaxRate(200, 17.75, [8.875])).toBe(true);
     expect(atTaxRate(200, 17.75, [])).toBe(false);

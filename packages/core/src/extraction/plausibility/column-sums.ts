@@ -78,10 +78,15 @@ export function sumBelow(placed: readonly PlacedAmount[], own: PlacedAmount): Pl
   return null;
 }
 
-/** The last sum `own` is a summand of, sum after sum down its column (`own` when none). */
+/**
+ * The last sum `own` is a summand of, sum after sum down its column (`own` when none). The same
+ * value right under `own` in its column is `own` printed again (a table of one row, its amount
+ * repeated as the net), and the sums are looked for from there.
+ */
 export function lastSum(placed: readonly PlacedAmount[], own: PlacedAmount): PlacedAmount {
-  let sum = own;
-  for (let next = sumBelow(placed, sum); next; next = sumBelow(placed, sum)) sum = next;
+  const next = inColumn(placed, own).find((p) => p.line > own.line);
+  let sum = next && Math.abs(next.value - own.value) < 0.005 ? next : own;
+  for (let found = sumBelow(placed, sum); found; found = sumBelow(placed, sum)) sum = found;
   return sum;
 }
 

@@ -7,13 +7,15 @@ import type { FoundField, FoundFields } from '../found-field.js';
 import type { Role } from '../labels/synonyms.js';
 import { candidateLocation } from '../locations/locate.js';
 import { findDates } from '../values/dates.js';
+import { completeAmounts } from './complete-amounts.js';
 import { dateDoubt, findImplausible, type PlausibilityFacts } from './rules.js';
 
 /**
  * Runs the plausibility checks (rules.ts) on what was found. A document date that contradicts the
  * document is first replaced by the best labelled date that does not ("Invoice Date: August 3,
  * 2014" over a year misread in a billing period); the field is reported either way, so that a
- * person looks at it. Returns the reasons by field name; values from the embedded XML are exact
+ * person looks at it. A subtotal and tax printed without labels are read by their arithmetic
+ * under the total (complete-amounts.ts) before the checks. Returns the reasons by field name; values from the embedded XML are exact
  * and never put in doubt.
  */
 export function applyPlausibility(
@@ -25,6 +27,7 @@ export function applyPlausibility(
 ): FieldValidationError[] {
   const pageDates = ctx.lines.flatMap((line) => findDates(line.text, ctx.dates).map((d) => d.iso));
   const replaced = replaceImplausibleDate(ctx, found, fields, roles, pageDates, options);
+  completeAmounts(ctx, found, fields, roles);
   const facts = factsOf(found, fields, roles, pageDates, options.receivedAt);
   const errors = findImplausible(facts).flatMap((doubt) =>
     doubt.fields

@@ -24,6 +24,12 @@ export const PLAUSIBILITY_LIMITS = {
    * net sum, a tax base or another amount of the tax table taken for the tax.
    */
   taxShareOfTotal: 0.3,
+  /**
+   * Tax rates, in percent, that a tax read by its arithmetic alone may have to its net (besides a
+   * rate printed on the page): the standard and reduced VAT and GST rates of Europe, Asia and
+   * Oceania (complete-amounts.ts).
+   */
+  taxRates: [5, 6, 7, 8, 8.1, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 25.5, 27],
   /** A name of at least this many words with a sentence's words in it is a sentence. */
   sentenceMinWords: SENTENCE_MIN_WORDS,
 } as const;

@@ -47,8 +47,12 @@ const CODES = [
   'HKD',
 ];
 const CURRENCY = `(?:[€$£¥₹]|RM|CHF|${CODES.join('|')})`;
-// A number: groups of three after a separator, or plain digits, then an optional decimal part.
-const NUMBER = String.raw`\d{1,3}(?:[.,'\u00a0 ]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?`;
+// A number: groups of three after a separator (a dot, comma, apostrophe, the Swiss typographic
+// apostrophe, a space, a no-break or narrow no-break space as French typography and browsers
+// print it, a thin space), the Indian grouping in lakhs and crores with its decimals
+// ("1,23,456.78"), or plain digits, then an optional decimal part.
+const GROUP = String.raw`[.,'\u2019\u00a0\u202f\u2009 ]`;
+const NUMBER = String.raw`\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}|\d{1,3}(?:${GROUP}\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?`;
 const AMOUNT = new RegExp(
   String.raw`(?<![\p{L}\d.,/:-])(-|−)?\s?(?:(${CURRENCY})\s?)?(-|−)?(${NUMBER})(?:\s?(${CURRENCY}))?(?![\d%]|[.,]\d|\s?%|[/:]\d)`,
   'giu',
@@ -81,7 +85,7 @@ export function findAmounts(text: string): FoundAmount[] {
 
 /** "1.234,56" -> 1234.56, deciding which separator is the decimal one; null when no number. */
 export function parseNumber(raw: string): { value: number; hasDecimals: boolean } | null {
-  const text = raw.replace(/[\s\u00a0']/g, (c) => (c === "'" ? ',' : ''));
+  const text = raw.replace(/[\s\u00a0'\u2019]/g, (c) => (c === "'" || c === '\u2019' ? ',' : ''));
   const lastSep = Math.max(text.lastIndexOf('.'), text.lastIndexOf(','));
   if (lastSep < 0) return { value: Number(text), hasDecimals: false };
   const decimals = text.length - lastSep - 1;

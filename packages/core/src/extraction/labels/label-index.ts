@@ -1,5 +1,5 @@
 import { fold } from '../layout/fold.js';
-import { MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from './ocr-misreads.js';
+import { lookalikeMatch, MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from './ocr-misreads.js';
 import type { Line } from '../layout/lines.js';
 import { lexiconLabels } from './lexicon-labels.js';
 import { ROLE_LABELS, ROLES, type Role } from './synonyms.js';
@@ -54,6 +54,7 @@ const BUILT_IN: LabelEntry[] = ROLES.flatMap((role) => [
 
 export class LabelIndex {
   private readonly byFirstToken = new Map<string, LabelEntry[]>();
+  private readonly entries: LabelEntry[];
   /** The labels long enough to be matched a letter off. */
   private readonly misreadable: LabelEntry[];
   /** Every token of every label, for rejoining words that OCR split ("Positionssu m m e"). */
@@ -65,6 +66,7 @@ export class LabelIndex {
       ...BUILT_IN,
       ...extra.map((e) => ({ key: e.key, tokens: fold(e.label).split(' '), strength: e.strength })),
     ];
+    this.entries = entries;
     this.misreadable = entries.filter((e) => e.tokens.join('').length >= MISREAD_MIN_LETTERS);
     for (const entry of entries) {
       for (const token of entry.tokens) this.vocabulary.add(token);
@@ -90,14 +92,16 @@ export class LabelIndex {
   private matchLine(line: Line): LabelHit[] {
     const tokens = line.ocr ? rejoinSplit(lineTokens(line), this.vocabulary) : lineTokens(line);
     const hits: LabelHit[] = [];
-    // OCR lines are matched allowing for misreads, which need to know where segments begin; a text
-    // layer only for a typo in a long word, so a line without one is matched exactly.
+    // OCR lines are matched allowing for misreads (a letter off in a long label, or look-alike
+    // glyphs in any), which need to know where segments begin; a text layer only for a typo in a
+    // long word, so a line without one is matched exactly.
     const starts = line.ocr ? segmentStarts(line) : [];
     const typos = !line.ocr && tokens.some((t) => t.text.length >= TYPO_MIN_LETTERS - 1);
     for (let i = 0; i < tokens.length;) {
       const exact = this.longestAt(tokens, i);
+      const segmentStart = line.ocr && beginsSegment(line, starts, tokens[i]!.start);
       const misread = line.ocr
-        ? this.longestMisreadAt(tokens, i, beginsSegment(line, starts, tokens[i]!.start))
+        ? longer(this.longestMisreadAt(tokens, i, segmentStart), this.longestLookalikeAt(tokens, i, segmentStart))
         : typos
           ? this.longestMisreadAt(tokens, i, false, TYPO_MIN_LETTERS)
           : null;
@@ -148,6 +152,28 @@ export class LabelIndex {
     return length ? { tokens: all[0]!.tokens, all } : null;
   }
 
+  /**
+   * The longest labels at token i with words read as look-alikes of theirs ("N2" for "Nº", "Nimero"
+   * for "Número"; OCR lines only), whatever their length; a party's label begins its segment.
+   */
+  private longestLookalikeAt(
+    tokens: LineToken[],
+    i: number,
+    segmentStart: boolean,
+  ): { tokens: string[]; all: LabelEntry[] } | null {
+    let length = 0;
+    let all: LabelEntry[] = [];
+    for (const entry of this.entries) {
+      if (!segmentStart && PARTY_KEYS.has(entry.key)) continue;
+      if (entry.tokens.length < length || !lookalikeMatch(entry.tokens, tokens, i, this.vocabulary)) continue;
+      if (entry.tokens.length > length) {
+        length = entry.tokens.length;
+        all = [entry];
+      } else all.push(entry);
+    }
+    return length ? { tokens: all[0]!.tokens, all } : null;
+  }
+
   /** The longest labels starting at token i (several keys may share one label text). */
   private longestAt(tokens: LineToken[], i: number): { tokens: string[]; all: LabelEntry[] } | null {
     const candidates = this.byFirstToken.get(tokens[i]!.text);
@@ -165,6 +191,14 @@ export class LabelIndex {
     }
     return length ? { tokens: all[0]!.tokens, all } : null;
   }
+}
+
+type Match = { tokens: string[]; all: LabelEntry[] } | null;
+
+/** The match of more words, the first on a tie. */
+function longer(a: Match, b: Match): Match {
+  if (!b) return a;
+  return a && a.tokens.length >= b.tokens.length ? a : b;
 }
 
 /** Buyer headings too common to be labels but alone at the top of a block ("An", "Aan", "To"). */

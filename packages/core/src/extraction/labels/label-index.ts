@@ -1,5 +1,5 @@
 import { fold } from '../layout/fold.js';
-import { lookalikeMatch, MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from './ocr-misreads.js';
+import { lookalikeMatch, lookalikeOf, MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from './ocr-misreads.js';
 import type { Line } from '../layout/lines.js';
 import { lexiconLabels } from './lexicon-labels.js';
 import { ROLE_LABELS, ROLES, type Role } from './synonyms.js';
@@ -54,7 +54,9 @@ const BUILT_IN: LabelEntry[] = ROLES.flatMap((role) => [
 
 export class LabelIndex {
   private readonly byFirstToken = new Map<string, LabelEntry[]>();
-  private readonly entries: LabelEntry[];
+  /** Label words by length, and the label words each read word is a look-alike of. */
+  private readonly byLength = new Map<number, string[]>();
+  private readonly lookalikes = new Map<string, string[]>();
   /** The labels long enough to be matched a letter off. */
   private readonly misreadable: LabelEntry[];
   /** Every token of every label, for rejoining words that OCR split ("Positionssu m m e"). */
@@ -66,7 +68,6 @@ export class LabelIndex {
       ...BUILT_IN,
       ...extra.map((e) => ({ key: e.key, tokens: fold(e.label).split(' '), strength: e.strength })),
     ];
-    this.entries = entries;
     this.misreadable = entries.filter((e) => e.tokens.join('').length >= MISREAD_MIN_LETTERS);
     for (const entry of entries) {
       for (const token of entry.tokens) this.vocabulary.add(token);
@@ -75,6 +76,8 @@ export class LabelIndex {
       list.push(entry);
       this.byFirstToken.set(entry.tokens[0], list);
     }
+    for (const word of this.vocabulary)
+      this.byLength.set(word.length, [...(this.byLength.get(word.length) ?? []), word]);
     for (const line of lines) this.hits.push(...this.matchLine(line));
     this.hits.push(...headingOnlyHits(lines));
   }
@@ -163,7 +166,8 @@ export class LabelIndex {
   ): { tokens: string[]; all: LabelEntry[] } | null {
     let length = 0;
     let all: LabelEntry[] = [];
-    for (const entry of this.entries) {
+    const entries = this.firstWords(tokens[i]!.text).flatMap((word) => this.byFirstToken.get(word) ?? []);
+    for (const entry of entries) {
       if (!segmentStart && PARTY_KEYS.has(entry.key)) continue;
       if (entry.tokens.length < length || !lookalikeMatch(entry.tokens, tokens, i, this.vocabulary)) continue;
       if (entry.tokens.length > length) {
@@ -172,6 +176,20 @@ export class LabelIndex {
       } else all.push(entry);
     }
     return length ? { tokens: all[0]!.tokens, all } : null;
+  }
+
+  /**
+   * The label words a read word may be: itself when it is one, else those it is a look-alike of
+   * (as long as it or up to two letters shorter: "ii" and "rn" stand for one letter), kept per word.
+   */
+  private firstWords(read: string): string[] {
+    if (this.vocabulary.has(read)) return [read];
+    let words = this.lookalikes.get(read);
+    if (!words) {
+      words = [0, 1, 2].flatMap((d) => (this.byLength.get(read.length - d) ?? []).filter((w) => lookalikeOf(read, w)));
+      this.lookalikes.set(read, words);
+    }
+    return words;
   }
 
   /** The longest labels starting at token i (several keys may share one label text). */

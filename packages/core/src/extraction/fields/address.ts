@@ -2,6 +2,7 @@ import type { ExtractionContext } from '../context.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import type { Candidate } from './candidates.js';
+import { senderParts } from './addressee-names.js';
 import { isDocumentTitle, SENDER_SEPARATORS } from './party-lines.js';
 import { namesInSentence } from './sentence-names.js';
 import { findPhones } from '../values/contacts.js';
@@ -164,7 +165,8 @@ const ADDRESS_KEYS = /^(address|adresse|adres|anschrift|direccion|street|strasse
 
 function senderAddress(name: Candidate): Candidate | null {
   for (const segment of name.line.segments) {
-    const parts = segment.text.split(SENDER_SEPARATORS);
+    // A sender line as OCR read it, its middle dots as "+" or ":" (addressee-names.ts).
+    const parts = senderParts(segment.text, name.line.ocr) ?? segment.text.split(SENDER_SEPARATORS);
     const first = parts[0]!;
     // "Acme is a trading name of Acme Holdings Ltd · street · place" gives Acme's address too.
     const names = [first, ...(namesInSentence(first) ?? [])].map(fold);

@@ -3,8 +3,28 @@ import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import { cleanName, looksLikeName, SENDER_SEPARATORS } from './party-lines.js';
 
-/** A name, a street and a place run together on one line by separators ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen"). */
-export const isSenderLine = (text: string) => text.split(SENDER_SEPARATORS).length >= 3;
+/**
+ * The separators as OCR reads a middle dot or bullet of a sender line: a spaced "+", ":" or "-"
+ * ("Acme GmbH + Hauptstr. 1 : 12345 Ort").
+ */
+const OCR_SENDER_SEPARATORS = /\s*(?:[●•·|▪◦∙]|\s[-+:]\s)\s*/u;
+
+/**
+ * The parts of a name, a street and a place run together on one line by separators ("Bei Spiel
+ * GmbH ● Ecke 12 ● 12345 Stadthausen"), or null for no such line. On an OCR line the separators
+ * may be read as "+" or ":": a spaced colon also follows a key ("Téléphone : 01 45 67 89 10"), so
+ * such a line counts only when its first part is a name and its last holds a number.
+ */
+export function senderParts(text: string, ocr = false): string[] | null {
+  const parts = text.split(SENDER_SEPARATORS);
+  if (parts.length >= 3) return parts;
+  if (!ocr) return null;
+  const read = text.split(OCR_SENDER_SEPARATORS);
+  return read.length >= 3 && looksLikeName(cleanName(read[0]!)) && /\d/.test(read.at(-1)!) ? read : null;
+}
+
+/** Whether a segment is a one-line sender address (`senderParts`). */
+export const isSenderLine = (text: string, ocr = false) => senderParts(text, ocr) !== null;
 
 /** How many lines under a heading or a sender line its block may run. */
 const BLOCK_LINES = 6;
@@ -24,7 +44,7 @@ export function addresseeNames(ctx: ExtractionContext): Set<string> {
     for (const name of namesUnder(ctx, hit.line, hit.x0 - 20, hit.x1 + 40)) names.add(name);
   }
   for (const line of ctx.lines) {
-    const sender = line.segments.find((s) => isSenderLine(s.text));
+    const sender = line.segments.find((s) => isSenderLine(s.text, line.ocr));
     // The addressee is the window's first line: its address and contact lines are no competitor.
     if (sender) names.add(namesUnder(ctx, line, sender.x0 - 20, sender.x0 + 60)[0] ?? '');
   }

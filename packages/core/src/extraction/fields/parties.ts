@@ -24,7 +24,7 @@ import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './c
 import { isSentence, namesInSentence } from './sentence-names.js';
 import { namesASite, siteNames } from './site-names.js';
 import { joinContinuation, withContinuations } from './name-continuation.js';
-import { addresseeNames, isSenderLine } from './addressee-names.js';
+import { addresseeNames, isSenderLine, senderParts } from './addressee-names.js';
 import { isStreetAddress } from './address-numbers.js';
 
 /**
@@ -314,8 +314,8 @@ function senderLineNames(ctx: ExtractionContext): Candidate[] {
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
     for (const segment of line.segments) {
-      const parts = segment.text.split(SENDER_SEPARATORS);
-      if (!isSenderLine(segment.text)) continue;
+      const parts = senderParts(segment.text, line.ocr);
+      if (!parts) continue;
       // "Acme is a trading name of Acme Holdings Ltd · 5 High Street · Bristol": the names, not the sentence.
       for (const name of namesInSentence(parts[0]!) ?? [parts[0]!])
         if (looksLikeName(name)) found.push({ value: cleanName(name), score: 0.6, line, source: 'layout' });
@@ -343,7 +343,7 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     // The first segment with a letter or digit: a scanned page's border can read as a "|" of its own.
     const segment = line.segments.find((s) => /[\p{L}\p{N}]/u.test(s.text));
     // A one-line sender address over a window address is the sender's (senderLineNames), never the top name.
-    if (!segment || isSenderLine(segment.text)) continue;
+    if (!segment || isSenderLine(segment.text, line.ocr)) continue;
     const text = cleanName(segment.text);
     if (!looksLikeName(text) || looksLikeStreet(text)) continue;
     const name = joinContinuation(ctx.lines, line, text, segment);

@@ -1,5 +1,5 @@
 import { fold } from '../layout/fold.js';
-import { MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from './ocr-misreads.js';
+import { lookalikeMatch, lookalikeOf, MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from './ocr-misreads.js';
 import type { Line } from '../layout/lines.js';
 import { lexiconLabels } from './lexicon-labels.js';
 import { ROLE_LABELS, ROLES, type Role } from './synonyms.js';
@@ -54,6 +54,9 @@ const BUILT_IN: LabelEntry[] = ROLES.flatMap((role) => [
 
 export class LabelIndex {
   private readonly byFirstToken = new Map<string, LabelEntry[]>();
+  /** Label words by length, and the label words each read word is a look-alike of. */
+  private readonly byLength = new Map<number, string[]>();
+  private readonly lookalikes = new Map<string, string[]>();
   /** The labels long enough to be matched a letter off. */
   private readonly misreadable: LabelEntry[];
   /** Every token of every label, for rejoining words that OCR split ("Positionssu m m e"). */
@@ -73,6 +76,8 @@ export class LabelIndex {
       list.push(entry);
       this.byFirstToken.set(entry.tokens[0], list);
     }
+    for (const word of this.vocabulary)
+      this.byLength.set(word.length, [...(this.byLength.get(word.length) ?? []), word]);
     for (const line of lines) this.hits.push(...this.matchLine(line));
     this.hits.push(...headingOnlyHits(lines));
   }
@@ -90,14 +95,16 @@ export class LabelIndex {
   private matchLine(line: Line): LabelHit[] {
     const tokens = line.ocr ? rejoinSplit(lineTokens(line), this.vocabulary) : lineTokens(line);
     const hits: LabelHit[] = [];
-    // OCR lines are matched allowing for misreads, which need to know where segments begin; a text
-    // layer only for a typo in a long word, so a line without one is matched exactly.
+    // OCR lines are matched allowing for misreads (a letter off in a long label, or look-alike
+    // glyphs in any), which need to know where segments begin; a text layer only for a typo in a
+    // long word, so a line without one is matched exactly.
     const starts = line.ocr ? segmentStarts(line) : [];
     const typos = !line.ocr && tokens.some((t) => t.text.length >= TYPO_MIN_LETTERS - 1);
     for (let i = 0; i < tokens.length;) {
       const exact = this.longestAt(tokens, i);
+      const segmentStart = line.ocr && beginsSegment(line, starts, tokens[i]!.start);
       const misread = line.ocr
-        ? this.longestMisreadAt(tokens, i, beginsSegment(line, starts, tokens[i]!.start))
+        ? longer(this.longestMisreadAt(tokens, i, segmentStart), this.longestLookalikeAt(tokens, i, segmentStart))
         : typos
           ? this.longestMisreadAt(tokens, i, false, TYPO_MIN_LETTERS)
           : null;
@@ -148,6 +155,43 @@ export class LabelIndex {
     return length ? { tokens: all[0]!.tokens, all } : null;
   }
 
+  /**
+   * The longest labels at token i with words read as look-alikes of theirs ("N2" for "Nº", "Nimero"
+   * for "Número"; OCR lines only), whatever their length; a party's label begins its segment.
+   */
+  private longestLookalikeAt(
+    tokens: LineToken[],
+    i: number,
+    segmentStart: boolean,
+  ): { tokens: string[]; all: LabelEntry[] } | null {
+    let length = 0;
+    let all: LabelEntry[] = [];
+    const entries = this.firstWords(tokens[i]!.text).flatMap((word) => this.byFirstToken.get(word) ?? []);
+    for (const entry of entries) {
+      if (!segmentStart && PARTY_KEYS.has(entry.key)) continue;
+      if (entry.tokens.length < length || !lookalikeMatch(entry.tokens, tokens, i, this.vocabulary)) continue;
+      if (entry.tokens.length > length) {
+        length = entry.tokens.length;
+        all = [entry];
+      } else all.push(entry);
+    }
+    return length ? { tokens: all[0]!.tokens, all } : null;
+  }
+
+  /**
+   * The label words a read word may be: itself when it is one, else those it is a look-alike of
+   * (as long as it or up to two letters shorter: "ii" and "rn" stand for one letter), kept per word.
+   */
+  private firstWords(read: string): string[] {
+    if (this.vocabulary.has(read)) return [read];
+    let words = this.lookalikes.get(read);
+    if (!words) {
+      words = [0, 1, 2].flatMap((d) => (this.byLength.get(read.length - d) ?? []).filter((w) => lookalikeOf(read, w)));
+      this.lookalikes.set(read, words);
+    }
+    return words;
+  }
+
   /** The longest labels starting at token i (several keys may share one label text). */
   private longestAt(tokens: LineToken[], i: number): { tokens: string[]; all: LabelEntry[] } | null {
     const candidates = this.byFirstToken.get(tokens[i]!.text);
@@ -165,6 +209,14 @@ export class LabelIndex {
     }
     return length ? { tokens: all[0]!.tokens, all } : null;
   }
+}
+
+type Match = { tokens: string[]; all: LabelEntry[] } | null;
+
+/** The match of more words, the first on a tie. */
+function longer(a: Match, b: Match): Match {
+  if (!b) return a;
+  return a && a.tokens.length >= b.tokens.length ? a : b;
 }
 
 /** Buyer headings too common to be labels but alone at the top of a block ("An", "Aan", "To"). */

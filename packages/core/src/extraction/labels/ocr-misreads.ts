@@ -1,4 +1,5 @@
 import { distance } from 'fastest-levenshtein';
+import table from '../lexicons/ocr-lookalikes.json' with { type: 'json' };
 
 /** How OCR misspells labels, allowed for on OCR lines (label-index.ts; in a text layer only for long labels, as typos). */
 
@@ -61,4 +62,55 @@ function joinableRun(tokens: Token[], i: number, vocabulary: Set<string>): numbe
     if (run.some((t) => t.text.length <= 2) && vocabulary.has(run.map((t) => t.text).join(''))) return k;
   }
   return 1;
+}
+
+/**
+ * Glyphs OCR reads for a letter of a label (lexicons/ocr-lookalikes.json, keyed by the folded
+ * letter): a raised "º" (folded "o") read as "2" or "0", an "o" as "0", a "u" or "ú" that lost its
+ * shape as "i", "d", "ii" or "v", "l" and "i" as "1", "m" as "rn". "°" and "*" fold away alike.
+ */
+const LOOKALIKES: Record<string, string[]> = table;
+
+/** How many look-alike glyphs a label word may hold: more, and the word is another word. */
+const MAX_LOOKALIKES = 2;
+
+/**
+ * Whether `read` is the label word `meant` with one or two of its letters read as their
+ * look-alikes (`LOOKALIKES`): "nimero" and "ndmero" for "numero", "n0" and "n2" for "no". Only a
+ * known confusion counts, never any letter off, so short words ("no", "po") may be matched too.
+ */
+export function lookalikeOf(read: string, meant: string): boolean {
+  const at = (i: number, j: number, swaps: number): boolean => {
+    if (j === meant.length) return i === read.length && swaps > 0;
+    if (read[i] === meant[j] && at(i + 1, j + 1, swaps)) return true;
+    if (swaps === MAX_LOOKALIKES) return false;
+    return (LOOKALIKES[meant[j]!] ?? []).some(
+      (glyphs) => read.startsWith(glyphs, i) && at(i + glyphs.length, j + 1, swaps + 1),
+    );
+  };
+  return at(0, 0, 0);
+}
+
+/**
+ * Whether a label's tokens match the line's tokens at i, one or more of them read as look-alikes
+ * (`lookalikeOf`), the others as written. A word that is itself a label's word is read as
+ * written, and a word of digits alone ("2" of "N.2" for "N.º") stands for a label's word only
+ * beside a word of the label read right: "2" alone is a number, no "º".
+ */
+export function lookalikeMatch(label: string[], tokens: Token[], i: number, vocabulary: Set<string>): boolean {
+  let swapped = false;
+  let right = false;
+  let digitsOnly = false;
+  for (const [k, t] of label.entries()) {
+    const read = tokens[i + k]?.text;
+    if (read === undefined) return false;
+    if (read === t) {
+      right = true;
+      continue;
+    }
+    if (vocabulary.has(read) || !lookalikeOf(read, t)) return false;
+    swapped = true;
+    if (/^\d+$/.test(read)) digitsOnly = true;
+  }
+  return swapped && (!digitsOnly || right);
 }

@@ -8,7 +8,8 @@ import {
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
 import { sniffMimeType } from '@intake/core/jobs';
 import { crossValidate } from '../../packages/extraction-lab/src/eval/cross-validate.js';
-import { findCorpus, type ReadEntry } from '../../packages/extraction-lab/src/eval/evaluate-corpus.js';
+import { type ReadEntry } from '../../packages/extraction-lab/src/eval/evaluate-corpus.js';
+import { openCorpus } from '../support/locked-split.js';
 import { learnCalibratedRanker } from '../../packages/extraction-lab/src/eval/learn-calibrated.js';
 import {
   createReadCache,
@@ -38,7 +39,7 @@ async function heldOut(
   cache: { read(bytes: Uint8Array): Promise<CachedRead> },
 ): Promise<EvaluationSummary> {
   const reads: ReadEntry[] = [];
-  for (const entry of (await Promise.all(dirs.map(findCorpus))).flat())
+  for (const entry of (await Promise.all(dirs.map(openCorpus))).flat())
     reads.push({ entry, ...(await cache.read(new Uint8Array(await readFile(entry.file)))) });
   return summarizeEvaluation(crossValidate(reads, 5, learnCalibratedRanker));
 }

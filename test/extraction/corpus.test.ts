@@ -6,7 +6,8 @@ import {
   type Tally,
 } from '../../packages/extraction-lab/src/report/report.js';
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
-import { evaluateRead, findCorpus } from '../../packages/extraction-lab/src/eval/evaluate-corpus.js';
+import { evaluateRead } from '../../packages/extraction-lab/src/eval/evaluate-corpus.js';
+import { openCorpus } from '../support/locked-split.js';
 import { sharedCorpusReads } from '../support/corpus-reads.js';
 import { DEV_CORPUS, HAS_CORPUS, NO_CORPUS_MESSAGE } from './corpus-location.js';
 import { readFile } from 'node:fs/promises';
@@ -28,7 +29,7 @@ describe.skipIf(!HAS_CORPUS)('the dev corpus', () => {
     // What `evaluateDocument` reads, shared with the other files that score the dev corpus.
     const reads = sharedCorpusReads(reader);
     documents = [];
-    for (const entry of await findCorpus(DEV_CORPUS)) {
+    for (const entry of await openCorpus(DEV_CORPUS)) {
       documents.push(evaluateRead({ entry, ...(await reads.read(new Uint8Array(await readFile(entry.file)))) }));
     }
     summary = summarizeEvaluation(documents);

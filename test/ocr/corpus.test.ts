@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ReadDocument } from '@intake/core';
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedCorpusReads } from '../support/corpus-reads.js';
 import { isLocked } from '../support/locked-split.js';
 import { corpusDir } from './documents.js';
 
@@ -32,7 +33,7 @@ const text = (document: ReadDocument | undefined): string =>
 const title = dir ? `dev corpus (${dir})` : 'dev corpus: skipped, as ../shared/corpus/dev is not beside the repository';
 if (dir === null) console.warn(`test/ocr/corpus.test.ts ${title}`);
 describe.skipIf(dir === null)(title, () => {
-  const reader = createTesseractReader({ workers: 2 });
+  const reader = createTesseractReader();
   const outcomes: Outcome[] = [];
   afterAll(() => reader.close());
 
@@ -41,30 +42,25 @@ describe.skipIf(dir === null)(title, () => {
       .readdirSync(dir!)
       .filter((f) => TYPES[path.extname(f)] && !isLocked(path.join(dir!, f)))
       .sort();
-    // Two documents at a time, so both OCR workers are busy with single-page scans.
-    const queue = [...files];
-    const worker = async (): Promise<void> => {
-      for (let file = queue.shift(); file; file = queue.shift()) {
-        const bytes = fs.readFileSync(path.join(dir!, file));
-        const expected = JSON.parse(fs.readFileSync(path.join(dir!, file.replace(/\.\w+$/, '.expected.json')), 'utf8'));
-        const inspection = await reader.inspect(bytes);
-        const outcome: Outcome = {
-          file,
-          kind: expected.kind,
-          totalAmount: expected.fields.total_amount,
-          pageCount: inspection.pageCount,
-          inspectedType: inspection.mimeType,
-        };
-        try {
-          outcome.document = await reader.read(bytes, TYPES[path.extname(file)]!);
-        } catch (error) {
-          outcome.error = error;
-        }
-        outcomes.push(outcome);
-      }
-    };
-    await Promise.all([worker(), worker()]);
-  }, 180_000);
+    // The words come from the run's one read of each document (test/support/corpus-reads.ts), as
+    // the reader gives them for a file of unknown type: the files scoring extraction and
+    // classification on this corpus read the same documents, and OCR is most of their cost.
+    const reads = sharedCorpusReads(reader);
+    for (const file of files) {
+      const bytes = fs.readFileSync(path.join(dir!, file));
+      const expected = JSON.parse(fs.readFileSync(path.join(dir!, file.replace(/\.\w+$/, '.expected.json')), 'utf8'));
+      const inspection = await reader.inspect(bytes);
+      const read = await reads.read(new Uint8Array(bytes));
+      outcomes.push({
+        file,
+        kind: expected.kind,
+        totalAmount: expected.fields.total_amount,
+        pageCount: inspection.pageCount,
+        inspectedType: inspection.mimeType,
+        ...(read.document ? { document: read.document } : { error: read.error }),
+      });
+    }
+  }, 900_000);
 
   it('reads every file without an error, with words on it and the page count inspect gave', () => {
     expect(outcomes.length).toBeGreaterThanOrEqual(45); // 60 in ../shared/corpus/dev, 15 of them locked

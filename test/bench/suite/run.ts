@@ -50,9 +50,13 @@ function runVitest(filters: string[], quick: boolean, cpuLog: string, outLog: st
   const vitest = path.join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
   const config = path.join('test', 'bench', 'suite', 'vitest.cpu.config.ts');
   const out = fs.openSync(outLog, 'w');
+  // This script runs under tsx, whose CLI sets TSX_TSCONFIG_PATH (as `--tsconfig` gave it, relative
+  // to the repository): vitest would hand it on to the processes tests spawn in other folders, where
+  // a tsx loader registered without a path (a PDF thread of the lab run from source) then fails.
+  const { TSX_TSCONFIG_PATH: _tsconfig, ...env } = process.env;
   const child = spawn(process.execPath, [vitest, 'run', '--config', config, ...filters], {
     cwd: REPO_ROOT,
-    env: { ...process.env, INTAKE_CPU_LOG: cpuLog, INTAKE_CPU_TIER: quick ? 'quick' : 'full' },
+    env: { ...env, INTAKE_CPU_LOG: cpuLog, INTAKE_CPU_TIER: quick ? 'quick' : 'full' },
     stdio: ['ignore', out, out],
   });
   return new Promise((resolve) => child.once('close', (code) => resolve(code)));

@@ -2,7 +2,8 @@
  * The shared MIME corpus (third-party parser test messages: malformed boundaries, nested
  * message/rfc822, 8-bit headers, a 2.9 MB recursion probe...) replayed over SMTP to a real daemon
  * with ../shared/tools/smtp-replay.py (Python's smtplib): once as an MTA would send it (CRLF, no mbox
- * `From ` line) and once `--raw` (the file's bytes: bare LFs, stray CRs). Each message must get a 250
+ * `From ` line) and, for the files where that is not already their own bytes, once `--raw` (the
+ * file's bytes: bare LFs, stray CRs). Each message must get a 250
  * or a deliberate 5xx with an enhanced status code; the daemon must stay up; every accepted message
  * gets one record that settles to processed (or failed with its reason); and a processed message
  * lists as many attachments as the corpus manifest's mailparser baseline found.
@@ -114,6 +115,15 @@ function replayOne(file: string, to: string, port: number, raw: boolean): Promis
   });
 }
 
+/**
+ * The bytes smtp-replay.py sends for a file without `--raw`: no mbox `From ` line, every line end
+ * CRLF (its `load`). Where they are the file's own bytes, `--raw` would send the same message again.
+ */
+function onTheWire(bytes: Buffer): Buffer {
+  const body = bytes.subarray(0, 5).toString('latin1') === 'From ' ? bytes.subarray(bytes.indexOf(10) + 1) : bytes;
+  return Buffer.from(body.toString('latin1').replace(/\r?\n|\r(?!\n)/g, '\r\n'), 'latin1');
+}
+
 async function inBatches<T, R>(items: T[], width: number, run: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
@@ -205,11 +215,19 @@ async function listMessages(daemon: DaemonProcess, key: string): Promise<Message
       expect(files.filter((f) => !baselines.has(f))).toEqual([]);
     });
 
+    // The --raw replay sends only the files whose bytes differ from what the CRLF one sent (bare
+    // LFs, lone CRs, an mbox line): the others would be the same SMTP transaction again.
+    const differsRaw = (file: string): boolean => {
+      const bytes = fs.readFileSync(path.join(CORPUS, file));
+      return !onTheWire(bytes).equals(bytes);
+    };
     for (const mode of ['crlf', 'raw'] as const) {
       it(`${mode === 'raw' ? '--raw (bytes as they are)' : 'CRLF, as an MTA sends it'}: 250 or a deliberate 5xx for each; the daemon stays up; every accepted message settles, with the baseline's attachments`, async () => {
         const started = Date.now();
         const tagOf = (index: number) => `${mode}-${index}`;
-        const results = await inBatches(files, PARALLEL_RUNS, (file, i) =>
+        const sent = mode === 'raw' ? files.filter(differsRaw) : files;
+        if (mode === 'raw') expect(sent.length).toBeGreaterThan(50);
+        const results = await inBatches(sent, PARALLEL_RUNS, (file, i) =>
           replayOne(file, `ap+${tagOf(i)}@${DOMAIN}`, daemon.smtp!.port, mode === 'raw'),
         );
         const replayMs = Date.now() - started;
@@ -286,12 +304,15 @@ async function listMessages(daemon: DaemonProcess, key: string): Promise<Message
         // Sizes are reported, not compared: CRLF mode turns bare LFs into CRLFs inside text parts, and
         // smtplib ends a message that does not end in CRLF with one more (+2 bytes on its last part).
         // Records nobody sent (a tag no file had) would be a mix-up.
-        const knownTags = new Set(files.map((_, i) => tagOf(i)));
+        const knownTags = new Set(sent.map((_, i) => tagOf(i)));
         for (const m of mine) if (!knownTags.has(m.tag!)) problems.push(`record ${m.id} with unexpected tag ${m.tag}`);
         expect(problems).toEqual([]);
-        // The one message over the MIME-part limit (~3000 parts) is refused as such, not stored.
-        const endless = results.find((r) => r.file === 'flanker__enclosed-endless.eml');
-        expect(endless && `${endless.code} ${endless.text}`).toMatch(/^554 5\.6\.0 .*MIME parts/);
+        // The one message over the MIME-part limit (~3000 parts) is refused as such, not stored (its
+        // file is all CRLF already: the CRLF replay sends it).
+        if (mode === 'crlf') {
+          const endless = results.find((r) => r.file === 'flanker__enclosed-endless.eml');
+          expect(endless && `${endless.code} ${endless.text}`).toMatch(/^554 5\.6\.0 .*MIME parts/);
+        }
         expect(daemon.hasExited(), daemon.stderr()).toBe(false);
         expect(await httpStatus(`${daemon.httpUrl}/readyz`)).toBe(200);
 

@@ -1,7 +1,7 @@
 import type { ExtractionContext } from '../context.js';
 import type { LabelKey } from '../labels/label-index.js';
 import type { Role } from '../labels/synonyms.js';
-import { findDates } from '../values/dates.js';
+import { findDates, hasTime } from '../values/dates.js';
 import { bestPerValue, labelledCandidates, type Candidate } from './candidates.js';
 import { weakenQualifiedLabels } from './date-labels.js';
 import { paymentTerms } from './payment-terms.js';
@@ -43,7 +43,7 @@ function unlabelledDates(ctx: ExtractionContext, otherDates: ReadonlySet<string>
     for (const date of findDates(line.text, ctx.dates)) {
       if (taken.has(date.iso)) continue;
       // Receipts print the sale's date with its time; other dates rarely have one.
-      const withTime = /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b(?!\.\d)/.test(line.text.slice(date.end)) ? 0.1 : 0;
+      const withTime = hasTime(line.text.slice(date.end), ctx.dates) ? 0.1 : 0;
       found.push({
         value: date.iso,
         score: Math.max(0.2, 0.4 - found.length * 0.05) + withTime,

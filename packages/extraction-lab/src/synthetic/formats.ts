@@ -17,7 +17,13 @@ export type DateStyle =
   // Drawn by the stranger layouts only: 08-Mar-2024, 2024/03/08, 08.03.24.
   | 'd-mon-y'
   | 'ymd-slash'
-  | 'dmy-dot-short';
+  | 'dmy-dot-short'
+  // And by their dates (stranger-dates.ts): 3rd March 2024 (3. März 2024, le 3 mars 2024,
+  // 3 de marzo de 2024), Mar. 3 2024, 03-MAR-24, 3.3.24.
+  | 'd-ord-month-y'
+  | 'mon-dot-d-y'
+  | 'd-mon-yy-caps'
+  | 'dmy-dot-bare';
 
 export interface Currency {
   code: string;
@@ -33,6 +39,8 @@ export interface PrintStyle {
   dates: DateStyle;
   currency: Currency;
   months: readonly string[];
+  /** The document's language, for the words around a written date ("3rd", "le", "de"). */
+  language?: string;
 }
 
 /** Number styles usual in each language, the first the most common. */
@@ -70,7 +78,8 @@ export function choosePrintStyle(random: Random, language: string, months: reado
   const useCode = random.chance(0.25);
   // English prints the symbol first ($12.00); the others mostly after (12,00 €).
   const before = language === 'en' ? !useCode || random.chance(0.5) : random.chance(0.2);
-  return { numbers, dates: random.pick(DATES[language] ?? DATES.en!), currency: { ...base, before, useCode }, months };
+  const dates = random.pick(DATES[language] ?? DATES.en!);
+  return { numbers, dates, currency: { ...base, before, useCode }, months, language };
 }
 
 /** An amount as printed, without currency: 1,234.56 / 1.234,56 / 1 234,56 / 1234.56 / 1'234.56. */
@@ -131,6 +140,33 @@ export function printDate(iso: string, style: PrintStyle): string {
       return `${y}/${m}/${d}`;
     case 'dmy-dot-short':
       return `${d}.${m}.${y.slice(2)}`;
+    case 'd-ord-month-y':
+      return ordinalDate(Number(d), month, y, style.language);
+    case 'mon-dot-d-y':
+      return `${shortMonth(style.months, Number(m) - 1)}. ${Number(d)} ${y}`;
+    case 'd-mon-yy-caps':
+      return `${d}-${shortMonth(style.months, Number(m) - 1).toUpperCase()}-${y.slice(2)}`;
+    case 'dmy-dot-bare':
+      return `${Number(d)}.${Number(m)}.${y.slice(2)}`;
+  }
+}
+
+/** A written date with its language's words: 3rd March 2024, 3. März 2024, le 3 mars 2024, 3 de marzo de 2024. */
+function ordinalDate(day: number, month: string, year: string, language: string | undefined): string {
+  switch (language) {
+    case 'de':
+      return `${day}. ${month} ${year}`;
+    case 'fr':
+      return `le ${day === 1 ? '1er' : day} ${month} ${year}`;
+    case 'es':
+      return `${day} de ${month} de ${year}`;
+    case 'nl':
+      return `${day} ${month} ${year}`;
+    default: {
+      const tens = day % 100 >= 11 && day % 100 <= 13;
+      const suffix = tens ? 'th' : (['th', 'st', 'nd', 'rd'][day % 10] ?? 'th');
+      return `${day}${suffix} ${month} ${year}`;
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import { createRandom, seedOf } from './random.js';
 import { photograph, scan, type Degradation } from './raster.js';
 import { renderPdf } from './render-pdf.js';
 import { restyle } from './stranger-variety.js';
+import { restyleDates } from './stranger-dates.js';
 import { chooseStrangerLayout, describeStrangerLayout, renderStrangerPdf } from './render-stranger.js';
 import { printedSellerName } from './stranger-identity.js';
 import { chromiumPath, openHtmlPrinter, recordingPicks, replayingPicks, type HtmlPrinter } from './render-html.js';
@@ -90,7 +91,7 @@ export async function generateDocument(
       fonts,
       content.kind === 'purchase_order' ? 'purchase_order' : 'invoice',
     );
-    content = readdress(restyle(content, layout.variety, random), layout.parties, random);
+    content = readdress(restyleDates(restyle(content, layout.variety, random), layout.dates), layout.parties, random);
     layoutText = describeStrangerLayout(layout);
     if (chromium) {
       // The twin is drawn (and dropped) for its words: the HTML prints the same title, labels and

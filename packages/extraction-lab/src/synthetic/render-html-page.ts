@@ -2,6 +2,7 @@ import { printDate, printMoney } from './formats.js';
 import { quantityText, type Party, type SyntheticContent } from './document.js';
 import type { Random } from './random.js';
 import { webOf, type StrangerLayout } from './render-stranger.js';
+import { footerDateLine, paymentSentence, withBalance, withMoreDates } from './stranger-dates.js';
 import { nameLines, printedName, tradingSentence } from './stranger-identity.js';
 import type { Vocabulary } from './vocabulary.js';
 import { htmlStyleSheet, type HtmlLook } from './render-html-style.js';
@@ -156,7 +157,7 @@ class PageText {
       rows.push([random.pick(labels), printDate(content.secondDate, content.style)]);
     }
     if (layout.phone) rows.unshift([random.pick(v.phone_labels), random.pick(v.phones)]);
-    return rows;
+    return withMoreDates(rows, content, layout.dates, random);
   }
 
   /** Labels and values in two columns: a definition list, a grid or a bordered table, by the look. */
@@ -181,15 +182,23 @@ class PageText {
   }
 
   private summary: [string, string][] | undefined;
+  /** The amount left to pay: the total, or the balance under it. */
+  private due: number | undefined;
 
   /** Subtotal, tax and total with their labels (drawn once: the table's last rows or the block at the right). */
   private summaryLines(): [string, string][] {
     const { v, content, random } = this;
-    this.summary ??= [
+    if (this.summary) return this.summary;
+    const lines: [string, string][] = [
       [random.pick(v.subtotal), printMoney(content.subtotal, content.style)],
       [random.pick(v.tax), printMoney(content.tax, content.style)],
       [random.pick(v.total), printMoney(content.total, content.style)],
     ];
+    // Bare amounts print no payment: unlabelled, a balance would be one more sum of the column.
+    const dates = { ...this.layout.dates, balance: this.layout.totals === 'labelled' && this.layout.dates.balance };
+    const summary = withBalance(lines, content, dates, random);
+    this.due = summary.due;
+    this.summary = summary.lines;
     return this.summary;
   }
 
@@ -266,8 +275,11 @@ class PageText {
           ),
         );
     }
+    const sentence = paymentSentence(this.content, this.layout.dates, this.due ?? this.content.total);
+    if (sentence) parts.unshift(`<p class="closing">${esc(sentence)}</p>`);
     if (!tookClosing) parts.push(`<p class="closing grey">${esc(this.random.pick(this.v.closing))}</p>`);
-    return parts.join('') + this.footer();
+    const printed = footerDateLine(this.content, this.layout.dates, this.random);
+    return parts.join('') + this.footer() + (printed ? div('footer', `<div>${esc(printed)}</div>`) : '');
   }
 
   /** The footer: one centred line joined by " · ", or three columns (name and address, web and contacts, registration). */

@@ -38,6 +38,15 @@ import {
   orderNumberLabels,
   type StrangerParties,
 } from './stranger-parties.js';
+import {
+  chooseStrangerDates,
+  describeStrangerDates,
+  footerDateLine,
+  paymentSentence,
+  withBalance,
+  withMoreDates,
+  type StrangerDates,
+} from './stranger-dates.js';
 
 /**
  * Invoice and order layouts unlike the development corpus's: the buyer's block first (top left,
@@ -69,8 +78,10 @@ export interface StrangerLayout {
   variety: StrangerVariety;
   /** How the seller names itself (stranger-identity.ts): drawn after every other choice. */
   identity: StrangerIdentity;
-  /** Address numbers, an order's buyer letterhead, order-number labels, "for X" under a signature: drawn last. */
+  /** Address numbers, an order's buyer letterhead, order-number labels, "for X" under a signature. */
   parties: StrangerParties;
+  /** Other dates and amounts beside the document's own (stranger-dates.ts): drawn last. */
+  dates: StrangerDates;
 }
 
 export function chooseStrangerLayout(
@@ -90,12 +101,13 @@ export function chooseStrangerLayout(
     variety: chooseStrangerVariety(random),
     identity: chooseStrangerIdentity(random, kind),
     parties: chooseStrangerParties(random, kind),
+    dates: chooseStrangerDates(random),
   };
 }
 
 export function describeStrangerLayout(layout: StrangerLayout): string {
   const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
-  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} font=${font}`;
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} font=${font}`;
 }
 
 /** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
@@ -164,7 +176,9 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
   if (identity.place === 'right-top' && !letterhead)
     drawBlock(pen, content.seller, RIGHT, 22, 'right', sellerText(name, identity, sellerUnder, undefined));
   const tableEnd = drawTable(pen, content, random, tableTop);
-  drawTotals(pen, content, layout, random, tableEnd + 16);
+  const due = drawTotals(pen, content, layout, random, tableEnd + 16);
+  const sentence = paymentSentence(content, layout.dates, due);
+  if (sentence) pen.text(sentence, LEFT, 724, { size: 9 });
   if (usual && layout.seller === 'bottom')
     drawBlock(pen, content.seller, RIGHT, 660, 'right', sellerText(name, identity, sellerUnder, heading));
   const closing = identity.place === 'closing';
@@ -172,6 +186,8 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
   const tookClosing = closing && !layout.parties.signedFor && drawNameAtFoot(pen, content, name, random);
   if (!tookClosing) pen.text(random.pick(v.closing), LEFT, 740, { size: 9, grey: true });
   drawFooter(pen, content, layout, random, { name, web, sellerLines });
+  const printed = footerDateLine(content, layout.dates, random);
+  if (printed) footerLine(pen, printed, 812);
 }
 
 /**
@@ -296,7 +312,7 @@ function metaRows(content: SyntheticContent, layout: StrangerLayout, random: Ran
   }
   // The phone first, right above the number, where a label lost in reading leaves it the nearest value.
   if (layout.phone) rows.unshift([random.pick(v.phone_labels), random.pick(v.phones)]);
-  return rows;
+  return withMoreDates(rows, content, layout.dates, random);
 }
 
 function drawMetaColumn(pen: Pen, rows: readonly [string, string][], top: number): void {
@@ -329,15 +345,26 @@ function drawTable(pen: Pen, content: SyntheticContent, random: Random, top: num
   return top + (content.rows.length + 1) * 18;
 }
 
-function drawTotals(pen: Pen, content: SyntheticContent, layout: StrangerLayout, random: Random, top: number): void {
+/** The summary at the right or as the table's last rows; returns the amount left to pay. */
+function drawTotals(pen: Pen, content: SyntheticContent, layout: StrangerLayout, random: Random, top: number): number {
   const v = content.vocabulary;
-  const lines: [string, string][] = [
+  const summary: [string, string][] = [
     [random.pick(v.subtotal), printMoney(content.subtotal, content.style)],
     [random.pick(v.tax), printMoney(content.tax, content.style)],
     [random.pick(v.total), printMoney(content.total, content.style)],
   ];
   const labelled = layout.totals === 'labelled';
-  if (labelled && layout.variety.totals === 'row') return drawTotalsRows(pen, lines, top - 16);
+  // Bare amounts print no payment: unlabelled, a balance would be one more sum of the column.
+  const { lines, due } = withBalance(
+    summary,
+    content,
+    { ...layout.dates, balance: labelled && layout.dates.balance },
+    random,
+  );
+  if (labelled && layout.variety.totals === 'row') {
+    drawTotalsRows(pen, lines, top - 16);
+    return due;
+  }
   // The labels' column moves left as far as the widest label and amount need: they never touch.
   const widest = (pick: (l: [string, string]) => string) => Math.max(...lines.map((l) => pen.width(pick(l), 11, true)));
   const x = Math.min(400, RIGHT - widest((l) => l[1]) - widest((l) => l[0]) - 14);
@@ -348,4 +375,5 @@ function drawTotals(pen: Pen, content: SyntheticContent, layout: StrangerLayout,
     if (labelled) pen.text(label, x, top + i * 16, { size: bold ? 11 : 9, bold });
     pen.text(value, RIGHT, top + i * 16, { size: bold ? 11 : 9, bold, align: 'right' });
   });
+  return due;
 }

@@ -209,7 +209,10 @@ describe('synthetic documents on layouts the corpus lacks (family "stranger")', 
           expect(text, `${d.name} ${field}`).toContain(squeeze(part));
       }
       const style = / date-style=(\S+)/.exec(layout)![1]!;
-      if (style !== 'language') expect(d.expected.synthetic.dates, d.name).toBe(style);
+      // A written style drawn for the document's dates (stranger-dates.ts) replaces the layout's.
+      if (/ more-date-style=more/.test(layout))
+        expect(d.expected.synthetic.dates, d.name).toMatch(/^(d-ord-month-y|mon-dot-d-y|d-mon-yy-caps|dmy-dot-bare)$/);
+      else if (style !== 'language') expect(d.expected.synthetic.dates, d.name).toBe(style);
       if (/ money=other/.test(layout))
         expect(d.expected.synthetic.currency, d.name).toMatch(/^(C\$|A\$|kr\.?|Fr\.|US\$|CAD|AUD|SEK|DKK|CHF|USD) /);
       // The number printed in the title line ("INVOICE No. 4711"), not under a label of its own.

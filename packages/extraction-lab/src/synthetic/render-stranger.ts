@@ -28,6 +28,7 @@ import {
   tableTopOf,
   type BlockText,
 } from './stranger-parts.js';
+import { describeStrangerIssuer, type StrangerIssuer } from './stranger-issuer.js';
 import { chooseStrangerVariety, describeStrangerVariety, type StrangerVariety } from './stranger-variety.js';
 import {
   chooseStrangerParties,
@@ -69,15 +70,17 @@ export interface StrangerLayout {
   variety: StrangerVariety;
   /** How the seller names itself (stranger-identity.ts): drawn after every other choice. */
   identity: StrangerIdentity;
-  /** Address numbers, an order's buyer letterhead, order-number labels, "for X" under a signature: drawn last. */
+  /** Address numbers, an order's buyer letterhead, order-number labels, "for X" under a signature. */
   parties: StrangerParties;
+  /** A person's business, a department line, a footer legal line with a person and a register (drawn last). */
+  issuer: StrangerIssuer;
 }
 
 export function chooseStrangerLayout(
   random: Random,
   fonts: readonly FontChoice[],
   kind: 'invoice' | 'purchase_order' = 'invoice',
-): StrangerLayout {
+): Omit<StrangerLayout, 'issuer'> {
   return {
     seller: random.pick(['bottom', 'footer', 'right', 'logo'] as const),
     sellerHeading: random.chance(0.6),
@@ -95,7 +98,7 @@ export function chooseStrangerLayout(
 
 export function describeStrangerLayout(layout: StrangerLayout): string {
   const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
-  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} font=${font}`;
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerIssuer(layout.issuer)} font=${font}`;
 }
 
 /** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
@@ -143,11 +146,11 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
   };
   const letterhead = layout.parties.order === 'letterhead';
   if (letterhead) {
-    const supplier = sellerText(printedSellerName(content, identity), identity, sellerUnder, undefined);
+    const supplier = sellerText(printedSellerName(content, identity), layout, sellerUnder, undefined);
     drawOrderParties(pen, content, random, { supplier, buyer: buyerText, strip: variety.meta === 'strip' });
   } else if (identity.place === 'from-block') {
     const fromHeading = heading ?? random.pick([...v.seller[kind], ...v.seller_more]);
-    drawBlock(pen, content.seller, LEFT, 110, 'left', sellerText(name, identity, sellerUnder, fromHeading, 140));
+    drawBlock(pen, content.seller, LEFT, 110, 'left', sellerText(name, layout, sellerUnder, fromHeading, 140));
     drawBlock(pen, content.buyer, LEFT + 160, 110, 'left', { ...buyerText, width: 120 });
   } else if (identity.place === 'window') {
     drawSenderLine(pen, content.seller, name, 96);
@@ -155,18 +158,22 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
   } else drawBlock(pen, content.buyer, LEFT, 110, 'left', buyerText);
   const rows = metaRows(content, layout, random);
   // A registration line or a name over two lines makes the seller's block longer: the table moves down.
-  const tableTop = tableTopOf(variety) + (identity.registration ? 12 : 0) + (identity.split ? 15 : 0);
+  const tableTop =
+    tableTopOf(variety) +
+    (identity.registration ? 12 : 0) +
+    (identity.split ? 15 : 0) +
+    (layout.issuer.department ? 12 : 0);
   if (variety.meta === 'strip') drawMetaStrip(pen, rows, tableTop - 56);
   else drawMetaColumn(pen, rows, 110);
   const usual = identity.place === 'usual' && !letterhead;
   if (usual && layout.seller === 'right')
-    drawBlock(pen, content.seller, RIGHT, 190, 'right', sellerText(name, identity, sellerUnder, heading));
+    drawBlock(pen, content.seller, RIGHT, 190, 'right', sellerText(name, layout, sellerUnder, heading));
   if (identity.place === 'right-top' && !letterhead)
-    drawBlock(pen, content.seller, RIGHT, 22, 'right', sellerText(name, identity, sellerUnder, undefined));
+    drawBlock(pen, content.seller, RIGHT, 22, 'right', sellerText(name, layout, sellerUnder, undefined));
   const tableEnd = drawTable(pen, content, random, tableTop);
   drawTotals(pen, content, layout, random, tableEnd + 16);
   if (usual && layout.seller === 'bottom')
-    drawBlock(pen, content.seller, RIGHT, 660, 'right', sellerText(name, identity, sellerUnder, heading));
+    drawBlock(pen, content.seller, RIGHT, 660, 'right', sellerText(name, layout, sellerUnder, heading));
   const closing = identity.place === 'closing';
   if (closing && layout.parties.signedFor) drawSignedFor(pen, content, name, random);
   const tookClosing = closing && !layout.parties.signedFor && drawNameAtFoot(pen, content, name, random);
@@ -202,12 +209,19 @@ function drawHead(pen: Pen, content: SyntheticContent, layout: StrangerLayout, r
 /** The seller's block text: its name on one or two lines, a heading, and the lines under the address. */
 function sellerText(
   name: string,
-  identity: StrangerIdentity,
+  layout: StrangerLayout,
   under: readonly string[],
   heading: string | undefined,
   width?: number,
 ): BlockText {
-  return { name: nameLines(name, identity), under, ...(heading ? { heading } : {}), ...(width ? { width } : {}) };
+  const department = layout.issuer.department;
+  return {
+    name: nameLines(name, layout.identity),
+    under,
+    ...(department ? { department } : {}),
+    ...(heading ? { heading } : {}),
+    ...(width ? { width } : {}),
+  };
 }
 
 /**
@@ -238,7 +252,7 @@ function drawFooter(
       : named
         ? [seller.name]
         : [];
-  const legal = [...first, ...content.seller.lines];
+  const legal = [...first, ...content.seller.lines, ...layout.issuer.legal];
   if (seller.web && !block) legal.push(seller.web);
   const printed = usual ? layout.seller !== 'right' || random.chance(0.5) : !named || random.chance(0.5);
   if (!printed) return;

@@ -10,6 +10,7 @@ import {
   buyerBlockLines,
   cleanName,
   hasLegalForm,
+  isDocumentTitle,
   isStreetLine,
   looksLikeName,
   looksLikeStreet,
@@ -230,7 +231,7 @@ function isHeading(ctx: ExtractionContext, line: Line, segment: Segment): boolea
 /**
  * A person first ("Ship to" over "Grady Archie" and then "Contoso Electronics"): when one of the
  * next two lines of the block is shaped like an organization, or is a name the page prints again,
- * that line is the party's name.
+ * that line is the party's name; a street line first ends the search.
  */
 function organizationUnder(
   ctx: ExtractionContext,
@@ -244,9 +245,11 @@ function organizationUnder(
     const first = next.segments.find((s) => s.x1 > x0 - 20);
     if (!first) continue;
     const text = cleanName(first.text);
+    // The person's own address ("Olivia Bennett Photography" / "PO Box 6327" / "Manchester"): the
+    // block's name was the person's, and the place line under the street is no organization.
+    if (looksLikeStreet(text) || isStreetAddress(text)) return null;
     const organization = isOrganizationShaped(text) || printedAgain(ctx, next, text);
-    const street = looksLikeStreet(text) || isStreetAddress(text);
-    if (looksLikeName(text) && organization && !street) return { name: text, line: next };
+    if (looksLikeName(text) && organization) return { name: text, line: next };
   }
   return null;
 }
@@ -334,14 +337,19 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
     if (line.page !== 1 || line.y0 > line.pageHeight * 0.3 || found.length >= 3) break;
-    if (
-      buyerLines.has(line) ||
-      line.confidence < 0.6 ||
-      ctx.labels.hitsOn(line).some((h) => h.start === 0 && h.strength === 1)
-    )
-      continue;
-    // The first segment with a letter or digit: a scanned page's border can read as a "|" of its own.
-    const segment = line.segments.find((s) => /[\p{L}\p{N}]/u.test(s.text));
+    // A title beside a letterhead on one line ("Bon de commande No 081152 ‖ Cabinet Nicolas Fabre"):
+    // the title's number label starts the line, and the name is the next segment.
+    const titled = isDocumentTitle(line.segments[0]?.text ?? '');
+    const strong = ctx.labels.hitsOn(line).filter((h) => h.strength === 1);
+    if (buyerLines.has(line) || line.confidence < 0.6 || (!titled && strong.some((h) => h.start === 0))) continue;
+    // The first segment with a letter or digit (a scanned page's border can read as a "|" of its own)
+    // that is no title; beside a title, none that starts with a label (another column's "Datum").
+    const segment = line.segments.find(
+      (s) =>
+        /[\p{L}\p{N}]/u.test(s.text) &&
+        !isDocumentTitle(s.text) &&
+        !(titled && strong.some((h) => h.x0 <= s.x0 + 1 && h.x1 > s.x0)),
+    );
     // A one-line sender address over a window address is the sender's (senderLineNames), never the top name.
     if (!segment || isSenderLine(segment.text, line.ocr)) continue;
     const text = cleanName(segment.text);

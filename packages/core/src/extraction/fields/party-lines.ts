@@ -2,6 +2,7 @@ import { fold, foldedTokens } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import type { LabelIndex } from '../labels/label-index.js';
 import { BUSINESS_WORDS, LEGAL_FORMS, type LegalForm } from '../lexicons/legal-forms.js';
+import { isDepartmentLine } from './department-lines.js';
 
 /** Shared facts about the lines that may hold a company's name and address. */
 
@@ -83,6 +84,8 @@ export function looksLikeName(line: Line | string): boolean {
   const folded = fold(text);
   if (folded.length < 2 || NOT_NAMES.test(folded)) return false;
   if (/@|www\.|https?:|\b(tel|fax|phone|telefon|email)\b/i.test(text)) return false;
+  // "Accounts Department" under a company's name: a part of the party, not its name.
+  if (isDepartmentLine(text, hasLegalForm(text))) return false;
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
   return letters >= 3 && digits <= letters / 3;
@@ -93,12 +96,13 @@ export function isStreetLine(text: string): boolean {
   return /^\d{1,5}[a-z]?\s/i.test(text.trim()) && looksLikeStreet(text);
 }
 
+/** Words that name a street on either side of its number ("34 Market Road", "boulevard Voltaire 38"). */
+const STREET_WORDS =
+  /\b(jalan|jln|street|st|road|rd|strasse|str|weg|gasse|laan|straat|rue|avenue|ave|boulevard|chemin|impasse|calle|avenida|paseo|lot|no)\b/i;
+
 /** A name-like line at the top of a page that is a street or a postcode instead. */
 export function looksLikeStreet(text: string): boolean {
-  return (
-    /\d{4,}/.test(text) ||
-    /\b(jalan|jln|street|st|road|rd|strasse|str|weg|laan|rue|avenue|ave|calle|lot|no)\b/i.test(text)
-  );
+  return /\d{4,}/.test(text) || STREET_WORDS.test(text);
 }
 
 /** Lines that sit under a buyer label (bill to, Rechnungsempfänger, ...): not the vendor's. */

@@ -161,3 +161,34 @@ describe("a window's sender line set far smaller than the address under it", () 
     expect(english.extracted_data.vendor_name).toBe('Chloe Turner Bookkeeping');
   });
 });
+
+describe("a name the page's own web or e-mail address spells whole", () => {
+  it('is a seller candidate without a legal form or a label (French block, English footer, German closing)', () => {
+    const french = invoice(
+      doc([
+        ...lines(50, 110, ['DESTINATAIRE', 'Horizon Distribution SA', '175 rue du Commerce', '13001 Marseille']),
+        ...invoiceBody,
+        ...lines(380, 400, ['Plomberie Roux', '186 avenue Victor Hugo', '75011 Paris', 'www.plomberieroux.fr']),
+      ]),
+    );
+    expect(french.extracted_data.vendor_name).toBe('Plomberie Roux');
+    const english = invoice(
+      doc([
+        ...lines(50, 110, ['CUSTOMER', 'Northern Logistics Corp.', 'PO Box 3218', 'Denver, CO 80202']),
+        ...invoiceBody,
+        ...lines(50, 770, ['Bright Systems', 'P.O. Box 9207', 'Manchester M1 1AA']),
+        { x: 240, y: 770, text: 'contact@brightsystems.net' },
+      ]),
+    );
+    expect(english.extracted_data.vendor_name).toBe('Bright Systems');
+    const german = invoice(
+      doc([
+        ...lines(50, 110, ['Rechnungsempfänger', 'Hansa Logistik AG', 'Bahnhofstraße 27', '70173 Stuttgart']),
+        ...invoiceBody,
+        ...lines(50, 690, ['Mit freundlichen Grüßen', 'Anna Weber Design']),
+        { x: 150, y: 790, text: 'Marktplatz 139 · 10115 Berlin · info@annaweberdesign.de' },
+      ]),
+    );
+    expect(german.extracted_data.vendor_name).toBe('Anna Weber Design');
+  });
+});

@@ -23,7 +23,7 @@ import {
 } from './party-lines.js';
 import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './contact-persons.js';
 import { isSentence, namesInSentence } from './sentence-names.js';
-import { namesASite, siteNames } from './site-names.js';
+import { namesASite, siteNames, siteSpelledNames } from './site-names.js';
 import { joinContinuation, withContinuations } from './name-continuation.js';
 import { addresseeNames, isSenderLine, senderParts } from './addressee-names.js';
 import { isStreetAddress } from './address-numbers.js';
@@ -45,6 +45,7 @@ export function vendorCandidates(
     ...labelledNames(ctx, keys, 'vendor_name'),
     ...legalFormNames(ctx, buyerLines),
     ...senderLineNames(ctx),
+    ...siteSpelledNames(ctx.lines, siteNames(ctx.lines), buyerLines),
   ];
   // On a purchase order the company at the top is most often the one buying, unless a buyer's
   // heading stands below it: then the buyer is named there and the top is the supplier's letterhead.

@@ -118,6 +118,27 @@ describe('a title beside the letterhead on one line', () => {
   });
 });
 
+describe("a name run into the document's title with no gap", () => {
+  it('is the name without the title (English invoice, French order)', () => {
+    const english = invoice(
+      doc([
+        { x: 50, y: 40, text: 'Helen Carter Design INVOICE' },
+        ...lines(50, 110, ['Bill To', 'Oak Supplies Inc.', '5 Market Road', 'Austin, TX 78701']),
+        ...invoiceBody,
+      ]),
+    );
+    expect(english.extracted_data.vendor_name).toBe('Helen Carter Design');
+    const french = order(
+      doc([
+        { x: 48, y: 45, text: 'Élodie Marchand Photographie BON DE COMMANDE' },
+        ...lines(48, 110, ["DONNEUR D'ORDRE", 'Martin Alimentation EURL', 'boulevard Voltaire 187', '31000 Toulouse']),
+        ...orderBody('N° de commande', 'Date de commande', 'Total TTC'),
+      ]),
+    );
+    expect(french.extracted_data.supplier_name).toBe('Élodie Marchand Photographie');
+  });
+});
+
 describe('a street named by a word before or after its number', () => {
   it('is no name at the top of the page (French, Spanish)', () => {
     for (const street of ['boulevard Voltaire 38', 'Paseo de Gracia 155']) {

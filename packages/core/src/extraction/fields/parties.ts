@@ -20,6 +20,7 @@ import {
   cutAfterLegalForm,
   SENDER_SEPARATORS,
   startsWithLegalForm,
+  withoutTitleAtEnd,
 } from './party-lines.js';
 import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './contact-persons.js';
 import { isSentence, namesInSentence } from './sentence-names.js';
@@ -353,7 +354,7 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     );
     // A one-line sender address over a window address is the sender's (senderLineNames), never the top name.
     if (!segment || isSenderLine(segment.text, line.ocr)) continue;
-    const text = cleanName(segment.text);
+    const text = withoutTitleAtEnd(cleanName(segment.text));
     if (!looksLikeName(text) || looksLikeStreet(text)) continue;
     const name = joinContinuation(ctx.lines, line, text, segment);
     const withAddress = addressCandidate(ctx, { value: name, score: 1, line, source: 'fallback' }) !== null;

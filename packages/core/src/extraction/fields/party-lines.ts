@@ -79,6 +79,21 @@ export function isDocumentTitle(text: string): boolean {
   return NOT_NAMES.test(fold(text));
 }
 
+/** Titles that name the document whole and no company ends with: "Invoice", "Bon de commande". */
+const TITLE_WORDS =
+  /^(tax invoice|invoice|rechnung|facture|factuur|factura|purchase order|bon de commande|bestellung|bestelling|inkooporder|pedido|orden de compra)$/;
+
+/**
+ * A name run into the document's title with no gap between them ("Élodie Marchand Photographie
+ * BON DE COMMANDE", a logo and a title printed side by side): the name without the title.
+ */
+export function withoutTitleAtEnd(text: string): string {
+  const words = text.split(' ');
+  for (let k = Math.min(3, words.length - 1); k >= 1; k--)
+    if (TITLE_WORDS.test(fold(words.slice(-k).join(' ')))) return words.slice(0, -k).join(' ');
+  return text;
+}
+
 export function looksLikeName(line: Line | string): boolean {
   const text = typeof line === 'string' ? line : line.text;
   const folded = fold(text);

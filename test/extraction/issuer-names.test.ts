@@ -139,6 +139,43 @@ describe("a name run into the document's title with no gap", () => {
   });
 });
 
+describe("a seller's block beside the buyer's on the same lines", () => {
+  it("is no part of the buyer's block: its legal-form name is a candidate (French order, German invoice)", () => {
+    const french = order(
+      doc([
+        ...lines(48, 98, [
+          "DONNEUR D'ORDRE",
+          'Horizon Distribution EURL',
+          'place de la Gare 217',
+          '33000 Bordeaux',
+          'Interlocuteur : M. Julien Moreau',
+          'Fax : 01 45 67 89 10',
+        ]),
+        { x: 466, y: 154, text: 'Azur Services' },
+        { x: 514, y: 168, text: 'EURL' },
+        ...lines(430, 182, ['rue de la République 91', '75011 Paris']),
+        ...orderBody('N° de commande', 'Date de commande', 'Total TTC'),
+      ]),
+    );
+    expect(french.extracted_data.supplier_name).toBe('Azur Services EURL');
+    const german = invoice(
+      doc([
+        ...lines(50, 110, [
+          'Rechnungsempfänger',
+          'Hansa Logistik AG',
+          'Bahnhofstraße 27',
+          '70173 Stuttgart',
+          'z. Hd. Herr Jonas Keller',
+        ]),
+        { x: 400, y: 152, text: 'Becker Technik GmbH' },
+        ...lines(400, 166, ['Hauptstraße 12', '10115 Berlin']),
+        ...invoiceBody,
+      ]),
+    );
+    expect(german.extracted_data.vendor_name).toBe('Becker Technik GmbH');
+  });
+});
+
 describe('a street named by a word before or after its number', () => {
   it('is no name at the top of the page (French, Spanish)', () => {
     for (const street of ['boulevard Voltaire 38', 'Paseo de Gracia 155']) {

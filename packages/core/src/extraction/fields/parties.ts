@@ -8,6 +8,7 @@ import { bestPerValue, type Candidate } from './candidates.js';
 import { addressCandidate } from './address.js';
 import {
   buyerBlockLines,
+  buyerBlockSegments,
   cleanName,
   hasLegalForm,
   isDocumentTitle,
@@ -44,7 +45,7 @@ export function vendorCandidates(
   const buyerLines = buyerBlockLines(ctx.lines, ctx.labels);
   const candidates = [
     ...labelledNames(ctx, keys, 'vendor_name'),
-    ...legalFormNames(ctx, buyerLines),
+    ...legalFormNames(ctx, buyerBlockSegments(ctx.lines, ctx.labels)),
     ...senderLineNames(ctx),
     ...siteSpelledNames(ctx.lines, siteNames(ctx.lines), buyerLines),
   ];
@@ -266,11 +267,12 @@ function printedAgain(ctx: ExtractionContext, line: Line, name: string): boolean
   return folded.includes(' ') && ctx.lines.some((l) => l !== line && fold(l.text).includes(folded));
 }
 
-function legalFormNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
+function legalFormNames(ctx: ExtractionContext, buyerSegments: Set<Segment>): Candidate[] {
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
-    if (buyerLines.has(line) || line.confidence < 0.5) continue;
+    if (line.confidence < 0.5) continue;
     line.segments.forEach((segment, s) => {
+      if (buyerSegments.has(segment)) return;
       for (const { part, inSentence } of namedParts(segment.text)) {
         if (!(inSentence || hasLegalForm(part)) || !looksLikeName(part) || isStreetLine(part)) continue;
         const position = line.page === 1 ? 1 - (line.y0 / line.pageHeight) * 0.5 : 0.4;

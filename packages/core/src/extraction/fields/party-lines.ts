@@ -1,5 +1,5 @@
 import { fold, foldedTokens } from '../layout/fold.js';
-import type { Line } from '../layout/lines.js';
+import type { Line, Segment } from '../layout/lines.js';
 import type { LabelIndex } from '../labels/label-index.js';
 import { BUSINESS_WORDS, LEGAL_FORMS, type LegalForm } from '../lexicons/legal-forms.js';
 import { isDepartmentLine } from './department-lines.js';
@@ -130,6 +130,25 @@ export function buyerBlockLines(lines: Line[], labels: LabelIndex): Set<Line> {
       const line = lines[i]!;
       if (line.page !== hit.line.page) break;
       if (line.segments.some((s) => s.x0 < hit.x1 + 40 && s.x1 > hit.x0 - 20)) inBlock.add(line);
+    }
+  }
+  return inBlock;
+}
+
+/**
+ * The segments of a buyer's block: those under a buyer label, in its column, as in
+ * `buyerBlockLines`. A seller's block beside the buyer's on the same lines ("Azur Services" /
+ * "EURL" at the right of the buyer's contact and fax lines) is no part of it.
+ */
+export function buyerBlockSegments(lines: Line[], labels: LabelIndex): Set<Segment> {
+  const inBlock = new Set<Segment>();
+  for (const hit of labels.hitsFor('buyer_name')) {
+    if (hit.strength < 1) continue;
+    const inColumn = (s: Segment) => s.x0 < hit.x1 + 40 && s.x1 > hit.x0 - 20;
+    for (let i = hit.line.index; i < Math.min(lines.length, hit.line.index + 7); i++) {
+      const line = lines[i]!;
+      if (line.page !== hit.line.page) break;
+      for (const segment of line.segments) if (inColumn(segment)) inBlock.add(segment);
     }
   }
   return inBlock;

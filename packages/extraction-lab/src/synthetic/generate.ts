@@ -7,12 +7,18 @@ import { photograph, scan, type Degradation } from './raster.js';
 import { renderPdf } from './render-pdf.js';
 import { restyle } from './stranger-variety.js';
 import { restyleDates } from './stranger-dates.js';
-import { chooseStrangerLayout, describeStrangerLayout, renderStrangerPdf } from './render-stranger.js';
+import {
+  chooseStrangerLayout,
+  describeStrangerLayout,
+  renderStrangerPdf,
+  type StrangerLayout,
+} from './render-stranger.js';
 import { printedSellerName } from './stranger-identity.js';
 import { chromiumPath, openHtmlPrinter, recordingPicks, replayingPicks, type HtmlPrinter } from './render-html.js';
 import { strangerHtml } from './render-html-page.js';
 import { chooseHtmlLook, describeHtmlLook, systemFontFamilies } from './render-html-style.js';
 import { readdress } from './stranger-parties.js';
+import { chooseStrangerIssuer } from './stranger-issuer.js';
 
 /**
  * Synthetic labelled documents: each one's content, layout and (for photos and scans) degradation
@@ -86,12 +92,15 @@ export async function generateDocument(
   let printedName: string | undefined;
   if (stranger) {
     content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
-    const layout = chooseStrangerLayout(
+    const chosen = chooseStrangerLayout(
       random,
       fonts,
       content.kind === 'purchase_order' ? 'purchase_order' : 'invoice',
     );
-    content = readdress(restyleDates(restyle(content, layout.variety, random), layout.dates), layout.parties, random);
+    content = readdress(restyleDates(restyle(content, chosen.variety, random), chosen.dates), chosen.parties, random);
+    const issued = chooseStrangerIssuer(content, random);
+    content = issued.content;
+    const layout: StrangerLayout = { ...chosen, issuer: issued.issuer };
     layoutText = describeStrangerLayout(layout);
     if (chromium) {
       // The twin is drawn (and dropped) for its words: the HTML prints the same title, labels and

@@ -1,5 +1,5 @@
 import { printDate, printMoney } from './formats.js';
-import { quantityText, type Party, type SyntheticContent } from './document.js';
+import { quantityText, type SyntheticContent } from './document.js';
 import type { Random } from './random.js';
 import { webOf, type StrangerLayout } from './render-stranger.js';
 import { footerDateLine, paymentSentence, withBalance, withMoreDates } from './stranger-dates.js';
@@ -129,15 +129,17 @@ class PageText {
 
   /** The seller's block: heading, name (on one or two lines), address, web, registration and contacts. */
   private sellerBlock(heading: string | undefined, cls: string): string {
-    return this.block(this.content.seller, cls, heading, nameLines(this.name, this.layout.identity), this.sellerUnder);
+    const department = this.layout.issuer.department;
+    const under = [...(department ? [department] : []), ...this.content.seller.lines, ...this.sellerUnder];
+    return this.block(cls, heading, nameLines(this.name, this.layout.identity), under);
   }
 
-  private block(party: Party, cls: string, heading: string | undefined, names: string[], under: string[]): string {
+  private block(cls: string, heading: string | undefined, names: string[], lines: string[]): string {
     return div(
       `party ${cls}`,
       heading ? `<div class="heading">${esc(heading)}</div>` : '',
       ...names.map((n) => `<div class="name">${esc(n)}</div>`),
-      ...[...party.lines, ...under].map((l) => `<div>${esc(l)}</div>`),
+      ...lines.map((l) => `<div>${esc(l)}</div>`),
     );
   }
 
@@ -304,12 +306,13 @@ class PageText {
       const column = (lines: string[]) => `<div>${lines.map((l) => `<div>${esc(l)}</div>`).join('')}</div>`;
       return div(
         'footer columns',
-        column([...first, ...this.content.seller.lines]),
+        column([...first, ...this.content.seller.lines, ...this.layout.issuer.legal]),
         column(more.slice(0, 2)),
         column(more.slice(2)),
       );
     }
-    const lines = [[...first, ...this.content.seller.lines, ...(this.web && !block ? [this.web] : [])].join(' · ')];
+    const legal = [...first, ...this.content.seller.lines, ...this.layout.issuer.legal];
+    const lines = [[...legal, ...(this.web && !block ? [this.web] : [])].join(' · ')];
     const rest = block ? [] : this.sellerUnder.filter((l) => l !== this.web);
     if (rest.length) lines.push(rest.join(' · '));
     return div('footer', ...lines.map((l) => `<div>${esc(l)}</div>`));

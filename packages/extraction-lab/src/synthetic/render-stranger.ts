@@ -28,6 +28,7 @@ import {
   tableTopOf,
   type BlockText,
 } from './stranger-parts.js';
+import { describeStrangerIssuer, type StrangerIssuer } from './stranger-issuer.js';
 import { chooseStrangerVariety, describeStrangerVariety, type StrangerVariety } from './stranger-variety.js';
 import {
   chooseStrangerParties,
@@ -82,13 +83,15 @@ export interface StrangerLayout {
   parties: StrangerParties;
   /** Other dates and amounts beside the document's own (stranger-dates.ts): drawn last. */
   dates: StrangerDates;
+  /** A person's business, a department line, a footer legal line with a person and a register (drawn last). */
+  issuer: StrangerIssuer;
 }
 
 export function chooseStrangerLayout(
   random: Random,
   fonts: readonly FontChoice[],
   kind: 'invoice' | 'purchase_order' = 'invoice',
-): StrangerLayout {
+): Omit<StrangerLayout, 'issuer'> {
   return {
     seller: random.pick(['bottom', 'footer', 'right', 'logo'] as const),
     sellerHeading: random.chance(0.6),
@@ -107,7 +110,7 @@ export function chooseStrangerLayout(
 
 export function describeStrangerLayout(layout: StrangerLayout): string {
   const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
-  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} font=${font}`;
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} font=${font}`;
 }
 
 /** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
@@ -155,11 +158,11 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
   };
   const letterhead = layout.parties.order === 'letterhead';
   if (letterhead) {
-    const supplier = sellerText(printedSellerName(content, identity), identity, sellerUnder, undefined);
+    const supplier = sellerText(printedSellerName(content, identity), layout, sellerUnder, undefined);
     drawOrderParties(pen, content, random, { supplier, buyer: buyerText, strip: variety.meta === 'strip' });
   } else if (identity.place === 'from-block') {
     const fromHeading = heading ?? random.pick([...v.seller[kind], ...v.seller_more]);
-    drawBlock(pen, content.seller, LEFT, 110, 'left', sellerText(name, identity, sellerUnder, fromHeading, 140));
+    drawBlock(pen, content.seller, LEFT, 110, 'left', sellerText(name, layout, sellerUnder, fromHeading, 140));
     drawBlock(pen, content.buyer, LEFT + 160, 110, 'left', { ...buyerText, width: 120 });
   } else if (identity.place === 'window') {
     drawSenderLine(pen, content.seller, name, 96);
@@ -167,20 +170,24 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
   } else drawBlock(pen, content.buyer, LEFT, 110, 'left', buyerText);
   const rows = metaRows(content, layout, random);
   // A registration line or a name over two lines makes the seller's block longer: the table moves down.
-  const tableTop = tableTopOf(variety) + (identity.registration ? 12 : 0) + (identity.split ? 15 : 0);
+  const tableTop =
+    tableTopOf(variety) +
+    (identity.registration ? 12 : 0) +
+    (identity.split ? 15 : 0) +
+    (layout.issuer.department ? 12 : 0);
   if (variety.meta === 'strip') drawMetaStrip(pen, rows, tableTop - 56);
   else drawMetaColumn(pen, rows, 110);
   const usual = identity.place === 'usual' && !letterhead;
   if (usual && layout.seller === 'right')
-    drawBlock(pen, content.seller, RIGHT, 190, 'right', sellerText(name, identity, sellerUnder, heading));
+    drawBlock(pen, content.seller, RIGHT, 190, 'right', sellerText(name, layout, sellerUnder, heading));
   if (identity.place === 'right-top' && !letterhead)
-    drawBlock(pen, content.seller, RIGHT, 22, 'right', sellerText(name, identity, sellerUnder, undefined));
+    drawBlock(pen, content.seller, RIGHT, 22, 'right', sellerText(name, layout, sellerUnder, undefined));
   const tableEnd = drawTable(pen, content, random, tableTop);
   const due = drawTotals(pen, content, layout, random, tableEnd + 16);
   const sentence = paymentSentence(content, layout.dates, due);
   if (sentence) pen.text(sentence, LEFT, 724, { size: 9 });
   if (usual && layout.seller === 'bottom')
-    drawBlock(pen, content.seller, RIGHT, 660, 'right', sellerText(name, identity, sellerUnder, heading));
+    drawBlock(pen, content.seller, RIGHT, 660, 'right', sellerText(name, layout, sellerUnder, heading));
   const closing = identity.place === 'closing';
   if (closing && layout.parties.signedFor) drawSignedFor(pen, content, name, random);
   const tookClosing = closing && !layout.parties.signedFor && drawNameAtFoot(pen, content, name, random);
@@ -218,12 +225,19 @@ function drawHead(pen: Pen, content: SyntheticContent, layout: StrangerLayout, r
 /** The seller's block text: its name on one or two lines, a heading, and the lines under the address. */
 function sellerText(
   name: string,
-  identity: StrangerIdentity,
+  layout: StrangerLayout,
   under: readonly string[],
   heading: string | undefined,
   width?: number,
 ): BlockText {
-  return { name: nameLines(name, identity), under, ...(heading ? { heading } : {}), ...(width ? { width } : {}) };
+  const department = layout.issuer.department;
+  return {
+    name: nameLines(name, layout.identity),
+    under,
+    ...(department ? { department } : {}),
+    ...(heading ? { heading } : {}),
+    ...(width ? { width } : {}),
+  };
 }
 
 /**
@@ -254,7 +268,7 @@ function drawFooter(
       : named
         ? [seller.name]
         : [];
-  const legal = [...first, ...content.seller.lines];
+  const legal = [...first, ...content.seller.lines, ...layout.issuer.legal];
   if (seller.web && !block) legal.push(seller.web);
   const printed = usual ? layout.seller !== 'right' || random.chance(0.5) : !named || random.chance(0.5);
   if (!printed) return;

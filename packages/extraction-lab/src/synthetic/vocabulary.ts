@@ -76,6 +76,17 @@ export interface Vocabulary {
   po_number_more: string[];
   ship_to: string[];
   signed_for: string[];
+  /**
+   * Who issues, for the stranger layouts' issuer choices (stranger-issuer.ts): owners' names, a sole
+   * trader's or practice's name made of one (`{owner}`, `{last}`: "Fotografie {owner}",
+   * "Schreinerei {last}"), department lines under a seller's name, and a footer's legal line's
+   * managing person (`{owner}`: "Geschäftsführer: {owner}") and register entry.
+   */
+  owners: string[];
+  sole_traders: string[];
+  departments: string[];
+  legal_people: string[];
+  legal_registers: string[];
 }
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;

@@ -54,14 +54,16 @@ export function addresseeNames(ctx: ExtractionContext): Set<string> {
 
 /**
  * The name-like segments under a line that overlap [x0, x1], folded: the block's lines, until a
- * gap of two lines, a line with a label in that column, or the block's reach.
+ * gap of two lines (of the taller), a line with a label in that column, or the block's reach.
  */
 function namesUnder(ctx: ExtractionContext, top: Line, x0: number, x1: number): string[] {
   const found: string[] = [];
   let last = top;
   for (let i = top.index + 1; i < Math.min(ctx.lines.length, top.index + 1 + BLOCK_LINES); i++) {
     const line = ctx.lines[i]!;
-    if (line.page !== top.page || line.y0 - last.y1 > 2 * (last.y1 - last.y0)) break;
+    // Two heights of the taller line: a window's sender line is set far smaller than the address under it.
+    const height = Math.max(last.y1 - last.y0, line.y1 - line.y0);
+    if (line.page !== top.page || line.y0 - last.y1 > 2 * height) break;
     const segment = line.segments.find((s) => s.x0 < x1 && s.x1 > x0);
     if (!segment) continue;
     if (ctx.labels.hitsOn(line).some((h) => h.strength >= 1 && h.x0 < x1 && h.x1 > x0)) break;

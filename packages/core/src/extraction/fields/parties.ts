@@ -8,8 +8,10 @@ import { bestPerValue, type Candidate } from './candidates.js';
 import { addressCandidate } from './address.js';
 import {
   buyerBlockLines,
+  buyerBlockSegments,
   cleanName,
   hasLegalForm,
+  isDocumentTitle,
   isStreetLine,
   looksLikeName,
   looksLikeStreet,
@@ -19,10 +21,11 @@ import {
   cutAfterLegalForm,
   SENDER_SEPARATORS,
   startsWithLegalForm,
+  withoutTitleAtEnd,
 } from './party-lines.js';
 import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './contact-persons.js';
 import { isSentence, namesInSentence } from './sentence-names.js';
-import { namesASite, siteNames } from './site-names.js';
+import { namesASite, siteNames, siteSpelledNames } from './site-names.js';
 import { joinContinuation, withContinuations } from './name-continuation.js';
 import { addresseeNames, isSenderLine, senderParts } from './addressee-names.js';
 import { isStreetAddress } from './address-numbers.js';
@@ -42,8 +45,9 @@ export function vendorCandidates(
   const buyerLines = buyerBlockLines(ctx.lines, ctx.labels);
   const candidates = [
     ...labelledNames(ctx, keys, 'vendor_name'),
-    ...legalFormNames(ctx, buyerLines),
+    ...legalFormNames(ctx, buyerBlockSegments(ctx.lines, ctx.labels)),
     ...senderLineNames(ctx),
+    ...siteSpelledNames(ctx.lines, siteNames(ctx.lines), buyerLines),
   ];
   // On a purchase order the company at the top is most often the one buying, unless a buyer's
   // heading stands below it: then the buyer is named there and the top is the supplier's letterhead.
@@ -230,7 +234,7 @@ function isHeading(ctx: ExtractionContext, line: Line, segment: Segment): boolea
 /**
  * A person first ("Ship to" over "Grady Archie" and then "Contoso Electronics"): when one of the
  * next two lines of the block is shaped like an organization, or is a name the page prints again,
- * that line is the party's name.
+ * that line is the party's name; a street line first ends the search.
  */
 function organizationUnder(
   ctx: ExtractionContext,
@@ -244,9 +248,11 @@ function organizationUnder(
     const first = next.segments.find((s) => s.x1 > x0 - 20);
     if (!first) continue;
     const text = cleanName(first.text);
+    // The person's own address ("Olivia Bennett Photography" / "PO Box 6327" / "Manchester"): the
+    // block's name was the person's, and the place line under the street is no organization.
+    if (looksLikeStreet(text) || isStreetAddress(text)) return null;
     const organization = isOrganizationShaped(text) || printedAgain(ctx, next, text);
-    const street = looksLikeStreet(text) || isStreetAddress(text);
-    if (looksLikeName(text) && organization && !street) return { name: text, line: next };
+    if (looksLikeName(text) && organization) return { name: text, line: next };
   }
   return null;
 }
@@ -261,11 +267,12 @@ function printedAgain(ctx: ExtractionContext, line: Line, name: string): boolean
   return folded.includes(' ') && ctx.lines.some((l) => l !== line && fold(l.text).includes(folded));
 }
 
-function legalFormNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
+function legalFormNames(ctx: ExtractionContext, buyerSegments: Set<Segment>): Candidate[] {
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
-    if (buyerLines.has(line) || line.confidence < 0.5) continue;
+    if (line.confidence < 0.5) continue;
     line.segments.forEach((segment, s) => {
+      if (buyerSegments.has(segment)) return;
       for (const { part, inSentence } of namedParts(segment.text)) {
         if (!(inSentence || hasLegalForm(part)) || !looksLikeName(part) || isStreetLine(part)) continue;
         const position = line.page === 1 ? 1 - (line.y0 / line.pageHeight) * 0.5 : 0.4;
@@ -334,17 +341,22 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
     if (line.page !== 1 || line.y0 > line.pageHeight * 0.3 || found.length >= 3) break;
-    if (
-      buyerLines.has(line) ||
-      line.confidence < 0.6 ||
-      ctx.labels.hitsOn(line).some((h) => h.start === 0 && h.strength === 1)
-    )
-      continue;
-    // The first segment with a letter or digit: a scanned page's border can read as a "|" of its own.
-    const segment = line.segments.find((s) => /[\p{L}\p{N}]/u.test(s.text));
+    // A title beside a letterhead on one line ("Bon de commande No 081152 ‖ Cabinet Nicolas Fabre"):
+    // the title's number label starts the line, and the name is the next segment.
+    const titled = isDocumentTitle(line.segments[0]?.text ?? '');
+    const strong = ctx.labels.hitsOn(line).filter((h) => h.strength === 1);
+    if (buyerLines.has(line) || line.confidence < 0.6 || (!titled && strong.some((h) => h.start === 0))) continue;
+    // The first segment with a letter or digit (a scanned page's border can read as a "|" of its own)
+    // that is no title; beside a title, none that starts with a label (another column's "Datum").
+    const segment = line.segments.find(
+      (s) =>
+        /[\p{L}\p{N}]/u.test(s.text) &&
+        !isDocumentTitle(s.text) &&
+        !(titled && strong.some((h) => h.x0 <= s.x0 + 1 && h.x1 > s.x0)),
+    );
     // A one-line sender address over a window address is the sender's (senderLineNames), never the top name.
     if (!segment || isSenderLine(segment.text, line.ocr)) continue;
-    const text = cleanName(segment.text);
+    const text = withoutTitleAtEnd(cleanName(segment.text));
     if (!looksLikeName(text) || looksLikeStreet(text)) continue;
     const name = joinContinuation(ctx.lines, line, text, segment);
     const withAddress = addressCandidate(ctx, { value: name, score: 1, line, source: 'fallback' }) !== null;

@@ -1,7 +1,8 @@
 import { fold, foldedTokens } from '../layout/fold.js';
-import type { Line } from '../layout/lines.js';
+import type { Line, Segment } from '../layout/lines.js';
 import type { LabelIndex } from '../labels/label-index.js';
 import { BUSINESS_WORDS, LEGAL_FORMS, type LegalForm } from '../lexicons/legal-forms.js';
+import { isDepartmentLine } from './department-lines.js';
 
 /** Shared facts about the lines that may hold a company's name and address. */
 
@@ -78,11 +79,28 @@ export function isDocumentTitle(text: string): boolean {
   return NOT_NAMES.test(fold(text));
 }
 
+/** Titles that name the document whole and no company ends with: "Invoice", "Bon de commande". */
+const TITLE_WORDS =
+  /^(tax invoice|invoice|rechnung|facture|factuur|factura|purchase order|bon de commande|bestellung|bestelling|inkooporder|pedido|orden de compra)$/;
+
+/**
+ * A name run into the document's title with no gap between them ("Élodie Marchand Photographie
+ * BON DE COMMANDE", a logo and a title printed side by side): the name without the title.
+ */
+export function withoutTitleAtEnd(text: string): string {
+  const words = text.split(' ');
+  for (let k = Math.min(3, words.length - 1); k >= 1; k--)
+    if (TITLE_WORDS.test(fold(words.slice(-k).join(' ')))) return words.slice(0, -k).join(' ');
+  return text;
+}
+
 export function looksLikeName(line: Line | string): boolean {
   const text = typeof line === 'string' ? line : line.text;
   const folded = fold(text);
   if (folded.length < 2 || NOT_NAMES.test(folded)) return false;
   if (/@|www\.|https?:|\b(tel|fax|phone|telefon|email)\b/i.test(text)) return false;
+  // "Accounts Department" under a company's name: a part of the party, not its name.
+  if (isDepartmentLine(text, hasLegalForm(text))) return false;
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
   return letters >= 3 && digits <= letters / 3;
@@ -93,12 +111,13 @@ export function isStreetLine(text: string): boolean {
   return /^\d{1,5}[a-z]?\s/i.test(text.trim()) && looksLikeStreet(text);
 }
 
+/** Words that name a street on either side of its number ("34 Market Road", "boulevard Voltaire 38"). */
+const STREET_WORDS =
+  /\b(jalan|jln|street|st|road|rd|strasse|str|weg|gasse|laan|straat|rue|avenue|ave|boulevard|chemin|impasse|calle|avenida|paseo|lot|no)\b/i;
+
 /** A name-like line at the top of a page that is a street or a postcode instead. */
 export function looksLikeStreet(text: string): boolean {
-  return (
-    /\d{4,}/.test(text) ||
-    /\b(jalan|jln|street|st|road|rd|strasse|str|weg|laan|rue|avenue|ave|calle|lot|no)\b/i.test(text)
-  );
+  return /\d{4,}/.test(text) || STREET_WORDS.test(text);
 }
 
 /** Lines that sit under a buyer label (bill to, Rechnungsempfänger, ...): not the vendor's. */
@@ -111,6 +130,25 @@ export function buyerBlockLines(lines: Line[], labels: LabelIndex): Set<Line> {
       const line = lines[i]!;
       if (line.page !== hit.line.page) break;
       if (line.segments.some((s) => s.x0 < hit.x1 + 40 && s.x1 > hit.x0 - 20)) inBlock.add(line);
+    }
+  }
+  return inBlock;
+}
+
+/**
+ * The segments of a buyer's block: those under a buyer label, in its column, as in
+ * `buyerBlockLines`. A seller's block beside the buyer's on the same lines ("Azur Services" /
+ * "EURL" at the right of the buyer's contact and fax lines) is no part of it.
+ */
+export function buyerBlockSegments(lines: Line[], labels: LabelIndex): Set<Segment> {
+  const inBlock = new Set<Segment>();
+  for (const hit of labels.hitsFor('buyer_name')) {
+    if (hit.strength < 1) continue;
+    const inColumn = (s: Segment) => s.x0 < hit.x1 + 40 && s.x1 > hit.x0 - 20;
+    for (let i = hit.line.index; i < Math.min(lines.length, hit.line.index + 7); i++) {
+      const line = lines[i]!;
+      if (line.page !== hit.line.page) break;
+      for (const segment of line.segments) if (inColumn(segment)) inBlock.add(segment);
     }
   }
   return inBlock;

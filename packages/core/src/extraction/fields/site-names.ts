@@ -1,5 +1,7 @@
 import { stripLegalForm } from '../evaluation/names.js';
 import type { Line } from '../layout/lines.js';
+import type { Candidate } from './candidates.js';
+import { cleanName, looksLikeName, looksLikeStreet, SENDER_SEPARATORS } from './party-lines.js';
 
 /**
  * The names a page's web and e-mail addresses spell: "www.harborfoods.co.uk" and
@@ -62,4 +64,30 @@ function runTogether(text: string): string {
     .replace(/ß/g, 'ss')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * Lines the page's own web or e-mail address spells whole, every word of them (the legal form left
+ * out): "Plomberie Roux" over its address at the foot with "www.plomberieroux.fr" under it,
+ * "Camille Roux Photographie" under a closing with "billing@camillerouxphotographie.fr" in the
+ * footer. Such a name needs no legal form or label: a line and an address printed apart witness
+ * each other, where the address alone names nothing. Lines of the buyer's block are left out.
+ */
+export function siteSpelledNames(lines: readonly Line[], sites: ReadonlySet<string>, skip: Set<Line>): Candidate[] {
+  if (sites.size === 0) return [];
+  const found: Candidate[] = [];
+  for (const line of lines) {
+    if (skip.has(line) || line.confidence < 0.5) continue;
+    for (const segment of line.segments) {
+      for (const part of segment.text.split(SENDER_SEPARATORS)) {
+        const name = cleanName(part);
+        const words = stripLegalForm(name).split(' ').filter(Boolean).length;
+        if (words < 2 || !looksLikeName(name) || looksLikeStreet(name)) continue;
+        if (wordsASiteSpells(name, sites) !== words) continue;
+        const position = line.page === 1 ? 1 - (line.y0 / line.pageHeight) * 0.5 : 0.4;
+        found.push({ value: name, score: 0.5 * position, line, source: 'layout' });
+      }
+    }
+  }
+  return found;
 }

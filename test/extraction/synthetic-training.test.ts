@@ -88,9 +88,9 @@ describe('synthetic training documents', () => {
     // The same documents taken as real ones give the curves their held-out points; as synthetic
     // ones they train the ranker and leave the calibration nothing to fit.
     const asReal = synthetic.map(({ synthetic: _, ...read }) => read);
-    expect(Object.keys(trainCalibratedModel(asReal).calibration ?? {}).length).toBeGreaterThan(0);
+    expect(Object.keys(trainCalibratedModel(asReal).calibrationModels ?? {}).length).toBeGreaterThan(0);
     const model = trainCalibratedModel(synthetic);
     expect(Object.keys(model.families).length).toBeGreaterThan(0);
-    expect(model.calibration).toEqual({});
+    expect(model.calibrationModels).toEqual({});
   });
 });

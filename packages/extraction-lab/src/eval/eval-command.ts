@@ -38,6 +38,10 @@ export function registerEvalCommand(program: Command): void {
       '--synthetic-training',
       "add the synthetic training documents (stranger text PDFs of the training seeds) to every fold's training set",
     )
+    .option(
+      '--no-synthetic-calibration',
+      'fit the confidence calibration on the real inner folds alone, without the synthetic calibration documents',
+    )
     .option('--cached-only', 'score only the documents already in the cache (quick iterations while a first pass runs)')
     .action(async (dirs: string[], opts: EvalOptions) => {
       // Loaded when the command runs, so that `intake --help` does not load OCR and extraction.

@@ -10,9 +10,9 @@ import { crossValidate, type Learn } from './cross-validate.js';
 import { evaluateRead, findCorpus, type ReadEntry } from './evaluate-corpus.js';
 import { partitionLocked, readLockedList } from './locked-split.js';
 import { createReadCache } from './read-cache.js';
-import { learnCalibratedRanker } from './learn-calibrated.js';
+import { calibratedLearner } from './learn-calibrated.js';
 import { learnRanker } from './learn-ranker.js';
-import { SYNTHETIC_TRAINING, syntheticTrainingReads } from './synthetic-training.js';
+import { SYNTHETIC_TRAINING, syntheticCalibrationReads, syntheticTrainingReads } from './synthetic-training.js';
 
 /** The options of `intake eval`. */
 export interface EvalOptions {
@@ -39,6 +39,11 @@ export interface EvalOptions {
   scoreLocked?: boolean;
   /** Add the synthetic training documents (synthetic-training.ts) to every fold's training set. */
   syntheticTraining?: boolean;
+  /**
+   * Commander's negation of `--no-synthetic-calibration`: false fits each fold's calibration on the
+   * real inner folds alone, without the synthetic calibration documents (synthetic-training.ts).
+   */
+  syntheticCalibration: boolean;
 }
 
 /** The body of `intake eval DIR...` (loaded when the command runs: see eval.ts). */
@@ -66,6 +71,7 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
   const progress = createProgress(toRead.length);
   const reads: ReadEntry[] = [];
   const synthetic: ReadEntry[] = [];
+  const calibrationDocuments: ReadEntry[] = [];
   try {
     for (const entry of toRead) {
       progress.tick(entry.file);
@@ -76,13 +82,16 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
     // Text PDFs, read by their text layer: cheap to read even with --cached-only.
     if (opts.syntheticTraining && !opts.shipped)
       synthetic.push(...(await syntheticTrainingReads(cache, opts.cacheDir)));
+    // Photos and scans among them: with --cached-only, those not read before are left out.
+    if (opts.calibration && opts.syntheticCalibration && !opts.shipped)
+      calibrationDocuments.push(...(await syntheticCalibrationReads(cache, opts.cacheDir, opts.cachedOnly)));
   } finally {
     progress.done();
     await reader.close();
   }
   const lockedReads = reads.filter((r) => lockedFiles.has(r.entry.file));
   const openReads = reads.filter((r) => !lockedFiles.has(r.entry.file));
-  const learn = opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker;
+  const learn = opts.shipped ? null : opts.calibration ? calibratedLearner(calibrationDocuments) : learnRanker;
   const extra = { plausibility: opts.plausibility, evidenceCaps: opts.evidenceCaps };
   const documents = crossValidate(openReads, k, learn, extra, synthetic);
   const summary = summarizeEvaluation(documents);
@@ -97,7 +106,11 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
   const heading = opts.shipped
     ? 'Scored with the shipped ranker (trained on these documents: not a held-out figure)'
     : `Held-out figures: ${k} folds by vendor and source, each scored by a ranker trained on the other folds${
-        opts.calibration ? ' (its confidences calibrated on inner folds of those)' : ' (uncalibrated)'
+        opts.calibration
+          ? ` (its confidences calibrated on inner folds of those${
+              calibrationDocuments.length ? ` and ${calibrationDocuments.length} synthetic documents` : ''
+            })`
+          : ' (uncalibrated)'
       }${
         synthetic.length
           ? ` plus ${synthetic.length} synthetic ${SYNTHETIC_TRAINING.family} text PDFs (never scored)`

@@ -163,6 +163,14 @@ describe('a calibrated ranker', () => {
     expect(asPhoto.extracted_data.total_amount).toBe(30);
     expect(evidence.get('total_amount')).toMatchObject({ reading: 'photo', ocr: 0.9, labelled: true });
     expect(asPhoto.confidence.total_amount).toBeLessThan(asText.confidence.total_amount! - 0.2);
+    // The same OCR'd page in a PDF is a scan, which this curve does not lower.
+    const asScan = extractFields({ ...photo(20), mimeType: 'application/pdf' }, fields, {
+      documentType: 'receipt',
+      ranker: calibrated,
+      evidence,
+    });
+    expect(evidence.get('total_amount')).toMatchObject({ reading: 'scan', ocr: 0.9 });
+    expect(asScan.confidence.total_amount).toBeGreaterThan(asPhoto.confidence.total_amount!);
   });
 
   it('gives the calibration the score of the best candidate with another value', () => {

@@ -39,8 +39,8 @@ export function registerEvalCommand(program: Command): void {
       "add the synthetic training documents (stranger text PDFs of the training seeds) to every fold's training set",
     )
     .option(
-      '--no-synthetic-calibration',
-      'fit the confidence calibration on the real inner folds alone, without the synthetic calibration documents',
+      '--synthetic-calibration',
+      "fit each fold's confidence calibration on the synthetic calibration documents too (written and read once into the cache), as npm run train:extraction does",
     )
     .option('--cached-only', 'score only the documents already in the cache (quick iterations while a first pass runs)')
     .action(async (dirs: string[], opts: EvalOptions) => {

@@ -40,10 +40,10 @@ export interface EvalOptions {
   /** Add the synthetic training documents (synthetic-training.ts) to every fold's training set. */
   syntheticTraining?: boolean;
   /**
-   * Commander's negation of `--no-synthetic-calibration`: false fits each fold's calibration on the
-   * real inner folds alone, without the synthetic calibration documents (synthetic-training.ts).
+   * Fit each fold's calibration on the synthetic calibration documents (synthetic-training.ts) as
+   * well as on its real inner folds, as the shipped curves are (`npm run eval:extraction` asks).
    */
-  syntheticCalibration: boolean;
+  syntheticCalibration?: boolean;
 }
 
 /** The body of `intake eval DIR...` (loaded when the command runs: see eval.ts). */

@@ -1,4 +1,5 @@
 import type { FieldDefinition } from '../../extractors/index.js';
+import type { CalibrationEvidence } from '../confidence/calibration-evidence.js';
 import { sameCompanyName } from './names.js';
 
 /**
@@ -19,6 +20,8 @@ export interface FieldScore {
   correct: boolean;
   /** The reported confidence, for the calibration table. */
   confidence?: number;
+  /** What the held-out calibration weighs besides the confidence, for fitting it (calibrate-model.ts). */
+  evidence?: CalibrationEvidence;
 }
 
 const AMOUNT_TOLERANCE = 0.01 + 1e-9;
@@ -31,6 +34,7 @@ export function scoreFields(
   actual: Record<string, unknown>,
   confidence: Record<string, number>,
   fieldSet: readonly FieldDefinition[],
+  evidence?: ReadonlyMap<string, CalibrationEvidence>,
 ): FieldScore[] {
   return Object.entries(expected).map(([name, want]) => {
     const definition = fieldSet.find((f) => f.name === name);
@@ -44,6 +48,7 @@ export function scoreFields(
       score,
       correct: score >= 0.999,
       ...(confidence[name] !== undefined ? { confidence: confidence[name] } : {}),
+      ...(evidence?.has(name) ? { evidence: evidence.get(name)! } : {}),
     };
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The page gate under a memory budget (OCR_MEMORY_MB in the daemon): a page enters beside pages
+ * The page gate under a memory budget (MEMORY_BUDGET_MB in the daemon): a page enters beside pages
  * being read only while resident memory plus what a page of its engine has cost (learned from a
  * page read alone) stays within the budget; a page alone always enters. And the hook the reader
  * process trims its allocator from runs as each page leaves, before the next one enters; a page's

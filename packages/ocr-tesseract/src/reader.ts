@@ -76,11 +76,17 @@ export interface TesseractReaderOptions {
    */
   afterPage?: () => void;
   /**
-   * A second OCR page starts beside one being read only while this process's resident memory plus
-   * what a page of its engine has cost stays within this many MB (see ocr/page-gate.ts); 0 or
-   * absent: no such bound, only the threads' number.
+   * The memory gate's budget (see ocr/page-gate.ts): an OCR page (its thread started for it, a PDF
+   * page's drawing) or a PDF's opening (its thread started for it) runs beside others only while
+   * `resident()` plus what one of its kind has cost stays within this many MB; one alone always
+   * runs. 0 or absent: no such bound, only the threads' number.
    */
   memoryBudgetMb?: number;
+  /**
+   * The resident bytes the budget counts (default this process's; the daemon's reader process
+   * counts the daemon's too).
+   */
+  resident?: () => number;
 }
 
 /** A DocumentReader that owns OCR worker threads. */
@@ -130,7 +136,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const gate = createPageGate(Math.max(pool.size, engine?.workers ?? 0), {
     afterPage: options.afterPage,
     memory: options.memoryBudgetMb
-      ? { bytes: options.memoryBudgetMb * 1024 * 1024, resident: () => process.memoryUsage.rss() }
+      ? { bytes: options.memoryBudgetMb * 1024 * 1024, resident: options.resident ?? (() => process.memoryUsage.rss()) }
       : undefined,
   });
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };

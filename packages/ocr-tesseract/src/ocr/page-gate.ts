@@ -1,24 +1,28 @@
 /**
- * At most `size` OCR pages read at once, and all of them by one engine. With a second engine
- * (PaddleOCR) each engine has its own threads, as many as tesseract's; both resident together held
- * both engines' models and what their threads' allocators keep after a page (the reader process
- * reached about 1 GB under a mixed load; docs/resources.md). So a page of the other engine waits
- * until the pages being read are done, and when the gate passes from one engine to the other, the
- * engine it leaves releases its idle threads at once rather than after its idle period: one engine
- * is resident at a time, at the cost of loading the other's models on each switch.
+ * The reader's one memory gate. OCR pages: at most `size` read at once, and all of them by one
+ * engine. With a second engine (PaddleOCR) each engine has its own threads, as many as
+ * tesseract's; both resident together held both engines' models and what their threads'
+ * allocators keep after a page (the reader process reached about 1 GB under a mixed load;
+ * docs/resources.md). So a page of the other engine waits until the pages being read are done, and
+ * when the gate passes from one engine to the other, the engine it leaves releases its idle threads
+ * at once rather than after its idle period: one engine is resident at a time, at the cost of
+ * loading the other's models on each switch.
  *
- * Pages enter in the order they came, whatever their engine (a stream of photos cannot starve a
- * scan); a page of the engine reading now enters beside the others only while none of the other
- * engine's waits. Hand-written rather than p-limit: a page waiting here must leave the queue when
- * its document is aborted.
+ * Besides pages, the other costly steps of a reading pass here too (`step`: a PDF opened and
+ * parsed, its thread started for it): they take no OCR place and choose no engine, only memory.
  *
- * With a memory budget, a page enters beside pages being read only while the process's resident
- * memory (or, if more, what the pages being read are expected to take) plus what a page of its
- * engine costs stays within the budget; a page alone always enters.
- * What a page costs is learned: the rise in resident memory over a page read alone (its thread
- * started for it included), the largest seen; until an engine has read a page alone, its pages
- * are read one at a time. So a second PaddleOCR thread (its models and feature maps) starts only
- * where there is room for it.
+ * Everything enters in the order it came, whatever its engine or kind (a stream of photos cannot
+ * starve a scan); a page of the engine reading now enters beside the others only while none of the
+ * other engine's waits. Hand-written rather than p-limit: a page waiting here must leave the queue
+ * when its document is aborted.
+ *
+ * With a memory budget, a page or step enters beside others only while the resident memory the
+ * budget counts (or, if more, what those being run are expected to take) plus what one of its kind
+ * costs stays within the budget; one alone always enters, so nothing waits for ever.
+ * What each kind costs is learned: the rise in resident memory over one run alone (a thread
+ * started for it included), the largest seen; until a kind has run alone, it runs only alone. So a
+ * second PaddleOCR thread (its models and feature maps) starts only where there is room for it,
+ * and a PDF is not opened beside a photo's reading where the two would pass the budget.
  */
 
 /** What reads a page: an engine, or tesseract's pool; told to end its idle threads on a switch. */
@@ -33,10 +37,17 @@ export interface PageGate {
    * rejects with `signal.reason` if aborted while waiting.
    */
   run<T>(signal: AbortSignal | undefined, read: () => Promise<T>, lane?: GateLane): Promise<T>;
+  /**
+   * Runs `work`, a costly step that is not an OCR page (opening a PDF), once the memory budget
+   * has room for a step of `kind` (learned as pages' costs are); it takes no OCR place and leaves
+   * the engines as they are. Rejects with `signal.reason` if aborted while waiting.
+   */
+  step<T>(signal: AbortSignal | undefined, work: () => Promise<T>, kind: GateLane): Promise<T>;
 }
 
 interface Waiter {
   lane: GateLane;
+  page: boolean;
   take(): void;
 }
 
@@ -44,7 +55,7 @@ interface Waiter {
 export interface MemoryBudget {
   /** Most bytes resident with a further page (0: no budget). */
   bytes: number;
-  /** Bytes resident in the process now. */
+  /** Bytes resident now, in what the budget counts (the process, or the daemon's tree). */
   resident(): number;
 }
 
@@ -57,9 +68,10 @@ export interface PageGateOptions {
   memory?: MemoryBudget | undefined;
 }
 
-/** A page being read: its lane, the memory when it entered, and whether it has been alone. */
+/** A page being read or a step being run: its lane, the memory when it entered, and whether it has been alone. */
 interface Reading {
   lane: GateLane;
+  page: boolean;
   residentAtEntry: number;
   alone: boolean;
 }
@@ -69,82 +81,102 @@ const ANY: GateLane = {};
 
 export function createPageGate(size: number, options: PageGateOptions = {}): PageGate {
   const { afterPage } = options;
-  const pages = new Set<Reading>();
+  /** Pages being read and steps being run. */
+  const running = new Set<Reading>();
+  let pages = 0;
   /** The lane whose pages are being read, or were last (its threads may still be resident). */
   let current: GateLane | null = null;
   const waiting: Waiter[] = [];
   const costs = pageCosts(options.memory);
 
-  const admit = (lane: GateLane): Reading => {
-    if (current !== null && current !== lane) current.releaseIdle?.();
-    current = lane;
-    for (const page of pages) page.alone = false;
-    const page = { lane, residentAtEntry: costs.resident(), alone: pages.size === 0 };
-    pages.add(page);
-    return page;
+  const admit = (lane: GateLane, page: boolean): Reading => {
+    if (page) {
+      if (current !== null && current !== lane) current.releaseIdle?.();
+      current = lane;
+      pages++;
+    }
+    for (const other of running) other.alone = false;
+    const entry = { lane, page, residentAtEntry: costs.resident(), alone: running.size === 0 };
+    running.add(entry);
+    return entry;
   };
-  /** Whether a page of `lane` may be read now, beside those being read. */
-  const mayRead = (lane: GateLane): boolean =>
-    pages.size === 0 || (pages.size < size && lane === current && costs.fits(lane, pages));
+  /** Whether a page of `lane` (or a step of that kind) may run now, beside those running. */
+  const mayRun = (lane: GateLane, page: boolean): boolean => {
+    if (running.size === 0) return true;
+    if (page && pages > 0 && (pages >= size || lane !== current)) return false;
+    return costs.fits(lane, running);
+  };
 
-  const enter = (signal: AbortSignal | undefined, lane: GateLane): Promise<Reading> => {
+  const enter = (signal: AbortSignal | undefined, lane: GateLane, page: boolean): Promise<Reading> => {
     signal?.throwIfAborted();
-    if (waiting.length === 0 && mayRead(lane)) return Promise.resolve(admit(lane));
+    if (waiting.length === 0 && mayRun(lane, page)) return Promise.resolve(admit(lane, page));
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         lane,
+        page,
         take: () => {
           signal?.removeEventListener('abort', onAbort);
-          resolve(admit(lane));
+          resolve(admit(lane, page));
         },
       };
       const onAbort = (): void => {
         waiting.splice(waiting.indexOf(waiter), 1);
         reject(signal?.reason);
-        // The aborted page may have held back pages of the lane reading now.
+        // The aborted one may have held back others.
         pass();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       waiting.push(waiter);
     });
   };
-  /** Lets in the waiting pages that may read now, in their order. */
+  /** Lets in the waiting pages and steps that may run now, in their order. */
   const pass = (): void => {
-    for (let next = waiting[0]; next && mayRead(next.lane); next = waiting[0]) {
+    for (let next = waiting[0]; next && mayRun(next.lane, next.page); next = waiting[0]) {
       waiting.shift();
       next.take();
     }
   };
-  const leave = (page: Reading): void => {
-    pages.delete(page);
-    costs.learn(page);
-    afterPage?.();
+  const leave = (entry: Reading): void => {
+    running.delete(entry);
+    costs.learn(entry);
+    if (entry.page) {
+      pages--;
+      afterPage?.();
+    }
     pass();
+  };
+  const through = async <T>(
+    signal: AbortSignal | undefined,
+    work: () => Promise<T>,
+    lane: GateLane,
+    page: boolean,
+  ): Promise<T> => {
+    const entry = await enter(signal, lane, page);
+    try {
+      return await work();
+    } finally {
+      leave(entry);
+    }
   };
 
   return {
-    async run(signal, read, lane = ANY) {
-      const page = await enter(signal, lane);
-      try {
-        return await read();
-      } finally {
-        leave(page);
-      }
-    },
+    run: (signal, read, lane = ANY) => through(signal, read, lane, true),
+    step: (signal, work, kind) => through(signal, work, kind, false),
   };
 }
 
-/** What a page of each lane costs (learned), and whether one more fits the budget; all fit without one. */
+/** What a page or step of each lane costs (learned), and whether one more fits the budget; all fit without one. */
 function pageCosts(memory: MemoryBudget | undefined) {
-  /** What a page of each lane has cost, read alone: the largest rise in resident memory seen. */
+  /** What one of each lane has cost, run alone: the largest rise in resident memory seen. */
   const cost = new Map<GateLane, number>();
   const budgeted = memory !== undefined && memory.bytes > 0;
   return {
     resident: (): number => memory?.resident() ?? 0,
     /**
-     * Whether a page of `lane` fits beside `pages`: the memory they will have taken (what is
-     * resident, or, if more, what was resident as the first of them entered plus what each costs:
-     * a page let in a moment ago has not allocated yet) and its own cost within the budget.
+     * Whether one of `lane` fits beside `pages` (pages and steps running): the memory they will
+     * have taken (what is resident, or, if more, what was resident as the first of them entered
+     * plus what each costs: one let in a moment ago has not allocated yet) and its own cost within
+     * the budget.
      */
     fits(lane: GateLane, pages: Iterable<Reading>): boolean {
       if (!budgeted) return true;
@@ -158,7 +190,7 @@ function pageCosts(memory: MemoryBudget | undefined) {
       }
       return Math.max(memory.resident(), floor + taken) + known <= memory.bytes;
     },
-    /** Learns from a page leaving: what it cost, if it was read alone. */
+    /** Learns from a page or step leaving: what it cost, if it ran alone. */
     learn(page: Reading): void {
       if (!budgeted || !page.alone) return;
       const rise = memory.resident() - page.residentAtEntry;

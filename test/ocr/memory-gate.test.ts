@@ -3,10 +3,13 @@
  * (its PDF thread started for it) is a step admitted against the same budget as the pages. A step
  * enters beside pages or steps only while resident memory plus what a step of its kind has cost
  * (learned from one run alone) stays within the budget; one alone always enters; a step takes no
- * OCR place and does not switch engines. The "resident memory" is the test's own number, except in
- * the last part, where a real PDF is read through real PDF threads.
+ * OCR place and does not switch engines. An opened PDF holds memory until it is closed: a page that
+ * is not its own and does not fit waits for it, and its pages go ahead. The "resident memory" is
+ * the test's own number, except in the last part, where a real PDF is read through real PDF
+ * threads.
  */
 import { DEFAULT_DOCUMENT_LIMITS } from '@intake/core';
+import { createTesseractReader } from '@intake/ocr-tesseract';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IMAGE_PREPARATION } from '../../packages/ocr-tesseract/src/image/prepare-image.js';
 import { createPageGate, type GateLane } from '../../packages/ocr-tesseract/src/ocr/page-gate.js';
@@ -14,6 +17,7 @@ import type { OcrWorkerPool } from '../../packages/ocr-tesseract/src/ocr/worker-
 import { readPdf } from '../../packages/ocr-tesseract/src/pdf/read-pdf.js';
 import { PdfThreads } from '../../packages/ocr-tesseract/src/pdf/thread/pdf-threads.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
+import { INVOICE_SCAN, scanImage, scannedPdf } from './documents.js';
 
 const MB = 1024 * 1024;
 
@@ -155,6 +159,95 @@ describe('steps at the memory gate', () => {
   });
 });
 
+describe('documents holding memory at the gate (opened PDFs)', () => {
+  it('holds a photo back while opened PDFs hold the room, and lets their pages go ahead of it', async () => {
+    const state = { rss: 300 * MB };
+    const gate = createPageGate(2, { memory: { bytes: 700 * MB, resident: () => state.rss } });
+    const [paddle, tesseract]: GateLane[] = [{}, {}];
+    const photos = held(state, 350 * MB);
+    const scans = held(state, 100 * MB);
+    // Learn what a photo costs: 350 MB.
+    const learn = gate.run(undefined, photos.work('photo 0'), paddle);
+    await settle();
+    await photos.finish('photo 0', learn);
+    state.rss = 300 * MB;
+
+    // A scanned PDF is opened (100 MB: its thread, pdfjs, the document) and holds that.
+    const pdf = gate.hold();
+    state.rss += 100 * MB;
+    const s1 = gate.run(undefined, scans.work('scan 1'), tesseract, pdf);
+    await settle();
+    // A photo comes: alone at the gate once scan 1 is read, but 400 + 350 > 700 and the PDF holds
+    // memory: it waits, and the PDF's next page goes ahead of it.
+    const photo = gate.run(undefined, photos.work('photo 1'), paddle);
+    await scans.finish('scan 1', s1);
+    state.rss = 400 * MB;
+    const s2 = gate.run(undefined, scans.work('scan 2'), tesseract, pdf);
+    await settle();
+    expect(scans.started).toEqual(['scan 1', 'scan 2']);
+    expect(photos.started).toEqual(['photo 0']);
+    await scans.finish('scan 2', s2);
+    state.rss = 400 * MB;
+    await settle();
+    expect(photos.started).toEqual(['photo 0']);
+    // The PDF is closed: its memory goes, and the photo enters.
+    state.rss = 300 * MB;
+    pdf.release();
+    await settle();
+    expect(photos.started).toEqual(['photo 0', 'photo 1']);
+    await photos.finish('photo 1', photo);
+  });
+
+  it('lets a photo in beside an opened PDF where the two fit, and without a budget', async () => {
+    for (const bytes of [2000 * MB, 0]) {
+      const state = { rss: 300 * MB };
+      const gate = createPageGate(2, { memory: { bytes, resident: () => state.rss } });
+      const paddle: GateLane = {};
+      const photos = held(state, 350 * MB);
+      const learn = gate.run(undefined, photos.work('photo 0'), paddle);
+      await settle();
+      await photos.finish('photo 0', learn);
+      const pdf = gate.hold();
+      const photo = gate.run(undefined, photos.work('photo 1'), paddle);
+      await settle();
+      expect(photos.started).toEqual(['photo 0', 'photo 1']);
+      await photos.finish('photo 1', photo);
+      pdf.release();
+    }
+  });
+
+  it('keeps other waiters in their order behind a photo held back', async () => {
+    const state = { rss: 300 * MB };
+    const gate = createPageGate(2, { memory: { bytes: 700 * MB, resident: () => state.rss } });
+    const paddle: GateLane = {};
+    const opening: GateLane = {};
+    const photos = held(state, 350 * MB);
+    const steps = held(state, 0);
+    const learn = gate.run(undefined, photos.work('photo 0'), paddle);
+    await settle();
+    await photos.finish('photo 0', learn);
+    const open = gate.step(undefined, steps.work('open 0'), opening);
+    await settle();
+    await steps.finish('open 0', open);
+    state.rss = 450 * MB;
+    const pdf = gate.hold();
+    const photo = gate.run(undefined, photos.work('photo 1'), paddle);
+    // Another PDF's opening is not of a held document: it waits behind the photo.
+    const second = gate.step(undefined, steps.work('open 1'), opening);
+    await settle();
+    expect(photos.started).toEqual(['photo 0']);
+    expect(steps.started).toEqual(['open 0']);
+    state.rss = 300 * MB;
+    pdf.release();
+    await settle();
+    expect(photos.started).toEqual(['photo 0', 'photo 1']);
+    await photos.finish('photo 1', photo);
+    await settle();
+    expect(steps.started).toEqual(['open 0', 'open 1']);
+    await steps.finish('open 1', second);
+  });
+});
+
 describe("a PDF's opening at the memory gate, with real PDF threads", () => {
   it('starts no PDF thread while the opening waits, and reads the PDF once it enters', async () => {
     const state = { rss: 300 * MB };
@@ -187,6 +280,28 @@ describe("a PDF's opening at the memory gate, with real PDF threads", () => {
       expect(document.pages[0]!.words.map((w) => w.text)).toContain('119.00');
     } finally {
       await pdf.close();
+    }
+  });
+});
+
+describe('a budget nothing fits in, with real reads', () => {
+  it('reads photos, scanned and text PDFs given at once, each step alone', async () => {
+    // 1 MB: no page or opening ever fits beside another, and opened PDFs hold back the rest.
+    const reader = createTesseractReader({ workers: 2, memoryBudgetMb: 1 });
+    try {
+      const scan = await scanImage(INVOICE_SCAN);
+      const documents = await Promise.all([
+        reader.read(await scannedPdf(scan), 'application/pdf'),
+        reader.read(scan, 'image/png'),
+        reader.read(await makeInvoicePdf({ total: '119.00' }), 'application/pdf'),
+        reader.read(await scannedPdf(scan, 'second'), 'application/pdf'),
+        reader.read(scan, 'image/png'),
+      ]);
+      for (const document of documents) expect(document.pages[0]!.words.map((w) => w.text)).not.toEqual([]);
+      expect(documents.map((d) => d.pages[0]!.source)).toEqual(['ocr', 'ocr', 'text_layer', 'ocr', 'ocr']);
+      expect(documents[1].pages[0]!.words.map((w) => w.text)).toContain('48213');
+    } finally {
+      await reader.close();
     }
   });
 });

@@ -18,7 +18,11 @@
  *
  * With a memory budget, a page or step enters beside others only while the resident memory the
  * budget counts (or, if more, what those being run are expected to take) plus what one of its kind
- * costs stays within the budget; one alone always enters, so nothing waits for ever.
+ * costs stays within the budget. One alone enters too, unless documents hold memory between their
+ * steps (`hold`: an opened PDF, until it is closed) and it is not theirs and does not fit: then it
+ * waits for them, and their pages go ahead of it, so that a photo's reading does not come on top
+ * of PDFs opened and waiting for OCR. Nothing waits for ever: a held document's page alone always
+ * enters, and each such document ends.
  * What each kind costs is learned: the rise in resident memory over one run alone (a thread
  * started for it included), the largest seen; until a kind has run alone, it runs only alone. So a
  * second PaddleOCR thread (its models and feature maps) starts only where there is room for it,
@@ -36,18 +40,31 @@ export interface PageGate {
    * Runs `read` once a place is free and `lane` may read (no other lane's page is being read);
    * rejects with `signal.reason` if aborted while waiting.
    */
-  run<T>(signal: AbortSignal | undefined, read: () => Promise<T>, lane?: GateLane): Promise<T>;
+  run<T>(signal: AbortSignal | undefined, read: () => Promise<T>, lane?: GateLane, hold?: GateHold): Promise<T>;
   /**
    * Runs `work`, a costly step that is not an OCR page (opening a PDF), once the memory budget
    * has room for a step of `kind` (learned as pages' costs are); it takes no OCR place and leaves
    * the engines as they are. Rejects with `signal.reason` if aborted while waiting.
    */
   step<T>(signal: AbortSignal | undefined, work: () => Promise<T>, kind: GateLane): Promise<T>;
+  /**
+   * A document that holds memory from now until `release()` (an opened PDF until it is closed);
+   * its pages, passed it, go ahead of others that wait for memory.
+   */
+  hold(): GateHold;
+}
+
+/** A document holding memory between its steps; see PageGate.hold. */
+export interface GateHold {
+  /** The document has let its memory go (idempotent). */
+  release(): void;
 }
 
 interface Waiter {
   lane: GateLane;
   page: boolean;
+  /** Of a document that holds memory now. */
+  held: boolean;
   take(): void;
 }
 
@@ -89,6 +106,9 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
   const waiting: Waiter[] = [];
   const costs = pageCosts(options.memory);
 
+  /** Documents holding memory between their steps. */
+  const holds = new Set<GateHold>();
+
   const admit = (lane: GateLane, page: boolean): Reading => {
     if (page) {
       if (current !== null && current !== lane) current.releaseIdle?.();
@@ -101,19 +121,41 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
     return entry;
   };
   /** Whether a page of `lane` (or a step of that kind) may run now, beside those running. */
-  const mayRun = (lane: GateLane, page: boolean): boolean => {
-    if (running.size === 0) return true;
+  const mayRun = ({ lane, page, held }: Waiter): boolean => {
+    if (running.size === 0) return held || holds.size === 0 || costs.fits(lane, running);
     if (page && pages > 0 && (pages >= size || lane !== current)) return false;
     return costs.fits(lane, running);
   };
 
-  const enter = (signal: AbortSignal | undefined, lane: GateLane, page: boolean): Promise<Reading> => {
+  /**
+   * Lets in the waiting pages and steps that may run now, in their order; behind one that may not,
+   * only those of documents holding memory (they end, and let it go).
+   */
+  const pass = (): void => {
+    let blocked = false;
+    for (let i = 0; i < waiting.length;) {
+      const next = waiting[i]!;
+      if ((!blocked || next.held) && mayRun(next)) {
+        waiting.splice(i, 1);
+        next.take();
+        continue;
+      }
+      if (!next.held) blocked = true;
+      i++;
+    }
+  };
+  const enter = (
+    signal: AbortSignal | undefined,
+    lane: GateLane,
+    page: boolean,
+    hold: GateHold | undefined,
+  ): Promise<Reading> => {
     signal?.throwIfAborted();
-    if (waiting.length === 0 && mayRun(lane, page)) return Promise.resolve(admit(lane, page));
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         lane,
         page,
+        held: hold !== undefined && holds.has(hold),
         take: () => {
           signal?.removeEventListener('abort', onAbort);
           resolve(admit(lane, page));
@@ -127,14 +169,8 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       waiting.push(waiter);
+      pass();
     });
-  };
-  /** Lets in the waiting pages and steps that may run now, in their order. */
-  const pass = (): void => {
-    for (let next = waiting[0]; next && mayRun(next.lane, next.page); next = waiting[0]) {
-      waiting.shift();
-      next.take();
-    }
   };
   const leave = (entry: Reading): void => {
     running.delete(entry);
@@ -150,8 +186,9 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
     work: () => Promise<T>,
     lane: GateLane,
     page: boolean,
+    hold?: GateHold,
   ): Promise<T> => {
-    const entry = await enter(signal, lane, page);
+    const entry = await enter(signal, lane, page, hold);
     try {
       return await work();
     } finally {
@@ -160,8 +197,17 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
   };
 
   return {
-    run: (signal, read, lane = ANY) => through(signal, read, lane, true),
+    run: (signal, read, lane = ANY, hold) => through(signal, read, lane, true, hold),
     step: (signal, work, kind) => through(signal, work, kind, false),
+    hold: () => {
+      const hold: GateHold = {
+        release: () => {
+          if (holds.delete(hold)) pass();
+        },
+      };
+      holds.add(hold);
+      return hold;
+    },
   };
 }
 
@@ -182,13 +228,14 @@ function pageCosts(memory: MemoryBudget | undefined) {
       if (!budgeted) return true;
       const known = cost.get(lane);
       if (known === undefined) return false;
+      const now = memory.resident();
       let floor = Infinity;
       let taken = 0;
       for (const page of pages) {
         floor = Math.min(floor, page.residentAtEntry);
         taken += cost.get(page.lane) ?? 0;
       }
-      return Math.max(memory.resident(), floor + taken) + known <= memory.bytes;
+      return (floor === Infinity ? now : Math.max(now, floor + taken)) + known <= memory.bytes;
     },
     /** Learns from a page or step leaving: what it cost, if it ran alone. */
     learn(page: Reading): void {

@@ -159,6 +159,70 @@ describe('steps at the memory gate', () => {
   });
 });
 
+describe("the daemon's memory in the budget", () => {
+  it('counts it beside the process, and learns costs from the process alone', async () => {
+    const state = { rss: 150 * MB, daemon: 450 * MB };
+    const gate = createPageGate(2, {
+      memory: { bytes: 900 * MB, resident: () => state.rss, besides: () => state.daemon },
+    });
+    const paddle: GateLane = {};
+    const photos = held(state, 300 * MB);
+    // The daemon's burst of uploads is collected while the first photo is read: the tree falls.
+    const p1 = gate.run(undefined, photos.work('photo 1'), paddle);
+    await settle();
+    state.daemon = 200 * MB;
+    await photos.finish('photo 1', p1);
+    state.rss = 150 * MB;
+    // Its cost is 300 (the process's rise), not 50 (the tree's): 450 + 200 + 300 > 900.
+    const p2 = gate.run(undefined, photos.work('photo 2'), paddle);
+    const p3 = gate.run(undefined, photos.work('photo 3'), paddle);
+    await settle();
+    expect(photos.started).toEqual(['photo 1', 'photo 2']);
+    await photos.finish('photo 2', p2);
+    state.rss = 150 * MB;
+    await settle();
+    await photos.finish('photo 3', p3);
+    // With the daemon smaller there is room for two: 450 + 100 + 300 <= 900.
+    state.rss = 150 * MB;
+    state.daemon = 100 * MB;
+    const p4 = gate.run(undefined, photos.work('photo 4'), paddle);
+    const p5 = gate.run(undefined, photos.work('photo 5'), paddle);
+    await settle();
+    expect(photos.started).toEqual(['photo 1', 'photo 2', 'photo 3', 'photo 4', 'photo 5']);
+    await photos.finish('photo 4', p4);
+    await photos.finish('photo 5', p5);
+  });
+});
+
+describe('learning what a page costs across a switch of engines', () => {
+  it("does not learn from a page whose entry released the other engine's threads", async () => {
+    const state = { rss: 200 * MB };
+    const gate = createPageGate(2, { memory: { bytes: 700 * MB, resident: () => state.rss } });
+    // PaddleOCR's idle threads end after the switch has let the tesseract page in.
+    const paddle: GateLane = { releaseIdle: () => setImmediate(() => (state.rss -= 300 * MB)) };
+    const tesseract: GateLane = {};
+    const photos = held(state, 350 * MB);
+    const scans = held(state, 100 * MB);
+    const photo = gate.run(undefined, photos.work('photo'), paddle);
+    await settle();
+    await photos.finish('photo', photo);
+    // 550 resident; the scan enters, paddle's threads end (-300) while it is read (+100): its
+    // rise, -200, is no cost of a tesseract page.
+    const s1 = gate.run(undefined, scans.work('scan 1'), tesseract);
+    await settle();
+    await scans.finish('scan 1', s1);
+    // So tesseract's cost is still unknown: its next pages are read one at a time.
+    const s2 = gate.run(undefined, scans.work('scan 2'), tesseract);
+    const s3 = gate.run(undefined, scans.work('scan 3'), tesseract);
+    await settle();
+    expect(scans.started).toEqual(['scan 1', 'scan 2']);
+    await scans.finish('scan 2', s2);
+    await settle();
+    expect(scans.started).toEqual(['scan 1', 'scan 2', 'scan 3']);
+    await scans.finish('scan 3', s3);
+  });
+});
+
 describe('documents holding memory at the gate (opened PDFs)', () => {
   it('holds a photo back while opened PDFs hold the room, and lets their pages go ahead of it', async () => {
     const state = { rss: 300 * MB };

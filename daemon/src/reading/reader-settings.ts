@@ -32,8 +32,8 @@ export interface ReaderSettings {
    * by itself, that process's; 0: no bound).
    */
   memoryBudgetMb?: number;
-  /** The resident bytes that budget counts (the reader process: its own and the daemon's). */
-  resident?: () => number;
+  /** Resident bytes outside the reading process that budget counts too (the reader process: the daemon's). */
+  memoryBesides?: () => number;
 }
 
 /** The daemon's settings for its reader. */

@@ -78,15 +78,16 @@ export interface TesseractReaderOptions {
   /**
    * The memory gate's budget (see ocr/page-gate.ts): an OCR page (its thread started for it, a PDF
    * page's drawing) or a PDF's opening (its thread started for it) runs beside others only while
-   * `resident()` plus what one of its kind has cost stays within this many MB; one alone always
-   * runs. 0 or absent: no such bound, only the threads' number.
+   * this process's resident memory, `memoryBesides()` and what one of its kind has cost stay
+   * within this many MB; one alone runs too, unless opened PDFs hold the room. 0 or absent: no such
+   * bound, only the threads' number.
    */
   memoryBudgetMb?: number;
   /**
-   * The resident bytes the budget counts (default this process's; the daemon's reader process
-   * counts the daemon's too).
+   * Resident bytes outside this process that the budget counts as well (the daemon's reader
+   * process: the daemon's own); default none.
    */
-  resident?: () => number;
+  memoryBesides?: () => number;
 }
 
 /** A DocumentReader that owns OCR worker threads. */
@@ -136,7 +137,11 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const gate = createPageGate(Math.max(pool.size, engine?.workers ?? 0), {
     afterPage: options.afterPage,
     memory: options.memoryBudgetMb
-      ? { bytes: options.memoryBudgetMb * 1024 * 1024, resident: options.resident ?? (() => process.memoryUsage.rss()) }
+      ? {
+          bytes: options.memoryBudgetMb * 1024 * 1024,
+          resident: () => process.memoryUsage.rss(),
+          besides: options.memoryBesides,
+        }
       : undefined,
   });
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };

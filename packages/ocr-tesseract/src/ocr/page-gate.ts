@@ -16,15 +16,16 @@
  * other engine's waits. Hand-written rather than p-limit: a page waiting here must leave the queue
  * when its document is aborted.
  *
- * With a memory budget, a page or step enters beside others only while the resident memory the
- * budget counts (or, if more, what those being run are expected to take) plus what one of its kind
- * costs stays within the budget. One alone enters too, unless documents hold memory between their
+ * With a memory budget, a page or step enters beside others only while the process's resident
+ * memory (or, if more, what those being run are expected to take), what the budget counts besides
+ * it (the daemon's, for its reader process) and what one of its kind costs stay within the budget. One alone enters too, unless documents hold memory between their
  * steps (`hold`: an opened PDF, until it is closed) and it is not theirs and does not fit: then it
  * waits for them, and their pages go ahead of it, so that a photo's reading does not come on top
  * of PDFs opened and waiting for OCR. Nothing waits for ever: a held document's page alone always
  * enters, and each such document ends.
- * What each kind costs is learned: the rise in resident memory over one run alone (a thread
- * started for it included), the largest seen; until a kind has run alone, it runs only alone. So a
+ * What each kind costs is learned: the rise in the process's resident memory over one run alone (a thread
+ * started for it included; not a page that switched engines, whose entry counted the other
+ * engine's threads as they ended), the largest seen; until a kind has run alone, it runs only alone. So a
  * second PaddleOCR thread (its models and feature maps) starts only where there is room for it,
  * and a PDF is not opened beside a photo's reading where the two would pass the budget.
  */
@@ -72,8 +73,10 @@ interface Waiter {
 export interface MemoryBudget {
   /** Most bytes resident with a further page (0: no budget). */
   bytes: number;
-  /** Bytes resident now, in what the budget counts (the process, or the daemon's tree). */
+  /** Bytes resident in this process now: what pages and steps cost is learned from it. */
   resident(): number;
+  /** Bytes resident outside this process that the budget counts as well (the daemon's; default none). */
+  besides?: (() => number) | undefined;
 }
 
 export interface PageGateOptions {
@@ -110,13 +113,17 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
   const holds = new Set<GateHold>();
 
   const admit = (lane: GateLane, page: boolean): Reading => {
+    let switched = false;
     if (page) {
-      if (current !== null && current !== lane) current.releaseIdle?.();
+      switched = current !== null && current !== lane;
+      if (switched) current!.releaseIdle?.();
       current = lane;
       pages++;
     }
     for (const other of running) other.alone = false;
-    const entry = { lane, page, residentAtEntry: costs.resident(), alone: running.size === 0 };
+    // A page that switched engines does not teach its cost: the threads released for it end after
+    // it entered, so the memory counted at its entry is partly on its way out.
+    const entry = { lane, page, residentAtEntry: costs.resident(), alone: running.size === 0 && !switched };
     running.add(entry);
     return entry;
   };
@@ -235,7 +242,8 @@ function pageCosts(memory: MemoryBudget | undefined) {
         floor = Math.min(floor, page.residentAtEntry);
         taken += cost.get(page.lane) ?? 0;
       }
-      return (floor === Infinity ? now : Math.max(now, floor + taken)) + known <= memory.bytes;
+      const besides = memory.besides?.() ?? 0;
+      return (floor === Infinity ? now : Math.max(now, floor + taken)) + besides + known <= memory.bytes;
     },
     /** Learns from a page or step leaving: what it cost, if it ran alone. */
     learn(page: Reading): void {

@@ -106,9 +106,7 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
   let pages = 0;
   /** The lane whose pages are being read, or were last (its threads may still be resident). */
   let current: GateLane | null = null;
-  const waiting: Waiter[] = [];
   const costs = pageCosts(options.memory);
-
   /** Documents holding memory between their steps. */
   const holds = new Set<GateHold>();
 
@@ -128,57 +126,12 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
     return entry;
   };
   /** Whether a page of `lane` (or a step of that kind) may run now, beside those running. */
-  const mayRun = ({ lane, page, held }: Waiter): boolean => {
+  const mayRun = ({ lane, page, held }: Omit<Waiter, 'take'>): boolean => {
     if (running.size === 0) return held || holds.size === 0 || costs.fits(lane, running);
     if (page && pages > 0 && (pages >= size || lane !== current)) return false;
     return costs.fits(lane, running);
   };
-
-  /**
-   * Lets in the waiting pages and steps that may run now, in their order; behind one that may not,
-   * only those of documents holding memory (they end, and let it go).
-   */
-  const pass = (): void => {
-    let blocked = false;
-    for (let i = 0; i < waiting.length;) {
-      const next = waiting[i]!;
-      if ((!blocked || next.held) && mayRun(next)) {
-        waiting.splice(i, 1);
-        next.take();
-        continue;
-      }
-      if (!next.held) blocked = true;
-      i++;
-    }
-  };
-  const enter = (
-    signal: AbortSignal | undefined,
-    lane: GateLane,
-    page: boolean,
-    hold: GateHold | undefined,
-  ): Promise<Reading> => {
-    signal?.throwIfAborted();
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        lane,
-        page,
-        held: hold !== undefined && holds.has(hold),
-        take: () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve(admit(lane, page));
-        },
-      };
-      const onAbort = (): void => {
-        waiting.splice(waiting.indexOf(waiter), 1);
-        reject(signal?.reason);
-        // The aborted one may have held back others.
-        pass();
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      waiting.push(waiter);
-      pass();
-    });
-  };
+  const line = waitingLine(mayRun);
   const leave = (entry: Reading): void => {
     running.delete(entry);
     costs.learn(entry);
@@ -186,7 +139,7 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
       pages--;
       afterPage?.();
     }
-    pass();
+    line.pass();
   };
   const through = async <T>(
     signal: AbortSignal | undefined,
@@ -195,7 +148,8 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
     page: boolean,
     hold?: GateHold,
   ): Promise<T> => {
-    const entry = await enter(signal, lane, page, hold);
+    const held = hold !== undefined && holds.has(hold);
+    const entry = await line.wait(signal, { lane, page, held }, () => admit(lane, page));
     try {
       return await work();
     } finally {
@@ -209,13 +163,57 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
     hold: () => {
       const hold: GateHold = {
         release: () => {
-          if (holds.delete(hold)) pass();
+          if (holds.delete(hold)) line.pass();
         },
       };
       holds.add(hold);
       return hold;
     },
   };
+}
+
+/**
+ * The pages and steps waiting, in their order. `pass` lets in those that may run now; behind one
+ * that may not, only those of documents holding memory (they end, and let it go).
+ */
+function waitingLine(mayRun: (waiter: Omit<Waiter, 'take'>) => boolean) {
+  const waiting: Waiter[] = [];
+  const pass = (): void => {
+    let blocked = false;
+    for (let i = 0; i < waiting.length;) {
+      const next = waiting[i]!;
+      if ((!blocked || next.held) && mayRun(next)) {
+        waiting.splice(i, 1);
+        next.take();
+        continue;
+      }
+      if (!next.held) blocked = true;
+      i++;
+    }
+  };
+  /** Resolves with `admit()` once let in; rejects with `signal.reason` if aborted while waiting. */
+  const wait = <R>(signal: AbortSignal | undefined, fields: Omit<Waiter, 'take'>, admit: () => R): Promise<R> => {
+    signal?.throwIfAborted();
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        ...fields,
+        take: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(admit());
+        },
+      };
+      const onAbort = (): void => {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        reject(signal?.reason);
+        // The aborted one may have held back others.
+        pass();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      waiting.push(waiter);
+      pass();
+    });
+  };
+  return { wait, pass };
 }
 
 /** What a page or step of each lane costs (learned), and whether one more fits the budget; all fit without one. */

@@ -145,7 +145,7 @@ const Settings = z.object({
   /**
    * The daemon's and its reader process's resident memory together: the reader runs an OCR page or opens a
    * PDF beside others only while that plus what one of its kind has cost stays within this many MB; one
-   * alone always runs (0: threads alone bound it). See docs/resources.md.
+   * alone runs too unless opened PDFs hold the room (0: threads alone bound it). See docs/resources.md.
    */
   MEMORY_BUDGET_MB: digits.pipe(z.number().int().min(0).max(1_048_576)).default(700),
   /** Tesseract's languages, `+`-separated as tesseract writes them (each needs `@tesseract.js-data/<code>`). */

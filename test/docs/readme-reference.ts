@@ -68,8 +68,8 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
   OCR_ENGINE_PAGES: 'the pages `OCR_ENGINE=paddle` reads: `images`, or `scans` (images and scanned PDF pages)',
   OCR_IDLE_RELEASE_MS:
     'the reader process (OCR and PDF reading) ends after this long without a document, and an OCR worker thread (tesseract.js, PaddleOCR) or PDF thread (pdfjs) idle this long is ended, their memory (models, heap) with them, and the daemon then returns its own free memory; the next document starts them again; the default lets the reader process end, and its memory leave, within a minute of the last document; `0` keeps them for the life of the daemon (see "Resources")',
-  OCR_MEMORY_MB:
-    'a second OCR page is read beside one already being read only while the reader process\'s resident memory plus what a page of its engine has cost (learned from a page read alone) stays within this many MB; otherwise it waits for that page; `0`: only `OCR_WORKERS` bounds it (see "Resources")',
+  MEMORY_BUDGET_MB:
+    "the daemon's resident memory and its reader process's together: the reader reads an OCR page (a PDF page's drawing, a thread started for it included) or opens a PDF (its thread started for it) beside others only while that plus what one of its kind has cost (learned from one run alone) stays within this many MB, otherwise it waits for those; one alone runs too, unless PDFs opened and not yet read hold the room (it waits for them), so a single page may pass it; `0`: only `OCR_WORKERS` bounds the pages read at once (see \"Resources\")",
   OCR_LANGUAGES:
     'tesseract\'s languages for scanned PDF pages (and images with `OCR_ENGINE=tesseract`), `+`-separated, the first tried first; `eng` and `deu` are installed, any other code needs `npm install @tesseract.js-data/<code>` (see "Reading and extraction": on the development scans `eng+deu` gets 80.9% of all fields right against 75.1% with `eng`, at about 26% more CPU per scanned page)',
   WEBHOOK_ALLOWED_HOSTS:

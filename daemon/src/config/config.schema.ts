@@ -143,10 +143,11 @@ const Settings = z.object({
    */
   OCR_IDLE_RELEASE_MS: digits.pipe(z.number().int().min(0).max(86_400_000)).default(45_000),
   /**
-   * A second OCR page starts beside one being read only while the reader process's memory plus what a page
-   * of its engine costs stays within this many MB (0: threads alone bound it). See docs/resources.md.
+   * The daemon's and its reader process's resident memory together: the reader runs an OCR page or opens a
+   * PDF beside others only while that plus what one of its kind has cost stays within this many MB; one
+   * alone runs too unless opened PDFs hold the room (0: threads alone bound it). See docs/resources.md.
    */
-  OCR_MEMORY_MB: digits.pipe(z.number().int().min(0).max(1_048_576)).default(400),
+  MEMORY_BUDGET_MB: digits.pipe(z.number().int().min(0).max(1_048_576)).default(700),
   /** Tesseract's languages, `+`-separated as tesseract writes them (each needs `@tesseract.js-data/<code>`). */
   OCR_LANGUAGES: z
     .string()

@@ -11,10 +11,12 @@ export { readerSettings, type OcrEngineName, type OcrEnginePages, type ReaderSet
 
 /** The reader; its `revision` names the engines, for caches of read documents. */
 export function createReader(settings: ReaderSettings): TesseractReader {
-  const { workers, idleReleaseMs, limits, languages, pdfBudget, onRefused, afterPage, memoryBudgetMb } = settings;
+  const { workers, idleReleaseMs, limits, languages, pdfBudget, onRefused, afterPage, memoryBudgetMb, memoryBesides } =
+    settings;
   const common = {
     workers,
     memoryBudgetMb,
+    ...(memoryBesides ? { memoryBesides } : {}),
     idleReleaseMs,
     limits,
     languages,

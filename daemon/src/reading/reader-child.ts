@@ -8,6 +8,7 @@ import process from 'node:process';
 import type { DocumentInspection, ReadDocument } from '@intake/core';
 import { createReader } from './create-reader.js';
 import { mallocTrim } from './malloc-trim.js';
+import { parentResident } from './parent-resident.js';
 import { crossError, type ChildSettings, type FromChild, type ToChild } from './reader-protocol.js';
 
 const STATUS_MS = 500;
@@ -24,6 +25,8 @@ const reader = createReader({
   // What a page's reading freed (PaddleOCR's feature maps, tesseract's copies of the page, the
   // rendering before it) goes back to the system before the next page starts (docs/resources.md).
   afterPage: mallocTrim,
+  // MEMORY_BUDGET_MB is for the daemon and this process together (docs/resources.md).
+  memoryBesides: parentResident,
 });
 const running = new Map<number, AbortController>();
 let closing = false;

@@ -26,8 +26,14 @@ export interface ReaderSettings {
   onRefused?: (refusal: PdfRefusal) => void;
   /** Called as each OCR page has been read (the reader process trims its allocator). */
   afterPage?: () => void;
-  /** A second OCR page starts only within this many MB of resident memory (OCR_MEMORY_MB; 0: no bound). */
+  /**
+   * An OCR page or a PDF's opening runs beside others only within this many MB of resident memory
+   * (MEMORY_BUDGET_MB: the daemon's and its reader process's together; in a process that reads
+   * by itself, that process's; 0: no bound).
+   */
   memoryBudgetMb?: number;
+  /** Resident bytes outside the reading process that budget counts too (the reader process: the daemon's). */
+  memoryBesides?: () => number;
 }
 
 /** The daemon's settings for its reader. */
@@ -36,7 +42,7 @@ export const readerSettings = (config: ResolvedConfig): ReaderSettings => ({
   pages: config.OCR_ENGINE_PAGES,
   workers: config.OCR_WORKERS,
   idleReleaseMs: config.OCR_IDLE_RELEASE_MS,
-  memoryBudgetMb: config.OCR_MEMORY_MB,
+  memoryBudgetMb: config.MEMORY_BUDGET_MB,
   languages: config.OCR_LANGUAGES.split('+'),
   limits: documentLimits(config),
   pdfBudget: pdfBudget(config),

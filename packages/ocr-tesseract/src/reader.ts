@@ -8,7 +8,7 @@ import { sniffMimeType } from '@intake/core/jobs';
 import { DEFAULT_IMAGE_PREPARATION, type ImagePreparation } from './image/prepare-image.js';
 import { imagePageCount, readImage } from './image/read-image.js';
 import type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';
-import { createPageGate } from './ocr/page-gate.js';
+import { createPageGate, type PageGate } from './ocr/page-gate.js';
 import { OcrWorkerPool } from './ocr/worker-pool.js';
 import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
 import { DEFAULT_PDF_BUDGET, type PdfBudget } from './budget.js';
@@ -76,11 +76,18 @@ export interface TesseractReaderOptions {
    */
   afterPage?: () => void;
   /**
-   * A second OCR page starts beside one being read only while this process's resident memory plus
-   * what a page of its engine has cost stays within this many MB (see ocr/page-gate.ts); 0 or
-   * absent: no such bound, only the threads' number.
+   * The memory gate's budget (see ocr/page-gate.ts): an OCR page (its thread started for it, a PDF
+   * page's drawing) or a PDF's opening (its thread started for it) runs beside others only while
+   * this process's resident memory, `memoryBesides()` and what one of its kind has cost stay
+   * within this many MB; one alone runs too, unless opened PDFs hold the room. 0 or absent: no such
+   * bound, only the threads' number.
    */
   memoryBudgetMb?: number;
+  /**
+   * Resident bytes outside this process that the budget counts as well (the daemon's reader
+   * process: the daemon's own); default none.
+   */
+  memoryBesides?: () => number;
 }
 
 /** A DocumentReader that owns OCR worker threads. */
@@ -127,12 +134,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
   const { engine, enginePages = 'images' } = options;
   // One gate for both engines: a mixed load reads no more pages at once than one engine would.
-  const gate = createPageGate(Math.max(pool.size, engine?.workers ?? 0), {
-    afterPage: options.afterPage,
-    memory: options.memoryBudgetMb
-      ? { bytes: options.memoryBudgetMb * 1024 * 1024, resident: () => process.memoryUsage.rss() }
-      : undefined,
-  });
+  const gate = memoryGate(Math.max(pool.size, engine?.workers ?? 0), options);
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
 
   return {
@@ -185,6 +187,15 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
       await Promise.all([pool.close(), pdf.close(), counting.close(), engine?.close()]);
     },
   };
+}
+
+/** The reader's memory gate (ocr/page-gate.ts): `places` OCR pages at once, within the budget. */
+function memoryGate(places: number, options: TesseractReaderOptions): PageGate {
+  const { afterPage, memoryBudgetMb, memoryBesides } = options;
+  const memory = memoryBudgetMb
+    ? { bytes: memoryBudgetMb * 1024 * 1024, resident: () => process.memoryUsage.rss(), besides: memoryBesides }
+    : undefined;
+  return createPageGate(places, { afterPage, memory });
 }
 
 /**

@@ -8,7 +8,7 @@
  * reader's own high-water mark (VmHWM) closes the run.
  *
  *   npx tsx --tsconfig tsconfig.json test/bench/memory/reader.ts
- *   BENCH_ENV='OCR_MEMORY_MB=0 OCR_WORKERS=1' ...   the daemon's settings (its defaults otherwise)
+ *   BENCH_ENV='MEMORY_BUDGET_MB=0 OCR_WORKERS=1' ...   the daemon's settings (its defaults otherwise)
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -11,7 +11,7 @@ import type { Page } from 'tesseract.js';
 import { inReadingOrder } from '../reading-order.js';
 import { missedInk, type PixelBox } from './missed-ink.js';
 import type { PageOcrEngine } from './page-engine.js';
-import type { PageGate } from './page-gate.js';
+import type { GateHold, PageGate } from './page-gate.js';
 import type { Binarisation, OcrWorkerPool } from './worker-pool.js';
 
 import type { GreyImage } from './grey-image.js';
@@ -117,6 +117,8 @@ export function ocrPage(
   signal: AbortSignal,
   engine: PageOcrEngine | undefined,
   gate: PageGate,
+  /** The document's hold on memory, for a page of an opened PDF (see PageGate.hold). */
+  hold?: GateHold,
 ): Promise<DocumentPage> {
   // The engine that reads the page is the gate's lane: one engine's threads resident at a time.
   // The picture is made once the page has its place (a PDF page is drawn then, not before).
@@ -125,7 +127,7 @@ export function ocrPage(
     signal.throwIfAborted();
     return readPage(pool, { ...input, ...drawn }, signal, engine);
   };
-  return gate.run(signal, read, engine ?? pool);
+  return gate.run(signal, read, engine ?? pool, hold);
 }
 
 async function readPage(

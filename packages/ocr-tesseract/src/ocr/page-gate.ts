@@ -1,24 +1,33 @@
 /**
- * At most `size` OCR pages read at once, and all of them by one engine. With a second engine
- * (PaddleOCR) each engine has its own threads, as many as tesseract's; both resident together held
- * both engines' models and what their threads' allocators keep after a page (the reader process
- * reached about 1 GB under a mixed load; docs/resources.md). So a page of the other engine waits
- * until the pages being read are done, and when the gate passes from one engine to the other, the
- * engine it leaves releases its idle threads at once rather than after its idle period: one engine
- * is resident at a time, at the cost of loading the other's models on each switch.
+ * The reader's one memory gate. OCR pages: at most `size` read at once, and all of them by one
+ * engine. With a second engine (PaddleOCR) each engine has its own threads, as many as
+ * tesseract's; both resident together held both engines' models and what their threads'
+ * allocators keep after a page (the reader process reached about 1 GB under a mixed load;
+ * docs/resources.md). So a page of the other engine waits until the pages being read are done, and
+ * when the gate passes from one engine to the other, the engine it leaves releases its idle threads
+ * at once rather than after its idle period: one engine is resident at a time, at the cost of
+ * loading the other's models on each switch.
  *
- * Pages enter in the order they came, whatever their engine (a stream of photos cannot starve a
- * scan); a page of the engine reading now enters beside the others only while none of the other
- * engine's waits. Hand-written rather than p-limit: a page waiting here must leave the queue when
- * its document is aborted.
+ * Besides pages, the other costly steps of a reading pass here too (`step`: a PDF opened and
+ * parsed, its thread started for it): they take no OCR place and choose no engine, only memory.
  *
- * With a memory budget, a page enters beside pages being read only while the process's resident
- * memory (or, if more, what the pages being read are expected to take) plus what a page of its
- * engine costs stays within the budget; a page alone always enters.
- * What a page costs is learned: the rise in resident memory over a page read alone (its thread
- * started for it included), the largest seen; until an engine has read a page alone, its pages
- * are read one at a time. So a second PaddleOCR thread (its models and feature maps) starts only
- * where there is room for it.
+ * Everything enters in the order it came, whatever its engine or kind (a stream of photos cannot
+ * starve a scan); a page of the engine reading now enters beside the others only while none of the
+ * other engine's waits. Hand-written rather than p-limit: a page waiting here must leave the queue
+ * when its document is aborted.
+ *
+ * With a memory budget, a page or step enters beside others only while the process's resident
+ * memory (or, if more, what those being run are expected to take), what the budget counts besides
+ * it (the daemon's, for its reader process) and what one of its kind costs stay within the budget. One alone enters too, unless documents hold memory between their
+ * steps (`hold`: an opened PDF, until it is closed) and it is not theirs and does not fit: then it
+ * waits for them, and their pages go ahead of it, so that a photo's reading does not come on top
+ * of PDFs opened and waiting for OCR. Nothing waits for ever: a held document's page alone always
+ * enters, and each such document ends.
+ * What each kind costs is learned: the rise in the process's resident memory over one run alone (a thread
+ * started for it included; not a page that switched engines, whose entry counted the other
+ * engine's threads as they ended), the largest seen; until a kind has run alone, it runs only alone. So a
+ * second PaddleOCR thread (its models and feature maps) starts only where there is room for it,
+ * and a PDF is not opened beside a photo's reading where the two would pass the budget.
  */
 
 /** What reads a page: an engine, or tesseract's pool; told to end its idle threads on a switch. */
@@ -32,11 +41,31 @@ export interface PageGate {
    * Runs `read` once a place is free and `lane` may read (no other lane's page is being read);
    * rejects with `signal.reason` if aborted while waiting.
    */
-  run<T>(signal: AbortSignal | undefined, read: () => Promise<T>, lane?: GateLane): Promise<T>;
+  run<T>(signal: AbortSignal | undefined, read: () => Promise<T>, lane?: GateLane, hold?: GateHold): Promise<T>;
+  /**
+   * Runs `work`, a costly step that is not an OCR page (opening a PDF), once the memory budget
+   * has room for a step of `kind` (learned as pages' costs are); it takes no OCR place and leaves
+   * the engines as they are. Rejects with `signal.reason` if aborted while waiting.
+   */
+  step<T>(signal: AbortSignal | undefined, work: () => Promise<T>, kind: GateLane): Promise<T>;
+  /**
+   * A document that holds memory from now until `release()` (an opened PDF until it is closed);
+   * its pages, passed it, go ahead of others that wait for memory.
+   */
+  hold(): GateHold;
+}
+
+/** A document holding memory between its steps; see PageGate.hold. */
+export interface GateHold {
+  /** The document has let its memory go (idempotent). */
+  release(): void;
 }
 
 interface Waiter {
   lane: GateLane;
+  page: boolean;
+  /** Of a document that holds memory now. */
+  held: boolean;
   take(): void;
 }
 
@@ -44,8 +73,10 @@ interface Waiter {
 export interface MemoryBudget {
   /** Most bytes resident with a further page (0: no budget). */
   bytes: number;
-  /** Bytes resident in the process now. */
+  /** Bytes resident in this process now: what pages and steps cost is learned from it. */
   resident(): number;
+  /** Bytes resident outside this process that the budget counts as well (the daemon's; default none). */
+  besides?: (() => number) | undefined;
 }
 
 export interface PageGateOptions {
@@ -57,9 +88,10 @@ export interface PageGateOptions {
   memory?: MemoryBudget | undefined;
 }
 
-/** A page being read: its lane, the memory when it entered, and whether it has been alone. */
+/** A page being read or a step being run: its lane, the memory when it entered, and whether it has been alone. */
 interface Reading {
   lane: GateLane;
+  page: boolean;
   residentAtEntry: number;
   alone: boolean;
 }
@@ -69,96 +101,149 @@ const ANY: GateLane = {};
 
 export function createPageGate(size: number, options: PageGateOptions = {}): PageGate {
   const { afterPage } = options;
-  const pages = new Set<Reading>();
+  /** Pages being read and steps being run. */
+  const running = new Set<Reading>();
+  let pages = 0;
   /** The lane whose pages are being read, or were last (its threads may still be resident). */
   let current: GateLane | null = null;
-  const waiting: Waiter[] = [];
   const costs = pageCosts(options.memory);
+  /** Documents holding memory between their steps. */
+  const holds = new Set<GateHold>();
 
-  const admit = (lane: GateLane): Reading => {
-    if (current !== null && current !== lane) current.releaseIdle?.();
-    current = lane;
-    for (const page of pages) page.alone = false;
-    const page = { lane, residentAtEntry: costs.resident(), alone: pages.size === 0 };
-    pages.add(page);
-    return page;
+  const admit = (lane: GateLane, page: boolean): Reading => {
+    let switched = false;
+    if (page) {
+      switched = current !== null && current !== lane;
+      if (switched) current!.releaseIdle?.();
+      current = lane;
+      pages++;
+    }
+    for (const other of running) other.alone = false;
+    // A page that switched engines does not teach its cost: the threads released for it end after
+    // it entered, so the memory counted at its entry is partly on its way out.
+    const entry = { lane, page, residentAtEntry: costs.resident(), alone: running.size === 0 && !switched };
+    running.add(entry);
+    return entry;
   };
-  /** Whether a page of `lane` may be read now, beside those being read. */
-  const mayRead = (lane: GateLane): boolean =>
-    pages.size === 0 || (pages.size < size && lane === current && costs.fits(lane, pages));
+  /** Whether a page of `lane` (or a step of that kind) may run now, beside those running. */
+  const mayRun = ({ lane, page, held }: Omit<Waiter, 'take'>): boolean => {
+    if (running.size === 0) return held || holds.size === 0 || costs.fits(lane, running);
+    if (page && pages > 0 && (pages >= size || lane !== current)) return false;
+    return costs.fits(lane, running);
+  };
+  const line = waitingLine(mayRun);
+  const leave = (entry: Reading): void => {
+    running.delete(entry);
+    costs.learn(entry);
+    if (entry.page) {
+      pages--;
+      afterPage?.();
+    }
+    line.pass();
+  };
+  const through = async <T>(
+    signal: AbortSignal | undefined,
+    work: () => Promise<T>,
+    lane: GateLane,
+    page: boolean,
+    hold?: GateHold,
+  ): Promise<T> => {
+    const held = hold !== undefined && holds.has(hold);
+    const entry = await line.wait(signal, { lane, page, held }, () => admit(lane, page));
+    try {
+      return await work();
+    } finally {
+      leave(entry);
+    }
+  };
 
-  const enter = (signal: AbortSignal | undefined, lane: GateLane): Promise<Reading> => {
+  return {
+    run: (signal, read, lane = ANY, hold) => through(signal, read, lane, true, hold),
+    step: (signal, work, kind) => through(signal, work, kind, false),
+    hold: () => {
+      const hold: GateHold = {
+        release: () => {
+          if (holds.delete(hold)) line.pass();
+        },
+      };
+      holds.add(hold);
+      return hold;
+    },
+  };
+}
+
+/**
+ * The pages and steps waiting, in their order. `pass` lets in those that may run now; behind one
+ * that may not, only those of documents holding memory (they end, and let it go).
+ */
+function waitingLine(mayRun: (waiter: Omit<Waiter, 'take'>) => boolean) {
+  const waiting: Waiter[] = [];
+  const pass = (): void => {
+    let blocked = false;
+    for (let i = 0; i < waiting.length;) {
+      const next = waiting[i]!;
+      if ((!blocked || next.held) && mayRun(next)) {
+        waiting.splice(i, 1);
+        next.take();
+        continue;
+      }
+      if (!next.held) blocked = true;
+      i++;
+    }
+  };
+  /** Resolves with `admit()` once let in; rejects with `signal.reason` if aborted while waiting. */
+  const wait = <R>(signal: AbortSignal | undefined, fields: Omit<Waiter, 'take'>, admit: () => R): Promise<R> => {
     signal?.throwIfAborted();
-    if (waiting.length === 0 && mayRead(lane)) return Promise.resolve(admit(lane));
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
-        lane,
+        ...fields,
         take: () => {
           signal?.removeEventListener('abort', onAbort);
-          resolve(admit(lane));
+          resolve(admit());
         },
       };
       const onAbort = (): void => {
         waiting.splice(waiting.indexOf(waiter), 1);
         reject(signal?.reason);
-        // The aborted page may have held back pages of the lane reading now.
+        // The aborted one may have held back others.
         pass();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       waiting.push(waiter);
+      pass();
     });
   };
-  /** Lets in the waiting pages that may read now, in their order. */
-  const pass = (): void => {
-    for (let next = waiting[0]; next && mayRead(next.lane); next = waiting[0]) {
-      waiting.shift();
-      next.take();
-    }
-  };
-  const leave = (page: Reading): void => {
-    pages.delete(page);
-    costs.learn(page);
-    afterPage?.();
-    pass();
-  };
-
-  return {
-    async run(signal, read, lane = ANY) {
-      const page = await enter(signal, lane);
-      try {
-        return await read();
-      } finally {
-        leave(page);
-      }
-    },
-  };
+  return { wait, pass };
 }
 
-/** What a page of each lane costs (learned), and whether one more fits the budget; all fit without one. */
+/** What a page or step of each lane costs (learned), and whether one more fits the budget; all fit without one. */
 function pageCosts(memory: MemoryBudget | undefined) {
-  /** What a page of each lane has cost, read alone: the largest rise in resident memory seen. */
+  /** What one of each lane has cost, run alone: the largest rise in resident memory seen. */
   const cost = new Map<GateLane, number>();
   const budgeted = memory !== undefined && memory.bytes > 0;
   return {
     resident: (): number => memory?.resident() ?? 0,
     /**
-     * Whether a page of `lane` fits beside `pages`: the memory they will have taken (what is
-     * resident, or, if more, what was resident as the first of them entered plus what each costs:
-     * a page let in a moment ago has not allocated yet) and its own cost within the budget.
+     * Whether one of `lane` fits beside `pages` (pages and steps running): the memory they will
+     * have taken (what is resident, or, if more, what was resident as the first of them entered
+     * plus what each costs: one let in a moment ago has not allocated yet) and its own cost within
+     * the budget.
      */
     fits(lane: GateLane, pages: Iterable<Reading>): boolean {
       if (!budgeted) return true;
       const known = cost.get(lane);
       if (known === undefined) return false;
+      const now = memory.resident();
       let floor = Infinity;
       let taken = 0;
       for (const page of pages) {
         floor = Math.min(floor, page.residentAtEntry);
         taken += cost.get(page.lane) ?? 0;
       }
-      return Math.max(memory.resident(), floor + taken) + known <= memory.bytes;
+      const besides = memory.besides?.() ?? 0;
+      return (floor === Infinity ? now : Math.max(now, floor + taken)) + besides + known <= memory.bytes;
     },
-    /** Learns from a page leaving: what it cost, if it was read alone. */
+    /** Learns from a page or step leaving: what it cost, if it ran alone. */
     learn(page: Reading): void {
       if (!budgeted || !page.alone) return;
       const rise = memory.resident() - page.residentAtEntry;

@@ -3,11 +3,15 @@
  * than OCR), otherwise the page rendered, once the OCR page gate has a place for it, and read by
  * OCR; plus the files embedded in it. pdfjs runs
  * in a PDF thread (see thread/pdf-threads.ts), held from opening to closing; this thread only hands
- * rendered pages to OCR.
+ * rendered pages to OCR. Opening the document (its thread started for it where the slot has none,
+ * pdfjs loaded, the document parsed) is a step of the reader's memory gate: it waits there while
+ * the budget has no room for it beside the pages being read; once open, the document holds memory
+ * at the gate until it is closed, and its pages go ahead of others waiting for memory.
  */
 import type { DocumentPage, ReadDocument } from '@intake/core';
 import { mapPages } from '../map-pages.js';
 import { ocrPage } from '../ocr/ocr-page.js';
+import type { GateHold, GateLane } from '../ocr/page-gate.js';
 import { lanes, type ReadContext } from '../read-context.js';
 import { inReadingOrder } from '../reading-order.js';
 import type { OpenedPdf, PdfPage, ScanPicture } from './thread/protocol.js';
@@ -15,24 +19,25 @@ import type { PdfCall } from './thread/pdf-threads.js';
 
 let nextDocument = 0;
 
+/** Opening a PDF, as the memory gate learns its cost. */
+const OPENING: GateLane = {};
+
 export async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<ReadDocument> {
   const { renderDpi, minTextLayerWords, limits } = context;
   return context.pdf.run(context.signal, async (call) => {
     const doc = nextDocument++;
-    const opened = (await call({
-      op: 'open',
-      doc,
-      bytes,
-      settings: { limits, renderDpi, minTextLayerWords },
-    })) as OpenedPdf;
+    const open = () => call({ op: 'open', doc, bytes, settings: { limits, renderDpi, minTextLayerWords } });
+    const opened = (await context.gate.step(context.signal, open, OPENING)) as OpenedPdf;
+    const hold = context.gate.hold();
     try {
       const pages = await mapPages(opened.pageCount, lanes(context), context.signal, (index, signal) =>
-        readPage(call, doc, index + 1, context, signal),
+        readPage(call, doc, index + 1, context, signal, hold),
       );
       return { mimeType: 'application/pdf', pages, attachments: opened.attachments };
     } finally {
       // A thread ended by an abort or a budget has nothing left to close.
       await call({ op: 'close', doc }).catch(() => undefined);
+      hold.release();
     }
   });
 }
@@ -43,6 +48,7 @@ async function readPage(
   number: number,
   context: ReadContext,
   signal: AbortSignal,
+  hold: GateHold,
 ): Promise<DocumentPage> {
   const page = (await call({ op: 'page', doc, number })) as PdfPage;
   signal.throwIfAborted();
@@ -57,6 +63,7 @@ async function readPage(
     signal,
     engine,
     context.gate,
+    hold,
   );
 }
 

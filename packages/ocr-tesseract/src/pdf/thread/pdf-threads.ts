@@ -75,21 +75,29 @@ export class PdfThreads {
   }
 
   /**
-   * Runs `work` with one thread held for it (waiting for a free one). Aborting ends the thread and
-   * rejects its requests with `signal.reason`.
+   * Runs `work` with one thread held for it (waiting for a free one). A slot without a thread
+   * starts one with `work`'s first call, not before: a reading that waits (at the reader's memory
+   * gate) before its first call has not started a thread yet. Aborting ends the thread and rejects
+   * its requests with `signal.reason`.
    */
   async run<T>(signal: AbortSignal | undefined, work: (call: PdfCall) => Promise<T>): Promise<T> {
     const slot = await this.acquire(signal);
-    const thread = (slot.thread ??= this.spawn(slot));
-    thread.worker.ref();
+    let thread = slot.thread;
+    thread?.worker.ref();
     const onAbort = (): void => this.end(slot, thread, asError(signal?.reason));
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       signal?.throwIfAborted();
-      return await work((request) => this.call(slot, thread, request));
+      return await work((request) => {
+        if (thread === null) {
+          thread = slot.thread ??= this.spawn(slot);
+          thread.worker.ref();
+        }
+        return this.call(slot, thread, request);
+      });
     } finally {
       signal?.removeEventListener('abort', onAbort);
-      thread.worker.unref();
+      thread?.worker.unref();
       this.release(slot);
     }
   }

@@ -1,9 +1,8 @@
 import type { ExtractionContext } from '../context.js';
 import type { LabelKey } from '../labels/label-index.js';
 import type { Role } from '../labels/synonyms.js';
-import { findDates, hasTime } from '../values/dates.js';
+import { findDates } from '../values/dates.js';
 import { bestPerValue, labelledCandidates, type Candidate } from './candidates.js';
-import { weakenQualifiedLabels } from './date-labels.js';
 import { paymentTerms } from './payment-terms.js';
 
 /** Roles whose date is "the" date of the document: printed near the top, often without a label. */
@@ -12,38 +11,33 @@ const MAIN_DATE_ROLES: Role[] = ['invoice_date', 'order_date', 'transaction_date
 const OTHER_DATE_ROLES: Role[] = ['due_date', 'delivery_date'];
 
 export function dateCandidates(ctx: ExtractionContext, role: Role | null, keys: LabelKey[]): Candidate[] {
-  const { candidates: labelled, otherDates } = weakenQualifiedLabels(
-    ctx,
-    labelledCandidates(ctx, keys, { type: 'date', prefer: 'first' }),
-  );
+  const labelled = labelledCandidates(ctx, keys, { type: 'date', prefer: 'first' });
   if (role === 'due_date') {
     const terms = paymentTerms(ctx);
     return bestPerValue([...labelled, ...terms.due]).filter((c) => !terms.earlier.has(String(c.value)));
   }
   if (!role || !MAIN_DATE_ROLES.includes(role)) return labelled;
-  return bestPerValue([...labelled, ...unlabelledDates(ctx, otherDates)]);
+  return bestPerValue([...labelled, ...unlabelledDates(ctx)]);
 }
 
 /**
  * Every date on the page as a weak candidate, earlier ones stronger: a document's own date is
- * usually the first one printed. Dates labelled as due or delivery dates are left out, and those
- * only a qualified generic label gives (`otherDates`: "Date du devis").
+ * usually the first one printed. Dates labelled as due or delivery dates are left out.
  */
-function unlabelledDates(ctx: ExtractionContext, otherDates: ReadonlySet<string>): Candidate[] {
-  const taken = new Set<unknown>([
-    ...otherDates,
-    ...OTHER_DATE_ROLES.flatMap((role) =>
+function unlabelledDates(ctx: ExtractionContext): Candidate[] {
+  const taken = new Set(
+    OTHER_DATE_ROLES.flatMap((role) =>
       labelledCandidates(ctx, [role], { type: 'date', prefer: 'first' })
         .filter((c) => c.score >= 0.5)
         .map((c) => c.value),
     ),
-  ]);
+  );
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
     for (const date of findDates(line.text, ctx.dates)) {
       if (taken.has(date.iso)) continue;
       // Receipts print the sale's date with its time; other dates rarely have one.
-      const withTime = hasTime(line.text.slice(date.end), ctx.dates) ? 0.1 : 0;
+      const withTime = /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b(?!\.\d)/.test(line.text.slice(date.end)) ? 0.1 : 0;
       found.push({
         value: date.iso,
         score: Math.max(0.2, 0.4 - found.length * 0.05) + withTime,

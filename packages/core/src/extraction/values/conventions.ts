@@ -17,20 +17,10 @@ export function detectDateConvention(texts: string[]): DateConvention {
   }
   if (dayFirst !== monthFirst) return { dayFirst: dayFirst > monthFirst, witnessed: true };
   const all = texts.join('\n');
-  const dollars = (all.match(US_DOLLAR) ?? []).length + (all.match(US_PLACE) ?? []).length;
-  const others =
-    (all.match(/€|£|\bEUR\b|\bGBP\b|\bRM\b|\bMYR\b|\bCHF\b/g) ?? []).length +
-    (all.match(DAY_FIRST_DOLLAR) ?? []).length;
+  const dollars = (all.match(/\$|\bUSD\b/g) ?? []).length + (all.match(US_PLACE) ?? []).length;
+  const others = (all.match(/€|£|\bEUR\b|\bGBP\b|\bRM\b|\bMYR\b|\bCHF\b/g) ?? []).length;
   return { dayFirst: !(dollars > others) };
 }
-
-/**
- * A dollar sign alone or the US's own ("US$", "USD"); a sign after another country's letters
- * ("A$", "NZ$", "S$", "HK$", "C$") is that country's dollar, no witness of US usage.
- */
-const US_DOLLAR = /(?<![A-Za-z])\$|\bUS\$|\bUSD\b/g;
-/** Dollars of countries that write the day first (Australia, New Zealand, Singapore, Hong Kong). */
-const DAY_FIRST_DOLLAR = /\b(?:A|AU|NZ|S|HK)\$|\b(?:AUD|NZD|SGD|HKD)\b/g;
 
 /** "City, ST 12345": a US state's postal code after a comma, then a ZIP code (not DE: "DE 80333" is German). */
 const US_PLACE = new RegExp(

@@ -21,7 +21,7 @@ const MONTH_NAMES: [number, string[]][] = [
   [5, ['may', 'mai', 'mei', 'mayo']],
   [6, ['june', 'jun', 'juni', 'juin', 'junio']],
   [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio']],
-  [8, ['august', 'aug', 'aout', 'aou', 'augustus', 'agosto', 'ago']],
+  [8, ['august', 'aug', 'aout', 'augustus', 'agosto', 'ago']],
   [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre']],
   [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre']],
   [11, ['november', 'nov', 'novembre', 'noviembre']],
@@ -44,24 +44,8 @@ const DIACRITIC_FREE = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '')
 // Numbers must not touch other digits, so "2018092011804" (an id) is no date.
 const ISO = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g;
 const NUMERIC = /(?<![\p{L}\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)/gu;
-/**
- * A dotted date with a four-digit year as OCR sets it: a dot read as a comma ("12,03.2024",
- * "12.03,2024") or spaces around the dots ("12 . 03 . 2024"). With a four-digit year after the
- * second mark it is no amount ("12,03" is one, "12,03.2024" is not).
- */
-const DOTTED_OCR = /(?<![\p{L}\d.,/-])(\d{1,2})\s?([.,])\s?(\d{1,2})\s?([.,])\s?((?:19|20)\d{2})(?![\d]|[.,]\d)/gu;
-/**
- * Glyphs OCR reads for digits inside a numeric date: O and o for 0, l, I and | for 1, S for 5.
- * Only within a run shaped as a date whose other characters are digits and at least four of
- * them ("l2.O3.2024"), so words ("Sol.", "Ol/lS") are left alone.
- */
-const LOOKALIKE_DATE = /(?<![\p{L}\d])[\doils|]{1,2}[./-][\doils|]{1,2}[./-][\doils|]{4}(?![\p{L}\d])/gu;
-// The text searched is in lower case: O, I and S arrive as o, i and s.
-const LOOKALIKE_DIGIT: Record<string, string> = { o: '0', i: '1', l: '1', '|': '1', s: '5' };
-// A two-digit year is no year where a comma and four digits follow: in "July 1 - July 31, 2024"
-// the "31" is July's day, not 2031.
 const DAY_MONTH_YEAR = new RegExp(
-  `(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th|er|e|\\.)?[\\s./-]*(?:de\\s+)?(${MONTH_ALT})\\.?(?:\\s+de)?[\\s./,-]*(\\d{4}|\\d{2}(?!\\s?,?\\s*\\d{4}))(?!\\d)`,
+  `(?<![\\p{L}\\d])(\\d{1,2})(?:st|nd|rd|th|er|e|\\.)?[\\s./-]*(?:de\\s+)?(${MONTH_ALT})\\.?(?:\\s+de)?[\\s./,-]*(\\d{4}|\\d{2})(?!\\d)`,
   'giu',
 );
 // OCR often sets the comma apart: "August 3 , 2014".
@@ -86,16 +70,9 @@ export function findDates(text: string, convention: DateConvention = { dayFirst:
     /(?<![\p{L}\d])0(?=\p{L}{2})/gu,
     'o',
   );
-  const read = digitsForLookalikes(source);
   const found: FoundDate[] = [];
-  for (const m of read.matchAll(DOTTED_OCR)) {
-    // Only what NUMERIC leaves: a mark read as a comma, or spaces around the dots.
-    if (m[2] === '.' && m[4] === '.' && !/\s/.test(m[0])) continue;
-    const [day, month] = [Number(m[1]), Number(m[3])];
-    push(found, m, Number(m[5]), month, day, false);
-  }
   for (const m of source.matchAll(ISO)) push(found, m, Number(m[1]), Number(m[2]), Number(m[3]), false);
-  for (const m of read.matchAll(NUMERIC)) {
+  for (const m of source.matchAll(NUMERIC)) {
     // "26. 1.61" is two amounts; spaces are only tolerated around slashes and dashes.
     if (m[2] === '.' && /\s/.test(m[0])) continue;
     const [a, b] = [Number(m[1]), Number(m[3])];
@@ -108,26 +85,6 @@ export function findDates(text: string, convention: DateConvention = { dayFirst:
     push(found, m, expandYear(m[3]!), monthOf(m[2]!), Number(m[1]), false);
   for (const m of source.matchAll(MONTH_DAY_YEAR)) push(found, m, Number(m[3]), monthOf(m[1]!), Number(m[2]), false);
   return removeOverlaps(found);
-}
-
-/** The text with look-alike glyphs read as digits inside date-shaped runs; the length stays. */
-function digitsForLookalikes(text: string): string {
-  return text.replace(LOOKALIKE_DATE, (run) =>
-    /\d.*\d.*\d.*\d/.test(run) ? run.replace(/[oils|]/g, (c) => LOOKALIKE_DIGIT[c]!) : run,
-  );
-}
-
-const TIME = /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b(?!\.\d)/;
-
-/**
- * Whether the text prints a time of day ("14:32", "9.05") outside its dates: the "6.25" of
- * "1.6.25" or the "12.03" of "12.03.2024" is a date's, not a time.
- */
-export function hasTime(text: string, convention?: DateConvention): boolean {
-  let rest = text;
-  for (const date of findDates(text, convention).reverse())
-    rest = `${rest.slice(0, date.start)} ${rest.slice(date.end)}`;
-  return TIME.test(rest);
 }
 
 /** The numeric day/month pairs of a text, for deciding a document's convention. */

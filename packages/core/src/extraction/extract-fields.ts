@@ -2,7 +2,6 @@ import type { FieldDefinition } from '../extractors/index.js';
 import type { FieldValidationError } from '../ports/document-extractor.port.js';
 import type { ReadDocument } from '../ports/document-reader.port.js';
 import { calibrate } from './confidence/calibration.js';
-import { readingOf, type CalibrationEvidence } from './confidence/calibration-evidence.js';
 import { applyPlausibility } from './plausibility/apply-plausibility.js';
 import { FLAGGED_CONFIDENCE } from './plausibility/rules.js';
 import { applyCrossChecks } from './confidence/cross-checks.js';
@@ -59,11 +58,6 @@ export interface ExtractFieldsOptions {
    * the calibration is fitted on.
    */
   evidenceCaps?: boolean;
-  /**
-   * Filled, when given, with the calibration evidence of each field the held-out calibration applies
-   * to, by name: what `intake eval` fits the calibration on (see ranking/calibrate-model.ts).
-   */
-  evidence?: Map<string, CalibrationEvidence>;
 }
 
 /** The fields found in one document, as a completed job carries them. */
@@ -120,12 +114,8 @@ export function extractFields(
   return finish(
     found,
     fields,
-    (finding, field) => {
-      const evidence = evidenceOf(finding, doc);
-      if (RECALIBRATED.has(finding.source)) options.evidence?.set(field.name, evidence);
-      const confidence = confidenceOf(finding, roles.get(field.name) ?? null, ranker, evidence);
-      return Math.min(confidence, (capped && finding.ceiling) || 1);
-    },
+    (finding, field) =>
+      Math.min(confidenceOf(finding, roles.get(field.name) ?? null, ranker), (capped && finding.ceiling) || 1),
     doubts,
   );
 }
@@ -153,7 +143,7 @@ function findField(
   const role = roleOf(field, parents);
   const candidate = scalarCandidate(ctx, field, role, path, shared);
   if (!candidate) return null;
-  return { ...fromCandidate(ctx, candidate, role), ...evidenceCeiling(ctx, candidate, role) };
+  return { ...fromCandidate(candidate, role), ...evidenceCeiling(ctx, candidate, role) };
 }
 
 /** An object is its members, each found as a field of its own; its score is their mean. */
@@ -192,7 +182,7 @@ const OCR_REPAIRED_ROLES: ReadonlyMap<Role, IdentifierKind> = new Map<Role, Iden
   ['po_number', 'order'],
 ]);
 
-function fromCandidate(ctx: ExtractionContext, candidate: Candidate, role: Role | null): FoundField {
+function fromCandidate(candidate: Candidate, role: Role | null): FoundField {
   const { value } = candidate;
   const kind = role === null ? undefined : OCR_REPAIRED_ROLES.get(role);
   return {
@@ -201,12 +191,6 @@ function fromCandidate(ctx: ExtractionContext, candidate: Candidate, role: Role 
     source: candidate.source,
     ocr: candidate.line.confidence,
     ...(candidate.ranked ? { ranked: true } : {}),
-    evidence: {
-      reading: readingOf(ctx.doc, candidate.line.ocr),
-      ocr: candidate.line.confidence,
-      labelled: candidate.source === 'label',
-      rival: (role && ctx.ranker?.rival?.(ctx, role, candidate.value)) || 0,
-    },
     location: candidateLocation(candidate),
   };
 }
@@ -278,25 +262,10 @@ const RECALIBRATED = new Set<FoundField['source']>(['label', 'layout', 'fallback
  * The rules' calibration (or the ranker's probability), then the ranker's held-out calibration of the
  * field's group; XML values stay exact.
  */
-function confidenceOf(
-  finding: FoundField,
-  role: Role | null,
-  ranker: CandidateRanker | undefined,
-  evidence: CalibrationEvidence,
-): number {
+function confidenceOf(finding: FoundField, role: Role | null, ranker: CandidateRanker | undefined): number {
   const confidence = calibrate(finding);
   if (!RECALIBRATED.has(finding.source) || !ranker?.recalibrate) return confidence;
-  return ranker.recalibrate(calibrationGroup(role), confidence, evidence);
-}
-
-/**
- * A finding's calibration evidence; one made otherwise than from a ranked candidate (a learned
- * hint, a value the plausibility checks completed) has no rival, and its reading is the document's.
- */
-function evidenceOf(finding: FoundField, doc: ReadDocument): CalibrationEvidence {
-  if (finding.evidence) return finding.evidence;
-  const ocr = doc.pages.some((p) => p.source === 'ocr');
-  return { reading: readingOf(doc, ocr), ocr: finding.ocr, labelled: finding.source === 'label', rival: 0 };
+  return ranker.recalibrate(calibrationGroup(role), confidence);
 }
 
 /** A field found with less confidence than this sends the document to review. */

@@ -1,4 +1,3 @@
-import type { CalibrationEvidence } from './confidence/calibration-evidence.js';
 import type { FieldLocation } from './locations/field-location.js';
 
 /** A field's value as found, with its evidence score before calibration. */
@@ -15,8 +14,6 @@ export interface FoundField {
   ceiling?: number;
   /** The ceiling stays when the fields' arithmetic agrees (see confidence/cross-checks.ts). */
   firmCeiling?: true;
-  /** What the held-out calibration weighs besides the score (see confidence/calibration-evidence.ts). */
-  evidence?: CalibrationEvidence;
   /** Where on the page the value was read (see locations/field-location.ts). */
   location?: FieldLocation;
 }

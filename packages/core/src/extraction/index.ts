@@ -28,7 +28,6 @@ export { sameCompanyName } from './evaluation/names.js';
 export { presentValues } from './evaluation/presence.js';
 export { type FieldScore, scoreFields, wordOverlap } from './evaluation/score.js';
 export type { PageBox } from './locations/field-location.js';
-export type { CalibrationEvidence } from './confidence/calibration-evidence.js';
 export { fitCalibration } from './ranking/calibrate-model.js';
 export { createRanker, featureNames, type RankerModel } from './ranking/ranker.js';
 export { collectExamples, type LabelledList, trainRanker } from './ranking/train.js';

@@ -38,10 +38,6 @@ export function registerEvalCommand(program: Command): void {
       '--synthetic-training',
       "add the synthetic training documents (stranger text PDFs of the training seeds) to every fold's training set",
     )
-    .option(
-      '--synthetic-calibration',
-      "fit each fold's confidence calibration on the synthetic calibration documents too (written and read once into the cache), as npm run train:extraction does",
-    )
     .option('--cached-only', 'score only the documents already in the cache (quick iterations while a first pass runs)')
     .action(async (dirs: string[], opts: EvalOptions) => {
       // Loaded when the command runs, so that `intake --help` does not load OCR and extraction.

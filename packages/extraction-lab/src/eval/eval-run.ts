@@ -7,12 +7,12 @@ import { formatDirectories, formatEvaluation, type DirectorySummary } from '../r
 import { summarizeEvaluation, type EvaluationSummary } from '../report/report.js';
 import { formatScanPairs, pairScans } from '../report/scan-pairs.js';
 import { crossValidate, type Learn } from './cross-validate.js';
-import { evaluateRead, findCorpus, type CorpusEntry, type ReadEntry } from './evaluate-corpus.js';
+import { evaluateRead, findCorpus, type ReadEntry } from './evaluate-corpus.js';
 import { partitionLocked, readLockedList } from './locked-split.js';
 import { createReadCache } from './read-cache.js';
-import { calibratedLearner } from './learn-calibrated.js';
+import { learnCalibratedRanker } from './learn-calibrated.js';
 import { learnRanker } from './learn-ranker.js';
-import { SYNTHETIC_TRAINING, syntheticCalibrationReads, syntheticTrainingReads } from './synthetic-training.js';
+import { SYNTHETIC_TRAINING, syntheticTrainingReads } from './synthetic-training.js';
 
 /** The options of `intake eval`. */
 export interface EvalOptions {
@@ -39,11 +39,6 @@ export interface EvalOptions {
   scoreLocked?: boolean;
   /** Add the synthetic training documents (synthetic-training.ts) to every fold's training set. */
   syntheticTraining?: boolean;
-  /**
-   * Fit each fold's calibration on the synthetic calibration documents (synthetic-training.ts) as
-   * well as on its real inner folds, as the shipped curves are (`npm run eval:extraction` asks).
-   */
-  syntheticCalibration?: boolean;
 }
 
 /** The body of `intake eval DIR...` (loaded when the command runs: see eval.ts). */
@@ -59,10 +54,35 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
   const corpus = perDir.flat();
   if (corpus.length === 0) throw new Error(`no documents with a sibling *.expected.json in ${dirs.join(', ')}`);
   const toRead = opts.scoreLocked ? [...corpus, ...lockedEntries] : corpus;
-  const { reads, synthetic, calibrationDocuments } = await readAll(toRead, opts);
+  const reader = createReader({
+    engine: opts.ocrEngine,
+    pages: opts.ocrPages,
+    languages: opts.ocrLanguages.split('+'),
+    pdfBudget: LAB_PDF_BUDGET,
+  });
+  const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, (bytes) =>
+    reader.revisionOf(sniffMimeType(bytes)),
+  );
+  const progress = createProgress(toRead.length);
+  const reads: ReadEntry[] = [];
+  const synthetic: ReadEntry[] = [];
+  try {
+    for (const entry of toRead) {
+      progress.tick(entry.file);
+      const bytes = new Uint8Array(await readFile(entry.file));
+      const read = opts.cachedOnly ? await cache.peek(bytes) : await cache.read(bytes);
+      if (read) reads.push({ entry, ...read });
+    }
+    // Text PDFs, read by their text layer: cheap to read even with --cached-only.
+    if (opts.syntheticTraining && !opts.shipped)
+      synthetic.push(...(await syntheticTrainingReads(cache, opts.cacheDir)));
+  } finally {
+    progress.done();
+    await reader.close();
+  }
   const lockedReads = reads.filter((r) => lockedFiles.has(r.entry.file));
   const openReads = reads.filter((r) => !lockedFiles.has(r.entry.file));
-  const learn = opts.shipped ? null : opts.calibration ? calibratedLearner(calibrationDocuments) : learnRanker;
+  const learn = opts.shipped ? null : opts.calibration ? learnCalibratedRanker : learnRanker;
   const extra = { plausibility: opts.plausibility, evidenceCaps: opts.evidenceCaps };
   const documents = crossValidate(openReads, k, learn, extra, synthetic);
   const summary = summarizeEvaluation(documents);
@@ -77,11 +97,7 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
   const heading = opts.shipped
     ? 'Scored with the shipped ranker (trained on these documents: not a held-out figure)'
     : `Held-out figures: ${k} folds by vendor and source, each scored by a ranker trained on the other folds${
-        opts.calibration
-          ? ` (its confidences calibrated on inner folds of those${
-              calibrationDocuments.length ? ` and ${calibrationDocuments.length} synthetic documents` : ''
-            })`
-          : ' (uncalibrated)'
+        opts.calibration ? ' (its confidences calibrated on inner folds of those)' : ' (uncalibrated)'
       }${
         synthetic.length
           ? ` plus ${synthetic.length} synthetic ${SYNTHETIC_TRAINING.family} text PDFs (never scored)`
@@ -104,44 +120,6 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
       ? `${JSON.stringify({ summary, ...(directories.length ? { directories } : {}), ...(locked ? { locked } : {}), scanPairs, documents })}\n`
       : `${text.join('\n\n')}\n`,
   );
-}
-
-/** The documents as read (through the cache), and the synthetic training and calibration sets the options ask for. */
-async function readAll(
-  toRead: readonly CorpusEntry[],
-  opts: EvalOptions,
-): Promise<{ reads: ReadEntry[]; synthetic: ReadEntry[]; calibrationDocuments: ReadEntry[] }> {
-  const reader = createReader({
-    engine: opts.ocrEngine,
-    pages: opts.ocrPages,
-    languages: opts.ocrLanguages.split('+'),
-    pdfBudget: LAB_PDF_BUDGET,
-  });
-  const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, (bytes) =>
-    reader.revisionOf(sniffMimeType(bytes)),
-  );
-  const progress = createProgress(toRead.length);
-  const reads: ReadEntry[] = [];
-  const synthetic: ReadEntry[] = [];
-  const calibrationDocuments: ReadEntry[] = [];
-  try {
-    for (const entry of toRead) {
-      progress.tick(entry.file);
-      const bytes = new Uint8Array(await readFile(entry.file));
-      const read = opts.cachedOnly ? await cache.peek(bytes) : await cache.read(bytes);
-      if (read) reads.push({ entry, ...read });
-    }
-    // Text PDFs, read by their text layer: cheap to read even with --cached-only.
-    if (opts.syntheticTraining && !opts.shipped)
-      synthetic.push(...(await syntheticTrainingReads(cache, opts.cacheDir)));
-    // Photos and scans among them: with --cached-only, those not read before are left out.
-    if (opts.calibration && opts.syntheticCalibration && !opts.shipped)
-      calibrationDocuments.push(...(await syntheticCalibrationReads(cache, opts.cacheDir, opts.cachedOnly)));
-  } finally {
-    progress.done();
-    await reader.close();
-  }
-  return { reads, synthetic, calibrationDocuments };
 }
 
 /** The locked split's figures: aggregate only, never per document (so its failures stay unread). */

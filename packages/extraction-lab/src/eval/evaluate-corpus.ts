@@ -11,7 +11,7 @@ import {
   type FieldDefinition,
   type ReadDocument,
 } from '@intake/core';
-import { isRecommendedType, presentValues, scoreFields, type CalibrationEvidence } from '@intake/core/extraction';
+import { isRecommendedType, presentValues, scoreFields } from '@intake/core/extraction';
 import type { EvaluatedDocument } from '../report/report.js';
 
 /**
@@ -113,14 +113,12 @@ function score(
   options: ExtractFieldsOptions,
 ) {
   // The corpus documents are received now: a document date after today is implausible.
-  const evidence = new Map<string, CalibrationEvidence>();
   const result = extractFields(doc, [...fields], {
     ...options,
     documentType: expected.document_type,
     receivedAt: new Date(),
-    evidence,
   });
-  return scoreFields(expected.fields, result.extracted_data, result.confidence, fields, evidence);
+  return scoreFields(expected.fields, result.extracted_data, result.confidence, fields);
 }
 
 /** The corpus' own label when it has one; otherwise what the reader did (OCR means scanned). */

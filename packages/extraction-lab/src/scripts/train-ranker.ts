@@ -4,9 +4,7 @@
  * Documents are read through the eval's cache (OCR once per file). Training is deterministic
  * (full-batch gradient descent from zero weights, documents in sorted order): the same data gives
  * the same weights, so there is no random seed to keep. The confidence calibration stored with them
- * is fitted on out-of-fold predictions (4 folds by vendor and source, see learn-calibrated.ts) and
- * on the synthetic calibration documents (synthetic-training.ts: written and read by OCR once, the
- * first time, then cached beside the reads).
+ * is fitted on out-of-fold predictions (4 folds by vendor and source, see learn-calibrated.ts).
  * The reads are those the product makes by default (the daemon's and `intake eval`'s defaults):
  * PaddleOCR for images, tesseract for PDFs and scanned pages, so the shipped weights rank the
  * words they will be given. `OCR_ENGINE=tesseract` (or `OCR_ENGINE_PAGES=scans`) trains on what the
@@ -19,7 +17,6 @@ import { sniffMimeType } from '@intake/core/jobs';
 import { findCorpus, type ReadEntry } from '../eval/evaluate-corpus.js';
 import { partitionLocked, readLockedList } from '../eval/locked-split.js';
 import { trainCalibratedModel } from '../eval/learn-calibrated.js';
-import { syntheticCalibrationReads } from '../eval/synthetic-training.js';
 import { examplesOf } from '../eval/learn-ranker.js';
 import { createReadCache, defaultCacheDir } from '../eval/read-cache.js';
 import { createReader } from '@intake/daemon/reader';
@@ -38,16 +35,12 @@ const reader = createReader({
 });
 const cache = createReadCache(reader, defaultCacheDir(), (bytes) => reader.revisionOf(sniffMimeType(bytes)));
 const reads: ReadEntry[] = [];
-const calibrationDocuments: ReadEntry[] = [];
 try {
   for (const entry of corpus) reads.push({ entry, ...(await cache.read(new Uint8Array(await readFile(entry.file)))) });
-  calibrationDocuments.push(...(await syntheticCalibrationReads(cache, defaultCacheDir())));
 } finally {
   await reader.close();
 }
 const lists = reads.flatMap(examplesOf);
-const model = trainCalibratedModel(reads, calibrationDocuments);
+const model = trainCalibratedModel(reads);
 await writeFile(WEIGHTS, `${JSON.stringify(model, null, 1)}\n`);
-console.log(
-  `trained on ${reads.length} documents, ${lists.length} candidate lists, calibrated with ${calibrationDocuments.length} synthetic documents besides; wrote ${WEIGHTS}`,
-);
+console.log(`trained on ${reads.length} documents, ${lists.length} candidate lists; wrote ${WEIGHTS}`);

@@ -1,5 +1,4 @@
 import type { FieldDefinition } from '../../extractors/index.js';
-import type { CalibrationEvidence } from '../confidence/calibration-evidence.js';
 import { sameCompanyName } from './names.js';
 
 /**
@@ -20,8 +19,6 @@ export interface FieldScore {
   correct: boolean;
   /** The reported confidence, for the calibration table. */
   confidence?: number;
-  /** What the held-out calibration weighs besides the confidence, for fitting it (calibrate-model.ts). */
-  evidence?: CalibrationEvidence;
 }
 
 const AMOUNT_TOLERANCE = 0.01 + 1e-9;
@@ -34,7 +31,6 @@ export function scoreFields(
   actual: Record<string, unknown>,
   confidence: Record<string, number>,
   fieldSet: readonly FieldDefinition[],
-  evidence?: ReadonlyMap<string, CalibrationEvidence>,
 ): FieldScore[] {
   return Object.entries(expected).map(([name, want]) => {
     const definition = fieldSet.find((f) => f.name === name);
@@ -48,7 +44,6 @@ export function scoreFields(
       score,
       correct: score >= 0.999,
       ...(confidence[name] !== undefined ? { confidence: confidence[name] } : {}),
-      ...(evidence?.has(name) ? { evidence: evidence.get(name)! } : {}),
     };
   });
 }

@@ -3,8 +3,7 @@ import type { Candidate } from '../fields/candidates.js';
 import type { Role } from '../labels/synonyms.js';
 import { describeCandidates, documentFacts, FEATURE_NAMES, type DocumentFacts } from './features.js';
 import { predictLogistic, type LogisticModel } from './logistic.js';
-import { applyPlatt, type CalibrationModel } from '../confidence/platt.js';
-import { evidenceRow, type CalibrationEvidence } from '../confidence/calibration-evidence.js';
+import { applyKnots, type CalibrationKnots } from '../confidence/platt.js';
 
 /**
  * The learned candidate ranker: the candidates the rules generate for a field are described by
@@ -30,13 +29,11 @@ export interface RankerModel {
   features: string[];
   families: Partial<Record<Family, FamilyModel>>;
   /**
-   * Maps (Platt curves with evidence, platt.ts) from a field's confidence and its calibration
-   * evidence (how it was read, its OCR confidence, its label, its rival) to the share right, fitted
-   * on held-out predictions (see calibrate-model.ts), per calibration group: a ranked family, or
-   * `rules` for the fields the rules score alone. Absent: confidences are reported as the models
-   * give them.
+   * Maps (Platt curves as knots) from a field's confidence to the share right, fitted on held-out predictions
+   * (see calibrate-model.ts), per calibration group: a ranked family, or `rules` for the fields the
+   * rules score alone. Absent: confidences are reported as the models give them.
    */
-  calibrationModels?: Partial<Record<CalibrationGroup, CalibrationModel>>;
+  calibration?: Partial<Record<CalibrationGroup, CalibrationKnots>>;
 }
 
 /** Fields are calibrated in groups: those a family's model ranks, and those the rules score alone. */
@@ -63,13 +60,8 @@ export interface RankedList {
 export interface CandidateRanker {
   /** The candidates best first, each with the model's probability as its score (`ranked`). */
   rank(ctx: DocumentView, role: Role, candidates: Candidate[], documentType: string | undefined): Candidate[];
-  /**
-   * The score of the best candidate with another value than `value` in the last list the ranker
-   * scored for `role` on this document (0 when it scored none): how nearly it chose otherwise.
-   */
-  rival?(ctx: DocumentView, role: Role, value: unknown): number;
   /** A field's confidence as calibrated on held-out documents for its group (unchanged without a map). */
-  recalibrate?(group: CalibrationGroup, confidence: number, evidence: CalibrationEvidence): number;
+  recalibrate?(group: CalibrationGroup, confidence: number): number;
 }
 
 /** The calibration group of a field: the family of its role, `rules` for roles no model ranks. */
@@ -106,37 +98,23 @@ export function featureNames(family: Family): string[] {
 export function createRanker(model: RankerModel): CandidateRanker {
   if (model.features.join(',') !== FEATURE_NAMES.join(','))
     throw new Error('ranker weights were trained on other features; run npm run train:extraction');
-  // The values and scores of the last list scored for each role of a document, for `rival`.
-  type Scored = { value: Candidate['value']; score: number }[];
-  const ranked = new WeakMap<DocumentView, Map<Role, Scored>>();
   return {
     rank(ctx, role, candidates, documentType) {
       const family = familyOf(role);
       const weights = family ? model.families[family] : undefined;
       if (!weights || candidates.length === 0) return candidates;
       const scores = scoreList(weights.rank, rowsFor(ctx, role, candidates, documentType));
-      const list = candidates
+      return candidates
         .map((c, i) => ({
           ...c,
           score: round(predictLogistic(weights.confidence, confidenceRow(scores, i))),
           ranked: true,
         }))
         .sort((a, b) => b.score - a.score);
-      let byRole = ranked.get(ctx);
-      if (!byRole) ranked.set(ctx, (byRole = new Map<Role, Scored>()));
-      byRole.set(
-        role,
-        list.map((c) => ({ value: c.value, score: c.score })),
-      );
-      return list;
     },
-    rival(ctx, role, value) {
-      const list = ranked.get(ctx)?.get(role) ?? [];
-      return Math.max(0, ...list.filter((c) => c.value !== value).map((c) => c.score));
-    },
-    recalibrate(group, confidence, evidence) {
-      const curve = model.calibrationModels?.[group];
-      return curve ? round(applyPlatt(curve, confidence, evidenceRow(evidence))) : confidence;
+    recalibrate(group, confidence) {
+      const knots = model.calibration?.[group];
+      return knots ? round(Math.min(0.99, applyKnots(knots, confidence))) : confidence;
     },
   };
 }

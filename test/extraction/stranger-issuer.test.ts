@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadDocument } from '@intake/core';
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
 import { generateDocument, type SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
 import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layout.js';
-import { vocabularyOf, type Language } from '../../packages/extraction-lab/src/synthetic/vocabulary.js';
+import { escapeRegExp, layoutChoice, pageText, sha256, vocabularyOfDocument } from './generated-documents.js';
 
 /**
  * The stranger layouts' issuer (packages/extraction-lab/src/synthetic/stranger-issuer.ts): a sole
@@ -15,7 +13,6 @@ import { vocabularyOf, type Language } from '../../packages/extraction-lab/src/s
 const SEED = 20261142;
 const COUNT = 40;
 const squeeze = (text: string) => text.replace(/[^\S\n]+/g, ' ').trim();
-const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 let reader: TesseractReader;
 let docs: SyntheticDocument[];
@@ -34,43 +31,27 @@ afterAll(async () => {
   await reader.close();
 });
 
-/** The text layer's words, a line per row of the page. */
-function pageText(doc: ReadDocument): string {
-  const lines = new Map<number, string[]>();
-  for (const w of [...doc.pages.flatMap((p) => p.words)].sort(
-    (a, b) => a.bbox.y0 - b.bbox.y0 || a.bbox.x0 - b.bbox.x0,
-  )) {
-    const key = [...lines.keys()].find((y) => Math.abs(y - w.bbox.y0) < 3) ?? w.bbox.y0;
-    lines.set(key, [...(lines.get(key) ?? []), w.text]);
-  }
-  return [...lines.values()].map((l) => l.join(' ')).join('\n');
-}
-
-const choice = (d: SyntheticDocument, name: string) =>
-  new RegExp(` ${name}=(\\S+)`).exec(d.expected.synthetic.layout)![1]!;
-const vocabulary = (d: SyntheticDocument) => vocabularyOf(d.expected.synthetic.language as Language);
 const sellerName = (d: SyntheticDocument) =>
   (d.expected.fields.vendor_name ?? d.expected.fields.supplier_name) as string;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 describe('stranger issuer: how small and European issuers print themselves', () => {
   it('draws every choice, and the same seed draws the same document', async () => {
-    const choices = (name: string) => new Set(docs.map((d) => choice(d, name)));
+    const choices = (name: string) => new Set(docs.map((d) => layoutChoice(d, name)));
     expect(choices('issuer')).toEqual(new Set(['company', 'person']));
     expect(choices('department')).toEqual(new Set(['true', 'false']));
     expect(choices('legal-line')).toEqual(new Set(['true', 'false']));
     const again = await generateDocument(SEED, 5, 'text', availableFonts(), 'stranger');
-    expect(sha(again.bytes)).toBe(sha(docs[5]!.bytes));
+    expect(sha256(again.bytes)).toBe(sha256(docs[5]!.bytes));
   });
 
   it("names a person's business after its owner, with no legal form, and the ground truth follows", () => {
-    const people = docs.filter((d) => choice(d, 'issuer') === 'person');
+    const people = docs.filter((d) => layoutChoice(d, 'issuer') === 'person');
     expect(people.length).toBeGreaterThan(4);
     for (const d of people) {
-      const v = vocabulary(d);
+      const v = vocabularyOfDocument(d);
       const name = sellerName(d);
       const shapes = v.sole_traders.map(
-        (t) => new RegExp(`^${escape(t).replace('\\{owner\\}', '.+ .+').replace('\\{last\\}', '.+')}$`),
+        (t) => new RegExp(`^${escapeRegExp(t).replace('\\{owner\\}', '.+ .+').replace('\\{last\\}', '.+')}$`),
       );
       expect(
         shapes.some((s) => s.test(name)),
@@ -82,18 +63,20 @@ describe('stranger issuer: how small and European issuers print themselves', () 
       // A name over two lines reads with its parts apart; each part is printed.
       for (const part of printed.split(' ')) expect(text, d.name).toContain(part);
     }
-    const companies = docs.filter((d) => choice(d, 'issuer') === 'company');
-    expect(companies.some((d) => vocabulary(d).legal_forms.some((f) => sellerName(d).endsWith(` ${f}`)))).toBe(true);
+    const companies = docs.filter((d) => layoutChoice(d, 'issuer') === 'company');
+    expect(
+      companies.some((d) => vocabularyOfDocument(d).legal_forms.some((f) => sellerName(d).endsWith(` ${f}`))),
+    ).toBe(true);
   });
 
   it("prints a department line right under the seller's name in its block", () => {
     const blocks = docs.filter(
       (d) =>
-        choice(d, 'department') === 'true' &&
-        choice(d, 'split') === 'false' &&
-        (choice(d, 'order') === 'letterhead' ||
-          /^(from-block|right-top)$/.test(choice(d, 'identity')) ||
-          (choice(d, 'identity') === 'usual' && /^(right|bottom)$/.test(choice(d, 'seller')))),
+        layoutChoice(d, 'department') === 'true' &&
+        layoutChoice(d, 'split') === 'false' &&
+        (layoutChoice(d, 'order') === 'letterhead' ||
+          /^(from-block|right-top)$/.test(layoutChoice(d, 'identity')) ||
+          (layoutChoice(d, 'identity') === 'usual' && /^(right|bottom)$/.test(layoutChoice(d, 'seller')))),
     );
     expect(blocks.length).toBeGreaterThan(1);
     for (const d of blocks) {
@@ -105,7 +88,7 @@ describe('stranger issuer: how small and European issuers print themselves', () 
       // among its values) may come between in reading order.
       const under = lines.slice(at + 1, at + 3).join(' | ');
       expect(
-        vocabulary(d).departments.some((w) => under.includes(w)),
+        vocabularyOfDocument(d).departments.some((w) => under.includes(w)),
         `${d.name}: ${under}`,
       ).toBe(true);
     }
@@ -113,11 +96,12 @@ describe('stranger issuer: how small and European issuers print themselves', () 
 
   it("prints a managing person and a register in the seller's footer legal line", () => {
     const legal = docs.filter(
-      (d) => choice(d, 'legal-line') === 'true' && choice(d, 'order') === 'usual' && footerOf(d) !== undefined,
+      (d) =>
+        layoutChoice(d, 'legal-line') === 'true' && layoutChoice(d, 'order') === 'usual' && footerOf(d) !== undefined,
     );
     expect(legal.length).toBeGreaterThan(1);
     for (const d of legal) {
-      const v = vocabulary(d);
+      const v = vocabularyOfDocument(d);
       const footer = footerOf(d)!;
       expect(
         v.legal_registers.some((r) => footer.includes(r)),
@@ -129,9 +113,9 @@ describe('stranger issuer: how small and European issuers print themselves', () 
         `${d.name}: ${footer}`,
       ).toBe(true);
     }
-    for (const d of docs.filter((x) => choice(x, 'legal-line') === 'false')) {
+    for (const d of docs.filter((x) => layoutChoice(x, 'legal-line') === 'false')) {
       const text = texts[docs.indexOf(d)]!;
-      expect(vocabulary(d).legal_registers.some((r) => text.includes(r))).toBe(false);
+      expect(vocabularyOfDocument(d).legal_registers.some((r) => text.includes(r))).toBe(false);
     }
   });
 });

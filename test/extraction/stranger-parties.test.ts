@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadDocument } from '@intake/core';
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
 import { generateDocument, type SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
 import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layout.js';
-import { vocabularyOf, type Language } from '../../packages/extraction-lab/src/synthetic/vocabulary.js';
+import { escapeRegExp, layoutChoice, pageText, sha256, vocabularyOfDocument } from './generated-documents.js';
 
 /**
  * The stranger layouts' parties (packages/extraction-lab/src/synthetic/stranger-parties.ts): street
@@ -16,7 +14,6 @@ import { vocabularyOf, type Language } from '../../packages/extraction-lab/src/s
 const SEED = 20261141;
 const COUNT = 30;
 const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
-const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 let reader: TesseractReader;
 let docs: SyntheticDocument[];
@@ -35,26 +32,9 @@ afterAll(async () => {
   await reader.close();
 });
 
-/** The text layer's words, a line per row of the page. */
-function pageText(doc: ReadDocument): string {
-  const lines = new Map<number, string[]>();
-  for (const w of [...doc.pages.flatMap((p) => p.words)].sort(
-    (a, b) => a.bbox.y0 - b.bbox.y0 || a.bbox.x0 - b.bbox.x0,
-  )) {
-    const key = [...lines.keys()].find((y) => Math.abs(y - w.bbox.y0) < 3) ?? w.bbox.y0;
-    lines.set(key, [...(lines.get(key) ?? []), w.text]);
-  }
-  return [...lines.values()].map((l) => l.join(' ')).join('\n');
-}
-
-const choice = (d: SyntheticDocument, name: string) =>
-  new RegExp(` ${name}=(\\S+)`).exec(d.expected.synthetic.layout)![1]!;
-const vocabulary = (d: SyntheticDocument) => vocabularyOf(d.expected.synthetic.language as Language);
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
 describe('stranger parties: who is which party where the page makes it hard', () => {
   it('draws every choice, and the same seed draws the same document', async () => {
-    const choices = (name: string) => new Set(docs.map((d) => choice(d, name)));
+    const choices = (name: string) => new Set(docs.map((d) => layoutChoice(d, name)));
     expect(choices('address')).toEqual(new Set(['plain', 'unit', 'box']));
     expect(choices('order')).toEqual(new Set(['usual', 'letterhead']));
     expect(choices('order-number')).toEqual(new Set(['usual', 'more']));
@@ -62,25 +42,25 @@ describe('stranger parties: who is which party where the page makes it hard', ()
     // Orders only: the letterhead and the labels; invoices only: the signature.
     for (const d of docs) {
       if (d.expected.document_type === 'invoice')
-        expect(choice(d, 'order') + choice(d, 'order-number')).toBe('usualusual');
-      else expect(choice(d, 'signed-for')).toBe('false');
+        expect(layoutChoice(d, 'order') + layoutChoice(d, 'order-number')).toBe('usualusual');
+      else expect(layoutChoice(d, 'signed-for')).toBe('false');
     }
     const again = await generateDocument(SEED, 7, 'text', availableFonts(), 'stranger');
-    expect(sha(again.bytes)).toBe(sha(docs[7]!.bytes));
+    expect(sha256(again.bytes)).toBe(sha256(docs[7]!.bytes));
   });
 
   it('prints street lines with a unit number or as a box, and the ground truth follows', () => {
     for (const [i, d] of docs.entries()) {
       const address = d.expected.fields.vendor_address as string | undefined;
-      const v = vocabulary(d);
-      const form = choice(d, 'address');
+      const v = vocabularyOfDocument(d);
+      const form = layoutChoice(d, 'address');
       if (address) expect(texts[i], d.name).toContain(address.split(', ').at(-1));
       if (form === 'plain' || !address) continue;
       const templates = form === 'box' ? v.po_boxes : v.unit_lines;
       const shapes = templates.map(
         (t) =>
           new RegExp(
-            escape(t)
+            escapeRegExp(t)
               .replace('\\{n\\}', '\\d+')
               .replace('\\{box\\}', '\\d+')
               .replace(/\\\{\w+\\\}/g, '.+'),
@@ -93,16 +73,16 @@ describe('stranger parties: who is which party where the page makes it hard', ()
       expect(texts[i], d.name).toContain(address.split(', ')[0]!.split(' ')[0]);
     }
     expect(
-      docs.filter((d) => d.expected.fields.vendor_address && choice(d, 'address') !== 'plain').length,
+      docs.filter((d) => d.expected.fields.vendor_address && layoutChoice(d, 'address') !== 'plain').length,
     ).toBeGreaterThan(0);
   });
 
   it("puts an order's buyer on the letterhead and under a delivery heading, the supplier under a supplier heading", () => {
-    const orders = docs.filter((d) => choice(d, 'order') === 'letterhead');
+    const orders = docs.filter((d) => layoutChoice(d, 'order') === 'letterhead');
     expect(orders.length).toBeGreaterThan(2);
     for (const d of orders) {
       const text = texts[docs.indexOf(d)]!;
-      const v = vocabulary(d);
+      const v = vocabularyOfDocument(d);
       const buyer = d.expected.fields.buyer_name as string;
       // The letterhead and the delivery block (the footer may print it a third time).
       expect(text.split(buyer).length - 1, d.name).toBeGreaterThanOrEqual(2);
@@ -125,25 +105,27 @@ describe('stranger parties: who is which party where the page makes it hard', ()
 
   it('labels order numbers with the words the corpus seldom prints', () => {
     const more = docs.filter(
-      (d) => choice(d, 'order-number') === 'more' && / number=labelled/.test(d.expected.synthetic.layout),
+      (d) => layoutChoice(d, 'order-number') === 'more' && / number=labelled/.test(d.expected.synthetic.layout),
     );
     expect(more.length).toBeGreaterThan(0);
     for (const d of more) {
       const text = texts[docs.indexOf(d)]!;
       expect(
-        vocabulary(d).po_number_more.some((label) => text.includes(label)),
+        vocabularyOfDocument(d).po_number_more.some((label) => text.includes(label)),
         d.name,
       ).toBe(true);
     }
   });
 
   it('names a seller at the foot only as "for X" under a signature, where the identity is a closing', () => {
-    const signed = docs.filter((d) => choice(d, 'signed-for') === 'true' && choice(d, 'identity') === 'closing');
+    const signed = docs.filter(
+      (d) => layoutChoice(d, 'signed-for') === 'true' && layoutChoice(d, 'identity') === 'closing',
+    );
     expect(signed.length).toBeGreaterThan(0);
     for (const d of signed) {
       const text = texts[docs.indexOf(d)]!;
       const name = d.expected.synthetic.printed.vendor_name!;
-      const lines = vocabulary(d).signed_for.map((t) => t.replace('{name}', name));
+      const lines = vocabularyOfDocument(d).signed_for.map((t) => t.replace('{name}', name));
       expect(
         lines.some((l) => text.includes(l)),
         `${d.name}: ${name}`,

@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyDocument, extractFields, RECOMMENDED_FIELDS, type ReadDocument } from '@intake/core';
+import { classifyDocument, extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import { scoreFields } from '@intake/core/extraction';
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
 import { generateDocument, type SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
 import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layout.js';
 import { printDate, printMoney, printNumber } from '../../packages/extraction-lab/src/synthetic/formats.js';
 import { vocabularyOf } from '../../packages/extraction-lab/src/synthetic/vocabulary.js';
+import { pageText, sha256 } from './generated-documents.js';
 
 /**
  * The extraction lab's synthetic documents: a seed gives the same documents, the ground truth is
@@ -14,7 +14,6 @@ import { vocabularyOf } from '../../packages/extraction-lab/src/synthetic/vocabu
  */
 const SEED = 20261129;
 const COUNT = 30;
-const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 let reader: TesseractReader;
@@ -31,26 +30,15 @@ afterAll(async () => {
   await reader.close();
 });
 
-/** The page's text layer as the product reads it: each line's words joined by one space. */
-function pageText(doc: ReadDocument): string {
-  const words = doc.pages.flatMap((p) => p.words);
-  const lines = new Map<number, string[]>();
-  for (const w of [...words].sort((a, b) => a.bbox.y0 - b.bbox.y0 || a.bbox.x0 - b.bbox.x0)) {
-    const key = [...lines.keys()].find((y) => Math.abs(y - w.bbox.y0) < 3) ?? w.bbox.y0;
-    lines.set(key, [...(lines.get(key) ?? []), w.text]);
-  }
-  return [...lines.values()].map((l) => l.join(' ')).join('\n');
-}
-
 describe('synthetic documents', () => {
   it('are the same for the same seed and index, and differ for another seed', async () => {
     for (const i of [0, 7, 19]) {
       const again = await generateDocument(SEED, i, 'text');
-      expect(sha(again.bytes), `document ${i}`).toBe(sha(texts[i]!.bytes));
+      expect(sha256(again.bytes), `document ${i}`).toBe(sha256(texts[i]!.bytes));
       expect(again.expected).toEqual(texts[i]!.expected);
     }
     const other = await generateDocument(SEED + 1, 0, 'text');
-    expect(sha(other.bytes)).not.toBe(sha(texts[0]!.bytes));
+    expect(sha256(other.bytes)).not.toBe(sha256(texts[0]!.bytes));
   });
 
   it('cover the three document types, five languages, number and date styles, and standard and TrueType fonts', () => {
@@ -127,7 +115,7 @@ describe('synthetic documents', () => {
     expect(pictures[1]!.name).toMatch(/\.jpg$/);
     expect(pictures[1]!.expected.kind).toBe('image');
     // The pictures are made again the same from their seed, noise and all.
-    expect(sha((await generateDocument(SEED, 0, 'scan')).bytes)).toBe(sha(pictures[0]!.bytes));
+    expect(sha256((await generateDocument(SEED, 0, 'scan')).bytes)).toBe(sha256(pictures[0]!.bytes));
     let right = 0;
     let total = 0;
     for (const doc of [...texts.slice(0, 6), ...pictures]) {
@@ -166,9 +154,9 @@ describe('synthetic documents on layouts the corpus lacks (family "stranger")', 
     }
     const again = await generateDocument(SEED, 5, 'text', fonts, 'stranger');
     expect(again.expected).toEqual(docs[5]!.expected);
-    expect(sha(again.bytes)).toBe(sha(docs[5]!.bytes));
+    expect(sha256(again.bytes)).toBe(sha256(docs[5]!.bytes));
     // The family draws from a random source of its own: the corpus family's document 5 is another.
-    expect(sha((await generateDocument(SEED, 5, 'text', fonts)).bytes)).not.toBe(sha(docs[5]!.bytes));
+    expect(sha256((await generateDocument(SEED, 5, 'text', fonts)).bytes)).not.toBe(sha256(docs[5]!.bytes));
   }, 120_000);
 
   it('draw every choice of their variety and print the ground truth in it: the number in the title, other currencies and date styles', async () => {

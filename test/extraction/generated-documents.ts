@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import type { ReadDocument } from '@intake/core';
+import type { SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
+import { vocabularyOf, type Language } from '../../packages/extraction-lab/src/synthetic/vocabulary.js';
+
+/**
+ * What the tests of the extraction lab's generated documents (synthetic-documents, stranger-*)
+ * share: the text a document's words read as, the layout choices its ground truth names, and the
+ * words of its language.
+ */
+
+/** The document's words, a line per row of the page (words whose tops lie within 3 points). */
+export function pageText(doc: ReadDocument): string {
+  const lines = new Map<number, string[]>();
+  for (const w of [...doc.pages.flatMap((p) => p.words)].sort(
+    (a, b) => a.bbox.y0 - b.bbox.y0 || a.bbox.x0 - b.bbox.x0,
+  )) {
+    const key = [...lines.keys()].find((y) => Math.abs(y - w.bbox.y0) < 3) ?? w.bbox.y0;
+    lines.set(key, [...(lines.get(key) ?? []), w.text]);
+  }
+  return [...lines.values()].map((l) => l.join(' ')).join('\n');
+}
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The value of one choice (` name=value`) in the document's `synthetic.layout` note. */
+export const layoutChoice = (d: SyntheticDocument, name: string) =>
+  new RegExp(` ${name}=(\\S+)`).exec(d.expected.synthetic.layout)![1]!;
+
+/** The generator's words in the document's language. */
+export const vocabularyOfDocument = (d: SyntheticDocument) => vocabularyOf(d.expected.synthetic.language as Language);
+
+/** `text` as a regular expression matching it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

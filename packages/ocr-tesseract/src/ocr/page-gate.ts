@@ -18,16 +18,18 @@
  *
  * With a memory budget, a page or step enters beside others only while the process's resident
  * memory (or, if more, what those being run are expected to take), what the budget counts besides
- * it (the daemon's, for its reader process) and what one of its kind costs stay within the budget. One alone enters too, unless documents hold memory between their
- * steps (`hold`: an opened PDF, until it is closed) and it is not theirs and does not fit: then it
- * waits for them, and their pages go ahead of it, so that a photo's reading does not come on top
- * of PDFs opened and waiting for OCR. Nothing waits for ever: a held document's page alone always
- * enters, and each such document ends.
- * What each kind costs is learned: the rise in the process's resident memory over one run alone (a thread
- * started for it included; not a page that switched engines, whose entry counted the other
- * engine's threads as they ended), the largest seen; until a kind has run alone, it runs only alone. So a
- * second PaddleOCR thread (its models and feature maps) starts only where there is room for it,
- * and a PDF is not opened beside a photo's reading where the two would pass the budget.
+ * it (the daemon's, for its reader process) and what one of its kind costs stay within the budget.
+ * One alone enters too, unless documents hold memory between their steps (`hold`: an opened PDF,
+ * until it is closed) and it is not theirs and does not fit: then it waits for them, and their
+ * pages go ahead of it, so that a photo's reading does not come on top of PDFs opened and waiting
+ * for OCR. Nothing waits for ever: a held document's page alone always enters, and each such
+ * document ends.
+ * What each kind costs is learned: the rise in the process's resident memory over one run alone
+ * (a thread started for it included; not a page that switched engines, whose entry counted the
+ * other engine's threads as they ended), the largest seen; until a kind has run alone, it runs
+ * only alone. So a second PaddleOCR thread (its models and feature maps) starts only where there
+ * is room for it, and a PDF is not opened beside a photo's reading where the two would pass the
+ * budget.
  */
 
 /** What reads a page: an engine, or tesseract's pool; told to end its idle threads on a switch. */

@@ -4,7 +4,8 @@
  * renderer (@intake/ocr-tesseract: pdfjs and sharp), the relay's notifier (@intake/notifier-smtp:
  * nodemailer) and the OCR engines (only ever in the reader process). A real daemon, with a preload
  * that records every ES module each process loads: none of them in the daemon's own process once it
- * is ready, nor after it has read a document; each there, and working, once its first use came.
+ * is ready, nor after it has read a document; each there, and working, once its first use came. The
+ * reader process loads the reading code alone (docs/resources.md, "The reader's own modules").
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,6 +41,15 @@ const LAZY = {
   engines: ['/packages/ocr-onnx/', '/daemon/dist/reading/create-reader.js'],
 } as const;
 
+/** Never in the reader process: core's entry and context subpaths, zod, the daemon's settings. */
+const READER_NEVER = [
+  '/packages/core/dist/index.js',
+  '/packages/core/dist/jobs/index.js',
+  '/packages/core/dist/jobs/package-entry.js',
+  '/node_modules/zod/',
+  '/daemon/dist/config/',
+] as const;
+
 describe('modules the daemon loads on first use', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   let sink: SmtpSink;
   let daemon: DaemonProcess;
@@ -53,6 +63,15 @@ describe('modules the daemon loads on first use', { timeout: PROCESS_TEST_TIMEOU
       .filter((line) => line.startsWith(`${daemon.pid} `))
       .map((line) => line.slice(line.indexOf(' ') + 1));
   const loadedOf = (paths: readonly string[]) => loaded().filter((url) => paths.some((p) => url.includes(p)));
+  /** The URLs of the ES modules the reader process (the one that loaded reader-child.js) has loaded so far. */
+  const loadedByReader = (): string[] => {
+    const lines = fs
+      .readFileSync(modulesFile, 'utf8')
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf(' ')), line.slice(line.indexOf(' ') + 1)] as const);
+    const pid = lines.find(([, url]) => url.endsWith('/daemon/dist/reading/reader-child.js'))?.[0];
+    return lines.filter(([p]) => p === pid).map(([, url]) => url);
+  };
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -110,6 +129,11 @@ describe('modules the daemon loads on first use', { timeout: PROCESS_TEST_TIMEOU
     expect(job.extracted_data).toMatchObject({ total_amount: expect.anything() });
     // Read in the reader process: the daemon's own process loaded no OCR or PDF library for it.
     expect(loadedOf([...LAZY.renderer, ...LAZY.engines])).toEqual([]);
+    // And the reader process loaded the reading code alone: of core, only what a reader uses
+    // (@intake/core/reading), not its contexts, zod or the daemon's settings.
+    const reader = loadedByReader();
+    expect(reader.some((url) => url.endsWith('/packages/core/dist/reading.js'))).toBe(true);
+    expect(reader.filter((url) => READER_NEVER.some((p) => url.includes(p)))).toEqual([]);
 
     // The page picture, the first use of the renderer: loaded then, and it draws the page.
     const picture = await fetch(`${daemon.httpUrl}/v1/documents/${submitted.body.id}/pages/1?width=300`, {

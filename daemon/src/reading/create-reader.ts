@@ -7,7 +7,9 @@ import { createPaddleOcr } from '@intake/ocr-onnx';
 import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
 import type { ReaderSettings } from './reader-settings.js';
 
-export { readerSettings, type OcrEngineName, type OcrEnginePages, type ReaderSettings } from './reader-settings.js';
+// Types only: reader-settings.ts's own code reads the daemon's settings (zod's schema), which the
+// reader process, loading this file, has no use for.
+export type { OcrEngineName, OcrEnginePages, ReaderSettings } from './reader-settings.js';
 
 /** The reader; its `revision` names the engines, for caches of read documents. */
 export function createReader(settings: ReaderSettings): TesseractReader {

@@ -5,7 +5,7 @@
  * back to the operating system when the daemon ends this process after an idle period.
  */
 import process from 'node:process';
-import type { DocumentInspection, ReadDocument } from '@intake/core';
+import type { DocumentInspection, ReadDocument } from '@intake/core/reading';
 import { createReader } from './create-reader.js';
 import { mallocTrim } from './malloc-trim.js';
 import { parentResident } from './parent-resident.js';

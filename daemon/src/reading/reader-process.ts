@@ -10,7 +10,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import type { DocumentInspection, DocumentReader, ReadDocument } from '@intake/core';
-import { sniffMimeType } from '@intake/core/jobs';
+import { sniffMimeType } from '@intake/core/reading';
 import { forkSibling } from '../runtime/fork-sibling.js';
 import type { ReaderSettings } from './reader-settings.js';
 import { uncrossError, type ChildStatus, type FromChild, type ToChild } from './reader-protocol.js';

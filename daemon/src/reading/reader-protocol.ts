@@ -4,7 +4,7 @@
  * Uint8Arrays as bytes. Errors cross as data: a clone of an Error keeps only its message, and the
  * job processor needs a DocumentError's code and suggestion to fail a job for good.
  */
-import { DocumentError, type DocumentInspection, type JobFailureCode, type ReadDocument } from '@intake/core';
+import { DocumentError, type DocumentInspection, type JobFailureCode, type ReadDocument } from '@intake/core/reading';
 import type { PdfRefusal } from '@intake/ocr-tesseract';
 import type { ReaderSettings } from './reader-settings.js';
 

@@ -2,7 +2,7 @@
  * The reader's DocumentLimits, checked on what headers tell (page count, page size, image size)
  * before anything is rendered or decoded. Each refusal names the limit and the setting behind it.
  */
-import { DocumentError, type DocumentLimits } from '@intake/core';
+import { DocumentError, type DocumentLimits } from '@intake/core/reading';
 
 const tooLarge = (message: string, suggestion: string): DocumentError =>
   new DocumentError('document_too_large', message, suggestion);

@@ -3,8 +3,7 @@
  * npm packages alone, with the English and German models bundled. No network and no system packages needed.
  */
 import type { DocumentInspection, DocumentLimits, DocumentReader, ReadDocument, ReadOptions } from '@intake/core';
-import { DEFAULT_DOCUMENT_LIMITS } from '@intake/core';
-import { sniffMimeType } from '@intake/core/jobs';
+import { DEFAULT_DOCUMENT_LIMITS, sniffMimeType } from '@intake/core/reading';
 import { DEFAULT_IMAGE_PREPARATION, type ImagePreparation } from './image/prepare-image.js';
 import { imagePageCount, readImage } from './image/read-image.js';
 import type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';

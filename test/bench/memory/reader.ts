@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   await ensureBuilt();
   // Built, as the daemon runs it (the reader process is forked from daemon/dist).
   const { createReaderProcess } = await import('../../../daemon/dist/reading/reader-process.js');
-  const { readerSettings } = await import('../../../daemon/dist/reading/create-reader.js');
+  const { readerSettings } = await import('../../../daemon/dist/reading/reader-settings.js');
   const { loadConfig } = await import('../../../daemon/dist/config/load-config.js');
   const docs = await loadDocuments({ photos: PHOTOS * 2, scans: SCANS * 2, texts: TEXTS * 2 });
   // The daemon's defaults, and the settings BENCH_ENV names (as bench:memory passes them to the daemon).

@@ -3,7 +3,7 @@
  * their CII or UBL invoice XML, which core can read exactly instead of guessing from the page.
  */
 import type { EmbeddedFile } from '@intake/core';
-import { sniffMimeType } from '@intake/core/jobs';
+import { sniffMimeType } from '@intake/core/reading';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js';
 
 interface PdfjsAttachment {

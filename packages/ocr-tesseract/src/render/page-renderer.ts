@@ -5,7 +5,7 @@
  */
 import { loadSharp } from '../image/load-sharp.js';
 import { type PageRenderer, type RenderedPage } from '@intake/core/ports';
-import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '@intake/core';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '@intake/core/reading';
 import { DEFAULT_PDF_BUDGET, type PdfBudget } from '../budget.js';
 import { PdfThreads, type PdfRefusal } from '../pdf/thread/pdf-threads.js';
 import type { PagePicture } from '../pdf/thread/protocol.js';

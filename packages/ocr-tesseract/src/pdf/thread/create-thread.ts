@@ -13,12 +13,12 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 const require = createRequire(import.meta.url);
 
 /**
- * pdfjs' two modules (its worker module is loaded by the first document), and @intake/core as the
- * thread resolves it without the source condition: its build, current in tests (the global setup
+ * pdfjs' two modules (its worker module is loaded by the first document), and @intake/core/reading
+ * (what the thread uses of core) as the thread resolves it without the source condition: its build, current in tests (the global setup
  * builds first). Only this package's own modules are left to tsx.
  */
 const PRELOADED = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'];
-const CORE_BUILD = ['dist/index.js', 'dist/jobs/package-entry.js'];
+const CORE_BUILD = ['dist/reading.js'];
 
 export function createPdfThread(resourceLimits: ResourceLimits): Worker {
   if (!import.meta.url.endsWith('.ts'))

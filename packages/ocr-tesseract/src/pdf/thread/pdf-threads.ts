@@ -8,7 +8,7 @@
  * and a thread idle for `idleReleaseMs` is ended (pdfjs' heap, its font and image caches and the
  * canvas memory go with its isolate); the slot starts a new one on its next document.
  */
-import { DocumentError } from '@intake/core';
+import { DocumentError } from '@intake/core/reading';
 import type { PdfBudget } from '../../budget.js';
 import { createPdfThread } from './create-thread.js';
 import type { PdfRequest, PdfResponse, PdfValue, ThreadError } from './protocol.js';

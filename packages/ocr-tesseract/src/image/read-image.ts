@@ -24,15 +24,24 @@ export async function readImage(
 ): Promise<ReadDocument> {
   const count = await checkImageLimits(bytes, mimeType, context.limits);
   const pages = await mapPages(count, lanes(context), context.signal, async (index, signal) => {
-    const decoded = await decodePage(bytes, index, context.limits.maxImagePixels);
-    signal.throwIfAborted();
-    const { image, scale } = await prepareImage(decoded, context.imagePreparation);
+    // Its pixels are decoded only once the page has its place at the page gate, so that photos
+    // waiting there hold no decoded pixels (nor sharp's buffers) beside the page being read
+    // (docs/resources.md); its size until then is its header's, turned upright as the decoding turns it.
+    const { width, height } = (await header(bytes, index)).autoOrient;
     signal.throwIfAborted();
     return ocrPage(
       context.pool,
       // A photo: tesseract's global threshold (see OcrPageInput.binarisation).
-      { number: index + 1, width: decoded.width, height: decoded.height, binarisation: 'global' },
-      () => Promise.resolve({ image, scale }),
+      { number: index + 1, width, height, binarisation: 'global' },
+      async () => {
+        const decoded = await decodePage(bytes, index, context.limits.maxImagePixels);
+        signal.throwIfAborted();
+        return {
+          ...(await prepareImage(decoded, context.imagePreparation)),
+          width: decoded.width,
+          height: decoded.height,
+        };
+      },
       signal,
       context.engine,
       context.gate,

@@ -105,15 +105,15 @@ const RETRY_BELOW_WORDS = 10;
 
 /**
  * Reads a page, its picture made once the page gate lets it in (`picture`: a PDF page is drawn
- * then); a page that yields (almost) nothing is read once more with its contrast stretched.
- * Faded thermal receipts are pale grey on white, and tesseract's binarisation then finds no text at
+ * then, a photo decoded, which gives its size then); a page that yields (almost) nothing is read
+ * once more with its contrast stretched. Faded thermal receipts are pale grey on white, and tesseract's binarisation then finds no text at
  * all; stretching every page instead would hurt clean ones (it turns paper with specks grey), so
  * only the pages that need it pay for a second pass.
  */
 export function ocrPage(
   pool: OcrWorkerPool,
   input: Omit<OcrPageInput, 'image' | 'scale'>,
-  picture: () => Promise<Pick<OcrPageInput, 'image' | 'scale'>>,
+  picture: () => Promise<Pick<OcrPageInput, 'image' | 'scale'> & Partial<Pick<OcrPageInput, 'width' | 'height'>>>,
   signal: AbortSignal,
   engine: PageOcrEngine | undefined,
   gate: PageGate,

@@ -95,6 +95,10 @@ table.items tr.grand td { font-weight: bold; }
 .totals .line { display: flex; justify-content: space-between; padding: 2px 0; }
 .totals .grand { font-weight: bold; font-size: 1.2em; border-top: 1px solid #444; }
 .totals.box { border: 1px solid #444; padding: 6px 10px; }
+.taxes { margin: 10px 0 0 0; border-collapse: collapse; }
+.taxes th, .taxes td { text-align: right; padding: 1px 10px; white-space: nowrap; }
+.taxes th { border-bottom: 1px solid #444; }
+.tax-note { margin: 8px 0 0 0; }
 .closing { margin-top: 30px; }
 .grey { color: #666; }
 .bank, .signature { margin-top: 24px; }

@@ -29,6 +29,7 @@ import {
   type BlockText,
 } from './stranger-parts.js';
 import { describeStrangerIssuer, type StrangerIssuer } from './stranger-issuer.js';
+import { describeStrangerTax, summaryAt, summaryLines, taxTableRows, type StrangerTax } from './stranger-tax.js';
 import { chooseStrangerVariety, describeStrangerVariety, type StrangerVariety } from './stranger-variety.js';
 import {
   chooseStrangerParties,
@@ -85,13 +86,15 @@ export interface StrangerLayout {
   dates: StrangerDates;
   /** A person's business, a department line, a footer legal line with a person and a register (drawn last). */
   issuer: StrangerIssuer;
+  /** How the tax is printed: a table, several rates, included, exempt, a rate in the label (stranger-tax.ts). */
+  tax: StrangerTax;
 }
 
 export function chooseStrangerLayout(
   random: Random,
   fonts: readonly FontChoice[],
   kind: 'invoice' | 'purchase_order' = 'invoice',
-): Omit<StrangerLayout, 'issuer'> {
+): Omit<StrangerLayout, 'issuer' | 'tax'> {
   return {
     seller: random.pick(['bottom', 'footer', 'right', 'logo'] as const),
     sellerHeading: random.chance(0.6),
@@ -110,7 +113,7 @@ export function chooseStrangerLayout(
 
 export function describeStrangerLayout(layout: StrangerLayout): string {
   const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
-  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} font=${font}`;
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} ${describeStrangerTax(layout.tax)} font=${font}`;
 }
 
 /** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
@@ -362,21 +365,21 @@ function drawTable(pen: Pen, content: SyntheticContent, random: Random, top: num
 /** The summary at the right or as the table's last rows; returns the amount left to pay. */
 function drawTotals(pen: Pen, content: SyntheticContent, layout: StrangerLayout, random: Random, top: number): number {
   const v = content.vocabulary;
-  const summary: [string, string][] = [
-    [random.pick(v.subtotal), printMoney(content.subtotal, content.style)],
-    [random.pick(v.tax), printMoney(content.tax, content.style)],
-    [random.pick(v.total), printMoney(content.total, content.style)],
-  ];
+  const words = { subtotal: random.pick(v.subtotal), tax: random.pick(v.tax), total: random.pick(v.total) };
+  const summary = summaryLines(content, layout.tax, words);
   const labelled = layout.totals === 'labelled';
+  const at = summaryAt(layout.tax);
   // Bare amounts print no payment: unlabelled, a balance would be one more sum of the column.
   const { lines, due } = withBalance(
     summary,
     content,
     { ...layout.dates, balance: labelled && layout.dates.balance },
     random,
+    at,
   );
   if (labelled && layout.variety.totals === 'row') {
-    drawTotalsRows(pen, lines, top - 16);
+    drawTotalsRows(pen, lines, top - 16, at.total);
+    drawTaxTable(pen, content, layout.tax, top + lines.length * 18 + 8);
     return due;
   }
   // The labels' column moves left as far as the widest label and amount need: they never touch.
@@ -385,9 +388,27 @@ function drawTotals(pen: Pen, content: SyntheticContent, layout: StrangerLayout,
   pen.line(x, top - 6, RIGHT, top - 6);
   if (labelled && layout.variety.totals === 'box') drawTotalsBox(pen, x - 8, top, lines.length);
   lines.forEach(([label, value], i) => {
-    const bold = i === 2;
+    const bold = i === at.total;
     if (labelled) pen.text(label, x, top + i * 16, { size: bold ? 11 : 9, bold });
     pen.text(value, RIGHT, top + i * 16, { size: bold ? 11 : 9, bold, align: 'right' });
   });
+  drawTaxTable(pen, content, layout.tax, top + lines.length * 16 + 8);
   return due;
+}
+
+/**
+ * The tax table under the summary at the left (base, rate and amount columns under their heads),
+ * and a reverse charge or exemption note under it.
+ */
+function drawTaxTable(pen: Pen, content: SyntheticContent, tax: StrangerTax, top: number): void {
+  const rows = taxTableRows(content, tax);
+  const columns = [LEFT + 90, LEFT + 150, LEFT + 240];
+  const row = (cells: readonly string[], y: number, bold = false) =>
+    cells.forEach((cell, i) => pen.text(cell, columns[i]!, y, { size: 9, bold, align: 'right' }));
+  if (tax.table) {
+    row(tax.table.heads, top, true);
+    pen.line(LEFT, top + 12, columns[2]!, top + 12);
+    rows.forEach((cells, i) => row(cells, top + 16 + i * 13));
+  }
+  if (tax.note) pen.text(tax.note, LEFT, tax.table ? top + 20 + rows.length * 13 : top, { size: 9 });
 }

@@ -72,7 +72,13 @@ describe('stranger tax shapes: the values', () => {
         const parts = tax.lines.filter((_, i) => i !== tax.totalAt && tax.lines[i]!.label !== '{subtotal}');
         const printedSum = parts.reduce((s, l) => s + l.amount, 0) + at('{subtotal}').reduce((s, a) => s + a, 0);
         const tableTax = (tax.table?.rows ?? []).reduce((s, [, , amount]) => s + amount, 0);
-        if (tax.shape === 'table') {
+        if (tax.shape === 'per-line') {
+          // The rows' tax column is the tax; the summary prints net and total only.
+          const rows = tax.perLine!.amounts.reduce((sum, a) => sum + a, 0);
+          expect(cents(rows)).toBe(cents(taxed.tax));
+          expect(cents(content.subtotal + rows)).toBe(cents(total));
+          expect(taxed.taxInParts).toBe(true);
+        } else if (tax.shape === 'table') {
           // The tax table's amounts are the tax; the summary prints their sum or no tax line.
           expect(cents(tableTax)).toBe(cents(taxed.tax));
           for (const [base, rate, amount] of tax.table!.rows) expect(cents(amount)).toBe(cents((base * rate) / 100));
@@ -95,7 +101,7 @@ describe('stranger tax shapes: the values', () => {
   it('draws every shape and extra, and bare totals keep the usual three lines', () => {
     const drawn = contents.flatMap(drawnShapes).map(({ tax }) => tax);
     expect(new Set(drawn.map((t) => t.shape))).toEqual(
-      new Set(['usual', 'table', 'several', 'included', 'exempt', 'rate-label']),
+      new Set(['usual', 'table', 'several', 'included', 'exempt', 'rate-label', 'per-line']),
     );
     expect(new Set(drawn.map((t) => t.extra))).toEqual(new Set(['none', 'shipping', 'discount']));
     const bare = Array.from({ length: 50 }, (_, seed) => chooseStrangerTax(contents[0]!, createRandom(seed), true));

@@ -213,17 +213,26 @@ class PageText {
   /** The item table: a table element, or rows of a CSS grid or of flex boxes, numbers right-aligned. */
   items(): string {
     const { v, content, random } = this;
-    const heads = [v.columns.description, v.columns.quantity, v.columns.unit_price, v.columns.amount].map((c) =>
+    const perLine = this.layout.tax.perLine;
+    const picked = [v.columns.description, v.columns.quantity, v.columns.unit_price, v.columns.amount].map((c) =>
       random.pick(c),
     );
-    const rows = content.rows.map((r) => [
-      r.description,
-      quantityText(content, r.quantity),
-      printMoney(r.unitPrice, content.style),
-      printMoney(r.amount, content.style),
-    ]);
+    // A tax column per row stands before the amount.
+    const withTax = (cells: string[], tax: string) => (perLine ? [...cells.slice(0, 3), tax, cells[3]!] : cells);
+    const heads = withTax(picked, perLine?.head ?? '');
+    const rows = content.rows.map((r, i) =>
+      withTax(
+        [
+          r.description,
+          quantityText(content, r.quantity),
+          printMoney(r.unitPrice, content.style),
+          printMoney(r.amount, content.style),
+        ],
+        perLine ? printMoney(perLine.amounts[i]!, content.style) : '',
+      ),
+    );
     const asRows = this.layout.totals === 'labelled' && this.layout.variety.totals === 'row';
-    const foot = asRows ? this.summaryLines().map(([l, a]) => [l, '', '', a]) : [];
+    const foot = asRows ? this.summaryLines().map(([l, a]) => withTax([l, '', '', a], '')) : [];
     if (this.look.style === 'table') {
       const tr = (cells: string[], tag: string, cls = '') =>
         `<tr class="${cls}">${cells.map((c) => `<${tag}>${esc(c)}</${tag}>`).join('')}</tr>`;
@@ -231,7 +240,7 @@ class PageText {
     }
     const row = (cells: string[], cls: string) => div(`item ${cls}`, ...cells.map((c) => `<span>${esc(c)}</span>`));
     return div(
-      'items',
+      perLine ? 'items five' : 'items',
       row(heads, 'headrow'),
       ...rows.map((r) => row(r, '')),
       ...foot.map((r, i) => row(r, i === this.layout.tax.totalAt ? 'sum grand' : 'sum')),

@@ -88,6 +88,8 @@ table.items tr.grand td { font-weight: bold; }
 .flex .items .item span:first-child { flex: 1; }
 .flex .items .item span:not(:first-child) { width: 100px; }
 .items .item span:not(:first-child) { text-align: right; }
+.items.five .item { grid-template-columns: 1fr 50px 90px 80px 90px; }
+.flex .items.five .item span:not(:first-child) { width: 80px; }
 .items .headrow { font-weight: bold; border-bottom: 2px solid #444; white-space: nowrap; }
 .items .sum { border-bottom: none; }
 .items .grand { font-weight: bold; }

@@ -185,7 +185,7 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
     drawBlock(pen, content.seller, RIGHT, 190, 'right', sellerText(name, layout, sellerUnder, heading));
   if (identity.place === 'right-top' && !letterhead)
     drawBlock(pen, content.seller, RIGHT, 22, 'right', sellerText(name, layout, sellerUnder, undefined));
-  const tableEnd = drawTable(pen, content, random, tableTop);
+  const tableEnd = drawTable(pen, content, random, tableTop, layout.tax);
   const due = drawTotals(pen, content, layout, random, tableEnd + 16);
   const sentence = paymentSentence(content, layout.dates, due);
   if (sentence) pen.text(sentence, LEFT, 724, { size: 9 });
@@ -339,24 +339,30 @@ function drawMetaColumn(pen: Pen, rows: readonly [string, string][], top: number
   });
 }
 
-function drawTable(pen: Pen, content: SyntheticContent, random: Random, top: number): number {
+function drawTable(pen: Pen, content: SyntheticContent, random: Random, top: number, tax: StrangerTax): number {
   const v = content.vocabulary;
-  const cols = { description: LEFT, quantity: 330, unit_price: 440, amount: RIGHT };
-  const heads = {
+  const perLine = tax.perLine;
+  // A tax column per row moves the quantity and the price left to make room before the amount.
+  const cols: Record<string, number> = perLine
+    ? { description: LEFT, quantity: 290, unit_price: 380, tax: 460, amount: RIGHT }
+    : { description: LEFT, quantity: 330, unit_price: 440, amount: RIGHT };
+  const heads: Record<string, string> = {
     description: random.pick(v.columns.description),
     quantity: random.pick(v.columns.quantity),
     unit_price: random.pick(v.columns.unit_price),
     amount: random.pick(v.columns.amount),
+    ...(perLine ? { tax: perLine.head } : {}),
   };
-  const cell = (key: keyof typeof cols, text: string, y: number, bold = false) =>
-    pen.text(text, cols[key], y, { size: 9, bold, align: key === 'description' ? 'left' : 'right' });
-  (Object.keys(cols) as (keyof typeof cols)[]).forEach((key) => cell(key, heads[key], top, true));
+  const cell = (key: string, text: string, y: number, bold = false) =>
+    pen.text(text, cols[key]!, y, { size: 9, bold, align: key === 'description' ? 'left' : 'right' });
+  Object.keys(cols).forEach((key) => cell(key, heads[key]!, top, true));
   pen.line(LEFT, top + 14, RIGHT, top + 14);
   content.rows.forEach((row, i) => {
     const y = top + (i + 1) * 18;
     cell('description', row.description, y);
     cell('quantity', quantityText(content, row.quantity), y);
     cell('unit_price', printMoney(row.unitPrice, content.style), y);
+    if (perLine) cell('tax', printMoney(perLine.amounts[i]!, content.style), y);
     cell('amount', printMoney(row.amount, content.style), y);
   });
   return top + (content.rows.length + 1) * 18;

@@ -5,17 +5,17 @@ import type { Random } from './random.js';
 /**
  * The tax shapes real invoices print beside "subtotal, tax, total": a tax summary table (base,
  * rate and amount columns, one to three rates, the tax total under it or not), several rates'
- * lines that sum, tax included in the total ("incl. 19% VAT 15.97", "dont TVA", "inkl. MwSt."),
- * reverse charge or exemption notes with a tax of 0 or no tax line, the rate in the tax's label
- * ("VAT 20%"), shipping or a discount between the subtotal and the tax, and sales-tax words (GST,
- * HST, Sales Tax, IVA, BTW). Drawn from a random source of its own (`intake synthetic tax S i`),
- * so that every other choice and word of a seed stays what it was; the words are drawn here, once,
- * so that the Chromium twin prints the same ones. The ground truth follows
- * docs/extraction/README.md ("Tax amounts"): the tax is the sum of every rate's amount, printed or
- * not; 0 where the page prints 0 or a reverse-charge or exemption note beside a net equal to the
- * total; absent (with the subtotal) where no net is printed.
+ * lines that sum, tax included in the total ("incl. 19% VAT 15.97", "dont TVA", "inkl. 7 %
+ * MwSt."), reverse charge or exemption notes with a tax of 0 or no tax line, the rate in the tax's
+ * label ("VAT 20%"), a tax column per item row with no tax total, shipping or a discount between
+ * the subtotal and the tax, and sales-tax words (GST, HST, Sales Tax, IVA, BTW). Drawn from a
+ * random source of its own (`intake synthetic tax S i`), so that every other choice and word of a
+ * seed stays what it was; the words are drawn here, once, so that the Chromium twin prints the
+ * same ones. The ground truth follows docs/extraction/README.md ("Tax amounts"): the tax is the
+ * sum of every rate's or row's amount, printed or not; 0 where the page prints a tax line of 0;
+ * absent where an exemption prints no tax line, and the subtotal absent where no net is printed.
  */
-type TaxShape = 'usual' | 'table' | 'several' | 'included' | 'exempt' | 'rate-label';
+type TaxShape = 'usual' | 'table' | 'several' | 'included' | 'exempt' | 'rate-label' | 'per-line';
 
 export interface StrangerTax {
   shape: TaxShape;
@@ -29,6 +29,8 @@ export interface StrangerTax {
   table?: { heads: [string, string, string]; rows: [number, number, number][] };
   /** A reverse charge or exemption sentence under the summary. */
   note?: string;
+  /** A tax column in the item table (its head and each row's tax), and no tax line in the summary. */
+  perLine?: { head: string; amounts: number[] };
 }
 
 interface TaxLine {
@@ -130,7 +132,16 @@ const WORDS: Record<string, Words> = {
 
 const wordsOf = (content: SyntheticContent): Words => WORDS[content.language] ?? WORDS.en!;
 
-const SHAPES: readonly TaxShape[] = ['usual', 'usual', 'table', 'several', 'included', 'exempt', 'rate-label'];
+const SHAPES: readonly TaxShape[] = [
+  'usual',
+  'usual',
+  'table',
+  'several',
+  'included',
+  'exempt',
+  'rate-label',
+  'per-line',
+];
 
 /** Every draw of one document's tax, made whatever the shape so that a seed's draws stay aligned. */
 interface TaxDraw {
@@ -221,7 +232,24 @@ export function chooseStrangerTax(content: SyntheticContent, random: Random, bar
     case 'table':
     case 'several':
       return perRate(parts);
+    case 'per-line':
+      return perLine(parts);
   }
+}
+
+/** The tax per row only, in a column of the item table (rounded per row); the summary prints net and total. */
+function perLine(p: Parts): Taxed {
+  const rate = p.draw.rates[0]!;
+  const amounts = p.content.rows.map((row) => round(row.amount * (rate / 100)));
+  const tax = round(amounts.reduce((sum, a) => sum + a, 0));
+  const result = built(p, tax, (total) => [
+    { label: '{subtotal}', amount: p.items },
+    { label: '{total}', amount: total },
+  ]);
+  return {
+    content: { ...result.content, taxInParts: true },
+    tax: { ...result.tax, perLine: { head: `${p.draw.heads[2]} ${p.percent(rate)}`, amounts } },
+  };
 }
 
 /** The content with its tax and total (net + tax), and the summary's lines for that total. */

@@ -244,3 +244,82 @@ describe('tax amounts: shipping or a discount between the subtotal and the tax',
     expect(result.validation_errors.map((e) => e.field)).toEqual(expect.arrayContaining(['subtotal', 'tax_amount']));
   });
 });
+
+describe('tax amounts: a tax printed only per row, or not read, from the subtotal and the total', () => {
+  const run = (placed: Placed[]) =>
+    extractFields(doc(placed), [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' });
+  /** An item table with a tax column per row, and a summary of net and gross only. */
+  const perRow = (heads: string[], rows: string[][], foot: [string, string][]): Placed[] => [
+    ...invoiceBody.filter((p) => p.y < 300),
+    ...[heads, ...rows].flatMap((cells, r) =>
+      cells.map((text, c) => ({ x: [50, 250, 330, 400, 480][c]!, y: 300 + r * 18, text })),
+    ),
+    ...summary(foot),
+  ];
+
+  it('is the total less the subtotal where that is a rate of the subtotal (English, German), never above 0.85', () => {
+    const english = run(
+      perRow(
+        ['Description', 'Qty', 'Price', 'VAT 20%', 'Amount'],
+        // Four rows: more than the three parts a sum of tax lines takes (tax-sums.ts).
+        [
+          ['Desk lamp', '2', '40.00', '16.00', '80.00'],
+          ['Chair', '1', '120.00', '24.00', '120.00'],
+          ['Paper', '5', '10.00', '10.00', '50.00'],
+          ['Pens', '3', '10.00', '6.00', '30.00'],
+        ],
+        [
+          ['Net total', '280.00'],
+          ['Total', '336.00'],
+        ],
+      ),
+    );
+    expect(english.extracted_data.tax_amount).toBe(56);
+    expect(english.confidence.tax_amount).toBeLessThanOrEqual(0.85);
+    const german = run(
+      perRow(
+        ['Bezeichnung', 'Menge', 'Preis', 'MwSt. 19 %', 'Betrag'],
+        [
+          ['Schreibtischlampe', '2', '40,00', '15,20', '80,00'],
+          ['Stuhl', '1', '120,00', '22,80', '120,00'],
+        ],
+        [
+          ['Summe netto', '200,00'],
+          ['Gesamtbetrag', '238,00'],
+        ],
+      ),
+    );
+    expect(german.extracted_data.tax_amount).toBe(38);
+  });
+
+  it('derives nothing where the difference is no rate of the subtotal (a charge, a deposit)', () => {
+    const result = run([
+      ...invoiceBody.filter((p) => p.y < 340),
+      ...summary([
+        ['Subtotal', '200.00'],
+        ['Total', '223.45'],
+      ]),
+    ]);
+    expect(result.extracted_data.total_amount).toBe(223.45);
+    expect(result.extracted_data.tax_amount).toBeUndefined();
+  });
+});
+
+describe('tax amounts: an item row that names a charge is no charge', () => {
+  it("does not take a row's price for a shipping charge that balances one rate alone", () => {
+    // 10 x 1,69 at 10%: the row's price is the 10% rate's tax; the two rates sum to the tax.
+    const result = extract([
+      { x: 50, y: 360, text: 'Frais de port' },
+      { x: 330, y: 360, text: '10' },
+      { x: 400, y: 360, text: '1,69' },
+      { x: 480, y: 360, text: '16,90' },
+      ...summary([
+        ['Sous-total', '76,99'],
+        ['TVA 20 %', '12,02'],
+        ['TVA 10 %', '1,69'],
+        ['Net à payer', '90,70'],
+      ]),
+    ]);
+    expect(amounts(result)).toEqual({ subtotal: 76.99, tax_amount: 13.71, total_amount: 90.7 });
+  });
+});

@@ -2,6 +2,7 @@ import { ranked, type ExtractionContext } from '../context.js';
 import type { LabelKey } from '../labels/label-index.js';
 import { findAmounts } from '../values/amounts.js';
 import { addsUp, adjustmentsOf, type Adjustments } from '../values/adjustments.js';
+import { discountsOn } from '../values/discounts.js';
 import { bestPerValue, labelledCandidates, printedWithDecimals, type Candidate } from './candidates.js';
 import { exclusiveScores } from './exclusive-amounts.js';
 import { taxSums } from './tax-sums.js';
@@ -50,6 +51,8 @@ export function chooseAmounts(
   // on every document type, and its probability already says how sure it is.
   const totalChoices = totals[0]?.ranked ? totals.slice(0, TOP) : [null, ...totals.slice(0, TOP)];
   const adjustments = adjustmentsOf(ctx.lines);
+  // A subtotal over the total needs a discount printed anywhere (a receipt's coupon lines print several amounts).
+  const discounts = ctx.lines.flatMap(discountsOn);
   const p = exclusiveScores(totals, taxes);
   // Several rates' tax lines summed, where a subtotal and a total balance with the sum (tax-sums.ts).
   const taxChoices = [
@@ -60,7 +63,7 @@ export function chooseAmounts(
   for (const total of totalChoices) {
     for (const subtotal of [null, ...subtotals.slice(0, TOP)]) {
       for (const tax of taxChoices) {
-        const scored = scoreCombination(subtotal, tax, total, adjustments, p);
+        const scored = scoreCombination(subtotal, tax, total, { ...adjustments, anyDiscounts: discounts }, p);
         scored.score += leftOut(subtotal, subtotals, p) + leftOut(tax, taxes, p) + leftOut(total, totals, p);
         if (scored.score > best.score) best = { subtotal, tax, total, ...scored };
       }
@@ -94,14 +97,14 @@ function scoreCombination(
   subtotal: Candidate | null,
   tax: Candidate | null,
   total: Candidate | null,
-  adjustments: Adjustments,
+  adjustments: Adjustments & { anyDiscounts: readonly number[] },
   p: (c: Candidate) => number,
 ): { score: number; balanced: boolean | null } {
   const value = (c: Candidate | null) => (c ? Number(c.value) : null);
   const [s, t, g] = [value(subtotal), value(tax), value(total)];
   let score = [subtotal, tax, total].reduce((sum, c) => sum + (c ? p(c) : 0), 0);
   if (g !== null && s !== null && s > g + EPSILON) {
-    const off = { discounts: adjustments.discounts, charges: [] };
+    const off = { discounts: adjustments.anyDiscounts, charges: [] };
     // The discount makes the total with the tax (balanced) or alone (the tax is in the prices).
     if (t !== null && addsUp(s, t, g, off, EPSILON)) return { score: score + 1, balanced: true };
     if (!addsUp(s, 0, g, off, EPSILON)) return { score: -Infinity, balanced: false };

@@ -10,6 +10,7 @@ import { findDates } from '../values/dates.js';
 import { adjustmentsOf } from '../values/adjustments.js';
 import { findAmounts } from '../values/amounts.js';
 import { completeAmounts, printedRates } from './complete-amounts.js';
+import { deriveTax } from './derived-tax.js';
 import { dateDoubt, findImplausible, type PlausibilityFacts } from './rules.js';
 
 /**
@@ -30,6 +31,7 @@ export function applyPlausibility(
   const pageDates = ctx.lines.flatMap((line) => findDates(line.text, ctx.dates).map((d) => d.iso));
   const replaced = replaceImplausibleDate(ctx, found, fields, roles, pageDates, options);
   completeAmounts(ctx, found, fields, roles);
+  deriveTax(ctx, found, fields, roles);
   const facts = {
     ...factsOf(found, fields, roles, pageDates, options.receivedAt),
     printed: printedFacts(ctx),

@@ -4,7 +4,7 @@ import { findAmounts } from './amounts.js';
 import { discountsOn } from './discounts.js';
 
 /**
- * Lines between the subtotal and the total that change the sum: a discount taken off (discounts.ts)
+ * Summary lines that change the sum between the subtotal and the total: a discount taken off (discounts.ts)
  * or a charge added (shipping, freight, delivery, handling, postage), so that subtotal + tax = total
  * holds only with them: "Subtotal 100.00, Shipping 12.50, VAT 22.50, Total 135.00"; "Base imponible
  * 12.457,57, Descuento -622,88, IVA 2.485,28, Total 14.319,97". Printed as positive numbers either
@@ -26,8 +26,14 @@ function chargesOn(line: Line): number[] {
     .map((a) => a.value);
 }
 
+/**
+ * The summary's discount and charge lines: a label and one amount. An item row that names a charge
+ * ("Frais de port 10 x 1,69 16,90") prints its price beside its amount, and a price is no charge
+ * (at 10% on ten of them, a row's price is even its tax).
+ */
 export function adjustmentsOf(lines: readonly Line[]): Adjustments {
-  return { discounts: lines.flatMap(discountsOn), charges: lines.flatMap(chargesOn) };
+  const summary = lines.filter((line) => findAmounts(line.text).filter((a) => a.hasDecimals).length === 1);
+  return { discounts: summary.flatMap(discountsOn), charges: summary.flatMap(chargesOn) };
 }
 
 /**

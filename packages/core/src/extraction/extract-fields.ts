@@ -5,6 +5,7 @@ import { calibrate } from './confidence/calibration.js';
 import { applyPlausibility } from './plausibility/apply-plausibility.js';
 import { FLAGGED_CONFIDENCE } from './plausibility/rules.js';
 import { applyCrossChecks } from './confidence/cross-checks.js';
+import { adjustmentsOf } from './values/adjustments.js';
 import { evidenceCeiling } from './confidence/evidence-caps.js';
 import { createContext, type ExtractionContext, type ExtraLabel } from './context.js';
 import { readEInvoice } from './einvoice/read-einvoice.js';
@@ -101,7 +102,7 @@ export function extractFields(
     if (finding) found[field.name] = finding;
   }
   if (options.useEmbeddedXml !== false) mergeEInvoice(found, doc, fields, roles);
-  applyCrossChecks(found, fields, roles);
+  applyCrossChecks(found, fields, roles, adjustmentsOf(ctx.lines));
   const doubts =
     options.plausibility === false
       ? []

@@ -37,6 +37,10 @@ export interface SyntheticContent {
   taxRate: number;
   total: number;
   paymentMethod?: string;
+  /** Amounts the page does not print (a tax shape with no net or no tax line): left out of the ground truth. */
+  omitted?: readonly ('subtotal' | 'tax_amount')[];
+  /** The tax is printed only as its rates' parts, not as one amount: the ground truth keeps their sum. */
+  taxInParts?: boolean;
 }
 
 const KINDS: DocumentKind[] = ['invoice', 'receipt', 'purchase_order'];
@@ -87,8 +91,7 @@ export function groundTruth(content: SyntheticContent): Record<string, unknown> 
         ...(content.secondDate ? { due_date: content.secondDate } : {}),
         vendor_name: content.seller.name,
         vendor_address: content.seller.lines.join(', '),
-        subtotal: content.subtotal,
-        tax_amount: content.tax,
+        ...withoutOmitted(content, { subtotal: content.subtotal, tax_amount: content.tax }),
         total_amount: content.total,
         line_items: rows,
       };
@@ -126,8 +129,10 @@ export function printedValues(content: SyntheticContent): Record<string, string>
         invoice_date: date(content.date),
         ...(content.secondDate ? { due_date: date(content.secondDate) } : {}),
         vendor_name: content.seller.name,
-        subtotal: money(content.subtotal),
-        tax_amount: money(content.tax),
+        ...withoutOmitted(
+          content.taxInParts ? { ...content, omitted: [...(content.omitted ?? []), 'tax_amount'] } : content,
+          { subtotal: money(content.subtotal), tax_amount: money(content.tax) },
+        ),
       };
     case 'receipt':
       return {
@@ -146,6 +151,14 @@ export function printedValues(content: SyntheticContent): Record<string, string>
         buyer_name: content.buyer.name,
       };
   }
+}
+
+function withoutOmitted<T>(
+  content: SyntheticContent,
+  values: Record<'subtotal' | 'tax_amount', T>,
+): Partial<typeof values> {
+  const omitted = new Set(content.omitted ?? []);
+  return Object.fromEntries(Object.entries(values).filter(([field]) => !omitted.has(field as 'subtotal')));
 }
 
 export const quantityText = (content: SyntheticContent, q: number) => printQuantity(q, content.style.numbers);

@@ -19,6 +19,7 @@ import { strangerHtml } from './render-html-page.js';
 import { chooseHtmlLook, describeHtmlLook, systemFontFamilies } from './render-html-style.js';
 import { readdress } from './stranger-parties.js';
 import { chooseStrangerIssuer } from './stranger-issuer.js';
+import { chooseStrangerTax } from './stranger-tax.js';
 
 /**
  * Synthetic labelled documents: each one's content, layout and (for photos and scans) degradation
@@ -99,8 +100,14 @@ export async function generateDocument(
     );
     content = readdress(restyleDates(restyle(content, chosen.variety, random), chosen.dates), chosen.parties, random);
     const issued = chooseStrangerIssuer(content, random);
-    content = issued.content;
-    const layout: StrangerLayout = { ...chosen, issuer: issued.issuer };
+    // The tax's shape has a random source of its own: every other draw of the seed stays as it was.
+    const taxed = chooseStrangerTax(
+      issued.content,
+      createRandom(seedOf(`intake synthetic tax ${seed} ${index}`)),
+      chosen.totals === 'bare',
+    );
+    content = taxed.content;
+    const layout: StrangerLayout = { ...chosen, issuer: issued.issuer, tax: taxed.tax };
     layoutText = describeStrangerLayout(layout);
     if (chromium) {
       // The twin is drawn (and dropped) for its words: the HTML prints the same title, labels and

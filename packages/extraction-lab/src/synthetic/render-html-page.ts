@@ -3,6 +3,7 @@ import { quantityText, type SyntheticContent } from './document.js';
 import type { Random } from './random.js';
 import { webOf, type StrangerLayout } from './render-stranger.js';
 import { footerDateLine, paymentSentence, withBalance, withMoreDates } from './stranger-dates.js';
+import { summaryAt, summaryLines, taxTableRows } from './stranger-tax.js';
 import { nameLines, printedName, tradingSentence } from './stranger-identity.js';
 import type { Vocabulary } from './vocabulary.js';
 import { htmlStyleSheet, type HtmlLook } from './render-html-style.js';
@@ -20,7 +21,15 @@ export function strangerHtml(
   random: Random,
 ): string {
   const page = new PageText(content, layout, look, random);
-  const body = [page.head(), page.parties(), page.items(), page.totals(), page.bottomSeller(), page.foot()];
+  const body = [
+    page.head(),
+    page.parties(),
+    page.items(),
+    page.totals(),
+    page.taxes(),
+    page.bottomSeller(),
+    page.foot(),
+  ];
   return `<!doctype html><html lang="${content.language}"><head><meta charset="utf-8"><style>${htmlStyleSheet(look)}</style></head><body class="${look.style}">${body.join('')}</body></html>`;
 }
 
@@ -191,14 +200,11 @@ class PageText {
   private summaryLines(): [string, string][] {
     const { v, content, random } = this;
     if (this.summary) return this.summary;
-    const lines: [string, string][] = [
-      [random.pick(v.subtotal), printMoney(content.subtotal, content.style)],
-      [random.pick(v.tax), printMoney(content.tax, content.style)],
-      [random.pick(v.total), printMoney(content.total, content.style)],
-    ];
+    const words = { subtotal: random.pick(v.subtotal), tax: random.pick(v.tax), total: random.pick(v.total) };
+    const lines = summaryLines(content, this.layout.tax, words);
     // Bare amounts print no payment: unlabelled, a balance would be one more sum of the column.
     const dates = { ...this.layout.dates, balance: this.layout.totals === 'labelled' && this.layout.dates.balance };
-    const summary = withBalance(lines, content, dates, random);
+    const summary = withBalance(lines, content, dates, random, summaryAt(this.layout.tax));
     this.due = summary.due;
     this.summary = summary.lines;
     return this.summary;
@@ -207,28 +213,37 @@ class PageText {
   /** The item table: a table element, or rows of a CSS grid or of flex boxes, numbers right-aligned. */
   items(): string {
     const { v, content, random } = this;
-    const heads = [v.columns.description, v.columns.quantity, v.columns.unit_price, v.columns.amount].map((c) =>
+    const perLine = this.layout.tax.perLine;
+    const picked = [v.columns.description, v.columns.quantity, v.columns.unit_price, v.columns.amount].map((c) =>
       random.pick(c),
     );
-    const rows = content.rows.map((r) => [
-      r.description,
-      quantityText(content, r.quantity),
-      printMoney(r.unitPrice, content.style),
-      printMoney(r.amount, content.style),
-    ]);
+    // A tax column per row stands before the amount.
+    const withTax = (cells: string[], tax: string) => (perLine ? [...cells.slice(0, 3), tax, cells[3]!] : cells);
+    const heads = withTax(picked, perLine?.head ?? '');
+    const rows = content.rows.map((r, i) =>
+      withTax(
+        [
+          r.description,
+          quantityText(content, r.quantity),
+          printMoney(r.unitPrice, content.style),
+          printMoney(r.amount, content.style),
+        ],
+        perLine ? printMoney(perLine.amounts[i]!, content.style) : '',
+      ),
+    );
     const asRows = this.layout.totals === 'labelled' && this.layout.variety.totals === 'row';
-    const foot = asRows ? this.summaryLines().map(([l, a]) => [l, '', '', a]) : [];
+    const foot = asRows ? this.summaryLines().map(([l, a]) => withTax([l, '', '', a], '')) : [];
     if (this.look.style === 'table') {
       const tr = (cells: string[], tag: string, cls = '') =>
         `<tr class="${cls}">${cells.map((c) => `<${tag}>${esc(c)}</${tag}>`).join('')}</tr>`;
-      return `<table class="items"><thead>${tr(heads, 'th')}</thead><tbody>${rows.map((r) => tr(r, 'td')).join('')}</tbody><tfoot>${foot.map((r, i) => tr(r, 'td', i === 2 ? 'grand' : '')).join('')}</tfoot></table>`;
+      return `<table class="items"><thead>${tr(heads, 'th')}</thead><tbody>${rows.map((r) => tr(r, 'td')).join('')}</tbody><tfoot>${foot.map((r, i) => tr(r, 'td', i === this.layout.tax.totalAt ? 'grand' : '')).join('')}</tfoot></table>`;
     }
     const row = (cells: string[], cls: string) => div(`item ${cls}`, ...cells.map((c) => `<span>${esc(c)}</span>`));
     return div(
-      'items',
+      perLine ? 'items five' : 'items',
       row(heads, 'headrow'),
       ...rows.map((r) => row(r, '')),
-      ...foot.map((r, i) => row(r, i === 2 ? 'sum grand' : 'sum')),
+      ...foot.map((r, i) => row(r, i === this.layout.tax.totalAt ? 'sum grand' : 'sum')),
     );
   }
 
@@ -240,12 +255,23 @@ class PageText {
     const box = labelled && this.layout.variety.totals === 'box' ? ' box' : '';
     const cells = lines.map(([l, a], i) =>
       div(
-        i === 2 ? 'line grand' : 'line',
+        i === this.layout.tax.totalAt ? 'line grand' : 'line',
         labelled ? `<span>${esc(l)}</span>` : '<span></span>',
         `<span>${esc(a)}</span>`,
       ),
     );
     return div(`totals${box}`, ...cells);
+  }
+
+  /** The tax table (base, rate and amount under their heads) and a reverse charge or exemption note. */
+  taxes(): string {
+    const tax = this.layout.tax;
+    const rows = taxTableRows(this.content, tax);
+    const cells = (row: readonly string[], tag: string) => row.map((c) => `<${tag}>${esc(c)}</${tag}>`).join('');
+    const table = tax.table
+      ? `<table class="taxes"><thead><tr>${cells(tax.table.heads, 'th')}</tr></thead><tbody>${rows.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('')}</tbody></table>`
+      : '';
+    return table + (tax.note ? div('tax-note', esc(tax.note)) : '');
   }
 
   /** The seller's block under the totals, right-aligned, where the layout puts it at the bottom. */

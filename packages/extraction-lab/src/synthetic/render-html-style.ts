@@ -88,6 +88,8 @@ table.items tr.grand td { font-weight: bold; }
 .flex .items .item span:first-child { flex: 1; }
 .flex .items .item span:not(:first-child) { width: 100px; }
 .items .item span:not(:first-child) { text-align: right; }
+.items.five .item { grid-template-columns: 1fr 50px 90px 80px 90px; }
+.flex .items.five .item span:not(:first-child) { width: 80px; }
 .items .headrow { font-weight: bold; border-bottom: 2px solid #444; white-space: nowrap; }
 .items .sum { border-bottom: none; }
 .items .grand { font-weight: bold; }
@@ -95,6 +97,10 @@ table.items tr.grand td { font-weight: bold; }
 .totals .line { display: flex; justify-content: space-between; padding: 2px 0; }
 .totals .grand { font-weight: bold; font-size: 1.2em; border-top: 1px solid #444; }
 .totals.box { border: 1px solid #444; padding: 6px 10px; }
+.taxes { margin: 10px 0 0 0; border-collapse: collapse; }
+.taxes th, .taxes td { text-align: right; padding: 1px 10px; white-space: nowrap; }
+.taxes th { border-bottom: 1px solid #444; }
+.tax-note { margin: 8px 0 0 0; }
 .closing { margin-top: 30px; }
 .grey { color: #666; }
 .bank, .signature { margin-top: 24px; }

@@ -29,6 +29,7 @@ import {
   type BlockText,
 } from './stranger-parts.js';
 import { describeStrangerIssuer, type StrangerIssuer } from './stranger-issuer.js';
+import { describeStrangerTax, summaryAt, summaryLines, taxTableRows, type StrangerTax } from './stranger-tax.js';
 import { chooseStrangerVariety, describeStrangerVariety, type StrangerVariety } from './stranger-variety.js';
 import {
   chooseStrangerParties,
@@ -85,13 +86,15 @@ export interface StrangerLayout {
   dates: StrangerDates;
   /** A person's business, a department line, a footer legal line with a person and a register (drawn last). */
   issuer: StrangerIssuer;
+  /** How the tax is printed: a table, several rates, included, exempt, a rate in the label (stranger-tax.ts). */
+  tax: StrangerTax;
 }
 
 export function chooseStrangerLayout(
   random: Random,
   fonts: readonly FontChoice[],
   kind: 'invoice' | 'purchase_order' = 'invoice',
-): Omit<StrangerLayout, 'issuer'> {
+): Omit<StrangerLayout, 'issuer' | 'tax'> {
   return {
     seller: random.pick(['bottom', 'footer', 'right', 'logo'] as const),
     sellerHeading: random.chance(0.6),
@@ -110,7 +113,7 @@ export function chooseStrangerLayout(
 
 export function describeStrangerLayout(layout: StrangerLayout): string {
   const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
-  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} font=${font}`;
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} ${describeStrangerTax(layout.tax)} font=${font}`;
 }
 
 /** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
@@ -182,7 +185,7 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
     drawBlock(pen, content.seller, RIGHT, 190, 'right', sellerText(name, layout, sellerUnder, heading));
   if (identity.place === 'right-top' && !letterhead)
     drawBlock(pen, content.seller, RIGHT, 22, 'right', sellerText(name, layout, sellerUnder, undefined));
-  const tableEnd = drawTable(pen, content, random, tableTop);
+  const tableEnd = drawTable(pen, content, random, tableTop, layout.tax);
   const due = drawTotals(pen, content, layout, random, tableEnd + 16);
   const sentence = paymentSentence(content, layout.dates, due);
   if (sentence) pen.text(sentence, LEFT, 724, { size: 9 });
@@ -336,24 +339,30 @@ function drawMetaColumn(pen: Pen, rows: readonly [string, string][], top: number
   });
 }
 
-function drawTable(pen: Pen, content: SyntheticContent, random: Random, top: number): number {
+function drawTable(pen: Pen, content: SyntheticContent, random: Random, top: number, tax: StrangerTax): number {
   const v = content.vocabulary;
-  const cols = { description: LEFT, quantity: 330, unit_price: 440, amount: RIGHT };
-  const heads = {
+  const perLine = tax.perLine;
+  // A tax column per row moves the quantity and the price left to make room before the amount.
+  const cols: Record<string, number> = perLine
+    ? { description: LEFT, quantity: 290, unit_price: 380, tax: 460, amount: RIGHT }
+    : { description: LEFT, quantity: 330, unit_price: 440, amount: RIGHT };
+  const heads: Record<string, string> = {
     description: random.pick(v.columns.description),
     quantity: random.pick(v.columns.quantity),
     unit_price: random.pick(v.columns.unit_price),
     amount: random.pick(v.columns.amount),
+    ...(perLine ? { tax: perLine.head } : {}),
   };
-  const cell = (key: keyof typeof cols, text: string, y: number, bold = false) =>
-    pen.text(text, cols[key], y, { size: 9, bold, align: key === 'description' ? 'left' : 'right' });
-  (Object.keys(cols) as (keyof typeof cols)[]).forEach((key) => cell(key, heads[key], top, true));
+  const cell = (key: string, text: string, y: number, bold = false) =>
+    pen.text(text, cols[key]!, y, { size: 9, bold, align: key === 'description' ? 'left' : 'right' });
+  Object.keys(cols).forEach((key) => cell(key, heads[key]!, top, true));
   pen.line(LEFT, top + 14, RIGHT, top + 14);
   content.rows.forEach((row, i) => {
     const y = top + (i + 1) * 18;
     cell('description', row.description, y);
     cell('quantity', quantityText(content, row.quantity), y);
     cell('unit_price', printMoney(row.unitPrice, content.style), y);
+    if (perLine) cell('tax', printMoney(perLine.amounts[i]!, content.style), y);
     cell('amount', printMoney(row.amount, content.style), y);
   });
   return top + (content.rows.length + 1) * 18;
@@ -362,21 +371,21 @@ function drawTable(pen: Pen, content: SyntheticContent, random: Random, top: num
 /** The summary at the right or as the table's last rows; returns the amount left to pay. */
 function drawTotals(pen: Pen, content: SyntheticContent, layout: StrangerLayout, random: Random, top: number): number {
   const v = content.vocabulary;
-  const summary: [string, string][] = [
-    [random.pick(v.subtotal), printMoney(content.subtotal, content.style)],
-    [random.pick(v.tax), printMoney(content.tax, content.style)],
-    [random.pick(v.total), printMoney(content.total, content.style)],
-  ];
+  const words = { subtotal: random.pick(v.subtotal), tax: random.pick(v.tax), total: random.pick(v.total) };
+  const summary = summaryLines(content, layout.tax, words);
   const labelled = layout.totals === 'labelled';
+  const at = summaryAt(layout.tax);
   // Bare amounts print no payment: unlabelled, a balance would be one more sum of the column.
   const { lines, due } = withBalance(
     summary,
     content,
     { ...layout.dates, balance: labelled && layout.dates.balance },
     random,
+    at,
   );
   if (labelled && layout.variety.totals === 'row') {
-    drawTotalsRows(pen, lines, top - 16);
+    drawTotalsRows(pen, lines, top - 16, at.total);
+    drawTaxTable(pen, content, layout.tax, top + lines.length * 18 + 8);
     return due;
   }
   // The labels' column moves left as far as the widest label and amount need: they never touch.
@@ -385,9 +394,27 @@ function drawTotals(pen: Pen, content: SyntheticContent, layout: StrangerLayout,
   pen.line(x, top - 6, RIGHT, top - 6);
   if (labelled && layout.variety.totals === 'box') drawTotalsBox(pen, x - 8, top, lines.length);
   lines.forEach(([label, value], i) => {
-    const bold = i === 2;
+    const bold = i === at.total;
     if (labelled) pen.text(label, x, top + i * 16, { size: bold ? 11 : 9, bold });
     pen.text(value, RIGHT, top + i * 16, { size: bold ? 11 : 9, bold, align: 'right' });
   });
+  drawTaxTable(pen, content, layout.tax, top + lines.length * 16 + 8);
   return due;
+}
+
+/**
+ * The tax table under the summary at the left (base, rate and amount columns under their heads),
+ * and a reverse charge or exemption note under it.
+ */
+function drawTaxTable(pen: Pen, content: SyntheticContent, tax: StrangerTax, top: number): void {
+  const rows = taxTableRows(content, tax);
+  const columns = [LEFT + 90, LEFT + 150, LEFT + 240];
+  const row = (cells: readonly string[], y: number, bold = false) =>
+    cells.forEach((cell, i) => pen.text(cell, columns[i]!, y, { size: 9, bold, align: 'right' }));
+  if (tax.table) {
+    row(tax.table.heads, top, true);
+    pen.line(LEFT, top + 12, columns[2]!, top + 12);
+    rows.forEach((cells, i) => row(cells, top + 16 + i * 13));
+  }
+  if (tax.note) pen.text(tax.note, LEFT, tax.table ? top + 20 + rows.length * 13 : top, { size: 9 });
 }

@@ -194,12 +194,13 @@ export function withBalance(
   content: SyntheticContent,
   dates: StrangerDates,
   random: Random,
+  at: { net: number | null; total: number } = { net: 0, total: 2 },
 ): { lines: [string, string][]; due: number } {
   const lang = content.language;
   const out = lines.map((l) => [...l] as [string, string]);
-  if (dates.netLabel === 'excl' && out[0]) out[0][0] = random.pick(NET[lang] ?? NET.en!);
+  if (dates.netLabel === 'excl' && at.net !== null && out[at.net]) out[at.net]![0] = random.pick(NET[lang] ?? NET.en!);
   if (!dates.balance || content.kind !== 'invoice') return { lines: out, due: content.total };
-  if (out[2]) out[2][0] = random.pick(GROSS[lang] ?? GROSS.en!);
+  if (out[at.total]) out[at.total]![0] = random.pick(GROSS[lang] ?? GROSS.en!);
   const paid = paidOf(content, random);
   const due = Math.round((content.total - paid) * 100) / 100;
   out.push([random.pick(PAID[lang] ?? PAID.en!), printMoney(-paid, content.style)]);

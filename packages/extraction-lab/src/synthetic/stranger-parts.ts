@@ -49,10 +49,10 @@ export function drawTotalsBox(pen: Pen, left: number, top: number, count: number
  * The totals as the item table's last rows: each label in the description column, its amount in
  * the amount column, under a rule; the total in bold.
  */
-export function drawTotalsRows(pen: Pen, lines: readonly [string, string][], top: number): void {
+export function drawTotalsRows(pen: Pen, lines: readonly [string, string][], top: number, totalAt: number): void {
   pen.line(LEFT, top - 4, RIGHT, top - 4);
   lines.forEach(([label, value], i) => {
-    const bold = i === lines.length - 1;
+    const bold = i === totalAt;
     pen.text(label, LEFT, top + i * 18, { size: 9, bold });
     pen.text(value, RIGHT, top + i * 18, { size: 9, bold, align: 'right' });
   });

@@ -1,6 +1,7 @@
 import type { FieldDefinition } from '../../extractors/index.js';
 import type { Role } from '../labels/synonyms.js';
 import type { FoundFields } from '../found-field.js';
+import { addsUp, type Adjustments } from '../values/adjustments.js';
 
 /**
  * Arithmetic between fields: subtotal + tax = total, and the line amounts adding up to the
@@ -10,15 +11,22 @@ import type { FoundFields } from '../found-field.js';
  */
 
 const EPSILON = 0.011;
+const NONE: Adjustments = { discounts: [], charges: [] };
 const RAISE = 1.25;
 const LOWER = 0.7;
 
-export function applyCrossChecks(found: FoundFields, fields: FieldDefinition[], roles: Map<string, Role | null>): void {
+export function applyCrossChecks(
+  found: FoundFields,
+  fields: FieldDefinition[],
+  roles: Map<string, Role | null>,
+  adjustments: Adjustments = NONE,
+): void {
   const byRole = (role: Role) => fields.find((f) => roles.get(f.name) === role && found[f.name] !== undefined)?.name;
   const [subtotal, tax, total] = [byRole('subtotal'), byRole('tax_amount'), byRole('total_amount')];
   const amount = (name: string | undefined) => (name ? Number(found[name]!.value) : null);
   if (subtotal && tax && total) {
-    const holds = Math.abs(amount(subtotal)! + amount(tax)! - amount(total)!) < EPSILON;
+    // With a printed discount or charge between them where the page prints one (values/adjustments.ts).
+    const holds = addsUp(amount(subtotal)!, amount(tax)!, amount(total)!, adjustments, EPSILON);
     adjust(found, [subtotal, tax, total], holds);
   }
   const items = fields.find((f) => f.type === 'array' && Array.isArray(found[f.name]?.value));

@@ -1,15 +1,19 @@
 import { ranked, type ExtractionContext } from '../context.js';
 import type { LabelKey } from '../labels/label-index.js';
 import { findAmounts } from '../values/amounts.js';
+import { addsUp, adjustmentsOf, type Adjustments } from '../values/adjustments.js';
 import { discountsOn } from '../values/discounts.js';
 import { bestPerValue, labelledCandidates, printedWithDecimals, type Candidate } from './candidates.js';
 import { exclusiveScores } from './exclusive-amounts.js';
+import { taxSums } from './tax-sums.js';
 
 /**
  * Subtotal, tax and total chosen together: each has candidates next to its labels, and the
  * combination is preferred in which subtotal + tax = total. A total is the largest amount near
  * a total label (the grand total, not the amount still due after a prepayment), and a rounding
- * adjustment printed under it gives the rounded total that a receipt actually charges.
+ * adjustment printed under it gives the rounded total that a receipt actually charges. Several
+ * rates' tax lines are one tax, their sum, where a subtotal and a total balance with it
+ * (tax-sums.ts).
  */
 
 export interface AmountChoice {
@@ -46,12 +50,20 @@ export function chooseAmounts(
   // Ranked, a total is always given when there is a candidate: the total is the amount asked for
   // on every document type, and its probability already says how sure it is.
   const totalChoices = totals[0]?.ranked ? totals.slice(0, TOP) : [null, ...totals.slice(0, TOP)];
+  const adjustments = adjustmentsOf(ctx.lines);
+  // A subtotal over the total needs a discount printed anywhere (a receipt's coupon lines print several amounts).
   const discounts = ctx.lines.flatMap(discountsOn);
   const p = exclusiveScores(totals, taxes);
+  // Several rates' tax lines summed, where a subtotal and a total balance with the sum (tax-sums.ts).
+  const taxChoices = [
+    null,
+    ...taxes.slice(0, TOP),
+    ...taxSums(taxes.slice(0, 8), subtotals.slice(0, TOP), totals.slice(0, TOP), adjustments),
+  ];
   for (const total of totalChoices) {
     for (const subtotal of [null, ...subtotals.slice(0, TOP)]) {
-      for (const tax of [null, ...taxes.slice(0, TOP)]) {
-        const scored = scoreCombination(subtotal, tax, total, discounts, p);
+      for (const tax of taxChoices) {
+        const scored = scoreCombination(subtotal, tax, total, { ...adjustments, anyDiscounts: discounts }, p);
         scored.score += leftOut(subtotal, subtotals, p) + leftOut(tax, taxes, p) + leftOut(total, totals, p);
         if (scored.score > best.score) best = { subtotal, tax, total, ...scored };
       }
@@ -77,20 +89,25 @@ function roundedOf(ctx: ExtractionContext, total: Candidate): Candidate {
 
 /**
  * A subtotal over the total is impossible, unless a printed discount, coupon or voucher takes the
- * difference off ("Sub-Total 45.70, Coupon Discount 14.80, Grand Total 30.90").
+ * difference off ("Sub-Total 45.70, Coupon Discount 14.80, Grand Total 30.90"). Subtotal + tax
+ * balances the total as printed or with a printed discount or charge (shipping) between them
+ * (values/adjustments.ts).
  */
 function scoreCombination(
   subtotal: Candidate | null,
   tax: Candidate | null,
   total: Candidate | null,
-  discounts: readonly number[],
+  adjustments: Adjustments & { anyDiscounts: readonly number[] },
   p: (c: Candidate) => number,
 ): { score: number; balanced: boolean | null } {
   const value = (c: Candidate | null) => (c ? Number(c.value) : null);
   const [s, t, g] = [value(subtotal), value(tax), value(total)];
   let score = [subtotal, tax, total].reduce((sum, c) => sum + (c ? p(c) : 0), 0);
   if (g !== null && s !== null && s > g + EPSILON) {
-    if (!discounts.some((d) => Math.abs(s - d - g) < EPSILON)) return { score: -Infinity, balanced: false };
+    const off = { discounts: adjustments.anyDiscounts, charges: [] };
+    // The discount makes the total with the tax (balanced) or alone (the tax is in the prices).
+    if (t !== null && addsUp(s, t, g, off, EPSILON)) return { score: score + 1, balanced: true };
+    if (!addsUp(s, 0, g, off, EPSILON)) return { score: -Infinity, balanced: false };
     return { score, balanced: null };
   }
   if (g !== null && t !== null && t >= g) return { score: -Infinity, balanced: false };
@@ -98,9 +115,9 @@ function scoreCombination(
   if (subtotal && total && subtotal.line === total.line && subtotal.value === total.value) score -= 0.3;
   let balanced: boolean | null = null;
   if (s !== null && t !== null && g !== null) {
-    balanced = Math.abs(s + t - g) < EPSILON;
+    balanced = addsUp(s, t, g, adjustments, EPSILON);
     score += balanced ? 1 : -0.2;
-  } else if (s !== null && g !== null && t === null && Math.abs(s - g) < EPSILON) {
+  } else if (s !== null && g !== null && t === null && addsUp(s, 0, g, adjustments, EPSILON)) {
     score += 0.2;
   }
   return { score, balanced };

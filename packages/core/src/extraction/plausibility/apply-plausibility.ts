@@ -7,7 +7,10 @@ import type { FoundField, FoundFields } from '../found-field.js';
 import type { Role } from '../labels/synonyms.js';
 import { candidateLocation } from '../locations/locate.js';
 import { findDates } from '../values/dates.js';
-import { completeAmounts } from './complete-amounts.js';
+import { adjustmentsOf } from '../values/adjustments.js';
+import { findAmounts } from '../values/amounts.js';
+import { completeAmounts, printedRates } from './complete-amounts.js';
+import { deriveTax } from './derived-tax.js';
 import { dateDoubt, findImplausible, type PlausibilityFacts } from './rules.js';
 
 /**
@@ -28,7 +31,12 @@ export function applyPlausibility(
   const pageDates = ctx.lines.flatMap((line) => findDates(line.text, ctx.dates).map((d) => d.iso));
   const replaced = replaceImplausibleDate(ctx, found, fields, roles, pageDates, options);
   completeAmounts(ctx, found, fields, roles);
-  const facts = factsOf(found, fields, roles, pageDates, options.receivedAt);
+  deriveTax(ctx, found, fields, roles);
+  const facts = {
+    ...factsOf(found, fields, roles, pageDates, options.receivedAt),
+    printed: printedFacts(ctx),
+    adjustments: adjustmentsOf(ctx.lines),
+  };
   const errors = findImplausible(facts).flatMap((doubt) =>
     doubt.fields
       .filter((field) => found[field]?.source !== 'xml')
@@ -118,6 +126,18 @@ function factsOf(
     ...(tax ? { tax } : {}),
     ...(total ? { total } : {}),
     ...(items && sum !== null ? { lineItems: { field: items.name, sum } } : {}),
+  };
+}
+
+/** The amounts printed with decimals (signs dropped) and the percentages printed on the page. */
+function printedFacts(ctx: ExtractionContext): { amounts: number[]; rates: number[] } {
+  return {
+    amounts: ctx.lines.flatMap((line) =>
+      findAmounts(line.text)
+        .filter((a) => a.hasDecimals)
+        .map((a) => Math.abs(a.value)),
+    ),
+    rates: printedRates(ctx),
   };
 }
 

@@ -77,7 +77,7 @@ export function atTaxRate(net: number, tax: number, printed: readonly number[]):
 }
 
 /** Percentages printed on the document ("19%", "7,5 %", "20.0%"), as numbers of percent. */
-function printedRates(ctx: DocumentView): number[] {
+export function printedRates(ctx: DocumentView): number[] {
   return ctx.lines.flatMap((line) =>
     [...line.text.matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/g)].map((m) => Number(m[1]!.replace(',', '.'))),
   );

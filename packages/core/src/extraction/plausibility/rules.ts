@@ -1,4 +1,5 @@
 import { isSentence, SENTENCE_MIN_WORDS } from '../fields/sentence-names.js';
+import { addsUp, type Adjustments } from '../values/adjustments.js';
 
 /**
  * Plausibility: values that contradict the rest of their document. Such a value keeps at most
@@ -43,7 +44,8 @@ export type PlausibilityRule =
   | 'total_disagrees'
   | 'tax_exceeds_share'
   | 'due_before_issue'
-  | 'name_is_sentence';
+  | 'name_is_sentence'
+  | 'tax_unconfirmed';
 
 /** One contradiction: the fields it puts in doubt and why. */
 export interface Implausible {
@@ -66,9 +68,14 @@ export interface PlausibilityFacts {
   pageDates: readonly string[];
   /** When the document was received; without it nothing counts as in the future. */
   receivedAt?: Date;
+  /** Discounts and charges printed between the subtotal and the total (values/adjustments.ts). */
+  adjustments?: Adjustments;
+  /** Every amount printed on the document with decimals, and every percentage (as percent). */
+  printed?: { amounts: readonly number[]; rates: readonly number[] };
 }
 
 const DAY_MS = 86_400_000;
+const NO_ADJUSTMENTS: Adjustments = { discounts: [], charges: [] };
 
 /** Why a document date is implausible, or null: the two date rules, for the date alone. */
 export function dateDoubt(
@@ -113,8 +120,11 @@ const CHECKS: readonly Check[] = [
           },
         ]
       : [],
-  ({ subtotal, tax, total }) =>
-    subtotal && tax && total && Math.abs(subtotal.value + tax.value - total.value) > PLAUSIBILITY_LIMITS.amountTolerance
+  ({ subtotal, tax, total, adjustments }) =>
+    subtotal &&
+    tax &&
+    total &&
+    !addsUp(subtotal.value, tax.value, total.value, adjustments ?? NO_ADJUSTMENTS, PLAUSIBILITY_LIMITS.amountTolerance)
       ? [
           {
             rule: 'total_disagrees',
@@ -159,11 +169,39 @@ const CHECKS: readonly Check[] = [
       },
     ];
   },
+  taxUnconfirmed,
   ({ names }) =>
     names
       .filter((n) => isSentence(n.value))
       .map((n) => ({ rule: 'name_is_sentence', fields: [n.field], message: `"${n.value}" reads as a sentence` })),
 ];
+
+/**
+ * A tax with no subtotal beside it that nothing on the page confirms: the net it implies (total -
+ * tax) is printed nowhere, the line items do not add up to it, and the tax is no rate's share of it
+ * (a rate printed on the page or one of `taxRates`, to the cent; several rates' shares summed are
+ * the net's too, since their nets are printed). A VAT number's group, a base or a rate taken for
+ * the tax fails all three, and a right tax seldom does: invoices print the net or the rate.
+ */
+function taxUnconfirmed({ subtotal, tax, total, lineItems, printed }: PlausibilityFacts): Implausible[] {
+  if (subtotal || !tax || !total || !printed || tax.value <= 0) return [];
+  // A tax over its share of the total is put in doubt by its own check.
+  if (tax.value > total.value * PLAUSIBILITY_LIMITS.taxShareOfTotal) return [];
+  const net = total.value - tax.value;
+  const near = (a: number, b: number) => Math.abs(a - b) <= PLAUSIBILITY_LIMITS.amountTolerance;
+  if (printed.amounts.some((a) => near(a, net))) return [];
+  if (lineItems && Math.abs(lineItems.sum - net) <= PLAUSIBILITY_LIMITS.lineSumTolerance) return [];
+  const tolerance = Math.max(PLAUSIBILITY_LIMITS.amountTolerance, net * 0.0005);
+  const rates = [...printed.rates, ...PLAUSIBILITY_LIMITS.taxRates];
+  if (rates.some((rate) => Math.abs((net * rate) / 100 - tax.value) <= tolerance)) return [];
+  return [
+    {
+      rule: 'tax_unconfirmed',
+      fields: [tax.field],
+      message: `the tax ${tax.value} is no rate's share of the net ${round(net)} it leaves, and that net is printed nowhere`,
+    },
+  ];
+}
 
 /** Every contradiction the checks find, in the order of the checks. */
 export function findImplausible(facts: PlausibilityFacts): Implausible[] {

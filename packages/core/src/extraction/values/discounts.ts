@@ -3,7 +3,8 @@ import type { Line } from '../layout/lines.js';
 import { findAmounts } from './amounts.js';
 
 /** Words of a line that takes an amount off: a discount, coupon or voucher, in the five languages. */
-const DISCOUNT = /\b(discount|disc|diskaun|coupon|voucher|rabatt|nachlass|remise|rabais|korting|descuento|sconto)\b/;
+const DISCOUNT =
+  /\b(discount|disc|diskaun|coupon|voucher|rabatt|nachlass|remise|rabais|escompte|korting|descuento|sconto)\b/;
 
 /**
  * The amounts (as positive numbers) that a line naming a discount, coupon or voucher takes off:

@@ -14,8 +14,10 @@ import { crossError, type ChildSettings, type FromChild, type ToChild } from './
 const STATUS_MS = 500;
 
 const send = (message: FromChild): void => {
-  // The daemon may be gone (its IPC channel closed): then there is nobody left to tell.
-  if (process.connected) process.send!(message);
+  // The daemon may be gone (its IPC channel closed): then there is nobody left to tell. It may also
+  // go while a message is on its way: the send then fails with EPIPE, which without a callback would
+  // be an uncaught 'error' on the process; the 'disconnect' that follows ends this process.
+  if (process.connected) process.send!(message, undefined, {}, () => undefined);
 };
 
 const settings = JSON.parse(process.argv[2]!) as ChildSettings;

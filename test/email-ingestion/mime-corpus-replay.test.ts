@@ -15,13 +15,13 @@ import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runInProcessOk } from '../support/cli.js';
 import { invoiceExtractor } from '../support/fixtures.js';
 import {
   api,
   httpStatus,
   makeMigratedDataDir,
   REPO_ROOT,
-  runCliOk,
   singleJsonLine,
   startDaemon,
   useFileCleanup,
@@ -200,8 +200,9 @@ async function listMessages(daemon: DaemonProcess, key: string): Promise<Message
         WORKER_CONCURRENCY: '1',
       });
       key = singleJsonLine<{ live_key: string }>(
+        // Set-up through the running daemon's admin socket, in this process (test/support/cli.ts).
         (
-          await runCliOk(
+          await runInProcessOk(
             [
               'orgs',
               'create',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './support/sequencer.js';
-import { inProcessFiles } from './support/tiers.js';
+import { inProcessFiles, isolatedFiles } from './support/tiers.js';
 
 /**
  * Tests run the packages from their TypeScript sources, never from a possibly stale dist/: each
@@ -53,17 +53,20 @@ export const shared = {
 };
 
 /**
- * The full run (`npm test`): every test file. Three projects, each with the global setups its files
+ * The full run (`npm test`): every test file. Four projects, each with the global setups its files
  * need (a project's setups run only when one of its files is queued): the databases for everything
- * (test/support/global-setup.ts, made once for all three), and for the dashboard's browser tests
- * one shared daemon and Chromium (test/dashboard/global-setup.ts). The in-process files (the quick
- * tier's and those left to the full run, test/support/tiers.ts) run as in the quick tier, `isolate: false`: each worker imports the
- * packages once for all of them instead of once per file (test/README.md). The quick tier is
- * test/vitest.quick.config.ts; the project here is not named `quick`, which would tell the global
- * setup to start no PostgreSQL server.
+ * (test/support/global-setup.ts, made once for all), and for the dashboard's browser tests one
+ * shared daemon and Chromium (test/dashboard/global-setup.ts). The in-process files (the quick
+ * tier's and those left to the full run, test/support/tiers.ts) run as in the quick tier,
+ * `isolate: false`: each worker imports the packages once for all of them instead of once per file
+ * (test/README.md). So do the files of `main`, which spawn processes, name the PostgreSQL server or
+ * read the corpus; those that load OCR models or whose subject is the reader (`isolatedFiles`) run
+ * each in a worker of its own (`isolated`). The quick tier is test/vitest.quick.config.ts; no
+ * project here is named `quick`, which would tell the global setup to start no PostgreSQL server.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const inProcess = inProcessFiles(root);
+const isolated = isolatedFiles(root);
 
 export default defineConfig({
   resolve: shared.resolve,
@@ -83,8 +86,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'main',
+          isolate: false,
           include: ['test/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'test/bench/**', BROWSER_TESTS, ...inProcess],
+          exclude: ['**/node_modules/**', 'test/bench/**', BROWSER_TESTS, ...inProcess, ...isolated],
+          globalSetup: ['test/support/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: isolated,
           globalSetup: ['test/support/global-setup.ts'],
         },
       },

@@ -8,6 +8,9 @@ import {
   FULL_ONLY_REASONS,
   fullOnlyReason,
   inProcessFiles,
+  ISOLATED_OCR_SUBJECT,
+  isolatedFiles,
+  isolatedReason,
   quickFiles,
   SLOW_REASONS,
   slowReason,
@@ -111,6 +114,23 @@ describe('test tiers', () => {
       expect(quick, file).not.toContain(file);
     for (const file of ['test/ocr/text-layer.test.ts', 'test/api/documents.happy.test.ts'])
       expect(quick, file).toContain(file);
+  });
+
+  it('runs each file that loads OCR models or whose subject is the reader in a process of its own, no other', () => {
+    const spawns = "import { spawn } from 'node:child_" + "process';";
+    expect(isolatedReason('test/x/a.test.ts', `const png = await ${'scan' + 'Image'}(INVOICE_SCAN);`)).toBe(
+      SLOW_REASONS.ocr,
+    );
+    expect(isolatedReason('test/ocr/a.test.ts', spawns)).toBe(ISOLATED_OCR_SUBJECT);
+    // Spawning elsewhere, or in-process under test/ocr: a worker's file after file.
+    expect(isolatedReason('test/x/a.test.ts', spawns)).toBeNull();
+    expect(isolatedReason('test/ocr/a.test.ts', "import { api } from '../support/http.js';")).toBeNull();
+    const isolated = isolatedFiles(REPO_ROOT);
+    const inProcess = inProcessFiles(REPO_ROOT);
+    expect(isolated).toContain('test/ocr/reader-process.test.ts');
+    expect(isolated).toContain('test/review/pages.test.ts');
+    expect(isolated).not.toContain('test/daemon/first-start.test.ts');
+    expect(isolated.filter((file) => inProcess.includes(file))).toEqual([]);
   });
 
   it('knows every test-tier marker a file carries', () => {

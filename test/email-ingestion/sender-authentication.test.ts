@@ -9,13 +9,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInProcessOk } from '../support/cli.js';
 import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
   makeMigratedDataDir,
   makeTempDir,
   PROCESS_TEST_TIMEOUT_MS,
-  runCliOk,
   startDaemon,
   useFileCleanup,
   type DaemonProcess,
@@ -138,7 +138,8 @@ describe.skipIf(!available)(
       const out = daemon.stdout();
       key = /^ {2}live key: +(sk_live_\S+)$/m.exec(out)![1]!;
       const orgId = /^ {2}organization: +(org_\S+)$/m.exec(out)![1]!;
-      await runCliOk(['credits', 'add', '--org', orgId, '--amount', '100'], { DATA_DIR: dataDir });
+      // Set-up through the running daemon's admin socket, in this process (test/support/cli.ts).
+      await runInProcessOk(['credits', 'add', '--org', orgId, '--amount', '100'], { DATA_DIR: dataDir });
       expect((await call('POST', '/v1/extractors', invoiceExtractor())).status).toBe(201);
       const prefix = (emailPrefix: string, extra: Record<string, unknown>) =>
         call('POST', '/api/email-ingestion/config', {

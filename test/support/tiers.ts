@@ -106,3 +106,31 @@ export function inProcessFiles(root: string): string[] {
 export function quickFiles(root: string): string[] {
   return inProcessFiles(root).filter((file) => fullOnlyReason(file) === null);
 }
+
+/**
+ * Why a file of `npm test` that is not in-process still runs in a process of its own (vitest's
+ * `isolate`: a new worker per file), or null: it loads OCR models, or its subject is the reader
+ * (test/ocr). The engines' models, threads and reader processes belong to the process, and these
+ * files count or time them: test/ocr/reader-process.test.ts counts the reader processes under
+ * /proc/self, which one an earlier file left idling would add to. Every other file that spawns
+ * processes, names the PostgreSQL server or reads the corpus runs as the in-process files do, file
+ * after file in one module graph per worker (the project `main`, test/vitest.config.ts), which spares
+ * each file a worker's start and its own import of the packages and helpers (test/README.md).
+ */
+export function isolatedReason(file: string, source: string): string | null {
+  const reason = slowReason(file, source);
+  if (reason === SLOW_REASONS.ocr) return reason;
+  if (reason !== null && file.startsWith('test/ocr/')) return ISOLATED_OCR_SUBJECT;
+  return null;
+}
+
+/** Why a test/ocr file that spawns or reads the corpus is isolated like the files that load models. */
+export const ISOLATED_OCR_SUBJECT =
+  "its subject is the reader (test/ocr), whose threads and processes are the process's own";
+
+/** The files `npm test` runs each in a process of its own (isolatedReason). */
+export function isolatedFiles(root: string): string[] {
+  return testFiles(root).filter(
+    (file) => isolatedReason(file, fs.readFileSync(path.join(root, file), 'utf8')) !== null,
+  );
+}

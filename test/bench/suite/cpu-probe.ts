@@ -15,6 +15,8 @@ if (log) {
   const startOwn = process.cpuUsage();
   const startChildren = reapedChildrenCpuMs(process.pid);
   const startWall = performance.now();
+  // A worker that runs file after file (isolate: false) keeps its counts: this file's are the difference.
+  const startSpawns = { daemons: spawns.intakeSpawns?.daemons ?? 0, commands: spawns.intakeSpawns?.commands ?? 0 };
   afterAll(() => {
     const file = expect.getState().testPath ?? '';
     const own = process.cpuUsage(startOwn);
@@ -25,8 +27,8 @@ if (log) {
       workerMs: Math.round((own.user + own.system) / 1000),
       workerSinceStartMs: processCpuMs(process.pid),
       childrenMs: children,
-      daemons: spawns.intakeSpawns?.daemons ?? 0,
-      commands: spawns.intakeSpawns?.commands ?? 0,
+      daemons: (spawns.intakeSpawns?.daemons ?? 0) - startSpawns.daemons,
+      commands: (spawns.intakeSpawns?.commands ?? 0) - startSpawns.commands,
       wallMs: Math.round(performance.now() - startWall),
     };
     fs.appendFileSync(log, `${JSON.stringify(line)}\n`);

@@ -1343,6 +1343,12 @@ export interface components {
       /** @constant */
       status: 'ok';
     };
+    Ready: {
+      /** @constant */
+      status: 'ok';
+      /** @description Jobs this daemon runs at once (WORKER_CONCURRENCY); 0: it queues jobs and claims none */
+      job_workers: number;
+    };
     Error: {
       error: {
         code: string;
@@ -2360,7 +2366,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Health'];
+          'application/json': components['schemas']['Ready'];
         };
       };
       /** @description service_unavailable */

@@ -2172,7 +2172,7 @@ export interface components {
         /** @enum {string} */
         detectedAt: 'arrival' | 'extraction';
       } | null;
-      /** @description Without simulateOnly: the job as it was when it finished, or when TEST_EXTRACTION_WAIT_MS passed (queued or processing: poll the job) */
+      /** @description Without simulateOnly: the job as it was when it finished, or when TEST_EXTRACTION_WAIT_MS passed (queued or processing: poll the job); at once, queued, on a daemon with WORKER_CONCURRENCY=0 */
       extraction: {
         job_id: string;
         status: string;

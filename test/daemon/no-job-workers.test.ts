@@ -1,8 +1,9 @@
 /**
- * WORKER_CONCURRENCY=0: a daemon that takes documents (HTTP) and mail (SMTP) and queues their jobs
- * but claims none. On PostgreSQL a daemon with workers beside it runs them; on PGlite the daemon
- * started with workers on the same data directory runs them. The email test endpoint, the one
- * request that waits for an extraction, answers at once with the job queued.
+ * WORKER_CONCURRENCY=0: a front daemon on PostgreSQL takes an upload (HTTP), a message (SMTP) and a
+ * test-endpoint document and queues their jobs but claims none; a daemon with workers beside it on
+ * the same database runs them. The email test endpoint, the one request that waits for an
+ * extraction, answers at once with the job queued. The same on PGlite, on which only one daemon
+ * runs at a time: test/email-ingestion/smtp-kill.test.ts (its daemons queue every job and claim none).
  */
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,6 @@ import { createPostgresDatabase } from '../support/databases.js';
 import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
-  makeMigratedDataDir,
   makeTempDir,
   PROCESS_TEST_TIMEOUT_MS,
   singleJsonLine,
@@ -27,33 +27,6 @@ useProcessCleanup();
 const DOMAIN = 'example.test';
 const POLL_MS = 100;
 
-interface Scenario {
-  kind: 'pglite' | 'postgres';
-  /** The front daemon's settings, the CLI's, and the processing daemon's (its own DATA_DIR on PostgreSQL). */
-  env: () => Promise<{ front: Env; cli: Env; back: Env }>;
-}
-
-const scenarios: Scenario[] = [
-  {
-    kind: 'pglite',
-    env: () => {
-      const DATA_DIR = makeMigratedDataDir('intake-no-workers-');
-      return Promise.resolve({ front: { DATA_DIR }, cli: { DATA_DIR }, back: { DATA_DIR } });
-    },
-  },
-  {
-    kind: 'postgres',
-    env: async () => {
-      const DATABASE_URL = await createPostgresDatabase();
-      return {
-        front: { DATABASE_URL, DATA_DIR: makeTempDir('intake-front-') },
-        cli: { DATABASE_URL, DATA_DIR: makeTempDir() },
-        back: { DATABASE_URL, DATA_DIR: makeTempDir('intake-back-') },
-      };
-    },
-  },
-];
-
 /** The jobs' statuses, read through `daemon`'s API. */
 async function statuses(daemon: DaemonProcess, key: string, ids: string[]): Promise<string[]> {
   return Promise.all(
@@ -65,18 +38,25 @@ async function statuses(daemon: DaemonProcess, key: string, ids: string[]): Prom
   );
 }
 
-describe('WORKER_CONCURRENCY=0', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 }, () => {
-  for (const scenario of scenarios) {
-    it(`on ${scenario.kind}: queues uploads, mail and test-endpoint jobs and claims none; a daemon with workers runs them`, async () => {
-      const envs = await scenario.env();
+describe('WORKER_CONCURRENCY=0', () => {
+  it(
+    'queues uploads, mail and test-endpoint jobs and claims none; a daemon with workers beside it runs them',
+    async () => {
+      const DATABASE_URL = await createPostgresDatabase();
       const common: Env = { EMAIL_DOMAIN: DOMAIN, WORKER_POLL_MS: String(POLL_MS) };
       // A wait up to the limit would outlast the test's timeout: the test endpoint must not wait here.
-      const frontEnv: Env = { ...envs.front, ...common, WORKER_CONCURRENCY: '0', TEST_EXTRACTION_WAIT_MS: '600000' };
+      const frontEnv: Env = {
+        DATABASE_URL,
+        DATA_DIR: makeTempDir('intake-front-'),
+        ...common,
+        WORKER_CONCURRENCY: '0',
+        TEST_EXTRACTION_WAIT_MS: '600000',
+      };
       const front = await startDaemon(frontEnv);
       const ready = await api(front.httpUrl, 'GET', '/readyz');
       expect(ready.body).toEqual({ status: 'ok', job_workers: 0 });
 
-      const cli: Env = { ...envs.cli, WORKER_CONCURRENCY: '0' };
+      const cli: Env = { DATABASE_URL, DATA_DIR: makeTempDir(), WORKER_CONCURRENCY: '0' };
       const org = singleJsonLine<{ live_key: string }>(
         (
           await runInProcessOk(
@@ -159,19 +139,23 @@ describe('WORKER_CONCURRENCY=0', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 }, () =>
       expect(status.queue.live).toMatchObject({ queued: 3, processing: 0 });
       expect((await runInProcessOk(['status'], cli)).stdout).toContain('Job workers: none (WORKER_CONCURRENCY=0)');
 
-      // A daemon with workers runs them: beside the front one on PostgreSQL, after it on PGlite.
-      if (scenario.kind === 'pglite') expect((await front.stop('SIGTERM')).code).toBe(0);
-      const back = await startDaemon({ ...envs.back, ...common, WORKER_CONCURRENCY: '1' });
+      // A daemon with workers on the same database runs them; the front daemon shows the results.
+      const back = await startDaemon({
+        DATABASE_URL,
+        DATA_DIR: makeTempDir('intake-back-'),
+        ...common,
+        WORKER_CONCURRENCY: '1',
+      });
       expect((await api(back.httpUrl, 'GET', '/readyz')).body).toEqual({ status: 'ok', job_workers: 1 });
-      const reader = scenario.kind === 'postgres' ? front : back;
       let seen: string[] = [];
       await eventually(
         () => `jobs completed: ${JSON.stringify(seen)}`,
-        async () => (seen = await statuses(reader, key, jobs)).every((s) => s === 'completed'),
+        async () => (seen = await statuses(front, key, jobs)).every((s) => s === 'completed'),
         { timeoutMs: 120_000, intervalMs: 200 },
       );
       expect((await back.stop('SIGTERM')).code).toBe(0);
-      if (scenario.kind === 'postgres') expect((await front.stop('SIGTERM')).code).toBe(0);
-    });
-  }
+      expect((await front.stop('SIGTERM')).code).toBe(0);
+    },
+    PROCESS_TEST_TIMEOUT_MS * 2,
+  );
 });

@@ -55,6 +55,7 @@ interface MessageView {
 
 interface JobView {
   id: string;
+  status: string;
   metadata: { source?: string; email?: { message_id?: string; subject?: string } } | null;
 }
 
@@ -296,6 +297,11 @@ describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
         expect(jobsPerMessage.get(m.id) ?? [], `jobs of ${m.id}`).toEqual(jobIds);
       }
       expect(jobs.length).toBe(messages.length);
+      // WORKER_CONCURRENCY=0: both daemons queued the jobs and claimed none, in all the time since.
+      expect(
+        jobs.filter((job) => job.status !== 'queued').map((job) => `${job.id}: ${job.status}`),
+        'jobs claimed by a daemon that runs none',
+      ).toEqual([]);
 
       if (databaseUrl) {
         // The same from the database itself, beyond what the API shows.

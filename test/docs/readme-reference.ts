@@ -30,7 +30,8 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
     'comma-separated addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`: the reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (the client address for sign-in limits and logs, the protocol for the sign-in origin check); empty: none',
   LOG_FORMAT:
     '`auto` (readable lines when stdout is a terminal, JSON lines (pino) otherwise), `json` or `pretty`; see docs/operations.md, Logs',
-  WORKER_CONCURRENCY: 'document workers per daemon',
+  WORKER_CONCURRENCY:
+    'document workers per daemon; `0`: the daemon takes documents and mail and queues their jobs but runs none (see "Job workers" below)',
   MAX_ATTACHMENT_SIZE_MB: 'largest document accepted',
   PROCESSING_TIMEOUT_MS: "longest a document may take (a prefix's `maxProcessingTimeMs` can only shorten it)",
   MAX_PAGES_PER_DOCUMENT:

@@ -44,7 +44,8 @@ const DAEMON_ENV: Env = {
   IMAP_LEASE_MS: '2000',
   MAIL_LEASE_MS: '2000',
   WORKER_POLL_MS: '100',
-  WORKER_CONCURRENCY: '1',
+  // The subject is the mailbox: the messages' jobs only need to exist, so none is run.
+  WORKER_CONCURRENCY: '0',
 };
 
 interface MessageView {

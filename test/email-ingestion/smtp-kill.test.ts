@@ -55,6 +55,7 @@ interface MessageView {
 
 interface JobView {
   id: string;
+  status: string;
   metadata: { source?: string; email?: { message_id?: string; subject?: string } } | null;
 }
 
@@ -122,8 +123,9 @@ describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
         MAIL_LEASE_MS: '2000',
         MAIL_WORKER_CONCURRENCY: '1',
         WORKER_POLL_MS: '100',
-        // The jobs only need to exist here; one job worker leaves the two cores to the mail path.
-        WORKER_CONCURRENCY: '1',
+        // The jobs only need to exist here (the subject is mail intake): the daemons queue them and
+        // run none, which leaves the two cores to the mail path (docs/configuration.md#job-workers).
+        WORKER_CONCURRENCY: '0',
       };
       const first = await startDaemon(env);
       expect(first.smtp).not.toBeNull();
@@ -295,6 +297,11 @@ describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
         expect(jobsPerMessage.get(m.id) ?? [], `jobs of ${m.id}`).toEqual(jobIds);
       }
       expect(jobs.length).toBe(messages.length);
+      // WORKER_CONCURRENCY=0: both daemons queued the jobs and claimed none, in all the time since.
+      expect(
+        jobs.filter((job) => job.status !== 'queued').map((job) => `${job.id}: ${job.status}`),
+        'jobs claimed by a daemon that runs none',
+      ).toEqual([]);
 
       if (databaseUrl) {
         // The same from the database itself, beyond what the API shows.

@@ -134,6 +134,7 @@ describe('intake status and intake retention', { timeout: PROCESS_TEST_TIMEOUT_M
     const status = singleJsonLine<Record<string, any>>((await runCliOk(['status', '--json'], env)).stdout);
     expect(status.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(status.database).toEqual({ kind: 'pglite', reachable: true });
+    expect(status.job_workers).toBe(2);
     expect(status.queue.live).toMatchObject({ queued: 2, processing: 0 });
     expect(status.queue.test).toMatchObject({ queued: 0, processing: 0, oldest_queued_at: null });
     expect(status.oldest_queued_age_seconds.live).toBeGreaterThanOrEqual(600);
@@ -152,7 +153,7 @@ describe('intake status and intake retention', { timeout: PROCESS_TEST_TIMEOUT_M
       ]),
     );
     const text = (await runInProcessOk(['status'], env)).stdout;
-    expect(text).toMatch(/^Intake \d+\.\d+\.\d+\nDatabase: pglite, reachable\n/);
+    expect(text).toMatch(/^Intake \d+\.\d+\.\d+\nDatabase: pglite, reachable\nJob workers: 2 \(WORKER_CONCURRENCY\)\n/);
     expect(text).toMatch(/live: 2 queued \(oldest waiting \d+ s\), 0 processing/);
     expect(text).toContain('live: 1 email classification, 1 documents');
     expect(text).toMatch(/whe_failing0001 +org_\w+ +https:\/\/hooks\.example\.com\/intake +1 +0/);

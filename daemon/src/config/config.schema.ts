@@ -83,7 +83,12 @@ const Settings = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `auto`: readable lines when stdout is a terminal, JSON lines otherwise. */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
-  WORKER_CONCURRENCY: digits.pipe(z.number().int().min(1).max(64)).default(2),
+  /**
+   * Loops per daemon that claim and run jobs. 0: the daemon accepts documents and mail and queues
+   * their jobs but claims none (a front daemon beside processing daemons on one PostgreSQL, or a
+   * daemon drained of processing for maintenance).
+   */
+  WORKER_CONCURRENCY: digits.pipe(z.number().int().min(0).max(64)).default(2),
   MAX_ATTACHMENT_SIZE_MB: digits.pipe(z.number().int().min(1).max(1024)).default(25),
   PROCESSING_TIMEOUT_MS: positiveInt.default(DEFAULT_PROCESSING_TIMEOUT_MS),
   /** A document with more pages is refused (413 at upload; the attachment skipped for mail), before it is stored. */

@@ -56,6 +56,8 @@ export interface HttpAppDeps {
   rateLimiter: RateLimiter;
   logger: Logger;
   ping(): Promise<void>;
+  /** WORKER_CONCURRENCY, which `/readyz` reports (0: this daemon queues jobs and claims none; default 1). */
+  jobWorkers?: number;
   publicBaseUrl: string;
   /** TRUSTED_PROXIES: whose X-Forwarded-For and X-Forwarded-Proto are believed (none when absent). */
   trustedProxies?: readonly string[];
@@ -133,7 +135,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
  */
 function apiRoutes(deps: HttpAppDeps, jsonThread: JsonThread, openapi: () => Promise<unknown>): RouteDef[] {
   return [
-    ...systemRoutes({ ping: () => deps.ping(), openapi }),
+    ...systemRoutes({ ping: () => deps.ping(), jobWorkers: deps.jobWorkers ?? 1, openapi }),
     ...extractorRoutes(deps.intake),
     ...documentRoutes({
       intake: deps.intake,
@@ -159,7 +161,9 @@ function apiRoutes(deps: HttpAppDeps, jsonThread: JsonThread, openapi: () => Pro
     ...(deps.inboundMail
       ? inboundMailRoutes(deps.inboundMail, {
           jobs: deps.intake.stores.jobs,
-          waitForExtractionMs: deps.testExtractionWaitMs ?? 0,
+          // A daemon that claims no jobs answers at once, with the job queued: it cannot know whether
+          // another daemon will run the job (docs/configuration.md#job-workers).
+          waitForExtractionMs: deps.jobWorkers === 0 ? 0 : (deps.testExtractionWaitMs ?? 0),
           onJobCreated: deps.onSubmitted,
         })
       : []),

@@ -1343,6 +1343,12 @@ export interface components {
       /** @constant */
       status: 'ok';
     };
+    Ready: {
+      /** @constant */
+      status: 'ok';
+      /** @description Jobs this daemon runs at once (WORKER_CONCURRENCY); 0: it queues jobs and claims none */
+      job_workers: number;
+    };
     Error: {
       error: {
         code: string;
@@ -2166,7 +2172,7 @@ export interface components {
         /** @enum {string} */
         detectedAt: 'arrival' | 'extraction';
       } | null;
-      /** @description Without simulateOnly: the job as it was when it finished, or when TEST_EXTRACTION_WAIT_MS passed (queued or processing: poll the job) */
+      /** @description Without simulateOnly: the job as it was when it finished, or when TEST_EXTRACTION_WAIT_MS passed (queued or processing: poll the job); at once, queued, on a daemon with WORKER_CONCURRENCY=0 */
       extraction: {
         job_id: string;
         status: string;
@@ -2360,7 +2366,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Health'];
+          'application/json': components['schemas']['Ready'];
         };
       };
       /** @description service_unavailable */

@@ -7,6 +7,8 @@ import { cliIo } from '../io.js';
 export interface StatusReport extends Partial<Omit<DatabaseStatus, 'database'>> {
   version: string;
   database: { kind: 'pglite' | 'postgres'; reachable: boolean; error?: string };
+  /** WORKER_CONCURRENCY in the settings this command read: a daemon started with them runs this many jobs at once (0: none). */
+  job_workers: number;
   /** Seconds the oldest queued job of each mode has waited (null: none queued). */
   oldest_queued_age_seconds?: { test: number | null; live: number | null };
 }
@@ -30,13 +32,23 @@ export function registerStatusCommand(program: Command, version: string): void {
         const admin = await openAdmin(config);
         try {
           const { database, ...status } = await admin.status();
-          report = { version, database: { kind: database.kind, reachable: true }, ...status, ...ages(status) };
+          report = {
+            version,
+            database: { kind: database.kind, reachable: true },
+            job_workers: config.WORKER_CONCURRENCY,
+            ...status,
+            ...ages(status),
+          };
         } finally {
           await admin.close();
         }
       } catch (error) {
         // Unreachable is a status to report (exit 1), not a crash.
-        report = { version, database: { kind, reachable: false, error: coerceError(error).message } };
+        report = {
+          version,
+          database: { kind, reachable: false, error: coerceError(error).message },
+          job_workers: config.WORKER_CONCURRENCY,
+        };
         cliIo().exitCode = 1;
       }
       cliIo().stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatStatus(report));
@@ -59,6 +71,11 @@ export function formatStatus(r: StatusReport): string {
   const lines = [`Intake ${r.version}`];
   lines.push(
     `Database: ${r.database.kind}, ${r.database.reachable ? 'reachable' : `NOT reachable: ${r.database.error ?? ''}`}`,
+  );
+  lines.push(
+    r.job_workers === 0
+      ? 'Job workers: none (WORKER_CONCURRENCY=0): jobs are queued here and run by daemons with workers'
+      : `Job workers: ${r.job_workers} (WORKER_CONCURRENCY)`,
   );
   if (!r.queue || !r.pending_reviews || !r.credits || !r.failing_webhook_endpoints) return `${lines.join('\n')}\n`;
   lines.push('', 'Queue:');

@@ -55,6 +55,7 @@ async function httpAppDeps(ctx: ResolutionContext): Promise<HttpAppDeps> {
       corrections: await ctx.getAsync<CorrectionService>(TOKENS.Corrections),
     },
     testExtractionWaitMs: config.TEST_EXTRACTION_WAIT_MS,
+    jobWorkers: config.WORKER_CONCURRENCY,
     maxDocumentBytes: config.limits.documentBytes,
     maxUploadJsonBytes: config.limits.uploadJsonBytes,
     registerCountLimit: config.REGISTER_COUNT_LIMIT,

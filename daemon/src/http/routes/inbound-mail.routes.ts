@@ -120,7 +120,7 @@ const TestResult = z
       })
       .nullable()
       .describe(
-        'Without simulateOnly: the job as it was when it finished, or when TEST_EXTRACTION_WAIT_MS passed (queued or processing: poll the job)',
+        'Without simulateOnly: the job as it was when it finished, or when TEST_EXTRACTION_WAIT_MS passed (queued or processing: poll the job); at once, queued, on a daemon with WORKER_CONCURRENCY=0',
       ),
   })
   .meta({ id: 'EmailIngestionTestResult' });

@@ -6,11 +6,22 @@ import { defineRoute, type RouteDef } from './route.js';
 export interface SystemDeps {
   /** Resolves when the database answers. */
   ping(): Promise<void>;
+  /** WORKER_CONCURRENCY: this daemon's job workers (0: it queues jobs and claims none). */
+  jobWorkers: number;
   /** The OpenAPI document; computed once, on first request. */
   openapi(): Promise<unknown>;
 }
 
 const Health = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
+const Ready = z
+  .object({
+    status: z.literal('ok'),
+    job_workers: z
+      .number()
+      .int()
+      .describe('Jobs this daemon runs at once (WORKER_CONCURRENCY); 0: it queues jobs and claims none'),
+  })
+  .meta({ id: 'Ready' });
 
 export function systemRoutes(deps: SystemDeps): RouteDef[] {
   return [
@@ -28,7 +39,7 @@ export function systemRoutes(deps: SystemDeps): RouteDef[] {
       summary: 'Readiness: the database answers',
       tag: 'system',
       responses: {
-        200: { description: 'Ready', schema: Health },
+        200: { description: 'Ready', schema: Ready },
         503: { description: 'service_unavailable', schema: ErrorBodySchema },
       },
       handler: async () => {
@@ -37,7 +48,7 @@ export function systemRoutes(deps: SystemDeps): RouteDef[] {
         } catch (cause) {
           throw new AppError('service_unavailable', 'The database does not answer', { retryable: true, cause });
         }
-        return { status: 200, body: { status: 'ok' } };
+        return { status: 200, body: { status: 'ok', job_workers: deps.jobWorkers } };
       },
     }),
     defineRoute({

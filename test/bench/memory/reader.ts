@@ -9,6 +9,8 @@
  *
  *   npx tsx --tsconfig tsconfig.json test/bench/memory/reader.ts
  *   BENCH_ENV='MEMORY_BUDGET_MB=0 OCR_WORKERS=1' ...   the daemon's settings (its defaults otherwise)
+ *   BENCH_SKIP=dl-031.jpg.pdf ...   leaves these documents out (comma-separated names; each kind's
+ *   halves then come from the documents left), to see what one document adds to a phase's peak
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,7 @@ const PHOTOS = count('BENCH_PHOTOS', 4);
 const SCANS = count('BENCH_SCANS', 2);
 const TEXTS = count('BENCH_TEXTS', 4);
 const TIMELINE = process.env.BENCH_TIMELINE === '1';
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const load = (): string => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 async function main(): Promise<void> {
@@ -31,7 +34,9 @@ async function main(): Promise<void> {
   const { createReaderProcess } = await import('../../../daemon/dist/reading/reader-process.js');
   const { readerSettings } = await import('../../../daemon/dist/reading/reader-settings.js');
   const { loadConfig } = await import('../../../daemon/dist/config/load-config.js');
-  const docs = await loadDocuments({ photos: PHOTOS * 2, scans: SCANS * 2, texts: TEXTS * 2 });
+  const loaded = await loadDocuments({ photos: PHOTOS * 2, scans: SCANS * 2, texts: TEXTS * 2 });
+  const kept = (list: BenchDocument[]): BenchDocument[] => list.filter((doc) => !SKIP.has(doc.name));
+  const docs = { photos: kept(loaded.photos), scans: kept(loaded.scans), texts: kept(loaded.texts) };
   // The daemon's defaults, and the settings BENCH_ENV names (as bench:memory passes them to the daemon).
   const env = Object.fromEntries(
     (process.env.BENCH_ENV ?? '')

@@ -20,6 +20,8 @@
  *   BENCH_PHOTOS=12 BENCH_SCANS=4 BENCH_TEXTS=4 BENCH_MAILS=4 BENCH_IDLE_SECONDS=75 npm run bench:memory
  *   BENCH_ENV='OCR_WORKERS=1 OCR_IDLE_RELEASE_MS=0'   settings for the daemon (compare with a default run)
  *   BENCH_INTAKE_BIN=/path/to/other/checkout/daemon/bin/intake.mjs   another build of Intake (before and after)
+ *   BENCH_SKIP=dl-031.jpg.pdf   leaves these documents out (comma-separated names; each kind's halves
+ *   then come from the documents left): what one document adds to a phase's peak
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -66,7 +68,10 @@ async function main(): Promise<void> {
   console.log(`bench:memory on ${os.cpus().length} cores, load average ${load()}`);
   await ensureBuilt();
   // Two sets of each kind: one for its own phase, one for the mixed phase.
-  const docs = await loadDocuments({ photos: PHOTOS * 2, scans: SCANS * 2, texts: TEXTS * 2 + MAILS * 2 });
+  const loaded = await loadDocuments({ photos: PHOTOS * 2, scans: SCANS * 2, texts: TEXTS * 2 + MAILS * 2 });
+  const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+  const kept = <T extends { name: string }>(list: T[]): T[] => list.filter((doc) => !skip.has(doc.name));
+  const docs = { ...loaded, photos: kept(loaded.photos), scans: kept(loaded.scans), texts: kept(loaded.texts) };
   const half = <T>(list: T[], n: number, second: boolean): T[] => (second ? list.slice(n, 2 * n) : list.slice(0, n));
   const dataDir = makeTempDir('intake-bench-memory-');
   // A new PGlite directory is created and migrated first: seconds, minutes on a loaded machine.

@@ -12,6 +12,8 @@ export default defineConfig({
   resolve: shared.resolve,
   test: {
     ...shared.test,
+    // Its files compute rather than wait: one worker per core.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -1,6 +1,6 @@
 /**
- * The order in which the run hands test files to its two workers: longest first, so that both
- * finish at about the same time instead of one starting a three-minute file when the other is done.
+ * The order in which the run hands test files to its workers: longest first, so that they finish
+ * at about the same time instead of one starting a long file when the others are done.
  * Where vitest's results cache (under node_modules/.vite) holds a file's duration from an earlier
  * run, that duration is its cost; a fresh clone has no cache, and there a file the quick tier leaves
  * out (it spawns daemons, drives a browser, reads the corpus: test/support/tiers.ts) counts as

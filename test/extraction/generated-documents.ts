@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ReadDocument } from '@intake/core';
-import type { SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
+import { createTesseractReader } from '@intake/ocr-tesseract';
+import { generateDocument, type SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
+import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layout.js';
 import { vocabularyOf, type Language } from '../../packages/extraction-lab/src/synthetic/vocabulary.js';
 
 /**
@@ -32,3 +34,25 @@ export const vocabularyOfDocument = (d: SyntheticDocument) => vocabularyOf(d.exp
 
 /** `text` as a regular expression matching it literally. */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * `count` stranger text PDFs of one seed, generated, and the text of each as its text layer reads
+ * (through `squeeze`), by a reader that is closed before this returns.
+ */
+export async function readStrangerDocuments(
+  seed: number,
+  count: number,
+  squeeze: (text: string) => string,
+): Promise<{ docs: SyntheticDocument[]; texts: string[] }> {
+  const reader = createTesseractReader({ workers: 1, pdfBudget: { stepTimeoutMs: 120_000 } });
+  try {
+    const fonts = availableFonts();
+    const docs: SyntheticDocument[] = [];
+    for (let i = 0; i < count; i++) docs.push(await generateDocument(seed, i, 'text', fonts, 'stranger'));
+    const texts: string[] = [];
+    for (const d of docs) texts.push(squeeze(pageText(await reader.read(d.bytes, 'application/pdf'))));
+    return { docs, texts };
+  } finally {
+    await reader.close();
+  }
+}

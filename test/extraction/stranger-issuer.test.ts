@@ -1,8 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDocument, type SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
 import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layout.js';
-import { escapeRegExp, layoutChoice, pageText, sha256, vocabularyOfDocument } from './generated-documents.js';
+import {
+  escapeRegExp,
+  layoutChoice,
+  readStrangerDocuments,
+  sha256,
+  vocabularyOfDocument,
+} from './generated-documents.js';
 
 /**
  * The stranger layouts' issuer (packages/extraction-lab/src/synthetic/stranger-issuer.ts): a sole
@@ -14,22 +19,12 @@ const SEED = 20261142;
 const COUNT = 40;
 const squeeze = (text: string) => text.replace(/[^\S\n]+/g, ' ').trim();
 
-let reader: TesseractReader;
 let docs: SyntheticDocument[];
 let texts: string[];
 
 beforeAll(async () => {
-  reader = createTesseractReader({ workers: 1, pdfBudget: { stepTimeoutMs: 120_000 } });
-  const fonts = availableFonts();
-  docs = [];
-  for (let i = 0; i < COUNT; i++) docs.push(await generateDocument(SEED, i, 'text', fonts, 'stranger'));
-  texts = [];
-  for (const d of docs) texts.push(squeeze(pageText(await reader.read(d.bytes, 'application/pdf'))));
+  ({ docs, texts } = await readStrangerDocuments(SEED, COUNT, squeeze));
 }, 180_000);
-
-afterAll(async () => {
-  await reader.close();
-});
 
 const sellerName = (d: SyntheticDocument) =>
   (d.expected.fields.vendor_name ?? d.expected.fields.supplier_name) as string;

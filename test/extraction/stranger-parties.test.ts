@@ -1,8 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDocument, type SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
 import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layout.js';
-import { escapeRegExp, layoutChoice, pageText, sha256, vocabularyOfDocument } from './generated-documents.js';
+import {
+  escapeRegExp,
+  layoutChoice,
+  readStrangerDocuments,
+  sha256,
+  vocabularyOfDocument,
+} from './generated-documents.js';
 
 /**
  * The stranger layouts' parties (packages/extraction-lab/src/synthetic/stranger-parties.ts): street
@@ -15,22 +20,12 @@ const SEED = 20261141;
 const COUNT = 30;
 const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-let reader: TesseractReader;
 let docs: SyntheticDocument[];
 let texts: string[];
 
 beforeAll(async () => {
-  reader = createTesseractReader({ workers: 1, pdfBudget: { stepTimeoutMs: 120_000 } });
-  const fonts = availableFonts();
-  docs = [];
-  for (let i = 0; i < COUNT; i++) docs.push(await generateDocument(SEED, i, 'text', fonts, 'stranger'));
-  texts = [];
-  for (const d of docs) texts.push(squeeze(pageText(await reader.read(d.bytes, 'application/pdf'))));
+  ({ docs, texts } = await readStrangerDocuments(SEED, COUNT, squeeze));
 }, 180_000);
-
-afterAll(async () => {
-  await reader.close();
-});
 
 describe('stranger parties: who is which party where the page makes it hard', () => {
   it('draws every choice, and the same seed draws the same document', async () => {

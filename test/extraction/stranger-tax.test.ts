@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTesseractReader, type TesseractReader } from '@intake/ocr-tesseract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeContent, type SyntheticContent } from '../../packages/extraction-lab/src/synthetic/document.js';
 import { generateDocument, type SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
 import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layout.js';
@@ -10,7 +9,7 @@ import {
   taxTableRows,
   type StrangerTax,
 } from '../../packages/extraction-lab/src/synthetic/stranger-tax.js';
-import { layoutChoice, pageText, sha256 } from './generated-documents.js';
+import { layoutChoice, readStrangerDocuments, sha256 } from './generated-documents.js';
 
 /**
  * The stranger layouts' tax shapes (packages/extraction-lab/src/synthetic/stranger-tax.ts): a tax
@@ -24,22 +23,12 @@ const COUNT = 40;
 const squeeze = (text: string) => text.replace(/[^\S\n]+/g, ' ').trim();
 const cents = (v: number) => Math.round(v * 100);
 
-let reader: TesseractReader;
 let docs: SyntheticDocument[];
 let texts: string[];
 
 beforeAll(async () => {
-  reader = createTesseractReader({ workers: 1, pdfBudget: { stepTimeoutMs: 120_000 } });
-  const fonts = availableFonts();
-  docs = [];
-  for (let i = 0; i < COUNT; i++) docs.push(await generateDocument(SEED, i, 'text', fonts, 'stranger'));
-  texts = [];
-  for (const d of docs) texts.push(squeeze(pageText(await reader.read(d.bytes, 'application/pdf'))));
+  ({ docs, texts } = await readStrangerDocuments(SEED, COUNT, squeeze));
 }, 180_000);
-
-afterAll(async () => {
-  await reader.close();
-});
 
 /** Draws each shape from many seeds of one content, until every shape has been drawn with and without extras. */
 function drawnShapes(content: SyntheticContent): { content: SyntheticContent; tax: StrangerTax }[] {

@@ -42,8 +42,6 @@ export function adjustmentsOf(lines: readonly Line[]): Adjustments {
  */
 export function addsUp(net: number, tax: number, total: number, adjustments: Adjustments, epsilon: number): boolean {
   const near = (sum: number) => Math.abs(sum - total) < epsilon;
-  if (near(net + tax)) return true;
-  const discounts = [0, ...adjustments.discounts];
-  const charges = [0, ...adjustments.charges];
-  return discounts.some((d) => charges.some((c) => near(net + tax - d + c)));
+  // 0 first in each: the sum as printed, then with a discount alone, a charge alone, or both.
+  return [0, ...adjustments.discounts].some((d) => [0, ...adjustments.charges].some((c) => near(net + tax - d + c)));
 }

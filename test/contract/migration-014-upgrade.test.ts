@@ -332,6 +332,7 @@ for (const kind of DB_KINDS) {
         '020_reprocess_and_document_text',
         '021_sender_authentication',
         '022_vendor_payment_details',
+        '023_daemons',
       ]);
 
       // 020: the test jobs still stored moved from the shared counter to the test one.

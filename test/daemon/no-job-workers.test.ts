@@ -56,7 +56,7 @@ describe('WORKER_CONCURRENCY=0', () => {
       const ready = await api(front.httpUrl, 'GET', '/readyz');
       expect(ready.body).toEqual({ status: 'ok', job_workers: 0 });
 
-      const cli: Env = { DATABASE_URL, DATA_DIR: makeTempDir(), WORKER_CONCURRENCY: '0' };
+      const cli: Env = { DATABASE_URL, DATA_DIR: makeTempDir() };
       const org = singleJsonLine<{ live_key: string }>(
         (
           await runInProcessOk(
@@ -134,10 +134,14 @@ describe('WORKER_CONCURRENCY=0', () => {
       // wakes the loops at once); twenty polls pass and every job is still queued.
       await new Promise((resolve) => setTimeout(resolve, 20 * POLL_MS));
       expect(await statuses(front, key, jobs)).toEqual(['queued', 'queued', 'queued']);
+      // The CLI (its own settings say nothing of the daemons) reads who runs from their heartbeats.
       const status = singleJsonLine<Record<string, any>>((await runInProcessOk(['status', '--json'], cli)).stdout);
+      expect(status.daemons).toEqual([expect.objectContaining({ pid: front.pid, job_workers: 0 })]);
       expect(status.job_workers).toBe(0);
       expect(status.queue.live).toMatchObject({ queued: 3, processing: 0 });
-      expect((await runInProcessOk(['status'], cli)).stdout).toContain('Job workers: none (WORKER_CONCURRENCY=0)');
+      expect((await runInProcessOk(['status'], cli)).stdout).toContain(
+        'Daemons: 1 running, 0 job workers (all have WORKER_CONCURRENCY=0): 3 queued jobs wait for a daemon with workers',
+      );
 
       // A daemon with workers on the same database runs them; the front daemon shows the results.
       const back = await startDaemon({
@@ -153,7 +157,13 @@ describe('WORKER_CONCURRENCY=0', () => {
         async () => (seen = await statuses(front, key, jobs)).every((s) => s === 'completed'),
         { timeoutMs: 120_000, intervalMs: 200 },
       );
+      const both = singleJsonLine<Record<string, any>>((await runInProcessOk(['status', '--json'], cli)).stdout);
+      expect(both.daemons.map((d: { pid: number }) => d.pid)).toEqual([front.pid, back.pid]);
+      expect(both.job_workers).toBe(1);
+      // A daemon stopping says so: its row goes with it.
       expect((await back.stop('SIGTERM')).code).toBe(0);
+      const after = singleJsonLine<Record<string, any>>((await runInProcessOk(['status', '--json'], cli)).stdout);
+      expect(after.daemons.map((d: { pid: number }) => d.pid)).toEqual([front.pid]);
       expect((await front.stop('SIGTERM')).code).toBe(0);
     },
     PROCESS_TEST_TIMEOUT_MS * 2,

@@ -134,6 +134,10 @@ describe('intake status and intake retention', { timeout: PROCESS_TEST_TIMEOUT_M
     const status = singleJsonLine<Record<string, any>>((await runCliOk(['status', '--json'], env)).stdout);
     expect(status.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(status.database).toEqual({ kind: 'pglite', reachable: true });
+    // The running daemon, from its heartbeat: its pid and WORKER_CONCURRENCY (2 by default).
+    expect(status.daemons).toEqual([
+      expect.objectContaining({ pid: daemon.pid, job_workers: 2, version: status.version }),
+    ]);
     expect(status.job_workers).toBe(2);
     expect(status.queue.live).toMatchObject({ queued: 2, processing: 0 });
     expect(status.queue.test).toMatchObject({ queued: 0, processing: 0, oldest_queued_at: null });
@@ -153,7 +157,8 @@ describe('intake status and intake retention', { timeout: PROCESS_TEST_TIMEOUT_M
       ]),
     );
     const text = (await runInProcessOk(['status'], env)).stdout;
-    expect(text).toMatch(/^Intake \d+\.\d+\.\d+\nDatabase: pglite, reachable\nJob workers: 2 \(WORKER_CONCURRENCY\)\n/);
+    expect(text).toMatch(/^Intake \d+\.\d+\.\d+\nDatabase: pglite, reachable\n\nDaemons: 1 running, 2 job workers\n/);
+    expect(text).toMatch(new RegExp(`dmn_\\S+ +\\S+ +${daemon.pid} +\\d+\\.\\d+\\.\\d+\\S* +2 `));
     expect(text).toMatch(/live: 2 queued \(oldest waiting \d+ s\), 0 processing/);
     expect(text).toContain('live: 1 email classification, 1 documents');
     expect(text).toMatch(/whe_failing0001 +org_\w+ +https:\/\/hooks\.example\.com\/intake +1 +0/);
@@ -185,6 +190,11 @@ describe('intake status and intake retention', { timeout: PROCESS_TEST_TIMEOUT_M
     const after = singleJsonLine<Retention>((await runInProcessOk(['retention', '--dry-run', '--json'], env)).stdout);
     expect(after).toMatchObject({ jobs: 0, files: 0, job_ids: [] });
     expect((await daemon.stop('SIGTERM')).code).toBe(0);
+
+    // The daemon has stopped: none runs (its queued jobs wait for credits, not for a daemon).
+    const stopped = singleJsonLine<Record<string, any>>((await runInProcessOk(['status', '--json'], env)).stdout);
+    expect(stopped).toMatchObject({ daemons: [], job_workers: 0 });
+    expect((await runInProcessOk(['status'], env)).stdout).toContain('\n\nDaemons: none running\n\nQueue:');
 
     // No database to reach: said, exit 1.
     const down = await runInProcess(['status', '--json'], { DATABASE_URL: 'postgres://intake@127.0.0.1:1/intake' });

@@ -45,7 +45,8 @@ export async function openAdmin(config: ResolvedConfig): Promise<AdminOperations
       return directAdminOperations(
         intake,
         webhookService(intake, config),
-        operationsDeps(config, storage),
+        // This process holds the data directory: no daemon runs on it, whatever a killed one's row says.
+        { ...operationsDeps(config, storage), holdsDataDir: true },
         async () => {
           await storage.close();
           await lock.release();

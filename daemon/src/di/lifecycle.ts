@@ -19,6 +19,7 @@ export const START_ORDER = [
   'imap',
   'digest-schedule',
   'retention-schedule',
+  'registry',
   'http',
   'smtp',
 ] as const;

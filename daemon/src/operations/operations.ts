@@ -41,6 +41,11 @@ export interface OperationsDeps {
   pageCache?: PageImageCache;
   /** JOB_RETENTION_DAYS. */
   retentionDays: number;
+  /**
+   * This process holds PGlite's data directory (a CLI command with no daemon running), so no daemon
+   * runs on the database: a daemon killed within the last minute still has a recent heartbeat.
+   */
+  holdsDataDir?: boolean;
 }
 
 const RetentionInput = z.strictObject({ dry_run: z.boolean().default(false) });
@@ -54,6 +59,7 @@ export function directOperations(deps: OperationsDeps): OperationsCommands {
         database: { kind: storage.kind },
         read_at: now.toISOString(),
         ...(await storage.operationsStatus(now)),
+        ...(deps.holdsDataDir ? { daemons: [] } : {}),
       };
     },
     async retention(input) {

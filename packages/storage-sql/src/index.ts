@@ -35,10 +35,18 @@ import { connectionConfigOf, listenForExtractorChanges, type ExtractorListenerOp
 import { createWalSync } from './wal-sync.js';
 import { readOperationsStatus, type OperationsStatus } from './operations-status.js';
 import { dumpPgliteDataDir } from './pglite-dump.js';
+import { sqlDaemonRegistry, type DaemonRegistry } from './daemon-registry.js';
 
 export type { ConnectionOptions, DatabaseKind } from './connection.js';
 export type { ExtractorListenerOptions } from './extractor-listener.js';
 export type { FailingEndpoint, OperationsStatus, QueueStatus } from './operations-status.js';
+export {
+  DAEMON_FORGET_AFTER_MS,
+  DAEMON_HEARTBEAT_MS,
+  DAEMON_RUNNING_WITHIN_MS,
+  type DaemonRecord,
+  type DaemonRegistry,
+} from './daemon-registry.js';
 export { migrate } from './migrations/runner.js';
 export { MIGRATIONS } from './migrations/list.js';
 export { FileBlobStore } from './blobs/file-blob-store.js';
@@ -72,6 +80,8 @@ export interface SqlStorage extends IntakeStores {
   readonly extractorCache: { readonly active: boolean };
   /** Queues, pending reviews, failing webhook endpoints and credits across organizations (`intake status`). */
   operationsStatus(now: Date): Promise<OperationsStatus>;
+  /** The daemons running on this database (`intake status`). */
+  daemons: DaemonRegistry;
   /**
    * PGlite only (absent on PostgreSQL, which has pg_dump): the whole database as a gzipped tar of its
    * data directory, taken after a checkpoint while no transaction is open. `loadDataDir` restores it.
@@ -173,6 +183,7 @@ export function fromKnex(
       await knex.raw('select 1');
     },
     operationsStatus: (now) => readOperationsStatus(knex, now),
+    daemons: sqlDaemonRegistry(knex),
     ...(kind === 'pglite' ? { dumpDataDir: () => dumpPgliteDataDir(knex) } : {}),
     syncToDisk: options.pgliteDataDir ? createWalSync(options.pgliteDataDir) : async () => {},
     close: async () => {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Environment } from '@intake/core';
 import { toIsoOrNull, toNumber, type Row } from './stores/normalize.js';
+import { DAEMON_RUNNING_WITHIN_MS, readDaemons, type DaemonRecord } from './daemon-registry.js';
 
 /** The queue of one mode: jobs waiting and running, and how long the oldest waiting one has waited. */
 export interface QueueStatus {
@@ -31,6 +32,8 @@ export interface OperationsStatus {
   /** Email attachments waiting for a person to classify them, and documents flagged for review, per mode. */
   pending_reviews: Record<Environment, { classification: number; documents: number }>;
   credits: { org_id: string; name: string; balance: number; reserved: number }[];
+  /** The daemons running on the database: those whose heartbeat is under a minute old, oldest start first. */
+  daemons: DaemonRecord[];
 }
 
 const MODES: Environment[] = ['test', 'live'];
@@ -65,6 +68,7 @@ export async function readOperationsStatus(knex: Knex, now: Date): Promise<Opera
         `select o.id, o.name, coalesce(b.balance, 0) as balance, coalesce(b.reserved, 0) as reserved
          from organizations o left join credit_balances b on b.org_id = o.id order by o.created_at, o.id`,
       );
+      const daemons = await readDaemons(trx, new Date(now.getTime() - DAEMON_RUNNING_WITHIN_MS));
       return {
         queue: Object.fromEntries(MODES.map((mode) => [mode, queueOf(jobs.rows, mode)])) as Record<
           Environment,
@@ -91,6 +95,7 @@ export async function readOperationsStatus(knex: Knex, now: Date): Promise<Opera
           balance: toNumber(r.balance),
           reserved: toNumber(r.reserved),
         })),
+        daemons,
       };
     },
     { isolationLevel: 'repeatable read', readOnly: true },

@@ -7,8 +7,8 @@ import { cliIo } from '../io.js';
 export interface StatusReport extends Partial<Omit<DatabaseStatus, 'database'>> {
   version: string;
   database: { kind: 'pglite' | 'postgres'; reachable: boolean; error?: string };
-  /** WORKER_CONCURRENCY in the settings this command read: a daemon started with them runs this many jobs at once (0: none). */
-  job_workers: number;
+  /** The job workers of the running daemons together (their WORKER_CONCURRENCY summed; 0: none runs jobs). Absent when the database cannot be read. */
+  job_workers?: number;
   /** Seconds the oldest queued job of each mode has waited (null: none queued). */
   oldest_queued_age_seconds?: { test: number | null; live: number | null };
 }
@@ -35,7 +35,7 @@ export function registerStatusCommand(program: Command, version: string): void {
           report = {
             version,
             database: { kind: database.kind, reachable: true },
-            job_workers: config.WORKER_CONCURRENCY,
+            job_workers: status.daemons.reduce((sum, d) => sum + d.job_workers, 0),
             ...status,
             ...ages(status),
           };
@@ -47,7 +47,6 @@ export function registerStatusCommand(program: Command, version: string): void {
         report = {
           version,
           database: { kind, reachable: false, error: coerceError(error).message },
-          job_workers: config.WORKER_CONCURRENCY,
         };
         cliIo().exitCode = 1;
       }
@@ -72,12 +71,15 @@ export function formatStatus(r: StatusReport): string {
   lines.push(
     `Database: ${r.database.kind}, ${r.database.reachable ? 'reachable' : `NOT reachable: ${r.database.error ?? ''}`}`,
   );
-  lines.push(
-    r.job_workers === 0
-      ? 'Job workers: none (WORKER_CONCURRENCY=0): jobs are queued here and run by daemons with workers'
-      : `Job workers: ${r.job_workers} (WORKER_CONCURRENCY)`,
+  if (!r.queue || !r.pending_reviews || !r.credits || !r.failing_webhook_endpoints || !r.daemons) {
+    return `${lines.join('\n')}\n`;
+  }
+  // Jobs waiting for credits would not run on any daemon.
+  const runnable = (['live', 'test'] as const).reduce(
+    (n, m) => n + r.queue![m].queued - r.queue![m].blocked_on_credits,
+    0,
   );
-  if (!r.queue || !r.pending_reviews || !r.credits || !r.failing_webhook_endpoints) return `${lines.join('\n')}\n`;
+  lines.push('', ...daemonLines(r.daemons, r.job_workers ?? 0, runnable));
   lines.push('', 'Queue:');
   for (const mode of ['live', 'test'] as const) {
     const q = r.queue[mode];
@@ -118,4 +120,28 @@ export function formatStatus(r: StatusReport): string {
       .map((l) => `  ${l}`),
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** The running daemons, and a warning when queued jobs (`queued`, those not waiting for credits) have no daemon to run them. */
+function daemonLines(daemons: NonNullable<StatusReport['daemons']>, workers: number, queued: number): string[] {
+  if (daemons.length === 0) {
+    return [`Daemons: none running${queued > 0 ? `: ${queued} queued jobs wait for one (intake start)` : ''}`];
+  }
+  const lines = [
+    `Daemons: ${daemons.length} running, ${workers} job workers` +
+      (workers === 0
+        ? ` (all have WORKER_CONCURRENCY=0)${queued > 0 ? `: ${queued} queued jobs wait for a daemon with workers` : ''}`
+        : ''),
+  ];
+  const table = formatTable(
+    ['DAEMON', 'HOST', 'PID', 'VERSION', 'JOB WORKERS', 'STARTED', 'LAST SEEN'],
+    daemons.map((d) => [d.id, d.host, d.pid, d.version, d.job_workers, d.started_at, d.last_seen_at]),
+  );
+  return [
+    ...lines,
+    ...table
+      .trimEnd()
+      .split('\n')
+      .map((l) => `  ${l}`),
+  ];
 }

@@ -2,6 +2,8 @@ import { ContainerModule } from 'inversify';
 import { createSqlStorage, type SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import { pgliteDir } from '../../runtime/create-database.js';
+import { daemonHeartbeat } from '../../runtime/daemon-heartbeat.js';
+import type { Logger } from '../../logger.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { TOKENS } from '../tokens.js';
 
@@ -24,6 +26,19 @@ export const storageModule = new ContainerModule(({ bind }) => {
     .toDynamicValue(async (ctx) => {
       const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
       return { part: 'storage', stop: () => storage.close() };
+    })
+    .inSingletonScope();
+
+  // Said once the daemon's workers run, before it listens; removed before they stop.
+  bind<Lifecycle>(TOKENS.Lifecycle)
+    .toDynamicValue(async (ctx) => {
+      const storage = await ctx.getAsync<SqlStorage>(TOKENS.Storage);
+      const heartbeat = daemonHeartbeat({
+        registry: storage.daemons,
+        jobWorkers: ctx.get<ResolvedConfig>(TOKENS.Config).WORKER_CONCURRENCY,
+        logger: ctx.get<Logger>(TOKENS.Logger),
+      });
+      return { part: 'registry', start: () => heartbeat.start(), stop: () => heartbeat.stop() };
     })
     .inSingletonScope();
 });

@@ -21,6 +21,7 @@ import { imapMailboxes } from './019-imap-mailboxes.js';
 import { reprocessAndDocumentText } from './020-reprocess-and-document-text.js';
 import { senderAuthentication } from './021-sender-authentication.js';
 import { vendorPaymentDetails } from './022-vendor-payment-details.js';
+import { daemons } from './023-daemons.js';
 
 export interface Migration {
   id: number;
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   reprocessAndDocumentText,
   senderAuthentication,
   vendorPaymentDetails,
+  daemons,
 ];

@@ -12,6 +12,7 @@ import type { HttpListener } from './http/http-listener.js';
 import { createLogger, type Logger } from './logger.js';
 import type { DataDirLock } from './runtime/data-dir-lock.js';
 import { prepareDataDir, type PreparedDataDir } from './runtime/create-database.js';
+import { releaseStartMemory } from './runtime/idle-memory.js';
 import { ensureAdminSecret } from './admin/admin-secret.js';
 import { createAdminApp } from './admin/admin-app.js';
 import { bootstrapDefaultOrganization } from './admin/bootstrap.js';
@@ -92,6 +93,8 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
     partsOwnStorage = true;
     parts = await startInOrder(lifecycle);
     const { httpUrl, smtpInfo } = await addresses(container);
+    // What the start freed goes back to the system now (runtime/idle-memory.ts).
+    const memory = releaseStartMemory();
     logger.info(
       {
         httpUrl,
@@ -100,6 +103,7 @@ export async function startDaemon(config: ResolvedConfig, options: StartOptions 
         database: storage.kind,
         dataDir: config.DATA_DIR,
         startup_ms: Date.now() - started,
+        ...memory,
       },
       'intake daemon started',
     );

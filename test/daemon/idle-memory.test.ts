@@ -1,5 +1,7 @@
 /**
- * The daemon's own process once idle (daemon/src/runtime/idle-memory.ts): when the reader process
+ * The daemon's own process once started and once idle (daemon/src/runtime/idle-memory.ts): once
+ * started it trims its allocator and says what it held in its "started" line, and again an idle
+ * period after its start while it has read nothing; when the reader process
  * ends after `idleReleaseMs` without a document, the reader tells it (and only then: not while
  * another reader process lives, not when the reader is closed), the daemon trims its allocator and
  * logs what it held, and the next document is read as before. How much it saves:
@@ -27,6 +29,7 @@ const IDLE_MS = 1000;
 /** A bound for a broken build on a loaded machine, not a speed requirement. */
 const WAIT = { timeoutMs: 300_000 };
 const IDLE_LINE = 'idle: the reader process ended and the daemon returned its free memory';
+const NOTHING_READ_LINE = 'idle: nothing read since the start, and the daemon returned its free memory';
 
 describe('the reader process tells when it has ended idle', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('calls onIdle when the process ends idle, reads again after it, and not on close', async () => {
@@ -78,19 +81,45 @@ describe('a started daemon once idle', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 },
     key = org.live_key;
   }, PROCESS_TEST_TIMEOUT_MS * 2);
 
-  /** The daemon's idle log lines so far. */
-  const idleLines = (): { rss_before_mb: number; rss_mb: number }[] =>
+  /** The daemon's log lines with `message` so far. */
+  const linesOf = (message: string): { rss_before_mb: number; rss_mb: number }[] =>
     daemon
       .stdout()
       .split('\n')
-      .filter((line) => line.includes(IDLE_LINE))
+      .filter((line) => line.includes(message))
       .map((line) => JSON.parse(line) as { rss_before_mb: number; rss_mb: number });
+  const idleLines = () => linesOf(IDLE_LINE);
 
   const readerProcesses = async (): Promise<number> => {
     const res = await fetch(`${daemon.httpUrl}/metrics`);
     expect(res.status).toBe(200);
     return sumOf(parseSamples(await res.text()), 'intake_reader_processes');
   };
+
+  it('trims what its start freed, and says so in its started line', () => {
+    const started = daemon
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('"intake daemon started"'))
+      .map((line) => JSON.parse(line) as { rss_mb?: number; trim_returned_mb?: number });
+    expect(started).toHaveLength(1);
+    // What it reports is the process it ran in, and a trim never grows it.
+    expect(started[0]!.rss_mb).toBeGreaterThan(50);
+    expect(started[0]!.trim_returned_mb).toBeGreaterThanOrEqual(0);
+  });
+
+  it('trims once more an idle period after its start, having read nothing', async () => {
+    // No document has been sent yet (the next test sends them): no reader process was started.
+    const [line] = await eventually(
+      `the trim ${IDLE_MS} ms after the start`,
+      () => (linesOf(NOTHING_READ_LINE).length > 0 ? linesOf(NOTHING_READ_LINE) : null),
+      WAIT,
+    );
+    expect(line!.rss_mb).toBeGreaterThan(50);
+    expect(line!.rss_mb).toBeLessThanOrEqual(line!.rss_before_mb);
+    expect(await readerProcesses()).toBe(0);
+    expect(idleLines()).toEqual([]);
+  });
 
   it('trims its memory after each idle period, logs it, and reads the next document', async () => {
     const extractor = await api(daemon.httpUrl, 'POST', '/v1/extractors', { key, body: invoiceExtractor() });
@@ -128,5 +157,7 @@ describe('a started daemon once idle', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 },
       expect(last.rss_mb).toBeLessThanOrEqual(last.rss_before_mb);
     }
     expect((await fetch(`${daemon.httpUrl}/readyz`)).status).toBe(200);
+    // Once, an idle period after the start: not again after the documents.
+    expect(linesOf(NOTHING_READ_LINE)).toHaveLength(1);
   });
 });

@@ -14,7 +14,7 @@ import { FileBlobStore, SqlBlobStore, type SqlStorage } from '@intake/storage-sq
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { readerSettings } from '../../reading/reader-settings.js';
-import { createReaderProcess } from '../../reading/reader-process.js';
+import { createReaderProcess, type ReaderProcess } from '../../reading/reader-process.js';
 import { releaseIdleMemory } from '../../runtime/idle-memory.js';
 import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
 import { countingReader } from '../../metrics/counting-reader.js';
@@ -66,8 +66,26 @@ export const documentsModule = new ContainerModule(({ bind }) => {
 
   bind<Lifecycle>(TOKENS.Lifecycle)
     .toDynamicValue((ctx) => {
-      const reader = ctx.get<DocumentReader>(TOKENS.Reader);
-      return { part: 'document-reader', stop: () => reader.close?.() };
+      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+      const logger = ctx.get<Logger>(TOKENS.Logger);
+      const reader = ctx.get<ReaderProcess>(TOKENS.Reader);
+      // A daemon that has read nothing since its start has no reader process to end idle: it
+      // returns its free memory once an idle period after starting too (runtime/idle-memory.ts).
+      let timer: NodeJS.Timeout | undefined;
+      return {
+        part: 'document-reader',
+        start: () => {
+          if (config.OCR_IDLE_RELEASE_MS === 0) return;
+          timer = setTimeout(() => {
+            if (reader.processes() === 0) releaseIdleMemory(logger, 'nothing-read');
+          }, config.OCR_IDLE_RELEASE_MS);
+          timer.unref();
+        },
+        stop: () => {
+          clearTimeout(timer);
+          return reader.close();
+        },
+      };
     })
     .inSingletonScope();
 

@@ -8,7 +8,7 @@ import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { SmtpIntake, type SmtpIntakeOptions } from '../../smtp/smtp-intake.js';
 import { createDnsResolver } from '../../mail-auth/dns-resolver.js';
-import { createMailauthAuthenticator, type PreparedAuthenticator } from '../../mail-auth/mailauth-authenticator.js';
+import { createMailauthAuthenticator } from '../../mail-auth/mailauth-authenticator.js';
 import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
 import { MailWorkers } from '../../workers/mail-workers.js';
 import type { JobWorkers } from '../../workers/job-workers.js';
@@ -20,7 +20,7 @@ import { TOKENS } from '../tokens.js';
 /** Mail in: the SMTP edge, the service behind it and the workers that turn messages into jobs. */
 export const mailModule = new ContainerModule(({ bind }) => {
   // One authenticator for SMTP and IMAP mail: mailauth over the configured resolvers.
-  bind<PreparedAuthenticator>(TOKENS.SenderAuth)
+  bind<SenderAuthenticator>(TOKENS.SenderAuth)
     .toDynamicValue((ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
       const logger = ctx.get<Logger>(TOKENS.Logger);
@@ -79,17 +79,11 @@ export const mailModule = new ContainerModule(({ bind }) => {
   bind<Lifecycle>(TOKENS.Lifecycle)
     .toDynamicValue(async (ctx) => {
       const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      const logger = ctx.get<Logger>(TOKENS.Logger);
       const smtp = await ctx.getAsync<SmtpIntake>(TOKENS.SmtpIntake);
       return {
         part: 'smtp',
         start: async () => {
           await listenOrExplain('SMTP_PORT', config.SMTP_PORT, config.SMTP_HOST, () => smtp.listen());
-          // The sender checks' library loads now, in slices, not in one block with the first message.
-          ctx
-            .get<PreparedAuthenticator>(TOKENS.SenderAuth)
-            .prepare()
-            .catch((error: unknown) => logger.warn({ err: error }, 'could not load the sender authentication library'));
         },
         // Transactions in progress finish (up to SMTP_DRAIN_MS); new ones get 421.
         stop: () => smtp.stop(),

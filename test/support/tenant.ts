@@ -8,9 +8,10 @@
  * API. A step that does not answer as it should throws, naming the step, the status and the body.
  */
 import type { ApiHarness } from './api-harness.js';
+import { runInProcessOk } from './cli.js';
 import { base64, invoiceExtractor } from './fixtures.js';
 import { callApi, type ApiResponse, type CallOptions } from './http.js';
-import type { Env } from './processes.js';
+import { singleJsonLine, type Env } from './processes.js';
 import { eventually, type WaitOptions } from './wait.js';
 
 /** What the tests' set-ups differ in; every field has the default most of them use. */
@@ -101,10 +102,7 @@ export function setUpDaemonTenant(
   if (options.plan !== undefined) args.push('--plan', options.plan);
   if (options.rateLimitPerMinute !== undefined) args.push('--rate-limit', String(options.rateLimitPerMinute));
   if (options.credits !== undefined) args.push('--credits', String(options.credits));
-  // Imported here, not at the top: the api-harness files would otherwise load the CLI for nothing.
-  const org = Promise.all([import('./cli.js'), import('./processes.js')]).then(async ([cli, processes]) =>
-    processes.singleJsonLine<TenantOrg>((await cli.runInProcessOk([...args, '--json'], cliEnv)).stdout),
-  );
+  const org = runInProcessOk([...args, '--json'], cliEnv).then((result) => singleJsonLine<TenantOrg>(result.stdout));
   const call = (method: string, path: string, callOptions: CallOptions) =>
     callApi(daemon.httpUrl, method, path, callOptions);
   return build(org, options, {

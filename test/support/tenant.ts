@@ -63,13 +63,17 @@ export interface Tenant extends TenantOrg {
   call(method: string, path: string, options?: CallOptions): Promise<ApiResponse>;
   /** POST /v1/documents (bytes are sent base64); the answer, whatever its status. */
   submit(document: Uint8Array | string, options?: SubmitOptions): Promise<ApiResponse>;
-  /** Submits a document (throwing unless it is accepted), waits for its job to end, and returns the job. */
+  /**
+   * Submits a document (throwing unless it is accepted), lets its job run and returns the job: over
+   * the harness once every runnable job has run (a job waiting for credits stays queued), for a
+   * daemon once the job is completed or failed.
+   */
   extract(document: Uint8Array | string, options?: SubmitOptions): Promise<any>;
 }
 
 interface Surface {
   call(method: string, path: string, options: CallOptions): Promise<ApiResponse>;
-  /** Until the job with this id has ended (completed or failed), or throws. */
+  /** Resolves once the job has run as far as it can (see `Tenant.extract`), or throws. */
   awaitJob(id: string, key: string): Promise<void>;
 }
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { completedJob, seedJobs } from '../support/register-seed.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 import { makeJob } from '@intake/core/testing';
 
 describe.each(DB_KINDS)('documents register errors on %s', (kind) => {
   let api: ApiHarness;
-  let org: { org_id: string; live_key: string; test_key: string };
+  let org: Tenant;
   let extractorId: string;
   const get = (path: string) => api.call('GET', path, { key: org.test_key });
   const expectInvalid = (
@@ -20,8 +21,8 @@ describe.each(DB_KINDS)('documents register errors on %s', (kind) => {
 
   beforeAll(async () => {
     api = await startApi(kind);
-    org = await api.createOrg();
-    extractorId = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
+    org = await setUpTenant(api);
+    extractorId = org.extractorId;
     await seedJobs(
       api,
       Array.from({ length: 3 }, (_, i) =>

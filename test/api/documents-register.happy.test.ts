@@ -1,21 +1,22 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
-import { base64, makeInvoicePdf } from '../support/fixtures.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
 import { completedJob, parseCsv, seedJobs } from '../support/register-seed.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 describe.each(DB_KINDS)('documents register on %s', (kind) => {
   let api: ApiHarness;
-  let org: { org_id: string; live_key: string; test_key: string };
+  let org: Tenant;
   let extractorId: string;
   const get = (path: string) => api.call('GET', path, { key: org.test_key });
 
   beforeAll(async () => {
     // A count limit below the 7 "Many" documents, so a search for them answers "at least 5".
     api = await startApi(kind, { registerCountLimit: 5 });
-    org = await api.createOrg();
-    extractorId = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
+    org = await setUpTenant(api);
+    extractorId = org.extractorId;
     const at = (i: number) => new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString();
     await seedJobs(api, [
       completedJob(
@@ -202,13 +203,7 @@ describe.each(DB_KINDS)('documents register on %s', (kind) => {
 
   it('deletes a document: file bytes and page pictures gone, the job 404, a tombstone left', async () => {
     const pdf = await makeInvoicePdf({ extraPages: 0 });
-    const job = (
-      await api.call('POST', '/v1/documents', {
-        key: org.test_key,
-        body: { extractor_id: extractorId, document: base64(pdf), mime_type: 'application/pdf' },
-      })
-    ).body;
-    await api.runJobs();
+    const job = await org.extract(pdf, { key: org.test_key });
     const picture = await api.call('GET', `/v1/documents/${job.id}/pages/1?width=400`, { key: org.test_key });
     expect(picture.status).toBe(200);
     expect(fs.readdirSync(api.review.pageCacheDir, { recursive: true }).length).toBeGreaterThan(0);

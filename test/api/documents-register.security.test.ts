@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { completedJob, parseCsv, seedJobs } from '../support/register-seed.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 describe.each(DB_KINDS)('documents register security on %s', (kind) => {
   let api: ApiHarness;
-  let a: { org_id: string; live_key: string; test_key: string };
-  let b: { org_id: string; live_key: string; test_key: string };
+  let a: Tenant;
+  let b: Tenant;
 
   beforeAll(async () => {
     api = await startApi(kind);
-    a = await api.createOrg({ name: 'A' });
-    b = await api.createOrg({ name: 'B' });
-    const extA = (await api.call('POST', '/v1/extractors', { key: a.live_key, body: invoiceExtractor() })).body.id;
-    const extB = (await api.call('POST', '/v1/extractors', { key: b.live_key, body: invoiceExtractor() })).body.id;
+    a = await setUpTenant(api, { name: 'A' });
+    b = await setUpTenant(api, { name: 'B' });
+    const [extA, extB] = [a.extractorId, b.extractorId];
     const same = { vendor_name: 'Shared Vendor', invoice_number: 'S-1', total_amount: 10 };
     await seedJobs(api, [
       completedJob(a.org_id, extA, same, { id: 'job_sec_a' }),

@@ -5,19 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { base64, makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 describe.each(DB_KINDS)('reprocessing documents on %s', (kind) => {
   let api: ApiHarness;
-  let org: { org_id: string; live_key: string; test_key: string };
-  let extractorId: string;
+  let org: Tenant;
   let pdf: string;
 
   beforeAll(async () => {
     api = await startApi(kind);
-    org = await api.createOrg({ credits: 10 });
-    extractorId = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
+    org = await setUpTenant(api, { credits: 10 });
     pdf = base64(await makeInvoicePdf());
   }, 120_000);
   afterAll(() => api.close());
@@ -25,14 +24,7 @@ describe.each(DB_KINDS)('reprocessing documents on %s', (kind) => {
   const call = (method: string, path: string, headers?: Record<string, string>) =>
     api.call(method, path, { key: org.live_key, ...(headers ? { headers } : {}) });
   const submit = async (salt: string) => {
-    const res = await api.call('POST', '/v1/documents', {
-      key: org.live_key,
-      body: {
-        extractor_id: extractorId,
-        document: base64(await makeInvoicePdf({ salt })),
-        mime_type: 'application/pdf',
-      },
-    });
+    const res = await org.submit(await makeInvoicePdf({ salt }));
     expect(res.status).toBe(202);
     return res.body.id as string;
   };
@@ -131,10 +123,7 @@ describe.each(DB_KINDS)('reprocessing documents on %s', (kind) => {
   }, 60_000);
 
   it('reprocesses a test-mode job for free as well', async () => {
-    const res = await api.call('POST', '/v1/documents', {
-      key: org.test_key,
-      body: { extractor_id: extractorId, document: pdf, mime_type: 'application/pdf' },
-    });
+    const res = await org.submit(pdf, { key: org.test_key });
     await api.runJobs();
     const asked = await api.call('POST', `/v1/documents/${res.body.id}/reprocess`, { key: org.test_key });
     expect(asked.body).toMatchObject({ status: 'queued', result_version: 2, mode: 'test' });

@@ -6,11 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
 import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
-import { base64, makeInvoicePdf } from '../support/fixtures.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 describe.each(DB_KINDS)('review reasons, document text search and counts on %s', (kind) => {
   let api: ApiHarness;
-  let org: { org_id: string; live_key: string; test_key: string };
+  let org: Tenant;
   let extractorId: string;
   let flagged: string;
   let plain: string;
@@ -18,18 +19,12 @@ describe.each(DB_KINDS)('review reasons, document text search and counts on %s',
 
   beforeAll(async () => {
     api = await startApi(kind);
-    org = await api.createOrg({ credits: 10 });
     const body = invoiceExtractor();
     // A rule the printed number breaks: a validation reason.
     body.field_definitions[0]!.validation = { pattern: '^ZZ', max_length: 40 };
-    extractorId = (await api.call('POST', '/v1/extractors', { key: org.live_key, body })).body.id;
-    const submit = async (key: string, pdf: Uint8Array) =>
-      (
-        await api.call('POST', '/v1/documents', {
-          key,
-          body: { extractor_id: extractorId, document: base64(pdf), mime_type: 'application/pdf' },
-        })
-      ).body.id as string;
+    org = await setUpTenant(api, { credits: 10, extractors: [body] });
+    extractorId = org.extractorId;
+    const submit = async (key: string, pdf: Uint8Array) => (await org.submit(pdf, { key })).body.id as string;
     // A document date years after its arrival: a plausibility reason.
     flagged = await submit(org.live_key, await makeInvoicePdf({ date: '14 March 2031', salt: 'flagged' }));
     plain = await submit(org.live_key, await makeInvoicePdf({ salt: 'quixotic42' }));

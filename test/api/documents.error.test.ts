@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
 import { base64, makeInvoicePdf, TINY_PNG } from '../support/fixtures.js';
+import { setUpTenant } from '../support/tenant.js';
 
 describe('documents API: bad input creates nothing', () => {
   let api: ApiHarness;
@@ -17,10 +18,10 @@ describe('documents API: bad input creates nothing', () => {
 
   beforeAll(async () => {
     api = await startApi('pglite', { maxDocumentBytes: 200_000 });
-    const org = await api.createOrg();
+    const org = await setUpTenant(api);
     key = org.test_key;
     liveKey = org.live_key;
-    extractorId = (await api.call('POST', '/v1/extractors', { key: liveKey, body: invoiceExtractor() })).body.id;
+    extractorId = org.extractorId;
     pdf = await makeInvoicePdf();
   });
   afterAll(async () => {

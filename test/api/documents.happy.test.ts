@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
 import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
 import { base64, makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
   let api: ApiHarness;
-  let org: { org_id: string; live_key: string; test_key: string };
+  let org: Tenant;
   let extractorId: string;
   let pdf: Uint8Array;
   const submit = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -17,8 +18,8 @@ describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
 
   beforeAll(async () => {
     api = await startApi(kind);
-    org = await api.createOrg();
-    extractorId = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
+    org = await setUpTenant(api);
+    extractorId = org.extractorId;
     pdf = await makeInvoicePdf({ extraPages: 1 });
   });
   afterAll(() => api.close());
@@ -155,11 +156,8 @@ describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
   });
 
   it('lists newest first with filters, and computes statistics for mixed outcomes', async () => {
-    const fresh = await api.createOrg();
-    const e1 = (await api.call('POST', '/v1/extractors', { key: fresh.live_key, body: invoiceExtractor('One') })).body
-      .id;
-    const e2 = (await api.call('POST', '/v1/extractors', { key: fresh.live_key, body: invoiceExtractor('Two') })).body
-      .id;
+    const fresh = await setUpTenant(api, { extractors: [invoiceExtractor('One'), invoiceExtractor('Two')] });
+    const [e1, e2] = fresh.extractorIds as [string, string];
     const post = (extractor_id: string, metadata: object = {}) =>
       api.call('POST', '/v1/documents', {
         key: fresh.test_key,
@@ -211,13 +209,8 @@ describe.each(DB_KINDS)('documents API (test keys) on %s', (kind) => {
   });
 
   it('searches metadata only where the organization enabled it', async () => {
-    const fresh = await api.createOrg();
-    const ext = (await api.call('POST', '/v1/extractors', { key: fresh.live_key, body: invoiceExtractor() })).body.id;
-    for (const customer of ['a', 'b', 'a'])
-      await api.call('POST', '/v1/documents', {
-        key: fresh.test_key,
-        body: { extractor_id: ext, document: base64(pdf), mime_type: 'application/pdf', metadata: { customer } },
-      });
+    const fresh = await setUpTenant(api);
+    for (const customer of ['a', 'b', 'a']) await fresh.submit(pdf, { key: fresh.test_key, metadata: { customer } });
     const refused = await api.call('GET', '/v1/documents?metadata[customer]=a', { key: fresh.test_key });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toContain('Metadata search is not enabled');

@@ -2,8 +2,9 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentError, type DocumentExtractor, type ExtractionRequest } from '@intake/core';
 import { DB_KINDS } from '../support/databases.js';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
-import { base64, makeInvoicePdf } from '../support/fixtures.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant } from '../support/tenant.js';
 
 /**
  * The job lifecycle in live mode. Extraction itself is tested elsewhere; here small extractors at
@@ -47,17 +48,10 @@ describe.each(DB_KINDS)('live jobs on %s', (kind) => {
   afterAll(() => api.close());
 
   const setup = async (credits: number) => {
-    const org = await api.createOrg({ credits });
-    const ext = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
-    const submit = () =>
-      api
-        .call('POST', '/v1/documents', {
-          key: org.live_key,
-          body: { extractor_id: ext, document: base64(threePages), mime_type: 'application/pdf' },
-        })
-        .then((r) => r.body);
-    const get = (id: string) => api.call('GET', `/v1/documents/${id}`, { key: org.live_key }).then((r) => r.body);
-    const balance = () => api.call('GET', '/v1/credits/balance', { key: org.live_key }).then((r) => r.body);
+    const org = await setUpTenant(api, { credits });
+    const submit = () => org.submit(threePages).then((r) => r.body);
+    const get = (id: string) => org.call('GET', `/v1/documents/${id}`).then((r) => r.body);
+    const balance = () => org.call('GET', '/v1/credits/balance').then((r) => r.body);
     return { org, submit, get, balance };
   };
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { base64, invoiceExtractor, makeInvoicePdf, TINY_PNG } from '../support/fixtures.js';
+import { setUpTenant } from '../support/tenant.js';
 
 type Org = { org_id: string; live_key: string; test_key: string };
 
@@ -258,17 +259,9 @@ describe.each(DB_KINDS)('test and live modes on %s', (kind) => {
   });
 
   it('a live job the balance cannot cover says it waits for credits', async () => {
-    const poor = await api.createOrg({ name: 'Poor', credits: 0 });
-    const extractor = (await api.call('POST', '/v1/extractors', { key: poor.live_key, body: invoiceExtractor() })).body
-      .id;
-    const job = (
-      await api.call('POST', '/v1/documents', {
-        key: poor.live_key,
-        body: { extractor_id: extractor, document: pdf, mime_type: 'application/pdf' },
-      })
-    ).body;
-    await api.runJobs();
-    expect((await api.call('GET', `/v1/documents/${job.id}`, { key: poor.live_key })).body).toMatchObject({
+    const poor = await setUpTenant(api, { name: 'Poor', credits: 0 });
+    const job = await poor.extract(pdf);
+    expect(job).toMatchObject({
       status: 'queued',
       mode: 'live',
       waiting_reason: 'insufficient_credits',

@@ -4,24 +4,21 @@
  * `next_cursor` (the same jobs as offset paging, a bad cursor a 400) and `include=corrections`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { base64, makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 describe('overview, job cursors and include=corrections on pglite', () => {
   let api: ApiHarness;
-  let org: { org_id: string; live_key: string; test_key: string };
+  let org: Tenant;
   const ids: string[] = [];
 
   beforeAll(async () => {
     api = await startApi('pglite');
-    org = await api.createOrg({ credits: 40 });
-    const ext = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
+    org = await setUpTenant(api, { credits: 40 });
     const pdf = base64(await makeInvoicePdf());
     for (const metadata of [{}, { simulate: 'document_unreadable' }, {}, {}, { simulate: 'document_unreadable' }]) {
-      const res = await api.call('POST', '/v1/documents', {
-        key: org.test_key,
-        body: { extractor_id: ext, document: pdf, mime_type: 'application/pdf', metadata },
-      });
+      const res = await org.submit(pdf, { key: org.test_key, metadata });
       expect(res.status).toBe(202);
       ids.push(res.body.id);
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
 import { invoiceExtractor, startApi, type ApiHarness, type ApiResponse } from '../support/api-harness.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant } from '../support/tenant.js';
 import { failOnEscapedErrors } from './escaped-errors.js';
 import { send } from './fuzz/operations.js';
 
@@ -62,12 +63,9 @@ describe.each(DB_KINDS)('request edge on %s', (kind) => {
   let accepted = 0;
   beforeAll(async () => {
     api = await startApi(kind);
-    key = (await api.createOrg()).live_key;
-    extractorId = (await api.call('POST', '/v1/extractors', { key, body: invoiceExtractor() })).body.id;
-    await api.call('POST', '/api/email-ingestion/config', {
-      key,
-      body: { emailPrefix: 'ap', defaultDocumentType: 'invoice' },
-    });
+    const tenant = await setUpTenant(api, { prefixes: [{ emailPrefix: 'ap', defaultDocumentType: 'invoice' }] });
+    key = tenant.live_key;
+    extractorId = tenant.extractorId;
     pdf = await makeInvoicePdf();
   });
   afterAll(async () => {

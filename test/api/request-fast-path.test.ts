@@ -5,20 +5,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
-import { invoiceExtractor, ManualClock, startApi, type ApiHarness } from '../support/api-harness.js';
+import { ManualClock, startApi, type ApiHarness } from '../support/api-harness.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 const REQUEST_ID = /^req_[0-9a-f]{32}$/;
 
 describe.each(DB_KINDS)('request fast path on %s', (kind) => {
   let api: ApiHarness;
   const clock = new ManualClock('2026-05-01T10:00:10.000Z');
-  let org: { org_id: string; live_key: string; test_key: string };
+  let org: Tenant;
   let extractorId: string;
   beforeAll(async () => {
     api = await startApi(kind, { clock });
     // 1000 a minute: blocks of 50, so most requests below are decided without the database.
-    org = await api.createOrg({ plan: 'enterprise', rate_limit_per_minute: 1000 });
-    extractorId = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
+    org = await setUpTenant(api, { plan: 'enterprise', rateLimitPerMinute: 1000 });
+    extractorId = org.extractorId;
   });
   afterAll(() => api.close());
 

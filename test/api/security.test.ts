@@ -1,23 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
-import { invoiceExtractor, ManualClock, startApi, type ApiHarness } from '../support/api-harness.js';
+import { ManualClock, startApi, type ApiHarness } from '../support/api-harness.js';
 import { routeTable } from '../support/route-table.js';
 import { makeInvoicePdf, TINY_PNG } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 const authenticated = routeTable().filter((r) => r.scope);
 
 describe.each(DB_KINDS)('security on %s', (kind) => {
   let api: ApiHarness;
-  let a: { org_id: string; live_key: string; test_key: string };
+  let a: Tenant;
   let b: { org_id: string; live_key: string; test_key: string };
   const ids: Record<string, string> = {};
   beforeAll(async () => {
     api = await startApi(kind);
-    a = await api.createOrg({ name: 'A' });
+    a = await setUpTenant(api, { name: 'A' });
     b = await api.createOrg({ name: 'B' });
-    ids.extractor_id = (
-      await api.call('POST', '/v1/extractors', { key: a.live_key, body: invoiceExtractor() })
-    ).body.id;
+    ids.extractor_id = a.extractorId;
     ids.key_id = (
       await api.call('POST', '/v1/api-keys', {
         key: a.live_key,
@@ -26,12 +25,7 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     ).body.id;
     // A job, a webhook endpoint and a delivery of A, so every route with an id has something real to find.
     const pdf = Buffer.from(await makeInvoicePdf()).toString('base64');
-    ids.job_id = (
-      await api.call('POST', '/v1/documents', {
-        key: a.test_key,
-        body: { extractor_id: ids.extractor_id, document: pdf, mime_type: 'application/pdf' },
-      })
-    ).body.id;
+    ids.job_id = (await a.submit(pdf, { key: a.test_key })).body.id;
     ids.endpoint_id = (
       await api.call('POST', '/v1/webhooks/endpoints', { key: a.live_key, body: { url: 'https://127.0.0.1:9/hook' } })
     ).body.id;

@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTriageItem } from '../../packages/core/src/testing/triage-store-contract.js';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
-import { base64, makeInvoicePdf } from '../support/fixtures.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 const HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -18,20 +19,16 @@ const headersOf = (res: Response, names: string[]) => Object.fromEntries(names.m
 
 describe('stored documents served on the API origin', () => {
   let api: ApiHarness;
-  let org: { org_id: string; live_key: string; test_key: string };
+  let org: Tenant;
   beforeAll(async () => {
     api = await startApi('pglite');
-    org = await api.createOrg();
+    org = await setUpTenant(api);
   });
   afterAll(() => api?.close());
 
   it("a job's original through its signed link", async () => {
-    const extractor = await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() });
     const pdf = await makeInvoicePdf({});
-    const job = await api.call('POST', '/v1/documents', {
-      key: org.test_key,
-      body: { extractor_id: extractor.body.id, document: base64(pdf), mime_type: 'application/pdf' },
-    });
+    const job = await org.submit(pdf, { key: org.test_key });
     expect(job.status).toBe(202);
     const file = await fetch(job.body.document_url);
     expect(file.status).toBe(200);

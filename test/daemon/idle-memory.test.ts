@@ -9,18 +9,16 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createReaderProcess } from '../../daemon/src/reading/reader-process.js';
-import { runInProcessOk } from '../support/cli.js';
-import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
 import {
-  api,
   makeMigratedDataDir,
   PROCESS_TEST_TIMEOUT_MS,
-  singleJsonLine,
   startDaemon,
   useFileCleanup,
   type DaemonProcess,
 } from '../support/processes.js';
 import { parseSamples, sumOf } from '../support/prometheus.js';
+import { setUpDaemonTenant, type Tenant } from '../support/tenant.js';
 import { eventually } from '../support/wait.js';
 
 useFileCleanup();
@@ -62,7 +60,7 @@ describe('the reader process tells when it has ended idle', { timeout: PROCESS_T
 
 describe('a started daemon once idle', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 }, () => {
   let daemon: DaemonProcess;
-  let key: string;
+  let tenant: Tenant;
 
   beforeAll(async () => {
     const dataDir = makeMigratedDataDir('intake-idle-memory-');
@@ -70,15 +68,11 @@ describe('a started daemon once idle', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 },
       { DATA_DIR: dataDir, OCR_IDLE_RELEASE_MS: String(IDLE_MS), WORKER_POLL_MS: '200' },
       { timeoutMs: PROCESS_TEST_TIMEOUT_MS },
     );
-    const org = singleJsonLine<{ live_key: string }>(
-      (
-        await runInProcessOk(
-          ['orgs', 'create', '--name', 'Idle', '--plan', 'enterprise', '--credits', '100', '--json'],
-          { DATA_DIR: dataDir },
-        )
-      ).stdout,
+    tenant = await setUpDaemonTenant(
+      daemon,
+      { DATA_DIR: dataDir },
+      { name: 'Idle', plan: 'enterprise', credits: 100, wait: WAIT },
     );
-    key = org.live_key;
   }, PROCESS_TEST_TIMEOUT_MS * 2);
 
   /** The daemon's log lines with `message` so far. */
@@ -122,26 +116,12 @@ describe('a started daemon once idle', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 },
   });
 
   it('trims its memory after each idle period, logs it, and reads the next document', async () => {
-    const extractor = await api(daemon.httpUrl, 'POST', '/v1/extractors', { key, body: invoiceExtractor() });
-    expect(extractor.status, JSON.stringify(extractor.body)).toBe(201);
     expect(idleLines()).toEqual([]);
     expect(await readerProcesses()).toBe(0);
     for (let round = 1; round <= 2; round++) {
       const before = idleLines().length;
       const pdf = await makeInvoicePdf({ number: `INV-TRIM-${round}`, salt: `trim-${round}` });
-      const job = await api(daemon.httpUrl, 'POST', '/v1/documents', {
-        key,
-        body: { extractor_id: extractor.body.id, document: base64(pdf), mime_type: 'application/pdf' },
-      });
-      expect(job.status, JSON.stringify(job.body)).toBe(202);
-      const done = await eventually(
-        `round ${round}: the job to finish`,
-        async () => {
-          const res = await api(daemon.httpUrl, 'GET', `/v1/documents/${job.body.id}`, { key });
-          return res.body.status === 'completed' || res.body.status === 'failed' ? res.body : null;
-        },
-        WAIT,
-      );
+      const done = await tenant.extract(pdf);
       expect(done.status, JSON.stringify(done)).toBe('completed');
       expect(done.extracted_data.invoice_number, JSON.stringify(done)).toBe(`INV-TRIM-${round}`);
       // The page count at upload and the reading may each start a reader process (should the job

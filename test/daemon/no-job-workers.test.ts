@@ -9,7 +9,7 @@ import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { runInProcessOk } from '../support/cli.js';
 import { createPostgresDatabase } from '../support/databases.js';
-import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
   makeTempDir,
@@ -20,6 +20,7 @@ import {
   type DaemonProcess,
   type Env,
 } from '../support/processes.js';
+import { setUpDaemonTenant } from '../support/tenant.js';
 import { eventually } from '../support/wait.js';
 
 useProcessCleanup();
@@ -57,44 +58,17 @@ describe('WORKER_CONCURRENCY=0', () => {
       expect(ready.body).toEqual({ status: 'ok', job_workers: 0 });
 
       const cli: Env = { DATABASE_URL, DATA_DIR: makeTempDir() };
-      const org = singleJsonLine<{ live_key: string }>(
-        (
-          await runInProcessOk(
-            [
-              'orgs',
-              'create',
-              '--name',
-              'Front',
-              '--plan',
-              'enterprise',
-              '--rate-limit',
-              '100000',
-              '--credits',
-              '100',
-              '--json',
-            ],
-            cli,
-          )
-        ).stdout,
-      );
-      const key = org.live_key;
-      const extractor = await api(front.httpUrl, 'POST', '/v1/extractors', { key, body: invoiceExtractor() });
-      expect(extractor.status, JSON.stringify(extractor.body)).toBe(201);
-      const config = await api(front.httpUrl, 'POST', '/api/email-ingestion/config', {
-        key,
-        body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false },
+      const tenant = await setUpDaemonTenant(front, cli, {
+        name: 'Front',
+        plan: 'enterprise',
+        rateLimitPerMinute: 100_000,
+        credits: 100,
+        prefixes: ['ap'],
       });
-      expect(config.status, JSON.stringify(config.body)).toBe(201);
+      const key = tenant.live_key;
 
       // An upload over HTTP.
-      const upload = await api(front.httpUrl, 'POST', '/v1/documents', {
-        key,
-        body: {
-          extractor_id: extractor.body.id,
-          document: Buffer.from(await makeInvoicePdf({ salt: 'upload' })).toString('base64'),
-          mime_type: 'application/pdf',
-        },
-      });
+      const upload = await tenant.submit(await makeInvoicePdf({ salt: 'upload' }));
       expect(upload.status, JSON.stringify(upload.body)).toBe(202);
 
       // A message over SMTP: the mail workers still turn it into a job.

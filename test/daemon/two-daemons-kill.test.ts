@@ -1,16 +1,9 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/databases.js';
-import { runInProcessOk } from '../support/cli.js';
 import { base64, makeInvoicePdf } from '../support/fixtures.js';
-import {
-  api,
-  makeTempDir,
-  PROCESS_TEST_TIMEOUT_MS,
-  singleJsonLine,
-  startDaemon,
-  useProcessCleanup,
-} from '../support/processes.js';
+import { api, makeTempDir, PROCESS_TEST_TIMEOUT_MS, startDaemon, useProcessCleanup } from '../support/processes.js';
+import { setUpDaemonTenant } from '../support/tenant.js';
 import { eventually } from '../support/wait.js';
 
 useProcessCleanup();
@@ -33,36 +26,24 @@ describe('two daemons on one PostgreSQL', () => {
         WORKER_POLL_MS: '100',
       });
       const [a, b] = await Promise.all([startDaemon(env('a')), startDaemon(env('b'))]);
-      const org = singleJsonLine<{ org_id: string; live_key: string }>(
-        (
-          await runInProcessOk(
-            [
-              'orgs',
-              'create',
-              '--name',
-              'Load',
-              '--plan',
-              'enterprise',
-              '--rate-limit',
-              '100000',
-              '--credits',
-              '10000',
-              '--json',
-            ],
-            { DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir() },
-          )
-        ).stdout,
+      const org = await setUpDaemonTenant(
+        a,
+        { DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir() },
+        {
+          name: 'Load',
+          plan: 'enterprise',
+          rateLimitPerMinute: 100_000,
+          credits: 10_000,
+          extractors: [
+            {
+              name: 'Invoices',
+              document_type: 'invoice',
+              field_definitions: [{ name: 'total_amount', type: 'currency', required: true, description: 'Total' }],
+            },
+          ],
+        },
       );
       const key = org.live_key;
-      const extractor = await api(a.httpUrl, 'POST', '/v1/extractors', {
-        key,
-        body: {
-          name: 'Invoices',
-          document_type: 'invoice',
-          field_definitions: [{ name: 'total_amount', type: 'currency', required: true, description: 'Total' }],
-        },
-      });
-      expect(extractor.status).toBe(201);
       const document = base64(await makeInvoicePdf());
       const submitted: string[] = [];
       for (let i = 0; i < JOBS; i += 20) {
@@ -70,7 +51,7 @@ describe('two daemons on one PostgreSQL', () => {
           Array.from({ length: 20 }, (_, j) =>
             api(i % 40 === 0 ? a.httpUrl : b.httpUrl, 'POST', '/v1/documents', {
               key,
-              body: { extractor_id: extractor.body.id, document, mime_type: 'application/pdf', metadata: { n: i + j } },
+              body: { extractor_id: org.extractorId, document, mime_type: 'application/pdf', metadata: { n: i + j } },
             }),
           ),
         );

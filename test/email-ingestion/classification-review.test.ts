@@ -5,6 +5,7 @@ import type { SmtpIntake } from '@intake/daemon';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { startSmtpEdge } from '../support/smtp.js';
 import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant } from '../support/tenant.js';
 
 const DOMAIN = 'example.test';
 
@@ -53,16 +54,13 @@ describe('email classification, thresholds and the review queue (PGlite)', () =>
   beforeAll(async () => {
     h = await startApi('pglite', { emailDomains: [DOMAIN], maxDocumentBytes: 5 * 1_048_576 });
     ({ smtp, port } = await startSmtpEdge(h.inbound));
-    const org = await h.createOrg({ credits: 1000 });
+    const org = await setUpTenant(h, {
+      credits: 1000,
+      extractors: [invoiceExtractor(), { ...invoiceExtractor('Receipts'), document_type: 'receipt' }],
+    });
     key = org.live_key;
     orgId = org.org_id;
-    invoiceExtractorId = (await h.call('POST', '/v1/extractors', { key, body: invoiceExtractor() })).body.id;
-    receiptExtractorId = (
-      await h.call('POST', '/v1/extractors', {
-        key,
-        body: { ...invoiceExtractor('Receipts'), document_type: 'receipt' },
-      })
-    ).body.id;
+    [invoiceExtractorId, receiptExtractorId] = org.extractorIds as [string, string];
   });
   afterAll(async () => {
     await smtp?.stop();

@@ -4,7 +4,8 @@ import { duplicateKey, normalizeMatchValue } from '@intake/core/email';
 import type { SmtpIntake } from '@intake/daemon';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { startSmtpEdge } from '../support/smtp.js';
-import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 const DOMAIN = 'example.test';
 
@@ -32,7 +33,7 @@ describe('duplicate detection on email jobs (PGlite, real extraction)', () => {
   let smtp: SmtpIntake;
   let port: number;
   let key: string;
-  let extractorId: string;
+  let tenant: Tenant;
   const send = async (to: string, pdf: Uint8Array, subject = 'Invoice') => {
     const info = await nodemailer
       .createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
@@ -48,28 +49,21 @@ describe('duplicate detection on email jobs (PGlite, real extraction)', () => {
     ).body.attachments[0];
   };
   const job = async (id: string) => (await h.call('GET', `/v1/documents/${id}`, { key })).body;
-  const prefix = (emailPrefix: string, action: string) =>
-    h.call('POST', '/api/email-ingestion/config', {
-      key,
-      body: {
-        emailPrefix,
-        defaultDocumentType: 'vendor_bill',
-        autoClassify: false,
-        duplicateDetection: { action, lookbackHours: 24 },
-      },
-    });
+  const prefix = (emailPrefix: string, action: string) => ({
+    emailPrefix,
+    defaultDocumentType: 'vendor_bill',
+    autoClassify: false,
+    duplicateDetection: { action, lookbackHours: 24 },
+  });
 
   beforeAll(async () => {
     h = await startApi('pglite', { emailDomains: [DOMAIN], maxDocumentBytes: 5 * 1_048_576 });
     ({ smtp, port } = await startSmtpEdge(h.inbound));
-    key = (await h.createOrg({ credits: 1000 })).live_key;
-    extractorId = (await h.call('POST', '/v1/extractors', { key, body: invoiceExtractor() })).body.id;
-    for (const [p, a] of [
-      ['flagged', 'flag'],
-      ['rejecting', 'reject'],
-      ['processing', 'process'],
-    ] as const)
-      expect((await prefix(p, a)).status).toBe(201);
+    tenant = await setUpTenant(h, {
+      credits: 1000,
+      prefixes: [prefix('flagged', 'flag'), prefix('rejecting', 'reject'), prefix('processing', 'process')],
+    });
+    key = tenant.live_key;
   });
   afterAll(async () => {
     await smtp?.stop();
@@ -79,10 +73,7 @@ describe('duplicate detection on email jobs (PGlite, real extraction)', () => {
   it('the same file again: flag creates a job naming the earlier one, reject creates none, process just records it', async () => {
     const pdf = await makeInvoicePdf({ salt: 'same-file', number: 'INV-9001' });
     // The first copy arrives through the API: duplicates are found across API and email submissions.
-    const first = await h.call('POST', '/v1/documents', {
-      key,
-      body: { extractor_id: extractorId, document: base64(pdf), mime_type: 'application/pdf' },
-    });
+    const first = await tenant.submit(pdf);
     expect(first.status).toBe(202);
     const flagged = await send('flagged', pdf);
     expect(flagged).toMatchObject({

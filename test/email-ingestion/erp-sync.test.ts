@@ -12,6 +12,7 @@ import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { startSmtpEdge } from '../support/smtp.js';
 import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
 import { makeTempDir, removeTempDirs } from '../support/processes.js';
+import { setUpTenant } from '../support/tenant.js';
 import { startReceiver, stopAllReceivers, type Receiver } from '../webhooks/receiver.js';
 
 const DOMAIN = 'example.test';
@@ -58,7 +59,10 @@ describe('ERP sync rules (PGlite, HTTPS receiver)', () => {
     });
     h = await startApi('pglite', { emailDomains: [DOMAIN], maxDocumentBytes: 5 * 1_048_576 });
     ({ smtp, port } = await startSmtpEdge(h.inbound));
-    const org = await h.createOrg({ credits: 1000 });
+    const org = await setUpTenant(h, {
+      credits: 1000,
+      extractors: [invoiceExtractor(), { ...invoiceExtractor('Receipts'), document_type: 'receipt' }],
+    });
     key = org.live_key;
     orgId = org.org_id;
     transport = createHttpsTransport({ allowedHosts: ['127.0.0.1'], caFile: receiver.certFile });
@@ -69,15 +73,6 @@ describe('ERP sync rules (PGlite, HTTPS receiver)', () => {
       ids: h.intake.ids,
       options: { leaseMs: 30_000, retryDelaysMs: [0, 0] },
     });
-    expect((await h.call('POST', '/v1/extractors', { key, body: invoiceExtractor() })).status).toBe(201);
-    expect(
-      (
-        await h.call('POST', '/v1/extractors', {
-          key,
-          body: { ...invoiceExtractor('Receipts'), document_type: 'receipt' },
-        })
-      ).status,
-    ).toBe(201);
   });
   afterAll(async () => {
     await smtp?.stop();

@@ -15,18 +15,16 @@ import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runInProcessOk } from '../support/cli.js';
-import { invoiceExtractor } from '../support/fixtures.js';
 import {
   api,
   httpStatus,
   makeMigratedDataDir,
   REPO_ROOT,
-  singleJsonLine,
   startDaemon,
   useFileCleanup,
   type DaemonProcess,
 } from '../support/processes.js';
+import { setUpDaemonTenant } from '../support/tenant.js';
 import { eventually } from '../support/wait.js';
 
 // One daemon takes both replays (the second on top of the first), so children are killed at the end
@@ -200,36 +198,14 @@ async function listMessages(daemon: DaemonProcess, key: string): Promise<Message
         // The subject is the MIME parsing: the attachments' jobs only need to exist, so none is run.
         WORKER_CONCURRENCY: '0',
       });
-      key = singleJsonLine<{ live_key: string }>(
-        // Set-up through the running daemon's admin socket, in this process (test/support/cli.ts).
-        (
-          await runInProcessOk(
-            [
-              'orgs',
-              'create',
-              '--name',
-              'Corpus',
-              '--plan',
-              'enterprise',
-              '--rate-limit',
-              '100000',
-              '--credits',
-              '100000',
-              '--json',
-            ],
-            { DATA_DIR: dataDir },
-          )
-        ).stdout,
+      // Set-up through the running daemon's admin socket, in this process (test/support/cli.ts).
+      key = (
+        await setUpDaemonTenant(
+          daemon,
+          { DATA_DIR: dataDir },
+          { name: 'Corpus', plan: 'enterprise', rateLimitPerMinute: 100_000, credits: 100_000, prefixes: ['ap'] },
+        )
       ).live_key;
-      expect((await api(daemon.httpUrl, 'POST', '/v1/extractors', { key, body: invoiceExtractor() })).status).toBe(201);
-      expect(
-        (
-          await api(daemon.httpUrl, 'POST', '/api/email-ingestion/config', {
-            key,
-            body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false },
-          })
-        ).status,
-      ).toBe(201);
     }, 180_000);
 
     it('has a manifest entry for every message', () => {

@@ -4,6 +4,7 @@ import type { SmtpIntake } from '@intake/daemon';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { startSmtpEdge } from '../support/smtp.js';
 import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant } from '../support/tenant.js';
 
 const DOMAIN = 'example.test';
 
@@ -34,56 +35,48 @@ describe('routing rules on email jobs (PGlite, real extraction)', () => {
   beforeAll(async () => {
     h = await startApi('pglite', { emailDomains: [DOMAIN], maxDocumentBytes: 5 * 1_048_576 });
     ({ smtp, port } = await startSmtpEdge(h.inbound));
-    const org = await h.createOrg({ credits: 1000 });
+    const org = await setUpTenant(h, {
+      credits: 1000,
+      extractors: [invoiceExtractor(), { ...invoiceExtractor('Receipts'), document_type: 'receipt' }],
+      prefixes: [
+        {
+          emailPrefix: 'ap',
+          defaultDocumentType: 'vendor_bill',
+          autoClassify: false,
+          routingRules: [
+            {
+              condition: { type: 'sender_domain', value: 'vendor.example' },
+              action: { assignTo: 'ap-team', priority: 'high' },
+            },
+            { condition: { type: 'subject_matches', pattern: '(?i)urgent' }, action: { priority: 'critical' } },
+            {
+              condition: { type: 'extracted_amount', operator: 'greater_than', value: 10000 },
+              action: { requiresApproval: true, approvers: ['cfo@acme.example'] },
+            },
+          ],
+        },
+        {
+          emailPrefix: 'amounts',
+          defaultDocumentType: 'vendor_bill',
+          autoClassify: false,
+          routingRules: [
+            {
+              condition: { type: 'extracted_amount', operator: 'greater_than', value: 5000 },
+              action: { requiresApproval: true, approvers: ['cfo@acme.example'], erpSubsidiary: 'EU' },
+            },
+            {
+              condition: { type: 'sender_domain', value: 'vendor.example' },
+              action: { assignTo: 'ap-team', autoApprove: true },
+            },
+            { condition: { type: 'sender_domain', value: 'receipts.example' }, action: { documentType: 'receipt' } },
+            { condition: { type: 'subject_matches', pattern: '(a+)+$' }, action: { assignTo: 'never' } },
+          ],
+        },
+      ],
+    });
     key = org.live_key;
     orgId = org.org_id;
-    await h.call('POST', '/v1/extractors', { key, body: invoiceExtractor() });
-    receiptExtractorId = (
-      await h.call('POST', '/v1/extractors', {
-        key,
-        body: { ...invoiceExtractor('Receipts'), document_type: 'receipt' },
-      })
-    ).body.id;
-    const created = await h.call('POST', '/api/email-ingestion/config', {
-      key,
-      body: {
-        emailPrefix: 'ap',
-        defaultDocumentType: 'vendor_bill',
-        autoClassify: false,
-        routingRules: [
-          {
-            condition: { type: 'sender_domain', value: 'vendor.example' },
-            action: { assignTo: 'ap-team', priority: 'high' },
-          },
-          { condition: { type: 'subject_matches', pattern: '(?i)urgent' }, action: { priority: 'critical' } },
-          {
-            condition: { type: 'extracted_amount', operator: 'greater_than', value: 10000 },
-            action: { requiresApproval: true, approvers: ['cfo@acme.example'] },
-          },
-        ],
-      },
-    });
-    expect(created.status).toBe(201);
-    await h.call('POST', '/api/email-ingestion/config', {
-      key,
-      body: {
-        emailPrefix: 'amounts',
-        defaultDocumentType: 'vendor_bill',
-        autoClassify: false,
-        routingRules: [
-          {
-            condition: { type: 'extracted_amount', operator: 'greater_than', value: 5000 },
-            action: { requiresApproval: true, approvers: ['cfo@acme.example'], erpSubsidiary: 'EU' },
-          },
-          {
-            condition: { type: 'sender_domain', value: 'vendor.example' },
-            action: { assignTo: 'ap-team', autoApprove: true },
-          },
-          { condition: { type: 'sender_domain', value: 'receipts.example' }, action: { documentType: 'receipt' } },
-          { condition: { type: 'subject_matches', pattern: '(a+)+$' }, action: { assignTo: 'never' } },
-        ],
-      },
-    });
+    receiptExtractorId = org.extractorIds[1]!;
   });
   afterAll(async () => {
     await smtp?.stop();

@@ -14,6 +14,7 @@ import {
 } from '@intake/core/email';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant } from '../support/tenant.js';
 
 const verdicts = (change: Partial<SenderVerdicts> = {}): SenderVerdicts => ({
   spf: { result: 'none', domain: null, aligned: false },
@@ -102,32 +103,29 @@ describe('stored verdicts through processing (PGlite)', () => {
 
   beforeAll(async () => {
     h = await startApi('pglite');
-    const org = await h.createOrg({ credits: 100 });
-    key = org.live_key;
-    orgId = org.org_id;
-    await h.call('POST', '/v1/extractors', { key, body: invoiceExtractor() });
-    await h.call('POST', '/v1/extractors', {
-      key,
-      body: { ...invoiceExtractor('Receipts'), document_type: 'receipt' },
+    const prefix = (emailPrefix: string, extra: Record<string, unknown>) => ({
+      emailPrefix,
+      defaultDocumentType: 'vendor_bill',
+      autoClassify: false,
+      ...extra,
     });
-    const configure = (emailPrefix: string, extra: Record<string, unknown>) =>
-      h.call('POST', '/api/email-ingestion/config', {
-        key,
-        body: { emailPrefix, defaultDocumentType: 'vendor_bill', autoClassify: false, ...extra },
-      });
-    expect(
-      (
-        await configure('routed', {
+    const org = await setUpTenant(h, {
+      credits: 100,
+      extractors: [invoiceExtractor(), { ...invoiceExtractor('Receipts'), document_type: 'receipt' }],
+      prefixes: [
+        prefix('routed', {
           routingRules: [
             { condition: { type: 'sender_authenticated', value: false }, action: { assignTo: 'fraud-desk' } },
             { condition: { type: 'sender_authenticated', value: true }, action: { assignTo: 'ap' } },
           ],
           classificationOverrides: [{ condition: { senderAuthenticated: true }, documentType: 'receipt' }],
-        })
-      ).status,
-    ).toBe(201);
-    expect((await configure('reviewed', { unauthenticated: 'review' })).status).toBe(201);
-    expect((await configure('strict', { unauthenticated: 'reject' })).status).toBe(201);
+        }),
+        prefix('reviewed', { unauthenticated: 'review' }),
+        prefix('strict', { unauthenticated: 'reject' }),
+      ],
+    });
+    key = org.live_key;
+    orgId = org.org_id;
   });
   afterAll(async () => h?.close());
 

@@ -6,6 +6,7 @@ import { SmtpIntake, type SmtpIntakeOptions } from '@intake/daemon';
 import { clientKey } from '../../daemon/src/smtp/client-limits.js';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { openSmtp, type SmtpDialogue, type SmtpReply } from '../support/smtp.js';
+import { setUpTenant } from '../support/tenant.js';
 
 /**
  * Issue 32, item 2: one client address must not hold the gateway. Real sockets on loopback: the
@@ -21,13 +22,7 @@ let key: string;
 
 beforeAll(async () => {
   h = await startApi('pglite', { emailDomains: [DOMAIN] });
-  const org = await h.createOrg({ credits: 100 });
-  key = org.live_key;
-  const config = await h.call('POST', '/api/email-ingestion/config', {
-    key,
-    body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false },
-  });
-  expect(config.status).toBe(201);
+  key = (await setUpTenant(h, { credits: 100, extractors: [], prefixes: ['ap'] })).live_key;
 });
 afterAll(async () => {
   await h?.close();

@@ -17,6 +17,7 @@ import { createMailParser, createPdfCombiner } from '@intake/mail-documents';
 import { FileBlobStore } from '@intake/storage-sql';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant } from '../support/tenant.js';
 import { openSmtp, startSmtpEdge } from '../support/smtp.js';
 import { deferred, heldSyncBlobs } from '../support/held-sync.js';
 import { eventually } from '../support/wait.js';
@@ -71,13 +72,7 @@ describe('SMTP edge: the durable steps of accept()', () => {
   beforeAll(async () => {
     h = await startApi('pglite');
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-smtp-steps-'));
-    const org = await h.createOrg({ credits: 100 });
-    orgId = org.org_id;
-    const config = await h.call('POST', '/api/email-ingestion/config', {
-      key: org.live_key,
-      body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false },
-    });
-    expect(config.status).toBe(201);
+    orgId = (await setUpTenant(h, { credits: 100, extractors: [], prefixes: ['ap'] })).org_id;
     envelope = {
       mailFrom: 'billing@vendor.example',
       recipients: [{ accepted: true, orgId, prefix: 'ap', tag: null, address: 'ap@example.test' }],

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpIntake, type SmtpIntakeOptions } from '@intake/daemon';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { DB_KINDS } from '../support/databases.js';
-import { base64, invoiceExtractor, makeInvoicePdf, TINY_PNG } from '../support/fixtures.js';
+import { base64, makeInvoicePdf, TINY_PNG } from '../support/fixtures.js';
 import { openSmtp, sendRaw } from '../support/smtp.js';
+import { setUpTenant } from '../support/tenant.js';
 import { TEST_CERT_FILE, TEST_KEY_FILE } from '../support/test-cert.js';
 
 const DOMAIN = 'example.test';
@@ -35,15 +36,8 @@ async function startStack(kind: (typeof DB_KINDS)[number], options: Partial<Smtp
     ...options,
   });
   const { port } = await smtp.listen();
-  const org = await h.createOrg({ credits: 1000 });
-  const extractor = await h.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() });
-  expect(extractor.status).toBe(201);
-  const config = await h.call('POST', '/api/email-ingestion/config', {
-    key: org.live_key,
-    body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false },
-  });
-  expect(config.status).toBe(201);
-  return { h, smtp, port, key: org.live_key, orgId: org.org_id, extractorId: extractor.body.id };
+  const org = await setUpTenant(h, { credits: 1000, prefixes: ['ap'] });
+  return { h, smtp, port, key: org.live_key, orgId: org.org_id, extractorId: org.extractorId };
 }
 
 const transport = (port: number) =>

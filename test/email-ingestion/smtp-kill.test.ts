@@ -10,20 +10,19 @@
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runInProcessOk } from '../support/cli.js';
 import { createPostgresDatabase } from '../support/databases.js';
-import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
   makeMigratedDataDir,
   makeTempDir,
-  singleJsonLine,
   startDaemon,
   useProcessCleanup,
   type DaemonProcess,
   type Env,
   type Exit,
 } from '../support/processes.js';
+import { setUpDaemonTenant } from '../support/tenant.js';
 import { eventually } from '../support/wait.js';
 
 useProcessCleanup();
@@ -129,34 +128,14 @@ describe('SMTP edge: a 250 survives SIGKILL', { timeout: 300_000 }, () => {
       };
       const first = await startDaemon(env);
       expect(first.smtp).not.toBeNull();
-      const org = singleJsonLine<{ org_id: string; live_key: string }>(
-        (
-          await runInProcessOk(
-            [
-              'orgs',
-              'create',
-              '--name',
-              'Mailroom',
-              '--plan',
-              'enterprise',
-              '--rate-limit',
-              '100000',
-              '--credits',
-              '100000',
-              '--json',
-            ],
-            cliEnv,
-          )
-        ).stdout,
-      );
-      const key = org.live_key;
-      const extractor = await api(first.httpUrl, 'POST', '/v1/extractors', { key, body: invoiceExtractor() });
-      expect(extractor.status, JSON.stringify(extractor.body)).toBe(201);
-      const config = await api(first.httpUrl, 'POST', '/api/email-ingestion/config', {
-        key,
-        body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false },
+      const org = await setUpDaemonTenant(first, cliEnv, {
+        name: 'Mailroom',
+        plan: 'enterprise',
+        rateLimitPerMinute: 100_000,
+        credits: 100_000,
+        prefixes: ['ap'],
       });
-      expect(config.status, JSON.stringify(config.body)).toBe(201);
+      const key = org.live_key;
 
       // --- send, and kill the daemon part-way
       const transport = nodemailer.createTransport({

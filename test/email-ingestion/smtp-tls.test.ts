@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigSchema, SmtpIntake, type SmtpIntakeOptions } from '@intake/daemon';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { openSmtp } from '../support/smtp.js';
+import { setUpTenant } from '../support/tenant.js';
 import { TEST_CERT_FILE, TEST_KEY_FILE } from '../support/test-cert.js';
 
 /**
@@ -26,12 +27,7 @@ let dir: string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-smtp-tls-'));
   h = await startApi('pglite', { emailDomains: [DOMAIN] });
-  const org = await h.createOrg({ credits: 100 });
-  const config = await h.call('POST', '/api/email-ingestion/config', {
-    key: org.live_key,
-    body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false },
-  });
-  expect(config.status).toBe(201);
+  await setUpTenant(h, { credits: 100, extractors: [], prefixes: ['ap'] });
 });
 afterAll(async () => {
   await h?.close();

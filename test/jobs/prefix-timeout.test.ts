@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentExtractor, ExtractionRequest } from '@intake/core';
 import type { SmtpIntake } from '@intake/daemon';
 import { DB_KINDS } from '../support/databases.js';
-import { base64, invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { startSmtpEdge } from '../support/smtp.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 const DOMAIN = 'example.test';
 
@@ -28,7 +29,7 @@ describe.each(DB_KINDS)('per-prefix maxProcessingTimeMs on %s', (kind) => {
   let smtp: SmtpIntake;
   let port: number;
   let key: string;
-  let extractorId: string;
+  let tenant: Tenant;
   const extractor = new HangingExtractor();
   const job = async (id: string) => (await h.call('GET', `/v1/documents/${id}`, { key })).body;
   const mail = async (prefix: string) => {
@@ -53,18 +54,19 @@ describe.each(DB_KINDS)('per-prefix maxProcessingTimeMs on %s', (kind) => {
     // PROCESSING_TIMEOUT_MS is 2 s here.
     h = await startApi(kind, { emailDomains: [DOMAIN], extractor, timeoutMs: 2000, maxDocumentBytes: 5 * 1_048_576 });
     ({ smtp, port } = await startSmtpEdge(h.inbound));
-    key = (await h.createOrg({ credits: 1000 })).live_key;
-    extractorId = (await h.call('POST', '/v1/extractors', { key, body: invoiceExtractor() })).body.id;
-    for (const [emailPrefix, maxProcessingTimeMs] of [
-      ['quick', 1000],
-      ['patient', 600_000],
-    ] as const) {
-      const created = await h.call('POST', '/api/email-ingestion/config', {
-        key,
-        body: { emailPrefix, defaultDocumentType: 'vendor_bill', autoClassify: false, maxProcessingTimeMs },
-      });
-      expect(created.status).toBe(201);
-    }
+    tenant = await setUpTenant(h, {
+      credits: 1000,
+      prefixes: [
+        { emailPrefix: 'quick', defaultDocumentType: 'vendor_bill', autoClassify: false, maxProcessingTimeMs: 1000 },
+        {
+          emailPrefix: 'patient',
+          defaultDocumentType: 'vendor_bill',
+          autoClassify: false,
+          maxProcessingTimeMs: 600_000,
+        },
+      ],
+    });
+    key = tenant.live_key;
   });
   afterAll(async () => {
     await smtp?.stop();
@@ -74,16 +76,7 @@ describe.each(DB_KINDS)('per-prefix maxProcessingTimeMs on %s', (kind) => {
   it("stops a prefix's job at its shorter maxProcessingTimeMs, and a longer one at PROCESSING_TIMEOUT_MS", async () => {
     const quick = await mail('quick');
     const patient = await mail('patient');
-    const api = (
-      await h.call('POST', '/v1/documents', {
-        key,
-        body: {
-          extractor_id: extractorId,
-          document: base64(await makeInvoicePdf({ salt: `timeout-api-${kind}` })),
-          mime_type: 'application/pdf',
-        },
-      })
-    ).body.id as string;
+    const api = (await tenant.submit(await makeInvoicePdf({ salt: `timeout-api-${kind}` }))).body.id as string;
     await h.runJobs();
     expect(await job(quick)).toMatchObject({
       status: 'failed',

@@ -6,7 +6,8 @@ import type { SmtpIntake } from '@intake/daemon';
 import { createSmtpNotifier } from '@intake/notifier-smtp';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { startSmtpEdge } from '../support/smtp.js';
-import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant } from '../support/tenant.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 const DOMAIN = 'example.test';
@@ -57,10 +58,7 @@ describe('internal notifications: real time and the daily digest (PGlite)', () =
     notifier = createSmtpNotifier({ relayUrl: sink.url, timeoutMs: 5000 });
     h = await startApi('pglite', { emailDomains: [DOMAIN], maxDocumentBytes: 5 * 1_048_576, notifier });
     ({ smtp, port } = await startSmtpEdge(h.inbound));
-    const org = await h.createOrg({ credits: 1000 });
-    key = org.live_key;
-    orgId = org.org_id;
-    expect((await h.call('POST', '/v1/extractors', { key, body: invoiceExtractor() })).status).toBe(201);
+    ({ live_key: key, org_id: orgId } = await setUpTenant(h, { credits: 1000 }));
   });
   afterAll(async () => {
     await smtp?.stop();

@@ -5,7 +5,7 @@ import type { SmtpIntake } from '@intake/daemon';
 import { createSmtpNotifier } from '@intake/notifier-smtp';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { startSmtpEdge } from '../support/smtp.js';
-import { invoiceExtractor } from '../support/fixtures.js';
+import { setUpTenant } from '../support/tenant.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 const DOMAIN = 'example.test';
@@ -56,18 +56,19 @@ describe('payment_details_changed: the internal notification of an email job (PG
     notifier = createSmtpNotifier({ relayUrl: sink.url, timeoutMs: 5000 });
     h = await startApi('pglite', { emailDomains: [DOMAIN], notifier });
     ({ smtp, port } = await startSmtpEdge(h.inbound));
-    key = (await h.createOrg({ credits: 1000 })).live_key;
-    expect((await h.call('POST', '/v1/extractors', { key, body: invoiceExtractor() })).status).toBe(201);
-    const res = await h.call('POST', '/api/email-ingestion/config', {
-      key,
-      body: {
-        emailPrefix: 'bills',
-        defaultDocumentType: 'invoice',
-        confidenceThresholds: { autoProcess: 0, reviewFlag: 0, humanReview: 0 },
-        internalNotifications: { recipients: ['controller@corp.example'], events: ['payment_details_changed'] },
-      },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    key = (
+      await setUpTenant(h, {
+        credits: 1000,
+        prefixes: [
+          {
+            emailPrefix: 'bills',
+            defaultDocumentType: 'invoice',
+            confidenceThresholds: { autoProcess: 0, reviewFlag: 0, humanReview: 0 },
+            internalNotifications: { recipients: ['controller@corp.example'], events: ['payment_details_changed'] },
+          },
+        ],
+      })
+    ).live_key;
   });
   afterAll(async () => {
     await smtp?.stop();

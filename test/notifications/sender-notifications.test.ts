@@ -5,8 +5,9 @@ import { ManualClock } from '@intake/core/ports';
 import type { SmtpIntake } from '@intake/daemon';
 import { createSmtpNotifier } from '@intake/notifier-smtp';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
-import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
 import { sendRaw, startSmtpEdge } from '../support/smtp.js';
+import { setUpTenant } from '../support/tenant.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 const DOMAIN = 'example.test';
@@ -68,10 +69,7 @@ describe('sender notifications over real SMTP (PGlite)', () => {
     notifier = createSmtpNotifier({ relayUrl: sink.url, timeoutMs: 5000 });
     h = await startApi('pglite', { emailDomains: [DOMAIN], maxDocumentBytes: 5 * 1_048_576, notifier });
     ({ smtp, port } = await startSmtpEdge(h.inbound));
-    const org = await h.createOrg({ credits: 1000 });
-    key = org.live_key;
-    orgId = org.org_id;
-    expect((await h.call('POST', '/v1/extractors', { key, body: invoiceExtractor() })).status).toBe(201);
+    ({ live_key: key, org_id: orgId } = await setUpTenant(h, { credits: 1000 }));
   });
   afterAll(async () => {
     await smtp?.stop();

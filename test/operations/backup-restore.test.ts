@@ -12,8 +12,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { createSqlStorage } from '@intake/storage-sql';
-import { runInProcess, runInProcessOk } from '../support/cli.js';
-import { invoiceExtractor, makeInvoicePdf } from '../support/fixtures.js';
+import { runInProcess } from '../support/cli.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
 import {
   api,
   makeMigratedDataDir,
@@ -26,6 +26,7 @@ import {
   type DaemonProcess,
   type Env,
 } from '../support/processes.js';
+import { setUpDaemonTenant } from '../support/tenant.js';
 import { eventually } from '../support/wait.js';
 import { startReceiver, stopAllReceivers } from '../webhooks/receiver.js';
 
@@ -107,41 +108,22 @@ describe('intake backup under load, intake restore', { timeout: 900_000 }, () =>
     const first = await startDaemon({ ...common, DATA_DIR: dataDir }, { timeoutMs: CLI_GUARD_MS });
     // Set-up and the refused restore run in this process (test/support/cli.ts); backup and restore
     // themselves are the spawned bin.
-    const org = singleJsonLine<{ org_id: string; live_key: string }>(
-      (
-        await runInProcessOk(
-          [
-            'orgs',
-            'create',
-            '--name',
-            'Mailroom',
-            '--plan',
-            'enterprise',
-            '--rate-limit',
-            '100000',
-            '--credits',
-            '100000',
-            '--json',
-          ],
-          { DATA_DIR: dataDir },
-        )
-      ).stdout,
+    const org = await setUpDaemonTenant(
+      first,
+      { DATA_DIR: dataDir },
+      {
+        name: 'Mailroom',
+        plan: 'enterprise',
+        rateLimitPerMinute: 100_000,
+        credits: 100_000,
+        prefixes: ['ap'],
+        webhooks: [{ url: 'https://127.0.0.1:1/hook', events: ['job.completed'] }],
+      },
     );
     const key = org.live_key;
-    const extractor = await api(first.httpUrl, 'POST', '/v1/extractors', { key, body: invoiceExtractor() });
-    expect(extractor.status, JSON.stringify(extractor.body)).toBe(201);
-    const config = await api(first.httpUrl, 'POST', '/api/email-ingestion/config', {
-      key,
-      body: { emailPrefix: 'ap', defaultDocumentType: 'invoice', autoClassify: false },
-    });
-    expect(config.status, JSON.stringify(config.body)).toBe(201);
-    const endpoint = await api(first.httpUrl, 'POST', '/v1/webhooks/endpoints', {
-      key,
-      body: { url: 'https://127.0.0.1:1/hook', events: ['job.completed'] },
-    });
-    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
-    const receiver = await startReceiver({ secret: endpoint.body.secret, certDir });
-    const patched = await api(first.httpUrl, 'PATCH', `/v1/webhooks/endpoints/${endpoint.body.id}`, {
+    const [endpoint] = org.webhooks as [{ id: string; secret: string }];
+    const receiver = await startReceiver({ secret: endpoint.secret, certDir });
+    const patched = await api(first.httpUrl, 'PATCH', `/v1/webhooks/endpoints/${endpoint.id}`, {
       key,
       body: { url: receiver.url },
     });
@@ -184,10 +166,7 @@ describe('intake backup under load, intake restore', { timeout: 900_000 }, () =>
     const uploadLoop = async (lane: number) => {
       for (let i = 0; await more(uploads); i++) {
         const pdf = Buffer.from(await makeInvoicePdf({ salt: `upload-${lane}-${i}` }));
-        const res = await api(first.httpUrl, 'POST', '/v1/documents', {
-          key,
-          body: { extractor_id: extractor.body.id, document: pdf.toString('base64'), mime_type: 'application/pdf' },
-        });
+        const res = await org.submit(pdf);
         expect(res.status, JSON.stringify(res.body)).toBe(202);
         uploads.push({ id: res.body.id, at: Date.now(), pdf });
       }

@@ -1,8 +1,9 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { base64 } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 const IBAN_BEFORE = 'DE89 3704 0044 0532 0130 00';
 const IBAN_AFTER = 'GB29 NWBK 6016 1331 9268 19';
@@ -26,30 +27,16 @@ async function invoice(number: string, iban: string, vendor = 'Nordwind Logistik
 
 describe.each(DB_KINDS)('bank details that changed, through the HTTP API on %s', (kind) => {
   let api: ApiHarness;
-  let org: { org_id: string; live_key: string };
-  let other: { org_id: string; live_key: string };
-  const extractors: Record<string, string> = {};
+  let org: Tenant;
+  let other: Tenant;
   beforeAll(async () => {
     api = await startApi(kind);
-    org = await api.createOrg({ credits: 1000 });
-    other = await api.createOrg({ credits: 1000 });
-    for (const o of [org, other])
-      extractors[o.org_id] = (
-        await api.call('POST', '/v1/extractors', { key: o.live_key, body: invoiceExtractor() })
-      ).body.id;
+    org = await setUpTenant(api, { credits: 1000 });
+    other = await setUpTenant(api, { credits: 1000 });
   });
   afterAll(() => api.close());
 
-  const extract = async (o: typeof org, document: string, extractorId = extractors[o.org_id]) => {
-    const job = (
-      await api.call('POST', '/v1/documents', {
-        key: o.live_key,
-        body: { extractor_id: extractorId, document, mime_type: 'application/pdf' },
-      })
-    ).body;
-    await api.runJobs();
-    return (await api.call('GET', `/v1/documents/${job.id}`, { key: o.live_key })).body;
-  };
+  const extract = (o: Tenant, document: string, extractorId = o.extractorId) => o.extract(document, { extractorId });
 
   it('a vendor first seen is not flagged; other details on its next invoice are, naming the first', async () => {
     const first = await extract(org, await invoice('NW-1001', IBAN_BEFORE));

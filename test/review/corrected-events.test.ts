@@ -6,8 +6,9 @@ import { vendorBillOf } from '@intake/core/erp';
 import { WebhookSender } from '@intake/core/webhooks';
 import { systemClock, type WebhookTransport } from '@intake/core';
 import { createHttpsTransport } from '@intake/webhook-https';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
-import { base64, makeInvoicePdf } from '../support/fixtures.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 import { startReceiver, stopAllReceivers, waitFor, type Receiver } from '../webhooks/receiver.js';
 
 /**
@@ -18,7 +19,7 @@ describe('job.corrected and the ERP update', () => {
   let api: ApiHarness;
   let certDir: string;
   let transport: WebhookTransport & { close(): void };
-  let org: { org_id: string; live_key: string; test_key: string };
+  let org: Tenant;
   let jobId: string;
   beforeAll(async () => {
     certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-review-'));
@@ -26,16 +27,8 @@ describe('job.corrected and the ERP update', () => {
     await first.stop();
     transport = createHttpsTransport({ allowedHosts: ['127.0.0.1'], caFile: first.certFile });
     api = await startApi('pglite', { webhookTransport: transport, webhookTimeoutMs: 2000 });
-    org = await api.createOrg({ credits: 100 });
-    const extractor = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body
-      .id;
-    jobId = (
-      await api.call('POST', '/v1/documents', {
-        key: org.live_key,
-        body: { extractor_id: extractor, document: base64(await makeInvoicePdf()), mime_type: 'application/pdf' },
-      })
-    ).body.id;
-    await api.runJobs();
+    org = await setUpTenant(api, { credits: 100 });
+    jobId = (await org.extract(await makeInvoicePdf())).id;
   });
   afterAll(async () => {
     await stopAllReceivers();

@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
-import { base64, makeInvoicePdf } from '../support/fixtures.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 /** PATCH /v1/documents/{job_id}/fields and GET .../corrections over real HTTP, real extraction, both databases. */
 describe.each(DB_KINDS)('corrections on %s', (kind) => {
   let api: ApiHarness;
-  let org: { org_id: string; live_key: string; test_key: string };
+  let org: Tenant;
   let reviewer: { id: string; key: string };
-  let extractorId: string;
   let salt = 0;
   beforeAll(async () => {
     api = await startApi(kind);
-    org = await api.createOrg({ credits: 1000 });
-    extractorId = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
+    org = await setUpTenant(api, { credits: 1000 });
     reviewer = (
       await api.call('POST', '/v1/api-keys', {
         key: org.live_key,
@@ -23,17 +22,8 @@ describe.each(DB_KINDS)('corrections on %s', (kind) => {
   });
   afterAll(() => api.close());
 
-  const completedJob = async (number = 'INV-2026-0042') => {
-    const pdf = await makeInvoicePdf({ number, salt: String(salt++) });
-    const job = (
-      await api.call('POST', '/v1/documents', {
-        key: org.live_key,
-        body: { extractor_id: extractorId, document: base64(pdf), mime_type: 'application/pdf' },
-      })
-    ).body;
-    await api.runJobs();
-    return (await api.call('GET', `/v1/documents/${job.id}`, { key: org.live_key })).body;
-  };
+  const completedJob = async (number = 'INV-2026-0042') =>
+    org.extract(await makeInvoicePdf({ number, salt: String(salt++) }));
   const patch = (jobId: string, body: unknown, key = reviewer.key) =>
     api.call('PATCH', `/v1/documents/${jobId}/fields`, { key, body });
   const history = async (jobId: string) =>
@@ -135,16 +125,7 @@ describe.each(DB_KINDS)('corrections on %s', (kind) => {
   });
 
   it('corrects completed jobs only (409), of its own organization and mode (404), with documents:write (403)', async () => {
-    const queued = (
-      await api.call('POST', '/v1/documents', {
-        key: org.live_key,
-        body: {
-          extractor_id: extractorId,
-          document: base64(await makeInvoicePdf({ salt: 'q' })),
-          mime_type: 'application/pdf',
-        },
-      })
-    ).body;
+    const queued = (await org.submit(await makeInvoicePdf({ salt: 'q' }))).body;
     const conflict = await patch(queued.id, { confirm: true });
     expect(conflict.status).toBe(409);
     expect(conflict.body.error.code).toBe('conflict');

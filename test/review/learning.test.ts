@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnHints } from '@intake/core/learning';
 import { extractFields, type FieldDefinition } from '@intake/core';
 import { DB_KINDS } from '../support/databases.js';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { base64 } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 import { doc } from '../extraction/synthetic.js';
 
 /**
@@ -28,30 +29,16 @@ async function vendorInvoice(number: string, options: { vat?: string; vendor?: s
 
 describe.each(DB_KINDS)('corrections teach on %s', (kind) => {
   let api: ApiHarness;
-  let org: { org_id: string; live_key: string; test_key: string };
-  let other: { org_id: string; live_key: string; test_key: string };
-  const extractors: Record<string, string> = {};
+  let org: Tenant;
+  let other: Tenant;
   beforeAll(async () => {
     api = await startApi(kind);
-    org = await api.createOrg({ credits: 1000 });
-    other = await api.createOrg({ credits: 1000 });
-    for (const o of [org, other])
-      extractors[o.org_id] = (
-        await api.call('POST', '/v1/extractors', { key: o.live_key, body: invoiceExtractor() })
-      ).body.id;
+    org = await setUpTenant(api, { credits: 1000 });
+    other = await setUpTenant(api, { credits: 1000 });
   });
   afterAll(() => api.close());
 
-  const extract = async (o: typeof org, document: string) => {
-    const job = (
-      await api.call('POST', '/v1/documents', {
-        key: o.live_key,
-        body: { extractor_id: extractors[o.org_id], document, mime_type: 'application/pdf' },
-      })
-    ).body;
-    await api.runJobs();
-    return (await api.call('GET', `/v1/documents/${job.id}`, { key: o.live_key })).body;
-  };
+  const extract = (o: Tenant, document: string) => o.extract(document);
 
   it('a corrected invoice teaches its vendor; the next one is right and says learned: true; another organization learns nothing', async () => {
     const first = await extract(org, await vendorInvoice('BK-7781'));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
-import { base64, makeInvoicePdf } from '../support/fixtures.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 /**
  * GET /v1/documents/{job_id}/pages/{n}/words: the words the review screen offers when a word on
@@ -8,26 +9,14 @@ import { base64, makeInvoicePdf } from '../support/fixtures.js';
  */
 describe('page words', () => {
   let api: ApiHarness;
-  let org: { org_id: string; live_key: string; test_key: string };
+  let org: Tenant;
   let other: { org_id: string; live_key: string; test_key: string };
   let jobId: string;
   beforeAll(async () => {
     api = await startApi('pglite');
-    org = await api.createOrg({ credits: 100 });
+    org = await setUpTenant(api, { credits: 100 });
     other = await api.createOrg({ credits: 100 });
-    const extractor = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body
-      .id;
-    jobId = (
-      await api.call('POST', '/v1/documents', {
-        key: org.live_key,
-        body: {
-          extractor_id: extractor,
-          document: base64(await makeInvoicePdf({ extraPages: 1 })),
-          mime_type: 'application/pdf',
-        },
-      })
-    ).body.id;
-    await api.runJobs();
+    jobId = (await org.extract(await makeInvoicePdf({ extraPages: 1 }))).id;
   });
   afterAll(() => api.close());
 

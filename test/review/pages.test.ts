@@ -3,27 +3,21 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
-import { base64, makeInvoicePdf } from '../support/fixtures.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 /** GET /v1/documents/{job_id}/pages/{n}: real rendering (pdfjs, sharp), real HTTP, both databases. */
 describe.each(DB_KINDS)('page pictures on %s', (kind) => {
   let api: ApiHarness;
-  let org: { org_id: string; live_key: string; test_key: string };
+  let org: Tenant;
   let pdfJob: string;
   let pngJob: string;
   beforeAll(async () => {
     api = await startApi(kind);
-    org = await api.createOrg({ credits: 100 });
-    const extractor = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body
-      .id;
-    const submit = async (document: Uint8Array, mime: string) =>
-      (
-        await api.call('POST', '/v1/documents', {
-          key: org.live_key,
-          body: { extractor_id: extractor, document: base64(document), mime_type: mime },
-        })
-      ).body.id as string;
+    org = await setUpTenant(api, { credits: 100 });
+    const submit = async (document: Uint8Array, mimeType: string) =>
+      (await org.submit(document, { mimeType })).body.id as string;
     pdfJob = await submit(await makeInvoicePdf({ extraPages: 1 }), 'application/pdf');
     // A 300 x 150 image: black on its left half, white on its right.
     const png = await sharp({ create: { width: 300, height: 150, channels: 3, background: '#ffffff' } })

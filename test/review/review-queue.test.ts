@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases.js';
-import { invoiceExtractor, startApi, type ApiHarness } from '../support/api-harness.js';
-import { base64, makeInvoicePdf } from '../support/fixtures.js';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
+import { makeInvoicePdf } from '../support/fixtures.js';
+import { setUpTenant, type Tenant } from '../support/tenant.js';
 
 /**
  * The document review queue (GET /v1/documents?needs_review=true) and what takes a job out of it:
@@ -9,30 +10,19 @@ import { base64, makeInvoicePdf } from '../support/fixtures.js';
  */
 describe.each(DB_KINDS)('review queue on %s', (kind) => {
   let api: ApiHarness;
-  let org: { org_id: string; live_key: string; test_key: string };
+  let org: Tenant;
   let other: { org_id: string; live_key: string; test_key: string };
-  let extractorId: string;
   let salt = 0;
   beforeAll(async () => {
     api = await startApi(kind);
-    org = await api.createOrg({ credits: 1000 });
+    org = await setUpTenant(api, { credits: 1000 });
     other = await api.createOrg({ credits: 1000 });
-    extractorId = (await api.call('POST', '/v1/extractors', { key: org.live_key, body: invoiceExtractor() })).body.id;
   });
   afterAll(() => api.close());
 
   /** A completed job; a number the extractor's pattern refuses (lower case) makes it need review. */
-  const completedJob = async (number: string, key = org.live_key) => {
-    const pdf = await makeInvoicePdf({ number, salt: `${kind}-${salt++}` });
-    const job = (
-      await api.call('POST', '/v1/documents', {
-        key,
-        body: { extractor_id: extractorId, document: base64(pdf), mime_type: 'application/pdf' },
-      })
-    ).body;
-    await api.runJobs();
-    return (await api.call('GET', `/v1/documents/${job.id}`, { key })).body;
-  };
+  const completedJob = async (number: string, key = org.live_key) =>
+    org.extract(await makeInvoicePdf({ number, salt: `${kind}-${salt++}` }), { key });
   const queue = async (key = org.live_key, query = 'status=completed&needs_review=true') => {
     const res = await api.call('GET', `/v1/documents?${query}`, { key });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { fold } from '../../packages/core/src/extraction/layout/fold.js';
+import { adjustmentWords } from '../../packages/core/src/extraction/lexicons/adjustment-words.js';
+import { alternation, wholeWords } from '../../packages/core/src/extraction/lexicons/word-lists.js';
+
+/**
+ * The loaders of the lexicons build their matchers from whatever table they are given: a word added
+ * to a language's list is matched with no change to code. Each is shown here on a small table of
+ * its own, not the shipped file.
+ */
+
+describe('word-list matchers', () => {
+  it('match a word whole and take its characters literally', () => {
+    const matcher = wholeWords(['ust id', 'u.s.a']);
+    expect(matcher.test('ust id de123')).toBe(true);
+    expect(matcher.test('austidee')).toBe(false);
+    expect(matcher.test('made in u.s.a')).toBe(true);
+    expect(matcher.test('made in uxsxa')).toBe(false);
+  });
+
+  it('try the longest word first', () => {
+    expect(new RegExp(alternation(['versand', 'versandkosten'])).exec('versandkosten')?.[0]).toBe('versandkosten');
+  });
+});
+
+describe('adjustment words (lexicons/adjustment-words.json)', () => {
+  const words = adjustmentWords({
+    pl: { discounts: ['rabat', 'znizka'], charges: ['dostawa'], early_payment: ['skonto'] },
+    sv: { charges: ['frakt'] },
+  });
+
+  it("match a language's discount, charge and early-payment words in folded text", () => {
+    expect(words.discount.test(fold('Zniżka -5,00'))).toBe(true);
+    expect(words.charge.test(fold('Dostawa 12,00'))).toBe(true);
+    expect(words.charge.test(fold('Frakt 90,00'))).toBe(true);
+    expect(words.earlyPayment.test(fold('2% skonto w ciągu 7 dni'))).toBe(true);
+  });
+
+  it('match only the list a word is in, and only whole words', () => {
+    expect(words.discount.test(fold('Dostawa 12,00'))).toBe(false);
+    expect(words.charge.test(fold('Rabat 3,00'))).toBe(false);
+    expect(words.discount.test(fold('Rabaty'))).toBe(false);
+    expect(words.earlyPayment.test(fold('Shipping'))).toBe(false);
+  });
+});

@@ -16,7 +16,8 @@ interface FileShape {
   /**
    * `folded`: the loader compares the words with folded text as they are (layout/fold.ts), so they
    * are written folded. `printed`: the loader folds each word (legal forms, labels) or escapes it
-   * in a regular expression (name phrases), so the words are written as documents print them.
+   * in a regular expression (name phrases, month names), so the words are written as documents
+   * print them.
    */
   words: 'folded' | 'printed';
 }
@@ -30,6 +31,7 @@ const FILES: Record<string, FileShape> = {
   'department-words.json': { languages: 1, words: 'folded' },
   'field-labels.json': { languages: 0, words: 'printed' },
   'legal-forms.json': { languages: 0, words: 'printed' },
+  'month-names.json': { languages: 0, words: 'printed' },
   'name-phrases.json': { languages: 1, words: 'printed' },
   'organization-words.json': { languages: 0, words: 'folded' },
   // Lists for every language at once, keyed by what they are for: a field, a glyph, payment.
@@ -44,6 +46,9 @@ const jsonFiles = readdirSync(DIRECTORY).filter((f) => f.endsWith('.json'));
 
 /** The lists of a lexicon, each with the path of keys that leads to it. */
 function listsOf(value: unknown, path: string[] = []): { path: string[]; words: unknown[] }[] {
+  // Month names are a list per month: twelve lists in a language's list.
+  if (Array.isArray(value) && value.every(Array.isArray))
+    return value.flatMap((inner: unknown, k) => listsOf(inner, [...path, String(k + 1)]));
   if (Array.isArray(value)) return [{ path, words: value }];
   if (value && typeof value === 'object')
     return Object.entries(value).flatMap(([key, inner]) => listsOf(inner, [...path, key]));

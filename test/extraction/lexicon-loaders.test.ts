@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../packages/core/src/extraction/layout/fold.js';
 import { adjustmentWords } from '../../packages/core/src/extraction/lexicons/adjustment-words.js';
+import { monthNames } from '../../packages/core/src/extraction/lexicons/month-names.js';
 import { alternation, wholeWords } from '../../packages/core/src/extraction/lexicons/word-lists.js';
 
 /**
@@ -41,5 +42,27 @@ describe('adjustment words (lexicons/adjustment-words.json)', () => {
     expect(words.charge.test(fold('Rabat 3,00'))).toBe(false);
     expect(words.discount.test(fold('Rabaty'))).toBe(false);
     expect(words.earlyPayment.test(fold('Shipping'))).toBe(false);
+  });
+});
+
+describe('month names (lexicons/month-names.json)', () => {
+  const months = monthNames({
+    it: [['gennaio', 'gen'], ['febbraio'], [], [], ['maggio'], [], [], [], [], [], [], ['dicembre', 'dic']],
+  });
+  const date = new RegExp(`(\\d{1,2}) (${months.pattern}) (\\d{4})`, 'iu');
+
+  it("give each name its month by its place in the language's twelve lists", () => {
+    expect(months.month('gennaio')).toBe(1);
+    expect(months.month('gen')).toBe(1);
+    expect(months.month('maggio')).toBe(5);
+    expect(months.month('dic')).toBe(12);
+    expect(months.month('mai')).toBeUndefined();
+  });
+
+  it('match a listed name in text, a long one with its capital set apart too', () => {
+    expect(date.exec('12 Maggio 2024')?.[2]).toBe('Maggio');
+    expect(date.exec('3 D icembre 2023')?.[2]).toBe('D icembre');
+    expect(date.exec('3 G en 2023')).toBeNull();
+    expect(date.exec('12 Mai 2024')).toBeNull();
   });
 });

@@ -16,7 +16,9 @@ export interface AdjustmentWords {
 type List = 'discounts' | 'charges' | 'early_payment';
 
 /** The matchers of a table shaped as adjustment-words.json, each for folded text. */
-export function adjustmentWords(data: Readonly<Record<string, Partial<Record<List, readonly string[]>>>>): AdjustmentWords {
+export function adjustmentWords(
+  data: Readonly<Record<string, Partial<Record<List, readonly string[]>>>>,
+): AdjustmentWords {
   const matcher = (list: List) => wholeWords(allWords(wordsOf(data, list)));
   return { discount: matcher('discounts'), charge: matcher('charges'), earlyPayment: matcher('early_payment') };
 }

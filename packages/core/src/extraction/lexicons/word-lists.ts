@@ -23,13 +23,14 @@ export function wordsOf<K extends string>(
   return picked;
 }
 
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** The word with every regular-expression metacharacter escaped. */
+export const escapeWord = (word: string) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** The words as one regular-expression alternative, longest first, each escaped: `(?:versandkosten|versand)`. */
 export function alternation(words: readonly string[]): string {
   return `(?:${[...words]
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map(escapeWord)
     .join('|')})`;
 }
 

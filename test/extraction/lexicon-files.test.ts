@@ -29,6 +29,7 @@ const FILES: Record<string, FileShape> = {
   'contact-words.json': { languages: 0, words: 'folded' },
   'courtesy-words.json': { languages: 0, words: 'folded' },
   'department-words.json': { languages: 1, words: 'folded' },
+  'document-titles.json': { languages: 0, words: 'folded' },
   'field-labels.json': { languages: 0, words: 'printed' },
   'legal-forms.json': { languages: 0, words: 'printed' },
   'month-names.json': { languages: 0, words: 'printed' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../packages/core/src/extraction/layout/fold.js';
 import { adjustmentWords } from '../../packages/core/src/extraction/lexicons/adjustment-words.js';
+import { documentTitles } from '../../packages/core/src/extraction/lexicons/document-titles.js';
 import { monthNames } from '../../packages/core/src/extraction/lexicons/month-names.js';
 import { alternation, wholeWords } from '../../packages/core/src/extraction/lexicons/word-lists.js';
 
@@ -64,5 +65,27 @@ describe('month names (lexicons/month-names.json)', () => {
     expect(date.exec('3 D icembre 2023')?.[2]).toBe('D icembre');
     expect(date.exec('3 G en 2023')).toBeNull();
     expect(date.exec('12 Mai 2024')).toBeNull();
+  });
+});
+
+describe('document titles (lexicons/document-titles.json)', () => {
+  const titles = documentTitles({
+    it: { heading_words: ['fattura', 'ordine di acquisto', 'pagina'], whole_titles: ['fattura'] },
+    en: { heading_prefixes: ['tax'] },
+  });
+
+  it("match a language's heading words at a line's start, after a prefix or none", () => {
+    expect(titles.heading.test(fold('FATTURA N. 2024/17'))).toBe(true);
+    expect(titles.heading.test(fold('Ordine di acquisto'))).toBe(true);
+    expect(titles.heading.test(fold('Tax Fattura'))).toBe(true);
+    expect(titles.heading.test(fold('Pagina 2 di 3'))).toBe(true);
+    expect(titles.heading.test(fold('Rossi Fattura'))).toBe(false);
+    expect(titles.heading.test(fold('Fatturato 2023'))).toBe(false);
+  });
+
+  it('match a whole title only when it is the whole text', () => {
+    expect(titles.whole.test(fold('Fattura'))).toBe(true);
+    expect(titles.whole.test(fold('Fattura 17'))).toBe(false);
+    expect(titles.whole.test(fold('Pagina'))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { fold, foldedTokens } from '../layout/fold.js';
 import type { Line, Segment } from '../layout/lines.js';
 import type { LabelIndex } from '../labels/label-index.js';
+import { DOCUMENT_TITLES } from '../lexicons/document-titles.js';
 import { BUSINESS_WORDS, LEGAL_FORMS, type LegalForm } from '../lexicons/legal-forms.js';
 import { isDepartmentLine } from './department-lines.js';
 
@@ -70,18 +71,14 @@ export function startsWithLegalForm(text: string): boolean {
   return NAME_MARKS.some(({ tokens: form, lastOnly }) => !lastOnly && form.every((t, k) => tokens[k] === t));
 }
 
-/** Titles and other words that stand at the top of a page but are nobody's name. */
-const NOT_NAMES =
-  /^(tax )?(invoice|receipt|rechnung|facture|factuur|factura|bill|quotation|purchase order|order|bestellung|lieferschein|credit note|gutschrift|cash bill|official receipt|simplified tax invoice|original|copy|kopie|page|seite|bestelling|inkooporder|bestelbon|bon de commande|commande|pedido|orden de compra|kassenbon|quittung|recibo)\b/;
-
-/** A document's title ("INVOICE # 2022/91051", "Bon de commande"): no name, and no line of an address. */
+/**
+ * A document's title ("INVOICE # 2022/91051", "Bon de commande") or another word that stands at the
+ * top of a page but is nobody's name ("Copy", "Page 2"): no name, and no line of an address. The
+ * words are data per language (lexicons/document-titles.json).
+ */
 export function isDocumentTitle(text: string): boolean {
-  return NOT_NAMES.test(fold(text));
+  return DOCUMENT_TITLES.heading.test(fold(text));
 }
-
-/** Titles that name the document whole and no company ends with: "Invoice", "Bon de commande". */
-const TITLE_WORDS =
-  /^(tax invoice|invoice|rechnung|facture|factuur|factura|purchase order|bon de commande|bestellung|bestelling|inkooporder|pedido|orden de compra)$/;
 
 /**
  * A name run into the document's title with no gap between them ("Élodie Marchand Photographie
@@ -90,14 +87,14 @@ const TITLE_WORDS =
 export function withoutTitleAtEnd(text: string): string {
   const words = text.split(' ');
   for (let k = Math.min(3, words.length - 1); k >= 1; k--)
-    if (TITLE_WORDS.test(fold(words.slice(-k).join(' ')))) return words.slice(0, -k).join(' ');
+    if (DOCUMENT_TITLES.whole.test(fold(words.slice(-k).join(' ')))) return words.slice(0, -k).join(' ');
   return text;
 }
 
 export function looksLikeName(line: Line | string): boolean {
   const text = typeof line === 'string' ? line : line.text;
   const folded = fold(text);
-  if (folded.length < 2 || NOT_NAMES.test(folded)) return false;
+  if (folded.length < 2 || DOCUMENT_TITLES.heading.test(folded)) return false;
   if (/@|www\.|https?:|\b(tel|fax|phone|telefon|email)\b/i.test(text)) return false;
   // "Accounts Department" under a company's name: a part of the party, not its name.
   if (isDepartmentLine(text, hasLegalForm(text))) return false;

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../../packages/core/src/extraction/layout/fold.js';
 import { adjustmentWords } from '../../packages/core/src/extraction/lexicons/adjustment-words.js';
 import { documentTitles } from '../../packages/core/src/extraction/lexicons/document-titles.js';
+import { taxIdLabels } from '../../packages/core/src/extraction/lexicons/tax-id-labels.js';
+import { vendorKeys } from '../../packages/core/src/extraction/hints/vendor-keys.js';
+import type { ReadDocument } from '../../packages/core/src/ports/document-reader.port.js';
 import { monthNames } from '../../packages/core/src/extraction/lexicons/month-names.js';
 import { alternation, wholeWords } from '../../packages/core/src/extraction/lexicons/word-lists.js';
 
@@ -87,5 +90,40 @@ describe('document titles (lexicons/document-titles.json)', () => {
     expect(titles.whole.test(fold('Fattura'))).toBe(true);
     expect(titles.whole.test(fold('Fattura 17'))).toBe(false);
     expect(titles.whole.test(fold('Pagina'))).toBe(false);
+  });
+});
+
+describe('tax-id labels (lexicons/tax-id-labels.json)', () => {
+  const label = taxIdLabels({ pl: ['nip'], sv: ['momsnr', 'org nr'] });
+
+  it("match a language's label as the start of a word, in any case", () => {
+    expect(label.test('NIP: PL5260250274')).toBe(true);
+    expect(label.test('Momsnr. SE556036079301')).toBe(true);
+    expect(label.test('Org nr 556036-0793')).toBe(true);
+    expect(label.test('Snip 12')).toBe(false);
+    expect(label.test('VAT DE123456789')).toBe(false);
+  });
+
+  it("make a vendor's VAT id a key only on a line with a shipped label", () => {
+    const line = (text: string, y: number) =>
+      text.split(' ').map((word, k) => ({
+        text: word,
+        bbox: { x0: 10 + 60 * k, y0: y, x1: 60 + 60 * k, y1: y + 10 },
+        confidence: 1,
+      }));
+    const doc: ReadDocument = {
+      mimeType: 'application/pdf',
+      attachments: [],
+      pages: [
+        {
+          number: 1,
+          width: 600,
+          height: 800,
+          source: 'text_layer',
+          words: [...line('USt-IdNr.: DE 123456789', 100), ...line('Kunde DE 987654321', 200)],
+        },
+      ],
+    };
+    expect(vendorKeys(doc, undefined)).toEqual(['vat:DE123456789']);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../../packages/core/src/extraction/layout/fold.js';
 import { adjustmentWords } from '../../packages/core/src/extraction/lexicons/adjustment-words.js';
 import { documentTitles } from '../../packages/core/src/extraction/lexicons/document-titles.js';
+import { tableHeaderWords } from '../../packages/core/src/extraction/lexicons/table-header-words.js';
 import { taxIdLabels } from '../../packages/core/src/extraction/lexicons/tax-id-labels.js';
 import { vendorKeys } from '../../packages/core/src/extraction/hints/vendor-keys.js';
 import type { ReadDocument } from '../../packages/core/src/ports/document-reader.port.js';
@@ -125,5 +126,33 @@ describe('tax-id labels (lexicons/tax-id-labels.json)', () => {
       ],
     };
     expect(vendorKeys(doc, undefined)).toEqual(['vat:DE123456789']);
+  });
+});
+
+describe('table header words (lexicons/table-header-words.json)', () => {
+  const words = tableHeaderWords({
+    it: {
+      description: ['descrizione'],
+      quantity: ['qta', 'quantita'],
+      unit_price: ['prezzo unitario'],
+      amount: ['importo'],
+      description_proper: ['descrizione'],
+    },
+    pl: { amount: ['wartosc'], other: ['vat'] },
+  });
+  const phrase = (text: string) => words.phrases.find((p) => p.tokens.join(' ') === text);
+
+  it("give each language's phrase its column, as folded words", () => {
+    expect(phrase('descrizione')?.column).toBe('description');
+    expect(phrase('quantita')?.column).toBe('quantity');
+    expect(phrase('prezzo unitario')).toEqual({ column: 'unit_price', tokens: ['prezzo', 'unitario'] });
+    expect(phrase('wartosc')?.column).toBe('amount');
+    expect(phrase('vat')?.column).toBe('other');
+    expect(words.descriptionProper).toEqual(new Set(['descrizione']));
+  });
+
+  it('put phrases of more words first, so that one is taken whole before its first word', () => {
+    expect(words.phrases[0]!.tokens).toEqual(['prezzo', 'unitario']);
+    expect(words.phrases).toHaveLength(7);
   });
 });

@@ -27,6 +27,7 @@ const FILES: Record<string, FileShape> = {
   'adjustment-words.json': { languages: 0, words: 'folded' },
   'business-words.json': { languages: 0, words: 'folded' },
   'contact-words.json': { languages: 0, words: 'folded' },
+  'country-names.json': { languages: 0, words: 'folded' },
   'courtesy-words.json': { languages: 0, words: 'folded' },
   'department-words.json': { languages: 1, words: 'folded' },
   'document-titles.json': { languages: 0, words: 'folded' },

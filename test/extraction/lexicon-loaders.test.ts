@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../packages/core/src/extraction/layout/fold.js';
 import { adjustmentWords } from '../../packages/core/src/extraction/lexicons/adjustment-words.js';
+import { countryNames } from '../../packages/core/src/extraction/lexicons/country-names.js';
 import { documentTitles } from '../../packages/core/src/extraction/lexicons/document-titles.js';
 import { tableHeaderWords } from '../../packages/core/src/extraction/lexicons/table-header-words.js';
 import { taxIdLabels } from '../../packages/core/src/extraction/lexicons/tax-id-labels.js';
@@ -154,5 +155,15 @@ describe('table header words (lexicons/table-header-words.json)', () => {
   it('put phrases of more words first, so that one is taken whole before its first word', () => {
     expect(words.phrases[0]!.tokens).toEqual(['prezzo', 'unitario']);
     expect(words.phrases).toHaveLength(7);
+  });
+});
+
+describe('country names (lexicons/country-names.json)', () => {
+  const countries = countryNames({ pl: ['polska', 'niemcy'], sv: ['sverige'] });
+
+  it("hold every language's names, compared with a folded line", () => {
+    expect(countries.has(fold('POLSKA'))).toBe(true);
+    expect(countries.has(fold('Sverige'))).toBe(true);
+    expect(countries.has(fold('Polska Sp. z o.o.'))).toBe(false);
   });
 });

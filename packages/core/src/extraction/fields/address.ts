@@ -1,6 +1,7 @@
 import type { ExtractionContext } from '../context.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
+import { COUNTRY_NAMES } from '../lexicons/country-names.js';
 import type { Candidate } from './candidates.js';
 import { senderParts } from './addressee-names.js';
 import { isDocumentTitle, SENDER_SEPARATORS } from './party-lines.js';
@@ -11,35 +12,9 @@ import { findPhones } from '../values/contacts.js';
  * A company's address: the lines under its name in the same column, up to the first line that is
  * no address (phone, e-mail, a label, a wide gap). A country name ends it and is left out, as are
  * leading country codes ("DE 75645 Frankfurt"): the street and the place are what identify it.
+ * Country names are data per language (lexicons/country-names.json).
  */
 
-const COUNTRIES = new Set([
-  'deutschland',
-  'germany',
-  'united states',
-  'usa',
-  'united kingdom',
-  'uk',
-  'nederland',
-  'netherlands',
-  'the netherlands',
-  'belgie',
-  'belgique',
-  'belgium',
-  'france',
-  'espana',
-  'spain',
-  'osterreich',
-  'austria',
-  'schweiz',
-  'switzerland',
-  'suisse',
-  'malaysia',
-  'italia',
-  'italy',
-  'luxembourg',
-  'danmark',
-]);
 const MAX_LINES = 3;
 
 export function addressCandidate(ctx: ExtractionContext, name: Candidate | null): Candidate | null {
@@ -113,7 +88,7 @@ function addressLines(
       continue;
     }
     const text = withPlace(line, segment);
-    if (COUNTRIES.has(fold(text)) || !looksLikeAddress(text) || isDocumentTitle(text)) break;
+    if (COUNTRY_NAMES.has(fold(text)) || !looksLikeAddress(text) || isDocumentTitle(text)) break;
     parts.push(text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, ''));
   }
   // The lines are all on the name's page: OCR'd or not alike.
@@ -174,7 +149,7 @@ function senderAddress(name: Candidate): Candidate | null {
     // The address parts up to the first that is none: a web address, a phone, a "Contact: ..." part.
     const after = parts.slice(1).map((p) => p.trim());
     const end = after.findIndex((p) => !looksLikeAddress(p) || p.includes(':'));
-    const address = after.slice(0, end < 0 ? after.length : end).filter((p) => !COUNTRIES.has(fold(p)));
+    const address = after.slice(0, end < 0 ? after.length : end).filter((p) => !COUNTRY_NAMES.has(fold(p)));
     if (address.length)
       return { value: address.join(', '), score: name.score * 0.9, line: name.line, source: 'layout' };
   }

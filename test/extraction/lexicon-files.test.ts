@@ -16,8 +16,8 @@ interface FileShape {
   /**
    * `folded`: the loader compares the words with folded text as they are (layout/fold.ts), so they
    * are written folded. `printed`: the loader folds each word (legal forms, labels) or escapes it
-   * in a regular expression (name phrases, month names), so the words are written as documents
-   * print them.
+   * in a regular expression (name phrases, month names), or compares them with the text in lower
+   * case (yes/no words), so the words are written as documents print them.
    */
   words: 'folded' | 'printed';
 }
@@ -38,6 +38,7 @@ const FILES: Record<string, FileShape> = {
   'table-header-words.json': { languages: 0, words: 'folded' },
   'tax-id-labels.json': { languages: 0, words: 'folded' },
   'organization-words.json': { languages: 0, words: 'folded' },
+  'yes-no-words.json': { languages: 0, words: 'printed' },
   // Lists for every language at once, keyed by what they are for: a field, a glyph, payment.
   'ocr-lookalikes.json': { languages: null, words: 'folded' },
   'payment-methods.json': { languages: null, words: 'folded' },

@@ -8,6 +8,8 @@ import { taxIdLabels } from '../../packages/core/src/extraction/lexicons/tax-id-
 import { vendorKeys } from '../../packages/core/src/extraction/hints/vendor-keys.js';
 import type { ReadDocument } from '../../packages/core/src/ports/document-reader.port.js';
 import { monthNames } from '../../packages/core/src/extraction/lexicons/month-names.js';
+import { findBoolean } from '../../packages/core/src/extraction/values/contacts.js';
+import { yesNoWords } from '../../packages/core/src/extraction/lexicons/yes-no-words.js';
 import { alternation, wholeWords } from '../../packages/core/src/extraction/lexicons/word-lists.js';
 
 /**
@@ -165,5 +167,22 @@ describe('country names (lexicons/country-names.json)', () => {
     expect(countries.has(fold('POLSKA'))).toBe(true);
     expect(countries.has(fold('Sverige'))).toBe(true);
     expect(countries.has(fold('Polska Sp. z o.o.'))).toBe(false);
+  });
+});
+
+describe('yes/no words (lexicons/yes-no-words.json)', () => {
+  const words = yesNoWords({ pl: { yes: ['tak', 'zapłacono'], no: ['nie'] }, it: { yes: ['sì'] } });
+
+  it("hold each language's words for yes and for no apart", () => {
+    expect([...words.yes]).toEqual(['tak', 'zapłacono', 'sì']);
+    expect([...words.no]).toEqual(['nie']);
+  });
+
+  it("give a yes/no field's value from the shipped words and the check marks", () => {
+    expect(findBoolean('Bezahlt')?.value).toBe(true);
+    expect(findBoolean(': Impayé')?.value).toBe(false);
+    expect(findBoolean('☑ paid')?.value).toBe(true);
+    expect(findBoolean('☐')?.value).toBe(false);
+    expect(findBoolean('Vielleicht')).toBeNull();
   });
 });

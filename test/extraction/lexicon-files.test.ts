@@ -35,6 +35,7 @@ const FILES: Record<string, FileShape> = {
   'legal-forms.json': { languages: 0, words: 'printed' },
   'month-names.json': { languages: 0, words: 'printed' },
   'name-phrases.json': { languages: 1, words: 'printed' },
+  'registration-words.json': { languages: 0, words: 'folded' },
   'table-header-words.json': { languages: 0, words: 'folded' },
   'tax-id-labels.json': { languages: 0, words: 'folded' },
   'organization-words.json': { languages: 0, words: 'folded' },

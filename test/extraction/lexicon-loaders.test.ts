@@ -3,6 +3,7 @@ import { fold } from '../../packages/core/src/extraction/layout/fold.js';
 import { adjustmentWords } from '../../packages/core/src/extraction/lexicons/adjustment-words.js';
 import { countryNames } from '../../packages/core/src/extraction/lexicons/country-names.js';
 import { documentTitles } from '../../packages/core/src/extraction/lexicons/document-titles.js';
+import { registrationWords } from '../../packages/core/src/extraction/lexicons/registration-words.js';
 import { tableHeaderWords } from '../../packages/core/src/extraction/lexicons/table-header-words.js';
 import { taxIdLabels } from '../../packages/core/src/extraction/lexicons/tax-id-labels.js';
 import { vendorKeys } from '../../packages/core/src/extraction/hints/vendor-keys.js';
@@ -184,5 +185,17 @@ describe('yes/no words (lexicons/yes-no-words.json)', () => {
     expect(findBoolean('☑ paid')?.value).toBe(true);
     expect(findBoolean('☐')?.value).toBe(false);
     expect(findBoolean('Vielleicht')).toBeNull();
+  });
+});
+
+describe('registration words (lexicons/registration-words.json)', () => {
+  const registration = registrationWords({ pl: ['nip', 'regon', 'krs'], it: ['partita iva'] });
+
+  it("match a language's words whole in a folded line", () => {
+    expect(registration.test(fold('NIP: 526-025-02-74'))).toBe(true);
+    expect(registration.test(fold('Partita IVA 01234567890'))).toBe(true);
+    expect(registration.test(fold('Sąd Rejonowy, KRS 0000012345'))).toBe(true);
+    expect(registration.test(fold('Nipponia Sp. z o.o.'))).toBe(false);
+    expect(registration.test(fold('IVA 21%'))).toBe(false);
   });
 });

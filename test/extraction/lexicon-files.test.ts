@@ -30,6 +30,7 @@ const FILES: Record<string, FileShape> = {
   'country-names.json': { languages: 0, words: 'folded' },
   'courtesy-words.json': { languages: 0, words: 'folded' },
   'department-words.json': { languages: 1, words: 'folded' },
+  'detail-line-words.json': { languages: 0, words: 'folded' },
   'document-titles.json': { languages: 0, words: 'folded' },
   'field-labels.json': { languages: 0, words: 'printed' },
   'legal-forms.json': { languages: 0, words: 'printed' },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../../packages/core/src/extraction/layout/fold.js';
 import { adjustmentWords } from '../../packages/core/src/extraction/lexicons/adjustment-words.js';
 import { countryNames } from '../../packages/core/src/extraction/lexicons/country-names.js';
+import { detailLineWords } from '../../packages/core/src/extraction/lexicons/detail-line-words.js';
 import { documentTitles } from '../../packages/core/src/extraction/lexicons/document-titles.js';
 import { registrationWords } from '../../packages/core/src/extraction/lexicons/registration-words.js';
 import { tableHeaderWords } from '../../packages/core/src/extraction/lexicons/table-header-words.js';
@@ -197,5 +198,16 @@ describe('registration words (lexicons/registration-words.json)', () => {
     expect(registration.test(fold('Sąd Rejonowy, KRS 0000012345'))).toBe(true);
     expect(registration.test(fold('Nipponia Sp. z o.o.'))).toBe(false);
     expect(registration.test(fold('IVA 21%'))).toBe(false);
+  });
+});
+
+describe('detail-line words (lexicons/detail-line-words.json)', () => {
+  const detail = detailLineWords({ pl: ['ulica', 'ul', 'tel kom'], sv: ['gatan'] });
+
+  it("match a language's words whole in a folded line", () => {
+    expect(detail.test(fold('ul. Marszałkowska 10'))).toBe(true);
+    expect(detail.test(fold('Tel. kom. 600 100 200'))).toBe(true);
+    expect(detail.test(fold('Gatan 4'))).toBe(true);
+    expect(detail.test(fold('Ulmart Sp. z o.o.'))).toBe(false);
   });
 });

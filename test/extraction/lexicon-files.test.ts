@@ -33,6 +33,7 @@ const FILES: Record<string, FileShape> = {
   'detail-line-words.json': { languages: 0, words: 'folded' },
   'document-titles.json': { languages: 0, words: 'folded' },
   'field-labels.json': { languages: 0, words: 'printed' },
+  'key-words.json': { languages: 0, words: 'folded' },
   'legal-forms.json': { languages: 0, words: 'printed' },
   'month-names.json': { languages: 0, words: 'printed' },
   'name-phrases.json': { languages: 1, words: 'printed' },

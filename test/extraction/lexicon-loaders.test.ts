@@ -9,6 +9,7 @@ import { tableHeaderWords } from '../../packages/core/src/extraction/lexicons/ta
 import { taxIdLabels } from '../../packages/core/src/extraction/lexicons/tax-id-labels.js';
 import { vendorKeys } from '../../packages/core/src/extraction/hints/vendor-keys.js';
 import type { ReadDocument } from '../../packages/core/src/ports/document-reader.port.js';
+import { keyWords } from '../../packages/core/src/extraction/lexicons/key-words.js';
 import { monthNames } from '../../packages/core/src/extraction/lexicons/month-names.js';
 import { findBoolean } from '../../packages/core/src/extraction/values/contacts.js';
 import { yesNoWords } from '../../packages/core/src/extraction/lexicons/yes-no-words.js';
@@ -209,5 +210,26 @@ describe('detail-line words (lexicons/detail-line-words.json)', () => {
     expect(detail.test(fold('Tel. kom. 600 100 200'))).toBe(true);
     expect(detail.test(fold('Gatan 4'))).toBe(true);
     expect(detail.test(fold('Ulmart Sp. z o.o.'))).toBe(false);
+  });
+});
+
+describe('key words (lexicons/key-words.json)', () => {
+  const keys = keyWords({
+    it: { name_keys: ['ragione sociale'], address_keys: ['indirizzo'], articles: ['il', 'lo'] },
+    pl: { name_keys: ['nazwa firmy'] },
+  });
+
+  it("hold each language's name and address keys, folded", () => {
+    expect(keys.names.has(fold('Ragione sociale'))).toBe(true);
+    expect(keys.names.has(fold('Nazwa firmy'))).toBe(true);
+    expect(keys.addresses.has(fold('INDIRIZZO'))).toBe(true);
+    expect(keys.addresses.has(fold('Ragione sociale'))).toBe(false);
+  });
+
+  it('match an article and its colon as a whole printed key, in any case', () => {
+    expect(keys.articleKey.test('IL: ')).toBe(true);
+    expect(keys.articleKey.test('lo :')).toBe(true);
+    expect(keys.articleKey.test('Ilva: ')).toBe(false);
+    expect(keys.articleKey.test('il tuo: ')).toBe(false);
   });
 });

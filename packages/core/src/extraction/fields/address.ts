@@ -2,6 +2,7 @@ import type { ExtractionContext } from '../context.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import { COUNTRY_NAMES } from '../lexicons/country-names.js';
+import { KEY_WORDS } from '../lexicons/key-words.js';
 import type { Candidate } from './candidates.js';
 import { senderParts } from './addressee-names.js';
 import { isDocumentTitle, SENDER_SEPARATORS } from './party-lines.js';
@@ -78,7 +79,7 @@ function addressLines(
     // Under the buyer's heading the lines are the buyer's: a name with no address of its own (a logo) ends here.
     if (label?.key === 'buyer_name') break;
     const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(line.text);
-    if (label?.key === 'vendor_address' || (keyValue && ADDRESS_KEYS.test(fold(keyValue[1]!)))) {
+    if (label?.key === 'vendor_address' || (keyValue && KEY_WORDS.addresses.has(fold(keyValue[1]!)))) {
       const value = keyValue ? keyValue[2]!.trim() : line.text.slice(label!.end).replace(/^[\s:]+/, '');
       if (value) parts.push(value);
       continue;
@@ -135,8 +136,6 @@ function joined(a: Line['segments'][number], b: Line['segments'][number]): Line[
  * house number, on OCR lines only, the street word is written back.
  */
 const STREET_MISREAD = /(\p{L}*[Ss])tra(?:B|b|8|6|R|fi|fs|ff|f|l|ll|lB|fB|lR|li|Ii)e(?=\s+\d)/gu;
-
-const ADDRESS_KEYS = /^(address|adresse|adres|anschrift|direccion|street|strasse|addr)$/;
 
 function senderAddress(name: Candidate): Candidate | null {
   for (const segment of name.line.segments) {

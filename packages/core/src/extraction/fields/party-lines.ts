@@ -2,6 +2,7 @@ import { fold, foldedTokens } from '../layout/fold.js';
 import type { Line, Segment } from '../layout/lines.js';
 import type { LabelIndex } from '../labels/label-index.js';
 import { DOCUMENT_TITLES } from '../lexicons/document-titles.js';
+import { KEY_WORDS } from '../lexicons/key-words.js';
 import { BUSINESS_WORDS, LEGAL_FORMS, type LegalForm } from '../lexicons/legal-forms.js';
 import { isDepartmentLine } from './department-lines.js';
 
@@ -154,24 +155,8 @@ export function buyerBlockSegments(lines: Line[], labels: LabelIndex): Set<Segme
 /** Separators of one-line sender addresses ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen"). */
 export const SENDER_SEPARATORS = /\s*(?:[●•·|▪◦∙]|\s-\s)\s*/u;
 
-/** Keys of "Key: value" lines whose value is a name ("Name: Handwerker GmbH"), folded. */
-export const NAME_KEYS = new Set([
-  'name',
-  'firma',
-  'company',
-  'company name',
-  'firmenname',
-  'raison sociale',
-  'naam',
-  'bedrijfsnaam',
-  'nombre',
-  'razon social',
-  'business name',
-  'trading name',
-]);
-
-/** An article standing where a key would, before a colon. */
-const ARTICLE_KEY = /^(the|an?|les?|la|der|die|das|de|het|el)\s*:\s*$/iu;
+/** Keys of "Key: value" lines whose value is a name ("Name: Handwerker GmbH"), folded (lexicons/key-words.json). */
+export const NAME_KEYS: ReadonlySet<string> = KEY_WORDS.names;
 
 /**
  * A company name as printed, without a "Key:" before it or a registration number after it. A
@@ -188,7 +173,7 @@ export function cleanName(text: string): string {
       .replace(/^[^:]{1,30}:\s*(?=\S)/u, (prefix) => {
         if (/[\d(]/.test(prefix)) return prefix;
         // An article is nobody's key: its colon is a speck read as one ("THE: TOAST F&B").
-        return ARTICLE_KEY.test(prefix) ? prefix.replace(/\s*:\s*$/, ' ') : '';
+        return KEY_WORDS.articleKey.test(prefix) ? prefix.replace(/\s*:\s*$/, ' ') : '';
       })
       // Borders of a scanned page read as "|" or brackets at a line's ends.
       .replace(/^[\s:;,.\-–|¦[\]{}]+/u, '')

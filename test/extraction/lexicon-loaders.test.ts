@@ -5,6 +5,7 @@ import { countryNames } from '../../packages/core/src/extraction/lexicons/countr
 import { detailLineWords } from '../../packages/core/src/extraction/lexicons/detail-line-words.js';
 import { documentTitles } from '../../packages/core/src/extraction/lexicons/document-titles.js';
 import { registrationWords } from '../../packages/core/src/extraction/lexicons/registration-words.js';
+import { streetLineWords } from '../../packages/core/src/extraction/lexicons/street-line-words.js';
 import { tableHeaderWords } from '../../packages/core/src/extraction/lexicons/table-header-words.js';
 import { taxIdLabels } from '../../packages/core/src/extraction/lexicons/tax-id-labels.js';
 import { vendorKeys } from '../../packages/core/src/extraction/hints/vendor-keys.js';
@@ -231,5 +232,15 @@ describe('key words (lexicons/key-words.json)', () => {
     expect(keys.articleKey.test('lo :')).toBe(true);
     expect(keys.articleKey.test('Ilva: ')).toBe(false);
     expect(keys.articleKey.test('il tuo: ')).toBe(false);
+  });
+});
+
+describe('street-line words (lexicons/address-words.json, street_line_words)', () => {
+  const street = streetLineWords({ pl: { street_line_words: ['ulica', 'aleja'] }, it: { street_line_words: ['via'] } });
+
+  it("match a language's words whole, in any case, in a line as printed", () => {
+    expect(street.test('Aleja Jana Pawła 12')).toBe(true);
+    expect(street.test('VIA ROMA 4')).toBe(true);
+    expect(street.test('Viaggi Rossi')).toBe(false);
   });
 });

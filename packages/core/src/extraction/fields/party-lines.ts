@@ -4,6 +4,7 @@ import type { LabelIndex } from '../labels/label-index.js';
 import { DOCUMENT_TITLES } from '../lexicons/document-titles.js';
 import { KEY_WORDS } from '../lexicons/key-words.js';
 import { BUSINESS_WORDS, LEGAL_FORMS, type LegalForm } from '../lexicons/legal-forms.js';
+import { STREET_LINE_WORDS } from '../lexicons/street-line-words.js';
 import { isDepartmentLine } from './department-lines.js';
 
 /** Shared facts about the lines that may hold a company's name and address. */
@@ -109,13 +110,13 @@ export function isStreetLine(text: string): boolean {
   return /^\d{1,5}[a-z]?\s/i.test(text.trim()) && looksLikeStreet(text);
 }
 
-/** Words that name a street on either side of its number ("34 Market Road", "boulevard Voltaire 38"). */
-const STREET_WORDS =
-  /\b(jalan|jln|street|st|road|rd|strasse|str|weg|gasse|laan|straat|rue|avenue|ave|boulevard|chemin|impasse|calle|avenida|paseo|lot|no)\b/i;
-
-/** A name-like line at the top of a page that is a street or a postcode instead. */
+/**
+ * A name-like line at the top of a page that is a street or a postcode instead: a word that names a
+ * street on either side of its number ("34 Market Road", "boulevard Voltaire 38"; data per language,
+ * `street_line_words` in lexicons/address-words.json), or four digits.
+ */
 export function looksLikeStreet(text: string): boolean {
-  return /\d{4,}/.test(text) || STREET_WORDS.test(text);
+  return /\d{4,}/.test(text) || STREET_LINE_WORDS.test(text);
 }
 
 /** Lines that sit under a buyer label (bill to, Rechnungsempfänger, ...): not the vendor's. */

@@ -25,6 +25,7 @@ interface FileShape {
 const FILES: Record<string, FileShape> = {
   'address-words.json': { languages: 0, words: 'folded' },
   'adjustment-words.json': { languages: 0, words: 'folded' },
+  'bank-words.json': { languages: 0, words: 'folded' },
   'business-words.json': { languages: 0, words: 'folded' },
   'contact-words.json': { languages: 0, words: 'folded' },
   'country-names.json': { languages: 0, words: 'folded' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../packages/core/src/extraction/layout/fold.js';
 import { adjustmentWords } from '../../packages/core/src/extraction/lexicons/adjustment-words.js';
+import { bankWords } from '../../packages/core/src/extraction/lexicons/bank-words.js';
 import { countryNames } from '../../packages/core/src/extraction/lexicons/country-names.js';
 import { detailLineWords } from '../../packages/core/src/extraction/lexicons/detail-line-words.js';
 import { documentTitles } from '../../packages/core/src/extraction/lexicons/document-titles.js';
@@ -242,5 +243,26 @@ describe('street-line words (lexicons/address-words.json, street_line_words)', (
     expect(street.test('Aleja Jana Pawła 12')).toBe(true);
     expect(street.test('VIA ROMA 4')).toBe(true);
     expect(street.test('Viaggi Rossi')).toBe(false);
+  });
+});
+
+describe('bank words (lexicons/bank-words.json)', () => {
+  const bank = bankWords({
+    pl: { bank_details: ['bank', 'numer rachunku'], others_account: ['klienta'] },
+    it: { others_account: ['vostro'] },
+  });
+
+  it("put a line among bank details by a language's word, a space in it as a hyphen or nothing too", () => {
+    expect(bank.bankDetails.test('Numer rachunku: 12 1020 ...')).toBe(true);
+    expect(bank.bankDetails.test('NUMER-RACHUNKU')).toBe(true);
+    expect(bank.bankDetails.test('numerrachunku')).toBe(true);
+    expect(bank.bankDetails.test('Bankowy 4')).toBe(true);
+    expect(bank.bankDetails.test('Numer faktury')).toBe(false);
+  });
+
+  it("take an account label for someone else's after a language's word that ends the text before it", () => {
+    expect(bank.othersAccount.test('Numer klienta ')).toBe(true);
+    expect(bank.othersAccount.test('Il vostro')).toBe(true);
+    expect(bank.othersAccount.test('Vostro conto ')).toBe(false);
   });
 });

@@ -9,7 +9,8 @@ import { registrationWords } from '../../packages/core/src/extraction/lexicons/r
 import { streetLineWords } from '../../packages/core/src/extraction/lexicons/street-line-words.js';
 import { tableHeaderWords } from '../../packages/core/src/extraction/lexicons/table-header-words.js';
 import { taxIdLabels } from '../../packages/core/src/extraction/lexicons/tax-id-labels.js';
-import { vendorKeys } from '../../packages/core/src/extraction/hints/vendor-keys.js';
+import { nameKey, vendorKeys } from '../../packages/core/src/extraction/hints/vendor-keys.js';
+import { nameKeyForms } from '../../packages/core/src/extraction/lexicons/legal-forms.js';
 import type { ReadDocument } from '../../packages/core/src/ports/document-reader.port.js';
 import { keyWords } from '../../packages/core/src/extraction/lexicons/key-words.js';
 import { monthNames } from '../../packages/core/src/extraction/lexicons/month-names.js';
@@ -264,5 +265,18 @@ describe('bank words (lexicons/bank-words.json)', () => {
     expect(bank.othersAccount.test('Numer klienta ')).toBe(true);
     expect(bank.othersAccount.test('Il vostro')).toBe(true);
     expect(bank.othersAccount.test('Vostro conto ')).toBe(false);
+  });
+});
+
+describe("forms a vendor's name key leaves out (lexicons/legal-forms.json, name_key)", () => {
+  it("hold each language's listed forms, and only those", () => {
+    const forms = nameKeyForms({ pl: { name_key: ['sp', 'zoo'] }, cs: { name_key: ['sro'] }, de: {} });
+    expect([...forms]).toEqual(['sp', 'zoo', 'sro']);
+  });
+
+  it('leave the shipped forms out of a name key, and a form no name_key lists in', () => {
+    expect(nameKey('ACME GmbH')).toBe('name:acme');
+    expect(nameKey('Volvo Lastvagnar AB')).toBe('name:volvo lastvagnar');
+    expect(nameKey('Kone Oyj')).toBe('name:kone oyj');
   });
 });

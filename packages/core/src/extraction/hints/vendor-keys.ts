@@ -1,5 +1,6 @@
 import type { ReadDocument } from '../../ports/document-reader.port.js';
 import { fold } from '../layout/fold.js';
+import { NAME_KEY_FORMS } from '../lexicons/legal-forms.js';
 import { TAX_ID_LABEL } from '../lexicons/tax-id-labels.js';
 
 const VAT_COUNTRIES = 'AT|BE|BG|CH|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|NO|PL|PT|RO|SE|SI|SK';
@@ -9,33 +10,6 @@ const VAT_COUNTRIES = 'AT|BE|BG|CH|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|
  */
 const VAT = new RegExp(`\\b(${VAT_COUNTRIES})[ ]?([0-9A-Z][0-9A-Z ]{6,13}[0-9A-Z])\\b`, 'g');
 const IBAN = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b/g;
-/** Legal forms left out of a name key, so "ACME GmbH" and "Acme" meet. */
-const LEGAL_FORMS = new Set([
-  'gmbh',
-  'ag',
-  'kg',
-  'ltd',
-  'limited',
-  'llc',
-  'inc',
-  'sa',
-  'sas',
-  'sarl',
-  'bv',
-  'nv',
-  'srl',
-  'spa',
-  'sdn',
-  'bhd',
-  'plc',
-  'co',
-  'corp',
-  'ohg',
-  'ug',
-  'ab',
-  'oy',
-  'as',
-]);
 
 /**
  * The keys a document's vendor is recognised by, strongest first: VAT ids and IBANs printed on it
@@ -69,7 +43,7 @@ export function nameKey(vendorName: unknown): string | null {
   if (typeof vendorName !== 'string') return null;
   const tokens = fold(vendorName)
     .split(' ')
-    .filter((t) => t && !LEGAL_FORMS.has(t));
+    .filter((t) => t && !NAME_KEY_FORMS.has(t));
   return tokens.length ? `name:${tokens.join(' ')}` : null;
 }
 

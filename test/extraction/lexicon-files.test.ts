@@ -38,10 +38,10 @@ const FILES: Record<string, FileShape> = {
   'legal-forms.json': { languages: 0, words: 'printed' },
   'month-names.json': { languages: 0, words: 'printed' },
   'name-phrases.json': { languages: 1, words: 'printed' },
+  'organization-words.json': { languages: 0, words: 'folded' },
   'registration-words.json': { languages: 0, words: 'folded' },
   'table-header-words.json': { languages: 0, words: 'folded' },
   'tax-id-labels.json': { languages: 0, words: 'folded' },
-  'organization-words.json': { languages: 0, words: 'folded' },
   'yes-no-words.json': { languages: 0, words: 'printed' },
   // Lists for every language at once, keyed by what they are for: a field, a glyph, payment.
   'ocr-lookalikes.json': { languages: null, words: 'folded' },

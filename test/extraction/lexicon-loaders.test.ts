@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { nameKey, vendorKeys } from '../../packages/core/src/extraction/hints/vendor-keys.js';
 import { fold } from '../../packages/core/src/extraction/layout/fold.js';
 import { adjustmentWords } from '../../packages/core/src/extraction/lexicons/adjustment-words.js';
 import { bankWords } from '../../packages/core/src/extraction/lexicons/bank-words.js';
 import { countryNames } from '../../packages/core/src/extraction/lexicons/country-names.js';
 import { detailLineWords } from '../../packages/core/src/extraction/lexicons/detail-line-words.js';
 import { documentTitles } from '../../packages/core/src/extraction/lexicons/document-titles.js';
+import { keyWords } from '../../packages/core/src/extraction/lexicons/key-words.js';
+import { nameKeyForms } from '../../packages/core/src/extraction/lexicons/legal-forms.js';
+import { monthNames } from '../../packages/core/src/extraction/lexicons/month-names.js';
 import { registrationWords } from '../../packages/core/src/extraction/lexicons/registration-words.js';
 import { streetLineWords } from '../../packages/core/src/extraction/lexicons/street-line-words.js';
 import { tableHeaderWords } from '../../packages/core/src/extraction/lexicons/table-header-words.js';
 import { taxIdLabels } from '../../packages/core/src/extraction/lexicons/tax-id-labels.js';
-import { nameKey, vendorKeys } from '../../packages/core/src/extraction/hints/vendor-keys.js';
-import { nameKeyForms } from '../../packages/core/src/extraction/lexicons/legal-forms.js';
-import type { ReadDocument } from '../../packages/core/src/ports/document-reader.port.js';
-import { keyWords } from '../../packages/core/src/extraction/lexicons/key-words.js';
-import { monthNames } from '../../packages/core/src/extraction/lexicons/month-names.js';
-import { findBoolean } from '../../packages/core/src/extraction/values/contacts.js';
-import { yesNoWords } from '../../packages/core/src/extraction/lexicons/yes-no-words.js';
 import { alternation, wholeWords } from '../../packages/core/src/extraction/lexicons/word-lists.js';
+import { yesNoWords } from '../../packages/core/src/extraction/lexicons/yes-no-words.js';
+import { findBoolean } from '../../packages/core/src/extraction/values/contacts.js';
+import type { ReadDocument } from '../../packages/core/src/ports/document-reader.port.js';
 
 /**
  * The loaders of the lexicons build their matchers from whatever table they are given: a word added

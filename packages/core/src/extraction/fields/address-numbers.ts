@@ -10,13 +10,14 @@ import table from '../lexicons/address-words.json' with { type: 'json' };
  * United Kingdom's or the United States' shape ("Bristol BS1 5TR", "Austin, TX 78701"). The words
  * are data per language in lexicons/address-words.json, folded: `streets` are whole words,
  * `street_suffixes` end a compound ("Industriestraße", "Stationsweg"), `units` and `boxes` stand
- * right before their number.
+ * right before their number (`street_line_words` are read by lexicons/street-line-words.ts).
  */
 interface AddressWords {
-  streets: string[];
+  streets?: string[];
   street_suffixes?: string[];
-  units: string[];
-  boxes: string[];
+  units?: string[];
+  boxes?: string[];
+  street_line_words?: string[];
 }
 
 const languages: Record<string, AddressWords> = table;

@@ -1,6 +1,8 @@
 import type { ExtractionContext } from '../context.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
+import { COUNTRY_NAMES } from '../lexicons/country-names.js';
+import { KEY_WORDS } from '../lexicons/key-words.js';
 import type { Candidate } from './candidates.js';
 import { senderParts } from './addressee-names.js';
 import { isDocumentTitle, SENDER_SEPARATORS } from './party-lines.js';
@@ -11,35 +13,9 @@ import { findPhones } from '../values/contacts.js';
  * A company's address: the lines under its name in the same column, up to the first line that is
  * no address (phone, e-mail, a label, a wide gap). A country name ends it and is left out, as are
  * leading country codes ("DE 75645 Frankfurt"): the street and the place are what identify it.
+ * Country names are data per language (lexicons/country-names.json).
  */
 
-const COUNTRIES = new Set([
-  'deutschland',
-  'germany',
-  'united states',
-  'usa',
-  'united kingdom',
-  'uk',
-  'nederland',
-  'netherlands',
-  'the netherlands',
-  'belgie',
-  'belgique',
-  'belgium',
-  'france',
-  'espana',
-  'spain',
-  'osterreich',
-  'austria',
-  'schweiz',
-  'switzerland',
-  'suisse',
-  'malaysia',
-  'italia',
-  'italy',
-  'luxembourg',
-  'danmark',
-]);
 const MAX_LINES = 3;
 
 export function addressCandidate(ctx: ExtractionContext, name: Candidate | null): Candidate | null {
@@ -103,7 +79,7 @@ function addressLines(
     // Under the buyer's heading the lines are the buyer's: a name with no address of its own (a logo) ends here.
     if (label?.key === 'buyer_name') break;
     const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(line.text);
-    if (label?.key === 'vendor_address' || (keyValue && ADDRESS_KEYS.test(fold(keyValue[1]!)))) {
+    if (label?.key === 'vendor_address' || (keyValue && KEY_WORDS.addresses.has(fold(keyValue[1]!)))) {
       const value = keyValue ? keyValue[2]!.trim() : line.text.slice(label!.end).replace(/^[\s:]+/, '');
       if (value) parts.push(value);
       continue;
@@ -113,7 +89,7 @@ function addressLines(
       continue;
     }
     const text = withPlace(line, segment);
-    if (COUNTRIES.has(fold(text)) || !looksLikeAddress(text) || isDocumentTitle(text)) break;
+    if (COUNTRY_NAMES.has(fold(text)) || !looksLikeAddress(text) || isDocumentTitle(text)) break;
     parts.push(text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, ''));
   }
   // The lines are all on the name's page: OCR'd or not alike.
@@ -161,8 +137,6 @@ function joined(a: Line['segments'][number], b: Line['segments'][number]): Line[
  */
 const STREET_MISREAD = /(\p{L}*[Ss])tra(?:B|b|8|6|R|fi|fs|ff|f|l|ll|lB|fB|lR|li|Ii)e(?=\s+\d)/gu;
 
-const ADDRESS_KEYS = /^(address|adresse|adres|anschrift|direccion|street|strasse|addr)$/;
-
 function senderAddress(name: Candidate): Candidate | null {
   for (const segment of name.line.segments) {
     // A sender line as OCR read it, its middle dots as "+" or ":" (addressee-names.ts).
@@ -174,7 +148,7 @@ function senderAddress(name: Candidate): Candidate | null {
     // The address parts up to the first that is none: a web address, a phone, a "Contact: ..." part.
     const after = parts.slice(1).map((p) => p.trim());
     const end = after.findIndex((p) => !looksLikeAddress(p) || p.includes(':'));
-    const address = after.slice(0, end < 0 ? after.length : end).filter((p) => !COUNTRIES.has(fold(p)));
+    const address = after.slice(0, end < 0 ? after.length : end).filter((p) => !COUNTRY_NAMES.has(fold(p)));
     if (address.length)
       return { value: address.join(', '), score: name.score * 0.9, line: name.line, source: 'layout' };
   }

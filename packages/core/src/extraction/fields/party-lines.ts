@@ -1,7 +1,10 @@
 import { fold, foldedTokens } from '../layout/fold.js';
 import type { Line, Segment } from '../layout/lines.js';
 import type { LabelIndex } from '../labels/label-index.js';
+import { DOCUMENT_TITLES } from '../lexicons/document-titles.js';
+import { KEY_WORDS } from '../lexicons/key-words.js';
 import { BUSINESS_WORDS, LEGAL_FORMS, type LegalForm } from '../lexicons/legal-forms.js';
+import { STREET_LINE_WORDS } from '../lexicons/street-line-words.js';
 import { isDepartmentLine } from './department-lines.js';
 
 /** Shared facts about the lines that may hold a company's name and address. */
@@ -70,18 +73,14 @@ export function startsWithLegalForm(text: string): boolean {
   return NAME_MARKS.some(({ tokens: form, lastOnly }) => !lastOnly && form.every((t, k) => tokens[k] === t));
 }
 
-/** Titles and other words that stand at the top of a page but are nobody's name. */
-const NOT_NAMES =
-  /^(tax )?(invoice|receipt|rechnung|facture|factuur|factura|bill|quotation|purchase order|order|bestellung|lieferschein|credit note|gutschrift|cash bill|official receipt|simplified tax invoice|original|copy|kopie|page|seite|bestelling|inkooporder|bestelbon|bon de commande|commande|pedido|orden de compra|kassenbon|quittung|recibo)\b/;
-
-/** A document's title ("INVOICE # 2022/91051", "Bon de commande"): no name, and no line of an address. */
+/**
+ * A document's title ("INVOICE # 2022/91051", "Bon de commande") or another word that stands at the
+ * top of a page but is nobody's name ("Copy", "Page 2"): no name, and no line of an address. The
+ * words are data per language (lexicons/document-titles.json).
+ */
 export function isDocumentTitle(text: string): boolean {
-  return NOT_NAMES.test(fold(text));
+  return DOCUMENT_TITLES.heading.test(fold(text));
 }
-
-/** Titles that name the document whole and no company ends with: "Invoice", "Bon de commande". */
-const TITLE_WORDS =
-  /^(tax invoice|invoice|rechnung|facture|factuur|factura|purchase order|bon de commande|bestellung|bestelling|inkooporder|pedido|orden de compra)$/;
 
 /**
  * A name run into the document's title with no gap between them ("Élodie Marchand Photographie
@@ -90,14 +89,14 @@ const TITLE_WORDS =
 export function withoutTitleAtEnd(text: string): string {
   const words = text.split(' ');
   for (let k = Math.min(3, words.length - 1); k >= 1; k--)
-    if (TITLE_WORDS.test(fold(words.slice(-k).join(' ')))) return words.slice(0, -k).join(' ');
+    if (DOCUMENT_TITLES.whole.test(fold(words.slice(-k).join(' ')))) return words.slice(0, -k).join(' ');
   return text;
 }
 
 export function looksLikeName(line: Line | string): boolean {
   const text = typeof line === 'string' ? line : line.text;
   const folded = fold(text);
-  if (folded.length < 2 || NOT_NAMES.test(folded)) return false;
+  if (folded.length < 2 || DOCUMENT_TITLES.heading.test(folded)) return false;
   if (/@|www\.|https?:|\b(tel|fax|phone|telefon|email)\b/i.test(text)) return false;
   // "Accounts Department" under a company's name: a part of the party, not its name.
   if (isDepartmentLine(text, hasLegalForm(text))) return false;
@@ -111,13 +110,13 @@ export function isStreetLine(text: string): boolean {
   return /^\d{1,5}[a-z]?\s/i.test(text.trim()) && looksLikeStreet(text);
 }
 
-/** Words that name a street on either side of its number ("34 Market Road", "boulevard Voltaire 38"). */
-const STREET_WORDS =
-  /\b(jalan|jln|street|st|road|rd|strasse|str|weg|gasse|laan|straat|rue|avenue|ave|boulevard|chemin|impasse|calle|avenida|paseo|lot|no)\b/i;
-
-/** A name-like line at the top of a page that is a street or a postcode instead. */
+/**
+ * A name-like line at the top of a page that is a street or a postcode instead: a word that names a
+ * street on either side of its number ("34 Market Road", "boulevard Voltaire 38"; data per language,
+ * `street_line_words` in lexicons/address-words.json), or four digits.
+ */
 export function looksLikeStreet(text: string): boolean {
-  return /\d{4,}/.test(text) || STREET_WORDS.test(text);
+  return /\d{4,}/.test(text) || STREET_LINE_WORDS.test(text);
 }
 
 /** Lines that sit under a buyer label (bill to, Rechnungsempfänger, ...): not the vendor's. */
@@ -157,24 +156,8 @@ export function buyerBlockSegments(lines: Line[], labels: LabelIndex): Set<Segme
 /** Separators of one-line sender addresses ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen"). */
 export const SENDER_SEPARATORS = /\s*(?:[●•·|▪◦∙]|\s-\s)\s*/u;
 
-/** Keys of "Key: value" lines whose value is a name ("Name: Handwerker GmbH"), folded. */
-export const NAME_KEYS = new Set([
-  'name',
-  'firma',
-  'company',
-  'company name',
-  'firmenname',
-  'raison sociale',
-  'naam',
-  'bedrijfsnaam',
-  'nombre',
-  'razon social',
-  'business name',
-  'trading name',
-]);
-
-/** An article standing where a key would, before a colon. */
-const ARTICLE_KEY = /^(the|an?|les?|la|der|die|das|de|het|el)\s*:\s*$/iu;
+/** Keys of "Key: value" lines whose value is a name ("Name: Handwerker GmbH"), folded (lexicons/key-words.json). */
+export const NAME_KEYS: ReadonlySet<string> = KEY_WORDS.names;
 
 /**
  * A company name as printed, without a "Key:" before it or a registration number after it. A
@@ -191,7 +174,7 @@ export function cleanName(text: string): string {
       .replace(/^[^:]{1,30}:\s*(?=\S)/u, (prefix) => {
         if (/[\d(]/.test(prefix)) return prefix;
         // An article is nobody's key: its colon is a speck read as one ("THE: TOAST F&B").
-        return ARTICLE_KEY.test(prefix) ? prefix.replace(/\s*:\s*$/, ' ') : '';
+        return KEY_WORDS.articleKey.test(prefix) ? prefix.replace(/\s*:\s*$/, ' ') : '';
       })
       // Borders of a scanned page read as "|" or brackets at a line's ends.
       .replace(/^[\s:;,.\-–|¦[\]{}]+/u, '')

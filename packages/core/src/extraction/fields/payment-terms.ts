@@ -1,6 +1,7 @@
 import type { DocumentView } from '../document-view.js';
 import { fold } from '../layout/fold.js';
 import { lineHeight, type Line } from '../layout/lines.js';
+import { ADJUSTMENT_WORDS } from '../lexicons/adjustment-words.js';
 import { findDates } from '../values/dates.js';
 import type { Candidate } from './candidates.js';
 
@@ -10,15 +11,14 @@ import type { Candidate } from './candidates.js';
  * bis 15.06.2013"). A discount is for paying earlier, so where the sentence after a due-date label
  * names a discount and several dates, the latest is the due date and the earlier ones are none.
  * The sentence runs on over at most two lines right under while a line does not end in a stop.
+ * The discount's words are data per language (`early_payment` in lexicons/adjustment-words.json).
  */
-const DISCOUNT = /\b(skonto|discount|escompte|korting|descuento|sconto)\b/;
-
 export function paymentTerms(ctx: DocumentView): { due: Candidate[]; earlier: Set<string> } {
   const due: Candidate[] = [];
   const earlier = new Set<string>();
   for (const hit of ctx.labels.hitsFor('due_date')) {
     const parts = sentenceFrom(ctx.lines, hit.line, hit.end);
-    if (!DISCOUNT.test(fold(parts.map((p) => p.line.text.slice(p.offset)).join(' ')))) continue;
+    if (!ADJUSTMENT_WORDS.earlyPayment.test(fold(parts.map((p) => p.line.text.slice(p.offset)).join(' ')))) continue;
     const dates = parts.flatMap((p) =>
       findDates(p.line.text.slice(p.offset), ctx.dates).map((d) => ({ ...d, line: p.line, offset: p.offset })),
     );

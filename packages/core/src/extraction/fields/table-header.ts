@@ -1,6 +1,7 @@
 import { lineTokens, xRange } from '../labels/label-index.js';
 import { MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from '../labels/ocr-misreads.js';
 import { lineHeight, type Line } from '../layout/lines.js';
+import { TABLE_HEADER_WORDS, type Column } from '../lexicons/table-header-words.js';
 
 /**
  * The header row of a line-item table: a line naming a description column and at least one
@@ -9,39 +10,12 @@ import { lineHeight, type Line } from '../layout/lines.js';
  * discount are found too, so that their numbers are not taken for a price.
  */
 
-export type Column = 'description' | 'quantity' | 'unit_price' | 'amount' | 'other';
+export type { Column };
 
-/** The words naming each column, in the five languages (comma-separated phrases). */
-const HEADER_WORDS: Record<Column, string[]> = {
-  description: list(
-    'description, desc, item, items, article, artikel, artikelbeschreibung, bezeichnung, beschreibung, produkt, product, products, details, leistung, omschrijving, designation, libelle, descripcion, concepto, producto, service, services, item product, produit, articulo, prestation, artikelbezeichnung, leistungsbeschreibung',
-  ),
-  quantity: list(
-    'qty, quantity, menge, anzahl, anz, aantal, aant, stuks, qte, quantite, cantidad, cant, uds, pcs, units, hours, stk',
-  ),
-  unit_price: list(
-    'unit price, price, rate, preis, einzelpreis, nettopreis, prijs, prix unitaire, prix, precio, precio unitario, u price, unit cost, prijs per stuk, stuckpreis, pu, tarif, price each, prix ht, prix unitaire ht, pu ht, eenheidsprijs, stukprijs, precio unit',
-  ),
-  amount: list(
-    'amount, total, line total, betrag, gesamt, summe, gesamtpreis, gesamtbetrag, entgelt, bedrag, montant, importe, total price, positionsbetrag, prijs incl btw, amt, totaal, net amount, nettobetrag, total ht, value, wert, positions betrag, prix total, montant ht, total ligne, importe total, totaalbedrag',
-  ),
-  other: list(
-    'vat, tax, taxes, taxe, ust, mwst, btw, tva, iva, steuersatz, disc, discount, rabatt, korting, remise, descuento, code, tax code, allowances',
-  ),
-};
-
+/** The words naming each column, in the five languages (lexicons/table-header-words.json), more words first. */
+const PHRASES = TABLE_HEADER_WORDS.phrases;
 /** Words that name the description itself, not an item number ("ITEM #  DESCRIPTION"). */
-const DESCRIPTION_PROPER = new Set(
-  list('description, beschreibung, artikelbeschreibung, bezeichnung, omschrijving, designation, descripcion, libelle'),
-);
-
-function list(phrases: string): string[] {
-  return phrases.split(', ');
-}
-
-const PHRASES = (Object.keys(HEADER_WORDS) as Column[])
-  .flatMap((column) => HEADER_WORDS[column].map((phrase) => ({ column, tokens: phrase.split(' ') })))
-  .sort((a, b) => b.tokens.length - a.tokens.length);
+const DESCRIPTION_PROPER = TABLE_HEADER_WORDS.descriptionProper;
 
 const VOCABULARY = new Set(PHRASES.flatMap((p) => p.tokens));
 /** Phrases long enough to be matched one letter off on OCR lines. */

@@ -1,38 +1,15 @@
 import type { ReadDocument } from '../../ports/document-reader.port.js';
 import { fold } from '../layout/fold.js';
+import { NAME_KEY_FORMS } from '../lexicons/legal-forms.js';
+import { TAX_ID_LABEL } from '../lexicons/tax-id-labels.js';
 
 const VAT_COUNTRIES = 'AT|BE|BG|CH|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|NO|PL|PT|RO|SE|SI|SK';
-/** A VAT id: a country prefix and 8 to 12 characters, at least 7 of them digits, on a line that names it. */
+/**
+ * A VAT id: a country prefix and 8 to 12 characters, at least 7 of them digits, on a line that names
+ * it (the label words are data per language, lexicons/tax-id-labels.json).
+ */
 const VAT = new RegExp(`\\b(${VAT_COUNTRIES})[ ]?([0-9A-Z][0-9A-Z ]{6,13}[0-9A-Z])\\b`, 'g');
-const VAT_LABEL = /\b(vat|ust|ustid|ust id|mwst|tva|btw|iva|uid|gst|tax id|steuer)/i;
 const IBAN = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b/g;
-/** Legal forms left out of a name key, so "ACME GmbH" and "Acme" meet. */
-const LEGAL_FORMS = new Set([
-  'gmbh',
-  'ag',
-  'kg',
-  'ltd',
-  'limited',
-  'llc',
-  'inc',
-  'sa',
-  'sas',
-  'sarl',
-  'bv',
-  'nv',
-  'srl',
-  'spa',
-  'sdn',
-  'bhd',
-  'plc',
-  'co',
-  'corp',
-  'ohg',
-  'ug',
-  'ab',
-  'oy',
-  'as',
-]);
 
 /**
  * The keys a document's vendor is recognised by, strongest first: VAT ids and IBANs printed on it
@@ -48,7 +25,7 @@ export function vendorKeys(doc: ReadDocument, vendorName: unknown): string[] {
       lines.set(row, [...(lines.get(row) ?? []), word.text]);
     }
     for (const text of [...lines.values()].map((w) => w.join(' '))) {
-      if (VAT_LABEL.test(text))
+      if (TAX_ID_LABEL.test(text))
         for (const m of text.matchAll(VAT))
           if ((m[2]!.match(/\d/g) ?? []).length >= 7) keys.add(`vat:${m[1]}${m[2]!.replace(/ /g, '')}`);
       for (const m of text.matchAll(IBAN)) {
@@ -66,7 +43,7 @@ export function nameKey(vendorName: unknown): string | null {
   if (typeof vendorName !== 'string') return null;
   const tokens = fold(vendorName)
     .split(' ')
-    .filter((t) => t && !LEGAL_FORMS.has(t));
+    .filter((t) => t && !NAME_KEY_FORMS.has(t));
   return tokens.length ? `name:${tokens.join(' ')}` : null;
 }
 

@@ -7,6 +7,7 @@ import table from './legal-forms.json' with { type: 'json' };
  * per language in legal-forms.json, so that a country's forms are added without code. A form that
  * is also a common word of some language ("AS" in Norwegian and English, "AB" in Swedish and
  * German) is listed under `last_only`: it counts only as the last word of a name.
+ * `name_key` lists the forms a vendor's name key leaves out (hints/vendor-keys.ts).
  * business-words.json holds words that mark a trading name without being a legal form
  * ("Trading", "Restoran"): they make a line name-like, and the evaluation keeps them in the name.
  */
@@ -18,7 +19,7 @@ export interface LegalForm {
   lastOnly: boolean;
 }
 
-type Table = Record<string, { forms: string[]; last_only: string[] }>;
+type Table = Record<string, { forms: string[]; last_only: string[]; name_key?: string[] }>;
 
 const toTokens = (form: string) => foldedTokens(form.replace(/&/g, ' '));
 
@@ -54,3 +55,17 @@ export function legalFormAtEnd(tokens: readonly string[]): number {
   );
   return form ? form.tokens.length : 0;
 }
+
+/**
+ * Forms a vendor's name key leaves out, so that "ACME GmbH" and "Acme" meet: single folded words,
+ * `name_key` of each language. A list apart from `forms`, since vendors are stored by their keys:
+ * leaving out more words would change the keys of vendors already known.
+ */
+export function nameKeyForms(
+  data: Readonly<Record<string, Partial<Record<'forms' | 'last_only' | 'name_key', readonly string[]>>>>,
+): ReadonlySet<string> {
+  return new Set(Object.values(data).flatMap((language) => language.name_key ?? []));
+}
+
+/** Every language's forms left out of a name key. */
+export const NAME_KEY_FORMS: ReadonlySet<string> = nameKeyForms(table);

@@ -1,5 +1,6 @@
 import type { ReadDocument } from '../../ports/document-reader.port.js';
 import { buildLines, type Line } from '../layout/lines.js';
+import { BANK_WORDS } from '../lexicons/bank-words.js';
 import {
   validBic,
   validIban,
@@ -22,11 +23,6 @@ const LABELS: Record<PaymentDetailKey, RegExp> = {
   account_number:
     /(?:\baccount[\s-]*(?:number|no\b\.?|nr\b\.?|#)|\bacct\.?[\s-]*(?:number|no\b\.?|#)|\ba\/c[\s-]*(?:number|no\b\.?)?|\bkonto(?:nummer\b|[\s-]*nr\b\.?)|\bkto[\s.-]*nr\b\.?|\brekeningnummer\b|\bnum[ée]ro\s+de\s+compte\b|\bn°\s*de\s*compte\b|\bn[úu]mero\s+de\s+cuenta\b)/i,
 };
-/** A label that names someone else's account: the customer's number at the vendor, not a bank account. */
-const NOT_BANK = /\b(?:customer|client|your|kunden|ihre|votre|uw|su)\s*$/i;
-/** Words that put an account number among bank details. */
-const BANK_CONTEXT =
-  /\b(?:bank|banque|banco|bankverbindung|kreditinstitut|sort[\s-]?code|routing|aba|swift|bic|remit|payee)/i;
 
 /** How sure a labelled reading is before the words' own confidence: a checksum makes it surer. */
 const BASE: Record<PaymentDetailKey, number> = {
@@ -93,7 +89,7 @@ function labelled(key: PaymentDetailKey, lines: Line[], i: number): PaymentDetai
   const line = lines[i]!;
   const label = LABELS[key].exec(line.text);
   if (!label) return null;
-  if (key === 'account_number' && NOT_BANK.test(line.text.slice(0, label.index))) return null;
+  if (key === 'account_number' && BANK_WORDS.othersAccount.test(line.text.slice(0, label.index))) return null;
   const after = line.text.slice(label.index + label[0].length);
   const beside = valueIn(key, after);
   if (beside) return { value: beside, confidence: round(BASE[key] * line.confidence) };
@@ -140,6 +136,6 @@ export function readPrintedPaymentDetails(doc: ReadDocument): PaymentDetails {
 function bankNear(lines: Line[], i: number): boolean {
   const page = lines[i]!.page;
   return [lines[i - 1], lines[i], lines[i + 1]].some(
-    (l) => l !== undefined && l.page === page && BANK_CONTEXT.test(l.text),
+    (l) => l !== undefined && l.page === page && BANK_WORDS.bankDetails.test(l.text),
   );
 }

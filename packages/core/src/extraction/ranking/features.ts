@@ -4,6 +4,7 @@ import { hasLegalForm } from '../fields/party-lines.js';
 import type { Role } from '../labels/synonyms.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
+import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { findAmounts } from '../values/amounts.js';
 import { NAME_FEATURES, nameFacts, nameFeatures, type NameFacts } from './name-features.js';
 import { TENDER_FEATURES, tenderFacts, tenderFeatures, type TenderFacts } from './tender-facts.js';
@@ -64,17 +65,15 @@ export interface DocumentFacts {
   names: NameFacts;
 }
 
-const REGISTRATION =
-  /\b(ust|vat|gst|tva|btw|iva|iban|bic|swift|hrb|hra|handelsregister|steuer|steuernr|tax id|reg no|registration|company no|co reg|siret|siren|kvk|nif|cif|roc)\b/;
-
 export function documentFacts(ctx: DocumentView): DocumentFacts {
   const heights = ctx.lines.map(height).sort((a, b) => a - b);
   const tallestOnPage = new Map<number, number>();
   for (const line of ctx.lines) tallestOnPage.set(line.page, Math.max(tallestOnPage.get(line.page) ?? 0, height(line)));
   const foldedLines = ctx.lines.map((l) => fold(l.text));
+  // Lines that print a registration, tax or bank number (lexicons/registration-words.json).
   const registrationLines = new Set<number>();
   foldedLines.forEach((text, i) => {
-    if (REGISTRATION.test(text)) registrationLines.add(i);
+    if (REGISTRATION_WORDS.test(text)) registrationLines.add(i);
   });
   return {
     medianHeight: heights[Math.floor(heights.length / 2)] ?? 1,

@@ -3,6 +3,7 @@ import type { Candidate } from '../fields/candidates.js';
 import { namesASite, siteNames } from '../fields/site-names.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
+import { DETAIL_LINE_WORDS } from '../lexicons/detail-line-words.js';
 
 /**
  * What the ranker knows about a name candidate beyond the common features: where it stands among
@@ -39,8 +40,11 @@ export interface NameFacts {
   sites: Set<string>;
 }
 
-const CONTACT =
-  /\b(tel|telefon|phone|fax|email|e mail|www|gst|vat|ust|tva|btw|reg|registration|company no|co reg|jalan|jln|street|road|strasse|str|rue|avenue|lot|no|taman|gst id)\b|\b\d{5}\b/;
+/**
+ * A letterhead's detail line: a phone, e-mail, tax or registration number or a street (the words are
+ * data per language, lexicons/detail-line-words.json), or a five-digit postcode.
+ */
+const CONTACT = new RegExp(`${DETAIL_LINE_WORDS.source}|\\b\\d{5}\\b`);
 const REGISTRATION_NUMBER = /\(\s*[\p{L}\d]*\d{3,}[\p{L}\d-]*\s*\)|\b\d{4,}-[a-z]\b/iu;
 
 export function nameFacts(ctx: DocumentView, registrationLines: Set<number>): NameFacts {

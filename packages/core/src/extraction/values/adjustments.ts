@@ -1,5 +1,6 @@
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
+import { ADJUSTMENT_WORDS } from '../lexicons/adjustment-words.js';
 import { findAmounts } from './amounts.js';
 import { discountsOn } from './discounts.js';
 
@@ -15,12 +16,9 @@ export interface Adjustments {
   charges: readonly number[];
 }
 
-/** Words of a line that adds a charge to the goods, in the five languages. */
-const CHARGE =
-  /\b(shipping|freight|delivery|postage|handling|carriage|versand|versandkosten|fracht|porto|frais de port|livraison|envio|gastos de envio|portes|verzendkosten|vracht|bezorgkosten)\b/;
-
+/** A line that adds a charge to the goods names it (lexicons/adjustment-words.json). */
 function chargesOn(line: Line): number[] {
-  if (!CHARGE.test(fold(line.text))) return [];
+  if (!ADJUSTMENT_WORDS.charge.test(fold(line.text))) return [];
   return findAmounts(line.text)
     .filter((a) => a.hasDecimals && a.value > 0)
     .map((a) => a.value);

@@ -1,3 +1,5 @@
+import { YES_NO_WORDS } from '../lexicons/yes-no-words.js';
+
 /** Emails, phone numbers and yes/no values found in text. */
 
 export interface FoundText {
@@ -31,39 +33,9 @@ export function findPhones(text: string): FoundText[] {
   return found;
 }
 
-const TRUE_WORDS = new Set([
-  'yes',
-  'y',
-  'true',
-  'ja',
-  'oui',
-  'si',
-  'sí',
-  'x',
-  '☑',
-  '☒',
-  '✓',
-  '✔',
-  'paid',
-  'bezahlt',
-  'payé',
-  'betaald',
-  'pagado',
-]);
-const FALSE_WORDS = new Set([
-  'no',
-  'n',
-  'false',
-  'nein',
-  'non',
-  'nee',
-  '☐',
-  'unpaid',
-  'offen',
-  'impayé',
-  'onbetaald',
-  'pendiente',
-]);
+/** Check marks: a ticked box or a cross is yes, an empty box no. The words are data per language (lexicons/yes-no-words.json). */
+const TRUE_WORDS: ReadonlySet<string> = new Set([...YES_NO_WORDS.yes, 'x', '☑', '☒', '✓', '✔']);
+const FALSE_WORDS: ReadonlySet<string> = new Set([...YES_NO_WORDS.no, '☐']);
 
 /** A yes/no word at the start of the text, or null. */
 export function findBoolean(text: string): { value: boolean; start: number; end: number } | null {

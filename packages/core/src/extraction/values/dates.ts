@@ -1,6 +1,9 @@
+import { MONTH_NAMES } from '../lexicons/month-names.js';
+
 /**
  * Dates found in text, turned into ISO 8601 (YYYY-MM-DD). Numeric dates whose order is not given by
  * the numbers themselves (03/04/2020) follow the document's convention (see conventions.ts).
+ * Month names are data per language (lexicons/month-names.json).
  */
 
 export interface FoundDate {
@@ -12,33 +15,8 @@ export interface FoundDate {
   ambiguous: boolean;
 }
 
-const MONTHS: Record<string, number> = {};
-const MONTH_NAMES: [number, string[]][] = [
-  [1, ['january', 'jan', 'januar', 'janvier', 'janv', 'januari', 'enero', 'ene', 'jänner', 'janner']],
-  [2, ['february', 'feb', 'februar', 'fevrier', 'fev', 'fevr', 'februari', 'febrero']],
-  [3, ['march', 'mar', 'marz', 'maerz', 'mars', 'maart', 'mrt', 'marzo']],
-  [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr']],
-  [5, ['may', 'mai', 'mei', 'mayo']],
-  [6, ['june', 'jun', 'juni', 'juin', 'junio']],
-  [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio']],
-  [8, ['august', 'aug', 'aout', 'augustus', 'agosto', 'ago']],
-  [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre']],
-  [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre']],
-  [11, ['november', 'nov', 'novembre', 'noviembre']],
-  [12, ['december', 'dec', 'dezember', 'dez', 'decembre', 'diciembre', 'dic']],
-];
-for (const [month, names] of MONTH_NAMES) for (const name of names) MONTHS[name] = month;
-
-/**
- * Month names as OCR sets them: a long name with its capital set apart ("J anuary", "S eptember":
- * the capital's wider glyph read as a word of its own) is still the month. Short names are left
- * whole, where a letter and a word ("m ai") could be anything.
- */
-const MONTH_ALT = Object.keys(MONTHS)
-  .sort((a, b) => b.length - a.length)
-  .map((name) => (name.length >= 5 ? `${name[0]}\\s?${name.slice(1)}` : name))
-  .join('|');
-const monthOf = (printed: string): number => MONTHS[printed.replace(/\s/g, '')]!;
+const MONTH_ALT = MONTH_NAMES.pattern;
+const monthOf = (printed: string): number => MONTH_NAMES.month(printed.replace(/\s/g, ''))!;
 const DIACRITIC_FREE = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 // Numbers must not touch other digits, so "2018092011804" (an id) is no date.

@@ -1,0 +1,33 @@
+import table from './bank-words.json' with { type: 'json' };
+import { allWords, escapeWord, wordsOf } from './word-lists.js';
+
+/**
+ * Words around a printed account number, per language in bank-words.json (folded), matched in any
+ * case in the line as printed. `bank_details` put a line among bank details ("Bankverbindung",
+ * "Sort code", "SWIFT"), each as the start of a word; a space in one stands for a space, a hyphen
+ * or nothing ("Sort-Code", "sortcode"). `others_account` end the text before an account label
+ * that names someone else's account ("Customer account no.", "Ihre Kontonummer").
+ */
+export interface BankWords {
+  bankDetails: RegExp;
+  othersAccount: RegExp;
+}
+
+type List = 'bank_details' | 'others_account';
+
+const alternative = (words: readonly string[]) =>
+  `(?:${[...words]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => escapeWord(w).replace(/ /g, '[\\s-]?'))
+    .join('|')})`;
+
+export function bankWords(data: Readonly<Record<string, Partial<Record<List, readonly string[]>>>>): BankWords {
+  const words = (list: List) => allWords(wordsOf(data, list));
+  return {
+    bankDetails: new RegExp(`\\b${alternative(words('bank_details'))}`, 'i'),
+    othersAccount: new RegExp(`\\b${alternative(words('others_account'))}\\s*$`, 'i'),
+  };
+}
+
+/** Every language's bank words. */
+export const BANK_WORDS: BankWords = bankWords(table);

@@ -1,0 +1,29 @@
+import table from './key-words.json' with { type: 'json' };
+import { allWords, alternation, wordsOf } from './word-lists.js';
+
+/**
+ * Keys of "Key: value" lines, per language in key-words.json (folded): `name_keys` are followed by
+ * a company's name ("Firma: Handwerker GmbH", "Raison sociale : ..."), `address_keys` by its
+ * address ("Anschrift:"). `articles` are no key at all: a speck read as a colon after one ("THE:
+ * TOAST F&B") leaves the article in the name.
+ */
+export interface KeyWords {
+  names: ReadonlySet<string>;
+  addresses: ReadonlySet<string>;
+  /** A printed key that is an article and its colon ("The:"), in any case. */
+  articleKey: RegExp;
+}
+
+type List = 'name_keys' | 'address_keys' | 'articles';
+
+export function keyWords(data: Readonly<Record<string, Partial<Record<List, readonly string[]>>>>): KeyWords {
+  const words = (list: List) => allWords(wordsOf(data, list));
+  return {
+    names: new Set(words('name_keys')),
+    addresses: new Set(words('address_keys')),
+    articleKey: new RegExp(`^${alternation(words('articles'))}\\s*:\\s*$`, 'iu'),
+  };
+}
+
+/** Every language's key words. */
+export const KEY_WORDS: KeyWords = keyWords(table);

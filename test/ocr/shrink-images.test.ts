@@ -178,6 +178,8 @@ describe('an odd or damaged oversized image is left alone, and the document stil
     ['with a second filter', set('Filter', (doc) => doc.context.obj(['FlateDecode', 'DCTDecode']))],
     ['whose dictionary gives another size than the JPEG', set('Width', () => PDFNumber.of(2400))],
     ['whose dictionary names another colour space', set('ColorSpace', () => PDFName.of('DeviceRGB'))],
+    // The bytes' scan reads sizes written as numbers only.
+    ['whose width is given by reference', set('Width', (doc) => doc.context.register(PDFNumber.of(BIG.width)))],
   ])('a JPEG %s', async (_, edit) => {
     const original = await picturePdf((doc) => doc.embedJpg(greyJpeg), edit);
     const { bytes, images } = await shrinkOversizedImages(original, SETTINGS);

@@ -91,8 +91,8 @@ function mayHoldLargeJpeg(bytes: Uint8Array): boolean {
     const streamAt = buffer.indexOf('stream', at);
     const end = Math.min(streamAt < 0 ? buffer.length : streamAt, at + DICT_WINDOW);
     const dict = buffer.toString('latin1', start, end);
-    const width = /\/Width\s+(\d+)(?!\s+\d+\s+R)/.exec(dict);
-    const height = /\/Height\s+(\d+)(?!\s+\d+\s+R)/.exec(dict);
+    const width = /\/Width\s+(\d+)(?![\d.]|\s+\d+\s+R)/.exec(dict);
+    const height = /\/Height\s+(\d+)(?![\d.]|\s+\d+\s+R)/.exec(dict);
     if (width && height && Number(width[1]) * Number(height[1]) > MIN_SHRUNK_PIXELS) return true;
   }
   return false;

@@ -12,6 +12,7 @@ import { openPdf } from '../../packages/ocr-tesseract/src/pdf/open-pdf.js';
 import { OPS } from '../../packages/ocr-tesseract/src/pdf/pdfjs.js';
 import { renderPage } from '../../packages/ocr-tesseract/src/pdf/render-page.js';
 import { shrinkOversizedImages } from '../../packages/ocr-tesseract/src/pdf/shrink-images.js';
+import { textLayerWords } from '../../packages/ocr-tesseract/src/pdf/text-layer.js';
 import { scanImage, textPdf, type DrawnText } from './documents.js';
 
 /** A6 in points, and its pixels at 300 dpi (1240 x 1748). */
@@ -132,6 +133,23 @@ describe('an oversized JPEG in a PDF', () => {
     ];
     expect(words(read.pages[0])).toBe('ACME SUPPLIES LIMITED Invoice number 48213 Total due 1,234.56');
     expect(words(read.pages[0])).toBe(words(expected.pages[0]));
+  });
+
+  it('keeps the text layer of the page it is on, word for word and box for box', async () => {
+    const original = await picturePdf((doc) => doc.embedJpg(rgbJpeg), undefined, 'Invoice 48213 Total 1,234.56');
+    const { bytes, images } = await shrinkOversizedImages(original, SETTINGS);
+    expect(images).toHaveLength(1);
+    const textOf = async (pdfBytes: Uint8Array) => {
+      const { pdf, close } = await openPdf(pdfBytes);
+      try {
+        return await textLayerWords(await pdf.getPage(1));
+      } finally {
+        await close();
+      }
+    };
+    const before = await textOf(original);
+    expect(before.map((w) => w.text)).toEqual(['Invoice', '48213', 'Total', '1,234.56']);
+    expect(await textOf(bytes)).toEqual(before);
   });
 });
 

@@ -56,6 +56,17 @@ async function picturePdf(
   return doc.save();
 }
 
+/**
+ * The JPEG with an EXIF segment saying how to turn it, as a phone writes it (sharp's own way of
+ * writing one adds a colour profile too).
+ */
+function withOrientation(jpeg: Buffer, orientation: number): Buffer {
+  const tiff = [0x49, 0x49, 0x2a, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0];
+  const body = [...Buffer.from('Exif\0\0', 'latin1'), ...tiff];
+  const app1 = Buffer.from([0xff, 0xe1, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body]);
+  return Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]);
+}
+
 /** The one image stream of a document made by picturePdf. */
 function imageStream(doc: PDFDocument): PDFRawStream {
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
@@ -133,6 +144,18 @@ describe('an oversized JPEG in a PDF', () => {
     ];
     expect(words(read.pages[0])).toBe('ACME SUPPLIES LIMITED Invoice number 48213 Total due 1,234.56');
     expect(words(read.pages[0])).toBe(words(expected.pages[0]));
+  });
+
+  it('keeps its pixels in their stored order, whatever its EXIF orientation (pdfjs does not turn it)', async () => {
+    const turned = withOrientation(greyJpeg, 6);
+    expect((await sharp(turned).metadata()).orientation).toBe(6);
+    const original = await picturePdf((doc) => doc.embedJpg(turned));
+    const { bytes, images } = await shrinkOversizedImages(original, SETTINGS);
+    expect(images).toEqual([{ from: BIG, to: { width: 1240, height: 1748 } }]);
+    const [before, after] = [await rendered(original), await rendered(bytes)];
+    let difference = 0;
+    for (let i = 0; i < before.length; i++) difference += Math.abs(before[i]! - after[i]!);
+    expect(difference / before.length).toBeLessThan(3);
   });
 
   it('keeps the text layer of the page it is on, word for word and box for box', async () => {

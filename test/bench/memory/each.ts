@@ -20,6 +20,8 @@ import sharp from 'sharp';
 import { ensureBuilt } from '../../support/build.js';
 import { loadDocuments, type BenchDocument } from './documents.js';
 import { statusMb } from './rss.js';
+import { DEFAULT_DOCUMENT_LIMITS } from '@intake/core/reading';
+import { shrinkOversizedImages } from '../../../packages/ocr-tesseract/src/pdf/shrink-images.js';
 
 const count = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const PHOTOS = count('BENCH_PHOTOS', 12);
@@ -29,13 +31,25 @@ const TEXTS = count('BENCH_TEXTS', 4);
 const KINDS = (process.env.BENCH_KINDS ?? 'photos,scans,texts').split(',') as ('photos' | 'scans' | 'texts')[];
 const load = (): string => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-/** Megapixels of the document's largest picture: an image's own, a PDF's largest embedded image (0: none). */
-async function megapixels(doc: BenchDocument): Promise<number> {
+/**
+ * Megapixels of the document's largest picture: an image's own, a PDF's largest embedded image (0:
+ * none), as the file holds it and as pdfjs is given it (oversized JPEGs shrunk for a 300 dpi
+ * rendering: the reader's default).
+ */
+async function megapixels(doc: BenchDocument): Promise<{ held: number; read: number }> {
   if (doc.mimeType !== 'application/pdf') {
     const { width = 0, height = 0 } = await sharp(doc.bytes).metadata();
-    return (width * height) / 1e6;
+    return { held: (width * height) / 1e6, read: (width * height) / 1e6 };
   }
-  const pdf = await PDFDocument.load(doc.bytes, { updateMetadata: false });
+  const shrunk = await shrinkOversizedImages(doc.bytes, {
+    renderDpi: 300,
+    maxPagePixels: DEFAULT_DOCUMENT_LIMITS.maxPagePixels,
+  });
+  return { held: await largestImage(doc.bytes), read: await largestImage(shrunk.bytes) };
+}
+
+async function largestImage(bytes: Uint8Array): Promise<number> {
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   let largest = 0;
   for (const [, object] of pdf.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFStream)) continue;
@@ -68,7 +82,7 @@ async function main(): Promise<void> {
       const peak = statusMb(pid, 'VmHWM');
       const mp = await megapixels(doc);
       console.log(
-        `${doc.name.padEnd(16)} ${mp.toFixed(1).padStart(5)} MP  before ${Math.round(before)} MB  ` +
+        `${doc.name.padEnd(16)} ${mp.held.toFixed(1).padStart(5)} MP (read ${mp.read.toFixed(1).padStart(4)})  before ${Math.round(before)} MB  ` +
           `peak ${Math.round(peak)} MB  rise ${Math.round(peak - before)} MB`,
       );
     }

@@ -1,7 +1,9 @@
 /**
  * The PDF work a thread does (pdfjs on @napi-rs/canvas): opening with the limits checked, a page's
  * text layer or its picture for OCR, a page picture for the review screen, and page counting. Each
- * PDF's compressed streams are measured first (MAX_DECOMPRESSED_MB), before pdfjs parses anything.
+ * PDF's compressed streams are measured first (MAX_DECOMPRESSED_MB), before pdfjs parses anything;
+ * a PDF opened for reading has its oversized JPEG images shrunk to what its rendering can use
+ * (shrink-images.ts) before pdfjs sees it. Counting pages never decodes an image, and is left alone.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import type { DocumentLimits, Word } from '@intake/core';
@@ -13,6 +15,7 @@ import { drawsScan } from '../draws-scan.js';
 import { inflatedSize } from '../inflated-size.js';
 import { openPdf, type OpenPdf } from '../open-pdf.js';
 import { renderPage } from '../render-page.js';
+import { shrinkOversizedImages } from '../shrink-images.js';
 import { isUsableTextLayer, textLayerWords } from '../text-layer.js';
 import type { OpenedPdf, OpenSettings, PagePicture, PdfPage, ScanPicture } from './protocol.js';
 
@@ -26,7 +29,12 @@ export async function openForReading(
   settings: OpenSettings,
 ): Promise<{ readable: ReadablePdf; opened: OpenedPdf }> {
   checkInflated(await inflatedSize(bytes, settings.limits.maxDecompressedBytes), settings.limits);
-  const { pdf, close } = await openPdf(bytes, { maxImagePixels: settings.limits.maxImagePixels });
+  // Images far larger than the rendering can use are shrunk before pdfjs decodes any of them.
+  const shrunk = await shrinkOversizedImages(bytes, {
+    renderDpi: settings.renderDpi,
+    maxPagePixels: settings.limits.maxPagePixels,
+  });
+  const { pdf, close } = await openPdf(shrunk.bytes, { maxImagePixels: settings.limits.maxImagePixels });
   try {
     await checkLimits(pdf, settings);
     const attachments = await pdfAttachments(pdf);

@@ -13,8 +13,8 @@ export type { OcrEngineName, OcrEnginePages, ReaderSettings } from './reader-set
 
 /** The reader; its `revision` names the engines, for caches of read documents. */
 export function createReader(settings: ReaderSettings): TesseractReader {
-  const { workers, idleReleaseMs, limits, languages, pdfBudget, onRefused, afterPage, memoryBudgetMb, memoryBesides } =
-    settings;
+  const { workers, idleReleaseMs, limits, languages, pdfBudget, onRefused, afterPage, afterRelease } = settings;
+  const { memoryBudgetMb, memoryBesides } = settings;
   const common = {
     workers,
     memoryBudgetMb,
@@ -25,6 +25,7 @@ export function createReader(settings: ReaderSettings): TesseractReader {
     pdfBudget,
     ...(onRefused ? { onRefused } : {}),
     ...(afterPage ? { afterPage } : {}),
+    ...(afterRelease ? { afterRelease } : {}),
   };
   if (settings.engine === 'tesseract') return createTesseractReader(common);
   // Tesseract reads only the pages PaddleOCR does not; its threads start only if such a page comes.

@@ -27,6 +27,8 @@ const reader = createReader({
   // What a page's reading freed (PaddleOCR's feature maps, tesseract's copies of the page, the
   // rendering before it) goes back to the system before the next page starts (docs/resources.md).
   afterPage: mallocTrim,
+  // And what the gate ended to make room for the next step, before that step starts.
+  afterRelease: mallocTrim,
   // MEMORY_BUDGET_MB is for the daemon and this process together (docs/resources.md).
   memoryBesides: parentResident,
 });

@@ -18,7 +18,7 @@ import { uncrossError, type ChildStatus, type FromChild, type ToChild } from './
 /** The reader process as the daemon sees it: a DocumentReader, and what its gauges show. */
 export interface ReaderProcess extends DocumentReader {
   /** What the reader process runs: createReader(settings) (the warning callback stays here). */
-  readonly settings: Omit<ReaderSettings, 'onRefused' | 'afterPage' | 'memoryBesides'>;
+  readonly settings: Omit<ReaderSettings, 'onRefused' | 'afterPage' | 'afterRelease' | 'memoryBesides'>;
   /** OCR threads alive in the reader process (0 while none runs). */
   ocrWorkers(): { tesseract: number; engine: number };
   /** PDF threads alive in the reader process. */
@@ -46,7 +46,9 @@ type Request = { type: 'read'; bytes: Uint8Array; mimeType: string } | { type: '
 const childEnv = (): NodeJS.ProcessEnv => ({ ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
 
 /** The reader process (reader-child.ts), with the daemon's settings as its argument. */
-function spawnChild(settings: Omit<ReaderSettings, 'onRefused' | 'afterPage' | 'memoryBesides'>): ChildProcess {
+function spawnChild(
+  settings: Omit<ReaderSettings, 'onRefused' | 'afterPage' | 'afterRelease' | 'memoryBesides'>,
+): ChildProcess {
   const module = {
     built: new URL('./reader-child.js', import.meta.url),
     source: new URL('./reader-child.ts', import.meta.url),
@@ -150,7 +152,7 @@ export interface ReaderProcessHooks {
 
 /** The reader createReader(settings) builds, run in a child process that ends when idle. */
 export function createReaderProcess(settings: ReaderSettings, hooks: ReaderProcessHooks = {}): ReaderProcess {
-  const { onRefused, afterPage: _afterPage, ...childSettings } = settings;
+  const { onRefused, afterPage: _afterPage, afterRelease: _afterRelease, ...childSettings } = settings;
   const idleMs = settings.idleReleaseMs ?? 60_000;
   const children = new Set<Child>();
   let current: Child | null = null;

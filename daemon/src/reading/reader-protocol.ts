@@ -9,7 +9,7 @@ import type { PdfRefusal } from '@intake/ocr-tesseract';
 import type { ReaderSettings } from './reader-settings.js';
 
 /** What the child builds its reader from: the daemon's settings without the callback. */
-export type ChildSettings = Omit<ReaderSettings, 'onRefused' | 'afterPage' | 'memoryBesides'>;
+export type ChildSettings = Omit<ReaderSettings, 'onRefused' | 'afterPage' | 'afterRelease' | 'memoryBesides'>;
 
 export type ToChild =
   | { type: 'read'; id: number; bytes: Uint8Array; mimeType: string }

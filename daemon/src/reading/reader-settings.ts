@@ -26,6 +26,8 @@ export interface ReaderSettings {
   onRefused?: (refusal: PdfRefusal) => void;
   /** Called as each OCR page has been read (the reader process trims its allocator). */
   afterPage?: () => void;
+  /** Called where the memory gate has ended idle threads to make room (the reader process trims its allocator). */
+  afterRelease?: () => void;
   /**
    * An OCR page or a PDF's opening runs beside others only within this many MB of resident memory
    * (MEMORY_BUDGET_MB: the daemon's and its reader process's together; in a process that reads

@@ -53,10 +53,12 @@ export interface PaddleOcr {
    */
   read(image: GreyImage, signal?: AbortSignal): Promise<Word[]>;
   /**
-   * Ends the worker threads not reading now (their models with them); the next page starts them
-   * again. The reader calls it when tesseract starts reading, so that one engine is resident at a time.
+   * Ends the worker threads not reading now beyond `keep` of them (default none; their models with
+   * them); the next page starts them again. The reader calls it when tesseract starts reading, so
+   * that one engine is resident at a time, and where its memory budget is spent. Resolves once
+   * they have ended.
    */
-  releaseIdle(): void;
+  releaseIdle(keep?: number): Promise<void>;
   /** Ends the worker threads; reads after it fail. */
   close(): Promise<void>;
 }
@@ -107,7 +109,7 @@ export function createPaddleOcr(options: PaddleOcrOptions = {}): PaddleOcr {
         confidence: Math.round(confidence * 100) / 100,
       }));
     },
-    releaseIdle: () => pool.releaseIdle(),
+    releaseIdle: (keep) => pool.releaseIdle(keep),
     close: () => pool.close(),
   };
 }

@@ -71,14 +71,20 @@ export class OnnxWorkerPool {
   }
 
   /**
-   * Ends the threads not reading now, without waiting for their idle period (another engine is
-   * about to read); their slots start new ones on their next page.
+   * Ends the threads not reading now beyond `keep` of them, without waiting for their idle period
+   * (another engine is about to read, or the reader is over its memory budget); their slots start
+   * new ones on their next page. Resolves once those threads have ended.
    */
-  releaseIdle(): void {
+  releaseIdle(keep = 0): Promise<void> {
+    const ending: Promise<void>[] = [];
+    let kept = 0;
     for (const slot of this.slots) {
+      if (slot.busy || slot.worker === null) continue;
+      if (kept++ < keep) continue;
       this.keep(slot);
-      this.retire(slot);
+      ending.push(this.retire(slot));
     }
+    return Promise.all(ending).then(() => undefined);
   }
 
   /** Terminates every thread; later reads fail. Idempotent. */
@@ -123,7 +129,7 @@ export class OnnxWorkerPool {
       slot.busy = false;
       slot.worker?.unref();
       if (slot.worker && this.idleReleaseMs > 0 && !this.closed)
-        slot.idle = setTimeout(() => this.retire(slot), this.idleReleaseMs).unref();
+        slot.idle = setTimeout(() => void this.retire(slot), this.idleReleaseMs).unref();
     }
   }
 
@@ -138,16 +144,16 @@ export class OnnxWorkerPool {
    * isolate, whose onnxruntime sessions (models and buffers) are freed with it. Counted as live
    * until it has ended. The slot's next page starts a new one.
    */
-  private retire(slot: Slot): void {
+  private retire(slot: Slot): Promise<void> {
     slot.idle = null;
     const worker = slot.worker;
-    if (!worker || slot.busy) return;
+    if (!worker || slot.busy) return Promise.resolve();
     slot.worker = null;
     this.ending.add(worker);
     const ended = (): void => {
       this.ending.delete(worker);
     };
-    worker.terminate().then(ended, ended);
+    return worker.terminate().then(ended, ended);
   }
 
   private runOn(slot: Slot, image: GreyImage, signal: AbortSignal | undefined): Promise<RecognizedWord[]> {

@@ -7,7 +7,8 @@ import { DEFAULT_DOCUMENT_LIMITS, sniffMimeType } from '@intake/core/reading';
 import { DEFAULT_IMAGE_PREPARATION, type ImagePreparation } from './image/prepare-image.js';
 import { imagePageCount, readImage } from './image/read-image.js';
 import type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';
-import { createPageGate, type PageGate } from './ocr/page-gate.js';
+import { createPageGate, type MemoryBudget, type PageGate } from './ocr/page-gate.js';
+import { releaseIdleFor } from './ocr/release-idle.js';
 import { OcrWorkerPool } from './ocr/worker-pool.js';
 import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
 import { DEFAULT_PDF_BUDGET, type PdfBudget } from './budget.js';
@@ -75,6 +76,11 @@ export interface TesseractReaderOptions {
    */
   afterPage?: () => void;
   /**
+   * Called where the memory gate, its budget spent, has ended idle threads before letting the next
+   * step in (see ocr/release-idle.ts): the daemon's reader process trims its allocator there.
+   */
+  afterRelease?: () => void;
+  /**
    * The memory gate's budget (see ocr/page-gate.ts): an OCR page (its thread started for it, a PDF
    * page's drawing) or a PDF's opening (its thread started for it) runs beside others only while
    * this process's resident memory, `memoryBesides()` and what one of its kind has cost stay
@@ -133,7 +139,8 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
   const { engine, enginePages = 'images' } = options;
   // One gate for both engines: a mixed load reads no more pages at once than one engine would.
-  const gate = memoryGate(Math.max(pool.size, engine?.workers ?? 0), options);
+  const release = releaseIdleFor({ pool, engine, pdf: [pdf, counting], afterRelease: options.afterRelease });
+  const gate = memoryGate(Math.max(pool.size, engine?.workers ?? 0), options, release);
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
 
   return {
@@ -189,10 +196,15 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
 }
 
 /** The reader's memory gate (ocr/page-gate.ts): `places` OCR pages at once, within the budget. */
-function memoryGate(places: number, options: TesseractReaderOptions): PageGate {
+function memoryGate(places: number, options: TesseractReaderOptions, release: MemoryBudget['release']): PageGate {
   const { afterPage, memoryBudgetMb, memoryBesides } = options;
   const memory = memoryBudgetMb
-    ? { bytes: memoryBudgetMb * 1024 * 1024, resident: () => process.memoryUsage.rss(), besides: memoryBesides }
+    ? {
+        bytes: memoryBudgetMb * 1024 * 1024,
+        resident: () => process.memoryUsage.rss(),
+        besides: memoryBesides,
+        release,
+      }
     : undefined;
   return createPageGate(places, { afterPage, memory });
 }

@@ -40,6 +40,28 @@ export function processTree(pid: number): number[] {
   return found;
 }
 
+/** Clock ticks per second of /proc/PID/stat's times (USER_HZ: 100 on Linux). */
+const TICKS = 100;
+
+/**
+ * CPU seconds the tree below `pid` has used: each live process's user and system time, and the
+ * root's children that have ended (a reader process ended after its idle period counts there).
+ */
+export function treeCpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // After the name: state is field 3, utime 14, stime 15, cutime 16, cstime 17 (1-based).
+      ticks += Number(fields[11]) + Number(fields[12]);
+      if (p === pid) ticks += Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / TICKS;
+}
+
 /** VmRSS of the whole tree below `pid`, in MB. */
 export const treeRssMb = (pid: number): number => processTree(pid).reduce((sum, p) => sum + statusMb(p, 'VmRSS'), 0);
 

@@ -9,7 +9,7 @@
  *   mixed      all of these at once
  *   idle       nothing, for BENCH_IDLE_SECONDS (default 75: OCR_IDLE_RELEASE_MS is 45 s)
  *
- * and prints the peak of the resident memory (VmRSS) of the daemon's process tree per phase, sampled
+ * and prints the CPU seconds of the daemon's process tree per phase, the peak of its resident memory (VmRSS), sampled
  * every 100 ms (the daemon and its reader process together), the daemon's own process's peak and
  * its reader process's (each the highest of its own samples), and the memory along the idle minute.
  * Where the daemon's own memory lies at its peak of each phase (its JavaScript heap, V8's young
@@ -29,7 +29,7 @@ import { ensureBuilt } from '../../support/build.js';
 import { makeTempDir, removeTempDirs, startDaemon } from '../../support/processes.js';
 import { loadDocuments } from './documents.js';
 import { openLoad } from './load.js';
-import { sampleRss, statusMb, treeRssMb } from './rss.js';
+import { sampleRss, statusMb, treeCpuSeconds, treeRssMb } from './rss.js';
 import { mappedFilesMb, ownBreakdown, traceEnv, wasmResidentMb } from './trace.js';
 
 const count = (name: string, fallback: number): number => {
@@ -90,9 +90,11 @@ async function main(): Promise<void> {
       sampler.reset();
       const t0 = performance.now();
       const from = Date.now();
+      const cpu0 = treeCpuSeconds(daemon.pid);
       const jobs = await send();
       await client.settle(jobs);
       const seconds = (performance.now() - t0) / 1000;
+      const cpu = treeCpuSeconds(daemon.pid) - cpu0;
       breakdowns.push(
         `${name}: ${ownBreakdown(trace.file(daemon.pid), from, Date.now(), wasmResidentMb(daemon.pid), mappedFilesMb(daemon.pid))}`,
       );
@@ -105,6 +107,7 @@ async function main(): Promise<void> {
         mb(sampler.childPeak()),
         mb(treeRssMb(daemon.pid)),
         load(),
+        cpu.toFixed(1),
       ]);
       console.log(`  ${name}: ${jobs} jobs in ${seconds.toFixed(0)} s, peak ${mb(sampler.peak())}`);
     };
@@ -138,11 +141,11 @@ async function main(): Promise<void> {
     sampler.stop();
     const atMinute = treeRssMb(daemon.pid);
     console.log(
-      '\nphase                               jobs  seconds  peak RSS  daemon alone  reader alone  RSS at end  load average',
+      '\nphase                               jobs  seconds  CPU s  peak RSS  daemon alone  reader alone  RSS at end  load average',
     );
     for (const r of rows)
       console.log(
-        `${r[0]!.padEnd(36)}${r[1]!.padStart(4)}  ${r[2]!.padStart(7)}  ${r[3]!.padStart(8)}  ${r[4]!.padStart(12)}  ${r[5]!.padStart(12)}  ${r[6]!.padStart(10)}  ${r[7]}`,
+        `${r[0]!.padEnd(36)}${r[1]!.padStart(4)}  ${r[2]!.padStart(7)}  ${r[8]!.padStart(5)}  ${r[3]!.padStart(8)}  ${r[4]!.padStart(12)}  ${r[5]!.padStart(12)}  ${r[6]!.padStart(10)}  ${r[7]}`,
       );
     console.log("the daemon's own process at its peak of each phase (trace-memory.mjs):");
     for (const line of breakdowns) console.log(`  ${line}`);

@@ -22,10 +22,12 @@ export interface PageOcrEngine {
   /** Words of one grey page image, boxes in its pixels, confidence 0..1; aborting stops the work. */
   read(image: GreyPixels, signal?: AbortSignal): Promise<Word[]>;
   /**
-   * Ends its threads that are not reading now (their models and memory with them); the next page
-   * starts them again. Called when tesseract starts reading, so that one engine is resident at a time.
+   * Ends its threads that are not reading now beyond `keep` of them (default none; their models
+   * and memory with them); the next page starts them again. Called when tesseract starts reading,
+   * so that one engine is resident at a time, and where the reader's memory budget is spent.
+   * Resolves once they have ended.
    */
-  releaseIdle?(): void;
+  releaseIdle?(keep?: number): Promise<void> | void;
   /** Frees the engine's threads. */
   close(): Promise<void>;
 }

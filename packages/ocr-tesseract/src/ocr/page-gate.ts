@@ -30,12 +30,19 @@
  * only alone. So a second PaddleOCR thread (its models and feature maps) starts only where there
  * is room for it, and a PDF is not opened beside a photo's reading where the two would pass the
  * budget.
+ *
+ * Between steps the reader holds threads that no step is using (idle OCR and PDF threads, their
+ * models, what the allocator keeps): where the next in line does not fit (resident memory, what
+ * the budget counts besides it and its own cost, known or not, pass the budget), the gate first
+ * asks `memory.release` to end what that step does not need and waits for it, then lets it in.
+ * Once per change (a step leaving, one arriving, a document letting its memory go): a release
+ * that freed too little does not run again until something changed.
  */
 
 /** What reads a page: an engine, or tesseract's pool; told to end its idle threads on a switch. */
 export interface GateLane {
   /** Ends its threads that are not reading (the next page starts them again). */
-  releaseIdle?(): void;
+  releaseIdle?(): unknown;
 }
 
 export interface PageGate {
@@ -79,6 +86,12 @@ export interface MemoryBudget {
   resident(): number;
   /** Bytes resident outside this process that the budget counts as well (the daemon's; default none). */
   besides?: (() => number) | undefined;
+  /**
+   * Ends the idle threads the next in line (`next`: its lane or kind) does not need and gives
+   * their memory back; the gate lets nothing in until it has settled. Called where that step does
+   * not fit the budget (see the top of this file).
+   */
+  release?: ((next: GateLane) => Promise<void>) | undefined;
 }
 
 export interface PageGateOptions {
@@ -133,9 +146,10 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
     if (page && pages > 0 && (pages >= size || lane !== current)) return false;
     return costs.fits(lane, running);
   };
-  const line = waitingLine(mayRun);
+  const line = waitingLine(mayRun, releaser(costs, options.memory));
   const leave = (entry: Reading): void => {
     running.delete(entry);
+    line.changed();
     costs.learn(entry);
     if (entry.page) {
       pages--;
@@ -165,7 +179,9 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
     hold: () => {
       const hold: GateHold = {
         release: () => {
-          if (holds.delete(hold)) line.pass();
+          if (!holds.delete(hold)) return;
+          line.changed();
+          line.pass();
         },
       };
       holds.add(hold);
@@ -176,11 +192,31 @@ export function createPageGate(size: number, options: PageGateOptions = {}): Pag
 
 /**
  * The pages and steps waiting, in their order. `pass` lets in those that may run now; behind one
- * that may not, only those of documents holding memory (they end, and let it go).
+ * that may not, only those of documents holding memory (they end, and let it go). Before any, where
+ * `release` asks for it (the first in line does not fit), what is idle is released first, once per
+ * `changed()`.
  */
-function waitingLine(mayRun: (waiter: Omit<Waiter, 'take'>) => boolean) {
+function waitingLine(mayRun: (waiter: Omit<Waiter, 'take'>) => boolean, release: Releaser) {
   const waiting: Waiter[] = [];
+  /** A release running: nothing enters until it has settled. */
+  let releasing = false;
+  /** Whether the gate released since the last change; it does not again until one. */
+  let released = false;
   const pass = (): void => {
+    if (releasing) return;
+    const first = waiting[0];
+    if (first !== undefined && !released) {
+      const settled = release(first.lane);
+      if (settled !== null) {
+        releasing = true;
+        released = true;
+        void settled.finally(() => {
+          releasing = false;
+          pass();
+        });
+        return;
+      }
+    }
     let blocked = false;
     for (let i = 0; i < waiting.length;) {
       const next = waiting[i]!;
@@ -208,14 +244,31 @@ function waitingLine(mayRun: (waiter: Omit<Waiter, 'take'>) => boolean) {
         waiting.splice(waiting.indexOf(waiter), 1);
         reject(signal?.reason);
         // The aborted one may have held back others.
+        released = false;
         pass();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       waiting.push(waiter);
+      // A new first in line is a change; one more behind it is not.
+      if (waiting.length === 1) released = false;
       pass();
     });
   };
-  return { wait, pass };
+  return { wait, pass, changed: () => void (released = false) };
+}
+
+/** Releases what is idle for the next in line where it does not fit; null where nothing is to be done. */
+type Releaser = (next: GateLane) => Promise<void> | null;
+
+/** The gate's Releaser: `memory.release`, where the next in line does not fit the budget. */
+function releaser(costs: ReturnType<typeof pageCosts>, memory: MemoryBudget | undefined): Releaser {
+  const release = memory?.release;
+  if (release === undefined || !(memory!.bytes > 0)) return () => null;
+  return (next) => {
+    if (costs.room(next)) return null;
+    // A release that fails has released what it could: the step goes ahead all the same.
+    return release(next).catch(() => undefined);
+  };
 }
 
 /** What a page or step of each lane costs (learned), and whether one more fits the budget; all fit without one. */
@@ -244,6 +297,14 @@ function pageCosts(memory: MemoryBudget | undefined) {
       }
       const besides = memory.besides?.() ?? 0;
       return (floor === Infinity ? now : Math.max(now, floor + taken)) + besides + known <= memory.bytes;
+    },
+    /**
+     * Whether one of `lane` fits beside what is resident now, running or idle: its cost (none
+     * while unknown) on top of this process's resident memory and what the budget counts besides.
+     */
+    room(lane: GateLane): boolean {
+      if (!budgeted) return true;
+      return memory.resident() + (memory.besides?.() ?? 0) + (cost.get(lane) ?? 0) <= memory.bytes;
     },
     /** Learns from a page or step leaving: what it cost, if it ran alone. */
     learn(page: Reading): void {

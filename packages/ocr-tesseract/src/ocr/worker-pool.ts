@@ -98,15 +98,20 @@ export class OcrWorkerPool {
   }
 
   /**
-   * Ends the workers not recognising now, without waiting for their idle period (another engine is
-   * about to read); their slots start new ones on their next job.
+   * Ends the workers not recognising now beyond `keep` of them, without waiting for their idle
+   * period (another engine is about to read, or the reader is over its memory budget); their slots
+   * start new ones on their next job. Resolves once their threads have ended.
    */
-  releaseIdle(): void {
+  releaseIdle(keep = 0): Promise<void> {
+    const ending: Promise<void>[] = [];
+    let kept = 0;
     for (const slot of this.slots) {
       if (slot.busy || slot.worker === null) continue;
+      if (kept++ < keep) continue;
       this.keep(slot);
-      void this.discard(slot, slot.worker);
+      ending.push(this.discard(slot, slot.worker));
     }
+    return Promise.all(ending).then(() => undefined);
   }
 
   /** Terminates every worker and refuses queued and later jobs. Idempotent. */

@@ -110,6 +110,26 @@ export class PdfThreads {
     }
   }
 
+  /**
+   * Ends the threads no reading holds beyond `keep` of them, without waiting for their idle period
+   * (the reader is over its memory budget); their slots start new ones with their next document.
+   * Resolves once those threads have exited.
+   */
+  releaseIdle(keep = 0): Promise<void> {
+    const ending: Promise<unknown>[] = [];
+    let kept = 0;
+    for (const slot of this.slots) {
+      const thread = slot.thread;
+      if (slot.busy || thread === null) continue;
+      if (kept++ < keep) continue;
+      this.keep(slot);
+      const exited = new Promise((resolve) => thread.worker.once('exit', resolve));
+      this.end(slot, thread, new Error('The PDF thread was ended to free memory'));
+      ending.push(exited);
+    }
+    return Promise.all(ending).then(() => undefined);
+  }
+
   /** Ends every thread; later runs fail. Idempotent. */
   async close(): Promise<void> {
     this.closed = true;

@@ -45,5 +45,7 @@ export function releaseStartMemory(): { rss_mb: number; trim_returned_mb: number
   const before = process.memoryUsage.rss();
   mallocTrim();
   const after = process.memoryUsage.rss();
-  return { rss_mb: Math.round(after / MB), trim_returned_mb: Math.round((before - after) / MB) };
+  // The daemon's other threads (V8's compilers, libuv's, PGlite's) may allocate while it trims:
+  // a process that grew meanwhile is reported as having got nothing back, not a negative amount.
+  return { rss_mb: Math.round(after / MB), trim_returned_mb: Math.max(0, Math.round((before - after) / MB)) };
 }

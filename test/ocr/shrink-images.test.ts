@@ -4,11 +4,12 @@
  * page's 300 dpi pixels each way (four times its pixels), embedded as a JPEG on an A6 page.
  */
 import { createTesseractReader } from '@intake/ocr-tesseract';
-import type { DocumentPage } from '@intake/core';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentPage } from '@intake/core';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream, StandardFonts, type PDFImage } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPdf } from '../../packages/ocr-tesseract/src/pdf/open-pdf.js';
+import { openPdf, type OpenPdf } from '../../packages/ocr-tesseract/src/pdf/open-pdf.js';
+import { openForPicture, pagePicture } from '../../packages/ocr-tesseract/src/pdf/thread/pdf-pages.js';
 import { OPS } from '../../packages/ocr-tesseract/src/pdf/pdfjs.js';
 import { renderPage } from '../../packages/ocr-tesseract/src/pdf/render-page.js';
 import { shrinkOversizedImages } from '../../packages/ocr-tesseract/src/pdf/shrink-images.js';
@@ -76,9 +77,9 @@ function imageStream(doc: PDFDocument): PDFRawStream {
   throw new Error('no image');
 }
 
-/** The size of the image pdfjs decodes to draw page 1. */
-async function decodedImageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
-  const { pdf, close } = await openPdf(bytes);
+/** The size of the image pdfjs decodes to draw page 1 (of `bytes`, or of a PDF opened already). */
+async function decodedImageSize(source: Uint8Array | OpenPdf): Promise<{ width: number; height: number }> {
+  const { pdf, close } = source instanceof Uint8Array ? await openPdf(source) : source;
   try {
     const { fnArray, argsArray } = await (await pdf.getPage(1)).getOperatorList();
     const at = fnArray.indexOf(OPS.paintImageXObject);
@@ -173,6 +174,41 @@ describe('an oversized JPEG in a PDF', () => {
     const before = await textOf(original);
     expect(before.map((w) => w.text)).toEqual(['Invoice', '48213', 'Total', '1,234.56']);
     expect(await textOf(bytes)).toEqual(before);
+  });
+});
+
+/** The darkest grey level of a picture. */
+async function darkest(png: Uint8Array): Promise<number> {
+  const grey = await sharp(png).greyscale().raw().toBuffer();
+  return grey.reduce((least, value) => Math.min(least, value), 255);
+}
+
+describe("the review screen's page pictures", () => {
+  const LIMITS = { ...DEFAULT_DOCUMENT_LIMITS, maxPagePixels: SETTINGS.maxPagePixels };
+
+  it("shrink an oversized JPEG to the picture's width: pdfjs decodes the picture's pixels, not the file's", async () => {
+    const original = await picturePdf((doc) => doc.embedJpg(greyJpeg));
+    // An A6 page 600 pixels wide is 600 x 846: the image is drawn from about as many.
+    const decoded = await decodedImageSize(await openForPicture(original, 600, LIMITS));
+    expect(decoded.width).toBeGreaterThanOrEqual(599);
+    expect(decoded.width).toBeLessThanOrEqual(601);
+    expect(decoded.height).toBeGreaterThanOrEqual(845);
+    expect(decoded.height).toBeLessThanOrEqual(847);
+    // The picture itself is as wide as asked, and shows the scan (dark text on white).
+    const picture = await pagePicture(original, 1, 600, LIMITS);
+    expect([picture!.width, picture!.height]).toEqual([600, 846]);
+    expect(await darkest(picture!.png)).toBeLessThan(80);
+  });
+
+  it('leave a JPEG past MAX_PIXELS_PER_IMAGE alone, for pdfjs to leave out undecoded as before', async () => {
+    const original = await picturePdf((doc) => doc.embedJpg(greyJpeg));
+    const limit = BIG.width * BIG.height - 1;
+    const { bytes, images } = await shrinkOversizedImages(original, { ...SETTINGS, maxImagePixels: limit });
+    expect(images).toEqual([]);
+    expect(bytes).toBe(original);
+    // The picture is drawn without it: blank.
+    const picture = await pagePicture(original, 1, 600, { ...LIMITS, maxImagePixels: limit });
+    expect(await darkest(picture!.png)).toBeGreaterThan(200);
   });
 });
 

@@ -6,7 +6,8 @@
  * rendering's resolution is replaced by the same JPEG resized to that page's pixel count (its
  * aspect kept) and encoded again: drawn anywhere within a page, it still has a pixel or more for
  * every pixel of the rendering. Below twice, the saving would be less than what one more JPEG
- * generation costs the picture.
+ * generation costs the picture. The review screen's page pictures are shrunk for their width the
+ * same way. An image past MAX_PIXELS_PER_IMAGE is left for pdfjs to leave out, undecoded.
  *
  * Only a plain JPEG is touched: `/DCTDecode` its only filter, no decode parameters, 8 bits, grey or
  * RGB (`/DeviceGray`, `/DeviceRGB`, or an ICC profile of 1 or 3 components), no `/Decode` array, no
@@ -19,12 +20,28 @@
 import type { PDFDocument, PDFRawStream, PDFRef } from 'pdf-lib';
 import { loadSharp } from '../image/load-sharp.js';
 
-/** The rendering the images are shrunk for: the same resolution and pixel limit pages are drawn at. */
-export interface ShrinkSettings {
-  renderDpi: number;
+/**
+ * The rendering the images are shrunk for: the pages' resolution for reading, or their width in
+ * pixels for the review screen's page pictures, within the same pixel limits.
+ */
+export type ShrinkSettings = (
+  | {
+      /** The resolution pages are drawn at for reading. */
+      renderDpi: number;
+    }
+  | {
+      /** Every page drawn this many pixels wide (a page picture). */
+      pageWidthPx: number;
+    }
+) & {
   /** MAX_PIXELS_PER_PAGE: a page is drawn at a lower resolution where it would pass it. */
   maxPagePixels: number;
-}
+  /**
+   * MAX_PIXELS_PER_IMAGE: an image with more pixels is left as it is, so that pdfjs leaves it out
+   * of the drawing undecoded, as it would without this pass.
+   */
+  maxImagePixels?: number;
+};
 
 export interface ShrunkImage {
   from: { width: number; height: number };
@@ -63,10 +80,11 @@ export async function shrinkOversizedImages(bytes: Uint8Array, settings: ShrinkS
   }
   const pagePixels = largestPagePixels(doc, settings);
   if (!(pagePixels > 0)) return unchanged;
+  const maxImagePixels = settings.maxImagePixels ?? Infinity;
   const images: ShrunkImage[] = [];
   for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof lib.PDFRawStream)) continue;
-    const shrunk = await shrinkImage(lib, doc, ref, object, pagePixels).catch(() => null);
+    const shrunk = await shrinkImage(lib, doc, ref, object, pagePixels, maxImagePixels).catch(() => null);
     if (shrunk) images.push(shrunk);
   }
   if (images.length === 0) return unchanged;
@@ -99,13 +117,14 @@ function mayHoldLargeJpeg(bytes: Uint8Array): boolean {
 }
 
 /** Pixels of the document's largest page as renderPage draws it (its media box, which holds its crop box). */
-function largestPagePixels(doc: PDFDocument, { renderDpi, maxPagePixels }: ShrinkSettings): number {
+function largestPagePixels(doc: PDFDocument, settings: ShrinkSettings): number {
   let largest = 0;
   for (const page of doc.getPages()) {
     const { width, height } = page.getMediaBox();
     const area = Math.abs(width * height);
     if (!Number.isFinite(area) || area <= 0) continue;
-    const scale = Math.min(renderDpi / 72, Math.sqrt(maxPagePixels / area));
+    const wanted = 'pageWidthPx' in settings ? settings.pageWidthPx / Math.abs(width) : settings.renderDpi / 72;
+    const scale = Math.min(wanted, Math.sqrt(settings.maxPagePixels / area));
     largest = Math.max(largest, area * scale * scale);
   }
   return largest;
@@ -117,6 +136,7 @@ async function shrinkImage(
   ref: PDFRef,
   stream: PDFRawStream,
   pagePixels: number,
+  maxImagePixels: number,
 ): Promise<ShrunkImage | null> {
   const { PDFName, PDFNumber, PDFRawStream: RawStream } = lib;
   const { dict } = stream;
@@ -127,7 +147,7 @@ async function shrinkImage(
   if (!(width instanceof PDFNumber) || !(height instanceof PDFNumber)) return null;
   const from = { width: width.asNumber(), height: height.asNumber() };
   const pixels = from.width * from.height;
-  if (!(pixels > MIN_SHRUNK_PIXELS && pixels > OVERSIZE_FACTOR * pagePixels)) return null;
+  if (!(pixels > MIN_SHRUNK_PIXELS && pixels > OVERSIZE_FACTOR * pagePixels) || pixels > maxImagePixels) return null;
   if (!onlyDct(lib, dict.lookup(name('Filter')))) return null;
   for (const key of ['DecodeParms', 'Decode', 'SMask', 'Mask', 'ImageMask', 'SMaskInData', 'Alternates']) {
     if (dict.has(name(key))) return null;

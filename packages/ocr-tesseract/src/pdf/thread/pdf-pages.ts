@@ -2,8 +2,8 @@
  * The PDF work a thread does (pdfjs on @napi-rs/canvas): opening with the limits checked, a page's
  * text layer or its picture for OCR, a page picture for the review screen, and page counting. Each
  * PDF's compressed streams are measured first (MAX_DECOMPRESSED_MB), before pdfjs parses anything;
- * a PDF opened for reading has its oversized JPEG images shrunk to what its rendering can use
- * (shrink-images.ts) before pdfjs sees it. Counting pages never decodes an image, and is left alone.
+ * a PDF opened for reading or for a page picture has its oversized JPEG images shrunk to what its
+ * rendering can use (shrink-images.ts) before pdfjs sees it. Counting pages never decodes an image, and is left alone.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import type { DocumentLimits, Word } from '@intake/core';
@@ -33,6 +33,7 @@ export async function openForReading(
   const shrunk = await shrinkOversizedImages(bytes, {
     renderDpi: settings.renderDpi,
     maxPagePixels: settings.limits.maxPagePixels,
+    maxImagePixels: settings.limits.maxImagePixels,
   });
   const { pdf, close } = await openPdf(shrunk.bytes, { maxImagePixels: settings.limits.maxImagePixels });
   try {
@@ -120,6 +121,21 @@ export async function countPages(bytes: Uint8Array): Promise<number> {
   }
 }
 
+/**
+ * A PDF opened for page pictures `width` pixels wide: its compressed streams measured first, and
+ * its oversized JPEGs shrunk to what a page at that width can show (as for reading, where pages are
+ * drawn at 300 dpi), so that a 35-megapixel scan is not decoded whole for a picture 1000 pixels wide.
+ */
+export async function openForPicture(bytes: Uint8Array, width: number, limits: DocumentLimits): Promise<OpenPdf> {
+  checkInflated(await inflatedSize(bytes, limits.maxDecompressedBytes), limits);
+  const shrunk = await shrinkOversizedImages(bytes, {
+    pageWidthPx: width,
+    maxPagePixels: limits.maxPagePixels,
+    maxImagePixels: limits.maxImagePixels,
+  });
+  return openPdf(shrunk.bytes, { maxImagePixels: limits.maxImagePixels });
+}
+
 /** Page `number` as a PNG `width` pixels wide (narrower if it would pass maxPagePixels); null past the last page. */
 export async function pagePicture(
   bytes: Uint8Array,
@@ -127,8 +143,7 @@ export async function pagePicture(
   width: number,
   limits: DocumentLimits,
 ): Promise<PagePicture | null> {
-  checkInflated(await inflatedSize(bytes, limits.maxDecompressedBytes), limits);
-  const { pdf, close } = await openPdf(bytes, { maxImagePixels: limits.maxImagePixels });
+  const { pdf, close } = await openForPicture(bytes, width, limits);
   try {
     if (number < 1 || number > pdf.numPages) return null;
     const page = await pdf.getPage(number);

@@ -5,8 +5,12 @@
  * missing never reaches the request. In a real daemon, its debug log shows each trim.
  */
 import { randomBytes } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import nodemailer from 'nodemailer';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
+import { SmtpIntake } from '@intake/daemon';
+import { startApi, type ApiHarness } from '../support/api-harness.js';
+import { setUpTenant } from '../support/tenant.js';
 import { BodyTrim } from '../../daemon/src/runtime/idle-memory.js';
 import { mallocTrimAsync } from '../../daemon/src/reading/malloc-trim.js';
 import {
@@ -163,5 +167,61 @@ describe('a daemon after large bodies', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 }
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatchObject({ bodies: 1, trim: 'trimmed' });
     expect((await fetch(`${daemon.httpUrl}/readyz`)).status).toBe(200);
+  });
+});
+
+describe('the SMTP edge after a large message', () => {
+  let h: ApiHarness;
+  let key: string;
+  beforeAll(async () => {
+    h = await startApi('pglite', { emailDomains: ['example.test'] });
+    key = (await setUpTenant(h, { credits: 10, extractors: [], prefixes: ['ap'] })).live_key;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('asks for one trim once a large message is stored, none for a small one', async () => {
+    const lines: { msg: string; bodies?: number; body_mb?: number }[] = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    let trims = 0;
+    const bodyTrim = new BodyTrim({ trim: () => Promise.resolve((trims++, 'trimmed')), delayMs: 10 });
+    const smtp = new SmtpIntake(h.inbound, logger, {
+      host: '127.0.0.1',
+      port: 0,
+      maxMessageBytes: 4 * MB,
+      maxRecipients: 5,
+      maxConnections: 4,
+      maxMimeParts: 20,
+      maxLineBytes: 4096,
+      drainMs: 1000,
+      socketTimeoutMs: 30_000,
+      bodyTrim,
+    });
+    const { port } = await smtp.listen();
+    try {
+      const send = (subject: string, attachment?: Buffer) =>
+        nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true }).sendMail({
+          from: 'v@vendor.example',
+          to: 'ap@example.test',
+          subject,
+          text: 'hello',
+          ...(attachment ? { attachments: [{ filename: 'big.pdf', content: attachment }] } : {}),
+        });
+      await send('small');
+      await send('large', randomBytes(Math.round(1.5 * MB)));
+      const trimmed = await eventually('the trim after the large message', () =>
+        lines.filter((l) => l.msg === TRIM_LINE).length > 0 ? lines.filter((l) => l.msg === TRIM_LINE) : null,
+      );
+      // The small message came first and did not join it, nor trim on its own.
+      expect(trimmed).toHaveLength(1);
+      expect(trimmed[0]).toMatchObject({ bodies: 1 });
+      expect(trimmed[0]!.body_mb).toBeGreaterThanOrEqual(2);
+      expect(trims).toBe(1);
+      const stored = await h.call('GET', '/api/email-ingestion/messages?limit=1', { key });
+      expect(stored.body.total).toBe(2);
+    } finally {
+      await smtp.stop();
+    }
   });
 });

@@ -50,10 +50,14 @@ export function releaseStartMemory(): { rss_mb: number; trim_returned_mb: number
 
 /**
  * A body this large or larger, once done with, asks for a trim: a document's upload (JSON with
- * base64 or multipart) or a mail message. The API's other bodies are a few kilobytes, and
- * glibc reuses the memory of small bodies for the next ones.
+ * base64 or multipart) or a mail message. The API's other bodies are a few kilobytes. glibc maps
+ * blocks above its mmap threshold (128 KiB at first) apart and unmaps them when freed, but the
+ * threshold rises to the largest such block freed (up to 32 MiB), so after the first large body
+ * the next ones land in its arenas: receipt photos of 0.1 to 0.6 MB (0.35 to 0.8 MB in base64)
+ * are the common upload. At 1 MB, 4 of the bodies of `npm run bench:memory` asked for a trim, at
+ * 256 KiB 29 of them (docs/resources.md).
  */
-export const BODY_TRIM_BYTES = 1024 * 1024;
+export const BODY_TRIM_BYTES = 256 * 1024;
 
 /**
  * How long after a large body the trim runs, and the least time between two trims. A trim costs

@@ -23,6 +23,8 @@ import { requestContext } from './middleware/request-context.js';
 import { JsonThread } from './json-thread/json-threads.js';
 import { mountRoutes } from './mount-routes.js';
 import { loadOnce } from '../runtime/load-once.js';
+import { processBodyTrim, type BodyTrim } from '../runtime/idle-memory.js';
+import type { BodyState } from './read-json-body.js';
 import { apiKeyRoutes } from './routes/api-keys.routes.js';
 import { creditRoutes } from './routes/credits.routes.js';
 import { emailIngestionRoutes } from './routes/email-ingestion.routes.js';
@@ -83,6 +85,8 @@ export interface HttpAppDeps {
   };
   /** GET /metrics and the request counters (left out, neither: an app without metrics, as in some tests). */
   metrics?: MetricsEndpointOptions;
+  /** Returns the memory of large bodies once their request is answered (the process's own by default). */
+  bodyTrim?: BodyTrim;
 }
 
 export interface HttpApp {
@@ -116,6 +120,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   if (deps.metrics) koa.use(countRequests(deps.metrics.metrics));
   if (deps.trustedProxies?.length) koa.use(trustedProxies(deps.trustedProxies));
   koa.use(requestContext(deps.logger));
+  koa.use(trimAfterLargeBodies(deps.bodyTrim ?? processBodyTrim, deps.logger));
   if (deps.metrics) koa.use(metricsEndpoint(deps.metrics));
   if (deps.dashboard) koa.use(dashboardSignIn(deps, deps.dashboard, cookie));
   koa.use(routersByPrefix(routes, (router, group) => mountRoutes(router, group, mountOptions)));
@@ -238,4 +243,20 @@ function prefixOf(path: string): string {
   if (first === path.length - 1) return path.slice(0, first);
   const second = path.indexOf('/', first + 1);
   return second === -1 ? path : path.slice(0, second);
+}
+
+/**
+ * Once a request whose body was read is handled (answered or refused), a large body asks for a
+ * trim of the allocator on a thread: its buffers, the JSON thread's copies and busboy's chunks are
+ * freed into glibc's arenas, which keep them otherwise (docs/resources.md).
+ */
+function trimAfterLargeBodies(trim: BodyTrim, logger: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      const bytes = (ctx.state as BodyState).bodyBytes;
+      if (bytes !== undefined) trim.afterBody(bytes, logger);
+    }
+  };
 }

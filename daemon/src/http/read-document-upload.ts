@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import busboy from 'busboy';
 import { AppError, type IncomingDocument } from '@intake/core';
 import { invalidRequest } from '@intake/core/shared';
-import { readDocumentBody } from './read-json-body.js';
+import { readDocumentBody, type BodyState } from './read-json-body.js';
 import type { JsonThread } from './json-thread/json-threads.js';
 import { MB } from '../config/limits.js';
 import { isUnstorable, parseRequestJson, unstorableReason } from './request-text.js';
@@ -92,7 +92,11 @@ function readMultipart(ctx: Context, maxDocumentBytes: number): Promise<Omit<Inc
         return;
       }
       const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const state = ctx.state as BodyState;
+      stream.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        state.bodyBytes = (state.bodyBytes ?? 0) + chunk.length;
+      });
       stream.on('limit', () => {
         failure ??= tooLarge(maxDocumentBytes);
       });

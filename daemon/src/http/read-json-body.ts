@@ -72,6 +72,8 @@ async function readBodyBytes(ctx: Context, limitBytes: number): Promise<Uint8Arr
       filled += bytes.length;
     } else chunks.push(bytes);
     size += bytes.length;
+    // What the body held, for the trim after the request (daemon/src/runtime/idle-memory.ts).
+    (ctx.state as BodyState).bodyBytes = size;
   }
   if (known && filled === known.length && chunks.length === 0) return known;
   const all = new Uint8Array(size);
@@ -85,6 +87,11 @@ async function readBodyBytes(ctx: Context, limitBytes: number): Promise<Uint8Arr
     at += chunk.length;
   }
   return all;
+}
+
+/** The bytes of a request's body read so far (by readBodyBytes or a multipart upload). */
+export interface BodyState {
+  bodyBytes?: number;
 }
 
 const tooLarge = (limitBytes: number) =>

@@ -6,25 +6,45 @@
  * ended and tesseract's read, 628 MB with a trim once they had ended (docs/extraction/experiments.md).
  * Called through koffi (a C FFI with prebuilt binaries, no compiler and no install script), since
  * Node.js has no such call of its own. Elsewhere (musl, macOS, no koffi binary) it does nothing.
+ *
+ * `mallocTrimAsync` makes the same call on one of koffi's worker threads, so the event loop goes on
+ * while glibc walks its arenas (10 to 90 ms in the daemon's own process): glibc's malloc_trim takes
+ * each arena's lock in turn, as malloc and free do, so it is safe beside threads that allocate.
  */
 import { createRequire } from 'node:module';
 
-type Trim = () => void;
-
-function load(): Trim {
-  try {
-    const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
-    const trim = koffi.load('libc.so.6').func('int malloc_trim(size_t)') as (pad: number) => number;
-    return () => void trim(0);
-  } catch {
-    return () => undefined;
-  }
+interface TrimCall {
+  (pad: number): number;
+  async: (pad: number, done: (error: Error | null, result: number) => void) => void;
 }
 
-let loaded: Trim | undefined;
+let loaded: TrimCall | null | undefined;
+
+function load(): TrimCall | null {
+  try {
+    const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
+    const trim: TrimCall = koffi.load('libc.so.6').func('int malloc_trim(size_t)');
+    return trim;
+  } catch {
+    return null;
+  }
+}
 
 /** Returns the C allocator's free memory to the operating system (a no-op where glibc is absent). */
 export function mallocTrim(): void {
   loaded ??= load();
-  loaded();
+  loaded?.(0);
+}
+
+/** What an asynchronous trim did: ran on a thread, or found no glibc to call (and did nothing). */
+export type TrimOutcome = 'trimmed' | 'unavailable';
+
+/** mallocTrim on a worker thread: settles once glibc has returned its free memory. */
+export function mallocTrimAsync(): Promise<TrimOutcome> {
+  loaded ??= load();
+  const trim = loaded;
+  if (!trim) return Promise.resolve('unavailable');
+  return new Promise((resolve, reject) => {
+    trim.async(0, (error) => (error ? reject(error) : resolve('trimmed')));
+  });
 }

@@ -12,7 +12,7 @@
  * only a trim returns it: measured with `npm run bench:memory`, see docs/resources.md.
  */
 import type { Logger } from '../logger.js';
-import { mallocTrim } from '../reading/malloc-trim.js';
+import { mallocTrim, mallocTrimAsync, type TrimOutcome } from '../reading/malloc-trim.js';
 
 const MB = 1024 * 1024;
 
@@ -49,3 +49,126 @@ export function releaseStartMemory(): { rss_mb: number; trim_returned_mb: number
   // a process that grew meanwhile is reported as having got nothing back, not a negative amount.
   return { rss_mb: Math.round(after / MB), trim_returned_mb: Math.max(0, Math.round((before - after) / MB)) };
 }
+
+/**
+ * A body this large or larger, once done with, asks for a trim: a document's upload (JSON with
+ * base64 or multipart) or a mail message. The API's other bodies are a few kilobytes. glibc maps
+ * blocks above its mmap threshold (128 KiB at first) apart and unmaps them when freed, but the
+ * threshold rises to the largest such block freed (up to 32 MiB), so after the first large body
+ * the next ones land in its arenas: receipt photos of 0.1 to 0.6 MB (0.35 to 0.8 MB in base64)
+ * are the common upload. At 1 MB, 4 of the bodies of `npm run bench:memory` asked for a trim, at
+ * 256 KiB 29 of them (docs/resources.md).
+ */
+export const BODY_TRIM_BYTES = 256 * 1024;
+
+/**
+ * How long after a large body the trim runs, and the least time between two trims. A trim costs
+ * 10 to 90 ms of a thread: at most one a second keeps it under a tenth of a core under any load,
+ * and the second lets the body's buffers be collected (the trim returns only what is free) while
+ * the bodies of a burst join one trim.
+ */
+export const BODY_TRIM_DELAY_MS = 1000;
+
+export interface BodyTrimOptions {
+  /** The asynchronous trim (glibc's malloc_trim on a worker thread by default). */
+  trim?: () => Promise<TrimOutcome>;
+  minBytes?: number;
+  delayMs?: number;
+}
+
+/**
+ * Returns the memory of large bodies while the daemon works, without blocking the event loop:
+ * each large body done with asks for a trim; the first arms a timer of `delayMs`, the bodies
+ * before it fires join it, at most one trim is in flight and one asked for meanwhile runs
+ * `delayMs` after it ends. The trim runs on a thread; one that fails or is missing is logged
+ * (once) and never fails the request or message it followed.
+ */
+export class BodyTrim {
+  private readonly trim: () => Promise<TrimOutcome>;
+  private readonly minBytes: number;
+  private readonly delayMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight = false;
+  /** Bodies asked for since the last trim started, and the logger of the last one. */
+  private waiting = { bodies: 0, bytes: 0 };
+  private logger: Logger | undefined;
+  private warned = false;
+  /** Trims run (for tests and the log). */
+  trims = 0;
+
+  constructor(options: BodyTrimOptions = {}) {
+    this.trim = options.trim ?? mallocTrimAsync;
+    this.minBytes = options.minBytes ?? BODY_TRIM_BYTES;
+    this.delayMs = options.delayMs ?? BODY_TRIM_DELAY_MS;
+  }
+
+  /** A body of `bytes` is done with (parsed and handed on, or refused). */
+  afterBody(bytes: number, logger: Logger): void {
+    if (!(bytes >= this.minBytes)) return;
+    this.waiting.bodies++;
+    this.waiting.bytes += bytes;
+    this.logger = logger;
+    if (!this.inFlight) this.arm();
+  }
+
+  /** Stops a trim from being started (a stopping daemon); one in flight ends on its own. */
+  close(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.waiting = { bodies: 0, bytes: 0 };
+  }
+
+  private arm(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.run();
+    }, this.delayMs);
+    this.timer.unref();
+  }
+
+  private run(): void {
+    const logger = this.logger;
+    const asked = this.waiting;
+    this.waiting = { bodies: 0, bytes: 0 };
+    this.inFlight = true;
+    const before = process.memoryUsage.rss();
+    const started = performance.now();
+    let trimming: Promise<TrimOutcome>;
+    try {
+      trimming = this.trim();
+    } catch (error) {
+      trimming = Promise.reject(error instanceof Error ? error : new Error('the trim could not be started'));
+    }
+    trimming.then(
+      (outcome) => {
+        this.trims++;
+        logger?.debug(
+          {
+            bodies: asked.bodies,
+            body_mb: Math.round(asked.bytes / MB),
+            trim: outcome,
+            rss_was_mb: Math.round(before / MB),
+            rss_mb: Math.round(process.memoryUsage.rss() / MB),
+            took_ms: Math.round(performance.now() - started),
+          },
+          'returned the free memory of large bodies',
+        );
+        this.settled();
+      },
+      (error: unknown) => {
+        if (!this.warned) logger?.warn({ err: error }, 'could not return the free memory of large bodies');
+        this.warned = true;
+        this.settled();
+      },
+    );
+  }
+
+  private settled(): void {
+    this.inFlight = false;
+    if (this.waiting.bodies > 0) this.arm();
+  }
+}
+
+/** The daemon's process has one allocator, so its HTTP and SMTP edges share one trim. */
+export const processBodyTrim = new BodyTrim();

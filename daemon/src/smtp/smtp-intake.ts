@@ -3,6 +3,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMT
 import { coerceError, systemClock, type Clock } from '@intake/core';
 import { type InboundMailService, type RecipientVerdict } from '@intake/core/email';
 import type { Logger } from '../logger.js';
+import { processBodyTrim, type BodyTrim } from '../runtime/idle-memory.js';
 import {
   ClientLimits,
   clientKey,
@@ -44,6 +45,8 @@ export interface SmtpIntakeOptions {
   drainMs: number;
   /** Idle time before a connection is dropped (smtp-server's socketTimeout). */
   socketTimeoutMs: number;
+  /** Returns the memory of large messages once answered (the process's own by default). */
+  bodyTrim?: BodyTrim;
 }
 
 type Accepted = Extract<RecipientVerdict, { accepted: true }>;
@@ -309,8 +312,9 @@ export class SmtpIntake {
 
   private async onData(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
     this.deadlines.dataStarted(session.id, stream);
+    let raw: Uint8Array | undefined;
     try {
-      const raw = await readMessage(stream, this.options);
+      raw = await readMessage(stream, this.options);
       // A deadline answered 421 first: the connection is closing and the message is not taken.
       if (!this.deadlines.dataReceived(session.id)) throw REPLIES.dataTimeExceeded(this.deadlines.dataTimeoutMs);
       const recipients = session.envelope.rcptTo
@@ -356,6 +360,8 @@ export class SmtpIntake {
       this.events.accepted?.(raw.length);
       return queuedAs(records.map((r) => r.id));
     } finally {
+      // The message's bytes are stored or refused: a large one asks for a trim (runtime/idle-memory.ts).
+      if (raw) (this.options.bodyTrim ?? processBodyTrim).afterBody(raw.length, this.logger);
       this.transactionEnded(session.id);
       // After the answer is written (smtp-server sends it when the handler calls back).
       setImmediate(() => this.deadlines.dataAnswered(session.id));

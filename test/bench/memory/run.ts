@@ -56,6 +56,14 @@ const IDLE_TARGET_MB = 400;
 const mb = (n: number): string => `${Math.round(n)} MB`;
 const load = (): string => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
+/** The daemon's trims after large bodies (its debug lines: run with BENCH_ENV=LOG_LEVEL=debug). */
+function bodyTrimLines(stdout: string): { bodies: number; rss_was_mb: number; rss_mb: number; took_ms: number }[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes('returned the free memory of large bodies'))
+    .map((line) => JSON.parse(line) as { bodies: number; rss_was_mb: number; rss_mb: number; took_ms: number });
+}
+
 /** The daemon's idle trims (daemon/src/runtime/idle-memory.ts), from its JSON log lines. */
 function idleTrims(stdout: string): { rss_before_mb: number; rss_mb: number; took_ms: number }[] {
   return stdout
@@ -154,6 +162,15 @@ async function main(): Promise<void> {
       console.log(
         `the daemon's idle trim: ${mb(trim.rss_before_mb)} before, ${mb(trim.rss_mb)} after, in ${trim.took_ms} ms`,
       );
+    const bodyTrims = bodyTrimLines(daemon.stdout());
+    if (bodyTrims.length > 0) {
+      const returned = bodyTrims.reduce((sum, t) => sum + Math.max(0, t.rss_was_mb - t.rss_mb), 0);
+      const took = bodyTrims.map((t) => t.took_ms).sort((a, b) => a - b);
+      console.log(
+        `the daemon's trims after large bodies (LOG_LEVEL=debug): ${bodyTrims.length}, for ${bodyTrims.reduce((n, t) => n + t.bodies, 0)} bodies, ` +
+          `returned ${mb(returned)} in all, ${took[Math.floor(took.length / 2)]} ms (median) to ${took.at(-1)} ms each on their thread`,
+      );
+    }
     // Since the process started: creating a new DATA_DIR (PostgreSQL's initdb in PGlite) counts.
     console.log(`daemon VmHWM (its own high-water mark, start included): ${mb(statusMb(daemon.pid, 'VmHWM'))}`);
     console.log(

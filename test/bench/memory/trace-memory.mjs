@@ -3,11 +3,13 @@
  * BENCH_MEMORY_TRACE naming a file prefix): every 100 ms it appends one JSON line to
  * PREFIX.PID with the process's resident memory and where it lies as far as the process can tell:
  * process.memoryUsage() (the JavaScript heap, `external` memory and ArrayBuffers), V8's new space
- * (the young generation), and the WebAssembly memories it created (PGlite's: they never shrink).
+ * (the young generation), the WebAssembly memories it created (PGlite's: they never shrink), and
+ * the longest the event loop was held up in the 100 ms (perf_hooks' event-loop delay).
  * The reader process and the first start's database process inherit it and write their own files.
  * A diagnostic of the benchmark only: nothing in the daemon loads it.
  */
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { isMainThread } from 'node:worker_threads';
 
@@ -43,6 +45,8 @@ if (prefix && isMainThread) {
     };
   const file = `${prefix}.${process.pid}`;
   const mb = (bytes) => Math.round(bytes / 2 ** 18) / 4;
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   const sample = () => {
     const usage = process.memoryUsage();
     const wasm = [...memories].map((ref) => ref.deref()?.buffer.byteLength ?? 0).filter((n) => n > 0);
@@ -56,7 +60,9 @@ if (prefix && isMainThread) {
       arrayBuffers: mb(usage.arrayBuffers),
       newSpace: mb(newSpace?.space_size ?? 0),
       wasm: mb(wasm.reduce((a, b) => a + b, 0)),
+      lagMs: Math.round(delay.max / 1e6),
     };
+    delay.reset();
     try {
       fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
     } catch {

@@ -15,6 +15,8 @@ interface TraceLine {
   arrayBuffers: number;
   newSpace: number;
   wasm: number;
+  /** The event loop's longest delay in the sample's 100 ms. */
+  lagMs?: number;
 }
 
 const PRELOAD = fileURLToPath(new URL('./trace-memory.mjs', import.meta.url));
@@ -54,6 +56,9 @@ export function ownBreakdown(
   }
   if (lines.length === 0) return 'no trace';
   const top = lines.reduce((a, b) => (b.rss > a.rss ? b : a));
+  // The event loop's longest delay in each 100 ms sample of the phase: the worst and the 99th percentile.
+  const lags = lines.map((line) => line.lagMs ?? 0).sort((a, b) => a - b);
+  const lag = `event-loop delay max ${lags.at(-1)} ms, 99th percentile of 100 ms windows ${lags[Math.floor(lags.length * 0.99)]} ms`;
   // `external` counts the WebAssembly memories whole; only their touched pages are resident.
   const resident = Math.min(wasmResident ?? top.wasm, top.wasm);
   const rest = top.rss - top.heapTotal - (top.external - top.wasm) - resident - (mappedFiles ?? 0);
@@ -62,7 +67,7 @@ export function ownBreakdown(
     `PGlite's WebAssembly memory ${resident} MB resident of ${top.wasm}, ` +
     `other external memory ${top.external - top.wasm} MB (ArrayBuffers ${top.arrayBuffers}), ` +
     `mapped files (Node.js and its libraries) ${mappedFiles ?? '-'} MB, ` +
-    `the rest (threads' heaps and stacks, native memory, the allocator's free memory) ${Math.round(rest)} MB`
+    `the rest (threads' heaps and stacks, native memory, the allocator's free memory) ${Math.round(rest)} MB; ${lag}`
   );
 }
 

@@ -15,25 +15,9 @@ import { PdfThreads, type PdfCall } from '../../packages/ocr-tesseract/src/pdf/t
 import { makeInvoicePdf } from '../support/fixtures.js';
 import { eventually } from '../support/wait.js';
 import { INVOICE_SCAN, scanImage, scannedPdf } from './documents.js';
+import { held } from './held-work.js';
 
 const MB = 1024 * 1024;
-
-/** Work held until the test lets it go; each raises `rss` by `cost` when it starts. */
-function held(state: { rss: number }, cost: number) {
-  const release = new Map<string, () => void>();
-  const started: string[] = [];
-  const work = (name: string) => () => {
-    started.push(name);
-    state.rss += cost;
-    return new Promise<string>((resolve) => release.set(name, () => resolve(name)));
-  };
-  const finish = async (name: string, done: Promise<string>): Promise<void> => {
-    release.get(name)!();
-    release.delete(name);
-    await done;
-  };
-  return { work, finish, started };
-}
 
 /** A release the test settles: what it was asked for, and a way to end it freeing `freed`. */
 function releases(state: { rss: number }, log: string[]) {

@@ -18,26 +18,9 @@ import { readPdf } from '../../packages/ocr-tesseract/src/pdf/read-pdf.js';
 import { PdfThreads } from '../../packages/ocr-tesseract/src/pdf/thread/pdf-threads.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
 import { INVOICE_SCAN, scanImage, scannedPdf } from './documents.js';
+import { held } from './held-work.js';
 
 const MB = 1024 * 1024;
-
-/** Work held until the test lets it go; each raises `rss` by `cost` when it starts. */
-function held(state: { rss: number }, cost: number) {
-  const release = new Map<string, () => void>();
-  const started: string[] = [];
-  const work = (name: string) => () => {
-    started.push(name);
-    state.rss += cost;
-    return new Promise<string>((resolve) => release.set(name, () => resolve(name)));
-  };
-  /** Lets `name` finish and waits until the gate has taken it out. */
-  const finish = async (name: string, done: Promise<string>): Promise<void> => {
-    release.get(name)!();
-    release.delete(name);
-    await done;
-  };
-  return { work, finish, started };
-}
 
 /** Lets every callback already queued run (the gate admits synchronously as one leaves). */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { withCliIo, type CliIo } from './io.js';
 import { registerStartCommand } from './commands/start.js';
@@ -12,13 +11,10 @@ import { registerListCommands } from './commands/lists.js';
 import { registerBackupCommands } from './commands/backup.js';
 import { registerRetentionCommand } from './commands/retention.js';
 import { registerStatusCommand } from './commands/status.js';
+import { VERSION as version } from '../version.js';
 
 // Only commander and the constant lists load up front: each command imports the database, the
 // adapters and the daemon when it runs, so `intake --help` and `--version` answer at once.
-
-const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
 
 /** A commander exit (help, version, a usage error it has already printed) with its code. */
 class CommanderExit extends Error {

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import { coerceError } from '@intake/core';
 import {
@@ -9,10 +8,7 @@ import {
   type DaemonRegistry,
 } from '@intake/storage-sql';
 import type { Logger } from '../logger.js';
-
-const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
+import { VERSION } from '../version.js';
 
 /**
  * This daemon's row in the registry of running daemons (`intake status` lists them): written once
@@ -30,7 +26,7 @@ export function daemonHeartbeat(deps: {
     id: `dmn_${crypto.randomBytes(9).toString('base64url')}`,
     host: os.hostname(),
     pid: process.pid,
-    version,
+    version: VERSION,
     job_workers: deps.jobWorkers,
     started_at: new Date().toISOString(),
   };

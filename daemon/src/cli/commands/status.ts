@@ -101,24 +101,14 @@ export function formatStatus(r: StatusReport): string {
       ['ENDPOINT', 'ORG', 'URL', 'RETRYING', 'FAILED (24 H)', 'LAST ATTEMPT'],
       failing.map((e) => [e.id, e.org_id, e.url, e.retrying, e.failed_24h, e.last_attempt_at]),
     );
-    lines.push(
-      ...table
-        .trimEnd()
-        .split('\n')
-        .map((l) => `  ${l}`),
-    );
+    lines.push(...indented(table));
   }
   lines.push('', 'Credits:');
   const table = formatTable(
     ['ORG', 'NAME', 'BALANCE', 'RESERVED'],
     r.credits.map((c) => [c.org_id, c.name, c.balance, c.reserved]),
   );
-  lines.push(
-    ...table
-      .trimEnd()
-      .split('\n')
-      .map((l) => `  ${l}`),
-  );
+  lines.push(...indented(table));
   return `${lines.join('\n')}\n`;
 }
 
@@ -137,11 +127,12 @@ function daemonLines(daemons: NonNullable<StatusReport['daemons']>, workers: num
     ['DAEMON', 'HOST', 'PID', 'VERSION', 'JOB WORKERS', 'STARTED', 'LAST SEEN'],
     daemons.map((d) => [d.id, d.host, d.pid, d.version, d.job_workers, d.started_at, d.last_seen_at]),
   );
-  return [
-    ...lines,
-    ...table
-      .trimEnd()
-      .split('\n')
-      .map((l) => `  ${l}`),
-  ];
+  return [...lines, ...indented(table)];
 }
+
+/** A table's lines, indented under their heading. */
+const indented = (table: string): string[] =>
+  table
+    .trimEnd()
+    .split('\n')
+    .map((l) => `  ${l}`);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import {
+  createDocumentExtractor,
+  extractFields,
+  RECOMMENDED_FIELDS,
+  type ExtractFieldsOptions,
+  type ReadDocument,
+} from '@intake/core';
+import { createMemoryStores } from '@intake/core/testing';
 import { repairNameWords, type PageWords } from '../../packages/core/src/extraction/fields/name-words.js';
+import { vendorKeys } from '../../packages/core/src/extraction/hints/vendor-keys.js';
 import { foldedTokens } from '../../packages/core/src/extraction/layout/fold.js';
 import {
   ENGLISH_LISTS,
@@ -170,5 +178,73 @@ describe("a repaired name's confidence", () => {
     const { capped, values } = extractWithAndWithoutCaps(receipt('SANYU STATIONERYSHOP', footer), 'receipt');
     expect(values.merchant_name).toBe('SANYU STATIONERY SHOP');
     expect(capped.merchant_name).toBeLessThan(0.9);
+  });
+});
+
+describe("a repaired seller's name the organization knows", () => {
+  /** An OCR'd invoice whose seller a label names: `seller` as read. */
+  const invoice = (seller: string) =>
+    doc([
+      page(
+        [
+          { x: 40, y: 40, text: 'INVOICE' },
+          { x: 40, y: 60, text: `Seller: ${seller}` },
+          { x: 40, y: 74, text: 'No 12 Jalan Meranti, Taman Sri Muda' },
+          { x: 40, y: 88, text: '40400 Shah Alam, Selangor' },
+          { x: 340, y: 110, text: 'Invoice No: INV-2041' },
+          { x: 340, y: 125, text: 'Invoice Date: 02/03/2024' },
+          { x: 50, y: 300, text: 'Description' },
+          { x: 440, y: 300, text: 'Amount' },
+          { x: 50, y: 318, text: 'Office chairs' },
+          { x: 440, y: 318, text: '240.00' },
+          { x: 340, y: 360, text: 'Total 240.00' },
+        ].map((item) => ({ ...item, confidence: 0.96 })),
+        { source: 'ocr' },
+      ),
+    ]);
+  const fields = [...RECOMMENDED_FIELDS.invoice];
+  const vendorOf = (document: ReadDocument, options: ExtractFieldsOptions = {}) => {
+    const result = extractFields(document, fields, { documentType: 'invoice', ...options });
+    return { name: result.extracted_data.vendor_name, confidence: result.confidence.vendor_name! };
+  };
+
+  it('is sure only when its vendor hints confirm the name', () => {
+    expect(vendorOf(invoice('Broadview Marketing Sdn Bhd')).confidence).toBeGreaterThanOrEqual(0.9);
+    const misread = invoice('Broadview Marketina Sdn Bhd');
+    const uncapped = vendorOf(misread, { evidenceCaps: false });
+    expect(uncapped.name).toBe('Broadview Marketing Sdn Bhd');
+    expect(uncapped.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(vendorOf(misread).confidence).toBeLessThan(0.9);
+    expect(vendorOf(misread, { knownVendorName: 'Broadview Marketing Sdn. Bhd.' })).toEqual(uncapped);
+    expect(vendorOf(misread, { knownVendorName: 'Broadway Marketing Sdn Bhd' }).confidence).toBeLessThan(0.9);
+  });
+
+  it("is confirmed by the vendor the repaired name's key finds in the organization's hints", async () => {
+    const document = invoice('Broadview Marketina Sdn Bhd');
+    const stores = createMemoryStores();
+    const at = '2026-11-30T12:00:00.000Z';
+    await stores.vendorHints.save({
+      id: 'vh_broadview',
+      org_id: 'org_1',
+      keys: vendorKeys(document, 'Broadview Marketing Sdn Bhd'),
+      name: 'Broadview Marketing Sdn Bhd',
+      fields: {},
+      created_at: at,
+      updated_at: at,
+    });
+    // The page as the reader returns it: the OCR engine is the edge this test does not run.
+    const reader = { read: () => Promise.resolve(document), inspect: () => Promise.reject(new Error('not used')) };
+    const extractor = createDocumentExtractor({ reader, hints: stores.vendorHints });
+    const request = {
+      bytes: new Uint8Array(),
+      mimeType: 'image/jpeg',
+      documentType: 'invoice',
+      fieldDefinitions: fields,
+    };
+    const known = await extractor.extract({ ...request, orgId: 'org_1', environment: 'live' });
+    const stranger = await extractor.extract({ ...request, orgId: 'org_2', environment: 'live' });
+    expect(known.extracted_data.vendor_name).toBe('Broadview Marketing Sdn Bhd');
+    expect(known.confidence.vendor_name).toBeGreaterThanOrEqual(0.9);
+    expect(stranger.confidence.vendor_name).toBeLessThan(0.9);
   });
 });

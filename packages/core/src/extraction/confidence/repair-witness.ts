@@ -1,13 +1,14 @@
 import type { DocumentView } from '../document-view.js';
-import { stripLegalForm } from '../evaluation/names.js';
+import { sameCompanyName, stripLegalForm } from '../evaluation/names.js';
 import type { Candidate } from '../fields/candidates.js';
 import { fold } from '../layout/fold.js';
 import { printedTwice } from './name-witness.js';
 
 /**
  * Whether a name whose misread words a word list put right (fields/name-words.ts) is still a guess:
- * nothing else on the page prints it as repaired. A name a vendor hint gives is never repaired
- * (hints/apply-hints.ts finds it instead of the rules), so the page is the only witness here.
+ * nothing else on the page prints it as repaired, and it is not the name the organization confirmed
+ * for the document's vendor (its vendor hints' `name`, recognised by the page's ids or by the
+ * repaired name itself: document-extractor.ts).
  *
  * A name with a word split ("STATIONERYSHOP" -> "STATIONERY SHOP") is confirmed only by its words
  * printed apart on another line: the same letters run together elsewhere ("FAMILYMART" in a
@@ -16,6 +17,7 @@ import { printedTwice } from './name-witness.js';
  */
 export function unconfirmedRepair(ctx: DocumentView, candidate: Candidate): boolean {
   if (!candidate.repairs || candidate.repairs.length === 0) return false;
+  if (ctx.knownVendorName && sameCompanyName(ctx.knownVendorName, String(candidate.value))) return false;
   if (!candidate.repairs.includes('split') && printedTwice(ctx, candidate)) return false;
   const name = ` ${stripLegalForm(String(candidate.value))} `;
   return !ctx.lines.some((line) => line.index !== candidate.line.index && ` ${fold(line.text)} `.includes(name));

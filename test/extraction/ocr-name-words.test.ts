@@ -94,6 +94,13 @@ describe('a name the list leaves in doubt', () => {
       expect(repaired(name)).toBe(name);
   });
 
+  it('keeps what is no name as it is, whatever it holds', () => {
+    for (const name of ['', ' ', 'Café Bäckerei', '𝐌𝐀𝐑𝐊𝐄𝐓𝐈𝐍𝐀 SHOP', 'MARKETINA 😀', 'x'.repeat(5000), '((( )))'])
+      expect(() => repaired(name)).not.toThrow();
+    expect(repaired('𝐌𝐀𝐑𝐊𝐄𝐓𝐈𝐍𝐀 SHOP')).toBe('𝐌𝐀𝐑𝐊𝐄𝐓𝐈𝐍𝐀 SHOP');
+    expect(repaired('Bäckerei Mueller')).toBe('Bäckerei Mueller');
+  });
+
   it('keeps a word two words of the list are equally near ("TRAOING": tracing or trading)', () => {
     expect(repaired('KIM TRAOING')).toBe('KIM TRAOING');
   });

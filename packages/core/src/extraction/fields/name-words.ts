@@ -112,9 +112,15 @@ function parse(token: string): Token | null {
   return match ? { before: match[1]!, core: match[2]!, after: match[3]! } : null;
 }
 
-/** Lower case without diacritics, one character for one ("Bäckerei" -> "backerei"), so places line up. */
+/**
+ * Lower case without diacritics, one UTF-16 unit for one ("Bäckerei" -> "backerei"), so that a
+ * place in it is the same place in the word as printed.
+ */
 const lower = (text: string) =>
-  [...text].map((c) => (c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() || c).slice(0, 1)).join('');
+  text
+    .split('')
+    .map((c) => (c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() || c).slice(0, 1))
+    .join('');
 
 const isWord = (word: string) => isListedWord(word);
 const printedAgain = (word: string, page: PageWords) => (page.counts.get(word) ?? 0) > 1;

@@ -27,6 +27,7 @@ const FILES: Record<string, FileShape> = {
   'adjustment-words.json': { languages: 0, words: 'folded' },
   'bank-words.json': { languages: 0, words: 'folded' },
   'business-words.json': { languages: 0, words: 'folded' },
+  'common-words.json': { languages: 0, words: 'folded' },
   'contact-words.json': { languages: 0, words: 'folded' },
   'country-names.json': { languages: 0, words: 'folded' },
   'courtesy-words.json': { languages: 0, words: 'folded' },
@@ -45,6 +46,7 @@ const FILES: Record<string, FileShape> = {
   'yes-no-words.json': { languages: 0, words: 'printed' },
   // Lists for every language at once, keyed by what they are for: a field, a glyph, payment.
   'ocr-lookalikes.json': { languages: null, words: 'folded' },
+  'ocr-name-lookalikes.json': { languages: null, words: 'folded' },
   'payment-methods.json': { languages: null, words: 'folded' },
   'role-labels.json': { languages: null, words: 'printed' },
 };

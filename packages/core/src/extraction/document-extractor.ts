@@ -64,6 +64,11 @@ async function withHints(
     request.orgId!,
     vendorKeys(doc, vendorField ? plain.extracted_data[vendorField.name] : null),
   );
-  if (!vendor || Object.keys(vendor.fields).length === 0) return plain;
-  return extractFields(doc, request.fieldDefinitions, { ...options, hints: vendor.fields });
+  if (!vendor || (Object.keys(vendor.fields).length === 0 && !vendor.name)) return plain;
+  // The vendor's confirmed name witnesses a name OCR misread and a word list put right.
+  return extractFields(doc, request.fieldDefinitions, {
+    ...options,
+    hints: vendor.fields,
+    ...(vendor.name ? { knownVendorName: vendor.name } : {}),
+  });
 }

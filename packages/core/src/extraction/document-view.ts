@@ -12,4 +12,9 @@ export interface DocumentView {
   lines: Line[];
   labels: LabelIndex;
   dates: DateConvention;
+  /**
+   * The vendor's name as its organization confirmed it (its vendor hints' `name`), when the
+   * document's vendor is one the organization knows: a witness of a name a word list put right.
+   */
+  knownVendorName?: string;
 }

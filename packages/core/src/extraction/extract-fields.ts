@@ -59,6 +59,12 @@ export interface ExtractFieldsOptions {
    * the calibration is fitted on.
    */
   evidenceCaps?: boolean;
+  /**
+   * The vendor's name as its organization confirmed it (its vendor hints' `name`): an OCR'd name
+   * that a word list put right and that is this name is no longer a guess
+   * (confidence/repair-witness.ts).
+   */
+  knownVendorName?: string;
 }
 
 /** The fields found in one document, as a completed job carries them. */
@@ -89,11 +95,14 @@ export function extractFields(
   options: ExtractFieldsOptions = {},
 ): FieldsExtraction {
   const roles = new Map(fields.map((f) => [f.name, roleOf(f)] as const));
-  const ctx = createContext(
-    doc,
-    customLabels(fields, []),
-    options.ranker === undefined ? shippedRanker() : (options.ranker ?? undefined),
-  );
+  const ctx: ExtractionContext = {
+    ...createContext(
+      doc,
+      customLabels(fields, []),
+      options.ranker === undefined ? shippedRanker() : (options.ranker ?? undefined),
+    ),
+    ...(options.knownVendorName ? { knownVendorName: options.knownVendorName } : {}),
+  };
   const shared = sharedFindings(ctx, fields, roles, options.documentType);
   const found: FoundFields = {};
   for (const field of fields) {

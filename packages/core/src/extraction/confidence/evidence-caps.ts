@@ -9,6 +9,7 @@ import { rowInDoubt } from './label-row.js';
 import { valueSpan } from './value-span.js';
 import { addressHoldsContact, personOverName, sellerUnderOtherHeading } from './party-blocks.js';
 import { printedTwice } from './name-witness.js';
+import { unconfirmedRepair } from './repair-witness.js';
 import { keyShaped, splitByOcr, streetShaped } from './name-shape.js';
 import type { Candidate } from '../fields/candidates.js';
 import type { Role } from '../labels/synonyms.js';
@@ -42,7 +43,9 @@ import { findDates } from '../values/dates.js';
  * - a value of a field no model ranks (addresses, a buyer's name, a payment method) read by OCR;
  * - a person's name with a second name line under it in its block, an address with a contact
  *   person in it, a seller's name or address under a heading no seller label matches
- *   (party-blocks.ts).
+ *   (party-blocks.ts);
+ * - an OCR'd name whose misread words a word list put right (fields/name-words.ts), unless another
+ *   line prints it as repaired (repair-witness.ts).
  *
  * A capped value stays above REVIEW_BELOW: the cap takes it out of the 0.9-1.0 bin, where values are
  * to be right 97% of the time, without sending its document to review.
@@ -92,6 +95,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
   if (NAME_ROLES.includes(role))
     return (
       (candidate.source !== 'label' && !printedTwice(ctx, candidate)) ||
+      unconfirmedRepair(ctx, candidate) ||
       streetShaped(String(candidate.value)) ||
       keyShaped(candidate) ||
       splitByOcr(candidate) ||

@@ -6,6 +6,9 @@ import { isAddressNumber } from './address-numbers.js';
 import { valueRegions, type Region } from './regions.js';
 import { findTypedValues, type TypedValue } from './typed-values.js';
 
+/** What changed an OCR'd name's words (name-words.ts): a look-alike letter, words joined, a word split. */
+export type NameRepair = 'lookalike' | 'join' | 'split';
+
 /** One possible value of a field with the evidence for it. */
 export interface Candidate {
   value: string | number | boolean;
@@ -19,6 +22,8 @@ export interface Candidate {
   ranked?: boolean;
   /** Character range of the value in line.text, when the rule that proposed it knows it (for its box). */
   span?: { start: number; end: number };
+  /** What put an OCR'd name's words right against a word list (name-words.ts): a guess until the page confirms it. */
+  repairs?: readonly NameRepair[];
 }
 
 export interface CandidateOptions {

@@ -29,6 +29,7 @@ import { namesASite, siteNames, siteSpelledNames } from './site-names.js';
 import { joinContinuation, withContinuations } from './name-continuation.js';
 import { addresseeNames, isSenderLine, senderParts } from './addressee-names.js';
 import { isStreetAddress } from './address-numbers.js';
+import { withNameWords } from './name-words.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -58,7 +59,7 @@ export function vendorCandidates(
   // A name printed where the buyer stands is the buyer's, unless a seller's label names it.
   const addressees = addresseeNames(ctx);
   const sellers = candidates.filter((c) => c.source === 'label' || !addressees.has(fold(String(c.value))));
-  const repaired = ocrRepaired(sellers);
+  const repaired = ocrRepaired(ctx, sellers);
   const all = withContinuations(ctx.lines, repaired, siteNames(ctx.lines));
   return boostRepeated(ctx, withoutCutNames(bestPerValue(all.filter((c) => isNameShaped(String(c.value))))));
 }
@@ -80,9 +81,14 @@ function isNameShaped(value: string): boolean {
   return value.length >= 2 && !isSentence(value);
 }
 
-/** Names read by OCR with a 0 or 1 inside a word of letters written back as the letter, and initialisms OCR spaced out written together. */
-function ocrRepaired(candidates: Candidate[]): Candidate[] {
-  return candidates.map((c) => (c.line.ocr ? { ...c, value: repairInitials(repairLetterDigits(String(c.value))) } : c));
+/**
+ * Names read by OCR with a 0 or 1 inside a word of letters written back as the letter, initialisms
+ * OCR spaced out written together, and misread words put right against the page's word list.
+ */
+function ocrRepaired(ctx: ExtractionContext, candidates: Candidate[]): Candidate[] {
+  return candidates.map((c) =>
+    c.line.ocr ? withNameWords(ctx, { ...c, value: repairInitials(repairLetterDigits(String(c.value))) }) : c,
+  );
 }
 
 export function buyerCandidates(
@@ -93,7 +99,7 @@ export function buyerCandidates(
   const candidates = labelledNames(ctx, keys, 'buyer_name');
   if (documentType === 'purchase_order')
     candidates.push(...topNames(ctx, new Set()).map((c) => ({ ...c, score: c.score * 0.8 })));
-  return bestPerValue(ocrRepaired(candidates).filter((c) => isNameShaped(String(c.value))));
+  return bestPerValue(ocrRepaired(ctx, candidates).filter((c) => isNameShaped(String(c.value))));
 }
 
 /**

@@ -157,7 +157,7 @@ export function chooseStrangerReceipt(random: Random, fonts: readonly FontChoice
 export function describeStrangerReceipt(r: StrangerReceipt): string {
   const token = (s: string) => s.replace(/\s+/g, '_');
   const font = r.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
-  return `family=stranger type=receipt locale=${r.locale} merchant=${r.merchant} name-again=${r.nameAgain} store=${r.store} entity=${r.entity} capitals=${r.capitals} align=${r.align} paper=${r.paper} payment=${r.payment} blurb=${r.blurb} money=${r.currency} date-format=${token(r.date)} time-format=${token(r.time)} total-label=${token(r.totalLabel)} font=${font}`;
+  return `family=stranger type=receipt locale=${r.locale} merchant=${r.merchant} name-again=${r.nameAgain} store=${r.store} entity=${r.entity} capitals=${r.capitals} align=${r.align} paper=${r.paper} payment=${r.payment} blurb=${r.blurb} mark=${r.currency} date-format=${token(r.date)} time-format=${token(r.time)} total-label=${token(r.totalLabel)} font=${font}`;
 }
 
 /** The receipt's content (the ground truth's values) and the lines it prints besides them. */

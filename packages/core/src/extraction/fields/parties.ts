@@ -357,7 +357,9 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     // A one-line sender address over a window address is the sender's (senderLineNames), never the top name.
     if (!segment || isSenderLine(segment.text, line.ocr)) continue;
     const text = withoutTitleAtEnd(cleanName(segment.text));
-    if (!looksLikeName(text) || looksLikeStreet(text)) continue;
+    if (!looksLikeName(text) || looksLikeStreet(text) || isStreetLine(text)) continue;
+    // "Operated by Northgate Trading Ltd" under the brand: a sentence that names no shop, only its parent.
+    if (namesInSentence(text)?.length === 0) continue;
     const name = joinContinuation(ctx.lines, line, text, segment);
     const withAddress = addressCandidate(ctx, { value: name, score: 1, line, source: 'fallback' }) !== null;
     // A name in lower case only is seldom printed: more often a note written on the page.

@@ -83,6 +83,23 @@ describe('the street and place lines of a shop that prints its address first', (
   });
 });
 
+describe('the rows of a receipt whose name is a logo image', () => {
+  const rows = lines(12, 60, ['Naranjas kg    3,20', 'Mineralwasser    1,52', 'TOTAL    4,72']);
+
+  it('are no name: an item with its price, and "kg" in lower case, a unit and no KG', () => {
+    expect(merchant([...lines(12, 20, ['Calle Mayor 14', '28013 Madrid']), ...rows])).toBeUndefined();
+    expect(
+      merchant([...lines(12, 20, ['Calle Mayor 14', '28013 Madrid']), ...rows, { x: 12, y: 120, text: 'Bodega Mar' }]),
+    ).toBe('Bodega Mar');
+  });
+
+  it('leave a company whose form is printed in capitals as it is', () => {
+    expect(merchant([...lines(12, 20, ['Becker Technik KG', 'Hauptstraße 12', '50667 Köln']), ...rows])).toBe(
+      'Becker Technik KG',
+    );
+  });
+});
+
 describe("a thanks sentence that names the shop, in each language's words", () => {
   it('holds the name after its phrase', () => {
     expect(namesInSentence('Thanks for choosing Liberty Coffee Co.')).toEqual(['Liberty Coffee Co.']);

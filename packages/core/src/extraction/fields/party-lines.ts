@@ -33,15 +33,32 @@ function containsLegalForm(text: string): boolean {
 
 function legalFormIn(text: string, shortFirst: boolean): boolean {
   const tokens = foldedTokens(text);
+  const lower = lowerCaseTokens(text, tokens.length);
   return NAME_MARKS.some(({ tokens: form, lastOnly }) =>
     tokens.some(
       (_, i) =>
         (i > 0 || shortFirst || form.join('').length > 2) &&
         (!lastOnly || (i > 0 && i + form.length === tokens.length)) &&
         !isUnitAfterQuantity(tokens, i, form) &&
+        !(form.length === 1 && form[0]!.length <= 2 && lower[i]) &&
         form.every((t, k) => tokens[i + k] === t),
     ),
   );
+}
+
+/**
+ * For each folded word, whether the text prints it in lower case: a form of two letters is written
+ * in capitals ("KG", "AG", "SA"), and in lower case it is a unit or a word ("Naranjas kg", "Tomates
+ * sa"). Nothing is said where the printed words do not line up with the folded ones.
+ */
+function lowerCaseTokens(text: string, count: number): boolean[] {
+  const printed = text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (printed.length !== count) return new Array<boolean>(count).fill(false);
+  return printed.map((word) => /\p{Ll}/u.test(word) && !/\p{Lu}/u.test(word));
 }
 
 /**

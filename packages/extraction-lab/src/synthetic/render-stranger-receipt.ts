@@ -69,6 +69,11 @@ export async function renderStrangerReceipt(
   }
 }
 
+type Look = { size?: number; bold?: boolean };
+
+/** A line of a label at the left and its amount (or nothing) at the right. */
+const pair = (left: string, right: string, more: Look = {}): Line => ({ kind: 'text', left, right, ...more });
+
 async function receiptLines(
   content: SyntheticContent,
   r: StrangerReceipt,
@@ -76,19 +81,40 @@ async function receiptLines(
   random: Random,
 ): Promise<Line[]> {
   const w = x.words;
+  const lines = await headerLines(content, r, x, random);
+  const label = random.pick(w.date_labels);
+  const when = `${label ? `${label} ` : ''}${x.dateText} ${x.timeText}`;
+  const number = `${random.pick(w.receipt_labels)} ${content.number}`;
+  lines.push({ kind: 'rule' });
+  if (r.paper !== '58mm' && random.chance(0.5)) lines.push(pair(when, number));
+  else lines.push(pair(number, ''), pair(when, ''));
+  lines.push(pair(x.cashier, ''), { kind: 'rule' });
+  for (const row of content.rows) {
+    if (row.quantity === 1) lines.push(pair(row.description, printMoneyOf(row.amount, w, false)));
+    else {
+      lines.push(pair(row.description, ''));
+      const each = `  ${row.quantity} ${w.quantity_sign} ${printMoneyOf(row.unitPrice, w, false)}`;
+      lines.push(pair(each, printMoneyOf(row.amount, w, false)));
+    }
+  }
+  lines.push({ kind: 'rule' }, ...summaryLines(content, r, x, random));
+  return lines;
+}
+
+/** A header line: centred or at the left, as the receipt's header is. */
+const headOf =
+  (r: StrangerReceipt) =>
+  (text: string, more: Look = {}): Line => ({ kind: 'text', left: text, center: r.align === 'center', ...more });
+
+/** The name (a line or a logo image), the branch line, the address, the legal entity, the tax registration. */
+async function headerLines(
+  content: SyntheticContent,
+  r: StrangerReceipt,
+  x: ReceiptExtras,
+  random: Random,
+): Promise<Line[]> {
+  const head = headOf(r);
   const base = PAPER[r.paper].size;
-  const head = (text: string, more: { size?: number; bold?: boolean } = {}): Line => ({
-    kind: 'text',
-    left: text,
-    center: r.align === 'center',
-    ...more,
-  });
-  const pair = (left: string, right: string, more: { size?: number; bold?: boolean } = {}): Line => ({
-    kind: 'text',
-    left,
-    right,
-    ...more,
-  });
   const lines: Line[] = [];
   const name = head(x.printedName, { size: base + 3, bold: true });
   const address = [head(content.seller.lines[0]), head(content.seller.lines[1]), head(x.phone)];
@@ -99,40 +125,26 @@ async function receiptLines(
   if (r.merchant === 'text') lines.push(...address);
   if (x.legalLine && r.entity === 'header') lines.push(head(x.legalLine, { size: base - 1 }));
   if (r.locale === 'ms' || random.chance(0.4)) lines.push(head(x.taxId, { size: base - 1 }));
+  return lines;
+}
 
-  const label = random.pick(w.date_labels);
-  const when = `${label ? `${label} ` : ''}${x.dateText} ${x.timeText}`;
-  const number = `${random.pick(w.receipt_labels)} ${content.number}`;
-  lines.push({ kind: 'rule' });
-  if (r.paper !== '58mm' && random.chance(0.5)) lines.push(pair(when, number));
-  else lines.push(pair(number, ''), pair(when, ''));
-  lines.push(pair(x.cashier, ''), { kind: 'rule' });
-
+/** Subtotal and tax or the tax included, the total, the payment, then the foot. */
+function summaryLines(content: SyntheticContent, r: StrangerReceipt, x: ReceiptExtras, random: Random): Line[] {
+  const w = x.words;
+  const head = headOf(r);
+  const base = PAPER[r.paper].size;
   const mark = (total: boolean) => r.currency === 'all' || (total && r.currency === 'total');
   const money = (v: number, total = false) => printMoneyOf(v, w, mark(total));
-  for (const row of content.rows) {
-    if (row.quantity === 1) lines.push(pair(row.description, printMoneyOf(row.amount, w, false)));
-    else {
-      lines.push(pair(row.description, ''));
-      const each = `  ${row.quantity} ${w.quantity_sign} ${printMoneyOf(row.unitPrice, w, false)}`;
-      lines.push(pair(each, printMoneyOf(row.amount, w, false)));
-    }
-  }
-  lines.push({ kind: 'rule' });
-  const rate = String(content.taxRate * 100).replace(
-    '.',
-    w.numbers === 'comma-dot' || w.numbers === 'plain-dot' ? '.' : ',',
-  );
-  const fill = (pattern: string) => pattern.replace('{rate}', rate);
+  const decimal = w.numbers === 'comma-dot' || w.numbers === 'plain-dot' ? '.' : ',';
+  const withRate = (pattern: string) => pattern.replace('{rate}', String(content.taxRate * 100).replace('.', decimal));
+  const lines: Line[] = [];
   if (w.tax.mode === 'added') {
     lines.push(pair(random.pick(w.subtotal), money(content.subtotal)));
-    lines.push(pair(fill(random.pick(w.tax.labels)), money(content.tax)));
+    lines.push(pair(withRate(random.pick(w.tax.labels)), money(content.tax)));
   }
   lines.push(pair(r.totalLabel, money(content.total, true), { size: base + 2, bold: true }));
-  const included = pair(
-    fill(random.pick(w.tax.included.length > 0 ? w.tax.included : ['{rate}%'])),
-    money(content.tax),
-  );
+  const includedLabel = withRate(random.pick(w.tax.included.length > 0 ? w.tax.included : ['{rate}%']));
+  const included = pair(includedLabel, money(content.tax));
   const taxAfterPayment = w.tax.mode === 'included' && random.chance(0.5);
   if (w.tax.mode === 'included' && !taxAfterPayment) lines.push(included);
   if (x.tendered !== undefined) {

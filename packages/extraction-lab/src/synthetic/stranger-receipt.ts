@@ -166,8 +166,62 @@ export function makeReceiptContent(
   random: Random,
 ): { content: SyntheticContent; extras: ReceiptExtras } {
   const w = receiptWordsOf(r.locale);
-  const fill = (pattern: string, slots: Record<string, string>) =>
-    pattern.replace(/\{(\w+)\}/g, (all, key: string) => slots[key] ?? all);
+  const shop = drawShop(r, w, random);
+  const rows = drawRows(w, random);
+  const sum = round(rows.reduce((s, row) => s + row.amount, 0));
+  const rate = random.pick(w.tax.rates);
+  const added = w.tax.mode === 'added';
+  const tax = added ? round((sum * rate) / 100) : round((sum * rate) / (100 + rate));
+  const total = added ? round(sum + tax) : sum;
+  const date = isoDate(random);
+  const time = { h: random.int(7, 21), m: random.int(0, 59), s: random.int(0, 59) };
+  const paymentMethod = r.payment === 'cash' ? random.pick(w.cash) : random.pick(w.cards);
+  const last4 = String(random.int(1000, 9999));
+  const code = String(random.int(100000, 999999));
+  const money = printMoneyOf(round(1 + random.next() * 9), w, true);
+  const slots = { money, n: shortNumber(random), code, web: shop.web, card: paymentMethod, last4 };
+  const cardLines =
+    r.payment === 'card'
+      ? [fill(random.pick(w.card_lines.slice(0, 2)), slots), fill(random.pick(w.card_lines.slice(2)), slots)]
+      : [];
+  const content: SyntheticContent = {
+    kind: 'receipt',
+    language: w.language,
+    style: styleOf(w),
+    vocabulary: vocabularyOf(w.language),
+    seller: { name: shop.brand, lines: [shop.street, shop.city] },
+    buyer: { name: shop.brand, lines: [shop.street, shop.city] },
+    number: receiptNumber(random),
+    date,
+    rows,
+    subtotal: added ? sum : round(sum - tax),
+    tax,
+    taxRate: rate / 100,
+    total,
+    paymentMethod,
+  };
+  const extras = drawExtras(r, w, shop, { total, cardLines, slots }, random);
+  return {
+    content,
+    extras: { ...extras, dateText: formatDate(date, r.date, w.months), timeText: formatTime(time, r.time) },
+  };
+}
+
+/** The shop: its brand, the legal entity behind it, its street, place and web address. */
+interface Shop {
+  first: string;
+  /** The brand without a legal form; `brand` with it where the shop prints one. */
+  brandBase: string;
+  withForm: boolean;
+  brand: string;
+  city: string;
+  street: string;
+  reg: string;
+  legalName: string;
+  web: string;
+}
+
+function drawShop(r: StrangerReceipt, w: ReceiptWords, random: Random): Shop {
   const last = random.pick(w.last_names);
   const first = random.pick(w.first_names);
   const brandBase = fill(random.pick(w.brand_patterns), {
@@ -183,7 +237,6 @@ export function makeReceiptContent(
   const house = String(random.int(1, 240));
   const streetName = random.pick(w.streets);
   const street = w.street_first ? `${streetName} ${house}` : `${house} ${streetName}`;
-  const n = () => String(random.int(10, 9999));
   const reg = String(random.int(100000, 999999));
   const legalName = `${random.pick(w.legal_words)} ${random.pick(w.legal_forms)}`;
   const webName = brandBase
@@ -191,85 +244,75 @@ export function makeReceiptContent(
     .normalize('NFD')
     .replace(/[^a-z0-9]/g, '');
   const web = `www.${webName}.${random.pick(w.web_domains)}`;
+  return { first, brandBase, withForm, brand, city, street, reg, legalName, web };
+}
 
-  const rows = Array.from({ length: random.int(1, 7) }, () => {
+function drawRows(w: ReceiptWords, random: Random): SyntheticContent['rows'] {
+  return Array.from({ length: random.int(1, 7) }, () => {
     const quantity = random.chance(0.75) ? 1 : random.int(2, 6);
     const unitPrice = round(random.pick([0.3, 1, 2, 5, 12]) * (0.6 + random.next() * 2.4));
     return { description: random.pick(w.items), quantity, unitPrice, amount: round(quantity * unitPrice) };
   });
-  const sum = round(rows.reduce((s, row) => s + row.amount, 0));
-  const rate = random.pick(w.tax.rates);
-  const added = w.tax.mode === 'added';
-  const tax = added ? round((sum * rate) / 100) : round((sum * rate) / (100 + rate));
-  const total = added ? round(sum + tax) : sum;
-  const subtotal = added ? sum : round(sum - tax);
-  const date = isoDate(random);
-  const time = { h: random.int(7, 21), m: random.int(0, 59), s: random.int(0, 59) };
-  const money = (v: number) => printMoneyOf(v, w, true);
-  const paymentMethod = r.payment === 'cash' ? random.pick(w.cash) : random.pick(w.cards);
-  const last4 = String(random.int(1000, 9999));
-  const code = String(random.int(100000, 999999));
-  const slots = { money: money(round(1 + random.next() * 9)), n: n(), code, web, card: paymentMethod, last4 };
-  const cardLines =
-    r.payment === 'card'
-      ? [fill(random.pick(w.card_lines.slice(0, 2)), slots), fill(random.pick(w.card_lines.slice(2)), slots)]
-      : [];
-  const printedName = r.capitals ? brand.toUpperCase() : brand;
-  const language = w.language;
-  const style: PrintStyle = {
-    numbers: w.numbers,
-    dates: 'iso',
-    currency: { code: w.currency.code, symbol: w.currency.symbol, before: w.currency.before, useCode: false },
-    months: w.months,
-    language,
-  };
-  const content: SyntheticContent = {
-    kind: 'receipt',
-    language,
-    style,
-    vocabulary: vocabularyOf(language),
-    seller: { name: brand, lines: [street, city] },
-    buyer: { name: brand, lines: [street, city] },
-    number: random.pick([n(), `${n()}-${n()}`, `${random.int(1, 9)}/${n()}`, String(random.int(100000, 999999))]),
-    date,
-    rows,
-    subtotal,
-    tax,
-    taxRate: rate / 100,
-    total,
-    paymentMethod,
-  };
+}
+
+/** The lines around the content: branch, legal entity, phone, cashier, payment, blurb, the name again, closing. */
+function drawExtras(
+  r: StrangerReceipt,
+  w: ReceiptWords,
+  shop: Shop,
+  drawn: { total: number; cardLines: string[]; slots: Record<string, string> },
+  random: Random,
+): Omit<ReceiptExtras, 'dateText' | 'timeText'> {
+  const printedName = r.capitals ? shop.brand.toUpperCase() : shop.brand;
   const nameSentence = {
     none: undefined,
     thanks: fill(random.pick(w.thanks), { name: printedName }),
     footer: printedName,
-    web,
-    legal: `${brandBase}${withForm ? '' : ` ${random.pick(w.legal_forms)}`} · ${random.pick(w.tax_ids)}`,
+    web: shop.web,
+    legal: `${shop.brandBase}${shop.withForm ? '' : ` ${random.pick(w.legal_forms)}`} · ${random.pick(w.tax_ids)}`,
   }[r.nameAgain];
   const blurbs = { none: undefined, loyalty: w.loyalty, survey: w.survey, returns: w.returns }[r.blurb];
-  const extras: ReceiptExtras = {
+  const place = shop.city.replace(/^[\dA-Z ]+\s/, '');
+  const { legalName: legal, reg, street, city } = shop;
+  return {
     words: w,
     printedName,
-    ...(r.store
-      ? { storeLine: fill(random.pick(w.store_lines), { n: n(), city: city.replace(/^[\dA-Z ]+\s/, '') }) }
-      : {}),
-    ...(r.entity !== 'same'
-      ? { legalLine: fill(random.pick(w.legal_lines), { legal: legalName, reg, street, city }) }
-      : {}),
+    ...(r.store ? { storeLine: fill(random.pick(w.store_lines), { n: shortNumber(random), city: place }) } : {}),
+    ...(r.entity !== 'same' ? { legalLine: fill(random.pick(w.legal_lines), { legal, reg, street, city }) } : {}),
     phone: random.pick(w.phones),
     taxId: random.pick(w.tax_ids),
-    web,
-    cashier: fill(random.pick(w.cashier), { n: n(), first }),
-    ...(r.payment === 'cash' ? { tendered: tenderedFor(total, random) } : {}),
-    cardLines,
-    ...(blurbs ? { blurb: fill(random.pick(blurbs), slots) } : {}),
+    web: shop.web,
+    cashier: fill(random.pick(w.cashier), { n: shortNumber(random), first: shop.first }),
+    ...(r.payment === 'cash' ? { tendered: tenderedFor(drawn.total, random) } : {}),
+    cardLines: drawn.cardLines,
+    ...(blurbs ? { blurb: fill(random.pick(blurbs), drawn.slots) } : {}),
     ...(nameSentence ? { nameLine: nameSentence } : {}),
     closing: random.pick(w.closings),
-    dateText: formatDate(date, r.date, w.months),
-    timeText: formatTime(time, r.time),
   };
-  return { content, extras };
 }
+
+function styleOf(w: ReceiptWords): PrintStyle {
+  const { code, symbol, before } = w.currency;
+  return {
+    numbers: w.numbers,
+    dates: 'iso',
+    currency: { code, symbol, before, useCode: false },
+    months: w.months,
+    language: w.language,
+  };
+}
+
+/** Receipt numbers as tills print them: 4711, 4711-0815, 3/4711, 004711. */
+function receiptNumber(random: Random): string {
+  const n = () => shortNumber(random);
+  return random.pick([n(), `${n()}-${n()}`, `${random.int(1, 9)}/${n()}`, String(random.int(100000, 999999))]);
+}
+
+const shortNumber = (random: Random) => String(random.int(10, 9999));
+
+/** A pattern with its `{slot}`s filled; a slot without a value stays as printed. */
+const fill = (pattern: string, slots: Record<string, string>) =>
+  pattern.replace(/\{(\w+)\}/g, (all, key: string) => slots[key] ?? all);
 
 /** An amount as the receipt prints it, with the locale's currency mark or bare. */
 export function printMoneyOf(value: number, w: ReceiptWords, mark: boolean): string {

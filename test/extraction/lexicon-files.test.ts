@@ -26,6 +26,7 @@ const FILES: Record<string, FileShape> = {
   'address-words.json': { languages: 0, words: 'folded' },
   'adjustment-words.json': { languages: 0, words: 'folded' },
   'bank-words.json': { languages: 0, words: 'folded' },
+  'branch-words.json': { languages: 1, words: 'folded' },
   'business-words.json': { languages: 0, words: 'folded' },
   'common-words.json': { languages: 0, words: 'folded' },
   'contact-words.json': { languages: 0, words: 'folded' },

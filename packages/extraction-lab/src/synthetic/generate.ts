@@ -20,6 +20,13 @@ import { chooseHtmlLook, describeHtmlLook, systemFontFamilies } from './render-h
 import { readdress } from './stranger-parties.js';
 import { chooseStrangerIssuer } from './stranger-issuer.js';
 import { chooseStrangerTax } from './stranger-tax.js';
+import {
+  chooseStrangerReceipt,
+  describeStrangerReceipt,
+  makeReceiptContent,
+  printMoneyOf,
+} from './stranger-receipt.js';
+import { renderStrangerReceipt } from './render-stranger-receipt.js';
 
 /**
  * Synthetic labelled documents: each one's content, layout and (for photos and scans) degradation
@@ -34,6 +41,13 @@ export type SyntheticKind = 'text' | 'photo' | 'scan';
  * orders on layouts it lacks (render-stranger.ts), drawn from a random source of their own.
  */
 export type SyntheticFamily = 'corpus' | 'stranger';
+
+/**
+ * Which types the stranger family draws: `any` (a receipt one time in three, decided by a random
+ * source of its own, else an invoice or an order exactly as `invoice-or-order` draws it, so that a
+ * seed's invoices and orders stay as they were), `receipt` (receipts only) or `invoice-or-order`.
+ */
+export type StrangerType = 'any' | 'receipt' | 'invoice-or-order';
 
 /**
  * Who writes the text PDF: pdf-lib (one text item per string, standard or embedded fonts), or
@@ -84,8 +98,13 @@ export async function generateDocument(
   fonts: readonly FontChoice[] = availableFonts(),
   family: SyntheticFamily = 'corpus',
   chromium?: ChromiumProducer,
+  type: StrangerType = 'invoice-or-order',
 ): Promise<SyntheticDocument> {
   const stranger = family === 'stranger';
+  if (stranger && strangerReceiptAt(seed, index, type)) {
+    if (chromium) throw new Error('--producer chromium prints invoices and orders only (--type invoice-or-order)');
+    return generateStrangerReceipt(seed, index, kind, fonts);
+  }
   const random = createRandom(seedOf(`intake synthetic ${stranger ? 'stranger ' : ''}${seed} ${index}`));
   let pdf: Uint8Array;
   let content: SyntheticContent;
@@ -142,6 +161,47 @@ export async function generateDocument(
   };
 }
 
+/** Whether stranger document `index` of `seed` is a receipt. */
+export function strangerReceiptAt(seed: number, index: number, type: StrangerType): boolean {
+  if (type !== 'any') return type === 'receipt';
+  return createRandom(seedOf(`intake synthetic stranger type ${seed} ${index}`)).chance(1 / 3);
+}
+
+async function generateStrangerReceipt(
+  seed: number,
+  index: number,
+  kind: SyntheticKind,
+  fonts: readonly FontChoice[],
+): Promise<SyntheticDocument> {
+  const random = createRandom(seedOf(`intake synthetic stranger receipt ${seed} ${index}`));
+  const chosen = chooseStrangerReceipt(random, fonts);
+  const { content, extras } = makeReceiptContent(chosen, random);
+  const pdf = await renderStrangerReceipt(content, chosen, extras, random);
+  const picture =
+    kind === 'photo' ? await photograph(pdf, random) : kind === 'scan' ? await scan(pdf, random) : undefined;
+  const expected = expectedOf(content, describeStrangerReceipt(chosen), {
+    seed,
+    index,
+    kind,
+    ...(picture ? { degradation: picture.steps } : {}),
+  });
+  const total = printMoneyOf(content.total, extras.words, chosen.currency !== 'none');
+  expected.synthetic.language = chosen.locale;
+  expected.synthetic.dates = chosen.date.replace(/\s+/g, '_');
+  expected.synthetic.currency = `${extras.words.currency.symbol} ${chosen.currency}`;
+  expected.synthetic.printed = {
+    ...expected.synthetic.printed,
+    merchant_name: extras.printedName,
+    transaction_date: extras.dateText,
+    total_amount: total,
+  };
+  expected.notes = [
+    `synthetic document (intake extraction lab), locale ${chosen.locale}; layout ${expected.synthetic.layout}`,
+  ];
+  const stem = `stranger-${seed}-${String(index).padStart(4, '0')}`;
+  return { name: `${stem}${kind === 'photo' ? '.jpg' : '.pdf'}`, bytes: picture?.bytes ?? pdf, expected };
+}
+
 function expectedOf(
   content: SyntheticContent,
   layoutText: string,
@@ -181,18 +241,21 @@ export async function writeSyntheticCorpus(options: {
   kind: SyntheticKind;
   family?: SyntheticFamily;
   producer?: SyntheticProducer;
+  /** Stranger family only; `any` by default, `invoice-or-order` with Chromium. */
+  type?: StrangerType;
 }): Promise<string[]> {
   const chromium = options.producer === 'chromium';
   if (chromium && (options.family !== 'stranger' || options.kind !== 'text'))
     throw new Error('--producer chromium writes text PDFs of the stranger family only (--family stranger --kind text)');
   if (chromium && !chromiumPath()) throw new Error("--producer chromium needs Chromium: install Debian's chromium");
+  const type = options.type ?? (chromium ? 'invoice-or-order' : 'any');
   mkdirSync(options.out, { recursive: true });
   const fonts = availableFonts();
   const producer = chromium ? { printer: await openHtmlPrinter(), families: systemFontFamilies() } : undefined;
   const names: string[] = [];
   try {
     for (let i = 0; i < options.count; i++) {
-      const doc = await generateDocument(options.seed, i, options.kind, fonts, options.family, producer);
+      const doc = await generateDocument(options.seed, i, options.kind, fonts, options.family, producer, type);
       writeFileSync(path.join(options.out, doc.name), doc.bytes);
       const stem = doc.name.replace(/\.\w+$/, '');
       writeFileSync(path.join(options.out, `${stem}.expected.json`), `${JSON.stringify(doc.expected, null, 2)}\n`);

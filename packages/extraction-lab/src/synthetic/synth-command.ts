@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { SyntheticFamily, SyntheticKind, SyntheticProducer } from './generate.js';
+import type { StrangerType, SyntheticFamily, SyntheticKind, SyntheticProducer } from './generate.js';
 
 /**
  * `intake-lab synth --out DIR --count N --seed S --kind text|photo|scan` (`npm run synth -- ...`):
@@ -8,6 +8,7 @@ import type { SyntheticFamily, SyntheticKind, SyntheticProducer } from './genera
 const SYNTHETIC_KINDS: readonly SyntheticKind[] = ['text', 'photo', 'scan'];
 const FAMILIES: readonly SyntheticFamily[] = ['corpus', 'stranger'];
 const PRODUCERS: readonly SyntheticProducer[] = ['pdf-lib', 'chromium'];
+const STRANGER_TYPES: readonly StrangerType[] = ['any', 'receipt', 'invoice-or-order'];
 
 const whole = (name: string) => (value: string) => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
@@ -21,6 +22,7 @@ interface SynthOptions {
   kind: SyntheticKind;
   family: SyntheticFamily;
   producer: SyntheticProducer;
+  type?: StrangerType;
 }
 
 export function registerSynthCommand(program: Command): void {
@@ -36,7 +38,7 @@ export function registerSynthCommand(program: Command): void {
         .default('text'),
     )
     .addOption(
-      new Option('--family <family>', "the corpus's layouts, or invoices and orders on layouts it lacks")
+      new Option('--family <family>', "the corpus's layouts, or invoices, orders and receipts on layouts it lacks")
         .choices(FAMILIES)
         .default('corpus'),
     )
@@ -44,6 +46,12 @@ export function registerSynthCommand(program: Command): void {
       new Option('--producer <producer>', 'who writes text PDFs: pdf-lib, or Chromium printing HTML (stranger only)')
         .choices(PRODUCERS)
         .default('pdf-lib'),
+    )
+    .addOption(
+      new Option(
+        '--type <type>',
+        'stranger family: a receipt one time in three (any; invoice-or-order with Chromium), receipts only, or none',
+      ).choices(STRANGER_TYPES),
     )
     .action(async (opts: SynthOptions) => {
       const { writeSyntheticCorpus } = await import('./generate.js');

@@ -11,6 +11,7 @@ import {
   startsWithLegalForm,
 } from './party-lines.js';
 import { wordsASiteSpells } from './site-names.js';
+import { isBranchLine } from './branch-lines.js';
 
 /**
  * Names broken over two lines. The line before or after a name is read in the name's own column:
@@ -31,7 +32,8 @@ export function joinContinuation(lines: readonly Line[], line: Line, name: strin
   if (/(&|\band|\bund|\bet|-)$/i.test(name) && next && looksLikeName(next)) return `${name} ${next}`;
   if (startsWithLegalForm(name) && previous && looksLikeName(previous) && !hasLegalForm(previous))
     return `${previous} ${name}`;
-  if (!hasLegalForm(name) && next && hasLegalForm(next) && startsWithLegalForm(cleanName(next)))
+  // "Store 2860" starts with a trading word ("Store") but is the shop's branch line, no continuation.
+  if (!hasLegalForm(name) && next && hasLegalForm(next) && startsWithLegalForm(cleanName(next)) && !isBranchLine(next))
     return `${name} ${cleanName(next)}`;
   return name;
 }

@@ -30,6 +30,7 @@ import { joinContinuation, withContinuations } from './name-continuation.js';
 import { addresseeNames, isSenderLine, senderParts } from './addressee-names.js';
 import { isStreetAddress } from './address-numbers.js';
 import { withNameWords } from './name-words.js';
+import { findAmounts } from '../values/amounts.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -337,6 +338,12 @@ function senderLineNames(ctx: ExtractionContext): Candidate[] {
   return found;
 }
 
+/** A segment that is one amount with its cents and nothing else ("1,52", "$7.49", "12,47 €"). */
+function isPrice(text: string): boolean {
+  const amounts = findAmounts(text);
+  return amounts.length === 1 && amounts[0]!.hasDecimals && amounts[0]!.end - amounts[0]!.start >= text.trim().length;
+}
+
 /** Whether a line stands above every line of the buyer's block on its page. */
 function aboveBuyer(line: Line, buyerLines: Set<Line>): boolean {
   return [...buyerLines].every((b) => b.page !== line.page || b.y0 > line.y1);
@@ -362,8 +369,12 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     );
     // A one-line sender address over a window address is the sender's (senderLineNames), never the top name.
     if (!segment || isSenderLine(segment.text, line.ocr)) continue;
+    // "Mineralwasser 1,52": a row of items, its price at the right, below a receipt's logo image.
+    if (segment !== line.segments.at(-1) && isPrice(line.segments.at(-1)!.text)) continue;
     const text = withoutTitleAtEnd(cleanName(segment.text));
-    if (!looksLikeName(text) || looksLikeStreet(text)) continue;
+    if (!looksLikeName(text) || looksLikeStreet(text) || isStreetLine(text)) continue;
+    // "Operated by Northgate Trading Ltd" under the brand: a sentence that names no shop, only its parent.
+    if (namesInSentence(text)?.length === 0) continue;
     const name = joinContinuation(ctx.lines, line, text, segment);
     const withAddress = addressCandidate(ctx, { value: name, score: 1, line, source: 'fallback' }) !== null;
     // A name in lower case only is seldom printed: more often a note written on the page.

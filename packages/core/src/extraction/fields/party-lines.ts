@@ -5,6 +5,8 @@ import { DOCUMENT_TITLES } from '../lexicons/document-titles.js';
 import { KEY_WORDS } from '../lexicons/key-words.js';
 import { BUSINESS_WORDS, LEGAL_FORMS, type LegalForm } from '../lexicons/legal-forms.js';
 import { STREET_LINE_WORDS } from '../lexicons/street-line-words.js';
+import { isStreetAddress } from './address-numbers.js';
+import { isBranchLine } from './branch-lines.js';
 import { isDepartmentLine } from './department-lines.js';
 
 /** Shared facts about the lines that may hold a company's name and address. */
@@ -31,15 +33,32 @@ function containsLegalForm(text: string): boolean {
 
 function legalFormIn(text: string, shortFirst: boolean): boolean {
   const tokens = foldedTokens(text);
+  const lower = lowerCaseTokens(text, tokens.length);
   return NAME_MARKS.some(({ tokens: form, lastOnly }) =>
     tokens.some(
       (_, i) =>
         (i > 0 || shortFirst || form.join('').length > 2) &&
         (!lastOnly || (i > 0 && i + form.length === tokens.length)) &&
         !isUnitAfterQuantity(tokens, i, form) &&
+        !(form.length === 1 && form[0]!.length <= 2 && lower[i]) &&
         form.every((t, k) => tokens[i + k] === t),
     ),
   );
+}
+
+/**
+ * For each folded word, whether the text prints it in lower case: a form of two letters is written
+ * in capitals ("KG", "AG", "SA"), and in lower case it is a unit or a word ("Naranjas kg", "Tomates
+ * sa"). Nothing is said where the printed words do not line up with the folded ones.
+ */
+function lowerCaseTokens(text: string, count: number): boolean[] {
+  const printed = text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (printed.length !== count) return new Array<boolean>(count).fill(false);
+  return printed.map((word) => /\p{Ll}/u.test(word) && !/\p{Lu}/u.test(word));
 }
 
 /**
@@ -100,24 +119,35 @@ export function looksLikeName(line: Line | string): boolean {
   if (/@|www\.|https?:|\b(tel|fax|phone|telefon|email)\b/i.test(text)) return false;
   // "Accounts Department" under a company's name: a part of the party, not its name.
   if (isDepartmentLine(text, hasLegalForm(text))) return false;
+  // "Store #1234" or "Filiale Köln" under a shop's brand: which of its shops, not its name.
+  if (isBranchLine(text)) return false;
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
   return letters >= 3 && digits <= letters / 3;
 }
 
-/** "34 Market Road": a house number, then a street; a trading word in it ("Market") names no company. */
+/**
+ * "34 Market Road", "20 Market Place", "Marktplatz 124": a house number and a street; a trading word
+ * in it ("Market") names no company. The street words of any language count with the number on
+ * either side ("place", "Blvd", "-platz", "-weg": fields/address-numbers.ts).
+ */
 export function isStreetLine(text: string): boolean {
-  return /^\d{1,5}[a-z]?\s/i.test(text.trim()) && looksLikeStreet(text);
+  const trimmed = text.trim();
+  if (/^\d{1,5}[a-z]?\s/i.test(trimmed)) return looksLikeStreet(trimmed) || isStreetAddress(trimmed);
+  return /\s\d{1,5}[a-z]?$/i.test(trimmed) && isStreetAddress(trimmed);
 }
 
 /**
  * A name-like line at the top of a page that is a street or a postcode instead: a word that names a
  * street on either side of its number ("34 Market Road", "boulevard Voltaire 38"; data per language,
- * `street_line_words` in lexicons/address-words.json), or four digits.
+ * `street_line_words` in lexicons/address-words.json), four digits, or a British postcode.
  */
 export function looksLikeStreet(text: string): boolean {
-  return /\d{4,}/.test(text) || STREET_LINE_WORDS.test(text);
+  return /\d{4,}/.test(text) || UK_POSTCODE.test(text) || STREET_LINE_WORDS.test(text);
 }
+
+/** A British postcode ("LS1 4DY", "CF10 1EP"): the place line under a street, as four digits are elsewhere. */
+const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/;
 
 /** Lines that sit under a buyer label (bill to, Rechnungsempfänger, ...): not the vendor's. */
 export function buyerBlockLines(lines: Line[], labels: LabelIndex): Set<Line> {

@@ -47,7 +47,7 @@ function turned(slope: number, source: 'ocr' | 'text_layer' = 'ocr'): ReadDocume
 const wordsOf = (document: ReadDocument) => document.pages[0]!.words;
 
 describe('turned pages', () => {
-  it.each([0.025, -0.025])('keeps each label and its amount on one line at a slope of %s', (slope) => {
+  it.each([0.025, -0.025, 0.08, -0.08])('keeps each label and its amount on one line at a slope of %s', (slope) => {
     const texts = buildLines(turned(slope)).map((l) => l.text);
     expect(texts).toContain('Bruttosumme 1.785,00');
     expect(texts).toContain('Steuerbetrag in EUR 285,00');
@@ -62,6 +62,9 @@ describe('turned pages', () => {
     expect(estimateSlope(wordsOf(turned(0.025)), 595)).toBeCloseTo(0.025, 2);
     expect(estimateSlope(wordsOf(turned(-0.03)), 595)).toBeCloseTo(-0.03, 2);
     expect(estimateSlope(wordsOf(turned(0)), 595)).toBe(0);
+    // A phone photo of a receipt turned 4.6 degrees is still a turn; 8 degrees is a layout.
+    expect(estimateSlope(wordsOf(turned(0.08)), 595)).toBeCloseTo(0.08, 2);
+    expect(estimateSlope(wordsOf(turned(0.14)), 595)).toBe(0);
   });
 
   it('leaves a text layer as drawn: its rows are not straightened', () => {

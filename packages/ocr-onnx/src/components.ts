@@ -11,7 +11,25 @@ export interface TextRegion {
   x1: number;
   y1: number;
   score: number;
+  /** The region's centre line, where it is long enough to measure one: see {@link Tilt}. */
+  tilt?: Tilt;
 }
+
+/**
+ * A text line's centre line: through (`cx`, `cy`), rising `slope` per unit of x, the line's ink
+ * `thickness` high across it (grown as the box is).
+ */
+export interface Tilt {
+  cx: number;
+  cy: number;
+  slope: number;
+  thickness: number;
+}
+
+/** Steeper than this (about 8.5 degrees) is no line turned a little: its box is read as it is. */
+const MOST_TILT = 0.15;
+/** A region shorter than this many of its thicknesses has too little run to measure a slope on. */
+const LEAST_RUN = 4;
 
 export interface RegionOptions {
   /** Probability above which a pixel is text (PaddleOCR's 0.3). */
@@ -35,10 +53,19 @@ export function textRegions(map: Float32Array, width: number, height: number, op
     stack[top++] = start;
     label[start] = next;
     let [x0, y0, x1, y1, count, sum] = [width, height, 0, 0, 0, 0];
+    // The pixels' moments about the first pixel, for the centre line's least-squares fit.
+    const [ox, oy] = [start % width, Math.floor(start / width)];
+    const moments = { x: 0, y: 0, xx: 0, xy: 0, yy: 0 };
     while (top > 0) {
       const at = stack[--top]!;
       const x = at % width;
       const y = (at - x) / width;
+      const [dx, dy] = [x - ox, y - oy];
+      moments.x += dx;
+      moments.y += dy;
+      moments.xx += dx * dx;
+      moments.xy += dx * dy;
+      moments.yy += dy * dy;
       x0 = Math.min(x0, x);
       x1 = Math.max(x1, x + 1);
       y0 = Math.min(y0, y);
@@ -60,9 +87,41 @@ export function textRegions(map: Float32Array, width: number, height: number, op
       }
     }
     const region = unclip({ x0, y0, x1, y1, score: sum / count }, count, options.unclipRatio, width, height);
-    if (region && region.score >= options.minScore) regions.push(region);
+    if (!region || region.score < options.minScore) continue;
+    const tilt = tiltOf(moments, count, ox, oy, x1 - x0, region);
+    regions.push(tilt ? { ...region, tilt } : region);
   }
   return regions;
+}
+
+/**
+ * The region's centre line, fitted to its pixels by least squares (y on x), where the region is long
+ * enough to tell and slants no more than {@link MOST_TILT}. The ink's thickness across the line
+ * follows from the pixels' spread about the fitted line (a band of thickness t spreads t²/12), grown
+ * by what the box was grown by.
+ */
+function tiltOf(
+  m: { x: number; y: number; xx: number; xy: number; yy: number },
+  count: number,
+  ox: number,
+  oy: number,
+  run: number,
+  grown: TextRegion,
+): Tilt | undefined {
+  const sxx = m.xx - (m.x * m.x) / count;
+  const sxy = m.xy - (m.x * m.y) / count;
+  const syy = m.yy - (m.y * m.y) / count;
+  if (sxx <= 0) return undefined;
+  const slope = sxy / sxx;
+  const core = Math.sqrt((12 * Math.max(0, syy - slope * sxy)) / count);
+  if (Math.abs(slope) > MOST_TILT || run < LEAST_RUN * Math.max(1, core)) return undefined;
+  const growth = (grown.x1 - grown.x0 - run) / 2;
+  return {
+    cx: ox + m.x / count + 0.5,
+    cy: oy + m.y / count + 0.5,
+    slope,
+    thickness: core + 2 * Math.max(0, growth),
+  };
 }
 
 /**

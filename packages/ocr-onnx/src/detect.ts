@@ -5,7 +5,7 @@
  * map's regions are the text lines, as boxes in the page's pixels.
  */
 import type { InferenceSession, Tensor as TensorType } from 'onnxruntime-node';
-import { textRegions, type RegionOptions } from './components.js';
+import { textRegions, type RegionOptions, type Tilt } from './components.js';
 import { resample, type GreyImage } from './grey-image.js';
 
 export interface DetectionOptions extends RegionOptions {
@@ -23,12 +23,13 @@ export interface DetectionOptions extends RegionOptions {
   bandOverlap: number;
 }
 
-/** A text line's box in the page's pixels. */
+/** A text line's box in the page's pixels, and its centre line where it slants (page pixels too). */
 export interface LineBox {
   x0: number;
   y0: number;
   x1: number;
   y1: number;
+  tilt?: Tilt;
 }
 
 const MEAN = [0.485, 0.456, 0.406];
@@ -85,7 +86,41 @@ export async function detectLines(
   const regions = textRegions(map.data, map.width, map.height, options);
   const sx = image.width / map.width;
   const sy = image.height / map.height;
-  return regions.map((r) => ({ x0: r.x0 * sx, y0: r.y0 * sy, x1: r.x1 * sx, y1: r.y1 * sy }));
+  return slantedLines(
+    regions.map((r) => {
+      const box = { x0: r.x0 * sx, y0: r.y0 * sy, x1: r.x1 * sx, y1: r.y1 * sy };
+      if (!r.tilt) return box;
+      const { cx, cy, slope, thickness } = r.tilt;
+      return { ...box, tilt: { cx: cx * sx, cy: cy * sy, slope: (slope * sy) / sx, thickness: thickness * sy } };
+    }),
+  );
+}
+
+/**
+ * A page's median line slope below this (about 0.7 degrees) is level: over a line of 30 heights the
+ * centre line moves a third of a height, which a row built level holds.
+ */
+const LEAST_TILT = 0.012;
+/** A line whose slope is this far from the page's median runs its own way (a curled or folded part). */
+const MOST_DISAGREEMENT = 0.02;
+/** Lines whose slope was measured that a page needs for a median. */
+const LEAST_MEASURED = 3;
+
+/**
+ * The lines that keep their centre line, which their words are then placed along: on a page turned
+ * a little (its lines' median slope at least {@link LEAST_TILT}), those whose slope agrees with the
+ * median. Every other line's words take its box's height, level, as a page's words always did: a
+ * line that runs its own way (a header curled on a photographed receipt) then stays one row of the
+ * page's rows, where words placed along its own slant would fall into two.
+ */
+export function slantedLines(lines: LineBox[]): LineBox[] {
+  const slopes = lines.flatMap((l) => (l.tilt ? [l.tilt.slope] : [])).sort((a, b) => a - b);
+  const median = slopes.length >= LEAST_MEASURED ? slopes[slopes.length >> 1]! : 0;
+  return lines.map(({ tilt, ...box }) =>
+    tilt && Math.abs(median) >= LEAST_TILT && Math.abs(tilt.slope - median) <= MOST_DISAGREEMENT
+      ? { ...box, tilt }
+      : box,
+  );
 }
 
 interface ProbabilityMap {

@@ -3,6 +3,7 @@
  * where the character stands along the line, so a word spans from its first character's step to
  * its last's, widened by half a character on each side; its height is the line's.
  */
+import type { Tilt } from './components.js';
 import { decimalDigitAfter, type DecodedCharacter } from './ctc.js';
 
 /** A word in the source image's pixels; `confidence` is its characters' mean probability. */
@@ -23,6 +24,8 @@ export interface LinePlacement {
   y1: number;
   /** Image pixels per time step. */
   stepWidth: number;
+  /** A slanted line's centre line: its words then stand on it, each as high as the line's ink. */
+  tilt?: Tilt;
 }
 
 /**
@@ -48,12 +51,13 @@ export function lineWords(characters: readonly DecodedCharacter[], line: LinePla
   const flush = (): void => {
     const text = current.map((c) => c.text).join('');
     if (text.trim() !== '') {
+      const x0 = Math.max(line.x0, centre(current[0]!) - pitch / 2);
+      const x1 = Math.min(line.x1, centre(current.at(-1)!) + pitch / 2);
       words.push({
         text: text.trim(),
-        x0: Math.max(line.x0, centre(current[0]!) - pitch / 2),
-        y0: line.y0,
-        x1: Math.min(line.x1, centre(current.at(-1)!) + pitch / 2),
-        y1: line.y1,
+        x0,
+        x1,
+        ...heightAt(line, (x0 + x1) / 2),
         confidence: current.reduce((sum, c) => sum + c.probability, 0) / current.length,
       });
     }
@@ -70,7 +74,18 @@ export function lineWords(characters: readonly DecodedCharacter[], line: LinePla
     current.push(character);
   }
   flush();
-  return keepApart(words, (line.y1 - line.y0) * WORD_GAP_OF_HEIGHT);
+  return keepApart(words, (line.tilt?.thickness ?? line.y1 - line.y0) * WORD_GAP_OF_HEIGHT);
+}
+
+/**
+ * A word's top and bottom: the line's box, or on a slanted line its ink's band where the word
+ * stands, so that the words of a turned page rise along their lines as the page's text does.
+ */
+function heightAt(line: LinePlacement, x: number): { y0: number; y1: number } {
+  if (!line.tilt) return { y0: line.y0, y1: line.y1 };
+  const { cx, cy, slope, thickness } = line.tilt;
+  const y = cy + slope * (x - cx);
+  return { y0: Math.max(line.y0, y - thickness / 2), y1: Math.min(line.y1, y + thickness / 2) };
 }
 
 /** Narrows neighbouring boxes that come closer than `gap` so that they are `gap` apart. */

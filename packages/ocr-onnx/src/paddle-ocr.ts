@@ -67,7 +67,7 @@ export interface PaddleOcr {
  * Bumped whenever a change alters the words read (pipeline, thresholds, models), so that caches of
  * read documents know to read again.
  */
-const PIPELINE_REVISION = 12;
+const PIPELINE_REVISION = 15;
 
 /** Input pixels a detector band reaches past each seam (four of the detector's 32-pixel strides). */
 const BAND_OVERLAP = 128;

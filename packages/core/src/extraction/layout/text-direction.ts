@@ -3,8 +3,11 @@ import type { Word } from '../../ports/document-reader.port.js';
 /** Slopes tried around the neighbours' estimate, as rise per unit of x. */
 const REFINE_SPAN = 0.01;
 const REFINE_STEP = 0.001;
-/** Steeper than this (about 3.4 degrees) is no small turn but a layout: left alone. */
-const MAX_SLOPE = 0.06;
+/**
+ * Steeper than this (about 5.7 degrees) is no small turn but a layout (a stamp, a margin note
+ * printed across): left alone. Phone photos of receipts are often turned 3 to 5 degrees.
+ */
+const MAX_SLOPE = 0.1;
 
 /**
  * Which way a scanned or photographed page's text runs, from its words alone (no pixels): rows are

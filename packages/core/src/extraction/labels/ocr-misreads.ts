@@ -69,7 +69,7 @@ function joinableRun(tokens: Token[], i: number, vocabulary: Set<string>): numbe
 
 /**
  * Glyphs OCR reads for a letter of a label (lexicons/ocr-lookalikes.json, keyed by the folded
- * letter): a raised "º" (folded "o") read as "2" or "0", an "o" as "0", a "u" or "ú" that lost its
+ * letter): a raised "º" (folded "o") read as "2", "9" or "0", an "o" as "0", a "u" or "ú" that lost its
  * shape as "i", "d", "ii" or "v", "l" and "i" as "1", "m" as "rn". "°" and "*" fold away alike.
  */
 const LOOKALIKES: Record<string, string[]> = table;

@@ -83,6 +83,12 @@ describe('OCR identifiers: an order number opening "P0" and a significant digit 
     expect(poNumber(order('P0-2021-56313', 'ocr')).extracted_data.po_number).toBe('PO-2021-56313');
   });
 
+  it('"P0O-2024-14016" and "P0O46-56937", the O read twice, are "PO-2024-14016" and "PO46-56937"', () => {
+    expect(poNumber(order('P0O-2024-14016', 'ocr')).extracted_data.po_number).toBe('PO-2024-14016');
+    expect(poNumber(order('P0O46-56937', 'ocr')).extracted_data.po_number).toBe('PO46-56937');
+    expect(poNumber(order('P0O-2024-14016', 'text_layer')).extracted_data.po_number).toBe('P0O-2024-14016');
+  });
+
   it('zero padding ("P000123"), an invoice\'s "P074084" and a text layer\'s "P027-28480" stay', () => {
     expect(poNumber(order('P000123', 'ocr')).extracted_data.po_number).toBe('P000123');
     expect(invoiceNumber(invoice('P074084', 'ocr')).extracted_data.invoice_number).toBe('P074084');

@@ -5,7 +5,7 @@ import { lookalikeOf } from '../../packages/core/src/extraction/labels/ocr-misre
 import { doc, page, type Placed } from './synthetic.js';
 
 /**
- * OCR reads a label's letters as their look-alikes ("N.º" as "N.2", "Nº" as "N2", "No." as "N0.",
+ * OCR reads a label's letters as their look-alikes ("N.º" as "N.2" or "N.9", "Nº" as "N2", "No." as "N0.",
  * "Número" as "Nimero" or "Ndmero"): on OCR lines a label word matches its reading through a table
  * of known confusions (lexicons/ocr-lookalikes.json), short labels too; a text layer never.
  */
@@ -23,6 +23,7 @@ describe('look-alike glyphs of a label word', () => {
     ['niimero', 'numero'],
     ['n2', 'no'],
     ['n0', 'no'],
+    ['n9', 'no'],
     ['2', 'o'],
     ['bestel1ing', 'bestelling'],
   ])('"%s" reads as "%s"', (read, meant) => {
@@ -44,6 +45,8 @@ describe('number labels read with look-alikes on OCR lines', () => {
   it.each([
     ['N.2 de pedido: 58213', 'po_number', 'N.2 de pedido'],
     ['Pedido N.2 58213', 'po_number', 'Pedido N.2'],
+    ['N.9 de pedido: 58213', 'po_number', 'N.9 de pedido'],
+    ['Pedido N.9 58213', 'po_number', 'Pedido N.9'],
     ['Nimero de pedido 58213', 'po_number', 'Nimero de pedido'],
     ['N0. de commande 58213', 'po_number', 'N0. de commande'],
     ['Factura N2 58213', 'invoice_number', 'Factura N2'],
@@ -89,7 +92,7 @@ describe('an order number beside a look-alike label on a scan', () => {
     }).extracted_data;
   };
 
-  it.each(['N.2 de pedido', 'Nimero de pedido', 'Ndmero:', 'N2'])('is read beside "%s"', (label) => {
+  it.each(['N.2 de pedido', 'N.9 de pedido', 'Nimero de pedido', 'Ndmero:', 'N2'])('is read beside "%s"', (label) => {
     expect(order(label).po_number).toBe('58213');
   });
 });

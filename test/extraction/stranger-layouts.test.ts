@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { createContext } from '../../packages/core/src/extraction/context.js';
 import { doc, extractInvoice as invoice, invoiceBody, lines, type Placed } from './synthetic.js';
 
 /**
@@ -7,7 +8,8 @@ import { doc, extractInvoice as invoice, invoiceBody, lines, type Placed } from 
  * corpus (found with the lab's `synth --family stranger` and `weak` on fresh seeds): buyer headings
  * and date labels of the lexicon, a letterhead beside a logo with the address in the footer, a
  * footer that goes on past the address, a title beside the letterhead, a column of "Key: value"
- * beside the buyer's name, and abbreviated quantity headers.
+ * beside the buyer's name, abbreviated quantity headers, and the dates of a quote or a supply
+ * that open with the generic "Date" or "Fecha".
  */
 
 const order = (placed: Placed[]) =>
@@ -176,4 +178,37 @@ describe('abbreviated quantity headers', () => {
     ]);
     expect(result.line_items).toEqual([{ description: item, quantity: 7, unit_price: 10.56, amount: 73.92 }]);
   });
+});
+
+describe('dates labelled "Date ..." or "Fecha ..." that are no date of issue or order', () => {
+  const keysOn = (label: string) => {
+    const ctx = createContext(doc([{ x: 340, y: 140, text: `${label} 30-JAN-23` }]), []);
+    return ctx.labels.hitsOn(ctx.lines[0]!).map((h) => h.key);
+  };
+
+  it.each(['Date du devis', 'Quotation date', 'Fecha de oferta', 'Fecha del presupuesto'])(
+    '"%s" labels a quote\'s date: no generic date label inside it',
+    (label) => {
+      expect(keysOn(label)).toEqual(['other']);
+    },
+  );
+
+  it.each([
+    ['Date de prestation', 'Date', '18-FÉV-23', '2023-02-18', '03-MAR-23', '2023-03-03'],
+    ['Fecha de operación', 'Fecha del pedido', '08-nov-2020', '2020-11-08', '27-nov-2020', '2020-11-27'],
+  ])(
+    '"%s" labels the date of supply, "%s" the order\'s',
+    (supplyLabel, orderLabel, printed, iso, supply, supplyIso) => {
+      const result = order([
+        ...lines(50, 110, ['Comprador', 'López Ferretería S.L.U.', 'Calle Mayor 12', '28013 Madrid']),
+        ...orderBody.slice(0, 2),
+        { x: 340, y: 125, text: supplyLabel },
+        { x: 470, y: 125, text: supply },
+        { x: 340, y: 140, text: orderLabel },
+        { x: 470, y: 140, text: printed },
+        ...orderBody.slice(4),
+      ]);
+      expect(result).toMatchObject({ order_date: iso, delivery_date: supplyIso });
+    },
+  );
 });

@@ -41,6 +41,17 @@ describe('synthetic documents', () => {
     expect(sha256(other.bytes)).not.toBe(sha256(texts[0]!.bytes));
   });
 
+  it("are their scans' text twins: a scan of a seed and index is that text PDF's document", async () => {
+    for (const family of ['corpus', 'stranger'] as const) {
+      const text = family === 'corpus' ? texts[2]! : await generateDocument(SEED, 2, 'text', undefined, family);
+      const scanned = await generateDocument(SEED, 2, 'scan', undefined, family);
+      expect(scanned.name, family).toBe(text.name);
+      const { degradation, ...synthetic } = scanned.expected.synthetic;
+      expect(degradation, family).toBeDefined();
+      expect({ ...scanned.expected, kind: 'pdf_text', synthetic }, family).toEqual(text.expected);
+    }
+  }, 60_000);
+
   it('cover the three document types, five languages, number and date styles, and standard and TrueType fonts', () => {
     const many = texts.map((d) => d.expected);
     expect(new Set(many.map((e) => e.document_type))).toEqual(new Set(['invoice', 'receipt', 'purchase_order']));

@@ -12,6 +12,8 @@ export interface Placed {
   text: string;
   /** OCR confidence of the words (1 for a text layer). */
   confidence?: number;
+  /** Height of the words' boxes (10 points unless given). */
+  height?: number;
 }
 
 const CHAR_WIDTH = 6;
@@ -74,7 +76,7 @@ function words(item: Placed): Word[] {
     const x0 = item.x + m.index * CHAR_WIDTH;
     result.push({
       text: m[0],
-      bbox: { x0, y0: item.y, x1: x0 + m[0].length * CHAR_WIDTH, y1: item.y + HEIGHT },
+      bbox: { x0, y0: item.y, x1: x0 + m[0].length * CHAR_WIDTH, y1: item.y + (item.height ?? HEIGHT) },
       confidence: item.confidence ?? 1,
     });
   }

@@ -103,11 +103,14 @@ export class LabelIndex {
     for (let i = 0; i < tokens.length;) {
       const exact = this.longestAt(tokens, i);
       const segmentStart = line.ocr && beginsSegment(line, starts, tokens[i]!.start);
-      const misread = line.ocr
+      const guessed = line.ocr
         ? longer(this.longestMisreadAt(tokens, i, segmentStart), this.longestLookalikeAt(tokens, i, segmentStart))
         : typos
           ? this.longestMisreadAt(tokens, i, false, TYPO_MIN_LETTERS)
           : null;
+      // A label read with a letter off lies within one segment: across a column's gap, "Services"
+      // ending a name and the "Date" of "Date de facture" are no misread "Service Date".
+      const misread = guessed && !acrossSegments(starts, tokens, i, guessed.tokens.length) ? guessed : null;
       const best = misread && misread.tokens.length > (exact?.tokens.length ?? 0) ? misread : exact;
       const first = tokens[i]!;
       const last = best ? tokens[i + best.tokens.length - 1]! : first;
@@ -306,6 +309,13 @@ function segmentStarts(line: Line): number[] {
     offset += segment.words.reduce((sum, w) => sum + w.text.length + 1, 0);
   }
   return starts;
+}
+
+/** Whether tokens i to i + count - 1 of an OCR line stand in more than one of its segments. */
+function acrossSegments(starts: number[], tokens: LineToken[], i: number, count: number): boolean {
+  const first = tokens[i]!.start;
+  const last = tokens[i + count - 1]!.start;
+  return starts.some((offset) => offset > first && offset <= last);
 }
 
 /** Whether no letter or digit stands between the start of its segment and `start`. */

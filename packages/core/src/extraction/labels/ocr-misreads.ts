@@ -42,7 +42,9 @@ export function misreadMatch(
 
 /**
  * OCR splits words inside ("Rechnungssum me", "U msatzsteuer"): a run of up to four tokens, one
- * of them a fragment of at most two letters, is rejoined when the whole is a label's word.
+ * of them a fragment of at most two letters, is rejoined when the whole is a label's word, unless
+ * every token is a label's word as read: "Date d'échéance" is the due date's "date d echeance",
+ * not "dated" (the invoice date's) and "échéance".
  */
 export function rejoinSplit(tokens: Token[], vocabulary: Set<string>): Token[] {
   const out: Token[] = [];
@@ -59,6 +61,7 @@ export function rejoinSplit(tokens: Token[], vocabulary: Set<string>): Token[] {
 function joinableRun(tokens: Token[], i: number, vocabulary: Set<string>): number {
   for (let k = Math.min(4, tokens.length - i); k >= 2; k--) {
     const run = tokens.slice(i, i + k);
+    if (run.every((t) => vocabulary.has(t.text))) continue;
     if (run.some((t) => t.text.length <= 2) && vocabulary.has(run.map((t) => t.text).join(''))) return k;
   }
   return 1;
@@ -66,7 +69,7 @@ function joinableRun(tokens: Token[], i: number, vocabulary: Set<string>): numbe
 
 /**
  * Glyphs OCR reads for a letter of a label (lexicons/ocr-lookalikes.json, keyed by the folded
- * letter): a raised "º" (folded "o") read as "2" or "0", an "o" as "0", a "u" or "ú" that lost its
+ * letter): a raised "º" (folded "o") read as "2", "9" or "0", an "o" as "0", a "u" or "ú" that lost its
  * shape as "i", "d", "ii" or "v", "l" and "i" as "1", "m" as "rn". "°" and "*" fold away alike.
  */
 const LOOKALIKES: Record<string, string[]> = table;

@@ -1,6 +1,7 @@
 import type { ReadDocument, Word } from '../../ports/document-reader.port.js';
 import { centreX, centreY, estimateSlope } from './text-direction.js';
 import { apartFromTime, withDateSeparator } from './ocr-dates.js';
+import { withoutLeadingGraphic } from './ocr-graphics.js';
 
 /**
  * Lines rebuilt from word geometry. Readers disagree on reading order (a PDF text layer follows the
@@ -57,7 +58,8 @@ export function buildLines(doc: ReadDocument): Line[] {
     const slope = page.source === 'ocr' ? estimateSlope(words, page.width) : 0;
     for (const group of groupIntoRows(words, slope, page.width, page.source !== 'ocr')) {
       const ocr = page.source === 'ocr';
-      const words = mergeTouching(group, ocr);
+      // A logo or mark OCR read as a word before a row's print is no part of it (ocr-graphics.ts).
+      const words = mergeTouching(ocr ? withoutLeadingGraphic(group) : group, ocr);
       lines.push(makeLine(ocr ? words.map(withDateSeparator).flatMap(apartFromTime) : words, page, lines.length));
     }
   }

@@ -11,7 +11,9 @@
  *   them allowed) and holds three digits or more; so "10A123" and "0A1F" stay as read;
  * - an order number opening with "P0" and a digit from 1 to 9 or a separator ("P027-28480",
  *   "P0-2021-56313") is the order's own prefix "PO": P and 0 followed by another significant
- *   digit is no zero padding ("P000123" stays), and "P" alone is no order prefix;
+ *   digit is no zero padding ("P000123" stays), and "P" alone is no order prefix; one opening
+ *   "P0O" so followed is that prefix too, its O read twice, as a zero and as the letter
+ *   ("P0O-2024-14016", "P0O46-56937");
  * - a run of digits: an O or o between two digits is a 0, an I or l between two digits a 1
  *   ("19O311", "47l102").
  *
@@ -26,7 +28,7 @@ const LETTER_AS_DIGIT: Record<string, string> = { O: '0', o: '0', I: '1', l: '1'
 /** What kind of number it is: an order's number has "PO" for its usual prefix. */
 export type IdentifierKind = 'invoice' | 'order';
 
-const ORDER_PREFIX = /^P0(?=[1-9]|[-/._#]\d)/;
+const ORDER_PREFIX = /^P0(?=[1-9]|[-/._#]\d)|^P0O(?=[-/._#]?\d)/;
 
 export function repairOcrIdentifier(value: string, kind: IdentifierKind): string {
   const prefixed = kind === 'order' ? value.replace(ORDER_PREFIX, 'PO') : value;

@@ -10,9 +10,10 @@ import { valueSpan } from './value-span.js';
 import { addressHoldsContact, personOverName, sellerUnderOtherHeading } from './party-blocks.js';
 import { printedTwice } from './name-witness.js';
 import { keyShaped, splitByOcr, streetShaped } from './name-shape.js';
-import type { Candidate } from '../fields/candidates.js';
+import { qualifiedDateLabel, type Candidate } from '../fields/candidates.js';
 import type { Role } from '../labels/synonyms.js';
 import { findDates } from '../values/dates.js';
+import { segmentStarts } from '../labels/label-index.js';
 
 /**
  * Caps where the evidence behind a value is weak, whatever the ranker and its calibration say. The
@@ -27,8 +28,10 @@ import { findDates } from '../values/dates.js';
  *   e-mail address) is an independent witness and lifts the cap;
  * - a numeric date that reads as two days ("08/04/2020", day and month both 12 or less) on a page
  *   whose own dates do not settle the order: the order was assumed (from the currency or the
- *   address, else day-first), and an assumption is no evidence; and a date no label names on a
- *   page that prints another date;
+ *   address, else day-first), and an assumption is no evidence; a date no label names on a page
+ *   that prints another date, or with words before it that no label list knows; and a date whose
+ *   only label is a generic one qualified by words no label lists ("Fecha de oferta", "Quotation
+ *   date": labels/qualified-labels.ts);
  * - a total, subtotal or tax that no label names: one of the page's printed amounts picked by its
  *   place and size, where a subtotal above a total whose label is missing or unread looks the same;
  *   and one read by OCR with no second witness (printed once, and no arithmetic of the fields
@@ -101,7 +104,8 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
   if (DATE_ROLES.includes(role))
     return (
       assumedOrder(ctx, candidate) ||
-      (candidate.source === 'fallback' && otherDatePrinted(ctx, candidate)) ||
+      (candidate.source === 'fallback' && (otherDatePrinted(ctx, candidate) || introducedByWords(ctx, candidate))) ||
+      (candidate.label !== undefined && qualifiedDateLabel(candidate.label, ctx)) ||
       rowInDoubt(ctx, candidate)
     );
   // An amount no label names and no arithmetic of the foot produced (one of the page's printed
@@ -129,6 +133,26 @@ function assumedOrder(ctx: DocumentView, candidate: Candidate): boolean {
     (d) => d.iso === candidate.value && (!span || (d.start < span.end && d.end > span.start)),
   );
   return printed.length > 0 && printed.every((d) => d.ambiguous);
+}
+
+/**
+ * A date no label names that words stand before in its segment ("Afgedrukt op 17.6.18", "Conditions
+ * générales au 24 septembre 2018"), or in the segment before it where it begins its own (a key's
+ * column: "Fecha de operación   13/11/2020"): a label no lexicon lists introduces it, and what it
+ * dates is unknown. A document's own date printed alone (a receipt's "23.04.2024 10:31") has none,
+ * and a date with its time after it is a receipt's sale, whatever key a till prints before it.
+ */
+function introducedByWords(ctx: DocumentView, candidate: Candidate): boolean {
+  const { line } = candidate;
+  const date = findDates(line.text, ctx.dates).find((d) => d.iso === candidate.value);
+  // A receipt prints its sale's date with the time after it ("PRINTED: 22/04/2017 12:23:34").
+  if (!date || /^\s*\d{1,2}[:.]\d{2}\b/.test(line.text.slice(date.end))) return false;
+  // A date that begins its segment has its key in the segment before it ("Fecha de operación").
+  const starts = segmentStarts(line);
+  const k = starts.findLastIndex((s) => s <= date.start);
+  const own = line.text.slice(starts[k] ?? 0, date.start);
+  const before = /\S/.test(own) || k <= 0 ? own : line.text.slice(starts[k - 1], starts[k]);
+  return /\p{L}{2,}/u.test(before);
 }
 
 /**

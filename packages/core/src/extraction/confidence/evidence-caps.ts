@@ -7,12 +7,13 @@ import { printedWithPrefix } from './identifier-forms.js';
 import { confusableGlyphs, dateShaped } from './identifier-shape.js';
 import { rowInDoubt } from './label-row.js';
 import { valueSpan } from './value-span.js';
-import { addressHoldsContact, personOverName, sellerUnderOtherHeading } from './party-blocks.js';
+import { addressHoldsContact, addressHoldsOtherLine, personOverName, sellerUnderOtherHeading } from './party-blocks.js';
 import { printedTwice } from './name-witness.js';
 import { keyShaped, splitByOcr, streetShaped } from './name-shape.js';
 import { qualifiedDateLabel, type Candidate } from '../fields/candidates.js';
 import type { Role } from '../labels/synonyms.js';
 import { findDates } from '../values/dates.js';
+import { mayGoOn } from '../fields/name-continuation.js';
 import { segmentStarts } from '../labels/label-index.js';
 
 /**
@@ -36,16 +37,19 @@ import { segmentStarts } from '../labels/label-index.js';
  *   place and size, where a subtotal above a total whose label is missing or unread looks the same;
  *   and one read by OCR with no second witness (printed once, and no arithmetic of the fields
  *   agrees: amount-witness.ts, cross-checks.ts), where one misread digit looks the same;
- * - a document number shaped as a date, or read by OCR with a glyph OCR confuses touching a letter
- *   (identifier-shape.ts); or one the page prints again with capital letters before it, which may
+ * - a document number shaped as a date ("2023-12-03", "22-NOV-22"), or read by OCR with a glyph
+ *   OCR confuses touching a letter (identifier-shape.ts); or one the page prints again with capital letters before it, which may
  *   be its own prefix (identifier-forms.ts); or one OCR read as a piece of a word that a stray
  *   glyph cuts off from the rest, "0€93-44412" (identifier-fragment.ts);
- * - a date read by OCR beside its label that stands a quarter of a row or more off its label's row,
- *   towards another date label in the same column: the row may be the neighbour's (label-row.ts);
+ * - a date or amount read by OCR beside its label that stands a quarter of a row or more off its
+ *   label's row, towards another date label or a label no lexicon lists ("Tax point") in the same
+ *   column: the row may be the neighbour's (label-row.ts);
  * - a value of a field no model ranks (addresses, a buyer's name, a payment method) read by OCR;
+ * - a name without a legal form whose column's next line may be its rest ("Bernard" over
+ *   "Distribution": fields/name-continuation.ts), or one OCR split inside a word (name-shape.ts);
  * - a person's name with a second name line under it in its block, an address with a contact
- *   person in it, a seller's name or address under a heading no seller label matches
- *   (party-blocks.ts).
+ *   person, a company's name, a department or a registration in it, a seller's name or address
+ *   under a heading no seller label matches (party-blocks.ts).
  *
  * A capped value stays above REVIEW_BELOW: the cap takes it out of the 0.9-1.0 bin, where values are
  * to be right 97% of the time, without sending its document to review.
@@ -90,6 +94,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
     return (
       addressRunsIntoContact(String(candidate.value)) ||
       addressHoldsContact(String(candidate.value)) ||
+      addressHoldsOtherLine(String(candidate.value)) ||
       sellerUnderOtherHeading(ctx, candidate, true)
     );
   if (NAME_ROLES.includes(role))
@@ -99,6 +104,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       keyShaped(candidate) ||
       splitByOcr(candidate) ||
       personOverName(ctx, candidate) ||
+      mayGoOn(ctx.lines, candidate) ||
       (role === 'vendor_name' && sellerUnderOtherHeading(ctx, candidate, false))
     );
   if (DATE_ROLES.includes(role))
@@ -111,7 +117,8 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
   // An amount no label names and no arithmetic of the foot produced (one of the page's printed
   // amounts, picked by its place and size), where a subtotal looks the same as the total; or one
   // OCR read that nothing else on the page confirms, where one misread digit looks the same.
-  if (AMOUNT_ROLES.includes(role)) return candidate.source === 'fallback' || (ocr && !printedElsewhere(ctx, candidate));
+  if (AMOUNT_ROLES.includes(role))
+    return candidate.source === 'fallback' || (ocr && !printedElsewhere(ctx, candidate)) || rowInDoubt(ctx, candidate);
   if (IDENTIFIER_ROLES.includes(role)) {
     const value = String(candidate.value);
     return (

@@ -7,13 +7,15 @@ import { printedWithPrefix } from './identifier-forms.js';
 import { confusableGlyphs, dateShaped } from './identifier-shape.js';
 import { rowInDoubt } from './label-row.js';
 import { valueSpan } from './value-span.js';
-import { addressHoldsContact, personOverName, sellerUnderOtherHeading } from './party-blocks.js';
+import { addressHoldsContact, addressHoldsOtherLine, personOverName, sellerUnderOtherHeading } from './party-blocks.js';
 import { printedTwice } from './name-witness.js';
 import { unconfirmedRepair } from './repair-witness.js';
 import { keyShaped, splitByOcr, streetShaped } from './name-shape.js';
-import type { Candidate } from '../fields/candidates.js';
+import { qualifiedDateLabel, type Candidate } from '../fields/candidates.js';
 import type { Role } from '../labels/synonyms.js';
 import { findDates } from '../values/dates.js';
+import { mayGoOn } from '../fields/name-continuation.js';
+import { segmentStarts } from '../labels/label-index.js';
 
 /**
  * Caps where the evidence behind a value is weak, whatever the ranker and its calibration say. The
@@ -28,22 +30,27 @@ import { findDates } from '../values/dates.js';
  *   e-mail address) is an independent witness and lifts the cap;
  * - a numeric date that reads as two days ("08/04/2020", day and month both 12 or less) on a page
  *   whose own dates do not settle the order: the order was assumed (from the currency or the
- *   address, else day-first), and an assumption is no evidence; and a date no label names on a
- *   page that prints another date;
+ *   address, else day-first), and an assumption is no evidence; a date no label names on a page
+ *   that prints another date, or with words before it that no label list knows; and a date whose
+ *   only label is a generic one qualified by words no label lists ("Fecha de oferta", "Quotation
+ *   date": labels/qualified-labels.ts);
  * - a total, subtotal or tax that no label names: one of the page's printed amounts picked by its
  *   place and size, where a subtotal above a total whose label is missing or unread looks the same;
  *   and one read by OCR with no second witness (printed once, and no arithmetic of the fields
  *   agrees: amount-witness.ts, cross-checks.ts), where one misread digit looks the same;
- * - a document number shaped as a date, or read by OCR with a glyph OCR confuses touching a letter
- *   (identifier-shape.ts); or one the page prints again with capital letters before it, which may
+ * - a document number shaped as a date ("2023-12-03", "22-NOV-22"), or read by OCR with a glyph
+ *   OCR confuses touching a letter (identifier-shape.ts); or one the page prints again with capital letters before it, which may
  *   be its own prefix (identifier-forms.ts); or one OCR read as a piece of a word that a stray
  *   glyph cuts off from the rest, "0€93-44412" (identifier-fragment.ts);
- * - a date read by OCR beside its label that stands a quarter of a row or more off its label's row,
- *   towards another date label in the same column: the row may be the neighbour's (label-row.ts);
+ * - a date or amount read by OCR beside its label that stands a quarter of a row or more off its
+ *   label's row, towards another date label or a label no lexicon lists ("Tax point") in the same
+ *   column: the row may be the neighbour's (label-row.ts);
  * - a value of a field no model ranks (addresses, a buyer's name, a payment method) read by OCR;
+ * - a name without a legal form whose column's next line may be its rest ("Bernard" over
+ *   "Distribution": fields/name-continuation.ts), or one OCR split inside a word (name-shape.ts);
  * - a person's name with a second name line under it in its block, an address with a contact
- *   person in it, a seller's name or address under a heading no seller label matches
- *   (party-blocks.ts);
+ *   person, a company's name, a department or a registration in it, a seller's name or address
+ *   under a heading no seller label matches (party-blocks.ts);
  * - an OCR'd name whose misread words a word list put right (fields/name-words.ts), unless another
  *   line prints it as repaired (repair-witness.ts).
  *
@@ -90,6 +97,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
     return (
       addressRunsIntoContact(String(candidate.value)) ||
       addressHoldsContact(String(candidate.value)) ||
+      addressHoldsOtherLine(String(candidate.value)) ||
       sellerUnderOtherHeading(ctx, candidate, true)
     );
   if (NAME_ROLES.includes(role))
@@ -100,18 +108,21 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       keyShaped(candidate) ||
       splitByOcr(candidate) ||
       personOverName(ctx, candidate) ||
+      mayGoOn(ctx.lines, candidate) ||
       (role === 'vendor_name' && sellerUnderOtherHeading(ctx, candidate, false))
     );
   if (DATE_ROLES.includes(role))
     return (
       assumedOrder(ctx, candidate) ||
-      (candidate.source === 'fallback' && otherDatePrinted(ctx, candidate)) ||
+      (candidate.source === 'fallback' && (otherDatePrinted(ctx, candidate) || introducedByWords(ctx, candidate))) ||
+      (candidate.label !== undefined && qualifiedDateLabel(candidate.label, ctx)) ||
       rowInDoubt(ctx, candidate)
     );
   // An amount no label names and no arithmetic of the foot produced (one of the page's printed
   // amounts, picked by its place and size), where a subtotal looks the same as the total; or one
   // OCR read that nothing else on the page confirms, where one misread digit looks the same.
-  if (AMOUNT_ROLES.includes(role)) return candidate.source === 'fallback' || (ocr && !printedElsewhere(ctx, candidate));
+  if (AMOUNT_ROLES.includes(role))
+    return candidate.source === 'fallback' || (ocr && !printedElsewhere(ctx, candidate)) || rowInDoubt(ctx, candidate);
   if (IDENTIFIER_ROLES.includes(role)) {
     const value = String(candidate.value);
     return (
@@ -133,6 +144,26 @@ function assumedOrder(ctx: DocumentView, candidate: Candidate): boolean {
     (d) => d.iso === candidate.value && (!span || (d.start < span.end && d.end > span.start)),
   );
   return printed.length > 0 && printed.every((d) => d.ambiguous);
+}
+
+/**
+ * A date no label names that words stand before in its segment ("Afgedrukt op 17.6.18", "Conditions
+ * générales au 24 septembre 2018"), or in the segment before it where it begins its own (a key's
+ * column: "Fecha de operación   13/11/2020"): a label no lexicon lists introduces it, and what it
+ * dates is unknown. A document's own date printed alone (a receipt's "23.04.2024 10:31") has none,
+ * and a date with its time after it is a receipt's sale, whatever key a till prints before it.
+ */
+function introducedByWords(ctx: DocumentView, candidate: Candidate): boolean {
+  const { line } = candidate;
+  const date = findDates(line.text, ctx.dates).find((d) => d.iso === candidate.value);
+  // A receipt prints its sale's date with the time after it ("PRINTED: 22/04/2017 12:23:34").
+  if (!date || /^\s*\d{1,2}[:.]\d{2}\b/.test(line.text.slice(date.end))) return false;
+  // A date that begins its segment has its key in the segment before it ("Fecha de operación").
+  const starts = segmentStarts(line);
+  const k = starts.findLastIndex((s) => s <= date.start);
+  const own = line.text.slice(starts[k] ?? 0, date.start);
+  const before = /\S/.test(own) || k <= 0 ? own : line.text.slice(starts[k - 1], starts[k]);
+  return /\p{L}{2,}/u.test(before);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { findDates } from '../values/dates.js';
+
 /**
  * Shapes of a document number that make it doubtful whatever its label says.
  *
@@ -6,8 +8,8 @@
  *   "0C-2020-86629", "PO-2022" read "P0O-2022". The reader cannot tell which was printed, and a
  *   number's letters and digits follow no spelling that would settle it. A text layer's characters
  *   are the document's own.
- * - Shaped as a whole date ("2023-12-03", "06-02-2024"): the date printed beside the number's
- *   label, taken for the number.
+ * - Shaped as a whole date ("2023-12-03", "06-02-2024", "22-NOV-22"): the date printed beside the
+ *   number's label, taken for the number.
  */
 const CONFUSABLE_JUNCTION = /[A-Za-z][0158]|[0158][A-Za-z]|[OISBl][0-9]|[0-9][OISBl]/;
 const WHOLE_DATE = /^\d{1,4}[-./]\d{1,2}[-./]\d{2,4}$/;
@@ -16,6 +18,8 @@ export function confusableGlyphs(value: string): boolean {
   return CONFUSABLE_JUNCTION.test(value);
 }
 
+/** A whole date, numeric ("2024-03-19") or with its month's name ("22-NOV-22", "3 mars 2024"). */
 export function dateShaped(value: string): boolean {
-  return WHOLE_DATE.test(value.trim());
+  const trimmed = value.trim();
+  return WHOLE_DATE.test(trimmed) || findDates(trimmed).some((d) => d.start === 0 && d.end === trimmed.length);
 }

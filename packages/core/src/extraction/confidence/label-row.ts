@@ -13,7 +13,9 @@ import { centreX, centreY, estimateSlope } from '../layout/text-direction.js';
  * rises or falls by most of its height between the label column and the value column, and the
  * line builder may pair a label with its neighbour's value: the value then stands a quarter of a
  * row or more off its label's row, towards the other label. Both dates are printed with a date
- * label, so the ranker sees the same evidence for the wrong pairing as for the right one.
+ * label, so the ranker sees the same evidence for the wrong pairing as for the right one. The
+ * neighbour's label may be one no lexicon lists ("Tax point"): a segment of words and no digit in
+ * the label's column counts as well.
  *
  * Offsets are measured in the frame the rows were built in (the page's estimated slope taken out).
  */
@@ -41,12 +43,38 @@ export function rowInDoubt(ctx: DocumentView, candidate: Candidate): boolean {
   const offset = rowY(value, slope) - labelY;
   if (Math.abs(offset) < ROW_OFFSET * height) return false;
   const valueX = Math.min(...value.map((w) => w.bbox.x0));
-  return ctx.labels.hits.some((other) => {
-    if (other.line === line || !DATE_KEYS.has(other.key) || other.x1 > valueX) return false;
-    if (other.x1 < label.x0 || other.x0 > label.x1) return false;
-    const dy = hitY(other, slope) - labelY;
-    return Math.sign(dy) === Math.sign(offset) && Math.abs(dy) <= ADJACENT_ROWS * height;
-  });
+  const towards = (x0: number, x1: number, y: number) =>
+    x1 <= valueX &&
+    x1 >= label.x0 &&
+    x0 <= label.x1 &&
+    Math.sign(y - labelY) === Math.sign(offset) &&
+    Math.abs(y - labelY) <= ADJACENT_ROWS * height;
+  return (
+    ctx.labels.hits.some(
+      (other) => other.line !== line && DATE_KEYS.has(other.key) && towards(other.x0, other.x1, hitY(other, slope)),
+    ) || unknownLabelTowards(ctx, line, towards, slope)
+  );
+}
+
+/**
+ * A label no lexicon lists on an adjacent row of the label's column ("Tax point" over "Date of
+ * issue"): a segment of words and no digit, which the value may as well belong to.
+ */
+function unknownLabelTowards(
+  ctx: DocumentView,
+  line: Line,
+  towards: (x0: number, x1: number, y: number) => boolean,
+  slope: number,
+): boolean {
+  return ctx.lines.some(
+    (other) =>
+      other !== line &&
+      other.page === line.page &&
+      Math.abs(other.index - line.index) <= 2 &&
+      other.segments.some(
+        (s) => /\p{L}{2,}/u.test(s.text) && !/\d/.test(s.text) && towards(s.x0, s.x1, rowY(s.words, slope)),
+      ),
+  );
 }
 
 function hitY(hit: LabelHit, slope: number): number {

@@ -16,8 +16,10 @@ import { valueSpan } from './value-span.js';
  * - a key: the words are followed by a colon on their line ("Telefoon: +31 20 ...", "Contact:"),
  *   the label of a value beside them, which a buyer's heading above it made look like a name;
  * - read by OCR, a word split inside: a capital and at most one more letter, then a word in lower
- *   case ("G lobal Consulting Ltd", "Fernandez Su ministros S.L.U."). The name is right but for a
- *   space, and no comparison with the printed name will find it. Names' words begin with a capital
+ *   case ("G lobal Consulting Ltd", "Fernandez Su ministros S.L.U."), two single letters in lower
+ *   case in a row ("Delta Gereedsch a p") or a word's capital glued to the word before it
+ *   ("FotografieJ ulia Seidel"). The name is right but for a space, and no comparison with the
+ *   printed name will find it. Names' words begin with a capital
  *   ("De la Rue": "la" is short, a particle).
  */
 const HOUSE_NUMBER = /^\d{1,5}[a-z]?\s|\s\d{1,5}[a-z]?$/i;
@@ -30,7 +32,7 @@ export function streetShaped(name: string): boolean {
   return LOWER_CASE_WORD.test(text) || looksLikeStreet(text) || COMPOUND_STREET.test(text);
 }
 
-const SPLIT_WORD = /(?:^|\s)\p{Lu}\p{Ll}?\s\p{Ll}{3,}/u;
+const SPLIT_WORD = /(?:^|\s)\p{Lu}\p{Ll}?\s\p{Ll}{3,}|(?:^|\s)\p{Ll}\s\p{Ll}(?:\s|$)|\p{Ll}\p{Lu}\s\p{Ll}{2,}/u;
 
 export function splitByOcr(candidate: Candidate): boolean {
   return candidate.line.ocr && SPLIT_WORD.test(String(candidate.value));

@@ -1,8 +1,11 @@
 import type { DocumentView } from '../document-view.js';
 import type { Candidate } from '../fields/candidates.js';
 import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from '../fields/contact-persons.js';
+import { isDepartmentLine } from '../fields/department-lines.js';
 import { isDocumentTitle } from '../fields/party-lines.js';
-import { fold } from '../layout/fold.js';
+import { legalFormAtEnd } from '../lexicons/legal-forms.js';
+import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
+import { fold, foldedTokens } from '../layout/fold.js';
 import type { Line, Segment } from '../layout/lines.js';
 
 /**
@@ -16,7 +19,8 @@ import type { Line, Segment } from '../layout/lines.js';
  *   decided;
  * - an address with a part that begins with a contact word ("Molenweg 85, 3511 BK Utrecht, t.a.v.
  *   Mevr. Sanne Jansen", "z.Hd. Frau Anna Vogt"): the block's end was not found, and a contact
- *   person under an address is how buyers' blocks are printed, not sellers';
+ *   person under an address is how buyers' blocks are printed, not sellers'; and one with a part
+ *   that is a company's name, a department or a registration: the block's edges were not found;
  * - a seller's name, or the address read under it, whose block stands under a heading no seller
  *   label matches and no lexicon lists (a key with its value set apart is no heading; "An" and
  *   "Aan" alone over a block are buyer headings, `buyer_heading` in lexicons/field-labels.json).
@@ -46,6 +50,21 @@ function nextInColumn(ctx: DocumentView, line: Line, value: string): { line: Lin
 
 export function addressHoldsContact(address: string): boolean {
   return address.split(',').some((part) => startsWithContactWord(part.trim()));
+}
+
+/**
+ * An address with a part that is another line of a block: a company's name (ending with a legal form:
+ * "Paseo de Gracia 216, Martínez Servicios S.L.U., 28013 Madrid"), a department ("Buchhaltung,
+ * Hauptstraße 200") or a registration ("..., RCS Lyon B 532 418 907"). Where the block's address
+ * starts or ends was not found, and the name may be the other party's.
+ */
+export function addressHoldsOtherLine(address: string): boolean {
+  return address.split(',').some((raw) => {
+    const part = raw.trim();
+    return (
+      legalFormAtEnd(foldedTokens(part)) > 0 || isDepartmentLine(part, false) || REGISTRATION_WORDS.test(fold(part))
+    );
+  });
 }
 
 /** A heading: one or two words of letters, a colon allowed after them ("An", "Aan", "Ship to:"). */

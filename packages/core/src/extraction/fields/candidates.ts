@@ -1,6 +1,7 @@
 import type { FieldType } from '../../extractors/index.js';
 import type { DocumentView } from '../document-view.js';
 import type { LabelHit, LabelKey } from '../labels/label-index.js';
+import { qualifiedLabel } from '../labels/qualified-labels.js';
 import type { Line } from '../layout/lines.js';
 import { isAddressNumber } from './address-numbers.js';
 import { valueRegions, type Region } from './regions.js';
@@ -72,16 +73,39 @@ const OTHER_DOCUMENTS: Partial<Record<string, LabelKey>> = {
  * A generic date label's strength from the number label nearest before it on its line, when a
  * number stands between the two ("Nr. 12 vom"; "Rechnung gemäß Betriebskostenrechnung vom ..."
  * names no number, and its date is not the invoice's): the document's own number makes the label
- * as good as a specific one, another document's makes it no label of this field (0).
+ * as good as a specific one, another document's makes it no label of this field (0). A generic
+ * label qualified by words no label lists ("Date du devis", "Quotation date") dates something else
+ * more often than not: it keeps `QUALIFIED_FACTOR` of its strength, below a bare "Date" on the same
+ * page, and stays a candidate where it is the only label (labels/qualified-labels.ts).
  */
+const QUALIFIED_FACTOR = 0.5;
+
 function strengthOf(hit: LabelHit, ctx: DocumentView): number {
   const companion = COMPANIONS[hit.key];
   if (hit.strength >= 1 || !companion) return hit.strength;
+  return (
+    numberedStrength(hit, companion, ctx) ?? (qualifiedLabel(ctx, hit) ? hit.strength * QUALIFIED_FACTOR : hit.strength)
+  );
+}
+
+/** A generic date label that a number's label before it settles: its strength then, else undefined. */
+function numberedStrength(hit: LabelHit, companion: LabelKey, ctx: DocumentView): number | undefined {
   const { hits, between } = labelsBefore(hit, ctx);
   const nearest = hits.filter((h) => h.end === Math.max(...hits.map((b) => b.end)));
-  if (!nearest.length || !/\d/.test(between(nearest[0]!))) return hit.strength;
+  if (!nearest.length || !/\d/.test(between(nearest[0]!))) return undefined;
   if (nearest.some((h) => h.key === companion)) return Math.min(1, hit.strength + 0.35);
-  return nearest.some((h) => h.key === OTHER_DOCUMENTS[hit.key]) ? 0 : hit.strength;
+  return nearest.some((h) => h.key === OTHER_DOCUMENTS[hit.key]) ? 0 : undefined;
+}
+
+/** Whether a generic date label was weakened as qualified by words no label lists (see strengthOf). */
+export function qualifiedDateLabel(hit: LabelHit, ctx: DocumentView): boolean {
+  const companion = COMPANIONS[hit.key];
+  return (
+    hit.strength < 1 &&
+    companion !== undefined &&
+    numberedStrength(hit, companion, ctx) === undefined &&
+    qualifiedLabel(ctx, hit)
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from './party-lines.js';
 import { wordsASiteSpells } from './site-names.js';
 import { isBranchLine } from './branch-lines.js';
+import { isPersonShaped } from './contact-persons.js';
 
 /**
  * Names broken over two lines. The line before or after a name is read in the name's own column:
@@ -72,6 +73,21 @@ export function withContinuations(
     const joined = joins.find((j) => witnessed(j, c.line));
     return joined ? { ...c, value: joined } : c;
   });
+}
+
+/**
+ * Whether a name without a legal form has a line right under it in its column that may be its rest
+ * ("Bernard" over "Distribution", "KATRIN LORENZ" over "DESIGN"): no witness joined the two
+ * (withContinuations), so the name may be cut at its line's end. A contact person under the name
+ * ("Tom Becker", "Attn. Samuel Okafor") and a line with a digit (a street, a postcode) are no rest
+ * of it.
+ */
+export function mayGoOn(lines: readonly Line[], candidate: Candidate): boolean {
+  const name = String(candidate.value);
+  if (hasLegalForm(name)) return false;
+  const segment = candidate.line.segments.find((s) => fold(s.text).includes(fold(name)));
+  const next = columnNeighbour(lines, candidate.line, segment, 1);
+  return next !== undefined && continues(next) && !/\d/.test(next) && !isPersonShaped(next);
 }
 
 /** A line that may be the rest of a name: name-like, no street or postcode, no label's key. */

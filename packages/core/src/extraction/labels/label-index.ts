@@ -301,7 +301,7 @@ export function xRange(line: Line, start: number, end: number): { x0: number; x1
 }
 
 /** Where each segment's text begins in the line's text (the line's words joined by spaces). */
-function segmentStarts(line: Line): number[] {
+export function segmentStarts(line: Line): number[] {
   const starts: number[] = [];
   let offset = 0;
   for (const segment of line.segments) {

@@ -59,9 +59,9 @@ describe('a generic date label qualified by the words after it', () => {
     expect(values.order_date).toBe('2021-04-05');
   });
 
-  it('a date only "Fecha de operación" names keeps at most 0.85', () => {
+  it('a date only "Fecha de registro" names keeps at most 0.85', () => {
     const { capped, free, values } = extractWithAndWithoutCaps(
-      order(['N.º de pedido', 'Fecha de operación'], ['2022/61880', '13/11/2020']),
+      order(['N.º de pedido', 'Fecha de registro'], ['2022/61880', '13/11/2020']),
       'purchase_order',
     );
     expect(values.order_date).toBe('2020-11-13');

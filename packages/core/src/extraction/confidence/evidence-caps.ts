@@ -149,7 +149,7 @@ function assumedOrder(ctx: DocumentView, candidate: Candidate): boolean {
 /**
  * A date no label names that words stand before in its segment ("Afgedrukt op 17.6.18", "Conditions
  * générales au 24 septembre 2018"), or in the segment before it where it begins its own (a key's
- * column: "Fecha de operación   13/11/2020"): a label no lexicon lists introduces it, and what it
+ * column: "Fecha de registro   13/11/2020"): a label no lexicon lists introduces it, and what it
  * dates is unknown. A document's own date printed alone (a receipt's "23.04.2024 10:31") has none,
  * and a date with its time after it is a receipt's sale, whatever key a till prints before it.
  */
@@ -158,7 +158,7 @@ function introducedByWords(ctx: DocumentView, candidate: Candidate): boolean {
   const date = findDates(line.text, ctx.dates).find((d) => d.iso === candidate.value);
   // A receipt prints its sale's date with the time after it ("PRINTED: 22/04/2017 12:23:34").
   if (!date || /^\s*\d{1,2}[:.]\d{2}\b/.test(line.text.slice(date.end))) return false;
-  // A date that begins its segment has its key in the segment before it ("Fecha de operación").
+  // A date that begins its segment has its key in the segment before it ("Fecha de registro").
   const starts = segmentStarts(line);
   const k = starts.findLastIndex((s) => s <= date.start);
   const own = line.text.slice(starts[k] ?? 0, date.start);

@@ -10,7 +10,7 @@ import { lineTokens, segmentStarts, type LabelHit, type LineToken } from './labe
  * list knows, and so dates something other than the field it is taken for:
  *
  * - a joining word and what it joins right after it: "Date du devis", "Fecha de oferta", "Fecha de
- *   operación" (a known label is matched whole and is never a generic one: "Date de facture");
+ *   registro" (a known label is matched whole and is never a generic one: "Date de facture");
  * - words before it in its segment that are no label of the same field and do not name the page's
  *   own document: "Quotation date", "Ihre Bestellung vom", "Votre commande du", "À payer avant le",
  *   "Date de prestation le", where "Rechnung vom" on a page titled "Rechnung", "Date le" and a

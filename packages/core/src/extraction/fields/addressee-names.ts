@@ -1,6 +1,7 @@
 import type { ExtractionContext } from '../context.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
+import { isOrganizationShaped, isPersonShaped } from './contact-persons.js';
 import { cleanName, looksLikeName, SENDER_SEPARATORS } from './party-lines.js';
 
 /**
@@ -41,19 +42,23 @@ export function addresseeNames(ctx: ExtractionContext): Set<string> {
   const names = new Set<string>();
   for (const hit of ctx.labels.hitsFor('buyer_name')) {
     if (hit.strength < 1) continue;
-    for (const name of namesUnder(ctx, hit.line, hit.x0 - 20, hit.x1 + 40)) names.add(name);
+    for (const name of namesUnder(ctx, hit.line, hit.x0 - 20, hit.x1 + 40)) names.add(fold(name));
   }
   for (const line of ctx.lines) {
     const sender = line.segments.find((s) => isSenderLine(s.text, line.ocr));
+    if (!sender) continue;
     // The addressee is the window's first line: its address and contact lines are no competitor.
-    if (sender) names.add(namesUnder(ctx, line, sender.x0 - 20, sender.x0 + 60)[0] ?? '');
+    // A person first ("Samuel Okafor" over "Atlas Hardware Ltd"): the organization under the person too.
+    const [first = '', second] = namesUnder(ctx, line, sender.x0 - 20, sender.x0 + 60);
+    names.add(fold(first));
+    if (second !== undefined && isPersonShaped(first) && isOrganizationShaped(second)) names.add(fold(second));
   }
   names.delete('');
   return names;
 }
 
 /**
- * The name-like segments under a line that overlap [x0, x1], folded: the block's lines, until a
+ * The name-like segments under a line that overlap [x0, x1], as printed: the block's lines, until a
  * gap of two lines (of the taller), a line with a label in that column, or the block's reach.
  */
 function namesUnder(ctx: ExtractionContext, top: Line, x0: number, x1: number): string[] {
@@ -69,7 +74,7 @@ function namesUnder(ctx: ExtractionContext, top: Line, x0: number, x1: number): 
     if (ctx.labels.hitsOn(line).some((h) => h.strength >= 1 && h.x0 < x1 && h.x1 > x0)) break;
     last = line;
     const text = cleanName(segment.text);
-    if (looksLikeName(text)) found.push(fold(text));
+    if (looksLikeName(text)) found.push(text);
   }
   return found;
 }

@@ -31,6 +31,8 @@ import { addresseeNames, isSenderLine, senderParts } from './addressee-names.js'
 import { isStreetAddress } from './address-numbers.js';
 import { withNameWords } from './name-words.js';
 import { findAmounts } from '../values/amounts.js';
+import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
+import { findTableHeaders } from './table-header.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -323,7 +325,12 @@ function namedParts(text: string): { part: string; inSentence: boolean }[] {
   });
 }
 
-/** "Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen": the sender line above a window address. */
+/**
+ * "Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen": the sender line above a window address. A line
+ * that starts with the street or a register entry ("35 Market Road · Manchester M1 1AA · www.…",
+ * "HRB 148203, Amtsgericht München · Telefon …", a footer under a logo printed as an image) names
+ * no one.
+ */
 function senderLineNames(ctx: ExtractionContext): Candidate[] {
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
@@ -332,11 +339,23 @@ function senderLineNames(ctx: ExtractionContext): Candidate[] {
       if (!parts) continue;
       // "Acme is a trading name of Acme Holdings Ltd · 5 High Street · Bristol": the names, not the sentence.
       for (const name of namesInSentence(parts[0]!) ?? [parts[0]!])
-        if (looksLikeName(name)) found.push({ value: cleanName(name), score: 0.6, line, source: 'layout' });
+        if (looksLikeName(name) && !namesNoOne(name))
+          found.push({ value: cleanName(name), score: 0.6, line, source: 'layout' });
     }
   }
   return found;
 }
+
+/**
+ * A part of a one-line address that names no one: a street with its house number at an end ("35
+ * Market Road", "rue de la République 12"), or with a street's word and a number inside and no
+ * legal form ("Bâtiment 4, 90 rue du Commerce"); a register entry with its number ("HRB 148203,
+ * Amtsgericht München", "KvK 58213904").
+ */
+const namesNoOne = (text: string) =>
+  isStreetLine(text) ||
+  (isStreetAddress(text) && !hasLegalForm(text)) ||
+  (/\d/.test(text) && REGISTRATION_WORDS.test(fold(text)));
 
 /** A segment that is one amount with its cents and nothing else ("1,52", "$7.49", "12,47 €"). */
 function isPrice(text: string): boolean {
@@ -349,11 +368,15 @@ function aboveBuyer(line: Line, buyerLines: Set<Line>): boolean {
   return [...buyerLines].every((b) => b.page !== line.page || b.y0 > line.y1);
 }
 
-/** The first name-like lines at the top of the first page. */
+/**
+ * The first name-like lines at the top of the first page, above its line-item table: the table's
+ * header ("Beschreibung  Menge  Preis", "Product  Aant.  Prijs") names no one.
+ */
 function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
   const found: Candidate[] = [];
+  const table = findTableHeaders(ctx.lines).find((h) => h.line.page === 1)?.line;
   for (const line of ctx.lines) {
-    if (line.page !== 1 || line.y0 > line.pageHeight * 0.3 || found.length >= 3) break;
+    if (line.page !== 1 || line.y0 > line.pageHeight * 0.3 || found.length >= 3 || line === table) break;
     // A title beside a letterhead on one line ("Bon de commande No 081152 ‖ Cabinet Nicolas Fabre"):
     // the title's number label starts the line, and the name is the next segment.
     const titled = isDocumentTitle(line.segments[0]?.text ?? '');

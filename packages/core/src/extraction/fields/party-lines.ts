@@ -103,14 +103,25 @@ export function isDocumentTitle(text: string): boolean {
 
 /**
  * A name run into the document's title with no gap between them ("Élodie Marchand Photographie
- * BON DE COMMANDE", a logo and a title printed side by side): the name without the title.
+ * BON DE COMMANDE", a logo and a title printed side by side), the title's number with it or not
+ * ("DR OLIVIA BENNETT PURCHASE ORDER # BE86-71704", "Lefèvre Logistique Bon de commande N°
+ * 2024/82426"): the name without the title.
  */
 export function withoutTitleAtEnd(text: string): string {
   const words = text.split(' ');
-  for (let k = Math.min(3, words.length - 1); k >= 1; k--)
-    if (DOCUMENT_TITLES.whole.test(fold(words.slice(-k).join(' ')))) return words.slice(0, -k).join(' ');
+  // The title's number: words with a digit at the end, after a number sign ("#", "No.", "N°", "Nr.") or none.
+  let end = words.length;
+  while (end > 1 && /\d/.test(words[end - 1]!)) end--;
+  if (end < words.length) while (end > 1 && NUMBER_SIGN.test(words[end - 1]!)) end--;
+  for (const last of end < words.length ? [words.length, end] : [words.length])
+    for (let k = Math.min(3, last - 1); k >= 1; k--)
+      if (DOCUMENT_TITLES.whole.test(fold(words.slice(last - k, last).join(' '))))
+        return words.slice(0, last - k).join(' ');
   return text;
 }
+
+/** A number's sign before a title's number ("#", "No.", "N°", "Nº", "Nr.", "n.º"). */
+const NUMBER_SIGN = /^(?:#|n[o°º]?\.?|nr\.?|n\.º|num\.?|nummer|numéro|número|nummer:?)[:.]?$/iu;
 
 export function looksLikeName(line: Line | string): boolean {
   const text = typeof line === 'string' ? line : line.text;

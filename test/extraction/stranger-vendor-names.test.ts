@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { doc, lines, type Placed } from './synthetic.js';
+
+/**
+ * Where the seller's name is not where the ranker looks first (fields/parties.ts,
+ * fields/addressee-names.ts): a window's addressee with a contact person over it, a footer that
+ * starts with the street or a register entry under a logo printed as an image, a logo run into a
+ * numbered title, and a line-item table's header high on a page without a name on top.
+ */
+
+const invoice = (placed: Placed[]) =>
+  extractFields(doc(placed), [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' }).extracted_data;
+const order = (placed: Placed[]) =>
+  extractFields(doc(placed), [...RECOMMENDED_FIELDS.purchase_order], { documentType: 'purchase_order' }).extracted_data;
+
+/** The values at the right, one row and the total. */
+const body = (number: string, date: string): Placed[] => [
+  { x: 340, y: 126, text: number },
+  { x: 470, y: 126, text: '2021/5936' },
+  { x: 340, y: 141, text: date },
+  { x: 470, y: 141, text: '2020-11-19' },
+  { x: 50, y: 300, text: 'Description' },
+  { x: 330, y: 300, text: 'Qty' },
+  { x: 440, y: 300, text: 'Amount' },
+  { x: 50, y: 318, text: 'Papier A4' },
+  { x: 330, y: 318, text: '7' },
+  { x: 440, y: 318, text: '420.50' },
+  { x: 380, y: 350, text: 'Total' },
+  { x: 440, y: 350, text: '420.50' },
+];
+
+describe('a window invoice whose addressee block starts with a contact person', () => {
+  it.each([
+    ['Global Foods · 87 Station Avenue · Leeds LS1 4DY', 'Samuel Okafor', 'Atlas Hardware Ltd', 'Global Foods'],
+    ['Tulp Voeding · Marktplein 161 · 3511 BK Utrecht', 'Eva Visser', 'Delta Voeding V.O.F.', 'Tulp Voeding'],
+  ])('"%s" over "%s" and "%s" names the seller in the sender line', (sender, person, addressee, seller) => {
+    const result = invoice([
+      { x: 470, y: 41, text: 'INVOICE' },
+      { x: 50, y: 96, text: sender },
+      ...lines(50, 111, [person, addressee, 'Postbus 9772', '5611 EM Eindhoven']),
+      ...body('Invoice No.', 'Date'),
+    ]);
+    expect(result.vendor_name).toBe(seller);
+  });
+});
+
+describe('a footer that starts with the street or a register entry', () => {
+  it.each([
+    ['35 Market Road · Manchester M1 1AA · www.example.net', 'Please make cheques payable to Olivia Bennett Design'],
+    ['avenue Victor Hugo 212 · 69002 Lyon · Capital social 10 000 €', "Chèques à l'ordre de Horizon Conseil"],
+    ['Bâtiment 4, 90 rue du Commerce · 75011 Paris · Fax : 01 45 67 89 10', "Chèques à l'ordre de Horizon Conseil"],
+    ['HRB 148203, Amtsgericht München · Telefon: +49 30 1234567 · Hauptstraße 115', 'Kontoinhaber Hansa Handel AG'],
+  ])('"%s" names no seller; "%s" does', (footer, sentence) => {
+    const placed = [
+      { x: 470, y: 41, text: 'INVOICE' },
+      ...lines(50, 111, ['Bill To', 'Pioneer Hardware Ltd', '12 Mill Lane', 'Leeds LS1 4DY']),
+      ...body('Invoice No.', 'Invoice Date'),
+      { x: 100, y: 800, text: footer },
+    ];
+    const seller = /(?:payable to|l'ordre de|Kontoinhaber) (.*)$/.exec(sentence)![1];
+    expect(invoice(placed).vendor_name).toBeUndefined();
+    expect(invoice([...placed, { x: 50, y: 740, text: sentence }]).vendor_name).toBe(seller);
+  });
+});
+
+describe('a logo run into a numbered title on one line', () => {
+  it.each([
+    ['DR OLIVIA BENNETT PURCHASE ORDER # BE86-71704', 'PURCHASER', 'DR OLIVIA BENNETT'],
+    ['Lefèvre Logistique Bon de commande N° 2024/82426', 'COMMANDÉ PAR', 'Lefèvre Logistique'],
+    ['Provence Logistique Bon de commande n° OC3323', 'Acheteur', 'Provence Logistique'],
+  ])('"%s" names the supplier without the title', (top, heading, supplier) => {
+    const result = order([
+      { x: 50, y: 36, text: top },
+      ...lines(50, 111, [heading, 'Pioneer Systems Corp.', '61 Market Road', 'Denver, CO 80202']),
+      ...body('PO Date', 'Required By').slice(2),
+      { x: 100, y: 800, text: '35 Market Road · Manchester M1 1AA · www.example.net' },
+    ]);
+    expect(result.supplier_name).toBe(supplier);
+  });
+});
+
+describe("a line-item table's header high on a page with no name on top", () => {
+  it.each([
+    ['Beschreibung', 'Menge', 'Preis', 'Summe'],
+    ['Product', 'Aant.', 'Prijs', 'Totaal'],
+    ['Descripción', 'Cant.', 'Precio unitario', 'Total'],
+  ])('"%s %s %s %s" names no seller', (description, quantity, price, amount) => {
+    const result = invoice([
+      { x: 470, y: 41, text: 'INVOICE' },
+      { x: 50, y: 100, text: 'Invoice No.' },
+      { x: 200, y: 100, text: '2021/5936' },
+      { x: 50, y: 160, text: description },
+      { x: 300, y: 160, text: quantity },
+      { x: 380, y: 160, text: price },
+      { x: 480, y: 160, text: amount },
+      { x: 50, y: 178, text: 'Papier A4' },
+      { x: 300, y: 178, text: '7' },
+      { x: 380, y: 178, text: '60.07' },
+      { x: 480, y: 178, text: '420.50' },
+      { x: 380, y: 210, text: 'Total' },
+      { x: 480, y: 210, text: '420.50' },
+    ]);
+    expect(result.vendor_name).toBeUndefined();
+  });
+});

@@ -3,10 +3,11 @@ import { addressHoldsOtherLine, addressOfOnePart } from '../../packages/core/src
 import { cappedInvoice, doc, extractWithAndWithoutCaps as extract, lines, page, type Placed } from './synthetic.js';
 
 /**
- * Caps at 0.85 where a block's lines or a row's dates ran together or fell short
- * (confidence/evidence-caps.ts): an address of one part or with a legal form alone as a part, and a
- * date printed against another one in its segment (a range's end, a row of dates run together).
- * Each extraction is compared with the same one without the caps.
+ * Caps at 0.85 where a block's lines, a row's dates or a number's characters ran together or fell
+ * apart (confidence/evidence-caps.ts): an address of one part or with a legal form alone as a part,
+ * a date printed against another one in its segment (a range's end, a row of dates run together),
+ * and an OCR'd number with capital letters set apart before it (identifier-forms.ts). Each
+ * extraction is compared with the same one without the caps.
  */
 
 const CEILING = 0.85;
@@ -93,5 +94,30 @@ describe('evidence caps: a date printed against another one', () => {
     expect(values.invoice_date).toBeDefined();
     expect(free.invoice_date).toBeGreaterThan(CEILING);
     expect(capped.invoice_date).toBe(CEILING);
+  });
+});
+
+describe("evidence caps: an OCR'd number with capital letters set apart before it", () => {
+  const head = (number: string): Placed[] => [
+    { x: 340, y: 110, text: `Invoice No. ${number}` },
+    { x: 340, y: 125, text: 'Invoice Date: 20.03.2024' },
+  ];
+
+  it('"INV 20-5943" read by OCR: "20-5943" keeps at most 0.85, the letters may be its prefix', () => {
+    const { capped, free, values } = extract(cappedInvoice(head('INV 20-5943'), [], 'ocr'));
+    expect(values.invoice_number).toBe('20-5943');
+    expect(free.invoice_number).toBeGreaterThan(CEILING);
+    expect(capped.invoice_number).toBe(CEILING);
+  });
+
+  it('on a text layer, or after "No", the number keeps what the ranker gives', () => {
+    for (const [number, source] of [
+      ['INV 20-5943', 'text_layer'],
+      ['No 20-5943', 'ocr'],
+    ] as const) {
+      const { capped, free } = extract(cappedInvoice(head(number), [], source));
+      expect(capped.invoice_number, `${number} ${source}`).toBe(free.invoice_number);
+      expect(capped.invoice_number, `${number} ${source}`).toBeGreaterThan(CEILING);
+    }
   });
 });

@@ -3,17 +3,23 @@ import { familyOf } from '../ranking/ranker.js';
 import { printedElsewhere } from './amount-witness.js';
 import { completedBelow } from './completed-below.js';
 import { cutFromWord, fragmentOfLonger } from './identifier-fragment.js';
-import { printedWithPrefix } from './identifier-forms.js';
+import { prefixSetApart, printedWithPrefix } from './identifier-forms.js';
 import { confusableGlyphs, dateShaped } from './identifier-shape.js';
 import { rowInDoubt } from './label-row.js';
 import { valueSpan } from './value-span.js';
-import { addressHoldsContact, addressHoldsOtherLine, personOverName, sellerUnderOtherHeading } from './party-blocks.js';
+import {
+  addressHoldsContact,
+  addressHoldsOtherLine,
+  addressOfOnePart,
+  personOverName,
+  sellerUnderOtherHeading,
+} from './party-blocks.js';
 import { printedTwice } from './name-witness.js';
 import { unconfirmedRepair } from './repair-witness.js';
 import { keyShaped, splitByOcr, streetShaped } from './name-shape.js';
 import { qualifiedDateLabel, type Candidate } from '../fields/candidates.js';
 import type { Role } from '../labels/synonyms.js';
-import { findDates } from '../values/dates.js';
+import { findDates, type FoundDate } from '../values/dates.js';
 import { mayGoOn } from '../fields/name-continuation.js';
 import { segmentStarts } from '../labels/label-index.js';
 
@@ -33,14 +39,15 @@ import { segmentStarts } from '../labels/label-index.js';
  *   address, else day-first), and an assumption is no evidence; a date no label names on a page
  *   that prints another date, or with words before it that no label list knows; and a date whose
  *   only label is a generic one qualified by words no label lists ("Fecha de oferta", "Quotation
- *   date": labels/qualified-labels.ts);
+ *   date": labels/qualified-labels.ts); and a date printed against another one, a period's end
+ *   ("01-12-2021 - 31-12-2021") or a row of dates run together into one segment;
  * - a total, subtotal or tax that no label names: one of the page's printed amounts picked by its
  *   place and size, where a subtotal above a total whose label is missing or unread looks the same;
  *   and one read by OCR with no second witness (printed once, and no arithmetic of the fields
  *   agrees: amount-witness.ts, cross-checks.ts), where one misread digit looks the same;
  * - a document number shaped as a date ("2023-12-03", "22-NOV-22"), or read by OCR with a glyph
  *   OCR confuses touching a letter (identifier-shape.ts); or one the page prints again with capital letters before it, which may
- *   be its own prefix (identifier-forms.ts); or one OCR read as a piece of a word that a stray
+ *   be its own prefix, or one OCR read right after capital letters it set apart (identifier-forms.ts); or one OCR read as a piece of a word that a stray
  *   glyph cuts off from the rest, "0€93-44412" (identifier-fragment.ts);
  * - a date or amount read by OCR beside its label that stands a quarter of a row or more off its
  *   label's row, towards another date label or a label no lexicon lists ("Tax point") in the same
@@ -49,8 +56,9 @@ import { segmentStarts } from '../labels/label-index.js';
  * - a name without a legal form whose column's next line may be its rest ("Bernard" over
  *   "Distribution": fields/name-continuation.ts), or one OCR split inside a word (name-shape.ts);
  * - a person's name with a second name line under it in its block, an address with a contact
- *   person, a company's name, a department or a registration in it, a seller's name or address
- *   under a heading no seller label matches (party-blocks.ts);
+ *   person, a company's name (or its legal form alone), a department or a registration in it, an
+ *   address of one part (a street without its town, a town without its street), a seller's name or
+ *   address under a heading no seller label matches (party-blocks.ts);
  * - an OCR'd name whose misread words a word list put right (fields/name-words.ts), unless another
  *   line prints it as repaired (repair-witness.ts).
  *
@@ -98,6 +106,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       addressRunsIntoContact(String(candidate.value)) ||
       addressHoldsContact(String(candidate.value)) ||
       addressHoldsOtherLine(String(candidate.value)) ||
+      addressOfOnePart(String(candidate.value)) ||
       sellerUnderOtherHeading(ctx, candidate, true)
     );
   if (NAME_ROLES.includes(role))
@@ -116,7 +125,8 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       assumedOrder(ctx, candidate) ||
       (candidate.source === 'fallback' && (otherDatePrinted(ctx, candidate) || introducedByWords(ctx, candidate))) ||
       (candidate.label !== undefined && qualifiedDateLabel(candidate.label, ctx)) ||
-      rowInDoubt(ctx, candidate)
+      rowInDoubt(ctx, candidate) ||
+      (role !== 'delivery_date' && dateBesideAnother(ctx, candidate))
     );
   // An amount no label names and no arithmetic of the foot produced (one of the page's printed
   // amounts, picked by its place and size), where a subtotal looks the same as the total; or one
@@ -129,6 +139,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       dateShaped(value) ||
       (ocr && confusableGlyphs(value)) ||
       printedWithPrefix(ctx, value) ||
+      prefixSetApart(candidate) ||
       fragmentOfLonger(ctx, candidate, value) ||
       cutFromWord(candidate)
     );
@@ -164,6 +175,33 @@ function introducedByWords(ctx: DocumentView, candidate: Candidate): boolean {
   const own = line.text.slice(starts[k] ?? 0, date.start);
   const before = /\S/.test(own) || k <= 0 ? own : line.text.slice(starts[k - 1], starts[k]);
   return /\p{L}{2,}/u.test(before);
+}
+
+/** Nothing, a dash or a word that joins a range's ends ("to", "bis", "al", "au", "t/m") between two dates. */
+const DATE_JOIN = /^\s*(?:[-–—]|to|till|until|through|thru|bis|al|a|au|tot|t\/m)?\s*$/iu;
+
+/**
+ * A date printed against another one: one end of a range ("01-12-2021 - 31-12-2021", "1.7. bis
+ * 31.7.2022"), a period's start or end (billing, service, validity) that no document, order or due
+ * date is; or one of a row of dates that ran together into one segment ("6 de septiembre de 2023
+ * 10 de septiembre de 2023" under three date headings), where which of them stands under the
+ * field's label was not read. Either way the page's other date decided by place alone.
+ */
+export function dateBesideAnother(ctx: DocumentView, candidate: Candidate): boolean {
+  const dates = findDates(candidate.line.text, ctx.dates);
+  const span = valueSpan(candidate);
+  const text = candidate.line.text;
+  // Segments set apart are columns: only dates in one segment are printed against each other.
+  const starts = segmentStarts(candidate.line);
+  const segment = (d: FoundDate) => starts.findLastIndex((s) => s <= d.start);
+  const joined = (a: FoundDate | undefined, b: FoundDate | undefined) =>
+    a !== undefined && b !== undefined && segment(a) === segment(b) && DATE_JOIN.test(text.slice(a.end, b.start));
+  return dates.some(
+    (d, k) =>
+      d.iso === candidate.value &&
+      (!span || (d.start < span.end && d.end > span.start)) &&
+      (joined(dates[k - 1], d) || joined(d, dates[k + 1])),
+  );
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { DocumentView } from '../document-view.js';
+import type { Candidate } from '../fields/candidates.js';
+import { valueSpan } from './value-span.js';
 
 /**
  * Whether the page prints the document number again with capital letters before it
@@ -21,4 +23,21 @@ export function printedWithPrefix(ctx: DocumentView, value: string): boolean {
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+/** One to four capital letters alone, then one space, ending the text before the value. */
+const SET_APART = /(?:^|\s)([A-Z]{1,4}) $/;
+
+/**
+ * A number read by OCR right after one to four capital letters that a space sets apart from it
+ * ("INV 20-5943" read for "INV20-5943", "IN V-2022-10822" for "INV-2022-10822"): OCR splits words
+ * at wide glyph gaps, and the letters may be the number's prefix, cut off where it was taken. On
+ * a text layer the space is printed and the letters are a label ("PO 4471"); "No", "Nr" and "N"
+ * are number labels on either.
+ */
+export function prefixSetApart(candidate: Candidate): boolean {
+  const span = valueSpan(candidate);
+  if (!candidate.line.ocr || !span) return false;
+  const letters = SET_APART.exec(candidate.line.text.slice(0, span.start))?.[1];
+  return letters !== undefined && !LABEL_WORDS.test(letters);
 }

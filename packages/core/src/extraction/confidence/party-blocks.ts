@@ -3,7 +3,7 @@ import type { Candidate } from '../fields/candidates.js';
 import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from '../fields/contact-persons.js';
 import { isDepartmentLine } from '../fields/department-lines.js';
 import { isDocumentTitle } from '../fields/party-lines.js';
-import { legalFormAtEnd } from '../lexicons/legal-forms.js';
+import { LEGAL_FORMS, legalFormAtEnd } from '../lexicons/legal-forms.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { fold, foldedTokens } from '../layout/fold.js';
 import type { Line, Segment } from '../layout/lines.js';
@@ -20,7 +20,9 @@ import type { Line, Segment } from '../layout/lines.js';
  * - an address with a part that begins with a contact word ("Molenweg 85, 3511 BK Utrecht, t.a.v.
  *   Mevr. Sanne Jansen", "z.Hd. Frau Anna Vogt"): the block's end was not found, and a contact
  *   person under an address is how buyers' blocks are printed, not sellers'; and one with a part
- *   that is a company's name, a department or a registration: the block's edges were not found;
+ *   that is a company's name (or its legal form alone, "KG"), a department or a registration: the
+ *   block's edges were not found; and one of a single part, a street without its town or a town
+ *   without its street or box;
  * - a seller's name, or the address read under it, whose block stands under a heading no seller
  *   label matches and no lexicon lists (a key with its value set apart is no heading; "An" and
  *   "Aan" alone over a block are buyer headings, `buyer_heading` in lexicons/field-labels.json).
@@ -61,10 +63,28 @@ export function addressHoldsContact(address: string): boolean {
 export function addressHoldsOtherLine(address: string): boolean {
   return address.split(',').some((raw) => {
     const part = raw.trim();
+    const tokens = foldedTokens(part);
     return (
-      legalFormAtEnd(foldedTokens(part)) > 0 || isDepartmentLine(part, false) || REGISTRATION_WORDS.test(fold(part))
+      legalFormAtEnd(tokens) > 0 ||
+      isLegalForm(tokens) ||
+      isDepartmentLine(part, false) ||
+      REGISTRATION_WORDS.test(fold(part))
     );
   });
+}
+
+/** A part that is a legal form alone ("KG"): the last line of a name printed over two lines. */
+function isLegalForm(tokens: readonly string[]): boolean {
+  return LEGAL_FORMS.some((f) => f.tokens.length === tokens.length && f.tokens.every((t, k) => tokens[k] === t));
+}
+
+/**
+ * An address of one part: a street with no town under it ("86 High Street"), or a town with no
+ * street or box over it ("Manchester M1 1AA"). The block's other line was not found, and a postal
+ * address that a document prints is never one line short of both.
+ */
+export function addressOfOnePart(address: string): boolean {
+  return !address.includes(',');
 }
 
 /** A heading: one or two words of letters, a colon allowed after them ("An", "Aan", "Ship to:"). */

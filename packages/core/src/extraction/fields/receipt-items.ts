@@ -1,0 +1,261 @@
+import type { ExtractionContext } from '../context.js';
+import { fold } from '../layout/fold.js';
+import { lineHeight, type Line } from '../layout/lines.js';
+import { ADJUSTMENT_WORDS } from '../lexicons/adjustment-words.js';
+import { DETAIL_LINE_WORDS } from '../lexicons/detail-line-words.js';
+import type { LabelKey } from '../labels/label-index.js';
+import { unionBox, type PageBox, type RowLocation } from '../locations/field-location.js';
+import { spanBox } from '../locations/locate.js';
+import { findAmounts, parseNumber, type FoundAmount } from '../values/amounts.js';
+import { findDates } from '../values/dates.js';
+import type { LineItem, LineItems } from './line-items.js';
+import { addsUp } from './row-arithmetic.js';
+
+/**
+ * The items of a till receipt, which prints no table header: the rows between the merchant's
+ * header block (name, address, date, cashier) and the first subtotal or total line, each a name
+ * with its amount at the row's right ("Sourdough loaf   3.20"). A row's quantity is printed as
+ * "2 x 1.60" or "3 @ 5.27" on a line of its own above or below the name (or after it), as a
+ * count before the name ("2 Milk 2.20"), or as a weight ("0.456 kg @ 2.99/kg"); a row without
+ * one is one unit of its amount. A discount or deposit line under an item is no item: its amount
+ * only counts in the arithmetic. Lines with a label of their own (totals, tax, tendered, change,
+ * card, rounding), a date, or a letterhead detail word are no items either.
+ *
+ * The arithmetic is the evidence: the items' amounts with the discounts and deposits adding up
+ * to the subtotal, the total, or the total less its tax lines make the list likely right.
+ */
+
+/** Labels whose lines are never an item: the summary, payment and the date. */
+const NOT_ITEMS: ReadonlySet<LabelKey> = new Set<LabelKey>([
+  'subtotal',
+  'tax_amount',
+  'total_amount',
+  'payment_method',
+  'rounding',
+  'paid_amount',
+  'change',
+  'transaction_date',
+  'invoice_number',
+]);
+
+/** A quantity and its unit price: "2 x 1.60", "3 @ 5.27", "0.456 kg @ 2.99/kg", "2 Stk x 1,60 EUR". */
+const QUANTITY =
+  /(?<![\p{L}\d.,])(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[\p{L}.]{1,4}\s*)?(?:[x×*@]|\bx\b)\s*(?:[€$£]|RM\s?)?(\d{1,6}[.,]\d{2})(?:\s*(?:€|EUR)?\s*\/\s*\p{L}{1,3}\.?)?/iu;
+
+/** Cash is rounded to 5 cents in some countries: within that, a sum is the same. */
+const ROUNDING = 0.05;
+
+interface Quantity {
+  quantity: number;
+  unitPrice: number;
+  start: number;
+  end: number;
+}
+
+interface Item extends LineItem {
+  line: Line;
+  cells: Partial<Record<keyof LineItem, PageBox>>;
+  /** The quantity was printed (not the one unit a bare row means). */
+  counted: boolean;
+}
+
+export function findReceiptItems(ctx: ExtractionContext): LineItems | null {
+  // The items end at the subtotal or total; on a receipt whose sum words are not known, at its
+  // first tax, tendered or change line.
+  const endAt = (keys: LabelKey[]) => ctx.lines.findIndex((line) => summary(ctx, line, keys) !== null);
+  const sums = endAt(['subtotal', 'total_amount']);
+  const end = sums >= 0 ? sums : endAt(['tax_amount', 'paid_amount', 'change', 'rounding']);
+  if (end <= 0) return null;
+  // The header block ends with its last dated line (date and time, till and cashier).
+  let start = 0;
+  for (let i = 0; i < end; i++) if (findDates(ctx.lines[i]!.text, ctx.dates).length) start = i + 1;
+
+  const items: Item[] = [];
+  const adjustments: number[] = [];
+  let pendingName: { text: string; line: Line } | null = null;
+  let pendingQuantity: { quantity: Quantity; line: Line } | null = null;
+  let pendingNumbers: { quantity: Quantity; amount: FoundAmount; line: Line } | null = null;
+  for (let i = start; i < end; i++) {
+    const line = ctx.lines[i]!;
+    const text = line.text;
+    const folded = fold(text);
+    // "3 @ 5.27" alone on its line ends with the price, which is no amount.
+    const whole = quantityOf(text);
+    const right = rightAmount(text);
+    const amount = right && !(whole && right.start < whole.end) ? right : null;
+    const last = items.at(-1);
+    const underLast = last !== undefined && next(last.line, line);
+    // A discount or deposit under an item changes what was paid, and is no item.
+    if (amount && underLast && (amount.value < 0 || ADJUSTMENT_WORDS.discount.test(folded))) {
+      adjustments.push(-Math.abs(amount.value));
+      continue;
+    }
+    if (amount && underLast && ADJUSTMENT_WORDS.deposit.test(folded)) {
+      adjustments.push(Math.abs(amount.value));
+      continue;
+    }
+    if (notItem(ctx, line, folded)) {
+      pendingName = pendingQuantity = pendingNumbers = null;
+      continue;
+    }
+    const before = amount ? text.slice(0, amount.start) : text;
+    const quantity = quantityOf(before);
+    const name = cleanName(quantity ? before.slice(0, quantity.start) + before.slice(quantity.end) : before);
+
+    if (!amount) {
+      if (quantity && !name) {
+        // "2 x 1.60" under the item it counts, or over the item it belongs to.
+        if (last && underLast && !last.counted && addsUp(quantity.quantity, quantity.unitPrice, last.amount))
+          count(last, quantity, line);
+        else pendingQuantity = { quantity, line };
+        pendingName = null;
+      } else if (name) {
+        // A name on a line of its own: its numbers follow on the next line ("  2 x 1.60   3.20").
+        if (pendingNumbers && next(pendingNumbers.line, line))
+          items.push(item(name, line, pendingNumbers.amount, pendingNumbers.line, pendingNumbers.quantity));
+        else pendingName = { text: name, line };
+        pendingQuantity = pendingNumbers = null;
+      }
+      continue;
+    }
+    if (!name) {
+      // Numbers only: the quantity and amount of the name above (or, failing one, below).
+      if (pendingName && next(pendingName.line, line))
+        items.push(item(pendingName.text, pendingName.line, amount, line, quantity));
+      else if (quantity) pendingNumbers = { quantity, amount, line };
+      pendingName = pendingQuantity = null;
+      continue;
+    }
+    const counted =
+      quantity ??
+      (pendingQuantity &&
+      next(pendingQuantity.line, line) &&
+      addsUp(pendingQuantity.quantity.quantity, pendingQuantity.quantity.unitPrice, amount.value)
+        ? pendingQuantity.quantity
+        : null);
+    const made = item(name, line, amount, line, counted && counted === quantity ? quantity : null);
+    if (counted && counted !== quantity) count(made, counted, pendingQuantity!.line);
+    items.push(made);
+    pendingName = pendingQuantity = pendingNumbers = null;
+  }
+  const sumOf = (rows: Item[]) =>
+    rows.reduce((s, i) => s + (i.amount ?? 0), 0) + adjustments.reduce((s, a) => s + a, 0);
+  // A last row that is the sum of the rows above is their subtotal under a label not known
+  // ("Merchandise", "Jumlah Kecil"): a sum, no item; one row's sum only after a gap (two
+  // of the same item stand one under the other).
+  const sumRow = items.length >= 2 && Math.abs(sumOf(items.slice(0, -1)) - items.at(-1)!.amount!) <= ROUNDING;
+  const subtotal =
+    sumRow && (items.length > 2 || gapAbove(items.at(-2)!.line, items.at(-1)!.line)) ? items.pop() : null;
+  if (items.length === 0) return null;
+  const sum = sumOf(items);
+  const holds = subtotal !== null || targets(ctx, end).some((t) => Math.abs(sum - t) <= ROUNDING);
+  return {
+    items: items.map(({ line: _l, cells: _c, counted: _n, ...rest }) => rest),
+    score: holds ? 0.9 : 0.5,
+    rows: items.map((i) => rowLocation(i.cells)),
+  };
+}
+
+/**
+ * The price ending a line, written with two decimals ("1,5L" is a size): a tax code letter or a
+ * star may follow it apart ("3.20 A").
+ */
+function rightAmount(text: string): FoundAmount | null {
+  const found = findAmounts(text).at(-1);
+  if (!found || !/[.,]\d{2}(?:\s?\D{0,3})?$/.test(text.slice(found.start, found.end))) return null;
+  return /^(?:\s+(?:[A-Z]{1,2}|\*))?\s*$/.test(text.slice(found.end)) ? found : null;
+}
+
+/** More than a line's height of space between two lines. */
+function gapAbove(above: Line, below: Line): boolean {
+  return below.page !== above.page || below.y0 - above.y1 > lineHeight(above);
+}
+
+function quantityOf(text: string): Quantity | null {
+  const m = QUANTITY.exec(text);
+  if (m) {
+    const quantity = parseNumber(m[1]!)?.value;
+    const unitPrice = parseNumber(m[2]!)?.value;
+    if (quantity && unitPrice) return { quantity, unitPrice, start: m.index, end: m.index + m[0].length };
+  }
+  return null;
+}
+
+/** A name has letters; a leading count ("2 Milk") is taken off it when the item is made. */
+function cleanName(text: string): string {
+  const name = text.replace(/\s+/g, ' ').trim();
+  return /\p{L}{2}/u.test(name) ? name : '';
+}
+
+/** Lines that are no item: a summary, payment or date label, a date, a letterhead detail. */
+function notItem(ctx: ExtractionContext, line: Line, folded: string): boolean {
+  if (ctx.labels.hitsOn(line).some((h) => h.strength === 1 && NOT_ITEMS.has(h.key))) return true;
+  if (findDates(line.text, ctx.dates).length) return true;
+  return DETAIL_LINE_WORDS.test(folded);
+}
+
+/** The amount on a line labelled with one of the keys, or null. */
+function summary(ctx: ExtractionContext, line: Line, keys: LabelKey[]): number | null {
+  if (!ctx.labels.hitsOn(line).some((h) => h.strength === 1 && keys.includes(h.key))) return null;
+  return rightAmount(line.text)?.value ?? null;
+}
+
+/** What the items may add up to: a subtotal, a total, or a total less the tax lines after the items. */
+function targets(ctx: ExtractionContext, end: number): number[] {
+  const below = ctx.lines.slice(end);
+  const subtotals = below.flatMap((l) => summary(ctx, l, ['subtotal']) ?? []);
+  const totals = below.flatMap((l) => summary(ctx, l, ['total_amount']) ?? []);
+  const tax = below.flatMap((l) => summary(ctx, l, ['tax_amount']) ?? []).reduce((s, t) => s + t, 0);
+  return [...subtotals, ...totals, ...totals.map((t) => t - tax)];
+}
+
+function item(name: string, nameLine: Line, amount: FoundAmount, amountLine: Line, quantity: Quantity | null): Item {
+  const leading = quantity ? null : /^(\d{1,3})\s+(?=\p{L})/u.exec(name);
+  const description = leading ? name.slice(leading[0].length) : name;
+  const made: Item = {
+    description,
+    amount: amount.value,
+    line: amountLine,
+    counted: false,
+    cells: {
+      description: spanBox(
+        nameLine,
+        nameLine.text.indexOf(description),
+        nameLine.text.indexOf(description) + description.length,
+      ),
+      amount: spanBox(amountLine, amount.start, amount.end),
+    },
+  };
+  if (quantity) count(made, quantity, amountLine);
+  else if (leading) {
+    // "2 Milk 2.20": two of them, at the price the amount divides into.
+    const n = Number(leading[1]);
+    const price = Math.round((amount.value / n) * 100) / 100;
+    made.quantity = n;
+    made.counted = true;
+    if (n > 0 && addsUp(n, price, amount.value)) made.unit_price = price;
+    made.cells.quantity = spanBox(nameLine, leading.index, leading.index + leading[1]!.length);
+  } else {
+    made.quantity = 1;
+    made.unit_price = amount.value;
+  }
+  return made;
+}
+
+function count(made: Item, quantity: Quantity, line: Line): void {
+  made.quantity = quantity.quantity;
+  made.unit_price = quantity.unitPrice;
+  made.counted = true;
+  made.cells.quantity = spanBox(line, quantity.start, quantity.end);
+  made.cells.unit_price = spanBox(line, quantity.start, quantity.end);
+}
+
+/** The line right under another on the same page. */
+const next = (above: Line, below: Line): boolean => below.page === above.page && below.index === above.index + 1;
+
+function rowLocation(cells: Partial<Record<keyof LineItem, PageBox>>): RowLocation {
+  const boxes = Object.values(cells);
+  const first = boxes[0]!;
+  const same = boxes.filter((b) => b.page === first.page);
+  return { ...first, box: unionBox(same.map((b) => b.box))!, cells: { ...cells } };
+}

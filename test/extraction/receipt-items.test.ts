@@ -97,13 +97,14 @@ describe('receipt items: the rows between the header block and the total', () =>
     expect(result.confidence.items).toBeGreaterThan(0.8);
   });
 
-  it('a last row that is the sum of the rows above under a label not known is no item', () => {
+  it('a row that is the sum of the rows above (a subtotal label not known) ends the items', () => {
     const result = read(
       receipt(
         [['Milo Ais'], ['  3 x 13.69', '41.07'], ['Panadol 10s', '14.78']],
         [
           ['Jumlah Kecil', 'RM 55.85'],
-          ['Service Tax 6%', 'RM 3.35'],
+          ['Cukai 6%', 'RM 3.35'],
+          ['Jumlah Besar', 'RM 59.20'],
           ['Cash', 'RM 60.00'],
         ],
       ),
@@ -111,6 +112,26 @@ describe('receipt items: the rows between the header block and the total', () =>
     expect(result.extracted_data.items).toEqual([
       { description: 'Milo Ais', quantity: 3, unit_price: 13.69, amount: 41.07 },
       { description: 'Panadol 10s', quantity: 1, unit_price: 14.78, amount: 14.78 },
+    ]);
+  });
+
+  it('a row that is the sum of the rows right above it, with no gap, is an item', () => {
+    const result = read(
+      receipt(
+        [
+          ['Pencil HB', '1.00'],
+          ['Pencil HB', '1.00'],
+          ['Notebook A5', '2.00'],
+          ['Eraser', '0.50'],
+        ],
+        [['Total', '4.50']],
+      ),
+    );
+    expect((result.extracted_data.items as { description: string }[]).map((i) => i.description)).toEqual([
+      'Pencil HB',
+      'Pencil HB',
+      'Notebook A5',
+      'Eraser',
     ]);
   });
 

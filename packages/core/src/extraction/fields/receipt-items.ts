@@ -53,10 +53,24 @@ interface Quantity {
 }
 
 interface Item extends LineItem {
+  /** The item's first and last line. */
+  first: Line;
   line: Line;
   cells: Partial<Record<keyof LineItem, PageBox>>;
   /** The quantity was printed (not the one unit a bare row means). */
   counted: boolean;
+}
+
+/** What the reading has seen so far: the items, the adjustments, and lines waiting for their pair. */
+interface Reading {
+  items: Item[];
+  adjustments: number[];
+  /** A name on a line of its own, waiting for its numbers on the next line. */
+  name: { text: string; line: Line } | null;
+  /** "3 @ 5.27" on a line of its own, waiting for the item under it. */
+  quantity: { quantity: Quantity; line: Line } | null;
+  /** "2 x 1.60   3.20" with no name above, waiting for the name under it. */
+  numbers: { quantity: Quantity; amount: FoundAmount; line: Line } | null;
 }
 
 export function findReceiptItems(ctx: ExtractionContext): LineItems | null {
@@ -70,90 +84,95 @@ export function findReceiptItems(ctx: ExtractionContext): LineItems | null {
   let start = 0;
   for (let i = 0; i < end; i++) if (findDates(ctx.lines[i]!.text, ctx.dates).length) start = i + 1;
 
-  const items: Item[] = [];
-  const adjustments: number[] = [];
-  let pendingName: { text: string; line: Line } | null = null;
-  let pendingQuantity: { quantity: Quantity; line: Line } | null = null;
-  let pendingNumbers: { quantity: Quantity; amount: FoundAmount; line: Line } | null = null;
-  for (let i = start; i < end; i++) {
-    const line = ctx.lines[i]!;
-    const text = line.text;
-    const folded = fold(text);
-    // "3 @ 5.27" alone on its line ends with the price, which is no amount.
-    const whole = quantityOf(text);
-    const right = rightAmount(text);
-    const amount = right && !(whole && right.start < whole.end) ? right : null;
-    const last = items.at(-1);
-    const underLast = last !== undefined && next(last.line, line);
-    // A discount or deposit under an item changes what was paid, and is no item.
-    if (amount && underLast && (amount.value < 0 || ADJUSTMENT_WORDS.discount.test(folded))) {
-      adjustments.push(-Math.abs(amount.value));
-      continue;
-    }
-    if (amount && underLast && ADJUSTMENT_WORDS.deposit.test(folded)) {
-      adjustments.push(Math.abs(amount.value));
-      continue;
-    }
-    if (notItem(ctx, line, folded)) {
-      pendingName = pendingQuantity = pendingNumbers = null;
-      continue;
-    }
-    const before = amount ? text.slice(0, amount.start) : text;
-    const quantity = quantityOf(before);
-    const name = cleanName(quantity ? before.slice(0, quantity.start) + before.slice(quantity.end) : before);
-
-    if (!amount) {
-      if (quantity && !name) {
-        // "2 x 1.60" under the item it counts, or over the item it belongs to.
-        if (last && underLast && !last.counted && addsUp(quantity.quantity, quantity.unitPrice, last.amount))
-          count(last, quantity, line);
-        else pendingQuantity = { quantity, line };
-        pendingName = null;
-      } else if (name) {
-        // A name on a line of its own: its numbers follow on the next line ("  2 x 1.60   3.20").
-        if (pendingNumbers && next(pendingNumbers.line, line))
-          items.push(item(name, line, pendingNumbers.amount, pendingNumbers.line, pendingNumbers.quantity));
-        else pendingName = { text: name, line };
-        pendingQuantity = pendingNumbers = null;
-      }
-      continue;
-    }
-    if (!name) {
-      // Numbers only: the quantity and amount of the name above (or, failing one, below).
-      if (pendingName && next(pendingName.line, line))
-        items.push(item(pendingName.text, pendingName.line, amount, line, quantity));
-      else if (quantity) pendingNumbers = { quantity, amount, line };
-      pendingName = pendingQuantity = null;
-      continue;
-    }
-    const counted =
-      quantity ??
-      (pendingQuantity &&
-      next(pendingQuantity.line, line) &&
-      addsUp(pendingQuantity.quantity.quantity, pendingQuantity.quantity.unitPrice, amount.value)
-        ? pendingQuantity.quantity
-        : null);
-    const made = item(name, line, amount, line, counted && counted === quantity ? quantity : null);
-    if (counted && counted !== quantity) count(made, counted, pendingQuantity!.line);
-    items.push(made);
-    pendingName = pendingQuantity = pendingNumbers = null;
-  }
+  const reading: Reading = { items: [], adjustments: [], name: null, quantity: null, numbers: null };
+  for (let i = start; i < end; i++) readLine(ctx, ctx.lines[i]!, reading);
+  const { items, adjustments } = reading;
   const sumOf = (rows: Item[]) =>
     rows.reduce((s, i) => s + (i.amount ?? 0), 0) + adjustments.reduce((s, a) => s + a, 0);
-  // A last row that is the sum of the rows above is their subtotal under a label not known
-  // ("Merchandise", "Jumlah Kecil"): a sum, no item; one row's sum only after a gap (two
-  // of the same item stand one under the other).
-  const sumRow = items.length >= 2 && Math.abs(sumOf(items.slice(0, -1)) - items.at(-1)!.amount!) <= ROUNDING;
-  const subtotal =
-    sumRow && (items.length > 2 || gapAbove(items.at(-2)!.line, items.at(-1)!.line)) ? items.pop() : null;
+  // A row that is the sum of the rows above is their subtotal under a label not known
+  // ("Merchandise", "Jumlah Kecil"): it and the summary under it (tax, grand total) are no
+  // items. It must be the last row over two or more, or stand after a gap (two of the same item
+  // stand one under the other; 1.00, 1.00, 2.00 in a list is chance).
+  const sumAt = items.findIndex(
+    (row, k) =>
+      k >= 1 &&
+      Math.abs(sumOf(items.slice(0, k)) - row.amount!) <= ROUNDING &&
+      ((k === items.length - 1 && k >= 2) || gapAbove(items[k - 1]!.line, row.first)),
+  );
+  const subtotal = sumAt >= 1 ? items.splice(sumAt)[0]! : null;
   if (items.length === 0) return null;
   const sum = sumOf(items);
   const holds = subtotal !== null || targets(ctx, end).some((t) => Math.abs(sum - t) <= ROUNDING);
   return {
-    items: items.map(({ line: _l, cells: _c, counted: _n, ...rest }) => rest),
+    items: items.map(({ first: _f, line: _l, cells: _c, counted: _n, ...rest }) => rest),
     score: holds ? 0.9 : 0.5,
     rows: items.map((i) => rowLocation(i.cells)),
   };
+}
+
+/** One line of the rows: an item, part of one (its name, its quantity), an adjustment, or nothing. */
+function readLine(ctx: ExtractionContext, line: Line, reading: Reading): void {
+  const text = line.text;
+  const folded = fold(text);
+  // "3 @ 5.27" alone on its line ends with the price, which is no amount.
+  const whole = quantityOf(text);
+  const right = rightAmount(text);
+  const amount = right && !(whole && right.start < whole.end) ? right : null;
+  const last = reading.items.at(-1);
+  const underLast = last !== undefined && next(last.line, line);
+  // A discount or deposit under an item changes what was paid, and is no item.
+  if (amount && underLast && (amount.value < 0 || ADJUSTMENT_WORDS.discount.test(folded))) {
+    reading.adjustments.push(-Math.abs(amount.value));
+    return;
+  }
+  if (amount && underLast && ADJUSTMENT_WORDS.deposit.test(folded)) {
+    reading.adjustments.push(Math.abs(amount.value));
+    return;
+  }
+  if (notItem(ctx, line, folded)) {
+    reading.name = reading.quantity = reading.numbers = null;
+    return;
+  }
+  const before = amount ? text.slice(0, amount.start) : text;
+  const quantity = quantityOf(before);
+  const name = cleanName(quantity ? before.slice(0, quantity.start) + before.slice(quantity.end) : before);
+  if (!amount) withoutAmount(line, name, quantity, reading);
+  else if (!name) {
+    // Numbers only: the quantity and amount of the name above (or, failing one, below).
+    const above = reading.name;
+    if (above && next(above.line, line)) reading.items.push(item(above.text, above.line, amount, line, quantity));
+    else if (quantity) reading.numbers = { quantity, amount, line };
+    reading.name = reading.quantity = null;
+  } else {
+    const waiting = reading.quantity;
+    const counted =
+      waiting && next(waiting.line, line) && addsUp(waiting.quantity.quantity, waiting.quantity.unitPrice, amount.value)
+        ? waiting
+        : null;
+    const made = item(name, line, amount, line, quantity);
+    if (!quantity && counted) count(made, counted.quantity, counted.line);
+    reading.items.push(made);
+    reading.name = reading.quantity = reading.numbers = null;
+  }
+}
+
+/** A line without an amount: a quantity of the item above or below, or a name whose numbers follow. */
+function withoutAmount(line: Line, name: string, quantity: Quantity | null, reading: Reading): void {
+  const last = reading.items.at(-1);
+  if (quantity && !name) {
+    // "2 x 1.60" under the item it counts, or over the item it belongs to.
+    if (last && next(last.line, line) && !last.counted && addsUp(quantity.quantity, quantity.unitPrice, last.amount))
+      count(last, quantity, line);
+    else reading.quantity = { quantity, line };
+    reading.name = null;
+  } else if (name) {
+    // A name on a line of its own: its numbers stand on the line above ("  2 x 1.60   3.20") or the next one.
+    const numbers = reading.numbers;
+    if (numbers && next(numbers.line, line))
+      reading.items.push(item(name, line, numbers.amount, numbers.line, numbers.quantity));
+    else reading.name = { text: name, line };
+    reading.quantity = reading.numbers = null;
+  }
 }
 
 /**
@@ -215,7 +234,8 @@ function item(name: string, nameLine: Line, amount: FoundAmount, amountLine: Lin
   const made: Item = {
     description,
     amount: amount.value,
-    line: amountLine,
+    first: nameLine.index < amountLine.index ? nameLine : amountLine,
+    line: nameLine.index < amountLine.index ? amountLine : nameLine,
     counted: false,
     cells: {
       description: spanBox(
@@ -246,6 +266,7 @@ function count(made: Item, quantity: Quantity, line: Line): void {
   made.quantity = quantity.quantity;
   made.unit_price = quantity.unitPrice;
   made.counted = true;
+  if (line.index > made.line.index) made.line = line;
   made.cells.quantity = spanBox(line, quantity.start, quantity.end);
   made.cells.unit_price = spanBox(line, quantity.start, quantity.end);
 }

@@ -40,13 +40,16 @@ describe('receipt items: the rows between the header block and the total', () =>
           ['2 Croissant', '2.20'],
           ['Apple juice', '4.50'],
           ['  3 x 1.50'],
+          ['Tea bags 80s'],
+          // OCR lost the "x": the numbers still make the amount.
+          ['  5 2.28', '11.40'],
         ],
         [
-          ['Subtotal', '28.91'],
-          ['VAT 20%', '4.82'],
-          ['Total', '28.91'],
-          ['Cash', '30.00'],
-          ['Change', '1.09'],
+          ['Subtotal', '40.31'],
+          ['VAT 20%', '6.72'],
+          ['Total', '40.31'],
+          ['Cash', '50.00'],
+          ['Change', '9.69'],
           ['Thank you for shopping!', ''],
         ],
       ),
@@ -57,6 +60,7 @@ describe('receipt items: the rows between the header block and the total', () =>
       { description: 'Coffee beans 250g', quantity: 3, unit_price: 5.27, amount: 15.81 },
       { description: 'Croissant', quantity: 2, unit_price: 1.1, amount: 2.2 },
       { description: 'Apple juice', quantity: 3, unit_price: 1.5, amount: 4.5 },
+      { description: 'Tea bags 80s', quantity: 5, unit_price: 2.28, amount: 11.4 },
     ]);
     // They add up to the subtotal: the list is likely right.
     expect(result.confidence.items).toBeGreaterThan(0.8);

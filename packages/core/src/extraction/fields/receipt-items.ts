@@ -134,7 +134,7 @@ function readLine(ctx: ExtractionContext, line: Line, reading: Reading): void {
     return;
   }
   const before = amount ? text.slice(0, amount.start) : text;
-  const quantity = quantityOf(before);
+  const quantity = quantityOf(before) ?? (amount ? signLost(before, amount.value) : null);
   const name = cleanName(quantity ? before.slice(0, quantity.start) + before.slice(quantity.end) : before);
   if (!amount) withoutAmount(line, name, quantity, reading);
   else if (!name) {
@@ -198,6 +198,16 @@ function quantityOf(text: string): Quantity | null {
     if (quantity && unitPrice) return { quantity, unitPrice, start: m.index, end: m.index + m[0].length };
   }
   return null;
+}
+
+/** "5 2.28" before 11.40: a count and a price whose sign OCR lost, taken when they make the amount. */
+function signLost(text: string, amount: number): Quantity | null {
+  const m = /^\s*(\d{1,3})\s+(\d{1,6}[.,]\d{2})\s*$/.exec(text);
+  if (!m) return null;
+  const quantity = Number(m[1]);
+  const unitPrice = parseNumber(m[2]!)?.value;
+  if (!unitPrice || !addsUp(quantity, unitPrice, amount)) return null;
+  return { quantity, unitPrice, start: text.indexOf(m[1]!), end: text.trimEnd().length };
 }
 
 /** A name has letters; a leading count ("2 Milk") is taken off it when the item is made. */

@@ -139,13 +139,14 @@ function findField(
   const path = [...parents, field.name].join('.');
   if (field.type === 'object') return findObject(ctx, field, parents, shared);
   if (field.type === 'array') {
-    const finding = arrayFinding(ctx, field);
+    const finding = arrayFinding(ctx, field, shared.documentType);
     return finding
       ? {
           value: finding.value,
           score: finding.score,
           source: 'table',
           ocr: finding.ocr ?? 1,
+          ...(finding.weighed ? { weighed: true as const } : {}),
           location: tableLocation(finding.rows),
         }
       : null;

@@ -14,6 +14,8 @@ export interface FoundField {
   ceiling?: number;
   /** The ceiling stays when the fields' arithmetic agrees (see confidence/cross-checks.ts). */
   firmCeiling?: true;
+  /** An array whose sum was weighed where it was found (receipt items): cross-checks leave it and the totals alone. */
+  weighed?: true;
   /** Where on the page the value was read (see locations/field-location.ts). */
   location?: FieldLocation;
 }

@@ -29,7 +29,10 @@ export function applyCrossChecks(
     const holds = addsUp(amount(subtotal)!, amount(tax)!, amount(total)!, adjustments, EPSILON);
     adjust(found, [subtotal, tax, total], holds);
   }
-  const items = fields.find((f) => f.type === 'array' && Array.isArray(found[f.name]?.value));
+  // Receipt items weighed their own sum (fields/receipt-items.ts): a misread item lowers no total.
+  const items = fields.find(
+    (f) => f.type === 'array' && Array.isArray(found[f.name]?.value) && !found[f.name]!.weighed,
+  );
   const sum = items ? lineSum(found[items.name]!.value as unknown[]) : null;
   const target = subtotal ?? (tax ? null : total);
   if (items && sum !== null && target)

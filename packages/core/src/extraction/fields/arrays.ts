@@ -4,12 +4,15 @@ import { foldedTokens } from '../layout/fold.js';
 import { findEmails, findPhones } from '../values/contacts.js';
 import { findDates } from '../values/dates.js';
 import { findLineItems, type LineItem } from './line-items.js';
+import { findReceiptItems } from './receipt-items.js';
 import type { RowLocation } from '../locations/field-location.js';
 
 /**
  * Array fields. Lists of e-mails, phones or dates are every such value on the page; anything else
  * is read as the line-item table, each row shaped by the field's nested definitions when given
- * (a member called "qty" or "menge" gets the quantity, "price" the unit price, and so on).
+ * (a member called "qty" or "menge" gets the quantity, "price" the unit price, and so on). A
+ * receipt (declared or classified so) without a table header has its items read as a till prints
+ * them (receipt-items.ts).
  */
 
 export interface ArrayFinding {
@@ -19,6 +22,8 @@ export interface ArrayFinding {
   rows?: RowLocation[];
   /** The lowest read confidence of a word in the rows (1 for a text layer; absent for simple lists). */
   ocr?: number;
+  /** The rows' sum was already weighed against the page's totals (receipt items). */
+  weighed?: true;
 }
 
 const MEMBER_ALIASES: Record<keyof LineItem, string[]> = {
@@ -42,17 +47,25 @@ const MEMBER_ALIASES: Record<keyof LineItem, string[]> = {
   amount: ['amount', 'total', 'line', 'sum', 'betrag', 'summe', 'bedrag', 'montant', 'importe', 'net', 'gross'],
 };
 
-export function arrayFinding(ctx: ExtractionContext, field: FieldDefinition): ArrayFinding | null {
+export function arrayFinding(
+  ctx: ExtractionContext,
+  field: FieldDefinition,
+  documentType?: string,
+): ArrayFinding | null {
   const tokens = foldedTokens(field.name.replace(/_/g, ' '));
   const simple = simpleList(ctx, tokens);
   if (simple) return simple;
-  const table = findLineItems(ctx);
+  const header = findLineItems(ctx);
+  const receipt = header || documentType !== 'receipt' ? null : findReceiptItems(ctx);
+  const table = header ?? receipt;
   if (!table) return null;
+  const weighed = receipt ? ({ weighed: true } as const) : {};
   const members = field.fields?.length ? field.fields : null;
   const ocr = weakestWord(ctx, table.rows);
-  if (!members) return { value: table.items, score: table.score, rows: table.rows, ocr };
+  if (!members) return { value: table.items, score: table.score, rows: table.rows, ocr, ...weighed };
   const rows = table.rows.map((row, i) => ({ ...row, cells: shapeCells(table.items[i]!, row.cells, members) }));
-  return { value: table.items.map((item) => shapeItem(item, members)), score: table.score, rows, ocr };
+  const value = table.items.map((item) => shapeItem(item, members));
+  return { value, score: table.score, rows, ocr, ...weighed };
 }
 
 /**

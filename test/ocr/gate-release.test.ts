@@ -13,7 +13,6 @@ import { createPageGate, type GateLane } from '../../packages/ocr-tesseract/src/
 import { releaseIdleFor } from '../../packages/ocr-tesseract/src/ocr/release-idle.js';
 import { PdfThreads, type PdfCall } from '../../packages/ocr-tesseract/src/pdf/thread/pdf-threads.js';
 import { makeInvoicePdf } from '../support/fixtures.js';
-import { eventually } from '../support/wait.js';
 import { INVOICE_SCAN, scanImage, scannedPdf } from './documents.js';
 import { held } from './held-work.js';
 
@@ -171,14 +170,19 @@ describe("the reader's release", () => {
       const count = (call: PdfCall) => call({ op: 'count', bytes });
       // Two threads started: one held by a reading that has not finished, one idle.
       let letGo!: () => void;
+      let holds!: () => void;
+      const holdReached = new Promise<void>((resolve) => (holds = resolve));
       const holding = pdf.run(undefined, async (call) => {
         await count(call);
-        await new Promise<void>((resolve) => (letGo = resolve));
+        await new Promise<void>((resolve) => {
+          letGo = resolve;
+          holds();
+        });
       });
-      await eventually(
-        () => 'the holding reading to start its thread',
-        () => pdf.live === 1,
-      );
+      // Its count done and its thread kept, the reading holds on (on a loaded machine the count
+      // may take longer than the thread's start, so wait for the hold itself).
+      await holdReached;
+      expect(pdf.live).toBe(1);
       await pdf.run(undefined, count);
       expect(pdf.live).toBe(2);
       await pdf.releaseIdle(0);

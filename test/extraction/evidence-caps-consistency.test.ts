@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addressCutShort } from '../../packages/core/src/extraction/confidence/address-parts.js';
-import { doc, extractWithAndWithoutCaps as extract, lines, page, type Placed } from './synthetic.js';
+import { cappedInvoice, doc, extractWithAndWithoutCaps as extract, lines, page, type Placed } from './synthetic.js';
 
 /**
  * Caps at 0.85 where the values a document prints disagree with the one taken (confidence/
  * evidence-caps.ts): a total that the amounts under it complete to a later printed sum (a first
  * summand, or a net sum with a discount taken off under it), a seller's address whose parts say its
- * block was cut (streets without a town, a town without a street, a street after the town), and a
- * name whose last words are another field's label. Each extraction is compared with the same one
- * without the caps.
+ * block was cut (streets without a town, a town without a street, a street after the town), a
+ * name whose last words are another field's label, and an OCR'd number glued to "N." whose first
+ * digit may be the label's "º". Each extraction is compared with the same one without the caps.
  */
 
 const CEILING = 0.85;
@@ -166,6 +166,39 @@ describe("evidence caps: a name whose last words are another field's label", () 
     expect(values.buyer_name).toBe('De Vries Voeding V.O.F. Besteldatum');
     expect(free.buyer_name).toBeGreaterThan(CEILING);
     expect(capped.buyer_name).toBe(CEILING);
+  });
+});
+
+describe('evidence caps: an OCR\'d number glued to "N." whose first digit may be the label\'s "º"', () => {
+  const numbered = (number: string, source: 'ocr' | 'text_layer') =>
+    extract(
+      cappedInvoice(
+        [
+          { x: 340, y: 110, text: `Factura ${number}` },
+          { x: 340, y: 125, text: 'Fecha: 20.03.2024' },
+        ],
+        [],
+        source,
+      ),
+    );
+
+  it('"N.22025/9838" read by OCR: "22025/9838" keeps at most 0.85', () => {
+    const { capped, free, values } = numbered('N.22025/9838', 'ocr');
+    expect(values.invoice_number).toBe('22025/9838');
+    expect(free.invoice_number).toBeGreaterThan(CEILING);
+    expect(capped.invoice_number).toBe(CEILING);
+  });
+
+  it('on a text layer, set apart from "N.", or opening with no look-alike of "º", it keeps what the ranker gives', () => {
+    for (const [number, source] of [
+      ['N.22025/9838', 'text_layer'],
+      ['N. 22025/9838', 'ocr'],
+      ['N.12025/9838', 'ocr'],
+    ] as const) {
+      const { capped, free } = numbered(number, source);
+      expect(capped.invoice_number, `${number} ${source}`).toBe(free.invoice_number);
+      expect(capped.invoice_number, `${number} ${source}`).toBeGreaterThan(CEILING);
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { addressCutShort } from './address-parts.js';
 import { printedElsewhere } from './amount-witness.js';
 import { completedBelow } from './completed-below.js';
 import { cutFromWord, fragmentOfLonger } from './identifier-fragment.js';
-import { prefixSetApart, printedWithPrefix } from './identifier-forms.js';
+import { ordinalGlued, prefixSetApart, printedWithPrefix } from './identifier-forms.js';
 import { confusableGlyphs, dateShaped } from './identifier-shape.js';
 import { rowInDoubt } from './label-row.js';
 import { valueSpan } from './value-span.js';
@@ -147,6 +147,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       (ocr && confusableGlyphs(value)) ||
       printedWithPrefix(ctx, value) ||
       prefixSetApart(candidate) ||
+      ordinalGlued(candidate) ||
       fragmentOfLonger(ctx, candidate, value) ||
       cutFromWord(candidate)
     );

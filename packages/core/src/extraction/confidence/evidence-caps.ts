@@ -1,10 +1,9 @@
 import type { DocumentView } from '../document-view.js';
 import { familyOf } from '../ranking/ranker.js';
-import { addressCutShort } from './address-parts.js';
 import { printedElsewhere } from './amount-witness.js';
 import { completedBelow } from './completed-below.js';
 import { cutFromWord, fragmentOfLonger } from './identifier-fragment.js';
-import { ordinalGlued, prefixSetApart, printedWithPrefix } from './identifier-forms.js';
+import { prefixSetApart, printedWithPrefix } from './identifier-forms.js';
 import { confusableGlyphs, dateShaped } from './identifier-shape.js';
 import { rowInDoubt } from './label-row.js';
 import { valueSpan } from './value-span.js';
@@ -17,7 +16,7 @@ import {
 } from './party-blocks.js';
 import { printedTwice } from './name-witness.js';
 import { unconfirmedRepair } from './repair-witness.js';
-import { endsWithLabel, keyShaped, splitByOcr, streetShaped } from './name-shape.js';
+import { keyShaped, splitByOcr, streetShaped } from './name-shape.js';
 import { qualifiedDateLabel, type Candidate } from '../fields/candidates.js';
 import type { Role } from '../labels/synonyms.js';
 import { findDates, type FoundDate } from '../values/dates.js';
@@ -59,11 +58,7 @@ import { segmentStarts } from '../labels/label-index.js';
  * - a person's name with a second name line under it in its block, an address with a contact
  *   person, a company's name (or its legal form alone), a department or a registration in it, an
  *   address of one part (a street without its town, a town without its street), a seller's name or
- *   address under a heading no seller label matches (party-blocks.ts); an address whose parts say
- *   its block was cut: streets alone, a town alone, a street after the town (address-parts.ts);
- * - a name whose last words are a date's, an amount's or a document number's label (name-shape.ts);
- * - a total that the amounts under it complete to a later printed amount: a tax or charge, a
- *   discount, or the rest of a table's rows (completed-below.ts);
+ *   address under a heading no seller label matches (party-blocks.ts);
  * - an OCR'd name whose misread words a word list put right (fields/name-words.ts), unless another
  *   line prints it as repaired (repair-witness.ts).
  *
@@ -112,7 +107,6 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       addressHoldsContact(String(candidate.value)) ||
       addressHoldsOtherLine(String(candidate.value)) ||
       addressOfOnePart(String(candidate.value)) ||
-      addressCutShort(String(candidate.value)) ||
       sellerUnderOtherHeading(ctx, candidate, true)
     );
   if (NAME_ROLES.includes(role))
@@ -121,7 +115,6 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       unconfirmedRepair(ctx, candidate) ||
       streetShaped(String(candidate.value)) ||
       keyShaped(candidate) ||
-      endsWithLabel(ctx, candidate) ||
       splitByOcr(candidate) ||
       personOverName(ctx, candidate) ||
       mayGoOn(ctx.lines, candidate) ||
@@ -147,7 +140,6 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       (ocr && confusableGlyphs(value)) ||
       printedWithPrefix(ctx, value) ||
       prefixSetApart(candidate) ||
-      ordinalGlued(candidate) ||
       fragmentOfLonger(ctx, candidate, value) ||
       cutFromWord(candidate)
     );

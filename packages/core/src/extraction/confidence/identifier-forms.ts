@@ -41,20 +41,3 @@ export function prefixSetApart(candidate: Candidate): boolean {
   const letters = SET_APART.exec(candidate.line.text.slice(0, span.start))?.[1];
   return letters !== undefined && !LABEL_WORDS.test(letters);
 }
-
-/** "N" or "N." glued to the number: the label "N.º", its raised "º" read as a digit or an "o". */
-const ORDINAL_GLUED = /(?:^|[^\p{L}\d])N\.?$/u;
-const ORDINAL_LOOKALIKES = /^[0o29]/i;
-
-/**
- * A number read by OCR glued to "N." or "N" and beginning with a glyph the raised "º" of "N.º" is
- * read as ("N.22025/9838" for "N.º 2025/9838"): the first digit may be the label's, and nothing on
- * the line tells which (labels/ocr-misreads.ts reads "N.2" as "N.º" only where a space parts it
- * from the number). On a text layer the glyphs are the document's own.
- */
-export function ordinalGlued(candidate: Candidate): boolean {
-  const span = valueSpan(candidate);
-  if (!candidate.line.ocr || !span) return false;
-  const value = candidate.line.text.slice(span.start, span.end);
-  return ORDINAL_GLUED.test(candidate.line.text.slice(0, span.start)) && ORDINAL_LOOKALIKES.test(value);
-}

@@ -1,4 +1,3 @@
-import type { DocumentView } from '../document-view.js';
 import type { Candidate } from '../fields/candidates.js';
 import { looksLikeStreet } from '../fields/party-lines.js';
 import { foldedTokens } from '../layout/fold.js';
@@ -38,35 +37,6 @@ const SPLIT_WORD = /(?:^|\s)\p{Lu}\p{Ll}?\s\p{Ll}{3,}|(?:^|\s)\p{Ll}\s\p{Ll}(?:\
 export function splitByOcr(candidate: Candidate): boolean {
   return candidate.line.ocr && SPLIT_WORD.test(String(candidate.value));
 }
-
-/**
- * A name whose last words are another field's label ("De Vries Voeding V.O.F. Besteldatum"): the
- * label of a value printed beside the block ran into the name's line, and where the name ends was
- * guessed. The labels of dates, amounts and document numbers count, named outright (strength 1).
- */
-export function endsWithLabel(ctx: DocumentView, candidate: Candidate): boolean {
-  const span = valueSpan(candidate);
-  if (!span) return false;
-  const end = candidate.line.text.slice(0, span.end).trimEnd().length;
-  return ctx.labels
-    .hitsOn(candidate.line)
-    .some(
-      (h) => h.strength === 1 && RUN_IN_KEYS.has(h.key) && h.start > span.start && h.end >= end && h.end <= span.end,
-    );
-}
-
-const RUN_IN_KEYS = new Set<string>([
-  'invoice_date',
-  'order_date',
-  'due_date',
-  'delivery_date',
-  'transaction_date',
-  'invoice_number',
-  'po_number',
-  'total_amount',
-  'subtotal',
-  'tax_amount',
-]);
 
 export function keyShaped(candidate: Candidate): boolean {
   const value = String(candidate.value).trim();

@@ -34,11 +34,8 @@ const PLACE = /^\s+\p{Lu}[\p{L}'’.]*(?:[\s-]+\p{L}[\p{L}'’.]*){0,3}\s*$/u;
 const isStreetWord = (token: string) =>
   STREETS.has(token) || SUFFIXES.some((s) => token.length > s.length + 2 && token.endsWith(s));
 
-/** Whether a text holds a street word of the lexicon ("teststr", "boulevard Voltaire"). */
-export const hasStreetWord = (text: string) => foldedTokens(text).some(isStreetWord);
-
 /** Whether a text holds a street word of the lexicon with a number: a street line ("boulevard Voltaire 199"). */
-export const isStreetAddress = (text: string) => /\d/.test(text) && hasStreetWord(text);
+export const isStreetAddress = (text: string) => /\d/.test(text) && foldedTokens(text).some(isStreetWord);
 
 /**
  * Whether the value at [start, end) of a line's text is a number of an address line and no

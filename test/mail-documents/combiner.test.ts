@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPdfCombiner } from '@intake/mail-documents';
 import type { CombinableDocument } from '@intake/core/ports';
+import { eventually } from '../support/wait.js';
 
 const combiner = createPdfCombiner();
 
@@ -191,5 +192,17 @@ describe('PDF combiner', () => {
     const patient = createPdfCombiner({ timeoutMs: 60_000 });
     const first = await patient.combine(documents.slice(0, 2));
     expect((await PDFDocument.load(first)).getPageCount()).toBe(3);
+  });
+
+  it('ends its thread once idle, and combines the next message in a fresh one', async () => {
+    const idle = createPdfCombiner({ idleMs: 100 });
+    expect((await PDFDocument.load(await idle.combine(documents.slice(0, 2)))).getPageCount()).toBe(3);
+    expect(idle.liveThreads).toBe(1);
+    await eventually(
+      () => `the idle thread to end (${idle.liveThreads} alive)`,
+      () => idle.liveThreads === 0,
+    );
+    expect((await PDFDocument.load(await idle.combine(documents.slice(0, 2)))).getPageCount()).toBe(3);
+    expect(idle.liveThreads).toBe(1);
   });
 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { createMailParser } from '@intake/mail-documents';
+import { eventually } from '../support/wait.js';
 
 const parser = createMailParser();
 const limits = { maxAttachments: 50 };
@@ -208,5 +209,33 @@ describe('mail parser on composed messages', () => {
     backing.set(message, 100);
     const parsed = await parser.parse(backing.subarray(100, 100 + message.length), limits);
     expect(parsed.attachments.map((a) => a.filename)).toEqual(['a.pdf']);
+  });
+
+  it('ends its threads once idle, and parses the next message in a fresh one', async () => {
+    const idle = createMailParser({ idleMs: 100 });
+    const raw = await compose({ text: 'See attached.', attachments: [{ filename: 'a.pdf', content: pdfBytes }] });
+    expect((await idle.parse(raw, limits)).attachments[0]!.filename).toBe('a.pdf');
+    // Its idle time starts as the message is answered.
+    expect(idle.liveThreads).toBe(1);
+    await eventually(
+      () => `the idle thread to end (${idle.liveThreads} alive)`,
+      () => idle.liveThreads === 0,
+    );
+    const both = await Promise.all([idle.parse(raw, limits), idle.parse(raw, limits)]);
+    expect(both.map((parsed) => Buffer.from(parsed.attachments[0]!.content).equals(pdfBytes))).toEqual([true, true]);
+    await eventually(
+      () => `both idle threads to end (${idle.liveThreads} alive)`,
+      () => idle.liveThreads === 0,
+    );
+    expect((await idle.parse(raw, limits)).attachments).toHaveLength(1);
+    expect(idle.liveThreads).toBe(1);
+  });
+
+  it('keeps its thread for the messages that follow within idleMs', async () => {
+    const kept = createMailParser({ idleMs: 60_000 });
+    for (const subject of ['one', 'two', 'three']) {
+      expect((await kept.parse(await compose({ subject, text: 'x' }), limits)).subject).toBe(subject);
+      expect(kept.liveThreads).toBe(1);
+    }
   });
 });

@@ -16,10 +16,17 @@ export interface PdfCombinerOptions {
   timeoutMs?: number;
   /** The thread's JavaScript heap, in MB (default 512, PDF_WORKER_MEMORY_MB's). */
   memoryMb?: number;
+  /** The thread idle this long ends, in ms (default 10 s). */
+  idleMs?: number;
+}
+
+/** The combiner, and whether its thread is alive (0 or 1). */
+export interface PdfCombiner extends DocumentCombiner {
+  readonly liveThreads: number;
 }
 
 /** Core's `DocumentCombiner`: merges PDFs and images (PNG, JPEG, TIFF, WEBP) into one PDF, in order. */
-export function createPdfCombiner(options: PdfCombinerOptions = {}): DocumentCombiner {
+export function createPdfCombiner(options: PdfCombinerOptions = {}): PdfCombiner {
   const maxPages = options.maxPages ?? DEFAULT_DOCUMENT_LIMITS.maxPages;
   const threads = new TaskThreads({
     script: 'combine-thread',
@@ -27,12 +34,16 @@ export function createPdfCombiner(options: PdfCombinerOptions = {}): DocumentCom
     timeoutMs: options.timeoutMs ?? 30_000,
     memoryMb: options.memoryMb ?? 512,
     what: 'combining',
+    idleMs: options.idleMs,
   });
   return {
     combine(documents) {
       if (documents.length === 0) return Promise.reject(new Error('No documents to combine'));
       // The documents are copied into the thread: the caller keeps its bytes.
       return threads.run<Uint8Array>({ documents, maxPages } satisfies CombineRequest);
+    },
+    get liveThreads() {
+      return threads.liveThreads;
     },
   };
 }

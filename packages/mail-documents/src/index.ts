@@ -4,6 +4,6 @@
  * a message into one PDF when an inbox asks for that (pdf-lib, with sharp for images).
  */
 export { createMailParser } from './message-parser.js';
-export type { MailParserOptions } from './message-parser.js';
+export type { MailParser, MailParserOptions } from './message-parser.js';
 export { createPdfCombiner } from './document-combiner.js';
-export type { PdfCombinerOptions } from './document-combiner.js';
+export type { PdfCombiner, PdfCombinerOptions } from './document-combiner.js';

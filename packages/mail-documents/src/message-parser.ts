@@ -14,6 +14,13 @@ export interface MailParserOptions {
   threads?: number;
   /** Each parsing thread's JavaScript heap, in MB (default 512). */
   memoryMb?: number;
+  /** A parsing thread idle this long ends, in ms (default 10 s). */
+  idleMs?: number;
+}
+
+/** The mail parser, and how many of its threads are alive. */
+export interface MailParser extends MessageParser {
+  readonly liveThreads: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -27,7 +34,7 @@ const END_GRACE_MS = 1000;
  * Core's `MessageParser` on mailparser: a raw RFC 5322 message to its headers, text and attachments,
  * with attachment names sanitised and types decided by content, within a time bound.
  */
-export function createMailParser(options: MailParserOptions = {}): MessageParser {
+export function createMailParser(options: MailParserOptions = {}): MailParser {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const threads = new TaskThreads({
     script: 'parse-thread',
@@ -35,9 +42,13 @@ export function createMailParser(options: MailParserOptions = {}): MessageParser
     timeoutMs: timeoutMs + END_GRACE_MS,
     memoryMb: options.memoryMb ?? 512,
     what: 'parsing the message',
+    idleMs: options.idleMs,
   });
   return {
     // The raw message is copied into the thread: the caller keeps it (it is stored).
     parse: (raw, limits) => threads.run({ raw, limits, timeoutMs } satisfies ParseRequest),
+    get liveThreads() {
+      return threads.liveThreads;
+    },
   };
 }

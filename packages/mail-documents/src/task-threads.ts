@@ -1,9 +1,10 @@
 /**
  * Work that must not run on the thread answering HTTP and SMTP (parsing a message, combining its
  * attachments) runs in a few worker threads: one task per thread at a time, the others waiting.
- * Threads start when first needed, do not keep the process alive when idle, and a task past its
- * time or memory ends its thread (its slot starts a fresh one for the next task): unlike a
- * timeout on the calling thread, that bounds the work, not only the wait.
+ * Threads start when first needed, do not keep the process alive when idle, and end once idle for
+ * `idleMs` (their heap and their modules go with them; the next task starts a fresh one); a task
+ * past its time or memory ends its thread (its slot starts a fresh one for the next task): unlike
+ * a timeout on the calling thread, that bounds the work, not only the wait.
  */
 import type { Worker } from 'node:worker_threads';
 import { startTaskThread, type TaskScript } from './start-thread.js';
@@ -18,7 +19,17 @@ export interface TaskThreadsOptions {
   memoryMb: number;
   /** What a task is, for the errors: "combining", "parsing the message". */
   what: string;
+  /** A thread idle this long ends, in ms (default {@link DEFAULT_IDLE_MS}). */
+  idleMs?: number;
 }
+
+/**
+ * How long an idle thread is kept: long enough for the messages of one burst to share it, short
+ * enough that a daemon does not hold a thread's heap and modules between bursts, nor into its idle
+ * trim (docs/resources.md: about 25 MB a parsing thread, 12 to 14 MB the combining one; a fresh
+ * thread and its message about 0.15 s of CPU).
+ */
+export const DEFAULT_IDLE_MS = 10_000;
 
 /** A task's answer as it crosses threads: its value, or its error's message. */
 export type TaskAnswer<T> = { value: T } | { error: string };
@@ -30,6 +41,8 @@ interface Slot {
   busy: boolean;
   /** Settles the task in progress, with its answer or an error. */
   settle: ((answer: TaskAnswer<unknown> | Error) => void) | null;
+  /** Ends the slot's idle thread, while it has one and no task. */
+  idle: NodeJS.Timeout | null;
 }
 
 export class TaskThreads {
@@ -42,7 +55,13 @@ export class TaskThreads {
       ready: Promise.resolve(),
       busy: false,
       settle: null,
+      idle: null,
     }));
+  }
+
+  /** Threads alive (working or idle). */
+  get liveThreads(): number {
+    return this.slots.filter((slot) => slot.worker !== null).length;
   }
 
   /** Runs one task in a free thread; `request` is copied into it, except the buffers in `transfer`. */
@@ -116,16 +135,35 @@ export class TaskThreads {
   private acquire(): Promise<Slot> {
     const free = this.slots.find((slot) => !slot.busy);
     if (free) {
-      free.busy = true;
+      this.take(free);
       return Promise.resolve(free);
     }
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
-  /** Hands the slot straight to the next waiter. */
+  private take(slot: Slot): void {
+    slot.busy = true;
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+  }
+
+  /** Hands the slot straight to the next waiter, or leaves its thread to end once idle. */
   private release(slot: Slot): void {
     const next = this.waiting.shift();
-    if (next) next(slot);
-    else slot.busy = false;
+    if (next) {
+      this.take(slot);
+      next(slot);
+      return;
+    }
+    slot.busy = false;
+    const worker = slot.worker;
+    if (!worker) return;
+    slot.idle = setTimeout(() => {
+      slot.idle = null;
+      if (slot.busy || slot.worker !== worker) return;
+      slot.worker = null;
+      void worker.terminate();
+    }, this.options.idleMs ?? DEFAULT_IDLE_MS);
+    slot.idle.unref();
   }
 }

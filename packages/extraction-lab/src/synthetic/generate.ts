@@ -20,7 +20,7 @@ import { chooseHtmlLook, describeHtmlLook, systemFontFamilies } from './render-h
 import { readdress } from './stranger-parties.js';
 import { chooseStrangerIssuer } from './stranger-issuer.js';
 import { chooseStrangerTax } from './stranger-tax.js';
-import { chooseStrangerEinvoice, describeStrangerEinvoice } from './stranger-einvoice.js';
+import { chooseStrangerEinvoice, describeStrangerEinvoice, type StrangerEinvoice } from './stranger-einvoice.js';
 import { einvoiceHtml, renderEinvoicePdf } from './render-einvoice.js';
 import {
   chooseStrangerReceipt,
@@ -135,13 +135,7 @@ export async function generateDocument(
     const einvoiced = einvoice ? chooseStrangerEinvoice(issued.content, seed, index) : undefined;
     if (einvoiced) {
       content = einvoiced.content;
-      const font = layoutText.replace(/^.* font=/, '');
-      layoutText = `family=stranger ${describeStrangerEinvoice(einvoiced.einvoice)} font=${font}`;
-      if (chromium) {
-        const look = chooseHtmlLook(createRandom(seedOf(`intake synthetic html ${seed} ${index}`)), chromium.families);
-        pdf = await chromium.printer.print(einvoiceHtml(einvoiced.einvoice.page, look.font, look.size));
-        layoutText = `${layoutText} ${describeHtmlLook(look)}`;
-      } else pdf = await renderEinvoicePdf(einvoiced.einvoice.page, layout.font);
+      ({ pdf, layoutText } = await printEinvoice(einvoiced.einvoice, layout.font, layoutText, [seed, index], chromium));
     } else if (chromium) {
       // The twin is drawn (and dropped) for its words: the HTML prints the same title, labels and
       // headings; its look, and any draw the twin did not make, come from a random source of its own.
@@ -173,6 +167,24 @@ export async function generateDocument(
       ...(printedName ? { printedName } : {}),
     }),
   };
+}
+
+/**
+ * An invoice printed as an e-invoice's view, by pdf-lib or Chromium (its look from the same random
+ * source as a Chromium stranger page's), and its layout note: the view's choices and the font.
+ */
+async function printEinvoice(
+  einvoice: StrangerEinvoice,
+  font: FontChoice,
+  strangerNote: string,
+  [seed, index]: [number, number],
+  chromium?: ChromiumProducer,
+): Promise<{ pdf: Uint8Array; layoutText: string }> {
+  const layoutText = `family=stranger ${describeStrangerEinvoice(einvoice)} font=${strangerNote.replace(/^.* font=/, '')}`;
+  if (!chromium) return { pdf: await renderEinvoicePdf(einvoice.page, font), layoutText };
+  const look = chooseHtmlLook(createRandom(seedOf(`intake synthetic html ${seed} ${index}`)), chromium.families);
+  const pdf = await chromium.printer.print(einvoiceHtml(einvoice.page, look.font, look.size));
+  return { pdf, layoutText: `${layoutText} ${describeHtmlLook(look)}` };
 }
 
 /** Whether stranger document `index` of `seed` is a receipt. */

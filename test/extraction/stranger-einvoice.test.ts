@@ -6,6 +6,8 @@ import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layo
 import { createRandom } from '../../packages/extraction-lab/src/synthetic/random.js';
 import { printNumber } from '../../packages/extraction-lab/src/synthetic/formats.js';
 import { chooseStrangerEinvoice } from '../../packages/extraction-lab/src/synthetic/stranger-einvoice.js';
+import { chromiumPath, openHtmlPrinter } from '../../packages/extraction-lab/src/synthetic/render-html.js';
+import { systemFontFamilies } from '../../packages/extraction-lab/src/synthetic/render-html-style.js';
 import { layoutChoice, pageText, sha256 } from './generated-documents.js';
 
 /**
@@ -94,4 +96,41 @@ describe('stranger e-invoice views', () => {
     const again = await generateDocument(SEED, at, 'text', availableFonts(), 'stranger', undefined, undefined, true);
     expect(sha256(again.bytes)).toBe(sha256(docs[at]!.bytes));
   });
+});
+
+const executable = chromiumPath();
+if (!executable)
+  process.stderr.write('stranger-einvoice: Chromium views skipped, no Chromium at /usr/lib/chromium/chromium\n');
+
+describe.skipIf(!executable)('stranger e-invoice views printed by Chromium', () => {
+  it("print the pdf-lib view's title, labels and values, the same ground truth", async () => {
+    const producer = { printer: await openHtmlPrinter(executable), families: systemFontFamilies() };
+    try {
+      const at = docs
+        .map((d, i) => (isEinvoice(d) ? i : -1))
+        .filter((i) => i >= 0)
+        .slice(0, 2);
+      for (const i of at) {
+        const printed = await generateDocument(
+          SEED,
+          i,
+          'text',
+          availableFonts(),
+          'stranger',
+          producer,
+          undefined,
+          true,
+        );
+        expect(printed.expected.fields).toEqual(docs[i]!.expected.fields);
+        const text = squeeze(pageText(await reader.read(printed.bytes, 'application/pdf')));
+        const { printed: values } = printed.expected.synthetic;
+        for (const field of ['invoice_number', 'invoice_date'] as const)
+          expect(text, `${printed.name} ${field}`).toContain(values[field]!);
+        expect(text).toContain(values.total_amount!.replace(/ [A-Z]{3}$/, ''));
+        expect(text).toContain('380 (');
+      }
+    } finally {
+      await producer.printer.close();
+    }
+  }, 120_000);
 });

@@ -93,6 +93,68 @@ describe('a totals block without labels', () => {
     expect(result.extracted_data.total_amount).toBe(310.71);
   });
 
+  it('never reads a quantity and the price in the next column as one amount grouped by a space', () => {
+    // An order's labels in a strip, one row whose "1" and "105.59 kr" stand in two columns: no
+    // 1 105.59, larger than any total, but three bare amounts under the amount column.
+    const row = (y: number, cells: [number, string][]): Placed[] => cells.map(([x, text]) => ({ x, y, text }));
+    const placed = (rows: [string, string, string, string][], foot: string[]): Placed[] => [
+      { x: 50, y: 31, text: 'Northern Hardware Ltd' },
+      { x: 348, y: 73, text: 'PURCHASE ORDER', height: 24 },
+      ...row(111, [
+        [50, 'Supplier'],
+        [340, 'Bill To'],
+      ]),
+      ...row(123, [
+        [50, 'Granite Consulting'],
+        [340, 'Northern Hardware Ltd'],
+      ]),
+      ...row(287, [
+        [50, 'P.O. #'],
+        [215, 'Delivery date'],
+        [380, 'PO Date'],
+      ]),
+      ...row(300, [
+        [50, 'OC-2023-22334'],
+        [215, '27.6.21'],
+        [380, '3.7.21'],
+      ]),
+      ...row(343, [
+        [50, 'Product'],
+        [315, 'Qty'],
+        [416, 'Price'],
+        [509, 'Amount'],
+      ]),
+      ...rows.flatMap(([d, q, p, a], i) => [
+        { x: 50, y: 361 + i * 18, text: d },
+        ending(361 + i * 18, q, 330),
+        ending(361 + i * 18, p, 440),
+        ending(361 + i * 18, a),
+      ]),
+      // The total in bold, a size up, as the summary prints it.
+      ...foot.map((text, i) => ({
+        ...ending(361 + rows.length * 18 + 16 + i * 16, text),
+        ...(i === foot.length - 1 ? { height: 13 } : {}),
+      })),
+    ];
+    const english = extract(
+      'purchase_order',
+      placed([['USB-C cable', '1', '105.59 kr', '105.59 kr']], ['105.59 kr', '8.71 kr', '114.30 kr']),
+    );
+    expect(english.extracted_data.total_amount).toBe(114.3);
+    // "10" and "155,96 €" are no 10 155,96 (French digits grouped by spaces).
+    const french = extract(
+      'purchase_order',
+      placed(
+        [
+          ['Lampe de bureau', '10', '0,97 €', '9,70 €'],
+          ['Nettoyage', '10', '155,96 €', '1 559,60 €'],
+        ],
+        ['1 569,30 €', '313,86 €', '1 883,16 €'],
+      ),
+    );
+    expect(french.extracted_data.total_amount).toBe(1883.16);
+  });
+
   it('reads a net and tax at a rate printed on the page (a sales tax no rate list holds)', () => {
     expect(atTaxRate(200, 17.75, [8.875])).toBe(true);
     expect(atTaxRate(200, 17.75, [])).toBe(false);

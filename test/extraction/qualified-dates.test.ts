@@ -125,6 +125,48 @@ describe('a generic date label qualified by the words before it', () => {
   });
 });
 
+describe("an invoice's order date", () => {
+  /** An invoice whose labels stand in a strip across the page, each value under its label. */
+  function strip(title: string, keys: string[], values: string[]): ReadDocument {
+    const step = 130;
+    return read([
+      ...lines(50, 40, ['Visser Voeding V.O.F.', 'Postbus 8834', '3011 AD Rotterdam']),
+      { x: 430, y: 40, text: title },
+      ...keys.map((text, i) => ({ x: 50 + i * step, y: 150, text })),
+      ...values.map((text, i) => ({ x: 50 + i * step, y: 163, text })),
+      { x: 50, y: 240, text: 'Artikel' },
+      { x: 460, y: 240, text: 'Bedrag' },
+      { x: 50, y: 258, text: 'Tonercartridge' },
+      { x: 460, y: 258, text: '100,00' },
+      ...lines(330, 300, ['Subtotaal', 'BTW 21%', 'Totaal']),
+      ...lines(460, 300, ['100,00', '21,00', '121,00']),
+    ]);
+  }
+
+  it('"Besteldatum" before "Datum" on a "Factuur": the invoice date is the bare one', () => {
+    const document = strip(
+      'Factuur',
+      ['Factuur nr.', 'Besteldatum', 'Datum', 'Betalen voor'],
+      ['2020/21457', '07.01.20', '24.01.20', '23.02.20'],
+    );
+    expect(extractWithAndWithoutCaps(document).values.invoice_date).toBe('2020-01-24');
+  });
+
+  it('"Fecha de pedido" before "Fecha" on a "Factura": the invoice date is the bare one', () => {
+    const document = strip(
+      'Factura',
+      ['Número de factura', 'Fecha de pedido', 'Fecha'],
+      ['RE73847', '24.2.21', '1.3.21'],
+    );
+    expect(extractWithAndWithoutCaps(document).values.invoice_date).toBe('2021-03-01');
+  });
+
+  it('an invoice that prints only its order date takes it', () => {
+    const document = strip('Invoice', ['Invoice No.', 'Order date'], ['INV-2024-0042', '08/03/2024']);
+    expect(extractWithAndWithoutCaps(document).values.invoice_date).toBe('2024-03-08');
+  });
+});
+
 describe('a date no label names, with words before it', () => {
   /** A scan whose own date OCR lost: only the footer's date is left. */
   function scan(footer: string): ReadDocument {

@@ -20,6 +20,8 @@ import { chooseHtmlLook, describeHtmlLook, systemFontFamilies } from './render-h
 import { readdress } from './stranger-parties.js';
 import { chooseStrangerIssuer } from './stranger-issuer.js';
 import { chooseStrangerTax } from './stranger-tax.js';
+import { chooseStrangerEinvoice, describeStrangerEinvoice, type StrangerEinvoice } from './stranger-einvoice.js';
+import { einvoiceHtml, renderEinvoicePdf } from './render-einvoice.js';
 import {
   chooseStrangerReceipt,
   describeStrangerReceipt,
@@ -99,6 +101,7 @@ export async function generateDocument(
   family: SyntheticFamily = 'corpus',
   chromium?: ChromiumProducer,
   type: StrangerType = 'invoice-or-order',
+  einvoice = false,
 ): Promise<SyntheticDocument> {
   const stranger = family === 'stranger';
   if (stranger && strangerReceiptAt(seed, index, type)) {
@@ -128,7 +131,12 @@ export async function generateDocument(
     content = taxed.content;
     const layout: StrangerLayout = { ...chosen, issuer: issued.issuer, tax: taxed.tax };
     layoutText = describeStrangerLayout(layout);
-    if (chromium) {
+    // An invoice printed as an e-invoice's visualisation: a random source of its own decides.
+    const einvoiced = einvoice ? chooseStrangerEinvoice(issued.content, seed, index) : undefined;
+    if (einvoiced) {
+      content = einvoiced.content;
+      ({ pdf, layoutText } = await printEinvoice(einvoiced.einvoice, layout.font, layoutText, [seed, index], chromium));
+    } else if (chromium) {
       // The twin is drawn (and dropped) for its words: the HTML prints the same title, labels and
       // headings; its look, and any draw the twin did not make, come from a random source of its own.
       const twin = recordingPicks(random);
@@ -138,7 +146,7 @@ export async function generateDocument(
       pdf = await chromium.printer.print(strangerHtml(content, layout, look, replayingPicks(own, twin.picks)));
       layoutText = `${layoutText} ${describeHtmlLook(look)}`;
     } else pdf = await renderStrangerPdf(content, layout, random);
-    printedName = printedSellerName(content, layout.identity);
+    if (!einvoiced) printedName = printedSellerName(content, layout.identity);
   } else {
     content = makeContent(random);
     const layout = chooseLayout(random, content.kind, fonts);
@@ -159,6 +167,24 @@ export async function generateDocument(
       ...(printedName ? { printedName } : {}),
     }),
   };
+}
+
+/**
+ * An invoice printed as an e-invoice's view, by pdf-lib or Chromium (its look from the same random
+ * source as a Chromium stranger page's), and its layout note: the view's choices and the font.
+ */
+async function printEinvoice(
+  einvoice: StrangerEinvoice,
+  font: FontChoice,
+  strangerNote: string,
+  [seed, index]: [number, number],
+  chromium?: ChromiumProducer,
+): Promise<{ pdf: Uint8Array; layoutText: string }> {
+  const layoutText = `family=stranger ${describeStrangerEinvoice(einvoice)} font=${strangerNote.replace(/^.* font=/, '')}`;
+  if (!chromium) return { pdf: await renderEinvoicePdf(einvoice.page, font), layoutText };
+  const look = chooseHtmlLook(createRandom(seedOf(`intake synthetic html ${seed} ${index}`)), chromium.families);
+  const pdf = await chromium.printer.print(einvoiceHtml(einvoice.page, look.font, look.size));
+  return { pdf, layoutText: `${layoutText} ${describeHtmlLook(look)}` };
 }
 
 /** Whether stranger document `index` of `seed` is a receipt. */
@@ -243,6 +269,12 @@ export async function writeSyntheticCorpus(options: {
   producer?: SyntheticProducer;
   /** Stranger family only; `any` by default, `invoice-or-order` with Chromium. */
   type?: StrangerType;
+  /**
+   * Stranger family only: four invoices in ten printed as an e-invoice's viewer prints them
+   * (stranger-einvoice.ts). `synth` asks for them unless told `--no-einvoice`; the synthetic
+   * training set does not, so that it stays the set the ranker was measured with.
+   */
+  einvoice?: boolean;
 }): Promise<string[]> {
   const chromium = options.producer === 'chromium';
   if (chromium && (options.family !== 'stranger' || options.kind !== 'text'))
@@ -255,7 +287,16 @@ export async function writeSyntheticCorpus(options: {
   const names: string[] = [];
   try {
     for (let i = 0; i < options.count; i++) {
-      const doc = await generateDocument(options.seed, i, options.kind, fonts, options.family, producer, type);
+      const doc = await generateDocument(
+        options.seed,
+        i,
+        options.kind,
+        fonts,
+        options.family,
+        producer,
+        type,
+        options.einvoice ?? false,
+      );
       writeFileSync(path.join(options.out, doc.name), doc.bytes);
       const stem = doc.name.replace(/\.\w+$/, '');
       writeFileSync(path.join(options.out, `${stem}.expected.json`), `${JSON.stringify(doc.expected, null, 2)}\n`);

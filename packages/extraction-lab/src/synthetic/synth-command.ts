@@ -23,6 +23,7 @@ interface SynthOptions {
   family: SyntheticFamily;
   producer: SyntheticProducer;
   type?: StrangerType;
+  einvoice: boolean;
 }
 
 export function registerSynthCommand(program: Command): void {
@@ -53,6 +54,7 @@ export function registerSynthCommand(program: Command): void {
         'stranger family: a receipt one time in three (any; invoice-or-order with Chromium), receipts only, or none',
       ).choices(STRANGER_TYPES),
     )
+    .option('--no-einvoice', 'stranger family: no invoice printed as an e-invoice viewer prints it (four in ten are)')
     .action(async (opts: SynthOptions) => {
       const { writeSyntheticCorpus } = await import('./generate.js');
       const names = await writeSyntheticCorpus(opts);

@@ -6,6 +6,7 @@ import { discountsOn } from '../values/discounts.js';
 import { bestPerValue, labelledCandidates, printedWithDecimals, type Candidate } from './candidates.js';
 import { exclusiveScores } from './exclusive-amounts.js';
 import { taxSums } from './tax-sums.js';
+import { amountsBySegment } from './segment-amounts.js';
 
 /**
  * Subtotal, tax and total chosen together: each has candidates next to its labels, and the
@@ -267,7 +268,9 @@ function tenderedLessChange(ctx: ExtractionContext, totals: Candidate[]): Candid
 function printedAmounts(ctx: ExtractionContext): Candidate[] {
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
-    for (const amount of findAmounts(line.text)) {
+    // Within a segment: a quantity column's "1" and the price "105.59" beside it are no 1 105.59.
+    // OCR's gaps are looser (a space in "1 234,56" may be one), so its lines are read whole.
+    for (const amount of line.ocr ? findAmounts(line.text) : amountsBySegment(line)) {
       if (!amount.hasDecimals || amount.value <= 0 || amount.value > 1e7) continue;
       found.push({
         value: amount.value,

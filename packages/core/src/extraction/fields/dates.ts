@@ -17,21 +17,33 @@ export function dateCandidates(ctx: ExtractionContext, role: Role | null, keys: 
     return bestPerValue([...labelled, ...terms.due]).filter((c) => !terms.earlier.has(String(c.value)));
   }
   if (!role || !MAIN_DATE_ROLES.includes(role)) return labelled;
-  return bestPerValue([...labelled, ...unlabelledDates(ctx)]);
+  const taken = labelledDates(ctx, OTHER_DATE_ROLES);
+  if (role !== 'invoice_date') return bestPerValue([...labelled, ...unlabelledDates(ctx, taken)]);
+  // An invoice's order date ("Order date", "Besteldatum", "Fecha de pedido") is no invoice date,
+  // unless no other date is printed; a date an invoice date's label names too ("Datum", which an
+  // order would read as its date) stays.
+  const own = new Set(labelled.map((c) => c.value));
+  const ordered = [...labelledDates(ctx, ['order_date'])].filter((value) => !own.has(value));
+  const others = unlabelledDates(ctx, new Set([...taken, ...ordered]));
+  return bestPerValue([...labelled, ...(others.length ? others : unlabelledDates(ctx, taken))]);
 }
 
-/**
- * Every date on the page as a weak candidate, earlier ones stronger: a document's own date is
- * usually the first one printed. Dates labelled as due or delivery dates are left out.
- */
-function unlabelledDates(ctx: ExtractionContext): Candidate[] {
-  const taken = new Set(
-    OTHER_DATE_ROLES.flatMap((role) =>
+/** The dates labelled as `roles`' (strongly enough to say so). */
+function labelledDates(ctx: ExtractionContext, roles: Role[]): Set<Candidate['value']> {
+  return new Set(
+    roles.flatMap((role) =>
       labelledCandidates(ctx, [role], { type: 'date', prefer: 'first' })
         .filter((c) => c.score >= 0.5)
         .map((c) => c.value),
     ),
   );
+}
+
+/**
+ * Every date on the page as a weak candidate, earlier ones stronger: a document's own date is
+ * usually the first one printed. Dates `taken` by another role's label (due, delivery) are left out.
+ */
+function unlabelledDates(ctx: ExtractionContext, taken: Set<Candidate['value']>): Candidate[] {
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
     for (const date of findDates(line.text, ctx.dates)) {

@@ -2,6 +2,7 @@ import { xRange } from '../labels/label-index.js';
 import type { Line } from '../layout/lines.js';
 import { spanBox } from '../locations/locate.js';
 import { findAmounts } from '../values/amounts.js';
+import { amountsBySegment } from './segment-amounts.js';
 import type { RowNumber } from './row-arithmetic.js';
 import type { Column, TableHeader } from './table-header.js';
 
@@ -21,7 +22,7 @@ export interface PlacedNumber extends RowNumber {
  */
 export function numbersOf(line: Line, header: TableHeader, descriptionX0: number, numericX0: number): PlacedNumber[] {
   const placed: PlacedNumber[] = [];
-  for (const amount of amountsBySegment(line)) {
+  for (const amount of amountsBySegment(line, (text) => findAmounts(line.ocr ? semicolonComma(text) : text))) {
     const { x0, x1 } = xRange(line, amount.start, amount.end);
     const box = spanBox(line, amount.start, amount.end);
     const { value, hasDecimals } = amount;
@@ -61,24 +62,6 @@ function nearestColumn(header: TableHeader, x: number, before: number): Column |
     }
   }
   return best;
-}
-
-/**
- * The amounts of a line, read within each of its segments: "10" under one column and "260,00"
- * under the next are two numbers, not 10 260,00. Positions are those in `line.text`.
- */
-function amountsBySegment(line: Line): ReturnType<typeof findAmounts> {
-  // A line's text is its segments' texts joined by single spaces.
-  let start = 0;
-  return line.segments.flatMap((segment) => {
-    const found = findAmounts(line.ocr ? semicolonComma(segment.text) : segment.text).map((a) => ({
-      ...a,
-      start: a.start + start,
-      end: a.end + start,
-    }));
-    start += segment.text.length + 1;
-    return found;
-  });
 }
 
 /** OCR reads a decimal comma as a semicolon ("5; 50" for 5,50); the same length keeps positions. */

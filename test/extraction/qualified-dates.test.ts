@@ -161,6 +161,15 @@ describe("an invoice's order date", () => {
     expect(extractWithAndWithoutCaps(document).values.invoice_date).toBe('2021-03-01');
   });
 
+  it('"Datum" under a billing period on a "Rechnung": the invoice date is the labelled one', () => {
+    const document = invoice(
+      'Rechnung',
+      ['Rechnungsnummer', 'Abrechnungszeitraum', 'Datum'],
+      ['RE-2021-0117', '1.12.20 - 31.12.20', '5.1.21'],
+    );
+    expect(extractWithAndWithoutCaps(document).values.invoice_date).toBe('2021-01-05');
+  });
+
   it('an invoice that prints only its order date takes it', () => {
     const document = strip('Invoice', ['Invoice No.', 'Order date'], ['INV-2024-0042', '08/03/2024']);
     expect(extractWithAndWithoutCaps(document).values.invoice_date).toBe('2024-03-08');

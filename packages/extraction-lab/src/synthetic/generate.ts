@@ -20,6 +20,7 @@ import { chooseHtmlLook, describeHtmlLook, systemFontFamilies } from './render-h
 import { readdress } from './stranger-parties.js';
 import { chooseStrangerIssuer } from './stranger-issuer.js';
 import { chooseStrangerTax } from './stranger-tax.js';
+import { chooseStrangerSellers } from './stranger-sellers.js';
 import {
   chooseStrangerReceipt,
   describeStrangerReceipt,
@@ -125,8 +126,14 @@ export async function generateDocument(
       createRandom(seedOf(`intake synthetic tax ${seed} ${index}`)),
       chosen.totals === 'bare',
     );
-    content = taxed.content;
-    const layout: StrangerLayout = { ...chosen, issuer: issued.issuer, tax: taxed.tax };
+    // So have the seller's name and place (stranger-sellers.ts).
+    const sellers = chooseStrangerSellers(
+      taxed.content,
+      { ...chosen, issuer: issued.issuer, tax: taxed.tax },
+      createRandom(seedOf(`intake synthetic sellers ${seed} ${index}`)),
+    );
+    content = sellers.content;
+    const layout: StrangerLayout = sellers.layout;
     layoutText = describeStrangerLayout(layout);
     if (chromium) {
       // The twin is drawn (and dropped) for its words: the HTML prints the same title, labels and

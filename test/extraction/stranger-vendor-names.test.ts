@@ -6,7 +6,7 @@ import { doc, lines, type Placed } from './synthetic.js';
  * Where the seller's name is not where the ranker looks first (fields/parties.ts,
  * fields/addressee-names.ts): a window's addressee with a contact person over it, a footer that
  * starts with the street or a register entry under a logo printed as an image, a logo run into a
- * numbered title, and a line-item table's header high on a page without a name on top.
+ * numbered title (or a numbered title into the seller's block at its right), and a line-item table's header high on a page without a name on top.
  */
 
 const invoice = (placed: Placed[]) =>
@@ -69,6 +69,8 @@ describe('a logo run into a numbered title on one line', () => {
     ['DR OLIVIA BENNETT PURCHASE ORDER # BE86-71704', 'PURCHASER', 'DR OLIVIA BENNETT'],
     ['Lefèvre Logistique Bon de commande N° 2024/82426', 'COMMANDÉ PAR', 'Lefèvre Logistique'],
     ['Provence Logistique Bon de commande n° OC3323', 'Acheteur', 'Provence Logistique'],
+    ['W&G Foods Purchase Order Number BE21-17149', 'BUYER', 'W&G Foods'],
+    ['Clínica Dental Diego Navarro Pedido núm. 042302', 'DIRECCIÓN DE FACTURACIÓN', 'Clínica Dental Diego Navarro'],
   ])('"%s" names the supplier without the title', (top, heading, supplier) => {
     const result = order([
       { x: 50, y: 36, text: top },
@@ -77,6 +79,31 @@ describe('a logo run into a numbered title on one line', () => {
       { x: 100, y: 800, text: '35 Market Road · Manchester M1 1AA · www.example.net' },
     ]);
     expect(result.supplier_name).toBe(supplier);
+  });
+});
+
+describe("a numbered title run into the seller's block at its right, on one line", () => {
+  it.each([
+    ['Bon de commande No OC55135 MARCHAND FRÈRES SARL', 'ACHETEUR', 'MARCHAND FRÈRES SARL'],
+    ['Purchase Order # PO-4471 Baker & Sons Ltd', 'BUYER', 'Baker & Sons Ltd'],
+  ])('"%s" names the supplier after the title and its number', (top, heading, supplier) => {
+    const result = order([
+      { x: 50, y: 45, text: top },
+      { x: 420, y: 57, text: 'BP 512' },
+      { x: 420, y: 67, text: '75011 Paris' },
+      ...lines(50, 111, [heading, 'Pioneer Systems Corp.', '61 Market Road', 'Denver, CO 80202']),
+      ...body('PO Date', 'Required By').slice(2),
+    ]);
+    expect(result.supplier_name).toBe(supplier);
+  });
+
+  it('a title with no number before the words after it is left whole: "Invoice Services Ltd" may be a name', () => {
+    const result = invoice([
+      { x: 50, y: 45, text: 'Invoice Services Ltd' },
+      ...lines(50, 111, ['Bill To', 'Pioneer Hardware Ltd', '12 Mill Lane', 'Leeds LS1 4DY']),
+      ...body('Invoice No.', 'Invoice Date'),
+    ]);
+    expect(result.vendor_name).not.toBe('Services Ltd');
   });
 });
 

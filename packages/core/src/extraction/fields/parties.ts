@@ -22,6 +22,7 @@ import {
   SENDER_SEPARATORS,
   startsWithLegalForm,
   withoutTitleAtEnd,
+  withoutTitleAtStart,
 } from './party-lines.js';
 import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './contact-persons.js';
 import { isSentence, namesInSentence } from './sentence-names.js';
@@ -390,15 +391,17 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
         !isDocumentTitle(s.text) &&
         !(titled && strong.some((h) => h.x0 <= s.x0 + 1 && h.x1 > s.x0)),
     );
+    const titleFirst = segment ? undefined : nameAfterTitle(line);
+    const named = segment ?? titleFirst?.segment;
     // A one-line sender address over a window address is the sender's (senderLineNames), never the top name.
-    if (!segment || isSenderLine(segment.text, line.ocr)) continue;
+    if (!named || isSenderLine(named.text, line.ocr)) continue;
     // "Mineralwasser 1,52": a row of items, its price at the right, below a receipt's logo image.
-    if (segment !== line.segments.at(-1) && isPrice(line.segments.at(-1)!.text)) continue;
-    const text = withoutTitleAtEnd(cleanName(segment.text));
+    if (named !== line.segments.at(-1) && isPrice(line.segments.at(-1)!.text)) continue;
+    const text = titleFirst?.name ?? withoutTitleAtEnd(cleanName(named.text));
     if (!looksLikeName(text) || looksLikeStreet(text) || isStreetLine(text)) continue;
     // "Operated by Northgate Trading Ltd" under the brand: a sentence that names no shop, only its parent.
     if (namesInSentence(text)?.length === 0) continue;
-    const name = joinContinuation(ctx.lines, line, text, segment);
+    const name = joinContinuation(ctx.lines, line, text, named);
     const withAddress = addressCandidate(ctx, { value: name, score: 1, line, source: 'fallback' }) !== null;
     // A name in lower case only is seldom printed: more often a note written on the page.
     const handwritten = !/\p{Lu}/u.test(name);
@@ -406,6 +409,16 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     found.push({ value: name, score, line, source: 'fallback' });
   }
   return found;
+}
+
+/** The first segment of a line that is a numbered title run into a name, and that name. */
+function nameAfterTitle(line: Line): { segment: Segment; name: string } | undefined {
+  for (const segment of line.segments) {
+    const text = cleanName(segment.text);
+    const name = withoutTitleAtStart(text);
+    if (name !== text) return { segment, name };
+  }
+  return undefined;
 }
 
 /**

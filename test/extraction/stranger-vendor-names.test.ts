@@ -131,3 +131,31 @@ describe("a line-item table's header high on a page with no name on top", () => 
     expect(result.vendor_name).toBeUndefined();
   });
 });
+
+describe("a footer's first column: the seller's name over its street and town", () => {
+  /** Three footer columns: the name and its address, bank details, contact and registration. */
+  const footer = (name: string, street: string, place: string): Placed[] => [
+    ...lines(50, 770, [name, street, place]),
+    ...lines(220, 770, ['Bankgegevens', 'IBAN NL91 ABNA 0417 1643 00', 'BIC ABNANL2A']),
+    ...lines(390, 770, ['Contact', 'Tel.: 010 - 234 56 78', 'KvK-nummer 58213904']),
+  ];
+  const top: Placed[] = [
+    { x: 470, y: 41, text: 'INVOICE' },
+    ...lines(50, 111, ['Bill To', 'Pioneer Hardware Ltd', '12 Mill Lane', 'Leeds LS1 4DY']),
+    ...body('Invoice No.', 'Invoice Date'),
+  ];
+
+  it.each([
+    ['JEROEN MULDER ADVIES', 'Molenweg 221', '2511 CV Den Haag'],
+    ['MARK FLETCHER CONSULTING', '160 Station Avenue', 'Leeds LS1 4DY'],
+    ['FOTOGRAFIE STEFAN HOFMANN', 'Lindenweg 10, Haus 19', '10115 Berlin'],
+  ])('"%s" over "%s" and "%s" names the seller, with no legal form', (name, street, place) => {
+    expect(invoice([...top, ...footer(name, street, place)]).vendor_name).toBe(name);
+  });
+
+  it('a column heading over bank or contact lines, or a name over no street, names no one', () => {
+    expect(
+      invoice([...top, ...footer('JEROEN MULDER ADVIES', 'Tel.: 070 123 4567', '2511 CV Den Haag')]).vendor_name,
+    ).toBeUndefined();
+  });
+});

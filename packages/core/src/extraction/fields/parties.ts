@@ -34,12 +34,14 @@ import { withNameWords } from './name-words.js';
 import { findAmounts } from '../values/amounts.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { findTableHeaders } from './table-header.js';
+import { footerBlockNames } from './footer-names.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
  * "Seller:" or "Rechnungsersteller" with the name beside or under it; a line with a legal form
  * (GmbH, Ltd, Sdn Bhd) outside the buyer's block, higher up the page the better, and repeated in
- * a footer or sender line; and for receipts and invoices, the first name-like line of the page.
+ * a footer or sender line; a name over its street and town in a column of the footer
+ * (footer-names.ts); and for receipts and invoices, the first name-like line of the page.
  */
 
 export function vendorCandidates(
@@ -48,9 +50,12 @@ export function vendorCandidates(
   documentType: string | undefined,
 ): Candidate[] {
   const buyerLines = buyerBlockLines(ctx.lines, ctx.labels);
+  const buyerSegments = buyerBlockSegments(ctx.lines, ctx.labels);
   const candidates = [
     ...labelledNames(ctx, keys, 'vendor_name'),
-    ...legalFormNames(ctx, buyerBlockSegments(ctx.lines, ctx.labels)),
+    ...legalFormNames(ctx, buyerSegments),
+    // A receipt's foot prints its shop's address under a thanks line, not a seller's column.
+    ...(documentType === 'receipt' ? [] : footerBlockNames(ctx.lines, buyerSegments)),
     ...senderLineNames(ctx),
     ...siteSpelledNames(ctx.lines, siteNames(ctx.lines), buyerLines),
   ];

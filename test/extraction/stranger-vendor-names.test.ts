@@ -159,3 +159,40 @@ describe("a footer's first column: the seller's name over its street and town", 
     ).toBeUndefined();
   });
 });
+
+describe('both parties as labelled pairs, as e-invoice visualisations print them', () => {
+  const pairs = (rows: [string, string][]): Placed[] =>
+    rows.flatMap(([label, value], i) => [
+      { x: 50, y: 110 + i * 13, text: label },
+      { x: 170, y: 110 + i * 13, text: value },
+    ]);
+
+  it('"Nom du vendeur :" with the name in a column of its own (French spacing) names the seller, not the table\'s header', () => {
+    const result = invoice([
+      { x: 50, y: 41, text: 'FACTURE n° 021499' },
+      ...pairs([
+        ["Nom de l'acheteur :", 'Lefèvre Logistique'],
+        ['Adresse :', 'boulevard Voltaire 177'],
+        ['Ville :', '13001 Marseille'],
+        ['Nom du vendeur :', '4 Saisons Alimentation'],
+        ['Adresse :', 'rue du Commerce 46'],
+        ['Ville :', '33000 Bordeaux'],
+      ]),
+      ...body('Facture n°', 'Date de facture').map((p) => ({ ...p, y: p.y + 60 })),
+    ]);
+    expect(result.vendor_name).toBe('4 Saisons Alimentation');
+  });
+
+  it("a seller's label over key-value lines and then the item table names no one from the table", () => {
+    const result = invoice([
+      { x: 50, y: 41, text: 'FACTURE n° 021499' },
+      { x: 50, y: 110, text: 'Vendeur' },
+      ...pairs([
+        ['Adresse :', 'rue du Commerce 46'],
+        ['Ville :', '33000 Bordeaux'],
+      ]).map((p) => ({ ...p, y: p.y + 13 })),
+      ...body('Facture n°', 'Date de facture').map((p) => ({ ...p, y: p.y - 140 })),
+    ]);
+    expect(result.vendor_name).not.toBe('Description');
+  });
+});

@@ -120,14 +120,21 @@ function labelledNames(ctx: ExtractionContext, keys: LabelKey[], role: Role): Ca
   for (const key of keys) {
     for (const hit of ctx.labels.hitsFor(key)) {
       if (!standsAlone(hit)) continue;
-      const right = firstSegmentAfter(hit.line, hit.x1);
+      const after = firstSegmentAfter(hit.line, hit.x1);
+      const right = after?.text ?? null;
       const below = nameBelow(ctx, hit.line, hit.x0, hit.x1);
       // "Ship to: Grady Archie" over "Contoso Electronics": the organization under the person.
       const personBeside =
         right !== null && isPersonShaped(cleanName(right)) && below !== null && isOrganizationShaped(below.name);
       // "Factuuradres ... Telefoon:": a word with its colon right of the label is another column's key.
       const key = right !== null && /[:：]\s*$/.test(right);
-      if (right && !key && looksLikeName(cleanName(right)) && !labelsAt(ctx, hit.line, hit.x1, role) && !personBeside) {
+      if (
+        right &&
+        !key &&
+        looksLikeName(cleanName(right)) &&
+        !labelsAt(ctx, hit.line, Math.max(hit.x1, (after?.x0 ?? 0) - 2), role) &&
+        !personBeside
+      ) {
         found.push({
           value: cleanName(right),
           score: 0.85 * hit.strength,
@@ -158,17 +165,22 @@ function standsAlone(hit: LabelHit): boolean {
   return segment !== undefined && segment.x1 <= hit.x1 + 1;
 }
 
-/** The words after x on the line, up to the end of their segment. */
-function firstSegmentAfter(line: Line, x: number): string | null {
-  const segment = line.segments.find((s) => s.x1 > x + 1);
-  if (!segment) return null;
-  const text = segment.words
-    .filter((w) => w.bbox.x0 >= x - 1)
-    .map((w) => w.text)
-    .join(' ')
-    .replace(/^[\s:;,.]+/, '')
-    .trim();
-  return text || null;
+/**
+ * The words after x on the line, up to the end of their segment; where the label's own segment
+ * ends with its colon alone ("Nom du vendeur :", French spacing, the value in a column of its own),
+ * the next segment's.
+ */
+function firstSegmentAfter(line: Line, x: number): { text: string; x0: number } | null {
+  for (const segment of line.segments.filter((s) => s.x1 > x + 1).slice(0, 2)) {
+    const text = segment.words
+      .filter((w) => w.bbox.x0 >= x - 1)
+      .map((w) => w.text)
+      .join(' ')
+      .replace(/^[\s:;,.]+/, '')
+      .trim();
+    if (text) return { text, x0: segment.x0 };
+  }
+  return null;
 }
 
 /** Whether the text right of x on the line starts with another label (a second column's). */
@@ -179,9 +191,12 @@ function labelsAt(ctx: ExtractionContext, line: Line, x: number, role: Role): bo
 }
 
 function nameBelow(ctx: ExtractionContext, line: Line, x0: number, x1: number): { name: string; line: Line } | null {
+  const tables = new Set(findTableHeaders(ctx.lines).map((h) => h.line));
   for (let i = line.index + 1; i < Math.min(ctx.lines.length, line.index + 5); i++) {
     const below = ctx.lines[i]!;
     if (below.page !== line.page || below.y0 - line.y1 > (line.y1 - line.y0) * 8) return null;
+    // The item table's header ("Description  Quantité  Montant") under labelled pairs names no one.
+    if (tables.has(below)) return null;
     const segments = below.segments.filter((s) => s.x1 > x0 - 20);
     const first = segments[0];
     if (!first || first.x0 > x1 + 60) continue;

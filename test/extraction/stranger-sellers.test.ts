@@ -50,7 +50,7 @@ describe('stranger sellers: the draws', () => {
     for (const d of drawn.filter((x) => x.layout.sellers.place === 'labelled')) expect(d.content.kind).toBe('invoice');
   });
 
-  it('names with compound forms, ampersands, initials or digits; a place sets the identity to usual', () => {
+  it('names with compound forms, ampersands, initials or digits; a place only beside identities that leave it room', () => {
     const compound = drawn.filter((d) => d.layout.sellers.shape === 'compound').map((d) => d.content.seller.name);
     expect(compound.some((n) => / & |GmbH & Co\. KG| et Fils | e Hijos | & Zn\./.test(n))).toBe(true);
     // A sole trader's two lines name the owner instead.
@@ -58,12 +58,15 @@ describe('stranger sellers: the draws', () => {
       .filter((d) => d.layout.sellers.shape === 'initials' && d.layout.sellers.place !== 'two-lines')
       .map((d) => d.content.seller.name);
     expect(initials.every((n) => /^(?:\p{Lu}[.&]\p{Lu}\.?|\d|A1 )/u.test(n))).toBe(true);
-    for (const d of drawn.filter((x) => x.layout.sellers.place !== 'as-drawn')) {
-      expect(d.layout.identity.place).toBe('usual');
-      expect(d.layout.variety.letterhead).toBe('none');
-    }
+    // A place is drawn beside the identities it leaves room for; a footer column beside the usual one only.
+    const placed = drawn.filter((x) => x.layout.sellers.place !== 'as-drawn');
+    expect(new Set(placed.map((d) => d.layout.identity.place)).size).toBeGreaterThanOrEqual(5);
+    for (const d of placed) expect(d.layout.variety.letterhead).toBe('none');
     const footer = drawn.filter((d) => d.layout.sellers.place === 'footer-column');
-    for (const d of footer) expect([d.layout.seller, d.layout.identity.capitals]).toEqual(['footer', true]);
+    for (const d of footer)
+      expect([d.layout.identity.place, d.layout.seller, d.layout.identity.capitals]).toEqual(['usual', 'footer', true]);
+    for (const d of placed.filter((x) => /title-left|two-lines/.test(x.layout.sellers.place)))
+      expect(['logo-only', 'trading', 'right-top']).not.toContain(d.layout.identity.place);
   });
 });
 

@@ -18,8 +18,8 @@ import type { StrangerVariety } from './stranger-variety.js';
  * pairs, as e-invoice visualisations print them (`labelled`: "Seller name: X", "Verkäufer / Name:
  * X", "Raison sociale : X"). Drawn from a random source of its own (`intake synthetic sellers S
  * i`), with its words, so that every other choice and word of a seed stays what it was; a place
- * other than `as-drawn` sets the identity to `usual` (the page names the seller as the place says,
- * not also as the identity would).
+ * is drawn only beside the identities it leaves room for (`BESIDE`), so that every identity is
+ * drawn as often as before.
  */
 type SellerShape = 'as-drawn' | 'compound' | 'initials';
 type SellerPlace = 'as-drawn' | 'ship-bill' | 'title-left' | 'two-lines' | 'footer-column' | 'labelled';
@@ -222,7 +222,8 @@ export function chooseStrangerSellers<L extends Placeable>(
   const fits =
     layout.parties.order !== 'letterhead' &&
     !(layout.identity.place === 'closing' && layout.parties.signedFor) &&
-    !(drawnPlace === 'labelled' && content.kind !== 'invoice');
+    !(drawnPlace === 'labelled' && content.kind !== 'invoice') &&
+    (drawnPlace === 'as-drawn' || BESIDE[drawnPlace].includes(layout.identity.place));
   sellers.place = fits ? drawnPlace : 'as-drawn';
   // A person's business keeps its owner's name (stranger-issuer.ts); a company takes the shape's.
   const company = layout.issuer.name === 'company';
@@ -245,25 +246,31 @@ function ownerLines(name: string, owners: readonly string[]): [string, string] {
   return name.startsWith(owner) ? [owner, rest] : [rest, owner];
 }
 
-/** The layout a place needs: the seller named as the place says, the identity `usual`. */
+/**
+ * The identities each place prints beside: the place draws where the identity does not (the top
+ * left and right, the buyer's block, the footer), so that every identity is still drawn as often.
+ */
+const BESIDE: Record<Exclude<SellerPlace, 'as-drawn'>, readonly StrangerIdentity['place'][]> = {
+  'ship-bill': ['usual', 'logo-only', 'closing', 'right-top', 'trading'],
+  'title-left': ['usual', 'closing', 'from-block', 'window'],
+  'two-lines': ['usual', 'closing', 'from-block', 'window'],
+  // The footer's first column only: no other printing of the name.
+  'footer-column': ['usual'],
+  labelled: ['usual', 'logo-only', 'closing', 'right-top', 'trading'],
+};
+
+/** The layout a place needs: no logo word or mark at the top, no seller's block where the footer or the pairs name it. */
 function placed<L extends Placeable & { sellers: StrangerSellers }>(layout: L): L {
   const place = layout.sellers.place;
   if (place === 'as-drawn') return layout;
-  const identity = { ...layout.identity, place: 'usual' as const, split: false };
-  // Only a block prints a department line under the name: the delivery block's page keeps it.
-  const { department, ...issuer } = layout.issuer;
-  const kept = place === 'ship-bill' && department !== undefined ? layout.issuer : issuer;
-  if (place === 'footer-column' || place === 'labelled')
-    return {
-      ...layout,
-      issuer: kept,
-      seller: 'footer' as const,
-      identity: { ...identity, capitals: place === 'footer-column' || identity.capitals },
-      variety: { ...layout.variety, letterhead: 'none' },
-    };
-  // The top belongs to the title and the small name, or to the two lines: no logo word or mark there.
-  const seller = layout.seller === 'logo' ? 'footer' : layout.seller;
-  return { ...layout, issuer: kept, seller, identity, variety: { ...layout.variety, letterhead: 'none' } };
+  const variety = { ...layout.variety, letterhead: 'none' as const };
+  if (place === 'footer-column' || place === 'labelled') {
+    // No block: its department line goes with it.
+    const { department: _department, ...issuer } = layout.issuer;
+    const capitals = place === 'footer-column' || layout.identity.capitals;
+    return { ...layout, issuer, seller: 'footer', identity: { ...layout.identity, capitals }, variety };
+  }
+  return { ...layout, seller: layout.seller === 'logo' ? 'footer' : layout.seller, variety };
 }
 
 export function describeStrangerSellers(sellers: StrangerSellers): string {

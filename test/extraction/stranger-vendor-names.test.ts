@@ -153,6 +153,12 @@ describe("a footer's first column: the seller's name over its street and town", 
     expect(invoice([...top, ...footer(name, street, place)]).vendor_name).toBe(name);
   });
 
+  it("a trading name's sentence over the address is no name: its names are read as sentences' are", () => {
+    const sentence = 'BRANDL ist eine Marke der Brandl Holding KG';
+    const result = invoice([...top, ...footer(sentence, 'Lindenweg 10', '10115 Berlin')]);
+    expect(result.vendor_name).not.toBe(sentence);
+  });
+
   it('a column heading over bank or contact lines, or a name over no street, names no one', () => {
     expect(
       invoice([...top, ...footer('JEROEN MULDER ADVIES', 'Tel.: 070 123 4567', '2511 CV Den Haag')]).vendor_name,

@@ -2,6 +2,7 @@ import type { Line, Segment } from '../layout/lines.js';
 import { isStreetAddress } from './address-numbers.js';
 import type { Candidate } from './candidates.js';
 import { cleanName, isStreetLine, looksLikeName, looksLikeStreet } from './party-lines.js';
+import { namesInSentence } from './sentence-names.js';
 
 /**
  * The seller named only at the foot of the page, in a column of its own over its street and town
@@ -24,6 +25,8 @@ export function footerBlockNames(lines: readonly Line[], buyerSegments: Readonly
       if (buyerSegments.has(segment)) continue;
       const name = cleanName(segment.text);
       if (!looksLikeName(name) || looksLikeStreet(name) || isStreetLine(name) || isStreetAddress(name)) continue;
+      // "X ist eine Marke der Y" over the address: a sentence, whose names the legal-form rule reads.
+      if (namesInSentence(name) !== undefined) continue;
       const [street, place] = columnBelow(lines, line, segment);
       if (street === undefined || place === undefined) continue;
       if (!isStreetAddress(street) || !POSTCODE.test(place)) continue;

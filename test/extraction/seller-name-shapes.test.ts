@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import { collectExamples, featureNames } from '@intake/core/extraction';
-import { doc, lines, type Placed } from './synthetic.js';
+import { doc, invoiceBody, lines, type Placed } from './synthetic.js';
 
 /**
  * What a seller's name is not, and what the ranker sees of a name, on layouts the development
@@ -148,5 +148,25 @@ describe("the name ranker's features", () => {
     const sentence = rows.get('Pour vous informer sur nos tarifs contactez le Service Clients.')!;
     expect(feature(sentence, 'name_lowercase_words')).toBe(1);
     expect(feature(sentence, 'name_spelled_by_site')).toBe(0);
+  });
+});
+
+describe('a name whose first line is initials or a letter and a digit', () => {
+  it.each([
+    ['B&L', 'Supplies', 'contact@blsupplies.net', 'B&L Supplies'],
+    ['B.W.', 'Technik', 'www.bwtechnik.de', 'B.W. Technik'],
+    ['3D', 'Impresión S.L.', 'info@3dimpresion.es', '3D Impresión S.L.'],
+  ])('"%s" over "%s" is one name where "%s" spells it', (first, second, site, name) => {
+    const top: Placed[] = [
+      { x: 50, y: 40, text: 'INVOICE' },
+      { x: 480, y: 40, text: first },
+      { x: 480, y: 54, text: second },
+      ...lines(480, 68, ['12 Mill Lane', 'Leeds LS1 4DY', site]),
+      ...lines(50, 140, ['Bill To', 'Pioneer Hardware Ltd', '61 Market Road', 'Denver, CO 80202']),
+      ...invoiceBody,
+    ];
+    expect(invoice(top).extracted_data.vendor_name).toBe(name);
+    // Without the site, nothing says the two lines are one name: the second stands alone.
+    expect(invoice(top.filter((p) => p.text !== site)).extracted_data.vendor_name).not.toBe(name);
   });
 });

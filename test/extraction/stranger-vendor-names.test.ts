@@ -6,7 +6,7 @@ import { doc, lines, type Placed } from './synthetic.js';
  * Where the seller's name is not where the ranker looks first (fields/parties.ts,
  * fields/addressee-names.ts): a window's addressee with a contact person over it, a footer that
  * starts with the street or a register entry under a logo printed as an image, a logo run into a
- * numbered title, and a line-item table's header high on a page without a name on top.
+ * numbered title (or a numbered title into the seller's block at its right), and a line-item table's header high on a page without a name on top.
  */
 
 const invoice = (placed: Placed[]) =>
@@ -69,6 +69,8 @@ describe('a logo run into a numbered title on one line', () => {
     ['DR OLIVIA BENNETT PURCHASE ORDER # BE86-71704', 'PURCHASER', 'DR OLIVIA BENNETT'],
     ['Lefèvre Logistique Bon de commande N° 2024/82426', 'COMMANDÉ PAR', 'Lefèvre Logistique'],
     ['Provence Logistique Bon de commande n° OC3323', 'Acheteur', 'Provence Logistique'],
+    ['W&G Foods Purchase Order Number BE21-17149', 'BUYER', 'W&G Foods'],
+    ['Clínica Dental Diego Navarro Pedido núm. 042302', 'DIRECCIÓN DE FACTURACIÓN', 'Clínica Dental Diego Navarro'],
   ])('"%s" names the supplier without the title', (top, heading, supplier) => {
     const result = order([
       { x: 50, y: 36, text: top },
@@ -77,6 +79,31 @@ describe('a logo run into a numbered title on one line', () => {
       { x: 100, y: 800, text: '35 Market Road · Manchester M1 1AA · www.example.net' },
     ]);
     expect(result.supplier_name).toBe(supplier);
+  });
+});
+
+describe("a numbered title run into the seller's block at its right, on one line", () => {
+  it.each([
+    ['Bon de commande No OC55135 MARCHAND FRÈRES SARL', 'ACHETEUR', 'MARCHAND FRÈRES SARL'],
+    ['Purchase Order # PO-4471 Baker & Sons Ltd', 'BUYER', 'Baker & Sons Ltd'],
+  ])('"%s" names the supplier after the title and its number', (top, heading, supplier) => {
+    const result = order([
+      { x: 50, y: 45, text: top },
+      { x: 420, y: 57, text: 'BP 512' },
+      { x: 420, y: 67, text: '75011 Paris' },
+      ...lines(50, 111, [heading, 'Pioneer Systems Corp.', '61 Market Road', 'Denver, CO 80202']),
+      ...body('PO Date', 'Required By').slice(2),
+    ]);
+    expect(result.supplier_name).toBe(supplier);
+  });
+
+  it('a title with no number before the words after it is left whole: "Invoice Services Ltd" may be a name', () => {
+    const result = invoice([
+      { x: 50, y: 45, text: 'Invoice Services Ltd' },
+      ...lines(50, 111, ['Bill To', 'Pioneer Hardware Ltd', '12 Mill Lane', 'Leeds LS1 4DY']),
+      ...body('Invoice No.', 'Invoice Date'),
+    ]);
+    expect(result.vendor_name).not.toBe('Services Ltd');
   });
 });
 
@@ -102,5 +129,76 @@ describe("a line-item table's header high on a page with no name on top", () => 
       { x: 480, y: 210, text: '420.50' },
     ]);
     expect(result.vendor_name).toBeUndefined();
+  });
+});
+
+describe("a footer's first column: the seller's name over its street and town", () => {
+  /** Three footer columns: the name and its address, bank details, contact and registration. */
+  const footer = (name: string, street: string, place: string): Placed[] => [
+    ...lines(50, 770, [name, street, place]),
+    ...lines(220, 770, ['Bankgegevens', 'IBAN NL91 ABNA 0417 1643 00', 'BIC ABNANL2A']),
+    ...lines(390, 770, ['Contact', 'Tel.: 010 - 234 56 78', 'KvK-nummer 58213904']),
+  ];
+  const top: Placed[] = [
+    { x: 470, y: 41, text: 'INVOICE' },
+    ...lines(50, 111, ['Bill To', 'Pioneer Hardware Ltd', '12 Mill Lane', 'Leeds LS1 4DY']),
+    ...body('Invoice No.', 'Invoice Date'),
+  ];
+
+  it.each([
+    ['JEROEN MULDER ADVIES', 'Molenweg 221', '2511 CV Den Haag'],
+    ['MARK FLETCHER CONSULTING', '160 Station Avenue', 'Leeds LS1 4DY'],
+    ['FOTOGRAFIE STEFAN HOFMANN', 'Lindenweg 10, Haus 19', '10115 Berlin'],
+  ])('"%s" over "%s" and "%s" names the seller, with no legal form', (name, street, place) => {
+    expect(invoice([...top, ...footer(name, street, place)]).vendor_name).toBe(name);
+  });
+
+  it("a trading name's sentence over the address is no name: its names are read as sentences' are", () => {
+    const sentence = 'BRANDL ist eine Marke der Brandl Holding KG';
+    const result = invoice([...top, ...footer(sentence, 'Lindenweg 10', '10115 Berlin')]);
+    expect(result.vendor_name).not.toBe(sentence);
+  });
+
+  it('a column heading over bank or contact lines, or a name over no street, names no one', () => {
+    expect(
+      invoice([...top, ...footer('JEROEN MULDER ADVIES', 'Tel.: 070 123 4567', '2511 CV Den Haag')]).vendor_name,
+    ).toBeUndefined();
+  });
+});
+
+describe('both parties as labelled pairs, as e-invoice visualisations print them', () => {
+  const pairs = (rows: [string, string][]): Placed[] =>
+    rows.flatMap(([label, value], i) => [
+      { x: 50, y: 110 + i * 13, text: label },
+      { x: 170, y: 110 + i * 13, text: value },
+    ]);
+
+  it('"Nom du vendeur :" with the name in a column of its own (French spacing) names the seller, not the table\'s header', () => {
+    const result = invoice([
+      { x: 50, y: 41, text: 'FACTURE n° 021499' },
+      ...pairs([
+        ["Nom de l'acheteur :", 'Lefèvre Logistique'],
+        ['Adresse :', 'boulevard Voltaire 177'],
+        ['Ville :', '13001 Marseille'],
+        ['Nom du vendeur :', '4 Saisons Alimentation'],
+        ['Adresse :', 'rue du Commerce 46'],
+        ['Ville :', '33000 Bordeaux'],
+      ]),
+      ...body('Facture n°', 'Date de facture').map((p) => ({ ...p, y: p.y + 60 })),
+    ]);
+    expect(result.vendor_name).toBe('4 Saisons Alimentation');
+  });
+
+  it("a seller's label over key-value lines and then the item table names no one from the table", () => {
+    const result = invoice([
+      { x: 50, y: 41, text: 'FACTURE n° 021499' },
+      { x: 50, y: 110, text: 'Vendeur' },
+      ...pairs([
+        ['Adresse :', 'rue du Commerce 46'],
+        ['Ville :', '33000 Bordeaux'],
+      ]).map((p) => ({ ...p, y: p.y + 13 })),
+      ...body('Facture n°', 'Date de facture').map((p) => ({ ...p, y: p.y - 140 })),
+    ]);
+    expect(result.vendor_name).not.toBe('Description');
   });
 });

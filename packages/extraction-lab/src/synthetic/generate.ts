@@ -22,6 +22,7 @@ import { chooseStrangerIssuer } from './stranger-issuer.js';
 import { chooseStrangerTax } from './stranger-tax.js';
 import { chooseStrangerEinvoice, describeStrangerEinvoice, type StrangerEinvoice } from './stranger-einvoice.js';
 import { einvoiceHtml, renderEinvoicePdf } from './render-einvoice.js';
+import { chooseStrangerSellers } from './stranger-sellers.js';
 import {
   chooseStrangerReceipt,
   describeStrangerReceipt,
@@ -128,8 +129,14 @@ export async function generateDocument(
       createRandom(seedOf(`intake synthetic tax ${seed} ${index}`)),
       chosen.totals === 'bare',
     );
-    content = taxed.content;
-    const layout: StrangerLayout = { ...chosen, issuer: issued.issuer, tax: taxed.tax };
+    // So have the seller's name and place (stranger-sellers.ts).
+    const sellers = chooseStrangerSellers(
+      taxed.content,
+      { ...chosen, issuer: issued.issuer, tax: taxed.tax },
+      createRandom(seedOf(`intake synthetic sellers ${seed} ${index}`)),
+    );
+    content = sellers.content;
+    const layout: StrangerLayout = sellers.layout;
     layoutText = describeStrangerLayout(layout);
     // An invoice printed as an e-invoice's visualisation: a random source of its own decides.
     const einvoiced = einvoice ? chooseStrangerEinvoice(issued.content, seed, index) : undefined;

@@ -76,6 +76,12 @@ class PageText {
     const titleText =
       variety.number === 'title' ? `${title} ${this.random.pick(this.v.number_short)} ${this.content.number}` : title;
     const titleHtml = `<h1 class="title">${esc(titleText)}</h1>`;
+    const own = this.layout.sellers;
+    if (own.place === 'title-left') return this.titleLeft(titleText);
+    if (own.place === 'two-lines') {
+      const lines = own.lines.map((l) => (this.layout.identity.capitals ? l.toUpperCase() : l));
+      return div('head', titleHtml, this.block('seller right', undefined, lines, [...this.content.seller.lines]));
+    }
     if (this.place === 'right-top') return div('head', titleHtml, this.sellerBlock(undefined, 'seller right'));
     let logo = '';
     if (this.place === 'logo-only' || this.place === 'trading')
@@ -85,6 +91,39 @@ class PageText {
     else if (this.place === 'usual' && this.layout.seller === 'logo')
       logo = this.logo(this.content.seller.name.split(' ')[0]!.toUpperCase());
     return div('head', logo || '<div></div>', titleHtml);
+  }
+
+  /** The title large at the left, the seller's name small under it or in a small block at the right (stranger-sellers.ts). */
+  private titleLeft(titleText: string): string {
+    const lines = this.content.seller.lines;
+    const title = `<h1 class="title big">${esc(titleText)}</h1>`;
+    if (this.layout.sellers.small === 'right')
+      return div('head', title, this.block('seller right small', undefined, [this.name], [...lines]));
+    const under = div('small', `<div>${esc(this.name)}</div>`, `<div>${esc(lines.join(', '))}</div>`);
+    return div('head', `<div>${title}${under}</div>`, '<div></div>');
+  }
+
+  /** Both parties as labelled pairs, each section a table of label and value or "label value" lines. */
+  private pairs(): string {
+    const { pairs } = this.layout.sellers;
+    const sections = [
+      { party: this.content.seller, name: this.name, heading: pairs.headings?.[0], label: pairs.names[0] },
+      { party: this.content.buyer, name: this.content.buyer.name, heading: pairs.headings?.[1], label: pairs.names[1] },
+    ];
+    if (!pairs.sellerFirst) sections.reverse();
+    const html = sections.map((s) => {
+      const rows = [
+        [s.label, s.name],
+        [pairs.street, s.party.lines[0]],
+        [pairs.town, s.party.lines[1]],
+      ];
+      const heading = s.heading ? `<div class="pair-heading">${esc(s.heading)}</div>` : '';
+      const body = pairs.inline
+        ? rows.map(([l, v]) => `<div>${esc(`${l} ${v}`)}</div>`).join('')
+        : `<table class="pairs">${rows.map(([l, v]) => `<tr><th>${esc(l!)}</th><td>${esc(v!)}</td></tr>`).join('')}</table>`;
+      return div('pair-section', heading, body);
+    });
+    return div('pair-list', ...html);
   }
 
   /** A logo line: text set large, or the same text inside an SVG badge, as web invoices embed them. */
@@ -109,6 +148,13 @@ class PageText {
       const heading = this.sellerHeading ?? this.random.pick([...this.v.seller[this.kind], ...this.v.seller_more]);
       left = div('pair', this.sellerBlock(heading, 'seller'), buyer);
     } else if (this.place === 'window') left = this.senderLine() + buyer;
+    const own = this.layout.sellers;
+    if (own.place === 'labelled') left = this.pairs();
+    else if (own.place === 'ship-bill') {
+      const { buyer: party } = this.content;
+      const delivery = this.block('ship', own.shipTo.heading, [party.name], [own.shipTo.street, party.lines[1]]);
+      left = div('pair', buyer, delivery);
+    }
     const right =
       this.place === 'usual' && this.layout.seller === 'right'
         ? div('side', meta, this.sellerBlock(this.sellerHeading, 'seller right'))
@@ -312,6 +358,17 @@ class PageText {
 
   /** The footer: one centred line joined by " · ", or three columns (name and address, web and contacts, registration). */
   private footer(): string {
+    const own = this.layout.sellers;
+    const column = (lines: string[]) => `<div>${lines.map((l) => `<div>${esc(l)}</div>`).join('')}</div>`;
+    // The name in capitals in the first column only, over its street and town (stranger-sellers.ts).
+    if (own.place === 'footer-column')
+      return div(
+        'footer columns',
+        column([this.name, ...this.content.seller.lines]),
+        column(own.footer.bank),
+        column([...own.footer.contact, ...(this.web ? [this.web] : [])]),
+      );
+    if (own.place === 'labelled' && !own.pairs.footer) return '';
     const usual = this.place === 'usual';
     const block = usual
       ? this.layout.seller === 'right' || this.layout.seller === 'bottom'
@@ -329,7 +386,6 @@ class PageText {
     if (!printed) return '';
     const more = block ? [] : this.sellerUnder;
     if (this.look.footer === 'columns') {
-      const column = (lines: string[]) => `<div>${lines.map((l) => `<div>${esc(l)}</div>`).join('')}</div>`;
       return div(
         'footer columns',
         column([...first, ...this.content.seller.lines, ...this.layout.issuer.legal]),

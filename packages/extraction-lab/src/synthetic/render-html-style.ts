@@ -53,6 +53,13 @@ export function htmlStyleSheet(look: HtmlLook): string {
 body { font-family: ${font}; font-size: ${look.size}px; color: #222; margin: 0; }
 .head { display: flex; justify-content: space-between; align-items: flex-start; gap: 24px; margin-bottom: 26px; }
 .title { font-size: 26px; margin: 0; letter-spacing: 0.5px; white-space: nowrap; }
+.title.big { font-size: 36px; }
+.small { font-size: 0.8em; }
+.party.small .name { font-size: 1em; font-weight: normal; }
+.pair-list { display: flex; flex-direction: column; gap: 10px; }
+.pair-heading { font-weight: bold; }
+table.pairs th { text-align: left; font-weight: normal; padding: 1px 12px 1px 0; white-space: nowrap; }
+table.pairs td { padding: 1px 0; white-space: nowrap; }
 .logo { font-size: 28px; font-weight: bold; color: #1d3f6e; white-space: nowrap; }
 .letterhead { display: flex; align-items: center; gap: 8px; font-size: 16px; white-space: nowrap; }
 .parties { display: flex; justify-content: space-between; gap: 24px; margin-bottom: 24px; }

@@ -41,6 +41,15 @@ import {
   type StrangerParties,
 } from './stranger-parties.js';
 import {
+  describeStrangerSellers,
+  drawFooterColumns,
+  drawPairs,
+  drawShipBill,
+  drawTitleLeft,
+  drawTwoLines,
+  type StrangerSellers,
+} from './stranger-sellers.js';
+import {
   chooseStrangerDates,
   describeStrangerDates,
   footerDateLine,
@@ -88,13 +97,15 @@ export interface StrangerLayout {
   issuer: StrangerIssuer;
   /** How the tax is printed: a table, several rates, included, exempt, a rate in the label (stranger-tax.ts). */
   tax: StrangerTax;
+  /** Compound and initialled names, and where the name stands (stranger-sellers.ts): drawn from a source of its own. */
+  sellers: StrangerSellers;
 }
 
 export function chooseStrangerLayout(
   random: Random,
   fonts: readonly FontChoice[],
   kind: 'invoice' | 'purchase_order' = 'invoice',
-): Omit<StrangerLayout, 'issuer' | 'tax'> {
+): Omit<StrangerLayout, 'issuer' | 'tax' | 'sellers'> {
   return {
     seller: random.pick(['bottom', 'footer', 'right', 'logo'] as const),
     sellerHeading: random.chance(0.6),
@@ -113,7 +124,7 @@ export function chooseStrangerLayout(
 
 export function describeStrangerLayout(layout: StrangerLayout): string {
   const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
-  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} ${describeStrangerTax(layout.tax)} font=${font}`;
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} ${describeStrangerTax(layout.tax)} ${describeStrangerSellers(layout.sellers)} font=${font}`;
 }
 
 /** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
@@ -170,7 +181,9 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
   } else if (identity.place === 'window') {
     drawSenderLine(pen, content.seller, name, 96);
     drawBlock(pen, content.buyer, LEFT, 110, 'left', { ...buyerText, heading: undefined, nameSize: 13, size: 11 });
-  } else drawBlock(pen, content.buyer, LEFT, 110, 'left', buyerText);
+  } else if (layout.sellers.place === 'labelled') drawPairs(pen, content, name, layout.sellers.pairs);
+  else if (layout.sellers.place === 'ship-bill') drawShipBill(pen, content.buyer, buyerText, layout.sellers.shipTo);
+  else drawBlock(pen, content.buyer, LEFT, 110, 'left', buyerText);
   const rows = metaRows(content, layout, random);
   // A registration line or a name over two lines makes the seller's block longer: the table moves down.
   const tableTop =
@@ -216,7 +229,15 @@ function drawHead(pen: Pen, content: SyntheticContent, layout: StrangerLayout, r
     pen.text(titleText, RIGHT, 72, { size, bold: true, align: 'right' });
     return drawBuyerLetterhead(pen, content.buyer);
   }
-  if (identity.place === 'right-top') return pen.text(titleText, LEFT, 40, { size, bold: true });
+  const { place } = layout.sellers;
+  if (place === 'title-left')
+    return drawTitleLeft(pen, content.seller, printedName(content, identity), titleText, size, layout.sellers.small);
+  if (identity.place === 'right-top' || place === 'two-lines') pen.text(titleText, LEFT, 40, { size, bold: true });
+  if (place === 'two-lines') {
+    const lines = layout.sellers.lines.map((l) => (identity.capitals ? l.toUpperCase() : l));
+    return drawTwoLines(pen, content.seller, lines);
+  }
+  if (identity.place === 'right-top') return;
   pen.text(titleText, RIGHT, 40, { size, bold: true, align: 'right' });
   if (identity.place === 'logo-only' || identity.place === 'trading')
     drawNameLogo(pen, printedName(content, identity, false), pen.width(titleText, size, true), random);
@@ -255,6 +276,9 @@ function drawFooter(
   seller: { name: string; web: string | undefined; sellerLines: readonly string[] },
 ): void {
   const place = layout.identity.place;
+  const own = layout.sellers.place;
+  if (own === 'footer-column') return drawFooterColumns(pen, content.seller, seller.name, layout.sellers, seller.web);
+  if (own === 'labelled' && !layout.sellers.pairs.footer) return;
   // An order on the buyer's letterhead: the footer is the buyer's, as the letterhead is.
   if (layout.parties.order === 'letterhead') {
     if (random.chance(0.5)) footerLine(pen, [content.buyer.name, ...content.buyer.lines].join(' · '), 790);

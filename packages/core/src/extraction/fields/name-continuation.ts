@@ -68,7 +68,9 @@ export function withContinuations(
     const previous = columnNeighbour(lines, c.line, segment, -1);
     const joins = [
       ...(next && continues(next) ? [`${name} ${cleanName(next)}`] : []),
-      ...(previous && continues(previous) && !hasLegalForm(previous) ? [`${cleanName(previous)} ${name}`] : []),
+      ...(previous && (continues(previous) || isInitials(previous)) && !hasLegalForm(previous)
+        ? [`${cleanName(previous)} ${name}`]
+        : []),
     ];
     const joined = joins.find((j) => witnessed(j, c.line));
     return joined ? { ...c, value: joined } : c;
@@ -89,6 +91,12 @@ export function mayGoOn(lines: readonly Line[], candidate: Candidate): boolean {
   const next = columnNeighbour(lines, candidate.line, segment, 1);
   return next !== undefined && continues(next) && !/\d/.test(next) && !isPersonShaped(next);
 }
+
+/**
+ * Initials or a letter and a digit alone on a line, too short to look like a name: the first line
+ * of one set over two ("B&L" / "Supplies", "J.K." / "Services Ltd", "3D" / "Druckwerk GmbH").
+ */
+const isInitials = (text: string) => /^(?:\p{Lu}[.&]?){1,3}\.?$|^\d\p{Lu}{1,2}$|^\p{Lu}{1,2}\d$/u.test(text.trim());
 
 /** A line that may be the rest of a name: name-like, no street or postcode, no label's key. */
 const continues = (text: string) => looksLikeName(text) && !looksLikeStreet(text) && !/[:：]/.test(text);

@@ -22,6 +22,7 @@ import {
   SENDER_SEPARATORS,
   startsWithLegalForm,
   withoutTitleAtEnd,
+  withoutTitleAtStart,
 } from './party-lines.js';
 import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './contact-persons.js';
 import { isSentence, namesInSentence } from './sentence-names.js';
@@ -33,12 +34,14 @@ import { withNameWords } from './name-words.js';
 import { findAmounts } from '../values/amounts.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { findTableHeaders } from './table-header.js';
+import { footerBlockNames } from './footer-names.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
  * "Seller:" or "Rechnungsersteller" with the name beside or under it; a line with a legal form
  * (GmbH, Ltd, Sdn Bhd) outside the buyer's block, higher up the page the better, and repeated in
- * a footer or sender line; and for receipts and invoices, the first name-like line of the page.
+ * a footer or sender line; a name over its street and town in a column of the footer
+ * (footer-names.ts); and for receipts and invoices, the first name-like line of the page.
  */
 
 export function vendorCandidates(
@@ -47,9 +50,12 @@ export function vendorCandidates(
   documentType: string | undefined,
 ): Candidate[] {
   const buyerLines = buyerBlockLines(ctx.lines, ctx.labels);
+  const buyerSegments = buyerBlockSegments(ctx.lines, ctx.labels);
   const candidates = [
     ...labelledNames(ctx, keys, 'vendor_name'),
-    ...legalFormNames(ctx, buyerBlockSegments(ctx.lines, ctx.labels)),
+    ...legalFormNames(ctx, buyerSegments),
+    // A receipt's foot prints its shop's address under a thanks line, not a seller's column.
+    ...(documentType === 'receipt' ? [] : footerBlockNames(ctx.lines, buyerSegments)),
     ...senderLineNames(ctx),
     ...siteSpelledNames(ctx.lines, siteNames(ctx.lines), buyerLines),
   ];
@@ -114,14 +120,21 @@ function labelledNames(ctx: ExtractionContext, keys: LabelKey[], role: Role): Ca
   for (const key of keys) {
     for (const hit of ctx.labels.hitsFor(key)) {
       if (!standsAlone(hit)) continue;
-      const right = firstSegmentAfter(hit.line, hit.x1);
+      const after = firstSegmentAfter(hit.line, hit.x1);
+      const right = after?.text ?? null;
       const below = nameBelow(ctx, hit.line, hit.x0, hit.x1);
       // "Ship to: Grady Archie" over "Contoso Electronics": the organization under the person.
       const personBeside =
         right !== null && isPersonShaped(cleanName(right)) && below !== null && isOrganizationShaped(below.name);
       // "Factuuradres ... Telefoon:": a word with its colon right of the label is another column's key.
       const key = right !== null && /[:：]\s*$/.test(right);
-      if (right && !key && looksLikeName(cleanName(right)) && !labelsAt(ctx, hit.line, hit.x1, role) && !personBeside) {
+      if (
+        right &&
+        !key &&
+        looksLikeName(cleanName(right)) &&
+        !labelsAt(ctx, hit.line, Math.max(hit.x1, (after?.x0 ?? 0) - 2), role) &&
+        !personBeside
+      ) {
         found.push({
           value: cleanName(right),
           score: 0.85 * hit.strength,
@@ -152,17 +165,22 @@ function standsAlone(hit: LabelHit): boolean {
   return segment !== undefined && segment.x1 <= hit.x1 + 1;
 }
 
-/** The words after x on the line, up to the end of their segment. */
-function firstSegmentAfter(line: Line, x: number): string | null {
-  const segment = line.segments.find((s) => s.x1 > x + 1);
-  if (!segment) return null;
-  const text = segment.words
-    .filter((w) => w.bbox.x0 >= x - 1)
-    .map((w) => w.text)
-    .join(' ')
-    .replace(/^[\s:;,.]+/, '')
-    .trim();
-  return text || null;
+/**
+ * The words after x on the line, up to the end of their segment; where the label's own segment
+ * ends with its colon alone ("Nom du vendeur :", French spacing, the value in a column of its own),
+ * the next segment's.
+ */
+function firstSegmentAfter(line: Line, x: number): { text: string; x0: number } | null {
+  for (const segment of line.segments.filter((s) => s.x1 > x + 1).slice(0, 2)) {
+    const text = segment.words
+      .filter((w) => w.bbox.x0 >= x - 1)
+      .map((w) => w.text)
+      .join(' ')
+      .replace(/^[\s:;,.]+/, '')
+      .trim();
+    if (text) return { text, x0: segment.x0 };
+  }
+  return null;
 }
 
 /** Whether the text right of x on the line starts with another label (a second column's). */
@@ -173,9 +191,12 @@ function labelsAt(ctx: ExtractionContext, line: Line, x: number, role: Role): bo
 }
 
 function nameBelow(ctx: ExtractionContext, line: Line, x0: number, x1: number): { name: string; line: Line } | null {
+  const tables = new Set(findTableHeaders(ctx.lines).map((h) => h.line));
   for (let i = line.index + 1; i < Math.min(ctx.lines.length, line.index + 5); i++) {
     const below = ctx.lines[i]!;
     if (below.page !== line.page || below.y0 - line.y1 > (line.y1 - line.y0) * 8) return null;
+    // The item table's header ("Description  Quantité  Montant") under labelled pairs names no one.
+    if (tables.has(below)) return null;
     const segments = below.segments.filter((s) => s.x1 > x0 - 20);
     const first = segments[0];
     if (!first || first.x0 > x1 + 60) continue;
@@ -390,15 +411,17 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
         !isDocumentTitle(s.text) &&
         !(titled && strong.some((h) => h.x0 <= s.x0 + 1 && h.x1 > s.x0)),
     );
+    const titleFirst = segment ? undefined : nameAfterTitle(line);
+    const named = segment ?? titleFirst?.segment;
     // A one-line sender address over a window address is the sender's (senderLineNames), never the top name.
-    if (!segment || isSenderLine(segment.text, line.ocr)) continue;
+    if (!named || isSenderLine(named.text, line.ocr)) continue;
     // "Mineralwasser 1,52": a row of items, its price at the right, below a receipt's logo image.
-    if (segment !== line.segments.at(-1) && isPrice(line.segments.at(-1)!.text)) continue;
-    const text = withoutTitleAtEnd(cleanName(segment.text));
+    if (named !== line.segments.at(-1) && isPrice(line.segments.at(-1)!.text)) continue;
+    const text = titleFirst?.name ?? withoutTitleAtEnd(cleanName(named.text));
     if (!looksLikeName(text) || looksLikeStreet(text) || isStreetLine(text)) continue;
     // "Operated by Northgate Trading Ltd" under the brand: a sentence that names no shop, only its parent.
     if (namesInSentence(text)?.length === 0) continue;
-    const name = joinContinuation(ctx.lines, line, text, segment);
+    const name = joinContinuation(ctx.lines, line, text, named);
     const withAddress = addressCandidate(ctx, { value: name, score: 1, line, source: 'fallback' }) !== null;
     // A name in lower case only is seldom printed: more often a note written on the page.
     const handwritten = !/\p{Lu}/u.test(name);
@@ -406,6 +429,16 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     found.push({ value: name, score, line, source: 'fallback' });
   }
   return found;
+}
+
+/** The first segment of a line that is a numbered title run into a name, and that name. */
+function nameAfterTitle(line: Line): { segment: Segment; name: string } | undefined {
+  for (const segment of line.segments) {
+    const text = cleanName(segment.text);
+    const name = withoutTitleAtStart(text);
+    if (name !== text) return { segment, name };
+  }
+  return undefined;
 }
 
 /**

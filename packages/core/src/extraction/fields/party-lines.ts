@@ -112,7 +112,7 @@ export function withoutTitleAtEnd(text: string): string {
   // The title's number: words with a digit at the end, after a number sign ("#", "No.", "N°", "Nr.") or none.
   let end = words.length;
   while (end > 1 && /\d/.test(words[end - 1]!)) end--;
-  if (end < words.length) while (end > 1 && NUMBER_SIGN.test(words[end - 1]!)) end--;
+  if (end < words.length) while (end > 1 && isNumberSign(words[end - 1]!)) end--;
   for (const last of end < words.length ? [words.length, end] : [words.length])
     for (let k = Math.min(3, last - 1); k >= 1; k--)
       if (DOCUMENT_TITLES.whole.test(fold(words.slice(last - k, last).join(' '))))
@@ -120,8 +120,27 @@ export function withoutTitleAtEnd(text: string): string {
   return text;
 }
 
-/** A number's sign before a title's number ("#", "No.", "N°", "Nº", "Nr.", "n.º"). */
-const NUMBER_SIGN = /^(?:#|n[o°º]?\.?|nr\.?|n\.º|num\.?|nummer|numéro|número|nummer:?)[:.]?$/iu;
+/**
+ * A title run into the name after it, as one segment ("Bon de commande No OC55135 MARCHAND FRÈRES
+ * SARL": a title at the left and the seller's block at the right set close on one line): the name
+ * without the title and its number. Only a title with a number: the number is what ends it.
+ */
+export function withoutTitleAtStart(text: string): string {
+  const words = text.split(' ');
+  for (let k = Math.min(3, words.length - 2); k >= 1; k--) {
+    if (!DOCUMENT_TITLES.whole.test(fold(words.slice(0, k).join(' ')))) continue;
+    let start = k;
+    while (start < words.length && isNumberSign(words[start]!)) start++;
+    const number = start;
+    while (start < words.length && /\d/.test(words[start]!)) start++;
+    return start > number && start < words.length ? words.slice(start).join(' ') : text;
+  }
+  return text;
+}
+
+/** A number's sign before a title's number ("#", "No.", "N°", "Nº", "Nr.", "n.º", "Number", "núm."). */
+const NUMBER_SIGN = /^(?:#|n[o°º]?\.?|nr\.?|n\.º|num\.?|nummer|number|numero|numéro|número|nummer:?)[:.]?$/iu;
+const isNumberSign = (word: string) => NUMBER_SIGN.test(word) || NUMBER_SIGN.test(fold(word));
 
 export function looksLikeName(line: Line | string): boolean {
   const text = typeof line === 'string' ? line : line.text;

@@ -24,7 +24,7 @@ const row = (y: number, description: string, quantity: string, price: string, am
 
 const items = (rows: Placed[], source: 'ocr' | 'text_layer' = 'ocr') =>
   extractFields(doc([page([...header, ...rows], { source })]), [...RECOMMENDED_FIELDS.invoice]).extracted_data
-    .line_items;
+    .line_items as Record<string, unknown>[] | undefined;
 
 const others = [
   ...row(340, 'Consulting hours', '7', '55.18', '386.26'),

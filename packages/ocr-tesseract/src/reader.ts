@@ -104,7 +104,7 @@ export interface TesseractReader extends DocumentReader {
   readonly revision: string;
   /**
    * The revision that applies to a document of this (sniffed) type: for PDFs `revision` with the
-   * scanned pages' own revision (`tesseract:2:scans4`), the same when the engine reads images only,
+   * scanned pages' own revision (`tesseract:2:scans5`), the same when the engine reads images only,
    * since PDFs are read exactly as without it; images read the same whichever pages the engine is
    * given.
    */

@@ -15,6 +15,7 @@ export const ENGINE_IMAGES_REVISION = 1;
 /**
  * Bumped whenever a change alters the words read from scanned PDF pages only (images read as
  * before): PDFs are cached under it, images keep READING_REVISION alone. 4: regions with print and
- * no word read again (ocr/missed-ink.ts).
+ * no word read again (ocr/missed-ink.ts). 5: light print on dark bars read again inverted
+ * (ocr/reverse-print.ts).
  */
-export const SCANNED_PAGES_REVISION = 4;
+export const SCANNED_PAGES_REVISION = 5;

@@ -10,6 +10,7 @@ import { loadSharp } from '../image/load-sharp.js';
 import type { Page } from 'tesseract.js';
 import { inReadingOrder } from '../reading-order.js';
 import { missedInk, type PixelBox } from './missed-ink.js';
+import { readDarkBars } from './reverse-print.js';
 import type { PageOcrEngine } from './page-engine.js';
 import type { GateHold, PageGate } from './page-gate.js';
 import type { Binarisation, OcrWorkerPool } from './worker-pool.js';
@@ -146,7 +147,12 @@ async function readPage(
     if (score(retry) > score(words)) words = retry;
   }
   // Scanned document pages only: a photo's background (a table, a hand) is ink without print.
-  if (binarisation === 'local') words = [...words, ...(await readMissedInk(pool, input, words, signal))];
+  if (binarisation === 'local') {
+    words = await readDarkBars(input.image, input.scale, words, async (bar) =>
+      ocrWords(await pool.recognize(toSpix(bar), signal, 'global', SINGLE_LINE), 1),
+    );
+    words = [...words, ...(await readMissedInk(pool, input, words, signal))];
+  }
   return { ...pageOf(input), words: inReadingOrder(words) };
 }
 
@@ -217,6 +223,8 @@ export async function readMissedInk(
 
 /** Tesseract's page segmentation mode "a single uniform block of text". */
 const SINGLE_BLOCK = 6;
+/** ...and "a single text line". */
+const SINGLE_LINE = 7;
 
 /** The crops of `image` one under another on white, `gap` pixels apart and from the left; `tops` where each begins. */
 function stackCrops(image: GreyImage, crops: readonly PixelBox[], gap: number): { stack: GreyImage; tops: number[] } {

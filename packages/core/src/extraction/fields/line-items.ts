@@ -5,6 +5,7 @@ import { unionBox, type PageBox, type RowLocation } from '../locations/field-loc
 import { onPage } from '../locations/locate.js';
 import { addsUp, balancedParts, type RowNumber, type RowParts } from './row-arithmetic.js';
 import { numbersOf, priced, type PlacedNumber } from './row-numbers.js';
+import { withLostDecimals } from './lost-decimals.js';
 
 /**
  * Rows of the line-item table under a header row. A row has text in the description column and
@@ -34,7 +35,8 @@ export function findLineItems(ctx: ExtractionContext): LineItems | null {
   const headers = findTableHeaders(ctx.lines);
   const headerLines = new Set(headers.map((h) => h.line));
   for (const header of headers) {
-    for (const row of rowsUnder(ctx, header, headerLines)
+    const read = rowsUnder(ctx, header, headerLines);
+    for (const row of (header.line.ocr ? withLostDecimals(read) : read)
       .map(balanced)
       .map((row) => withQuantity(row, header))
       .filter((row) => plausibleRow(row, header))) {

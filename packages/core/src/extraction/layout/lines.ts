@@ -2,6 +2,7 @@ import type { ReadDocument, Word } from '../../ports/document-reader.port.js';
 import { centreX, centreY, estimateSlope } from './text-direction.js';
 import { apartFromTime, withDateSeparator } from './ocr-dates.js';
 import { withoutLeadingGraphic } from './ocr-graphics.js';
+import { withSpanishEnding } from './ocr-accents.js';
 
 /**
  * Lines rebuilt from word geometry. Readers disagree on reading order (a PDF text layer follows the
@@ -60,7 +61,13 @@ export function buildLines(doc: ReadDocument): Line[] {
       const ocr = page.source === 'ocr';
       // A logo or mark OCR read as a word before a row's print is no part of it (ocr-graphics.ts).
       const words = mergeTouching(ocr ? withoutLeadingGraphic(group) : group, ocr);
-      lines.push(makeLine(ocr ? words.map(withDateSeparator).flatMap(apartFromTime) : words, page, lines.length));
+      lines.push(
+        makeLine(
+          ocr ? words.map((w) => withDateSeparator(withSpanishEnding(w))).flatMap(apartFromTime) : words,
+          page,
+          lines.length,
+        ),
+      );
     }
   }
   return lines;

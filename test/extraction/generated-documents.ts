@@ -32,6 +32,16 @@ export const layoutChoice = (d: SyntheticDocument, name: string) =>
 /** The generator's words in the document's language. */
 export const vocabularyOfDocument = (d: SyntheticDocument) => vocabularyOf(d.expected.synthetic.language as Language);
 
+/** A text with each run of spaces as one space, its lines kept. */
+export const squeezeSpaces = (text: string) => text.replace(/[^\S\n]+/g, ' ').trim();
+
+/** A text with each run of white space, line breaks too, as one space. */
+export const squeezeAll = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The seller's name in a document's ground truth: an invoice's vendor, an order's supplier. */
+export const sellerName = (d: SyntheticDocument) =>
+  (d.expected.fields.vendor_name ?? d.expected.fields.supplier_name) as string;
+
 /** `text` as a regular expression matching it literally. */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 

@@ -8,7 +8,7 @@ import { printNumber } from '../../packages/extraction-lab/src/synthetic/formats
 import { chooseStrangerEinvoice } from '../../packages/extraction-lab/src/synthetic/stranger-einvoice.js';
 import { chromiumPath, openHtmlPrinter } from '../../packages/extraction-lab/src/synthetic/render-html.js';
 import { systemFontFamilies } from '../../packages/extraction-lab/src/synthetic/render-html-style.js';
-import { layoutChoice, pageText, sha256 } from './generated-documents.js';
+import { layoutChoice, pageText, sha256, squeezeAll as squeeze } from './generated-documents.js';
 
 /**
  * Invoices printed as e-invoice viewers print them (packages/extraction-lab/src/synthetic/
@@ -18,7 +18,6 @@ import { layoutChoice, pageText, sha256 } from './generated-documents.js';
  */
 const SEED = 20261171;
 const COUNT = 30;
-const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
 const cents = (v: unknown) => Math.round(Number(v) * 100);
 
 let reader: TesseractReader;

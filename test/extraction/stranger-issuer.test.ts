@@ -7,6 +7,8 @@ import {
   readStrangerDocuments,
   sha256,
   vocabularyOfDocument,
+  squeezeSpaces as squeeze,
+  sellerName,
 } from './generated-documents.js';
 
 /**
@@ -17,7 +19,6 @@ import {
  */
 const SEED = 20261142;
 const COUNT = 40;
-const squeeze = (text: string) => text.replace(/[^\S\n]+/g, ' ').trim();
 
 let docs: SyntheticDocument[];
 let texts: string[];
@@ -25,9 +26,6 @@ let texts: string[];
 beforeAll(async () => {
   ({ docs, texts } = await readStrangerDocuments(SEED, COUNT, squeeze));
 }, 180_000);
-
-const sellerName = (d: SyntheticDocument) =>
-  (d.expected.fields.vendor_name ?? d.expected.fields.supplier_name) as string;
 
 describe('stranger issuer: how small and European issuers print themselves', () => {
   it('draws every choice, and the same seed draws the same document', async () => {

@@ -7,6 +7,7 @@ import {
   readStrangerDocuments,
   sha256,
   vocabularyOfDocument,
+  squeezeAll as squeeze,
 } from './generated-documents.js';
 
 /**
@@ -18,7 +19,6 @@ import {
  */
 const SEED = 20261141;
 const COUNT = 30;
-const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 let docs: SyntheticDocument[];
 let texts: string[];

@@ -12,7 +12,7 @@ import {
   receiptWordsOf,
   type ReceiptLocale,
 } from '../../packages/extraction-lab/src/synthetic/stranger-receipt.js';
-import { escapeRegExp, layoutChoice, pageText, sha256 } from './generated-documents.js';
+import { escapeRegExp, layoutChoice, pageText, sha256, squeezeSpaces as squeeze } from './generated-documents.js';
 
 /**
  * The stranger family's receipts (packages/extraction-lab/src/synthetic/stranger-receipt.ts and
@@ -23,7 +23,6 @@ import { escapeRegExp, layoutChoice, pageText, sha256 } from './generated-docume
  */
 const SEED = 20261130;
 const COUNT = 42;
-const squeeze = (text: string) => text.replace(/[^\S\n]+/g, ' ').trim();
 
 let reader: TesseractReader;
 let docs: SyntheticDocument[];

@@ -5,7 +5,14 @@ import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layo
 import { createRandom } from '../../packages/extraction-lab/src/synthetic/random.js';
 import { chooseStrangerLayout } from '../../packages/extraction-lab/src/synthetic/render-stranger.js';
 import { chooseStrangerSellers } from '../../packages/extraction-lab/src/synthetic/stranger-sellers.js';
-import { escapeRegExp, layoutChoice, readStrangerDocuments, sha256 } from './generated-documents.js';
+import {
+  escapeRegExp,
+  layoutChoice,
+  readStrangerDocuments,
+  sha256,
+  squeezeSpaces as squeeze,
+  sellerName,
+} from './generated-documents.js';
 
 /**
  * The stranger layouts' seller names and places (packages/extraction-lab/src/synthetic/
@@ -17,7 +24,6 @@ import { escapeRegExp, layoutChoice, readStrangerDocuments, sha256 } from './gen
  */
 const SEED = 20261151;
 const COUNT = 60;
-const squeeze = (text: string) => text.replace(/[^\S\n]+/g, ' ').trim();
 
 let docs: SyntheticDocument[];
 let texts: string[];
@@ -26,8 +32,6 @@ beforeAll(async () => {
   ({ docs, texts } = await readStrangerDocuments(SEED, COUNT, squeeze));
 }, 180_000);
 
-const sellerName = (d: SyntheticDocument) =>
-  (d.expected.fields.vendor_name ?? d.expected.fields.supplier_name) as string;
 const buyerName = (d: SyntheticDocument) => d.expected.fields.buyer_name as string | undefined;
 const placed = (place: string) => docs.filter((d) => layoutChoice(d, 'seller-place') === place);
 const textOf = (d: SyntheticDocument) => texts[docs.indexOf(d)]!;

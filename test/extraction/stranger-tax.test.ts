@@ -9,7 +9,7 @@ import {
   taxTableRows,
   type StrangerTax,
 } from '../../packages/extraction-lab/src/synthetic/stranger-tax.js';
-import { layoutChoice, readStrangerDocuments, sha256 } from './generated-documents.js';
+import { layoutChoice, readStrangerDocuments, sha256, squeezeSpaces as squeeze } from './generated-documents.js';
 
 /**
  * The stranger layouts' tax shapes (packages/extraction-lab/src/synthetic/stranger-tax.ts): a tax
@@ -20,7 +20,6 @@ import { layoutChoice, readStrangerDocuments, sha256 } from './generated-documen
  */
 const SEED = 20261143;
 const COUNT = 40;
-const squeeze = (text: string) => text.replace(/[^\S\n]+/g, ' ').trim();
 const cents = (v: number) => Math.round(v * 100);
 
 let docs: SyntheticDocument[];

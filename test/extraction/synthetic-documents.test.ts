@@ -6,7 +6,7 @@ import { generateDocument, type SyntheticDocument } from '../../packages/extract
 import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layout.js';
 import { printDate, printMoney, printNumber } from '../../packages/extraction-lab/src/synthetic/formats.js';
 import { vocabularyOf } from '../../packages/extraction-lab/src/synthetic/vocabulary.js';
-import { pageText, sha256 } from './generated-documents.js';
+import { pageText, sha256, squeezeAll as squeeze } from './generated-documents.js';
 
 /**
  * The extraction lab's synthetic documents: a seed gives the same documents, the ground truth is
@@ -14,7 +14,6 @@ import { pageText, sha256 } from './generated-documents.js';
  */
 const SEED = 20261129;
 const COUNT = 30;
-const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 let reader: TesseractReader;
 let texts: SyntheticDocument[];

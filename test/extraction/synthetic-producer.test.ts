@@ -10,6 +10,7 @@ import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layo
 import { chromiumPath, openHtmlPrinter } from '../../packages/extraction-lab/src/synthetic/render-html.js';
 import { systemFontFamilies } from '../../packages/extraction-lab/src/synthetic/render-html-style.js';
 import { sharedReader } from '../support/reader.js';
+import { squeezeAll as squeeze } from './generated-documents.js';
 
 /**
  * The synthetic stranger documents printed by Chromium (`synth --producer chromium`): the same
@@ -23,7 +24,6 @@ const executable = chromiumPath();
 if (!executable) process.stderr.write('synthetic-producer: skipped, no Chromium at /usr/lib/chromium/chromium\n');
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
 const fonts = availableFonts();
 
 let producer: ChromiumProducer;

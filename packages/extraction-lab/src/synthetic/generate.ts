@@ -115,31 +115,12 @@ export async function generateDocument(
   let layoutText: string;
   let printedName: string | undefined;
   if (stranger) {
-    content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
-    const chosen = chooseStrangerLayout(
-      random,
-      fonts,
-      content.kind === 'purchase_order' ? 'purchase_order' : 'invoice',
-    );
-    content = readdress(restyleDates(restyle(content, chosen.variety, random), chosen.dates), chosen.parties, random);
-    const issued = chooseStrangerIssuer(content, random);
-    // The tax's shape has a random source of its own: every other draw of the seed stays as it was.
-    const taxed = chooseStrangerTax(
-      issued.content,
-      createRandom(seedOf(`intake synthetic tax ${seed} ${index}`)),
-      chosen.totals === 'bare',
-    );
-    // So have the seller's name and place (stranger-sellers.ts).
-    const sellers = chooseStrangerSellers(
-      taxed.content,
-      { ...chosen, issuer: issued.issuer, tax: taxed.tax },
-      createRandom(seedOf(`intake synthetic sellers ${seed} ${index}`)),
-    );
-    content = sellers.content;
-    const layout: StrangerLayout = sellers.layout;
+    const drawn = drawStranger(random, fonts, seed, index);
+    content = drawn.content;
+    const layout = drawn.layout;
     layoutText = describeStrangerLayout(layout);
     // An invoice printed as an e-invoice's visualisation: a random source of its own decides.
-    const einvoiced = einvoice ? chooseStrangerEinvoice(issued.content, seed, index) : undefined;
+    const einvoiced = einvoice ? chooseStrangerEinvoice(drawn.issued, seed, index) : undefined;
     if (einvoiced) {
       content = einvoiced.content;
       ({ pdf, layoutText } = await printEinvoice(einvoiced.einvoice, layout.font, layoutText, [seed, index], chromium));
@@ -174,6 +155,36 @@ export async function generateDocument(
       ...(printedName ? { printedName } : {}),
     }),
   };
+}
+
+/**
+ * A stranger invoice's or order's content and layout, every choice drawn: the tax's shape and the
+ * seller's name and place each from a random source of their own, so that every other draw of the
+ * seed stays as it was. `issued` is the content before the tax's and the seller's choices.
+ */
+function drawStranger(
+  random: ReturnType<typeof createRandom>,
+  fonts: readonly FontChoice[],
+  seed: number,
+  index: number,
+): { content: SyntheticContent; layout: StrangerLayout; issued: SyntheticContent } {
+  let content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
+  const chosen = chooseStrangerLayout(random, fonts, content.kind === 'purchase_order' ? 'purchase_order' : 'invoice');
+  content = readdress(restyleDates(restyle(content, chosen.variety, random), chosen.dates), chosen.parties, random);
+  const issued = chooseStrangerIssuer(content, random);
+  // The tax's shape has a random source of its own: every other draw of the seed stays as it was.
+  const taxed = chooseStrangerTax(
+    issued.content,
+    createRandom(seedOf(`intake synthetic tax ${seed} ${index}`)),
+    chosen.totals === 'bare',
+  );
+  // So have the seller's name and place (stranger-sellers.ts).
+  const sellers = chooseStrangerSellers(
+    taxed.content,
+    { ...chosen, issuer: issued.issuer, tax: taxed.tax },
+    createRandom(seedOf(`intake synthetic sellers ${seed} ${index}`)),
+  );
+  return { content: sellers.content, layout: sellers.layout, issued: issued.content };
 }
 
 /**

@@ -1,9 +1,7 @@
 import type { ExtractionContext } from '../context.js';
-import { fold, foldedTokens } from '../layout/fold.js';
-import { legalFormAtEnd } from '../lexicons/legal-forms.js';
+import { fold } from '../layout/fold.js';
 import type { Line, Segment } from '../layout/lines.js';
-import type { LabelHit, LabelKey } from '../labels/label-index.js';
-import type { Role } from '../labels/synonyms.js';
+import type { LabelKey } from '../labels/label-index.js';
 import { bestPerValue, type Candidate } from './candidates.js';
 import { addressCandidate } from './address.js';
 import {
@@ -15,7 +13,6 @@ import {
   isStreetLine,
   looksLikeName,
   looksLikeStreet,
-  NAME_KEYS,
   repairInitials,
   repairLetterDigits,
   cutAfterLegalForm,
@@ -24,7 +21,6 @@ import {
   withoutTitleAtEnd,
   withoutTitleAtStart,
 } from './party-lines.js';
-import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './contact-persons.js';
 import { isSentence, namesInSentence } from './sentence-names.js';
 import { namesASite, siteNames, siteSpelledNames } from './site-names.js';
 import { joinContinuation, withContinuations } from './name-continuation.js';
@@ -35,6 +31,7 @@ import { findAmounts } from '../values/amounts.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { findTableHeaders } from './table-header.js';
 import { footerBlockNames } from './footer-names.js';
+import { labelledNames } from './labelled-names.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -109,192 +106,6 @@ export function buyerCandidates(
   if (documentType === 'purchase_order')
     candidates.push(...topNames(ctx, new Set()).map((c) => ({ ...c, score: c.score * 0.8 })));
   return bestPerValue(ocrRepaired(ctx, candidates).filter((c) => isNameShaped(String(c.value))));
-}
-
-/**
- * The name right of a label ("Vendor Name: Tish Williams") or under it: the first name-like line
- * of the block, where "Name: X" lines give X and other "Key: value" lines are passed over.
- */
-function labelledNames(ctx: ExtractionContext, keys: LabelKey[], role: Role): Candidate[] {
-  const found: Candidate[] = [];
-  for (const key of keys) {
-    for (const hit of ctx.labels.hitsFor(key)) {
-      if (!standsAlone(hit)) continue;
-      const after = firstSegmentAfter(hit.line, hit.x1);
-      const right = after?.text ?? null;
-      const below = nameBelow(ctx, hit.line, hit.x0, hit.x1);
-      // "Ship to: Grady Archie" over "Contoso Electronics": the organization under the person.
-      const personBeside =
-        right !== null && isPersonShaped(cleanName(right)) && below !== null && isOrganizationShaped(below.name);
-      // "Factuuradres ... Telefoon:": a word with its colon right of the label is another column's key.
-      const key = right !== null && /[:：]\s*$/.test(right);
-      if (
-        right &&
-        !key &&
-        looksLikeName(cleanName(right)) &&
-        !labelsAt(ctx, hit.line, Math.max(hit.x1, (after?.x0 ?? 0) - 2), role) &&
-        !personBeside
-      ) {
-        found.push({
-          value: cleanName(right),
-          score: 0.85 * hit.strength,
-          line: hit.line,
-          source: 'label',
-          label: hit,
-        });
-        // "Seller: X" names X; a label without a colon may head a block ("Rechnungsersteller"
-        // over the address, a logo right of it): the name under it is a candidate as well.
-        if (/^\s*[:：]/.test(hit.line.text.slice(hit.end))) continue;
-      }
-      if (below)
-        found.push({ value: below.name, score: 0.8 * hit.strength, line: below.line, source: 'label', label: hit });
-    }
-  }
-  return found;
-}
-
-/**
- * A label is followed by a colon or ends its segment ("VENDOR", "Seller:"); a label word running
- * on into more words ("Lieferant GmbH", "Seller Company") is part of a name, not a label.
- */
-function standsAlone(hit: LabelHit): boolean {
-  const after = hit.line.text.slice(hit.end);
-  if (/^[^\s:：]*[\p{L}\p{N}]/u.test(after)) return false;
-  if (/^\s*[:：]/.test(after) || after.trim() === '') return true;
-  const segment = hit.line.segments.find((s) => s.x0 <= hit.x1 && s.x1 >= hit.x1 - 1);
-  return segment !== undefined && segment.x1 <= hit.x1 + 1;
-}
-
-/**
- * The words after x on the line, up to the end of their segment; where the label's own segment
- * ends with its colon alone ("Nom du vendeur :", French spacing, the value in a column of its own),
- * the next segment's.
- */
-function firstSegmentAfter(line: Line, x: number): { text: string; x0: number } | null {
-  for (const segment of line.segments.filter((s) => s.x1 > x + 1).slice(0, 2)) {
-    const text = segment.words
-      .filter((w) => w.bbox.x0 >= x - 1)
-      .map((w) => w.text)
-      .join(' ')
-      .replace(/^[\s:;,.]+/, '')
-      .trim();
-    if (text) return { text, x0: segment.x0 };
-  }
-  return null;
-}
-
-/** Whether the text right of x on the line starts with another label (a second column's). */
-function labelsAt(ctx: ExtractionContext, line: Line, x: number, role: Role): boolean {
-  const next = ctx.labels.hitsOn(line).find((h) => h.x0 > x + 1);
-  const segment = line.segments.find((s) => s.x1 > x + 1);
-  return Boolean(next && segment && next.x0 <= segment.x0 + 2 && next.key !== role);
-}
-
-function nameBelow(ctx: ExtractionContext, line: Line, x0: number, x1: number): { name: string; line: Line } | null {
-  const tables = new Set(findTableHeaders(ctx.lines).map((h) => h.line));
-  for (let i = line.index + 1; i < Math.min(ctx.lines.length, line.index + 5); i++) {
-    const below = ctx.lines[i]!;
-    if (below.page !== line.page || below.y0 - line.y1 > (line.y1 - line.y0) * 8) return null;
-    // The item table's header ("Description  Quantité  Montant") under labelled pairs names no one.
-    if (tables.has(below)) return null;
-    const segments = below.segments.filter((s) => s.x1 > x0 - 20);
-    const first = segments[0];
-    if (!first || first.x0 > x1 + 60) continue;
-    // Another block's heading ("Klantgegevens" under a logo word a weak label reads): no name here.
-    if (isHeading(ctx, below, first)) return null;
-    // "Key: value", also with the colon read by OCR as a semicolon ("Nummer; 12345676"), in the
-    // segments that start in the label's column ("Globale" + "Nummer:" apart), with the value of a
-    // key that ends them; another column's "Order Date: 18 May 2023" beside the name is no key of it.
-    const keyValue = /^([^:;]{1,30})[:;]\s*(.*)$/u.exec(
-      ownSegments(segments, x1)
-        .map((s) => s.text)
-        .join(' '),
-    );
-    if (keyValue) {
-      const value = cleanName(keyValue[2]!);
-      // "Name:" alone on its line has the name on the next.
-      if (NAME_KEYS.has(fold(keyValue[1]!)) && value !== '') return { name: value, line: below };
-      continue;
-    }
-    // "Nummer + 549910": a key and, in a segment of its own, a number (the colon misread or lost).
-    const rest = segments
-      .slice(1)
-      .map((s) => s.text)
-      .join(' ');
-    if (/\d/.test(rest) && !/\p{Ll}{2}/u.test(rest) && !hasLegalForm(first.text)) continue;
-    const name = cleanName(beforeLabelAfterForm(ctx, below, first));
-    // "Attn: Grace Holloway", "z. Hd. Herr Keller": the reader, not the party.
-    if (startsWithContactWord(name)) continue;
-    if (!looksLikeName(name)) return null;
-    // "Provence Alimentation" over "SARL": the legal form went to the next line; no person over a company.
-    const whole = joinContinuation(ctx.lines, below, name, first);
-    if (whole !== name) return { name: whole, line: below };
-    return organizationUnder(ctx, below, x0, name) ?? { name, line: below };
-  }
-  return null;
-}
-
-/**
- * A block's name run into the next column's label with no gap a segment would keep
- * ("Lefèvre Fournitures SAS Date"): the name ends with its legal form, before the label.
- */
-function beforeLabelAfterForm(ctx: ExtractionContext, line: Line, segment: Segment): string {
-  const label = ctx.labels.hitsOn(line).find((h) => h.x0 > segment.x0 + 1 && h.x0 < segment.x1);
-  if (!label) return segment.text;
-  const before = segment.words
-    .filter((w) => w.bbox.x1 <= label.x0 + 1)
-    .map((w) => w.text)
-    .join(' ');
-  return legalFormAtEnd(foldedTokens(before)) > 0 ? before : segment.text;
-}
-
-/** The segments of a line under a label that start in its column, and the value after a key that ends them. */
-function ownSegments(segments: Segment[], x1: number): Segment[] {
-  const count = Math.max(1, segments.filter((s) => s.x0 <= x1 + 60).length);
-  return segments.slice(0, /[:;]\s*$/.test(segments[count - 1]!.text) ? count + 1 : count);
-}
-
-/** A segment that is one label and nothing else: a block's heading, never a name. */
-function isHeading(ctx: ExtractionContext, line: Line, segment: Segment): boolean {
-  return ctx.labels
-    .hitsOn(line)
-    .some((h) => h.strength === 1 && h.x0 <= segment.x0 + 1 && h.x1 >= segment.x1 - 1 && standsAlone(h));
-}
-
-/**
- * A person first ("Ship to" over "Grady Archie" and then "Contoso Electronics"): when one of the
- * next two lines of the block is shaped like an organization, or is a name the page prints again,
- * that line is the party's name; a street line first ends the search.
- */
-function organizationUnder(
-  ctx: ExtractionContext,
-  line: Line,
-  x0: number,
-  name: string,
-): { name: string; line: Line } | null {
-  if (!isPersonShaped(name)) return null;
-  for (const next of ctx.lines.slice(line.index + 1, line.index + 3)) {
-    if (next.page !== line.page || next.y0 - line.y1 > (line.y1 - line.y0) * 2.5) return null;
-    const first = next.segments.find((s) => s.x1 > x0 - 20);
-    if (!first) continue;
-    const text = cleanName(first.text);
-    // The person's own address ("Olivia Bennett Photography" / "PO Box 6327" / "Manchester"): the
-    // block's name was the person's, and the place line under the street is no organization.
-    if (looksLikeStreet(text) || isStreetAddress(text)) return null;
-    const organization = isOrganizationShaped(text) || printedAgain(ctx, next, text);
-    if (looksLikeName(text) && organization) return { name: text, line: next };
-  }
-  return null;
-}
-
-/**
- * Whether a name is printed on another line as well (a letterhead, a footer): a company that names
- * itself on the page, where a contact person over it is printed once ("Leveren aan" / "Dhr. Pieter
- * de Vries" / "Smit Kantoorartikelen", the buyer's own letterhead on top).
- */
-function printedAgain(ctx: ExtractionContext, line: Line, name: string): boolean {
-  const folded = fold(name);
-  return folded.includes(' ') && ctx.lines.some((l) => l !== line && fold(l.text).includes(folded));
 }
 
 function legalFormNames(ctx: ExtractionContext, buyerSegments: Set<Segment>): Candidate[] {

@@ -170,6 +170,16 @@ describe("an invoice's order date", () => {
     expect(extractWithAndWithoutCaps(document).values.invoice_date).toBe('2021-01-05');
   });
 
+  it('"Datum" after a billing period in a strip on a "Rechnung": the invoice date is the labelled one', () => {
+    // The period's "12.20" is no time of day after its start: a date with a time is a receipt's.
+    const document = strip(
+      'Rechnung',
+      ['Rechnungsnummer', 'Abrechnungszeitraum', 'Datum'],
+      ['RE-2021-0117', '1.12.20 - 31.12.20', '5.1.21'],
+    );
+    expect(extractWithAndWithoutCaps(document).values.invoice_date).toBe('2021-01-05');
+  });
+
   it('an invoice that prints only its order date takes it', () => {
     const document = strip('Invoice', ['Invoice No.', 'Order date'], ['INV-2024-0042', '08/03/2024']);
     expect(extractWithAndWithoutCaps(document).values.invoice_date).toBe('2024-03-08');

@@ -39,6 +39,9 @@ function labelledDates(ctx: ExtractionContext, roles: Role[]): Set<Candidate['va
   );
 }
 
+/** A time of day ("14:05", "9.30", "14:05:33"), not a part of a date or an amount beside it. */
+const TIME_AFTER = /(?<![\d.,/-])\b\d{1,2}[:.]\d{2}(?::\d{2})?\b(?![.,/-]?\d)/;
+
 /**
  * Every date on the page as a weak candidate, earlier ones stronger: a document's own date is
  * usually the first one printed. Dates `taken` by another role's label (due, delivery) are left out.
@@ -48,8 +51,9 @@ function unlabelledDates(ctx: ExtractionContext, taken: Set<Candidate['value']>)
   for (const line of ctx.lines) {
     for (const date of findDates(line.text, ctx.dates)) {
       if (taken.has(date.iso)) continue;
-      // Receipts print the sale's date with its time; other dates rarely have one.
-      const withTime = /\b\d{1,2}[:.]\d{2}(?::\d{2})?\b(?!\.\d)/.test(line.text.slice(date.end)) ? 0.1 : 0;
+      // Receipts print the sale's date with its time; other dates rarely have one. A time stands
+      // alone: "12.20" of a date after this one ("1.12.20 - 31.12.20") is none.
+      const withTime = TIME_AFTER.test(line.text.slice(date.end)) ? 0.1 : 0;
       found.push({
         value: date.iso,
         score: Math.max(0.2, 0.4 - found.length * 0.05) + withTime,

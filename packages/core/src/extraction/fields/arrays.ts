@@ -3,6 +3,7 @@ import type { ExtractionContext } from '../context.js';
 import { foldedTokens } from '../layout/fold.js';
 import { findEmails, findPhones } from '../values/contacts.js';
 import { findDates } from '../values/dates.js';
+import { findItemBlocks } from './item-blocks.js';
 import { findLineItems, type LineItem } from './line-items.js';
 import { findReceiptItems } from './receipt-items.js';
 import type { RowLocation } from '../locations/field-location.js';
@@ -57,7 +58,8 @@ export function arrayFinding(
   if (simple) return simple;
   const header = findLineItems(ctx);
   const receipt = header || documentType !== 'receipt' ? null : findReceiptItems(ctx);
-  const table = header ?? receipt;
+  // Items as labelled blocks (e-invoice viewers) only where no table is found.
+  const table = header ?? receipt ?? findItemBlocks(ctx);
   if (!table) return null;
   const weighed = receipt ? ({ weighed: true } as const) : {};
   const members = field.fields?.length ? field.fields : null;

@@ -129,6 +129,29 @@ describe('line items as labelled blocks', () => {
     ]);
   });
 
+  it('OCR\'d pairs whose colon touches the value ("VAT:S 7%") keep their block open', () => {
+    const placed = [
+      ...TOP,
+      ...blocks(
+        ['Line 1'],
+        [
+          [
+            ['Item:', 'Office chair'],
+            ['Quantity:', '6.25 HUR'],
+            ['Net price:', '1.06 USD'],
+            ['VAT:S', '7%'],
+            ['Invoice line net amount:', '6.63 USD'],
+          ],
+        ],
+        null,
+      ),
+    ];
+    const read = extractFields(doc([page(placed, { source: 'ocr' })]), [...RECOMMENDED_FIELDS.invoice], {
+      documentType: 'invoice',
+    }).extracted_data.line_items;
+    expect(read).toEqual([{ description: 'Office chair', quantity: 6.25, unit_price: 1.06, amount: 6.63 }]);
+  });
+
   it('a description pair with one number beside it is no item (a header block, not an item)', () => {
     const placed = [
       ...TOP,

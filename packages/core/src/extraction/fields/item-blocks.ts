@@ -104,7 +104,7 @@ function pairOf(line: Line): Pair | null {
     const value = rest.map((s) => s.text).join(' ');
     return { line, column: columnOf(first.text), value, valueX0: rest[0]!.x0 };
   }
-  const m = /^([^:]{2,60}?)\s?:\s+(\S.*)$/u.exec(first.text);
+  const m = /^([^:]{2,60}?)\s?:\s*(\S.*)$/u.exec(first.text);
   if (!m) return null;
   return {
     line,

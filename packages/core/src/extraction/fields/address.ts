@@ -6,7 +6,7 @@ import { KEY_WORDS } from '../lexicons/key-words.js';
 import type { Candidate } from './candidates.js';
 import { senderParts } from './addressee-names.js';
 import { isDocumentTitle, SENDER_SEPARATORS } from './party-lines.js';
-import { namesInSentence } from './sentence-names.js';
+import { isSentence, namesInSentence } from './sentence-names.js';
 import { findPhones } from '../values/contacts.js';
 
 /**
@@ -78,8 +78,8 @@ function addressLines(
     const label = ctx.labels.hitsOn(line).find((h) => h.strength === 1 && h.start === 0);
     // Under the buyer's heading the lines are the buyer's: a name with no address of its own (a logo) ends here.
     if (label?.key === 'buyer_name') break;
-    const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(line.text);
-    if (label?.key === 'vendor_address' || (keyValue && KEY_WORDS.addresses.has(fold(keyValue[1]!)))) {
+    const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(pairInColumn(line, column));
+    if (label?.key === 'vendor_address' || (keyValue && KEY_WORDS.addresses.has(fold(withoutTermId(keyValue[1]!))))) {
       const value = keyValue ? keyValue[2]!.trim() : line.text.slice(label!.end).replace(/^[\s:]+/, '');
       if (value) parts.push(value);
       continue;
@@ -155,6 +155,24 @@ function senderAddress(name: Candidate): Candidate | null {
   return null;
 }
 
+/**
+ * Two parties' pairs side by side on one line ("Postal address: Marktplatz 50   Address:
+ * Industriestraße 99", as e-invoice views print seller and buyer): the pair whose words stand in
+ * the name's column. A line of one pair or none is read whole.
+ */
+function pairInColumn(line: Line, column: { x0: number; x1: number }): string {
+  const starts = line.segments.flatMap((s, i) => (/^[^:]{1,30}:/u.test(s.text) ? [i] : []));
+  if (starts.length < 2) return line.text;
+  for (let k = 0; k < starts.length; k++) {
+    const pair = line.segments.slice(starts[k], starts[k + 1] ?? line.segments.length);
+    if (pair.some((s) => s.x1 > column.x0 && s.x0 < column.x1)) return pair.map((s) => s.text).join(' ');
+  }
+  return line.text;
+}
+
+/** A business term's id after a key ("Seller postal address (BT-35)") is no word of it. */
+const withoutTermId = (key: string): string => key.replace(/\(?\bBT-\d+\)?/giu, ' ');
+
 function columnOf(line: Line, name: string): { x0: number; x1: number } {
   const folded = fold(name);
   const segment = line.segments.find((s) => fold(s.text).includes(folded.split(' ')[0] ?? '')) ?? line.segments[0]!;
@@ -168,5 +186,9 @@ function looksLikeAddress(text: string): boolean {
   if (findPhones(text).some((p) => p.value.length >= text.length * 0.6)) return false;
   const digits = (text.match(/\d/g) ?? []).length;
   const letters = (text.match(/\p{L}/gu) ?? []).length;
+  // A sentence is no address: a courtesy line ("Thank you and come again", sentence-names.ts), or
+  // a long line ending as a sentence ends ("Gelieve €6,59 te betalen vóór 24 oktober 2025.").
+  const words = text.trim().split(/\s+/u).length;
+  if (isSentence(text) || (words >= 6 && /[.!]$/u.test(text.trim()))) return false;
   return letters >= 2 && digits <= 12 && text.length <= 80;
 }

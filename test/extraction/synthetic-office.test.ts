@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
 import { generateDocument, type SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
@@ -103,6 +106,27 @@ describe.skipIf(!executable)('LibreOffice-printed synthetic documents', () => {
       expect(text, doc.name).not.toMatch(/\.{3}/);
     }
     expect(leadered).toBeGreaterThan(0);
+  });
+});
+
+describe('the fonts pdf-lib twins draw from', () => {
+  it("leave out LibreOffice's OpenSymbol, installed beside it, whose letters a reader cannot name", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'intake-fonts-'));
+    try {
+      mkdirSync(path.join(dir, 'truetype', 'libreoffice'), { recursive: true });
+      mkdirSync(path.join(dir, 'truetype', 'dejavu'));
+      for (const file of ['libreoffice/opens___.ttf', 'dejavu/DejaVuSans.ttf', 'dejavu/DejaVuSans-Bold.ttf'])
+        writeFileSync(path.join(dir, 'truetype', file), '');
+      expect(availableFonts(dir).filter((f) => f.kind === 'truetype')).toEqual([
+        {
+          kind: 'truetype',
+          regular: path.join(dir, 'truetype/dejavu/DejaVuSans.ttf'),
+          bold: path.join(dir, 'truetype/dejavu/DejaVuSans-Bold.ttf'),
+        },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -23,6 +23,8 @@ import { chooseStrangerTax } from './stranger-tax.js';
 import { chooseStrangerEinvoice, describeStrangerEinvoice, type StrangerEinvoice } from './stranger-einvoice.js';
 import { einvoiceHtml, renderEinvoicePdf } from './render-einvoice.js';
 import { chooseStrangerSellers } from './stranger-sellers.js';
+import { officeFodt, openOfficePrinter, sofficePath, type OfficePrinter } from './render-office.js';
+import { chooseOfficeLook, corpusOfficePage, describeOfficeLook, strangerOfficePage } from './render-office-page.js';
 import {
   chooseStrangerReceipt,
   describeStrangerReceipt,
@@ -53,10 +55,11 @@ export type SyntheticFamily = 'corpus' | 'stranger';
 export type StrangerType = 'any' | 'receipt' | 'invoice-or-order';
 
 /**
- * Who writes the text PDF: pdf-lib (one text item per string, standard or embedded fonts), or
- * Chromium printing the same document as HTML (stranger documents only; render-html*.ts).
+ * Who writes the text PDF: pdf-lib (one text item per string, standard or embedded fonts),
+ * Chromium printing the same document as HTML (stranger documents only; render-html*.ts), or
+ * LibreOffice printing it as a word processor's template (invoices and orders; render-office*.ts).
  */
-export type SyntheticProducer = 'pdf-lib' | 'chromium';
+export type SyntheticProducer = 'pdf-lib' | 'chromium' | 'libreoffice';
 
 /** Chromium's printer and the font families its pages draw from. */
 export interface ChromiumProducer {
@@ -103,10 +106,12 @@ export async function generateDocument(
   chromium?: ChromiumProducer,
   type: StrangerType = 'invoice-or-order',
   einvoice = false,
+  office?: OfficePrinter,
 ): Promise<SyntheticDocument> {
   const stranger = family === 'stranger';
   if (stranger && strangerReceiptAt(seed, index, type)) {
     if (chromium) throw new Error('--producer chromium prints invoices and orders only (--type invoice-or-order)');
+    if (office) throw new Error('--producer libreoffice prints invoices and orders only (--type invoice-or-order)');
     return generateStrangerReceipt(seed, index, kind, fonts);
   }
   const random = createRandom(seedOf(`intake synthetic ${stranger ? 'stranger ' : ''}${seed} ${index}`));
@@ -133,17 +138,33 @@ export async function generateDocument(
       const look = chooseHtmlLook(own, chromium.families);
       pdf = await chromium.printer.print(strangerHtml(content, layout, look, replayingPicks(own, twin.picks)));
       layoutText = `${layoutText} ${describeHtmlLook(look)}`;
+    } else if (office && !einvoiced) {
+      // As for Chromium: the twin's words, the template's look from a random source of its own.
+      const twin = recordingPicks(random);
+      await renderStrangerPdf(content, layout, twin.random);
+      const own = createRandom(seedOf(`intake synthetic office ${seed} ${index}`));
+      const look = chooseOfficeLook(own);
+      pdf = await office.print(officeFodt(strangerOfficePage(content, layout, replayingPicks(own, twin.picks)), look));
+      layoutText = `${layoutText} ${describeOfficeLook(look)}`;
     } else pdf = await renderStrangerPdf(content, layout, random);
     if (!einvoiced) printedName = printedSellerName(content, layout.identity);
   } else {
     content = makeContent(random);
     const layout = chooseLayout(random, content.kind, fonts);
-    pdf = await renderPdf(content, layout, random);
     layoutText = describeLayout(layout);
+    if (office) {
+      const twin = recordingPicks(random);
+      await renderPdf(content, layout, twin.random);
+      const own = createRandom(seedOf(`intake synthetic office ${seed} ${index}`));
+      const look = chooseOfficeLook(own);
+      pdf = await office.print(officeFodt(corpusOfficePage(content, replayingPicks(own, twin.picks)), look));
+      layoutText = `${layoutText} ${describeOfficeLook(look)}`;
+    } else pdf = await renderPdf(content, layout, random);
   }
   const picture =
     kind === 'photo' ? await photograph(pdf, random) : kind === 'scan' ? await scan(pdf, random) : undefined;
-  const stem = `${stranger ? (chromium ? 'chromium' : 'stranger') : 'synth'}-${seed}-${String(index).padStart(4, '0')}`;
+  const by = chromium ? 'chromium' : office ? 'office' : undefined;
+  const stem = `${stranger ? (by ?? 'stranger') : by ? `${by}-synth` : 'synth'}-${seed}-${String(index).padStart(4, '0')}`;
   return {
     name: `${stem}${kind === 'photo' ? '.jpg' : '.pdf'}`,
     bytes: picture?.bytes ?? pdf,
@@ -295,33 +316,49 @@ export async function writeSyntheticCorpus(options: {
   einvoice?: boolean;
 }): Promise<string[]> {
   const chromium = options.producer === 'chromium';
+  const libreoffice = options.producer === 'libreoffice';
   if (chromium && (options.family !== 'stranger' || options.kind !== 'text'))
     throw new Error('--producer chromium writes text PDFs of the stranger family only (--family stranger --kind text)');
   if (chromium && !chromiumPath()) throw new Error("--producer chromium needs Chromium: install Debian's chromium");
-  const type = options.type ?? (chromium ? 'invoice-or-order' : 'any');
+  if (libreoffice && options.kind !== 'text')
+    throw new Error('--producer libreoffice writes text PDFs only (--kind text)');
+  if (libreoffice && !sofficePath())
+    throw new Error("--producer libreoffice needs LibreOffice's soffice: install Debian's libreoffice-writer-nogui");
+  const type = options.type ?? (chromium || libreoffice ? 'invoice-or-order' : 'any');
   mkdirSync(options.out, { recursive: true });
   const fonts = availableFonts();
   const producer = chromium ? { printer: await openHtmlPrinter(), families: systemFontFamilies() } : undefined;
+  const office = libreoffice ? openOfficePrinter() : undefined;
   const names: string[] = [];
+  const write = (doc: SyntheticDocument) => {
+    writeFileSync(path.join(options.out, doc.name), doc.bytes);
+    const stem = doc.name.replace(/\.\w+$/, '');
+    writeFileSync(path.join(options.out, `${stem}.expected.json`), `${JSON.stringify(doc.expected, null, 2)}\n`);
+    names.push(doc.name);
+  };
+  const one = (i: number) =>
+    generateDocument(
+      options.seed,
+      i,
+      options.kind,
+      fonts,
+      options.family,
+      producer,
+      type,
+      // LibreOffice prints no e-invoice views.
+      !libreoffice && (options.einvoice ?? false),
+      office,
+    );
   try {
-    for (let i = 0; i < options.count; i++) {
-      const doc = await generateDocument(
-        options.seed,
-        i,
-        options.kind,
-        fonts,
-        options.family,
-        producer,
-        type,
-        options.einvoice ?? false,
-      );
-      writeFileSync(path.join(options.out, doc.name), doc.bytes);
-      const stem = doc.name.replace(/\.\w+$/, '');
-      writeFileSync(path.join(options.out, `${stem}.expected.json`), `${JSON.stringify(doc.expected, null, 2)}\n`);
-      names.push(doc.name);
+    // LibreOffice converts a batch per start: its documents are drawn side by side, 40 at a time.
+    const step = office ? 40 : 1;
+    for (let from = 0; from < options.count; from += step) {
+      const batch = Array.from({ length: Math.min(step, options.count - from) }, (_, k) => one(from + k));
+      for (const doc of await Promise.all(batch)) write(doc);
     }
   } finally {
     await producer?.printer.close();
+    await office?.close();
   }
   return names;
 }

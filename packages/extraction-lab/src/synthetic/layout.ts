@@ -35,7 +35,16 @@ const STANDARD: FontChoice[] = [
   { kind: 'standard', regular: 'Courier', bold: 'Courier-Bold' },
 ];
 
-/** The standard 14 families and every regular TrueType font under `fontDir` (sorted: deterministic). */
+/**
+ * Fonts that draw symbols, not letters: LibreOffice's OpenSymbol (`opens___.ttf`, installed with
+ * it) maps letters to no glyph a reader can name, so a page set in it has no usable text layer.
+ */
+const SYMBOL_FONT = /^opens___\.ttf$|Symbol/i;
+
+/**
+ * The standard 14 families and every regular TrueType font under `fontDir` but symbol fonts
+ * (sorted: deterministic).
+ */
 export function availableFonts(fontDir = '/usr/share/fonts'): FontChoice[] {
   let files: string[] = [];
   try {
@@ -44,7 +53,9 @@ export function availableFonts(fontDir = '/usr/share/fonts'): FontChoice[] {
     // No system fonts: the standard 14 alone.
   }
   const ttf = files.filter((f) => f.endsWith('.ttf'));
-  const regular = ttf.filter((f) => !/(Bold|Italic|Oblique|Math|ExtraLight|Light)/.test(path.basename(f)));
+  const regular = ttf.filter(
+    (f) => !/(Bold|Italic|Oblique|Math|ExtraLight|Light)/.test(path.basename(f)) && !SYMBOL_FONT.test(path.basename(f)),
+  );
   const truetype = regular.map((file): FontChoice => {
     const bold = file.replace(/\.ttf$/, '-Bold.ttf');
     return { kind: 'truetype', regular: file, bold: ttf.includes(bold) ? bold : file };

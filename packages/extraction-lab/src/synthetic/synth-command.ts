@@ -7,7 +7,7 @@ import type { StrangerType, SyntheticFamily, SyntheticKind, SyntheticProducer } 
  */
 const SYNTHETIC_KINDS: readonly SyntheticKind[] = ['text', 'photo', 'scan'];
 const FAMILIES: readonly SyntheticFamily[] = ['corpus', 'stranger'];
-const PRODUCERS: readonly SyntheticProducer[] = ['pdf-lib', 'chromium'];
+const PRODUCERS: readonly SyntheticProducer[] = ['pdf-lib', 'chromium', 'libreoffice'];
 const STRANGER_TYPES: readonly StrangerType[] = ['any', 'receipt', 'invoice-or-order'];
 
 const whole = (name: string) => (value: string) => {
@@ -44,21 +44,24 @@ export function registerSynthCommand(program: Command): void {
         .default('corpus'),
     )
     .addOption(
-      new Option('--producer <producer>', 'who writes text PDFs: pdf-lib, or Chromium printing HTML (stranger only)')
+      new Option(
+        '--producer <producer>',
+        'who writes text PDFs: pdf-lib, Chromium printing HTML (stranger only), or LibreOffice printing a template',
+      )
         .choices(PRODUCERS)
         .default('pdf-lib'),
     )
     .addOption(
       new Option(
         '--type <type>',
-        'stranger family: a receipt one time in three (any; invoice-or-order with Chromium), receipts only, or none',
+        'stranger family: a receipt one time in three (any; invoice-or-order with Chromium or LibreOffice), receipts only, or none',
       ).choices(STRANGER_TYPES),
     )
     .option('--no-einvoice', 'stranger family: no invoice printed as an e-invoice viewer prints it (four in ten are)')
     .action(async (opts: SynthOptions) => {
       const { writeSyntheticCorpus } = await import('./generate.js');
       const names = await writeSyntheticCorpus(opts);
-      const by = opts.producer === 'chromium' ? ' by Chromium' : '';
+      const by = { 'pdf-lib': '', chromium: ' by Chromium', libreoffice: ' by LibreOffice' }[opts.producer];
       process.stdout.write(
         `${names.length} ${opts.family} ${opts.kind} documents${by} (seed ${opts.seed}) in ${opts.out}\n`,
       );

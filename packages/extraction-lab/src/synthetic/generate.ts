@@ -23,6 +23,7 @@ import { chooseStrangerTax } from './stranger-tax.js';
 import { chooseStrangerEinvoice, describeStrangerEinvoice, type StrangerEinvoice } from './stranger-einvoice.js';
 import { einvoiceHtml, renderEinvoicePdf } from './render-einvoice.js';
 import { chooseStrangerSellers } from './stranger-sellers.js';
+import { chooseStrangerOthers } from './stranger-others.js';
 import {
   chooseStrangerReceipt,
   describeStrangerReceipt,
@@ -103,6 +104,7 @@ export async function generateDocument(
   chromium?: ChromiumProducer,
   type: StrangerType = 'invoice-or-order',
   einvoice = false,
+  others = false,
 ): Promise<SyntheticDocument> {
   const stranger = family === 'stranger';
   if (stranger && strangerReceiptAt(seed, index, type)) {
@@ -115,7 +117,8 @@ export async function generateDocument(
   let layoutText: string;
   let printedName: string | undefined;
   if (stranger) {
-    const drawn = drawStranger(random, fonts, seed, index);
+    // Chromium's page prints none of the other organizations: the trait is pdf-lib's only.
+    const drawn = drawStranger(random, fonts, seed, index, others && !chromium);
     content = drawn.content;
     const layout = drawn.layout;
     layoutText = describeStrangerLayout(layout);
@@ -159,14 +162,16 @@ export async function generateDocument(
 
 /**
  * A stranger invoice's or order's content and layout, every choice drawn: the tax's shape and the
- * seller's name and place each from a random source of their own, so that every other draw of the
- * seed stays as it was. `issued` is the content before the tax's and the seller's choices.
+ * seller's name and place and the other organizations (when `others`) each from a random source
+ * of their own, so that every other draw of the seed stays as it was. `issued` is the content
+ * before the tax's, the seller's and the others' choices.
  */
 function drawStranger(
   random: ReturnType<typeof createRandom>,
   fonts: readonly FontChoice[],
   seed: number,
   index: number,
+  others: boolean,
 ): { content: SyntheticContent; layout: StrangerLayout; issued: SyntheticContent } {
   let content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
   const chosen = chooseStrangerLayout(random, fonts, content.kind === 'purchase_order' ? 'purchase_order' : 'invoice');
@@ -184,7 +189,14 @@ function drawStranger(
     { ...chosen, issuer: issued.issuer, tax: taxed.tax },
     createRandom(seedOf(`intake synthetic sellers ${seed} ${index}`)),
   );
-  return { content: sellers.content, layout: sellers.layout, issued: issued.content };
+  if (!others) return { content: sellers.content, layout: sellers.layout, issued: issued.content };
+  // So have the other organizations (stranger-others.ts).
+  const withOthers = chooseStrangerOthers(
+    sellers.content,
+    sellers.layout,
+    createRandom(seedOf(`intake synthetic others ${seed} ${index}`)),
+  );
+  return { content: withOthers.content, layout: withOthers.layout, issued: issued.content };
 }
 
 /**
@@ -293,6 +305,11 @@ export async function writeSyntheticCorpus(options: {
    * training set does not, so that it stays the set the ranker was measured with.
    */
   einvoice?: boolean;
+  /**
+   * Stranger family, pdf-lib only: organizations other than the parties (stranger-others.ts).
+   * `synth` asks for them unless told `--no-others`; the synthetic training set does not.
+   */
+  others?: boolean;
 }): Promise<string[]> {
   const chromium = options.producer === 'chromium';
   if (chromium && (options.family !== 'stranger' || options.kind !== 'text'))
@@ -314,6 +331,7 @@ export async function writeSyntheticCorpus(options: {
         producer,
         type,
         options.einvoice ?? false,
+        options.others ?? false,
       );
       writeFileSync(path.join(options.out, doc.name), doc.bytes);
       const stem = doc.name.replace(/\.\w+$/, '');

@@ -25,6 +25,7 @@ import { einvoiceHtml, renderEinvoicePdf } from './render-einvoice.js';
 import { chooseStrangerSellers } from './stranger-sellers.js';
 import { officeFodt, openOfficePrinter, sofficePath, type OfficePrinter } from './render-office.js';
 import { chooseOfficeLook, corpusOfficePage, describeOfficeLook, strangerOfficePage } from './render-office-page.js';
+import { chooseStrangerOthers } from './stranger-others.js';
 import {
   chooseStrangerReceipt,
   describeStrangerReceipt,
@@ -107,6 +108,7 @@ export async function generateDocument(
   type: StrangerType = 'invoice-or-order',
   einvoice = false,
   office?: OfficePrinter,
+  others = false,
 ): Promise<SyntheticDocument> {
   const stranger = family === 'stranger';
   if (stranger && strangerReceiptAt(seed, index, type)) {
@@ -120,7 +122,8 @@ export async function generateDocument(
   let layoutText: string;
   let printedName: string | undefined;
   if (stranger) {
-    const drawn = drawStranger(random, fonts, seed, index);
+    // Chromium's page prints none of the other organizations: the trait is pdf-lib's only.
+    const drawn = drawStranger(random, fonts, seed, index, others && !chromium);
     content = drawn.content;
     const layout = drawn.layout;
     layoutText = describeStrangerLayout(layout);
@@ -180,14 +183,16 @@ export async function generateDocument(
 
 /**
  * A stranger invoice's or order's content and layout, every choice drawn: the tax's shape and the
- * seller's name and place each from a random source of their own, so that every other draw of the
- * seed stays as it was. `issued` is the content before the tax's and the seller's choices.
+ * seller's name and place and the other organizations (when `others`) each from a random source
+ * of their own, so that every other draw of the seed stays as it was. `issued` is the content
+ * before the tax's, the seller's and the others' choices.
  */
 function drawStranger(
   random: ReturnType<typeof createRandom>,
   fonts: readonly FontChoice[],
   seed: number,
   index: number,
+  others: boolean,
 ): { content: SyntheticContent; layout: StrangerLayout; issued: SyntheticContent } {
   let content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
   const chosen = chooseStrangerLayout(random, fonts, content.kind === 'purchase_order' ? 'purchase_order' : 'invoice');
@@ -205,7 +210,14 @@ function drawStranger(
     { ...chosen, issuer: issued.issuer, tax: taxed.tax },
     createRandom(seedOf(`intake synthetic sellers ${seed} ${index}`)),
   );
-  return { content: sellers.content, layout: sellers.layout, issued: issued.content };
+  if (!others) return { content: sellers.content, layout: sellers.layout, issued: issued.content };
+  // So have the other organizations (stranger-others.ts).
+  const withOthers = chooseStrangerOthers(
+    sellers.content,
+    sellers.layout,
+    createRandom(seedOf(`intake synthetic others ${seed} ${index}`)),
+  );
+  return { content: withOthers.content, layout: withOthers.layout, issued: issued.content };
 }
 
 /**
@@ -314,6 +326,11 @@ export async function writeSyntheticCorpus(options: {
    * training set does not, so that it stays the set the ranker was measured with.
    */
   einvoice?: boolean;
+  /**
+   * Stranger family, pdf-lib only: organizations other than the parties (stranger-others.ts).
+   * `synth` asks for them unless told `--no-others`; the synthetic training set does not.
+   */
+  others?: boolean;
 }): Promise<string[]> {
   const chromium = options.producer === 'chromium';
   const libreoffice = options.producer === 'libreoffice';
@@ -355,6 +372,22 @@ export async function writeSyntheticCorpus(options: {
     for (let from = 0; from < options.count; from += step) {
       const batch = Array.from({ length: Math.min(step, options.count - from) }, (_, k) => one(from + k));
       for (const doc of await Promise.all(batch)) write(doc);
+    for (let i = 0; i < options.count; i++) {
+      const doc = await generateDocument(
+        options.seed,
+        i,
+        options.kind,
+        fonts,
+        options.family,
+        producer,
+        type,
+        options.einvoice ?? false,
+        options.others ?? false,
+      );
+      writeFileSync(path.join(options.out, doc.name), doc.bytes);
+      const stem = doc.name.replace(/\.\w+$/, '');
+      writeFileSync(path.join(options.out, `${stem}.expected.json`), `${JSON.stringify(doc.expected, null, 2)}\n`);
+      names.push(doc.name);
     }
   } finally {
     await producer?.printer.close();

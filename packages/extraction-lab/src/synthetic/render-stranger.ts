@@ -58,6 +58,7 @@ import {
   withMoreDates,
   type StrangerDates,
 } from './stranger-dates.js';
+import { describeStrangerOthers, drawOthers, drawOthersUnderTable, type StrangerOthers } from './stranger-others.js';
 
 /**
  * Invoice and order layouts unlike the development corpus's: the buyer's block first (top left,
@@ -99,13 +100,15 @@ export interface StrangerLayout {
   tax: StrangerTax;
   /** Compound and initialled names, and where the name stands (stranger-sellers.ts): drawn from a source of its own. */
   sellers: StrangerSellers;
+  /** Banks, services, carriers, partners, insurers and brands (stranger-others.ts): absent with the trait off. */
+  others?: StrangerOthers;
 }
 
 export function chooseStrangerLayout(
   random: Random,
   fonts: readonly FontChoice[],
   kind: 'invoice' | 'purchase_order' = 'invoice',
-): Omit<StrangerLayout, 'issuer' | 'tax' | 'sellers'> {
+): Omit<StrangerLayout, 'issuer' | 'tax' | 'sellers' | 'others'> {
   return {
     seller: random.pick(['bottom', 'footer', 'right', 'logo'] as const),
     sellerHeading: random.chance(0.6),
@@ -124,7 +127,7 @@ export function chooseStrangerLayout(
 
 export function describeStrangerLayout(layout: StrangerLayout): string {
   const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
-  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} ${describeStrangerTax(layout.tax)} ${describeStrangerSellers(layout.sellers)} font=${font}`;
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} ${describeStrangerTax(layout.tax)} ${describeStrangerSellers(layout.sellers)}${layout.others ? ` ${describeStrangerOthers(layout.others)}` : ''} font=${font}`;
 }
 
 /** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
@@ -198,7 +201,8 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
     drawBlock(pen, content.seller, RIGHT, 190, 'right', sellerText(name, layout, sellerUnder, heading));
   if (identity.place === 'right-top' && !letterhead)
     drawBlock(pen, content.seller, RIGHT, 22, 'right', sellerText(name, layout, sellerUnder, undefined));
-  const tableEnd = drawTable(pen, content, random, tableTop, layout.tax);
+  const rowsEnd = drawTable(pen, content, random, tableTop, layout.tax);
+  const tableEnd = rowsEnd + drawOthersUnderTable(pen, layout.others, rowsEnd);
   const due = drawTotals(pen, content, layout, random, tableEnd + 16);
   const sentence = paymentSentence(content, layout.dates, due);
   if (sentence) pen.text(sentence, LEFT, 724, { size: 9 });
@@ -209,6 +213,7 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
   const tookClosing = closing && !layout.parties.signedFor && drawNameAtFoot(pen, content, name, random);
   if (!tookClosing) pen.text(random.pick(v.closing), LEFT, 740, { size: 9, grey: true });
   drawFooter(pen, content, layout, random, { name, web, sellerLines });
+  drawOthers(pen, layout.others);
   const printed = footerDateLine(content, layout.dates, random);
   if (printed) footerLine(pen, printed, 812);
 }

@@ -24,6 +24,7 @@ interface SynthOptions {
   producer: SyntheticProducer;
   type?: StrangerType;
   einvoice: boolean;
+  others: boolean;
 }
 
 export function registerSynthCommand(program: Command): void {
@@ -58,6 +59,7 @@ export function registerSynthCommand(program: Command): void {
       ).choices(STRANGER_TYPES),
     )
     .option('--no-einvoice', 'stranger family: no invoice printed as an e-invoice viewer prints it (four in ten are)')
+    .option('--no-others', 'stranger family: no bank, service, carrier, partner, insurer or brand names (pdf-lib)')
     .action(async (opts: SynthOptions) => {
       const { writeSyntheticCorpus } = await import('./generate.js');
       const names = await writeSyntheticCorpus(opts);

@@ -87,6 +87,28 @@ export interface Vocabulary {
   departments: string[];
   legal_people: string[];
   legal_registers: string[];
+  /**
+   * Organizations other than the two parties, for the stranger layouts' others (stranger-others.ts):
+   * invented banks with a label and an account line, invoicing or payment services, carriers,
+   * parent companies or franchisors, insurers (each with lines that name one as `{name}`; `{n}` a
+   * tracking number), and item descriptions that name a manufacturer's brand.
+   */
+  others: OtherOrganizations;
+}
+
+export interface OtherOrganizations {
+  banks: string[];
+  bank_labels: string[];
+  ibans: string[];
+  services: string[];
+  service_lines: string[];
+  carriers: string[];
+  carrier_lines: string[];
+  partners: string[];
+  partner_lines: string[];
+  insurers: string[];
+  insurer_lines: string[];
+  brands: string[];
 }
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;

@@ -32,6 +32,7 @@ import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { findTableHeaders } from './table-header.js';
 import { footerBlockNames } from './footer-names.js';
 import { labelledNames } from './labelled-names.js';
+import { isBankBesideAccount } from './bank-names.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -116,6 +117,7 @@ function legalFormNames(ctx: ExtractionContext, buyerSegments: Set<Segment>): Ca
       if (buyerSegments.has(segment)) return;
       for (const { part, inSentence } of namedParts(segment.text)) {
         if (!(inSentence || hasLegalForm(part)) || !looksLikeName(part) || isStreetLine(part)) continue;
+        if (isBankBesideAccount(part, line.text)) continue;
         const position = line.page === 1 ? 1 - (line.y0 / line.pageHeight) * 0.5 : 0.4;
         // "CO. ‖ (M) SDN BHD": a legal form alone in its segment belongs with the segments before it.
         const text =
@@ -171,7 +173,7 @@ function senderLineNames(ctx: ExtractionContext): Candidate[] {
       if (!parts) continue;
       // "Acme is a trading name of Acme Holdings Ltd · 5 High Street · Bristol": the names, not the sentence.
       for (const name of namesInSentence(parts[0]!) ?? [parts[0]!])
-        if (looksLikeName(name) && !namesNoOne(name))
+        if (looksLikeName(name) && !namesNoOne(name) && !isBankBesideAccount(name, line.text))
           found.push({ value: cleanName(name), score: 0.6, line, source: 'layout' });
     }
   }
@@ -230,8 +232,9 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     if (named !== line.segments.at(-1) && isPrice(line.segments.at(-1)!.text)) continue;
     const text = titleFirst?.name ?? withoutTitleAtEnd(cleanName(named.text));
     if (!looksLikeName(text) || looksLikeStreet(text) || isStreetLine(text)) continue;
-    // "Operated by Northgate Trading Ltd" under the brand: a sentence that names no shop, only its parent.
-    if (namesInSentence(text)?.length === 0) continue;
+    // "Operated by Northgate Trading Ltd" under the brand: a sentence that names no shop, only its
+    // parent; "Bank: Northgate Bank PLC" names another organization before the key is cleaned off.
+    if (namesInSentence(text)?.length === 0 || namesInSentence(named.text)?.length === 0) continue;
     const name = joinContinuation(ctx.lines, line, text, named);
     const withAddress = addressCandidate(ctx, { value: name, score: 1, line, source: 'fallback' }) !== null;
     // A name in lower case only is seldom printed: more often a note written on the page.

@@ -26,7 +26,10 @@ export function isSentence(name: string): boolean {
  * Phrases that stand next to a company's name in a sentence, per language
  * (lexicons/name-phrases.json): at a signature line's start ("for X"), before it ("Please make cheques payable to X", "Account name: X",
  * "Chèques à l'ordre de X", "t.n.v. X"), or between a trading name and its parent company, in
- * either order ("X is a trading name of Y", "X ist eine Marke der Y"; "Y trading as X").
+ * either order ("X is a trading name of Y", "X ist eine Marke der Y"; "Y trading as X"). Phrases
+ * that introduce an organization other than the two parties (`other_after`: a bank "Bank: Y", a
+ * service "Erstellt mit Y", a carrier "Shipped via Y", a partner "Membre du groupe Y", an insurer
+ * "Berufshaftpflicht: Y") are read as a parent's: only the text before them may name the seller.
  */
 const phrasePattern = (phrases: readonly string[]) =>
   new RegExp(
@@ -37,7 +40,9 @@ const phrasePattern = (phrases: readonly string[]) =>
     'giu',
   );
 const BEFORE_NAME = phrasePattern(Object.values(phrases.before_name).flat());
-const PARENT_AFTER = phrasePattern(Object.values(phrases.parent_after).flat());
+const PARENT_AFTER = phrasePattern(
+  [...Object.values(phrases.parent_after), ...Object.values(phrases.other_after)].flat(),
+);
 const TRADING_AFTER = phrasePattern(Object.values(phrases.trading_after).flat());
 /**
  * Words that open a signature's company line, only at the start of a line ("for Harbor Foods Ltd"
@@ -61,7 +66,8 @@ export function namesInSentence(text: string): string[] | undefined {
 }
 
 function sentenceParts(text: string): string[] | undefined {
-  // The name the seller trades under is the one it presents itself by: the parent company is another.
+  // The name the seller trades under is the one it presents itself by: the parent company is
+  // another, and so are a bank, service, carrier, partner or insurer named after their phrase.
   const parent = text.split(PARENT_AFTER);
   if (parent.length > 1) return sentenceParts(parent[0]!) ?? [parent[0]!];
   const trading = text.split(TRADING_AFTER);

@@ -6,14 +6,16 @@ import { allWords, escapeWord, wordsOf } from './word-lists.js';
  * case in the line as printed. `bank_details` put a line among bank details ("Bankverbindung",
  * "Sort code", "SWIFT"), each as the start of a word; a space in one stands for a space, a hyphen
  * or nothing ("Sort-Code", "sortcode"). `others_account` end the text before an account label
- * that names someone else's account ("Customer account no.", "Ihre Kontonummer").
+ * that names someone else's account ("Customer account no.", "Ihre Kontonummer"). `bank_names`
+ * are the words of banks' names, matched inside a word of folded text too ("handelsbank").
  */
 export interface BankWords {
   bankDetails: RegExp;
   othersAccount: RegExp;
+  bankNames: RegExp;
 }
 
-type List = 'bank_details' | 'others_account';
+type List = 'bank_details' | 'others_account' | 'bank_names';
 
 const alternative = (words: readonly string[]) =>
   `(?:${[...words]
@@ -26,6 +28,7 @@ export function bankWords(data: Readonly<Record<string, Partial<Record<List, rea
   return {
     bankDetails: new RegExp(`\\b${alternative(words('bank_details'))}`, 'i'),
     othersAccount: new RegExp(`\\b${alternative(words('others_account'))}\\s*$`, 'i'),
+    bankNames: new RegExp(alternative(words('bank_names')), 'i'),
   };
 }
 

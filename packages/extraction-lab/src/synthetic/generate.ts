@@ -23,6 +23,7 @@ import { chooseStrangerTax } from './stranger-tax.js';
 import { chooseStrangerEinvoice, describeStrangerEinvoice, type StrangerEinvoice } from './stranger-einvoice.js';
 import { einvoiceHtml, renderEinvoicePdf } from './render-einvoice.js';
 import { chooseStrangerSellers } from './stranger-sellers.js';
+import { chooseStrangerWhen, ownDateText } from './stranger-when.js';
 import {
   chooseStrangerReceipt,
   describeStrangerReceipt,
@@ -114,6 +115,7 @@ export async function generateDocument(
   let content: SyntheticContent;
   let layoutText: string;
   let printedName: string | undefined;
+  let printedDate: string | undefined;
   if (stranger) {
     const drawn = drawStranger(random, fonts, seed, index);
     content = drawn.content;
@@ -134,7 +136,10 @@ export async function generateDocument(
       pdf = await chromium.printer.print(strangerHtml(content, layout, look, replayingPicks(own, twin.picks)));
       layoutText = `${layoutText} ${describeHtmlLook(look)}`;
     } else pdf = await renderStrangerPdf(content, layout, random);
-    if (!einvoiced) printedName = printedSellerName(content, layout.identity);
+    if (!einvoiced) {
+      printedName = printedSellerName(content, layout.identity);
+      printedDate = ownDateText(content, layout.when);
+    }
   } else {
     content = makeContent(random);
     const layout = chooseLayout(random, content.kind, fonts);
@@ -153,13 +158,14 @@ export async function generateDocument(
       kind,
       ...(picture ? { degradation: picture.steps } : {}),
       ...(printedName ? { printedName } : {}),
+      ...(printedDate ? { printedDate } : {}),
     }),
   };
 }
 
 /**
- * A stranger invoice's or order's content and layout, every choice drawn: the tax's shape and the
- * seller's name and place each from a random source of their own, so that every other draw of the
+ * A stranger invoice's or order's content and layout, every choice drawn: the tax's shape, the
+ * seller's name and place, and the own date's place and form each from a random source of their own, so that every other draw of the
  * seed stays as it was. `issued` is the content before the tax's and the seller's choices.
  */
 function drawStranger(
@@ -184,7 +190,13 @@ function drawStranger(
     { ...chosen, issuer: issued.issuer, tax: taxed.tax },
     createRandom(seedOf(`intake synthetic sellers ${seed} ${index}`)),
   );
-  return { content: sellers.content, layout: sellers.layout, issued: issued.content };
+  // And where and how the document's own date is printed (stranger-when.ts).
+  const when = chooseStrangerWhen(
+    sellers.content,
+    sellers.layout,
+    createRandom(seedOf(`intake synthetic when ${seed} ${index}`)),
+  );
+  return { content: when.content, layout: when.layout, issued: issued.content };
 }
 
 /**
@@ -249,12 +261,22 @@ async function generateStrangerReceipt(
 function expectedOf(
   content: SyntheticContent,
   layoutText: string,
-  run: { seed: number; index: number; kind: SyntheticKind; degradation?: Degradation; printedName?: string },
+  run: {
+    seed: number;
+    index: number;
+    kind: SyntheticKind;
+    degradation?: Degradation;
+    printedName?: string;
+    printedDate?: string;
+  },
 ): SyntheticExpected {
   const printed = printedValues(content);
   // The seller's name as printed, where the layout prints it otherwise than the ground truth's.
   const nameField = content.kind === 'purchase_order' ? 'supplier_name' : 'vendor_name';
   if (run.printedName && nameField in printed) printed[nameField] = run.printedName;
+  // And the document's date, where it is printed with its weekday or a two-digit year.
+  const dateField = content.kind === 'purchase_order' ? 'order_date' : 'invoice_date';
+  if (run.printedDate && dateField in printed) printed[dateField] = run.printedDate;
   const currency = `${content.style.currency.useCode ? content.style.currency.code : content.style.currency.symbol} ${content.style.currency.before ? 'before' : 'after'}`;
   return {
     document_type: content.kind,

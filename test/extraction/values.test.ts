@@ -77,6 +77,11 @@ describe('dates', () => {
       '2024-04-03',
     );
     expect(dateOf('03/04/2024', ['Échéance 03/05/2024', 'Paiement à 30 jours', 'Total $10.00'])).toBe('2024-04-03');
+    // Two dates a day apart read as a month apart under the other order (4 and 5 August, or 8 April
+    // and 8 May) are no due date: the terms lead to the page's latest date or settle nothing.
+    expect(dateOf('04/08/2023', ['Order date 05/08/2023', 'Need by 12/08/2023', 'Net 30', 'Total HK$ 10.00'])).toBe(
+      '2023-08-04',
+    );
     // Terms that fit neither reading settle nothing.
     expect(dateOf('03/04/2024', ['Due 03/05/2024', 'Terms: Net 45', 'Total $10.00'])).toBe('2024-03-04');
   });

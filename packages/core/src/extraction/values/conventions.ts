@@ -72,8 +72,10 @@ function writtenOrders(text: string): { dayFirst: number; monthFirst: number } {
 }
 
 /**
- * The order under which the page's payment terms lead from one of its dates to another ("Net 30":
- * a due date 30 days after the invoice date), where only one order does; undefined otherwise.
+ * The order under which the page's payment terms lead from one of its dates to its latest ("Net
+ * 30": a due date 30 days after the invoice date), where only one order does; undefined otherwise.
+ * The due date is the latest: two other dates a day apart (a tax point and an order date, 04/08
+ * and 05/08) are a month apart under the other order, 30 days from 8 April to 8 May.
  */
 function orderByTerms(texts: string[]): boolean | undefined {
   const days = termDays(texts.map(fold).join(' \n '));
@@ -81,7 +83,8 @@ function orderByTerms(texts: string[]): boolean | undefined {
   const leads = (dayFirst: boolean) => {
     const isos = texts.flatMap((t) => findDates(t, { dayFirst }).map((d) => d.iso));
     const times = [...new Set(isos)].map((iso) => Date.parse(`${iso}T00:00:00Z`));
-    return times.some((a) => times.some((b) => days.has(Math.round((b - a) / 86_400_000))));
+    const latest = Math.max(...times);
+    return times.some((a) => days.has(Math.round((latest - a) / 86_400_000)));
   };
   const [asDayFirst, asMonthFirst] = [leads(true), leads(false)];
   return asDayFirst === asMonthFirst ? undefined : asDayFirst;

@@ -60,6 +60,37 @@ describe('dates', () => {
     expect(dateOf('8/1/2019', ['Lieferantenstraße 20, DE 80333 München'])).toBe('2019-01-08');
   });
 
+  it('reads it day-first where the dollars are of a country that writes day-first', () => {
+    for (const money of ['A$ 10.00', 'AUD 10.00', 'NZ$10.00', 'S$ 10.00', 'HK$ 10.00', 'C$ 10.00', 'Rs. 10.00'])
+      expect(dateOf('03/04/2024', [`Total ${money}`]), money).toBe('2024-04-03');
+    // Registrations and an Australian state with its postcode outvote a bare "$".
+    expect(dateOf('03/04/2024', ['ABN 51 824 753 556', 'Total $10.00'])).toBe('2024-04-03');
+    expect(dateOf('03/04/2024', ['Sydney NSW 2000', 'Total $10.00'])).toBe('2024-04-03');
+    expect(dateOf('03/04/2024', ['Total $10.00'])).toBe('2024-03-04');
+  });
+
+  it('reads it the way the payment terms lead from the document date to the due date', () => {
+    // Net 30 from 3 April is 3 May: day-first, whatever the dollar says.
+    expect(dateOf('03/04/2024', ['Due 03/05/2024', 'Terms: Net 30', 'Total $10.00'])).toBe('2024-04-03');
+    expect(dateOf('04/03/2024', ['Due 05/03/2024', 'Terms: Net 30', 'Total 10,00 €'])).toBe('2024-04-03');
+    expect(dateOf('03/04/2024', ['Fällig 17/04/2024', 'Zahlbar innerhalb 14 Tagen', 'Total $10.00'])).toBe(
+      '2024-04-03',
+    );
+    expect(dateOf('03/04/2024', ['Échéance 03/05/2024', 'Paiement à 30 jours', 'Total $10.00'])).toBe('2024-04-03');
+    // Two dates a day apart read as a month apart under the other order (4 and 5 August, or 8 April
+    // and 8 May) are no due date: the terms lead to the page's latest date or settle nothing.
+    expect(dateOf('04/08/2023', ['Order date 05/08/2023', 'Need by 12/08/2023', 'Net 30', 'Total HK$ 10.00'])).toBe(
+      '2023-08-04',
+    );
+    // Terms that fit neither reading settle nothing.
+    expect(dateOf('03/04/2024', ['Due 03/05/2024', 'Terms: Net 45', 'Total $10.00'])).toBe('2024-03-04');
+  });
+
+  it('reads it the way a date with its month name on the page orders day and month', () => {
+    expect(dateOf('03/04/2024', ['Printed 28 March 2024', 'Total $10.00'])).toBe('2024-04-03');
+    expect(dateOf('03/04/2024', ['Printed March 28, 2024'])).toBe('2024-03-04');
+  });
+
   it('does not read invalid dates or long ids as dates', () => {
     expect(dateOf('31.02.2024')).toBeUndefined();
     expect(dateOf('E2018092011804')).toBeUndefined();

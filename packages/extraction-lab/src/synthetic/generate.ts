@@ -26,6 +26,7 @@ import { chooseStrangerSellers } from './stranger-sellers.js';
 import { officeFodt, openOfficePrinter, sofficePath, type OfficePrinter } from './render-office.js';
 import { chooseOfficeLook, corpusOfficePage, describeOfficeLook, strangerOfficePage } from './render-office-page.js';
 import { chooseStrangerOthers } from './stranger-others.js';
+import { chooseStrangerWhen, ownDateText } from './stranger-when.js';
 import {
   chooseStrangerReceipt,
   describeStrangerReceipt,
@@ -121,6 +122,7 @@ export async function generateDocument(
   let content: SyntheticContent;
   let layoutText: string;
   let printedName: string | undefined;
+  let printedDate: string | undefined;
   if (stranger) {
     // Chromium's page prints none of the other organizations: the trait is pdf-lib's only.
     const drawn = drawStranger(random, fonts, seed, index, others && !chromium);
@@ -150,7 +152,10 @@ export async function generateDocument(
       pdf = await office.print(officeFodt(strangerOfficePage(content, layout, replayingPicks(own, twin.picks)), look));
       layoutText = `${layoutText} ${describeOfficeLook(look)}`;
     } else pdf = await renderStrangerPdf(content, layout, random);
-    if (!einvoiced) printedName = printedSellerName(content, layout.identity);
+    if (!einvoiced) {
+      printedName = printedSellerName(content, layout.identity);
+      printedDate = ownDateText(content, layout.when);
+    }
   } else {
     content = makeContent(random);
     const layout = chooseLayout(random, content.kind, fonts);
@@ -177,6 +182,7 @@ export async function generateDocument(
       kind,
       ...(picture ? { degradation: picture.steps } : {}),
       ...(printedName ? { printedName } : {}),
+      ...(printedDate ? { printedDate } : {}),
     }),
   };
 }
@@ -186,6 +192,9 @@ export async function generateDocument(
  * seller's name and place and the other organizations (when `others`) each from a random source
  * of their own, so that every other draw of the seed stays as it was. `issued` is the content
  * before the tax's, the seller's and the others' choices.
+ * A stranger invoice's or order's content and layout, every choice drawn: the tax's shape, the
+ * seller's name and place, and the own date's place and form each from a random source of their own, so that every other draw of the
+ * seed stays as it was. `issued` is the content before the tax's and the seller's choices.
  */
 function drawStranger(
   random: ReturnType<typeof createRandom>,
@@ -218,6 +227,13 @@ function drawStranger(
     createRandom(seedOf(`intake synthetic others ${seed} ${index}`)),
   );
   return { content: withOthers.content, layout: withOthers.layout, issued: issued.content };
+  // And where and how the document's own date is printed (stranger-when.ts).
+  const when = chooseStrangerWhen(
+    sellers.content,
+    sellers.layout,
+    createRandom(seedOf(`intake synthetic when ${seed} ${index}`)),
+  );
+  return { content: when.content, layout: when.layout, issued: issued.content };
 }
 
 /**
@@ -282,12 +298,22 @@ async function generateStrangerReceipt(
 function expectedOf(
   content: SyntheticContent,
   layoutText: string,
-  run: { seed: number; index: number; kind: SyntheticKind; degradation?: Degradation; printedName?: string },
+  run: {
+    seed: number;
+    index: number;
+    kind: SyntheticKind;
+    degradation?: Degradation;
+    printedName?: string;
+    printedDate?: string;
+  },
 ): SyntheticExpected {
   const printed = printedValues(content);
   // The seller's name as printed, where the layout prints it otherwise than the ground truth's.
   const nameField = content.kind === 'purchase_order' ? 'supplier_name' : 'vendor_name';
   if (run.printedName && nameField in printed) printed[nameField] = run.printedName;
+  // And the document's date, where it is printed with its weekday or a two-digit year.
+  const dateField = content.kind === 'purchase_order' ? 'order_date' : 'invoice_date';
+  if (run.printedDate && dateField in printed) printed[dateField] = run.printedDate;
   const currency = `${content.style.currency.useCode ? content.style.currency.code : content.style.currency.symbol} ${content.style.currency.before ? 'before' : 'after'}`;
   return {
     document_type: content.kind,

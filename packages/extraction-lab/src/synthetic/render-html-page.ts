@@ -4,6 +4,7 @@ import type { Random } from './random.js';
 import { webOf, type StrangerLayout } from './render-stranger.js';
 import { footerDateLine, paymentSentence, withBalance, withMoreDates } from './stranger-dates.js';
 import { summaryAt, summaryLines, taxTableRows } from './stranger-tax.js';
+import { datelineText, titleWithDate, whenRows } from './stranger-when.js';
 import { nameLines, printedName, tradingSentence } from './stranger-identity.js';
 import type { Vocabulary } from './vocabulary.js';
 import { htmlStyleSheet, type HtmlLook } from './render-html-style.js';
@@ -73,9 +74,13 @@ class PageText {
   head(): string {
     const { variety } = this.layout;
     const title = this.random.pick(this.v.titles[this.content.kind]);
-    const titleText =
+    const head =
       variety.number === 'title' ? `${title} ${this.random.pick(this.v.number_short)} ${this.content.number}` : title;
-    const titleHtml = `<h1 class="title">${esc(titleText)}</h1>`;
+    const titleText = titleWithDate(head, this.content, this.layout.when);
+    // The dateline under the title, at the right ("Berlin, den 3. März 2024"; stranger-when.ts).
+    const dateline = datelineText(this.content, this.layout.when);
+    const h1 = `<h1 class="title${titleText === head ? '' : ' dated'}">${esc(titleText)}</h1>`;
+    const titleHtml = dateline ? `<div>${h1}<div class="dateline">${esc(dateline)}</div></div>` : h1;
     const own = this.layout.sellers;
     if (own.place === 'title-left') return this.titleLeft(titleText);
     if (own.place === 'two-lines') {
@@ -214,7 +219,7 @@ class PageText {
       rows.push([random.pick(labels), printDate(content.secondDate, content.style)]);
     }
     if (layout.phone) rows.unshift([random.pick(v.phone_labels), random.pick(v.phones)]);
-    return withMoreDates(rows, content, layout.dates, random);
+    return whenRows(withMoreDates(rows, content, layout.dates, random), content, layout.when);
   }
 
   /** Labels and values in two columns: a definition list, a grid or a bordered table, by the look. */

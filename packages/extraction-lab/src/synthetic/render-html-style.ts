@@ -54,6 +54,8 @@ body { font-family: ${font}; font-size: ${look.size}px; color: #222; margin: 0; 
 .head { display: flex; justify-content: space-between; align-items: flex-start; gap: 24px; margin-bottom: 26px; }
 .title { font-size: 26px; margin: 0; letter-spacing: 0.5px; white-space: nowrap; }
 .title.big { font-size: 36px; }
+.title.dated { font-size: 18px; }
+.dateline { text-align: right; margin-top: 10px; }
 .small { font-size: 0.8em; }
 .party.small .name { font-size: 1em; font-weight: normal; }
 .pair-list { display: flex; flex-direction: column; gap: 10px; }

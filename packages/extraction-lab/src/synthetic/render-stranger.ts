@@ -59,6 +59,7 @@ import {
   type StrangerDates,
 } from './stranger-dates.js';
 import { describeStrangerOthers, drawOthers, drawOthersUnderTable, type StrangerOthers } from './stranger-others.js';
+import { datelineText, describeStrangerWhen, titleWithDate, whenRows, type StrangerWhen } from './stranger-when.js';
 
 /**
  * Invoice and order layouts unlike the development corpus's: the buyer's block first (top left,
@@ -102,6 +103,8 @@ export interface StrangerLayout {
   sellers: StrangerSellers;
   /** Banks, services, carriers, partners, insurers and brands (stranger-others.ts): absent with the trait off. */
   others?: StrangerOthers;
+  /** Where and how the document's own date is printed (stranger-when.ts): drawn from a source of its own. */
+  when: StrangerWhen;
 }
 
 export function chooseStrangerLayout(
@@ -109,6 +112,7 @@ export function chooseStrangerLayout(
   fonts: readonly FontChoice[],
   kind: 'invoice' | 'purchase_order' = 'invoice',
 ): Omit<StrangerLayout, 'issuer' | 'tax' | 'sellers' | 'others'> {
+): Omit<StrangerLayout, 'issuer' | 'tax' | 'sellers' | 'when'> {
   return {
     seller: random.pick(['bottom', 'footer', 'right', 'logo'] as const),
     sellerHeading: random.chance(0.6),
@@ -128,6 +132,7 @@ export function chooseStrangerLayout(
 export function describeStrangerLayout(layout: StrangerLayout): string {
   const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
   return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} ${describeStrangerTax(layout.tax)} ${describeStrangerSellers(layout.sellers)}${layout.others ? ` ${describeStrangerOthers(layout.others)}` : ''} font=${font}`;
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} ${describeStrangerTax(layout.tax)} ${describeStrangerSellers(layout.sellers)} ${describeStrangerWhen(layout.when)} font=${font}`;
 }
 
 /** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
@@ -226,8 +231,10 @@ function drawHead(pen: Pen, content: SyntheticContent, layout: StrangerLayout, r
   const v = content.vocabulary;
   const { variety, identity } = layout;
   const title = random.pick(v.titles[content.kind]);
-  const titleText = variety.number === 'title' ? `${title} ${random.pick(v.number_short)} ${content.number}` : title;
-  const size = random.int(16, 22);
+  const head = variety.number === 'title' ? `${title} ${random.pick(v.number_short)} ${content.number}` : title;
+  const titleText = titleWithDate(head, content, layout.when);
+  // A title that carries the date is set smaller, so that it stays clear of a logo at the left.
+  const size = Math.min(random.int(16, 22), titleText === head ? 22 : 14);
   const letterhead = layout.parties.order === 'letterhead';
   if (letterhead) {
     // Under the buyer's letterhead, clear of its address line, above the labelled values.
@@ -244,6 +251,8 @@ function drawHead(pen: Pen, content: SyntheticContent, layout: StrangerLayout, r
   }
   if (identity.place === 'right-top') return;
   pen.text(titleText, RIGHT, 40, { size, bold: true, align: 'right' });
+  const dateline = datelineText(content, layout.when);
+  if (dateline) pen.text(dateline, RIGHT, 88, { size: 10, align: 'right' });
   if (identity.place === 'logo-only' || identity.place === 'trading')
     drawNameLogo(pen, printedName(content, identity, false), pen.width(titleText, size, true), random);
   else if (identity.place !== 'usual') return;
@@ -358,7 +367,7 @@ function metaRows(content: SyntheticContent, layout: StrangerLayout, random: Ran
   }
   // The phone first, right above the number, where a label lost in reading leaves it the nearest value.
   if (layout.phone) rows.unshift([random.pick(v.phone_labels), random.pick(v.phones)]);
-  return withMoreDates(rows, content, layout.dates, random);
+  return whenRows(withMoreDates(rows, content, layout.dates, random), content, layout.when);
 }
 
 function drawMetaColumn(pen: Pen, rows: readonly [string, string][], top: number): void {

@@ -47,6 +47,8 @@ export interface Vocabulary {
   /** Due and delivery date labels the corpus seldom prints ("Payable by", "Required By", "Zahlungsziel"). */
   due_more: string[];
   delivery_more: string[];
+  /** How the document's own date is printed besides a labelled row, for the stranger layouts (stranger-when.ts). */
+  when: WhenWords;
   /** The word between a title and the number it carries ("INVOICE No. 4711", "RECHNUNG Nr. 4711"). */
   number_short: string[];
   /** Labels of the seller's contact person under its block ("Your contact:", "Ansprechpartner:"). */
@@ -109,6 +111,34 @@ export interface OtherOrganizations {
   insurers: string[];
   insurer_lines: string[];
   brands: string[];
+}
+
+/**
+ * A date in the title (`{head}`: the title and its number; `{date}`), a dateline under the place
+ * (`{place}`), one label for the date and the tax point or date of issue, weekday names (Monday
+ * first) and how a weekday stands before a date (`{weekday}`, `{wd}`), payment terms' labels and
+ * texts (`{days}`), and for English the day-first and month-first countries' money and places.
+ */
+export interface WhenWords {
+  title_dates: string[];
+  datelines: string[];
+  paired_labels: Record<'invoice' | 'purchase_order', string[]>;
+  weekdays: string[];
+  weekdays_short: string[];
+  weekday_forms: string[];
+  terms_labels: string[];
+  terms: string[];
+  regions?: WhenRegion[];
+}
+
+export interface WhenRegion {
+  name: string;
+  code: string;
+  symbol: string;
+  /** Whether the country prints 03/08/2024 for 3 August. */
+  dayFirst: boolean;
+  places: string[];
+  registration: string;
 }
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;

@@ -8,7 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
 import { createTesseractReader } from '../../packages/ocr-tesseract/src/index.js';
 import type { GreyImage } from '../../packages/ocr-tesseract/src/ocr/grey-image.js';
-import { darkBars } from '../../packages/ocr-tesseract/src/ocr/reverse-print.js';
+import { barLineReader } from '../../packages/ocr-tesseract/src/ocr/ocr-page.js';
+import { darkBars, readDarkBars } from '../../packages/ocr-tesseract/src/ocr/reverse-print.js';
+import { OcrWorkerPool } from '../../packages/ocr-tesseract/src/ocr/worker-pool.js';
 import { renderScan } from '../../packages/extraction-lab/src/corpus/make-scans.js';
 import { seedOf } from '../../packages/extraction-lab/src/synthetic/random.js';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
@@ -84,6 +86,103 @@ describe('light print on dark bars of a scanned page', () => {
     for (const top of [200, 400])
       expect(bars.some((b) => Math.abs(b.y0 - top) <= 8 && Math.abs(b.y1 - (top + 34)) <= 8)).toBe(true);
   });
+});
+
+/**
+ * An order's headings as the reader renders a scanned page (300 dpi): four bars, 16 pt tall with
+ * 9 pt bold heads, the item table's first row printed right under its heading bar, scanner grain.
+ */
+const FORM_SCALE = 300 / 72;
+const HEADINGS: [x: number, y: number, width: number, heads: [string, number][]][] = [
+  [36, 60, 250, [['VENDOR', 44]]],
+  [310, 60, 250, [['SHIP TO', 318]]],
+  [
+    36,
+    170,
+    524,
+    [
+      ['REQUISITIONER', 50],
+      ['SHIP VIA', 190],
+      ['DELIVERY', 300],
+      ['SHIPPING TERMS', 430],
+    ],
+  ],
+  [
+    36,
+    240,
+    524,
+    [
+      ['ITEM #', 56],
+      ['DESCRIPTION', 176],
+      ['QTY', 336],
+      ['UNIT PRICE', 396],
+      ['TOTAL', 496],
+    ],
+  ],
+];
+
+function orderHeadings(): GreyImage {
+  const pt = (v: number) => Math.round(v * FORM_SCALE);
+  const [width, height] = [pt(612), pt(320)];
+  const canvas = createCanvas(width, height);
+  const c = canvas.getContext('2d');
+  c.fillStyle = '#ffffff';
+  c.fillRect(0, 0, width, height);
+  for (const [x, y, w, heads] of HEADINGS) {
+    c.fillStyle = '#4c4c4c';
+    c.fillRect(pt(x), pt(y), pt(w), pt(16));
+    c.fillStyle = '#ffffff';
+    c.font = `${pt(9)}px "Liberation Sans Bold"`;
+    for (const [head, hx] of heads) c.fillText(head, pt(hx), pt(y + 11.5));
+  }
+  c.fillStyle = '#111111';
+  c.font = `${pt(10)}px "Liberation Sans"`;
+  for (const [text, x] of [
+    ['LA-10002', 40],
+    ['Landing Assembly, Type I', 130],
+    ['100', 340],
+    ['8.00', 410],
+    ['800.00', 500],
+  ] as const)
+    c.fillText(text, pt(x), pt(266));
+  const rgba = c.getImageData(0, 0, width, height).data;
+  let seed = 7;
+  const noise = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 30;
+  const grey = new Uint8Array(width * height);
+  for (let i = 0; i < grey.length; i++) grey[i] = Math.max(0, Math.min(255, Math.round(rgba[i * 4]! + noise())));
+  return { width, height, pixels: grey };
+}
+
+describe('the dark bars of a page read again', () => {
+  const pool = new OcrWorkerPool({ size: 1, languages: ['eng', 'deu'], dpi: 300 });
+  afterAll(() => pool.close());
+
+  it('reads every bar, one line each, each word put back on its own bar', async () => {
+    const image = orderHeadings();
+    const bars = darkBars(image, FORM_SCALE);
+    expect(bars).toHaveLength(HEADINGS.length);
+    let calls = 0;
+    const read = barLineReader(pool, undefined);
+    const words = await readDarkBars(image, FORM_SCALE, [], (bar) => {
+      calls++;
+      return read(bar);
+    });
+    expect(calls).toBe(HEADINGS.length);
+    const inside = (w: (typeof words)[number], [x, y, width]: (typeof HEADINGS)[number]) => {
+      const [cx, cy] = [(w.bbox.x0 + w.bbox.x1) / 2, (w.bbox.y0 + w.bbox.y1) / 2];
+      return cx >= x && cx <= x + width && cy >= y && cy <= y + 16;
+    };
+    // Every word on a bar, and each bar's words its heads in order ("#" holds no letter or digit).
+    expect(words.filter((w) => !HEADINGS.some((h) => inside(w, h)))).toEqual([]);
+    const read4 = HEADINGS.map((h) =>
+      words
+        .filter((w) => inside(w, h))
+        .sort((a, b) => a.bbox.x0 - b.bbox.x0)
+        .map((w) => w.text)
+        .join(' '),
+    );
+    expect(read4).toEqual(HEADINGS.map(([, , , heads]) => heads.map(([head]) => head.replace(' #', '')).join(' ')));
+  }, 60_000);
 });
 
 /**

@@ -124,8 +124,8 @@ export async function generateDocument(
   let printedName: string | undefined;
   let printedDate: string | undefined;
   if (stranger) {
-    // Chromium's page prints none of the other organizations: the trait is pdf-lib's only.
-    const drawn = drawStranger(random, fonts, seed, index, others && !chromium);
+    // Chromium's and LibreOffice's pages print none of the other organizations: the trait is pdf-lib's only.
+    const drawn = drawStranger(random, fonts, seed, index, others && !chromium && !office);
     content = drawn.content;
     const layout = drawn.layout;
     layoutText = describeStrangerLayout(layout);
@@ -189,12 +189,9 @@ export async function generateDocument(
 
 /**
  * A stranger invoice's or order's content and layout, every choice drawn: the tax's shape and the
- * seller's name and place and the other organizations (when `others`) each from a random source
- * of their own, so that every other draw of the seed stays as it was. `issued` is the content
- * before the tax's, the seller's and the others' choices.
- * A stranger invoice's or order's content and layout, every choice drawn: the tax's shape, the
- * seller's name and place, and the own date's place and form each from a random source of their own, so that every other draw of the
- * seed stays as it was. `issued` is the content before the tax's and the seller's choices.
+ * seller's name and place, the own date's place and form, and the other organizations (when
+ * `others`) each from a random source of their own, so that every other draw of the seed stays as
+ * it was. `issued` is the content before the tax's, the seller's, the date's and the others' choices.
  */
 function drawStranger(
   random: ReturnType<typeof createRandom>,
@@ -219,21 +216,20 @@ function drawStranger(
     { ...chosen, issuer: issued.issuer, tax: taxed.tax },
     createRandom(seedOf(`intake synthetic sellers ${seed} ${index}`)),
   );
-  if (!others) return { content: sellers.content, layout: sellers.layout, issued: issued.content };
-  // So have the other organizations (stranger-others.ts).
-  const withOthers = chooseStrangerOthers(
-    sellers.content,
-    sellers.layout,
-    createRandom(seedOf(`intake synthetic others ${seed} ${index}`)),
-  );
-  return { content: withOthers.content, layout: withOthers.layout, issued: issued.content };
   // And where and how the document's own date is printed (stranger-when.ts).
   const when = chooseStrangerWhen(
     sellers.content,
     sellers.layout,
     createRandom(seedOf(`intake synthetic when ${seed} ${index}`)),
   );
-  return { content: when.content, layout: when.layout, issued: issued.content };
+  if (!others) return { content: when.content, layout: when.layout, issued: issued.content };
+  // So have the other organizations (stranger-others.ts).
+  const withOthers = chooseStrangerOthers(
+    when.content,
+    when.layout,
+    createRandom(seedOf(`intake synthetic others ${seed} ${index}`)),
+  );
+  return { content: withOthers.content, layout: withOthers.layout, issued: issued.content };
 }
 
 /**
@@ -391,6 +387,7 @@ export async function writeSyntheticCorpus(options: {
       // LibreOffice prints no e-invoice views.
       !libreoffice && (options.einvoice ?? false),
       office,
+      options.others ?? false,
     );
   try {
     // LibreOffice converts a batch per start: its documents are drawn side by side, 40 at a time.
@@ -398,22 +395,6 @@ export async function writeSyntheticCorpus(options: {
     for (let from = 0; from < options.count; from += step) {
       const batch = Array.from({ length: Math.min(step, options.count - from) }, (_, k) => one(from + k));
       for (const doc of await Promise.all(batch)) write(doc);
-    for (let i = 0; i < options.count; i++) {
-      const doc = await generateDocument(
-        options.seed,
-        i,
-        options.kind,
-        fonts,
-        options.family,
-        producer,
-        type,
-        options.einvoice ?? false,
-        options.others ?? false,
-      );
-      writeFileSync(path.join(options.out, doc.name), doc.bytes);
-      const stem = doc.name.replace(/\.\w+$/, '');
-      writeFileSync(path.join(options.out, `${stem}.expected.json`), `${JSON.stringify(doc.expected, null, 2)}\n`);
-      names.push(doc.name);
     }
   } finally {
     await producer?.printer.close();

@@ -46,6 +46,8 @@ const FILES: Record<string, FileShape> = {
   'tax-id-labels.json': { languages: 0, words: 'folded' },
   'yes-no-words.json': { languages: 0, words: 'printed' },
   // Lists for every language at once, keyed by what they are for: a field, a glyph, payment.
+  // The page's hints of a date order (money, registrations, states: as printed), and payment terms' words per language under them.
+  'date-orders.json': { languages: null, words: 'printed' },
   'ocr-lookalikes.json': { languages: null, words: 'folded' },
   'ocr-name-lookalikes.json': { languages: null, words: 'folded' },
   'payment-methods.json': { languages: null, words: 'folded' },

@@ -11,6 +11,7 @@ import {
   chooseStrangerLayout,
   describeStrangerLayout,
   renderStrangerPdf,
+  strangerTableTop,
   type StrangerLayout,
 } from './render-stranger.js';
 import { printedSellerName } from './stranger-identity.js';
@@ -20,6 +21,7 @@ import { chooseHtmlLook, describeHtmlLook, systemFontFamilies } from './render-h
 import { readdress } from './stranger-parties.js';
 import { chooseStrangerIssuer } from './stranger-issuer.js';
 import { chooseStrangerTax } from './stranger-tax.js';
+import { chooseStrangerPages } from './stranger-pages.js';
 import { chooseStrangerEinvoice, describeStrangerEinvoice, type StrangerEinvoice } from './stranger-einvoice.js';
 import { einvoiceHtml, renderEinvoicePdf } from './render-einvoice.js';
 import { chooseStrangerSellers } from './stranger-sellers.js';
@@ -103,6 +105,8 @@ export async function generateDocument(
   chromium?: ChromiumProducer,
   type: StrangerType = 'invoice-or-order',
   einvoice = false,
+  /** Whether a stranger document's table may flow over several pages (stranger-pages.ts); false draws none. */
+  pages = true,
 ): Promise<SyntheticDocument> {
   const stranger = family === 'stranger';
   if (stranger && strangerReceiptAt(seed, index, type)) {
@@ -115,7 +119,7 @@ export async function generateDocument(
   let layoutText: string;
   let printedName: string | undefined;
   if (stranger) {
-    const drawn = drawStranger(random, fonts, seed, index);
+    const drawn = drawStranger(random, fonts, seed, index, pages && kind !== 'photo');
     content = drawn.content;
     const layout = drawn.layout;
     layoutText = describeStrangerLayout(layout);
@@ -160,28 +164,39 @@ export async function generateDocument(
 /**
  * A stranger invoice's or order's content and layout, every choice drawn: the tax's shape and the
  * seller's name and place each from a random source of their own, so that every other draw of the
- * seed stays as it was. `issued` is the content before the tax's and the seller's choices.
+ * seed stays as it was. `issued` is the content before the tax's and the seller's choices. `paged`:
+ * whether a long table may flow over several pages (stranger-pages.ts; photos stay one page).
  */
 function drawStranger(
   random: ReturnType<typeof createRandom>,
   fonts: readonly FontChoice[],
   seed: number,
   index: number,
+  paged = true,
 ): { content: SyntheticContent; layout: StrangerLayout; issued: SyntheticContent } {
   let content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
   const chosen = chooseStrangerLayout(random, fonts, content.kind === 'purchase_order' ? 'purchase_order' : 'invoice');
   content = readdress(restyleDates(restyle(content, chosen.variety, random), chosen.dates), chosen.parties, random);
   const issued = chooseStrangerIssuer(content, random);
-  // The tax's shape has a random source of its own: every other draw of the seed stays as it was.
+  // The pages, the tax's shape and the seller's name each have a random source of their own:
+  // every other draw of the seed stays as it was. More rows come before the tax is drawn on them.
+  const pages = paged
+    ? chooseStrangerPages(
+        issued.content,
+        createRandom(seedOf(`intake synthetic pages ${seed} ${index}`)),
+        // The table's top as drawn (a seller's place may drop the department line: never lower).
+        strangerTableTop({ ...chosen, issuer: issued.issuer }),
+      )
+    : undefined;
   const taxed = chooseStrangerTax(
-    issued.content,
+    pages?.content ?? issued.content,
     createRandom(seedOf(`intake synthetic tax ${seed} ${index}`)),
     chosen.totals === 'bare',
   );
   // So have the seller's name and place (stranger-sellers.ts).
   const sellers = chooseStrangerSellers(
     taxed.content,
-    { ...chosen, issuer: issued.issuer, tax: taxed.tax },
+    { ...chosen, issuer: issued.issuer, tax: taxed.tax, ...(pages ? { pages: pages.pages } : {}) },
     createRandom(seedOf(`intake synthetic sellers ${seed} ${index}`)),
   );
   return { content: sellers.content, layout: sellers.layout, issued: issued.content };
@@ -293,6 +308,11 @@ export async function writeSyntheticCorpus(options: {
    * training set does not, so that it stays the set the ranker was measured with.
    */
   einvoice?: boolean;
+  /**
+   * Stranger family only: a long table over two or three pages (stranger-pages.ts), unless false
+   * (the synthetic training set, so that it stays the set the ranker was measured with).
+   */
+  pages?: boolean;
 }): Promise<string[]> {
   const chromium = options.producer === 'chromium';
   if (chromium && (options.family !== 'stranger' || options.kind !== 'text'))
@@ -314,6 +334,7 @@ export async function writeSyntheticCorpus(options: {
         producer,
         type,
         options.einvoice ?? false,
+        options.pages ?? true,
       );
       writeFileSync(path.join(options.out, doc.name), doc.bytes);
       const stem = doc.name.replace(/\.\w+$/, '');

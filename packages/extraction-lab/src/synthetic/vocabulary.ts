@@ -87,6 +87,15 @@ export interface Vocabulary {
   departments: string[];
   legal_people: string[];
   legal_registers: string[];
+  /**
+   * A table run over several pages (stranger-pages.ts): the running sum's label at a page's foot
+   * ("Carried forward", "Übertrag", "À reporter", "Suma y sigue") and at the next page's head
+   * ("Brought forward", "Report", "Van vorige pagina"), `{page}` the page it sums; the page count
+   * (`{i}`, `{n}`: "Seite {i} von {n}").
+   */
+  carried_forward: string[];
+  brought_forward: string[];
+  page_of: string[];
 }
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;

@@ -11,16 +11,18 @@ import { vocabularyOf, type Language } from '../../packages/extraction-lab/src/s
  * words of its language.
  */
 
-/** The document's words, a line per row of the page (words whose tops lie within 3 points). */
+/** The document's words, a line per row of a page (words whose tops lie within 3 points), page after page. */
 export function pageText(doc: ReadDocument): string {
-  const lines = new Map<number, string[]>();
-  for (const w of [...doc.pages.flatMap((p) => p.words)].sort(
-    (a, b) => a.bbox.y0 - b.bbox.y0 || a.bbox.x0 - b.bbox.x0,
-  )) {
-    const key = [...lines.keys()].find((y) => Math.abs(y - w.bbox.y0) < 3) ?? w.bbox.y0;
-    lines.set(key, [...(lines.get(key) ?? []), w.text]);
-  }
-  return [...lines.values()].map((l) => l.join(' ')).join('\n');
+  return doc.pages
+    .map((page) => {
+      const lines = new Map<number, string[]>();
+      for (const w of [...page.words].sort((a, b) => a.bbox.y0 - b.bbox.y0 || a.bbox.x0 - b.bbox.x0)) {
+        const key = [...lines.keys()].find((y) => Math.abs(y - w.bbox.y0) < 3) ?? w.bbox.y0;
+        lines.set(key, [...(lines.get(key) ?? []), w.text]);
+      }
+      return [...lines.values()].map((l) => l.join(' ')).join('\n');
+    })
+    .join('\n');
 }
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -29,8 +29,8 @@ beforeAll(async () => {
   reader = createTesseractReader({ workers: 1, pdfBudget: { stepTimeoutMs: 120_000 } });
   const fonts = availableFonts();
   for (let i = 0; i < COUNT; i++) {
-    docs.push(await generateDocument(SEED, i, 'text', fonts, 'stranger', undefined, 'invoice-or-order', true));
-    plain.push(await generateDocument(SEED, i, 'text', fonts, 'stranger', undefined, 'invoice-or-order'));
+    docs.push(await generateDocument(SEED, i, 'text', fonts, 'stranger', { einvoice: true }));
+    plain.push(await generateDocument(SEED, i, 'text', fonts, 'stranger'));
     texts.push(squeeze(pageText(await reader.read(docs[i]!.bytes, 'application/pdf'))));
   }
 }, 300_000);
@@ -92,7 +92,7 @@ describe('stranger e-invoice views', () => {
     expect(new Set(einvoices.map((d) => layoutChoice(d, 'einvoice-items'))).size).toBe(2);
     expect(new Set(einvoices.map((d) => d.expected.synthetic.language)).size).toBeGreaterThanOrEqual(2);
     const at = docs.findIndex(isEinvoice);
-    const again = await generateDocument(SEED, at, 'text', availableFonts(), 'stranger', undefined, undefined, true);
+    const again = await generateDocument(SEED, at, 'text', availableFonts(), 'stranger', { einvoice: true });
     expect(sha256(again.bytes)).toBe(sha256(docs[at]!.bytes));
   });
 });
@@ -110,16 +110,10 @@ describe.skipIf(!executable)('stranger e-invoice views printed by Chromium', () 
         .filter((i) => i >= 0)
         .slice(0, 2);
       for (const i of at) {
-        const printed = await generateDocument(
-          SEED,
-          i,
-          'text',
-          availableFonts(),
-          'stranger',
-          producer,
-          undefined,
-          true,
-        );
+        const printed = await generateDocument(SEED, i, 'text', availableFonts(), 'stranger', {
+          chromium: producer,
+          einvoice: true,
+        });
         expect(printed.expected.fields).toEqual(docs[i]!.expected.fields);
         const text = squeeze(pageText(await reader.read(printed.bytes, 'application/pdf')));
         const { printed: values } = printed.expected.synthetic;

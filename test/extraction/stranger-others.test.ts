@@ -37,7 +37,7 @@ let generated: Generated[];
  */
 const FONTS = availableFonts('/usr/share/fonts/truetype/dejavu');
 const generate = (index: number, others: boolean) =>
-  generateDocument(SEED, index, 'text', FONTS, 'stranger', undefined, 'invoice-or-order', false, undefined, others);
+  generateDocument(SEED, index, 'text', FONTS, 'stranger', { others });
 
 beforeAll(async () => {
   const reader = createTesseractReader({ workers: 1, pdfBudget: { stepTimeoutMs: 120_000 } });

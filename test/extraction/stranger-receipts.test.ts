@@ -34,7 +34,7 @@ beforeAll(async () => {
   docs = [];
   lines = [];
   for (let i = 0; i < COUNT; i++) {
-    const doc = await generateDocument(SEED, i, 'text', fonts, 'stranger', undefined, 'receipt');
+    const doc = await generateDocument(SEED, i, 'text', fonts, 'stranger', { type: 'receipt' });
     docs.push(doc);
     lines.push(squeeze(pageText(await reader.read(doc.bytes, 'application/pdf'))).split('\n'));
   }
@@ -67,7 +67,7 @@ describe('stranger receipts: shops the corpus has not seen', () => {
     expect(choices('mark')).toEqual(['all', 'none', 'total']);
     for (const name of ['store', 'capitals']) expect(choices(name)).toEqual(['false', 'true']);
     for (const d of docs) expect(d.expected.document_type).toBe('receipt');
-    const again = await generateDocument(SEED, 9, 'text', availableFonts(), 'stranger', undefined, 'receipt');
+    const again = await generateDocument(SEED, 9, 'text', availableFonts(), 'stranger', { type: 'receipt' });
     expect(again.expected).toEqual(docs[9]!.expected);
     expect(sha256(again.bytes)).toBe(sha256(docs[9]!.bytes));
   });
@@ -79,9 +79,9 @@ describe('stranger receipts: shops the corpus has not seen', () => {
     expect(receipts.filter(Boolean).length).toBeLessThan(20);
     const receipt = receipts.indexOf(true);
     const other = receipts.indexOf(false);
-    const anyReceipt = await generateDocument(SEED, receipt, 'text', fonts, 'stranger', undefined, 'any');
+    const anyReceipt = await generateDocument(SEED, receipt, 'text', fonts, 'stranger', { type: 'any' });
     expect(sha256(anyReceipt.bytes)).toBe(sha256(docs[receipt]!.bytes));
-    const anyOther = await generateDocument(SEED, other, 'text', fonts, 'stranger', undefined, 'any');
+    const anyOther = await generateDocument(SEED, other, 'text', fonts, 'stranger', { type: 'any' });
     const before = await generateDocument(SEED, other, 'text', fonts, 'stranger');
     expect(anyOther.expected.document_type).not.toBe('receipt');
     expect(sha256(anyOther.bytes)).toBe(sha256(before.bytes));
@@ -194,7 +194,7 @@ describe('stranger receipts: shops the corpus has not seen', () => {
 
 describe('stranger receipts as photos', () => {
   it('are the text receipt photographed: a JPEG, the same ground truth, the degradation recorded', async () => {
-    const photo = await generateDocument(SEED, 4, 'photo', availableFonts(), 'stranger', undefined, 'receipt');
+    const photo = await generateDocument(SEED, 4, 'photo', availableFonts(), 'stranger', { type: 'receipt' });
     expect(photo.name).toBe('stranger-20261130-0004.jpg');
     expect([...photo.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect(photo.expected.kind).toBe('image');

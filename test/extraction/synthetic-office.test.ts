@@ -35,7 +35,7 @@ let printed: SyntheticDocument[];
 let twins: SyntheticDocument[];
 
 const print = (family: 'stranger' | 'corpus', index: number) =>
-  generateDocument(SEED, index, 'text', fonts, family, undefined, 'invoice-or-order', false, office);
+  generateDocument(SEED, index, 'text', fonts, family, { office });
 
 describe.skipIf(!executable)('LibreOffice-printed synthetic documents', () => {
   beforeAll(async () => {

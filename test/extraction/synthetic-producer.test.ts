@@ -36,7 +36,7 @@ describe.skipIf(!executable)('Chromium-printed synthetic documents', () => {
     printed = [];
     twins = [];
     for (let i = 0; i < COUNT; i++) {
-      printed.push(await generateDocument(SEED, i, 'text', fonts, 'stranger', producer));
+      printed.push(await generateDocument(SEED, i, 'text', fonts, 'stranger', { chromium: producer }));
       twins.push(await generateDocument(SEED, i, 'text', fonts, 'stranger'));
     }
   }, 180_000);
@@ -72,7 +72,7 @@ describe.skipIf(!executable)('Chromium-printed synthetic documents', () => {
 
   it('are the same bytes for the same seed and index', async () => {
     for (const i of [0, 5]) {
-      const again = await generateDocument(SEED, i, 'text', fonts, 'stranger', producer);
+      const again = await generateDocument(SEED, i, 'text', fonts, 'stranger', { chromium: producer });
       expect(sha(again.bytes), `document ${i}`).toBe(sha(printed[i]!.bytes));
     }
   });

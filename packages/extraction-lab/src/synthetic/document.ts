@@ -163,7 +163,8 @@ function withoutOmitted<T>(
 
 export const quantityText = (content: SyntheticContent, q: number) => printQuantity(q, content.style.numbers);
 
-function makeRow(random: Random, vocabulary: Vocabulary): Row {
+/** One item row: a description, a quantity (whole or in quarters), a unit price and their product. */
+export function makeRow(random: Random, vocabulary: Vocabulary): Row {
   const quantity = random.chance(0.15) ? random.int(1, 40) / 4 : random.int(1, 12);
   const unitPrice = round(random.pick([0.5, 1, 5, 20, 100, 900]) * (0.5 + random.next() * 3));
   return { description: random.pick(vocabulary.items), quantity, unitPrice, amount: round(quantity * unitPrice) };
@@ -206,4 +207,4 @@ function addDays(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const round = (v: number) => Math.round(v * 100) / 100;
+export const round = (v: number) => Math.round(v * 100) / 100;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { groundTruth, makeContent, printedValues, type SyntheticContent } from './document.js';
 import { availableFonts, chooseLayout, describeLayout, type FontChoice } from './layout.js';
-import { createRandom, seedOf } from './random.js';
+import { createRandom, seedOf, type Random } from './random.js';
 import { photograph, scan, type Degradation } from './raster.js';
 import { renderPdf } from './render-pdf.js';
 import { restyle } from './stranger-variety.js';
@@ -11,6 +11,7 @@ import {
   chooseStrangerLayout,
   describeStrangerLayout,
   renderStrangerPdf,
+  strangerTableTop,
   type StrangerLayout,
 } from './render-stranger.js';
 import { printedSellerName } from './stranger-identity.js';
@@ -20,6 +21,7 @@ import { chooseHtmlLook, describeHtmlLook, systemFontFamilies } from './render-h
 import { readdress } from './stranger-parties.js';
 import { chooseStrangerIssuer } from './stranger-issuer.js';
 import { chooseStrangerTax } from './stranger-tax.js';
+import { chooseStrangerPages } from './stranger-pages.js';
 import { chooseStrangerEinvoice, describeStrangerEinvoice, type StrangerEinvoice } from './stranger-einvoice.js';
 import { einvoiceHtml, renderEinvoicePdf } from './render-einvoice.js';
 import { chooseStrangerSellers } from './stranger-sellers.js';
@@ -99,92 +101,144 @@ export interface SyntheticExpected {
 
 const CORPUS_KIND = { text: 'pdf_text', photo: 'image', scan: 'scan' } as const;
 
+/** How a document is printed beside its seed: who prints it, and which of the stranger family's traits it may draw. */
+export interface GenerateOptions {
+  /** Chromium printing the stranger family's pages as HTML (`--producer chromium`). */
+  chromium?: ChromiumProducer;
+  /** LibreOffice printing a word processor's template (`--producer libreoffice`). */
+  office?: OfficePrinter;
+  /** Stranger family: which documents are receipts (`--type`). */
+  type?: StrangerType;
+  /** Stranger family: invoices printed as e-invoice views, four in ten (stranger-einvoice.ts). */
+  einvoice?: boolean;
+  /** Stranger family, pdf-lib only: organizations other than the parties (stranger-others.ts). */
+  others?: boolean;
+  /** Stranger family: a long table over several pages (stranger-pages.ts); true unless told false. */
+  pages?: boolean;
+}
+
+interface Printed {
+  pdf: Uint8Array;
+  content: SyntheticContent;
+  layoutText: string;
+  printedName?: string;
+  printedDate?: string;
+}
+
 export async function generateDocument(
   seed: number,
   index: number,
   kind: SyntheticKind,
   fonts: readonly FontChoice[] = availableFonts(),
   family: SyntheticFamily = 'corpus',
-  chromium?: ChromiumProducer,
-  type: StrangerType = 'invoice-or-order',
-  einvoice = false,
-  office?: OfficePrinter,
-  others = false,
+  options: GenerateOptions = {},
 ): Promise<SyntheticDocument> {
+  const { chromium, office } = options;
   const stranger = family === 'stranger';
-  if (stranger && strangerReceiptAt(seed, index, type)) {
+  if (stranger && strangerReceiptAt(seed, index, options.type ?? 'invoice-or-order')) {
     if (chromium) throw new Error('--producer chromium prints invoices and orders only (--type invoice-or-order)');
     if (office) throw new Error('--producer libreoffice prints invoices and orders only (--type invoice-or-order)');
     return generateStrangerReceipt(seed, index, kind, fonts);
   }
   const random = createRandom(seedOf(`intake synthetic ${stranger ? 'stranger ' : ''}${seed} ${index}`));
-  let pdf: Uint8Array;
-  let content: SyntheticContent;
-  let layoutText: string;
-  let printedName: string | undefined;
-  let printedDate: string | undefined;
-  if (stranger) {
-    // Chromium's and LibreOffice's pages print none of the other organizations: the trait is pdf-lib's only.
-    const drawn = drawStranger(random, fonts, seed, index, others && !chromium && !office);
-    content = drawn.content;
-    const layout = drawn.layout;
-    layoutText = describeStrangerLayout(layout);
-    // An invoice printed as an e-invoice's visualisation: a random source of its own decides.
-    const einvoiced = einvoice ? chooseStrangerEinvoice(drawn.issued, seed, index) : undefined;
-    if (einvoiced) {
-      content = einvoiced.content;
-      ({ pdf, layoutText } = await printEinvoice(einvoiced.einvoice, layout.font, layoutText, [seed, index], chromium));
-    } else if (chromium) {
-      // The twin is drawn (and dropped) for its words: the HTML prints the same title, labels and
-      // headings; its look, and any draw the twin did not make, come from a random source of its own.
-      const twin = recordingPicks(random);
-      await renderStrangerPdf(content, layout, twin.random);
-      const own = createRandom(seedOf(`intake synthetic html ${seed} ${index}`));
-      const look = chooseHtmlLook(own, chromium.families);
-      pdf = await chromium.printer.print(strangerHtml(content, layout, look, replayingPicks(own, twin.picks)));
-      layoutText = `${layoutText} ${describeHtmlLook(look)}`;
-    } else if (office && !einvoiced) {
-      // As for Chromium: the twin's words, the template's look from a random source of its own.
-      const twin = recordingPicks(random);
-      await renderStrangerPdf(content, layout, twin.random);
-      const own = createRandom(seedOf(`intake synthetic office ${seed} ${index}`));
-      const look = chooseOfficeLook(own);
-      pdf = await office.print(officeFodt(strangerOfficePage(content, layout, replayingPicks(own, twin.picks)), look));
-      layoutText = `${layoutText} ${describeOfficeLook(look)}`;
-    } else pdf = await renderStrangerPdf(content, layout, random);
-    if (!einvoiced) {
-      printedName = printedSellerName(content, layout.identity);
-      printedDate = ownDateText(content, layout.when);
-    }
-  } else {
-    content = makeContent(random);
-    const layout = chooseLayout(random, content.kind, fonts);
-    layoutText = describeLayout(layout);
-    if (office) {
-      const twin = recordingPicks(random);
-      await renderPdf(content, layout, twin.random);
-      const own = createRandom(seedOf(`intake synthetic office ${seed} ${index}`));
-      const look = chooseOfficeLook(own);
-      pdf = await office.print(officeFodt(corpusOfficePage(content, replayingPicks(own, twin.picks)), look));
-      layoutText = `${layoutText} ${describeOfficeLook(look)}`;
-    } else pdf = await renderPdf(content, layout, random);
-  }
+  const printed = stranger
+    ? await printStranger(random, fonts, [seed, index], kind, options)
+    : await printCorpus(random, fonts, [seed, index], office);
   const picture =
-    kind === 'photo' ? await photograph(pdf, random) : kind === 'scan' ? await scan(pdf, random) : undefined;
+    kind === 'photo'
+      ? await photograph(printed.pdf, random)
+      : kind === 'scan'
+        ? await scan(printed.pdf, random)
+        : undefined;
   const by = chromium ? 'chromium' : office ? 'office' : undefined;
   const stem = `${stranger ? (by ?? 'stranger') : by ? `${by}-synth` : 'synth'}-${seed}-${String(index).padStart(4, '0')}`;
   return {
     name: `${stem}${kind === 'photo' ? '.jpg' : '.pdf'}`,
-    bytes: picture?.bytes ?? pdf,
-    expected: expectedOf(content, layoutText, {
+    bytes: picture?.bytes ?? printed.pdf,
+    expected: expectedOf(printed.content, printed.layoutText, {
       seed,
       index,
       kind,
       ...(picture ? { degradation: picture.steps } : {}),
-      ...(printedName ? { printedName } : {}),
-      ...(printedDate ? { printedDate } : {}),
+      ...(printed.printedName ? { printedName: printed.printedName } : {}),
+      ...(printed.printedDate ? { printedDate: printed.printedDate } : {}),
     }),
   };
+}
+
+/** A stranger invoice or order, drawn and printed by pdf-lib, Chromium, LibreOffice or as an e-invoice view. */
+async function printStranger(
+  random: Random,
+  fonts: readonly FontChoice[],
+  [seed, index]: [number, number],
+  kind: SyntheticKind,
+  options: GenerateOptions,
+): Promise<Printed> {
+  const { chromium, office } = options;
+  // Chromium's and LibreOffice's pages print none of the other organizations: the trait is pdf-lib's only.
+  const drawn = drawStranger(random, fonts, seed, index, {
+    others: (options.others ?? false) && !chromium && !office,
+    paged: (options.pages ?? true) && kind !== 'photo',
+  });
+  const layout = drawn.layout;
+  const layoutText = describeStrangerLayout(layout);
+  // An invoice printed as an e-invoice's visualisation: a random source of its own decides.
+  const einvoiced = options.einvoice ? chooseStrangerEinvoice(drawn.issued, seed, index) : undefined;
+  if (einvoiced)
+    return {
+      content: einvoiced.content,
+      ...(await printEinvoice(einvoiced.einvoice, layout.font, layoutText, [seed, index], chromium)),
+    };
+  const content = drawn.content;
+  const own = {
+    printedName: printedSellerName(content, layout.identity),
+    printedDate: ownDateText(content, layout.when),
+  };
+  if (chromium) {
+    // The twin is drawn (and dropped) for its words: the HTML prints the same title, labels and
+    // headings; its look, and any draw the twin did not make, come from a random source of its own.
+    const twin = recordingPicks(random);
+    await renderStrangerPdf(content, layout, twin.random);
+    const html = createRandom(seedOf(`intake synthetic html ${seed} ${index}`));
+    const look = chooseHtmlLook(html, chromium.families);
+    const pdf = await chromium.printer.print(strangerHtml(content, layout, look, replayingPicks(html, twin.picks)));
+    return { pdf, content, layoutText: `${layoutText} ${describeHtmlLook(look)}`, ...definedOf(own) };
+  }
+  if (office) {
+    // As for Chromium: the twin's words, the template's look from a random source of its own.
+    const twin = recordingPicks(random);
+    await renderStrangerPdf(content, layout, twin.random);
+    const template = createRandom(seedOf(`intake synthetic office ${seed} ${index}`));
+    const look = chooseOfficeLook(template);
+    const page = strangerOfficePage(content, layout, replayingPicks(template, twin.picks));
+    const pdf = await office.print(officeFodt(page, look));
+    return { pdf, content, layoutText: `${layoutText} ${describeOfficeLook(look)}`, ...definedOf(own) };
+  }
+  return { pdf: await renderStrangerPdf(content, layout, random), content, layoutText, ...definedOf(own) };
+}
+
+/** A document of the corpus's layouts, printed by pdf-lib or LibreOffice. */
+async function printCorpus(
+  random: Random,
+  fonts: readonly FontChoice[],
+  [seed, index]: [number, number],
+  office: OfficePrinter | undefined,
+): Promise<Printed> {
+  const content = makeContent(random);
+  const layout = chooseLayout(random, content.kind, fonts);
+  const layoutText = describeLayout(layout);
+  if (!office) return { pdf: await renderPdf(content, layout, random), content, layoutText };
+  const twin = recordingPicks(random);
+  await renderPdf(content, layout, twin.random);
+  const template = createRandom(seedOf(`intake synthetic office ${seed} ${index}`));
+  const look = chooseOfficeLook(template);
+  const pdf = await office.print(officeFodt(corpusOfficePage(content, replayingPicks(template, twin.picks)), look));
+  return { pdf, content, layoutText: `${layoutText} ${describeOfficeLook(look)}` };
+}
+
+/** The members whose value is defined (exactOptionalPropertyTypes). */
+function definedOf<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**
@@ -192,28 +246,38 @@ export async function generateDocument(
  * seller's name and place, the own date's place and form, and the other organizations (when
  * `others`) each from a random source of their own, so that every other draw of the seed stays as
  * it was. `issued` is the content before the tax's, the seller's, the date's and the others' choices.
+ * `paged`: whether a long table may flow over several pages (stranger-pages.ts; photos stay one page).
  */
 function drawStranger(
   random: ReturnType<typeof createRandom>,
   fonts: readonly FontChoice[],
   seed: number,
   index: number,
-  others: boolean,
+  options: { others: boolean; paged: boolean },
 ): { content: SyntheticContent; layout: StrangerLayout; issued: SyntheticContent } {
   let content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
   const chosen = chooseStrangerLayout(random, fonts, content.kind === 'purchase_order' ? 'purchase_order' : 'invoice');
   content = readdress(restyleDates(restyle(content, chosen.variety, random), chosen.dates), chosen.parties, random);
   const issued = chooseStrangerIssuer(content, random);
-  // The tax's shape has a random source of its own: every other draw of the seed stays as it was.
+  // The pages, the tax's shape and the seller's name each have a random source of their own:
+  // every other draw of the seed stays as it was. More rows come before the tax is drawn on them.
+  const pages = options.paged
+    ? chooseStrangerPages(
+        issued.content,
+        createRandom(seedOf(`intake synthetic pages ${seed} ${index}`)),
+        // The table's top as drawn (a seller's place may drop the department line: never lower).
+        strangerTableTop({ ...chosen, issuer: issued.issuer }),
+      )
+    : undefined;
   const taxed = chooseStrangerTax(
-    issued.content,
+    pages?.content ?? issued.content,
     createRandom(seedOf(`intake synthetic tax ${seed} ${index}`)),
     chosen.totals === 'bare',
   );
   // So have the seller's name and place (stranger-sellers.ts).
   const sellers = chooseStrangerSellers(
     taxed.content,
-    { ...chosen, issuer: issued.issuer, tax: taxed.tax },
+    { ...chosen, issuer: issued.issuer, tax: taxed.tax, ...(pages ? { pages: pages.pages } : {}) },
     createRandom(seedOf(`intake synthetic sellers ${seed} ${index}`)),
   );
   // And where and how the document's own date is printed (stranger-when.ts).
@@ -222,7 +286,7 @@ function drawStranger(
     sellers.layout,
     createRandom(seedOf(`intake synthetic when ${seed} ${index}`)),
   );
-  if (!others) return { content: when.content, layout: when.layout, issued: issued.content };
+  if (!options.others) return { content: when.content, layout: when.layout, issued: issued.content };
   // So have the other organizations (stranger-others.ts).
   const withOthers = chooseStrangerOthers(
     when.content,
@@ -353,6 +417,11 @@ export async function writeSyntheticCorpus(options: {
    * `synth` asks for them unless told `--no-others`; the synthetic training set does not.
    */
   others?: boolean;
+  /**
+   * Stranger family only: a long table over two or three pages (stranger-pages.ts), unless false
+   * (the synthetic training set, so that it stays the set the ranker was measured with).
+   */
+  pages?: boolean;
 }): Promise<string[]> {
   const chromium = options.producer === 'chromium';
   const libreoffice = options.producer === 'libreoffice';
@@ -376,19 +445,15 @@ export async function writeSyntheticCorpus(options: {
     names.push(doc.name);
   };
   const one = (i: number) =>
-    generateDocument(
-      options.seed,
-      i,
-      options.kind,
-      fonts,
-      options.family,
-      producer,
+    generateDocument(options.seed, i, options.kind, fonts, options.family, {
+      ...(producer ? { chromium: producer } : {}),
+      ...(office ? { office } : {}),
       type,
       // LibreOffice prints no e-invoice views.
-      !libreoffice && (options.einvoice ?? false),
-      office,
-      options.others ?? false,
-    );
+      einvoice: !libreoffice && (options.einvoice ?? false),
+      others: options.others ?? false,
+      pages: options.pages ?? true,
+    });
   try {
     // LibreOffice converts a batch per start: its documents are drawn side by side, 40 at a time.
     const step = office ? 40 : 1;

@@ -48,15 +48,22 @@ export async function scan(pdf: Uint8Array, random: Random): Promise<{ bytes: Ui
     noise: random.int(3, 10),
     quality: random.int(60, 92),
   };
-  const png = rasterise(pdf, steps.dpi, true);
-  let image = sharp(png).greyscale().rotate(steps.angle, { background: '#ffffff' });
-  if (steps.blur >= 0.3) image = image.blur(steps.blur);
-  const turned = await image.raw().toBuffer({ resolveWithObject: true });
-  addNoise(turned.data, steps.noise, random);
-  const jpeg = await sharp(turned.data, { raw: turned.info }).greyscale().jpeg({ quality: steps.quality }).toBuffer();
+  // Each page is scanned with the same steps (a multi-page document goes through the feeder once).
+  const jpegs: Buffer[] = [];
+  for (const png of rasterisePages(pdf, steps.dpi, true)) {
+    let image = sharp(png).greyscale().rotate(steps.angle, { background: '#ffffff' });
+    if (steps.blur >= 0.3) image = image.blur(steps.blur);
+    const turned = await image.raw().toBuffer({ resolveWithObject: true });
+    addNoise(turned.data, steps.noise, random);
+    jpegs.push(await sharp(turned.data, { raw: turned.info }).greyscale().jpeg({ quality: steps.quality }).toBuffer());
+  }
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'intake-synth-'));
   try {
-    writeFileSync(path.join(tmp, 'p.jpg'), jpeg);
+    const files = jpegs.map((jpeg, i) => {
+      const file = path.join(tmp, i === 0 ? 'p.jpg' : `p${i + 1}.jpg`);
+      writeFileSync(file, jpeg);
+      return file;
+    });
     // --imgsize: the page at paper size (sharp's JPEG says 72 dpi, which made a 300 dpi A4 scan a
     // page four times too large, refused by the reader). No timestamps, and the internal engine:
     // the pikepdf one writes a random /ID even with --nodate.
@@ -66,7 +73,7 @@ export async function scan(pdf: Uint8Array, random: Random): Promise<{ bytes: Ui
       '--engine',
       'internal',
       '--nodate',
-      path.join(tmp, 'p.jpg'),
+      ...files,
       '-o',
       path.join(tmp, 'scan.pdf'),
     ]);
@@ -76,6 +83,31 @@ export async function scan(pdf: Uint8Array, random: Random): Promise<{ bytes: Ui
   }
 }
 
+/** Every page of the PDF as a PNG, in page order. */
+function rasterisePages(pdf: Uint8Array, dpi: number, grey: boolean): Buffer[] {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'intake-synth-'));
+  try {
+    writeFileSync(path.join(tmp, 'in.pdf'), pdf);
+    execFileSync('pdftoppm', [
+      '-r',
+      String(dpi),
+      ...(grey ? ['-gray'] : []),
+      '-png',
+      path.join(tmp, 'in.pdf'),
+      path.join(tmp, 'p'),
+    ]);
+    // p-1.png, p-2.png (or p-01.png ...): the number after the dash orders them.
+    const files = readdirSync(tmp)
+      .filter((n) => n.endsWith('.png'))
+      .sort((a, b) => Number(/(\d+)\.png$/.exec(a)![1]) - Number(/(\d+)\.png$/.exec(b)![1]));
+    if (!files.length) throw new Error('pdftoppm made no image');
+    return files.map((file) => readFileSync(path.join(tmp, file)));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The first page as a PNG (a photo is of one page). */
 function rasterise(pdf: Uint8Array, dpi: number, grey: boolean): Buffer {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'intake-synth-'));
   try {

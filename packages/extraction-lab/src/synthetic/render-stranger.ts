@@ -29,6 +29,7 @@ import {
   type BlockText,
 } from './stranger-parts.js';
 import { describeStrangerIssuer, type StrangerIssuer } from './stranger-issuer.js';
+import { describeStrangerPages, pagedPen, type StrangerPages, type TableFlow } from './stranger-pages.js';
 import { describeStrangerTax, summaryAt, summaryLines, taxTableRows, type StrangerTax } from './stranger-tax.js';
 import { chooseStrangerVariety, describeStrangerVariety, type StrangerVariety } from './stranger-variety.js';
 import {
@@ -105,6 +106,8 @@ export interface StrangerLayout {
   others?: StrangerOthers;
   /** Where and how the document's own date is printed (stranger-when.ts): drawn from a source of its own. */
   when: StrangerWhen;
+  /** Two or three pages for a long item table (stranger-pages.ts): drawn from a source of its own. */
+  pages?: StrangerPages;
 }
 
 export function chooseStrangerLayout(
@@ -130,7 +133,7 @@ export function chooseStrangerLayout(
 
 export function describeStrangerLayout(layout: StrangerLayout): string {
   const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
-  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} ${describeStrangerTax(layout.tax)} ${describeStrangerSellers(layout.sellers)} ${describeStrangerWhen(layout.when)}${layout.others ? ` ${describeStrangerOthers(layout.others)}` : ''} font=${font}`;
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} ${describeStrangerTax(layout.tax)} ${describeStrangerSellers(layout.sellers)} ${describeStrangerWhen(layout.when)} ${describeStrangerPages(layout.pages)}${layout.others ? ` ${describeStrangerOthers(layout.others)}` : ''} font=${font}`;
 }
 
 /** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
@@ -152,12 +155,25 @@ export async function renderStrangerPdf(
   random: Random,
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  const pen = createPen(pdf.addPage([595, 842]), await embedFonts(pdf, layout.font));
-  drawStrangerPage(pen, content, layout, random);
+  const page = pdf.addPage([595, 842]);
+  const fonts = await embedFonts(pdf, layout.font);
+  if (!layout.pages || layout.pages.count === 1) drawStrangerPage(createPen(page, fonts), content, layout, random);
+  else {
+    // A long table flows over the pages; the header and footer are copied to the pages that print them.
+    const paged = pagedPen(pdf, createPen(page, fonts), fonts, content, layout.pages);
+    drawStrangerPage(paged.pen, content, layout, random, paged.flow);
+    paged.finish();
+  }
   return pdf.save({ useObjectStreams: false });
 }
 
-function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerLayout, random: Random): void {
+function drawStrangerPage(
+  pen: Pen,
+  content: SyntheticContent,
+  layout: StrangerLayout,
+  random: Random,
+  flow?: TableFlow,
+): void {
   const v = content.vocabulary;
   const { variety, identity } = layout;
   const kind = content.kind === 'purchase_order' ? 'purchase_order' : 'invoice';
@@ -191,12 +207,7 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
   else if (layout.sellers.place === 'ship-bill') drawShipBill(pen, content.buyer, buyerText, layout.sellers.shipTo);
   else drawBlock(pen, content.buyer, LEFT, 110, 'left', buyerText);
   const rows = metaRows(content, layout, random);
-  // A registration line or a name over two lines makes the seller's block longer: the table moves down.
-  const tableTop =
-    tableTopOf(variety) +
-    (identity.registration ? 12 : 0) +
-    (identity.split ? 15 : 0) +
-    (layout.issuer.department ? 12 : 0);
+  const tableTop = strangerTableTop(layout);
   if (variety.meta === 'strip') drawMetaStrip(pen, rows, tableTop - 56);
   else drawMetaColumn(pen, rows, 110);
   const usual = identity.place === 'usual' && !letterhead;
@@ -204,7 +215,7 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
     drawBlock(pen, content.seller, RIGHT, 190, 'right', sellerText(name, layout, sellerUnder, heading));
   if (identity.place === 'right-top' && !letterhead)
     drawBlock(pen, content.seller, RIGHT, 22, 'right', sellerText(name, layout, sellerUnder, undefined));
-  const rowsEnd = drawTable(pen, content, random, tableTop, layout.tax);
+  const rowsEnd = drawTable(pen, content, random, tableTop, layout.tax, flow);
   const tableEnd = rowsEnd + drawOthersUnderTable(pen, layout.others, rowsEnd);
   const due = drawTotals(pen, content, layout, random, tableEnd + 16);
   const sentence = paymentSentence(content, layout.dates, due);
@@ -219,6 +230,17 @@ function drawStrangerPage(pen: Pen, content: SyntheticContent, layout: StrangerL
   drawOthers(pen, layout.others);
   const printed = footerDateLine(content, layout.dates, random);
   if (printed) footerLine(pen, printed, 812);
+}
+
+/** The item table's top: a registration line, a name over two lines or a department line make the seller's block longer. */
+export function strangerTableTop(layout: Pick<StrangerLayout, 'variety' | 'identity' | 'issuer'>): number {
+  const { variety, identity } = layout;
+  return (
+    tableTopOf(variety) +
+    (identity.registration ? 12 : 0) +
+    (identity.split ? 15 : 0) +
+    (layout.issuer.department ? 12 : 0)
+  );
 }
 
 /**
@@ -375,7 +397,14 @@ function drawMetaColumn(pen: Pen, rows: readonly [string, string][], top: number
   });
 }
 
-function drawTable(pen: Pen, content: SyntheticContent, random: Random, top: number, tax: StrangerTax): number {
+function drawTable(
+  pen: Pen,
+  content: SyntheticContent,
+  random: Random,
+  top: number,
+  tax: StrangerTax,
+  flow?: TableFlow,
+): number {
   const v = content.vocabulary;
   const perLine = tax.perLine;
   // A tax column per row moves the quantity and the price left to make room before the amount.
@@ -391,16 +420,22 @@ function drawTable(pen: Pen, content: SyntheticContent, random: Random, top: num
   };
   const cell = (key: string, text: string, y: number, bold = false) =>
     pen.text(text, cols[key]!, y, { size: 9, bold, align: key === 'description' ? 'left' : 'right' });
-  Object.keys(cols).forEach((key) => cell(key, heads[key]!, top, true));
-  pen.line(LEFT, top + 14, RIGHT, top + 14);
-  content.rows.forEach((row, i) => {
-    const y = top + (i + 1) * 18;
+  const head = (y: number) => {
+    Object.keys(cols).forEach((key) => cell(key, heads[key]!, y, true));
+    pen.line(LEFT, y + 14, RIGHT, y + 14);
+  };
+  const drawRow = (i: number, y: number) => {
+    const row = content.rows[i]!;
     cell('description', row.description, y);
     cell('quantity', quantityText(content, row.quantity), y);
     cell('unit_price', printMoney(row.unitPrice, content.style), y);
     if (perLine) cell('tax', printMoney(perLine.amounts[i]!, content.style), y);
     cell('amount', printMoney(row.amount, content.style), y);
-  });
+  };
+  // Over several pages the flow places the heads and rows page by page (stranger-pages.ts).
+  if (flow) return flow(top, head, drawRow);
+  head(top);
+  content.rows.forEach((_, i) => drawRow(i, top + (i + 1) * 18));
   return top + (content.rows.length + 1) * 18;
 }
 

@@ -96,6 +96,15 @@ export interface Vocabulary {
    * tracking number), and item descriptions that name a manufacturer's brand.
    */
   others: OtherOrganizations;
+  /**
+   * A table run over several pages (stranger-pages.ts): the running sum's label at a page's foot
+   * ("Carried forward", "Übertrag", "À reporter", "Suma y sigue") and at the next page's head
+   * ("Brought forward", "Report", "Van vorige pagina"), `{page}` the page it sums; the page count
+   * (`{i}`, `{n}`: "Seite {i} von {n}").
+   */
+  carried_forward: string[];
+  brought_forward: string[];
+  page_of: string[];
 }
 
 export interface OtherOrganizations {

@@ -11,8 +11,11 @@ import { withLostDecimals } from './lost-decimals.js';
  * Rows of the line-item table under a header row. A row has text in the description column and
  * numbers under the numeric columns; a text-only line right under a row continues its
  * description; a text-only line followed by a numbers-only line (receipts) is one item. Section
- * subtotals are skipped, the first total ends the table.
+ * subtotals and the sum carried from one page to the next are skipped, the first total ends the table.
  */
+
+/** Labels of lines in a table that are no row: a section's subtotal, a tax line, the sum carried to the next page. */
+const SKIPPED: ReadonlySet<string> = new Set(['subtotal', 'tax_amount', 'carried_forward']);
 
 export interface LineItem {
   description: string;
@@ -73,9 +76,8 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
     const description = descriptionText(line, descriptionX0, numericX0);
     const read = numbersOf(line, header, descriptionX0, numericX0);
     const numbers = read.filter((n) => !n.beside && !n.inDescription);
-    // A subtotal or tax line is skipped; a row with a tax rate in it ("7 % VAT") is still a row.
-    if (labels.some((h) => h.key === 'subtotal' || h.key === 'tax_amount') && !(description && priced(numbers)))
-      continue;
+    // A subtotal, tax or carried-forward line is skipped; a row with a tax rate in it ("7 % VAT") is still a row.
+    if (labels.some((h) => SKIPPED.has(h.key)) && !(description && priced(numbers))) continue;
     // A row whose numbers sit a little lower than its text (a second line of the same row).
     if (
       !description &&

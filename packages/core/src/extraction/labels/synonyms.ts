@@ -11,6 +11,11 @@ import { lexiconLabels } from './lexicon-labels.js';
  * The party and due or delivery date labels are data per language and as printed, in
  * lexicons/field-labels.json (lexicon-labels.ts), and join the field's entry here.
  *
+ * The `carried_forward` entry names the running sum a table carries from one page to the next
+ * ("Carried forward", "Übertrag", "À reporter", "Suma y sigue", "Van vorige pagina"): no field, and
+ * its line no item, but a label of its own so that its longer words win over the subtotal's and
+ * total's it contains ("Zwischensumme Seite 1", "Total carried forward").
+ *
  * The `other` entry lists labels of things that are no recommended field but look like one ("GST
  * Reg No" is no tax amount, "Kundennummer" no invoice number): found so that they take their words
  * away from the shorter labels they contain. Its `weak` ones are qualifiers inside other labels
@@ -36,6 +41,7 @@ export const ROLES = [
   'rounding',
   'paid_amount',
   'change',
+  'carried_forward',
   'other',
 ] as const;
 export type Role = (typeof ROLES)[number];

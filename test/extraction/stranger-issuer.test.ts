@@ -91,7 +91,11 @@ describe('stranger issuer: how small and European issuers print themselves', () 
   it("prints a managing person and a register in the seller's footer legal line", () => {
     const legal = docs.filter(
       (d) =>
-        layoutChoice(d, 'legal-line') === 'true' && layoutChoice(d, 'order') === 'usual' && footerOf(d) !== undefined,
+        layoutChoice(d, 'legal-line') === 'true' &&
+        layoutChoice(d, 'order') === 'usual' &&
+        // A country's registration (stranger-when.ts) takes the register's place in the legal line.
+        layoutChoice(d, 'date-region') === 'as-drawn' &&
+        footerOf(d) !== undefined,
     );
     expect(legal.length).toBeGreaterThan(1);
     for (const d of legal) {
@@ -117,6 +121,10 @@ describe('stranger issuer: how small and European issuers print themselves', () 
 /** The footer's legal line: of the page's last two lines, the one that carries the seller's address beside a " · ". */
 function footerOf(d: SyntheticDocument): string | undefined {
   const place = (d.expected.fields.vendor_address as string | undefined)?.split(', ').at(-1);
-  const lines = texts[docs.indexOf(d)]!.split('\n').slice(-2);
+  // A document over several pages prints its page count under the footer ("Seite 2 von 2", "Page 2/2").
+  const pageCount = /^\p{L}+\.?\s+\d+\s*(?:\/|of|von|sur|de|van)\s*\d+$/iu;
+  const lines = texts[docs.indexOf(d)]!.split('\n')
+    .filter((l) => !pageCount.test(l.trim()))
+    .slice(-2);
   return place ? lines.find((l) => l.includes(` · ${place}`) || l.includes(`${place} · `)) : undefined;
 }

@@ -23,7 +23,9 @@ export function corpusDir(): string | null {
 const pdfjsDir = path.dirname(
   createRequire(path.join(repoRoot, 'packages/ocr-tesseract/package.json')).resolve('pdfjs-dist/package.json'),
 );
-const FONT = 'Liberation Sans';
+// A family name of its own: a machine with LibreOffice has a system "Liberation Sans" (version 2), which
+// the canvas would take instead of pdfjs's file, and words would render otherwise.
+const FONT = 'Intake Test Sans';
 GlobalFonts.registerFromPath(path.join(pdfjsDir, 'standard_fonts/LiberationSans-Regular.ttf'), FONT);
 
 export interface DrawnText {

@@ -212,7 +212,15 @@ async function printStranger(
     const look = chooseOfficeLook(template);
     const page = strangerOfficePage(content, layout, replayingPicks(template, twin.picks));
     const pdf = await office.print(officeFodt(page, look));
-    return { pdf, content, layoutText: `${layoutText} ${describeOfficeLook(look)}`, ...definedOf(own) };
+    // The template prints the document's date in its own row, in the document's date style: not
+    // where or as the own date's choices say (stranger-when.ts).
+    const printedName = own.printedName;
+    return {
+      pdf,
+      content,
+      layoutText: `${layoutText} ${describeOfficeLook(look)}`,
+      ...(printedName ? { printedName } : {}),
+    };
   }
   return { pdf: await renderStrangerPdf(content, layout, random), content, layoutText, ...definedOf(own) };
 }

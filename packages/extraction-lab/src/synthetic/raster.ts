@@ -83,8 +83,8 @@ export async function scan(pdf: Uint8Array, random: Random): Promise<{ bytes: Ui
   }
 }
 
-/** Every page of the PDF as a PNG, in page order. */
-function rasterisePages(pdf: Uint8Array, dpi: number, grey: boolean): Buffer[] {
+/** Every page of the PDF as a PNG, in page order; the first `pages` only when given. */
+function rasterisePages(pdf: Uint8Array, dpi: number, grey: boolean, pages?: number): Buffer[] {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'intake-synth-'));
   try {
     writeFileSync(path.join(tmp, 'in.pdf'), pdf);
@@ -92,6 +92,7 @@ function rasterisePages(pdf: Uint8Array, dpi: number, grey: boolean): Buffer[] {
       '-r',
       String(dpi),
       ...(grey ? ['-gray'] : []),
+      ...(pages ? ['-f', '1', '-l', String(pages)] : []),
       '-png',
       path.join(tmp, 'in.pdf'),
       path.join(tmp, 'p'),
@@ -109,24 +110,7 @@ function rasterisePages(pdf: Uint8Array, dpi: number, grey: boolean): Buffer[] {
 
 /** The first page as a PNG (a photo is of one page). */
 function rasterise(pdf: Uint8Array, dpi: number, grey: boolean): Buffer {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'intake-synth-'));
-  try {
-    writeFileSync(path.join(tmp, 'in.pdf'), pdf);
-    execFileSync('pdftoppm', [
-      '-r',
-      String(dpi),
-      ...(grey ? ['-gray'] : []),
-      '-png',
-      '-singlefile',
-      path.join(tmp, 'in.pdf'),
-      path.join(tmp, 'p'),
-    ]);
-    const file = readdirSync(tmp).find((n) => n.endsWith('.png'));
-    if (!file) throw new Error('pdftoppm made no image');
-    return readFileSync(path.join(tmp, file));
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
+  return rasterisePages(pdf, dpi, grey, 1)[0]!;
 }
 
 function addNoise(data: Buffer, sigma: number, random: Random): void {

@@ -2,6 +2,7 @@ import type { ExtractionContext } from '../context.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import { COUNTRY_NAMES } from '../lexicons/country-names.js';
+import { withoutTermIds } from '../labels/business-terms.js';
 import { KEY_WORDS } from '../lexicons/key-words.js';
 import type { Candidate } from './candidates.js';
 import { senderParts } from './addressee-names.js';
@@ -79,7 +80,7 @@ function addressLines(
     // Under the buyer's heading the lines are the buyer's: a name with no address of its own (a logo) ends here.
     if (label?.key === 'buyer_name') break;
     const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(pairInColumn(line, column));
-    if (label?.key === 'vendor_address' || (keyValue && KEY_WORDS.addresses.has(fold(withoutTermId(keyValue[1]!))))) {
+    if (label?.key === 'vendor_address' || (keyValue && KEY_WORDS.addresses.has(fold(withoutTermIds(keyValue[1]!))))) {
       const value = keyValue ? keyValue[2]!.trim() : line.text.slice(label!.end).replace(/^[\s:]+/, '');
       if (value) parts.push(value);
       continue;
@@ -169,9 +170,6 @@ function pairInColumn(line: Line, column: { x0: number; x1: number }): string {
   }
   return line.text;
 }
-
-/** A business term's id after a key ("Seller postal address (BT-35)") is no word of it. */
-const withoutTermId = (key: string): string => key.replace(/\(?\bBT-\d+\)?/giu, ' ');
 
 function columnOf(line: Line, name: string): { x0: number; x1: number } {
   const folded = fold(name);

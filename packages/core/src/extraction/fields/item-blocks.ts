@@ -1,10 +1,12 @@
 import type { ExtractionContext } from '../context.js';
+import { withoutTermIds } from '../labels/business-terms.js';
+import { xRange } from '../labels/label-index.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import { TABLE_HEADER_WORDS, type Column } from '../lexicons/table-header-words.js';
 import { onPage } from '../locations/locate.js';
 import { unionBox, type PageBox, type RowLocation } from '../locations/field-location.js';
-import { findAmounts } from '../values/amounts.js';
+import { findAmounts, parseNumber } from '../values/amounts.js';
 import { addsUp } from './row-arithmetic.js';
 import type { LineItem, LineItems } from './line-items.js';
 
@@ -35,7 +37,6 @@ const MIN_NUMERIC = 2;
 type ItemColumn = Exclude<Column, 'other'>;
 
 interface Pair {
-  line: Line;
   column: ItemColumn | 'other' | null;
   value: string;
   /** Where the value stands on the line, from its first character. */
@@ -102,32 +103,18 @@ function pairOf(line: Line): Pair | null {
   if (!first) return null;
   if (rest.length > 0) {
     const value = rest.map((s) => s.text).join(' ');
-    return { line, column: columnOf(first.text), value, valueX0: rest[0]!.x0 };
+    return { column: columnOf(first.text), value, valueX0: rest[0]!.x0 };
   }
   const m = /^([^:]{2,60}?)\s?:\s*(\S.*)$/u.exec(first.text);
   if (!m) return null;
-  return {
-    line,
-    column: columnOf(m[1]!),
-    value: m[2]!,
-    valueX0: wordAt(first.words, first.text.length - m[2]!.length),
-  };
-}
-
-/** The left edge of the word that starts at character `start` of words joined by spaces. */
-function wordAt(words: readonly { text: string; bbox: { x0: number } }[], start: number): number {
-  let offset = 0;
-  for (const word of words) {
-    if (offset >= start) return word.bbox.x0;
-    offset += word.text.length + 1;
-  }
-  return words.at(-1)!.bbox.x0;
+  // One segment: the line's text is the segment's.
+  const start = first.text.length - m[2]!.length;
+  return { column: columnOf(m[1]!), value: m[2]!, valueX0: xRange(line, start, first.text.length).x0 };
 }
 
 /** The item column a pair's label names: its longest column phrase; null for no column word. */
 function columnOf(label: string): ItemColumn | 'other' | null {
-  // A business term's id ("(BT-153)") and a colon are no words of the label.
-  const tokens = fold(label.replace(/\(?\bBT-\d+\)?/giu, ''))
+  const tokens = fold(withoutTermIds(label))
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   if (tokens.length === 0 || tokens.length > MAX_LABEL_TOKENS) return null;
@@ -180,8 +167,8 @@ function itemOf(block: Block): { item: LineItem; row: RowLocation } | null {
 
 /** A quantity: the number a value starts with ("12 HUR", "1,5 h"). */
 function firstNumber(value: string | undefined): number | undefined {
-  const m = value ? /^\s*(\d+(?:[.,]\d+)?)/u.exec(value) : null;
-  return m ? Number(m[1]!.replace(',', '.')) : undefined;
+  const m = value ? /^\s*(\d[\d.,]*)/u.exec(value) : null;
+  return m ? parseNumber(m[1]!.replace(/[.,]$/u, ''))?.value : undefined;
 }
 
 function firstAmount(value: string | undefined): number | undefined {

@@ -1,34 +1,20 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { groundTruth, makeContent, printedValues, type SyntheticContent } from './document.js';
-import { availableFonts, chooseLayout, describeLayout, type FontChoice } from './layout.js';
-import { createRandom, seedOf, type Random } from './random.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { groundTruth, printedValues, type SyntheticContent } from './document.js';
+import { availableFonts, type FontChoice } from './layout.js';
+import { createRandom, seedOf } from './random.js';
 import { photograph, scan, type Degradation } from './raster.js';
-import { renderPdf } from './render-pdf.js';
-import { restyle } from './stranger-variety.js';
-import { restyleDates } from './stranger-dates.js';
-import {
-  chooseStrangerLayout,
-  describeStrangerLayout,
-  renderStrangerPdf,
-  strangerTableTop,
-  type StrangerLayout,
-} from './render-stranger.js';
-import { printedSellerName } from './stranger-identity.js';
-import { chromiumPath, openHtmlPrinter, recordingPicks, replayingPicks, type HtmlPrinter } from './render-html.js';
-import { strangerHtml } from './render-html-page.js';
-import { chooseHtmlLook, describeHtmlLook, systemFontFamilies } from './render-html-style.js';
-import { readdress } from './stranger-parties.js';
-import { chooseStrangerIssuer } from './stranger-issuer.js';
-import { chooseStrangerTax } from './stranger-tax.js';
-import { chooseStrangerPages } from './stranger-pages.js';
-import { chooseStrangerEinvoice, describeStrangerEinvoice, type StrangerEinvoice } from './stranger-einvoice.js';
-import { einvoiceHtml, renderEinvoicePdf } from './render-einvoice.js';
-import { chooseStrangerSellers } from './stranger-sellers.js';
-import { officeFodt, openOfficePrinter, sofficePath, type OfficePrinter } from './render-office.js';
-import { chooseOfficeLook, corpusOfficePage, describeOfficeLook, strangerOfficePage } from './render-office-page.js';
-import { chooseStrangerOthers } from './stranger-others.js';
-import { chooseStrangerWhen, ownDateText } from './stranger-when.js';
+import { printCorpus, printStranger } from './print-document.js';
+import type {
+  GenerateOptions,
+  StrangerType,
+  SyntheticFamily,
+  SyntheticKind,
+  SyntheticProducer,
+} from './generate-options.js';
+import { chromiumPath, openHtmlPrinter } from './render-html.js';
+import { systemFontFamilies } from './render-html-style.js';
+import { openOfficePrinter, sofficePath } from './render-office.js';
 import {
   chooseStrangerReceipt,
   describeStrangerReceipt,
@@ -43,33 +29,14 @@ import { renderStrangerReceipt } from './render-stranger-receipt.js';
  * i of seed S is the same whatever the count, and written in the corpus format (the file beside its
  * `expected.json`) that the lab's eval reads.
  */
-export type SyntheticKind = 'text' | 'photo' | 'scan';
-
-/**
- * `corpus`: layouts shaped like the development corpus's (all three types); `stranger`: invoices and
- * orders on layouts it lacks (render-stranger.ts), drawn from a random source of their own.
- */
-export type SyntheticFamily = 'corpus' | 'stranger';
-
-/**
- * Which types the stranger family draws: `any` (a receipt one time in three, decided by a random
- * source of its own, else an invoice or an order exactly as `invoice-or-order` draws it, so that a
- * seed's invoices and orders stay as they were), `receipt` (receipts only) or `invoice-or-order`.
- */
-export type StrangerType = 'any' | 'receipt' | 'invoice-or-order';
-
-/**
- * Who writes the text PDF: pdf-lib (one text item per string, standard or embedded fonts),
- * Chromium printing the same document as HTML (stranger documents only; render-html*.ts), or
- * LibreOffice printing it as a word processor's template (invoices and orders; render-office*.ts).
- */
-export type SyntheticProducer = 'pdf-lib' | 'chromium' | 'libreoffice';
-
-/** Chromium's printer and the font families its pages draw from. */
-export interface ChromiumProducer {
-  printer: HtmlPrinter;
-  families: readonly string[];
-}
+export type {
+  ChromiumProducer,
+  GenerateOptions,
+  StrangerType,
+  SyntheticFamily,
+  SyntheticKind,
+  SyntheticProducer,
+} from './generate-options.js';
 
 export interface SyntheticDocument {
   /** File name without folder: `synth-<seed>-<index>.pdf` or `.jpg`. */
@@ -100,30 +67,6 @@ export interface SyntheticExpected {
 }
 
 const CORPUS_KIND = { text: 'pdf_text', photo: 'image', scan: 'scan' } as const;
-
-/** How a document is printed beside its seed: who prints it, and which of the stranger family's traits it may draw. */
-export interface GenerateOptions {
-  /** Chromium printing the stranger family's pages as HTML (`--producer chromium`). */
-  chromium?: ChromiumProducer;
-  /** LibreOffice printing a word processor's template (`--producer libreoffice`). */
-  office?: OfficePrinter;
-  /** Stranger family: which documents are receipts (`--type`). */
-  type?: StrangerType;
-  /** Stranger family: invoices printed as e-invoice views, four in ten (stranger-einvoice.ts). */
-  einvoice?: boolean;
-  /** Stranger family, pdf-lib only: organizations other than the parties (stranger-others.ts). */
-  others?: boolean;
-  /** Stranger family: a long table over several pages (stranger-pages.ts); true unless told false. */
-  pages?: boolean;
-}
-
-interface Printed {
-  pdf: Uint8Array;
-  content: SyntheticContent;
-  layoutText: string;
-  printedName?: string;
-  printedDate?: string;
-}
 
 export async function generateDocument(
   seed: number,
@@ -164,162 +107,6 @@ export async function generateDocument(
       ...(printed.printedDate ? { printedDate: printed.printedDate } : {}),
     }),
   };
-}
-
-/** A stranger invoice or order, drawn and printed by pdf-lib, Chromium, LibreOffice or as an e-invoice view. */
-async function printStranger(
-  random: Random,
-  fonts: readonly FontChoice[],
-  [seed, index]: [number, number],
-  kind: SyntheticKind,
-  options: GenerateOptions,
-): Promise<Printed> {
-  const { chromium, office } = options;
-  // Chromium's and LibreOffice's pages print none of the other organizations: the trait is pdf-lib's only.
-  const drawn = drawStranger(random, fonts, seed, index, {
-    others: (options.others ?? false) && !chromium && !office,
-    paged: (options.pages ?? true) && kind !== 'photo',
-  });
-  const layout = drawn.layout;
-  const layoutText = describeStrangerLayout(layout);
-  // An invoice printed as an e-invoice's visualisation: a random source of its own decides.
-  const einvoiced = options.einvoice ? chooseStrangerEinvoice(drawn.issued, seed, index) : undefined;
-  if (einvoiced)
-    return {
-      content: einvoiced.content,
-      ...(await printEinvoice(einvoiced.einvoice, layout.font, layoutText, [seed, index], chromium)),
-    };
-  const content = drawn.content;
-  const own = {
-    printedName: printedSellerName(content, layout.identity),
-    printedDate: ownDateText(content, layout.when),
-  };
-  if (chromium) {
-    // The twin is drawn (and dropped) for its words: the HTML prints the same title, labels and
-    // headings; its look, and any draw the twin did not make, come from a random source of its own.
-    const twin = recordingPicks(random);
-    await renderStrangerPdf(content, layout, twin.random);
-    const html = createRandom(seedOf(`intake synthetic html ${seed} ${index}`));
-    const look = chooseHtmlLook(html, chromium.families);
-    const pdf = await chromium.printer.print(strangerHtml(content, layout, look, replayingPicks(html, twin.picks)));
-    return { pdf, content, layoutText: `${layoutText} ${describeHtmlLook(look)}`, ...definedOf(own) };
-  }
-  if (office) {
-    // As for Chromium: the twin's words, the template's look from a random source of its own.
-    const twin = recordingPicks(random);
-    await renderStrangerPdf(content, layout, twin.random);
-    const template = createRandom(seedOf(`intake synthetic office ${seed} ${index}`));
-    const look = chooseOfficeLook(template);
-    const page = strangerOfficePage(content, layout, replayingPicks(template, twin.picks));
-    const pdf = await office.print(officeFodt(page, look));
-    // The template prints the document's date in its own row, in the document's date style: not
-    // where or as the own date's choices say (stranger-when.ts).
-    const printedName = own.printedName;
-    return {
-      pdf,
-      content,
-      layoutText: `${layoutText} ${describeOfficeLook(look)}`,
-      ...(printedName ? { printedName } : {}),
-    };
-  }
-  return { pdf: await renderStrangerPdf(content, layout, random), content, layoutText, ...definedOf(own) };
-}
-
-/** A document of the corpus's layouts, printed by pdf-lib or LibreOffice. */
-async function printCorpus(
-  random: Random,
-  fonts: readonly FontChoice[],
-  [seed, index]: [number, number],
-  office: OfficePrinter | undefined,
-): Promise<Printed> {
-  const content = makeContent(random);
-  const layout = chooseLayout(random, content.kind, fonts);
-  const layoutText = describeLayout(layout);
-  if (!office) return { pdf: await renderPdf(content, layout, random), content, layoutText };
-  const twin = recordingPicks(random);
-  await renderPdf(content, layout, twin.random);
-  const template = createRandom(seedOf(`intake synthetic office ${seed} ${index}`));
-  const look = chooseOfficeLook(template);
-  const pdf = await office.print(officeFodt(corpusOfficePage(content, replayingPicks(template, twin.picks)), look));
-  return { pdf, content, layoutText: `${layoutText} ${describeOfficeLook(look)}` };
-}
-
-/** The members whose value is defined (exactOptionalPropertyTypes). */
-function definedOf<T extends object>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-/**
- * A stranger invoice's or order's content and layout, every choice drawn: the tax's shape and the
- * seller's name and place, the own date's place and form, and the other organizations (when
- * `others`) each from a random source of their own, so that every other draw of the seed stays as
- * it was. `issued` is the content before the tax's, the seller's, the date's and the others' choices.
- * `paged`: whether a long table may flow over several pages (stranger-pages.ts; photos stay one page).
- */
-function drawStranger(
-  random: ReturnType<typeof createRandom>,
-  fonts: readonly FontChoice[],
-  seed: number,
-  index: number,
-  options: { others: boolean; paged: boolean },
-): { content: SyntheticContent; layout: StrangerLayout; issued: SyntheticContent } {
-  let content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
-  const chosen = chooseStrangerLayout(random, fonts, content.kind === 'purchase_order' ? 'purchase_order' : 'invoice');
-  content = readdress(restyleDates(restyle(content, chosen.variety, random), chosen.dates), chosen.parties, random);
-  const issued = chooseStrangerIssuer(content, random);
-  // The pages, the tax's shape and the seller's name each have a random source of their own:
-  // every other draw of the seed stays as it was. More rows come before the tax is drawn on them.
-  const pages = options.paged
-    ? chooseStrangerPages(
-        issued.content,
-        createRandom(seedOf(`intake synthetic pages ${seed} ${index}`)),
-        // The table's top as drawn (a seller's place may drop the department line: never lower).
-        strangerTableTop({ ...chosen, issuer: issued.issuer }),
-      )
-    : undefined;
-  const taxed = chooseStrangerTax(
-    pages?.content ?? issued.content,
-    createRandom(seedOf(`intake synthetic tax ${seed} ${index}`)),
-    chosen.totals === 'bare',
-  );
-  // So have the seller's name and place (stranger-sellers.ts).
-  const sellers = chooseStrangerSellers(
-    taxed.content,
-    { ...chosen, issuer: issued.issuer, tax: taxed.tax, ...(pages ? { pages: pages.pages } : {}) },
-    createRandom(seedOf(`intake synthetic sellers ${seed} ${index}`)),
-  );
-  // And where and how the document's own date is printed (stranger-when.ts).
-  const when = chooseStrangerWhen(
-    sellers.content,
-    sellers.layout,
-    createRandom(seedOf(`intake synthetic when ${seed} ${index}`)),
-  );
-  if (!options.others) return { content: when.content, layout: when.layout, issued: issued.content };
-  // So have the other organizations (stranger-others.ts).
-  const withOthers = chooseStrangerOthers(
-    when.content,
-    when.layout,
-    createRandom(seedOf(`intake synthetic others ${seed} ${index}`)),
-  );
-  return { content: withOthers.content, layout: withOthers.layout, issued: issued.content };
-}
-
-/**
- * An invoice printed as an e-invoice's view, by pdf-lib or Chromium (its look from the same random
- * source as a Chromium stranger page's), and its layout note: the view's choices and the font.
- */
-async function printEinvoice(
-  einvoice: StrangerEinvoice,
-  font: FontChoice,
-  strangerNote: string,
-  [seed, index]: [number, number],
-  chromium?: ChromiumProducer,
-): Promise<{ pdf: Uint8Array; layoutText: string }> {
-  const layoutText = `family=stranger ${describeStrangerEinvoice(einvoice)} font=${strangerNote.replace(/^.* font=/, '')}`;
-  if (!chromium) return { pdf: await renderEinvoicePdf(einvoice.page, font), layoutText };
-  const look = chooseHtmlLook(createRandom(seedOf(`intake synthetic html ${seed} ${index}`)), chromium.families);
-  const pdf = await chromium.printer.print(einvoiceHtml(einvoice.page, look.font, look.size));
-  return { pdf, layoutText: `${layoutText} ${describeHtmlLook(look)}` };
 }
 
 /** Whether stranger document `index` of `seed` is a receipt. */

@@ -1,0 +1,68 @@
+import { makeContent, type SyntheticContent } from './document.js';
+import type { FontChoice } from './layout.js';
+import { createRandom, seedOf, type Random } from './random.js';
+import { chooseStrangerLayout, strangerTableTop, type StrangerLayout } from './render-stranger.js';
+import { restyleDates } from './stranger-dates.js';
+import { chooseStrangerIssuer } from './stranger-issuer.js';
+import { chooseStrangerOthers } from './stranger-others.js';
+import { chooseStrangerPages } from './stranger-pages.js';
+import { readdress } from './stranger-parties.js';
+import { chooseStrangerSellers } from './stranger-sellers.js';
+import { chooseStrangerTax } from './stranger-tax.js';
+import { restyle } from './stranger-variety.js';
+import { chooseStrangerWhen } from './stranger-when.js';
+
+/**
+ * A stranger invoice's or order's content and layout, every choice drawn: the tax's shape and the
+ * seller's name and place, the own date's place and form, and the other organizations (when
+ * `others`) each from a random source of their own, so that every other draw of the seed stays as
+ * it was. `issued` is the content before the tax's, the seller's, the date's and the others' choices.
+ * `paged`: whether a long table may flow over several pages (stranger-pages.ts; photos stay one page).
+ */
+export function drawStranger(
+  random: Random,
+  fonts: readonly FontChoice[],
+  seed: number,
+  index: number,
+  options: { others: boolean; paged: boolean },
+): { content: SyntheticContent; layout: StrangerLayout; issued: SyntheticContent } {
+  let content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
+  const chosen = chooseStrangerLayout(random, fonts, content.kind === 'purchase_order' ? 'purchase_order' : 'invoice');
+  content = readdress(restyleDates(restyle(content, chosen.variety, random), chosen.dates), chosen.parties, random);
+  const issued = chooseStrangerIssuer(content, random);
+  // The pages, the tax's shape and the seller's name each have a random source of their own:
+  // every other draw of the seed stays as it was. More rows come before the tax is drawn on them.
+  const pages = options.paged
+    ? chooseStrangerPages(
+        issued.content,
+        createRandom(seedOf(`intake synthetic pages ${seed} ${index}`)),
+        // The table's top as drawn (a seller's place may drop the department line: never lower).
+        strangerTableTop({ ...chosen, issuer: issued.issuer }),
+      )
+    : undefined;
+  const taxed = chooseStrangerTax(
+    pages?.content ?? issued.content,
+    createRandom(seedOf(`intake synthetic tax ${seed} ${index}`)),
+    chosen.totals === 'bare',
+  );
+  // So have the seller's name and place (stranger-sellers.ts).
+  const sellers = chooseStrangerSellers(
+    taxed.content,
+    { ...chosen, issuer: issued.issuer, tax: taxed.tax, ...(pages ? { pages: pages.pages } : {}) },
+    createRandom(seedOf(`intake synthetic sellers ${seed} ${index}`)),
+  );
+  // And where and how the document's own date is printed (stranger-when.ts).
+  const when = chooseStrangerWhen(
+    sellers.content,
+    sellers.layout,
+    createRandom(seedOf(`intake synthetic when ${seed} ${index}`)),
+  );
+  if (!options.others) return { content: when.content, layout: when.layout, issued: issued.content };
+  // So have the other organizations (stranger-others.ts).
+  const withOthers = chooseStrangerOthers(
+    when.content,
+    when.layout,
+    createRandom(seedOf(`intake synthetic others ${seed} ${index}`)),
+  );
+  return { content: withOthers.content, layout: withOthers.layout, issued: issued.content };
+}

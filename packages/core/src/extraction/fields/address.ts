@@ -60,8 +60,11 @@ function addressLines(
   const parts: string[] = [];
   let previous = nameLine;
   // A gap is judged by the block's tallest line so far: OCR boxes hug the glyphs, so a line
-  // without ascenders or descenders reads shorter than the pitch it was set on.
+  // without ascenders or descenders reads shorter than the pitch it was set on. The name's own line
+  // judges only the gap under it: a letterhead's name in large print over small address lines
+  // would otherwise let the block run across the gap to the recipient's lines below.
   let tallest = nameLine.y1 - nameLine.y0;
+  let addressTallest = 0;
   for (
     let i = nameLine.index + 1;
     i < Math.min(ctx.lines.length, nameLine.index + 8) && parts.length < MAX_LINES;
@@ -72,7 +75,8 @@ function addressLines(
     const segment = line.segments.find((s) => s.x1 > column.x0 && s.x0 < column.x1 + line.pageWidth * 0.25);
     if (!segment) continue;
     previous = line;
-    tallest = Math.max(tallest, line.y1 - line.y0);
+    addressTallest = Math.max(addressTallest, line.y1 - line.y0);
+    tallest = addressTallest;
     // The rest of a name over two lines ("Polder Groothandel" / "V.O.F."): not yet the address.
     const rest = fold(segment.text);
     if (!parts.length && rest.length >= 2 && name.endsWith(rest) && !fold(nameLine.text).includes(name)) continue;

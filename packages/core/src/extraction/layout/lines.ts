@@ -4,6 +4,7 @@ import { apartFromTime, withDateSeparator } from './ocr-dates.js';
 import { withoutLeadingGraphic } from './ocr-graphics.js';
 import { withSpanishEnding } from './ocr-accents.js';
 import { withoutLeaders } from './leaders.js';
+import { withoutOverprints } from './overprint.js';
 
 /**
  * Lines rebuilt from word geometry. Readers disagree on reading order (a PDF text layer follows the
@@ -54,8 +55,11 @@ const TOUCHING_GAP = 0.08;
 export function buildLines(doc: ReadDocument): Line[] {
   const lines: Line[] = [];
   for (const page of doc.pages) {
-    // Dot leaders between a label and its value are no words (leaders.ts).
-    const words = page.words.filter((w) => w.text.trim() !== '' && w.bbox.y1 > w.bbox.y0).flatMap(withoutLeaders);
+    // Dot leaders between a label and its value are no words (leaders.ts), nor is a word's
+    // overprinted copy (overprint.ts).
+    const words = withoutOverprints(
+      page.words.filter((w) => w.text.trim() !== '' && w.bbox.y1 > w.bbox.y0).flatMap(withoutLeaders),
+    );
     // A text layer is drawn straight; a scan or photo is often turned a little, which puts a label
     // and its amount at the right edge on different heights.
     const slope = page.source === 'ocr' ? estimateSlope(words, page.width) : 0;

@@ -16,6 +16,7 @@ export const ENGINE_IMAGES_REVISION = 1;
  * Bumped whenever a change alters the words read from scanned PDF pages only (images read as
  * before): PDFs are cached under it, images keep READING_REVISION alone. 4: regions with print and
  * no word read again (ocr/missed-ink.ts). 5: light print on dark bars read again inverted
- * (ocr/reverse-print.ts).
+ * (ocr/reverse-print.ts). 6: a text layer's filled form fields and text boxes read
+ * (pdf/form-fields.ts); PDF text layers are cached under this revision too.
  */
-export const SCANNED_PAGES_REVISION = 5;
+export const SCANNED_PAGES_REVISION = 6;

@@ -23,6 +23,13 @@ function charWidth(char: string, monospace: boolean): number {
   return char !== char.toLowerCase() ? 700 : 556;
 }
 
+/** A text's advance width in 1/1000 em (Helvetica's metrics, as for tokenSpans). */
+export function textWidth(text: string, monospace: boolean): number {
+  let width = 0;
+  for (const char of text) width += charWidth(char, monospace);
+  return width;
+}
+
 export interface TokenSpan {
   text: string;
   /** Start and end of the token as fractions (0..1) of the item's width. */

@@ -4,6 +4,7 @@
  */
 import type { Word } from '@intake/core';
 import type { PDFPageProxy, TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
+import { formFieldWords } from './form-fields.js';
 import { tokenSpans } from './glyph-widths.js';
 
 type Matrix = readonly number[];
@@ -23,6 +24,8 @@ export async function textLayerWords(page: PDFPageProxy): Promise<Word[]> {
     if (!('str' in item) || item.str.trim() === '') continue;
     words.push(...itemWords(item, content.styles[item.fontName], viewport.transform));
   }
+  // A filled form's values are in its fields, not in the page's content (form-fields.ts).
+  words.push(...(await formFieldWords(page)));
   return words;
 }
 

@@ -4,7 +4,8 @@
  * (PaddleOCR's onnxruntime sessions, tesseract's wasm, pdfjs) free their memory into arenas the
  * process keeps: measured in the reader process, 802 MB resident stayed after PaddleOCR's threads
  * ended and tesseract's read, 628 MB with a trim once they had ended (docs/extraction/experiments.md).
- * Called through koffi (a C FFI with prebuilt binaries, no compiler and no install script), since
+ * Called through koffi (a C FFI whose prebuilt binaries come as platform packages; its own install
+ * script, which only checks them or compiles one, is not run: package.json `allowScripts`), since
  * Node.js has no such call of its own. Elsewhere (musl, macOS, no koffi binary) it does nothing.
  *
  * `mallocTrimAsync` makes the same call on one of koffi's worker threads, so the event loop goes on

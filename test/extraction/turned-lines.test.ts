@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { extractFields, RECOMMENDED_FIELDS, type ReadDocument } from '@intake/core';
 import { createContext } from '../../packages/core/src/extraction/context.js';
 import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
 import { buildTurnedLines } from '../../packages/core/src/extraction/layout/turned-lines.js';
 import type { CandidateRanker } from '../../packages/core/src/extraction/ranking/ranker.js';
 import { shippedRanker } from '../../packages/core/src/extraction/ranking/shipped.js';
-import { doc, lines, type Placed } from './synthetic.js';
+import { doc, lines, page, type Placed } from './synthetic.js';
 
 /**
  * Text that does not run left to right: legal details up the margin (turned 90 degrees, read
@@ -76,6 +76,30 @@ describe('turned lines', () => {
     expect(turnedTexts(sideways)).toEqual([]);
     // A stamp is no sideways print, even over fewer straight words than its own.
     expect(turnedTexts([LETTERHEAD[0]!, ...STAMP]).map(([, text]) => text)).toEqual(['PAYÉ LE', '07.03.2024']);
+  });
+
+  it('reads a line up and one down the margin that OCR gave as tall words with no direction', () => {
+    // As tesseract reads a scan: each word of the margin lines in its tall box, no turn told.
+    const scan = (placed: Placed[]): ReadDocument => {
+      const read = doc([page(placed, { source: 'ocr' })]);
+      return { ...read, pages: read.pages.map((p) => ({ ...p, words: p.words.map(({ turn: _, ...w }) => w) })) };
+    };
+    const lines = (read: ReadDocument) => {
+      const straight = buildLines(read);
+      return {
+        straight: straight.map((l) => l.text),
+        turned: buildTurnedLines(read, straight.length).map((l) => [l.turn, l.text]),
+      };
+    };
+    const plain = lines(scan(LETTERHEAD));
+    expect(plain.turned).toEqual([]);
+    expect(lines(scan([...LETTERHEAD, MARGIN, PRINTER]))).toEqual({
+      straight: plain.straight,
+      turned: [
+        [-90, 'Formulaire 12-B Imprimerie Vidal'],
+        [90, LEGAL_LINE],
+      ],
+    });
   });
 
   it('numbers turned lines after the straight ones, so that an index names one line', () => {

@@ -4,6 +4,7 @@ import { apartFromTime, withDateSeparator } from './ocr-dates.js';
 import { withoutLeadingGraphic } from './ocr-graphics.js';
 import { withSpanishEnding } from './ocr-accents.js';
 import { withoutLeaders } from './leaders.js';
+import { withOcrTurns } from './ocr-upright.js';
 
 /**
  * Lines rebuilt from word geometry. Readers disagree on reading order (a PDF text layer follows the
@@ -53,15 +54,21 @@ const SEGMENT_GAP = { text: 0.9, ocr: 1.2 };
 /** A gap narrower than this share of the word height is no space between words. */
 const TOUCHING_GAP = 0.08;
 
-export const readableWords = (words: readonly Word[]): Word[] =>
-  words.filter((w) => w.text.trim() !== '' && w.bbox.y1 > w.bbox.y0);
+/**
+ * A page's words with text and height; on a page read by OCR, words that stand in a column up or
+ * down the margin are marked turned, as a text layer marks them itself (ocr-upright.ts).
+ */
+export function readableWords(page: ReadDocument['pages'][number]): Word[] {
+  const words = page.words.filter((w) => w.text.trim() !== '' && w.bbox.y1 > w.bbox.y0);
+  return page.source === 'ocr' ? withOcrTurns(words, page.width) : words;
+}
 
 export function buildLines(doc: ReadDocument): Line[] {
   const lines: Line[] = [];
   for (const page of doc.pages) {
     // Dot leaders between a label and its value are no words (leaders.ts).
     // Words that do not run left to right are read apart (turned-lines.ts).
-    const readable = readableWords(page.words);
+    const readable = readableWords(page);
     const apart = readApart(readable);
     const words = readable.filter((w) => !(apart && w.turn)).flatMap(withoutLeaders);
     // A text layer is drawn straight; a scan or photo is often turned a little, which puts a label

@@ -18,7 +18,7 @@ import { readApart } from './text-direction.js';
 export function buildTurnedLines(doc: ReadDocument, first: number): Line[] {
   const lines: Line[] = [];
   for (const page of doc.pages) {
-    const words = readableWords(page.words);
+    const words = readableWords(page);
     if (!readApart(words)) continue;
     for (const turned of turnedLines(words)) {
       const line = makeLine(turned.words, page, first + lines.length, turned.segments.map(segmentOf));

@@ -6,7 +6,7 @@ import type { Word } from '../../ports/document-reader.port.js';
  * such word joins a row beside it ("ZUGFeRD" at the end of an item row). A word of three letters
  * or digits or more whose box is over twice as tall as wide is no straight word: three straight
  * characters are wider than tall. Where two such words stand in one column they are a turned line,
- * and the short words between them in that column ("10", "€") are of it too. Its direction is
+ * and the short words that continue that column ("10", "€") are of it too. Its direction is
  * guessed from its side of the page, since margin text faces the body (its letters' feet towards
  * the middle): 90 degrees (read bottom to top) in the left half, -90 in the right.
  */

@@ -14,6 +14,11 @@ export interface Placed {
   confidence?: number;
   /** Height of the words' boxes (10 points unless given). */
   height?: number;
+  /**
+   * Degrees the text runs counterclockwise (Word.turn): from (x, y), the top of its first letter in
+   * its own frame, along that direction; each word's box then encloses its turned rectangle.
+   */
+  turn?: number;
 }
 
 const CHAR_WIDTH = 6;
@@ -71,6 +76,7 @@ export const invoiceBody: Placed[] = [
 ];
 
 function words(item: Placed): Word[] {
+  if (item.turn !== undefined) return turnedWords(item, item.turn);
   const result: Word[] = [];
   for (const m of item.text.matchAll(/\S+/g)) {
     const x0 = item.x + m.index * CHAR_WIDTH;
@@ -81,6 +87,29 @@ function words(item: Placed): Word[] {
     });
   }
   return result;
+}
+
+/** Words of text turned `degrees`: along is (cos, -sin) on a page whose y points down, down across it (sin, cos). */
+function turnedWords(item: Placed, degrees: number): Word[] {
+  const radians = (degrees * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
+  const height = item.height ?? HEIGHT;
+  return [...item.text.matchAll(/\S+/g)].map((m) => {
+    const corners = [m.index, m.index + m[0].length].flatMap((chars) =>
+      [0, height].map((down) => [
+        item.x + chars * CHAR_WIDTH * cos + down * sin,
+        item.y - chars * CHAR_WIDTH * sin + down * cos,
+      ]),
+    );
+    const xs = corners.map(([x]) => x!);
+    const ys = corners.map(([, y]) => y!);
+    return {
+      text: m[0],
+      bbox: { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) },
+      confidence: item.confidence ?? 1,
+      turn: { degrees, height },
+    };
+  });
 }
 
 function isPlacedList(value: ReturnType<typeof page>[] | Placed[]): value is Placed[] {

@@ -1,6 +1,6 @@
 // test-tier: no-ocr (its drawn scans only have their pages counted; every read is of a text layer)
 import type { Word } from '@intake/core';
-import { PDFDocument, degrees } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { sharedReader } from '../support/reader.js';
 import { helveticaWidth, multiPageTiff, scanImage, textPdf, type PdfText } from './documents.js';
@@ -71,6 +71,31 @@ describe('PDF text layer', () => {
     // Rotated a quarter turn clockwise, text runs downwards: the page's words are now tall boxes.
     const invoice = find(page!.words, 'Invoice').bbox;
     expect(invoice.y1 - invoice.y0).toBeGreaterThan(invoice.x1 - invoice.x0);
+    expect(find(page!.words, 'Invoice').turn?.degrees).toBe(-90);
+  });
+
+  it('tells which way turned text runs on the page, and leaves straight text unmarked', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([612, 792]);
+    page.drawText('Invoice INV-7', { x: 72, y: 720, size: 12, font });
+    page.drawText('Up the margin', { x: 30, y: 300, size: 8, font, rotate: degrees(90) });
+    page.drawText('Down the margin', { x: 590, y: 600, size: 8, font, rotate: degrees(-90) });
+    page.drawText('COPY', { x: 200, y: 300, size: 60, font, rotate: degrees(45) });
+    const [read] = (await reader.read(await pdf.save(), 'application/pdf')).pages;
+    const words = read!.words;
+    expect(find(words, 'INV-7').turn).toBeUndefined();
+    expect(find(words, 'Up').turn?.degrees).toBe(90);
+    expect(find(words, 'Down').turn?.degrees).toBe(-90);
+    // Across its direction a word is as tall as its face from descent to ascent.
+    const copy = find(words, 'COPY');
+    expect(copy.turn?.degrees).toBe(45);
+    expect(copy.turn!.height).toBeGreaterThan(0.9 * 60);
+    expect(copy.turn!.height).toBeLessThan(1.3 * 60);
+    // The box encloses the turned word: "Up" runs upwards from its baseline's start.
+    const up = find(words, 'Up').bbox;
+    expect(up.y1).toBeCloseTo(792 - 300, 0);
+    expect(up.y1 - up.y0).toBeCloseTo(await helveticaWidth('Up', 8), 0);
   });
 
   it('reads every page of a multi-page PDF in order', async () => {

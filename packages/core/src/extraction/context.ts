@@ -1,5 +1,6 @@
 import type { ReadDocument } from '../ports/document-reader.port.js';
 import { buildLines } from './layout/lines.js';
+import { buildTurnedLines } from './layout/turned-lines.js';
 import { LabelIndex, type LabelKey } from './labels/label-index.js';
 import { detectDateConvention } from './values/conventions.js';
 import type { CandidateRanker } from './ranking/ranker.js';
@@ -39,6 +40,7 @@ export function createContext(
     ...(ranker ? { ranker } : {}),
     doc,
     lines,
+    turnedLines: buildTurnedLines(doc, lines.length),
     labels: new LabelIndex(lines, extraLabels),
     dates: detectDateConvention(lines.map((l) => l.text)),
   };

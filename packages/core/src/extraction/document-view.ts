@@ -10,6 +10,12 @@ import type { DateConvention } from './values/dates.js';
 export interface DocumentView {
   doc: ReadDocument;
   lines: Line[];
+  /**
+   * Lines that do not run left to right (layout/turned-lines.ts): legal details up a margin, a
+   * stamp across the page. No field's value is taken from them (they print a document's legal
+   * details, form codes and stamps, not its fields), but they witness one: a name printed twice.
+   */
+  turnedLines?: Line[];
   labels: LabelIndex;
   dates: DateConvention;
   /**

@@ -17,6 +17,13 @@ export interface Word {
   bbox: BoundingBox;
   /** 0 to 1: 1 for a PDF text layer; the OCR engine's confidence otherwise. */
   confidence: number;
+  /**
+   * For a word whose text does not run left to right (up a page's margin, a diagonal stamp): the
+   * way it runs, in degrees counterclockwise on the displayed page (90: bottom to top, -90 or 270:
+   * top to bottom), and its height across that way, as `bbox`'s height is a straight word's.
+   * `bbox` then encloses the turned word. Absent for straight text, and where a reader cannot tell.
+   */
+  turn?: { degrees: number; height: number };
 }
 
 /** One page of a read document: its size and its words. */

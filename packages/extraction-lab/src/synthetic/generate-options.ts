@@ -45,4 +45,6 @@ export interface GenerateOptions {
   others?: boolean;
   /** Stranger family: a long table over several pages (stranger-pages.ts); true unless told false. */
   pages?: boolean;
+  /** Stranger family, text PDFs by pdf-lib or Chromium: a line up the margin, a watermark (stranger-turned.ts). */
+  turned?: boolean;
 }

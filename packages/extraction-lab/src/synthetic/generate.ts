@@ -217,6 +217,12 @@ export async function writeSyntheticCorpus(options: {
    * (the synthetic training set, so that it stays the set the ranker was measured with).
    */
   pages?: boolean;
+  /**
+   * Stranger family, text PDFs by pdf-lib or Chromium: a line up the margin and a watermark printed
+   * turned (stranger-turned.ts). `synth` asks for them unless told `--no-turned`; the synthetic
+   * training set does not.
+   */
+  turned?: boolean;
 }): Promise<string[]> {
   const chromium = options.producer === 'chromium';
   const libreoffice = options.producer === 'libreoffice';
@@ -248,6 +254,7 @@ export async function writeSyntheticCorpus(options: {
       einvoice: !libreoffice && (options.einvoice ?? false),
       others: options.others ?? false,
       pages: options.pages ?? true,
+      turned: options.turned ?? false,
     });
   try {
     // LibreOffice converts a batch per start: its documents are drawn side by side, 40 at a time.

@@ -13,6 +13,7 @@ import { drawStranger } from './draw-stranger.js';
 import { chooseStrangerEinvoice, describeStrangerEinvoice, type StrangerEinvoice } from './stranger-einvoice.js';
 import { printedSellerName } from './stranger-identity.js';
 import { ownDateText } from './stranger-when.js';
+import { chooseStrangerTurned, describeStrangerTurned, withTurnedHtml, withTurnedPdf } from './stranger-turned.js';
 import type { ChromiumProducer, GenerateOptions, SyntheticKind } from './generate-options.js';
 
 /**
@@ -53,6 +54,12 @@ export async function printStranger(
       ...(await printEinvoice(einvoiced.einvoice, layout.font, layoutText, [seed, index], chromium)),
     };
   const content = drawn.content;
+  // Text printed turned (stranger-turned.ts), on Chromium's and pdf-lib's text pages: a random source of its own.
+  const turned =
+    options.turned && kind === 'text' && !office
+      ? chooseStrangerTurned(content, createRandom(seedOf(`intake synthetic turned ${seed} ${index}`)))
+      : undefined;
+  const turnedText = turned ? ` ${describeStrangerTurned(turned)}` : '';
   const own = {
     printedName: printedSellerName(content, layout.identity),
     printedDate: ownDateText(content, layout.when),
@@ -64,8 +71,9 @@ export async function printStranger(
     await renderStrangerPdf(content, layout, twin.random);
     const html = createRandom(seedOf(`intake synthetic html ${seed} ${index}`));
     const look = chooseHtmlLook(html, chromium.families);
-    const pdf = await chromium.printer.print(strangerHtml(content, layout, look, replayingPicks(html, twin.picks)));
-    return { pdf, content, layoutText: `${layoutText} ${describeHtmlLook(look)}`, ...definedOf(own) };
+    const page = strangerHtml(content, layout, look, replayingPicks(html, twin.picks));
+    const pdf = await chromium.printer.print(turned ? withTurnedHtml(page, turned) : page);
+    return { pdf, content, layoutText: `${layoutText}${turnedText} ${describeHtmlLook(look)}`, ...definedOf(own) };
   }
   if (office) {
     // As for Chromium: the twin's words, the template's look from a random source of its own.
@@ -85,7 +93,13 @@ export async function printStranger(
       ...(printedName ? { printedName } : {}),
     };
   }
-  return { pdf: await renderStrangerPdf(content, layout, random), content, layoutText, ...definedOf(own) };
+  const pdf = await renderStrangerPdf(content, layout, random);
+  return {
+    pdf: turned ? await withTurnedPdf(pdf, turned) : pdf,
+    content,
+    layoutText: `${layoutText}${turnedText}`,
+    ...definedOf(own),
+  };
 }
 
 /** A document of the corpus's layouts, printed by pdf-lib or LibreOffice. */

@@ -25,6 +25,7 @@ interface SynthOptions {
   type?: StrangerType;
   einvoice: boolean;
   others: boolean;
+  turned: boolean;
 }
 
 export function registerSynthCommand(program: Command): void {
@@ -60,6 +61,7 @@ export function registerSynthCommand(program: Command): void {
     )
     .option('--no-einvoice', 'stranger family: no invoice printed as an e-invoice viewer prints it (four in ten are)')
     .option('--no-others', 'stranger family: no bank, service, carrier, partner, insurer or brand names (pdf-lib)')
+    .option('--no-turned', 'stranger family: no line up the margin or watermark printed turned (text PDFs)')
     .action(async (opts: SynthOptions) => {
       const { writeSyntheticCorpus } = await import('./generate.js');
       const names = await writeSyntheticCorpus(opts);

@@ -105,6 +105,12 @@ export interface Vocabulary {
   carried_forward: string[];
   brought_forward: string[];
   page_of: string[];
+  /**
+   * Text printed turned (stranger-turned.ts): a stamp or watermark word across the body ("COPY",
+   * "BEZAHLT", "DUPLICATA"), and a form's or printer's code up the margin ("Vordruck Nr. 17-B").
+   */
+  turned_marks: string[];
+  form_codes: string[];
 }
 
 export interface OtherOrganizations {

@@ -43,6 +43,7 @@ function itemWords(item: TextItem, style: TextStyle | undefined, toPage: Matrix)
   const ascent = style?.ascent && style.ascent > 0 ? Math.min(style.ascent, 1.2) : DEFAULT_ASCENT;
   const descent = style?.descent && style.descent < 0 ? Math.max(style.descent, -0.5) : DEFAULT_DESCENT;
   const monospace = style?.fontFamily === 'monospace';
+  const turn = turnOf(along, (ascent - descent) * size, toPage);
 
   return tokenSpans(item.str, monospace).map((span) => {
     const corners: Point[] = [];
@@ -64,8 +65,23 @@ function itemWords(item: TextItem, style: TextStyle | undefined, toPage: Matrix)
         y1: round(Math.max(...ys)),
       },
       confidence: 1,
+      ...(turn ? { turn } : {}),
     };
   });
+}
+
+/**
+ * Which way a baseline runs on the displayed page, when it is not left to right: the direction in
+ * user space mapped through the viewport (whose y axis points down, and which applies the page's
+ * own rotation, so a landscape page drawn turned reads straight), and the height across it. In
+ * whole degrees: a baseline within half a degree of straight is straight.
+ */
+function turnOf(along: Point, height: number, toPage: Matrix): Word['turn'] {
+  const x = toPage[0]! * along[0] + toPage[2]! * along[1];
+  const y = toPage[1]! * along[0] + toPage[3]! * along[1];
+  const degrees = Math.round((Math.atan2(-y, x) * 180) / Math.PI);
+  if (degrees === 0) return undefined;
+  return { degrees, height: round(height * Math.hypot(toPage[0]!, toPage[1]!)) };
 }
 
 const round = (n: number): number => Math.round(n * 100) / 100;

@@ -7,8 +7,8 @@ import { legalFormAtEnd } from '../lexicons/legal-forms.js';
 /**
  * Whether a company name is printed a second time on the page, an independent witness that the
  * name was read and cut right: its words (legal form left out) on another line ("ACME TRADING" in
- * a footer, "Acme Tra ding" where OCR split a word), or run together in a web or e-mail address
- * there ("www.acmetrading.com").
+ * a footer or up the margin, "Acme Tra ding" where OCR split a word), or run together in a web or
+ * e-mail address there ("www.acmetrading.com").
  *
  * The other printing must be the same name, not a longer one that begins with it: a logo word
  * ("GRANITE") over a footer's "Granite Traders · 138 Station Avenue" is the name cut short, and the
@@ -20,7 +20,7 @@ export function printedTwice(ctx: DocumentView, candidate: Candidate): boolean {
   const name = stripLegalForm(String(candidate.value));
   const joined = name.replace(/ /g, '');
   if (joined.length < 4) return false;
-  return ctx.lines.some(
+  return [...ctx.lines, ...(ctx.turnedLines ?? [])].some(
     (line) =>
       line.index !== candidate.line.index &&
       (sameNameIn(line.text, joined, name.includes(' ')) || (name.includes(' ') && inAddress(line.text, joined))),

@@ -1,10 +1,11 @@
 import type { ReadDocument, Word } from '../../ports/document-reader.port.js';
-import { centreX, centreY, estimateSlope } from './text-direction.js';
+import { centreX, centreY, estimateSlope, readApart } from './text-direction.js';
 import { apartFromTime, withDateSeparator } from './ocr-dates.js';
 import { withoutLeadingGraphic } from './ocr-graphics.js';
 import { withSpanishEnding } from './ocr-accents.js';
 import { withoutLeaders } from './leaders.js';
 import { withoutOverprints } from './overprint.js';
+import { withOcrTurns } from './ocr-upright.js';
 
 /**
  * Lines rebuilt from word geometry. Readers disagree on reading order (a PDF text layer follows the
@@ -38,6 +39,8 @@ export interface Line {
   confidence: number;
   /** Read by OCR: its words may be misspelt or split, which label matching then allows for. */
   ocr: boolean;
+  /** For a line that does not run left to right (turned-lines.ts): its direction, as Word.turn's. */
+  turn?: number;
 }
 
 /**
@@ -52,14 +55,24 @@ const SEGMENT_GAP = { text: 0.9, ocr: 1.2 };
 /** A gap narrower than this share of the word height is no space between words. */
 const TOUCHING_GAP = 0.08;
 
+/**
+ * A page's words with text and height, a word's overprinted copy left out (overprint.ts); on a
+ * page read by OCR, words that stand in a column up or down the margin are marked turned, as a
+ * text layer marks them itself (ocr-upright.ts).
+ */
+export function readableWords(page: ReadDocument['pages'][number]): Word[] {
+  const words = withoutOverprints(page.words.filter((w) => w.text.trim() !== '' && w.bbox.y1 > w.bbox.y0));
+  return page.source === 'ocr' ? withOcrTurns(words, page.width) : words;
+}
+
 export function buildLines(doc: ReadDocument): Line[] {
   const lines: Line[] = [];
   for (const page of doc.pages) {
-    // Dot leaders between a label and its value are no words (leaders.ts), nor is a word's
-    // overprinted copy (overprint.ts).
-    const words = withoutOverprints(
-      page.words.filter((w) => w.text.trim() !== '' && w.bbox.y1 > w.bbox.y0).flatMap(withoutLeaders),
-    );
+    // Dot leaders between a label and its value are no words (leaders.ts).
+    // Words that do not run left to right are read apart (turned-lines.ts).
+    const readable = readableWords(page);
+    const apart = readApart(readable);
+    const words = readable.filter((w) => !(apart && w.turn)).flatMap(withoutLeaders);
     // A text layer is drawn straight; a scan or photo is often turned a little, which puts a label
     // and its amount at the right edge on different heights.
     const slope = page.source === 'ocr' ? estimateSlope(words, page.width) : 0;
@@ -201,8 +214,12 @@ function splitYearOf(last: Word, word: Word): boolean {
   return /^\d{1,2}[/.-]\d{1,2}[/.-](19|20)$/u.test(last.text) && /^\d{2}$/u.test(word.text);
 }
 
-function makeLine(words: Word[], page: ReadDocument['pages'][number], index: number): Line {
-  const segments = splitSegments(words, page.source === 'ocr' ? SEGMENT_GAP.ocr : SEGMENT_GAP.text);
+export function makeLine(
+  words: Word[],
+  page: ReadDocument['pages'][number],
+  index: number,
+  segments = splitSegments(words, page.source === 'ocr' ? SEGMENT_GAP.ocr : SEGMENT_GAP.text),
+): Line {
   return {
     page: page.number,
     index,
@@ -230,13 +247,15 @@ function splitSegments(words: Word[], factor: number): Segment[] {
     if (current && previous && word.bbox.x0 - previous.bbox.x1 <= gap) current.push(word);
     else groups.push([word]);
   }
-  return groups.map((g) => ({
-    words: g,
-    text: g.map((w) => w.text).join(' '),
-    x0: g[0]!.bbox.x0,
-    x1: g.at(-1)!.bbox.x1,
-  }));
+  return groups.map(segmentOf);
 }
+
+export const segmentOf = (words: Word[]): Segment => ({
+  words,
+  text: words.map((w) => w.text).join(' '),
+  x0: Math.min(...words.map((w) => w.bbox.x0)),
+  x1: Math.max(...words.map((w) => w.bbox.x1)),
+});
 
 /** Height of a line's tallest word: a stand-in for font size. */
 export function lineHeight(line: Line): number {

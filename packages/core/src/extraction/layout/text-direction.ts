@@ -61,5 +61,22 @@ function neighbourSlopes(words: Word[]): number[] {
   return slopes;
 }
 
+/**
+ * Whether a page's turned words (Word.turn) are read apart from its rows (turned-lines.ts): unless
+ * most of its words run a quarter or half turn from straight, as on a page printed sideways (a
+ * wide table), which is read as its reader gave it, all in rows. A diagonal stamp, however large
+ * on a page of few words, never makes a page sideways.
+ */
+export function readApart(words: readonly Word[]): boolean {
+  const sideways = words.filter((w) => w.turn && quarterTurn(w.turn.degrees)).length;
+  return sideways * 2 < words.length;
+}
+
+/** Within 2 degrees of 90, 180 or 270. */
+const quarterTurn = (degrees: number): boolean => {
+  const off = ((degrees % 90) + 90) % 90;
+  return off <= 2 || off >= 88;
+};
+
 export const centreX = (word: Word): number => (word.bbox.x0 + word.bbox.x1) / 2;
 export const centreY = (word: Word): number => (word.bbox.y0 + word.bbox.y1) / 2;

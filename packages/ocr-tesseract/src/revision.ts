@@ -17,6 +17,7 @@ export const ENGINE_IMAGES_REVISION = 1;
  * before): PDFs are cached under it, images keep READING_REVISION alone. 4: regions with print and
  * no word read again (ocr/missed-ink.ts). 5: light print on dark bars read again inverted
  * (ocr/reverse-print.ts). 6: a text layer's filled form fields and text boxes read
- * (pdf/form-fields.ts); PDF text layers are cached under this revision too.
+ * (pdf/form-fields.ts); PDF text layers are cached under this revision too. 7: a text layer's
+ * turned words carry their direction (Word.turn).
  */
-export const SCANNED_PAGES_REVISION = 6;
+export const SCANNED_PAGES_REVISION = 7;

@@ -4,6 +4,7 @@ import { apartFromTime, withDateSeparator } from './ocr-dates.js';
 import { withoutLeadingGraphic } from './ocr-graphics.js';
 import { withSpanishEnding } from './ocr-accents.js';
 import { withoutLeaders } from './leaders.js';
+import { joinLetterSpaced } from './letter-spacing.js';
 
 /**
  * Lines rebuilt from word geometry. Readers disagree on reading order (a PDF text layer follows the
@@ -62,7 +63,9 @@ export function buildLines(doc: ReadDocument): Line[] {
     for (const group of groupIntoRows(words, slope, page.width, page.source !== 'ocr')) {
       const ocr = page.source === 'ocr';
       // A logo or mark OCR read as a word before a row's print is no part of it (ocr-graphics.ts).
-      const words = mergeTouching(ocr ? withoutLeadingGraphic(group) : group, ocr);
+      const touching = mergeTouching(ocr ? withoutLeadingGraphic(group) : group, ocr);
+      // Letter-spaced names and titles come as one word per glyph (letter-spacing.ts).
+      const words = joinLetterSpaced(touching, ocr ? SEGMENT_GAP.ocr : SEGMENT_GAP.text);
       lines.push(
         makeLine(
           ocr ? words.map((w) => withDateSeparator(withSpanishEnding(w))).flatMap(apartFromTime) : words,

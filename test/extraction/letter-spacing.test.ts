@@ -30,6 +30,16 @@ function spaced(x: number, y: number, text: string, letter: number, space: numbe
   return words;
 }
 
+/** Pieces of print side by side, `gap` heights apart ("Ta", "l", "l"): a browser's kerned pairs among glyphs. */
+function pieces(x: number, y: number, parts: string[], gap: number): Word[] {
+  let at = x;
+  return parts.map((text) => {
+    const word = { text, bbox: { x0: at, y0: y, x1: at + GLYPH * text.length, y1: y + HEIGHT }, confidence: 1 };
+    at = word.bbox.x1 + gap * HEIGHT;
+    return word;
+  });
+}
+
 function withWords(words: Word[], source: 'text_layer' | 'ocr' = 'text_layer', placed: Placed[] = []): ReadDocument {
   const read = doc([page(placed, { source })]);
   read.pages[0]!.words.push(...words);
@@ -47,6 +57,22 @@ describe('letter-spaced text', () => {
   it('a spaced title without a wider gap is one word; wider tracking keeps the same breaks', () => {
     expect(segments(withWords(spaced(50, 40, 'RECHNUNG', 0.27, 0.27)))).toEqual([['RECHNUNG']]);
     expect(segments(withWords(spaced(50, 40, 'FACTURE 2024-0815', 0.3, 0.88)))).toEqual([['FACTURE 2024-0815']]);
+  });
+
+  it('wide tracking, whose word breaks are wider than a segment gap, keeps the run one segment', () => {
+    // 0.8 em in Chromium: letters 0.72 heights apart, words 1.68.
+    expect(segments(withWords(spaced(50, 40, 'NORDWIND TEXTIL GMBH', 0.72, 1.68)))).toEqual([['NORDWIND TEXTIL GMBH']]);
+    // A monospace title at 0.2 em: short words after the long one are as spaced ("vom", "12.").
+    const title = spaced(50, 40, 'RECHNUNG vom Montag, 12. Dezember', 0.25, 1.27);
+    expect(segments(withWords(title))).toEqual([['RECHNUNG vom Montag, 12. Dezember']]);
+    // Short words before a long one join it as well.
+    expect(segments(withWords(spaced(50, 40, 'Bon de commande', 0.5, 1.22)))).toEqual([['Bon de commande']]);
+  });
+
+  it("a kerned pair printed as one piece joins its word; a pair after the run's last glyph stays a word", () => {
+    expect(segments(withWords(pieces(50, 40, ['Ta', 'l', 'l', 'e', 'r', 'e', 's'], 0.23)))).toEqual([['Talleres']]);
+    const title = pieces(50, 40, ['R', 'E', 'C', 'H', 'N', 'U', 'N', 'G', 'Nr', '12'], 0.25);
+    expect(segments(withWords(title))).toEqual([['RECHNUNG Nr 12']]);
   });
 
   it('initials, a size column and three column letters stay single letters', () => {

@@ -65,12 +65,13 @@ export function buildLines(doc: ReadDocument): Line[] {
       // A logo or mark OCR read as a word before a row's print is no part of it (ocr-graphics.ts).
       const touching = mergeTouching(ocr ? withoutLeadingGraphic(group) : group, ocr);
       // Letter-spaced names and titles come as one word per glyph (letter-spacing.ts).
-      const words = joinLetterSpaced(touching, ocr ? SEGMENT_GAP.ocr : SEGMENT_GAP.text);
+      const { words, following } = joinLetterSpaced(touching, ocr ? SEGMENT_GAP.ocr : SEGMENT_GAP.text);
       lines.push(
         makeLine(
           ocr ? words.map((w) => withDateSeparator(withSpanishEnding(w))).flatMap(apartFromTime) : words,
           page,
           lines.length,
+          following,
         ),
       );
     }
@@ -200,8 +201,13 @@ function splitYearOf(last: Word, word: Word): boolean {
   return /^\d{1,2}[/.-]\d{1,2}[/.-](19|20)$/u.test(last.text) && /^\d{2}$/u.test(word.text);
 }
 
-function makeLine(words: Word[], page: ReadDocument['pages'][number], index: number): Line {
-  const segments = splitSegments(words, page.source === 'ocr' ? SEGMENT_GAP.ocr : SEGMENT_GAP.text);
+function makeLine(
+  words: Word[],
+  page: ReadDocument['pages'][number],
+  index: number,
+  following: ReadonlySet<Word>,
+): Line {
+  const segments = splitSegments(words, page.source === 'ocr' ? SEGMENT_GAP.ocr : SEGMENT_GAP.text, following);
   return {
     page: page.number,
     index,
@@ -219,14 +225,15 @@ function makeLine(words: Word[], page: ReadDocument['pages'][number], index: num
   };
 }
 
-function splitSegments(words: Word[], factor: number): Segment[] {
+/** Segments split at wide gaps, but not before a word that goes on a letter-spaced run (`following`). */
+function splitSegments(words: Word[], factor: number, following: ReadonlySet<Word>): Segment[] {
   const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
   const gap = (heights[Math.floor(heights.length / 2)] ?? 10) * factor;
   const groups: Word[][] = [];
   for (const word of words) {
     const current = groups.at(-1);
     const previous = current?.at(-1);
-    if (current && previous && word.bbox.x0 - previous.bbox.x1 <= gap) current.push(word);
+    if (current && previous && (word.bbox.x0 - previous.bbox.x1 <= gap || following.has(word))) current.push(word);
     else groups.push([word]);
   }
   return groups.map((g) => ({

@@ -45,4 +45,6 @@ export interface GenerateOptions {
   others?: boolean;
   /** Stranger family: a long table over several pages (stranger-pages.ts); true unless told false. */
   pages?: boolean;
+  /** Stranger family: a letter-spaced name and title (stranger-tracking.ts); true unless told false. */
+  tracking?: boolean;
 }

@@ -217,6 +217,11 @@ export async function writeSyntheticCorpus(options: {
    * (the synthetic training set, so that it stays the set the ranker was measured with).
    */
   pages?: boolean;
+  /**
+   * Stranger family only: a letter-spaced name and title (stranger-tracking.ts), unless false (the
+   * synthetic training set, so that it stays the set the ranker was measured with).
+   */
+  tracking?: boolean;
 }): Promise<string[]> {
   const chromium = options.producer === 'chromium';
   const libreoffice = options.producer === 'libreoffice';
@@ -248,6 +253,7 @@ export async function writeSyntheticCorpus(options: {
       einvoice: !libreoffice && (options.einvoice ?? false),
       others: options.others ?? false,
       pages: options.pages ?? true,
+      tracking: options.tracking ?? true,
     });
   try {
     // LibreOffice converts a batch per start: its documents are drawn side by side, 40 at a time.

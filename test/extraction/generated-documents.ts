@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReadDocument } from '@intake/core';
 import { createTesseractReader } from '@intake/ocr-tesseract';
+import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
 import { generateDocument, type SyntheticDocument } from '../../packages/extraction-lab/src/synthetic/generate.js';
 import { availableFonts } from '../../packages/extraction-lab/src/synthetic/layout.js';
 import { vocabularyOf, type Language } from '../../packages/extraction-lab/src/synthetic/vocabulary.js';
@@ -11,17 +12,13 @@ import { vocabularyOf, type Language } from '../../packages/extraction-lab/src/s
  * words of its language.
  */
 
-/** The document's words, a line per row of a page (words whose tops lie within 3 points), page after page. */
+/**
+ * The document's text as extraction reads it: a line per row of a page (`buildLines`: a
+ * letter-spaced name or title joined into its words), page after page.
+ */
 export function pageText(doc: ReadDocument): string {
-  return doc.pages
-    .map((page) => {
-      const lines = new Map<number, string[]>();
-      for (const w of [...page.words].sort((a, b) => a.bbox.y0 - b.bbox.y0 || a.bbox.x0 - b.bbox.x0)) {
-        const key = [...lines.keys()].find((y) => Math.abs(y - w.bbox.y0) < 3) ?? w.bbox.y0;
-        lines.set(key, [...(lines.get(key) ?? []), w.text]);
-      }
-      return [...lines.values()].map((l) => l.join(' ')).join('\n');
-    })
+  return buildLines(doc)
+    .map((line) => line.text)
     .join('\n');
 }
 
@@ -68,3 +65,36 @@ export async function readStrangerDocuments(
     await reader.close();
   }
 }
+
+/** The longest run of one-glyph words on the first page, in reading order of the text layer. */
+export function longestGlyphRun(read: ReadDocument): number {
+  let longest = 0;
+  let run = 0;
+  for (const word of read.pages[0]!.words) {
+    run = [...word.text].length === 1 ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}
+
+/**
+ * Whether the page's head (its lines above 100 points, where the generator sets the title) has a
+ * segment that begins with one of the vocabulary's titles for the document's kind: as a word, or
+ * (`broken` false) as the start of a run whose word breaks the text layer lost.
+ */
+export function titleOnLines(doc: SyntheticDocument, read: ReadDocument, broken = true): boolean {
+  const kind = doc.expected.document_type as 'invoice' | 'purchase_order';
+  const head = buildLines(read).filter((l) => l.page === 1 && l.y0 < 100);
+  const segments = head.flatMap((l) => l.segments.map((s) => s.text.toLowerCase()));
+  return vocabularyOfDocument(doc).titles[kind].some((title) => {
+    const t = title.toLowerCase();
+    return segments.some((s) => s === t || s.startsWith(broken ? `${t} ` : t));
+  });
+}
+
+/** Whether a stranger page tracks its title: a bare title (no number or date in it) set in the head. */
+export const tracksTitle = (d: SyntheticDocument) =>
+  /^(title|both)$/.test(layoutChoice(d, 'tracking')) &&
+  layoutChoice(d, 'seller-place') !== 'title-left' &&
+  layoutChoice(d, 'number') !== 'title' &&
+  layoutChoice(d, 'date-place') !== 'title';

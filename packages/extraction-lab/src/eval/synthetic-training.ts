@@ -15,7 +15,8 @@ import type { ReadCache } from './read-cache.js';
  * held-out documents alone (learn-calibrated.ts). The shipped weights do not use them: see
  * docs/extraction/experiments.md. Invoices and orders only (`invoice-or-order`): the set, and the
  * folder it is cached in, stay as they were before the family drew receipts; one page each (`pages:
- * false`), as before the family drew tables over several pages.
+ * false`), as before the family drew tables over several pages; no letter-spaced print (`tracking:
+ * false`), as before the family drew it.
  */
 export const SYNTHETIC_TRAINING = {
   family: 'stranger',
@@ -24,6 +25,7 @@ export const SYNTHETIC_TRAINING = {
   count: 60,
   type: 'invoice-or-order',
   pages: false,
+  tracking: false,
 } as const;
 
 /** Seeds no measure may use: those the shipped ranker trained on. */

@@ -10,6 +10,7 @@ import { readdress } from './stranger-parties.js';
 import { chooseStrangerSellers } from './stranger-sellers.js';
 import { chooseStrangerTax } from './stranger-tax.js';
 import { restyle } from './stranger-variety.js';
+import { chooseStrangerTracking } from './stranger-tracking.js';
 import { chooseStrangerWhen } from './stranger-when.js';
 
 /**
@@ -24,7 +25,7 @@ export function drawStranger(
   fonts: readonly FontChoice[],
   seed: number,
   index: number,
-  options: { others: boolean; paged: boolean },
+  options: { others: boolean; paged: boolean; tracking: boolean },
 ): { content: SyntheticContent; layout: StrangerLayout; issued: SyntheticContent } {
   let content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
   const chosen = chooseStrangerLayout(random, fonts, content.kind === 'purchase_order' ? 'purchase_order' : 'invoice');
@@ -57,11 +58,16 @@ export function drawStranger(
     sellers.layout,
     createRandom(seedOf(`intake synthetic when ${seed} ${index}`)),
   );
-  if (!options.others) return { content: when.content, layout: when.layout, issued: issued.content };
+  // And the letter-spaced name and title (stranger-tracking.ts).
+  const tracking = options.tracking
+    ? chooseStrangerTracking(createRandom(seedOf(`intake synthetic tracking ${seed} ${index}`)))
+    : undefined;
+  const tracked = { ...when.layout, ...(tracking ? { tracking } : {}) };
+  if (!options.others) return { content: when.content, layout: tracked, issued: issued.content };
   // So have the other organizations (stranger-others.ts).
   const withOthers = chooseStrangerOthers(
     when.content,
-    when.layout,
+    tracked,
     createRandom(seedOf(`intake synthetic others ${seed} ${index}`)),
   );
   return { content: withOthers.content, layout: withOthers.layout, issued: issued.content };

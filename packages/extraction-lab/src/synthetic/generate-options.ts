@@ -47,4 +47,6 @@ export interface GenerateOptions {
   pages?: boolean;
   /** Stranger family, text PDFs by pdf-lib or Chromium: a line up the margin, a watermark (stranger-turned.ts). */
   turned?: boolean;
+  /** Stranger family: a letter-spaced name and title (stranger-tracking.ts); true unless told false. */
+  tracking?: boolean;
 }

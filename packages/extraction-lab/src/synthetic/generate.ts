@@ -223,6 +223,11 @@ export async function writeSyntheticCorpus(options: {
    * training set does not.
    */
   turned?: boolean;
+  /**
+   * Stranger family only: a letter-spaced name and title (stranger-tracking.ts), unless false (the
+   * synthetic training set, so that it stays the set the ranker was measured with).
+   */
+  tracking?: boolean;
 }): Promise<string[]> {
   const chromium = options.producer === 'chromium';
   const libreoffice = options.producer === 'libreoffice';
@@ -255,6 +260,7 @@ export async function writeSyntheticCorpus(options: {
       others: options.others ?? false,
       pages: options.pages ?? true,
       turned: options.turned ?? false,
+      tracking: options.tracking ?? true,
     });
   try {
     // LibreOffice converts a batch per start: its documents are drawn side by side, 40 at a time.

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import fontkit from '@pdf-lib/fontkit';
-import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setCharacterSpacing,
+  type PDFDocument,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
 import type { FontChoice } from './layout.js';
 
 /**
@@ -21,6 +29,18 @@ export interface TextOptions {
   bold?: boolean;
   align?: 'left' | 'right' | 'center';
   grey?: boolean;
+  /** Letter-spaced: `em` after every glyph, by the PDF operator (Tc) or each glyph placed on its own. */
+  tracking?: Tracking;
+}
+
+export interface Tracking {
+  em: number;
+  how: 'operator' | 'glyphs';
+}
+
+/** The width of `value` set with `em` of tracking between its glyphs. */
+export function trackedWidth(pen: Pen, value: string, size: number, bold: boolean, em = 0): number {
+  return pen.width(value, size, bold) + em * size * Math.max([...value].length - 1, 0);
 }
 
 export async function embedFonts(pdf: PDFDocument, choice: FontChoice): Promise<{ regular: PDFFont; bold: PDFFont }> {
@@ -45,15 +65,23 @@ export function createPen(page: PDFPage, fonts: { regular: PDFFont; bold: PDFFon
     text(value, x, top, options = {}) {
       const size = options.size ?? 10;
       const font = fontOf(options.bold);
-      const w = font.widthOfTextAtSize(value, size);
+      const spacing = (options.tracking?.em ?? 0) * size;
+      const w = font.widthOfTextAtSize(value, size) + spacing * Math.max([...value].length - 1, 0);
       const left = options.align === 'right' ? x - w : options.align === 'center' ? x - w / 2 : x;
-      page.drawText(value, {
-        x: left,
-        y: height - top - size,
-        size,
-        font,
-        color: options.grey ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0),
-      });
+      const at = { y: height - top - size, size, font, color: options.grey ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0) };
+      if (!spacing) page.drawText(value, { x: left, ...at });
+      else if (options.tracking?.how === 'operator') {
+        page.pushOperators(pushGraphicsState(), setCharacterSpacing(spacing));
+        page.drawText(value, { x: left, ...at });
+        page.pushOperators(popGraphicsState());
+      } else {
+        // As layout programs export tracking: every glyph at its own place.
+        let glyph = left;
+        for (const char of value) {
+          if (char.trim()) page.drawText(char, { x: glyph, ...at });
+          glyph += font.widthOfTextAtSize(char, size) + spacing;
+        }
+      }
     },
     line(x0, top0, x1, top1, width = 0.6) {
       page.drawLine({

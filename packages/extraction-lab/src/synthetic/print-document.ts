@@ -43,6 +43,7 @@ export async function printStranger(
   const drawn = drawStranger(random, fonts, seed, index, {
     others: (options.others ?? false) && !chromium && !office,
     paged: (options.pages ?? true) && kind !== 'photo',
+    tracking: options.tracking ?? true,
   });
   const layout = drawn.layout;
   const layoutText = describeStrangerLayout(layout);

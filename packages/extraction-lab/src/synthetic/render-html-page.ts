@@ -6,6 +6,7 @@ import { footerDateLine, paymentSentence, withBalance, withMoreDates } from './s
 import { summaryAt, summaryLines, taxTableRows } from './stranger-tax.js';
 import { datelineText, titleWithDate, whenRows } from './stranger-when.js';
 import { nameLines, printedName, tradingSentence } from './stranger-identity.js';
+import { trackingEm } from './stranger-tracking.js';
 import type { Vocabulary } from './vocabulary.js';
 import { htmlStyleSheet, type HtmlLook } from './render-html-style.js';
 
@@ -79,7 +80,9 @@ class PageText {
     const titleText = titleWithDate(head, this.content, this.layout.when);
     // The dateline under the title, at the right ("Berlin, den 3. März 2024"; stranger-when.ts).
     const dateline = datelineText(this.content, this.layout.when);
-    const h1 = `<h1 class="title${titleText === head ? '' : ' dated'}">${esc(titleText)}</h1>`;
+    // Only a bare title is tracked (render-stranger.ts): a long one would run off the page.
+    const tracked = titleText === title ? this.tracked('title') : '';
+    const h1 = `<h1 class="title${titleText === head ? '' : ' dated'}"${tracked}>${esc(titleText)}</h1>`;
     const titleHtml = dateline ? `<div>${h1}<div class="dateline">${esc(dateline)}</div></div>` : h1;
     const own = this.layout.sellers;
     if (own.place === 'title-left') return this.titleLeft(titleText);
@@ -92,7 +95,7 @@ class PageText {
     if (this.place === 'logo-only' || this.place === 'trading')
       logo = this.logo(printedName(this.content, this.layout.identity, false));
     else if (this.place === 'usual' && variety.letterhead === 'beside-logo')
-      logo = div('letterhead', this.mark(), `<strong>${esc(this.name)}</strong>`);
+      logo = div('letterhead', this.mark(), `<strong${this.tracked('name')}>${esc(this.name)}</strong>`);
     else if (this.place === 'usual' && this.layout.seller === 'logo')
       logo = this.logo(this.content.seller.name.split(' ')[0]!.toUpperCase());
     return div('head', logo || '<div></div>', titleHtml);
@@ -133,10 +136,16 @@ class PageText {
 
   /** A logo line: text set large, or the same text inside an SVG badge, as web invoices embed them. */
   private logo(text: string): string {
-    if (this.look.logo === 'text') return `<div class="logo">${esc(text)}</div>`;
+    if (this.look.logo === 'text') return `<div class="logo"${this.tracked('name')}>${esc(text)}</div>`;
     // The text is fitted to the badge (`textLength`): Chromium then places its glyphs one by one.
     const width = Math.round(text.length * 15 + 30);
     return `<svg class="logo" width="${width}" height="44" viewBox="0 0 ${width} 44"><rect x="1" y="1" width="${width - 2}" height="42" rx="8" fill="#1d3f6e"/><text x="15" y="30" font-size="22" font-weight="bold" fill="#fff" textLength="${width - 30}" lengthAdjust="spacingAndGlyphs">${esc(text)}</text></svg>`;
+  }
+
+  /** A letter-spaced part's style attribute (CSS letter-spacing), or nothing (stranger-tracking.ts). */
+  private tracked(part: 'name' | 'title'): string {
+    const em = trackingEm(this.layout.tracking, part);
+    return em === undefined ? '' : ` style="letter-spacing: ${em}em"`;
   }
 
   /** A drawn mark beside a letterhead's name: an image with no text. */

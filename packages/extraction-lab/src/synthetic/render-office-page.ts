@@ -5,6 +5,7 @@ import { webOf, type StrangerLayout } from './render-stranger.js';
 import { footerDateLine, paymentSentence, withBalance, withMoreDates } from './stranger-dates.js';
 import { summaryAt, summaryLines, taxTableRows } from './stranger-tax.js';
 import { nameLines, printedName } from './stranger-identity.js';
+import { trackingEm } from './stranger-tracking.js';
 
 /**
  * A document as a word processor's invoice template holds it, for LibreOffice to print
@@ -32,6 +33,8 @@ export interface OfficePage {
   notes: string[];
   /** The page footer's lines. */
   footer: string[];
+  /** Letter-spacing (em) of the seller's name and of the title, where they are spaced (stranger-tracking.ts). */
+  tracking?: { name?: number; title?: number };
 }
 
 /**
@@ -122,6 +125,7 @@ export function strangerOfficePage(content: SyntheticContent, layout: StrangerLa
     ...(tax.table ? { taxTable: { heads: tax.table.heads, rows: taxTableRows(content, tax) } } : {}),
     notes: [...(tax.note ? [tax.note] : []), ...(sentence ? [sentence] : []), random.pick(v.closing)],
     footer: [[name, ...content.seller.lines].join(' · '), ...(printedOn ? [printedOn] : [])],
+    tracking: { name: trackingEm(layout.tracking, 'name'), title: trackingEm(layout.tracking, 'title') },
   };
 }
 

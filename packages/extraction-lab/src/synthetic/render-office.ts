@@ -120,21 +120,7 @@ export function officeFodt(page: OfficePage, look: OfficeLook): string {
   const styles: string[] = [];
   const table = (name: string, widths: number[], rows: string[][], borders: boolean, headerRows = 0) =>
     tableXml(styles, name, widths, rows, borders, headerRows);
-  const seller = [...page.seller.names.map((n) => p('Name', x(n))), ...page.seller.lines.map((l) => p('P', x(l)))];
-  if (look.head === 'table') {
-    body.push(table('Head', [10.5, 6.5], [[seller.join(''), p('TitleRight', x(page.title))]], false));
-  } else {
-    const [first, ...rest] = page.seller.names;
-    body.push(
-      p(
-        'HeadTab',
-        `<text:span text:style-name="Bold">${x(first!)}</text:span>`,
-        TAB,
-        `<text:span text:style-name="Big">${x(page.title)}</text:span>`,
-      ),
-    );
-    body.push(...rest.map((n) => p('Name', x(n))), ...page.seller.lines.map((l) => p('P', x(l))));
-  }
+  body.push(...headXml(page, look, styles));
   body.push(p('Gap'));
   const buyer = [
     ...(page.buyer.heading ? [p('Small', x(page.buyer.heading))] : []),
@@ -190,6 +176,43 @@ export function officeFodt(page: OfficePage, look: OfficeLook): string {
         )
       : page.footer.map((line) => p('Foot', x(line)));
   return document(page.language, look, styles.join(''), body.join(''), footer.join(''));
+}
+
+/**
+ * The letterhead and the title beside it, by a right tab stop or in a borderless table (its styles
+ * added to `styles`). A letter-spaced name or title is a span of its own with the character
+ * spacing Writer calls "expanded".
+ */
+function headXml(page: OfficePage, look: OfficeLook, styles: string[]): string[] {
+  const track = (part: 'name' | 'title', size: number) =>
+    `<style:style style:name="Track${part}" style:family="text"><style:text-properties fo:letter-spacing="${((page.tracking?.[part] ?? 0) * size).toFixed(2)}pt"/></style:style>`;
+  styles.push(track('name', look.size + 2), track('title', look.size + 8));
+  const spaced = (text: string, part: 'name' | 'title') =>
+    page.tracking?.[part] ? `<text:span text:style-name="Track${part}">${x(text)}</text:span>` : x(text);
+  const names = page.seller.names.map((n) => spaced(n, 'name'));
+  const seller = [...names.map((n) => p('Name', n)), ...page.seller.lines.map((l) => p('P', x(l)))];
+  if (look.head === 'table')
+    return [
+      tableXml(
+        styles,
+        'Head',
+        [10.5, 6.5],
+        [[seller.join(''), p('TitleRight', spaced(page.title, 'title'))]],
+        false,
+        0,
+      ),
+    ];
+  const [first, ...rest] = names;
+  return [
+    p(
+      'HeadTab',
+      `<text:span text:style-name="Bold">${first!}</text:span>`,
+      TAB,
+      `<text:span text:style-name="Big">${spaced(page.title, 'title')}</text:span>`,
+    ),
+    ...rest.map((n) => p('Name', n)),
+    ...page.seller.lines.map((l) => p('P', x(l))),
+  ];
 }
 
 /** A table (its styles added to `tableStyles`): columns of the widths given (cm), cells of paragraphs, borders or none, a header row. */

@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { printDate, printMoney } from './formats.js';
 import { quantityText, type SyntheticContent } from './document.js';
 import type { FontChoice } from './layout.js';
-import { createPen, embedFonts, type Pen } from './pen.js';
+import { createPen, embedFonts, trackedWidth, type Pen } from './pen.js';
 import type { Random } from './random.js';
 import type { Vocabulary } from './vocabulary.js';
 import {
@@ -61,6 +61,7 @@ import {
 } from './stranger-dates.js';
 import { describeStrangerOthers, drawOthers, drawOthersUnderTable, type StrangerOthers } from './stranger-others.js';
 import { datelineText, describeStrangerWhen, titleWithDate, whenRows, type StrangerWhen } from './stranger-when.js';
+import { describeStrangerTracking, penTracking, type StrangerTracking } from './stranger-tracking.js';
 
 /**
  * Invoice and order layouts unlike the development corpus's: the buyer's block first (top left,
@@ -108,6 +109,8 @@ export interface StrangerLayout {
   when: StrangerWhen;
   /** Two or three pages for a long item table (stranger-pages.ts): drawn from a source of its own. */
   pages?: StrangerPages;
+  /** A letter-spaced name at the top and title (stranger-tracking.ts): drawn from a source of its own. */
+  tracking?: StrangerTracking;
 }
 
 export function chooseStrangerLayout(
@@ -133,7 +136,7 @@ export function chooseStrangerLayout(
 
 export function describeStrangerLayout(layout: StrangerLayout): string {
   const font = layout.font.regular.replace(/^.*\//, '').replace(/\.ttf$/, '');
-  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} ${describeStrangerTax(layout.tax)} ${describeStrangerSellers(layout.sellers)} ${describeStrangerWhen(layout.when)} ${describeStrangerPages(layout.pages)}${layout.others ? ` ${describeStrangerOthers(layout.others)}` : ''} font=${font}`;
+  return `family=stranger seller=${layout.seller} heading=${layout.sellerHeading} web=${layout.web} totals=${layout.totals} contact=${layout.contact} phone=${layout.phone} ${describeStrangerVariety(layout.variety)} ${describeStrangerIdentity(layout.identity)} ${describeStrangerParties(layout.parties)} ${describeStrangerDates(layout.dates)} ${describeStrangerIssuer(layout.issuer)} ${describeStrangerTax(layout.tax)} ${describeStrangerSellers(layout.sellers)} ${describeStrangerWhen(layout.when)} ${describeStrangerPages(layout.pages)}${describeStrangerTracking(layout.tracking)}${layout.others ? ` ${describeStrangerOthers(layout.others)}` : ''} font=${font}`;
 }
 
 /** "www.granitetraders.com" or "info@granitetraders.com": the name's words less its legal form. */
@@ -256,28 +259,38 @@ function drawHead(pen: Pen, content: SyntheticContent, layout: StrangerLayout, r
   // A title that carries the date is set smaller, so that it stays clear of a logo at the left.
   const size = Math.min(random.int(16, 22), titleText === head ? 22 : 14);
   const letterhead = layout.parties.order === 'letterhead';
+  // Only a bare title is tracked: one carrying a number or a date runs long, as designers know.
+  const titleTrack = titleText === title ? penTracking(layout.tracking, 'title') : undefined;
+  const nameTrack = penTracking(layout.tracking, 'name');
+  const titled = { size, bold: true, ...(titleTrack ? { tracking: titleTrack } : {}) };
   if (letterhead) {
     // Under the buyer's letterhead, clear of its address line, above the labelled values.
-    pen.text(titleText, RIGHT, 72, { size, bold: true, align: 'right' });
+    pen.text(titleText, RIGHT, 72, { ...titled, align: 'right' });
     return drawBuyerLetterhead(pen, content.buyer);
   }
   const { place } = layout.sellers;
   if (place === 'title-left')
     return drawTitleLeft(pen, content.seller, printedName(content, identity), titleText, size, layout.sellers.small);
-  if (identity.place === 'right-top' || place === 'two-lines') pen.text(titleText, LEFT, 40, { size, bold: true });
+  if (identity.place === 'right-top' || place === 'two-lines') pen.text(titleText, LEFT, 40, titled);
   if (place === 'two-lines') {
     const lines = layout.sellers.lines.map((l) => (identity.capitals ? l.toUpperCase() : l));
     return drawTwoLines(pen, content.seller, lines);
   }
   if (identity.place === 'right-top') return;
-  pen.text(titleText, RIGHT, 40, { size, bold: true, align: 'right' });
+  pen.text(titleText, RIGHT, 40, { ...titled, align: 'right' });
   const dateline = datelineText(content, layout.when);
   if (dateline) pen.text(dateline, RIGHT, 88, { size: 10, align: 'right' });
+  const titleWidth = trackedWidth(pen, titleText, size, true, titleTrack?.em);
   if (identity.place === 'logo-only' || identity.place === 'trading')
-    drawNameLogo(pen, printedName(content, identity, false), pen.width(titleText, size, true), random);
+    drawNameLogo(pen, printedName(content, identity, false), titleWidth, random, nameTrack);
   else if (identity.place !== 'usual') return;
-  else if (variety.letterhead === 'beside-logo') drawLogoMark(pen, printedName(content, identity));
-  else if (layout.seller === 'logo') pen.text(logoWord(content.seller.name), LEFT, 40, { size: 26, bold: true });
+  else if (variety.letterhead === 'beside-logo') drawLogoMark(pen, printedName(content, identity), nameTrack);
+  else if (layout.seller === 'logo')
+    pen.text(logoWord(content.seller.name), LEFT, 40, {
+      size: 26,
+      bold: true,
+      ...(nameTrack ? { tracking: nameTrack } : {}),
+    });
 }
 
 /** The seller's block text: its name on one or two lines, a heading, and the lines under the address. */

@@ -1,5 +1,5 @@
 import type { Party, SyntheticContent } from './document.js';
-import type { Pen } from './pen.js';
+import { trackedWidth, type Pen, type Tracking } from './pen.js';
 import type { Random } from './random.js';
 import { LEFT, RIGHT } from './stranger-parts.js';
 
@@ -77,12 +77,13 @@ export function nameLines(name: string, identity: StrangerIdentity): string[] {
 
 /**
  * A logo-like line of the name without its legal form, top left, as large as fits beside the
- * title (at `titleWidth` from the right margin).
+ * title (at `titleWidth` from the right margin), letter-spaced where `tracking` is given.
  */
-export function drawNameLogo(pen: Pen, name: string, titleWidth: number, random: Random): void {
+export function drawNameLogo(pen: Pen, name: string, titleWidth: number, random: Random, tracking?: Tracking): void {
   const size = random.int(20, 28);
   const room = RIGHT - titleWidth - 24 - LEFT;
-  pen.text(name, LEFT, 36, { size: Math.min(size, (size * room) / pen.width(name, size, true)), bold: true });
+  const fitted = Math.min(size, (size * room) / trackedWidth(pen, name, size, true, tracking?.em));
+  pen.text(name, LEFT, 36, { size: fitted, bold: true, ...(tracking ? { tracking } : {}) });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { rgb } from 'pdf-lib';
 import type { Party } from './document.js';
-import type { Pen } from './pen.js';
+import type { Pen, Tracking } from './pen.js';
 import type { StrangerVariety } from './stranger-variety.js';
 
 /** Parts of the stranger layouts that their variety adds: a logo mark, a strip of values, totals in a box or rows. */
@@ -15,10 +15,10 @@ export function tableTopOf(variety: StrangerVariety): number {
   return 270 + (variety.partyContacts ? 24 : 0) + (variety.meta === 'strip' ? 72 : 0);
 }
 
-/** A filled square as the logo, the seller's full name in bold beside it: a letterhead. */
-export function drawLogoMark(pen: Pen, name: string): void {
+/** A filled square as the logo, the seller's full name in bold beside it (letter-spaced with `tracking`): a letterhead. */
+export function drawLogoMark(pen: Pen, name: string, tracking?: Tracking): void {
   pen.page.drawRectangle({ x: LEFT, y: pen.pageHeight - 50, width: 26, height: 26, color: rgb(0.2, 0.35, 0.6) });
-  pen.text(name, LEFT + 34, 30, { size: 13, bold: true });
+  pen.text(name, LEFT + 34, 30, { size: 13, bold: true, ...(tracking ? { tracking } : {}) });
 }
 
 /** Labels across the page, each value under its label: "Invoice No. | Date | Due Date" over their values. */

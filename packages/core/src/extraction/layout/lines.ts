@@ -6,6 +6,7 @@ import { withSpanishEnding } from './ocr-accents.js';
 import { withoutLeaders } from './leaders.js';
 import { withoutOverprints } from './overprint.js';
 import { withOcrTurns } from './ocr-upright.js';
+import { joinLetterSpaced } from './letter-spacing.js';
 
 /**
  * Lines rebuilt from word geometry. Readers disagree on reading order (a PDF text layer follows the
@@ -79,12 +80,15 @@ export function buildLines(doc: ReadDocument): Line[] {
     for (const group of groupIntoRows(words, slope, page.width, page.source !== 'ocr')) {
       const ocr = page.source === 'ocr';
       // A logo or mark OCR read as a word before a row's print is no part of it (ocr-graphics.ts).
-      const words = mergeTouching(ocr ? withoutLeadingGraphic(group) : group, ocr);
+      const touching = mergeTouching(ocr ? withoutLeadingGraphic(group) : group, ocr);
+      // Letter-spaced names and titles come as one word per glyph (letter-spacing.ts).
+      const { words, following } = joinLetterSpaced(touching, ocr ? SEGMENT_GAP.ocr : SEGMENT_GAP.text);
       lines.push(
         makeLine(
           ocr ? words.map((w) => withDateSeparator(withSpanishEnding(w))).flatMap(apartFromTime) : words,
           page,
           lines.length,
+          following,
         ),
       );
     }
@@ -214,11 +218,16 @@ function splitYearOf(last: Word, word: Word): boolean {
   return /^\d{1,2}[/.-]\d{1,2}[/.-](19|20)$/u.test(last.text) && /^\d{2}$/u.test(word.text);
 }
 
+/**
+ * A line of `words`; its segments split at wide gaps, never before a word in `following` (one that
+ * goes on a letter-spaced run), unless given (a turned line's, split in its own frame).
+ */
 export function makeLine(
   words: Word[],
   page: ReadDocument['pages'][number],
   index: number,
-  segments = splitSegments(words, page.source === 'ocr' ? SEGMENT_GAP.ocr : SEGMENT_GAP.text),
+  following: ReadonlySet<Word> = new Set(),
+  segments = splitSegments(words, page.source === 'ocr' ? SEGMENT_GAP.ocr : SEGMENT_GAP.text, following),
 ): Line {
   return {
     page: page.number,
@@ -237,14 +246,15 @@ export function makeLine(
   };
 }
 
-function splitSegments(words: Word[], factor: number): Segment[] {
+/** Segments split at wide gaps, but not before a word that goes on a letter-spaced run (`following`). */
+function splitSegments(words: Word[], factor: number, following: ReadonlySet<Word>): Segment[] {
   const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
   const gap = (heights[Math.floor(heights.length / 2)] ?? 10) * factor;
   const groups: Word[][] = [];
   for (const word of words) {
     const current = groups.at(-1);
     const previous = current?.at(-1);
-    if (current && previous && word.bbox.x0 - previous.bbox.x1 <= gap) current.push(word);
+    if (current && previous && (word.bbox.x0 - previous.bbox.x1 <= gap || following.has(word))) current.push(word);
     else groups.push([word]);
   }
   return groups.map(segmentOf);

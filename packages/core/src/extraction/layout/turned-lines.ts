@@ -21,7 +21,7 @@ export function buildTurnedLines(doc: ReadDocument, first: number): Line[] {
     const words = readableWords(page);
     if (!readApart(words)) continue;
     for (const turned of turnedLines(words)) {
-      const line = makeLine(turned.words, page, first + lines.length, turned.segments.map(segmentOf));
+      const line = makeLine(turned.words, page, first + lines.length, new Set(), turned.segments.map(segmentOf));
       lines.push({ ...line, turn: turned.degrees });
     }
   }

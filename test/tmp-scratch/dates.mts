@@ -1,0 +1,15 @@
+import fs from 'node:fs';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+const [out, date, numberLabel] = process.argv.slice(2);
+const pdf = await PDFDocument.create();
+const page = pdf.addPage([595, 842]);
+const font = await pdf.embedFont(StandardFonts.Helvetica);
+const t = (text: string, x: number, y: number, size = 10) => page.drawText(text, { x, y: 842 - y, size, font });
+t('Bluefin Marine Supply Ltd', 50, 50, 16); t('22 Harbour Road', 50, 68); t('Falmouth TR11 2AB', 50, 80);
+t('Bill To', 330, 120); t('Coastal Kayak Tours', 330, 134); t('5 Quay Street', 330, 148); t('Penzance TR18 4BD', 330, 162);
+t('INVOICE', 50, 210, 18);
+t(numberLabel ?? 'Invoice Number:', 50, 240); t('BMS-10427', 170, 240);
+t('Invoice Date:', 50, 254); t(date!, 170, 254);
+t('Description', 50, 300); t('Amount', 460, 300); t('Dry bags (10)', 50, 316); t('240.00', 460, 316);
+t('Subtotal', 350, 360); t('240.00', 460, 360); t('VAT 20%', 350, 374); t('48.00', 460, 374); t('Total Due', 350, 388); t('£288.00', 460, 388);
+fs.writeFileSync(out!, await pdf.save());

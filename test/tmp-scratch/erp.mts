@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+const [out, variant] = process.argv.slice(2);
+const pdf = await PDFDocument.create();
+const page = pdf.addPage([595, 842]);
+const font = await pdf.embedFont(StandardFonts.Helvetica);
+const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+const t = (text: string, x: number, y: number, size = 9, b = false) => page.drawText(text, { x, y: 842 - y, size, font: b ? bold : font });
+const r = (text: string, x: number, y: number, size = 9, b = false) => t(text, x - (b ? bold : font).widthOfTextAtSize(text, size), y, size, b);
+if (variant === 'de') {
+  t('Elektro Brandt GmbH & Co. KG · Postfach 1120 · 33602 Bielefeld', 57, 140, 6.5);
+  t('Firma', 57, 160); t('Tischlerei Vogt', 57, 171); t('z. Hd. Herrn Peter Vogt', 57, 182); t('Mühlenweg 14', 57, 193); t('32257 Bünde', 57, 215);
+  t('Kundennummer', 360, 150); t('20981', 460, 150);
+  t('Auftragsnummer', 360, 161); t('A-2023-4471', 460, 161);
+  t('Lieferschein-Nr.', 360, 172); t('LS-88213', 460, 172);
+  t('Ihre Bestellung', 360, 183); t('B 17/23 vom 02.10.2023', 460, 183);
+  t('Rechnungsnummer', 360, 194); t('RE-2023-11872', 460, 194);
+  t('Rechnungsdatum', 360, 205); t('16.10.2023', 460, 205);
+  t('Lieferdatum', 360, 216); t('12.10.2023', 460, 216);
+  t('Seite', 360, 227); t('1 von 1', 460, 227);
+  t('Rechnung', 57, 270, 14, true);
+  t('Sehr geehrter Herr Vogt,', 57, 290); t('wir berechnen Ihnen für die Lieferung vom 12.10.2023:', 57, 302);
+  t('Pos.', 57, 330, 9, true); t('Art.-Nr.', 85, 330, 9, true); t('Bezeichnung', 150, 330, 9, true); r('Menge', 380, 330, 9, true); r('E-Preis', 450, 330, 9, true); r('Gesamt', 535, 330, 9, true);
+  t('1', 57, 345); t('71-220', 85, 345); t('LED-Panel 60x60, 36 W', 150, 345); r('12 Stk', 380, 345); r('48,90', 450, 345); r('586,80', 535, 345);
+  t('2', 57, 358); t('71-981', 85, 358); t('Montagerahmen', 150, 358); r('12 Stk', 380, 358); r('9,50', 450, 358); r('114,00', 535, 358);
+  r('Nettobetrag', 450, 390); r('700,80 €', 535, 390);
+  r('zzgl. 19 % USt.', 450, 402); r('133,15 €', 535, 402);
+  r('Rechnungsbetrag', 450, 416, 9, true); r('833,95 €', 535, 416, 9, true);
+  t('Zahlbar bis 30.10.2023 ohne Abzug. Bei Zahlung bis 23.10.2023 gewähren wir 2 % Skonto.', 57, 450);
+  t('Mit freundlichen Grüßen', 57, 480); t('Elektro Brandt GmbH & Co. KG', 57, 492);
+  t('Elektro Brandt GmbH & Co. KG', 57, 780, 7); t('Sitz: Bielefeld, AG Bielefeld HRA 9921', 57, 789, 7); t('phG: Brandt Verwaltungs GmbH', 57, 798, 7);
+  t('Sparkasse Bielefeld', 230, 780, 7); t('IBAN DE12 4805 0161 0000 1234 56', 230, 789, 7); t('BIC SPBIDE3BXXX', 230, 798, 7);
+  t('USt-IdNr. DE811234567', 420, 780, 7); t('Tel. 0521 123450', 420, 789, 7); t('www.elektro-brandt.de', 420, 798, 7);
+}
+fs.writeFileSync(out!, await pdf.save());

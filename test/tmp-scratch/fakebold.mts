@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+const pdf = await PDFDocument.create();
+const page = pdf.addPage([595, 842]);
+const font = await pdf.embedFont(StandardFonts.Helvetica);
+const bold = (text: string, x: number, y: number, size = 10) => {
+  page.drawText(text, { x, y: 842 - y, size, font });
+  page.drawText(text, { x: x + 0.4, y: 842 - y, size, font });
+};
+const t = (text: string, x: number, y: number, size = 10) => page.drawText(text, { x, y: 842 - y, size, font });
+bold('Brennholz Schulte GmbH', 50, 50, 18);
+t('Waldweg 3, 59872 Meschede', 50, 70);
+t('Gasthof Linde', 50, 130); t('Dorfstr. 1', 50, 144); t('57392 Schmallenberg', 50, 158);
+bold('Rechnung', 50, 220, 16);
+bold('Rechnungsnummer:', 330, 260); t('RE-24-1187', 450, 260);
+bold('Rechnungsdatum:', 330, 274); t('14.02.2024', 450, 274);
+bold('Beschreibung', 50, 320); bold('Menge', 300, 320); bold('Betrag', 450, 320);
+t('Buchenholz 1 rm', 50, 336); t('4', 300, 336); t('380,00', 450, 336);
+bold('Netto', 350, 380); t('380,00', 450, 380);
+bold('MwSt 7 %', 350, 394); t('26,60', 450, 394);
+bold('Gesamtbetrag', 350, 408); t('406,60', 450, 408);
+fs.writeFileSync(process.argv[2]!, await pdf.save());

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+const pdf = await PDFDocument.create();
+const page = pdf.addPage([595, 842]);
+const font = await pdf.embedFont(StandardFonts.Helvetica);
+const form = pdf.getForm();
+const t = (text: string, x: number, y: number, size = 10) => page.drawText(text, { x, y: 842 - y, size, font });
+const field = (name: string, value: string, x: number, y: number, w = 120) => {
+  const f = form.createTextField(name); f.setText(value);
+  f.addToPage(page, { x, y: 842 - y - 3, width: w, height: 14, font, borderWidth: 0 });
+};
+t('INVOICE', 50, 50, 20);
+t('From:', 50, 90); field('from', 'Harbor Lights Studio LLC', 100, 90, 200);
+t('Bill to:', 50, 110); field('to', 'Maple Grove Dental', 100, 110, 200);
+t('Invoice No.', 330, 90); field('no', 'HL-2024-031', 420, 90);
+t('Date', 330, 110); field('date', '03/14/2024', 420, 110);
+t('Description', 50, 200); t('Amount', 450, 200);
+field('d1', 'Logo design', 50, 220, 200); field('a1', '1,200.00', 450, 220, 80);
+t('Subtotal', 350, 300); field('sub', '1,200.00', 450, 300, 80);
+t('Tax', 350, 316); field('tax', '96.00', 450, 316, 80);
+t('Total', 350, 332); field('tot', '1,296.00', 450, 332, 80);
+fs.writeFileSync(process.argv[2]!, await pdf.save());

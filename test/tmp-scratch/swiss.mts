@@ -1,0 +1,17 @@
+import fs from 'node:fs';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+const pdf = await PDFDocument.create();
+const page = pdf.addPage([595, 842]);
+const font = await pdf.embedFont(StandardFonts.Helvetica);
+const t = (text: string, x: number, y: number, size = 10) => page.drawText(text, { x, y: 842 - y, size, font });
+t('Alpenblick Druck AG', 50, 50, 16); t('Seestrasse 88', 50, 68); t('8002 Zürich', 50, 80);
+t('Bäckerei Huber', 50, 130); t('Hauptgasse 3', 50, 142); t('3011 Bern', 50, 154);
+t('Rechnung Nr. 2024-0981', 50, 210, 14);
+t('Datum: 21. Mai 2024', 380, 210);
+t('Beschreibung', 50, 260); t('Betrag CHF', 460, 260);
+t('Flyer A5, 5000 Ex.', 50, 276); t("1'142.75", 460, 276);
+t('Zwischentotal', 350, 320); t("1'142.75", 460, 320);
+t('MWST 8,1 %', 350, 334); t('92.56', 460, 334);
+t('Total CHF', 350, 348); t("1'235.31", 460, 348);
+t('Zahlbar innert 30 Tagen netto.', 50, 400);
+fs.writeFileSync(process.argv[2]!, await pdf.save());

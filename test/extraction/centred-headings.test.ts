@@ -49,6 +49,29 @@ describe('line items under a centred heading row', () => {
     ]);
   });
 
+  it('reads short names in the first column that end before its centred heading', () => {
+    // A wide description column (CSS grid's 1fr) under a centred heading: no name reaches under it.
+    const placed: Placed[] = [
+      { x: 160, y: 300, text: 'Description' },
+      { x: 340, y: 300, text: 'Qty' },
+      { x: 390, y: 300, text: 'Price' },
+      { x: 450, y: 300, text: 'Amount' },
+      { x: 48, y: 318, text: 'Desk lamp' },
+      { x: 346, y: 318, text: '8' },
+      { x: 390, y: 318, text: '36.24' },
+      { x: 450, y: 318, text: '289.92' },
+      { x: 48, y: 334, text: 'Bottled water' },
+      { x: 346, y: 334, text: '3' },
+      { x: 390, y: 334, text: '17.08' },
+      { x: 456, y: 334, text: '51.24' },
+      ...totals,
+    ];
+    expect(items(placed)).toEqual([
+      { description: 'Desk lamp', quantity: 8, unit_price: 36.24, amount: 289.92 },
+      { description: 'Bottled water', quantity: 3, unit_price: 17.08, amount: 51.24 },
+    ]);
+  });
+
   it('keeps an article number out of the description where its heading stands over the heading row', () => {
     // "Art-Nr" on a line of its own over the heading row; each code close enough to its row's name to
     // make one segment with it, which runs on under the centred description heading.

@@ -143,7 +143,8 @@ function tableLines(ctx: ExtractionContext, header: TableHeader, headerLines: Se
  * There most segments under the heading word start well left of it, at the column's left edge; a
  * segment counts when it starts after the headings of the columns left of the description's (a
  * position or article-number column keeps its own cells, a code longer than its heading reaches no
- * further), and most must agree, so that a note or a nested table under one row moves nothing.
+ * further) and runs on under the heading, or, in the table's first column, ends anywhere before
+ * the numbers; most must agree, so that a note or a nested table under one row moves nothing.
  */
 function descriptionColumnX0(lines: Line[], headings: Word[], header: TableHeader, numericX0: number): number {
   const { x0 } = header.columns.description!;
@@ -154,7 +155,9 @@ function descriptionColumnX0(lines: Line[], headings: Word[], header: TableHeade
     line.segments.flatMap((s) => {
       const start = s.words[0]!.bbox.x0;
       const end = s.words.at(-1)!.bbox.x1;
-      return start > floor + 2 && end > x0 && end < numericX0 && start < x0 + lineHeight(line) ? [start] : [];
+      // Left of a first column's heading, a short name ("Desk lamp") need not reach under it.
+      const reaches = end > x0 || floor === -Infinity;
+      return start > floor + 2 && reaches && end < numericX0 && start < x0 + lineHeight(line) ? [start] : [];
     }),
   );
   const starts = under.filter((start) => start < left);

@@ -63,7 +63,7 @@ export async function printStranger(
     const twin = recordingPicks(random);
     await renderStrangerPdf(content, layout, twin.random);
     const html = createRandom(seedOf(`intake synthetic html ${seed} ${index}`));
-    const look = chooseHtmlLook(html, chromium.families);
+    const look = chooseHtmlLook(html, chromium.families, headsRandom(seed, index));
     const pdf = await chromium.printer.print(strangerHtml(content, layout, look, replayingPicks(html, twin.picks)));
     return { pdf, content, layoutText: `${layoutText} ${describeHtmlLook(look)}`, ...definedOf(own) };
   }
@@ -125,7 +125,12 @@ async function printEinvoice(
 ): Promise<{ pdf: Uint8Array; layoutText: string }> {
   const layoutText = `family=stranger ${describeStrangerEinvoice(einvoice)} font=${strangerNote.replace(/^.* font=/, '')}`;
   if (!chromium) return { pdf: await renderEinvoicePdf(einvoice.page, font), layoutText };
-  const look = chooseHtmlLook(createRandom(seedOf(`intake synthetic html ${seed} ${index}`)), chromium.families);
+  const html = createRandom(seedOf(`intake synthetic html ${seed} ${index}`));
+  const look = chooseHtmlLook(html, chromium.families, headsRandom(seed, index));
   const pdf = await chromium.printer.print(einvoiceHtml(einvoice.page, look.font, look.size));
   return { pdf, layoutText: `${layoutText} ${describeHtmlLook(look)}` };
 }
+
+/** The item headings' alignment of a Chromium print: a random source of its own. */
+const headsRandom = (seed: number, index: number) =>
+  createRandom(seedOf(`intake synthetic html heads ${seed} ${index}`));

@@ -33,6 +33,7 @@ import { findTableHeaders } from './table-header.js';
 import { footerBlockNames } from './footer-names.js';
 import { labelledNames } from './labelled-names.js';
 import { isBankBesideAccount } from './bank-names.js';
+import { isOwnerLine, ownerLineNames } from './owner-lines.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -52,6 +53,7 @@ export function vendorCandidates(
   const candidates = [
     ...labelledNames(ctx, keys, 'vendor_name'),
     ...legalFormNames(ctx, buyerSegments),
+    ...ownerLineNames(ctx, buyerSegments),
     // A receipt's foot prints its shop's address under a thanks line, not a seller's column.
     ...(documentType === 'receipt' ? [] : footerBlockNames(ctx.lines, buyerSegments)),
     ...senderLineNames(ctx),
@@ -117,6 +119,8 @@ function legalFormNames(ctx: ExtractionContext, buyerSegments: Set<Segment>): Ca
       if (buyerSegments.has(segment)) return;
       for (const { part, inSentence } of namedParts(segment.text)) {
         if (!(inSentence || hasLegalForm(part)) || !looksLikeName(part) || isStreetLine(part)) continue;
+        // "Inh. Maria Schmidt e.K.": the owner, with the register's form; the business is named above.
+        if (isOwnerLine(part)) continue;
         if (isBankBesideAccount(part, line.text)) continue;
         const position = line.page === 1 ? 1 - (line.y0 / line.pageHeight) * 0.5 : 0.4;
         // "CO. ‖ (M) SDN BHD": a legal form alone in its segment belongs with the segments before it.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractInvoice, invoiceBody, lines, type Placed } from './synthetic.js';
+import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { doc, extractInvoice, invoiceBody, lines, type Placed } from './synthetic.js';
 
 /**
  * A sole trader's letterhead with its owner's line under the business's name ("Inh. Maria Schmidt
@@ -81,5 +82,33 @@ describe("an owner's line under a sole trader's name", () => {
       { x: 164, y: 385, text: "Harbour View Café · Sarah O'Neill t/a Harbour View Café Ltd", height: 7 },
     ]);
     expect(fields.vendor_name).toBe('Harbour View Café');
+  });
+  it("is no organization under a person's business in a supplier's block (Spanish)", () => {
+    // The order's buyer on top, the supplier under its heading, its owner's line under the name.
+    const placed: Placed[] = [
+      ...lines(50, 40, ['Mediterráneo Suministros S.L.', 'Calle del Sol 30 · 41001 Sevilla']),
+      { x: 340, y: 80, text: 'Orden de compra', height: 20 },
+      ...lines(50, 112, [
+        'Vendido por',
+        'Diego Navarro Diseño',
+        'Titular: Diego Navarro',
+        'Paseo de Gracia 125',
+        '41001 Sevilla',
+      ]),
+      { x: 340, y: 112, text: 'N.º de pedido' },
+      { x: 470, y: 112, text: 'BE-2025-7349' },
+      { x: 340, y: 126, text: 'Fecha del pedido' },
+      { x: 470, y: 126, text: '17/09/2021' },
+      { x: 50, y: 250, text: 'Artículo' },
+      { x: 440, y: 250, text: 'Importe' },
+      { x: 50, y: 268, text: 'Cable USB-C' },
+      { x: 440, y: 268, text: '139,79' },
+      { x: 380, y: 300, text: 'Total' },
+      { x: 440, y: 300, text: '139,79' },
+    ];
+    const fields = extractFields(doc(placed), [...RECOMMENDED_FIELDS.purchase_order], {
+      documentType: 'purchase_order',
+    }).extracted_data;
+    expect(fields.supplier_name).toBe('Diego Navarro Diseño');
   });
 });

@@ -21,9 +21,15 @@ export function isOwnerLine(text: string): boolean {
   return tokens.length >= 2 && tokens.length <= 6 && WORDS.has(tokens[0]!) && /\p{L}{2}/u.test(tokens[1]!);
 }
 
-/** The segment right above each owner's line, where it looks like a name: the business's. */
-export function ownerLineNames(ctx: ExtractionContext, buyerSegments: Set<Segment>): Candidate[] {
-  const found: Candidate[] = [];
+/**
+ * Each owner's line with the segment right above it, where that looks like a name: the business's.
+ * Only such a line is an owner's: "Titular: X" over an IBAN names the account's holder.
+ */
+export function ownerLines(
+  ctx: ExtractionContext,
+  buyerSegments: Set<Segment>,
+): { segment: Segment; business: Candidate }[] {
+  const found: { segment: Segment; business: Candidate }[] = [];
   for (const line of ctx.lines) {
     for (const segment of line.segments) {
       if (buyerSegments.has(segment) || !isOwnerLine(segment.text)) continue;
@@ -32,7 +38,10 @@ export function ownerLineNames(ctx: ExtractionContext, buyerSegments: Set<Segmen
       const name = above.segments.find((s) => s.x0 < segment.x1 && s.x1 > segment.x0);
       if (!name || buyerSegments.has(name) || !looksLikeName(name.text) || isStreetLine(name.text)) continue;
       const position = above.page === 1 ? 1 - (above.y0 / above.pageHeight) * 0.5 : 0.4;
-      found.push({ value: cleanName(name.text), score: 0.7 * position, line: above, source: 'layout' });
+      found.push({
+        segment,
+        business: { value: cleanName(name.text), score: 0.7 * position, line: above, source: 'layout' },
+      });
     }
   }
   return found;

@@ -6,6 +6,7 @@ import { footerDateLine, paymentSentence, withBalance, withMoreDates } from './s
 import { summaryAt, summaryLines, taxTableRows } from './stranger-tax.js';
 import { datelineText, titleWithDate, whenRows } from './stranger-when.js';
 import { nameLines, printedName, tradingSentence } from './stranger-identity.js';
+import { underName } from './stranger-issuer.js';
 import type { Vocabulary } from './vocabulary.js';
 import { htmlStyleSheet, type HtmlLook } from './render-html-style.js';
 
@@ -189,8 +190,7 @@ class PageText {
 
   /** The seller's block: heading, name (on one or two lines), address, web, registration and contacts. */
   private sellerBlock(heading: string | undefined, cls: string): string {
-    const department = this.layout.issuer.department;
-    const under = [...(department ? [department] : []), ...this.content.seller.lines, ...this.sellerUnder];
+    const under = [...underName(this.layout.issuer), ...this.content.seller.lines, ...this.sellerUnder];
     return this.block(cls, heading, nameLines(this.name, this.layout.identity), under);
   }
 

@@ -5,6 +5,7 @@ import { webOf, type StrangerLayout } from './render-stranger.js';
 import { footerDateLine, paymentSentence, withBalance, withMoreDates } from './stranger-dates.js';
 import { summaryAt, summaryLines, taxTableRows } from './stranger-tax.js';
 import { nameLines, printedName } from './stranger-identity.js';
+import { underName } from './stranger-issuer.js';
 
 /**
  * A document as a word processor's invoice template holds it, for LibreOffice to print
@@ -76,11 +77,10 @@ export function strangerOfficePage(content: SyntheticContent, layout: StrangerLa
   const title = random.pick(v.titles[content.kind]);
   const web = webOf(content, layout, random);
   const registration = layout.identity.registration ? [random.pick(v.registrations)] : [];
-  const department = layout.issuer.department;
   const seller = {
     names: nameLines(name, layout.identity),
     lines: [
-      ...(department ? [department] : []),
+      ...underName(layout.issuer),
       ...content.seller.lines,
       ...(web ? [web] : []),
       ...registration,

@@ -34,6 +34,7 @@ describe('stranger issuer: how small and European issuers print themselves', () 
     expect(choices('department')).toEqual(new Set(['true', 'false']));
     expect(choices('legal-line')).toEqual(new Set(['true', 'false']));
     expect(choices('owner-line')).toEqual(new Set(['true', 'false']));
+    expect(choices('seat')).toEqual(new Set(['true', 'false']));
     const again = await generateDocument(SEED, 5, 'text', availableFonts(), 'stranger');
     expect(sha256(again.bytes)).toBe(sha256(docs[5]!.bytes));
   });
@@ -107,6 +108,25 @@ describe('stranger issuer: how small and European issuers print themselves', () 
       const at = lines.findIndex((l) => owners.some((o) => l.includes(o)));
       expect(at, d.name).toBeGreaterThan(0);
       expect(lines.slice(Math.max(0, at - 2), at).join(' | '), d.name).toContain(printed);
+    }
+  });
+
+  it("runs a company's footer legal line on after its name with its seat or capital", () => {
+    const seated = docs.filter((d) => layoutChoice(d, 'seat') === 'true');
+    expect(seated.every((d) => layoutChoice(d, 'issuer') === 'company')).toBe(true);
+    const footers = seated.flatMap((d) => {
+      const footer = footerOf(d);
+      const name = d.expected.synthetic.printed.vendor_name ?? d.expected.synthetic.printed.supplier_name!;
+      return footer?.includes(name) ? [{ d, footer, name }] : [];
+    });
+    expect(footers.length).toBeGreaterThan(0);
+    for (const { d, footer, name } of footers) {
+      const seats = vocabularyOfDocument(d).seats.map((t) => squeeze(t.split('{place}')[0]!).trim());
+      const after = footer.slice(footer.indexOf(name) + name.length).trim();
+      expect(
+        seats.some((s) => after.startsWith(s)),
+        `${d.name}: ${footer}`,
+      ).toBe(true);
     }
   });
 

@@ -6,7 +6,7 @@ import { footerDateLine, paymentSentence, withBalance, withMoreDates } from './s
 import { summaryAt, summaryLines, taxTableRows } from './stranger-tax.js';
 import { datelineText, titleWithDate, whenRows } from './stranger-when.js';
 import { nameLines, printedName, tradingSentence } from './stranger-identity.js';
-import { underName } from './stranger-issuer.js';
+import { legalName, underName } from './stranger-issuer.js';
 import type { Vocabulary } from './vocabulary.js';
 import { htmlStyleSheet, type HtmlLook } from './render-html-style.js';
 
@@ -383,7 +383,7 @@ class PageText {
       this.place === 'trading'
         ? [tradingSentence(this.content, printedName(this.content, this.layout.identity, false), this.random)]
         : named
-          ? [this.name]
+          ? [legalName(this.name, this.layout.issuer)]
           : [];
     const printed = usual
       ? this.layout.seller !== 'right' || this.random.chance(0.5)

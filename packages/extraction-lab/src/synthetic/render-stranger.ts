@@ -28,7 +28,7 @@ import {
   tableTopOf,
   type BlockText,
 } from './stranger-parts.js';
-import { describeStrangerIssuer, underName, type StrangerIssuer } from './stranger-issuer.js';
+import { describeStrangerIssuer, legalName, underName, type StrangerIssuer } from './stranger-issuer.js';
 import { describeStrangerPages, pagedPen, type StrangerPages, type TableFlow } from './stranger-pages.js';
 import { describeStrangerTax, summaryAt, summaryLines, taxTableRows, type StrangerTax } from './stranger-tax.js';
 import { chooseStrangerVariety, describeStrangerVariety, type StrangerVariety } from './stranger-variety.js';
@@ -327,7 +327,7 @@ function drawFooter(
     place === 'trading'
       ? [tradingSentence(content, printedName(content, layout.identity, false), random)]
       : named
-        ? [seller.name]
+        ? [legalName(seller.name, layout.issuer)]
         : [];
   const legal = [...first, ...content.seller.lines, ...layout.issuer.legal];
   if (seller.web && !block) legal.push(seller.web);

@@ -19,6 +19,8 @@ export interface StrangerIssuer {
   department?: string;
   /** A person's business: its owner's line under the name, over a department line ("Inh. Anna Weber", "Eigenaar: Pieter de Vries"). */
   owner?: string;
+  /** A company: words after its name in the footer's legal line, its seat or capital ("mit Sitz in Köln", "au capital de 10 000 €"). */
+  seat?: string;
   /** Lines the footer's legal line carries after the address: a managing person and a register entry. */
   legal: readonly string[];
 }
@@ -55,6 +57,23 @@ export function withOwnerLine(issuer: StrangerIssuer, owner: string, v: Vocabula
   return issuer.name === 'person' && printed ? { ...issuer, owner: line } : issuer;
 }
 
+/**
+ * A company's footer legal line runs on after its name, one page in four: its seat or its capital
+ * ("Nordwind Textil GmbH mit Sitz in Hamburg", "Mistral SARL au capital de 10 000 €", `seats`,
+ * `{place}` the seller's town), drawn from a random source of its own (`intake synthetic seat S i`)
+ * with its words every time, so that every other choice and word of a seed stays as it was.
+ */
+export function withSeat(issuer: StrangerIssuer, content: SyntheticContent, random: Random): StrangerIssuer {
+  const printed = random.chance(0.25);
+  const seat = random.pick(content.vocabulary.seats);
+  const place = (content.seller.lines.at(-1) ?? '').replace(/^[\d\s-]+|\s+[\d\s-]+$/g, '').trim();
+  return issuer.name === 'company' && printed && place ? { ...issuer, seat: seat.replace('{place}', place) } : issuer;
+}
+
+/** The seller's name as the footer's legal line begins: with its seat where one is drawn. */
+export const legalName = (name: string, issuer: Pick<StrangerIssuer, 'seat'>): string =>
+  issuer.seat ? `${name} ${issuer.seat}` : name;
+
 /** The lines under the seller's name in its block, before its address: the owner's, a department's. */
 export const underName = (issuer: Pick<StrangerIssuer, 'owner' | 'department'>): string[] => [
   ...(issuer.owner ? [issuer.owner] : []),
@@ -62,5 +81,5 @@ export const underName = (issuer: Pick<StrangerIssuer, 'owner' | 'department'>):
 ];
 
 export function describeStrangerIssuer(issuer: StrangerIssuer): string {
-  return `issuer=${issuer.name} department=${issuer.department !== undefined} legal-line=${issuer.legal.length > 0} owner-line=${issuer.owner !== undefined}`;
+  return `issuer=${issuer.name} department=${issuer.department !== undefined} legal-line=${issuer.legal.length > 0} owner-line=${issuer.owner !== undefined} seat=${issuer.seat !== undefined}`;
 }

@@ -88,6 +88,8 @@ export interface Vocabulary {
   owners: string[];
   sole_traders: string[];
   owner_lines: string[];
+  /** Words after a company's name in its footer legal line (`{place}`: its town): "mit Sitz in {place}". */
+  seats: string[];
   departments: string[];
   legal_people: string[];
   legal_registers: string[];

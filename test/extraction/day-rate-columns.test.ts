@@ -3,8 +3,9 @@ import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import { doc, type Placed } from './synthetic.js';
 
 /**
- * Consultants' and trades' item tables count days and name the row's amount "Net" ("Service  Days
- * Day rate  Net", "Leistung  Tage  Tagessatz  Netto"): the header is an item table's.
+ * Consultants' and trades' item tables count days and price a day ("Service  Days  Day rate  Net",
+ * "Leistung  Tage  Tagessatz  Netto"): the header is an item table's, and the row's amount the last
+ * number under the column no word names.
  */
 const items = (placed: Placed[]) =>
   extractFields(doc(placed), [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' }).extracted_data.line_items;
@@ -19,8 +20,8 @@ const table = (heads: string[], rows: string[][], total: string[]): Placed[] => 
   ];
 };
 
-describe('an item table of days and net amounts', () => {
-  it('reads the rows under "Days" and "Net" (English)', () => {
+describe('an item table of days and day rates', () => {
+  it('reads the rows under "Days" and "Day rate" (English)', () => {
     const placed = table(
       ['Service', 'Days', 'Day rate', 'Net'],
       [
@@ -35,7 +36,7 @@ describe('an item table of days and net amounts', () => {
     ]);
   });
 
-  it('reads the rows under "Tage" and "Netto" (German)', () => {
+  it('reads the rows under "Tage" and "Tagessatz" (German)', () => {
     const placed = table(
       ['Leistung', 'Tage', 'Tagessatz', 'Netto'],
       [['Montage vor Ort', '3', '720,00', '2.160,00']],

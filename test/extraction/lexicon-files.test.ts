@@ -41,6 +41,7 @@ const FILES: Record<string, FileShape> = {
   'month-names.json': { languages: 0, words: 'printed' },
   'name-phrases.json': { languages: 1, words: 'printed' },
   'organization-words.json': { languages: 0, words: 'folded' },
+  'owner-words.json': { languages: 0, words: 'folded' },
   'registration-words.json': { languages: 0, words: 'folded' },
   'table-header-words.json': { languages: 0, words: 'folded' },
   'tax-id-labels.json': { languages: 0, words: 'folded' },

@@ -33,6 +33,8 @@ describe('stranger issuer: how small and European issuers print themselves', () 
     expect(choices('issuer')).toEqual(new Set(['company', 'person']));
     expect(choices('department')).toEqual(new Set(['true', 'false']));
     expect(choices('legal-line')).toEqual(new Set(['true', 'false']));
+    expect(choices('owner-line')).toEqual(new Set(['true', 'false']));
+    expect(choices('seat')).toEqual(new Set(['true', 'false']));
     const again = await generateDocument(SEED, 5, 'text', availableFonts(), 'stranger');
     expect(sha256(again.bytes)).toBe(sha256(docs[5]!.bytes));
   });
@@ -78,12 +80,52 @@ describe('stranger issuer: how small and European issuers print themselves', () 
       // Every line the name is printed on (a small line under a title as well as the block's).
       const at = lines.flatMap((l, i) => (l.endsWith(printed) || l.startsWith(printed) ? [i] : []));
       expect(at.length, `${d.name}: ${printed}`).toBeGreaterThan(0);
-      // The next line of the block; a labelled row beside the block (a date the document prints
-      // among its values) may come between in reading order.
-      const under = at.map((i) => lines.slice(i + 1, i + 3).join(' | '));
+      // The next line of the block (after an owner's line); a labelled row beside the block (a
+      // date the document prints among its values) may come between in reading order.
+      const under = at.map((i) => lines.slice(i + 1, i + 4).join(' | '));
       expect(
         under.some((u) => vocabularyOfDocument(d).departments.some((w) => u.includes(w))),
         `${d.name}: ${under.join(' || ')}`,
+      ).toBe(true);
+    }
+  });
+
+  it("prints a person's business's owner right under its name in its block, and no company's", () => {
+    const owned = docs.filter((d) => layoutChoice(d, 'owner-line') === 'true');
+    expect(owned.every((d) => layoutChoice(d, 'issuer') === 'person')).toBe(true);
+    const blocks = owned.filter(
+      (d) =>
+        layoutChoice(d, 'split') === 'false' &&
+        (/^(from-block|right-top)$/.test(layoutChoice(d, 'identity')) ||
+          (layoutChoice(d, 'identity') === 'usual' && /^(right|bottom)$/.test(layoutChoice(d, 'seller')))),
+    );
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const d of blocks) {
+      const v = vocabularyOfDocument(d);
+      const lines = texts[docs.indexOf(d)]!.split('\n');
+      const printed = d.expected.synthetic.printed.vendor_name ?? d.expected.synthetic.printed.supplier_name!;
+      const owners = v.owner_lines.flatMap((t) => v.owners.map((o) => squeeze(t.replace('{owner}', o))));
+      const at = lines.findIndex((l) => owners.some((o) => l.includes(o)));
+      expect(at, d.name).toBeGreaterThan(0);
+      expect(lines.slice(Math.max(0, at - 2), at).join(' | '), d.name).toContain(printed);
+    }
+  });
+
+  it("runs a company's footer legal line on after its name with its seat or capital", () => {
+    const seated = docs.filter((d) => layoutChoice(d, 'seat') === 'true');
+    expect(seated.every((d) => layoutChoice(d, 'issuer') === 'company')).toBe(true);
+    const footers = seated.flatMap((d) => {
+      const footer = footerOf(d);
+      const name = d.expected.synthetic.printed.vendor_name ?? d.expected.synthetic.printed.supplier_name!;
+      return footer?.includes(name) ? [{ d, footer, name }] : [];
+    });
+    expect(footers.length).toBeGreaterThan(0);
+    for (const { d, footer, name } of footers) {
+      const seats = vocabularyOfDocument(d).seats.map((t) => squeeze(t.split('{place}')[0]!).trim());
+      const after = footer.slice(footer.indexOf(name) + name.length).trim();
+      expect(
+        seats.some((s) => after.startsWith(s)),
+        `${d.name}: ${footer}`,
       ).toBe(true);
     }
   });

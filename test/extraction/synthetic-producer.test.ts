@@ -70,6 +70,21 @@ describe.skipIf(!executable)('Chromium-printed synthetic documents', () => {
     }
   });
 
+  it('centre the item headings over their columns on some pages, as HTML tables do by default', async () => {
+    const reader = sharedReader();
+    const heads = printed.map((d) => /heads=(\w+)/.exec(d.expected.synthetic.layout)![1]);
+    expect(new Set(heads)).toEqual(new Set(['aligned', 'centred']));
+    for (const [i, doc] of printed.entries()) {
+      const first = (doc.expected.fields.line_items as { description: string }[])[0]!.description;
+      const lines = buildLines(await reader.read(doc.bytes, 'application/pdf'));
+      const row = lines.findIndex((l) => l.text.startsWith(first));
+      // The description's heading starts where its cells do, or (centred) well right of it.
+      const indent = lines[row - 1]!.words[0]!.bbox.x0 - lines[row]!.words[0]!.bbox.x0;
+      if (heads[i] === 'centred') expect(indent, doc.name).toBeGreaterThan(20);
+      else expect(indent, doc.name).toBeLessThan(2);
+    }
+  });
+
   it('are the same bytes for the same seed and index', async () => {
     for (const i of [0, 5]) {
       const again = await generateDocument(SEED, i, 'text', fonts, 'stranger', { chromium: producer });

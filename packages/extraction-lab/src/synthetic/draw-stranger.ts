@@ -3,7 +3,7 @@ import type { FontChoice } from './layout.js';
 import { createRandom, seedOf, type Random } from './random.js';
 import { chooseStrangerLayout, strangerTableTop, type StrangerLayout } from './render-stranger.js';
 import { restyleDates } from './stranger-dates.js';
-import { chooseStrangerIssuer } from './stranger-issuer.js';
+import { chooseStrangerIssuer, withOwnerLine, withSeat } from './stranger-issuer.js';
 import { chooseStrangerOthers } from './stranger-others.js';
 import { chooseStrangerPages } from './stranger-pages.js';
 import { readdress } from './stranger-parties.js';
@@ -30,7 +30,15 @@ export function drawStranger(
   let content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
   const chosen = chooseStrangerLayout(random, fonts, content.kind === 'purchase_order' ? 'purchase_order' : 'invoice');
   content = readdress(restyleDates(restyle(content, chosen.variety, random), chosen.dates), chosen.parties, random);
-  const issued = chooseStrangerIssuer(content, random);
+  const drawn = chooseStrangerIssuer(content, random);
+  const owned = withOwnerLine(
+    drawn.issuer,
+    drawn.owner,
+    content.vocabulary,
+    createRandom(seedOf(`intake synthetic owner ${seed} ${index}`)),
+  );
+  const issuer = withSeat(owned, drawn.content, createRandom(seedOf(`intake synthetic seat ${seed} ${index}`)));
+  const issued = { content: drawn.content, issuer };
   // The pages, the tax's shape and the seller's name each have a random source of their own:
   // every other draw of the seed stays as it was. More rows come before the tax is drawn on them.
   const pages = options.paged

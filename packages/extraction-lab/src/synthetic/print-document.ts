@@ -71,7 +71,7 @@ export async function printStranger(
     const twin = recordingPicks(random);
     await renderStrangerPdf(content, layout, twin.random);
     const html = createRandom(seedOf(`intake synthetic html ${seed} ${index}`));
-    const look = chooseHtmlLook(html, chromium.families);
+    const look = chooseHtmlLook(html, chromium.families, headsRandom(seed, index));
     const page = strangerHtml(content, layout, look, replayingPicks(html, twin.picks));
     const pdf = await chromium.printer.print(turned ? withTurnedHtml(page, turned) : page);
     return { pdf, content, layoutText: `${layoutText}${turnedText} ${describeHtmlLook(look)}`, ...definedOf(own) };
@@ -140,7 +140,12 @@ async function printEinvoice(
 ): Promise<{ pdf: Uint8Array; layoutText: string }> {
   const layoutText = `family=stranger ${describeStrangerEinvoice(einvoice)} font=${strangerNote.replace(/^.* font=/, '')}`;
   if (!chromium) return { pdf: await renderEinvoicePdf(einvoice.page, font), layoutText };
-  const look = chooseHtmlLook(createRandom(seedOf(`intake synthetic html ${seed} ${index}`)), chromium.families);
+  const html = createRandom(seedOf(`intake synthetic html ${seed} ${index}`));
+  const look = chooseHtmlLook(html, chromium.families, headsRandom(seed, index));
   const pdf = await chromium.printer.print(einvoiceHtml(einvoice.page, look.font, look.size));
   return { pdf, layoutText: `${layoutText} ${describeHtmlLook(look)}` };
 }
+
+/** The item headings' alignment of a Chromium print: a random source of its own. */
+const headsRandom = (seed: number, index: number) =>
+  createRandom(seedOf(`intake synthetic html heads ${seed} ${index}`));

@@ -7,6 +7,7 @@ import { summaryAt, summaryLines, taxTableRows } from './stranger-tax.js';
 import { datelineText, titleWithDate, whenRows } from './stranger-when.js';
 import { nameLines, printedName, tradingSentence } from './stranger-identity.js';
 import { trackingEm } from './stranger-tracking.js';
+import { legalName, underName } from './stranger-issuer.js';
 import type { Vocabulary } from './vocabulary.js';
 import { htmlStyleSheet, type HtmlLook } from './render-html-style.js';
 
@@ -198,8 +199,7 @@ class PageText {
 
   /** The seller's block: heading, name (on one or two lines), address, web, registration and contacts. */
   private sellerBlock(heading: string | undefined, cls: string): string {
-    const department = this.layout.issuer.department;
-    const under = [...(department ? [department] : []), ...this.content.seller.lines, ...this.sellerUnder];
+    const under = [...underName(this.layout.issuer), ...this.content.seller.lines, ...this.sellerUnder];
     return this.block(cls, heading, nameLines(this.name, this.layout.identity), under);
   }
 
@@ -392,7 +392,7 @@ class PageText {
       this.place === 'trading'
         ? [tradingSentence(this.content, printedName(this.content, this.layout.identity, false), this.random)]
         : named
-          ? [this.name]
+          ? [legalName(this.name, this.layout.issuer)]
           : [];
     const printed = usual
       ? this.layout.seller !== 'right' || this.random.chance(0.5)

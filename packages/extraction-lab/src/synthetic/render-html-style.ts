@@ -4,7 +4,8 @@ import type { Random } from './random.js';
 /**
  * How a Chromium-printed stranger document looks: the markup's kind (flex rows, CSS grids, or
  * bordered tables), the font family (one the system has, by `fc-list`), the logo as large text or
- * as text inside an SVG badge, a footer on one centred line or in three columns, and the base size.
+ * as text inside an SVG badge, a footer on one centred line or in three columns, the base size,
+ * and the item table's headings at the left or centred over their columns.
  */
 export interface HtmlLook {
   style: 'flex' | 'grid' | 'table';
@@ -13,20 +14,27 @@ export interface HtmlLook {
   footer: 'line' | 'columns';
   /** The base font size in CSS pixels. */
   size: number;
+  /** The item table's headings: at the left of their columns (numbers' at the right), or centred (HTML's default). */
+  heads: 'aligned' | 'centred';
 }
 
-export function chooseHtmlLook(random: Random, fonts: readonly string[]): HtmlLook {
+/**
+ * The look from `random`; the headings' alignment, drawn after the rest, from a random source of
+ * its own (`heads`), so that `random`'s later draws, and so every other choice of a seed, stay.
+ */
+export function chooseHtmlLook(random: Random, fonts: readonly string[], heads: Random): HtmlLook {
   return {
     style: random.pick(['flex', 'grid', 'table'] as const),
     font: random.pick(fonts),
     logo: random.pick(['text', 'svg'] as const),
     footer: random.pick(['line', 'columns'] as const),
     size: random.pick([11, 12, 13]),
+    heads: heads.chance(1 / 3) ? 'centred' : 'aligned',
   };
 }
 
 export function describeHtmlLook(look: HtmlLook): string {
-  return `producer=chromium html=${look.style} logo=${look.logo} footer=${look.footer} html-font=${look.font.replace(/ /g, '_')}`;
+  return `producer=chromium html=${look.style} logo=${look.logo} footer=${look.footer} heads=${look.heads} html-font=${look.font.replace(/ /g, '_')}`;
 }
 
 /**
@@ -47,6 +55,16 @@ export function systemFontFamilies(): string[] {
 
 /** The page's CSS: A4, the look's markup rules, numbers right-aligned in every kind. */
 export function htmlStyleSheet(look: HtmlLook): string {
+  return baseStyleSheet(look) + (look.heads === 'centred' ? CENTRED_HEADS : '');
+}
+
+/** Item headings centred over their columns, as an HTML table's header cells are by default. */
+const CENTRED_HEADS = `
+table.items th, table.items th:not(:first-child) { text-align: center; }
+.items .headrow span, .items .headrow span:not(:first-child) { text-align: center; }
+`;
+
+function baseStyleSheet(look: HtmlLook): string {
   const font = /^(sans-serif|serif|monospace)$/.test(look.font) ? look.font : `'${look.font}'`;
   return `
 @page { size: A4; margin: 16mm 17mm 14mm; }

@@ -6,6 +6,7 @@ import { footerDateLine, paymentSentence, withBalance, withMoreDates } from './s
 import { summaryAt, summaryLines, taxTableRows } from './stranger-tax.js';
 import { nameLines, printedName } from './stranger-identity.js';
 import { trackingEm } from './stranger-tracking.js';
+import { underName } from './stranger-issuer.js';
 
 /**
  * A document as a word processor's invoice template holds it, for LibreOffice to print
@@ -79,11 +80,10 @@ export function strangerOfficePage(content: SyntheticContent, layout: StrangerLa
   const title = random.pick(v.titles[content.kind]);
   const web = webOf(content, layout, random);
   const registration = layout.identity.registration ? [random.pick(v.registrations)] : [];
-  const department = layout.issuer.department;
   const seller = {
     names: nameLines(name, layout.identity),
     lines: [
-      ...(department ? [department] : []),
+      ...underName(layout.issuer),
       ...content.seller.lines,
       ...(web ? [web] : []),
       ...registration,

@@ -28,7 +28,7 @@ import {
   tableTopOf,
   type BlockText,
 } from './stranger-parts.js';
-import { describeStrangerIssuer, type StrangerIssuer } from './stranger-issuer.js';
+import { describeStrangerIssuer, legalName, underName, type StrangerIssuer } from './stranger-issuer.js';
 import { describeStrangerPages, pagedPen, type StrangerPages, type TableFlow } from './stranger-pages.js';
 import { describeStrangerTax, summaryAt, summaryLines, taxTableRows, type StrangerTax } from './stranger-tax.js';
 import { chooseStrangerVariety, describeStrangerVariety, type StrangerVariety } from './stranger-variety.js';
@@ -235,14 +235,14 @@ function drawStrangerPage(
   if (printed) footerLine(pen, printed, 812);
 }
 
-/** The item table's top: a registration line, a name over two lines or a department line make the seller's block longer. */
+/** The item table's top: a registration line, a name over two lines, an owner's or a department line make the seller's block longer. */
 export function strangerTableTop(layout: Pick<StrangerLayout, 'variety' | 'identity' | 'issuer'>): number {
   const { variety, identity } = layout;
   return (
     tableTopOf(variety) +
     (identity.registration ? 12 : 0) +
     (identity.split ? 15 : 0) +
-    (layout.issuer.department ? 12 : 0)
+    underName(layout.issuer).length * 12
   );
 }
 
@@ -301,11 +301,11 @@ function sellerText(
   heading: string | undefined,
   width?: number,
 ): BlockText {
-  const department = layout.issuer.department;
+  const above = underName(layout.issuer);
   return {
     name: nameLines(name, layout.identity),
     under,
-    ...(department ? { department } : {}),
+    ...(above.length ? { underName: above } : {}),
     ...(heading ? { heading } : {}),
     ...(width ? { width } : {}),
   };
@@ -340,7 +340,7 @@ function drawFooter(
     place === 'trading'
       ? [tradingSentence(content, printedName(content, layout.identity, false), random)]
       : named
-        ? [seller.name]
+        ? [legalName(seller.name, layout.issuer)]
         : [];
   const legal = [...first, ...content.seller.lines, ...layout.issuer.legal];
   if (seller.web && !block) legal.push(seller.web);

@@ -67,8 +67,8 @@ export interface BlockText {
   under: readonly string[];
   /** The name's lines, when not the party's name on one line. */
   name?: readonly string[];
-  /** A line under the name, before the address, in the address's size ("Accounts Department"). */
-  department?: string;
+  /** Lines under the name, before the address, in the address's size ("Inh. Anna Weber", "Accounts Department"). */
+  underName?: readonly string[];
   nameSize?: number;
   size?: number;
   /** The widest the block may be: its text is set smaller where a line would be wider. */
@@ -104,7 +104,7 @@ export function drawBlock(
     pen.text(line, x, y, { size: nameSize, bold: true, align });
     y += nameSize + 4;
   }
-  [...(text.department ? [text.department] : []), ...party.lines, ...text.under].forEach((line, i) =>
+  [...(text.underName ?? []), ...party.lines, ...text.under].forEach((line, i) =>
     pen.text(line, x, y + i * (size + 3), { size, align }),
   );
 }

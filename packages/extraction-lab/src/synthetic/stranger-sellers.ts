@@ -144,7 +144,7 @@ interface Placeable {
   identity: StrangerIdentity;
   variety: StrangerVariety;
   parties: StrangerParties;
-  issuer: { name: 'company' | 'person'; department?: string };
+  issuer: { name: 'company' | 'person'; department?: string; owner?: string };
 }
 
 const wordsOf = (content: SyntheticContent): Words => WORDS[content.language] ?? WORDS.en!;
@@ -265,8 +265,8 @@ function placed<L extends Placeable & { sellers: StrangerSellers }>(layout: L): 
   if (place === 'as-drawn') return layout;
   const variety = { ...layout.variety, letterhead: 'none' as const };
   if (place === 'footer-column' || place === 'labelled') {
-    // No block: its department line goes with it.
-    const { department: _department, ...issuer } = layout.issuer;
+    // No block: its owner's and department lines go with it.
+    const { department: _department, owner: _owner, ...issuer } = layout.issuer;
     const capitals = place === 'footer-column' || layout.identity.capitals;
     return { ...layout, issuer, seller: 'footer', identity: { ...layout.identity, capitals }, variety };
   }

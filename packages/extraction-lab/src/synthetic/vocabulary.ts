@@ -82,10 +82,14 @@ export interface Vocabulary {
    * Who issues, for the stranger layouts' issuer choices (stranger-issuer.ts): owners' names, a sole
    * trader's or practice's name made of one (`{owner}`, `{last}`: "Fotografie {owner}",
    * "Schreinerei {last}"), department lines under a seller's name, and a footer's legal line's
-   * managing person (`{owner}`: "Geschäftsführer: {owner}") and register entry.
+   * managing person (`{owner}`: "Geschäftsführer: {owner}") and register entry; an owner's line
+   * under a sole trader's name (`{owner}`: "Inh. {owner}", "Proprietor: {owner}").
    */
   owners: string[];
   sole_traders: string[];
+  owner_lines: string[];
+  /** Words after a company's name in its footer legal line (`{place}`: its town): "mit Sitz in {place}". */
+  seats: string[];
   departments: string[];
   legal_people: string[];
   legal_registers: string[];

@@ -9,6 +9,7 @@ import { senderParts } from './addressee-names.js';
 import { isDocumentTitle, SENDER_SEPARATORS } from './party-lines.js';
 import { isSentence, namesInSentence } from './sentence-names.js';
 import { findPhones } from '../values/contacts.js';
+import { isOwnerLine } from './owner-lines.js';
 
 /**
  * A company's address: the lines under its name in the same column, up to the first line that is
@@ -80,6 +81,8 @@ function addressLines(
     // The rest of a name over two lines ("Polder Groothandel" / "V.O.F."): not yet the address.
     const rest = fold(segment.text);
     if (!parts.length && rest.length >= 2 && name.endsWith(rest) && !fold(nameLine.text).includes(name)) continue;
+    // The owner under a sole trader's name ("Inh. Maria Schmidt e.K."): not yet the address.
+    if (!parts.length && isOwnerLine(segment.text)) continue;
     const label = ctx.labels.hitsOn(line).find((h) => h.strength === 1 && h.start === 0);
     // Under the buyer's heading the lines are the buyer's: a name with no address of its own (a logo) ends here.
     if (label?.key === 'buyer_name') break;

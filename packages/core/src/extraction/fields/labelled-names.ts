@@ -10,6 +10,7 @@ import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './c
 import { joinContinuation } from './name-continuation.js';
 import { isStreetAddress } from './address-numbers.js';
 import { findTableHeaders } from './table-header.js';
+import { isOwnerLine } from './owner-lines.js';
 
 /**
  * A party's name beside or under its label ("Seller:", "Rechnungsersteller", "Ship to"), for
@@ -190,6 +191,8 @@ function organizationUnder(
     if (next.page !== line.page || next.y0 - line.y1 > (line.y1 - line.y0) * 2.5) return null;
     const first = next.segments.find((s) => s.x1 > x0 - 20);
     if (!first) continue;
+    // "Diego Navarro Diseño" over "Titular: Diego Navarro": a sole trader's business over its owner.
+    if (isOwnerLine(first.text)) return null;
     const text = cleanName(first.text);
     // The person's own address ("Olivia Bennett Photography" / "PO Box 6327" / "Manchester"): the
     // block's name was the person's, and the place line under the street is no organization.

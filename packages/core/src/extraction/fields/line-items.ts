@@ -1,6 +1,7 @@
 import type { ExtractionContext } from '../context.js';
 import { lineHeight, type Line } from '../layout/lines.js';
-import { findTableHeaders, headerColumns, type Column, type TableHeader } from './table-header.js';
+import type { Word } from '../../ports/document-reader.port.js';
+import { findTableHeaders, headerColumns, stackedLines, type Column, type TableHeader } from './table-header.js';
 import { unionBox, type PageBox, type RowLocation } from '../locations/field-location.js';
 import { onPage } from '../locations/locate.js';
 import { addsUp, balancedParts, type RowNumber, type RowParts } from './row-arithmetic.js';
@@ -62,17 +63,13 @@ function rowLocation(cells: Partial<Record<keyof LineItem, PageBox>>): RowLocati
 
 function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set<Line>): Row[] {
   const items: Row[] = [];
-  const descriptionX0 = header.columns.description!.x0;
-  const numericX0 = numericColumnsX0(header, descriptionX0);
+  const numericX0 = numericColumnsX0(header, header.columns.description!.x0);
+  const lines = tableLines(ctx, header, headerLines);
+  const descriptionX0 = descriptionColumnX0(lines, headingWords(ctx.lines, header), header, numericX0);
   let pending: { text: string; box: PageBox; line: Line } | null = null;
-  let previous: Line = header.line;
   let last: { item: Row; line: Line } | null = null;
-  for (let i = header.line.index + 1; i < ctx.lines.length; i++) {
-    const line = ctx.lines[i]!;
-    if (leavesTable(line, previous, header, headerLines)) break;
+  for (const line of lines) {
     const labels = ctx.labels.hitsOn(line).filter((h) => h.strength === 1);
-    if (labels.some((h) => h.key === 'total_amount') || anotherTable(line, header)) break;
-    previous = line;
     const description = descriptionText(line, descriptionX0, numericX0);
     const read = numbersOf(line, header, descriptionX0, numericX0);
     const numbers = read.filter((n) => !n.beside && !n.inDescription);
@@ -124,6 +121,58 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
     }
   }
   return items;
+}
+
+/** The lines under a header up to the table's end: a wide gap, another header, the total's line. */
+function tableLines(ctx: ExtractionContext, header: TableHeader, headerLines: Set<Line>): Line[] {
+  const lines: Line[] = [];
+  let previous: Line = header.line;
+  for (const line of ctx.lines.slice(header.line.index + 1)) {
+    if (leavesTable(line, previous, header, headerLines)) break;
+    const total = ctx.labels.hitsOn(line).some((h) => h.strength === 1 && h.key === 'total_amount');
+    if (total || anotherTable(line, header)) break;
+    lines.push(line);
+    previous = line;
+  }
+  return lines;
+}
+
+/**
+ * Where the description column starts: at its header's word, or further left where the header is
+ * centred over a wider column (an HTML table's default, a word processor's centred heading row).
+ * There most segments under the heading word start well left of it, at the column's left edge; a
+ * segment counts when it starts after the headings of the columns left of the description's (a
+ * position or article-number column keeps its own cells, a code longer than its heading reaches no
+ * further) and runs on under the heading, or, in the table's first column, ends anywhere before
+ * the numbers; most must agree, so that a note or a nested table under one row moves nothing.
+ */
+function descriptionColumnX0(lines: Line[], headings: Word[], header: TableHeader, numericX0: number): number {
+  const { x0 } = header.columns.description!;
+  const floor = Math.max(-Infinity, ...headings.filter((w) => w.bbox.x1 < x0).map((w) => w.bbox.x1));
+  // A few points left of the heading is a skewed scan's drift, not a centred heading.
+  const left = x0 - lineHeight(header.line);
+  const under = lines.flatMap((line) =>
+    line.segments.flatMap((s) => {
+      const start = s.words[0]!.bbox.x0;
+      const end = s.words.at(-1)!.bbox.x1;
+      // Left of a first column's heading, a short name ("Desk lamp") need not reach under it.
+      const reaches = end > x0 || floor === -Infinity;
+      return start > floor + 2 && reaches && end < numericX0 && start < x0 + lineHeight(line) ? [start] : [];
+    }),
+  );
+  const starts = under.filter((start) => start < left);
+  return starts.length * 2 > under.length ? Math.min(x0, ...starts) : x0;
+}
+
+/**
+ * The words of the header row, with those of the lines stacked over or under it that stand wholly
+ * left of the description's heading ("Art-Nr-Kunde" over "Art-Nr-Lief."): a sentence over the
+ * table runs under the description's heading and is none.
+ */
+function headingWords(lines: Line[], header: TableHeader): Word[] {
+  const { x0 } = header.columns.description!;
+  const stacked = stackedLines(lines, header.line).filter((l) => l.words.every((w) => w.bbox.x1 < x0));
+  return [...header.line.words, ...stacked.flatMap((l) => l.words)];
 }
 
 /** The description runs to the first numeric column right of it; columns may stand left of it too. */

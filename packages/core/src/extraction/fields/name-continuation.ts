@@ -4,6 +4,7 @@ import type { Candidate } from './candidates.js';
 import { stripLegalForm } from '../evaluation/names.js';
 import {
   cleanName,
+  cutAfterLegalForm,
   hasLegalForm,
   looksLikeName,
   looksLikeStreet,
@@ -51,8 +52,11 @@ export function withContinuations(
   candidates: readonly Candidate[],
   sites: ReadonlySet<string>,
 ): Candidate[] {
-  // Every name-sized part of every line, as printed apart by separators ("Name · street · place").
-  const parts = lines.map((l) => l.segments.flatMap((s) => s.text.split(SENDER_SEPARATORS).map(stripLegalForm)));
+  // Every name-sized part of every line, as printed apart by separators ("Name · street · place"),
+  // cut after its legal form where a legal line runs on ("Mistral Équipements SARL au capital de …").
+  const parts = lines.map((l) =>
+    l.segments.flatMap((s) => s.text.split(SENDER_SEPARATORS).map((p) => stripLegalForm(cutAfterLegalForm(p)))),
+  );
   const witnessed = (joined: string, line: Line) => {
     const whole = stripLegalForm(joined);
     // A footer's part, or the site spelling every word of both lines (not only the candidate's).

@@ -33,6 +33,7 @@ import { findTableHeaders } from './table-header.js';
 import { footerBlockNames } from './footer-names.js';
 import { labelledNames } from './labelled-names.js';
 import { isBankBesideAccount } from './bank-names.js';
+import { isOwnerLine, ownerLines } from './owner-lines.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -49,9 +50,11 @@ export function vendorCandidates(
 ): Candidate[] {
   const buyerLines = buyerBlockLines(ctx.lines, ctx.labels);
   const buyerSegments = buyerBlockSegments(ctx.lines, ctx.labels);
+  const owners = ownerLines(ctx, buyerSegments);
   const candidates = [
     ...labelledNames(ctx, keys, 'vendor_name'),
-    ...legalFormNames(ctx, buyerSegments),
+    ...legalFormNames(ctx, new Set([...buyerSegments, ...owners.map((o) => o.segment)])),
+    ...owners.map((o) => o.business),
     // A receipt's foot prints its shop's address under a thanks line, not a seller's column.
     ...(documentType === 'receipt' ? [] : footerBlockNames(ctx.lines, buyerSegments)),
     ...senderLineNames(ctx),
@@ -109,14 +112,17 @@ export function buyerCandidates(
   return bestPerValue(ocrRepaired(ctx, candidates).filter((c) => isNameShaped(String(c.value))));
 }
 
-function legalFormNames(ctx: ExtractionContext, buyerSegments: Set<Segment>): Candidate[] {
+/** Lines with a legal form, or names in a sentence; `passedOver`: the buyer's segments and owners' lines. */
+function legalFormNames(ctx: ExtractionContext, passedOver: Set<Segment>): Candidate[] {
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
     if (line.confidence < 0.5) continue;
     line.segments.forEach((segment, s) => {
-      if (buyerSegments.has(segment)) return;
+      if (passedOver.has(segment)) return;
       for (const { part, inSentence } of namedParts(segment.text)) {
         if (!(inSentence || hasLegalForm(part)) || !looksLikeName(part) || isStreetLine(part)) continue;
+        // "Inh. Maria Schmidt e.K.": the owner, with the register's form; the business is named above.
+        if (isOwnerLine(part)) continue;
         if (isBankBesideAccount(part, line.text)) continue;
         const position = line.page === 1 ? 1 - (line.y0 / line.pageHeight) * 0.5 : 0.4;
         // "CO. ‖ (M) SDN BHD": a legal form alone in its segment belongs with the segments before it.

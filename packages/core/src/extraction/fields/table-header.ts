@@ -46,7 +46,7 @@ export function findTableHeaders(lines: Line[]): TableHeader[] {
       columns.description = descriptionFromLineStart(line, columns);
     if (!columns.description) continue;
     // Headers printed on two lines: the words above, and below a line without numbers ("Positions-" / "betrag").
-    for (const other of [...linesJustAbove(lines, line), ...linesJustBelow(lines, line)]) {
+    for (const other of stackedLines(lines, line)) {
       for (const [column, range] of Object.entries(headerColumns(other)) as [Column, { x0: number; x1: number }][])
         columns[column] ??= range;
     }
@@ -81,6 +81,11 @@ export function headerColumns(line: Line): TableHeader['columns'] {
     i += match.tokens.length;
   }
   return columns;
+}
+
+/** The lines of a header printed on two or three lines: those just above it and just below it. */
+export function stackedLines(lines: Line[], line: Line): Line[] {
+  return [...linesJustAbove(lines, line), ...linesJustBelow(lines, line)];
 }
 
 function linesJustBelow(lines: Line[], line: Line): Line[] {

@@ -1,6 +1,6 @@
 // test-tier: no-ocr (every read is of a text layer and its form fields)
 import { extractFields, RECOMMENDED_FIELDS, type Word } from '@intake/core';
-import { PDFDocument, StandardFonts, TextAlignment, type PDFForm, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, StandardFonts, TextAlignment, type PDFForm, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { sharedReader } from '../support/reader.js';
 
@@ -143,5 +143,19 @@ describe("a filled form's fields", () => {
       tax_amount: 96,
       total_amount: 1296,
     });
+  });
+
+  it("that are broken cost their own values, never the page's text", async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([595, HEIGHT]);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    page.drawText('Invoice No. HL-2024-031', { x: 50, y: HEIGHT - 100, size: 10, font });
+    page.drawText('Total 1,296.00', { x: 50, y: HEIGHT - 120, size: 10, font });
+    // A widget whose value is a number and whose rectangle is a string; a FreeText without contents.
+    const broken = pdf.context.obj({ Type: 'Annot', Subtype: 'Widget', FT: 'Tx', V: 123, Rect: PDFString.of('x') });
+    const empty = pdf.context.obj({ Type: 'Annot', Subtype: 'FreeText', Rect: [50, 50, 200, 70] });
+    page.node.set(PDFName.of('Annots'), pdf.context.obj([broken, empty]));
+    const all = await words(await pdf.save());
+    expect(texts(all)).toEqual(texts(['Invoice', 'No.', 'HL-2024-031', 'Total', '1,296.00']));
   });
 });

@@ -35,7 +35,7 @@ const MAX_AUTO_SIZE = 12;
 
 export async function formFieldWords(page: PDFPageProxy): Promise<Word[]> {
   const viewport = page.getViewport({ scale: 1 });
-  const annotations = (await page.getAnnotations({ intent: 'display' })) as AnnotationData[];
+  const annotations = await annotationsOf(page);
   const words: Word[] = [];
   for (const annotation of annotations) {
     const text = shownText(annotation);
@@ -45,6 +45,18 @@ export async function formFieldWords(page: PDFPageProxy): Promise<Word[]> {
     words.push(...fieldWords(annotation, text, box));
   }
   return words;
+}
+
+/**
+ * The page's annotations, or none where pdfjs cannot parse them: a broken annotation costs the
+ * values it holds, never the page's text.
+ */
+async function annotationsOf(page: PDFPageProxy): Promise<AnnotationData[]> {
+  try {
+    return (await page.getAnnotations({ intent: 'display' })) as AnnotationData[];
+  } catch {
+    return [];
+  }
 }
 
 /** What a field or text box shows, or nothing. */

@@ -19,6 +19,8 @@ import { isOwnerLine } from './owner-lines.js';
  */
 
 const MAX_LINES = 3;
+/** A name this many times as tall as its address lines is a letterhead's, set apart in size. */
+const LETTERHEAD_SCALE = 1.5;
 
 export function addressCandidate(ctx: ExtractionContext, name: Candidate | null): Candidate | null {
   if (!name) return null;
@@ -61,10 +63,12 @@ function addressLines(
   const parts: string[] = [];
   let previous = nameLine;
   // A gap is judged by the block's tallest line so far: OCR boxes hug the glyphs, so a line
-  // without ascenders or descenders reads shorter than the pitch it was set on. The name's own line
-  // judges only the gap under it: a letterhead's name in large print over small address lines
-  // would otherwise let the block run across the gap to the recipient's lines below.
-  let tallest = nameLine.y1 - nameLine.y0;
+  // without ascenders or descenders reads shorter than the pitch it was set on. A name printed
+  // much larger than its address lines (a letterhead's, half as tall again or more) judges only
+  // the gap under it: it would otherwise let the block run across the gap to the recipient's
+  // lines below.
+  const nameHeight = nameLine.y1 - nameLine.y0;
+  let tallest = nameHeight;
   let addressTallest = 0;
   for (
     let i = nameLine.index + 1;
@@ -77,7 +81,7 @@ function addressLines(
     if (!segment) continue;
     previous = line;
     addressTallest = Math.max(addressTallest, line.y1 - line.y0);
-    tallest = addressTallest;
+    tallest = nameHeight < addressTallest * LETTERHEAD_SCALE ? Math.max(nameHeight, addressTallest) : addressTallest;
     // The rest of a name over two lines ("Polder Groothandel" / "V.O.F."): not yet the address.
     const rest = fold(segment.text);
     if (!parts.length && rest.length >= 2 && name.endsWith(rest) && !fold(nameLine.text).includes(name)) continue;

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { doc, lines, type Placed } from './synthetic.js';
+
+/**
+ * Italian, Portuguese and Polish documents and Swiss German's own words, each as a text layer
+ * places them: the labels of every field are lexicon data (role-labels.json, field-labels.json,
+ * document-titles.json, table-header-words.json), and none of them is an English, German, French,
+ * Spanish or Dutch word the lexicons knew before.
+ */
+
+interface Words {
+  /** The seller's and the buyer's headings. */
+  seller: string;
+  buyer: string;
+  number: string;
+  date: string;
+  /** The due date's label on an invoice, the delivery date's on an order. */
+  second: string;
+  columns: [string, string];
+  subtotal: string;
+  tax: string;
+  total: string;
+}
+
+const INVOICES: Record<string, Words> = {
+  it: {
+    seller: 'Fornitore',
+    buyer: 'Cessionario/Committente',
+    number: 'Numero fattura',
+    date: 'Data documento',
+    second: 'Data scadenza',
+    columns: ['Descrizione', 'Importo'],
+    subtotal: 'Totale imponibile',
+    tax: 'Totale IVA',
+    total: 'Totale documento',
+  },
+  pt: {
+    seller: 'Fornecedor',
+    buyer: 'Adquirente',
+    number: 'Fatura n.º',
+    date: 'Data de emissão',
+    second: 'Data de vencimento',
+    columns: ['Descrição', 'Valor'],
+    subtotal: 'Total ilíquido',
+    tax: 'Valor IVA',
+    total: 'Total a pagar',
+  },
+  pl: {
+    seller: 'Sprzedawca',
+    buyer: 'Nabywca',
+    number: 'Faktura VAT nr',
+    date: 'Data wystawienia',
+    second: 'Termin płatności',
+    columns: ['Nazwa towaru', 'Wartość'],
+    subtotal: 'Razem netto',
+    tax: 'Kwota VAT',
+    total: 'Do zapłaty',
+  },
+};
+
+const ORDERS: Record<string, Words> = {
+  it: {
+    seller: 'Fornitore',
+    buyer: 'Destinazione merce',
+    number: 'Ordine di acquisto n.',
+    date: 'Data ordine',
+    second: 'Data consegna',
+    columns: ['Descrizione', 'Importo'],
+    subtotal: 'Imponibile',
+    tax: 'Imposta',
+    total: 'Totale ordine',
+  },
+  pt: {
+    seller: 'Fornecedor',
+    buyer: 'Local de entrega',
+    number: 'Nota de encomenda n.º',
+    date: 'Data da encomenda',
+    second: 'Data de entrega',
+    columns: ['Designação', 'Montante'],
+    subtotal: 'Base tributável',
+    tax: 'Montante IVA',
+    total: 'Total da encomenda',
+  },
+  pl: {
+    seller: 'Dostawca',
+    buyer: 'Zamawiający',
+    number: 'Numer zamówienia',
+    date: 'Data zamówienia',
+    second: 'Termin dostawy',
+    columns: ['Nazwa', 'Kwota'],
+    subtotal: 'Wartość netto',
+    tax: 'Podatek VAT',
+    total: 'Razem brutto',
+  },
+};
+
+/** Both parties in blocks under their headings, the number and dates at the right, one row and the totals. */
+function placed(w: Words): Placed[] {
+  return [
+    ...lines(50, 60, [w.seller, 'Officine Brambilla', 'Via Roma 12', '20121 Milano']),
+    ...lines(50, 140, [w.buyer, 'Cantina Sartori', 'Piazza Duomo 1', '50122 Firenze']),
+    { x: 330, y: 60, text: w.number },
+    { x: 470, y: 60, text: 'A-2024/118' },
+    { x: 330, y: 75, text: w.date },
+    { x: 470, y: 75, text: '15.04.2024' },
+    { x: 330, y: 90, text: w.second },
+    { x: 470, y: 90, text: '15.05.2024' },
+    { x: 50, y: 300, text: w.columns[0] },
+    { x: 470, y: 300, text: w.columns[1] },
+    { x: 50, y: 318, text: 'Biglietti da visita' },
+    { x: 470, y: 318, text: '250,00' },
+    { x: 330, y: 360, text: w.subtotal },
+    { x: 470, y: 360, text: '250,00' },
+    { x: 330, y: 375, text: w.tax },
+    { x: 470, y: 375, text: '55,00' },
+    { x: 330, y: 390, text: w.total },
+    { x: 470, y: 390, text: '305,00' },
+  ];
+}
+
+/** The type's recommended fields, and the amounts and parties the other type asks for. */
+function fieldsOf(type: 'invoice' | 'purchase_order') {
+  const own = RECOMMENDED_FIELDS[type];
+  // The invoice asks for the amounts, the order for the buyer: neither asks for what the other does.
+  const borrowed = [...RECOMMENDED_FIELDS.invoice, ...RECOMMENDED_FIELDS.purchase_order].filter(
+    (f) => ['subtotal', 'tax_amount', 'buyer_name'].includes(f.name) && !own.some((o) => o.name === f.name),
+  );
+  return [...own, ...borrowed];
+}
+
+const extract = (w: Words, type: 'invoice' | 'purchase_order') =>
+  extractFields(doc(placed(w)), fieldsOf(type), { documentType: type }).extracted_data;
+
+describe.each(Object.keys(INVOICES))('an invoice in %s', (language) => {
+  const data = extract(INVOICES[language]!, 'invoice');
+  it('finds its number and dates by their labels', () => {
+    expect(data.invoice_number).toBe('A-2024/118');
+    expect(data.invoice_date).toBe('2024-04-15');
+    expect(data.due_date).toBe('2024-05-15');
+  });
+  it('finds the net amount, the tax and the total', () => {
+    expect([data.subtotal, data.tax_amount, data.total_amount]).toEqual([250, 55, 305]);
+  });
+  it('names the seller and the buyer under their headings', () => {
+    expect(data.vendor_name).toBe('Officine Brambilla');
+    expect(data.buyer_name).toBe('Cantina Sartori');
+  });
+});
+
+describe.each(Object.keys(ORDERS))('a purchase order in %s', (language) => {
+  const data = extract(ORDERS[language]!, 'purchase_order');
+  it('finds its number and dates by their labels', () => {
+    expect(data.po_number).toBe('A-2024/118');
+    expect(data.order_date).toBe('2024-04-15');
+    expect(data.delivery_date).toBe('2024-05-15');
+  });
+  it('finds the net amount, the tax and the total', () => {
+    expect([data.subtotal, data.tax_amount, data.total_amount]).toEqual([250, 55, 305]);
+  });
+  it('names the supplier and the buyer under their headings', () => {
+    expect(data.supplier_name).toBe('Officine Brambilla');
+    expect(data.buyer_name).toBe('Cantina Sartori');
+  });
+});
+
+describe("Swiss German's own words", () => {
+  const data = extract(
+    {
+      seller: 'Lieferant',
+      buyer: 'Rechnungsadresse',
+      number: 'Rechnung Nr.',
+      date: 'Datum',
+      second: 'Zahlbar innert',
+      columns: ['Beschreibung', 'Betrag CHF'],
+      subtotal: 'Zwischentotal',
+      tax: 'MWST 8,1 %',
+      total: 'Total CHF',
+    },
+    'invoice',
+  );
+  it('"Zwischentotal" is the subtotal, and its row no line item', () => {
+    expect(data.subtotal).toBe(250);
+    expect(data.line_items).toEqual([{ description: 'Biglietti da visita', amount: 250 }]);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
-import { doc, lines, type Placed } from './synthetic.js';
+import { doc, extractInvoice, lines, type Placed } from './synthetic.js';
 
 /**
  * Italian, Portuguese and Polish documents and Swiss German's own words, each as a text layer
@@ -182,5 +182,33 @@ describe("Swiss German's own words", () => {
   it('"Zwischentotal" is the subtotal, and its row no line item', () => {
     expect(data.subtotal).toBe(250);
     expect(data.line_items).toEqual([{ description: 'Biglietti da visita', amount: 250 }]);
+  });
+});
+
+describe('a seller printed as key and value pairs, the document details beside them', () => {
+  // The town's key is lexicon data (`address_keys`); the details at the right are another column's words.
+  it.each([
+    ['Ragione sociale:', 'Indirizzo:', 'CAP e città:', 'Data', 'Data consegna'],
+    ['Nazwa:', 'Adres:', 'Miejscowość:', 'Data', 'Data dostawy'],
+    ['Nome:', 'Morada:', 'Localidade:', 'Data', 'Data de entrega'],
+  ])('"%s", "%s", "%s": the address is the street and the town alone', (name, street, town, date, second) => {
+    const data = extractInvoice([
+      { x: 50, y: 60, text: `${name} Officine Brambilla` },
+      { x: 50, y: 75, text: `${street} Via Roma 12` },
+      { x: 50, y: 90, text: `${town} 20121 Milano` },
+      { x: 340, y: 60, text: 'Nr' },
+      { x: 470, y: 60, text: 'A-2024/118' },
+      { x: 340, y: 75, text: date },
+      { x: 470, y: 75, text: '15.04.2024' },
+      { x: 340, y: 90, text: second },
+      { x: 470, y: 90, text: '20.04.2024' },
+      { x: 50, y: 300, text: 'Descrizione' },
+      { x: 470, y: 300, text: 'Importo' },
+      { x: 50, y: 318, text: 'Biglietti da visita' },
+      { x: 470, y: 318, text: '250,00' },
+      { x: 330, y: 360, text: 'Totale' },
+      { x: 470, y: 360, text: '250,00' },
+    ]);
+    expect(data.vendor_address).toBe('Via Roma 12, 20121 Milano');
   });
 });

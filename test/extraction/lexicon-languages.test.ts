@@ -212,3 +212,48 @@ describe('a seller printed as key and value pairs, the document details beside t
     expect(data.vendor_address).toBe('Via Roma 12, 20121 Milano');
   });
 });
+
+describe('dates an Italian page prints beside its own', () => {
+  const rows: Placed[] = [
+    ...lines(50, 60, ['Fornitore', 'Officine Brambilla', 'Via Roma 12', '20121 Milano']),
+    { x: 50, y: 300, text: 'Descrizione' },
+    { x: 470, y: 300, text: 'Importo' },
+    { x: 50, y: 318, text: 'Biglietti da visita' },
+    { x: 470, y: 318, text: '250,00' },
+    { x: 330, y: 360, text: 'Totale' },
+    { x: 470, y: 360, text: '250,00' },
+  ];
+
+  it('"FATTURA del 9 gennaio 2025": the title\'s date is the invoice\'s, surely, beside a billing period', () => {
+    const result = extractFields(
+      doc([
+        { x: 300, y: 30, text: 'FATTURA del 9 gennaio 2025' },
+        { x: 330, y: 140, text: 'Periodo' },
+        { x: 420, y: 140, text: '1 dicembre 2024 - 31 dicembre 2024' },
+        ...rows,
+      ]),
+      [...RECOMMENDED_FIELDS.invoice],
+      { documentType: 'invoice' },
+    );
+    expect(result.extracted_data.invoice_date).toBe('2025-01-09');
+    expect(result.confidence.invoice_date).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it.each(['Data preventivo', 'Data offerta'])(
+    'a quotation\'s date ("%s") in the details strip is no order date',
+    (label) => {
+      const strip: Placed[] = [
+        { x: 50, y: 200, text: 'Ordine n.' },
+        { x: 50, y: 214, text: 'OC-2024-80796' },
+        { x: 200, y: 200, text: 'Data' },
+        { x: 200, y: 214, text: '18.02.2023' },
+        { x: 330, y: 200, text: label },
+        { x: 330, y: 214, text: '08.02.2023' },
+      ];
+      const data = extractFields(doc([...strip, ...rows]), [...RECOMMENDED_FIELDS.purchase_order], {
+        documentType: 'purchase_order',
+      }).extracted_data;
+      expect(data.order_date).toBe('2023-02-18');
+    },
+  );
+});

@@ -257,3 +257,24 @@ describe('dates an Italian page prints beside its own', () => {
     },
   );
 });
+
+describe('a tax the total includes, under the total', () => {
+  it.each(['IVA incluido (21%)', 'IVA inclusa (21%)', 'IVA incluída (21%)'])('"%s" names the tax amount', (label) => {
+    const data = extractInvoice([
+      ...lines(50, 60, ['Sol Ferretería S.L.', 'Plaza España 208', '46002 Valencia']),
+      { x: 330, y: 60, text: 'Factura n.º' },
+      { x: 470, y: 60, text: 'FAC58-37432' },
+      { x: 330, y: 75, text: 'Fecha' },
+      { x: 470, y: 75, text: '05/01/2019' },
+      { x: 50, y: 300, text: 'Artículo' },
+      { x: 470, y: 300, text: 'Importe' },
+      { x: 50, y: 318, text: 'Limpieza' },
+      { x: 470, y: 318, text: '901,81' },
+      { x: 330, y: 360, text: 'Total' },
+      { x: 470, y: 360, text: '901,81' },
+      { x: 330, y: 375, text: label },
+      { x: 470, y: 375, text: '156,51' },
+    ]);
+    expect(data.tax_amount).toBe(156.51);
+  });
+});

@@ -223,3 +223,29 @@ describe('synthetic documents on layouts the corpus lacks (family "stranger")', 
     }
   }, 180_000);
 });
+
+describe('synthetic documents of the stranger family in the languages the corpus lacks', () => {
+  it('are Italian, Portuguese and Polish besides the five, each page in its own words, Polish in a TrueType font', async () => {
+    const fonts = availableFonts();
+    const docs: SyntheticDocument[] = [];
+    for (let i = 0; i < 40; i++) docs.push(await generateDocument(SEED + 12, i, 'text', fonts, 'stranger'));
+    const languages = new Set(docs.map((d) => d.expected.synthetic.language));
+    for (const language of ['it', 'pt', 'pl']) expect(languages, language).toContain(language);
+    const standard = new Set(fonts.filter((f) => f.kind === 'standard').map((f) => f.regular));
+    for (const d of docs) {
+      const language = d.expected.synthetic.language;
+      if (!['it', 'pt', 'pl'].includes(language)) continue;
+      const font = / font=(\S+)/.exec(d.expected.synthetic.layout)![1]!;
+      // WinAnsi, the standard fonts' encoding, has no "ł" or "ś".
+      if (language === 'pl') expect(standard.has(font), d.name).toBe(false);
+      // An e-invoice's view prints its items as blocks or a table of its own words.
+      if (/layout=einvoice/.test(d.expected.synthetic.layout)) continue;
+      const text = squeeze(pageText(await reader.read(d.bytes, 'application/pdf')));
+      const headers = vocabularyOf(language as 'it' | 'pt' | 'pl').columns.description;
+      expect(
+        headers.some((h) => text.includes(h)),
+        d.name,
+      ).toBe(true);
+    }
+  }, 120_000);
+});

@@ -45,9 +45,13 @@ export interface SyntheticContent {
 
 const KINDS: DocumentKind[] = ['invoice', 'receipt', 'purchase_order'];
 
-export function makeContent(random: Random, only?: { kind?: DocumentKind; language?: Language }): SyntheticContent {
+/** `languages`: the ones to draw from (the families' by default); `language`: this one. */
+export function makeContent(
+  random: Random,
+  only?: { kind?: DocumentKind; language?: Language; languages?: readonly Language[] },
+): SyntheticContent {
   const kind = only?.kind ?? random.pick(KINDS);
-  const language = only?.language ?? random.pick(LANGUAGES);
+  const language = only?.language ?? random.pick(only?.languages ?? LANGUAGES);
   const vocabulary = vocabularyOf(language);
   const style = choosePrintStyle(random, language, vocabulary.months);
   const rows = Array.from({ length: random.int(1, kind === 'receipt' ? 6 : 5) }, () => makeRow(random, vocabulary));

@@ -12,6 +12,31 @@ import { chooseStrangerTax } from './stranger-tax.js';
 import { restyle } from './stranger-variety.js';
 import { chooseStrangerTracking } from './stranger-tracking.js';
 import { chooseStrangerWhen } from './stranger-when.js';
+import { LANGUAGES, STRANGER_LANGUAGES, vocabularyOf, type Language } from './vocabulary.js';
+
+/**
+ * One of the languages only this family prints, as often as each of the families' (three in eight),
+ * from a random source of its own: a document in a families' language is drawn as it was before.
+ * The language is passed as a list of one, so that the content's draws stay in step.
+ */
+function strangerLanguage(seed: number, index: number): { languages?: readonly Language[] } {
+  const random = createRandom(seedOf(`intake synthetic language ${seed} ${index}`));
+  const all = LANGUAGES.length + STRANGER_LANGUAGES.length;
+  return random.chance(STRANGER_LANGUAGES.length / all) ? { languages: [random.pick(STRANGER_LANGUAGES)] } : {};
+}
+
+/** WinAnsi, the encoding of PDF's standard fonts: Latin-1 and the few letters and marks it adds. */
+const WIN_ANSI = /^[\n\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/u;
+
+/**
+ * The fonts a language's words can be set in: a standard font prints WinAnsi's letters only, so
+ * a language with others (Polish "ł", "ś") takes a TrueType font.
+ */
+function fontsFor(fonts: readonly FontChoice[], language: Language): readonly FontChoice[] {
+  if (WIN_ANSI.test(JSON.stringify(vocabularyOf(language)))) return fonts;
+  const truetype = fonts.filter((f) => f.kind === 'truetype');
+  return truetype.length > 0 ? truetype : fonts;
+}
 
 /**
  * A stranger invoice's or order's content and layout, every choice drawn: the tax's shape and the
@@ -27,8 +52,15 @@ export function drawStranger(
   index: number,
   options: { others: boolean; paged: boolean; tracking: boolean },
 ): { content: SyntheticContent; layout: StrangerLayout; issued: SyntheticContent } {
-  let content = makeContent(random, { kind: random.pick(['invoice', 'purchase_order'] as const) });
-  const chosen = chooseStrangerLayout(random, fonts, content.kind === 'purchase_order' ? 'purchase_order' : 'invoice');
+  let content = makeContent(random, {
+    kind: random.pick(['invoice', 'purchase_order'] as const),
+    ...strangerLanguage(seed, index),
+  });
+  const chosen = chooseStrangerLayout(
+    random,
+    fontsFor(fonts, content.language),
+    content.kind === 'purchase_order' ? 'purchase_order' : 'invoice',
+  );
   content = readdress(restyleDates(restyle(content, chosen.variety, random), chosen.dates), chosen.parties, random);
   const drawn = chooseStrangerIssuer(content, random);
   const owned = withOwnerLine(

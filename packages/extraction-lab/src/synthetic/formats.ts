@@ -50,6 +50,9 @@ const NUMBERS: Record<string, NumberStyle[]> = {
   fr: ['space-comma', 'space-comma', 'dot-comma'],
   es: ['dot-comma', 'dot-comma', 'comma-dot'],
   nl: ['dot-comma', 'dot-comma', 'space-comma'],
+  it: ['dot-comma', 'dot-comma', 'comma-dot'],
+  pt: ['space-comma', 'dot-comma', 'dot-comma'],
+  pl: ['space-comma', 'space-comma', 'dot-comma'],
 };
 const DATES: Record<string, DateStyle[]> = {
   en: ['mdy-slash', 'month-d-y', 'dmy-slash', 'iso', 'd-month-y'],
@@ -57,6 +60,9 @@ const DATES: Record<string, DateStyle[]> = {
   fr: ['dmy-slash', 'dmy-slash', 'd-month-y', 'iso'],
   es: ['dmy-slash', 'dmy-dash', 'd-month-y'],
   nl: ['dmy-dash', 'dmy-slash', 'd-month-y', 'iso'],
+  it: ['dmy-slash', 'dmy-slash', 'dmy-dot', 'd-month-y'],
+  pt: ['dmy-dash', 'dmy-slash', 'iso', 'd-month-y'],
+  pl: ['dmy-dot', 'dmy-dot', 'iso', 'd-month-y'],
 };
 const CURRENCIES: Record<string, Omit<Currency, 'before' | 'useCode'>[]> = {
   en: [
@@ -70,6 +76,9 @@ const CURRENCIES: Record<string, Omit<Currency, 'before' | 'useCode'>[]> = {
   fr: [{ code: 'EUR', symbol: '€' }],
   es: [{ code: 'EUR', symbol: '€' }],
   nl: [{ code: 'EUR', symbol: '€' }],
+  it: [{ code: 'EUR', symbol: '€' }],
+  pt: [{ code: 'EUR', symbol: '€' }],
+  pl: [{ code: 'PLN', symbol: 'zł' }],
 };
 
 export function choosePrintStyle(random: Random, language: string, months: readonly string[]): PrintStyle {
@@ -151,7 +160,10 @@ export function printDate(iso: string, style: PrintStyle): string {
   }
 }
 
-/** A written date with its language's words: 3rd March 2024, 3. März 2024, le 3 mars 2024, 3 de marzo de 2024. */
+/**
+ * A written date with its language's words: 3rd March 2024, 3. März 2024, le 3 mars 2024, 3 de marzo
+ * de 2024, 3 de março de 2024, 3 marca 2024 r. (Polish names the month in the genitive).
+ */
 function ordinalDate(day: number, month: string, year: string, language: string | undefined): string {
   switch (language) {
     case 'de':
@@ -161,7 +173,12 @@ function ordinalDate(day: number, month: string, year: string, language: string 
     case 'es':
       return `${day} de ${month} de ${year}`;
     case 'nl':
+    case 'it':
       return `${day} ${month} ${year}`;
+    case 'pt':
+      return `${day} de ${month} de ${year}`;
+    case 'pl':
+      return `${day} ${month} ${year} r.`;
     default: {
       const tens = day % 100 >= 11 && day % 100 <= 13;
       const suffix = tens ? 'th' : (['th', 'st', 'nd', 'rd'][day % 10] ?? 'th');

@@ -53,6 +53,9 @@ const STYLES: Record<string, DateStyle[]> = {
   fr: ['d-ord-month-y', 'dmy-dot-bare', 'd-mon-yy-caps'],
   es: ['d-ord-month-y', 'dmy-dot-bare', 'd-mon-yy-caps'],
   nl: ['d-ord-month-y', 'dmy-dot-bare', 'd-mon-yy-caps'],
+  it: ['d-ord-month-y', 'dmy-dot-bare', 'd-mon-yy-caps'],
+  pt: ['d-ord-month-y', 'dmy-dot-bare', 'd-mon-yy-caps'],
+  pl: ['d-ord-month-y', 'dmy-dot-bare', 'd-mon-yy-caps'],
 };
 
 /** The content printed in the chosen written style: the ISO dates stay. */
@@ -98,6 +101,27 @@ const WORDS: Record<string, Record<'period' | 'order' | 'quote' | 'supply' | 'pr
     quote: ['Offerte van', 'Offertedatum'],
     supply: ['Leverdatum', 'Leveringsdatum'],
     printed: ['Afgedrukt op', 'Voorwaarden per'],
+  },
+  it: {
+    period: ['Periodo di fatturazione', 'Periodo'],
+    order: ['Vs. ordine del', 'Data ordine'],
+    quote: ['Preventivo del', 'Data preventivo'],
+    supply: ['Data consegna', 'Data DDT'],
+    printed: ['Stampato il', 'Condizioni generali al'],
+  },
+  pt: {
+    period: ['Período de faturação', 'Período'],
+    order: ['V/ encomenda de', 'Data da encomenda'],
+    quote: ['Orçamento de', 'Data do orçamento'],
+    supply: ['Data de entrega', 'Data de carga'],
+    printed: ['Impresso em', 'Condições gerais em'],
+  },
+  pl: {
+    period: ['Okres rozliczeniowy', 'Okres'],
+    order: ['Wasze zamówienie z dnia', 'Data zamówienia'],
+    quote: ['Oferta z dnia', 'Data oferty'],
+    supply: ['Data sprzedaży', 'Data dostawy'],
+    printed: ['Wydrukowano', 'Warunki ogólne z dnia'],
   },
 };
 
@@ -157,6 +181,9 @@ const GROSS: Record<string, string[]> = {
   fr: ['Total TTC', 'Montant TTC'],
   es: ['Total', 'Importe total', 'Total factura'],
   nl: ['Totaal', 'Totaal incl. btw', 'Factuurbedrag'],
+  it: ['Totale', 'Totale fattura', 'Totale documento'],
+  pt: ['Total', 'Total da fatura', 'Total com IVA'],
+  pl: ['Razem brutto', 'Wartość brutto', 'Suma brutto'],
 };
 const NET: Record<string, string[]> = {
   en: ['Total excl. VAT', 'Total net', 'Net total'],
@@ -164,6 +191,9 @@ const NET: Record<string, string[]> = {
   fr: ['Total hors taxes', 'Total HT'],
   es: ['Total sin IVA', 'Importe neto'],
   nl: ['Totaal excl. btw', 'Netto totaal'],
+  it: ['Totale imponibile', 'Totale netto'],
+  pt: ['Total sem IVA', 'Base tributável'],
+  pl: ['Razem netto', 'Wartość netto'],
 };
 const PAID: Record<string, string[]> = {
   en: ['Amount paid', 'Less payment received', 'Deposit received', 'Credit applied'],
@@ -171,6 +201,9 @@ const PAID: Record<string, string[]> = {
   fr: ['Acompte versé', 'Déjà réglé', 'Avoir'],
   es: ['Anticipo', 'Ya pagado', 'Abono'],
   nl: ['Reeds betaald', 'Aanbetaling', 'Creditnota'],
+  it: ['Acconto', 'Già pagato', 'Nota di credito'],
+  pt: ['Adiantamento', 'Já pago', 'Nota de crédito'],
+  pl: ['Zaliczka', 'Zapłacono', 'Korekta'],
 };
 const BALANCE: Record<string, string[]> = {
   en: ['Balance due', 'Amount due', 'Balance'],
@@ -178,6 +211,9 @@ const BALANCE: Record<string, string[]> = {
   fr: ['Reste à payer', 'Solde dû', 'Net à payer'],
   es: ['Saldo pendiente', 'Importe pendiente', 'Total a pagar'],
   nl: ['Openstaand saldo', 'Nog te betalen', 'Te betalen'],
+  it: ['Saldo da pagare', 'Residuo', 'Netto a pagare'],
+  pt: ['Saldo em dívida', 'Valor em falta', 'Total a pagar'],
+  pl: ['Pozostało do zapłaty', 'Do zapłaty', 'Saldo'],
 };
 
 /** The part of the total a payment or credit took, so the balance is what is left. */
@@ -214,6 +250,9 @@ const SENTENCE: Record<string, [string, string]> = {
   fr: ['Merci de régler {amount} avant le {date}.', 'Merci de régler {amount} sous 14 jours.'],
   es: ['Le rogamos abone {amount} antes del {date}.', 'Le rogamos abone {amount} en 14 días.'],
   nl: ['Gelieve {amount} te betalen vóór {date}.', 'Gelieve {amount} binnen 14 dagen te betalen.'],
+  it: ['Si prega di pagare {amount} entro il {date}.', 'Si prega di pagare {amount} entro 14 giorni.'],
+  pt: ['Agradecemos o pagamento de {amount} até {date}.', 'Agradecemos o pagamento de {amount} no prazo de 14 dias.'],
+  pl: ['Prosimy o wpłatę {amount} do dnia {date}.', 'Prosimy o wpłatę {amount} w terminie 14 dni.'],
 };
 
 /** Invoices: the amount to pay again in a sentence, with the due date where the invoice has one. */

@@ -136,6 +136,41 @@ const WORDS: Record<string, Words> = {
     bank: 'Bankgegevens',
     contact: 'Contact',
   },
+  it: {
+    compound: ['{a} & Figli S.r.l.', 'F.lli {a} S.n.c.', '{a} & {b} S.a.s.', '{a} e Associati S.r.l.'],
+    initials: ['{i}.{j}. {noun} S.r.l.', '3D Stampa S.r.l.', 'A1 {noun} S.r.l.', '{i}&{j} {noun}'],
+    pairs: [
+      {
+        headings: ['Cedente/Prestatore', 'Cessionario/Committente'],
+        names: ['Denominazione:', 'Denominazione:'],
+        street: 'Indirizzo:',
+        town: 'Comune:',
+      },
+      { names: ['Ragione sociale fornitore:', 'Ragione sociale cliente:'], street: 'Indirizzo:', town: 'CAP e città:' },
+    ],
+    bank: 'Coordinate bancarie',
+    contact: 'Contatti',
+  },
+  pt: {
+    compound: ['{a} & Filhos, Lda.', '{a} & Irmãos, Lda.', '{a} & {b}, S.A.', '{a} e Associados, Lda.'],
+    initials: ['{i}.{j}. {noun}, Lda.', '3D Impressão, Lda.', 'A1 {noun}, Lda.', '{i}&{j} {noun}'],
+    pairs: [
+      { headings: ['Fornecedor', 'Cliente'], names: ['Nome:', 'Nome:'], street: 'Morada:', town: 'Localidade:' },
+      { names: ['Nome do fornecedor:', 'Nome do cliente:'], street: 'Morada:', town: 'Código postal:' },
+    ],
+    bank: 'Dados bancários',
+    contact: 'Contactos',
+  },
+  pl: {
+    compound: ['{a} i Synowie Sp. z o.o.', 'Bracia {a} Sp. j.', '{a} i {b} Sp. k.', '{a} i Wspólnicy Sp. z o.o.'],
+    initials: ['{i}.{j}. {noun} Sp. z o.o.', '3D Druk Sp. z o.o.', 'A1 {noun} Sp. z o.o.', '{i}&{j} {noun}'],
+    pairs: [
+      { headings: ['Sprzedawca', 'Nabywca'], names: ['Nazwa:', 'Nazwa:'], street: 'Adres:', town: 'Miejscowość:' },
+      { names: ['Nazwa sprzedawcy:', 'Nazwa nabywcy:'], street: 'Ulica:', town: 'Kod i miejscowość:' },
+    ],
+    bank: 'Dane do przelewu',
+    contact: 'Kontakt',
+  },
 };
 
 /** What of the stranger layout a place sets (render-stranger.ts's `StrangerLayout` has these). */

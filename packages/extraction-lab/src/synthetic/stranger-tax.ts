@@ -128,6 +128,42 @@ const WORDS: Record<string, Words> = {
     notes: ['BTW verlegd.', 'Vrijgesteld van btw.'],
     spacedPercent: false,
   },
+  it: {
+    taxes: [['IVA', [22, 10, 4]]],
+    included: ['IVA inclusa ({rate})', 'di cui {tax} {rate}'],
+    heads: [
+      ['Imponibile', 'Aliquota', 'Imposta'],
+      ['Imponibile', '% IVA', 'IVA'],
+    ],
+    shipping: ['Spese di trasporto', 'Spese di spedizione'],
+    discount: ['Sconto'],
+    notes: ['Inversione contabile, art. 17 c. 6 DPR 633/72.', 'Operazione esente IVA, art. 10 DPR 633/72.'],
+    spacedPercent: false,
+  },
+  pt: {
+    taxes: [['IVA', [23, 13, 6]]],
+    included: ['{tax} incluído ({rate})', '{tax} {rate} incluído'],
+    heads: [
+      ['Incidência', 'Taxa', 'IVA'],
+      ['Base tributável', 'Taxa', 'Valor IVA'],
+    ],
+    shipping: ['Portes', 'Transporte'],
+    discount: ['Desconto'],
+    notes: ['IVA - autoliquidação.', 'Isento de IVA nos termos do artigo 53.º do CIVA.'],
+    spacedPercent: false,
+  },
+  pl: {
+    taxes: [['VAT', [23, 8, 5]]],
+    included: ['w tym {tax} {rate}', 'zawiera {tax} {rate}'],
+    heads: [
+      ['Wartość netto', 'Stawka VAT', 'Kwota VAT'],
+      ['Netto', 'Stawka', 'VAT'],
+    ],
+    shipping: ['Koszty wysyłki', 'Transport'],
+    discount: ['Rabat'],
+    notes: ['Odwrotne obciążenie.', 'Zwolnienie z VAT na podstawie art. 113 ust. 1 ustawy o VAT.'],
+    spacedPercent: true,
+  },
 };
 
 const wordsOf = (content: SyntheticContent): Words => WORDS[content.language] ?? WORDS.en!;

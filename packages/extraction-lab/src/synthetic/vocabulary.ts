@@ -160,8 +160,15 @@ export interface WhenRegion {
   registration: string;
 }
 
+/** The languages of the generator's own families, drawn by default. */
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;
-export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * Languages the development corpus does not print at all, drawn by the stranger family besides
+ * the families' own, so that a probe finds what the lexicons lack.
+ */
+export const STRANGER_LANGUAGES = ['it', 'pt', 'pl'] as const;
+export type Language = (typeof LANGUAGES)[number] | (typeof STRANGER_LANGUAGES)[number];
 
 const cache = new Map<string, Vocabulary>();
 

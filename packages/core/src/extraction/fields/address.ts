@@ -170,16 +170,32 @@ function senderAddress(name: Candidate): Candidate | null {
 /**
  * Two parties' pairs side by side on one line ("Postal address: Marktplatz 50   Address:
  * Industriestraße 99", as e-invoice views print seller and buyer): the pair whose words stand in
- * the name's column. A line of one pair or none is read whole.
+ * the name's column. A line of one pair or none is read up to another column's words.
  */
 function pairInColumn(line: Line, column: { x0: number; x1: number }): string {
   const starts = line.segments.flatMap((s, i) => (/^[^:]{1,30}:/u.test(s.text) ? [i] : []));
-  if (starts.length < 2) return line.text;
+  if (starts.length < 2) return upToNextColumn(line, column);
   for (let k = 0; k < starts.length; k++) {
     const pair = line.segments.slice(starts[k], starts[k + 1] ?? line.segments.length);
     if (pair.some((s) => s.x1 > column.x0 && s.x0 < column.x1)) return pair.map((s) => s.text).join(' ');
   }
   return line.text;
+}
+
+/**
+ * A line's words up to a segment that stands wholly right of the name's column, the document's
+ * details beside the seller's pairs ("CAP e città: 50122 Firenze   Data consegna   2 febbraio
+ * 2025"); a value a tab sets apart from its key ("Anschrift:   Hauptstraße 5") stays.
+ */
+function upToNextColumn(line: Line, column: { x0: number; x1: number }): string {
+  const segments = line.segments;
+  const end = segments.findIndex((s, i) => i > 0 && s.x0 > column.x1 && !/:\s*$/u.test(segments[i - 1]!.text));
+  return end < 0
+    ? line.text
+    : segments
+        .slice(0, end)
+        .map((s) => s.text)
+        .join(' ');
 }
 
 function columnOf(line: Line, name: string): { x0: number; x1: number } {

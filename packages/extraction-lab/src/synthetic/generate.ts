@@ -191,8 +191,8 @@ function expectedOf(
   };
 }
 
-/** Writes `count` documents of `kind` into `out`; returns their file names. */
-export async function writeSyntheticCorpus(options: {
+/** What `writeSyntheticCorpus` writes: how many documents of which kind, family and producer, where. */
+export interface SyntheticCorpusOptions {
   out: string;
   count: number;
   seed: number;
@@ -228,7 +228,10 @@ export async function writeSyntheticCorpus(options: {
    * synthetic training set, so that it stays the set the ranker was measured with).
    */
   tracking?: boolean;
-}): Promise<string[]> {
+}
+
+/** Writes `count` documents of `kind` into `out`; returns their file names. */
+export async function writeSyntheticCorpus(options: SyntheticCorpusOptions): Promise<string[]> {
   const chromium = options.producer === 'chromium';
   const libreoffice = options.producer === 'libreoffice';
   if (chromium && (options.family !== 'stranger' || options.kind !== 'text'))

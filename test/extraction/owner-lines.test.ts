@@ -28,6 +28,16 @@ describe("an owner's line under a sole trader's name", () => {
     expect(fields.vendor_address).toBe('Marktplatz 3, 93047 Regensburg');
   });
 
+  it.each([
+    ['Italian', 'Fioreria Bianchi', 'Titolare Giulia Bianchi', 'Via Garibaldi 8', '37121 Verona'],
+    ['Portuguese', 'Florista Costa', 'Proprietária Ana Costa', 'Rua do Carmo 12', '1200-093 Lisboa'],
+    ['Polish', 'Kwiaciarnia Nowak', 'Właściciel Anna Nowak', 'ul. Długa 5', '00-238 Warszawa'],
+  ])('names the owner, not the seller (%s)', (_, name, owner, street, town) => {
+    const fields = extractInvoice(page([name, owner, street, town]));
+    expect(fields.vendor_name).toBe(name);
+    expect(fields.vendor_address).toBe(`${street}, ${town}`);
+  });
+
   it('leaves the business above the owner, in a letterhead at the top right (Dutch)', () => {
     const fields = extractInvoice([
       { x: 325, y: 57, text: 'Schildersbedrijf Mulder', height: 21 },

@@ -203,8 +203,13 @@ describe('synthetic documents on layouts the corpus lacks (family "stranger")', 
       for (const [field, value] of Object.entries(printed)) {
         // A name over two lines beside another block reads with that block's words between its lines.
         const split = / split=true/.test(layout) && /^(vendor|supplier)_name$/.test(field);
+        // A name tracked by 0.12 em with the PDF's character-spacing operator reads with its words
+        // run together: pdfjs sets one space between every two glyphs and none wider, so its word
+        // breaks are lost before the text reaches extraction (stranger-tracking.test.ts).
+        const runTogether = / tracking=(name|both) tracking-em=0\.12 tracking-pdf=operator/.test(layout);
+        const seen = (t: string) => (runTogether && /_name$/.test(field) ? t.replace(/ /g, '') : t);
         for (const part of split ? value.split(' ') : [value])
-          expect(text, `${d.name} ${field}`).toContain(squeeze(part));
+          expect(seen(text), `${d.name} ${field}`).toContain(seen(squeeze(part)));
       }
       const style = / date-style=(\S+)/.exec(layout)![1]!;
       // An English page's country (stranger-when.ts) prints its money and date order; else a written

@@ -1,6 +1,5 @@
 import type { ReadDocument } from '../ports/document-reader.port.js';
-import { buildLines } from './layout/lines.js';
-import { buildTurnedLines } from './layout/turned-lines.js';
+import { buildDocumentLines } from './layout/turned-lines.js';
 import { LabelIndex, type LabelKey } from './labels/label-index.js';
 import { detectDateConvention } from './values/conventions.js';
 import type { CandidateRanker } from './ranking/ranker.js';
@@ -35,12 +34,12 @@ export function createContext(
   extraLabels: ExtraLabel[],
   ranker?: CandidateRanker,
 ): ExtractionContext {
-  const lines = buildLines(doc);
+  const { lines, turnedLines } = buildDocumentLines(doc);
   return {
     ...(ranker ? { ranker } : {}),
     doc,
     lines,
-    turnedLines: buildTurnedLines(doc, lines.length),
+    turnedLines,
     labels: new LabelIndex(lines, extraLabels),
     dates: detectDateConvention(lines.map((l) => l.text)),
   };

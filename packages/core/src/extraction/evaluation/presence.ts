@@ -1,6 +1,5 @@
 import type { ReadDocument } from '../../ports/document-reader.port.js';
-import { buildLines } from '../layout/lines.js';
-import { buildTurnedLines } from '../layout/turned-lines.js';
+import { buildDocumentLines } from '../layout/turned-lines.js';
 import { fold } from '../layout/fold.js';
 import { findAmounts } from '../values/amounts.js';
 import { findDates } from '../values/dates.js';
@@ -11,8 +10,8 @@ import { findDates } from '../values/dates.js';
  * in any printed form; text by its folded words in order. Line items are not checked.
  */
 export function presentValues(doc: ReadDocument, expected: Record<string, unknown>): Record<string, boolean> {
-  const straight = buildLines(doc);
-  const lines = [...straight, ...buildTurnedLines(doc, straight.length)].map((l) => l.text);
+  const { lines: straight, turnedLines } = buildDocumentLines(doc);
+  const lines = [...straight, ...turnedLines].map((l) => l.text);
   const folded = ` ${lines.map(fold).join(' ')} `;
   const amounts = new Set(lines.flatMap((l) => findAmounts(l).map((a) => Math.round(Math.abs(a.value) * 100))));
   const dates = new Set(

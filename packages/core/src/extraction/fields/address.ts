@@ -62,13 +62,7 @@ function addressLines(
 ): string[] {
   const parts: string[] = [];
   let previous = nameLine;
-  // A gap is judged by the block's tallest line so far: OCR boxes hug the glyphs, so a line
-  // without ascenders or descenders reads shorter than the pitch it was set on. A name printed
-  // much larger than its address lines (a letterhead's, half as tall again or more) judges only
-  // the gap under it: it would otherwise let the block run across the gap to the recipient's
-  // lines below.
   const nameHeight = nameLine.y1 - nameLine.y0;
-  let tallest = nameHeight;
   let addressTallest = 0;
   for (
     let i = nameLine.index + 1;
@@ -76,12 +70,11 @@ function addressLines(
     i++
   ) {
     const line = ctx.lines[i]!;
-    if (line.page !== previous.page || line.y0 - previous.y1 > tallest * 2) break;
+    if (line.page !== previous.page || line.y0 - previous.y1 > gapUnit(nameHeight, addressTallest) * 2) break;
     const segment = line.segments.find((s) => s.x1 > column.x0 && s.x0 < column.x1 + line.pageWidth * 0.25);
     if (!segment) continue;
     previous = line;
     addressTallest = Math.max(addressTallest, line.y1 - line.y0);
-    tallest = nameHeight < addressTallest * LETTERHEAD_SCALE ? Math.max(nameHeight, addressTallest) : addressTallest;
     // The rest of a name over two lines ("Polder Groothandel" / "V.O.F."): not yet the address.
     const rest = fold(segment.text);
     if (!parts.length && rest.length >= 2 && name.endsWith(rest) && !fold(nameLine.text).includes(name)) continue;
@@ -111,6 +104,18 @@ function addressLines(
     const street = p.replace(STREET_MISREAD, '$1traße');
     return german ? street.replace(U_AS_II, 'ü') : street;
   });
+}
+
+/**
+ * The height a gap in the block is judged by: its tallest line so far, since OCR boxes hug the
+ * glyphs and a line without ascenders or descenders reads shorter than the pitch it was set on. A
+ * name printed much larger than its address lines (a letterhead's, half as tall again or more)
+ * judges only the gap under it: it would otherwise let the block run across the gap to the
+ * recipient's lines below.
+ */
+function gapUnit(nameHeight: number, addressTallest: number): number {
+  if (addressTallest === 0) return nameHeight;
+  return nameHeight < addressTallest * LETTERHEAD_SCALE ? Math.max(nameHeight, addressTallest) : addressTallest;
 }
 
 /**

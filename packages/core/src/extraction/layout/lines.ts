@@ -66,14 +66,15 @@ export function readableWords(page: ReadDocument['pages'][number]): Word[] {
   return page.source === 'ocr' ? withOcrTurns(words, page.width) : words;
 }
 
-export function buildLines(doc: ReadDocument): Line[] {
+/** The document's straight lines; `readable` is each page's readableWords, where already made. */
+export function buildLines(doc: ReadDocument, readable = doc.pages.map(readableWords)): Line[] {
   const lines: Line[] = [];
-  for (const page of doc.pages) {
+  for (const [p, page] of doc.pages.entries()) {
     // Dot leaders between a label and its value are no words (leaders.ts).
     // Words that do not run left to right are read apart (turned-lines.ts).
-    const readable = readableWords(page);
-    const apart = readApart(readable);
-    const words = readable.filter((w) => !(apart && w.turn)).flatMap(withoutLeaders);
+    const pageWords = readable[p]!;
+    const apart = readApart(pageWords);
+    const words = pageWords.filter((w) => !(apart && w.turn)).flatMap(withoutLeaders);
     // A text layer is drawn straight; a scan or photo is often turned a little, which puts a label
     // and its amount at the right edge on different heights.
     const slope = page.source === 'ocr' ? estimateSlope(words, page.width) : 0;

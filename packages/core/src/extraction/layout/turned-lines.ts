@@ -1,5 +1,5 @@
 import type { ReadDocument, Word } from '../../ports/document-reader.port.js';
-import { makeLine, readableWords, segmentOf, type Line } from './lines.js';
+import { buildLines, makeLine, readableWords, segmentOf, type Line } from './lines.js';
 import { readApart } from './text-direction.js';
 
 /**
@@ -12,13 +12,23 @@ import { readApart } from './text-direction.js';
  */
 
 /**
- * The document's turned lines, page by page, numbered on from `first` (after the straight lines, so
- * that an index names one line of either kind).
+ * The document's straight lines and its turned ones, each page's words made readable once for both.
  */
-export function buildTurnedLines(doc: ReadDocument, first: number): Line[] {
+export function buildDocumentLines(doc: ReadDocument): { lines: Line[]; turnedLines: Line[] } {
+  const readable = doc.pages.map(readableWords);
+  const lines = buildLines(doc, readable);
+  return { lines, turnedLines: buildTurnedLines(doc, lines.length, readable) };
+}
+
+/**
+ * The document's turned lines, page by page, numbered on from `first` (after the straight lines, so
+ * that an index names one line of either kind); `readable` is each page's readableWords, where
+ * already made.
+ */
+export function buildTurnedLines(doc: ReadDocument, first: number, readable = doc.pages.map(readableWords)): Line[] {
   const lines: Line[] = [];
-  for (const page of doc.pages) {
-    const words = readableWords(page);
+  for (const [p, page] of doc.pages.entries()) {
+    const words = readable[p]!;
     if (!readApart(words)) continue;
     for (const turned of turnedLines(words)) {
       const line = makeLine(turned.words, page, first + lines.length, new Set(), turned.segments.map(segmentOf));

@@ -42,8 +42,17 @@ const STANDARD: FontChoice[] = [
 const SYMBOL_FONT = /^opens___\.ttf$|Symbol/i;
 
 /**
- * The standard 14 families and every regular TrueType font under `fontDir` but symbol fonts
- * (sorted: deterministic).
+ * The TrueType families documents are drawn in: those that draw every Latin letter the
+ * vocabularies print (DejaVu, Debian's default, and Liberation, which LibreOffice brings). Not
+ * whatever else a machine holds: a CJK fallback font (`DroidSansFallbackFull.ttf`, which
+ * ImageMagick's Ghostscript pulls in) gives a page no readable text layer, and a seed must draw
+ * the same documents on every machine that has these fonts.
+ */
+const TEXT_FONT = /^(DejaVu|Liberation)/;
+
+/**
+ * The standard 14 families and every regular DejaVu and Liberation TrueType font under `fontDir`
+ * but symbol fonts (sorted: deterministic).
  */
 export function availableFonts(fontDir = '/usr/share/fonts'): FontChoice[] {
   let files: string[] = [];
@@ -54,7 +63,10 @@ export function availableFonts(fontDir = '/usr/share/fonts'): FontChoice[] {
   }
   const ttf = files.filter((f) => f.endsWith('.ttf'));
   const regular = ttf.filter(
-    (f) => !/(Bold|Italic|Oblique|Math|ExtraLight|Light)/.test(path.basename(f)) && !SYMBOL_FONT.test(path.basename(f)),
+    (f) =>
+      TEXT_FONT.test(path.basename(f)) &&
+      !/(Bold|Italic|Oblique|Math|ExtraLight|Light)/.test(path.basename(f)) &&
+      !SYMBOL_FONT.test(path.basename(f)),
   );
   const truetype = regular.map((file): FontChoice => {
     const bold = file.replace(/\.ttf$/, '-Bold.ttf');

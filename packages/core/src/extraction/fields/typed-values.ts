@@ -45,20 +45,26 @@ export function findTypedValues(text: string, type: FieldType, context: ValueCon
       return found ? [{ ...found, fit: 1 }] : [];
     }
     default:
-      return context.identifier ? identifiers(text) : plainText(text);
+      return context.identifier ? identifiers(text, context.dates) : plainText(text);
   }
 }
 
 const ID_TOKEN = /[A-Za-z0-9][A-Za-z0-9\-/._#]*[A-Za-z0-9]|\d/g;
 
-/** Identifier-like tokens: at least one digit, not a date or a decimal amount. */
-function identifiers(text: string): TypedValue[] {
+/**
+ * Identifier-like tokens: at least one digit, not a date or a decimal amount. A piece of a date
+ * written with its month's name ("2024" and "18" of "18 Sep 2024", of "September 18, 2024") fits
+ * as little as a numeric date does: a title's or a label's row often runs on into the date beside it.
+ */
+function identifiers(text: string, dates: DateConvention): TypedValue[] {
   const found: TypedValue[] = [];
+  const inDates = findDates(text, dates);
   for (const m of text.matchAll(ID_TOKEN)) {
     const token = m[0];
     if (!/\d/.test(token) || insideParentheses(text, m.index, token.length)) continue;
+    const inDate = inDates.some((d) => d.start <= m.index && m.index + token.length <= d.end);
     const fit =
-      /^\d{1,3}([.,]\d{2})$/.test(token) || /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(token)
+      inDate || /^\d{1,3}([.,]\d{2})$/.test(token) || /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(token)
         ? 0.2
         : token.length < 3
           ? 0.5

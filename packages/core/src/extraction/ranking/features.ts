@@ -5,6 +5,7 @@ import type { Role } from '../labels/synonyms.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
+import { wordsInSpan } from '../locations/locate.js';
 import { findAmounts } from '../values/amounts.js';
 import { NAME_FEATURES, nameFacts, nameFeatures, type NameFacts } from './name-features.js';
 import { TENDER_FEATURES, tenderFacts, tenderFeatures, type TenderFacts } from './tender-facts.js';
@@ -119,8 +120,8 @@ export function describeCandidates(
       line.page === 1 ? 1 : 0,
       line.pageWidth ? line.x0 / line.pageWidth : 0,
       ctx.lines.length ? line.index / ctx.lines.length : 0,
-      clamp(Math.log(height(line) / Math.max(1e-6, facts.medianHeight)), -2, 2),
-      height(line) / Math.max(1e-6, facts.tallestOnPage.get(line.page) ?? 1),
+      clamp(Math.log(valueHeight(c) / Math.max(1e-6, facts.medianHeight)), -2, 2),
+      valueHeight(c) / Math.max(1e-6, facts.tallestOnPage.get(line.page) ?? 1),
       line.confidence,
       facts.textLayer ? 1 : 0,
       Math.log1p(value.length) / 4,
@@ -181,6 +182,16 @@ function isAmountRole(role: Role): boolean {
 
 function isDateRole(role: Role): boolean {
   return role.endsWith('_date');
+}
+
+/**
+ * The height of the value's own words where the rule knows them (its span), of its line otherwise:
+ * a row that prints a large title beside small values ("TAX INVOICE" left, "18 Sep 2024" right)
+ * is as tall as the title, and its values are not printed large.
+ */
+function valueHeight(c: Candidate): number {
+  const words = c.span ? wordsInSpan(c.line, c.span.start, c.span.end) : [];
+  return words.length ? Math.max(...words.map((w) => w.bbox.y1 - w.bbox.y0)) : height(c.line);
 }
 
 function height(line: Line): number {

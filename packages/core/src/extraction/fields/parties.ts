@@ -64,7 +64,9 @@ export function vendorCandidates(
   // heading stands below it: then the buyer is named there and the top is the supplier's letterhead.
   if (documentType !== 'purchase_order' || buyerLines.size > 0)
     candidates.push(
-      ...topNames(ctx, buyerLines).filter((c) => documentType !== 'purchase_order' || aboveBuyer(c.line, buyerLines)),
+      ...topNames(ctx, buyerLines, buyerSegments).filter(
+        (c) => documentType !== 'purchase_order' || aboveBuyer(c.line, buyerLines),
+      ),
     );
   // A name printed where the buyer stands is the buyer's, unless a seller's label names it.
   const addressees = addresseeNames(ctx);
@@ -212,7 +214,7 @@ function aboveBuyer(line: Line, buyerLines: Set<Line>): boolean {
  * The first name-like lines at the top of the first page, above its line-item table: the table's
  * header ("Beschreibung  Menge  Preis", "Product  Aant.  Prijs") names no one.
  */
-function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
+function topNames(ctx: ExtractionContext, buyerLines: Set<Line>, buyerSegments = new Set<Segment>()): Candidate[] {
   const found: Candidate[] = [];
   const table = findTableHeaders(ctx.lines).find((h) => h.line.page === 1)?.line;
   for (const line of ctx.lines) {
@@ -221,11 +223,13 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     // the title's number label starts the line, and the name is the next segment.
     const titled = isDocumentTitle(line.segments[0]?.text ?? '');
     const strong = ctx.labels.hitsOn(line).filter((h) => h.strength === 1);
-    if (buyerLines.has(line) || line.confidence < 0.6 || (!titled && strong.some((h) => h.start === 0))) continue;
+    const sellerEnd = besideBuyerBlock(line, buyerLines, buyerSegments);
+    if (sellerEnd === 0 || line.confidence < 0.6 || (!titled && strong.some((h) => h.start === 0))) continue;
     // The first segment with a letter or digit (a scanned page's border can read as a "|" of its own)
     // that is no title; beside a title, none that starts with a label (another column's "Datum").
     const segment = line.segments.find(
       (s) =>
+        s.x1 <= sellerEnd &&
         /[\p{L}\p{N}]/u.test(s.text) &&
         !isDocumentTitle(s.text) &&
         !(titled && strong.some((h) => h.x0 <= s.x0 + 1 && h.x1 > s.x0)),
@@ -249,6 +253,19 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     found.push({ value: name, score, line, source: 'fallback' });
   }
   return found;
+}
+
+/**
+ * Where a top name may end on a line: anywhere on a line of no buyer's block; on a line of one, only
+ * left of the block's segments (the seller's block beside a "Bill to" block, its name on the
+ * heading's row, as hosted invoicing services print it), none when the block starts the line. A
+ * segment right of the block's is passed over: "Bill to:      Meridian Health" sets its name apart.
+ */
+function besideBuyerBlock(line: Line, buyerLines: Set<Line>, buyerSegments: Set<Segment>): number {
+  if (!buyerLines.has(line)) return Infinity;
+  const block = line.segments.filter((s) => buyerSegments.has(s));
+  if (!block.length) return 0;
+  return Math.min(...block.map((s) => s.x0));
 }
 
 /** The first segment of a line that is a numbered title run into a name, and that name. */

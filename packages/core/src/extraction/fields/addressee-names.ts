@@ -1,6 +1,7 @@
 import type { ExtractionContext } from '../context.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
+import type { LabelHit } from '../labels/label-index.js';
 import { isOrganizationShaped, isPersonShaped } from './contact-persons.js';
 import { cleanName, looksLikeName, SENDER_SEPARATORS } from './party-lines.js';
 
@@ -43,6 +44,8 @@ export function addresseeNames(ctx: ExtractionContext): Set<string> {
   for (const hit of ctx.labels.hitsFor('buyer_name')) {
     if (hit.strength < 1) continue;
     for (const name of namesUnder(ctx, hit.line, hit.x0 - 20, hit.x1 + 40)) names.add(fold(name));
+    const beside = nameBeside(hit);
+    if (beside) names.add(fold(beside));
   }
   for (const line of ctx.lines) {
     const sender = line.segments.find((s) => isSenderLine(s.text, line.ocr));
@@ -55,6 +58,21 @@ export function addresseeNames(ctx: ExtractionContext): Set<string> {
   }
   names.delete('');
   return names;
+}
+
+/**
+ * The name a buyer's label gives on its own row, as a key gives its value ("Customer   Redwood
+ * Property Group LLC" in a payment advice's table, "Bill to: Atlas Freight Ltd"): the rest of the
+ * label's segment, or the next segment where the label ends its own; none past another label.
+ */
+function nameBeside(hit: LabelHit): string | undefined {
+  const line = hit.line;
+  const own = line.segments.findIndex((s) => s.x0 <= hit.x0 + 1 && hit.x0 < s.x1);
+  if (own < 0) return undefined;
+  const rest = line.segments[own]!.words.filter((w) => w.bbox.x0 >= hit.x1 - 1);
+  const words = rest.length ? rest : (line.segments[own + 1]?.words ?? []);
+  const text = cleanName(words.map((w) => w.text).join(' '));
+  return text && looksLikeName(text) ? text : undefined;
 }
 
 /**

@@ -70,10 +70,22 @@ export function vendorCandidates(
     );
   // A name printed where the buyer stands is the buyer's, unless a seller's label names it.
   const addressees = addresseeNames(ctx);
-  const sellers = candidates.filter((c) => c.source === 'label' || !addressees.has(fold(String(c.value))));
+  const sellers = candidates.filter((c) => c.source === 'label' || !namesAddressee(addressees, String(c.value)));
   const repaired = ocrRepaired(ctx, sellers);
   const all = withContinuations(ctx.lines, repaired, siteNames(ctx.lines));
   return boostRepeated(ctx, withoutCutNames(bestPerValue(all.filter((c) => isNameShaped(String(c.value))))));
+}
+
+/**
+ * Whether a name is one the page prints where the buyer stands: the same, or begun by one of two
+ * words or more that a table cell wrapped ("Redwood Property" over "Group LLC" beside "Customer").
+ */
+function namesAddressee(addressees: ReadonlySet<string>, name: string): boolean {
+  const folded = fold(name);
+  if (addressees.has(folded)) return true;
+  for (const addressee of addressees)
+    if (addressee.includes(' ') && addressee.length >= 8 && folded.startsWith(`${addressee} `)) return true;
+  return false;
 }
 
 /**

@@ -80,7 +80,11 @@ function addressLines(
     if (!parts.length && rest.length >= 2 && name.endsWith(rest) && !fold(nameLine.text).includes(name)) continue;
     // The owner under a sole trader's name ("Inh. Maria Schmidt e.K."): not yet the address.
     if (!parts.length && isOwnerLine(segment.text)) continue;
-    const label = ctx.labels.hitsOn(line).find((h) => h.strength === 1 && h.start === 0);
+    // A label that starts the line, or the segment taken: the document's details beside a name
+    // centred over the seller's block ("Rechnungsnummer" under the name's column) are no address.
+    const label = ctx.labels
+      .hitsOn(line)
+      .find((h) => h.strength === 1 && (h.start === 0 || Math.abs(h.x0 - segment.x0) < 1));
     // Under the buyer's heading the lines are the buyer's: a name with no address of its own (a logo) ends here.
     if (label?.key === 'buyer_name') break;
     const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(pairInColumn(line, column));

@@ -46,4 +46,21 @@ describe('company details and address side by side', () => {
     ];
     expect(extractInvoice([...placed, ...invoiceBody]).vendor_address).toBeUndefined();
   });
+
+  it.each([
+    ['Lindner & Söhne KG', 'DE 811234567', 'Hauptstraße 12', '50667 Köln'],
+    ['Imprimerie Rousseau', 'FR 40123456789', '12 rue de la République', '69002 Lyon'],
+  ])('passes over the contact lines between a name and its address (%s)', (name, id, street, place) => {
+    const placed: Placed[] = [
+      { x: 50, y: 40, text: 'From:' },
+      ...[name, id, 'www.example.com', 'billing@example.com', '+49 221 123456', street, place].map((text, i) => ({
+        x: 50,
+        y: 54 + i * 12,
+        text,
+      })),
+    ];
+    const fields = extractInvoice([...placed, ...invoiceBody]);
+    expect(fields.vendor_name).toBe(name);
+    expect(fields.vendor_address).toBe(`${street}, ${place}`);
+  });
 });

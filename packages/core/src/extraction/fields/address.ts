@@ -113,6 +113,9 @@ function addressLines(
       continue;
     }
     const text = withPlace(line, segment);
+    // The name's contact lines before its address (a tax id, web, e-mail, phone), as invoicing
+    // programs print a company's details over its address in one column: passed over.
+    if (!parts.length && isContactLine(text)) continue;
     if (COUNTRY_NAMES.has(fold(text)) || !looksLikeAddress(text) || isDocumentTitle(text)) break;
     parts.push(text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, ''));
   }
@@ -256,14 +259,19 @@ function columnOf(line: Line, name: string): { x0: number; x1: number } {
 
 const IDENTIFIER_LINE = /^[A-Z]{2,3}[ -]?\d[\dA-Z ]{5,14}$/;
 
-/** A street with a number, a postcode with a place, or a short line of words (building, suite). */
-function looksLikeAddress(text: string): boolean {
+/** A web or e-mail address, a phone, a keyed id (VAT, IBAN), or a bare tax id. */
+function isContactLine(text: string): boolean {
   if (/@|www\.|https?:|\b(tel|fax|fon|phone|telefon|e-?mail|gst|vat|ust|reg|kvk|btw|iban|bic)\b/i.test(text))
-    return false;
-  if (findPhones(text).some((p) => p.value.length >= text.length * 0.6)) return false;
+    return true;
+  if (findPhones(text).some((p) => p.value.length >= text.length * 0.6)) return true;
   // A tax id printed bare under a company's name ("ESB12345678", "DE 811 234 567"): letters in
   // capitals and seven digits or more, where an address line's postcode has four to six.
-  if (IDENTIFIER_LINE.test(text.trim()) && (text.match(/\d/g) ?? []).length >= 7) return false;
+  return IDENTIFIER_LINE.test(text.trim()) && (text.match(/\d/g) ?? []).length >= 7;
+}
+
+/** A street with a number, a postcode with a place, or a short line of words (building, suite). */
+function looksLikeAddress(text: string): boolean {
+  if (isContactLine(text)) return false;
   const digits = (text.match(/\d/g) ?? []).length;
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   // A sentence is no address: a courtesy line ("Thank you and come again", sentence-names.ts), or

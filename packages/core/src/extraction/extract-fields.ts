@@ -7,7 +7,6 @@ import { FLAGGED_CONFIDENCE } from './plausibility/rules.js';
 import { applyCrossChecks } from './confidence/cross-checks.js';
 import { adjustmentsOf } from './values/adjustments.js';
 import { evidenceCeiling } from './confidence/evidence-caps.js';
-import { withPartyCeiling } from './confidence/party-address.js';
 import { createContext, type ExtractionContext, type ExtraLabel } from './context.js';
 import { readEInvoice } from './einvoice/read-einvoice.js';
 import { chooseAmounts } from './fields/amounts.js';
@@ -122,9 +121,13 @@ export function extractFields(
         });
   const ranker = options.calibrated === false ? undefined : ctx.ranker;
   const capped = options.evidenceCaps !== false;
-  const confidenceFor = (finding: FoundField, field: FieldDefinition) =>
-    Math.min(confidenceOf(finding, roles.get(field.name) ?? null, ranker), (capped && finding.ceiling) || 1);
-  return finish(found, fields, capped ? withPartyCeiling(found, fields, roles, confidenceFor) : confidenceFor, doubts);
+  return finish(
+    found,
+    fields,
+    (finding, field) =>
+      Math.min(confidenceOf(finding, roles.get(field.name) ?? null, ranker), (capped && finding.ceiling) || 1),
+    doubts,
+  );
 }
 
 function findField(

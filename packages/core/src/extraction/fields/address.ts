@@ -6,10 +6,11 @@ import { withoutTermIds } from '../labels/business-terms.js';
 import { KEY_WORDS } from '../lexicons/key-words.js';
 import type { Candidate } from './candidates.js';
 import { senderParts } from './addressee-names.js';
-import { isDocumentTitle, SENDER_SEPARATORS } from './party-lines.js';
+import { isDocumentTitle, isStreetLine, SENDER_SEPARATORS } from './party-lines.js';
 import { isSentence, namesInSentence } from './sentence-names.js';
 import { findPhones } from '../values/contacts.js';
 import { isOwnerLine } from './owner-lines.js';
+import { isStreetAddress } from './address-numbers.js';
 
 /**
  * A company's address: the lines under its name in the same column, up to the first line that is
@@ -26,7 +27,9 @@ export function addressCandidate(ctx: ExtractionContext, name: Candidate | null)
   if (!name) return null;
   const fromSender = senderAddress(name);
   if (fromSender) return fromSender;
-  const parts = addressLines(ctx, name.line, columnOf(name.line, String(name.value)), fold(String(name.value)));
+  const folded = fold(String(name.value));
+  const own = addressLines(ctx, name.line, columnOf(name.line, String(name.value)), folded);
+  const parts = own.length ? own : besideName(ctx, name.line, String(name.value), folded);
   if (parts.length === 0) return null;
   return { value: parts.join(', '), score: name.score * 0.9, line: name.line, source: 'layout' };
 }
@@ -50,6 +53,21 @@ export function partyAddress(ctx: ExtractionContext, name: Candidate | null): Ca
 }
 
 /**
+ * A header that sets the company's details and its address side by side: the name at the top of
+ * one column over its contact lines (web, e-mail, phone, ids), the street at the top of the next
+ * column on the name's line, the place under it, as invoicing programs print their headers
+ * (Invoice Ninja's designs, Akaunting's modern template). Taken only when the name's own column
+ * gives no address.
+ */
+function besideName(ctx: ExtractionContext, nameLine: Line, value: string, folded: string): string[] {
+  const column = columnOf(nameLine, value);
+  const street = nameLine.segments.find((s) => s.x0 > column.x1 && (isStreetLine(s.text) || isStreetAddress(s.text)));
+  if (!street) return [];
+  const rest = addressLines(ctx, nameLine, { x0: street.x0 - 5, x1: street.x1 + 5 }, folded, true);
+  return [street.text.trim(), ...rest].slice(0, MAX_LINES);
+}
+
+/**
  * Lines under the name: "Anschrift:" / "Address:" lines give their value; other "Key: value"
  * lines (a customer number, a contact person) are passed over before the address starts and end
  * it afterwards.
@@ -59,6 +77,7 @@ function addressLines(
   nameLine: Line,
   column: { x0: number; x1: number },
   name: string,
+  beside = false,
 ): string[] {
   const parts: string[] = [];
   let previous = nameLine;
@@ -80,10 +99,10 @@ function addressLines(
     if (!parts.length && rest.length >= 2 && name.endsWith(rest) && !fold(nameLine.text).includes(name)) continue;
     // The owner under a sole trader's name ("Inh. Maria Schmidt e.K."): not yet the address.
     if (!parts.length && isOwnerLine(segment.text)) continue;
-    const label = ctx.labels.hitsOn(line).find((h) => h.strength === 1 && h.start === 0);
+    const label = startingLabel(ctx, line, segment, beside ? column : null);
     // Under the buyer's heading the lines are the buyer's: a name with no address of its own (a logo) ends here.
     if (label?.key === 'buyer_name') break;
-    const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(pairInColumn(line, column));
+    const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(beside ? fromColumn(line, column) : pairInColumn(line, column));
     if (label?.key === 'vendor_address' || (keyValue && KEY_WORDS.addresses.has(fold(withoutTermIds(keyValue[1]!))))) {
       const value = keyValue ? keyValue[2]!.trim() : line.text.slice(label!.end).replace(/^[\s:]+/, '');
       if (value) parts.push(value);
@@ -94,6 +113,9 @@ function addressLines(
       continue;
     }
     const text = withPlace(line, segment);
+    // The name's contact lines before its address (a tax id, web, e-mail, phone), as invoicing
+    // programs print a company's details over its address in one column: passed over.
+    if (!parts.length && isContactLine(text)) continue;
     if (COUNTRY_NAMES.has(fold(text)) || !looksLikeAddress(text) || isDocumentTitle(text)) break;
     parts.push(text.replace(/^[A-Z]{2}[ -](?=\d{4,5}\b)/, ''));
   }
@@ -105,6 +127,32 @@ function addressLines(
     return german ? street.replace(U_AS_II, 'ü') : street;
   });
 }
+
+/**
+ * A strong label that starts the line, or the segment taken: the document's details beside a name
+ * centred over the seller's block ("Rechnungsnummer" under the name's column) are no address. For
+ * a column beside the name's (`beside`), only the labels that reach into it: the name's own column
+ * at its left holds contact lines ("www.", "Steuernummer:") that are not this column's.
+ */
+function startingLabel(ctx: ExtractionContext, line: Line, segment: Segment, beside: Column | null) {
+  return ctx.labels
+    .hitsOn(line)
+    .find(
+      (h) =>
+        h.strength === 1 && (h.start === 0 || Math.abs(h.x0 - segment.x0) < 1) && (beside === null || h.x1 > beside.x0),
+    );
+}
+
+/** A line's text from its first segment that reaches the column. */
+function fromColumn(line: Line, column: Column): string {
+  return line.segments
+    .filter((s) => s.x1 > column.x0)
+    .map((s) => s.text)
+    .join(' ');
+}
+
+type Column = { x0: number; x1: number };
+type Segment = Line['segments'][number];
 
 /**
  * The height a gap in the block is judged by: its tallest line so far, since OCR boxes hug the
@@ -209,11 +257,21 @@ function columnOf(line: Line, name: string): { x0: number; x1: number } {
   return { x0: segment.x0 - 5, x1: segment.x1 + 5 };
 }
 
+const IDENTIFIER_LINE = /^[A-Z]{2,3}[ -]?\d[\dA-Z ]{5,14}$/;
+
+/** A web or e-mail address, a phone, a keyed id (VAT, IBAN), or a bare tax id. */
+function isContactLine(text: string): boolean {
+  if (/@|www\.|https?:|\b(tel|fax|fon|phone|telefon|e-?mail|gst|vat|ust|reg|kvk|btw|iban|bic)\b/i.test(text))
+    return true;
+  if (findPhones(text).some((p) => p.value.length >= text.length * 0.6)) return true;
+  // A tax id printed bare under a company's name ("ESB12345678", "DE 811 234 567"): letters in
+  // capitals and seven digits or more, where an address line's postcode has four to six.
+  return IDENTIFIER_LINE.test(text.trim()) && (text.match(/\d/g) ?? []).length >= 7;
+}
+
 /** A street with a number, a postcode with a place, or a short line of words (building, suite). */
 function looksLikeAddress(text: string): boolean {
-  if (/@|www\.|https?:|\b(tel|fax|fon|phone|telefon|e-?mail|gst|vat|ust|reg|kvk|btw|iban|bic)\b/i.test(text))
-    return false;
-  if (findPhones(text).some((p) => p.value.length >= text.length * 0.6)) return false;
+  if (isContactLine(text)) return false;
   const digits = (text.match(/\d/g) ?? []).length;
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   // A sentence is no address: a courtesy line ("Thank you and come again", sentence-names.ts), or

@@ -140,8 +140,36 @@ function totalCandidates(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] 
     ...ranked,
     ...roundedTotals(ctx, strong),
     ...tenderedLessChange(ctx, strong),
+    ...beforePayment(ctx, strong),
     ...printedAmounts(ctx),
   ]);
+}
+
+/**
+ * A total printed under a payment already made ("Paid: -953.89", then "Total: 953.89"), as
+ * Akaunting's templates print what is left to pay: the invoice's total is that amount with the
+ * payment, and only where a printed subtotal and tax add up to it (with the discounts and charges
+ * printed), since a receipt's card or cash line above its total is no payment to add back.
+ */
+function beforePayment(ctx: ExtractionContext, totals: Candidate[]): Candidate[] {
+  const paids = amountsFor(ctx, ['paid_amount']).filter(printedWithDecimals);
+  if (paids.length === 0) return [];
+  const subtotals = amountsFor(ctx, ['subtotal']).map((c) => Number(c.value));
+  const taxes = amountsFor(ctx, ['tax_amount']).map((c) => Number(c.value));
+  const adjustments = adjustmentsOf(ctx.lines);
+  const witnessed = (value: number) =>
+    subtotals.some((s) => taxes.some((t) => addsUp(s, t, value, adjustments, EPSILON)));
+  const found: Candidate[] = [];
+  for (const paid of paids) {
+    for (const total of totals) {
+      const gap = total.line.index - paid.line.index;
+      if (gap < 1 || gap > 2 || Number(paid.value) === 0) continue;
+      const value = Math.round((Number(total.value) + Math.abs(Number(paid.value))) * 100) / 100;
+      const { span: _printed, ...rest } = total;
+      if (witnessed(value)) found.push({ ...rest, value, score: total.score });
+    }
+  }
+  return found;
 }
 
 /**

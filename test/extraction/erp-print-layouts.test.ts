@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { extractInvoice as invoice, type Placed } from './synthetic.js';
+
+/**
+ * Shapes that the print layouts of ERP and invoicing software give invoices and orders (probed on
+ * Odoo's and ERPNext's layouts, filled and printed with Chromium): the totals block's labels, the
+ * title over the number, and the parties the company header and the address block hold.
+ */
+
+/** An invoice's number, dates and one row, without a totals block. */
+const head: Placed[] = [
+  { x: 50, y: 60, text: 'Harbor Lane Supply Inc.' },
+  { x: 50, y: 74, text: '2100 Riverside Avenue' },
+  { x: 50, y: 88, text: 'Jacksonville, FL 32204' },
+  { x: 50, y: 180, text: 'Invoice INV/2024/00031' },
+  { x: 50, y: 205, text: 'Invoice Date:' },
+  { x: 50, y: 219, text: '07/17/2024' },
+  { x: 50, y: 300, text: 'Description' },
+  { x: 330, y: 300, text: 'Quantity' },
+  { x: 440, y: 300, text: 'Amount' },
+  { x: 50, y: 318, text: 'Office chair' },
+  { x: 330, y: 318, text: '5.00' },
+  { x: 440, y: 318, text: '$ 265.70' },
+  { x: 50, y: 334, text: 'Toner cartridge' },
+  { x: 330, y: 334, text: '2.00' },
+  { x: 440, y: 334, text: '$ 80.00' },
+];
+
+describe('totals block labels', () => {
+  it.each([
+    ['Untaxed Amount', 'Tax 15%'],
+    ['Untaxed Amount', 'VAT 20%'],
+  ])('"%s" labels the net amount above "%s" and the total', (net, tax) => {
+    const result = invoice([
+      ...head,
+      { x: 340, y: 360, text: net },
+      { x: 470, y: 360, text: '$ 345.70' },
+      { x: 340, y: 376, text: tax },
+      { x: 470, y: 376, text: '$ 51.86' },
+      { x: 340, y: 392, text: 'Total' },
+      { x: 470, y: 392, text: '$ 397.56' },
+    ]);
+    expect(result.subtotal).toBe(345.7);
+    expect(result.total_amount).toBe(397.56);
+  });
+});

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { extractInvoice as invoice, type Placed } from './synthetic.js';
+import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { doc, extractInvoice as invoice, type Placed } from './synthetic.js';
 
 /**
  * Shapes that the print layouts of ERP and invoicing software give invoices and orders (probed on
  * Odoo's and ERPNext's layouts, filled and printed with Chromium): the totals block's labels, the
- * title over the number, and the parties the company header and the address block hold.
+ * row numbers of an item table, the title over the number, and the parties.
  */
 
 /** An invoice's number, dates and one row, without a totals block. */
@@ -42,5 +43,40 @@ describe('totals block labels', () => {
     ]);
     expect(result.subtotal).toBe(345.7);
     expect(result.total_amount).toBe(397.56);
+  });
+});
+
+const order = (placed: Placed[]) =>
+  extractFields(doc(placed), [...RECOMMENDED_FIELDS.purchase_order], { documentType: 'purchase_order' }).extracted_data;
+
+/** An item table whose first column numbers the rows, under a header of the given words. */
+const numberedRows = (header: string[]): Placed[] => [
+  { x: 50, y: 300, text: header[0]! },
+  { x: 90, y: 300, text: header[1]! },
+  { x: 330, y: 300, text: header[2]! },
+  { x: 400, y: 300, text: header[3]! },
+  { x: 470, y: 300, text: header[4]! },
+  ...[1, 2, 3].flatMap((n) => [
+    { x: 50, y: 300 + n * 16, text: String(n) },
+    { x: 90, y: 300 + n * 16, text: `Filter set ${n}` },
+    { x: 330, y: 300 + n * 16, text: '2' },
+    { x: 400, y: 300 + n * 16, text: '€ 10,00' },
+    { x: 470, y: 300 + n * 16, text: '€ 20,00' },
+  ]),
+  { x: 400, y: 380, text: 'Summe' },
+  { x: 470, y: 380, text: '€ 60,00' },
+];
+
+describe("a table's row numbers", () => {
+  it('a column of row numbers under "Nr." is no order number', () => {
+    const result = order([
+      { x: 50, y: 110, text: 'Lieferant' },
+      { x: 170, y: 110, text: 'Schneider & Weber KG' },
+      { x: 330, y: 110, text: 'Datum' },
+      { x: 420, y: 110, text: '21.07.2024' },
+      ...numberedRows(['Nr.', 'Artikel', 'Menge', 'Preis', 'Betrag']),
+    ]);
+    expect(result.po_number).toBeUndefined();
+    expect(result.supplier_name).toBe('Schneider & Weber KG');
   });
 });

@@ -80,3 +80,23 @@ describe("a table's row numbers", () => {
     expect(result.supplier_name).toBe('Schneider & Weber KG');
   });
 });
+
+describe('the title over the number', () => {
+  it.each([
+    ['SALES INVOICE', ['No', 'Item', 'Quantity', 'Rate', 'Amount']],
+    ['AUSGANGSRECHNUNG', ['Nr.', 'Artikel', 'Menge', 'Preis', 'Betrag']],
+    ['FACTURE DE VENTE', ['N°', 'Article', 'Quantité', 'Prix', 'Montant']],
+  ])('"%s" over its number names it; the rows\' numbers under "No" do not', (title, header) => {
+    const result = invoice([
+      { x: 420, y: 60, text: title },
+      { x: 420, y: 76, text: 'ACC-SINV-2024-00147' },
+      { x: 50, y: 110, text: 'Customer Name' },
+      { x: 170, y: 110, text: 'Greenfield Analytics Ltd' },
+      { x: 330, y: 110, text: 'Date' },
+      { x: 420, y: 110, text: '2024-07-21' },
+      ...numberedRows(header),
+    ]);
+    expect(result.invoice_number).toBe('ACC-SINV-2024-00147');
+    expect(result.vendor_name).not.toBe(title.split(' ')[0]);
+  });
+});

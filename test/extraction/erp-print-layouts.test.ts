@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
-import { doc, extractInvoice as invoice, type Placed } from './synthetic.js';
+import { doc, extractInvoice as invoice, lines, type Placed } from './synthetic.js';
 
 /**
  * Shapes that the print layouts of ERP and invoicing software give invoices and orders (probed on
@@ -98,5 +98,25 @@ describe('the title over the number', () => {
     ]);
     expect(result.invoice_number).toBe('ACC-SINV-2024-00147');
     expect(result.vendor_name).not.toBe(title.split(' ')[0]);
+  });
+});
+
+describe('parties', () => {
+  it.each([
+    ['Shipping address:', 'Summit Office Goods'],
+    ['Adresse de livraison :', 'Boulangerie Petit'],
+  ])('the buyer under "%s" is not the supplier\'s block beside it', (label, buyer) => {
+    // An order's company header names the buyer; its delivery address heads the left block, the
+    // supplier the order is addressed to stands right of it, each name over its own street.
+    const result = order([
+      ...lines(400, 40, [buyer, '27 Market Road', 'Leeds LS1 4DY']),
+      ...lines(50, 110, [label, buyer, '27 Market Road', 'Leeds LS1 4DY']),
+      ...lines(330, 110, ['Atelier Durand SARL', '12 rue des Lilas', '69003 Lyon', 'France']),
+      { x: 50, y: 200, text: 'Purchase Order #P00586' },
+      { x: 50, y: 220, text: 'Order Date:' },
+      { x: 50, y: 234, text: '2025-04-11' },
+      ...numberedRows(['No', 'Item', 'Quantity', 'Rate', 'Amount']),
+    ]);
+    expect(result.buyer_name).toBe(buyer);
   });
 });

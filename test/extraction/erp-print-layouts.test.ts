@@ -67,6 +67,22 @@ const numberedRows = (header: string[]): Placed[] => [
   { x: 470, y: 380, text: '€ 60,00' },
 ];
 
+describe('date labels', () => {
+  it.each([
+    ['Zahlungsstichtag:', '20.08.2024', '2024-08-20'],
+    ['Zahlungsstichtag', '2024-08-20', '2024-08-20'],
+  ])('"%s" labels the due date', (label, printed, iso) => {
+    const result = invoice([
+      ...head,
+      { x: 330, y: 205, text: label },
+      { x: 450, y: 205, text: printed },
+      { x: 340, y: 376, text: 'Summe' },
+      { x: 470, y: 376, text: '$ 345.70' },
+    ]);
+    expect(result.due_date).toBe(iso);
+  });
+});
+
 describe("a table's row numbers", () => {
   it('a column of row numbers under "Nr." is no order number', () => {
     const result = order([

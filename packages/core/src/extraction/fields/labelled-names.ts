@@ -40,6 +40,7 @@ export function labelledNames(ctx: ExtractionContext, keys: LabelKey[], role: Ro
       if (
         right &&
         !key &&
+        !(below && after && headsBlockBeside(ctx, hit.line, hit.x1, after.x0)) &&
         looksLikeName(cleanName(right)) &&
         !labelsAt(ctx, hit.line, Math.max(hit.x1, (after?.x0 ?? 0) - 2), role) &&
         !personBeside
@@ -90,6 +91,17 @@ function firstSegmentAfter(line: Line, x: number): { text: string; x0: number } 
     if (text) return { text, x0: segment.x0 };
   }
   return null;
+}
+
+/**
+ * Whether the segment at x0, well right of a label that heads a block of its own ("Shipping address:"
+ * over a name and its street), tops another block beside it: the next line starts a segment at the
+ * same x0. Two addresses side by side, the label over the left one, name two parties.
+ */
+function headsBlockBeside(ctx: ExtractionContext, line: Line, labelEnd: number, x0: number): boolean {
+  const next = ctx.lines[line.index + 1];
+  if (!next || next.page !== line.page || x0 - labelEnd < (line.y1 - line.y0) * 4) return false;
+  return next.segments.some((s) => Math.abs(s.x0 - x0) <= 3);
 }
 
 /** Whether the text right of x on the line starts with another label (a second column's). */

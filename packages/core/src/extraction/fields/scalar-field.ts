@@ -9,6 +9,7 @@ import type { AmountChoice } from './amounts.js';
 import { labelledCandidates, type Candidate } from './candidates.js';
 import { dateCandidates, notBefore } from './dates.js';
 import { buyerCandidates, vendorCandidates } from './parties.js';
+import { findTableHeaders } from './table-header.js';
 
 /** Results other fields depend on, computed once per document. */
 export interface SharedFindings {
@@ -61,19 +62,28 @@ export function scalarCandidate(
       return paymentMethod(ctx, keys);
     case 'invoice_number':
     case 'po_number':
-      return (
-        ranked(
-          ctx,
-          role,
-          labelledCandidates(ctx, keys, { type: field.type, identifier: true, prefer: 'first' }).filter(
-            (c) => c.score >= 0.2,
-          ),
-          shared.documentType,
-        )[0] ?? null
-      );
+      return documentNumber(ctx, field, role, keys, shared);
     default:
       return labelledCandidates(ctx, keys, { type: field.type, prefer: 'first' })[0] ?? null;
   }
+}
+
+/**
+ * The invoice's or order's number. A label in an item table's header row ("Nr.", "N°", "No" over
+ * the rows' 1, 2, 3) heads a column of row numbers, not the document's number.
+ */
+function documentNumber(
+  ctx: ExtractionContext,
+  field: FieldDefinition,
+  role: Role,
+  keys: LabelKey[],
+  shared: SharedFindings,
+): Candidate | null {
+  const tables = new Set(findTableHeaders(ctx.lines).map((h) => h.line));
+  const candidates = labelledCandidates(ctx, keys, { type: field.type, identifier: true, prefer: 'first' }).filter(
+    (c) => c.score >= 0.2 && !(c.label && tables.has(c.label.line)),
+  );
+  return ranked(ctx, role, candidates, shared.documentType)[0] ?? null;
 }
 
 /** A payment method named beside its label, or a card or cash line among the payments. */

@@ -114,7 +114,7 @@ export class LabelIndex {
       const best = misread && misread.tokens.length > (exact?.tokens.length ?? 0) ? misread : exact;
       const first = tokens[i]!;
       const last = best ? tokens[i + best.tokens.length - 1]! : first;
-      if (!best || prefixesIdentifier(line.text, last.end)) {
+      if (!best || prefixesIdentifier(line.text, last.end) || insideAddressWord(line.text, first.start, last.end)) {
         i++;
         continue;
       }
@@ -282,6 +282,22 @@ export function lineTokens(line: Line): LineToken[] {
  */
 function prefixesIdentifier(text: string, end: number): boolean {
   return /^[-/_]\d/.test(text.slice(end, end + 2));
+}
+
+const ADDRESS_WORD = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.\p{L}{2,}\b|^(?:https?:\/\/|www\.)/iu;
+
+/**
+ * Whether a range of the text lies inside an e-mail or web address ("rechnung@atelier.de",
+ * "accounts@client.example", "www.invoice-online.fr"): its words are the address's, no label. A key
+ * run into the address ("E-Mail:rechnung@atelier.de") stays a label, and so does a rate after an
+ * at sign ("GST@6%"): an address's domain ends in a dot and two letters or more.
+ */
+function insideAddressWord(text: string, start: number, end: number): boolean {
+  const from = text.lastIndexOf(' ', start - 1) + 1;
+  const to = text.indexOf(' ', end);
+  const word = text.slice(from, to < 0 ? text.length : to);
+  const key = /^[^:@/]*:(?!\/\/)/.exec(word)?.[0].length ?? 0;
+  return start >= from + key && ADDRESS_WORD.test(word.slice(key));
 }
 
 /** Horizontal extent of a character range of line.text, from its words' boxes. */

@@ -222,6 +222,9 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     const titled = isDocumentTitle(line.segments[0]?.text ?? '');
     const strong = ctx.labels.hitsOn(line).filter((h) => h.strength === 1);
     if (buyerLines.has(line) || line.confidence < 0.6 || (!titled && strong.some((h) => h.start === 0))) continue;
+    // "Datum: ‖ 07.12.2024", "Référence : ‖ PO-2165": a key ending in its colon starts a row of a
+    // details box, whether or not the lexicon knows its word; the row names no one.
+    if (!titled && isKeyOnly(line.segments.find((s) => /[\p{L}\p{N}]/u.test(s.text))?.text ?? '')) continue;
     // The first segment with a letter or digit (a scanned page's border can read as a "|" of its own)
     // that is no title; beside a title, none that starts with a label (another column's "Datum").
     const segment = line.segments.find(
@@ -249,6 +252,11 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>): Candidate[] {
     found.push({ value: name, score, line, source: 'fallback' });
   }
   return found;
+}
+
+/** A segment that is a key and its colon alone ("Datum:", "Référence :"), its value in the next segment. */
+function isKeyOnly(text: string): boolean {
+  return /^[^:\d]{1,40}:$/u.test(text.trim().replace(/\s+:$/u, ':'));
 }
 
 /** The first segment of a line that is a numbered title run into a name, and that name. */

@@ -31,6 +31,7 @@ import { findAmounts } from '../values/amounts.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { findTableHeaders } from './table-header.js';
 import { footerBlockNames } from './footer-names.js';
+import { contactBlocks } from './contact-blocks.js';
 import { labelledNames } from './labelled-names.js';
 import { isBankBesideAccount } from './bank-names.js';
 import { isOwnerLine, ownerLines } from './owner-lines.js';
@@ -51,12 +52,14 @@ export function vendorCandidates(
   const buyerLines = buyerBlockLines(ctx.lines, ctx.labels);
   const buyerSegments = buyerBlockSegments(ctx.lines, ctx.labels);
   const owners = ownerLines(ctx, buyerSegments);
+  const blocks = documentType === 'receipt' ? null : contactBlocks(ctx.lines, buyerSegments);
   const candidates = [
     ...labelledNames(ctx, keys, 'vendor_name'),
     ...legalFormNames(ctx, new Set([...buyerSegments, ...owners.map((o) => o.segment)])),
     ...owners.map((o) => o.business),
     // A receipt's foot prints its shop's address under a thanks line, not a seller's column.
     ...(documentType === 'receipt' ? [] : footerBlockNames(ctx.lines, buyerSegments)),
+    ...(blocks?.sellers ?? []),
     ...senderLineNames(ctx),
     ...siteSpelledNames(ctx.lines, siteNames(ctx.lines), buyerLines),
   ];
@@ -68,7 +71,10 @@ export function vendorCandidates(
     );
   // A name printed where the buyer stands is the buyer's, unless a seller's label names it.
   const addressees = addresseeNames(ctx);
-  const sellers = candidates.filter((c) => c.source === 'label' || !addressees.has(fold(String(c.value))));
+  const sellers = candidates.filter(
+    (c) =>
+      c.source === 'label' || !(addressees.has(fold(String(c.value))) || blocks?.addressees.has(fold(String(c.value)))),
+  );
   const repaired = ocrRepaired(ctx, sellers);
   const all = withContinuations(ctx.lines, repaired, siteNames(ctx.lines));
   return boostRepeated(ctx, withoutCutNames(bestPerValue(all.filter((c) => isNameShaped(String(c.value))))));

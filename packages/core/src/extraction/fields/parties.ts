@@ -31,6 +31,7 @@ import { findAmounts } from '../values/amounts.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { findTableHeaders } from './table-header.js';
 import { footerBlockNames } from './footer-names.js';
+import { contactBlocks } from './contact-blocks.js';
 import { labelledNames } from './labelled-names.js';
 import { isBankBesideAccount } from './bank-names.js';
 import { isOwnerLine, ownerLines } from './owner-lines.js';
@@ -51,12 +52,14 @@ export function vendorCandidates(
   const buyerLines = buyerBlockLines(ctx.lines, ctx.labels);
   const buyerSegments = buyerBlockSegments(ctx.lines, ctx.labels);
   const owners = ownerLines(ctx, buyerSegments);
+  const blocks = documentType === 'receipt' ? null : contactBlocks(ctx.lines, buyerSegments);
   const candidates = [
     ...labelledNames(ctx, keys, 'vendor_name'),
     ...legalFormNames(ctx, new Set([...buyerSegments, ...owners.map((o) => o.segment)])),
     ...owners.map((o) => o.business),
     // A receipt's foot prints its shop's address under a thanks line, not a seller's column.
     ...(documentType === 'receipt' ? [] : footerBlockNames(ctx.lines, buyerSegments)),
+    ...(blocks?.sellers ?? []),
     ...senderLineNames(ctx),
     ...siteSpelledNames(ctx.lines, siteNames(ctx.lines), buyerLines),
   ];
@@ -70,7 +73,11 @@ export function vendorCandidates(
     );
   // A name printed where the buyer stands is the buyer's, unless a seller's label names it.
   const addressees = addresseeNames(ctx);
-  const sellers = candidates.filter((c) => c.source === 'label' || !namesAddressee(addressees, String(c.value)));
+  const sellers = candidates.filter(
+    (c) =>
+      c.source === 'label' ||
+      !(namesAddressee(addressees, String(c.value)) || blocks?.addressees.has(fold(String(c.value)))),
+  );
   const repaired = ocrRepaired(ctx, sellers);
   const all = withContinuations(ctx.lines, repaired, siteNames(ctx.lines));
   return boostRepeated(ctx, withoutCutNames(bestPerValue(all.filter((c) => isNameShaped(String(c.value))))));
@@ -237,6 +244,9 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>, buyerSegments =
     const strong = ctx.labels.hitsOn(line).filter((h) => h.strength === 1);
     const sellerEnd = besideBuyerBlock(line, buyerLines, buyerSegments);
     if (sellerEnd === 0 || line.confidence < 0.6 || (!titled && strong.some((h) => h.start === 0))) continue;
+    // "Datum: ‖ 07.12.2024", "Référence : ‖ PO-2165": a key ending in its colon starts a row of a
+    // details box, whether or not the lexicon knows its word; the row names no one.
+    if (!titled && isKeyOnly(line.segments.find((s) => /[\p{L}\p{N}]/u.test(s.text))?.text ?? '')) continue;
     // The first segment with a letter or digit (a scanned page's border can read as a "|" of its own)
     // that is no title; beside a title, none that starts with a label (another column's "Datum").
     const segment = line.segments.find(
@@ -278,6 +288,11 @@ function besideBuyerBlock(line: Line, buyerLines: Set<Line>, buyerSegments: Set<
   const block = line.segments.filter((s) => buyerSegments.has(s));
   if (!block.length) return 0;
   return Math.min(...block.map((s) => s.x0));
+}
+
+/** A segment that is a key and its colon alone ("Datum:", "Référence :"), its value in the next segment. */
+function isKeyOnly(text: string): boolean {
+  return /^[^:\d]{1,40}:$/u.test(text.trim().replace(/\s+:$/u, ':'));
 }
 
 /** The first segment of a line that is a numbered title run into a name, and that name. */

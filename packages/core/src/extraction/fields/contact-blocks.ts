@@ -1,0 +1,86 @@
+import { fold } from '../layout/fold.js';
+import type { Line, Segment } from '../layout/lines.js';
+import { isStreetAddress } from './address-numbers.js';
+import type { Candidate } from './candidates.js';
+import { cleanName, isStreetLine, looksLikeName, looksLikeStreet } from './party-lines.js';
+import { namesInSentence } from './sentence-names.js';
+
+/**
+ * The seller's block in the upper half of the first page: a name over its street and town and,
+ * in the same column, its phone, e-mail or web address ("Isabel Navarro" / "Oudegracht 118" /
+ * "3511 AX Utrecht" / "+31 20 555 0192" / "info@isabelnavarro.nl"), as
+ * invoicing programs print the company's details beside an unlabelled client block. A name with
+ * no legal form and not first on its line is offered by no other rule. The contact lines are the
+ * witness: a buyer's block prints a name and an address, seldom the buyer's phone or e-mail. A
+ * name over an address with no contact lines on the same line as one such block is the client's.
+ * The column is the name's left edge or its right edge (a block set flush right).
+ */
+
+/** The top of a page where a seller's block stands: the lines above this share of its height. */
+const HEAD = 0.5;
+/** How far a line under the name may start (or end) from the name's edge and still be its column's. */
+const SAME_EDGE = 4;
+/** How many lines of the column under the name are read for its address and contact lines. */
+const BLOCK_LINES = 8;
+
+export interface ContactBlocks {
+  /** The names over an address and contact lines: the seller's, as the rule sees it. */
+  sellers: Candidate[];
+  /**
+   * Names, folded, over an address with no contact lines that share a line with a seller's block
+   * ("Oliver Bennett" left of "Isabel Navarro" and her phone): the client's block, the addressee.
+   */
+  addressees: Set<string>;
+}
+
+export function contactBlocks(lines: readonly Line[], buyerSegments: ReadonlySet<Segment>): ContactBlocks {
+  const sellers: Candidate[] = [];
+  const addressees = new Set<string>();
+  for (const line of lines) {
+    if (line.page !== 1 || line.y0 > line.pageHeight * HEAD || line.confidence < 0.5) continue;
+    const blocks = line.segments.filter((s) => !buyerSegments.has(s)).flatMap((s) => blockOf(lines, line, s) ?? []);
+    const own = blocks.filter((b) => b.contact);
+    for (const block of own) sellers.push({ value: block.name, score: 0.45, line, source: 'layout' });
+    if (own.length === 1) for (const block of blocks) if (!block.contact) addressees.add(fold(block.name));
+  }
+  return { sellers, addressees };
+}
+
+/** The name a segment starts, when its column goes on with a street and a town; and whether contact lines follow. */
+function blockOf(lines: readonly Line[], line: Line, segment: Segment): { name: string; contact: boolean } | null {
+  const name = cleanName(segment.text);
+  if (!looksLikeName(name) || looksLikeStreet(name) || isStreetLine(name) || isStreetAddress(name)) return null;
+  if (namesInSentence(name) !== undefined) return null;
+  const below = columnBelow(lines, line, segment);
+  const [street, place] = below;
+  if (street === undefined || place === undefined || !isStreetAddress(street) || !POSTCODE.test(place)) return null;
+  return { name, contact: below.slice(2).some(isContactLine) };
+}
+
+/** A postcode of four or five digits ("3511 AX Utrecht", "80331 München") or a British one. */
+const POSTCODE = /\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/;
+
+/**
+ * A phone number, or an e-mail or web address. A tax or register number is no witness: invoices
+ * print the buyer's VAT number in the buyer's block as well.
+ */
+function isContactLine(text: string): boolean {
+  return /@|www\.|https?:/i.test(text) || /^\+?[\d\s()/.-]{8,}$/.test(text.trim());
+}
+
+/** The texts of the next lines' segments that share the segment's left or right edge, each close under the one above. */
+function columnBelow(lines: readonly Line[], line: Line, segment: Segment): string[] {
+  const texts: string[] = [];
+  const left = (s: Segment) => Math.abs(s.x0 - segment.x0) <= SAME_EDGE;
+  const right = (s: Segment) => Math.abs(s.x1 - segment.x1) <= SAME_EDGE;
+  let above = line;
+  for (let i = line.index + 1; i < lines.length && texts.length < BLOCK_LINES; i++) {
+    const next = lines[i]!;
+    if (next.page !== line.page || next.y0 - above.y1 > (above.y1 - above.y0) * 1.5) break;
+    const own = next.segments.find((s) => left(s) || right(s));
+    if (!own) break;
+    texts.push(own.text);
+    above = next;
+  }
+  return texts;
+}

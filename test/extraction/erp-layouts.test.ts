@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { looksLikeName } from '../../packages/core/src/extraction/fields/party-lines.js';
+import { doc, lines, type Placed } from './synthetic.js';
+
+/**
+ * Layouts that open-source ERP and invoicing software prints: boxed "Émetteur" and "Adressé à"
+ * blocks, the reference and dates right-aligned at the top, and the company's legal mentions in
+ * a centred footer.
+ */
+
+/** A purchase order whose issuing company prints only its logo at the top, no name as text. */
+function orderWithLegalFooter(footer: string): Placed[] {
+  return [
+    { x: 420, y: 30, text: 'Commande fournisseur' },
+    ...lines(400, 50, ['Réf. : CF2410-0944', 'Date commande : 08/10/2024']),
+    ...lines(40, 120, ['Émetteur', 'Hôtel du Parc', '8 place du Marché', '44000 Nantes']),
+    ...lines(300, 120, ['Adressé à', 'Lumière et Son', '12 rue des Lilas', '69003 Lyon']),
+    ...lines(40, 260, [
+      'Désignation                 Qté      Total HT',
+      'Remplacement vitrage         2        598,84',
+    ]),
+    ...lines(340, 320, ['Total HT      598,84', 'Total TVA 20%   119,77', 'Total TTC     718,61']),
+    { x: 60, y: 800, text: footer },
+  ];
+}
+
+describe('ERP print layouts', () => {
+  it("reads no name in the legal mention of a company's share capital", () => {
+    expect(looksLikeName('SARL au capital de 10 000 €')).toBe(false);
+    expect(looksLikeName('SpA Capitale sociale € 120.000 i.v.')).toBe(false);
+    expect(looksLikeName('Ltd Share capital £ 1,000')).toBe(false);
+    // A company named after capital stays a name.
+    expect(looksLikeName('Capital Conseil SARL')).toBe(true);
+  });
+
+  it('takes no supplier from the footer that states the share capital', () => {
+    const placed = orderWithLegalFooter(
+      'SARL au capital de 10 000 € - SIRET : 812 345 678 00017 - N° TVA : FR32812345678',
+    );
+    const result = extractFields(doc(placed), [...RECOMMENDED_FIELDS.purchase_order], {
+      documentType: 'purchase_order',
+    });
+    expect(String(result.extracted_data.supplier_name ?? '')).not.toMatch(/capital/i);
+  });
+});

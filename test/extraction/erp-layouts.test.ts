@@ -43,4 +43,20 @@ describe('ERP print layouts', () => {
     });
     expect(String(result.extracted_data.supplier_name ?? '')).not.toMatch(/capital/i);
   });
+
+  it('reads the order number after a bare "Ref." under the title, in French, English and German', () => {
+    for (const [reference, number] of [
+      ['Réf. : CF2410-0944', 'CF2410-0944'],
+      ['Ref. : PO2403-0894', 'PO2403-0894'],
+      ['Nummer : CO2304-0760', 'CO2304-0760'],
+    ]) {
+      const placed = orderWithLegalFooter('SIRET : 812 345 678 00017').map((p) =>
+        p.text.startsWith('Réf. :') ? { ...p, text: reference! } : p,
+      );
+      const result = extractFields(doc(placed), [...RECOMMENDED_FIELDS.purchase_order], {
+        documentType: 'purchase_order',
+      });
+      expect(result.extracted_data.po_number, reference).toBe(number);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import { looksLikeName } from '../../packages/core/src/extraction/fields/party-lines.js';
-import { doc, lines, type Placed } from './synthetic.js';
+import { doc, extractWithAndWithoutCaps, lines, type Placed } from './synthetic.js';
 
 /**
  * Layouts that open-source ERP and invoicing software prints: boxed "Émetteur" and "Adressé à"
@@ -41,7 +41,7 @@ describe('ERP print layouts', () => {
     const result = extractFields(doc(placed), [...RECOMMENDED_FIELDS.purchase_order], {
       documentType: 'purchase_order',
     });
-    expect(String(result.extracted_data.supplier_name ?? '')).not.toMatch(/capital/i);
+    expect(JSON.stringify(result.extracted_data.supplier_name ?? null)).not.toMatch(/capital/i);
   });
 
   it('reads the order number after a bare "Ref." under the title, in French, English and German', () => {
@@ -58,5 +58,15 @@ describe('ERP print layouts', () => {
       });
       expect(result.extracted_data.po_number, reference).toBe(number);
     }
+  });
+
+  it('keeps below 0.9 the party of an order that stands in an addressee box', () => {
+    // A supplier order's "Adressé à" box holds the supplier; a customer order's, with the same
+    // boxes, the buyer: the box alone does not say which side the name is.
+    const order = doc(orderWithLegalFooter('SIRET : 812 345 678 00017'));
+    const { capped, free, values } = extractWithAndWithoutCaps(order, 'purchase_order');
+    expect(values.buyer_name).toBe('Lumière et Son');
+    expect(free.buyer_name).toBeGreaterThanOrEqual(0.9);
+    expect(capped.buyer_name).toBeLessThanOrEqual(0.85);
   });
 });

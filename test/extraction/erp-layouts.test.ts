@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { createContext } from '../../packages/core/src/extraction/context.js';
+import { labelledNames } from '../../packages/core/src/extraction/fields/labelled-names.js';
 import { looksLikeName } from '../../packages/core/src/extraction/fields/party-lines.js';
 import { doc, extractWithAndWithoutCaps, lines, type Placed } from './synthetic.js';
 
@@ -68,5 +70,26 @@ describe('ERP print layouts', () => {
     expect(values.buyer_name).toBe('Lumière et Son');
     expect(free.buyer_name).toBeGreaterThanOrEqual(0.9);
     expect(capped.buyer_name).toBeLessThanOrEqual(0.85);
+  });
+
+  it('reads no party key in an item cell that ends with "de"', () => {
+    // An invoice template that prints each item's short name beside its description, the
+    // parties above without a label: "Hora de" is no "De:" over a sender's name.
+    const placed: Placed[] = [
+      ...lines(40, 40, ['Clínica Dental Sol', 'Avenida de la Constitución 8', 'Sevilla 41001']),
+      ...lines(400, 40, ['Panadería La Espiga', 'Calle del Carmen 15', 'Madrid 28013']),
+      ...lines(330, 120, ['Fecha de factura:   19/08/2024', 'Fecha de vencimiento:   18/09/2024']),
+      { x: 40, y: 170, text: 'Factura INV-2024-109' },
+      { x: 40, y: 200, text: 'Artículo' },
+      { x: 160, y: 200, text: 'Descripción' },
+      { x: 480, y: 200, text: 'Total' },
+      ...lines(40, 216, ['Hora de', 'Formación de', 'Desplazamiento']),
+      ...lines(160, 216, ['Hora de mano de obra', 'Formación de usuarios', 'Desplazamiento']),
+      ...lines(480, 216, ['665,40 €', '104,28 €', '279,56 €']),
+      ...lines(400, 270, ['Subtotal   1049,24 €', 'IVA (21%)   220,34 €', 'Total   1269,58 €']),
+    ];
+    const ctx = createContext(doc(placed), []);
+    const named = labelledNames(ctx, ['vendor_name'], 'vendor_name').map((c) => c.value);
+    expect(named).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import { createContext } from '../../packages/core/src/extraction/context.js';
 import { labelledNames } from '../../packages/core/src/extraction/fields/labelled-names.js';
 import { looksLikeName } from '../../packages/core/src/extraction/fields/party-lines.js';
-import { doc, extractWithAndWithoutCaps, lines, type Placed } from './synthetic.js';
+import { doc, extractInvoice, extractWithAndWithoutCaps, lines, type Placed } from './synthetic.js';
 
 /**
  * Layouts that open-source ERP and invoicing software prints: boxed "Émetteur" and "Adressé à"
@@ -91,5 +91,24 @@ describe('ERP print layouts', () => {
     const ctx = createContext(doc(placed), []);
     const named = labelledNames(ctx, ['vendor_name'], 'vendor_name').map((c) => c.value);
     expect(named).toEqual([]);
+  });
+
+  it('reads the invoice date after "Date facturation" and "Fecha facturación", not the due date', () => {
+    for (const [dateLabel, dueLabel] of [
+      ['Date facturation', 'Date échéance'],
+      ['Fecha facturación', 'Fecha de vencimiento'],
+    ]) {
+      const placed: Placed[] = [
+        { x: 40, y: 30, text: 'BQ' },
+        ...lines(380, 30, ['Facture FA2403-0669', 'Réf. client : BC-2291']),
+        ...lines(380, 58, [`${dateLabel} : 06/03/2024`, `${dueLabel} : 20/04/2024`, 'Code client : CU2401-00090']),
+        ...lines(40, 140, [
+          'Désignation                 Qté      Total HT',
+          'Audit de sécurité            1        250,00',
+        ]),
+        ...lines(340, 200, ['Total HT      250,00', 'Total TVA 20%   50,00', 'Total TTC     300,00']),
+      ];
+      expect(extractInvoice(placed).invoice_date, dateLabel).toBe('2024-03-06');
+    }
   });
 });

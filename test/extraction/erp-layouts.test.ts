@@ -111,4 +111,17 @@ describe('ERP print layouts', () => {
       expect(extractInvoice(placed).invoice_date, dateLabel).toBe('2024-03-06');
     }
   });
+
+  it('reads the tax of the row InvoicePlane prints in German, "Steuer Posten"', () => {
+    const placed: Placed[] = [
+      ...lines(40, 40, ['Müller Bau GmbH', 'Am Markt 7', 'Leipzig 04109']),
+      ...lines(400, 40, ['Datenwerk Nord GmbH', 'Hauptstraße 14', 'Ulm 89073']),
+      ...lines(360, 120, ['Rechnungsdatum:   02.05.2024', 'Fällig am:   01.06.2024']),
+      { x: 40, y: 170, text: 'Rechnung INV-2024-57' },
+      ...lines(40, 200, ['Posten        Beschreibung            Menge      Preis       Gesamt']),
+      ...lines(40, 216, ['Wartung       Wartungsvertrag Server   1,00   4 191,13 €   4 191,13 €']),
+      ...lines(340, 250, ['Zwischensumme   4 191,13 €', 'Steuer Posten   616,63 €', 'Gesamt   4 807,76 €']),
+    ];
+    expect(extractInvoice(placed).tax_amount).toBe(616.63);
+  });
 });

@@ -41,6 +41,21 @@ describe('classifyDocument', () => {
     }
   });
 
+  it('recognises a French order titled "Commande" with a "Date commande" line', () => {
+    // The layout an ERP prints for a customer order: no "bon de commande", no "n° de commande".
+    const result = classifyDocument(
+      doc(lines(40, 60, ['Commande', 'Réf. : CO2402-0017', 'Date commande : 03/02/2024', 'Total TTC 120,00'])),
+    );
+    expect(result.documentType, result.reasoning).toBe('purchase_order');
+  });
+
+  it('keeps a French invoice that cites its order an invoice', () => {
+    const result = classifyDocument(
+      doc(lines(40, 60, ['FACTURE', 'Réf. commande : CO2402-0017', 'Date commande : 03/02/2024', 'Total TTC 120,00'])),
+    );
+    expect(result.documentType, result.reasoning).toBe('invoice');
+  });
+
   it('keeps an invoice that names the order it bills an invoice', () => {
     for (const words of [
       [

@@ -43,6 +43,7 @@ const FILES: Record<string, FileShape> = {
   'organization-words.json': { languages: 0, words: 'folded' },
   'owner-words.json': { languages: 0, words: 'folded' },
   'registration-words.json': { languages: 0, words: 'folded' },
+  'share-capital-words.json': { languages: 0, words: 'folded' },
   'table-header-words.json': { languages: 0, words: 'folded' },
   'tax-id-labels.json': { languages: 0, words: 'folded' },
   'yes-no-words.json': { languages: 0, words: 'printed' },

@@ -154,7 +154,7 @@ function findField(
   const role = roleOf(field, parents);
   const candidate = scalarCandidate(ctx, field, role, path, shared);
   if (!candidate) return null;
-  return { ...fromCandidate(candidate, role), ...evidenceCeiling(ctx, candidate, role) };
+  return { ...fromCandidate(candidate, role), ...evidenceCeiling(ctx, candidate, role, shared.documentType) };
 }
 
 /** An object is its members, each found as a field of its own; its score is their mean. */

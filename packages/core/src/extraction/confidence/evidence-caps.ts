@@ -15,6 +15,7 @@ import {
   sellerUnderOtherHeading,
 } from './party-blocks.js';
 import { printedTwice } from './name-witness.js';
+import { headedBySides } from './order-sides.js';
 import { unconfirmedRepair } from './repair-witness.js';
 import { keyShaped, splitByOcr, streetShaped } from './name-shape.js';
 import { qualifiedDateLabel, type Candidate } from '../fields/candidates.js';
@@ -60,7 +61,9 @@ import { segmentStarts } from '../labels/label-index.js';
  *   address of one part (a street without its town, a town without its street), a seller's name or
  *   address under a heading no seller label matches (party-blocks.ts);
  * - an OCR'd name whose misread words a word list put right (fields/name-words.ts), unless another
- *   line prints it as repaired (repair-witness.ts).
+ *   line prints it as repaired (repair-witness.ts);
+ * - a party's name on a purchase order whose parties stand in a sender's and an addressee's box
+ *   ("Émetteur", "Adressé à"): which of them buys the page does not say (order-sides.ts).
  *
  * A capped value stays above REVIEW_BELOW: the cap takes it out of the 0.9-1.0 bin, where values are
  * to be right 97% of the time, without sending its document to review.
@@ -83,10 +86,13 @@ export function evidenceCeiling(
   ctx: DocumentView,
   candidate: Candidate,
   role: Role | null,
+  documentType?: string,
 ): { ceiling: number; firmCeiling?: true } | undefined {
   // A total that a larger amount further down completes is the subtotal whatever adds up to it.
   if (role === 'total_amount' && completedBelow(ctx, candidate))
     return { ceiling: WEAK_EVIDENCE_CEILING, firmCeiling: true };
+  if (role !== null && NAME_ROLES.includes(role) && documentType === 'purchase_order' && headedBySides(ctx))
+    return { ceiling: WEAK_EVIDENCE_CEILING };
   return weakEvidence(ctx, candidate, role) ? { ceiling: WEAK_EVIDENCE_CEILING } : undefined;
 }
 

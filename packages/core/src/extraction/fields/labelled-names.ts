@@ -2,7 +2,7 @@ import type { ExtractionContext } from '../context.js';
 import { fold, foldedTokens } from '../layout/fold.js';
 import { legalFormAtEnd } from '../lexicons/legal-forms.js';
 import type { Line, Segment } from '../layout/lines.js';
-import type { LabelHit, LabelKey } from '../labels/label-index.js';
+import { WEAK_STRENGTH, type LabelHit, type LabelKey } from '../labels/label-index.js';
 import type { Role } from '../labels/synonyms.js';
 import type { Candidate } from './candidates.js';
 import { cleanName, hasLegalForm, looksLikeName, looksLikeStreet, NAME_KEYS } from './party-lines.js';
@@ -64,12 +64,25 @@ export function labelledNames(ctx: ExtractionContext, keys: LabelKey[], role: Ro
 }
 
 /**
+ * A weak label ("de", "von", "from") after other words of its segment ends a phrase of them
+ * ("Hora de", "Audit de", "Formation de" in an item's cell, a line broken before its object): a
+ * word of the phrase, not a key over a party's name.
+ */
+function endsAPhrase(hit: LabelHit): boolean {
+  const segment = hit.line.segments.find((s) => s.x0 <= hit.x0 + 1 && s.x1 >= hit.x0);
+  if (!segment) return false;
+  const before = segment.words.filter((w) => w.bbox.x1 <= hit.x0 + 1);
+  return before.some((w) => /\p{L}{2}/u.test(w.text));
+}
+
+/**
  * A label is followed by a colon or ends its segment ("VENDOR", "Seller:"); a label word running
  * on into more words ("Lieferant GmbH", "Seller Company") is part of a name, not a label.
  */
 function standsAlone(hit: LabelHit): boolean {
   const after = hit.line.text.slice(hit.end);
   if (/^[^\s:：]*[\p{L}\p{N}]/u.test(after)) return false;
+  if (hit.strength <= WEAK_STRENGTH && endsAPhrase(hit)) return false;
   if (/^\s*[:：]/.test(after) || after.trim() === '') return true;
   const segment = hit.line.segments.find((s) => s.x0 <= hit.x1 && s.x1 >= hit.x1 - 1);
   return segment !== undefined && segment.x1 <= hit.x1 + 1;

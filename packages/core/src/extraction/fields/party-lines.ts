@@ -5,6 +5,8 @@ import { DOCUMENT_TITLES } from '../lexicons/document-titles.js';
 import { KEY_WORDS } from '../lexicons/key-words.js';
 import { BUSINESS_WORDS, LEGAL_FORMS, type LegalForm } from '../lexicons/legal-forms.js';
 import { STREET_LINE_WORDS } from '../lexicons/street-line-words.js';
+import shareCapital from '../lexicons/share-capital-words.json' with { type: 'json' };
+import { allWords, wholeWords } from '../lexicons/word-lists.js';
 import { isStreetAddress } from './address-numbers.js';
 import { isBranchLine } from './branch-lines.js';
 import { isDepartmentLine } from './department-lines.js';
@@ -151,10 +153,16 @@ export function looksLikeName(line: Line | string): boolean {
   if (isDepartmentLine(text, hasLegalForm(text))) return false;
   // "Store #1234" or "Filiale Köln" under a shop's brand: which of its shops, not its name.
   if (isBranchLine(text)) return false;
+  // "SARL au capital de 10 000 €", "Capitale sociale € 10.000 i.v.": the legal mention of a
+  // company's share capital starts with its form, yet states the capital, not the name.
+  if (SHARE_CAPITAL.test(folded)) return false;
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
   return letters >= 3 && digits <= letters / 3;
 }
+
+/** The phrases that state a company's share capital, per language (lexicons/share-capital-words.json). */
+const SHARE_CAPITAL = wholeWords(allWords(shareCapital));
 
 /**
  * "34 Market Road", "20 Market Place", "Marktplatz 124": a house number and a street; a trading word

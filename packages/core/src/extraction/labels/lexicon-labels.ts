@@ -6,9 +6,10 @@ import table from '../lexicons/field-labels.json' with { type: 'json' };
  * documents print them ("Fällig am", "Donneur d'ordre"): a language's label is added without code.
  * They are folded here as every label is compared (see fold.ts). `buyer_heading` lists words that
  * head the buyer's block ("An", "Aan", "To") but are too common to be labels anywhere else: they
- * count only standing alone at the top of a block (label-index.ts, `headingOnlyHits`).
+ * count only standing alone at the top of a block (label-index.ts, `headingOnlyHits`). `document_side`
+ * lists the headings of a sender's and an addressee's box (confidence/order-sides.ts).
  */
-type LexiconRole = 'due_date' | 'delivery_date' | 'vendor_name' | 'buyer_name' | 'buyer_heading';
+type LexiconRole = 'due_date' | 'delivery_date' | 'vendor_name' | 'buyer_name' | 'buyer_heading' | 'document_side';
 
 const languages: Record<string, Partial<Record<LexiconRole, string[]>>> = table;
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
-import { doc, type Placed } from './synthetic.js';
+import { extractInvoice, oneItemTable, type Placed } from './synthetic.js';
 
 /**
  * A buyer's label that gives the buyer's name on its own row, as a key gives its value (a payment
@@ -11,8 +10,7 @@ import { doc, type Placed } from './synthetic.js';
  * name ("Redwood Property" over "Group LLC") still names it.
  */
 
-const invoice = (placed: Placed[]) =>
-  extractFields(doc(placed), [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' }).extracted_data;
+const invoice = extractInvoice;
 
 interface Words {
   title: string;
@@ -37,12 +35,7 @@ const buyerUnderTitle = (w: Words, customerRow: Placed[]): Placed[] => [
   { x: 269, y: 104, text: '18.09.2024' },
   { x: 269, y: 128, text: w.numberLabel },
   { x: 269, y: 140, text: 'INV-4674' },
-  { x: 65, y: 200, text: 'Description' },
-  { x: 470, y: 200, text: 'Amount' },
-  { x: 65, y: 220, text: 'Server hosting' },
-  { x: 500, y: 220, text: '750.00' },
-  { x: 400, y: 250, text: w.total },
-  { x: 500, y: 250, text: '750.00' },
+  ...oneItemTable(w.total),
   ...customerRow,
 ];
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
-import { doc, type Placed } from './synthetic.js';
+import { extractInvoice, type Placed } from './synthetic.js';
 
 /**
  * The seller's block beside the buyer's, its name on the row of the buyer's heading ("Pixel & Pine
@@ -10,8 +9,7 @@ import { doc, type Placed } from './synthetic.js';
  * without a legal form had no candidate at all.
  */
 
-const invoice = (placed: Placed[]) =>
-  extractFields(doc(placed), [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' }).extracted_data;
+const invoice = extractInvoice;
 
 interface Words {
   title: string;

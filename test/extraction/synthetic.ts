@@ -55,6 +55,16 @@ export function lines(x: number, y: number, texts: string[]): Placed[] {
 export const extractInvoice = (placed: Placed[]) =>
   extractFields(doc(placed), [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' }).extracted_data;
 
+/** One item row under its headings and the total under it, labelled `total` (no parties, no number). */
+export const oneItemTable = (total: string): Placed[] => [
+  { x: 65, y: 200, text: 'Description' },
+  { x: 470, y: 200, text: 'Amount' },
+  { x: 65, y: 220, text: 'Server hosting' },
+  { x: 500, y: 220, text: '750.00' },
+  { x: 400, y: 250, text: total },
+  { x: 500, y: 250, text: '750.00' },
+];
+
 /** An invoice's number and date in the right column, one row and its totals (no parties). */
 export const invoiceBody: Placed[] = [
   { x: 340, y: 110, text: 'Invoice No.' },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
-import { doc, type Placed } from './synthetic.js';
+import { extractInvoice, oneItemTable, type Placed } from './synthetic.js';
 
 /**
  * A large title on the row of small values ("TAX INVOICE" at the left, the invoice date in the
@@ -11,8 +10,7 @@ import { doc, type Placed } from './synthetic.js';
  * title's size, and it won the invoice number over the labelled one in the column.
  */
 
-const invoice = (placed: Placed[]) =>
-  extractFields(doc(placed), [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' }).extracted_data;
+const invoice = extractInvoice;
 
 interface Words {
   title: string;
@@ -39,12 +37,7 @@ const titleBesideColumn = (w: Words): Placed[] => [
   { x: 61, y: 106, text: '88 Wellington Road' },
   { x: 61, y: 117, text: 'Sydney NSW 2000' },
   { x: 269, y: 117, text: w.reference },
-  { x: 65, y: 200, text: 'Description' },
-  { x: 470, y: 200, text: 'Amount' },
-  { x: 65, y: 220, text: 'Server hosting' },
-  { x: 500, y: 220, text: '750.00' },
-  { x: 400, y: 250, text: w.total },
-  { x: 500, y: 250, text: '750.00' },
+  ...oneItemTable(w.total),
   { x: 61, y: 600, text: w.advice, height: 16 },
   { x: 300, y: 630, text: w.numberLabel },
   { x: 420, y: 630, text: w.number },

@@ -1,6 +1,7 @@
 import type { ReadDocument } from '../ports/document-reader.port.js';
 import { buildDocumentLines } from './layout/turned-lines.js';
 import { LabelIndex, type LabelKey } from './labels/label-index.js';
+import { splitAtTrailingLabels } from './labels/trailing-labels.js';
 import { detectDateConvention } from './values/conventions.js';
 import type { CandidateRanker } from './ranking/ranker.js';
 import type { Candidate } from './fields/candidates.js';
@@ -35,12 +36,15 @@ export function createContext(
   ranker?: CandidateRanker,
 ): ExtractionContext {
   const { lines, turnedLines } = buildDocumentLines(doc);
+  const labels = new LabelIndex(lines, extraLabels);
+  // Another column's label run into a value's segment is set apart before any field reads it.
+  splitAtTrailingLabels(lines, labels);
   return {
     ...(ranker ? { ranker } : {}),
     doc,
     lines,
     turnedLines,
-    labels: new LabelIndex(lines, extraLabels),
+    labels,
     dates: detectDateConvention(lines.map((l) => l.text)),
   };
 }

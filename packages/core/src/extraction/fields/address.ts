@@ -3,6 +3,7 @@ import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import { COUNTRY_NAMES } from '../lexicons/country-names.js';
 import { withoutTermIds } from '../labels/business-terms.js';
+import type { LabelHit } from '../labels/label-index.js';
 import { KEY_WORDS } from '../lexicons/key-words.js';
 import type { Candidate } from './candidates.js';
 import { senderParts } from './addressee-names.js';
@@ -104,7 +105,7 @@ function addressLines(
     if (label?.key === 'buyer_name') break;
     const keyValue = /^([^:]{1,30}):\s*(.*)$/u.exec(beside ? fromColumn(line, column) : pairInColumn(line, column));
     if (label?.key === 'vendor_address' || (keyValue && KEY_WORDS.addresses.has(fold(withoutTermIds(keyValue[1]!))))) {
-      const value = keyValue ? keyValue[2]!.trim() : line.text.slice(label!.end).replace(/^[\s:]+/, '');
+      const value = keyValue ? keyValue[2]!.trim() : afterLabel(ctx, line, label!);
       if (value) parts.push(value);
       continue;
     }
@@ -141,6 +142,27 @@ function startingLabel(ctx: ExtractionContext, line: Line, segment: Segment, bes
       (h) =>
         h.strength === 1 && (h.start === 0 || Math.abs(h.x0 - segment.x0) < 1) && (beside === null || h.x1 > beside.x0),
     );
+}
+
+/**
+ * The text right of an address label up to a strong label of another field that starts a segment
+ * further on ("Address ‖ Unit 4, Marlow Business Park ‖ Payment Due Date ‖ 2024-09-28"): the pair
+ * of the next column is no part of the address.
+ */
+function afterLabel(ctx: ExtractionContext, line: Line, label: LabelHit): string {
+  const next = ctx.labels
+    .hitsOn(line)
+    .find(
+      (h) =>
+        h.x0 > label.x1 &&
+        h.key !== label.key &&
+        h.strength === 1 &&
+        line.segments.some((s) => Math.abs(s.x0 - h.x0) < 1),
+    );
+  return line.text
+    .slice(label.end, next?.start)
+    .replace(/^[\s:]+/, '')
+    .trim();
 }
 
 /** A line's text from its first segment that reaches the column. */

@@ -101,7 +101,7 @@ export class LabelIndex {
     const starts = line.ocr ? segmentStarts(line) : [];
     const typos = !line.ocr && tokens.some((t) => t.text.length >= TYPO_MIN_LETTERS - 1);
     for (let i = 0; i < tokens.length;) {
-      const exact = this.longestAt(tokens, i);
+      const exact = this.longestAt(tokens.slice(0, closingMark(line.text, tokens, i)), i);
       const segmentStart = line.ocr && beginsSegment(line, starts, tokens[i]!.start);
       const guessed = line.ocr
         ? longer(this.longestMisreadAt(tokens, i, segmentStart), this.longestLookalikeAt(tokens, i, segmentStart))
@@ -333,6 +333,20 @@ function acrossSegments(starts: number[], tokens: LineToken[], i: number, count:
   const last = tokens[i + count - 1]!.start;
   return starts.some((offset) => offset > first && offset <= last);
 }
+
+/**
+ * The end of the tokens a label starting at token i may take: a number sign ("#", "№") after a
+ * word closes any label there, since it reads "number" and so ends a number's label. In a header
+ * row "Invoice #" and "Date" over their values are two labels (the invoice number's and the
+ * date's), no "Invoice Date" across the columns' gap; a sign after a label's last word is its own.
+ */
+function closingMark(text: string, tokens: LineToken[], i: number): number {
+  let k = i + 1;
+  while (k < tokens.length && !NUMBER_SIGN.test(text.slice(tokens[k - 1]!.end, tokens[k]!.start))) k++;
+  return k;
+}
+
+const NUMBER_SIGN = /[#№]/;
 
 /** Whether no letter or digit stands between the start of its segment and `start`. */
 function beginsSegment(line: Line, starts: number[], start: number): boolean {

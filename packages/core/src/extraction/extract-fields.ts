@@ -154,7 +154,10 @@ function findField(
   const role = roleOf(field, parents);
   const candidate = scalarCandidate(ctx, field, role, path, shared);
   if (!candidate) return null;
-  return { ...fromCandidate(candidate, role), ...evidenceCeiling(ctx, candidate, role, shared.documentType) };
+  return {
+    ...fromCandidate(candidate, role),
+    ...evidenceCeiling(ctx, candidate, role, shared.documentType, role === 'vendor_address' ? shared.vendor() : null),
+  };
 }
 
 /** An object is its members, each found as a field of its own; its score is their mean. */

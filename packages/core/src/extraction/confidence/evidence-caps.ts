@@ -15,6 +15,7 @@ import {
   sellerUnderOtherHeading,
 } from './party-blocks.js';
 import { printedTwice } from './name-witness.js';
+import { namelessAddressPrinted } from './nameless-address.js';
 import { headedBySides } from './order-sides.js';
 import { unconfirmedRepair } from './repair-witness.js';
 import { keyShaped, splitByOcr, streetShaped } from './name-shape.js';
@@ -59,7 +60,9 @@ import { segmentStarts } from '../labels/label-index.js';
  * - a person's name with a second name line under it in its block, an address with a contact
  *   person, a company's name (or its legal form alone), a department or a registration in it, an
  *   address of one part (a street without its town, a town without its street), a seller's name or
- *   address under a heading no seller label matches (party-blocks.ts);
+ *   address under a heading no seller label matches (party-blocks.ts); a seller's address read
+ *   under a name capped here, on a page that prints another postal address with no name over it
+ *   (nameless-address.ts);
  * - an OCR'd name whose misread words a word list put right (fields/name-words.ts), unless another
  *   line prints it as repaired (repair-witness.ts);
  * - a party's name on a purchase order whose parties stand in a sender's and an addressee's box
@@ -87,13 +90,19 @@ export function evidenceCeiling(
   candidate: Candidate,
   role: Role | null,
   documentType?: string,
+  seller?: Candidate | null,
 ): { ceiling: number; firmCeiling?: true } | undefined {
   // A total that a larger amount further down completes is the subtotal whatever adds up to it.
   if (role === 'total_amount' && completedBelow(ctx, candidate))
     return { ceiling: WEAK_EVIDENCE_CEILING, firmCeiling: true };
   if (role !== null && NAME_ROLES.includes(role) && documentType === 'purchase_order' && headedBySides(ctx))
     return { ceiling: WEAK_EVIDENCE_CEILING };
-  return weakEvidence(ctx, candidate, role) ? { ceiling: WEAK_EVIDENCE_CEILING } : undefined;
+  if (weakEvidence(ctx, candidate, role)) return { ceiling: WEAK_EVIDENCE_CEILING };
+  // A seller's address is no surer than the seller's name it was read under, where the page prints
+  // another address whose name is not in the text (a logo's), which may be the seller's own.
+  if (role === 'vendor_address' && seller && seller !== candidate && namelessAddressPrinted(ctx, candidate))
+    return evidenceCeiling(ctx, seller, 'vendor_name', documentType) ? { ceiling: WEAK_EVIDENCE_CEILING } : undefined;
+  return undefined;
 }
 
 function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null): boolean {

@@ -41,12 +41,14 @@ describe('classifyDocument', () => {
     }
   });
 
-  it('recognises a French order titled "Commande" with a "Date commande" line', () => {
-    // The layout an ERP prints for a customer order: no "bon de commande", no "n° de commande".
-    const result = classifyDocument(
-      doc(lines(40, 60, ['Commande', 'Réf. : CO2402-0017', 'Date commande : 03/02/2024', 'Total TTC 120,00'])),
-    );
-    expect(result.documentType, result.reasoning).toBe('purchase_order');
+  it('keeps a French invoice that refers to its order an invoice, also where OCR lost its title', () => {
+    // "Commande" alone is no order's indicator: invoices cite the order they bill ("Votre commande
+    // du", "Référence commande"), and a scan whose title OCR misread has little else to go by.
+    const body = ['N° F-2024-88', 'Votre commande du 03/02/2024', 'Référence commande : 4711', 'TVA 20,00'];
+    for (const title of ['FACTURE', 'FACTUHE']) {
+      const result = classifyDocument(doc(lines(40, 60, [title, ...body, 'Total TTC 120,00'])));
+      expect(result.documentType, `${title}: ${result.reasoning}`).toBe('invoice');
+    }
   });
 
   it('keeps a French invoice that cites its order an invoice', () => {

@@ -254,6 +254,8 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>, buyerSegments =
         s.x1 <= sellerEnd &&
         /[\p{L}\p{N}]/u.test(s.text) &&
         !isDocumentTitle(s.text) &&
+        // A label alone in its segment ("From" beside "Bill To") heads a block; it names no one.
+        !ctx.labels.hitsOn(line).some((h) => h.x0 <= s.x0 + 1 && h.x1 >= s.x1 - 1) &&
         !(titled && strong.some((h) => h.x0 <= s.x0 + 1 && h.x1 > s.x0)),
     );
     const titleFirst = segment ? undefined : nameAfterTitle(line);

@@ -19,11 +19,15 @@ const MIN_WEAK_LETTERS = 4;
 
 export function splitAtTrailingLabels(lines: readonly Line[], labels: LabelIndex): void {
   for (const line of lines) {
-    const hits = labels.hitsOn(line).filter(splitsAt);
+    const all = labels.hitsOn(line);
+    const hits = all.filter(splitsAt);
     if (hits.length === 0) continue;
     line.segments = line.segments.flatMap((segment, s) => {
       const next = line.segments[s + 1];
-      const hit = next && hits.find((h) => endsSegment(segment, h) && labelsValue(h, next));
+      // A segment that begins with a label is a label of two dates ("Date de facture / de
+      // livraison", "Invoice date / tax point"), not a value run into the next column's label.
+      if (!next || all.some((h) => Math.abs(h.x0 - segment.x0) <= 1)) return [segment];
+      const hit = hits.find((h) => endsSegment(segment, h) && labelsValue(h, next));
       return hit ? splitBefore(segment, hit) : [segment];
     });
   }

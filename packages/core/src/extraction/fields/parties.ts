@@ -241,7 +241,8 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>, buyerSegments =
     // A title beside a letterhead on one line ("Bon de commande No 081152 ‖ Cabinet Nicolas Fabre"):
     // the title's number label starts the line, and the name is the next segment.
     const titled = isDocumentTitle(line.segments[0]?.text ?? '');
-    const strong = ctx.labels.hitsOn(line).filter((h) => h.strength === 1);
+    const hits = ctx.labels.hitsOn(line);
+    const strong = hits.filter((h) => h.strength === 1);
     const sellerEnd = besideBuyerBlock(line, buyerLines, buyerSegments);
     if (sellerEnd === 0 || line.confidence < 0.6 || (!titled && strong.some((h) => h.start === 0))) continue;
     // "Datum: ‖ 07.12.2024", "Référence : ‖ PO-2165": a key ending in its colon starts a row of a
@@ -255,7 +256,7 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>, buyerSegments =
         /[\p{L}\p{N}]/u.test(s.text) &&
         !isDocumentTitle(s.text) &&
         // A label alone in its segment ("From" beside "Bill To") heads a block; it names no one.
-        !ctx.labels.hitsOn(line).some((h) => h.x0 <= s.x0 + 1 && h.x1 >= s.x1 - 1) &&
+        !hits.some((h) => h.x0 <= s.x0 + 1 && h.x1 >= s.x1 - 1) &&
         !(titled && strong.some((h) => h.x0 <= s.x0 + 1 && h.x1 > s.x0)),
     );
     const titleFirst = segment ? undefined : nameAfterTitle(line);

@@ -4,7 +4,8 @@ import { escapeWord } from './word-lists.js';
 /**
  * Month names as data, per language in month-names.json: twelve lists, January's first, each a
  * month's names and abbreviations in lower case ("januar", "jänner", "jan"). Dates are searched in
- * text without diacritics, so a name is listed without them too ("fevrier", "marz").
+ * text without diacritics, so each name counts without them too ("février" as "fevrier",
+ * "października" as "pazdziernika"): the data lists names as printed.
  */
 export interface MonthNames {
   /** The month (1 to 12) of a name as listed, or undefined. */
@@ -20,13 +21,21 @@ export interface MonthNames {
 
 export function monthNames(data: Readonly<Record<string, readonly (readonly string[])[]>>): MonthNames {
   const months = new Map<string, number>();
-  for (const names of Object.values(data)) names.forEach((list, k) => list.forEach((n) => months.set(n, k + 1)));
+  for (const names of Object.values(data))
+    names.forEach((list, k) =>
+      list.forEach((n) => {
+        months.set(n, k + 1);
+        months.set(withoutDiacritics(n), k + 1);
+      }),
+    );
   const pattern = [...months.keys()]
     .sort((a, b) => b.length - a.length)
     .map((name) => (name.length >= 5 ? `${escapeWord(name[0]!)}\\s?${escapeWord(name.slice(1))}` : escapeWord(name)))
     .join('|');
   return { month: (name) => months.get(name), pattern };
 }
+
+const withoutDiacritics = (name: string): string => name.normalize('NFKD').replace(/\p{M}/gu, '');
 
 /** Every language's month names. */
 export const MONTH_NAMES: MonthNames = monthNames(table);

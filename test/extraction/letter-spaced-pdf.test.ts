@@ -1,10 +1,16 @@
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import {
   PDFDocument,
+  PDFOperator,
+  PDFOperatorNames,
   StandardFonts,
+  beginText,
+  endText,
+  moveText,
   popGraphicsState,
   pushGraphicsState,
   setCharacterSpacing,
+  setFontAndSize,
   type PDFFont,
 } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +24,7 @@ import { sharedReader } from '../support/reader.js';
  */
 const reader = sharedReader();
 
-type Spacing = 'operator' | 'glyphs';
+type Spacing = 'operator' | 'glyphs' | 'kerning';
 
 /** `text` at (x, y) with `tracking` points after every glyph, the word space included. */
 function drawSpaced(
@@ -26,6 +32,19 @@ function drawSpaced(
   text: string,
   at: { x: number; y: number; size: number; font: PDFFont; tracking: number; spacing: Spacing },
 ) {
+  if (at.spacing === 'kerning') {
+    // One TJ array, a negative kerning after every glyph, the space glyph drawn: LibreOffice's way.
+    const key = page.node.newFontDictionary(at.font.name, at.font.ref);
+    const items = [...text].flatMap((char) => [at.font.encodeText(char), (-1000 * at.tracking) / at.size]);
+    page.pushOperators(
+      beginText(),
+      setFontAndSize(key, at.size),
+      moveText(at.x, at.y),
+      PDFOperator.of(PDFOperatorNames.ShowTextAdjusted, [page.doc.context.obj(items)]),
+      endText(),
+    );
+    return;
+  }
   if (at.spacing === 'operator') {
     page.pushOperators(pushGraphicsState(), setCharacterSpacing(at.tracking));
     page.drawText(text, { x: at.x, y: at.y, size: at.size, font: at.font });
@@ -39,13 +58,13 @@ function drawSpaced(
   }
 }
 
-async function spacedInvoice(spacing: Spacing): Promise<Uint8Array> {
+async function spacedInvoice(spacing: Spacing, name = 'NORDWIND TEXTIL GMBH', tracking = 4): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([595, 842]);
   const text = (t: string, x: number, y: number) => page.drawText(t, { x, y, size: 10, font });
-  drawSpaced(page, 'NORDWIND TEXTIL GMBH', { x: 50, y: 790, size: 16, font: bold, tracking: 4, spacing });
+  drawSpaced(page, name, { x: 50, y: 790, size: 16, font: bold, tracking, spacing });
   text('Hafenstrasse 12, 20457 Hamburg', 50, 772);
   text('Bergmann Buerobedarf KG, Lindenallee 4, 50667 Koeln', 50, 700);
   drawSpaced(page, 'RECHNUNG', { x: 50, y: 640, size: 18, font, tracking: 6, spacing });
@@ -83,5 +102,24 @@ describe.each<Spacing>(['operator', 'glyphs'])('a letter-spaced letterhead in a 
       invoice_number: 'RE-2024-0815',
       total_amount: 148.75,
     });
+  });
+});
+
+/**
+ * Tracking of an eighth of an em: pdfjs' text content puts one space between every two glyphs and
+ * none wider, so the word gaps are read from the drawn glyphs' advances (glyph-runs.ts).
+ */
+describe.each<Spacing>(['operator', 'kerning'])('a name tracked by an eighth of an em (%s)', (spacing) => {
+  it('keeps its words apart', async () => {
+    const read = await reader.read(await spacedInvoice(spacing, 'Lindqvist Garden Supplies Ltd', 2), 'application/pdf');
+    expect(read.pages[0]!.words.slice(0, 3).map((w) => w.text)).toEqual(['L', 'i', 'n']);
+    expect(buildLines(read)[0]!.text).toBe('Lindqvist Garden Supplies Ltd');
+    const fields = extractFields(read, [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' }).extracted_data;
+    expect(fields.vendor_name).toBe('Lindqvist Garden Supplies Ltd');
+  });
+
+  it('in capitals too', async () => {
+    const read = await reader.read(await spacedInvoice(spacing, 'KAMINSKI DYSTRYBUCJA SP. J.', 2), 'application/pdf');
+    expect(buildLines(read)[0]!.text).toBe('KAMINSKI DYSTRYBUCJA SP. J.');
   });
 });

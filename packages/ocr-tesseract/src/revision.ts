@@ -18,6 +18,7 @@ export const ENGINE_IMAGES_REVISION = 1;
  * no word read again (ocr/missed-ink.ts). 5: light print on dark bars read again inverted
  * (ocr/reverse-print.ts). 6: a text layer's filled form fields and text boxes read
  * (pdf/form-fields.ts); PDF text layers are cached under this revision too. 7: a text layer's
- * turned words carry their direction (Word.turn).
+ * turned words carry their direction (Word.turn). 8: a letter-spaced text item's words placed by
+ * its drawn glyphs (pdf/glyph-runs.ts).
  */
-export const SCANNED_PAGES_REVISION = 7;
+export const SCANNED_PAGES_REVISION = 8;

@@ -5,7 +5,8 @@
 import type { Word } from '@intake/core';
 import type { PDFPageProxy, TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
 import { formFieldWords } from './form-fields.js';
-import { tokenSpans } from './glyph-widths.js';
+import { findGlyphs, glyphRuns, looksLetterSpaced, type GlyphRun, type PlacedGlyph } from './glyph-runs.js';
+import { tokenSpans, type TokenSpan } from './glyph-widths.js';
 
 type Matrix = readonly number[];
 type Point = readonly [number, number];
@@ -19,10 +20,15 @@ const DEFAULT_DESCENT = -0.2;
 export async function textLayerWords(page: PDFPageProxy): Promise<Word[]> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
+  const items = content.items.filter((item): item is TextItem => 'str' in item && item.str.trim() !== '');
+  // Letter-spaced items place their words by the drawn glyphs (glyph-runs.ts), others by estimate.
+  const runs: GlyphRun[] = items.some((item) => looksLetterSpaced(item.str)) ? await glyphRuns(page) : [];
   const words: Word[] = [];
-  for (const item of content.items) {
-    if (!('str' in item) || item.str.trim() === '') continue;
-    words.push(...itemWords(item, content.styles[item.fontName], viewport.transform));
+  let from = 0;
+  for (const item of items) {
+    const spans = monospaceOf(content.styles[item.fontName]) ? null : drawnSpans(item.str, runs, from);
+    if (spans) from = spans.run;
+    words.push(...itemWords(item, content.styles[item.fontName], viewport.transform, spans?.spans));
   }
   // A filled form's values are in its fields, not in the page's content (form-fields.ts).
   words.push(...(await formFieldWords(page)));
@@ -34,7 +40,12 @@ export async function textLayerWords(page: PDFPageProxy): Promise<Word[]> {
  * user space; each word is a quad from descent to ascent along that baseline, mapped to the page
  * through the viewport and enclosed in an axis-aligned box (so rotated text still gets a box).
  */
-function itemWords(item: TextItem, style: TextStyle | undefined, toPage: Matrix): Word[] {
+function itemWords(
+  item: TextItem,
+  style: TextStyle | undefined,
+  toPage: Matrix,
+  drawn: TokenSpan[] | undefined,
+): Word[] {
   const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = item.transform as number[];
   const scaleX = Math.hypot(a, b) || 1;
   const along: Point = [a / scaleX, b / scaleX];
@@ -42,10 +53,10 @@ function itemWords(item: TextItem, style: TextStyle | undefined, toPage: Matrix)
   const size = item.height || Math.hypot(c, d);
   const ascent = style?.ascent && style.ascent > 0 ? Math.min(style.ascent, 1.2) : DEFAULT_ASCENT;
   const descent = style?.descent && style.descent < 0 ? Math.max(style.descent, -0.5) : DEFAULT_DESCENT;
-  const monospace = style?.fontFamily === 'monospace';
+  const monospace = monospaceOf(style);
   const turn = turnOf(along, (ascent - descent) * size, toPage);
 
-  return tokenSpans(item.str, monospace).map((span) => {
+  return (drawn ?? tokenSpans(item.str, monospace)).map((span) => {
     const corners: Point[] = [];
     for (const t of [span.start, span.end]) {
       for (const h of [descent, ascent]) {
@@ -68,6 +79,36 @@ function itemWords(item: TextItem, style: TextStyle | undefined, toPage: Matrix)
       ...(turn ? { turn } : {}),
     };
   });
+}
+
+const monospaceOf = (style: TextStyle | undefined): boolean => style?.fontFamily === 'monospace';
+
+/**
+ * A letter-spaced item's tokens placed where the page draws their glyphs, as shares of the item's
+ * width from its first glyph's start to its last one's end; undefined for any other item, or where
+ * no run draws its characters in its order.
+ */
+function drawnSpans(str: string, runs: readonly GlyphRun[], from: number): { spans: TokenSpan[]; run: number } | null {
+  if (runs.length === 0 || !looksLetterSpaced(str)) return null;
+  const found = findGlyphs(runs, str, from);
+  if (!found) return null;
+  const base = found.glyphs[0]!.start;
+  const extent = found.glyphs.at(-1)!.end - base;
+  if (!(extent > 0)) return null;
+  const spans: TokenSpan[] = [];
+  let next = 0;
+  for (const text of str.split(/\s+/u).filter(Boolean)) {
+    const own: PlacedGlyph[] = [];
+    let covered = 0;
+    while (covered < text.length && next < found.glyphs.length) {
+      const glyph = found.glyphs[next++]!;
+      own.push(glyph);
+      covered += glyph.char.length;
+    }
+    if (covered !== text.length) return null;
+    spans.push({ text, start: (own[0]!.start - base) / extent, end: (own.at(-1)!.end - base) / extent });
+  }
+  return { spans, run: found.run };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import { isStreetAddress } from '../../packages/core/src/extraction/fields/address-numbers.js';
-import { looksLikeStreet } from '../../packages/core/src/extraction/fields/party-lines.js';
+import { isStreetLine, looksLikeStreet } from '../../packages/core/src/extraction/fields/party-lines.js';
 import { doc, lines, type Placed } from './synthetic.js';
 
 /**
@@ -57,5 +57,41 @@ describe("a supplier's block whose street the letterhead prints again", () => {
       documentType: 'purchase_order',
     }).extracted_data;
     expect(data.supplier_name).toBe('Michał Grabowski Narzędzia');
+  });
+});
+
+describe('a unit before the house number', () => {
+  it.each(['Suite 6, 81 Market Road', 'Unit 4 17 Mill Lane', 'Flat 2, 10 Market Street'])(
+    '%s is a street line',
+    (text) => {
+      expect(isStreetLine(text)).toBe(true);
+    },
+  );
+
+  it('is no street line without a house number after it', () => {
+    expect(isStreetLine('Suite 200 Holdings')).toBe(false);
+  });
+
+  it("leaves the seller's name to the letterhead, though its street names a market", () => {
+    const data = extractFields(
+      doc([
+        ...lines(50, 40, ['Sharma & Sons', 'Sales Office', 'Suite 6, 81 Market Road', 'Wellington 6011']),
+        ...lines(50, 120, ['Ordered By', 'Global Consulting LLC', 'Suite 44, 24 Station Avenue', 'Manchester M1 1AA']),
+        { x: 330, y: 134, text: 'Order No.' },
+        { x: 450, y: 134, text: '2022/5519' },
+        { x: 330, y: 148, text: 'Order Date' },
+        { x: 450, y: 148, text: '03/06/2022' },
+        { x: 50, y: 220, text: 'Item' },
+        { x: 470, y: 220, text: 'Line Total' },
+        { x: 50, y: 236, text: 'Bottled water' },
+        { x: 470, y: 236, text: '2,230.79' },
+        { x: 380, y: 270, text: 'Total Due' },
+        { x: 470, y: 270, text: '2,230.79' },
+        { x: 50, y: 760, text: 'Sharma & Sons · Suite 6, 81 Market Road · Wellington 6011' },
+      ]),
+      [...RECOMMENDED_FIELDS.purchase_order],
+      { documentType: 'purchase_order' },
+    ).extracted_data;
+    expect(data.supplier_name).toBe('Sharma & Sons');
   });
 });

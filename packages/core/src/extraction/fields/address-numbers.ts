@@ -34,6 +34,17 @@ const PLACE = /^\s+\p{Lu}[\p{L}'’.]*(?:[\s-]+\p{L}[\p{L}'’.]*){0,3}\s*$/u;
 const isStreetWord = (token: string) =>
   STREETS.has(token) || SUFFIXES.some((s) => token.length > s.length + 2 && token.endsWith(s));
 
+const UNITS = new Set(all((w) => w.units));
+
+/**
+ * The text after a unit and its number that open it ("Suite 6, 81 Market Road" -> "81 Market
+ * Road", "Unit 4 17 Mill Lane"), where a house number follows; the text itself otherwise.
+ */
+export function withoutUnitFirst(text: string): string {
+  const unit = /^\s*([\p{L}.]+)\s*(\d{1,4}[a-z]?)\s*,?\s+(?=\d)/iu.exec(text);
+  return unit && UNITS.has(foldedTokens(unit[1]!).join(' ')) ? text.slice(unit[0].length) : text;
+}
+
 /** Whether a text holds a street word of the lexicon with a number: a street line ("boulevard Voltaire 199"). */
 export const isStreetAddress = (text: string) => /\d/.test(text) && foldedTokens(text).some(isStreetWord);
 

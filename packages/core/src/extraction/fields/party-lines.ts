@@ -7,7 +7,7 @@ import { BUSINESS_WORDS, LEGAL_FORMS, type LegalForm } from '../lexicons/legal-f
 import { STREET_LINE_WORDS } from '../lexicons/street-line-words.js';
 import shareCapital from '../lexicons/share-capital-words.json' with { type: 'json' };
 import { allWords, wholeWords } from '../lexicons/word-lists.js';
-import { isStreetAddress } from './address-numbers.js';
+import { isStreetAddress, withoutUnitFirst } from './address-numbers.js';
 import { isBranchLine } from './branch-lines.js';
 import { isDepartmentLine } from './department-lines.js';
 
@@ -170,7 +170,8 @@ const SHARE_CAPITAL = wholeWords(allWords(shareCapital));
  * either side ("place", "Blvd", "-platz", "-weg": fields/address-numbers.ts).
  */
 export function isStreetLine(text: string): boolean {
-  const trimmed = text.trim();
+  // A unit before the house number ("Suite 6, 81 Market Road") is part of the street line.
+  const trimmed = withoutUnitFirst(text).trim();
   if (/^\d{1,5}[a-z]?\s/i.test(trimmed)) return looksLikeStreet(trimmed) || isStreetAddress(trimmed);
   return /\s\d{1,5}[a-z]?$/i.test(trimmed) && isStreetAddress(trimmed);
 }

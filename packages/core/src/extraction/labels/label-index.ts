@@ -99,9 +99,16 @@ export class LabelIndex {
     // glyphs in any), which need to know where segments begin; a text layer only for a typo in a
     // long word, so a line without one is matched exactly.
     const starts = line.ocr ? segmentStarts(line) : [];
+    const cells = segmentStarts(line);
     const typos = !line.ocr && tokens.some((t) => t.text.length >= TYPO_MIN_LETTERS - 1);
     for (let i = 0; i < tokens.length;) {
-      const exact = this.longestAt(tokens.slice(0, closingMark(line.text, tokens, i)), i);
+      const exact = this.cellLabel(
+        line,
+        cells,
+        tokens,
+        i,
+        this.longestAt(tokens.slice(0, closingMark(line.text, tokens, i)), i),
+      );
       const segmentStart = line.ocr && beginsSegment(line, starts, tokens[i]!.start);
       const guessed = line.ocr
         ? longer(this.longestMisreadAt(tokens, i, segmentStart), this.longestLookalikeAt(tokens, i, segmentStart))
@@ -193,6 +200,25 @@ export class LabelIndex {
       this.lookalikes.set(read, words);
     }
     return words;
+  }
+
+  /**
+   * A label that fills two cells of a row of three or more ("Tel. ‖ Preventivo del ‖ Data ‖
+   * Consegna", column headings over their values), where the first cell alone is a label too:
+   * that one. The columns' gap parts two headings ("Data", "Consegna"), not one "Data Consegna";
+   * a label whose first cell is none ("Invoice ‖ Date" set apart by justification) stays whole.
+   */
+  private cellLabel(line: Line, cells: number[], tokens: LineToken[], i: number, match: Match): Match {
+    if (!match || match.tokens.length < 2 || line.segments.length < 3) return match;
+    const last = i + match.tokens.length - 1;
+    const next = cells.find((c) => c > tokens[i]!.start && c <= tokens[last]!.start);
+    if (next === undefined || !cells.includes(tokens[i]!.start) || !endsCell(cells, line.text, tokens[last]!.end))
+      return match;
+    const firstCell = tokens.slice(
+      0,
+      tokens.findIndex((t) => t.start >= next),
+    );
+    return this.longestAt(firstCell, i) ?? match;
   }
 
   /** The longest labels starting at token i (several keys may share one label text). */
@@ -325,6 +351,11 @@ export function segmentStarts(line: Line): number[] {
     offset += segment.words.reduce((sum, w) => sum + w.text.length + 1, 0);
   }
   return starts;
+}
+
+/** Whether `end` is where a segment's text ends: the line's end, or right before the next segment. */
+function endsCell(cells: number[], text: string, end: number): boolean {
+  return end >= text.trimEnd().length || cells.some((c) => c > end && !/\S/.test(text.slice(end, c)));
 }
 
 /** Whether tokens i to i + count - 1 of an OCR line stand in more than one of its segments. */

@@ -35,7 +35,12 @@ function drawSpaced(
   if (at.spacing === 'kerning') {
     // One TJ array, a negative kerning after every glyph, the space glyph drawn: LibreOffice's way.
     const key = page.node.newFontDictionary(at.font.name, at.font.ref);
-    const items = [...text].flatMap((char) => [at.font.encodeText(char), (-1000 * at.tracking) / at.size]);
+    // A stop is kerned close to the letter before it, as fonts' kerning pairs set "r." and "V.".
+    const chars = [...text];
+    const items = chars.flatMap((char, i) => [
+      at.font.encodeText(char),
+      (-1000 * at.tracking * (chars[i + 1] === '.' ? 0.3 : 1)) / at.size,
+    ]);
     page.pushOperators(
       beginText(),
       setFontAndSize(key, at.size),
@@ -116,6 +121,11 @@ describe.each<Spacing>(['operator', 'kerning'])('a name tracked by an eighth of 
     expect(buildLines(read)[0]!.text).toBe('Lindqvist Garden Supplies Ltd');
     const fields = extractFields(read, [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' }).extracted_data;
     expect(fields.vendor_name).toBe('Lindqvist Garden Supplies Ltd');
+  });
+
+  it('with abbreviations in it', async () => {
+    const read = await reader.read(await spacedInvoice(spacing, 'Gebr. Visser B.V.', 2), 'application/pdf');
+    expect(buildLines(read)[0]!.text).toBe('Gebr. Visser B.V.');
   });
 
   it('in capitals too', async () => {

@@ -34,6 +34,11 @@ const BREAK = { factor: 1.6, more: 0.2 };
  */
 const SINGLE = /^\S$/u;
 const PAIR = /^\S{2}$/u;
+/**
+ * A letter and its full stop or comma go on a run ("G e b r. V i s s e r", "B . V."): a
+ * glyph's stop kerned to it prints as one piece, and it ends an abbreviation inside the name.
+ */
+const STOPPED = /^[\p{L}\p{N}][.,]$/u;
 const LETTER = /^[\p{L}\p{N}]$/u;
 
 /**
@@ -60,7 +65,12 @@ export function joinLetterSpaced(words: Word[], segmentGap: number): { words: Wo
   };
   words.forEach((word, i) => {
     const next = words[i + 1]?.text ?? '';
-    if (SINGLE.test(word.text) || (PAIR.test(word.text) && SINGLE.test(next))) chain.push(word);
+    if (
+      SINGLE.test(word.text) ||
+      (PAIR.test(word.text) && SINGLE.test(next)) ||
+      (chain.length && STOPPED.test(word.text))
+    )
+      chain.push(word);
     else {
       flush();
       result.push(word);

@@ -22,7 +22,10 @@ export async function textLayerWords(page: PDFPageProxy): Promise<Word[]> {
   const content = await page.getTextContent();
   const items = content.items.filter((item): item is TextItem => 'str' in item && item.str.trim() !== '');
   // Letter-spaced items place their words by the drawn glyphs (glyph-runs.ts), others by estimate.
-  const runs: GlyphRun[] = items.some((item) => looksLetterSpaced(item.str)) ? await glyphRuns(page) : [];
+  // Only a better placement: a content stream pdfjs cannot list leaves the estimate.
+  const runs: GlyphRun[] = items.some((item) => looksLetterSpaced(item.str))
+    ? await glyphRuns(page).catch(() => [])
+    : [];
   const words: Word[] = [];
   let from = 0;
   for (const item of items) {

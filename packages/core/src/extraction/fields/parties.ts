@@ -35,6 +35,7 @@ import { contactBlocks } from './contact-blocks.js';
 import { labelledNames } from './labelled-names.js';
 import { isBankBesideAccount } from './bank-names.js';
 import { isOwnerLine, ownerLines } from './owner-lines.js';
+import { startsWithAttentionWord } from './contact-persons.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -80,7 +81,9 @@ export function vendorCandidates(
   );
   const repaired = ocrRepaired(ctx, sellers);
   const all = withContinuations(ctx.lines, repaired, siteNames(ctx.lines));
-  return boostRepeated(ctx, withoutCutNames(bestPerValue(all.filter((c) => isNameShaped(String(c.value))))));
+  // "z. Hd. Frau Schneider": a line sent to the reader's attention is the addressee's, never the seller.
+  const named = all.filter((c) => isNameShaped(String(c.value)) && !startsWithAttentionWord(String(c.value)));
+  return boostRepeated(ctx, withoutCutNames(bestPerValue(named)));
 }
 
 /**

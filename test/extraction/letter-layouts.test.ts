@@ -50,3 +50,20 @@ describe('an attention line in a block without a heading', () => {
     expect(english.extracted_data.vendor_name).toBe('Blue Fjord Studio Ltd');
   });
 });
+
+describe("a DIN 5008 letter's information block", () => {
+  it("gives the invoice date by its own key, not the date of the buyer's message above it", () => {
+    const result = invoice(
+      doc([
+        { x: 50, y: 40, text: 'Weber Druck & Medien GmbH · Hauptstraße 12 · 50667 Köln', height: 6 },
+        ...lines(50, 60, ['Praxis Dr. Neumann', 'Lindenallee 4a', '80331 München']),
+        ...lines(360, 60, ['Ihr Zeichen', 'Ihre Nachricht vom', 'Kundennummer', 'Rechnungsnummer', 'Datum']),
+        ...lines(480, 60, ['ks-41', '23.05.2025', '48213', 'R-2025-311', '05.06.2025']),
+        ...lines(50, 200, ['Rechnung für Ihren Auftrag vom 23.05.2025', 'Zahlbar ohne Abzug bis 19.06.2025.']),
+        ...body('Nettobetrag', 'Umsatzsteuer 19 %', 'Rechnungsbetrag'),
+      ]),
+    );
+    expect(result.extracted_data.invoice_date).toBe('2025-06-05');
+    expect(result.extracted_data.vendor_name).toBe('Weber Druck & Medien GmbH');
+  });
+});

@@ -143,8 +143,11 @@ function legalFormNames(ctx: ExtractionContext, passedOver: Set<Segment>): Candi
     if (line.confidence < 0.5) continue;
     line.segments.forEach((segment, s) => {
       if (passedOver.has(segment)) return;
+      const keyed = startsWithOtherKey(ctx, line, segment);
       for (const { part, inSentence } of namedParts(segment.text)) {
         if (!(inSentence || hasLegalForm(part)) || !looksLikeName(part) || isStreetLine(part)) continue;
+        // "Ihre Referenz", "Ihr Ansprechpartner": a details box's key, its "Ihre" no phrase before a name.
+        if (inSentence && keyed) continue;
         // "Inh. Maria Schmidt e.K.": the owner, with the register's form; the business is named above.
         if (isOwnerLine(part)) continue;
         if (isBankBesideAccount(part, line.text)) continue;
@@ -163,6 +166,11 @@ function legalFormNames(ctx: ExtractionContext, passedOver: Set<Segment>): Candi
     });
   }
   return found;
+}
+
+/** The segment begins with a label of no field ("Ihr Zeichen", "Kundennummer", "Votre référence"). */
+function startsWithOtherKey(ctx: ExtractionContext, line: Line, segment: Segment): boolean {
+  return ctx.labels.hitsOn(line).some((h) => h.key === 'other' && h.strength >= 1 && Math.abs(h.x0 - segment.x0) <= 1);
 }
 
 /**

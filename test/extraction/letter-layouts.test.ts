@@ -51,6 +51,37 @@ describe('an attention line in a block without a heading', () => {
   });
 });
 
+describe('a footer column', () => {
+  it('names the seller over its street and place on one line (German, French)', () => {
+    const footer = (name: string, address: string): Placed[] => [
+      ...lines(30, 790, [name, address]),
+      ...lines(260, 790, ['+49 53 3221940', 'info@example.org']),
+      ...lines(430, 790, ['IBAN DE89 3704 0044 0532 0130 00', 'USt-IdNr. DE280146299']),
+    ];
+    const german = invoice(
+      doc([
+        ...lines(50, 60, ['Hotel Seeblick', 'z. Hd. Frau Schneider', 'Goethestraße 21', '10115 Berlin']),
+        ...lines(340, 60, ['Rechnungsnummer', 'Rechnungsdatum', 'Zahlungsbedingungen', 'Ihre Referenz']),
+        ...lines(470, 60, ['20240041', '02.05.2024', '7 Tage netto', 'Bestellung 4471']),
+        ...body('Betrag ohne MwSt.', 'MwSt. 19 %', 'Gesamtbetrag'),
+        ...footer('Gärtnerei Baumann', 'Am Marktplatz 7, 50667 Köln'),
+      ]),
+    );
+    expect(german.extracted_data.vendor_name).toBe('Gärtnerei Baumann');
+    expect(german.extracted_data.subtotal).toBe(200);
+    const french = invoice(
+      doc([
+        ...lines(50, 60, ['Commune de Vevey', "À l'attention de M. Favre", 'Rue du Lac 8', '1800 Vevey']),
+        ...lines(340, 60, ['N° de facture', 'Date', 'Votre référence']),
+        ...lines(470, 60, ['F-2024-77', '02.05.2024', 'Commande 4471']),
+        ...body('Total HT', 'TVA 8.1%', 'Total TTC'),
+        ...footer('Atelier Dubois', 'Avenue de la Gare 5, 1003 Lausanne'),
+      ]),
+    );
+    expect(french.extracted_data.vendor_name).toBe('Atelier Dubois');
+  });
+});
+
 describe("a DIN 5008 letter's information block", () => {
   it("gives the invoice date by its own key, not the date of the buyer's message above it", () => {
     const result = invoice(

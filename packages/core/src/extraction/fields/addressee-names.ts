@@ -2,7 +2,7 @@ import type { ExtractionContext } from '../context.js';
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import type { LabelHit } from '../labels/label-index.js';
-import { isOrganizationShaped, isPersonShaped } from './contact-persons.js';
+import { isOrganizationShaped, isPersonShaped, startsWithAttentionWord } from './contact-persons.js';
 import { cleanName, looksLikeName, SENDER_SEPARATORS } from './party-lines.js';
 
 /**
@@ -56,7 +56,30 @@ export function addresseeNames(ctx: ExtractionContext): Set<string> {
     names.add(fold(first));
     if (second !== undefined && isPersonShaped(first) && isOrganizationShaped(second)) names.add(fold(second));
   }
+  for (const name of attentionNames(ctx)) names.add(fold(name));
   names.delete('');
+  return names;
+}
+
+/**
+ * The names right over a line that sends the document to someone's attention ("z. Hd. Frau
+ * Schneider", "Attn: Accounts Payable", "À l'attention de M. Favre"): such a line is the addressee's,
+ * so the organization printed on the line above it, in the same column, is the buyer, whether or
+ * not a heading or a sender line marks the block. Only a line set flush with it and close above
+ * counts: a letterhead above a block that begins with the attention line stands apart.
+ */
+function attentionNames(ctx: ExtractionContext): string[] {
+  const names: string[] = [];
+  for (const line of ctx.lines) {
+    const above = ctx.lines[line.index - 1];
+    if (!above || above.page !== line.page || line.y0 - above.y1 > 0.8 * (line.y1 - line.y0)) continue;
+    for (const segment of line.segments) {
+      if (!startsWithAttentionWord(segment.text)) continue;
+      const name = above.segments.find((s) => Math.abs(s.x0 - segment.x0) <= 3);
+      const text = name ? cleanName(name.text) : '';
+      if (text && looksLikeName(text) && !isSenderLine(name!.text, line.ocr)) names.push(text);
+    }
+  }
   return names;
 }
 

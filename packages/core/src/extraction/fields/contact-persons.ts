@@ -12,10 +12,12 @@ import { hasLegalForm } from './party-lines.js';
  * lexicons/contact-words.json and lexicons/organization-words.json.
  */
 
-type ContactTable = Record<string, { labels: string[]; titles: string[] }>;
+type ContactTable = Record<string, { labels: string[]; titles: string[]; attention?: string[] }>;
 
 const table = contacts as ContactTable;
 const CONTACT_LABELS = Object.values(table).flatMap((l) => l.labels.map((w) => w.split(' ')));
+/** The contact words that name the document's reader ("Attn", "z. Hd.", "T.a.v."), not a seller's contact. */
+const ATTENTION_LABELS = Object.values(table).flatMap((l) => (l.attention ?? []).map((w) => w.split(' ')));
 const TITLES: ReadonlySet<string> = new Set(Object.values(table).flatMap((l) => l.titles));
 const ORGANIZATION_WORDS: ReadonlySet<string> = new Set(
   Object.values(organizations as Record<string, string[]>).flat(),
@@ -23,8 +25,21 @@ const ORGANIZATION_WORDS: ReadonlySet<string> = new Set(
 
 /** The text begins with a contact word: "Attn:", "z. Hd.", "T.a.v.", "À l'attention de". */
 export function startsWithContactWord(text: string): boolean {
+  return startsWithOneOf(CONTACT_LABELS, text);
+}
+
+/**
+ * The text begins with a word that sends the document to a person's attention ("Attn:", "z. Hd.",
+ * "À l'attention de", "Alla c.a."): a line of the addressee's block. "Contact" or "Ansprechpartner"
+ * are not such words: a seller's block names its own contact with them.
+ */
+export function startsWithAttentionWord(text: string): boolean {
+  return startsWithOneOf(ATTENTION_LABELS, text);
+}
+
+function startsWithOneOf(labels: string[][], text: string): boolean {
   const tokens = foldedTokens(text);
-  return CONTACT_LABELS.some((label) => label.every((t, k) => tokens[k] === t) && tokens.length > label.length);
+  return labels.some((label) => label.every((t, k) => tokens[k] === t) && tokens.length > label.length);
 }
 
 /**

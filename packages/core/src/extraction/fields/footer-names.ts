@@ -7,7 +7,8 @@ import { namesInSentence } from './sentence-names.js';
 /**
  * The seller named only at the foot of the page, in a column of its own over its street and town
  * ("JEROEN MULDER ADVIES" / "Molenweg 221" / "2511 CV Den Haag" beside columns of bank and contact
- * details, as DIN 5008 letters and e-invoice samples print their footers): a name with no legal
+ * details, as DIN 5008 letters and e-invoice samples print their footers; street and place may
+ * share a line): a name with no legal
  * form, so that no other rule offers it. The street and the place under it in the same column are
  * the witness; a bank or contact column's heading has an IBAN or a phone under it, no street.
  */
@@ -27,9 +28,7 @@ export function footerBlockNames(lines: readonly Line[], buyerSegments: Readonly
       if (!looksLikeName(name) || looksLikeStreet(name) || isStreetLine(name) || isStreetAddress(name)) continue;
       // "X ist eine Marke der Y" over the address: a sentence, whose names the legal-form rule reads.
       if (namesInSentence(name) !== undefined) continue;
-      const [street, place] = columnBelow(lines, line, segment);
-      if (street === undefined || place === undefined) continue;
-      if (!isStreetAddress(street) || !POSTCODE.test(place)) continue;
+      if (!hasAddressBelow(columnBelow(lines, line, segment))) continue;
       found.push({ value: name, score: 0.35, line, source: 'layout' });
     }
   }
@@ -38,6 +37,17 @@ export function footerBlockNames(lines: readonly Line[], buyerSegments: Readonly
 
 /** A postcode of four or five digits ("2511 CV Den Haag", "80331 München") or a British one. */
 const POSTCODE = /\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/;
+
+/**
+ * A street over a postcode and place, or both on the first line after a comma ("Am Marktplatz 7,
+ * 50667 Köln", "12 rue des Lilas, 69003 Lyon"), as a narrow footer column prints them.
+ */
+function hasAddressBelow([street, place]: string[]): boolean {
+  if (street === undefined) return false;
+  if (place !== undefined && isStreetAddress(street) && POSTCODE.test(place)) return true;
+  const comma = street.lastIndexOf(',');
+  return comma > 0 && isStreetAddress(street.slice(0, comma)) && POSTCODE.test(street.slice(comma + 1));
+}
 
 /** The texts of the next two lines' segments that start where the segment starts, each close under the one above. */
 function columnBelow(lines: readonly Line[], line: Line, segment: Segment): string[] {

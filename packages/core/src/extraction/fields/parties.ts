@@ -35,6 +35,7 @@ import { contactBlocks } from './contact-blocks.js';
 import { labelledNames } from './labelled-names.js';
 import { isBankBesideAccount } from './bank-names.js';
 import { isOwnerLine, ownerLines } from './owner-lines.js';
+import { startsWithAttentionWord } from './contact-persons.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -80,7 +81,9 @@ export function vendorCandidates(
   );
   const repaired = ocrRepaired(ctx, sellers);
   const all = withContinuations(ctx.lines, repaired, siteNames(ctx.lines));
-  return boostRepeated(ctx, withoutCutNames(bestPerValue(all.filter((c) => isNameShaped(String(c.value))))));
+  // "z. Hd. Frau Schneider": a line sent to the reader's attention is the addressee's, never the seller.
+  const named = all.filter((c) => isNameShaped(String(c.value)) && !startsWithAttentionWord(String(c.value)));
+  return boostRepeated(ctx, withoutCutNames(bestPerValue(named)));
 }
 
 /**
@@ -140,8 +143,11 @@ function legalFormNames(ctx: ExtractionContext, passedOver: Set<Segment>): Candi
     if (line.confidence < 0.5) continue;
     line.segments.forEach((segment, s) => {
       if (passedOver.has(segment)) return;
+      const keyed = startsWithOtherKey(ctx, line, segment);
       for (const { part, inSentence } of namedParts(segment.text)) {
         if (!(inSentence || hasLegalForm(part)) || !looksLikeName(part) || isStreetLine(part)) continue;
+        // "Ihre Referenz", "Ihr Ansprechpartner": a details box's key, its "Ihre" no phrase before a name.
+        if (inSentence && keyed) continue;
         // "Inh. Maria Schmidt e.K.": the owner, with the register's form; the business is named above.
         if (isOwnerLine(part)) continue;
         if (isBankBesideAccount(part, line.text)) continue;
@@ -160,6 +166,11 @@ function legalFormNames(ctx: ExtractionContext, passedOver: Set<Segment>): Candi
     });
   }
   return found;
+}
+
+/** The segment begins with a label of no field ("Ihr Zeichen", "Kundennummer", "Votre référence"). */
+function startsWithOtherKey(ctx: ExtractionContext, line: Line, segment: Segment): boolean {
+  return ctx.labels.hitsOn(line).some((h) => h.key === 'other' && h.strength >= 1 && Math.abs(h.x0 - segment.x0) <= 1);
 }
 
 /**

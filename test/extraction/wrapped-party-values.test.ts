@@ -3,8 +3,9 @@ import { extractInvoice, lines, type Placed } from './synthetic.js';
 
 /**
  * What Southern and Eastern European invoicing software prints in narrow columns: a seller's name
- * whose line broke inside its legal form ("Sp." / "z o.o."), and a name under a trading-name key
- * that wrapped in a column of "Key: value" rows.
+ * whose line broke inside its legal form ("Sp." / "z o.o."), a name under a trading-name key that
+ * wrapped in a column of "Key: value" rows, and invoice numbers as those countries write them (a
+ * document-type code before the series, a number counted per month).
  */
 
 /** Totals and one row, so that the page reads as an invoice. */
@@ -80,5 +81,25 @@ describe("a trading name's value wrapped in a column of keyed rows", () => {
       ...body,
     ]);
     expect(data.vendor_name).toBe('Giuseppe Colombo');
+  });
+});
+
+/** An invoice's title and number at the top, a date under them. */
+const numbered = (title: string, number: string, date: string): Placed[] => [
+  { x: 50, y: 40, text: 'Oficina Estrela, Lda.' },
+  { x: 330, y: 40, text: title },
+  { x: 330, y: 54, text: number },
+  { x: 330, y: 68, text: date },
+  ...body,
+];
+
+describe('invoice numbers as Portuguese and Polish software prints them', () => {
+  it.each([
+    ['Fatura', 'FT 2025/689', 'Data: 2025-03-14', 'FT 2025/689'],
+    ['FAKTURA VAT', 'FV 15/2025', 'Data wystawienia: 2025-03-14', 'FV 15/2025'],
+    ['FAKTURA VAT', 'NR 15/2025', 'Data wystawienia: 2025-03-14', '15/2025'],
+    ['Faktura', 'nr 54/09/2025', 'Data wystawienia: 2025-09-22', '54/09/2025'],
+  ])('%s over %s reads %s', (title, number, date, expected) => {
+    expect(extractInvoice(numbered(title, number, date)).invoice_number).toBe(expected);
   });
 });

@@ -4,8 +4,9 @@ import { extractInvoice, lines, type Placed } from './synthetic.js';
 /**
  * What Southern and Eastern European invoicing software prints in narrow columns: a seller's name
  * whose line broke inside its legal form ("Sp." / "z o.o."), a name under a trading-name key that
- * wrapped in a column of "Key: value" rows, and invoice numbers as those countries write them (a
- * document-type code before the series, a number counted per month).
+ * wrapped in a column of "Key: value" rows, invoice numbers as those countries write them (a
+ * document-type code before the series, a number counted per month), and a long date wrapped
+ * before its year.
  */
 
 /** Totals and one row, so that the page reads as an invoice. */
@@ -101,5 +102,32 @@ describe('invoice numbers as Portuguese and Polish software prints them', () => 
     ['Faktura', 'nr 54/09/2025', 'Data wystawienia: 2025-09-22', '54/09/2025'],
   ])('%s over %s reads %s', (title, number, date, expected) => {
     expect(extractInvoice(numbered(title, number, date)).invoice_number).toBe(expected);
+  });
+});
+
+describe('a long date wrapped before its year', () => {
+  it.each([
+    ['Fecha de expedición: 5 de agosto de 2025', 'Fecha de vencimiento: 4 de septiembre', 'de 2025', 50, '2025-09-04'],
+    ['Data de emissão: 4 de dezembro de 2024', 'Data de vencimento: 18 de dezembro de', '2025', 236, '2025-12-18'],
+  ])('%s, then %s over %s', (issued, due, rest, x, expected) => {
+    const data = extractInvoice([
+      { x: 50, y: 40, text: 'Oficina Estrela, Lda.' },
+      { x: 50, y: 60, text: issued },
+      { x: 50, y: 74, text: due },
+      { x, y: 88, text: rest },
+      ...body,
+    ]);
+    expect(data.due_date).toBe(expected);
+  });
+
+  it('a year on the next line of another column completes no date', () => {
+    const data = extractInvoice([
+      { x: 50, y: 40, text: 'Oficina Estrela, Lda.' },
+      { x: 50, y: 60, text: 'Data de emissão: 4 de dezembro de 2024' },
+      { x: 50, y: 74, text: 'Data de vencimento: 18 de dezembro de' },
+      { x: 400, y: 88, text: '2025' },
+      ...body,
+    ]);
+    expect(data.due_date).toBeUndefined();
   });
 });

@@ -100,8 +100,14 @@ describe('invoice numbers as Portuguese and Polish software prints them', () => 
     ['FAKTURA VAT', 'FV 15/2025', 'Data wystawienia: 2025-03-14', 'FV 15/2025'],
     ['FAKTURA VAT', 'NR 15/2025', 'Data wystawienia: 2025-03-14', '15/2025'],
     ['Faktura', 'nr 54/09/2025', 'Data wystawienia: 2025-09-22', '54/09/2025'],
+    ['Faktura', 'nr 19/03/2024', 'Data wystawienia: 2024-03-03', '19/03/2024'],
   ])('%s over %s reads %s', (title, number, date, expected) => {
     expect(extractInvoice(numbered(title, number, date)).invoice_number).toBe(expected);
+  });
+
+  it('a number shaped as the invoice date itself is no month-counted number', () => {
+    const data = extractInvoice(numbered('Faktura', 'nr 03/03/2024', 'Data wystawienia: 2024-03-03'));
+    expect(data.invoice_number).toBeUndefined();
   });
 });
 

@@ -51,6 +51,9 @@ export function findTypedValues(text: string, type: FieldType, context: ValueCon
   }
 }
 
+/** How well a token shaped as a date or a small decimal amount fits an identifier. */
+export const DATE_SHAPED_FIT = 0.2;
+
 const ID_TOKEN = /[A-Za-z0-9][A-Za-z0-9\-/._#]*[A-Za-z0-9]|\d/g;
 
 /**
@@ -65,7 +68,8 @@ function identifiers(text: string, dates: DateConvention): TypedValue[] {
     const token = m[0];
     if (!/\d/.test(token) || insideParentheses(text, m.index, token.length)) continue;
     const inDate = inDates.some((d) => d.start <= m.index && m.index + token.length <= d.end);
-    const fit = inDate || /^\d{1,3}([.,]\d{2})$/.test(token) || mayBeDate(token) ? 0.2 : token.length < 3 ? 0.5 : 1;
+    const fit =
+      inDate || /^\d{1,3}([.,]\d{2})$/.test(token) || mayBeDate(token) ? DATE_SHAPED_FIT : token.length < 3 ? 0.5 : 1;
     const series = seriesCode(text, m.index);
     const start = series ? m.index - series.length - 1 : m.index;
     found.push({ value: series ? `${series} ${token}` : token, start, end: m.index + token.length, fit });

@@ -40,6 +40,7 @@ const FILES: Record<string, FileShape> = {
   'legal-forms.json': { languages: 0, words: 'printed' },
   'month-names.json': { languages: 0, words: 'printed' },
   'name-phrases.json': { languages: 1, words: 'printed' },
+  'number-prefixes.json': { languages: 0, words: 'printed' },
   'organization-words.json': { languages: 0, words: 'folded' },
   'owner-words.json': { languages: 0, words: 'folded' },
   'registration-words.json': { languages: 0, words: 'folded' },

@@ -4,7 +4,7 @@ import type { LabelHit, LabelKey } from '../labels/label-index.js';
 import { qualifiedLabel } from '../labels/qualified-labels.js';
 import type { Line } from '../layout/lines.js';
 import { isAddressNumber } from './address-numbers.js';
-import { valueRegions, type Region } from './regions.js';
+import { valueRegions, yearWrappedBelow, type Region } from './regions.js';
 import { findTypedValues, type TypedValue } from './typed-values.js';
 
 /** What changed an OCR'd name's words (name-words.ts): a look-alike letter, words joined, a word split. */
@@ -124,10 +124,15 @@ function labelsBefore(hit: LabelHit, ctx: DocumentView): { hits: LabelHit[]; bet
 }
 
 function regionCandidates(hit: LabelHit, region: Region, ctx: DocumentView, options: CandidateOptions): Candidate[] {
-  const values = findTypedValues(region.text, options.type, {
-    dates: ctx.dates,
-    identifier: options.identifier ?? false,
-  });
+  const context = { dates: ctx.dates, identifier: options.identifier ?? false };
+  let values = findTypedValues(region.text, options.type, context);
+  const year = options.type === 'date' && values.length === 0 ? yearWrappedBelow(region, ctx.lines) : undefined;
+  // The year's characters lie on the next line: the value's span ends with the region's own text.
+  if (year)
+    values = findTypedValues(`${region.text} ${year}`, 'date', context).map((v) => ({
+      ...v,
+      end: Math.min(v.end, region.text.length),
+    }));
   const kept = options.identifier
     ? values.filter((v) => !isAddressNumber(ctx, region.line, region.offset + v.start, region.offset + v.end))
     : values;

@@ -7,7 +7,7 @@ import type { Role } from '../labels/synonyms.js';
 import type { Candidate } from './candidates.js';
 import { cleanName, hasLegalForm, looksLikeName, looksLikeStreet, NAME_KEYS } from './party-lines.js';
 import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './contact-persons.js';
-import { joinContinuation } from './name-continuation.js';
+import { joinContinuation, joinWrappedValue } from './name-continuation.js';
 import { isStreetAddress } from './address-numbers.js';
 import { findTableHeaders } from './table-header.js';
 import { isOwnerLine } from './owner-lines.js';
@@ -144,7 +144,7 @@ function nameBelow(
     // "Key: value", also with the colon read by OCR as a semicolon ("Nummer; 12345676"), in the
     // segments that start in the label's column ("Globale" + "Nummer:" apart), with the value of a
     // key that ends them; another column's "Order Date: 18 May 2023" beside the name is no key of it.
-    const keyValue = /^([^:;]{1,30})[:;]\s*(.*)$/u.exec(
+    const keyValue = /^([^:;]{1,40})[:;]\s*(.*)$/u.exec(
       ownSegments(segments, x1)
         .map((s) => s.text)
         .join(' '),
@@ -152,9 +152,13 @@ function nameBelow(
     if (keyValue) {
       const value = cleanName(keyValue[2]!);
       // "Name:" alone on its line has the name on the next.
-      if (NAME_KEYS.has(fold(keyValue[1]!)) && value !== '') return { name: value, line: below };
+      if (NAME_KEYS.has(fold(keyValue[1]!)) && value !== '')
+        return { name: joinWrappedValue(ctx.lines, below, value, first), line: below };
       continue;
     }
+    // "Identificativo fiscale ai fini IVA:" over "IT64107959748": a long key's value wrapped to a
+    // line of its own, a number with no word, names no one; the block's next rows may.
+    if (/\d{5}/.test(first.text) && !/\p{Ll}{2}/u.test(first.text)) continue;
     // "Nummer + 549910": a key and, in a segment of its own, a number (the colon misread or lost).
     const rest = segments
       .slice(1)
@@ -187,8 +191,13 @@ function beforeLabelAfterForm(ctx: ExtractionContext, line: Line, segment: Segme
   return legalFormAtEnd(foldedTokens(before)) > 0 ? before : segment.text;
 }
 
-/** The segments of a line under a label that start in its column, and the value after a key that ends them. */
+/**
+ * The segments of a line under a label that start in its column, and the value after a key that ends
+ * them. A first segment that holds a key and its value is the row whole: a segment beside it is the
+ * next block's ("Denominazione: Giuseppe Colombo" beside the buyer's wrapped "S.n.c.").
+ */
 function ownSegments(segments: Segment[], x1: number): Segment[] {
+  if (/^[^:;]{1,40}[:;]\s*\S/u.test(segments[0]!.text)) return segments.slice(0, 1);
   const count = Math.max(1, segments.filter((s) => s.x0 <= x1 + 60).length);
   return segments.slice(0, /[:;]\s*$/.test(segments[count - 1]!.text) ? count + 1 : count);
 }

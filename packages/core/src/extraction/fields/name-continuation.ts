@@ -9,6 +9,7 @@ import {
   looksLikeName,
   looksLikeStreet,
   SENDER_SEPARATORS,
+  splitsLegalForm,
   startsWithLegalForm,
 } from './party-lines.js';
 import { wordsASiteSpells } from './site-names.js';
@@ -26,12 +27,14 @@ const LOOK_AROUND = 3;
 
 /**
  * A name broken over two lines: "HOME MASTER HARDWARE &" + "ELECTRICAL", or "POPULAR BOOK" +
- * "CO. (M) SDN BHD" where the legal form alone went to the second line.
+ * "CO. (M) SDN BHD" where the legal form alone went to the second line, or "Handlowe Żuraw Sp." +
+ * "z o.o." where the line broke inside the form.
  */
 export function joinContinuation(lines: readonly Line[], line: Line, name: string, segment?: Segment): string {
   const next = columnNeighbour(lines, line, segment, 1);
   const previous = columnNeighbour(lines, line, segment, -1);
   if (/(&|\band|\bund|\bet|-)$/i.test(name) && next && looksLikeName(next)) return `${name} ${next}`;
+  if (next && splitsLegalForm(name, cleanName(next))) return `${name} ${cleanName(next)}`;
   if (startsWithLegalForm(name) && previous && looksLikeName(previous) && !hasLegalForm(previous))
     return `${previous} ${name}`;
   // "Store 2860" starts with a trading word ("Store") but is the shop's branch line, no continuation.
@@ -39,6 +42,24 @@ export function joinContinuation(lines: readonly Line[], line: Line, name: strin
     return `${name} ${cleanName(next)}`;
   return name;
 }
+
+/**
+ * A key's value wrapped in a narrow column of "Key: value" rows ("Denominazione: Giuseppe Colombo"
+ * / "Impianti" / "Regime fiscale: RF01", "Razón social: Construcciones Goñi" / "Echeverría S.L." /
+ * "NIF: B12345678"): a line without a key between two keyed rows is the rest of the value above
+ * it, where it may be the rest of a name; the next row's key is the witness that no other block
+ * starts there.
+ */
+export function joinWrappedValue(lines: readonly Line[], line: Line, value: string, segment?: Segment): string {
+  const next = columnNeighbour(lines, line, segment, 1);
+  if (!next || !continues(next) || hasLegalForm(value)) return value;
+  const nextLine = lines.slice(line.index + 1).find((l) => columnText(l, segment) === next);
+  const after = nextLine && columnNeighbour(lines, nextLine, segment, 1);
+  return after && KEYED_ROW.test(after) ? `${value} ${cleanName(next)}` : value;
+}
+
+/** A row that starts with a key and its colon ("Regime fiscale: RF01", "NIF:"). */
+const KEYED_ROW = /^[^:\d]{2,40}:/u;
 
 /**
  * Names continued on the next line of their column ("Summit Office" / "Goods LLC"), or begun on

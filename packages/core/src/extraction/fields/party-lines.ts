@@ -3,7 +3,7 @@ import type { Line, Segment } from '../layout/lines.js';
 import type { LabelIndex } from '../labels/label-index.js';
 import { DOCUMENT_TITLES } from '../lexicons/document-titles.js';
 import { KEY_WORDS } from '../lexicons/key-words.js';
-import { BUSINESS_WORDS, LEGAL_FORMS, type LegalForm } from '../lexicons/legal-forms.js';
+import { BUSINESS_WORDS, LEGAL_FORMS, legalFormAtEnd, type LegalForm } from '../lexicons/legal-forms.js';
 import { STREET_LINE_WORDS } from '../lexicons/street-line-words.js';
 import shareCapital from '../lexicons/share-capital-words.json' with { type: 'json' };
 import { allWords, wholeWords } from '../lexicons/word-lists.js';
@@ -92,6 +92,17 @@ export function cutAfterLegalForm(name: string): string {
 export function startsWithLegalForm(text: string): boolean {
   const tokens = foldedTokens(text).filter((t) => t !== 'm');
   return NAME_MARKS.some(({ tokens: form, lastOnly }) => !lastOnly && form.every((t, k) => tokens[k] === t));
+}
+
+/**
+ * Whether a line broke inside a legal form, the form's rest alone on the next line: "Handlowe
+ * Żuraw Sp." over "z o.o.", "Padaria São João Unipessoal," over "Lda.", "Müller GmbH & Co." over
+ * "KG". A narrow column wraps a form of several words as it wraps any other.
+ */
+export function splitsLegalForm(head: string, tail: string): boolean {
+  const rest = foldedTokens(tail);
+  if (rest.length === 0) return false;
+  return legalFormAtEnd(foldedTokens(`${head} ${tail}`.replace(/&/g, ' '))) > rest.length;
 }
 
 /**

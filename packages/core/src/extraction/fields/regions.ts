@@ -103,3 +103,22 @@ function segmentOffset(line: Line, word: Line['words'][number]): number {
   }
   return 0;
 }
+
+/**
+ * A date beside its label that a narrow column wrapped before its year ("Fecha de vencimiento: 4 de
+ * septiembre" over "de 2025", "Data de vencimento: 18 de dezembro de" over "2024"): the year alone
+ * on the next line, under the region's words. Long dates with "de" between their parts wrap often.
+ */
+export function yearWrappedBelow(region: Region, lines: readonly Line[]): string | undefined {
+  if (region.position !== 'right') return undefined;
+  const line = region.line;
+  const next = lines[line.index + 1];
+  if (!next || next.page !== line.page || next.y0 - line.y1 > lineHeight(line) * 1.5) return undefined;
+  // The region's segment: a left-aligned column wraps to the segment's start, a right-aligned one under its end.
+  const first = line.words.find((w) => segmentOffset(line, w) >= region.offset);
+  const own = first && line.segments.find((s) => s.words.includes(first));
+  if (!own) return undefined;
+  const below = next.segments.find((s) => s.x1 > own.x0 && s.x0 < own.x1);
+  // The year, or the year with the short word that joins it to the month ("de 2025").
+  return below && /^(?:\p{Ll}{1,3} )?(?:19|20)\d{2}$/u.test(below.text.trim()) ? below.text.trim() : undefined;
+}

@@ -10,6 +10,7 @@ import { labelledCandidates, type Candidate } from './candidates.js';
 import { dateCandidates, notBefore } from './dates.js';
 import { buyerCandidates, vendorCandidates } from './parties.js';
 import { findTableHeaders } from './table-header.js';
+import { DATE_SHAPED_FIT } from './typed-values.js';
 
 /** Results other fields depend on, computed once per document. */
 export interface SharedFindings {
@@ -80,10 +81,23 @@ function documentNumber(
   shared: SharedFindings,
 ): Candidate | null {
   const tables = new Set(findTableHeaders(ctx.lines).map((h) => h.line));
-  const candidates = labelledCandidates(ctx, keys, { type: field.type, identifier: true, prefer: 'first' }).filter(
-    (c) => c.score >= 0.2 && !(c.label && tables.has(c.label.line)),
-  );
+  const date = shared.documentDate()?.value;
+  const candidates = labelledCandidates(ctx, keys, { type: field.type, identifier: true, prefer: 'first' })
+    .map((c) => (countedInMonthOf(String(c.value), date) ? { ...c, score: c.score / DATE_SHAPED_FIT } : c))
+    .filter((c) => c.score >= 0.2 && !(c.label && tables.has(c.label.line)));
   return ranked(ctx, role, candidates, shared.documentType)[0] ?? null;
+}
+
+/**
+ * A number counted per month, shaped as a date: "19/03/2024" on an invoice of 3 March 2024 is its
+ * 19th of March, as Polish invoicing software numbers them, not a date: the month and year are the
+ * document's, the first number is not its day. Taken as a date it fit an identifier poorly.
+ */
+function countedInMonthOf(value: string, documentDate: unknown): boolean {
+  const parts = /^(\d{1,3})\/(\d{2})\/(\d{4})$/.exec(value);
+  const date = typeof documentDate === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(documentDate) : null;
+  if (!parts || !date) return false;
+  return parts[3] === date[1] && parts[2] === date[2] && Number(parts[1]) !== Number(date[3]);
 }
 
 /** A payment method named beside its label, or a card or cash line among the payments. */

@@ -3,6 +3,8 @@ import { findAmounts } from '../values/amounts.js';
 import { findBoolean, findEmails, findPhones } from '../values/contacts.js';
 import { findDates, type DateConvention } from '../values/dates.js';
 import { cleanText } from '../layout/fold.js';
+import prefixes from '../lexicons/number-prefixes.json' with { type: 'json' };
+import { allWords } from '../lexicons/word-lists.js';
 
 /** A value of a field's type found in a piece of text. */
 export interface TypedValue {
@@ -49,6 +51,9 @@ export function findTypedValues(text: string, type: FieldType, context: ValueCon
   }
 }
 
+/** How well a token shaped as a date or a small decimal amount fits an identifier. */
+export const DATE_SHAPED_FIT = 0.2;
+
 const ID_TOKEN = /[A-Za-z0-9][A-Za-z0-9\-/._#]*[A-Za-z0-9]|\d/g;
 
 /**
@@ -64,14 +69,37 @@ function identifiers(text: string, dates: DateConvention): TypedValue[] {
     if (!/\d/.test(token) || insideParentheses(text, m.index, token.length)) continue;
     const inDate = inDates.some((d) => d.start <= m.index && m.index + token.length <= d.end);
     const fit =
-      inDate || /^\d{1,3}([.,]\d{2})$/.test(token) || /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(token)
-        ? 0.2
-        : token.length < 3
-          ? 0.5
-          : 1;
-    found.push({ value: token, start: m.index, end: m.index + token.length, fit });
+      inDate || /^\d{1,3}([.,]\d{2})$/.test(token) || mayBeDate(token) ? DATE_SHAPED_FIT : token.length < 3 ? 0.5 : 1;
+    const series = seriesCode(text, m.index);
+    const start = series ? m.index - series.length - 1 : m.index;
+    found.push({ value: series ? `${series} ${token}` : token, start, end: m.index + token.length, fit });
   }
   return found;
+}
+
+/**
+ * Document-type codes that a country's invoicing software prints before the series and number,
+ * one space between ("FT 2025/689" in Portugal, "FV 15/2025" in Poland): data per language in
+ * lexicons/number-prefixes.json, in capitals as printed.
+ */
+const SERIES_CODES: ReadonlySet<string> = new Set(allWords(prefixes));
+
+/** The document-type code printed right before the token at `start` ("FT " of "FT 2025/689"), if any. */
+function seriesCode(text: string, start: number): string | undefined {
+  const code = /(?:^|[\s:#])(\p{Lu}{2,4}) $/u.exec(text.slice(0, start))?.[1];
+  return code && SERIES_CODES.has(code) ? code : undefined;
+}
+
+/**
+ * A token shaped as a numeric date that some order of day and month reads as one: a date in another
+ * convention than the page's. "54/09/2025" is none in any order: a number counted per month, as
+ * Polish invoicing software numbers its invoices ("54/09/2025" the 54th of September).
+ */
+function mayBeDate(token: string): boolean {
+  const parts = /^(\d{1,2})[./-](\d{1,2})[./-]\d{2,4}$/.exec(token);
+  if (!parts) return false;
+  const [a, b] = [Number(parts[1]), Number(parts[2])];
+  return (a >= 1 && a <= 31 && b >= 1 && b <= 12) || (a >= 1 && a <= 12 && b >= 1 && b <= 31);
 }
 
 /** "(380)" after "Rechnung" is a type code, not the number. */

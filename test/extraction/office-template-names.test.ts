@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hasLegalForm } from '../../packages/core/src/extraction/fields/party-lines.js';
+import { hasLegalForm, isRegistrationKey } from '../../packages/core/src/extraction/fields/party-lines.js';
 import { extractInvoice, lines, type Placed } from './synthetic.js';
 
 /**
  * The seller's name on invoices made from word-processor and accounting templates in English:
  * a row of headings over the details ("SUBMITTED ON  INVOICE FOR  PAYABLE TO  INVOICE #"), totals
- * labelled "Total Inc GST", and an Australian shop number before the street ("Shop 3, 200 Beach Rd").
+ * labelled "Total Inc GST", an Australian shop number before the street ("Shop 3, 200 Beach Rd"),
+ * and a registration key in a segment of its own ("ABN ‖ 51 824 753 556").
  */
 
 /** An item row under its headings, and the sums. */
@@ -67,6 +68,16 @@ describe('names on office-template invoices', () => {
       ...table(240),
     ];
     expect(extractInvoice(placed).vendor_name).toBe('Red Door Interiors');
+  });
+
+  it.each([
+    ['ABN', true],
+    ['VAT Reg No', true],
+    ['Company No.', true],
+    ['Registration Plus Ltd', false],
+    ['Fairway Tutoring', false],
+  ])('%s is a registration key alone: %s', (text, expected) => {
+    expect(isRegistrationKey(text)).toBe(expected);
   });
 
   it.each([

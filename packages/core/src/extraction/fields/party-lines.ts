@@ -5,6 +5,7 @@ import { ROLE_LABELS } from '../labels/synonyms.js';
 import { DOCUMENT_TITLES } from '../lexicons/document-titles.js';
 import { KEY_WORDS } from '../lexicons/key-words.js';
 import { BUSINESS_WORDS, LEGAL_FORMS, type LegalForm } from '../lexicons/legal-forms.js';
+import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { STREET_LINE_WORDS } from '../lexicons/street-line-words.js';
 import shareCapital from '../lexicons/share-capital-words.json' with { type: 'json' };
 import { allWords, wholeWords } from '../lexicons/word-lists.js';
@@ -329,4 +330,16 @@ export function repairInitials(name: string): string {
   return name
     .replace(/(?<=\p{L})\s+\.(?=\s|$)/gu, '.')
     .replace(/(?<!\p{L})\p{L}\.(?:\s?\p{L}\.){2,}/gu, (initials) => initials.replace(/\s/g, ''));
+}
+
+const REGISTRATION_ANYWHERE = new RegExp(REGISTRATION_WORDS.source, 'g');
+
+/**
+ * A registration's key alone in its segment, its number in the next ("ABN ‖ 51 824 753 556",
+ * "VAT Reg No ‖ GB 123 4567 89"): registration words and number signs only, naming no one.
+ */
+export function isRegistrationKey(text: string): boolean {
+  const folded = fold(text);
+  const rest = folded.replace(REGISTRATION_ANYWHERE, ' ');
+  return rest !== folded && rest.split(' ').every((w) => w === '' || /^(?:no|nr|number|num|id)$/.test(w));
 }

@@ -37,8 +37,16 @@ export function joinContinuation(lines: readonly Line[], line: Line, name: strin
   if (next && splitsLegalForm(name, cleanName(next))) return `${name} ${cleanName(next)}`;
   if (startsWithLegalForm(name) && previous && looksLikeName(previous) && !hasLegalForm(previous))
     return `${previous} ${name}`;
-  // "Store 2860" starts with a trading word ("Store") but is the shop's branch line, no continuation.
-  if (!hasLegalForm(name) && next && hasLegalForm(next) && startsWithLegalForm(cleanName(next)) && !isBranchLine(next))
+  // "Store 2860" starts with a trading word ("Store") but is the shop's branch line, no continuation;
+  // so is an address whose unit starts with one ("Shop 3, 200 Beach Rd", Australian shop numbers).
+  if (
+    !hasLegalForm(name) &&
+    next &&
+    hasLegalForm(next) &&
+    startsWithLegalForm(cleanName(next)) &&
+    !isBranchLine(next) &&
+    !looksLikeStreet(next)
+  )
     return `${name} ${cleanName(next)}`;
   return name;
 }

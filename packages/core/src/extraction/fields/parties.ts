@@ -10,6 +10,7 @@ import {
   cleanName,
   hasLegalForm,
   isDocumentTitle,
+  isRegistrationKey,
   isStreetLine,
   looksLikeName,
   looksLikeStreet,
@@ -277,7 +278,7 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>, buyerSegments =
     // "Mineralwasser 1,52": a row of items, its price at the right, below a receipt's logo image.
     if (named !== line.segments.at(-1) && isPrice(line.segments.at(-1)!.text)) continue;
     const text = titleFirst?.name ?? withoutTitleAtEnd(cleanName(named.text));
-    if (!looksLikeName(text) || looksLikeStreet(text) || isStreetLine(text)) continue;
+    if (!looksLikeName(text) || looksLikeStreet(text) || isStreetLine(text) || isRegistrationKey(text)) continue;
     // "Operated by Northgate Trading Ltd" under the brand: a sentence that names no shop, only its
     // parent; "Bank: Northgate Bank PLC" names another organization before the key is cleaned off.
     if (namesInSentence(text)?.length === 0 || namesInSentence(named.text)?.length === 0) continue;

@@ -1,9 +1,11 @@
 import { fold, foldedTokens } from '../layout/fold.js';
 import type { Line, Segment } from '../layout/lines.js';
 import type { LabelIndex } from '../labels/label-index.js';
+import { ROLE_LABELS } from '../labels/synonyms.js';
 import { DOCUMENT_TITLES } from '../lexicons/document-titles.js';
 import { KEY_WORDS } from '../lexicons/key-words.js';
 import { BUSINESS_WORDS, LEGAL_FORMS, legalFormAtEnd, type LegalForm } from '../lexicons/legal-forms.js';
+import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { STREET_LINE_WORDS } from '../lexicons/street-line-words.js';
 import shareCapital from '../lexicons/share-capital-words.json' with { type: 'json' };
 import { allWords, wholeWords } from '../lexicons/word-lists.js';
@@ -42,6 +44,7 @@ function legalFormIn(text: string, shortFirst: boolean): boolean {
         (i > 0 || shortFirst || form.join('').length > 2) &&
         (!lastOnly || (i > 0 && i + form.length === tokens.length)) &&
         !isUnitAfterQuantity(tokens, i, form) &&
+        !isTaxAfterForm(tokens, i + form.length) &&
         !(form.length === 1 && form[0]!.length <= 2 && lower[i]) &&
         form.every((t, k) => tokens[i + k] === t),
     ),
@@ -69,6 +72,18 @@ function lowerCaseTokens(text: string, count: number): boolean[] {
  */
 function isUnitAfterQuantity(tokens: readonly string[], i: number, form: readonly string[]): boolean {
   return i > 0 && form.join('').length <= 3 && /^\d+$/.test(tokens[i - 1]!);
+}
+
+/** The tax names that the tax amount's one-word labels give ("gst", "vat", "mwst", "tva"). */
+const TAX_WORDS: ReadonlySet<string> = new Set(ROLE_LABELS.tax_amount.labels.filter((l) => !l.includes(' ')));
+
+/**
+ * A form followed by a tax's name and at most an amount is an amount's label: "Total Inc GST",
+ * "Price inc. VAT 120.00" print "including", not "Incorporated". A company's name continues with
+ * words of its own after its form ("Acme Ltd VAT Reg No").
+ */
+function isTaxAfterForm(tokens: readonly string[], next: number): boolean {
+  return TAX_WORDS.has(tokens[next] ?? '') && tokens.slice(next + 1).every((t) => /^\d+$/.test(t));
 }
 
 /**
@@ -327,4 +342,16 @@ export function repairInitials(name: string): string {
   return name
     .replace(/(?<=\p{L})\s+\.(?=\s|$)/gu, '.')
     .replace(/(?<!\p{L})\p{L}\.(?:\s?\p{L}\.){2,}/gu, (initials) => initials.replace(/\s/g, ''));
+}
+
+const REGISTRATION_ANYWHERE = new RegExp(REGISTRATION_WORDS.source, 'g');
+
+/**
+ * A registration's key alone in its segment, its number in the next ("ABN ‖ 51 824 753 556",
+ * "VAT Reg No ‖ GB 123 4567 89"): registration words and number signs only, naming no one.
+ */
+export function isRegistrationKey(text: string): boolean {
+  const folded = fold(text);
+  const rest = folded.replace(REGISTRATION_ANYWHERE, ' ');
+  return rest !== folded && rest.split(' ').every((w) => w === '' || /^(?:no|nr|number|num|id)$/.test(w));
 }

@@ -44,6 +44,22 @@ describe('evidence caps: a document number OCR may have misread', () => {
   });
 });
 
+describe('evidence caps: a label OCR ran into a document number', () => {
+  it('"Invoice28" (a lower-case word run into digits) read by OCR keeps at most 0.85', () => {
+    const { capped, free, values } = extract(invoice('Invoice28', 'ocr'));
+    expect(values.invoice_number).toBe('Invoice28');
+    expect(free.invoice_number).toBeGreaterThan(CEILING);
+    expect(capped.invoice_number).toBe(CEILING);
+  });
+
+  it('a short number and a capital prefix ("37", "INV28") keep what the ranker gives', () => {
+    for (const number of ['37', 'INV28']) {
+      const { capped, free } = extract(invoice(number, 'ocr'));
+      expect(capped.invoice_number).toBe(free.invoice_number);
+    }
+  });
+});
+
 describe('evidence caps: a document number shaped as a date', () => {
   it('"2024-03-19" taken as the invoice number keeps at most 0.85, even from a text layer', () => {
     const { capped, free, values } = extract(invoice('2024-03-19', 'text_layer'));

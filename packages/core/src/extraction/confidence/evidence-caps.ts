@@ -4,7 +4,7 @@ import { printedElsewhere } from './amount-witness.js';
 import { completedBelow } from './completed-below.js';
 import { cutFromWord, fragmentOfLonger } from './identifier-fragment.js';
 import { prefixSetApart, printedWithPrefix } from './identifier-forms.js';
-import { confusableGlyphs, dateShaped } from './identifier-shape.js';
+import { confusableGlyphs, dateShaped, wordIntoDigits } from './identifier-shape.js';
 import { rowInDoubt } from './label-row.js';
 import { valueSpan } from './value-span.js';
 import {
@@ -48,7 +48,7 @@ import { segmentStarts } from '../labels/label-index.js';
  *   and one read by OCR with no second witness (printed once, and no arithmetic of the fields
  *   agrees: amount-witness.ts, cross-checks.ts), where one misread digit looks the same;
  * - a document number shaped as a date ("2023-12-03", "22-NOV-22"), or read by OCR with a glyph
- *   OCR confuses touching a letter (identifier-shape.ts); or one the page prints again with capital letters before it, which may
+ *   OCR confuses touching a letter, or with a lower-case word run into its digits (identifier-shape.ts); or one the page prints again with capital letters before it, which may
  *   be its own prefix, or one OCR read right after capital letters it set apart (identifier-forms.ts); or one OCR read as a piece of a word that a stray
  *   glyph cuts off from the rest, "0€93-44412" (identifier-fragment.ts);
  * - a date or amount read by OCR beside its label that stands a quarter of a row or more off its
@@ -152,7 +152,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
     const value = String(candidate.value);
     return (
       dateShaped(value) ||
-      (ocr && confusableGlyphs(value)) ||
+      (ocr && (confusableGlyphs(value) || wordIntoDigits(value))) ||
       printedWithPrefix(ctx, value) ||
       prefixSetApart(candidate) ||
       fragmentOfLonger(ctx, candidate, value) ||

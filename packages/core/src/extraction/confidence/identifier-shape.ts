@@ -8,6 +8,9 @@ import { findDates } from '../values/dates.js';
  *   "0C-2020-86629", "PO-2022" read "P0O-2022". The reader cannot tell which was printed, and a
  *   number's letters and digits follow no spelling that would settle it. A text layer's characters
  *   are the document's own.
+ * - Read by OCR, a number whose lower-case word runs straight into its digits ("Invoice28"): OCR
+ *   ran a label printed over or beside the value into it. Printed document numbers write their
+ *   letters as capitals or set a word prefix apart ("Invoice 28", "INV28").
  * - Shaped as a whole date ("2023-12-03", "06-02-2024", "22-NOV-22"): the date printed beside the
  *   number's label, taken for the number.
  */
@@ -16,6 +19,13 @@ const WHOLE_DATE = /^\d{1,4}[-./]\d{1,2}[-./]\d{2,4}$/;
 
 export function confusableGlyphs(value: string): boolean {
   return CONFUSABLE_JUNCTION.test(value);
+}
+
+const WORD_INTO_DIGITS = /\p{Ll}{3}\d/u;
+
+/** A lower-case word run into the number's digits (see above). */
+export function wordIntoDigits(value: string): boolean {
+  return WORD_INTO_DIGITS.test(value);
 }
 
 /** A whole date, numeric ("2024-03-19") or with its month's name ("22-NOV-22", "3 mars 2024"). */

@@ -2,6 +2,7 @@ import type { ReadDocument, Word } from '../../ports/document-reader.port.js';
 import { centreX, centreY, estimateSlope, readApart } from './text-direction.js';
 import { apartFromTime, withDateSeparator } from './ocr-dates.js';
 import { withoutLeadingGraphic } from './ocr-graphics.js';
+import { withoutRuleGlyphs } from './ocr-rules.js';
 import { withSpanishEnding } from './ocr-accents.js';
 import { withoutLeaders } from './leaders.js';
 import { withoutOverprints } from './overprint.js';
@@ -84,17 +85,32 @@ export function buildLines(doc: ReadDocument, readable = doc.pages.map(readableW
       const touching = mergeTouching(ocr ? withoutLeadingGraphic(group) : group, ocr);
       // Letter-spaced names and titles come as one word per glyph (letter-spacing.ts).
       const { words, following } = joinLetterSpaced(touching, ocr ? SEGMENT_GAP.ocr : SEGMENT_GAP.text);
+      const row = ocr ? repairedOcrRow(words) : { words, breaks: new Set<Word>() };
+      const gap = ocr ? SEGMENT_GAP.ocr : SEGMENT_GAP.text;
       lines.push(
-        makeLine(
-          ocr ? words.map((w) => withDateSeparator(withSpanishEnding(w))).flatMap(apartFromTime) : words,
-          page,
-          lines.length,
-          following,
-        ),
+        makeLine(row.words, page, lines.length, following, splitSegments(row.words, gap, following, row.breaks)),
       );
     }
   }
   return lines;
+}
+
+/**
+ * An OCR'd row's words with OCR's misreads put right: a table rule read as a glyph of a word
+ * (ocr-rules.ts), a date's lost separator or one run into a time (ocr-dates.ts), a Spanish word's
+ * ending (ocr-accents.ts). `breaks` holds the words a rule stood before: each starts a segment.
+ */
+function repairedOcrRow(words: Word[]): { words: Word[]; breaks: Set<Word> } {
+  const repaired: Word[] = [];
+  const breaks = new Set<Word>();
+  let ruleAfter = false;
+  for (const { word, before, after } of withoutRuleGlyphs(words)) {
+    const parts = apartFromTime(withDateSeparator(withSpanishEnding(word)));
+    if ((before || ruleAfter) && repaired.length > 0) breaks.add(parts[0]!);
+    ruleAfter = after;
+    repaired.push(...parts);
+  }
+  return { words: repaired, breaks };
 }
 
 /**
@@ -247,15 +263,24 @@ export function makeLine(
   };
 }
 
-/** Segments split at wide gaps, but not before a word that goes on a letter-spaced run (`following`). */
-function splitSegments(words: Word[], factor: number, following: ReadonlySet<Word>): Segment[] {
+/**
+ * Segments split at wide gaps, but not before a word that goes on a letter-spaced run (`following`);
+ * always before a word in `breaks` (one a table rule stood before).
+ */
+function splitSegments(
+  words: Word[],
+  factor: number,
+  following: ReadonlySet<Word>,
+  breaks: ReadonlySet<Word> = new Set(),
+): Segment[] {
   const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
   const gap = (heights[Math.floor(heights.length / 2)] ?? 10) * factor;
   const groups: Word[][] = [];
   for (const word of words) {
     const current = groups.at(-1);
     const previous = current?.at(-1);
-    if (current && previous && (word.bbox.x0 - previous.bbox.x1 <= gap || following.has(word))) current.push(word);
+    const joined = previous !== undefined && (word.bbox.x0 - previous.bbox.x1 <= gap || following.has(word));
+    if (current && joined && !breaks.has(word)) current.push(word);
     else groups.push([word]);
   }
   return groups.map(segmentOf);

@@ -6,7 +6,7 @@ import { doc, type Placed } from './synthetic.js';
  * Invoicing programs that print no due date field often say it in a sentence under the totals
  * ("Der Rechnungsbetrag ist bis zum 16.12.2024 fällig.", "À régler avant le 16/12/2024."): the
  * words before the date are the due date's label. A service period ("vom ... bis zum ...") stays
- * no due date.
+ * no due date, and a subtotal printed as "Net" alone is read over its tax and total.
  */
 
 const extract = (placed: Placed[]) =>
@@ -52,5 +52,62 @@ describe('a due date inside a sentence', () => {
       withFooter('Rechnungsdatum: 16.11.2024', ['Leistungszeitraum vom 01.10.2024 bis zum 31.10.2024']),
     );
     expect(found.due_date).toBeUndefined();
+  });
+});
+
+describe('the totals block of UK accounting printouts', () => {
+  it('reads "Net" alone over the VAT and the total as the subtotal', () => {
+    const found = invoice(withFooter('Date: 16/11/2024', [], ['Net', 'VAT', 'Total']));
+    expect(found.subtotal).toBe(1250);
+    expect(found.total_amount).toBe(1500);
+  });
+
+  it('reads no subtotal from an item column headed "Net"', () => {
+    const found = invoice([
+      { x: 40, y: 30, text: 'Blue Heron Press Ltd' },
+      { x: 300, y: 90, text: 'Invoice No. 2024-118' },
+      { x: 300, y: 104, text: 'Date: 16/11/2024' },
+      { x: 40, y: 200, text: 'Description' },
+      { x: 300, y: 200, text: 'Net' },
+      { x: 400, y: 200, text: 'VAT' },
+      { x: 480, y: 200, text: 'Gross' },
+      { x: 40, y: 218, text: 'Logo design' },
+      { x: 300, y: 218, text: '1,000.00' },
+      { x: 400, y: 218, text: '200.00' },
+      { x: 480, y: 218, text: '1,200.00' },
+      { x: 40, y: 232, text: 'Print run' },
+      { x: 300, y: 232, text: '250.00' },
+      { x: 400, y: 232, text: '50.00' },
+      { x: 480, y: 232, text: '300.00' },
+      { x: 380, y: 274, text: 'Total VAT' },
+      { x: 480, y: 274, text: '250.00' },
+      { x: 380, y: 288, text: 'Total' },
+      { x: 480, y: 288, text: '1,500.00' },
+    ]);
+    expect(found.subtotal).not.toBe(1000);
+    expect(found.total_amount).toBe(1500);
+  });
+});
+
+describe("Google Docs' invoice template", () => {
+  it('is sure of the date under the heading "SUBMITTED ON"', () => {
+    const result = extract([
+      { x: 40, y: 30, text: 'Blue Heron Press Ltd' },
+      { x: 40, y: 90, text: 'SUBMITTED ON' },
+      { x: 200, y: 90, text: 'INVOICE FOR' },
+      { x: 380, y: 90, text: 'INVOICE #' },
+      { x: 40, y: 104, text: '16/11/2024' },
+      { x: 200, y: 104, text: 'Harbour Cafe' },
+      { x: 380, y: 104, text: '000118' },
+      { x: 40, y: 200, text: 'Description' },
+      { x: 480, y: 200, text: 'Amount' },
+      { x: 40, y: 218, text: 'Menu design, 02/11/2024' },
+      { x: 480, y: 218, text: '400.00' },
+      { x: 380, y: 260, text: 'TOTAL' },
+      { x: 480, y: 260, text: '400.00' },
+    ]);
+    // The only date at the top is the likely invoice date even unlabelled; its label makes it sure.
+    expect(result.extracted_data.invoice_date).toBe('2024-11-16');
+    expect(result.confidence.invoice_date).toBeGreaterThanOrEqual(0.9);
   });
 });

@@ -1,4 +1,4 @@
-import { lineHeight, type Line } from '../layout/lines.js';
+import { lineHeight, type Line, type Segment } from '../layout/lines.js';
 import type { LabelHit, LabelIndex } from '../labels/label-index.js';
 
 /**
@@ -52,12 +52,15 @@ function belowRegions(hit: LabelHit, lines: Line[], index: LabelIndex): Region[]
   const regions: Region[] = [];
   const height = lineHeight(hit.line);
   const tolerance = height;
+  const neighbours = rowNeighbours(hit, index);
   let previous = hit.line;
   for (let i = hit.line.index + 1; i < lines.length && regions.length < BELOW_FACTORS.length; i++) {
     const line = lines[i]!;
     if (line.page !== hit.line.page || line.y0 - previous.y1 > height * 2.5) break;
     previous = line;
-    const segments = line.segments.filter((s) => s.x0 < hit.x1 + tolerance && s.x1 > hit.x0 - tolerance);
+    const segments = line.segments.filter(
+      (s) => s.x0 < hit.x1 + tolerance && s.x1 > hit.x0 - tolerance && !underNeighbour(s, hit, neighbours),
+    );
     if (segments.length === 0) continue;
     // Another label in this column, or one left of the column's text, owns what follows it; not a
     // label word inside a sentence of another column ("Den Rechnungsbetrag überweisen Sie bitte ...").
@@ -85,6 +88,29 @@ function belowRegions(hit: LabelHit, lines: Line[], index: LabelIndex): Region[]
     });
   }
   return regions;
+}
+
+/**
+ * The other labels of a row of column labels: each one starts a segment of its own and is no weak
+ * or partial match. A label inside a longer one ("USt." in "Rechnungssumme Netto (excl. USt.)") or
+ * a weak word of a sentence makes no column, so a label that is not itself a column's head has none.
+ */
+function rowNeighbours(hit: LabelHit, index: LabelIndex): LabelHit[] {
+  const heads = (h: LabelHit) => h.strength === 1 && startsSegment(h);
+  if (!heads(hit)) return [];
+  return index.hitsOn(hit.line).filter((h) => heads(h) && (h.end <= hit.start || h.start >= hit.end));
+}
+
+/**
+ * Whether a segment below stands under another label of the label's row and not under the label
+ * itself: a row of labels over a row of values ("Date  Due" over "2025-11-17  2025-12-01") puts
+ * each value under its own label, and the tolerance that lets a value stand a little left of its
+ * label (a line's height) would otherwise reach the neighbour's value where the columns stand
+ * close, as they do on a scan whose boxes OCR draws as tall as a shaded or ruled cell.
+ */
+function underNeighbour(segment: Segment, hit: LabelHit, neighbours: LabelHit[]): boolean {
+  const under = (h: LabelHit) => segment.x0 < h.x1 && segment.x1 > h.x0;
+  return !under(hit) && neighbours.some(under);
 }
 
 /** Whether words follow the label within its own segment (a sentence, not a field's label). */

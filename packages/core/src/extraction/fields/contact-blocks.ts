@@ -106,6 +106,9 @@ function columnSegments(lines: readonly Line[], line: Line, segment: Segment): S
     const next = lines[i]!;
     if (next.page !== line.page || next.y0 - above.y1 > (above.y1 - above.y0) * 1.5) break;
     const own = next.segments.find((s) => left(s) || right(s));
+    // A line of another column only (a details box's row set between two of the block's lines at
+    // another pitch) is passed over; a line that prints across the column ends the block.
+    if (!own && next.segments.every((s) => s.x1 < segment.x0 || s.x0 > segment.x1)) continue;
     if (!own) break;
     found.push(own);
     above = next;

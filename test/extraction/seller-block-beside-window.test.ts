@@ -7,6 +7,7 @@ import { doc, lines, type Placed } from './synthetic.js';
  * at the right: name, street, town and phone, with a details box between the two whose last row falls
  * between the block's lines. The seller's name is printed again in the payment line and the footer;
  * the ranker is to read it at the top, where its block stands (fields/contact-blocks.ts, parties.ts).
+ * The town's line may carry a British or an Irish postcode (an Eircode: "Limerick V94 T9PX").
  */
 
 const vendorOf = (placed: Placed[]) =>
@@ -35,6 +36,22 @@ describe("the seller's block beside an unlabelled client block", () => {
       box: ['Datum 20.07.2025', 'Rechnungsnummer 2024-118', 'USt-IdNr. DE123456789'],
       pay: 'Bankverbindung: Malerbetrieb Jonas Brandt · IBAN DE89 3704 0044 0532 0130 00',
       foot: 'Malerbetrieb Jonas Brandt · Hauptstraße 5 · 53111 Bonn · USt-IdNr. DE123456789',
+    },
+    {
+      title: 'INVOICE',
+      client: ['John Carter', 'Unit 12, Ballycurreen Industrial Estate', 'Cork T12 RX2C'],
+      seller: ['Clover Hill Florist', '18 Shop Street', 'Limerick V94 T9PX', '+353 13 603 4266'],
+      box: ['Invoice Date 16 Mar 2025', 'Reference 17806', 'VAT No IE8288857E'],
+      pay: 'Payment details: Clover Hill Florist · IBAN IE29 AIBK 9311 5212 3456 78',
+      foot: 'Clover Hill Florist · VAT No IE8288857E · 18 Shop Street, Limerick V94 T9PX',
+    },
+    {
+      title: 'Faktura',
+      client: ['Anna Nowak', 'ul. Lipowa 7', '31-154 Kraków'],
+      seller: ['Pracownia Stolarska Kowalczyk', 'ul. Długa 12', '00-950 Warszawa', '+48 22 123 45 67'],
+      box: ['Data wystawienia 20.07.2025', 'Numer FV/2025/118', 'NIP 526-104-08-28'],
+      pay: 'Konto: Pracownia Stolarska Kowalczyk · PL61 1090 1014 0000 0712 1981 2874',
+      foot: 'Pracownia Stolarska Kowalczyk · ul. Długa 12 · 00-950 Warszawa · NIP 526-104-08-28',
     },
   ])('names the seller whose block prints a phone: $seller.0', ({ title, client, seller, box, pay, foot }) => {
     const placed: Placed[] = [

@@ -66,8 +66,12 @@ function blockOf(lines: readonly Line[], line: Line, segment: Segment): { name: 
   return { name, own: below.slice(first + 2).some(isContactLine) || headsFlushRightBlock(lines, line, segment) };
 }
 
-/** A postcode of four or five digits ("3511 AX Utrecht", "80331 München") or a British one. */
-const POSTCODE = /\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/;
+/**
+ * A postcode of four or five digits ("3511 AX Utrecht", "80331 München"), a British one, an Irish
+ * Eircode ("Cork T12 RX2C"), a Canadian one ("K1A 0B1") or a Polish one ("00-950 Warszawa").
+ */
+const POSTCODE =
+  /\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b[A-Z]\d{2}\s?[A-Z\d]{4}\b|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b\d{2}-\d{3}\b/;
 
 /**
  * A phone number, or an e-mail or web address. A tax or register number is no witness: invoices
@@ -106,6 +110,9 @@ function columnSegments(lines: readonly Line[], line: Line, segment: Segment): S
     const next = lines[i]!;
     if (next.page !== line.page || next.y0 - above.y1 > (above.y1 - above.y0) * 1.5) break;
     const own = next.segments.find((s) => left(s) || right(s));
+    // A line of another column only (a details box's row set between two of the block's lines at
+    // another pitch) is passed over; a line that prints across the column ends the block.
+    if (!own && next.segments.every((s) => s.x1 < segment.x0 || s.x0 > segment.x1)) continue;
     if (!own) break;
     found.push(own);
     above = next;

@@ -124,6 +124,17 @@ function labelsAt(ctx: ExtractionContext, line: Line, x: number, role: Role): bo
   return Boolean(next && segment && next.x0 <= segment.x0 + 2 && next.key !== role);
 }
 
+/**
+ * How many of the label's line heights may stand between it and a line under it: eight, and twelve
+ * for the very next line when it starts in the label's column. A word processor sizes a heading row
+ * of a table to its tallest cell or its padding ("VENDOR" over the supplier's block in a purchase
+ * order printed by LibreOffice), and with nothing printed between, the block is still the heading's.
+ */
+function gapAllowed(label: Line, below: Line, x0: number): number {
+  const next = below.index === label.index + 1;
+  return next && below.segments.some((s) => Math.abs(s.x0 - x0) <= 6) ? 12 : 8;
+}
+
 function nameBelow(
   ctx: ExtractionContext,
   line: Line,
@@ -133,7 +144,7 @@ function nameBelow(
 ): { name: string; line: Line } | null {
   for (let i = line.index + 1; i < Math.min(ctx.lines.length, line.index + 5); i++) {
     const below = ctx.lines[i]!;
-    if (below.page !== line.page || below.y0 - line.y1 > (line.y1 - line.y0) * 8) return null;
+    if (below.page !== line.page || below.y0 - line.y1 > (line.y1 - line.y0) * gapAllowed(line, below, x0)) return null;
     // The item table's header ("Description  Quantité  Montant") under labelled pairs names no one.
     if (tables.has(below)) return null;
     const segments = below.segments.filter((s) => s.x1 > x0 - 20);

@@ -80,11 +80,30 @@ export function vendorCandidates(
       c.source === 'label' ||
       !(namesAddressee(addressees, String(c.value)) || blocks?.addressees.has(fold(String(c.value)))),
   );
-  const repaired = ocrRepaired(ctx, sellers);
+  const repaired = ocrRepaired(ctx, atOwnBlock(sellers, blocks?.sellers ?? []));
   const all = withContinuations(ctx.lines, repaired, siteNames(ctx.lines));
   // "z. Hd. Frau Schneider": a line sent to the reader's attention is the addressee's, never the seller.
   const named = all.filter((c) => isNameShaped(String(c.value)) && !startsWithAttentionWord(String(c.value)));
   return boostRepeated(ctx, withoutCutNames(bestPerValue(named)));
+}
+
+/**
+ * A name that heads its own block of street, town and phone (contact-blocks.ts) and is printed again
+ * lower down, in a footer or a payment line that a rule scores higher: the ranker is to read the
+ * name where the block stands, at the top, so the block's candidate takes the best score of the
+ * name's repetitions and goes first (bestPerValue keeps the first of equal scores). A labelled
+ * candidate keeps its own place: its label says more than the block.
+ */
+function atOwnBlock(candidates: Candidate[], blockNames: readonly Candidate[]): Candidate[] {
+  const lifted = blockNames.flatMap((block) => {
+    const name = fold(String(block.value));
+    const same = candidates.filter((c) => fold(String(c.value)) === name);
+    if (same.some((c) => c.source === 'label')) return [];
+    const lower = same.filter((c) => c.line.page > block.line.page || c.line.y0 > block.line.y1);
+    const best = Math.max(0, ...lower.map((c) => c.score));
+    return best > block.score ? [{ ...block, score: best }] : [];
+  });
+  return [...lifted, ...candidates];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
-import { isStreetAddress } from '../../packages/core/src/extraction/fields/address-numbers.js';
+import { isStreetAddress, POSTCODE } from '../../packages/core/src/extraction/fields/address-numbers.js';
 import { isStreetLine, looksLikeStreet } from '../../packages/core/src/extraction/fields/party-lines.js';
 import { doc, lines, type Placed } from './synthetic.js';
 
@@ -93,5 +93,22 @@ describe('a unit before the house number', () => {
       { documentType: 'purchase_order' },
     ).extracted_data;
     expect(data.supplier_name).toBe('Sharma & Sons');
+  });
+});
+
+describe('postcodes of a place line', () => {
+  it.each([
+    '3511 AX Utrecht',
+    '80331 München',
+    'Bristol BS1 5TR',
+    'Limerick V94 T9PX',
+    'Ottawa K1A 0B1',
+    '00-950 Warszawa',
+  ])('%s holds one', (place) => {
+    expect(POSTCODE.test(place)).toBe(true);
+  });
+
+  it.each(['Accounts Department', 'Tel. 123'])('%s holds none', (place) => {
+    expect(POSTCODE.test(place)).toBe(false);
   });
 });

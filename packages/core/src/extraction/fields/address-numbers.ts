@@ -45,6 +45,13 @@ export function withoutUnitFirst(text: string): string {
   return unit && UNITS.has(foldedTokens(unit[1]!).join(' ')) ? text.slice(unit[0].length) : text;
 }
 
+/**
+ * A postcode of four or five digits ("3511 AX Utrecht", "80331 München"), a British one, an Irish
+ * Eircode ("Cork T12 RX2C"), a Canadian one ("K1A 0B1") or a Polish one ("00-950 Warszawa").
+ */
+export const POSTCODE =
+  /\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b[A-Z]\d{2}\s?[A-Z\d]{4}\b|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b\d{2}-\d{3}\b/;
+
 /** Whether a text holds a street word of the lexicon with a number: a street line ("boulevard Voltaire 199"). */
 export const isStreetAddress = (text: string) => /\d/.test(text) && foldedTokens(text).some(isStreetWord);
 

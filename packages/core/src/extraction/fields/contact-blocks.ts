@@ -1,7 +1,7 @@
 import { fold } from '../layout/fold.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import type { Line, Segment } from '../layout/lines.js';
-import { isStreetAddress } from './address-numbers.js';
+import { isStreetAddress, POSTCODE } from './address-numbers.js';
 import type { Candidate } from './candidates.js';
 import { cleanName, isStreetLine, looksLikeName, looksLikeStreet } from './party-lines.js';
 import { namesInSentence } from './sentence-names.js';
@@ -65,13 +65,6 @@ function blockOf(lines: readonly Line[], line: Line, segment: Segment): { name: 
   if (street === undefined || place === undefined || !isStreetAddress(street) || !POSTCODE.test(place)) return null;
   return { name, own: below.slice(first + 2).some(isContactLine) || headsFlushRightBlock(lines, line, segment) };
 }
-
-/**
- * A postcode of four or five digits ("3511 AX Utrecht", "80331 München"), a British one, an Irish
- * Eircode ("Cork T12 RX2C"), a Canadian one ("K1A 0B1") or a Polish one ("00-950 Warszawa").
- */
-const POSTCODE =
-  /\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b[A-Z]\d{2}\s?[A-Z\d]{4}\b|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b\d{2}-\d{3}\b/;
 
 /**
  * A phone number, or an e-mail or web address. A tax or register number is no witness: invoices

@@ -1,5 +1,5 @@
 import type { Line, Segment } from '../layout/lines.js';
-import { isStreetAddress } from './address-numbers.js';
+import { isStreetAddress, POSTCODE } from './address-numbers.js';
 import type { Candidate } from './candidates.js';
 import { cleanName, isStreetLine, looksLikeName, looksLikeStreet } from './party-lines.js';
 import { namesInSentence } from './sentence-names.js';
@@ -34,9 +34,6 @@ export function footerBlockNames(lines: readonly Line[], buyerSegments: Readonly
   }
   return found;
 }
-
-/** A postcode of four or five digits ("2511 CV Den Haag", "80331 München") or a British one. */
-const POSTCODE = /\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/;
 
 /**
  * A street over a postcode and place, or both on the first line after a comma ("Am Marktplatz 7,

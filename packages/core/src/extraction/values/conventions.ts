@@ -78,7 +78,7 @@ function writtenOrders(text: string): { dayFirst: number; monthFirst: number } {
  * and 05/08) are a month apart under the other order, 30 days from 8 April to 8 May.
  */
 function orderByTerms(texts: string[]): boolean | undefined {
-  const days = termDays(texts.map(fold).join(' \n '));
+  const days = termDays(texts.map((t) => fold(t.replace(AMOUNT, ' '))).join(' \n '));
   if (days.size === 0) return undefined;
   const leads = (dayFirst: boolean) => {
     const isos = texts.flatMap((t) => findDates(t, { dayFirst }).map((d) => d.iso));
@@ -89,6 +89,12 @@ function orderByTerms(texts: string[]): boolean | undefined {
   const [asDayFirst, asMonthFirst] = [leads(true), leads(false)];
   return asDayFirst === asMonthFirst ? undefined : asDayFirst;
 }
+
+/**
+ * An amount with its decimals ("1,056.00", "1.056,00", "25.00"): folded, "Net 1,056.00" (a
+ * subtotal's label and amount) would read as the terms "net 1".
+ */
+const AMOUNT = /\d{1,3}(?:[.,'\s]\d{3})*[.,]\d{2}(?!\d)/g;
 
 /** The numbers of days the folded text's payment terms name: "net 30", "30 days", "14 tage netto". */
 function termDays(folded: string): Set<number> {

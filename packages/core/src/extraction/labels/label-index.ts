@@ -98,8 +98,8 @@ export class LabelIndex {
     // OCR lines are matched allowing for misreads (a letter off in a long label, or look-alike
     // glyphs in any), which need to know where segments begin; a text layer only for a typo in a
     // long word, so a line without one is matched exactly.
-    const starts = line.ocr ? segmentStarts(line) : [];
     const cells = segmentStarts(line);
+    const starts = line.ocr ? cells : [];
     const typos = !line.ocr && tokens.some((t) => t.text.length >= TYPO_MIN_LETTERS - 1);
     for (let i = 0; i < tokens.length;) {
       const exact = this.cellLabel(

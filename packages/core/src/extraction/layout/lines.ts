@@ -84,9 +84,9 @@ export function buildLines(doc: ReadDocument, readable = doc.pages.map(readableW
       // A logo or mark OCR read as a word before a row's print is no part of it (ocr-graphics.ts).
       const touching = mergeTouching(ocr ? withoutLeadingGraphic(group) : group, ocr);
       // Letter-spaced names and titles come as one word per glyph (letter-spacing.ts).
-      const { words, following } = joinLetterSpaced(touching, ocr ? SEGMENT_GAP.ocr : SEGMENT_GAP.text);
-      const row = ocr ? repairedOcrRow(words) : { words, breaks: new Set<Word>() };
       const gap = ocr ? SEGMENT_GAP.ocr : SEGMENT_GAP.text;
+      const { words, following } = joinLetterSpaced(touching, gap);
+      const row = ocr ? repairedOcrRow(words) : { words, breaks: new Set<Word>() };
       lines.push(
         makeLine(row.words, page, lines.length, following, splitSegments(row.words, gap, following, row.breaks)),
       );

@@ -47,6 +47,44 @@ describe('a due date inside a sentence', () => {
     expect(found.invoice_date).toBe('2024-11-16');
   });
 
+  // Wordings no label list holds: read by their parts, a deadline word before the date and a
+  // payment word in the sentence (lexicons/deadline-words.json).
+  it.each([
+    ['English', 'Kindly arrange payment no later than 16/12/2024, thank you.'],
+    ['English', 'The amount must be paid before 16/12/2024.'],
+    ['German', 'Wir bitten um Zahlung bis spätestens 16.12.2024.'],
+    ['German', 'Bitte begleichen Sie den offenen Betrag vor dem 16.12.2024.'],
+    ['French', 'Le paiement doit nous parvenir au plus tard le 16/12/2024.'],
+    ['Spanish', 'El importe deberá abonarse antes del 16/12/2024.'],
+    ['Italian', 'Il saldo dovrà avvenire entro il 16/12/2024.'],
+    ['Portuguese', 'O pagamento deve ser efetuado até 16/12/2024.'],
+    ['Dutch', 'Het bedrag dient uiterlijk 16-12-2024 te worden voldaan.'],
+    ['Polish', 'Prosimy o uregulowanie należności do 16.12.2024.'],
+  ])('is read from a deadline word and a payment word in any wording (%s)', (_, sentence) => {
+    const found = invoice(withFooter('Date: 16/11/2024', [sentence]));
+    expect(found.due_date).toBe('2024-12-16');
+    expect(found.invoice_date).toBe('2024-11-16');
+  });
+
+  it("is the net deadline, not a discount's (German Skonto terms)", () => {
+    const found = invoice(
+      withFooter('Datum: 05.03.2013', [
+        'Zahlbar innerhalb 30 Tagen netto bis 04.04.2013, 3% Skonto innerhalb 10 Tagen bis 15.03.2013',
+      ]),
+    );
+    expect(found.due_date).toBe('2013-04-04');
+  });
+
+  it.each([
+    ['a deadline without payment', 'Lieferung bis spätestens 16.12.2024.'],
+    ["an offer's validity", 'This quotation is valid until 16/12/2024.'],
+    ['a payment sentence ended before the date', 'Please pay promptly. Delivery before 16/12/2024.'],
+    ['a period of payments', 'Zahlungen im Zeitraum 01.12.2024 bis 16.12.2024 werden verrechnet.'],
+  ])('is not read from %s', (_, sentence) => {
+    const found = invoice(withFooter('Date: 16/11/2024', [sentence]));
+    expect(found.due_date).toBeUndefined();
+  });
+
   it('is no service period\'s end ("vom ... bis zum ...")', () => {
     const found = invoice(
       withFooter('Rechnungsdatum: 16.11.2024', ['Leistungszeitraum vom 01.10.2024 bis zum 31.10.2024']),

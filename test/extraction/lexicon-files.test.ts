@@ -32,6 +32,7 @@ const FILES: Record<string, FileShape> = {
   'contact-words.json': { languages: 0, words: 'folded' },
   'country-names.json': { languages: 0, words: 'folded' },
   'courtesy-words.json': { languages: 0, words: 'folded' },
+  'deadline-words.json': { languages: 0, words: 'folded' },
   'department-words.json': { languages: 1, words: 'folded' },
   'detail-line-words.json': { languages: 0, words: 'folded' },
   'document-titles.json': { languages: 0, words: 'folded' },

@@ -1,5 +1,6 @@
 import type { ReadDocument } from '../ports/document-reader.port.js';
 import { buildDocumentLines } from './layout/turned-lines.js';
+import { deadlineHits, withDeadlines } from './labels/deadline-sentences.js';
 import { LabelIndex, type LabelKey } from './labels/label-index.js';
 import { splitAtTrailingLabels } from './labels/trailing-labels.js';
 import { detectDateConvention } from './values/conventions.js';
@@ -39,6 +40,9 @@ export function createContext(
   const labels = new LabelIndex(lines, extraLabels);
   // Another column's label run into a value's segment is set apart before any field reads it.
   splitAtTrailingLabels(lines, labels);
+  // A due date said in a sentence of any wording: its deadline words become its label.
+  const deadlines = deadlineHits(lines, labels.hits);
+  if (deadlines.length) labels.hits.splice(0, labels.hits.length, ...withDeadlines(labels.hits, deadlines));
   return {
     ...(ranker ? { ranker } : {}),
     doc,

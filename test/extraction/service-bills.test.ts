@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { extractInvoice, lines, type Placed } from './synthetic.js';
+
+/**
+ * Bills of large service companies (telecom, energy, marketplaces) print their logo as an image:
+ * the seller's name is in the text only after "Sold by" or in the legal footer, while the first
+ * line of text at the top is the reader's window address.
+ */
+
+/** A bill's details box, its charges and totals, with no seller named. */
+const billBody: Placed[] = [
+  { x: 340, y: 110, text: 'Invoice No.' },
+  { x: 470, y: 110, text: 'F482913306' },
+  { x: 340, y: 125, text: 'Invoice Date' },
+  { x: 470, y: 125, text: '05/11/2024' },
+  { x: 50, y: 300, text: 'Description' },
+  { x: 440, y: 300, text: 'Amount' },
+  { x: 50, y: 318, text: 'Monthly plan' },
+  { x: 440, y: 318, text: '40.00' },
+  { x: 380, y: 350, text: 'Subtotal' },
+  { x: 470, y: 350, text: '40.00' },
+  { x: 380, y: 366, text: 'VAT 20%' },
+  { x: 470, y: 366, text: '8.00' },
+  { x: 380, y: 382, text: 'Total' },
+  { x: 470, y: 382, text: '48.00' },
+];
+
+describe('a seller named after "Sold by" on its own line', () => {
+  const soldBy = (line: string) =>
+    extractInvoice([...lines(50, 110, [line, '12 High Street, Leeds', 'VAT # GB123456789']), ...billBody]).vendor_name;
+
+  it('is the name without its label, in English, German and French', () => {
+    expect(soldBy('Sold by Brightside Goods Ltd')).toBe('Brightside Goods Ltd');
+    expect(soldBy('Verkauft von Bergmann Haushaltswaren GmbH')).toBe('Bergmann Haushaltswaren GmbH');
+    expect(soldBy('Vendu par Maison Colbert SARL')).toBe('Maison Colbert SARL');
+  });
+});

@@ -35,3 +35,26 @@ describe('a seller named after "Sold by" on its own line', () => {
     expect(soldBy('Vendu par Maison Colbert SARL')).toBe('Maison Colbert SARL');
   });
 });
+
+describe('a cloud bill\'s net under "Total pre-tax"', () => {
+  it('is the subtotal, not the tax its last word names', () => {
+    const result = extractInvoice([
+      ...lines(50, 60, ['Nimbus Cloud Ltd', '5 Barrow Street', 'Dublin 4']),
+      { x: 340, y: 110, text: 'Invoice number' },
+      { x: 470, y: 110, text: '2938475610' },
+      { x: 50, y: 300, text: 'Service' },
+      { x: 440, y: 300, text: 'Amount' },
+      { x: 50, y: 318, text: 'Compute Instances' },
+      { x: 440, y: 318, text: 'USD 389.09' },
+      { x: 50, y: 350, text: 'Total pre-tax' },
+      { x: 440, y: 350, text: 'USD 389.09' },
+      { x: 50, y: 366, text: 'VAT (23%)' },
+      { x: 440, y: 366, text: 'USD 89.49' },
+      { x: 50, y: 382, text: 'Total' },
+      { x: 440, y: 382, text: 'USD 478.58' },
+    ]);
+    expect(result.subtotal).toBe(389.09);
+    expect(result.tax_amount).toBe(89.49);
+    expect(result.total_amount).toBe(478.58);
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nameBeforeShareCapital } from '../../packages/core/src/extraction/fields/party-lines.js';
 import { extractInvoice, lines, type Placed } from './synthetic.js';
 
 /**
@@ -56,5 +57,17 @@ describe('a cloud bill\'s net under "Total pre-tax"', () => {
     expect(result.subtotal).toBe(389.09);
     expect(result.tax_amount).toBe(89.49);
     expect(result.total_amount).toBe(478.58);
+  });
+});
+
+describe('the name in a legal footer before its share capital', () => {
+  it('is cut before the capital in French, English, German and Italian', () => {
+    expect(nameBeforeShareCapital('Azur Énergie SAS au capital de 2 500 000 €')).toBe('Azur Énergie SAS');
+    expect(nameBeforeShareCapital('Kestrel Networks Ltd, share capital £1,000,000')).toBe('Kestrel Networks Ltd');
+    expect(nameBeforeShareCapital('Muster Netz GmbH, Stammkapital 25.000 €')).toBe('Muster Netz GmbH');
+    expect(nameBeforeShareCapital('Rossi Servizi S.r.l. capitale sociale € 10.000 i.v.')).toBe('Rossi Servizi S.r.l.');
+    expect(nameBeforeShareCapital('SARL au capital de 10 000 €')).toBe('SARL');
+    expect(nameBeforeShareCapital('Au capital de 10 000 €')).toBeUndefined();
+    expect(nameBeforeShareCapital('Azur Énergie SAS')).toBeUndefined();
   });
 });

@@ -13,6 +13,7 @@ import {
   isRegistrationKey,
   isStreetLine,
   looksLikeName,
+  nameBeforeShareCapital,
   looksLikeStreet,
   repairInitials,
   repairLetterDigits,
@@ -211,7 +212,9 @@ function adjacentFrom(line: Line, s: number): number {
  * a name in such a sentence is one without a legal form as well.
  */
 function namedParts(text: string): { part: string; inSentence: boolean }[] {
-  return text.split(SENDER_SEPARATORS).flatMap((part): { part: string; inSentence: boolean }[] => {
+  return text.split(SENDER_SEPARATORS).flatMap((whole): { part: string; inSentence: boolean }[] => {
+    // "X SA au capital de 2 500 000 € · … RCS Lyon": the legal footer names the company first.
+    const part = nameBeforeShareCapital(whole) ?? whole;
     const names = namesInSentence(part);
     return names ? names.map((name) => ({ part: name, inSentence: true })) : [{ part, inSentence: false }];
   });

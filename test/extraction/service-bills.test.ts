@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { isAddressedPerson } from '../../packages/core/src/extraction/fields/contact-persons.js';
+import { findTableHeaders } from '../../packages/core/src/extraction/fields/table-header.js';
+import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
 import { nameBeforeShareCapital } from '../../packages/core/src/extraction/fields/party-lines.js';
-import { extractInvoice, lines, type Placed } from './synthetic.js';
+import { doc, extractInvoice, lines, type Placed } from './synthetic.js';
 
 /**
  * Bills of large service companies (telecom, energy, marketplaces) print their logo as an image:
@@ -69,5 +72,51 @@ describe('the name in a legal footer before its share capital', () => {
     expect(nameBeforeShareCapital('SARL au capital de 10 000 €')).toBe('SARL');
     expect(nameBeforeShareCapital('Au capital de 10 000 €')).toBeUndefined();
     expect(nameBeforeShareCapital('Azur Énergie SAS')).toBeUndefined();
+  });
+
+  it("is the seller's name where the top of the page holds only the reader's address", () => {
+    const page = [
+      ...lines(320, 60, ['M. Louis Martin', '14 rue des Lilas', '69003 Lyon']),
+      // The French table's headings, high on the page: "Détail" is a column's, no name at the top.
+      ...billBody.map((p) => ({
+        ...p,
+        y: p.y >= 300 ? p.y - 100 : p.y,
+        text: p.text === 'Description' ? 'Détail' : p.text === 'Amount' ? 'Montant HT' : p.text,
+      })),
+      {
+        x: 40,
+        y: 800,
+        text: 'Azur Énergie SAS au capital de 2 500 000 € · 81 avenue Jean Jaurès 69007 Lyon · 956 715 855 RCS Lyon',
+      },
+    ];
+    expect(extractInvoice(page).vendor_name).toBe('Azur Énergie SAS');
+  });
+});
+
+describe('a person addressed with a courtesy title', () => {
+  it('is the reader of a window address, in German, French and English', () => {
+    expect(isAddressedPerson('Herrn')).toBe(true);
+    expect(isAddressedPerson('M. Louis Martin')).toBe(true);
+    expect(isAddressedPerson('Mrs Jane Doe')).toBe(true);
+  });
+
+  it("is no company's name and no doctor's letterhead", () => {
+    expect(isAddressedPerson('Dr. Anna Keller')).toBe(false);
+    expect(isAddressedPerson('Herr Müller GmbH')).toBe(false);
+    expect(isAddressedPerson('Martin Louis')).toBe(false);
+  });
+});
+
+describe('a French bill\'s charges headed "Détail"', () => {
+  it('is a table of items, whose heading names no one', () => {
+    const page = buildLines(
+      doc([
+        { x: 50, y: 200, text: 'Détail' },
+        { x: 440, y: 200, text: 'Montant HT' },
+        { x: 50, y: 218, text: 'Forfait mensuel' },
+        { x: 440, y: 218, text: '39,99 €' },
+      ]),
+    );
+    expect(findTableHeaders(page).map((h) => h.line.text)).toEqual([page[0]!.text]);
   });
 });

@@ -37,7 +37,7 @@ import { contactBlocks } from './contact-blocks.js';
 import { labelledNames } from './labelled-names.js';
 import { isBankBesideAccount } from './bank-names.js';
 import { isOwnerLine, ownerLines } from './owner-lines.js';
-import { startsWithAttentionWord } from './contact-persons.js';
+import { isAddressedPerson, startsWithAttentionWord } from './contact-persons.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -301,6 +301,8 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>, buyerSegments =
     if (named !== line.segments.at(-1) && isPrice(line.segments.at(-1)!.text)) continue;
     const text = titleFirst?.name ?? withoutTitleAtEnd(cleanName(named.text));
     if (!looksLikeName(text) || looksLikeStreet(text) || isStreetLine(text) || isRegistrationKey(text)) continue;
+    // "Herrn" or "M. Louis Martin" at the top of a window address: the reader, never the issuer.
+    if (isAddressedPerson(text)) continue;
     // "Operated by Northgate Trading Ltd" under the brand: a sentence that names no shop, only its
     // parent; "Bank: Northgate Bank PLC" names another organization before the key is cleaned off.
     if (namesInSentence(text)?.length === 0 || namesInSentence(named.text)?.length === 0) continue;

@@ -120,3 +120,21 @@ describe('a French bill\'s charges headed "Détail"', () => {
     expect(findTableHeaders(page).map((h) => h.line.text)).toEqual([page[0]!.text]);
   });
 });
+
+describe('an invoice date sharing its label with the delivery date', () => {
+  it('is the date after "Rechnungsdatum/Lieferdatum", not the order date', () => {
+    const result = extractInvoice([
+      ...lines(50, 110, ['Verkauft von Bergmann Haushaltswaren GmbH', 'Hauptstraße 5, 20095 Hamburg']),
+      { x: 340, y: 110, text: 'Rechnungsdatum/Lieferdatum: 19.06.2024' },
+      { x: 340, y: 125, text: 'Rechnungsnummer: DE4-801315543' },
+      { x: 340, y: 170, text: 'Bestelldatum: 15.06.2024' },
+      { x: 50, y: 300, text: 'Beschreibung' },
+      { x: 440, y: 300, text: 'Betrag' },
+      { x: 50, y: 318, text: 'Wasserkocher' },
+      { x: 440, y: 318, text: '59,50 €' },
+      { x: 380, y: 350, text: 'Rechnungsbetrag' },
+      { x: 440, y: 350, text: '59,50 €' },
+    ]);
+    expect(result.invoice_date).toBe('2024-06-19');
+  });
+});

@@ -3,7 +3,7 @@ import { isAddressedPerson } from '../../packages/core/src/extraction/fields/con
 import { findTableHeaders } from '../../packages/core/src/extraction/fields/table-header.js';
 import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
 import { nameBeforeShareCapital } from '../../packages/core/src/extraction/fields/party-lines.js';
-import { doc, extractInvoice, lines, type Placed } from './synthetic.js';
+import { doc, extractInvoice, lines, oneItemTable, type Placed } from './synthetic.js';
 
 /**
  * Bills of large service companies (telecom, energy, marketplaces) print their logo as an image:
@@ -136,5 +136,29 @@ describe('an invoice date sharing its label with the delivery date', () => {
       { x: 440, y: 350, text: '59,50 €' },
     ]);
     expect(result.invoice_date).toBe('2024-06-19');
+  });
+});
+
+describe('an invoice number printed in groups of digits', () => {
+  it('is the whole number after its label', () => {
+    const result = extractInvoice([
+      ...lines(50, 60, ['Kabelnetz Nord GmbH', 'Hafenstraße 2', '24103 Kiel']),
+      { x: 340, y: 110, text: 'Rechnungsnummer' },
+      { x: 470, y: 110, text: '907 697 3754' },
+      { x: 340, y: 125, text: 'Rechnungsdatum' },
+      { x: 470, y: 125, text: '04.11.2024' },
+      ...oneItemTable('Rechnungsbetrag'),
+    ]);
+    expect(result.invoice_number).toBe('907 697 3754');
+  });
+
+  it('is not a count grouped by thousands', () => {
+    const result = extractInvoice([
+      ...lines(50, 60, ['Kabelnetz Nord GmbH', 'Hafenstraße 2', '24103 Kiel']),
+      { x: 340, y: 110, text: 'Rechnungsnummer' },
+      { x: 470, y: 110, text: '1 250 000' },
+      ...oneItemTable('Rechnungsbetrag'),
+    ]);
+    expect(result.invoice_number).not.toBe('1 250 000');
   });
 });

@@ -44,6 +44,7 @@ const FILES: Record<string, FileShape> = {
   'number-prefixes.json': { languages: 0, words: 'printed' },
   'organization-words.json': { languages: 0, words: 'folded' },
   'owner-words.json': { languages: 0, words: 'folded' },
+  'party-prepositions.json': { languages: 0, words: 'folded' },
   'registration-words.json': { languages: 0, words: 'folded' },
   'share-capital-words.json': { languages: 0, words: 'folded' },
   'table-header-words.json': { languages: 0, words: 'folded' },

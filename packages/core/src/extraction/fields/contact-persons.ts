@@ -12,13 +12,15 @@ import { hasLegalForm } from './party-lines.js';
  * lexicons/contact-words.json and lexicons/organization-words.json.
  */
 
-type ContactTable = Record<string, { labels: string[]; titles: string[]; attention?: string[] }>;
+type ContactTable = Record<string, { labels: string[]; titles: string[]; attention?: string[]; addressing?: string[] }>;
 
 const table = contacts as ContactTable;
 const CONTACT_LABELS = Object.values(table).flatMap((l) => l.labels.map((w) => w.split(' ')));
 /** The contact words that name the document's reader ("Attn", "z. Hd.", "T.a.v."), not a seller's contact. */
 const ATTENTION_LABELS = Object.values(table).flatMap((l) => (l.attention ?? []).map((w) => w.split(' ')));
 const TITLES: ReadonlySet<string> = new Set(Object.values(table).flatMap((l) => l.titles));
+/** The titles a letter addresses its reader with ("Herrn", "M.", "Mrs"); no academic ones ("Dr"). */
+const ADDRESSING: ReadonlySet<string> = new Set(Object.values(table).flatMap((l) => l.addressing ?? []));
 const ORGANIZATION_WORDS: ReadonlySet<string> = new Set(
   Object.values(organizations as Record<string, string[]>).flat(),
 );
@@ -59,6 +61,18 @@ export function isPersonShaped(text: string): boolean {
     words.every((w) => /^\p{Lu}(\p{Ll}+(-\p{Lu}\p{Ll}+)?|\.)$/u.test(w)) &&
     /\p{Ll}/u.test(words.at(-1)!)
   );
+}
+
+/**
+ * A person addressed by a courtesy title ("Herrn" over the name, "M. Louis Martin", "Mrs Jane
+ * Doe"): the first line of a window address, the reader's; an issuer's letterhead prints no such
+ * title before its own name (a doctor's "Dr" is no courtesy title and does not count).
+ */
+export function isAddressedPerson(text: string): boolean {
+  const tokens = foldedTokens(text);
+  if (tokens.length === 0 || !ADDRESSING.has(tokens[0]!) || isOrganizationShaped(text)) return false;
+  const rest = text.trim().split(/\s+/).slice(1).join(' ');
+  return tokens.length === 1 || isPersonShaped(rest);
 }
 
 /** A line that names an organization: a legal form or an organization word in it. */

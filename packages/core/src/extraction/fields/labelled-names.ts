@@ -11,6 +11,11 @@ import { joinContinuation, joinWrappedValue } from './name-continuation.js';
 import { isStreetAddress } from './address-numbers.js';
 import { findTableHeaders } from './table-header.js';
 import { isOwnerLine } from './owner-lines.js';
+import prepositions from '../lexicons/party-prepositions.json' with { type: 'json' };
+import { allWords } from '../lexicons/word-lists.js';
+
+/** The words that end a party's label of several words and lead to its name ("Sold by", "Vendu par"). */
+const PARTY_PREPOSITIONS = new Set(allWords(prepositions));
 
 /**
  * A party's name beside or under its label ("Seller:", "Rechnungsersteller", "Ship to"), for
@@ -84,8 +89,23 @@ function standsAlone(hit: LabelHit): boolean {
   if (/^[^\s:：]*[\p{L}\p{N}]/u.test(after)) return false;
   if (hit.strength <= WEAK_STRENGTH && endsAPhrase(hit)) return false;
   if (/^\s*[:：]/.test(after) || after.trim() === '') return true;
+  if (endsWithPreposition(hit)) return true;
   const segment = hit.line.segments.find((s) => s.x0 <= hit.x1 && s.x1 >= hit.x1 - 1);
   return segment !== undefined && segment.x1 <= hit.x1 + 1;
+}
+
+/**
+ * A label of several words ending in a preposition ("Sold by", "Verkauft von", "Vendu par", "Bill
+ * to") at the start of its segment is followed by its object, the party's name, with no colon
+ * (marketplace invoices print "Sold by X GmbH"); a name never holds such a label, so the words
+ * after it are the name. Inside a sentence ("This invoice is issued by X LLC.") the sentence's rule
+ * reads the name (sentence-names.ts).
+ */
+function endsWithPreposition(hit: LabelHit): boolean {
+  const words = foldedTokens(hit.line.text.slice(hit.start, hit.end));
+  if (words.length < 2 || !PARTY_PREPOSITIONS.has(words[words.length - 1]!)) return false;
+  const segment = hit.line.segments.find((s) => s.x0 <= hit.x0 + 1 && s.x1 >= hit.x0);
+  return segment !== undefined && segment.x0 >= hit.x0 - 1;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   isRegistrationKey,
   isStreetLine,
   looksLikeName,
+  nameBeforeShareCapital,
   looksLikeStreet,
   repairInitials,
   repairLetterDigits,
@@ -36,7 +37,7 @@ import { contactBlocks } from './contact-blocks.js';
 import { labelledNames } from './labelled-names.js';
 import { isBankBesideAccount } from './bank-names.js';
 import { isOwnerLine, ownerLines } from './owner-lines.js';
-import { startsWithAttentionWord } from './contact-persons.js';
+import { isAddressedPerson, startsWithAttentionWord } from './contact-persons.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -211,7 +212,9 @@ function adjacentFrom(line: Line, s: number): number {
  * a name in such a sentence is one without a legal form as well.
  */
 function namedParts(text: string): { part: string; inSentence: boolean }[] {
-  return text.split(SENDER_SEPARATORS).flatMap((part): { part: string; inSentence: boolean }[] => {
+  return text.split(SENDER_SEPARATORS).flatMap((whole): { part: string; inSentence: boolean }[] => {
+    // "X SA au capital de 2 500 000 € · … RCS Lyon": the legal footer names the company first.
+    const part = nameBeforeShareCapital(whole) ?? whole;
     const names = namesInSentence(part);
     return names ? names.map((name) => ({ part: name, inSentence: true })) : [{ part, inSentence: false }];
   });
@@ -298,6 +301,8 @@ function topNames(ctx: ExtractionContext, buyerLines: Set<Line>, buyerSegments =
     if (named !== line.segments.at(-1) && isPrice(line.segments.at(-1)!.text)) continue;
     const text = titleFirst?.name ?? withoutTitleAtEnd(cleanName(named.text));
     if (!looksLikeName(text) || looksLikeStreet(text) || isStreetLine(text) || isRegistrationKey(text)) continue;
+    // "Herrn" or "M. Louis Martin" at the top of a window address: the reader, never the issuer.
+    if (isAddressedPerson(text)) continue;
     // "Operated by Northgate Trading Ltd" under the brand: a sentence that names no shop, only its
     // parent; "Bank: Northgate Bank PLC" names another organization before the key is cleaned off.
     if (namesInSentence(text)?.length === 0 || namesInSentence(named.text)?.length === 0) continue;

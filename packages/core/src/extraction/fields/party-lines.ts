@@ -8,7 +8,7 @@ import { BUSINESS_WORDS, LEGAL_FORMS, legalFormAtEnd, type LegalForm } from '../
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { STREET_LINE_WORDS } from '../lexicons/street-line-words.js';
 import shareCapital from '../lexicons/share-capital-words.json' with { type: 'json' };
-import { allWords, wholeWords } from '../lexicons/word-lists.js';
+import { allWords, alternation, wholeWords } from '../lexicons/word-lists.js';
 import { isStreetAddress, withoutUnitFirst } from './address-numbers.js';
 import { isBranchLine } from './branch-lines.js';
 import { isDepartmentLine } from './department-lines.js';
@@ -189,6 +189,25 @@ export function looksLikeName(line: Line | string): boolean {
 
 /** The phrases that state a company's share capital, per language (lexicons/share-capital-words.json). */
 const SHARE_CAPITAL = wholeWords(allWords(shareCapital));
+const STARTS_WITH_SHARE_CAPITAL = new RegExp(`^${alternation(allWords(shareCapital))}\\b`);
+
+/**
+ * The words before the mention of a share capital ("Azur Énergie SAS au capital de 2 500 000 €",
+ * "Kestrel Ltd, share capital £1,000", "Muster GmbH, Stammkapital 25.000 €"): the company's name,
+ * as legal footers print it first; undefined where no such mention follows words.
+ */
+export function nameBeforeShareCapital(text: string): string | undefined {
+  const words = text.split(/\s+/);
+  for (let k = 1; k < words.length; k++) {
+    if (!STARTS_WITH_SHARE_CAPITAL.test(fold(words.slice(k).join(' ')))) continue;
+    const name = words
+      .slice(0, k)
+      .join(' ')
+      .replace(/[\s,;:\-–]+$/u, '');
+    return name || undefined;
+  }
+  return undefined;
+}
 
 /**
  * "34 Market Road", "20 Market Place", "Marktplatz 124": a house number and a street; a trading word

@@ -62,6 +62,8 @@ const ID_TOKEN = /[A-Za-z0-9][A-Za-z0-9\-/._#]*[A-Za-z0-9]|\d/g;
  * as little as a numeric date does: a title's or a label's row often runs on into the date beside it.
  */
 function identifiers(text: string, dates: DateConvention): TypedValue[] {
+  const grouped = digitGroups(text);
+  if (grouped) return [grouped];
   const found: TypedValue[] = [];
   const inDates = findDates(text, dates);
   for (const m of text.matchAll(ID_TOKEN)) {
@@ -75,6 +77,19 @@ function identifiers(text: string, dates: DateConvention): TypedValue[] {
     found.push({ value: series ? `${series} ${token}` : token, start, end: m.index + token.length, fit });
   }
   return found;
+}
+
+/**
+ * A number printed in groups of two to four digits, one space between, filling the value's place
+ * alone ("Rechnungsnummer 907 697 3754", as telecom and energy bills print their invoice and
+ * account numbers): one identifier, not its first group. Groups of three after the first are a
+ * count grouped by thousands ("1 250 000"), and stay apart.
+ */
+function digitGroups(text: string): TypedValue | undefined {
+  const m = /^(\s*)(\d{2,4}(?: \d{2,4}){2,5})\s*$/.exec(text);
+  if (!m || /^\d{1,3}(?: \d{3})+$/.test(m[2]!)) return undefined;
+  const start = m[1]!.length;
+  return { value: m[2]!, start, end: start + m[2]!.length, fit: 1 };
 }
 
 /**

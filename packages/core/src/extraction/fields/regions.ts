@@ -23,8 +23,23 @@ export function valueRegions(hit: LabelHit, lines: Line[], index: LabelIndex): R
   const regions: Region[] = [];
   const right = rightRegion(hit, index);
   if (right) regions.push(right);
-  regions.push(...belowRegions(hit, lines, index));
+  regions.push(...belowRegions(withQualifier(hit), lines, index));
   return regions;
+}
+
+/**
+ * The label with the qualifier its segment closes with in brackets: a column headed "Zwischensumme
+ * (ohne USt.)" or "Amount (EUR)" holds values right-aligned under its whole heading, under the
+ * brackets more than under the label's words.
+ */
+function withQualifier(hit: LabelHit): LabelHit {
+  const segment = hit.line.segments.find((s) => s.x0 <= hit.x0 + 1 && hit.x0 < s.x1);
+  if (!segment || segment.x1 <= hit.x1) return hit;
+  const rest = segment.words
+    .filter((w) => w.bbox.x0 >= hit.x1 - 0.5)
+    .map((w) => w.text)
+    .join(' ');
+  return /^\([^()]*\)$/.test(rest) ? { ...hit, x1: segment.x1 } : hit;
 }
 
 /**

@@ -92,7 +92,8 @@ function roundedOf(ctx: ExtractionContext, total: Candidate): Candidate {
  * A subtotal over the total is impossible, unless a printed discount, coupon or voucher takes the
  * difference off ("Sub-Total 45.70, Coupon Discount 14.80, Grand Total 30.90"). Subtotal + tax
  * balances the total as printed or with a printed discount or charge (shipping) between them
- * (values/adjustments.ts).
+ * (values/adjustments.ts); a subtotal over the total with both ("Sub-Total 365.40, Coupon -36.54,
+ * Flat Shipping Rate 5.90, VAT 27.62, Total 362.38").
  */
 function scoreCombination(
   subtotal: Candidate | null,
@@ -105,8 +106,9 @@ function scoreCombination(
   const [s, t, g] = [value(subtotal), value(tax), value(total)];
   let score = [subtotal, tax, total].reduce((sum, c) => sum + (c ? p(c) : 0), 0);
   if (g !== null && s !== null && s > g + EPSILON) {
-    const off = { discounts: adjustments.anyDiscounts, charges: [] };
-    // The discount makes the total with the tax (balanced) or alone (the tax is in the prices).
+    // The discount makes the total with the tax (balanced) or alone (the tax is in the prices), with
+    // a printed charge added where one is: a shop's coupon outweighs its shipping and tax together.
+    const off = { discounts: adjustments.anyDiscounts, charges: adjustments.charges };
     if (t !== null && addsUp(s, t, g, off, EPSILON)) return { score: score + 1, balanced: true };
     if (!addsUp(s, 0, g, off, EPSILON)) return { score: -Infinity, balanced: false };
     return { score, balanced: null };

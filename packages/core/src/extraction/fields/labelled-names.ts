@@ -45,6 +45,7 @@ export function labelledNames(ctx: ExtractionContext, keys: LabelKey[], role: Ro
       if (
         right &&
         !key &&
+        !lowerCaseAfterWeak(hit, right) &&
         !(below && after && headsBlockBeside(ctx, hit.line, hit.x1, after.x0)) &&
         looksLikeName(cleanName(right)) &&
         !labelsAt(ctx, hit.line, Math.max(hit.x1, (after?.x0 ?? 0) - 2), role) &&
@@ -78,6 +79,15 @@ function endsAPhrase(hit: LabelHit): boolean {
   if (!segment) return false;
   const before = segment.words.filter((w) => w.bbox.x1 <= hit.x0 + 1);
   return before.some((w) => /\p{L}{2}/u.test(w.text));
+}
+
+/**
+ * A weak label without its colon ("de", "van", "von", "from") beside a word in lower case: a
+ * preposition in a column heading that wrapped ("Prix de | base", "Taux de | taxe", "Precio de |
+ * venta"), never a key over a name, which begins with a capital or a digit.
+ */
+function lowerCaseAfterWeak(hit: LabelHit, right: string): boolean {
+  return hit.strength <= WEAK_STRENGTH && !/^\s*[:：]/.test(hit.line.text.slice(hit.end)) && /^\p{Ll}/u.test(right);
 }
 
 /**

@@ -313,17 +313,27 @@ function prefixesIdentifier(text: string, end: number): boolean {
 const ADDRESS_WORD = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.\p{L}{2,}\b|^(?:https?:\/\/|www\.)/iu;
 
 /**
+ * A web address printed without "www." ("hansen-kaffee.de", "shop.example.com/help"): lower-case
+ * names joined by dots, ending in a country's two letters or a common generic ending. Upper-case
+ * letters keep run-together abbreviations ("Tel.Nr", "St.Gallen") out, and the endings keep a
+ * tax word glued to its qualifier ("inkl.mwst") a label.
+ */
+const HOST_NAME = /^(?:[\p{Ll}\d][\p{Ll}\d-]*\.)+(?:\p{Ll}{2}|com|net|org|info|shop|store|biz)(?:\/\S*)?[.,;)]?$/u;
+
+/**
  * Whether a range of the text lies inside an e-mail or web address ("rechnung@atelier.de",
- * "accounts@client.example", "www.invoice-online.fr"): its words are the address's, no label. A key
- * run into the address ("E-Mail:rechnung@atelier.de") stays a label, and so does a rate after an
- * at sign ("GST@6%"): an address's domain ends in a dot and two letters or more.
+ * "accounts@client.example", "www.invoice-online.fr", "hansen-kaffee.de"): its words are the
+ * address's, no label (a shop's ".de" is no weak "de" vendor label). A key run into the address
+ * ("E-Mail:rechnung@atelier.de") stays a label, and so does a rate after an at sign ("GST@6%"):
+ * an address's domain ends in a dot and two letters or more.
  */
 function insideAddressWord(text: string, start: number, end: number): boolean {
   const from = text.lastIndexOf(' ', start - 1) + 1;
   const to = text.indexOf(' ', end);
   const word = text.slice(from, to < 0 ? text.length : to);
   const key = /^[^:@/]*:(?!\/\/)/.exec(word)?.[0].length ?? 0;
-  return start >= from + key && ADDRESS_WORD.test(word.slice(key));
+  const address = word.slice(key);
+  return start >= from + key && (ADDRESS_WORD.test(address) || HOST_NAME.test(address));
 }
 
 /** Horizontal extent of a character range of line.text, from its words' boxes. */

@@ -273,17 +273,42 @@ function splitSegments(
   following: ReadonlySet<Word>,
   breaks: ReadonlySet<Word> = new Set(),
 ): Segment[] {
-  const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
-  const gap = (heights[Math.floor(heights.length / 2)] ?? 10) * factor;
+  const gap = printHeight(words) * factor;
   const groups: Word[][] = [];
   for (const word of words) {
     const current = groups.at(-1);
     const previous = current?.at(-1);
-    const joined = previous !== undefined && (word.bbox.x0 - previous.bbox.x1 <= gap || following.has(word));
+    const joined =
+      previous !== undefined &&
+      (word.bbox.x0 - previous.bbox.x1 <= Math.max(gap, pairHeight(previous, word) * factor) || following.has(word));
     if (current && joined && !breaks.has(word)) current.push(word);
     else groups.push([word]);
   }
   return groups.map(segmentOf);
+}
+
+const heightOf = (word: Word) => word.bbox.y1 - word.bbox.y0;
+const glyphs = (word: Word) => [...word.text].length;
+
+/**
+ * The median height of a row's words of more than one glyph: a bracket, rule or mark that OCR read
+ * as a one-glyph word has a box unrelated to the print's size, and a tall one beside a name (a
+ * frame drawn round a shop's name) widened the gap that parts segments enough to join a stray
+ * glyph to the name.
+ */
+function printHeight(words: Word[]): number {
+  const printed = words.filter((w) => glyphs(w) > 1);
+  const heights = (printed.length > 0 ? printed : words).map(heightOf).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? 10;
+}
+
+/**
+ * Two neighbouring words' own print height (the smaller, 0 when either is a single glyph): a
+ * name set larger than the row's other print, as a party's name over its address block beside a
+ * column of small labels, keeps its word space however small the rest of the row is.
+ */
+function pairHeight(a: Word, b: Word): number {
+  return glyphs(a) > 1 && glyphs(b) > 1 ? Math.min(heightOf(a), heightOf(b)) : 0;
 }
 
 export const segmentOf = (words: Word[]): Segment => ({

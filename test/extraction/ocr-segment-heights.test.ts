@@ -45,6 +45,26 @@ describe('a name set larger than the small print beside it', () => {
   });
 });
 
+describe("a footer's town and the e-mail address after it", () => {
+  // Both boxes are taller than the row's small print (an ascender, an @): the gap between them
+  // (7.5 pt) is under 1.2 of their own heights but over 1.2 of the row's median (5.3 pt), and a
+  // town with an address is no name set large, so they stay apart.
+  const footer = [
+    word('van', 200, 211, 800, 803.84),
+    word('Groep', 214, 233, 798, 803.28),
+    word('Stationsweg', 298, 335, 798, 803.28),
+    word('9', 338, 341.3, 798.5, 803.3),
+    word('5611', 344, 358.9, 798, 803.28),
+    word('EM', 361.8, 371.4, 798.5, 803.3),
+    word('Eindhoven', 374.2, 406.4, 796.3, 803.3),
+    word('contact@example.nl', 413.9, 519.7, 796.3, 805.9),
+  ];
+
+  it('are two segments', () => {
+    expect(segmentsOf(footer)).toEqual(['van Groep', 'Stationsweg 9 5611 EM Eindhoven', 'contact@example.nl']);
+  });
+});
+
 describe('a tall one-glyph mark beside a name', () => {
   // A frame round a shop's name that OCR read as a bracket and a letter, each taller than the
   // name's 18 pt: the letter stands 31 pt after the name, under 1.2 of the median height of the

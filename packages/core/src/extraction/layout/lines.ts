@@ -291,25 +291,33 @@ const heightOf = (word: Word) => word.bbox.y1 - word.bbox.y0;
 const glyphs = (word: Word) => [...word.text].length;
 
 /**
- * The median height of a row's words of more than one glyph: a bracket, rule or mark that OCR read
- * as a one-glyph word has a box unrelated to the print's size, and a tall one beside a name (a
- * frame drawn round a shop's name) widened the gap that parts segments enough to join a stray
- * glyph to the name.
+ * The median height of a row's words, never more than that of its words of more than one glyph: a
+ * bracket or mark that OCR read as a one-glyph word has a box unrelated to the print's size, and a
+ * tall one beside a name (a frame drawn round a shop's name) widened the gap that parts segments
+ * enough to join a stray glyph to the name. Small ones (the dashes between a footer's parts) may
+ * still lower it: footers' parts have been read apart at those gaps all along.
  */
 function printHeight(words: Word[]): number {
   const printed = words.filter((w) => glyphs(w) > 1);
-  const heights = (printed.length > 0 ? printed : words).map(heightOf).sort((a, b) => a - b);
-  return heights[Math.floor(heights.length / 2)] ?? 10;
+  return Math.min(median(words.map(heightOf)), printed.length > 0 ? median(printed.map(heightOf)) : Infinity);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 10;
 }
 
 /**
- * Two neighbouring words' own print height (the smaller, 0 when either is a single glyph): a
+ * Two neighbouring capitalised words' own print height (the smaller; 0 for any other pair): a
  * name set larger than the row's other print, as a party's name over its address block beside a
- * column of small labels, keeps its word space however small the rest of the row is.
+ * column of small labels, keeps its word space however small the rest of the row is. Only name
+ * words: a footer's town and the e-mail address after it ("Eindhoven ‖ contact@…") stay apart.
  */
 function pairHeight(a: Word, b: Word): number {
-  return glyphs(a) > 1 && glyphs(b) > 1 ? Math.min(heightOf(a), heightOf(b)) : 0;
+  return NAME_WORD.test(a.text) && NAME_WORD.test(b.text) ? Math.min(heightOf(a), heightOf(b)) : 0;
 }
+
+const NAME_WORD = /^\p{Lu}\p{L}+$/u;
 
 export const segmentOf = (words: Word[]): Segment => ({
   words,

@@ -18,7 +18,7 @@ import { printedTwice } from './name-witness.js';
 import { namelessAddressPrinted } from './nameless-address.js';
 import { headedBySides } from './order-sides.js';
 import { unconfirmedRepair } from './repair-witness.js';
-import { keyShaped, splitByOcr, streetShaped } from './name-shape.js';
+import { cutAtOcrGap, keyShaped, splitByOcr, streetShaped } from './name-shape.js';
 import { qualifiedDateLabel, type Candidate } from '../fields/candidates.js';
 import type { Role } from '../labels/synonyms.js';
 import { findDates, type FoundDate } from '../values/dates.js';
@@ -131,6 +131,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       streetShaped(String(candidate.value)) ||
       keyShaped(candidate) ||
       splitByOcr(candidate) ||
+      cutAtOcrGap(candidate) ||
       personOverName(ctx, candidate) ||
       mayGoOn(ctx.lines, candidate) ||
       (role === 'vendor_name' && sellerUnderOtherHeading(ctx, candidate, false))

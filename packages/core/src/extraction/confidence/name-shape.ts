@@ -1,6 +1,6 @@
 import type { Candidate } from '../fields/candidates.js';
-import { looksLikeStreet } from '../fields/party-lines.js';
-import { foldedTokens } from '../layout/fold.js';
+import { looksLikeName, looksLikeStreet } from '../fields/party-lines.js';
+import { fold, foldedTokens } from '../layout/fold.js';
 import { legalFormAtEnd } from '../lexicons/legal-forms.js';
 import { valueSpan } from './value-span.js';
 
@@ -36,6 +36,32 @@ const SPLIT_WORD = /(?:^|\s)\p{Lu}\p{Ll}?\s\p{Ll}{3,}|(?:^|\s)\p{Ll}\s\p{Ll}(?:\
 
 export function splitByOcr(candidate: Candidate): boolean {
   return candidate.line.ocr && SPLIT_WORD.test(String(candidate.value));
+}
+
+/** How many of the segment's word heights a name-like word may stand after it to be its rest. */
+const NEAR_GAP = 3;
+const CAPITALISED_WORD = /^\p{Lu}\p{L}{2,}$/u;
+
+/**
+ * Read by OCR, a name that ends where its line parts into segments, with a capitalised word of
+ * letters printed just after the gap ("Atlas ‖ Hardware" over "Ltd" gave "Atlas Ltd"): OCR reads
+ * word spaces wide, and the value may have taken a name cut short. A column beside the name (a
+ * buyer's, a date label's) stands further off.
+ */
+export function cutAtOcrGap(candidate: Candidate): boolean {
+  const line = candidate.line;
+  if (!line.ocr) return false;
+  const value = fold(String(candidate.value));
+  const at = line.segments.findIndex((s) => {
+    const text = fold(s.text);
+    return text.length > 0 && (text.endsWith(value) || value.startsWith(text));
+  });
+  const segment = line.segments[at];
+  const next = line.segments[at + 1];
+  if (!segment || !next || value.includes(fold(next.text))) return false;
+  const heights = segment.words.map((w) => w.bbox.y1 - w.bbox.y0);
+  const near = next.x0 - segment.x1 <= NEAR_GAP * Math.max(...heights);
+  return near && CAPITALISED_WORD.test(next.words[0]!.text) && looksLikeName(next.text);
 }
 
 export function keyShaped(candidate: Candidate): boolean {

@@ -74,7 +74,8 @@ const KEYED_ROW = /^[^:\d]{2,40}:/u;
  * the line above ("De Vries" / "Advies V.O.F."), where the page says so: it prints the two lines'
  * words as one name elsewhere (a footer's legal line), or its web or e-mail address spells them
  * run together. Such a candidate is the name cut short and gives way to the joined name; without a
- * witness two name-like lines may as well be two parties, and the candidate stays as it is.
+ * witness two name-like lines may as well be two parties, and the candidate stays as it is, but
+ * for one word wrapped alone above the block's address (wrappedWord).
  */
 export function withContinuations(
   lines: readonly Line[],
@@ -105,9 +106,41 @@ export function withContinuations(
         ? [`${cleanName(previous)} ${name}`]
         : []),
     ];
-    const joined = joins.find((j) => witnessed(j, c.line));
+    // A page that prints the name alone elsewhere (a footer's "Bernard · Lindenweg 66") says it ends there.
+    const printedAlone = parts.some((p, i) => i !== c.line.index && p.includes(stripLegalForm(name)));
+    const joined =
+      joins.find((j) => witnessed(j, c.line)) ?? (printedAlone ? undefined : wrappedWord(lines, c.line, name, segment));
     return joined ? { ...c, value: joined } : c;
   });
+}
+
+/** Whether `name` is a segment of its line with a wrapped word joined (wrappedWord): a guess, no witness. */
+function joinedUnwitnessed(lines: readonly Line[], line: Line, name: string): boolean {
+  const segment = line.segments.find((s) => s.text.trim() !== '' && fold(name).startsWith(fold(s.text)));
+  const joined = segment && wrappedWord(lines, line, segment.text, segment);
+  return joined !== undefined && fold(joined) === fold(name);
+}
+
+/** One word of letters, capitalised or in capitals: "Roux", "DISTRIBUICAO", "Design". */
+const ONE_WORD = /^\p{Lu}\p{L}{2,}$/u;
+
+/**
+ * A name's last word wrapped alone onto the next line of its column, above the block's street or
+ * post box ("Dr Camille" / "Roux" / "avenue Victor Hugo 94", "FERREIRA" / "DISTRIBUICAO" /
+ * "Apartado 4648"), where nothing on the page witnesses the two lines together. One word of
+ * letters between a name and the line with digits that starts the address is no person, department
+ * or contact line (those take two words or a key); a name with its legal form is whole already. The
+ * join is a guess all the same, and mayGoOn keeps its confidence down.
+ */
+function wrappedWord(lines: readonly Line[], line: Line, name: string, segment?: Segment): string | undefined {
+  // In a column of "Key: value" rows the next row's key decides (joinWrappedValue).
+  if (hasLegalForm(name) || KEYED_ROW.test(segment?.text ?? line.text)) return undefined;
+  const next = columnNeighbourLine(lines, line, segment, 1);
+  if (!next || !ONE_WORD.test(next.text) || !continues(next.text) || startsWithLegalForm(next.text)) return undefined;
+  // A name that another rule already ran on into that line ("HARDWARE &" + "ELECTRICAL").
+  if (fold(name).split(' ').includes(fold(next.text))) return undefined;
+  const after = columnNeighbourLine(lines, next.line, segment, 1);
+  return after && /\d/.test(after.text) ? `${name} ${next.text}` : undefined;
 }
 
 /**
@@ -121,6 +154,7 @@ export function mayGoOn(lines: readonly Line[], candidate: Candidate): boolean {
   const name = String(candidate.value);
   if (hasLegalForm(name)) return false;
   const segment = candidate.line.segments.find((s) => fold(s.text).includes(fold(name)));
+  if (!segment && joinedUnwitnessed(lines, candidate.line, name)) return true;
   const next = columnNeighbour(lines, candidate.line, segment, 1);
   return next !== undefined && continues(next) && !/\d/.test(next) && !isPersonShaped(next);
 }
@@ -144,13 +178,23 @@ function columnNeighbour(
   segment: Segment | undefined,
   step: 1 | -1,
 ): string | undefined {
+  return columnNeighbourLine(lines, line, segment, step)?.text;
+}
+
+/** columnNeighbour's line with its text in the segment's columns. */
+function columnNeighbourLine(
+  lines: readonly Line[],
+  line: Line,
+  segment: Segment | undefined,
+  step: 1 | -1,
+): { line: Line; text: string } | undefined {
   for (let k = 1; k <= LOOK_AROUND; k++) {
     const other = lines[line.index + step * k];
     if (!other || other.page !== line.page) return undefined;
     const [upper, lower] = step === 1 ? [line, other] : [other, line];
     if (lower.y0 - upper.y1 >= (upper.y1 - upper.y0) * 1.5) return undefined;
     const text = columnText(other, segment);
-    if (text) return text;
+    if (text) return { line: other, text };
   }
   return undefined;
 }

@@ -273,18 +273,51 @@ function splitSegments(
   following: ReadonlySet<Word>,
   breaks: ReadonlySet<Word> = new Set(),
 ): Segment[] {
-  const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
-  const gap = (heights[Math.floor(heights.length / 2)] ?? 10) * factor;
+  const gap = printHeight(words) * factor;
   const groups: Word[][] = [];
   for (const word of words) {
     const current = groups.at(-1);
     const previous = current?.at(-1);
-    const joined = previous !== undefined && (word.bbox.x0 - previous.bbox.x1 <= gap || following.has(word));
+    const joined =
+      previous !== undefined &&
+      (word.bbox.x0 - previous.bbox.x1 <= Math.max(gap, pairHeight(previous, word) * factor) || following.has(word));
     if (current && joined && !breaks.has(word)) current.push(word);
     else groups.push([word]);
   }
   return groups.map(segmentOf);
 }
+
+const heightOf = (word: Word) => word.bbox.y1 - word.bbox.y0;
+const glyphs = (word: Word) => [...word.text].length;
+
+/**
+ * The median height of a row's words, never more than that of its words of more than one glyph: a
+ * bracket or mark that OCR read as a one-glyph word has a box unrelated to the print's size, and a
+ * tall one beside a name (a frame drawn round a shop's name) widened the gap that parts segments
+ * enough to join a stray glyph to the name. Small ones (the dashes between a footer's parts) may
+ * still lower it: footers' parts have been read apart at those gaps all along.
+ */
+function printHeight(words: Word[]): number {
+  const printed = words.filter((w) => glyphs(w) > 1);
+  return Math.min(median(words.map(heightOf)), printed.length > 0 ? median(printed.map(heightOf)) : Infinity);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 10;
+}
+
+/**
+ * Two neighbouring capitalised words' own print height (the smaller; 0 for any other pair): a
+ * name set larger than the row's other print, as a party's name over its address block beside a
+ * column of small labels, keeps its word space however small the rest of the row is. Only name
+ * words: a footer's town and the e-mail address after it ("Eindhoven ‖ contact@…") stay apart.
+ */
+function pairHeight(a: Word, b: Word): number {
+  return NAME_WORD.test(a.text) && NAME_WORD.test(b.text) ? Math.min(heightOf(a), heightOf(b)) : 0;
+}
+
+const NAME_WORD = /^\p{Lu}\p{L}+$/u;
 
 export const segmentOf = (words: Word[]): Segment => ({
   words,

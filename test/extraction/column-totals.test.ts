@@ -178,6 +178,22 @@ describe('a totals block without labels', () => {
     expect(result.extracted_data.tax_amount).toBeUndefined();
   });
 
+  it("takes the net over a labelled tax where the net's label is in no list", () => {
+    const result = extract('invoice', [
+      ...head('Rechnungsnummer', 'R-2024-180', '23.06.2024'),
+      ...table(
+        ['Artikel', 'Menge', 'Preis', 'Betrag'],
+        [
+          ['Beratung', '2', '1.500,00 €', '3.000,00 €'],
+          ['Lektorat', '1', '1.200,00 €', '1.200,00 €'],
+        ],
+        ['Warenpreis 4.200,00 €', 'Steuer 798,00 €', 'Gesamtpreis 4.998,00 €'],
+      ),
+    ]);
+    expect(result.extracted_data).toMatchObject({ subtotal: 4200, tax_amount: 798, total_amount: 4998 });
+    expect(result.confidence.subtotal).toBeLessThanOrEqual(COMPLETED_CEILING);
+  });
+
   it('keeps a labelled totals block as its labels say', () => {
     const result = extract('invoice', [
       ...head('Factuurnummer', 'F-2024-120', '12-03-2024'),

@@ -16,7 +16,9 @@ import { PLAUSIBILITY_LIMITS } from './rules.js';
  *   amount, sum after sum) is a summand: the column's last sum is the total, where two amounts
  *   right above that sum are its net and tax;
  * - where the subtotal and the tax are both asked for and neither was found, the two amounts
- *   right above the total in its column are taken for them.
+ *   right above the total in its column are taken for them; where the tax was found by its label
+ *   and is the second of them, the first is the subtotal (a net under a label no list holds,
+ *   "Nettopreis" over "Steuer" over "Gesamtpreis").
  *
  * Either holds only when the arithmetic says so twice: net + tax = total, and the tax is a rate's
  * share of the net (a rate printed on the page, or one of the usual VAT and GST rates in
@@ -62,10 +64,11 @@ export function completeAmounts(
     set.push(totalField.name);
     sum = last;
   }
-  if (!subtotalField || !taxField || given(subtotalField) || given(taxField)) return set;
+  if (!subtotalField || !taxField || given(subtotalField)) return set;
   const parts = atRate(sum);
-  if (!parts) return set;
+  if (!parts || !agrees(taxField, parts.tax)) return set;
   found[subtotalField.name] = completed(ctx, parts.net, total);
+  if (given(taxField)) return [...set, subtotalField.name];
   found[taxField.name] = completed(ctx, parts.tax, total);
   return [...set, subtotalField.name, taxField.name];
 }

@@ -73,6 +73,22 @@ describe('a purchase order sent in a window envelope', () => {
     expect(result.buyer_name).toBe('Aguas de Levante S.A.');
     expect(result.supplier_name).toBe('Rodamientos Iturbe S.L.');
   });
+
+  it('takes the sender over the window for the buyer, not the purchaser, though no legal form names it', () => {
+    const result = order([
+      ...windowed(
+        'Meridian Health System, 455 Lakeview Parkway, Columbus, OH 43215',
+        ['Pacific Fastener Supply Co.', '310 Mission Street', 'San Mateo, CA 94401'],
+        ['Purchase Order'],
+      ),
+      { x: 50, y: 220, text: 'Purchaser' },
+      { x: 200, y: 220, text: 'Jennifer Walsh' },
+      { x: 50, y: 234, text: 'Order No.' },
+      { x: 200, y: 234, text: '106241' },
+      ...items('345.00'),
+    ]);
+    expect(result.buyer_name).toBe('Meridian Health System');
+  });
 });
 
 describe('an order details box', () => {

@@ -176,8 +176,17 @@ function orderBuyers(ctx: ExtractionContext, labelled: Candidate[]): Candidate[]
     ...overWindow(senderLineNames(ctx), sent),
     ...topNames(ctx, new Set()).map((c) => ({ ...c, score: c.score * 0.8 })),
   ].filter((c) => isNameShaped(String(c.value)) && !supplier.has(fold(String(c.value))));
-  const organization = candidates.some((c) => isOrganizationShaped(String(c.value)));
-  const people = (c: Candidate) => organization && c.source === 'label' && isPersonShaped(String(c.value));
+  // Organizations: names shaped as one, and the name on the sender line over the window.
+  const organizations = new Set(
+    candidates
+      .filter((c) => c.source === 'layout' || isOrganizationShaped(String(c.value)))
+      .map((c) => fold(String(c.value))),
+  );
+  const people = (c: Candidate) =>
+    c.source === 'label' &&
+    organizations.size > 0 &&
+    !organizations.has(fold(String(c.value))) &&
+    isPersonShaped(String(c.value));
   return bestPerValue(
     ocrRepaired(
       ctx,

@@ -3,7 +3,7 @@ import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import type { LabelHit } from '../labels/label-index.js';
 import { isOrganizationShaped, isPersonShaped, startsWithAttentionWord } from './contact-persons.js';
-import { cleanName, looksLikeName, SENDER_SEPARATORS } from './party-lines.js';
+import { cleanName, isStreetLine, looksLikeName, looksLikeStreet, SENDER_SEPARATORS } from './party-lines.js';
 
 /**
  * The separators as OCR reads a middle dot or bullet of a sender line: a spaced "+", ":" or "-"
@@ -20,9 +20,26 @@ const OCR_SENDER_SEPARATORS = /\s*(?:[●•·|▪◦∙]|\s[-+:]\s)\s*/u;
 export function senderParts(text: string, ocr = false): string[] | null {
   const parts = text.split(SENDER_SEPARATORS);
   if (parts.length >= 3) return parts;
+  const commas = commaParts(text);
+  if (commas) return commas;
   if (!ocr) return null;
   const read = text.split(OCR_SENDER_SEPARATORS);
   return read.length >= 3 && looksLikeName(cleanName(read[0]!)) && /\d/.test(read.at(-1)!) ? read : null;
+}
+
+/**
+ * A sender line set with commas, as ERP letters print it over the window ("Hessler Maschinenbau
+ * GmbH & Co. KG, Am Gewerbepark 3, 74523 Schwäbisch Hall", "Northwind Utilities Inc., 1200 Harbor
+ * Blvd, Oakland, CA 94607"): a name without digits first, a street or a part with its number after
+ * it, and a place with its postcode last. A street and its town alone are an address line.
+ */
+function commaParts(text: string): string[] | null {
+  const parts = text.split(/,\s+/u);
+  if (parts.length < 3) return null;
+  const name = cleanName(parts[0]!);
+  const middle = parts.slice(1, -1);
+  if (/\d/.test(name) || !looksLikeName(name) || isStreetLine(name)) return null;
+  return middle.some((p) => /\d/.test(p) || isStreetLine(p)) && looksLikeStreet(parts.at(-1)!) ? parts : null;
 }
 
 /** Whether a segment is a one-line sender address (`senderParts`). */
@@ -37,28 +54,41 @@ const BLOCK_LINES = 6;
  * sender address (a window envelope's addressee). A name printed there is the buyer's wherever else
  * it stands: an order's buyer prints its own name on its letterhead and again under "Ship To", a
  * window invoice prints the addressee bigger than the seller's own name. The seller's candidates
- * leave such a name out unless a seller's label names it.
+ * leave such a name out unless a seller's label names it. `window: false` leaves the window's
+ * addressee out: a purchase order is sent to its supplier (`windowAddressees`).
  */
-export function addresseeNames(ctx: ExtractionContext): Set<string> {
+export function addresseeNames(ctx: ExtractionContext, window = true): Set<string> {
   const names = new Set<string>();
   for (const hit of ctx.labels.hitsFor('buyer_name')) {
     if (hit.strength < 1) continue;
-    for (const name of namesUnder(ctx, hit.line, hit.x0 - 20, hit.x1 + 40)) names.add(fold(name));
+    for (const { text } of namesUnder(ctx, hit.line, hit.x0 - 20, hit.x1 + 40)) names.add(fold(text));
     const beside = nameBeside(hit);
     if (beside) names.add(fold(beside));
   }
-  for (const line of ctx.lines) {
-    const sender = line.segments.find((s) => isSenderLine(s.text, line.ocr));
-    if (!sender) continue;
-    // The addressee is the window's first line: its address and contact lines are no competitor.
-    // A person first ("Samuel Okafor" over "Atlas Hardware Ltd"): the organization under the person too.
-    const [first = '', second] = namesUnder(ctx, line, sender.x0 - 20, sender.x0 + 60);
-    names.add(fold(first));
-    if (second !== undefined && isPersonShaped(first) && isOrganizationShaped(second)) names.add(fold(second));
-  }
+  if (window) for (const { text } of windowAddressees(ctx)) names.add(fold(text));
   for (const name of attentionNames(ctx)) names.add(fold(name));
   names.delete('');
   return names;
+}
+
+/**
+ * The names of a window envelope's addressee: the first name-like line under a one-line sender
+ * address, with its line and the sender line over it. Its address and contact lines are no
+ * competitor; a person first ("Samuel Okafor" over "Atlas Hardware Ltd") brings the organization
+ * under the person too.
+ */
+export function windowAddressees(ctx: ExtractionContext): { text: string; line: Line; sender: Line }[] {
+  const found: { text: string; line: Line; sender: Line }[] = [];
+  for (const line of ctx.lines) {
+    const sender = line.segments.find((s) => isSenderLine(s.text, line.ocr));
+    if (!sender) continue;
+    const [first, second] = namesUnder(ctx, line, sender.x0 - 20, sender.x0 + 60);
+    if (!first) continue;
+    found.push({ ...first, sender: line });
+    if (second !== undefined && isPersonShaped(first.text) && isOrganizationShaped(second.text))
+      found.push({ ...second, sender: line });
+  }
+  return found;
 }
 
 /**
@@ -102,8 +132,8 @@ function nameBeside(hit: LabelHit): string | undefined {
  * The name-like segments under a line that overlap [x0, x1], as printed: the block's lines, until a
  * gap of two lines (of the taller), a line with a label in that column, or the block's reach.
  */
-function namesUnder(ctx: ExtractionContext, top: Line, x0: number, x1: number): string[] {
-  const found: string[] = [];
+function namesUnder(ctx: ExtractionContext, top: Line, x0: number, x1: number): { text: string; line: Line }[] {
+  const found: { text: string; line: Line }[] = [];
   let last = top;
   for (let i = top.index + 1; i < Math.min(ctx.lines.length, top.index + 1 + BLOCK_LINES); i++) {
     const line = ctx.lines[i]!;
@@ -115,7 +145,7 @@ function namesUnder(ctx: ExtractionContext, top: Line, x0: number, x1: number): 
     if (ctx.labels.hitsOn(line).some((h) => h.strength >= 1 && h.x0 < x1 && h.x1 > x0)) break;
     last = line;
     const text = cleanName(segment.text);
-    if (looksLikeName(text)) found.push(text);
+    if (looksLikeName(text)) found.push({ text, line });
   }
   return found;
 }

@@ -26,7 +26,7 @@ import {
 import { isSentence, namesInSentence } from './sentence-names.js';
 import { namesASite, siteNames, siteSpelledNames } from './site-names.js';
 import { joinContinuation, withContinuations } from './name-continuation.js';
-import { addresseeNames, isSenderLine, senderParts } from './addressee-names.js';
+import { addresseeNames, isSenderLine, senderParts, windowAddressees } from './addressee-names.js';
 import { isStreetAddress } from './address-numbers.js';
 import { withNameWords } from './name-words.js';
 import { findAmounts } from '../values/amounts.js';
@@ -37,7 +37,7 @@ import { contactBlocks } from './contact-blocks.js';
 import { labelledNames } from './labelled-names.js';
 import { isBankBesideAccount } from './bank-names.js';
 import { isOwnerLine, ownerLines } from './owner-lines.js';
-import { isAddressedPerson, startsWithAttentionWord } from './contact-persons.js';
+import { isAddressedPerson, isOrganizationShaped, isPersonShaped, startsWithAttentionWord } from './contact-persons.js';
 
 /**
  * The vendor (or merchant, or supplier) and the buyer. Evidence, strongest first: a label such as
@@ -56,6 +56,10 @@ export function vendorCandidates(
   const buyerSegments = buyerBlockSegments(ctx.lines, ctx.labels);
   const owners = ownerLines(ctx, buyerSegments);
   const blocks = documentType === 'receipt' ? null : contactBlocks(ctx.lines, buyerSegments);
+  const ordered = documentType === 'purchase_order';
+  const sent = ordered ? windowAddressees(ctx) : [];
+  const senderNames = senderLineNames(ctx);
+  const senders = overWindow(senderNames, sent);
   const candidates = [
     ...labelledNames(ctx, keys, 'vendor_name'),
     ...legalFormNames(ctx, new Set([...buyerSegments, ...owners.map((o) => o.segment)])),
@@ -63,19 +67,21 @@ export function vendorCandidates(
     // A receipt's foot prints its shop's address under a thanks line, not a seller's column.
     ...(documentType === 'receipt' ? [] : footerBlockNames(ctx.lines, buyerSegments)),
     ...(blocks?.sellers ?? []),
-    ...senderLineNames(ctx),
+    // A purchase order is sent by its buyer: the sender line over the window names the buyer, the window the supplier.
+    ...sent.map(({ text, line }): Candidate => ({ value: text, score: 0.6, line, source: 'layout' })),
+    ...senderNames.filter((c) => !senders.includes(c)),
     ...siteSpelledNames(ctx.lines, siteNames(ctx.lines), buyerLines),
   ];
   // On a purchase order the company at the top is most often the one buying, unless a buyer's
   // heading stands below it: then the buyer is named there and the top is the supplier's letterhead.
-  if (documentType !== 'purchase_order' || buyerLines.size > 0)
+  if (!ordered || buyerLines.size > 0)
     candidates.push(
-      ...topNames(ctx, buyerLines, buyerSegments).filter(
-        (c) => documentType !== 'purchase_order' || aboveBuyer(c.line, buyerLines),
-      ),
+      ...topNames(ctx, buyerLines, buyerSegments).filter((c) => !ordered || aboveBuyer(c.line, buyerLines)),
     );
-  // A name printed where the buyer stands is the buyer's, unless a seller's label names it.
-  const addressees = addresseeNames(ctx);
+  // A name printed where the buyer stands is the buyer's, unless a seller's label names it; so is
+  // the sender's name on a purchase order.
+  const addressees = addresseeNames(ctx, !ordered);
+  for (const sender of senders) addressees.add(fold(String(sender.value)));
   const sellers = candidates.filter(
     (c) =>
       c.source === 'label' ||
@@ -152,9 +158,51 @@ export function buyerCandidates(
   documentType: string | undefined,
 ): Candidate[] {
   const candidates = labelledNames(ctx, keys, 'buyer_name');
-  if (documentType === 'purchase_order')
-    candidates.push(...topNames(ctx, new Set()).map((c) => ({ ...c, score: c.score * 0.8 })));
-  return bestPerValue(ocrRepaired(ctx, candidates).filter((c) => isNameShaped(String(c.value))));
+  if (documentType !== 'purchase_order')
+    return bestPerValue(ocrRepaired(ctx, candidates).filter((c) => isNameShaped(String(c.value))));
+  return orderBuyers(ctx, candidates);
+}
+
+/**
+ * A purchase order's buyer: the order's sender, named on its one-line sender address and at the top
+ * of the page, never the window's addressee, the supplier it is sent to. A person under a buyer's
+ * label ("Purchaser  Alicia Thornber", "Requester", "Einkäufer", "Solicitante") is the employee who
+ * placed the order, as procurement systems print it: the organization named elsewhere goes first.
+ */
+function orderBuyers(ctx: ExtractionContext, labelled: Candidate[]): Candidate[] {
+  const sent = windowAddressees(ctx);
+  const supplier = new Set(sent.map((w) => fold(w.text)));
+  const candidates = [
+    ...labelled,
+    ...overWindow(senderLineNames(ctx), sent),
+    ...topNames(ctx, new Set()).map((c) => ({ ...c, score: c.score * 0.8 })),
+  ].filter((c) => isNameShaped(String(c.value)) && !supplier.has(fold(String(c.value))));
+  // Organizations: names shaped as one, and the name on the sender line over the window.
+  const organizations = new Set(
+    candidates
+      .filter((c) => c.source === 'layout' || isOrganizationShaped(String(c.value)))
+      .map((c) => fold(String(c.value))),
+  );
+  const people = (c: Candidate) =>
+    c.source === 'label' &&
+    organizations.size > 0 &&
+    !organizations.has(fold(String(c.value))) &&
+    isPersonShaped(String(c.value));
+  return bestPerValue(
+    ocrRepaired(
+      ctx,
+      candidates.map((c) => (people(c) ? { ...c, score: c.score * 0.5 } : c)),
+    ),
+  );
+}
+
+/**
+ * The sender lines' names over a window (`windowAddressees`): on a purchase order, its buyer's.
+ * A sender line with no window under it, in a footer, is the printing side's, as on other documents.
+ */
+function overWindow(senderNames: Candidate[], sent: { sender: Line }[]): Candidate[] {
+  const lines = new Set(sent.map((w) => w.sender));
+  return senderNames.filter((c) => lines.has(c.line));
 }
 
 /** Lines with a legal form, or names in a sentence; `passedOver`: the buyer's segments and owners' lines. */

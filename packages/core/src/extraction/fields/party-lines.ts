@@ -88,7 +88,8 @@ function isTaxAfterForm(tokens: readonly string[], next: number): boolean {
 
 /**
  * A name ends with its legal form: "EIGHT OUNCE COFFEE CO. THE GARDENS MALL" is the company and
- * its branch. A single word after it stays ("Rohstoff AG Salzgitter" is a registered name).
+ * its branch. A single word after it stays ("Rohstoff AG Salzgitter" is a registered name). The
+ * comma that set the address after the form apart ("Hessler GmbH, Am Gewerbepark 3, …") goes too.
  */
 export function cutAfterLegalForm(name: string): string {
   const words = name.split(/\s+/);
@@ -98,7 +99,10 @@ export function cutAfterLegalForm(name: string): string {
       containsLegalForm(words[end]!) &&
       !containsLegalForm(words.slice(end + 1).join(' '))
     )
-      return words.slice(0, end + 1).join(' ');
+      return words
+        .slice(0, end + 1)
+        .join(' ')
+        .replace(/[,;]$/u, '');
   }
   return name;
 }

@@ -52,6 +52,13 @@ describe('evidence caps: a label OCR ran into a document number', () => {
     expect(capped.invoice_number).toBe(CEILING);
   });
 
+  it('"nr2023/15436" (an abbreviation run into digits) read by OCR keeps at most 0.85', () => {
+    const { capped, free, values } = extract(invoice('nr2023/15436', 'ocr'));
+    expect(values.invoice_number).toBe('nr2023/15436');
+    expect(free.invoice_number).toBeGreaterThan(CEILING);
+    expect(capped.invoice_number).toBe(CEILING);
+  });
+
   it('a short number and a capital prefix ("37", "INV28") keep what the ranker gives', () => {
     for (const number of ['37', 'INV28']) {
       const { capped, free } = extract(invoice(number, 'ocr'));
@@ -66,6 +73,24 @@ describe('evidence caps: a document number shaped as a date', () => {
     expect(values.invoice_number).toBe('2024-03-19');
     expect(free.invoice_number).toBeGreaterThan(CEILING);
     expect(capped.invoice_number).toBe(CEILING);
+  });
+});
+
+describe('evidence caps: a document number of zeros alone', () => {
+  it('"0" (dot leaders read as a digit) keeps at most 0.85, from OCR and from a text layer', () => {
+    for (const source of ['ocr', 'text_layer'] as const) {
+      const { capped, free, values } = extract(invoice('0', source));
+      expect(values.invoice_number).toBe('0');
+      expect(free.invoice_number).toBeGreaterThan(CEILING);
+      expect(capped.invoice_number).toBe(CEILING);
+    }
+  });
+
+  it('a number with zeros and another digit ("0010", "1") keeps what the ranker gives', () => {
+    for (const number of ['0010', '1']) {
+      const { capped, free } = extract(invoice(number, 'text_layer'));
+      expect(capped.invoice_number).toBe(free.invoice_number);
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { printedElsewhere } from './amount-witness.js';
 import { completedBelow } from './completed-below.js';
 import { cutFromWord, fragmentOfLonger } from './identifier-fragment.js';
 import { prefixSetApart, printedWithPrefix } from './identifier-forms.js';
-import { confusableGlyphs, dateShaped, wordIntoDigits } from './identifier-shape.js';
+import { confusableGlyphs, dateShaped, wordIntoDigits, zerosOnly } from './identifier-shape.js';
 import { rowInDoubt } from './label-row.js';
 import { valueSpan } from './value-span.js';
 import {
@@ -47,8 +47,9 @@ import { segmentStarts } from '../labels/label-index.js';
  *   place and size, where a subtotal above a total whose label is missing or unread looks the same;
  *   and one read by OCR with no second witness (printed once, and no arithmetic of the fields
  *   agrees: amount-witness.ts, cross-checks.ts), where one misread digit looks the same;
- * - a document number shaped as a date ("2023-12-03", "22-NOV-22"), or read by OCR with a glyph
- *   OCR confuses touching a letter, or with a lower-case word run into its digits (identifier-shape.ts); or one the page prints again with capital letters before it, which may
+ * - a document number shaped as a date ("2023-12-03", "22-NOV-22") or made of zeros alone, or read
+ *   by OCR with a glyph OCR confuses touching a letter, or with a lower-case word or abbreviation
+ *   run into its digits (identifier-shape.ts); or one the page prints again with capital letters before it, which may
  *   be its own prefix, or one OCR read right after capital letters it set apart (identifier-forms.ts); or one OCR read as a piece of a word that a stray
  *   glyph cuts off from the rest, "0€93-44412" (identifier-fragment.ts);
  * - a date or amount read by OCR beside its label that stands a quarter of a row or more off its
@@ -153,6 +154,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
     const value = String(candidate.value);
     return (
       dateShaped(value) ||
+      zerosOnly(value) ||
       (ocr && (confusableGlyphs(value) || wordIntoDigits(value))) ||
       printedWithPrefix(ctx, value) ||
       prefixSetApart(candidate) ||

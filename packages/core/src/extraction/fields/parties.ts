@@ -29,6 +29,7 @@ import { joinContinuation, withContinuations } from './name-continuation.js';
 import { addresseeNames, isSenderLine, senderParts, windowAddressees } from './addressee-names.js';
 import { isStreetAddress } from './address-numbers.js';
 import { withNameWords } from './name-words.js';
+import { repairLegalForm } from './legal-form-glyphs.js';
 import { findAmounts } from '../values/amounts.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { findTableHeaders } from './table-header.js';
@@ -144,11 +145,14 @@ function isNameShaped(value: string): boolean {
 
 /**
  * Names read by OCR with a 0 or 1 inside a word of letters written back as the letter, initialisms
- * OCR spaced out written together, and misread words put right against the page's word list.
+ * OCR spaced out written together, a legal form's look-alike glyphs put back (legal-form-glyphs.ts)
+ * and misread words put right against the page's word list.
  */
 function ocrRepaired(ctx: ExtractionContext, candidates: Candidate[]): Candidate[] {
   return candidates.map((c) =>
-    c.line.ocr ? withNameWords(ctx, { ...c, value: repairInitials(repairLetterDigits(String(c.value))) }) : c,
+    c.line.ocr
+      ? withNameWords(ctx, { ...c, value: repairLegalForm(repairInitials(repairLetterDigits(String(c.value)))) })
+      : c,
   );
 }
 

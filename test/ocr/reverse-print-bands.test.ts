@@ -20,7 +20,7 @@ import { repoRoot } from './documents.js';
  * a brand colour that scans to mid grey, or a light grey. Such a band holds several lines, and the
  * first reading of a scanned page reads none of them. Drawn here at 150 dpi with grain: a dark
  * band of three lines, a light grey band of two, two tinted table rows and a grey heading bar with
- * dark print, which the first reading reads and which are no bands to read again.
+ * dark print, which the first reading reads, and a logo: none of them a band to read again.
  */
 const pdfjsDir = path.dirname(
   createRequire(path.join(repoRoot, 'packages/ocr-tesseract/package.json')).resolve('pdfjs-dist/package.json'),
@@ -48,6 +48,12 @@ function bandedPage(): GreyImage {
   band(600, 40, '#d2d2d2', '#111111', ['Drill bits, set of 12          2          24.00']);
   band(700, 40, '#eeeeee', '#111111', ['Safety gloves          5          15.00']);
   band(800, 40, '#bebebe', '#111111', ['Comments or Special Instructions']);
+  // A logo: a dark square with a white word, as tall as a band of several lines but boxy.
+  c.fillStyle = '#333333';
+  c.fillRect(900, 950, 130, 130);
+  c.fillStyle = '#ffffff';
+  c.font = '16px "Liberation Sans"';
+  c.fillText('ACME', 945, 1020);
   const rgba = c.getImageData(0, 0, WIDTH, HEIGHT).data;
   let seed = 5;
   const noise = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 30;
@@ -57,7 +63,7 @@ function bandedPage(): GreyImage {
 }
 
 describe('bands of light print of any grey and of several lines', () => {
-  it('finds the dark and the light grey band, not the tinted rows or the heading with dark print', () => {
+  it('finds the dark and the light grey band, not the tinted rows, the heading with dark print or a logo', () => {
     const bars = darkBars(bandedPage(), SCALE).map((b) => ({ y0: Math.round(b.y0), y1: Math.round(b.y1) }));
     expect(bars).toHaveLength(2);
     const bands: [top: number, height: number][] = [

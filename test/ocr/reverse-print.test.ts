@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
 import { createTesseractReader } from '../../packages/ocr-tesseract/src/index.js';
 import type { GreyImage } from '../../packages/ocr-tesseract/src/ocr/grey-image.js';
-import { barLineReader } from '../../packages/ocr-tesseract/src/ocr/ocr-page.js';
+import { barReader } from '../../packages/ocr-tesseract/src/ocr/ocr-page.js';
 import { darkBars, readDarkBars } from '../../packages/ocr-tesseract/src/ocr/reverse-print.js';
 import { OcrWorkerPool } from '../../packages/ocr-tesseract/src/ocr/worker-pool.js';
 import { renderScan } from '../../packages/extraction-lab/src/corpus/make-scans.js';
@@ -162,10 +162,10 @@ describe('the dark bars of a page read again', () => {
     const bars = darkBars(image, FORM_SCALE);
     expect(bars).toHaveLength(HEADINGS.length);
     let calls = 0;
-    const read = barLineReader(pool, undefined);
-    const words = await readDarkBars(image, FORM_SCALE, [], (bar) => {
+    const read = barReader(pool, undefined);
+    const words = await readDarkBars(image, FORM_SCALE, [], (bar, lines) => {
       calls++;
-      return read(bar);
+      return read(bar, lines);
     });
     expect(calls).toBe(HEADINGS.length);
     const inside = (w: (typeof words)[number], [x, y, width]: (typeof HEADINGS)[number]) => {

@@ -19,6 +19,7 @@ export const ENGINE_IMAGES_REVISION = 1;
  * (ocr/reverse-print.ts). 6: a text layer's filled form fields and text boxes read
  * (pdf/form-fields.ts); PDF text layers are cached under this revision too. 7: a text layer's
  * turned words carry their direction (Word.turn). 8: a letter-spaced text item's words placed by
- * its drawn glyphs (pdf/glyph-runs.ts).
+ * its drawn glyphs (pdf/glyph-runs.ts). 9: bands of any grey and of several lines read again
+ * inverted (ocr/reverse-print.ts).
  */
-export const SCANNED_PAGES_REVISION = 8;
+export const SCANNED_PAGES_REVISION = 9;

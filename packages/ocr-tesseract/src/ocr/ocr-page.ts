@@ -148,7 +148,7 @@ async function readPage(
   }
   // Scanned document pages only: a photo's background (a table, a hand) is ink without print.
   if (binarisation === 'local') {
-    words = await readDarkBars(input.image, input.scale, words, barLineReader(pool, signal));
+    words = await readDarkBars(input.image, input.scale, words, barReader(pool, signal));
     words = [...words, ...(await readMissedInk(pool, input, words, signal))];
   }
   return { ...pageOf(input), words: inReadingOrder(words) };
@@ -156,13 +156,15 @@ async function readPage(
 
 /**
  * How ocrPage reads a page's dark bar (reverse-print.ts): inverted, it is clean dark print on
- * white, read with Otsu's one threshold as a single line; words in the bar picture's pixels.
+ * white, read with Otsu's one threshold as a single line, or as a block where the bar holds
+ * several lines; words in the bar picture's pixels.
  */
-export function barLineReader(
+export function barReader(
   pool: OcrWorkerPool,
   signal: AbortSignal | undefined,
-): (bar: GreyImage) => Promise<Word[]> {
-  return async (bar) => ocrWords(await pool.recognize(toSpix(bar), signal, 'global', SINGLE_LINE), 1);
+): (bar: GreyImage, lines: 'one' | 'many') => Promise<Word[]> {
+  return async (bar, lines) =>
+    ocrWords(await pool.recognize(toSpix(bar), signal, 'global', lines === 'one' ? SINGLE_LINE : SINGLE_BLOCK), 1);
 }
 
 /** Padding around a region read again, in points: room for tesseract to see the text's edges. */

@@ -3,32 +3,63 @@
  * an item table's "ITEM #  DESCRIPTION  QTY  UNIT PRICE  TOTAL"). Tesseract's local threshold turns
  * such a band black with white holes, and its reading of them is noise at low confidence ("2
  * WHEME 2 = DESCROTION.", "ee UN TOTAL ©"), so that a purchase order's supplier heading and its
- * item table's columns go unread. The bands are found here from the pixels; ocr-page.ts reads
+ * item table's columns go unread. Invoicing programs print the seller's name and address the same
+ * way, white on a black, coloured or light grey header or footer band of several lines, which the
+ * first reading leaves out whole. The bands are found here from the pixels; ocr-page.ts reads
  * them again inverted, dark print on white, and their words take the place of the noise.
  */
 import type { Word } from '@intake/core';
 import type { GreyImage } from './grey-image.js';
 import type { PixelBox } from './missed-ink.js';
 
-/** A cell of the grid darker than this on average is part of a bar (white letters lighten it a little). */
+/**
+ * A cell of the grid is part of a band when it is dark on average (white letters lighten it a
+ * little), or when most of its pixels are mid grey: a band of any colour or grey (a blue or teal
+ * header scanned to mid grey, a light grey footer) whose white letters take less of a cell. Print
+ * on paper is dark strokes on white with little mid grey between; tinted table rows and shaded
+ * boxes paler than BAND_BELOW carry dark print that the first reading reads.
+ */
 const DARK_CELL_BELOW = 140;
+const MID_GREY_ABOVE = 120;
+const BAND_BELOW = 215;
+const MID_GREY_SHARE = 0.6;
 /** The grid's cell, in points. */
 const CELL_POINTS = 2;
 /** Light cells (a white letter's stroke) a bar's run may hold in a row. */
 const GAP_CELLS = 2;
 /** A bar is at least this wide, in points: a heading's bar, not a bold letter or a logo's stroke. */
 const MIN_WIDTH_POINTS = 30;
-/** ...and this tall: a line of print on it, not a rule (the upper bound leaves out dark pictures). */
+/**
+ * ...and this tall: a line of print on it, not a rule. A header or footer band holds a name and
+ * its address lines (a hundred points and more); the upper bound leaves out a page-high border.
+ */
 const MIN_HEIGHT_POINTS = 8;
-const MAX_HEIGHT_POINTS = 40;
+const MAX_HEIGHT_POINTS = 240;
+/** A bar taller than this holds more than one line of print and is read as a block. */
+const ONE_LINE_POINTS = 32;
+/**
+ * A band of several lines is several times wider than tall; a dark region that tall and boxy is a
+ * logo or a picture, whose reading as a block cost 1.3 to 1.5 CPU seconds a page for no word.
+ */
+const BAND_MIN_WIDTH_TO_HEIGHT = 3;
 /**
  * Rows of cells (2 pt each) of a bar that no light cell breaks: a bar has a dark margin above or
  * below its print; a line of bold dark letters, dark only where its strokes are, has none.
  */
 const SOLID_ROWS = 2;
-/** Share of a bar's pixels that must be light (its print): a bar without print is a rule or a box. */
-const MIN_LIGHT_SHARE = 0.03;
+/**
+ * Share of a bar's pixels that must be lighter than the bar (its print): a bar without print is a
+ * rule or a box. Lighter means above LIGHT_ABOVE and LIGHTER_BY levels above the bar's own grey,
+ * whatever that is (white print on a light grey band is only some seventy levels lighter). A grey
+ * heading bar or total box with dark print on it ("Comments or Special Instructions" on grey 190)
+ * has pixels DARKER_BY below its grey (7% and more, where light print leaves none): the first
+ * reading reads it.
+ */
+const MIN_LIGHT_SHARE = 0.008;
 const LIGHT_ABOVE = 170;
+const LIGHTER_BY = 45;
+const DARKER_BY = 60;
+const MAX_DARK_SHARE = 0.01;
 /** Bars read per page at most, the widest first: bounds what a page can cost. */
 const MAX_BARS = 12;
 
@@ -44,7 +75,7 @@ export function darkBars(image: GreyImage, scale: number): PixelBox[] {
     let last = -1;
     let light = 0;
     for (let c = 0; c <= cols; c++) {
-      const darkCell = c < cols && meanGrey(image, c * cell, r * cell, cell) < DARK_CELL_BELOW;
+      const darkCell = c < cols && bandCell(image, c * cell, r * cell, cell);
       if (darkCell) {
         if (start < 0) [start, light] = [c, 0];
         else light += c - last - 1;
@@ -60,7 +91,10 @@ export function darkBars(image: GreyImage, scale: number): PixelBox[] {
     .map((b) => ({ x0: b.c0 * cell, y0: b.r0 * cell, x1: (b.c1 + 1) * cell, y1: (b.r1 + 1) * cell }))
     .filter((box) => {
       const tall = (box.y1 - box.y0) / scale;
-      return tall >= MIN_HEIGHT_POINTS && tall <= MAX_HEIGHT_POINTS && lightShare(image, box) >= MIN_LIGHT_SHARE;
+      if (tall < MIN_HEIGHT_POINTS || tall > MAX_HEIGHT_POINTS) return false;
+      if (tall > ONE_LINE_POINTS && box.x1 - box.x0 < BAND_MIN_WIDTH_TO_HEIGHT * (box.y1 - box.y0)) return false;
+      const print = printShares(image, box);
+      return print.light >= MIN_LIGHT_SHARE && print.dark < MAX_DARK_SHARE;
     })
     .sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))
     .slice(0, MAX_BARS);
@@ -105,42 +139,58 @@ function stacked(runs: Run[]): Bar[] {
   return [...done, ...open];
 }
 
-function meanGrey(image: GreyImage, x0: number, y0: number, size: number): number {
-  let sum = 0;
-  let n = 0;
+/** Whether the cell (every other pixel each way) is dark on average, or mostly mid grey. */
+function bandCell(image: GreyImage, x0: number, y0: number, size: number): boolean {
+  let [sum, mid, n] = [0, 0, 0];
   for (let y = y0; y < y0 + size; y += 2)
     for (let x = x0; x < x0 + size; x += 2) {
-      sum += image.pixels[y * image.width + x]!;
+      const v = image.pixels[y * image.width + x]!;
+      sum += v;
+      if (v >= MID_GREY_ABOVE && v < BAND_BELOW) mid++;
       n++;
     }
-  return sum / n;
+  return sum / n < DARK_CELL_BELOW || mid / n >= MID_GREY_SHARE;
 }
 
-function lightShare(image: GreyImage, box: PixelBox): number {
-  let light = 0;
-  let n = 0;
-  for (let y = box.y0; y < box.y1; y += 2)
-    for (let x = box.x0; x < box.x1; x += 2) {
-      if (image.pixels[y * image.width + x]! > LIGHT_ABOVE) light++;
-      n++;
-    }
-  return n > 0 ? light / n : 0;
+/**
+ * Shares of the box's pixels lighter and darker than its band (LIGHTER_BY, DARKER_BY): the band's
+ * grey is the mean of its pixels darker than BAND_BELOW.
+ */
+function printShares(image: GreyImage, box: PixelBox): { light: number; dark: number } {
+  const each = (f: (v: number) => void) => {
+    for (let y = box.y0; y < box.y1; y += 2)
+      for (let x = box.x0; x < box.x1; x += 2) f(image.pixels[y * image.width + x]!);
+  };
+  let [sum, banded] = [0, 0];
+  each((v) => {
+    if (v < BAND_BELOW) [sum, banded] = [sum + v, banded + 1];
+  });
+  const grey = banded > 0 ? sum / banded : 0;
+  const above = Math.max(LIGHT_ABOVE, grey + LIGHTER_BY);
+  let [light, dark, n] = [0, 0, 0];
+  each((v) => {
+    if (v > above) light++;
+    else if (v < grey - DARKER_BY) dark++;
+    n++;
+  });
+  return n > 0 ? { light: light / n, dark: dark / n } : { light: 0, dark: 0 };
 }
 
 /** White margin round a bar read on its own, in points. */
 const STACK_GAP_POINTS = 12;
 
 /**
- * Reads the page's dark bars again, each inverted on white as one line of text (`readLine`:
- * tesseract's single line mode, words in the bar image's pixels), and gives the page's words with
- * theirs in (`withBarWords`). A bar read alone as a line reads its heads more surely than bars
- * stacked as one block (a 9 pt "VENDOR" at 0.68 stacked, under the keeping floor on some renderings).
+ * Reads the page's dark bars again, each inverted on white (`read`: words in the bar image's
+ * pixels; `lines` says whether the bar holds one line of print or more, as a header band with a
+ * name and an address does), and gives the page's words with theirs in (`withBarWords`). A bar
+ * read alone reads its heads more surely than bars stacked as one block (a 9 pt "VENDOR" at 0.68
+ * stacked, under the keeping floor on some renderings).
  */
 export async function readDarkBars(
   image: GreyImage,
   scale: number,
   words: readonly Word[],
-  readLine: (bar: GreyImage) => Promise<Word[]>,
+  read: (bar: GreyImage, lines: 'one' | 'many') => Promise<Word[]>,
 ): Promise<Word[]> {
   const bars = darkBars(image, scale);
   const gap = Math.round(STACK_GAP_POINTS * scale);
@@ -150,8 +200,9 @@ export async function readDarkBars(
     const width = b.x1 - b.x0 + 2 * gap;
     const pixels = new Uint8Array(width * (b.y1 - b.y0 + 2 * gap)).fill(255);
     drawInverted(image, b, pixels, width, gap, gap);
-    for (const w of await readLine({ width, height: b.y1 - b.y0 + 2 * gap, pixels })) {
-      if (w.confidence < BAR_MIN_CONFIDENCE || !/[\p{L}\p{N}]/u.test(w.text)) continue;
+    const lines = b.y1 - b.y0 > ONE_LINE_POINTS * scale ? 'many' : 'one';
+    for (const w of await read({ width, height: b.y1 - b.y0 + 2 * gap, pixels }, lines)) {
+      if (w.confidence < BAR_MIN_CONFIDENCE[lines] || !/[\p{L}\p{N}]/u.test(w.text)) continue;
       const [dx, dy] = [b.x0 - gap, b.y0 - gap];
       found.push({
         text: w.text,
@@ -235,9 +286,10 @@ function grow(mask: Uint8Array, w: number, h: number): void {
 /**
  * A word read on a bar is kept at this confidence or more: tesseract is unsure of short capitals
  * read alone ("VENDOR" at 0.39 to 0.68 on renderings of one scan), and a bar's word only takes
- * the place of noise or of a first reading it is surer of (below).
+ * the place of noise or of a first reading it is surer of (below). A band of several lines may
+ * hold a logo or a picture, whose noise a block reading gives at low confidence.
  */
-const BAR_MIN_CONFIDENCE = 0.3;
+const BAR_MIN_CONFIDENCE = { one: 0.3, many: 0.5 } as const;
 /** A first-reading word on a bar under this confidence is the noise of the bar read dark. */
 const NOISE_BELOW = 0.5;
 

@@ -3,7 +3,7 @@ import { extractInvoice, type Placed } from './synthetic.js';
 
 /**
  * Invoices printed from spreadsheet and word-processor tables: narrow cells wrap their headings
- * ("DUE" over "DATE").
+ * ("DUE" over "DATE") and their dates ("12-Sep-" over "25").
  */
 const head: Placed[] = [
   { x: 40, y: 40, text: 'Cedar Creek Landscaping' },
@@ -79,5 +79,39 @@ describe('a column heading wrapped in its cell', () => {
     expect(data.invoice_number).toBe('2025-149');
     expect(data.invoice_date).toBe('2025-08-07');
     expect(data.due_date).toBe('2025-09-06');
+  });
+});
+
+describe('a date wrapped at its last separator', () => {
+  it('joins "12-Sep-" beside its label to the year under it', () => {
+    const data = extractInvoice([
+      ...head,
+      { x: 380, y: 74, text: 'DATE:' },
+      { x: 460, y: 74, text: '12-Sep-' },
+      { x: 460, y: 85, text: '25' },
+      ...foot,
+    ]);
+    expect(data.invoice_date).toBe('2025-09-12');
+  });
+
+  it('joins a date under its heading to the year under it ("26-Sep-" over "25" under "DUE DATE")', () => {
+    const values: Placed[] = [
+      { x: 130, y: 230, text: '4864' },
+      { x: 420, y: 230, text: '26-Sep-' },
+      { x: 420, y: 241, text: '25' },
+    ];
+    const data = extractInvoice([...head, ...headingRow(200, values), ...foot]);
+    expect(data.due_date).toBe('2025-09-26');
+  });
+
+  it('takes no lone number under a whole date for its year', () => {
+    const data = extractInvoice([
+      ...head,
+      { x: 380, y: 74, text: 'DATE:' },
+      { x: 460, y: 74, text: '12-Sep-2025' },
+      { x: 460, y: 85, text: '24' },
+      ...foot,
+    ]);
+    expect(data.invoice_date).toBe('2025-09-12');
   });
 });

@@ -82,6 +82,33 @@ describe('a column heading wrapped in its cell', () => {
   });
 });
 
+describe('a wrapped heading in a row whose cells run together', () => {
+  it('joins "Verval-" over "datum" though "Leverdatum" stands in the same segment beside it', () => {
+    const top = 200;
+    const data = extractInvoice([
+      { x: 40, y: 40, text: 'Schildersbedrijf de Vries' },
+      { x: 40, y: 54, text: 'Kerkstraat 14, 1017 GC Amsterdam' },
+      { x: 40, y: 100, text: 'Factuur' },
+      { x: 40, y: top, text: 'Factuur\u2010' },
+      { x: 140, y: top, text: 'Factuur\u2010' },
+      { x: 300, y: top, text: 'Leverdatum' },
+      { x: 366, y: top, text: 'Verval\u2010' },
+      { x: 40, y: top + 11, text: 'nummer' },
+      { x: 140, y: top + 11, text: 'datum' },
+      { x: 366, y: top + 11, text: 'datum' },
+      { x: 40, y: top + 30, text: '58616' },
+      { x: 140, y: top + 30, text: '22/04/2024' },
+      { x: 300, y: top + 30, text: '16/04/2024' },
+      { x: 380, y: top + 30, text: '22/05/2024' },
+      { x: 300, y: 400, text: 'Totaal' },
+      { x: 420, y: 400, text: '€ 1.250,00' },
+    ]);
+    expect(data.invoice_number).toBe('58616');
+    expect(data.invoice_date).toBe('2024-04-22');
+    expect(data.due_date).toBe('2024-05-22');
+  });
+});
+
 describe('a date wrapped at its last separator', () => {
   it('joins "12-Sep-" beside its label to the year under it', () => {
     const data = extractInvoice([

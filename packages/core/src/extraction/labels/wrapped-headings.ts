@@ -13,7 +13,8 @@ import { segmentStarts, xRange, type LabelHit, type LabelKey } from './label-ind
  */
 
 /** The labels a whole text is (every word of it), or none. */
-export type WholeLabel = (text: string) => { key: LabelKey; strength: number }[];
+type Label = { key: LabelKey; strength: number };
+export type WholeLabel = (text: string) => Label[];
 
 export function joinWrappedHeadings(lines: Line[], hits: LabelHit[], wholeLabel: WholeLabel): LabelHit[] {
   let result = hits;
@@ -22,12 +23,12 @@ export function joinWrappedHeadings(lines: Line[], hits: LabelHit[], wholeLabel:
     const lower = lines[i + 1]!;
     if (!continuesHeadings(upper, lower)) continue;
     for (const [k, part] of lower.segments.entries()) {
-      const head = upper.segments.find((s) => overlaps(s, part));
-      const labels = head ? wholeLabel(joined(head.text, part.text)) : [];
-      if (!head || !labels.length) continue;
+      const found = headAbove(upper, part, wholeLabel);
+      if (!found) continue;
+      const { head, labels } = found;
       const start = segmentStarts(lower)[k]!;
       const end = start + part.text.length;
-      const inside = (h: LabelHit, seg: Segment) => h.x0 >= seg.x0 - 0.5 && h.x1 <= seg.x1 + 0.5;
+      const inside = (h: LabelHit, box: Box) => h.x0 >= box.x0 - 0.5 && h.x1 <= box.x1 + 0.5;
       result = result.filter((h) => !(h.line === upper && inside(h, head)) && !(h.line === lower && inside(h, part)));
       const x = xRange(lower, start, end);
       for (const label of labels)
@@ -35,6 +36,25 @@ export function joinWrappedHeadings(lines: Line[], hits: LabelHit[], wholeLabel:
     }
   }
   return result;
+}
+
+type Box = { x0: number; x1: number };
+
+/**
+ * The upper part of the heading whose second line is `part`, with the labels the two make: the
+ * whole cell above, or, where the row's cells stand closer than a segment's gap and so run together
+ * in one segment ("Leverdatum Verval-" over "datum"), the words of it right above `part`.
+ */
+function headAbove(upper: Line, part: Segment, wholeLabel: WholeLabel): { head: Box; labels: Label[] } | null {
+  const cell = upper.segments.find((s) => overlaps(s, part));
+  if (!cell) return null;
+  const whole = wholeLabel(joined(cell.text, part.text));
+  if (whole.length) return { head: cell, labels: whole };
+  const words = cell.words.filter((w) => overlaps(w.bbox, part));
+  if (!words.length || words.length === cell.words.length) return null;
+  const labels = wholeLabel(joined(words.map((w) => w.text).join(' '), part.text));
+  const head = { x0: words[0]!.bbox.x0, x1: words.at(-1)!.bbox.x1 };
+  return labels.length ? { head, labels } : null;
 }
 
 /**
@@ -60,6 +80,6 @@ function joined(upper: string, lower: string): string {
     : `${upper} ${lower}`;
 }
 
-function overlaps(a: { x0: number; x1: number }, b: { x0: number; x1: number }): boolean {
+function overlaps(a: Box, b: Box): boolean {
   return a.x0 < b.x1 && b.x0 < a.x1;
 }

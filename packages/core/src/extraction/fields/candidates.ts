@@ -126,10 +126,10 @@ function labelsBefore(hit: LabelHit, ctx: DocumentView): { hits: LabelHit[]; bet
 function regionCandidates(hit: LabelHit, region: Region, ctx: DocumentView, options: CandidateOptions): Candidate[] {
   const context = { dates: ctx.dates, identifier: options.identifier ?? false };
   let values = findTypedValues(region.text, options.type, context);
-  const year = options.type === 'date' && values.length === 0 ? yearWrappedBelow(region, ctx.lines) : undefined;
+  const whole = options.type === 'date' && values.length === 0 ? yearWrappedBelow(region, ctx.lines) : undefined;
   // The year's characters lie on the next line: the value's span ends with the region's own text.
-  if (year)
-    values = findTypedValues(`${region.text} ${year}`, 'date', context).map((v) => ({
+  if (whole)
+    values = findTypedValues(whole, 'date', context).map((v) => ({
       ...v,
       end: Math.min(v.end, region.text.length),
     }));

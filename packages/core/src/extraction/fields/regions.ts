@@ -149,9 +149,13 @@ function segmentOffset(line: Line, word: Line['words'][number]): number {
  * A date beside its label that a narrow column wrapped before its year ("Fecha de vencimiento: 4 de
  * septiembre" over "de 2025", "Data de vencimento: 18 de dezembro de" over "2024"): the year alone
  * on the next line, under the region's words. Long dates with "de" between their parts wrap often.
+ * A table's narrow cell wraps a short date at its last separator too ("12-Sep-" over "25", "3/12/"
+ * over "2024"), beside its label or under it; that year is joined without a space. Returns what
+ * the region's text is to be read with, or undefined.
  */
 export function yearWrappedBelow(region: Region, lines: readonly Line[]): string | undefined {
-  if (region.position !== 'right') return undefined;
+  const cut = CUT_DATE.test(region.text.trimEnd());
+  if (region.position !== 'right' && !cut) return undefined;
   const line = region.line;
   const next = lines[line.index + 1];
   if (!next || next.page !== line.page || next.y0 - line.y1 > lineHeight(line) * 1.5) return undefined;
@@ -159,7 +163,12 @@ export function yearWrappedBelow(region: Region, lines: readonly Line[]): string
   const first = line.words.find((w) => segmentOffset(line, w) >= region.offset);
   const own = first && line.segments.find((s) => s.words.includes(first));
   if (!own) return undefined;
-  const below = next.segments.find((s) => s.x1 > own.x0 && s.x0 < own.x1);
+  const below = next.segments.find((s) => s.x1 > own.x0 && s.x0 < own.x1)?.text.trim();
+  if (!below) return undefined;
+  if (cut) return /^(?:19|20)?\d{2}$/.test(below) ? `${region.text.trimEnd()}${below}` : undefined;
   // The year, or the year with the short word that joins it to the month ("de 2025").
-  return below && /^(?:\p{Ll}{1,3} )?(?:19|20)\d{2}$/u.test(below.text.trim()) ? below.text.trim() : undefined;
+  return /^(?:\p{Ll}{1,3} )?(?:19|20)\d{2}$/u.test(below) ? `${region.text} ${below}` : undefined;
 }
+
+/** A date's day and month with the separator before its year, and no year: "12-Sep-", "3/12/", "14.05.". */
+const CUT_DATE = /(?:^|\s)\d{1,2}([-/.])(?:\p{L}{3,9}\.?|\d{1,2})\1$/u;

@@ -3,6 +3,7 @@ import { lookalikeMatch, lookalikeOf, MISREAD_MIN_LETTERS, misreadMatch, rejoinS
 import type { Line } from '../layout/lines.js';
 import { lexiconLabels } from './lexicon-labels.js';
 import { ROLE_LABELS, ROLES, type Role } from './synonyms.js';
+import { joinWrappedHeadings } from './wrapped-headings.js';
 
 /**
  * Where labels sit on the page. All labels known for the document (built-in roles plus the
@@ -78,7 +79,8 @@ export class LabelIndex {
     }
     for (const word of this.vocabulary)
       this.byLength.set(word.length, [...(this.byLength.get(word.length) ?? []), word]);
-    for (const line of lines) this.hits.push(...this.matchLine(line));
+    const matched = lines.flatMap((line) => this.matchLine(line));
+    this.hits.push(...joinWrappedHeadings(lines, matched, (text) => this.wholeLabel(text)));
     this.hits.push(...headingOnlyHits(lines));
   }
 
@@ -221,6 +223,13 @@ export class LabelIndex {
     return this.longestAt(firstCell, i) ?? match;
   }
 
+  /** The labels that a whole text is, every one of its words (none when it holds more or less). */
+  private wholeLabel(text: string): { key: LabelKey; strength: number }[] {
+    const tokens = lineTokens({ text });
+    const match = tokens.length ? this.longestAt(tokens, 0) : null;
+    return match?.tokens.length === tokens.length ? match.all.map(({ key, strength }) => ({ key, strength })) : [];
+  }
+
   /** The longest labels starting at token i (several keys may share one label text). */
   private longestAt(tokens: LineToken[], i: number): { tokens: string[]; all: LabelEntry[] } | null {
     const candidates = this.byFirstToken.get(tokens[i]!.text);
@@ -293,7 +302,7 @@ function blockLineUnder(
 }
 
 /** Folded tokens of a line with their character ranges in line.text. */
-export function lineTokens(line: Line): LineToken[] {
+export function lineTokens(line: Pick<Line, 'text'>): LineToken[] {
   const tokens: LineToken[] = [];
   for (const m of line.text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const text = fold(m[0]).replace(/ /g, '');

@@ -141,6 +141,48 @@ describe('classifyDocument', () => {
     }
   });
 
+  it("keeps an online shop's invoice, which prints its order's number and date under its title, an invoice", () => {
+    for (const words of [
+      ['Rechnung # 000062431', 'Bestellung # 2390', 'Bestelldatum: 04.07.2024'],
+      ['Invoice # 000046073', 'Order # 54327', 'Order Date: Aug 17, 2024', 'Sold to:         Ship to:'],
+      ['Factura # 000051822', 'Pedido # 4411', 'Fecha del pedido: 04/07/2024'],
+    ]) {
+      const result = classifyDocument(doc(lines(80, 130, [...words, 'Total 100,00'])));
+      expect(result.documentType, result.reasoning).toBe('invoice');
+    }
+  });
+
+  it('takes no label for a title: an invoice citing its order under an unlisted title stays an invoice', () => {
+    const words = [
+      'Handelsrechnung Nr. 471102',
+      'Bestellung: 2018-471331',
+      'Zahlbar innerhalb 30 Tagen',
+      'IBAN DE02 1203 0000 0000 2020 51',
+      'USt 19 %',
+    ];
+    const labelled = lines(80, 130, [...words, 'Total 100,00']);
+    // The same label with its colon set apart in the value's column, or lost by OCR.
+    const columned = (value: string) =>
+      labelled.flatMap((item) =>
+        item.text.startsWith('Bestellung')
+          ? [
+              { ...item, text: 'Bestellung' },
+              { ...item, x: 260, text: value },
+            ]
+          : [item],
+      );
+    for (const placed of [labelled, columned(': 2018-471331'), columned('2018-471331')]) {
+      const result = classifyDocument(doc(placed));
+      expect(result.documentType, result.reasoning).toBe('invoice');
+    }
+  });
+
+  it('keeps an order whose buyer prints "Invoice to" under its title an order', () => {
+    const words = ['Purchase Order 4500012', 'Invoice to: Acme Ltd', 'Bill to: Acme Ltd', 'Net 30'];
+    const result = classifyDocument(doc(lines(80, 130, [...words, 'Total 100.00'])));
+    expect(result.documentType, result.reasoning).toBe('purchase_order');
+  });
+
   it('holds its indicators as folded phrases, the way it compares them', () => {
     for (const type of DOCUMENT_TYPES)
       for (const { phrase, language } of INDICATORS[type]) expect(fold(phrase), `${type} ${language}`).toBe(phrase);

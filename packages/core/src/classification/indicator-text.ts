@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import type { ReadDocument } from '../ports/document-reader.port.js';
-import { buildLines, fold, lookalikeOf, MISREAD_MIN_LETTERS, type Line } from '../extraction/index.js';
+import { buildLines, fold, lookalikeOf, MISREAD_MIN_LETTERS, titleWords, type Line } from '../extraction/index.js';
 import type { Segment } from '../extraction/layout/lines.js';
 import { INDICATORS } from './indicators.js';
 
@@ -13,8 +13,14 @@ import { INDICATORS } from './indicators.js';
  * ("Zam6wienie"), and a misread title otherwise leaves an order with its invoice-like words alone.
  */
 
-/** Folded text of every line, and of the lines in the top third of the first page, padded for whole-word search. */
-export function indicatorText(doc: ReadDocument): { body: string; top: string } {
+/**
+ * Folded text of every line, and of the lines in the top third of the first page, padded for
+ * whole-word search; and the document's title: the heading words of the first segment in the top
+ * half of the first page that is a title or begins with one and gives its number ("Rechnung #
+ * 000062431", "FACTURE n° F29807"; labels/qualified-labels.ts) and holds no colon, padded, or a
+ * blank.
+ */
+export function indicatorText(doc: ReadDocument): { body: string; top: string; title: string } {
   const lines = buildLines(doc);
   const body: string[] = [];
   const top: string[] = [];
@@ -24,7 +30,30 @@ export function indicatorText(doc: ReadDocument): { body: string; top: string } 
     if (line.page === lines[0]!.page && line.y1 < line.pageHeight / 3) top.push(text);
   }
   const titles = wrappedTitles(lines);
-  return { body: ` ${[...body, ...titles].join(' ')} `, top: ` ${[...top, ...titles].join(' ')} ` };
+  return {
+    body: ` ${[...body, ...titles].join(' ')} `,
+    top: ` ${[...top, ...titles].join(' ')} `,
+    title: ` ${firstTitle(lines).join(' ')} `,
+  };
+}
+
+/** The heading words of the first page's first title in its top half (see indicatorText). */
+function firstTitle(lines: Line[]): string[] {
+  for (const line of lines) {
+    if (line.page !== lines[0]!.page || line.y0 > line.pageHeight / 2) break;
+    // A colon in the segment or starting the next makes it a label ("Bestellung: 2018-471331",
+    // "Bestellung   : 2018-471331"), and so does a value beside a segment without a number of its
+    // own ("Bestellung   2018-471331", its colon unread by OCR): no title.
+    const labels = line.segments.filter((s, k) => {
+      const next = line.segments[k + 1];
+      return s.text.includes(':') || (next !== undefined && (next.text.startsWith(':') || !/\d/.test(s.text)));
+    });
+    for (const segment of line.segments.filter((s) => !labels.includes(s))) {
+      const words = titleWords(readAs(line, segment.text));
+      if (words.length) return words;
+    }
+  }
+  return [];
 }
 
 /** A line's text folded, its words misread by OCR taken for the indicator words they stand for. */

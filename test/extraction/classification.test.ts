@@ -93,6 +93,15 @@ describe('classifyDocument', () => {
     }
   });
 
+  it('leaves a scanned shop invoice whose title OCR lost an invoice, though it prints where to ship', () => {
+    const placed = lines(100, 240, [
+      'Venduto a:        Spedire a:',
+      'Laura Becker      Laura Becker',
+      'Metodo di pagamento:',
+    ]);
+    expect(classifyDocument(doc([page(placed, { source: 'ocr' })])).documentType).toBe('invoice');
+  });
+
   it("takes a title OCR misread for the title it stands for, in each language's spelling", () => {
     const orders: [string, string[]][] = [
       ['en', ['PURCHASE 0RDER', 'Bill To: Acme Ltd', 'Ship To: Warehouse 3']],

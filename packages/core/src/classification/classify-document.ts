@@ -1,5 +1,6 @@
 import type { ReadDocument } from '../ports/document-reader.port.js';
 import { fold } from '../extraction/index.js';
+import { indicatorText } from './indicator-text.js';
 import { DOCUMENT_TYPES, INDICATORS, type DocumentType } from './indicators.js';
 
 /**
@@ -25,6 +26,12 @@ export interface ClassificationHints {
 }
 
 const TITLE_BOOST = 2;
+/**
+ * The document's own title (indicator-text.ts: the first title with its number) counts this many
+ * times more: an online shop's invoice prints "Rechnung # 000062431" over "Bestellung # 2390" and
+ * "Bestelldatum", and its order's words, each counted in the top third, outweighed its one title.
+ */
+const OWN_TITLE = 3;
 const NARROW_PAGE = 1.8;
 
 /**
@@ -34,7 +41,7 @@ const NARROW_PAGE = 1.8;
 export function classifyDocument(doc: ReadDocument, hints: ClassificationHints = {}): Classification {
   const scores: Record<DocumentType, number> = { invoice: 0, receipt: 0, purchase_order: 0 };
   const found: Record<DocumentType, string[]> = { invoice: [], receipt: [], purchase_order: [] };
-  const { body, top } = documentText(doc);
+  const { body, top, title } = indicatorText(doc);
   const hintText = ` ${fold(hints.text ?? '')} `;
   for (const type of DOCUMENT_TYPES) {
     for (const { phrase, weight } of INDICATORS[type]) {
@@ -42,6 +49,7 @@ export function classifyDocument(doc: ReadDocument, hints: ClassificationHints =
       if (inBody === 0 && !hintText.includes(` ${phrase} `)) continue;
       const inTitle = top.includes(` ${phrase} `) ? TITLE_BOOST : 1;
       scores[type] += weight * Math.min(inBody, 3) * inTitle + (hintText.includes(` ${phrase} `) ? weight : 0);
+      if (title.includes(` ${phrase} `)) scores[type] += weight * OWN_TITLE;
       found[type].push(phrase);
     }
   }
@@ -76,14 +84,6 @@ function decide(scores: Record<DocumentType, number>, found: Record<DocumentType
       ? `, ahead of ${runnerUp} at ${scores[runnerUp].toFixed(1)} (${found[runnerUp].slice(0, 3).join(', ')})`
       : '');
   return { documentType: winner, confidence, reasoning, keyIndicators: found[winner] };
-}
-
-/** Folded text of every page, and of the top third of the first page, padded for whole-word search. */
-function documentText(doc: ReadDocument): { body: string; top: string } {
-  const words = doc.pages.flatMap((p) => p.words.map((w) => w.text));
-  const first = doc.pages[0];
-  const topWords = first ? first.words.filter((w) => w.bbox.y1 < first.height / 3).map((w) => w.text) : [];
-  return { body: ` ${fold(words.join(' '))} `, top: ` ${fold(topWords.join(' '))} ` };
 }
 
 function count(text: string, phrase: string): number {

@@ -75,7 +75,8 @@ function ownTitles(ctx: DocumentView): ReadonlySet<string> {
   return titles;
 }
 
-function titleWords(folded: string): string[] {
+/** The heading words a folded segment begins with when it is a title (see ownTitles), else none. */
+export function titleWords(folded: string): string[] {
   const title = DOCUMENT_TITLES.heading.exec(folded)?.[0];
   if (!title) return [];
   const rest = folded.slice(title.length);

@@ -1,7 +1,14 @@
 import { distance } from 'fastest-levenshtein';
 import type { ReadDocument } from '../ports/document-reader.port.js';
-import { buildLines, fold, lookalikeOf, MISREAD_MIN_LETTERS, titleWords, type Line } from '../extraction/index.js';
-import type { Segment } from '../extraction/layout/lines.js';
+import {
+  buildLines,
+  fold,
+  lookalikeOf,
+  MISREAD_MIN_LETTERS,
+  titleWords,
+  type Line,
+  type Segment,
+} from '../extraction/index.js';
 import { INDICATORS } from './indicators.js';
 
 /**

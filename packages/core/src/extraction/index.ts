@@ -12,7 +12,7 @@ export { nameKey, vendorKeys } from './hints/vendor-keys.js';
 export { roleOf } from './labels/roles.js';
 export { ROLE_LABELS } from './labels/synonyms.js';
 export { fold } from './layout/fold.js';
-export { buildLines, type Line } from './layout/lines.js';
+export { buildLines, type Line, type Segment } from './layout/lines.js';
 export { lookalikeOf, MISREAD_MIN_LETTERS } from './labels/ocr-misreads.js';
 export { titleWords } from './labels/qualified-labels.js';
 export type { FieldLocation, FieldLocations } from './locations/field-location.js';

@@ -4,6 +4,9 @@ import type { Line } from '../layout/lines.js';
 import { lexiconLabels } from './lexicon-labels.js';
 import { ROLE_LABELS, ROLES, type Role } from './synonyms.js';
 import { joinWrappedHeadings } from './wrapped-headings.js';
+import { segmentStarts, xRange, type LabelHit, type LabelKey } from './label-hit.js';
+
+export { segmentStarts, xRange, type LabelHit, type LabelKey } from './label-hit.js';
 
 /**
  * Where labels sit on the page. All labels known for the document (built-in roles plus the
@@ -12,23 +15,8 @@ import { joinWrappedHeadings } from './wrapped-headings.js';
  * invoice_date label "Date" with a stray "Due" before it.
  */
 
-/** A role of the recommended sets, or `field:<path>` for labels taken from a custom definition. */
-export type LabelKey = Role | `field:${string}`;
-
 /** The keys of the parties' names, whose misread labels must begin their segment. */
 const PARTY_KEYS = new Set<LabelKey>(['vendor_name', 'buyer_name']);
-
-export interface LabelHit {
-  key: LabelKey;
-  /** 1 for a label that names the field outright, less for generic ones ("Date", "No."). */
-  strength: number;
-  line: Line;
-  /** Character range of the label in line.text. */
-  start: number;
-  end: number;
-  x0: number;
-  x1: number;
-}
 
 interface LabelEntry {
   key: LabelKey;
@@ -343,33 +331,6 @@ function insideAddressWord(text: string, start: number, end: number): boolean {
   const key = /^[^:@/]*:(?!\/\/)/.exec(word)?.[0].length ?? 0;
   const address = word.slice(key);
   return start >= from + key && (ADDRESS_WORD.test(address) || HOST_NAME.test(address));
-}
-
-/** Horizontal extent of a character range of line.text, from its words' boxes. */
-export function xRange(line: Line, start: number, end: number): { x0: number; x1: number } {
-  let offset = 0;
-  let x0 = Infinity;
-  let x1 = -Infinity;
-  for (const word of line.words) {
-    const wordEnd = offset + word.text.length;
-    if (wordEnd > start && offset < end) {
-      x0 = Math.min(x0, word.bbox.x0);
-      x1 = Math.max(x1, word.bbox.x1);
-    }
-    offset = wordEnd + 1;
-  }
-  return Number.isFinite(x0) ? { x0, x1 } : { x0: line.x0, x1: line.x0 };
-}
-
-/** Where each segment's text begins in the line's text (the line's words joined by spaces). */
-export function segmentStarts(line: Line): number[] {
-  const starts: number[] = [];
-  let offset = 0;
-  for (const segment of line.segments) {
-    starts.push(offset);
-    offset += segment.words.reduce((sum, w) => sum + w.text.length + 1, 0);
-  }
-  return starts;
 }
 
 /** Whether `end` is where a segment's text ends: the line's end, or right before the next segment. */

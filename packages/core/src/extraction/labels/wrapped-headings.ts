@@ -1,5 +1,5 @@
 import type { Line, Segment } from '../layout/lines.js';
-import { segmentStarts, xRange, type LabelHit, type LabelKey } from './label-index.js';
+import { segmentStarts, xRange, type LabelHit, type LabelKey } from './label-hit.js';
 
 /**
  * Column headings that wrap inside their cells: a spreadsheet's or a word processor's table prints

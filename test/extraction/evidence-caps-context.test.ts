@@ -188,8 +188,23 @@ describe('evidence caps: a company name cut short', () => {
   });
 
   it('printed again as the same name (a footer line ending there) it keeps what the ranker gives', () => {
+    // The ranker held sure of the logo word, as in the test above: what is tested is that no cap
+    // takes it down, whatever the shipped weights make of this page.
+    const shipped = shippedRanker()!;
+    const sure: CandidateRanker = {
+      rank: (ctx, role, candidates, type) =>
+        shipped
+          .rank(ctx, role, candidates, type)
+          .map((c) => (role === 'vendor_name' && c.value === 'GRANITE' ? { ...c, score: 0.97 } : c))
+          .sort((a, b) => b.score - a.score),
+    };
     for (const footer of ['GRANITE 138 Station Avenue', 'Thank you for your business. Granite. Bristol']) {
-      const { capped, free } = extract(order(footer, 'ocr'), 'purchase_order');
+      const document = order(footer, 'ocr');
+      const fields = [...RECOMMENDED_FIELDS.purchase_order];
+      const options = { documentType: 'purchase_order', ranker: sure };
+      const { confidence: capped, extracted_data: values } = extractFields(document, fields, options);
+      const free = extractFields(document, fields, { ...options, evidenceCaps: false }).confidence;
+      expect(values.supplier_name, footer).toBe('GRANITE');
       expect(capped.supplier_name, footer).toBe(free.supplier_name);
       expect(capped.supplier_name, footer).toBeGreaterThan(CEILING);
     }

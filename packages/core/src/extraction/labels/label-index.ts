@@ -2,7 +2,7 @@ import { fold } from '../layout/fold.js';
 import { lookalikeMatch, lookalikeOf, MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from './ocr-misreads.js';
 import type { Line } from '../layout/lines.js';
 import { lexiconLabels } from './lexicon-labels.js';
-import { ROLE_LABELS, ROLES, type Role } from './synonyms.js';
+import { ROLE_LABELS, ROLES } from './synonyms.js';
 import { joinWrappedHeadings } from './wrapped-headings.js';
 import { segmentStarts, xRange, type LabelHit, type LabelKey } from './label-hit.js';
 

@@ -30,6 +30,18 @@ function read(items: Placed[], source: 'ocr' | 'text_layer'): ReadDocument {
   ]);
 }
 
+/** The shipped ranker, but sure (0.97) of one vendor name, as weights trained on other documents may be. */
+function sureOfName(name: string): CandidateRanker {
+  const shipped = shippedRanker()!;
+  return {
+    rank: (ctx, role, candidates, type) =>
+      shipped
+        .rank(ctx, role, candidates, type)
+        .map((c) => (role === 'vendor_name' && c.value === name ? { ...c, score: 0.97 } : c))
+        .sort((a, b) => b.score - a.score),
+  };
+}
+
 describe('evidence caps: a document number that is one piece of a longer printed run', () => {
   const numbered = (numberLine: string, dateLine = 'Invoice Date: 20.03.2024', extra: Placed[] = []) =>
     cappedInvoice(
@@ -167,14 +179,7 @@ describe('evidence caps: a company name cut short', () => {
   it('a logo word that the footer prints as the start of a longer name keeps at most 0.85', () => {
     // The name ranker held sure of the logo word, as weights trained on other documents may be: the
     // cap is what is tested, whatever the shipped weights make of this page.
-    const shipped = shippedRanker()!;
-    const sure: CandidateRanker = {
-      rank: (ctx, role, candidates, type) =>
-        shipped
-          .rank(ctx, role, candidates, type)
-          .map((c) => (role === 'vendor_name' && c.value === 'GRANITE' ? { ...c, score: 0.97 } : c))
-          .sort((a, b) => b.score - a.score),
-    };
+    const sure = sureOfName('GRANITE');
     for (const source of ['ocr', 'text_layer'] as const) {
       const document = order('Granite Traders 138 Station Avenue Bristol BS1 5TR', source);
       const fields = [...RECOMMENDED_FIELDS.purchase_order];
@@ -190,14 +195,7 @@ describe('evidence caps: a company name cut short', () => {
   it('printed again as the same name (a footer line ending there) it keeps what the ranker gives', () => {
     // The ranker held sure of the logo word, as in the test above: what is tested is that no cap
     // takes it down, whatever the shipped weights make of this page.
-    const shipped = shippedRanker()!;
-    const sure: CandidateRanker = {
-      rank: (ctx, role, candidates, type) =>
-        shipped
-          .rank(ctx, role, candidates, type)
-          .map((c) => (role === 'vendor_name' && c.value === 'GRANITE' ? { ...c, score: 0.97 } : c))
-          .sort((a, b) => b.score - a.score),
-    };
+    const sure = sureOfName('GRANITE');
     for (const footer of ['GRANITE 138 Station Avenue', 'Thank you for your business. Granite. Bristol']) {
       const document = order(footer, 'ocr');
       const fields = [...RECOMMENDED_FIELDS.purchase_order];

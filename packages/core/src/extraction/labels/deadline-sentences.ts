@@ -20,6 +20,8 @@ import { lineTokens, segmentStarts, xRange, type LabelHit, type LineToken } from
  */
 
 const DEADLINES = allWords(wordsOf(table, 'deadline')).map((phrase) => phrase.split(' '));
+/** Deadline words a deadline phrase ends with: a line without one is passed over before its dates are looked for. */
+const DEADLINE_ENDS: ReadonlySet<string> = new Set(DEADLINES.map((phrase) => phrase.at(-1)!));
 const ARTICLES: ReadonlySet<string> = new Set(allWords(wordsOf(table, 'article')));
 const PAYMENT = allWords(wordsOf(table, 'payment'));
 const DISCOUNT = allWords(wordsOf(table, 'discount')).map((phrase) => phrase.split(' '));
@@ -31,6 +33,7 @@ export function deadlineHits(lines: readonly Line[], known: readonly LabelHit[])
   const hits: LabelHit[] = [];
   for (const line of lines) {
     const tokens = lineTokens(line);
+    if (!tokens.some((t) => DEADLINE_ENDS.has(t.text))) continue;
     const dates = findDates(line.text);
     for (const date of dates) {
       const sentence = sentenceAround(line, date.start, date.end);
@@ -40,7 +43,7 @@ export function deadlineHits(lines: readonly Line[], known: readonly LabelHit[])
       const { start } = phrase[0]!;
       // The phrases of field-labels.json label it already.
       if (known.some((h) => h.key === 'due_date' && h.line === line && h.end > start && h.end <= date.start)) continue;
-      const words = tokens.filter((t) => t.start >= sentence.start && t.end <= sentence.end && t.end <= start);
+      const words = before.filter((t) => t.end <= start);
       const after = tokens.filter((t) => t.start >= date.end && t.end <= sentence.end);
       if (![...words, ...after].some((t) => PAYMENT.some((stem) => t.text.startsWith(stem)))) continue;
       if (discountClause(words, dates, date.start)) continue;
@@ -70,9 +73,8 @@ function sentenceAround(line: Line, start: number, end: number): { start: number
   const next = starts.find((s) => s > start) ?? line.text.length;
   let from = cell;
   for (const m of line.text.slice(cell, start).matchAll(SENTENCE_END)) from = cell + m.index + 1;
-  SENTENCE_END.lastIndex = 0;
-  const after = new RegExp(SENTENCE_END.source).exec(line.text.slice(end, next));
-  return { start: from, end: after ? end + after.index : next };
+  const after = line.text.slice(end, next).search(SENTENCE_END);
+  return { start: from, end: after >= 0 ? end + after : next };
 }
 
 /**

@@ -186,7 +186,8 @@ function mergeTouching(words: Word[], ocr: boolean): Word[] {
   for (const word of words) {
     const last = merged.at(-1);
     const height = word.bbox.y1 - word.bbox.y0;
-    const touching = last !== undefined && word.bbox.x0 - last.bbox.x1 <= height * TOUCHING_GAP;
+    const touching =
+      last !== undefined && word.bbox.x0 - last.bbox.x1 <= height * TOUCHING_GAP && !endsLabel(last, word);
     // OCR sets apart pieces that print never does; they join a neighbour less than a word's height off.
     const ocrJoin =
       ocr &&
@@ -208,6 +209,16 @@ function mergeTouching(words: Word[], ocr: boolean): Word[] {
   }
   return merged;
 }
+
+/**
+ * A word that ends in a colon after a letter or bracket ends a label, and the word touching it is
+ * its value: PDF writers that print a label and its value in two cells side by side, the label
+ * right-aligned and the value left-aligned, leave no gap between them ("Zwischensumme:3.177,81",
+ * "Invoice No:INV-8583", "(7%):222,45"). A time's colon follows a digit ("12:" "30"), a web
+ * address's a scheme ("https:" "//") whose next word starts with no letter or digit.
+ */
+const endsLabel = (last: Word, word: Word): boolean =>
+  /[\p{L})\]]:$/u.test(last.text) && /^[\p{L}\p{N}]/u.test(word.text);
 
 /**
  * OCR puts a space before a possessive's apostrophe ("DOMINO 'S PIZZA") where it sees a gap: an

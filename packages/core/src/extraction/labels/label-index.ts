@@ -115,6 +115,10 @@ export class LabelIndex {
         i++;
         continue;
       }
+      if (continuesLabel(line, cells, hits.at(-1), best.all, first.start, last.end)) {
+        i += best.tokens.length;
+        continue;
+      }
       for (const entry of best.all) {
         hits.push({
           key: entry.key,
@@ -238,6 +242,27 @@ export class LabelIndex {
 }
 
 type Match = { tokens: string[]; all: LabelEntry[] } | null;
+
+/**
+ * A weak label printed in lower case right after another label in its segment goes on that
+ * label's phrase ("Fecha de vencimiento del pago", "Date d'échéance du paiement", "Bestellung vom"):
+ * a preposition or article the lexicon lists for dates ("del", "du", "vom") that names no date of
+ * its own there. Before, the date after such a phrase read as an invoice date labelled "del".
+ */
+function continuesLabel(
+  line: Line,
+  cells: number[],
+  previous: LabelHit | undefined,
+  entries: LabelEntry[],
+  start: number,
+  end: number,
+): boolean {
+  if (!previous || entries.some((e) => e.strength >= 1)) return false;
+  const text = line.text.slice(start, end);
+  const between = line.text.slice(previous.end, start);
+  const sameCell = !cells.some((c) => c > previous.start && c <= start);
+  return sameCell && text === text.toLowerCase() && /^\s*$/.test(between);
+}
 
 /** The match of more words, the first on a tie. */
 function longer(a: Match, b: Match): Match {

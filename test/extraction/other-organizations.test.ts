@@ -6,8 +6,8 @@ import { doc, invoiceBody, lines, type Placed } from './synthetic.js';
 /**
  * Organizations other than the seller and the buyer that invoices print, each after a phrase of
  * its language (lexicons/name-phrases.json, `other_after`): a bank ("Bank: …"), an invoicing or
- * payment service ("Erstellt mit …"), a carrier ("Shipped via …"), a partner or parent ("Membre
- * du groupe …"), an insurer ("Berufshaftpflicht: …"). Found with the lab's `synth --family
+ * payment service ("Erstellt mit …", "Zahlbar über …", "Payable via …"), a carrier ("Shipped via
+ * …"), a partner or parent ("Membre du groupe …"), an insurer ("Berufshaftpflicht: …"). Found with the lab's `synth --family
  * stranger` (its `others` trait) and `weak`: such a line was taken whole for the seller. A bank's
  * name beside its account line ("Zeeuwse Handelsbank N.V. · IBAN …", fields/bank-names.ts) neither.
  */
@@ -36,6 +36,11 @@ const OTHERS: [string, string][] = [
   ['Shipped via Northline Freight Ltd', 'Northline Freight Ltd'],
   ['Bank: Albion Commercial Bank Ltd', 'Albion Commercial Bank Ltd'],
   ['Versand mit Paketblitz GmbH, Sendungsnr. 480213904417', 'Paketblitz GmbH'],
+  // A payment provider in the payment box ("Zahlbar über PayPal (Europe) S.à r.l. et Cie, S.C.A.").
+  ['Zahlbar über Zahlfix (Europe) S.à r.l. et Cie, S.C.A.', 'Zahlfix (Europe) S.à r.l.'],
+  ['Payable via Paylane Payments Europe, Ltd.', 'Paylane Payments Europe, Ltd.'],
+  ['Betaalbaar via Betaalvlot B.V.', 'Betaalvlot B.V.'],
+  ['Pagabile tramite Pagosicuro S.p.A.', 'Pagosicuro S.p.A.'],
   // A bank beside the account it keeps, a bank's word inside its name's compound.
   ['Zeeuwse Handelsbank N.V. · IBAN NL20 INGB 0001 2345 67 · BIC INGBNL2A', 'Zeeuwse Handelsbank N.V.'],
   ['Bankhaus Lindqvist KG · IBAN DE44 5001 0517 5407 3249 31', 'Bankhaus Lindqvist KG'],

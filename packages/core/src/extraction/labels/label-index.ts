@@ -4,6 +4,7 @@ import type { Line } from '../layout/lines.js';
 import { lexiconLabels } from './lexicon-labels.js';
 import { ROLE_LABELS, ROLES } from './synonyms.js';
 import { joinWrappedHeadings } from './wrapped-headings.js';
+import { headsPaymentRow } from './payee-labels.js';
 import { segmentStarts, xRange, type LabelHit, type LabelKey } from './label-hit.js';
 
 export { segmentStarts, xRange, type LabelHit, type LabelKey } from './label-hit.js';
@@ -68,7 +69,9 @@ export class LabelIndex {
     for (const word of this.vocabulary)
       this.byLength.set(word.length, [...(this.byLength.get(word.length) ?? []), word]);
     const matched = lines.flatMap((line) => this.matchLine(line));
-    this.hits.push(...joinWrappedHeadings(lines, matched, (text) => this.wholeLabel(text)));
+    const joined = joinWrappedHeadings(lines, matched, (text) => this.wholeLabel(text));
+    // "Empfänger" over "IBAN" heads the payee's row of a payment form: no buyer's block.
+    this.hits.push(...joined.filter((hit) => !headsPaymentRow(lines, hit)));
     this.hits.push(...headingOnlyHits(lines));
   }
 

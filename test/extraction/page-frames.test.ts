@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
-import { doc, page, type Placed } from './synthetic.js';
+import { doc, lines, page, type Placed } from './synthetic.js';
 
 /**
  * Invoices of several pages as invoicing programs print them: every page in a frame of its own (a
@@ -176,5 +176,38 @@ describe('page frames: a table that runs over pages', () => {
       ]),
     ]);
     expect(items(document)).toEqual(['Toner black', 'Toner black']);
+  });
+});
+
+/**
+ * A word processor's page header over the letterhead: "Seller · Invoice 4711 · date" reads as a
+ * one-line sender address, and the seller's name under it as the window's addressee. A sender
+ * does not write to itself: the name is the seller's.
+ */
+describe('page frames: the running header over the letterhead', () => {
+  const letter = (header: string, seller: string, heading: string, buyer: string): Placed[] => [
+    { x: 50, y: 29, text: header, height: 7 },
+    { x: 50, y: 48, text: seller, height: 14 },
+    ...lines(50, 65, ['Industriestraße 14 · 70565 Stuttgart']),
+    ...lines(50, 103, [heading, buyer, 'Gewerbering 22', '90451 Nürnberg']),
+    ...head(WORDS.de!, 200),
+    ...rows(['Toner'], 220),
+    { x: 380, y: 250, text: WORDS.de!.total },
+    { x: 500, y: 250, text: '50.00' },
+  ];
+
+  it.each([
+    ['Bürobedarf Neumann GmbH · Rechnung 2025-06519 · 26.03.2025', 'Bürobedarf Neumann GmbH', 'Rechnungsempfänger'],
+    ['Harbour Office Supplies Ltd · Invoice 2025-06519 · 26/03/2025', 'Harbour Office Supplies Ltd', 'Invoice to'],
+    ['Utensileria Greco · Fattura 2025-06519 · 26/03/2025', 'Utensileria Greco', 'Spett.le'],
+  ])('"%s" over the letterhead: the seller is "%s"', (header, seller, heading) => {
+    const fields = extractFields(
+      doc(letter(header, seller, heading, 'Klinikum Nordheide')),
+      [...RECOMMENDED_FIELDS.invoice],
+      {
+        documentType: 'invoice',
+      },
+    ).extracted_data;
+    expect(fields.vendor_name).toBe(seller);
   });
 });

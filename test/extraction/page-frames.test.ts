@@ -122,6 +122,27 @@ describe('page frames: a table that runs over pages', () => {
     expect(items(document)).toEqual([...first, ...names('Cable tie', 2)]);
   });
 
+  it('a table without its heading row on later pages runs on over every page it fills', () => {
+    const w = WORDS.en!;
+    const [first, second, third] = [names('Hex bolt', 30), names('Cable tie', 38), names('Wall plug', 3)];
+    const document = doc([
+      page([...head(w, 200), ...rows(first, 220)]),
+      page(rows(second, 60)),
+      page([...rows(third, 60), { x: 380, y: 130, text: w.total }, { x: 500, y: 130, text: '3550.00' }]),
+    ]);
+    expect(items(document)).toEqual([...first, ...second, ...third]);
+  });
+
+  it('a table that ends part-way down a later page does not run on to the next', () => {
+    const w = WORDS.en!;
+    const document = doc([
+      page([...head(w, 200), ...rows(names('Hex bolt', 30), 220)]),
+      page(rows(names('Cable tie', 3), 60)),
+      page(rows(['Hourly rate, 2026 price list'], 60)),
+    ]);
+    expect(items(document)).toEqual([...names('Hex bolt', 30), ...names('Cable tie', 3)]);
+  });
+
   it('a page that prints the heading row again takes the rows under it, not the line over it', () => {
     const w = WORDS.en!;
     // The header of the second page stands there only: nothing else repeats it.

@@ -155,12 +155,18 @@ function numericColumnsX0(header: TableHeader, descriptionX0: number): number {
   );
 }
 
+/** How far down its page a table's last row stands when the table fills the page. */
+const FILLED_PAGE = 2 / 3;
+
 /** The table ends at a header row, and at a page break or a wide gap (but goes on at the top of the next page). */
 function leavesTable(line: Line, previous: Line, header: TableHeader, headerLines: Set<Line>): boolean {
   // A line of ruling ("-") is only a few pixels high: gaps are judged by text height.
   const height = Math.max(lineHeight(previous), lineHeight(header.line));
-  // The table goes on at the top of the next page, up to a header of its own there.
-  const nextPage = line.page === previous.page + 1 && line.page === header.line.page + 1;
+  // The table goes on at the top of the next page, up to a header of its own there; past that page
+  // only from a page it filled (its last row in the page's lower third), as a long table runs on.
+  const nextPage =
+    line.page === previous.page + 1 &&
+    (line.page === header.line.page + 1 || previous.y1 > previous.pageHeight * FILLED_PAGE);
   return headerLines.has(line) || (!nextPage && (line.page !== previous.page || line.y0 - previous.y1 > height * 6));
 }
 

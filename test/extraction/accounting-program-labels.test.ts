@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDocument, extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
+import { LabelIndex } from '../../packages/core/src/extraction/labels/label-index.js';
 import { doc, type Placed } from './synthetic.js';
 
 /**
@@ -92,5 +94,21 @@ describe("Tryton's French purchase order", () => {
       { x: 480, y: 250, text: '43,20 €' },
     ];
     expect(classifyDocument(doc(placed)).documentType).toBe('purchase_order');
+  });
+});
+
+/** The label keys found on a line of its own. */
+function keysOn(text: string): string[] {
+  const lines = buildLines(doc([{ x: 50, y: 50, text }]));
+  return new LabelIndex(lines, []).hitsOn(lines[0]!).map((h) => h.key);
+}
+
+describe('a Spanish number box: "Nº factura" over "Nº cliente"', () => {
+  it.each(['Nº factura:', 'Nº Factura'])('"%s" is the invoice number\'s label, whole', (label) => {
+    expect(keysOn(label)).toEqual(['invoice_number']);
+  });
+
+  it.each(['Nº cliente:', 'Nº Cliente'])('"%s" labels the customer\'s number, no invoice or order number', (label) => {
+    expect(keysOn(label)).toEqual(['other']);
   });
 });

@@ -83,12 +83,19 @@ export function windowAddressees(ctx: ExtractionContext): { text: string; line: 
     const sender = line.segments.find((s) => isSenderLine(s.text, line.ocr));
     if (!sender) continue;
     const [first, second] = namesUnder(ctx, line, sender.x0 - 20, sender.x0 + 60);
-    if (!first) continue;
+    // A sender writes to someone else: its own name under the line ("Acme GmbH · Rechnung 4711 ·
+    // 26.03.2025" as a running page header over the letterhead) is its letterhead, no window.
+    if (!first || sendsToItself(sender.text, first.text, line.ocr)) continue;
     found.push({ ...first, sender: line });
     if (second !== undefined && isPersonShaped(first.text) && isOrganizationShaped(second.text))
       found.push({ ...second, sender: line });
   }
   return found;
+}
+
+function sendsToItself(sender: string, name: string, ocr: boolean): boolean {
+  const own = senderParts(sender, ocr)?.[0];
+  return own !== undefined && fold(cleanName(own)) === fold(name);
 }
 
 /**

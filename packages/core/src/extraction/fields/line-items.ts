@@ -7,12 +7,15 @@ import { onPage } from '../locations/locate.js';
 import { addsUp, balancedParts, type RowNumber, type RowParts } from './row-arithmetic.js';
 import { numbersOf, priced, type PlacedNumber } from './row-numbers.js';
 import { withLostDecimals } from './lost-decimals.js';
+import { pageFurniture } from '../layout/page-furniture.js';
 
 /**
  * Rows of the line-item table under a header row. A row has text in the description column and
  * numbers under the numeric columns; a text-only line right under a row continues its
  * description; a text-only line followed by a numbers-only line (receipts) is one item. Section
  * subtotals and the sum carried from one page to the next are skipped, the first total ends the table.
+ * A table runs over pages through their running footers and headers (layout/page-furniture.ts),
+ * and on to a page that repeats the heading row only up to it: the rows there are that heading's.
  */
 
 /** Labels of lines in a table that are no row: a section's subtotal, a tax line, the sum carried to the next page. */
@@ -38,8 +41,9 @@ export function findLineItems(ctx: ExtractionContext): LineItems | null {
   const rows: RowLocation[] = [];
   const headers = findTableHeaders(ctx.lines);
   const headerLines = new Set(headers.map((h) => h.line));
+  const furniture = pageFurniture(ctx.lines);
   for (const header of headers) {
-    const read = rowsUnder(ctx, header, headerLines);
+    const read = rowsUnder(ctx, header, headerLines, furniture);
     for (const row of (header.line.ocr ? withLostDecimals(read) : read)
       .map(balanced)
       .map((row) => withQuantity(row, header))
@@ -61,10 +65,10 @@ function rowLocation(cells: Partial<Record<keyof LineItem, PageBox>>): RowLocati
   return { ...first, box: unionBox(boxes.map((b) => b.box))!, cells: { ...cells } };
 }
 
-function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set<Line>): Row[] {
+function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set<Line>, furniture: Set<Line>): Row[] {
   const items: Row[] = [];
   const numericX0 = numericColumnsX0(header, header.columns.description!.x0);
-  const lines = tableLines(ctx, header, headerLines);
+  const lines = tableLines(ctx, header, headerLines, furniture);
   const descriptionX0 = descriptionColumnX0(lines, headingWords(ctx.lines, header), header, numericX0);
   let pending: { text: string; box: PageBox; line: Line } | null = null;
   let last: { item: Row; line: Line } | null = null;
@@ -124,11 +128,16 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
 }
 
 /** The lines under a header up to the table's end: a wide gap, another header, the total's line. */
-function tableLines(ctx: ExtractionContext, header: TableHeader, headerLines: Set<Line>): Line[] {
+function tableLines(ctx: ExtractionContext, header: TableHeader, headerLines: Set<Line>, furniture: Set<Line>): Line[] {
   const lines: Line[] = [];
   let previous: Line = header.line;
+  // Pages that print this table's heading row again: the rows there are under it.
+  const repeated = new Set([...headerLines].filter((l) => l.text === header.line.text).map((l) => l.page));
   for (const line of ctx.lines.slice(header.line.index + 1)) {
     if (leavesTable(line, previous, header, headerLines)) break;
+    // A running footer close under the last row, a running header over the next page's first.
+    if (furniture.has(line)) continue;
+    if (line.page !== header.line.page && repeated.has(line.page)) break;
     const total = ctx.labels.hitsOn(line).some((h) => h.strength === 1 && h.key === 'total_amount');
     if (total || anotherTable(line, header)) break;
     lines.push(line);
@@ -146,12 +155,18 @@ function numericColumnsX0(header: TableHeader, descriptionX0: number): number {
   );
 }
 
+/** How far down its page a table's last row stands when the table fills the page. */
+const FILLED_PAGE = 2 / 3;
+
 /** The table ends at a header row, and at a page break or a wide gap (but goes on at the top of the next page). */
 function leavesTable(line: Line, previous: Line, header: TableHeader, headerLines: Set<Line>): boolean {
   // A line of ruling ("-") is only a few pixels high: gaps are judged by text height.
   const height = Math.max(lineHeight(previous), lineHeight(header.line));
-  // The table goes on at the top of the next page, up to a header of its own there.
-  const nextPage = line.page === previous.page + 1 && line.page === header.line.page + 1;
+  // The table goes on at the top of the next page, up to a header of its own there; past that page
+  // only from a page it filled (its last row in the page's lower third), as a long table runs on.
+  const nextPage =
+    line.page === previous.page + 1 &&
+    (line.page === header.line.page + 1 || previous.y1 > previous.pageHeight * FILLED_PAGE);
   return headerLines.has(line) || (!nextPage && (line.page !== previous.page || line.y0 - previous.y1 > height * 6));
 }
 

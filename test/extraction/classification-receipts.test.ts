@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { classifyDocument } from '@intake/core';
+import { doc, lines } from './synthetic.js';
+
+/** A till slip's lines on an A4 page (as a scan or a shop's PDF places them): no narrow shape to go by. */
+const slip = (words: string[]) => classifyDocument(doc(lines(200, 60, [...words, 'TOTAL 12,40'])));
+
+describe('classifyDocument: receipts in their own languages', () => {
+  it('reads till slips in French, Spanish, Italian, Dutch, Portuguese, Polish and German as receipts', () => {
+    const slips: [string, string[]][] = [
+      ['fr', ['Boulangerie Martin', 'Ticket 4711', 'Baguette 1,10', 'Espèces 20,00', 'Rendu monnaie 7,60']],
+      ['es', ['Ferretería El Clavo', 'Bridas 2,40', 'Efectivo 20,00', 'Cambio 7,60', 'Gracias por su visita']],
+      ['it', ['Panificio Rossi', 'DOCUMENTO COMMERCIALE', 'Pane 1,10', 'Contanti 20,00', 'Resto 7,60']],
+      ['nl', ['Bakkerij de Vries', 'Bonnr. 710090', 'Kassière Femke', 'Contant 20,00', 'Terug 7,60']],
+      ['pt', ['Pastelaria Avenida', 'Talão 4711', 'Pão 1,10', 'Numerário 20,00', 'Troco 7,60']],
+      ['pl', ['Piekarnia Kowalski', 'PARAGON FISKALNY', 'Chleb 1,10', 'Gotówka 20,00', 'Reszta 7,60']],
+      ['de', ['Bäckerei Schmitt', 'Beleg-Nr. 518828', 'Kasse: 3', 'Rückgeld 7,60', 'Auf Wiedersehen']],
+    ];
+    for (const [language, words] of slips) {
+      const result = slip(words);
+      expect(result.documentType, `${language}: ${result.reasoning}`).toBe('receipt');
+    }
+  });
+
+  it('reads Polish words with ł as folded text keeps them', () => {
+    const polish = classifyDocument(doc(lines(40, 60, ['Termin płatności 14 dni', 'Do zapłaty 100,00'])));
+    expect(polish.keyIndicators).toEqual(expect.arrayContaining(['termin płatnosci', 'do zapłaty']));
+  });
+});

@@ -22,6 +22,23 @@ describe('classifyDocument: receipts in their own languages', () => {
     }
   });
 
+  it('reads a simplified invoice from a till as a receipt, and a full invoice with its number as an invoice', () => {
+    for (const title of ['FACTURA SIMPLIFICADA T-4711', 'Fatura simplificada FS 1/4711', 'Facture simplifiée 4711']) {
+      const result = slip([title, 'Baguette 1,10', 'TVA 10% 0,10']);
+      expect(result.documentType, `${title}: ${result.reasoning}`).toBe('receipt');
+      expect(result.keyIndicators, title).not.toContain('factura');
+    }
+    for (const title of ['FACTURA F-4711', 'FATURA FT 1/4711', 'FACTURE 4711']) {
+      expect(slip([title, 'IVA 21% 2,15']).documentType, title).toBe('invoice');
+    }
+  });
+
+  it('leaves an Italian invoice paid by "ricevuta bancaria" an invoice: its "ricevuta" is no receipt', () => {
+    const result = classifyDocument(doc(lines(40, 60, ['Pagamento: Ricevuta bancaria 30 gg', 'Totale 100,00'])));
+    expect(result.documentType, result.reasoning).toBe('invoice');
+    expect(result.reasoning).not.toContain('receipt');
+  });
+
   it('reads Polish words with ł as folded text keeps them', () => {
     const polish = classifyDocument(doc(lines(40, 60, ['Termin płatności 14 dni', 'Do zapłaty 100,00'])));
     expect(polish.keyIndicators).toEqual(expect.arrayContaining(['termin płatnosci', 'do zapłaty']));

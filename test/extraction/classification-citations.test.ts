@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { classifyDocument } from '@intake/core';
+import { doc, lines } from './synthetic.js';
+
+describe("classifyDocument: an order cited as the reader's", () => {
+  it('keeps an invoice that cites the buyer\'s order ("Your purchase order", "Ihre Bestellung") an invoice', () => {
+    const invoices: [string, string[]][] = [
+      ['en', ['INVOICE', 'Your purchase order PO-4711', 'Your purchase order dated 03/02/2024']],
+      ['de', ['RECHNUNG', 'Ihre Bestellung 4711', 'Ihre Bestellnummer 4711', 'Ihre Bestellung vom 03.02.2024']],
+      ['es', ['FACTURA', 'Su pedido 4711', 'Su orden de compra 4711', 'Su pedido del 03/02/2024']],
+      ['pt', ['FATURA', 'Vossa nota de encomenda 4711', 'Sua encomenda de 03/02/2024']],
+      ['nl', ['FACTUUR', 'Uw inkooporder 4711', 'Uw bestelling van 03-02-2024']],
+    ];
+    for (const [language, words] of invoices) {
+      const result = classifyDocument(doc(lines(40, 60, [...words, 'Total 100,00'])));
+      expect(result.documentType, `${language}: ${result.reasoning}`).toBe('invoice');
+    }
+  });
+
+  it("still reads the buyer's own order as an order", () => {
+    for (const words of [
+      ['PURCHASE ORDER', 'Our purchase order 4711', 'Please quote it on your invoice'],
+      ['BESTELLUNG', 'Bestellnummer 4711', 'Rechnungsadresse: Buchhaltung'],
+      ['ORDEN DE COMPRA', 'Pedido 4711', 'Envíen su factura a facturas@example.com'],
+    ]) {
+      const result = classifyDocument(doc(lines(40, 60, [...words, 'Total 100,00'])));
+      expect(result.documentType, `${words[0]}: ${result.reasoning}`).toBe('purchase_order');
+    }
+  });
+});

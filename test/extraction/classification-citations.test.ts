@@ -28,3 +28,24 @@ describe("classifyDocument: an order cited as the reader's", () => {
     }
   });
 });
+
+describe('classifyDocument: order titles of ERP programs and of confirmations', () => {
+  it("reads a seller's order confirmation as an order, and an invoice that cites one as an invoice", () => {
+    for (const title of ['ORDER CONFIRMATION', 'Auftragsbestätigung', 'Confirmation de commande', 'Orderbevestiging']) {
+      const result = classifyDocument(
+        doc(lines(40, 60, [title, 'No. 4711', 'Thank you for your order', 'Total 9,00'])),
+      );
+      expect(result.documentType, `${title}: ${result.reasoning}`).toBe('purchase_order');
+    }
+    const words = ['RECHNUNG', 'Rechnungsnummer 2024-17', 'Gemäß unserer Auftragsbestätigung AB-4711', 'Total 9,00'];
+    expect(classifyDocument(doc(lines(40, 60, words))).documentType).toBe('invoice');
+  });
+
+  it('reads "Commande achat", "Commande fournisseur" and "Ordine fornitore" as order titles', () => {
+    for (const title of ['Commande achat', 'Commande fournisseur', 'Ordine fornitore']) {
+      const words = [title, 'N° 4711', 'Envoyez la facture à compta@example.com', 'TVA 20 %', 'Total 9,00'];
+      const result = classifyDocument(doc(lines(40, 60, words)));
+      expect(result.documentType, `${title}: ${result.reasoning}`).toBe('purchase_order');
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDocument } from '@intake/core';
-import { doc, lines } from './synthetic.js';
+import { doc, lines, page } from './synthetic.js';
 
 /** A till slip's lines on an A4 page (as a scan or a shop's PDF places them): no narrow shape to go by. */
 const slip = (words: string[]) => classifyDocument(doc(lines(200, 60, [...words, 'TOTAL 12,40'])));
@@ -37,6 +37,15 @@ describe('classifyDocument: receipts in their own languages', () => {
     const result = classifyDocument(doc(lines(40, 60, ['Pagamento: Ricevuta bancaria 30 gg', 'Totale 100,00'])));
     expect(result.documentType, result.reasoning).toBe('invoice');
     expect(result.reasoning).not.toContain('receipt');
+  });
+
+  it('reads a slip printed to a narrow PDF page as a receipt, whatever its words', () => {
+    const placed = lines(10, 20, ['Corner Deli', 'Sandwich 4.50', 'Coffee 2.10', 'TOTAL 6.60']);
+    expect(classifyDocument(doc([page(placed, { width: 226, height: 595 })])).documentType).toBe('receipt');
+    // A photo's proportions are the camera's: a tall photo of the same words says nothing.
+    expect(classifyDocument(doc([page(placed, { width: 226, height: 595, source: 'ocr' })])).documentType).toBe(
+      'invoice',
+    );
   });
 
   it('reads Polish words with ł as folded text keeps them', () => {

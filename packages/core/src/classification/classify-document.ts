@@ -89,12 +89,18 @@ function decide(scores: Record<DocumentType, number>, found: Record<DocumentType
   return { documentType: winner, confidence, reasoning, keyIndicators: found[winner] };
 }
 
-/** A page more than 1.8 times as tall as it is wide is a till roll, not a sheet of paper. */
+/**
+ * A page more than 1.8 times as tall as it is wide is a till roll, not a sheet of paper: its print,
+ * or, for a page of a PDF's text layer, the page itself (a till printing a short slip to an 80 mm
+ * wide PDF page leaves most of the page blank). A photo's own shape is the camera's, not the paper's.
+ */
 function pageShape(doc: ReadDocument): string | null {
   const page = doc.pages[0];
   if (!page || doc.pages.length > 1) return null;
   const words = page.words;
   if (words.length === 0) return null;
+  if (page.source === 'text_layer' && page.height / Math.max(1, page.width) > NARROW_PAGE)
+    return 'long narrow page (till roll)';
   const x0 = Math.min(...words.map((w) => w.bbox.x0));
   const x1 = Math.max(...words.map((w) => w.bbox.x1));
   const y0 = Math.min(...words.map((w) => w.bbox.y0));

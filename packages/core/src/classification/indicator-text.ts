@@ -66,7 +66,31 @@ function firstTitle(lines: Line[]): string[] {
 /** A line's text folded, its words misread by OCR taken for the indicator words they stand for. */
 function readAs(line: Line, text: string): string {
   const words = fold(text).split(' ');
-  return (line.ocr ? words.map(meantWord) : words).join(' ');
+  return (line.ocr ? joinSplit(words).map(meantWord) : words).join(' ');
+}
+
+/** A word split by OCR is joined back when it is an indicator word of this many letters or more. */
+const SPLIT_MIN_LETTERS = 6;
+
+/**
+ * OCR splits a word of large or widely spaced print at a gap between its letters ("PU RCHASE
+ * ORDER", "NOTA D E ENCOME N D A"): two to four runs of letters, not all of them indicator words
+ * themselves, that make an indicator word together (as read or misread, see meantWord) are read as
+ * that word.
+ */
+function joinSplit(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const joined = [4, 3, 2]
+      .map((n) => words.slice(i, i + n))
+      .filter((pieces) => pieces.length > 1 && pieces.every((p) => /^\p{L}+$/u.test(p)))
+      .filter((pieces) => !pieces.every((p) => VOCABULARY.has(p)))
+      .map((pieces) => ({ n: pieces.length, word: meantWord(pieces.join('')) }))
+      .find(({ word }) => word.length >= SPLIT_MIN_LETTERS && VOCABULARY.has(word));
+    out.push(joined?.word ?? words[i]!);
+    if (joined) i += joined.n - 1;
+  }
+  return out;
 }
 
 /** Print this many times a page's usual height is a title's. */

@@ -49,3 +49,18 @@ describe('classifyDocument: order titles of ERP programs and of confirmations', 
     }
   });
 });
+
+describe("classifyDocument: the largest print as the document's title", () => {
+  it('reads an order that tells where to send invoices by its title in large print', () => {
+    const body = lines(40, 120, [
+      'Intestare fattura a: Amministrazione',
+      'Riportare il numero d ordine in fattura',
+      'Totale 100,00',
+    ]);
+    const titled = classifyDocument(doc([{ x: 300, y: 40, text: 'ORDINE FORNITORE', height: 24 }, ...body]));
+    expect(titled.documentType, titled.reasoning).toBe('purchase_order');
+    // The same words in the body's print are no title: the invoice words outweigh them.
+    const plain = classifyDocument(doc([{ x: 300, y: 40, text: 'ORDINE FORNITORE' }, ...body]));
+    expect(plain.documentType, plain.reasoning).toBe('invoice');
+  });
+});

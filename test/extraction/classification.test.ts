@@ -118,6 +118,21 @@ describe('classifyDocument', () => {
     }
   });
 
+  it('joins a title word that OCR split at a gap between its letters', () => {
+    for (const [title, type] of [
+      ['PU RCHASE ORDER', 'purchase_order'],
+      ['NOTA D E ENCOME N D A', 'purchase_order'],
+      ['RECH NUNG', 'invoice'],
+    ] as const) {
+      const placed = lines(40, 60, [title, 'Invoice to: Acme Ltd', 'Total 100,00']);
+      const result = classifyDocument(doc([page(placed, { source: 'ocr' })]));
+      expect(result.documentType, `${title}: ${result.reasoning}`).toBe(type);
+    }
+    // Two words that are indicator words each stay two: "Kassa Bon" is no "kassabon" made up.
+    const scanned = classifyDocument(doc([page(lines(40, 60, ['Kassa Bon', 'Total 1,00']), { source: 'ocr' })]));
+    expect(scanned.keyIndicators).not.toContain('kassabon');
+  });
+
   it('keeps a scanned invoice that cites its order an invoice', () => {
     for (const words of [
       ['RECHNUNG', 'Bestellnummer 4711', 'Bestelldatum 01.07.2024', 'Rechnungsdatum 03.07.2024'],

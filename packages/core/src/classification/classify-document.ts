@@ -1,5 +1,6 @@
 import type { ReadDocument } from '../ports/document-reader.port.js';
 import { fold } from '../extraction/index.js';
+import { hits } from './indicator-hits.js';
 import { indicatorText } from './indicator-text.js';
 import { DOCUMENT_TYPES, INDICATORS, type DocumentType } from './indicators.js';
 
@@ -44,12 +45,14 @@ export function classifyDocument(doc: ReadDocument, hints: ClassificationHints =
   const { body, top, title } = indicatorText(doc);
   const hintText = ` ${fold(hints.text ?? '')} `;
   for (const type of DOCUMENT_TYPES) {
-    for (const { phrase, weight } of INDICATORS[type]) {
-      const inBody = count(body, phrase);
-      if (inBody === 0 && !hintText.includes(` ${phrase} `)) continue;
-      const inTitle = top.includes(` ${phrase} `) ? TITLE_BOOST : 1;
-      scores[type] += weight * Math.min(inBody, 3) * inTitle + (hintText.includes(` ${phrase} `) ? weight : 0);
-      if (title.includes(` ${phrase} `)) scores[type] += weight * OWN_TITLE;
+    for (const indicator of INDICATORS[type]) {
+      const { phrase, weight } = indicator;
+      const inBody = hits(body, indicator, type);
+      const inHint = hits(hintText, indicator, type) > 0;
+      if (inBody === 0 && !inHint) continue;
+      const inTitle = hits(top, indicator, type) > 0 ? TITLE_BOOST : 1;
+      scores[type] += weight * Math.min(inBody, 3) * inTitle + (inHint ? weight : 0);
+      if (hits(title, indicator, type) > 0) scores[type] += weight * OWN_TITLE;
       found[type].push(phrase);
     }
   }
@@ -86,18 +89,18 @@ function decide(scores: Record<DocumentType, number>, found: Record<DocumentType
   return { documentType: winner, confidence, reasoning, keyIndicators: found[winner] };
 }
 
-function count(text: string, phrase: string): number {
-  let n = 0;
-  for (let i = text.indexOf(` ${phrase} `); i >= 0; i = text.indexOf(` ${phrase} `, i + 1)) n++;
-  return n;
-}
-
-/** A page more than 1.8 times as tall as it is wide is a till roll, not a sheet of paper. */
+/**
+ * A page more than 1.8 times as tall as it is wide is a till roll, not a sheet of paper: its print,
+ * or, for a page of a PDF's text layer, the page itself (a till printing a short slip to an 80 mm
+ * wide PDF page leaves most of the page blank). A photo's own shape is the camera's, not the paper's.
+ */
 function pageShape(doc: ReadDocument): string | null {
   const page = doc.pages[0];
   if (!page || doc.pages.length > 1) return null;
   const words = page.words;
   if (words.length === 0) return null;
+  if (page.source === 'text_layer' && page.height / Math.max(1, page.width) > NARROW_PAGE)
+    return 'long narrow page (till roll)';
   const x0 = Math.min(...words.map((w) => w.bbox.x0));
   const x1 = Math.max(...words.map((w) => w.bbox.x1));
   const y0 = Math.min(...words.map((w) => w.bbox.y0));

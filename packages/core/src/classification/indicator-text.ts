@@ -24,8 +24,9 @@ import { INDICATORS } from './indicators.js';
  * Folded text of every line, and of the lines in the top third of the first page, padded for
  * whole-word search; and the document's title: the heading words of the first segment in the top
  * half of the first page that is a title or begins with one and gives its number ("Rechnung #
- * 000062431", "FACTURE n° F29807"; labels/qualified-labels.ts) and holds no colon, padded, or a
- * blank.
+ * 000062431", "FACTURE n° F29807"; labels/qualified-labels.ts) and holds no colon, or without
+ * one the largest print of the top third (an order's "ORDINE FORNITORE" over "Intestare fattura
+ * a"), padded, or a blank.
  */
 export function indicatorText(doc: ReadDocument): { body: string; top: string; title: string } {
   const lines = buildLines(doc);
@@ -37,11 +38,24 @@ export function indicatorText(doc: ReadDocument): { body: string; top: string; t
     if (line.page === lines[0]!.page && line.y1 < line.pageHeight / 3) top.push(text);
   }
   const titles = wrappedTitles(lines);
+  const own = firstTitle(lines);
   return {
     body: ` ${[...body, ...titles].join(' ')} `,
     top: ` ${[...top, ...titles].join(' ')} `,
-    title: ` ${firstTitle(lines).join(' ')} `,
+    title: ` ${(own.length ? own : largestPrint(lines)).join(' ')} `,
   };
+}
+
+/** The words of the largest print in the first page's top third, when it stands out and holds no colon. */
+function largestPrint(lines: Line[]): string[] {
+  const first = lines.filter((l) => l.page === lines[0]?.page);
+  const usual = usualHeight(first);
+  const big = first
+    .filter((l) => l.y1 < l.pageHeight / 3)
+    .flatMap((line) => line.segments.map((segment) => ({ line, segment })))
+    .filter(({ segment }) => !segment.text.includes(':') && heightOf(segment) >= TITLE_HEIGHT * usual)
+    .sort((a, b) => heightOf(b.segment) - heightOf(a.segment))[0];
+  return big ? readAs(big.line, big.segment.text).split(' ') : [];
 }
 
 /** The heading words of the first page's first title in its top half (see indicatorText). */
@@ -66,7 +80,31 @@ function firstTitle(lines: Line[]): string[] {
 /** A line's text folded, its words misread by OCR taken for the indicator words they stand for. */
 function readAs(line: Line, text: string): string {
   const words = fold(text).split(' ');
-  return (line.ocr ? words.map(meantWord) : words).join(' ');
+  return (line.ocr ? joinSplit(words).map(meantWord) : words).join(' ');
+}
+
+/** A word split by OCR is joined back when it is an indicator word of this many letters or more. */
+const SPLIT_MIN_LETTERS = 6;
+
+/**
+ * OCR splits a word of large or widely spaced print at a gap between its letters ("PU RCHASE
+ * ORDER", "NOTA D E ENCOME N D A"): two to four runs of letters, not all of them indicator words
+ * themselves, that make an indicator word together (as read or misread, see meantWord) are read as
+ * that word.
+ */
+function joinSplit(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const joined = [4, 3, 2]
+      .map((n) => words.slice(i, i + n))
+      .filter((pieces) => pieces.length > 1 && pieces.every((p) => /^\p{L}+$/u.test(p)))
+      .filter((pieces) => !pieces.every((p) => VOCABULARY.has(p)))
+      .map((pieces) => ({ n: pieces.length, word: meantWord(pieces.join('')) }))
+      .find(({ word }) => word.length >= SPLIT_MIN_LETTERS && VOCABULARY.has(word));
+    out.push(joined?.word ?? words[i]!);
+    if (joined) i += joined.n - 1;
+  }
+  return out;
 }
 
 /** Print this many times a page's usual height is a title's. */
@@ -79,8 +117,7 @@ const TITLE_HEIGHT = 1.3;
  */
 function wrappedTitles(lines: Line[]): string[] {
   const first = lines.filter((l) => l.page === lines[0]?.page);
-  const heights = first.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
-  const usual = heights[Math.floor(heights.length / 2)] ?? 0;
+  const usual = usualHeight(first);
   const titles: string[] = [];
   first.forEach((line, i) => {
     if (line.y1 > line.pageHeight / 3) return;
@@ -97,6 +134,12 @@ function wrappedTitles(lines: Line[]): string[] {
     }
   });
   return titles;
+}
+
+/** The median height of the lines: the page's usual print. */
+function usualHeight(lines: Line[]): number {
+  const heights = lines.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? 0;
 }
 
 const heightOf = (segment: Segment): number => Math.max(...segment.words.map((w) => w.bbox.y1 - w.bbox.y0));

@@ -61,6 +61,8 @@ describe("a date's separator read as a glyph like it", () => {
     expect(lineText('text_layer', ['Date', '25:8.21'])).toBe('Date 25:8.21');
     // A time, an amount, a list: no stop beside a look-alike, or not a date's digits.
     expect(lineText('ocr', ['12:30', '1,25', '3,12,20', '4/2772024'])).toBe('12:30 1,25 3,12,20 4/2772024');
+    // No day and month: 50 is neither.
+    expect(lineText('ocr', ['12,50.00', '04/5072024'])).toBe('12,50.00 04/5072024');
   });
 });
 

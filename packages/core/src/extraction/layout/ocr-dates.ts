@@ -41,12 +41,18 @@ export function withDateSeparator(word: Word): Word {
  */
 export function withLookalikeSeparator(word: Word): Word {
   const stops = /^(\d{1,2})([.,:;])(\d{1,2})([.,:;])((?:19|20)?\d{2})$/u.exec(word.text);
-  if (stops && stops[2] !== stops[4] && (stops[2] === '.' || stops[4] === '.'))
+  if (stops && stops[2] !== stops[4] && (stops[2] === '.' || stops[4] === '.') && dayAndMonth(stops[1]!, stops[3]!))
     return guessed(word, `${stops[1]}.${stops[3]}.${stops[5]}`);
   const slashes = /^(\d{2})(\/|[17lI|])(\d{2})(\/|[17lI|])((?:19|20)\d{2})$/u.exec(word.text);
-  if (slashes && (slashes[2] === '/') !== (slashes[4] === '/'))
+  if (slashes && (slashes[2] === '/') !== (slashes[4] === '/') && dayAndMonth(slashes[1]!, slashes[3]!))
     return guessed(word, `${slashes[1]}/${slashes[3]}/${slashes[5]}`);
   return word;
+}
+
+/** Whether two numbers can be a day and a month in either order: else the word is no date to repair. */
+function dayAndMonth(a: string, b: string): boolean {
+  const [x, y] = [Number(a), Number(b)];
+  return Math.min(x, y) >= 1 && Math.min(x, y) <= 12 && Math.max(x, y) <= 31;
 }
 
 /** Month names of four letters or more: a shorter one a glyph off is too often another word. */

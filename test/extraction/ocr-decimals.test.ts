@@ -6,8 +6,8 @@ import { doc, page, type Placed } from './synthetic.js';
 
 /**
  * Amounts whose decimals OCR set apart after the comma or point ("TOTAL 59, 06", "€991, 07"),
- * joined on OCR'd lines (layout/ocr-decimals.ts); and an OCR'd table with a row that does not add
- * up, which stays below 0.9 (fields/arrays.ts).
+ * joined on OCR'd lines, or whose separators OCR read alike ("£2.074.20": layout/ocr-decimals.ts);
+ * and an OCR'd table with a row that does not add up, which stays below 0.9 (fields/arrays.ts).
  */
 
 const word = (text: string, x0: number): Word => ({
@@ -61,6 +61,37 @@ describe('decimals OCR set apart from their amount', () => {
     const { extracted_data } = extractFields(read, [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' });
     expect(extracted_data.subtotal).toBe(991.07);
     expect(extracted_data.total_amount).toBe(1199.19);
+  });
+});
+
+describe("an amount's thousands separator read as its decimal one, or the other way round", () => {
+  it.each([
+    [['GRAND', 'TOTAL', '£2.074.20'], 'GRAND TOTAL £2074.20'],
+    [['(differita)', '10,00', '6.877.57', '687,76'], '(differita) 10,00 6877.57 687,76'],
+    [['Totale', '1,234,567,89'], 'Totale 1234567,89'],
+  ])("%j has one decimal separator on an OCR'd line", (read, meant) => {
+    expect(lineText('ocr', read)).toBe(meant);
+  });
+
+  it('is left where the groups say otherwise, and on a text layer', () => {
+    expect(lineText('ocr', ['12.03.24', '1.234.567', '1.234,56', '12,50.00'])).toBe(
+      '12.03.24 1.234.567 1.234,56 12,50.00',
+    );
+    expect(lineText('text_layer', ['TOTAL', '£2.074.20'])).toBe('TOTAL £2.074.20');
+  });
+
+  it("gives an OCR'd invoice its total, which its subtotal and tax witness", () => {
+    const placed: Placed[] = [
+      { x: 40, y: 40, text: 'Peak Performance Physio' },
+      { x: 350, y: 60, text: 'Invoice No. 0042' },
+      { x: 350, y: 74, text: 'Date 12/03/2024' },
+      { x: 300, y: 400, text: 'Sub Total £1,728.50' },
+      { x: 300, y: 414, text: 'Tax (20%) £345.70' },
+      { x: 300, y: 428, text: 'GRAND TOTAL £2.074.20' },
+    ];
+    const read = doc([page(placed, { source: 'ocr' })]);
+    const { extracted_data } = extractFields(read, [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' });
+    expect(extracted_data.total_amount).toBe(2074.2);
   });
 });
 

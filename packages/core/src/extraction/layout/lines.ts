@@ -1,7 +1,7 @@
 import type { ReadDocument, Word } from '../../ports/document-reader.port.js';
 import { centreX, centreY, estimateSlope, readApart } from './text-direction.js';
 import { apartFromTime, withDateSeparator, withLookalikeSeparator, withMonthNames } from './ocr-dates.js';
-import { withDecimalsJoined } from './ocr-decimals.js';
+import { withDecimalsJoined, withOneDecimalSeparator } from './ocr-decimals.js';
 import { withoutLeadingGraphic } from './ocr-graphics.js';
 import { withoutRuleGlyphs } from './ocr-rules.js';
 import { withSpanishEnding } from './ocr-accents.js';
@@ -99,15 +99,18 @@ export function buildLines(doc: ReadDocument, readable = doc.pages.map(readableW
 /**
  * An OCR'd row's words with OCR's misreads put right: a table rule read as a glyph of a word
  * (ocr-rules.ts), a date's lost or misread separator, its misread month name or a date run into a
- * time (ocr-dates.ts), an amount's decimals set apart (ocr-decimals.ts), a Spanish word's ending
- * (ocr-accents.ts). `breaks` holds the words a rule stood before: each starts a segment.
+ * time (ocr-dates.ts), an amount's decimals set apart or its separators confused (ocr-decimals.ts),
+ * a Spanish word's ending (ocr-accents.ts). `breaks` holds the words a rule stood before: each
+ * starts a segment.
  */
 function repairedOcrRow(words: Word[]): { words: Word[]; breaks: Set<Word> } {
   const repaired: Word[] = [];
   const breaks = new Set<Word>();
   let ruleAfter = false;
   for (const { word, before, after } of withoutRuleGlyphs(words)) {
-    const parts = apartFromTime(withDateSeparator(withSpanishEnding(word))).map(withLookalikeSeparator);
+    const parts = apartFromTime(withDateSeparator(withSpanishEnding(word))).map((part) =>
+      withOneDecimalSeparator(withLookalikeSeparator(part)),
+    );
     if ((before || ruleAfter) && repaired.length > 0) breaks.add(parts[0]!);
     ruleAfter = after;
     repaired.push(...parts);

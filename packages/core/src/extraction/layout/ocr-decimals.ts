@@ -33,6 +33,18 @@ export function withDecimalsJoined(words: Word[], breaks: Set<Word>): Word[] {
   return joined;
 }
 
+/**
+ * OCR reads an amount's thousands separator as its decimal one, or the decimal one as the
+ * thousands one ("£2.074.20" for £2,074.20, "6.877.57" for 6.877,57), and the amount then reads a
+ * hundred times too large. Groups of three digits behind one separator with two digits after the
+ * last of them have one reading only: the last separator is the decimal one, and the others are
+ * left out.
+ */
+export function withOneDecimalSeparator(word: Word): Word {
+  const m = /^([$£€¥]?)(\d{1,3}(?:([.,])\d{3})+)\3(\d{2})([$£€¥]?)$/u.exec(word.text);
+  return m ? { ...word, text: `${m[1]}${m[2]!.replaceAll(m[3]!, '')}${m[3]}${m[4]}${m[5]}` } : word;
+}
+
 function joinedWord(a: Word, b: Word): Word {
   return {
     ...a,

@@ -5,7 +5,8 @@ import { doc, page, type Placed } from './synthetic.js';
 /**
  * Written dates whose month name OCR misread in one of two ways (values/dates.ts): a long name's
  * capital set apart as a word of its own ("12 J anuary 2021", "27 M arch, 2018" on a receipt
- * photo), and a name with a zero for an O, opening it ("26-0ct-2020") or inside it ("08-n0v-2020").
+ * photo), and a name with a zero for an O, opening it ("26-0ct-2020"), inside it ("08-n0v-2020")
+ * or ending it ("19-AG0-19").
  */
 
 function receipt(date: string) {
@@ -54,6 +55,15 @@ describe('OCR month names: a zero for an O inside the name', () => {
     ['3 ag0sto 2021', '2021-08-03'],
     ['12. Okt0ber 2019', '2019-10-12'],
     ['N0V 5, 2018', '2018-11-05'],
+  ])('"%s" is %s', (printed, iso) => {
+    expect(receipt(printed).transaction_date).toBe(iso);
+  });
+});
+
+describe('OCR month names: a zero for the O that ends the name', () => {
+  it.each([
+    ['19-AG0-19', '2019-08-19'],
+    ['3 ag0 2021', '2021-08-03'],
   ])('"%s" is %s', (printed, iso) => {
     expect(receipt(printed).transaction_date).toBe(iso);
   });

@@ -6,7 +6,7 @@ import { applyPlausibility } from './plausibility/apply-plausibility.js';
 import { FLAGGED_CONFIDENCE } from './plausibility/rules.js';
 import { applyCrossChecks } from './confidence/cross-checks.js';
 import { adjustmentsOf } from './values/adjustments.js';
-import { evidenceCeiling } from './confidence/evidence-caps.js';
+import { evidenceCeiling, WEAK_EVIDENCE_CEILING } from './confidence/evidence-caps.js';
 import { createContext, type ExtractionContext, type ExtraLabel } from './context.js';
 import { readEInvoice } from './einvoice/read-einvoice.js';
 import { chooseAmounts } from './fields/amounts.js';
@@ -147,6 +147,8 @@ function findField(
           source: 'table',
           ocr: finding.ocr ?? 1,
           ...(finding.weighed ? { weighed: true as const } : {}),
+          // A misread row is a misread table: the evidence caps' ceiling (confidence/evidence-caps.ts).
+          ...(finding.misread ? { ceiling: WEAK_EVIDENCE_CEILING } : {}),
           location: tableLocation(finding.rows),
         }
       : null;

@@ -24,6 +24,8 @@ import type { Role } from '../labels/synonyms.js';
 import { findDates, type FoundDate } from '../values/dates.js';
 import { mayGoOn } from '../fields/name-continuation.js';
 import { segmentStarts } from '../labels/label-index.js';
+import { guessedDate } from '../layout/ocr-dates.js';
+import { wordsInSpan } from '../locations/locate.js';
 
 /**
  * Caps where the evidence behind a value is weak, whatever the ranker and its calibration say. The
@@ -42,7 +44,9 @@ import { segmentStarts } from '../labels/label-index.js';
  *   that prints another date, or with words before it that no label list knows; and a date whose
  *   only label is a generic one qualified by words no label lists ("Fecha de oferta", "Quotation
  *   date": labels/qualified-labels.ts); and a date printed against another one, a period's end
- *   ("01-12-2021 - 31-12-2021") or a row of dates run together into one segment;
+ *   ("01-12-2021 - 31-12-2021") or a row of dates run together into one segment; and a date OCR
+ *   read through a look-alike glyph, a separator ("25:8.21") or a month name's letter ("ao(t"),
+ *   put right by a guess (layout/ocr-dates.ts);
  * - a total, subtotal or tax that no label names: one of the page's printed amounts picked by its
  *   place and size, where a subtotal above a total whose label is missing or unread looks the same;
  *   and one read by OCR with no second witness (printed once, and no arithmetic of the fields
@@ -143,7 +147,8 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       (candidate.source === 'fallback' && (otherDatePrinted(ctx, candidate) || introducedByWords(ctx, candidate))) ||
       (candidate.label !== undefined && qualifiedDateLabel(candidate.label, ctx)) ||
       rowInDoubt(ctx, candidate) ||
-      (role !== 'delivery_date' && dateBesideAnother(ctx, candidate))
+      (role !== 'delivery_date' && dateBesideAnother(ctx, candidate)) ||
+      (ocr && readThroughLookalike(candidate))
     );
   // An amount no label names and no arithmetic of the foot produced (one of the page's printed
   // amounts, picked by its place and size), where a subtotal looks the same as the total; or one
@@ -163,6 +168,12 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
     );
   }
   return false;
+}
+
+/** A date whose printed words a repair read through a look-alike glyph (layout/ocr-dates.ts). */
+function readThroughLookalike(candidate: Candidate): boolean {
+  const span = valueSpan(candidate);
+  return span !== null && wordsInSpan(candidate.line, span.start, span.end).some(guessedDate);
 }
 
 /** The date as printed could be read day-first or month-first, and the page does not say which. */

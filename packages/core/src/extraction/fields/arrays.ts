@@ -6,6 +6,7 @@ import { findDates } from '../values/dates.js';
 import { findItemBlocks } from './item-blocks.js';
 import { findLineItems, type LineItem } from './line-items.js';
 import { findReceiptItems } from './receipt-items.js';
+import { addsUp } from './row-arithmetic.js';
 import type { RowLocation } from '../locations/field-location.js';
 
 /**
@@ -25,6 +26,11 @@ export interface ArrayFinding {
   ocr?: number;
   /** The rows' sum was already weighed against the page's totals (receipt items). */
   weighed?: true;
+  /**
+   * A row OCR read with a quantity, a unit price and an amount that do not add up: one of its
+   * digits is misread, whatever the other rows say.
+   */
+  misread?: true;
 }
 
 const MEMBER_ALIASES: Record<keyof LineItem, string[]> = {
@@ -64,10 +70,20 @@ export function arrayFinding(
   const weighed = receipt ? ({ weighed: true } as const) : {};
   const members = field.fields?.length ? field.fields : null;
   const ocr = weakestWord(ctx, table.rows);
-  if (!members) return { value: table.items, score: table.score, rows: table.rows, ocr, ...weighed };
+  const flags = { ...weighed, ...(misreadRow(ctx, table.items, table.rows) ? { misread: true as const } : {}) };
+  if (!members) return { value: table.items, score: table.score, rows: table.rows, ocr, ...flags };
   const rows = table.rows.map((row, i) => ({ ...row, cells: shapeCells(table.items[i]!, row.cells, members) }));
   const value = table.items.map((item) => shapeItem(item, members));
-  return { value, score: table.score, rows, ocr, ...weighed };
+  return { value, score: table.score, rows, ocr, ...flags };
+}
+
+/** Whether a row on an OCR'd page prints all three of quantity, unit price and amount, and they do not add up. */
+function misreadRow(ctx: ExtractionContext, items: LineItem[], rows: RowLocation[]): boolean {
+  return items.some((item, i) => {
+    const read = ctx.lines.some((line) => line.ocr && line.page === rows[i]?.page);
+    const full = item.quantity !== undefined && item.unit_price !== undefined && item.amount !== undefined;
+    return read && full && !addsUp(item.quantity, item.unit_price, item.amount);
+  });
 }
 
 /**

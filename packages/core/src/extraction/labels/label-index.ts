@@ -1,5 +1,12 @@
 import { fold } from '../layout/fold.js';
-import { lookalikeMatch, lookalikeOf, MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from './ocr-misreads.js';
+import {
+  lookalikeMatch,
+  lookalikeOf,
+  MISREAD_MIN_LETTERS,
+  misreadMatch,
+  rejoinSplit,
+  splitJoined,
+} from './ocr-misreads.js';
 import type { Line } from '../layout/lines.js';
 import { lexiconLabels } from './lexicon-labels.js';
 import { ROLE_LABELS, ROLES } from './synonyms.js';
@@ -51,6 +58,12 @@ export class LabelIndex {
   private readonly misreadable: LabelEntry[];
   /** Every token of every label, for rejoining words that OCR split ("Positionssu m m e"). */
   private readonly vocabulary = new Set<string>();
+  /**
+   * Label words that open another label word written as one with a label word after them ("netto"
+   * of "nettobetrag", "rechnung" of "rechnungsbetrag"): the languages of such compounds write
+   * them whole, so "Nettobedrag" is a word of its own, no "netto bedrag" run together.
+   */
+  private readonly compoundHeads = new Set<string>();
   readonly hits: LabelHit[] = [];
 
   constructor(lines: Line[], extra: { key: LabelKey; label: string; strength: number }[] = []) {
@@ -66,8 +79,12 @@ export class LabelIndex {
       list.push(entry);
       this.byFirstToken.set(entry.tokens[0], list);
     }
-    for (const word of this.vocabulary)
+    for (const word of this.vocabulary) {
       this.byLength.set(word.length, [...(this.byLength.get(word.length) ?? []), word]);
+      for (let k = 3; k <= word.length - 3; k++)
+        if (this.vocabulary.has(word.slice(0, k)) && this.vocabulary.has(word.slice(k)))
+          this.compoundHeads.add(word.slice(0, k));
+    }
     const matched = lines.flatMap((line) => this.matchLine(line));
     const joined = joinWrappedHeadings(lines, matched, (text) => this.wholeLabel(text));
     // "Empfänger" over "IBAN" heads the payee's row of a payment form: no buyer's block.
@@ -85,8 +102,15 @@ export class LabelIndex {
     return this.hits.filter((h) => h.line === line);
   }
 
+  /** An OCR'd line's tokens with a label's words split inside or run together put right (ocr-misreads.ts). */
+  private ocrTokens(line: Line) {
+    const opens = (a: string, b: string) =>
+      !this.compoundHeads.has(a) && (this.byFirstToken.get(a)?.some((e) => e.tokens[1] === b) ?? false);
+    return splitJoined(rejoinSplit(lineTokens(line), this.vocabulary), this.vocabulary, opens);
+  }
+
   private matchLine(line: Line): LabelHit[] {
-    const tokens = line.ocr ? rejoinSplit(lineTokens(line), this.vocabulary) : lineTokens(line);
+    const tokens = line.ocr ? this.ocrTokens(line) : lineTokens(line);
     const hits: LabelHit[] = [];
     // OCR lines are matched allowing for misreads (a letter off in a long label, or look-alike
     // glyphs in any), which need to know where segments begin; a text layer only for a typo in a

@@ -57,6 +57,30 @@ export function rejoinSplit(tokens: Token[], vocabulary: Set<string>): Token[] {
   return out;
 }
 
+/**
+ * OCR runs a label's words together where the space between them is narrow ("TOTALDUE",
+ * "Totaltaxes", "Totaleprodotti"): a token that is no label word as read but two words, each of
+ * three letters or more, that open a label together (`opens`) is read as those two words.
+ */
+export function splitJoined(
+  tokens: Token[],
+  vocabulary: Set<string>,
+  opens: (a: string, b: string) => boolean,
+): Token[] {
+  return tokens.flatMap((token) => {
+    if (vocabulary.has(token.text)) return [token];
+    for (let k = 3; k <= token.text.length - 3; k++) {
+      const [a, b] = [token.text.slice(0, k), token.text.slice(k)];
+      if (opens(a, b))
+        return [
+          { text: a, start: token.start, end: token.start + k },
+          { text: b, start: token.start + k, end: token.end },
+        ];
+    }
+    return [token];
+  });
+}
+
 /** How many tokens from i form one label word (1 when none rejoin). */
 function joinableRun(tokens: Token[], i: number, vocabulary: Set<string>): number {
   for (let k = Math.min(4, tokens.length - i); k >= 2; k--) {

@@ -1,6 +1,7 @@
 import type { ReadDocument, Word } from '../../ports/document-reader.port.js';
 import { centreX, centreY, estimateSlope, readApart } from './text-direction.js';
-import { apartFromTime, withDateSeparator } from './ocr-dates.js';
+import { apartFromTime, withDateSeparator, withLookalikeSeparator, withMonthNames } from './ocr-dates.js';
+import { withDecimalsJoined, withOneDecimalSeparator } from './ocr-decimals.js';
 import { withoutLeadingGraphic } from './ocr-graphics.js';
 import { withoutRuleGlyphs } from './ocr-rules.js';
 import { withSpanishEnding } from './ocr-accents.js';
@@ -97,20 +98,30 @@ export function buildLines(doc: ReadDocument, readable = doc.pages.map(readableW
 
 /**
  * An OCR'd row's words with OCR's misreads put right: a table rule read as a glyph of a word
- * (ocr-rules.ts), a date's lost separator or one run into a time (ocr-dates.ts), a Spanish word's
- * ending (ocr-accents.ts). `breaks` holds the words a rule stood before: each starts a segment.
+ * (ocr-rules.ts), a date's lost or misread separator, its misread month name or a date run into a
+ * time (ocr-dates.ts), an amount's decimals set apart or its separators confused (ocr-decimals.ts),
+ * a Spanish word's ending (ocr-accents.ts). `breaks` holds the words a rule stood before: each
+ * starts a segment.
  */
 function repairedOcrRow(words: Word[]): { words: Word[]; breaks: Set<Word> } {
   const repaired: Word[] = [];
   const breaks = new Set<Word>();
   let ruleAfter = false;
   for (const { word, before, after } of withoutRuleGlyphs(words)) {
-    const parts = apartFromTime(withDateSeparator(withSpanishEnding(word)));
+    const parts = apartFromTime(withDateSeparator(withSpanishEnding(word))).map((part) =>
+      withOneDecimalSeparator(withLookalikeSeparator(part)),
+    );
     if ((before || ruleAfter) && repaired.length > 0) breaks.add(parts[0]!);
     ruleAfter = after;
     repaired.push(...parts);
   }
-  return { words: repaired, breaks };
+  // A month name misread between a day and a year, and decimals set apart, are put right with
+  // their neighbours in view.
+  const named = withMonthNames(repaired);
+  named.forEach((word, i) => {
+    if (word !== repaired[i] && breaks.has(repaired[i]!)) breaks.add(word);
+  });
+  return { words: withDecimalsJoined(named, breaks), breaks };
 }
 
 /**

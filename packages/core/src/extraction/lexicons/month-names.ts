@@ -17,6 +17,8 @@ export interface MonthNames {
    * a word ("m ai") could be anything.
    */
   pattern: string;
+  /** Every name as listed and without its diacritics, lower case. */
+  names: readonly string[];
 }
 
 export function monthNames(data: Readonly<Record<string, readonly (readonly string[])[]>>): MonthNames {
@@ -32,7 +34,7 @@ export function monthNames(data: Readonly<Record<string, readonly (readonly stri
     .sort((a, b) => b.length - a.length)
     .map((name) => (name.length >= 5 ? `${escapeWord(name[0]!)}\\s?${escapeWord(name.slice(1))}` : escapeWord(name)))
     .join('|');
-  return { month: (name) => months.get(name), pattern };
+  return { month: (name) => months.get(name), pattern, names: [...months.keys()] };
 }
 
 const withoutDiacritics = (name: string): string => name.normalize('NFKD').replace(/\p{M}/gu, '');

@@ -43,10 +43,11 @@ export interface DateConvention {
 export function findDates(text: string, convention: DateConvention = { dayFirst: true }): FoundDate[] {
   const plain = DIACRITIC_FREE(text);
   // Folding keeps the length only for the common Latin letters; otherwise search the raw text.
-  // A zero that opens a word of letters, or stands between two letters, is OCR's O ("26-0ct-2020",
-  // "08-n0v-2020", "3 ag0sto 2021"): same length, so offsets hold.
+  // A zero that opens a word of letters, stands between two letters or ends a word of two letters
+  // or more is OCR's O ("26-0ct-2020", "08-n0v-2020", "3 ag0sto 2021", "19-AG0-19"): same length,
+  // so offsets hold.
   const source = (plain.length === text.length ? plain : text.toLowerCase()).replace(
-    /(?<![\p{L}\d])0(?=\p{L}{2})|(?<=\p{L})0(?=\p{L})/gu,
+    /(?<![\p{L}\d])0(?=\p{L}{2})|(?<=\p{L})0(?=\p{L})|(?<=(?<![\p{L}\d])\p{L}{2,})0(?![\p{L}\d])/gu,
     'o',
   );
   const found: FoundDate[] = [];

@@ -72,7 +72,7 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
   MEMORY_BUDGET_MB:
     "the daemon's resident memory and its reader process's together: the reader reads an OCR page (a PDF page's drawing, a thread started for it included) or opens a PDF (its thread started for it) beside others only while that plus what one of its kind has cost (learned from one run alone) stays within this many MB, otherwise it waits for those; one alone runs too, unless PDFs opened and not yet read hold the room (it waits for them), so a single page may pass it; `0`: only `OCR_WORKERS` bounds the pages read at once (see \"Resources\")",
   OCR_LANGUAGES:
-    'tesseract\'s languages for scanned PDF pages (and images with `OCR_ENGINE=tesseract`), `+`-separated, the first tried first; `eng`, `deu` and `fra` are installed, any other code needs `npm install @tesseract.js-data/<code>` (see "Reading and extraction": on the development scans `eng+deu` gets 80.9% of all fields right against 75.1% with `eng`, at about 26% more CPU per scanned page)',
+    'tesseract\'s languages for scanned PDF pages (and images with `OCR_ENGINE=tesseract`), `+`-separated, the first tried first; `eng` and `deu` are installed, any other code needs `npm install @tesseract.js-data/<code>` (see "Reading and extraction": on the development scans `eng+deu` gets 80.9% of all fields right against 75.1% with `eng`, at about 26% more CPU per scanned page)',
   WEBHOOK_ALLOWED_HOSTS:
     'host names, IPs or CIDRs (comma-separated) webhooks may reach although they are loopback or private',
   WEBHOOK_CA_FILE: 'PEM file of extra CAs to trust for receivers (a company CA, a self-signed receiver)',

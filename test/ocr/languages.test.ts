@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanImage, scannedPdf } from './documents.js';
 
 /**
- * Tesseract's languages: English, German and French by default, so that a German address keeps its
- * umlauts and its ß on a scan, and French words their accents and cedillas; others by name, each
- * from its npm package.
+ * Tesseract's languages: English and German by default, so that a German address keeps its
+ * umlauts and its ß on a scan; others by name, each from its npm package.
  */
 
 // Small print where the English model is unsure of its letters, as in an invoice's foot.
@@ -15,12 +14,6 @@ const GERMAN_SCAN = [
   { text: 'Rechnungsbetrag 1.234,56 EUR', x: 100, y: 600, size: 24 },
 ];
 
-const FRENCH_SCAN = [
-  { text: "Date d'échéance : 15 août 2025, à régler à réception", x: 100, y: 460, size: 24 },
-  { text: 'Société Lyonnaise des Équipements, 12 rue Pérène, Besançon', x: 100, y: 520, size: 24 },
-  { text: 'Total à payer 1 234,56 € (reçu, Noël, garçon)', x: 100, y: 600, size: 24 },
-];
-
 const words = async (reader: ReturnType<typeof createTesseractReader>, bytes: Uint8Array): Promise<string[]> =>
   (await reader.read(bytes, 'application/pdf')).pages.flatMap((p) => p.words.map((w) => w.text));
 
@@ -28,18 +21,15 @@ describe("tesseract's languages", () => {
   const readers = {
     default: createTesseractReader({ workers: 1 }),
     english: createTesseractReader({ workers: 1, languages: ['eng'] }),
-    englishGerman: createTesseractReader({ workers: 1, languages: ['eng', 'deu'] }),
   };
   afterAll(() => Promise.all(Object.values(readers).map((r) => r.close())));
   let scan: Uint8Array;
-  let french: Uint8Array;
   beforeAll(async () => {
     scan = await scannedPdf(await scanImage(GERMAN_SCAN));
-    french = await scannedPdf(await scanImage(FRENCH_SCAN));
   });
 
   it('are English and German unless told otherwise', () => {
-    expect(DEFAULT_OCR_LANGUAGES).toEqual(['eng', 'deu', 'fra']);
+    expect(DEFAULT_OCR_LANGUAGES).toEqual(['eng', 'deu']);
   });
 
   it('read German words the English model is unsure of with their umlauts and ß', { timeout: 60_000 }, async () => {
@@ -51,21 +41,13 @@ describe("tesseract's languages", () => {
     for (const word of ['Lieferantenstraße', 'Geschäftsführer:', 'Straße']) expect(english).not.toContain(word);
   });
 
-  it('read French words with their accents and cedillas', { timeout: 60_000 }, async () => {
-    const accented = ["d'échéance", 'août', 'réception', 'Équipements,', 'Besançon', '(reçu,', 'garçon)'];
-    expect(await words(readers.default, french)).toEqual(expect.arrayContaining([...accented, '1', '234,56']));
-    // English and German alone read "aout", "Besancon", "(recu,", "garcon)".
-    const without = await words(readers.englishGerman, french);
-    expect(accented.filter((word) => without.includes(word)).length).toBeLessThan(accented.length - 3);
-  });
-
   it('name the reading revision, so that cached reads of another choice are read again', () => {
-    expect(readers.default.revision).toBe('tesseract:2:eng+deu+fra');
+    expect(readers.default.revision).toBe('tesseract:2:eng+deu');
     // English alone was the reading before languages could be chosen.
     expect(readers.english.revision).toBe('tesseract:2');
     // Scanned PDF pages have a revision of their own: images keep theirs when only scans change.
-    expect(readers.default.revisionOf('application/pdf')).toBe('tesseract:2:eng+deu+fra:scans9');
-    expect(readers.default.revisionOf('image/png')).toBe('tesseract:2:eng+deu+fra');
+    expect(readers.default.revisionOf('application/pdf')).toBe('tesseract:2:eng+deu:scans9');
+    expect(readers.default.revisionOf('image/png')).toBe('tesseract:2:eng+deu');
   });
 
   it('are refused when the code is none or its model is not installed, with what to install', () => {

@@ -175,16 +175,16 @@ const daemonRevision = (env: NodeJS.ProcessEnv): string => {
 
 describe('the daemon setting OCR_ENGINE', () => {
   it('paddle (the default) gives the daemon a reader that reads images with PaddleOCR; tesseract reads everything with tesseract', async () => {
-    expect(daemonRevision({})).toMatch(/^tesseract:\d+:eng\+deu\+fra\+paddle:.*:images$/);
-    expect(daemonRevision({ OCR_ENGINE: 'tesseract' })).toMatch(/^tesseract:\d+:eng\+deu\+fra$/);
-    expect(daemonRevision({ OCR_ENGINE: 'paddle' })).toMatch(/^tesseract:\d+:eng\+deu\+fra\+paddle:.*:images$/);
+    expect(daemonRevision({})).toMatch(/^tesseract:\d+:eng\+deu\+paddle:.*:images$/);
+    expect(daemonRevision({ OCR_ENGINE: 'tesseract' })).toMatch(/^tesseract:\d+:eng\+deu$/);
+    expect(daemonRevision({ OCR_ENGINE: 'paddle' })).toMatch(/^tesseract:\d+:eng\+deu\+paddle:.*:images$/);
     expect(daemonRevision({ OCR_ENGINE: 'paddle', OCR_ENGINE_PAGES: 'scans' })).toMatch(/\+paddle:.*:scans$/);
   });
 });
 
 describe('the daemon setting OCR_LANGUAGES', () => {
-  it('gives tesseract its languages (English, German and French unless set), and a missing model is a configuration error', () => {
-    expect(loadConfig({}, os.tmpdir()).OCR_LANGUAGES).toBe('eng+deu+fra');
+  it('gives tesseract its languages (English and German unless set), and a missing model is a configuration error', () => {
+    expect(loadConfig({}, os.tmpdir()).OCR_LANGUAGES).toBe('eng+deu');
     expect(daemonRevision({ OCR_ENGINE: 'tesseract', OCR_LANGUAGES: 'eng' })).toMatch(/^tesseract:\d+$/);
     expect(daemonRevision({ OCR_ENGINE: 'tesseract', OCR_LANGUAGES: 'deu+eng' })).toMatch(/^tesseract:\d+:deu\+eng$/);
     expect(() => loadConfig({ OCR_LANGUAGES: 'eng+xyz' }, os.tmpdir())).toThrow(

@@ -158,7 +158,7 @@ const Settings = z.object({
     .string()
     .regex(
       /^[a-z]{3}(?:_[a-z]+)?(?:\+[a-z]{3}(?:_[a-z]+)?)*$/u,
-      'tesseract language codes joined by "+", such as eng+deu+fra',
+      'tesseract language codes joined by "+", such as eng+deu',
     )
     .superRefine((value, ctx) => {
       // A missing model fails at start, with what to install, not on the first scanned page.

@@ -8,12 +8,11 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 
 /**
- * English, German for its ä, ö, ü and ß, which the English model reads as "ii", "B" or "lle"
- * ("Lieferantenstralle 20, 80333 Miinchen"), and French for its accents and words, which French
- * scans print most of (Factur-X invoices). Tesseract runs the later models only on the words the
- * first reads with little confidence, so each costs little CPU (docs/decisions/ocr-engines.md).
+ * English, and German for its ä, ö, ü and ß, which the English model reads as "ii", "B" or "lle"
+ * ("Lieferantenstralle 20, 80333 Miinchen"). With both, tesseract runs the second model only on
+ * the words the first reads with little confidence.
  */
-export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['eng', 'deu', 'fra'];
+export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['eng', 'deu'];
 
 /**
  * The folder of a language's model: tesseract.js' default, the "best" LSTM network quantised to

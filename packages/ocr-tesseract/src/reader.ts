@@ -59,7 +59,7 @@ export interface TesseractReaderOptions {
    * The languages tesseract reads pages in, as tesseract names them (`eng`, `deu`, `fra`, `nld`,
    * `spa`, ...), the first one tried first. Each one's model comes from the npm package
    * `@tesseract.js-data/<code>`: `eng` and `deu` are dependencies, others must be installed beside
-   * this package. Default `['eng', 'deu', 'fra']` (see DEFAULT_OCR_LANGUAGES).
+   * this package. Default `['eng', 'deu']` (see DEFAULT_OCR_LANGUAGES).
    */
   languages?: readonly string[];
   /**

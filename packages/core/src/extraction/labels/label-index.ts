@@ -270,11 +270,14 @@ export class LabelIndex {
 
 type Match = { tokens: string[]; all: LabelEntry[] } | null;
 
+const DATE_KEYS = new Set<LabelKey>(['invoice_date', 'order_date', 'transaction_date', 'due_date', 'delivery_date']);
+
 /**
- * A weak label printed in lower case right after another label in its segment goes on that
- * label's phrase ("Fecha de vencimiento del pago", "Date d'échéance du paiement", "Bestellung vom"):
- * a preposition or article the lexicon lists for dates ("del", "du", "vom") that names no date of
- * its own there. Before, the date after such a phrase read as an invoice date labelled "del".
+ * A weak label printed in lower case right after a date's label in its segment goes on that
+ * label's phrase ("Fecha de vencimiento del pago", "Date d'échéance du paiement"): a preposition
+ * or article the lexicon lists for dates ("del", "du") that names no date of its own there. After
+ * a title or a number's label it does ("FATTURA del 9 gennaio 2025", "Rechnung vom 3. März").
+ * Before, the date after such a phrase read as an invoice date labelled "del".
  */
 function continuesLabel(
   line: Line,
@@ -284,7 +287,7 @@ function continuesLabel(
   start: number,
   end: number,
 ): boolean {
-  if (!previous || entries.some((e) => e.strength >= 1)) return false;
+  if (!previous || !DATE_KEYS.has(previous.key) || entries.some((e) => e.strength >= 1)) return false;
   const text = line.text.slice(start, end);
   const between = line.text.slice(previous.end, start);
   const sameCell = !cells.some((c) => c > previous.start && c <= start);

@@ -147,6 +147,56 @@ describe('line items: numbers in neighbouring columns', () => {
   });
 });
 
+describe("line items: headings at their cells' left edge over right-aligned numbers", () => {
+  // Cells from each heading's left edge to the next heading's; the numbers end at their cell's right edge.
+  const headings: Placed[] = [
+    { x: 40, y: 300, text: 'Description' },
+    { x: 250, y: 300, text: 'Unit price' },
+    { x: 330, y: 300, text: 'Qty' },
+    { x: 400, y: 300, text: 'VAT' },
+    { x: 470, y: 300, text: 'Amount' },
+  ];
+  /** A row with each number ending where its cell ends (6 points a character). */
+  const row = (y: number, name: string, price: string, qty: string, amount: string): Placed[] => [
+    { x: 40, y, text: name },
+    { x: 322 - price.length * 6, y, text: price },
+    { x: 392 - qty.length * 6, y, text: qty },
+    { x: 462 - 18, y, text: '19%' },
+    { x: 540 - amount.length * 6, y, text: amount },
+  ];
+
+  it('puts each number under the heading whose cell holds it, not the nearer next heading', () => {
+    // The quantities stand nearer "VAT" than "Qty", the tax rates nearer "Amount" than "VAT".
+    const table = doc([
+      ...headings,
+      ...row(320, 'Wall bracket', '4.35', '2', '8.70'),
+      ...row(340, 'Installation', '120.00', '3', '360.00'),
+    ]);
+    expect(items(table)).toEqual([
+      { description: 'Wall bracket', quantity: 2, unit_price: 4.35, amount: 8.7 },
+      { description: 'Installation', quantity: 3, unit_price: 120, amount: 360 },
+    ]);
+  });
+
+  it('keeps a wide number that reaches left past its right-aligned heading under that heading', () => {
+    // The same cells with every heading at its cell's right edge: a wide amount reaches left past its heading.
+    const right = (text: string, x1: number): Placed => ({ x: x1 - text.length * 6, y: 300, text });
+    const table = doc([
+      headings[0]!,
+      right('Unit price', 322),
+      right('Qty', 392),
+      right('VAT', 462),
+      right('Amount', 540),
+      ...row(320, 'Wall bracket', '4.35', '2', '8.70'),
+      ...row(340, 'Installation', '1,250.00', '3', '3,750.00'),
+    ]);
+    expect(items(table)).toEqual([
+      { description: 'Wall bracket', quantity: 2, unit_price: 4.35, amount: 8.7 },
+      { description: 'Installation', quantity: 3, unit_price: 1250, amount: 3750 },
+    ]);
+  });
+});
+
 describe('line items: a quantity column left of the description', () => {
   const table = doc([
     { x: 40, y: 300, text: 'Qty' },

@@ -362,6 +362,32 @@ describe('line items: French headers, and a "Key: value" row under the columns',
     expect(items(table)).toEqual([{ description: 'Vis inox A4', quantity: 5, unit_price: 18, amount: 90 }]);
   });
 
+  it('reads "P.U. HT" as the unit price column, its prices out of the tax rate\'s cell before it', () => {
+    // Headings at their cells' left edge, the numbers right-aligned in their cells.
+    const cell = (x1: number, y: number, text: string): Placed => ({ x: x1 - text.length * 6, y, text });
+    const table = doc([
+      { x: 40, y: 300, text: 'Désignation' },
+      { x: 260, y: 300, text: 'TVA' },
+      { x: 300, y: 300, text: 'P.U. HT' },
+      { x: 360, y: 300, text: 'Qté' },
+      { x: 420, y: 300, text: 'Total HT' },
+      { x: 40, y: 320, text: 'Pose de parquet' },
+      cell(294, 320, '5,5%'),
+      cell(354, 320, '329,90'),
+      cell(414, 320, '2'),
+      cell(534, 320, '659,80'),
+      { x: 40, y: 340, text: 'Remplacement vitrage' },
+      cell(294, 340, '20%'),
+      cell(354, 340, '53,09'),
+      cell(414, 340, '10'),
+      cell(534, 340, '530,90'),
+    ]);
+    expect(items(table)).toEqual([
+      { description: 'Pose de parquet', quantity: 2, unit_price: 329.9, amount: 659.8 },
+      { description: 'Remplacement vitrage', quantity: 10, unit_price: 53.09, amount: 530.9 },
+    ]);
+  });
+
   it('keeps a "Key: value" row whose quantity and amount stand under their columns, and drops one that only has a number', () => {
     const table = doc([
       { x: 40, y: 300, text: 'Artikel' },

@@ -147,6 +147,56 @@ describe('line items: numbers in neighbouring columns', () => {
   });
 });
 
+describe("line items: headings at their cells' left edge over right-aligned numbers", () => {
+  // Cells from each heading's left edge to the next heading's; the numbers end at their cell's right edge.
+  const headings: Placed[] = [
+    { x: 40, y: 300, text: 'Description' },
+    { x: 250, y: 300, text: 'Unit price' },
+    { x: 330, y: 300, text: 'Qty' },
+    { x: 400, y: 300, text: 'VAT' },
+    { x: 470, y: 300, text: 'Amount' },
+  ];
+  /** A row with each number ending where its cell ends (6 points a character). */
+  const row = (y: number, name: string, price: string, qty: string, amount: string): Placed[] => [
+    { x: 40, y, text: name },
+    { x: 322 - price.length * 6, y, text: price },
+    { x: 392 - qty.length * 6, y, text: qty },
+    { x: 462 - 18, y, text: '19%' },
+    { x: 540 - amount.length * 6, y, text: amount },
+  ];
+
+  it('puts each number under the heading whose cell holds it, not the nearer next heading', () => {
+    // The quantities stand nearer "VAT" than "Qty", the tax rates nearer "Amount" than "VAT".
+    const table = doc([
+      ...headings,
+      ...row(320, 'Wall bracket', '4.35', '2', '8.70'),
+      ...row(340, 'Installation', '120.00', '3', '360.00'),
+    ]);
+    expect(items(table)).toEqual([
+      { description: 'Wall bracket', quantity: 2, unit_price: 4.35, amount: 8.7 },
+      { description: 'Installation', quantity: 3, unit_price: 120, amount: 360 },
+    ]);
+  });
+
+  it('keeps a wide number that reaches left past its right-aligned heading under that heading', () => {
+    // The same cells with every heading at its cell's right edge: a wide amount reaches left past its heading.
+    const right = (text: string, x1: number): Placed => ({ x: x1 - text.length * 6, y: 300, text });
+    const table = doc([
+      headings[0]!,
+      right('Unit price', 322),
+      right('Qty', 392),
+      right('VAT', 462),
+      right('Amount', 540),
+      ...row(320, 'Wall bracket', '4.35', '2', '8.70'),
+      ...row(340, 'Installation', '1,250.00', '3', '3,750.00'),
+    ]);
+    expect(items(table)).toEqual([
+      { description: 'Wall bracket', quantity: 2, unit_price: 4.35, amount: 8.7 },
+      { description: 'Installation', quantity: 3, unit_price: 1250, amount: 3750 },
+    ]);
+  });
+});
+
 describe('line items: a quantity column left of the description', () => {
   const table = doc([
     { x: 40, y: 300, text: 'Qty' },
@@ -310,6 +360,32 @@ describe('line items: French headers, and a "Key: value" row under the columns',
       { x: 480, y: 320, text: '90,00 €' },
     ]);
     expect(items(table)).toEqual([{ description: 'Vis inox A4', quantity: 5, unit_price: 18, amount: 90 }]);
+  });
+
+  it('reads "P.U. HT" as the unit price column, its prices out of the tax rate\'s cell before it', () => {
+    // Headings at their cells' left edge, the numbers right-aligned in their cells.
+    const cell = (x1: number, y: number, text: string): Placed => ({ x: x1 - text.length * 6, y, text });
+    const table = doc([
+      { x: 40, y: 300, text: 'Désignation' },
+      { x: 260, y: 300, text: 'TVA' },
+      { x: 300, y: 300, text: 'P.U. HT' },
+      { x: 360, y: 300, text: 'Qté' },
+      { x: 420, y: 300, text: 'Total HT' },
+      { x: 40, y: 320, text: 'Pose de parquet' },
+      cell(294, 320, '5,5%'),
+      cell(354, 320, '329,90'),
+      cell(414, 320, '2'),
+      cell(534, 320, '659,80'),
+      { x: 40, y: 340, text: 'Remplacement vitrage' },
+      cell(294, 340, '20%'),
+      cell(354, 340, '53,09'),
+      cell(414, 340, '10'),
+      cell(534, 340, '530,90'),
+    ]);
+    expect(items(table)).toEqual([
+      { description: 'Pose de parquet', quantity: 2, unit_price: 329.9, amount: 659.8 },
+      { description: 'Remplacement vitrage', quantity: 10, unit_price: 53.09, amount: 530.9 },
+    ]);
   });
 
   it('keeps a "Key: value" row whose quantity and amount stand under their columns, and drops one that only has a number', () => {

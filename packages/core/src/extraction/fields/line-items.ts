@@ -6,6 +6,7 @@ import { unionBox, type PageBox, type RowLocation } from '../locations/field-loc
 import { onPage } from '../locations/locate.js';
 import { addsUp, balancedParts, type RowNumber, type RowParts } from './row-arithmetic.js';
 import { numbersOf, priced, type PlacedNumber } from './row-numbers.js';
+import { headingsAtCellStart } from './column-extents.js';
 import { withLostDecimals } from './lost-decimals.js';
 import { pageFurniture } from '../layout/page-furniture.js';
 
@@ -70,12 +71,16 @@ function rowsUnder(ctx: ExtractionContext, header: TableHeader, headerLines: Set
   const numericX0 = numericColumnsX0(header, header.columns.description!.x0);
   const lines = tableLines(ctx, header, headerLines, furniture);
   const descriptionX0 = descriptionColumnX0(lines, headingWords(ctx.lines, header), header, numericX0);
+  const byExtents = headingsAtCellStart(
+    header,
+    lines.map((line) => ({ line, numbers: columnSpans(numbersOf(line, header, descriptionX0, numericX0)) })),
+  );
   let pending: { text: string; box: PageBox; line: Line } | null = null;
   let last: { item: Row; line: Line } | null = null;
   for (const line of lines) {
     const labels = ctx.labels.hitsOn(line).filter((h) => h.strength === 1);
     const description = descriptionText(line, descriptionX0, numericX0);
-    const read = numbersOf(line, header, descriptionX0, numericX0);
+    const read = numbersOf(line, header, descriptionX0, numericX0, byExtents);
     const numbers = read.filter((n) => !n.beside && !n.inDescription);
     // A subtotal, tax or carried-forward line is skipped; a row with a tax rate in it ("7 % VAT") is still a row.
     if (labels.some((h) => SKIPPED.has(h.key)) && !(description && priced(numbers))) continue;
@@ -145,6 +150,9 @@ function tableLines(ctx: ExtractionContext, header: TableHeader, headerLines: Se
   }
   return lines;
 }
+
+/** Where a row's numbers under the columns stand across the page. */
+const columnSpans = (numbers: PlacedNumber[]) => numbers.filter((n) => n.column).map((n) => n.box.box);
 
 /** The description runs to the first numeric column right of it; columns may stand left of it too. */
 function numericColumnsX0(header: TableHeader, descriptionX0: number): number {

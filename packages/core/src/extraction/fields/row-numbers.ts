@@ -5,6 +5,7 @@ import { findAmounts } from '../values/amounts.js';
 import { amountsBySegment } from './segment-amounts.js';
 import type { RowNumber } from './row-arithmetic.js';
 import type { Column, TableHeader } from './table-header.js';
+import { columnByExtent } from './column-extents.js';
 
 /** The numbers of a line-item row and the columns they stand under (line-items.ts reads the rows). */
 
@@ -18,9 +19,16 @@ export interface PlacedNumber extends RowNumber {
  * The numbers of a line in reading order: under the columns, left of the description (`beside`
  * when no column stands there), and prices with decimals inside the description column
  * (`inDescription`: "Lieferung eines 205,0000 Solarziegels"); other numbers in the description
- * are part of the name.
+ * are part of the name. `byExtents`: the headings stand at their cells' left edges
+ * (column-extents.ts), and a number is under the heading whose cell holds it.
  */
-export function numbersOf(line: Line, header: TableHeader, descriptionX0: number, numericX0: number): PlacedNumber[] {
+export function numbersOf(
+  line: Line,
+  header: TableHeader,
+  descriptionX0: number,
+  numericX0: number,
+  byExtents = false,
+): PlacedNumber[] {
   const placed: PlacedNumber[] = [];
   for (const amount of amountsBySegment(line, (text) => findAmounts(line.ocr ? semicolonComma(text) : text))) {
     const { x0, x1 } = xRange(line, amount.start, amount.end);
@@ -34,7 +42,9 @@ export function numbersOf(line: Line, header: TableHeader, descriptionX0: number
       }
       continue;
     }
-    const column = nearestColumn(header, (x0 + x1) / 2, left ? descriptionX0 : Infinity);
+    const before = left ? descriptionX0 : Infinity;
+    const column =
+      (byExtents ? columnByExtent(header, { x0, x1 }, before) : null) ?? nearestColumn(header, (x0 + x1) / 2, before);
     placed.push({ value, hasDecimals, box, column, ...(left && column === null ? { beside: true } : {}) });
   }
   return placed;

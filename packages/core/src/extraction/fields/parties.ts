@@ -34,6 +34,7 @@ import { findAmounts } from '../values/amounts.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { findTableHeaders } from './table-header.js';
 import { footerBlockNames } from './footer-names.js';
+import { atRunningHead } from './running-heads.js';
 import { contactBlocks } from './contact-blocks.js';
 import { labelledNames } from './labelled-names.js';
 import { isBankBesideAccount } from './bank-names.js';
@@ -92,7 +93,8 @@ export function vendorCandidates(
   const all = withContinuations(ctx.lines, repaired, siteNames(ctx.lines));
   // "z. Hd. Frau Schneider": a line sent to the reader's attention is the addressee's, never the seller.
   const named = all.filter((c) => isNameShaped(String(c.value)) && !startsWithAttentionWord(String(c.value)));
-  return boostRepeated(ctx, withoutCutNames(bestPerValue(named)));
+  // A purchase order's buyer heads its pages; any other document's issuer does (running-heads.ts).
+  return boostRepeated(ctx, withoutCutNames(bestPerValue(ordered ? named : atRunningHead(ctx.lines, named))));
 }
 
 /**

@@ -99,6 +99,38 @@ describe("an OCR'd total misread in its digits", () => {
     expect(result.confidence.total_amount).toBeLessThanOrEqual(COMPLETED_CEILING);
   });
 
+  it("confirms the net by the line items where a row's amount stands outside the column", () => {
+    // The first row's amount ends 14 points left of the column: the column's rows no longer add
+    // up to the net, the line items found under the "Amount" heading still do.
+    const placed: Placed[] = [
+      at(50, 60, english[0]!),
+      at(340, 120, english[2]!),
+      at(470, 120, english[3]!),
+      ...[
+        ['Description', 'Qty', 'Price', 'Amount'],
+        ['Laser toner', '100', '8.00', ''],
+        ['Copy paper', '100', '13.00', '1,300.00'],
+        ['Staplers', '112', '3.00', '336.00'],
+      ].flatMap(([d, q, p, a], i) => [
+        at(50, 260 + i * 16, d!),
+        at(300, 260 + i * 16, q!),
+        at(400, 260 + i * 16, p!),
+        ...(a ? [ending(260 + i * 16, a)] : []),
+      ]),
+      { x: RIGHT - 14 - 36, y: 276, text: '800.00', confidence: SURE },
+      at(360, 340, 'Subtotal'),
+      ending(340, '2,436.00'),
+      at(360, 354, 'Tax'),
+      ending(354, '216.80'),
+      at(360, 368, 'Total'),
+      ending(368, '265380', 0.3),
+    ];
+    const result = extractFields(doc([page(placed, { source: 'ocr' })]), [...RECOMMENDED_FIELDS.invoice], {
+      documentType: 'invoice',
+    });
+    expect(result.extracted_data.total_amount).toBe(2652.8);
+  });
+
   it('keeps the total as read where the tax was read less surely, the likelier misread', () => {
     const result = invoice(english, englishRows, [
       ['Subtotal', '2,436.00'],

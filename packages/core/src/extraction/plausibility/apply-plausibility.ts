@@ -11,6 +11,7 @@ import { adjustmentsOf } from '../values/adjustments.js';
 import { findAmounts } from '../values/amounts.js';
 import { completeAmounts, printedRates } from './complete-amounts.js';
 import { deriveTax } from './derived-tax.js';
+import { repairMisreadTotal } from './misread-total.js';
 import { dateDoubt, findImplausible, type PlausibilityFacts } from './rules.js';
 
 /**
@@ -18,7 +19,8 @@ import { dateDoubt, findImplausible, type PlausibilityFacts } from './rules.js';
  * document is first replaced by the best labelled date that does not ("Invoice Date: August 3,
  * 2014" over a year misread in a billing period); the field is reported either way, so that a
  * person looks at it. A subtotal and tax printed without labels are read by their arithmetic
- * under the total (complete-amounts.ts) before the checks. Returns the reasons by field name; values from the embedded XML are exact
+ * under the total (complete-amounts.ts) before the checks, after a total misread by OCR is put
+ * right by its column's sum (misread-total.ts). Returns the reasons by field name; values from the embedded XML are exact
  * and never put in doubt.
  */
 export function applyPlausibility(
@@ -30,6 +32,7 @@ export function applyPlausibility(
 ): FieldValidationError[] {
   const pageDates = ctx.lines.flatMap((line) => findDates(line.text, ctx.dates).map((d) => d.iso));
   const replaced = replaceImplausibleDate(ctx, found, fields, roles, pageDates, options);
+  repairMisreadTotal(ctx, found, fields, roles);
   completeAmounts(ctx, found, fields, roles);
   deriveTax(ctx, found, fields, roles);
   const facts = {

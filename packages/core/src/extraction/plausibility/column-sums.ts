@@ -34,11 +34,14 @@ const REACH = 40;
 const GAP = 6;
 const EPSILON = 0.011;
 
-/** Every amount printed with decimals, placed (in the document's line order). */
-export function placedAmounts(ctx: DocumentView): PlacedAmount[] {
+/**
+ * Every amount printed with decimals, placed (in the document's line order); with `wholes`, the
+ * amounts printed without them too.
+ */
+export function placedAmounts(ctx: DocumentView, wholes = false): PlacedAmount[] {
   return ctx.lines.flatMap((line) =>
     findAmounts(line.text)
-      .filter((a) => a.hasDecimals)
+      .filter((a) => wholes || a.hasDecimals)
       .map((a) => ({
         value: a.value,
         page: line.page,
@@ -109,7 +112,8 @@ export function partsAbove(
   return agrees && tax.value > 0 && tax.value < net.value && tax.value <= own.value * maxTaxShare ? { net, tax } : null;
 }
 
-function inColumn(placed: readonly PlacedAmount[], own: PlacedAmount): PlacedAmount[] {
+/** The other amounts of `own`'s column on its page. */
+export function inColumn(placed: readonly PlacedAmount[], own: PlacedAmount): PlacedAmount[] {
   const tolerance = ALIGN * Math.max(own.height, 1e-6);
   return placed.filter((p) => p.page === own.page && p !== own && Math.abs(p.x1 - own.x1) <= tolerance);
 }

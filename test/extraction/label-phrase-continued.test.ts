@@ -7,10 +7,11 @@ import { doc } from './synthetic.js';
  * A label's phrase may run on past what the lexicon lists, with a preposition or article that is
  * itself a weak date label in some language ("del" of Italian "Fattura n. 12 del 03/05/2025",
  * "du", "vom"): "Fecha de vencimiento del pago", "Date d'échéance du paiement". Printed in lower
- * case right after a date's label in its segment it goes on that label's phrase, and the date after
- * it is the label's alone; after a title it still labels the title's date ("FATTURA del") (`continuesLabel` in labels/label-index.ts). Before, the due date was also
- * an invoice date labelled "del" or "du", nearer to it than its own label, and on a one-line
- * print of such a phrase (wkhtmltopdf) the ranker took it for the invoice date.
+ * case right after a date's label in its segment it goes on that label's phrase, and the date
+ * after it is the label's alone; after a title it still labels the title's date ("FATTURA del")
+ * (`continuesLabel` in labels/label-phrases.ts). Before, the due date was also an invoice date
+ * labelled "del" or "du", nearer to it than its own label, and on a one-line print of such a
+ * phrase (wkhtmltopdf) the ranker took it for the invoice date.
  */
 
 /** The label hits of a line holding `text` and a date after it, as key:text. */

@@ -13,6 +13,7 @@ import { ROLE_LABELS, ROLES } from './synonyms.js';
 import { joinWrappedHeadings } from './wrapped-headings.js';
 import { headsPaymentRow } from './payee-labels.js';
 import { segmentStarts, xRange, type LabelHit, type LabelKey } from './label-hit.js';
+import { continuesLabel } from './label-phrases.js';
 
 export { segmentStarts, xRange, type LabelHit, type LabelKey } from './label-hit.js';
 
@@ -269,30 +270,6 @@ export class LabelIndex {
 }
 
 type Match = { tokens: string[]; all: LabelEntry[] } | null;
-
-const DATE_KEYS = new Set<LabelKey>(['invoice_date', 'order_date', 'transaction_date', 'due_date', 'delivery_date']);
-
-/**
- * A weak label printed in lower case right after a date's label in its segment goes on that
- * label's phrase ("Fecha de vencimiento del pago", "Date d'échéance du paiement"): a preposition
- * or article the lexicon lists for dates ("del", "du") that names no date of its own there. After
- * a title or a number's label it does ("FATTURA del 9 gennaio 2025", "Rechnung vom 3. März").
- * Before, the date after such a phrase read as an invoice date labelled "del".
- */
-function continuesLabel(
-  line: Line,
-  cells: number[],
-  previous: LabelHit | undefined,
-  entries: LabelEntry[],
-  start: number,
-  end: number,
-): boolean {
-  if (!previous || !DATE_KEYS.has(previous.key) || entries.some((e) => e.strength >= 1)) return false;
-  const text = line.text.slice(start, end);
-  const between = line.text.slice(previous.end, start);
-  const sameCell = !cells.some((c) => c > previous.start && c <= start);
-  return sameCell && text === text.toLowerCase() && /^\s*$/.test(between);
-}
 
 /** The match of more words, the first on a tie. */
 function longer(a: Match, b: Match): Match {

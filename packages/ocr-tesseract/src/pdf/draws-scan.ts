@@ -13,12 +13,15 @@ const MIN_SHARE_OF_PAGE = 0.25;
 
 export async function drawsScan(page: PDFPageProxy): Promise<boolean> {
   const { width, height } = page.getViewport({ scale: 1 });
-  const minPixels = MIN_SHARE_OF_PAGE * ((width / 72) * MIN_DPI) * ((height / 72) * MIN_DPI);
   const { fnArray, argsArray } = await page.getOperatorList();
-  return fnArray.some((fn, i) => {
-    const size = imageSize(fn, argsArray[i] as unknown[]);
-    return size !== null && size.width * size.height >= minPixels;
-  });
+  return fnArray.some((fn, i) => scanImageDrawn(fn, argsArray[i] as unknown[], width, height));
+}
+
+/** Whether operator `fn` paints an image with a scan's pixels on a page `width` × `height` points. */
+export function scanImageDrawn(fn: number, args: unknown[], width: number, height: number): boolean {
+  const minPixels = MIN_SHARE_OF_PAGE * ((width / 72) * MIN_DPI) * ((height / 72) * MIN_DPI);
+  const size = imageSize(fn, args);
+  return size !== null && size.width * size.height >= minPixels;
 }
 
 /** pdfjs' image operators carry the image's size in pixels: [id, width, height] or [{ width, height }]. */

@@ -53,7 +53,11 @@ async function readPage(
   const page = (await call({ op: 'page', doc, number })) as PdfPage;
   signal.throwIfAborted();
   const { width, height } = page;
-  if (page.kind === 'text') return { number, width, height, words: inReadingOrder(page.words), source: 'text_layer' };
+  if (page.kind === 'text') {
+    // Another program's OCR under a scan has OCR's misreads: it is read as an OCR'd page.
+    const source = page.ocr ? 'ocr' : 'text_layer';
+    return { number, width, height, words: inReadingOrder(page.words), source };
+  }
   const engine = context.enginePages === 'scans' ? context.engine : undefined;
   return ocrPage(
     context.pool,

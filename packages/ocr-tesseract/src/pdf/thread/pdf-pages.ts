@@ -13,6 +13,7 @@ import { unreadable } from '../../unreadable.js';
 import { pdfAttachments } from '../attachments.js';
 import { drawsScan } from '../draws-scan.js';
 import { inflatedSize } from '../inflated-size.js';
+import { isOcrTextLayer } from '../ocr-text-layer.js';
 import { openPdf, type OpenPdf } from '../open-pdf.js';
 import { renderPage } from '../render-page.js';
 import { shrinkOversizedImages } from '../shrink-images.js';
@@ -70,9 +71,8 @@ export async function readPage({ pdf, settings }: ReadablePdf, number: number): 
   try {
     const { width, height } = page.getViewport({ scale: 1 });
     const words = await damagedPage(number, () => textLayerWords(page));
-    if (await damagedPage(number, () => usesTextLayer(page, words, settings))) {
-      return { kind: 'text', width, height, words };
-    }
+    const use = await damagedPage(number, () => textLayerUse(page, words, settings));
+    if (use !== 'none') return { kind: 'text', width, height, words, ...(use === 'ocr' ? { ocr: true } : {}) };
     return { kind: 'scan', width, height };
   } finally {
     page.cleanup();
@@ -92,10 +92,19 @@ export async function renderScan({ pdf, settings }: ReadablePdf, number: number)
 /** Above this many words a page is a text page, whatever images it also shows. */
 const PLENTY_OF_WORDS = 25;
 
-/** A usable text layer wins, unless it is a few stamped words on top of a scan. */
-async function usesTextLayer(page: PDFPageProxy, words: Word[], settings: OpenSettings): Promise<boolean> {
-  if (!isUsableTextLayer(words, settings.minTextLayerWords)) return false;
-  return words.length >= PLENTY_OF_WORDS || !(await drawsScan(page));
+/**
+ * Whether the text layer is read: 'none' for one unusable, or a few stamped words on top of a
+ * scan; 'ocr' for another program's invisible OCR under a scan (ocr-text-layer.ts), whose words
+ * are read as an OCR'd page's; 'exact' otherwise.
+ */
+async function textLayerUse(
+  page: PDFPageProxy,
+  words: Word[],
+  settings: OpenSettings,
+): Promise<'none' | 'ocr' | 'exact'> {
+  if (!isUsableTextLayer(words, settings.minTextLayerWords)) return 'none';
+  if (words.length < PLENTY_OF_WORDS) return (await drawsScan(page)) ? 'none' : 'exact';
+  return (await isOcrTextLayer(page)) ? 'ocr' : 'exact';
 }
 
 /** pdfjs fails on a broken page object or content stream with its own errors; those are the file's fault. */

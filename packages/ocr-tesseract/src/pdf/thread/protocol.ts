@@ -27,8 +27,11 @@ export interface OpenedPdf {
   attachments: EmbeddedFile[];
 }
 
-/** A page in PDF points: its text layer's words, or a scan, whose picture `render` draws for OCR. */
-export type PdfPage = { kind: 'text'; width: number; height: number; words: Word[] } | ScanPage;
+/**
+ * A page in PDF points: its text layer's words (`ocr` where they are another program's OCR of the
+ * page's picture), or a scan, whose picture `render` draws for OCR.
+ */
+export type PdfPage = { kind: 'text'; width: number; height: number; words: Word[]; ocr?: boolean } | ScanPage;
 
 export interface ScanPage {
   kind: 'scan';

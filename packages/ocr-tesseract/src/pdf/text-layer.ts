@@ -53,7 +53,7 @@ function itemWords(
   const scaleX = Math.hypot(a, b) || 1;
   const along: Point = [a / scaleX, b / scaleX];
   const up: Point = [-along[1], along[0]];
-  const size = item.height || Math.hypot(c, d);
+  const size = itemSize(item, style, scaleX, Math.hypot(c, d));
   const ascent = style?.ascent && style.ascent > 0 ? Math.min(style.ascent, 1.2) : DEFAULT_ASCENT;
   const descent = style?.descent && style.descent < 0 ? Math.max(style.descent, -0.5) : DEFAULT_DESCENT;
   const monospace = monospaceOf(style);
@@ -82,6 +82,20 @@ function itemWords(
       ...(turn ? { turn } : {}),
     };
   });
+}
+
+/**
+ * The item's em in page units. pdfjs gives a Type 3 font drawn at size 1 and scaled by the text
+ * matrix (cairo's way: Firefox's and GTK's "print to file", pdftocairo) the height of the font's
+ * glyph box instead, and such a font holds only the glyphs one run needed: a font of digits gives
+ * their height, one of stops and commas a sliver at the baseline, so the pieces of one amount
+ * ("21" "." "153" "," "97") got boxes of three heights and the total was read as 21153. A font
+ * without metrics (pdfjs reports none for Type 3 fonts) takes the em along the baseline where that
+ * is larger.
+ */
+function itemSize(item: TextItem, style: TextStyle | undefined, along: number, across: number): number {
+  const size = item.height || across;
+  return style?.ascent ? size : Math.max(size, along);
 }
 
 const monospaceOf = (style: TextStyle | undefined): boolean => style?.fontFamily === 'monospace';

@@ -4,6 +4,8 @@ import type { Role } from '../labels/synonyms.js';
 import { findDates } from '../values/dates.js';
 import { bestPerValue, labelledCandidates, type Candidate } from './candidates.js';
 import { paymentTerms } from './payment-terms.js';
+import { inPeriod } from './other-dates.js';
+import { itemTableLines } from './table-lines.js';
 
 /** Roles whose date is "the" date of the document: printed near the top, often without a label. */
 const MAIN_DATE_ROLES: Role[] = ['invoice_date', 'order_date', 'transaction_date'];
@@ -17,6 +19,10 @@ export function dateCandidates(ctx: ExtractionContext, role: Role | null, keys: 
     return bestPerValue([...labelled, ...terms.due]).filter((c) => !terms.earlier.has(String(c.value)));
   }
   if (!role || !MAIN_DATE_ROLES.includes(role)) return labelled;
+  return outsideItemTables(ctx, documentDates(ctx, role, labelled));
+}
+
+function documentDates(ctx: ExtractionContext, role: Role, labelled: Candidate[]): Candidate[] {
   const taken = labelledDates(ctx, OTHER_DATE_ROLES);
   if (role !== 'invoice_date') return bestPerValue([...labelled, ...unlabelledDates(ctx, taken)]);
   // An invoice's order date ("Order date", "Besteldatum", "Fecha de pedido") is no invoice date,
@@ -26,6 +32,16 @@ export function dateCandidates(ctx: ExtractionContext, role: Role | null, keys: 
   const ordered = [...labelledDates(ctx, ['order_date'])].filter((value) => !own.has(value));
   const others = unlabelledDates(ctx, new Set([...taken, ...ordered]));
   return bestPerValue([...labelled, ...(others.length ? others : unlabelledDates(ctx, taken))]);
+}
+
+/**
+ * A date inside an item table dates its row (a delivery, a day's work), and a "Date" heading over
+ * the rows names their column: the document's date stands outside the table, unless it prints none.
+ */
+function outsideItemTables(ctx: ExtractionContext, candidates: Candidate[]): Candidate[] {
+  const table = itemTableLines(ctx);
+  const outside = candidates.filter((c) => !table.has(c.line) && !(c.label && table.has(c.label.line)));
+  return outside.length ? outside : candidates;
 }
 
 /** The dates labelled as `roles`' (strongly enough to say so). */
@@ -42,6 +58,9 @@ function labelledDates(ctx: ExtractionContext, roles: Role[]): Set<Candidate['va
 /** A time of day ("14:05", "9.30", "14:05:33"), not a part of a date or an amount beside it. */
 const TIME_AFTER = /(?<![\d.,/-])\b\d{1,2}[:.]\d{2}(?::\d{2})?\b(?![.,/-]?\d)/;
 
+/** A period's ends keep this share of a plain date's score: they date a service, not the document. */
+const PERIOD_FACTOR = 0.5;
+
 /**
  * Every date on the page as a weak candidate, earlier ones stronger: a document's own date is
  * usually the first one printed. Dates `taken` by another role's label (due, delivery) are left out.
@@ -54,9 +73,10 @@ function unlabelledDates(ctx: ExtractionContext, taken: Set<Candidate['value']>)
       // Receipts print the sale's date with its time; other dates rarely have one. A time stands
       // alone: "12.20" of a date after this one ("1.12.20 - 31.12.20") is none.
       const withTime = TIME_AFTER.test(line.text.slice(date.end)) ? 0.1 : 0;
+      const score = Math.max(0.2, 0.4 - found.length * 0.05) + withTime;
       found.push({
         value: date.iso,
-        score: Math.max(0.2, 0.4 - found.length * 0.05) + withTime,
+        score: inPeriod(line.text, date) ? score * PERIOD_FACTOR : score,
         line,
         source: 'fallback',
       });

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { extractInvoice, lines, type Placed } from './synthetic.js';
+
+/**
+ * Invoices that print several dates besides their own, which stands unlabelled beside the title:
+ * dated item rows.
+ */
+
+/** The seller, the title with the invoice's date under it, and the number's label and value. */
+const head = (title: string, date: string, numberLabel: string): Placed[] => [
+  ...lines(50, 50, ['Halvorsen Tooling Ltd', '12 Market Street', 'Leeds']),
+  ...lines(430, 60, [title, date]),
+  { x: 340, y: 130, text: numberLabel },
+  { x: 460, y: 130, text: '2024-7058' },
+];
+
+/** An item table with a date column, and its sums. */
+const datedRows = (headings: string[], rows: string[][], sums: string[]): Placed[] => [
+  ...headings.map((text, i) => ({ x: [50, 130, 400, 480][i]!, y: 250, text })),
+  ...rows.flatMap((row, r) => row.map((text, i) => ({ x: [50, 130, 400, 480][i]!, y: 270 + r * 16, text }))),
+  ...lines(380, 340, sums),
+  ...lines(480, 340, ['600.00', '120.00', '720.00']),
+];
+
+describe('dates inside the item table', () => {
+  it('date the rows, not the document (English, German)', () => {
+    const english = extractInvoice([
+      ...head('INVOICE', '08/08/2024', 'Invoice No.'),
+      ...datedRows(
+        ['Date', 'Description', 'Qty', 'Amount'],
+        [
+          ['25/07/2024', 'Website maintenance', '1', '400.00'],
+          ['01/08/2024', 'Installation labour', '2', '200.00'],
+        ],
+        ['Subtotal', 'VAT 20%', 'Total'],
+      ),
+    ]);
+    expect(english.invoice_date).toBe('2024-08-08');
+    const german = extractInvoice([
+      ...head('RECHNUNG', '8. August 2024', 'Rechnungsnummer'),
+      ...datedRows(
+        ['Datum', 'Bezeichnung', 'Menge', 'Betrag'],
+        [
+          ['25.07.2024', 'Lieferschein 4300 vom 25.07.2024', '1', '400,00'],
+          ['01.08.2024', 'Montagearbeiten', '2', '200,00'],
+        ],
+        ['Nettobetrag', 'USt. 19%', 'Gesamtbetrag'],
+      ),
+    ]);
+    expect(german.invoice_date).toBe('2024-08-08');
+  });
+});

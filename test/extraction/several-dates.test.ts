@@ -3,7 +3,7 @@ import { extractInvoice, lines, type Placed } from './synthetic.js';
 
 /**
  * Invoices that print several dates besides their own, which stands unlabelled beside the title:
- * dated item rows.
+ * dated item rows, a billing period, a print stamp, the date a customer's account was opened.
  */
 
 /** The seller, the title with the invoice's date under it, and the number's label and value. */
@@ -48,5 +48,54 @@ describe('dates inside the item table', () => {
       ),
     ]);
     expect(german.invoice_date).toBe('2024-08-08');
+  });
+});
+
+/** One undated item row and its sums. */
+const oneRow: Placed[] = [
+  ...lines(50, 250, ['Description', 'Consulting']),
+  ...lines(480, 250, ['Amount', '600.00']),
+  ...lines(380, 300, ['Subtotal', 'VAT', 'Total']),
+  ...lines(480, 300, ['600.00', '120.00', '720.00']),
+];
+
+/** The seller, an information block over the title, the title and the number. */
+const infoHead = (info: string[], title: string, numberLabel: string): Placed[] => [
+  ...lines(50, 50, ['Halvorsen Tooling Ltd', '12 Market Street', 'Leeds']),
+  ...lines(340, 30, info),
+  { x: 430, y: 90, text: title },
+  { x: 340, y: 130, text: numberLabel },
+  { x: 460, y: 130, text: '2024-7058' },
+];
+
+describe('dates that say what else they date', () => {
+  it("leave a customer's first day and a period's aside (German, French)", () => {
+    const german = extractInvoice([
+      ...infoHead(['Kunde seit 05.10.2019', 'Leistungszeitraum 01.03.–31.03.2024'], 'RECHNUNG', 'Rechnungsnummer'),
+      { x: 430, y: 104, text: '10.04.2024' },
+      ...oneRow,
+    ]);
+    expect(german.invoice_date).toBe('2024-04-10');
+    const french = extractInvoice([
+      ...infoHead(['Client depuis : 10/07/2022', 'Période : 01/07/2024 - 31/07/2024'], 'FACTURE', 'Facture n°'),
+      { x: 430, y: 104, text: '08/08/2024' },
+      ...oneRow,
+    ]);
+    expect(french.invoice_date).toBe('2024-08-08');
+  });
+
+  it('leave a print stamp aside (Spanish, Dutch)', () => {
+    const spanish = extractInvoice([
+      ...head('FACTURA', '25/06/2024', 'Factura nº'),
+      ...oneRow,
+      { x: 50, y: 800, text: 'Impreso el 28/07/2024 14:13' },
+    ]);
+    expect(spanish.invoice_date).toBe('2024-06-25');
+    const dutch = extractInvoice([
+      ...head('FACTUUR', '18-04-2024', 'Factuurnummer'),
+      ...oneRow,
+      { x: 50, y: 800, text: 'Afgedrukt op 20-04-2024 08:45' },
+    ]);
+    expect(dutch.invoice_date).toBe('2024-04-18');
   });
 });

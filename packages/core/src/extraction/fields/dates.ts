@@ -4,7 +4,7 @@ import type { Role } from '../labels/synonyms.js';
 import { findDates } from '../values/dates.js';
 import { bestPerValue, labelledCandidates, type Candidate } from './candidates.js';
 import { paymentTerms } from './payment-terms.js';
-import { inPeriod } from './other-dates.js';
+import { afterOtherLabel, inPeriod } from './other-dates.js';
 import { itemTableLines } from './table-lines.js';
 
 /** Roles whose date is "the" date of the document: printed near the top, often without a label. */
@@ -63,13 +63,19 @@ const PERIOD_FACTOR = 0.5;
 
 /**
  * Every date on the page as a weak candidate, earlier ones stronger: a document's own date is
- * usually the first one printed. Dates `taken` by another role's label (due, delivery) are left out.
+ * usually the first one printed. Dates `taken` by another role's label (due, delivery) are left out,
+ * and so are those another kind of label gives ("Printed on"), unless the page prints no other.
  */
 function unlabelledDates(ctx: ExtractionContext, taken: Set<Candidate['value']>): Candidate[] {
   const found: Candidate[] = [];
+  const otherwise: Candidate[] = [];
   for (const line of ctx.lines) {
     for (const date of findDates(line.text, ctx.dates)) {
       if (taken.has(date.iso)) continue;
+      if (afterOtherLabel(ctx, line, date)) {
+        otherwise.push({ value: date.iso, score: 0.2, line, source: 'fallback' });
+        continue;
+      }
       // Receipts print the sale's date with its time; other dates rarely have one. A time stands
       // alone: "12.20" of a date after this one ("1.12.20 - 31.12.20") is none.
       const withTime = TIME_AFTER.test(line.text.slice(date.end)) ? 0.1 : 0;
@@ -82,7 +88,7 @@ function unlabelledDates(ctx: ExtractionContext, taken: Set<Candidate['value']>)
       });
     }
   }
-  return found;
+  return found.length ? found : otherwise;
 }
 
 /** A due date cannot be earlier than the document date: such candidates are dropped. */

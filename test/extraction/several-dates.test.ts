@@ -99,3 +99,20 @@ describe('dates that say what else they date', () => {
     expect(dutch.invoice_date).toBe('2024-04-18');
   });
 });
+
+describe("a date of supply's label in the word order of its language", () => {
+  it('names a delivery date, not the invoice date (Italian, Dutch)', () => {
+    const italian = extractInvoice([
+      ...head('FATTURA', '23 luglio 2024', 'Fattura n.'),
+      { x: 50, y: 160, text: 'Data operazione: 16/07/2024' },
+      ...oneRow,
+    ]);
+    expect(italian.invoice_date).toBe('2024-07-23');
+    const dutch = extractInvoice([
+      ...head('FACTUUR', '21-03-2025', 'Factuurnummer'),
+      { x: 50, y: 160, text: 'Datum levering: 15-03-2025' },
+      ...oneRow,
+    ]);
+    expect(dutch.invoice_date).toBe('2025-03-21');
+  });
+});

@@ -116,3 +116,20 @@ describe("a date of supply's label in the word order of its language", () => {
     expect(dutch.invoice_date).toBe('2025-03-21');
   });
 });
+
+describe('a delivery date on the day of the invoice', () => {
+  it('leaves the same day printed beside the title a candidate (German, English)', () => {
+    const german = extractInvoice([
+      ...head('RECHNUNG', '10.04.2024', 'Rechnungsnummer'),
+      ...lines(50, 160, ['Bestelldatum: 02.04.2024', 'Leistungsdatum: 10.04.2024']),
+      ...oneRow,
+    ]);
+    expect(german.invoice_date).toBe('2024-04-10');
+    const english = extractInvoice([
+      ...head('INVOICE', '8 August 2024', 'Invoice No.'),
+      ...lines(50, 160, ['Order date: 01/08/2024', 'Date of supply: 08/08/2024']),
+      ...oneRow,
+    ]);
+    expect(english.invoice_date).toBe('2024-08-08');
+  });
+});

@@ -1,6 +1,7 @@
 import type { ExtractionContext } from '../context.js';
 import type { LabelKey } from '../labels/label-index.js';
 import type { Role } from '../labels/synonyms.js';
+import type { Line } from '../layout/lines.js';
 import { findDates } from '../values/dates.js';
 import { bestPerValue, labelledCandidates, type Candidate } from './candidates.js';
 import { paymentTerms } from './payment-terms.js';
@@ -9,8 +10,6 @@ import { itemTableLines } from './table-lines.js';
 
 /** Roles whose date is "the" date of the document: printed near the top, often without a label. */
 const MAIN_DATE_ROLES: Role[] = ['invoice_date', 'order_date', 'transaction_date'];
-/** Dates that belong to another role and so are no fallback for the document date. */
-const OTHER_DATE_ROLES: Role[] = ['due_date', 'delivery_date'];
 
 export function dateCandidates(ctx: ExtractionContext, role: Role | null, keys: LabelKey[]): Candidate[] {
   const labelled = labelledCandidates(ctx, keys, { type: 'date', prefer: 'first' });
@@ -23,15 +22,31 @@ export function dateCandidates(ctx: ExtractionContext, role: Role | null, keys: 
 }
 
 function documentDates(ctx: ExtractionContext, role: Role, labelled: Candidate[]): Candidate[] {
-  const taken = labelledDates(ctx, OTHER_DATE_ROLES);
+  const taken = takenDates(ctx);
   if (role !== 'invoice_date') return bestPerValue([...labelled, ...unlabelledDates(ctx, taken)]);
   // An invoice's order date ("Order date", "Besteldatum", "Fecha de pedido") is no invoice date,
   // unless no other date is printed; a date an invoice date's label names too ("Datum", which an
   // order would read as its date) stays.
   const own = new Set(labelled.map((c) => c.value));
   const ordered = [...labelledDates(ctx, ['order_date'])].filter((value) => !own.has(value));
-  const others = unlabelledDates(ctx, new Set([...taken, ...ordered]));
+  const others = unlabelledDates(ctx, (value, line) => ordered.includes(value) || taken(value, line));
   return bestPerValue([...labelled, ...(others.length ? others : unlabelledDates(ctx, taken))]);
+}
+
+/** Whether a date printed on a line belongs to another role, and so is no fallback for the document date. */
+type Taken = (value: Candidate['value'], line: Line) => boolean;
+
+/**
+ * A due date's value is taken wherever it is printed. A delivery date is often the document's own
+ * date as well ("Leistungsdatum" the day of "Rechnungsdatum", "Date of supply" the invoice's): only
+ * where its label gives it is it taken, and the same day printed elsewhere stays a candidate.
+ */
+function takenDates(ctx: ExtractionContext): Taken {
+  const due = labelledDates(ctx, ['due_date']);
+  const delivered = labelledCandidates(ctx, ['delivery_date'], { type: 'date', prefer: 'first' }).filter(
+    (c) => c.score >= 0.5,
+  );
+  return (value, line) => due.has(value) || delivered.some((c) => c.value === value && c.line === line);
 }
 
 /**
@@ -63,15 +78,15 @@ const PERIOD_FACTOR = 0.5;
 
 /**
  * Every date on the page as a weak candidate, earlier ones stronger: a document's own date is
- * usually the first one printed. Dates `taken` by another role's label (due, delivery) are left out,
+ * usually the first one printed. Dates `taken` by another role's label (see takenDates) are left out,
  * and so are those another kind of label gives ("Printed on"), unless the page prints no other.
  */
-function unlabelledDates(ctx: ExtractionContext, taken: Set<Candidate['value']>): Candidate[] {
+function unlabelledDates(ctx: ExtractionContext, taken: Taken): Candidate[] {
   const found: Candidate[] = [];
   const otherwise: Candidate[] = [];
   for (const line of ctx.lines) {
     for (const date of findDates(line.text, ctx.dates)) {
-      if (taken.has(date.iso)) continue;
+      if (taken(date.iso, line)) continue;
       if (afterOtherLabel(ctx, line, date)) {
         otherwise.push({ value: date.iso, score: 0.2, line, source: 'fallback' });
         continue;

@@ -133,3 +133,24 @@ describe('a delivery date on the day of the invoice', () => {
     expect(english.invoice_date).toBe('2024-08-08');
   });
 });
+
+describe('a term of days counted from a date', () => {
+  it('starts at the invoice date, which is no due date (German, English)', () => {
+    const german = extractInvoice([
+      ...head('RECHNUNG', '02.03.2025', 'Rechnungsnummer'),
+      { x: 50, y: 160, text: 'Leistungszeitraum: 01.02.2025 – 28.02.2025' },
+      ...oneRow,
+      { x: 50, y: 380, text: 'Zahlbar innerhalb von 30 Tagen ab 02.03.2025.' },
+    ]);
+    expect(german.invoice_date).toBe('2025-03-02');
+    expect(german.due_date).not.toBe('2025-03-02');
+    const english = extractInvoice([
+      ...head('INVOICE', '08/08/2024', 'Invoice No.'),
+      { x: 50, y: 160, text: 'Billing period: 01/07/2024 - 31/07/2024' },
+      ...oneRow,
+      { x: 50, y: 380, text: 'Payable within 14 days of 08/08/2024.' },
+    ]);
+    expect(english.invoice_date).toBe('2024-08-08');
+    expect(english.due_date).not.toBe('2024-08-08');
+  });
+});

@@ -7,6 +7,7 @@ import { bestPerValue, labelledCandidates, type Candidate } from './candidates.j
 import { paymentTerms } from './payment-terms.js';
 import { afterOtherLabel, inPeriod } from './other-dates.js';
 import { itemTableLines } from './table-lines.js';
+import { startsATerm } from './term-starts.js';
 
 /** Roles whose date is "the" date of the document: printed near the top, often without a label. */
 const MAIN_DATE_ROLES: Role[] = ['invoice_date', 'order_date', 'transaction_date'];
@@ -15,7 +16,9 @@ export function dateCandidates(ctx: ExtractionContext, role: Role | null, keys: 
   const labelled = labelledCandidates(ctx, keys, { type: 'date', prefer: 'first' });
   if (role === 'due_date') {
     const terms = paymentTerms(ctx);
-    return bestPerValue([...labelled, ...terms.due]).filter((c) => !terms.earlier.has(String(c.value)));
+    return bestPerValue([...labelled.filter((c) => !startsATerm(c)), ...terms.due]).filter(
+      (c) => !terms.earlier.has(String(c.value)),
+    );
   }
   if (!role || !MAIN_DATE_ROLES.includes(role)) return labelled;
   return outsideItemTables(ctx, documentDates(ctx, role, labelled));
@@ -37,12 +40,17 @@ function documentDates(ctx: ExtractionContext, role: Role, labelled: Candidate[]
 type Taken = (value: Candidate['value'], line: Line) => boolean;
 
 /**
- * A due date's value is taken wherever it is printed. A delivery date is often the document's own
+ * A due date's value is taken wherever it is printed, but for the day a term of days counts from
+ * ("Zahlbar innerhalb von 30 Tagen ab 02.03.2025": the invoice's day). A delivery date is often the document's own
  * date as well ("Leistungsdatum" the day of "Rechnungsdatum", "Date of supply" the invoice's): only
  * where its label gives it is it taken, and the same day printed elsewhere stays a candidate.
  */
 function takenDates(ctx: ExtractionContext): Taken {
-  const due = labelledDates(ctx, ['due_date']);
+  const due = new Set(
+    labelledCandidates(ctx, ['due_date'], { type: 'date', prefer: 'first' })
+      .filter((c) => c.score >= 0.5 && !startsATerm(c))
+      .map((c) => c.value),
+  );
   const delivered = labelledCandidates(ctx, ['delivery_date'], { type: 'date', prefer: 'first' }).filter(
     (c) => c.score >= 0.5,
   );

@@ -15,6 +15,8 @@ export interface DateOrders {
   dayFirstStates: readonly string[];
   netWords: readonly string[];
   dayWords: readonly string[];
+  /** Words a term of days counts from ("30 Tagen ab", "14 days of", "30 jours à compter du"), folded. */
+  fromWords: readonly string[];
 }
 
 export const DATE_ORDERS: DateOrders = {
@@ -24,4 +26,5 @@ export const DATE_ORDERS: DateOrders = {
   dayFirstStates: table.day_first.states,
   netWords: allWords(table.terms.net),
   dayWords: allWords(table.terms.days),
+  fromWords: allWords(table.terms.from),
 };

@@ -8,7 +8,9 @@ import { doc, type Placed } from './synthetic.js';
  * Invoicing programs print their footer in columns: the seller's name over its address, the bank
  * over the account it keeps ("ING Bank N.V." over "IBAN NL…", "Commerzbank AG" over "IBAN DE…"),
  * and the tax number, e-mail and web address. With the letterhead a logo image, the footer is all
- * the page says of the seller, and the bank, whose name has a legal form, is no seller.
+ * the page says of the seller, and the bank, whose name has a legal form, is no seller. The
+ * holder under the account ("Empfänger: …", "Intestatario: …") is the seller, though those words
+ * head the buyer's block elsewhere.
  */
 
 const vendor = (placed: Placed[]) =>
@@ -60,5 +62,21 @@ describe("a footer's bank column", () => {
   it('a bank named beside nothing but its own lines is still no seller', () => {
     const page = invoice(['Dorpsweg 40', '5611 AB Eindhoven'], ['Commerzbank AG', 'IBAN DE91 7176 9410 5236 4588 56']);
     expect(offered(page)).not.toContain('Commerzbank AG');
+  });
+
+  it("the account's holder under the IBAN is the seller, not the buyer its label names elsewhere", () => {
+    const page = invoice(
+      ['Am Markt 3', '04109 Leipzig'],
+      ['Commerzbank AG', 'IBAN DE91 7176 9410 5236 4588 56', 'Empfänger: Gebäudereinigung Lorenz'],
+    );
+    expect(vendor(page)).toBe('Gebäudereinigung Lorenz');
+  });
+
+  it('"Intestatario" under the IBAN names the holder too', () => {
+    const page = invoice(
+      ['Via Roma 45', '20121 Milano'],
+      ['Banca Intesa Sanpaolo', 'IBAN IT59 8320 6156 3100 1254 13', 'Intestatario: Edilizia Ferri S.r.l.'],
+    );
+    expect(vendor(page)).toBe('Edilizia Ferri S.r.l.');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import { createContext } from '../../packages/core/src/extraction/context.js';
 import { vendorCandidates } from '../../packages/core/src/extraction/fields/parties.js';
+import { namesInSentence } from '../../packages/core/src/extraction/fields/sentence-names.js';
 import { doc, type Placed } from './synthetic.js';
 
 /**
@@ -10,7 +11,8 @@ import { doc, type Placed } from './synthetic.js';
  * and the tax number, e-mail and web address. With the letterhead a logo image, the footer is all
  * the page says of the seller, and the bank, whose name has a legal form, is no seller. The
  * holder under the account ("Empfänger: …", "Intestatario: …") is the seller, though those words
- * head the buyer's block elsewhere.
+ * head the buyer's block elsewhere. Nor is the key of a details box's contact row, the first text
+ * of a page under a logo image, a top name.
  */
 
 const vendor = (placed: Placed[]) =>
@@ -78,5 +80,24 @@ describe("a footer's bank column", () => {
       ['Banca Intesa Sanpaolo', 'IBAN IT59 8320 6156 3100 1254 13', 'Intestatario: Edilizia Ferri S.r.l.'],
     );
     expect(vendor(page)).toBe('Edilizia Ferri S.r.l.');
+  });
+});
+
+describe("a details box's contact row", () => {
+  it.each(['Your contact', 'Referente'])('"%s" beside a person names no seller', (key) => {
+    const page = invoice(
+      ['Drukkerij Vermeulen', 'Dorpsweg 40', '5611 AB Eindhoven'],
+      ['ING Bank N.V.', 'IBAN NL88 INGB 0658 9111 53'],
+      key,
+    );
+    expect(offered(page)).not.toContain(key);
+  });
+});
+
+describe('a trading name in a footer sentence', () => {
+  it('"es una marca comercial de" names the parent after it, the brand before it', () => {
+    expect(namesInSentence('Soleado es una marca comercial de Soleado Energía Solar S.L., CIF B1234567')).toEqual([
+      'Soleado',
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import {
 import { wordsASiteSpells } from './site-names.js';
 import { isBranchLine } from './branch-lines.js';
 import { isPersonShaped } from './contact-persons.js';
+import { repairLegalForm } from './legal-form-glyphs.js';
 
 /**
  * Names broken over two lines. The line before or after a name is read in the name's own column:
@@ -83,9 +84,14 @@ export function withContinuations(
   sites: ReadonlySet<string>,
 ): Candidate[] {
   // Every name-sized part of every line, as printed apart by separators ("Name · street · place"),
-  // cut after its legal form where a legal line runs on ("Mistral Équipements SARL au capital de …").
+  // cut after its legal form where a legal line runs on ("Mistral Équipements SARL au capital de …"),
+  // and on a scan with the form's misread glyphs put back ("Graficas Vidal 5.L." in the footer).
   const parts = lines.map((l) =>
-    l.segments.flatMap((s) => s.text.split(SENDER_SEPARATORS).map((p) => stripLegalForm(cutAfterLegalForm(p)))),
+    l.segments.flatMap((s) =>
+      s.text
+        .split(SENDER_SEPARATORS)
+        .map((p) => stripLegalForm(cutAfterLegalForm(l.ocr ? repairLegalForm(p.trim()) : p))),
+    ),
   );
   const witnessed = (joined: string, line: Line) => {
     const whole = stripLegalForm(joined);

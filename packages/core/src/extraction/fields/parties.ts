@@ -37,7 +37,7 @@ import { footerBlockNames } from './footer-names.js';
 import { atRunningHead } from './running-heads.js';
 import { contactBlocks } from './contact-blocks.js';
 import { labelledNames } from './labelled-names.js';
-import { isBankBesideAccount } from './bank-names.js';
+import { isBankBesideAccount, isBankOverAccount } from './bank-names.js';
 import { isOwnerLine, ownerLines } from './owner-lines.js';
 import { isAddressedPerson, isOrganizationShaped, isPersonShaped, startsWithAttentionWord } from './contact-persons.js';
 
@@ -225,7 +225,7 @@ function legalFormNames(ctx: ExtractionContext, passedOver: Set<Segment>): Candi
         if (inSentence && keyed) continue;
         // "Inh. Maria Schmidt e.K.": the owner, with the register's form; the business is named above.
         if (isOwnerLine(part)) continue;
-        if (isBankBesideAccount(part, line.text)) continue;
+        if (isBankOverAccount(ctx.lines, line, segment, part)) continue;
         const position = line.page === 1 ? 1 - (line.y0 / line.pageHeight) * 0.5 : 0.4;
         // "CO. ‖ (M) SDN BHD": a legal form alone in its segment belongs with the segments before it.
         const text =

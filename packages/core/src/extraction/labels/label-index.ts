@@ -11,7 +11,7 @@ import type { Line } from '../layout/lines.js';
 import { lexiconLabels } from './lexicon-labels.js';
 import { ROLE_LABELS, ROLES } from './synonyms.js';
 import { joinWrappedHeadings } from './wrapped-headings.js';
-import { headsPaymentRow } from './payee-labels.js';
+import { closesPaymentRows, headsPaymentRow } from './payee-labels.js';
 import { segmentStarts, xRange, type LabelHit, type LabelKey } from './label-hit.js';
 import { continuesLabel } from './label-phrases.js';
 
@@ -88,8 +88,9 @@ export class LabelIndex {
     }
     const matched = lines.flatMap((line) => this.matchLine(line));
     const joined = joinWrappedHeadings(lines, matched, (text) => this.wholeLabel(text));
-    // "Empfänger" over "IBAN" heads the payee's row of a payment form: no buyer's block.
-    this.hits.push(...joined.filter((hit) => !headsPaymentRow(lines, hit)));
+    // "Empfänger" over "IBAN" heads the payee's row of a payment form, and under it in a bank
+    // column names the account's holder: no buyer's block either way.
+    this.hits.push(...joined.filter((hit) => !headsPaymentRow(lines, hit) && !closesPaymentRows(lines, hit)));
     this.hits.push(...headingOnlyHits(lines));
   }
 

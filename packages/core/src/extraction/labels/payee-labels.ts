@@ -14,9 +14,28 @@ import type { LabelHit } from './label-hit.js';
 export function headsPaymentRow(lines: readonly Line[], hit: LabelHit): boolean {
   if (hit.key !== 'buyer_name') return false;
   const next = lines[hit.line.index + 1];
-  if (!next || next.page !== hit.line.page) return false;
+  return next !== undefined && accountRowBeside(hit, next);
+}
+
+/**
+ * The same label under the account in a bank column: a footer's or payment block's column stacks
+ * the bank, "IBAN DE…" and then "Empfänger: Brandt GmbH" ("Intestatario: …", "Beneficiary: …"),
+ * so one of the two rows right above the label begins, in its column, with an account's key.
+ */
+export function closesPaymentRows(lines: readonly Line[], hit: LabelHit): boolean {
+  if (hit.key !== 'buyer_name') return false;
+  return [1, 2].some((k) => {
+    const above = lines[hit.line.index - k];
+    return above !== undefined && accountRowBeside(hit, above);
+  });
+}
+
+/** A row next to the label's, on its page and close to it, that begins with an account key in the label's column. */
+function accountRowBeside(hit: LabelHit, row: Line): boolean {
+  if (row.page !== hit.line.page) return false;
   const height = hit.line.y1 - hit.line.y0;
-  if (next.y0 - hit.line.y1 > height * 1.5) return false;
-  const under = next.segments.find((s) => Math.abs(s.x0 - hit.x0) <= Math.max(6, height));
+  const gap = row.y0 > hit.line.y0 ? row.y0 - hit.line.y1 : hit.line.y0 - row.y1;
+  if (gap > height * 1.5) return false;
+  const under = row.segments.find((s) => Math.abs(s.x0 - hit.x0) <= Math.max(6, height));
   return under !== undefined && BANK_WORDS.accountKey.test(fold(under.text));
 }

@@ -323,3 +323,26 @@ describe('tax amounts: an item row that names a charge is no charge', () => {
     expect(amounts(result)).toEqual({ subtotal: 76.99, tax_amount: 13.71, total_amount: 90.7 });
   });
 });
+
+describe('tax amounts: Italian stamp duty is no tax', () => {
+  it('takes the VAT alone and balances with the stamp duty ("bollo") as a charge, taxed or exempt', () => {
+    const stamped = extract(
+      summary([
+        ['Imponibile IVA', '834,64'],
+        ['IVA 22%', '183,62'],
+        ['Imposta di bollo', '2,00'],
+        ['Totale documento', '1.020,26'],
+      ]),
+    );
+    expect(amounts(stamped)).toEqual({ subtotal: 834.64, tax_amount: 183.62, total_amount: 1020.26 });
+    const exempt = extract(
+      summary([
+        ['Imponibile', '1.250,00'],
+        ['IVA 0%', '0,00'],
+        ['Marca da bollo', '2,00'],
+        ['Totale documento', '1.252,00'],
+      ]),
+    );
+    expect(amounts(exempt)).toEqual({ subtotal: 1250, tax_amount: 0, total_amount: 1252 });
+  });
+});

@@ -33,11 +33,11 @@ export function chooseAmounts(
   extraKeys: { subtotal: LabelKey[]; tax: LabelKey[]; total: LabelKey[] },
   documentType?: string,
 ): AmountChoice {
-  const subtotals = ranked(ctx, 'subtotal', amountsFor(ctx, ['subtotal', ...extraKeys.subtotal]), documentType);
+  const subtotals = ranked(ctx, 'subtotal', summaryAmounts(ctx, ['subtotal', ...extraKeys.subtotal]), documentType);
   const taxes = ranked(
     ctx,
     'tax_amount',
-    amountsFor(ctx, ['tax_amount', ...extraKeys.tax]).filter((c) => Number(c.value) >= 0),
+    summaryAmounts(ctx, ['tax_amount', ...extraKeys.tax]).filter((c) => Number(c.value) >= 0),
     documentType,
   );
   const totals = ranked(ctx, 'total_amount', totalCandidates(ctx, ['total_amount', ...extraKeys.total]), documentType);
@@ -130,10 +130,15 @@ function amountsFor(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] {
   return labelledCandidates(ctx, keys, { type: 'currency', prefer: 'last' });
 }
 
+/** A summary field's labelled amounts, a table column's sum in place of its first row (column-totals.ts). */
+function summaryAmounts(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] {
+  return labelledCandidates(ctx, keys, { type: 'currency', prefer: 'last', columnSums: true });
+}
+
 function totalCandidates(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] {
   const labelled = tenderedUnderTotalLabel(
     ctx,
-    amountsFor(ctx, keys).filter((c) => Number(c.value) > 0),
+    summaryAmounts(ctx, keys).filter((c) => Number(c.value) > 0),
   );
   const strong = labelled.filter((c) => c.score >= 0.5);
   const largest = Math.max(0, ...strong.map((c) => Number(c.value)));

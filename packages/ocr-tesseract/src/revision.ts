@@ -20,6 +20,7 @@ export const ENGINE_IMAGES_REVISION = 1;
  * (pdf/form-fields.ts); PDF text layers are cached under this revision too. 7: a text layer's
  * turned words carry their direction (Word.turn). 8: a letter-spaced text item's words placed by
  * its drawn glyphs (pdf/glyph-runs.ts). 9: bands of any grey and of several lines read again
- * inverted (ocr/reverse-print.ts).
+ * inverted (ocr/reverse-print.ts). 10: another program's invisible OCR under a page picture read as
+ * OCR'd words (pdf/ocr-text-layer.ts); size-1 Type 3 fonts' words as tall as the em.
  */
-export const SCANNED_PAGES_REVISION = 9;
+export const SCANNED_PAGES_REVISION = 10;

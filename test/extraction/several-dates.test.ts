@@ -100,6 +100,27 @@ describe('dates that say what else they date', () => {
   });
 });
 
+describe('a period whose end a narrow cell wrapped onto the next line', () => {
+  it('leaves the end aside as it does the start (German, English)', () => {
+    const german = extractInvoice([
+      ...infoHead(['Kunde seit 05.10.2019'], 'RECHNUNG', 'Rechnungsnummer'),
+      { x: 340, y: 44, text: 'Leistungszeitraum:' },
+      ...lines(460, 44, ['01.04.2024 –', '30.04.2024']),
+      { x: 430, y: 104, text: '10.05.2024' },
+      ...oneRow,
+    ]);
+    expect(german.invoice_date).toBe('2024-05-10');
+    const english = extractInvoice([
+      ...infoHead(['Account: 10442'], 'INVOICE', 'Invoice No.'),
+      { x: 340, y: 44, text: 'Service period:' },
+      ...lines(460, 44, ['01/07/2024 -', '31/07/2024']),
+      { x: 430, y: 104, text: '08/08/2024' },
+      ...oneRow,
+    ]);
+    expect(english.invoice_date).toBe('2024-08-08');
+  });
+});
+
 describe("a date of supply's label in the word order of its language", () => {
   it('names a delivery date, not the invoice date (Italian, Dutch)', () => {
     const italian = extractInvoice([

@@ -5,7 +5,7 @@ import type { Line } from '../layout/lines.js';
 import { findDates } from '../values/dates.js';
 import { bestPerValue, labelledCandidates, type Candidate } from './candidates.js';
 import { paymentTerms } from './payment-terms.js';
-import { afterOtherLabel, inPeriod } from './other-dates.js';
+import { afterOtherLabel, endsWrappedPeriod, inPeriod } from './other-dates.js';
 import { itemTableLines } from './table-lines.js';
 import { startsATerm } from './term-starts.js';
 
@@ -103,9 +103,10 @@ function unlabelledDates(ctx: ExtractionContext, taken: Taken): Candidate[] {
       // alone: "12.20" of a date after this one ("1.12.20 - 31.12.20") is none.
       const withTime = TIME_AFTER.test(line.text.slice(date.end)) ? 0.1 : 0;
       const score = Math.max(0.2, 0.4 - found.length * 0.05) + withTime;
+      const period = inPeriod(line.text, date) || endsWrappedPeriod(ctx, line, date);
       found.push({
         value: date.iso,
-        score: inPeriod(line.text, date) ? score * PERIOD_FACTOR : score,
+        score: period ? score * PERIOD_FACTOR : score,
         line,
         source: 'fallback',
       });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractInvoice, lines, type Placed } from './synthetic.js';
+import { createContext } from '../../packages/core/src/extraction/context.js';
+import { dateCandidates } from '../../packages/core/src/extraction/fields/dates.js';
+import { doc, extractInvoice, lines, type Placed } from './synthetic.js';
 
 /**
  * Invoices that print several dates besides their own, which stands unlabelled beside the title:
@@ -118,6 +120,28 @@ describe('a period whose end a narrow cell wrapped onto the next line', () => {
       ...oneRow,
     ]);
     expect(english.invoice_date).toBe('2024-08-08');
+  });
+});
+
+describe('a date printed with its time of day', () => {
+  /** The rule's score for each unlabelled date of a page whose first line is `stamp`, as `role`'s candidate. */
+  const scores = (stamp: string, role: 'invoice_date' | 'transaction_date') => {
+    const ctx = createContext(
+      doc([{ x: 440, y: 20, text: stamp }, ...head('RECHNUNG', '15.04.2024', 'Rechnungsnummer'), ...oneRow]),
+      [],
+    );
+    return new Map(dateCandidates(ctx, role, [role]).map((c) => [c.value, c.score]));
+  };
+
+  it("is a receipt's sale, and no better than a plain date on an invoice (dotted and slashed dates)", () => {
+    // A print header over an invoice ("16.04.2024, 09:04") is the day it was printed, not issued.
+    for (const [stamp, plain, day] of [
+      ['16.04.2024, 09:04', '16.04.2024', '2024-04-16'],
+      ['15/02/2025 15:50', '15/02/2025', '2025-02-15'],
+    ] as const) {
+      expect(scores(stamp, 'invoice_date').get(day)).toBe(scores(plain, 'invoice_date').get(day));
+      expect(scores(stamp, 'transaction_date').get(day)).toBeGreaterThan(scores(plain, 'transaction_date').get(day)!);
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractInvoice, lines, type Placed } from './synthetic.js';
+import { createContext } from '../../packages/core/src/extraction/context.js';
+import { dateCandidates } from '../../packages/core/src/extraction/fields/dates.js';
+import { doc, extractInvoice, lines, type Placed } from './synthetic.js';
 
 /**
  * Invoices that print several dates besides their own, which stands unlabelled beside the title:
@@ -97,6 +99,49 @@ describe('dates that say what else they date', () => {
       { x: 50, y: 800, text: 'Afgedrukt op 20-04-2024 08:45' },
     ]);
     expect(dutch.invoice_date).toBe('2024-04-18');
+  });
+});
+
+describe('a period whose end a narrow cell wrapped onto the next line', () => {
+  it('leaves the end aside as it does the start (German, English)', () => {
+    const german = extractInvoice([
+      ...infoHead(['Kunde seit 05.10.2019'], 'RECHNUNG', 'Rechnungsnummer'),
+      { x: 340, y: 44, text: 'Leistungszeitraum:' },
+      ...lines(460, 44, ['01.04.2024 –', '30.04.2024']),
+      { x: 430, y: 104, text: '10.05.2024' },
+      ...oneRow,
+    ]);
+    expect(german.invoice_date).toBe('2024-05-10');
+    const english = extractInvoice([
+      ...infoHead(['Account: 10442'], 'INVOICE', 'Invoice No.'),
+      { x: 340, y: 44, text: 'Service period:' },
+      ...lines(460, 44, ['01/07/2024 -', '31/07/2024']),
+      { x: 430, y: 104, text: '08/08/2024' },
+      ...oneRow,
+    ]);
+    expect(english.invoice_date).toBe('2024-08-08');
+  });
+});
+
+describe('a date printed with its time of day', () => {
+  /** The rule's score for each unlabelled date of a page whose first line is `stamp`, as `role`'s candidate. */
+  const scores = (stamp: string, role: 'invoice_date' | 'transaction_date') => {
+    const ctx = createContext(
+      doc([{ x: 440, y: 20, text: stamp }, ...head('RECHNUNG', '15.04.2024', 'Rechnungsnummer'), ...oneRow]),
+      [],
+    );
+    return new Map(dateCandidates(ctx, role, [role]).map((c) => [c.value, c.score]));
+  };
+
+  it("is a receipt's sale, and no better than a plain date on an invoice (dotted and slashed dates)", () => {
+    // A print header over an invoice ("16.04.2024, 09:04") is the day it was printed, not issued.
+    for (const [stamp, plain, day] of [
+      ['16.04.2024, 09:04', '16.04.2024', '2024-04-16'],
+      ['15/02/2025 15:50', '15/02/2025', '2025-02-15'],
+    ] as const) {
+      expect(scores(stamp, 'invoice_date').get(day)).toBe(scores(plain, 'invoice_date').get(day));
+      expect(scores(stamp, 'transaction_date').get(day)).toBeGreaterThan(scores(plain, 'transaction_date').get(day)!);
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import type { Line } from '../layout/lines.js';
 import { findDates } from '../values/dates.js';
 import { bestPerValue, labelledCandidates, type Candidate } from './candidates.js';
 import { paymentTerms } from './payment-terms.js';
-import { afterOtherLabel, inPeriod } from './other-dates.js';
+import { afterOtherLabel, endsWrappedPeriod, inPeriod } from './other-dates.js';
 import { itemTableLines } from './table-lines.js';
 import { startsATerm } from './term-starts.js';
 
@@ -26,14 +26,14 @@ export function dateCandidates(ctx: ExtractionContext, role: Role | null, keys: 
 
 function documentDates(ctx: ExtractionContext, role: Role, labelled: Candidate[]): Candidate[] {
   const taken = takenDates(ctx);
-  if (role !== 'invoice_date') return bestPerValue([...labelled, ...unlabelledDates(ctx, taken)]);
+  if (role !== 'invoice_date') return bestPerValue([...labelled, ...unlabelledDates(ctx, taken, role)]);
   // An invoice's order date ("Order date", "Besteldatum", "Fecha de pedido") is no invoice date,
   // unless no other date is printed; a date an invoice date's label names too ("Datum", which an
   // order would read as its date) stays.
   const own = new Set(labelled.map((c) => c.value));
   const ordered = [...labelledDates(ctx, ['order_date'])].filter((value) => !own.has(value));
-  const others = unlabelledDates(ctx, (value, line) => ordered.includes(value) || taken(value, line));
-  return bestPerValue([...labelled, ...(others.length ? others : unlabelledDates(ctx, taken))]);
+  const others = unlabelledDates(ctx, (value, line) => ordered.includes(value) || taken(value, line), role);
+  return bestPerValue([...labelled, ...(others.length ? others : unlabelledDates(ctx, taken, role))]);
 }
 
 /** Whether a date printed on a line belongs to another role, and so is no fallback for the document date. */
@@ -89,7 +89,7 @@ const PERIOD_FACTOR = 0.5;
  * usually the first one printed. Dates `taken` by another role's label (see takenDates) are left out,
  * and so are those another kind of label gives ("Printed on"), unless the page prints no other.
  */
-function unlabelledDates(ctx: ExtractionContext, taken: Taken): Candidate[] {
+function unlabelledDates(ctx: ExtractionContext, taken: Taken, role: Role): Candidate[] {
   const found: Candidate[] = [];
   const otherwise: Candidate[] = [];
   for (const line of ctx.lines) {
@@ -99,13 +99,15 @@ function unlabelledDates(ctx: ExtractionContext, taken: Taken): Candidate[] {
         otherwise.push({ value: date.iso, score: 0.2, line, source: 'fallback' });
         continue;
       }
-      // Receipts print the sale's date with its time; other dates rarely have one. A time stands
-      // alone: "12.20" of a date after this one ("1.12.20 - 31.12.20") is none.
-      const withTime = TIME_AFTER.test(line.text.slice(date.end)) ? 0.1 : 0;
+      // Receipts print the sale's date with its time. On an invoice or an order a date with a time
+      // is more often a print header's or a footer's stamp, so only a receipt's date gains. A time
+      // stands alone: "12.20" of a date after this one ("1.12.20 - 31.12.20") is none.
+      const withTime = role === 'transaction_date' && TIME_AFTER.test(line.text.slice(date.end)) ? 0.1 : 0;
       const score = Math.max(0.2, 0.4 - found.length * 0.05) + withTime;
+      const period = inPeriod(line.text, date) || endsWrappedPeriod(ctx, line, date);
       found.push({
         value: date.iso,
-        score: inPeriod(line.text, date) ? score * PERIOD_FACTOR : score,
+        score: period ? score * PERIOD_FACTOR : score,
         line,
         source: 'fallback',
       });

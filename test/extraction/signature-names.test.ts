@@ -6,11 +6,16 @@ import { doc, lines, type Placed } from './synthetic.js';
  * An invoice written as a letter, its letterhead a logo image, names its seller only in the
  * signature under the closing: the closing, the person signing (and their role), the company.
  * The company's line is the seller where nothing else on the page names one; a letterhead's name,
- * where there is one, stays the seller.
+ * where there is one, stays the seller. An order's signature is its buyer's.
  */
 
 const vendor = (placed: Placed[]) =>
   extractFields(doc(placed), [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' }).extracted_data.vendor_name;
+
+/** The supplier an order is sent to. */
+const supplier = (placed: Placed[]) =>
+  extractFields(doc(placed), [...RECOMMENDED_FIELDS.purchase_order], { documentType: 'purchase_order' }).extracted_data
+    .supplier_name;
 
 /** A buyer's block, a details box, one item and the totals, then the signature's lines. */
 const letter = (signature: string[], letterhead: Placed[] = []): Placed[] => [
@@ -64,5 +69,10 @@ describe("the company signing under a letter's closing", () => {
     expect(vendor(letter(['Met vriendelijke groet,', 'Sanne Bakker', 'Hoveniersbedrijf Peters'], letterhead))).toBe(
       'Drukkerij Vermeulen',
     );
+  });
+
+  it('an order is signed by its buyer: its signature names no supplier', () => {
+    const order = letter(['Mit freundlichen Grüßen', 'Jonas Weber', 'Gebäudereinigung Lorenz']);
+    expect(supplier(order)).not.toBe('Gebäudereinigung Lorenz');
   });
 });

@@ -90,9 +90,10 @@ export function vendorCandidates(
     c.source === 'label' ||
     !(namesAddressee(addressees, String(c.value)) || blocks?.addressees.has(fold(String(c.value))));
   const offered = candidates.filter(isSeller);
-  // A signature under the closing never outranks a letterhead: it is read only where nothing else names a seller.
+  // A signature under the closing never outranks a letterhead: it is read only where nothing else
+  // names a seller, and never on an order, which its buyer signs.
   const sellers =
-    offered.length > 0 || documentType === 'receipt'
+    offered.length > 0 || ordered || documentType === 'receipt'
       ? offered
       : signatureNames(ctx.lines, buyerSegments).filter(isSeller);
   const repaired = ocrRepaired(ctx, atOwnBlock(sellers, blocks?.sellers ?? []));

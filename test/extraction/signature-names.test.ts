@@ -56,6 +56,12 @@ describe("the company signing under a letter's closing", () => {
     );
   });
 
+  it("a company over the person signing on its behalf after the signature's space, as DIN 5008 letters sign", () => {
+    const page = letter(['Mit freundlichen Grüßen', 'Gebäudereinigung Lorenz']);
+    page.push({ x: 50, y: 460, text: 'i. A. Sabine Keller' });
+    expect(vendor(page)).toBe('Gebäudereinigung Lorenz');
+  });
+
   it('a person alone under the closing names no seller', () => {
     expect(vendor(letter(['Cordialement,', 'Camille Rousseau']))).toBeUndefined();
   });

@@ -34,7 +34,7 @@ import { findAmounts } from '../values/amounts.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { findTableHeaders } from './table-header.js';
 import { footerBlockNames } from './footer-names.js';
-import { signatureNames } from './signature-names.js';
+import { signatureNames, signsOnBehalf } from './signature-names.js';
 import { atRunningHead } from './running-heads.js';
 import { contactBlocks } from './contact-blocks.js';
 import { labelledNames } from './labelled-names.js';
@@ -89,7 +89,8 @@ export function vendorCandidates(
   const isSeller = (c: Candidate) =>
     c.source === 'label' ||
     !(namesAddressee(addressees, String(c.value)) || blocks?.addressees.has(fold(String(c.value))));
-  const offered = candidates.filter(isSeller);
+  // "i. A. Sabine Keller" under a letter's closing is the person signing for the seller, not its name.
+  const offered = candidates.filter((c) => isSeller(c) && !signsOnBehalf(c.line.text));
   // A signature under the closing never outranks a letterhead: it is read only where nothing else
   // names a seller, and never on an order, which its buyer signs.
   const sellers =

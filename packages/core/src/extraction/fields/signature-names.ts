@@ -19,10 +19,19 @@ import { cleanName, looksLikeName, looksLikeStreet } from './party-lines.js';
 
 const CLOSING = new RegExp(`^${alternation(allWords(wordsOf(closings, 'closings')))}$`);
 const ROLES: ReadonlySet<string> = new Set(allWords(wordsOf(closings, 'roles')));
+/** "i. A.", "i. V.", "ppa.", "p.p.", "p.o.": the person signs on the company's behalf. */
+const AUTHORITY = new RegExp(`^${alternation(allWords(wordsOf(closings, 'authority')))} \\p{L}`, 'u');
 /** How far a signature's line may start from the closing's left edge and still be the signature's. */
 const SAME_COLUMN = 6;
 /** The lines of a signature read under its closing: the person, a role, the company. */
 const SIGNATURE_LINES = 4;
+/** The most room, in line heights, left between a signature's lines for the handwritten one. */
+const SIGNATURE_SPACE = 6;
+
+/** A line of the person signing on a company's behalf ("i. A. Sabine Keller", "p.p. John Smith"): never the seller's name. */
+export function signsOnBehalf(text: string): boolean {
+  return AUTHORITY.test(fold(text));
+}
 
 export function signatureNames(lines: readonly Line[], buyerSegments: ReadonlySet<Segment>): Candidate[] {
   const found: Candidate[] = [];
@@ -35,8 +44,19 @@ export function signatureNames(lines: readonly Line[], buyerSegments: ReadonlySe
   return found;
 }
 
-/** The company's line of a signature: the first organization-shaped line, or the name-shaped one after the person. */
+/**
+ * The company's line of a signature: the first organization-shaped line, or the name-shaped one
+ * after the person; or, as DIN 5008 letters sign ("Mit freundlichen Grüßen" / "Gebäudereinigung
+ * Lorenz" / "i. A. Sabine Keller"), a line of capitalised words over the person signing on its behalf.
+ */
 function companyUnder(signature: { text: string; line: Line }[]): { name: string; line: Line } | undefined {
+  const first = signature[0];
+  if (first && signature.slice(1).some((s) => signsOnBehalf(s.text))) {
+    const name = cleanName(first.text);
+    return looksLikeName(name) && !looksLikeStreet(name) && isCapitalised(name)
+      ? { name, line: first.line }
+      : undefined;
+  }
   let person = false;
   for (const { text, line } of signature) {
     const name = cleanName(text);
@@ -63,8 +83,9 @@ function isCapitalised(text: string): boolean {
 }
 
 /**
- * The texts under the closing in its column, the first after the space left for a handwritten
- * signature, each later one close under the one above.
+ * The texts under the closing in its column, each close under the one above; the space left for a
+ * handwritten signature may stand under the closing, or over the person signing on the company's
+ * behalf ("i. A. Sabine Keller").
  */
 function signatureLines(lines: readonly Line[], closing: Line, segment: Segment): { text: string; line: Line }[] {
   const found: { text: string; line: Line }[] = [];
@@ -72,10 +93,10 @@ function signatureLines(lines: readonly Line[], closing: Line, segment: Segment)
   let above = closing;
   for (let i = closing.index + 1; i < lines.length && found.length < SIGNATURE_LINES; i++) {
     const next = lines[i]!;
-    const gap = next.y0 - above.y1;
-    if (next.page !== closing.page || gap > height * (found.length === 0 ? 6 : 1.5)) break;
     const own = next.segments.find((s) => Math.abs(s.x0 - segment.x0) <= SAME_COLUMN);
-    if (!own) break;
+    if (!own || next.page !== closing.page) break;
+    const room = found.length === 0 || signsOnBehalf(own.text) ? SIGNATURE_SPACE : 1.5;
+    if (next.y0 - above.y1 > height * room) break;
     found.push({ text: own.text, line: next });
     above = next;
   }

@@ -34,6 +34,7 @@ import { findAmounts } from '../values/amounts.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { findTableHeaders } from './table-header.js';
 import { footerBlockNames } from './footer-names.js';
+import { signatureNames, signsOnBehalf } from './signature-names.js';
 import { atRunningHead } from './running-heads.js';
 import { contactBlocks } from './contact-blocks.js';
 import { labelledNames } from './labelled-names.js';
@@ -46,7 +47,8 @@ import { isAddressedPerson, isOrganizationShaped, isPersonShaped, startsWithAtte
  * "Seller:" or "Rechnungsersteller" with the name beside or under it; a line with a legal form
  * (GmbH, Ltd, Sdn Bhd) outside the buyer's block, higher up the page the better, and repeated in
  * a footer or sender line; a name over its street and town in a column of the footer
- * (footer-names.ts); and for receipts and invoices, the first name-like line of the page.
+ * (footer-names.ts); for receipts and invoices, the first name-like line of the page; and, where
+ * nothing else names a seller, the company signing under a letter's closing (signature-names.ts).
  */
 
 export function vendorCandidates(
@@ -84,11 +86,17 @@ export function vendorCandidates(
   // the sender's name on a purchase order.
   const addressees = addresseeNames(ctx, !ordered);
   for (const sender of senders) addressees.add(fold(String(sender.value)));
-  const sellers = candidates.filter(
-    (c) =>
-      c.source === 'label' ||
-      !(namesAddressee(addressees, String(c.value)) || blocks?.addressees.has(fold(String(c.value)))),
-  );
+  const isSeller = (c: Candidate) =>
+    c.source === 'label' ||
+    !(namesAddressee(addressees, String(c.value)) || blocks?.addressees.has(fold(String(c.value))));
+  // "i. A. Sabine Keller" under a letter's closing is the person signing for the seller, not its name.
+  const offered = candidates.filter((c) => isSeller(c) && !signsOnBehalf(c.line.text));
+  // A signature under the closing never outranks a letterhead: it is read only where nothing else
+  // names a seller, and never on an order, which its buyer signs.
+  const sellers =
+    offered.length > 0 || ordered || documentType === 'receipt'
+      ? offered
+      : signatureNames(ctx.lines, buyerSegments).filter(isSeller);
   const repaired = ocrRepaired(ctx, atOwnBlock(sellers, blocks?.sellers ?? []));
   const all = withContinuations(ctx.lines, repaired, siteNames(ctx.lines));
   // "z. Hd. Frau Schneider": a line sent to the reader's attention is the addressee's, never the seller.

@@ -28,6 +28,7 @@ const FILES: Record<string, FileShape> = {
   'bank-words.json': { languages: 0, words: 'folded' },
   'branch-words.json': { languages: 1, words: 'folded' },
   'business-words.json': { languages: 0, words: 'folded' },
+  'closing-words.json': { languages: 0, words: 'folded' },
   'common-words.json': { languages: 0, words: 'folded' },
   'contact-words.json': { languages: 0, words: 'folded' },
   'country-names.json': { languages: 0, words: 'folded' },

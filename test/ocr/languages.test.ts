@@ -46,7 +46,7 @@ describe("tesseract's languages", () => {
     // English alone was the reading before languages could be chosen.
     expect(readers.english.revision).toBe('tesseract:2');
     // Scanned PDF pages have a revision of their own: images keep theirs when only scans change.
-    expect(readers.default.revisionOf('application/pdf')).toBe('tesseract:2:eng+deu:scans9');
+    expect(readers.default.revisionOf('application/pdf')).toBe('tesseract:2:eng+deu:scans10');
     expect(readers.default.revisionOf('image/png')).toBe('tesseract:2:eng+deu');
   });
 

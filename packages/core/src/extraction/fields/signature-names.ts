@@ -28,9 +28,13 @@ const SIGNATURE_LINES = 4;
 /** The most room, in line heights, left between a signature's lines for the handwritten one. */
 const SIGNATURE_SPACE = 6;
 
-/** A line of the person signing on a company's behalf ("i. A. Sabine Keller", "p.p. John Smith"): never the seller's name. */
+/**
+ * A line of the person signing on a company's behalf ("i. A. Sabine Keller", "p.p. John Smith"):
+ * never the seller's name. Where the prefix is followed by the company itself ("p.p. Fernández
+ * Logística S.L.", "i. A. der Becker Technik e.K."), the line names the seller and is kept.
+ */
 export function signsOnBehalf(text: string): boolean {
-  return AUTHORITY.test(fold(text));
+  return AUTHORITY.test(fold(text)) && !isOrganizationShaped(cleanName(text));
 }
 
 export function signatureNames(lines: readonly Line[], buyerSegments: ReadonlySet<Segment>): Candidate[] {

@@ -3,7 +3,7 @@ import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import { createContext } from '../../packages/core/src/extraction/context.js';
 import { vendorCandidates } from '../../packages/core/src/extraction/fields/parties.js';
 import { namesInSentence } from '../../packages/core/src/extraction/fields/sentence-names.js';
-import { doc, type Placed } from './synthetic.js';
+import { doc, dutchItemAndTotals, type Placed } from './synthetic.js';
 
 /**
  * Invoicing programs print their footer in columns: the seller's name over its address, the bank
@@ -34,17 +34,7 @@ const invoice = (seller: string[], bank: string[], contactKey = 'Klantnummer'): 
   { x: 480, y: 74, text: '13-09-2025' },
   { x: 380, y: 88, text: contactKey },
   { x: 480, y: 88, text: 'Sanne Bakker' },
-  { x: 50, y: 210, text: 'FACTUUR RE56028' },
-  { x: 50, y: 240, text: 'Omschrijving' },
-  { x: 400, y: 240, text: 'Bedrag' },
-  { x: 50, y: 256, text: 'Arbeidsloon' },
-  { x: 400, y: 256, text: '1.185,00' },
-  { x: 330, y: 290, text: 'Subtotaal' },
-  { x: 430, y: 290, text: '1.185,00 €' },
-  { x: 330, y: 304, text: 'BTW 21%' },
-  { x: 430, y: 304, text: '248,85 €' },
-  { x: 330, y: 318, text: 'Totaal te betalen' },
-  { x: 430, y: 318, text: '1.433,85 €' },
+  ...dutchItemAndTotals('Arbeidsloon'),
   ...seller.map((text, i): Placed => ({ x: 50, y: 770 + i * 12, text })),
   ...bank.map((text, i): Placed => ({ x: 230, y: 770 + i * 12, text })),
   { x: 420, y: 770, text: 'NL734732436B01' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
-import { doc, lines, type Placed } from './synthetic.js';
+import { doc, dutchItemAndTotals, lines, type Placed } from './synthetic.js';
 
 /**
  * An invoice written as a letter, its letterhead a logo image, names its seller only in the
@@ -25,17 +25,7 @@ const letter = (signature: string[], letterhead: Placed[] = []): Placed[] => [
   { x: 480, y: 120, text: 'RE56028' },
   { x: 380, y: 134, text: 'Factuurdatum' },
   { x: 480, y: 134, text: '13-09-2025' },
-  { x: 50, y: 210, text: 'FACTUUR RE56028' },
-  { x: 50, y: 240, text: 'Omschrijving' },
-  { x: 400, y: 240, text: 'Bedrag' },
-  { x: 50, y: 256, text: 'Snoeiwerk en onderhoud' },
-  { x: 400, y: 256, text: '1.185,00' },
-  { x: 330, y: 290, text: 'Subtotaal' },
-  { x: 430, y: 290, text: '1.185,00 €' },
-  { x: 330, y: 304, text: 'BTW 21%' },
-  { x: 430, y: 304, text: '248,85 €' },
-  { x: 330, y: 318, text: 'Totaal te betalen' },
-  { x: 430, y: 318, text: '1.433,85 €' },
+  ...dutchItemAndTotals('Snoeiwerk en onderhoud'),
   { x: 50, y: 360, text: signature[0]! },
   ...lines(50, 390, signature.slice(1)),
 ];

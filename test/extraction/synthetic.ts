@@ -65,6 +65,21 @@ export const oneItemTable = (total: string): Placed[] => [
   { x: 500, y: 250, text: '750.00' },
 ];
 
+/** A Dutch invoice's title, one item under its headings and its totals (1.185,00 + 21% BTW = 1.433,85 €). */
+export const dutchItemAndTotals = (item: string): Placed[] => [
+  { x: 50, y: 210, text: 'FACTUUR RE56028' },
+  { x: 50, y: 240, text: 'Omschrijving' },
+  { x: 400, y: 240, text: 'Bedrag' },
+  { x: 50, y: 256, text: item },
+  { x: 400, y: 256, text: '1.185,00' },
+  { x: 330, y: 290, text: 'Subtotaal' },
+  { x: 430, y: 290, text: '1.185,00 €' },
+  { x: 330, y: 304, text: 'BTW 21%' },
+  { x: 430, y: 304, text: '248,85 €' },
+  { x: 330, y: 318, text: 'Totaal te betalen' },
+  { x: 430, y: 318, text: '1.433,85 €' },
+];
+
 /** An invoice's number and date in the right column, one row and its totals (no parties). */
 export const invoiceBody: Placed[] = [
   { x: 340, y: 110, text: 'Invoice No.' },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
 import { createContext } from '../../packages/core/src/extraction/context.js';
 import { labelledCandidates } from '../../packages/core/src/extraction/fields/candidates.js';
+import { columnTotals } from '../../packages/core/src/extraction/fields/column-totals.js';
 import { doc, page, type Placed } from './synthetic.js';
 
 /**
@@ -143,7 +144,7 @@ describe("a column's sum is the field's candidate only beside a total's label or
     labelledCandidates(createContext(doc(placed), []), ['total_amount'], {
       type: 'currency',
       prefer: 'last',
-      columnSums: true,
+      adjust: columnTotals,
     }).map((c) => c.value);
 
   it('moves the first row to the sum under a total label', () => {

@@ -4,6 +4,7 @@ import { findAmounts } from '../values/amounts.js';
 import { addsUp, adjustmentsOf, type Adjustments } from '../values/adjustments.js';
 import { discountsOn } from '../values/discounts.js';
 import { bestPerValue, labelledCandidates, printedWithDecimals, type Candidate } from './candidates.js';
+import { columnTotals } from './column-totals.js';
 import { exclusiveScores } from './exclusive-amounts.js';
 import { taxSums } from './tax-sums.js';
 import { amountsBySegment } from './segment-amounts.js';
@@ -132,7 +133,7 @@ function amountsFor(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] {
 
 /** A summary field's labelled amounts, a table column's sum in place of its first row (column-totals.ts). */
 function summaryAmounts(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] {
-  return labelledCandidates(ctx, keys, { type: 'currency', prefer: 'last', columnSums: true });
+  return labelledCandidates(ctx, keys, { type: 'currency', prefer: 'last', adjust: columnTotals });
 }
 
 function totalCandidates(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] {

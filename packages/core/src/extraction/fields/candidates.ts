@@ -4,7 +4,6 @@ import type { LabelHit, LabelKey } from '../labels/label-index.js';
 import { qualifiedLabel } from '../labels/qualified-labels.js';
 import type { Line } from '../layout/lines.js';
 import { isAddressNumber } from './address-numbers.js';
-import { columnTotals } from './column-totals.js';
 import { valueRegions, yearWrappedBelow, type Region } from './regions.js';
 import { findTypedValues, type TypedValue } from './typed-values.js';
 
@@ -33,8 +32,11 @@ export interface CandidateOptions {
   identifier?: boolean;
   /** Summary amounts stand at the right end of their row; ids and dates right after the label. */
   prefer: 'first' | 'last';
-  /** A table column's sum in place of the row under its heading (column-totals.ts). */
-  columnSums?: boolean;
+  /**
+   * Applied to the candidates found before one per value is kept: for summary amounts, a table
+   * column's sum in place of the row under its heading (column-totals.ts).
+   */
+  adjust?: (ctx: DocumentView, candidates: readonly Candidate[]) => Candidate[];
 }
 
 /** Candidates next to the labels of the given keys, best first, one per distinct value. */
@@ -47,7 +49,7 @@ export function labelledCandidates(ctx: DocumentView, keys: LabelKey[], options:
       }
     }
   }
-  return bestPerValue(options.columnSums ? columnTotals(ctx, candidates) : candidates);
+  return bestPerValue(options.adjust ? options.adjust(ctx, candidates) : candidates);
 }
 
 /**

@@ -23,8 +23,8 @@ export function isBankBesideAccount(part: string, lineText: string): boolean {
  * beside the account on one line.
  */
 export function isBankOverAccount(lines: readonly Line[], line: Line, segment: Segment, part: string): boolean {
+  if (isBankBesideAccount(part, line.text)) return true;
   if (!BANK_WORDS.bankNames.test(fold(part))) return false;
-  if (ACCOUNT.test(line.text.replace(part, ''))) return true;
   const height = line.y1 - line.y0;
   return lines
     .slice(line.index + 1, line.index + 3)

@@ -15,7 +15,7 @@ export function itemTableLines(ctx: DocumentView): Set<Line> {
   const ends = new Set(TABLE_END_KEYS.flatMap((key) => ctx.labels.hitsFor(key).map((hit) => hit.line)));
   const inside = new Set<Line>();
   for (const header of findTableHeaders(ctx.lines)) {
-    for (const line of ctx.lines.slice(ctx.lines.indexOf(header.line))) {
+    for (const line of ctx.lines.slice(header.line.index)) {
       if (line !== header.line && ends.has(line)) break;
       inside.add(line);
     }

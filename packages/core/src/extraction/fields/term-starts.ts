@@ -1,8 +1,7 @@
 import { fold } from '../layout/fold.js';
 import { DATE_ORDERS } from '../lexicons/date-orders.js';
+import { alternation } from '../lexicons/word-lists.js';
 import type { Candidate } from './candidates.js';
-
-const words = (list: readonly string[]) => list.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 
 /**
  * A number of days, at most two words, a word the term counts from and at most one word (an
@@ -11,7 +10,7 @@ const words = (list: readonly string[]) => list.map((w) => w.replace(/[.*+?^${}(
  * "binnen 14 dagen na" (lexicons/date-orders.json, `terms`).
  */
 const TERM_FROM = new RegExp(
-  `\\b\\d{1,3} ?(?:${words(DATE_ORDERS.dayWords)})(?: \\p{L}+){0,2} (?:${words(DATE_ORDERS.fromWords)})(?: \\p{L}+)? ?$`,
+  `\\b\\d{1,3} ?${alternation(DATE_ORDERS.dayWords)}(?: \\p{L}+){0,2} ${alternation(DATE_ORDERS.fromWords)}(?: \\p{L}+)? ?$`,
   'u',
 );
 

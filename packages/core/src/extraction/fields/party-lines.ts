@@ -6,7 +6,7 @@ import { DOCUMENT_TITLES } from '../lexicons/document-titles.js';
 import { KEY_WORDS } from '../lexicons/key-words.js';
 import { BUSINESS_WORDS, LEGAL_FORMS, legalFormAtEnd, type LegalForm } from '../lexicons/legal-forms.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
-import { STREET_LINE_WORDS } from '../lexicons/street-line-words.js';
+import { SAINT_NAMES, STREET_LINE_WORDS } from '../lexicons/street-line-words.js';
 import shareCapital from '../lexicons/share-capital-words.json' with { type: 'json' };
 import { allWords, alternation, wholeWords } from '../lexicons/word-lists.js';
 import { isStreetAddress, withoutUnitFirst } from './address-numbers.js';
@@ -228,10 +228,13 @@ export function isStreetLine(text: string): boolean {
 /**
  * A name-like line at the top of a page that is a street or a postcode instead: a word that names a
  * street on either side of its number ("34 Market Road", "boulevard Voltaire 38"; data per language,
- * `street_line_words` in lexicons/address-words.json), four digits, or a British postcode.
+ * `street_line_words` in lexicons/address-words.json), four digits, or a British postcode. On a line
+ * with no number, "St" before a capitalised name is a saint's ("St Mary's Parish Church",
+ * "Kirchengemeinde St. Johannis", "Mairie de St-Étienne"): a name without a legal form, not a street.
  */
 export function looksLikeStreet(text: string): boolean {
-  return /\d{4,}/.test(text) || UK_POSTCODE.test(text) || STREET_LINE_WORDS.test(text);
+  const words = /\d/.test(text) ? text : text.replace(SAINT_NAMES, '');
+  return /\d{4,}/.test(text) || UK_POSTCODE.test(text) || STREET_LINE_WORDS.test(words);
 }
 
 /** A British postcode ("LS1 4DY", "CF10 1EP"): the place line under a street, as four digits are elsewhere. */

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { isDepartmentLine } from '../../packages/core/src/extraction/fields/department-lines.js';
+import { extractInvoice, invoiceBody, lines } from './synthetic.js';
+
+/**
+ * Parties with no legal form print a unit of the body under its name: a university's institute or
+ * faculty, a practice's specialty (lexicons/department-words.json, starts). The body is the party.
+ */
+
+describe("a unit's line under a body's name", () => {
+  it('leaves the university over its faculty the seller under a Dutch label', () => {
+    const result = extractInvoice([
+      ...lines(50, 110, [
+        'Leverancier',
+        'Universiteit Twente',
+        'Faculteit Techniek',
+        'Drienerlolaan 5',
+        '7522 NB Enschede',
+      ]),
+      ...lines(200, 110, ['Factuuradres', 'Vos Vastgoed B.V.', 'Havenstraat 11', '3024 SK Rotterdam']),
+      ...invoiceBody,
+    ]);
+    expect(result.vendor_name).toBe('Universiteit Twente');
+  });
+
+  it("is a unit only where the unit's words open the line", () => {
+    expect(isDepartmentLine('Institut für Informatik', false)).toBe(true);
+    expect(isDepartmentLine('Fachärztin für Allgemeinmedizin', false)).toBe(true);
+    expect(isDepartmentLine('Dipartimento di Chimica', false)).toBe(true);
+    expect(isDepartmentLine('Fraunhofer-Institut für Solare Energiesysteme', false)).toBe(false);
+    expect(isDepartmentLine('London School of Economics', false)).toBe(false);
+  });
+});

@@ -5,6 +5,7 @@ import { extractInvoice, invoiceBody, lines } from './synthetic.js';
 /**
  * Parties with no legal form print a unit of the body under its name: a university's institute or
  * faculty, a practice's specialty (lexicons/department-words.json, starts). The body is the party.
+ * Their seller's block under "From" runs on into an address opened by a unit ("Unit 9, ...").
  */
 
 describe("a unit's line under a body's name", () => {
@@ -29,5 +30,18 @@ describe("a unit's line under a body's name", () => {
     expect(isDepartmentLine('Dipartimento di Chimica', false)).toBe(true);
     expect(isDepartmentLine('Fraunhofer-Institut für Solare Energiesysteme', false)).toBe(false);
     expect(isDepartmentLine('London School of Economics', false)).toBe(false);
+  });
+});
+
+describe("a unit's address line under a seller's name with no legal form", () => {
+  it('is no organization, though the footer prints it again (English)', () => {
+    const result = extractInvoice([
+      ...lines(50, 40, ['From', 'Blue Heron Catering', 'Unit 9, Riverside Park', 'Leeds LS11 5DJ']),
+      ...lines(200, 40, ['Bill to', 'University of Westbury', 'School of Engineering', '22 Station Road']),
+      ...invoiceBody,
+      { x: 50, y: 790, text: 'Blue Heron Catering' },
+      { x: 50, y: 804, text: 'Unit 9, Riverside Park' },
+    ]);
+    expect(result.vendor_name).toBe('Blue Heron Catering');
   });
 });

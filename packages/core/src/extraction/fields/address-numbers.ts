@@ -46,6 +46,15 @@ export function withoutUnitFirst(text: string): string {
 }
 
 /**
+ * A line opened by a unit and its number ("Unit 9, Riverside Park", "Nave 3, Polígono Sur", "Haus 2,
+ * Gewerbehof"): an address's first line even where no street word or house number follows.
+ */
+export function opensWithUnit(text: string): boolean {
+  const unit = /^\s*([\p{L}.]+)\s*\d{1,4}[a-z]?\b/iu.exec(text);
+  return unit !== null && UNITS.has(foldedTokens(unit[1]!).join(' '));
+}
+
+/**
  * A postcode of four or five digits ("3511 AX Utrecht", "80331 München"), a British one, an Irish
  * Eircode ("Cork T12 RX2C"), a Canadian one ("K1A 0B1") or a Polish one ("00-950 Warszawa").
  */

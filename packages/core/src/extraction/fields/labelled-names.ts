@@ -8,7 +8,7 @@ import type { Candidate } from './candidates.js';
 import { cleanName, hasLegalForm, looksLikeName, looksLikeStreet, NAME_KEYS } from './party-lines.js';
 import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './contact-persons.js';
 import { joinContinuation, joinWrappedValue } from './name-continuation.js';
-import { isStreetAddress } from './address-numbers.js';
+import { isStreetAddress, opensWithUnit } from './address-numbers.js';
 import { findTableHeaders } from './table-header.js';
 import { isOwnerLine } from './owner-lines.js';
 import prepositions from '../lexicons/party-prepositions.json' with { type: 'json' };
@@ -270,8 +270,9 @@ function organizationUnder(
     if (isOwnerLine(first.text)) return null;
     const text = cleanName(first.text);
     // The person's own address ("Olivia Bennett Photography" / "PO Box 6327" / "Manchester"): the
-    // block's name was the person's, and the place line under the street is no organization.
-    if (looksLikeStreet(text) || isStreetAddress(text)) return null;
+    // block's name was the person's, and the place line under the street is no organization. So is
+    // a unit's line ("Blue Heron Catering" / "Unit 9, Riverside Park"), though a footer repeats it.
+    if (looksLikeStreet(text) || isStreetAddress(text) || opensWithUnit(text)) return null;
     const organization = isOrganizationShaped(text) || printedAgain(ctx, next, text);
     if (looksLikeName(text) && organization) return { name: text, line: next };
   }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isDepartmentLine } from '../../packages/core/src/extraction/fields/department-lines.js';
+import { cleanName } from '../../packages/core/src/extraction/fields/party-lines.js';
 import { extractInvoice, invoiceBody, lines } from './synthetic.js';
 
 /**
  * Parties with no legal form print a unit of the body under its name: a university's institute or
  * faculty, a practice's specialty (lexicons/department-words.json, starts). The body is the party.
- * Their seller's block under "From" runs on into an address opened by a unit ("Unit 9, ...").
+ * Their seller's block under "From" runs on into an address opened by a unit ("Unit 9, ..."). A
+ * public body that bills prints its office after its name and a comma, on the name's line.
  */
 
 describe("a unit's line under a body's name", () => {
@@ -43,5 +45,22 @@ describe("a unit's address line under a seller's name with no legal form", () =>
       { x: 50, y: 804, text: 'Unit 9, Riverside Park' },
     ]);
     expect(result.vendor_name).toBe('Blue Heron Catering');
+  });
+});
+
+describe("a public body's office after its name and a comma", () => {
+  it('leaves the body the seller under a Dutch label', () => {
+    const result = extractInvoice([
+      ...lines(50, 110, ['Leverancier', 'Gemeente Utrecht, Afdeling Vastgoed', 'Dorpsweg 40', '5611 AB Eindhoven']),
+      ...lines(300, 110, ['Factuuradres', 'Bouwbedrijf Smit B.V.', 'Havenstraat 11', '3024 SK Rotterdam']),
+      ...invoiceBody,
+    ]);
+    expect(result.vendor_name).toBe('Gemeente Utrecht');
+  });
+
+  it('is cut from a German name, where a comma between two names keeps both', () => {
+    expect(cleanName('Stadtverwaltung Lindau, Amt für Gebäudewirtschaft')).toBe('Stadtverwaltung Lindau');
+    expect(cleanName('Landeshauptstadt München, Referat für Bildung und Sport')).toBe('Landeshauptstadt München');
+    expect(cleanName('Smith, Jones & Partners')).toBe('Smith, Jones & Partners');
   });
 });

@@ -304,6 +304,9 @@ export function cleanName(text: string): string {
       .replace(/[\s|¦[\]{}]+$/u, '')
       .replace(/\s*\([^)]*\d{3,}[^)]*\)?\s*$/, '')
       .replace(/[\s,;:]+$/, '')
+      // "Gemeente Utrecht, Afdeling Vastgoed", "Stadtverwaltung Lindau, Amt für Gebäudewirtschaft":
+      // a public body's office after a comma is a part of the party, not its name.
+      .replace(/,\s*([^,]+)$/u, (tail, part: string) => (isDepartmentLine(part, false) ? '' : tail))
       .trim(),
   );
 }

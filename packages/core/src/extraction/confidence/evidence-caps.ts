@@ -15,6 +15,7 @@ import {
   sellerUnderOtherHeading,
 } from './party-blocks.js';
 import { printedTwice } from './name-witness.js';
+import { printedOtherwise } from './printed-otherwise.js';
 import { namelessAddressPrinted } from './nameless-address.js';
 import { headedBySides } from './order-sides.js';
 import { unconfirmedRepair } from './repair-witness.js';
@@ -68,6 +69,8 @@ import { wordsInSpan } from '../locations/locate.js';
  *   address under a heading no seller label matches (party-blocks.ts); a seller's address read
  *   under a name capped here, on a page that prints another postal address with no name over it
  *   (nameless-address.ts);
+ * - a document number or a name read by OCR that the page prints again with one glyph otherwise
+ *   ("REG3040" and "RE63040"): one of the two printings is misread (printed-otherwise.ts);
  * - an OCR'd name whose misread words a word list put right (fields/name-words.ts), unless another
  *   line prints it as repaired (repair-witness.ts);
  * - a party's name on a purchase order whose parties stand in a sender's and an addressee's box
@@ -139,6 +142,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       cutAtOcrGap(candidate) ||
       personOverName(ctx, candidate) ||
       mayGoOn(ctx.lines, candidate) ||
+      (ocr && printedOtherwise(ctx, candidate, 'name')) ||
       (role === 'vendor_name' && sellerUnderOtherHeading(ctx, candidate, false))
     );
   if (DATE_ROLES.includes(role))
@@ -160,7 +164,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
     return (
       dateShaped(value) ||
       zerosOnly(value) ||
-      (ocr && (confusableGlyphs(value) || wordIntoDigits(value))) ||
+      (ocr && (confusableGlyphs(value) || wordIntoDigits(value) || printedOtherwise(ctx, candidate, 'identifier'))) ||
       printedWithPrefix(ctx, value) ||
       prefixSetApart(candidate) ||
       fragmentOfLonger(ctx, candidate, value) ||

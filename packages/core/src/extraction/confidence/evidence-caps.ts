@@ -16,6 +16,7 @@ import {
 } from './party-blocks.js';
 import { printedTwice } from './name-witness.js';
 import { printedOtherwise } from './printed-otherwise.js';
+import { besideUnreadWords } from './unread-label.js';
 import { namelessAddressPrinted } from './nameless-address.js';
 import { headedBySides } from './order-sides.js';
 import { unconfirmedRepair } from './repair-witness.js';
@@ -42,12 +43,12 @@ import { wordsInSpan } from '../locations/locate.js';
  * - a numeric date that reads as two days ("08/04/2020", day and month both 12 or less) on a page
  *   whose own dates do not settle the order: the order was assumed (from the currency or the
  *   address, else day-first), and an assumption is no evidence; a date no label names on a page
- *   that prints another date, or with words before it that no label list knows; and a date whose
- *   only label is a generic one qualified by words no label lists ("Fecha de oferta", "Quotation
- *   date": labels/qualified-labels.ts); and a date printed against another one, a period's end
- *   ("01-12-2021 - 31-12-2021") or a row of dates run together into one segment; and a date OCR
- *   read through a look-alike glyph, a separator ("25:8.21") or a month name's letter ("ao(t"),
- *   put right by a guess (layout/ocr-dates.ts);
+ *   that prints another date, or with words before it that no label list knows or OCR could
+ *   not read (unread-label.ts); and a date whose only label is a generic one qualified by words
+ *   no label lists ("Fecha de oferta", "Quotation date": labels/qualified-labels.ts); and a date
+ *   printed against another one, a period's end ("01-12-2021 - 31-12-2021") or a row of dates run
+ *   together into one segment; and a date OCR read through a look-alike glyph, a separator
+ *   ("25:8.21") or a month name's letter ("ao(t"), put right by a guess (layout/ocr-dates.ts);
  * - a total, subtotal or tax that no label names: one of the page's printed amounts picked by its
  *   place and size, where a subtotal above a total whose label is missing or unread looks the same;
  *   and one read by OCR with no second witness (printed once, and no arithmetic of the fields
@@ -148,7 +149,10 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
   if (DATE_ROLES.includes(role))
     return (
       assumedOrder(ctx, candidate) ||
-      (candidate.source === 'fallback' && (otherDatePrinted(ctx, candidate) || introducedByWords(ctx, candidate))) ||
+      (candidate.source === 'fallback' &&
+        (otherDatePrinted(ctx, candidate) ||
+          introducedByWords(ctx, candidate) ||
+          (ocr && besideUnreadWords(ctx, candidate)))) ||
       (candidate.label !== undefined && qualifiedDateLabel(candidate.label, ctx)) ||
       rowInDoubt(ctx, candidate) ||
       (role !== 'delivery_date' && dateBesideAnother(ctx, candidate)) ||

@@ -15,6 +15,8 @@ import {
   sellerUnderOtherHeading,
 } from './party-blocks.js';
 import { printedTwice } from './name-witness.js';
+import { printedOtherwise } from './printed-otherwise.js';
+import { besideUnreadWords } from './unread-label.js';
 import { namelessAddressPrinted } from './nameless-address.js';
 import { headedBySides } from './order-sides.js';
 import { unconfirmedRepair } from './repair-witness.js';
@@ -41,12 +43,12 @@ import { wordsInSpan } from '../locations/locate.js';
  * - a numeric date that reads as two days ("08/04/2020", day and month both 12 or less) on a page
  *   whose own dates do not settle the order: the order was assumed (from the currency or the
  *   address, else day-first), and an assumption is no evidence; a date no label names on a page
- *   that prints another date, or with words before it that no label list knows; and a date whose
- *   only label is a generic one qualified by words no label lists ("Fecha de oferta", "Quotation
- *   date": labels/qualified-labels.ts); and a date printed against another one, a period's end
- *   ("01-12-2021 - 31-12-2021") or a row of dates run together into one segment; and a date OCR
- *   read through a look-alike glyph, a separator ("25:8.21") or a month name's letter ("ao(t"),
- *   put right by a guess (layout/ocr-dates.ts);
+ *   that prints another date, or with words before it that no label list knows or OCR could
+ *   not read (unread-label.ts); and a date whose only label is a generic one qualified by words
+ *   no label lists ("Fecha de oferta", "Quotation date": labels/qualified-labels.ts); and a date
+ *   printed against another one, a period's end ("01-12-2021 - 31-12-2021") or a row of dates run
+ *   together into one segment; and a date OCR read through a look-alike glyph, a separator
+ *   ("25:8.21") or a month name's letter ("ao(t"), put right by a guess (layout/ocr-dates.ts);
  * - a total, subtotal or tax that no label names: one of the page's printed amounts picked by its
  *   place and size, where a subtotal above a total whose label is missing or unread looks the same;
  *   and one read by OCR with no second witness (printed once, and no arithmetic of the fields
@@ -68,6 +70,8 @@ import { wordsInSpan } from '../locations/locate.js';
  *   address under a heading no seller label matches (party-blocks.ts); a seller's address read
  *   under a name capped here, on a page that prints another postal address with no name over it
  *   (nameless-address.ts);
+ * - a document number or a name read by OCR that the page prints again with one glyph otherwise
+ *   ("REG3040" and "RE63040"): one of the two printings is misread (printed-otherwise.ts);
  * - an OCR'd name whose misread words a word list put right (fields/name-words.ts), unless another
  *   line prints it as repaired (repair-witness.ts);
  * - a party's name on a purchase order whose parties stand in a sender's and an addressee's box
@@ -139,12 +143,16 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
       cutAtOcrGap(candidate) ||
       personOverName(ctx, candidate) ||
       mayGoOn(ctx.lines, candidate) ||
+      (ocr && printedOtherwise(ctx, candidate, 'name')) ||
       (role === 'vendor_name' && sellerUnderOtherHeading(ctx, candidate, false))
     );
   if (DATE_ROLES.includes(role))
     return (
       assumedOrder(ctx, candidate) ||
-      (candidate.source === 'fallback' && (otherDatePrinted(ctx, candidate) || introducedByWords(ctx, candidate))) ||
+      (candidate.source === 'fallback' &&
+        (otherDatePrinted(ctx, candidate) ||
+          introducedByWords(ctx, candidate) ||
+          (ocr && besideUnreadWords(ctx, candidate)))) ||
       (candidate.label !== undefined && qualifiedDateLabel(candidate.label, ctx)) ||
       rowInDoubt(ctx, candidate) ||
       (role !== 'delivery_date' && dateBesideAnother(ctx, candidate)) ||
@@ -160,7 +168,7 @@ function weakEvidence(ctx: DocumentView, candidate: Candidate, role: Role | null
     return (
       dateShaped(value) ||
       zerosOnly(value) ||
-      (ocr && (confusableGlyphs(value) || wordIntoDigits(value))) ||
+      (ocr && (confusableGlyphs(value) || wordIntoDigits(value) || printedOtherwise(ctx, candidate, 'identifier'))) ||
       printedWithPrefix(ctx, value) ||
       prefixSetApart(candidate) ||
       fragmentOfLonger(ctx, candidate, value) ||

@@ -34,14 +34,35 @@ export function chooseAmounts(
   extraKeys: { subtotal: LabelKey[]; tax: LabelKey[]; total: LabelKey[] },
   documentType?: string,
 ): AmountChoice {
-  const subtotals = ranked(ctx, 'subtotal', summaryAmounts(ctx, ['subtotal', ...extraKeys.subtotal]), documentType);
-  const taxes = ranked(
-    ctx,
-    'tax_amount',
-    summaryAmounts(ctx, ['tax_amount', ...extraKeys.tax]).filter((c) => Number(c.value) >= 0),
-    documentType,
-  );
-  const totals = ranked(ctx, 'total_amount', totalCandidates(ctx, ['total_amount', ...extraKeys.total]), documentType);
+  const labelled = {
+    subtotal: summaryAmounts(ctx, ['subtotal', ...extraKeys.subtotal]),
+    tax: summaryAmounts(ctx, ['tax_amount', ...extraKeys.tax]),
+    total: summaryAmounts(ctx, ['total_amount', ...extraKeys.total]),
+  };
+  if (printedNegative(labelled.total)) return negatedChoice(ctx, labelled, documentType);
+  const lists = {
+    subtotals: ranked(ctx, 'subtotal', labelled.subtotal, documentType),
+    taxes: ranked(
+      ctx,
+      'tax_amount',
+      labelled.tax.filter((c) => Number(c.value) >= 0),
+      documentType,
+    ),
+    totals: ranked(ctx, 'total_amount', totalCandidates(ctx, labelled.total), documentType),
+  };
+  const best = bestCombination(ctx, lists);
+  const total = documentType === 'receipt' && best.total ? roundedOf(ctx, best.total) : best.total;
+  return { ...best, total };
+}
+
+interface AmountLists {
+  subtotals: Candidate[];
+  taxes: Candidate[];
+  totals: Candidate[];
+}
+
+/** The combination of subtotal, tax and total that scores best (scoreCombination). */
+function bestCombination(ctx: ExtractionContext, { subtotals, taxes, totals }: AmountLists): AmountChoice {
   let best: AmountChoice & { score: number } = {
     subtotal: null,
     tax: null,
@@ -71,8 +92,35 @@ export function chooseAmounts(
       }
     }
   }
-  const total = documentType === 'receipt' && best.total ? roundedOf(ctx, best.total) : best.total;
-  return { subtotal: best.subtotal, tax: best.tax, total, balanced: best.balanced };
+  const { score: _score, ...choice } = best;
+  return choice;
+}
+
+/**
+ * A credit note or a cancelling invoice prints its figures negative ("Total -5.432,35 €"): every
+ * amount a total label gives is below zero. Such figures are chosen as their amounts without the
+ * sign, by the same arithmetic (subtotal + tax = total), and reported negative, as printed. A
+ * credit note printing its figures positive keeps them positive: the page's sign is the value.
+ */
+function printedNegative(totals: readonly Candidate[]): boolean {
+  const amounts = totals.filter((c) => c.source === 'label' && c.score >= 0.5);
+  return amounts.length > 0 && amounts.every((c) => Number(c.value) < 0);
+}
+
+function negatedChoice(
+  ctx: ExtractionContext,
+  labelled: { subtotal: Candidate[]; tax: Candidate[]; total: Candidate[] },
+  documentType?: string,
+): AmountChoice {
+  const mirrored = (list: Candidate[]) =>
+    list.filter((c) => Number(c.value) < 0).map((c) => ({ ...c, value: -Number(c.value) }));
+  const best = bestCombination(ctx, {
+    subtotals: ranked(ctx, 'subtotal', mirrored(labelled.subtotal), documentType),
+    taxes: ranked(ctx, 'tax_amount', mirrored(labelled.tax), documentType),
+    totals: ranked(ctx, 'total_amount', mirrored(labelled.total), documentType),
+  });
+  const negated = (c: Candidate | null) => (c ? { ...c, value: -Number(c.value) } : null);
+  return { ...best, subtotal: negated(best.subtotal), tax: negated(best.tax), total: negated(best.total) };
 }
 
 /**
@@ -136,10 +184,10 @@ function summaryAmounts(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] {
   return labelledCandidates(ctx, keys, { type: 'currency', prefer: 'last', adjust: columnTotals });
 }
 
-function totalCandidates(ctx: ExtractionContext, keys: LabelKey[]): Candidate[] {
+function totalCandidates(ctx: ExtractionContext, summary: Candidate[]): Candidate[] {
   const labelled = tenderedUnderTotalLabel(
     ctx,
-    summaryAmounts(ctx, keys).filter((c) => Number(c.value) > 0),
+    summary.filter((c) => Number(c.value) > 0),
   );
   const strong = labelled.filter((c) => c.score >= 0.5);
   const largest = Math.max(0, ...strong.map((c) => Number(c.value)));

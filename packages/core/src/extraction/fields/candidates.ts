@@ -1,7 +1,7 @@
 import type { FieldType } from '../../extractors/index.js';
 import type { DocumentView } from '../document-view.js';
 import type { LabelHit, LabelKey } from '../labels/label-index.js';
-import { qualifiedLabel } from '../labels/qualified-labels.js';
+import { citedLabel, qualifiedLabel } from '../labels/qualified-labels.js';
 import type { Line } from '../layout/lines.js';
 import { isAddressNumber } from './address-numbers.js';
 import { valueRegions, yearWrappedBelow, type Region } from './regions.js';
@@ -85,8 +85,17 @@ const OTHER_DOCUMENTS: Partial<Record<string, LabelKey>> = {
  */
 const QUALIFIED_FACTOR = 0.5;
 
+/**
+ * Numbers a citing word before their label makes another document's ("Relates to invoice No. 12"
+ * on a credit note): they keep `QUALIFIED_FACTOR` of their label's strength, below the page's own
+ * number's label, and stay candidates where no other is printed. A date after such a number is
+ * that document's (numberedStrength).
+ */
+const CITED_KEYS: ReadonlySet<LabelKey> = new Set(['invoice_number']);
+
 function strengthOf(hit: LabelHit, ctx: DocumentView): number {
   const companion = COMPANIONS[hit.key];
+  if (CITED_KEYS.has(hit.key) && citedLabel(hit)) return hit.strength * QUALIFIED_FACTOR;
   if (hit.strength >= 1 || !companion) return hit.strength;
   return (
     numberedStrength(hit, companion, ctx) ?? (qualifiedLabel(ctx, hit) ? hit.strength * QUALIFIED_FACTOR : hit.strength)
@@ -98,7 +107,9 @@ function numberedStrength(hit: LabelHit, companion: LabelKey, ctx: DocumentView)
   const { hits, between } = labelsBefore(hit, ctx);
   const nearest = hits.filter((h) => h.end === Math.max(...hits.map((b) => b.end)));
   if (!nearest.length || !/\d/.test(between(nearest[0]!))) return undefined;
-  if (nearest.some((h) => h.key === companion)) return Math.min(1, hit.strength + 0.35);
+  const own = nearest.filter((h) => h.key === companion);
+  if (own.some(citedLabel)) return 0;
+  if (own.length) return Math.min(1, hit.strength + 0.35);
   return nearest.some((h) => h.key === OTHER_DOCUMENTS[hit.key]) ? 0 : undefined;
 }
 

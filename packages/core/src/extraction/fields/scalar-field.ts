@@ -9,6 +9,7 @@ import type { AmountChoice } from './amounts.js';
 import { labelledCandidates, type Candidate } from './candidates.js';
 import { dateCandidates, notBefore } from './dates.js';
 import { buyerCandidates, vendorCandidates } from './parties.js';
+import { selfBilledVendor } from './self-billing.js';
 import { findTableHeaders } from './table-header.js';
 import { DATE_SHAPED_FIT } from './typed-values.js';
 
@@ -142,12 +143,13 @@ export function vendorOf(
   shared: Pick<SharedFindings, 'documentType'>,
   keys: LabelKey[],
 ): Candidate | null {
-  return (
-    ranked(
-      ctx,
-      'vendor_name',
-      vendorCandidates(ctx, ['vendor_name', ...keys], shared.documentType),
-      shared.documentType,
-    )[0] ?? null
+  const candidates = ranked(
+    ctx,
+    'vendor_name',
+    vendorCandidates(ctx, ['vendor_name', ...keys], shared.documentType),
+    shared.documentType,
   );
+  // A self-billed invoice's letterhead is its buyer's (self-billing.ts); orders and receipts are none.
+  if (shared.documentType === 'purchase_order' || shared.documentType === 'receipt') return candidates[0] ?? null;
+  return selfBilledVendor(ctx.lines, candidates);
 }

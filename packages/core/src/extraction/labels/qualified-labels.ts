@@ -38,6 +38,17 @@ export function qualifiedLabel(ctx: DocumentView, hit: LabelHit): boolean {
   return wordsBefore(ctx, hit, before.length || noun ? before : previous);
 }
 
+/**
+ * Whether a word before the label in its segment says the document named there is another one
+ * the page answers: "Bezug: Rechnung Nr. 12 vom ...", "Se rapporte à la facture n° ...", "Rif.
+ * fattura n." on a credit note or a corrected invoice (lexicons/key-words.json, `citing_words`).
+ * Its number and date are the cited invoice's, not the page's own.
+ */
+export function citedLabel(hit: LabelHit): boolean {
+  const { tokens } = segmentTokens(hit.line, hit.start);
+  return tokens.some((t) => t.end <= hit.start && KEY_WORDS.citing.has(t.text));
+}
+
 /** A joining word right after the label, then (an article allowed) a word: "de oferta", "du devis". */
 function joinedAfter(text: string, end: number, after: readonly LineToken[]): boolean {
   const [join, ...rest] = after;

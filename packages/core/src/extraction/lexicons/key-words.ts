@@ -7,7 +7,9 @@ import { allWords, alternation, wordsOf } from './word-lists.js';
  * address ("Anschrift:"). `articles` are no key at all: a speck read as a colon after one ("THE:
  * TOAST F&B") leaves the article in the name. `date_nouns` are the word "date" itself, a generic
  * date label, and `qualifier_joins` the words that join such a label to what it dates ("Date du
- * devis", "Fecha de oferta", "Date of supply").
+ * devis", "Fecha de oferta", "Date of supply"). `citing_words` say that the invoice named after them
+ * is another one the document answers ("Bezug: Rechnung Nr. 12 vom ...", "Relates to invoice No.",
+ * "Rif. fattura n."), as a credit note or a corrected invoice cites the invoice it corrects.
  */
 export interface KeyWords {
   names: ReadonlySet<string>;
@@ -17,9 +19,10 @@ export interface KeyWords {
   articles: ReadonlySet<string>;
   dateNouns: ReadonlySet<string>;
   qualifierJoins: ReadonlySet<string>;
+  citing: ReadonlySet<string>;
 }
 
-type List = 'name_keys' | 'address_keys' | 'articles' | 'date_nouns' | 'qualifier_joins';
+type List = 'name_keys' | 'address_keys' | 'articles' | 'date_nouns' | 'qualifier_joins' | 'citing_words';
 
 export function keyWords(data: Readonly<Record<string, Partial<Record<List, readonly string[]>>>>): KeyWords {
   const words = (list: List) => allWords(wordsOf(data, list));
@@ -30,6 +33,7 @@ export function keyWords(data: Readonly<Record<string, Partial<Record<List, read
     articles: new Set(words('articles')),
     dateNouns: new Set(words('date_nouns')),
     qualifierJoins: new Set(words('qualifier_joins')),
+    citing: new Set(words('citing_words')),
   };
 }
 

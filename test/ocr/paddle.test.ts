@@ -153,9 +153,57 @@ describe('PaddleOCR through onnxruntime', () => {
     const outcome = reader.read(receipt, 'image/png', { signal: controller.signal });
     controller.abort(reason);
     await expect(outcome).rejects.toBe(reason);
-    // The engine's thread was replaced: the next read works.
+    // The engine's thread gave the page up and was kept: the next read works.
     const { pages } = await reader.read(receipt, 'image/png');
     expect(pages[0]!.words.length).toBeGreaterThan(5);
+  });
+});
+
+/**
+ * A thread is never terminated in the middle of a model run: onnxruntime-node's binding aborts the
+ * whole process when a call into it returns into a thread being terminated (SIGABRT, "terminate
+ * called after throwing an instance of 'Napi::Error'"), which took this test process with it.
+ */
+describe('an aborted or closed read gives its page up between model runs', () => {
+  const grey = async (png: Buffer) => {
+    const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, pixels: new Uint8Array(data) };
+  };
+
+  it('keeps the thread and its models through aborts at any moment of a page', async () => {
+    const paddle = createPaddleOcr({ workers: 1, idleReleaseMs: 0 });
+    try {
+      const image = await grey(receipt);
+      const words = await paddle.read(image);
+      // Aborts before the first model run, and after the page has been handed over (a
+      // macrotask later: during the models' runs or between them).
+      for (const wait of [false, true, true]) {
+        const controller = new AbortController();
+        const reason = new Error('caller gave up');
+        const outcome = paddle.read(image, controller.signal);
+        if (wait) await new Promise((resolve) => setImmediate(resolve));
+        controller.abort(reason);
+        await expect(outcome).rejects.toBe(reason);
+        expect(paddle.liveWorkers).toBe(1);
+      }
+      expect(await paddle.read(image)).toEqual(words);
+      expect(paddle.liveWorkers).toBe(1);
+    } finally {
+      await paddle.close();
+    }
+    expect(paddle.liveWorkers).toBe(0);
+  });
+
+  it('closes once the page being read is given up, which then fails as closed', async () => {
+    const paddle = createPaddleOcr({ workers: 1, idleReleaseMs: 0 });
+    const reading = paddle.read(await grey(receipt));
+    const failed = expect(reading).rejects.toThrow('The onnx OCR pool was closed');
+    // A macrotask later the page has been posted to its thread, which is starting.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(paddle.liveWorkers).toBe(1);
+    await paddle.close();
+    await failed;
+    expect(paddle.liveWorkers).toBe(0);
   });
 });
 

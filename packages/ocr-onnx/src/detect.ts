@@ -69,8 +69,18 @@ export function bandsOf(length: number, across: number, maxPixels: number, overl
   });
 }
 
+/**
+ * What the detector and the recogniser use of an onnxruntime session: its names and a run (the
+ * pipeline hands them sessions that check its stop flag before each run).
+ */
+export interface ModelSession {
+  readonly inputNames: readonly string[];
+  readonly outputNames: readonly string[];
+  run(feeds: InferenceSession.FeedsType): Promise<InferenceSession.ReturnType>;
+}
+
 export async function detectLines(
-  session: InferenceSession,
+  session: ModelSession,
   Tensor: typeof TensorType,
   image: GreyImage,
   options: DetectionOptions,
@@ -134,7 +144,7 @@ interface ProbabilityMap {
  * per band of the longer side, each band's map copied in between its seams.
  */
 async function probabilities(
-  session: InferenceSession,
+  session: ModelSession,
   Tensor: typeof TensorType,
   image: GreyImage,
   width: number,

@@ -5,9 +5,9 @@
  * width it trained on; receipts' lines are mostly one word or amount, and that padding would be work
  * on nothing (on one photo the CPU was the same within the noise of a loaded machine either way).
  */
-import type { InferenceSession, Tensor as TensorType } from 'onnxruntime-node';
+import type { Tensor as TensorType } from 'onnxruntime-node';
 import { decodeLine, type Alphabet } from './ctc.js';
-import type { LineBox } from './detect.js';
+import type { LineBox, ModelSession } from './detect.js';
 import { resample, type GreyImage } from './grey-image.js';
 import { lineWords, type RecognizedWord } from './line-words.js';
 
@@ -38,7 +38,7 @@ const TRAILING_MARKS = /^[.)\]]{1,2}$/u;
  * change any letter of it; only the mark at its end is taken from the second reading.
  */
 export async function recognizeLines(
-  session: InferenceSession,
+  session: ModelSession,
   Tensor: typeof TensorType,
   image: GreyImage,
   lines: readonly LineBox[],
@@ -92,7 +92,7 @@ function inkPast(image: GreyImage, line: LineBox, x1: number): boolean {
 
 /** What reading lines needs besides the lines: the model, the page, the alphabet, the options. */
 interface LineReader {
-  session: InferenceSession;
+  session: ModelSession;
   Tensor: typeof TensorType;
   image: GreyImage;
   alphabet: Alphabet;

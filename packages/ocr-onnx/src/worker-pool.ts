@@ -1,9 +1,13 @@
 /**
  * A fixed number of worker threads, each reading one page at a time with its own onnxruntime
- * sessions; created when first needed and reused. Aborting a page terminates the thread reading it
- * (a model run cannot be interrupted), and the slot gets a fresh thread on its next page. A thread
- * idle for `idleReleaseMs` is terminated (its models, and what its largest page grew, with it),
- * and the slot starts a new one on its next page. An idle pool does not keep the process alive.
+ * sessions; created when first needed and reused. A model run cannot be interrupted, and a thread
+ * must not be terminated during one (onnxruntime-node's binding then aborts the whole process:
+ * pipeline.ts), so aborting a page raises its slot's stop flag: the caller's promise rejects at
+ * once, the thread gives the page up at its next model run, and the slot, models loaded, takes the
+ * next page once the thread has answered. A thread is terminated only between pages: idle for
+ * `idleReleaseMs` (its models, and what its largest page grew, go with it; the slot starts a new
+ * one on its next page), released for another engine, or at `close()`, which stops the pages
+ * being read first. An idle pool does not keep the process alive.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -11,11 +15,15 @@ import { Worker } from 'node:worker_threads';
 import type { GreyImage } from './grey-image.js';
 import type { RecognizedWord } from './line-words.js';
 import type { PipelineOptions } from './pipeline.js';
-import type { PageRequest, PageResponse } from './protocol.js';
+import type { PageRequest, PageResponse, ThreadData } from './protocol.js';
 
 interface Slot {
   worker: Worker | null;
+  /** The stop flag its threads read before each model run (protocol.ts, ThreadData). */
+  stop: Int32Array;
   busy: boolean;
+  /** Settles once the thread has answered the page it reads (or has ended); null between pages. */
+  page: Promise<unknown> | null;
   /** Ends the slot's thread once it has been idle long enough; set while the slot is free. */
   idle: NodeJS.Timeout | null;
 }
@@ -25,7 +33,7 @@ interface Slot {
  * scripts), it is ocr-worker.ts, which a thread can load only once tsx's loader is registered in
  * it (Node 20 threads inherit no loader, and `--import` in a thread's execArgv did not take).
  */
-function createThread(workerData: PipelineOptions): Worker {
+function createThread(workerData: ThreadData): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./ocr-worker.js', import.meta.url), { workerData });
   const script = new URL('./ocr-worker.ts', import.meta.url).href;
   // tsx's ESM API (resolve() names its CommonJS twin); tsImport loads a module graph through tsx.
@@ -52,7 +60,13 @@ export class OnnxWorkerPool {
     private readonly idleReleaseMs = 0,
   ) {
     this.size = Math.max(1, Math.floor(size));
-    this.slots = Array.from({ length: this.size }, () => ({ worker: null, busy: false, idle: null }));
+    this.slots = Array.from({ length: this.size }, () => ({
+      worker: null,
+      stop: new Int32Array(new SharedArrayBuffer(4)),
+      busy: false,
+      page: null,
+      idle: null,
+    }));
   }
 
   /** Threads alive now: started and not yet ended (those being terminated included). */
@@ -60,14 +74,19 @@ export class OnnxWorkerPool {
     return this.slots.filter((slot) => slot.worker !== null).length + this.ending.size;
   }
 
-  /** Words of one page in its pixels; rejects with `signal.reason` once `signal` aborts. */
+  /**
+   * Words of one page in its pixels; rejects with `signal.reason` once `signal` aborts (the slot
+   * stays taken until its thread has given the page up).
+   */
   async read(image: GreyImage, signal?: AbortSignal): Promise<RecognizedWord[]> {
     const slot = await this.acquire(signal);
-    try {
-      return await this.runOn(slot, image, signal);
-    } finally {
-      this.release(slot);
-    }
+    const answer = this.runOn(slot, image);
+    slot.page = answer;
+    void answer.then(() => this.release(slot));
+    const outcome = await untilAborted(answer, signal, () => Atomics.store(slot.stop, 0, 1));
+    if (outcome instanceof Error) throw outcome;
+    if ('words' in outcome) return outcome.words;
+    throw new Error('error' in outcome ? `onnx OCR failed: ${outcome.error}` : 'The onnx OCR pool was closed');
   }
 
   /**
@@ -87,12 +106,21 @@ export class OnnxWorkerPool {
     return Promise.all(ending).then(() => undefined);
   }
 
-  /** Terminates every thread; later reads fail. Idempotent. */
+  /**
+   * Stops the pages being read (each at its thread's next model run), then terminates every
+   * thread; later reads fail. Idempotent.
+   */
   async close(): Promise<void> {
     this.closed = true;
-    const workers = [...this.ending];
+    const pages: Promise<unknown>[] = [];
     for (const slot of this.slots) {
       this.keep(slot);
+      Atomics.store(slot.stop, 0, 1);
+      if (slot.page) pages.push(slot.page);
+    }
+    await Promise.all(pages);
+    const workers = [...this.ending];
+    for (const slot of this.slots) {
       if (slot.worker) workers.push(slot.worker);
       slot.worker = null;
     }
@@ -123,6 +151,7 @@ export class OnnxWorkerPool {
   }
 
   private release(slot: Slot): void {
+    slot.page = null;
     const next = this.waiting.shift();
     if (next) next(slot);
     else {
@@ -140,9 +169,9 @@ export class OnnxWorkerPool {
   }
 
   /**
-   * Ends an idle slot's thread, as an aborted page's is ended: terminating it tears down its
-   * isolate, whose onnxruntime sessions (models and buffers) are freed with it. Counted as live
-   * until it has ended. The slot's next page starts a new one.
+   * Ends an idle slot's thread: terminating it tears down its isolate, whose onnxruntime sessions
+   * (models and buffers) are freed with it. Counted as live until it has ended. The slot's next
+   * page starts a new one.
    */
   private retire(slot: Slot): Promise<void> {
     slot.idle = null;
@@ -156,43 +185,57 @@ export class OnnxWorkerPool {
     return worker.terminate().then(ended, ended);
   }
 
-  private runOn(slot: Slot, image: GreyImage, signal: AbortSignal | undefined): Promise<RecognizedWord[]> {
-    if (this.closed) return Promise.reject(new Error('The onnx OCR pool was closed'));
-    const worker = (slot.worker ??= createThread(this.options));
+  /**
+   * The thread's answer to one page, or the error that ended the thread; never rejects. The thread
+   * is terminated here only when it has already failed (an uncaught error, or its exit).
+   */
+  private runOn(slot: Slot, image: GreyImage): Promise<PageResponse | Error> {
+    if (this.closed) return Promise.resolve(new Error('The onnx OCR pool was closed'));
+    Atomics.store(slot.stop, 0, 0);
+    const worker = (slot.worker ??= createThread({ pipeline: this.options, stop: slot.stop }));
     worker.ref();
     const id = this.nextId++;
     // A copy the thread owns: the caller's pixels may be a view into a larger buffer.
     const pixels = new Uint8Array(image.pixels);
-    return new Promise<RecognizedWord[]>((resolve, reject) => {
-      const settle = (): void => {
+    return new Promise<PageResponse | Error>((resolve) => {
+      const settle = (outcome: PageResponse | Error): void => {
         worker.off('message', onMessage);
-        worker.off('error', onError);
+        worker.off('error', onGone);
         worker.off('exit', onExit);
-        signal?.removeEventListener('abort', onAbort);
+        resolve(outcome);
       };
       const onMessage = (response: PageResponse): void => {
-        if (response.id !== id) return;
-        settle();
-        if ('error' in response) reject(new Error(`onnx OCR failed: ${response.error}`));
-        else resolve(response.words);
+        if (response.id === id) settle(response);
       };
-      const discard = (error: unknown): void => {
-        settle();
+      const onGone = (error: Error): void => {
         if (slot.worker === worker) slot.worker = null;
         void worker.terminate();
-        reject(error);
+        settle(error);
       };
-      const onError = (error: Error): void => discard(error);
-      const onExit = (code: number): void => discard(new Error(`The onnx OCR thread exited (code ${code})`));
-      const onAbort = (): void => discard(signal?.reason);
+      const onExit = (code: number): void => onGone(new Error(`The onnx OCR thread exited (code ${code})`));
       worker.on('message', onMessage);
-      worker.on('error', onError);
+      worker.on('error', onGone);
       worker.on('exit', onExit);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      if (signal?.aborted) return onAbort();
       worker.postMessage({ id, width: image.width, height: image.height, pixels } satisfies PageRequest, [
         pixels.buffer,
       ]);
     });
   }
+}
+
+/** `work`'s outcome, unless `signal` aborts first: then `onAbort` runs and the promise rejects with its reason. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => {
+      onAbort();
+      reject(signal.reason);
+    };
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    void work.then((outcome) => {
+      signal.removeEventListener('abort', abort);
+      resolve(outcome);
+    });
+  });
 }

@@ -1,8 +1,10 @@
 /**
  * The mail parser over the shared corpus of third-party MIME test messages (malformed boundaries,
  * nested message/rfc822, 8-bit headers, a 2.9 MB recursion probe...). Each message must parse, or
- * fail with the parser's one clean Error, within a time bound, and its attachments must be the ones
- * the corpus manifest recorded for plain mailparser 3.9.31: the adapter uses that same version.
+ * fail with the parser's one clean Error, as plain mailparser 3.9.31 did when the corpus manifest
+ * was recorded (the adapter uses that same version), with the attachments recorded there. Time is
+ * printed, not asserted: a parse that runs away meets the parser's own deadline, whose clean Error
+ * then differs from the manifest's outcome, whatever the machine's load.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,8 +17,12 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const corpusDir = path.resolve(repoRoot, '../shared/mime-corpus');
 const present = fs.existsSync(path.join(corpusDir, 'manifest.json'));
 
-/** Per message; the slowest here took about 0.4 s (mimekit__messages-stack-overflow.eml). */
-const TIME_BOUND_MS = 5_000;
+/**
+ * The parser's deadline per message. The slowest here took about 0.4 s on an idle machine
+ * (mimekit__messages-stack-overflow.eml) and 5.5 s beside the whole suite at a load of 30; a
+ * message that needs the whole deadline is a runaway parse, not a slow machine.
+ */
+const DEADLINE_MS = 30_000;
 
 interface ManifestEntry {
   file: string;
@@ -55,7 +61,7 @@ if (!present)
           .filter((f) => f.endsWith('.eml'))
           .sort()
       : [];
-    const parser = createMailParser({ timeoutMs: TIME_BOUND_MS });
+    const parser = createMailParser({ timeoutMs: DEADLINE_MS });
     const totals = {
       messages: 0,
       parsed: 0,
@@ -102,7 +108,6 @@ if (!present)
       const ms = performance.now() - started;
       totals.ms += ms;
       if (ms > totals.slowest.ms) totals.slowest = { file, ms };
-      expect(ms).toBeLessThan(TIME_BOUND_MS);
 
       if (failure) {
         // The one Error the parser throws: what core records as unparseable_message.

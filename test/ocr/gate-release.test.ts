@@ -200,6 +200,37 @@ describe("the reader's release", () => {
       await pdf.close();
     }
   });
+  it('ends the thread of a reading that has not made its first call, and starts one with that call', async () => {
+    const pdf = new PdfThreads({ size: 1, memoryMb: 256, stepTimeoutMs: 60_000, idleReleaseMs: 0 });
+    try {
+      const bytes = await makeInvoicePdf({ total: '119.00' });
+      const count = (call: PdfCall) => call({ op: 'count', bytes });
+      // The slot's thread, started by a count and kept (no idle period).
+      await pdf.run(undefined, count);
+      expect(pdf.live).toBe(1);
+      // A reading holds the slot but waits (as at the memory gate, before its opening) with no call yet.
+      let letGo!: () => void;
+      const waits = new Promise<void>((resolve) => (letGo = resolve));
+      let held!: () => void;
+      const slotHeld = new Promise<void>((resolve) => (held = resolve));
+      const reading = pdf.run(undefined, async (call) => {
+        held();
+        await waits;
+        return count(call);
+      });
+      await slotHeld;
+      expect(pdf.hasFreeSlot).toBe(false);
+      // Its thread holds no document: a release ends it, keeping none.
+      await pdf.releaseIdle(0);
+      expect(pdf.live).toBe(0);
+      letGo();
+      // Its first call starts a thread again, and the reading goes on in it.
+      expect(await reading).toBe(1);
+      expect(pdf.live).toBe(1);
+    } finally {
+      await pdf.close();
+    }
+  });
 });
 
 describe('a reader over its budget, with real reads', () => {

@@ -3,9 +3,11 @@
  * next in line does not fit (resident memory, what the budget counts besides and its cost pass the
  * budget), the gate asks `memory.release` to end the idle threads that step does not need, and lets
  * it in only once that has settled; where it fits, nothing is released. The reader's release keeps
- * one idle PDF thread and one idle thread of the next page's engine (or of PaddleOCR), ends the
- * rest, then trims. The "resident memory" is the test's own number, except in the last part, where
- * real PDF threads and tesseract workers end.
+ * one idle PDF thread before a PDF's opening (none before an OCR page) and one idle thread of the
+ * next page's engine (or of PaddleOCR), ends the rest, then trims; a PDF thread whose reading has
+ * not made its first call (it waits at the gate to open its document) is idle to it. The
+ * "resident memory" is the test's own number, except in the last part, where real PDF threads and
+ * tesseract workers end.
  */
 import { createTesseractReader } from '@intake/ocr-tesseract';
 import { describe, expect, it } from 'vitest';
@@ -150,16 +152,17 @@ describe("the reader's release", () => {
     return { calls, pool, engine, release };
   };
 
-  it("keeps one thread of the next page's engine, one idle PDF thread, ends the rest, then trims", async () => {
+  it("keeps one thread of the next page's engine, an idle PDF thread only for an opening, ends the rest, then trims", async () => {
     const { calls, pool, engine, release } = parts();
+    // Before an OCR page no PDF thread is kept idle beside it.
     await release(pool);
-    expect(calls).toEqual(['pdf keeps 1', 'counting keeps 0', 'tesseract keeps 1', 'paddle keeps 0', 'trim']);
+    expect(calls).toEqual(['pdf keeps 0', 'counting keeps 0', 'tesseract keeps 1', 'paddle keeps 0', 'trim']);
     calls.length = 0;
     await release(engine);
-    expect(calls).toEqual(['pdf keeps 1', 'counting keeps 0', 'tesseract keeps 0', 'paddle keeps 1', 'trim']);
+    expect(calls).toEqual(['pdf keeps 0', 'counting keeps 0', 'tesseract keeps 0', 'paddle keeps 1', 'trim']);
     calls.length = 0;
-    // A PDF's opening: tesseract's workers end, PaddleOCR keeps one thread.
-    await release({});
+    // A PDF's opening: one PDF thread kept for it, tesseract's workers end, PaddleOCR keeps one thread.
+    await release({ varies: true });
     expect(calls).toEqual(['pdf keeps 1', 'counting keeps 0', 'tesseract keeps 0', 'paddle keeps 1', 'trim']);
   });
 
@@ -196,6 +199,37 @@ describe("the reader's release", () => {
       expect(pdf.live).toBe(0);
       // A later document starts a thread again.
       expect(await pdf.run(undefined, count)).toBe(1);
+    } finally {
+      await pdf.close();
+    }
+  });
+  it('ends the thread of a reading that has not made its first call, and starts one with that call', async () => {
+    const pdf = new PdfThreads({ size: 1, memoryMb: 256, stepTimeoutMs: 60_000, idleReleaseMs: 0 });
+    try {
+      const bytes = await makeInvoicePdf({ total: '119.00' });
+      const count = (call: PdfCall) => call({ op: 'count', bytes });
+      // The slot's thread, started by a count and kept (no idle period).
+      await pdf.run(undefined, count);
+      expect(pdf.live).toBe(1);
+      // A reading holds the slot but waits (as at the memory gate, before its opening) with no call yet.
+      let letGo!: () => void;
+      const waits = new Promise<void>((resolve) => (letGo = resolve));
+      let held!: () => void;
+      const slotHeld = new Promise<void>((resolve) => (held = resolve));
+      const reading = pdf.run(undefined, async (call) => {
+        held();
+        await waits;
+        return count(call);
+      });
+      await slotHeld;
+      expect(pdf.hasFreeSlot).toBe(false);
+      // Its thread holds no document: a release ends it, keeping none.
+      await pdf.releaseIdle(0);
+      expect(pdf.live).toBe(0);
+      letGo();
+      // Its first call starts a thread again, and the reading goes on in it.
+      expect(await reading).toBe(1);
+      expect(pdf.live).toBe(1);
     } finally {
       await pdf.close();
     }

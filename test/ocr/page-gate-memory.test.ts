@@ -11,6 +11,7 @@ import type { PageOcrEngine } from '@intake/ocr-tesseract';
 import { ocrPage } from '../../packages/ocr-tesseract/src/ocr/ocr-page.js';
 import { createPageGate, type GateLane } from '../../packages/ocr-tesseract/src/ocr/page-gate.js';
 import type { OcrWorkerPool } from '../../packages/ocr-tesseract/src/ocr/worker-pool.js';
+import { held } from './held-work.js';
 
 const MB = 1024 * 1024;
 
@@ -165,5 +166,56 @@ describe('a page picture is made once the page has its place at the gate', () =>
     expect(drawn).toBe(1);
     // Boxes from the picture's pixels into the page's units (scale 2).
     expect(read.words).toEqual([{ text: 'Total', bbox: { x0: 5, y0: 5, x1: 25, y1: 10 }, confidence: 0.9 }]);
+  });
+});
+
+describe("a step whose cost varies (a PDF's opening) is never learned", () => {
+  /** Photo 1 and opening 1 each run alone (learning what they can); photo 2 is then being read. */
+  async function afterOneOfEach(opening: GateLane) {
+    const state = { rss: 100 * MB };
+    const gate = createPageGate(2, { memory: { bytes: 700 * MB, resident: () => state.rss } });
+    const paddle: GateLane = {};
+    const photos = held(state, 100 * MB);
+    const steps = held(state, 20 * MB);
+    const photo1 = gate.run(undefined, photos.work('photo 1'), paddle);
+    await settle();
+    await photos.finish('photo 1', photo1);
+    const open1 = gate.step(undefined, steps.work('open 1'), opening);
+    await settle();
+    await steps.finish('open 1', open1);
+    const photo2 = gate.run(undefined, photos.work('photo 2'), paddle);
+    await settle();
+    return { gate, photos, steps, photo2, opening };
+  }
+
+  it('a learned opening enters beside a page where its cost fits', async () => {
+    const { gate, photos, steps, photo2, opening } = await afterOneOfEach({});
+    const open2 = gate.step(undefined, steps.work('open 2'), opening);
+    await settle();
+    // 320 resident, and 220 + 100 (photo 2) + 20 <= 700: beside it.
+    expect(steps.started).toEqual(['open 1', 'open 2']);
+    await steps.finish('open 2', open2);
+    await photos.finish('photo 2', photo2);
+  });
+
+  it('waits for the page being read, then for the opened PDF holding memory', async () => {
+    const { gate, photos, steps, photo2, opening } = await afterOneOfEach({ varies: true });
+    const open2 = gate.step(undefined, steps.work('open 2'), opening);
+    await settle();
+    expect(steps.started).toEqual(['open 1']);
+    await photos.finish('photo 2', photo2);
+    await settle();
+    // Alone now, with no PDF open: it enters, and its document then holds memory until closed.
+    expect(steps.started).toEqual(['open 1', 'open 2']);
+    await steps.finish('open 2', open2);
+    const hold = gate.hold();
+    const open3 = gate.step(undefined, steps.work('open 3'), opening);
+    await settle();
+    // Nothing runs, but an opened PDF holds memory: the next PDF is not parsed beside it.
+    expect(steps.started).toEqual(['open 1', 'open 2']);
+    hold.release();
+    await settle();
+    expect(steps.started).toEqual(['open 1', 'open 2', 'open 3']);
+    await steps.finish('open 3', open3);
   });
 });

@@ -82,10 +82,10 @@ export interface TesseractReaderOptions {
   afterRelease?: () => void;
   /**
    * The memory gate's budget (see ocr/page-gate.ts): an OCR page (its thread started for it, a PDF
-   * page's drawing) or a PDF's opening (its thread started for it) runs beside others only while
-   * this process's resident memory, `memoryBesides()` and what one of its kind has cost stay
-   * within this many MB; one alone runs too, unless opened PDFs hold the room. 0 or absent: no such
-   * bound, only the threads' number.
+   * page's drawing) runs beside others only while this process's resident memory,
+   * `memoryBesides()` and what one of its kind has cost stay within this many MB; one alone runs
+   * too, unless opened PDFs hold the room. A PDF's opening (its thread started for it) runs only
+   * alone, with no other PDF open. 0 or absent: no such bound, only the threads' number.
    */
   memoryBudgetMb?: number;
   /**

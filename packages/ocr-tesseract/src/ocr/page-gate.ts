@@ -28,8 +28,9 @@
  * (a thread started for it included; not a page that switched engines, whose entry counted the
  * other engine's threads as they ended), the largest seen; until a kind has run alone, it runs
  * only alone. So a second PaddleOCR thread (its models and feature maps) starts only where there
- * is room for it, and a PDF is not opened beside a photo's reading where the two would pass the
- * budget.
+ * is room for it. A kind whose cost differs from one to the next (`varies`: a PDF's opening) is
+ * never learned, so each runs alone, and, alone, waits for documents holding memory as above: a
+ * PDF is not opened beside a photo's reading, nor beside another opened PDF.
  *
  * Between steps the reader holds threads that no step is using (idle OCR and PDF threads, their
  * models, what the allocator keeps): where the next in line does not fit (resident memory, what
@@ -43,6 +44,11 @@
 export interface GateLane {
   /** Ends its threads that are not reading (the next page starts them again). */
   releaseIdle?(): unknown;
+  /**
+   * What one step of this kind costs differs from one to the next (a PDF's opening: a text PDF's
+   * parse, or a scan's picture shrunk first), so it is never learned: each runs only alone.
+   */
+  varies?: boolean;
 }
 
 export interface PageGate {
@@ -308,7 +314,7 @@ function pageCosts(memory: MemoryBudget | undefined) {
     },
     /** Learns from a page or step leaving: what it cost, if it ran alone. */
     learn(page: Reading): void {
-      if (!budgeted || !page.alone) return;
+      if (!budgeted || !page.alone || page.lane.varies) return;
       const rise = memory.resident() - page.residentAtEntry;
       cost.set(page.lane, Math.max(cost.get(page.lane) ?? 0, rise));
     },

@@ -19,8 +19,12 @@ import type { PdfCall } from './thread/pdf-threads.js';
 
 let nextDocument = 0;
 
-/** Opening a PDF, as the memory gate learns its cost. */
-const OPENING: GateLane = {};
+/**
+ * Opening a PDF, at the memory gate. Its cost is not learned: one text PDF's opening says nothing
+ * of the next scan's (its parse, its picture shrunk), and a cost learned from cheap openings let
+ * several PDFs open beside OCR pages and wait there holding their threads (docs/resources.md).
+ */
+const OPENING: GateLane = { varies: true };
 
 export async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<ReadDocument> {
   const { renderDpi, minTextLayerWords, limits } = context;

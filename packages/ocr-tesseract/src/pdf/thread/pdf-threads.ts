@@ -55,6 +55,12 @@ interface Thread {
 interface Slot {
   thread: Thread | null;
   busy: boolean;
+  /**
+   * The reading holding the slot has made its first call: its thread holds its document. Until
+   * then (a reading waiting at the memory gate to open its document) the thread is idle, and
+   * releaseIdle may end it; the first call starts a new one.
+   */
+  used: boolean;
   /** Ends the slot's thread once it has been idle long enough; set while the slot is free. */
   idle: NodeJS.Timeout | null;
 }
@@ -69,7 +75,7 @@ export class PdfThreads {
 
   constructor(private readonly options: PdfThreadsOptions) {
     const size = Math.max(1, Math.floor(options.size));
-    this.slots = Array.from({ length: size }, () => ({ thread: null, busy: false, idle: null }));
+    this.slots = Array.from({ length: size }, () => ({ thread: null, busy: false, used: false, idle: null }));
   }
 
   /** Threads alive now: started and not yet exited (those being ended included). */
@@ -83,15 +89,15 @@ export class PdfThreads {
   }
 
   /**
-   * Runs `work` with one thread held for it (waiting for a free one). A slot without a thread
-   * starts one with `work`'s first call, not before: a reading that waits (at the reader's memory
-   * gate) before its first call has not started a thread yet. Aborting ends the thread and rejects
-   * its requests with `signal.reason`.
+   * Runs `work` with one slot held for it (waiting for a free one). The slot's thread is taken with
+   * `work`'s first call, and started then where the slot has none: a reading that waits (at the
+   * reader's memory gate) before its first call holds no thread, and releaseIdle may end the one
+   * its slot has meanwhile. Aborting ends the thread taken and rejects its requests with
+   * `signal.reason`.
    */
   async run<T>(signal: AbortSignal | undefined, work: (call: PdfCall) => Promise<T>): Promise<T> {
     const slot = await this.acquire(signal);
-    let thread = slot.thread;
-    thread?.worker.ref();
+    let thread: Thread | null = null;
     const onAbort = (): void => this.end(slot, thread, asError(signal?.reason));
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
@@ -99,28 +105,31 @@ export class PdfThreads {
       return await work((request) => {
         if (thread === null) {
           thread = slot.thread ??= this.spawn(slot);
+          slot.used = true;
           thread.worker.ref();
         }
         return this.call(slot, thread, request);
       });
     } finally {
       signal?.removeEventListener('abort', onAbort);
-      thread?.worker.unref();
+      (thread as Thread | null)?.worker.unref();
+      slot.used = false;
       this.release(slot);
     }
   }
 
   /**
-   * Ends the threads no reading holds beyond `keep` of them, without waiting for their idle period
-   * (the reader is over its memory budget); their slots start new ones with their next document.
-   * Resolves once those threads have exited.
+   * Ends the threads no reading uses beyond `keep` of them (those of free slots, and of slots whose
+   * reading has not made its first call), without waiting for their idle period (the reader is
+   * over its memory budget); their slots start new ones with their next call. Resolves once those
+   * threads have exited.
    */
   releaseIdle(keep = 0): Promise<void> {
     const ending: Promise<unknown>[] = [];
     let kept = 0;
     for (const slot of this.slots) {
       const thread = slot.thread;
-      if (slot.busy || thread === null) continue;
+      if (slot.used || thread === null) continue;
       if (kept++ < keep) continue;
       this.keep(slot);
       const exited = new Promise((resolve) => thread.worker.once('exit', resolve));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReadDocument } from '@intake/core';
-import { doc, extractWithAndWithoutCaps, lines, page, type Placed } from './synthetic.js';
+import { cappedInvoice, extractWithAndWithoutCaps, type Placed } from './synthetic.js';
 
 /**
  * A date no label names, read by OCR right of words OCR could not read on its row, keeps at most
@@ -11,20 +11,8 @@ import { doc, extractWithAndWithoutCaps, lines, page, type Placed } from './synt
 const CEILING = 0.85;
 
 /** An invoice with a number, a seller and totals that add up; its one date and what stands beside it in `row`. */
-function invoice(row: Placed[], source: 'ocr' | 'text_layer' = 'ocr'): ReadDocument {
-  const items: Placed[] = [
-    ...lines(50, 40, ['Atlas Consulting Ltd', '5 High Street', 'Bristol BS1 5TR']),
-    { x: 340, y: 90, text: 'Invoice No.: 4471' },
-    ...row,
-    { x: 50, y: 270, text: 'Description' },
-    { x: 480, y: 270, text: 'Amount' },
-    { x: 50, y: 288, text: 'Consulting hours' },
-    { x: 480, y: 288, text: '200.00' },
-    ...lines(400, 320, ['Subtotal', 'VAT', 'Total']),
-    ...lines(480, 320, ['200.00', '40.00', '240.00']),
-  ];
-  const read = items.map((item) => ({ ...item, confidence: source === 'ocr' ? (item.confidence ?? 0.96) : 1 }));
-  return doc([page(read, { source })]);
+function invoice(row: Placed[]): ReadDocument {
+  return cappedInvoice([{ x: 340, y: 90, text: 'Invoice No.: 4471' }, ...row], [], 'ocr');
 }
 
 /**

@@ -164,7 +164,7 @@ export function ocrReceiptMerchant(head: string[], date = '02/02/17'): unknown {
 /**
  * A one-page invoice (seller block, one item row, subtotal, VAT and total) with `head` placed
  * between the seller and the table: the labelled values a test is about. Every word is read at
- * 0.96 from OCR, or at 1 from a text layer.
+ * 0.96 from OCR (or at the confidence it is placed with), or at 1 from a text layer.
  */
 export function cappedInvoice(
   head: Placed[],
@@ -184,7 +184,7 @@ export function cappedInvoice(
   ];
   return doc([
     page(
-      items.map((item) => ({ ...item, confidence: source === 'ocr' ? 0.96 : 1 })),
+      items.map((item) => ({ ...item, confidence: source === 'ocr' ? (item.confidence ?? 0.96) : 1 })),
       { source },
     ),
   ]);

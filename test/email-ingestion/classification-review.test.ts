@@ -18,6 +18,24 @@ async function neutralPdf(lines: string[]): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** A real PDF that looks like an invoice (number, date, bank, total) under the title of a quote. */
+async function quotePdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595, 842]);
+  page.drawText('Nordlicht Handels GmbH', { x: 50, y: 790, size: 12, font });
+  page.drawText('ANGEBOT', { x: 50, y: 740, size: 22, font });
+  const lines = [
+    'Angebotsnr. 2024-17',
+    'Datum 03.02.2024',
+    'IBAN DE02 1203 0000 0000 2020 51',
+    'USt 19,00',
+    'Gesamt 119,00',
+  ];
+  lines.forEach((text, i) => page.drawText(text, { x: 50, y: 700 - i * 18, size: 12, font }));
+  return pdf.save();
+}
+
 const PARTY = ['Summer garden party', 'Bring salads and games', 'Saturday afternoon by the river'];
 const NOTES = [
   'Falcon project notes',
@@ -157,6 +175,20 @@ describe('email classification, thresholds and the review queue (PGlite)', () =>
     const failedItem = (await h.call('GET', '/api/email-ingestion/review?prefix=revfail', { key })).body.items[0];
     expect(failedItem).toMatchObject({ classification_failed: true, proposed_type: 'vendor_bill' });
     expect(typeof failedItem.classification.reasoning).toBe('string');
+  });
+
+  it('a quote that looks like an invoice waits in the review queue, its reasoning naming its title', async () => {
+    await configure({ emailPrefix: 'quote' });
+    const message = await send('quote', 'Unser Angebot', 'angebot.pdf', await quotePdf());
+    expect(message.attachments[0]).toMatchObject({
+      status: 'awaiting_review',
+      job_id: null,
+      classification: { decision: 'review', source: 'classifier' },
+    });
+    expect(message.attachments[0].classification.confidence).toBeLessThan(0.7);
+    const item = (await h.call('GET', '/api/email-ingestion/review?prefix=quote', { key })).body.items[0];
+    expect(item).toMatchObject({ classification_failed: false });
+    expect(item.classification.reasoning).toContain('titled as a quote');
   });
 
   it('resolving creates the job for the chosen type, shows it on the message, refuses a second resolution, and teaches the classifier', async () => {

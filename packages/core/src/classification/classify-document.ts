@@ -3,6 +3,7 @@ import { fold } from '../extraction/index.js';
 import { hits } from './indicator-hits.js';
 import { indicatorText } from './indicator-text.js';
 import { DOCUMENT_TYPES, INDICATORS, type DocumentType } from './indicators.js';
+import { otherTitle, type OtherTitle } from './other-titles.js';
 
 /**
  * A simple, explainable classifier: keyword evidence from the text (phrases in the top third of
@@ -42,7 +43,7 @@ const NARROW_PAGE = 1.8;
 export function classifyDocument(doc: ReadDocument, hints: ClassificationHints = {}): Classification {
   const scores: Record<DocumentType, number> = { invoice: 0, receipt: 0, purchase_order: 0 };
   const found: Record<DocumentType, string[]> = { invoice: [], receipt: [], purchase_order: [] };
-  const { body, top, title } = indicatorText(doc);
+  const { body, top, title, headings } = indicatorText(doc);
   const hintText = ` ${fold(hints.text ?? '')} `;
   for (const type of DOCUMENT_TYPES) {
     for (const indicator of INDICATORS[type]) {
@@ -62,7 +63,31 @@ export function classifyDocument(doc: ReadDocument, hints: ClassificationHints =
     found.receipt.push(shape);
   }
   if (hints.expectedType) scores[hints.expectedType] += 2;
-  return decide(scores, found);
+  const decided = decide(scores, found);
+  const other = otherTitle(headings, title);
+  return other ? titledOther(decided, other) : decided;
+}
+
+/**
+ * Below the 0.7 under which the mail path sends a document to a person (and above the 0.5 under
+ * which it counts the classification as failed): a quote or a delivery note read as an invoice
+ * would be booked.
+ */
+const OTHER_TITLE_CONFIDENCE = 0.6;
+const NAMED: Record<DocumentType, string> = {
+  invoice: 'an invoice',
+  receipt: 'a receipt',
+  purchase_order: 'a purchase order',
+};
+
+/** The classification of a document whose own title names another kind (other-titles.ts). */
+function titledOther(decided: Classification, other: OtherTitle): Classification {
+  return {
+    ...decided,
+    confidence: Math.min(decided.confidence, OTHER_TITLE_CONFIDENCE),
+    reasoning: `titled as a ${other.kind} ("${other.phrase}"), not ${NAMED[decided.documentType]}; ${decided.reasoning}`,
+    keyIndicators: [`title: ${other.phrase} (${other.kind})`, ...decided.keyIndicators],
+  };
 }
 
 function decide(scores: Record<DocumentType, number>, found: Record<DocumentType, string[]>): Classification {

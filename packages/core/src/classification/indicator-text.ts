@@ -26,9 +26,10 @@ import { INDICATORS } from './indicators.js';
  * half of the first page that is a title or begins with one and gives its number ("Rechnung #
  * 000062431", "FACTURE n° F29807"; labels/qualified-labels.ts) and holds no colon, or without
  * one the largest print of the top third (an order's "ORDINE FORNITORE" over "Intestare fattura
- * a"), padded, or a blank.
+ * a"), padded, or a blank; and every piece of large print in the top half of the first page
+ * without a colon, top down, padded (`headings`: a title may be printed smaller than the letterhead).
  */
-export function indicatorText(doc: ReadDocument): { body: string; top: string; title: string } {
+export function indicatorText(doc: ReadDocument): { body: string; top: string; title: string; headings: string[] } {
   const lines = buildLines(doc);
   const body: string[] = [];
   const top: string[] = [];
@@ -43,19 +44,29 @@ export function indicatorText(doc: ReadDocument): { body: string; top: string; t
     body: ` ${[...body, ...titles].join(' ')} `,
     top: ` ${[...top, ...titles].join(' ')} `,
     title: ` ${(own.length ? own : largestPrint(lines)).join(' ')} `,
+    headings: largePrints(lines, 2, usualWordHeight(lines)).map(
+      ({ line, segment }) => ` ${readAs(line, segment.text)} `,
+    ),
   };
 }
 
 /** The words of the largest print in the first page's top third, when it stands out and holds no colon. */
 function largestPrint(lines: Line[]): string[] {
-  const first = lines.filter((l) => l.page === lines[0]?.page);
-  const usual = usualHeight(first);
-  const big = first
-    .filter((l) => l.y1 < l.pageHeight / 3)
-    .flatMap((line) => line.segments.map((segment) => ({ line, segment })))
-    .filter(({ segment }) => !segment.text.includes(':') && heightOf(segment) >= TITLE_HEIGHT * usual)
-    .sort((a, b) => heightOf(b.segment) - heightOf(a.segment))[0];
+  const big = largePrints(lines, 3).sort((a, b) => heightOf(b.segment) - heightOf(a.segment))[0];
   return big ? readAs(big.line, big.segment.text).split(' ') : [];
+}
+
+/**
+ * The segments of print that stands out (from `usual`, the first page's usual line height unless
+ * given), without a colon, in the top 1/`part` of the first page.
+ */
+function largePrints(lines: Line[], part: number, usual?: number): { line: Line; segment: Segment }[] {
+  const first = lines.filter((l) => l.page === lines[0]?.page);
+  usual ??= usualHeight(first);
+  return first
+    .filter((l) => l.y1 < l.pageHeight / part)
+    .flatMap((line) => line.segments.map((segment) => ({ line, segment })))
+    .filter(({ segment }) => !segment.text.includes(':') && heightOf(segment) >= TITLE_HEIGHT * usual);
 }
 
 /** The heading words of the first page's first title in its top half (see indicatorText). */
@@ -134,6 +145,16 @@ function wrappedTitles(lines: Line[]): string[] {
     }
   });
   return titles;
+}
+
+/**
+ * The median height of the first page's words: on a short page (a reminder's one paragraph) the
+ * median line is as often a heading or a letterhead's line as one of the text's.
+ */
+function usualWordHeight(lines: Line[]): number {
+  const words = lines.filter((l) => l.page === lines[0]?.page).flatMap((l) => l.segments.flatMap((s) => s.words));
+  const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? 0;
 }
 
 /** The median height of the lines: the page's usual print. */

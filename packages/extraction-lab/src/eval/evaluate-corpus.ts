@@ -89,7 +89,7 @@ export function evaluateRead(
     };
   }
   const started = performance.now();
-  const classifiedAs = classifyDocument(doc).documentType;
+  const { documentType: classifiedAs, confidence: classificationConfidence } = classifyDocument(doc);
   const scores = score(doc, fields, expected, { ...options, useEmbeddedXml: false });
   const seconds = read.seconds + (performance.now() - started) / 1000;
   const xmlScores = readEInvoice(doc) ? score(doc, fields, expected, { ...options, useEmbeddedXml: true }) : undefined;
@@ -100,6 +100,7 @@ export function evaluateRead(
     pages: doc.pages.length,
     seconds,
     classifiedAs,
+    classificationConfidence,
     scores,
     present,
     ...(xmlScores ? { xmlScores } : {}),

@@ -15,6 +15,8 @@ export interface EvaluatedDocument {
   pages: number;
   seconds: number;
   classifiedAs: string | null;
+  /** The classifier's confidence in classifiedAs (the mail path's thresholds act on it). */
+  classificationConfidence?: number;
   /** Scores from the printed text alone (the embedded XML ignored). */
   scores: FieldScore[];
   /** Scores with the embedded e-invoice XML read first; only for documents that carry one. */

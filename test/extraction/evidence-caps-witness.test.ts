@@ -100,4 +100,43 @@ describe('evidence caps: an OCR-read amount needs a second witness', () => {
       expect(capped.confidence[name]).toBeGreaterThan(CEILING);
     }
   });
+
+  it("a total taken from the subtotal's own printing witnesses nothing: subtotal + 0 = total holds whatever was read", () => {
+    const foot = (total: Placed[]): ReadDocument =>
+      doc([
+        page(
+          [
+            { x: 50, y: 40, text: 'Seller: Atlas Consulting Ltd' },
+            { x: 340, y: 110, text: 'Invoice No.: INV-2024-0042' },
+            { x: 340, y: 125, text: 'Invoice Date: 20.03.2024' },
+            { x: 400, y: 320, text: 'Subtotal' },
+            { x: 480, y: 320, text: '4,653.50' },
+            { x: 400, y: 335, text: 'Tax (0%)' },
+            { x: 480, y: 335, text: '0.00' },
+            ...total,
+          ].map((item) => ({ ...item, confidence: 0.96 })),
+          { source: 'ocr' },
+        ),
+      ]);
+    const fields = [...RECOMMENDED_FIELDS.invoice];
+    const subtotal = (document: ReadDocument) => {
+      const capped = extractFields(document, fields, { documentType: 'invoice' });
+      const free = extractFields(document, fields, { documentType: 'invoice', evidenceCaps: false });
+      expect(capped.extracted_data).toMatchObject({ subtotal: 4653.5, tax_amount: 0, total_amount: 4653.5 });
+      return { capped: capped.confidence.subtotal!, free: free.confidence.subtotal! };
+    };
+    // No total printed: the total found is the subtotal's amount, the one printing of it.
+    const alone = subtotal(foot([]));
+    expect(alone.free).toBeGreaterThan(CEILING);
+    expect(alone.capped).toBe(CEILING);
+    // The same amount printed again as the total is a second reading of its digits.
+    const printed = subtotal(
+      foot([
+        { x: 400, y: 350, text: 'Total' },
+        { x: 480, y: 350, text: '4,653.50' },
+      ]),
+    );
+    expect(printed.capped).toBe(printed.free);
+    expect(printed.capped).toBeGreaterThan(CEILING);
+  });
 });

@@ -2,6 +2,7 @@ import type { FieldDefinition } from '../../extractors/index.js';
 import type { Role } from '../labels/synonyms.js';
 import type { FoundFields } from '../found-field.js';
 import { addsUp, type Adjustments } from '../values/adjustments.js';
+import type { FoundField } from '../found-field.js';
 
 /**
  * Arithmetic between fields: subtotal + tax = total, and the line amounts adding up to the
@@ -27,7 +28,7 @@ export function applyCrossChecks(
   if (subtotal && tax && total) {
     // With a printed discount or charge between them where the page prints one (values/adjustments.ts).
     const holds = addsUp(amount(subtotal)!, amount(tax)!, amount(total)!, adjustments, EPSILON);
-    adjust(found, [subtotal, tax, total], holds);
+    adjust(found, [subtotal, tax, total], holds, !samePrinting(found[subtotal]!, found[total]!));
   }
   // Receipt items weighed their own sum (fields/receipt-items.ts): a misread item lowers no total.
   const items = fields.find(
@@ -39,15 +40,27 @@ export function applyCrossChecks(
     adjust(found, [items.name, target], Math.abs(sum - amount(target)!) < EPSILON * 5);
 }
 
-function adjust(found: FoundFields, names: string[], holds: boolean): void {
+function adjust(found: FoundFields, names: string[], holds: boolean, witnessed = true): void {
   for (const name of names) {
     const field = found[name]!;
     if (field.source === 'xml') continue;
     field.score = Math.min(1, field.score * (holds ? RAISE : LOWER));
     // Agreement is the second witness an OCR'd amount lacked (see evidence-caps.ts); an amount no
     // label names ('fallback') stays capped: a subtotal taken for the total can still add up.
-    if (holds && field.source !== 'fallback' && field.source !== 'table' && !field.firmCeiling) delete field.ceiling;
+    if (holds && witnessed && field.source !== 'fallback' && field.source !== 'table' && !field.firmCeiling)
+      delete field.ceiling;
   }
+}
+
+/**
+ * Whether two fields were read from the same printed amount: a total taken from the subtotal's own
+ * line, where no total was read that adds up (a zero tax, or none). Subtotal + 0 = total then
+ * holds whatever OCR made of that amount's digits, so the agreement witnesses nothing.
+ */
+function samePrinting(a: FoundField, b: FoundField): boolean {
+  const [p, q] = [a.location, b.location];
+  if (p?.page === undefined || p.page !== q?.page || !p.box || !q.box) return false;
+  return p.box.x0 < q.box.x1 && q.box.x0 < p.box.x1 && p.box.y0 < q.box.y1 && q.box.y0 < p.box.y1;
 }
 
 /** Sum of the rows' amounts, or null when a row has none. */

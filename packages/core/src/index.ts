@@ -8,7 +8,17 @@
  * docs/architecture.md), in-memory stores and contract suites in
  * `@intake/core/testing`, the fixed vocabularies alone in `@intake/core/constants`.
  */
-export { type Classification, type ClassificationHints, classifyDocument } from './classification/classify-document.js';
+export {
+  type Classification,
+  type ClassificationHints,
+  classificationEvidence,
+  classifyDocument,
+} from './classification/classify-document.js';
+export {
+  calibrationFeatures,
+  type CalibrationCoefficients,
+  type ClassificationEvidence,
+} from './classification/calibration.js';
 export { createDocumentExtractor, type DocumentExtractorOptions } from './extraction/document-extractor.js';
 export { readEInvoice } from './extraction/einvoice/read-einvoice.js';
 export { readPaymentDetails } from './extraction/payment-details/read-payment-details.js';

@@ -4,6 +4,7 @@ import { hits } from './indicator-hits.js';
 import { indicatorText } from './indicator-text.js';
 import { DOCUMENT_TYPES, INDICATORS, type DocumentType } from './indicators.js';
 import { otherTitle, type OtherTitle } from './other-titles.js';
+import { calibratedConfidence, type ClassificationEvidence } from './calibration.js';
 
 /**
  * A simple, explainable classifier: keyword evidence from the text (phrases in the top third of
@@ -13,7 +14,10 @@ import { otherTitle, type OtherTitle } from './other-titles.js';
 
 export interface Classification {
   documentType: DocumentType;
-  /** 0 to 1: the winner's share of the evidence, pulled down when there is little of it. */
+  /**
+   * 0 to 1: the probability that documentType is right, mapped from the winner's share of the
+   * evidence, its margin over the runner-up and the amount of evidence (calibration.ts).
+   */
   confidence: number;
   reasoning: string;
   keyIndicators: string[];
@@ -41,9 +45,33 @@ const NARROW_PAGE = 1.8;
  * title, words and layout, with a confidence and the indicators that decided it.
  */
 export function classifyDocument(doc: ReadDocument, hints: ClassificationHints = {}): Classification {
-  const scores: Record<DocumentType, number> = { invoice: 0, receipt: 0, purchase_order: 0 };
-  const found: Record<DocumentType, string[]> = { invoice: [], receipt: [], purchase_order: [] };
-  const { body, top, title, headings } = indicatorText(doc);
+  const text = indicatorText(doc);
+  const { scores, found } = scoreDocument(doc, text, hints);
+  const decided = decide(scores, found);
+  const other = otherTitle(text.headings, text.title);
+  return other ? titledOther(decided, other) : decided;
+}
+
+/**
+ * The evidence the classifier weighs, before it is mapped to a confidence: the lab fits the
+ * mapping (calibration.json) on these.
+ */
+export function classificationEvidence(doc: ReadDocument, hints: ClassificationHints = {}): ClassificationEvidence {
+  const { scores } = scoreDocument(doc, indicatorText(doc), hints);
+  return evidenceOf(scores);
+}
+
+type Scores = Record<DocumentType, number>;
+type Found = Record<DocumentType, string[]>;
+
+function scoreDocument(
+  doc: ReadDocument,
+  text: ReturnType<typeof indicatorText>,
+  hints: ClassificationHints,
+): { scores: Scores; found: Found } {
+  const scores: Scores = { invoice: 0, receipt: 0, purchase_order: 0 };
+  const found: Found = { invoice: [], receipt: [], purchase_order: [] };
+  const { body, top, title } = text;
   const hintText = ` ${fold(hints.text ?? '')} `;
   for (const type of DOCUMENT_TYPES) {
     for (const indicator of INDICATORS[type]) {
@@ -63,9 +91,22 @@ export function classifyDocument(doc: ReadDocument, hints: ClassificationHints =
     found.receipt.push(shape);
   }
   if (hints.expectedType) scores[hints.expectedType] += 2;
-  const decided = decide(scores, found);
-  const other = otherTitle(headings, title);
-  return other ? titledOther(decided, other) : decided;
+  return { scores, found };
+}
+
+function ranking(scores: Scores): DocumentType[] {
+  return [...DOCUMENT_TYPES].sort((a, b) => scores[b] - scores[a]);
+}
+
+function evidenceOf(scores: Scores): ClassificationEvidence {
+  const [winner, runnerUp] = ranking(scores);
+  const total = DOCUMENT_TYPES.reduce((sum, t) => sum + scores[t], 0);
+  if (total === 0) return { share: 0, margin: 0, total: 0 };
+  return {
+    share: scores[winner!] / total,
+    margin: (scores[winner!] - scores[runnerUp!]) / total,
+    total,
+  };
 }
 
 /**
@@ -90,11 +131,11 @@ function titledOther(decided: Classification, other: OtherTitle): Classification
   };
 }
 
-function decide(scores: Record<DocumentType, number>, found: Record<DocumentType, string[]>): Classification {
-  const ranked = [...DOCUMENT_TYPES].sort((a, b) => scores[b] - scores[a]);
+function decide(scores: Scores, found: Found): Classification {
+  const ranked = ranking(scores);
   const winner = ranked[0]!;
-  const total = DOCUMENT_TYPES.reduce((sum, t) => sum + scores[t], 0);
-  if (total === 0) {
+  const evidence = evidenceOf(scores);
+  if (evidence.total === 0) {
     return {
       documentType: 'invoice',
       confidence: 0.2,
@@ -102,9 +143,7 @@ function decide(scores: Record<DocumentType, number>, found: Record<DocumentType
       keyIndicators: [],
     };
   }
-  const share = scores[winner] / total;
-  const amount = Math.min(1, total / 8);
-  const confidence = Math.round(Math.max(0.2, share * (0.6 + 0.4 * amount)) * 100) / 100;
+  const confidence = Math.round(Math.max(0.2, calibratedConfidence(evidence)) * 100) / 100;
   const runnerUp = ranked[1]!;
   const reasoning =
     `${winner} scored ${scores[winner].toFixed(1)} (${found[winner].slice(0, 5).join(', ')})` +

@@ -19,6 +19,7 @@ export interface ClassificationEvidence {
   total: number;
 }
 
+/** The logistic mapping's coefficients (calibration.json), fitted by `npm run train:classification`. */
 export interface CalibrationCoefficients {
   intercept: number;
   /** Per unit of the winner's lead over the runner-up as a share of all evidence. */
@@ -32,6 +33,7 @@ export function calibrationFeatures(evidence: ClassificationEvidence): [number, 
   return [evidence.margin, Math.log1p(evidence.margin * evidence.total)];
 }
 
+/** The probability that the winning type is right, from how far it leads (never lower for a wider lead). */
 export function calibratedConfidence(
   evidence: ClassificationEvidence,
   c: CalibrationCoefficients = coefficients,

@@ -48,7 +48,8 @@ export const shared = {
     // daemons, so a third worker fills the cores (test/README.md, "Order"). Each worker's PGlite
     // instances take ~350 MB; the whole run peaked at 1.8 GB resident.
     maxWorkers: 3,
-    // Longest files first, so that the two workers finish together (test/support/sequencer.ts).
+    // Longest files first, so that the workers finish together, and each `isolate: false` project's
+    // files as one run, so that its workers go on from file to file (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     reporters: ['default', './test/support/summary-reporter.ts'],
   },

@@ -185,4 +185,33 @@ describe('file order', () => {
       'test/docs/links.test.ts',
     ]);
   });
+
+  it("keeps each shared (isolate: false) project's files together, after the files that each run in a process of their own", async () => {
+    // A worker of a shared project goes on only to a next file of the same project (test/support/sequencer.ts).
+    const inProject = (file: string, name: string, isolate: boolean) =>
+      ({
+        moduleId: path.join(REPO_ROOT, file),
+        project: { name, config: { isolate, sequence: { groupOrder: 0 } } },
+      }) as unknown as TestSpecification;
+    const files: [string, string, boolean, number][] = [
+      ['test/docs/links.test.ts', 'in-process', false, 60_000],
+      ['test/daemon/data-dir-lock.test.ts', 'main', false, 1_000],
+      ['test/ocr/unreadable.test.ts', 'isolated', true, 2_000],
+      ['test/architecture/test-tiers.test.ts', 'in-process', false, 5_000],
+      ['test/cli/extract-eval.test.ts', 'main', false, 90_000],
+      ['test/ocr/paddle.test.ts', 'isolated', true, 50_000],
+    ];
+    const sorted = await sequencer(Object.fromEntries(files.map(([file, name, , ms]) => [`${name}:${file}`, ms]))).sort(
+      files.map(([file, name, isolate]) => inProject(file, name, isolate)),
+    );
+    // The isolated files longest first; then main (91 s in all) before in-process (65 s), each longest first.
+    expect(sorted.map((s) => path.relative(REPO_ROOT, s.moduleId))).toEqual([
+      'test/ocr/paddle.test.ts',
+      'test/ocr/unreadable.test.ts',
+      'test/cli/extract-eval.test.ts',
+      'test/daemon/data-dir-lock.test.ts',
+      'test/docs/links.test.ts',
+      'test/architecture/test-tiers.test.ts',
+    ]);
+  });
 });

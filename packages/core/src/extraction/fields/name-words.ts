@@ -83,7 +83,9 @@ export function pageWords(ctx: DocumentView): PageWords {
 export function withNameWords(ctx: DocumentView, candidate: Candidate): Candidate {
   if (!candidate.line.ocr || typeof candidate.value !== 'string') return candidate;
   const { name, repairs } = repairNameWords(candidate.value, pageWords(ctx));
-  return repairs.length === 0 ? candidate : { ...candidate, value: name, repairs };
+  return repairs.length === 0
+    ? candidate
+    : { ...candidate, value: name, repairs: [...(candidate.repairs ?? []), ...repairs] };
 }
 
 interface Token {

@@ -91,3 +91,18 @@ describe('a trading name in a footer sentence', () => {
     ]);
   });
 });
+
+describe('the payee of a transfer named in a sentence', () => {
+  it('is the name after the phrase, up to where the sentence goes on', () => {
+    expect(
+      namesInSentence('Please pay by bank transfer to Aurora Heating Services Ltd, account 12-3456-7890123-00.'),
+    ).toEqual(['Aurora Heating Services Ltd']);
+  });
+
+  it("is read where OCR ran a phrase's words together", () => {
+    expect(namesInSentence('Bonifico afavore di Fotografia Francesca Rinaldi')).toEqual([
+      'Fotografia Francesca Rinaldi',
+    ]);
+    expect(namesInSentence('Make all checks payableto Clover Hill Florist')).toEqual(['Clover Hill Florist']);
+  });
+});

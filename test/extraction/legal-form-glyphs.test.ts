@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
-import { repairLegalForm } from '../../packages/core/src/extraction/fields/legal-form-glyphs.js';
-import { doc, invoiceBody, page, type Placed } from './synthetic.js';
+import { repairLegalForm, repairLongFormWord } from '../../packages/core/src/extraction/fields/legal-form-glyphs.js';
+import { doc, extractWithAndWithoutCaps, invoiceBody, page, type Placed } from './synthetic.js';
 
 /**
  * A legal form's small letters that OCR read as look-alike glyphs: Polish "Sp. z o.o." as
@@ -16,6 +16,7 @@ describe("a legal form's look-alike glyphs", () => {
     expect(repairLegalForm('Graficas Vidal 5.L.')).toBe('Graficas Vidal S.L.');
     expect(repairLegalForm('Van Dijk Media 8.V.')).toBe('Van Dijk Media B.V.');
     expect(repairLegalForm('Impianti Greco 5.p.A.')).toBe('Impianti Greco S.p.A.');
+    expect(repairLegalForm('Gabinet Weterynaryjny Jazwiec Sp.|.')).toBe('Gabinet Weterynaryjny Jazwiec Sp.j.');
   });
 
   it('leave forms read right, words that spell no form and a form alone', () => {
@@ -61,5 +62,59 @@ describe("a legal form's look-alike glyphs", () => {
     const read = doc([page(items, { source: 'ocr' })]);
     const fields = extractFields(read, [...RECOMMENDED_FIELDS.invoice], { documentType: 'invoice' }).extracted_data;
     expect(fields.vendor_name).toBe('Graficas Vidal S.L.');
+  });
+});
+
+/**
+ * A form's long word read with one letter otherwise ("UG (haftungsbeschrinkt)": OCR's English model
+ * has no "ä"): where exactly one form's words are the name's last words but for that letter, the
+ * name ends in that form, written as the form list writes it; the repair needs a witness to be sure.
+ */
+describe("a legal form's long word misread in one letter", () => {
+  it('is the one form it is a letter away from, in the case it was printed in', () => {
+    expect(repairLongFormWord('Bergmann IT-Service UG (haftungsbeschrinkt)')).toBe(
+      'Bergmann IT-Service UG (haftungsbeschränkt)',
+    );
+    expect(repairLongFormWord('BERGMANN UG (HAFTUNGSBESCHRINKT)')).toBe('BERGMANN UG (HAFTUNGSBESCHRÄNKT)');
+  });
+
+  it('leaves a form read right, two letters off, a short form and a long word of no form', () => {
+    for (const name of [
+      'Bergmann UG (haftungsbeschränkt)',
+      'Bergmann UG (haftungsbeschrxnxt)',
+      'Acme GmbX',
+      'Kühn Elektrotechnix GmbH',
+      'Haftungsbeschrinkt',
+    ])
+      expect(repairLongFormWord(name)).toBe(name);
+  });
+
+  /** An OCR'd invoice whose seller a label names once: `seller` as read, `extra` lines at its foot. */
+  const invoice = (seller: string, extra: Placed[] = []) =>
+    doc([
+      page(
+        [
+          { x: 50, y: 60, text: `Verkäufer: ${seller}` },
+          { x: 50, y: 75, text: 'Goethestraße 21, 70173 Stuttgart' },
+          ...invoiceBody,
+          ...extra,
+        ].map((item) => ({ ...item, confidence: 0.96 })),
+        { source: 'ocr' },
+      ),
+    ]);
+
+  it("is put right in an OCR'd seller's name, under 0.9 while nothing else on the page prints the name", () => {
+    const { capped, values } = extractWithAndWithoutCaps(invoice('Bergmann IT-Service UG (haftungsbeschrinkt)'));
+    expect(values.vendor_name).toBe('Bergmann IT-Service UG (haftungsbeschränkt)');
+    expect(capped.vendor_name).toBeLessThan(0.9);
+  });
+
+  it('is not held down by the repair where the page prints the name again', () => {
+    const footer = [{ x: 50, y: 780, text: 'Bergmann IT-Service UG (haftungsbeschränkt) · Goethestraße 21' }];
+    const { capped, free, values } = extractWithAndWithoutCaps(
+      invoice('Bergmann IT-Service UG (haftungsbeschrinkt)', footer),
+    );
+    expect(values.vendor_name).toBe('Bergmann IT-Service UG (haftungsbeschränkt)');
+    expect(capped.vendor_name).toBe(free.vendor_name);
   });
 });

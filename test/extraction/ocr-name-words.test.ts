@@ -75,6 +75,15 @@ describe('words OCR broke apart or ran together', () => {
     expect(ocrReceiptMerchant(['SANYU STATIONERYSHOP', ...ADDRESS])).toBe('SANYU STATIONERY SHOP');
   });
 
+  it('stay together on a German page, whose compounds are one word as printed', () => {
+    const german: PageWords = { languages: ['de'], counts: new Map() };
+    expect(repaired('Kühn Elektrotechnik GmbH', german)).toBe('Kühn Elektrotechnik GmbH');
+    expect(repaired('Kühn Elektrotechnik GmbH', { ...german, languages: ['en', 'de'] })).toBe(
+      'Kühn Elektrotechnik GmbH',
+    );
+    expect(repaired('SANYU STATIONERYSHOP', { ...german, languages: ['en'] })).toBe('SANYU STATIONERY SHOP');
+  });
+
   it('stay together in a short word, where a name often joins two words of its own', () => {
     expect(repaired('FAMILYMART')).toBe('FAMILYMART');
     expect(repaired('99 SPEEDMART')).toBe('99 SPEEDMART');

@@ -61,3 +61,33 @@ describe('a name whose last word wrapped onto the next line', () => {
     expect(values.supplier_name).toBe('Ferreira');
   });
 });
+
+describe("a word under a letterhead's name in smaller type", () => {
+  /** A scanned invoice: the seller's name in large type, `under` in body type below it, then an address. */
+  const invoice = (under: string) =>
+    doc([
+      page(
+        [
+          { x: 50, y: 30, text: 'Biuro Rachunkowe Kaczmarek', height: 24 },
+          { x: 420, y: 34, text: 'FAKTURA VAT', height: 18 },
+          { x: 50, y: 66, text: under },
+          // The buyer's form as OCR reads it, with digits: a line that could start an address.
+          ...lines(50, 80, ['Tatry Spożywczy Sp. z 0.0.', 'ul. Floriańska 59', '80-831 Gdańsk']),
+          ...lines(330, 130, ['Numer faktury', 'Data wystawienia']),
+          ...lines(460, 130, ['FV/2024/118', '12.03.2024']),
+          { x: 50, y: 260, text: 'Nazwa' },
+          { x: 460, y: 260, text: 'Wartość' },
+          { x: 50, y: 278, text: 'Usługi księgowe' },
+          { x: 460, y: 278, text: '100,00' },
+          ...lines(330, 320, ['Netto', 'VAT 23%', 'Razem']),
+          ...lines(460, 320, ['100,00', '23,00', '123,00']),
+        ].map((item) => ({ ...item, confidence: 0.95 })),
+        { source: 'ocr' },
+      ),
+    ]);
+
+  it("is another block's heading, no word of the name wrapped", () => {
+    const { values } = extractWithAndWithoutCaps(invoice('NABYWCA'));
+    expect(values.vendor_name).toBe('Biuro Rachunkowe Kaczmarek');
+  });
+});

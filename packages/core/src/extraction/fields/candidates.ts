@@ -8,7 +8,7 @@ import { valueRegions, yearWrappedBelow, type Region } from './regions.js';
 import { findTypedValues, type TypedValue } from './typed-values.js';
 
 /** What changed an OCR'd name's words (name-words.ts): a look-alike letter, words joined, a word split. */
-export type NameRepair = 'lookalike' | 'join' | 'split';
+export type NameRepair = 'lookalike' | 'join' | 'split' | 'form';
 
 /** One possible value of a field with the evidence for it. */
 export interface Candidate {

@@ -1,4 +1,5 @@
 import { fold, foldedTokens } from '../layout/fold.js';
+import table from '../lexicons/legal-forms.json' with { type: 'json' };
 import { LEGAL_FORMS, legalFormAtEnd } from '../lexicons/legal-forms.js';
 
 /**
@@ -14,6 +15,8 @@ const READ_FOR: Readonly<Record<string, readonly string[]>> = {
   '1': ['l', 'i'],
   I: ['l'],
   l: ['i'],
+  // A stroke OCR could not name: Polish "Sp.j." read "Sp.|.".
+  '|': ['j', 'l', 'i'],
 };
 /**
  * Digits read as a capital only where a point follows, as in a form's initials ("5.L.", "8.V.",
@@ -38,6 +41,71 @@ export function repairLegalForm(name: string): string {
     if (found.size > 1) return name;
   }
   return name;
+}
+
+/** A form's word this long is no word a name ends with by chance ("haftungsbeschränkt"). */
+const MIN_LONG_FORM_WORD = 10;
+
+/** A long form word as the table writes it, by its folded letters ("haftungsbeschrankt" -> "haftungsbeschränkt"). */
+const AS_WRITTEN: ReadonlyMap<string, string> = new Map(
+  Object.values(table as Record<string, { forms: string[] }>)
+    .flatMap((language) => language.forms.flatMap((form) => form.split(/\s+/)))
+    .map((word) => [fold(word), word.toLowerCase()] as const)
+    .filter(([folded, word]) => folded.length >= MIN_LONG_FORM_WORD && [...word].length === folded.length),
+);
+
+/**
+ * A name whose last words are a legal form but for one letter of the form's long word ("UG
+ * (haftungsbeschrinkt)": OCR's English model has no "ä" and read an "i"), where exactly one form
+ * is so near, ends in that form, its letter written as the form list writes it. Unlike a
+ * look-alike glyph (repairLegalForm) any letter may have been misread, so the caller counts this
+ * as a repair that needs a witness.
+ */
+export function repairLongFormWord(name: string): string {
+  const words = name.split(' ');
+  if (legalFormAtEnd(foldedTokens(name)) > 0) return name;
+  for (let count = 1; count <= Math.min(MOST_FORM_WORDS, words.length - 1); count++) {
+    const tail = words.slice(-count);
+    const folded = tail.map(fold);
+    if (folded.some((w) => w.includes(' '))) continue;
+    const fixes = LEGAL_FORMS.flatMap((form) =>
+      form.tokens.length === count ? oneLetterOff(folded, form.tokens) : [],
+    );
+    if (fixes.length > 1) return words.join(' ');
+    if (fixes.length === 0) continue;
+    const { word, at, letter } = fixes[0]!;
+    const printed = withLetter(tail[word]!, at, letter);
+    if (printed) return [...words.slice(0, -count), ...tail.with(word, printed)].join(' ');
+  }
+  return words.join(' ');
+}
+
+/** Where `read` is `form` but for one letter of one long word: that word, the letter's place and the form's letter. */
+function oneLetterOff(read: readonly string[], form: readonly string[]) {
+  const differing = form.flatMap((token, k) => (token === read[k] ? [] : [k]));
+  if (differing.length !== 1) return [];
+  const k = differing[0]!;
+  const token = form[k]!;
+  const word = read[k]!;
+  if (token.length < MIN_LONG_FORM_WORD || word.length !== token.length) return [];
+  const places = [...token].flatMap((c, i) => (c === word[i] ? [] : [i]));
+  const written = [...(AS_WRITTEN.get(token) ?? token)];
+  return places.length === 1 ? [{ word: k, at: places[0]!, letter: written[places[0]!]! }] : [];
+}
+
+/** The printed word with its `at`th letter (counted as folded) written as `letter`; null where folding moves letters. */
+function withLetter(printed: string, at: number, letter: string): string | null {
+  const chars = [...printed];
+  let seen = 0;
+  for (let i = 0; i < chars.length; i++) {
+    const folded = fold(chars[i]!);
+    if (folded.length > 1) return null;
+    if (folded.length === 0) continue;
+    if (seen === at)
+      return chars.with(i, chars[i] === chars[i]!.toUpperCase() ? letter.toUpperCase() : letter).join('');
+    seen++;
+  }
+  return null;
 }
 
 /** The ways `tail` becomes a legal form with some of its look-alike glyphs put back, by folded form. */

@@ -143,11 +143,20 @@ function wrappedWord(lines: readonly Line[], line: Line, name: string, segment?:
   if (hasLegalForm(name) || KEYED_ROW.test(segment?.text ?? line.text)) return undefined;
   const next = columnNeighbourLine(lines, line, segment, 1);
   if (!next || !ONE_WORD.test(next.text) || !continues(next.text) || startsWithLegalForm(next.text)) return undefined;
+  if (smallerType(next.line, line)) return undefined;
   // A name that another rule already ran on into that line ("HARDWARE &" + "ELECTRICAL").
   if (fold(name).split(' ').includes(fold(next.text))) return undefined;
   const after = columnNeighbourLine(lines, next.line, segment, 1);
   return after && /\d/.test(after.text) ? `${name} ${next.text}` : undefined;
 }
+
+/**
+ * A name's wrapped word is set in the name's type: a word in type under two thirds of its height is
+ * another block's (a heading such as "NABYWCA" or "Kunde" under a letterhead's large name).
+ */
+const SMALLER_TYPE = 2 / 3;
+
+const smallerType = (next: Line, line: Line) => next.y1 - next.y0 < (line.y1 - line.y0) * SMALLER_TYPE;
 
 /**
  * Whether a name without a legal form has a line right under it in its column that may be its rest

@@ -17,7 +17,8 @@ import type { Candidate, NameRepair } from './candidates.js';
  * - two or three words, none of them a word of a list, whose letters run together are a word (or
  *   one confusion from exactly one word), are joined;
  * - a word of twelve letters or more that is two words of the page's languages run together, in
- *   exactly one way, each of three letters or more, is split.
+ *   exactly one way, each of three letters or more, is split, except on a German page, whose
+ *   compounds are written as one word.
  *
  * A word the page prints twice or more is left as read: two readings agree (a brand printed in
  * the header and the footer). So are short words ("MINL", "3"), words with a capital after a small
@@ -41,6 +42,11 @@ const MIN_SPLIT_PART = 3;
  * often a space OCR lost ("STATIONERYSHOP").
  */
 const MIN_SPLIT_LETTERS = 12;
+/**
+ * Languages that write a compound as one word: on their pages a long word of two listed words is
+ * the compound as printed ("Elektrotechnik", "Gebäudereinigung"), not a space OCR lost.
+ */
+const CLOSED_COMPOUNDS: ReadonlySet<string> = new Set(['de']);
 
 /**
  * Glyph OCR read -> the letters it may stand for, from both look-alike tables. Two letters that
@@ -77,7 +83,9 @@ export function pageWords(ctx: DocumentView): PageWords {
 export function withNameWords(ctx: DocumentView, candidate: Candidate): Candidate {
   if (!candidate.line.ocr || typeof candidate.value !== 'string') return candidate;
   const { name, repairs } = repairNameWords(candidate.value, pageWords(ctx));
-  return repairs.length === 0 ? candidate : { ...candidate, value: name, repairs };
+  return repairs.length === 0
+    ? candidate
+    : { ...candidate, value: name, repairs: [...(candidate.repairs ?? []), ...repairs] };
 }
 
 interface Token {
@@ -164,7 +172,10 @@ function repairToken(token: string, page: PageWords): { text: string; repair: Na
   if (digits > 1 || /^\p{N}|\p{N}$/u.test(core)) return null;
   const fixed = lookalikeWord(core, page);
   if (fixed) return { text: before + fixed + after, repair: 'lookalike' };
-  const split = digits === 0 && core.length >= MIN_SPLIT_LETTERS ? splitWord(core, page) : null;
+  const split =
+    digits === 0 && core.length >= MIN_SPLIT_LETTERS && !page.languages.some((l) => CLOSED_COMPOUNDS.has(l))
+      ? splitWord(core, page)
+      : null;
   return split ? { text: before + split + after, repair: 'split' } : null;
 }
 

@@ -29,7 +29,7 @@ import { joinContinuation, withContinuations } from './name-continuation.js';
 import { addresseeNames, isSenderLine, senderParts, windowAddressees } from './addressee-names.js';
 import { isStreetAddress } from './address-numbers.js';
 import { withNameWords } from './name-words.js';
-import { repairLegalForm } from './legal-form-glyphs.js';
+import { repairLegalForm, repairLongFormWord } from './legal-form-glyphs.js';
 import { findAmounts } from '../values/amounts.js';
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { findTableHeaders } from './table-header.js';
@@ -159,11 +159,18 @@ function isNameShaped(value: string): boolean {
  * and misread words put right against the page's word list.
  */
 function ocrRepaired(ctx: ExtractionContext, candidates: Candidate[]): Candidate[] {
-  return candidates.map((c) =>
-    c.line.ocr
-      ? withNameWords(ctx, { ...c, value: repairLegalForm(repairInitials(repairLetterDigits(String(c.value)))) })
-      : c,
-  );
+  return candidates.map((c) => (c.line.ocr ? withNameWords(ctx, withLegalForm(c)) : c));
+}
+
+/**
+ * A legal form's look-alike glyphs put back give the one form of a closed list they spell; a form's
+ * long word put right in a letter that is no look-alike is a guess, a repair that needs a witness
+ * for a sure value (repair-witness.ts).
+ */
+function withLegalForm(c: Candidate): Candidate {
+  const read = repairLegalForm(repairInitials(repairLetterDigits(String(c.value))));
+  const value = repairLongFormWord(read);
+  return value === read ? { ...c, value } : { ...c, value, repairs: [...(c.repairs ?? []), 'form'] };
 }
 
 export function buyerCandidates(

@@ -31,11 +31,12 @@ export function isSentence(name: string): boolean {
  * service "Erstellt mit Y", a carrier "Shipped via Y", a partner "Membre du groupe Y", an insurer
  * "Berufshaftpflicht: Y") are read as a parent's: only the text before them may name the seller.
  */
+/** A phrase's words with or without the space between them: OCR runs a short word into the next ("afavore di"). */
 const phrasePattern = (phrases: readonly string[]) =>
   new RegExp(
     `(?<![\\p{L}\\p{N}])(?:${[...phrases]
       .sort((a, b) => b.length - a.length)
-      .map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '\\s+'))
+      .map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '\\s*'))
       .join('|')})(?![\\p{L}\\p{N}])`,
     'giu',
   );
@@ -62,8 +63,11 @@ const SIGNATURE_START = new RegExp(
  */
 export function namesInSentence(text: string): string[] | undefined {
   const names = sentenceParts(text);
-  return names && names.map(trimPunctuation).filter(isNamePart);
+  return names && names.map((name) => trimPunctuation(beforeSentenceGoesOn(name))).filter(isNamePart);
 }
+
+/** A name up to a comma the sentence goes on after in small letters ("X Ltd, account 12-3456"). */
+const beforeSentenceGoesOn = (text: string) => text.split(/,\s+(?=\p{Ll})/u)[0]!;
 
 function sentenceParts(text: string): string[] | undefined {
   // The name the seller trades under is the one it presents itself by: the parent company is

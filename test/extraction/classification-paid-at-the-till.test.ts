@@ -30,6 +30,17 @@ describe('classifyDocument: bills paid at the till that call themselves invoices
     expect(result.documentType, result.reasoning).toBe('receipt');
   });
 
+  it('reads a payment confirmation that cites the online order it pays as a receipt', () => {
+    const slips: [string, string[]][] = [
+      ['fr', ['Justificatif de paiement', 'Commande n° 48213 du 02/05/2025', 'Numéro de commande 48213', 'Visa 12,90']],
+      ['pt', ['Comprovativo de pagamento', 'Loja Online Lda', 'Ref. encomenda 48213', 'Visa 12,90']],
+    ];
+    for (const [language, words] of slips) {
+      const result = bill(words);
+      expect(result.documentType, `${language}: ${result.reasoning}`).toBe('receipt');
+    }
+  });
+
   it('keeps a short invoice that names its buyer and a due date, and an order with its supplier, as they are', () => {
     const invoice = bill([
       'Lena Hoffmann',

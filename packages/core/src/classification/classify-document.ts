@@ -38,6 +38,14 @@ const TITLE_BOOST = 2;
  * "Bestelldatum", and its order's words, each counted in the top third, outweighed its one title.
  */
 const OWN_TITLE = 3;
+/**
+ * A receipt's words of at least this weight (a till's, a table's, the payment made) outweigh an
+ * invoice's or an order's title that stands alone: a restaurant's "Rechnung", a fuel station's
+ * "Facture", a pickup slip's "Bestellung #4711" print no label of an invoice or an order besides
+ * their title, and their one title word, counted OWN_TITLE times more, outweighed every word of
+ * the payment made at the till. A title beside another of its type's words keeps its weight.
+ */
+const SUPPORT_WEIGHT = 1;
 const NARROW_PAGE = 1.8;
 
 /**
@@ -73,6 +81,8 @@ function scoreDocument(
   const found: Found = { invoice: [], receipt: [], purchase_order: [] };
   const { body, top, title } = text;
   const hintText = ` ${fold(hints.text ?? '')} `;
+  const titled: Scores = { invoice: 0, receipt: 0, purchase_order: 0 };
+  const supported = new Set<DocumentType>();
   for (const type of DOCUMENT_TYPES) {
     for (const indicator of INDICATORS[type]) {
       const { phrase, weight } = indicator;
@@ -81,7 +91,8 @@ function scoreDocument(
       if (inBody === 0 && !inHint) continue;
       const inTitle = hits(top, indicator, type) > 0 ? TITLE_BOOST : 1;
       scores[type] += weight * Math.min(inBody, 3) * inTitle + (inHint ? weight : 0);
-      if (hits(title, indicator, type) > 0) scores[type] += weight * OWN_TITLE;
+      if (hits(title, indicator, type) > 0) titled[type] += weight * OWN_TITLE;
+      else if (weight >= SUPPORT_WEIGHT) supported.add(type);
       found[type].push(phrase);
     }
   }
@@ -89,6 +100,11 @@ function scoreDocument(
   if (shape) {
     scores.receipt += 3;
     found.receipt.push(shape);
+    supported.add('receipt');
+  }
+  for (const type of DOCUMENT_TYPES) {
+    const alone = type !== 'receipt' && !supported.has(type) && supported.has('receipt');
+    if (!alone) scores[type] += titled[type];
   }
   if (hints.expectedType) scores[hints.expectedType] += 2;
   return { scores, found };

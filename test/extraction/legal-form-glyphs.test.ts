@@ -33,6 +33,18 @@ describe("a legal form's look-alike glyphs", () => {
       expect(repairLegalForm(name)).toBe(name);
   });
 
+  it('read once where OCR read a letter of the form twice, in the case the form writes it', () => {
+    expect(repairLegalForm('Wojcik Spozywczy Sp. zZ 0.0.')).toBe('Wojcik Spozywczy Sp. z o.o.');
+    expect(repairLegalForm('Delta Groothandel V.OO.F.')).toBe('Delta Groothandel V.O.F.');
+    expect(repairLegalForm('Wisla Handel Sp. Kk.')).toBe('Wisla Handel Sp. k.');
+    expect(repairLegalForm('Saimaa Rakennus Ooy')).toBe('Saimaa Rakennus Oy');
+  });
+
+  it("leave a name's own double letters where no form comes of them", () => {
+    for (const name of ['Hotel Zoo', 'Bell Hill', 'Grass SS', 'Acme LLC', 'Kaffee Haus Allee'])
+      expect(repairLegalForm(name)).toBe(name);
+  });
+
   const invoice = (vendor: string, source: 'ocr' | 'text_layer') => {
     const items: Placed[] = [
       { x: 50, y: 60, text: vendor },

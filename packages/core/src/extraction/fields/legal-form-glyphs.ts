@@ -108,8 +108,45 @@ function withLetter(printed: string, at: number, letter: string): string | null 
   return null;
 }
 
-/** The ways `tail` becomes a legal form with some of its look-alike glyphs put back, by folded form. */
+/** Letters OCR read twice in one form at most: "zZ 0.0." has one, a form has few letters. */
+const MOST_DOUBLED = 2;
+
+/**
+ * `tail` with letters OCR read twice read once: a letter of a form doubled in another case or the
+ * same ("Sp. zZ 0.0.", "Sp. Kk.", "V.OO.F."). A one-letter word read as two keeps its small letter
+ * (Polish forms write "z", "k" and "j" small); otherwise the first stays, a word's capital with it
+ * ("Ooy" is "Oy"). Only an exact form of the list counts afterwards (formsFrom), so a name's own
+ * double letters stay.
+ */
+function undoubled(tail: string): string[] {
+  const chars = [...tail];
+  const isLetter = (k: number) => /\p{L}/u.test(chars[k] ?? '');
+  const drops = chars.flatMap((c, k) => {
+    if (k === 0 || !isLetter(k) || c.toLowerCase() !== chars[k - 1]!.toLowerCase()) return [];
+    const alone = !isLetter(k - 2) && !isLetter(k + 1);
+    return [alone && c === c.toLowerCase() ? k - 1 : k];
+  });
+  if (drops.length === 0 || drops.length > MOST_DOUBLED) return [];
+  const subsets = drops.reduce<number[][]>((all, k) => all.flatMap((set) => [set, [...set, k]]), [[]]).slice(1);
+  return subsets.map((drop) => chars.filter((_, k) => !drop.includes(k)).join(''));
+}
+
+/**
+ * The ways `tail` becomes a legal form with some of its look-alike glyphs put back, and with letters
+ * OCR read twice read once (undoubled), by folded form.
+ */
 function formsFrom(tail: string): Map<string, string> {
+  const found = glyphForms(tail);
+  for (const once of undoubled(tail)) {
+    const form = fold(once);
+    if (FORMS.has(form) && !found.has(form)) found.set(form, once);
+    for (const [key, text] of glyphForms(once)) if (!found.has(key)) found.set(key, text);
+  }
+  return found;
+}
+
+/** The ways `tail` becomes a legal form with some of its look-alike glyphs put back, by folded form. */
+function glyphForms(tail: string): Map<string, string> {
   const chars = [...tail];
   const readFor = (k: number) =>
     READ_FOR[chars[k]!] ?? (chars[k + 1] === '.' ? READ_BEFORE_POINT[chars[k]!] : undefined);

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { extractInvoice, type Placed } from './synthetic.js';
+
+/**
+ * E-invoice renderings name more parties than seller and buyer, each by its EN 16931 role: the
+ * seller's tax representative (BG-11) among them. Its label holds the seller's word ("Représentant
+ * fiscal du vendeur", "Representante fiscal del vendedor", "Steuerlicher Vertreter des Verkäufers",
+ * "Seller tax representative") and names another company: the longer label wins, and its party is
+ * never the seller. Placed words: parties as blocks under their labels, as a Peppol viewer sets them.
+ */
+
+/**
+ * Blocks of parties, each a label over a name and an address: the first two side by side (x 40 and
+ * 320), the third under the first, as a viewer wraps its columns.
+ */
+const columns = (parties: [string, string, string, string][]): Placed[] =>
+  parties.flatMap(([label, name, street, city], i) => {
+    const [x, y] = [i === 1 ? 320 : 40, i === 2 ? 170 : 90];
+    return [
+      { x, y, text: label },
+      { x, y: y + 14, text: name },
+      { x, y: y + 28, text: street },
+      { x, y: y + 42, text: city },
+    ];
+  });
+
+/** A number, a date, one item and the totals under the parties. */
+const body = (labels: [string, string, string, string, string]): Placed[] => [
+  { x: 40, y: 40, text: `${labels[0]} RE-2024-0419` },
+  { x: 40, y: 56, text: `${labels[1]} 08/03/2024` },
+  { x: 40, y: 236, text: 'Installation' },
+  { x: 470, y: 236, text: '1.000,00' },
+  { x: 320, y: 240, text: labels[2] },
+  { x: 470, y: 240, text: '1.000,00' },
+  { x: 320, y: 254, text: labels[3] },
+  { x: 470, y: 254, text: '200,00' },
+  { x: 320, y: 268, text: labels[4] },
+  { x: 470, y: 268, text: '1.200,00' },
+];
+
+const cases: { lang: string; seller: string; placed: Placed[] }[] = [
+  {
+    lang: 'fr',
+    seller: 'Froid Service Bernard SAS',
+    placed: [
+      ...body(['Facture n°', 'Date de facture', 'Total HT', 'TVA 20 %', 'Total TTC']),
+      ...columns([
+        ['Représentant fiscal du vendeur', 'Fiscalis Représentation SAS', '8 rue Pasteur', '67000 Strasbourg'],
+        ['Fournisseur', 'Froid Service Bernard SAS', '15 quai de la Loire', '37000 Tours'],
+        ['Client', 'Transports Morel SAS', '2 avenue Foch', '69006 Lyon'],
+      ]),
+    ],
+  },
+  {
+    lang: 'es',
+    seller: 'Instalaciones Serrano S.L.',
+    placed: [
+      ...body(['Nº factura', 'Fecha factura', 'Base imponible', 'IVA 20 %', 'Total factura']),
+      ...columns([
+        [
+          'Representante fiscal del vendedor',
+          'Representaciones Fiscales Ibéricas S.L.',
+          'Calle Alcalá 120',
+          '28009 Madrid',
+        ],
+        ['Proveedor', 'Instalaciones Serrano S.L.', 'Avda. Diagonal 455', '08036 Barcelona'],
+        ['Cliente', 'Hotel Mirador S.L.', 'Calle Mayor 3', '46001 Valencia'],
+      ]),
+    ],
+  },
+  {
+    lang: 'de',
+    seller: 'Brandt Metallbau AG',
+    placed: [
+      ...body(['Rechnungsnr.', 'Rechnungsdatum', 'Nettobetrag', 'USt. 20 %', 'Rechnungsbetrag']),
+      ...columns([
+        ['Steuerlicher Vertreter des Verkäufers', 'Steuerberatung Kessler GmbH', 'Am Markt 3', '04109 Leipzig'],
+        ['Lieferant', 'Brandt Metallbau AG', 'Industriestraße 14', '70565 Stuttgart'],
+        ['Kunde', 'Autohaus Krüger KG', 'Hafenweg 2', '20095 Hamburg'],
+      ]),
+    ],
+  },
+];
+
+describe("the seller's tax representative", () => {
+  for (const { lang, seller, placed } of cases)
+    it(`${lang}: is no seller, though its label holds the seller's word`, () => {
+      expect(extractInvoice(placed).vendor_name).toBe(seller);
+    });
+});

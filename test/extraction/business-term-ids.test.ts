@@ -65,6 +65,21 @@ describe('business term ids beside labels', () => {
     ]);
   });
 
+  it('an id wrapped after its hyphen in a narrow cell leaves neither part, the number under it included', () => {
+    const wrapped: Placed[] = [
+      { x: 300, y: 100, text: 'Numéro de facture' },
+      { x: 408, y: 102, text: 'BT-', height: 6 },
+      { x: 480, y: 105, text: 'F-2024-363' },
+      { x: 300, y: 110, text: '1', height: 6 },
+      ...row(130, 'Date de facture', 'BT-2', '08/03/2024'),
+      ...row(144, "Date d'échéance", 'BT-9', '07/04/2024'),
+    ];
+    const text = segments(wrapped).flat();
+    expect(text).not.toContain('1');
+    expect(text.join(' ')).not.toMatch(/BT-/u);
+    expect(text).toContain('F-2024-363');
+  });
+
   it('a lone id is kept: it may be a reference', () => {
     expect(
       segments([

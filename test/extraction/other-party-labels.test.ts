@@ -88,3 +88,46 @@ describe("the seller's tax representative", () => {
       expect(extractInvoice(placed).vendor_name).toBe(seller);
     });
 });
+
+/**
+ * A designed letter whose letterhead shows the seller's trading name, its legal name on the sender
+ * line and in the footer, and a box of the payee (EN 16931's BG-10: a factoring company, paid
+ * instead of the seller) beside the buyer.
+ */
+const payeeLetter = (payeeLabel: string): Placed[] => [
+  { x: 40, y: 30, text: 'Harbour Kitchens', height: 18 },
+  { x: 40, y: 52, text: '22 Station Road · Reading RG1 1LX' },
+  { x: 40, y: 90, text: 'Harbour & Vale Joinery Ltd · 22 Station Road · Reading RG1 1LX', height: 6 },
+  { x: 40, y: 104, text: 'Westfield Logistics plc' },
+  { x: 40, y: 118, text: '5 Dock Street' },
+  { x: 40, y: 132, text: 'Leeds LS11 5DJ' },
+  { x: 330, y: 90, text: 'Invoice number' },
+  { x: 450, y: 90, text: 'INV-2024-0311' },
+  { x: 330, y: 104, text: 'Invoice date' },
+  { x: 450, y: 104, text: '08/03/2024' },
+  { x: 40, y: 170, text: payeeLabel },
+  { x: 40, y: 184, text: 'Aldgate Invoice Finance Limited' },
+  { x: 40, y: 198, text: '1 Finsbury Square' },
+  { x: 40, y: 212, text: 'London EC2A 1AE' },
+  { x: 40, y: 226, text: 'IBAN GB29 NWBK 6016 1331 9268 19' },
+  { x: 40, y: 270, text: 'Kitchen fitting' },
+  { x: 470, y: 270, text: '1,000.00' },
+  { x: 330, y: 300, text: 'Subtotal' },
+  { x: 470, y: 300, text: '1,000.00' },
+  { x: 330, y: 314, text: 'VAT 20%' },
+  { x: 470, y: 314, text: '200.00' },
+  { x: 330, y: 328, text: 'Total' },
+  { x: 470, y: 328, text: '1,200.00' },
+  {
+    x: 40,
+    y: 780,
+    text: 'Harbour & Vale Joinery Ltd · 22 Station Road · Reading RG1 1LX · VAT GB123456789',
+    height: 6,
+  },
+];
+
+describe('the payee of an e-invoice', () => {
+  it('"Payee" over a factoring company names no seller', () => {
+    expect(extractInvoice(payeeLetter('Payee')).vendor_name).toBe('Harbour & Vale Joinery Ltd');
+  });
+});

@@ -147,4 +147,45 @@ describe('e-invoice views: the totals under their business terms', () => {
     });
     expect(amounts(data)).toEqual({ subtotal: 171.22, tax_amount: 35.96, total_amount: 207.18 });
   });
+
+  it('Italian, the total with VAT before a rounded amount to pay', () => {
+    const data = extract({
+      title: 'Fattura',
+      details: [
+        ['Numero fattura', 'FT-2024-118'],
+        ['Data fattura', '08/03/2024'],
+      ],
+      totals: [
+        ['Somma degli importi netti delle righe', '2.157,00'],
+        ['Importo totale senza IVA', '2.157,00'],
+        ['Importo totale IVA', '474,54'],
+        ['Importo totale con IVA', '2.631,54'],
+        ['Arrotondamento', '0,46'],
+        ['Importo da pagare', '2.632,00'],
+      ],
+    });
+    expect(amounts(data)).toEqual({ subtotal: 2157, tax_amount: 474.54, total_amount: 2631.54 });
+  });
+
+  it('German, the terms as the XRechnung visualisation words them in full, a charge between the sums', () => {
+    const data = extract({
+      title: 'Rechnung',
+      details: [
+        ['Rechnungsnummer', 'RE-4712'],
+        ['Rechnungsdatum', '08.03.2024'],
+      ],
+      totals: [
+        ['Summe der Nettobeträge aller Positionen', '1.000,00'],
+        ['Summe der Nachlässe', '20,00'],
+        ['Summe der Zuschläge', '30,00'],
+        ['Gesamtbetrag ohne Umsatzsteuer', '1.010,00'],
+        ['Summe Umsatzsteuer', '191,90'],
+        ['Gesamtbetrag mit Umsatzsteuer', '1.201,90'],
+        ['Gezahlter Betrag', '0,00'],
+        ['Rundungsbetrag', '0,00'],
+        ['Fälliger Zahlungsbetrag', '1.201,90'],
+      ],
+    });
+    expect(amounts(data)).toEqual({ subtotal: 1010, tax_amount: 191.9, total_amount: 1201.9 });
+  });
 });

@@ -6,6 +6,7 @@ import { withoutLeadingGraphic } from './ocr-graphics.js';
 import { withoutRuleGlyphs } from './ocr-rules.js';
 import { withSpanishEnding } from './ocr-accents.js';
 import { withoutLeaders } from './leaders.js';
+import { withoutTermIdWords } from './term-ids.js';
 import { withoutOverprints } from './overprint.js';
 import { withOcrTurns } from './ocr-upright.js';
 import { joinLetterSpaced } from './letter-spacing.js';
@@ -76,7 +77,8 @@ export function buildLines(doc: ReadDocument, readable = doc.pages.map(readableW
     // Words that do not run left to right are read apart (turned-lines.ts).
     const pageWords = readable[p]!;
     const apart = readApart(pageWords);
-    const words = pageWords.filter((w) => !(apart && w.turn)).flatMap(withoutLeaders);
+    // Business term ids beside labels ("BT-1") are no words of a row (term-ids.ts).
+    const words = withoutTermIdWords(pageWords.filter((w) => !(apart && w.turn))).flatMap(withoutLeaders);
     // A text layer is drawn straight; a scan or photo is often turned a little, which puts a label
     // and its amount at the right edge on different heights.
     const slope = page.source === 'ocr' ? estimateSlope(words, page.width) : 0;

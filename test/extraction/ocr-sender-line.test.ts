@@ -4,9 +4,9 @@ import { doc, lines, page, type Placed } from './synthetic.js';
 
 /**
  * A window envelope's one-line sender address whose middle dots OCR read as a spaced "+", ":" or
- * "-", an asterisk, an equals sign, a bar with specks, a "+" or "-" run into the word before it, a
- * comma or nothing at all is still the sender's line (fields/addressee-names.ts, `senderParts`): its first part names
- * the seller, the name under it is the addressee, the buyer.
+ * "-", an asterisk, an equals sign, a guillemet, a bar with specks, a "+" or "-" run into the word
+ * before it, a comma or nothing at all is still the sender's line (fields/addressee-names.ts,
+ * `senderParts`): its first part names the seller, the name under it is the addressee, the buyer.
  */
 
 const windowInvoice = (sender: string, addressee: string): Placed[] => [
@@ -67,6 +67,7 @@ describe('a sender line whose separators OCR misread', () => {
       'Wojcik Zaopatrzenie Sp. z o.o.',
     ],
     ['Hartley Plumbing Ltd + 14 Mill Lane * Leeds LS1 4AB', 'Greenfield Dental Practice', 'Hartley Plumbing Ltd'],
+    ['Brandt Haustechnik GmbH « Lindenallee 14 « 50667 Köln', 'Stadtwerke Neustadt AG', 'Brandt Haustechnik GmbH'],
     ['Zielinska Serwis Sp. |.. ul. Polna 9, 61-001 Poznań', 'Piekarnia Kowalczyk', 'Zielinska Serwis Sp.'],
     ['Lefèvre Rénovation SARL = 12 rue des Lilas = 69003 Lyon', 'Boulangerie Girard', 'Lefèvre Rénovation SARL'],
     ['Praktijk Jeroen Mulder- Marktplein 198 5611EM Eindhoven', 'Jansen Advies B.V.', 'Praktijk Jeroen Mulder'],

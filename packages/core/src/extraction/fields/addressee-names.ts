@@ -8,12 +8,12 @@ import { cleanName, isStreetLine, looksLikeName, looksLikeStreet, SENDER_SEPARAT
 
 /**
  * The separators as OCR reads a middle dot or bullet of a sender line: a spaced "+", ":" or "-"
- * ("Acme GmbH + Hauptstr. 1 : 12345 Ort"), an asterisk or an equals sign, a bar with the dot's
- * specks after it ("Sp. |.. ul. Polna 9"), or a "+" or "-" run into the word before it and set
- * apart from a capital or a number after it ("MULDER- Marktplein 198", "SARL+ 12 rue des Lilas";
- * a lowercase word after a hyphen is a compound's: "Bau- und Möbeltischlerei").
+ * ("Acme GmbH + Hauptstr. 1 : 12345 Ort"), an asterisk, an equals sign or a guillemet, a bar with
+ * the dot's specks after it ("Sp. |.. ul. Polna 9"), or a "+" or "-" run into the word before it
+ * and set apart from a capital or a number after it ("MULDER- Marktplein 198", "SARL+ 12 rue des
+ * Lilas"; a lowercase word after a hyphen is a compound's: "Bau- und Möbeltischlerei").
  */
-const OCR_SENDER_SEPARATORS = /\s*(?:[●•·|▪◦∙*=]\.*|\s[-+:]\s|(?<=[\p{L}.])[-+](?=\s+[\p{Lu}\d]))\s*/u;
+const OCR_SENDER_SEPARATORS = /\s*(?:[●•·|▪◦∙*=«»]\.*|\s[-+:]\s|(?<=[\p{L}.])[-+](?=\s+[\p{Lu}\d]))\s*/u;
 
 /**
  * The parts of a name, a street and a place run together on one line by separators ("Bei Spiel

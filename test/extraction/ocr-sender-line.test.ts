@@ -4,8 +4,9 @@ import { doc, lines, page, type Placed } from './synthetic.js';
 
 /**
  * A window envelope's one-line sender address whose middle dots OCR read as a spaced "+", ":" or
- * "-" is still the sender's line (fields/addressee-names.ts, `senderParts`): its first part names
- * the seller, the name under it is the addressee, the buyer.
+ * "-", an asterisk, an equals sign, a guillemet, a bar with specks, a "+" or "-" run into the word
+ * before it, a comma or nothing at all is still the sender's line (fields/addressee-names.ts,
+ * `senderParts`): its first part names the seller, the name under it is the addressee, the buyer.
  */
 
 const windowInvoice = (sender: string, addressee: string): Placed[] => [
@@ -55,6 +56,34 @@ describe('a sender line whose separators OCR misread', () => {
 
   it('takes no key with a spaced colon for a sender line ("Téléphone : 01 45 67 89 10")', () => {
     const placed = windowInvoice('Téléphone : 01 45 67 89 10 : Fax : 01 45 67 89 11', 'Provence Services SAS');
+    placed.unshift({ x: 50, y: 60, text: 'Dupont Distribution SAS' });
+    expect(extract(placed, 'ocr').vendor_name).toBe('Dupont Distribution SAS');
+  });
+
+  it.each([
+    [
+      'Wojcik Zaopatrzenie Sp. z 0.0. * ul. Floriańska 223, budynek 47 - 50-001 Wrocław',
+      'Kamiński Doradztwo Sp. k.',
+      'Wojcik Zaopatrzenie Sp. z o.o.',
+    ],
+    ['Hartley Plumbing Ltd + 14 Mill Lane * Leeds LS1 4AB', 'Greenfield Dental Practice', 'Hartley Plumbing Ltd'],
+    ['Brandt Haustechnik GmbH « Lindenallee 14 « 50667 Köln', 'Stadtwerke Neustadt AG', 'Brandt Haustechnik GmbH'],
+    ['Zielinska Serwis Sp. |.. ul. Polna 9, 61-001 Poznań', 'Piekarnia Kowalczyk', 'Zielinska Serwis Sp.'],
+    ['Lefèvre Rénovation SARL = 12 rue des Lilas = 69003 Lyon', 'Boulangerie Girard', 'Lefèvre Rénovation SARL'],
+    ['Praktijk Jeroen Mulder- Marktplein 198 5611EM Eindhoven', 'Jansen Advies B.V.', 'Praktijk Jeroen Mulder'],
+  ])('"%s" (a bullet read as another mark) over "%s" names the seller', (sender, addressee, seller) => {
+    expect(extract(windowInvoice(sender, addressee), 'ocr').vendor_name).toBe(seller);
+  });
+
+  it('keeps a compound\'s hyphen in a name ("Bau- und Möbeltischlerei")', () => {
+    const sender = 'Bau- und Möbeltischlerei Berg GmbH · Am Anger 7 · 99084 Erfurt';
+    expect(extract(windowInvoice(sender, 'Provence Services SAS'), 'ocr').vendor_name).toBe(
+      'Bau- und Möbeltischlerei Berg GmbH',
+    );
+  });
+
+  it('takes no price line with an asterisk and an equals sign for a sender line', () => {
+    const placed = windowInvoice('Papier A4 * 2 = 420,50', 'Provence Services SAS');
     placed.unshift({ x: 50, y: 60, text: 'Dupont Distribution SAS' });
     expect(extract(placed, 'ocr').vendor_name).toBe('Dupont Distribution SAS');
   });

@@ -3,29 +3,46 @@ import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
 import type { LabelHit } from '../labels/label-index.js';
 import { isOrganizationShaped, isPersonShaped, startsWithAttentionWord } from './contact-persons.js';
+import { POSTCODE } from './address-numbers.js';
 import { cleanName, isStreetLine, looksLikeName, looksLikeStreet, SENDER_SEPARATORS } from './party-lines.js';
 
 /**
  * The separators as OCR reads a middle dot or bullet of a sender line: a spaced "+", ":" or "-"
- * ("Acme GmbH + Hauptstr. 1 : 12345 Ort").
+ * ("Acme GmbH + Hauptstr. 1 : 12345 Ort"), an asterisk, an equals sign or a guillemet, a bar with
+ * the dot's specks after it ("Sp. |.. ul. Polna 9"), or a "+" or "-" run into the word before it
+ * and set apart from a capital or a number after it ("MULDER- Marktplein 198", "SARL+ 12 rue des
+ * Lilas"; a lowercase word after a hyphen is a compound's: "Bau- und Möbeltischlerei").
  */
-const OCR_SENDER_SEPARATORS = /\s*(?:[●•·|▪◦∙]|\s[-+:]\s)\s*/u;
+const OCR_SENDER_SEPARATORS = /\s*(?:[●•·|▪◦∙*=«»]\.*|\s[-+:]\s|(?<=[\p{L}.])[-+](?=\s+[\p{Lu}\d]))\s*/u;
 
 /**
  * The parts of a name, a street and a place run together on one line by separators ("Bei Spiel
  * GmbH ● Ecke 12 ● 12345 Stadthausen"), or null for no such line. On an OCR line the separators
- * may be read as "+" or ":": a spaced colon also follows a key ("Téléphone : 01 45 67 89 10"), so
- * such a line counts only when its first part is a name and its last holds a number.
+ * may be read otherwise (`OCR_SENDER_SEPARATORS`), one of them as a comma ("Serwis Sp. | ul.
+ * Polna 9, 61-001 Poznań"); such a line counts only when its shape is a sender line's: a name first,
+ * a street or a postcode after it and a number in its last part. A spaced colon also follows a key
+ * ("Téléphone : 01 45 67 89 10"), which names no one and holds no street.
  */
 export function senderParts(text: string, ocr = false): string[] | null {
   const parts = text.split(SENDER_SEPARATORS);
   if (parts.length >= 3) return parts;
   const commas = commaParts(text);
   if (commas) return commas;
-  if (!ocr) return null;
-  const read = text.split(OCR_SENDER_SEPARATORS);
-  return read.length >= 3 && looksLikeName(cleanName(read[0]!)) && /\d/.test(read.at(-1)!) ? read : null;
+  return ocr ? ocrSenderParts(text) : null;
 }
+
+function ocrSenderParts(text: string): string[] | null {
+  const [first, ...rest] = text.split(OCR_SENDER_SEPARATORS);
+  if (first === undefined || rest.length === 0 || !looksLikeName(cleanName(first))) return null;
+  const after = rest.length >= 2 ? rest : rest[0]!.split(/,\s+/u);
+  // The second separator lost: a street's number, then a postcode and its place.
+  if (after.length < 2) return STREET_THEN_PLACE.test(after[0]!) ? [first, ...after] : null;
+  if (!/\d/.test(after.at(-1)!)) return null;
+  return after.some((part) => POSTCODE.test(part) || isStreetLine(part)) ? [first, ...after] : null;
+}
+
+/** A street with its number run into a postcode and its place ("Marktplein 198 5611 EM Eindhoven"). */
+const STREET_THEN_PLACE = /\d.*\s(?:\d{2}-\d{3}|\d{4,5}\s?[A-Z]{0,2})\s+\p{Lu}[\p{L}' -]*$/u;
 
 /**
  * A sender line set with commas, as ERP letters print it over the window ("Hessler Maschinenbau

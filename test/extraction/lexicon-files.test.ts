@@ -25,6 +25,7 @@ interface FileShape {
 const FILES: Record<string, FileShape> = {
   'address-words.json': { languages: 0, words: 'folded' },
   'adjustment-words.json': { languages: 0, words: 'folded' },
+  'assignment-words.json': { languages: 1, words: 'folded' },
   'bank-words.json': { languages: 0, words: 'folded' },
   'branch-words.json': { languages: 1, words: 'folded' },
   'business-words.json': { languages: 0, words: 'folded' },

@@ -99,7 +99,9 @@ describe('a sender line whose bullets OCR put on a row of their own', () => {
   const withBulletRow = (pieces: [string, number][], addressee: string): Placed[] => {
     const placed = windowInvoice('', addressee).filter((p) => p.text !== '');
     const bullets = pieces.slice(1).map(([, x]) => ({ x: x - 8, y: 86, text: '-' }));
-    return [...bullets, ...pieces.map(([text, x]) => ({ x, y: 96, text })), ...placed];
+    // Set small, as over a window: the addressee under it is printed bigger than the seller's name.
+    const sender = pieces.map(([text, x]) => ({ x, y: 96, text, height: 7 }));
+    return [...bullets, ...sender, ...placed];
   };
 
   it.each([
@@ -121,6 +123,23 @@ describe('a sender line whose bullets OCR put on a row of their own', () => {
     ],
     [[['Keller Metallbau GmbH Am Anger 7 99084 Erfurt', 50]], 'Stadtwerke Neustadt AG', 'Keller Metallbau GmbH'],
     [[['Brandt Haustechnik GmbH Lindenallee 14 50667 Köln', 50]], 'Stadtwerke Neustadt AG', 'Brandt Haustechnik GmbH'],
+    [
+      [
+        ['De Vries Schilderwerken Dorpsweg 12', 50],
+        ['1741 AB Schagen', 270],
+      ],
+      'Visser Logistiek B.V.',
+      'De Vries Schilderwerken',
+    ],
+    [
+      [
+        ['Zielinska Serwis Sp. |.', 50],
+        ['ul. Polna 9', 200],
+        ['61-001 Poznań', 280],
+      ],
+      'Lewandowski Handel Sp. k.',
+      'Zielinska Serwis Sp. j.',
+    ],
   ] as [[string, number][], string, string][])('%j over "%s" names the seller', (pieces, addressee, seller) => {
     expect(extract(withBulletRow(pieces, addressee), 'ocr').vendor_name).toBe(seller);
   });

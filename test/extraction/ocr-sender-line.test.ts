@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
-import { senderParts } from '../../packages/core/src/extraction/fields/addressee-names.js';
 import { doc, lines, page, type Placed } from './synthetic.js';
 
 /**
@@ -87,81 +86,5 @@ describe('a sender line whose separators OCR misread', () => {
     const placed = windowInvoice('Papier A4 * 2 = 420,50', 'Provence Services SAS');
     placed.unshift({ x: 50, y: 60, text: 'Dupont Distribution SAS' });
     expect(extract(placed, 'ocr').vendor_name).toBe('Dupont Distribution SAS');
-  });
-});
-
-/**
- * OCR puts a sender line's bullets on a row of their own ("-  -" over the line): the line is read
- * with no separators, or cut into pieces at the bullets' gaps. The pieces joined, or the name split
- * from the street at its house number, still make a sender line of the strict shape.
- */
-describe('a sender line whose bullets OCR put on a row of their own', () => {
-  const withBulletRow = (pieces: [string, number][], addressee: string): Placed[] => {
-    const placed = windowInvoice('', addressee).filter((p) => p.text !== '');
-    const bullets = pieces.slice(1).map(([, x]) => ({ x: x - 8, y: 86, text: '-' }));
-    // Set small, as over a window: the addressee under it is printed bigger than the seller's name.
-    const sender = pieces.map(([text, x]) => ({ x, y: 96, text, height: 7 }));
-    return [...bullets, ...sender, ...placed];
-  };
-
-  it.each([
-    [
-      [
-        ['Carter & Sons Joinery', 50],
-        ['7 Station Road - Bristol BS1 6QF', 215],
-      ],
-      'Ashton Cafe Ltd',
-      'Carter & Sons Joinery',
-    ],
-    [
-      [
-        ['Keller Metallbau GmbH Am Anger 7', 50],
-        ['99084 Erfurt', 290],
-      ],
-      'Stadtwerke Neustadt AG',
-      'Keller Metallbau GmbH',
-    ],
-    [[['Keller Metallbau GmbH Am Anger 7 99084 Erfurt', 50]], 'Stadtwerke Neustadt AG', 'Keller Metallbau GmbH'],
-    [[['Brandt Haustechnik GmbH Lindenallee 14 50667 Köln', 50]], 'Stadtwerke Neustadt AG', 'Brandt Haustechnik GmbH'],
-    [
-      [
-        ['De Vries Schilderwerken Dorpsweg 12', 50],
-        ['1741 AB Schagen', 270],
-      ],
-      'Visser Logistiek B.V.',
-      'De Vries Schilderwerken',
-    ],
-    [
-      [
-        ['Zielinska Serwis Sp. |.', 50],
-        ['ul. Polna 9', 200],
-        ['61-001 Poznań', 280],
-      ],
-      'Lewandowski Handel Sp. k.',
-      'Zielinska Serwis Sp. j.',
-    ],
-  ] as [[string, number][], string, string][])('%j over "%s" names the seller', (pieces, addressee, seller) => {
-    expect(extract(withBulletRow(pieces, addressee), 'ocr').vendor_name).toBe(seller);
-  });
-
-  it('gives the seller the address of a line OCR cut into pieces', () => {
-    const placed = withBulletRow(
-      [
-        ['Keller Metallbau GmbH Am Anger 7', 50],
-        ['99084 Erfurt', 290],
-      ],
-      'Stadtwerke AG',
-    );
-    expect(extract(placed, 'ocr').vendor_address).toBe('Am Anger 7, 99084 Erfurt');
-  });
-
-  it('splits a name from its street only before a postcode and its place, on OCR lines only', () => {
-    expect(senderParts('Keller Metallbau GmbH Am Anger 7 99084 Erfurt', true)).toEqual([
-      'Keller Metallbau GmbH',
-      'Am Anger 7 99084 Erfurt',
-    ]);
-    expect(senderParts('Keller Metallbau GmbH Am Anger 7', true)).toBeNull();
-    expect(senderParts('Wartung Heizungsanlage 2 Stück 7.173,19', true)).toBeNull();
-    expect(senderParts('Keller Metallbau GmbH Am Anger 7 99084 Erfurt', false)).toBeNull();
   });
 });

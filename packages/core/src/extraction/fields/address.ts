@@ -6,7 +6,7 @@ import { withoutTermIds } from '../labels/business-terms.js';
 import type { LabelHit } from '../labels/label-index.js';
 import { KEY_WORDS } from '../lexicons/key-words.js';
 import type { Candidate } from './candidates.js';
-import { senderParts, senderSegments } from './addressee-names.js';
+import { senderParts } from './addressee-names.js';
 import { isDocumentTitle, isStreetLine, SENDER_SEPARATORS } from './party-lines.js';
 import { isSentence, namesInSentence } from './sentence-names.js';
 import { findPhones } from '../values/contacts.js';
@@ -225,7 +225,7 @@ function joined(a: Line['segments'][number], b: Line['segments'][number]): Line[
 const STREET_MISREAD = /(\p{L}*[Ss])tra(?:B|b|8|6|R|fi|fs|ff|f|l|ll|lB|fB|lR|li|Ii)e(?=\s+\d)/gu;
 
 function senderAddress(name: Candidate): Candidate | null {
-  for (const segment of senderSegments(name.line)) {
+  for (const segment of name.line.segments) {
     // A sender line as OCR read it, its middle dots as "+" or ":" (addressee-names.ts).
     const parts = senderParts(segment.text, name.line.ocr) ?? segment.text.split(SENDER_SEPARATORS);
     const first = parts[0]!;

@@ -1,17 +1,10 @@
 import type { ExtractionContext } from '../context.js';
 import { fold } from '../layout/fold.js';
-import type { Line, Segment } from '../layout/lines.js';
+import type { Line } from '../layout/lines.js';
 import type { LabelHit } from '../labels/label-index.js';
 import { isOrganizationShaped, isPersonShaped, startsWithAttentionWord } from './contact-persons.js';
 import { POSTCODE } from './address-numbers.js';
-import {
-  cleanName,
-  hasLegalForm,
-  isStreetLine,
-  looksLikeName,
-  looksLikeStreet,
-  SENDER_SEPARATORS,
-} from './party-lines.js';
+import { cleanName, isStreetLine, looksLikeName, looksLikeStreet, SENDER_SEPARATORS } from './party-lines.js';
 
 /**
  * The separators as OCR reads a middle dot or bullet of a sender line: a spaced "+", ":" or "-"
@@ -39,70 +32,13 @@ export function senderParts(text: string, ocr = false): string[] | null {
 }
 
 function ocrSenderParts(text: string): string[] | null {
-  const [head, ...rest] = text.split(PIECE_JOINER).flatMap(pieceParts);
-  if (head === undefined) return null;
-  // OCR may drop the bullet between the name and the street, or put it on a row of its own.
-  const [first, ...street] = nameThenStreet(head) ?? [head];
-  const joined = [...street, ...rest];
-  if (joined.length === 0 || !looksLikeName(cleanName(first))) return null;
-  const after = joined.length >= 2 ? joined : joined[0]!.split(/,\s+/u);
+  const [first, ...rest] = text.split(OCR_SENDER_SEPARATORS);
+  if (first === undefined || rest.length === 0 || !looksLikeName(cleanName(first))) return null;
+  const after = rest.length >= 2 ? rest : rest[0]!.split(/,\s+/u);
   // The second separator lost: a street's number, then a postcode and its place.
   if (after.length < 2) return STREET_THEN_PLACE.test(after[0]!) ? [first, ...after] : null;
   if (!/\d/.test(after.at(-1)!)) return null;
   return after.some((part) => POSTCODE.test(part) || isStreetLine(part)) ? [first, ...after] : null;
-}
-
-/**
- * The parts of one piece of an OCR line: a mark at its end, beside the gap that separates it from
- * the next piece, is a letter OCR misread ("Serwis Sp. |." for "Sp. j."), not the line's separator.
- */
-function pieceParts(piece: string): string[] {
-  const mark = TRAILING_MARK.exec(piece)?.[0];
-  if (!mark) return piece.split(OCR_SENDER_SEPARATORS);
-  const parts = piece.slice(0, -mark.length).split(OCR_SENDER_SEPARATORS);
-  return [...parts.slice(0, -1), parts.at(-1)! + mark];
-}
-
-const TRAILING_MARK = /\s*[●•·|▪◦∙*=«»]\.*$/u;
-
-/** What the pieces of an OCR line cut at its bullets' gaps are joined by (`senderSegments`). */
-const PIECE_JOINER = ' ‖ ';
-
-/**
- * A name run into its street with no separator left between them ("Keller Metallbau GmbH Am Anger
- * 7"): a name without digits, then words up to a house number. The name ends where the shortest
- * street that is one begins ("Lindenallee 14"), else after the first words that hold a legal form
- * ("Keller Metallbau GmbH" before "Am Anger 7"). Null for a text with no such split.
- */
-function nameThenStreet(text: string): [string, string] | null {
-  const words = text.trim().split(/\s+/u);
-  const number = words.findIndex((w) => /^\d{1,5}[a-z]?,?$/iu.test(w));
-  if (number < 2) return null;
-  const splits = [...Array(number).keys()].slice(1).filter((k) => !/\d/.test(words.slice(0, k).join(' ')));
-  const split = (k: number): [string, string] => [words.slice(0, k).join(' '), words.slice(k).join(' ')];
-  const streetAt = (k: number) => words.slice(k, number + 1).join(' ');
-  const byStreet = [...splits].reverse().find((k) => isStreetLine(streetAt(k)));
-  if (byStreet !== undefined) return split(byStreet);
-  const byForm = splits.find((k) => hasLegalForm(words.slice(0, k).join(' ')) && !hasLegalForm(streetAt(k)));
-  return byForm === undefined ? null : split(byForm);
-}
-
-/**
- * The segments of a line that may be a sender line: its own, and on an OCR line cut into pieces at
- * its bullets' gaps ("Carter & Sons Joinery" | "7 Station Road - Bristol BS1 6QF", the bullets read
- * on a row of their own) the whole line as one segment, its pieces joined by a separator that only
- * OCR lines split at (`PIECE_JOINER`), so the sender line's shape check holds for it.
- */
-export function senderSegments(line: Line): Segment[] {
-  const pieces = line.segments;
-  if (!line.ocr || pieces.length < 2 || pieces.length > 4) return pieces;
-  const whole: Segment = {
-    words: pieces.flatMap((s) => s.words),
-    text: pieces.map((s) => s.text.trim()).join(PIECE_JOINER),
-    x0: pieces[0]!.x0,
-    x1: pieces.at(-1)!.x1,
-  };
-  return [...pieces, whole];
 }
 
 /** A street with its number run into a postcode and its place ("Marktplein 198 5611 EM Eindhoven"). */
@@ -161,7 +97,7 @@ export function addresseeNames(ctx: ExtractionContext, window = true): Set<strin
 export function windowAddressees(ctx: ExtractionContext): { text: string; line: Line; sender: Line }[] {
   const found: { text: string; line: Line; sender: Line }[] = [];
   for (const line of ctx.lines) {
-    const sender = senderSegments(line).find((s) => isSenderLine(s.text, line.ocr));
+    const sender = line.segments.find((s) => isSenderLine(s.text, line.ocr));
     if (!sender) continue;
     const [first, second] = namesUnder(ctx, line, sender.x0 - 20, sender.x0 + 60);
     // A sender writes to someone else: its own name under the line ("Acme GmbH · Rechnung 4711 ·

@@ -27,7 +27,7 @@ import { isSentence, namesInSentence } from './sentence-names.js';
 import { assignmentSentences, isAssignmentSentence, namesAssignee } from './assignee-names.js';
 import { namesASite, siteNames, siteSpelledNames } from './site-names.js';
 import { joinContinuation, withContinuations } from './name-continuation.js';
-import { addresseeNames, isSenderLine, senderParts, senderSegments, windowAddressees } from './addressee-names.js';
+import { addresseeNames, isSenderLine, senderParts, windowAddressees } from './addressee-names.js';
 import { isStreetAddress } from './address-numbers.js';
 import { withNameWords } from './name-words.js';
 import { repairLegalForm, repairLongFormWord } from './legal-form-glyphs.js';
@@ -313,7 +313,7 @@ function namedParts(text: string): { part: string; inSentence: boolean }[] {
 function senderLineNames(ctx: ExtractionContext): Candidate[] {
   const found: Candidate[] = [];
   for (const line of ctx.lines) {
-    for (const segment of senderSegments(line)) {
+    for (const segment of line.segments) {
       const parts = senderParts(segment.text, line.ocr);
       if (!parts) continue;
       // "Acme is a trading name of Acme Holdings Ltd · 5 High Street · Bristol": the names, not the sentence.

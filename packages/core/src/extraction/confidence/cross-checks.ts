@@ -1,8 +1,7 @@
 import type { FieldDefinition } from '../../extractors/index.js';
 import type { Role } from '../labels/synonyms.js';
-import type { FoundFields } from '../found-field.js';
+import type { FoundField, FoundFields } from '../found-field.js';
 import { addsUp, type Adjustments } from '../values/adjustments.js';
-import type { FoundField } from '../found-field.js';
 
 /**
  * Arithmetic between fields: subtotal + tax = total, and the line amounts adding up to the

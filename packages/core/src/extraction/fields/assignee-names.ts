@@ -1,6 +1,7 @@
 import table from '../lexicons/assignment-words.json' with { type: 'json' };
 import { fold } from '../layout/fold.js';
 import type { Line } from '../layout/lines.js';
+import type { Candidate } from './candidates.js';
 import { allWords, alternation } from '../lexicons/word-lists.js';
 
 /**
@@ -17,8 +18,18 @@ const BEFORE_ASSIGNEE = new RegExp(`\\b${alternation(allWords(table.before_assig
 const AFTER_ASSIGNEE = new RegExp(`\\b${alternation(allWords(table.after_assignee))}\\b`, 'g');
 const ARTICLES: ReadonlySet<string> = new Set(allWords(table.articles));
 
+/**
+ * The seller's candidates without the companies a sentence says the claim was assigned to: such a
+ * company is the payee, however its payee box heads the page; the sentence itself is no name.
+ */
+export function withoutAssignees(lines: readonly Line[], candidates: Candidate[]): Candidate[] {
+  const sentences = assignmentSentences(lines);
+  if (sentences.length === 0) return candidates;
+  return candidates.filter((c) => !isAssignmentSentence(String(c.value)) && !namesAssignee(sentences, String(c.value)));
+}
+
 /** Whether a text holds a phrase by which a claim is assigned: it is such a sentence, no name. */
-export function isAssignmentSentence(text: string): boolean {
+function isAssignmentSentence(text: string): boolean {
   const folded = fold(text);
   return [...folded.matchAll(BEFORE_ASSIGNEE), ...folded.matchAll(AFTER_ASSIGNEE)].length > 0;
 }

@@ -24,7 +24,7 @@ import {
   withoutTitleAtStart,
 } from './party-lines.js';
 import { isSentence, namesInSentence } from './sentence-names.js';
-import { assignmentSentences, isAssignmentSentence, namesAssignee } from './assignee-names.js';
+import { withoutAssignees } from './assignee-names.js';
 import { namesASite, siteNames, siteSpelledNames } from './site-names.js';
 import { joinContinuation, withContinuations } from './name-continuation.js';
 import { addresseeNames, isSenderLine, senderParts, windowAddressees } from './addressee-names.js';
@@ -107,17 +107,6 @@ export function vendorCandidates(
   );
   // A purchase order's buyer heads its pages; any other document's issuer does (running-heads.ts).
   return boostRepeated(ctx, withoutCutNames(bestPerValue(ordered ? named : atRunningHead(ctx.lines, named))));
-}
-
-/**
- * A company a sentence says the claim was assigned to ("assigned to X", "an die X abgetreten") is
- * the payee, not the seller, however its payee box heads the page; the sentence itself is no name
- * (assignee-names.ts).
- */
-function withoutAssignees(lines: readonly Line[], candidates: Candidate[]): Candidate[] {
-  const sentences = assignmentSentences(lines);
-  if (sentences.length === 0) return candidates;
-  return candidates.filter((c) => !isAssignmentSentence(String(c.value)) && !namesAssignee(sentences, String(c.value)));
 }
 
 /**

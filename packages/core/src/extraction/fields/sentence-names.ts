@@ -22,15 +22,6 @@ export function isSentence(name: string): boolean {
   return /[!?]\s*$/.test(name) || words.some((w) => SENTENCE_WORDS.has(w));
 }
 
-/**
- * Phrases that stand next to a company's name in a sentence, per language
- * (lexicons/name-phrases.json): at a signature line's start ("for X"), before it ("Please make cheques payable to X", "Account name: X",
- * "Chèques à l'ordre de X", "t.n.v. X"), or between a trading name and its parent company, in
- * either order ("X is a trading name of Y", "X ist eine Marke der Y"; "Y trading as X"). Phrases
- * that introduce an organization other than the two parties (`other_after`: a bank "Bank: Y", a
- * service "Erstellt mit Y", a carrier "Shipped via Y", a partner "Membre du groupe Y", an insurer
- * "Berufshaftpflicht: Y") are read as a parent's: only the text before them may name the seller.
- */
 /** A phrase's words with or without the space between them: OCR runs a short word into the next ("afavore di"). */
 const phrasePattern = (phrases: readonly string[]) =>
   new RegExp(
@@ -40,6 +31,15 @@ const phrasePattern = (phrases: readonly string[]) =>
       .join('|')})(?![\\p{L}\\p{N}])`,
     'giu',
   );
+/**
+ * Phrases that stand next to a company's name in a sentence, per language
+ * (lexicons/name-phrases.json): at a signature line's start ("for X"), before it ("Please make cheques payable to X", "Account name: X",
+ * "Chèques à l'ordre de X", "t.n.v. X"), or between a trading name and its parent company, in
+ * either order ("X is a trading name of Y", "X ist eine Marke der Y"; "Y trading as X"). Phrases
+ * that introduce an organization other than the two parties (`other_after`: a bank "Bank: Y", a
+ * service "Erstellt mit Y", a carrier "Shipped via Y", a partner "Membre du groupe Y", an insurer
+ * "Berufshaftpflicht: Y") are read as a parent's: only the text before them may name the seller.
+ */
 const BEFORE_NAME = phrasePattern(Object.values(phrases.before_name).flat());
 const PARENT_AFTER = phrasePattern(
   [...Object.values(phrases.parent_after), ...Object.values(phrases.other_after)].flat(),

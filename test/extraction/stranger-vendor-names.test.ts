@@ -149,6 +149,10 @@ describe("a footer's first column: the seller's name over its street and town", 
     ['JEROEN MULDER ADVIES', 'Molenweg 221', '2511 CV Den Haag'],
     ['MARK FLETCHER CONSULTING', '160 Station Avenue', 'Leeds LS1 4DY'],
     ['FOTOGRAFIE STEFAN HOFMANN', 'Lindenweg 10, Haus 19', '10115 Berlin'],
+    // A post-office box where the address has no street.
+    ['Stefan Hofmann Design', 'Postfach 8451', '80331 München'],
+    ['Helen Carter Design', 'PO Box 4411', 'Leeds LS1 4DY'],
+    ['Estudio Lucía Navarro', 'Apdo. de Correos 2445', '48001 Bilbao'],
   ])('"%s" over "%s" and "%s" names the seller, with no legal form', (name, street, place) => {
     expect(invoice([...top, ...footer(name, street, place)]).vendor_name).toBe(name);
   });

@@ -61,6 +61,23 @@ export function opensWithUnit(text: string): boolean {
 export const POSTCODE =
   /\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b[A-Z]\d{2}\s?[A-Z\d]{4}\b|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b\d{2}-\d{3}\b/;
 
+/** Box words, each as its folded tokens ("apdo de correos"), longest first. */
+const BOXES = all((w) => w.boxes)
+  .map((w) => w.split(' '))
+  .sort((a, b) => b.length - a.length);
+
+/**
+ * Whether a text is a post-office box's line: a box word of the lexicon and its number, and
+ * nothing after ("Postfach 8451", "PO Box 4411", "Apdo. de Correos 2445", "BP 4411"), where an
+ * address prints no street.
+ */
+export function isPostBox(text: string): boolean {
+  const tokens = foldedTokens(text);
+  return BOXES.some(
+    (words) => tokens.length === words.length + 1 && words.every((w, i) => tokens[i] === w) && /^\d{1,6}$/.test(tokens.at(-1)!),
+  );
+}
+
 /** Whether a text holds a street word of the lexicon with a number: a street line ("boulevard Voltaire 199"). */
 export const isStreetAddress = (text: string) => /\d/.test(text) && foldedTokens(text).some(isStreetWord);
 

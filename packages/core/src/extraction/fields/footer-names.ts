@@ -1,5 +1,5 @@
 import type { Line, Segment } from '../layout/lines.js';
-import { isStreetAddress, POSTCODE } from './address-numbers.js';
+import { isPostBox, isStreetAddress, POSTCODE } from './address-numbers.js';
 import type { Candidate } from './candidates.js';
 import { cleanName, isStreetLine, looksLikeName, looksLikeStreet } from './party-lines.js';
 import { namesInSentence } from './sentence-names.js';
@@ -36,12 +36,13 @@ export function footerBlockNames(lines: readonly Line[], buyerSegments: Readonly
 }
 
 /**
- * A street over a postcode and place, or both on the first line after a comma ("Am Marktplatz 7,
- * 50667 Köln", "12 rue des Lilas, 69003 Lyon"), as a narrow footer column prints them.
+ * A street (or a post-office box, "Postfach 8451") over a postcode and place, or both on the first
+ * line after a comma ("Am Marktplatz 7, 50667 Köln", "12 rue des Lilas, 69003 Lyon"), as a narrow
+ * footer column prints them.
  */
 function hasAddressBelow([street, place]: string[]): boolean {
   if (street === undefined) return false;
-  if (place !== undefined && isStreetAddress(street) && POSTCODE.test(place)) return true;
+  if (place !== undefined && (isStreetAddress(street) || isPostBox(street)) && POSTCODE.test(place)) return true;
   const comma = street.lastIndexOf(',');
   return comma > 0 && isStreetAddress(street.slice(0, comma)) && POSTCODE.test(street.slice(comma + 1));
 }

@@ -48,6 +48,7 @@ const FILES: Record<string, FileShape> = {
   'owner-words.json': { languages: 0, words: 'folded' },
   'party-prepositions.json': { languages: 0, words: 'folded' },
   'registration-words.json': { languages: 0, words: 'folded' },
+  'seat-words.json': { languages: 0, words: 'folded' },
   'self-billing-words.json': { languages: 0, words: 'folded' },
   'share-capital-words.json': { languages: 0, words: 'folded' },
   'table-header-words.json': { languages: 0, words: 'folded' },

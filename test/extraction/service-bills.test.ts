@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isAddressedPerson } from '../../packages/core/src/extraction/fields/contact-persons.js';
 import { findTableHeaders } from '../../packages/core/src/extraction/fields/table-header.js';
 import { buildLines } from '../../packages/core/src/extraction/layout/lines.js';
-import { nameBeforeShareCapital } from '../../packages/core/src/extraction/fields/party-lines.js';
+import { nameBeforeLegalMention } from '../../packages/core/src/extraction/fields/party-lines.js';
 import { doc, extractInvoice, lines, oneItemTable, type Placed } from './synthetic.js';
 
 /**
@@ -63,15 +63,23 @@ describe('a cloud bill\'s net under "Total pre-tax"', () => {
   });
 });
 
-describe('the name in a legal footer before its share capital', () => {
+describe('the name in a legal footer before its share capital or seat', () => {
   it('is cut before the capital in French, English, German and Italian', () => {
-    expect(nameBeforeShareCapital('Azur Énergie SAS au capital de 2 500 000 €')).toBe('Azur Énergie SAS');
-    expect(nameBeforeShareCapital('Kestrel Networks Ltd, share capital £1,000,000')).toBe('Kestrel Networks Ltd');
-    expect(nameBeforeShareCapital('Muster Netz GmbH, Stammkapital 25.000 €')).toBe('Muster Netz GmbH');
-    expect(nameBeforeShareCapital('Rossi Servizi S.r.l. capitale sociale € 10.000 i.v.')).toBe('Rossi Servizi S.r.l.');
-    expect(nameBeforeShareCapital('SARL au capital de 10 000 €')).toBe('SARL');
-    expect(nameBeforeShareCapital('Au capital de 10 000 €')).toBeUndefined();
-    expect(nameBeforeShareCapital('Azur Énergie SAS')).toBeUndefined();
+    expect(nameBeforeLegalMention('Azur Énergie SAS au capital de 2 500 000 €')).toBe('Azur Énergie SAS');
+    expect(nameBeforeLegalMention('Kestrel Networks Ltd, share capital £1,000,000')).toBe('Kestrel Networks Ltd');
+    expect(nameBeforeLegalMention('Muster Netz GmbH, Stammkapital 25.000 €')).toBe('Muster Netz GmbH');
+    expect(nameBeforeLegalMention('Rossi Servizi S.r.l. capitale sociale € 10.000 i.v.')).toBe('Rossi Servizi S.r.l.');
+    expect(nameBeforeLegalMention('SARL au capital de 10 000 €')).toBe('SARL');
+    expect(nameBeforeLegalMention('Au capital de 10 000 €')).toBeUndefined();
+    expect(nameBeforeLegalMention('Azur Énergie SAS')).toBeUndefined();
+  });
+
+  it('is cut before its registered seat in Italian, German, English, Polish and Dutch (lexicons/seat-words.json)', () => {
+    expect(nameBeforeLegalMention('LOMBARDA FORNITURE con sede legale in Torino')).toBe('LOMBARDA FORNITURE');
+    expect(nameBeforeLegalMention('Nordwind Textil GmbH mit Sitz in Hamburg')).toBe('Nordwind Textil GmbH');
+    expect(nameBeforeLegalMention('Harbor Foods Ltd, registered in England and Wales')).toBe('Harbor Foods Ltd');
+    expect(nameBeforeLegalMention('Bałtyk Handel z siedzibą w Gdańsku')).toBe('Bałtyk Handel');
+    expect(nameBeforeLegalMention('Polder Groothandel statutair gevestigd te Utrecht')).toBe('Polder Groothandel');
   });
 
   it("is the seller's name where the top of the page holds only the reader's address", () => {

@@ -157,6 +157,14 @@ describe("a footer's first column: the seller's name over its street and town", 
     expect(invoice([...top, ...footer(name, street, place)]).vendor_name).toBe(name);
   });
 
+  it.each([
+    ['LOMBARDA FORNITURE con sede legale in Torino', 'Via Roma 208', '10121 Torino', 'LOMBARDA FORNITURE'],
+    ['Lusitana Distribuição com sede em Faro', 'Rua Augusta 37', '8000-078 Faro', 'Lusitana Distribuição'],
+  ])('"%s" over its address names the seller without its registered seat', (name, street, place, seller) => {
+    const wide = [...lines(50, 770, [name, street, place]), ...lines(390, 770, ['Contact', 'Tel.: 010 - 234 56 78'])];
+    expect(invoice([...top, ...wide]).vendor_name).toBe(seller);
+  });
+
   it("a trading name's sentence over the address is no name: its names are read as sentences' are", () => {
     const sentence = 'BRANDL ist eine Marke der Brandl Holding KG';
     const result = invoice([...top, ...footer(sentence, 'Lindenweg 10', '10115 Berlin')]);

@@ -1,7 +1,7 @@
 import type { Line, Segment } from '../layout/lines.js';
 import { isPostBox, isStreetAddress, POSTCODE } from './address-numbers.js';
 import type { Candidate } from './candidates.js';
-import { cleanName, isStreetLine, looksLikeName, looksLikeStreet } from './party-lines.js';
+import { cleanName, isStreetLine, looksLikeName, looksLikeStreet, nameBeforeLegalMention } from './party-lines.js';
 import { namesInSentence } from './sentence-names.js';
 
 /**
@@ -24,7 +24,8 @@ export function footerBlockNames(lines: readonly Line[], buyerSegments: Readonly
     if (line.y0 < line.pageHeight * FOOT || line.confidence < 0.5) continue;
     for (const segment of line.segments) {
       if (buyerSegments.has(segment)) continue;
-      const name = cleanName(segment.text);
+      // "LOMBARDA FORNITURE con sede legale in Torino": the name before its seat or capital.
+      const name = cleanName(nameBeforeLegalMention(segment.text) ?? segment.text);
       if (!looksLikeName(name) || looksLikeStreet(name) || isStreetLine(name) || isStreetAddress(name)) continue;
       // "X ist eine Marke der Y" over the address: a sentence, whose names the legal-form rule reads.
       if (namesInSentence(name) !== undefined) continue;

@@ -13,7 +13,7 @@ import {
   isRegistrationKey,
   isStreetLine,
   looksLikeName,
-  nameBeforeShareCapital,
+  nameBeforeLegalMention,
   looksLikeStreet,
   repairInitials,
   repairLetterDigits,
@@ -286,8 +286,9 @@ function adjacentFrom(line: Line, s: number): number {
  */
 function namedParts(text: string): { part: string; inSentence: boolean }[] {
   return text.split(SENDER_SEPARATORS).flatMap((whole): { part: string; inSentence: boolean }[] => {
-    // "X SA au capital de 2 500 000 € · … RCS Lyon": the legal footer names the company first.
-    const part = nameBeforeShareCapital(whole) ?? whole;
+    // "X SA au capital de 2 500 000 € · … RCS Lyon", "X con sede legale in Torino": the legal
+    // footer names the company first.
+    const part = nameBeforeLegalMention(whole) ?? whole;
     const names = namesInSentence(part);
     return names ? names.map((name) => ({ part: name, inSentence: true })) : [{ part, inSentence: false }];
   });

@@ -8,6 +8,7 @@ import { BUSINESS_WORDS, LEGAL_FORMS, legalFormAtEnd, type LegalForm } from '../
 import { REGISTRATION_WORDS } from '../lexicons/registration-words.js';
 import { SAINT_NAMES, STREET_LINE_WORDS } from '../lexicons/street-line-words.js';
 import shareCapital from '../lexicons/share-capital-words.json' with { type: 'json' };
+import seats from '../lexicons/seat-words.json' with { type: 'json' };
 import { allWords, alternation, wholeWords } from '../lexicons/word-lists.js';
 import { isStreetAddress, withoutUnitFirst } from './address-numbers.js';
 import { isBranchLine } from './branch-lines.js';
@@ -193,17 +194,23 @@ export function looksLikeName(line: Line | string): boolean {
 
 /** The phrases that state a company's share capital, per language (lexicons/share-capital-words.json). */
 const SHARE_CAPITAL = wholeWords(allWords(shareCapital));
-const STARTS_WITH_SHARE_CAPITAL = new RegExp(`^${alternation(allWords(shareCapital))}\\b`);
+/**
+ * A legal mention after a company's name: its share capital, or its registered seat ("mit Sitz in
+ * Köln", "con sede legale in Torino", "registered in England", "z siedzibą w Łodzi";
+ * lexicons/seat-words.json).
+ */
+const STARTS_WITH_LEGAL_MENTION = new RegExp(`^${alternation([...allWords(shareCapital), ...allWords(seats)])}\\b`);
 
 /**
- * The words before the mention of a share capital ("Azur Énergie SAS au capital de 2 500 000 €",
- * "Kestrel Ltd, share capital £1,000", "Muster GmbH, Stammkapital 25.000 €"): the company's name,
- * as legal footers print it first; undefined where no such mention follows words.
+ * The words before a legal mention ("Azur Énergie SAS au capital de 2 500 000 €", "Kestrel Ltd,
+ * share capital £1,000", "Muster GmbH, Stammkapital 25.000 €", "LOMBARDA FORNITURE con sede legale
+ * in Torino", "Nordwind Textil, Sitz Hamburg"): the company's name, as legal footers print it
+ * first; undefined where no such mention follows words.
  */
-export function nameBeforeShareCapital(text: string): string | undefined {
+export function nameBeforeLegalMention(text: string): string | undefined {
   const words = text.split(/\s+/);
   for (let k = 1; k < words.length; k++) {
-    if (!STARTS_WITH_SHARE_CAPITAL.test(fold(words.slice(k).join(' ')))) continue;
+    if (!STARTS_WITH_LEGAL_MENTION.test(fold(words.slice(k).join(' ')))) continue;
     const name = words
       .slice(0, k)
       .join(' ')

@@ -89,6 +89,23 @@ describe('a purchase order sent in a window envelope', () => {
     ]);
     expect(result.buyer_name).toBe('Meridian Health System');
   });
+
+  it("reads a one-line address in the footer as the supplier's own, no window over an addressee", () => {
+    // The supplier's letterhead at the top, the buyer under its heading, and the supplier's name and
+    // address again on one line at the foot, over a line of terms: no window is that low.
+    const result = order([
+      ...lines(50, 40, ['DUPONT LOGISTIQUE SARL', 'CS 2534', '69002 Lyon']),
+      { x: 340, y: 40, text: 'BON DE COMMANDE' },
+      ...lines(50, 120, ['Adresse de facturation', 'Provence Logistique SARL', 'CS 1507', '75011 Paris']),
+      { x: 340, y: 134, text: 'N° de commande' },
+      { x: 460, y: 134, text: '025238' },
+      ...items('345.00'),
+      { x: 150, y: 790, text: 'DUPONT LOGISTIQUE SARL · CS 2534 · 69002 Lyon' },
+      { x: 150, y: 804, text: 'Conditions générales au 8 février 2024' },
+    ]);
+    expect(result.supplier_name).toBe('DUPONT LOGISTIQUE SARL');
+    expect(result.buyer_name).toBe('Provence Logistique SARL');
+  });
 });
 
 describe('an order details box', () => {

@@ -88,6 +88,9 @@ export function addresseeNames(ctx: ExtractionContext, window = true): Set<strin
   return names;
 }
 
+/** The share of a page's height above which a window envelope's sender line stands (DIN 5008's at a third). */
+const WINDOW_ABOVE = 0.5;
+
 /**
  * The names of a window envelope's addressee: the first name-like line under a one-line sender
  * address, with its line and the sender line over it. Its address and contact lines are no
@@ -97,6 +100,9 @@ export function addresseeNames(ctx: ExtractionContext, window = true): Set<strin
 export function windowAddressees(ctx: ExtractionContext): { text: string; line: Line; sender: Line }[] {
   const found: { text: string; line: Line; sender: Line }[] = [];
   for (const line of ctx.lines) {
+    // A window is in the top of the page: a one-line address in the lower half is a footer's, and
+    // what is printed under it no addressee ("DUPONT SARL · CS 2534 · 69002 Lyon" over a note).
+    if (line.y0 > line.pageHeight * WINDOW_ABOVE) continue;
     const sender = line.segments.find((s) => isSenderLine(s.text, line.ocr));
     if (!sender) continue;
     const [first, second] = namesUnder(ctx, line, sender.x0 - 20, sender.x0 + 60);

@@ -227,21 +227,25 @@ export class LabelIndex {
 
   /**
    * A label that fills two cells of a row of three or more ("Tel. ‖ Preventivo del ‖ Data ‖
-   * Consegna", column headings over their values), where the first cell alone is a label too:
-   * that one. The columns' gap parts two headings ("Data", "Consegna"), not one "Data Consegna";
+   * Consegna", column headings over their values), or runs from one into part of the next, where
+   * the first cell alone is a label too: that one. The columns' gap parts two headings ("Data", "Consegna"), not one "Data Consegna";
    * a label whose first cell is none ("Invoice ‖ Date" set apart by justification) stays whole.
    */
   private cellLabel(line: Line, cells: number[], tokens: LineToken[], i: number, match: Match): Match {
     if (!match || match.tokens.length < 2 || line.segments.length < 3) return match;
     const last = i + match.tokens.length - 1;
     const next = cells.find((c) => c > tokens[i]!.start && c <= tokens[last]!.start);
-    if (next === undefined || !cells.includes(tokens[i]!.start) || !endsCell(cells, line.text, tokens[last]!.end))
-      return match;
+    if (next === undefined || !cells.includes(tokens[i]!.start)) return match;
     const firstCell = tokens.slice(
       0,
       tokens.findIndex((t) => t.start >= next),
     );
-    return this.longestAt(firstCell, i) ?? match;
+    const own = this.longestAt(firstCell, i);
+    if (endsCell(cells, line.text, tokens[last]!.end)) return own ?? match;
+    // A label run on into the first words of the next cell ("Cliente ‖ N.º documento" read as a
+    // customer number's "Cliente N."): the next cell is a label of its own, and the first cell,
+    // where its words are one label whole, is that label.
+    return own && i + own.tokens.length === firstCell.length ? own : match;
   }
 
   /** The labels that a whole text is, every one of its words (none when it holds more or less). */

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { extractInvoice as invoice, lines, type Placed } from './synthetic.js';
+import { extractFields, RECOMMENDED_FIELDS } from '@intake/core';
+import { doc, extractInvoice as invoice, lines, type Placed } from './synthetic.js';
 
 /**
  * A buyer's block as stranger layouts print it (labels/label-index.ts, fields/labelled-names.ts):
  * its heading on the row of the document's labelled values, the next cell beginning with a word a
  * longer label shares ("Cliente ‖ N.º documento", where "Cliente N.º" is a customer number's
- * label).
+ * label); and a person addressed by a courtesy title over the party's name.
  */
+
+const order = (placed: Placed[]) =>
+  extractFields(doc(placed), [...RECOMMENDED_FIELDS.purchase_order], { documentType: 'purchase_order' }).extracted_data;
 
 /** One item row and the total under it. */
 const items: Placed[] = [
@@ -40,5 +44,35 @@ describe("a buyer's heading on the row of a labelled value", () => {
     ]);
     expect(result.vendor_name).not.toBe(buyer);
     expect(result.invoice_number).toBe('F86-10655');
+  });
+});
+
+describe("a person addressed by a courtesy title over the party's name", () => {
+  it.each([
+    ['DESTINAZIONE MERCE', 'Sig.ra Giulia Marchetti', 'Padana Consulenze', 'Piazza della Repubblica 7', '20121 Milano'],
+    ['Ship To', 'Mr Tom Hale', 'Marlow Finch', '12 Mill Lane', 'Leeds LS1 4DY'],
+    ['Lieferanschrift', 'Herr Jonas Keller', 'Brandt Seidel', 'Hauptstraße 12', '80331 München'],
+  ])('under "%s", "%s" over "%s" gives the buyer', (heading, person, buyer, street, place) => {
+    const result = order([
+      { x: 50, y: 40, text: 'Purchase Order', height: 16 },
+      ...lines(50, 100, ['Supplier', 'Rinaldi e Associati S.r.l.', 'Via Garibaldi 33', '00184 Roma']),
+      ...lines(300, 100, [heading, person, buyer, street, place]),
+      { x: 50, y: 200, text: 'Order No.' },
+      { x: 200, y: 200, text: '2026/56264' },
+      ...items,
+    ]);
+    expect(result.buyer_name).toBe(buyer);
+  });
+
+  it('a person without a courtesy title over a name of two capitalised words stays the name', () => {
+    const result = order([
+      { x: 50, y: 40, text: 'Purchase Order', height: 16 },
+      ...lines(50, 100, ['Supplier', 'Rinaldi e Associati S.r.l.', 'Via Garibaldi 33', '00184 Roma']),
+      ...lines(300, 100, ['Ship To', 'Giulia Marchetti', 'Padana Consulenze', 'Piazza della Repubblica 7']),
+      { x: 50, y: 200, text: 'Order No.' },
+      { x: 200, y: 200, text: '2026/56264' },
+      ...items,
+    ]);
+    expect(result.buyer_name).toBe('Giulia Marchetti');
   });
 });

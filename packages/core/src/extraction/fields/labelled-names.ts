@@ -6,7 +6,7 @@ import { WEAK_STRENGTH, type LabelHit, type LabelKey } from '../labels/label-ind
 import type { Role } from '../labels/synonyms.js';
 import type { Candidate } from './candidates.js';
 import { cleanName, hasLegalForm, looksLikeName, looksLikeStreet, NAME_KEYS } from './party-lines.js';
-import { isOrganizationShaped, isPersonShaped, startsWithContactWord } from './contact-persons.js';
+import { isAddressedPerson, isOrganizationShaped, isPersonShaped, startsWithContactWord } from './contact-persons.js';
 import { joinContinuation, joinWrappedValue } from './name-continuation.js';
 import { isStreetAddress, opensWithUnit } from './address-numbers.js';
 import { findTableHeaders } from './table-header.js';
@@ -253,7 +253,8 @@ function isHeading(ctx: ExtractionContext, line: Line, segment: Segment): boolea
 /**
  * A person first ("Ship to" over "Grady Archie" and then "Contoso Electronics"): when one of the
  * next two lines of the block is shaped like an organization, or is a name the page prints again,
- * that line is the party's name; a street line first ends the search.
+ * or any name but a person's under a person addressed by a courtesy title, that line is the
+ * party's name; a street line first ends the search.
  */
 function organizationUnder(
   ctx: ExtractionContext,
@@ -273,7 +274,13 @@ function organizationUnder(
     // block's name was the person's, and the place line under the street is no organization. So is
     // a unit's line ("Blue Heron Catering" / "Unit 9, Riverside Park"), though a footer repeats it.
     if (looksLikeStreet(text) || isStreetAddress(text) || opensWithUnit(text)) return null;
-    const organization = isOrganizationShaped(text) || printedAgain(ctx, next, text);
+    // A person addressed by a courtesy title ("Sig.ra Giulia Marchetti", "Sra. Ana Rodrigues", "Mr
+    // Tom Hale") is the reader at the party: the name under it ("Padana Consulenze", two
+    // capitalised words as a person's), unless addressed or keyed too, is the party's.
+    const organization =
+      isOrganizationShaped(text) ||
+      printedAgain(ctx, next, text) ||
+      (isAddressedPerson(name) && !isAddressedPerson(text) && !startsWithContactWord(text));
     if (looksLikeName(text) && organization) return { name: text, line: next };
   }
   return null;

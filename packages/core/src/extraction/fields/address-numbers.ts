@@ -74,7 +74,8 @@ const BOXES = all((w) => w.boxes)
 export function isPostBox(text: string): boolean {
   const tokens = foldedTokens(text);
   return BOXES.some(
-    (words) => tokens.length === words.length + 1 && words.every((w, i) => tokens[i] === w) && /^\d{1,6}$/.test(tokens.at(-1)!),
+    (words) =>
+      tokens.length === words.length + 1 && words.every((w, i) => tokens[i] === w) && /^\d{1,6}$/.test(tokens.at(-1)!),
   );
 }
 

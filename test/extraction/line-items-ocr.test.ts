@@ -32,6 +32,40 @@ describe('line items: header words OCR misread', () => {
   });
 });
 
+describe('line items: a quantity heading read with look-alike glyphs or a cent sign', () => {
+  const rows = (quantityHeading: string, amountHeading: string, source: 'ocr' | 'text_layer' = 'ocr') =>
+    doc([
+      page(
+        [
+          { x: 40, y: 300, text: 'Nazwa' },
+          { x: 310, y: 300, text: quantityHeading },
+          { x: 400, y: 300, text: 'Cena' },
+          { x: 500, y: 300, text: amountHeading },
+          { x: 40, y: 320, text: 'Woda mineralna' },
+          { x: 320, y: 320, text: '10' },
+          { x: 400, y: 320, text: '284,06' },
+          { x: 500, y: 320, text: '2 840,60' },
+        ],
+        { source },
+      ),
+    ]);
+  const row = { description: 'Woda mineralna', quantity: 10, unit_price: 284.06, amount: 2840.6 };
+
+  it('on an OCR line, a heading whose "I" was read "l" names its column ("llosc" for "Ilość")', () => {
+    expect(items(rows('llosc', 'Wartość'))).toEqual([row]);
+  });
+
+  it('on an OCR line, a "ć" read as "¢" or "c¢" is a c ("Ilos¢", "wartosc¢")', () => {
+    expect(items(rows('Ilos¢', 'wartosc¢'))).toEqual([row]);
+  });
+
+  it('in a text layer, the quantity stays in the name where its heading is misspelled', () => {
+    expect(items(rows('llosc', 'Wartość', 'text_layer'))).toEqual([
+      { description: 'Woda mineralna 10', unit_price: 284.06, amount: 2840.6 },
+    ]);
+  });
+});
+
 describe('line items: an OCR header that lost its description word, a table ruling read as characters', () => {
   const ocrTable = (placed: Placed[]) => doc([page(placed, { source: 'ocr' })]);
 

@@ -38,7 +38,8 @@ describe('line items: a row that does not add up takes the three of its numbers 
       { x: 40, y: 300, text: 'Description' },
       { x: 300, y: 300, text: 'Qty' },
       { x: 380, y: 300, text: 'Price' },
-      { x: 480, y: 300, text: 'Arnount' },
+      // No heading: "Arnount" is read as "Amount" (look-alikes), "Arnounl" has a glyph no look-alike.
+      { x: 480, y: 300, text: 'Arnounl' },
     ];
     const rows: Placed[] = [
       { x: 40, y: 320, text: 'Office chair' },

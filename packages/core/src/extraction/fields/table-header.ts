@@ -1,5 +1,5 @@
 import { lineTokens, xRange } from '../labels/label-index.js';
-import { MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from '../labels/ocr-misreads.js';
+import { lookalikeMatch, MISREAD_MIN_LETTERS, misreadMatch, rejoinSplit } from '../labels/ocr-misreads.js';
 import { lineHeight, type Line } from '../layout/lines.js';
 import { TABLE_HEADER_WORDS, type Column } from '../lexicons/table-header-words.js';
 
@@ -18,16 +18,32 @@ const PHRASES = TABLE_HEADER_WORDS.phrases;
 const DESCRIPTION_PROPER = TABLE_HEADER_WORDS.descriptionProper;
 
 const VOCABULARY = new Set(PHRASES.flatMap((p) => p.tokens));
+/** Phrases of words long enough to be matched with look-alike glyphs on OCR lines ("n0" is no "no"). */
+const LOOKALIKE_MATCHED = PHRASES.filter((p) => p.tokens.every((t) => t.length >= 4));
 /** Phrases long enough to be matched one letter off on OCR lines. */
 const MISREADABLE = PHRASES.filter((p) => p.tokens.join('').length >= MISREAD_MIN_LETTERS);
 
-/** A phrase at token i: as written, or on an OCR line with one long word a letter off ("Mettopreis"). */
+/**
+ * A phrase at token i: as written, or on an OCR line with letters read as their look-alikes as
+ * labels are ("llosc" for "Ilość", "Quantlty" for "Quantity": labels/ocr-misreads.ts) or one long word a
+ * letter off ("Mettopreis").
+ */
 function phraseAt(tokens: ReturnType<typeof lineTokens>, i: number, ocr: boolean) {
   return (
     PHRASES.find((p) => p.tokens.every((t, k) => tokens[i + k]?.text === t)) ??
-    (ocr ? MISREADABLE.find((p) => misreadMatch(p.tokens, tokens, i, VOCABULARY)) : undefined)
+    (ocr
+      ? (LOOKALIKE_MATCHED.find((p) => lookalikeMatch(p.tokens, tokens, i, VOCABULARY)) ??
+        MISREADABLE.find((p) => misreadMatch(p.tokens, tokens, i, VOCABULARY)))
+      : undefined)
   );
 }
+
+/**
+ * OCR reads a "ć" at a word's end as "¢" or as "c¢" ("Ilos¢", "wartosc¢" for "Ilość", "Wartość"):
+ * the sign after a letter is the letter c, a "c¢" one c. The text keeps its length, so that a
+ * word's place in it stays.
+ */
+const withCentSignAsC = (text: string): string => text.replace(/c¢/g, 'c ').replace(/(?<=\p{L})¢/gu, 'c');
 
 export interface TableHeader {
   line: Line;
@@ -65,7 +81,9 @@ function descriptionFromLineStart(line: Line, columns: TableHeader['columns']): 
 
 /** Each column at the first header phrase that names it, longest phrases first. */
 export function headerColumns(line: Line): TableHeader['columns'] {
-  const tokens = line.ocr ? rejoinSplit(lineTokens(line), VOCABULARY) : lineTokens(line);
+  const tokens = line.ocr
+    ? rejoinSplit(lineTokens({ text: withCentSignAsC(line.text) }), VOCABULARY)
+    : lineTokens(line);
   const columns: TableHeader['columns'] = {};
   if (tokens.length > 24) return columns;
   for (let i = 0; i < tokens.length;) {

@@ -15,3 +15,8 @@ export { NotificationWorkers, type NotificationWorkersOptions } from './workers/
 export { scheduleDigest } from './scheduler/digest-schedule.js';
 export { createDnsResolver, type DnsResolverOptions, type ResolveRecords } from './mail-auth/dns-resolver.js';
 export { createMailauthAuthenticator, type MailauthOptions } from './mail-auth/mailauth-authenticator.js';
+export {
+  ThreadedSenderAuthenticator,
+  DEFAULT_AUTH_IDLE_MS,
+  type ThreadedSenderAuthOptions,
+} from './mail-auth/auth-threads.js';

@@ -2,8 +2,8 @@
  * What a running daemon seldom needs is loaded on first use, not at start (docs/resources.md, "The
  * daemon's own modules"): the OpenAPI document's builder (zod-openapi), the review screen's page
  * renderer (@intake/ocr-tesseract: pdfjs and sharp), the relay's notifier (@intake/notifier-smtp:
- * nodemailer), the sender checks of mail (mailauth) and the OCR engines (only ever in the reader
- * process). A real daemon, with a preload
+ * nodemailer) and the OCR engines (only ever in the reader process); the sender checks of mail
+ * (mailauth) are never loaded by the daemon's main thread, only by their own thread. A real daemon, with a preload
  * that records every ES module each process loads: none of them in the daemon's own process once it
  * is ready, nor after it has read a document; each there, and working, once its first use came. The
  * reader process loads the reading code alone (docs/resources.md, "The reader's own modules").
@@ -38,7 +38,7 @@ const LAZY = {
   openapi: ['/daemon/dist/http/openapi.js', '/node_modules/zod-openapi/'],
   renderer: ['/packages/ocr-tesseract/dist/index.js', '/node_modules/tesseract.js/'],
   notifier: ['/packages/notifier-smtp/dist/index.js', '/node_modules/nodemailer/dist/esm/nodemailer.js'],
-  // The first message's sender checks (its dependencies are required from it, in slices, first).
+  // The sender checks: in a thread of their own (daemon/src/mail-auth/auth-threads.ts), never here.
   senderAuth: ['/node_modules/mailauth/'],
   // Never in the daemon's own process: the reader process reads with them.
   engines: ['/packages/ocr-onnx/', '/daemon/dist/reading/create-reader.js'],
@@ -153,7 +153,7 @@ describe('modules the daemon loads on first use', { timeout: PROCESS_TEST_TIMEOU
     expect(loadedOf(LAZY.engines)).toEqual([]);
   });
 
-  it('are loaded with their first use and work: the OpenAPI document, the sender checks, the relay', async () => {
+  it('are loaded with their first use and work: the OpenAPI document, the relay; never the sender checks', async () => {
     expect(loadedOf(LAZY.openapi)).toEqual([]);
     const openapi = await api(daemon.httpUrl, 'GET', '/v1/openapi.json');
     expect(openapi.status).toBe(200);
@@ -163,8 +163,8 @@ describe('modules the daemon loads on first use', { timeout: PROCESS_TEST_TIMEOU
     // Built once: the second answer is the same document.
     expect((await api(daemon.httpUrl, 'GET', '/v1/openapi.json')).body).toEqual(openapi.body);
 
-    // The first message loads the sender checks; the first notification, the notifier, which hands
-    // the mail to the relay.
+    // The first notification loads the notifier, which hands the mail to the relay; the first
+    // message's sender checks run in their own thread, which loads mailauth, not the main thread.
     expect(loadedOf(LAZY.senderAuth)).toEqual([]);
     expect(loadedOf(LAZY.notifier)).toEqual([]);
     const config = await api(daemon.httpUrl, 'POST', '/api/email-ingestion/config', {
@@ -187,7 +187,7 @@ describe('modules the daemon loads on first use', { timeout: PROCESS_TEST_TIMEOU
       });
     const [mail] = await sink.waitFor(1, (m) => m.subject === 'Received: Lazy invoice', 30_000);
     expect(mail!.envelopeTo).toEqual(['billing@vendor.example']);
-    expect(loadedOf(LAZY.senderAuth)).not.toEqual([]);
+    expect(loadedOf(LAZY.senderAuth)).toEqual([]);
     expect(loadedOf(LAZY.notifier)).not.toEqual([]);
   });
 });

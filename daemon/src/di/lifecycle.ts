@@ -15,6 +15,7 @@ export const START_ORDER = [
   'notification-workers',
   'webhook-workers',
   'job-workers',
+  'sender-auth',
   'mail-workers',
   'imap',
   'digest-schedule',

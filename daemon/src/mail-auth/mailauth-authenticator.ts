@@ -12,6 +12,7 @@ import {
 } from '@intake/core/email';
 import { type SenderAuthenticator, type SenderContext } from '@intake/core/ports';
 import type { ResolveRecords } from './dns-resolver.js';
+import { unavailable } from './unavailable.js';
 
 export interface MailauthOptions {
   resolve: ResolveRecords;
@@ -38,18 +39,6 @@ const aligned = (domain: string | null | undefined, fromDomain: string | null): 
   Boolean(domain && fromDomain && orgDomain(domain) === orgDomain(fromDomain));
 
 const POLICIES: ReadonlySet<string> = new Set(['none', 'quarantine', 'reject']);
-
-/** Every verdict `temperror`: the check threw or ran out of its time budget. */
-function unavailable(context: SenderContext): SenderVerdicts {
-  return {
-    spf: { result: 'temperror', domain: null, aligned: false },
-    dkim: [],
-    dmarc: { result: 'temperror', policy: null, domain: null },
-    arc: { result: 'temperror' },
-    from_domain: null,
-    client_address_source: context.ip ? 'smtp' : 'none',
-  };
-}
 
 /** mailauth's answer as the stored verdicts. */
 export function verdictsOf(result: AuthenticateResult, context: SenderContext): SenderVerdicts {
@@ -87,9 +76,10 @@ export function verdictsOf(result: AuthenticateResult, context: SenderContext): 
  * SPF, DKIM, DMARC and ARC with mailauth. DKIM hashes the message as a stream; the lookups go to
  * the configured resolvers. BIMI is not checked (logos are of no use here). mailauth (with undici,
  * joi and the X.509 parsers it brings: about 0.2 CPU s and 29 MB resident, 10 MB of it JavaScript
- * heap) is loaded with the first message, in slices, not at start: a daemon that receives no mail
- * does not hold it (docs/resources.md, "The daemon's own modules"). A library that cannot be loaded
- * makes every verdict `temperror`, as a check that threw.
+ * heap) is loaded with the first message, in slices, not at start, for a library user calling it on
+ * their own thread. The daemon calls it in a thread of its own (auth-thread.ts), where the loading
+ * holds no event loop that answers HTTP or SMTP. A library that cannot be loaded makes every verdict
+ * `temperror`, as a check that threw.
  */
 export function createMailauthAuthenticator(options: MailauthOptions): SenderAuthenticator {
   let loading: Promise<typeof import('mailauth')> | undefined;

@@ -7,8 +7,7 @@ import type { SqlStorage } from '@intake/storage-sql';
 import type { ResolvedConfig } from '../../config/config.schema.js';
 import type { Logger } from '../../logger.js';
 import { SmtpIntake, type SmtpIntakeOptions } from '../../smtp/smtp-intake.js';
-import { createDnsResolver } from '../../mail-auth/dns-resolver.js';
-import { createMailauthAuthenticator } from '../../mail-auth/mailauth-authenticator.js';
+import { ThreadedSenderAuthenticator } from '../../mail-auth/auth-threads.js';
 import type { DaemonMetrics } from '../../metrics/daemon-metrics.js';
 import { MailWorkers } from '../../workers/mail-workers.js';
 import type { JobWorkers } from '../../workers/job-workers.js';
@@ -19,16 +18,14 @@ import { TOKENS } from '../tokens.js';
 
 /** Mail in: the SMTP edge, the service behind it and the workers that turn messages into jobs. */
 export const mailModule = new ContainerModule(({ bind }) => {
-  // One authenticator for SMTP and IMAP mail: mailauth over the configured resolvers.
-  bind<SenderAuthenticator>(TOKENS.SenderAuth)
+  // One authenticator for SMTP and IMAP mail: mailauth over the configured resolvers, in a thread
+  // of its own (mail-auth/auth-threads.ts), which ends when the daemon stops.
+  bind<ThreadedSenderAuthenticator>(TOKENS.SenderAuth).toDynamicValue(createSenderAuth).inSingletonScope();
+
+  bind<Lifecycle>(TOKENS.Lifecycle)
     .toDynamicValue((ctx) => {
-      const config = ctx.get<ResolvedConfig>(TOKENS.Config);
-      const logger = ctx.get<Logger>(TOKENS.Logger);
-      return createMailauthAuthenticator({
-        resolve: createDnsResolver({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }),
-        timeoutMs: config.SENDER_AUTH_TIMEOUT_MS,
-        onError: (error) => logger.warn({ err: error }, 'sender authentication failed; verdicts are temperror'),
-      });
+      const auth = ctx.get<ThreadedSenderAuthenticator>(TOKENS.SenderAuth);
+      return { part: 'sender-auth', stop: () => auth.close() };
     })
     .inSingletonScope();
 
@@ -91,6 +88,18 @@ export const mailModule = new ContainerModule(({ bind }) => {
     })
     .inSingletonScope();
 });
+
+/** The sender checks: mailauth over the configured resolvers, in a thread of its own. */
+function createSenderAuth(ctx: ResolutionContext): ThreadedSenderAuthenticator {
+  const config = ctx.get<ResolvedConfig>(TOKENS.Config);
+  const logger = ctx.get<Logger>(TOKENS.Logger);
+  return new ThreadedSenderAuthenticator({
+    servers: config.DNS_SERVERS,
+    dnsTimeoutMs: config.DNS_TIMEOUT_MS,
+    timeoutMs: config.SENDER_AUTH_TIMEOUT_MS,
+    onError: (error) => logger.warn({ err: error }, 'sender authentication failed; verdicts are temperror'),
+  });
+}
 
 /** The service that stores, parses and processes messages, whichever edge (SMTP, IMAP) they came in by. */
 async function createInboundMailService(ctx: ResolutionContext): Promise<InboundMailService> {

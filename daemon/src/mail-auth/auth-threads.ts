@@ -13,15 +13,12 @@
  * `timeoutMs` + GUARD_SLACK_MS after a check was handed to it is ended, and the checks it held get
  * `temperror` verdicts (told to `onError`); the next message starts a fresh thread.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { withAuthenticated, type SenderAuthentication } from '@intake/core/email';
 import type { SenderAuthenticator, SenderContext } from '@intake/core/ports';
 import type { AuthThreadAnswer, AuthThreadData, AuthThreadRequest } from './auth-thread.js';
+import { startOwnThread } from '../runtime/start-thread.js';
 import { unavailable } from './unavailable.js';
-
-const require = createRequire(import.meta.url);
 
 export interface ThreadedSenderAuthOptions {
   /** `host` or `host:port`; empty: the system's resolvers. */
@@ -134,7 +131,10 @@ export class ThreadedSenderAuthenticator implements SenderAuthenticator {
       dnsTimeoutMs: this.options.dnsTimeoutMs,
       timeoutMs: this.options.timeoutMs,
     };
-    const worker = startAuthThread(data);
+    const worker = startOwnThread(import.meta.url, 'auth-thread', {
+      workerData: data,
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+    });
     this.threadsStarted++;
     let loaded: (value: boolean) => void = () => undefined;
     this.ready = new Promise<boolean>((resolve) => (loaded = resolve));
@@ -175,20 +175,4 @@ export class ThreadedSenderAuthenticator implements SenderAuthenticator {
     this.pending.clear();
     for (const settle of settles) settle(reason ?? new Error("the sender checks' thread ended"));
   }
-}
-
-/**
- * Built, the thread's script is auth-thread.js beside this file. From the TypeScript sources
- * (tests, tsx scripts) it is auth-thread.ts, which a thread loads once tsx's loader is registered
- * in it (Node 20 threads inherit no loader; as the JSON, PDF and mail threads do).
- */
-function startAuthThread(workerData: AuthThreadData): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: THREAD_HEAP_MB };
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./auth-thread.js', import.meta.url), { workerData, resourceLimits });
-  const script = JSON.stringify(new URL('./auth-thread.ts', import.meta.url).href);
-  // tsx's ESM API (resolve() names its CommonJS twin).
-  const api = JSON.stringify(pathToFileURL(require.resolve('tsx/esm/api')).href).replace(/\.cjs"$/, '.mjs"');
-  const boot = `import(${api}).then((tsx) => { tsx.register(); return import(${script}); })`;
-  return new Worker(boot, { eval: true, workerData, resourceLimits });
 }

@@ -6,12 +6,9 @@
  * (the next one starts a fresh one), and an idle thread ends after a while so its heap is given
  * back.
  */
-import { pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startOwnThread } from '../../runtime/start-thread.js';
 import type { JsonThreadAnswer, JsonThreadRequest } from './json-thread.js';
-
-const require = createRequire(import.meta.url);
 
 export interface JsonThreadOptions {
   /** The largest body it is given, in bytes: its heap is sized from it. */
@@ -81,7 +78,10 @@ export class JsonThread {
   }
 
   private spawn(): Worker {
-    const worker = startJsonThread({ maxOldGenerationSizeMb: this.memoryMb });
+    // It imports nothing but json-text.ts and Node's own modules.
+    const worker = startOwnThread(import.meta.url, 'json-thread', {
+      resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
+    });
     worker.unref();
     let loaded: () => void = () => undefined;
     this.ready = new Promise((resolve) => (loaded = resolve));
@@ -109,20 +109,4 @@ export class JsonThread {
     void worker.terminate();
     if (reason) this.settle?.(reason);
   }
-}
-
-/**
- * Built, the thread's script is json-thread.js beside this file. From the TypeScript sources
- * (tests, tsx scripts) it is json-thread.ts, which a thread loads once tsx's loader is registered
- * in it (Node 20 threads inherit no loader; as the PDF and mail threads do). It imports nothing
- * but json-text.ts and Node's own modules.
- */
-function startJsonThread(resourceLimits: { maxOldGenerationSizeMb: number }): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./json-thread.js', import.meta.url), { resourceLimits });
-  const script = JSON.stringify(new URL('./json-thread.ts', import.meta.url).href);
-  // tsx's ESM API (resolve() names its CommonJS twin).
-  const api = JSON.stringify(pathToFileURL(require.resolve('tsx/esm/api')).href).replace(/\.cjs"$/, '.mjs"');
-  const boot = `import(${api}).then((tsx) => { tsx.register(); return import(${script}); })`;
-  return new Worker(boot, { eval: true, resourceLimits });
 }

@@ -6,6 +6,13 @@ import { httpStatusOf } from '../error-status.js';
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/**
+ * Paths that monitors call every few seconds (liveness, readiness, Prometheus): answered below 400,
+ * their request line is written at `debug`, so that a probe every second is not a line a second at
+ * `info`; one that fails is written at `info` as any request.
+ */
+const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/healthz/', '/readyz', '/readyz/', '/metrics']);
+
 /** Random bytes for request ids, drawn from the CSPRNG 256 ids at a time rather than one by one. */
 const idPool = Buffer.allocUnsafe(16 * 256);
 let idOffset = idPool.length;
@@ -23,8 +30,8 @@ function newRequestId(): string {
 
 /**
  * Outermost middleware: gives every request an `X-Request-Id`, turns every error into the spec's
- * error body, and writes one log line per request. Unknown errors become 500 internal_error with
- * their cause logged, never sent.
+ * error body, and writes one log line per request (at `debug` for a monitor's probe that succeeded:
+ * PROBE_PATHS). Unknown errors become 500 internal_error with their cause logged, never sent.
  */
 export function requestContext(logger: Logger) {
   return async (ctx: Context, next: Next): Promise<void> => {
@@ -68,7 +75,8 @@ export function requestContext(logger: Logger) {
         },
       };
     } finally {
-      logger.info(
+      const level = ctx.status < 400 && PROBE_PATHS.has(ctx.path) ? 'debug' : 'info';
+      logger[level](
         {
           requestId,
           method: ctx.method,

@@ -11,8 +11,18 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { healthUrl, metricsUrl, smtpHost, smtpPort, bannerAddress, intervalMs, maxOutstanding, metricsEveryMs, pid } =
-  workerData;
+const {
+  healthUrl,
+  metricsUrl,
+  smtpHost,
+  smtpPort,
+  bannerAddress,
+  intervalMs,
+  maxOutstanding,
+  bannerMaxOutstanding,
+  metricsEveryMs,
+  pid,
+} = workerData;
 const started = performance.now();
 const LAG_MAX = /^intake_nodejs_eventloop_lag_max_seconds (\S+)$/m;
 
@@ -54,8 +64,8 @@ function banner() {
 }
 
 const kinds = {
-  health: { probe: health, samples: [], outstanding: 0 },
-  banner: { probe: banner, samples: [], outstanding: 0 },
+  health: { probe: health, samples: [], outstanding: 0, max: maxOutstanding },
+  banner: { probe: banner, samples: [], outstanding: 0, max: bannerMaxOutstanding },
 };
 const errors = [];
 const loopMax = [];
@@ -67,7 +77,7 @@ function track(promise) {
 }
 
 function sample(kind) {
-  if (kind.outstanding >= maxOutstanding) return;
+  if (kind.outstanding >= kind.max) return;
   kind.outstanding++;
   const at = performance.now();
   const [cpuBefore, queuedBefore] = schedstat();

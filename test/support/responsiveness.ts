@@ -40,6 +40,11 @@ export interface ProbeOptions {
   intervalMs?: number;
   /** ...unless this many of its kind are still waiting (default 8: a stall is measured, not flooded). */
   maxOutstanding?: number;
+  /**
+   * The same for the SMTP greeting alone (default `maxOutstanding`). Each greeting takes at least
+   * smtp-server's 100 ms, so up to 8 waiting means about 50 new SMTP connections a second.
+   */
+  bannerMaxOutstanding?: number;
   /** How often the event-loop delay is read from /metrics (default 1000 ms). */
   metricsEveryMs?: number;
   /** The loopback address banner probes connect from (default 127.0.0.3, apart from other SMTP clients). */
@@ -57,6 +62,7 @@ export function startProbes(options: ProbeOptions): () => Promise<ProbeResults> 
       pid: options.pid,
       intervalMs: options.intervalMs ?? 20,
       maxOutstanding: options.maxOutstanding ?? 8,
+      bannerMaxOutstanding: options.bannerMaxOutstanding ?? options.maxOutstanding ?? 8,
       metricsEveryMs: options.metricsEveryMs ?? 1000,
       bannerAddress: options.bannerAddress ?? '127.0.0.3',
     },

@@ -33,6 +33,17 @@ describe("a unit's line under a body's name", () => {
     expect(isDepartmentLine('Fraunhofer-Institut für Solare Energiesysteme', false)).toBe(false);
     expect(isDepartmentLine('London School of Economics', false)).toBe(false);
   });
+
+  it('knows the departments of Italian, Portuguese and Polish letterheads, and leaves a firm named after its trade', () => {
+    expect(isDepartmentLine('Amministrazione', false)).toBe(true);
+    expect(isDepartmentLine('Ufficio commerciale', false)).toBe(true);
+    expect(isDepartmentLine('Contabilidade', false)).toBe(true);
+    expect(isDepartmentLine('Dział księgowości', false)).toBe(true);
+    expect(isDepartmentLine('Administracja', false)).toBe(true);
+    // An accounting firm is named after its trade: a whole line's word only where it is the whole line.
+    expect(isDepartmentLine('Contabilidade Ferreira', false)).toBe(false);
+    expect(isDepartmentLine('Studio Amministrazione Rossi', false)).toBe(false);
+  });
 });
 
 describe("a unit's address line under a seller's name with no legal form", () => {

@@ -1,26 +1,15 @@
-import http from 'node:http';
+import type http from 'node:http';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentLinks } from '@intake/core/jobs';
-import { createHttpApp, uploadJsonBytes } from '@intake/daemon';
 import { startApi, type ApiHarness } from '../support/api-harness.js';
 import { eventually } from '../support/wait.js';
 import { failOnEscapedErrors } from './escaped-errors.js';
+import { serveLoggedApp, type LoggedApp, type LogLine } from './logged-app.js';
 
 /**
  * Issue 13, defect 9: a client hanging up in the middle of its request is not an error of ours.
  * The API is served here with a logger that keeps every line, over the harness's services.
  */
-
-interface LogLine {
-  level: number;
-  msg: string;
-  path?: string;
-  requestId?: string;
-}
 
 const ERROR_LEVEL = 50;
 
@@ -28,43 +17,20 @@ failOnEscapedErrors();
 
 describe('a client that hangs up mid-request', () => {
   let api: ApiHarness;
+  let app: LoggedApp;
   let server: http.Server;
   let port: number;
   let key: string;
-  const lines: LogLine[] = [];
+  let lines: LogLine[];
 
   beforeAll(async () => {
     api = await startApi('pglite');
     key = (await api.createOrg()).live_key;
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const text of chunk.toString('utf8').split('\n')) if (text) lines.push(JSON.parse(text) as LogLine);
-        done();
-      },
-    });
-    server = http.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-    const app = createHttpApp({
-      intake: api.intake,
-      pipeline: api.pipeline,
-      webhooks: api.webhooks,
-      links: new DocumentLinks('test-secret', `http://127.0.0.1:${port}`, 3600),
-      rateLimiter: api.db.storage.rateLimiter,
-      logger: pino({ level: 'trace' }, sink),
-      ping: () => api.db.storage.ping(),
-      publicBaseUrl: `http://127.0.0.1:${port}`,
-      maxBodyBytes: 1_048_576,
-      maxDocumentBytes: 1_048_576,
-      maxUploadJsonBytes: uploadJsonBytes(1_048_576),
-    });
-    // Koa settles each request itself (errors go to its onerror).
-    const handle = app.koa.callback();
-    server.on('request', (req, res) => void handle(req, res));
+    app = await serveLoggedApp(api);
+    ({ server, port, lines } = app);
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await app.close();
     await api.close();
   });
 

@@ -73,6 +73,8 @@ const SETTING_MEANINGS: Record<keyof Config, string> = {
     "the daemon's resident memory and its reader process's together: the reader reads an OCR page (a PDF page's drawing, a thread started for it included) or opens a PDF (its thread started for it) beside others only while that plus what one of its kind has cost (learned from one run alone) stays within this many MB, otherwise it waits for those; one alone runs too, unless PDFs opened and not yet read hold the room (it waits for them), so a single page may pass it; `0`: only `OCR_WORKERS` bounds the pages read at once (see \"Resources\")",
   OCR_LANGUAGES:
     'tesseract\'s languages for scanned PDF pages (and images with `OCR_ENGINE=tesseract`), `+`-separated, the first tried first; `eng` and `deu` are installed, any other code needs `npm install @tesseract.js-data/<code>` (see "Reading and extraction": on the development scans `eng+deu` gets 80.9% of all fields right against 75.1% with `eng`, at about 26% more CPU per scanned page)',
+  OCR_OTHER_LANGUAGES:
+    'languages a scanned PDF page (or an image with `OCR_ENGINE=tesseract`) is read again in when its words, read in `OCR_LANGUAGES`, are in one of them (franc\'s guess from the words): the page is read a second time in that language and English, and that reading kept; `+`-separated, all five installed; `none`: every page is read once (see "Reading and extraction": the languages, what they cost and what they bought)',
   WEBHOOK_ALLOWED_HOSTS:
     'host names, IPs or CIDRs (comma-separated) webhooks may reach although they are loopback or private',
   WEBHOOK_CA_FILE: 'PEM file of extra CAs to trust for receivers (a company CA, a self-signed receiver)',

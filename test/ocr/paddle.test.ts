@@ -223,9 +223,9 @@ const daemonRevision = (env: NodeJS.ProcessEnv): string => {
 
 describe('the daemon setting OCR_ENGINE', () => {
   it('paddle (the default) gives the daemon a reader that reads images with PaddleOCR; tesseract reads everything with tesseract', async () => {
-    expect(daemonRevision({})).toMatch(/^tesseract:\d+:eng\+deu\+paddle:.*:images$/);
-    expect(daemonRevision({ OCR_ENGINE: 'tesseract' })).toMatch(/^tesseract:\d+:eng\+deu$/);
-    expect(daemonRevision({ OCR_ENGINE: 'paddle' })).toMatch(/^tesseract:\d+:eng\+deu\+paddle:.*:images$/);
+    expect(daemonRevision({})).toMatch(/^tesseract:\d+:eng\+deu:then-[a-z+]+\+paddle:.*:images$/);
+    expect(daemonRevision({ OCR_ENGINE: 'tesseract' })).toMatch(/^tesseract:\d+:eng\+deu:then-[a-z+]+$/);
+    expect(daemonRevision({ OCR_ENGINE: 'paddle' })).toMatch(/^tesseract:\d+:eng\+deu:then-[a-z+]+\+paddle:.*:images$/);
     expect(daemonRevision({ OCR_ENGINE: 'paddle', OCR_ENGINE_PAGES: 'scans' })).toMatch(/\+paddle:.*:scans$/);
   });
 });
@@ -233,11 +233,26 @@ describe('the daemon setting OCR_ENGINE', () => {
 describe('the daemon setting OCR_LANGUAGES', () => {
   it('gives tesseract its languages (English and German unless set), and a missing model is a configuration error', () => {
     expect(loadConfig({}, os.tmpdir()).OCR_LANGUAGES).toBe('eng+deu');
-    expect(daemonRevision({ OCR_ENGINE: 'tesseract', OCR_LANGUAGES: 'eng' })).toMatch(/^tesseract:\d+$/);
-    expect(daemonRevision({ OCR_ENGINE: 'tesseract', OCR_LANGUAGES: 'deu+eng' })).toMatch(/^tesseract:\d+:deu\+eng$/);
+    const once = { OCR_ENGINE: 'tesseract', OCR_OTHER_LANGUAGES: 'none' };
+    expect(daemonRevision({ ...once, OCR_LANGUAGES: 'eng' })).toMatch(/^tesseract:\d+$/);
+    expect(daemonRevision({ ...once, OCR_LANGUAGES: 'deu+eng' })).toMatch(/^tesseract:\d+:deu\+eng$/);
     expect(() => loadConfig({ OCR_LANGUAGES: 'eng+xyz' }, os.tmpdir())).toThrow(
       /OCR_LANGUAGES: OCR language "xyz" needs its model: npm install @tesseract\.js-data\/xyz/,
     );
     expect(() => loadConfig({ OCR_LANGUAGES: 'english' }, os.tmpdir())).toThrow(/OCR_LANGUAGES/);
+  });
+});
+
+describe('the daemon setting OCR_OTHER_LANGUAGES', () => {
+  it('names the languages a page is read again in (five unless set, `none` for none); a missing model is a configuration error', () => {
+    expect(loadConfig({}, os.tmpdir()).OCR_OTHER_LANGUAGES).toBe('fra+spa+ita+por+pol');
+    const tesseract = { OCR_ENGINE: 'tesseract' };
+    expect(daemonRevision(tesseract)).toMatch(/^tesseract:\d+:eng\+deu:then-fra\+spa\+ita\+por\+pol$/);
+    expect(daemonRevision({ ...tesseract, OCR_OTHER_LANGUAGES: 'pol' })).toMatch(/^tesseract:\d+:eng\+deu:then-pol$/);
+    expect(daemonRevision({ ...tesseract, OCR_OTHER_LANGUAGES: 'none' })).toMatch(/^tesseract:\d+:eng\+deu$/);
+    expect(() => loadConfig({ OCR_OTHER_LANGUAGES: 'fra+xyz' }, os.tmpdir())).toThrow(
+      /OCR_OTHER_LANGUAGES: OCR language "xyz" needs its model: npm install @tesseract\.js-data\/xyz/,
+    );
+    expect(() => loadConfig({ OCR_OTHER_LANGUAGES: 'french' }, os.tmpdir())).toThrow(/OCR_OTHER_LANGUAGES/);
   });
 });

@@ -9,7 +9,7 @@ import { LIST_COUNT_LIMIT } from '@intake/core/jobs';
 import { validateRelayUrl } from '@intake/notifier-smtp/relay-url';
 import { base64EnvelopeMb, sizeLimits, type SizeLimits } from './limits.js';
 import { DEFAULT_CLIENT_LIMITS, DEFAULT_DATA_TIMEOUT_MS, DEFAULT_SESSION_TIMEOUT_MS } from '../smtp/client-limits.js';
-import { DEFAULT_OCR_LANGUAGES } from '@intake/ocr-tesseract/languages';
+import { DEFAULT_OCR_LANGUAGES, DEFAULT_OTHER_OCR_LANGUAGES } from '@intake/ocr-tesseract/languages';
 import { missingLanguageModels } from './language-models.js';
 import { DEFAULT_PDF_BUDGET, type PdfBudget } from '@intake/ocr-tesseract/budget';
 import { defaultOcrWorkers } from '../reading/default-ocr-workers.js';
@@ -165,6 +165,21 @@ const Settings = z.object({
       for (const message of missingLanguageModels(value)) ctx.addIssue({ code: 'custom', message });
     })
     .default(DEFAULT_OCR_LANGUAGES.join('+')),
+  /**
+   * Languages a scanned page or image is read again in when its words, read in OCR_LANGUAGES, are in
+   * one of them (`+`-separated; `none`: every page read once). Each needs `@tesseract.js-data/<code>`.
+   */
+  OCR_OTHER_LANGUAGES: z
+    .string()
+    .regex(
+      /^(?:none|[a-z]{3}(?:_[a-z]+)?(?:\+[a-z]{3}(?:_[a-z]+)?)*)$/u,
+      'tesseract language codes joined by "+", such as fra+spa, or none',
+    )
+    .superRefine((value, ctx) => {
+      for (const message of value === 'none' ? [] : missingLanguageModels(value))
+        ctx.addIssue({ code: 'custom', message });
+    })
+    .default(DEFAULT_OTHER_OCR_LANGUAGES.join('+')),
   /** Host names, IP addresses or CIDRs webhooks may reach although they are loopback or private (comma-separated). */
   WEBHOOK_ALLOWED_HOSTS: z
     .string()

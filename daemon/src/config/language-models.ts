@@ -14,3 +14,6 @@ export function missingLanguageModels(languages: string): string[] {
     }
   });
 }
+
+/** A `+`-joined list of language codes as a list; `none` (or nothing) is none. */
+export const splitLanguages = (codes: string): string[] => (codes === 'none' || codes === '' ? [] : codes.split('+'));

@@ -14,7 +14,7 @@ export type { OcrEngineName, OcrEnginePages, ReaderSettings } from './reader-set
 /** The reader; its `revision` names the engines, for caches of read documents. */
 export function createReader(settings: ReaderSettings): TesseractReader {
   const { workers, idleReleaseMs, limits, languages, pdfBudget, onRefused, afterPage, afterRelease } = settings;
-  const { memoryBudgetMb, memoryBesides } = settings;
+  const { memoryBudgetMb, memoryBesides, otherLanguages } = settings;
   const common = {
     workers,
     memoryBudgetMb,
@@ -22,6 +22,7 @@ export function createReader(settings: ReaderSettings): TesseractReader {
     idleReleaseMs,
     limits,
     languages,
+    ...(otherLanguages ? { otherLanguages } : {}),
     pdfBudget,
     ...(onRefused ? { onRefused } : {}),
     ...(afterPage ? { afterPage } : {}),

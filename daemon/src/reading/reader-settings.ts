@@ -6,6 +6,7 @@
 import type { DocumentLimits } from '@intake/core';
 import type { PdfBudget, PdfRefusal } from '@intake/ocr-tesseract';
 import { documentLimits, pdfBudget, type ResolvedConfig } from '../config/config.schema.js';
+import { splitLanguages } from '../config/language-models.js';
 
 export type OcrEngineName = 'tesseract' | 'paddle';
 export type OcrEnginePages = 'images' | 'scans';
@@ -19,6 +20,8 @@ export interface ReaderSettings {
   idleReleaseMs?: number;
   /** Tesseract's languages (default eng and deu: DEFAULT_OCR_LANGUAGES). */
   languages?: readonly string[];
+  /** Languages a page is read again in when it is in one of them (default DEFAULT_OTHER_OCR_LANGUAGES; [] none). */
+  otherLanguages?: readonly string[];
   limits?: Partial<DocumentLimits>;
   /** Memory and time of the threads PDFs are read in. */
   pdfBudget?: Partial<PdfBudget>;
@@ -46,6 +49,7 @@ export const readerSettings = (config: ResolvedConfig): ReaderSettings => ({
   idleReleaseMs: config.OCR_IDLE_RELEASE_MS,
   memoryBudgetMb: config.MEMORY_BUDGET_MB,
   languages: config.OCR_LANGUAGES.split('+'),
+  otherLanguages: splitLanguages(config.OCR_OTHER_LANGUAGES),
   limits: documentLimits(config),
   pdfBudget: pdfBudget(config),
 });

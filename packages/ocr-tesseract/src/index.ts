@@ -3,7 +3,7 @@
  * pages) and images (OCR through tesseract.js), fully offline, with attachments of e-invoice PDFs.
  */
 export { createTesseractReader } from './reader.js';
-export { DEFAULT_OCR_LANGUAGES, languageModelFolder } from './languages.js';
+export { DEFAULT_OCR_LANGUAGES, DEFAULT_OTHER_OCR_LANGUAGES, languageModelFolder } from './languages.js';
 export type { TesseractReader, TesseractReaderOptions } from './reader.js';
 export type { ImagePreparation } from './image/prepare-image.js';
 export type { EnginePages, PageOcrEngine } from './ocr/page-engine.js';

@@ -15,6 +15,17 @@ const require = createRequire(import.meta.url);
 export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['eng', 'deu'];
 
 /**
+ * The languages a page is read again in when its words, read in the first languages, are in one of
+ * them (ocr/page-language.ts): French, Spanish, Italian, Portuguese and Polish, whose accents and
+ * letters (é, ñ, ç, ã, ł, ś) English and German read as others ("Wozniak i Wspélnicy", "Ustugi"
+ * for "Usługi"). Read in all of them at once, tesseract tried every model on each unsure word and
+ * took Spanish or Polish readings of German words and digits ("Lieferantenstrañe", "1/,05"); a
+ * page of one language read in that one and English keeps them. Dutch, written in the letters
+ * English reads, is not among them: read again in Dutch, pages lost as many values as they gained.
+ */
+export const DEFAULT_OTHER_OCR_LANGUAGES: readonly string[] = ['fra', 'spa', 'ita', 'por', 'pol'];
+
+/**
  * The folder of a language's model: tesseract.js' default, the "best" LSTM network quantised to
  * integers, which runs faster, from the npm package `@tesseract.js-data/<code>`. Throws with what
  * to install when the package is missing or the code is no language code.

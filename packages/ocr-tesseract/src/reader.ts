@@ -14,7 +14,7 @@ import { pdfPageCount, readPdf } from './pdf/read-pdf.js';
 import { DEFAULT_PDF_BUDGET, type PdfBudget } from './budget.js';
 import { PdfThreads, type PdfRefusal, type PdfThreadsOptions } from './pdf/thread/pdf-threads.js';
 import { assertReadable } from './quality.js';
-import { DEFAULT_OCR_LANGUAGES, languageModelFolder } from './languages.js';
+import { DEFAULT_OCR_LANGUAGES, DEFAULT_OTHER_OCR_LANGUAGES, languageModelFolder } from './languages.js';
 import { ENGINE_IMAGES_REVISION, READING_REVISION, SCANNED_PAGES_REVISION } from './revision.js';
 import { unreadable } from './unreadable.js';
 
@@ -62,6 +62,13 @@ export interface TesseractReaderOptions {
    * this package. Default `['eng', 'deu']` (see DEFAULT_OCR_LANGUAGES).
    */
   languages?: readonly string[];
+  /**
+   * Languages a page is read again in when its words, read in `languages`, are in one of them
+   * (franc's guess), in that language and English; each model from `@tesseract.js-data/<code>`.
+   * Default DEFAULT_OTHER_OCR_LANGUAGES (French, Spanish, Italian, Portuguese, Polish);
+   * `[]`: pages are read once, in `languages`.
+   */
+  otherLanguages?: readonly string[];
   /**
    * Another OCR engine (such as @intake/ocr-onnx's PaddleOCR) for the pages `enginePages` names,
    * instead of tesseract; the reader closes it on `close()`. Tesseract's pages and the engine's
@@ -124,10 +131,12 @@ export interface TesseractReader extends DocumentReader {
 export function createTesseractReader(options: TesseractReaderOptions = {}): TesseractReader {
   const renderDpi = options.renderDpi ?? 300;
   const languages = checkedLanguages(options.languages ?? DEFAULT_OCR_LANGUAGES);
+  const otherLanguages = checkedOthers(options.otherLanguages ?? DEFAULT_OTHER_OCR_LANGUAGES, languages);
   const idleReleaseMs = options.idleReleaseMs ?? 60_000;
   const pool = new OcrWorkerPool({
     size: options.workers ?? 2,
     languages,
+    otherLanguages,
     dpi: renderDpi,
     pageSegMode: options.pageSegMode,
     idleReleaseMs,
@@ -144,7 +153,7 @@ export function createTesseractReader(options: TesseractReaderOptions = {}): Tes
   const floor = { minWords: options.minWords ?? 3, minMeanConfidence: options.minMeanConfidence ?? 0.4 };
 
   return {
-    ...readerRevision(languages, engine, enginePages),
+    ...readerRevision(languages, otherLanguages, engine, enginePages),
     ocrWorkers: () => ({ tesseract: pool.live, engine: engine?.liveWorkers ?? 0 }),
     pdfThreads: () => pdf.live + counting.live,
     /**
@@ -236,15 +245,24 @@ function checkedLanguages(given: readonly string[]): string[] {
   return languages;
 }
 
+/** The other languages, each with its model, less those pages are read in first anyway. */
+function checkedOthers(given: readonly string[], languages: readonly string[]): string[] {
+  for (const code of [...given, 'eng']) languageModelFolder(code);
+  return given.filter((code) => !languages.includes(code));
+}
+
 /** What names the reading, for caches of read documents: it changes whenever the words read would. */
 function readerRevision(
   languages: readonly string[],
+  otherLanguages: readonly string[],
   engine: PageOcrEngine | undefined,
   enginePages: EnginePages,
 ): Pick<TesseractReader, 'revision' | 'revisionOf'> {
   // English alone was the only reading before languages could be chosen: its revision stays as it was.
   const base = `tesseract:${READING_REVISION}`;
-  const tesseractOnly = languages.join('+') === 'eng' ? base : `${base}:${languages.join('+')}`;
+  const first = languages.join('+') === 'eng' ? base : `${base}:${languages.join('+')}`;
+  // Pages read again in another language: named after the first ones ("then" these).
+  const tesseractOnly = otherLanguages.length ? `${first}:then-${otherLanguages.join('+')}` : first;
   const revision = engine ? `${tesseractOnly}+${engine.revision}:${enginePages}` : tesseractOnly;
   return {
     revision,

@@ -10,6 +10,7 @@ import {
 import type { DocumentReader } from '@intake/core';
 import { createReader, type OcrEngineName, type OcrEnginePages } from '../../reading/create-reader.js';
 import { createProgress } from './progress.js';
+import { splitLanguages } from '../../config/language-models.js';
 import { cliIo } from '../io.js';
 
 /** `intake extract`'s options (see extract.ts). */
@@ -20,6 +21,8 @@ export interface ExtractOptions {
   ocrPages: OcrEnginePages;
   /** Tesseract's languages joined by "+" (`--ocr-languages`, OCR_LANGUAGES). */
   ocrLanguages: string;
+  /** Languages a page is read again in, joined by "+" (`--ocr-other-languages`, OCR_OTHER_LANGUAGES; `none`). */
+  ocrOtherLanguages: string;
 }
 
 /** The body of `intake extract FILE...` (loaded when the command runs: see main.ts). */
@@ -28,6 +31,7 @@ export async function runExtract(files: string[], opts: ExtractOptions): Promise
     engine: opts.ocrEngine,
     pages: opts.ocrPages,
     languages: opts.ocrLanguages.split('+'),
+    otherLanguages: splitLanguages(opts.ocrOtherLanguages),
   });
   const progress = createProgress(files.length, cliIo().stderr);
   try {

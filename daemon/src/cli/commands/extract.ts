@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { RECOMMENDED_FIELDS } from '@intake/core/constants';
 import type { ExtractOptions } from './extract-run.js';
-import { ocrEngineOption, ocrLanguagesOption, ocrPagesOption } from './ocr-options.js';
+import { ocrEngineOption, ocrLanguagesOption, ocrOtherLanguagesOption, ocrPagesOption } from './ocr-options.js';
 
 /**
  * `intake extract FILE...`: the library alone (no daemon, no database) on local files, with the
@@ -20,6 +20,7 @@ export function registerExtractCommand(program: Command): void {
     .addOption(ocrEngineOption())
     .addOption(ocrPagesOption())
     .addOption(ocrLanguagesOption())
+    .addOption(ocrOtherLanguagesOption())
     .option(
       '--json',
       'print one JSON line per file: {"file","document_type","extracted_data","confidence","validation_errors"}',

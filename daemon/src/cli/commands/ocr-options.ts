@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_OCR_LANGUAGES } from '@intake/ocr-tesseract/languages';
+import { DEFAULT_OCR_LANGUAGES, DEFAULT_OTHER_OCR_LANGUAGES } from '@intake/ocr-tesseract/languages';
 import { missingLanguageModels } from '../../config/language-models.js';
 
 /** `--ocr-engine` and `--ocr-pages`, defaulting to the daemon's OCR_ENGINE and OCR_ENGINE_PAGES. */
@@ -22,6 +22,20 @@ export const ocrLanguagesOption = (): Option =>
     .default(DEFAULT_OCR_LANGUAGES.join('+'))
     .argParser((value) => {
       const problems = missingLanguageModels(value);
+      if (problems.length) throw new InvalidArgumentError(problems.join('; '));
+      return value;
+    });
+
+/** `--ocr-other-languages`, defaulting to the daemon's OCR_OTHER_LANGUAGES (`none`: pages read once). */
+export const ocrOtherLanguagesOption = (): Option =>
+  new Option(
+    '--ocr-other-languages <codes>',
+    'languages a page is read again in when its words are in one of them, joined by +, or none',
+  )
+    .env('OCR_OTHER_LANGUAGES')
+    .default(DEFAULT_OTHER_OCR_LANGUAGES.join('+'))
+    .argParser((value) => {
+      const problems = value === 'none' || value === '' ? [] : missingLanguageModels(value);
       if (problems.length) throw new InvalidArgumentError(problems.join('; '));
       return value;
     });

@@ -1,7 +1,12 @@
 import type { Command } from 'commander';
 import { defaultCacheDir } from './cache-dir.js';
 import type { EvalOptions } from './eval-run.js';
-import { ocrEngineOption, ocrLanguagesOption, ocrPagesOption } from '@intake/daemon/cli-options';
+import {
+  ocrEngineOption,
+  ocrLanguagesOption,
+  ocrOtherLanguagesOption,
+  ocrPagesOption,
+} from '@intake/daemon/cli-options';
 
 /**
  * `intake-lab eval DIR...`: measures extraction and classification on labelled corpora (documents with
@@ -24,6 +29,7 @@ export function registerEvalCommand(program: Command): void {
     .addOption(ocrEngineOption())
     .addOption(ocrPagesOption())
     .addOption(ocrLanguagesOption())
+    .addOption(ocrOtherLanguagesOption())
     .option(
       '--locked <file>',
       'a list of documents (folder/file a line) set aside from the folds: the locked test split',

@@ -1,7 +1,7 @@
 import { LAB_PDF_BUDGET } from './read-cache.js';
 import { readFile } from 'node:fs/promises';
 import { sniffMimeType } from '@intake/core/jobs';
-import { createProgress } from '@intake/daemon/cli-options';
+import { createProgress, splitLanguages } from '@intake/daemon/cli-options';
 import { createReader, type OcrEngineName, type OcrEnginePages } from '@intake/daemon/reader';
 import { formatDirectories, formatEvaluation, type DirectorySummary } from '../report/format-report.js';
 import { summarizeEvaluation, type EvaluationSummary } from '../report/report.js';
@@ -29,6 +29,8 @@ export interface EvalOptions {
   ocrPages: OcrEnginePages;
   /** Tesseract's languages joined by "+" (`--ocr-languages`, OCR_LANGUAGES). */
   ocrLanguages: string;
+  /** Languages a page is read again in, joined by "+" (`--ocr-other-languages`, OCR_OTHER_LANGUAGES; `none`). */
+  ocrOtherLanguages: string;
   /** A list of documents set aside from the folds (see locked-split.ts). */
   locked?: string;
   /** Commander's negation of `--no-plausibility`: false scores without the plausibility checks. */
@@ -58,6 +60,7 @@ export async function runEval(dirs: string[], opts: EvalOptions): Promise<void> 
     engine: opts.ocrEngine,
     pages: opts.ocrPages,
     languages: opts.ocrLanguages.split('+'),
+    otherLanguages: splitLanguages(opts.ocrOtherLanguages),
     pdfBudget: LAB_PDF_BUDGET,
   });
   const cache = createReadCache(reader, opts.cache ? opts.cacheDir : null, (bytes) =>

@@ -10,6 +10,7 @@ import { loadSharp } from '../image/load-sharp.js';
 import type { Page } from 'tesseract.js';
 import { inReadingOrder } from '../reading-order.js';
 import { missedInk, type PixelBox } from './missed-ink.js';
+import { otherLanguageOf } from './page-language.js';
 import { readDarkBars } from './reverse-print.js';
 import type { PageOcrEngine } from './page-engine.js';
 import type { GateHold, PageGate } from './page-gate.js';
@@ -140,16 +141,27 @@ async function readPage(
   if (engine)
     return { ...pageOf(input), words: inReadingOrder(scaled(await engine.read(input.image, signal), input.scale)) };
   const { binarisation } = input;
-  let words = ocrWords(await pool.recognize(toSpix(input.image), signal, binarisation), input.scale);
+  let image = input.image;
+  let words = ocrWords(await pool.recognize(toSpix(image), signal, binarisation), input.scale);
   if (readable(words).length < RETRY_BELOW_WORDS) {
-    const stretched = await stretchContrast(input.image);
+    const stretched = await stretchContrast(image);
     const retry = ocrWords(await pool.recognize(toSpix(stretched), signal, binarisation), input.scale);
-    if (score(retry) > score(words)) words = retry;
+    if (score(retry) > score(words)) [words, image] = [retry, stretched];
+  }
+  // A page in another language than the first ones is read again in it (languages.ts), and its
+  // bars and missed print in it too, where tesseract is surer of that reading: a page taken for a
+  // language it is not in reads no better in it.
+  const language = otherLanguageOf(words, pool.languages, pool.otherLanguages);
+  let reader = pool;
+  if (language) {
+    const other = pool.inLanguage(language);
+    const again = ocrWords(await other.recognize(toSpix(image), signal, binarisation), input.scale);
+    if (meanConfidence(again) > meanConfidence(words)) [words, reader] = [again, other];
   }
   // Scanned document pages only: a photo's background (a table, a hand) is ink without print.
   if (binarisation === 'local') {
-    words = await readDarkBars(input.image, input.scale, words, barReader(pool, signal));
-    words = [...words, ...(await readMissedInk(pool, input, words, signal))];
+    words = await readDarkBars(input.image, input.scale, words, barReader(reader, signal));
+    words = [...words, ...(await readMissedInk(reader, input, words, signal))];
   }
   return { ...pageOf(input), words: inReadingOrder(words) };
 }
@@ -288,6 +300,7 @@ const scaled = (words: Word[], scale: number): Word[] =>
 
 const readable = (words: Word[]): Word[] => words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
 const score = (words: Word[]): number => readable(words).reduce((sum, w) => sum + w.confidence, 0);
+const meanConfidence = (words: Word[]): number => score(words) / Math.max(1, readable(words).length);
 
 /** Maps the 1st..99th percentile of brightness onto black..white. */
 async function stretchContrast(image: GreyImage): Promise<GreyImage> {

@@ -34,10 +34,22 @@ const WORKER_SCRIPT = fileURLToPath(new URL('./tesseract-worker.cjs', import.met
  */
 const PACKAGED_MODELS = 'intake:packaged-models';
 
+/**
+ * Parameters tesseract takes only as it loads its models, as a config file of its own ("name
+ * value" lines). The Italian model's configuration asks for a user word list its package lacks
+ * ("failed to load ./ita.special-words" on stderr, once per worker): an empty suffix, no such list.
+ */
+const INIT_CONFIG = 'user_words_suffix\t\n';
+
 export interface OcrPoolOptions {
   size: number;
   /** Tesseract's language codes, each with its model in the npm package `@tesseract.js-data/<code>`. */
   languages: readonly string[];
+  /**
+   * Languages a page may be read again in (ocr/page-language.ts), each by a pool of its own
+   * (`inLanguage`), made when a page first needs it. None by default.
+   */
+  otherLanguages?: readonly string[] | undefined;
   /** Resolution tesseract assumes for every image (PGM carries none). */
   dpi: number;
   /** Tesseract's page segmentation mode (default automatic). */
@@ -73,9 +85,42 @@ export class OcrWorkerPool {
     this.slots = Array.from({ length: this.size }, () => ({ worker: null, busy: false, fail: null, idle: null }));
   }
 
-  /** Workers alive now: started (or starting) and not yet ended. */
+  /** Pools that read pages again in one of `otherLanguages`, by language. */
+  private readonly others = new Map<string, OcrWorkerPool>();
+
+  /** Workers alive now: started (or starting) and not yet ended, the other languages' pools' too. */
   get live(): number {
-    return this.slots.filter((slot) => slot.worker !== null).length + this.ending;
+    let others = 0;
+    for (const pool of this.others.values()) others += pool.live;
+    return this.slots.filter((slot) => slot.worker !== null).length + this.ending + others;
+  }
+
+  /** The languages this pool reads in, the first tried first. */
+  get languages(): readonly string[] {
+    return this.options.languages;
+  }
+
+  /** The languages a page read by this pool may be read again in (see `inLanguage`). */
+  get otherLanguages(): readonly string[] {
+    return this.options.otherLanguages ?? [];
+  }
+
+  /**
+   * The pool that reads pages in `language` and English (English for the words such pages borrow:
+   * product names, "Total", "IBAN"): one worker, started when a page needs it, ended when idle as
+   * this pool's are, with this pool's `releaseIdle` and `close`, and whenever a page wants another
+   * language's: beside this pool's workers, at most one other language's model is held.
+   */
+  inLanguage(language: string): OcrWorkerPool {
+    for (const [code, other] of this.others) if (code !== language) void other.releaseIdle(0);
+    let pool = this.others.get(language);
+    if (!pool) {
+      const languages = language === 'eng' ? ['eng'] : [language, 'eng'];
+      pool = new OcrWorkerPool({ ...this.options, size: 1, languages, otherLanguages: [] });
+      this.others.set(language, pool);
+      if (this.closed) void pool.close();
+    }
+    return pool;
   }
 
   /**
@@ -111,6 +156,8 @@ export class OcrWorkerPool {
       this.keep(slot);
       ending.push(this.discard(slot, slot.worker));
     }
+    // The other languages' idle workers are ended too, all of them: `keep` counts this pool's.
+    for (const pool of this.others.values()) ending.push(pool.releaseIdle(0));
     return Promise.all(ending).then(() => undefined);
   }
 
@@ -121,7 +168,10 @@ export class OcrWorkerPool {
     const error = new Error('The OCR worker pool was closed');
     for (const waiter of this.waiters.splice(0)) waiter.refuse(error);
     for (const slot of this.slots) this.keep(slot);
-    await Promise.all(this.slots.map((slot) => this.discard(slot, slot.worker, error)));
+    await Promise.all([
+      ...this.slots.map((slot) => this.discard(slot, slot.worker, error)),
+      ...[...this.others.values()].map((pool) => pool.close()),
+    ]);
   }
 
   private acquire(signal: AbortSignal | undefined): Promise<Slot> {
@@ -234,16 +284,21 @@ export class OcrWorkerPool {
   }
 
   private spawn(slot: Slot): Promise<Worker> {
-    const worker: Promise<Worker> = createWorker(this.options.languages.join('+'), OEM.LSTM_ONLY, {
-      workerPath: WORKER_SCRIPT,
-      // Local models keep tesseract.js off its CDN; 'none' stops it caching 23 MB in the cwd.
-      langPath: PACKAGED_MODELS,
-      gzip: true,
-      cacheMethod: 'none',
-      // Without a handler tesseract.js rethrows a failed job inside a message listener, which no
-      // caller can catch and which ends the process; the job's promise rejects anyway.
-      errorHandler: () => undefined,
-    }).then(async (w) => {
+    const worker: Promise<Worker> = createWorker(
+      this.options.languages.join('+'),
+      OEM.LSTM_ONLY,
+      {
+        workerPath: WORKER_SCRIPT,
+        // Local models keep tesseract.js off its CDN; 'none' stops it caching 23 MB in the cwd.
+        langPath: PACKAGED_MODELS,
+        gzip: true,
+        cacheMethod: 'none',
+        // Without a handler tesseract.js rethrows a failed job inside a message listener, which no
+        // caller can catch and which ends the process; the job's promise rejects anyway.
+        errorHandler: () => undefined,
+      },
+      INIT_CONFIG,
+    ).then(async (w) => {
       // Automatic page segmentation, as the `tesseract` command uses: invoices have columns and
       // scattered fields, and it finds no text in noise quickly where "one uniform block" spends
       // a minute decoding it. Segmentation judges sizes by resolution, which PGM does not carry

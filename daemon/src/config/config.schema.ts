@@ -19,6 +19,25 @@ const digits = z.string().trim().regex(/^\d+$/, 'must be a whole number').transf
 const port = digits.pipe(z.number().int().min(0).max(65535));
 const positiveInt = digits.pipe(z.number().int().min(1));
 
+const CODES = '[a-z]{3}(?:_[a-z]+)?(?:\\+[a-z]{3}(?:_[a-z]+)?)*';
+
+/**
+ * Tesseract language codes joined by "+" (or `none`, where allowed), each model checked: a missing
+ * one fails at start, with what to install, not on the first scanned page.
+ */
+const languageCodes = (defaults: readonly string[], example: string, { none = false } = {}) =>
+  z
+    .string()
+    .regex(
+      new RegExp(none ? `^(?:none|${CODES})$` : `^${CODES}$`, 'u'),
+      `tesseract language codes joined by "+", such as ${example}${none ? ', or none' : ''}`,
+    )
+    .superRefine((value, ctx) => {
+      for (const message of none && value === 'none' ? [] : missingLanguageModels(value))
+        ctx.addIssue({ code: 'custom', message });
+    })
+    .default(defaults.join('+'));
+
 /** Every setting of the daemon, with its default (ConfigSchema adds the checks across settings). */
 const Settings = z.object({
   HTTP_PORT: port.default(8080),
@@ -154,32 +173,12 @@ const Settings = z.object({
    */
   MEMORY_BUDGET_MB: digits.pipe(z.number().int().min(0).max(1_048_576)).default(700),
   /** Tesseract's languages, `+`-separated as tesseract writes them (each needs `@tesseract.js-data/<code>`). */
-  OCR_LANGUAGES: z
-    .string()
-    .regex(
-      /^[a-z]{3}(?:_[a-z]+)?(?:\+[a-z]{3}(?:_[a-z]+)?)*$/u,
-      'tesseract language codes joined by "+", such as eng+deu',
-    )
-    .superRefine((value, ctx) => {
-      // A missing model fails at start, with what to install, not on the first scanned page.
-      for (const message of missingLanguageModels(value)) ctx.addIssue({ code: 'custom', message });
-    })
-    .default(DEFAULT_OCR_LANGUAGES.join('+')),
+  OCR_LANGUAGES: languageCodes(DEFAULT_OCR_LANGUAGES, 'eng+deu'),
   /**
    * Languages a scanned page or image is read again in when its words, read in OCR_LANGUAGES, are in
    * one of them (`+`-separated; `none`: every page read once). Each needs `@tesseract.js-data/<code>`.
    */
-  OCR_OTHER_LANGUAGES: z
-    .string()
-    .regex(
-      /^(?:none|[a-z]{3}(?:_[a-z]+)?(?:\+[a-z]{3}(?:_[a-z]+)?)*)$/u,
-      'tesseract language codes joined by "+", such as fra+spa, or none',
-    )
-    .superRefine((value, ctx) => {
-      for (const message of value === 'none' ? [] : missingLanguageModels(value))
-        ctx.addIssue({ code: 'custom', message });
-    })
-    .default(DEFAULT_OTHER_OCR_LANGUAGES.join('+')),
+  OCR_OTHER_LANGUAGES: languageCodes(DEFAULT_OTHER_OCR_LANGUAGES, 'fra+spa', { none: true }),
   /** Host names, IP addresses or CIDRs webhooks may reach although they are loopback or private (comma-separated). */
   WEBHOOK_ALLOWED_HOSTS: z
     .string()

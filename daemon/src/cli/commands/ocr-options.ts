@@ -20,11 +20,7 @@ export const ocrLanguagesOption = (): Option =>
   new Option('--ocr-languages <codes>', "tesseract's languages joined by +, each from @tesseract.js-data/<code>")
     .env('OCR_LANGUAGES')
     .default(DEFAULT_OCR_LANGUAGES.join('+'))
-    .argParser((value) => {
-      const problems = missingLanguageModels(value);
-      if (problems.length) throw new InvalidArgumentError(problems.join('; '));
-      return value;
-    });
+    .argParser(languageCodes());
 
 /** `--ocr-other-languages`, defaulting to the daemon's OCR_OTHER_LANGUAGES (`none`: pages read once). */
 export const ocrOtherLanguagesOption = (): Option =>
@@ -34,8 +30,13 @@ export const ocrOtherLanguagesOption = (): Option =>
   )
     .env('OCR_OTHER_LANGUAGES')
     .default(DEFAULT_OTHER_OCR_LANGUAGES.join('+'))
-    .argParser((value) => {
-      const problems = value === 'none' || value === '' ? [] : missingLanguageModels(value);
-      if (problems.length) throw new InvalidArgumentError(problems.join('; '));
-      return value;
-    });
+    .argParser(languageCodes({ none: true }));
+
+/** Checks a `+`-joined list of language codes (and `none` or nothing, where allowed): each model installed. */
+function languageCodes({ none = false } = {}): (value: string) => string {
+  return (value) => {
+    const problems = none && (value === 'none' || value === '') ? [] : missingLanguageModels(value);
+    if (problems.length) throw new InvalidArgumentError(problems.join('; '));
+    return value;
+  };
+}
